@@ -1,0 +1,5 @@
+export { getAuthMock } from './auth/auth.msw'
+export { getMailMock } from './mail/mail.msw'
+export { getOrganizationsMock } from './organizations/organizations.msw'
+export { getSessionMock } from './session/session.msw'
+export { getSystemMock } from './system/system.msw'

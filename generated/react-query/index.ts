@@ -1,0 +1,11 @@
+export type { HTTPStatusCode1xx } from './session/session';
+export type { HTTPStatusCode2xx } from './session/session';
+export type { HTTPStatusCode3xx } from './session/session';
+export type { HTTPStatusCode4xx } from './session/session';
+export type { HTTPStatusCode5xx } from './session/session';
+export type { HTTPStatusCodes } from './session/session';
+export * from './auth/auth';
+export * from './mail/mail';
+export * from './organizations/organizations';
+export * from './session/session';
+export * from './system/system';

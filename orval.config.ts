@@ -1,0 +1,21 @@
+// orval: React Query v5 hooks and MSW handlers. SSE operations are left out (see DESIGN).
+import { defineConfig } from 'orval';
+
+export default defineConfig({
+  api: {
+    input: { target: './generated/openapi.json' },
+    output: {
+      mode: 'tags-split',
+      target: './generated/react-query/api.ts',
+      schemas: './generated/react-query/model',
+      client: 'react-query',
+      httpClient: 'fetch',
+      clean: true,
+      mock: { indexMockFiles: true, path: './generated/msw', generators: [{ type: 'msw', useExamples: true, delay: false }] },
+      override: {
+        mutator: { path: './web/src/app/api-fetch.ts', name: 'apiFetch' },
+        query: { signal: true },
+      },
+    },
+  },
+});

@@ -1,0 +1,60 @@
+// The one place that reads the environment. Bad values stop the start with a clear message.
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const url = z.url();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: url.optional(),
+  TRUSTED_ORIGINS: z.string().default(''),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url.optional(),
+  EMBEDDED_PG_PORT: port.default(5433),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VALIDATE_RESPONSES: bool.optional(),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SMTP_URL: url.optional(),
+  MAIL_FROM: z.string().min(3).default('Answer Engine <no-reply@localhost>'),
+  WELCOME_MAIL_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  WEB_DIST: z.string().default('./dist/web'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // Treat empty strings as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    publicUrl,
+    trustedOrigins: [new URL(publicUrl).origin, ...c.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
+    dataDir: resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    embeddedPgPort: c.EMBEDDED_PG_PORT,
+    authSecret: c.AUTH_SECRET,
+    logLevel: c.LOG_LEVEL,
+    validateResponses: c.VALIDATE_RESPONSES ?? c.NODE_ENV !== 'production',
+    signInRateLimit: c.SIGN_IN_RATE_LIMIT,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    welcomeMailDelayMs: c.WELCOME_MAIL_DELAY_SECONDS * 1000,
+    webDist: resolve(c.WEB_DIST),
+  };
+}
+
+export class ConfigError extends Error {}

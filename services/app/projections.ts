@@ -1,0 +1,6 @@
+// Every inline projection, in one list: the event store applies them on append and
+// `make rebuild-projections` replays the log through them.
+import { accountsProjection, visitorClaimsProjection } from '../identity/projections.js';
+import { mailOutboxProjection } from '../mail/projections.js';
+
+export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection];

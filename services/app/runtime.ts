@@ -1,0 +1,101 @@
+// Starts every part in order (database, migrations, auth, event store, workflows, HTTP) and
+// stops them in reverse. Used by main.ts, the crash tests and the end-to-end tests.
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { sql } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { registerWelcomeMail, welcomeMailWorkflowId } from '../../workflows/welcome-mail.js';
+import { createDb, createPool } from '../db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { EventStore } from '../eventstore/store.js';
+import { createAuth, migrateAuth } from '../identity/auth.js';
+import { createMailTransport } from '../mail/transport.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Logger } from './logger.js';
+import { projections } from './projections.js';
+import { routes } from './routes.js';
+import { createApp } from './server.js';
+
+export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
+
+export async function startApp(config: Config, logger: Logger): Promise<RunningApp> {
+  mkdirSync(config.dataDir, { recursive: true });
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+    databaseUrl = embedded.url;
+    logger.info({ port: config.embeddedPgPort, dir: join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
+  }
+  const pool = createPool(databaseUrl);
+  const db = createDb(pool);
+  await migrateToLatest(db);
+
+  const auth = createAuth({ pool, secret: config.authSecret ?? persistedSecret(config.dataDir), baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins });
+  await migrateAuth(auth);
+
+  const store = new EventStore(db, projections);
+  const transport = createMailTransport(config.smtpUrl, config.mailFrom);
+
+  DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
+  const welcomeMail = registerWelcomeMail({ store, transport });
+  await DBOS.launch();
+
+  let stopping = false;
+  const ctx: AppContext = {
+    config,
+    db,
+    store,
+    auth,
+    logger,
+    now: () => new Date(),
+    workflows: {
+      startWelcomeMail: async (input) => {
+        await DBOS.startWorkflow(welcomeMail, { workflowID: welcomeMailWorkflowId(input.userId) })(input);
+      },
+    },
+    isReady: async () => {
+      if (stopping || !DBOS.isInitialized()) return false;
+      return sql`select 1`.execute(db).then(() => true, () => false);
+    },
+  };
+
+  const app = createApp(ctx, routes);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+
+  return {
+    url,
+    server,
+    ctx,
+    stop: async () => {
+      stopping = true;
+      // In-flight requests finish; idle keep-alive sockets close now.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await DBOS.shutdown({ workflowCompletionTimeoutMS: 5000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));
+      await db.destroy().catch(() => {});
+      if (embedded) await embedded.stop().catch((err) => logger.warn({ err }, 'embedded PostgreSQL did not stop cleanly'));
+    },
+  };
+}
+
+/** Without AUTH_SECRET, a random secret is made once and kept with the data, so sessions survive restarts. */
+function persistedSecret(dataDir: string) {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,85 @@
+// The Express app: edge protections, the contract validator, the spec's routes, the docs and
+// the built web app. Routes not in the spec answer 404.
+import express, { type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from './context.js';
+import { errorHandler } from './errors.js';
+import type { Routes } from './handler.js';
+import { HttpProblem } from './problem.js';
+import { signInLimiter, signUpLimiter } from './rate-limits.js';
+import { sameOriginWrites, visitorCookie } from './security.js';
+import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
+
+export function createApp(ctx: AppContext, routes: Routes) {
+  const spec = loadSpec();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+  app.use(visitorCookie(ctx.config.publicUrl.startsWith('https://')));
+  app.use(sameOriginWrites(ctx.config.trustedOrigins));
+
+  app.get('/api/openapi.json', (_req, res) => res.sendFile(SPEC_PATH));
+  app.get('/api/docs', (_req, res) => {
+    const docs = join(ctx.config.webDist, '..', 'api-docs.html');
+    if (existsSync(docs)) res.sendFile(docs);
+    else res.status(503).type('text/plain').send('API docs are not built yet: run `make build`.');
+  });
+
+  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(spec) as never,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+      validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      ignoreUndocumented: false,
+      ignorePaths: (path: string) => !isApiPath(path) || path === '/api/openapi.json' || path === '/api/docs',
+    }),
+  );
+
+  const limits: Record<string, RequestHandler> = {
+    signInEmail: signInLimiter(ctx.config.signInRateLimit),
+    signUpEmail: signUpLimiter(ctx.config.signInRateLimit),
+  };
+  for (const op of operationsOf(spec)) {
+    const handler = routes[op.operationId];
+    if (!handler) throw new Error(`No handler for operation ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
+    const chain: RequestHandler[] = limits[op.operationId] ? [limits[op.operationId]] : [];
+    (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](toExpressPath(op.path), ...chain, (req, res, next) => {
+      handler(req, res, ctx).catch(next);
+    });
+  }
+
+  app.use((req, _res, next) => (isApiPath(req.path) ? next(new HttpProblem(404, 'not_found', `No route ${req.method} ${req.path}.`)) : next()));
+  app.use(express.static(ctx.config.webDist, { index: false, maxAge: '1h' }));
+  app.get(/.*/, (_req, res) => {
+    const index = join(ctx.config.webDist, 'index.html');
+    if (existsSync(index)) res.setHeader('cache-control', 'no-cache').sendFile(index);
+    else res.status(503).type('text/plain').send('The web app is not built yet: run `make build`.');
+  });
+  app.use((req, _res, next) => next(new HttpProblem(404, 'not_found', `No route ${req.method} ${req.path}.`)));
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

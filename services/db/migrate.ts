@@ -1,0 +1,20 @@
+// Forward-only migrations with Kysely's Migrator, run at start. The list is explicit so the
+// bundled server and tests need no directory scanning.
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/0001_event_store.js';
+import * as m0002 from './migrations/0002_identity.js';
+
+const migrations: Record<string, Migration> = {
+  '0001_event_store': m0001,
+  '0002_identity': m0002,
+};
+
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,66 @@
+// Async consumers read the log in (transaction id, position) order and only below the oldest
+// transaction still running, so an event whose transaction commits late is still seen.
+// Each batch and its checkpoint commit together: a consumer sees every event once.
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { EventStore } from './store.js';
+import type { StoredEvent, Trx } from './types.js';
+
+export type ConsumerHandler = (trx: Trx, events: StoredEvent[]) => Promise<void>;
+
+export async function consumeOnce(store: EventStore, name: string, handle: ConsumerHandler, batchSize = 500): Promise<number> {
+  return store.db.transaction().execute(async (trx) => {
+    const checkpoint = await trx
+      .selectFrom('consumer_checkpoints')
+      .select(['tx_id', 'position'])
+      .where('consumer', '=', name)
+      .forUpdate()
+      .executeTakeFirst();
+    const afterTx = checkpoint?.tx_id ?? '0';
+    const afterPos = checkpoint?.position ?? '0';
+    const rows = await trx
+      .selectFrom('events')
+      .selectAll()
+      .where(sql<boolean>`(tx_id, global_position) > (${afterTx}::xid8, ${afterPos}::bigint)`)
+      .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`)
+      .orderBy('tx_id')
+      .orderBy('global_position')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return 0;
+    await handle(trx, rows.map((r) => store.toStored(r)));
+    const last = rows[rows.length - 1];
+    await trx
+      .insertInto('consumer_checkpoints')
+      .values({ consumer: name, tx_id: last.tx_id, position: last.global_position, updated_at: new Date() })
+      .onConflict((oc) => oc.column('consumer').doUpdateSet({ tx_id: last.tx_id, position: last.global_position, updated_at: new Date() }))
+      .execute();
+    return rows.length;
+  });
+}
+
+/** Polls until stopped; a full batch is followed at once by the next. */
+export function startConsumer(store: EventStore, name: string, handle: ConsumerHandler, opts: { pollMs?: number; onError?: (e: unknown) => void } = {}) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      while (!stopped && (await consumeOnce(store, name, handle)) > 0);
+    } catch (err) {
+      opts.onError?.(err);
+    }
+    if (!stopped) timer = setTimeout(() => (running = tick()), opts.pollMs ?? 250);
+  };
+  running = tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type { Db };

@@ -1,0 +1,20 @@
+// Drops every read model owned by a projection and replays the whole log through it.
+import { sql } from 'kysely';
+import type { EventStore } from './store.js';
+
+export async function rebuildProjections(store: EventStore, batchSize = 1000) {
+  const tables = [...new Set(store.projections.flatMap((p) => p.tables))];
+  let count = 0;
+  await store.db.transaction().execute(async (trx) => {
+    if (tables.length) await sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')}`).execute(trx);
+    let after = '0';
+    for (;;) {
+      const rows = await trx.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(batchSize).execute();
+      if (rows.length === 0) break;
+      for (const r of rows) await store.project(trx, store.toStored(r));
+      after = rows[rows.length - 1].global_position;
+      count += rows.length;
+    }
+  });
+  return { events: count, tables };
+}

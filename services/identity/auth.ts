@@ -1,0 +1,35 @@
+// Better Auth on our PostgreSQL: email and password, organisations. Its tables are the one
+// place outside the event store that the auth library writes itself.
+import { betterAuth } from 'better-auth';
+import { organization } from 'better-auth/plugins';
+import { getMigrations } from 'better-auth/db/migration';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+
+export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[] };
+
+export function createAuth(o: AuthOptions) {
+  return betterAuth({
+    database: o.pool,
+    secret: o.secret,
+    baseURL: o.baseURL,
+    basePath: '/api/auth',
+    trustedOrigins: o.trustedOrigins,
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    plugins: [organization()],
+    // Our edge does rate limiting and origin checks for every route, these included.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      useSecureCookies: o.baseURL.startsWith('https://'),
+      database: { generateId: () => randomUUID() },
+    },
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates Better Auth's own tables (its migrations, not ours). */
+export async function migrateAuth(auth: Auth) {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

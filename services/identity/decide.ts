@@ -1,0 +1,24 @@
+// Pure identity rules: the clock comes in with the command.
+import { DomainError } from '../shared/domain-error.js';
+import type { AccountRegistered, AccountState, VisitorClaimed, VisitorState } from './events.js';
+
+export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
+
+export function decideRegister(state: AccountState, cmd: RegisterAccount): AccountRegistered[] {
+  if (state.registered) throw new DomainError('conflict', 'account_exists', 'This account is already registered.');
+  return [
+    {
+      type: 'AccountRegistered',
+      data: { user_id: cmd.userId, email: cmd.email, name: cmd.name, visitor_id: cmd.visitorId, registered_at: cmd.now.toISOString() },
+    },
+  ];
+}
+
+export type ClaimVisitor = { visitorId: string; userId: string; now: Date };
+
+/** A visitor's work belongs to the first account that claims it; claiming again is a no-op. */
+export function decideClaimVisitor(state: VisitorState, cmd: ClaimVisitor): VisitorClaimed[] {
+  if (state.claimedBy === cmd.userId) return [];
+  if (state.claimedBy) throw new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.');
+  return [{ type: 'VisitorClaimed', data: { visitor_id: cmd.visitorId, user_id: cmd.userId, claimed_at: cmd.now.toISOString() } }];
+}

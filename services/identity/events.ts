@@ -1,0 +1,28 @@
+// Identity events. Better Auth owns the credential tables; what the rest of the product needs
+// to know about an account (and its claim on a visitor's work) is recorded here.
+import type { StoredEvent } from '../eventstore/types.js';
+
+export type AccountRegistered = {
+  type: 'AccountRegistered';
+  data: { user_id: string; email: string; name: string; visitor_id: string | null; registered_at: string };
+};
+export type VisitorClaimed = {
+  type: 'VisitorClaimed';
+  data: { visitor_id: string; user_id: string; claimed_at: string };
+};
+export type IdentityEvent = AccountRegistered | VisitorClaimed;
+
+export const accountStream = (userId: string) => `account-${userId}`;
+export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
+
+export type AccountState = { registered: boolean };
+export const initialAccount: AccountState = { registered: false };
+export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
+  return event.type === 'AccountRegistered' ? { registered: true } : state;
+}
+
+export type VisitorState = { claimedBy: string | null };
+export const initialVisitor: VisitorState = { claimedBy: null };
+export function evolveVisitor(state: VisitorState, event: StoredEvent): VisitorState {
+  return event.type === 'VisitorClaimed' ? { claimedBy: (event.data as VisitorClaimed['data']).user_id } : state;
+}

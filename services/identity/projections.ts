@@ -1,0 +1,25 @@
+import type { Projection } from '../eventstore/types.js';
+import type { AccountRegistered, VisitorClaimed } from './events.js';
+
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  tables: ['accounts'],
+  handles: ['AccountRegistered'],
+  async apply(trx, event) {
+    const d = event.data as AccountRegistered['data'];
+    await trx
+      .insertInto('accounts')
+      .values({ user_id: d.user_id, email: d.email, name: d.name, visitor_id: d.visitor_id, subscription_status: 'none', registered_at: d.registered_at })
+      .execute();
+  },
+};
+
+export const visitorClaimsProjection: Projection = {
+  name: 'visitor_claims',
+  tables: ['visitor_claims'],
+  handles: ['VisitorClaimed'],
+  async apply(trx, event) {
+    const d = event.data as VisitorClaimed['data'];
+    await trx.insertInto('visitor_claims').values({ visitor_id: d.visitor_id, user_id: d.user_id, claimed_at: d.claimed_at }).execute();
+  },
+};

@@ -1,0 +1,28 @@
+import type { Db } from '../db/database.js';
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  org_uuid: string | null;
+  subscription_status: 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';
+};
+
+/** The seeds' Session user: the account read model plus the user's first organisation. */
+export async function findSessionUser(db: Db, user: { id: string; name: string; email: string }): Promise<SessionUser> {
+  const [account, membership] = await Promise.all([
+    db.selectFrom('accounts').select(['subscription_status']).where('user_id', '=', user.id).executeTakeFirst(),
+    db.selectFrom('member').select(['organizationId']).where('userId', '=', user.id).orderBy('createdAt').limit(1).executeTakeFirst(),
+  ]);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    org_uuid: membership?.organizationId ?? null,
+    subscription_status: (account?.subscription_status ?? 'none') as SessionUser['subscription_status'],
+  };
+}
+
+export async function findVisitorClaim(db: Db, visitorId: string) {
+  return db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).executeTakeFirst();
+}

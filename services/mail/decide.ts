@@ -1,0 +1,14 @@
+import { DomainError } from '../shared/domain-error.js';
+import type { MailDelivered, MailQueued, MailState } from './events.js';
+
+/** Queuing the same mail id twice is a no-op, so a retried workflow step cannot queue twice. */
+export function decideQueue(state: MailState, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date): MailQueued[] {
+  if (state.status !== 'none') return [];
+  return [{ type: 'MailQueued', data: { ...mail, queued_at: now.toISOString() } }];
+}
+
+export function decideDeliver(state: MailState, via: 'outbox' | 'smtp', now: Date): MailDelivered[] {
+  if (state.status === 'none') throw new DomainError('not_found', 'mail_not_found', 'No such mail.');
+  if (state.status === 'delivered') return [];
+  return [{ type: 'MailDelivered', data: { mail_id: state.mail!.mail_id, via, delivered_at: now.toISOString() } }];
+}

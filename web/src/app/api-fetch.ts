@@ -1,0 +1,31 @@
+// The one fetch the generated React Query hooks use: same-origin cookies, JSON in and out,
+// and problem+json errors thrown as ApiError so callers can read `code` and `detail`.
+export type Problem = { type: string; title: string; status: number; detail?: string; code: string };
+
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+  }
+  get status() {
+    return this.problem.status;
+  }
+  get code() {
+    return this.problem.code;
+  }
+}
+
+export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
+  const response = await fetch(url, { credentials: 'same-origin', ...init });
+  const type = response.headers.get('content-type') ?? '';
+  const body = response.status === 204 ? undefined : type.includes('json') ? await response.json() : await response.text();
+  if (!response.ok) {
+    const problem: Problem =
+      body && typeof body === 'object' && 'code' in body
+        ? (body as Problem)
+        : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' };
+    throw new ApiError(problem);
+  }
+  // orval's fetch client expects { data, status, headers }.
+  return { data: body, status: response.status, headers: response.headers } as T;
+};

@@ -1,0 +1,26 @@
+// After sign-up: queue a welcome mail, wait, then deliver it. The wait is durable, so a
+// restart in between still delivers the mail, once.
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { EventStore } from '../services/eventstore/store.js';
+import { deliverMail, queueMail } from '../services/mail/use-cases.js';
+import type { MailTransport } from '../services/mail/transport.js';
+import { welcomeMail } from '../services/mail/templates.js';
+
+export type WelcomeMailInput = { userId: string; email: string; name: string; delayMs: number; publicUrl: string };
+
+export function registerWelcomeMail(deps: { store: EventStore; transport: MailTransport }) {
+  return DBOS.registerWorkflow(
+    async (input: WelcomeMailInput) => {
+      const mailId = `welcome-${input.userId}`;
+      await DBOS.runStep(() => queueMail(deps.store, { mail_id: mailId, user_id: input.userId, to: input.email, ...welcomeMail(input) }, new Date()), {
+        name: 'queue',
+      });
+      if (input.delayMs > 0) await DBOS.sleep(input.delayMs);
+      await DBOS.runStep(() => deliverMail(deps.store, deps.transport, mailId, () => new Date()), { name: 'deliver', retriesAllowed: true, maxAttempts: 5 });
+      return mailId;
+    },
+    { name: 'welcomeMail' },
+  );
+}
+
+export const welcomeMailWorkflowId = (userId: string) => `welcome-mail-${userId}`;
