@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 
-const port = z.coerce.number().int().min(1).max(65535);
+const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.url();
 

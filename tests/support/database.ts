@@ -1,0 +1,45 @@
+// A fresh, migrated database per test file, in the run's PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createDb, createPool, type Db } from '../../services/db/database.js';
+import { migrateToLatest } from '../../services/db/migrate.js';
+
+export function adminUrl() {
+  const url = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!url) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run tests through vitest (tests/support/global-setup.ts)');
+  return url;
+}
+
+export async function createTestDatabase(prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A migrated Kysely instance on a fresh database; `close` destroys it and drops the database. */
+export async function migratedDb(max = 10): Promise<{ db: Db; url: string; close: () => Promise<void> }> {
+  const { url, drop } = await createTestDatabase();
+  const db = createDb(createPool(url, max));
+  await migrateToLatest(db);
+  return {
+    db,
+    url,
+    close: async () => {
+      await db.destroy();
+      await drop();
+    },
+  };
+}

