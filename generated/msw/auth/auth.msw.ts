@@ -31,11 +31,11 @@ import type {
 } from '../../react-query/model';
 
 
-export const getSignUpEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus))}, ...overrideResponse});
+export const getSignUpEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus))}, ...overrideResponse});
 
 export const getSignUpEmailResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getSignUpEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
-export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus))}, ...overrideResponse});
+export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus))}, ...overrideResponse});
 
 export const getSignInEmailResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
