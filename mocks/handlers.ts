@@ -1,0 +1,52 @@
+// Request handlers of a scenario: the generated MSW handlers, with stateful resolvers for the
+// session and auth calls. Everything else answers with the generated example data.
+import type { RequestHandler } from 'msw';
+import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHandler } from '../generated/msw/auth/auth.msw';
+import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
+import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
+import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
+import { problem } from './problem';
+import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
+
+export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
+
+/** `onChange` lets the browser keep the state across reloads. */
+export function createScenario(name: ScenarioName, opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void } = {}): Scenario {
+  const scenario = { state: opts.state ?? initialState(name) } as Scenario;
+  const changed = () => opts.onChange?.(scenario.state);
+  const session = () => ({ user: currentUser(scenario.state), visitor_id: scenario.state.visitorId });
+
+  scenario.reset = (next) => {
+    scenario.state = initialState(next);
+    changed();
+  };
+  scenario.handlers = [
+    getGetSessionMockHandler(session),
+    getSignInEmailMockHandler(async ({ request }) => {
+      const body = (await request.json()) as SignInRequest;
+      const account = findAccount(scenario.state, body.email);
+      if (!account || account.password !== body.password) throw problem(401, 'invalid_credentials', 'Wrong email or password.');
+      scenario.state.signedInId = account.user.id;
+      changed();
+      return session();
+    }),
+    getSignUpEmailMockHandler(async ({ request }) => {
+      const body = (await request.json()) as SignUpRequest;
+      if (findAccount(scenario.state, body.email)) throw problem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
+      if (body.password.length < 8) throw problem(400, 'invalid_password', 'Password too short');
+      const user = { id: `user-${scenario.state.accounts.length + 1}`, name: body.name, email: body.email, org_uuid: null, subscription_status: 'none' as const };
+      scenario.state.accounts.push({ user, password: body.password });
+      scenario.state.signedInId = user.id;
+      changed();
+      return session();
+    }),
+    getSignOutMockHandler(() => {
+      scenario.state.signedInId = null;
+      changed();
+    }),
+    ...getMailMock(),
+    ...getOrganizationsMock(),
+    ...getSystemMock(),
+  ];
+  return scenario;
+}

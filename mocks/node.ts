@@ -1,0 +1,21 @@
+// The same scenarios for component tests in Node (vitest): `const mocks = setupMocks('anonymous')`
+// then `beforeAll(mocks.listen)`, `afterEach(mocks.resetHandlers)`, `afterAll(mocks.close)`.
+import { setupServer } from 'msw/node';
+import { createScenario, type Scenario } from './handlers';
+import type { ScenarioName } from './scenarios';
+
+export function setupMocks(name: ScenarioName = 'anonymous') {
+  const scenario: Scenario = createScenario(name);
+  const server = setupServer(...scenario.handlers);
+  return {
+    server,
+    scenario,
+    listen: () => server.listen({ onUnhandledFrame: 'error' }),
+    /** Back to the scenario's start: its own handlers and state. */
+    reset: (next: ScenarioName = name) => {
+      server.resetHandlers();
+      scenario.reset(next);
+    },
+    close: () => server.close(),
+  };
+}

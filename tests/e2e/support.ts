@@ -1,0 +1,64 @@
+// End-to-end harness: the real server on a fresh database, serving the built web app, driven by
+// Debian's Chromium. One browser per test file; `close()` stops everything in afterAll.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { createTestDatabase } from '../support/database.js';
+import { startServerProcess } from '../support/server-process.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const INDEX = `${ROOT}dist/web/index.html`;
+const LOCK = `${ROOT}dist/.e2e-web-build.lock`;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
+/** `make test` builds first; a lone `vitest run tests/e2e` builds here, once across parallel files. */
+export async function ensureWebBuilt() {
+  if (existsSync(INDEX)) return;
+  mkdirSync(`${ROOT}dist`, { recursive: true });
+  if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 300_000) rmSync(LOCK, { recursive: true, force: true });
+  let mine = false;
+  try {
+    mkdirSync(LOCK);
+    mine = true;
+  } catch {
+    // another test file is building
+  }
+  if (mine) {
+    try {
+      await promisify(execFile)(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT });
+    } finally {
+      rmSync(LOCK, { recursive: true, force: true });
+    }
+  }
+  const deadline = Date.now() + 120_000;
+  while (!existsSync(INDEX) || existsSync(LOCK)) {
+    if (Date.now() > deadline) throw new Error('dist/web was not built in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export type E2E = { url: string; browser: Browser; page: (opts?: BrowserContextOptions) => Promise<Page>; close: () => Promise<void> };
+
+export async function startE2E(): Promise<E2E> {
+  await ensureWebBuilt();
+  const db = await createTestDatabase('e2e');
+  const server = await startServerProcess({ databaseUrl: db.url });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    url: server.url,
+    browser,
+    /** A fresh browser profile (no cookies, empty localStorage) at desktop size unless told. */
+    page: async (opts = {}) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', ...opts, baseURL: server.url });
+      context.setDefaultTimeout(10_000);
+      return context.newPage();
+    },
+    close: async () => {
+      await browser.close().catch(() => {});
+      await server.stop();
+      await db.drop();
+    },
+  };
+}

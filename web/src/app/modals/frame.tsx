@@ -1,0 +1,79 @@
+// One modal of the stack: a Radix dialog (focus trap, Escape, aria) whose outside clicks are
+// left to the host's rule instead of Radix's, with the lazily loaded body inside.
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { clsx } from 'clsx';
+import { ModalTitle } from '../../ui/modal-parts';
+import type { ModalEntry } from './context';
+import { ModalErrorBoundary } from './error-boundary';
+import type { ModalDefinition, ModalProps } from './types';
+
+/** Seeds, error catalogue: the modal host's fallback text. */
+export const MODAL_FALLBACK_TEXT = 'An error has occurred';
+
+const lazyCache = new WeakMap<ModalDefinition, LazyExoticComponent<ComponentType<ModalProps<unknown>>>>();
+function component(def: ModalDefinition) {
+  let c = lazyCache.get(def);
+  if (!c) lazyCache.set(def, (c = lazy(def.load as () => Promise<{ default: ComponentType<ModalProps<unknown>> }>)));
+  return c;
+}
+
+const WIDTH = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' } as const;
+const keepOpen = (e: Event) => e.preventDefault();
+
+type Props = { entry: ModalEntry; definition: ModalDefinition; depth: number; onClose: () => void; onOutsideClick: () => void; onEscape: (e: KeyboardEvent) => void };
+
+export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, onEscape }: Props) {
+  const Body = component(definition);
+  const fallback = (
+    <div className="space-y-4" role="alert">
+      <ModalTitle>{MODAL_FALLBACK_TEXT}</ModalTitle>
+      <button type="button" className="btn-secondary" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          data-modal-overlay={entry.name}
+          style={{ zIndex: 50 + depth }}
+          className={clsx('fixed inset-0 grid place-items-center overflow-y-auto p-4', depth === 0 ? 'bg-neutral-950/50 backdrop-blur-[2px]' : 'bg-neutral-950/25')}
+          onClick={(e) => e.target === e.currentTarget && onOutsideClick()}
+        >
+          <Dialog.Content
+            data-modal={entry.name}
+            aria-describedby={undefined}
+            onPointerDownOutside={keepOpen}
+            onInteractOutside={keepOpen}
+            onEscapeKeyDown={(e) => {
+              e.preventDefault();
+              onEscape(e);
+            }}
+            className={clsx('relative w-full rounded-2xl bg-white p-6 text-neutral-900 shadow-2xl ring-1 ring-neutral-950/5 dark:bg-neutral-900 dark:text-neutral-100 dark:ring-white/10', WIDTH[definition.size ?? 'md'])}
+          >
+            <ModalErrorBoundary fallback={fallback} onError={() => lazyCache.delete(definition)}>
+              <Suspense fallback={<ModalLoading />}>
+                <Body args={entry.args} close={onClose} />
+              </Suspense>
+            </ModalErrorBoundary>
+            <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-full p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100">
+              <X className="size-4" />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ModalLoading() {
+  return (
+    <div className="flex h-24 items-center justify-center" aria-busy="true">
+      <Dialog.Title className="sr-only">Loading</Dialog.Title>
+      <span className="size-5 animate-spin rounded-full border-2 border-neutral-300 border-t-neutral-900 dark:border-neutral-700 dark:border-t-neutral-100" />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// Every modal the seeds name, with its arguments. Modals of features that are not built yet open
+// a plain notice naming the feature, never fake content.
+import type { LoginModalArgs } from '../../features/auth/login-args';
+import type { ModalDefinition } from './types';
+
+/** Arguments of the modals that take some; every other modal takes none. */
+export interface ModalArgsMap {
+  login: LoginModalArgs;
+}
+
+const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
+const later = (title: string, feature: string, extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({
+  load: () => import('./placeholder-modal').then((m) => ({ default: m.placeholderModal(title, feature) })),
+  ...extra,
+});
+
+export const modalRegistry = {
+  login: built(() => import('../../features/auth/login-modal'), { size: 'sm' }),
+  keyboardShortcutHelper: built(() => import('../../features/shortcuts/shortcuts-modal')),
+  keyboardShortcutEditor: built(() => import('../../features/shortcuts/shortcut-editor-modal')),
+  install: later('Install the app', 'the desktop app', { hiddenInInstallSidecar: true }),
+  browserDownloadInstructions: later('Download the browser', 'the assistant browser', { hiddenInInstallSidecar: true }),
+  pricing: later('Pricing', 'paid tiers'),
+  collectionSelect: later('Add to a Space', 'Spaces'),
+  collectionCreateEdit: later('Edit Space', 'Spaces'),
+  spaceCreate: later('Create a Space', 'Spaces'),
+  spaceSettings: later('Space settings', 'Spaces'),
+  spaceVideo: later('Space video', 'Spaces'),
+  uploadFiles: later('Upload files', 'files'),
+  spaceUploadFiles: later('Upload files to a Space', 'Spaces'),
+  spaceContext: later('Space context', 'Spaces'),
+  requestAccess: later('This answer is private', 'thread sharing'),
+  map: later('Map', 'the answer engine'),
+  inputPayment: later('Payment', 'paid tiers'),
+  shoppingPayment: later('Payment', 'shopping'),
+  companyDataPrivacy: later('Company data privacy', 'Enterprise'),
+  citationList: later('Sources', 'the answer engine'),
+  checkSources: later('Check sources', 'the answer engine'),
+  onboarding: later('Welcome', 'onboarding'),
+  lossAversion: later('Keep your answer', 'threads'),
+  shoppingOnboarding: later('Shopping', 'shopping'),
+  shoppingOrderDetails: later('Order details', 'shopping'),
+  purchaseConfirmation: later('Purchase confirmation', 'shopping'),
+  watchlist: later('Watchlist', 'the watchlist'),
+  locationPermission: later('Location', 'local answers'),
+  reservationDetails: later('Reservation details', 'bookings'),
+  username: later('Username', 'profiles'),
+  fullName: later('Full name', 'profiles'),
+  deleteMemory: later('Delete memory', 'memories'),
+  deleteAllMemories: later('Delete all memories', 'memories'),
+  voiceToVoice: later('Voice mode', 'voice'),
+  hotelRoomDetails: later('Room details', 'bookings'),
+  memoryList: later('Memories', 'memories'),
+  memoryDetail: later('Memory', 'memories'),
+  thirdPartyPersonalization: later('Personalization', 'payments personalization'),
+  proSubscriptionPayment: later('Subscribe to Pro', 'paid tiers'),
+  proReferral: later('Refer a friend', 'referrals'),
+  proMessage: later('Pro', 'paid tiers'),
+  freeTrial: later('Free trial', 'paid tiers'),
+  memorySearchHistory: later('Search history', 'memories'),
+  memorySearchHistoryIntro: later('Search history', 'memories'),
+  gmailFailedPermissions: later('Gmail permissions', 'connectors'),
+  subscriptionSuccess: later('Subscription', 'paid tiers'),
+  referralError: later('Referral', 'referrals'),
+  referralSuccess: later('Referral', 'referrals'),
+  incentivePro: later('Pro', 'paid tiers'),
+  braintreeSubscription: later('Subscription', 'paid tiers'),
+  studentVerificationRedirect: later('Student verification', 'student plans'),
+  upgrade: later('Upgrade to Max', 'paid tiers'),
+  downgrade: later('Downgrade to Pro', 'paid tiers'),
+  restaurantBooking: later('Book a table', 'bookings'),
+  bugReport: later('Report a bug', 'the bug-report tool'),
+  enterprisePremiumSecureUpgrade: later('Enterprise Premium', 'Enterprise'),
+  taskShortcut: later('Task', 'tasks'),
+  financeAlert: later('Finance alert', 'the watchlist'),
+  scheduledTask: later('Scheduled task', 'tasks'),
+  automation: later('Automation', 'tasks'),
+  platformOptions: later('Platform options', 'the desktop app', { hiddenInInstallSidecar: true }),
+  sharepointSite: later('SharePoint site', 'connectors'),
+  avatarManagement: later('Your avatar photo', 'virtual try-on'),
+  shoppingTryOnOnboarding: later('Try on', 'virtual try-on'),
+  announcementImage: later('Announcement', 'announcements'),
+  studentReferrals: later('Student referrals', 'student plans'),
+  studentVerification: later('Student verification', 'student plans'),
+  meetingDefaults: later('Meeting defaults', 'connectors'),
+  availability: later('Availability', 'connectors'),
+  mcpServer: later('MCP server', 'connectors'),
+  mcpServiceTools: later('MCP tools', 'connectors'),
+  memberSetTier: later('Member tier', 'Enterprise'),
+  connectorsEnable: later('Connect an app', 'connectors'),
+  place: later('Place', 'local answers'),
+} satisfies Record<string, ModalDefinition>;
+
+export type ModalName = keyof typeof modalRegistry;
+export type ModalArgs<N extends ModalName> = N extends keyof ModalArgsMap ? ModalArgsMap[N] : Record<string, never>;
+export type ModalRegistry = Record<ModalName, ModalDefinition>;

@@ -1,0 +1,12 @@
+// What a modal component receives and how the registry describes one.
+import type { ComponentType } from 'react';
+
+export type ModalProps<A = Record<string, never>> = { args: A; close: () => void };
+
+export type ModalDefinition = {
+  /** Loads the component lazily, so modals never weigh on the first page load. */
+  load: () => Promise<{ default: ComponentType<ModalProps<never>> }>;
+  /** Not offered in the install-sidecar build: opening it there does nothing. */
+  hiddenInInstallSidecar?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+};

@@ -1,0 +1,15 @@
+// One binding drawn as key caps; screen readers hear "Ctrl + Shift + P".
+import { Fragment } from 'react';
+
+export function KeyCaps({ keys }: { keys: string[] }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {keys.map((k, i) => (
+        <Fragment key={i}>
+          {i > 0 && <span className="sr-only">+</span>}
+          <kbd>{k}</kbd>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
