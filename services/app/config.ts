@@ -2,26 +2,33 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 
-const port = z.coerce.number().int().min(0).max(65535);
+/** A number in [min, max] with one message for every way it can be wrong. */
+const numberIn = (min: number, max: number, what: string, whole = true) => {
+  const error = `must be ${what}`;
+  const n = z.coerce.number({ error });
+  return (whole ? n.int({ error }) : n).min(min, { error }).max(max, { error });
+};
+const port = numberIn(0, 65535, 'a port number from 0 to 65535');
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const url = z.url();
+/** A URL whose scheme the part using it speaks: `localhost:3000` alone would parse as a URL too. */
+const url = (protocol: RegExp, what: string) => z.url({ protocol, error: `must be ${what}` });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  PUBLIC_URL: url.optional(),
+  PUBLIC_URL: url(/^https?$/, 'an http:// or https:// URL').optional(),
   TRUSTED_ORIGINS: z.string().default(''),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: url.optional(),
+  DATABASE_URL: url(/^postgres(ql)?$/, 'a postgres:// or postgresql:// URL').optional(),
   EMBEDDED_PG_PORT: port.default(5433),
-  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VALIDATE_RESPONSES: bool.optional(),
-  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  SMTP_URL: url.optional(),
+  SIGN_IN_RATE_LIMIT: numberIn(1, 1_000_000, 'a whole number of attempts, at least 1').default(10),
+  SMTP_URL: url(/^smtps?$/, 'an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Answer Engine <no-reply@localhost>'),
-  WELCOME_MAIL_DELAY_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  WELCOME_MAIL_DELAY_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(60),
   WEB_DIST: z.string().default('./dist/web'),
 });
 

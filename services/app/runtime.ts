@@ -81,9 +81,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     ctx,
     stop: async () => {
       stopping = true;
-      // In-flight requests finish; idle keep-alive sockets close now.
+      // In-flight requests finish; keep-alive sockets close as soon as they are idle, not
+      // when their keep-alive timeout ends.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 5000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));

@@ -50,6 +50,12 @@ export interface MailOutboxTable {
   delivered_at: Timestamp | null;
 }
 
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+}
+
 export interface MemberTable {
   id: string;
   organizationId: string;
@@ -64,5 +70,6 @@ export interface Database {
   accounts: AccountsTable;
   visitor_claims: VisitorClaimsTable;
   mail_outbox: MailOutboxTable;
+  user: UserTable;
   member: MemberTable;
 }

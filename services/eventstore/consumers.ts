@@ -10,12 +10,18 @@ export type ConsumerHandler = (trx: Trx, events: StoredEvent[]) => Promise<void>
 
 export async function consumeOnce(store: EventStore, name: string, handle: ConsumerHandler, batchSize = 500): Promise<number> {
   return store.db.transaction().execute(async (trx) => {
-    const checkpoint = await trx
-      .selectFrom('consumer_checkpoints')
-      .select(['tx_id', 'position'])
-      .where('consumer', '=', name)
-      .forUpdate()
-      .executeTakeFirst();
+    const lockCheckpoint = () => trx.selectFrom('consumer_checkpoints').select(['tx_id', 'position']).where('consumer', '=', name).forUpdate().executeTakeFirst();
+    let checkpoint = await lockCheckpoint();
+    if (!checkpoint) {
+      // First run: make the row to lock, so a second instance starting at the same time waits
+      // for this batch instead of handling it too.
+      await trx
+        .insertInto('consumer_checkpoints')
+        .values({ consumer: name, tx_id: '0', position: '0', updated_at: new Date() })
+        .onConflict((oc) => oc.column('consumer').doNothing())
+        .execute();
+      checkpoint = await lockCheckpoint();
+    }
     const afterTx = checkpoint?.tx_id ?? '0';
     const afterPos = checkpoint?.position ?? '0';
     const rows = await trx
@@ -30,11 +36,7 @@ export async function consumeOnce(store: EventStore, name: string, handle: Consu
     if (rows.length === 0) return 0;
     await handle(trx, rows.map((r) => store.toStored(r)));
     const last = rows[rows.length - 1];
-    await trx
-      .insertInto('consumer_checkpoints')
-      .values({ consumer: name, tx_id: last.tx_id, position: last.global_position, updated_at: new Date() })
-      .onConflict((oc) => oc.column('consumer').doUpdateSet({ tx_id: last.tx_id, position: last.global_position, updated_at: new Date() }))
-      .execute();
+    await trx.updateTable('consumer_checkpoints').set({ tx_id: last.tx_id, position: last.global_position, updated_at: new Date() }).where('consumer', '=', name).execute();
     return rows.length;
   });
 }

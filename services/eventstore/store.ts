@@ -4,18 +4,22 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
 
+const MAX_ANY_ATTEMPTS = 100;
+
 export type AppendResult = { nextVersion: number; events: StoredEvent[] };
 
 export class EventStore {
   private readonly byType = new Map<string, Projection[]>();
+  private readonly upcasterOf = new Map<string, Upcaster>();
 
   constructor(
     readonly db: Db,
     readonly projections: Projection[] = [],
-    private readonly upcasters: Upcaster[] = [],
+    upcasters: Upcaster[] = [],
   ) {
     for (const p of projections)
       for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
+    for (const u of upcasters) this.upcasterOf.set(`${u.type}@${u.fromVersion}`, u);
   }
 
   /** Appends in its own transaction, or in `trx` when the caller already has one. */
@@ -25,29 +29,33 @@ export class EventStore {
   }
 
   private async appendIn(trx: Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
-    const current = await this.currentVersion(trx, streamId);
-    if (expected === 'no_stream' && current !== 0) throw new ConcurrencyError(streamId, expected, current);
-    if (typeof expected === 'number' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
-    if (events.length === 0) return { nextVersion: current, events: [] };
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.currentVersion(trx, streamId);
+      if (expected === 'no_stream' && current !== 0) throw new ConcurrencyError(streamId, expected, current);
+      if (typeof expected === 'number' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
+      if (events.length === 0) return { nextVersion: current, events: [] };
 
-    const rows = events.map((e, i) => ({
-      stream_id: streamId,
-      stream_version: current + i + 1,
-      type: e.type,
-      data: JSON.stringify(e.data),
-      metadata: JSON.stringify({ ...e.metadata, v: e.v ?? 1 }),
-    }));
-    let inserted;
-    try {
-      // A savepoint keeps the caller's transaction usable when a racing append wins.
-      inserted = await withSavepoint(trx, () => trx.insertInto('events').values(rows).returningAll().execute());
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConcurrencyError(streamId, expected, await this.currentVersion(trx, streamId));
-      throw err;
+      const rows = events.map((e, i) => ({
+        stream_id: streamId,
+        stream_version: current + i + 1,
+        type: e.type,
+        data: JSON.stringify(e.data),
+        metadata: JSON.stringify({ ...e.metadata, v: e.v ?? 1 }),
+      }));
+      let inserted;
+      try {
+        // A savepoint keeps the caller's transaction usable when a racing append wins.
+        inserted = await withSavepoint(trx, () => trx.insertInto('events').values(rows).returningAll().execute());
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // `any` asks for no check: a racing append only moves these events further along.
+        if (expected === 'any' && attempt < MAX_ANY_ATTEMPTS) continue;
+        throw new ConcurrencyError(streamId, expected, await this.currentVersion(trx, streamId));
+      }
+      const stored = inserted.map((r) => this.toStored(r));
+      for (const event of stored) await this.project(trx, event);
+      return { nextVersion: current + events.length, events: stored };
     }
-    const stored = inserted.map((r) => this.toStored(r));
-    for (const event of stored) await this.project(trx, event);
-    return { nextVersion: current + events.length, events: stored };
   }
 
   async project(trx: Trx, event: StoredEvent) {
@@ -78,7 +86,8 @@ export class EventStore {
     const metadata = (r.metadata ?? {}) as Record<string, unknown>;
     let data = r.data;
     let v = typeof metadata.v === 'number' ? metadata.v : 1;
-    for (const u of this.upcasters) if (u.type === r.type && u.fromVersion === v) ((data = u.up(data)), v++);
+    // Step by step to the newest version, whatever order the upcasters were listed in.
+    for (let u = this.upcasterOf.get(`${r.type}@${v}`); u; u = this.upcasterOf.get(`${r.type}@${v}`)) ((data = u.up(data)), v++);
     return {
       globalPosition: String(r.global_position),
       streamId: r.stream_id,

@@ -26,3 +26,8 @@ export async function findSessionUser(db: Db, user: { id: string; name: string; 
 export async function findVisitorClaim(db: Db, visitorId: string) {
   return db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).executeTakeFirst();
 }
+
+/** Whether an account (Better Auth's user, emails kept in lower case) has this email. */
+export async function emailTaken(db: Db, email: string) {
+  return !!(await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
+}

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Response } from 'express';
 import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
-import { findSessionUser } from './queries.js';
+import { emailTaken, findSessionUser } from './queries.js';
 import { currentUser, requireUser } from './session.js';
 import { registerAccount } from './use-cases.js';
 
@@ -12,8 +12,7 @@ function authProblem(err: unknown): never {
   const code = e?.body?.code;
   if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'INVALID_EMAIL')
     throw new HttpProblem(401, 'invalid_credentials', 'Wrong email or password.');
-  if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')
-    throw new HttpProblem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
+  if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw emailTakenProblem();
   if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw new HttpProblem(400, 'invalid_password', e.body?.message);
   if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN')
     throw new HttpProblem(409, 'slug_taken', 'That organisation name is taken. Choose another.');
@@ -21,6 +20,8 @@ function authProblem(err: unknown): never {
     throw new HttpProblem(e.statusCode, (code ?? 'auth_error').toLowerCase(), e.body?.message);
   throw err;
 }
+
+const emailTakenProblem = () => new HttpProblem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
 
 function forwardCookies(from: Headers, res: Response) {
   const cookies = from.getSetCookie();
@@ -32,7 +33,12 @@ export const identityRoutes: Routes = {
     const { name, email, password } = req.body as { name: string; email: string; password: string };
     const result = await ctx.auth.api
       .signUpEmail({ body: { name, email, password }, headers: fromNodeHeaders(req.headers), returnHeaders: true })
-      .catch(authProblem);
+      .catch(async (err) => {
+        // Two sign-ups with one email at the same time: the later one fails on the unique email
+        // rather than on Better Auth's check, and is told the same as if it had come second.
+        if ((err as { body?: { code?: string } })?.body?.code === 'FAILED_TO_CREATE_USER' && (await emailTaken(ctx.db, email))) throw emailTakenProblem();
+        return authProblem(err);
+      });
     const user = result.response.user;
     await registerAccount(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: res.locals.visitorId, now: ctx.now() });
     await ctx.workflows.startWelcomeMail({ userId: user.id, email: user.email, name: user.name, delayMs: ctx.config.welcomeMailDelayMs, publicUrl: ctx.config.publicUrl });

@@ -1,5 +1,6 @@
 // Identity use cases: each reads its stream, decides, and appends with the expected version.
 import type { EventStore } from '../eventstore/store.js';
+import { ConcurrencyError } from '../eventstore/types.js';
 import { decideClaimVisitor, decideRegister } from './decide.js';
 import { accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
 
@@ -12,6 +13,12 @@ export async function registerAccount(store: EventStore, cmd: { userId: string; 
     // A visitor id already claimed by someone else stays theirs; the new account starts clean.
     if (visitor.state.claimedBy && visitor.state.claimedBy !== cmd.userId) return;
     const events = decideClaimVisitor(visitor.state, { visitorId: cmd.visitorId, userId: cmd.userId, now: cmd.now });
-    await store.append(visitorStream(cmd.visitorId), visitor.version, events, trx);
+    try {
+      await store.append(visitorStream(cmd.visitorId), visitor.version, events, trx);
+    } catch (err) {
+      // Another account from this browser claimed it at the same moment: it is theirs, and
+      // this account is registered all the same (the append's savepoint keeps trx usable).
+      if (!(err instanceof ConcurrencyError)) throw err;
+    }
   });
 }

@@ -32,7 +32,10 @@ export async function createTestDatabase(prefix = 't'): Promise<{ url: string; d
 /** A migrated Kysely instance on a fresh database; `close` destroys it and drops the database. */
 export async function migratedDb(max = 10): Promise<{ db: Db; url: string; close: () => Promise<void> }> {
   const { url, drop } = await createTestDatabase();
-  const db = createDb(createPool(url, max));
+  const pool = createPool(url, max);
+  // Dropping the database ends connections the pool is still closing; that is expected here.
+  pool.on('error', () => {});
+  const db = createDb(pool);
   await migrateToLatest(db);
   return {
     db,

@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
 export type ServerProcess = { url: string; child: ChildProcess; logs: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
 export async function startServerProcess(opts: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [TSX, 'services/app/main.ts'], {
+  // Node with tsx's loader, not the tsx CLI: the CLI runs the script in a grandchild, which a
+  // SIGKILL of the CLI would leave running. Here the child is the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/app/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+};
+
+describe('defaults', () => {
+  test('with nothing set, everything runs locally on port 3000', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      trustedOrigins: ['http://localhost:3000'],
+      databaseUrl: undefined,
+      embeddedPgPort: 5433,
+      authSecret: undefined,
+      validateResponses: true,
+      signInRateLimit: 10,
+      smtpUrl: undefined,
+      welcomeMailDelayMs: 60_000,
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  test('empty strings count as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', AUTH_SECRET: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, authSecret: undefined });
+  });
+});
+
+describe('values are read and typed', () => {
+  test('ports, URLs, origins, limits and delays', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://answers.example.com',
+      TRUSTED_ORIGINS: 'https://a.example.com, https://b.example.com,',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      AUTH_SECRET: 'x'.repeat(32),
+      SIGN_IN_RATE_LIMIT: '3',
+      WELCOME_MAIL_DELAY_SECONDS: '0.5',
+      NODE_ENV: 'production',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://answers.example.com',
+      trustedOrigins: ['https://answers.example.com', 'https://a.example.com', 'https://b.example.com'],
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      signInRateLimit: 3,
+      welcomeMailDelayMs: 500,
+      validateResponses: false,
+    });
+  });
+
+  test('response validation follows VALIDATE_RESPONSES when set', () => {
+    expect(loadConfig({ NODE_ENV: 'production', VALIDATE_RESPONSES: 'true' }).validateResponses).toBe(true);
+    expect(loadConfig({ VALIDATE_RESPONSES: '0' }).validateResponses).toBe(false);
+  });
+});
+
+describe('bad values stop the start with a message naming the variable', () => {
+  test.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ DATABASE_URL: 'not-a-url' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'mail server' }, 'SMTP_URL'],
+    [{ SIGN_IN_RATE_LIMIT: '0' }, 'SIGN_IN_RATE_LIMIT'],
+    [{ SIGN_IN_RATE_LIMIT: 'lots' }, 'SIGN_IN_RATE_LIMIT'],
+    [{ WELCOME_MAIL_DELAY_SECONDS: '-1' }, 'WELCOME_MAIL_DELAY_SECONDS'],
+    [{ WELCOME_MAIL_DELAY_SECONDS: 'soon' }, 'WELCOME_MAIL_DELAY_SECONDS'],
+    [{ PUBLIC_URL: 'ftp://files.example.com' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://db/app' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ VALIDATE_RESPONSES: 'yes please' }, 'VALIDATE_RESPONSES'],
+    [{ EMBEDDED_PG_PORT: 'five' }, 'EMBEDDED_PG_PORT'],
+  ])('%j', (env, name) => {
+    const message = refusal(env);
+    expect(message).toMatch(new RegExp(`^Invalid configuration:\\n  ${name}: \\S`));
+  });
+
+  test('the message says what a good value looks like', () => {
+    expect(refusal({ PORT: 'abc' })).toBe('Invalid configuration:\n  PORT: must be a port number from 0 to 65535');
+    expect(refusal({ DATABASE_URL: 'not-a-url' })).toBe('Invalid configuration:\n  DATABASE_URL: must be a postgres:// or postgresql:// URL');
+    expect(refusal({ DATABASE_URL: 'localhost:5432' })).toContain('DATABASE_URL: must be a postgres://');
+    expect(refusal({ PUBLIC_URL: 'localhost:3000' })).toContain('PUBLIC_URL: must be an http:// or https:// URL');
+  });
+
+  test('a short AUTH_SECRET says how long it must be', () => {
+    expect(refusal({ AUTH_SECRET: 'too-short' })).toContain('AUTH_SECRET: must be at least 32 characters');
+  });
+
+  test('every bad variable is listed at once', () => {
+    const message = refusal({ PORT: 'abc', DATABASE_URL: 'not-a-url', AUTH_SECRET: 'short' });
+    expect(message.split('\n').slice(1).map((l) => l.trim().split(':')[0]).sort()).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'PORT']);
+  });
+});

@@ -1,0 +1,253 @@
+// The event store on real PostgreSQL: expected-version rules, reading, inline projections in
+// the append's transaction, and upcasting on read.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migratedDb } from '../../tests/support/database.js';
+import type { Db } from '../db/database.js';
+import { EventStore } from './store.js';
+import { ConcurrencyError, type Projection } from './types.js';
+
+let db: Db;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, close } = await migratedDb());
+  await sql`create table notes (stream_id text primary key, count int not null, last_text text not null)`.execute(db);
+});
+afterAll(async () => close?.());
+
+let n = 0;
+const stream = (name = 's') => `${name}-${++n}`;
+const note = (text: string) => ({ type: 'NoteAdded', data: { text } });
+
+/** A read model `notes`: one row per stream, written by its projection. */
+const notesProjection: Projection = {
+  name: 'notes',
+  tables: ['notes'],
+  handles: ['NoteAdded'],
+  async apply(trx, event) {
+    const text = (event.data as { text: string }).text;
+    if (text === 'explode') throw new Error('projection failed');
+    await sql`insert into notes (stream_id, count, last_text) values (${event.streamId}, 1, ${text})
+              on conflict (stream_id) do update set count = notes.count + 1, last_text = excluded.last_text`.execute(trx);
+  },
+};
+
+const versionsOf = async (store: EventStore, id: string) => (await store.readStream(id)).map((e) => e.streamVersion);
+const noteRow = async (id: string) =>
+  (await sql<{ count: number; last_text: string }>`select count, last_text from notes where stream_id = ${id}`.execute(db)).rows[0];
+
+describe('expected versions', () => {
+  test('a new stream starts at version 1 and versions follow one by one', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    expect((await store.append(id, 'no_stream', [note('a'), note('b')])).nextVersion).toBe(2);
+    expect((await store.append(id, 2, [note('c')])).nextVersion).toBe(3);
+    expect(await versionsOf(store, id)).toEqual([1, 2, 3]);
+  });
+
+  test('expected version 0 means the stream must be empty', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    await store.append(id, 0, [note('a')]);
+    await expect(store.append(id, 0, [note('b')])).rejects.toThrow(ConcurrencyError);
+    expect(await versionsOf(store, id)).toEqual([1]);
+  });
+
+  test('no_stream on an existing stream is a conflict that names the actual version', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('a'), note('b')]);
+    const err = await store.append(id, 'no_stream', [note('c')]).catch((e) => e);
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect(err).toMatchObject({ streamId: id, expected: 'no_stream', actual: 2 });
+  });
+
+  test('a stale or future expected version is refused and appends nothing', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('a'), note('b')]);
+    await expect(store.append(id, 1, [note('stale')])).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 1, actual: 2 });
+    await expect(store.append(id, 5, [note('future')])).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 5, actual: 2 });
+    expect((await store.readStream(id)).map((e) => (e.data as { text: string }).text)).toEqual(['a', 'b']);
+  });
+
+  test('any appends after whatever is there', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    await store.append(id, 'any', [note('a')]);
+    await store.append(id, 'any', [note('b')]);
+    expect(await versionsOf(store, id)).toEqual([1, 2]);
+  });
+
+  test('appending no events checks the version and changes nothing', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('a')]);
+    expect(await store.append(id, 1, [])).toEqual({ nextVersion: 1, events: [] });
+    await expect(store.append(id, 0, [])).rejects.toThrow(ConcurrencyError);
+    expect(await versionsOf(store, id)).toEqual([1]);
+  });
+});
+
+describe('reading', () => {
+  test('a stream reads back in order with its data, metadata, type and increasing global positions', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    const other = stream();
+    await store.append(id, 'no_stream', [{ type: 'A', data: { n: 1 }, metadata: { actor: 'u1' } }]);
+    await store.append(other, 'no_stream', [{ type: 'X', data: {} }]);
+    await store.append(id, 1, [{ type: 'B', data: { n: 2, nested: { list: [1, 'two', null] } } }]);
+    const events = await store.readStream(id);
+    expect(events.map((e) => [e.streamId, e.streamVersion, e.type, e.data])).toEqual([
+      [id, 1, 'A', { n: 1 }],
+      [id, 2, 'B', { n: 2, nested: { list: [1, 'two', null] } }],
+    ]);
+    expect(events[0].metadata).toEqual({ actor: 'u1', v: 1 });
+    expect(BigInt(events[1].globalPosition)).toBeGreaterThan(BigInt(events[0].globalPosition) + 1n);
+    expect(events[0].recordedAt).toBeInstanceOf(Date);
+    expect(await store.readStream(stream('missing'))).toEqual([]);
+  });
+
+  test('aggregate folds the stream and returns the version to append at next', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('a'), note('b'), note('c')]);
+    const { state, version } = await store.aggregate(id, [] as string[], (s, e) => [...s, (e.data as { text: string }).text]);
+    expect(state).toEqual(['a', 'b', 'c']);
+    expect(version).toBe(3);
+    await store.append(id, version, [note('d')]);
+    expect(await versionsOf(store, id)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('inline projections', () => {
+  test('the read model is written in the append, so it is readable as soon as append returns', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('first'), note('second')]);
+    expect(await noteRow(id)).toEqual({ count: 2, last_text: 'second' });
+  });
+
+  test('a projection that fails halfway leaves no event and no read-model row', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const id = stream();
+    await expect(store.append(id, 'no_stream', [note('fine'), note('explode')])).rejects.toThrow('projection failed');
+    expect(await store.readStream(id)).toEqual([]);
+    expect(await noteRow(id)).toBeUndefined();
+    // The stream is still new: the next append starts it at version 1.
+    await store.append(id, 'no_stream', [note('fine')]);
+    expect(await versionsOf(store, id)).toEqual([1]);
+    expect(await noteRow(id)).toEqual({ count: 1, last_text: 'fine' });
+  });
+
+  test('in a caller transaction, a failure later in that transaction rolls back the events and the read model', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const id = stream();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await store.append(id, 'no_stream', [note('a')], trx);
+        throw new Error('use case failed after appending');
+      }),
+    ).rejects.toThrow('use case failed');
+    expect(await store.readStream(id)).toEqual([]);
+    expect(await noteRow(id)).toBeUndefined();
+  });
+
+  test('appends to two streams in one transaction commit together', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const [a, b] = [stream(), stream()];
+    await db.transaction().execute(async (trx) => {
+      await store.append(a, 'no_stream', [note('a')], trx);
+      await store.append(b, 'no_stream', [note('b')], trx);
+    });
+    expect([await noteRow(a), await noteRow(b)]).toEqual([
+      { count: 1, last_text: 'a' },
+      { count: 1, last_text: 'b' },
+    ]);
+  });
+
+  test('losing a race inside a caller transaction is a ConcurrencyError and leaves that transaction usable', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const id = stream();
+    const side = stream('side');
+    let releaseWinner!: () => void;
+    const winnerHolds = new Promise<void>((r) => (releaseWinner = r));
+    let winnerAppended!: () => void;
+    const appended = new Promise<void>((r) => (winnerAppended = r));
+    const winner = db.transaction().execute(async (trx) => {
+      await store.append(id, 'no_stream', [note('winner')], trx);
+      winnerAppended();
+      await winnerHolds;
+    });
+    await appended;
+    const loser = db.transaction().execute(async (trx) => {
+      // Reads version 0 (the winner has not committed), then waits on the unique key.
+      const attempt = store.append(id, 0, [note('loser')], trx).catch((e) => e);
+      await new Promise((r) => setTimeout(r, 100));
+      releaseWinner();
+      const err = await attempt;
+      expect(err).toBeInstanceOf(ConcurrencyError);
+      expect(err.actual).toBe(1);
+      await store.append(side, 'no_stream', [note('still works')], trx);
+    });
+    await Promise.all([winner, loser]);
+    expect((await store.readStream(id)).map((e) => (e.data as { text: string }).text)).toEqual(['winner']);
+    expect(await noteRow(side)).toEqual({ count: 1, last_text: 'still works' });
+  });
+});
+
+describe('upcasting', () => {
+  const renamed = { type: 'NameSet', fromVersion: 1, up: (d: { name: string }) => ({ full_name: d.name }) };
+  const split = {
+    type: 'NameSet',
+    fromVersion: 2,
+    up: (d: { full_name: string }) => ({ first: d.full_name.split(' ')[0], last: d.full_name.split(' ').slice(1).join(' ') }),
+  };
+
+  test('an old payload is upcast when read and never rewritten', async () => {
+    const id = stream();
+    await new EventStore(db).append(id, 'no_stream', [{ type: 'NameSet', data: { name: 'Ada Lovelace' } }]);
+    const [event] = await new EventStore(db, [], [renamed]).readStream(id);
+    expect(event.data).toEqual({ full_name: 'Ada Lovelace' });
+    expect(event.metadata.v).toBe(2);
+    const stored = await db.selectFrom('events').select(['data', 'metadata']).where('stream_id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ data: { name: 'Ada Lovelace' }, metadata: { v: 1 } });
+  });
+
+  test('upcasters chain from any old version to the newest, whatever order they are listed in', async () => {
+    const id = stream();
+    await new EventStore(db).append(id, 'no_stream', [
+      { type: 'NameSet', data: { name: 'Ada Lovelace' } },
+      { type: 'NameSet', data: { full_name: 'Grace Brewster Hopper' }, v: 2 },
+      { type: 'NameSet', data: { first: 'Alan', last: 'Turing' }, v: 3 },
+    ]);
+    const expected = [
+      { first: 'Ada', last: 'Lovelace' },
+      { first: 'Grace', last: 'Brewster Hopper' },
+      { first: 'Alan', last: 'Turing' },
+    ];
+    for (const upcasters of [[renamed, split], [split, renamed]]) {
+      const events = await new EventStore(db, [], upcasters).readStream(id);
+      expect(events.map((e) => e.data)).toEqual(expected);
+      expect(events.map((e) => e.metadata.v)).toEqual([3, 3, 3]);
+    }
+  });
+
+  test('projections see the upcast payload, on append and on aggregate', async () => {
+    const seen: unknown[] = [];
+    const id = stream();
+    const store = new EventStore(db, [{ name: 'spy', tables: [], handles: ['NameSet'], apply: async (_t, e) => void seen.push(e.data) }], [renamed]);
+    await store.append(id, 'no_stream', [{ type: 'NameSet', data: { name: 'Ada' } }]);
+    expect(seen).toEqual([{ full_name: 'Ada' }]);
+    const { state } = await store.aggregate(id, null as unknown, (_s, e) => e.data);
+    expect(state).toEqual({ full_name: 'Ada' });
+  });
+
+  test('other event types pass through untouched', async () => {
+    const id = stream();
+    await new EventStore(db).append(id, 'no_stream', [note('plain')]);
+    const [event] = await new EventStore(db, [], [renamed]).readStream(id);
+    expect(event.data).toEqual({ text: 'plain' });
+    expect(event.metadata.v).toBe(1);
+  });
+});

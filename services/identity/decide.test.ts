@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import type { StoredEvent } from '../eventstore/types.js';
+import { DomainError } from '../shared/domain-error.js';
+import { decideClaimVisitor, decideRegister } from './decide.js';
+import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
+
+const now = new Date('2025-05-04T03:02:01.000Z');
+const stored = (e: { type: string; data: unknown }, v = 1): StoredEvent => ({ ...e, globalPosition: String(v), streamId: 's', streamVersion: v, metadata: {}, recordedAt: now });
+
+describe('registering an account', () => {
+  const cmd = { userId: 'u1', email: 'ada@example.com', name: 'Ada', visitorId: 'v1', now };
+
+  test('a new account records who registered, from which visitor, and when (the clock comes in the command)', () => {
+    expect(decideRegister(initialAccount, cmd)).toEqual([
+      { type: 'AccountRegistered', data: { user_id: 'u1', email: 'ada@example.com', name: 'Ada', visitor_id: 'v1', registered_at: '2025-05-04T03:02:01.000Z' } },
+    ]);
+    expect(decideRegister(initialAccount, { ...cmd, visitorId: null })[0].data.visitor_id).toBeNull();
+  });
+
+  test('registering the same account twice is a conflict', () => {
+    const state = decideRegister(initialAccount, cmd).map((e) => stored(e)).reduce(evolveAccount, initialAccount);
+    expect(state).toEqual({ registered: true });
+    const err = (() => {
+      try {
+        decideRegister(state, cmd);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ kind: 'conflict', code: 'account_exists' });
+  });
+
+  test('events of other types do not change the account', () => {
+    expect(evolveAccount(initialAccount, stored({ type: 'VisitorClaimed', data: {} }))).toBe(initialAccount);
+  });
+});
+
+describe('claiming a visitor’s work', () => {
+  const claim = { visitorId: 'v1', userId: 'u1', now };
+
+  test('an unclaimed visitor is claimed by the account', () => {
+    expect(decideClaimVisitor(initialVisitor, claim)).toEqual([
+      { type: 'VisitorClaimed', data: { visitor_id: 'v1', user_id: 'u1', claimed_at: '2025-05-04T03:02:01.000Z' } },
+    ]);
+  });
+
+  test('claiming again for the same account is a no-op', () => {
+    const state = decideClaimVisitor(initialVisitor, claim).map((e) => stored(e)).reduce(evolveVisitor, initialVisitor);
+    expect(state).toEqual({ claimedBy: 'u1' });
+    expect(decideClaimVisitor(state, claim)).toEqual([]);
+  });
+
+  test('a visitor claimed by one account cannot be claimed by another', () => {
+    expect(() => decideClaimVisitor({ claimedBy: 'u1' }, { ...claim, userId: 'u2' })).toThrow(
+      expect.objectContaining({ kind: 'conflict', code: 'visitor_already_claimed' }),
+    );
+  });
+});
