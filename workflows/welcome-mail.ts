@@ -1,7 +1,9 @@
 // After sign-up: queue a welcome mail, wait, then deliver it. The wait is durable, so a
 // restart in between still delivers the mail, once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventStore } from '../services/eventstore/store.js';
+import type { AccountRegistered } from '../services/identity/events.js';
 import { deliverMail, queueMail } from '../services/mail/use-cases.js';
 import type { MailTransport } from '../services/mail/transport.js';
 import { welcomeMail } from '../services/mail/templates.js';
@@ -24,3 +26,27 @@ export function registerWelcomeMail(deps: { store: EventStore; transport: MailTr
 }
 
 export const welcomeMailWorkflowId = (userId: string) => `welcome-mail-${userId}`;
+
+/**
+ * Starts the welcome mail for every AccountRegistered event, from the log: an account whose
+ * process stopped right after sign-up still gets its mail. The workflow id makes a repeat a no-op.
+ */
+export function startWelcomeMailConsumer(
+  store: EventStore,
+  welcomeMail: ReturnType<typeof registerWelcomeMail>,
+  opts: { delayMs: number; publicUrl: string; onError: (err: unknown) => void },
+) {
+  return startConsumer(
+    store,
+    'welcome-mail',
+    async (_trx, events) => {
+      for (const event of events) {
+        if (event.type !== 'AccountRegistered') continue;
+        const d = event.data as AccountRegistered['data'];
+        const input = { userId: d.user_id, email: d.email, name: d.name, delayMs: opts.delayMs, publicUrl: opts.publicUrl };
+        await DBOS.startWorkflow(welcomeMail, { workflowID: welcomeMailWorkflowId(d.user_id) })(input);
+      }
+    },
+    { pollMs: 200, onError: opts.onError },
+  );
+}

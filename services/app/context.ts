@@ -3,7 +3,6 @@ import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Auth } from '../identity/auth.js';
 import type { Logger } from './logger.js';
-import type { WelcomeMailInput } from '../../workflows/welcome-mail.js';
 
 /** What a handler may use. Built once at start; handlers get the clock from here too. */
 export type AppContext = {
@@ -13,6 +12,5 @@ export type AppContext = {
   auth: Auth;
   logger: Logger;
   now: () => Date;
-  workflows: { startWelcomeMail: (input: WelcomeMailInput) => Promise<void> };
   isReady: () => Promise<boolean>;
 };

@@ -1,27 +1,33 @@
-// Sign-in and sign-up are rate limited per client address (and sign-in per address and email),
-// so passwords cannot be guessed at speed.
+// Sign-in is rate limited per account (its email, from any address) and per client address
+// (across emails), so passwords cannot be guessed at speed from one place or from many.
+// Sign-up is limited per address. Counters are in memory: per instance (see README).
+import type { RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { problemBody } from './problem.js';
 
 const tooMany = (detail: string) => JSON.stringify(problemBody(429, 'rate_limited', detail));
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const SIGN_IN_DETAIL = 'Too many sign-in attempts. Wait a few minutes and try again.';
 
-export function signInLimiter(limit: number) {
+function limiter(windowMs: number, limit: number, detail: string, key?: (req: Parameters<RequestHandler>[0]) => string) {
   return rateLimit({
-    windowMs: 15 * 60 * 1000,
+    windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').toLowerCase()}`,
-    handler: (_req, res) => res.status(429).type('application/problem+json').send(tooMany('Too many sign-in attempts. Wait a few minutes and try again.')),
+    ...(key ? { keyGenerator: key } : {}),
+    handler: (_req, res) => res.status(429).type('application/problem+json').send(tooMany(detail)),
   });
 }
 
-export function signUpLimiter(limit: number) {
-  return rateLimit({
-    windowMs: 60 * 60 * 1000,
-    limit: limit * 2,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => res.status(429).type('application/problem+json').send(tooMany('Too many accounts created from here. Try again later.')),
-  });
+/** `limit` attempts per account and three times that per address, each per 15 minutes. */
+export function signInLimiters(limit: number): RequestHandler[] {
+  return [
+    limiter(FIFTEEN_MINUTES, limit * 3, SIGN_IN_DETAIL, (req) => `ip|${ipKeyGenerator(req.ip ?? '')}`),
+    limiter(FIFTEEN_MINUTES, limit, SIGN_IN_DETAIL, (req) => `account|${String(req.body?.email ?? '').trim().toLowerCase()}`),
+  ];
+}
+
+export function signUpLimiters(limit: number): RequestHandler[] {
+  return [limiter(60 * 60 * 1000, limit * 2, 'Too many accounts created from here. Try again later.')];
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { registerWelcomeMail, welcomeMailWorkflowId } from '../../workflows/welcome-mail.js';
+import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { createDb, createPool } from '../db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -46,6 +46,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
   const welcomeMail = registerWelcomeMail({ store, transport });
   await DBOS.launch();
+  const welcomeMailConsumer = startWelcomeMailConsumer(store, welcomeMail, {
+    delayMs: config.welcomeMailDelayMs,
+    publicUrl: config.publicUrl,
+    onError: (err) => logger.error({ err }, 'welcome mail consumer failed; retrying'),
+  });
 
   let stopping = false;
   const ctx: AppContext = {
@@ -55,11 +60,6 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     auth,
     logger,
     now: () => new Date(),
-    workflows: {
-      startWelcomeMail: async (input) => {
-        await DBOS.startWorkflow(welcomeMail, { workflowID: welcomeMailWorkflowId(input.userId) })(input);
-      },
-    },
     isReady: async () => {
       if (stopping || !DBOS.isInitialized()) return false;
       return sql`select 1`.execute(db).then(() => true, () => false);
@@ -91,7 +91,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         });
         server.closeIdleConnections();
       });
-      await DBOS.shutdown({ workflowCompletionTimeoutMS: 5000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));
+      await welcomeMailConsumer.stop();
+      // A workflow in a durable sleep resumes at the next start, so only a running step is
+      // worth waiting for, briefly.
+      await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));
       await db.destroy().catch(() => {});
       if (embedded) await embedded.stop().catch((err) => logger.warn({ err }, 'embedded PostgreSQL did not stop cleanly'));
     },

@@ -10,7 +10,7 @@ import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import type { Routes } from './handler.js';
 import { HttpProblem } from './problem.js';
-import { signInLimiter, signUpLimiter } from './rate-limits.js';
+import { signInLimiters, signUpLimiters } from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 
@@ -61,14 +61,15 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
     }),
   );
 
-  const limits: Record<string, RequestHandler> = {
-    signInEmail: signInLimiter(ctx.config.signInRateLimit),
-    signUpEmail: signUpLimiter(ctx.config.signInRateLimit),
+  const limits: Record<string, RequestHandler[]> = {
+    signInEmail: signInLimiters(ctx.config.signInRateLimit),
+    signUpEmail: signUpLimiters(ctx.config.signInRateLimit),
   };
+
   for (const op of operationsOf(spec)) {
     const handler = routes[op.operationId];
     if (!handler) throw new Error(`No handler for operation ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
-    const chain: RequestHandler[] = limits[op.operationId] ? [limits[op.operationId]] : [];
+    const chain = limits[op.operationId] ?? [];
     (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](toExpressPath(op.path), ...chain, (req, res, next) => {
       handler(req, res, ctx).catch(next);
     });

@@ -1,10 +1,12 @@
 // The event store on PostgreSQL: optimistic appends with gapless stream versions, inline
 // projections in the append's transaction, and upcasting of old payloads on read.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { prepared, type Db } from '../db/database.js';
 import { ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
 
 const MAX_ANY_ATTEMPTS = 100;
+
+type EventRow = { global_position: string; stream_id: string; stream_version: number; type: string; data: unknown; metadata: unknown; recorded_at: Date };
 
 export type AppendResult = { nextVersion: number; events: StoredEvent[] };
 
@@ -22,40 +24,57 @@ export class EventStore {
     for (const u of upcasters) this.upcasterOf.set(`${u.type}@${u.fromVersion}`, u);
   }
 
-  /** Appends in its own transaction, or in `trx` when the caller already has one. */
+  /**
+   * Appends in `trx` when the caller has one; otherwise in a transaction of its own, or as one
+   * atomic statement when no inline projection handles these events.
+   */
   async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], trx?: Trx): Promise<AppendResult> {
-    if (trx) return this.appendIn(trx, streamId, expected, events);
-    return this.db.transaction().execute((t) => this.appendIn(t, streamId, expected, events));
-  }
-
-  private async appendIn(trx: Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
     for (let attempt = 1; ; attempt++) {
-      const current = await this.currentVersion(trx, streamId);
-      if (expected === 'no_stream' && current !== 0) throw new ConcurrencyError(streamId, expected, current);
-      if (typeof expected === 'number' && expected !== current) throw new ConcurrencyError(streamId, expected, current);
-      if (events.length === 0) return { nextVersion: current, events: [] };
-
-      const rows = events.map((e, i) => ({
-        stream_id: streamId,
-        stream_version: current + i + 1,
-        type: e.type,
-        data: JSON.stringify(e.data),
-        metadata: JSON.stringify({ ...e.metadata, v: e.v ?? 1 }),
-      }));
-      let inserted;
       try {
-        // A savepoint keeps the caller's transaction usable when a racing append wins.
-        inserted = await withSavepoint(trx, () => trx.insertInto('events').values(rows).returningAll().execute());
+        if (trx) return await withSavepoint(trx, () => this.appendIn(trx, streamId, expected, events));
+        if (!events.some((e) => this.byType.has(e.type))) return await this.appendIn(this.db, streamId, expected, events);
+        return await this.db.transaction().execute((t) => this.appendIn(t, streamId, expected, events));
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         // `any` asks for no check: a racing append only moves these events further along.
         if (expected === 'any' && attempt < MAX_ANY_ATTEMPTS) continue;
-        throw new ConcurrencyError(streamId, expected, await this.currentVersion(trx, streamId));
+        throw new ConcurrencyError(streamId, expected, await this.currentVersion(trx ?? this.db, streamId));
       }
-      const stored = inserted.map((r) => this.toStored(r));
-      for (const event of stored) await this.project(trx, event);
-      return { nextVersion: current + events.length, events: stored };
     }
+  }
+
+  /**
+   * One prepared INSERT … SELECT checks the expected version and numbers the events: one round
+   * trip, planned once per connection.
+   */
+  private async appendIn(db: Db | Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
+    if (events.length === 0) {
+      const current = await this.currentVersion(db, streamId);
+      if (!matches(expected, current)) throw new ConcurrencyError(streamId, expected, current);
+      return { nextVersion: current, events: [] };
+    }
+    const data = events.map((e) => JSON.stringify(e.data));
+    const metadata = events.map((e) => JSON.stringify({ ...e.metadata, v: e.v ?? 1 }));
+    const check = expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
+    const { rows } = await sql<{ global_position: string; stream_version: number; recorded_at: Date }>`${sql.raw(prepared('es_append'))}
+      with cur as (select coalesce(max(stream_version), 0)::int as v from events where stream_id = ${streamId})
+      insert into events (stream_id, stream_version, type, data, metadata)
+      select ${streamId}, cur.v + e.ord::int, e.type, e.data, e.metadata
+      from cur, unnest(${events.map((e) => e.type)}::text[], ${data}::jsonb[], ${metadata}::jsonb[]) with ordinality as e(type, data, metadata, ord)
+      where ${check}::int is null or cur.v = ${check}::int
+      returning global_position, stream_version, recorded_at`.execute(db);
+    if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.currentVersion(db, streamId));
+    rows.sort((a, b) => a.stream_version - b.stream_version);
+    // Built from what was written (JSON round trip included), as a later read would see it.
+    const stored = rows.map((r, i) =>
+      this.toStored({ ...r, stream_id: streamId, type: events[i].type, data: JSON.parse(data[i]), metadata: JSON.parse(metadata[i]) }),
+    );
+    if (this.isTrx(db)) for (const event of stored) await this.project(db, event);
+    return { nextVersion: stored[stored.length - 1].streamVersion, events: stored };
+  }
+
+  private isTrx(db: Db | Trx): db is Trx {
+    return db !== this.db;
   }
 
   async project(trx: Trx, event: StoredEvent) {
@@ -73,8 +92,8 @@ export class EventStore {
     return { state: events.reduce(evolve, initial), version: events.length };
   }
 
-  private async currentVersion(trx: Trx, streamId: string) {
-    const row = await trx
+  private async currentVersion(db: Db | Trx, streamId: string) {
+    const row = await db
       .selectFrom('events')
       .select(sql<number>`coalesce(max(stream_version), 0)::int`.as('v'))
       .where('stream_id', '=', streamId)
@@ -82,7 +101,7 @@ export class EventStore {
     return row.v;
   }
 
-  toStored(r: { global_position: string; stream_id: string; stream_version: number; type: string; data: unknown; metadata: unknown; recorded_at: Date }): StoredEvent {
+  toStored(r: EventRow): StoredEvent {
     const metadata = (r.metadata ?? {}) as Record<string, unknown>;
     let data = r.data;
     let v = typeof metadata.v === 'number' ? metadata.v : 1;
@@ -115,4 +134,8 @@ async function withSavepoint<T>(trx: Trx, work: () => Promise<T>): Promise<T> {
 
 function isUniqueViolation(err: unknown) {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+function matches(expected: ExpectedVersion, current: number) {
+  return expected === 'any' || (expected === 'no_stream' ? current === 0 : expected === current);
 }

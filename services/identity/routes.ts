@@ -40,8 +40,14 @@ export const identityRoutes: Routes = {
         return authProblem(err);
       });
     const user = result.response.user;
-    await registerAccount(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: res.locals.visitorId, now: ctx.now() });
-    await ctx.workflows.startWelcomeMail({ userId: user.id, email: user.email, name: user.name, delayMs: ctx.config.welcomeMailDelayMs, publicUrl: ctx.config.publicUrl });
+    try {
+      await registerAccount(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: res.locals.visitorId, now: ctx.now() });
+    } catch (err) {
+      // Better Auth has already stored the user; without its AccountRegistered event the account
+      // would be half made, so take the user back out and let the person try again.
+      await (await ctx.auth.$context).internalAdapter.deleteUser(user.id).catch((e) => ctx.logger.error({ err: e, userId: user.id }, 'could not undo a half-made sign-up'));
+      throw err;
+    }
     forwardCookies(result.headers, res);
     res.json({ user: await findSessionUser(ctx.db, user), visitor_id: res.locals.visitorId });
   },

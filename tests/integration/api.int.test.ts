@@ -159,7 +159,7 @@ describe('wrong credentials', () => {
 });
 
 describe('sign-in rate limit', () => {
-  test(`after ${SIGN_IN_LIMIT} attempts for one email from one address, the next is 429 rate_limited, even with the right password`, async () => {
+  test(`after ${SIGN_IN_LIMIT} attempts on one account, the next is 429 rate_limited from any address, even with the right password`, async () => {
     const email = newEmail('limited');
     await signUp(browser(), email);
     const b = fromAddress(2);
@@ -169,9 +169,18 @@ describe('sign-in rate limit', () => {
     expect(limited.json.detail).toMatch(/too many sign-in attempts/i);
     expect(limited.setCookies.filter((c) => c.startsWith(SESSION_COOKIE))).toEqual([]);
 
-    // Another address, or another email from this address, is not held back.
-    expect((await fromAddress(3).post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    // The account is held back wherever the guesses come from; other accounts are not.
+    expectProblem(await fromAddress(3).post('/api/auth/sign-in/email', { email, password: PASSWORD }), 429, 'rate_limited');
     expect((await b.post('/api/auth/sign-in/email', { email: newEmail('other'), password: PASSWORD })).status).toBe(401);
+  });
+
+  test(`one address trying many accounts is 429 rate_limited after ${SIGN_IN_LIMIT * 3} attempts`, async () => {
+    const b = fromAddress(4);
+    for (let i = 0; i < SIGN_IN_LIMIT * 3; i++)
+      expect((await b.post('/api/auth/sign-in/email', { email: newEmail(`spray${i}`), password: 'wrong password' })).status).toBe(401);
+    expectProblem(await b.post('/api/auth/sign-in/email', { email: newEmail('spray-last'), password: 'wrong password' }), 429, 'rate_limited');
+    // Another address is not held back.
+    expect((await fromAddress(5).post('/api/auth/sign-in/email', { email: newEmail('spray-other'), password: 'wrong password' })).status).toBe(401);
   });
 });
 
