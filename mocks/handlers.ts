@@ -6,12 +6,13 @@ import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/m
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { problem } from './problem';
+import { threadHandlers } from './threads';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
 
-/** `onChange` lets the browser keep the state across reloads. */
-export function createScenario(name: ScenarioName, opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void } = {}): Scenario {
+/** `onChange` lets the browser keep the state across reloads; `streamDelayMs` paces streamed answers. */
+export function createScenario(name: ScenarioName, opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number } = {}): Scenario {
   const scenario = { state: opts.state ?? initialState(name) } as Scenario;
   const changed = () => opts.onChange?.(scenario.state);
   const session = () => ({ user: currentUser(scenario.state), visitor_id: scenario.state.visitorId });
@@ -20,7 +21,15 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
     scenario.state = initialState(next);
     changed();
   };
+  const threads = threadHandlers({
+    threads: () => (scenario.state.threads ??= []),
+    owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
+    changed,
+    delayMs: opts.streamDelayMs ?? 40,
+  });
+  threads.resumeProducers();
   scenario.handlers = [
+    ...threads.handlers,
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignInRequest;

@@ -4,8 +4,8 @@ import { setupServer } from 'msw/node';
 import { createScenario, type Scenario } from './handlers';
 import type { ScenarioName } from './scenarios';
 
-export function setupMocks(name: ScenarioName = 'anonymous') {
-  const scenario: Scenario = createScenario(name);
+export function setupMocks(name: ScenarioName = 'anonymous', opts: { streamDelayMs?: number } = {}) {
+  const scenario: Scenario = createScenario(name, { streamDelayMs: opts.streamDelayMs ?? 2 });
   const server = setupServer(...scenario.handlers);
   return {
     server,

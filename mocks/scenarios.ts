@@ -1,12 +1,13 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
 import type { SessionUser } from '../generated/react-query/model';
+import type { MockThread } from './threads';
 
 export const SCENARIOS = ['anonymous', 'signed-in'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export type MockAccount = { user: SessionUser; password: string };
-export type ScenarioState = { visitorId: string; signedInId: string | null; accounts: MockAccount[] };
+export type ScenarioState = { visitorId: string; signedInId: string | null; accounts: MockAccount[]; threads: MockThread[] };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */
 export const DEMO_ACCOUNT = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct-horse-battery' } as const;
@@ -17,7 +18,7 @@ const demo = (): MockAccount => ({
 });
 
 export function initialState(name: ScenarioName): ScenarioState {
-  return { visitorId: '00000000-0000-4000-8000-000000000001', signedInId: name === 'signed-in' ? DEMO_ACCOUNT.id : null, accounts: [demo()] };
+  return { visitorId: '00000000-0000-4000-8000-000000000001', signedInId: name === 'signed-in' ? DEMO_ACCOUNT.id : null, accounts: [demo()], threads: [] };
 }
 
 export const isScenario = (v: unknown): v is ScenarioName => SCENARIOS.includes(v as ScenarioName);

@@ -9,3 +9,4 @@ export * from './mail/mail';
 export * from './organizations/organizations';
 export * from './session/session';
 export * from './system/system';
+export * from './threads/threads';

@@ -4,6 +4,57 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+/**
+ * SSE `thread`, first event of an answer.
+ */
+export type ThreadCreatedEvent = {
+    context_uuid: string;
+    backend_uuid: string;
+    thread_url_slug: string;
+    frontend_context_uuid: string | null;
+};
+
+/**
+ * SSE `sources`.
+ */
+export type SourcesEvent = {
+    sources: Array<Source>;
+};
+
+/**
+ * SSE `delta`, a piece of answer text.
+ */
+export type DeltaEvent = {
+    text: string;
+};
+
+/**
+ * SSE `related`.
+ */
+export type RelatedEvent = {
+    questions: Array<string>;
+};
+
+/**
+ * SSE `completed`, last event of a finished or stopped answer.
+ */
+export type CompletedEvent = {
+    backend_uuid: string;
+    status: 'completed' | 'stopped';
+};
+
+/**
+ * SSE `failed`, last event of an answer that failed; the partial text is kept.
+ */
+export type FailedEvent = {
+    backend_uuid: string;
+    /**
+     * Always "stream error".
+     */
+    error: 'stream error';
+    detail?: string;
+};
+
 export type Health = {
     status: 'ok';
 };
@@ -99,6 +150,130 @@ export type OutboxMail = {
 export type OutboxList = {
     items: Array<OutboxMail>;
 };
+
+/**
+ * Where sources come from. `auto` uses every configured source; `help` only the product's user guide.
+ */
+export type SearchMode = 'auto' | 'web' | 'help';
+
+export type AskRequest = {
+    /**
+     * The question. Blank after trimming is refused.
+     */
+    query_str: string;
+    /**
+     * Continue this thread; leave out to start a new one.
+     */
+    context_uuid?: string;
+    /**
+     * The client's id for a new thread (for example the stream id of /search/new).
+     */
+    frontend_context_uuid?: string;
+    search_mode?: SearchMode;
+    /**
+     * A preferred model name; the configured model is used when it is not available.
+     */
+    model_preference?: string;
+    /**
+     * Keep the thread out of the library.
+     */
+    incognito?: boolean;
+    /**
+     * Ask within a Space.
+     */
+    collection_uuid?: string;
+};
+
+/**
+ * Who may read a thread.
+ */
+export type ThreadAccess = 'owner-only' | 'private read' | 'collection read' | 'org read' | 'public read';
+
+export type EntryStatus = 'pending' | 'completed' | 'failed' | 'stopped';
+
+/**
+ * A search result or citation (seed 001 §3).
+ */
+export type Source = {
+    url: string;
+    name: string;
+    snippet: string;
+    is_attachment?: boolean;
+    is_memory?: boolean;
+    is_client_context?: boolean;
+    meta_data?: {
+        domain_name?: string;
+        published_date?: string | null;
+        connection_type?: string;
+        file_uuid?: string;
+        quoteBeforeContext?: string;
+        quoteEmphasisText?: string;
+        quoteAfterContext?: string;
+    };
+};
+
+export type ThreadEntry = {
+    backend_uuid: string;
+    query_str: string;
+    status: EntryStatus;
+    /**
+     * Markdown with citation markers `[n]` that point at `sources[n-1]`.
+     */
+    answer: string;
+    sources: Array<Source>;
+    related_questions: Array<string>;
+    error?: string | null;
+    /**
+     * What wrote the answer, e.g. `offline-extractive` or the configured model's name.
+     */
+    model: string;
+    created_at: string;
+};
+
+export type Thread = {
+    context_uuid: string;
+    thread_url_slug: string;
+    frontend_context_uuid: string | null;
+    title: string;
+    first_query: string;
+    thread_access: ThreadAccess;
+    /**
+     * When an anonymous visitor's thread is removed; null for kept threads.
+     */
+    expiry_time: string | null;
+    updated_datetime: string;
+    is_owner: boolean;
+    entries: Array<ThreadEntry>;
+};
+
+export type ThreadSummary = {
+    context_uuid: string;
+    thread_url_slug: string;
+    title: string;
+    first_query: string;
+    /**
+     * The start of the latest answer.
+     */
+    snippet: string;
+    thread_access: ThreadAccess;
+    updated_datetime: string;
+    entry_count: number;
+};
+
+export type ThreadList = {
+    items: Array<ThreadSummary>;
+    total: number;
+};
+
+/**
+ * The entry (one question and its answer).
+ */
+export type BackendUuid = string;
+
+/**
+ * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
+ */
+export type EntryUuidOrSlug = string;
 
 export type GetHealthData = {
     body?: never;
@@ -351,3 +526,170 @@ export type ListOutboxMailResponses = {
 };
 
 export type ListOutboxMailResponse = ListOutboxMailResponses[keyof ListOutboxMailResponses];
+
+export type AskQuestionData = {
+    body: AskRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/threads/ask';
+};
+
+export type AskQuestionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type AskQuestionError = AskQuestionErrors[keyof AskQuestionErrors];
+
+export type AskQuestionResponses = {
+    /**
+     * Server-sent events, as described above.
+     */
+    200: string;
+};
+
+export type AskQuestionResponse = AskQuestionResponses[keyof AskQuestionResponses];
+
+export type StreamEntryEventsData = {
+    body?: never;
+    headers?: {
+        'Last-Event-ID'?: string;
+    };
+    path: {
+        /**
+         * The entry (one question and its answer).
+         */
+        backend_uuid: string;
+    };
+    query?: never;
+    url: '/rest/threads/entries/{backend_uuid}/events';
+};
+
+export type StreamEntryEventsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type StreamEntryEventsError = StreamEntryEventsErrors[keyof StreamEntryEventsErrors];
+
+export type StreamEntryEventsResponses = {
+    /**
+     * The entry's events.
+     */
+    200: string;
+};
+
+export type StreamEntryEventsResponse = StreamEntryEventsResponses[keyof StreamEntryEventsResponses];
+
+export type StopEntryData = {
+    body?: never;
+    path: {
+        /**
+         * The entry (one question and its answer).
+         */
+        backend_uuid: string;
+    };
+    query?: never;
+    url: '/rest/threads/entries/{backend_uuid}/stop';
+};
+
+export type StopEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type StopEntryError = StopEntryErrors[keyof StopEntryErrors];
+
+export type StopEntryResponses = {
+    /**
+     * Stopped, or had already ended.
+     */
+    204: void;
+};
+
+export type StopEntryResponse = StopEntryResponses[keyof StopEntryResponses];
+
+export type GetThreadData = {
+    body?: never;
+    path: {
+        /**
+         * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
+         */
+        entry_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/thread/{entry_uuid_or_slug}';
+};
+
+export type GetThreadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetThreadError = GetThreadErrors[keyof GetThreadErrors];
+
+export type GetThreadResponses = {
+    /**
+     * The thread.
+     */
+    200: Thread;
+};
+
+export type GetThreadResponse = GetThreadResponses[keyof GetThreadResponses];
+
+export type ListThreadsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        q?: string;
+        limit?: number;
+        offset?: number;
+    };
+    url: '/rest/threads';
+};
+
+export type ListThreadsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type ListThreadsError = ListThreadsErrors[keyof ListThreadsErrors];
+
+export type ListThreadsResponses = {
+    /**
+     * A page of threads.
+     */
+    200: ThreadList;
+};
+
+export type ListThreadsResponse = ListThreadsResponses[keyof ListThreadsResponses];

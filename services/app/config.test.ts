@@ -104,3 +104,21 @@ describe('bad values stop the start with a message naming the variable', () => {
     expect(message.split('\n').slice(1).map((l) => l.trim().split(':')[0]).sort()).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'PORT']);
   });
 });
+
+describe('answer model and web search', () => {
+  test('unset: the offline model, web search off, a 60 s model timeout', () => {
+    expect(loadConfig({})).toMatchObject({ llm: null, searxngUrl: null, llmTimeoutMs: 60_000 });
+  });
+
+  test('an OpenAI-compatible endpoint, its model and key, and SearXNG', () => {
+    const c = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3', LLM_API_KEY: 'k', LLM_TIMEOUT_SECONDS: '5', SEARXNG_URL: 'http://127.0.0.1:8888' });
+    expect(c).toMatchObject({ llm: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'k' }, llmTimeoutMs: 5000, searxngUrl: 'http://127.0.0.1:8888' });
+  });
+
+  test('half an LLM configuration, a bad URL or timeout is refused', () => {
+    expect(refusal({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toMatch(/LLM_BASE_URL and LLM_MODEL/);
+    expect(refusal({ LLM_MODEL: 'llama3' })).toMatch(/LLM_BASE_URL and LLM_MODEL/);
+    expect(refusal({ SEARXNG_URL: 'localhost:8888' })).toMatch(/SEARXNG_URL: must be an http/);
+    expect(refusal({ LLM_TIMEOUT_SECONDS: '0' })).toMatch(/LLM_TIMEOUT_SECONDS/);
+  });
+});

@@ -30,6 +30,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Answer Engine <no-reply@localhost>'),
   WELCOME_MAIL_DELAY_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(60),
   WEB_DIST: z.string().default('./dist/web'),
+  // The answer model: all three of base URL and model, or none (the offline extractive model).
+  LLM_BASE_URL: url(/^https?$/, 'an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)').optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(100).optional(),
+  LLM_TIMEOUT_SECONDS: numberIn(1, 600, 'a number of seconds from 1 to 600', false).default(60),
+  SEARXNG_URL: url(/^https?$/, 'an http:// or https:// URL of a SearXNG instance').optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -43,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  // Half an LLM configuration would silently fall back to the offline model: refuse it instead.
+  if (!!c.LLM_BASE_URL !== !!c.LLM_MODEL || (c.LLM_API_KEY && !c.LLM_BASE_URL))
+    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both (LLM_API_KEY optional) or none for the offline model');
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     env: c.NODE_ENV,
@@ -61,6 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: c.MAIL_FROM,
     welcomeMailDelayMs: c.WELCOME_MAIL_DELAY_SECONDS * 1000,
     webDist: resolve(c.WEB_DIST),
+    llm: c.LLM_BASE_URL && c.LLM_MODEL ? { baseUrl: c.LLM_BASE_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY } : null,
+    llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
+    searxngUrl: c.SEARXNG_URL ?? null,
   };
 }
 

@@ -3,6 +3,8 @@ import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Auth } from '../identity/auth.js';
 import type { Logger } from './logger.js';
+import type { AnswerJob } from '../answers/generate.js';
+import type { AnswerStreamEvent } from '../answers/stream-events.js';
 
 /** What a handler may use. Built once at start; handlers get the clock from here too. */
 export type AppContext = {
@@ -12,5 +14,7 @@ export type AppContext = {
   auth: Auth;
   logger: Logger;
   now: () => Date;
+  /** The answer engine: the configured model's name, and the start of an entry's answer workflow. */
+  answers: { modelName: string; start: (job: AnswerJob) => Promise<void>; events: (backendUuid: string, offset: number) => AsyncIterable<AnswerStreamEvent> };
   isReady: () => Promise<boolean>;
 };

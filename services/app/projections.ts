@@ -2,5 +2,6 @@
 // `make rebuild-projections` replays the log through them.
 import { accountsProjection, visitorClaimsProjection } from '../identity/projections.js';
 import { mailOutboxProjection } from '../mail/projections.js';
+import { threadsProjection } from '../threads/projections.js';
 
-export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection];
+export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection];

@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
+import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
 import { createDb, createPool } from '../db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -16,6 +18,7 @@ import { createMailTransport } from '../mail/transport.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
+import { pendingEntries } from '../threads/queries.js';
 import { projections } from './projections.js';
 import { routes } from './routes.js';
 import { createApp } from './server.js';
@@ -45,7 +48,13 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
 
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
   const welcomeMail = registerWelcomeMail({ store, transport });
+  if (await indexHelpCorpus(db)) logger.info('help corpus indexed');
+  const engine = createAnswerEngine(db, config);
+  const answerWorkflow = registerAnswer({ store, ...engine });
   await DBOS.launch();
+  // An entry whose process died between its question and its workflow's start gets one now;
+  // the others' workflows are the same ids, recovered by DBOS already.
+  for (const e of await pendingEntries(db)) await startAnswer(answerWorkflow, { contextUuid: e.context_uuid, backendUuid: e.backend_uuid, query: e.query_str, mode: e.search_mode });
   const welcomeMailConsumer = startWelcomeMailConsumer(store, welcomeMail, {
     delayMs: config.welcomeMailDelayMs,
     publicUrl: config.publicUrl,
@@ -60,6 +69,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     auth,
     logger,
     now: () => new Date(),
+    answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: readAnswerEvents },
     isReady: async () => {
       if (stopping || !DBOS.isInitialized()) return false;
       return sql`select 1`.execute(db).then(() => true, () => false);

@@ -4,10 +4,12 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001_event_store.js';
 import * as m0002 from './migrations/0002_identity.js';
+import * as m0003 from './migrations/0003_threads.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_identity': m0002,
+  '0003_threads': m0003,
 };
 
 export async function migrateToLatest(db: Db) {

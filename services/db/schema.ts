@@ -50,6 +50,56 @@ export interface MailOutboxTable {
   delivered_at: Timestamp | null;
 }
 
+export interface ThreadsTable {
+  context_uuid: string;
+  thread_url_slug: string;
+  frontend_context_uuid: string | null;
+  title: string;
+  first_query: string;
+  owner_user_id: string | null;
+  owner_visitor_id: string | null;
+  thread_access: string;
+  incognito: boolean;
+  expiry_time: Timestamp | null;
+  entry_count: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ThreadEntriesTable {
+  backend_uuid: string;
+  context_uuid: string;
+  position: number;
+  query_str: string;
+  search_mode: string;
+  status: 'pending' | 'completed' | 'failed' | 'stopped';
+  answer: string;
+  /** JSON text on write (pg would send a JS array as a PostgreSQL array). */
+  sources: ColumnType<unknown[], string, string>;
+  related_questions: ColumnType<string[], string, string>;
+  error: string | null;
+  model: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PassagesTable {
+  id: string;
+  corpus: string;
+  url: string;
+  title: string;
+  heading: string;
+  content: string;
+  ordinal: number;
+  tsv: Generated<string>;
+}
+
+export interface PassageCorporaTable {
+  corpus: string;
+  content_hash: string;
+  indexed_at: Timestamp;
+}
+
 export interface UserTable {
   id: string;
   email: string;
@@ -70,6 +120,10 @@ export interface Database {
   accounts: AccountsTable;
   visitor_claims: VisitorClaimsTable;
   mail_outbox: MailOutboxTable;
+  threads: ThreadsTable;
+  thread_entries: ThreadEntriesTable;
+  passages: PassagesTable;
+  passage_corpora: PassageCorporaTable;
   user: UserTable;
   member: MemberTable;
 }

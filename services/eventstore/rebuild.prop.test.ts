@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-const READ_MODELS = { accounts: 'user_id', visitor_claims: 'visitor_id', mail_outbox: 'id' } as const;
+// threads and thread_entries have their own property (services/threads/rebuild.prop.test.ts); here they stay empty.
+const READ_MODELS = { accounts: 'user_id', visitor_claims: 'visitor_id', mail_outbox: 'id', threads: 'context_uuid', thread_entries: 'backend_uuid' } as const;
 
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
@@ -63,7 +64,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox restart identity`.execute(db);
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries restart identity`.execute(db);
       for (const [cmd, ms] of steps) {
         // A refused command (registering twice, delivering an unknown mail) changes nothing.
         await run(cmd, new Date(Date.UTC(2025, 0, 1) + ms)).catch((err) => {
@@ -87,7 +88,7 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox restart identity`.execute(db);
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries restart identity`.execute(db);
   const now = new Date('2025-03-01T10:00:00Z');
   await registerAccount(store, { userId: 'ada', email: 'ada@example.com', name: 'Ada', visitorId: '11111111-1111-4111-8111-111111111111', now });
   await queueMail(store, { mail_id: 'm1', user_id: 'ada', to: 'ada@example.com', subject: 'Hi', text: 'Hello' }, now);

@@ -10,6 +10,7 @@ import type { Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { registerAccount } from '../../services/identity/use-cases.js';
 import { deliverMail, queueMail } from '../../services/mail/use-cases.js';
+import { askInThread, finishEntry } from '../../services/threads/use-cases.js';
 import { migratedDb } from '../support/database.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,6 +26,8 @@ const snapshot = async () => ({
   accounts: (await sql`select * from accounts order by user_id`.execute(db)).rows,
   visitor_claims: (await sql`select * from visitor_claims order by visitor_id`.execute(db)).rows,
   mail_outbox: (await sql`select * from mail_outbox order by id`.execute(db)).rows,
+  threads: (await sql`select * from threads order by context_uuid`.execute(db)).rows,
+  thread_entries: (await sql`select * from thread_entries order by backend_uuid`.execute(db)).rows,
 });
 
 test('make rebuild-projections restores every read model from the event log', async () => {
@@ -37,13 +40,21 @@ test('make rebuild-projections restores every read model from the event log', as
   }
   await deliverMail(store, outbox, 'welcome-u1', () => now);
   await deliverMail(store, outbox, 'welcome-u3', () => now);
+  const context = '44444444-4444-4444-8444-444444444444';
+  const backend = '55555555-5555-4555-8555-555555555555';
+  const asker = { user_id: 'u1', visitor_ids: [], visitor_id: 'v1' };
+  await askInThread(store, { context_uuid: context, backend_uuid: backend, thread_url_slug: 'hi-4444', frontend_context_uuid: null, query_str: 'Hi?', search_mode: 'auto', incognito: false, model: 'offline-extractive', asker, now }, true);
+  await finishEntry(store, context, backend, { kind: 'completed', answer: 'Hello [1]', related_questions: [] }, now);
   const good = await snapshot();
   expect(good.accounts).toHaveLength(3);
   expect(good.visitor_claims).toHaveLength(2);
+  expect(good.thread_entries).toHaveLength(1);
 
   // An operator's bad day: rows lost, changed by hand, and made up.
   await db.deleteFrom('accounts').where('user_id', '=', 'u2').execute();
   await db.deleteFrom('visitor_claims').execute();
+  await db.deleteFrom('thread_entries').execute();
+  await db.updateTable('threads').set({ thread_access: 'public read' }).execute();
   await db.updateTable('mail_outbox').set({ status: 'delivered', via: 'smtp' }).where('id', '=', 'welcome-u2').execute();
   await db.insertInto('mail_outbox').values({ id: 'ghost', user_id: null, to: 'x@example.com', subject: 's', text: 't', status: 'queued', via: null, queued_at: now, delivered_at: null }).execute();
   expect(await snapshot()).not.toEqual(good);
@@ -52,6 +63,6 @@ test('make rebuild-projections restores every read model from the event log', as
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
   });
-  expect(stdout).toMatch(/^rebuilt accounts, visitor_claims, mail_outbox from 10 events in \d+ ms\n$/);
+  expect(stdout).toMatch(/^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries from 13 events in \d+ ms\n$/);
   expect(await snapshot()).toEqual(good);
 });

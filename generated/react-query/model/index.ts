@@ -12,8 +12,10 @@
  */
 
 export * from './createOrganizationRequest';
+export * from './entryStatus';
 export * from './health';
 export * from './healthStatus';
+export * from './listThreadsParams';
 export * from './organization';
 export * from './outboxList';
 export * from './outboxMail';
@@ -24,4 +26,11 @@ export * from './sessionResponse';
 export * from './sessionUser';
 export * from './signInRequest';
 export * from './signUpRequest';
+export * from './source';
+export * from './sourceMetaData';
 export * from './subscriptionStatus';
+export * from './thread';
+export * from './threadAccess';
+export * from './threadEntry';
+export * from './threadList';
+export * from './threadSummary';

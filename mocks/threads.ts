@@ -1,0 +1,267 @@
+// Stateful threads for the mock scenarios: asking streams a cited answer over SSE (composed from
+// a small stand-in for the built-in user guide, like the offline model), the entry is written as
+// it streams so a reload resumes it, and getThread / listThreads / stopEntry read the same state.
+// A question containing "stream error" fails halfway, to show the failed state.
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
+import type { Source, Thread, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
+import { problem } from './problem';
+
+export type MockEvent = { event: string; data: unknown };
+export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
+export type MockThread = Omit<Thread, 'entries' | 'is_owner'> & { owner: string; entries: MockEntry[] };
+
+const GUIDE: { url: string; name: string; text: string[] }[] = [
+  {
+    url: 'https://answer-engine.local/help/sharing',
+    name: 'Sharing a thread',
+    text: [
+      'Every thread starts private: only you can read it.',
+      'To share a thread, open it and choose Share, then pick who may read it: anyone with the link, your Space or your organisation.',
+      'People without access see "This answer is private" and can request access, which you grant from the thread.',
+    ],
+  },
+  {
+    url: 'https://answer-engine.local/help/library',
+    name: 'Your library',
+    text: [
+      'The library keeps every thread you ask, newest first.',
+      'Search the library by words in your questions and answers.',
+      'Threads asked in incognito mode are not kept in the library.',
+    ],
+  },
+  {
+    url: 'https://answer-engine.local/help/accounts',
+    name: 'Accounts and anonymous use',
+    text: [
+      'You can ask without an account; your threads are kept for a while and then expire.',
+      'Signing up keeps the threads you asked as a visitor.',
+    ],
+  },
+  {
+    url: 'https://answer-engine.local/help/answers',
+    name: 'How answers are written',
+    text: [
+      'Each answer cites its sources with numbered markers that link to them.',
+      'Without a language model configured, the offline model answers with the best-matching sentences of the user guide.',
+      'Use Rewrite to ask the same question again, or Stop to end an answer early.',
+    ],
+  },
+  {
+    url: 'https://answer-engine.local/help/shortcuts',
+    name: 'Keyboard shortcuts',
+    text: ['Press the focus shortcut to jump to the ask box from anywhere.', 'Open the shortcuts list to see and change every binding.'],
+  },
+];
+
+const words = (s: string) => new Set(s.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+
+/** The offline model's kind of answer: the best-matching guide pages, their sentences cited. */
+export function composeAnswer(question: string): { sources: Source[]; answer: string; related: string[] } {
+  const q = words(question);
+  const scored = GUIDE.map((doc) => ({ doc, score: [...words(doc.name + ' ' + doc.text.join(' '))].filter((w) => q.has(w)).length }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3);
+  const sources: Source[] = scored.map(({ doc }) => ({ url: doc.url, name: doc.name, snippet: doc.text[0]!, meta_data: { domain_name: 'answer-engine.local' } }));
+  const [main, ...rest] = scored.map((s) => s.doc);
+  const lines = [
+    `${main!.text[0]} [1]`,
+    '',
+    ...main!.text.slice(1).map((t) => `- ${t} [1]`),
+    ...rest.map((d, i) => `- ${d.text[0]} [${i + 2}]`),
+    '',
+    `| Topic | Where to read more |`,
+    `| --- | --- |`,
+    ...scored.map(({ doc }, i) => `| ${doc.name} | [${i + 1}] |`),
+  ];
+  const related = GUIDE.filter((d) => !scored.slice(0, 1).some((s) => s.doc === d))
+    .slice(0, 3)
+    .map((d) => `Tell me more about ${d.name.toLowerCase()}`);
+  return { sources, answer: lines.join('\n'), related };
+}
+
+const chunks = (text: string) => text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
+
+const slugify = (q: string, id: string) =>
+  `${q
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)}-${id.slice(0, 6)}`;
+
+let seq = 0;
+const uuid = () => `00000000-0000-4000-8000-${(Date.now() % 1e6).toString().padStart(6, '0')}${(++seq).toString().padStart(6, '0')}`;
+
+/** An SSE body from events, with `id` = index; `hold` keeps the stream open at the end. */
+export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: boolean } = {}) {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      events.forEach((e, i) => i >= (opts.from ?? 0) && controller.enqueue(encoder.encode(`id: ${i}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`)));
+      if (!opts.hold) controller.close();
+    },
+  });
+  return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}
+
+export function threadHandlers(opts: { threads: () => MockThread[]; owner: () => string; changed: () => void; delayMs: number }): { handlers: RequestHandler[]; resumeProducers: () => void } {
+  const listeners = new Map<string, Set<() => void>>();
+  const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
+  const find = (key: string) => opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
+  const findEntry = (id: string) => {
+    for (const t of opts.threads()) for (const e of t.entries) if (e.backend_uuid === id) return { thread: t, entry: e };
+    return undefined;
+  };
+  const running = new Set<string>();
+
+  // The "durable workflow": plays the entry's plan into its state, whoever is listening.
+  const produce = async (thread: MockThread, entry: MockEntry) => {
+    if (running.has(entry.backend_uuid)) return;
+    running.add(entry.backend_uuid);
+    while (entry.status === 'pending') {
+      await new Promise((r) => setTimeout(r, entry.sent === 0 ? 0 : opts.delayMs));
+      if (entry.status !== 'pending') break;
+      const next: MockEvent = entry.stop ? { event: 'completed', data: { backend_uuid: entry.backend_uuid, status: 'stopped' } } : entry.plan[entry.sent]!;
+      if (entry.stop) entry.plan.splice(entry.sent, entry.plan.length - entry.sent, next);
+      entry.sent++;
+      const d = next.data as Record<string, never>;
+      if (next.event === 'sources') entry.sources = d.sources;
+      if (next.event === 'delta') entry.answer += d.text;
+      if (next.event === 'related') entry.related_questions = d.questions;
+      if (next.event === 'completed') entry.status = d.status;
+      if (next.event === 'failed') {
+        entry.status = 'failed';
+        entry.error = 'stream error';
+      }
+      thread.updated_datetime = new Date().toISOString();
+      opts.changed();
+      notify(entry.backend_uuid);
+    }
+    running.delete(entry.backend_uuid);
+  };
+
+  const stream = (entry: MockEntry, from: number) => {
+    const encoder = new TextEncoder();
+    let off = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        let i = from;
+        const flush = () => {
+          for (; i < entry.sent; i++) {
+            const e = entry.plan[i]!;
+            controller.enqueue(encoder.encode(`id: ${i}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`));
+          }
+          if (entry.status !== 'pending' && i >= entry.sent) {
+            off();
+            controller.close();
+          }
+        };
+        const set = listeners.get(entry.backend_uuid) ?? new Set();
+        listeners.set(entry.backend_uuid, set);
+        set.add(flush);
+        off = () => set.delete(flush);
+        flush();
+      },
+      cancel: () => off(),
+    });
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+  };
+
+  const view = (t: MockThread): Thread => {
+    const { owner, entries, ...rest } = t;
+    return { ...rest, is_owner: owner === opts.owner(), entries: entries.map(({ plan: _p, sent: _s, stop: _st, ...e }) => e) };
+  };
+
+  const handlers: RequestHandler[] = [
+    http.post('*/rest/threads/ask', async ({ request }) => {
+      const body = (await request.json()) as { query_str?: string; context_uuid?: string; frontend_context_uuid?: string; incognito?: boolean };
+      const query = body.query_str?.trim() ?? '';
+      if (!query || query.length > 2000) return problem(400, 'invalid_query', 'Ask a question of 1 to 2,000 characters.');
+      let thread = body.context_uuid ? find(body.context_uuid) : undefined;
+      if (body.context_uuid && !thread) return problem(404, 'not_found', 'No such thread.');
+      if (thread && thread.owner !== opts.owner()) return problem(403, 'forbidden', 'Only the owner can continue this thread.');
+      const now = new Date().toISOString();
+      if (!thread) {
+        const context_uuid = uuid();
+        thread = {
+          context_uuid,
+          thread_url_slug: slugify(query, context_uuid.replace(/-/g, '').slice(-6)),
+          frontend_context_uuid: body.frontend_context_uuid ?? null,
+          title: query,
+          first_query: query,
+          thread_access: 'owner-only',
+          expiry_time: null,
+          updated_datetime: now,
+          owner: opts.owner(),
+          entries: [],
+        };
+        if (!body.incognito) opts.threads().push(thread);
+      }
+      const backend_uuid = uuid();
+      const { sources, answer, related } = composeAnswer(query);
+      const deltas = chunks(answer);
+      const fails = /stream error/i.test(query);
+      const plan: MockEvent[] = [
+        { event: 'thread', data: { context_uuid: thread.context_uuid, backend_uuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid } },
+        { event: 'sources', data: { sources } },
+        ...(fails ? deltas.slice(0, Math.ceil(deltas.length / 2)) : deltas).map((text) => ({ event: 'delta', data: { text } })),
+        ...(fails
+          ? [{ event: 'failed', data: { backend_uuid, error: 'stream error', detail: 'The model stopped responding.' } }]
+          : [
+              { event: 'related', data: { questions: related } },
+              { event: 'completed', data: { backend_uuid, status: 'completed' } },
+            ]),
+      ];
+      const entry: MockEntry = { backend_uuid, query_str: query, status: 'pending', answer: '', sources: [], related_questions: [], error: null, model: 'offline-extractive', created_at: now, plan, sent: 0 };
+      thread.entries.push(entry);
+      opts.changed();
+      void produce(thread, entry);
+      return stream(entry, 0);
+    }),
+    http.get('*/rest/threads/entries/:backendUuid/events', ({ params, request }) => {
+      const found = findEntry(String(params.backendUuid));
+      if (!found) return problem(404, 'not_found', 'No such answer.');
+      const last = request.headers.get('last-event-id');
+      void produce(found.thread, found.entry);
+      return stream(found.entry, last ? Number(last) + 1 : 0);
+    }),
+    getStopEntryMockHandler(({ params }) => {
+      const found = findEntry(String(params.backendUuid));
+      if (!found) throw problem(404, 'not_found', 'No such answer.');
+      if (found.thread.owner !== opts.owner()) throw problem(403, 'forbidden', 'Only the owner can stop this answer.');
+      found.entry.stop = true;
+    }),
+    getGetThreadMockHandler(({ params }) => {
+      const t = find(String(params.entryUuidOrSlug));
+      if (!t) throw problem(404, 'not_found', 'No such thread.');
+      if (t.owner !== opts.owner() && t.thread_access === 'owner-only') throw problem(403, 'thread_private', 'This answer is private.');
+      return view(t);
+    }),
+    getListThreadsMockHandler(({ request }) => {
+      const url = new URL(request.url);
+      const q = url.searchParams.get('q')?.toLowerCase().trim();
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const mine = opts
+        .threads()
+        .filter((t) => t.owner === opts.owner())
+        .filter((t) => !q || t.title.toLowerCase().includes(q) || t.entries.some((e) => e.answer.toLowerCase().includes(q) || e.query_str.toLowerCase().includes(q)))
+        .sort((a, b) => b.updated_datetime.localeCompare(a.updated_datetime));
+      const items: ThreadSummary[] = mine.slice(offset, offset + limit).map((t) => ({
+        context_uuid: t.context_uuid,
+        thread_url_slug: t.thread_url_slug,
+        title: t.title,
+        first_query: t.first_query,
+        snippet: (t.entries.at(-1)?.answer ?? '').slice(0, 200),
+        thread_access: t.thread_access,
+        updated_datetime: t.updated_datetime,
+        entry_count: t.entries.length,
+      }));
+      return { items, total: mine.length };
+    }),
+  ];
+  const resumeProducers = () => {
+    for (const t of opts.threads()) for (const e of t.entries) if (e.status === 'pending') void produce(t, e);
+  };
+  return { handlers, resumeProducers };
+}

@@ -1,0 +1,59 @@
+// The offline model: no LLM, just the sentences of the retrieved passages that best match the
+// question (term overlap), kept in passage order, each followed by its citation marker.
+import type { Passage } from './types.js';
+
+const STOP = new Set(
+  'a an and are as at be by can do does for from has have how i if in is it its me my of on or so that the their them then there these they this to was what when where which who why will with you your'.split(' '),
+);
+export const MAX_SENTENCES = 4;
+
+/** Lower-cased content words with a light stemming, so "sharing" meets "share". */
+export function terms(text: string) {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP.has(w) && w.length > 1).map(stem);
+}
+function stem(w: string) {
+  return w.replace(/(ing|ed|es|s)$/, '').replace(/e$/, '') || w;
+}
+
+export function sentencesOf(text: string) {
+  // Table rows and list items are sentences of their own; prose splits after . ! ?
+  return text
+    .split(/\n+/)
+    .flatMap((line) => (line.trim().startsWith('|') ? [line.trim()] : line.split(/(?<=[.!?])\s+(?=[A-Z"(])/)))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && !/^\|[-| ]+\|$/.test(s));
+}
+
+export type Picked = { source: number; sentence: string };
+
+/** The best sentences, at most `max`, in the order their passages (then the text) have them. */
+export function pickSentences(question: string, passages: Passage[], max = MAX_SENTENCES): Picked[] {
+  const wanted = new Set(terms(question));
+  if (wanted.size === 0) return [];
+  const scored = passages.flatMap((p, source) =>
+    sentencesOf(p.content).map((sentence, index) => {
+      const own = new Set(terms(sentence));
+      const heading = new Set(terms(p.heading));
+      let score = 0;
+      for (const t of wanted) score += own.has(t) ? 1 : heading.has(t) ? 0.25 : 0;
+      return { source, index, sentence, score };
+    }),
+  );
+  // Only sentences close to the best match: one shared word alone is rarely an answer.
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  const threshold = Math.max(1, best * 0.6);
+  return scored
+    .filter((s) => s.score >= threshold)
+    .sort((a, b) => b.score - a.score || a.source - b.source || a.index - b.index)
+    .slice(0, max)
+    .sort((a, b) => a.source - b.source || a.index - b.index)
+    .map(({ source, sentence }) => ({ source, sentence }));
+}
+
+/** The answer as deltas, sentence by sentence, each cited with its 1-based source number. */
+export function extractiveAnswer(question: string, passages: Passage[]): string[] {
+  const picked = pickSentences(question, passages);
+  if (picked.length === 0) return ['I found nothing about this in the sources available to me.'];
+  // The marker goes before the sentence's closing punctuation: "… the Share menu [1]."
+  return picked.map((p, i) => `${i === 0 ? '' : ' '}${p.sentence.trim().replace(/([.!?:;]*)$/, ` [${p.source + 1}]$1`)}`);
+}

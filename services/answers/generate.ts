@@ -1,0 +1,133 @@
+// The two steps of answering, free of the workflow runner: find and record the sources, then
+// write the answer (streaming its pieces through `emit`) and end the entry exactly once.
+import type { EventStore } from '../eventstore/store.js';
+import type { SearchMode } from '../threads/events.js';
+import { finishEntry, recordSources, startGeneration, stopRequested } from '../threads/use-cases.js';
+import { citationFilter, sanitizeCitations } from './citations.js';
+import type { AnswerModel } from './models.js';
+import { retrieve, type Retrieval } from './retrieve.js';
+import type { AnswerStreamEvent } from './stream-events.js';
+import { toSource, type Passage, type SourceAdapter } from './types.js';
+
+export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode };
+export type AnswerDeps = {
+  store: EventStore;
+  model: AnswerModel;
+  sources: { help: SourceAdapter; web: SourceAdapter | null };
+  /** Longest wait for the model's first or next piece of text. */
+  timeoutMs: number;
+  emit: (event: AnswerStreamEvent) => Promise<void>;
+  /** The text a cut-off earlier attempt already streamed (kept when the entry fails). */
+  streamedText?: (backendUuid: string) => Promise<string>;
+  now?: () => Date;
+  stopPollMs?: number;
+};
+
+export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
+export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
+
+export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
+  const now = deps.now ?? (() => new Date());
+  const found = await retrieve(job.query, job.mode, deps.sources);
+  const { recorded } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now());
+  if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } });
+  return found;
+}
+
+class Stop extends Error {}
+class Timeout extends Error {}
+
+export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
+  const now = deps.now ?? (() => new Date());
+  const { store, emit } = deps;
+  const { contextUuid, backendUuid } = job;
+  const passages: Passage[] = found.passages;
+  const start = await startGeneration(store, contextUuid, backendUuid, now());
+  if (start.ended) return 'ended';
+  if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
+
+  const filter = citationFilter(passages.length);
+  let answer = '';
+  const send = async (text: string) => {
+    if (!text) return;
+    answer += text;
+    await emit({ event: 'delta', data: { text } });
+  };
+
+  const controller = new AbortController();
+  let idle: NodeJS.Timeout | undefined;
+  const resetIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => controller.abort(new Timeout()), deps.timeoutMs);
+  };
+  // A stop is an event on the thread; look for it while the model writes.
+  const poll = setInterval(() => {
+    stopRequested(store, contextUuid, backendUuid).then((stop) => stop && controller.abort(new Stop()), () => {});
+  }, deps.stopPollMs ?? 200);
+  try {
+    if (await stopRequested(store, contextUuid, backendUuid)) throw new Stop();
+    // The notes (web search off or failing) open the answer as a plain sentence, whatever the model.
+    if (found.notes.length) await send(`${found.notes.join(' ')}\n\n`);
+    resetIdle();
+    for await (const piece of abortable(deps.model.stream(job.query, passages, controller.signal), controller.signal)) {
+      resetIdle();
+      await send(filter.push(piece));
+    }
+    await send(filter.flush());
+    resetIdle();
+    const related = await deps.model.related(job.query, passages, answer, controller.signal).catch((err) => {
+      if (controller.signal.aborted) throw err;
+      return [];
+    });
+    clearTimeout(idle);
+    clearInterval(poll);
+    const final = sanitizeCitations(answer, passages.length);
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now()))) return 'ended';
+    await emit({ event: 'related', data: { questions: related } });
+    await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } });
+    return 'completed';
+  } catch (err) {
+    const reason = controller.signal.aborted ? controller.signal.reason : err;
+    await send(filter.flush()).catch(() => {});
+    if (reason instanceof Stop) {
+      if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now()))) return 'ended';
+      await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } });
+      return 'stopped';
+    }
+    const detail = reason instanceof Timeout ? timedOut(deps.timeoutMs) : `The answer model failed: ${messageOf(err)}`;
+    return fail(answer, detail);
+  } finally {
+    clearTimeout(idle);
+    clearInterval(poll);
+  }
+
+  async function fail(partial: string, detail: string) {
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: sanitizeCitations(partial, passages.length), detail }, now()))) return 'ended' as const;
+    await emit({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail } });
+    return 'failed' as const;
+  }
+}
+
+/** Ends the iteration as soon as the signal aborts, even while the source waits for its next piece. */
+async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncIterable<T> {
+  const it = source[Symbol.asyncIterator]();
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => {});
+  try {
+    for (;;) {
+      const next = await Promise.race([it.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    void it.return?.()?.catch?.(() => {});
+  }
+}
+
+function messageOf(err: unknown) {
+  const m = err instanceof Error ? err.message : String(err);
+  return m.length > 200 ? `${m.slice(0, 197)}...` : m;
+}

@@ -1,0 +1,61 @@
+// What writes an answer: an OpenAI-compatible endpoint through the Vercel AI SDK when one is
+// configured, otherwise the offline extractive model. Both stream text pieces.
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, streamText } from 'ai';
+import { extractiveAnswer } from './extractive.js';
+import { parseRelated, relatedFromPassages } from './related.js';
+import type { Passage } from './types.js';
+
+export const OFFLINE_MODEL = 'offline-extractive';
+
+export type AnswerModel = {
+  name: string;
+  stream: (question: string, passages: Passage[], signal: AbortSignal) => AsyncIterable<string>;
+  related: (question: string, passages: Passage[], answer: string, signal: AbortSignal) => Promise<string[]>;
+};
+
+export const offlineModel: AnswerModel = {
+  name: OFFLINE_MODEL,
+  async *stream(question, passages) {
+    yield* extractiveAnswer(question, passages);
+  },
+  related: async (question, passages) => relatedFromPassages(question, passages),
+};
+
+export function numberedSources(passages: Passage[]) {
+  return passages.map((p, i) => `[${i + 1}] ${p.heading ? `${p.title}: ${p.heading}` : p.title} (${p.url})\n${p.content}`).join('\n\n');
+}
+
+export function llmModel(cfg: { baseUrl: string; model: string; apiKey?: string }): AnswerModel {
+  const provider = createOpenAICompatible({ name: 'llm', baseURL: cfg.baseUrl, apiKey: cfg.apiKey });
+  const model = provider.chatModel(cfg.model);
+  return {
+    name: cfg.model,
+    async *stream(question, passages, signal) {
+      const result = streamText({
+        model,
+        abortSignal: signal,
+        maxRetries: 0,
+        system:
+          'You answer questions using only the numbered sources given. Cite every statement with the number of its source in square brackets, like [1]. ' +
+          'Use only numbers of the sources listed. If the sources do not answer the question, say so.',
+        prompt: `Sources:\n\n${numberedSources(passages) || '(none)'}\n\nQuestion: ${question}`,
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') yield part.text;
+        else if (part.type === 'error') throw part.error instanceof Error ? part.error : new Error(String(part.error));
+        else if (part.type === 'abort') throw signal.reason ?? new Error('aborted');
+      }
+    },
+    async related(question, passages, answer, signal) {
+      const { text } = await generateText({
+        model,
+        abortSignal: signal,
+        maxRetries: 0,
+        prompt: `Question: ${question}\n\nAnswer: ${answer}\n\nWrite three short follow-up questions the reader might ask next, one per line, nothing else.`,
+      });
+      const parsed = parseRelated(text);
+      return parsed.length ? parsed : relatedFromPassages(question, passages);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// The answer's SSE events as they travel through the workflow's stream (spec: askQuestion).
+import type { SourceData } from '../threads/events.js';
+
+export type AnswerStreamEvent =
+  | { event: 'sources'; data: { sources: SourceData[] } }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'related'; data: { questions: string[] } }
+  | { event: 'completed'; data: { backend_uuid: string; status: 'completed' | 'stopped' } }
+  | { event: 'failed'; data: { backend_uuid: string; error: 'stream error'; detail: string } };
+
+export const ANSWER_STREAM_KEY = 'events';
+export const isFinal = (e: AnswerStreamEvent) => e.event === 'completed' || e.event === 'failed';

@@ -1,0 +1,24 @@
+// Server-sent events: `id:` (the event's index), `event:` and one `data:` line of JSON per event,
+// flushed as written. A heartbeat comment keeps idle proxies from closing the connection.
+import type { Response } from 'express';
+
+export function openSse(res: Response, heartbeatMs = 15_000) {
+  res.status(200);
+  res.setHeader('content-type', 'text/event-stream; charset=utf-8');
+  res.setHeader('cache-control', 'no-cache, no-transform');
+  res.setHeader('x-accel-buffering', 'no');
+  res.flushHeaders();
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
+  return {
+    get closed() {
+      return res.destroyed || res.writableEnded;
+    },
+    send(id: number, event: string, data: unknown) {
+      if (!this.closed) res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      clearInterval(heartbeat);
+      if (!res.writableEnded) res.end();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// The rules of threads: who may ask and stop, what a new thread starts as, and that an entry
+// ends exactly once. Pure: the clock, ids and slug are passed in.
+import { DomainError } from '../shared/domain-error.js';
+import type {
+  AnswerCompleted,
+  AnswerFailed,
+  AnswerGenerationStarted,
+  AnswerSourcesFound,
+  AnswerStopped,
+  AnswerStopRequested,
+  QuestionAsked,
+  SearchMode,
+  SourceData,
+  ThreadStarted,
+  ThreadState,
+} from './events.js';
+
+/** The longest question, in characters (the spec's AskRequest.query_str maxLength). */
+export const MAX_QUERY_LENGTH = 2000;
+/** An anonymous visitor's thread is removed after this long unless an account claims it. */
+export const ANONYMOUS_THREAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Who is asking: the signed-in user, and the visitor ids whose work they own (cookie or claims).
+ * `claimed_at`: when an account claimed an anonymous viewer's visitor id; the work before it is
+ * the account's now, not whoever uses that browser signed out.
+ */
+export type Viewer = { user_id: string | null; visitor_ids: string[]; claimed_at?: string | null };
+
+export function isOwner(thread: ThreadStarted['data'], viewer: Viewer) {
+  if (thread.owner_user_id) return thread.owner_user_id === viewer.user_id;
+  if (!thread.owner_visitor_id || !viewer.visitor_ids.includes(thread.owner_visitor_id)) return false;
+  return !!viewer.user_id || !viewer.claimed_at || Date.parse(thread.started_at) >= Date.parse(viewer.claimed_at);
+}
+
+export type AskCommand = {
+  context_uuid: string;
+  backend_uuid: string;
+  /** Used only when the thread is new. */
+  thread_url_slug: string;
+  frontend_context_uuid: string | null;
+  query_str: string;
+  search_mode: SearchMode;
+  incognito: boolean;
+  model: string;
+  /** The signed-in user, or null with the visitor id that will own the thread. */
+  asker: Viewer & { visitor_id: string };
+  now: Date;
+};
+
+export function normalizeQuery(query: string) {
+  const q = query.trim();
+  if (!q) throw new DomainError('invalid', 'query_blank', 'Type a question first.');
+  if (q.length > MAX_QUERY_LENGTH) throw new DomainError('invalid', 'query_too_long', `A question can be at most ${MAX_QUERY_LENGTH} characters.`);
+  return q;
+}
+
+/** Starts a thread (state empty and new) or continues one the asker owns. */
+export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): (ThreadStarted | QuestionAsked)[] {
+  const query = normalizeQuery(cmd.query_str);
+  const asked: QuestionAsked = {
+    type: 'QuestionAsked',
+    data: { context_uuid: cmd.context_uuid, backend_uuid: cmd.backend_uuid, query_str: query, search_mode: cmd.search_mode, model: cmd.model, asked_at: cmd.now.toISOString() },
+  };
+  if (!isNew) {
+    const thread = state.started;
+    if (!thread || isExpired(thread, cmd.now)) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
+    if (!isOwner(thread, cmd.asker)) throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.');
+    return [asked];
+  }
+  if (state.started) throw new DomainError('conflict', 'thread_exists', 'This thread already exists.');
+  const anonymous = !cmd.asker.user_id;
+  const started: ThreadStarted = {
+    type: 'ThreadStarted',
+    data: {
+      context_uuid: cmd.context_uuid,
+      thread_url_slug: cmd.thread_url_slug,
+      frontend_context_uuid: cmd.frontend_context_uuid,
+      title: query.length > 100 ? `${query.slice(0, 99)}…` : query,
+      owner_user_id: cmd.asker.user_id,
+      owner_visitor_id: anonymous ? cmd.asker.visitor_id : null,
+      thread_access: 'private read',
+      incognito: cmd.incognito,
+      expiry_time: anonymous ? new Date(cmd.now.getTime() + ANONYMOUS_THREAD_TTL_MS).toISOString() : null,
+      started_at: cmd.now.toISOString(),
+    },
+  };
+  return [started, asked];
+}
+
+export function isExpired(thread: ThreadStarted['data'], now: Date) {
+  return !!thread.expiry_time && Date.parse(thread.expiry_time) <= now.getTime();
+}
+
+function entryOf(state: ThreadState, backendUuid: string) {
+  const entry = state.entries[backendUuid];
+  if (!entry) throw new DomainError('not_found', 'entry_not_found', 'No such answer.');
+  return entry;
+}
+
+/** Recorded once; a retried step finds them recorded and gets them back from the state. */
+export function decideSources(state: ThreadState, backendUuid: string, sources: SourceData[], now: Date): AnswerSourcesFound[] {
+  const entry = entryOf(state, backendUuid);
+  if (entry.sources || entry.status !== 'pending') return [];
+  return [{ type: 'AnswerSourcesFound', data: { backend_uuid: backendUuid, sources, found_at: now.toISOString() } }];
+}
+
+/**
+ * `interrupted`: generation had already started once, so the process writing it died (its text
+ * was only in the live stream); the caller fails the entry instead of writing it twice.
+ */
+export function decideStartGeneration(state: ThreadState, backendUuid: string, now: Date): { events: AnswerGenerationStarted[]; interrupted: boolean; ended: boolean } {
+  const entry = entryOf(state, backendUuid);
+  if (entry.status !== 'pending') return { events: [], interrupted: false, ended: true };
+  if (entry.generation_started) return { events: [], interrupted: true, ended: false };
+  return { events: [{ type: 'AnswerGenerationStarted', data: { backend_uuid: backendUuid, started_at: now.toISOString() } }], interrupted: false, ended: false };
+}
+
+export function decideStop(state: ThreadState, backendUuid: string, viewer: Viewer, now: Date): AnswerStopRequested[] {
+  const entry = entryOf(state, backendUuid);
+  if (!state.started || !isOwner(state.started, viewer)) throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.');
+  if (entry.status !== 'pending' || entry.stop_requested) return [];
+  return [{ type: 'AnswerStopRequested', data: { backend_uuid: backendUuid, requested_at: now.toISOString() } }];
+}
+
+export type Outcome =
+  | { kind: 'completed'; answer: string; related_questions: string[] }
+  | { kind: 'stopped'; answer: string }
+  | { kind: 'failed'; answer: string; detail: string };
+
+/** An entry ends once: the first outcome wins, later ones change nothing. */
+export function decideFinish(state: ThreadState, backendUuid: string, outcome: Outcome, now: Date): (AnswerCompleted | AnswerStopped | AnswerFailed)[] {
+  const entry = entryOf(state, backendUuid);
+  if (entry.status !== 'pending') return [];
+  const at = now.toISOString();
+  if (outcome.kind === 'completed')
+    return [{ type: 'AnswerCompleted', data: { backend_uuid: backendUuid, answer: outcome.answer, related_questions: outcome.related_questions, completed_at: at } }];
+  if (outcome.kind === 'stopped') return [{ type: 'AnswerStopped', data: { backend_uuid: backendUuid, answer: outcome.answer, stopped_at: at } }];
+  return [{ type: 'AnswerFailed', data: { backend_uuid: backendUuid, answer: outcome.answer, error: 'stream error', detail: outcome.detail, failed_at: at } }];
+}

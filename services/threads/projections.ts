@@ -1,0 +1,87 @@
+import type { Projection } from '../eventstore/types.js';
+import { THREAD_EVENT_TYPES, type ThreadEvent } from './events.js';
+
+/** `threads` and `thread_entries`: one projection, since an entry's changes touch its thread too. */
+export const threadsProjection: Projection = {
+  name: 'threads',
+  tables: ['threads', 'thread_entries'],
+  handles: THREAD_EVENT_TYPES,
+  async apply(trx, event) {
+    const e = { type: event.type, data: event.data } as ThreadEvent;
+    switch (e.type) {
+      case 'ThreadStarted': {
+        const d = e.data;
+        await trx
+          .insertInto('threads')
+          .values({
+            context_uuid: d.context_uuid,
+            thread_url_slug: d.thread_url_slug,
+            frontend_context_uuid: d.frontend_context_uuid,
+            title: d.title,
+            first_query: d.title,
+            owner_user_id: d.owner_user_id,
+            owner_visitor_id: d.owner_visitor_id,
+            thread_access: d.thread_access,
+            incognito: d.incognito,
+            expiry_time: d.expiry_time,
+            entry_count: 0,
+            created_at: d.started_at,
+            updated_at: d.started_at,
+          })
+          .execute();
+        return;
+      }
+      case 'QuestionAsked': {
+        const d = e.data;
+        const thread = await trx
+          .updateTable('threads')
+          .set((eb) => ({ entry_count: eb('entry_count', '+', 1), updated_at: d.asked_at }))
+          .where('context_uuid', '=', d.context_uuid)
+          .returning(['entry_count'])
+          .executeTakeFirstOrThrow();
+        // The first question is the thread's, in full (the title may be cut short).
+        if (thread.entry_count === 1) await trx.updateTable('threads').set({ first_query: d.query_str }).where('context_uuid', '=', d.context_uuid).execute();
+        await trx
+          .insertInto('thread_entries')
+          .values({
+            backend_uuid: d.backend_uuid,
+            context_uuid: d.context_uuid,
+            position: thread.entry_count,
+            query_str: d.query_str,
+            search_mode: d.search_mode,
+            status: 'pending',
+            answer: '',
+            sources: '[]',
+            related_questions: '[]',
+            error: null,
+            model: d.model,
+            created_at: d.asked_at,
+            updated_at: d.asked_at,
+          })
+          .execute();
+        return;
+      }
+      case 'AnswerSourcesFound':
+        await trx.updateTable('thread_entries').set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at }).where('backend_uuid', '=', e.data.backend_uuid).execute();
+        return;
+      case 'AnswerCompleted':
+        await finish(trx, e.data.backend_uuid, { status: 'completed', answer: e.data.answer, related_questions: JSON.stringify(e.data.related_questions), updated_at: e.data.completed_at });
+        return;
+      case 'AnswerStopped':
+        await finish(trx, e.data.backend_uuid, { status: 'stopped', answer: e.data.answer, updated_at: e.data.stopped_at });
+        return;
+      case 'AnswerFailed':
+        await finish(trx, e.data.backend_uuid, { status: 'failed', answer: e.data.answer, error: e.data.detail, updated_at: e.data.failed_at });
+        return;
+      default:
+        // AnswerGenerationStarted and AnswerStopRequested only steer the workflow.
+        return;
+    }
+  },
+};
+
+type Trx = Parameters<Projection['apply']>[0];
+async function finish(trx: Trx, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
+  const entry = await trx.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']).executeTakeFirstOrThrow();
+  await trx.updateTable('threads').set({ updated_at: set.updated_at }).where('context_uuid', '=', entry.context_uuid).execute();
+}

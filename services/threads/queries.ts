@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Viewer } from './decide.js';
+import type { SearchMode } from './events.js';
+
+/** The visitor ids a viewer speaks for: the cookie's when anonymous, the claimed ones when signed in. */
+export async function viewerOf(db: Db, userId: string | null, visitorId: string): Promise<Viewer> {
+  if (!userId) {
+    const claim = await db.selectFrom('visitor_claims').select('claimed_at').where('visitor_id', '=', visitorId).executeTakeFirst();
+    return { user_id: null, visitor_ids: [visitorId], claimed_at: claim ? new Date(claim.claimed_at).toISOString() : null };
+  }
+  const claims = await db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
+  return { user_id: userId, visitor_ids: claims.map((c) => c.visitor_id) };
+}
+
+/** A thread by slug, context_uuid or one of its entries' backend_uuid. */
+export async function findThreadRow(db: Db, key: string) {
+  const byThread = await db.selectFrom('threads').selectAll().where((eb) => eb.or([eb('thread_url_slug', '=', key), eb('context_uuid', '=', key)])).executeTakeFirst();
+  if (byThread) return byThread;
+  return db
+    .selectFrom('thread_entries as e')
+    .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+    .selectAll('t')
+    .where('e.backend_uuid', '=', key)
+    .executeTakeFirst();
+}
+
+export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
+
+/** Whether the account that claimed the thread's visitor keeps it (then it does not expire). */
+export async function isClaimed(db: Db, thread: ThreadRow) {
+  if (!thread.owner_visitor_id) return false;
+  return !!(await db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', thread.owner_visitor_id).executeTakeFirst());
+}
+
+export async function entriesOf(db: Db, contextUuid: string) {
+  return db.selectFrom('thread_entries').selectAll().where('context_uuid', '=', contextUuid).orderBy('position').execute();
+}
+
+export async function findEntry(db: Db, backendUuid: string) {
+  return db
+    .selectFrom('thread_entries as e')
+    .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 't.thread_url_slug', 't.frontend_context_uuid'])
+    .where('e.backend_uuid', '=', backendUuid)
+    .executeTakeFirst();
+}
+
+/** Entries still pending: at start, each gets its workflow (a no-op when it already has one). */
+export async function pendingEntries(db: Db) {
+  const rows = await db.selectFrom('thread_entries').select(['backend_uuid', 'context_uuid', 'query_str', 'search_mode']).where('status', '=', 'pending').execute();
+  return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));
+}
+
+/** The library: the viewer's kept, unexpired, non-incognito threads, newest first. */
+export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; limit: number; offset: number; now: Date }) {
+  let query = db
+    .selectFrom('threads as t')
+    .where('t.incognito', '=', false)
+    .where((eb) =>
+      eb.or([
+        ...(viewer.user_id ? [eb('t.owner_user_id', '=', viewer.user_id)] : []),
+        ...(viewer.visitor_ids.length ? [eb('t.owner_visitor_id', 'in', viewer.visitor_ids)] : []),
+        eb.val(false),
+      ]),
+    )
+    // Signed out in a claimed browser: only what was asked after the claim.
+    .where((eb) => (!viewer.user_id && viewer.claimed_at ? eb('t.created_at', '>=', new Date(viewer.claimed_at)) : eb.val(true)))
+    // A claimed visitor's threads are kept; an unclaimed one's expire.
+    .where((eb) =>
+      eb.or([
+        eb('t.expiry_time', 'is', null),
+        eb('t.expiry_time', '>', opts.now),
+        eb.exists(eb.selectFrom('visitor_claims as c').select('c.visitor_id').whereRef('c.visitor_id', '=', 't.owner_visitor_id')),
+      ]),
+    );
+  const q = opts.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('thread_entries as e')
+          .select('e.backend_uuid')
+          .whereRef('e.context_uuid', '=', 't.context_uuid')
+          .where((w) =>
+            w.or([
+              w(sql`to_tsvector('english', e.query_str || ' ' || e.answer)`, '@@', sql`websearch_to_tsquery('english', ${q})`),
+              w('e.query_str', 'ilike', like),
+              w('e.answer', 'ilike', like),
+            ]),
+          ),
+      ),
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .selectAll('t')
+      .select((eb) =>
+        eb
+          .selectFrom('thread_entries as l')
+          .select('l.answer')
+          .whereRef('l.context_uuid', '=', 't.context_uuid')
+          .orderBy('l.position', 'desc')
+          .limit(1)
+          .as('latest_answer'),
+      )
+      .orderBy('t.updated_at', 'desc')
+      .orderBy('t.context_uuid')
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .execute(),
+  ]);
+  return { total: Number(total), rows };
+}

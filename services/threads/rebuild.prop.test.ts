@@ -1,0 +1,92 @@
+// `make rebuild-projections` gives back exactly the threads and thread_entries that inline
+// projection wrote: random sequences of asks, follow-ups, sources, stops and endings run through
+// the real use cases, then the read models are rebuilt from the log and compared.
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { migratedDb } from '../../tests/support/database.js';
+import { projections } from '../app/projections.js';
+import type { Db } from '../db/database.js';
+import { rebuildProjections } from '../eventstore/rebuild.js';
+import { EventStore } from '../eventstore/store.js';
+import { DomainError } from '../shared/domain-error.js';
+import { askInThread, finishEntry, recordSources, requestStop, startGeneration } from './use-cases.js';
+
+let db: Db;
+let close: () => Promise<void>;
+let store: EventStore;
+beforeAll(async () => {
+  ({ db, close } = await migratedDb());
+  store = new EventStore(db, projections);
+});
+afterAll(async () => close?.());
+
+async function snapshot() {
+  return {
+    threads: (await sql.raw('select * from threads order by context_uuid').execute(db)).rows,
+    thread_entries: (await sql.raw('select * from thread_entries order by backend_uuid').execute(db)).rows,
+  };
+}
+
+type Command =
+  | { kind: 'ask'; thread: number; entry: number; visitor: number; user: number | null; query: string; incognito: boolean; isNew: boolean }
+  | { kind: 'sources'; thread: number; entry: number; n: number }
+  | { kind: 'start'; thread: number; entry: number }
+  | { kind: 'stop'; thread: number; entry: number; visitor: number }
+  | { kind: 'finish'; thread: number; entry: number; outcome: 'completed' | 'stopped' | 'failed'; text: string };
+
+const ids = { thread: fc.nat(3), entry: fc.nat(6) };
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('ask' as const), ...ids, visitor: fc.nat(2), user: fc.option(fc.nat(1)), query: fc.string({ maxLength: 20 }), incognito: fc.boolean(), isNew: fc.boolean() }),
+  fc.record({ kind: fc.constant('sources' as const), ...ids, n: fc.nat(3) }),
+  fc.record({ kind: fc.constant('start' as const), ...ids }),
+  fc.record({ kind: fc.constant('stop' as const), ...ids, visitor: fc.nat(2) }),
+  fc.record({ kind: fc.constant('finish' as const), ...ids, outcome: fc.constantFrom('completed' as const, 'stopped' as const, 'failed' as const), text: fc.string({ maxLength: 20 }) }),
+);
+const uuid = (kind: number, n: number) => `00000000-0000-4000-800${kind}-${String(n).padStart(12, '0')}`;
+
+async function run(c: Command, now: Date) {
+  const context = uuid(1, c.thread);
+  // Entry ids are random uuids in the app: never the same in two threads.
+  const backend = uuid(2, c.thread * 10 + c.entry);
+  switch (c.kind) {
+    case 'ask': {
+      const visitor = `v${c.visitor}`;
+      const asker = { user_id: c.user === null ? null : `u${c.user}`, visitor_ids: [visitor], visitor_id: visitor };
+      return askInThread(
+        store,
+        { context_uuid: context, backend_uuid: backend, thread_url_slug: `t-${c.thread}`, frontend_context_uuid: null, query_str: c.query, search_mode: 'auto', incognito: c.incognito, model: 'offline-extractive', asker, now },
+        c.isNew,
+      );
+    }
+    case 'sources':
+      return recordSources(store, context, backend, Array.from({ length: c.n }, (_, i) => ({ url: `https://e.org/${i}`, name: `S${i}`, snippet: 's' })), now);
+    case 'start':
+      return startGeneration(store, context, backend, now);
+    case 'stop':
+      return requestStop(store, context, backend, { user_id: null, visitor_ids: [`v${c.visitor}`] }, now);
+    case 'finish': {
+      const outcome =
+        c.outcome === 'completed' ? { kind: c.outcome, answer: c.text, related_questions: [c.text] } : c.outcome === 'stopped' ? { kind: c.outcome, answer: c.text } : { kind: c.outcome, answer: c.text, detail: 'boom' };
+      return finishEntry(store, context, backend, outcome, now);
+    }
+  }
+}
+
+test('rebuilding threads from the log equals inline projection', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 25 }), async (steps) => {
+      await sql`truncate events, threads, thread_entries restart identity`.execute(db);
+      for (const [c, ms] of steps) {
+        // Refused commands (unknown thread or entry, someone else's, a blank question) change nothing.
+        await run(c, new Date(Date.UTC(2025, 0, 1) + ms)).catch((err) => {
+          if (!(err instanceof DomainError)) throw err;
+        });
+      }
+      const inline = await snapshot();
+      await rebuildProjections(store, 3);
+      expect(await snapshot()).toEqual(inline);
+    }),
+    { numRuns: 25 },
+  );
+});

@@ -1,0 +1,141 @@
+// Threads over HTTP: ask (and stream the answer), resume the stream, stop, read, list.
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { AppContext } from '../app/context.js';
+import type { Routes } from '../app/handler.js';
+import { HttpProblem } from '../app/problem.js';
+import { openSse } from '../app/sse.js';
+import { isFinal } from '../answers/stream-events.js';
+import { currentUser } from '../identity/session.js';
+import { isExpired, isOwner, normalizeQuery } from './decide.js';
+import type { SearchMode, ThreadStarted } from './events.js';
+import { entriesOf, findEntry, findThreadRow, isClaimed, listLibrary, viewerOf, type ThreadRow } from './queries.js';
+import { slugFor } from './slug.js';
+import { askInThread, requestStop } from './use-cases.js';
+import { summaryView, threadView } from './views.js';
+
+type AskBody = {
+  query_str: string;
+  context_uuid?: string;
+  frontend_context_uuid?: string;
+  search_mode?: SearchMode;
+  model_preference?: string;
+  incognito?: boolean;
+  collection_uuid?: string;
+};
+
+async function viewer(req: Request, res: Response, ctx: AppContext) {
+  const user = await currentUser(req, ctx);
+  const visitorId = res.locals.visitorId as string;
+  return { ...(await viewerOf(ctx.db, user?.id ?? null, visitorId)), visitor_id: visitorId };
+}
+
+/** The owner's thread, or 404 (unknown or expired) / 403 thread_private, never its content. */
+async function readableThread(ctx: AppContext, key: string, who: Awaited<ReturnType<typeof viewer>>) {
+  const thread = await findThreadRow(ctx.db, key);
+  if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  const claimed = await isClaimed(ctx.db, thread);
+  if (!claimed && isExpired(asStarted(thread), ctx.now())) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  if (!isOwner(asStarted(thread), who)) throw new HttpProblem(403, 'thread_private', 'This answer is private');
+  return { thread, claimed };
+}
+
+function asStarted(t: ThreadRow): ThreadStarted['data'] {
+  return {
+    context_uuid: t.context_uuid,
+    thread_url_slug: t.thread_url_slug,
+    frontend_context_uuid: t.frontend_context_uuid,
+    title: t.title,
+    owner_user_id: t.owner_user_id,
+    owner_visitor_id: t.owner_visitor_id,
+    thread_access: t.thread_access as ThreadStarted['data']['thread_access'],
+    incognito: t.incognito,
+    expiry_time: t.expiry_time ? new Date(t.expiry_time).toISOString() : null,
+    started_at: new Date(t.created_at).toISOString(),
+  };
+}
+
+/** Writes `thread` (unless resuming past it), then the workflow's events until the last one. */
+async function streamAnswer(res: Response, ctx: AppContext, backendUuid: string, thread: object, after: number | null) {
+  const sse = openSse(res);
+  // The client went away: stop writing. The workflow goes on; the resume endpoint replays it.
+  res.on('close', () => sse.end());
+  try {
+    if (after === null) sse.send(0, 'thread', thread);
+    let id = after === null ? 0 : after;
+    // Event `id` k (k >= 1) is the stream's value at offset k - 1.
+    for await (const event of ctx.answers.events(backendUuid, id)) {
+      sse.send(++id, event.event, event.data);
+      if (isFinal(event) || sse.closed) break;
+    }
+  } catch (err) {
+    ctx.logger.warn({ err, backendUuid }, 'answer stream ended early');
+  } finally {
+    sse.end();
+  }
+}
+
+export const threadRoutes: Routes = {
+  async askQuestion(req, res, ctx) {
+    const body = req.body as AskBody;
+    const query = normalizeQuery(body.query_str);
+    if (body.collection_uuid) throw new HttpProblem(404, 'collection_not_found', 'No such Space.');
+    const who = await viewer(req, res, ctx);
+    const isNew = !body.context_uuid;
+    const contextUuid = body.context_uuid ?? randomUUID();
+    const backendUuid = randomUUID();
+    const mode = body.search_mode ?? 'auto';
+    const { thread } = await askInThread(
+      ctx.store,
+      {
+        context_uuid: contextUuid,
+        backend_uuid: backendUuid,
+        thread_url_slug: slugFor(query, contextUuid),
+        frontend_context_uuid: body.frontend_context_uuid ?? null,
+        query_str: query,
+        search_mode: mode,
+        incognito: body.incognito ?? false,
+        model: ctx.answers.modelName,
+        asker: who,
+        now: ctx.now(),
+      },
+      isNew,
+    );
+    await ctx.answers.start({ contextUuid, backendUuid, query, mode });
+    const created = { context_uuid: contextUuid, backend_uuid: backendUuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid };
+    await streamAnswer(res, ctx, backendUuid, created, null);
+  },
+
+  async streamEntryEvents(req, res, ctx) {
+    const backendUuid = req.params.backend_uuid as string;
+    const entry = await findEntry(ctx.db, backendUuid);
+    // A private thread's answer is nobody else's business: the same 404 as an unknown entry.
+    const who = await viewer(req, res, ctx);
+    const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
+    if (!entry || !thread || !isOwner(asStarted(thread), who)) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
+    const header = req.get('last-event-id');
+    const created = { context_uuid: entry.context_uuid, backend_uuid: backendUuid, thread_url_slug: entry.thread_url_slug, frontend_context_uuid: entry.frontend_context_uuid };
+    await streamAnswer(res, ctx, backendUuid, created, header === undefined ? null : Number(header));
+  },
+
+  async stopEntry(req, res, ctx) {
+    const backendUuid = req.params.backend_uuid as string;
+    const entry = await findEntry(ctx.db, backendUuid);
+    if (!entry) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
+    await requestStop(ctx.store, entry.context_uuid, backendUuid, await viewer(req, res, ctx), ctx.now());
+    res.status(204).end();
+  },
+
+  async getThread(req, res, ctx) {
+    const { thread, claimed } = await readableThread(ctx, req.params.entry_uuid_or_slug as string, await viewer(req, res, ctx));
+    res.json(threadView(thread, await entriesOf(ctx.db, thread.context_uuid), { isOwner: true, claimed }));
+  },
+
+  async listThreads(req, res, ctx) {
+    const q = typeof req.query.q === 'string' ? req.query.q : undefined;
+    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
+    const offset = req.query.offset === undefined ? 0 : Number(req.query.offset);
+    const { rows, total } = await listLibrary(ctx.db, await viewer(req, res, ctx), { q, limit, offset, now: ctx.now() });
+    res.json({ items: rows.map(summaryView), total });
+  },
+};

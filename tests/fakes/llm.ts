@@ -1,0 +1,54 @@
+// A fake OpenAI-compatible chat completions endpoint (POST /v1/chat/completions), for tests
+// only. Streaming requests get the scripted text as SSE chunks; `failAfter` drops the connection
+// after that many chunks; `delayMs` waits before each chunk. Non-streaming requests (follow-up
+// questions) get `related`.
+import { listenLoopback, readBody } from './listen.js';
+
+export type LlmScript = { chunks: string[]; delayMs?: number; failAfter?: number; related?: string };
+export type LlmRequest = { model: string; stream: boolean; messages: { role: string; content: string }[] };
+
+export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].'] }) {
+  let script = initial;
+  const requests: LlmRequest[] = [];
+  const fake = await listenLoopback(async (req, res) => {
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    const body = JSON.parse(await readBody(req)) as LlmRequest;
+    requests.push(body);
+    const current = script;
+    const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
+    if (!body.stream) {
+      const content = current.related ?? 'What else should I know?';
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }),
+      );
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const chunk = (delta: object, finish: string | null = null) =>
+      res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    for (let i = 0; i < current.chunks.length; i++) {
+      if (res.destroyed) return;
+      if (current.delayMs) await new Promise((r) => setTimeout(r, current.delayMs));
+      if (current.failAfter !== undefined && i >= current.failAfter) {
+        // The provider goes away mid-answer, after what it sent has reached the client.
+        await new Promise((r) => setTimeout(r, 100));
+        res.destroy();
+        return;
+      }
+      chunk(i === 0 ? { role: 'assistant', content: current.chunks[i] } : { content: current.chunks[i] });
+    }
+    chunk({}, 'stop');
+    res.end('data: [DONE]\n\n');
+  });
+  return {
+    ...fake,
+    baseUrl: `${fake.url}/v1`,
+    requests,
+    script: (next: LlmScript) => {
+      script = next;
+    },
+  };
+}

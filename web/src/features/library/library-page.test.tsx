@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+// The library against the mock API: the visitor's own threads, newest first, a debounced search,
+// pages, and the empty states.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setupMocks } from '../../../../mocks/node';
+import type { MockThread } from '../../../../mocks/threads';
+import { createQueryClient } from '../../app/query-client';
+import LibraryPage, { PAGE_SIZE } from './library-page';
+
+const mocks = setupMocks('anonymous');
+beforeAll(mocks.listen);
+afterEach(() => {
+  cleanup();
+  mocks.reset();
+});
+afterAll(mocks.close);
+
+const thread = (i: number, owner = mocks.scenario.state.visitorId): MockThread => ({
+  context_uuid: `ctx-${i}`,
+  thread_url_slug: `thread-${i}`,
+  frontend_context_uuid: null,
+  title: i % 2 ? `Question about sharing ${i}` : `Question about spaces ${i}`,
+  first_query: `Question ${i}`,
+  thread_access: 'owner-only',
+  expiry_time: null,
+  updated_datetime: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+  owner,
+  entries: [{ backend_uuid: `b-${i}`, query_str: `Question ${i}`, status: 'completed', answer: `Answer number ${i} [1]`, sources: [], related_questions: [], error: null, model: 'offline-extractive', created_at: '2026-01-01T00:00:00Z', plan: [], sent: 0 }],
+});
+
+function setup() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <LibraryPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+const rows = () => within(screen.getByRole('list', { name: 'Threads' })).getAllByRole('link');
+
+describe('library', () => {
+  it('shows the empty state for a visitor with no threads', async () => {
+    mocks.scenario.state.threads.push(thread(1, 'someone-else'));
+    setup();
+    expect(await screen.findByText('No threads yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask a question' }).getAttribute('href')).toBe('/');
+  });
+
+  it('lists the visitor’s threads newest first, with title, snippet without markers, and date', async () => {
+    mocks.scenario.state.threads.push(thread(1), thread(2), thread(3, 'someone-else'));
+    setup();
+    await screen.findByRole('list', { name: 'Threads' });
+    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/search/thread-2', '/search/thread-1']);
+    expect(rows()[0]!.textContent).toContain('Question about spaces 2');
+    expect(rows()[0]!.textContent).toContain('Answer number 2');
+    expect(rows()[0]!.textContent).not.toContain('[1]');
+    expect(rows()[0]!.querySelector('time')?.getAttribute('dateTime')).toBe('2026-01-03T00:00:00.000Z');
+  });
+
+  it('searches after a pause in typing, and says when nothing matches', async () => {
+    mocks.scenario.state.threads.push(thread(1), thread(2), thread(3));
+    const { user } = setup();
+    await screen.findByRole('list', { name: 'Threads' });
+    await user.type(screen.getByLabelText('Search your threads'), 'sharing');
+    await waitFor(() => expect(rows().length).toBe(2));
+    expect(rows().every((r) => r.textContent!.includes('sharing'))).toBe(true);
+    await user.clear(screen.getByLabelText('Search your threads'));
+    await user.type(screen.getByLabelText('Search your threads'), 'zebra');
+    expect(await screen.findByText('No threads match “zebra”')).toBeTruthy();
+  });
+
+  it('pages through more threads than fit on one page', async () => {
+    for (let i = 1; i <= PAGE_SIZE + 5; i++) mocks.scenario.state.threads.push(thread(i));
+    const { user } = setup();
+    await screen.findByRole('list', { name: 'Threads' });
+    expect(rows().length).toBe(PAGE_SIZE);
+    expect(screen.getByText(`1–${PAGE_SIZE} of ${PAGE_SIZE + 5}`)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Older/ }));
+    await waitFor(() => expect(rows().length).toBe(5));
+    expect(rows()[4]!.getAttribute('href')).toBe('/search/thread-1');
+    expect((screen.getByRole('button', { name: /Older/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

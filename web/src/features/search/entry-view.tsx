@@ -1,0 +1,150 @@
+// One question and its answer: sources, the markdown answer with citations, a streaming cursor
+// while pending, the model that wrote it, related questions, and Stop, Rewrite and Copy.
+import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, Sparkles, Square } from 'lucide-react';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { toast, TOAST_DURATION } from '../../app/toasts';
+import type { StreamSource } from './answer-stream';
+import { AnswerMarkdown } from './answer-markdown';
+import { STREAM_ERROR } from './live-answers';
+import { SourceCards } from './source-cards';
+
+export type ViewEntry = {
+  key: string;
+  query_str: string;
+  status: 'pending' | 'completed' | 'failed' | 'stopped';
+  answer: string;
+  sources: StreamSource[];
+  related_questions: string[];
+  error?: string | null;
+  model?: string;
+};
+
+export function modelLabel(model: string) {
+  if (model === 'offline-extractive') return 'Answered offline from the user guide';
+  return `Answered by ${model}`;
+}
+
+type Props = {
+  entry: ViewEntry;
+  first?: boolean;
+  onAsk?: (question: string) => void;
+  onRewrite?: () => void;
+  onStop?: () => void;
+};
+
+export function EntryView({ entry, first, onAsk, onRewrite, onStop }: Props) {
+  const pending = entry.status === 'pending';
+  const [copied, setCopied] = useState(false);
+  const Heading = first ? 'h1' : 'h2';
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(entry.answer);
+      setCopied(true);
+      setTimeout(() => setCopied(false), TOAST_DURATION.short);
+      toast.success('Copied to clipboard', { duration: TOAST_DURATION.short });
+    } catch {
+      toast.error('Could not copy the answer', { duration: TOAST_DURATION.normal });
+    }
+  };
+
+  return (
+    <article aria-label={entry.query_str} className="flex flex-col gap-5" data-status={entry.status}>
+      <Heading className="text-2xl font-semibold leading-snug tracking-tight text-neutral-900 sm:text-[1.75rem] dark:text-neutral-50">{entry.query_str}</Heading>
+
+      {(entry.sources.length > 0 || pending) && (
+        <section aria-label="Sources section" className="flex flex-col gap-2">
+          <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
+            <Layers className="size-4" /> Sources
+          </h3>
+          {entry.sources.length > 0 ? (
+            <SourceCards sources={entry.sources} />
+          ) : (
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-hidden>
+              {[0, 1, 2, 3].map((i) => (
+                <div key={i} className="h-[68px] animate-pulse rounded-xl bg-neutral-100 dark:bg-neutral-900" />
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+
+      <section aria-label="Answer" className="flex flex-col gap-2">
+        <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
+          <Sparkles className={clsx('size-4', pending && 'animate-pulse')} /> Answer
+        </h3>
+        {pending && <span className="sr-only" role="status">Answering…</span>}
+        {entry.answer ? (
+          <div className={clsx(pending && 'streaming')}>
+            <AnswerMarkdown text={entry.answer} sources={entry.sources} />
+          </div>
+        ) : pending ? (
+          <div className="flex flex-col gap-2" aria-hidden>
+            <div className="h-3.5 w-11/12 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
+            <div className="h-3.5 w-4/5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
+            <div className="h-3.5 w-2/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
+          </div>
+        ) : null}
+        {entry.status === 'failed' && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
+            <AlertCircle className="size-4 shrink-0" />
+            <span className="flex-1">{entry.error && entry.error !== 'stream error' && entry.error !== STREAM_ERROR && !entry.error.startsWith('This answer') ? `${STREAM_ERROR} (${entry.error})` : STREAM_ERROR}</span>
+            {onRewrite && (
+              <button type="button" onClick={onRewrite} className="btn-secondary !py-1">
+                <RotateCcw className="size-3.5" /> Rewrite
+              </button>
+            )}
+          </div>
+        )}
+        {entry.status === 'stopped' && <p className="text-sm text-neutral-500 dark:text-neutral-400">Stopped.</p>}
+      </section>
+
+      <div className="flex flex-wrap items-center gap-1 border-b border-neutral-100 pb-4 dark:border-neutral-900">
+        {pending ? (
+          onStop && (
+            <button type="button" onClick={onStop} className="btn-secondary !py-1.5">
+              <Square className="size-3.5 fill-current" /> Stop
+            </button>
+          )
+        ) : (
+          <>
+            {onRewrite && entry.status !== 'failed' && (
+              <button type="button" onClick={onRewrite} className="btn-ghost" aria-label="Rewrite">
+                <RotateCcw className="size-4" /> <span className="hidden sm:inline">Rewrite</span>
+              </button>
+            )}
+            {entry.answer && (
+              <button type="button" onClick={copy} className="btn-ghost" aria-label="Copy">
+                {copied ? <Check className="size-4" /> : <Copy className="size-4" />} <span className="hidden sm:inline">Copy</span>
+              </button>
+            )}
+          </>
+        )}
+        {!pending && entry.model && <span className="ml-auto text-xs text-neutral-500 dark:text-neutral-400">{modelLabel(entry.model)}</span>}
+      </div>
+
+      {!pending && entry.related_questions.length > 0 && onAsk && (
+        <section aria-label="Related" className="flex flex-col gap-1">
+          <h3 className="flex items-center gap-2 pb-1 text-sm font-medium text-neutral-600 dark:text-neutral-400">
+            <CornerDownRight className="size-4" /> Related
+          </h3>
+          <ul className="divide-y divide-neutral-100 dark:divide-neutral-900">
+            {entry.related_questions.map((q) => (
+              <li key={q}>
+                <button
+                  type="button"
+                  onClick={() => onAsk(q)}
+                  className="flex w-full items-center justify-between gap-3 py-2.5 text-left text-sm text-neutral-700 transition-colors hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white"
+                >
+                  {q}
+                  <span aria-hidden className="text-lg leading-none text-neutral-400">+</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+// The follow-up box at the bottom of a thread: Enter asks (Shift+Enter for a new line).
+import { ArrowUp } from 'lucide-react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+
+export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => void; disabled?: boolean }) {
+  const [text, setText] = useState('');
+  const question = text.trim();
+  const ask = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!question || disabled) return;
+    onAsk(question);
+    setText('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) ask(e);
+  };
+  return (
+    <form onSubmit={ask} className="flex items-end gap-2 rounded-3xl border border-neutral-200 bg-white/95 p-2 pl-4 shadow-lg shadow-neutral-900/5 backdrop-blur focus-within:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-900/95 dark:shadow-black/30 dark:focus-within:border-neutral-700">
+      <label htmlFor="follow-up-input" className="sr-only">
+        Ask a follow-up
+      </label>
+      <textarea
+        id="follow-up-input"
+        rows={1}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Ask a follow-up…"
+        className="block max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm placeholder:text-neutral-400 focus:outline-none"
+      />
+      <button type="submit" aria-label="Ask follow-up" disabled={!question || disabled} className="grid size-9 shrink-0 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600">
+        <ArrowUp className="size-4" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+// Source cards: a letter avatar for the domain (no favicon service: the app works offline), the
+// domain, the title, and a link that opens in a new tab.
+import type { StreamSource } from './answer-stream';
+
+export function domainOf(source: StreamSource): string {
+  const named = source.meta_data?.domain_name;
+  if (typeof named === 'string' && named) return named;
+  try {
+    return new URL(source.url, 'http://localhost').hostname.replace(/^www\./, '');
+  } catch {
+    return source.url;
+  }
+}
+
+const HUES = [210, 160, 30, 280, 350, 120, 190, 45];
+
+export function DomainAvatar({ domain }: { domain: string }) {
+  let hash = 0;
+  for (const c of domain) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  const hue = HUES[hash % HUES.length];
+  return (
+    <span
+      aria-hidden
+      className="grid size-4 shrink-0 place-items-center rounded-full text-[9px] font-semibold uppercase text-white"
+      style={{ backgroundColor: `hsl(${hue} 55% 45%)` }}
+    >
+      {domain.replace(/^www\./, '').charAt(0) || '?'}
+    </span>
+  );
+}
+
+export function SourceCards({ sources }: { sources: readonly StreamSource[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <ol aria-label="Sources" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {sources.map((source, i) => {
+        const domain = domainOf(source);
+        return (
+          <li key={`${source.url}-${i}`} className="min-w-0">
+            <a
+              href={source.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={source.snippet}
+              className="flex h-full flex-col justify-between gap-2 rounded-xl border border-neutral-200 bg-neutral-50 p-2.5 text-left transition-colors hover:border-neutral-300 hover:bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800"
+            >
+              <span className="line-clamp-2 text-xs font-medium leading-snug text-neutral-800 dark:text-neutral-200">{source.name}</span>
+              <span className="flex min-w-0 items-center gap-1.5 text-[11px] text-neutral-500 dark:text-neutral-400">
+                <DomainAvatar domain={domain} />
+                <span className="truncate">{domain}</span>
+                <span className="ml-auto shrink-0 tabular-nums">{i + 1}</span>
+              </span>
+            </a>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

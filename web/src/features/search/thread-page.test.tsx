@@ -1,0 +1,187 @@
+// @vitest-environment happy-dom
+// Asking and the thread page against the mock API (the same handlers as `make dev-mocks`):
+// streaming, completed with its actions, failed, stopped, resumed, private and not found.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setupMocks } from '../../../../mocks/node';
+import { problem } from '../../../../mocks/problem';
+import { composeAnswer, sseResponse, type MockEntry } from '../../../../mocks/threads';
+import { createQueryClient } from '../../app/query-client';
+import { Toaster } from '../../app/toaster';
+import { resetLiveAnswers } from './live-answers';
+import NewThreadPage from './new-thread-page';
+import ThreadPage from './thread-page';
+
+const mocks = setupMocks('anonymous');
+beforeAll(mocks.listen);
+afterEach(() => {
+  cleanup();
+  resetLiveAnswers();
+  mocks.reset();
+});
+afterAll(mocks.close);
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname}</p>;
+}
+function setup(path: string) {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/search/new" element={<NewThreadPage />} />
+          <Route path="/search/:slug" element={<ThreadPage />} />
+        </Routes>
+        <Where />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+const where = () => screen.getByTestId('where').textContent;
+const QUESTION = 'how do I share a thread?';
+const ask = (q = QUESTION) => `/search/new?q=${encodeURIComponent(q)}&streamId=11111111-1111-4111-8111-111111111111`;
+const articles = () => screen.getAllByRole('article');
+
+describe('asking and the thread page', () => {
+  it('asks once, streams a cited answer, moves to /search/{slug} and ends with its actions', async () => {
+    let asks = 0;
+    mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
+    setup(ask());
+    expect(screen.getByRole('heading', { level: 1, name: QUESTION })).toBeTruthy();
+    await waitFor(() => expect(where()).toMatch(/^\/search\/how-do-i-share-a-thread-/), { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    // Sources: cards with the domain and a new-tab link; citations link to them.
+    const cards = within(within(article).getByRole('list', { name: 'Sources' })).getAllByRole('link');
+    const { sources } = composeAnswer(QUESTION);
+    expect(cards.map((a) => a.getAttribute('href'))).toEqual(sources.map((s) => s.url));
+    expect(cards[0]!.getAttribute('target')).toBe('_blank');
+    expect(cards[0]!.textContent).toContain('answer-engine.local');
+    const cites = article.querySelectorAll('a[data-citation]');
+    expect(cites.length).toBeGreaterThan(0);
+    cites.forEach((a) => expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url));
+    expect(article.querySelector('table')).toBeTruthy();
+    expect(within(article).queryByRole('button', { name: /Stop/ })).toBeNull();
+    expect(within(article).getByRole('button', { name: 'Rewrite' })).toBeTruthy();
+    expect(asks).toBe(1); // StrictMode-style re-renders and the move to /search/{slug} never ask again
+    mocks.server.events.removeAllListeners();
+  });
+
+  it('copies the answer with a toast, rewrites, and asks a related question as a follow-up', async () => {
+    const { user } = setup(ask());
+    await waitFor(() => expect(where()).not.toBe('/search/new'), { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void written.push(t) } });
+    await user.click(within(article).getByRole('button', { name: 'Copy' }));
+    await screen.findByText('Copied to clipboard', {}, { timeout: 5000 });
+    expect(written[0]).toBe(composeAnswer(QUESTION).answer);
+
+    await user.click(within(article).getByRole('button', { name: 'Rewrite' }));
+    await waitFor(() => expect(articles().length).toBe(2), { timeout: 5000 });
+    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+    expect(within(articles()[1]!).getByRole('heading', { level: 2 }).textContent).toBe(QUESTION);
+
+    const related = within(articles()[1]!).getAllByRole('button', { name: /^Tell me more/ })[0]!;
+    const followUp = related.textContent!.replace(/\+$/, '');
+    await user.click(related);
+    await waitFor(() => expect(articles().length).toBe(3), { timeout: 5000 });
+    expect(within(articles()[2]!).getByRole('heading', { level: 2 }).textContent).toBe(followUp);
+    await waitFor(() => expect(articles()[2]!.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+  });
+
+  it('asks a follow-up from the box at the bottom, continuing the same thread', async () => {
+    const { user } = setup(ask());
+    await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Ask a follow-up'), 'what about my library?{Enter}');
+    await screen.findByRole('heading', { level: 2, name: 'what about my library?' });
+    await waitFor(() => expect(screen.getAllByText('Answered offline from the user guide').length).toBe(2), { timeout: 5000 });
+    const [thread] = mocks.scenario.state.threads;
+    expect(thread!.entries.map((e) => e.query_str)).toEqual([QUESTION, 'what about my library?']);
+  });
+
+  it('while streaming shows the cursor status and Stop; Stop calls stopEntry and keeps the text', async () => {
+    const stopped: string[] = [];
+    const sources = composeAnswer(QUESTION).sources;
+    mocks.server.use(
+      http.post('*/rest/threads/ask', () =>
+        sseResponse(
+          [
+            { event: 'thread', data: { context_uuid: 'c-1', backend_uuid: 'b-1', thread_url_slug: 'streaming-slug', frontend_context_uuid: null } },
+            { event: 'sources', data: { sources } },
+            { event: 'delta', data: { text: 'Open the thread and choose Share [1]' } },
+          ],
+          { hold: true },
+        ),
+      ),
+      http.post('*/rest/threads/entries/:id/stop', ({ params }) => {
+        stopped.push(String(params.id));
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const { user } = setup(ask());
+    await waitFor(() => expect(where()).toBe('/search/streaming-slug'), { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await within(article).findByText(/Open the thread and choose Share/);
+    expect(within(article).getByRole('status').textContent).toBe('Answering…');
+    expect(article.querySelector('.streaming')).toBeTruthy();
+    expect(article.querySelector('a[data-citation="1"]')?.getAttribute('href')).toBe(sources[0]!.url);
+    await user.click(within(article).getByRole('button', { name: 'Stop' }));
+    await within(article).findByText('Stopped.');
+    expect(stopped).toEqual(['b-1']);
+    expect(article.querySelector('.streaming')).toBeNull();
+    expect(within(article).getByText(/Open the thread and choose Share/)).toBeTruthy();
+  });
+
+  it('on a failed answer shows the partial text, the error line and Rewrite', async () => {
+    const q = 'show me a stream error';
+    setup(ask(q));
+    await waitFor(() => expect(where()).toMatch(/^\/search\/show-me-a-stream-error/), { timeout: 5000 });
+    await waitFor(() => expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Rewrite' })).toBeTruthy(), { timeout: 5000 });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong while answering. Try again.');
+    const article = screen.getByRole('article', { name: q });
+    expect(article.querySelector('.answer-prose')?.textContent?.length).toBeGreaterThan(10);
+    expect(within(alert).getByRole('button', { name: 'Rewrite' })).toBeTruthy();
+  });
+
+  it('resumes a pending entry loaded from the server (a reload mid-answer)', async () => {
+    // Ask, read only the first events, then open the thread as after a reload.
+    const res = await fetch('/rest/threads/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query_str: QUESTION }) });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const thread = mocks.scenario.state.threads[0]!;
+    const entry = thread.entries[0] as MockEntry;
+    entry.stop = false;
+    setup(`/search/${thread.thread_url_slug}`);
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    expect(article.querySelectorAll('a[data-citation]').length).toBeGreaterThan(0);
+    // Replayed from the first event: the text is the answer once, not twice.
+    expect(article.querySelector('.answer-prose')?.textContent?.match(/Every thread starts private/g)?.length).toBe(1);
+  });
+
+  it('shows "This answer is private" with a Back button for a 403 thread_private', async () => {
+    mocks.server.use(http.get('*/rest/thread/:slug', () => problem(403, 'thread_private', 'This answer is private.')));
+    setup('/search/someone-elses');
+    expect(await screen.findByRole('heading', { name: 'This answer is private' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Request access/ })).toBeNull();
+  });
+
+  it('shows a not-found message for an unknown thread', async () => {
+    setup('/search/no-such-thread');
+    expect(await screen.findByRole('heading', { name: 'Thread not found' })).toBeTruthy();
+  });
+});
+

@@ -1,0 +1,129 @@
+// /search/{thread_url_slug}: the thread from the server, merged with the answers streaming
+// right now (the first one handed over from /search/new, follow-ups, rewrites). A pending entry
+// loaded from the server with no live stream here (a reload mid-answer) resumes its events.
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Lock, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useGetThread } from '../../../../generated/react-query/threads/threads';
+import type { Thread, ThreadEntry } from '../../../../generated/react-query/model';
+import { ApiError } from '../../app/api-fetch';
+import { EntryView, type ViewEntry } from './entry-view';
+import { FollowUpBox } from './follow-up-box';
+import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
+
+const fromServer = (e: ThreadEntry): ViewEntry => ({ ...e, key: e.backend_uuid, sources: e.sources, error: e.error ?? null });
+const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
+  key: l.key,
+  query_str: l.query_str,
+  status: l.status,
+  // Until a resumed stream has replayed its first text, show what the server had.
+  answer: l.answer || server?.answer || '',
+  sources: l.sources.length ? l.sources : (server?.sources ?? []),
+  related_questions: l.related_questions,
+  error: l.error,
+  model: server?.model,
+});
+
+export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {
+  const liveList = Object.values(live);
+  const byBackend = new Map(liveList.filter((l) => l.backend_uuid).map((l) => [l.backend_uuid!, l]));
+  const serverEntries = thread?.entries ?? [];
+  const known = new Set(serverEntries.map((e) => e.backend_uuid));
+  const contextUuid = thread?.context_uuid ?? liveList.find((l) => l.thread_url_slug === slug)?.context_uuid;
+  const merged = serverEntries.map((se) => {
+    const l = byBackend.get(se.backend_uuid);
+    // The live key stays the React key once the server has the entry, so nothing remounts.
+    return l && (se.status === 'pending' || l.status === 'pending') ? fromLive(l, se) : { ...fromServer(se), key: l?.key ?? se.backend_uuid };
+  });
+  const extra = liveList
+    .filter((l) => (l.thread_url_slug === slug || (contextUuid && l.context_uuid === contextUuid)) && !(l.backend_uuid && known.has(l.backend_uuid)))
+    .sort((a, b) => a.started - b.started)
+    .map((l) => fromLive(l));
+  return { entries: [...merged, ...extra], contextUuid };
+}
+
+function Message({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
+      <div className="grid size-12 place-items-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-900 dark:text-neutral-300">{icon}</div>
+      <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">{text}</p>
+      <button type="button" className="btn-secondary mt-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
+        <ArrowLeft className="size-4" /> Back
+      </button>
+    </div>
+  );
+}
+
+export default function ThreadPage() {
+  const { slug = '' } = useParams();
+  const queryClient = useQueryClient();
+  const query = useGetThread(slug, { query: { select: (r) => r.data as Thread } });
+  const live = useLiveEntries();
+  const thread = query.data;
+  const { entries, contextUuid } = mergeEntries(slug, thread, live);
+
+  // Resume pending entries that nothing here is streaming.
+  useEffect(() => {
+    if (!thread) return;
+    for (const e of thread.entries) {
+      if (e.status === 'pending' && !Object.values(live).some((l) => l.backend_uuid === e.backend_uuid)) {
+        resumeEntry({ backend_uuid: e.backend_uuid, query_str: e.query_str, context_uuid: thread.context_uuid }, queryClient);
+      }
+    }
+  }, [thread, live, queryClient]);
+
+  useEffect(() => {
+    if (thread?.title) document.title = thread.title;
+  }, [thread?.title]);
+
+  // Bring a newly asked follow-up into view.
+  const count = entries.length;
+  const lastRef = useRef<HTMLDivElement>(null);
+  const seen = useRef(count);
+  useEffect(() => {
+    if (count > seen.current) lastRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    seen.current = count;
+  }, [count]);
+
+  const error = query.error as unknown;
+  if (entries.length === 0) {
+    if (error instanceof ApiError && error.status === 403) return <Message icon={<Lock className="size-5" />} title="This answer is private" text="Its owner has not shared it with you." />;
+    if (error instanceof ApiError && error.status === 404) return <Message icon={<SearchX className="size-5" />} title="Thread not found" text="There is no thread at this address. It may have been deleted or may have expired." />;
+    if (error) return <Message icon={<SearchX className="size-5" />} title="Could not load this thread" text="Something went wrong while loading it. Try again in a moment." />;
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-10" role="status" aria-label="Loading thread">
+        <div className="h-8 w-2/3 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />
+      </div>
+    );
+  }
+
+  const ask = (question: string) => {
+    if (!contextUuid) return;
+    startAsk(newKey(), { query_str: question, context_uuid: contextUuid }, queryClient);
+  };
+  const busy = entries.some((e) => e.status === 'pending');
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col px-4 pt-8 pb-4 sm:pt-12">
+      <div className="flex flex-col gap-10">
+        {entries.map((entry, i) => (
+          <div key={entry.key} ref={i === entries.length - 1 ? lastRef : undefined} className="scroll-mt-6">
+            <EntryView
+              entry={entry}
+              first={i === 0}
+              onAsk={contextUuid ? ask : undefined}
+              onRewrite={contextUuid ? () => ask(entry.query_str) : undefined}
+              onStop={live[entry.key] ? () => void stopLive(entry.key) : undefined}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="sticky bottom-0 mt-8 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
+        <FollowUpBox onAsk={ask} disabled={busy || !contextUuid} />
+      </div>
+    </div>
+  );
+}
