@@ -53,8 +53,8 @@ test: install chromium check-generated spec-coverage typecheck build test-only
 
 test-only:
 	@mkdir -p test-results
-	@status=0; vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$$?; \
-	  node scripts/test-summary.mjs test-results/vitest.json; exit $$status
+	@rm -f test-results/vitest.json; status=0; vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$$?; \
+	  node scripts/test-summary.mjs test-results/vitest.json || status=1; exit $$status
 
 bench: build
 	tsx tests/bench/run.ts

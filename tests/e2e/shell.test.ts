@@ -98,12 +98,4 @@ describe('shortcuts and modals', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => page.getByLabel('Ask anything').evaluate((el) => el === document.activeElement)).toBe(true);
   });
-
-  it('asking opens /search/new, which says answering arrives with the answer engine', async () => {
-    await page.getByLabel('Ask anything').fill('What is an answer engine?');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search/new' && u.searchParams.get('q') === 'What is an answer engine?');
-    await page.getByRole('heading', { name: 'What is an answer engine?' }).waitFor();
-    await page.getByText('Answering arrives with the answer engine.').waitFor();
-  });
 });

@@ -1,7 +1,9 @@
 // The floating sign-up card for anonymous visitors on a desktop-wide screen (seeds: "Sign in or
 // create an account", "Unlock Pro Search and History"), 300 px wide at the bottom right.
-// Dismissing it is kept forever in settings.
+// Dismissing it is kept forever in settings. Not on thread pages, where it would cover the
+// follow-up box (the "Lose your answer?" prompt belongs there).
 import { X } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { useModals } from '../../app/modals/context';
 import { useSession } from '../../app/session';
 import { updateSettings, useSettings } from '../../app/settings/store';
@@ -14,7 +16,8 @@ export function SignupCard() {
   const { dismissedBanners } = useSettings();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const { open } = useModals();
-  if (isLoading || user || !desktop || dismissedBanners.includes(SIGNUP_CARD_BANNER)) return null;
+  const onThread = useLocation().pathname.startsWith('/search');
+  if (isLoading || user || !desktop || onThread || dismissedBanners.includes(SIGNUP_CARD_BANNER)) return null;
 
   const dismiss = () => updateSettings((s) => ({ dismissedBanners: [...s.dismissedBanners, SIGNUP_CARD_BANNER] }));
   return (
