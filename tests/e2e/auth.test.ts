@@ -23,7 +23,7 @@ async function openSignIn() {
 describe('signing up, out and in', () => {
   it('signs up from the login modal', async () => {
     await page.goto('/');
-    await expect.poll(() => page.getByRole('region', { name: 'Sign in or create an account' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'Sign in or create an account' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await openSignIn();
     expect(await dialog().getByRole('heading', { name: 'Welcome' }).isVisible()).toBe(true);
     await dialog().getByRole('tab', { name: 'Create account' }).click();

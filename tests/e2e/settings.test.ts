@@ -23,7 +23,7 @@ describe('settings on this device', () => {
     expect(light.dark).toBe(false);
 
     await dark.click();
-    await expect.poll(() => page.evaluate(htmlState)).toMatchObject({ dark: true });
+    await expect.poll(() => page.evaluate(htmlState), { timeout: 10_000 }).toMatchObject({ dark: true });
     const chosen = await page.evaluate(htmlState);
     expect(chosen.background).not.toBe(light.background);
 

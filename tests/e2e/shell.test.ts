@@ -96,6 +96,6 @@ describe('shortcuts and modals', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.keyboard.press('Control+i');
     await page.waitForURL((u) => u.pathname === '/');
-    await expect.poll(() => page.getByLabel('Ask anything').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByLabel('Ask anything').evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
   });
 });
