@@ -202,7 +202,7 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
       const deltas = chunks(answer);
       const fails = /stream error/i.test(query);
       const plan: MockEvent[] = [
-        { event: 'thread', data: { context_uuid: thread.context_uuid, backend_uuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid } },
+        { event: 'thread', data: { context_uuid: thread.context_uuid, backend_uuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid, model: 'offline-extractive' } },
         { event: 'sources', data: { sources } },
         ...(fails ? deltas.slice(0, Math.ceil(deltas.length / 2)) : deltas).map((text) => ({ event: 'delta', data: { text } })),
         ...(fails

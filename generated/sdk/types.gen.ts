@@ -12,6 +12,10 @@ export type ThreadCreatedEvent = {
     backend_uuid: string;
     thread_url_slug: string;
     frontend_context_uuid: string | null;
+    /**
+     * The model writing this answer (`offline-extractive` when no LLM is configured).
+     */
+    model: string;
 };
 
 /**

@@ -41,7 +41,7 @@ export async function findEntry(db: Db, backendUuid: string) {
   return db
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 't.thread_url_slug', 't.frontend_context_uuid'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 'e.model', 't.thread_url_slug', 't.frontend_context_uuid'])
     .where('e.backend_uuid', '=', backendUuid)
     .executeTakeFirst();
 }

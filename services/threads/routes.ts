@@ -102,7 +102,7 @@ export const threadRoutes: Routes = {
       isNew,
     );
     await ctx.answers.start({ contextUuid, backendUuid, query, mode });
-    const created = { context_uuid: contextUuid, backend_uuid: backendUuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid };
+    const created = { context_uuid: contextUuid, backend_uuid: backendUuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid, model: ctx.answers.modelName };
     await streamAnswer(res, ctx, backendUuid, created, null);
   },
 
@@ -114,7 +114,7 @@ export const threadRoutes: Routes = {
     const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
     if (!entry || !thread || !isOwner(asStarted(thread), who)) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
     const header = req.get('last-event-id');
-    const created = { context_uuid: entry.context_uuid, backend_uuid: backendUuid, thread_url_slug: entry.thread_url_slug, frontend_context_uuid: entry.frontend_context_uuid };
+    const created = { context_uuid: entry.context_uuid, backend_uuid: backendUuid, thread_url_slug: entry.thread_url_slug, frontend_context_uuid: entry.frontend_context_uuid, model: entry.model };
     await streamAnswer(res, ctx, backendUuid, created, header === undefined ? null : Number(header));
   },
 

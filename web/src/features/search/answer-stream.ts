@@ -1,6 +1,7 @@
 // The two server-sent-event operations of the answer stream (askQuestion, streamEntryEvents),
 // which the generated React Query hooks leave out, and the SSE parser they share. The only
 // code besides api-fetch.ts that calls the API directly.
+import type { CompletedEvent, DeltaEvent, FailedEvent, RelatedEvent, Source, SourcesEvent, ThreadCreatedEvent } from '../../../../generated/sdk/types.gen';
 import { ApiError, type Problem } from '../../app/api-fetch';
 
 export type SseMessage = { event: string; data: string; id?: string };
@@ -84,15 +85,15 @@ export async function* parseSseStream(body: ReadableStream<Uint8Array>): AsyncGe
   }
 }
 
-// The events of an answer (spec/components/schemas/*Event.yaml).
-export type StreamSource = { url: string; name: string; snippet: string; meta_data?: { domain_name?: string; [k: string]: unknown } };
+// The events of an answer, typed from the spec (spec/components/schemas/*Event.yaml).
+export type StreamSource = Source;
 export type AnswerEvent =
-  | { type: 'thread'; id?: string; data: { context_uuid: string; backend_uuid: string; thread_url_slug: string; frontend_context_uuid: string | null } }
-  | { type: 'sources'; id?: string; data: { sources: StreamSource[] } }
-  | { type: 'delta'; id?: string; data: { text: string } }
-  | { type: 'related'; id?: string; data: { questions: string[] } }
-  | { type: 'completed'; id?: string; data: { backend_uuid: string; status: 'completed' | 'stopped' } }
-  | { type: 'failed'; id?: string; data: { backend_uuid: string; error: string; detail?: string } };
+  | { type: 'thread'; id?: string; data: ThreadCreatedEvent }
+  | { type: 'sources'; id?: string; data: SourcesEvent }
+  | { type: 'delta'; id?: string; data: DeltaEvent }
+  | { type: 'related'; id?: string; data: RelatedEvent }
+  | { type: 'completed'; id?: string; data: CompletedEvent }
+  | { type: 'failed'; id?: string; data: FailedEvent };
 
 const KNOWN = new Set(['thread', 'sources', 'delta', 'related', 'completed', 'failed']);
 

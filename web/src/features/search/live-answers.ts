@@ -15,6 +15,7 @@ export type LiveEntry = {
   context_uuid?: string;
   backend_uuid?: string;
   thread_url_slug?: string;
+  model?: string;
   status: LiveStatus;
   answer: string;
   sources: StreamSource[];
@@ -48,7 +49,7 @@ const refresh = (queryClient?: QueryClient) =>
 function apply(key: string, event: AnswerEvent) {
   switch (event.type) {
     case 'thread':
-      return update(key, { context_uuid: event.data.context_uuid, backend_uuid: event.data.backend_uuid, thread_url_slug: event.data.thread_url_slug });
+      return update(key, { context_uuid: event.data.context_uuid, backend_uuid: event.data.backend_uuid, thread_url_slug: event.data.thread_url_slug, model: event.data.model });
     case 'sources':
       return update(key, { sources: event.data.sources });
     case 'delta':

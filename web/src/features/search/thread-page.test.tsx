@@ -102,7 +102,7 @@ describe('asking and the thread page', () => {
   it('asks a follow-up from the box at the bottom, continuing the same thread', async () => {
     const { user } = setup(ask());
     await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
-    await user.type(screen.getByLabelText('Ask a follow-up'), 'what about my library?{Enter}');
+    await user.type(await screen.findByLabelText('Ask a follow-up', {}, { timeout: 5000 }), 'what about my library?{Enter}');
     await screen.findByRole('heading', { level: 2, name: 'what about my library?' });
     await waitFor(() => expect(screen.getAllByText('Answered offline from the user guide').length).toBe(2), { timeout: 5000 });
     const [thread] = mocks.scenario.state.threads;
@@ -116,7 +116,7 @@ describe('asking and the thread page', () => {
       http.post('*/rest/threads/ask', () =>
         sseResponse(
           [
-            { event: 'thread', data: { context_uuid: 'c-1', backend_uuid: 'b-1', thread_url_slug: 'streaming-slug', frontend_context_uuid: null } },
+            { event: 'thread', data: { context_uuid: 'c-1', backend_uuid: 'b-1', thread_url_slug: 'streaming-slug', frontend_context_uuid: null, model: 'offline-extractive' } },
             { event: 'sources', data: { sources } },
             { event: 'delta', data: { text: 'Open the thread and choose Share [1]' } },
           ],

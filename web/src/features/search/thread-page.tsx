@@ -22,7 +22,7 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   sources: l.sources.length ? l.sources : (server?.sources ?? []),
   related_questions: l.related_questions,
   error: l.error,
-  model: server?.model,
+  model: l.model ?? server?.model,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {
