@@ -5,8 +5,11 @@ import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHan
 import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
+import { articleHandlers } from './articles';
 import { problem } from './problem';
+import { sourceHandlers } from './sources';
 import { threadHandlers } from './threads';
+import { translationHandlers } from './translation';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
@@ -24,12 +27,15 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
   const threads = threadHandlers({
     threads: () => (scenario.state.threads ??= []),
     owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
+    signedIn: () => !!scenario.state.signedInId,
     changed,
     delayMs: opts.streamDelayMs ?? 40,
   });
   threads.resumeProducers();
   scenario.handlers = [
     ...threads.handlers,
+    ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
+    ...articleHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, user: () => scenario.state.signedInId, changed }),
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignInRequest;
@@ -56,6 +62,7 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),
+    ...translationHandlers(),
   ];
   return scenario;
 }

@@ -4,12 +4,14 @@
 // A question containing "stream error" fails halfway, to show the failed state.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
-import type { Source, Thread, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
+import type { AccessRequest, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
 import { problem } from './problem';
 
 export type MockEvent = { event: string; data: unknown };
 export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
-export type MockThread = Omit<Thread, 'entries' | 'is_owner'> & { owner: string; entries: MockEntry[] };
+/** What the mock keeps; the rest of a Thread is derived in `view`. */
+type Derived = 'entries' | 'is_owner' | 'backend_uuid' | 'query_str' | 'focus' | 'author' | 'collection_info' | 'privacy_state' | 'is_published' | 'bookmark_state';
+export type MockThread = Omit<Thread, Derived> & { owner: string; entries: MockEntry[]; access_requests?: AccessRequest[] };
 
 const GUIDE: { url: string; name: string; text: string[] }[] = [
   {
@@ -104,7 +106,7 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
   return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
 }
 
-export function threadHandlers(opts: { threads: () => MockThread[]; owner: () => string; changed: () => void; delayMs: number }): { handlers: RequestHandler[]; resumeProducers: () => void } {
+export function threadHandlers(opts: { threads: () => MockThread[]; owner: () => string; signedIn: () => boolean; changed: () => void; delayMs: number }): { handlers: RequestHandler[]; resumeProducers: () => void } {
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
   const find = (key: string) => opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
@@ -168,8 +170,21 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
   };
 
   const view = (t: MockThread): Thread => {
-    const { owner, entries, ...rest } = t;
-    return { ...rest, is_owner: owner === opts.owner(), entries: entries.map(({ plan: _p, sent: _s, stop: _st, ...e }) => e) };
+    const { owner, entries, access_requests: _r, ...rest } = t;
+    const latest = entries.at(-1);
+    return {
+      ...rest,
+      backend_uuid: latest?.backend_uuid ?? '',
+      query_str: latest?.query_str ?? t.first_query,
+      focus: 'auto',
+      author: { id: owner, username: owner.startsWith('user-') ? 'Ada Lovelace' : null, image: null },
+      collection_info: null,
+      privacy_state: t.thread_access === 'public read' ? 'published' : t.thread_access === 'owner-only' || t.thread_access === 'private read' ? 'private' : 'shared',
+      is_published: t.thread_access === 'public read',
+      is_owner: owner === opts.owner(),
+      bookmark_state: 'NOT_BOOKMARKED',
+      entries: entries.map(({ plan: _p, sent: _s, stop: _st, ...e }) => e),
+    };
   };
 
   const handlers: RequestHandler[] = [
@@ -189,7 +204,7 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
           frontend_context_uuid: body.frontend_context_uuid ?? null,
           title: query,
           first_query: query,
-          thread_access: 'owner-only',
+          thread_access: 'private read',
           expiry_time: null,
           updated_datetime: now,
           owner: opts.owner(),
@@ -234,8 +249,55 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
     getGetThreadMockHandler(({ params }) => {
       const t = find(String(params.entryUuidOrSlug));
       if (!t) throw problem(404, 'not_found', 'No such thread.');
-      if (t.owner !== opts.owner() && t.thread_access === 'owner-only') throw problem(403, 'thread_private', 'This answer is private.');
+      if (t.owner !== opts.owner() && t.thread_access !== 'public read') throw problem(403, 'thread_private', 'This answer is private');
       return view(t);
+    }),
+    http.put('*/rest/thread/:key/access', async ({ params, request }) => {
+      const t = find(String(params.key));
+      if (!t) return problem(404, 'thread_not_found', 'No such thread.');
+      if (!opts.signedIn()) return problem(401, 'login_required', 'Sign in to change who can see this answer.');
+      if (t.owner !== opts.owner()) return problem(403, 'not_thread_owner', 'Only the owner of this thread can change who can see it.');
+      const { thread_access } = (await request.json()) as { thread_access: ThreadAccess };
+      if (thread_access === 'org read') return problem(403, 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
+      if (thread_access === 'collection read') return problem(409, 'thread_not_in_space', 'Add this thread to a Space before sharing it there.');
+      t.thread_access = thread_access;
+      opts.changed();
+      return HttpResponse.json(view(t));
+    }),
+    http.put('*/rest/thread/:key', ({ params }) => {
+      const t = find(String(params.key));
+      if (!t) return problem(404, 'thread_not_found', 'No such thread.');
+      if (!opts.signedIn()) return problem(401, 'login_required', 'Sign in to change who can see this answer.');
+      t.expiry_time = null;
+      opts.changed();
+      return HttpResponse.json(view(t));
+    }),
+    http.post('*/rest/thread/:key/access-requests', ({ params }) => {
+      const t = find(String(params.key));
+      if (!t) return problem(404, 'thread_not_found', 'No such thread.');
+      if (!opts.signedIn()) return problem(401, 'login_required', 'Sign in to request access to this answer.');
+      const request: AccessRequest = {
+        request_id: uuid(),
+        context_uuid: t.context_uuid,
+        thread_url_slug: t.thread_url_slug,
+        thread_title: t.title,
+        requester: { id: opts.owner(), name: 'Mock Requester', email: 'requester@example.com' },
+        status: 'requested',
+        requested_at: new Date().toISOString(),
+      };
+      (t.access_requests ??= []).push(request);
+      opts.changed();
+      return HttpResponse.json(request, { status: 202 });
+    }),
+    http.get('*/rest/thread-access-requests', () =>
+      HttpResponse.json({ requests: opts.threads().filter((t) => t.owner === opts.owner()).flatMap((t) => (t.access_requests ?? []).filter((r) => r.status === 'requested')) }),
+    ),
+    http.post('*/rest/thread-access-requests/:id/:answer', ({ params }) => {
+      const request = opts.threads().flatMap((t) => t.access_requests ?? []).find((r) => r.request_id === params.id);
+      if (!request) return problem(404, 'request_not_found', 'No such access request.');
+      request.status = params.answer === 'grant' ? 'granted' : 'declined';
+      opts.changed();
+      return HttpResponse.json(request);
     }),
     getListThreadsMockHandler(({ request }) => {
       const url = new URL(request.url);

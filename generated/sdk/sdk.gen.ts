@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses } from './types.gen';
+import type { AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -169,8 +169,167 @@ export const stopEntry = <ThrowOnError extends boolean = false>(options: Options
 export const getThread = <ThrowOnError extends boolean = false>(options: Options<GetThreadData, ThrowOnError>): RequestResult<GetThreadResponses, GetThreadErrors, ThrowOnError> => (options.client ?? client).get<GetThreadResponses, GetThreadErrors, ThrowOnError>({ url: '/rest/thread/{entry_uuid_or_slug}', ...options });
 
 /**
+ * Keep a thread (remove its expiry)
+ *
+ * `expired: false` removes the thread's expiry, so an anonymous visitor's answer is kept once
+ * they have signed in. Only the signed-in owner may; the web client shows "Failed to remove
+ * thread expiry" when this fails.
+ *
+ */
+export const updateThread = <ThrowOnError extends boolean = false>(options: Options<UpdateThreadData, ThrowOnError>): RequestResult<UpdateThreadResponses, UpdateThreadErrors, ThrowOnError> => (options.client ?? client).put<UpdateThreadResponses, UpdateThreadErrors, ThrowOnError>({
+    url: '/rest/thread/{entry_uuid_or_slug}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The user's library of threads
  *
  * The signed-in user's threads (or the anonymous visitor's), newest first, optionally filtered by words in their questions and answers.
  */
 export const listThreads = <ThrowOnError extends boolean = false>(options?: Options<ListThreadsData, ThrowOnError>): RequestResult<ListThreadsResponses, ListThreadsErrors, ThrowOnError> => (options?.client ?? client).get<ListThreadsResponses, ListThreadsErrors, ThrowOnError>({ url: '/rest/threads', ...options });
+
+/**
+ * Change who may read a thread
+ *
+ * Sets `thread_access` (seed 000 §4 "Thread privacy"): "share thread to space" is private read
+ * to collection read, "make thread private" the way back. Nothing changes (and no event is
+ * written) when the value is the current one. Needs a signed-in owner (401 `login_required`,
+ * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`);
+ * `collection read` needs the thread to be in a Space (409 `thread_not_in_space`).
+ *
+ */
+export const updateThreadAccess = <ThrowOnError extends boolean = false>(options: Options<UpdateThreadAccessData, ThrowOnError>): RequestResult<UpdateThreadAccessResponses, UpdateThreadAccessErrors, ThrowOnError> => (options.client ?? client).put<UpdateThreadAccessResponses, UpdateThreadAccessErrors, ThrowOnError>({
+    url: '/rest/thread/{entry_uuid_or_slug}/access',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ask the owner of a private thread for access
+ *
+ * A signed-in non-owner who got 403 `thread_private` asks to read the thread; the web client
+ * then shows "Access request sent". Asking again while a request is open changes nothing.
+ * 401 `login_required` for anonymous visitors, 409 `already_readable` when the caller can
+ * already read the thread.
+ *
+ */
+export const requestThreadAccess = <ThrowOnError extends boolean = false>(options: Options<RequestThreadAccessData, ThrowOnError>): RequestResult<RequestThreadAccessResponses, RequestThreadAccessErrors, ThrowOnError> => (options.client ?? client).post<RequestThreadAccessResponses, RequestThreadAccessErrors, ThrowOnError>({ url: '/rest/thread/{entry_uuid_or_slug}/access-requests', ...options });
+
+/**
+ * Open requests for access to the caller's threads
+ *
+ * The signed-in owner's inbox of requests, oldest first. Anonymous visitors get an empty list.
+ */
+export const listAccessRequests = <ThrowOnError extends boolean = false>(options?: Options<ListAccessRequestsData, ThrowOnError>): RequestResult<ListAccessRequestsResponses, ListAccessRequestsErrors, ThrowOnError> => (options?.client ?? client).get<ListAccessRequestsResponses, ListAccessRequestsErrors, ThrowOnError>({ url: '/rest/thread-access-requests', ...options });
+
+/**
+ * Let the requester read the thread
+ *
+ * The owner grants an open request: the requester may then read the thread while its access is
+ * anything but owner-only. 403 `not_thread_owner` for anyone else; granting twice changes nothing.
+ *
+ */
+export const grantAccessRequest = <ThrowOnError extends boolean = false>(options: Options<GrantAccessRequestData, ThrowOnError>): RequestResult<GrantAccessRequestResponses, GrantAccessRequestErrors, ThrowOnError> => (options.client ?? client).post<GrantAccessRequestResponses, GrantAccessRequestErrors, ThrowOnError>({ url: '/rest/thread-access-requests/{request_id}/grant', ...options });
+
+/**
+ * Turn down a request for access
+ *
+ * The owner declines an open request; the requester may ask again later.
+ */
+export const declineAccessRequest = <ThrowOnError extends boolean = false>(options: Options<DeclineAccessRequestData, ThrowOnError>): RequestResult<DeclineAccessRequestResponses, DeclineAccessRequestErrors, ThrowOnError> => (options.client ?? client).post<DeclineAccessRequestResponses, DeclineAccessRequestErrors, ThrowOnError>({ url: '/rest/thread-access-requests/{request_id}/decline', ...options });
+
+/**
+ * Remove sources from an answer
+ *
+ * The citation list's 'Remove # source(s)': the owner removes one or more of an entry's sources
+ * (by url). Citation markers that pointed at them are dropped from the answer and the rest are
+ * renumbered, so no marker points nowhere. Only a finished entry; 403 `not_thread_owner`.
+ *
+ */
+export const removeEntrySources = <ThrowOnError extends boolean = false>(options: Options<RemoveEntrySourcesData, ThrowOnError>): RequestResult<RemoveEntrySourcesResponses, RemoveEntrySourcesErrors, ThrowOnError> => (options.client ?? client).post<RemoveEntrySourcesResponses, RemoveEntrySourcesErrors, ThrowOnError>({
+    url: '/rest/threads/entries/{backend_uuid}/sources/remove',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Check an answer's citations against their sources
+ *
+ * For every cited sentence of a finished answer, a verdict (supported, weak or unsupported) from
+ * the overlap of the sentence with the passage it cites, and from the LLM when one is
+ * configured. Anyone who may read the thread may check it.
+ *
+ */
+export const checkEntrySources = <ThrowOnError extends boolean = false>(options: Options<CheckEntrySourcesData, ThrowOnError>): RequestResult<CheckEntrySourcesResponses, CheckEntrySourcesErrors, ThrowOnError> => (options.client ?? client).post<CheckEntrySourcesResponses, CheckEntrySourcesErrors, ThrowOnError>({ url: '/rest/threads/entries/{backend_uuid}/sources/check', ...options });
+
+/**
+ * Translate texts into the reader's language
+ *
+ * Translates each text into the first language of the `Accept-Language` header through the
+ * LibreTranslate-compatible server at `TRANSLATE_URL`. When none is configured, or it fails,
+ * the original texts come back (with `translated: false`), as the seeds say.
+ *
+ */
+export const translateTexts = <ThrowOnError extends boolean = false>(options: Options<TranslateTextsData, ThrowOnError>): RequestResult<TranslateTextsResponses, TranslateTextsErrors, ThrowOnError> => (options.client ?? client).post<TranslateTextsResponses, TranslateTextsErrors, ThrowOnError>({
+    url: '/rest/translation/translate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A thread shown as an article
+ *
+ * The thread (by slug, context_uuid or an entry's backend_uuid) as article sections, one per
+ * entry, with the caller's bookmark state. The same privacy as `getThread`: 403
+ * `thread_private` for a private thread. The web client waits 3 s and retries once; slug `new`
+ * is never fetched.
+ *
+ */
+export const getArticle = <ThrowOnError extends boolean = false>(options: Options<GetArticleData, ThrowOnError>): RequestResult<GetArticleResponses, GetArticleErrors, ThrowOnError> => (options.client ?? client).get<GetArticleResponses, GetArticleErrors, ThrowOnError>({ url: '/rest/article/{article_uuid_or_slug}', ...options });
+
+/**
+ * Bookmark a thread, or add it to a Space
+ *
+ * `upsert_type: bookmark` adds the thread of `entry_uuid` to the caller's default Bookmarks
+ * collection (title 'Bookmarks', emoji 1f516, no uuid); doing it twice changes nothing.
+ * `new_collection_uuid` adds it to a Space (404 `collection_not_found` for an unknown one).
+ * Needs a signed-in user who may read the thread.
+ *
+ */
+export const upsertCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<UpsertCollectionEntryData, ThrowOnError>): RequestResult<UpsertCollectionEntryResponses, UpsertCollectionEntryErrors, ThrowOnError> => (options.client ?? client).post<UpsertCollectionEntryResponses, UpsertCollectionEntryErrors, ThrowOnError>({
+    url: '/rest/collections/upsert_entry',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a bookmark, or take a thread out of a Space
+ *
+ * Without `collectionUUID` (or with null) removes the thread of `entryUUID` from the caller's
+ * Bookmarks; removing what is not there changes nothing.
+ *
+ */
+export const removeCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<RemoveCollectionEntryData, ThrowOnError>): RequestResult<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError> => (options.client ?? client).post<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError>({
+    url: '/rest/collections/remove_entry',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

@@ -189,9 +189,21 @@ export type AskRequest = {
 };
 
 /**
+ * The Space a thread is in.
+ */
+export type CollectionInfo = {
+    uuid: string;
+    slug: string;
+    title: string;
+    emoji: string;
+};
+
+/**
  * Who may read a thread.
  */
 export type ThreadAccess = 'owner-only' | 'private read' | 'collection read' | 'org read' | 'public read';
+
+export type BookmarkState = 'BOOKMARKED' | 'NOT_BOOKMARKED';
 
 export type EntryStatus = 'pending' | 'completed' | 'failed' | 'stopped';
 
@@ -240,6 +252,32 @@ export type Thread = {
     frontend_context_uuid: string | null;
     title: string;
     first_query: string;
+    /**
+     * The latest entry's backend_uuid.
+     */
+    backend_uuid: string;
+    /**
+     * The latest entry's question.
+     */
+    query_str: string;
+    focus: SearchMode;
+    /**
+     * The owner; null fields for an anonymous visitor's thread.
+     */
+    author: {
+        id: string | null;
+        username: string | null;
+        image: string | null;
+    };
+    collection_info: null | CollectionInfo;
+    /**
+     * `published` when the thread counts as published (public read; org read or collection read
+     * in a Space for an Enterprise owner), `private` for owner-only and private read, `shared`
+     * otherwise.
+     *
+     */
+    privacy_state: 'private' | 'shared' | 'published';
+    is_published: boolean;
     thread_access: ThreadAccess;
     /**
      * When an anonymous visitor's thread is removed; null for kept threads.
@@ -247,7 +285,15 @@ export type Thread = {
     expiry_time: string | null;
     updated_datetime: string;
     is_owner: boolean;
+    bookmark_state: BookmarkState;
     entries: Array<ThreadEntry>;
+};
+
+export type ThreadUpdate = {
+    /**
+     * Always false; removes the expiry.
+     */
+    expired: false;
 };
 
 export type ThreadSummary = {
@@ -269,6 +315,198 @@ export type ThreadList = {
     total: number;
 };
 
+export type ThreadAccessUpdate = {
+    thread_access: ThreadAccess;
+};
+
+/**
+ * A signed-in user's request to read someone's private thread.
+ */
+export type AccessRequest = {
+    request_id: string;
+    context_uuid: string;
+    thread_url_slug: string;
+    thread_title: string;
+    requester: {
+        id: string;
+        name: string;
+        email: string;
+    };
+    status: 'requested' | 'granted' | 'declined';
+    requested_at: string;
+};
+
+export type AccessRequestList = {
+    requests: Array<AccessRequest>;
+};
+
+export type RemoveSourcesRequest = {
+    /**
+     * The urls of the sources to remove; at least one.
+     */
+    urls: Array<string>;
+};
+
+/**
+ * One cited sentence of an answer and how well its sources back it.
+ */
+export type SourceCheck = {
+    /**
+     * The sentence without its citation markers.
+     */
+    sentence: string;
+    /**
+     * The 1-based source numbers the sentence cites.
+     */
+    citations: Array<number>;
+    verdict: 'supported' | 'weak' | 'unsupported';
+    /**
+     * Share of the sentence's content words found in the cited passages.
+     */
+    score: number;
+    /**
+     * The LLM's short reason, when it judged the sentence.
+     */
+    reason?: string;
+};
+
+export type SourcesCheck = {
+    backend_uuid: string;
+    /**
+     * How many distinct sources the answer cites ("N sources", or "No sources" for 0).
+     */
+    sources_count: number;
+    /**
+     * `llm` when the configured LLM judged the sentences, `overlap` otherwise.
+     */
+    checked_with: 'overlap' | 'llm';
+    checks: Array<SourceCheck>;
+};
+
+export type TranslateRequest = {
+    texts: Array<string>;
+};
+
+export type TranslateResponse = {
+    translated_texts: Array<string>;
+    /**
+     * False when the originals came back (no translation server, or it failed).
+     */
+    translated: boolean;
+    /**
+     * The language asked for, e.g. `de`.
+     */
+    target_language: string;
+};
+
+export type MediaItem = {
+    medium: 'image' | 'video';
+    url: string;
+    name?: string;
+    source_url?: string;
+};
+
+/**
+ * One section of an article (seed 003 §3 "Article entry").
+ */
+export type ArticleEntry = {
+    status: EntryStatus;
+    backend_uuid: string;
+    frontend_context_uuid: string | null;
+    thread_url_slug: string;
+    query_str: string;
+    /**
+     * Markdown with citation markers `[n]` that point at `web_results[n-1]`.
+     */
+    answer: string;
+    article_info: {
+        title: string;
+        summary: string;
+        suggested_sections: Array<string>;
+        audience: string;
+        /**
+         * Minutes to read, at 200 words a minute.
+         */
+        read_time: number;
+        emphasize_sources: boolean;
+        /**
+         * 'media-only', 'text' or another layout.
+         */
+        layout: string;
+        user_selected_media_items: Array<MediaItem>;
+    };
+    /**
+     * True only for a published thread.
+     */
+    should_index: boolean;
+    social_info: {
+        fork_count: number;
+        like_count: number;
+        view_count: number;
+        user_likes: boolean;
+    };
+    media_items: Array<MediaItem>;
+    featured_images: Array<{
+        medium: 'image';
+        image: string;
+    }>;
+    web_results: Array<Source>;
+    collection_info: null | CollectionInfo;
+    bookmark_state: BookmarkState;
+    thread_access: ThreadAccess;
+};
+
+export type Article = {
+    status: 'success';
+    entries: Array<ArticleEntry>;
+};
+
+export type UpsertEntryRequest = {
+    /**
+     * An entry's backend_uuid (or the thread's context_uuid or slug).
+     */
+    entry_uuid: string;
+    upsert_type?: 'bookmark';
+    new_collection_uuid?: string;
+    return_collection?: boolean;
+    return_thread?: boolean;
+};
+
+/**
+ * The collection a thread was added to or removed from.
+ */
+export type CollectionRef = {
+    /**
+     * Null for the default Bookmarks collection.
+     */
+    uuid: string | null;
+    title: string;
+    emoji: string;
+    slug: string | null;
+    /**
+     * Access level (seed 000 §6).
+     */
+    access: number;
+    /**
+     * The caller's access level; OWNER_DEFAULT_BOOKMARKS (6) for Bookmarks.
+     */
+    user_permission: number;
+};
+
+export type UpsertEntryResponse = {
+    bookmark_state: BookmarkState;
+    updated_collection?: CollectionRef;
+    thread?: Thread;
+};
+
+export type RemoveEntryRequest = {
+    entryUUID: string;
+    /**
+     * The Space; leave out (or null) for the Bookmarks collection.
+     */
+    collectionUUID?: string | null;
+};
+
 /**
  * The entry (one question and its answer).
  */
@@ -278,6 +516,11 @@ export type BackendUuid = string;
  * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
  */
 export type EntryUuidOrSlug = string;
+
+/**
+ * An access request's id.
+ */
+export type RequestId = string;
 
 export type GetHealthData = {
     body?: never;
@@ -669,6 +912,48 @@ export type GetThreadResponses = {
 
 export type GetThreadResponse = GetThreadResponses[keyof GetThreadResponses];
 
+export type UpdateThreadData = {
+    body: ThreadUpdate;
+    path: {
+        /**
+         * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
+         */
+        entry_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/thread/{entry_uuid_or_slug}';
+};
+
+export type UpdateThreadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type UpdateThreadError = UpdateThreadErrors[keyof UpdateThreadErrors];
+
+export type UpdateThreadResponses = {
+    /**
+     * The thread, now without an expiry.
+     */
+    200: Thread;
+};
+
+export type UpdateThreadResponse = UpdateThreadResponses[keyof UpdateThreadResponses];
+
 export type ListThreadsData = {
     body?: never;
     path?: never;
@@ -697,3 +982,413 @@ export type ListThreadsResponses = {
 };
 
 export type ListThreadsResponse = ListThreadsResponses[keyof ListThreadsResponses];
+
+export type UpdateThreadAccessData = {
+    body: ThreadAccessUpdate;
+    path: {
+        /**
+         * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
+         */
+        entry_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/thread/{entry_uuid_or_slug}/access';
+};
+
+export type UpdateThreadAccessErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type UpdateThreadAccessError = UpdateThreadAccessErrors[keyof UpdateThreadAccessErrors];
+
+export type UpdateThreadAccessResponses = {
+    /**
+     * The thread after the change (or unchanged).
+     */
+    200: Thread;
+};
+
+export type UpdateThreadAccessResponse = UpdateThreadAccessResponses[keyof UpdateThreadAccessResponses];
+
+export type RequestThreadAccessData = {
+    body?: never;
+    path: {
+        /**
+         * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
+         */
+        entry_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/thread/{entry_uuid_or_slug}/access-requests';
+};
+
+export type RequestThreadAccessErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type RequestThreadAccessError = RequestThreadAccessErrors[keyof RequestThreadAccessErrors];
+
+export type RequestThreadAccessResponses = {
+    /**
+     * The request, open until the owner answers it.
+     */
+    202: AccessRequest;
+};
+
+export type RequestThreadAccessResponse = RequestThreadAccessResponses[keyof RequestThreadAccessResponses];
+
+export type ListAccessRequestsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/thread-access-requests';
+};
+
+export type ListAccessRequestsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ListAccessRequestsError = ListAccessRequestsErrors[keyof ListAccessRequestsErrors];
+
+export type ListAccessRequestsResponses = {
+    /**
+     * Open requests.
+     */
+    200: AccessRequestList;
+};
+
+export type ListAccessRequestsResponse = ListAccessRequestsResponses[keyof ListAccessRequestsResponses];
+
+export type GrantAccessRequestData = {
+    body?: never;
+    path: {
+        /**
+         * An access request's id.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/rest/thread-access-requests/{request_id}/grant';
+};
+
+export type GrantAccessRequestErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type GrantAccessRequestError = GrantAccessRequestErrors[keyof GrantAccessRequestErrors];
+
+export type GrantAccessRequestResponses = {
+    /**
+     * The request, now granted.
+     */
+    200: AccessRequest;
+};
+
+export type GrantAccessRequestResponse = GrantAccessRequestResponses[keyof GrantAccessRequestResponses];
+
+export type DeclineAccessRequestData = {
+    body?: never;
+    path: {
+        /**
+         * An access request's id.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/rest/thread-access-requests/{request_id}/decline';
+};
+
+export type DeclineAccessRequestErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type DeclineAccessRequestError = DeclineAccessRequestErrors[keyof DeclineAccessRequestErrors];
+
+export type DeclineAccessRequestResponses = {
+    /**
+     * The request, now declined.
+     */
+    200: AccessRequest;
+};
+
+export type DeclineAccessRequestResponse = DeclineAccessRequestResponses[keyof DeclineAccessRequestResponses];
+
+export type RemoveEntrySourcesData = {
+    body: RemoveSourcesRequest;
+    path: {
+        /**
+         * The entry (one question and its answer).
+         */
+        backend_uuid: string;
+    };
+    query?: never;
+    url: '/rest/threads/entries/{backend_uuid}/sources/remove';
+};
+
+export type RemoveEntrySourcesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type RemoveEntrySourcesError = RemoveEntrySourcesErrors[keyof RemoveEntrySourcesErrors];
+
+export type RemoveEntrySourcesResponses = {
+    /**
+     * The entry after the removal.
+     */
+    200: ThreadEntry;
+};
+
+export type RemoveEntrySourcesResponse = RemoveEntrySourcesResponses[keyof RemoveEntrySourcesResponses];
+
+export type CheckEntrySourcesData = {
+    body?: never;
+    path: {
+        /**
+         * The entry (one question and its answer).
+         */
+        backend_uuid: string;
+    };
+    query?: never;
+    url: '/rest/threads/entries/{backend_uuid}/sources/check';
+};
+
+export type CheckEntrySourcesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type CheckEntrySourcesError = CheckEntrySourcesErrors[keyof CheckEntrySourcesErrors];
+
+export type CheckEntrySourcesResponses = {
+    /**
+     * The verdicts.
+     */
+    200: SourcesCheck;
+};
+
+export type CheckEntrySourcesResponse = CheckEntrySourcesResponses[keyof CheckEntrySourcesResponses];
+
+export type TranslateTextsData = {
+    body: TranslateRequest;
+    headers?: {
+        'Accept-Language'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/translation/translate';
+};
+
+export type TranslateTextsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type TranslateTextsError = TranslateTextsErrors[keyof TranslateTextsErrors];
+
+export type TranslateTextsResponses = {
+    /**
+     * One translated text per text, in order.
+     */
+    200: TranslateResponse;
+};
+
+export type TranslateTextsResponse = TranslateTextsResponses[keyof TranslateTextsResponses];
+
+export type GetArticleData = {
+    body?: never;
+    path: {
+        article_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/article/{article_uuid_or_slug}';
+};
+
+export type GetArticleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetArticleError = GetArticleErrors[keyof GetArticleErrors];
+
+export type GetArticleResponses = {
+    /**
+     * The article.
+     */
+    200: Article;
+};
+
+export type GetArticleResponse = GetArticleResponses[keyof GetArticleResponses];
+
+export type UpsertCollectionEntryData = {
+    body: UpsertEntryRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/collections/upsert_entry';
+};
+
+export type UpsertCollectionEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type UpsertCollectionEntryError = UpsertCollectionEntryErrors[keyof UpsertCollectionEntryErrors];
+
+export type UpsertCollectionEntryResponses = {
+    /**
+     * Where the thread now is.
+     */
+    200: UpsertEntryResponse;
+};
+
+export type UpsertCollectionEntryResponse = UpsertCollectionEntryResponses[keyof UpsertCollectionEntryResponses];
+
+export type RemoveCollectionEntryData = {
+    body: RemoveEntryRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/collections/remove_entry';
+};
+
+export type RemoveCollectionEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RemoveCollectionEntryError = RemoveCollectionEntryErrors[keyof RemoveCollectionEntryErrors];
+
+export type RemoveCollectionEntryResponses = {
+    /**
+     * Where the thread now is.
+     */
+    200: UpsertEntryResponse;
+};
+
+export type RemoveCollectionEntryResponse = RemoveCollectionEntryResponses[keyof RemoveCollectionEntryResponses];

@@ -42,3 +42,17 @@ function firstUnclosed(text: string) {
   const lastClose = text.lastIndexOf(']');
   return text.indexOf('[', lastClose + 1);
 }
+
+/**
+ * Removes sources (1-based numbers) from an answer: their markers go, the rest are renumbered
+ * to the sources that remain, in order. Markers already pointing nowhere are dropped too.
+ */
+export function removeCitations(text: string, count: number, removed: ReadonlySet<number>) {
+  const renumber = new Map<number, number>();
+  for (let n = 1, next = 1; n <= count; n++) if (!removed.has(n)) renumber.set(n, next++);
+  // One pass over the original markers, so a renumbered [1] is never read again.
+  return sanitizeCitations(text, count).replace(/ ?\[(\d{1,6})\]/g, (m, n: string) => {
+    const to = renumber.get(Number(n));
+    return to === undefined ? '' : m.replace(n, String(to));
+  });
+}

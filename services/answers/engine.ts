@@ -3,18 +3,21 @@ import type { Config } from '../app/config.js';
 import type { Db } from '../db/database.js';
 import { loadHelpCorpus } from './corpus.js';
 import { llmModel, offlineModel, type AnswerModel } from './models.js';
-import { HELP_CORPUS, helpSource, indexCorpus } from './passages.js';
+import { HELP_CORPUS, indexCorpus, passageSource } from './passages.js';
+import { readableCorpora } from './readable.js';
+import type { Sources } from './retrieve.js';
 import { searxngSource } from './searxng.js';
-import type { SourceAdapter } from './types.js';
 
 export function createAnswerEngine(db: Db, config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'>): {
   model: AnswerModel;
-  sources: { help: SourceAdapter; web: SourceAdapter | null };
+  sources: Sources;
+  readableCorpora: (userId: string | null) => Promise<string[]>;
   timeoutMs: number;
 } {
   return {
     model: config.llm ? llmModel(config.llm) : offlineModel,
-    sources: { help: helpSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
+    sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
+    readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
     timeoutMs: config.llmTimeoutMs,
   };
 }

@@ -5,15 +5,18 @@ import type { SearchMode } from '../threads/events.js';
 import { finishEntry, recordSources, startGeneration, stopRequested } from '../threads/use-cases.js';
 import { citationFilter, sanitizeCitations } from './citations.js';
 import type { AnswerModel } from './models.js';
-import { retrieve, type Retrieval } from './retrieve.js';
+import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import type { AnswerStreamEvent } from './stream-events.js';
-import { toSource, type Passage, type SourceAdapter } from './types.js';
+import { toSource, type Passage } from './types.js';
 
-export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode };
+/** `askerUserId`: whose readable corpora to search (none or null: the help guide only). */
+export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null };
 export type AnswerDeps = {
   store: EventStore;
   model: AnswerModel;
-  sources: { help: SourceAdapter; web: SourceAdapter | null };
+  sources: Sources;
+  /** The corpora a user may read (readable.ts); resolved inside the recorded retrieve step. */
+  readableCorpora: (userId: string | null) => Promise<string[]>;
   /** Longest wait for the model's first or next piece of text. */
   timeoutMs: number;
   emit: (event: AnswerStreamEvent) => Promise<void>;
@@ -28,7 +31,7 @@ export const timedOut = (ms: number) => `The answer model did not respond within
 
 export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
   const now = deps.now ?? (() => new Date());
-  const found = await retrieve(job.query, job.mode, deps.sources);
+  const found = await retrieve(job.query, job.mode, deps.sources, await deps.readableCorpora(job.askerUserId ?? null));
   const { recorded } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now());
   if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } });
   return found;
@@ -60,10 +63,23 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     clearTimeout(idle);
     idle = setTimeout(() => controller.abort(new Timeout()), deps.timeoutMs);
   };
-  // A stop is an event on the thread; look for it while the model writes.
-  const poll = setInterval(() => {
-    stopRequested(store, contextUuid, backendUuid).then((stop) => stop && controller.abort(new Stop()), () => {});
-  }, deps.stopPollMs ?? 200);
+  // A stop is an event on the thread; look for it while the model writes, one look at a time:
+  // under load a look can take longer than the interval, and looks must not pile up.
+  let poll: NodeJS.Timeout | undefined;
+  let polling = true;
+  const lookForStop = () => {
+    poll = setTimeout(() => {
+      stopRequested(store, contextUuid, backendUuid).then(
+        (stop) => (stop ? controller.abort(new Stop()) : polling && lookForStop()),
+        () => polling && lookForStop(),
+      );
+    }, deps.stopPollMs ?? 200);
+  };
+  lookForStop();
+  const stopPolling = () => {
+    polling = false;
+    clearTimeout(poll);
+  };
   try {
     if (await stopRequested(store, contextUuid, backendUuid)) throw new Stop();
     // The notes (web search off or failing) open the answer as a plain sentence, whatever the model.
@@ -80,7 +96,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
       return [];
     });
     clearTimeout(idle);
-    clearInterval(poll);
+    stopPolling();
     const final = sanitizeCitations(answer, passages.length);
     if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now()))) return 'ended';
     await emit({ event: 'related', data: { questions: related } });
@@ -98,7 +114,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     return fail(answer, detail);
   } finally {
     clearTimeout(idle);
-    clearInterval(poll);
+    stopPolling();
   }
 
   async function fail(partial: string, detail: string) {

@@ -16,8 +16,10 @@ export type AnswerModel = {
 
 export const offlineModel: AnswerModel = {
   name: OFFLINE_MODEL,
+  // The whole answer is known at once: one piece, so one stream write and one SSE event, not
+  // one per sentence (each is a database write and a read for every listener).
   async *stream(question, passages) {
-    yield* extractiveAnswer(question, passages);
+    yield extractiveAnswer(question, passages).join('');
   },
   related: async (question, passages) => relatedFromPassages(question, passages),
 };

@@ -26,13 +26,13 @@ test('indexes once; indexes again only when the content changed', async () => {
 });
 
 test('retrieval: the answering section first, top-k, any of the words, nothing for no words', async () => {
-  const hits = await searchPassages(db, HELP_CORPUS, 'how do I share a thread?', 3);
+  const hits = await searchPassages(db, [HELP_CORPUS], 'how do I share a thread?', 3);
   expect(hits).toHaveLength(3);
   expect(hits[0].heading).toBe('How do I share a thread?');
   expect(hits[0].rank).toBeGreaterThanOrEqual(hits[1].rank);
-  expect((await searchPassages(db, HELP_CORPUS, 'keyboard shortcuts', 5))[0].heading).toMatch(/keyboard shortcut/i);
-  expect(await searchPassages(db, HELP_CORPUS, '?!', 5)).toEqual([]);
-  expect(await searchPassages(db, HELP_CORPUS, 'zyzzyva', 5)).toEqual([]);
+  expect((await searchPassages(db, [HELP_CORPUS], 'keyboard shortcuts', 5))[0].heading).toMatch(/keyboard shortcut/i);
+  expect(await searchPassages(db, [HELP_CORPUS], '?!', 5)).toEqual([]);
+  expect(await searchPassages(db, [HELP_CORPUS], 'zyzzyva', 5)).toEqual([]);
   const found = await helpSource(db).search('SEARXNG_URL web search', 3);
   expect(found.every((p) => p.domain === 'help')).toBe(true);
   expect(found.map((p) => p.url)).toContain('/help/self-hosting#how-do-i-turn-on-web-search');

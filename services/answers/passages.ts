@@ -1,6 +1,8 @@
-// The passage index: PostgreSQL full-text search over chunks (tsvector column, GIN index).
+// The passage index: PostgreSQL full-text search over chunks (tsvector column), each chunk in a
+// corpus (`help`, `user:<id>`, `org:<uuid>`, `space:<uuid>`); a search covers the corpora the
+// asker may read, in one query (index: migration 0006).
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { prepared, type Db } from '../db/database.js';
 import type { HelpPassage } from './corpus.js';
 import type { Passage, SourceAdapter } from './types.js';
 
@@ -33,25 +35,49 @@ export function anyWordsQuery(question: string) {
   return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== 'or').slice(0, 32).join(' or ');
 }
 
-export async function searchPassages(db: Db, corpus: string, question: string, k: number): Promise<(HelpPassage & { rank: number })[]> {
+export type FoundPassage = HelpPassage & { corpus: string; rank: number };
+
+/**
+ * The best `k` passages of the given corpora for any of the question's words, in one query.
+ * `passage_terms(corpus, tsv) && <"corpus lexeme" pairs>` finds them through the index of
+ * migration 0006, and holds exactly for a readable corpus's passages with one of the words
+ * (lexemes have no spaces). It is the only corpus condition on purpose: a separate
+ * `corpus = any(...)` lets the planner pick the corpus btree when its statistics lag behind a
+ * growing corpus, and then build every passage's terms (measured: 20x slower).
+ */
+export async function searchPassages(db: Db, corpora: readonly string[], question: string, k: number): Promise<FoundPassage[]> {
   const words = anyWordsQuery(question);
-  if (!words) return [];
-  const query = sql`websearch_to_tsquery('english', ${words})`;
-  return db
-    .selectFrom('passages')
-    .select(['id', 'url', 'title', 'heading', 'content', 'ordinal', sql<number>`ts_rank(tsv, ${query})`.as('rank')])
-    .where('corpus', '=', corpus)
-    .where(sql<boolean>`tsv @@ ${query}`)
-    .orderBy('rank', 'desc')
-    .orderBy('id')
-    .limit(k)
-    .execute();
+  if (!words || corpora.length === 0) return [];
+  return (await searchQuery(corpora, words, k).execute(db)).rows;
 }
 
-export function helpSource(db: Db): SourceAdapter {
+/** The search itself, for searchPassages and for the benchmark's plain-SQL baseline. */
+export function searchQuery(corpora: readonly string[], words: string, k: number) {
+  return sql<FoundPassage>`${sql.raw(prepared('search_passages'))}
+    select id, corpus, url, title, heading, content, ordinal, ts_rank(tsv, websearch_to_tsquery('english', ${words})) as rank
+    from passages
+    where passage_terms(corpus, tsv) && array(
+            select c || ' ' || lexeme from unnest(${[...corpora]}::text[]) as c, unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme)
+      and tsv @@ websearch_to_tsquery('english', ${words})
+    order by rank desc, id
+    limit ${k}`;
+}
+
+/** What a passage's source shows as its domain: `help` for the guide, else the corpus kind (`user`, `space`, ...). */
+export const domainOf = (corpus: string) => corpus.split(':')[0];
+
+export type PassageIndex = { name: string; search: (query: string, k: number, corpora: readonly string[]) => Promise<Passage[]> };
+
+export function passageSource(db: Db): PassageIndex {
   return {
-    name: 'help',
-    search: async (question, k): Promise<Passage[]> =>
-      (await searchPassages(db, HELP_CORPUS, question, k)).map((p) => ({ url: p.url, title: p.title, heading: p.heading, content: p.content, domain: 'help', published_date: null })),
+    name: 'passages',
+    search: async (question, k, corpora): Promise<Passage[]> =>
+      (await searchPassages(db, corpora, question, k)).map((p) => ({ url: p.url, title: p.title, heading: p.heading, content: p.content, domain: domainOf(p.corpus), published_date: null })),
   };
+}
+
+/** The built-in guide alone. */
+export function helpSource(db: Db): SourceAdapter {
+  const index = passageSource(db);
+  return { name: 'help', search: (question, k) => index.search(question, k, [HELP_CORPUS]) };
 }

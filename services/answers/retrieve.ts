@@ -1,22 +1,30 @@
 // Retrieval: ask each source the search mode allows, top-k each, web results first. A source
-// that is off or failing is said so in `notes`, never hidden.
+// that is off or failing is said so in `notes`, never hidden. The passage index is searched
+// over the corpora the asker may read (readable.ts); `help` mode keeps to the user guide.
 import type { SearchMode } from '../threads/events.js';
+import { HELP_CORPUS, type PassageIndex } from './passages.js';
 import type { Passage, SourceAdapter } from './types.js';
 
 export const TOP_K = 5;
 export const WEB_SEARCH_OFF = 'Web search is off on this server, so this answer uses the built-in user guide only.';
 export const WEB_SEARCH_FAILED = 'Web search failed just now, so this answer uses the built-in user guide only.';
+// The same notes when the asker's own passages were searched too, so the note stays true.
+export const WEB_SEARCH_OFF_LOCAL = 'Web search is off on this server, so this answer uses your own sources and the built-in user guide only.';
+export const WEB_SEARCH_FAILED_LOCAL = 'Web search failed just now, so this answer uses your own sources and the built-in user guide only.';
 
 export type Retrieval = { passages: Passage[]; notes: string[] };
+export type Sources = { passages: PassageIndex; web: SourceAdapter | null };
 
-export async function retrieve(question: string, mode: SearchMode, sources: { help: SourceAdapter; web: SourceAdapter | null }): Promise<Retrieval> {
+export async function retrieve(question: string, mode: SearchMode, sources: Sources, readable: readonly string[] = [HELP_CORPUS]): Promise<Retrieval> {
+  const corpora = mode === 'help' ? [HELP_CORPUS] : readable;
+  const local = corpora.some((c) => c !== HELP_CORPUS);
   const notes: string[] = [];
   let web: Passage[] = [];
   if (mode !== 'help') {
-    if (!sources.web) notes.push(WEB_SEARCH_OFF);
-    else web = await sources.web.search(question, TOP_K).catch(() => (notes.push(WEB_SEARCH_FAILED), []));
+    if (!sources.web) notes.push(local ? WEB_SEARCH_OFF_LOCAL : WEB_SEARCH_OFF);
+    else web = await sources.web.search(question, TOP_K).catch(() => (notes.push(local ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED), []));
   }
-  // `web` mode still falls back to the guide when web search gives nothing.
-  const help = mode === 'web' && web.length ? [] : await sources.help.search(question, TOP_K);
-  return { passages: [...web, ...help], notes };
+  // `web` mode still falls back to the passages when web search gives nothing.
+  const found = mode === 'web' && web.length ? [] : await sources.passages.search(question, TOP_K, corpora);
+  return { passages: [...web, ...found], notes };
 }

@@ -122,3 +122,20 @@ describe('answer model and web search', () => {
     expect(refusal({ LLM_TIMEOUT_SECONDS: '0' })).toMatch(/LLM_TIMEOUT_SECONDS/);
   });
 });
+
+describe('translation', () => {
+  test('unset: no translation server', () => {
+    expect(loadConfig({}).translate).toBeNull();
+  });
+
+  test('a LibreTranslate-compatible server and its optional key', () => {
+    expect(loadConfig({ TRANSLATE_URL: 'http://127.0.0.1:5000' }).translate).toEqual({ url: 'http://127.0.0.1:5000', apiKey: undefined });
+    expect(loadConfig({ TRANSLATE_URL: 'https://translate.example.com/', TRANSLATE_API_KEY: 'k' }).translate).toEqual({ url: 'https://translate.example.com/', apiKey: 'k' });
+  });
+
+  test('a bad URL, or a key without a server, is refused', () => {
+    expect(refusal({ TRANSLATE_URL: 'localhost:5000' })).toMatch(/TRANSLATE_URL: must be an http:\/\/ or https:\/\/ URL of a LibreTranslate-compatible server/);
+    expect(refusal({ TRANSLATE_URL: 'ftp://example.com' })).toMatch(/TRANSLATE_URL/);
+    expect(refusal({ TRANSLATE_API_KEY: 'k' })).toMatch(/TRANSLATE_API_KEY: set TRANSLATE_URL too/);
+  });
+});

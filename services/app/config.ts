@@ -36,6 +36,9 @@ const schema = z.object({
   LLM_MODEL: z.string().min(1).max(100).optional(),
   LLM_TIMEOUT_SECONDS: numberIn(1, 600, 'a number of seconds from 1 to 600', false).default(60),
   SEARXNG_URL: url(/^https?$/, 'an http:// or https:// URL of a SearXNG instance').optional(),
+  // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
+  TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
+  TRANSLATE_API_KEY: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -52,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Half an LLM configuration would silently fall back to the offline model: refuse it instead.
   if (!!c.LLM_BASE_URL !== !!c.LLM_MODEL || (c.LLM_API_KEY && !c.LLM_BASE_URL))
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both (LLM_API_KEY optional) or none for the offline model');
+  // A key with no server to send it to is a typo somewhere: say so rather than translate nothing.
+  if (c.TRANSLATE_API_KEY && !c.TRANSLATE_URL) throw new ConfigError('Invalid configuration:\n  TRANSLATE_API_KEY: set TRANSLATE_URL too, or neither');
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     env: c.NODE_ENV,
@@ -73,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     llm: c.LLM_BASE_URL && c.LLM_MODEL ? { baseUrl: c.LLM_BASE_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY } : null,
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
+    translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
   };
 }
 

@@ -1,7 +1,9 @@
 // Every inline projection, in one list: the event store applies them on append and
 // `make rebuild-projections` replays the log through them.
+import { bookmarksProjection } from '../bookmarks/projections.js';
 import { accountsProjection, visitorClaimsProjection } from '../identity/projections.js';
 import { mailOutboxProjection } from '../mail/projections.js';
 import { threadsProjection } from '../threads/projections.js';
+import { threadSharingProjection } from '../threads/sharing-projection.js';
 
-export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection];
+export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection, threadSharingProjection, bookmarksProjection];

@@ -1,8 +1,23 @@
 // Every operation of the spec, keyed by operationId. The contract test checks both ways.
+import { checkRoutes } from '../answers/check-routes.js';
+import { articleRoutes } from '../articles/routes.js';
+import { collectionRoutes } from '../bookmarks/routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { mailRoutes } from '../mail/routes.js';
+import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
+import { translationRoutes } from '../translation/routes.js';
 import type { Routes } from './handler.js';
 import { systemRoutes } from './system-routes.js';
 
-export const routes: Routes = { ...systemRoutes, ...identityRoutes, ...mailRoutes, ...threadRoutes };
+export const routes: Routes = {
+  ...systemRoutes,
+  ...identityRoutes,
+  ...mailRoutes,
+  ...threadRoutes,
+  ...sharingRoutes,
+  ...checkRoutes,
+  ...articleRoutes,
+  ...collectionRoutes,
+  ...translationRoutes,
+};

@@ -54,7 +54,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   await DBOS.launch();
   // An entry whose process died between its question and its workflow's start gets one now;
   // the others' workflows are the same ids, recovered by DBOS already.
-  for (const e of await pendingEntries(db)) await startAnswer(answerWorkflow, { contextUuid: e.context_uuid, backendUuid: e.backend_uuid, query: e.query_str, mode: e.search_mode });
+  for (const e of await pendingEntries(db)) await startAnswer(answerWorkflow, { contextUuid: e.context_uuid, backendUuid: e.backend_uuid, query: e.query_str, mode: e.search_mode, askerUserId: e.owner_user_id });
   const welcomeMailConsumer = startWelcomeMailConsumer(store, welcomeMail, {
     delayMs: config.welcomeMailDelayMs,
     publicUrl: config.publicUrl,

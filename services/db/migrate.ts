@@ -5,11 +5,17 @@ import type { Db } from './database.js';
 import * as m0001 from './migrations/0001_event_store.js';
 import * as m0002 from './migrations/0002_identity.js';
 import * as m0003 from './migrations/0003_threads.js';
+import * as m0004 from './migrations/0004_thread_sharing.js';
+import * as m0005 from './migrations/0005_bookmarks.js';
+import * as m0006 from './migrations/0006_passage_corpora_index.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
   '0002_identity': m0002,
   '0003_threads': m0003,
+  '0004_thread_sharing': m0004,
+  '0005_bookmarks': m0005,
+  '0006_passage_corpora_index': m0006,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -61,6 +61,7 @@ export interface ThreadsTable {
   thread_access: string;
   incognito: boolean;
   expiry_time: Timestamp | null;
+  collection_uuid: string | null;
   entry_count: number;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -114,6 +115,27 @@ export interface MemberTable {
   createdAt: Timestamp;
 }
 
+export interface ThreadAccessRequestsTable {
+  request_id: string;
+  context_uuid: string;
+  requester_user_id: string;
+  status: 'requested' | 'granted' | 'declined';
+  requested_at: Timestamp;
+  answered_at: Timestamp | null;
+}
+
+export interface ThreadReadersTable {
+  context_uuid: string;
+  user_id: string;
+  granted_at: Timestamp;
+}
+
+export interface BookmarksTable {
+  user_id: string;
+  context_uuid: string;
+  bookmarked_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -124,6 +146,9 @@ export interface Database {
   thread_entries: ThreadEntriesTable;
   passages: PassagesTable;
   passage_corpora: PassageCorporaTable;
+  thread_access_requests: ThreadAccessRequestsTable;
+  thread_readers: ThreadReadersTable;
+  bookmarks: BookmarksTable;
   user: UserTable;
   member: MemberTable;
 }

@@ -23,11 +23,20 @@ beforeAll(async () => {
 afterAll(async () => close?.());
 
 // threads and thread_entries have their own property (services/threads/rebuild.prop.test.ts); here they stay empty.
-const READ_MODELS = { accounts: 'user_id', visitor_claims: 'visitor_id', mail_outbox: 'id', threads: 'context_uuid', thread_entries: 'backend_uuid' } as const;
+const READ_MODELS = {
+  accounts: ['user_id'],
+  visitor_claims: ['visitor_id'],
+  mail_outbox: ['id'],
+  threads: ['context_uuid'],
+  thread_entries: ['backend_uuid'],
+  thread_access_requests: ['request_id'],
+  thread_readers: ['context_uuid', 'user_id'],
+  bookmarks: ['user_id', 'context_uuid'],
+} as const;
 
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
-  for (const [table, key] of Object.entries(READ_MODELS)) out[table] = (await sql.raw(`select * from "${table}" order by "${key}"`).execute(db)).rows;
+  for (const [table, keys] of Object.entries(READ_MODELS)) out[table] = (await sql.raw(`select * from "${table}" order by ${keys.map((k) => `"${k}"`).join(', ')}`).execute(db)).rows;
   return out;
 }
 

@@ -43,8 +43,31 @@ export type AnswerFailed = {
   data: { backend_uuid: string; answer: string; error: 'stream error'; detail: string; failed_at: string };
 };
 
+export type ThreadAccessChanged = {
+  type: 'ThreadAccessChanged';
+  data: { context_uuid: string; thread_access: ThreadAccess; previous_access: ThreadAccess; changed_by: string; changed_at: string };
+};
+export type ThreadExpiryRemoved = { type: 'ThreadExpiryRemoved'; data: { context_uuid: string; removed_by: string; removed_at: string } };
+export type ThreadAccessRequested = {
+  type: 'ThreadAccessRequested';
+  data: { context_uuid: string; request_id: string; requester_user_id: string; requested_at: string };
+};
+export type ThreadAccessGranted = { type: 'ThreadAccessGranted'; data: { context_uuid: string; request_id: string; user_id: string; granted_at: string } };
+export type ThreadAccessDeclined = { type: 'ThreadAccessDeclined'; data: { context_uuid: string; request_id: string; user_id: string; declined_at: string } };
+/** The owner removed sources from a finished answer; `answer` and `sources` are the result. */
+export type EntrySourcesRemoved = {
+  type: 'EntrySourcesRemoved';
+  data: { backend_uuid: string; removed_urls: string[]; answer: string; sources: SourceData[]; removed_at: string };
+};
+
 export type ThreadEvent =
   | ThreadStarted
+  | ThreadAccessChanged
+  | ThreadExpiryRemoved
+  | ThreadAccessRequested
+  | ThreadAccessGranted
+  | ThreadAccessDeclined
+  | EntrySourcesRemoved
   | QuestionAsked
   | AnswerSourcesFound
   | AnswerGenerationStarted
@@ -62,6 +85,12 @@ export const THREAD_EVENT_TYPES = [
   'AnswerCompleted',
   'AnswerStopped',
   'AnswerFailed',
+  'ThreadAccessChanged',
+  'ThreadExpiryRemoved',
+  'ThreadAccessRequested',
+  'ThreadAccessGranted',
+  'ThreadAccessDeclined',
+  'EntrySourcesRemoved',
 ] as const;
 
 export const threadStream = (contextUuid: string) => `thread-${contextUuid}`;
@@ -69,18 +98,46 @@ export const threadStream = (contextUuid: string) => `thread-${contextUuid}`;
 export type EntryState = {
   backend_uuid: string;
   status: 'pending' | 'completed' | 'failed' | 'stopped';
+  answer: string;
   sources: SourceData[] | null;
   generation_started: boolean;
   stop_requested: boolean;
 };
-export type ThreadState = { started: ThreadStarted['data'] | null; entries: Record<string, EntryState> };
-export const initialThread: ThreadState = { started: null, entries: {} };
+export type AccessRequestState = { requester_user_id: string; status: 'requested' | 'granted' | 'declined' };
+export type ThreadState = {
+  started: ThreadStarted['data'] | null;
+  entries: Record<string, EntryState>;
+  /** The current access and expiry (started's values until they change). */
+  thread_access: ThreadAccess | null;
+  expiry_time: string | null;
+  requests: Record<string, AccessRequestState>;
+  /** Users the owner let in. */
+  readers: string[];
+};
+export const initialThread: ThreadState = { started: null, entries: {}, thread_access: null, expiry_time: null, requests: {}, readers: [] };
 
 export function evolveThread(state: ThreadState, event: StoredEvent): ThreadState {
   const e = { type: event.type, data: event.data } as ThreadEvent;
-  if (e.type === 'ThreadStarted') return { ...state, started: e.data };
+  switch (e.type) {
+    case 'ThreadStarted':
+      return { ...state, started: e.data, thread_access: e.data.thread_access, expiry_time: e.data.expiry_time };
+    case 'ThreadAccessChanged':
+      return { ...state, thread_access: e.data.thread_access };
+    case 'ThreadExpiryRemoved':
+      return { ...state, expiry_time: null };
+    case 'ThreadAccessRequested':
+      return { ...state, requests: { ...state.requests, [e.data.request_id]: { requester_user_id: e.data.requester_user_id, status: 'requested' } } };
+    case 'ThreadAccessGranted':
+      return {
+        ...state,
+        requests: { ...state.requests, [e.data.request_id]: { requester_user_id: e.data.user_id, status: 'granted' } },
+        readers: state.readers.includes(e.data.user_id) ? state.readers : [...state.readers, e.data.user_id],
+      };
+    case 'ThreadAccessDeclined':
+      return { ...state, requests: { ...state.requests, [e.data.request_id]: { requester_user_id: e.data.user_id, status: 'declined' } } };
+  }
   if (e.type === 'QuestionAsked') {
-    const entry: EntryState = { backend_uuid: e.data.backend_uuid, status: 'pending', sources: null, generation_started: false, stop_requested: false };
+    const entry: EntryState = { backend_uuid: e.data.backend_uuid, status: 'pending', answer: '', sources: null, generation_started: false, stop_requested: false };
     return { ...state, entries: { ...state.entries, [entry.backend_uuid]: entry } };
   }
   const current = state.entries[e.data.backend_uuid];
@@ -89,8 +146,9 @@ export function evolveThread(state: ThreadState, event: StoredEvent): ThreadStat
   if (e.type === 'AnswerSourcesFound') next.sources = e.data.sources;
   else if (e.type === 'AnswerGenerationStarted') next.generation_started = true;
   else if (e.type === 'AnswerStopRequested') next.stop_requested = true;
-  else if (e.type === 'AnswerCompleted') next.status = 'completed';
-  else if (e.type === 'AnswerStopped') next.status = 'stopped';
-  else if (e.type === 'AnswerFailed') next.status = 'failed';
+  else if (e.type === 'AnswerCompleted') Object.assign(next, { status: 'completed', answer: e.data.answer });
+  else if (e.type === 'AnswerStopped') Object.assign(next, { status: 'stopped', answer: e.data.answer });
+  else if (e.type === 'AnswerFailed') Object.assign(next, { status: 'failed', answer: e.data.answer });
+  else if (e.type === 'EntrySourcesRemoved') Object.assign(next, { answer: e.data.answer, sources: e.data.sources });
   return { ...state, entries: { ...state.entries, [next.backend_uuid]: next } };
 }

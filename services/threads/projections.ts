@@ -73,8 +73,22 @@ export const threadsProjection: Projection = {
       case 'AnswerFailed':
         await finish(trx, e.data.backend_uuid, { status: 'failed', answer: e.data.answer, error: e.data.detail, updated_at: e.data.failed_at });
         return;
+      case 'ThreadAccessChanged':
+        await trx.updateTable('threads').set({ thread_access: e.data.thread_access }).where('context_uuid', '=', e.data.context_uuid).execute();
+        return;
+      case 'ThreadExpiryRemoved':
+        await trx.updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid).execute();
+        return;
+      case 'EntrySourcesRemoved':
+        await trx
+          .updateTable('thread_entries')
+          .set({ answer: e.data.answer, sources: JSON.stringify(e.data.sources), updated_at: e.data.removed_at })
+          .where('backend_uuid', '=', e.data.backend_uuid)
+          .execute();
+        return;
       default:
-        // AnswerGenerationStarted and AnswerStopRequested only steer the workflow.
+        // AnswerGenerationStarted and AnswerStopRequested only steer the workflow; access
+        // requests have their own projection (sharing-projection.ts).
         return;
     }
   },

@@ -48,7 +48,13 @@ export async function findEntry(db: Db, backendUuid: string) {
 
 /** Entries still pending: at start, each gets its workflow (a no-op when it already has one). */
 export async function pendingEntries(db: Db) {
-  const rows = await db.selectFrom('thread_entries').select(['backend_uuid', 'context_uuid', 'query_str', 'search_mode']).where('status', '=', 'pending').execute();
+  const rows = await db
+    .selectFrom('thread_entries as e')
+    .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+    // Only a thread's owner asks in it, so the owner is the asker whose sources are searched.
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 't.owner_user_id'])
+    .where('e.status', '=', 'pending')
+    .execute();
   return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));
 }
 

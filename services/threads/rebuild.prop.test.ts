@@ -1,6 +1,7 @@
-// `make rebuild-projections` gives back exactly the threads and thread_entries that inline
-// projection wrote: random sequences of asks, follow-ups, sources, stops and endings run through
-// the real use cases, then the read models are rebuilt from the log and compared.
+// `make rebuild-projections` gives back exactly the thread read models that inline projection
+// wrote: random sequences of asks, follow-ups, sources, stops, endings, access changes, expiry
+// removals, access requests and answers, and source removals run through the real use cases,
+// then the read models are rebuilt from the log and compared.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -10,6 +11,8 @@ import type { Db } from '../db/database.js';
 import { rebuildProjections } from '../eventstore/rebuild.js';
 import { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
+import type { ThreadAccess } from './events.js';
+import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { askInThread, finishEntry, recordSources, requestStop, startGeneration } from './use-cases.js';
 
 let db: Db;
@@ -25,6 +28,8 @@ async function snapshot() {
   return {
     threads: (await sql.raw('select * from threads order by context_uuid').execute(db)).rows,
     thread_entries: (await sql.raw('select * from thread_entries order by backend_uuid').execute(db)).rows,
+    thread_access_requests: (await sql.raw('select * from thread_access_requests order by request_id').execute(db)).rows,
+    thread_readers: (await sql.raw('select * from thread_readers order by context_uuid, user_id').execute(db)).rows,
   };
 }
 
@@ -33,7 +38,12 @@ type Command =
   | { kind: 'sources'; thread: number; entry: number; n: number }
   | { kind: 'start'; thread: number; entry: number }
   | { kind: 'stop'; thread: number; entry: number; visitor: number }
-  | { kind: 'finish'; thread: number; entry: number; outcome: 'completed' | 'stopped' | 'failed'; text: string };
+  | { kind: 'finish'; thread: number; entry: number; outcome: 'completed' | 'stopped' | 'failed'; text: string }
+  | { kind: 'access'; thread: number; user: number; access: ThreadAccess }
+  | { kind: 'keep'; thread: number; user: number }
+  | { kind: 'request'; thread: number; user: number; request: number }
+  | { kind: 'answer'; thread: number; user: number; request: number; grant: boolean }
+  | { kind: 'remove'; thread: number; entry: number; user: number; n: number };
 
 const ids = { thread: fc.nat(3), entry: fc.nat(6) };
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -42,13 +52,18 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('start' as const), ...ids }),
   fc.record({ kind: fc.constant('stop' as const), ...ids, visitor: fc.nat(2) }),
   fc.record({ kind: fc.constant('finish' as const), ...ids, outcome: fc.constantFrom('completed' as const, 'stopped' as const, 'failed' as const), text: fc.string({ maxLength: 20 }) }),
+  fc.record({ kind: fc.constant('access' as const), thread: ids.thread, user: fc.nat(2), access: fc.constantFrom<ThreadAccess>('owner-only', 'private read', 'collection read', 'org read', 'public read') }),
+  fc.record({ kind: fc.constant('keep' as const), thread: ids.thread, user: fc.nat(2) }),
+  fc.record({ kind: fc.constant('request' as const), thread: ids.thread, user: fc.nat(2), request: fc.nat(4) }),
+  fc.record({ kind: fc.constant('answer' as const), thread: ids.thread, user: fc.nat(2), request: fc.nat(4), grant: fc.boolean() }),
+  fc.record({ kind: fc.constant('remove' as const), ...ids, user: fc.nat(2), n: fc.nat(3) }),
 );
 const uuid = (kind: number, n: number) => `00000000-0000-4000-800${kind}-${String(n).padStart(12, '0')}`;
 
 async function run(c: Command, now: Date) {
   const context = uuid(1, c.thread);
   // Entry ids are random uuids in the app: never the same in two threads.
-  const backend = uuid(2, c.thread * 10 + c.entry);
+  const backend = uuid(2, c.thread * 10 + ('entry' in c ? c.entry : 0));
   switch (c.kind) {
     case 'ask': {
       const visitor = `v${c.visitor}`;
@@ -70,13 +85,23 @@ async function run(c: Command, now: Date) {
         c.outcome === 'completed' ? { kind: c.outcome, answer: c.text, related_questions: [c.text] } : c.outcome === 'stopped' ? { kind: c.outcome, answer: c.text } : { kind: c.outcome, answer: c.text, detail: 'boom' };
       return finishEntry(store, context, backend, outcome, now);
     }
+    case 'access':
+      return changeAccess(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, thread_access: c.access, enterprise: c.user === 0, inSpace: c.user === 1, now });
+    case 'keep':
+      return removeExpiry(store, context, { user_id: `u${c.user}`, visitor_ids: [`v${c.user}`] }, now);
+    case 'request':
+      return requestAccess(store, context, { requester: { user_id: `u${c.user}`, visitor_ids: [] }, canReadNow: false, request_id: uuid(3, c.thread * 10 + c.request), now });
+    case 'answer':
+      return answerAccessRequest(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, request_id: uuid(3, c.thread * 10 + c.request), grant: c.grant, now });
+    case 'remove':
+      return removeSources(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, backend_uuid: backend, urls: [`https://e.org/${c.n}`], now });
   }
 }
 
 test('rebuilding threads from the log equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, threads, thread_entries restart identity`.execute(db);
+      await sql`truncate events, threads, thread_entries, thread_access_requests, thread_readers restart identity`.execute(db);
       for (const [c, ms] of steps) {
         // Refused commands (unknown thread or entry, someone else's, a blank question) change nothing.
         await run(c, new Date(Date.UTC(2025, 0, 1) + ms)).catch((err) => {

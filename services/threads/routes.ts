@@ -1,18 +1,19 @@
 // Threads over HTTP: ask (and stream the answer), resume the stream, stop, read, list.
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { AppContext } from '../app/context.js';
 import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
 import { openSse } from '../app/sse.js';
 import { isFinal } from '../answers/stream-events.js';
-import { currentUser } from '../identity/session.js';
-import { isExpired, isOwner, normalizeQuery } from './decide.js';
-import type { SearchMode, ThreadStarted } from './events.js';
-import { entriesOf, findEntry, findThreadRow, isClaimed, listLibrary, viewerOf, type ThreadRow } from './queries.js';
+import { normalizeQuery } from './decide.js';
+import type { SearchMode } from './events.js';
+import { entriesOf, findEntry, findThreadRow, listLibrary } from './queries.js';
+import { mayRead, readableThread, viewer } from './read-access.js';
+import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, requestStop } from './use-cases.js';
-import { summaryView, threadView } from './views.js';
+import { summaryView } from './views.js';
 
 type AskBody = {
   query_str: string;
@@ -23,37 +24,6 @@ type AskBody = {
   incognito?: boolean;
   collection_uuid?: string;
 };
-
-async function viewer(req: Request, res: Response, ctx: AppContext) {
-  const user = await currentUser(req, ctx);
-  const visitorId = res.locals.visitorId as string;
-  return { ...(await viewerOf(ctx.db, user?.id ?? null, visitorId)), visitor_id: visitorId };
-}
-
-/** The owner's thread, or 404 (unknown or expired) / 403 thread_private, never its content. */
-async function readableThread(ctx: AppContext, key: string, who: Awaited<ReturnType<typeof viewer>>) {
-  const thread = await findThreadRow(ctx.db, key);
-  if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
-  const claimed = await isClaimed(ctx.db, thread);
-  if (!claimed && isExpired(asStarted(thread), ctx.now())) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
-  if (!isOwner(asStarted(thread), who)) throw new HttpProblem(403, 'thread_private', 'This answer is private');
-  return { thread, claimed };
-}
-
-function asStarted(t: ThreadRow): ThreadStarted['data'] {
-  return {
-    context_uuid: t.context_uuid,
-    thread_url_slug: t.thread_url_slug,
-    frontend_context_uuid: t.frontend_context_uuid,
-    title: t.title,
-    owner_user_id: t.owner_user_id,
-    owner_visitor_id: t.owner_visitor_id,
-    thread_access: t.thread_access as ThreadStarted['data']['thread_access'],
-    incognito: t.incognito,
-    expiry_time: t.expiry_time ? new Date(t.expiry_time).toISOString() : null,
-    started_at: new Date(t.created_at).toISOString(),
-  };
-}
 
 /** Writes `thread` (unless resuming past it), then the workflow's events until the last one. */
 async function streamAnswer(res: Response, ctx: AppContext, backendUuid: string, thread: object, after: number | null) {
@@ -101,7 +71,7 @@ export const threadRoutes: Routes = {
       },
       isNew,
     );
-    await ctx.answers.start({ contextUuid, backendUuid, query, mode });
+    await ctx.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id });
     const created = { context_uuid: contextUuid, backend_uuid: backendUuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid, model: ctx.answers.modelName };
     await streamAnswer(res, ctx, backendUuid, created, null);
   },
@@ -112,7 +82,7 @@ export const threadRoutes: Routes = {
     // A private thread's answer is nobody else's business: the same 404 as an unknown entry.
     const who = await viewer(req, res, ctx);
     const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
-    if (!entry || !thread || !isOwner(asStarted(thread), who)) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
+    if (!entry || !thread || !(await mayRead(ctx.db, thread, who)).readable) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
     const header = req.get('last-event-id');
     const created = { context_uuid: entry.context_uuid, backend_uuid: backendUuid, thread_url_slug: entry.thread_url_slug, frontend_context_uuid: entry.frontend_context_uuid, model: entry.model };
     await streamAnswer(res, ctx, backendUuid, created, header === undefined ? null : Number(header));
@@ -127,8 +97,9 @@ export const threadRoutes: Routes = {
   },
 
   async getThread(req, res, ctx) {
-    const { thread, claimed } = await readableThread(ctx, req.params.entry_uuid_or_slug as string, await viewer(req, res, ctx));
-    res.json(threadView(thread, await entriesOf(ctx.db, thread.context_uuid), { isOwner: true, claimed }));
+    const who = await viewer(req, res, ctx);
+    const { thread, claimed, isOwner } = await readableThread(ctx, req.params.entry_uuid_or_slug as string, who);
+    res.json(await threadResponse(ctx, thread, { claimed, isOwner, who }));
   },
 
   async listThreads(req, res, ctx) {

@@ -16,7 +16,7 @@ import { evolveThread, initialThread, threadStream, type SourceData, type Thread
 
 const MAX_ATTEMPTS = 5;
 
-async function decideAndAppend<R>(store: EventStore, contextUuid: string, decide: (state: ThreadState) => { events: NewEvent[]; result: R }): Promise<R> {
+export async function decideAndAppend<R>(store: EventStore, contextUuid: string, decide: (state: ThreadState) => { events: NewEvent[]; result: R }): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await store.aggregate(threadStream(contextUuid), initialThread, evolveThread);
     const { events, result } = decide(state);

@@ -1,9 +1,13 @@
 // Read-model rows as the spec's Thread, ThreadEntry and ThreadSummary.
+import type { BookmarkState } from '../bookmarks/queries.js';
+import { isPublished, privacyState } from './access-rules.js';
+import type { SearchMode, ThreadAccess } from './events.js';
 import type { ThreadRow } from './queries.js';
 
-type EntryRow = {
+export type EntryRow = {
   backend_uuid: string;
   query_str: string;
+  search_mode: string;
   status: 'pending' | 'completed' | 'failed' | 'stopped';
   answer: string;
   sources: unknown[];
@@ -15,29 +19,54 @@ type EntryRow = {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function threadView(t: ThreadRow, entries: EntryRow[], opts: { isOwner: boolean; claimed: boolean }) {
+export type ThreadViewOptions = {
+  isOwner: boolean;
+  claimed: boolean;
+  author: { id: string | null; username: string | null };
+  /** The owner is in an organisation. */
+  ownerEnterprise: boolean;
+  bookmark_state: BookmarkState;
+};
+
+export function threadView(t: ThreadRow, entries: EntryRow[], opts: ThreadViewOptions) {
+  const access = t.thread_access as ThreadAccess;
+  const owner = { enterprise: opts.ownerEnterprise, inCollection: !!t.collection_uuid };
+  const latest = entries[entries.length - 1];
   return {
     context_uuid: t.context_uuid,
+    backend_uuid: latest?.backend_uuid ?? '',
     thread_url_slug: t.thread_url_slug,
     frontend_context_uuid: t.frontend_context_uuid,
     title: t.title,
     first_query: t.first_query,
-    thread_access: t.thread_access,
+    query_str: latest?.query_str ?? t.first_query,
+    focus: (entries[0]?.search_mode ?? 'auto') as SearchMode,
+    author: { ...opts.author, image: null },
+    // Spaces arrive with their own issue; until then no thread is in one.
+    collection_info: null,
+    thread_access: access,
+    privacy_state: privacyState(access, owner),
+    is_published: isPublished(access, owner),
     // A claimed visitor's thread belongs to an account now and is kept.
     expiry_time: t.expiry_time && !opts.claimed ? iso(t.expiry_time) : null,
     updated_datetime: iso(t.updated_at),
     is_owner: opts.isOwner,
-    entries: entries.map((e) => ({
-      backend_uuid: e.backend_uuid,
-      query_str: e.query_str,
-      status: e.status,
-      answer: e.answer,
-      sources: e.sources,
-      related_questions: e.related_questions,
-      error: e.error,
-      model: e.model,
-      created_at: iso(e.created_at),
-    })),
+    bookmark_state: opts.bookmark_state,
+    entries: entries.map(entryView),
+  };
+}
+
+export function entryView(e: EntryRow) {
+  return {
+    backend_uuid: e.backend_uuid,
+    query_str: e.query_str,
+    status: e.status,
+    answer: e.answer,
+    sources: e.sources,
+    related_questions: e.related_questions,
+    error: e.error,
+    model: e.model,
+    created_at: iso(e.created_at),
   };
 }
 

@@ -1,10 +1,11 @@
 // A fake OpenAI-compatible chat completions endpoint (POST /v1/chat/completions), for tests
 // only. Streaming requests get the scripted text as SSE chunks; `failAfter` drops the connection
 // after that many chunks; `delayMs` waits before each chunk. Non-streaming requests (follow-up
-// questions) get `related`.
+// questions) get `related`; a source-check request (its system message asks for "verdicts") gets
+// `judge` when one is scripted.
 import { listenLoopback, readBody } from './listen.js';
 
-export type LlmScript = { chunks: string[]; delayMs?: number; failAfter?: number; related?: string };
+export type LlmScript = { chunks: string[]; delayMs?: number; failAfter?: number; related?: string; judge?: string };
 export type LlmRequest = { model: string; stream: boolean; messages: { role: string; content: string }[] };
 
 export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].'] }) {
@@ -20,7 +21,8 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
     const current = script;
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
     if (!body.stream) {
-      const content = current.related ?? 'What else should I know?';
+      const isJudge = current.judge !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('"verdicts"'));
+      const content = isJudge ? current.judge! : (current.related ?? 'What else should I know?');
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }),
       );

@@ -50,7 +50,7 @@ describe('the offline model answers from the help corpus', () => {
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => String(i)));
 
     const thread = events[0].data;
-    expect(thread).toEqual({ context_uuid: expect.any(String), backend_uuid: expect.any(String), thread_url_slug: expect.stringMatching(/^how-do-i-share-a-thread-[0-9a-f]{10}$/), frontend_context_uuid: null });
+    expect(thread).toEqual({ context_uuid: expect.any(String), backend_uuid: expect.any(String), thread_url_slug: expect.stringMatching(/^how-do-i-share-a-thread-[0-9a-f]{10}$/), frontend_context_uuid: null, model: 'offline-extractive' });
     const sources = events[1].data.sources as { url: string; name: string }[];
     expect(sources.length).toBeGreaterThan(0);
     expect(sources[0]).toMatchObject({ url: '/help/sharing-and-privacy#how-do-i-share-a-thread', name: 'Sharing and privacy: How do I share a thread?' });

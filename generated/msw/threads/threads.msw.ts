@@ -23,18 +23,47 @@ import type {
 } from 'msw';
 
 import {
+  BookmarkState,
   EntryStatus,
+  SearchMode,
   ThreadAccess
 } from '../../react-query/model';
 import type {
+  AccessRequest,
+  AccessRequestList,
+  CollectionInfo,
+  SourcesCheck,
   Thread,
+  ThreadEntry,
   ThreadList
 } from '../../react-query/model';
 
 
-export const getGetThreadResponseMock = (overrideResponse: Partial<Extract<Thread, object>> = {}): Thread => ({context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), expiry_time: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', is_owner: faker.datatype.boolean(), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+export const getGetThreadResponseCollectionInfoMock = (overrideResponse: Partial<CollectionInfo> = {}): CollectionInfo => ({...{uuid: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
+
+export const getGetThreadResponseMock = (overrideResponse: Partial<Extract<Thread, object>> = {}): Thread => ({context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), focus: faker.helpers.arrayElement(Object.values(SearchMode)), author: {id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, collection_info: faker.helpers.arrayElement([null,{...getGetThreadResponseCollectionInfoMock()},]), privacy_state: faker.helpers.arrayElement(['private','shared','published'] as const), is_published: faker.datatype.boolean(), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), expiry_time: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', is_owner: faker.datatype.boolean(), bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getUpdateThreadResponseCollectionInfoMock = (overrideResponse: Partial<CollectionInfo> = {}): CollectionInfo => ({...{uuid: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
+
+export const getUpdateThreadResponseMock = (overrideResponse: Partial<Extract<Thread, object>> = {}): Thread => ({context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), focus: faker.helpers.arrayElement(Object.values(SearchMode)), author: {id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, collection_info: faker.helpers.arrayElement([null,{...getUpdateThreadResponseCollectionInfoMock()},]), privacy_state: faker.helpers.arrayElement(['private','shared','published'] as const), is_published: faker.datatype.boolean(), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), expiry_time: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', is_owner: faker.datatype.boolean(), bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
 
 export const getListThreadsResponseMock = (overrideResponse: Partial<Extract<ThreadList, object>> = {}): ThreadList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', entry_count: faker.number.int()})), total: faker.number.int(), ...overrideResponse})
+
+export const getUpdateThreadAccessResponseCollectionInfoMock = (overrideResponse: Partial<CollectionInfo> = {}): CollectionInfo => ({...{uuid: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
+
+export const getUpdateThreadAccessResponseMock = (overrideResponse: Partial<Extract<Thread, object>> = {}): Thread => ({context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), focus: faker.helpers.arrayElement(Object.values(SearchMode)), author: {id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, collection_info: faker.helpers.arrayElement([null,{...getUpdateThreadAccessResponseCollectionInfoMock()},]), privacy_state: faker.helpers.arrayElement(['private','shared','published'] as const), is_published: faker.datatype.boolean(), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), expiry_time: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', is_owner: faker.datatype.boolean(), bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getRequestThreadAccessResponseMock = (overrideResponse: Partial<Extract<AccessRequest, object>> = {}): AccessRequest => ({request_id: faker.string.uuid(), context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), thread_title: faker.string.alpha({length: {min: 10, max: 20}}), requester: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}})}, status: faker.helpers.arrayElement(['requested','granted','declined'] as const), requested_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getListAccessRequestsResponseMock = (overrideResponse: Partial<Extract<AccessRequestList, object>> = {}): AccessRequestList => ({requests: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({request_id: faker.string.uuid(), context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), thread_title: faker.string.alpha({length: {min: 10, max: 20}}), requester: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}})}, status: faker.helpers.arrayElement(['requested','granted','declined'] as const), requested_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getGrantAccessRequestResponseMock = (overrideResponse: Partial<Extract<AccessRequest, object>> = {}): AccessRequest => ({request_id: faker.string.uuid(), context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), thread_title: faker.string.alpha({length: {min: 10, max: 20}}), requester: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}})}, status: faker.helpers.arrayElement(['requested','granted','declined'] as const), requested_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getDeclineAccessRequestResponseMock = (overrideResponse: Partial<Extract<AccessRequest, object>> = {}): AccessRequest => ({request_id: faker.string.uuid(), context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), thread_title: faker.string.alpha({length: {min: 10, max: 20}}), requester: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}})}, status: faker.helpers.arrayElement(['requested','granted','declined'] as const), requested_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getRemoveEntrySourcesResponseMock = (overrideResponse: Partial<Extract<ThreadEntry, object>> = {}): ThreadEntry => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getCheckEntrySourcesResponseMock = (overrideResponse: Partial<Extract<SourcesCheck, object>> = {}): SourcesCheck => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), sources_count: faker.number.int({min: 0}), checked_with: faker.helpers.arrayElement(['overlap','llm'] as const), checks: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({sentence: faker.string.alpha({length: {min: 10, max: 20}}), citations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1}))), verdict: faker.helpers.arrayElement(['supported','weak','unsupported'] as const), score: faker.number.float({min: 0, max: 1, fractionDigits: 2}), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])})), ...overrideResponse})
 
 
 export const getStopEntryMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
@@ -59,6 +88,18 @@ export const getGetThreadMockHandler = (overrideResponse?: Thread | ((info: Para
   }, options)
 }
 
+export const getUpdateThreadMockHandler = (overrideResponse?: Thread | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<Thread> | Thread), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/thread/:entryUuidOrSlug', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateThreadResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getListThreadsMockHandler = (overrideResponse?: ThreadList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ThreadList> | ThreadList), options?: RequestHandlerOptions) => {
   return http.get('*/rest/threads', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -70,8 +111,100 @@ export const getListThreadsMockHandler = (overrideResponse?: ThreadList | ((info
       })
   }, options)
 }
+
+export const getUpdateThreadAccessMockHandler = (overrideResponse?: Thread | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<Thread> | Thread), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/thread/:entryUuidOrSlug/access', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateThreadAccessResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRequestThreadAccessMockHandler = (overrideResponse?: AccessRequest | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccessRequest> | AccessRequest), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/thread/:entryUuidOrSlug/access-requests', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRequestThreadAccessResponseMock(),
+      { status: 202
+      })
+  }, options)
+}
+
+export const getListAccessRequestsMockHandler = (overrideResponse?: AccessRequestList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<AccessRequestList> | AccessRequestList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/thread-access-requests', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListAccessRequestsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGrantAccessRequestMockHandler = (overrideResponse?: AccessRequest | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccessRequest> | AccessRequest), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/thread-access-requests/:requestId/grant', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGrantAccessRequestResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getDeclineAccessRequestMockHandler = (overrideResponse?: AccessRequest | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<AccessRequest> | AccessRequest), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/thread-access-requests/:requestId/decline', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getDeclineAccessRequestResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRemoveEntrySourcesMockHandler = (overrideResponse?: ThreadEntry | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ThreadEntry> | ThreadEntry), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/threads/entries/:backendUuid/sources/remove', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRemoveEntrySourcesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getCheckEntrySourcesMockHandler = (overrideResponse?: SourcesCheck | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SourcesCheck> | SourcesCheck), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/threads/entries/:backendUuid/sources/check', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getCheckEntrySourcesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getThreadsMock = () => [
   getStopEntryMockHandler(),
   getGetThreadMockHandler(),
-  getListThreadsMockHandler()
+  getUpdateThreadMockHandler(),
+  getListThreadsMockHandler(),
+  getUpdateThreadAccessMockHandler(),
+  getRequestThreadAccessMockHandler(),
+  getListAccessRequestsMockHandler(),
+  getGrantAccessRequestMockHandler(),
+  getDeclineAccessRequestMockHandler(),
+  getRemoveEntrySourcesMockHandler(),
+  getCheckEntrySourcesMockHandler()
 ]

@@ -10,8 +10,13 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { BookmarkState } from './bookmarkState';
+import type { CollectionInfo } from './collectionInfo';
+import type { SearchMode } from './searchMode';
 import type { ThreadAccess } from './threadAccess';
+import type { ThreadAuthor } from './threadAuthor';
 import type { ThreadEntry } from './threadEntry';
+import type { ThreadPrivacyState } from './threadPrivacyState';
 
 export interface Thread {
   context_uuid: string;
@@ -20,6 +25,21 @@ export interface Thread {
   frontend_context_uuid: string | null;
   title: string;
   first_query: string;
+  /** The latest entry's backend_uuid. */
+  backend_uuid: string;
+  /** The latest entry's question. */
+  query_str: string;
+  focus: SearchMode;
+  /** The owner; null fields for an anonymous visitor's thread. */
+  author: ThreadAuthor;
+  collection_info: null | CollectionInfo;
+  /**
+     * `published` when the thread counts as published (public read; org read or collection read
+     * in a Space for an Enterprise owner), `private` for owner-only and private read, `shared`
+     * otherwise.
+     */
+  privacy_state: ThreadPrivacyState;
+  is_published: boolean;
   thread_access: ThreadAccess;
   /**
      * When an anonymous visitor's thread is removed; null for kept threads.
@@ -28,5 +48,6 @@ export interface Thread {
   expiry_time: string | null;
   updated_datetime: string;
   is_owner: boolean;
+  bookmark_state: BookmarkState;
   entries: ThreadEntry[];
 }

@@ -30,13 +30,27 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AccessRequest,
+  AccessRequestList,
   ListThreadsParams,
   ProblemResponse,
+  RemoveSourcesRequest,
+  SourcesCheck,
   Thread,
-  ThreadList
+  ThreadAccessUpdate,
+  ThreadEntry,
+  ThreadList,
+  ThreadUpdate
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
+
+export type HTTPStatusCode1xx = 100 | 101 | 102 | 103;
+export type HTTPStatusCode2xx = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207;
+export type HTTPStatusCode3xx = 300 | 301 | 302 | 303 | 304 | 305 | 307 | 308;
+export type HTTPStatusCode4xx = 400 | 401 | 402 | 403 | 404 | 405 | 406 | 407 | 408 | 409 | 410 | 411 | 412 | 413 | 414 | 415 | 416 | 417 | 418 | 419 | 420 | 421 | 422 | 423 | 424 | 426 | 428 | 429 | 431 | 451;
+export type HTTPStatusCode5xx = 500 | 501 | 502 | 503 | 504 | 505 | 507 | 511;
+export type HTTPStatusCodes = HTTPStatusCode1xx | HTTPStatusCode2xx | HTTPStatusCode3xx | HTTPStatusCode4xx | HTTPStatusCode5xx;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -281,7 +295,132 @@ export function useGetThread<TData = Awaited<ReturnType<typeof getThread>>, TErr
 
 
 
-export type listThreadsResponse200 = {
+export type updateThreadResponse200 = {
+  data: Thread
+  status: 200
+}
+
+export type updateThreadResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateThreadResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateThreadResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateThreadResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateThreadResponseSuccess = (updateThreadResponse200) & {
+  headers: Headers;
+};
+export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404) & {
+  headers: Headers;
+};
+
+export type updateThreadResponse = (updateThreadResponseSuccess | updateThreadResponseError)
+
+export const getUpdateThreadUrl = (entryUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/thread/${entryUuidOrSlug}`
+}
+
+/**
+ * `expired: false` removes the thread's expiry, so an anonymous visitor's answer is kept once
+ * they have signed in. Only the signed-in owner may; the web client shows "Failed to remove
+ * thread expiry" when this fails.
+ * @summary Keep a thread (remove its expiry)
+ */
+export const updateThread = async (entryUuidOrSlug: string,
+    threadUpdate: ThreadUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<updateThreadResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateThreadResponse>(getUpdateThreadUrl(entryUuidOrSlug),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(threadUpdate)
+  }
+);}
+
+
+
+
+
+export const getUpdateThreadMutationKey = () => ['updateThread'] as const;
+
+export const getUpdateThreadMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateThread>>, TError,UpdateThreadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateThread>>, TError,UpdateThreadMutationVariables, TContext> => {
+
+const mutationKey = getUpdateThreadMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateThread>>, UpdateThreadMutationVariables> = (props) => {
+          const {entryUuidOrSlug,data} = props ?? {};
+
+          return  updateThread(entryUuidOrSlug,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateThreadMutationResult = NonNullable<Awaited<ReturnType<typeof updateThread>>>
+    export type UpdateThreadMutationBody = ThreadUpdate
+    export type UpdateThreadMutationError = ProblemResponse
+    export type UpdateThreadMutationVariables = {entryUuidOrSlug: string;data: ThreadUpdate}
+
+    /**
+ * @summary Keep a thread (remove its expiry)
+ */
+export const useUpdateThread = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateThread>>, TError,UpdateThreadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateThread>>,
+        TError,
+        UpdateThreadMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateThreadMutationOptions(options), queryClient);
+    }
+    export type listThreadsResponse200 = {
   data: ThreadList
   status: 200
 }
@@ -408,3 +547,813 @@ export function useListThreads<TData = Awaited<ReturnType<typeof listThreads>>, 
 
 
 
+export type updateThreadAccessResponse200 = {
+  data: Thread
+  status: 200
+}
+
+export type updateThreadAccessResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateThreadAccessResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateThreadAccessResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateThreadAccessResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateThreadAccessResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type updateThreadAccessResponseSuccess = (updateThreadAccessResponse200) & {
+  headers: Headers;
+};
+export type updateThreadAccessResponseError = (updateThreadAccessResponse400 | updateThreadAccessResponse401 | updateThreadAccessResponse403 | updateThreadAccessResponse404 | updateThreadAccessResponse409) & {
+  headers: Headers;
+};
+
+export type updateThreadAccessResponse = (updateThreadAccessResponseSuccess | updateThreadAccessResponseError)
+
+export const getUpdateThreadAccessUrl = (entryUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/thread/${entryUuidOrSlug}/access`
+}
+
+/**
+ * Sets `thread_access` (seed 000 §4 "Thread privacy"): "share thread to space" is private read
+ * to collection read, "make thread private" the way back. Nothing changes (and no event is
+ * written) when the value is the current one. Needs a signed-in owner (401 `login_required`,
+ * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`);
+ * `collection read` needs the thread to be in a Space (409 `thread_not_in_space`).
+ * @summary Change who may read a thread
+ */
+export const updateThreadAccess = async (entryUuidOrSlug: string,
+    threadAccessUpdate: ThreadAccessUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<updateThreadAccessResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateThreadAccessResponse>(getUpdateThreadAccessUrl(entryUuidOrSlug),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(threadAccessUpdate)
+  }
+);}
+
+
+
+
+
+export const getUpdateThreadAccessMutationKey = () => ['updateThreadAccess'] as const;
+
+export const getUpdateThreadAccessMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateThreadAccess>>, TError,UpdateThreadAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateThreadAccess>>, TError,UpdateThreadAccessMutationVariables, TContext> => {
+
+const mutationKey = getUpdateThreadAccessMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateThreadAccess>>, UpdateThreadAccessMutationVariables> = (props) => {
+          const {entryUuidOrSlug,data} = props ?? {};
+
+          return  updateThreadAccess(entryUuidOrSlug,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateThreadAccessMutationResult = NonNullable<Awaited<ReturnType<typeof updateThreadAccess>>>
+    export type UpdateThreadAccessMutationBody = ThreadAccessUpdate
+    export type UpdateThreadAccessMutationError = ProblemResponse
+    export type UpdateThreadAccessMutationVariables = {entryUuidOrSlug: string;data: ThreadAccessUpdate}
+
+    /**
+ * @summary Change who may read a thread
+ */
+export const useUpdateThreadAccess = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateThreadAccess>>, TError,UpdateThreadAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateThreadAccess>>,
+        TError,
+        UpdateThreadAccessMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateThreadAccessMutationOptions(options), queryClient);
+    }
+    export type requestThreadAccessResponse202 = {
+  data: AccessRequest
+  status: 202
+}
+
+export type requestThreadAccessResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type requestThreadAccessResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type requestThreadAccessResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type requestThreadAccessResponseSuccess = (requestThreadAccessResponse202) & {
+  headers: Headers;
+};
+export type requestThreadAccessResponseError = (requestThreadAccessResponse401 | requestThreadAccessResponse404 | requestThreadAccessResponse409) & {
+  headers: Headers;
+};
+
+export type requestThreadAccessResponse = (requestThreadAccessResponseSuccess | requestThreadAccessResponseError)
+
+export const getRequestThreadAccessUrl = (entryUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/thread/${entryUuidOrSlug}/access-requests`
+}
+
+/**
+ * A signed-in non-owner who got 403 `thread_private` asks to read the thread; the web client
+ * then shows "Access request sent". Asking again while a request is open changes nothing.
+ * 401 `login_required` for anonymous visitors, 409 `already_readable` when the caller can
+ * already read the thread.
+ * @summary Ask the owner of a private thread for access
+ */
+export const requestThreadAccess = async (entryUuidOrSlug: string, options?: Parameters<typeof apiFetch>[1]): Promise<requestThreadAccessResponse> => {
+
+  return apiFetch<requestThreadAccessResponse>(getRequestThreadAccessUrl(entryUuidOrSlug),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getRequestThreadAccessMutationKey = () => ['requestThreadAccess'] as const;
+
+export const getRequestThreadAccessMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestThreadAccess>>, TError,RequestThreadAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestThreadAccess>>, TError,RequestThreadAccessMutationVariables, TContext> => {
+
+const mutationKey = getRequestThreadAccessMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestThreadAccess>>, RequestThreadAccessMutationVariables> = (props) => {
+          const {entryUuidOrSlug} = props ?? {};
+
+          return  requestThreadAccess(entryUuidOrSlug,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestThreadAccessMutationResult = NonNullable<Awaited<ReturnType<typeof requestThreadAccess>>>
+
+    export type RequestThreadAccessMutationError = ProblemResponse
+    export type RequestThreadAccessMutationVariables = {entryUuidOrSlug: string}
+
+    /**
+ * @summary Ask the owner of a private thread for access
+ */
+export const useRequestThreadAccess = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestThreadAccess>>, TError,RequestThreadAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestThreadAccess>>,
+        TError,
+        RequestThreadAccessMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRequestThreadAccessMutationOptions(options), queryClient);
+    }
+    export type listAccessRequestsResponse200 = {
+  data: AccessRequestList
+  status: 200
+}
+
+export type listAccessRequestsResponse4xx = {
+  data: ProblemResponse
+  status: HTTPStatusCode4xx
+}
+
+export type listAccessRequestsResponseSuccess = (listAccessRequestsResponse200) & {
+  headers: Headers;
+};
+export type listAccessRequestsResponseError = (listAccessRequestsResponse4xx) & {
+  headers: Headers;
+};
+
+export type listAccessRequestsResponse = (listAccessRequestsResponseSuccess | listAccessRequestsResponseError)
+
+export const getListAccessRequestsUrl = () => {
+
+
+
+
+  return `/rest/thread-access-requests`
+}
+
+/**
+ * The signed-in owner's inbox of requests, oldest first. Anonymous visitors get an empty list.
+ * @summary Open requests for access to the caller's threads
+ */
+export const listAccessRequests = async ( options?: Parameters<typeof apiFetch>[1]): Promise<listAccessRequestsResponse> => {
+
+  return apiFetch<listAccessRequestsResponse>(getListAccessRequestsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListAccessRequestsQueryKey = () => {
+    return [
+    `/rest/thread-access-requests`
+    ] as const;
+    }
+
+
+export const getListAccessRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listAccessRequests>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessRequests>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListAccessRequestsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listAccessRequests>>> = ({ signal }) => listAccessRequests({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listAccessRequests>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListAccessRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listAccessRequests>>>
+export type ListAccessRequestsQueryError = ProblemResponse
+
+
+export function useListAccessRequests<TData = Awaited<ReturnType<typeof listAccessRequests>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessRequests>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAccessRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listAccessRequests>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAccessRequests<TData = Awaited<ReturnType<typeof listAccessRequests>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessRequests>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listAccessRequests>>,
+          TError,
+          Awaited<ReturnType<typeof listAccessRequests>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListAccessRequests<TData = Awaited<ReturnType<typeof listAccessRequests>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessRequests>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Open requests for access to the caller's threads
+ */
+
+export function useListAccessRequests<TData = Awaited<ReturnType<typeof listAccessRequests>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAccessRequests>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListAccessRequestsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type grantAccessRequestResponse200 = {
+  data: AccessRequest
+  status: 200
+}
+
+export type grantAccessRequestResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type grantAccessRequestResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type grantAccessRequestResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type grantAccessRequestResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type grantAccessRequestResponseSuccess = (grantAccessRequestResponse200) & {
+  headers: Headers;
+};
+export type grantAccessRequestResponseError = (grantAccessRequestResponse401 | grantAccessRequestResponse403 | grantAccessRequestResponse404 | grantAccessRequestResponse409) & {
+  headers: Headers;
+};
+
+export type grantAccessRequestResponse = (grantAccessRequestResponseSuccess | grantAccessRequestResponseError)
+
+export const getGrantAccessRequestUrl = (requestId: string,) => {
+
+
+
+
+  return `/rest/thread-access-requests/${requestId}/grant`
+}
+
+/**
+ * The owner grants an open request: the requester may then read the thread while its access is
+ * anything but owner-only. 403 `not_thread_owner` for anyone else; granting twice changes nothing.
+ * @summary Let the requester read the thread
+ */
+export const grantAccessRequest = async (requestId: string, options?: Parameters<typeof apiFetch>[1]): Promise<grantAccessRequestResponse> => {
+
+  return apiFetch<grantAccessRequestResponse>(getGrantAccessRequestUrl(requestId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getGrantAccessRequestMutationKey = () => ['grantAccessRequest'] as const;
+
+export const getGrantAccessRequestMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantAccessRequest>>, TError,GrantAccessRequestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof grantAccessRequest>>, TError,GrantAccessRequestMutationVariables, TContext> => {
+
+const mutationKey = getGrantAccessRequestMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof grantAccessRequest>>, GrantAccessRequestMutationVariables> = (props) => {
+          const {requestId} = props ?? {};
+
+          return  grantAccessRequest(requestId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GrantAccessRequestMutationResult = NonNullable<Awaited<ReturnType<typeof grantAccessRequest>>>
+
+    export type GrantAccessRequestMutationError = ProblemResponse
+    export type GrantAccessRequestMutationVariables = {requestId: string}
+
+    /**
+ * @summary Let the requester read the thread
+ */
+export const useGrantAccessRequest = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantAccessRequest>>, TError,GrantAccessRequestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof grantAccessRequest>>,
+        TError,
+        GrantAccessRequestMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGrantAccessRequestMutationOptions(options), queryClient);
+    }
+    export type declineAccessRequestResponse200 = {
+  data: AccessRequest
+  status: 200
+}
+
+export type declineAccessRequestResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type declineAccessRequestResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type declineAccessRequestResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type declineAccessRequestResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type declineAccessRequestResponseSuccess = (declineAccessRequestResponse200) & {
+  headers: Headers;
+};
+export type declineAccessRequestResponseError = (declineAccessRequestResponse401 | declineAccessRequestResponse403 | declineAccessRequestResponse404 | declineAccessRequestResponse409) & {
+  headers: Headers;
+};
+
+export type declineAccessRequestResponse = (declineAccessRequestResponseSuccess | declineAccessRequestResponseError)
+
+export const getDeclineAccessRequestUrl = (requestId: string,) => {
+
+
+
+
+  return `/rest/thread-access-requests/${requestId}/decline`
+}
+
+/**
+ * The owner declines an open request; the requester may ask again later.
+ * @summary Turn down a request for access
+ */
+export const declineAccessRequest = async (requestId: string, options?: Parameters<typeof apiFetch>[1]): Promise<declineAccessRequestResponse> => {
+
+  return apiFetch<declineAccessRequestResponse>(getDeclineAccessRequestUrl(requestId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getDeclineAccessRequestMutationKey = () => ['declineAccessRequest'] as const;
+
+export const getDeclineAccessRequestMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declineAccessRequest>>, TError,DeclineAccessRequestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof declineAccessRequest>>, TError,DeclineAccessRequestMutationVariables, TContext> => {
+
+const mutationKey = getDeclineAccessRequestMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof declineAccessRequest>>, DeclineAccessRequestMutationVariables> = (props) => {
+          const {requestId} = props ?? {};
+
+          return  declineAccessRequest(requestId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeclineAccessRequestMutationResult = NonNullable<Awaited<ReturnType<typeof declineAccessRequest>>>
+
+    export type DeclineAccessRequestMutationError = ProblemResponse
+    export type DeclineAccessRequestMutationVariables = {requestId: string}
+
+    /**
+ * @summary Turn down a request for access
+ */
+export const useDeclineAccessRequest = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof declineAccessRequest>>, TError,DeclineAccessRequestMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof declineAccessRequest>>,
+        TError,
+        DeclineAccessRequestMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeclineAccessRequestMutationOptions(options), queryClient);
+    }
+    export type removeEntrySourcesResponse200 = {
+  data: ThreadEntry
+  status: 200
+}
+
+export type removeEntrySourcesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type removeEntrySourcesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeEntrySourcesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type removeEntrySourcesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type removeEntrySourcesResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type removeEntrySourcesResponseSuccess = (removeEntrySourcesResponse200) & {
+  headers: Headers;
+};
+export type removeEntrySourcesResponseError = (removeEntrySourcesResponse400 | removeEntrySourcesResponse401 | removeEntrySourcesResponse403 | removeEntrySourcesResponse404 | removeEntrySourcesResponse409) & {
+  headers: Headers;
+};
+
+export type removeEntrySourcesResponse = (removeEntrySourcesResponseSuccess | removeEntrySourcesResponseError)
+
+export const getRemoveEntrySourcesUrl = (backendUuid: string,) => {
+
+
+
+
+  return `/rest/threads/entries/${backendUuid}/sources/remove`
+}
+
+/**
+ * The citation list's 'Remove # source(s)': the owner removes one or more of an entry's sources
+ * (by url). Citation markers that pointed at them are dropped from the answer and the rest are
+ * renumbered, so no marker points nowhere. Only a finished entry; 403 `not_thread_owner`.
+ * @summary Remove sources from an answer
+ */
+export const removeEntrySources = async (backendUuid: string,
+    removeSourcesRequest: RemoveSourcesRequest, options?: Parameters<typeof apiFetch>[1]): Promise<removeEntrySourcesResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<removeEntrySourcesResponse>(getRemoveEntrySourcesUrl(backendUuid),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(removeSourcesRequest)
+  }
+);}
+
+
+
+
+
+export const getRemoveEntrySourcesMutationKey = () => ['removeEntrySources'] as const;
+
+export const getRemoveEntrySourcesMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeEntrySources>>, TError,RemoveEntrySourcesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeEntrySources>>, TError,RemoveEntrySourcesMutationVariables, TContext> => {
+
+const mutationKey = getRemoveEntrySourcesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeEntrySources>>, RemoveEntrySourcesMutationVariables> = (props) => {
+          const {backendUuid,data} = props ?? {};
+
+          return  removeEntrySources(backendUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveEntrySourcesMutationResult = NonNullable<Awaited<ReturnType<typeof removeEntrySources>>>
+    export type RemoveEntrySourcesMutationBody = RemoveSourcesRequest
+    export type RemoveEntrySourcesMutationError = ProblemResponse
+    export type RemoveEntrySourcesMutationVariables = {backendUuid: string;data: RemoveSourcesRequest}
+
+    /**
+ * @summary Remove sources from an answer
+ */
+export const useRemoveEntrySources = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeEntrySources>>, TError,RemoveEntrySourcesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeEntrySources>>,
+        TError,
+        RemoveEntrySourcesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveEntrySourcesMutationOptions(options), queryClient);
+    }
+    export type checkEntrySourcesResponse200 = {
+  data: SourcesCheck
+  status: 200
+}
+
+export type checkEntrySourcesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type checkEntrySourcesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type checkEntrySourcesResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type checkEntrySourcesResponseSuccess = (checkEntrySourcesResponse200) & {
+  headers: Headers;
+};
+export type checkEntrySourcesResponseError = (checkEntrySourcesResponse403 | checkEntrySourcesResponse404 | checkEntrySourcesResponse409) & {
+  headers: Headers;
+};
+
+export type checkEntrySourcesResponse = (checkEntrySourcesResponseSuccess | checkEntrySourcesResponseError)
+
+export const getCheckEntrySourcesUrl = (backendUuid: string,) => {
+
+
+
+
+  return `/rest/threads/entries/${backendUuid}/sources/check`
+}
+
+/**
+ * For every cited sentence of a finished answer, a verdict (supported, weak or unsupported) from
+ * the overlap of the sentence with the passage it cites, and from the LLM when one is
+ * configured. Anyone who may read the thread may check it.
+ * @summary Check an answer's citations against their sources
+ */
+export const checkEntrySources = async (backendUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<checkEntrySourcesResponse> => {
+
+  return apiFetch<checkEntrySourcesResponse>(getCheckEntrySourcesUrl(backendUuid),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getCheckEntrySourcesMutationKey = () => ['checkEntrySources'] as const;
+
+export const getCheckEntrySourcesMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkEntrySources>>, TError,CheckEntrySourcesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkEntrySources>>, TError,CheckEntrySourcesMutationVariables, TContext> => {
+
+const mutationKey = getCheckEntrySourcesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkEntrySources>>, CheckEntrySourcesMutationVariables> = (props) => {
+          const {backendUuid} = props ?? {};
+
+          return  checkEntrySources(backendUuid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckEntrySourcesMutationResult = NonNullable<Awaited<ReturnType<typeof checkEntrySources>>>
+
+    export type CheckEntrySourcesMutationError = ProblemResponse
+    export type CheckEntrySourcesMutationVariables = {backendUuid: string}
+
+    /**
+ * @summary Check an answer's citations against their sources
+ */
+export const useCheckEntrySources = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkEntrySources>>, TError,CheckEntrySourcesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkEntrySources>>,
+        TError,
+        CheckEntrySourcesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCheckEntrySourcesMutationOptions(options), queryClient);
+    }

@@ -5,6 +5,7 @@ import { X } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { clsx } from 'clsx';
 import { ModalTitle } from '../../ui/modal-parts';
+import { useMediaQuery } from '../use-media-query';
 import type { ModalEntry } from './context';
 import { ModalErrorBoundary } from './error-boundary';
 import type { ModalDefinition, ModalProps } from './types';
@@ -20,12 +21,16 @@ function component(def: ModalDefinition) {
 }
 
 const WIDTH = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' } as const;
+/** Seeds: side sheets become bottom sheets on mobile; below this width is mobile. */
+export const SHEET_SIDE_QUERY = '(min-width: 640px)';
 const keepOpen = (e: Event) => e.preventDefault();
 
 type Props = { entry: ModalEntry; definition: ModalDefinition; depth: number; onClose: () => void; onOutsideClick: () => void; onEscape: (e: KeyboardEvent) => void };
 
 export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, onEscape }: Props) {
   const Body = component(definition);
+  const wide = useMediaQuery(SHEET_SIDE_QUERY);
+  const sheet = definition.layout === 'sheet' ? (wide ? 'right' : 'bottom') : null;
   const fallback = (
     <div className="space-y-4" role="alert">
       <ModalTitle>{MODAL_FALLBACK_TEXT}</ModalTitle>
@@ -40,11 +45,18 @@ export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, 
         <Dialog.Overlay
           data-modal-overlay={entry.name}
           style={{ zIndex: 50 + depth }}
-          className={clsx('fixed inset-0 grid place-items-center overflow-y-auto p-4', depth === 0 ? 'bg-neutral-950/50 backdrop-blur-[2px]' : 'bg-neutral-950/25')}
+          className={clsx(
+            'fixed inset-0',
+            sheet === null && 'grid place-items-center overflow-y-auto p-4',
+            sheet === 'right' && 'flex justify-end',
+            sheet === 'bottom' && 'flex items-end',
+            depth === 0 ? 'bg-neutral-950/50 backdrop-blur-[2px]' : 'bg-neutral-950/25',
+          )}
           onClick={(e) => e.target === e.currentTarget && onOutsideClick()}
         >
           <Dialog.Content
             data-modal={entry.name}
+            data-sheet={sheet ?? undefined}
             aria-describedby={undefined}
             onPointerDownOutside={keepOpen}
             onInteractOutside={keepOpen}
@@ -52,7 +64,12 @@ export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, 
               e.preventDefault();
               onEscape(e);
             }}
-            className={clsx('relative w-full rounded-2xl bg-white p-6 text-neutral-900 shadow-2xl ring-1 ring-neutral-950/5 dark:bg-neutral-900 dark:text-neutral-100 dark:ring-white/10', WIDTH[definition.size ?? 'md'])}
+            className={clsx(
+              'relative w-full bg-white p-6 text-neutral-900 shadow-2xl ring-1 ring-neutral-950/5 dark:bg-neutral-900 dark:text-neutral-100 dark:ring-white/10',
+              sheet === null && ['rounded-2xl', WIDTH[definition.size ?? 'md']],
+              sheet === 'right' && 'h-full max-w-md overflow-y-auto rounded-l-2xl',
+              sheet === 'bottom' && 'max-h-[85dvh] overflow-y-auto rounded-t-2xl',
+            )}
           >
             <ModalErrorBoundary fallback={fallback} onError={() => lazyCache.delete(definition)}>
               <Suspense fallback={<ModalLoading />}>

@@ -1,11 +1,18 @@
 // Every modal the seeds name, with its arguments. Modals of features that are not built yet open
 // a plain notice naming the feature, never fake content.
 import type { LoginModalArgs } from '../../features/auth/login-args';
+import type { LossAversionArgs } from '../../features/sharing/loss-aversion-modal';
+import type { RequestAccessArgs } from '../../features/sharing/request-access-modal';
+import type { CheckSourcesArgs, CitationListArgs } from '../../features/sources/sources-args';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */
 export interface ModalArgsMap {
   login: LoginModalArgs;
+  requestAccess: RequestAccessArgs;
+  lossAversion: LossAversionArgs;
+  citationList: CitationListArgs;
+  checkSources: CheckSourcesArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -29,15 +36,15 @@ export const modalRegistry = {
   uploadFiles: later('Upload files', 'files'),
   spaceUploadFiles: later('Upload files to a Space', 'Spaces'),
   spaceContext: later('Space context', 'Spaces'),
-  requestAccess: later('This answer is private', 'thread sharing'),
+  requestAccess: built(() => import('../../features/sharing/request-access-modal'), { size: 'sm' }),
   map: later('Map', 'the answer engine'),
   inputPayment: later('Payment', 'paid tiers'),
   shoppingPayment: later('Payment', 'shopping'),
   companyDataPrivacy: later('Company data privacy', 'Enterprise'),
-  citationList: later('Sources', 'the answer engine'),
-  checkSources: later('Check sources', 'the answer engine'),
+  citationList: built(() => import('../../features/sources/citation-list-modal')),
+  checkSources: built(() => import('../../features/sources/check-sources-sheet'), { layout: 'sheet' }),
   onboarding: later('Welcome', 'onboarding'),
-  lossAversion: later('Keep your answer', 'threads'),
+  lossAversion: built(() => import('../../features/sharing/loss-aversion-modal'), { size: 'sm' }),
   shoppingOnboarding: later('Shopping', 'shopping'),
   shoppingOrderDetails: later('Order details', 'shopping'),
   purchaseConfirmation: later('Purchase confirmation', 'shopping'),

@@ -9,4 +9,6 @@ export type ModalDefinition = {
   /** Not offered in the install-sidecar build: opening it there does nothing. */
   hiddenInInstallSidecar?: boolean;
   size?: 'sm' | 'md' | 'lg';
+  /** 'sheet': a side sheet on the right, a bottom sheet under 640px (e.g. check sources). */
+  layout?: 'dialog' | 'sheet';
 };

@@ -46,6 +46,21 @@ function setup() {
 const rows = () => within(screen.getByRole('list', { name: 'Threads' })).getAllByRole('link');
 
 describe('library', () => {
+  it('shows open requests to see the signed-in owner’s threads; granting one takes it off the list', async () => {
+    mocks.reset('signed-in');
+    const mine = thread(1, mocks.scenario.state.signedInId!);
+    mine.access_requests = [
+      { request_id: 'r-1', context_uuid: mine.context_uuid, thread_url_slug: mine.thread_url_slug, thread_title: mine.title, requester: { id: 'u-2', name: 'Rhys Reader', email: 'rhys@example.com' }, status: 'requested', requested_at: '2026-01-02T00:00:00Z' },
+    ];
+    mocks.scenario.state.threads.push(mine);
+    const { user } = setup();
+    const card = await screen.findByRole('region', { name: 'Requests to see your answers' }, { timeout: 5000 });
+    expect(within(card).getByText(`wants to see “${mine.title}”`)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Grant' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Requests to see your answers' })).toBeNull(), { timeout: 5000 });
+    expect(mine.access_requests[0]!.status).toBe('granted');
+  });
+
   it('shows the empty state for a visitor with no threads', async () => {
     mocks.scenario.state.threads.push(thread(1, 'someone-else'));
     setup();

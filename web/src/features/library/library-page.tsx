@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useListThreads } from '../../../../generated/react-query/threads/threads';
 import type { ThreadList } from '../../../../generated/react-query/model';
+import { useSession } from '../../app/session';
+import { AccessRequestRows, useAccessRequests } from '../sharing/access-requests';
 
 export const PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -30,6 +32,19 @@ const plainSnippet = (md: string) =>
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
+/** Open requests to see the user's threads, answered right here. */
+function AccessRequestsCard() {
+  const { user } = useSession();
+  const requests = useAccessRequests(!!user).data ?? [];
+  if (requests.length === 0) return null;
+  return (
+    <section aria-label="Requests to see your answers" className="rounded-2xl border border-neutral-200 px-4 py-3 dark:border-neutral-800">
+      <h2 className="text-sm font-semibold">Requests to see your answers</h2>
+      <AccessRequestRows requests={requests} showThread />
+    </section>
+  );
+}
+
 export default function LibraryPage() {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -53,6 +68,8 @@ export default function LibraryPage() {
           <input id="library-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search your threads…" maxLength={200} className="field !rounded-full !pl-9" />
         </div>
       </header>
+
+      <AccessRequestsCard />
 
       {query.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

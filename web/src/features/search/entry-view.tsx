@@ -1,16 +1,22 @@
 // One question and its answer: sources, the markdown answer with citations, a streaming cursor
-// while pending, the model that wrote it, related questions, and Stop, Rewrite and Copy.
-import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, Sparkles, Square } from 'lucide-react';
+// while pending, the model that wrote it, related questions, and Stop, Rewrite, Copy, Translate,
+// Check sources and the citation list.
+import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldCheck, Sparkles, Square } from 'lucide-react';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { ModalContext } from '../../app/modals/context';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+import { sourcesTitle } from '../sources/sources-args';
 import type { StreamSource } from './answer-stream';
 import { AnswerMarkdown } from './answer-markdown';
 import { STREAM_ERROR } from './live-answers';
-import { SourceCards } from './source-cards';
+import { DomainAvatar, domainOf, SourceCards } from './source-cards';
+import { TranslateAnswerButton } from './translate-answer';
 
 export type ViewEntry = {
   key: string;
+  /** The server's id of the entry, once it has one: source checks and the citation list need it. */
+  backend_uuid?: string;
   query_str: string;
   status: 'pending' | 'completed' | 'failed' | 'stopped';
   answer: string;
@@ -31,11 +37,17 @@ type Props = {
   onAsk?: (question: string) => void;
   onRewrite?: () => void;
   onStop?: () => void;
+  /** The viewer owns the thread: the citation list lets them remove sources. */
+  isOwner?: boolean;
 };
 
-export function EntryView({ entry, first, onAsk, onRewrite, onStop }: Props) {
+export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = false }: Props) {
   const pending = entry.status === 'pending';
   const [copied, setCopied] = useState(false);
+  const [translated, setTranslated] = useState<string | null>(null);
+  // The source modals live in the app's modal host; without one (a bare embed) they are not offered.
+  const modals = useContext(ModalContext);
+  const backendUuid = entry.backend_uuid;
   const Heading = first ? 'h1' : 'h2';
 
   const copy = async () => {
@@ -77,7 +89,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop }: Props) {
         {pending && <span className="sr-only" role="status">Answering…</span>}
         {entry.answer ? (
           <div className={clsx(pending && 'streaming')}>
-            <AnswerMarkdown text={entry.answer} sources={entry.sources} />
+            <AnswerMarkdown text={translated ?? entry.answer} sources={entry.sources} />
           </div>
         ) : pending ? (
           <div className="flex flex-col gap-2" aria-hidden>
@@ -119,6 +131,22 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop }: Props) {
                 {copied ? <Check className="size-4" /> : <Copy className="size-4" />} <span className="hidden sm:inline">Copy</span>
               </button>
             )}
+            {entry.answer && <TranslateAnswerButton text={entry.answer} onTranslated={setTranslated} />}
+            {modals && backendUuid && entry.answer && (
+              <button type="button" onClick={() => modals.open('checkSources', { backend_uuid: backendUuid })} className="btn-ghost" aria-label="Check sources">
+                <ShieldCheck className="size-4" /> <span className="hidden sm:inline">Check sources</span>
+              </button>
+            )}
+            {modals && backendUuid && (
+              <button
+                type="button"
+                onClick={() => modals.open('citationList', { backend_uuid: backendUuid, sources: entry.sources, canRemove: isOwner })}
+                className="btn-ghost"
+                aria-label={`${sourcesTitle(entry.sources.length)}, open the citation list`}
+              >
+                <SourceStack entry={entry} /> <span className="text-sm">{sourcesTitle(entry.sources.length)}</span>
+              </button>
+            )}
           </>
         )}
         {!pending && entry.model && <span className="ml-auto text-xs text-neutral-500 dark:text-neutral-400">{modelLabel(entry.model)}</span>}
@@ -146,5 +174,20 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop }: Props) {
         </section>
       )}
     </article>
+  );
+}
+
+/** Up to three overlapping domain avatars, or the Layers icon when there are no sources. */
+function SourceStack({ entry }: { entry: ViewEntry }) {
+  const domains = [...new Set(entry.sources.map(domainOf))].slice(0, 3);
+  if (domains.length === 0) return <Layers className="size-4" />;
+  return (
+    <span aria-hidden className="flex -space-x-1">
+      {domains.map((d) => (
+        <span key={d} className="rounded-full ring-2 ring-white dark:ring-neutral-950">
+          <DomainAvatar domain={d} />
+        </span>
+      ))}
+    </span>
   );
 }

@@ -2,14 +2,15 @@
 // Asking and the thread page against the mock API (the same handlers as `make dev-mocks`):
 // streaming, completed with its actions, failed, stopped, resumed, private and not found.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, sseResponse, type MockEntry } from '../../../../mocks/threads';
+import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../app/toaster';
 import { resetLiveAnswers } from './live-answers';
@@ -29,18 +30,33 @@ function Where() {
   const l = useLocation();
   return <p data-testid="where">{l.pathname}</p>;
 }
+let current: ReturnType<typeof createMemoryRouter>;
+// A data router, like the app's, so the thread page can stop a visitor leaving an answer.
+const router = (path: string) =>
+  createMemoryRouter(
+    [
+      {
+        element: (
+          <ModalProvider>
+            <Outlet />
+            <Where />
+            <Toaster />
+          </ModalProvider>
+        ),
+        children: [
+          { path: '/search/new', element: <NewThreadPage /> },
+          { path: '/search/:slug', element: <ThreadPage /> },
+          { path: '/library', element: <p>Library</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
 function setup(path: string) {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/search/new" element={<NewThreadPage />} />
-          <Route path="/search/:slug" element={<ThreadPage />} />
-        </Routes>
-        <Where />
-        <Toaster />
-      </MemoryRouter>
+      <RouterProvider router={(current = router(path))} />
     </QueryClientProvider>,
   );
   return { user };
@@ -176,7 +192,53 @@ describe('asking and the thread page', () => {
     setup('/search/someone-elses');
     expect(await screen.findByRole('heading', { name: 'This answer is private' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Request access/ })).toBeNull();
+    // Anonymous: Request access asks to sign in first.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Request access' }));
+    expect(await screen.findByText('Sign in to request access', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('a signed-in stranger requests access: "Access request sent"', async () => {
+    mocks.reset('signed-in');
+    mocks.server.use(
+      http.get('*/rest/thread/:slug', () => problem(403, 'thread_private', 'This answer is private')),
+      http.post('*/rest/thread/:slug/access-requests', () =>
+        HttpResponse.json(
+          { request_id: '22222222-2222-4222-8222-222222222222', context_uuid: 'c', thread_url_slug: 'someone-elses', thread_title: 'T', requester: { id: 'user-1', name: 'Ada', email: 'ada@example.com' }, status: 'requested', requested_at: new Date().toISOString() },
+          { status: 202 },
+        ),
+      ),
+    );
+    const { user } = setup('/search/someone-elses');
+    await user.click(await screen.findByRole('button', { name: 'Request access' }, { timeout: 5000 }));
+    expect(await screen.findByText('Access request sent', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Request sent' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the signed-in owner opens Share and makes the thread readable by anyone with the link', async () => {
+    mocks.reset('signed-in');
+    const { user } = setup(ask());
+    await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }));
+    const options = await screen.findByRole('radiogroup', { name: 'Who can see this answer' });
+    expect(within(options).getByRole('radio', { name: /^Private/ }).getAttribute('aria-checked')).toBe('true');
+    expect((within(options).getByRole('radio', { name: /^Organisation/ }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(options).getByRole('radio', { name: /^Anyone with the link/ }));
+    await waitFor(() => expect(within(options).getByRole('radio', { name: /^Anyone with the link/ }).getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
+    expect(mocks.scenario.state.threads[0]!.thread_access).toBe('public read');
+  });
+
+  it('asks an anonymous visitor leaving an answer "Lose your answer?" once, then lets them go', async () => {
+    const { user } = setup(ask());
+    await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    await act(async () => {}); // let the page's effects register its blocker
+    // A blocked navigation's promise never settles, so it is not awaited.
+    act(() => void current.navigate('/library'));
+    expect(await screen.findByText('To save this answer, sign up or log in.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign up or log in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in to save this answer' })).toBeTruthy();
+    expect(where()).toMatch(/^\/search\//);
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(where()).toBe('/library'));
   });
 
   it('shows a not-found message for an unknown thread', async () => {

@@ -2,12 +2,18 @@
 // right now (the first one handed over from /search/new, follow-ups, rewrites). A pending entry
 // loaded from the server with no live stream here (a reload mid-answer) resumes its events.
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Lock, SearchX } from 'lucide-react';
+import { ArrowLeft, FileText, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useGetThread } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadEntry } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
+import { useSession } from '../../app/session';
+import { PRIVACY_LABEL } from '../sharing/access-options';
+import { RequestAccess } from '../sharing/request-access';
+import { ShareMenu } from '../sharing/share-menu';
+import { useKeepThread } from '../sharing/use-keep-thread';
+import { useLossAversion } from '../sharing/use-loss-aversion';
 import { EntryView, type ViewEntry } from './entry-view';
 import { FollowUpBox } from './follow-up-box';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
@@ -15,6 +21,7 @@ import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry
 const fromServer = (e: ThreadEntry): ViewEntry => ({ ...e, key: e.backend_uuid, sources: e.sources, error: e.error ?? null });
 const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   key: l.key,
+  backend_uuid: l.backend_uuid,
   query_str: l.query_str,
   status: l.status,
   // Until a resumed stream has replayed its first text, show what the server had.
@@ -64,6 +71,9 @@ export default function ThreadPage() {
   const live = useLiveEntries();
   const thread = query.data;
   const { entries, contextUuid } = mergeEntries(slug, thread, live);
+  const { user } = useSession();
+  useKeepThread(thread);
+  useLossAversion({ anonymous: !user, hasAnswer: entries.some((e) => e.status === 'completed') });
 
   // Resume pending entries that nothing here is streaming.
   useEffect(() => {
@@ -90,7 +100,12 @@ export default function ThreadPage() {
 
   const error = query.error as unknown;
   if (entries.length === 0) {
-    if (error instanceof ApiError && error.status === 403) return <Message icon={<Lock className="size-5" />} title="This answer is private" text="Its owner has not shared it with you." />;
+    if (error instanceof ApiError && error.status === 403)
+      return (
+        <div className="mx-auto flex min-h-[60dvh] w-full max-w-md items-center justify-center px-4">
+          <RequestAccess slug={slug} />
+        </div>
+      );
     if (error instanceof ApiError && error.status === 404) return <Message icon={<SearchX className="size-5" />} title="Thread not found" text="There is no thread at this address. It may have been deleted or may have expired." />;
     if (error) return <Message icon={<SearchX className="size-5" />} title="Could not load this thread" text="Something went wrong while loading it. Try again in a moment." />;
     return (
@@ -105,25 +120,39 @@ export default function ThreadPage() {
     startAsk(newKey(), { query_str: question, context_uuid: contextUuid }, queryClient);
   };
   const busy = entries.some((e) => e.status === 'pending');
+  // Readers the owner let in read; only the owner asks in the thread.
+  const canAsk = !!contextUuid && (!thread || thread.is_owner);
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col px-4 pt-8 pb-4 sm:pt-12">
+    <div className="mx-auto flex w-full max-w-3xl flex-col px-4 pt-4 pb-4 sm:pt-6">
+      {thread && (
+        <div className="mb-4 flex min-h-9 items-center justify-end gap-2 sm:mb-6">
+          <span className="text-xs text-neutral-500 dark:text-neutral-400">{thread.is_owner ? PRIVACY_LABEL[thread.privacy_state] : `Shared by ${thread.author.username ?? 'its owner'}`}</span>
+          <Link to={`/page/${thread.thread_url_slug}`} className="btn-ghost !py-1.5 text-sm">
+            <FileText className="size-4" /> <span className="hidden sm:inline">Open as page</span>
+          </Link>
+          {thread.is_owner && <ShareMenu thread={thread} />}
+        </div>
+      )}
       <div className="flex flex-col gap-10">
         {entries.map((entry, i) => (
           <div key={entry.key} ref={i === entries.length - 1 ? lastRef : undefined} className="scroll-mt-6">
             <EntryView
               entry={entry}
               first={i === 0}
-              onAsk={contextUuid ? ask : undefined}
-              onRewrite={contextUuid ? () => ask(entry.query_str) : undefined}
+              onAsk={canAsk ? ask : undefined}
+              onRewrite={canAsk ? () => ask(entry.query_str) : undefined}
               onStop={live[entry.key] ? () => void stopLive(entry.key) : undefined}
+              isOwner={!!thread?.is_owner}
             />
           </div>
         ))}
       </div>
-      <div className="sticky bottom-0 mt-8 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
-        <FollowUpBox onAsk={ask} disabled={busy || !contextUuid} />
-      </div>
+      {(canAsk || !contextUuid) && (
+        <div className="sticky bottom-0 mt-8 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
+          <FollowUpBox onAsk={ask} disabled={busy || !contextUuid} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,97 @@
+// The article view and bookmarks over the mock threads (mocks/threads.ts state): getArticle
+// shows a thread as sections, upsert/remove entry toggle the signed-in user's bookmark, kept on
+// the thread so it survives a reload of `make dev-mocks`. Spaces answer 404 as on the server.
+import type { RequestHandler } from 'msw';
+import { getGetArticleMockHandler } from '../generated/msw/articles/articles.msw';
+import { getRemoveCollectionEntryMockHandler, getUpsertCollectionEntryMockHandler } from '../generated/msw/collections/collections.msw';
+import type { Article, ArticleEntry, CollectionRef, RemoveEntryRequest, UpsertEntryRequest } from '../generated/react-query/model';
+import { problem } from './problem';
+import type { MockEntry, MockThread } from './threads';
+
+type BookmarkedThread = MockThread & { bookmarked_by?: string[] };
+type Options = { threads: () => MockThread[]; owner: () => string; user: () => string | null; changed: () => void };
+
+export const MOCK_BOOKMARKS: CollectionRef = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 4, user_permission: 6 };
+
+const plain = (md: string) =>
+  md
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('|'))
+    .map((l) => l.replace(/^\s*[-*#>]+\s*/, ''))
+    .join(' ')
+    .replace(/\[\d+\]/g, '')
+    .replace(/[*_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .trim();
+
+function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | null): ArticleEntry {
+  const text = plain(e.answer);
+  const sentences = text.match(/[^.!?]+[.!?]*/g) ?? [];
+  const words = text.split(' ').filter(Boolean).length;
+  return {
+    status: e.status,
+    backend_uuid: e.backend_uuid,
+    frontend_context_uuid: t.frontend_context_uuid,
+    thread_url_slug: t.thread_url_slug,
+    query_str: e.query_str,
+    answer: e.answer,
+    article_info: {
+      title: i === 0 ? t.title : e.query_str,
+      summary: sentences.slice(0, 2).join(' ').trim().slice(0, 280),
+      suggested_sections: e.related_questions,
+      audience: 'anyone',
+      read_time: Math.ceil(words / 200),
+      emphasize_sources: e.sources.length >= 3,
+      layout: 'text',
+      user_selected_media_items: [],
+    },
+    should_index: t.thread_access === 'public read',
+    social_info: { fork_count: 0, like_count: 0, view_count: 0, user_likes: false },
+    media_items: [],
+    featured_images: [],
+    web_results: e.sources,
+    collection_info: null,
+    bookmark_state: user && t.bookmarked_by?.includes(user) ? 'BOOKMARKED' : 'NOT_BOOKMARKED',
+    thread_access: t.thread_access,
+  };
+}
+
+export function articleHandlers(opts: Options): RequestHandler[] {
+  const readable = (key: string) => {
+    const t = opts.threads().find((x) => x.thread_url_slug === key || x.context_uuid === key || x.entries.some((e) => e.backend_uuid === key)) as BookmarkedThread | undefined;
+    if (!t) throw problem(404, 'thread_not_found', 'No such thread.');
+    if (t.owner !== opts.owner() && (t.thread_access === 'owner-only' || t.thread_access === 'private read')) throw problem(403, 'thread_private', 'This answer is private');
+    return t;
+  };
+  const signedIn = () => {
+    const user = opts.user();
+    if (!user) throw problem(401, 'login_required', 'Sign in to bookmark answers.');
+    return user;
+  };
+  return [
+    getGetArticleMockHandler(({ params }): Article => {
+      const t = readable(String(params.articleUuidOrSlug));
+      return { status: 'success', entries: t.entries.map((e, i) => section(t, e, i, opts.user())) };
+    }),
+    getUpsertCollectionEntryMockHandler(async ({ request }) => {
+      const user = signedIn();
+      const body = (await request.json()) as UpsertEntryRequest;
+      if (body.new_collection_uuid) throw problem(404, 'collection_not_found', 'No such Space.');
+      if (body.upsert_type !== 'bookmark') throw problem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
+      const t = readable(body.entry_uuid);
+      if (!t.bookmarked_by?.includes(user)) t.bookmarked_by = [...(t.bookmarked_by ?? []), user];
+      opts.changed();
+      return { bookmark_state: 'BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
+    }),
+    getRemoveCollectionEntryMockHandler(async ({ request }) => {
+      const user = signedIn();
+      const body = (await request.json()) as RemoveEntryRequest;
+      if (body.collectionUUID) throw problem(404, 'collection_not_found', 'No such Space.');
+      const t = readable(body.entryUUID);
+      t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== user);
+      opts.changed();
+      return { bookmark_state: 'NOT_BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
+    }),
+  ];
+}

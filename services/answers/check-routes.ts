@@ -1,0 +1,32 @@
+// Check sources over HTTP: anyone who may read the thread gets a verdict for each cited sentence
+// of a finished answer, by overlap, and by the LLM when one is configured.
+import type { Routes } from '../app/handler.js';
+import { HttpProblem } from '../app/problem.js';
+import type { SourceData } from '../threads/events.js';
+import { entriesOf, findEntry } from '../threads/queries.js';
+import { readableThread, viewer } from '../threads/read-access.js';
+import { checkAnswer } from './check-sources.js';
+import { passagesByUrl } from './cited-passages.js';
+import { judgeWithLlm } from './judge-sources.js';
+
+export const checkRoutes: Routes = {
+  async checkEntrySources(req, res, ctx) {
+    const backendUuid = req.params.backend_uuid as string;
+    const found = await findEntry(ctx.db, backendUuid);
+    if (!found) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
+    // Read access first, so a pending answer's state tells nothing to someone who may not read it.
+    await readableThread(ctx, found.context_uuid, await viewer(req, res, ctx));
+    const entry = (await entriesOf(ctx.db, found.context_uuid)).find((e) => e.backend_uuid === backendUuid);
+    if (!entry) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
+    if (entry.status === 'pending') throw new HttpProblem(409, 'entry_not_finished', 'This answer is still being written.');
+
+    const stored = (entry.sources ?? []) as SourceData[];
+    const passages = await passagesByUrl(ctx.db, stored.map((s) => s.url));
+    const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) }));
+    const overlap = checkAnswer(entry.answer, sources);
+    const judged = ctx.config.llm
+      ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) => ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'))
+      : { checked_with: 'overlap' as const, checks: overlap.checks };
+    res.json({ backend_uuid: backendUuid, sources_count: overlap.sources_count, checked_with: judged.checked_with, checks: judged.checks });
+  },
+};

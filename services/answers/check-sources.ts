@@ -1,0 +1,63 @@
+// Check sources: how well each cited sentence of an answer is backed by the passages it cites,
+// measured as the share of the sentence's content words that those passages contain.
+import { sentencesOf, terms } from './extractive.js';
+
+export type Verdict = 'supported' | 'weak' | 'unsupported';
+export type SourceCheck = { sentence: string; citations: number[]; verdict: Verdict; score: number; reason?: string };
+/** A cited source: its name and snippet, and the whole passage when it is known. */
+export type CheckedSource = { name: string; snippet: string; passage?: string };
+
+// Thresholds on the share of content words found in the cited passages: at least 60% is
+// "supported" (a paraphrase keeps most words), at least 30% "weak" (related, partly backed),
+// below that "unsupported".
+export const SUPPORTED_AT = 0.6;
+export const WEAK_AT = 0.3;
+
+const MARKER = /\s*\[(\d{1,6})\]/g;
+
+export function verdictFor(score: number): Verdict {
+  return score >= SUPPORTED_AT ? 'supported' : score >= WEAK_AT ? 'weak' : 'unsupported';
+}
+
+/** The sentence as a reader sees it: no markers, no list or heading prefix, tidy spaces. */
+export function plainSentence(text: string) {
+  return text
+    .replace(MARKER, '')
+    .replace(/^\s*(?:[-*+]|\d+[.)]|#{1,6})\s+/, '')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Share (0..1) of the sentence's distinct content words found in `evidence`. */
+export function overlapScore(sentence: string, evidence: string) {
+  const wanted = new Set(terms(sentence));
+  if (wanted.size === 0) return 0;
+  const have = new Set(terms(evidence));
+  let found = 0;
+  for (const t of wanted) if (have.has(t)) found++;
+  return Math.round((found / wanted.size) * 1000) / 1000;
+}
+
+/** Every sentence of `answer` that carries citation markers, with its overlap verdict. */
+export function checkAnswer(answer: string, sources: CheckedSource[]): { sources_count: number; checks: SourceCheck[] } {
+  const cited = new Set<number>();
+  const checks: SourceCheck[] = [];
+  for (const raw of sentencesOf(answer)) {
+    const markers = [...raw.matchAll(MARKER)].map((m) => Number(m[1]));
+    if (markers.length === 0) continue;
+    const sentence = plainSentence(raw);
+    if (!sentence) continue;
+    // A marker that points at no source backs nothing: it is left out of the citations.
+    const citations = [...new Set(markers)].filter((n) => n >= 1 && n <= sources.length);
+    for (const n of citations) cited.add(n);
+    const evidence = citations.map((n) => evidenceOf(sources[n - 1])).join('\n');
+    const score = citations.length ? overlapScore(sentence, evidence) : 0;
+    checks.push({ sentence, citations, verdict: verdictFor(score), score });
+  }
+  return { sources_count: cited.size, checks };
+}
+
+function evidenceOf(s: CheckedSource) {
+  return `${s.name}\n${s.snippet}\n${s.passage ?? ''}`;
+}

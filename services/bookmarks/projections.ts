@@ -1,0 +1,21 @@
+import type { Projection } from '../eventstore/types.js';
+import { BOOKMARK_EVENT_TYPES, type BookmarkEvent } from './events.js';
+
+/** `bookmarks`: one row per bookmarked thread of a user. */
+export const bookmarksProjection: Projection = {
+  name: 'bookmarks',
+  tables: ['bookmarks'],
+  handles: BOOKMARK_EVENT_TYPES,
+  async apply(trx, event) {
+    const e = { type: event.type, data: event.data } as BookmarkEvent;
+    if (e.type === 'ThreadBookmarked') {
+      await trx
+        .insertInto('bookmarks')
+        .values({ user_id: e.data.user_id, context_uuid: e.data.context_uuid, bookmarked_at: e.data.at })
+        .onConflict((oc) => oc.columns(['user_id', 'context_uuid']).doNothing())
+        .execute();
+    } else if (e.type === 'ThreadUnbookmarked') {
+      await trx.deleteFrom('bookmarks').where('user_id', '=', e.data.user_id).where('context_uuid', '=', e.data.context_uuid).execute();
+    }
+  },
+};

@@ -1,0 +1,75 @@
+// Who is asking, and whether they may read a thread: the one place the read rule is applied, so
+// the thread page, the article view and every per-entry call agree.
+import type { Request, Response } from 'express';
+import type { AppContext } from '../app/context.js';
+import { HttpProblem } from '../app/problem.js';
+import type { Db } from '../db/database.js';
+import { currentUser } from '../identity/session.js';
+import { canRead } from './access-rules.js';
+import { isExpired, isOwner } from './decide.js';
+import type { ThreadAccess, ThreadStarted } from './events.js';
+import { findThreadRow, isClaimed, viewerOf, type ThreadRow } from './queries.js';
+
+export type Who = Awaited<ReturnType<typeof viewer>>;
+
+export async function viewer(req: Request, res: Response, ctx: AppContext) {
+  const user = await currentUser(req, ctx);
+  const visitorId = res.locals.visitorId as string;
+  return { ...(await viewerOf(ctx.db, user?.id ?? null, visitorId)), visitor_id: visitorId };
+}
+
+/** The organisation a user belongs to (an Enterprise user has one), or null. */
+export async function orgOf(db: Db, userId: string | null) {
+  if (!userId) return null;
+  const m = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
+  return m?.organizationId ?? null;
+}
+
+async function isGrantedReader(db: Db, contextUuid: string, userId: string | null) {
+  if (!userId) return false;
+  return !!(await db.selectFrom('thread_readers').select('user_id').where('context_uuid', '=', contextUuid).where('user_id', '=', userId).executeTakeFirst());
+}
+
+/** Whether `who` may read the thread: the owner, or by its access (access-rules.ts). */
+export async function mayRead(db: Db, thread: ThreadRow, who: Who) {
+  const owner = isOwner(asStarted(thread), who);
+  const access = thread.thread_access as ThreadAccess;
+  if (owner || access === 'public read') return { owner, readable: true };
+  if (access === 'owner-only' || !who.user_id) return { owner, readable: false };
+  const [granted, viewerOrg, ownerOrg] = await Promise.all([isGrantedReader(db, thread.context_uuid, who.user_id), orgOf(db, who.user_id), orgOf(db, thread.owner_user_id)]);
+  // Space membership arrives with Spaces; until then no thread is in one.
+  const readable = canRead({ access, isOwner: owner, isGrantedReader: granted, sameOrg: !!viewerOrg && viewerOrg === ownerOrg, inThreadSpace: false });
+  return { owner, readable };
+}
+
+/** A thread that exists and has not expired, or 404. */
+export async function liveThread(ctx: AppContext, key: string) {
+  const thread = await findThreadRow(ctx.db, key);
+  if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  const claimed = await isClaimed(ctx.db, thread);
+  if (!claimed && isExpired(asStarted(thread), ctx.now())) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  return { thread, claimed };
+}
+
+/** A thread the viewer may read, or 404 (unknown or expired) / 403 thread_private, never its content. */
+export async function readableThread(ctx: AppContext, key: string, who: Who) {
+  const { thread, claimed } = await liveThread(ctx, key);
+  const { owner, readable } = await mayRead(ctx.db, thread, who);
+  if (!readable) throw new HttpProblem(403, 'thread_private', 'This answer is private');
+  return { thread, claimed, isOwner: owner };
+}
+
+export function asStarted(t: ThreadRow): ThreadStarted['data'] {
+  return {
+    context_uuid: t.context_uuid,
+    thread_url_slug: t.thread_url_slug,
+    frontend_context_uuid: t.frontend_context_uuid,
+    title: t.title,
+    owner_user_id: t.owner_user_id,
+    owner_visitor_id: t.owner_visitor_id,
+    thread_access: t.thread_access as ThreadStarted['data']['thread_access'],
+    incognito: t.incognito,
+    expiry_time: t.expiry_time ? new Date(t.expiry_time).toISOString() : null,
+    started_at: new Date(t.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,48 @@
+// The benchmark's passage set, generated inside PostgreSQL: passages of 30 to 60 words drawn
+// from an English vocabulary with a Zipf-like skew (a few words are everywhere, most are rare),
+// like real documents. 10,000 passages belong to the asking user, the rest to 99 other users.
+import { sql } from 'kysely';
+import type { Db } from '../../services/db/database.js';
+
+// Common words first: the skew makes the start of the list the frequent part.
+const VOCABULARY = `
+time year people way day man thing woman life child world school state family student group country problem hand part place case week company system program question work government number night point home water room mother area money story fact month lot right study book eye job word business issue side kind head house service friend father power hour game line end member law car city community name president team minute idea kid body information back parent face others level office door health person art war history party result change morning reason research girl guy moment air teacher force education
+report plan project budget meeting customer invoice payment contract policy design release version update account password login security privacy backup server database network storage file folder document page section chapter table chart figure schedule deadline task review feedback survey market sales revenue cost price product feature roadmap launch campaign email message notification calendar event conference workshop training course lesson exam grade recipe ingredient kitchen garden travel flight hotel ticket booking visa passport insurance claim doctor hospital patient medicine treatment symptom vaccine diet exercise sleep stress
+climate energy solar wind battery engine vehicle road traffic bridge tunnel river mountain forest ocean island desert weather rain snow storm temperature season summer winter spring autumn history museum painting music concert guitar piano novel poem author library archive map language grammar translation dictionary science physics chemistry biology mathematics algebra geometry statistics experiment theory hypothesis evidence data analysis model algorithm software hardware computer laptop phone screen keyboard mouse printer camera photo video audio podcast radio television
+newspaper article interview journalist editor publisher copyright license trademark patent court judge lawyer lawsuit regulation tax audit finance bank loan mortgage interest inflation economy investment stock bond fund portfolio dividend retirement pension salary wage bonus hiring interview candidate resume career promotion manager employee colleague department headquarters branch warehouse shipment delivery supplier inventory order refund warranty repair maintenance inspection safety fire emergency ambulance police crime
+quarterly annual monthly weekly daily strategy objective milestone risk mitigation compliance governance stakeholder board investor shareholder partnership merger acquisition startup founder venture capital valuation growth churn retention onboarding subscription pricing discount coupon checkout cart shipping tracking parcel courier address postcode region province county village neighbourhood apartment rent lease landlord tenant mortgage renovation kitchen bathroom roof window floor wall paint furniture sofa chair desk lamp
+migrate deploy configure install upgrade restore encrypt decrypt authenticate authorize index query cache queue worker thread process memory disk latency throughput bandwidth outage incident postmortem alert monitor dashboard metric log trace error exception warning debug test benchmark profile optimize refactor merge branch commit repository pipeline container cluster node replica shard partition schema migration transaction lock deadlock vacuum
+`.trim().split(/\s+/);
+
+export const OTHER_USERS = 99;
+
+/** Words a user might ask about: from the middle of the list, neither everywhere nor absent. */
+export function questions(count: number): string[] {
+  const out: string[] = [];
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = () => VOCABULARY[Math.floor(40 + next() * (VOCABULARY.length - 40))];
+  const forms = [(a: string, b: string, c: string) => `How does the ${a} affect the ${b} and ${c}?`, (a: string, b: string) => `What is our ${a} ${b} policy?`, (a: string, b: string, c: string) => `Where is the ${a} for ${b} ${c}?`];
+  for (let i = 0; i < count; i++) out.push(forms[i % forms.length](pick(), pick(), pick()));
+  return out;
+}
+
+/**
+ * Inserts passages `from`..`to` (1-based) as documents of 20 passages (written together, as an
+ * indexed file's chunks are): document d belongs to the asking user when d is a multiple of
+ * `share` (1 in 100), otherwise to one of the other users, round robin.
+ */
+export async function insertPassages(db: Db, userId: string, from: number, to: number, otherUserIds: string[], share: number) {
+  await sql`
+    with vocab as (select ${sql.val(VOCABULARY)}::text[] as w, ${VOCABULARY.length}::int as n),
+    rows as (
+      select g,
+        case when (g / 20) % ${share} = 0 then ${`user:${userId}`} else 'user:' || (${sql.val(otherUserIds)}::text[])[1 + (g / 20) % ${otherUserIds.length}] end as corpus,
+        (select string_agg(w[1 + floor(power(random(), 2.2) * n)::int], ' ') from vocab, generate_series(1, 4 + (g % 3))) as heading,
+        (select string_agg(w[1 + floor(power(random(), 2.2) * n)::int] || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
+      from generate_series(${from}::int, ${to}::int) g
+    )
+    insert into passages (id, corpus, url, title, heading, content, ordinal)
+    select 'bench/' || g, corpus, '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading), initcap(body) || '.', g % 20
+    from rows`.execute(db);
+}

@@ -1,0 +1,116 @@
+// The issue's "done when", in Chromium, with the SearXNG and LLM fakes as sources and model: an
+// owner asks and gets a streamed, cited answer, opens Share; a second account opening the link
+// sees "This answer is private", requests access; the owner grants it and the reader reads it;
+// then the owner shares it with anyone who has the link.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLlmFake } from '../fakes/llm';
+import { startSearxngFake } from '../fakes/searxng';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let llm: Awaited<ReturnType<typeof startLlmFake>>;
+let searx: Awaited<ReturnType<typeof startSearxngFake>>;
+let owner: Page;
+let reader: Page;
+let threadUrl: string;
+
+const QUESTION = 'how do I share a thread?';
+const stamp = Date.now();
+const OWNER = { name: 'Olive Owner', email: `olive.${stamp}@example.com`, password: 'correct-horse-battery' };
+const READER = { name: 'Rhys Reader', email: `rhys.${stamp}@example.com`, password: 'correct-horse-battery' };
+
+beforeAll(async () => {
+  llm = await startLlmFake({ chunks: ['Open the thread and choose ', '**Share** [1]. ', 'Pick who may read it; people without access can ', 'request it [2].'], related: 'Who can see a shared thread?' });
+  searx = await startSearxngFake([
+    { url: 'https://docs.example.org/sharing', title: 'Sharing threads', content: 'Choose Share on a thread to pick who may read it.' },
+    { url: 'https://docs.example.org/access', title: 'Requesting access', content: 'People without access can request it from the owner.' },
+  ]);
+  e2e = await startE2E({ env: { SEARXNG_URL: searx.url, LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key' } });
+  owner = await e2e.page({ permissions: ['clipboard-read', 'clipboard-write'] });
+  reader = await e2e.page();
+});
+afterAll(async () => {
+  await e2e?.close();
+  await llm?.close();
+  await searx?.close();
+});
+
+const dialog = (page: Page) => page.getByRole('dialog');
+async function signUp(page: Page, account: typeof OWNER) {
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
+  await dialog(page).getByRole('tab', { name: 'Create account' }).click();
+  await dialog(page).getByLabel('Name').fill(account.name);
+  await dialog(page).getByLabel('Email').fill(account.email);
+  await dialog(page).getByLabel('Password').fill(account.password);
+  await dialog(page).getByRole('button', { name: 'Create account' }).click();
+  await page.getByText(`Welcome, ${account.name}! Your account is ready.`).waitFor();
+}
+
+describe('sharing a thread and granting access', () => {
+  it('the owner gets a streamed answer cited from the web, written by the model', async () => {
+    await owner.goto('/');
+    await signUp(owner, OWNER);
+    await owner.getByLabel('Ask anything').fill(QUESTION);
+    await owner.keyboard.press('Enter');
+    const entry = owner.getByRole('article', { name: QUESTION });
+    await entry.getByRole('button', { name: 'Rewrite' }).waitFor({ timeout: 15_000 });
+    const answer = entry.getByRole('region', { name: 'Answer' });
+    expect(await answer.innerText()).toContain('Pick who may read it');
+    expect(await answer.getByRole('link', { name: /^Source \d+/ }).count()).toBe(2);
+    await entry.getByText('Answered by fake-model').waitFor();
+    expect(searx.queries).toContain(QUESTION);
+    threadUrl = owner.url();
+    expect(new URL(threadUrl).pathname).toMatch(/^\/search\/how-do-i-share-a-thread-/);
+  });
+
+  it('the owner opens Share: the thread is private, and the link can be copied', async () => {
+    await owner.getByRole('button', { name: 'Share', exact: true }).click();
+    const options = owner.getByRole('radiogroup', { name: 'Who can see this answer' });
+    expect(await options.getByRole('radio', { name: /^Private/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await options.getByRole('radio', { name: /^Organisation/ }).isDisabled()).toBe(true);
+    await owner.getByRole('button', { name: 'Copy link' }).click();
+    await owner.getByText('Link copied').waitFor();
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(threadUrl);
+    await owner.keyboard.press('Escape');
+  });
+
+  it('a second account opening the link sees "This answer is private" and requests access', async () => {
+    await reader.goto('/');
+    await signUp(reader, READER);
+    await reader.goto(threadUrl);
+    await reader.getByRole('heading', { name: 'This answer is private' }).waitFor();
+    expect(await reader.getByText('Pick who may read it').count()).toBe(0);
+    await reader.getByRole('button', { name: 'Request access' }).click();
+    await reader.getByText('Access request sent').waitFor();
+  });
+
+  it('the owner sees the request in Share and grants it', async () => {
+    await owner.reload();
+    await owner.getByRole('button', { name: 'Share (1 access requests)' }).click({ timeout: 15_000 });
+    const row = owner.getByRole('listitem', { name: `Request from ${READER.name}` });
+    await row.getByRole('button', { name: 'Grant' }).click();
+    await owner.getByText(`${READER.name} can now see this answer`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    await owner.keyboard.press('Escape');
+  });
+
+  it('the reader now reads the answer, shared by its owner, and cannot ask in it', async () => {
+    await reader.reload();
+    const entry = reader.getByRole('article', { name: QUESTION });
+    await entry.getByRole('region', { name: 'Answer' }).getByText('Pick who may read it', { exact: false }).waitFor();
+    await reader.getByText(`Shared by ${OWNER.name}`).waitFor();
+    expect(await reader.getByPlaceholder('Ask a follow-up…').count()).toBe(0);
+  });
+
+  it('the owner shares it with anyone who has the link; a signed-out visitor reads it', async () => {
+    await owner.getByRole('button', { name: 'Share', exact: true }).click();
+    await owner.getByRole('radio', { name: /^Anyone with the link/ }).click();
+    await owner.getByText('Sharing updated').waitFor();
+    expect(await owner.getByRole('radio', { name: /^Anyone with the link/ }).getAttribute('aria-checked')).toBe('true');
+    const visitor = await e2e.page();
+    await visitor.goto(threadUrl);
+    await visitor.getByRole('article', { name: QUESTION }).getByText('Pick who may read it', { exact: false }).waitFor();
+  });
+});
+

@@ -1,0 +1,59 @@
+// Answers search the asker's own passages too: a signed-in user's question cites their own
+// passage; another user and an anonymous visitor asking the same never see it.
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestDatabase } from '../support/database.js';
+import { Browser } from '../support/http.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { collect } from '../support/sse.js';
+
+let database: { url: string; drop: () => Promise<void> };
+let server: ServerProcess;
+beforeAll(async () => {
+  database = await createTestDatabase('readable');
+  server = await startServerProcess({ databaseUrl: database.url });
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+async function person(email?: string) {
+  const b = new Browser(server.url);
+  await b.get('/rest/session');
+  if (email) expect((await b.post('/api/auth/sign-up/email', { name: 'Reader', email, password: 'correct horse battery' })).status).toBe(200);
+  return b;
+}
+
+async function sourcesFor(b: Browser, question: string) {
+  const res = await fetch(`${server.url}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() },
+    body: JSON.stringify({ query_str: question }),
+  });
+  expect(res.status).toBe(200);
+  const events = await collect(res);
+  expect(events.at(-1)?.event).toBe('completed');
+  return { sources: events.find((e) => e.event === 'sources')!.data.sources as { url: string; name: string; meta_data: { domain_name: string } }[], text: events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('') };
+}
+
+test("a user's passage is cited for that user, never for another user or a visitor", async () => {
+  const owner = await person('owner-readable@example.com');
+  const other = await person('other-readable@example.com');
+  const visitor = await person();
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const { rows } = await db.query<{ id: string }>(`select id from "user" where email = 'owner-readable@example.com'`);
+  await db.query(`insert into passages (id, corpus, url, title, heading, content, ordinal) values ('files/notes#1', $1, '/files/notes#1', 'My notes', 'Aardvarks', 'The aardvark enclosure opens at nine.', 0)`, [`user:${rows[0].id}`]);
+  await db.end();
+
+  const mine = await sourcesFor(owner, 'When does the aardvark enclosure open?');
+  expect(mine.sources[0]).toMatchObject({ url: '/files/notes#1', name: 'My notes: Aardvarks', snippet: 'The aardvark enclosure opens at nine.', meta_data: { domain_name: 'user' } });
+  expect(mine.text).toContain('The aardvark enclosure opens at nine [1].');
+  expect(mine.text).toContain('uses your own sources and the built-in user guide');
+  for (const b of [other, visitor]) {
+    const theirs = await sourcesFor(b, 'When does the aardvark enclosure open?');
+    expect(theirs.sources.map((s) => s.url)).not.toContain('/files/notes#1');
+    expect(theirs.text).not.toContain('aardvark enclosure');
+  }
+});

@@ -1,0 +1,181 @@
+// The article view and bookmarks on the real server: a signed-in user bookmarks a thread they may
+// read (idempotently), sees it in the article's bookmark_state, removes it; strangers get 401 or
+// 403; and rebuilding the projections gives back the same `bookmarks` table.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { projections } from '../../services/app/projections.js';
+import { createDb, createPool, type Db } from '../../services/db/database.js';
+import { rebuildProjections } from '../../services/eventstore/rebuild.js';
+import { EventStore } from '../../services/eventstore/store.js';
+import { createTestDatabase } from '../support/database.js';
+import { Browser } from '../support/http.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { collect } from '../support/sse.js';
+
+let database: { url: string; drop: () => Promise<void> };
+let server: ServerProcess;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase('articles');
+  server = await startServerProcess({ databaseUrl: database.url });
+  const pool = createPool(database.url, 2);
+  pool.on('error', () => {});
+  db = createDb(pool);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await server?.stop();
+  await database?.drop();
+});
+
+async function signedUp(name: string) {
+  const b = new Browser(server.url);
+  await b.get('/rest/session');
+  const res = await b.post('/api/auth/sign-up/email', { name, email: `${name.toLowerCase()}-articles@example.com`, password: 'correct horse battery' });
+  expect(res.status, res.text).toBe(200);
+  return b;
+}
+
+async function ask(b: Browser, query: string) {
+  const res = await fetch(`${server.url}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() },
+    body: JSON.stringify({ query_str: query }),
+  });
+  const events = await collect(res);
+  expect(events.at(-1)!.event).toBe('completed');
+  return events[0].data as { context_uuid: string; backend_uuid: string; thread_url_slug: string };
+}
+
+const BOOKMARKS = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 4, user_permission: 6 };
+const bookmark = (b: Browser, entry_uuid: string) => b.post('/rest/collections/upsert_entry', { entry_uuid, upsert_type: 'bookmark', return_collection: true });
+const unbookmark = (b: Browser, entryUUID: string) => b.post('/rest/collections/remove_entry', { entryUUID });
+
+let ada: Browser;
+let thread: { context_uuid: string; backend_uuid: string; thread_url_slug: string };
+beforeAll(async () => {
+  ada = await signedUp('Ada');
+  thread = await ask(ada, 'how do I share a thread?');
+});
+
+describe('GET /rest/article/{article_uuid_or_slug}', () => {
+  test('the thread as sections, by slug, context_uuid or backend_uuid', async () => {
+    const got = await ada.get(`/rest/article/${thread.thread_url_slug}`);
+    expect(got.status, got.text).toBe(200);
+    expect(got.json.status).toBe('success');
+    const [first] = got.json.entries;
+    expect(first).toMatchObject({
+      status: 'completed',
+      backend_uuid: thread.backend_uuid,
+      thread_url_slug: thread.thread_url_slug,
+      query_str: 'how do I share a thread?',
+      should_index: false,
+      social_info: { fork_count: 0, like_count: 0, view_count: 0, user_likes: false },
+      collection_info: null,
+      bookmark_state: 'NOT_BOOKMARKED',
+      thread_access: 'private read',
+    });
+    expect(first.article_info).toMatchObject({ title: 'how do I share a thread?', audience: 'anyone', layout: 'text', user_selected_media_items: [] });
+    expect(first.article_info.read_time).toBeGreaterThanOrEqual(1);
+    expect(first.article_info.summary.length).toBeGreaterThan(0);
+    expect(first.article_info.summary.length).toBeLessThanOrEqual(280);
+    expect(first.article_info.summary).not.toMatch(/\[\d+\]/);
+    expect(first.article_info.suggested_sections.length).toBeGreaterThan(0);
+    expect(first.web_results.length).toBeGreaterThan(0);
+    expect(first.article_info.emphasize_sources).toBe(first.web_results.length >= 3);
+    expect(first.answer).toMatch(/\[1\]/);
+    for (const key of [thread.context_uuid, thread.backend_uuid]) expect((await ada.get(`/rest/article/${key}`)).json).toEqual(got.json);
+  });
+
+  test('403 thread_private for someone else, 404 for an unknown thread', async () => {
+    const stranger = new Browser(server.url);
+    await stranger.get('/rest/session');
+    const got = await stranger.get(`/rest/article/${thread.thread_url_slug}`);
+    expect(got.status).toBe(403);
+    expect(got.json).toMatchObject({ code: 'thread_private' });
+    expect(JSON.stringify(got.json)).not.toContain('share');
+    const other = await signedUp('Grace');
+    expect((await other.get(`/rest/article/${thread.thread_url_slug}`)).status).toBe(403);
+    const missing = await ada.get('/rest/article/no-such-thread');
+    expect(missing.status).toBe(404);
+    expect(missing.json.code).toBe('thread_not_found');
+  });
+});
+
+describe('bookmarks', () => {
+  test('401 login_required for an anonymous visitor', async () => {
+    const anon = new Browser(server.url);
+    await anon.get('/rest/session');
+    for (const res of [await bookmark(anon, thread.backend_uuid), await unbookmark(anon, thread.backend_uuid)]) {
+      expect(res.status).toBe(401);
+      expect(res.json).toMatchObject({ code: 'login_required', detail: 'Sign in to bookmark answers.' });
+    }
+  });
+
+  test('bookmarking twice is one bookmark; the article says BOOKMARKED; removing goes back', async () => {
+    const first = await bookmark(ada, thread.backend_uuid);
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toEqual({ bookmark_state: 'BOOKMARKED', updated_collection: BOOKMARKS });
+    expect((await bookmark(ada, thread.thread_url_slug)).json.bookmark_state).toBe('BOOKMARKED');
+    const events = await sql<{ n: string }>`select count(*) as n from events where stream_id like 'bookmarks-%' and type = 'ThreadBookmarked'`.execute(db);
+    expect(Number(events.rows[0].n)).toBe(1);
+    expect(await db.selectFrom('bookmarks').select('context_uuid').execute()).toEqual([{ context_uuid: thread.context_uuid }]);
+    const article = await ada.get(`/rest/article/${thread.thread_url_slug}`);
+    expect(article.json.entries.every((e: { bookmark_state: string }) => e.bookmark_state === 'BOOKMARKED')).toBe(true);
+
+    const removed = await unbookmark(ada, thread.context_uuid);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.json).toEqual({ bookmark_state: 'NOT_BOOKMARKED', updated_collection: BOOKMARKS });
+    expect((await unbookmark(ada, thread.context_uuid)).json.bookmark_state).toBe('NOT_BOOKMARKED');
+    expect((await ada.get(`/rest/article/${thread.thread_url_slug}`)).json.entries[0].bookmark_state).toBe('NOT_BOOKMARKED');
+    expect(await db.selectFrom('bookmarks').selectAll().execute()).toEqual([]);
+  });
+
+  test("403 on someone else's private thread; 404 for a Space or an unknown thread; 400 without a target", async () => {
+    const grace = await signedUp('Grace2');
+    const denied = await bookmark(grace, thread.backend_uuid);
+    expect(denied.status).toBe(403);
+    expect(denied.json.code).toBe('thread_private');
+    const space = await ada.post('/rest/collections/upsert_entry', { entry_uuid: thread.backend_uuid, new_collection_uuid: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' });
+    expect(space.status).toBe(404);
+    expect(space.json).toMatchObject({ code: 'collection_not_found', detail: 'No such Space.' });
+    const fromSpace = await ada.post('/rest/collections/remove_entry', { entryUUID: thread.backend_uuid, collectionUUID: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' });
+    expect(fromSpace.status).toBe(404);
+    expect(fromSpace.json.code).toBe('collection_not_found');
+    expect((await bookmark(ada, 'no-such-thread')).status).toBe(404);
+    const none = await ada.post('/rest/collections/upsert_entry', { entry_uuid: thread.backend_uuid });
+    expect(none.status).toBe(400);
+    expect(none.json.code).toBe('missing_target');
+  });
+
+  test('return_thread gives the Thread; a reader keeps the power to remove their bookmark after the thread turns private', async () => {
+    const own = await ask(ada, 'what is a Space?');
+    const withThread = await ada.post('/rest/collections/upsert_entry', { entry_uuid: own.backend_uuid, upsert_type: 'bookmark', return_thread: true });
+    expect(withThread.json.thread).toMatchObject({ context_uuid: own.context_uuid, bookmark_state: 'BOOKMARKED', is_owner: true });
+
+    await ada.send('PUT', `/rest/thread/${own.context_uuid}/access`, { json: { thread_access: 'public read' } });
+    const reader = await signedUp('Reader');
+    expect((await bookmark(reader, own.backend_uuid)).json.bookmark_state).toBe('BOOKMARKED');
+    await ada.send('PUT', `/rest/thread/${own.context_uuid}/access`, { json: { thread_access: 'private read' } });
+    expect((await bookmark(reader, own.backend_uuid)).status).toBe(403);
+    const removed = await unbookmark(reader, own.backend_uuid);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.json.bookmark_state).toBe('NOT_BOOKMARKED');
+    await unbookmark(ada, own.backend_uuid);
+  });
+
+  test('rebuilding the projections gives the same bookmarks table', async () => {
+    const other = await ask(ada, 'Which keyboard shortcuts are there?');
+    await bookmark(ada, thread.backend_uuid);
+    await bookmark(ada, other.backend_uuid);
+    await unbookmark(ada, other.backend_uuid);
+    await bookmark(ada, other.backend_uuid);
+    const table = () => db.selectFrom('bookmarks').selectAll().orderBy('context_uuid').execute();
+    const before = await table();
+    expect(before.map((r) => r.context_uuid).sort()).toEqual([thread.context_uuid, other.context_uuid].sort());
+    await db.deleteFrom('bookmarks').execute();
+    await db.insertInto('bookmarks').values({ user_id: 'ghost', context_uuid: 'ghost', bookmarked_at: new Date() }).execute();
+    await rebuildProjections(new EventStore(db, projections));
+    expect(await table()).toEqual(before);
+  });
+});

@@ -1,0 +1,50 @@
+// /page/new: a new article; nothing is fetched. The question asked here starts a thread whose
+// frontend_context_uuid is the `newFrontendContextUUID` of the address, when it is a uuid.
+import { FilePlus2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { newKey } from '../search/live-answers';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function NewArticle() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const given = params.get('newFrontendContextUUID');
+  const contextId = given && UUID.test(given) ? given : null;
+
+  const start = (e: FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    // /search/new uses its stream id as the new thread's frontend_context_uuid.
+    if (q) navigate(`/search/new?q=${encodeURIComponent(q)}&streamId=${contextId ?? newKey()}`);
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 py-12">
+      <div className="flex items-center gap-3">
+        <div className="grid size-10 place-items-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-900 dark:text-neutral-300">
+          <FilePlus2 className="size-5" />
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight">New page</h1>
+      </div>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">Ask a question and its cited answer becomes the first section of the page.</p>
+      <form onSubmit={start} className="flex gap-2">
+        <label htmlFor="new-page-topic" className="sr-only">
+          Page topic
+        </label>
+        <input
+          id="new-page-topic"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="What should this page be about?"
+          className="min-w-0 flex-1 rounded-xl border border-neutral-200 bg-white px-3 py-2 text-sm placeholder:text-neutral-400 focus:border-neutral-400 focus:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:focus:border-neutral-600"
+        />
+        <button type="submit" className="btn-primary" disabled={!text.trim()}>
+          Start
+        </button>
+      </form>
+    </div>
+  );
+}
