@@ -4,7 +4,7 @@
 import type { RequestHandler } from 'msw';
 import { getGetArticleMockHandler } from '../generated/msw/articles/articles.msw';
 import { getRemoveCollectionEntryMockHandler, getUpsertCollectionEntryMockHandler } from '../generated/msw/collections/collections.msw';
-import type { Article, ArticleEntry, CollectionRef, RemoveEntryRequest, UpsertEntryRequest } from '../generated/react-query/model';
+import type { Article, ArticleEntry, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
 import { problem } from './problem';
 import type { MockEntry, MockThread } from './threads';
 
@@ -86,9 +86,9 @@ export function articleHandlers(opts: Options): RequestHandler[] {
     }),
     getRemoveCollectionEntryMockHandler(async ({ request }) => {
       const user = signedIn();
-      const body = (await request.json()) as RemoveEntryRequest;
-      if (body.collectionUUID) throw problem(404, 'collection_not_found', 'No such Space.');
-      const t = readable(body.entryUUID);
+      const url = new URL(request.url);
+      if (url.searchParams.get('collection_uuid')) throw problem(404, 'collection_not_found', 'No such Space.');
+      const t = readable(url.searchParams.get('entry_uuid') ?? '');
       t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== user);
       opts.changed();
       return { bookmark_state: 'NOT_BOOKMARKED', updated_collection: MOCK_BOOKMARKS };

@@ -310,7 +310,7 @@ export const getArticle = <ThrowOnError extends boolean = false>(options: Option
  *
  */
 export const upsertCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<UpsertCollectionEntryData, ThrowOnError>): RequestResult<UpsertCollectionEntryResponses, UpsertCollectionEntryErrors, ThrowOnError> => (options.client ?? client).post<UpsertCollectionEntryResponses, UpsertCollectionEntryErrors, ThrowOnError>({
-    url: '/rest/collections/upsert_entry',
+    url: '/rest/collections/upsert_thread_collection',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -321,15 +321,9 @@ export const upsertCollectionEntry = <ThrowOnError extends boolean = false>(opti
 /**
  * Remove a bookmark, or take a thread out of a Space
  *
- * Without `collectionUUID` (or with null) removes the thread of `entryUUID` from the caller's
- * Bookmarks; removing what is not there changes nothing.
+ * Without `collection_uuid` removes the thread of `entry_uuid` from the caller's Bookmarks;
+ * removing what is not there changes nothing. Taking one's own bookmark away needs no read
+ * access (the thread may have turned private since). A `collection_uuid` is a Space.
  *
  */
-export const removeCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<RemoveCollectionEntryData, ThrowOnError>): RequestResult<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError> => (options.client ?? client).post<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError>({
-    url: '/rest/collections/remove_entry',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const removeCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<RemoveCollectionEntryData, ThrowOnError>): RequestResult<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError> => (options.client ?? client).delete<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError>({ url: '/rest/collections/remove_collection_thread', ...options });

@@ -499,14 +499,6 @@ export type UpsertEntryResponse = {
     thread?: Thread;
 };
 
-export type RemoveEntryRequest = {
-    entryUUID: string;
-    /**
-     * The Space; leave out (or null) for the Bookmarks collection.
-     */
-    collectionUUID?: string | null;
-};
-
 /**
  * The entry (one question and its answer).
  */
@@ -1323,7 +1315,7 @@ export type UpsertCollectionEntryData = {
     body: UpsertEntryRequest;
     path?: never;
     query?: never;
-    url: '/rest/collections/upsert_entry';
+    url: '/rest/collections/upsert_thread_collection';
 };
 
 export type UpsertCollectionEntryErrors = {
@@ -1357,10 +1349,19 @@ export type UpsertCollectionEntryResponses = {
 export type UpsertCollectionEntryResponse = UpsertCollectionEntryResponses[keyof UpsertCollectionEntryResponses];
 
 export type RemoveCollectionEntryData = {
-    body: RemoveEntryRequest;
+    body?: never;
     path?: never;
-    query?: never;
-    url: '/rest/collections/remove_entry';
+    query: {
+        /**
+         * An entry's backend_uuid (or the thread's context_uuid or slug).
+         */
+        entry_uuid: string;
+        /**
+         * The Space; leave out for the Bookmarks collection.
+         */
+        collection_uuid?: string;
+    };
+    url: '/rest/collections/remove_collection_thread';
 };
 
 export type RemoveCollectionEntryErrors = {
@@ -1372,10 +1373,6 @@ export type RemoveCollectionEntryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     401: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
-    403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

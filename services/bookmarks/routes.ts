@@ -1,5 +1,5 @@
 // Bookmarks over HTTP: the collection helpers' upsert and remove of an entry, for the default
-// Bookmarks collection. Spaces (a `new_collection_uuid` or `collectionUUID`) come later and
+// Bookmarks collection. Spaces (a `new_collection_uuid` or `collection_uuid`) come later and
 // answer 404 until then.
 import type { Request, Response } from 'express';
 import type { AppContext } from '../app/context.js';
@@ -13,7 +13,6 @@ import { BOOKMARKS_COLLECTION } from './collection.js';
 import { bookmarkThread, unbookmarkThread } from './use-cases.js';
 
 type UpsertBody = { entry_uuid: string; upsert_type?: 'bookmark'; new_collection_uuid?: string; return_collection?: boolean; return_thread?: boolean };
-type RemoveBody = { entryUUID: string; collectionUUID?: string | null };
 
 const noSuchSpace = () => new HttpProblem(404, 'collection_not_found', 'No such Space.');
 
@@ -45,11 +44,10 @@ export const collectionRoutes: Routes = {
   },
 
   async removeCollectionEntry(req, res, ctx) {
-    const body = req.body as RemoveBody;
     const userId = await signedIn(req, ctx);
-    if (body.collectionUUID) throw noSuchSpace();
+    if (req.query.collection_uuid) throw noSuchSpace();
     // Taking one's own bookmark away needs no read access: the thread may have turned private since.
-    const thread = await findThreadRow(ctx.db, body.entryUUID);
+    const thread = await findThreadRow(ctx.db, String(req.query.entry_uuid));
     if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
     await unbookmarkThread(ctx.store, { user_id: userId, context_uuid: thread.context_uuid, now: ctx.now() });
     res.json({ bookmark_state: 'NOT_BOOKMARKED', updated_collection: BOOKMARKS_COLLECTION });

@@ -47,7 +47,7 @@ describe('the article view', () => {
   });
 
   it('bookmarks it, and it stays bookmarked after a reload', async () => {
-    const saved = page.waitForResponse((r) => r.url().endsWith('/rest/collections/upsert_entry'));
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/collections/upsert_thread_collection');
     await page.getByRole('button', { name: 'Bookmark' }).click();
     const remove = page.getByRole('button', { name: 'Remove bookmark' });
     await remove.waitFor();
@@ -59,7 +59,7 @@ describe('the article view', () => {
   });
 
   it('removes the bookmark again', async () => {
-    const saved = page.waitForResponse((r) => r.url().endsWith('/rest/collections/remove_entry'));
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/collections/remove_collection_thread');
     await page.getByRole('button', { name: 'Remove bookmark' }).click();
     await page.getByRole('button', { name: 'Bookmark' }).waitFor();
     expect((await saved).status()).toBe(200);

@@ -44,7 +44,7 @@ export const getRemoveCollectionEntryResponseMock = (overrideResponse: Partial<E
 
 
 export const getUpsertCollectionEntryMockHandler = (overrideResponse?: UpsertEntryResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<UpsertEntryResponse> | UpsertEntryResponse), options?: RequestHandlerOptions) => {
-  return http.post('*/rest/collections/upsert_entry', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  return http.post('*/rest/collections/upsert_thread_collection', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
 
     return HttpResponse.json(overrideResponse !== undefined
@@ -55,8 +55,8 @@ export const getUpsertCollectionEntryMockHandler = (overrideResponse?: UpsertEnt
   }, options)
 }
 
-export const getRemoveCollectionEntryMockHandler = (overrideResponse?: UpsertEntryResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<UpsertEntryResponse> | UpsertEntryResponse), options?: RequestHandlerOptions) => {
-  return http.post('*/rest/collections/remove_entry', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+export const getRemoveCollectionEntryMockHandler = (overrideResponse?: UpsertEntryResponse | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<UpsertEntryResponse> | UpsertEntryResponse), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/collections/remove_collection_thread', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
 
 
     return HttpResponse.json(overrideResponse !== undefined

@@ -22,7 +22,7 @@ import type {
 
 import type {
   ProblemResponse,
-  RemoveEntryRequest,
+  RemoveCollectionEntryParams,
   UpsertEntryRequest,
   UpsertEntryResponse
 } from '../model';
@@ -73,7 +73,7 @@ export const getUpsertCollectionEntryUrl = () => {
 
 
 
-  return `/rest/collections/upsert_entry`
+  return `/rest/collections/upsert_thread_collection`
 }
 
 /**
@@ -174,11 +174,6 @@ export type removeCollectionEntryResponse401 = {
   status: 401
 }
 
-export type removeCollectionEntryResponse403 = {
-  data: ProblemResponse
-  status: 403
-}
-
 export type removeCollectionEntryResponse404 = {
   data: ProblemResponse
   status: 404
@@ -187,47 +182,41 @@ export type removeCollectionEntryResponse404 = {
 export type removeCollectionEntryResponseSuccess = (removeCollectionEntryResponse200) & {
   headers: Headers;
 };
-export type removeCollectionEntryResponseError = (removeCollectionEntryResponse400 | removeCollectionEntryResponse401 | removeCollectionEntryResponse403 | removeCollectionEntryResponse404) & {
+export type removeCollectionEntryResponseError = (removeCollectionEntryResponse400 | removeCollectionEntryResponse401 | removeCollectionEntryResponse404) & {
   headers: Headers;
 };
 
 export type removeCollectionEntryResponse = (removeCollectionEntryResponseSuccess | removeCollectionEntryResponseError)
 
-export const getRemoveCollectionEntryUrl = () => {
+export const getRemoveCollectionEntryUrl = (params: RemoveCollectionEntryParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
 
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
 
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/rest/collections/remove_entry`
+  return stringifiedParams.length > 0 ? `/rest/collections/remove_collection_thread?${stringifiedParams}` : `/rest/collections/remove_collection_thread`
 }
 
 /**
- * Without `collectionUUID` (or with null) removes the thread of `entryUUID` from the caller's
- * Bookmarks; removing what is not there changes nothing.
+ * Without `collection_uuid` removes the thread of `entry_uuid` from the caller's Bookmarks;
+ * removing what is not there changes nothing. Taking one's own bookmark away needs no read
+ * access (the thread may have turned private since). A `collection_uuid` is a Space.
  * @summary Remove a bookmark, or take a thread out of a Space
  */
-export const removeCollectionEntry = async (removeEntryRequest: RemoveEntryRequest, options?: Parameters<typeof apiFetch>[1]): Promise<removeCollectionEntryResponse> => {
+export const removeCollectionEntry = async (params: RemoveCollectionEntryParams, options?: Parameters<typeof apiFetch>[1]): Promise<removeCollectionEntryResponse> => {
 
-    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
-    if (!h) return {};
-    if (h instanceof Headers) return Object.fromEntries(h.entries());
-    if (Symbol.iterator in h) {
-      return Object.fromEntries(
-        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
-      );
-    }
-    const headers: Record<string, string | readonly string[]> = {};
-    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
-      if (value !== undefined) headers[name] = value;
-    }
-    return headers;
-  };
-return apiFetch<removeCollectionEntryResponse>(getRemoveCollectionEntryUrl(),
+  return apiFetch<removeCollectionEntryResponse>(getRemoveCollectionEntryUrl(params),
   {
     ...options,
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
-    body: JSON.stringify(removeEntryRequest)
+    method: 'DELETE'
+
+
   }
 );}
 
@@ -252,9 +241,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
 
       const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeCollectionEntry>>, RemoveCollectionEntryMutationVariables> = (props) => {
-          const {data} = props ?? {};
+          const {params} = props ?? {};
 
-          return  removeCollectionEntry(data,requestOptions)
+          return  removeCollectionEntry(params,requestOptions)
         }
 
 
@@ -265,9 +254,9 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type RemoveCollectionEntryMutationResult = NonNullable<Awaited<ReturnType<typeof removeCollectionEntry>>>
-    export type RemoveCollectionEntryMutationBody = RemoveEntryRequest
+
     export type RemoveCollectionEntryMutationError = ProblemResponse
-    export type RemoveCollectionEntryMutationVariables = {data: RemoveEntryRequest}
+    export type RemoveCollectionEntryMutationVariables = {params: RemoveCollectionEntryParams}
 
     /**
  * @summary Remove a bookmark, or take a thread out of a Space

@@ -38,7 +38,7 @@ export * from './outboxMail';
 export * from './outboxMailStatus';
 export * from './problem';
 export * from './problemResponse';
-export * from './removeEntryRequest';
+export * from './removeCollectionEntryParams';
 export * from './removeSourcesRequest';
 export * from './searchMode';
 export * from './sessionResponse';

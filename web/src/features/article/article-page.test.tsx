@@ -161,7 +161,7 @@ describe('the article view', () => {
 describe('bookmarking', () => {
   it('is applied at once and kept when the server agrees', async () => {
     const thread = seed([entry(Q1, 1)]) as MockThread & { bookmarked_by?: string[] };
-    mocks.server.use(http.post('*/rest/collections/upsert_entry', async () => void (await delay(300))));
+    mocks.server.use(http.post('*/rest/collections/upsert_thread_collection', async () => void (await delay(300))));
     const { user } = setup('/page/how-to-share-1');
     await user.click(await screen.findByRole('button', { name: 'Bookmark' }, { timeout: 5000 }));
     // Optimistic: pressed before the (slow) server answers.
@@ -178,7 +178,7 @@ describe('bookmarking', () => {
   it('rolls back with a toast when the server fails', async () => {
     seed([entry(Q1, 1)]);
     mocks.server.use(
-      http.post('*/rest/collections/upsert_entry', async () => {
+      http.post('*/rest/collections/upsert_thread_collection', async () => {
         await delay(200);
         return problem(409, 'conflict', 'Try again.');
       }),

@@ -43,7 +43,7 @@ export function useBookmark(slug: string, entryUuid: string | undefined, state: 
       return;
     }
     if (!entryUuid || add.isPending || remove.isPending) return;
-    if (bookmarked) remove.mutate({ data: { entryUUID: entryUuid } });
+    if (bookmarked) remove.mutate({ params: { entry_uuid: entryUuid } });
     else add.mutate({ data: { entry_uuid: entryUuid, upsert_type: 'bookmark', return_collection: true } });
   };
   return { bookmarked, toggle, busy: add.isPending || remove.isPending };

@@ -11,15 +11,15 @@
  * OpenAPI spec version: 0.1.0
  */
 
-export interface RemoveEntryRequest {
-  /**
-     * @minLength 1
-     * @maxLength 200
-     */
-  entryUUID: string;
-  /**
-     * The Space; leave out (or null) for the Bookmarks collection.
-     * @nullable
-     */
-  collectionUUID?: string | null;
-}
+export type RemoveCollectionEntryParams = {
+/**
+ * An entry's backend_uuid (or the thread's context_uuid or slug).
+ * @minLength 1
+ * @maxLength 200
+ */
+entry_uuid: string;
+/**
+ * The Space; leave out for the Bookmarks collection.
+ */
+collection_uuid?: string;
+};
