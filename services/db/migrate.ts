@@ -8,6 +8,7 @@ import * as m0003 from './migrations/0003_threads.js';
 import * as m0004 from './migrations/0004_thread_sharing.js';
 import * as m0005 from './migrations/0005_bookmarks.js';
 import * as m0006 from './migrations/0006_passage_corpora_index.js';
+import * as m0007 from './migrations/0007_passages_url_index.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_thread_sharing': m0004,
   '0005_bookmarks': m0005,
   '0006_passage_corpora_index': m0006,
+  '0007_passages_url_index': m0007,
 };
 
 export async function migrateToLatest(db: Db) {

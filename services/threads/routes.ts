@@ -8,7 +8,7 @@ import { openSse } from '../app/sse.js';
 import { isFinal } from '../answers/stream-events.js';
 import { normalizeQuery } from './decide.js';
 import type { SearchMode } from './events.js';
-import { entriesOf, findEntry, findThreadRow, listLibrary } from './queries.js';
+import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { mayRead, readableThread, viewer } from './read-access.js';
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';

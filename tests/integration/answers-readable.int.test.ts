@@ -3,7 +3,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
-import { Browser } from '../support/http.js';
+import type { Browser } from '../support/http.js';
+import { askStream, PASSWORD, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { collect } from '../support/sse.js';
 
@@ -19,18 +20,13 @@ afterAll(async () => {
 });
 
 async function person(email?: string) {
-  const b = new Browser(server.url);
-  await b.get('/rest/session');
-  if (email) expect((await b.post('/api/auth/sign-up/email', { name: 'Reader', email, password: 'correct horse battery' })).status).toBe(200);
+  const b = await visitor(server.url);
+  if (email) expect((await b.post('/api/auth/sign-up/email', { name: 'Reader', email, password: PASSWORD })).status).toBe(200);
   return b;
 }
 
 async function sourcesFor(b: Browser, question: string) {
-  const res = await fetch(`${server.url}/rest/threads/ask`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() },
-    body: JSON.stringify({ query_str: question }),
-  });
+  const res = await askStream(server.url, b, { query_str: question });
   expect(res.status).toBe(200);
   const events = await collect(res);
   expect(events.at(-1)?.event).toBe('completed');

@@ -8,9 +8,9 @@ import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { createTestDatabase } from '../support/database.js';
-import { Browser } from '../support/http.js';
+import type { Browser } from '../support/http.js';
+import { askAndWait, signedUp as signUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { collect } from '../support/sse.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -28,24 +28,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedUp(name: string) {
-  const b = new Browser(server.url);
-  await b.get('/rest/session');
-  const res = await b.post('/api/auth/sign-up/email', { name, email: `${name.toLowerCase()}-articles@example.com`, password: 'correct horse battery' });
-  expect(res.status, res.text).toBe(200);
-  return b;
-}
-
-async function ask(b: Browser, query: string) {
-  const res = await fetch(`${server.url}/rest/threads/ask`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() },
-    body: JSON.stringify({ query_str: query }),
-  });
-  const events = await collect(res);
-  expect(events.at(-1)!.event).toBe('completed');
-  return events[0].data as { context_uuid: string; backend_uuid: string; thread_url_slug: string };
-}
+const signedUp = (name: string) => signUp(server.url, name);
+const ask = (b: Browser, query: string) => askAndWait(server.url, b, query);
 
 const BOOKMARKS = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 4, user_permission: 6 };
 const bookmark = (b: Browser, entry_uuid: string) => b.post('/rest/collections/upsert_thread_collection', { entry_uuid, upsert_type: 'bookmark', return_collection: true });
@@ -88,8 +72,7 @@ describe('GET /rest/article/{article_uuid_or_slug}', () => {
   });
 
   test('403 thread_private for someone else, 404 for an unknown thread', async () => {
-    const stranger = new Browser(server.url);
-    await stranger.get('/rest/session');
+    const stranger = await visitor(server.url);
     const got = await stranger.get(`/rest/article/${thread.thread_url_slug}`);
     expect(got.status).toBe(403);
     expect(got.json).toMatchObject({ code: 'thread_private' });
@@ -104,8 +87,7 @@ describe('GET /rest/article/{article_uuid_or_slug}', () => {
 
 describe('bookmarks', () => {
   test('401 login_required for an anonymous visitor', async () => {
-    const anon = new Browser(server.url);
-    await anon.get('/rest/session');
+    const anon = await visitor(server.url);
     for (const res of [await bookmark(anon, thread.backend_uuid), await unbookmark(anon, thread.backend_uuid)]) {
       expect(res.status).toBe(401);
       expect(res.json).toMatchObject({ code: 'login_required', detail: 'Sign in to bookmark answers.' });

@@ -4,17 +4,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLlmFake } from '../fakes/llm.js';
 import { createTestDatabase } from '../support/database.js';
-import { Browser } from '../support/http.js';
+import type { Browser } from '../support/http.js';
+import { askStream, visitor as visitorOf } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { collect, sseEvents } from '../support/sse.js';
 
-async function visitor(server: ServerProcess) {
-  const b = new Browser(server.url);
-  await b.get('/rest/session'); // gets the visitor_id cookie
-  return b;
-}
-const askRes = (server: ServerProcess, b: Browser, query_str: string) =>
-  fetch(`${server.url}/rest/threads/ask`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() }, body: JSON.stringify({ query_str }) });
+const visitor = (server: ServerProcess) => visitorOf(server.url);
+const askRes = (server: ServerProcess, b: Browser, query_str: string) => askStream(server.url, b, { query_str });
 const check = (b: Browser, backendUuid: string) => b.post(`/rest/threads/entries/${backendUuid}/sources/check`);
 
 describe('offline model', () => {

@@ -3,9 +3,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
-import { Browser } from '../support/http.js';
+import type { Browser } from '../support/http.js';
+import { askAndWait, PASSWORD, signedUp, visitor as visitorOf } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { collect } from '../support/sse.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -21,26 +21,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const PASSWORD = 'correct-horse-battery';
-let n = 0;
-async function visitor() {
-  const b = new Browser(server.url);
-  await b.get('/rest/session');
-  return b;
-}
-async function account(name: string) {
-  const b = await visitor();
-  const res = await b.post('/api/auth/sign-up/email', { name, email: `${name.toLowerCase().replace(/\s/g, '.')}.${++n}.${Date.now()}@example.com`, password: PASSWORD });
-  expect(res.status).toBe(200);
-  return b;
-}
-/** Asks and waits for the answer; returns the `thread` event's data. */
-async function ask(b: Browser, query_str: string) {
-  const res = await fetch(`${server.url}/rest/threads/ask`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() }, body: JSON.stringify({ query_str }) });
-  const events = await collect(res);
-  expect(events.at(-1)?.event).toBe('completed');
-  return events[0].data as { context_uuid: string; backend_uuid: string; thread_url_slug: string };
-}
+const visitor = () => visitorOf(server.url);
+const account = (name: string) => signedUp(server.url, name);
+const ask = (b: Browser, query: string) => askAndWait(server.url, b, query);
 const problem = (res: { status: number; json: any }, status: number, code: string) => {
   expect(res.status).toBe(status);
   expect(res.json).toMatchObject({ status, code });

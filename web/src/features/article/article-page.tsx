@@ -1,10 +1,11 @@
 // /page/{slug} and /discover/{slug}: a thread as an article (seed 003 §2 "Article (page) view"):
 // title, read time and summary, a bookmark toggle, then one section per entry. Slug 'new' is a
 // new article and fetches nothing. While a section is in flight the article is polled.
-import { ArrowLeft, Clock, RotateCcw, SearchX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Clock, RotateCcw, SearchX } from 'lucide-react';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
 import { problemMessage } from '../../app/problem';
+import { PageMessage } from '../../ui/page-message';
 import { RequestAccess } from '../sharing/request-access';
 import { ArticleSection } from './article-section';
 import { NEW_ARTICLE_SLUG, useArticle } from './article-query';
@@ -13,22 +14,6 @@ import { streamingSection } from './in-flight';
 import { NewArticle } from './new-article';
 import { useBookmark } from './use-bookmark';
 
-function Message({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action?: ReactNode }) {
-  const navigate = useNavigate();
-  return (
-    <div className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
-      <div className="grid size-12 place-items-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-900 dark:text-neutral-300">{icon}</div>
-      <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">{text}</p>
-      <div className="mt-2 flex gap-2">
-        <button type="button" className="btn-secondary" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
-          <ArrowLeft className="size-4" /> Back
-        </button>
-        {action}
-      </div>
-    </div>
-  );
-}
 
 function Article({ slug }: { slug: string }) {
   const query = useArticle(slug);
@@ -49,7 +34,7 @@ function Article({ slug }: { slug: string }) {
       </div>
     );
   }
-  const notFound = <Message icon={<SearchX className="size-5" />} title="Page not found" text="There is no page at this address. It may have been deleted or may have expired." />;
+  const notFound = <PageMessage icon={<SearchX className="size-5" />} title="Page not found" text="There is no page at this address. It may have been deleted or may have expired." />;
   if (query.isError) {
     const error = query.error;
     if (error.status === 403)
@@ -60,7 +45,7 @@ function Article({ slug }: { slug: string }) {
       );
     if (error.status === 404) return notFound;
     return (
-      <Message
+      <PageMessage
         icon={<SearchX className="size-5" />}
         title="Could not load this page"
         text={problemMessage(error)}

@@ -1,5 +1,5 @@
 // The two forms of the login modal, on the generated auth mutations.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { useSignInEmail, useSignUpEmail } from '../../../../generated/react-query/auth/auth';
 import type { SessionResponse } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../app/problem';

@@ -2,12 +2,13 @@
 // right now (the first one handed over from /search/new, follow-ups, rewrites). A pending entry
 // loaded from the server with no live stream here (a reload mid-answer) resumes its events.
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileText, SearchX } from 'lucide-react';
+import { FileText, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useGetThread } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadEntry } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
+import { PageMessage } from '../../ui/page-message';
 import { useSession } from '../../app/session';
 import { PRIVACY_LABEL } from '../sharing/access-options';
 import { RequestAccess } from '../sharing/request-access';
@@ -50,19 +51,6 @@ export function mergeEntries(slug: string, thread: Thread | undefined, live: Rec
   return { entries: [...merged, ...extra], contextUuid };
 }
 
-function Message({ icon, title, text }: { icon: React.ReactNode; title: string; text: string }) {
-  const navigate = useNavigate();
-  return (
-    <div className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
-      <div className="grid size-12 place-items-center rounded-full bg-neutral-100 text-neutral-600 dark:bg-neutral-900 dark:text-neutral-300">{icon}</div>
-      <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">{text}</p>
-      <button type="button" className="btn-secondary mt-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
-        <ArrowLeft className="size-4" /> Back
-      </button>
-    </div>
-  );
-}
 
 export default function ThreadPage() {
   const { slug = '' } = useParams();
@@ -106,8 +94,8 @@ export default function ThreadPage() {
           <RequestAccess slug={slug} />
         </div>
       );
-    if (error instanceof ApiError && error.status === 404) return <Message icon={<SearchX className="size-5" />} title="Thread not found" text="There is no thread at this address. It may have been deleted or may have expired." />;
-    if (error) return <Message icon={<SearchX className="size-5" />} title="Could not load this thread" text="Something went wrong while loading it. Try again in a moment." />;
+    if (error instanceof ApiError && error.status === 404) return <PageMessage icon={<SearchX className="size-5" />} title="Thread not found" text="There is no thread at this address. It may have been deleted or may have expired." />;
+    if (error) return <PageMessage icon={<SearchX className="size-5" />} title="Could not load this thread" text="Something went wrong while loading it. Try again in a moment." />;
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10" role="status" aria-label="Loading thread">
         <div className="h-8 w-2/3 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />
