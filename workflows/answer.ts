@@ -3,16 +3,23 @@
 // recorded steps are not run again, and a cut-off writing step fails the entry cleanly.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
-import { ANSWER_STREAM_KEY, type AnswerStreamEvent } from '../services/answers/stream-events.js';
+import type { LiveFeed } from '../services/answers/live-feed.js';
+import { ANSWER_STREAM_KEY, isFinal, type AnswerStreamEvent } from '../services/answers/stream-events.js';
 import { finishEntry } from '../services/threads/use-cases.js';
 
 export const answerWorkflowId = (backendUuid: string) => `answer-${backendUuid}`;
 
-export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>) {
-  const emit = (event: AnswerStreamEvent) => DBOS.writeStream(ANSWER_STREAM_KEY, event);
-  const full: AnswerDeps = { ...deps, emit, streamedText };
+/** `feed` hands each event, once written to the stream, to the requests following it here. */
+export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
   return DBOS.registerWorkflow(
     async (job: AnswerJob) => {
+      let ended = false;
+      const emit = async (event: AnswerStreamEvent) => {
+        await DBOS.writeStream(ANSWER_STREAM_KEY, event);
+        ended ||= isFinal(event);
+        feed.publish(job.backendUuid, event);
+      };
+      const full: AnswerDeps = { ...deps, emit, streamedText };
       try {
         const found = await DBOS.runStep(() => findSources(job, full), { name: 'retrieve' });
         return await DBOS.runStep(() => writeAnswer(job, found, full), { name: 'generate' });
@@ -22,13 +29,15 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>) {
         return await DBOS.runStep(
           async () => {
             if (!(await finishEntry(deps.store, job.contextUuid, job.backendUuid, { kind: 'failed', answer: '', detail }, new Date()))) return 'ended';
-            await emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } });
+            await full.emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } });
             return 'failed';
           },
           { name: 'fail' },
         );
       } finally {
-        await DBOS.closeStream(ANSWER_STREAM_KEY);
+        // Readers stop at the last event (and when the workflow ends); closing is for the rest.
+        if (!ended) await DBOS.closeStream(ANSWER_STREAM_KEY);
+        feed.end(job.backendUuid);
       }
     },
     { name: 'answer' },

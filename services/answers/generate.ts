@@ -81,15 +81,17 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     clearTimeout(poll);
   };
   try {
-    if (await stopRequested(store, contextUuid, backendUuid)) throw new Stop();
-    // The notes (web search off or failing) open the answer as a plain sentence, whatever the model.
-    if (found.notes.length) await send(`${found.notes.join(' ')}\n\n`);
+    if (start.stopRequested) throw new Stop();
+    // The notes (web search off or failing) open the answer as a plain sentence, whatever the
+    // model; they go out with its first piece, one write instead of two.
+    let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
     resetIdle();
     for await (const piece of abortable(deps.model.stream(job.query, passages, controller.signal), controller.signal)) {
       resetIdle();
-      await send(filter.push(piece));
+      await send(opening + filter.push(piece));
+      opening = '';
     }
-    await send(filter.flush());
+    await send(opening + filter.flush());
     resetIdle();
     const related = await deps.model.related(job.query, passages, answer, controller.signal).catch((err) => {
       if (controller.signal.aborted) throw err;

@@ -14,7 +14,15 @@ export type AppContext = {
   auth: Auth;
   logger: Logger;
   now: () => Date;
-  /** The answer engine: the configured model's name, and the start of an entry's answer workflow. */
-  answers: { modelName: string; start: (job: AnswerJob) => Promise<void>; events: (backendUuid: string, offset: number) => AsyncIterable<AnswerStreamEvent> };
+  /**
+   * The answer engine: the configured model's name, the start of an entry's answer workflow, its
+   * recorded events from an offset, and (for a workflow started here) its events as they are written.
+   */
+  answers: {
+    modelName: string;
+    start: (job: AnswerJob) => Promise<void>;
+    events: (backendUuid: string, offset: number) => AsyncIterable<AnswerStreamEvent>;
+    follow: (backendUuid: string) => { events: AsyncIterable<AnswerStreamEvent>; close: () => void };
+  };
   isReady: () => Promise<boolean>;
 };

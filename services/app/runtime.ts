@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
+import { createLiveFeed } from '../answers/live-feed.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
 import { createDb, createPool } from '../db/database.js';
@@ -50,7 +51,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const welcomeMail = registerWelcomeMail({ store, transport });
   if (await indexHelpCorpus(db)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
-  const answerWorkflow = registerAnswer({ store, ...engine });
+  const liveFeed = createLiveFeed();
+  const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);
   await DBOS.launch();
   // An entry whose process died between its question and its workflow's start gets one now;
   // the others' workflows are the same ids, recovered by DBOS already.
@@ -69,7 +71,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     auth,
     logger,
     now: () => new Date(),
-    answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: readAnswerEvents },
+    answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: readAnswerEvents, follow: liveFeed.follow },
     isReady: async () => {
       if (stopping || !DBOS.isInitialized()) return false;
       return sql`select 1`.execute(db).then(() => true, () => false);

@@ -10,6 +10,12 @@ export async function currentUser(req: Request, ctx: AppContext) {
   return session ? findSessionUser(ctx.db, session.user) : null;
 }
 
+/** Only who is signed in (no account or organisation lookups): for calls that need just the id. */
+export async function currentUserId(req: Request, ctx: AppContext) {
+  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  return session?.user.id ?? null;
+}
+
 export async function requireUser(req: Request, ctx: AppContext) {
   const user = await currentUser(req, ctx);
   if (!user) throw new HttpProblem(401, 'unauthenticated', 'Sign in to continue.');

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../app/context.js';
 import { HttpProblem } from '../app/problem.js';
 import type { Db } from '../db/database.js';
-import { currentUser } from '../identity/session.js';
+import { currentUserId } from '../identity/session.js';
 import { canRead } from './access-rules.js';
 import { isExpired, isOwner } from './decide.js';
 import type { ThreadAccess, ThreadStarted } from './events.js';
@@ -13,9 +13,9 @@ import { findThreadRow, isClaimed, viewerOf, type ThreadRow } from './queries.js
 export type Who = Awaited<ReturnType<typeof viewer>>;
 
 export async function viewer(req: Request, res: Response, ctx: AppContext) {
-  const user = await currentUser(req, ctx);
+  const userId = await currentUserId(req, ctx);
   const visitorId = res.locals.visitorId as string;
-  return { ...(await viewerOf(ctx.db, user?.id ?? null, visitorId)), visitor_id: visitorId };
+  return { ...(await viewerOf(ctx.db, userId, visitorId)), visitor_id: visitorId };
 }
 
 /** The organisation a user belongs to (an Enterprise user has one), or null. */

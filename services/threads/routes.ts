@@ -5,14 +5,14 @@ import type { AppContext } from '../app/context.js';
 import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
 import { openSse } from '../app/sse.js';
-import { isFinal } from '../answers/stream-events.js';
+import { isFinal, type AnswerStreamEvent } from '../answers/stream-events.js';
 import { normalizeQuery } from './decide.js';
 import type { SearchMode } from './events.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { mayRead, readableThread, viewer } from './read-access.js';
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
-import { askInThread, requestStop } from './use-cases.js';
+import { askInThread, finishEntry, requestStop } from './use-cases.js';
 import { summaryView } from './views.js';
 
 type AskBody = {
@@ -25,25 +25,57 @@ type AskBody = {
   collection_uuid?: string;
 };
 
-/** Writes `thread` (unless resuming past it), then the workflow's events until the last one. */
-async function streamAnswer(res: Response, ctx: AppContext, backendUuid: string, thread: object, after: number | null) {
+/**
+ * Writes `thread` (unless resuming past it), then the workflow's events until the last one: from
+ * `live` (the workflow started by this request) while it lasts, then from the recorded stream.
+ * `start`, when given, starts the workflow once `thread` is out, so the first byte does not wait
+ * for it.
+ */
+async function streamAnswer(
+  res: Response,
+  ctx: AppContext,
+  backendUuid: string,
+  thread: object,
+  after: number | null,
+  opts: { live?: ReturnType<AppContext['answers']['follow']>; start?: () => Promise<void> } = {},
+) {
+  const { live } = opts;
   const sse = openSse(res);
   // The client went away: stop writing. The workflow goes on; the resume endpoint replays it.
-  res.on('close', () => sse.end());
+  res.on('close', () => {
+    live?.close();
+    sse.end();
+  });
+  let id = after === null ? 0 : after;
+  // Event `id` k (k >= 1) is the stream's value at offset k - 1.
+  const send = (event: AnswerStreamEvent) => {
+    sse.send(++id, event.event, event.data);
+    return isFinal(event) || sse.closed;
+  };
   try {
     if (after === null) sse.send(0, 'thread', thread);
-    let id = after === null ? 0 : after;
-    // Event `id` k (k >= 1) is the stream's value at offset k - 1.
-    for await (const event of ctx.answers.events(backendUuid, id)) {
-      sse.send(++id, event.event, event.data);
-      if (isFinal(event) || sse.closed) break;
+    if (opts.start) {
+      try {
+        await opts.start();
+      } catch (err) {
+        ctx.logger.error({ err, backendUuid }, 'answer workflow did not start');
+        send({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail: STARTING_FAILED } });
+        return;
+      }
     }
+    let done = false;
+    if (live) for await (const event of live.events) if ((done = send(event))) break;
+    // Without a last event live (it ended early), the record has whatever came after.
+    if (!done && !sse.closed) for await (const event of ctx.answers.events(backendUuid, id)) if (send(event)) break;
   } catch (err) {
     ctx.logger.warn({ err, backendUuid }, 'answer stream ended early');
   } finally {
+    live?.close();
     sse.end();
   }
 }
+
+const STARTING_FAILED = 'The answer could not be started. Try again.';
 
 export const threadRoutes: Routes = {
   async askQuestion(req, res, ctx) {
@@ -71,9 +103,16 @@ export const threadRoutes: Routes = {
       },
       isNew,
     );
-    await ctx.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id });
     const created = { context_uuid: contextUuid, backend_uuid: backendUuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid, model: ctx.answers.modelName };
-    await streamAnswer(res, ctx, backendUuid, created, null);
+    // Followed before the start, so not one event is missed.
+    const live = ctx.answers.follow(backendUuid);
+    const start = () =>
+      ctx.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id }).catch(async (err) => {
+        // No workflow will end this entry: end it here, as the stream says.
+        await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
+        throw err;
+      });
+    await streamAnswer(res, ctx, backendUuid, created, null, { live, start });
   },
 
   async streamEntryEvents(req, res, ctx) {

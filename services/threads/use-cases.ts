@@ -47,7 +47,8 @@ export function recordSources(store: EventStore, contextUuid: string, backendUui
 export function startGeneration(store: EventStore, contextUuid: string, backendUuid: string, now: Date) {
   return decideAndAppend(store, contextUuid, (state) => {
     const { events, interrupted, ended } = decideStartGeneration(state, backendUuid, now);
-    return { events, result: { interrupted, ended } };
+    // Whether a stop came before the writing began, from the state just read.
+    return { events, result: { interrupted, ended, stopRequested: !!state.entries[backendUuid]?.stop_requested } };
   });
 }
 
