@@ -1,6 +1,7 @@
 // Which passage corpora a person may retrieve from: the help guide for everyone, plus their own
 // corpus and their organisation's when signed in. Spaces add their corpora here later.
 import type { Db } from '../db/database.js';
+import { orgOf } from '../identity/queries.js';
 import { HELP_CORPUS } from './passages.js';
 
 export const userCorpus = (userId: string) => `user:${userId}`;
@@ -8,7 +9,7 @@ export const orgCorpus = (orgUuid: string) => `org:${orgUuid}`;
 
 export async function readableCorpora(db: Db, viewer: { user_id: string | null }): Promise<string[]> {
   if (!viewer.user_id) return [HELP_CORPUS];
-  // The same organisation the session shows (services/identity/queries.ts): the first joined.
-  const membership = await db.selectFrom('member').select('organizationId').where('userId', '=', viewer.user_id).orderBy('createdAt').limit(1).executeTakeFirst();
-  return [HELP_CORPUS, userCorpus(viewer.user_id), ...(membership ? [orgCorpus(membership.organizationId)] : [])];
+  // The same organisation the session shows.
+  const org = await orgOf(db, viewer.user_id);
+  return [HELP_CORPUS, userCorpus(viewer.user_id), ...(org ? [orgCorpus(org)] : [])];
 }

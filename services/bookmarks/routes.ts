@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../app/context.js';
 import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
-import { currentUser } from '../identity/session.js';
+import { currentUserId } from '../identity/session.js';
 import { findThreadRow } from '../threads/queries.js';
 import { readableThread, viewer } from '../threads/read-access.js';
 import { threadResponse } from '../threads/thread-response.js';
@@ -17,9 +17,9 @@ type UpsertBody = { entry_uuid: string; upsert_type?: 'bookmark'; new_collection
 const noSuchSpace = () => new HttpProblem(404, 'collection_not_found', 'No such Space.');
 
 async function signedIn(req: Request, ctx: AppContext) {
-  const user = await currentUser(req, ctx);
-  if (!user) throw new HttpProblem(401, 'login_required', 'Sign in to bookmark answers.');
-  return user.id;
+  const userId = await currentUserId(req, ctx);
+  if (!userId) throw new HttpProblem(401, 'login_required', 'Sign in to bookmark answers.');
+  return userId;
 }
 
 /** The thread of `key` if the caller may read it: 404 / 403 exactly as getThread. */

@@ -8,17 +8,24 @@ export type SessionUser = {
   subscription_status: 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';
 };
 
+/** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
+export async function orgOf(db: Db, userId: string | null) {
+  if (!userId) return null;
+  const m = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
+  return m?.organizationId ?? null;
+}
+
 /** The seeds' Session user: the account read model plus the user's first organisation. */
 export async function findSessionUser(db: Db, user: { id: string; name: string; email: string }): Promise<SessionUser> {
-  const [account, membership] = await Promise.all([
+  const [account, org] = await Promise.all([
     db.selectFrom('accounts').select(['subscription_status']).where('user_id', '=', user.id).executeTakeFirst(),
-    db.selectFrom('member').select(['organizationId']).where('userId', '=', user.id).orderBy('createdAt').limit(1).executeTakeFirst(),
+    orgOf(db, user.id),
   ]);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    org_uuid: membership?.organizationId ?? null,
+    org_uuid: org,
     subscription_status: (account?.subscription_status ?? 'none') as SessionUser['subscription_status'],
   };
 }

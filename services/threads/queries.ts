@@ -27,10 +27,15 @@ export async function findThreadRow(db: Db, key: string) {
 
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
 
+/** The account that claimed a visitor's work, or null. */
+export async function claimerOf(db: Db, visitorId: string) {
+  const claim = await db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
+  return claim?.user_id ?? null;
+}
+
 /** Whether the account that claimed the thread's visitor keeps it (then it does not expire). */
 export async function isClaimed(db: Db, thread: ThreadRow) {
-  if (!thread.owner_visitor_id) return false;
-  return !!(await db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', thread.owner_visitor_id).executeTakeFirst());
+  return !!thread.owner_visitor_id && (await claimerOf(db, thread.owner_visitor_id)) !== null;
 }
 
 export async function entriesOf(db: Db, contextUuid: string) {

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../app/context.js';
 import { HttpProblem } from '../app/problem.js';
 import type { Db } from '../db/database.js';
+import { orgOf } from '../identity/queries.js';
 import { currentUserId } from '../identity/session.js';
 import { canRead } from './access-rules.js';
 import { isExpired, isOwner } from './decide.js';
@@ -16,13 +17,6 @@ export async function viewer(req: Request, res: Response, ctx: AppContext) {
   const userId = await currentUserId(req, ctx);
   const visitorId = res.locals.visitorId as string;
   return { ...(await viewerOf(ctx.db, userId, visitorId)), visitor_id: visitorId };
-}
-
-/** The organisation a user belongs to (an Enterprise user has one), or null. */
-export async function orgOf(db: Db, userId: string | null) {
-  if (!userId) return null;
-  const m = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
-  return m?.organizationId ?? null;
 }
 
 async function isGrantedReader(db: Db, contextUuid: string, userId: string | null) {

@@ -2,12 +2,13 @@
 // and the caller's bookmark.
 import type { AppContext } from '../app/context.js';
 import { bookmarkStateOf } from '../bookmarks/queries.js';
-import { entriesOf, type ThreadRow } from './queries.js';
-import { orgOf, type Who } from './read-access.js';
+import { claimerOf, entriesOf, type ThreadRow } from './queries.js';
+import { orgOf } from '../identity/queries.js';
+import type { Who } from './read-access.js';
 import { threadView } from './views.js';
 
 export async function threadResponse(ctx: AppContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
-  const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx, thread.owner_visitor_id) : null);
+  const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx.db, thread.owner_visitor_id) : null);
   const [entries, author, ownerOrg, bookmark_state] = await Promise.all([
     entriesOf(ctx.db, thread.context_uuid),
     ownerId ? ctx.db.selectFrom('user').select(['id', 'name']).where('id', '=', ownerId).executeTakeFirst() : undefined,
@@ -21,9 +22,4 @@ export async function threadResponse(ctx: AppContext, thread: ThreadRow, opts: {
     ownerEnterprise: !!ownerOrg,
     bookmark_state,
   });
-}
-
-async function claimerOf(ctx: AppContext, visitorId: string) {
-  const claim = await ctx.db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
-  return claim?.user_id ?? null;
 }
