@@ -1,17 +1,21 @@
 // The article view and bookmarks over the mock threads (mocks/threads.ts state): getArticle
 // shows a thread as sections, upsert/remove entry toggle the signed-in user's bookmark, kept on
-// the thread so it survives a reload of `make dev-mocks`. Spaces answer 404 as on the server.
+// the thread so it survives a reload of `make dev-mocks`. With a Space they move the thread in
+// or out of it (mocks/spaces.ts keeps the rules).
 import type { RequestHandler } from 'msw';
 import { getGetArticleMockHandler } from '../generated/msw/articles/articles.msw';
 import { getRemoveCollectionEntryMockHandler, getUpsertCollectionEntryMockHandler } from '../generated/msw/collections/collections.msw';
-import type { Article, ArticleEntry, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
+import type { Article, ArticleEntry, BookmarkState, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
 import { problem } from './problem';
+import type { SpaceStore } from './spaces';
 import type { MockEntry, MockThread } from './threads';
 
 type BookmarkedThread = MockThread & { bookmarked_by?: string[] };
-type Options = { threads: () => MockThread[]; owner: () => string; user: () => string | null; changed: () => void };
+type Options = { threads: () => MockThread[]; owner: () => string; user: () => string | null; changed: () => void; spaces: SpaceStore };
 
-export const MOCK_BOOKMARKS: CollectionRef = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 4, user_permission: 6 };
+export const MOCK_BOOKMARKS: CollectionRef = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 1, user_permission: 6 };
+
+const bookmarkState = (t: BookmarkedThread, user: string | null): BookmarkState => (user && t.bookmarked_by?.includes(user) ? 'BOOKMARKED' : 'NOT_BOOKMARKED');
 
 const plain = (md: string) =>
   md
@@ -25,7 +29,7 @@ const plain = (md: string) =>
     .replace(/\s+([.,;:!?])/g, '$1')
     .trim();
 
-function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | null): ArticleEntry {
+function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | null, spaces: SpaceStore): ArticleEntry {
   const text = plain(e.answer);
   const sentences = text.match(/[^.!?]+[.!?]*/g) ?? [];
   const words = text.split(' ').filter(Boolean).length;
@@ -51,16 +55,20 @@ function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | nu
     media_items: [],
     featured_images: [],
     web_results: e.sources,
-    collection_info: null,
-    bookmark_state: user && t.bookmarked_by?.includes(user) ? 'BOOKMARKED' : 'NOT_BOOKMARKED',
+    collection_info: spaces.info(t.collection_uuid),
+    bookmark_state: bookmarkState(t, user),
     thread_access: t.thread_access,
   };
 }
 
 export function articleHandlers(opts: Options): RequestHandler[] {
-  const readable = (key: string) => {
+  const existing = (key: string) => {
     const t = opts.threads().find((x) => x.thread_url_slug === key || x.context_uuid === key || x.entries.some((e) => e.backend_uuid === key)) as BookmarkedThread | undefined;
     if (!t) throw problem(404, 'thread_not_found', 'No such thread.');
+    return t;
+  };
+  const readable = (key: string) => {
+    const t = existing(key);
     if (t.owner !== opts.owner() && (t.thread_access === 'owner-only' || t.thread_access === 'private read')) throw problem(403, 'thread_private', 'This answer is private');
     return t;
   };
@@ -72,12 +80,15 @@ export function articleHandlers(opts: Options): RequestHandler[] {
   return [
     getGetArticleMockHandler(({ params }): Article => {
       const t = readable(String(params.articleUuidOrSlug));
-      return { status: 'success', entries: t.entries.map((e, i) => section(t, e, i, opts.user())) };
+      return { status: 'success', entries: t.entries.map((e, i) => section(t, e, i, opts.user(), opts.spaces)) };
     }),
     getUpsertCollectionEntryMockHandler(async ({ request }) => {
       const user = signedIn();
       const body = (await request.json()) as UpsertEntryRequest;
-      if (body.new_collection_uuid) throw problem(404, 'collection_not_found', 'No such Space.');
+      if (body.new_collection_uuid) {
+        const t = readable(body.entry_uuid);
+        return { bookmark_state: bookmarkState(t, user), updated_collection: opts.spaces.moveIn(t, body.new_collection_uuid) };
+      }
       if (body.upsert_type !== 'bookmark') throw problem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
       const t = readable(body.entry_uuid);
       if (!t.bookmarked_by?.includes(user)) t.bookmarked_by = [...(t.bookmarked_by ?? []), user];
@@ -87,7 +98,11 @@ export function articleHandlers(opts: Options): RequestHandler[] {
     getRemoveCollectionEntryMockHandler(async ({ request }) => {
       const user = signedIn();
       const url = new URL(request.url);
-      if (url.searchParams.get('collection_uuid')) throw problem(404, 'collection_not_found', 'No such Space.');
+      const spaceUuid = url.searchParams.get('collection_uuid');
+      if (spaceUuid) {
+        const t = existing(url.searchParams.get('entry_uuid') ?? '');
+        return { bookmark_state: bookmarkState(t, user), updated_collection: opts.spaces.takeOut(t, spaceUuid) };
+      }
       const t = readable(url.searchParams.get('entry_uuid') ?? '');
       t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== user);
       opts.changed();

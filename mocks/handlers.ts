@@ -8,6 +8,7 @@ import type { SignInRequest, SignUpRequest } from '../generated/react-query/mode
 import { articleHandlers } from './articles';
 import { problem } from './problem';
 import { sourceHandlers } from './sources';
+import { spaceHandlers, spaceStore } from './spaces';
 import { threadHandlers } from './threads';
 import { translationHandlers } from './translation';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
@@ -24,7 +25,16 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
     scenario.state = initialState(next);
     changed();
   };
+  const spaceOptions = {
+    spaces: () => (scenario.state.spaces ??= []),
+    threads: () => (scenario.state.threads ??= []),
+    user: () => currentUser(scenario.state),
+    visitor: () => scenario.state.visitorId,
+    changed,
+  };
+  const spaces = spaceStore(spaceOptions);
   const threads = threadHandlers({
+    collectionInfo: spaces.info,
     threads: () => (scenario.state.threads ??= []),
     owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
     signedIn: () => !!scenario.state.signedInId,
@@ -35,7 +45,8 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
   scenario.handlers = [
     ...threads.handlers,
     ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
-    ...articleHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, user: () => scenario.state.signedInId, changed }),
+    ...articleHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, user: () => scenario.state.signedInId, changed, spaces }),
+    ...spaceHandlers({ ...spaceOptions, store: spaces, accounts: () => scenario.state.accounts.map((a) => a.user) }),
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignInRequest;

@@ -4,14 +4,15 @@
 // A question containing "stream error" fails halfway, to show the failed state.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
-import type { AccessRequest, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
+import type { AccessRequest, CollectionInfo, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
 import { problem } from './problem';
 
 export type MockEvent = { event: string; data: unknown };
 export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
 /** What the mock keeps; the rest of a Thread is derived in `view`. */
 type Derived = 'entries' | 'is_owner' | 'backend_uuid' | 'query_str' | 'focus' | 'author' | 'collection_info' | 'privacy_state' | 'is_published' | 'bookmark_state';
-export type MockThread = Omit<Thread, Derived> & { owner: string; entries: MockEntry[]; access_requests?: AccessRequest[] };
+/** `collection_uuid`: the Space the thread is in (mocks/spaces.ts). */
+export type MockThread = Omit<Thread, Derived> & { owner: string; entries: MockEntry[]; access_requests?: AccessRequest[]; collection_uuid?: string | null };
 
 const GUIDE: { url: string; name: string; text: string[] }[] = [
   {
@@ -106,7 +107,7 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
   return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
 }
 
-export function threadHandlers(opts: { threads: () => MockThread[]; owner: () => string; signedIn: () => boolean; changed: () => void; delayMs: number }): { handlers: RequestHandler[]; resumeProducers: () => void } {
+export function threadHandlers(opts: { threads: () => MockThread[]; owner: () => string; signedIn: () => boolean; changed: () => void; delayMs: number; collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null }): { handlers: RequestHandler[]; resumeProducers: () => void } {
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
   const find = (key: string) => opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
@@ -170,7 +171,7 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
   };
 
   const view = (t: MockThread): Thread => {
-    const { owner, entries, access_requests: _r, ...rest } = t;
+    const { owner, entries, access_requests: _r, collection_uuid, ...rest } = t;
     const latest = entries.at(-1);
     return {
       ...rest,
@@ -178,7 +179,7 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
       query_str: latest?.query_str ?? t.first_query,
       focus: 'auto',
       author: { id: owner, username: owner.startsWith('user-') ? 'Ada Lovelace' : null, image: null },
-      collection_info: null,
+      collection_info: opts.collectionInfo?.(collection_uuid) ?? null,
       privacy_state: t.thread_access === 'public read' ? 'published' : t.thread_access === 'owner-only' || t.thread_access === 'private read' ? 'private' : 'shared',
       is_published: t.thread_access === 'public read',
       is_owner: owner === opts.owner(),

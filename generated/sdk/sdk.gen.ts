@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -305,8 +305,11 @@ export const getArticle = <ThrowOnError extends boolean = false>(options: Option
  *
  * `upsert_type: bookmark` adds the thread of `entry_uuid` to the caller's default Bookmarks
  * collection (title 'Bookmarks', emoji 1f516, no uuid); doing it twice changes nothing.
- * `new_collection_uuid` adds it to a Space (404 `collection_not_found` for an unknown one).
- * Needs a signed-in user who may read the thread.
+ * `new_collection_uuid` moves it into a Space (out of the one it was in): the thread's owner only
+ * (403 `not_thread_owner`), at-least-writer and not invited in the Space (403
+ * `not_space_writer`); 404 `collection_not_found` for a Space the caller cannot read. For an
+ * Enterprise owner owner-only, private read and collection read become collection read
+ * (private read with `article_mode`). Needs a signed-in user who may read the thread.
  *
  */
 export const upsertCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<UpsertCollectionEntryData, ThrowOnError>): RequestResult<UpsertCollectionEntryResponses, UpsertCollectionEntryErrors, ThrowOnError> => (options.client ?? client).post<UpsertCollectionEntryResponses, UpsertCollectionEntryErrors, ThrowOnError>({
@@ -323,7 +326,190 @@ export const upsertCollectionEntry = <ThrowOnError extends boolean = false>(opti
  *
  * Without `collection_uuid` removes the thread of `entry_uuid` from the caller's Bookmarks;
  * removing what is not there changes nothing. Taking one's own bookmark away needs no read
- * access (the thread may have turned private since). A `collection_uuid` is a Space.
+ * access (the thread may have turned private since). With `collection_uuid` the thread leaves
+ * that Space (the thread's owner, or the Space's owner or admin; 403 otherwise): collection read
+ * becomes private read. Taking out what is not there changes nothing.
  *
  */
 export const removeCollectionEntry = <ThrowOnError extends boolean = false>(options: Options<RemoveCollectionEntryData, ThrowOnError>): RequestResult<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError> => (options.client ?? client).delete<RemoveCollectionEntryResponses, RemoveCollectionEntryErrors, ThrowOnError>({ url: '/rest/collections/remove_collection_thread', ...options });
+
+/**
+ * Create a Space
+ *
+ * Creates a Space owned by the caller (OWNER). Left out: title "New Space", web search on,
+ * private access. With `template_id` the template's fields fill what is left out. With
+ * `entry_uuid` the caller's thread moves into the new Space. The web client shows "Failed to
+ * create collection" on any failure. 400 for an empty or too long title, an unknown access or
+ * template; 403 `enterprise_only` for organisation access without an organisation.
+ *
+ */
+export const createCollection = <ThrowOnError extends boolean = false>(options: Options<CreateCollectionData, ThrowOnError>): RequestResult<CreateCollectionResponses, CreateCollectionErrors, ThrowOnError> => (options.client ?? client).post<CreateCollectionResponses, CreateCollectionErrors, ThrowOnError>({
+    url: '/rest/collections/create_collection',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Edit a Space
+ *
+ * Changes the given fields; needs at-least-writer and not invited (a reader gets 403
+ * `not_space_writer`, nothing changes). Access and web search need an owner or admin. A Space
+ * the caller cannot read answers 404. The web client shows "Failed to edit collection".
+ *
+ */
+export const editCollection = <ThrowOnError extends boolean = false>(options: Options<EditCollectionData, ThrowOnError>): RequestResult<EditCollectionResponses, EditCollectionErrors, ThrowOnError> => (options.client ?? client).post<EditCollectionResponses, EditCollectionErrors, ThrowOnError>({
+    url: '/rest/collections/edit_collection/{collection_uuid}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a Space
+ *
+ * Owner only (403 `not_space_owner`). Its threads stay with their owners and leave the Space
+ * (collection read becomes private read); its links' passages are dropped. The web client
+ * shows "Failed to delete collection".
+ *
+ */
+export const deleteCollection = <ThrowOnError extends boolean = false>(options: Options<DeleteCollectionData, ThrowOnError>): RequestResult<DeleteCollectionResponses, DeleteCollectionErrors, ThrowOnError> => (options.client ?? client).delete<DeleteCollectionResponses, DeleteCollectionErrors, ThrowOnError>({ url: '/rest/collections/delete_collection/{collection_uuid}', ...options });
+
+/**
+ * The Space templates
+ *
+ * The templates a new Space can start from. The web client shows "Failed to list space templates" on failure.
+ */
+export const listSpaceTemplates = <ThrowOnError extends boolean = false>(options?: Options<ListSpaceTemplatesData, ThrowOnError>): RequestResult<ListSpaceTemplatesResponses, ListSpaceTemplatesErrors, ThrowOnError> => (options?.client ?? client).get<ListSpaceTemplatesResponses, ListSpaceTemplatesErrors, ThrowOnError>({ url: '/rest/collections/list_space_templates', ...options });
+
+/**
+ * The caller's Spaces
+ *
+ * The Spaces the caller owns, belongs to or is invited to (user_permission INVITED_*), most
+ * recently changed first. The default Bookmarks collection is not in the list (see
+ * list_collection_threads). Signed out: an empty list.
+ *
+ */
+export const listUserCollections = <ThrowOnError extends boolean = false>(options?: Options<ListUserCollectionsData, ThrowOnError>): RequestResult<ListUserCollectionsResponses, ListUserCollectionsErrors, ThrowOnError> => (options?.client ?? client).get<ListUserCollectionsResponses, ListUserCollectionsErrors, ThrowOnError>({ url: '/rest/collections/list_user_collections', ...options });
+
+/**
+ * One Space
+ *
+ * By slug, by key (the slug's last 22 characters, so an old slug still works after a rename)
+ * or by uuid. A Space the caller cannot read answers 404, whether or not it exists.
+ *
+ */
+export const getCollection = <ThrowOnError extends boolean = false>(options: Options<GetCollectionData, ThrowOnError>): RequestResult<GetCollectionResponses, GetCollectionErrors, ThrowOnError> => (options.client ?? client).get<GetCollectionResponses, GetCollectionErrors, ThrowOnError>({ url: '/rest/collections/get_collection', ...options });
+
+/**
+ * Change who may see a Space
+ *
+ * Owner or admin (403 `not_space_admin`). Organisation access (3) needs an organisation (403 `enterprise_only`).
+ */
+export const updateCollectionAccess = <ThrowOnError extends boolean = false>(options: Options<UpdateCollectionAccessData, ThrowOnError>): RequestResult<UpdateCollectionAccessResponses, UpdateCollectionAccessErrors, ThrowOnError> => (options.client ?? client).put<UpdateCollectionAccessResponses, UpdateCollectionAccessErrors, ThrowOnError>({
+    url: '/rest/collections/{collection_uuid}/access',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a link from a Space
+ *
+ * At-least-writer, not invited. Removing a link the Space does not have changes nothing.
+ */
+export const removeCollectionLink = <ThrowOnError extends boolean = false>(options: Options<RemoveCollectionLinkData, ThrowOnError>): RequestResult<RemoveCollectionLinkResponses, RemoveCollectionLinkErrors, ThrowOnError> => (options.client ?? client).delete<RemoveCollectionLinkResponses, RemoveCollectionLinkErrors, ThrowOnError>({
+    url: '/rest/collections/focused_web_config/links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Add a link to a Space
+ *
+ * Fetches the page and indexes it as a source of the Space. At-least-writer, not invited.
+ * The fetch is safe: http and https only; no loopback, private, link-local or otherwise
+ * non-public address, also after redirects (at most 5) and DNS; at most 2 MB and 10 s.
+ * Adding a link the Space has changes nothing. Errors: 400 `invalid_link`, 422
+ * `link_blocked`, `link_unreachable`, `link_too_large`, `link_timeout`, `link_not_html`,
+ * 409 `too_many_links` (at most 50 per Space).
+ *
+ */
+export const addCollectionLink = <ThrowOnError extends boolean = false>(options: Options<AddCollectionLinkData, ThrowOnError>): RequestResult<AddCollectionLinkResponses, AddCollectionLinkErrors, ThrowOnError> => (options.client ?? client).post<AddCollectionLinkResponses, AddCollectionLinkErrors, ThrowOnError>({
+    url: '/rest/collections/focused_web_config/links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The threads of a Space, or of the Bookmarks collection
+ *
+ * With `collection_uuid`: the Space's threads the caller may read, newest first. Without it: the
+ * caller's Bookmarks (401 when signed out).
+ *
+ */
+export const listCollectionThreads = <ThrowOnError extends boolean = false>(options?: Options<ListCollectionThreadsData, ThrowOnError>): RequestResult<ListCollectionThreadsResponses, ListCollectionThreadsErrors, ThrowOnError> => (options?.client ?? client).get<ListCollectionThreadsResponses, ListCollectionThreadsErrors, ThrowOnError>({ url: '/rest/collections/list_collection_threads', ...options });
+
+/**
+ * The members of a Space
+ *
+ * Any reader of the Space (404 otherwise).
+ */
+export const listCollectionMembers = <ThrowOnError extends boolean = false>(options: Options<ListCollectionMembersData, ThrowOnError>): RequestResult<ListCollectionMembersResponses, ListCollectionMembersErrors, ThrowOnError> => (options.client ?? client).get<ListCollectionMembersResponses, ListCollectionMembersErrors, ThrowOnError>({ url: '/rest/collections/{collection_uuid}/members', ...options });
+
+/**
+ * Invite someone to a Space by email
+ *
+ * Owner or admin (403 `not_space_admin`). The person holds the INVITED_* level of the role
+ * until they accept, and gets an email with a link to the Space. Inviting someone already
+ * there changes their role instead; inviting the owner is 409 `already_owner`.
+ *
+ */
+export const inviteCollectionMember = <ThrowOnError extends boolean = false>(options: Options<InviteCollectionMemberData, ThrowOnError>): RequestResult<InviteCollectionMemberResponses, InviteCollectionMemberErrors, ThrowOnError> => (options.client ?? client).post<InviteCollectionMemberResponses, InviteCollectionMemberErrors, ThrowOnError>({
+    url: '/rest/collections/{collection_uuid}/members',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Accept an invitation to a Space
+ *
+ * The signed-in person whose email was invited becomes a member with the invited role. 404 `no_invitation` when there is none.
+ */
+export const acceptCollectionInvite = <ThrowOnError extends boolean = false>(options: Options<AcceptCollectionInviteData, ThrowOnError>): RequestResult<AcceptCollectionInviteResponses, AcceptCollectionInviteErrors, ThrowOnError> => (options.client ?? client).post<AcceptCollectionInviteResponses, AcceptCollectionInviteErrors, ThrowOnError>({ url: '/rest/collections/{collection_uuid}/members/accept', ...options });
+
+/**
+ * Remove a member, withdraw an invitation, or leave
+ *
+ * Owner or admin, or the member themselves (leaving, or declining an invitation). The owner cannot be removed (409 `owner_stays`).
+ */
+export const removeCollectionMember = <ThrowOnError extends boolean = false>(options: Options<RemoveCollectionMemberData, ThrowOnError>): RequestResult<RemoveCollectionMemberResponses, RemoveCollectionMemberErrors, ThrowOnError> => (options.client ?? client).delete<RemoveCollectionMemberResponses, RemoveCollectionMemberErrors, ThrowOnError>({ url: '/rest/collections/{collection_uuid}/members/{member_id}', ...options });
+
+/**
+ * Change a member's role
+ *
+ * Owner or admin. An invitation keeps being an invitation, of the new role.
+ */
+export const changeCollectionMemberRole = <ThrowOnError extends boolean = false>(options: Options<ChangeCollectionMemberRoleData, ThrowOnError>): RequestResult<ChangeCollectionMemberRoleResponses, ChangeCollectionMemberRoleErrors, ThrowOnError> => (options.client ?? client).put<ChangeCollectionMemberRoleResponses, ChangeCollectionMemberRoleErrors, ThrowOnError>({
+    url: '/rest/collections/{collection_uuid}/members/{member_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

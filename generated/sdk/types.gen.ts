@@ -183,7 +183,13 @@ export type AskRequest = {
      */
     incognito?: boolean;
     /**
-     * Ask within a Space.
+     * Ask a new thread within a Space (ignored for a follow-up, which is answered in its thread's
+     * Space). Anyone who may read the Space may ask: the answer searches the Space's links (and
+     * the web when the Space's enable_web_by_default is on) and follows its instructions. The
+     * thread starts in the Space when the asker writes there (at-least-writer, not invited), as
+     * collection read for an Enterprise asker; a reader's thread stays their own. 404
+     * `collection_not_found` for a Space the asker cannot read.
+     *
      */
     collection_uuid?: string;
 };
@@ -470,6 +476,10 @@ export type UpsertEntryRequest = {
     new_collection_uuid?: string;
     return_collection?: boolean;
     return_thread?: boolean;
+    /**
+     * Added from the article view; for an Enterprise owner the thread then becomes private read instead of collection read.
+     */
+    article_mode?: boolean;
 };
 
 /**
@@ -500,6 +510,189 @@ export type UpsertEntryResponse = {
 };
 
 /**
+ * At most 100 characters (the seeds leave the maximum to the project); blank after trimming is refused.
+ */
+export type SpaceTitle = string;
+
+/**
+ * At most 500 characters.
+ */
+export type SpaceDescription = string;
+
+/**
+ * At most 4000 characters; applied to every answer asked in the Space.
+ */
+export type SpaceInstructions = string;
+
+/**
+ * Emoji as lower-case hex code points joined by '-' (e.g. 1f516, 2708-fe0f); empty for none.
+ * Anything else is refused with 400 `invalid_emoji`.
+ *
+ */
+export type SpaceEmoji = string;
+
+/**
+ * Who may see a Space besides its members (the seeds do not show the values; this project's
+ * choice): 1 private (members only), 2 anyone with the link (as a reader), 3 the owner's
+ * organisation (as readers; needs an organisation). Unknown values are refused with 400.
+ *
+ */
+export type CollectionAccess = 1 | 2 | 3;
+
+/**
+ * A new Space. Everything is optional: left out, the title is "New Space", web search is on,
+ * access is private (1), and a template's title, description, emoji and instructions apply.
+ *
+ */
+export type CollectionCreateRequest = {
+    title?: SpaceTitle;
+    description?: SpaceDescription;
+    instructions?: SpaceInstructions;
+    emoji?: SpaceEmoji;
+    access?: CollectionAccess;
+    enable_web_by_default?: boolean;
+    /**
+     * Start from this template (list_space_templates); its fields fill what is left out.
+     */
+    template_id?: string;
+    /**
+     * Move this thread (one of the caller's) into the new Space, the thread-linked creation.
+     */
+    entry_uuid?: string;
+};
+
+/**
+ * Access level (seed 000 §6): NONE 0, READER 1, WRITER 2, ADMIN 3, OWNER 4, EDITOR 5,
+ * OWNER_DEFAULT_BOOKMARKS 6, INVITED_READER 11, INVITED_WRITER 12, INVITED_ADMIN 13,
+ * INVITED_EDITOR 15.
+ *
+ */
+export type AccessLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 11 | 12 | 13 | 15;
+
+export type LinkConfig = {
+    /**
+     * The page's address, normalised (no fragment).
+     */
+    link: string;
+    /**
+     * The page's title when it was fetched (the address when it had none).
+     */
+    title: string;
+    added_at: string;
+};
+
+export type FocusedWebConfig = {
+    link_configs: Array<LinkConfig>;
+};
+
+/**
+ * A Space (seed 000 §3). `slug` ends in the 22-character key; a lookup by key works after a rename.
+ */
+export type Collection = {
+    uuid: string;
+    slug: string;
+    title: string;
+    description: string;
+    /**
+     * Custom instructions applied to every answer asked in the Space.
+     */
+    instructions: string;
+    emoji: SpaceEmoji;
+    access: CollectionAccess;
+    /**
+     * Asking in the Space also searches the web; off, answers use the Space's links and files only.
+     */
+    enable_web_by_default: boolean;
+    user_permission: AccessLevel;
+    template_id: string | null;
+    thread_count: number;
+    focused_web_config: FocusedWebConfig;
+    owner: {
+        id: string;
+        name: string;
+    };
+    created_at: string;
+    updated_at: string;
+};
+
+/**
+ * The fields to change; those left out keep their value.
+ */
+export type CollectionEditRequest = {
+    title?: SpaceTitle;
+    description?: SpaceDescription;
+    instructions?: SpaceInstructions;
+    emoji?: SpaceEmoji;
+    access?: CollectionAccess;
+    enable_web_by_default?: boolean;
+};
+
+export type SpaceTemplate = {
+    id: string;
+    title: string;
+    description: string;
+    emoji: SpaceEmoji;
+    instructions: string;
+};
+
+export type SpaceTemplateList = {
+    templates: Array<SpaceTemplate>;
+};
+
+export type CollectionList = {
+    collections: Array<Collection>;
+    /**
+     * How many Spaces the user has (owned, joined and invited), for paging.
+     */
+    total: number;
+};
+
+export type CollectionAccessUpdate = {
+    updated_access: CollectionAccess;
+};
+
+export type CollectionLinkRequest = {
+    collection_uuid: string;
+    /**
+     * An http or https address of a public page.
+     */
+    link: string;
+};
+
+export type SpaceMember = {
+    member_id: string;
+    email: string;
+    /**
+     * Null until the invited person has an account.
+     */
+    user_id: string | null;
+    name: string | null;
+    access: AccessLevel;
+    invited_at: string;
+};
+
+export type SpaceMemberList = {
+    /**
+     * The owner first, then members and invitations in the order they were made.
+     */
+    members: Array<SpaceMember>;
+};
+
+/**
+ * A member's role; an invitation holds the INVITED_* level of it until accepted.
+ */
+export type SpaceRole = 'READER' | 'WRITER' | 'ADMIN' | 'EDITOR';
+
+export type SpaceInviteRequest = {
+    email: string;
+    role: SpaceRole;
+};
+
+export type SpaceRoleUpdate = {
+    role: SpaceRole;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -513,6 +706,10 @@ export type EntryUuidOrSlug = string;
  * An access request's id.
  */
 export type RequestId = string;
+
+export type CollectionUuid = string;
+
+export type MemberId = string;
 
 export type GetHealthData = {
     body?: never;
@@ -1376,6 +1573,10 @@ export type RemoveCollectionEntryErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     404: Problem;
 };
 
@@ -1389,3 +1590,545 @@ export type RemoveCollectionEntryResponses = {
 };
 
 export type RemoveCollectionEntryResponse = RemoveCollectionEntryResponses[keyof RemoveCollectionEntryResponses];
+
+export type CreateCollectionData = {
+    body: CollectionCreateRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/collections/create_collection';
+};
+
+export type CreateCollectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type CreateCollectionError = CreateCollectionErrors[keyof CreateCollectionErrors];
+
+export type CreateCollectionResponses = {
+    /**
+     * The new Space.
+     */
+    201: Collection;
+};
+
+export type CreateCollectionResponse = CreateCollectionResponses[keyof CreateCollectionResponses];
+
+export type EditCollectionData = {
+    body: CollectionEditRequest;
+    path: {
+        collection_uuid: string;
+    };
+    query?: never;
+    url: '/rest/collections/edit_collection/{collection_uuid}';
+};
+
+export type EditCollectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type EditCollectionError = EditCollectionErrors[keyof EditCollectionErrors];
+
+export type EditCollectionResponses = {
+    /**
+     * The Space as it now is.
+     */
+    200: Collection;
+};
+
+export type EditCollectionResponse = EditCollectionResponses[keyof EditCollectionResponses];
+
+export type DeleteCollectionData = {
+    body?: never;
+    path: {
+        collection_uuid: string;
+    };
+    query?: never;
+    url: '/rest/collections/delete_collection/{collection_uuid}';
+};
+
+export type DeleteCollectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DeleteCollectionError = DeleteCollectionErrors[keyof DeleteCollectionErrors];
+
+export type DeleteCollectionResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteCollectionResponse = DeleteCollectionResponses[keyof DeleteCollectionResponses];
+
+export type ListSpaceTemplatesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/collections/list_space_templates';
+};
+
+export type ListSpaceTemplatesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type ListSpaceTemplatesError = ListSpaceTemplatesErrors[keyof ListSpaceTemplatesErrors];
+
+export type ListSpaceTemplatesResponses = {
+    /**
+     * Every template.
+     */
+    200: SpaceTemplateList;
+};
+
+export type ListSpaceTemplatesResponse = ListSpaceTemplatesResponses[keyof ListSpaceTemplatesResponses];
+
+export type ListUserCollectionsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        offset?: number;
+        /**
+         * The answer's format version the client reads; 1 is the only one.
+         */
+        version?: 1;
+    };
+    url: '/rest/collections/list_user_collections';
+};
+
+export type ListUserCollectionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type ListUserCollectionsError = ListUserCollectionsErrors[keyof ListUserCollectionsErrors];
+
+export type ListUserCollectionsResponses = {
+    /**
+     * A page of Spaces.
+     */
+    200: CollectionList;
+};
+
+export type ListUserCollectionsResponse = ListUserCollectionsResponses[keyof ListUserCollectionsResponses];
+
+export type GetCollectionData = {
+    body?: never;
+    path?: never;
+    query: {
+        collection_slug: string;
+    };
+    url: '/rest/collections/get_collection';
+};
+
+export type GetCollectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetCollectionError = GetCollectionErrors[keyof GetCollectionErrors];
+
+export type GetCollectionResponses = {
+    /**
+     * The Space.
+     */
+    200: Collection;
+};
+
+export type GetCollectionResponse = GetCollectionResponses[keyof GetCollectionResponses];
+
+export type UpdateCollectionAccessData = {
+    body: CollectionAccessUpdate;
+    path: {
+        collection_uuid: string;
+    };
+    query?: never;
+    url: '/rest/collections/{collection_uuid}/access';
+};
+
+export type UpdateCollectionAccessErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type UpdateCollectionAccessError = UpdateCollectionAccessErrors[keyof UpdateCollectionAccessErrors];
+
+export type UpdateCollectionAccessResponses = {
+    /**
+     * The Space as it now is.
+     */
+    200: Collection;
+};
+
+export type UpdateCollectionAccessResponse = UpdateCollectionAccessResponses[keyof UpdateCollectionAccessResponses];
+
+export type RemoveCollectionLinkData = {
+    body: CollectionLinkRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/collections/focused_web_config/links';
+};
+
+export type RemoveCollectionLinkErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RemoveCollectionLinkError = RemoveCollectionLinkErrors[keyof RemoveCollectionLinkErrors];
+
+export type RemoveCollectionLinkResponses = {
+    /**
+     * The Space as it now is.
+     */
+    200: Collection;
+};
+
+export type RemoveCollectionLinkResponse = RemoveCollectionLinkResponses[keyof RemoveCollectionLinkResponses];
+
+export type AddCollectionLinkData = {
+    body: CollectionLinkRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/collections/focused_web_config/links';
+};
+
+export type AddCollectionLinkErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+};
+
+export type AddCollectionLinkError = AddCollectionLinkErrors[keyof AddCollectionLinkErrors];
+
+export type AddCollectionLinkResponses = {
+    /**
+     * The Space as it now is.
+     */
+    200: Collection;
+};
+
+export type AddCollectionLinkResponse = AddCollectionLinkResponses[keyof AddCollectionLinkResponses];
+
+export type ListCollectionThreadsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        collection_uuid?: string;
+        limit?: number;
+        offset?: number;
+    };
+    url: '/rest/collections/list_collection_threads';
+};
+
+export type ListCollectionThreadsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListCollectionThreadsError = ListCollectionThreadsErrors[keyof ListCollectionThreadsErrors];
+
+export type ListCollectionThreadsResponses = {
+    /**
+     * A page of threads.
+     */
+    200: ThreadList;
+};
+
+export type ListCollectionThreadsResponse = ListCollectionThreadsResponses[keyof ListCollectionThreadsResponses];
+
+export type ListCollectionMembersData = {
+    body?: never;
+    path: {
+        collection_uuid: string;
+    };
+    query?: never;
+    url: '/rest/collections/{collection_uuid}/members';
+};
+
+export type ListCollectionMembersErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListCollectionMembersError = ListCollectionMembersErrors[keyof ListCollectionMembersErrors];
+
+export type ListCollectionMembersResponses = {
+    /**
+     * The owner, members and open invitations.
+     */
+    200: SpaceMemberList;
+};
+
+export type ListCollectionMembersResponse = ListCollectionMembersResponses[keyof ListCollectionMembersResponses];
+
+export type InviteCollectionMemberData = {
+    body: SpaceInviteRequest;
+    path: {
+        collection_uuid: string;
+    };
+    query?: never;
+    url: '/rest/collections/{collection_uuid}/members';
+};
+
+export type InviteCollectionMemberErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type InviteCollectionMemberError = InviteCollectionMemberErrors[keyof InviteCollectionMemberErrors];
+
+export type InviteCollectionMemberResponses = {
+    /**
+     * The members now.
+     */
+    200: SpaceMemberList;
+};
+
+export type InviteCollectionMemberResponse = InviteCollectionMemberResponses[keyof InviteCollectionMemberResponses];
+
+export type AcceptCollectionInviteData = {
+    body?: never;
+    path: {
+        collection_uuid: string;
+    };
+    query?: never;
+    url: '/rest/collections/{collection_uuid}/members/accept';
+};
+
+export type AcceptCollectionInviteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type AcceptCollectionInviteError = AcceptCollectionInviteErrors[keyof AcceptCollectionInviteErrors];
+
+export type AcceptCollectionInviteResponses = {
+    /**
+     * The Space, now joined.
+     */
+    200: Collection;
+};
+
+export type AcceptCollectionInviteResponse = AcceptCollectionInviteResponses[keyof AcceptCollectionInviteResponses];
+
+export type RemoveCollectionMemberData = {
+    body?: never;
+    path: {
+        collection_uuid: string;
+        member_id: string;
+    };
+    query?: never;
+    url: '/rest/collections/{collection_uuid}/members/{member_id}';
+};
+
+export type RemoveCollectionMemberErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type RemoveCollectionMemberError = RemoveCollectionMemberErrors[keyof RemoveCollectionMemberErrors];
+
+export type RemoveCollectionMemberResponses = {
+    /**
+     * The members now.
+     */
+    200: SpaceMemberList;
+};
+
+export type RemoveCollectionMemberResponse = RemoveCollectionMemberResponses[keyof RemoveCollectionMemberResponses];
+
+export type ChangeCollectionMemberRoleData = {
+    body: SpaceRoleUpdate;
+    path: {
+        collection_uuid: string;
+        member_id: string;
+    };
+    query?: never;
+    url: '/rest/collections/{collection_uuid}/members/{member_id}';
+};
+
+export type ChangeCollectionMemberRoleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ChangeCollectionMemberRoleError = ChangeCollectionMemberRoleErrors[keyof ChangeCollectionMemberRoleErrors];
+
+export type ChangeCollectionMemberRoleResponses = {
+    /**
+     * The members now.
+     */
+    200: SpaceMemberList;
+};
+
+export type ChangeCollectionMemberRoleResponse = ChangeCollectionMemberRoleResponses[keyof ChangeCollectionMemberRoleResponses];

@@ -1,6 +1,7 @@
 // The two steps of answering, free of the workflow runner: find and record the sources, then
 // write the answer (streaming its pieces through `emit`) and end the entry exactly once.
 import type { EventStore } from '../eventstore/store.js';
+import { spaceCorpus } from '../spaces/corpus.js';
 import type { SearchMode } from '../threads/events.js';
 import { finishEntry, recordSources, startGeneration, stopRequested } from '../threads/use-cases.js';
 import { citationFilter, sanitizeCitations } from './citations.js';
@@ -9,8 +10,12 @@ import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import type { AnswerStreamEvent } from './stream-events.js';
 import { toSource, type Passage } from './types.js';
 
+/** The Space a question was asked in: its corpus is searched, its instructions followed. */
+export type AnswerSpace = { uuid: string; instructions: string; web: boolean };
 /** `askerUserId`: whose readable corpora to search (none or null: the help guide only). */
-export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null };
+export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null; space?: AnswerSpace | null };
+
+export const INSTRUCTIONS_NOT_FOLLOWED = "The offline answer model cannot follow this Space's instructions; configure an answer model (LLM_BASE_URL) to use them.";
 export type AnswerDeps = {
   store: EventStore;
   model: AnswerModel;
@@ -31,7 +36,11 @@ export const timedOut = (ms: number) => `The answer model did not respond within
 
 export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
   const now = deps.now ?? (() => new Date());
-  const found = await retrieve(job.query, job.mode, deps.sources, await deps.readableCorpora(job.askerUserId ?? null));
+  const readable = await deps.readableCorpora(job.askerUserId ?? null);
+  const space = job.space ?? null;
+  const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
+  const found = await retrieve(job.query, job.mode, deps.sources, corpora, { web: space ? space.web : true });
+  if (space?.instructions && !deps.model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
   const { recorded } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now());
   if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } });
   return found;
@@ -86,7 +95,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     // model; they go out with its first piece, one write instead of two.
     let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
     resetIdle();
-    for await (const piece of abortable(deps.model.stream(job.query, passages, controller.signal), controller.signal)) {
+    for await (const piece of abortable(deps.model.stream(job.query, passages, controller.signal, job.space?.instructions || undefined), controller.signal)) {
       resetIdle();
       await send(opening + filter.push(piece));
       opening = '';

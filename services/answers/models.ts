@@ -10,12 +10,16 @@ export const OFFLINE_MODEL = 'offline-extractive';
 
 export type AnswerModel = {
   name: string;
-  stream: (question: string, passages: Passage[], signal: AbortSignal) => AsyncIterable<string>;
+  /** Whether the model follows a Space's instructions (the offline model cannot). */
+  followsInstructions: boolean;
+  /** `instructions`: the Space's, when the question was asked in one. */
+  stream: (question: string, passages: Passage[], signal: AbortSignal, instructions?: string) => AsyncIterable<string>;
   related: (question: string, passages: Passage[], answer: string, signal: AbortSignal) => Promise<string[]>;
 };
 
 export const offlineModel: AnswerModel = {
   name: OFFLINE_MODEL,
+  followsInstructions: false,
   // The whole answer is known at once: one piece, so one stream write and one SSE event, not
   // one per sentence (each is a database write and a read for every listener).
   async *stream(question, passages) {
@@ -33,14 +37,16 @@ export function llmModel(cfg: { baseUrl: string; model: string; apiKey?: string 
   const model = provider.chatModel(cfg.model);
   return {
     name: cfg.model,
-    async *stream(question, passages, signal) {
+    followsInstructions: true,
+    async *stream(question, passages, signal, instructions) {
       const result = streamText({
         model,
         abortSignal: signal,
         maxRetries: 0,
         system:
           'You answer questions using only the numbered sources given. Cite every statement with the number of its source in square brackets, like [1]. ' +
-          'Use only numbers of the sources listed. If the sources do not answer the question, say so.',
+          'Use only numbers of the sources listed. If the sources do not answer the question, say so.' +
+          (instructions ? `\n\nThe question was asked in a Space whose owner gave these instructions; follow them unless they conflict with the rules above:\n${instructions}` : ''),
         prompt: `Sources:\n\n${numberedSources(passages) || '(none)'}\n\nQuestion: ${question}`,
       });
       for await (const part of result.fullStream) {

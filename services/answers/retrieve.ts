@@ -15,12 +15,13 @@ export const WEB_SEARCH_FAILED_LOCAL = 'Web search failed just now, so this answ
 export type Retrieval = { passages: Passage[]; notes: string[] };
 export type Sources = { passages: PassageIndex; web: SourceAdapter | null };
 
-export async function retrieve(question: string, mode: SearchMode, sources: Sources, readable: readonly string[] = [HELP_CORPUS]): Promise<Retrieval> {
+/** `opts.web: false`: a Space that keeps to its own sources; `auto` then searches no web. */
+export async function retrieve(question: string, mode: SearchMode, sources: Sources, readable: readonly string[] = [HELP_CORPUS], opts: { web: boolean } = { web: true }): Promise<Retrieval> {
   const corpora = mode === 'help' ? [HELP_CORPUS] : readable;
   const local = corpora.some((c) => c !== HELP_CORPUS);
   const notes: string[] = [];
   let web: Passage[] = [];
-  if (mode !== 'help') {
+  if (mode === 'web' || (mode === 'auto' && opts.web)) {
     if (!sources.web) notes.push(local ? WEB_SEARCH_OFF_LOCAL : WEB_SEARCH_OFF);
     else web = await sources.web.search(question, TOP_K).catch(() => (notes.push(local ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED), []));
   }

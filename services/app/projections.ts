@@ -3,7 +3,8 @@
 import { bookmarksProjection } from '../bookmarks/projections.js';
 import { accountsProjection, visitorClaimsProjection } from '../identity/projections.js';
 import { mailOutboxProjection } from '../mail/projections.js';
+import { spaceLinkPassagesProjection, spacesProjection } from '../spaces/projections.js';
 import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
 
-export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection, threadSharingProjection, bookmarksProjection];
+export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection, threadSharingProjection, bookmarksProjection, spacesProjection, spaceLinkPassagesProjection];

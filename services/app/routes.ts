@@ -4,6 +4,7 @@ import { articleRoutes } from '../articles/routes.js';
 import { collectionRoutes } from '../bookmarks/routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { mailRoutes } from '../mail/routes.js';
+import { spaceRoutes } from '../spaces/routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
@@ -19,5 +20,6 @@ export const routes: Routes = {
   ...checkRoutes,
   ...articleRoutes,
   ...collectionRoutes,
+  ...spaceRoutes,
   ...translationRoutes,
 };

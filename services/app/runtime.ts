@@ -8,6 +8,8 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
+import { answerSpaceOf } from '../spaces/answer-space.js';
+import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../workflows/space-invite-mail.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
 import { createDb, createPool } from '../db/database.js';
@@ -49,6 +51,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
 
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
   const welcomeMail = registerWelcomeMail({ store, transport });
+  const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
   if (await indexHelpCorpus(db)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -56,11 +59,23 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   await DBOS.launch();
   // An entry whose process died between its question and its workflow's start gets one now;
   // the others' workflows are the same ids, recovered by DBOS already.
-  for (const e of await pendingEntries(db)) await startAnswer(answerWorkflow, { contextUuid: e.context_uuid, backendUuid: e.backend_uuid, query: e.query_str, mode: e.search_mode, askerUserId: e.owner_user_id });
+  for (const e of await pendingEntries(db))
+    await startAnswer(answerWorkflow, {
+      contextUuid: e.context_uuid,
+      backendUuid: e.backend_uuid,
+      query: e.query_str,
+      mode: e.search_mode,
+      askerUserId: e.owner_user_id,
+      space: await answerSpaceOf(db, e.collection_uuid),
+    });
   const welcomeMailConsumer = startWelcomeMailConsumer(store, welcomeMail, {
     delayMs: config.welcomeMailDelayMs,
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'welcome mail consumer failed; retrying'),
+  });
+  const spaceInviteMailConsumer = startSpaceInviteMailConsumer(store, spaceInviteMail, {
+    publicUrl: config.publicUrl,
+    onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
   });
 
   let stopping = false;
@@ -104,6 +119,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         server.closeIdleConnections();
       });
       await welcomeMailConsumer.stop();
+      await spaceInviteMailConsumer.stop();
       // A workflow in a durable sleep resumes at the next start, so only a running step is
       // worth waiting for, briefly.
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));

@@ -9,6 +9,7 @@ import * as m0004 from './migrations/0004_thread_sharing.js';
 import * as m0005 from './migrations/0005_bookmarks.js';
 import * as m0006 from './migrations/0006_passage_corpora_index.js';
 import * as m0007 from './migrations/0007_passages_url_index.js';
+import * as m0008 from './migrations/0008_spaces.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_bookmarks': m0005,
   '0006_passage_corpora_index': m0006,
   '0007_passages_url_index': m0007,
+  '0008_spaces': m0008,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -136,6 +136,33 @@ export interface BookmarksTable {
   bookmarked_at: Timestamp;
 }
 
+export interface SpacesTable {
+  uuid: string;
+  slug: string;
+  title: string;
+  description: string;
+  instructions: string;
+  emoji: string;
+  access: number;
+  enable_web_by_default: boolean;
+  template_id: string | null;
+  owner_user_id: string;
+  thread_count: Generated<number>;
+  /** JSON text on write, like thread_entries.sources. */
+  links: ColumnType<{ link: string; title: string; added_at: string }[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SpaceMembersTable {
+  space_uuid: string;
+  member_id: string;
+  email: string;
+  user_id: string | null;
+  level: number;
+  invited_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -149,6 +176,8 @@ export interface Database {
   thread_access_requests: ThreadAccessRequestsTable;
   thread_readers: ThreadReadersTable;
   bookmarks: BookmarksTable;
+  spaces: SpacesTable;
+  space_members: SpaceMembersTable;
   user: UserTable;
   member: MemberTable;
 }

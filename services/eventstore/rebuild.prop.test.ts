@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-// threads and thread_entries have their own property (services/threads/rebuild.prop.test.ts); here they stay empty.
+// threads and thread_entries have their own property (services/threads/rebuild.prop.test.ts), Spaces
+// theirs (services/spaces/rebuild.prop.test.ts); here they stay empty.
 const READ_MODELS = {
   accounts: ['user_id'],
   visitor_claims: ['visitor_id'],
@@ -32,6 +33,8 @@ const READ_MODELS = {
   thread_access_requests: ['request_id'],
   thread_readers: ['context_uuid', 'user_id'],
   bookmarks: ['user_id', 'context_uuid'],
+  spaces: ['uuid'],
+  space_members: ['space_uuid', 'member_id'],
 } as const;
 
 async function snapshot() {

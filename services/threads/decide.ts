@@ -11,6 +11,8 @@ import type {
   QuestionAsked,
   SearchMode,
   SourceData,
+  ThreadAccess,
+  ThreadAddedToSpace,
   ThreadStarted,
   ThreadState,
 } from './events.js';
@@ -45,6 +47,8 @@ export type AskCommand = {
   model: string;
   /** The signed-in user, or null with the visitor id that will own the thread. */
   asker: Viewer & { visitor_id: string };
+  /** A new thread asked in a Space the asker writes to starts in it, with this access. */
+  space?: { collection_uuid: string; thread_access: ThreadAccess } | null;
   now: Date;
 };
 
@@ -56,7 +60,7 @@ export function normalizeQuery(query: string) {
 }
 
 /** Starts a thread (state empty and new) or continues one the asker owns. */
-export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): (ThreadStarted | QuestionAsked)[] {
+export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): (ThreadStarted | ThreadAddedToSpace | QuestionAsked)[] {
   const query = normalizeQuery(cmd.query_str);
   const asked: QuestionAsked = {
     type: 'QuestionAsked',
@@ -79,13 +83,18 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
       title: query.length > 100 ? `${query.slice(0, 99)}…` : query,
       owner_user_id: cmd.asker.user_id,
       owner_visitor_id: anonymous ? cmd.asker.visitor_id : null,
-      thread_access: 'private read',
+      thread_access: cmd.space && cmd.asker.user_id ? cmd.space.thread_access : 'private read',
       incognito: cmd.incognito,
       expiry_time: anonymous ? new Date(cmd.now.getTime() + ANONYMOUS_THREAD_TTL_MS).toISOString() : null,
       started_at: cmd.now.toISOString(),
     },
   };
-  return [started, asked];
+  if (!cmd.space || !cmd.asker.user_id) return [started, asked];
+  const added: ThreadAddedToSpace = {
+    type: 'ThreadAddedToSpace',
+    data: { context_uuid: cmd.context_uuid, collection_uuid: cmd.space.collection_uuid, added_by: cmd.asker.user_id, added_at: cmd.now.toISOString() },
+  };
+  return [started, added, asked];
 }
 
 export function isExpired(thread: ThreadStarted['data'], now: Date) {

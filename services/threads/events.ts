@@ -60,8 +60,14 @@ export type EntrySourcesRemoved = {
   data: { backend_uuid: string; removed_urls: string[]; answer: string; sources: SourceData[]; removed_at: string };
 };
 
+/** The thread entered a Space (from the one it was in, if any: a ThreadRemovedFromSpace comes first). */
+export type ThreadAddedToSpace = { type: 'ThreadAddedToSpace'; data: { context_uuid: string; collection_uuid: string; added_by: string; added_at: string } };
+export type ThreadRemovedFromSpace = { type: 'ThreadRemovedFromSpace'; data: { context_uuid: string; collection_uuid: string; removed_by: string; removed_at: string } };
+
 export type ThreadEvent =
   | ThreadStarted
+  | ThreadAddedToSpace
+  | ThreadRemovedFromSpace
   | ThreadAccessChanged
   | ThreadExpiryRemoved
   | ThreadAccessRequested
@@ -91,6 +97,8 @@ export const THREAD_EVENT_TYPES = [
   'ThreadAccessGranted',
   'ThreadAccessDeclined',
   'EntrySourcesRemoved',
+  'ThreadAddedToSpace',
+  'ThreadRemovedFromSpace',
 ] as const;
 
 export const threadStream = (contextUuid: string) => `thread-${contextUuid}`;
@@ -113,8 +121,10 @@ export type ThreadState = {
   requests: Record<string, AccessRequestState>;
   /** Users the owner let in. */
   readers: string[];
+  /** The Space the thread is in. */
+  collection_uuid: string | null;
 };
-export const initialThread: ThreadState = { started: null, entries: {}, thread_access: null, expiry_time: null, requests: {}, readers: [] };
+export const initialThread: ThreadState = { started: null, entries: {}, thread_access: null, expiry_time: null, requests: {}, readers: [], collection_uuid: null };
 
 export function evolveThread(state: ThreadState, event: StoredEvent): ThreadState {
   const e = { type: event.type, data: event.data } as ThreadEvent;
@@ -135,6 +145,10 @@ export function evolveThread(state: ThreadState, event: StoredEvent): ThreadStat
       };
     case 'ThreadAccessDeclined':
       return { ...state, requests: { ...state.requests, [e.data.request_id]: { requester_user_id: e.data.user_id, status: 'declined' } } };
+    case 'ThreadAddedToSpace':
+      return { ...state, collection_uuid: e.data.collection_uuid };
+    case 'ThreadRemovedFromSpace':
+      return state.collection_uuid === e.data.collection_uuid ? { ...state, collection_uuid: null } : state;
   }
   if (e.type === 'QuestionAsked') {
     const entry: EntryState = { backend_uuid: e.data.backend_uuid, status: 'pending', answer: '', sources: null, generation_started: false, stop_requested: false };

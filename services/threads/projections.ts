@@ -76,6 +76,17 @@ export const threadsProjection: Projection = {
       case 'ThreadAccessChanged':
         await trx.updateTable('threads').set({ thread_access: e.data.thread_access }).where('context_uuid', '=', e.data.context_uuid).execute();
         return;
+      case 'ThreadAddedToSpace':
+        await trx.updateTable('threads').set({ collection_uuid: e.data.collection_uuid }).where('context_uuid', '=', e.data.context_uuid).execute();
+        return;
+      case 'ThreadRemovedFromSpace':
+        await trx
+          .updateTable('threads')
+          .set({ collection_uuid: null })
+          .where('context_uuid', '=', e.data.context_uuid)
+          .where('collection_uuid', '=', e.data.collection_uuid)
+          .execute();
+        return;
       case 'ThreadExpiryRemoved':
         await trx.updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid).execute();
         return;

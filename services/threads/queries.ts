@@ -57,7 +57,7 @@ export async function pendingEntries(db: Db) {
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     // Only a thread's owner asks in it, so the owner is the asker whose sources are searched.
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 't.owner_user_id'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 't.owner_user_id', 't.collection_uuid'])
     .where('e.status', '=', 'pending')
     .execute();
   return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));
@@ -65,8 +65,7 @@ export async function pendingEntries(db: Db) {
 
 /** The library: the viewer's kept, unexpired, non-incognito threads, newest first. */
 export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; limit: number; offset: number; now: Date }) {
-  let query = db
-    .selectFrom('threads as t')
+  let query = threadsFrom(db)
     .where('t.incognito', '=', false)
     .where((eb) =>
       eb.or([
@@ -104,6 +103,14 @@ export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; li
       ),
     );
   }
+  return threadPage(query, opts.limit, opts.offset);
+}
+
+export const threadsFrom = (db: Db) => db.selectFrom('threads as t');
+type ThreadQuery = ReturnType<typeof threadsFrom>;
+
+/** A page of threads (newest change first, with their latest answer) and how many match. */
+export async function threadPage(query: ThreadQuery, limit: number, offset: number) {
   const [{ total }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     query
@@ -119,8 +126,8 @@ export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; li
       )
       .orderBy('t.updated_at', 'desc')
       .orderBy('t.context_uuid')
-      .limit(opts.limit)
-      .offset(opts.offset)
+      .limit(limit)
+      .offset(offset)
       .execute(),
   ]);
   return { total: Number(total), rows };

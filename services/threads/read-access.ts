@@ -6,6 +6,7 @@ import { HttpProblem } from '../app/problem.js';
 import type { Db } from '../db/database.js';
 import { orgOf } from '../identity/queries.js';
 import { currentUserId } from '../identity/session.js';
+import { readsSpace } from '../spaces/access.js';
 import { canRead } from './access-rules.js';
 import { isExpired, isOwner } from './decide.js';
 import type { ThreadAccess, ThreadStarted } from './events.js';
@@ -30,9 +31,13 @@ export async function mayRead(db: Db, thread: ThreadRow, who: Who) {
   const access = thread.thread_access as ThreadAccess;
   if (owner || access === 'public read') return { owner, readable: true };
   if (access === 'owner-only' || !who.user_id) return { owner, readable: false };
-  const [granted, viewerOrg, ownerOrg] = await Promise.all([isGrantedReader(db, thread.context_uuid, who.user_id), orgOf(db, who.user_id), orgOf(db, thread.owner_user_id)]);
-  // Space membership arrives with Spaces; until then no thread is in one.
-  const readable = canRead({ access, isOwner: owner, isGrantedReader: granted, sameOrg: !!viewerOrg && viewerOrg === ownerOrg, inThreadSpace: false });
+  const [granted, viewerOrg, ownerOrg, inThreadSpace] = await Promise.all([
+    isGrantedReader(db, thread.context_uuid, who.user_id),
+    orgOf(db, who.user_id),
+    orgOf(db, thread.owner_user_id),
+    access === 'collection read' && thread.collection_uuid ? readsSpace(db, thread.collection_uuid, who.user_id) : false,
+  ]);
+  const readable = canRead({ access, isOwner: owner, isGrantedReader: granted, sameOrg: !!viewerOrg && viewerOrg === ownerOrg, inThreadSpace });
   return { owner, readable };
 }
 

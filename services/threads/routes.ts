@@ -6,6 +6,7 @@ import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
 import { openSse } from '../app/sse.js';
 import { isFinal, type AnswerStreamEvent } from '../answers/stream-events.js';
+import { answerSpaceOf, askingInSpace } from '../spaces/answer-space.js';
 import { normalizeQuery } from './decide.js';
 import type { SearchMode } from './events.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
@@ -81,9 +82,11 @@ export const threadRoutes: Routes = {
   async askQuestion(req, res, ctx) {
     const body = req.body as AskBody;
     const query = normalizeQuery(body.query_str);
-    if (body.collection_uuid) throw new HttpProblem(404, 'collection_not_found', 'No such Space.');
     const who = await viewer(req, res, ctx);
     const isNew = !body.context_uuid;
+    // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
+    const inSpace = isNew && body.collection_uuid ? await askingInSpace(req, ctx, body.collection_uuid) : null;
+    const space = inSpace?.answer ?? (isNew ? null : await answerSpaceOf(ctx.db, (await findThreadRow(ctx.db, body.context_uuid!))?.collection_uuid ?? null));
     const contextUuid = body.context_uuid ?? randomUUID();
     const backendUuid = randomUUID();
     const mode = body.search_mode ?? 'auto';
@@ -99,6 +102,7 @@ export const threadRoutes: Routes = {
         incognito: body.incognito ?? false,
         model: ctx.answers.modelName,
         asker: who,
+        space: inSpace?.startIn ?? null,
         now: ctx.now(),
       },
       isNew,
@@ -107,7 +111,7 @@ export const threadRoutes: Routes = {
     // Followed before the start, so not one event is missed.
     const live = ctx.answers.follow(backendUuid);
     const start = () =>
-      ctx.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id }).catch(async (err) => {
+      ctx.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space }).catch(async (err) => {
         // No workflow will end this entry: end it here, as the stream says.
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
         throw err;

@@ -6,14 +6,16 @@ import { claimerOf, entriesOf, type ThreadRow } from './queries.js';
 import { orgOf } from '../identity/queries.js';
 import type { Who } from './read-access.js';
 import { threadView } from './views.js';
+import { collectionInfoFor } from '../spaces/collection-info.js';
 
 export async function threadResponse(ctx: AppContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
   const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx.db, thread.owner_visitor_id) : null);
-  const [entries, author, ownerOrg, bookmark_state] = await Promise.all([
+  const [entries, author, ownerOrg, bookmark_state, collection_info] = await Promise.all([
     entriesOf(ctx.db, thread.context_uuid),
     ownerId ? ctx.db.selectFrom('user').select(['id', 'name']).where('id', '=', ownerId).executeTakeFirst() : undefined,
     orgOf(ctx.db, ownerId),
-    bookmarkStateOf(ctx.db, opts.who.user_id, thread.context_uuid),
+    bookmarkStateOf(ctx.db, opts.who.user_id, thread),
+    collectionInfoFor(ctx.db, thread.collection_uuid, opts.who.user_id),
   ]);
   return threadView(thread, entries, {
     isOwner: opts.isOwner,
@@ -21,5 +23,6 @@ export async function threadResponse(ctx: AppContext, thread: ThreadRow, opts: {
     author: { id: author?.id ?? null, username: author?.name ?? null },
     ownerEnterprise: !!ownerOrg,
     bookmark_state,
+    collection_info,
   });
 }

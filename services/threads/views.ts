@@ -26,6 +26,8 @@ export type ThreadViewOptions = {
   /** The owner is in an organisation. */
   ownerEnterprise: boolean;
   bookmark_state: BookmarkState;
+  /** The Space the thread is in, when the caller may see that Space. */
+  collection_info: { uuid: string; slug: string; title: string; emoji: string } | null;
 };
 
 export function threadView(t: ThreadRow, entries: EntryRow[], opts: ThreadViewOptions) {
@@ -42,8 +44,7 @@ export function threadView(t: ThreadRow, entries: EntryRow[], opts: ThreadViewOp
     query_str: latest?.query_str ?? t.first_query,
     focus: (entries[0]?.search_mode ?? 'auto') as SearchMode,
     author: { ...opts.author, image: null },
-    // Spaces arrive with their own issue; until then no thread is in one.
-    collection_info: null,
+    collection_info: opts.collection_info,
     thread_access: access,
     privacy_state: privacyState(access, owner),
     is_published: isPublished(access, owner),

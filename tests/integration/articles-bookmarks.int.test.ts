@@ -31,7 +31,7 @@ afterAll(async () => {
 const signedUp = (name: string) => signUp(server.url, name);
 const ask = (b: Browser, query: string) => askAndWait(server.url, b, query);
 
-const BOOKMARKS = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 4, user_permission: 6 };
+const BOOKMARKS = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 1, user_permission: 6 };
 const bookmark = (b: Browser, entry_uuid: string) => b.post('/rest/collections/upsert_thread_collection', { entry_uuid, upsert_type: 'bookmark', return_collection: true });
 const unbookmark = (b: Browser, entry_uuid: string) => b.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${encodeURIComponent(entry_uuid)}`);
 

@@ -29,8 +29,8 @@ export const askStream = (baseUrl: string, b: Browser, body: { query_str: string
 export type AskedThread = { context_uuid: string; backend_uuid: string; thread_url_slug: string };
 
 /** Asks, reads the stream to its end and expects `completed`; returns the `thread` event's data. */
-export async function askAndWait(baseUrl: string, b: Browser, query_str: string): Promise<AskedThread> {
-  const events = await collect(await askStream(baseUrl, b, { query_str }));
+export async function askAndWait(baseUrl: string, b: Browser, query_str: string, extra: Record<string, unknown> = {}): Promise<AskedThread> {
+  const events = await collect(await askStream(baseUrl, b, { query_str, ...extra }));
   expect(events.at(-1)?.event).toBe('completed');
   return events[0].data as AskedThread;
 }

@@ -29,7 +29,12 @@ import {
   ThreadAccess
 } from '../../react-query/model';
 import type {
+  Collection,
   CollectionInfo,
+  CollectionList,
+  SpaceMemberList,
+  SpaceTemplateList,
+  ThreadList,
   UpsertEntryResponse
 } from '../../react-query/model';
 
@@ -41,6 +46,34 @@ export const getUpsertCollectionEntryResponseMock = (overrideResponse: Partial<E
 export const getRemoveCollectionEntryResponseCollectionInfoMock = (overrideResponse: Partial<CollectionInfo> = {}): CollectionInfo => ({...{uuid: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
 
 export const getRemoveCollectionEntryResponseMock = (overrideResponse: Partial<Extract<UpsertEntryResponse, object>> = {}): UpsertEntryResponse => ({bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), updated_collection: faker.helpers.arrayElement([{uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), access: faker.number.int(), user_permission: faker.number.int()}, undefined]), thread: faker.helpers.arrayElement([{context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), focus: faker.helpers.arrayElement(Object.values(SearchMode)), author: {id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, collection_info: faker.helpers.arrayElement([null,{...getRemoveCollectionEntryResponseCollectionInfoMock()},]), privacy_state: faker.helpers.arrayElement(['private','shared','published'] as const), is_published: faker.datatype.boolean(), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), expiry_time: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', is_owner: faker.datatype.boolean(), bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, undefined]), ...overrideResponse})
+
+export const getCreateCollectionResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getEditCollectionResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getListSpaceTemplatesResponseMock = (overrideResponse: Partial<Extract<SpaceTemplateList, object>> = {}): SpaceTemplateList => ({templates: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), instructions: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
+
+export const getListUserCollectionsResponseMock = (overrideResponse: Partial<Extract<CollectionList, object>> = {}): CollectionList => ({collections: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), total: faker.number.int(), ...overrideResponse})
+
+export const getGetCollectionResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getUpdateCollectionAccessResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getAddCollectionLinkResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getRemoveCollectionLinkResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getListCollectionThreadsResponseMock = (overrideResponse: Partial<Extract<ThreadList, object>> = {}): ThreadList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({context_uuid: faker.string.alpha({length: {min: 10, max: 20}}), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), first_query: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess)), updated_datetime: faker.date.past().toISOString().slice(0, 19) + 'Z', entry_count: faker.number.int()})), total: faker.number.int(), ...overrideResponse})
+
+export const getListCollectionMembersResponseMock = (overrideResponse: Partial<Extract<SpaceMemberList, object>> = {}): SpaceMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), access: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getInviteCollectionMemberResponseMock = (overrideResponse: Partial<Extract<SpaceMemberList, object>> = {}): SpaceMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), access: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getAcceptCollectionInviteResponseMock = (overrideResponse: Partial<Extract<Collection, object>> = {}): Collection => ({uuid: faker.string.uuid(), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 64}}), access: faker.helpers.arrayElement([1,2,3] as const), enable_web_by_default: faker.datatype.boolean(), user_permission: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), template_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_count: faker.number.int(), focused_web_config: {link_configs: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({link: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), added_at: faker.date.past().toISOString().slice(0, 19) + 'Z'}))}, owner: {id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}})}, created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getChangeCollectionMemberRoleResponseMock = (overrideResponse: Partial<Extract<SpaceMemberList, object>> = {}): SpaceMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), access: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getRemoveCollectionMemberResponseMock = (overrideResponse: Partial<Extract<SpaceMemberList, object>> = {}): SpaceMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), access: faker.helpers.arrayElement([0,1,2,3,4,5,6,11,12,13,15] as const), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
 
 
 export const getUpsertCollectionEntryMockHandler = (overrideResponse?: UpsertEntryResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<UpsertEntryResponse> | UpsertEntryResponse), options?: RequestHandlerOptions) => {
@@ -66,7 +99,200 @@ export const getRemoveCollectionEntryMockHandler = (overrideResponse?: UpsertEnt
       })
   }, options)
 }
+
+export const getCreateCollectionMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/collections/create_collection', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getCreateCollectionResponseMock(),
+      { status: 201
+      })
+  }, options)
+}
+
+export const getEditCollectionMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/collections/edit_collection/:collectionUuid', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getEditCollectionResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getDeleteCollectionMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/collections/delete_collection/:collectionUuid', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
+export const getListSpaceTemplatesMockHandler = (overrideResponse?: SpaceTemplateList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SpaceTemplateList> | SpaceTemplateList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/collections/list_space_templates', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListSpaceTemplatesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getListUserCollectionsMockHandler = (overrideResponse?: CollectionList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CollectionList> | CollectionList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/collections/list_user_collections', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListUserCollectionsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetCollectionMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/collections/get_collection', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetCollectionResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUpdateCollectionAccessMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/collections/:collectionUuid/access', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateCollectionAccessResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getAddCollectionLinkMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/collections/focused_web_config/links', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAddCollectionLinkResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRemoveCollectionLinkMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/collections/focused_web_config/links', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRemoveCollectionLinkResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getListCollectionThreadsMockHandler = (overrideResponse?: ThreadList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ThreadList> | ThreadList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/collections/list_collection_threads', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListCollectionThreadsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getListCollectionMembersMockHandler = (overrideResponse?: SpaceMemberList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SpaceMemberList> | SpaceMemberList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/collections/:collectionUuid/members', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListCollectionMembersResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getInviteCollectionMemberMockHandler = (overrideResponse?: SpaceMemberList | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SpaceMemberList> | SpaceMemberList), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/collections/:collectionUuid/members', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getInviteCollectionMemberResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getAcceptCollectionInviteMockHandler = (overrideResponse?: Collection | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Collection> | Collection), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/collections/:collectionUuid/members/accept', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAcceptCollectionInviteResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getChangeCollectionMemberRoleMockHandler = (overrideResponse?: SpaceMemberList | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<SpaceMemberList> | SpaceMemberList), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/collections/:collectionUuid/members/:memberId', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getChangeCollectionMemberRoleResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRemoveCollectionMemberMockHandler = (overrideResponse?: SpaceMemberList | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<SpaceMemberList> | SpaceMemberList), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/collections/:collectionUuid/members/:memberId', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRemoveCollectionMemberResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getCollectionsMock = () => [
   getUpsertCollectionEntryMockHandler(),
-  getRemoveCollectionEntryMockHandler()
+  getRemoveCollectionEntryMockHandler(),
+  getCreateCollectionMockHandler(),
+  getEditCollectionMockHandler(),
+  getDeleteCollectionMockHandler(),
+  getListSpaceTemplatesMockHandler(),
+  getListUserCollectionsMockHandler(),
+  getGetCollectionMockHandler(),
+  getUpdateCollectionAccessMockHandler(),
+  getAddCollectionLinkMockHandler(),
+  getRemoveCollectionLinkMockHandler(),
+  getListCollectionThreadsMockHandler(),
+  getListCollectionMembersMockHandler(),
+  getInviteCollectionMemberMockHandler(),
+  getAcceptCollectionInviteMockHandler(),
+  getChangeCollectionMemberRoleMockHandler(),
+  getRemoveCollectionMemberMockHandler()
 ]

@@ -11,18 +11,41 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  Collection,
+  CollectionAccessUpdate,
+  CollectionCreateRequest,
+  CollectionEditRequest,
+  CollectionLinkRequest,
+  CollectionList,
+  GetCollectionParams,
+  ListCollectionThreadsParams,
+  ListUserCollectionsParams,
   ProblemResponse,
   RemoveCollectionEntryParams,
+  SpaceInviteRequest,
+  SpaceMemberList,
+  SpaceRoleUpdate,
+  SpaceTemplateList,
+  ThreadList,
   UpsertEntryRequest,
   UpsertEntryResponse
 } from '../model';
@@ -33,6 +56,21 @@ import { apiFetch } from '../../../web/src/app/api-fetch';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
 export type upsertCollectionEntryResponse200 = {
   data: UpsertEntryResponse
@@ -79,8 +117,11 @@ export const getUpsertCollectionEntryUrl = () => {
 /**
  * `upsert_type: bookmark` adds the thread of `entry_uuid` to the caller's default Bookmarks
  * collection (title 'Bookmarks', emoji 1f516, no uuid); doing it twice changes nothing.
- * `new_collection_uuid` adds it to a Space (404 `collection_not_found` for an unknown one).
- * Needs a signed-in user who may read the thread.
+ * `new_collection_uuid` moves it into a Space (out of the one it was in): the thread's owner only
+ * (403 `not_thread_owner`), at-least-writer and not invited in the Space (403
+ * `not_space_writer`); 404 `collection_not_found` for a Space the caller cannot read. For an
+ * Enterprise owner owner-only, private read and collection read become collection read
+ * (private read with `article_mode`). Needs a signed-in user who may read the thread.
  * @summary Bookmark a thread, or add it to a Space
  */
 export const upsertCollectionEntry = async (upsertEntryRequest: UpsertEntryRequest, options?: Parameters<typeof apiFetch>[1]): Promise<upsertCollectionEntryResponse> => {
@@ -174,6 +215,11 @@ export type removeCollectionEntryResponse401 = {
   status: 401
 }
 
+export type removeCollectionEntryResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
 export type removeCollectionEntryResponse404 = {
   data: ProblemResponse
   status: 404
@@ -182,7 +228,7 @@ export type removeCollectionEntryResponse404 = {
 export type removeCollectionEntryResponseSuccess = (removeCollectionEntryResponse200) & {
   headers: Headers;
 };
-export type removeCollectionEntryResponseError = (removeCollectionEntryResponse400 | removeCollectionEntryResponse401 | removeCollectionEntryResponse404) & {
+export type removeCollectionEntryResponseError = (removeCollectionEntryResponse400 | removeCollectionEntryResponse401 | removeCollectionEntryResponse403 | removeCollectionEntryResponse404) & {
   headers: Headers;
 };
 
@@ -206,7 +252,9 @@ export const getRemoveCollectionEntryUrl = (params: RemoveCollectionEntryParams,
 /**
  * Without `collection_uuid` removes the thread of `entry_uuid` from the caller's Bookmarks;
  * removing what is not there changes nothing. Taking one's own bookmark away needs no read
- * access (the thread may have turned private since). A `collection_uuid` is a Space.
+ * access (the thread may have turned private since). With `collection_uuid` the thread leaves
+ * that Space (the thread's owner, or the Space's owner or admin; 403 otherwise): collection read
+ * becomes private read. Taking out what is not there changes nothing.
  * @summary Remove a bookmark, or take a thread out of a Space
  */
 export const removeCollectionEntry = async (params: RemoveCollectionEntryParams, options?: Parameters<typeof apiFetch>[1]): Promise<removeCollectionEntryResponse> => {
@@ -270,4 +318,1850 @@ export const useRemoveCollectionEntry = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getRemoveCollectionEntryMutationOptions(options), queryClient);
+    }
+    export type createCollectionResponse201 = {
+  data: Collection
+  status: 201
+}
+
+export type createCollectionResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type createCollectionResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type createCollectionResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type createCollectionResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type createCollectionResponseSuccess = (createCollectionResponse201) & {
+  headers: Headers;
+};
+export type createCollectionResponseError = (createCollectionResponse400 | createCollectionResponse401 | createCollectionResponse403 | createCollectionResponse404) & {
+  headers: Headers;
+};
+
+export type createCollectionResponse = (createCollectionResponseSuccess | createCollectionResponseError)
+
+export const getCreateCollectionUrl = () => {
+
+
+
+
+  return `/rest/collections/create_collection`
+}
+
+/**
+ * Creates a Space owned by the caller (OWNER). Left out: title "New Space", web search on,
+ * private access. With `template_id` the template's fields fill what is left out. With
+ * `entry_uuid` the caller's thread moves into the new Space. The web client shows "Failed to
+ * create collection" on any failure. 400 for an empty or too long title, an unknown access or
+ * template; 403 `enterprise_only` for organisation access without an organisation.
+ * @summary Create a Space
+ */
+export const createCollection = async (collectionCreateRequest: CollectionCreateRequest, options?: Parameters<typeof apiFetch>[1]): Promise<createCollectionResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<createCollectionResponse>(getCreateCollectionUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(collectionCreateRequest)
+  }
+);}
+
+
+
+
+
+export const getCreateCollectionMutationKey = () => ['createCollection'] as const;
+
+export const getCreateCollectionMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCollection>>, TError,CreateCollectionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCollection>>, TError,CreateCollectionMutationVariables, TContext> => {
+
+const mutationKey = getCreateCollectionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCollection>>, CreateCollectionMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createCollection(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCollectionMutationResult = NonNullable<Awaited<ReturnType<typeof createCollection>>>
+    export type CreateCollectionMutationBody = CollectionCreateRequest
+    export type CreateCollectionMutationError = ProblemResponse
+    export type CreateCollectionMutationVariables = {data: CollectionCreateRequest}
+
+    /**
+ * @summary Create a Space
+ */
+export const useCreateCollection = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCollection>>, TError,CreateCollectionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCollection>>,
+        TError,
+        CreateCollectionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateCollectionMutationOptions(options), queryClient);
+    }
+    export type editCollectionResponse200 = {
+  data: Collection
+  status: 200
+}
+
+export type editCollectionResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type editCollectionResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type editCollectionResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type editCollectionResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type editCollectionResponseSuccess = (editCollectionResponse200) & {
+  headers: Headers;
+};
+export type editCollectionResponseError = (editCollectionResponse400 | editCollectionResponse401 | editCollectionResponse403 | editCollectionResponse404) & {
+  headers: Headers;
+};
+
+export type editCollectionResponse = (editCollectionResponseSuccess | editCollectionResponseError)
+
+export const getEditCollectionUrl = (collectionUuid: string,) => {
+
+
+
+
+  return `/rest/collections/edit_collection/${collectionUuid}`
+}
+
+/**
+ * Changes the given fields; needs at-least-writer and not invited (a reader gets 403
+ * `not_space_writer`, nothing changes). Access and web search need an owner or admin. A Space
+ * the caller cannot read answers 404. The web client shows "Failed to edit collection".
+ * @summary Edit a Space
+ */
+export const editCollection = async (collectionUuid: string,
+    collectionEditRequest: CollectionEditRequest, options?: Parameters<typeof apiFetch>[1]): Promise<editCollectionResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<editCollectionResponse>(getEditCollectionUrl(collectionUuid),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(collectionEditRequest)
+  }
+);}
+
+
+
+
+
+export const getEditCollectionMutationKey = () => ['editCollection'] as const;
+
+export const getEditCollectionMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof editCollection>>, TError,EditCollectionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof editCollection>>, TError,EditCollectionMutationVariables, TContext> => {
+
+const mutationKey = getEditCollectionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof editCollection>>, EditCollectionMutationVariables> = (props) => {
+          const {collectionUuid,data} = props ?? {};
+
+          return  editCollection(collectionUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EditCollectionMutationResult = NonNullable<Awaited<ReturnType<typeof editCollection>>>
+    export type EditCollectionMutationBody = CollectionEditRequest
+    export type EditCollectionMutationError = ProblemResponse
+    export type EditCollectionMutationVariables = {collectionUuid: string;data: CollectionEditRequest}
+
+    /**
+ * @summary Edit a Space
+ */
+export const useEditCollection = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof editCollection>>, TError,EditCollectionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof editCollection>>,
+        TError,
+        EditCollectionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEditCollectionMutationOptions(options), queryClient);
+    }
+    export type deleteCollectionResponse204 = {
+  data: void
+  status: 204
+}
+
+export type deleteCollectionResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type deleteCollectionResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type deleteCollectionResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type deleteCollectionResponseSuccess = (deleteCollectionResponse204) & {
+  headers: Headers;
+};
+export type deleteCollectionResponseError = (deleteCollectionResponse401 | deleteCollectionResponse403 | deleteCollectionResponse404) & {
+  headers: Headers;
+};
+
+export type deleteCollectionResponse = (deleteCollectionResponseSuccess | deleteCollectionResponseError)
+
+export const getDeleteCollectionUrl = (collectionUuid: string,) => {
+
+
+
+
+  return `/rest/collections/delete_collection/${collectionUuid}`
+}
+
+/**
+ * Owner only (403 `not_space_owner`). Its threads stay with their owners and leave the Space
+ * (collection read becomes private read); its links' passages are dropped. The web client
+ * shows "Failed to delete collection".
+ * @summary Delete a Space
+ */
+export const deleteCollection = async (collectionUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<deleteCollectionResponse> => {
+
+  return apiFetch<deleteCollectionResponse>(getDeleteCollectionUrl(collectionUuid),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getDeleteCollectionMutationKey = () => ['deleteCollection'] as const;
+
+export const getDeleteCollectionMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCollection>>, TError,DeleteCollectionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCollection>>, TError,DeleteCollectionMutationVariables, TContext> => {
+
+const mutationKey = getDeleteCollectionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCollection>>, DeleteCollectionMutationVariables> = (props) => {
+          const {collectionUuid} = props ?? {};
+
+          return  deleteCollection(collectionUuid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCollectionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCollection>>>
+
+    export type DeleteCollectionMutationError = ProblemResponse
+    export type DeleteCollectionMutationVariables = {collectionUuid: string}
+
+    /**
+ * @summary Delete a Space
+ */
+export const useDeleteCollection = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCollection>>, TError,DeleteCollectionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCollection>>,
+        TError,
+        DeleteCollectionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteCollectionMutationOptions(options), queryClient);
+    }
+    export type listSpaceTemplatesResponse200 = {
+  data: SpaceTemplateList
+  status: 200
+}
+
+export type listSpaceTemplatesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listSpaceTemplatesResponseSuccess = (listSpaceTemplatesResponse200) & {
+  headers: Headers;
+};
+export type listSpaceTemplatesResponseError = (listSpaceTemplatesResponse400) & {
+  headers: Headers;
+};
+
+export type listSpaceTemplatesResponse = (listSpaceTemplatesResponseSuccess | listSpaceTemplatesResponseError)
+
+export const getListSpaceTemplatesUrl = () => {
+
+
+
+
+  return `/rest/collections/list_space_templates`
+}
+
+/**
+ * The templates a new Space can start from. The web client shows "Failed to list space templates" on failure.
+ * @summary The Space templates
+ */
+export const listSpaceTemplates = async ( options?: Parameters<typeof apiFetch>[1]): Promise<listSpaceTemplatesResponse> => {
+
+  return apiFetch<listSpaceTemplatesResponse>(getListSpaceTemplatesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListSpaceTemplatesQueryKey = () => {
+    return [
+    `/rest/collections/list_space_templates`
+    ] as const;
+    }
+
+
+export const getListSpaceTemplatesQueryOptions = <TData = Awaited<ReturnType<typeof listSpaceTemplates>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSpaceTemplates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSpaceTemplatesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSpaceTemplates>>> = ({ signal }) => listSpaceTemplates({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSpaceTemplates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSpaceTemplatesQueryResult = NonNullable<Awaited<ReturnType<typeof listSpaceTemplates>>>
+export type ListSpaceTemplatesQueryError = ProblemResponse
+
+
+export function useListSpaceTemplates<TData = Awaited<ReturnType<typeof listSpaceTemplates>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSpaceTemplates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSpaceTemplates>>,
+          TError,
+          Awaited<ReturnType<typeof listSpaceTemplates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSpaceTemplates<TData = Awaited<ReturnType<typeof listSpaceTemplates>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSpaceTemplates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSpaceTemplates>>,
+          TError,
+          Awaited<ReturnType<typeof listSpaceTemplates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSpaceTemplates<TData = Awaited<ReturnType<typeof listSpaceTemplates>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSpaceTemplates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The Space templates
+ */
+
+export function useListSpaceTemplates<TData = Awaited<ReturnType<typeof listSpaceTemplates>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSpaceTemplates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSpaceTemplatesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type listUserCollectionsResponse200 = {
+  data: CollectionList
+  status: 200
+}
+
+export type listUserCollectionsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listUserCollectionsResponseSuccess = (listUserCollectionsResponse200) & {
+  headers: Headers;
+};
+export type listUserCollectionsResponseError = (listUserCollectionsResponse400) & {
+  headers: Headers;
+};
+
+export type listUserCollectionsResponse = (listUserCollectionsResponseSuccess | listUserCollectionsResponseError)
+
+export const getListUserCollectionsUrl = (params?: ListUserCollectionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/collections/list_user_collections?${stringifiedParams}` : `/rest/collections/list_user_collections`
+}
+
+/**
+ * The Spaces the caller owns, belongs to or is invited to (user_permission INVITED_*), most
+ * recently changed first. The default Bookmarks collection is not in the list (see
+ * list_collection_threads). Signed out: an empty list.
+ * @summary The caller's Spaces
+ */
+export const listUserCollections = async (params?: ListUserCollectionsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listUserCollectionsResponse> => {
+
+  return apiFetch<listUserCollectionsResponse>(getListUserCollectionsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListUserCollectionsQueryKey = (params?: ListUserCollectionsParams,) => {
+    return [
+    `/rest/collections/list_user_collections`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListUserCollectionsQueryOptions = <TData = Awaited<ReturnType<typeof listUserCollections>>, TError = ProblemResponse>(params?: ListUserCollectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserCollections>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListUserCollectionsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listUserCollections>>> = ({ signal }) => listUserCollections(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listUserCollections>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListUserCollectionsQueryResult = NonNullable<Awaited<ReturnType<typeof listUserCollections>>>
+export type ListUserCollectionsQueryError = ProblemResponse
+
+
+export function useListUserCollections<TData = Awaited<ReturnType<typeof listUserCollections>>, TError = ProblemResponse>(
+ params: undefined |  ListUserCollectionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserCollections>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listUserCollections>>,
+          TError,
+          Awaited<ReturnType<typeof listUserCollections>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListUserCollections<TData = Awaited<ReturnType<typeof listUserCollections>>, TError = ProblemResponse>(
+ params?: ListUserCollectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserCollections>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listUserCollections>>,
+          TError,
+          Awaited<ReturnType<typeof listUserCollections>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListUserCollections<TData = Awaited<ReturnType<typeof listUserCollections>>, TError = ProblemResponse>(
+ params?: ListUserCollectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserCollections>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The caller's Spaces
+ */
+
+export function useListUserCollections<TData = Awaited<ReturnType<typeof listUserCollections>>, TError = ProblemResponse>(
+ params?: ListUserCollectionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserCollections>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListUserCollectionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getCollectionResponse200 = {
+  data: Collection
+  status: 200
+}
+
+export type getCollectionResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getCollectionResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getCollectionResponseSuccess = (getCollectionResponse200) & {
+  headers: Headers;
+};
+export type getCollectionResponseError = (getCollectionResponse400 | getCollectionResponse404) & {
+  headers: Headers;
+};
+
+export type getCollectionResponse = (getCollectionResponseSuccess | getCollectionResponseError)
+
+export const getGetCollectionUrl = (params: GetCollectionParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/collections/get_collection?${stringifiedParams}` : `/rest/collections/get_collection`
+}
+
+/**
+ * By slug, by key (the slug's last 22 characters, so an old slug still works after a rename)
+ * or by uuid. A Space the caller cannot read answers 404, whether or not it exists.
+ * @summary One Space
+ */
+export const getCollection = async (params: GetCollectionParams, options?: Parameters<typeof apiFetch>[1]): Promise<getCollectionResponse> => {
+
+  return apiFetch<getCollectionResponse>(getGetCollectionUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetCollectionQueryKey = (params?: GetCollectionParams,) => {
+    return [
+    `/rest/collections/get_collection`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetCollectionQueryOptions = <TData = Awaited<ReturnType<typeof getCollection>>, TError = ProblemResponse>(params: GetCollectionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollection>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCollectionQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCollection>>> = ({ signal }) => getCollection(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCollection>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCollectionQueryResult = NonNullable<Awaited<ReturnType<typeof getCollection>>>
+export type GetCollectionQueryError = ProblemResponse
+
+
+export function useGetCollection<TData = Awaited<ReturnType<typeof getCollection>>, TError = ProblemResponse>(
+ params: GetCollectionParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollection>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCollection>>,
+          TError,
+          Awaited<ReturnType<typeof getCollection>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCollection<TData = Awaited<ReturnType<typeof getCollection>>, TError = ProblemResponse>(
+ params: GetCollectionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollection>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCollection>>,
+          TError,
+          Awaited<ReturnType<typeof getCollection>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCollection<TData = Awaited<ReturnType<typeof getCollection>>, TError = ProblemResponse>(
+ params: GetCollectionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollection>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One Space
+ */
+
+export function useGetCollection<TData = Awaited<ReturnType<typeof getCollection>>, TError = ProblemResponse>(
+ params: GetCollectionParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCollection>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCollectionQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type updateCollectionAccessResponse200 = {
+  data: Collection
+  status: 200
+}
+
+export type updateCollectionAccessResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateCollectionAccessResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateCollectionAccessResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateCollectionAccessResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateCollectionAccessResponseSuccess = (updateCollectionAccessResponse200) & {
+  headers: Headers;
+};
+export type updateCollectionAccessResponseError = (updateCollectionAccessResponse400 | updateCollectionAccessResponse401 | updateCollectionAccessResponse403 | updateCollectionAccessResponse404) & {
+  headers: Headers;
+};
+
+export type updateCollectionAccessResponse = (updateCollectionAccessResponseSuccess | updateCollectionAccessResponseError)
+
+export const getUpdateCollectionAccessUrl = (collectionUuid: string,) => {
+
+
+
+
+  return `/rest/collections/${collectionUuid}/access`
+}
+
+/**
+ * Owner or admin (403 `not_space_admin`). Organisation access (3) needs an organisation (403 `enterprise_only`).
+ * @summary Change who may see a Space
+ */
+export const updateCollectionAccess = async (collectionUuid: string,
+    collectionAccessUpdate: CollectionAccessUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<updateCollectionAccessResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateCollectionAccessResponse>(getUpdateCollectionAccessUrl(collectionUuid),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(collectionAccessUpdate)
+  }
+);}
+
+
+
+
+
+export const getUpdateCollectionAccessMutationKey = () => ['updateCollectionAccess'] as const;
+
+export const getUpdateCollectionAccessMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCollectionAccess>>, TError,UpdateCollectionAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCollectionAccess>>, TError,UpdateCollectionAccessMutationVariables, TContext> => {
+
+const mutationKey = getUpdateCollectionAccessMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCollectionAccess>>, UpdateCollectionAccessMutationVariables> = (props) => {
+          const {collectionUuid,data} = props ?? {};
+
+          return  updateCollectionAccess(collectionUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCollectionAccessMutationResult = NonNullable<Awaited<ReturnType<typeof updateCollectionAccess>>>
+    export type UpdateCollectionAccessMutationBody = CollectionAccessUpdate
+    export type UpdateCollectionAccessMutationError = ProblemResponse
+    export type UpdateCollectionAccessMutationVariables = {collectionUuid: string;data: CollectionAccessUpdate}
+
+    /**
+ * @summary Change who may see a Space
+ */
+export const useUpdateCollectionAccess = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCollectionAccess>>, TError,UpdateCollectionAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCollectionAccess>>,
+        TError,
+        UpdateCollectionAccessMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateCollectionAccessMutationOptions(options), queryClient);
+    }
+    export type addCollectionLinkResponse200 = {
+  data: Collection
+  status: 200
+}
+
+export type addCollectionLinkResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type addCollectionLinkResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type addCollectionLinkResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type addCollectionLinkResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type addCollectionLinkResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type addCollectionLinkResponse422 = {
+  data: ProblemResponse
+  status: 422
+}
+
+export type addCollectionLinkResponseSuccess = (addCollectionLinkResponse200) & {
+  headers: Headers;
+};
+export type addCollectionLinkResponseError = (addCollectionLinkResponse400 | addCollectionLinkResponse401 | addCollectionLinkResponse403 | addCollectionLinkResponse404 | addCollectionLinkResponse409 | addCollectionLinkResponse422) & {
+  headers: Headers;
+};
+
+export type addCollectionLinkResponse = (addCollectionLinkResponseSuccess | addCollectionLinkResponseError)
+
+export const getAddCollectionLinkUrl = () => {
+
+
+
+
+  return `/rest/collections/focused_web_config/links`
+}
+
+/**
+ * Fetches the page and indexes it as a source of the Space. At-least-writer, not invited.
+ * The fetch is safe: http and https only; no loopback, private, link-local or otherwise
+ * non-public address, also after redirects (at most 5) and DNS; at most 2 MB and 10 s.
+ * Adding a link the Space has changes nothing. Errors: 400 `invalid_link`, 422
+ * `link_blocked`, `link_unreachable`, `link_too_large`, `link_timeout`, `link_not_html`,
+ * 409 `too_many_links` (at most 50 per Space).
+ * @summary Add a link to a Space
+ */
+export const addCollectionLink = async (collectionLinkRequest: CollectionLinkRequest, options?: Parameters<typeof apiFetch>[1]): Promise<addCollectionLinkResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<addCollectionLinkResponse>(getAddCollectionLinkUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(collectionLinkRequest)
+  }
+);}
+
+
+
+
+
+export const getAddCollectionLinkMutationKey = () => ['addCollectionLink'] as const;
+
+export const getAddCollectionLinkMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addCollectionLink>>, TError,AddCollectionLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof addCollectionLink>>, TError,AddCollectionLinkMutationVariables, TContext> => {
+
+const mutationKey = getAddCollectionLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addCollectionLink>>, AddCollectionLinkMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  addCollectionLink(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddCollectionLinkMutationResult = NonNullable<Awaited<ReturnType<typeof addCollectionLink>>>
+    export type AddCollectionLinkMutationBody = CollectionLinkRequest
+    export type AddCollectionLinkMutationError = ProblemResponse
+    export type AddCollectionLinkMutationVariables = {data: CollectionLinkRequest}
+
+    /**
+ * @summary Add a link to a Space
+ */
+export const useAddCollectionLink = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addCollectionLink>>, TError,AddCollectionLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addCollectionLink>>,
+        TError,
+        AddCollectionLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAddCollectionLinkMutationOptions(options), queryClient);
+    }
+    export type removeCollectionLinkResponse200 = {
+  data: Collection
+  status: 200
+}
+
+export type removeCollectionLinkResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type removeCollectionLinkResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeCollectionLinkResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type removeCollectionLinkResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type removeCollectionLinkResponseSuccess = (removeCollectionLinkResponse200) & {
+  headers: Headers;
+};
+export type removeCollectionLinkResponseError = (removeCollectionLinkResponse400 | removeCollectionLinkResponse401 | removeCollectionLinkResponse403 | removeCollectionLinkResponse404) & {
+  headers: Headers;
+};
+
+export type removeCollectionLinkResponse = (removeCollectionLinkResponseSuccess | removeCollectionLinkResponseError)
+
+export const getRemoveCollectionLinkUrl = () => {
+
+
+
+
+  return `/rest/collections/focused_web_config/links`
+}
+
+/**
+ * At-least-writer, not invited. Removing a link the Space does not have changes nothing.
+ * @summary Remove a link from a Space
+ */
+export const removeCollectionLink = async (collectionLinkRequest: CollectionLinkRequest, options?: Parameters<typeof apiFetch>[1]): Promise<removeCollectionLinkResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<removeCollectionLinkResponse>(getRemoveCollectionLinkUrl(),
+  {
+    ...options,
+    method: 'DELETE',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(collectionLinkRequest)
+  }
+);}
+
+
+
+
+
+export const getRemoveCollectionLinkMutationKey = () => ['removeCollectionLink'] as const;
+
+export const getRemoveCollectionLinkMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCollectionLink>>, TError,RemoveCollectionLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeCollectionLink>>, TError,RemoveCollectionLinkMutationVariables, TContext> => {
+
+const mutationKey = getRemoveCollectionLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeCollectionLink>>, RemoveCollectionLinkMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  removeCollectionLink(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveCollectionLinkMutationResult = NonNullable<Awaited<ReturnType<typeof removeCollectionLink>>>
+    export type RemoveCollectionLinkMutationBody = CollectionLinkRequest
+    export type RemoveCollectionLinkMutationError = ProblemResponse
+    export type RemoveCollectionLinkMutationVariables = {data: CollectionLinkRequest}
+
+    /**
+ * @summary Remove a link from a Space
+ */
+export const useRemoveCollectionLink = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCollectionLink>>, TError,RemoveCollectionLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeCollectionLink>>,
+        TError,
+        RemoveCollectionLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveCollectionLinkMutationOptions(options), queryClient);
+    }
+    export type listCollectionThreadsResponse200 = {
+  data: ThreadList
+  status: 200
+}
+
+export type listCollectionThreadsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listCollectionThreadsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listCollectionThreadsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listCollectionThreadsResponseSuccess = (listCollectionThreadsResponse200) & {
+  headers: Headers;
+};
+export type listCollectionThreadsResponseError = (listCollectionThreadsResponse400 | listCollectionThreadsResponse401 | listCollectionThreadsResponse404) & {
+  headers: Headers;
+};
+
+export type listCollectionThreadsResponse = (listCollectionThreadsResponseSuccess | listCollectionThreadsResponseError)
+
+export const getListCollectionThreadsUrl = (params?: ListCollectionThreadsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/collections/list_collection_threads?${stringifiedParams}` : `/rest/collections/list_collection_threads`
+}
+
+/**
+ * With `collection_uuid`: the Space's threads the caller may read, newest first. Without it: the
+ * caller's Bookmarks (401 when signed out).
+ * @summary The threads of a Space, or of the Bookmarks collection
+ */
+export const listCollectionThreads = async (params?: ListCollectionThreadsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listCollectionThreadsResponse> => {
+
+  return apiFetch<listCollectionThreadsResponse>(getListCollectionThreadsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListCollectionThreadsQueryKey = (params?: ListCollectionThreadsParams,) => {
+    return [
+    `/rest/collections/list_collection_threads`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListCollectionThreadsQueryOptions = <TData = Awaited<ReturnType<typeof listCollectionThreads>>, TError = ProblemResponse>(params?: ListCollectionThreadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionThreads>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCollectionThreadsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCollectionThreads>>> = ({ signal }) => listCollectionThreads(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCollectionThreads>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCollectionThreadsQueryResult = NonNullable<Awaited<ReturnType<typeof listCollectionThreads>>>
+export type ListCollectionThreadsQueryError = ProblemResponse
+
+
+export function useListCollectionThreads<TData = Awaited<ReturnType<typeof listCollectionThreads>>, TError = ProblemResponse>(
+ params: undefined |  ListCollectionThreadsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionThreads>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionThreads>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionThreads>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionThreads<TData = Awaited<ReturnType<typeof listCollectionThreads>>, TError = ProblemResponse>(
+ params?: ListCollectionThreadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionThreads>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionThreads>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionThreads>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionThreads<TData = Awaited<ReturnType<typeof listCollectionThreads>>, TError = ProblemResponse>(
+ params?: ListCollectionThreadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionThreads>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The threads of a Space, or of the Bookmarks collection
+ */
+
+export function useListCollectionThreads<TData = Awaited<ReturnType<typeof listCollectionThreads>>, TError = ProblemResponse>(
+ params?: ListCollectionThreadsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionThreads>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCollectionThreadsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type listCollectionMembersResponse200 = {
+  data: SpaceMemberList
+  status: 200
+}
+
+export type listCollectionMembersResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listCollectionMembersResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listCollectionMembersResponseSuccess = (listCollectionMembersResponse200) & {
+  headers: Headers;
+};
+export type listCollectionMembersResponseError = (listCollectionMembersResponse401 | listCollectionMembersResponse404) & {
+  headers: Headers;
+};
+
+export type listCollectionMembersResponse = (listCollectionMembersResponseSuccess | listCollectionMembersResponseError)
+
+export const getListCollectionMembersUrl = (collectionUuid: string,) => {
+
+
+
+
+  return `/rest/collections/${collectionUuid}/members`
+}
+
+/**
+ * Any reader of the Space (404 otherwise).
+ * @summary The members of a Space
+ */
+export const listCollectionMembers = async (collectionUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<listCollectionMembersResponse> => {
+
+  return apiFetch<listCollectionMembersResponse>(getListCollectionMembersUrl(collectionUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListCollectionMembersQueryKey = (collectionUuid: string,) => {
+    return [
+    `/rest/collections/${collectionUuid}/members`
+    ] as const;
+    }
+
+
+export const getListCollectionMembersQueryOptions = <TData = Awaited<ReturnType<typeof listCollectionMembers>>, TError = ProblemResponse>(collectionUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListCollectionMembersQueryKey(collectionUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listCollectionMembers>>> = ({ signal }) => listCollectionMembers(collectionUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: collectionUuid !== null && collectionUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listCollectionMembers>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListCollectionMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listCollectionMembers>>>
+export type ListCollectionMembersQueryError = ProblemResponse
+
+
+export function useListCollectionMembers<TData = Awaited<ReturnType<typeof listCollectionMembers>>, TError = ProblemResponse>(
+ collectionUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionMembers>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionMembers>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionMembers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionMembers<TData = Awaited<ReturnType<typeof listCollectionMembers>>, TError = ProblemResponse>(
+ collectionUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionMembers>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listCollectionMembers>>,
+          TError,
+          Awaited<ReturnType<typeof listCollectionMembers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListCollectionMembers<TData = Awaited<ReturnType<typeof listCollectionMembers>>, TError = ProblemResponse>(
+ collectionUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The members of a Space
+ */
+
+export function useListCollectionMembers<TData = Awaited<ReturnType<typeof listCollectionMembers>>, TError = ProblemResponse>(
+ collectionUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCollectionMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListCollectionMembersQueryOptions(collectionUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type inviteCollectionMemberResponse200 = {
+  data: SpaceMemberList
+  status: 200
+}
+
+export type inviteCollectionMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type inviteCollectionMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type inviteCollectionMemberResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type inviteCollectionMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type inviteCollectionMemberResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type inviteCollectionMemberResponseSuccess = (inviteCollectionMemberResponse200) & {
+  headers: Headers;
+};
+export type inviteCollectionMemberResponseError = (inviteCollectionMemberResponse400 | inviteCollectionMemberResponse401 | inviteCollectionMemberResponse403 | inviteCollectionMemberResponse404 | inviteCollectionMemberResponse409) & {
+  headers: Headers;
+};
+
+export type inviteCollectionMemberResponse = (inviteCollectionMemberResponseSuccess | inviteCollectionMemberResponseError)
+
+export const getInviteCollectionMemberUrl = (collectionUuid: string,) => {
+
+
+
+
+  return `/rest/collections/${collectionUuid}/members`
+}
+
+/**
+ * Owner or admin (403 `not_space_admin`). The person holds the INVITED_* level of the role
+ * until they accept, and gets an email with a link to the Space. Inviting someone already
+ * there changes their role instead; inviting the owner is 409 `already_owner`.
+ * @summary Invite someone to a Space by email
+ */
+export const inviteCollectionMember = async (collectionUuid: string,
+    spaceInviteRequest: SpaceInviteRequest, options?: Parameters<typeof apiFetch>[1]): Promise<inviteCollectionMemberResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<inviteCollectionMemberResponse>(getInviteCollectionMemberUrl(collectionUuid),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(spaceInviteRequest)
+  }
+);}
+
+
+
+
+
+export const getInviteCollectionMemberMutationKey = () => ['inviteCollectionMember'] as const;
+
+export const getInviteCollectionMemberMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteCollectionMember>>, TError,InviteCollectionMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof inviteCollectionMember>>, TError,InviteCollectionMemberMutationVariables, TContext> => {
+
+const mutationKey = getInviteCollectionMemberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof inviteCollectionMember>>, InviteCollectionMemberMutationVariables> = (props) => {
+          const {collectionUuid,data} = props ?? {};
+
+          return  inviteCollectionMember(collectionUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InviteCollectionMemberMutationResult = NonNullable<Awaited<ReturnType<typeof inviteCollectionMember>>>
+    export type InviteCollectionMemberMutationBody = SpaceInviteRequest
+    export type InviteCollectionMemberMutationError = ProblemResponse
+    export type InviteCollectionMemberMutationVariables = {collectionUuid: string;data: SpaceInviteRequest}
+
+    /**
+ * @summary Invite someone to a Space by email
+ */
+export const useInviteCollectionMember = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteCollectionMember>>, TError,InviteCollectionMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof inviteCollectionMember>>,
+        TError,
+        InviteCollectionMemberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getInviteCollectionMemberMutationOptions(options), queryClient);
+    }
+    export type acceptCollectionInviteResponse200 = {
+  data: Collection
+  status: 200
+}
+
+export type acceptCollectionInviteResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type acceptCollectionInviteResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type acceptCollectionInviteResponseSuccess = (acceptCollectionInviteResponse200) & {
+  headers: Headers;
+};
+export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse401 | acceptCollectionInviteResponse404) & {
+  headers: Headers;
+};
+
+export type acceptCollectionInviteResponse = (acceptCollectionInviteResponseSuccess | acceptCollectionInviteResponseError)
+
+export const getAcceptCollectionInviteUrl = (collectionUuid: string,) => {
+
+
+
+
+  return `/rest/collections/${collectionUuid}/members/accept`
+}
+
+/**
+ * The signed-in person whose email was invited becomes a member with the invited role. 404 `no_invitation` when there is none.
+ * @summary Accept an invitation to a Space
+ */
+export const acceptCollectionInvite = async (collectionUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<acceptCollectionInviteResponse> => {
+
+  return apiFetch<acceptCollectionInviteResponse>(getAcceptCollectionInviteUrl(collectionUuid),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getAcceptCollectionInviteMutationKey = () => ['acceptCollectionInvite'] as const;
+
+export const getAcceptCollectionInviteMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptCollectionInvite>>, TError,AcceptCollectionInviteMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptCollectionInvite>>, TError,AcceptCollectionInviteMutationVariables, TContext> => {
+
+const mutationKey = getAcceptCollectionInviteMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptCollectionInvite>>, AcceptCollectionInviteMutationVariables> = (props) => {
+          const {collectionUuid} = props ?? {};
+
+          return  acceptCollectionInvite(collectionUuid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptCollectionInviteMutationResult = NonNullable<Awaited<ReturnType<typeof acceptCollectionInvite>>>
+
+    export type AcceptCollectionInviteMutationError = ProblemResponse
+    export type AcceptCollectionInviteMutationVariables = {collectionUuid: string}
+
+    /**
+ * @summary Accept an invitation to a Space
+ */
+export const useAcceptCollectionInvite = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptCollectionInvite>>, TError,AcceptCollectionInviteMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptCollectionInvite>>,
+        TError,
+        AcceptCollectionInviteMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAcceptCollectionInviteMutationOptions(options), queryClient);
+    }
+    export type changeCollectionMemberRoleResponse200 = {
+  data: SpaceMemberList
+  status: 200
+}
+
+export type changeCollectionMemberRoleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type changeCollectionMemberRoleResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type changeCollectionMemberRoleResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type changeCollectionMemberRoleResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type changeCollectionMemberRoleResponseSuccess = (changeCollectionMemberRoleResponse200) & {
+  headers: Headers;
+};
+export type changeCollectionMemberRoleResponseError = (changeCollectionMemberRoleResponse400 | changeCollectionMemberRoleResponse401 | changeCollectionMemberRoleResponse403 | changeCollectionMemberRoleResponse404) & {
+  headers: Headers;
+};
+
+export type changeCollectionMemberRoleResponse = (changeCollectionMemberRoleResponseSuccess | changeCollectionMemberRoleResponseError)
+
+export const getChangeCollectionMemberRoleUrl = (collectionUuid: string,
+    memberId: string,) => {
+
+
+
+
+  return `/rest/collections/${collectionUuid}/members/${memberId}`
+}
+
+/**
+ * Owner or admin. An invitation keeps being an invitation, of the new role.
+ * @summary Change a member's role
+ */
+export const changeCollectionMemberRole = async (collectionUuid: string,
+    memberId: string,
+    spaceRoleUpdate: SpaceRoleUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<changeCollectionMemberRoleResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeCollectionMemberRoleResponse>(getChangeCollectionMemberRoleUrl(collectionUuid,memberId),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(spaceRoleUpdate)
+  }
+);}
+
+
+
+
+
+export const getChangeCollectionMemberRoleMutationKey = () => ['changeCollectionMemberRole'] as const;
+
+export const getChangeCollectionMemberRoleMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeCollectionMemberRole>>, TError,ChangeCollectionMemberRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeCollectionMemberRole>>, TError,ChangeCollectionMemberRoleMutationVariables, TContext> => {
+
+const mutationKey = getChangeCollectionMemberRoleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeCollectionMemberRole>>, ChangeCollectionMemberRoleMutationVariables> = (props) => {
+          const {collectionUuid,memberId,data} = props ?? {};
+
+          return  changeCollectionMemberRole(collectionUuid,memberId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeCollectionMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof changeCollectionMemberRole>>>
+    export type ChangeCollectionMemberRoleMutationBody = SpaceRoleUpdate
+    export type ChangeCollectionMemberRoleMutationError = ProblemResponse
+    export type ChangeCollectionMemberRoleMutationVariables = {collectionUuid: string;memberId: string;data: SpaceRoleUpdate}
+
+    /**
+ * @summary Change a member's role
+ */
+export const useChangeCollectionMemberRole = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeCollectionMemberRole>>, TError,ChangeCollectionMemberRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeCollectionMemberRole>>,
+        TError,
+        ChangeCollectionMemberRoleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeCollectionMemberRoleMutationOptions(options), queryClient);
+    }
+    export type removeCollectionMemberResponse200 = {
+  data: SpaceMemberList
+  status: 200
+}
+
+export type removeCollectionMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeCollectionMemberResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type removeCollectionMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type removeCollectionMemberResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type removeCollectionMemberResponseSuccess = (removeCollectionMemberResponse200) & {
+  headers: Headers;
+};
+export type removeCollectionMemberResponseError = (removeCollectionMemberResponse401 | removeCollectionMemberResponse403 | removeCollectionMemberResponse404 | removeCollectionMemberResponse409) & {
+  headers: Headers;
+};
+
+export type removeCollectionMemberResponse = (removeCollectionMemberResponseSuccess | removeCollectionMemberResponseError)
+
+export const getRemoveCollectionMemberUrl = (collectionUuid: string,
+    memberId: string,) => {
+
+
+
+
+  return `/rest/collections/${collectionUuid}/members/${memberId}`
+}
+
+/**
+ * Owner or admin, or the member themselves (leaving, or declining an invitation). The owner cannot be removed (409 `owner_stays`).
+ * @summary Remove a member, withdraw an invitation, or leave
+ */
+export const removeCollectionMember = async (collectionUuid: string,
+    memberId: string, options?: Parameters<typeof apiFetch>[1]): Promise<removeCollectionMemberResponse> => {
+
+  return apiFetch<removeCollectionMemberResponse>(getRemoveCollectionMemberUrl(collectionUuid,memberId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRemoveCollectionMemberMutationKey = () => ['removeCollectionMember'] as const;
+
+export const getRemoveCollectionMemberMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCollectionMember>>, TError,RemoveCollectionMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeCollectionMember>>, TError,RemoveCollectionMemberMutationVariables, TContext> => {
+
+const mutationKey = getRemoveCollectionMemberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeCollectionMember>>, RemoveCollectionMemberMutationVariables> = (props) => {
+          const {collectionUuid,memberId} = props ?? {};
+
+          return  removeCollectionMember(collectionUuid,memberId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveCollectionMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeCollectionMember>>>
+
+    export type RemoveCollectionMemberMutationError = ProblemResponse
+    export type RemoveCollectionMemberMutationVariables = {collectionUuid: string;memberId: string}
+
+    /**
+ * @summary Remove a member, withdraw an invitation, or leave
+ */
+export const useRemoveCollectionMember = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCollectionMember>>, TError,RemoveCollectionMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeCollectionMember>>,
+        TError,
+        RemoveCollectionMemberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveCollectionMemberMutationOptions(options), queryClient);
     }

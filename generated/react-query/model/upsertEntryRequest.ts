@@ -23,4 +23,6 @@ export interface UpsertEntryRequest {
   new_collection_uuid?: string;
   return_collection?: boolean;
   return_thread?: boolean;
+  /** Added from the article view; for an Enterprise owner the thread then becomes private read instead of collection read. */
+  article_mode?: boolean;
 }

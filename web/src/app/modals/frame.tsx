@@ -2,7 +2,7 @@
 // left to the host's rule instead of Radix's, with the lazily loaded body inside.
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
 import { clsx } from 'clsx';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useMediaQuery } from '../use-media-query';
@@ -25,10 +25,22 @@ const WIDTH = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' } as const;
 export const SHEET_SIDE_QUERY = '(min-width: 640px)';
 const keepOpen = (e: Event) => e.preventDefault();
 
-type Props = { entry: ModalEntry; definition: ModalDefinition; depth: number; onClose: () => void; onOutsideClick: () => void; onEscape: (e: KeyboardEvent) => void };
+type Props = {
+  entry: ModalEntry;
+  definition: ModalDefinition;
+  depth: number;
+  /** Closes at once (the body's own close). */
+  onClose: () => void;
+  /** The Close button and Radix's own dismissals: the body's guard may keep it open. */
+  onDismiss: () => void;
+  guardClose: (id: number, guard: (() => boolean) | null) => void;
+  onOutsideClick: () => void;
+  onEscape: (e: KeyboardEvent) => void;
+};
 
-export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, onEscape }: Props) {
+export function ModalFrame({ entry, definition, depth, onClose, onDismiss, guardClose, onOutsideClick, onEscape }: Props) {
   const Body = component(definition);
+  const guard = useCallback<ModalProps['guardClose']>((g) => guardClose(entry.id, g), [guardClose, entry.id]);
   const wide = useMediaQuery(SHEET_SIDE_QUERY);
   const sheet = definition.layout === 'sheet' ? (wide ? 'right' : 'bottom') : null;
   const fallback = (
@@ -40,7 +52,7 @@ export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, 
     </div>
   );
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && onDismiss()}>
       <Dialog.Portal>
         <Dialog.Overlay
           data-modal-overlay={entry.name}
@@ -73,7 +85,7 @@ export function ModalFrame({ entry, definition, depth, onClose, onOutsideClick, 
           >
             <ModalErrorBoundary fallback={fallback} onError={() => lazyCache.delete(definition)}>
               <Suspense fallback={<ModalLoading />}>
-                <Body args={entry.args} close={onClose} />
+                <Body args={entry.args} close={onClose} guardClose={guard} />
               </Suspense>
             </ModalErrorBoundary>
             <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-full p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100">

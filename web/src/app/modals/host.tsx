@@ -39,11 +39,27 @@ export function ModalProvider({ children, registry = modalRegistry, installSidec
     },
     [registry, installSidecar],
   );
-  const close = useCallback((id: number) => setStack((s) => s.filter((m) => m.id !== id)), []);
+  const guards = useRef(new Map<number, () => boolean>());
+  const close = useCallback((id: number) => {
+    guards.current.delete(id);
+    setStack((s) => s.filter((m) => m.id !== id));
+  }, []);
+  /** A dismissal by the person: the body's guard, if any, may keep the modal open. */
+  const dismiss = useCallback(
+    (id: number) => {
+      const guard = guards.current.get(id);
+      if (!guard || guard()) close(id);
+    },
+    [close],
+  );
+  const guardClose = useCallback((id: number, guard: (() => boolean) | null) => {
+    if (guard) guards.current.set(id, guard);
+    else guards.current.delete(id);
+  }, []);
 
   const top = stack.at(-1);
   const onOutsideClick = (id: number) => {
-    if (stable.current && top?.id === id) close(id);
+    if (stable.current && top?.id === id) dismiss(id);
   };
   // Escape closes the topmost modal of our stack, once per key press. Radix's own choice of
   // the highest layer can lag a stack change and dismiss a lower modal, so it only reports here.
@@ -55,9 +71,9 @@ export function ModalProvider({ children, registry = modalRegistry, installSidec
       if (seenEscapes.current.has(e)) return;
       seenEscapes.current.add(e);
       const last = latestStack.current.at(-1);
-      if (last) close(last.id);
+      if (last) dismiss(last.id);
     },
-    [close],
+    [dismiss],
   );
 
   const api = useMemo(() => ({ stack, open, close }), [stack, open, close]);
@@ -71,6 +87,8 @@ export function ModalProvider({ children, registry = modalRegistry, installSidec
           definition={registry[entry.name]}
           depth={index}
           onClose={() => close(entry.id)}
+          onDismiss={() => dismiss(entry.id)}
+          guardClose={guardClose}
           onOutsideClick={() => onOutsideClick(entry.id)}
           onEscape={onEscape}
         />

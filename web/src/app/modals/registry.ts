@@ -4,6 +4,7 @@ import type { LoginModalArgs } from '../../features/auth/login-args';
 import type { LossAversionArgs } from '../../features/sharing/loss-aversion-modal';
 import type { RequestAccessArgs } from '../../features/sharing/request-access-modal';
 import type { CheckSourcesArgs, CitationListArgs } from '../../features/sources/sources-args';
+import type { CollectionCreateEditArgs, CollectionSelectArgs, SpaceContextArgs, SpaceCreateArgs, SpaceSettingsArgs } from '../../features/spaces/space-modal-args';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */
@@ -13,6 +14,11 @@ export interface ModalArgsMap {
   lossAversion: LossAversionArgs;
   citationList: CitationListArgs;
   checkSources: CheckSourcesArgs;
+  spaceCreate: SpaceCreateArgs;
+  collectionCreateEdit: CollectionCreateEditArgs;
+  spaceSettings: SpaceSettingsArgs;
+  spaceContext: SpaceContextArgs;
+  collectionSelect: CollectionSelectArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -28,14 +34,14 @@ export const modalRegistry = {
   install: later('Install the app', 'the desktop app', { hiddenInInstallSidecar: true }),
   browserDownloadInstructions: later('Download the browser', 'the assistant browser', { hiddenInInstallSidecar: true }),
   pricing: later('Pricing', 'paid tiers'),
-  collectionSelect: later('Add to a Space', 'Spaces'),
-  collectionCreateEdit: later('Edit Space', 'Spaces'),
-  spaceCreate: later('Create a Space', 'Spaces'),
-  spaceSettings: later('Space settings', 'Spaces'),
+  collectionSelect: built(() => import('../../features/spaces/collection-select-modal'), { size: 'sm' }),
+  collectionCreateEdit: built(() => import('../../features/spaces/space-form-modal')),
+  spaceCreate: built(() => import('../../features/spaces/space-form-modal')),
+  spaceSettings: built(() => import('../../features/spaces/space-settings-modal')),
   spaceVideo: later('Space video', 'Spaces'),
   uploadFiles: later('Upload files', 'files'),
-  spaceUploadFiles: later('Upload files to a Space', 'Spaces'),
-  spaceContext: later('Space context', 'Spaces'),
+  spaceUploadFiles: later('Upload files to a Space', 'Space files'),
+  spaceContext: built(() => import('../../features/spaces/space-context-sheet'), { layout: 'sheet' }),
   requestAccess: built(() => import('../../features/sharing/request-access-modal'), { size: 'sm' }),
   map: later('Map', 'the answer engine'),
   inputPayment: later('Payment', 'paid tiers'),

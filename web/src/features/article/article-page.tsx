@@ -13,6 +13,7 @@ import { BookmarkButton } from './bookmark-button';
 import { streamingSection } from './in-flight';
 import { NewArticle } from './new-article';
 import { useBookmark } from './use-bookmark';
+import { ArticleSpaceActions } from '../spaces/thread-space-actions';
 
 
 function Article({ slug }: { slug: string }) {
@@ -72,7 +73,8 @@ function Article({ slug }: { slug: string }) {
               <Clock className="size-4" /> {minutes} min read
             </span>
           )}
-          <span className="ml-auto">
+          <span className="ml-auto flex items-center gap-2">
+            <ArticleSpaceActions slug={head.thread_url_slug} entryUuid={head.backend_uuid} current={head.collection_info} />
             <BookmarkButton bookmarked={bookmark.bookmarked} busy={bookmark.busy} onToggle={bookmark.toggle} />
           </span>
         </div>

@@ -15,6 +15,7 @@ import { RequestAccess } from '../sharing/request-access';
 import { ShareMenu } from '../sharing/share-menu';
 import { useKeepThread } from '../sharing/use-keep-thread';
 import { useLossAversion } from '../sharing/use-loss-aversion';
+import { AddToSpaceButton, SpaceChip } from '../spaces/thread-space-actions';
 import { EntryView, type ViewEntry } from './entry-view';
 import { FollowUpBox } from './follow-up-box';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
@@ -115,10 +116,16 @@ export default function ThreadPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col px-4 pt-4 pb-4 sm:pt-6">
       {thread && (
         <div className="mb-4 flex min-h-9 items-center justify-end gap-2 sm:mb-6">
+          {thread.collection_info && (
+            <span className="mr-auto min-w-0">
+              <SpaceChip info={thread.collection_info} />
+            </span>
+          )}
           <span className="text-xs text-neutral-500 dark:text-neutral-400">{thread.is_owner ? PRIVACY_LABEL[thread.privacy_state] : `Shared by ${thread.author.username ?? 'its owner'}`}</span>
           <Link to={`/page/${thread.thread_url_slug}`} className="btn-ghost !py-1.5 text-sm">
             <FileText className="size-4" /> <span className="hidden sm:inline">Open as page</span>
           </Link>
+          {thread.is_owner && <AddToSpaceButton entryUuid={thread.context_uuid} current={thread.collection_info} />}
           {thread.is_owner && <ShareMenu thread={thread} />}
         </div>
       )}

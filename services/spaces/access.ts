@@ -1,0 +1,58 @@
+// A request's view of a Space from the read models: who is asking and what they may do there.
+import type { Request } from 'express';
+import type { AppContext } from '../app/context.js';
+import { HttpProblem } from '../app/problem.js';
+import type { Db } from '../db/database.js';
+import { orgOf } from '../identity/queries.js';
+import { currentUser } from '../identity/session.js';
+import { isInvited, type AccessLevel, type SpaceAccess } from './access-levels.js';
+import { effectiveAccess, type Actor, type OwnerFacts } from './decide.js';
+import { findSpace, memberLevel, type SpaceRow } from './queries.js';
+
+export const LOGIN_REQUIRED = 'Sign in to use Spaces.';
+
+export async function actorOf(req: Request, ctx: AppContext): Promise<Actor | null> {
+  const user = await currentUser(req, ctx);
+  return user ? { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid } : null;
+}
+
+export async function requireActor(req: Request, ctx: AppContext): Promise<Actor> {
+  const actor = await actorOf(req, ctx);
+  if (!actor) throw new HttpProblem(401, 'login_required', LOGIN_REQUIRED);
+  return actor;
+}
+
+export async function ownerFacts(db: Db, ownerUserId: string): Promise<OwnerFacts> {
+  const [user, org] = await Promise.all([db.selectFrom('user').select('email').where('id', '=', ownerUserId).executeTakeFirst(), orgOf(db, ownerUserId)]);
+  return { email: (user?.email ?? '').toLowerCase(), org_uuid: org };
+}
+
+export const notFound = () => new HttpProblem(404, 'collection_not_found', 'No such Space.');
+
+export type SpaceView = { space: SpaceRow; level: AccessLevel; readable: boolean };
+
+/** The Space and the actor's level in it; null unless they may read it or hold an invitation. */
+export async function spaceView(db: Db, slugKeyOrUuid: string, actor: Actor | null): Promise<SpaceView | null> {
+  const space = await findSpace(db, slugKeyOrUuid);
+  if (!space) return null;
+  const own = await memberLevel(db, space, actor ? { id: actor.user_id, email: actor.email } : null);
+  const ownerOrg = space.access === 3 && actor?.org_uuid ? await orgOf(db, space.owner_user_id) : null;
+  const { level, readable } = effectiveAccess({ ownLevel: own, access: space.access as SpaceAccess, sameOrgAsOwner: !!ownerOrg && ownerOrg === actor?.org_uuid });
+  return readable || (own !== null && isInvited(own)) ? { space, level, readable } : null;
+}
+
+/** spaceView, or 404 whether or not the Space exists. */
+export async function visibleSpace(db: Db, slugKeyOrUuid: string, actor: Actor | null): Promise<SpaceView> {
+  const view = await spaceView(db, slugKeyOrUuid, actor);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** Whether a signed-in user may read the Space (the read rule of collection-read threads). */
+export async function readsSpace(db: Db, spaceUuid: string, userId: string | null) {
+  if (!userId) return false;
+  const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return false;
+  const view = await spaceView(db, spaceUuid, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: await orgOf(db, userId) });
+  return !!view?.readable;
+}

@@ -1,0 +1,105 @@
+// Fetches the page behind a Space's link for indexing. The link comes from a user, so the fetch
+// must not reach the server's own network: every hop's address is checked when it is connected
+// to, redirects are followed by hand and checked again, and time and size are bounded.
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from './address-policy.js';
+import { fromNetworkError, LinkFetchError, linkErrors } from './fetch-errors.js';
+import { guardedLookup } from './guarded-lookup.js';
+import { normalizeLink } from './normalize.js';
+import { decodeText, parseContentType, readCapped } from './read-body.js';
+
+export { LinkFetchError, type LinkFetchErrorCode } from './fetch-errors.js';
+
+/** `contentType` is the media type alone ("text/html"); the body is already decoded by its charset. */
+export type FetchedPage = { url: string /* final, after redirects */; contentType: string; body: string };
+
+export type FetchPageOptions = {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** "host:port" pairs that may be fetched although private (end-to-end tests' fake sites). */
+  allowPrivateHosts?: readonly string[];
+  /** Name resolution to use instead of dns.lookup (tests). Its answers are still checked. */
+  lookup?: LookupFunction;
+};
+
+export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2_097_152, maxRedirects: 5 } as const;
+export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
+
+const HEADERS = { 'user-agent': 'AnswerEngineLinkFetcher/1.0', accept: 'text/html,application/xhtml+xml,text/plain;q=0.8' };
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+const hostPort = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+
+export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promise<FetchedPage> {
+  const timeoutMs = opts.timeoutMs ?? FETCH_LIMITS.timeoutMs;
+  const maxBytes = opts.maxBytes ?? FETCH_LIMITS.maxBytes;
+  const maxRedirects = opts.maxRedirects ?? FETCH_LIMITS.maxRedirects;
+  const allowed = new Set((opts.allowPrivateHosts ?? []).map((h) => h.trim().toLowerCase()));
+  const start = normalizeLink(url);
+  if (!start.ok) throw new LinkFetchError('invalid_link', start.detail);
+
+  // One deadline for the whole fetch, redirects and body included.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  let current = new URL(start.url);
+  try {
+    for (let hop = 0; ; hop++) {
+      const res = await requestOnce(current, allowed.has(hostPort(current)), opts.lookup, deadline.signal);
+      const status = res.statusCode ?? 0;
+      if (REDIRECTS.has(status) && res.headers.location) {
+        res.destroy();
+        if (hop >= maxRedirects) throw linkErrors.tooManyRedirects(maxRedirects);
+        current = nextHop(current, res.headers.location);
+        continue;
+      }
+      if (status < 200 || status >= 300) {
+        res.destroy();
+        throw linkErrors.httpStatus(status);
+      }
+      const { type, charset } = parseContentType(res.headers['content-type']);
+      if (!PAGE_TYPES.includes(type)) {
+        res.destroy();
+        throw linkErrors.notPage(type);
+      }
+      const bytes = await readCapped(res, maxBytes);
+      return { url: current.href, contentType: type, body: decodeText(bytes, charset) };
+    }
+  } catch (error) {
+    if (deadline.signal.aborted) throw linkErrors.timeout(timeoutMs);
+    throw fromNetworkError(error, current.hostname);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function nextHop(from: URL, location: string): URL {
+  let target: string;
+  try {
+    target = new URL(location, from).href;
+  } catch {
+    throw linkErrors.invalidRedirect('the redirect target is not a valid web address.');
+  }
+  const next = normalizeLink(target);
+  if (!next.ok) throw linkErrors.invalidRedirect(next.detail);
+  return new URL(next.url);
+}
+
+function requestOnce(target: URL, allowPrivate: boolean, lookup: LookupFunction | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+  // Node skips name resolution for an IP literal, so the lookup's check would never run.
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && !allowPrivate && !isPublicAddress(literal)) return Promise.reject(linkErrors.blocked());
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    // agent: false gives each hop its own connection, closed after it, so nothing lingers.
+    const req = client.request(target, { method: 'GET', headers: HEADERS, agent: false, lookup: guardedLookup(lookup, allowPrivate), signal }, (res) => {
+      // The deadline also has to stop a body that is still arriving.
+      signal.addEventListener('abort', () => res.destroy(), { once: true });
+      resolve(res);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,134 @@
+// Read models of Spaces: `spaces` (with links and thread counts) and `space_members`; and the
+// passages of a Space's linked pages, in corpus `space:<uuid>` of the shared passages table.
+import { sql } from 'kysely';
+import type { Projection, Trx } from '../eventstore/types.js';
+import type { ThreadAddedToSpace, ThreadRemovedFromSpace } from '../threads/events.js';
+import { spaceCorpus } from './corpus.js';
+import { SPACE_EVENT_TYPES, type SpaceEvent } from './events.js';
+import { spaceSlug } from './key.js';
+import { chunkPage } from './links/chunk.js';
+
+type Handled = SpaceEvent | ThreadAddedToSpace | ThreadRemovedFromSpace;
+
+const touch = (trx: Trx, uuid: string, at: string) => trx.updateTable('spaces').set({ updated_at: at }).where('uuid', '=', uuid);
+
+export const spacesProjection: Projection = {
+  name: 'spaces',
+  tables: ['spaces', 'space_members'],
+  handles: [...SPACE_EVENT_TYPES, 'ThreadAddedToSpace', 'ThreadRemovedFromSpace'],
+  async apply(trx, event) {
+    const e = { type: event.type, data: event.data } as Handled;
+    switch (e.type) {
+      case 'SpaceCreated': {
+        const d = e.data;
+        await trx
+          .insertInto('spaces')
+          .values({
+            uuid: d.uuid,
+            slug: spaceSlug(d.title, d.uuid),
+            title: d.title,
+            description: d.description,
+            instructions: d.instructions,
+            emoji: d.emoji,
+            access: d.access,
+            enable_web_by_default: d.enable_web_by_default,
+            template_id: d.template_id,
+            owner_user_id: d.owner_user_id,
+            links: '[]',
+            created_at: d.created_at,
+            updated_at: d.created_at,
+          })
+          .execute();
+        return;
+      }
+      case 'SpaceEdited': {
+        const { title } = e.data.changes;
+        await trx
+          .updateTable('spaces')
+          .set({ ...e.data.changes, ...(title !== undefined ? { slug: spaceSlug(title, e.data.uuid) } : {}), updated_at: e.data.edited_at })
+          .where('uuid', '=', e.data.uuid)
+          .execute();
+        return;
+      }
+      case 'SpaceAccessChanged':
+        await trx.updateTable('spaces').set({ access: e.data.access, updated_at: e.data.changed_at }).where('uuid', '=', e.data.uuid).execute();
+        return;
+      case 'SpaceDeleted':
+        await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).execute();
+        await trx.deleteFrom('spaces').where('uuid', '=', e.data.uuid).execute();
+        return;
+      case 'SpaceMemberInvited':
+        await trx
+          .insertInto('space_members')
+          .values({ space_uuid: e.data.uuid, member_id: e.data.member_id, email: e.data.email, user_id: null, level: e.data.level, invited_at: e.data.invited_at })
+          .execute();
+        await touch(trx, e.data.uuid, e.data.invited_at).execute();
+        return;
+      case 'SpaceInviteAccepted':
+        await trx.updateTable('space_members').set({ user_id: e.data.user_id, level: e.data.level }).where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        await touch(trx, e.data.uuid, e.data.accepted_at).execute();
+        return;
+      case 'SpaceMemberRoleChanged':
+        await trx.updateTable('space_members').set({ level: e.data.level }).where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        return;
+      case 'SpaceMemberRemoved':
+        await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        return;
+      case 'SpaceLinkAdded': {
+        const link = JSON.stringify([{ link: e.data.link, title: e.data.title, added_at: e.data.added_at }]);
+        await trx
+          .updateTable('spaces')
+          .set({ links: sql`links || ${link}::jsonb`, updated_at: e.data.added_at })
+          .where('uuid', '=', e.data.uuid)
+          .execute();
+        return;
+      }
+      case 'SpaceLinkRemoved':
+        await trx
+          .updateTable('spaces')
+          .set({ links: sql`coalesce((select jsonb_agg(l) from jsonb_array_elements(links) l where l->>'link' <> ${e.data.link}), '[]'::jsonb)`, updated_at: e.data.removed_at })
+          .where('uuid', '=', e.data.uuid)
+          .execute();
+        return;
+      case 'ThreadAddedToSpace':
+        await trx
+          .updateTable('spaces')
+          .set({ thread_count: sql`thread_count + 1`, updated_at: e.data.added_at })
+          .where('uuid', '=', e.data.collection_uuid)
+          .execute();
+        return;
+      case 'ThreadRemovedFromSpace':
+        await trx.updateTable('spaces').set({ thread_count: sql`greatest(thread_count - 1, 0)` }).where('uuid', '=', e.data.collection_uuid).execute();
+        return;
+    }
+  },
+};
+
+/**
+ * The linked pages' passages. They live in the passages table the help-corpus indexer also
+ * fills, so a rebuild must not empty it (`tables` is empty); every write here is idempotent
+ * (delete then insert by corpus and url), so replaying the log gives the same rows.
+ */
+export const spaceLinkPassagesProjection: Projection = {
+  name: 'space-link-passages',
+  tables: [],
+  handles: ['SpaceLinkAdded', 'SpaceLinkRemoved', 'SpaceDeleted'],
+  async apply(trx, event) {
+    const e = { type: event.type, data: event.data } as SpaceEvent;
+    if (e.type !== 'SpaceLinkAdded' && e.type !== 'SpaceLinkRemoved' && e.type !== 'SpaceDeleted') return;
+    const corpus = spaceCorpus(e.data.uuid);
+    if (e.type === 'SpaceDeleted') {
+      await trx.deleteFrom('passages').where('corpus', '=', corpus).execute();
+      return;
+    }
+    await trx.deleteFrom('passages').where('corpus', '=', corpus).where('url', '=', e.data.link).execute();
+    if (e.type === 'SpaceLinkRemoved') return;
+    const chunks = chunkPage({ url: e.data.link, title: e.data.title, text: e.data.text });
+    if (chunks.length)
+      await trx
+        .insertInto('passages')
+        // Ids are per page; the same page in two Spaces is two sets of passages.
+        .values(chunks.map((c) => ({ id: `${e.data.uuid}:${c.id}`, corpus, url: c.url, title: c.title, heading: c.heading, content: c.content, ordinal: c.ordinal })))
+        .execute();
+  },
+};

@@ -1,0 +1,38 @@
+// Moving a thread into a Space and taking it out: the Space's rules (who may write there) are
+// checked here, the thread's (its owner, the access that follows) in threads/space-decide.ts.
+import type { Request, Response } from 'express';
+import type { AppContext } from '../app/context.js';
+import { HttpProblem } from '../app/problem.js';
+import { findThreadRow } from '../threads/queries.js';
+import { readableThread, viewer } from '../threads/read-access.js';
+import { decideAddToSpace, decideRemoveFromSpace } from '../threads/space-decide.js';
+import { decideAndAppend } from '../threads/use-cases.js';
+import { canEditSources, isAdminCapable } from './access-levels.js';
+import { visibleSpace } from './access.js';
+import type { Actor } from './decide.js';
+
+export async function moveThreadIntoSpace(ctx: AppContext, req: Request, res: Response, cmd: { entryUuid: string; collectionUuid: string; actor: Actor; articleMode: boolean }) {
+  const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
+  if (!canEditSources(level)) throw new HttpProblem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');
+  const who = await viewer(req, res, ctx);
+  const { thread } = await readableThread(ctx, cmd.entryUuid, who);
+  const me = { ...who, user_id: cmd.actor.user_id };
+  await decideAndAppend(ctx.store, thread.context_uuid, (state) => ({
+    events: decideAddToSpace(state, { viewer: me, collection_uuid: space.uuid, enterprise: !!cmd.actor.org_uuid, articleMode: cmd.articleMode, now: ctx.now() }),
+    result: undefined,
+  }));
+  return { space, level, who, contextUuid: thread.context_uuid };
+}
+
+export async function takeThreadOutOfSpace(ctx: AppContext, req: Request, res: Response, cmd: { entryUuid: string; collectionUuid: string; actor: Actor }) {
+  const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
+  const thread = await findThreadRow(ctx.db, cmd.entryUuid);
+  if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  const who = await viewer(req, res, ctx);
+  const me = { ...who, user_id: cmd.actor.user_id };
+  await decideAndAppend(ctx.store, thread.context_uuid, (state) => ({
+    events: decideRemoveFromSpace(state, { viewer: me, collection_uuid: space.uuid, spaceAdmin: isAdminCapable(level), now: ctx.now() }),
+    result: undefined,
+  }));
+  return { space, level, who, contextUuid: thread.context_uuid };
+}

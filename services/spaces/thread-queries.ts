@@ -1,0 +1,31 @@
+// The threads of a Space (those the caller may read), or the caller's Bookmarks.
+import type { AppContext } from '../app/context.js';
+import { threadPage, threadsFrom } from '../threads/queries.js';
+import { visibleSpace } from './access.js';
+import type { Actor } from './decide.js';
+
+export async function spaceThreads(ctx: AppContext, opts: { collectionUuid?: string; actor: Actor | null; limit: number; offset: number }) {
+  const { actor } = opts;
+  if (!opts.collectionUuid) {
+    const query = threadsFrom(ctx.db).where((eb) => eb.exists(eb.selectFrom('bookmarks as b').select('b.context_uuid').whereRef('b.context_uuid', '=', 't.context_uuid').where('b.user_id', '=', actor!.user_id)));
+    return threadPage(query, opts.limit, opts.offset);
+  }
+  const { space, readable } = await visibleSpace(ctx.db, opts.collectionUuid, actor);
+  if (!readable) return { rows: [], total: 0 };
+  // Everyone who reads the Space sees its shared threads; private ones only their owners
+  // (and the readers they let in).
+  const query = threadsFrom(ctx.db)
+    .where('t.collection_uuid', '=', space.uuid)
+    .where((eb) =>
+      eb.or([
+        eb('t.thread_access', 'in', ['collection read', 'public read']),
+        ...(actor
+          ? [
+              eb('t.owner_user_id', '=', actor.user_id),
+              eb.exists(eb.selectFrom('thread_readers as r').select('r.user_id').whereRef('r.context_uuid', '=', 't.context_uuid').where('r.user_id', '=', actor.user_id).where('t.thread_access', '<>', 'owner-only')),
+            ]
+          : []),
+      ]),
+    );
+  return threadPage(query, opts.limit, opts.offset);
+}

@@ -1,0 +1,55 @@
+// The Space context side sheet (seed 000 §2): sections Instructions, Files and Links.
+import { Loader2, PanelRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ModalProps } from '../../app/modals/types';
+import { ModalTitle } from '../../ui/modal-parts';
+import { useSpace } from './space-queries';
+import { SpaceInstructions, showsSpaceInstructions } from './space-instructions';
+import { SpaceLinks } from './space-links';
+import type { SpaceContextArgs } from './space-modal-args';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2 border-t border-neutral-100 pt-4 dark:border-neutral-800">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export default function SpaceContextSheet({ args }: ModalProps<SpaceContextArgs>) {
+  const query = useSpace(args.slug);
+  const space = query.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <ModalTitle>
+        <span className="flex items-center gap-2">
+          <PanelRight aria-hidden className="size-5 text-neutral-500" /> {space ? `${space.title} context` : 'Space context'}
+        </span>
+      </ModalTitle>
+      {query.isError ? (
+        <p role="alert" className="text-sm text-neutral-600 dark:text-neutral-400">
+          Could not load this Space.
+        </p>
+      ) : !space ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-neutral-500">
+          <Loader2 aria-hidden className="size-4 animate-spin" /> Loading…
+        </p>
+      ) : (
+        <>
+          {showsSpaceInstructions(space) && (
+            <Section title="Instructions">
+              <SpaceInstructions space={space} />
+            </Section>
+          )}
+          <Section title="Files">
+            <p className="text-sm text-neutral-500 dark:text-neutral-400">Files in Spaces arrive with the files feature. Until then, add links: answers here use them as sources.</p>
+          </Section>
+          <Section title="Links">
+            <SpaceLinks space={space} />
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// An invitation to a Space: queue a mail to the invited address with a link to the Space, then
+// deliver it. Started from the log for every SpaceMemberInvited event, so an invitation made
+// just before a crash still gets its mail, once (the workflow id is the member's).
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Db } from '../services/db/database.js';
+import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventStore } from '../services/eventstore/store.js';
+import { spaceInviteMail } from '../services/mail/templates.js';
+import type { MailTransport } from '../services/mail/transport.js';
+import { deliverMail, queueMail } from '../services/mail/use-cases.js';
+import { roleOf } from '../services/spaces/access-levels.js';
+import type { SpaceMemberInvited } from '../services/spaces/events.js';
+
+type InviteInput = SpaceMemberInvited['data'] & { publicUrl: string };
+
+export function registerSpaceInviteMail(deps: { store: EventStore; transport: MailTransport; db: Db }) {
+  return DBOS.registerWorkflow(
+    async (input: InviteInput) => {
+      const mailId = `space-invite-${input.member_id}`;
+      const queued = await DBOS.runStep(
+        async () => {
+          const [space, inviter] = await Promise.all([
+            deps.db.selectFrom('spaces').select(['title', 'slug']).where('uuid', '=', input.uuid).executeTakeFirst(),
+            deps.db.selectFrom('user').select('name').where('id', '=', input.invited_by).executeTakeFirst(),
+          ]);
+          // Deleted (or the invitation withdrawn) before the mail went out: nothing to say.
+          if (!space) return false;
+          const mail = spaceInviteMail({ inviter: inviter?.name ?? 'Someone', title: space.title, url: `${input.publicUrl}/spaces/${space.slug}`, role: roleOf(input.level) ?? 'READER' });
+          await queueMail(deps.store, { mail_id: mailId, user_id: null, to: input.email, ...mail }, new Date());
+          return true;
+        },
+        { name: 'queue' },
+      );
+      if (queued) await DBOS.runStep(() => deliverMail(deps.store, deps.transport, mailId, () => new Date()), { name: 'deliver', retriesAllowed: true, maxAttempts: 5 });
+      return queued;
+    },
+    { name: 'spaceInviteMail' },
+  );
+}
+
+export function startSpaceInviteMailConsumer(store: EventStore, workflow: ReturnType<typeof registerSpaceInviteMail>, opts: { publicUrl: string; onError: (err: unknown) => void }) {
+  return startConsumer(
+    store,
+    'space-invite-mail',
+    async (_trx, events) => {
+      for (const event of events) {
+        if (event.type !== 'SpaceMemberInvited') continue;
+        const d = event.data as SpaceMemberInvited['data'];
+        await DBOS.startWorkflow(workflow, { workflowID: `space-invite-mail-${d.member_id}` })({ ...d, publicUrl: opts.publicUrl });
+      }
+    },
+    { pollMs: 200, onError: opts.onError },
+  );
+}
