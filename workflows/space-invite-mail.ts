@@ -19,14 +19,16 @@ export function registerSpaceInviteMail(deps: { store: EventStore; transport: Ma
       const mailId = `space-invite-${input.member_id}`;
       const queued = await DBOS.runStep(
         async () => {
-          const [space, inviter] = await Promise.all([
+          const [space, inviter, invitee] = await Promise.all([
             deps.db.selectFrom('spaces').select(['title', 'slug']).where('uuid', '=', input.uuid).executeTakeFirst(),
             deps.db.selectFrom('user').select('name').where('id', '=', input.invited_by).executeTakeFirst(),
+            // An account with this email reads the mail in its outbox too.
+            deps.db.selectFrom('user').select('id').where('email', '=', input.email).executeTakeFirst(),
           ]);
           // Deleted (or the invitation withdrawn) before the mail went out: nothing to say.
           if (!space) return false;
           const mail = spaceInviteMail({ inviter: inviter?.name ?? 'Someone', title: space.title, url: `${input.publicUrl}/spaces/${space.slug}`, role: roleOf(input.level) ?? 'READER' });
-          await queueMail(deps.store, { mail_id: mailId, user_id: null, to: input.email, ...mail }, new Date());
+          await queueMail(deps.store, { mail_id: mailId, user_id: invitee?.id ?? null, to: input.email, ...mail }, new Date());
           return true;
         },
         { name: 'queue' },

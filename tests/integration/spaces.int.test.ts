@@ -113,6 +113,11 @@ describe('members', () => {
     expect(invited.json.members.map((m: { access: number }) => m.access)).toEqual([4, 11]);
     expect(invited.json.members[1]).toMatchObject({ email: bobEmail, name: 'Bob' });
 
+    // The invitation arrives by mail (the outbox, without SMTP) with a link to the Space.
+    await expect
+      .poll(async () => (await bob.get('/rest/mail/outbox')).json.items.find((m: { subject: string }) => m.subject === 'Ada invited you to the Space "Team notes"')?.text ?? '', { timeout: 10_000 })
+      .toContain(`/spaces/${space.slug}`);
+
     const bobsList = await bob.get('/rest/collections/list_user_collections?limit=10&offset=0&version=1');
     expect(bobsList.json.collections.map((c: { uuid: string; user_permission: number }) => [c.uuid, c.user_permission])).toEqual([[space.uuid, 11]]);
     expect((await get(bob, space.slug)).json.user_permission).toBe(11);
