@@ -10,13 +10,11 @@ import pg from 'pg';
 import { anyWordsQuery, searchQuery } from '../../services/answers/passages.js';
 import { readableCorpora } from '../../services/answers/readable.js';
 import { TOP_K } from '../../services/answers/retrieve.js';
-import { createDb, createPool, type Db } from '../../services/db/database.js';
-import { startEmbeddedPostgres } from '../../services/db/embedded.js';
-import { migrateToLatest } from '../../services/db/migrate.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import type { Db } from '../../services/db/database.js';
+import { withBenchServer } from './bench-server.js';
 import { percentile, runAsks } from './answers-client.js';
 import { insertPassages, OTHER_USERS, questions } from './answers-corpus.js';
-import { fmt, freePort, note, onInterrupt, tempDir, verdict, type Row } from './util.js';
+import { fmt, note, verdict, type Row } from './util.js';
 
 const TOTAL = 1_000_000;
 const SHARE = 100; // 1 in 100 passages is the asking user's: 10,000
@@ -29,26 +27,7 @@ const CASES = [
 ] as const;
 
 export async function benchAnswers(): Promise<Row[]> {
-  const tmp = tempDir('ae-bench-answers-');
-  note(`answers: starting a temporary embedded PostgreSQL in ${tmp.dir}`);
-  const database = await startEmbeddedPostgres({ dataDir: tmp.dir, port: await freePort(), database: 'bench' }).catch((err) => {
-    tmp.remove();
-    throw err;
-  });
-  const pool = createPool(database.url, LOAD_PARALLEL + 2);
-  pool.on('error', () => {});
-  const db = createDb(pool);
-  let server: ServerProcess | undefined;
-  const cleanup = async () => {
-    await server?.stop().catch(() => null);
-    await db.destroy().catch(() => {});
-    await database.stop();
-    tmp.remove();
-  };
-  const unregister = onInterrupt(cleanup);
-  try {
-    await migrateToLatest(db);
-    server = await startServerProcess({ databaseUrl: database.url, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir } });
+  return withBenchServer('answers', { poolSize: LOAD_PARALLEL + 2 }, async ({ db, server, databaseUrl }) => {
     const { cookie, userId } = await signUp(server.url, db);
     const corpora = await readableCorpora(db, { user_id: userId });
 
@@ -58,7 +37,7 @@ export async function benchAnswers(): Promise<Row[]> {
     note(`answers: ${fmt(count.asker)} passages of the asker, ${fmt(count.others)} of ${OTHER_USERS} other users, ${fmt(count.help)} help; loaded in ${fmt(loaded.loadMs / 1000, 1)} s, indexed in ${fmt(loaded.indexMs / 1000, 1)} s`);
 
     const qs = questions(400);
-    const baseline = { 1: await plainSql(db, database.url, corpora, qs.slice(0, 100), 1), 20: await plainSql(db, database.url, corpora, qs.slice(0, 200), 20) };
+    const baseline = { 1: await plainSql(db, databaseUrl, corpora, qs.slice(0, 100), 1), 20: await plainSql(db, databaseUrl, corpora, qs.slice(0, 200), 20) };
     note(`answers: plain SQL p50 ${fmt(percentile(baseline[1], 50), 1)} ms, p95 ${fmt(percentile(baseline[1], 95), 1)} ms (1 at a time)`);
 
     // Warm-up: connections, plans and the workflow runtime.
@@ -95,10 +74,7 @@ export async function benchAnswers(): Promise<Row[]> {
       rows.push({ bench: label, metric: 'errors / foreign sources', measured: `${errors.length} / ${foreign}`, baseline: '', ratio: '', budget: '0 / 0', verdict: verdict(errors.length === 0 && foreign === 0) });
     }
     return rows;
-  } finally {
-    unregister();
-    await cleanup();
-  }
+  });
 }
 
 /** Signs a new user up over HTTP; returns the Cookie header and the user's id. */

@@ -7,13 +7,11 @@
 // SELECT of the same rows on the same database, timed the same way through pg.
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDb, createPool, type Db } from '../../services/db/database.js';
-import { startEmbeddedPostgres } from '../../services/db/embedded.js';
-import { migrateToLatest } from '../../services/db/migrate.js';
+import type { Db } from '../../services/db/database.js';
 import { userSpacesQuery } from '../../services/spaces/queries.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { withBenchServer } from './bench-server.js';
 import { percentile } from './answers-client.js';
-import { fmt, freePort, note, onInterrupt, tempDir, type Row } from './util.js';
+import { fmt, note, type Row } from './util.js';
 
 const OWN_SPACES = 1000;
 const SHARED_WITH_MEMBER = 100;
@@ -32,27 +30,8 @@ type Timer = () => Promise<void>;
 type Case = { name: string; http: (i: number) => Timer; plain: (c: pg.ClientBase, i: number) => Timer; direct?: (c: pg.ClientBase, i: number) => Timer };
 
 export async function benchSpaces(): Promise<Row[]> {
-  const tmp = tempDir('ae-bench-spaces-');
-  note(`spaces: starting a temporary embedded PostgreSQL in ${tmp.dir}`);
-  const database = await startEmbeddedPostgres({ dataDir: tmp.dir, port: await freePort(), database: 'bench' }).catch((err) => {
-    tmp.remove();
-    throw err;
-  });
-  const pool = createPool(database.url, CONCURRENT + 2);
-  pool.on('error', () => {});
-  const db = createDb(pool);
-  let server: ServerProcess | undefined;
-  const cleanup = async () => {
-    await server?.stop().catch(() => null);
-    await db.destroy().catch(() => {});
-    await database.stop();
-    tmp.remove();
-  };
-  const unregister = onInterrupt(cleanup);
-  try {
-    await migrateToLatest(db);
-    // Sign-up is limited per address; the bench signs 22 people up from one.
-    server = await startServerProcess({ databaseUrl: database.url, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, SIGN_IN_RATE_LIMIT: '1000' } });
+  // Sign-up is limited per address; the bench signs 22 people up from one.
+  return withBenchServer('spaces', { poolSize: CONCURRENT + 2, env: { SIGN_IN_RATE_LIMIT: '1000' } }, async ({ db, server, databaseUrl }) => {
     const base = server.url;
 
     const seedStarted = performance.now();
@@ -105,8 +84,8 @@ export async function benchSpaces(): Promise<Row[]> {
     for (const c of cases) {
       for (const concurrency of [1, CONCURRENT]) {
         const http = await measure(concurrency, (_, i) => c.http(i));
-        const plain = await withClients(database.url, concurrency, (clients) => measure(concurrency, (w, i) => c.plain(clients[w], i)));
-        const direct = c.direct ? await withClients(database.url, concurrency, (clients) => measure(concurrency, (w, i) => c.direct!(clients[w], i))) : null;
+        const plain = await withClients(databaseUrl, concurrency, (clients) => measure(concurrency, (w, i) => c.plain(clients[w], i)));
+        const direct = c.direct ? await withClients(databaseUrl, concurrency, (clients) => measure(concurrency, (w, i) => c.direct!(clients[w], i))) : null;
         const label = `spaces, ${c.name}, ${concurrency === 1 ? '1 at a time' : `${concurrency} concurrent`} (${SAMPLES} requests)`;
         note(`spaces: ${label}: HTTP ${pair(http)}, plain SQL ${pair(plain)}${direct ? `, server's SQL direct ${pair(direct)}` : ''}`);
         rows.push({ bench: label, metric: 'p50 / p95', measured: `${pair(http)} (HTTP)`, baseline: `${pair(plain)} (plain SQL)`, ratio: ratio(http, plain), budget: '(figure only)', verdict: '' });
@@ -114,10 +93,7 @@ export async function benchSpaces(): Promise<Row[]> {
       }
     }
     return rows;
-  } finally {
-    unregister();
-    await cleanup();
-  }
+  });
 }
 
 /** WARMUP untimed then SAMPLES timed calls, `concurrency` in flight; worker w runs timer(w, i). */

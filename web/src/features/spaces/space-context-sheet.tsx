@@ -1,21 +1,12 @@
 // The Space context side sheet (seed 000 §2): sections Instructions, Files and Links.
 import { Loader2, PanelRight } from 'lucide-react';
-import type { ReactNode } from 'react';
 import type { ModalProps } from '../../app/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useSpace } from './space-queries';
 import { SpaceInstructions, showsSpaceInstructions } from './space-instructions';
 import { SpaceLinks } from './space-links';
 import type { SpaceContextArgs } from './space-modal-args';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="flex flex-col gap-2 border-t border-neutral-100 pt-4 dark:border-neutral-800">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
+import { PanelSection } from './panel-section';
 
 export default function SpaceContextSheet({ args }: ModalProps<SpaceContextArgs>) {
   const query = useSpace(args.slug);
@@ -38,16 +29,16 @@ export default function SpaceContextSheet({ args }: ModalProps<SpaceContextArgs>
       ) : (
         <>
           {showsSpaceInstructions(space) && (
-            <Section title="Instructions">
+            <PanelSection title="Instructions">
               <SpaceInstructions space={space} />
-            </Section>
+            </PanelSection>
           )}
-          <Section title="Files">
+          <PanelSection title="Files">
             <p className="text-sm text-neutral-500 dark:text-neutral-400">Files in Spaces arrive with the files feature. Until then, add links: answers here use them as sources.</p>
-          </Section>
-          <Section title="Links">
+          </PanelSection>
+          <PanelSection title="Links">
             <SpaceLinks space={space} />
-          </Section>
+          </PanelSection>
         </>
       )}
     </div>

@@ -2,7 +2,6 @@
 // and the Space itself — edit its details, delete it (owner) or leave it (everyone else).
 import { Globe, Loader2, LogOut, Pencil, Settings, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRemoveCollectionMember } from '../../../../generated/react-query/collections/collections';
@@ -21,15 +20,7 @@ import { SpaceMembers, useSpaceMembers } from './space-members';
 import type { SpaceSettingsArgs } from './space-modal-args';
 import { useSpace } from './space-queries';
 import { useEditSpace } from './use-edit-space';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="flex flex-col gap-2 border-t border-neutral-100 pt-4 dark:border-neutral-800">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
+import { PanelSection } from './panel-section';
 
 export default function SpaceSettingsModal({ args, close }: ModalProps<SpaceSettingsArgs>) {
   const query = useSpace(args.slug);
@@ -64,10 +55,10 @@ function SettingsBody({ space, close }: { space: Collection; close: () => void }
   const owner = isOwnerLevel(space.user_permission);
   return (
     <>
-      <Section title="Who can see it">
+      <PanelSection title="Who can see it">
         <SpaceAccess space={space} />
-      </Section>
-      <Section title="Web search">
+      </PanelSection>
+      <PanelSection title="Web search">
         <div className="flex items-center gap-3">
           <Globe aria-hidden className="size-4 shrink-0 text-neutral-500" />
           <label htmlFor="space-web-default" className="flex-1 text-sm">
@@ -84,10 +75,10 @@ function SettingsBody({ space, close }: { space: Collection; close: () => void }
             <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
           </Switch.Root>
         </div>
-      </Section>
-      <Section title="Members">
+      </PanelSection>
+      <PanelSection title="Members">
         <SpaceMembers space={space} />
-      </Section>
+      </PanelSection>
       <div className="flex flex-wrap gap-2 border-t border-neutral-100 pt-4 dark:border-neutral-800">
         {canEditSources(space.user_permission) && (
           <button type="button" className="btn-secondary !py-1.5" onClick={() => modals.open('collectionCreateEdit', { collection: space })}>

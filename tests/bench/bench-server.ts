@@ -1,0 +1,38 @@
+// A benchmark's world: a temporary embedded PostgreSQL, migrated, a pool on it, and the real
+// server as a child process with production settings. Everything is removed afterwards, also
+// when the run is interrupted.
+import { createDb, createPool, type Db } from '../../services/db/database.js';
+import { startEmbeddedPostgres } from '../../services/db/embedded.js';
+import { migrateToLatest } from '../../services/db/migrate.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { freePort, note, onInterrupt, tempDir } from './util.js';
+
+export type BenchServer = { db: Db; server: ServerProcess; databaseUrl: string };
+
+export async function withBenchServer<T>(name: string, opts: { poolSize: number; env?: Record<string, string> }, run: (world: BenchServer) => Promise<T>): Promise<T> {
+  const tmp = tempDir(`ae-bench-${name}-`);
+  note(`${name}: starting a temporary embedded PostgreSQL in ${tmp.dir}`);
+  const database = await startEmbeddedPostgres({ dataDir: tmp.dir, port: await freePort(), database: 'bench' }).catch((err) => {
+    tmp.remove();
+    throw err;
+  });
+  const pool = createPool(database.url, opts.poolSize);
+  pool.on('error', () => {});
+  const db = createDb(pool);
+  let server: ServerProcess | undefined;
+  const cleanup = async () => {
+    await server?.stop().catch(() => null);
+    await db.destroy().catch(() => {});
+    await database.stop();
+    tmp.remove();
+  };
+  const unregister = onInterrupt(cleanup);
+  try {
+    await migrateToLatest(db);
+    server = await startServerProcess({ databaseUrl: database.url, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, ...opts.env } });
+    return await run({ db, server, databaseUrl: database.url });
+  } finally {
+    unregister();
+    await cleanup();
+  }
+}
