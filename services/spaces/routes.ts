@@ -15,7 +15,7 @@ import { deleteSpace } from './delete-use-case.js';
 import { findTemplate, SPACE_TEMPLATES } from './templates.js';
 import { spaceThreads } from './thread-queries.js';
 import { decideSpace } from './use-cases.js';
-import { moveThreadIntoSpace } from './thread-moves.js';
+import { assertMovableThread, moveThreadIntoSpace } from './thread-moves.js';
 
 type FieldsBody = Partial<SpaceFields> & { access?: SpaceAccess };
 type CreateBody = FieldsBody & { template_id?: string; entry_uuid?: string };
@@ -42,9 +42,10 @@ export const spaceRoutes: Routes = {
     const actor = await requireActor(req, ctx);
     const template = body.template_id ? findTemplate(body.template_id) : null;
     if (body.template_id && !template) throw new HttpProblem(400, 'unknown_template', `There is no template "${body.template_id}".`);
+    // Thread-linked creation: a thread that cannot move in stops the creation before it starts.
+    if (body.entry_uuid) await assertMovableThread(ctx, req, res, body.entry_uuid);
     const uuid = randomUUID();
     await decideSpace(ctx.store, uuid, (state) => decideCreate(state, { uuid, actor, fields: fieldsOf(body), access: body.access, template, now: ctx.now() }));
-    // Thread-linked creation: the thread moves in once the Space exists.
     if (body.entry_uuid) await moveThreadIntoSpace(ctx, req, res, { entryUuid: body.entry_uuid, collectionUuid: uuid, actor, articleMode: false });
     res.status(201).json(await respondWithSpace(ctx, uuid, actor));
   },

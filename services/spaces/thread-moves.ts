@@ -11,6 +11,12 @@ import { canEditSources, isAdminCapable } from './access-levels.js';
 import { visibleSpace } from './access.js';
 import type { Actor } from './decide.js';
 
+/** Checks, before anything is written, that the caller may move this thread (their own, readable). */
+export async function assertMovableThread(ctx: AppContext, req: Request, res: Response, entryUuid: string) {
+  const { isOwner } = await readableThread(ctx, entryUuid, await viewer(req, res, ctx));
+  if (!isOwner) throw new HttpProblem(403, 'not_thread_owner', 'Only the owner of this thread can add it to a Space.');
+}
+
 export async function moveThreadIntoSpace(ctx: AppContext, req: Request, res: Response, cmd: { entryUuid: string; collectionUuid: string; actor: Actor; articleMode: boolean }) {
   const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
   if (!canEditSources(level)) throw new HttpProblem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');

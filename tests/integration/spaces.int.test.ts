@@ -93,6 +93,19 @@ describe('creating and finding a Space', () => {
     expect((await edit(stranger, space.uuid, { title: 'Mine now' })).status).toBe(404);
   });
 
+  test('thread-linked creation moves the thread in; someone else\'s thread stops it before anything is written', async () => {
+    const ada = await signedUp('Ada');
+    const t = await askAndWait(server.url, ada, 'how do I share a thread?');
+    const made = await create(ada, { title: 'From a thread', entry_uuid: t.backend_uuid });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.thread_count).toBe(1);
+    const eve = await signedUp('Eve');
+    const before = Number((await sql<{ n: string }>`select count(*) as n from spaces`.execute(db)).rows[0].n);
+    const refused = await create(eve, { title: 'Not mine', entry_uuid: t.backend_uuid });
+    expect(refused.status).toBe(403);
+    expect(Number((await sql<{ n: string }>`select count(*) as n from spaces`.execute(db)).rows[0].n)).toBe(before);
+  });
+
   test('an edit that changes nothing writes no event', async () => {
     const ada = await signedUp('Ada');
     const space = (await create(ada, { title: 'Same' })).json;
