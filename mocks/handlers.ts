@@ -1,6 +1,7 @@
 // Request handlers of a scenario: the generated MSW handlers, with stateful resolvers for the
 // session and auth calls. Everything else answers with the generated example data.
 import type { RequestHandler } from 'msw';
+import { canEditSources } from '../services/spaces/access-levels';
 import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHandler } from '../generated/msw/auth/auth.msw';
 import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
@@ -35,6 +36,10 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
   const spaces = spaceStore(spaceOptions);
   const threads = threadHandlers({
     collectionInfo: spaces.info,
+    startsInSpace: (uuid) => {
+      const space = spaces.find(uuid);
+      return space && canEditSources(spaces.levelOf(space)) ? space.uuid : null;
+    },
     threads: () => (scenario.state.threads ??= []),
     owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
     signedIn: () => !!scenario.state.signedInId,

@@ -19,13 +19,21 @@ const getSpace = (key: string) => call('GET', `/rest/collections/get_collection?
 const signInAs = (email: string, password: string) => call('POST', '/api/auth/sign-in/email', { email, password });
 
 /** Asks a question and waits until the answer has finished streaming. */
-async function ask(query: string) {
-  const res = await call('POST', '/rest/threads/ask', { query_str: query });
+async function ask(query: string, extra: object = {}) {
+  const res = await call('POST', '/rest/threads/ask', { query_str: query, ...extra });
   const text = await res.text();
   return JSON.parse(/event: thread\ndata: (.*)\n/.exec(text)![1]!) as { context_uuid: string; backend_uuid: string; thread_url_slug: string };
 }
 
 describe('mock Spaces', () => {
+  it('starts a thread asked in a Space the asker writes to inside it', async () => {
+    const space = await create({ title: 'Asked in' });
+    const thread = await ask('How do I share a thread?', { collection_uuid: space.uuid });
+    const got = await json<Thread>(call('GET', `/rest/thread/${thread.thread_url_slug}`));
+    expect(got.collection_info).toEqual({ uuid: space.uuid, slug: space.slug, title: 'Asked in', emoji: '' });
+    expect((await json<Collection>(getSpace(space.slug))).thread_count).toBe(1);
+  });
+
   it('creates with the documented defaults, owned by the signed-in user', async () => {
     const res = await call('POST', '/rest/collections/create_collection', {});
     expect(res.status).toBe(201);

@@ -107,7 +107,18 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
   return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
 }
 
-export function threadHandlers(opts: { threads: () => MockThread[]; owner: () => string; signedIn: () => boolean; changed: () => void; delayMs: number; collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null }): { handlers: RequestHandler[]; resumeProducers: () => void } {
+type ThreadHandlerOptions = {
+  threads: () => MockThread[];
+  owner: () => string;
+  signedIn: () => boolean;
+  changed: () => void;
+  delayMs: number;
+  collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null;
+  /** The Space a new thread asked in `collection_uuid` starts in: when the asker writes there (as on the server). */
+  startsInSpace?: (collectionUuid: string) => string | null;
+};
+
+export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestHandler[]; resumeProducers: () => void } {
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
   const find = (key: string) => opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
@@ -190,7 +201,7 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
 
   const handlers: RequestHandler[] = [
     http.post('*/rest/threads/ask', async ({ request }) => {
-      const body = (await request.json()) as { query_str?: string; context_uuid?: string; frontend_context_uuid?: string; incognito?: boolean };
+      const body = (await request.json()) as { query_str?: string; context_uuid?: string; frontend_context_uuid?: string; incognito?: boolean; collection_uuid?: string };
       const query = body.query_str?.trim() ?? '';
       if (!query || query.length > 2000) return problem(400, 'invalid_query', 'Ask a question of 1 to 2,000 characters.');
       let thread = body.context_uuid ? find(body.context_uuid) : undefined;
@@ -210,6 +221,7 @@ export function threadHandlers(opts: { threads: () => MockThread[]; owner: () =>
           updated_datetime: now,
           owner: opts.owner(),
           entries: [],
+          collection_uuid: body.collection_uuid ? (opts.startsInSpace?.(body.collection_uuid) ?? null) : null,
         };
         if (!body.incognito) opts.threads().push(thread);
       }
