@@ -17,12 +17,11 @@ import type {
   SpaceInviteRequest,
   SpaceMember,
   SpaceRoleUpdate,
-  ThreadSummary,
 } from '../generated/react-query/model';
 import { ACCESS_LEVEL, DEFAULT_SPACE_TITLE, SPACE_ACCESS, SPACE_LIMITS, SPACE_ROLES, canEditSources, invitedLevel, isAdminCapable, isInvited, isOwnerLevel, isReadable, roleLevel } from '../services/spaces/access-levels';
 import { problem } from './problem';
 import { MOCK_SPACE_TEMPLATES } from './space-templates';
-import type { MockThread } from './threads';
+import { threadSummary, type MockThread } from './threads';
 
 /** What the mock keeps of a Space; user_permission and thread_count are derived per caller. */
 export type MockSpace = Omit<Collection, 'user_permission' | 'thread_count'> & { key: string; members: SpaceMember[] };
@@ -151,17 +150,6 @@ export function spaceStore(opts: Options) {
   return { find, get, levelOf, visible, view, ref, info, signedIn, writable, administrable, touch, threadsOf, memberOf, moveIn, takeOut };
 }
 export type SpaceStore = ReturnType<typeof spaceStore>;
-
-const summary = (t: MockThread): ThreadSummary => ({
-  context_uuid: t.context_uuid,
-  thread_url_slug: t.thread_url_slug,
-  title: t.title,
-  first_query: t.first_query,
-  snippet: (t.entries.at(-1)?.answer ?? '').slice(0, 200),
-  thread_access: t.thread_access,
-  updated_datetime: t.updated_datetime,
-  entry_count: t.entries.length,
-});
 
 /** limit/offset from a URL, within the contract's bounds (400 otherwise). */
 function paging(url: URL, fallbackLimit: number) {
@@ -314,7 +302,7 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
         threads = opts.threads().filter((t) => (t as MockThread & { bookmarked_by?: string[] }).bookmarked_by?.includes(user.id));
       }
       const newest = [...threads].sort((a, b) => b.updated_datetime.localeCompare(a.updated_datetime));
-      return { items: newest.slice(offset, offset + limit).map(summary), total: newest.length };
+      return { items: newest.slice(offset, offset + limit).map(threadSummary), total: newest.length };
     }),
 
     gen.getListCollectionMembersMockHandler(({ params }) => {

@@ -118,6 +118,18 @@ type ThreadHandlerOptions = {
   startsInSpace?: (collectionUuid: string) => string | null;
 };
 
+/** A thread as the library and the Space lists show it. */
+export const threadSummary = (t: MockThread): ThreadSummary => ({
+  context_uuid: t.context_uuid,
+  thread_url_slug: t.thread_url_slug,
+  title: t.title,
+  first_query: t.first_query,
+  snippet: (t.entries.at(-1)?.answer ?? '').slice(0, 200),
+  thread_access: t.thread_access,
+  updated_datetime: t.updated_datetime,
+  entry_count: t.entries.length,
+});
+
 export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestHandler[]; resumeProducers: () => void } {
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
@@ -322,16 +334,7 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
         .filter((t) => t.owner === opts.owner())
         .filter((t) => !q || t.title.toLowerCase().includes(q) || t.entries.some((e) => e.answer.toLowerCase().includes(q) || e.query_str.toLowerCase().includes(q)))
         .sort((a, b) => b.updated_datetime.localeCompare(a.updated_datetime));
-      const items: ThreadSummary[] = mine.slice(offset, offset + limit).map((t) => ({
-        context_uuid: t.context_uuid,
-        thread_url_slug: t.thread_url_slug,
-        title: t.title,
-        first_query: t.first_query,
-        snippet: (t.entries.at(-1)?.answer ?? '').slice(0, 200),
-        thread_access: t.thread_access,
-        updated_datetime: t.updated_datetime,
-        entry_count: t.entries.length,
-      }));
+      const items: ThreadSummary[] = mine.slice(offset, offset + limit).map(threadSummary);
       return { items, total: mine.length };
     }),
   ];

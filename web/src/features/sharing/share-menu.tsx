@@ -2,8 +2,7 @@
 // open requests to read it. Signed-out owners are asked to sign in first (seed 000 §6: thread
 // privacy changes need login); only the owner sees the menu at all.
 import { useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import { Check, Link2, Share2 } from 'lucide-react';
+import { Link2, Share2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { getGetThreadQueryKey, useUpdateThreadAccess } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadAccess } from '../../../../generated/react-query/model';
@@ -11,6 +10,7 @@ import { ApiError } from '../../app/api-fetch';
 import { useModals } from '../../app/modals/context';
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ChoiceOption } from '../../ui/choice-option';
 import { AccessRequestRows, useAccessRequests } from './access-requests';
 import { ACCESS_OPTIONS, PRIVACY_LABEL, unavailableReason } from './access-options';
 
@@ -72,24 +72,14 @@ export function ShareMenu({ thread }: { thread: Thread }) {
               const reason = unavailableReason(o.value, ctx);
               const selected = o.value === thread.thread_access;
               return (
-                <button
+                <ChoiceOption
                   key={o.value}
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
+                  label={o.label}
+                  description={reason ?? o.description}
+                  selected={selected}
                   disabled={!!reason || change.isPending}
-                  onClick={() => pick(o.value)}
-                  className={clsx(
-                    'flex items-start gap-3 rounded-xl px-2.5 py-2 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-50',
-                    selected ? 'bg-neutral-100 dark:bg-neutral-900' : 'hover:bg-neutral-50 dark:hover:bg-neutral-900/60',
-                  )}
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-medium text-neutral-900 dark:text-neutral-100">{o.label}</span>
-                    <span className="block text-xs text-neutral-500 dark:text-neutral-400">{reason ?? o.description}</span>
-                  </span>
-                  {selected && <Check className="mt-0.5 size-4 text-teal-600" aria-hidden />}
-                </button>
+                  onSelect={() => pick(o.value)}
+                />
               );
             })}
           </div>

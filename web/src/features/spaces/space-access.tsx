@@ -2,13 +2,12 @@
 // the owner's organisation (offered only to someone in an organisation). Owners and admins change
 // it; the cached Space changes at once and is put back on failure.
 import { useQueryClient } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
 import { useUpdateCollectionAccess } from '../../../../generated/react-query/collections/collections';
 import type { Collection, CollectionAccess } from '../../../../generated/react-query/model';
 import { isAdminCapable, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ChoiceOption } from '../../ui/choice-option';
 import { patchCachedSpace, restoreSpaces, snapshotSpaces, type SpaceCacheSnapshot, invalidateSpaces } from './space-cache';
 import { EDIT_FAILED } from './use-edit-space';
 
@@ -44,24 +43,14 @@ export function SpaceAccess({ space }: { space: Collection }) {
       {options.map((o) => {
         const selected = o.value === space.access;
         return (
-          <button
+          <ChoiceOption
             key={o.value}
-            type="button"
-            role="radio"
-            aria-checked={selected}
+            label={o.label}
+            description={o.description}
+            selected={selected}
             disabled={!canChange}
-            onClick={() => !selected && update.mutate({ collectionUuid: space.uuid, data: { updated_access: o.value } })}
-            className={clsx(
-              'flex items-start gap-3 rounded-xl px-2.5 py-2 text-left transition-colors disabled:cursor-not-allowed',
-              selected ? 'bg-neutral-100 dark:bg-neutral-800' : 'hover:bg-neutral-50 disabled:opacity-50 dark:hover:bg-neutral-800/60',
-            )}
-          >
-            <span className="min-w-0 flex-1">
-              <span className="block text-sm font-medium">{o.label}</span>
-              <span className="block text-xs text-neutral-500 dark:text-neutral-400">{o.description}</span>
-            </span>
-            {selected && <Check aria-hidden className="mt-0.5 size-4 text-teal-600" />}
-          </button>
+            onSelect={() => !selected && update.mutate({ collectionUuid: space.uuid, data: { updated_access: o.value } })}
+          />
         );
       })}
       {!canChange && <p className="px-2.5 pt-1 text-xs text-neutral-500">Only the owner and admins change who can see this Space.</p>}
