@@ -3,8 +3,8 @@ import { defineConfig } from 'orval';
 
 export default defineConfig({
   api: {
-    // SSE operations (tag answer-stream) are left out: hooks and JSON mocks cannot stream.
-    input: { target: './generated/openapi.json', filters: { mode: 'exclude', tags: ['answer-stream'] } },
+    // SSE operations (tags answer-stream, index-stream) are left out: hooks and JSON mocks cannot stream.
+    input: { target: './generated/openapi.json', filters: { mode: 'exclude', tags: ['answer-stream', 'index-stream'] } },
     output: {
       mode: 'tags-split',
       target: './generated/react-query/api.ts',

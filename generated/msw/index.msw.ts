@@ -1,6 +1,7 @@
 export { getArticlesMock } from './articles/articles.msw'
 export { getAuthMock } from './auth/auth.msw'
 export { getCollectionsMock } from './collections/collections.msw'
+export { getFilesMock } from './files/files.msw'
 export { getMailMock } from './mail/mail.msw'
 export { getOrganizationsMock } from './organizations/organizations.msw'
 export { getSessionMock } from './session/session.msw'

@@ -7,6 +7,7 @@ export type { HTTPStatusCodes } from './session/session';
 export * from './articles/articles';
 export * from './auth/auth';
 export * from './collections/collections';
+export * from './files/files';
 export * from './mail/mail';
 export * from './organizations/organizations';
 export * from './session/session';

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -507,6 +507,370 @@ export const removeCollectionMember = <ThrowOnError extends boolean = false>(opt
  */
 export const changeCollectionMemberRole = <ThrowOnError extends boolean = false>(options: Options<ChangeCollectionMemberRoleData, ThrowOnError>): RequestResult<ChangeCollectionMemberRoleResponses, ChangeCollectionMemberRoleErrors, ThrowOnError> => (options.client ?? client).put<ChangeCollectionMemberRoleResponses, ChangeCollectionMemberRoleErrors, ThrowOnError>({
     url: '/rest/collections/{collection_uuid}/members/{member_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload addresses for up to 10 files
+ *
+ * Presigned POSTs for up to 10 files of one repository (the upload batch size). Each file's type
+ * must be one of .pdf .txt .csv .xlsx .docx .pptx .md .json (indexed) or .jpg .jpeg .png (kept as
+ * attachments), else 400 `unsupported_file_type`; each at most `FILE_MAX_MB` (50 MB by default),
+ * else 400 `file_too_large`; the storage policy enforces the same size. Nothing is stored by this
+ * call. 403 `upload_not_allowed` ('Unable to upload files.') for a repository the caller may not
+ * upload to: ORG for non-Enterprise users, a Space they do not edit, the Bookmarks collection.
+ *
+ */
+export const getFileUploadUrls = <ThrowOnError extends boolean = false>(options: Options<GetFileUploadUrlsData, ThrowOnError>): RequestResult<GetFileUploadUrlsResponses, GetFileUploadUrlsErrors, ThrowOnError> => (options.client ?? client).post<GetFileUploadUrlsResponses, GetFileUploadUrlsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/get-file-upload-urls',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload addresses for up to 10 files (second form)
+ *
+ * The same as `getFileUploadUrls`, at the seeds' second path.
+ *
+ */
+export const createFileUploads = <ThrowOnError extends boolean = false>(options: Options<CreateFileUploadsData, ThrowOnError>): RequestResult<CreateFileUploadsResponses, CreateFileUploadsErrors, ThrowOnError> => (options.client ?? client).post<CreateFileUploadsResponses, CreateFileUploadsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/uploads',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Index uploaded files
+ *
+ * Submits uploaded files for indexing: each moves to PROCESSING and a durable workflow extracts its
+ * text, cuts it into passages with page, slide or sheet positions, and writes them to the passage
+ * index; then COMPLETE, or FAILED with its error. `file_s3_url` must be the `s3_object_url` given for
+ * that `file_uuid` in this repository, and the object must be in storage with `file_size` bytes
+ * (400 `file_not_uploaded` otherwise). An existing `file_uuid` needs `replace_existing: true`
+ * (409 `file_exists` otherwise) and goes back to PROCESSING. Limits as for the upload addresses:
+ * 422 with the limit's code and text.
+ *
+ */
+export const indexFiles = <ThrowOnError extends boolean = false>(options: Options<IndexFilesData, ThrowOnError>): RequestResult<IndexFilesResponses, IndexFilesErrors, ThrowOnError> => (options.client ?? client).post<IndexFilesResponses, IndexFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/index-files',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Follow indexing progress
+ *
+ * Index progress of files the caller may read: a `message` event (FileIndexProgress) with status processing, then success or failure ('Indexing failed', with the reason in `detail`); the stream ends when all are done. Unknown files answer 404.
+ *
+ */
+export const followIndexFiles = <ThrowOnError extends boolean = false>(options: Options<FollowIndexFilesData, ThrowOnError, FollowIndexFilesResponse>): Promise<ServerSentEventsResult<FollowIndexFilesResponses>> => (options.client ?? client).sse.get<FollowIndexFilesResponses, FollowIndexFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/sse/index_files',
+    ...options
+});
+
+/**
+ * Index uploaded files and follow their progress
+ *
+ * `indexFiles` and `followIndexFiles` in one call: the same body and errors (as problem+json,
+ * before the stream starts), then the same events.
+ *
+ */
+export const streamIndexFiles = <ThrowOnError extends boolean = false>(options: Options<StreamIndexFilesData, ThrowOnError, StreamIndexFilesResponse>): Promise<ServerSentEventsResult<StreamIndexFilesResponses>> => (options.client ?? client).sse.post<StreamIndexFilesResponses, StreamIndexFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/sse/index_files',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a repository (cursor)
+ *
+ * A page of the repository's files, `page_size` 100 by default, by `order_by` (updated) and `order_dir` (desc). 404 for a repository the caller may not read.
+ *
+ */
+export const listRepositoryFiles = <ThrowOnError extends boolean = false>(options: Options<ListRepositoryFilesData, ThrowOnError>): RequestResult<ListRepositoryFilesResponses, ListRepositoryFilesErrors, ThrowOnError> => (options.client ?? client).post<ListRepositoryFilesResponses, ListRepositoryFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/list-files',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a repository (offset)
+ *
+ * Files by `limit` and `offset`, with `search_term` (name or title), `file_states_in_filter` and `email_in_filter` (uploader emails).
+ *
+ */
+export const listFiles = <ThrowOnError extends boolean = false>(options: Options<ListFilesData, ThrowOnError>): RequestResult<ListFilesResponses, ListFilesErrors, ThrowOnError> => (options.client ?? client).post<ListFilesResponses, ListFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/files/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete files
+ *
+ * Deletes files from the repository and from the passage index; the bytes are removed from storage.
+ * All or nothing: a uuid not in the repository answers 404 and deletes none. 403 `delete_not_allowed`
+ * ('Unable to delete files.') for a repository the caller may not change (a Space they only read,
+ * another organisation's).
+ *
+ */
+export const deleteRepositoryFiles = <ThrowOnError extends boolean = false>(options: Options<DeleteRepositoryFilesData, ThrowOnError>): RequestResult<DeleteRepositoryFilesResponses, DeleteRepositoryFilesErrors, ThrowOnError> => (options.client ?? client).post<DeleteRepositoryFilesResponses, DeleteRepositoryFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/delete-files',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete files (second form)
+ *
+ * The same as `deleteRepositoryFiles`, at the seeds' second path.
+ *
+ */
+export const deleteFiles = <ThrowOnError extends boolean = false>(options: Options<DeleteFilesData, ThrowOnError>): RequestResult<DeleteFilesResponses, DeleteFilesErrors, ThrowOnError> => (options.client ?? client).post<DeleteFilesResponses, DeleteFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/files/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Index files again
+ *
+ * Indexes the repository's files matching `filters` again (all of them without filters, at most 1,000): each goes back to PROCESSING. Images stay as they are. Same permission as uploading.
+ *
+ */
+export const resyncFiles = <ThrowOnError extends boolean = false>(options: Options<ResyncFilesData, ThrowOnError>): RequestResult<ResyncFilesResponses, ResyncFilesErrors, ThrowOnError> => (options.client ?? client).post<ResyncFilesResponses, ResyncFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/files/resync',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Repository summary
+ *
+ * Counts of the repository's files.
+ *
+ */
+export const getFileRepositorySummary = <ThrowOnError extends boolean = false>(options: Options<GetFileRepositorySummaryData, ThrowOnError>): RequestResult<GetFileRepositorySummaryResponses, GetFileRepositorySummaryErrors, ThrowOnError> => (options.client ?? client).post<GetFileRepositorySummaryResponses, GetFileRepositorySummaryErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/summary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Download a file
+ *
+ * A short-lived address of a file the caller may read. 403 with the seeds' texts:
+ * `downloads_disabled` ('Downloads are disabled for files in this organization.') when the file's
+ * organisation turned downloads off; `pdf_untrusted_origin` ('PDF downloads are restricted') for a PDF
+ * address that is not this server's storage; `different_organization` ('This file belongs to a
+ * different organization') for an organisation file asked by someone outside it. 404 for any other
+ * file the caller may not read.
+ *
+ */
+export const downloadFile = <ThrowOnError extends boolean = false>(options: Options<DownloadFileData, ThrowOnError>): RequestResult<DownloadFileResponses, DownloadFileErrors, ThrowOnError> => (options.client ?? client).post<DownloadFileResponses, DownloadFileErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/download',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Download an attachment
+ *
+ * The same as `downloadFile` for an attachment (an image file).
+ *
+ */
+export const downloadAttachment = <ThrowOnError extends boolean = false>(options: Options<DownloadAttachmentData, ThrowOnError>): RequestResult<DownloadAttachmentResponses, DownloadAttachmentErrors, ThrowOnError> => (options.client ?? client).post<DownloadAttachmentResponses, DownloadAttachmentErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/download-attachment',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A file and its passages
+ *
+ * The file and its passages on `page` (what a citation opens). 404 for a file the caller may not read.
+ *
+ */
+export const getRepositoryFile = <ThrowOnError extends boolean = false>(options: Options<GetRepositoryFileData, ThrowOnError>): RequestResult<GetRepositoryFileResponses, GetRepositoryFileErrors, ThrowOnError> => (options.client ?? client).get<GetRepositoryFileResponses, GetRepositoryFileErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/file-repository/files/{file_uuid}',
+    ...options
+});
+
+/**
+ * Upload address for an image
+ *
+ * A presigned POST for one PNG or JPEG image of at most 10 MB (400 `file_too_large`).
+ *
+ */
+export const createImageUploadUrl = <ThrowOnError extends boolean = false>(options: Options<CreateImageUploadUrlData, ThrowOnError>): RequestResult<CreateImageUploadUrlResponses, CreateImageUploadUrlErrors, ThrowOnError> => (options.client ?? client).post<CreateImageUploadUrlResponses, CreateImageUploadUrlErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/uploads/create_upload_url',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A Space's files
+ *
+ * The Space's files as the Space shows them, newest first, and how many it has. Any reader of the Space; 404 otherwise.
+ *
+ */
+export const listCollectionFiles = <ThrowOnError extends boolean = false>(options: Options<ListCollectionFilesData, ThrowOnError>): RequestResult<ListCollectionFilesResponses, ListCollectionFilesErrors, ThrowOnError> => (options.client ?? client).get<ListCollectionFilesResponses, ListCollectionFilesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/collections/{collection_uuid}/files',
+    ...options
+});
+
+/**
+ * An organisation's file settings
+ *
+ * Any member of the organisation; 404 otherwise.
+ *
+ */
+export const getOrgFileSettings = <ThrowOnError extends boolean = false>(options: Options<GetOrgFileSettingsData, ThrowOnError>): RequestResult<GetOrgFileSettingsResponses, GetOrgFileSettingsErrors, ThrowOnError> => (options.client ?? client).get<GetOrgFileSettingsResponses, GetOrgFileSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/file-settings',
+    ...options
+});
+
+/**
+ * Change an organisation's file settings
+ *
+ * The organisation's owners and admins (403 `not_org_admin` for other members; 404 for others).
+ *
+ */
+export const updateOrgFileSettings = <ThrowOnError extends boolean = false>(options: Options<UpdateOrgFileSettingsData, ThrowOnError>): RequestResult<UpdateOrgFileSettingsResponses, UpdateOrgFileSettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateOrgFileSettingsResponses, UpdateOrgFileSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/file-settings',
     ...options,
     headers: {
         'Content-Type': 'application/json',

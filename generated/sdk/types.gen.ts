@@ -59,6 +59,20 @@ export type FailedEvent = {
     detail?: string;
 };
 
+/**
+ * One `message` event of `/rest/sse/index_files`.
+ */
+export type FileIndexProgress = {
+    file_uuid: string;
+    filename: string;
+    /**
+     * processing while indexing; then success, or failure with 'Indexing failed' and the reason.
+     */
+    status: 'processing' | 'success' | 'failure';
+    error?: string;
+    detail?: string;
+};
+
 export type Health = {
     status: 'ok';
 };
@@ -213,6 +227,8 @@ export type BookmarkState = 'BOOKMARKED' | 'NOT_BOOKMARKED';
 
 export type EntryStatus = 'pending' | 'completed' | 'failed' | 'stopped';
 
+export type FileRepositoryType = 'USER' | 'ORG' | 'COLLECTION';
+
 /**
  * A search result or citation (seed 001 §3).
  */
@@ -231,6 +247,19 @@ export type Source = {
         quoteBeforeContext?: string;
         quoteEmphasisText?: string;
         quoteAfterContext?: string;
+        /**
+         * For a file passage, the page (slide, sheet) it is on; its `url` opens the file there.
+         */
+        page?: number | null;
+        generated_file_title?: string;
+    };
+    /**
+     * Present when the source is a passage of a file.
+     */
+    file_metadata?: {
+        file_repository_type?: FileRepositoryType;
+        connector_type?: string;
+        file_type?: string;
     };
 };
 
@@ -690,6 +719,336 @@ export type SpaceInviteRequest = {
 
 export type SpaceRoleUpdate = {
     role: SpaceRole;
+};
+
+/**
+ * Which repository (seed 001 §3): USER is the caller's My Files (`owner_id` may be left out or
+ * null); ORG is the caller's organisation (Enterprise members only; `owner_id` the organisation's
+ * uuid, or left out for the caller's own); COLLECTION is a Space's files (`owner_id` the Space's
+ * uuid; the default Bookmarks collection has none and so no files).
+ *
+ */
+export type FileRepositoryInfo = {
+    file_repository_type: FileRepositoryType;
+    owner_id?: string | null;
+};
+
+export type FileUploadUrlsRequest = {
+    file_repository_info: FileRepositoryInfo;
+    /**
+     * Up to 10 files a call (the upload batch size).
+     */
+    file_upload_params: Array<{
+        filename: string;
+        /**
+         * May be empty (some browsers give none); the extension decides then.
+         */
+        content_type: string;
+        file_size: number;
+    }>;
+};
+
+export type FileLimitReached = {
+    code: 'FILE_REPOSITORY_LIMIT_EXCEEDED' | 'USER_FILE_LIMIT_EXCEEDED';
+    /**
+     * From the plan settings (`FILE_LIMITS`).
+     */
+    limit: number;
+    /**
+     * The seeds' text with `{limit}` filled in.
+     */
+    message: string;
+};
+
+/**
+ * A presigned POST (S3's browser-upload form) for one file.
+ */
+export type FileUrlParams = {
+    s3_bucket_url: string;
+    /**
+     * Form fields to send before the file, as given.
+     */
+    fields: {
+        [key: string]: string;
+    };
+    /**
+     * The object's address, passed back as `file_s3_url` when indexing.
+     */
+    s3_object_url: string;
+    file_uuid: string;
+    replaces_existing: boolean;
+};
+
+/**
+ * One `file_url_params` item per file that fits the plan's limits, in request order; when one
+ * does not fit, `limits_reached` says which limit (and the client stops its batch loop). A file
+ * whose name is already in the repository gets that file's uuid and `replaces_existing: true`, so
+ * indexing it replaces the old content.
+ *
+ */
+export type FileUploadUrlsResponse = {
+    limits_reached: Array<FileLimitReached>;
+    file_url_params: Array<FileUrlParams>;
+};
+
+export type FileIndexRequest = {
+    file_repository_info: FileRepositoryInfo;
+    file_index_params: Array<{
+        file_s3_url: string;
+        file_size: number;
+        filename: string;
+        file_uuid: string;
+        replace_existing?: boolean;
+    }>;
+};
+
+/**
+ * PROCESSING until indexed; COMPLETE (searchable, or kept as an attachment for images) or FAILED with its `error`.
+ */
+export type FileState = 'COMPLETE' | 'PROCESSING' | 'FAILED';
+
+/**
+ * The repository a file is in, with its owner filled in.
+ */
+export type FileRepositoryRef = {
+    file_repository_type: FileRepositoryType;
+    owner_id: string;
+};
+
+/**
+ * A file of a repository (seed 001 §3 "File (repository listing)").
+ */
+export type RepositoryFile = {
+    file_uuid: string;
+    filename: string;
+    /**
+     * Where the bytes are kept. Not readable as is; ask `downloadFile` for a short-lived address.
+     */
+    file_s3_url: string;
+    /**
+     * The document's own title when it has one (PDF or Office metadata, a Markdown heading), else the file name.
+     */
+    file_title: string;
+    /**
+     * The first words of the document's text once indexed; empty before.
+     */
+    file_description: string;
+    /**
+     * The uploader's email.
+     */
+    uploaded_by: string;
+    file_state: FileState;
+    file_size: number;
+    content_type: string;
+    /**
+     * The extension without its dot (pdf, docx, png ...).
+     */
+    file_type: string;
+    /**
+     * Images are kept as attachments: stored and downloadable, not searched.
+     */
+    is_attachment: boolean;
+    /**
+     * Pages (PDF), slides (PPTX) or sheets (XLSX) found by indexing; null before or for other types.
+     */
+    page_count?: number | null;
+    time_created: string;
+    updated_at: string;
+    /**
+     * Why indexing failed; null unless FAILED.
+     */
+    error: string | null;
+    file_repository_info: FileRepositoryRef;
+};
+
+export type RepositoryFileList = {
+    files: Array<RepositoryFile>;
+};
+
+/**
+ * Seed 001 §3 "Connector file filter". Uploaded files have no connection, so a non-empty
+ * `connection_ids`, `parent_uuids` or `remote_file_ids` matches none of them until connectors
+ * come; `connection_types` matches them under `local`. `status` takes file states.
+ *
+ */
+export type FileFilter = {
+    uuids?: Array<string>;
+    ids?: Array<string>;
+    connection_ids?: Array<string>;
+    connection_types?: Array<string>;
+    /**
+     * Extensions without the dot.
+     */
+    file_types?: Array<string>;
+    parent_uuids?: Array<string>;
+    remote_file_ids?: Array<string>;
+    root_files_only?: boolean;
+    status?: Array<FileState>;
+    upload_ids?: Array<string>;
+    search_keyword?: string;
+};
+
+/**
+ * The cursor form of listing (seed 001 §3 "File list request").
+ */
+export type FileListRequest = {
+    file_repository_info: FileRepositoryInfo;
+    filters?: FileFilter;
+    pagination?: {
+        cursor?: string | null;
+        page_size?: number;
+    };
+    /**
+     * `updated` (the default), `created`, `name` or `size`.
+     */
+    order_by?: 'updated' | 'created' | 'name' | 'size';
+    order_dir?: 'asc' | 'desc';
+};
+
+export type FileListPage = {
+    files: Array<RepositoryFile>;
+    /**
+     * Pass back for the next page; null on the last.
+     */
+    next_cursor: string | null;
+};
+
+/**
+ * The offset form of listing. The client filters its processing and failed lists by its own email.
+ */
+export type FileOffsetListRequest = {
+    file_repository_info: FileRepositoryInfo;
+    limit?: number;
+    offset?: number;
+    search_term?: string;
+    file_states_in_filter?: Array<FileState>;
+    email_in_filter?: Array<string>;
+};
+
+export type FileOffsetListPage = {
+    files: Array<RepositoryFile>;
+    /**
+     * Files matching the filters, on every page.
+     */
+    num_total_files: number;
+};
+
+export type FileDeleteRequest = {
+    file_uuids: Array<string>;
+    file_repository_info: FileRepositoryInfo;
+};
+
+export type FileDeleteResponse = {
+    deleted_file_uuids: Array<string>;
+};
+
+export type FileResyncRequest = {
+    file_repository_info: FileRepositoryInfo;
+    filters?: FileFilter;
+};
+
+export type FileSummaryRequest = {
+    file_repository_info: FileRepositoryInfo;
+};
+
+export type FileRepositorySummary = {
+    total_files: number;
+    /**
+     * Files still PROCESSING.
+     */
+    pending_files: number;
+    /**
+     * Files that FAILED.
+     */
+    error_files: number;
+    /**
+     * Files uploaded from a device (the rest will come from connectors).
+     */
+    total_uploads: number;
+};
+
+export type FileDownloadRequest = {
+    /**
+     * A file's `file_s3_url`.
+     */
+    file_url: string;
+    /**
+     * true opens inline (a PDF in the browser's viewer); false (the client's choice) downloads it.
+     */
+    view_mode?: boolean;
+};
+
+export type FileDownloadResponse = {
+    /**
+     * A short-lived address of the bytes (5 minutes).
+     */
+    file_url: string;
+    expires_at: string;
+};
+
+/**
+ * A file and the passages of one of its pages, for opening a citation at its passage.
+ */
+export type FileView = {
+    file: RepositoryFile;
+    page: number | null;
+    passages: Array<{
+        id: string;
+        heading: string;
+        content: string;
+        page: number | null;
+    }>;
+};
+
+export type ImageUploadRequest = {
+    filename: string;
+    content_type: 'image/png' | 'image/jpeg';
+    file_size?: number;
+};
+
+/**
+ * A presigned POST for an image. `rate_limited` true (and no form) after 60 image uploads in an
+ * hour. The bucket answers the POST with JSON `{secure_url}` (the local bucket) or S3's XML; the
+ * image is then readable at `s3_object_url`.
+ *
+ */
+export type ImageUploadUrl = {
+    fields: {
+        [key: string]: string;
+    } | null;
+    s3_bucket_url: string | null;
+    s3_object_url: string | null;
+    rate_limited: boolean;
+};
+
+/**
+ * A file of a Space as the Space shows it (seed 001 §3 "Space file").
+ */
+export type SpaceFile = {
+    file_uuid: string;
+    name: string;
+    file_s3_url: string;
+    /**
+     * `local` for an uploaded file.
+     */
+    connection_type: string;
+    connection_file_url: string | null;
+    /**
+     * READY when indexed, SYNCING while indexing, SYNC_ERROR when indexing failed.
+     */
+    status: 'READY' | 'SYNCING' | 'SYNC_ERROR';
+};
+
+export type SpaceFileList = {
+    files: Array<SpaceFile>;
+    files_in_repo: number;
+};
+
+export type OrgFileSettings = {
+    /**
+     * When true, no one downloads the organisation's files ('Downloads are disabled for files in this organization.').
+     */
+    downloads_disabled: boolean;
 };
 
 /**
@@ -2132,3 +2491,665 @@ export type ChangeCollectionMemberRoleResponses = {
 };
 
 export type ChangeCollectionMemberRoleResponse = ChangeCollectionMemberRoleResponses[keyof ChangeCollectionMemberRoleResponses];
+
+export type GetFileUploadUrlsData = {
+    body: FileUploadUrlsRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/get-file-upload-urls';
+};
+
+export type GetFileUploadUrlsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetFileUploadUrlsError = GetFileUploadUrlsErrors[keyof GetFileUploadUrlsErrors];
+
+export type GetFileUploadUrlsResponses = {
+    /**
+     * Forms for the files that fit, and the limits reached.
+     */
+    200: FileUploadUrlsResponse;
+};
+
+export type GetFileUploadUrlsResponse = GetFileUploadUrlsResponses[keyof GetFileUploadUrlsResponses];
+
+export type CreateFileUploadsData = {
+    body: FileUploadUrlsRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/uploads';
+};
+
+export type CreateFileUploadsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type CreateFileUploadsError = CreateFileUploadsErrors[keyof CreateFileUploadsErrors];
+
+export type CreateFileUploadsResponses = {
+    /**
+     * Forms for the files that fit, and the limits reached.
+     */
+    200: FileUploadUrlsResponse;
+};
+
+export type CreateFileUploadsResponse = CreateFileUploadsResponses[keyof CreateFileUploadsResponses];
+
+export type IndexFilesData = {
+    body: FileIndexRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/index-files';
+};
+
+export type IndexFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+};
+
+export type IndexFilesError = IndexFilesErrors[keyof IndexFilesErrors];
+
+export type IndexFilesResponses = {
+    /**
+     * The files, now PROCESSING.
+     */
+    202: RepositoryFileList;
+};
+
+export type IndexFilesResponse = IndexFilesResponses[keyof IndexFilesResponses];
+
+export type FollowIndexFilesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Comma-separated uuids of files (at most 100) whose indexing to follow.
+         */
+        file_uuids: string;
+    };
+    url: '/rest/sse/index_files';
+};
+
+export type FollowIndexFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type FollowIndexFilesError = FollowIndexFilesErrors[keyof FollowIndexFilesErrors];
+
+export type FollowIndexFilesResponses = {
+    /**
+     * `message` events (FileIndexProgress), one per change of a file; ends when every file is COMPLETE or FAILED.
+     */
+    200: string;
+};
+
+export type FollowIndexFilesResponse = FollowIndexFilesResponses[keyof FollowIndexFilesResponses];
+
+export type StreamIndexFilesData = {
+    body: FileIndexRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/sse/index_files';
+};
+
+export type StreamIndexFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+};
+
+export type StreamIndexFilesError = StreamIndexFilesErrors[keyof StreamIndexFilesErrors];
+
+export type StreamIndexFilesResponses = {
+    /**
+     * `message` events (FileIndexProgress), one per change of a file; ends when every file is COMPLETE or FAILED.
+     */
+    200: string;
+};
+
+export type StreamIndexFilesResponse = StreamIndexFilesResponses[keyof StreamIndexFilesResponses];
+
+export type ListRepositoryFilesData = {
+    body: FileListRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/list-files';
+};
+
+export type ListRepositoryFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListRepositoryFilesError = ListRepositoryFilesErrors[keyof ListRepositoryFilesErrors];
+
+export type ListRepositoryFilesResponses = {
+    /**
+     * A page and the next cursor.
+     */
+    200: FileListPage;
+};
+
+export type ListRepositoryFilesResponse = ListRepositoryFilesResponses[keyof ListRepositoryFilesResponses];
+
+export type ListFilesData = {
+    body: FileOffsetListRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/files/list';
+};
+
+export type ListFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListFilesError = ListFilesErrors[keyof ListFilesErrors];
+
+export type ListFilesResponses = {
+    /**
+     * A page and the total.
+     */
+    200: FileOffsetListPage;
+};
+
+export type ListFilesResponse = ListFilesResponses[keyof ListFilesResponses];
+
+export type DeleteRepositoryFilesData = {
+    body: FileDeleteRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/delete-files';
+};
+
+export type DeleteRepositoryFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DeleteRepositoryFilesError = DeleteRepositoryFilesErrors[keyof DeleteRepositoryFilesErrors];
+
+export type DeleteRepositoryFilesResponses = {
+    /**
+     * The deleted files.
+     */
+    200: FileDeleteResponse;
+};
+
+export type DeleteRepositoryFilesResponse = DeleteRepositoryFilesResponses[keyof DeleteRepositoryFilesResponses];
+
+export type DeleteFilesData = {
+    body: FileDeleteRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/files/delete';
+};
+
+export type DeleteFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DeleteFilesError = DeleteFilesErrors[keyof DeleteFilesErrors];
+
+export type DeleteFilesResponses = {
+    /**
+     * The deleted files.
+     */
+    200: FileDeleteResponse;
+};
+
+export type DeleteFilesResponse = DeleteFilesResponses[keyof DeleteFilesResponses];
+
+export type ResyncFilesData = {
+    body: FileResyncRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/files/resync';
+};
+
+export type ResyncFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ResyncFilesError = ResyncFilesErrors[keyof ResyncFilesErrors];
+
+export type ResyncFilesResponses = {
+    /**
+     * The files submitted again.
+     */
+    202: RepositoryFileList;
+};
+
+export type ResyncFilesResponse = ResyncFilesResponses[keyof ResyncFilesResponses];
+
+export type GetFileRepositorySummaryData = {
+    body: FileSummaryRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/summary';
+};
+
+export type GetFileRepositorySummaryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetFileRepositorySummaryError = GetFileRepositorySummaryErrors[keyof GetFileRepositorySummaryErrors];
+
+export type GetFileRepositorySummaryResponses = {
+    /**
+     * The counts.
+     */
+    200: FileRepositorySummary;
+};
+
+export type GetFileRepositorySummaryResponse = GetFileRepositorySummaryResponses[keyof GetFileRepositorySummaryResponses];
+
+export type DownloadFileData = {
+    body: FileDownloadRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/download';
+};
+
+export type DownloadFileErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DownloadFileError = DownloadFileErrors[keyof DownloadFileErrors];
+
+export type DownloadFileResponses = {
+    /**
+     * Where to fetch it.
+     */
+    200: FileDownloadResponse;
+};
+
+export type DownloadFileResponse = DownloadFileResponses[keyof DownloadFileResponses];
+
+export type DownloadAttachmentData = {
+    body: FileDownloadRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/file-repository/download-attachment';
+};
+
+export type DownloadAttachmentErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DownloadAttachmentError = DownloadAttachmentErrors[keyof DownloadAttachmentErrors];
+
+export type DownloadAttachmentResponses = {
+    /**
+     * Where to fetch it.
+     */
+    200: FileDownloadResponse;
+};
+
+export type DownloadAttachmentResponse = DownloadAttachmentResponses[keyof DownloadAttachmentResponses];
+
+export type GetRepositoryFileData = {
+    body?: never;
+    path: {
+        file_uuid: string;
+    };
+    query?: {
+        /**
+         * The page (slide, sheet) whose passages to return; the first passages without it.
+         */
+        page?: number;
+    };
+    url: '/rest/file-repository/files/{file_uuid}';
+};
+
+export type GetRepositoryFileErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetRepositoryFileError = GetRepositoryFileErrors[keyof GetRepositoryFileErrors];
+
+export type GetRepositoryFileResponses = {
+    /**
+     * The file.
+     */
+    200: FileView;
+};
+
+export type GetRepositoryFileResponse = GetRepositoryFileResponses[keyof GetRepositoryFileResponses];
+
+export type CreateImageUploadUrlData = {
+    body: ImageUploadRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/uploads/create_upload_url';
+};
+
+export type CreateImageUploadUrlErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type CreateImageUploadUrlError = CreateImageUploadUrlErrors[keyof CreateImageUploadUrlErrors];
+
+export type CreateImageUploadUrlResponses = {
+    /**
+     * The form, or rate_limited.
+     */
+    200: ImageUploadUrl;
+};
+
+export type CreateImageUploadUrlResponse = CreateImageUploadUrlResponses[keyof CreateImageUploadUrlResponses];
+
+export type ListCollectionFilesData = {
+    body?: never;
+    path: {
+        collection_uuid: string;
+    };
+    query?: {
+        limit?: number;
+    };
+    url: '/rest/collections/{collection_uuid}/files';
+};
+
+export type ListCollectionFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListCollectionFilesError = ListCollectionFilesErrors[keyof ListCollectionFilesErrors];
+
+export type ListCollectionFilesResponses = {
+    /**
+     * The files.
+     */
+    200: SpaceFileList;
+};
+
+export type ListCollectionFilesResponse = ListCollectionFilesResponses[keyof ListCollectionFilesResponses];
+
+export type GetOrgFileSettingsData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/file-settings';
+};
+
+export type GetOrgFileSettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgFileSettingsError = GetOrgFileSettingsErrors[keyof GetOrgFileSettingsErrors];
+
+export type GetOrgFileSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: OrgFileSettings;
+};
+
+export type GetOrgFileSettingsResponse = GetOrgFileSettingsResponses[keyof GetOrgFileSettingsResponses];
+
+export type UpdateOrgFileSettingsData = {
+    body: OrgFileSettings;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/file-settings';
+};
+
+export type UpdateOrgFileSettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type UpdateOrgFileSettingsError = UpdateOrgFileSettingsErrors[keyof UpdateOrgFileSettingsErrors];
+
+export type UpdateOrgFileSettingsResponses = {
+    /**
+     * The settings now.
+     */
+    200: OrgFileSettings;
+};
+
+export type UpdateOrgFileSettingsResponse = UpdateOrgFileSettingsResponses[keyof UpdateOrgFileSettingsResponses];

@@ -35,7 +35,14 @@ export function anyWordsQuery(question: string) {
   return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== 'or').slice(0, 32).join(' or ');
 }
 
-export type FoundPassage = HelpPassage & { corpus: string; rank: number };
+export type FoundPassage = HelpPassage & {
+  corpus: string;
+  rank: number;
+  file_uuid: string | null;
+  page: number | null;
+  file_type: string | null;
+  file_repository_type: 'USER' | 'ORG' | 'COLLECTION' | null;
+};
 
 /**
  * The best `k` passages of the given corpora for any of the question's words, in one query.
@@ -54,7 +61,7 @@ export async function searchPassages(db: Db, corpora: readonly string[], questio
 /** The search itself, for searchPassages and for the benchmark's plain-SQL baseline. */
 export function searchQuery(corpora: readonly string[], words: string, k: number) {
   return sql<FoundPassage>`${sql.raw(prepared('search_passages'))}
-    select id, corpus, url, title, heading, content, ordinal, ts_rank(tsv, websearch_to_tsquery('english', ${words})) as rank
+    select id, corpus, url, title, heading, content, ordinal, file_uuid, page, file_type, file_repository_type, ts_rank(tsv, websearch_to_tsquery('english', ${words})) as rank
     from passages
     where passage_terms(corpus, tsv) && array(
             select c || ' ' || lexeme from unnest(${[...corpora]}::text[]) as c, unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme)
@@ -72,7 +79,15 @@ export function passageSource(db: Db): PassageIndex {
   return {
     name: 'passages',
     search: async (question, k, corpora): Promise<Passage[]> =>
-      (await searchPassages(db, corpora, question, k)).map((p) => ({ url: p.url, title: p.title, heading: p.heading, content: p.content, domain: domainOf(p.corpus), published_date: null })),
+      (await searchPassages(db, corpora, question, k)).map((p) => ({
+        url: p.url,
+        title: p.title,
+        heading: p.heading,
+        content: p.content,
+        domain: domainOf(p.corpus),
+        published_date: null,
+        ...(p.file_uuid && p.file_type && p.file_repository_type ? { file: { file_uuid: p.file_uuid, page: p.page, file_type: p.file_type, repository_type: p.file_repository_type } } : {}),
+      })),
   };
 }
 

@@ -9,7 +9,11 @@ export type Passage = {
   content: string;
   domain: string;
   published_date: string | null;
+  /** Set when the passage is from a file: its uuid, page, type and repository. */
+  file?: FilePassageOrigin;
 };
+
+export type FilePassageOrigin = { file_uuid: string; page: number | null; file_type: string; repository_type: 'USER' | 'ORG' | 'COLLECTION' };
 
 /** Every source (help corpus, web search, later files and Spaces) answers the same question. */
 export type SourceAdapter = { name: string; search: (query: string, k: number) => Promise<Passage[]> };
@@ -19,6 +23,7 @@ export function toSource(p: Passage): SourceData {
     url: p.url,
     name: p.heading ? `${p.title}: ${p.heading}` : p.title,
     snippet: p.content.length > 300 ? `${p.content.slice(0, 297)}...` : p.content,
-    meta_data: { domain_name: p.domain, published_date: p.published_date },
+    meta_data: { domain_name: p.domain, published_date: p.published_date, ...(p.file ? { file_uuid: p.file.file_uuid, page: p.file.page, generated_file_title: p.title } : {}) },
+    ...(p.file ? { file_metadata: { file_repository_type: p.file.repository_type, file_type: p.file.file_type } } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The one place that reads the environment. Bad values stop the start with a clear message.
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { parsePlanFileLimits } from '../files/plan-limits.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -42,6 +43,16 @@ const schema = z.object({
   // Space links: host:port pairs on private addresses that may still be fetched (a self-hosted
   // wiki on the LAN, or a test's fake site). Empty: only public addresses.
   SPACE_LINKS_ALLOW_PRIVATE_HOSTS: z.string().default(''),
+  // File storage: an S3-compatible bucket (all of endpoint, bucket and keys), or none for the
+  // local bucket under DATA_DIR/storage.
+  S3_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL of an S3-compatible endpoint').optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  FILE_MAX_MB: numberIn(1, 5_000, 'a whole number of megabytes from 1 to 5000').default(50),
+  FILE_LIMITS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -60,6 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both (LLM_API_KEY optional) or none for the offline model');
   // A key with no server to send it to is a typo somewhere: say so rather than translate nothing.
   if (c.TRANSLATE_API_KEY && !c.TRANSLATE_URL) throw new ConfigError('Invalid configuration:\n  TRANSLATE_API_KEY: set TRANSLATE_URL too, or neither');
+  const s3Set = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (s3Set !== 0 && s3Set !== 4) throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none for local storage');
+  let fileLimits;
+  try {
+    fileLimits = parsePlanFileLimits(c.FILE_LIMITS);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  FILE_LIMITS: ${(err as Error).message}`);
+  }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     env: c.NODE_ENV,
@@ -82,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
+    s3:
+      c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? { endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY, forcePathStyle: c.S3_FORCE_PATH_STYLE }
+        : null,
+    fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
+    fileLimits,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }

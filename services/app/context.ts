@@ -5,6 +5,7 @@ import type { Auth } from '../identity/auth.js';
 import type { Logger } from './logger.js';
 import type { AnswerJob } from '../answers/generate.js';
 import type { AnswerStreamEvent } from '../answers/stream-events.js';
+import type { Storage } from '../storage/storage.js';
 
 /** What a handler may use. Built once at start; handlers get the clock from here too. */
 export type AppContext = {
@@ -24,5 +25,9 @@ export type AppContext = {
     events: (backendUuid: string, offset: number) => AsyncIterable<AnswerStreamEvent>;
     follow: (backendUuid: string) => { events: AsyncIterable<AnswerStreamEvent>; close: () => void };
   };
+  /** Where file bytes live (S3 or the local bucket). */
+  storage: Storage;
+  /** Starts indexing a file's version (a durable workflow; starting it twice is one workflow). */
+  indexing: { start: (job: { file_uuid: string; version: number }) => Promise<void> };
   isReady: () => Promise<boolean>;
 };

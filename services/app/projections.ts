@@ -6,5 +6,6 @@ import { mailOutboxProjection } from '../mail/projections.js';
 import { spaceLinkPassagesProjection, spacesProjection } from '../spaces/projections.js';
 import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
+import { filesProjection } from '../files/projections.js';
 
-export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection, threadSharingProjection, bookmarksProjection, spacesProjection, spaceLinkPassagesProjection];
+export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection, threadSharingProjection, bookmarksProjection, spacesProjection, spaceLinkPassagesProjection, filesProjection];

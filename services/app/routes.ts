@@ -8,6 +8,7 @@ import { spaceRoutes } from '../spaces/routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
+import { fileRoutes } from '../files/routes.js';
 import type { Routes } from './handler.js';
 import { systemRoutes } from './system-routes.js';
 
@@ -22,4 +23,5 @@ export const routes: Routes = {
   ...collectionRoutes,
   ...spaceRoutes,
   ...translationRoutes,
+  ...fileRoutes,
 };

@@ -11,6 +11,8 @@ import { createLiveFeed } from '../answers/live-feed.js';
 import { answerSpaceOf } from '../spaces/answer-space.js';
 import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../workflows/space-invite-mail.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
+import { registerIndexFile, registerIndexQueue, startIndexConsumer, startIndexing } from '../../workflows/index-file.js';
+import { createStorage } from '../storage/create-storage.js';
 import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
 import { createDb, createPool } from '../db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js';
@@ -42,7 +44,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   await migrateToLatest(db);
 
   pool.on('error', (err) => logger.warn({ err }, 'idle database connection failed'));
-  const authOptions = { pool, secret: config.authSecret ?? persistedSecret(config.dataDir), baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
+  const secret = config.authSecret ?? persistedSecret(config.dataDir);
+  const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
   await migrateAuth(authOptions);
   const auth = createAuth(authOptions);
 
@@ -52,11 +55,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
   const welcomeMail = registerWelcomeMail({ store, transport });
   const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
+  const storage = createStorage(config, secret);
+  const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   if (await indexHelpCorpus(db)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
   const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);
   await DBOS.launch();
+  await registerIndexQueue();
   // An entry whose process died between its question and its workflow's start gets one now;
   // the others' workflows are the same ids, recovered by DBOS already.
   for (const e of await pendingEntries(db))
@@ -73,6 +79,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'welcome mail consumer failed; retrying'),
   });
+  const indexConsumer = startIndexConsumer(store, indexFile, { onError: (err) => logger.error({ err }, 'file indexing consumer failed; retrying') });
   const spaceInviteMailConsumer = startSpaceInviteMailConsumer(store, spaceInviteMail, {
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
@@ -87,6 +94,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     logger,
     now: () => new Date(),
     answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: readAnswerEvents, follow: liveFeed.follow },
+    storage,
+    indexing: { start: (job) => startIndexing(indexFile, job) },
     isReady: async () => {
       if (stopping || !DBOS.isInitialized()) return false;
       return sql`select 1`.execute(db).then(() => true, () => false);
@@ -120,6 +129,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       });
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
+      await indexConsumer.stop();
       // A workflow in a durable sleep resumes at the next start, so only a running step is
       // worth waiting for, briefly.
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));

@@ -48,6 +48,9 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
     else res.status(503).type('text/plain').send('API docs are not built yet: run `make build`.');
   });
 
+  // The local bucket (when files are not in S3): S3's browser-upload POST and signed GETs.
+  if (ctx.storage.router) app.use('/storage', ctx.storage.router);
+
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   if (opts.validate !== false)
     app.use(

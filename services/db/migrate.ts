@@ -10,6 +10,7 @@ import * as m0005 from './migrations/0005_bookmarks.js';
 import * as m0006 from './migrations/0006_passage_corpora_index.js';
 import * as m0007 from './migrations/0007_passages_url_index.js';
 import * as m0008 from './migrations/0008_spaces.js';
+import * as m0009 from './migrations/0009_files.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006_passage_corpora_index': m0006,
   '0007_passages_url_index': m0007,
   '0008_spaces': m0008,
+  '0009_files': m0009,
 };
 
 export async function migrateToLatest(db: Db) {

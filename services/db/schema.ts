@@ -93,6 +93,11 @@ export interface PassagesTable {
   content: string;
   ordinal: number;
   tsv: Generated<string>;
+  /** Set for a file's passages (migration 0009). */
+  file_uuid: ColumnType<string | null, string | null | undefined, string | null>;
+  page: ColumnType<number | null, number | null | undefined, number | null>;
+  file_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_repository_type: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PassageCorporaTable {
@@ -163,6 +168,36 @@ export interface SpaceMembersTable {
   invited_at: Timestamp;
 }
 
+export interface FilesTable {
+  file_uuid: string;
+  repo_type: 'USER' | 'ORG' | 'COLLECTION';
+  repo_owner: string;
+  filename: string;
+  file_title: string;
+  file_description: Generated<string>;
+  content_type: string;
+  file_type: string;
+  is_attachment: boolean;
+  /** bigint: pg returns it as a string. */
+  file_size: ColumnType<string, number, number>;
+  object_key: string;
+  uploaded_by_user_id: string;
+  uploader_email: string;
+  file_state: 'COMPLETE' | 'PROCESSING' | 'FAILED';
+  error: string | null;
+  version: number;
+  page_count: number | null;
+  passage_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrgFileSettingsTable {
+  org_uuid: string;
+  downloads_disabled: boolean;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -178,6 +213,8 @@ export interface Database {
   bookmarks: BookmarksTable;
   spaces: SpacesTable;
   space_members: SpaceMembersTable;
+  files: FilesTable;
+  org_file_settings: OrgFileSettingsTable;
   user: UserTable;
   member: MemberTable;
 }

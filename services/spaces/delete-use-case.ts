@@ -1,5 +1,5 @@
 // Deleting a Space: its threads leave it first (each on its own stream, so their access resets
-// by the usual rule), then the Space is deleted. Stopped halfway, the Space still exists with
+// by the usual rule), its files are deleted, then the Space is deleted. Stopped halfway, the Space still exists with
 // fewer threads and deleting again finishes the job.
 import type { AppContext } from '../app/context.js';
 import { decideRemoveFromSpace } from '../threads/space-decide.js';
@@ -8,6 +8,7 @@ import { decideDelete, permissionIn, type Actor, type OwnerFacts } from './decid
 import { spaceState, decideSpace } from './use-cases.js';
 import { isOwnerLevel } from './access-levels.js';
 import { HttpProblem } from '../app/problem.js';
+import { deleteAllFiles } from '../files/manage-use-cases.js';
 
 export async function deleteSpace(ctx: AppContext, uuid: string, actor: Actor, owner: OwnerFacts) {
   // The owner check runs before any thread is touched.
@@ -20,5 +21,6 @@ export async function deleteSpace(ctx: AppContext, uuid: string, actor: Actor, o
       events: decideRemoveFromSpace(state, { viewer, collection_uuid: uuid, spaceAdmin: true, now: ctx.now() }),
       result: undefined,
     }));
+  await deleteAllFiles(ctx, { type: 'COLLECTION', owner_id: uuid }, actor.user_id);
   await decideSpace(ctx.store, uuid, (state) => decideDelete(state, { actor, owner, now: ctx.now() }));
 }

@@ -5,7 +5,9 @@ export type SourceData = {
   url: string;
   name: string;
   snippet: string;
-  meta_data?: { domain_name?: string; published_date?: string | null };
+  meta_data?: { domain_name?: string; published_date?: string | null; file_uuid?: string; page?: number | null; generated_file_title?: string };
+  /** A file's passage: which repository and type of file it came from. */
+  file_metadata?: { file_repository_type: 'USER' | 'ORG' | 'COLLECTION'; file_type: string };
 };
 export type ThreadAccess = 'owner-only' | 'private read' | 'collection read' | 'org read' | 'public read';
 export type SearchMode = 'auto' | 'web' | 'help';

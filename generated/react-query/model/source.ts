@@ -10,6 +10,7 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { SourceFileMetadata } from './sourceFileMetadata';
 import type { SourceMetaData } from './sourceMetaData';
 
 /**
@@ -23,4 +24,6 @@ export interface Source {
   is_memory?: boolean;
   is_client_context?: boolean;
   meta_data?: SourceMetaData;
+  /** Present when the source is a passage of a file. */
+  file_metadata?: SourceFileMetadata;
 }

@@ -20,4 +20,10 @@ export type SourceMetaData = {
   quoteBeforeContext?: string;
   quoteEmphasisText?: string;
   quoteAfterContext?: string;
+  /**
+     * For a file passage, the page (slide, sheet) it is on; its `url` opens the file there.
+     * @nullable
+     */
+  page?: number | null;
+  generated_file_title?: string;
 };

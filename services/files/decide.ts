@@ -1,0 +1,46 @@
+// The rules of a file's life, pure: the clock, ids and what was read are passed in.
+import { DomainError } from '../shared/domain-error.js';
+import type { FileDeleted, FileIndexed, FileIndexFailed, FileState, FileSubmitted, Repository } from './events.js';
+
+export const FILE_NOT_FOUND = 'No such file in this repository.';
+const sameRepository = (a: Repository, b: Repository) => a.type === b.type && a.owner_id === b.owner_id;
+
+export type Submission = Omit<FileSubmitted['data'], 'version' | 'reason' | 'submitted_at'>;
+
+/**
+ * A new file, or a new upload over an existing one (`replace_existing`), which goes back to
+ * PROCESSING. A deleted file's uuid is not reused.
+ */
+export function decideSubmit(state: FileState, submission: Submission, replaceExisting: boolean, now: Date): FileSubmitted[] {
+  const { current } = state;
+  if (state.deleted) throw new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.');
+  if (current && !sameRepository(current.repository, submission.repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
+  if (current && !replaceExisting) throw new DomainError('conflict', 'file_exists', `${current.filename} is already in this repository; replace it to upload it again.`);
+  const version = current ? current.version + 1 : 1;
+  return [{ type: 'FileSubmitted', data: { ...submission, version, reason: current ? 'replace' : 'upload', submitted_at: now.toISOString() } }];
+}
+
+/** The same bytes indexed again (a retry of a failed file, or after a parser upgrade). Images and files still processing are left alone. */
+export function decideResync(state: FileState, now: Date): FileSubmitted[] {
+  const { current } = state;
+  if (!current || state.deleted || current.is_attachment || state.status === 'PROCESSING') return [];
+  return [{ type: 'FileSubmitted', data: { ...current, version: current.version + 1, reason: 'resync', submitted_at: now.toISOString() } }];
+}
+
+export type IndexOutcome = { ok: true; title: string | null; description: string; page_count: number | null; passage_count: number } | { ok: false; error: string };
+
+/** Indexing's result, for the version it indexed; a result for an older version, or a deleted file, is dropped. */
+export function decideIndexResult(state: FileState, version: number, outcome: IndexOutcome, now: Date): (FileIndexed | FileIndexFailed)[] {
+  const { current } = state;
+  if (!current || state.deleted || current.version !== version || state.status !== 'PROCESSING') return [];
+  const at = now.toISOString();
+  if (!outcome.ok) return [{ type: 'FileIndexFailed', data: { file_uuid: current.file_uuid, version, error: outcome.error, failed_at: at } }];
+  const { title, description, page_count, passage_count } = outcome;
+  return [{ type: 'FileIndexed', data: { file_uuid: current.file_uuid, version, title, description, page_count, passage_count, indexed_at: at } }];
+}
+
+export function decideDelete(state: FileState, repository: Repository, by: string, now: Date): FileDeleted[] {
+  const { current } = state;
+  if (!current || state.deleted || !sameRepository(current.repository, repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
+  return [{ type: 'FileDeleted', data: { file_uuid: current.file_uuid, repository, object_key: current.object_key, deleted_by: by, deleted_at: now.toISOString() } }];
+}

@@ -1,0 +1,61 @@
+// A file as events, one stream per file (`file-<uuid>`). Each submission (upload or replace or
+// resync) is a new version; indexing reports on that version only, so a stale result is dropped.
+// An organisation's file settings are their own stream (`org-files-<org uuid>`).
+import type { StoredEvent } from '../eventstore/types.js';
+
+export type RepositoryType = 'USER' | 'ORG' | 'COLLECTION';
+export type Repository = { type: RepositoryType; owner_id: string };
+
+export type FileSubmitted = {
+  type: 'FileSubmitted';
+  data: {
+    file_uuid: string;
+    version: number;
+    repository: Repository;
+    filename: string;
+    content_type: string;
+    file_type: string;
+    is_attachment: boolean;
+    file_size: number;
+    object_key: string;
+    uploaded_by: string;
+    uploader_email: string;
+    /** upload, replace (a new upload over an existing file) or resync (the same bytes again). */
+    reason: 'upload' | 'replace' | 'resync';
+    submitted_at: string;
+  };
+};
+export type FileIndexed = {
+  type: 'FileIndexed';
+  data: { file_uuid: string; version: number; title: string | null; description: string; page_count: number | null; passage_count: number; indexed_at: string };
+};
+export type FileIndexFailed = { type: 'FileIndexFailed'; data: { file_uuid: string; version: number; error: string; failed_at: string } };
+export type FileDeleted = { type: 'FileDeleted'; data: { file_uuid: string; repository: Repository; object_key: string; deleted_by: string; deleted_at: string } };
+
+export type FileEvent = FileSubmitted | FileIndexed | FileIndexFailed | FileDeleted;
+export const FILE_EVENT_TYPES = ['FileSubmitted', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
+
+export type OrgFileSettingsChanged = { type: 'OrgFileSettingsChanged'; data: { org_uuid: string; downloads_disabled: boolean; changed_by: string; changed_at: string } };
+
+export const fileStream = (fileUuid: string) => `file-${fileUuid}`;
+export const orgFilesStream = (orgUuid: string) => `org-files-${orgUuid}`;
+
+export type FileStatus = 'PROCESSING' | 'COMPLETE' | 'FAILED';
+export type FileState = { current: FileSubmitted['data'] | null; status: FileStatus | null; deleted: boolean };
+export const NO_FILE: FileState = { current: null, status: null, deleted: false };
+
+export function evolveFile(state: FileState, event: StoredEvent): FileState {
+  const e = { type: event.type, data: event.data } as FileEvent;
+  switch (e.type) {
+    case 'FileSubmitted':
+      return { ...state, current: e.data, status: 'PROCESSING' };
+    case 'FileIndexed':
+      return { ...state, status: 'COMPLETE' };
+    case 'FileIndexFailed':
+      return { ...state, status: 'FAILED' };
+    case 'FileDeleted':
+      return { ...state, deleted: true };
+    default:
+      return state;
+  }
+}

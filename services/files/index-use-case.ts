@@ -1,0 +1,56 @@
+// Indexing one version of a file: read its bytes, extract and cut its text, then write the
+// passages and the outcome in one transaction, so the index and the file's state never disagree.
+// Safe to run again (a recovered workflow does): a version already decided changes nothing.
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../eventstore/store.js';
+import type { Storage } from '../storage/storage.js';
+import { decideIndexResult, type IndexOutcome } from './decide.js';
+import { evolveFile, fileStream, NO_FILE } from './events.js';
+import { extractFile, FileExtractError, type Extracted } from './extract/extract.js';
+import type { IndexedType } from './file-types.js';
+import { replaceFilePassages } from './file-passages.js';
+
+export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date };
+export type IndexResult = 'indexed' | 'failed' | 'stale';
+
+export const MISSING_BYTES = 'The uploaded file is missing from storage; upload it again.';
+
+export async function indexFileVersion(deps: IndexDeps, fileUuid: string, version: number): Promise<IndexResult> {
+  const { state } = await deps.store.aggregate(fileStream(fileUuid), NO_FILE, evolveFile);
+  const file = state.current;
+  if (!file || state.deleted || file.version !== version || state.status !== 'PROCESSING') return 'stale';
+
+  let extracted: Extracted | null = null;
+  let outcome: IndexOutcome;
+  if (file.is_attachment) outcome = { ok: true, title: null, description: '', page_count: null, passage_count: 0 };
+  else {
+    const bytes = (await deps.storage.head(file.object_key)) ? await deps.storage.read(file.object_key) : null;
+    try {
+      if (!bytes) throw new FileExtractError(MISSING_BYTES);
+      extracted = await extractFile(bytes, file.file_type as IndexedType);
+      outcome = { ok: true, title: extracted.title, description: extracted.description, page_count: extracted.pageCount, passage_count: extracted.passages.length };
+    } catch (err) {
+      // Anything else (storage or database trouble) is thrown for the workflow step to retry.
+      if (!(err instanceof FileExtractError)) throw err;
+      outcome = { ok: false, error: err.message };
+    }
+  }
+  return recordOutcome(deps, fileUuid, version, outcome, extracted);
+}
+
+/** Writes the outcome (and on success the passages) if the version is still the one being indexed. */
+export async function recordOutcome(deps: IndexDeps, fileUuid: string, version: number, outcome: IndexOutcome, extracted: Extracted | null = null): Promise<IndexResult> {
+  return deps.db.transaction().execute(async (trx) => {
+    // Serialises with a delete or a new version of the same file.
+    await trx.selectFrom('files').select('file_uuid').where('file_uuid', '=', fileUuid).forUpdate().executeTakeFirst();
+    const { state, version: streamVersion } = await deps.store.aggregate(fileStream(fileUuid), NO_FILE, evolveFile, trx);
+    const events = decideIndexResult(state, version, outcome, deps.now());
+    if (events.length === 0 || !state.current) return 'stale';
+    if (extracted) {
+      const { current } = state;
+      await replaceFilePassages(trx, { file_uuid: fileUuid, title: extracted.title ?? current.filename, file_type: current.file_type, repository: current.repository }, extracted.passages);
+    }
+    await deps.store.append(fileStream(fileUuid), streamVersion, events, trx);
+    return outcome.ok ? 'indexed' : 'failed';
+  });
+}

@@ -1,0 +1,30 @@
+// An organisation's file settings: members read them, owners and admins change them.
+import type { AppContext } from '../app/context.js';
+import { HttpProblem } from '../app/problem.js';
+import type { SessionUser } from '../identity/queries.js';
+import { orgFilesStream } from './events.js';
+import { orgDownloadsDisabled } from './queries.js';
+
+const ADMIN_ROLES = ['owner', 'admin'];
+
+async function roleIn(ctx: AppContext, user: SessionUser, orgUuid: string) {
+  const row = await ctx.db.selectFrom('member').select('role').where('organizationId', '=', orgUuid).where('userId', '=', user.id).executeTakeFirst();
+  if (!row) throw new HttpProblem(404, 'organization_not_found', 'No such organisation.');
+  return row.role;
+}
+
+export async function getOrgFileSettings(ctx: AppContext, user: SessionUser, orgUuid: string) {
+  await roleIn(ctx, user, orgUuid);
+  return { downloads_disabled: await orgDownloadsDisabled(ctx.db, orgUuid) };
+}
+
+export async function setOrgFileSettings(ctx: AppContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
+  const role = await roleIn(ctx, user, orgUuid);
+  if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim()))) throw new HttpProblem(403, 'not_org_admin', "Only the organisation's owners and admins change its file settings.");
+  // A change that changes nothing writes nothing.
+  if ((await orgDownloadsDisabled(ctx.db, orgUuid)) !== downloadsDisabled)
+    await ctx.store.append(orgFilesStream(orgUuid), 'any', [
+      { type: 'OrgFileSettingsChanged', data: { org_uuid: orgUuid, downloads_disabled: downloadsDisabled, changed_by: user.id, changed_at: ctx.now().toISOString() } },
+    ]);
+  return { downloads_disabled: downloadsDisabled };
+}

@@ -1,0 +1,80 @@
+// Read models of files: `files` (one row per file, its latest version's state) and
+// `org_file_settings`. A deleted file's passages leave the index in the same transaction, so no
+// answer cites a file that is gone. (Passages are written by the indexing workflow: they come
+// from the stored bytes, not from events.)
+import type { Projection } from '../eventstore/types.js';
+import { FILE_EVENT_TYPES, type FileEvent, type OrgFileSettingsChanged } from './events.js';
+
+export const filesProjection: Projection = {
+  name: 'files',
+  tables: ['files', 'org_file_settings'],
+  handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged'],
+  async apply(trx, event) {
+    const e = { type: event.type, data: event.data } as FileEvent | OrgFileSettingsChanged;
+    switch (e.type) {
+      case 'FileSubmitted': {
+        const d = e.data;
+        const row = {
+          repo_type: d.repository.type,
+          repo_owner: d.repository.owner_id,
+          filename: d.filename,
+          file_title: d.filename,
+          content_type: d.content_type,
+          file_type: d.file_type,
+          is_attachment: d.is_attachment,
+          file_size: d.file_size,
+          object_key: d.object_key,
+          uploaded_by_user_id: d.uploaded_by,
+          uploader_email: d.uploader_email,
+          file_state: 'PROCESSING' as const,
+          error: null,
+          version: d.version,
+          updated_at: d.submitted_at,
+        };
+        await trx
+          .insertInto('files')
+          .values({ file_uuid: d.file_uuid, ...row, created_at: d.submitted_at })
+          .onConflict((oc) => oc.column('file_uuid').doUpdateSet(row))
+          .execute();
+        return;
+      }
+      case 'FileIndexed': {
+        const d = e.data;
+        await trx
+          .updateTable('files')
+          .set((eb) => ({
+            file_state: 'COMPLETE',
+            error: null,
+            file_title: d.title ?? eb.ref('filename'),
+            file_description: d.description,
+            page_count: d.page_count,
+            passage_count: d.passage_count,
+            updated_at: d.indexed_at,
+          }))
+          .where('file_uuid', '=', d.file_uuid)
+          .where('version', '=', d.version)
+          .execute();
+        return;
+      }
+      case 'FileIndexFailed':
+        await trx
+          .updateTable('files')
+          .set({ file_state: 'FAILED', error: e.data.error, updated_at: e.data.failed_at })
+          .where('file_uuid', '=', e.data.file_uuid)
+          .where('version', '=', e.data.version)
+          .execute();
+        return;
+      case 'FileDeleted':
+        await trx.deleteFrom('passages').where('file_uuid', '=', e.data.file_uuid).execute();
+        await trx.deleteFrom('files').where('file_uuid', '=', e.data.file_uuid).execute();
+        return;
+      case 'OrgFileSettingsChanged':
+        await trx
+          .insertInto('org_file_settings')
+          .values({ org_uuid: e.data.org_uuid, downloads_disabled: e.data.downloads_disabled, updated_at: e.data.changed_at })
+          .onConflict((oc) => oc.column('org_uuid').doUpdateSet({ downloads_disabled: e.data.downloads_disabled, updated_at: e.data.changed_at }))
+          .execute();
+        return;
+    }
+  },
+};

@@ -1,0 +1,125 @@
+// Read-model queries of file repositories: both list forms, the summary, counts for the plan
+// limits, and lookups by uuid or stored object.
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database, FilesTable } from '../db/schema.js';
+import type { Repository } from './events.js';
+
+export type FileRow = Selectable<FilesTable>;
+type Q = SelectQueryBuilder<Database, 'files', FileRow>;
+type State = FileRow['file_state'];
+
+export type FileFilters = {
+  uuids?: string[];
+  ids?: string[];
+  upload_ids?: string[];
+  connection_ids?: string[];
+  connection_types?: string[];
+  file_types?: string[];
+  parent_uuids?: string[];
+  remote_file_ids?: string[];
+  root_files_only?: boolean;
+  status?: State[];
+  search_keyword?: string;
+};
+
+const inRepository = (db: Db, repo: Repository) => db.selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const nameMatches = (text: string) => (eb: ExpressionBuilder<Database, 'files'>) => eb.or([eb('filename', 'ilike', likePattern(text)), eb('file_title', 'ilike', likePattern(text))]);
+
+/** The seed's connector filter over uploaded files: they have no connection, parent or remote id, and their connection type is `local`. */
+export function applyFilters(q: Q, f: FileFilters = {}): Q {
+  if (f.connection_ids?.length || f.parent_uuids?.length || f.remote_file_ids?.length) return q.where(sql<boolean>`false`);
+  if (f.connection_types?.length && !f.connection_types.includes('local')) return q.where(sql<boolean>`false`);
+  for (const ids of [f.uuids, f.ids, f.upload_ids]) if (ids?.length) q = q.where('file_uuid', 'in', ids);
+  if (f.file_types?.length) q = q.where('file_type', 'in', f.file_types.map((t) => t.toLowerCase().replace(/^\./, '')));
+  if (f.status?.length) q = q.where('file_state', 'in', f.status);
+  const keyword = f.search_keyword?.trim();
+  if (keyword) q = q.where(nameMatches(keyword));
+  return q;
+}
+
+export type OrderBy = 'updated' | 'created' | 'name' | 'size';
+const ORDER_COLUMN = { updated: 'updated_at', created: 'created_at', name: 'filename', size: 'file_size' } as const;
+
+type Cursor = { v: string; id: string };
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return typeof c?.v === 'string' && typeof c?.id === 'string' ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One page by (order column, uuid), keyset-paged so a page costs the same at any depth. */
+export async function listPage(db: Db, repo: Repository, opts: { filters?: FileFilters; cursor: Cursor | null; pageSize: number; orderBy: OrderBy; dir: 'asc' | 'desc' }) {
+  const column = ORDER_COLUMN[opts.orderBy];
+  const cmp = opts.dir === 'desc' ? '<' : '>';
+  let q = applyFilters(inRepository(db, repo), opts.filters);
+  if (opts.cursor) {
+    const value = column === 'file_size' ? sql`${opts.cursor.v}::bigint` : column === 'filename' ? sql`${opts.cursor.v}` : sql`${opts.cursor.v}::timestamptz`;
+    q = q.where(sql<boolean>`(${sql.ref(column)}, file_uuid) ${sql.raw(cmp)} (${value}, ${opts.cursor.id})`);
+  }
+  const rows = await q.orderBy(column, opts.dir).orderBy('file_uuid', opts.dir).limit(opts.pageSize + 1).execute();
+  const page = rows.slice(0, opts.pageSize);
+  const last = page[page.length - 1];
+  const value = (r: FileRow) => (column === 'updated_at' || column === 'created_at' ? new Date(r[column]).toISOString() : String(r[column]));
+  return { files: page, next_cursor: rows.length > opts.pageSize && last ? encodeCursor({ v: value(last), id: last.file_uuid }) : null };
+}
+
+/** The offset form: newest change first, with the total of the filtered files. */
+export async function listOffset(db: Db, repo: Repository, opts: { limit: number; offset: number; search?: string; states?: State[]; emails?: string[] }) {
+  let q = inRepository(db, repo);
+  if (opts.search?.trim()) q = q.where(nameMatches(opts.search.trim()));
+  if (opts.states?.length) q = q.where('file_state', 'in', opts.states);
+  if (opts.emails?.length) q = q.where('uploader_email', 'in', opts.emails.map((e) => e.trim().toLowerCase()));
+  const [files, total] = await Promise.all([
+    q.orderBy('updated_at', 'desc').orderBy('file_uuid', 'desc').limit(opts.limit).offset(opts.offset).execute(),
+    q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { files, num_total_files: Number(total.n) };
+}
+
+export async function repositorySummary(db: Db, repo: Repository) {
+  const row = await db
+    .selectFrom('files')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) filter (where file_state = 'PROCESSING')`.as('pending'),
+      sql<string>`count(*) filter (where file_state = 'FAILED')`.as('errors'),
+    ])
+    .where('repo_type', '=', repo.type)
+    .where('repo_owner', '=', repo.owner_id)
+    .executeTakeFirstOrThrow();
+  // Every file so far is an upload; connector files will be counted apart.
+  return { total_files: Number(row.total), pending_files: Number(row.pending), error_files: Number(row.errors), total_uploads: Number(row.total) };
+}
+
+/** For the plan limits: files in the repository, and the user's own files across My Files and Spaces. */
+export async function fileCounts(db: Db, repo: Repository, userId: string) {
+  const [inRepo, byUser] = await Promise.all([
+    db.selectFrom('files').select(sql<string>`count(*)`.as('n')).where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id).executeTakeFirstOrThrow(),
+    db.selectFrom('files').select(sql<string>`count(*)`.as('n')).where('uploaded_by_user_id', '=', userId).where('repo_type', 'in', ['USER', 'COLLECTION']).executeTakeFirstOrThrow(),
+  ]);
+  return { in_repository: Number(inRepo.n), by_user: Number(byUser.n) };
+}
+
+export const findFile = (db: Db, fileUuid: string) => (db.selectFrom('files').selectAll().where('file_uuid', '=', fileUuid) as Q).executeTakeFirst();
+export const findFileByKey = (db: Db, key: string) => (db.selectFrom('files').selectAll().where('object_key', '=', key) as Q).executeTakeFirst();
+export const filesByUuid = (db: Db, uuids: string[]) => (uuids.length ? (db.selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]));
+
+/** Files of the repository with these names, to tell a new upload from a replacement. */
+export const filesNamed = (db: Db, repo: Repository, names: string[]) =>
+  names.length ? (inRepository(db, repo).where('filename', 'in', names) as Q).execute() : Promise.resolve([] as FileRow[]);
+
+export async function filePassages(db: Db, fileUuid: string, page: number | null) {
+  let q = db.selectFrom('passages').select(['id', 'heading', 'content', 'page']).where('file_uuid', '=', fileUuid);
+  q = page === null ? q : q.where('page', '=', page);
+  return q.orderBy('ordinal').limit(50).execute();
+}
+
+export const orgDownloadsDisabled = async (db: Db, orgUuid: string) =>
+  (await db.selectFrom('org_file_settings').select('downloads_disabled').where('org_uuid', '=', orgUuid).executeTakeFirst())?.downloads_disabled ?? false;

@@ -1,0 +1,58 @@
+// Who may do what in a repository (seed 001 §5-6): everyone signed in has My Files; ORG is for
+// Enterprise organisation members; a Space's files follow the Space (readers read, editors change
+// sources). Asking about a repository one may not read answers 404, never what is in it.
+import { orgCorpus, userCorpus } from '../answers/readable.js';
+import { HttpProblem } from '../app/problem.js';
+import type { Db } from '../db/database.js';
+import type { SessionUser } from '../identity/queries.js';
+import { canEditSources } from '../spaces/access-levels.js';
+import { spaceView } from '../spaces/access.js';
+import { spaceCorpus } from '../spaces/corpus.js';
+import type { Repository, RepositoryType } from './events.js';
+
+export const UNABLE_TO_UPLOAD = 'Unable to upload files.';
+export const UNABLE_TO_DELETE = 'Unable to delete files.';
+export const ENTERPRISE_ONLY = 'Organisation files are for members of an Enterprise organisation.';
+
+export type RepositoryInfo = { file_repository_type: RepositoryType; owner_id?: string | null };
+export type RepositoryAccess = { repository: Repository; canChange: boolean };
+
+const notFound = () => new HttpProblem(404, 'repository_not_found', 'No such file repository.');
+
+/** The repository the caller names, with its owner filled in, if they may read it. */
+export async function openRepository(db: Db, user: SessionUser, info: RepositoryInfo): Promise<RepositoryAccess> {
+  const owner = info.owner_id?.trim() || null;
+  switch (info.file_repository_type) {
+    case 'USER':
+      if (owner && owner !== user.id) throw notFound();
+      return { repository: { type: 'USER', owner_id: user.id }, canChange: true };
+    case 'ORG':
+      if (!user.org_uuid) throw new HttpProblem(403, 'enterprise_only', ENTERPRISE_ONLY);
+      if (owner && owner !== user.org_uuid) throw notFound();
+      return { repository: { type: 'ORG', owner_id: user.org_uuid }, canChange: true };
+    case 'COLLECTION': {
+      // The default Bookmarks collection has no owner: nothing to read, nothing to change.
+      if (!owner) throw notFound();
+      const view = await spaceView(db, owner, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid });
+      if (!view?.readable) throw new HttpProblem(404, 'collection_not_found', 'No such Space.');
+      return { repository: { type: 'COLLECTION', owner_id: view.space.uuid }, canChange: canEditSources(view.level) };
+    }
+  }
+}
+
+export function requireChange(access: RepositoryAccess, action: 'upload' | 'delete') {
+  if (access.canChange) return;
+  throw action === 'upload' ? new HttpProblem(403, 'upload_not_allowed', UNABLE_TO_UPLOAD) : new HttpProblem(403, 'delete_not_allowed', UNABLE_TO_DELETE);
+}
+
+/** The passage corpus a repository's files are indexed into, which readableCorpora and Spaces already search. */
+export function corpusOf(repository: Repository) {
+  switch (repository.type) {
+    case 'USER':
+      return userCorpus(repository.owner_id);
+    case 'ORG':
+      return orgCorpus(repository.owner_id);
+    case 'COLLECTION':
+      return spaceCorpus(repository.owner_id);
+  }
+}

@@ -1,0 +1,121 @@
+// Uploading: hand out presigned POSTs for what fits the plan, then submit what was stored for
+// indexing. Nothing is recorded until the bytes are in storage; the submit checks they are.
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../app/context.js';
+import { HttpProblem } from '../app/problem.js';
+import type { SessionUser } from '../identity/queries.js';
+import { decideSubmit, type Submission } from './decide.js';
+import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
+import { contentTypeOf, fileTypeOf, isAttachmentType, TOO_LARGE, UNSUPPORTED_TYPE, type FileType } from './file-types.js';
+import { fitWithinLimits, LIMIT_MESSAGES, planOf } from './plan-limits.js';
+import { fileCounts, filesNamed, filesByUuid, type FileRow } from './queries.js';
+import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
+import { filePrefix, objectKeyFor } from './stored-object.js';
+
+export type UploadItem = { filename: string; content_type: string; file_size: number };
+export type IndexItem = { file_s3_url: string; file_size: number; filename: string; file_uuid: string; replace_existing?: boolean };
+
+const UPLOAD_POLICY_SECONDS = 15 * 60;
+
+/** The accepted type of a file, or a 400 naming it; also refuses empty and oversized files. */
+function checkFile(ctx: AppContext, filename: string, size: number): FileType {
+  const type = fileTypeOf(filename);
+  if (!type) throw new HttpProblem(400, 'unsupported_file_type', UNSUPPORTED_TYPE(filename));
+  if (size > ctx.config.fileMaxBytes) throw new HttpProblem(400, 'file_too_large', TOO_LARGE(filename, ctx.config.fileMaxBytes));
+  if (size === 0) throw new HttpProblem(400, 'empty_file', `${filename} is empty.`);
+  return type;
+}
+
+function limitsFor(ctx: AppContext, user: SessionUser, repo: Repository) {
+  return { limits: ctx.config.fileLimits[planOf(user)], countsForUser: repo.type !== 'ORG' };
+}
+
+export async function uploadUrls(ctx: AppContext, user: SessionUser, info: RepositoryInfo, items: UploadItem[]) {
+  const access = await openRepository(ctx.db, user, info);
+  requireChange(access, 'upload');
+  const { repository } = access;
+  const types = items.map((item) => checkFile(ctx, item.filename, item.file_size));
+  const existing = new Map((await filesNamed(ctx.db, repository, items.map((i) => i.filename))).map((row) => [row.filename, row]));
+  const newNames = new Set(items.map((i) => i.filename).filter((name) => !existing.has(name)));
+  const { limits, countsForUser } = limitsFor(ctx, user, repository);
+  const counts = await fileCounts(ctx.db, repository, user.id);
+  const fit = fitWithinLimits(limits, { ...counts, counts_for_user: countsForUser }, newNames.size);
+
+  const admitted = new Set([...newNames].slice(0, fit.fits));
+  const planned = new Map<string, string>();
+  const file_url_params = [];
+  for (const [i, item] of items.entries()) {
+    const old = existing.get(item.filename);
+    if (!old && !admitted.has(item.filename)) continue;
+    // Two items with one name in a batch are one file: the second replaces the first.
+    const fileUuid = old?.file_uuid ?? planned.get(item.filename) ?? randomUUID();
+    planned.set(item.filename, fileUuid);
+    const key = objectKeyFor(repository, fileUuid, randomUUID(), item.filename);
+    const post = await ctx.storage.presignPost({ key, contentType: contentTypeOf(types[i]), minBytes: item.file_size, maxBytes: item.file_size, expiresInSeconds: UPLOAD_POLICY_SECONDS });
+    file_url_params.push({ s3_bucket_url: post.url, fields: post.fields, s3_object_url: ctx.storage.objectUrl(key), file_uuid: fileUuid, replaces_existing: !!old });
+  }
+  const limit = fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user;
+  const limits_reached = fit.reached ? [{ code: fit.reached, limit, message: LIMIT_MESSAGES[fit.reached](limit) }] : [];
+  return { limits_reached, file_url_params };
+}
+
+/** Checks each stored object, then submits every file in one transaction: all or none. */
+export async function submitFiles(ctx: AppContext, user: SessionUser, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
+  const access = await openRepository(ctx.db, user, info);
+  requireChange(access, 'upload');
+  const { repository } = access;
+  if (new Set(items.map((i) => i.file_uuid)).size !== items.length) throw new HttpProblem(400, 'duplicate_file', 'Each file may be submitted once per call.');
+  const submissions: { replace: boolean; submission: Submission }[] = [];
+  for (const item of items) {
+    const type = checkFile(ctx, item.filename, item.file_size);
+    const key = ctx.storage.keyOf(item.file_s3_url);
+    const stored = key?.startsWith(filePrefix(repository, item.file_uuid)) ? await ctx.storage.head(key) : null;
+    if (!key || !stored || stored.size !== item.file_size) throw new HttpProblem(400, 'file_not_uploaded', `${item.filename} was not uploaded: upload it before indexing it.`);
+    submissions.push({
+      replace: item.replace_existing ?? false,
+      submission: {
+        file_uuid: item.file_uuid,
+        repository,
+        filename: item.filename,
+        content_type: contentTypeOf(type),
+        file_type: type,
+        is_attachment: isAttachmentType(type),
+        file_size: item.file_size,
+        object_key: key,
+        uploaded_by: user.id,
+        uploader_email: user.email.toLowerCase(),
+      },
+    });
+  }
+  const known = new Set((await filesByUuid(ctx.db, items.map((i) => i.file_uuid))).map((r) => r.file_uuid));
+  const { limits, countsForUser } = limitsFor(ctx, user, repository);
+  const fit = fitWithinLimits(limits, { ...(await fileCounts(ctx.db, repository, user.id)), counts_for_user: countsForUser }, items.filter((i) => !known.has(i.file_uuid)).length);
+  if (fit.reached) {
+    const limit = fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user;
+    throw new HttpProblem(422, fit.reached, LIMIT_MESSAGES[fit.reached](limit));
+  }
+
+  const now = ctx.now();
+  const replacedKeys: string[] = [];
+  const jobs = await ctx.db.transaction().execute(async (trx) => {
+    const started = [];
+    for (const { submission, replace } of submissions) {
+      const stream = fileStream(submission.file_uuid);
+      const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile, trx);
+      const events = decideSubmit(state, submission, replace, now);
+      await ctx.store.append(stream, version, events, trx);
+      if (state.current && state.current.object_key !== submission.object_key) replacedKeys.push(state.current.object_key);
+      started.push({ file_uuid: submission.file_uuid, version: events[0].data.version });
+    }
+    return started;
+  });
+  await startAll(ctx, jobs);
+  // The replaced bytes are no longer any file's; a leftover is harmless, so failures are only logged.
+  for (const key of replacedKeys) await ctx.storage.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not remove replaced upload'));
+  return filesByUuid(ctx.db, jobs.map((j) => j.file_uuid));
+}
+
+/** Starts each file's indexing now; the log's consumer starts any this misses (a crash just here). */
+export async function startAll(ctx: AppContext, jobs: { file_uuid: string; version: number }[]) {
+  for (const job of jobs) await ctx.indexing.start(job).catch((err) => ctx.logger.warn({ err, job }, 'indexing start deferred to the log consumer'));
+}

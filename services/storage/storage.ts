@@ -1,0 +1,37 @@
+// Where file bytes live: one interface, two adapters. S3-compatible storage (presigned POST) when
+// S3_* is set; otherwise a local bucket served by the app itself under /storage, which checks
+// the same signed POST policy and keeps the bytes under DATA_DIR/storage.
+import type { Router } from 'express';
+
+/** The conditions a browser's POST must meet; the policy carries them, signed. */
+export type UploadPolicy = {
+  key: string;
+  contentType: string;
+  /** Inclusive byte range of the file. */
+  minBytes: number;
+  maxBytes: number;
+  expiresInSeconds: number;
+};
+
+/** S3's browser-upload form: POST `url` with `fields` first, then the file as `file`. */
+export type PresignedPost = { url: string; fields: Record<string, string> };
+
+export type StoredObject = { size: number; contentType: string };
+
+export interface Storage {
+  /** `s3` or `local`, for logs and the health page. */
+  readonly kind: 's3' | 'local';
+  presignPost(policy: UploadPolicy): Promise<PresignedPost>;
+  /** The object's address: what listings show as file_s3_url. Not readable without a signature. */
+  objectUrl(key: string): string;
+  /** The key of an address this storage gave out, or null for any other address. */
+  keyOf(objectUrl: string): string | null;
+  head(key: string): Promise<StoredObject | null>;
+  read(key: string): Promise<Buffer>;
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** A short-lived GET address; `inline` false makes the browser save it as `filename`. */
+  presignGet(key: string, opts: { expiresInSeconds: number; filename: string; inline: boolean }): Promise<string>;
+  /** The local bucket's HTTP endpoint, mounted by the app at /storage; S3 has none. */
+  readonly router?: Router;
+}

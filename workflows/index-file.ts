@@ -1,0 +1,54 @@
+// Indexing one version of a file: a durable workflow on a queue (two at a time per instance, so
+// a batch of uploads does not starve the answers). The id is the file's version, so submitting
+// twice starts one workflow, and a crash mid-index resumes at the next start. Started by the
+// request that submits the file and, should that start be lost, from the log.
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventStore } from '../services/eventstore/store.js';
+import type { FileSubmitted } from '../services/files/events.js';
+import { indexFileVersion, recordOutcome, type IndexDeps } from '../services/files/index-use-case.js';
+import { INDEXING_FAILED } from '../services/files/index-progress.js';
+
+export type IndexJob = { file_uuid: string; version: number };
+export const indexWorkflowId = (job: IndexJob) => `index-${job.file_uuid}-${job.version}`;
+
+const QUEUE = 'file-index';
+
+/** The indexing queue lives in the system database: register it once DBOS is launched. */
+export const registerIndexQueue = () => DBOS.registerQueue(QUEUE, { workerConcurrency: 2, onConflict: 'always_update' });
+
+export function registerIndexFile(deps: IndexDeps) {
+  return DBOS.registerWorkflow(
+    async (job: IndexJob) => {
+      try {
+        return await DBOS.runStep(() => indexFileVersion(deps, job.file_uuid, job.version), { name: 'index', retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1 });
+      } catch (err) {
+        // Storage or the database kept failing: the file fails with the reason, never stays PROCESSING.
+        const reason = err instanceof Error ? err.message : String(err);
+        return await DBOS.runStep(() => recordOutcome(deps, job.file_uuid, job.version, { ok: false, error: `${INDEXING_FAILED}: ${reason}` }), { name: 'fail' });
+      }
+    },
+    { name: 'indexFile' },
+  );
+}
+
+export type IndexWorkflow = ReturnType<typeof registerIndexFile>;
+
+export async function startIndexing(workflow: IndexWorkflow, job: IndexJob) {
+  await DBOS.startWorkflow(workflow, { workflowID: indexWorkflowId(job), queueName: QUEUE })(job);
+}
+
+export function startIndexConsumer(store: EventStore, workflow: IndexWorkflow, opts: { onError: (err: unknown) => void }) {
+  return startConsumer(
+    store,
+    'file-index',
+    async (_trx, events) => {
+      for (const event of events) {
+        if (event.type !== 'FileSubmitted') continue;
+        const d = event.data as FileSubmitted['data'];
+        await startIndexing(workflow, { file_uuid: d.file_uuid, version: d.version });
+      }
+    },
+    { pollMs: 500, onError: opts.onError },
+  );
+}
