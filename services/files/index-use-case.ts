@@ -13,6 +13,7 @@ import { replaceFilePassages } from './file-passages.js';
 export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date };
 export type IndexResult = 'indexed' | 'failed' | 'stale';
 
+export const NO_TEXT = 'No text was found in this file. A scanned document needs its text recognised (OCR) before it can be searched.';
 export const MISSING_BYTES = 'The uploaded file is missing from storage; upload it again.';
 
 export async function indexFileVersion(deps: IndexDeps, fileUuid: string, version: number): Promise<IndexResult> {
@@ -28,6 +29,8 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
     try {
       if (!bytes) throw new FileExtractError(MISSING_BYTES);
       extracted = await extractFile(bytes, file.file_type as IndexedType);
+      // A file with nothing to search (a scanned PDF) would never be cited: say so rather than COMPLETE.
+      if (extracted.passages.length === 0) throw new FileExtractError(NO_TEXT);
       outcome = { ok: true, title: extracted.title, description: extracted.description, page_count: extracted.pageCount, passage_count: extracted.passages.length };
     } catch (err) {
       // Anything else (storage or database trouble) is thrown for the workflow step to retry.

@@ -2,7 +2,15 @@
 // domain, the title, and a link that opens in a new tab.
 import type { StreamSource } from './answer-stream';
 
+const REPOSITORY_LABEL = { USER: 'My Files', ORG: 'Organization files', COLLECTION: 'Space files' } as const;
+
+/** What a card shows as its origin: the domain, or for a file its repository and page. */
 export function domainOf(source: StreamSource): string {
+  const repository = source.file_metadata?.file_repository_type;
+  if (repository) {
+    const page = source.meta_data?.page;
+    return `${REPOSITORY_LABEL[repository]}${typeof page === 'number' ? ` · p. ${page}` : ''}`;
+  }
   const named = source.meta_data?.domain_name;
   if (typeof named === 'string' && named) return named;
   try {
