@@ -7,6 +7,7 @@ import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/m
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { articleHandlers } from './articles';
+import { fileHandlers } from './files';
 import { problem } from './problem';
 import { sourceHandlers } from './sources';
 import { spaceHandlers, spaceStore } from './spaces';
@@ -17,7 +18,8 @@ import { currentUser, findAccount, initialState, type ScenarioName, type Scenari
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
 
 /** `onChange` lets the browser keep the state across reloads; `streamDelayMs` paces streamed answers. */
-export function createScenario(name: ScenarioName, opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number } = {}): Scenario {
+/** `indexDelayMs` is how long mock indexing takes: 1.5 s in the browser, ten stream steps in tests. */
+export function createScenario(name: ScenarioName, opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number; indexDelayMs?: number } = {}): Scenario {
   const scenario = { state: opts.state ?? initialState(name) } as Scenario;
   const changed = () => opts.onChange?.(scenario.state);
   const session = () => ({ user: currentUser(scenario.state), visitor_id: scenario.state.visitorId });
@@ -47,11 +49,21 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
     delayMs: opts.streamDelayMs ?? 40,
   });
   threads.resumeProducers();
+  const files = fileHandlers({
+    files: () => (scenario.state.files ??= []),
+    orgs: () => (scenario.state.orgs ??= []),
+    user: () => currentUser(scenario.state),
+    spaces,
+    changed,
+    indexDelayMs: opts.indexDelayMs ?? (opts.streamDelayMs === undefined ? 1500 : opts.streamDelayMs * 10),
+  });
+  files.resumeIndexing();
   scenario.handlers = [
     ...threads.handlers,
     ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
     ...articleHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, user: () => scenario.state.signedInId, changed, spaces }),
     ...spaceHandlers({ ...spaceOptions, store: spaces, accounts: () => scenario.state.accounts.map((a) => a.user) }),
+    ...files.handlers,
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignInRequest;

@@ -1,15 +1,16 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
 import type { SessionUser } from '../generated/react-query/model';
+import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './threads';
 
-export const SCENARIOS = ['anonymous', 'signed-in'] as const;
+export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export type MockAccount = { user: SessionUser; password: string };
-/** `spaces` is optional so a state saved before Spaces existed still loads. */
-export type ScenarioState = { visitorId: string; signedInId: string | null; accounts: MockAccount[]; threads: MockThread[]; spaces?: MockSpace[] };
+/** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */
+export type ScenarioState = { visitorId: string; signedInId: string | null; accounts: MockAccount[]; threads: MockThread[]; spaces?: MockSpace[]; files?: MockFile[]; orgs?: MockOrg[] };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */
 export const DEMO_ACCOUNT = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct-horse-battery' } as const;
@@ -19,8 +20,51 @@ const demo = (): MockAccount => ({
   password: DEMO_ACCOUNT.password,
 });
 
+/** An Enterprise member (and admin of their organisation), for organisation files; the enterprise scenario starts signed in as them. */
+export const ENTERPRISE_ACCOUNT = { id: 'user-grace', name: 'Grace Hopper', email: 'grace@enterprise.example', password: 'cobol-is-forever', org_uuid: 'org-navy' } as const;
+export const DEMO_ORG = { uuid: ENTERPRISE_ACCOUNT.org_uuid, name: 'Navy Labs' } as const;
+
+const enterprise = (): MockAccount => ({
+  user: { id: ENTERPRISE_ACCOUNT.id, name: ENTERPRISE_ACCOUNT.name, email: ENTERPRISE_ACCOUNT.email, org_uuid: ENTERPRISE_ACCOUNT.org_uuid, subscription_status: 'none' },
+  password: ENTERPRISE_ACCOUNT.password,
+});
+
+const signedInAs: Record<ScenarioName, string | null> = { anonymous: null, 'signed-in': DEMO_ACCOUNT.id, enterprise: ENTERPRISE_ACCOUNT.id };
+
 export function initialState(name: ScenarioName): ScenarioState {
-  return { visitorId: '00000000-0000-4000-8000-000000000001', signedInId: name === 'signed-in' ? DEMO_ACCOUNT.id : null, accounts: [demo()], threads: [], spaces: [] };
+  return {
+    visitorId: '00000000-0000-4000-8000-000000000001',
+    signedInId: signedInAs[name],
+    accounts: [demo(), enterprise()],
+    threads: [],
+    spaces: [],
+    files: name === 'enterprise' ? demoOrgFiles() : [],
+    orgs: [{ ...DEMO_ORG, admins: [ENTERPRISE_ACCOUNT.id], downloads_disabled: false }],
+  };
+}
+
+/** Two indexed files of the demo organisation, so its files page has something to show. */
+function demoOrgFiles(): MockFile[] {
+  const at = '2026-01-05T09:00:00.000Z';
+  const file = (file_uuid: string, filename: string, file_type: string, content_type: string, file_size: number): MockFile => ({
+    file_uuid,
+    filename,
+    file_s3_url: `/storage/mock-bucket/org/${DEMO_ORG.uuid}/${file_uuid}/${filename}`,
+    file_title: filename,
+    file_description: `The first words of ${filename}.`,
+    uploaded_by: ENTERPRISE_ACCOUNT.email,
+    file_state: 'COMPLETE',
+    file_size,
+    content_type,
+    file_type,
+    is_attachment: false,
+    page_count: file_type === 'pdf' ? 3 : null,
+    time_created: at,
+    updated_at: at,
+    error: null,
+    file_repository_info: { file_repository_type: 'ORG', owner_id: DEMO_ORG.uuid },
+  });
+  return [file('7b1f0c52-4d0e-4d8a-9a51-000000000001', 'Security handbook.pdf', 'pdf', 'application/pdf', 482_133), file('7b1f0c52-4d0e-4d8a-9a51-000000000002', 'Onboarding checklist.md', 'md', 'text/markdown', 3_210)];
 }
 
 export const isScenario = (v: unknown): v is ScenarioName => SCENARIOS.includes(v as ScenarioName);

@@ -45,7 +45,8 @@ const count = async (table: 'files' | 'events', where = sql`true`) => Number((aw
 const storedObjects = () => {
   const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
   try {
-    return walk(join(dataDir, 'storage')).filter((f) => !f.endsWith('.meta.json') && !f.includes('.tmp'));
+    // The local bucket's objects (its content types and uploads in progress are kept apart).
+    return walk(join(dataDir, 'storage', 'local'));
   } catch {
     return [];
   }

@@ -7,6 +7,7 @@ import { NavLink } from 'react-router';
 import { updateSettings, useSettings } from '../settings/store';
 import { DESKTOP_QUERY, useMediaQuery } from '../use-media-query';
 import { Account } from './account';
+import { AccountNav } from './account-nav';
 import { Brand } from './brand';
 
 const NAV = [
@@ -82,6 +83,7 @@ export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => voi
             <span className={open ? '' : 'sr-only'}>Incognito</span>
           </p>
         )}
+        <AccountNav open={open} />
         <NavLink to="/settings" title="Settings" className={({ isActive }) => clsx('flex items-center gap-3 rounded-lg py-2 text-sm text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100', open ? 'px-3' : 'justify-center', isActive && 'font-medium text-neutral-900 dark:text-white')}>
           <Settings className="size-4 shrink-0" />
           <span className={open ? '' : 'sr-only'}>Settings</span>

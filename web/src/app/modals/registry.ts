@@ -1,6 +1,7 @@
 // Every modal the seeds name, with its arguments. Modals of features that are not built yet open
 // a plain notice naming the feature, never fake content.
 import type { LoginModalArgs } from '../../features/auth/login-args';
+import type { UploadFilesArgs } from '../../features/files/upload/upload-args';
 import type { LossAversionArgs } from '../../features/sharing/loss-aversion-modal';
 import type { RequestAccessArgs } from '../../features/sharing/request-access-modal';
 import type { CheckSourcesArgs, CitationListArgs } from '../../features/sources/sources-args';
@@ -19,6 +20,8 @@ export interface ModalArgsMap {
   spaceSettings: SpaceSettingsArgs;
   spaceContext: SpaceContextArgs;
   collectionSelect: CollectionSelectArgs;
+  uploadFiles: UploadFilesArgs;
+  spaceUploadFiles: UploadFilesArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -39,8 +42,8 @@ export const modalRegistry = {
   spaceCreate: built(() => import('../../features/spaces/space-form-modal')),
   spaceSettings: built(() => import('../../features/spaces/space-settings-modal')),
   spaceVideo: later('Space video', 'Spaces'),
-  uploadFiles: later('Upload files', 'files'),
-  spaceUploadFiles: later('Upload files to a Space', 'Space files'),
+  uploadFiles: built(() => import('../../features/files/upload/upload-files-modal')),
+  spaceUploadFiles: built(() => import('../../features/files/upload/upload-files-modal')),
   spaceContext: built(() => import('../../features/spaces/space-context-sheet'), { layout: 'sheet' }),
   requestAccess: built(() => import('../../features/sharing/request-access-modal'), { size: 'sm' }),
   map: later('Map', 'the answer engine'),

@@ -1,6 +1,7 @@
 // The Space context side sheet (seed 000 §2): sections Instructions, Files and Links.
 import { Loader2, PanelRight } from 'lucide-react';
 import type { ModalProps } from '../../app/modals/types';
+import { SpaceFiles } from '../files/space-files';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useSpace } from './space-queries';
 import { SpaceInstructions, showsSpaceInstructions } from './space-instructions';
@@ -34,7 +35,7 @@ export default function SpaceContextSheet({ args }: ModalProps<SpaceContextArgs>
             </PanelSection>
           )}
           <PanelSection title="Files">
-            <p className="text-sm text-neutral-500 dark:text-neutral-400">Files in Spaces arrive with the files feature. Until then, add links: answers here use them as sources.</p>
+            <SpaceFiles space={space} />
           </PanelSection>
           <PanelSection title="Links">
             <SpaceLinks space={space} />

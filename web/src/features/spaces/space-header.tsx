@@ -7,6 +7,7 @@ import { useAcceptCollectionInvite } from '../../../../generated/react-query/col
 import type { Collection } from '../../../../generated/react-query/model';
 import { spacePermission } from '../../../../services/spaces/access-levels';
 import { useModals } from '../../app/modals/context';
+import { spaceRepository } from '../files/file-keys';
 import { problemMessage } from '../../app/problem';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { invalidateSpaceLists, patchCachedSpace } from './space-cache';
@@ -56,7 +57,7 @@ export function SpaceHeader({ slug, space }: { slug: string; space: Collection }
           <PanelRight aria-hidden className="size-4" /> Context
         </button>
         {permission.atLeastReader && (
-          <button type="button" className="btn-secondary !py-1.5" onClick={() => modals.open('spaceUploadFiles')}>
+          <button type="button" className="btn-secondary !py-1.5" onClick={() => modals.open('spaceUploadFiles', { repository: spaceRepository(space.uuid) })}>
             <Upload aria-hidden className="size-4" /> Upload files
           </button>
         )}

@@ -4,6 +4,7 @@ import { Layers } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { isReadable } from '../../../../services/spaces/access-levels';
+import { SpaceFiles } from '../files/space-files';
 import { PageMessage } from '../../ui/page-message';
 import { SpaceAskBox } from './space-ask-box';
 import { useSpace } from './space-queries';
@@ -64,6 +65,9 @@ export default function SpacePage() {
               <SpaceInstructions space={space} />
             </Section>
           )}
+          <Section title="Files">
+            <SpaceFiles space={space} />
+          </Section>
           <Section title="Links">
             <SpaceLinks space={space} />
           </Section>

@@ -114,7 +114,7 @@ describe('the Space context sheet', () => {
     await user.click(await screen.findByRole('button', { name: /Context/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Research context' });
     expect(within(sheet).getByRole('region', { name: 'Instructions' }).textContent).toContain('Answer in short paragraphs.');
-    expect(within(sheet).getByRole('region', { name: 'Files' }).textContent).toContain('arrive with the files feature');
+    expect(await within(within(sheet).getByRole('region', { name: 'Files' })).findByText('Add files the answers in this Space should use.')).toBeTruthy();
     const links = within(sheet).getByRole('region', { name: 'Links' });
     await user.type(within(links).getByLabelText('Link to add'), 'https://news.example.org/');
     await user.click(within(links).getByRole('button', { name: 'Add' }));

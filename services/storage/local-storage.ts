@@ -1,0 +1,216 @@
+// The local adapter: a bucket named `local` under <dataDir>/storage, served by the app itself at
+// <publicUrl>/storage/local. Browsers upload to it with the same signed POST policy S3 checks
+// (sigv4-post.ts), signed with a key derived from the app's secret, and read it through
+// short-lived HMAC-signed addresses.
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Router } from 'express';
+import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
+import { createLocalBucketRouter, type GetAccess, type LocalBucketBackend } from './local-bucket-router.js';
+import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError, objectPath } from './object-keys.js';
+import { presignPostFields, verifyPostFields, type PostCredentials } from './sigv4-post.js';
+
+export const LOCAL_BUCKET = 'local';
+export const LOCAL_ACCESS_KEY_ID = 'LOCALSTORAGE';
+/** Keys under this prefix are readable without a signature (their names are unguessable). */
+export const PUBLIC_KEY_PREFIX = 'public/';
+const LOCAL_REGION = 'local';
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+export type LocalStorageOptions = {
+  dataDir: string;
+  publicUrl: string;
+  /** The app's secret; the signing keys are derived from it, never it itself. */
+  secret: string;
+  /** The largest upload the endpoint reads at all, whatever a policy allows. */
+  maxUploadBytes: number;
+  now?: () => Date;
+};
+
+export class LocalStorage implements Storage, LocalBucketBackend {
+  readonly kind = 'local' as const;
+  readonly bucket = LOCAL_BUCKET;
+  readonly maxUploadBytes: number;
+  readonly router: Router;
+  private readonly baseUrl: string;
+  private readonly objectsDir: string;
+  private readonly metaDir: string;
+  private readonly tempDir: string;
+  private readonly postCredentials: PostCredentials;
+  private readonly getUrlKey: Buffer;
+  private readonly now: () => Date;
+
+  constructor(options: LocalStorageOptions) {
+    if (!options.secret) throw new Error('LocalStorage needs a secret');
+    const root = resolve(options.dataDir, 'storage');
+    this.objectsDir = join(root, LOCAL_BUCKET);
+    // Beside the bucket rather than in it, so no key can collide with them.
+    this.metaDir = join(root, '.meta', LOCAL_BUCKET);
+    this.tempDir = join(root, '.tmp');
+    this.baseUrl = options.publicUrl.replace(/\/+$/, '');
+    this.maxUploadBytes = options.maxUploadBytes;
+    this.now = options.now ?? (() => new Date());
+    this.postCredentials = { accessKeyId: LOCAL_ACCESS_KEY_ID, secretAccessKey: derive(options.secret, 'post-policy').toString('hex'), region: LOCAL_REGION };
+    this.getUrlKey = derive(options.secret, 'get-url');
+    this.router = createLocalBucketRouter(this);
+  }
+
+  async presignPost(policy: UploadPolicy): Promise<PresignedPost> {
+    assertValidObjectKey(policy.key);
+    const { minBytes, maxBytes, expiresInSeconds } = policy;
+    if (!Number.isSafeInteger(minBytes) || !Number.isSafeInteger(maxBytes) || minBytes < 0 || minBytes > maxBytes || maxBytes > this.maxUploadBytes)
+      throw new RangeError(`upload byte range [${minBytes}, ${maxBytes}] is not within [0, ${this.maxUploadBytes}]`);
+    if (!(expiresInSeconds > 0)) throw new RangeError('expiresInSeconds must be positive');
+    const fields = presignPostFields({ bucket: LOCAL_BUCKET, ...policy, extraFields: { success_action_status: '201' } }, this.postCredentials, this.now());
+    return { url: `${this.baseUrl}/storage/${LOCAL_BUCKET}`, fields };
+  }
+
+  objectUrl(key: string): string {
+    return `${this.baseUrl}/storage/${LOCAL_BUCKET}/${encodeKeyForUrl(assertValidObjectKey(key))}`;
+  }
+
+  keyOf(objectUrl: string): string | null {
+    const prefix = `${this.baseUrl}/storage/${LOCAL_BUCKET}/`;
+    if (!objectUrl.startsWith(prefix)) return null;
+    let key: string;
+    try {
+      key = objectUrl.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+    } catch {
+      return null;
+    }
+    // Only the exact address objectUrl() gives out: no query, no other spelling.
+    return isValidObjectKey(key) && this.objectUrl(key) === objectUrl ? key : null;
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    const file = await this.objectFile(key);
+    return file && { size: file.size, contentType: file.contentType };
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await readFile(objectPath(this.objectsDir, key));
+    } catch (err) {
+      if (isMissing(err)) throw new NoSuchKeyError(key);
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = objectPath(this.objectsDir, key);
+    await rm(path, { force: true });
+    await rm(this.metaPath(key), { force: true });
+    await pruneEmptyFolders(dirname(path), this.objectsDir);
+    await pruneEmptyFolders(dirname(this.metaPath(key)), this.metaDir);
+  }
+
+  async presignGet(key: string, opts: { expiresInSeconds: number; filename: string; inline: boolean }): Promise<string> {
+    const expires = String(Math.floor(this.now().getTime() / 1000) + Math.ceil(opts.expiresInSeconds));
+    const disposition = opts.inline ? 'inline' : 'attachment';
+    const query = new URLSearchParams({ expires, disposition, filename: opts.filename });
+    query.set('signature', this.getSignature(key, expires, disposition, opts.filename));
+    return `${this.objectUrl(key)}?${query}`;
+  }
+
+  /** Stores bytes the server itself holds (no browser upload), atomically like an upload. */
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const tempPath = await this.newTempPath();
+    try {
+      await writeFile(tempPath, body, { flag: 'wx' });
+      await this.commitUpload(key, tempPath, contentType);
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  // The router's side (LocalBucketBackend).
+
+  verifyUploadFields(fields: Record<string, string>) {
+    return verifyPostFields(fields, { bucket: LOCAL_BUCKET, now: this.now(), credentials: this.postCredentials });
+  }
+
+  async newTempPath(): Promise<string> {
+    await mkdir(this.tempDir, { recursive: true });
+    return join(this.tempDir, randomUUID());
+  }
+
+  async commitUpload(key: string, tempPath: string, contentType: string): Promise<void> {
+    const path = objectPath(this.objectsDir, key);
+    const metaPath = this.metaPath(key);
+    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(metaPath), { recursive: true });
+    // The type first, then the bytes: rename() makes each appear whole, and the object exists
+    // from the moment its bytes do.
+    const metaTemp = `${tempPath}.meta`;
+    await writeFile(metaTemp, JSON.stringify({ contentType }), { flag: 'wx' });
+    await rename(metaTemp, metaPath);
+    await rename(tempPath, path);
+  }
+
+  checkGetAccess(key: string, query: Record<string, string | undefined>): GetAccess {
+    const { expires, disposition, filename = '', signature } = query;
+    if (signature === undefined && key.startsWith(PUBLIC_KEY_PREFIX)) return { ok: true, inline: true, filename: '' };
+    if (!signature || !expires || !/^\d{1,12}$/.test(expires) || (disposition !== 'inline' && disposition !== 'attachment'))
+      return { ok: false, message: 'Request is not signed.' };
+    const expected = Buffer.from(this.getSignature(key, expires, disposition, filename));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, message: 'The request signature does not match.' };
+    if (this.now().getTime() / 1000 >= Number(expires)) return { ok: false, message: 'Request has expired.' };
+    return { ok: true, inline: disposition === 'inline', filename };
+  }
+
+  async objectFile(key: string): Promise<{ path: string; size: number; contentType: string } | null> {
+    const path = objectPath(this.objectsDir, key);
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) return null;
+      return { path, size: info.size, contentType: await this.storedContentType(key) };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  private async storedContentType(key: string): Promise<string> {
+    try {
+      const meta = JSON.parse(await readFile(this.metaPath(key), 'utf8')) as { contentType?: unknown };
+      return typeof meta.contentType === 'string' && meta.contentType ? meta.contentType : DEFAULT_CONTENT_TYPE;
+    } catch {
+      return DEFAULT_CONTENT_TYPE;
+    }
+  }
+
+  private metaPath(key: string): string {
+    return `${objectPath(this.metaDir, key)}.json`;
+  }
+
+  private getSignature(key: string, expires: string, disposition: string, filename: string): string {
+    return createHmac('sha256', this.getUrlKey).update(['GET', key, expires, disposition, filename].join('\n'), 'utf8').digest('hex');
+  }
+}
+
+export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
+  return new LocalStorage(options);
+}
+
+/** One key per use, so a signature made for one purpose is worth nothing for another. */
+function derive(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`answer-engine/storage/local/${purpose}`).digest();
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+/** Removes folders left empty by a delete, up to (not including) `root`. */
+async function pruneEmptyFolders(folder: string, root: string) {
+  for (let dir = folder; dir.startsWith(root + sep); dir = dirname(dir)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
+    }
+  }
+}

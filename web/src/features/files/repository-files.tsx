@@ -1,0 +1,43 @@
+// The body of a files page (My Files, organisation files): a summary line, Upload (the upload
+// modal), the uploader banner when files failed, and the directory.
+import { Upload } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { FileRepositorySummary } from '../../../../generated/react-query/model';
+import { useModals } from '../../app/modals/context';
+import { FileDirectory } from './file-directory';
+import type { RepositoryRef } from './file-keys';
+import { useFileSummary } from './file-queries';
+import { UploaderBanner } from './uploader-banner';
+import { useResyncFiles } from './use-resync-files';
+
+export function summaryText(s: FileRepositorySummary) {
+  const parts = [`${s.total_files} ${s.total_files === 1 ? 'file' : 'files'}`];
+  if (s.pending_files > 0) parts.push(`${s.pending_files} processing`);
+  if (s.error_files > 0) parts.push(`${s.error_files} failed`);
+  return parts.join(' · ');
+}
+
+export function RepositoryFiles({ repo, title, intro, aside }: { repo: RepositoryRef; title: string; intro: string; aside?: ReactNode }) {
+  const { open } = useModals();
+  const summary = useFileSummary(repo);
+  const { retryAllFailed, isPending } = useResyncFiles(repo);
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">{intro}</p>
+          <p data-testid="file-summary" className="text-sm text-neutral-500 dark:text-neutral-400" aria-live="polite">
+            {summary.data ? summaryText(summary.data) : '\u00a0'}
+          </p>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => open('uploadFiles', { repository: repo })}>
+          <Upload aria-hidden className="size-4" /> Upload
+        </button>
+      </header>
+      {aside}
+      <UploaderBanner errorFiles={summary.data?.error_files ?? 0} onRetryAll={retryAllFailed} busy={isPending} />
+      <FileDirectory repo={repo} canChange />
+    </div>
+  );
+}

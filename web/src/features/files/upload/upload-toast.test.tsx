@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+// The upload toast (seed 001 §2, §4): 'Syncing N files' with percent and errors while it runs;
+// 'N files synced' and 'Ready to search' when the total returns to 0, and the lists refetch.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileListKey, fileSummaryKey, MY_FILES, spaceRepository } from '../file-keys';
+import { formatFileSize } from './format-size';
+import { createUploadProgress } from './upload-progress';
+import { newClient, Providers } from './upload-test-kit';
+import { showUploadToast } from './upload-toast';
+
+afterEach(cleanup);
+
+describe('the upload toast', () => {
+  it('shows the run, then its end, and invalidates every file list once done', async () => {
+    const client = newClient();
+    const progress = createUploadProgress();
+    const lists = [fileListKey(MY_FILES, {}), fileSummaryKey(MY_FILES), fileListKey(spaceRepository('s-1'), {})];
+    lists.forEach((k) => client.setQueryData(k, { files: [] }));
+    render(<Providers client={client}>{null}</Providers>);
+
+    act(() => {
+      progress.start(4);
+      showUploadToast(client, progress);
+    });
+    expect(await screen.findByText('Syncing 4 files')).toBeTruthy();
+    expect(screen.getByText('0% complete')).toBeTruthy();
+    expect(screen.queryByText(/error/)).toBeNull();
+
+    act(() => {
+      progress.settle(true);
+      progress.settle(false);
+    });
+    expect(screen.getByText('50% complete')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByText('1 error')).toBeTruthy();
+    expect(lists.some((k) => client.getQueryState(k)?.isInvalidated)).toBe(false);
+
+    act(() => {
+      progress.settle(true);
+      progress.settle(true);
+    });
+    expect(screen.getByText('3 files synced')).toBeTruthy();
+    expect(screen.getByText('Ready to search')).toBeTruthy();
+    expect(screen.getByText('1 error')).toBeTruthy();
+    expect(lists.every((k) => client.getQueryState(k)?.isInvalidated)).toBe(true);
+
+    // A new run takes the same toast over.
+    act(() => {
+      progress.start(2);
+      showUploadToast(client, progress);
+    });
+    expect(screen.getByText('Syncing 2 files')).toBeTruthy();
+    expect(screen.queryByText('Ready to search')).toBeNull();
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows bytes up to TB', () => {
+    expect([0, 999, 1536, 12 * 1024 ** 2, 1024 ** 3 * 1.25, 3 * 1024 ** 4, 1024 ** 5].map(formatFileSize)).toEqual(['0 B', '999 B', '1.5 KB', '12 MB', '1.3 GB', '3 TB', '1024 TB']);
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1 MB');
+  });
+});
