@@ -11,7 +11,7 @@ import { ModalTitle } from '../../../ui/modal-parts';
 import { useSpace } from '../../spaces/space-queries';
 import type { RepositoryRef } from '../file-keys';
 import { DropZone } from './drop-zone';
-import { formatFileSize } from './format-size';
+import { formatSize } from '../format-size';
 import type { UploadFilesArgs } from './upload-args';
 import type { FileUploadState, UploadItem } from './upload-flow';
 import { canUploadTo } from './upload-rules';
@@ -119,7 +119,7 @@ function ChosenRow({ item, state, onRemove }: { item: UploadItem; state: FileUpl
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{item.file.name}</p>
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
-          {formatFileSize(item.file.size)}
+          {formatSize(item.file.size)}
           {state && (
             <span data-state={state.status} className={state.status === 'failed' || state.status === 'not-uploaded' ? 'text-red-600 dark:text-red-400' : undefined}>
               {' · '}

@@ -4,7 +4,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileListKey, fileSummaryKey, MY_FILES, spaceRepository } from '../file-keys';
-import { formatFileSize } from './format-size';
 import { createUploadProgress } from './upload-progress';
 import { newClient, Providers } from './upload-test-kit';
 import { showUploadToast } from './upload-toast';
@@ -55,9 +54,3 @@ describe('the upload toast', () => {
   });
 });
 
-describe('formatFileSize', () => {
-  it('shows bytes up to TB', () => {
-    expect([0, 999, 1536, 12 * 1024 ** 2, 1024 ** 3 * 1.25, 3 * 1024 ** 4, 1024 ** 5].map(formatFileSize)).toEqual(['0 B', '999 B', '1.5 KB', '12 MB', '1.3 GB', '3 TB', '1024 TB']);
-    expect(formatFileSize(1024 * 1024 - 1)).toBe('1 MB');
-  });
-});
