@@ -35,6 +35,8 @@ const READ_MODELS = {
   bookmarks: ['user_id', 'context_uuid'],
   spaces: ['uuid'],
   space_members: ['space_uuid', 'member_id'],
+  files: ['file_uuid'],
+  org_file_settings: ['org_uuid'],
 } as const;
 
 async function snapshot() {

@@ -13,7 +13,7 @@ const operations = operationsOf(spec);
 // Served beside the API for people and tools, not API operations themselves.
 const DOCUMENTATION = ['GET /api/openapi.json', 'GET /api/docs'];
 
-const ctx = { config: loadConfig({}), logger: createLogger('silent') } as unknown as AppContext;
+const ctx = { config: loadConfig({}), logger: createLogger('silent'), storage: {} } as unknown as AppContext;
 
 function mountedRoutes(app: ReturnType<typeof createApp>) {
   const stack = (app as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack;

@@ -63,6 +63,6 @@ test('make rebuild-projections restores every read model from the event log', as
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
   });
-  expect(stdout).toMatch(/^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members from 13 events in \d+ ms\n$/);
+  expect(stdout).toMatch(/^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, org_file_settings from 13 events in \d+ ms\n$/);
   expect(await snapshot()).toEqual(good);
 });
