@@ -172,6 +172,57 @@ describe('My Files', () => {
   });
 });
 
+describe('images and paging', () => {
+  test('an image is kept as an attachment: COMPLETE without passages, downloadable as an attachment', { timeout: 30_000 }, async () => {
+    const ada = await signedUp('Ada');
+    const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    const { uuids, events } = await uploadAndIndex(ada, MY_FILES, [{ filename: 'dot.png', bytes: png }]);
+    expect(events.at(-1)!.data.status).toBe('success');
+    const file = (await listFiles(ada, MY_FILES)).json.files[0];
+    expect(file).toMatchObject({ file_uuid: uuids[0], is_attachment: true, file_state: 'COMPLETE', content_type: 'image/png', page_count: null });
+    expect(await count('events', sql`stream_id = ${`file-${uuids[0]}`}`)).toBe(2);
+    const link = await ada.post('/rest/file-repository/download-attachment', { file_url: file.file_s3_url, view_mode: true });
+    const got = await fetch(link.json.file_url);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
+  });
+
+  test('an image upload address: the bucket answers secure_url, readable by address', { timeout: 30_000 }, async () => {
+    const ada = await signedUp('Ada');
+    const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    const res = await ada.post('/rest/uploads/create_upload_url', { filename: 'avatar.png', content_type: 'image/png', file_size: png.byteLength });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.rate_limited).toBe(false);
+    const stored = await postToBucket(res.json, { filename: 'avatar.png', bytes: png, content_type: 'image/png' });
+    expect(stored.status).toBe(201);
+    const { secure_url } = (await stored.json()) as { secure_url: string };
+    expect(secure_url).toBe(res.json.s3_object_url);
+    expect(new Uint8Array(await (await fetch(secure_url)).arrayBuffer())).toEqual(png);
+    expect((await ada.post('/rest/uploads/create_upload_url', { filename: 'a.gif', content_type: 'image/gif' })).status).toBe(400);
+    expect((await ada.post('/rest/uploads/create_upload_url', { filename: 'big.png', content_type: 'image/png', file_size: 11 * 1024 * 1024 })).json.code).toBe('file_too_large');
+  });
+
+  test('the cursor pages through a repository newest first, with filters', { timeout: 30_000 }, async () => {
+    const ada = await signedUp('Ada');
+    await uploadAndIndex(ada, MY_FILES, ['a.txt', 'b.md', 'c.txt'].map((filename) => ({ filename, bytes: text(`words of ${filename}`) })));
+    const first = await listFiles(ada, MY_FILES, { pagination: { page_size: 2 } });
+    expect(first.json.files).toHaveLength(2);
+    const second = await listFiles(ada, MY_FILES, { pagination: { page_size: 2, cursor: first.json.next_cursor } });
+    expect(second.json.next_cursor).toBeNull();
+    const all = [...first.json.files, ...second.json.files];
+    expect(new Set(all.map((f: { filename: string }) => f.filename))).toEqual(new Set(['a.txt', 'b.md', 'c.txt']));
+    const times = all.map((f: { updated_at: string }) => f.updated_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await listFiles(ada, MY_FILES, { filters: { file_types: ['md'] } })).json.files.map((f: { filename: string }) => f.filename)).toEqual(['b.md']);
+    expect((await listFiles(ada, MY_FILES, { filters: { search_keyword: 'C.T' } })).json.files.map((f: { filename: string }) => f.filename)).toEqual(['c.txt']);
+    expect((await listFiles(ada, MY_FILES, { filters: { connection_ids: ['x'] } })).json.files).toEqual([]);
+    expect((await listFiles(ada, MY_FILES, { pagination: { cursor: 'not-a-cursor' } })).json.code).toBe('invalid_cursor');
+    const byName = await listFiles(ada, MY_FILES, { order_by: 'name', order_dir: 'asc', pagination: { page_size: 1 } });
+    const next = await listFiles(ada, MY_FILES, { order_by: 'name', order_dir: 'asc', pagination: { page_size: 5, cursor: byName.json.next_cursor } });
+    expect([...byName.json.files, ...next.json.files].map((f: { filename: string }) => f.filename)).toEqual(['a.txt', 'b.md', 'c.txt']);
+  });
+});
+
 describe('bad input stores nothing', () => {
   test('unsupported type, too large, empty; signed out 401; oversize at storage refused', { timeout: 30_000 }, async () => {
     const ada = await signedUp('Ada');
