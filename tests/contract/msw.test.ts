@@ -12,7 +12,7 @@ const ORIGIN = 'http://localhost:5173';
 const RUNS = 40; // the mocks answer with random data: try each many times
 // Server-sent event streams (tags answer-stream, index-stream) are left out of orval on purpose: the web app
 // reads them with the hey-api client or EventSource, and mocks/ scripts them by hand.
-const isSse = (op: SpecOperation) => (op.op.tags ?? []).some((t) => t === 'answer-stream' || t === 'index-stream');
+const isSse = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).some((t) => t === 'answer-stream' || t === 'index-stream');
 const mocked = validator.operations.filter((op) => !isSse(op));
 
 /** A request body that satisfies the operation's request schema (its required fields). */

@@ -1,7 +1,7 @@
 // Cuts the text of a file's units (pages, slides, sections, sheets) into passages the size the
 // links chunker uses (services/spaces/links/chunk.ts), breaking at paragraphs, then lines,
 // sentences and words. A passage never spans two units, so it never mixes pages.
-import { PASSAGE_SIZE } from '../../spaces/links/chunk.js';
+import { packPieces, PASSAGE_SIZE, type Piece } from '../../spaces/links/chunk.js';
 import type { FilePassage } from './types.js';
 
 /**
@@ -22,8 +22,6 @@ export type TableUnit = {
 export type DocumentUnit = TextUnit | TableUnit;
 
 // A piece never split further, and what joins it to the piece before it in a passage.
-type Piece = { text: string; joiner: '\n\n' | '\n' | ' ' };
-
 const SENTENCE_END = /(?<=[.!?…]['"”’)\]]*)\s+/;
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -81,28 +79,6 @@ function cutLongWord(word: string): string[] {
   const parts: string[] = [];
   for (let i = 0; i < word.length; i += PASSAGE_SIZE.max) parts.push(word.slice(i, i + PASSAGE_SIZE.max));
   return parts;
-}
-
-function packPieces(pieces: Piece[]): string[] {
-  const passages: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    if (!current) {
-      current = piece.text;
-      continue;
-    }
-    const fits = current.length + piece.joiner.length + piece.text.length <= PASSAGE_SIZE.max;
-    // Once a passage is long enough, a paragraph start is the best place to end it.
-    const goodBreak = piece.joiner === '\n\n' && current.length >= PASSAGE_SIZE.min;
-    if (fits && !goodBreak) {
-      current += piece.joiner + piece.text;
-      continue;
-    }
-    passages.push(current);
-    current = piece.text;
-  }
-  if (current) passages.push(current);
-  return passages;
 }
 
 const rowLine = (cells: string[]) => cells.map(collapse).join('\t').trim();

@@ -9,13 +9,13 @@ export const MAX_PASSAGES = 200;
 
 export type PagePassage = { id: string; url: string; title: string; heading: string; content: string; ordinal: number };
 
-// A piece of text that is never split further, and whether a new paragraph starts with it.
-type Unit = { text: string; startsParagraph: boolean };
+/** A piece of text that is never split further, and what joins it to the piece before. */
+export type Piece = { text: string; joiner: '\n\n' | '\n' | ' ' };
 
 const SENTENCE_END = /(?<=[.!?…]['"”’)\]]*)\s+/;
 
 export function chunkPage(input: { url: string; title: string; text: string }): PagePassage[] {
-  return packUnits(unitsOf(input.text)).map((content, ordinal) => ({
+  return packPieces(piecesOf(input.text), MAX_PASSAGES).map((content, ordinal) => ({
     id: passageId(input.url, ordinal, content),
     url: input.url,
     title: input.title,
@@ -30,11 +30,11 @@ export function passageId(url: string, ordinal: number, content: string): string
   return createHash('sha256').update(`${url}\n${ordinal}\n${content}`).digest('hex').slice(0, 32);
 }
 
-function unitsOf(text: string): Unit[] {
-  const units: Unit[] = [];
+function piecesOf(text: string): Piece[] {
+  const units: Piece[] = [];
   for (const paragraph of text.split(/\n\s*\n/).map(collapseWhitespace).filter(Boolean)) {
     const pieces = paragraph.length <= PASSAGE_SIZE.max ? [paragraph] : paragraph.split(SENTENCE_END).flatMap(wordGroups);
-    pieces.forEach((piece, i) => units.push({ text: piece, startsParagraph: i === 0 }));
+    pieces.forEach((piece, i) => units.push({ text: piece, joiner: i === 0 ? '\n\n' : ' ' }));
   }
   return units;
 }
@@ -55,25 +55,25 @@ function wordGroups(sentence: string): string[] {
   return groups;
 }
 
-function packUnits(units: Unit[]): string[] {
+/** Packs pieces into passages of PASSAGE_SIZE in order, at most `max`; shared with the file chunker. */
+export function packPieces(pieces: Piece[], max = Infinity): string[] {
   const passages: string[] = [];
   let current = '';
-  for (const unit of units) {
+  for (const piece of pieces) {
     if (!current) {
-      current = unit.text;
+      current = piece.text;
       continue;
     }
-    const separator = unit.startsParagraph ? '\n\n' : ' ';
-    const fits = current.length + separator.length + unit.text.length <= PASSAGE_SIZE.max;
+    const fits = current.length + piece.joiner.length + piece.text.length <= PASSAGE_SIZE.max;
     // Once a passage is long enough, a paragraph start is the best place to end it.
-    const goodBreak = unit.startsParagraph && current.length >= PASSAGE_SIZE.min;
+    const goodBreak = piece.joiner === '\n\n' && current.length >= PASSAGE_SIZE.min;
     if (fits && !goodBreak) {
-      current += separator + unit.text;
+      current += piece.joiner + piece.text;
       continue;
     }
     passages.push(current);
-    if (passages.length === MAX_PASSAGES) return passages;
-    current = unit.text;
+    if (passages.length === max) return passages;
+    current = piece.text;
   }
   if (current) passages.push(current);
   return passages;
