@@ -24,7 +24,7 @@ import type { Browser } from '../support/http.js';
 import { signedUp } from '../support/people.js';
 import { withBenchServer } from './bench-server.js';
 import { percentile } from './answers-client.js';
-import { fmt, median, note, verdict, type Row } from './util.js';
+import { fmt, median, note, signed, verdict, type Row } from './util.js';
 
 const ROUNDS = 3;
 const PDF_PAGES = 100;
@@ -327,4 +327,4 @@ async function signUp(base: string, name: string): Promise<Person> {
 }
 
 const pair = (xs: number[]) => `${fmt(percentile(xs, 50), 1)} / ${fmt(percentile(xs, 95), 1)} ms`;
-const times = (ms: number, base: number) => `x${fmt(ms / base, 2)} time (+${fmt(ms - base)} ms)`;
+const times = (ms: number, base: number) => `x${fmt(ms / base, 2)} time (${signed(ms - base)} ms)`;
