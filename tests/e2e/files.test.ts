@@ -49,7 +49,8 @@ describe('Files', () => {
     await signUp(owner, OWNER);
     await owner.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Imports' }).click();
     await owner.getByRole('heading', { level: 1, name: 'My Files' }).waitFor();
-    await owner.getByRole('button', { name: 'Upload', exact: true }).click();
+    await owner.getByRole('button', { name: 'Add files' }).click();
+    await owner.getByRole('menuitem', { name: 'Local files' }).click();
     const modal = owner.getByRole('dialog', { name: 'Upload files' });
     await modal.getByText('Drop your files here.').waitFor();
     await modal.getByLabel('Choose files to upload').setInputFiles([

@@ -93,9 +93,10 @@ describe('My Files', () => {
     expect(mocks.scenario.state.files).toHaveLength(1);
   });
 
-  it('opens the upload modal from Upload', async () => {
+  it('opens the upload modal from Add files, Local files', async () => {
     const { user } = renderFiles('/account/files');
-    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+    await user.click(await screen.findByRole('button', { name: 'Add files' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Local files' }));
     expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
   });
 

@@ -22,7 +22,7 @@ describe('organization files', () => {
     mocks.reset('signed-in');
     renderFiles('/account/org/files');
     expect(await screen.findByText(NOT_ENTERPRISE_TEXT, {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add files' })).toBeNull();
   });
 
   it('lists the organization’s files for its members', async () => {

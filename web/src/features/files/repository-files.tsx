@@ -1,10 +1,10 @@
-// The body of a files page (My Files, organisation files): a summary line, Upload (the upload
-// modal), the uploader banner when files failed, and the directory.
-import { Upload } from 'lucide-react';
+// The body of a files page (My Files, organisation files): a summary line, the Add files menu
+// (local files today; connected sources join it later), the uploader banner when files failed,
+// and the directory.
 import type { ReactNode } from 'react';
 import type { FileRepositorySummary } from '../../../../generated/react-query/model';
-import { useModals } from '../../app/modals/context';
 import { FileDirectory } from './file-directory';
+import { AddFilesMenu } from './upload/add-files-menu';
 import type { RepositoryRef } from './file-keys';
 import { useFileSummary } from './file-queries';
 import { UploaderBanner } from './uploader-banner';
@@ -18,7 +18,6 @@ export function summaryText(s: FileRepositorySummary) {
 }
 
 export function RepositoryFiles({ repo, title, intro, aside }: { repo: RepositoryRef; title: string; intro: string; aside?: ReactNode }) {
-  const { open } = useModals();
   const summary = useFileSummary(repo);
   const { retryAllFailed, isPending } = useResyncFiles(repo);
   return (
@@ -31,9 +30,7 @@ export function RepositoryFiles({ repo, title, intro, aside }: { repo: Repositor
             {summary.data ? summaryText(summary.data) : '\u00a0'}
           </p>
         </div>
-        <button type="button" className="btn-primary" onClick={() => open('uploadFiles', { repository: repo })}>
-          <Upload aria-hidden className="size-4" /> Upload
-        </button>
+        <AddFilesMenu repository={repo} primary />
       </header>
       {aside}
       <UploaderBanner errorFiles={summary.data?.error_files ?? 0} onRetryAll={retryAllFailed} busy={isPending} />

@@ -24,9 +24,11 @@ type Props = {
   onLocalFiles?: () => void;
   connectors?: MenuConnector[];
   label?: string;
+  /** The page's main action (My Files) rather than a section's. */
+  primary?: boolean;
 };
 
-export function AddFilesMenu({ repository, onLocalFiles, connectors, label = 'Add files' }: Props) {
+export function AddFilesMenu({ repository, onLocalFiles, connectors, label = 'Add files', primary = false }: Props) {
   const { open } = useModals();
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   const connected = connectors?.filter((c) => c.connected) ?? [];
@@ -36,7 +38,7 @@ export function AddFilesMenu({ repository, onLocalFiles, connectors, label = 'Ad
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="btn-secondary !py-1.5">
+        <button type="button" className={primary ? 'btn-primary' : 'btn-secondary !py-1.5'}>
           <Plus aria-hidden className="size-4" /> {label}
         </button>
       </DropdownMenu.Trigger>

@@ -83,7 +83,7 @@ describe('the upload modals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload files' });
     await user.upload(within(dialog).getByLabelText('Choose files to upload'), [fileOf('a.txt'), fileOf('b.txt')]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('1 file could not be uploaded.')).toBeTruthy();
+    expect(await within(dialog).findByText('1 file failed: its reason is shown above.')).toBeTruthy();
     const row = within(dialog).getByText('b.txt').closest('li')!;
     expect(row.textContent).toContain('Failed to upload file');
   });

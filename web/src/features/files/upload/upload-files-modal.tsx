@@ -84,7 +84,7 @@ function Uploader({ repository, editable, close }: { repository: RepositoryRef; 
       />
       {failed > 0 && (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300">
-          {failed === 1 ? '1 file could not be uploaded.' : `${failed} files could not be uploaded.`}
+          {failed === 1 ? '1 file failed: its reason is shown above.' : `${failed} files failed: their reasons are shown above.`}
         </p>
       )}
       <div className="flex justify-end gap-2">
