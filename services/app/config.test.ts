@@ -139,3 +139,28 @@ describe('translation', () => {
     expect(refusal({ TRANSLATE_API_KEY: 'k' })).toMatch(/TRANSLATE_API_KEY: set TRANSLATE_URL too/);
   });
 });
+
+describe('file storage and limits', () => {
+  const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'answers', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  test('unset: the local bucket, 50 MB files and the default plan limits', () => {
+    const c = loadConfig({});
+    expect(c.s3).toBeNull();
+    expect(c.fileMaxBytes).toBe(50 * 1024 * 1024);
+    expect(c.fileLimits.free).toEqual({ per_repository: 50, per_user: 100 });
+  });
+
+  test('an S3-compatible bucket needs all four settings', () => {
+    expect(loadConfig(s3).s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'answers', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'eu-west-1' }).s3).toMatchObject({ forcePathStyle: false, region: 'eu-west-1' });
+    const { S3_SECRET_ACCESS_KEY: _, ...three } = s3;
+    expect(refusal(three)).toMatch(/set all four, or none for local storage/);
+    expect(refusal({ ...s3, S3_ENDPOINT: 'minio:9000' })).toMatch(/S3_ENDPOINT/);
+  });
+
+  test('FILE_MAX_MB and FILE_LIMITS are checked', () => {
+    expect(loadConfig({ FILE_MAX_MB: '2', FILE_LIMITS: 'free=3/5' })).toMatchObject({ fileMaxBytes: 2 * 1024 * 1024, fileLimits: { free: { per_repository: 3, per_user: 5 } } });
+    expect(refusal({ FILE_MAX_MB: '0' })).toMatch(/FILE_MAX_MB/);
+    expect(refusal({ FILE_LIMITS: 'free=3' })).toMatch(/FILE_LIMITS: "free=3" is not plan=per_repository\/per_user/);
+  });
+});
