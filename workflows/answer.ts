@@ -4,39 +4,54 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
-import { ANSWER_STREAM_KEY, isFinal, type AnswerStreamEvent } from '../services/answers/stream-events.js';
-import { finishEntry } from '../services/threads/use-cases.js';
+import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/answers/stream-events.js';
+import { createStreamWriter } from '../services/answers/stream-writer.js';
+import { finishEntry, takeAskedThread } from '../services/threads/use-cases.js';
 
 export const answerWorkflowId = (backendUuid: string) => `answer-${backendUuid}`;
 
-/** `feed` hands each event, once written to the stream, to the requests following it here. */
+/** `feed` hands each event to the requests following it here, when stream-writer.ts says it may be shown. */
 export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
   return DBOS.registerWorkflow(
     async (job: AnswerJob) => {
-      let ended = false;
-      const emit = async (event: AnswerStreamEvent) => {
-        await DBOS.writeStream(ANSWER_STREAM_KEY, event);
-        ended ||= isFinal(event);
-        feed.publish(job.backendUuid, event);
+      const stream = createStreamWriter(
+        (value) => DBOS.writeStream<AnswerStreamValue>(ANSWER_STREAM_KEY, value),
+        (event) => feed.publish(job.backendUuid, event),
+      );
+      const emit = stream.emit;
+      // Every step waits for its events' writes before it is recorded, so a recorded step's
+      // events are in the stream; a write that failed fails its step, as an awaited one would.
+      const recordedStep = async <T>(run: () => Promise<T>): Promise<T> => {
+        const outcome = await run().then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        const failed = await stream.flush().then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+        if ('error' in outcome) throw outcome.error;
+        if (failed) throw failed.error;
+        return outcome.value;
       };
-      const full: AnswerDeps = { ...deps, emit, streamedText };
+      const full: AnswerDeps = { ...deps, emit, streamedText, handoff: { cursor: takeAskedThread(job.backendUuid) } };
       try {
-        const found = await DBOS.runStep(() => findSources(job, full), { name: 'retrieve' });
-        return await DBOS.runStep(() => writeAnswer(job, found, full), { name: 'generate' });
+        const found = await DBOS.runStep(() => recordedStep(() => findSources(job, full)), { name: 'retrieve' });
+        return await DBOS.runStep(() => recordedStep(() => writeAnswer(job, found, full)), { name: 'generate' });
       } catch (err) {
         // Anything unexpected (a source or the database failing) still ends the entry.
         const detail = `The answer could not be written: ${err instanceof Error ? err.message : String(err)}`;
         return await DBOS.runStep(
           async () => {
             if (!(await finishEntry(deps.store, job.contextUuid, job.backendUuid, { kind: 'failed', answer: '', detail }, new Date()))) return 'ended';
-            await full.emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } });
+            await recordedStep(() => full.emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } }, { inThread: true }));
             return 'failed';
           },
           { name: 'fail' },
         );
       } finally {
         // Readers stop at the last event (and when the workflow ends); closing is for the rest.
-        if (!ended) await DBOS.closeStream(ANSWER_STREAM_KEY);
+        if (!stream.ended) await DBOS.closeStream(ANSWER_STREAM_KEY);
         feed.end(job.backendUuid);
       }
     },
@@ -51,17 +66,23 @@ export async function startAnswer(workflow: AnswerWorkflow, job: AnswerJob) {
   await DBOS.startWorkflow(workflow, { workflowID: answerWorkflowId(job.backendUuid) })(job);
 }
 
-/** The entry's streamed events from `offset` on; ends when the stream closes or the workflow ends. */
-export function readAnswerEvents(backendUuid: string, offset: number): AsyncIterable<AnswerStreamEvent> {
-  return DBOS.readStream<AnswerStreamEvent>(answerWorkflowId(backendUuid), ANSWER_STREAM_KEY, { offset });
+/**
+ * The entry's streamed events after the first `skip` (the `id` of the last one seen); ends when
+ * the stream closes or the workflow ends. A value may hold several events, so the count starts
+ * at the stream's beginning: a stream is short, and resuming is rare.
+ */
+export async function* readAnswerEvents(backendUuid: string, skip: number): AsyncIterable<AnswerStreamEvent> {
+  let seen = 0;
+  for await (const value of DBOS.readStream<AnswerStreamValue>(answerWorkflowId(backendUuid), ANSWER_STREAM_KEY))
+    for (const event of eventsOf(value)) if (++seen > skip) yield event;
 }
 
 /** The deltas already in the entry's stream: read until nothing more comes for a moment. */
 async function streamedText(backendUuid: string) {
   let text = '';
   try {
-    for await (const e of DBOS.readStream<AnswerStreamEvent>(answerWorkflowId(backendUuid), ANSWER_STREAM_KEY, { timeoutSeconds: 0.3 }))
-      if (e.event === 'delta') text += e.data.text;
+    for await (const value of DBOS.readStream<AnswerStreamValue>(answerWorkflowId(backendUuid), ANSWER_STREAM_KEY, { timeoutSeconds: 0.3 }))
+      for (const e of eventsOf(value)) if (e.event === 'delta') text += e.data.text;
   } catch {
     // The stream stays open while this very workflow runs: the timeout is how the read ends.
   }

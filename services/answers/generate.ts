@@ -3,7 +3,7 @@
 import type { EventStore } from '../eventstore/store.js';
 import { spaceCorpus } from '../spaces/corpus.js';
 import type { SearchMode } from '../threads/events.js';
-import { finishEntry, recordSources, startGeneration, stopRequested } from '../threads/use-cases.js';
+import { finishEntry, recordSources, startGeneration, stopRequested, type ThreadCursor } from '../threads/use-cases.js';
 import { citationFilter, sanitizeCitations } from './citations.js';
 import type { AnswerModel } from './models.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
@@ -24,11 +24,17 @@ export type AnswerDeps = {
   readableCorpora: (userId: string | null) => Promise<string[]>;
   /** Longest wait for the model's first or next piece of text. */
   timeoutMs: number;
-  emit: (event: AnswerStreamEvent) => Promise<void>;
+  /**
+   * `inThread`: what the event says is already in the thread's events (sources found, the entry
+   * ended), so it may be shown before the answer's stream has it; a delta's text is not.
+   */
+  emit: (event: AnswerStreamEvent, opts?: { inThread?: boolean }) => Promise<void>;
   /** The text a cut-off earlier attempt already streamed (kept when the entry fails). */
   streamedText?: (backendUuid: string) => Promise<string>;
   now?: () => Date;
   stopPollMs?: number;
+  /** The thread as the last step here left it, so the next one need not read it again. */
+  handoff?: { cursor?: ThreadCursor };
 };
 
 export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
@@ -41,8 +47,9 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
   const found = await retrieve(job.query, job.mode, deps.sources, corpora, { web: space ? space.web : true });
   if (space?.instructions && !deps.model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
-  const { recorded } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now());
-  if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } });
+  const { recorded, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now(), deps.handoff?.cursor);
+  if (deps.handoff) deps.handoff.cursor = cursor;
+  if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } }, { inThread: true });
   return found;
 }
 
@@ -54,17 +61,25 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   const { store, emit } = deps;
   const { contextUuid, backendUuid } = job;
   const passages: Passage[] = found.passages;
-  const start = await startGeneration(store, contextUuid, backendUuid, now());
-  if (start.ended) return 'ended';
-  if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
-
+  const start = await startGeneration(store, contextUuid, backendUuid, now(), deps.handoff?.cursor, { record: !deps.model.wholeAtOnce });
+  // Still the thread's state unless a stop came since; finishing then reads it again.
+  const cursor = start.cursor;
   const filter = citationFilter(passages.length);
   let answer = '';
+  // A whole-at-once answer is shown once its entry has ended, its deltas with `related` and
+  // `completed`: one stream write for the three, and no wait in between worth showing.
+  const held: string[] = [];
   const send = async (text: string) => {
     if (!text) return;
     answer += text;
-    await emit({ event: 'delta', data: { text } });
+    if (deps.model.wholeAtOnce) held.push(text);
+    else await emit({ event: 'delta', data: { text } });
   };
+  const release = async () => {
+    for (const text of held.splice(0)) await emit({ event: 'delta', data: { text } }, { inThread: true });
+  };
+  if (start.ended) return 'ended';
+  if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
 
   const controller = new AbortController();
   let idle: NodeJS.Timeout | undefined;
@@ -109,16 +124,18 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     clearTimeout(idle);
     stopPolling();
     const final = sanitizeCitations(answer, passages.length);
-    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now()))) return 'ended';
-    await emit({ event: 'related', data: { questions: related } });
-    await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } });
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor))) return 'ended';
+    await release();
+    await emit({ event: 'related', data: { questions: related } }, { inThread: true });
+    await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } }, { inThread: true });
     return 'completed';
   } catch (err) {
     const reason = controller.signal.aborted ? controller.signal.reason : err;
     await send(filter.flush()).catch(() => {});
     if (reason instanceof Stop) {
-      if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now()))) return 'ended';
-      await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } });
+      if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now(), cursor))) return 'ended';
+      await release();
+      await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } }, { inThread: true });
       return 'stopped';
     }
     const detail = reason instanceof Timeout ? timedOut(deps.timeoutMs) : `The answer model failed: ${messageOf(err)}`;
@@ -129,8 +146,9 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   }
 
   async function fail(partial: string, detail: string) {
-    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: sanitizeCitations(partial, passages.length), detail }, now()))) return 'ended' as const;
-    await emit({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail } });
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: sanitizeCitations(partial, passages.length), detail }, now(), cursor))) return 'ended' as const;
+    await release();
+    await emit({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail } }, { inThread: true });
     return 'failed' as const;
   }
 }

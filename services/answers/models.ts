@@ -12,6 +12,8 @@ export type AnswerModel = {
   name: string;
   /** Whether the model follows a Space's instructions (the offline model cannot). */
   followsInstructions: boolean;
+  /** Whether the whole answer comes at once, in no time (the offline model): then it is shown once recorded. */
+  wholeAtOnce?: boolean;
   /** `instructions`: the Space's, when the question was asked in one. */
   stream: (question: string, passages: Passage[], signal: AbortSignal, instructions?: string) => AsyncIterable<string>;
   related: (question: string, passages: Passage[], answer: string, signal: AbortSignal) => Promise<string[]>;
@@ -20,6 +22,7 @@ export type AnswerModel = {
 export const offlineModel: AnswerModel = {
   name: OFFLINE_MODEL,
   followsInstructions: false,
+  wholeAtOnce: true,
   // The whole answer is known at once: one piece, so one stream write and one SSE event, not
   // one per sentence (each is a database write and a read for every listener).
   async *stream(question, passages) {

@@ -10,3 +10,11 @@ export type AnswerStreamEvent =
 
 export const ANSWER_STREAM_KEY = 'events';
 export const isFinal = (e: AnswerStreamEvent) => e.event === 'completed' || e.event === 'failed';
+
+/**
+ * What one value of the workflow's stream holds: an event, or the events emitted together while
+ * the previous value was being written (one write instead of several). An event's `id` is still
+ * its index among all events, whatever values they came in.
+ */
+export type AnswerStreamValue = AnswerStreamEvent | AnswerStreamEvent[];
+export const eventsOf = (value: AnswerStreamValue): AnswerStreamEvent[] => (Array.isArray(value) ? value : [value]);

@@ -16,40 +16,98 @@ import { evolveThread, initialThread, threadStream, type SourceData, type Thread
 
 const MAX_ATTEMPTS = 5;
 
+/** A thread's state at a version, as last read or written here. */
+export type ThreadCursor = { state: ThreadState; version: number };
+
 export async function decideAndAppend<R>(store: EventStore, contextUuid: string, decide: (state: ThreadState) => { events: NewEvent[]; result: R }): Promise<R> {
+  return (await decideAndAppendFrom(store, contextUuid, decide)).result;
+}
+
+/**
+ * Like decideAndAppend, but may start from `known` (a state this process just read or wrote)
+ * instead of reading the stream: the append's expected version still guards it, and a stale
+ * state only costs the read it would have made anyway. Returns the state after the append.
+ * A decision with no events is not checked, so pass `known` only to deciders whose "nothing to
+ * do" stays true as the thread moves on (an entry that has its sources, or has ended, keeps so).
+ */
+export async function decideAndAppendFrom<R>(
+  store: EventStore,
+  contextUuid: string,
+  decide: (state: ThreadState) => { events: NewEvent[]; result: R },
+  known?: ThreadCursor,
+): Promise<{ result: R; cursor: ThreadCursor }> {
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await store.aggregate(threadStream(contextUuid), initialThread, evolveThread);
+    const { state, version } = attempt === 1 && known ? known : await store.aggregate(threadStream(contextUuid), initialThread, evolveThread);
     const { events, result } = decide(state);
     try {
-      if (events.length) await store.append(threadStream(contextUuid), version, events);
-      return result;
+      if (!events.length) return { result, cursor: { state, version } };
+      const appended = await store.append(threadStream(contextUuid), version, events);
+      return { result, cursor: { state: appended.events.reduce(evolveThread, state), version: appended.nextVersion } };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
     }
   }
 }
 
-export function askInThread(store: EventStore, cmd: AskCommand, isNew: boolean) {
-  return decideAndAppend(store, cmd.context_uuid, (state) => {
-    const events = decideAsk(state, cmd, isNew);
-    return { events, result: { thread: state.started ?? (events[0].data as NonNullable<ThreadState['started']>) } };
-  });
+// The thread as an ask just left it, for the answer workflow that starts next in this process:
+// its first step then need not read the stream again. Taken once; bounded, since a workflow may
+// run elsewhere (a recovery) and never take its entry here.
+const askedThreads = new Map<string, ThreadCursor>();
+const MAX_ASKED_THREADS = 1000;
+
+/** The thread as the ask of entry `backendUuid` left it here, if it did; once. */
+export function takeAskedThread(backendUuid: string) {
+  const cursor = askedThreads.get(backendUuid);
+  askedThreads.delete(backendUuid);
+  return cursor;
+}
+
+/** A new thread's stream is empty: its first append needs no read (a clash still is one). */
+export async function askInThread(store: EventStore, cmd: AskCommand, isNew: boolean) {
+  const { result, cursor } = await decideAndAppendFrom(
+    store,
+    cmd.context_uuid,
+    (state) => {
+      const events = decideAsk(state, cmd, isNew);
+      return { events, result: { thread: state.started ?? (events[0].data as NonNullable<ThreadState['started']>) } };
+    },
+    isNew ? { state: initialThread, version: 0 } : undefined,
+  );
+  if (askedThreads.size >= MAX_ASKED_THREADS) askedThreads.delete(askedThreads.keys().next().value!);
+  askedThreads.set(cmd.backend_uuid, cursor);
+  return result;
 }
 
 /** Returns the sources the entry has: these, or the ones a first attempt recorded. */
-export function recordSources(store: EventStore, contextUuid: string, backendUuid: string, sources: SourceData[], now: Date) {
-  return decideAndAppend(store, contextUuid, (state) => {
-    const events = decideSources(state, backendUuid, sources, now);
-    return { events, result: { sources: events.length ? sources : (state.entries[backendUuid].sources ?? []), recorded: events.length > 0 } };
-  });
+export async function recordSources(store: EventStore, contextUuid: string, backendUuid: string, sources: SourceData[], now: Date, known?: ThreadCursor) {
+  const { result, cursor } = await decideAndAppendFrom(
+    store,
+    contextUuid,
+    (state) => {
+      const events = decideSources(state, backendUuid, sources, now);
+      return { events, result: { sources: events.length ? sources : (state.entries[backendUuid].sources ?? []), recorded: events.length > 0 } };
+    },
+    known,
+  );
+  return { ...result, cursor };
 }
 
-export function startGeneration(store: EventStore, contextUuid: string, backendUuid: string, now: Date) {
-  return decideAndAppend(store, contextUuid, (state) => {
-    const { events, interrupted, ended } = decideStartGeneration(state, backendUuid, now);
-    // Whether a stop came before the writing began, from the state just read.
-    return { events, result: { interrupted, ended, stopRequested: !!state.entries[backendUuid]?.stop_requested } };
-  });
+/**
+ * `record: false` for an answer written whole at once and shown only once its entry has ended:
+ * a cut-off attempt showed nothing, so it needs no mark and simply runs again.
+ */
+export async function startGeneration(store: EventStore, contextUuid: string, backendUuid: string, now: Date, known?: ThreadCursor, opts = { record: true }) {
+  const { result, cursor } = await decideAndAppendFrom(
+    store,
+    contextUuid,
+    (state) => {
+      const { events, interrupted, ended } = decideStartGeneration(state, backendUuid, now);
+      // Whether a stop came before the writing began, from the state just read.
+      return { events: opts.record ? events : [], result: { interrupted, ended, stopRequested: !!state.entries[backendUuid]?.stop_requested } };
+    },
+    known,
+  );
+  return { ...result, cursor };
 }
 
 export function requestStop(store: EventStore, contextUuid: string, backendUuid: string, viewer: Viewer, now: Date) {
@@ -63,9 +121,15 @@ export async function stopRequested(store: EventStore, contextUuid: string, back
 }
 
 /** Ends the entry; false when it had already ended (the first outcome stands). */
-export function finishEntry(store: EventStore, contextUuid: string, backendUuid: string, outcome: Outcome, now: Date) {
-  return decideAndAppend(store, contextUuid, (state) => {
-    const events = decideFinish(state, backendUuid, outcome, now);
-    return { events, result: events.length > 0 };
-  });
+export async function finishEntry(store: EventStore, contextUuid: string, backendUuid: string, outcome: Outcome, now: Date, known?: ThreadCursor) {
+  const { result } = await decideAndAppendFrom(
+    store,
+    contextUuid,
+    (state) => {
+      const events = decideFinish(state, backendUuid, outcome, now);
+      return { events, result: events.length > 0 };
+    },
+    known,
+  );
+  return result;
 }
