@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDocx, samplePdf } from '../fixtures/files';
-import { startE2E, type E2E } from './support';
+import { signUp, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let owner: Page;
@@ -30,22 +30,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const dialog = (page: Page) => page.getByRole('dialog');
-async function signUp(page: Page, account: typeof OWNER) {
-  await page.goto('/');
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
-  await dialog(page).getByRole('tab', { name: 'Create account' }).click();
-  await dialog(page).getByLabel('Name').fill(account.name);
-  await dialog(page).getByLabel('Email').fill(account.email);
-  await dialog(page).getByLabel('Password').fill(account.password);
-  await dialog(page).getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(`Welcome, ${account.name}! Your account is ready.`).waitFor();
-}
 
 const completed = (page: Page) => page.getByRole('list', { name: 'Completed files' });
 
 describe('Files', () => {
   it('uploads a PDF and a DOCX to My Files and watches them reach Ready', async () => {
+    await owner.goto('/');
     await signUp(owner, OWNER);
     await owner.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Imports' }).click();
     await owner.getByRole('heading', { level: 1, name: 'My Files' }).waitFor();
@@ -102,6 +92,7 @@ describe('Files', () => {
   it('a Space reader sees the drop zone disabled', async () => {
     const space = await (await owner.request.post('/rest/collections/create_collection', { data: { title: 'Hive records' } })).json();
     expect((await owner.request.post(`/rest/collections/${space.uuid}/members`, { data: { email: READER.email, role: 'READER' } })).status()).toBe(200);
+    await reader.goto('/');
     await signUp(reader, READER);
     expect((await reader.request.post(`/rest/collections/${space.uuid}/members/accept`, { data: {} })).status()).toBe(200);
     await reader.goto(`/spaces/${space.slug}?showUploadModal`);

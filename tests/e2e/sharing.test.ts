@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmFake } from '../fakes/llm';
 import { startSearxngFake } from '../fakes/searxng';
-import { startE2E, type E2E } from './support';
+import { signUp, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let llm: Awaited<ReturnType<typeof startLlmFake>>;
@@ -36,16 +36,6 @@ afterAll(async () => {
   await searx?.close();
 });
 
-const dialog = (page: Page) => page.getByRole('dialog');
-async function signUp(page: Page, account: typeof OWNER) {
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
-  await dialog(page).getByRole('tab', { name: 'Create account' }).click();
-  await dialog(page).getByLabel('Name').fill(account.name);
-  await dialog(page).getByLabel('Email').fill(account.email);
-  await dialog(page).getByLabel('Password').fill(account.password);
-  await dialog(page).getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(`Welcome, ${account.name}! Your account is ready.`).waitFor();
-}
 
 describe('sharing a thread and granting access', () => {
   it('the owner gets a streamed answer cited from the web, written by the model', async () => {

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TITLE, startWebPages } from '../fakes/web-pages';
-import { startE2E, type E2E } from './support';
+import { signUp, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let pages: Awaited<ReturnType<typeof startWebPages>>;
@@ -34,16 +34,6 @@ afterAll(async () => {
   await pages?.close();
 });
 
-const dialog = (page: Page) => page.getByRole('dialog');
-async function signUp(page: Page, account: typeof OWNER) {
-  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
-  await dialog(page).getByRole('tab', { name: 'Create account' }).click();
-  await dialog(page).getByLabel('Name').fill(account.name);
-  await dialog(page).getByLabel('Email').fill(account.email);
-  await dialog(page).getByLabel('Password').fill(account.password);
-  await dialog(page).getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(`Welcome, ${account.name}! Your account is ready.`).waitFor();
-}
 
 /** Waits until the answer to `question` is complete (Rewrite shows once it is). */
 async function answered(page: Page, question: string) {

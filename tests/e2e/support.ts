@@ -63,3 +63,17 @@ export async function startE2E(opts: { env?: Record<string, string> } = {}): Pro
     },
   };
 }
+
+export type Account = { name: string; email: string; password: string };
+
+/** Creates an account from the sidebar's Sign in, on the page already open, and waits for the welcome. */
+export async function signUp(page: Page, account: Account) {
+  const dialog = page.getByRole('dialog');
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByRole('tab', { name: 'Create account' }).click();
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText(`Welcome, ${account.name}! Your account is ready.`).waitFor();
+}

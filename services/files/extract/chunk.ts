@@ -1,7 +1,7 @@
 // Cuts the text of a file's units (pages, slides, sections, sheets) into passages the size the
 // links chunker uses (services/spaces/links/chunk.ts), breaking at paragraphs, then lines,
 // sentences and words. A passage never spans two units, so it never mixes pages.
-import { packPieces, PASSAGE_SIZE, type Piece } from '../../spaces/links/chunk.js';
+import { packPieces, PASSAGE_SIZE, SENTENCE_END, type Piece } from '../../spaces/links/chunk.js';
 import type { FilePassage } from './types.js';
 
 /**
@@ -22,7 +22,6 @@ export type TableUnit = {
 export type DocumentUnit = TextUnit | TableUnit;
 
 // A piece never split further, and what joins it to the piece before it in a passage.
-const SENTENCE_END = /(?<=[.!?…]['"”’)\]]*)\s+/;
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Passages of all units in order, ordinals from 0, at most `maxPassages`. */
@@ -58,27 +57,7 @@ function piecesOf(text: string, keepLines: boolean): Piece[] {
 // words, and a single word longer than a passage is cut.
 function fitting(line: string): string[] {
   if (line.length <= PASSAGE_SIZE.max) return [line];
-  return line.split(SENTENCE_END).flatMap(wordGroups);
-}
-
-function wordGroups(sentence: string): string[] {
-  if (sentence.length <= PASSAGE_SIZE.max) return [sentence];
-  const groups: string[] = [];
-  let current = '';
-  for (const word of sentence.split(' ').flatMap(cutLongWord)) {
-    if (current && current.length + 1 + word.length > PASSAGE_SIZE.max) {
-      groups.push(current);
-      current = word;
-    } else current = current ? `${current} ${word}` : word;
-  }
-  if (current) groups.push(current);
-  return groups;
-}
-
-function cutLongWord(word: string): string[] {
-  const parts: string[] = [];
-  for (let i = 0; i < word.length; i += PASSAGE_SIZE.max) parts.push(word.slice(i, i + PASSAGE_SIZE.max));
-  return parts;
+  return line.split(SENTENCE_END).flatMap((sentence) => wordGroupsWithin(sentence, PASSAGE_SIZE.max));
 }
 
 const rowLine = (cells: string[]) => cells.map(collapse).join('\t').trim();
@@ -120,7 +99,8 @@ function tablePassages(unit: TableUnit): { heading: string; content: string }[] 
   return out;
 }
 
-// A row too long for one passage, cut at spaces or tabs into parts of at most `room` characters.
+// A line (a sentence, or a table row) too long for one passage, cut at spaces into parts of at
+// most `room` characters; a single word longer than that is cut too.
 function wordGroupsWithin(line: string, room: number): string[] {
   const parts: string[] = [];
   let current = '';

@@ -12,7 +12,7 @@ export type PagePassage = { id: string; url: string; title: string; heading: str
 /** A piece of text that is never split further, and what joins it to the piece before. */
 export type Piece = { text: string; joiner: '\n\n' | '\n' | ' ' };
 
-const SENTENCE_END = /(?<=[.!?…]['"”’)\]]*)\s+/;
+export const SENTENCE_END = /(?<=[.!?…]['"”’)\]]*)\s+/;
 
 export function chunkPage(input: { url: string; title: string; text: string }): PagePassage[] {
   return packPieces(piecesOf(input.text), MAX_PASSAGES).map((content, ordinal) => ({
