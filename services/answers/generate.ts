@@ -1,5 +1,6 @@
 // The two steps of answering, free of the workflow runner: find and record the sources, then
 // write the answer (streaming its pieces through `emit`) and end the entry exactly once.
+import { isDeepStrictEqual } from 'node:util';
 import type { EventStore } from '../eventstore/store.js';
 import { spaceCorpus } from '../spaces/corpus.js';
 import type { SearchMode } from '../threads/events.js';
@@ -33,6 +34,11 @@ export type AnswerDeps = {
   streamedText?: (backendUuid: string) => Promise<string>;
   now?: () => Date;
   stopPollMs?: number;
+  /**
+   * Retrieval and writing in one recorded step, whose events reach the stream together when it
+   * ends (a whole-at-once model): a rerun of the step finds its stream without them.
+   */
+  oneStep?: boolean;
   /** The thread as the last step here left it, so the next one need not read it again. */
   handoff?: { cursor?: ThreadCursor };
 };
@@ -40,23 +46,30 @@ export type AnswerDeps = {
 export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
 export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
 
-export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
+export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval & { outdated?: boolean }> {
   const now = deps.now ?? (() => new Date());
   const readable = await deps.readableCorpora(job.askerUserId ?? null);
   const space = job.space ?? null;
   const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
   const found = await retrieve(job.query, job.mode, deps.sources, corpora, { web: space ? space.web : true });
   if (space?.instructions && !deps.model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
-  const { recorded, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now(), deps.handoff?.cursor);
+  const fresh = found.passages.map(toSource);
+  const { recorded, sources, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, fresh, now(), deps.handoff?.cursor);
   if (deps.handoff) deps.handoff.cursor = cursor;
-  if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } }, { inThread: true });
+  if (recorded) await deps.emit({ event: 'sources', data: { sources: fresh } }, { inThread: true });
+  else if (deps.oneStep && cursor.state.entries[job.backendUuid]?.status === 'pending') {
+    // A rerun of the one step, whose first run died before its events reached the stream: the
+    // stream gets the recorded sources now. Passages other than those would be cited wrongly.
+    await deps.emit({ event: 'sources', data: { sources } }, { inThread: true });
+    if (!isDeepStrictEqual(sources, fresh)) return { ...found, outdated: true };
+  }
   return found;
 }
 
 class Stop extends Error {}
 class Timeout extends Error {}
 
-export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
+export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?: boolean }, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
   const now = deps.now ?? (() => new Date());
   const { store, emit } = deps;
   const { contextUuid, backendUuid } = job;
@@ -80,6 +93,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   };
   if (start.ended) return 'ended';
   if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
+  if (found.outdated) return fail('', INTERRUPTED);
 
   const controller = new AbortController();
   let idle: NodeJS.Timeout | undefined;

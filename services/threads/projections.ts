@@ -33,14 +33,17 @@ export const threadsProjection: Projection = {
       }
       case 'QuestionAsked': {
         const d = e.data;
+        // The first question is the thread's, in full (the title may be cut short).
         const thread = await trx
           .updateTable('threads')
-          .set((eb) => ({ entry_count: eb('entry_count', '+', 1), updated_at: d.asked_at }))
+          .set((eb) => ({
+            entry_count: eb('entry_count', '+', 1),
+            updated_at: d.asked_at,
+            first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
+          }))
           .where('context_uuid', '=', d.context_uuid)
           .returning(['entry_count'])
           .executeTakeFirstOrThrow();
-        // The first question is the thread's, in full (the title may be cut short).
-        if (thread.entry_count === 1) await trx.updateTable('threads').set({ first_query: d.query_str }).where('context_uuid', '=', d.context_uuid).execute();
         await trx
           .insertInto('thread_entries')
           .values({
@@ -106,7 +109,14 @@ export const threadsProjection: Projection = {
 };
 
 type Trx = Parameters<Projection['apply']>[0];
+/** The entry's outcome, and its thread's updated_at, in one statement. */
 async function finish(trx: Trx, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
-  const entry = await trx.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']).executeTakeFirstOrThrow();
-  await trx.updateTable('threads').set({ updated_at: set.updated_at }).where('context_uuid', '=', entry.context_uuid).execute();
+  await trx
+    .with('entry', (db) => db.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']))
+    .updateTable('threads')
+    .from('entry')
+    .set({ updated_at: set.updated_at })
+    .whereRef('threads.context_uuid', '=', 'entry.context_uuid')
+    .returning('threads.context_uuid')
+    .executeTakeFirstOrThrow();
 }

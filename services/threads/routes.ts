@@ -41,9 +41,6 @@ async function streamAnswer(
   opts: { live?: ReturnType<AppContext['answers']['follow']>; start?: () => Promise<void> } = {},
 ) {
   const { live } = opts;
-  // The headers and `thread` leave in one socket write: under load each write's system call counts.
-  res.cork();
-  process.nextTick(() => res.uncork());
   const sse = openSse(res);
   // The client went away: stop writing. The workflow goes on; the resume endpoint replays it.
   res.on('close', () => {
