@@ -1,12 +1,15 @@
 // Answering one entry: find the sources (step), write the answer (step, streaming its pieces to
-// the workflow's stream for the SSE handlers), then close the stream; both in one step for a
-// model that writes its answer whole. A restart resumes here: recorded steps are not run again,
-// and a cut-off writing step fails the entry cleanly.
+// the workflow's stream for the SSE handlers), then close the stream; for a model that writes
+// its answer whole, both at once with no stream. A restart resumes here: recorded steps are not
+// run again, and a cut-off writing step fails the entry cleanly.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
 import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/answers/stream-events.js';
 import { createStreamWriter } from '../services/answers/stream-writer.js';
+import { replayedAnswerEvents } from '../services/answers/replay.js';
+import type { EventStore } from '../services/eventstore/store.js';
+import { threadStream, type ThreadEvent } from '../services/threads/events.js';
 import { finishEntry, takeAskedThread } from '../services/threads/use-cases.js';
 
 export const answerWorkflowId = (backendUuid: string) => `answer-${backendUuid}`;
@@ -15,14 +18,17 @@ export const answerWorkflowId = (backendUuid: string) => `answer-${backendUuid}`
 export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
   return DBOS.registerWorkflow(
     async (job: AnswerJob) => {
-      // A model that writes its answer whole needs no step between finding and writing: one
-      // step, one stream write (a few database round trips fewer per answer under load).
-      const oneStep = !!deps.model.wholeAtOnce;
-      const stream = createStreamWriter(
-        (value) => DBOS.writeStream<AnswerStreamValue>(ANSWER_STREAM_KEY, value),
-        (event) => feed.publish(job.backendUuid, event),
-        { hold: oneStep },
-      );
+      // A model that writes its answer whole needs no steps between finding and writing, nor a
+      // stream: everything it shows is in the thread's events first (sources, then the ended
+      // entry), and resuming replays those (replay.ts). Under load that is about half the
+      // database round trips per answer.
+      const whole = !!deps.model.wholeAtOnce;
+      const stream = whole
+        ? threadOnly((event) => feed.publish(job.backendUuid, event))
+        : createStreamWriter(
+            (value) => DBOS.writeStream<AnswerStreamValue>(ANSWER_STREAM_KEY, value),
+            (event) => feed.publish(job.backendUuid, event),
+          );
       const emit = stream.emit;
       // Every step waits for its events' writes before it is recorded, so a recorded step's
       // events are in the stream; a write that failed fails its step, as an awaited one would.
@@ -39,9 +45,12 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
         if (failed) throw failed.error;
         return outcome.value;
       };
-      const full: AnswerDeps = { ...deps, emit, streamedText, oneStep, handoff: { cursor: takeAskedThread(job.backendUuid) } };
+      const full: AnswerDeps = { ...deps, emit, streamedText, rerunRetrieves: whole, handoff: { cursor: takeAskedThread(job.backendUuid) } };
       try {
-        if (oneStep) return await DBOS.runStep(() => recordedStep(async () => writeAnswer(job, await findSources(job, full), full)), { name: 'answer' });
+        // Not even a step: its record would only say what the thread's events already say. A
+        // recovery runs it again, which is safe: every write in it is a decision on the thread
+        // that does nothing the second time (and a changed retrieval fails the entry).
+        if (whole) return await writeAnswer(job, await findSources(job, full), full);
         const found = await DBOS.runStep(() => recordedStep(() => findSources(job, full)), { name: 'retrieve' });
         return await DBOS.runStep(() => recordedStep(() => writeAnswer(job, found, full)), { name: 'generate' });
       } catch (err) {
@@ -72,15 +81,29 @@ export async function startAnswer(workflow: AnswerWorkflow, job: AnswerJob) {
   await DBOS.startWorkflow(workflow, { workflowID: answerWorkflowId(job.backendUuid) })(job);
 }
 
+/** A whole-at-once answer's emitter: every event it emits is already in the thread, so it is shown at once. */
+function threadOnly(show: (event: AnswerStreamEvent) => void) {
+  return {
+    emit: async (event: AnswerStreamEvent) => show(event),
+    flush: async () => {},
+    // Nothing to close: readers end when the workflow does.
+    ended: true,
+  };
+}
+
 /**
- * The entry's streamed events after the first `skip` (the `id` of the last one seen); ends when
- * the stream closes or the workflow ends. A value may hold several events, so the count starts
- * at the stream's beginning: a stream is short, and resuming is rare.
+ * The entry's events after the first `skip` (the `id` of the last one seen); ends when the
+ * stream closes or the workflow ends. A value may hold several events, so the count starts at
+ * the stream's beginning: a stream is short, and resuming is rare. A stream with no events
+ * (a whole-at-once answer, or one cut off before its first write) is replayed from the thread.
  */
-export async function* readAnswerEvents(backendUuid: string, skip: number): AsyncIterable<AnswerStreamEvent> {
+export async function* readAnswerEvents(store: EventStore, entry: { context_uuid: string; backend_uuid: string }, skip: number): AsyncIterable<AnswerStreamEvent> {
   let seen = 0;
-  for await (const value of DBOS.readStream<AnswerStreamValue>(answerWorkflowId(backendUuid), ANSWER_STREAM_KEY))
+  for await (const value of DBOS.readStream<AnswerStreamValue>(answerWorkflowId(entry.backend_uuid), ANSWER_STREAM_KEY))
     for (const event of eventsOf(value)) if (++seen > skip) yield event;
+  if (seen > 0) return;
+  const events = (await store.readStream(threadStream(entry.context_uuid))).map((e) => ({ type: e.type, data: e.data }) as ThreadEvent);
+  yield* replayedAnswerEvents(events, entry.backend_uuid).slice(skip);
 }
 
 /** The deltas already in the entry's stream: read until nothing more comes for a moment. */

@@ -34,11 +34,8 @@ export type AnswerDeps = {
   streamedText?: (backendUuid: string) => Promise<string>;
   now?: () => Date;
   stopPollMs?: number;
-  /**
-   * Retrieval and writing in one recorded step, whose events reach the stream together when it
-   * ends (a whole-at-once model): a rerun of the step finds its stream without them.
-   */
-  oneStep?: boolean;
+  /** No recorded step keeps the sources: a rerun after a crash retrieves again (a whole-at-once model). */
+  rerunRetrieves?: boolean;
   /** The thread as the last step here left it, so the next one need not read it again. */
   handoff?: { cursor?: ThreadCursor };
 };
@@ -57,12 +54,9 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   const { recorded, sources, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, fresh, now(), deps.handoff?.cursor);
   if (deps.handoff) deps.handoff.cursor = cursor;
   if (recorded) await deps.emit({ event: 'sources', data: { sources: fresh } }, { inThread: true });
-  else if (deps.oneStep && cursor.state.entries[job.backendUuid]?.status === 'pending') {
-    // A rerun of the one step, whose first run died before its events reached the stream: the
-    // stream gets the recorded sources now. Passages other than those would be cited wrongly.
-    await deps.emit({ event: 'sources', data: { sources } }, { inThread: true });
-    if (!isDeepStrictEqual(sources, fresh)) return { ...found, outdated: true };
-  }
+  // A rerun after a crash: the recorded sources are the ones shown, and an answer from other
+  // passages would cite them wrongly.
+  else if (deps.rerunRetrieves && !isDeepStrictEqual(sources, fresh)) return { ...found, outdated: true };
   return found;
 }
 
@@ -79,17 +73,15 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
   const cursor = start.cursor;
   const filter = citationFilter(passages.length);
   let answer = '';
-  // A whole-at-once answer is shown once its entry has ended, its deltas with `related` and
-  // `completed`: one stream write for the three, and no wait in between worth showing.
-  const held: string[] = [];
+  // A whole-at-once answer is shown once its entry has ended, as one delta of the text recorded,
+  // with `related` and `completed`: all of it is in the thread's events (replay.ts).
   const send = async (text: string) => {
     if (!text) return;
     answer += text;
-    if (deps.model.wholeAtOnce) held.push(text);
-    else await emit({ event: 'delta', data: { text } });
+    if (!deps.model.wholeAtOnce) await emit({ event: 'delta', data: { text } });
   };
-  const release = async () => {
-    for (const text of held.splice(0)) await emit({ event: 'delta', data: { text } }, { inThread: true });
+  const release = async (recorded: string) => {
+    if (deps.model.wholeAtOnce && recorded) await emit({ event: 'delta', data: { text: recorded } }, { inThread: true });
   };
   if (start.ended) return 'ended';
   if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
@@ -139,7 +131,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
     stopPolling();
     const final = sanitizeCitations(answer, passages.length);
     if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor))) return 'ended';
-    await release();
+    await release(final);
     await emit({ event: 'related', data: { questions: related } }, { inThread: true });
     await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } }, { inThread: true });
     return 'completed';
@@ -148,7 +140,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
     await send(filter.flush()).catch(() => {});
     if (reason instanceof Stop) {
       if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now(), cursor))) return 'ended';
-      await release();
+      await release(answer);
       await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } }, { inThread: true });
       return 'stopped';
     }
@@ -160,8 +152,9 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
   }
 
   async function fail(partial: string, detail: string) {
-    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: sanitizeCitations(partial, passages.length), detail }, now(), cursor))) return 'ended' as const;
-    await release();
+    const kept = sanitizeCitations(partial, passages.length);
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: kept, detail }, now(), cursor))) return 'ended' as const;
+    await release(kept);
     await emit({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail } }, { inThread: true });
     return 'failed' as const;
   }

@@ -61,15 +61,24 @@ export async function searchPassages(db: Db, corpora: readonly string[], questio
   return (await searchQuery(corpora, words, k).execute(db)).rows;
 }
 
-/** The search itself, for searchPassages and for the benchmark's plain-SQL baseline. */
+/**
+ * The search itself, for searchPassages and for the benchmark's plain-SQL baseline. Ranking picks
+ * the ids (narrow rows: a fifth less time over 2,000 matches), the winners' columns come after;
+ * the query's tsquery is a subquery so it is parsed once, not per row, also in a generic plan.
+ */
 export function searchQuery(corpora: readonly string[], words: string, k: number) {
   return sql<FoundPassage>`${sql.raw(prepared('search_passages'))}
-    select id, corpus, url, title, heading, content, ordinal, file_uuid, page, file_type, file_repository_type, ts_rank(tsv, (select websearch_to_tsquery('english', ${words}))) as rank
-    from passages
-    where passage_terms(corpus, tsv) && array(
-            select c || ' ' || lexeme from unnest(${[...corpora]}::text[]) as c, unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme)
-    order by rank desc, id
-    limit ${k}`;
+    select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, best.rank
+    from (
+      select id, ts_rank(tsv, (select websearch_to_tsquery('english', ${words}))) as rank
+      from passages
+      where passage_terms(corpus, tsv) && array(
+              select c || ' ' || lexeme from unnest(${[...corpora]}::text[]) as c, unnest(tsvector_to_array(to_tsvector('english', ${words}))) as lexeme)
+      order by rank desc, id
+      limit ${k}
+    ) best
+    join passages p on p.id = best.id
+    order by best.rank desc, best.id`;
 }
 
 /** What a passage's source shows as its domain: `help` for the guide, else the corpus kind (`user`, `space`, ...). */

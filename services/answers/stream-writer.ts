@@ -4,15 +4,14 @@
 // (`inThread`: sources found, the entry ended) and nothing unshown is ahead of it. Emitting does
 // not wait for the stream: the answer goes on, and the events emitted meanwhile (in the same
 // tick, or while a write is under way) go in the next write together, one write (a few
-// database round trips) for a burst instead of one each. `hold`: nothing is written before
-// `flush`, which writes everything at once (an answer written whole: one write, not several).
+// database round trips) for a burst instead of one each.
 import { isFinal, type AnswerStreamEvent, type AnswerStreamValue } from './stream-events.js';
 
 type Queued = { event: AnswerStreamEvent; shown: boolean };
 
 export type StreamWriter = ReturnType<typeof createStreamWriter>;
 
-export function createStreamWriter(write: (value: AnswerStreamValue) => Promise<void>, show: (event: AnswerStreamEvent) => void, mode: { hold?: boolean } = {}) {
+export function createStreamWriter(write: (value: AnswerStreamValue) => Promise<void>, show: (event: AnswerStreamEvent) => void) {
   let queued: Queued[] = [];
   let unshown = 0;
   let writing: Promise<void> | null = null;
@@ -54,11 +53,10 @@ export function createStreamWriter(write: (value: AnswerStreamValue) => Promise<
       unshown++;
       if (opts?.inThread && unshown === 1) showOnce(q);
       queued.push(q);
-      if (!mode.hold) writing ??= writeQueued();
+      writing ??= writeQueued();
     },
     /** Waits for every emitted event's write; throws the first write's failure since the last flush. */
     async flush() {
-      if (mode.hold && queued.length) writing ??= writeQueued();
       while (writing) await writing;
       const failed = failure;
       failure = null;

@@ -22,7 +22,7 @@ export type AppContext = {
   answers: {
     modelName: string;
     start: (job: AnswerJob) => Promise<void>;
-    events: (backendUuid: string, offset: number) => AsyncIterable<AnswerStreamEvent>;
+    events: (entry: { context_uuid: string; backend_uuid: string }, offset: number) => AsyncIterable<AnswerStreamEvent>;
     follow: (backendUuid: string) => { events: AsyncIterable<AnswerStreamEvent>; close: () => void };
   };
   /** Where file bytes live (S3 or the local bucket). */

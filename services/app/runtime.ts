@@ -93,7 +93,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     auth,
     logger,
     now: () => new Date(),
-    answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: readAnswerEvents, follow: liveFeed.follow },
+    answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: (entry, offset) => readAnswerEvents(store, entry, offset), follow: liveFeed.follow },
     storage,
     indexing: { start: (job) => startIndexing(indexFile, job) },
     isReady: async () => {

@@ -36,7 +36,7 @@ async function streamAnswer(
   res: Response,
   ctx: AppContext,
   backendUuid: string,
-  thread: object,
+  thread: { context_uuid: string; backend_uuid: string },
   after: number | null,
   opts: { live?: ReturnType<AppContext['answers']['follow']>; start?: () => Promise<void> } = {},
 ) {
@@ -67,7 +67,7 @@ async function streamAnswer(
     let done = false;
     if (live) for await (const event of live.events) if ((done = send(event))) break;
     // Without a last event live (it ended early), the record has whatever came after.
-    if (!done && !sse.closed) for await (const event of ctx.answers.events(backendUuid, id)) if (send(event)) break;
+    if (!done && !sse.closed) for await (const event of ctx.answers.events(thread, id)) if (send(event)) break;
   } catch (err) {
     ctx.logger.warn({ err, backendUuid }, 'answer stream ended early');
   } finally {

@@ -52,9 +52,10 @@ test('a pending entry without a workflow is answered at the next start', { timeo
   expect(thread.entries[0].answer).not.toContain('Web search');
 });
 
-// The offline model finds and writes in one step, whose events reach the stream when it ends. A
-// process that died inside it may have recorded the sources already: the rerun shows those.
-describe('a one-step answer cut off after its sources were recorded', () => {
+// The offline model finds and writes with no recorded step, its events only in the thread. A process that
+// died inside it may have recorded the sources already: the rerun keeps them, or fails the entry
+// when retrieval now finds others (an answer from those would cite the recorded ones wrongly).
+describe('an offline answer cut off after its sources were recorded', () => {
   const ask = async (context: string, backend: string, slug: string, query: string) => {
     const store = new EventStore(db, projections);
     const asker = { user_id: null, visitor_ids: [VISITOR], visitor_id: VISITOR };
@@ -63,7 +64,7 @@ describe('a one-step answer cut off after its sources were recorded', () => {
   };
   const eventsOf = async (backend: string) => collect(await fetch(`${server!.url}/rest/threads/entries/${backend}/events`, { headers: { cookie: `visitor_id=${VISITOR}` } }));
 
-  test('with the sources retrieval finds again: answered, the recorded sources in its stream', { timeout: 60_000 }, async () => {
+  test('with the sources retrieval finds again: answered, the recorded sources replayed', { timeout: 60_000 }, async () => {
     await indexHelpCorpus(db);
     const query = 'How do I share a thread?';
     const found = await retrieve(query, 'help', { passages: passageSource(db), web: null });
