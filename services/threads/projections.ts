@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Projection } from '../eventstore/types.js';
 import { THREAD_EVENT_TYPES, type ThreadEvent } from './events.js';
 
@@ -33,35 +34,43 @@ export const threadsProjection: Projection = {
       }
       case 'QuestionAsked': {
         const d = e.data;
-        // The first question is the thread's, in full (the title may be cut short).
-        const thread = await trx
-          .updateTable('threads')
-          .set((eb) => ({
-            entry_count: eb('entry_count', '+', 1),
-            updated_at: d.asked_at,
-            first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
-          }))
-          .where('context_uuid', '=', d.context_uuid)
-          .returning(['entry_count'])
-          .executeTakeFirstOrThrow();
+        // One statement: the thread counts the entry (the first question is the thread's, in
+        // full: the title may be cut short), and the entry takes its position from that count.
         await trx
+          .with('thread', (db) =>
+            db
+              .updateTable('threads')
+              .set((eb) => ({
+                entry_count: eb('entry_count', '+', 1),
+                updated_at: d.asked_at,
+                first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
+              }))
+              .where('context_uuid', '=', d.context_uuid)
+              .returning(['entry_count']),
+          )
           .insertInto('thread_entries')
-          .values({
-            backend_uuid: d.backend_uuid,
-            context_uuid: d.context_uuid,
-            position: thread.entry_count,
-            query_str: d.query_str,
-            search_mode: d.search_mode,
-            status: 'pending',
-            answer: '',
-            sources: '[]',
-            related_questions: '[]',
-            error: null,
-            model: d.model,
-            created_at: d.asked_at,
-            updated_at: d.asked_at,
-          })
-          .execute();
+          .columns(['backend_uuid', 'context_uuid', 'position', 'query_str', 'search_mode', 'status', 'answer', 'sources', 'related_questions', 'error', 'model', 'created_at', 'updated_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('thread')
+              .select([
+                eb.val(d.backend_uuid).as('backend_uuid'),
+                eb.val(d.context_uuid).as('context_uuid'),
+                'thread.entry_count',
+                eb.val(d.query_str).as('query_str'),
+                eb.val(d.search_mode).as('search_mode'),
+                sql<string>`'pending'`.as('status'),
+                sql<string>`''`.as('answer'),
+                sql<string>`'[]'::jsonb`.as('sources'),
+                sql<string>`'[]'::jsonb`.as('related_questions'),
+                sql<null>`null::text`.as('error'),
+                eb.val(d.model).as('model'),
+                sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
+                sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
+              ]),
+          )
+          .returning('backend_uuid')
+          .executeTakeFirstOrThrow();
         return;
       }
       case 'AnswerSourcesFound':

@@ -10,7 +10,7 @@ import { answerSpaceOf, askingInSpace } from '../spaces/answer-space.js';
 import { normalizeQuery } from './decide.js';
 import type { SearchMode } from './events.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
-import { mayRead, readableThread, viewer } from './read-access.js';
+import { mayRead, newThreadAsker, readableThread, viewer } from './read-access.js';
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
@@ -82,8 +82,8 @@ export const threadRoutes: Routes = {
   async askQuestion(req, res, ctx) {
     const body = req.body as AskBody;
     const query = normalizeQuery(body.query_str);
-    const who = await viewer(req, res, ctx);
     const isNew = !body.context_uuid;
+    const who = isNew ? await newThreadAsker(req, res, ctx) : await viewer(req, res, ctx);
     // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
     const inSpace = isNew && body.collection_uuid ? await askingInSpace(req, ctx, body.collection_uuid) : null;
     const space = inSpace?.answer ?? (isNew ? null : await answerSpaceOf(ctx.db, (await findThreadRow(ctx.db, body.context_uuid!))?.collection_uuid ?? null));
