@@ -45,7 +45,7 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
         if (failed) throw failed.error;
         return outcome.value;
       };
-      const full: AnswerDeps = { ...deps, emit, streamedText, rerunRetrieves: whole, handoff: { cursor: takeAskedThread(job.backendUuid) } };
+      const full: AnswerDeps = { ...deps, emit, streamedText, handoff: { cursor: takeAskedThread(job.backendUuid) } };
       try {
         // Not even a step: its record would only say what the thread's events already say. A
         // recovery runs it again, which is safe: every write in it is a decision on the thread

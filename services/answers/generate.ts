@@ -1,5 +1,6 @@
 // The two steps of answering, free of the workflow runner: find and record the sources, then
-// write the answer (streaming its pieces through `emit`) and end the entry exactly once.
+// write the answer (streaming its pieces through `emit`) and end the entry exactly once. A
+// whole-at-once answer records its sources with its end, in one append.
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore } from '../eventstore/store.js';
 import { spaceCorpus } from '../spaces/corpus.js';
@@ -34,8 +35,6 @@ export type AnswerDeps = {
   streamedText?: (backendUuid: string) => Promise<string>;
   now?: () => Date;
   stopPollMs?: number;
-  /** No recorded step keeps the sources: a rerun after a crash retrieves again (a whole-at-once model). */
-  rerunRetrieves?: boolean;
   /** The thread as the last step here left it, so the next one need not read it again. */
   handoff?: { cursor?: ThreadCursor };
 };
@@ -43,49 +42,55 @@ export type AnswerDeps = {
 export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
 export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
 
-export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval & { outdated?: boolean }> {
+export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
   const now = deps.now ?? (() => new Date());
   const readable = await deps.readableCorpora(job.askerUserId ?? null);
   const space = job.space ?? null;
   const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
   const found = await retrieve(job.query, job.mode, deps.sources, corpora, { web: space ? space.web : true });
   if (space?.instructions && !deps.model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
-  const fresh = found.passages.map(toSource);
-  const { recorded, sources, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, fresh, now(), deps.handoff?.cursor);
+  // A whole-at-once answer records its sources with its outcome, in one append (writeAnswer).
+  if (deps.model.wholeAtOnce) return found;
+  const { recorded, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now(), deps.handoff?.cursor);
   if (deps.handoff) deps.handoff.cursor = cursor;
-  if (recorded) await deps.emit({ event: 'sources', data: { sources: fresh } }, { inThread: true });
-  // A rerun after a crash: the recorded sources are the ones shown, and an answer from other
-  // passages would cite them wrongly.
-  else if (deps.rerunRetrieves && !isDeepStrictEqual(sources, fresh)) return { ...found, outdated: true };
+  if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } }, { inThread: true });
   return found;
 }
 
 class Stop extends Error {}
 class Timeout extends Error {}
 
-export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?: boolean }, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
+export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
   const now = deps.now ?? (() => new Date());
   const { store, emit } = deps;
   const { contextUuid, backendUuid } = job;
   const passages: Passage[] = found.passages;
-  const start = await startGeneration(store, contextUuid, backendUuid, now(), deps.handoff?.cursor, { record: !deps.model.wholeAtOnce });
+  const whole = !!deps.model.wholeAtOnce;
+  const start = await startGeneration(store, contextUuid, backendUuid, now(), deps.handoff?.cursor, { record: !whole });
   // Still the thread's state unless a stop came since; finishing then reads it again.
   const cursor = start.cursor;
   const filter = citationFilter(passages.length);
   let answer = '';
-  // A whole-at-once answer is shown once its entry has ended, as one delta of the text recorded,
-  // with `related` and `completed`: all of it is in the thread's events (replay.ts).
+  // A whole-at-once answer is recorded with its sources in one append when it ends, then shown:
+  // its sources, one delta of the text recorded, `related` and `completed`. All of it is in the
+  // thread's events (replay.ts), in the order shown.
+  const sources = whole ? found.passages.map(toSource) : undefined;
+  // Sources recorded by an earlier, cut-off attempt are the ones shown; an answer from other
+  // passages would cite them wrongly.
+  const earlier = cursor.state.entries[backendUuid]?.sources;
   const send = async (text: string) => {
     if (!text) return;
     answer += text;
-    if (!deps.model.wholeAtOnce) await emit({ event: 'delta', data: { text } });
+    if (!whole) await emit({ event: 'delta', data: { text } });
   };
   const release = async (recorded: string) => {
-    if (deps.model.wholeAtOnce && recorded) await emit({ event: 'delta', data: { text: recorded } }, { inThread: true });
+    if (!sources) return;
+    await emit({ event: 'sources', data: { sources: earlier ?? sources } }, { inThread: true });
+    if (recorded) await emit({ event: 'delta', data: { text: recorded } }, { inThread: true });
   };
   if (start.ended) return 'ended';
   if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
-  if (found.outdated) return fail('', INTERRUPTED);
+  if (sources && earlier && !isDeepStrictEqual(earlier, sources)) return fail('', INTERRUPTED);
 
   const controller = new AbortController();
   let idle: NodeJS.Timeout | undefined;
@@ -130,7 +135,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
     clearTimeout(idle);
     stopPolling();
     const final = sanitizeCitations(answer, passages.length);
-    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor))) return 'ended';
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor, sources))) return 'ended';
     await release(final);
     await emit({ event: 'related', data: { questions: related } }, { inThread: true });
     await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } }, { inThread: true });
@@ -139,7 +144,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
     const reason = controller.signal.aborted ? controller.signal.reason : err;
     await send(filter.flush()).catch(() => {});
     if (reason instanceof Stop) {
-      if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now(), cursor))) return 'ended';
+      if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now(), cursor, sources))) return 'ended';
       await release(answer);
       await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } }, { inThread: true });
       return 'stopped';
@@ -153,7 +158,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval & { outdated?
 
   async function fail(partial: string, detail: string) {
     const kept = sanitizeCitations(partial, passages.length);
-    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: kept, detail }, now(), cursor))) return 'ended' as const;
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: kept, detail }, now(), cursor, sources))) return 'ended' as const;
     await release(kept);
     await emit({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail } }, { inThread: true });
     return 'failed' as const;

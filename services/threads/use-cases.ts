@@ -120,14 +120,18 @@ export async function stopRequested(store: EventStore, contextUuid: string, back
   return !!state.entries[backendUuid]?.stop_requested;
 }
 
-/** Ends the entry; false when it had already ended (the first outcome stands). */
-export async function finishEntry(store: EventStore, contextUuid: string, backendUuid: string, outcome: Outcome, now: Date, known?: ThreadCursor) {
+/**
+ * Ends the entry; false when it had already ended (the first outcome stands). `sources`, when
+ * given, are recorded in the same append, unless the entry has some already.
+ */
+export async function finishEntry(store: EventStore, contextUuid: string, backendUuid: string, outcome: Outcome, now: Date, known?: ThreadCursor, sources?: SourceData[]) {
   const { result } = await decideAndAppendFrom(
     store,
     contextUuid,
     (state) => {
-      const events = decideFinish(state, backendUuid, outcome, now);
-      return { events, result: events.length > 0 };
+      const finished = decideFinish(state, backendUuid, outcome, now);
+      const events = finished.length && sources ? [...decideSources(state, backendUuid, sources, now), ...finished] : finished;
+      return { events, result: finished.length > 0 };
     },
     known,
   );

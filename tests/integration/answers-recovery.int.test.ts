@@ -52,10 +52,11 @@ test('a pending entry without a workflow is answered at the next start', { timeo
   expect(thread.entries[0].answer).not.toContain('Web search');
 });
 
-// The offline model finds and writes with no recorded step, its events only in the thread. A process that
-// died inside it may have recorded the sources already: the rerun keeps them, or fails the entry
-// when retrieval now finds others (an answer from those would cite the recorded ones wrongly).
-describe('an offline answer cut off after its sources were recorded', () => {
+// The offline model records its sources with its answer, in one append, with no workflow step.
+// An attempt cut off after recording sources apart (a streaming model's, before a restart with
+// none configured) leaves them: the rerun keeps them, or fails the entry when retrieval now
+// finds others (an answer from those would cite the recorded ones wrongly).
+describe('an offline answer whose entry already has sources', () => {
   const ask = async (context: string, backend: string, slug: string, query: string) => {
     const store = new EventStore(db, projections);
     const asker = { user_id: null, visitor_ids: [VISITOR], visitor_id: VISITOR };
