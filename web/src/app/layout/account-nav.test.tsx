@@ -2,10 +2,10 @@
 // The account links: Imports (/account/files) for signed-in users, Organization files
 // (/account/org/files) for Enterprise members only, nothing for visitors.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import { createQueryClient } from '../query-client';
 import { useSession } from '../session';
 import { AccountNav } from './account-nav';
@@ -15,13 +15,7 @@ function SessionState() {
   return <p>{isLoading ? 'loading' : user ? 'signed in' : 'visitor'}</p>;
 }
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 const setup = () =>
   render(

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 // The login modal against the mock API (the same scenarios as `make dev-mocks`).
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
-import { setupMocks } from '../../../../mocks/node';
+import { useMockServer } from '../../testing/mock-server';
 import { useModals } from '../../app/modals/context';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
@@ -14,13 +14,7 @@ import { useSession } from '../../app/session';
 import { Toaster } from '../../app/toaster';
 import type { LoginModalArgs } from './login-args';
 
-const mocks = setupMocks('anonymous');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('anonymous');
 
 function Who() {
   const { user, isLoading } = useSession();

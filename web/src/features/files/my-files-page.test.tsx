@@ -4,20 +4,14 @@
 // the restore and 'Failed to delete file' when the server fails.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { addFile, renderFiles } from './files-test-kit';
 import { FILE_TEXT } from './file-texts';
 import { uploaderBannerText } from './uploader-banner';
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 const region = (name: RegExp | string) => screen.findByRole('region', { name }, { timeout: 5000 });
 

@@ -2,20 +2,14 @@
 // Organisation files against the mock: non-Enterprise users get a plain explanation; Enterprise
 // members see the organisation's files; "Allow downloads" follows the settings, admins change
 // it, and a member who is not an admin gets the server's refusal with the switch put back.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import { DEMO_ORG } from '../../../../mocks/scenarios';
 import { renderFiles } from './files-test-kit';
 import { NOT_ENTERPRISE_TEXT } from './org-files-page';
 
-const mocks = setupMocks('enterprise');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('enterprise');
 
 describe('organization files', () => {
   it('explains plainly to users outside an Enterprise organization', async () => {

@@ -2,21 +2,15 @@
 // The Files section of a Space page against the mock: an editor sees each file's status (Ready,
 // 'Sync error') with Add files opening the Space upload modal and Delete; a reader sees the files
 // with Download only.
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
 import { addSpace, renderApp } from '../spaces/space-test-kit';
 import { FILE_TEXT } from './file-texts';
 import { addFile } from './files-test-kit';
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 const inSpace = (uuid: string) => ({ file_repository_info: { file_repository_type: 'COLLECTION' as const, owner_id: uuid } });
 

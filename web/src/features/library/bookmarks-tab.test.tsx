@@ -2,23 +2,17 @@
 // The library's Bookmarks tab against the mock API: driven by ?tab=bookmarks, listing the
 // signed-in user's bookmarked threads in the threads' row look, with an empty state.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import type { MockThread } from '../../../../mocks/threads';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
 import LibraryPage from './library-page';
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 const thread = (i: number, bookmarkedBy: string[] = []): MockThread & { bookmarked_by: string[] } => ({
   context_uuid: `ctx-${i}`,

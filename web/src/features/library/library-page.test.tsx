@@ -2,22 +2,16 @@
 // The library against the mock API: the visitor's own threads, newest first, a debounced search,
 // pages, and the empty states.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import type { MockThread } from '../../../../mocks/threads';
 import { createQueryClient } from '../../app/query-client';
 import LibraryPage, { PAGE_SIZE } from './library-page';
 
-const mocks = setupMocks('anonymous');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('anonymous');
 
 const thread = (i: number, owner = mocks.scenario.state.visitorId): MockThread => ({
   context_uuid: `ctx-${i}`,

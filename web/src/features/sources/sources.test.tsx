@@ -2,13 +2,13 @@
 // Check sources and the citation list from an answer's toolbar, against the mock API: the sheet's
 // states and verdicts, the list's title, selection and removal.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Source, SourcesCheck } from '../../../../generated/react-query/model';
-import { setupMocks } from '../../../../mocks/node';
+import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { withoutSources } from '../../../../mocks/sources';
 import { ModalProvider } from '../../app/modals/host';
@@ -16,13 +16,7 @@ import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../app/toaster';
 import { EntryView, type ViewEntry } from '../search/entry-view';
 
-const mocks = setupMocks('anonymous');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('anonymous');
 
 const BACKEND = '6f1c2a4e-8a53-4c39-9d0f-2f4c1a6c8e11';
 const src = (n: number): Source => ({ url: `https://example.org/page-${n}`, name: `Page ${n}`, snippet: `Snippet of page ${n}.`, meta_data: { domain_name: 'example.org' } });

@@ -1,23 +1,17 @@
 // @vitest-environment happy-dom
 // Deleting a Space against the mock API: the confirmation, removal from the list at once, the
 // move to /spaces, and the list put back with "Failed to delete collection" when it fails.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import type { MockSpace } from '../../../../mocks/spaces';
 import { DELETE_SPACE_TITLE, useDeleteSpaceDialog } from './delete-space-dialog';
 import { putSpace, renderRoutes, where } from './spaces-test-kit';
 import SpacesPage from './spaces-page';
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 /** What the Space page or its settings do: a Delete button and the dialog. */
 function DeleteButton({ space }: { space: MockSpace }) {

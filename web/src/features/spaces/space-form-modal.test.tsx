@@ -1,25 +1,19 @@
 // @vitest-environment happy-dom
 // The Space form in the real modal host against the mock API: Continue's rules with the red
 // counts, the discard confirmation, and editing, applied at once and put back on failure.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useGetCollection } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
-import { setupMocks } from '../../../../mocks/node';
+import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { SPACE_LIMITS } from '../../../../services/spaces/access-levels';
 import { useModals } from '../../app/modals/context';
 import { putSpace, renderRoutes } from './spaces-test-kit';
 import SpacesPage from './spaces-page';
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 /** Stands in for the Space page: its title from get_collection, and an Edit button. */
 function SpaceTitle({ slug }: { slug: string }) {

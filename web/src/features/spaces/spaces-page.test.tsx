@@ -1,22 +1,16 @@
 // @vitest-environment happy-dom
 // The Spaces page against the mock API: the Bookmarks card, the user's Spaces with roles and
 // invitations, creating a Space from a template, the templates' failure, and signed-out visitors.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupMocks } from '../../../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { ACCESS_LEVEL } from '../../../../services/spaces/access-levels';
 import { putSpace, renderRoutes, where } from './spaces-test-kit';
 import SpacesPage, { SPACES_PAGE_SIZE } from './spaces-page';
 
-const mocks = setupMocks('signed-in');
-beforeAll(mocks.listen);
-afterEach(() => {
-  cleanup();
-  mocks.reset();
-});
-afterAll(mocks.close);
+const mocks = useMockServer('signed-in');
 
 const setup = () =>
   renderRoutes(
