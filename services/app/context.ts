@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Auth } from '../identity/auth.js';
+import type { SessionIds } from '../identity/session-ids.js';
 import type { Logger } from './logger.js';
 import type { AnswerJob } from '../answers/generate.js';
 import type { AnswerStreamEvent } from '../answers/stream-events.js';
@@ -13,6 +14,8 @@ export type AppContext = {
   db: Db;
   store: EventStore;
   auth: Auth;
+  /** Who each session cookie belongs to, remembered briefly; forgotten at sign-out. */
+  sessions: SessionIds;
   logger: Logger;
   now: () => Date;
   /**

@@ -19,6 +19,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.js'
 import { migrateToLatest } from '../db/migrate.js';
 import { EventStore } from '../eventstore/store.js';
 import { createAuth, migrateAuth } from '../identity/auth.js';
+import { createSessionIds } from '../identity/session-ids.js';
 import { createMailTransport } from '../mail/transport.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -91,6 +92,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     db,
     store,
     auth,
+    sessions: createSessionIds(),
     logger,
     now: () => new Date(),
     answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: (entry, offset) => readAnswerEvents(store, entry, offset), follow: liveFeed.follow },

@@ -65,6 +65,8 @@ export const identityRoutes: Routes = {
     const headers = fromNodeHeaders(req.headers);
     if (await ctx.auth.api.getSession({ headers })) {
       const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+      // The old cookie must fail from now on, also where its user id was remembered.
+      ctx.sessions.forgetAll();
       forwardCookies(result.headers, res);
     }
     res.status(204).end();

@@ -10,10 +10,12 @@ export async function currentUser(req: Request, ctx: AppContext) {
   return session ? findSessionUser(ctx.db, session.user) : null;
 }
 
-/** Only who is signed in (no account or organisation lookups): for calls that need just the id. */
+/**
+ * Only who is signed in (no account or organisation lookups): for calls that need just the id.
+ * Remembered for a few seconds per cookie (session-ids.ts): an answer's request asks this first.
+ */
 export async function currentUserId(req: Request, ctx: AppContext) {
-  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-  return session?.user.id ?? null;
+  return ctx.sessions.userIdOf(req.headers.cookie ?? '', async () => (await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))?.user.id ?? null);
 }
 
 export async function requireUser(req: Request, ctx: AppContext) {

@@ -1,5 +1,6 @@
 // The real server (services/app/main.ts as a child process) against a fresh database: sign up,
 // session, organisations, sign out and in, the visitor claim, and the refusals of bad input.
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
@@ -79,6 +80,10 @@ describe('sign up, session, organisation, sign out, sign in', () => {
     expectProblem(sameSlug, 409, 'slug_taken');
 
     const oldCookies = b.cookieHeader();
+    // A call that needs only who is signed in (its answer is remembered for a few seconds).
+    const bookmarkWith = (cookie: string) =>
+      fetch(`${server.url}/rest/collections/upsert_thread_collection`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ entry_uuid: randomUUID(), upsert_type: 'bookmark' }) });
+    expect((await bookmarkWith(oldCookies)).status).toBe(404);
     const signedOut = await b.post('/api/auth/sign-out');
     expect(signedOut.status).toBe(204);
     expect(b.cookies.has(SESSION_COOKIE)).toBe(false);
@@ -86,6 +91,7 @@ describe('sign up, session, organisation, sign out, sign in', () => {
     // The old cookie no longer works either: the session ended on the server.
     const replayed = await fetch(`${server.url}/rest/session`, { headers: { cookie: oldCookies } });
     expect(((await replayed.json()) as { user: unknown }).user).toBeNull();
+    expect((await bookmarkWith(oldCookies)).status).toBe(401);
 
     const signedIn = await b.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(signedIn.status).toBe(200);

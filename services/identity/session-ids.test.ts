@@ -1,0 +1,53 @@
+// The remembered session ids: a hit costs no load, an entry lasts its TTL, and forgetting wins
+// over a load that was already under way.
+import { expect, test } from 'vitest';
+import { createSessionIds } from './session-ids.js';
+
+function counting(result: string | null) {
+  const calls = { n: 0 };
+  return { calls, load: async () => (calls.n++, result) };
+}
+
+test('a remembered cookie is answered without loading; another cookie is loaded', async () => {
+  const ids = createSessionIds({ now: () => 0 });
+  const ada = counting('ada');
+  expect(await ids.userIdOf('a=1', ada.load)).toBe('ada');
+  expect(await ids.userIdOf('a=1', ada.load)).toBe('ada');
+  expect(ada.calls.n).toBe(1);
+  const nobody = counting(null);
+  expect(await ids.userIdOf('', nobody.load)).toBeNull();
+  expect(await ids.userIdOf('', nobody.load)).toBeNull();
+  expect(nobody.calls.n).toBe(1);
+});
+
+test('an entry is loaded again once its time is up', async () => {
+  let now = 1_000;
+  const ids = createSessionIds({ ttlMs: 5_000, now: () => now });
+  const ada = counting('ada');
+  await ids.userIdOf('a=1', ada.load);
+  now += 4_999;
+  await ids.userIdOf('a=1', ada.load);
+  expect(ada.calls.n).toBe(1);
+  now += 2;
+  await ids.userIdOf('a=1', ada.load);
+  expect(ada.calls.n).toBe(2);
+});
+
+test('forgetAll drops every entry, and a load under way at that moment is not remembered', async () => {
+  const ids = createSessionIds({ now: () => 0 });
+  const ada = counting('ada');
+  await ids.userIdOf('a=1', ada.load);
+  ids.forgetAll();
+  await ids.userIdOf('a=1', ada.load);
+  expect(ada.calls.n).toBe(2);
+
+  let release!: () => void;
+  const slow = async () => (await new Promise<void>((r) => (release = r)), 'ada');
+  const pending = ids.userIdOf('b=2', slow);
+  ids.forgetAll();
+  release();
+  expect(await pending).toBe('ada');
+  const after = counting(null);
+  expect(await ids.userIdOf('b=2', after.load)).toBeNull();
+  expect(after.calls.n).toBe(1);
+});
