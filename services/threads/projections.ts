@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { preparedBuilt } from '../db/database.js';
 import type { Projection } from '../eventstore/types.js';
 import { THREAD_EVENT_TYPES, type ThreadEvent } from './events.js';
 
@@ -12,9 +13,8 @@ export const threadsProjection: Projection = {
     switch (e.type) {
       case 'ThreadStarted': {
         const d = e.data;
-        await trx
-          .insertInto('threads')
-          .values({
+        await preparedBuilt(
+          trx.insertInto('threads').values({
             context_uuid: d.context_uuid,
             thread_url_slug: d.thread_url_slug,
             frontend_context_uuid: d.frontend_context_uuid,
@@ -28,53 +28,54 @@ export const threadsProjection: Projection = {
             entry_count: 0,
             created_at: d.started_at,
             updated_at: d.started_at,
-          })
-          .execute();
+          }),
+        ).execute();
         return;
       }
       case 'QuestionAsked': {
         const d = e.data;
         // One statement: the thread counts the entry (the first question is the thread's, in
         // full: the title may be cut short), and the entry takes its position from that count.
-        await trx
-          .with('thread', (db) =>
-            db
-              .updateTable('threads')
-              .set((eb) => ({
-                entry_count: eb('entry_count', '+', 1),
-                updated_at: d.asked_at,
-                first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
-              }))
-              .where('context_uuid', '=', d.context_uuid)
-              .returning(['entry_count']),
-          )
-          .insertInto('thread_entries')
-          .columns(['backend_uuid', 'context_uuid', 'position', 'query_str', 'search_mode', 'status', 'answer', 'sources', 'related_questions', 'error', 'model', 'created_at', 'updated_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('thread')
-              .select([
-                eb.val(d.backend_uuid).as('backend_uuid'),
-                eb.val(d.context_uuid).as('context_uuid'),
-                'thread.entry_count',
-                eb.val(d.query_str).as('query_str'),
-                eb.val(d.search_mode).as('search_mode'),
-                sql<string>`'pending'`.as('status'),
-                sql<string>`''`.as('answer'),
-                sql<string>`'[]'::jsonb`.as('sources'),
-                sql<string>`'[]'::jsonb`.as('related_questions'),
-                sql<null>`null::text`.as('error'),
-                eb.val(d.model).as('model'),
-                sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
-                sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
-              ]),
-          )
-          .returning('backend_uuid')
-          .executeTakeFirstOrThrow();
+        await preparedBuilt(
+          trx
+            .with('thread', (db) =>
+              db
+                .updateTable('threads')
+                .set((eb) => ({
+                  entry_count: eb('entry_count', '+', 1),
+                  updated_at: d.asked_at,
+                  first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
+                }))
+                .where('context_uuid', '=', d.context_uuid)
+                .returning(['entry_count']),
+            )
+            .insertInto('thread_entries')
+            .columns(['backend_uuid', 'context_uuid', 'position', 'query_str', 'search_mode', 'status', 'answer', 'sources', 'related_questions', 'error', 'model', 'created_at', 'updated_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('thread')
+                .select([
+                  eb.val(d.backend_uuid).as('backend_uuid'),
+                  eb.val(d.context_uuid).as('context_uuid'),
+                  'thread.entry_count',
+                  eb.val(d.query_str).as('query_str'),
+                  eb.val(d.search_mode).as('search_mode'),
+                  sql<string>`'pending'`.as('status'),
+                  sql<string>`''`.as('answer'),
+                  sql<string>`'[]'::jsonb`.as('sources'),
+                  sql<string>`'[]'::jsonb`.as('related_questions'),
+                  sql<null>`null::text`.as('error'),
+                  eb.val(d.model).as('model'),
+                  sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
+                  sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
+                ]),
+            )
+            .returning('backend_uuid'),
+        ).executeTakeFirstOrThrow();
         return;
       }
       case 'AnswerSourcesFound':
-        await trx.updateTable('thread_entries').set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at }).where('backend_uuid', '=', e.data.backend_uuid).execute();
+        await preparedBuilt(trx.updateTable('thread_entries').set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at }).where('backend_uuid', '=', e.data.backend_uuid)).execute();
         return;
       case 'AnswerCompleted':
         await finish(trx, e.data.backend_uuid, { status: 'completed', answer: e.data.answer, related_questions: JSON.stringify(e.data.related_questions), updated_at: e.data.completed_at });
@@ -120,12 +121,13 @@ export const threadsProjection: Projection = {
 type Trx = Parameters<Projection['apply']>[0];
 /** The entry's outcome, and its thread's updated_at, in one statement. */
 async function finish(trx: Trx, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
-  await trx
-    .with('entry', (db) => db.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']))
-    .updateTable('threads')
-    .from('entry')
-    .set({ updated_at: set.updated_at })
-    .whereRef('threads.context_uuid', '=', 'entry.context_uuid')
-    .returning('threads.context_uuid')
-    .executeTakeFirstOrThrow();
+  await preparedBuilt(
+    trx
+      .with('entry', (db) => db.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']))
+      .updateTable('threads')
+      .from('entry')
+      .set({ updated_at: set.updated_at })
+      .whereRef('threads.context_uuid', '=', 'entry.context_uuid')
+      .returning('threads.context_uuid'),
+  ).executeTakeFirstOrThrow();
 }
