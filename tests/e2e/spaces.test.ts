@@ -73,7 +73,10 @@ describe('Spaces', () => {
     await input.fill(`${pages.url}/article`);
     await links.getByRole('button', { name: 'Add' }).click();
     const listed = links.getByRole('list', { name: 'Links' }).getByRole('link', { name: new RegExp(ARTICLE_TITLE) });
-    await listed.waitFor({ timeout: 15_000 });
+    // On a timeout, say what the region showed instead (an error under the input, or no list).
+    await listed.waitFor({ timeout: 15_000 }).catch(async (err: Error) => {
+      throw new Error(`${err.message}\nThe Links region showed: ${await links.innerText()}`);
+    });
     expect(await listed.getAttribute('href')).toBe(`${pages.url}/article`);
     expect(await input.inputValue()).toBe('');
 
