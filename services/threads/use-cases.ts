@@ -1,5 +1,6 @@
 // Thread use cases: read the stream, decide, append with the expected version. A racing append
 // (a stop while the answer finishes) is retried on the fresh state, a bounded number of times.
+import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent } from '../eventstore/types.js';
 import {
@@ -52,8 +53,7 @@ export async function decideAndAppendFrom<R>(
 // The thread as an ask just left it, for the answer workflow that starts next in this process:
 // its first step then need not read the stream again. Taken once; bounded, since a workflow may
 // run elsewhere (a recovery) and never take its entry here.
-const askedThreads = new Map<string, ThreadCursor>();
-const MAX_ASKED_THREADS = 1000;
+const askedThreads = new LRUCache<string, ThreadCursor>({ max: 1000 });
 
 /** The thread as the ask of entry `backendUuid` left it here, if it did; once. */
 export function takeAskedThread(backendUuid: string) {
@@ -73,7 +73,6 @@ export async function askInThread(store: EventStore, cmd: AskCommand, isNew: boo
     },
     isNew ? { state: initialThread, version: 0 } : undefined,
   );
-  if (askedThreads.size >= MAX_ASKED_THREADS) askedThreads.delete(askedThreads.keys().next().value!);
   askedThreads.set(cmd.backend_uuid, cursor);
   return result;
 }
