@@ -2,7 +2,7 @@
 // the workflow's stream for the SSE handlers), then close the stream; for a model that writes
 // its answer whole, both at once with no stream. A restart resumes here: recorded steps are not
 // run again, and a cut-off writing step fails the entry cleanly.
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
 import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
 import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/answers/stream-events.js';
@@ -49,21 +49,15 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
       try {
         // Not even a step: its record would only say what the thread's events already say. A
         // recovery runs it again, which is safe: every write in it is a decision on the thread
-        // that does nothing the second time (and a changed retrieval fails the entry).
+        // that does nothing the second time (and a changed retrieval fails the entry). Answers
+        // started since run in the process instead (whole-answer.ts); this is for recovering
+        // workflows started before.
         if (whole) return await writeAnswer(job, await findSources(job, full), full);
         const found = await DBOS.runStep(() => recordedStep(() => findSources(job, full)), { name: 'retrieve' });
         return await DBOS.runStep(() => recordedStep(() => writeAnswer(job, found, full)), { name: 'generate' });
       } catch (err) {
         // Anything unexpected (a source or the database failing) still ends the entry.
-        const detail = `The answer could not be written: ${err instanceof Error ? err.message : String(err)}`;
-        return await DBOS.runStep(
-          async () => {
-            if (!(await finishEntry(deps.store, job.contextUuid, job.backendUuid, { kind: 'failed', answer: '', detail }, new Date()))) return 'ended';
-            await recordedStep(() => full.emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } }, { inThread: true }));
-            return 'failed';
-          },
-          { name: 'fail' },
-        );
+        return await DBOS.runStep(() => failEntry(job, full, err, recordedStep), { name: 'fail' });
       } finally {
         // Readers stop at the last event (and when the workflow ends); closing is for the rest.
         if (!stream.ended) await DBOS.closeStream(ANSWER_STREAM_KEY);
@@ -75,6 +69,14 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
 }
 
 export type AnswerWorkflow = ReturnType<typeof registerAnswer>;
+
+/** Ends the entry as failed, saying why, unless it has ended already. */
+export async function failEntry(job: AnswerJob, deps: AnswerDeps, err: unknown, recordedStep = <T>(run: () => Promise<T>) => run()) {
+  const detail = `The answer could not be written: ${err instanceof Error ? err.message : String(err)}`;
+  if (!(await finishEntry(deps.store, job.contextUuid, job.backendUuid, { kind: 'failed', answer: '', detail }, new Date()))) return 'ended' as const;
+  await recordedStep(() => deps.emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } }, { inThread: true }));
+  return 'failed' as const;
+}
 
 /** Starts the entry's workflow; a second start of the same entry is the same workflow. */
 export async function startAnswer(workflow: AnswerWorkflow, job: AnswerJob) {
@@ -95,12 +97,23 @@ function threadOnly(show: (event: AnswerStreamEvent) => void) {
  * The entry's events after the first `skip` (the `id` of the last one seen); ends when the
  * stream closes or the workflow ends. A value may hold several events, so the count starts at
  * the stream's beginning: a stream is short, and resuming is rare. A stream with no events
- * (a whole-at-once answer, or one cut off before its first write) is replayed from the thread.
+ * (a whole-at-once answer, or one cut off before its first write) is replayed from the thread;
+ * an entry with no workflow (a whole-at-once answer: whole-answer.ts) once `untilEnded` says.
  */
-export async function* readAnswerEvents(store: EventStore, entry: { context_uuid: string; backend_uuid: string }, skip: number): AsyncIterable<AnswerStreamEvent> {
+export async function* readAnswerEvents(
+  store: EventStore,
+  entry: { context_uuid: string; backend_uuid: string },
+  skip: number,
+  untilEnded: (backendUuid: string) => Promise<void>,
+): AsyncIterable<AnswerStreamEvent> {
   let seen = 0;
-  for await (const value of DBOS.readStream<AnswerStreamValue>(answerWorkflowId(entry.backend_uuid), ANSWER_STREAM_KEY))
-    for (const event of eventsOf(value)) if (++seen > skip) yield event;
+  try {
+    for await (const value of DBOS.readStream<AnswerStreamValue>(answerWorkflowId(entry.backend_uuid), ANSWER_STREAM_KEY))
+      for (const event of eventsOf(value)) if (++seen > skip) yield event;
+  } catch (err) {
+    if (!(err instanceof DBOSErrors.DBOSNonExistentWorkflowError)) throw err;
+    await untilEnded(entry.backend_uuid);
+  }
   if (seen > 0) return;
   const events = (await store.readStream(threadStream(entry.context_uuid))).map((e) => ({ type: e.type, data: e.data }) as ThreadEvent);
   yield* replayedAnswerEvents(events, entry.backend_uuid).slice(skip);

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
+import { createWholeAnswers } from '../../workflows/whole-answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
 import { answerSpaceOf } from '../spaces/answer-space.js';
 import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../workflows/space-invite-mail.js';
@@ -25,6 +26,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
 import { pendingEntries } from '../threads/queries.js';
+import type { AnswerJob } from '../answers/generate.js';
 import { projections } from './projections.js';
 import { routes } from './routes.js';
 import { createApp } from './server.js';
@@ -62,12 +64,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
   const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);
+  const wholeAnswers = createWholeAnswers({ store, ...engine }, liveFeed);
+  const startAnswering = (job: AnswerJob) => (engine.model.wholeAtOnce ? wholeAnswers.start(job) : startAnswer(answerWorkflow, job));
   await DBOS.launch();
   await registerIndexQueue();
-  // An entry whose process died between its question and its workflow's start gets one now;
-  // the others' workflows are the same ids, recovered by DBOS already.
+  // An entry whose process died between its question and its workflow's start gets one now, as
+  // does a whole-at-once answer cut off; the others' workflows are the same ids, recovered by
+  // DBOS already.
   for (const e of await pendingEntries(db))
-    await startAnswer(answerWorkflow, {
+    await startAnswering({
       contextUuid: e.context_uuid,
       backendUuid: e.backend_uuid,
       query: e.query_str,
@@ -95,7 +100,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     sessions: createSessionIds(),
     logger,
     now: () => new Date(),
-    answers: { modelName: engine.model.name, start: (job) => startAnswer(answerWorkflow, job), events: (entry, offset) => readAnswerEvents(store, entry, offset), follow: liveFeed.follow },
+    answers: {
+      modelName: engine.model.name,
+      start: startAnswering,
+      events: (entry, offset) => readAnswerEvents(store, entry, offset, wholeAnswers.untilEnded),
+      follow: liveFeed.follow,
+    },
     storage,
     indexing: { start: (job) => startIndexing(indexFile, job) },
     isReady: async () => {
@@ -132,6 +142,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
       await indexConsumer.stop();
+      // Whole-at-once answers take milliseconds: let the ones under way write their outcome.
+      await Promise.race([wholeAnswers.running(), new Promise((r) => setTimeout(r, 1000).unref())]);
       // A workflow in a durable sleep resumes at the next start, so only a running step is
       // worth waiting for, briefly.
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));

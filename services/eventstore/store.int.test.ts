@@ -1,17 +1,18 @@
 // The event store on real PostgreSQL: expected-version rules, reading, inline projections in
 // the append's transaction, and upcasting on read.
-import { sql } from 'kysely';
+import { NoResultError, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from './store.js';
-import { ConcurrencyError, type Projection } from './types.js';
+import { ConcurrencyError, statementsProjection, type Projection } from './types.js';
 
 let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ db, close } = await migratedDb());
   await sql`create table notes (stream_id text primary key, count int not null, last_text text not null)`.execute(db);
+  await sql`create table tallies (key text primary key, n int not null)`.execute(db);
 });
 afterAll(async () => close?.());
 
@@ -193,6 +194,67 @@ describe('inline projections', () => {
     await Promise.all([winner, loser]);
     expect((await store.readStream(id)).map((e) => (e.data as { text: string }).text)).toEqual(['winner']);
     expect(await noteRow(side)).toEqual({ count: 1, last_text: 'still works' });
+  });
+});
+
+// `Tallied` starts a tally or counts one more; `Bumped` counts one more on a tally that must exist.
+const talliesProjection = statementsProjection({
+  name: 'tallies',
+  tables: ['tallies'],
+  handles: ['Tallied', 'Bumped'],
+  statements(qb, event) {
+    const key = (event.data as { key: string }).key;
+    if (event.type === 'Tallied')
+      return [{ query: sql`insert into tallies (key, n) values (${key}, 1) on conflict (key) do update set n = tallies.n + 1`.compile(qb), expectsRow: false }];
+    return [{ query: sql`update tallies set n = n + 1 where key = ${key} returning key`.compile(qb), expectsRow: true }];
+  },
+});
+const tally = async (key: string) => (await sql<{ n: number }>`select n from tallies where key = ${key}`.execute(db)).rows[0]?.n;
+
+describe('a projection of statements only goes out with its append (two round trips)', () => {
+  const store = () => new EventStore(db, [talliesProjection]);
+
+  test('events and read model are written together, the stored events as a read gives them', async () => {
+    const id = stream('tally');
+    const first = await store().append(id, 'no_stream', [{ type: 'Tallied', data: { key: id } }, { type: 'Bumped', data: { key: id } }]);
+    expect(first.nextVersion).toBe(2);
+    expect(first.events).toEqual(await store().readStream(id));
+    expect(await tally(id)).toBe(2);
+  });
+
+  test('of appends racing at one expected version, one wins; the loser writes nothing and learns the version', async () => {
+    const id = stream('tally');
+    await store().append(id, 'no_stream', [{ type: 'Tallied', data: { key: id } }]);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => store().append(id, 1, [{ type: 'Bumped', data: { key: id } }])));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ name: 'ConcurrencyError', actual: 2 });
+    expect(await versionsOf(store(), id)).toEqual([1, 2]);
+    expect(await tally(id)).toBe(2);
+  });
+
+  test('a stale expected version is refused before anything is written', async () => {
+    const id = stream('tally');
+    await store().append(id, 'no_stream', [{ type: 'Tallied', data: { key: id } }]);
+    await expect(store().append(id, 0, [{ type: 'Tallied', data: { key: id } }])).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await versionsOf(store(), id)).toEqual([1]);
+    expect(await tally(id)).toBe(1);
+  });
+
+  test('a statement that must find a row and finds none rolls the append back', async () => {
+    const id = stream('tally');
+    await expect(store().append(id, 'no_stream', [{ type: 'Bumped', data: { key: id } }])).rejects.toBeInstanceOf(NoResultError);
+    expect(await versionsOf(store(), id)).toEqual([]);
+    // The same projection in a caller's transaction: the same rule.
+    await expect(db.transaction().execute((trx) => store().append(id, 'no_stream', [{ type: 'Bumped', data: { key: id } }], trx))).rejects.toBeInstanceOf(NoResultError);
+    expect(await versionsOf(store(), id)).toEqual([]);
+  });
+
+  test('beside a projection that reads or computes, the append takes the one-statement-at-a-time way, with the same outcome', async () => {
+    const id = stream('tally');
+    const both = new EventStore(db, [talliesProjection, { ...notesProjection, handles: ['Tallied'] }]);
+    await both.append(id, 'no_stream', [{ type: 'Tallied', data: { key: id, text: 'both' } }]);
+    expect(await tally(id)).toBe(1);
+    expect(await noteRow(id)).toEqual({ count: 1, last_text: 'both' });
   });
 });
 

@@ -1,7 +1,7 @@
 // The event store on PostgreSQL: optimistic appends with gapless stream versions, inline
 // projections in the append's transaction, and upcasting of old payloads on read.
-import { sql } from 'kysely';
-import { prepared, type Db } from '../db/database.js';
+import { NoResultError, sql } from 'kysely';
+import { prepared, transactionInTwoTrips, type Db } from '../db/database.js';
 import { ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
 
 const MAX_ANY_ATTEMPTS = 100;
@@ -26,13 +26,15 @@ export class EventStore {
 
   /**
    * Appends in `trx` when the caller has one; otherwise in a transaction of its own, or as one
-   * atomic statement when no inline projection handles these events.
+   * atomic statement when no inline projection handles these events. A transaction of its own
+   * takes two round trips when every projection of these events is statements only.
    */
   async append(streamId: string, expected: ExpectedVersion, events: NewEvent[], trx?: Trx): Promise<AppendResult> {
     for (let attempt = 1; ; attempt++) {
       try {
         if (trx) return await withSavepoint(trx, () => this.appendIn(trx, streamId, expected, events));
         if (!events.some((e) => this.byType.has(e.type))) return await this.appendIn(this.db, streamId, expected, events);
+        if (events.length && events.every((e) => (this.byType.get(e.type) ?? []).every((p) => p.statements))) return await this.appendInTwoTrips(streamId, expected, events);
         return await this.db.transaction().execute((t) => this.appendIn(t, streamId, expected, events));
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
@@ -43,33 +45,44 @@ export class EventStore {
     }
   }
 
-  /**
-   * One prepared INSERT … SELECT checks the expected version and numbers the events: one round
-   * trip, planned once per connection.
-   */
   private async appendIn(db: Db | Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
     if (events.length === 0) {
       const current = await this.currentVersion(db, streamId);
       if (!matches(expected, current)) throw new ConcurrencyError(streamId, expected, current);
       return { nextVersion: current, events: [] };
     }
-    const data = events.map((e) => JSON.stringify(e.data));
-    const metadata = events.map((e) => JSON.stringify({ ...e.metadata, v: e.v ?? 1 }));
-    const check = expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
-    const { rows } = await sql<{ global_position: string; stream_version: number; recorded_at: Date }>`${sql.raw(prepared('es_append'))}
-      with cur as (select coalesce(max(stream_version), 0)::int as v from events where stream_id = ${streamId})
-      insert into events (stream_id, stream_version, type, data, metadata)
-      select ${streamId}, cur.v + e.ord::int, e.type, e.data, e.metadata
-      from cur, unnest(${events.map((e) => e.type)}::text[], ${data}::jsonb[], ${metadata}::jsonb[]) with ordinality as e(type, data, metadata, ord)
-      where ${check}::int is null or cur.v = ${check}::int
-      returning global_position, stream_version, recorded_at`.execute(db);
+    const append = appendStatement(db, streamId, expected, events);
+    const { rows } = await db.executeQuery(append.query);
     if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.currentVersion(db, streamId));
-    rows.sort((a, b) => a.stream_version - b.stream_version);
-    // Built from what was written (JSON round trip included), as a later read would see it.
-    const stored = rows.map((r, i) =>
-      this.toStored({ ...r, stream_id: streamId, type: events[i].type, data: JSON.parse(data[i]), metadata: JSON.parse(metadata[i]) }),
+    const result = this.appended(streamId, append, rows);
+    if (this.isTrx(db)) for (const event of result.events) await this.project(db, event);
+    return result;
+  }
+
+  /**
+   * The append and its projections' statements in one write, then the commit (or, when the
+   * stream was not at the expected version or a projection found no row, the rollback).
+   */
+  private async appendInTwoTrips(streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
+    const append = appendStatement(this.db, streamId, expected, events);
+    const projected = events.flatMap((e) => (this.byType.get(e.type) ?? []).flatMap((p) => p.statements!(this.db, e)));
+    const { committed, results } = await transactionInTwoTrips(this.db, [append.query, ...projected.map((s) => s.query)], (results) => {
+      if (results[0].rows.length === 0) return false;
+      projected.forEach((s, i) => {
+        if (s.expectsRow && results[i + 1].rows.length === 0) throw new NoResultError(s.query.query as ConstructorParameters<typeof NoResultError>[0]);
+      });
+      return true;
+    });
+    if (!committed) throw new ConcurrencyError(streamId, expected, await this.currentVersion(this.db, streamId));
+    return this.appended(streamId, append, results[0].rows as AppendedRow[]);
+  }
+
+  /** The stored events, built from what was written (JSON round trip included), as a later read would see them. */
+  private appended(streamId: string, append: ReturnType<typeof appendStatement>, rows: AppendedRow[]): AppendResult {
+    const sorted = [...rows].sort((a, b) => a.stream_version - b.stream_version);
+    const stored = sorted.map((r, i) =>
+      this.toStored({ ...r, stream_id: streamId, type: append.types[i], data: JSON.parse(append.data[i]), metadata: JSON.parse(append.metadata[i]) }),
     );
-    if (this.isTrx(db)) for (const event of stored) await this.project(db, event);
     return { nextVersion: stored[stored.length - 1].streamVersion, events: stored };
   }
 
@@ -117,6 +130,27 @@ export class EventStore {
       recordedAt: r.recorded_at,
     };
   }
+}
+
+type AppendedRow = { global_position: string; stream_version: number; recorded_at: Date };
+
+/**
+ * One prepared INSERT … SELECT checks the expected version and numbers the events: one round
+ * trip, planned once per connection. No row comes back when the stream is elsewhere.
+ */
+function appendStatement(db: Db | Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]) {
+  const types = events.map((e) => e.type);
+  const data = events.map((e) => JSON.stringify(e.data));
+  const metadata = events.map((e) => JSON.stringify({ ...e.metadata, v: e.v ?? 1 }));
+  const check = expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
+  const query = sql<AppendedRow>`${sql.raw(prepared('es_append'))}
+      with cur as (select coalesce(max(stream_version), 0)::int as v from events where stream_id = ${streamId})
+      insert into events (stream_id, stream_version, type, data, metadata)
+      select ${streamId}, cur.v + e.ord::int, e.type, e.data, e.metadata
+      from cur, unnest(${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[]) with ordinality as e(type, data, metadata, ord)
+      where ${check}::int is null or cur.v = ${check}::int
+      returning global_position, stream_version, recorded_at`.compile(db);
+  return { query, types, data, metadata };
 }
 
 async function withSavepoint<T>(trx: Trx, work: () => Promise<T>): Promise<T> {

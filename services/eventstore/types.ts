@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, NoResultError, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 export type Trx = Transaction<Database>;
@@ -26,7 +26,28 @@ export type Projection = {
   tables: string[];
   handles: readonly string[];
   apply: (trx: Trx, event: StoredEvent) => Promise<void>;
+  /**
+   * Set when the projection only writes what the event's payload says, with no reads: the
+   * store then sends these statements together with the append (transactionInTwoTrips).
+   */
+  statements?: (db: Kysely<Database>, event: { type: string; data: unknown }) => ProjectionStatement[];
 };
+
+/** A projection's write; `expectsRow`: it returns a row, or the read model is not what the events say. */
+export type ProjectionStatement = { query: CompiledQuery; expectsRow: boolean };
+
+/** A projection made of statements only: `apply` runs them one after the other. */
+export function statementsProjection(p: Omit<Projection, 'apply' | 'statements'> & { statements: NonNullable<Projection['statements']> }): Projection {
+  return {
+    ...p,
+    async apply(trx, event) {
+      for (const s of p.statements(trx, event)) {
+        const { rows } = await trx.executeQuery(s.query);
+        if (s.expectsRow && rows.length === 0) throw new NoResultError(s.query.query as ConstructorParameters<typeof NoResultError>[0]);
+      }
+    },
+  };
+}
 
 /** Turns an old payload version into the current one when read; events are never rewritten. */
 export type Upcaster = { type: string; fromVersion: number; up: (data: any) => unknown };

@@ -1,20 +1,27 @@
-import { sql } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
-import type { Projection } from '../eventstore/types.js';
+import type { Database } from '../db/schema.js';
+import { statementsProjection, type ProjectionStatement } from '../eventstore/types.js';
 import { THREAD_EVENT_TYPES, type ThreadEvent } from './events.js';
 
-/** `threads` and `thread_entries`: one projection, since an entry's changes touch its thread too. */
-export const threadsProjection: Projection = {
+const write = (query: Compilable): ProjectionStatement[] => [{ query: query.compile(), expectsRow: false }];
+const writeRow = (query: Compilable): ProjectionStatement[] => [{ query: query.compile(), expectsRow: true }];
+
+/**
+ * `threads` and `thread_entries`: one projection, since an entry's changes touch its thread too.
+ * Plain writes from the events' payloads, so an ask's or an answer's go out with its append.
+ */
+export const threadsProjection = statementsProjection({
   name: 'threads',
   tables: ['threads', 'thread_entries'],
   handles: THREAD_EVENT_TYPES,
-  async apply(trx, event) {
-    const e = { type: event.type, data: event.data } as ThreadEvent;
+  statements(db, event) {
+    const e = event as ThreadEvent;
     switch (e.type) {
       case 'ThreadStarted': {
         const d = e.data;
-        await preparedBuilt(
-          trx.insertInto('threads').values({
+        return write(
+          preparedBuilt(db.insertInto('threads').values({
             context_uuid: d.context_uuid,
             thread_url_slug: d.thread_url_slug,
             frontend_context_uuid: d.frontend_context_uuid,
@@ -28,16 +35,16 @@ export const threadsProjection: Projection = {
             entry_count: 0,
             created_at: d.started_at,
             updated_at: d.started_at,
-          }),
-        ).execute();
-        return;
+          })),
+        );
       }
       case 'QuestionAsked': {
         const d = e.data;
         // One statement: the thread counts the entry (the first question is the thread's, in
         // full: the title may be cut short), and the entry takes its position from that count.
-        await preparedBuilt(
-          trx
+        return writeRow(
+          preparedBuilt(
+          db
             .with('thread', (db) =>
               db
                 .updateTable('threads')
@@ -71,63 +78,57 @@ export const threadsProjection: Projection = {
                 ]),
             )
             .returning('backend_uuid'),
-        ).executeTakeFirstOrThrow();
-        return;
+          ),
+        );
       }
       case 'AnswerSourcesFound':
-        await preparedBuilt(trx.updateTable('thread_entries').set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at }).where('backend_uuid', '=', e.data.backend_uuid)).execute();
-        return;
+        return write(preparedBuilt(db.updateTable('thread_entries').set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at }).where('backend_uuid', '=', e.data.backend_uuid)));
       case 'AnswerCompleted':
-        await finish(trx, e.data.backend_uuid, { status: 'completed', answer: e.data.answer, related_questions: JSON.stringify(e.data.related_questions), updated_at: e.data.completed_at });
-        return;
+        return finish(db, e.data.backend_uuid, { status: 'completed', answer: e.data.answer, related_questions: JSON.stringify(e.data.related_questions), updated_at: e.data.completed_at });
       case 'AnswerStopped':
-        await finish(trx, e.data.backend_uuid, { status: 'stopped', answer: e.data.answer, updated_at: e.data.stopped_at });
-        return;
+        return finish(db, e.data.backend_uuid, { status: 'stopped', answer: e.data.answer, updated_at: e.data.stopped_at });
       case 'AnswerFailed':
-        await finish(trx, e.data.backend_uuid, { status: 'failed', answer: e.data.answer, error: e.data.detail, updated_at: e.data.failed_at });
-        return;
+        return finish(db, e.data.backend_uuid, { status: 'failed', answer: e.data.answer, error: e.data.detail, updated_at: e.data.failed_at });
       case 'ThreadAccessChanged':
-        await trx.updateTable('threads').set({ thread_access: e.data.thread_access }).where('context_uuid', '=', e.data.context_uuid).execute();
-        return;
+        return write(db.updateTable('threads').set({ thread_access: e.data.thread_access }).where('context_uuid', '=', e.data.context_uuid));
       case 'ThreadAddedToSpace':
-        await trx.updateTable('threads').set({ collection_uuid: e.data.collection_uuid }).where('context_uuid', '=', e.data.context_uuid).execute();
-        return;
+        return write(db.updateTable('threads').set({ collection_uuid: e.data.collection_uuid }).where('context_uuid', '=', e.data.context_uuid));
       case 'ThreadRemovedFromSpace':
-        await trx
-          .updateTable('threads')
-          .set({ collection_uuid: null })
-          .where('context_uuid', '=', e.data.context_uuid)
-          .where('collection_uuid', '=', e.data.collection_uuid)
-          .execute();
-        return;
+        return write(
+          db
+            .updateTable('threads')
+            .set({ collection_uuid: null })
+            .where('context_uuid', '=', e.data.context_uuid)
+            .where('collection_uuid', '=', e.data.collection_uuid),
+        );
       case 'ThreadExpiryRemoved':
-        await trx.updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid).execute();
-        return;
+        return write(db.updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid));
       case 'EntrySourcesRemoved':
-        await trx
-          .updateTable('thread_entries')
-          .set({ answer: e.data.answer, sources: JSON.stringify(e.data.sources), updated_at: e.data.removed_at })
-          .where('backend_uuid', '=', e.data.backend_uuid)
-          .execute();
-        return;
+        return write(
+          db
+            .updateTable('thread_entries')
+            .set({ answer: e.data.answer, sources: JSON.stringify(e.data.sources), updated_at: e.data.removed_at })
+            .where('backend_uuid', '=', e.data.backend_uuid),
+        );
       default:
         // AnswerGenerationStarted and AnswerStopRequested only steer the workflow; access
         // requests have their own projection (sharing-projection.ts).
-        return;
+        return [];
     }
   },
-};
+});
 
-type Trx = Parameters<Projection['apply']>[0];
 /** The entry's outcome, and its thread's updated_at, in one statement. */
-async function finish(trx: Trx, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
-  await preparedBuilt(
-    trx
+function finish(db: Kysely<Database>, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
+  return writeRow(
+    preparedBuilt(
+    db
       .with('entry', (db) => db.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']))
       .updateTable('threads')
       .from('entry')
       .set({ updated_at: set.updated_at })
       .whereRef('threads.context_uuid', '=', 'entry.context_uuid')
       .returning('threads.context_uuid'),
-  ).executeTakeFirstOrThrow();
+    ),
+  );
 }

@@ -1,0 +1,97 @@
+// Whole-at-once answers run in this process: started once per entry, they end the entry, tell
+// the requests following them, and let a resumed stream wait for the end, here or elsewhere.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createLiveFeed } from '../services/answers/live-feed.js';
+import { offlineModel } from '../services/answers/models.js';
+import type { Passage } from '../services/answers/types.js';
+import { projections } from '../services/app/projections.js';
+import type { Db } from '../services/db/database.js';
+import { EventStore } from '../services/eventstore/store.js';
+import { askInThread, finishEntry } from '../services/threads/use-cases.js';
+import { migratedDb } from '../tests/support/database.js';
+import { createWholeAnswers } from './whole-answer.js';
+
+let db: Db;
+let close: () => Promise<void>;
+let store: EventStore;
+beforeAll(async () => {
+  ({ db, close } = await migratedDb(4));
+  store = new EventStore(db, projections);
+});
+afterAll(async () => close?.());
+
+const VISITOR = '88888888-2222-4333-8444-555555555555';
+const PASSAGE: Passage = { url: 'https://example.com/keys', title: 'Keyboard', heading: 'Shortcuts', content: 'Press the slash key to start a new question.', domain: 'help', published_date: null };
+let n = 0;
+
+async function pendingEntry() {
+  const id = String(++n).padStart(12, '0');
+  const cmd = {
+    context_uuid: `88888888-0000-4000-8000-${id}`,
+    backend_uuid: `88888888-1111-4000-8000-${id}`,
+    thread_url_slug: `keys-${id}`,
+    frontend_context_uuid: null,
+    query_str: 'Which key starts a new question?',
+    search_mode: 'help' as const,
+    incognito: false,
+    model: offlineModel.name,
+    asker: { user_id: null, visitor_ids: [VISITOR], visitor_id: VISITOR },
+    now: new Date(),
+  };
+  await askInThread(store, cmd, true);
+  return { contextUuid: cmd.context_uuid, backendUuid: cmd.backend_uuid, query: cmd.query_str, mode: cmd.search_mode };
+}
+
+const statusOf = async (backendUuid: string) => (await db.selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow()).status;
+
+/** Answers whose search waits until `release()`, counting the searches. */
+function gatedAnswers() {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const searches = { count: 0 };
+  const feed = createLiveFeed();
+  const answers = createWholeAnswers(
+    {
+      store,
+      model: offlineModel,
+      sources: { passages: { name: 'passages', search: async () => (searches.count++, await gate, [PASSAGE]) }, web: null },
+      readableCorpora: async () => ['help'],
+      timeoutMs: 5_000,
+    },
+    feed,
+  );
+  return { answers, feed, release, searches };
+}
+
+test('an entry is answered once however often it is started; followers get the events, then the end', async () => {
+  const job = await pendingEntry();
+  const { answers, feed, release, searches } = gatedAnswers();
+  const live = feed.follow(job.backendUuid);
+  await answers.start(job);
+  await answers.start(job);
+  let ended = false;
+  const waiting = answers.untilEnded(job.backendUuid).then(() => (ended = true));
+  await new Promise((r) => setTimeout(r, 100));
+  expect([ended, await statusOf(job.backendUuid)]).toEqual([false, 'pending']);
+  release();
+  await waiting;
+  expect(await statusOf(job.backendUuid)).toBe('completed');
+  expect(searches.count).toBe(1);
+  const seen: string[] = [];
+  for await (const e of live.events) seen.push(e.event);
+  expect(seen).toEqual(['sources', 'delta', 'related', 'completed']);
+  await answers.running();
+});
+
+test('an entry answered elsewhere: the wait ends once the entry has', async () => {
+  const job = await pendingEntry();
+  const { answers } = gatedAnswers();
+  let ended = false;
+  const waiting = answers.untilEnded(job.backendUuid).then(() => (ended = true));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(ended).toBe(false);
+  // Another instance ends it.
+  await finishEntry(store, job.contextUuid, job.backendUuid, { kind: 'completed', answer: 'Press the slash key.', related_questions: [] }, new Date());
+  await waiting;
+  expect(await statusOf(job.backendUuid)).toBe('completed');
+});
