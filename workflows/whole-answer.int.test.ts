@@ -1,5 +1,6 @@
-// Whole-at-once answers run in this process: started once per entry, they end the entry, tell
-// the requests following them, and let a resumed stream wait for the end, here or elsewhere.
+// Whole-at-once answers run in this process: started once per entry and a few at a time, they
+// end the entry, tell the requests following them, and let a resumed stream wait for the end,
+// here or elsewhere.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createLiveFeed } from '../services/answers/live-feed.js';
 import { offlineModel } from '../services/answers/models.js';
@@ -9,7 +10,7 @@ import type { Db } from '../services/db/database.js';
 import { EventStore } from '../services/eventstore/store.js';
 import { askInThread, finishEntry } from '../services/threads/use-cases.js';
 import { migratedDb } from '../tests/support/database.js';
-import { createWholeAnswers } from './whole-answer.js';
+import { ANSWERS_AT_ONCE, createWholeAnswers } from './whole-answer.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -94,4 +95,16 @@ test('an entry answered elsewhere: the wait ends once the entry has', async () =
   await finishEntry(store, job.contextUuid, job.backendUuid, { kind: 'completed', answer: 'Press the slash key.', related_questions: [] }, new Date());
   await waiting;
   expect(await statusOf(job.backendUuid)).toBe('completed');
+});
+
+test(`no more than ${ANSWERS_AT_ONCE} answers are written at once; the others wait their turn`, async () => {
+  const jobs = await Promise.all(Array.from({ length: ANSWERS_AT_ONCE + 2 }, pendingEntry));
+  const { answers, release, searches } = gatedAnswers();
+  for (const job of jobs) await answers.start(job);
+  await new Promise((r) => setTimeout(r, 100));
+  expect(searches.count).toBe(ANSWERS_AT_ONCE);
+  release();
+  await answers.running();
+  expect(searches.count).toBe(jobs.length);
+  for (const job of jobs) expect(await statusOf(job.backendUuid)).toBe('completed');
 });

@@ -5,6 +5,8 @@
 // quarter of the database's CPU under load. The entry is the durable record: a pending entry
 // left by a process that stopped is answered by the next start's sweep (runtime.ts), as when a
 // workflow had not started yet.
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
 import { takeAskedThread } from '../services/threads/use-cases.js';
@@ -13,9 +15,16 @@ import { failEntry } from './answer.js';
 /** How long a resumed stream waits for an entry answered elsewhere (another instance) to end. */
 const ENDED_WAIT_MS = 30_000;
 const ENDED_POLL_MS = 250;
+/**
+ * Answers written at once: two per core keep the cores busy; the others wait their turn, so a
+ * new question's own work (recording it, the stream's first event) is not queued behind every
+ * answer under way, and a burst of questions does not become a burst of searches.
+ */
+export const ANSWERS_AT_ONCE = 2 * availableParallelism();
 
 export function createWholeAnswers(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
   const running = new Map<string, Promise<unknown>>();
+  const limit = pLimit(ANSWERS_AT_ONCE);
 
   async function answer(job: AnswerJob) {
     const full: AnswerDeps = { ...deps, emit: async (event) => feed.publish(job.backendUuid, event), handoff: { cursor: takeAskedThread(job.backendUuid) } };
@@ -33,7 +42,7 @@ export function createWholeAnswers(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFee
     /** Starts answering the entry here, unless it already is; resolves at once. */
     async start(job: AnswerJob) {
       if (running.has(job.backendUuid)) return;
-      const run = answer(job)
+      const run = limit(() => answer(job))
         .catch(() => {}) // failEntry failed too: the entry stays pending for the next start's sweep.
         .finally(() => running.delete(job.backendUuid));
       running.set(job.backendUuid, run);
