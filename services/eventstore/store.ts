@@ -1,8 +1,8 @@
 // The event store on PostgreSQL: optimistic appends with gapless stream versions, inline
 // projections in the append's transaction, and upcasting of old payloads on read.
-import { NoResultError, sql } from 'kysely';
+import { sql } from 'kysely';
 import { prepared, transactionInTwoTrips, type Db } from '../db/database.js';
-import { ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
+import { checkRow, ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
 
 const MAX_ANY_ATTEMPTS = 100;
 
@@ -68,9 +68,7 @@ export class EventStore {
     const projected = events.flatMap((e) => (this.byType.get(e.type) ?? []).flatMap((p) => p.statements!(this.db, e)));
     const { committed, results } = await transactionInTwoTrips(this.db, [append.query, ...projected.map((s) => s.query)], (results) => {
       if (results[0].rows.length === 0) return false;
-      projected.forEach((s, i) => {
-        if (s.expectsRow && results[i + 1].rows.length === 0) throw new NoResultError(s.query.query as ConstructorParameters<typeof NoResultError>[0]);
-      });
+      projected.forEach((s, i) => checkRow(s, results[i + 1].rows));
       return true;
     });
     if (!committed) throw new ConcurrencyError(streamId, expected, await this.currentVersion(this.db, streamId));

@@ -36,14 +36,18 @@ export type Projection = {
 /** A projection's write; `expectsRow`: it returns a row, or the read model is not what the events say. */
 export type ProjectionStatement = { query: CompiledQuery; expectsRow: boolean };
 
+/** Throws kysely's NoResultError when a statement that must find its row found none. */
+export function checkRow(s: ProjectionStatement, rows: unknown[]) {
+  if (s.expectsRow && rows.length === 0) throw new NoResultError(s.query.query as ConstructorParameters<typeof NoResultError>[0]);
+}
+
 /** A projection made of statements only: `apply` runs them one after the other. */
 export function statementsProjection(p: Omit<Projection, 'apply' | 'statements'> & { statements: NonNullable<Projection['statements']> }): Projection {
   return {
     ...p,
     async apply(trx, event) {
       for (const s of p.statements(trx, event)) {
-        const { rows } = await trx.executeQuery(s.query);
-        if (s.expectsRow && rows.length === 0) throw new NoResultError(s.query.query as ConstructorParameters<typeof NoResultError>[0]);
+        checkRow(s, (await trx.executeQuery(s.query)).rows);
       }
     },
   };
