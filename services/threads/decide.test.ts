@@ -59,7 +59,9 @@ describe('asking', () => {
     // Signed out in a browser whose visitor an account claimed: the earlier work is the account's.
     const signedOut = { ...visitor, claimed_at: later.toISOString() };
     expectRefused(() => decideAsk(state, cmd({ asker: signedOut }), false), 'forbidden', 'thread_forbidden');
-    expect(decideAsk(state, cmd({ asker: { ...visitor, claimed_at: now.toISOString() } }), false)).toHaveLength(1);
+    expect(decideAsk(state, cmd({ backend_uuid: 'b2', asker: { ...visitor, claimed_at: now.toISOString() } }), false)).toHaveLength(1);
+    // An entry is asked once.
+    expectRefused(() => decideAsk(state, cmd(), false), 'conflict', 'entry_exists');
     expectRefused(() => decideAsk(state, cmd({ now: new Date(now.getTime() + ANONYMOUS_THREAD_TTL_MS) }), false), 'not_found', 'thread_not_found');
   });
 });

@@ -70,6 +70,8 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
     const thread = state.started;
     if (!thread || isExpired(thread, cmd.now)) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
     if (!isOwner(thread, cmd.asker)) throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.');
+    // An entry is asked once: a second QuestionAsked for it would say two questions at one place.
+    if (state.entries[cmd.backend_uuid]) throw new DomainError('conflict', 'entry_exists', 'This question was already asked.');
     return [asked];
   }
   if (state.started) throw new DomainError('conflict', 'thread_exists', 'This thread already exists.');
