@@ -83,7 +83,10 @@ export async function startAnswer(workflow: AnswerWorkflow, job: AnswerJob) {
   await DBOS.startWorkflow(workflow, { workflowID: answerWorkflowId(job.backendUuid) })(job);
 }
 
-/** A whole-at-once answer's emitter: every event it emits is already in the thread, so it is shown at once. */
+/**
+ * A whole-at-once answer's emitter: every event is shown at once. Its sources go out just
+ * before they are recorded with its end, the rest once they are in the thread.
+ */
 function threadOnly(show: (event: AnswerStreamEvent) => void) {
   return {
     emit: async (event: AnswerStreamEvent) => show(event),

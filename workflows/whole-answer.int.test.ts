@@ -45,15 +45,15 @@ async function pendingEntry() {
 
 const statusOf = async (backendUuid: string) => (await db.selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow()).status;
 
-/** Answers whose search waits until `release()`, counting the searches. */
-function gatedAnswers() {
+/** Answers whose search waits until `release()`, counting the searches; `through`: the store they write to. */
+function gatedAnswers(through: EventStore = store) {
   let release = () => {};
   const gate = new Promise<void>((r) => (release = r));
   const searches = { count: 0 };
   const feed = createLiveFeed();
   const answers = createWholeAnswers(
     {
-      store,
+      store: through,
       model: offlineModel,
       sources: { passages: { name: 'passages', search: async () => (searches.count++, await gate, [PASSAGE]) }, web: null },
       readableCorpora: async () => ['help'],
@@ -81,6 +81,29 @@ test('an entry is answered once however often it is started; followers get the e
   const seen: string[] = [];
   for await (const e of live.events) seen.push(e.event);
   expect(seen).toEqual(['sources', 'delta', 'related', 'completed']);
+  await answers.running();
+});
+
+test('the sources are shown as soon as they are found, before the answer is recorded with them', async () => {
+  const job = await pendingEntry();
+  let record = () => {};
+  const recording = new Promise<void>((r) => (record = r));
+  // The same store, whose appends (the answer's one) wait for `record()`.
+  const held = Object.create(store) as EventStore;
+  held.append = async (...args) => (await recording, store.append(...args));
+  const { answers, feed, release } = gatedAnswers(held);
+  const live = feed.follow(job.backendUuid);
+  await answers.start(job);
+  release();
+  const events = live.events[Symbol.asyncIterator]();
+  const first = await events.next();
+  expect(first.value).toEqual({ event: 'sources', data: { sources: [expect.objectContaining({ url: PASSAGE.url, name: 'Keyboard: Shortcuts' })] } });
+  expect(await statusOf(job.backendUuid)).toBe('pending');
+  record();
+  const rest: string[] = [];
+  for (let e = await events.next(); !e.done; e = await events.next()) rest.push(e.value.event);
+  expect(rest).toEqual(['delta', 'related', 'completed']);
+  expect(await statusOf(job.backendUuid)).toBe('completed');
   await answers.running();
 });
 

@@ -71,9 +71,10 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   const cursor = start.cursor;
   const filter = citationFilter(passages.length);
   let answer = '';
-  // A whole-at-once answer is recorded with its sources in one append when it ends, then shown:
-  // its sources, one delta of the text recorded, `related` and `completed`. All of it is in the
-  // thread's events (replay.ts), in the order shown.
+  // A whole-at-once answer is recorded with its sources in one append when it ends. Its sources
+  // are shown as soon as they are known to be the ones it will record; then, once recorded, one
+  // delta of the text, `related` and `completed`. All of it is in the thread's events
+  // (replay.ts), in the order shown.
   const sources = whole ? found.passages.map(toSource) : undefined;
   // Sources recorded by an earlier, cut-off attempt are the ones shown; an answer from other
   // passages would cite them wrongly.
@@ -83,14 +84,14 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     answer += text;
     if (!whole) await emit({ event: 'delta', data: { text } });
   };
-  const release = async (recorded: string) => {
-    if (!sources) return;
-    await emit({ event: 'sources', data: { sources: earlier ?? sources } }, { inThread: true });
-    if (recorded) await emit({ event: 'delta', data: { text: recorded } }, { inThread: true });
+  const showRecorded = async (recorded: string) => {
+    if (sources && recorded) await emit({ event: 'delta', data: { text: recorded } }, { inThread: true });
   };
   if (start.ended) return 'ended';
-  if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
+  // Every outcome from here is recorded with these sources, or an earlier attempt's that stand.
+  if (sources) await emit({ event: 'sources', data: { sources: earlier ?? sources } });
   if (sources && earlier && !isDeepStrictEqual(earlier, sources)) return fail('', INTERRUPTED);
+  if (start.interrupted) return fail((await deps.streamedText?.(backendUuid).catch(() => '')) ?? '', INTERRUPTED);
 
   const controller = new AbortController();
   let idle: NodeJS.Timeout | undefined;
@@ -136,7 +137,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     stopPolling();
     const final = sanitizeCitations(answer, passages.length);
     if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor, sources))) return 'ended';
-    await release(final);
+    await showRecorded(final);
     await emit({ event: 'related', data: { questions: related } }, { inThread: true });
     await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } }, { inThread: true });
     return 'completed';
@@ -145,7 +146,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     await send(filter.flush()).catch(() => {});
     if (reason instanceof Stop) {
       if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'stopped', answer }, now(), cursor, sources))) return 'ended';
-      await release(answer);
+      await showRecorded(answer);
       await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } }, { inThread: true });
       return 'stopped';
     }
@@ -159,7 +160,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   async function fail(partial: string, detail: string) {
     const kept = sanitizeCitations(partial, passages.length);
     if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'failed', answer: kept, detail }, now(), cursor, sources))) return 'ended' as const;
-    await release(kept);
+    await showRecorded(kept);
     await emit({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail } }, { inThread: true });
     return 'failed' as const;
   }

@@ -38,7 +38,7 @@ function collector(name: string) {
     seen.push(...events);
   };
   const of = (...streams: string[]) => seen.filter((e) => streams.includes(e.streamId));
-  return { seen, handle, of };
+  return { name, seen, handle, of };
 }
 
 /** Runs the consumer until it has nothing more to read for now. */
@@ -251,5 +251,39 @@ describe('startConsumer', () => {
     await store.append(id, 2, [ev('after stop')]);
     await sleep(100);
     expect(labels(c.of(id))).toEqual(['one', 'two']);
+  });
+
+  test('a full batch is followed at once by the next; a partial one waits for the next poll', async () => {
+    const id = fresh('stream');
+    await store.append(id, 'no_stream', ['a', 'b', 'c'].map(ev));
+    // Another consumer catching up first makes sure the events are readable (no transaction
+    // elsewhere in the cluster holds them back) before the one under test looks.
+    const probe = collector(fresh('probe'));
+    await catchUp(probe.name, probe.handle, () => probe.of(id).length === 3);
+    // The consumer under test starts right before `a`: its batches of 2 are [a, b] and [c].
+    const name = fresh('batches');
+    await sql`insert into consumer_checkpoints (consumer, tx_id, position, updated_at)
+      select ${name}, tx_id, global_position - 1, now() from events where stream_id = ${id} and stream_version = 1`.execute(db);
+    const c = collector(name);
+    const consumer = startConsumer(
+      store,
+      name,
+      async (trx, events) => {
+        await c.handle(trx, events);
+        // Appended while the partial batch is handled: readable at once, yet left for the next poll.
+        if (labels(events).includes('c')) await store.append(id, 3, [ev('d')]);
+      },
+      { pollMs: 60_000, batchSize: 2 },
+    );
+    try {
+      const deadline = Date.now() + 15_000;
+      while (c.of(id).length < 3 && Date.now() < deadline) await sleep(20);
+      expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
+      await catchUp(probe.name, probe.handle, () => probe.of(id).length === 4);
+      await sleep(200);
+      expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
+    } finally {
+      await consumer.stop();
+    }
   });
 });
