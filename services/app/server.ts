@@ -11,6 +11,7 @@ import { errorHandler } from './errors.js';
 import type { Routes } from './handler.js';
 import { HttpProblem } from './problem.js';
 import { signInLimiters, signUpLimiters } from './rate-limits.js';
+import { cacheRouteMatchers } from './route-matchers.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
   if (ctx.storage.router) app.use('/storage', ctx.storage.router);
 
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  if (opts.validate !== false) cacheRouteMatchers();
   if (opts.validate !== false)
     app.use(
     OpenApiValidator.middleware({

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import { preparedBuilt, type Db } from '../db/database.js';
 
 export type SessionUser = {
   id: string;
@@ -11,7 +11,8 @@ export type SessionUser = {
 /** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
 export async function orgOf(db: Db, userId: string | null) {
   if (!userId) return null;
-  const m = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
+  // Prepared: every answer asks it, and planning it cost more than running it.
+  const m = await preparedBuilt(db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1)).executeTakeFirst();
   return m?.organizationId ?? null;
 }
 
