@@ -49,3 +49,7 @@ describe('check sources by overlap', () => {
     expect(checkAnswer('I found nothing about this in the sources available to me.', [SHARE])).toEqual({ sources_count: 0, checks: [] });
   });
 });
+
+test('a marker left by removing the one inside it is removed too', () => {
+  expect(plainSentence('Keys [0[1]] work [[2]3].')).toBe('Keys work.');
+});

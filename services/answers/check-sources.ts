@@ -21,12 +21,17 @@ export function verdictFor(score: number): Verdict {
 
 /** The sentence as a reader sees it: no markers, no list or heading prefix, tidy spaces. */
 export function plainSentence(text: string) {
-  return text
-    .replace(MARKER, '')
+  return withoutMarkers(text)
     .replace(/^\s*(?:[-*+]|\d+[.)]|#{1,6})\s+/, '')
     .replace(/\s+([.,;:!?])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Removing a marker can join the text around it into another ("[0[1]]" -> "[0]"): until none is left. */
+function withoutMarkers(text: string) {
+  for (let before = ''; before !== text; ) [before, text] = [text, text.replace(MARKER, '')];
+  return text;
 }
 
 /** Share (0..1) of the sentence's distinct content words found in `evidence`. */

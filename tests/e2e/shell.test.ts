@@ -32,16 +32,26 @@ describe('shortcuts and modals', () => {
   });
 
   it('stacks the editor over the list; an outside click within 100 ms does nothing', async () => {
-    // Open the editor and click outside it at once, timed inside the page.
-    const elapsed = await page.evaluate(async () => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Edit shortcuts')!;
-      const started = performance.now();
-      button.click();
-      let overlay: Element | null = null;
-      while (!(overlay = document.querySelector('[data-modal-overlay="keyboardShortcutEditor"]'))) await new Promise(requestAnimationFrame);
-      overlay.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      return performance.now() - started;
-    });
+    // Open the editor and click outside it at once, timed inside the page. A machine busy with
+    // other tests can take over 100 ms between the two: then the click is not the one this test
+    // is about, so the editor is closed (after the grace, as a person would) and it is tried again.
+    let elapsed = Infinity;
+    for (let attempt = 0; attempt < 5 && elapsed >= 100; attempt++) {
+      if (attempt > 0 && (await editor().count())) {
+        await page.waitForTimeout(150);
+        await clickOutside();
+        await editor().waitFor({ state: 'detached' });
+      }
+      elapsed = await page.evaluate(async () => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Edit shortcuts')!;
+        const started = performance.now();
+        button.click();
+        let overlay: Element | null = null;
+        while (!(overlay = document.querySelector('[data-modal-overlay="keyboardShortcutEditor"]'))) await new Promise(requestAnimationFrame);
+        overlay.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        return performance.now() - started;
+      });
+    }
     expect(elapsed).toBeLessThan(100);
     await editor().waitFor();
     expect(await openDialogs()).toEqual(['keyboardShortcutHelper', 'keyboardShortcutEditor']);
