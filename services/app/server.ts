@@ -53,18 +53,19 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
   if (ctx.storage.router) app.use('/storage', ctx.storage.router);
 
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
-  if (opts.validate !== false) cacheRouteMatchers();
-  if (opts.validate !== false)
+  if (opts.validate !== false) {
+    cacheRouteMatchers();
     app.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(spec) as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-      validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      ignoreUndocumented: false,
-      ignorePaths: (path: string) => !isApiPath(path) || path === '/api/openapi.json' || path === '/api/docs',
-    }),
-  );
+      OpenApiValidator.middleware({
+        apiSpec: structuredClone(spec) as never,
+        validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+        validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
+        validateSecurity: false,
+        ignoreUndocumented: false,
+        ignorePaths: (path: string) => !isApiPath(path) || path === '/api/openapi.json' || path === '/api/docs',
+      }),
+    );
+  }
 
   const limits: Record<string, RequestHandler[]> = {
     signInEmail: signInLimiters(ctx.config.signInRateLimit),
