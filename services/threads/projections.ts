@@ -44,40 +44,40 @@ export const threadsProjection = statementsProjection({
         // full: the title may be cut short), and the entry takes its position from that count.
         return writeRow(
           preparedBuilt(
-          db
-            .with('thread', (db) =>
-              db
-                .updateTable('threads')
-                .set((eb) => ({
-                  entry_count: eb('entry_count', '+', 1),
-                  updated_at: d.asked_at,
-                  first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
-                }))
-                .where('context_uuid', '=', d.context_uuid)
-                .returning(['entry_count']),
-            )
-            .insertInto('thread_entries')
-            .columns(['backend_uuid', 'context_uuid', 'position', 'query_str', 'search_mode', 'status', 'answer', 'sources', 'related_questions', 'error', 'model', 'created_at', 'updated_at'])
-            .expression((eb) =>
-              eb
-                .selectFrom('thread')
-                .select([
-                  eb.val(d.backend_uuid).as('backend_uuid'),
-                  eb.val(d.context_uuid).as('context_uuid'),
-                  'thread.entry_count',
-                  eb.val(d.query_str).as('query_str'),
-                  eb.val(d.search_mode).as('search_mode'),
-                  sql<string>`'pending'`.as('status'),
-                  sql<string>`''`.as('answer'),
-                  sql<string>`'[]'::jsonb`.as('sources'),
-                  sql<string>`'[]'::jsonb`.as('related_questions'),
-                  sql<null>`null::text`.as('error'),
-                  eb.val(d.model).as('model'),
-                  sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
-                  sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
-                ]),
-            )
-            .returning('backend_uuid'),
+            db
+              .with('thread', (db) =>
+                db
+                  .updateTable('threads')
+                  .set((eb) => ({
+                    entry_count: eb('entry_count', '+', 1),
+                    updated_at: d.asked_at,
+                    first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
+                  }))
+                  .where('context_uuid', '=', d.context_uuid)
+                  .returning(['entry_count']),
+              )
+              .insertInto('thread_entries')
+              .columns(['backend_uuid', 'context_uuid', 'position', 'query_str', 'search_mode', 'status', 'answer', 'sources', 'related_questions', 'error', 'model', 'created_at', 'updated_at'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('thread')
+                  .select([
+                    eb.val(d.backend_uuid).as('backend_uuid'),
+                    eb.val(d.context_uuid).as('context_uuid'),
+                    'thread.entry_count',
+                    eb.val(d.query_str).as('query_str'),
+                    eb.val(d.search_mode).as('search_mode'),
+                    sql<string>`'pending'`.as('status'),
+                    sql<string>`''`.as('answer'),
+                    sql<string>`'[]'::jsonb`.as('sources'),
+                    sql<string>`'[]'::jsonb`.as('related_questions'),
+                    sql<null>`null::text`.as('error'),
+                    eb.val(d.model).as('model'),
+                    sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
+                    sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
+                  ]),
+              )
+              .returning('backend_uuid'),
           ),
         );
       }
@@ -122,13 +122,13 @@ export const threadsProjection = statementsProjection({
 function finish(db: Kysely<Database>, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
   return writeRow(
     preparedBuilt(
-    db
-      .with('entry', (db) => db.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']))
-      .updateTable('threads')
-      .from('entry')
-      .set({ updated_at: set.updated_at })
-      .whereRef('threads.context_uuid', '=', 'entry.context_uuid')
-      .returning('threads.context_uuid'),
+      db
+        .with('entry', (db) => db.updateTable('thread_entries').set(set).where('backend_uuid', '=', backendUuid).returning(['context_uuid']))
+        .updateTable('threads')
+        .from('entry')
+        .set({ updated_at: set.updated_at })
+        .whereRef('threads.context_uuid', '=', 'entry.context_uuid')
+        .returning('threads.context_uuid'),
     ),
   );
 }
