@@ -63,13 +63,16 @@ function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | nu
 
 export function articleHandlers(opts: Options): RequestHandler[] {
   const existing = (key: string) => {
-    const t = opts.threads().find((x) => x.thread_url_slug === key || x.context_uuid === key || x.entries.some((e) => e.backend_uuid === key)) as BookmarkedThread | undefined;
+    const t = opts.threads().find((x) => x.thread_url_slug === key || x.context_uuid === key || x.entries.some((e) => e.backend_uuid === key)) as
+      | BookmarkedThread
+      | undefined;
     if (!t) throw problem(404, 'thread_not_found', 'No such thread.');
     return t;
   };
   const readable = (key: string) => {
     const t = existing(key);
-    if (t.owner !== opts.owner() && (t.thread_access === 'owner-only' || t.thread_access === 'private read')) throw problem(403, 'thread_private', 'This answer is private');
+    if (t.owner !== opts.owner() && (t.thread_access === 'owner-only' || t.thread_access === 'private read'))
+      throw problem(403, 'thread_private', 'This answer is private');
     return t;
   };
   const signedIn = () => {

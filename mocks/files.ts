@@ -111,8 +111,10 @@ export function fileHandlers(opts: Options) {
   const uploadRefused = () => problem(403, 'upload_not_allowed', 'Unable to upload files.');
   const deleteRefused = () => problem(403, 'delete_not_allowed', 'Unable to delete files.');
 
-  const inRepo = (repo: Repo) => opts.files().filter((f) => f.file_repository_info.file_repository_type === repo.type && f.file_repository_info.owner_id === repo.owner);
-  const newestFirst = (files: MockFile[]) => [...files].sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.time_created.localeCompare(a.time_created));
+  const inRepo = (repo: Repo) =>
+    opts.files().filter((f) => f.file_repository_info.file_repository_type === repo.type && f.file_repository_info.owner_id === repo.owner);
+  const newestFirst = (files: MockFile[]) =>
+    [...files].sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.time_created.localeCompare(a.time_created));
 
   /** Who may read a file: what the download and the file view check. */
   const mayRead = (f: MockFile) => {
@@ -152,7 +154,11 @@ export function fileHandlers(opts: Options) {
   /** How many new files fit the caller's plan in this repository. */
   const fit = (repo: Repo, user: SessionUser, wanted: number) => {
     const byUser = opts.files().filter((f) => f.uploaded_by === user.email && f.file_repository_info.file_repository_type !== 'ORG').length;
-    return fitWithinLimits(MOCK_FILE_LIMITS[planOf(user)], { in_repository: inRepo(repo).length, by_user: byUser, counts_for_user: repo.type !== 'ORG' }, wanted);
+    return fitWithinLimits(
+      MOCK_FILE_LIMITS[planOf(user)],
+      { in_repository: inRepo(repo).length, by_user: byUser, counts_for_user: repo.type !== 'ORG' },
+      wanted,
+    );
   };
 
   const uploadUrls = async ({ request }: { request: Request }) => {
@@ -176,7 +182,13 @@ export function fileHandlers(opts: Options) {
       const key = `${repo.type.toLowerCase()}/${repo.owner}/${file_uuid}/${encodeURIComponent(p.filename)}`;
       const object_url = `${bucket}/${key}`;
       forms.set(key, { repo, file_uuid, filename: p.filename, file_size: p.file_size, content_type: contentTypeOf(fileTypeOf(p.filename)!), object_url });
-      file_url_params.push({ s3_bucket_url: bucket, fields: { key, 'Content-Type': contentTypeOf(fileTypeOf(p.filename)!), policy: 'mock-policy', 'x-amz-signature': 'mock-signature' }, s3_object_url: object_url, file_uuid, replaces_existing: !!old });
+      file_url_params.push({
+        s3_bucket_url: bucket,
+        fields: { key, 'Content-Type': contentTypeOf(fileTypeOf(p.filename)!), policy: 'mock-policy', 'x-amz-signature': 'mock-signature' },
+        s3_object_url: object_url,
+        file_uuid,
+        replaces_existing: !!old,
+      });
     }
     const limit = reached && MOCK_FILE_LIMITS[planOf(user)][reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? 'per_repository' : 'per_user'];
     return { limits_reached: reached ? [{ code: reached, limit: limit as number, message: LIMIT_MESSAGES[reached](limit as number) }] : [], file_url_params };
@@ -191,8 +203,10 @@ export function fileHandlers(opts: Options) {
     for (const p of body.file_index_params) {
       const form = [...forms.values()].find((x) => x.file_uuid === p.file_uuid && x.repo.type === repo.type && x.repo.owner === repo.owner);
       const stored = form && objects.get(form.object_url);
-      if (!form || form.object_url !== p.file_s3_url || !stored || stored.size !== p.file_size) throw problem(400, 'file_not_uploaded', `${p.filename} is not in storage yet. Upload it first.`);
-      if (current.some((f) => f.file_uuid === p.file_uuid) && !p.replace_existing) throw problem(409, 'file_exists', `${p.filename} is already in this repository.`);
+      if (!form || form.object_url !== p.file_s3_url || !stored || stored.size !== p.file_size)
+        throw problem(400, 'file_not_uploaded', `${p.filename} is not in storage yet. Upload it first.`);
+      if (current.some((f) => f.file_uuid === p.file_uuid) && !p.replace_existing)
+        throw problem(409, 'file_exists', `${p.filename} is already in this repository.`);
     }
     const { reached } = fit(repo, user, fresh);
     if (reached) {
@@ -246,7 +260,14 @@ export function fileHandlers(opts: Options) {
             const status = !f ? 'failure' : f.file_state === 'PROCESSING' ? 'processing' : f.file_state === 'COMPLETE' ? 'success' : 'failure';
             if (told.get(uuid) === status) continue;
             told.set(uuid, status);
-            const event = { file_uuid: uuid, filename: f?.filename ?? '', status, ...(status === 'failure' ? { error: INDEXING_FAILED, detail: f?.error === INDEXING_FAILED ? 'The mock cannot read files named "broken".' : 'The file was deleted.' } : {}) };
+            const event = {
+              file_uuid: uuid,
+              filename: f?.filename ?? '',
+              status,
+              ...(status === 'failure'
+                ? { error: INDEXING_FAILED, detail: f?.error === INDEXING_FAILED ? 'The mock cannot read files named "broken".' : 'The file was deleted.' }
+                : {}),
+            };
             controller.enqueue(encoder.encode(sse(event)));
           }
           if ([...told.values()].every((s) => s !== 'processing') && told.size === uuids.length) {
@@ -311,12 +332,22 @@ export function fileHandlers(opts: Options) {
   const passagesOf = async (f: MockFile, page: number | null) => {
     const stored = objects.get(f.file_s3_url);
     if (stored && ['txt', 'md', 'csv', 'json'].includes(f.file_type)) {
-      const paragraphs = (await stored.text()).split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+      const paragraphs = (await stored.text())
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean);
       return paragraphs.slice(0, 5).map((content, i) => ({ id: `${f.file_uuid}-${i}`, heading: f.file_title, content, page: null }));
     }
     const p = page ?? 1;
     if (f.page_count && p > f.page_count) return [];
-    return [{ id: `${f.file_uuid}-p${p}`, heading: `${f.file_title}, page ${p}`, content: `The passage of ${f.filename} on page ${p}, as the mock indexes it.`, page: f.page_count ? p : null }];
+    return [
+      {
+        id: `${f.file_uuid}-p${p}`,
+        heading: `${f.file_title}, page ${p}`,
+        content: `The passage of ${f.filename} on page ${p}, as the mock indexes it.`,
+        page: f.page_count ? p : null,
+      },
+    ];
   };
 
   const spaceStatus = (s: MockFile['file_state']): SpaceFile['status'] => (s === 'COMPLETE' ? 'READY' : s === 'PROCESSING' ? 'SYNCING' : 'SYNC_ERROR');
@@ -355,9 +386,12 @@ export function fileHandlers(opts: Options) {
       const key = String(form.get('key') ?? '');
       const issued = forms.get(key);
       const file = form.get('file');
-      if (!issued || form.get('policy') !== 'mock-policy') return new HttpResponse('<Error><Code>AccessDenied</Code></Error>', { status: 403, headers: { 'content-type': 'application/xml' } });
-      if (!(file instanceof Blob)) return new HttpResponse('<Error><Code>InvalidArgument</Code></Error>', { status: 400, headers: { 'content-type': 'application/xml' } });
-      if (file.size > DEFAULT_FILE_MAX_BYTES) return new HttpResponse('<Error><Code>EntityTooLarge</Code></Error>', { status: 400, headers: { 'content-type': 'application/xml' } });
+      if (!issued || form.get('policy') !== 'mock-policy')
+        return new HttpResponse('<Error><Code>AccessDenied</Code></Error>', { status: 403, headers: { 'content-type': 'application/xml' } });
+      if (!(file instanceof Blob))
+        return new HttpResponse('<Error><Code>InvalidArgument</Code></Error>', { status: 400, headers: { 'content-type': 'application/xml' } });
+      if (file.size > DEFAULT_FILE_MAX_BYTES)
+        return new HttpResponse('<Error><Code>EntityTooLarge</Code></Error>', { status: 400, headers: { 'content-type': 'application/xml' } });
       objects.set(issued.object_url, file);
       return HttpResponse.json({ key, secure_url: issued.object_url }, { status: 201 });
     }),
@@ -395,7 +429,9 @@ export function fileHandlers(opts: Options) {
       const repo = readable(body.file_repository_info);
       const emails = body.email_in_filter?.map((e) => e.toLowerCase());
       const all = newestFirst(inRepo(repo)).filter(
-        (f) => matches(f, { status: body.file_states_in_filter, search_keyword: body.search_term }) && (!emails?.length || emails.includes(f.uploaded_by.toLowerCase())),
+        (f) =>
+          matches(f, { status: body.file_states_in_filter, search_keyword: body.search_term }) &&
+          (!emails?.length || emails.includes(f.uploaded_by.toLowerCase())),
       );
       const offset = body.offset ?? 0;
       return { files: all.slice(offset, offset + (body.limit ?? PAGE_SIZE)), num_total_files: all.length };
@@ -445,7 +481,16 @@ export function fileHandlers(opts: Options) {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw problem(400, 'invalid_limit', 'limit is 1 to 100.');
       const files = newestFirst(inRepo(repo));
       return {
-        files: files.slice(0, limit).map((f) => ({ file_uuid: f.file_uuid, name: f.filename, file_s3_url: f.file_s3_url, connection_type: 'local', connection_file_url: null, status: spaceStatus(f.file_state) })),
+        files: files
+          .slice(0, limit)
+          .map((f) => ({
+            file_uuid: f.file_uuid,
+            name: f.filename,
+            file_s3_url: f.file_s3_url,
+            connection_type: 'local',
+            connection_file_url: null,
+            status: spaceStatus(f.file_state),
+          })),
         files_in_repo: files.length,
       };
     }),
@@ -463,7 +508,11 @@ export function fileHandlers(opts: Options) {
   ];
 
   /** After a reload of `make dev-mocks`, files left PROCESSING finish indexing. */
-  const resumeIndexing = () => opts.files().filter((f) => f.file_state === 'PROCESSING').forEach(startIndexing);
+  const resumeIndexing = () =>
+    opts
+      .files()
+      .filter((f) => f.file_state === 'PROCESSING')
+      .forEach(startIndexing);
 
   return { handlers, resumeIndexing };
 }

@@ -19,7 +19,10 @@ export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset
 
 /** `onChange` lets the browser keep the state across reloads; `streamDelayMs` paces streamed answers. */
 /** `indexDelayMs` is how long mock indexing takes: 1.5 s in the browser, ten stream steps in tests. */
-export function createScenario(name: ScenarioName, opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number; indexDelayMs?: number } = {}): Scenario {
+export function createScenario(
+  name: ScenarioName,
+  opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number; indexDelayMs?: number } = {},
+): Scenario {
   const scenario = { state: opts.state ?? initialState(name) } as Scenario;
   const changed = () => opts.onChange?.(scenario.state);
   const session = () => ({ user: currentUser(scenario.state), visitor_id: scenario.state.visitorId });
@@ -61,7 +64,13 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
   scenario.handlers = [
     ...threads.handlers,
     ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
-    ...articleHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, user: () => scenario.state.signedInId, changed, spaces }),
+    ...articleHandlers({
+      threads: () => (scenario.state.threads ??= []),
+      owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
+      user: () => scenario.state.signedInId,
+      changed,
+      spaces,
+    }),
     ...spaceHandlers({ ...spaceOptions, store: spaces, accounts: () => scenario.state.accounts.map((a) => a.user) }),
     ...files.handlers,
     getGetSessionMockHandler(session),
@@ -77,7 +86,13 @@ export function createScenario(name: ScenarioName, opts: { state?: ScenarioState
       const body = (await request.json()) as SignUpRequest;
       if (findAccount(scenario.state, body.email)) throw problem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
       if (body.password.length < 8) throw problem(400, 'invalid_password', 'Password too short');
-      const user = { id: `user-${scenario.state.accounts.length + 1}`, name: body.name, email: body.email, org_uuid: null, subscription_status: 'none' as const };
+      const user = {
+        id: `user-${scenario.state.accounts.length + 1}`,
+        name: body.name,
+        email: body.email,
+        org_uuid: null,
+        subscription_status: 'none' as const,
+      };
       scenario.state.accounts.push({ user, password: body.password });
       scenario.state.signedInId = user.id;
       changed();

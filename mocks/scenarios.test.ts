@@ -10,7 +10,8 @@ afterAll(mocks.close);
 
 const base = 'http://app.test';
 const session = async () => (await (await fetch(`${base}/rest/session`)).json()) as { user: { name: string } | null; visitor_id: string };
-const post = (path: string, body?: object) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+const post = (path: string, body?: object) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
 
 describe('mock scenarios', () => {
   it('starts anonymous, with a visitor id', async () => {

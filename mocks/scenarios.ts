@@ -10,7 +10,15 @@ export type ScenarioName = (typeof SCENARIOS)[number];
 
 export type MockAccount = { user: SessionUser; password: string };
 /** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */
-export type ScenarioState = { visitorId: string; signedInId: string | null; accounts: MockAccount[]; threads: MockThread[]; spaces?: MockSpace[]; files?: MockFile[]; orgs?: MockOrg[] };
+export type ScenarioState = {
+  visitorId: string;
+  signedInId: string | null;
+  accounts: MockAccount[];
+  threads: MockThread[];
+  spaces?: MockSpace[];
+  files?: MockFile[];
+  orgs?: MockOrg[];
+};
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */
 export const DEMO_ACCOUNT = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct-horse-battery' } as const;
@@ -21,11 +29,23 @@ const demo = (): MockAccount => ({
 });
 
 /** An Enterprise member (and admin of their organisation), for organisation files; the enterprise scenario starts signed in as them. */
-export const ENTERPRISE_ACCOUNT = { id: 'user-grace', name: 'Grace Hopper', email: 'grace@enterprise.example', password: 'cobol-is-forever', org_uuid: 'org-navy' } as const;
+export const ENTERPRISE_ACCOUNT = {
+  id: 'user-grace',
+  name: 'Grace Hopper',
+  email: 'grace@enterprise.example',
+  password: 'cobol-is-forever',
+  org_uuid: 'org-navy',
+} as const;
 export const DEMO_ORG = { uuid: ENTERPRISE_ACCOUNT.org_uuid, name: 'Navy Labs' } as const;
 
 const enterprise = (): MockAccount => ({
-  user: { id: ENTERPRISE_ACCOUNT.id, name: ENTERPRISE_ACCOUNT.name, email: ENTERPRISE_ACCOUNT.email, org_uuid: ENTERPRISE_ACCOUNT.org_uuid, subscription_status: 'none' },
+  user: {
+    id: ENTERPRISE_ACCOUNT.id,
+    name: ENTERPRISE_ACCOUNT.name,
+    email: ENTERPRISE_ACCOUNT.email,
+    org_uuid: ENTERPRISE_ACCOUNT.org_uuid,
+    subscription_status: 'none',
+  },
   password: ENTERPRISE_ACCOUNT.password,
 });
 
@@ -64,7 +84,10 @@ function demoOrgFiles(): MockFile[] {
     error: null,
     file_repository_info: { file_repository_type: 'ORG', owner_id: DEMO_ORG.uuid },
   });
-  return [file('7b1f0c52-4d0e-4d8a-9a51-000000000001', 'Security handbook.pdf', 'pdf', 'application/pdf', 482_133), file('7b1f0c52-4d0e-4d8a-9a51-000000000002', 'Onboarding checklist.md', 'md', 'text/markdown', 3_210)];
+  return [
+    file('7b1f0c52-4d0e-4d8a-9a51-000000000001', 'Security handbook.pdf', 'pdf', 'application/pdf', 482_133),
+    file('7b1f0c52-4d0e-4d8a-9a51-000000000002', 'Onboarding checklist.md', 'md', 'text/markdown', 3_210),
+  ];
 }
 
 export const isScenario = (v: unknown): v is ScenarioName => SCENARIOS.includes(v as ScenarioName);

@@ -8,7 +8,8 @@ export const MOCK_SPACE_TEMPLATES: SpaceTemplate[] = [
     title: 'Research Assistant',
     description: 'Collect papers and pages on a topic and get answers that compare them.',
     emoji: '1f52c',
-    instructions: 'Answer as a careful research assistant. Prefer the Space’s links and files, compare sources where they disagree, and say when the evidence is thin.',
+    instructions:
+      'Answer as a careful research assistant. Prefer the Space’s links and files, compare sources where they disagree, and say when the evidence is thin.',
   },
   {
     id: 'travel-planner',

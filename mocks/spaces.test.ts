@@ -12,7 +12,8 @@ beforeEach(() => mocks.reset('signed-in'));
 afterAll(mocks.close);
 
 const base = 'http://app.test';
-const call = (method: string, path: string, body?: object) => fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+const call = (method: string, path: string, body?: object) =>
+  fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
 const json = async <T>(res: Response | Promise<Response>) => (await (await res).json()) as T;
 const create = (body: object = {}) => json<Collection>(call('POST', '/rest/collections/create_collection', body));
 const getSpace = (key: string) => call('GET', `/rest/collections/get_collection?collection_slug=${encodeURIComponent(key)}`);
@@ -38,12 +39,24 @@ describe('mock Spaces', () => {
     const res = await call('POST', '/rest/collections/create_collection', {});
     expect(res.status).toBe(201);
     const space = (await res.json()) as Collection;
-    expect(space).toMatchObject({ title: 'New Space', emoji: '', instructions: '', access: 1, enable_web_by_default: true, user_permission: ACCESS_LEVEL.OWNER, template_id: null, thread_count: 0, owner: { id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name } });
+    expect(space).toMatchObject({
+      title: 'New Space',
+      emoji: '',
+      instructions: '',
+      access: 1,
+      enable_web_by_default: true,
+      user_permission: ACCESS_LEVEL.OWNER,
+      template_id: null,
+      thread_count: 0,
+      owner: { id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name },
+    });
     expect(space.slug).toMatch(/^new-space-[A-Za-z0-9]{22}$/);
   });
 
   it('fills what is left out from a template', async () => {
-    const { templates } = await json<{ templates: { id: string; title: string; instructions: string }[] }>(call('GET', '/rest/collections/list_space_templates'));
+    const { templates } = await json<{ templates: { id: string; title: string; instructions: string }[] }>(
+      call('GET', '/rest/collections/list_space_templates'),
+    );
     expect(templates.length).toBeGreaterThanOrEqual(3);
     const space = await create({ template_id: templates[0]!.id, title: 'My research' });
     expect(space).toMatchObject({ title: 'My research', template_id: templates[0]!.id, instructions: templates[0]!.instructions });
@@ -76,14 +89,27 @@ describe('mock Spaces', () => {
     expect(linked.focused_web_config.link_configs).toMatchObject([{ link: 'https://example.com/docs/guide', title: 'example.com/docs/guide' }]);
     const again = await json<Collection>(call('POST', '/rest/collections/focused_web_config/links', link));
     expect(again.focused_web_config.link_configs).toHaveLength(1);
-    expect(await json(call('POST', '/rest/collections/focused_web_config/links', { ...link, link: 'https://blocked.example/' }))).toMatchObject({ status: 422, code: 'link_blocked' });
-    expect(await json(call('POST', '/rest/collections/focused_web_config/links', { ...link, link: 'ftp://example.com/' }))).toMatchObject({ status: 400, code: 'invalid_link' });
+    expect(await json(call('POST', '/rest/collections/focused_web_config/links', { ...link, link: 'https://blocked.example/' }))).toMatchObject({
+      status: 422,
+      code: 'link_blocked',
+    });
+    expect(await json(call('POST', '/rest/collections/focused_web_config/links', { ...link, link: 'ftp://example.com/' }))).toMatchObject({
+      status: 400,
+      code: 'invalid_link',
+    });
 
     const thread = await ask('How do I share a thread?');
-    const moved = await json<{ updated_collection: { uuid: string } }>(call('POST', '/rest/collections/upsert_thread_collection', { entry_uuid: thread.backend_uuid, new_collection_uuid: first.uuid }));
+    const moved = await json<{ updated_collection: { uuid: string } }>(
+      call('POST', '/rest/collections/upsert_thread_collection', { entry_uuid: thread.backend_uuid, new_collection_uuid: first.uuid }),
+    );
     expect(moved.updated_collection.uuid).toBe(first.uuid);
     expect((await json<Collection>(getSpace(first.uuid))).thread_count).toBe(1);
-    expect((await json<Thread>(call('GET', `/rest/thread/${thread.thread_url_slug}`))).collection_info).toEqual({ uuid: first.uuid, slug: renamed.slug, title: 'Fresh name', emoji: '1f4da' });
+    expect((await json<Thread>(call('GET', `/rest/thread/${thread.thread_url_slug}`))).collection_info).toEqual({
+      uuid: first.uuid,
+      slug: renamed.slug,
+      title: 'Fresh name',
+      emoji: '1f4da',
+    });
     const inSpace = await json<ThreadList>(call('GET', `/rest/collections/list_collection_threads?collection_uuid=${first.uuid}`));
     expect(inSpace.items.map((t) => t.context_uuid)).toEqual([thread.context_uuid]);
 
@@ -107,14 +133,20 @@ describe('mock Spaces', () => {
       [DEMO_ACCOUNT.email, ACCESS_LEVEL.OWNER],
       ['grace@example.com', ACCESS_LEVEL.INVITED_READER],
     ]);
-    expect(await json(call('POST', `/rest/collections/${space.uuid}/members`, { email: DEMO_ACCOUNT.email, role: 'ADMIN' }))).toMatchObject({ status: 409, code: 'already_owner' });
+    expect(await json(call('POST', `/rest/collections/${space.uuid}/members`, { email: DEMO_ACCOUNT.email, role: 'ADMIN' }))).toMatchObject({
+      status: 409,
+      code: 'already_owner',
+    });
 
     await call('POST', '/api/auth/sign-out');
     await signInAs('grace@example.com', 'a-long-password');
     const mine = await json<CollectionList>(call('GET', '/rest/collections/list_user_collections'));
     expect(mine.collections.map((c) => c.user_permission)).toEqual([ACCESS_LEVEL.INVITED_READER]);
     expect((await json<Collection>(call('POST', `/rest/collections/${space.uuid}/members/accept`))).user_permission).toBe(ACCESS_LEVEL.READER);
-    expect(await json(call('POST', `/rest/collections/edit_collection/${space.uuid}`, { title: 'Mine now' }))).toMatchObject({ status: 403, code: 'not_space_writer' });
+    expect(await json(call('POST', `/rest/collections/edit_collection/${space.uuid}`, { title: 'Mine now' }))).toMatchObject({
+      status: 403,
+      code: 'not_space_writer',
+    });
     expect(await json(call('DELETE', `/rest/collections/delete_collection/${space.uuid}`))).toMatchObject({ status: 403, code: 'not_space_owner' });
   });
 

@@ -18,7 +18,20 @@ import type {
   SpaceMember,
   SpaceRoleUpdate,
 } from '../generated/react-query/model';
-import { ACCESS_LEVEL, DEFAULT_SPACE_TITLE, SPACE_ACCESS, SPACE_LIMITS, SPACE_ROLES, canEditSources, invitedLevel, isAdminCapable, isInvited, isOwnerLevel, isReadable, roleLevel } from '../services/spaces/access-levels';
+import {
+  ACCESS_LEVEL,
+  DEFAULT_SPACE_TITLE,
+  SPACE_ACCESS,
+  SPACE_LIMITS,
+  SPACE_ROLES,
+  canEditSources,
+  invitedLevel,
+  isAdminCapable,
+  isInvited,
+  isOwnerLevel,
+  isReadable,
+  roleLevel,
+} from '../services/spaces/access-levels';
 import { problem } from './problem';
 import { MOCK_SPACE_TEMPLATES } from './space-templates';
 import { threadSummary, type MockThread } from './threads';
@@ -45,12 +58,16 @@ const BLOCKED_HOSTS = /^(blocked\.example|localhost|127\.|10\.|192\.168\.|169\.2
 
 /** The fields a create or edit may set, checked as the server checks them (400 on the first bad one). */
 function checkFields(body: CollectionEditRequest, user: SessionUser | null) {
-  if (body.title !== undefined && (!body.title.trim() || body.title.length > SPACE_LIMITS.title)) throw problem(400, 'invalid_title', `Give the Space a title of 1 to ${SPACE_LIMITS.title} characters.`);
-  if (body.description !== undefined && body.description.length > SPACE_LIMITS.description) throw problem(400, 'invalid_description', `A description has at most ${SPACE_LIMITS.description} characters.`);
-  if (body.instructions !== undefined && body.instructions.length > SPACE_LIMITS.instructions) throw problem(400, 'invalid_instructions', `Instructions have at most ${SPACE_LIMITS.instructions} characters.`);
+  if (body.title !== undefined && (!body.title.trim() || body.title.length > SPACE_LIMITS.title))
+    throw problem(400, 'invalid_title', `Give the Space a title of 1 to ${SPACE_LIMITS.title} characters.`);
+  if (body.description !== undefined && body.description.length > SPACE_LIMITS.description)
+    throw problem(400, 'invalid_description', `A description has at most ${SPACE_LIMITS.description} characters.`);
+  if (body.instructions !== undefined && body.instructions.length > SPACE_LIMITS.instructions)
+    throw problem(400, 'invalid_instructions', `Instructions have at most ${SPACE_LIMITS.instructions} characters.`);
   if (body.emoji !== undefined && !EMOJI.test(body.emoji)) throw problem(400, 'invalid_emoji', 'An emoji is given as lower-case hex code points.');
   if (body.access !== undefined && !Object.values(SPACE_ACCESS).includes(body.access)) throw problem(400, 'invalid_access', 'Unknown access.');
-  if (body.access === SPACE_ACCESS.ORGANIZATION && !user?.org_uuid) throw problem(403, 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
+  if (body.access === SPACE_ACCESS.ORGANIZATION && !user?.org_uuid)
+    throw problem(403, 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
 }
 
 /** A link normalised as the server keeps it (no fragment), or a 400/422 problem. */
@@ -140,7 +157,8 @@ export function spaceStore(opts: Options) {
     const user = signedIn('change this Space');
     const s = get(spaceUuid);
     if (t.collection_uuid !== s.uuid) return ref(s);
-    if (t.owner !== user.id && !isAdminCapable(levelOf(s))) throw problem(403, 'not_space_admin', 'Only the thread’s owner or the Space’s owner or admin can take it out.');
+    if (t.owner !== user.id && !isAdminCapable(levelOf(s)))
+      throw problem(403, 'not_space_admin', 'Only the thread’s owner or the Space’s owner or admin can take it out.');
     t.collection_uuid = null;
     if (t.thread_access === 'collection read') t.thread_access = 'private read';
     touch(s);
@@ -155,7 +173,8 @@ export type SpaceStore = ReturnType<typeof spaceStore>;
 function paging(url: URL, fallbackLimit: number) {
   const limit = Number(url.searchParams.get('limit') ?? fallbackLimit);
   const offset = Number(url.searchParams.get('offset') ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0) throw problem(400, 'invalid_paging', 'limit is 1 to 100 and offset at least 0.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0)
+    throw problem(400, 'invalid_paging', 'limit is 1 to 100 and offset at least 0.');
   return { limit, offset };
 }
 
@@ -168,7 +187,8 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
     return m;
   };
   // A thread the caller may see inside a Space: their own, or one shared beyond private.
-  const mayRead = (t: MockThread) => t.owner === (opts.user()?.id ?? opts.visitor()) || (t.thread_access !== 'owner-only' && t.thread_access !== 'private read');
+  const mayRead = (t: MockThread) =>
+    t.owner === (opts.user()?.id ?? opts.visitor()) || (t.thread_access !== 'owner-only' && t.thread_access !== 'private read');
 
   return [
     gen.getListSpaceTemplatesMockHandler({ templates: MOCK_SPACE_TEMPLATES }),
@@ -179,7 +199,13 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
       const template = body.template_id === undefined ? undefined : MOCK_SPACE_TEMPLATES.find((t) => t.id === body.template_id);
       if (body.template_id !== undefined && !template) throw problem(400, 'unknown_template', 'No such template.');
       checkFields(body, user);
-      const thread = body.entry_uuid ? opts.threads().find((t) => t.context_uuid === body.entry_uuid || t.thread_url_slug === body.entry_uuid || t.entries.some((e) => e.backend_uuid === body.entry_uuid)) : undefined;
+      const thread = body.entry_uuid
+        ? opts
+            .threads()
+            .find(
+              (t) => t.context_uuid === body.entry_uuid || t.thread_url_slug === body.entry_uuid || t.entries.some((e) => e.backend_uuid === body.entry_uuid),
+            )
+        : undefined;
       if (body.entry_uuid && !thread) throw problem(404, 'thread_not_found', 'No such thread.');
       if (thread && thread.owner !== user.id) throw problem(403, 'not_thread_owner', 'Only the owner of this thread can move it.');
       const key = newKey();
@@ -212,7 +238,9 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
       const s = store.writable(String(params.collectionUuid));
       const body = (await request.json()) as CollectionEditRequest;
       checkFields(body, opts.user());
-      const adminOnly = (body.access !== undefined && body.access !== s.access) || (body.enable_web_by_default !== undefined && body.enable_web_by_default !== s.enable_web_by_default);
+      const adminOnly =
+        (body.access !== undefined && body.access !== s.access) ||
+        (body.enable_web_by_default !== undefined && body.enable_web_by_default !== s.enable_web_by_default);
       if (adminOnly && !isAdminCapable(store.levelOf(s))) throw problem(403, 'not_space_admin', 'Only the owner or an admin can change access and web search.');
       if (body.title !== undefined) {
         s.title = body.title.trim();
@@ -322,7 +350,14 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
       if (existing) existing.access = isInvited(existing.access) ? invitedLevel(role) : roleLevel(role);
       else {
         const account = opts.accounts().find((u) => u.email.toLowerCase() === email.toLowerCase());
-        s.members.push({ member_id: crypto.randomUUID(), email, user_id: account?.id ?? null, name: account?.name ?? null, access: invitedLevel(role), invited_at: new Date().toISOString() });
+        s.members.push({
+          member_id: crypto.randomUUID(),
+          email,
+          user_id: account?.id ?? null,
+          name: account?.name ?? null,
+          access: invitedLevel(role),
+          invited_at: new Date().toISOString(),
+        });
       }
       store.touch(s);
       return members(s);
@@ -356,7 +391,8 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
       const s = store.get(String(params.collectionUuid));
       const m = member(s, String(params.memberId));
       if (isOwnerLevel(m.access)) throw problem(409, 'owner_stays', 'The owner cannot be removed from the Space.');
-      if (!isAdminCapable(store.levelOf(s)) && store.memberOf(s, user) !== m) throw problem(403, 'not_space_admin', 'Only the owner or an admin can remove members.');
+      if (!isAdminCapable(store.levelOf(s)) && store.memberOf(s, user) !== m)
+        throw problem(403, 'not_space_admin', 'Only the owner or an admin can remove members.');
       s.members.splice(s.members.indexOf(m), 1);
       store.touch(s);
       return members(s);

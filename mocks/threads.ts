@@ -10,7 +10,17 @@ import { problem } from './problem';
 export type MockEvent = { event: string; data: unknown };
 export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
 /** What the mock keeps; the rest of a Thread is derived in `view`. */
-type Derived = 'entries' | 'is_owner' | 'backend_uuid' | 'query_str' | 'focus' | 'author' | 'collection_info' | 'privacy_state' | 'is_published' | 'bookmark_state';
+type Derived =
+  | 'entries'
+  | 'is_owner'
+  | 'backend_uuid'
+  | 'query_str'
+  | 'focus'
+  | 'author'
+  | 'collection_info'
+  | 'privacy_state'
+  | 'is_published'
+  | 'bookmark_state';
 /** `collection_uuid`: the Space the thread is in (mocks/spaces.ts). */
 export type MockThread = Omit<Thread, Derived> & { owner: string; entries: MockEntry[]; access_requests?: AccessRequest[]; collection_uuid?: string | null };
 
@@ -36,10 +46,7 @@ const GUIDE: { url: string; name: string; text: string[] }[] = [
   {
     url: 'https://answer-engine.local/help/accounts',
     name: 'Accounts and anonymous use',
-    text: [
-      'You can ask without an account; your threads are kept for a while and then expire.',
-      'Signing up keeps the threads you asked as a visitor.',
-    ],
+    text: ['You can ask without an account; your threads are kept for a while and then expire.', 'Signing up keeps the threads you asked as a visitor.'],
   },
   {
     url: 'https://answer-engine.local/help/answers',
@@ -65,7 +72,12 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
   const scored = GUIDE.map((doc) => ({ doc, score: [...words(doc.name + ' ' + doc.text.join(' '))].filter((w) => q.has(w)).length }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
-  const sources: Source[] = scored.map(({ doc }) => ({ url: doc.url, name: doc.name, snippet: doc.text[0]!, meta_data: { domain_name: 'answer-engine.local' } }));
+  const sources: Source[] = scored.map(({ doc }) => ({
+    url: doc.url,
+    name: doc.name,
+    snippet: doc.text[0]!,
+    meta_data: { domain_name: 'answer-engine.local' },
+  }));
   const [main, ...rest] = scored.map((s) => s.doc);
   const lines = [
     `${main!.text[0]} [1]`,
@@ -83,7 +95,8 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
   return { sources, answer: lines.join('\n'), related };
 }
 
-const chunks = (text: string) => text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
+const chunks = (text: string) =>
+  text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
 
 const slugify = (q: string, id: string) =>
   `${q
@@ -133,7 +146,8 @@ export const threadSummary = (t: MockThread): ThreadSummary => ({
 export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestHandler[]; resumeProducers: () => void } {
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
-  const find = (key: string) => opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
+  const find = (key: string) =>
+    opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
   const findEntry = (id: string) => {
     for (const t of opts.threads()) for (const e of t.entries) if (e.backend_uuid === id) return { thread: t, entry: e };
     return undefined;
@@ -203,7 +217,8 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       focus: 'auto',
       author: { id: owner, username: owner.startsWith('user-') ? 'Ada Lovelace' : null, image: null },
       collection_info: opts.collectionInfo?.(collection_uuid) ?? null,
-      privacy_state: t.thread_access === 'public read' ? 'published' : t.thread_access === 'owner-only' || t.thread_access === 'private read' ? 'private' : 'shared',
+      privacy_state:
+        t.thread_access === 'public read' ? 'published' : t.thread_access === 'owner-only' || t.thread_access === 'private read' ? 'private' : 'shared',
       is_published: t.thread_access === 'public read',
       is_owner: owner === opts.owner(),
       bookmark_state: 'NOT_BOOKMARKED',
@@ -213,7 +228,13 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
 
   const handlers: RequestHandler[] = [
     http.post('*/rest/threads/ask', async ({ request }) => {
-      const body = (await request.json()) as { query_str?: string; context_uuid?: string; frontend_context_uuid?: string; incognito?: boolean; collection_uuid?: string };
+      const body = (await request.json()) as {
+        query_str?: string;
+        context_uuid?: string;
+        frontend_context_uuid?: string;
+        incognito?: boolean;
+        collection_uuid?: string;
+      };
       const query = body.query_str?.trim() ?? '';
       if (!query || query.length > 2000) return problem(400, 'invalid_query', 'Ask a question of 1 to 2,000 characters.');
       let thread = body.context_uuid ? find(body.context_uuid) : undefined;
@@ -242,7 +263,16 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       const deltas = chunks(answer);
       const fails = /stream error/i.test(query);
       const plan: MockEvent[] = [
-        { event: 'thread', data: { context_uuid: thread.context_uuid, backend_uuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid, model: 'offline-extractive' } },
+        {
+          event: 'thread',
+          data: {
+            context_uuid: thread.context_uuid,
+            backend_uuid,
+            thread_url_slug: thread.thread_url_slug,
+            frontend_context_uuid: thread.frontend_context_uuid,
+            model: 'offline-extractive',
+          },
+        },
         { event: 'sources', data: { sources } },
         ...(fails ? deltas.slice(0, Math.ceil(deltas.length / 2)) : deltas).map((text) => ({ event: 'delta', data: { text } })),
         ...(fails
@@ -252,7 +282,19 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
               { event: 'completed', data: { backend_uuid, status: 'completed' } },
             ]),
       ];
-      const entry: MockEntry = { backend_uuid, query_str: query, status: 'pending', answer: '', sources: [], related_questions: [], error: null, model: 'offline-extractive', created_at: now, plan, sent: 0 };
+      const entry: MockEntry = {
+        backend_uuid,
+        query_str: query,
+        status: 'pending',
+        answer: '',
+        sources: [],
+        related_questions: [],
+        error: null,
+        model: 'offline-extractive',
+        created_at: now,
+        plan,
+        sent: 0,
+      };
       thread.entries.push(entry);
       opts.changed();
       void produce(thread, entry);
@@ -315,10 +357,18 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       return HttpResponse.json(request, { status: 202 });
     }),
     http.get('*/rest/thread-access-requests', () =>
-      HttpResponse.json({ requests: opts.threads().filter((t) => t.owner === opts.owner()).flatMap((t) => (t.access_requests ?? []).filter((r) => r.status === 'requested')) }),
+      HttpResponse.json({
+        requests: opts
+          .threads()
+          .filter((t) => t.owner === opts.owner())
+          .flatMap((t) => (t.access_requests ?? []).filter((r) => r.status === 'requested')),
+      }),
     ),
     http.post('*/rest/thread-access-requests/:id/:answer', ({ params }) => {
-      const request = opts.threads().flatMap((t) => t.access_requests ?? []).find((r) => r.request_id === params.id);
+      const request = opts
+        .threads()
+        .flatMap((t) => t.access_requests ?? [])
+        .find((r) => r.request_id === params.id);
       if (!request) return problem(404, 'request_not_found', 'No such access request.');
       request.status = params.answer === 'grant' ? 'granted' : 'declined';
       opts.changed();
@@ -332,7 +382,9 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       const mine = opts
         .threads()
         .filter((t) => t.owner === opts.owner())
-        .filter((t) => !q || t.title.toLowerCase().includes(q) || t.entries.some((e) => e.answer.toLowerCase().includes(q) || e.query_str.toLowerCase().includes(q)))
+        .filter(
+          (t) => !q || t.title.toLowerCase().includes(q) || t.entries.some((e) => e.answer.toLowerCase().includes(q) || e.query_str.toLowerCase().includes(q)),
+        )
         .sort((a, b) => b.updated_datetime.localeCompare(a.updated_datetime));
       const items: ThreadSummary[] = mine.slice(offset, offset + limit).map(threadSummary);
       return { items, total: mine.length };

@@ -25,7 +25,11 @@ const COOKIE = { cookie: 'visitor_id=99999999-2222-4333-8444-555555555555' };
 test('killed mid-generation, restarted: the entry fails cleanly and its stream ends', { timeout: 120_000 }, async () => {
   const env = { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', LLM_TIMEOUT_SECONDS: '5' };
   const first = await startServerProcess({ databaseUrl: database.url, env });
-  const res = await fetch(`${first.url}/rest/threads/ask`, { method: 'POST', headers: { 'content-type': 'application/json', ...COOKIE }, body: JSON.stringify({ query_str: 'write a long answer' }) });
+  const res = await fetch(`${first.url}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...COOKIE },
+    body: JSON.stringify({ query_str: 'write a long answer' }),
+  });
   const seen: SseEvent[] = [];
   const reading = (async () => {
     for await (const e of sseEvents(res)) seen.push(e);
@@ -45,14 +49,22 @@ test('killed mid-generation, restarted: the entry fails cleanly and its stream e
     const thread = (await (await fetch(`${restarted.url}/rest/thread/${thread_url_slug}`, { headers: COOKIE })).json()) as any;
     expect(thread.entries[0]).toMatchObject({ status: 'failed', error: INTERRUPTED });
     // The text streamed before the crash is kept.
-    const streamed = seen.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+    const streamed = seen
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
     expect(thread.entries[0].answer.startsWith(streamed)).toBe(true);
     expect(thread.entries[0].answer).toContain('w0 w1 ');
     // The resume endpoint replays what was streamed and ends with the failure.
     const resumed = await collect(await fetch(`${restarted.url}/rest/threads/entries/${backend_uuid}/events`, { headers: COOKIE }));
     expect(resumed.at(-1)).toMatchObject({ event: 'failed', data: { error: 'stream error', detail: INTERRUPTED } });
     expect(resumed.map((e) => e.event).slice(0, 2)).toEqual(['thread', 'sources']);
-    expect(resumed.filter((e) => e.event === 'delta').map((e) => e.data.text).join('')).toBe(thread.entries[0].answer);
+    expect(
+      resumed
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe(thread.entries[0].answer);
   } finally {
     expect(await restarted.stop('SIGTERM')).toBe(0);
   }

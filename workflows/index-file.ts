@@ -21,11 +21,18 @@ export function registerIndexFile(deps: IndexDeps) {
   return DBOS.registerWorkflow(
     async (job: IndexJob) => {
       try {
-        return await DBOS.runStep(() => indexFileVersion(deps, job.file_uuid, job.version), { name: 'index', retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1 });
+        return await DBOS.runStep(() => indexFileVersion(deps, job.file_uuid, job.version), {
+          name: 'index',
+          retriesAllowed: true,
+          maxAttempts: 3,
+          intervalSeconds: 1,
+        });
       } catch (err) {
         // Storage or the database kept failing: the file fails with the reason, never stays PROCESSING.
         const reason = err instanceof Error ? err.message : String(err);
-        return await DBOS.runStep(() => recordOutcome(deps, job.file_uuid, job.version, { ok: false, error: `${INDEXING_FAILED}: ${reason}` }), { name: 'fail' });
+        return await DBOS.runStep(() => recordOutcome(deps, job.file_uuid, job.version, { ok: false, error: `${INDEXING_FAILED}: ${reason}` }), {
+          name: 'fail',
+        });
       }
     },
     { name: 'indexFile' },

@@ -27,20 +27,30 @@ export function registerSpaceInviteMail(deps: { store: EventStore; transport: Ma
           ]);
           // Deleted (or the invitation withdrawn) before the mail went out: nothing to say.
           if (!space) return false;
-          const mail = spaceInviteMail({ inviter: inviter?.name ?? 'Someone', title: space.title, url: `${input.publicUrl}/spaces/${space.slug}`, role: roleOf(input.level) ?? 'READER' });
+          const mail = spaceInviteMail({
+            inviter: inviter?.name ?? 'Someone',
+            title: space.title,
+            url: `${input.publicUrl}/spaces/${space.slug}`,
+            role: roleOf(input.level) ?? 'READER',
+          });
           await queueMail(deps.store, { mail_id: mailId, user_id: invitee?.id ?? null, to: input.email, ...mail }, new Date());
           return true;
         },
         { name: 'queue' },
       );
-      if (queued) await DBOS.runStep(() => deliverMail(deps.store, deps.transport, mailId, () => new Date()), { name: 'deliver', retriesAllowed: true, maxAttempts: 5 });
+      if (queued)
+        await DBOS.runStep(() => deliverMail(deps.store, deps.transport, mailId, () => new Date()), { name: 'deliver', retriesAllowed: true, maxAttempts: 5 });
       return queued;
     },
     { name: 'spaceInviteMail' },
   );
 }
 
-export function startSpaceInviteMailConsumer(store: EventStore, workflow: ReturnType<typeof registerSpaceInviteMail>, opts: { publicUrl: string; onError: (err: unknown) => void }) {
+export function startSpaceInviteMailConsumer(
+  store: EventStore,
+  workflow: ReturnType<typeof registerSpaceInviteMail>,
+  opts: { publicUrl: string; onError: (err: unknown) => void },
+) {
   return startConsumer(
     store,
     'space-invite-mail',

@@ -25,7 +25,9 @@ async function rows<R extends pg.QueryResultRow>(text: string, values: unknown[]
   }
 }
 const mailEvents = (userId: string) =>
-  rows<{ type: string; stream_version: number }>('select type, stream_version from events where stream_id = $1 order by stream_version', [`mail-welcome-${userId}`]);
+  rows<{ type: string; stream_version: number }>('select type, stream_version from events where stream_id = $1 order by stream_version', [
+    `mail-welcome-${userId}`,
+  ]);
 
 test('a SIGKILL while the welcome mail waits still delivers it, exactly once, after a restart', { timeout: 90_000 }, async () => {
   let userId = '';
@@ -58,7 +60,10 @@ test('a SIGKILL while the welcome mail waits still delivers it, exactly once, af
       { type: 'MailQueued', stream_version: 1 },
       { type: 'MailDelivered', stream_version: 2 },
     ]);
-    const outbox = await rows<{ status: string; via: string; to: string; subject: string }>('select status, via, "to", subject from mail_outbox where user_id = $1', [userId]);
+    const outbox = await rows<{ status: string; via: string; to: string; subject: string }>(
+      'select status, via, "to", subject from mail_outbox where user_id = $1',
+      [userId],
+    );
     expect(outbox).toEqual([{ status: 'delivered', via: 'outbox', to: 'crash@example.com', subject: 'Welcome to Answer Engine' }]);
 
     // The user sees it in the app, once.
@@ -68,7 +73,10 @@ test('a SIGKILL while the welcome mail waits still delivers it, exactly once, af
       body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse battery' }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const list = (await (await fetch(`${run.restarted.url}/rest/mail/outbox`, { headers: { cookie } })).json()) as { items: { status: string }[] };
     expect(list.items.map((m) => m.status)).toEqual(['delivered']);
   } finally {

@@ -22,7 +22,14 @@ beforeAll(async () => {
 afterAll(async () => close?.());
 
 const VISITOR = '88888888-2222-4333-8444-555555555555';
-const PASSAGE: Passage = { url: 'https://example.com/keys', title: 'Keyboard', heading: 'Shortcuts', content: 'Press the slash key to start a new question.', domain: 'help', published_date: null };
+const PASSAGE: Passage = {
+  url: 'https://example.com/keys',
+  title: 'Keyboard',
+  heading: 'Shortcuts',
+  content: 'Press the slash key to start a new question.',
+  domain: 'help',
+  published_date: null,
+};
 let n = 0;
 
 async function pendingEntry() {
@@ -43,7 +50,8 @@ async function pendingEntry() {
   return { contextUuid: cmd.context_uuid, backendUuid: cmd.backend_uuid, query: cmd.query_str, mode: cmd.search_mode };
 }
 
-const statusOf = async (backendUuid: string) => (await db.selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow()).status;
+const statusOf = async (backendUuid: string) =>
+  (await db.selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow()).status;
 
 /** Answers whose search waits until `release()`, counting the searches; `through`: the store they write to. */
 function gatedAnswers(through: EventStore = store) {

@@ -21,11 +21,16 @@ export const checkRoutes: Routes = {
     if (entry.status === 'pending') throw new HttpProblem(409, 'entry_not_finished', 'This answer is still being written.');
 
     const stored = (entry.sources ?? []) as SourceData[];
-    const passages = await passagesByUrl(ctx.db, stored.map((s) => s.url));
+    const passages = await passagesByUrl(
+      ctx.db,
+      stored.map((s) => s.url),
+    );
     const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) }));
     const overlap = checkAnswer(entry.answer, sources);
     const judged = ctx.config.llm
-      ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) => ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'))
+      ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) =>
+          ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'),
+        )
       : { checked_with: 'overlap' as const, checks: overlap.checks };
     res.json({ backend_uuid: backendUuid, sources_count: overlap.sources_count, checked_with: judged.checked_with, checks: judged.checks });
   },

@@ -8,7 +8,9 @@ import { terms } from './extractive.js';
 const word = fc.stringMatching(/^[a-z]{3,9}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 10 }).map((w) => `${w[0][0].toUpperCase()}${w.join(' ').slice(1)}.`);
 const source = fc.record({ name: fc.string({ maxLength: 20 }), snippet: fc.string({ maxLength: 80 }) });
-const noisy = fc.array(fc.oneof(fc.constantFrom('[1]', '[2]', '[0]', '[7]', ' ', '. ', '\n', '- '), fc.string({ maxLength: 8 }), sentence), { maxLength: 30 }).map((p) => p.join(''));
+const noisy = fc
+  .array(fc.oneof(fc.constantFrom('[1]', '[2]', '[0]', '[7]', ' ', '. ', '\n', '- '), fc.string({ maxLength: 8 }), sentence), { maxLength: 30 })
+  .map((p) => p.join(''));
 
 test('scores stay in 0..1 and citations point only at existing sources', () => {
   fc.assert(
@@ -32,7 +34,10 @@ test('a sentence copied verbatim from the snippet it cites is supported', () => 
       const snippet = snippetSentences.join(' ');
       const copied = snippetSentences[0].replace(/\.$/, ' [2].');
       const answer = `${others.join(' ')}\n\n${copied}`;
-      const { checks } = checkAnswer(answer, [{ name: 'Other', snippet: others.join(' ') }, { name: 'Cited', snippet }]);
+      const { checks } = checkAnswer(answer, [
+        { name: 'Other', snippet: others.join(' ') },
+        { name: 'Cited', snippet },
+      ]);
       // Stop words alone carry no content: such a sentence cannot be judged either way.
       if (terms(snippetSentences[0]).length === 0) return;
       const check = checks.find((c) => c.citations.includes(2));

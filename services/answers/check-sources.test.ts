@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { checkAnswer, overlapScore, plainSentence, verdictFor } from './check-sources.js';
 
 const source = (name: string, snippet: string, passage?: string) => ({ name, snippet, passage });
-const SHARE = source('Sharing and privacy: How do I share a thread?', 'Open the thread and use the Share menu at the top of the page. Then copy the link and send it.');
+const SHARE = source(
+  'Sharing and privacy: How do I share a thread?',
+  'Open the thread and use the Share menu at the top of the page. Then copy the link and send it.',
+);
 const KEYS = source('Keyboard shortcuts', 'Press / to focus the ask box.');
 
 describe('check sources by overlap', () => {
@@ -22,7 +25,8 @@ describe('check sources by overlap', () => {
   });
 
   test('each cited sentence gets a verdict; uncited sentences are left out', () => {
-    const answer = 'Web search is off.\n\nOpen the thread and use the Share menu [1]. Press / to focus the ask box [2]. Bananas grow on tall plants in warm countries [1].';
+    const answer =
+      'Web search is off.\n\nOpen the thread and use the Share menu [1]. Press / to focus the ask box [2]. Bananas grow on tall plants in warm countries [1].';
     const result = checkAnswer(answer, [SHARE, KEYS]);
     expect(result.sources_count).toBe(2);
     expect(result.checks).toEqual([
@@ -45,7 +49,10 @@ describe('check sources by overlap', () => {
   });
 
   test('a marker pointing at no source backs nothing; no markers means no sources', () => {
-    expect(checkAnswer('Use the Share menu [4].', [SHARE])).toEqual({ sources_count: 0, checks: [{ sentence: 'Use the Share menu.', citations: [], verdict: 'unsupported', score: 0 }] });
+    expect(checkAnswer('Use the Share menu [4].', [SHARE])).toEqual({
+      sources_count: 0,
+      checks: [{ sentence: 'Use the Share menu.', citations: [], verdict: 'unsupported', score: 0 }],
+    });
     expect(checkAnswer('I found nothing about this in the sources available to me.', [SHARE])).toEqual({ sources_count: 0, checks: [] });
   });
 });

@@ -12,12 +12,30 @@ const count = fc.integer({ min: 0, max: 12 });
 const pointsSomewhere = (s: string, n: number) => markersOf(s).every((m) => m >= 1 && m <= n);
 
 test('sanitizing leaves only markers of existing sources', () => {
-  fc.assert(fc.property(text, count, (t, n) => pointsSomewhere(sanitizeCitations(t, n), n)), { numRuns: 2000 });
+  fc.assert(
+    fc.property(text, count, (t, n) => pointsSomewhere(sanitizeCitations(t, n), n)),
+    { numRuns: 2000 },
+  );
 });
 
 test('a text whose markers are all good is left as it is', () => {
-  const good = (n: number) => fc.array(fc.oneof(fc.integer({ min: 1, max: Math.max(n, 1) }).map((k) => `[${k}]`), fc.stringMatching(/^[a-z .,]{0,6}$/)), { maxLength: 20 }).map((p) => p.join(''));
-  fc.assert(fc.property(fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(fc.constant(n), good(n))), ([n, t]) => sanitizeCitations(t, n) === t), { numRuns: 200 });
+  const good = (n: number) =>
+    fc
+      .array(
+        fc.oneof(
+          fc.integer({ min: 1, max: Math.max(n, 1) }).map((k) => `[${k}]`),
+          fc.stringMatching(/^[a-z .,]{0,6}$/),
+        ),
+        { maxLength: 20 },
+      )
+      .map((p) => p.join(''));
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(fc.constant(n), good(n))),
+      ([n, t]) => sanitizeCitations(t, n) === t,
+    ),
+    { numRuns: 200 },
+  );
 });
 
 test('streamed in any pieces, the emitted text has only good markers and needs no further cleaning', () => {

@@ -16,14 +16,19 @@ export function chunkMarkdown(doc: string, markdown: string): HelpPassage[] {
     const heading = headingLine.trim();
     const content = body.join('\n').trim();
     if (!content) continue;
-    const anchor = heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const anchor = heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     out.push({ id: `help/${doc}#${anchor}`, url: `/help/${doc}#${anchor}`, title, heading, content, ordinal: out.length });
   }
   return out;
 }
 
 export function loadHelpCorpus(dir = HELP_DIR) {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   const hash = createHash('sha256');
   const passages: HelpPassage[] = [];
   for (const file of files) {

@@ -8,7 +8,10 @@ import { readableCorpora } from './readable.js';
 import type { Sources } from './retrieve.js';
 import { searxngSource } from './searxng.js';
 
-export function createAnswerEngine(db: Db, config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'>): {
+export function createAnswerEngine(
+  db: Db,
+  config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'>,
+): {
   model: AnswerModel;
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;

@@ -3,7 +3,14 @@ import { extractiveAnswer, pickSentences, sentencesOf, terms } from './extractiv
 import { parseRelated, relatedFromPassages } from './related.js';
 import type { Passage } from './types.js';
 
-const passage = (heading: string, content: string): Passage => ({ url: `/help/x#${heading}`, title: 'Guide', heading, content, domain: 'help', published_date: null });
+const passage = (heading: string, content: string): Passage => ({
+  url: `/help/x#${heading}`,
+  title: 'Guide',
+  heading,
+  content,
+  domain: 'help',
+  published_date: null,
+});
 
 describe('the offline extractive model', () => {
   test('terms drop stop words and meet across word forms', () => {
@@ -12,7 +19,13 @@ describe('the offline extractive model', () => {
   });
 
   test('sentences: prose splits after a full stop, table rows stand alone, separator rows go', () => {
-    expect(sentencesOf('One thing. Two things! "Three"?\n| a | b |\n|---|---|\n| c | d |')).toEqual(['One thing.', 'Two things!', '"Three"?', '| a | b |', '| c | d |']);
+    expect(sentencesOf('One thing. Two things! "Three"?\n| a | b |\n|---|---|\n| c | d |')).toEqual([
+      'One thing.',
+      'Two things!',
+      '"Three"?',
+      '| a | b |',
+      '| c | d |',
+    ]);
   });
 
   test('picks the best matching sentences, in passage order, each cited with its source number', () => {
@@ -37,12 +50,26 @@ describe('the offline extractive model', () => {
 
 describe('related questions', () => {
   test('from the headings and titles of the sources, not the question just asked, at most three', () => {
-    const passages = [passage('How do I share a thread?', 'x'), passage('Who can see my thread?', 'y'), passage('', 'z'), passage('Incognito', 'w'), passage('Accounts', 'v')];
+    const passages = [
+      passage('How do I share a thread?', 'x'),
+      passage('Who can see my thread?', 'y'),
+      passage('', 'z'),
+      passage('Incognito', 'w'),
+      passage('Accounts', 'v'),
+    ];
     passages[2].title = 'Sharing threads on the web';
-    expect(relatedFromPassages('How do I share a thread?', passages)).toEqual(['Who can see my thread?', 'Tell me more about Sharing threads on the web', 'Tell me more about Incognito']);
+    expect(relatedFromPassages('How do I share a thread?', passages)).toEqual([
+      'Who can see my thread?',
+      'Tell me more about Sharing threads on the web',
+      'Tell me more about Incognito',
+    ]);
   });
 
   test("from an LLM's reply: list markers removed, blank lines skipped", () => {
-    expect(parseRelated('1. Who can see it?\n\n- What is incognito?\n* How long are threads kept?\n4) More?')).toEqual(['Who can see it?', 'What is incognito?', 'How long are threads kept?']);
+    expect(parseRelated('1. Who can see it?\n\n- What is incognito?\n* How long are threads kept?\n4) More?')).toEqual([
+      'Who can see it?',
+      'What is incognito?',
+      'How long are threads kept?',
+    ]);
   });
 });

@@ -3,7 +3,9 @@
 import type { Passage } from './types.js';
 
 const STOP = new Set(
-  'a an and are as at be by can do does for from has have how i if in is it its me my of on or so that the their them then there these they this to was what when where which who why will with you your'.split(' '),
+  'a an and are as at be by can do does for from has have how i if in is it its me my of on or so that the their them then there these they this to was what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 export const MAX_SENTENCES = 4;
 

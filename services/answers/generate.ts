@@ -17,7 +17,8 @@ export type AnswerSpace = { uuid: string; instructions: string; web: boolean };
 /** `askerUserId`: whose readable corpora to search (none or null: the help guide only). */
 export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null; space?: AnswerSpace | null };
 
-export const INSTRUCTIONS_NOT_FOLLOWED = "The offline answer model cannot follow this Space's instructions; configure an answer model (LLM_BASE_URL) to use them.";
+export const INSTRUCTIONS_NOT_FOLLOWED =
+  "The offline answer model cannot follow this Space's instructions; configure an answer model (LLM_BASE_URL) to use them.";
 export type AnswerDeps = {
   store: EventStore;
   model: AnswerModel;
@@ -136,7 +137,8 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     clearTimeout(idle);
     stopPolling();
     const final = sanitizeCitations(answer, passages.length);
-    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor, sources))) return 'ended';
+    if (!(await finishEntry(store, contextUuid, backendUuid, { kind: 'completed', answer: final, related_questions: related }, now(), cursor, sources)))
+      return 'ended';
     await showRecorded(final);
     await emit({ event: 'related', data: { questions: related } }, { inThread: true });
     await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'completed' } }, { inThread: true });

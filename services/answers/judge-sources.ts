@@ -44,12 +44,24 @@ export function parseVerdicts(text: string, count: number) {
   return all.every((v) => v !== undefined) ? all : null;
 }
 
-export async function judgeWithLlm(cfg: LlmConfig, checks: SourceCheck[], sources: CheckedSource[], timeoutMs: number, log?: (err: unknown) => void): Promise<Judged> {
+export async function judgeWithLlm(
+  cfg: LlmConfig,
+  checks: SourceCheck[],
+  sources: CheckedSource[],
+  timeoutMs: number,
+  log?: (err: unknown) => void,
+): Promise<Judged> {
   const overlap: Judged = { checked_with: 'overlap', checks };
   if (checks.length === 0) return overlap;
   try {
     const model = createOpenAICompatible({ name: 'llm', baseURL: cfg.baseUrl, apiKey: cfg.apiKey }).chatModel(cfg.model);
-    const { text } = await generateText({ model, maxRetries: 0, abortSignal: AbortSignal.timeout(timeoutMs), system: JUDGE_SYSTEM, prompt: judgePrompt(checks, sources) });
+    const { text } = await generateText({
+      model,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(timeoutMs),
+      system: JUDGE_SYSTEM,
+      prompt: judgePrompt(checks, sources),
+    });
     const verdicts = parseVerdicts(text, checks.length);
     if (!verdicts) {
       log?.(new Error('the judge answered without a verdict for every sentence'));

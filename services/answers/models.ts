@@ -49,7 +49,9 @@ export function llmModel(cfg: { baseUrl: string; model: string; apiKey?: string 
         system:
           'You answer questions using only the numbered sources given. Cite every statement with the number of its source in square brackets, like [1]. ' +
           'Use only numbers of the sources listed. If the sources do not answer the question, say so.' +
-          (instructions ? `\n\nThe question was asked in a Space whose owner gave these instructions; follow them unless they conflict with the rules above:\n${instructions}` : ''),
+          (instructions
+            ? `\n\nThe question was asked in a Space whose owner gave these instructions; follow them unless they conflict with the rules above:\n${instructions}`
+            : ''),
         prompt: `Sources:\n\n${numberedSources(passages) || '(none)'}\n\nQuestion: ${question}`,
       });
       for await (const part of result.fullStream) {

@@ -18,7 +18,15 @@ test('indexes once; indexes again only when the content changed', async () => {
   const now = new Date('2025-01-01T00:00:00Z');
   expect(await indexCorpus(db, HELP_CORPUS, passages, hash, now)).toBe(true);
   expect(await indexCorpus(db, HELP_CORPUS, passages, hash, now)).toBe(false);
-  const count = async () => Number((await db.selectFrom('passages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('passages')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count()).toBe(passages.length);
   expect(await indexCorpus(db, HELP_CORPUS, passages.slice(1), 'other', now)).toBe(true);
   expect(await count()).toBe(passages.length - 1);

@@ -32,7 +32,10 @@ export async function indexCorpus(db: Db, corpus: string, passages: HelpPassage[
 
 /** Words of a question joined with `or`, so a passage matching some of them still ranks. */
 export function anyWordsQuery(question: string) {
-  return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== 'or').slice(0, 32).join(' or ');
+  return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => w !== 'or')
+    .slice(0, 32)
+    .join(' or ');
 }
 
 export type FoundPassage = HelpPassage & {
@@ -129,7 +132,9 @@ export function passageSource(db: Db): PassageIndex {
         content: p.content,
         domain: domainOf(p.corpus),
         published_date: null,
-        ...(p.file_uuid && p.file_type && p.file_repository_type ? { file: { file_uuid: p.file_uuid, page: p.page, file_type: p.file_type, repository_type: p.file_repository_type } } : {}),
+        ...(p.file_uuid && p.file_type && p.file_repository_type
+          ? { file: { file_uuid: p.file_uuid, page: p.page, file_type: p.file_type, repository_type: p.file_repository_type } }
+          : {}),
       })),
   };
 }

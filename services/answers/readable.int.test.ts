@@ -26,8 +26,11 @@ afterAll(async () => close?.());
 async function addUser(orgId?: string) {
   const id = randomUUID();
   const now = new Date();
-  await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values (${id}, 'U', ${`${id}@example.com`}, false, ${now}, ${now})`.execute(db);
-  if (orgId) await sql`insert into member (id, "organizationId", "userId", role, "createdAt") values (${randomUUID()}, ${orgId}, ${id}, 'member', ${now})`.execute(db);
+  await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values (${id}, 'U', ${`${id}@example.com`}, false, ${now}, ${now})`.execute(
+    db,
+  );
+  if (orgId)
+    await sql`insert into member (id, "organizationId", "userId", role, "createdAt") values (${randomUUID()}, ${orgId}, ${id}, 'member', ${now})`.execute(db);
   return id;
 }
 
@@ -40,11 +43,14 @@ async function addOrg() {
 let n = 0;
 async function addPassage(corpus: string, content: string) {
   const id = `t/${++n}`;
-  await db.insertInto('passages').values({ id, corpus, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0 }).execute();
+  await db
+    .insertInto('passages')
+    .values({ id, corpus, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0 })
+    .execute();
   return id;
 }
 
-test('anonymous visitors read the guide; users also their own corpus and their organisation\'s', async () => {
+test("anonymous visitors read the guide; users also their own corpus and their organisation's", async () => {
   const org = await addOrg();
   const alone = await addUser();
   const member = await addUser(org);
@@ -57,12 +63,21 @@ test('a passage source shows where a passage came from', async () => {
   const user = await addUser();
   await addPassage(userCorpus(user), 'The quarterly aardvark budget is approved.');
   const found = await passageSource(db).search('aardvark budget', 5, await readableCorpora(db, { user_id: user }));
-  expect(found).toEqual([{ url: expect.stringMatching(/^\/files\//), title: 'Notes', heading: '', content: 'The quarterly aardvark budget is approved.', domain: 'user', published_date: null }]);
+  expect(found).toEqual([
+    {
+      url: expect.stringMatching(/^\/files\//),
+      title: 'Notes',
+      heading: '',
+      content: 'The quarterly aardvark budget is approved.',
+      domain: 'user',
+      published_date: null,
+    },
+  ]);
 });
 
 const WORDS = ['falcon', 'granite', 'harbour', 'lantern', 'meadow', 'orchid'];
 
-test('a user finds their own passages, never another user\'s; a visitor finds none of theirs', async () => {
+test("a user finds their own passages, never another user's; a visitor finds none of theirs", async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(fc.record({ owner: fc.constantFrom('a', 'b', 'org', 'help'), words: fc.subarray(WORDS, { minLength: 1 }) }), { minLength: 1, maxLength: 12 }),
@@ -74,7 +89,8 @@ test('a user finds their own passages, never another user\'s; a visitor finds no
         const corpusOf = { a: userCorpus(users.a), b: userCorpus(users.b), org: orgCorpus(org), help: `help-test:${org}` } as const;
         const ids: Record<string, string> = {};
         for (const p of passages) ids[await addPassage(corpusOf[p.owner], p.words.join(' '))] = p.owner;
-        const search = async (userId: string | null) => (await searchPassages(db, await readableCorpora(db, { user_id: userId }), word, 50)).filter((r) => r.id in ids);
+        const search = async (userId: string | null) =>
+          (await searchPassages(db, await readableCorpora(db, { user_id: userId }), word, 50)).filter((r) => r.id in ids);
         const has = (owner: string) => passages.some((p) => p.owner === owner && p.words.includes(word));
 
         const forA = await search(users.a);
@@ -111,7 +127,13 @@ test('a passage with two of the words outranks one with a single word however of
 test('the indexed search finds exactly what the plain full-text query finds, in the same order', async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.array(fc.record({ owner: fc.constantFrom('a', 'b'), words: fc.array(fc.constantFrom(...WORDS, 'the', 'harbours', 'lanterns'), { minLength: 1, maxLength: 12 }) }), { minLength: 1, maxLength: 14 }),
+      fc.array(
+        fc.record({
+          owner: fc.constantFrom('a', 'b'),
+          words: fc.array(fc.constantFrom(...WORDS, 'the', 'harbours', 'lanterns'), { minLength: 1, maxLength: 12 }),
+        }),
+        { minLength: 1, maxLength: 14 },
+      ),
       fc.array(fc.constantFrom(...WORDS, 'how', 'or', 'meadows', 'zyzzyva'), { minLength: 1, maxLength: 5 }),
       fc.integer({ min: 1, max: 6 }),
       async (passages, question, k) => {

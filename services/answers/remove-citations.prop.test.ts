@@ -3,20 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { markersOf, removeCitations } from './citations.js';
 
 const answer = (count: number) =>
-  fc.array(fc.oneof(fc.constantFrom('Some text', ' and more.', '\n\n', ' words'), fc.integer({ min: 1, max: count + 2 }).map((n) => ` [${n}]`)), { maxLength: 30 }).map((parts) => parts.join(''));
+  fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('Some text', ' and more.', '\n\n', ' words'),
+        fc.integer({ min: 1, max: count + 2 }).map((n) => ` [${n}]`),
+      ),
+      { maxLength: 30 },
+    )
+    .map((parts) => parts.join(''));
 
 describe('removeCitations', () => {
   it('leaves only markers that point at a remaining source, in range', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 8 }).chain((count) => fc.tuple(fc.constant(count), answer(count), fc.subarray(Array.from({ length: count }, (_, i) => i + 1)))),
+        fc
+          .integer({ min: 1, max: 8 })
+          .chain((count) => fc.tuple(fc.constant(count), answer(count), fc.subarray(Array.from({ length: count }, (_, i) => i + 1)))),
         ([count, text, removedList]) => {
           const out = removeCitations(text, count, new Set(removedList));
           const remaining = count - removedList.length;
           for (const n of markersOf(out)) expect(n >= 1 && n <= remaining).toBe(true);
           // Each surviving marker still names the same source it named before.
           const kept = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !removedList.includes(n));
-          const before = markersOf(text).filter((n) => kept.includes(n)).map((n) => kept.indexOf(n) + 1);
+          const before = markersOf(text)
+            .filter((n) => kept.includes(n))
+            .map((n) => kept.indexOf(n) + 1);
           expect(markersOf(out)).toEqual(before);
         },
       ),

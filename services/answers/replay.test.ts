@@ -5,7 +5,10 @@ import { replayedAnswerEvents } from './replay.js';
 const B = 'entry-b';
 const at = '2026-11-21T10:00:00.000Z';
 const source = { url: '/help/x', name: 'Help: X', snippet: 'X.', meta_data: { domain_name: 'help', published_date: null } };
-const asked = (backend: string): ThreadEvent => ({ type: 'QuestionAsked', data: { context_uuid: 'c', backend_uuid: backend, query_str: 'q?', search_mode: 'auto', model: 'offline-extractive', asked_at: at } });
+const asked = (backend: string): ThreadEvent => ({
+  type: 'QuestionAsked',
+  data: { context_uuid: 'c', backend_uuid: backend, query_str: 'q?', search_mode: 'auto', model: 'offline-extractive', asked_at: at },
+});
 const found = (backend: string): ThreadEvent => ({ type: 'AnswerSourcesFound', data: { backend_uuid: backend, sources: [source], found_at: at } });
 
 test('a completed answer: sources, the answer as one delta, related, completed; other entries ignored', () => {
@@ -32,9 +35,9 @@ test('stopped and failed answers end as the live stream ended them; empty text s
     { event: 'completed', data: { backend_uuid: B, status: 'stopped' } },
   ]);
   // Failed before any sources were found (a source or the database failing).
-  expect(replayedAnswerEvents([asked(B), { type: 'AnswerFailed', data: { backend_uuid: B, answer: '', error: 'stream error', detail: 'Down.', failed_at: at } }], B)).toEqual([
-    { event: 'failed', data: { backend_uuid: B, error: 'stream error', detail: 'Down.' } },
-  ]);
+  expect(
+    replayedAnswerEvents([asked(B), { type: 'AnswerFailed', data: { backend_uuid: B, answer: '', error: 'stream error', detail: 'Down.', failed_at: at } }], B),
+  ).toEqual([{ event: 'failed', data: { backend_uuid: B, error: 'stream error', detail: 'Down.' } }]);
 });
 
 test('an entry still being answered replays what is recorded so far, without an end', () => {

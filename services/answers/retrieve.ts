@@ -16,7 +16,13 @@ export type Retrieval = { passages: Passage[]; notes: string[] };
 export type Sources = { passages: PassageIndex; web: SourceAdapter | null };
 
 /** `opts.web: false`: a Space that keeps to its own sources; `auto` then searches no web. */
-export async function retrieve(question: string, mode: SearchMode, sources: Sources, readable: readonly string[] = [HELP_CORPUS], opts: { web: boolean } = { web: true }): Promise<Retrieval> {
+export async function retrieve(
+  question: string,
+  mode: SearchMode,
+  sources: Sources,
+  readable: readonly string[] = [HELP_CORPUS],
+  opts: { web: boolean } = { web: true },
+): Promise<Retrieval> {
   const corpora = mode === 'help' ? [HELP_CORPUS] : readable;
   const local = corpora.some((c) => c !== HELP_CORPUS);
   const notes: string[] = [];

@@ -43,7 +43,10 @@ test("a tick's events go in one write; events emitted during a write go in the n
   expect(shown).toEqual([delta('a'), delta('b')]);
   await stream.finish();
   await writer.flush();
-  expect(stream.written).toEqual([[delta('a'), delta('b')], [delta('c'), completed]]);
+  expect(stream.written).toEqual([
+    [delta('a'), delta('b')],
+    [delta('c'), completed],
+  ]);
   expect(shown).toEqual([delta('a'), delta('b'), delta('c'), completed]);
   expect(writer.ended).toBe(true);
 });
@@ -66,7 +69,10 @@ test('an event the thread already holds is shown at once, unless an unshown one 
 
 test('a failed write is not shown, and fails the flush once', async () => {
   const shown: AnswerStreamEvent[] = [];
-  const writer = createStreamWriter(() => Promise.reject(new Error('database down')), (e) => shown.push(e));
+  const writer = createStreamWriter(
+    () => Promise.reject(new Error('database down')),
+    (e) => shown.push(e),
+  );
   await writer.emit(delta('lost'));
   await expect(writer.flush()).rejects.toThrow('database down');
   await writer.flush();
@@ -76,24 +82,27 @@ test('a failed write is not shown, and fails the flush once', async () => {
 
 test('whatever the timing, every event is written and shown once, in order', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.record({ pause: fc.boolean(), inThread: fc.boolean(), finish: fc.boolean() }), { minLength: 1, maxLength: 20 }), async (steps) => {
-      const stream = slowStream();
-      const shown: AnswerStreamEvent[] = [];
-      const writer = createStreamWriter(stream.write, (e) => shown.push(e));
-      const events = steps.map((_, i) => delta(String(i)));
-      for (const [i, s] of steps.entries()) {
-        await writer.emit(events[i], { inThread: s.inThread });
-        if (s.pause) await new Promise((r) => setTimeout(r, 0));
-        if (s.finish) await stream.finish();
-        // Shown events are always a prefix of the emitted ones.
-        expect(events.slice(0, shown.length)).toEqual(shown);
-      }
-      const flushing = writer.flush();
-      while (stream.written.flatMap(eventsOf).length < events.length) await stream.finish();
-      await flushing;
-      expect(stream.written.flatMap(eventsOf)).toEqual(events);
-      expect(shown).toEqual(events);
-    }),
+    fc.asyncProperty(
+      fc.array(fc.record({ pause: fc.boolean(), inThread: fc.boolean(), finish: fc.boolean() }), { minLength: 1, maxLength: 20 }),
+      async (steps) => {
+        const stream = slowStream();
+        const shown: AnswerStreamEvent[] = [];
+        const writer = createStreamWriter(stream.write, (e) => shown.push(e));
+        const events = steps.map((_, i) => delta(String(i)));
+        for (const [i, s] of steps.entries()) {
+          await writer.emit(events[i], { inThread: s.inThread });
+          if (s.pause) await new Promise((r) => setTimeout(r, 0));
+          if (s.finish) await stream.finish();
+          // Shown events are always a prefix of the emitted ones.
+          expect(events.slice(0, shown.length)).toEqual(shown);
+        }
+        const flushing = writer.flush();
+        while (stream.written.flatMap(eventsOf).length < events.length) await stream.finish();
+        await flushing;
+        expect(stream.written.flatMap(eventsOf)).toEqual(events);
+        expect(shown).toEqual(events);
+      },
+    ),
     { numRuns: 50 },
   );
 });

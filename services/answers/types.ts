@@ -23,7 +23,11 @@ export function toSource(p: Passage): SourceData {
     url: p.url,
     name: p.heading ? `${p.title}: ${p.heading}` : p.title,
     snippet: p.content.length > 300 ? `${p.content.slice(0, 297)}...` : p.content,
-    meta_data: { domain_name: p.domain, published_date: p.published_date, ...(p.file ? { file_uuid: p.file.file_uuid, page: p.file.page, generated_file_title: p.title } : {}) },
+    meta_data: {
+      domain_name: p.domain,
+      published_date: p.published_date,
+      ...(p.file ? { file_uuid: p.file.file_uuid, page: p.file.page, generated_file_title: p.title } : {}),
+    },
     ...(p.file ? { file_metadata: { file_repository_type: p.file.repository_type, file_type: p.file.file_type } } : {}),
   };
 }

@@ -101,7 +101,13 @@ describe('bad values stop the start with a message naming the variable', () => {
 
   test('every bad variable is listed at once', () => {
     const message = refusal({ PORT: 'abc', DATABASE_URL: 'not-a-url', AUTH_SECRET: 'short' });
-    expect(message.split('\n').slice(1).map((l) => l.trim().split(':')[0]).sort()).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'PORT']);
+    expect(
+      message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim().split(':')[0])
+        .sort(),
+    ).toEqual(['AUTH_SECRET', 'DATABASE_URL', 'PORT']);
   });
 });
 
@@ -111,8 +117,18 @@ describe('answer model and web search', () => {
   });
 
   test('an OpenAI-compatible endpoint, its model and key, and SearXNG', () => {
-    const c = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3', LLM_API_KEY: 'k', LLM_TIMEOUT_SECONDS: '5', SEARXNG_URL: 'http://127.0.0.1:8888' });
-    expect(c).toMatchObject({ llm: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'k' }, llmTimeoutMs: 5000, searxngUrl: 'http://127.0.0.1:8888' });
+    const c = loadConfig({
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'llama3',
+      LLM_API_KEY: 'k',
+      LLM_TIMEOUT_SECONDS: '5',
+      SEARXNG_URL: 'http://127.0.0.1:8888',
+    });
+    expect(c).toMatchObject({
+      llm: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'k' },
+      llmTimeoutMs: 5000,
+      searxngUrl: 'http://127.0.0.1:8888',
+    });
   });
 
   test('half an LLM configuration, a bad URL or timeout is refused', () => {
@@ -130,7 +146,10 @@ describe('translation', () => {
 
   test('a LibreTranslate-compatible server and its optional key', () => {
     expect(loadConfig({ TRANSLATE_URL: 'http://127.0.0.1:5000' }).translate).toEqual({ url: 'http://127.0.0.1:5000', apiKey: undefined });
-    expect(loadConfig({ TRANSLATE_URL: 'https://translate.example.com/', TRANSLATE_API_KEY: 'k' }).translate).toEqual({ url: 'https://translate.example.com/', apiKey: 'k' });
+    expect(loadConfig({ TRANSLATE_URL: 'https://translate.example.com/', TRANSLATE_API_KEY: 'k' }).translate).toEqual({
+      url: 'https://translate.example.com/',
+      apiKey: 'k',
+    });
   });
 
   test('a bad URL, or a key without a server, is refused', () => {
@@ -151,7 +170,14 @@ describe('file storage and limits', () => {
   });
 
   test('an S3-compatible bucket needs all four settings', () => {
-    expect(loadConfig(s3).s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'answers', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'answers',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'eu-west-1' }).s3).toMatchObject({ forcePathStyle: false, region: 'eu-west-1' });
     const { S3_SECRET_ACCESS_KEY: _, ...three } = s3;
     expect(refusal(three)).toMatch(/set all four, or none for local storage/);
@@ -159,7 +185,10 @@ describe('file storage and limits', () => {
   });
 
   test('FILE_MAX_MB and FILE_LIMITS are checked', () => {
-    expect(loadConfig({ FILE_MAX_MB: '2', FILE_LIMITS: 'free=3/5' })).toMatchObject({ fileMaxBytes: 2 * 1024 * 1024, fileLimits: { free: { per_repository: 3, per_user: 5 } } });
+    expect(loadConfig({ FILE_MAX_MB: '2', FILE_LIMITS: 'free=3/5' })).toMatchObject({
+      fileMaxBytes: 2 * 1024 * 1024,
+      fileLimits: { free: { per_repository: 3, per_user: 5 } },
+    });
     expect(refusal({ FILE_MAX_MB: '0' })).toMatch(/FILE_MAX_MB/);
     expect(refusal({ FILE_LIMITS: 'free=3' })).toMatch(/FILE_LIMITS: "free=3" is not plan=per_repository\/per_user/);
   });

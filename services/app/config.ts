@@ -72,7 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // A key with no server to send it to is a typo somewhere: say so rather than translate nothing.
   if (c.TRANSLATE_API_KEY && !c.TRANSLATE_URL) throw new ConfigError('Invalid configuration:\n  TRANSLATE_API_KEY: set TRANSLATE_URL too, or neither');
   const s3Set = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
-  if (s3Set !== 0 && s3Set !== 4) throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none for local storage');
+  if (s3Set !== 0 && s3Set !== 4)
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none for local storage',
+    );
   let fileLimits;
   try {
     fileLimits = parsePlanFileLimits(c.FILE_LIMITS);
@@ -85,7 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     port: c.PORT,
     publicUrl,
-    trustedOrigins: [new URL(publicUrl).origin, ...c.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
+    trustedOrigins: [
+      new URL(publicUrl).origin,
+      ...c.TRUSTED_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
     dataDir: resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     embeddedPgPort: c.EMBEDDED_PG_PORT,
@@ -103,11 +111,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
     s3:
       c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
-        ? { endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY, forcePathStyle: c.S3_FORCE_PATH_STYLE }
+        ? {
+            endpoint: c.S3_ENDPOINT,
+            bucket: c.S3_BUCKET,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          }
         : null,
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
-    linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

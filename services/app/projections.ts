@@ -8,4 +8,14 @@ import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
 
-export const projections = [accountsProjection, visitorClaimsProjection, mailOutboxProjection, threadsProjection, threadSharingProjection, bookmarksProjection, spacesProjection, spaceLinkPassagesProjection, filesProjection];
+export const projections = [
+  accountsProjection,
+  visitorClaimsProjection,
+  mailOutboxProjection,
+  threadsProjection,
+  threadSharingProjection,
+  bookmarksProjection,
+  spacesProjection,
+  spaceLinkPassagesProjection,
+  filesProjection,
+];

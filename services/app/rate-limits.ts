@@ -24,7 +24,15 @@ function limiter(windowMs: number, limit: number, detail: string, key?: (req: Pa
 export function signInLimiters(limit: number): RequestHandler[] {
   return [
     limiter(FIFTEEN_MINUTES, limit * 3, SIGN_IN_DETAIL, (req) => `ip|${ipKeyGenerator(req.ip ?? '')}`),
-    limiter(FIFTEEN_MINUTES, limit, SIGN_IN_DETAIL, (req) => `account|${String(req.body?.email ?? '').trim().toLowerCase()}`),
+    limiter(
+      FIFTEEN_MINUTES,
+      limit,
+      SIGN_IN_DETAIL,
+      (req) =>
+        `account|${String(req.body?.email ?? '')
+          .trim()
+          .toLowerCase()}`,
+    ),
   ];
 }
 

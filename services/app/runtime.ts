@@ -110,7 +110,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     indexing: { start: (job) => startIndexing(indexFile, job) },
     isReady: async () => {
       if (stopping || !DBOS.isInitialized()) return false;
-      return sql`select 1`.execute(db).then(() => true, () => false);
+      return sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      );
     },
   };
 

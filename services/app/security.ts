@@ -35,6 +35,9 @@ export function sameOriginWrites(trustedOrigins: string[]): RequestHandler {
     const origin = req.headers.origin;
     const foreign = origin ? !trusted.has(origin) && origin !== `${req.protocol}://${req.headers.host}` : req.headers['sec-fetch-site'] === 'cross-site';
     if (!foreign) return next();
-    res.status(403).type('application/problem+json').send(JSON.stringify(problemBody(403, 'foreign_origin', 'Requests from other sites are not accepted.')));
+    res
+      .status(403)
+      .type('application/problem+json')
+      .send(JSON.stringify(problemBody(403, 'foreign_origin', 'Requests from other sites are not accepted.')));
   };
 }

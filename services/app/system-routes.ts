@@ -7,6 +7,10 @@ export const systemRoutes: Routes = {
   },
   async getReadiness(_req, res, ctx) {
     if (await ctx.isReady()) res.json({ status: 'ok' });
-    else res.status(503).type('application/problem+json').send(JSON.stringify(problemBody(503, 'not_ready', 'The server is starting or stopping.')));
+    else
+      res
+        .status(503)
+        .type('application/problem+json')
+        .send(JSON.stringify(problemBody(503, 'not_ready', 'The server is starting or stopping.')));
   },
 };

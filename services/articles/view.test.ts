@@ -69,7 +69,12 @@ describe('articleSection', () => {
     });
   });
   it('titles later sections by their question, and emphasizes 3 or more sources', () => {
-    const s = articleSection({ ...thread, title: 'Thread title' }, entry({ query_str: 'And then?', sources: [source(1), source(2), source(3)] }), 1, 'NOT_BOOKMARKED');
+    const s = articleSection(
+      { ...thread, title: 'Thread title' },
+      entry({ query_str: 'And then?', sources: [source(1), source(2), source(3)] }),
+      1,
+      'NOT_BOOKMARKED',
+    );
     expect(s.article_info.title).toBe('And then?');
     expect(s.article_info.emphasize_sources).toBe(true);
   });

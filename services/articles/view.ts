@@ -44,7 +44,11 @@ export function plainText(markdown: string) {
 /** The first sentence(s) of the answer, whole sentences up to 280 characters. */
 export function summaryOf(answer: string) {
   const text = plainText(answer);
-  const sentences = text.match(/[^.!?]+(?:[.!?]+|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  const sentences =
+    text
+      .match(/[^.!?]+(?:[.!?]+|$)/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? [];
   let summary = '';
   for (const sentence of sentences) {
     const next = summary ? `${summary} ${sentence}` : sentence;

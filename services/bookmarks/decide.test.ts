@@ -5,12 +5,21 @@ import { evolveBookmarks, initialBookmarks, type BookmarkEvent, type BookmarksSt
 
 const now = new Date('2026-01-02T03:04:05Z');
 const cmd = { user_id: 'u1', context_uuid: 'c1', now };
-const stored = (e: BookmarkEvent, v: number): StoredEvent => ({ ...e, globalPosition: String(v), streamId: 'bookmarks-u1', streamVersion: v, metadata: {}, recordedAt: now });
+const stored = (e: BookmarkEvent, v: number): StoredEvent => ({
+  ...e,
+  globalPosition: String(v),
+  streamId: 'bookmarks-u1',
+  streamVersion: v,
+  metadata: {},
+  recordedAt: now,
+});
 const apply = (state: BookmarksState, events: BookmarkEvent[]) => events.reduce((s, e, i) => evolveBookmarks(s, stored(e, i + 1)), state);
 
 describe('bookmarks: NOT_BOOKMARKED → BOOKMARKED on bookmark, back on removal', () => {
   it('bookmarks a thread that is not bookmarked', () => {
-    expect(decideBookmark(initialBookmarks, cmd)).toEqual([{ type: 'ThreadBookmarked', data: { user_id: 'u1', context_uuid: 'c1', at: '2026-01-02T03:04:05.000Z' } }]);
+    expect(decideBookmark(initialBookmarks, cmd)).toEqual([
+      { type: 'ThreadBookmarked', data: { user_id: 'u1', context_uuid: 'c1', at: '2026-01-02T03:04:05.000Z' } },
+    ]);
   });
 
   it('bookmarking twice changes nothing', () => {

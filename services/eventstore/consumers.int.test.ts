@@ -142,7 +142,11 @@ describe('checkpoints', () => {
   test('a consumer reads everything in batches, then only what is new', async () => {
     const name = fresh('batches');
     const id = fresh('stream');
-    await store.append(id, 'no_stream', Array.from({ length: 7 }, (_, i) => ev(`e${i}`)));
+    await store.append(
+      id,
+      'no_stream',
+      Array.from({ length: 7 }, (_, i) => ev(`e${i}`)),
+    );
     const c = collector(name);
     await catchUp(name, c.handle, () => c.of(id).length >= 7, 3);
     expect(labels(c.of(id))).toEqual(['e0', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
@@ -196,7 +200,11 @@ describe('checkpoints', () => {
   test('two instances of one consumer running at once, from its very first run, handle each event once', async () => {
     const name = fresh('scaled');
     const id = fresh('stream');
-    await store.append(id, 'no_stream', Array.from({ length: 20 }, (_, i) => ev(`e${i}`)));
+    await store.append(
+      id,
+      'no_stream',
+      Array.from({ length: 20 }, (_, i) => ev(`e${i}`)),
+    );
     const slow: ConsumerHandler = async (trx, events) => {
       await sleep(20);
       for (const e of events)

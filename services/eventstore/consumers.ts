@@ -12,7 +12,8 @@ const BATCH_SIZE = 500;
 
 export async function consumeOnce(store: EventStore, name: string, handle: ConsumerHandler, batchSize = BATCH_SIZE): Promise<number> {
   return store.db.transaction().execute(async (trx) => {
-    const lockCheckpoint = () => trx.selectFrom('consumer_checkpoints').select(['tx_id', 'position']).where('consumer', '=', name).forUpdate().executeTakeFirst();
+    const lockCheckpoint = () =>
+      trx.selectFrom('consumer_checkpoints').select(['tx_id', 'position']).where('consumer', '=', name).forUpdate().executeTakeFirst();
     let checkpoint = await lockCheckpoint();
     if (!checkpoint) {
       // First run: make the row to lock, so a second instance starting at the same time waits
@@ -36,9 +37,16 @@ export async function consumeOnce(store: EventStore, name: string, handle: Consu
       .limit(batchSize)
       .execute();
     if (rows.length === 0) return 0;
-    await handle(trx, rows.map((r) => store.toStored(r)));
+    await handle(
+      trx,
+      rows.map((r) => store.toStored(r)),
+    );
     const last = rows[rows.length - 1];
-    await trx.updateTable('consumer_checkpoints').set({ tx_id: last.tx_id, position: last.global_position, updated_at: new Date() }).where('consumer', '=', name).execute();
+    await trx
+      .updateTable('consumer_checkpoints')
+      .set({ tx_id: last.tx_id, position: last.global_position, updated_at: new Date() })
+      .where('consumer', '=', name)
+      .execute();
     return rows.length;
   });
 }
@@ -48,7 +56,12 @@ export async function consumeOnce(store: EventStore, name: string, handle: Consu
  * next poll: under a steady stream of events, looking again at once would read a handful of
  * events per look, five round trips each (a tenth of the database's work under load).
  */
-export function startConsumer(store: EventStore, name: string, handle: ConsumerHandler, opts: { pollMs?: number; batchSize?: number; onError?: (e: unknown) => void } = {}) {
+export function startConsumer(
+  store: EventStore,
+  name: string,
+  handle: ConsumerHandler,
+  opts: { pollMs?: number; batchSize?: number; onError?: (e: unknown) => void } = {},
+) {
   const batchSize = opts.batchSize ?? BATCH_SIZE;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

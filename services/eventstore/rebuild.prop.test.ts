@@ -41,7 +41,8 @@ const READ_MODELS = {
 
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
-  for (const [table, keys] of Object.entries(READ_MODELS)) out[table] = (await sql.raw(`select * from "${table}" order by ${keys.map((k) => `"${k}"`).join(', ')}`).execute(db)).rows;
+  for (const [table, keys] of Object.entries(READ_MODELS))
+    out[table] = (await sql.raw(`select * from "${table}" order by ${keys.map((k) => `"${k}"`).join(', ')}`).execute(db)).rows;
   return out;
 }
 
@@ -69,7 +70,17 @@ async function run(cmd: Command, now: Date) {
         now,
       });
     case 'queue':
-      return queueMail(store, { mail_id: `mail-${cmd.mail}`, user_id: cmd.user === null ? null : `user-${cmd.user}`, to: `to${cmd.mail}@example.com`, subject: cmd.subject, text: `Body ${cmd.subject}` }, now);
+      return queueMail(
+        store,
+        {
+          mail_id: `mail-${cmd.mail}`,
+          user_id: cmd.user === null ? null : `user-${cmd.user}`,
+          to: `to${cmd.mail}@example.com`,
+          subject: cmd.subject,
+          text: `Body ${cmd.subject}`,
+        },
+        now,
+      );
     case 'deliver':
       return deliverMail(store, transport, `mail-${cmd.mail}`, () => now);
   }
@@ -111,7 +122,10 @@ test('a rebuild restores read-model rows that were lost or damaged', async () =>
 
   await db.deleteFrom('visitor_claims').execute();
   await db.updateTable('mail_outbox').set({ status: 'queued', delivered_at: null }).execute();
-  await db.insertInto('accounts').values({ user_id: 'ghost', email: 'ghost@example.com', name: 'Ghost', subscription_status: 'active', visitor_id: null, registered_at: now }).execute();
+  await db
+    .insertInto('accounts')
+    .values({ user_id: 'ghost', email: 'ghost@example.com', name: 'Ghost', subscription_status: 'active', visitor_id: null, registered_at: now })
+    .execute();
   expect(await snapshot()).not.toEqual(good);
 
   expect(await rebuildProjections(store)).toMatchObject({ events: 4 });

@@ -216,7 +216,10 @@ describe('a projection of statements only goes out with its append (two round tr
 
   test('events and read model are written together, the stored events as a read gives them', async () => {
     const id = stream('tally');
-    const first = await store().append(id, 'no_stream', [{ type: 'Tallied', data: { key: id } }, { type: 'Bumped', data: { key: id } }]);
+    const first = await store().append(id, 'no_stream', [
+      { type: 'Tallied', data: { key: id } },
+      { type: 'Bumped', data: { key: id } },
+    ]);
     expect(first.nextVersion).toBe(2);
     expect(first.events).toEqual(await store().readStream(id));
     expect(await tally(id)).toBe(2);
@@ -227,7 +230,8 @@ describe('a projection of statements only goes out with its append (two round tr
     await store().append(id, 'no_stream', [{ type: 'Tallied', data: { key: id } }]);
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => store().append(id, 1, [{ type: 'Bumped', data: { key: id } }])));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ name: 'ConcurrencyError', actual: 2 });
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ name: 'ConcurrencyError', actual: 2 });
     expect(await versionsOf(store(), id)).toEqual([1, 2]);
     expect(await tally(id)).toBe(2);
   });
@@ -245,7 +249,9 @@ describe('a projection of statements only goes out with its append (two round tr
     await expect(store().append(id, 'no_stream', [{ type: 'Bumped', data: { key: id } }])).rejects.toBeInstanceOf(NoResultError);
     expect(await versionsOf(store(), id)).toEqual([]);
     // The same projection in a caller's transaction: the same rule.
-    await expect(db.transaction().execute((trx) => store().append(id, 'no_stream', [{ type: 'Bumped', data: { key: id } }], trx))).rejects.toBeInstanceOf(NoResultError);
+    await expect(db.transaction().execute((trx) => store().append(id, 'no_stream', [{ type: 'Bumped', data: { key: id } }], trx))).rejects.toBeInstanceOf(
+      NoResultError,
+    );
     expect(await versionsOf(store(), id)).toEqual([]);
   });
 
@@ -288,7 +294,10 @@ describe('upcasting', () => {
       { first: 'Grace', last: 'Brewster Hopper' },
       { first: 'Alan', last: 'Turing' },
     ];
-    for (const upcasters of [[renamed, split], [split, renamed]]) {
+    for (const upcasters of [
+      [renamed, split],
+      [split, renamed],
+    ]) {
       const events = await new EventStore(db, [], upcasters).readStream(id);
       expect(events.map((e) => e.data)).toEqual(expected);
       expect(events.map((e) => e.metadata.v)).toEqual([3, 3, 3]);

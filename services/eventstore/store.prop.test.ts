@@ -33,27 +33,23 @@ async function expectGaplessWithWholeBatches(streamId: string) {
 
 test('concurrent appends with one expected version: exactly one wins and versions stay gapless', async () => {
   await fc.assert(
-    fc.asyncProperty(
-      fc.integer({ min: 0, max: 4 }),
-      fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 16 }),
-      async (existing, sizes) => {
-        const id = `race-${++run}`;
-        if (existing) await store.append(id, 'no_stream', batch(-1, existing));
-        const results = await Promise.allSettled(sizes.map((size, w) => store.append(id, existing, batch(w, size))));
+    fc.asyncProperty(fc.integer({ min: 0, max: 4 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 2, maxLength: 16 }), async (existing, sizes) => {
+      const id = `race-${++run}`;
+      if (existing) await store.append(id, 'no_stream', batch(-1, existing));
+      const results = await Promise.allSettled(sizes.map((size, w) => store.append(id, existing, batch(w, size))));
 
-        const won = results.flatMap((r, w) => (r.status === 'fulfilled' ? [w] : []));
-        expect(won).toHaveLength(1);
-        const winner = won[0];
-        for (const r of results)
-          if (r.status === 'rejected') {
-            expect(r.reason).toBeInstanceOf(ConcurrencyError);
-            expect(r.reason.actual).toBe(existing + sizes[winner]);
-          }
-        const events = await expectGaplessWithWholeBatches(id);
-        expect(events).toHaveLength(existing + sizes[winner]);
-        expect(events.slice(existing).map((e) => (e.data as { writer: number }).writer)).toEqual(Array(sizes[winner]).fill(winner));
-      },
-    ),
+      const won = results.flatMap((r, w) => (r.status === 'fulfilled' ? [w] : []));
+      expect(won).toHaveLength(1);
+      const winner = won[0];
+      for (const r of results)
+        if (r.status === 'rejected') {
+          expect(r.reason).toBeInstanceOf(ConcurrencyError);
+          expect(r.reason.actual).toBe(existing + sizes[winner]);
+        }
+      const events = await expectGaplessWithWholeBatches(id);
+      expect(events).toHaveLength(existing + sizes[winner]);
+      expect(events.slice(existing).map((e) => (e.data as { writer: number }).writer)).toEqual(Array(sizes[winner]).fill(winner));
+    }),
     { numRuns: 25 },
   );
 });

@@ -19,8 +19,7 @@ export class EventStore {
     readonly projections: Projection[] = [],
     upcasters: Upcaster[] = [],
   ) {
-    for (const p of projections)
-      for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
+    for (const p of projections) for (const t of p.handles) this.byType.set(t, [...(this.byType.get(t) ?? []), p]);
     for (const u of upcasters) this.upcasterOf.set(`${u.type}@${u.fromVersion}`, u);
   }
 
@@ -34,7 +33,8 @@ export class EventStore {
       try {
         if (trx) return await withSavepoint(trx, () => this.appendIn(trx, streamId, expected, events));
         if (!events.some((e) => this.byType.has(e.type))) return await this.appendIn(this.db, streamId, expected, events);
-        if (events.length && events.every((e) => (this.byType.get(e.type) ?? []).every((p) => p.statements))) return await this.appendInTwoTrips(streamId, expected, events);
+        if (events.length && events.every((e) => (this.byType.get(e.type) ?? []).every((p) => p.statements)))
+          return await this.appendInTwoTrips(streamId, expected, events);
         return await this.db.transaction().execute((t) => this.appendIn(t, streamId, expected, events));
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
@@ -117,7 +117,7 @@ export class EventStore {
     let data = r.data;
     let v = typeof metadata.v === 'number' ? metadata.v : 1;
     // Step by step to the newest version, whatever order the upcasters were listed in.
-    for (let u = this.upcasterOf.get(`${r.type}@${v}`); u; u = this.upcasterOf.get(`${r.type}@${v}`)) ((data = u.up(data)), v++);
+    for (let u = this.upcasterOf.get(`${r.type}@${v}`); u; u = this.upcasterOf.get(`${r.type}@${v}`)) (data = u.up(data)), v++;
     return {
       globalPosition: String(r.global_position),
       streamId: r.stream_id,

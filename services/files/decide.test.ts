@@ -19,7 +19,10 @@ const submission: Submission = {
 };
 
 const fold = (events: FileEvent[], from: FileState = NO_FILE) =>
-  events.reduce((s, e, i) => evolveFile(s, { ...e, globalPosition: String(i), streamId: 'file-f1', streamVersion: i + 1, metadata: {}, recordedAt: now }), from);
+  events.reduce(
+    (s, e, i) => evolveFile(s, { ...e, globalPosition: String(i), streamId: 'file-f1', streamVersion: i + 1, metadata: {}, recordedAt: now }),
+    from,
+  );
 
 const ok = { ok: true as const, title: 'T', description: 'd', page_count: 2, passage_count: 3 };
 

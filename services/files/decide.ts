@@ -15,7 +15,8 @@ export function decideSubmit(state: FileState, submission: Submission, replaceEx
   const { current } = state;
   if (state.deleted) throw new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.');
   if (current && !sameRepository(current.repository, submission.repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
-  if (current && !replaceExisting) throw new DomainError('conflict', 'file_exists', `${current.filename} is already in this repository; replace it to upload it again.`);
+  if (current && !replaceExisting)
+    throw new DomainError('conflict', 'file_exists', `${current.filename} is already in this repository; replace it to upload it again.`);
   const version = current ? current.version + 1 : 1;
   return [{ type: 'FileSubmitted', data: { ...submission, version, reason: current ? 'replace' : 'upload', submitted_at: now.toISOString() } }];
 }
@@ -27,7 +28,9 @@ export function decideResync(state: FileState, now: Date): FileSubmitted[] {
   return [{ type: 'FileSubmitted', data: { ...current, version: current.version + 1, reason: 'resync', submitted_at: now.toISOString() } }];
 }
 
-export type IndexOutcome = { ok: true; title: string | null; description: string; page_count: number | null; passage_count: number } | { ok: false; error: string };
+export type IndexOutcome =
+  | { ok: true; title: string | null; description: string; page_count: number | null; passage_count: number }
+  | { ok: false; error: string };
 
 /** Indexing's result, for the version it indexed; a result for an older version, or a deleted file, is dropped. */
 export function decideIndexResult(state: FileState, version: number, outcome: IndexOutcome, now: Date): (FileIndexed | FileIndexFailed)[] {
@@ -42,5 +45,7 @@ export function decideIndexResult(state: FileState, version: number, outcome: In
 export function decideDelete(state: FileState, repository: Repository, by: string, now: Date): FileDeleted[] {
   const { current } = state;
   if (!current || state.deleted || !sameRepository(current.repository, repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
-  return [{ type: 'FileDeleted', data: { file_uuid: current.file_uuid, repository, object_key: current.object_key, deleted_by: by, deleted_at: now.toISOString() } }];
+  return [
+    { type: 'FileDeleted', data: { file_uuid: current.file_uuid, repository, object_key: current.object_key, deleted_by: by, deleted_at: now.toISOString() } },
+  ];
 }

@@ -30,12 +30,18 @@ export type FileIndexed = {
   data: { file_uuid: string; version: number; title: string | null; description: string; page_count: number | null; passage_count: number; indexed_at: string };
 };
 export type FileIndexFailed = { type: 'FileIndexFailed'; data: { file_uuid: string; version: number; error: string; failed_at: string } };
-export type FileDeleted = { type: 'FileDeleted'; data: { file_uuid: string; repository: Repository; object_key: string; deleted_by: string; deleted_at: string } };
+export type FileDeleted = {
+  type: 'FileDeleted';
+  data: { file_uuid: string; repository: Repository; object_key: string; deleted_by: string; deleted_at: string };
+};
 
 export type FileEvent = FileSubmitted | FileIndexed | FileIndexFailed | FileDeleted;
 export const FILE_EVENT_TYPES = ['FileSubmitted', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
 
-export type OrgFileSettingsChanged = { type: 'OrgFileSettingsChanged'; data: { org_uuid: string; downloads_disabled: boolean; changed_by: string; changed_at: string } };
+export type OrgFileSettingsChanged = {
+  type: 'OrgFileSettingsChanged';
+  data: { org_uuid: string; downloads_disabled: boolean; changed_by: string; changed_at: string };
+};
 
 export const fileStream = (fileUuid: string) => `file-${fileUuid}`;
 export const orgFilesStream = (orgUuid: string) => `org-files-${orgUuid}`;

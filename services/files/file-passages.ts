@@ -8,7 +8,11 @@ import { corpusOf } from './repository-access.js';
 export const fileCitationUrl = (fileUuid: string, page: number | null) => `/files/${fileUuid}${page ? `?page=${page}` : ''}`;
 
 /** Replaces every passage of the file; inserted in slices so a large file stays under the bind-parameter limit. */
-export async function replaceFilePassages(trx: Trx, file: { file_uuid: string; title: string; file_type: string; repository: Repository }, passages: FilePassage[]) {
+export async function replaceFilePassages(
+  trx: Trx,
+  file: { file_uuid: string; title: string; file_type: string; repository: Repository },
+  passages: FilePassage[],
+) {
   await trx.deleteFrom('passages').where('file_uuid', '=', file.file_uuid).execute();
   const corpus = corpusOf(file.repository);
   const rows = passages.map((p) => ({
@@ -24,5 +28,9 @@ export async function replaceFilePassages(trx: Trx, file: { file_uuid: string; t
     file_type: file.file_type,
     file_repository_type: file.repository.type,
   }));
-  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('passages').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await trx
+      .insertInto('passages')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }

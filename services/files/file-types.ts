@@ -45,4 +45,5 @@ export const isAttachmentType = (type: FileType) => type in ATTACHMENT_TYPES;
 export const contentTypeOf = (type: FileType) => ALL[type];
 
 export const UNSUPPORTED_TYPE = (filename: string) => `${filename}: this type of file is not supported. Use ${ACCEPTED_EXTENSIONS.join(' ')}.`;
-export const TOO_LARGE = (filename: string, maxBytes: number) => `${filename} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most a file may be.`;
+export const TOO_LARGE = (filename: string, maxBytes: number) =>
+  `${filename} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most a file may be.`;

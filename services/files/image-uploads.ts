@@ -21,9 +21,16 @@ function rateLimited(userId: string, now: number) {
 
 export async function imageUploadUrl(ctx: AppContext, userId: string, body: { filename: string; content_type: keyof typeof EXTENSION; file_size?: number }) {
   const size = body.file_size;
-  if (size !== undefined && size > IMAGE_MAX_BYTES) throw new HttpProblem(400, 'file_too_large', `${body.filename} is larger than 10 MB, the most an image may be.`);
+  if (size !== undefined && size > IMAGE_MAX_BYTES)
+    throw new HttpProblem(400, 'file_too_large', `${body.filename} is larger than 10 MB, the most an image may be.`);
   if (rateLimited(userId, ctx.now().getTime())) return { fields: null, s3_bucket_url: null, s3_object_url: null, rate_limited: true };
   const key = `public/images/${randomUUID()}.${EXTENSION[body.content_type]}`;
-  const post = await ctx.storage.presignPost({ key, contentType: body.content_type, minBytes: size ?? 1, maxBytes: size ?? IMAGE_MAX_BYTES, expiresInSeconds: 15 * 60 });
+  const post = await ctx.storage.presignPost({
+    key,
+    contentType: body.content_type,
+    minBytes: size ?? 1,
+    maxBytes: size ?? IMAGE_MAX_BYTES,
+    expiresInSeconds: 15 * 60,
+  });
   return { fields: post.fields, s3_bucket_url: post.url, s3_object_url: ctx.storage.objectUrl(key), rate_limited: false };
 }

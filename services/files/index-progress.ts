@@ -26,7 +26,14 @@ export async function streamIndexProgress(db: Db, res: Response, files: { file_u
   const started = Date.now();
   try {
     while (!sse.closed && Date.now() - started < MAX_MS) {
-      const rows = new Map((await filesByUuid(db, files.map((f) => f.file_uuid))).map((r) => [r.file_uuid, r]));
+      const rows = new Map(
+        (
+          await filesByUuid(
+            db,
+            files.map((f) => f.file_uuid),
+          )
+        ).map((r) => [r.file_uuid, r]),
+      );
       let pending = 0;
       for (const f of files) {
         const p = progressOf(rows.get(f.file_uuid), f.file_uuid, f.filename);

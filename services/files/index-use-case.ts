@@ -31,7 +31,13 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
       extracted = await extractFile(bytes, file.file_type as IndexedType);
       // A file with nothing to search (a scanned PDF) would never be cited: say so rather than COMPLETE.
       if (extracted.passages.length === 0) throw new FileExtractError(NO_TEXT);
-      outcome = { ok: true, title: extracted.title, description: extracted.description, page_count: extracted.pageCount, passage_count: extracted.passages.length };
+      outcome = {
+        ok: true,
+        title: extracted.title,
+        description: extracted.description,
+        page_count: extracted.pageCount,
+        passage_count: extracted.passages.length,
+      };
     } catch (err) {
       // Anything else (storage or database trouble) is thrown for the workflow step to retry.
       if (!(err instanceof FileExtractError)) throw err;
@@ -42,7 +48,13 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
 }
 
 /** Writes the outcome (and on success the passages) if the version is still the one being indexed. */
-export async function recordOutcome(deps: IndexDeps, fileUuid: string, version: number, outcome: IndexOutcome, extracted: Extracted | null = null): Promise<IndexResult> {
+export async function recordOutcome(
+  deps: IndexDeps,
+  fileUuid: string,
+  version: number,
+  outcome: IndexOutcome,
+  extracted: Extracted | null = null,
+): Promise<IndexResult> {
   return deps.db.transaction().execute(async (trx) => {
     // Serialises with a delete or a new version of the same file.
     await trx.selectFrom('files').select('file_uuid').where('file_uuid', '=', fileUuid).forUpdate().executeTakeFirst();
@@ -51,7 +63,11 @@ export async function recordOutcome(deps: IndexDeps, fileUuid: string, version: 
     if (events.length === 0 || !state.current) return 'stale';
     if (extracted) {
       const { current } = state;
-      await replaceFilePassages(trx, { file_uuid: fileUuid, title: extracted.title ?? current.filename, file_type: current.file_type, repository: current.repository }, extracted.passages);
+      await replaceFilePassages(
+        trx,
+        { file_uuid: fileUuid, title: extracted.title ?? current.filename, file_type: current.file_type, repository: current.repository },
+        extracted.passages,
+      );
     }
     await deps.store.append(fileStream(fileUuid), streamVersion, events, trx);
     return outcome.ok ? 'indexed' : 'failed';

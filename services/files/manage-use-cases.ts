@@ -33,7 +33,12 @@ export async function deleteFiles(ctx: AppContext, user: SessionUser, info: Repo
 
 /** Every file of a repository, for a Space being deleted: deleted file by file, so stopping halfway and deleting again finishes the job. */
 export async function deleteAllFiles(ctx: AppContext, repository: Repository, by: string) {
-  const rows = await ctx.db.selectFrom('files').select(['file_uuid', 'object_key']).where('repo_type', '=', repository.type).where('repo_owner', '=', repository.owner_id).execute();
+  const rows = await ctx.db
+    .selectFrom('files')
+    .select(['file_uuid', 'object_key'])
+    .where('repo_type', '=', repository.type)
+    .where('repo_owner', '=', repository.owner_id)
+    .execute();
   for (const row of rows) {
     const stream = fileStream(row.file_uuid);
     const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile);
@@ -62,7 +67,10 @@ export async function resyncFiles(ctx: AppContext, user: SessionUser, info: Repo
     return started;
   });
   await startAll(ctx, jobs);
-  return filesByUuid(ctx.db, jobs.map((j) => j.file_uuid));
+  return filesByUuid(
+    ctx.db,
+    jobs.map((j) => j.file_uuid),
+  );
 }
 
 export const fileNotFound = () => new HttpProblem(404, 'file_not_found', FILE_NOT_FOUND);

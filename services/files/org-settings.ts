@@ -20,11 +20,15 @@ export async function getOrgFileSettings(ctx: AppContext, user: SessionUser, org
 
 export async function setOrgFileSettings(ctx: AppContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
   const role = await roleIn(ctx, user, orgUuid);
-  if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim()))) throw new HttpProblem(403, 'not_org_admin', "Only the organisation's owners and admins change its file settings.");
+  if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim())))
+    throw new HttpProblem(403, 'not_org_admin', "Only the organisation's owners and admins change its file settings.");
   // A change that changes nothing writes nothing.
   if ((await orgDownloadsDisabled(ctx.db, orgUuid)) !== downloadsDisabled)
     await ctx.store.append(orgFilesStream(orgUuid), 'any', [
-      { type: 'OrgFileSettingsChanged', data: { org_uuid: orgUuid, downloads_disabled: downloadsDisabled, changed_by: user.id, changed_at: ctx.now().toISOString() } },
+      {
+        type: 'OrgFileSettingsChanged',
+        data: { org_uuid: orgUuid, downloads_disabled: downloadsDisabled, changed_by: user.id, changed_at: ctx.now().toISOString() },
+      },
     ]);
   return { downloads_disabled: downloadsDisabled };
 }

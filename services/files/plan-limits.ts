@@ -18,7 +18,8 @@ export type LimitCode = typeof FILE_REPOSITORY_LIMIT_EXCEEDED | typeof USER_FILE
 
 export const LIMIT_MESSAGES: Record<LimitCode, (limit: number) => string> = {
   FILE_REPOSITORY_LIMIT_EXCEEDED: (limit) => `You have reached the file limit of ${limit} files per repository.`,
-  USER_FILE_LIMIT_EXCEEDED: (limit) => `You've reached your total file limit of ${limit} files across My Files and all Spaces. Delete some files or upgrade your plan to add more`,
+  USER_FILE_LIMIT_EXCEEDED: (limit) =>
+    `You've reached your total file limit of ${limit} files across My Files and all Spaces. Delete some files or upgrade your plan to add more`,
 };
 
 /** The plan of a person: Enterprise for organisation members, Pro while a subscription is paid for. */
@@ -33,7 +34,10 @@ export function planOf(user: { org_uuid: string | null; subscription_status: str
  */
 export function parsePlanFileLimits(text: string): PlanFileLimits {
   const limits = structuredClone(DEFAULT_PLAN_FILE_LIMITS);
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(free|pro|enterprise)=(\d{1,9})\/(\d{1,9})$/.exec(part);
     if (!m || Number(m[2]) < 1 || Number(m[3]) < 1) throw new Error(`"${part}" is not plan=per_repository/per_user, e.g. free=50/100`);
     limits[m[1] as Plan] = { per_repository: Number(m[2]), per_user: Number(m[3]) };
@@ -45,7 +49,11 @@ export function parsePlanFileLimits(text: string): PlanFileLimits {
  * How many of `wanted` new files fit, and the first limit that stops the rest. Pure: the counts
  * are read before. A file that replaces one already there is not new.
  */
-export function fitWithinLimits(limits: FileLimits, counts: { in_repository: number; by_user: number; counts_for_user: boolean }, wanted: number): { fits: number; reached: LimitCode | null } {
+export function fitWithinLimits(
+  limits: FileLimits,
+  counts: { in_repository: number; by_user: number; counts_for_user: boolean },
+  wanted: number,
+): { fits: number; reached: LimitCode | null } {
   const repoRoom = Math.max(0, limits.per_repository - counts.in_repository);
   const userRoom = counts.counts_for_user ? Math.max(0, limits.per_user - counts.by_user) : Infinity;
   const fits = Math.min(wanted, repoRoom, userRoom);

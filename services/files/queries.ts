@@ -23,17 +23,24 @@ export type FileFilters = {
   search_keyword?: string;
 };
 
-const inRepository = (db: Db, repo: Repository) => db.selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
+const inRepository = (db: Db, repo: Repository) =>
+  db.selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const nameMatches = (text: string) => (eb: ExpressionBuilder<Database, 'files'>) => eb.or([eb('filename', 'ilike', likePattern(text)), eb('file_title', 'ilike', likePattern(text))]);
+const nameMatches = (text: string) => (eb: ExpressionBuilder<Database, 'files'>) =>
+  eb.or([eb('filename', 'ilike', likePattern(text)), eb('file_title', 'ilike', likePattern(text))]);
 
 /** The seed's connector filter over uploaded files: they have no connection, parent or remote id, and their connection type is `local`. */
 export function applyFilters(q: Q, f: FileFilters = {}): Q {
   if (f.connection_ids?.length || f.parent_uuids?.length || f.remote_file_ids?.length) return q.where(sql<boolean>`false`);
   if (f.connection_types?.length && !f.connection_types.includes('local')) return q.where(sql<boolean>`false`);
   for (const ids of [f.uuids, f.ids, f.upload_ids]) if (ids?.length) q = q.where('file_uuid', 'in', ids);
-  if (f.file_types?.length) q = q.where('file_type', 'in', f.file_types.map((t) => t.toLowerCase().replace(/^\./, '')));
+  if (f.file_types?.length)
+    q = q.where(
+      'file_type',
+      'in',
+      f.file_types.map((t) => t.toLowerCase().replace(/^\./, '')),
+    );
   if (f.status?.length) q = q.where('file_state', 'in', f.status);
   const keyword = f.search_keyword?.trim();
   if (keyword) q = q.where(nameMatches(keyword));
@@ -55,7 +62,11 @@ export function decodeCursor(text: string): Cursor | null {
 }
 
 /** One page by (order column, uuid), keyset-paged so a page costs the same at any depth. */
-export async function listPage(db: Db, repo: Repository, opts: { filters?: FileFilters; cursor: Cursor | null; pageSize: number; orderBy: OrderBy; dir: 'asc' | 'desc' }) {
+export async function listPage(
+  db: Db,
+  repo: Repository,
+  opts: { filters?: FileFilters; cursor: Cursor | null; pageSize: number; orderBy: OrderBy; dir: 'asc' | 'desc' },
+) {
   const column = ORDER_COLUMN[opts.orderBy];
   const cmp = opts.dir === 'desc' ? '<' : '>';
   let q = applyFilters(inRepository(db, repo), opts.filters);
@@ -63,7 +74,11 @@ export async function listPage(db: Db, repo: Repository, opts: { filters?: FileF
     const value = column === 'file_size' ? sql`${opts.cursor.v}::bigint` : column === 'filename' ? sql`${opts.cursor.v}` : sql`${opts.cursor.v}::timestamptz`;
     q = q.where(sql<boolean>`(${sql.ref(column)}, file_uuid) ${sql.raw(cmp)} (${value}, ${opts.cursor.id})`);
   }
-  const rows = await q.orderBy(column, opts.dir).orderBy('file_uuid', opts.dir).limit(opts.pageSize + 1).execute();
+  const rows = await q
+    .orderBy(column, opts.dir)
+    .orderBy('file_uuid', opts.dir)
+    .limit(opts.pageSize + 1)
+    .execute();
   const page = rows.slice(0, opts.pageSize);
   const last = page[page.length - 1];
   const value = (r: FileRow) => (column === 'updated_at' || column === 'created_at' ? new Date(r[column]).toISOString() : String(r[column]));
@@ -75,10 +90,18 @@ export async function listOffset(db: Db, repo: Repository, opts: { limit: number
   let q = inRepository(db, repo);
   if (opts.search?.trim()) q = q.where(nameMatches(opts.search.trim()));
   if (opts.states?.length) q = q.where('file_state', 'in', opts.states);
-  if (opts.emails?.length) q = q.where('uploader_email', 'in', opts.emails.map((e) => e.trim().toLowerCase()));
+  if (opts.emails?.length)
+    q = q.where(
+      'uploader_email',
+      'in',
+      opts.emails.map((e) => e.trim().toLowerCase()),
+    );
   const [files, total] = await Promise.all([
     q.orderBy('updated_at', 'desc').orderBy('file_uuid', 'desc').limit(opts.limit).offset(opts.offset).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { files, num_total_files: Number(total.n) };
 }
@@ -101,15 +124,26 @@ export async function repositorySummary(db: Db, repo: Repository) {
 /** For the plan limits: files in the repository, and the user's own files across My Files and Spaces. */
 export async function fileCounts(db: Db, repo: Repository, userId: string) {
   const [inRepo, byUser] = await Promise.all([
-    db.selectFrom('files').select(sql<string>`count(*)`.as('n')).where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id).executeTakeFirstOrThrow(),
-    db.selectFrom('files').select(sql<string>`count(*)`.as('n')).where('uploaded_by_user_id', '=', userId).where('repo_type', 'in', ['USER', 'COLLECTION']).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('files')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('repo_type', '=', repo.type)
+      .where('repo_owner', '=', repo.owner_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('files')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('uploaded_by_user_id', '=', userId)
+      .where('repo_type', 'in', ['USER', 'COLLECTION'])
+      .executeTakeFirstOrThrow(),
   ]);
   return { in_repository: Number(inRepo.n), by_user: Number(byUser.n) };
 }
 
 export const findFile = (db: Db, fileUuid: string) => (db.selectFrom('files').selectAll().where('file_uuid', '=', fileUuid) as Q).executeTakeFirst();
 export const findFileByKey = (db: Db, key: string) => (db.selectFrom('files').selectAll().where('object_key', '=', key) as Q).executeTakeFirst();
-export const filesByUuid = (db: Db, uuids: string[]) => (uuids.length ? (db.selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]));
+export const filesByUuid = (db: Db, uuids: string[]) =>
+  uuids.length ? (db.selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]);
 
 /** Files of the repository with these names, to tell a new upload from a replacement. */
 export const filesNamed = (db: Db, repo: Repository, names: string[]) =>

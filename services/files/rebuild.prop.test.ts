@@ -37,7 +37,14 @@ type Command =
 
 const file = fc.nat(FILES.length - 1);
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('submit' as const), file, repo: fc.nat(1), replace: fc.boolean(), name: fc.constantFrom('a.pdf', 'b.docx', 'c.png'), size: fc.integer({ min: 1, max: 10 ** 7 }) }),
+  fc.record({
+    kind: fc.constant('submit' as const),
+    file,
+    repo: fc.nat(1),
+    replace: fc.boolean(),
+    name: fc.constantFrom('a.pdf', 'b.docx', 'c.png'),
+    size: fc.integer({ min: 1, max: 10 ** 7 }),
+  }),
   fc.record({ kind: fc.constant('result' as const), file, version: fc.integer({ min: 1, max: 3 }), ok: fc.boolean(), pages: fc.nat(40) }),
   fc.record({ kind: fc.constant('resync' as const), file }),
   fc.record({ kind: fc.constant('delete' as const), file, repo: fc.nat(1) }),
@@ -52,7 +59,9 @@ async function decideFile(uuid: string, decide: (state: typeof NO_FILE) => FileE
 
 function run(cmd: Command, now: Date) {
   if (cmd.kind === 'org')
-    return store.append(orgFilesStream('org-1'), 'any', [{ type: 'OrgFileSettingsChanged', data: { org_uuid: 'org-1', downloads_disabled: cmd.disabled, changed_by: 'user-1', changed_at: now.toISOString() } }]);
+    return store.append(orgFilesStream('org-1'), 'any', [
+      { type: 'OrgFileSettingsChanged', data: { org_uuid: 'org-1', downloads_disabled: cmd.disabled, changed_by: 'user-1', changed_at: now.toISOString() } },
+    ]);
   const uuid = FILES[cmd.file];
   return decideFile(uuid, (state) => {
     switch (cmd.kind) {
@@ -73,7 +82,14 @@ function run(cmd: Command, now: Date) {
         return decideSubmit(state, submission, cmd.replace, now);
       }
       case 'result':
-        return decideIndexResult(state, cmd.version, cmd.ok ? { ok: true, title: cmd.pages ? `Title ${cmd.pages}` : null, description: 'd', page_count: cmd.pages || null, passage_count: cmd.pages } : { ok: false, error: 'The PDF could not be read.' }, now);
+        return decideIndexResult(
+          state,
+          cmd.version,
+          cmd.ok
+            ? { ok: true, title: cmd.pages ? `Title ${cmd.pages}` : null, description: 'd', page_count: cmd.pages || null, passage_count: cmd.pages }
+            : { ok: false, error: 'The PDF could not be read.' },
+          now,
+        );
       case 'resync':
         return decideResync(state, now);
       case 'delete':

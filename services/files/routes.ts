@@ -51,32 +51,63 @@ export const fileRoutes: Routes = {
 
   async streamIndexFiles(req, res, ctx) {
     const rows = await submit(req, ctx);
-    await streamIndexProgress(ctx.db, res, rows.map((r) => ({ file_uuid: r.file_uuid, filename: r.filename })));
+    await streamIndexProgress(
+      ctx.db,
+      res,
+      rows.map((r) => ({ file_uuid: r.file_uuid, filename: r.filename })),
+    );
   },
 
   async followIndexFiles(req, res, ctx) {
     const user = await requireUser(req, ctx);
-    const uuids = [...new Set(String(req.query.file_uuids).split(',').map((s) => s.toLowerCase()))];
+    const uuids = [
+      ...new Set(
+        String(req.query.file_uuids)
+          .split(',')
+          .map((s) => s.toLowerCase()),
+      ),
+    ];
     if (uuids.length > 100) throw new HttpProblem(400, 'too_many_files', 'Follow at most 100 files at a time.');
     const rows = [];
     for (const uuid of uuids) rows.push(await readableFile(ctx, user, uuid));
-    await streamIndexProgress(ctx.db, res, rows.map((r) => ({ file_uuid: r.file_uuid, filename: r.filename })));
+    await streamIndexProgress(
+      ctx.db,
+      res,
+      rows.map((r) => ({ file_uuid: r.file_uuid, filename: r.filename })),
+    );
   },
 
   async listRepositoryFiles(req, res, ctx) {
-    const body = req.body as WithRepo & { filters?: FileFilters; pagination?: { cursor?: string | null; page_size?: number }; order_by?: OrderBy; order_dir?: 'asc' | 'desc' };
+    const body = req.body as WithRepo & {
+      filters?: FileFilters;
+      pagination?: { cursor?: string | null; page_size?: number };
+      order_by?: OrderBy;
+      order_dir?: 'asc' | 'desc';
+    };
     const { repository } = await openRepository(ctx.db, await requireUser(req, ctx), body.file_repository_info);
     const rawCursor = body.pagination?.cursor;
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
     if (rawCursor && !cursor) throw new HttpProblem(400, 'invalid_cursor', 'This cursor is not one a list gave out.');
-    const page = await listPage(ctx.db, repository, { filters: body.filters, cursor, pageSize: body.pagination?.page_size ?? 100, orderBy: body.order_by ?? 'updated', dir: body.order_dir ?? 'desc' });
+    const page = await listPage(ctx.db, repository, {
+      filters: body.filters,
+      cursor,
+      pageSize: body.pagination?.page_size ?? 100,
+      orderBy: body.order_by ?? 'updated',
+      dir: body.order_dir ?? 'desc',
+    });
     res.json({ files: page.files.map(view(ctx)), next_cursor: page.next_cursor });
   },
 
   async listFiles(req, res, ctx) {
     const body = req.body as WithRepo & { limit?: number; offset?: number; search_term?: string; file_states_in_filter?: State[]; email_in_filter?: string[] };
     const { repository } = await openRepository(ctx.db, await requireUser(req, ctx), body.file_repository_info);
-    const page = await listOffset(ctx.db, repository, { limit: body.limit ?? 100, offset: body.offset ?? 0, search: body.search_term, states: body.file_states_in_filter, emails: body.email_in_filter });
+    const page = await listOffset(ctx.db, repository, {
+      limit: body.limit ?? 100,
+      offset: body.offset ?? 0,
+      search: body.search_term,
+      states: body.file_states_in_filter,
+      emails: body.email_in_filter,
+    });
     res.json({ files: page.files.map(view(ctx)), num_total_files: page.num_total_files });
   },
 
@@ -111,10 +142,17 @@ export const fileRoutes: Routes = {
 
   async listCollectionFiles(req, res, ctx) {
     const user = await requireUser(req, ctx);
-    const { space } = await visibleSpace(ctx.db, req.params.collection_uuid as string, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid });
+    const { space } = await visibleSpace(ctx.db, req.params.collection_uuid as string, {
+      user_id: user.id,
+      email: user.email.toLowerCase(),
+      org_uuid: user.org_uuid,
+    });
     const repository = { type: 'COLLECTION' as const, owner_id: space.uuid };
     const limit = req.query.limit === undefined ? 50 : Number(req.query.limit);
-    const [page, summary] = await Promise.all([listPage(ctx.db, repository, { cursor: null, pageSize: limit, orderBy: 'updated', dir: 'desc' }), repositorySummary(ctx.db, repository)]);
+    const [page, summary] = await Promise.all([
+      listPage(ctx.db, repository, { cursor: null, pageSize: limit, orderBy: 'updated', dir: 'desc' }),
+      repositorySummary(ctx.db, repository),
+    ]);
     res.json({ files: page.files.map((r) => spaceFile(r, (key) => ctx.storage.objectUrl(key))), files_in_repo: summary.total_files });
   },
 

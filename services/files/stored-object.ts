@@ -5,7 +5,8 @@ import type { Repository } from './events.js';
 
 export const filePrefix = (repo: Repository, fileUuid: string) => `files/${repo.type.toLowerCase()}/${safeSegment(repo.owner_id)}/${fileUuid}/`;
 
-export const objectKeyFor = (repo: Repository, fileUuid: string, uploadId: string, filename: string) => `${filePrefix(repo, fileUuid)}${uploadId}/${safeFilename(filename)}`;
+export const objectKeyFor = (repo: Repository, fileUuid: string, uploadId: string, filename: string) =>
+  `${filePrefix(repo, fileUuid)}${uploadId}/${safeFilename(filename)}`;
 
 const safeSegment = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || '_';
 

@@ -35,7 +35,15 @@ export async function uploadUrls(ctx: AppContext, user: SessionUser, info: Repos
   requireChange(access, 'upload');
   const { repository } = access;
   const types = items.map((item) => checkFile(ctx, item.filename, item.file_size));
-  const existing = new Map((await filesNamed(ctx.db, repository, items.map((i) => i.filename))).map((row) => [row.filename, row]));
+  const existing = new Map(
+    (
+      await filesNamed(
+        ctx.db,
+        repository,
+        items.map((i) => i.filename),
+      )
+    ).map((row) => [row.filename, row]),
+  );
   const newNames = new Set(items.map((i) => i.filename).filter((name) => !existing.has(name)));
   const { limits, countsForUser } = limitsFor(ctx, user, repository);
   const counts = await fileCounts(ctx.db, repository, user.id);
@@ -51,8 +59,20 @@ export async function uploadUrls(ctx: AppContext, user: SessionUser, info: Repos
     const fileUuid = old?.file_uuid ?? planned.get(item.filename) ?? randomUUID();
     planned.set(item.filename, fileUuid);
     const key = objectKeyFor(repository, fileUuid, randomUUID(), item.filename);
-    const post = await ctx.storage.presignPost({ key, contentType: contentTypeOf(types[i]), minBytes: item.file_size, maxBytes: item.file_size, expiresInSeconds: UPLOAD_POLICY_SECONDS });
-    file_url_params.push({ s3_bucket_url: post.url, fields: post.fields, s3_object_url: ctx.storage.objectUrl(key), file_uuid: fileUuid, replaces_existing: !!old });
+    const post = await ctx.storage.presignPost({
+      key,
+      contentType: contentTypeOf(types[i]),
+      minBytes: item.file_size,
+      maxBytes: item.file_size,
+      expiresInSeconds: UPLOAD_POLICY_SECONDS,
+    });
+    file_url_params.push({
+      s3_bucket_url: post.url,
+      fields: post.fields,
+      s3_object_url: ctx.storage.objectUrl(key),
+      file_uuid: fileUuid,
+      replaces_existing: !!old,
+    });
   }
   const limit = fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user;
   const limits_reached = fit.reached ? [{ code: fit.reached, limit, message: LIMIT_MESSAGES[fit.reached](limit) }] : [];
@@ -70,7 +90,8 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
     const type = checkFile(ctx, item.filename, item.file_size);
     const key = ctx.storage.keyOf(item.file_s3_url);
     const stored = key?.startsWith(filePrefix(repository, item.file_uuid)) ? await ctx.storage.head(key) : null;
-    if (!key || !stored || stored.size !== item.file_size) throw new HttpProblem(400, 'file_not_uploaded', `${item.filename} was not uploaded: upload it before indexing it.`);
+    if (!key || !stored || stored.size !== item.file_size)
+      throw new HttpProblem(400, 'file_not_uploaded', `${item.filename} was not uploaded: upload it before indexing it.`);
     submissions.push({
       replace: item.replace_existing ?? false,
       submission: {
@@ -87,9 +108,20 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
       },
     });
   }
-  const known = new Set((await filesByUuid(ctx.db, items.map((i) => i.file_uuid))).map((r) => r.file_uuid));
+  const known = new Set(
+    (
+      await filesByUuid(
+        ctx.db,
+        items.map((i) => i.file_uuid),
+      )
+    ).map((r) => r.file_uuid),
+  );
   const { limits, countsForUser } = limitsFor(ctx, user, repository);
-  const fit = fitWithinLimits(limits, { ...(await fileCounts(ctx.db, repository, user.id)), counts_for_user: countsForUser }, items.filter((i) => !known.has(i.file_uuid)).length);
+  const fit = fitWithinLimits(
+    limits,
+    { ...(await fileCounts(ctx.db, repository, user.id)), counts_for_user: countsForUser },
+    items.filter((i) => !known.has(i.file_uuid)).length,
+  );
   if (fit.reached) {
     const limit = fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user;
     throw new HttpProblem(422, fit.reached, LIMIT_MESSAGES[fit.reached](limit));
@@ -112,7 +144,10 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
   await startAll(ctx, jobs);
   // The replaced bytes are no longer any file's; a leftover is harmless, so failures are only logged.
   for (const key of replacedKeys) await ctx.storage.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not remove replaced upload'));
-  return filesByUuid(ctx.db, jobs.map((j) => j.file_uuid));
+  return filesByUuid(
+    ctx.db,
+    jobs.map((j) => j.file_uuid),
+  );
 }
 
 /** Starts each file's indexing now; the log's consumer starts any this misses (a crash just here). */

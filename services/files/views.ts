@@ -27,5 +27,12 @@ export function repositoryFile(row: FileRow, objectUrl: (key: string) => string)
 const SPACE_STATUS = { COMPLETE: 'READY', PROCESSING: 'SYNCING', FAILED: 'SYNC_ERROR' } as const;
 
 export function spaceFile(row: FileRow, objectUrl: (key: string) => string) {
-  return { file_uuid: row.file_uuid, name: row.filename, file_s3_url: objectUrl(row.object_key), connection_type: 'local', connection_file_url: null, status: SPACE_STATUS[row.file_state] };
+  return {
+    file_uuid: row.file_uuid,
+    name: row.filename,
+    file_s3_url: objectUrl(row.object_key),
+    connection_type: 'local',
+    connection_file_url: null,
+    status: SPACE_STATUS[row.file_state],
+  };
 }

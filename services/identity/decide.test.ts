@@ -5,20 +5,32 @@ import { decideClaimVisitor, decideRegister } from './decide.js';
 import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
-const stored = (e: { type: string; data: unknown }, v = 1): StoredEvent => ({ ...e, globalPosition: String(v), streamId: 's', streamVersion: v, metadata: {}, recordedAt: now });
+const stored = (e: { type: string; data: unknown }, v = 1): StoredEvent => ({
+  ...e,
+  globalPosition: String(v),
+  streamId: 's',
+  streamVersion: v,
+  metadata: {},
+  recordedAt: now,
+});
 
 describe('registering an account', () => {
   const cmd = { userId: 'u1', email: 'ada@example.com', name: 'Ada', visitorId: 'v1', now };
 
   test('a new account records who registered, from which visitor, and when (the clock comes in the command)', () => {
     expect(decideRegister(initialAccount, cmd)).toEqual([
-      { type: 'AccountRegistered', data: { user_id: 'u1', email: 'ada@example.com', name: 'Ada', visitor_id: 'v1', registered_at: '2025-05-04T03:02:01.000Z' } },
+      {
+        type: 'AccountRegistered',
+        data: { user_id: 'u1', email: 'ada@example.com', name: 'Ada', visitor_id: 'v1', registered_at: '2025-05-04T03:02:01.000Z' },
+      },
     ]);
     expect(decideRegister(initialAccount, { ...cmd, visitorId: null })[0].data.visitor_id).toBeNull();
   });
 
   test('registering the same account twice is a conflict', () => {
-    const state = decideRegister(initialAccount, cmd).map((e) => stored(e)).reduce(evolveAccount, initialAccount);
+    const state = decideRegister(initialAccount, cmd)
+      .map((e) => stored(e))
+      .reduce(evolveAccount, initialAccount);
     expect(state).toEqual({ registered: true });
     const err = (() => {
       try {
@@ -46,7 +58,9 @@ describe('claiming a visitor’s work', () => {
   });
 
   test('claiming again for the same account is a no-op', () => {
-    const state = decideClaimVisitor(initialVisitor, claim).map((e) => stored(e)).reduce(evolveVisitor, initialVisitor);
+    const state = decideClaimVisitor(initialVisitor, claim)
+      .map((e) => stored(e))
+      .reduce(evolveVisitor, initialVisitor);
     expect(state).toEqual({ claimedBy: 'u1' });
     expect(decideClaimVisitor(state, claim)).toEqual([]);
   });

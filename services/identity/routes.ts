@@ -45,7 +45,9 @@ export const identityRoutes: Routes = {
     } catch (err) {
       // Better Auth has already stored the user; without its AccountRegistered event the account
       // would be half made, so take the user back out and let the person try again.
-      await (await ctx.auth.$context).internalAdapter.deleteUser(user.id).catch((e) => ctx.logger.error({ err: e, userId: user.id }, 'could not undo a half-made sign-up'));
+      await (await ctx.auth.$context).internalAdapter
+        .deleteUser(user.id)
+        .catch((e) => ctx.logger.error({ err: e, userId: user.id }, 'could not undo a half-made sign-up'));
       throw err;
     }
     forwardCookies(result.headers, res);
@@ -54,9 +56,7 @@ export const identityRoutes: Routes = {
 
   async signInEmail(req, res, ctx) {
     const { email, password } = req.body as { email: string; password: string };
-    const result = await ctx.auth.api
-      .signInEmail({ body: { email, password }, headers: fromNodeHeaders(req.headers), returnHeaders: true })
-      .catch(authProblem);
+    const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: fromNodeHeaders(req.headers), returnHeaders: true }).catch(authProblem);
     forwardCookies(result.headers, res);
     res.json({ user: await findSessionUser(ctx.db, result.response.user), visitor_id: res.locals.visitorId });
   },

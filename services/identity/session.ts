@@ -15,7 +15,10 @@ export async function currentUser(req: Request, ctx: AppContext) {
  * Remembered for a few seconds per cookie (session-ids.ts): an answer's request asks this first.
  */
 export async function currentUserId(req: Request, ctx: AppContext) {
-  return ctx.sessions.userIdOf(req.headers.cookie ?? '', async () => (await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))?.user.id ?? null);
+  return ctx.sessions.userIdOf(
+    req.headers.cookie ?? '',
+    async () => (await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))?.user.id ?? null,
+  );
 }
 
 export async function requireUser(req: Request, ctx: AppContext) {

@@ -8,7 +8,9 @@ const now = new Date('2025-05-04T03:02:01.000Z');
 const later = new Date('2025-05-04T03:03:01.000Z');
 const mail = { mail_id: 'welcome-u1', user_id: 'u1', to: 'ada@example.com', subject: 'Welcome', text: 'Hi Ada' };
 const fold = (events: { type: string; data: unknown }[], from: MailState = initialMail) =>
-  events.map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'mail-x', streamVersion: i + 1, metadata: {}, recordedAt: now })).reduce(evolveMail, from);
+  events
+    .map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'mail-x', streamVersion: i + 1, metadata: {}, recordedAt: now }))
+    .reduce(evolveMail, from);
 
 describe('queueing a mail', () => {
   test('a new mail is queued with the time it was queued', () => {

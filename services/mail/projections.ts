@@ -10,7 +10,17 @@ export const mailOutboxProjection: Projection = {
       const d = event.data as MailQueued['data'];
       await trx
         .insertInto('mail_outbox')
-        .values({ id: d.mail_id, user_id: d.user_id, to: d.to, subject: d.subject, text: d.text, status: 'queued', via: null, queued_at: d.queued_at, delivered_at: null })
+        .values({
+          id: d.mail_id,
+          user_id: d.user_id,
+          to: d.to,
+          subject: d.subject,
+          text: d.text,
+          status: 'queued',
+          via: null,
+          queued_at: d.queued_at,
+          delivered_at: null,
+        })
         .execute();
     } else {
       const d = event.data as MailDelivered['data'];

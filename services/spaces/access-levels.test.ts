@@ -22,8 +22,17 @@ const level = fc.constantFrom(...ACCESS_LEVELS);
 describe('access levels (seed 000 §6)', () => {
   it('has the seeds numeric table', () => {
     expect(ACCESS_LEVEL).toEqual({
-      NONE: 0, READER: 1, WRITER: 2, ADMIN: 3, OWNER: 4, EDITOR: 5, OWNER_DEFAULT_BOOKMARKS: 6,
-      INVITED_READER: 11, INVITED_WRITER: 12, INVITED_ADMIN: 13, INVITED_EDITOR: 15,
+      NONE: 0,
+      READER: 1,
+      WRITER: 2,
+      ADMIN: 3,
+      OWNER: 4,
+      EDITOR: 5,
+      OWNER_DEFAULT_BOOKMARKS: 6,
+      INVITED_READER: 11,
+      INVITED_WRITER: 12,
+      INVITED_ADMIN: 13,
+      INVITED_EDITOR: 15,
     });
   });
 

@@ -37,7 +37,11 @@ export async function spaceView(db: Db, slugKeyOrUuid: string, actor: Actor | nu
   if (!space) return null;
   const own = await memberLevel(db, space, actor ? { id: actor.user_id, email: actor.email } : null);
   const ownerOrg = space.access === 3 && actor?.org_uuid ? await orgOf(db, space.owner_user_id) : null;
-  const { level, readable } = effectiveAccess({ ownLevel: own, access: space.access as SpaceAccess, sameOrgAsOwner: !!ownerOrg && ownerOrg === actor?.org_uuid });
+  const { level, readable } = effectiveAccess({
+    ownLevel: own,
+    access: space.access as SpaceAccess,
+    sameOrgAsOwner: !!ownerOrg && ownerOrg === actor?.org_uuid,
+  });
   return readable || (own !== null && isInvited(own)) ? { space, level, readable } : null;
 }
 

@@ -25,6 +25,8 @@ export async function askingInSpace(req: Request, ctx: AppContext, collectionUui
   if (!view.readable) throw notFound();
   const answer: AnswerSpace = { uuid: view.space.uuid, instructions: view.space.instructions, web: view.space.enable_web_by_default };
   const startIn: { collection_uuid: string; thread_access: ThreadAccess } | null =
-    actor && canEditSources(view.level) ? { collection_uuid: view.space.uuid, thread_access: accessAfterAddToSpace('private read', { enterprise: !!actor.org_uuid, articleMode: false }) } : null;
+    actor && canEditSources(view.level)
+      ? { collection_uuid: view.space.uuid, thread_access: accessAfterAddToSpace('private read', { enterprise: !!actor.org_uuid, articleMode: false }) }
+      : null;
   return { answer, startIn };
 }

@@ -26,7 +26,11 @@ const ada: Actor = { user_id: 'ada', email: 'ada@example.com', org_uuid: null };
 const bob: Actor = { user_id: 'bob', email: 'bob@example.com', org_uuid: null };
 const owner = { email: ada.email, org_uuid: null };
 const apply = (state: SpaceState, events: NewEvent[]) =>
-  events.reduce((s, e, i) => evolveSpace(s, { ...e, globalPosition: String(i), streamId: `space-${uuid}`, streamVersion: i + 1, metadata: {}, recordedAt: now } as StoredEvent), state);
+  events.reduce(
+    (s, e, i) =>
+      evolveSpace(s, { ...e, globalPosition: String(i), streamId: `space-${uuid}`, streamVersion: i + 1, metadata: {}, recordedAt: now } as StoredEvent),
+    state,
+  );
 const created = (fields = {}) => apply(initialSpace, decideCreate(initialSpace, { uuid, actor: ada, fields, template: null, now }));
 const withMember = (role: SpaceRole, accepted: boolean) => {
   let s = created();
@@ -45,7 +49,16 @@ const refusal = (fn: () => unknown) => {
 describe('creating a Space', () => {
   it('defaults to "New Space", web search on, private, owned by the creator', () => {
     const [e] = decideCreate(initialSpace, { uuid, actor: ada, fields: {}, template: null, now });
-    expect(e.data).toMatchObject({ title: 'New Space', description: '', instructions: '', emoji: '', enable_web_by_default: true, access: 1, template_id: null, owner_user_id: 'ada' });
+    expect(e.data).toMatchObject({
+      title: 'New Space',
+      description: '',
+      instructions: '',
+      emoji: '',
+      enable_web_by_default: true,
+      access: 1,
+      template_id: null,
+      owner_user_id: 'ada',
+    });
   });
 
   it('takes what a template has for what is left out', () => {

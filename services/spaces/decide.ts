@@ -54,7 +54,11 @@ export function effectiveAccess(f: { ownLevel: AccessLevel | null; access: Space
 export function permissionIn(state: SpaceState, actor: Pick<Actor, 'user_id' | 'email' | 'org_uuid'> | null, owner: Pick<OwnerFacts, 'org_uuid'>) {
   const created = state.created;
   if (!created || state.deleted) return { level: ACCESS_LEVEL.NONE as AccessLevel, readable: false };
-  const own = !actor ? null : created.owner_user_id === actor.user_id ? ACCESS_LEVEL.OWNER : (Object.values(state.members).find((m) => m.email === actor.email)?.level ?? null);
+  const own = !actor
+    ? null
+    : created.owner_user_id === actor.user_id
+      ? ACCESS_LEVEL.OWNER
+      : (Object.values(state.members).find((m) => m.email === actor.email)?.level ?? null);
   return effectiveAccess({ ownLevel: own, access: state.access!, sameOrgAsOwner: !!actor?.org_uuid && actor.org_uuid === owner.org_uuid });
 }
 
@@ -85,13 +89,16 @@ export function checkFields(changes: Partial<SpaceFields>): Partial<SpaceFields>
   }
   if (changes.description !== undefined) {
     out.description = changes.description.trim();
-    if (chars(out.description) > SPACE_LIMITS.description) throw new DomainError('invalid', 'description_too_long', `The description is longer than ${SPACE_LIMITS.description} characters.`);
+    if (chars(out.description) > SPACE_LIMITS.description)
+      throw new DomainError('invalid', 'description_too_long', `The description is longer than ${SPACE_LIMITS.description} characters.`);
   }
   if (changes.instructions !== undefined) {
     out.instructions = changes.instructions.trim();
-    if (chars(out.instructions) > SPACE_LIMITS.instructions) throw new DomainError('invalid', 'instructions_too_long', `The instructions are longer than ${SPACE_LIMITS.instructions} characters.`);
+    if (chars(out.instructions) > SPACE_LIMITS.instructions)
+      throw new DomainError('invalid', 'instructions_too_long', `The instructions are longer than ${SPACE_LIMITS.instructions} characters.`);
   }
-  if (changes.emoji !== undefined && !EMOJI_CODE.test(changes.emoji)) throw new DomainError('invalid', 'invalid_emoji', 'An emoji is its hex code points joined by "-", like 1f516.');
+  if (changes.emoji !== undefined && !EMOJI_CODE.test(changes.emoji))
+    throw new DomainError('invalid', 'invalid_emoji', 'An emoji is its hex code points joined by "-", like 1f516.');
   return out;
 }
 
@@ -99,7 +106,8 @@ export function checkFields(changes: Partial<SpaceFields>): Partial<SpaceFields>
 const EMOJI_CODE = /^([0-9a-f]{4,6}(-[0-9a-f]{4,6})*)?$/;
 
 function checkAccess(access: SpaceAccess, ownerOrg: string | null) {
-  if (access === SPACE_ACCESS.ORGANIZATION && !ownerOrg) throw new DomainError('forbidden', 'enterprise_only', 'Sharing a Space with an organisation needs an Enterprise account.');
+  if (access === SPACE_ACCESS.ORGANIZATION && !ownerOrg)
+    throw new DomainError('forbidden', 'enterprise_only', 'Sharing a Space with an organisation needs an Enterprise account.');
 }
 
 export type CreateCommand = {
@@ -144,7 +152,9 @@ export function decideEdit(state: SpaceState, cmd: EditCommand): (SpaceEdited | 
   const { created, fields, level } = visible(state, cmd.actor, cmd.owner);
   mustWrite(level);
   const wanted = checkFields(cmd.changes);
-  const changes = Object.fromEntries(Object.entries(wanted).filter(([k, v]) => v !== undefined && fields[k as keyof SpaceFields] !== v)) as Partial<SpaceFields>;
+  const changes = Object.fromEntries(
+    Object.entries(wanted).filter(([k, v]) => v !== undefined && fields[k as keyof SpaceFields] !== v),
+  ) as Partial<SpaceFields>;
   const accessChanges = cmd.access !== undefined && cmd.access !== state.access;
   if (changes.enable_web_by_default !== undefined || accessChanges) mustAdmin(level);
   const at = cmd.now.toISOString();
@@ -157,7 +167,12 @@ export function decideEdit(state: SpaceState, cmd: EditCommand): (SpaceEdited | 
 function accessChange(state: SpaceState, access: SpaceAccess, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceAccessChanged[] {
   if (access === state.access) return [];
   checkAccess(access, cmd.owner.org_uuid);
-  return [{ type: 'SpaceAccessChanged', data: { uuid: state.created!.uuid, access, previous_access: state.access!, changed_by: cmd.actor.user_id, changed_at: cmd.now.toISOString() } }];
+  return [
+    {
+      type: 'SpaceAccessChanged',
+      data: { uuid: state.created!.uuid, access, previous_access: state.access!, changed_by: cmd.actor.user_id, changed_at: cmd.now.toISOString() },
+    },
+  ];
 }
 
 export function decideAccess(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; access: SpaceAccess; now: Date }): SpaceAccessChanged[] {
@@ -185,10 +200,20 @@ export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMembe
   if (existing) {
     const next = isInvited(existing.level) ? invitedLevel(cmd.role) : roleLevel(cmd.role);
     if (next === existing.level) return [];
-    return [{ type: 'SpaceMemberRoleChanged', data: { uuid: created.uuid, member_id: existing.member_id, level: next, changed_by: cmd.actor.user_id, changed_at: at } }];
+    return [
+      {
+        type: 'SpaceMemberRoleChanged',
+        data: { uuid: created.uuid, member_id: existing.member_id, level: next, changed_by: cmd.actor.user_id, changed_at: at },
+      },
+    ];
   }
   if (state.members[cmd.member_id]) throw new DomainError('conflict', 'member_exists', 'This member id is taken.');
-  return [{ type: 'SpaceMemberInvited', data: { uuid: created.uuid, member_id: cmd.member_id, email, level: invitedLevel(cmd.role), invited_by: cmd.actor.user_id, invited_at: at } }];
+  return [
+    {
+      type: 'SpaceMemberInvited',
+      data: { uuid: created.uuid, member_id: cmd.member_id, email, level: invitedLevel(cmd.role), invited_by: cmd.actor.user_id, invited_at: at },
+    },
+  ];
 }
 
 /** The invited person (by email) takes the role they were invited to; twice changes nothing. */
@@ -197,7 +222,18 @@ export function decideAccept(state: SpaceState, cmd: { actor: Actor; owner: Owne
   const member = Object.values(state.members).find((m) => m.email === cmd.actor.email);
   if (!member) throw new DomainError('not_found', 'no_invitation', 'There is no invitation to this Space for you.');
   if (!isInvited(member.level)) return [];
-  return [{ type: 'SpaceInviteAccepted', data: { uuid: state.created!.uuid, member_id: member.member_id, user_id: cmd.actor.user_id, level: (member.level - 10) as AccessLevel, accepted_at: cmd.now.toISOString() } }];
+  return [
+    {
+      type: 'SpaceInviteAccepted',
+      data: {
+        uuid: state.created!.uuid,
+        member_id: member.member_id,
+        user_id: cmd.actor.user_id,
+        level: (member.level - 10) as AccessLevel,
+        accepted_at: cmd.now.toISOString(),
+      },
+    },
+  ];
 }
 
 function memberOf(state: SpaceState, memberId: string) {
@@ -207,13 +243,21 @@ function memberOf(state: SpaceState, memberId: string) {
   return m;
 }
 
-export function decideRoleChange(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; member_id: string; role: SpaceRole; now: Date }): SpaceMemberRoleChanged[] {
+export function decideRoleChange(
+  state: SpaceState,
+  cmd: { actor: Actor; owner: OwnerFacts; member_id: string; role: SpaceRole; now: Date },
+): SpaceMemberRoleChanged[] {
   const { level } = visible(state, cmd.actor, cmd.owner);
   mustAdmin(level);
   const m = memberOf(state, cmd.member_id);
   const next = isInvited(m.level) ? invitedLevel(cmd.role) : roleLevel(cmd.role);
   if (next === m.level) return [];
-  return [{ type: 'SpaceMemberRoleChanged', data: { uuid: state.created!.uuid, member_id: m.member_id, level: next, changed_by: cmd.actor.user_id, changed_at: cmd.now.toISOString() } }];
+  return [
+    {
+      type: 'SpaceMemberRoleChanged',
+      data: { uuid: state.created!.uuid, member_id: m.member_id, level: next, changed_by: cmd.actor.user_id, changed_at: cmd.now.toISOString() },
+    },
+  ];
 }
 
 /** The owner or an admin removes anyone but the owner; a member may leave (or decline). */
@@ -221,7 +265,12 @@ export function decideRemoveMember(state: SpaceState, cmd: { actor: Actor; owner
   const { level } = visible(state, cmd.actor, cmd.owner);
   const m = memberOf(state, cmd.member_id);
   if (m.email !== cmd.actor.email) mustAdmin(level);
-  return [{ type: 'SpaceMemberRemoved', data: { uuid: state.created!.uuid, member_id: m.member_id, removed_by: cmd.actor.user_id, removed_at: cmd.now.toISOString() } }];
+  return [
+    {
+      type: 'SpaceMemberRemoved',
+      data: { uuid: state.created!.uuid, member_id: m.member_id, removed_by: cmd.actor.user_id, removed_at: cmd.now.toISOString() },
+    },
+  ];
 }
 
 /** Whether the actor may add a link here; checked before the page is fetched. */
@@ -233,9 +282,17 @@ export function checkCanAddLink(state: SpaceState, cmd: { actor: Actor; owner: O
   return 'new';
 }
 
-export function decideAddLink(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; link: string; title: string; text: string; now: Date }): SpaceLinkAdded[] {
+export function decideAddLink(
+  state: SpaceState,
+  cmd: { actor: Actor; owner: OwnerFacts; link: string; title: string; text: string; now: Date },
+): SpaceLinkAdded[] {
   if (checkCanAddLink(state, cmd) === 'present') return [];
-  return [{ type: 'SpaceLinkAdded', data: { uuid: state.created!.uuid, link: cmd.link, title: cmd.title, text: cmd.text, added_by: cmd.actor.user_id, added_at: cmd.now.toISOString() } }];
+  return [
+    {
+      type: 'SpaceLinkAdded',
+      data: { uuid: state.created!.uuid, link: cmd.link, title: cmd.title, text: cmd.text, added_by: cmd.actor.user_id, added_at: cmd.now.toISOString() },
+    },
+  ];
 }
 
 export function decideRemoveLink(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; link: string; now: Date }): SpaceLinkRemoved[] {

@@ -16,15 +16,24 @@ export type SpaceCreated = {
   data: SpaceFields & { uuid: string; access: SpaceAccess; template_id: string | null; owner_user_id: string; created_at: string };
 };
 export type SpaceEdited = { type: 'SpaceEdited'; data: { uuid: string; changes: Partial<SpaceFields>; edited_by: string; edited_at: string } };
-export type SpaceAccessChanged = { type: 'SpaceAccessChanged'; data: { uuid: string; access: SpaceAccess; previous_access: SpaceAccess; changed_by: string; changed_at: string } };
+export type SpaceAccessChanged = {
+  type: 'SpaceAccessChanged';
+  data: { uuid: string; access: SpaceAccess; previous_access: SpaceAccess; changed_by: string; changed_at: string };
+};
 export type SpaceDeleted = { type: 'SpaceDeleted'; data: { uuid: string; deleted_by: string; deleted_at: string } };
 /** `email` is lower-case; `level` an INVITED_* level until accepted. */
 export type SpaceMemberInvited = {
   type: 'SpaceMemberInvited';
   data: { uuid: string; member_id: string; email: string; level: AccessLevel; invited_by: string; invited_at: string };
 };
-export type SpaceInviteAccepted = { type: 'SpaceInviteAccepted'; data: { uuid: string; member_id: string; user_id: string; level: AccessLevel; accepted_at: string } };
-export type SpaceMemberRoleChanged = { type: 'SpaceMemberRoleChanged'; data: { uuid: string; member_id: string; level: AccessLevel; changed_by: string; changed_at: string } };
+export type SpaceInviteAccepted = {
+  type: 'SpaceInviteAccepted';
+  data: { uuid: string; member_id: string; user_id: string; level: AccessLevel; accepted_at: string };
+};
+export type SpaceMemberRoleChanged = {
+  type: 'SpaceMemberRoleChanged';
+  data: { uuid: string; member_id: string; level: AccessLevel; changed_by: string; changed_at: string };
+};
 export type SpaceMemberRemoved = { type: 'SpaceMemberRemoved'; data: { uuid: string; member_id: string; removed_by: string; removed_at: string } };
 /** The page as fetched when the link was added: its text is what gets indexed. */
 export type SpaceLinkAdded = { type: 'SpaceLinkAdded'; data: { uuid: string; link: string; title: string; text: string; added_by: string; added_at: string } };
@@ -82,7 +91,10 @@ export function evolveSpace(state: SpaceState, event: StoredEvent): SpaceState {
     case 'SpaceDeleted':
       return { ...state, deleted: true };
     case 'SpaceMemberInvited':
-      return { ...state, members: { ...state.members, [e.data.member_id]: { member_id: e.data.member_id, email: e.data.email, user_id: null, level: e.data.level } } };
+      return {
+        ...state,
+        members: { ...state.members, [e.data.member_id]: { member_id: e.data.member_id, email: e.data.email, user_id: null, level: e.data.level } },
+      };
     case 'SpaceInviteAccepted':
     case 'SpaceMemberRoleChanged': {
       const m = state.members[e.data.member_id];

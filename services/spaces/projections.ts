@@ -60,16 +60,33 @@ export const spacesProjection: Projection = {
       case 'SpaceMemberInvited':
         await trx
           .insertInto('space_members')
-          .values({ space_uuid: e.data.uuid, member_id: e.data.member_id, email: e.data.email, user_id: null, level: e.data.level, invited_at: e.data.invited_at })
+          .values({
+            space_uuid: e.data.uuid,
+            member_id: e.data.member_id,
+            email: e.data.email,
+            user_id: null,
+            level: e.data.level,
+            invited_at: e.data.invited_at,
+          })
           .execute();
         await touch(trx, e.data.uuid, e.data.invited_at).execute();
         return;
       case 'SpaceInviteAccepted':
-        await trx.updateTable('space_members').set({ user_id: e.data.user_id, level: e.data.level }).where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        await trx
+          .updateTable('space_members')
+          .set({ user_id: e.data.user_id, level: e.data.level })
+          .where('space_uuid', '=', e.data.uuid)
+          .where('member_id', '=', e.data.member_id)
+          .execute();
         await touch(trx, e.data.uuid, e.data.accepted_at).execute();
         return;
       case 'SpaceMemberRoleChanged':
-        await trx.updateTable('space_members').set({ level: e.data.level }).where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        await trx
+          .updateTable('space_members')
+          .set({ level: e.data.level })
+          .where('space_uuid', '=', e.data.uuid)
+          .where('member_id', '=', e.data.member_id)
+          .execute();
         return;
       case 'SpaceMemberRemoved':
         await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
@@ -86,7 +103,10 @@ export const spacesProjection: Projection = {
       case 'SpaceLinkRemoved':
         await trx
           .updateTable('spaces')
-          .set({ links: sql`coalesce((select jsonb_agg(l) from jsonb_array_elements(links) l where l->>'link' <> ${e.data.link}), '[]'::jsonb)`, updated_at: e.data.removed_at })
+          .set({
+            links: sql`coalesce((select jsonb_agg(l) from jsonb_array_elements(links) l where l->>'link' <> ${e.data.link}), '[]'::jsonb)`,
+            updated_at: e.data.removed_at,
+          })
           .where('uuid', '=', e.data.uuid)
           .execute();
         return;
@@ -128,7 +148,9 @@ export const spaceLinkPassagesProjection: Projection = {
       await trx
         .insertInto('passages')
         // Ids are per page; the same page in two Spaces is two sets of passages.
-        .values(chunks.map((c) => ({ id: `${e.data.uuid}:${c.id}`, corpus, url: c.url, title: c.title, heading: c.heading, content: c.content, ordinal: c.ordinal })))
+        .values(
+          chunks.map((c) => ({ id: `${e.data.uuid}:${c.id}`, corpus, url: c.url, title: c.title, heading: c.heading, content: c.content, ordinal: c.ordinal })),
+        )
         .execute();
   },
 };

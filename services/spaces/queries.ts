@@ -8,7 +8,8 @@ import { uuidFromSlugOrKey } from './key.js';
 
 export type SpaceRow = Selectable<SpacesTable> & { owner_name: string };
 
-const spaceWithOwner = (db: Db) => db.selectFrom('spaces').innerJoin('user', 'user.id', 'spaces.owner_user_id').selectAll('spaces').select('user.name as owner_name');
+const spaceWithOwner = (db: Db) =>
+  db.selectFrom('spaces').innerJoin('user', 'user.id', 'spaces.owner_user_id').selectAll('spaces').select('user.name as owner_name');
 
 export async function findSpace(db: Db, slugKeyOrUuid: string): Promise<SpaceRow | null> {
   const uuid = uuidFromSlugOrKey(slugKeyOrUuid);
@@ -17,10 +18,19 @@ export async function findSpace(db: Db, slugKeyOrUuid: string): Promise<SpaceRow
 }
 
 /** The caller's own level: OWNER for their Space, their member row's level, else null. */
-export async function memberLevel(db: Db, space: Pick<SpaceRow, 'uuid' | 'owner_user_id'>, user: { id: string; email: string } | null): Promise<AccessLevel | null> {
+export async function memberLevel(
+  db: Db,
+  space: Pick<SpaceRow, 'uuid' | 'owner_user_id'>,
+  user: { id: string; email: string } | null,
+): Promise<AccessLevel | null> {
   if (!user) return null;
   if (space.owner_user_id === user.id) return ACCESS_LEVEL.OWNER;
-  const m = await db.selectFrom('space_members').select('level').where('space_uuid', '=', space.uuid).where('email', '=', user.email.toLowerCase()).executeTakeFirst();
+  const m = await db
+    .selectFrom('space_members')
+    .select('level')
+    .where('space_uuid', '=', space.uuid)
+    .where('email', '=', user.email.toLowerCase())
+    .executeTakeFirst();
   return (m?.level as AccessLevel | undefined) ?? null;
 }
 
@@ -49,7 +59,9 @@ export async function listUserSpaces(db: Db, user: { id: string; email: string }
   const email = user.email.toLowerCase();
   const [rows, total] = await Promise.all([
     userSpacesQuery(user, limit, offset).execute(db),
-    sql<{ n: string }>`select (select count(*) from spaces where owner_user_id = ${user.id}) + (select count(*) from space_members where email = ${email}) as n`.execute(db),
+    sql<{
+      n: string;
+    }>`select (select count(*) from spaces where owner_user_id = ${user.id}) + (select count(*) from space_members where email = ${email}) as n`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(total.rows[0].n) };
 }
@@ -64,7 +76,6 @@ export async function listMembers(db: Db, spaceUuid: string) {
     .orderBy('space_members.member_id')
     .execute();
 }
-
 
 export function collectionView(row: SpaceRow, level: AccessLevel) {
   return {

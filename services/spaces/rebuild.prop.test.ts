@@ -11,7 +11,18 @@ import { rebuildProjections } from '../eventstore/rebuild.js';
 import { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
 import { SPACE_ROLES, type SpaceRole } from './access-levels.js';
-import { decideAccept, decideAccess, decideAddLink, decideCreate, decideDelete, decideEdit, decideInvite, decideRemoveLink, decideRemoveMember, type Actor } from './decide.js';
+import {
+  decideAccept,
+  decideAccess,
+  decideAddLink,
+  decideCreate,
+  decideDelete,
+  decideEdit,
+  decideInvite,
+  decideRemoveLink,
+  decideRemoveMember,
+  type Actor,
+} from './decide.js';
 import { decideSpace } from './use-cases.js';
 
 let db: Db;

@@ -141,7 +141,9 @@ export const spaceRoutes: Routes = {
     const actor = await requireActor(req, ctx);
     const { space, owner } = await spaceFor(ctx, req.params.collection_uuid as string, actor);
     const role = (req.body as { role: SpaceRole }).role;
-    await decideSpace(ctx.store, space.uuid, (state) => decideRoleChange(state, { actor, owner, member_id: req.params.member_id as string, role, now: ctx.now() }));
+    await decideSpace(ctx.store, space.uuid, (state) =>
+      decideRoleChange(state, { actor, owner, member_id: req.params.member_id as string, role, now: ctx.now() }),
+    );
     res.json({ members: await memberList(ctx, space.uuid) });
   },
 
@@ -164,6 +166,13 @@ async function memberList(ctx: AppContext, spaceUuid: string) {
   const members = await listMembers(ctx.db, spaceUuid);
   return [
     { member_id: row.uuid, email: row.email, user_id: row.id, name: row.name, access: 4, invited_at: new Date(row.created_at).toISOString() },
-    ...members.map((m) => ({ member_id: m.member_id, email: m.email, user_id: m.user_id, name: m.name, access: m.level, invited_at: new Date(m.invited_at).toISOString() })),
+    ...members.map((m) => ({
+      member_id: m.member_id,
+      email: m.email,
+      user_id: m.user_id,
+      name: m.name,
+      access: m.level,
+      invited_at: new Date(m.invited_at).toISOString(),
+    })),
   ];
 }

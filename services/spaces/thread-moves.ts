@@ -17,14 +17,25 @@ export async function assertMovableThread(ctx: AppContext, req: Request, res: Re
   if (!isOwner) throw new HttpProblem(403, 'not_thread_owner', 'Only the owner of this thread can add it to a Space.');
 }
 
-export async function moveThreadIntoSpace(ctx: AppContext, req: Request, res: Response, cmd: { entryUuid: string; collectionUuid: string; actor: Actor; articleMode: boolean }) {
+export async function moveThreadIntoSpace(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  cmd: { entryUuid: string; collectionUuid: string; actor: Actor; articleMode: boolean },
+) {
   const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
   if (!canEditSources(level)) throw new HttpProblem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');
   const who = await viewer(req, res, ctx);
   const { thread } = await readableThread(ctx, cmd.entryUuid, who);
   const me = { ...who, user_id: cmd.actor.user_id };
   await decideAndAppend(ctx.store, thread.context_uuid, (state) => ({
-    events: decideAddToSpace(state, { viewer: me, collection_uuid: space.uuid, enterprise: !!cmd.actor.org_uuid, articleMode: cmd.articleMode, now: ctx.now() }),
+    events: decideAddToSpace(state, {
+      viewer: me,
+      collection_uuid: space.uuid,
+      enterprise: !!cmd.actor.org_uuid,
+      articleMode: cmd.articleMode,
+      now: ctx.now(),
+    }),
     result: undefined,
   }));
   return { space, level, who, contextUuid: thread.context_uuid };

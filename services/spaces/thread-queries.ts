@@ -7,7 +7,11 @@ import type { Actor } from './decide.js';
 export async function spaceThreads(ctx: AppContext, opts: { collectionUuid?: string; actor: Actor | null; limit: number; offset: number }) {
   const { actor } = opts;
   if (!opts.collectionUuid) {
-    const query = threadsFrom(ctx.db).where((eb) => eb.exists(eb.selectFrom('bookmarks as b').select('b.context_uuid').whereRef('b.context_uuid', '=', 't.context_uuid').where('b.user_id', '=', actor!.user_id)));
+    const query = threadsFrom(ctx.db).where((eb) =>
+      eb.exists(
+        eb.selectFrom('bookmarks as b').select('b.context_uuid').whereRef('b.context_uuid', '=', 't.context_uuid').where('b.user_id', '=', actor!.user_id),
+      ),
+    );
     return threadPage(query, opts.limit, opts.offset);
   }
   const { space, readable } = await visibleSpace(ctx.db, opts.collectionUuid, actor);
@@ -22,7 +26,14 @@ export async function spaceThreads(ctx: AppContext, opts: { collectionUuid?: str
         ...(actor
           ? [
               eb('t.owner_user_id', '=', actor.user_id),
-              eb.exists(eb.selectFrom('thread_readers as r').select('r.user_id').whereRef('r.context_uuid', '=', 't.context_uuid').where('r.user_id', '=', actor.user_id).where('t.thread_access', '<>', 'owner-only')),
+              eb.exists(
+                eb
+                  .selectFrom('thread_readers as r')
+                  .select('r.user_id')
+                  .whereRef('r.context_uuid', '=', 't.context_uuid')
+                  .where('r.user_id', '=', actor.user_id)
+                  .where('t.thread_access', '<>', 'owner-only'),
+              ),
             ]
           : []),
       ]),

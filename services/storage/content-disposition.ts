@@ -5,7 +5,10 @@
 export function contentDisposition(filename: string, inline: boolean): string {
   const type = inline ? 'inline' : 'attachment';
   // Lone surrogates would make encodeURIComponent throw: replace them as toWellFormed() does.
-  const name = filename.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').replace(/[\r\n]/g, ' ').trim();
+  const name = filename
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    .replace(/[\r\n]/g, ' ')
+    .trim();
   if (!name) return type;
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;

@@ -129,7 +129,11 @@ function parseUpload(backend: LocalBucketBackend, req: Request): Promise<Receive
   });
 }
 
-async function acceptFile(backend: LocalBucketBackend, fields: Record<string, string>, stream: Readable & { truncated?: boolean }): Promise<Received | Failure> {
+async function acceptFile(
+  backend: LocalBucketBackend,
+  fields: Record<string, string>,
+  stream: Readable & { truncated?: boolean },
+): Promise<Received | Failure> {
   const form = backend.verifyUploadFields(fields);
   if (!form.ok) return drained(stream, form);
   const keyProblem = objectKeyProblem(form.key);
@@ -183,7 +187,8 @@ async function serveObject(backend: LocalBucketBackend, req: Request, res: Respo
   });
   // Uploaded bytes share the app's origin: no script they hold may run there. PDF viewers are
   // spared the sandbox, which stops browsers from showing them at all.
-  if (!/^application\/pdf\b/i.test(object.contentType)) res.set('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+  if (!/^application\/pdf\b/i.test(object.contentType))
+    res.set('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
   res.sendFile(object.path, { dotfiles: 'allow', cacheControl: false }, (err) => {
     if (err && !res.headersSent) next(err);
   });

@@ -26,7 +26,13 @@ beforeAll(async () => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   publicUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  storage = new LocalStorage({ dataDir, publicUrl, secret: 'a-test-secret-of-at-least-32-characters!', maxUploadBytes: MAX_UPLOAD_BYTES, now: () => new Date(Date.now() + clockOffsetMs) });
+  storage = new LocalStorage({
+    dataDir,
+    publicUrl,
+    secret: 'a-test-secret-of-at-least-32-characters!',
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
 });
 
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { encodeKeyForUrl, InvalidObjectKeyError, isValidObjectKey, MAX_OBJECT_KE
 
 describe('object keys', () => {
   it('accepts segments of A-Z a-z 0-9 . _ - separated by /', () => {
-    for (const key of ['a', 'files/6f1c2b9e-4d3a-4c1b-9a7e-2f3d4c5b6a7e/report.pdf', 'public/x_y-z.v2.png', '.hidden', 'a..b']) expect(isValidObjectKey(key)).toBe(true);
+    for (const key of ['a', 'files/6f1c2b9e-4d3a-4c1b-9a7e-2f3d4c5b6a7e/report.pdf', 'public/x_y-z.v2.png', '.hidden', 'a..b'])
+      expect(isValidObjectKey(key)).toBe(true);
   });
 
   it('refuses traversal, empty segments, other characters and overlong keys', () => {
@@ -22,7 +23,10 @@ describe('object keys', () => {
   it('never resolves any string to a path outside the folder', () => {
     const root = resolve('/srv/bucket');
     const pieces = fc.constantFrom('..', '.', '', 'a', 'b.txt', '%2e%2e', '\\..', '~', 'x/..');
-    const arbKey = fc.oneof(fc.string({ maxLength: 40 }), fc.array(pieces, { maxLength: 6 }).map((p) => p.join('/')));
+    const arbKey = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.array(pieces, { maxLength: 6 }).map((p) => p.join('/')),
+    );
     fc.assert(
       fc.property(arbKey, (key) => {
         let path: string | null = null;

@@ -14,7 +14,14 @@ let storage: S3Storage;
 
 beforeAll(async () => {
   fake = await startFakeS3(BUCKET);
-  storage = new S3Storage({ endpoint: fake.endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey, forcePathStyle: true });
+  storage = new S3Storage({
+    endpoint: fake.endpoint,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKeyId: fake.accessKeyId,
+    secretAccessKey: fake.secretAccessKey,
+    forcePathStyle: true,
+  });
 });
 
 afterAll(async () => {
@@ -32,7 +39,12 @@ describe('S3 storage: presigned POST', () => {
   it('binds the exact key, the exact type and the byte range in a signed policy', async () => {
     const post = await storage.presignPost(policy);
     expect(post.url).toBe(`${fake.endpoint}/${BUCKET}`);
-    expect(post.fields).toMatchObject({ key: policy.key, 'Content-Type': 'application/pdf', success_action_status: '201', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    expect(post.fields).toMatchObject({
+      key: policy.key,
+      'Content-Type': 'application/pdf',
+      success_action_status: '201',
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    });
     const doc = decodePolicy(post.fields);
     expect(doc.conditions).toEqual(
       expect.arrayContaining([
@@ -50,7 +62,11 @@ describe('S3 storage: presigned POST', () => {
 
   it("signs a policy that S3's rules (as sigv4-post.ts checks them) accept, and only as signed", async () => {
     const { fields } = await storage.presignPost(policy);
-    const opts = { bucket: BUCKET, now: new Date(), credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey, region: 'us-east-1' } };
+    const opts = {
+      bucket: BUCKET,
+      now: new Date(),
+      credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey, region: 'us-east-1' },
+    };
     expect(verifyPostForm(fields, 100, opts)).toMatchObject({ ok: true, key: policy.key, contentType: 'application/pdf', lengthRange: { min: 1, max: 1024 } });
     expect(verifyPostForm({ ...fields, key: 'files/other.pdf' }, 100, opts)).toMatchObject({ ok: false, status: 403 });
     expect(verifyPostForm({ ...fields, 'Content-Type': 'text/html' }, 100, opts)).toMatchObject({ ok: false, status: 403 });
@@ -107,7 +123,14 @@ describe('S3 storage: object URLs', () => {
   });
 
   it('uses virtual-hosted URLs otherwise', () => {
-    const hosted = new S3Storage({ endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'files-bucket', region: 'eu-west-1', accessKeyId: 'A', secretAccessKey: 'S', forcePathStyle: false });
+    const hosted = new S3Storage({
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'files-bucket',
+      region: 'eu-west-1',
+      accessKeyId: 'A',
+      secretAccessKey: 'S',
+      forcePathStyle: false,
+    });
     expect(hosted.objectUrl('files/x.pdf')).toBe('https://files-bucket.s3.eu-west-1.amazonaws.com/files/x.pdf');
     expect(hosted.keyOf('https://files-bucket.s3.eu-west-1.amazonaws.com/files/x.pdf')).toBe('files/x.pdf');
     expect(hosted.keyOf('https://s3.eu-west-1.amazonaws.com/files-bucket/files/x.pdf')).toBeNull();

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
-import { amzDate, buildPostPolicy, checkContentLength, encodePolicy, presignPostFields, signPolicy, signingKey, verifyPostFields, verifyPostForm, type PostCredentials, type PostPolicyInput } from './sigv4-post.js';
+import {
+  amzDate,
+  buildPostPolicy,
+  checkContentLength,
+  encodePolicy,
+  presignPostFields,
+  signPolicy,
+  signingKey,
+  verifyPostFields,
+  verifyPostForm,
+  type PostCredentials,
+  type PostPolicyInput,
+} from './sigv4-post.js';
 
 // AWS's worked example, "Example: Browser-Based Upload using HTTP POST (Using AWS Signature
 // Version 4)" in the Amazon S3 API Reference. The policy text is AWS's, with the CRLF line ends
@@ -78,21 +90,32 @@ describe("AWS's browser-based POST upload example", () => {
   });
 
   it('refuses it once the policy has expired', () => {
-    expect(verifyPostForm(awsExampleForm(), 1000, awsVerify('2015-12-30T12:00:00Z'))).toMatchObject({ ok: false, status: 403, message: expect.stringContaining('expired') });
+    expect(verifyPostForm(awsExampleForm(), 1000, awsVerify('2015-12-30T12:00:00Z'))).toMatchObject({
+      ok: false,
+      status: 403,
+      message: expect.stringContaining('expired'),
+    });
   });
 
   it('refuses a key outside the starts-with prefix, a non-image type and a field the policy does not list', () => {
     const now = '2015-12-29T12:00:00Z';
     expect(verifyPostForm(awsExampleForm({ key: 'user/user2/x.jpg' }), 1, awsVerify(now))).toMatchObject({ ok: false, status: 403, code: 'AccessDenied' });
     expect(verifyPostForm(awsExampleForm({ 'Content-Type': 'text/html' }), 1, awsVerify(now))).toMatchObject({ ok: false, status: 403, code: 'AccessDenied' });
-    expect(verifyPostForm(awsExampleForm({ 'x-amz-meta-extra': '1' }), 1, awsVerify(now))).toMatchObject({ ok: false, status: 403, message: expect.stringContaining('Extra input fields') });
+    expect(verifyPostForm(awsExampleForm({ 'x-amz-meta-extra': '1' }), 1, awsVerify(now))).toMatchObject({
+      ok: false,
+      status: 403,
+      message: expect.stringContaining('Extra input fields'),
+    });
     expect(verifyPostForm(awsExampleForm({ 'x-ignore-me': '1' }), 1, awsVerify(now))).toMatchObject({ ok: true });
   });
 
   it('refuses a form sent to another bucket or signed with another secret', () => {
     const now = '2015-12-29T12:00:00Z';
     expect(verifyPostForm(awsExampleForm(), 1, { ...awsVerify(now), bucket: 'other' })).toMatchObject({ ok: false, status: 403 });
-    expect(verifyPostForm(awsExampleForm(), 1, { ...awsVerify(now), credentials: { ...awsCredentials, secretAccessKey: 'x' } })).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch' });
+    expect(verifyPostForm(awsExampleForm(), 1, { ...awsVerify(now), credentials: { ...awsCredentials, secretAccessKey: 'x' } })).toMatchObject({
+      ok: false,
+      code: 'SignatureDoesNotMatch',
+    });
   });
 });
 
@@ -140,7 +163,10 @@ describe('verifyPostFields', () => {
   });
 
   it('refuses an unknown access key, another region and a malformed policy', () => {
-    expect(verifyPostFields(fields, { ...opts, credentials: { ...credentials, accessKeyId: 'OTHER' } })).toMatchObject({ ok: false, code: 'InvalidAccessKeyId' });
+    expect(verifyPostFields(fields, { ...opts, credentials: { ...credentials, accessKeyId: 'OTHER' } })).toMatchObject({
+      ok: false,
+      code: 'InvalidAccessKeyId',
+    });
     expect(verifyPostFields(fields, { ...opts, credentials: { ...credentials, region: 'eu' } })).toMatchObject({ ok: false, status: 400 });
     const junk = Buffer.from('not json').toString('base64');
     const signed = { ...fields, policy: junk, 'x-amz-signature': signPolicy(junk, 'secret', '20260301', 'local') };
@@ -163,22 +189,47 @@ describe('verifyPostFields', () => {
 describe('sign then verify (properties)', () => {
   const segment = fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,15}$/);
   const arbKey = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
-  const arbType = fc.constantFrom('application/pdf', 'text/plain', 'image/png', 'text/csv; charset=utf-8', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-  type Case = { key: string; contentType: string; minBytes: number; span: number; expiresInSeconds: number; signedAt: Date; secret: string; sizeAt: number; elapsedAt: number };
+  const arbType = fc.constantFrom(
+    'application/pdf',
+    'text/plain',
+    'image/png',
+    'text/csv; charset=utf-8',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  );
+  type Case = {
+    key: string;
+    contentType: string;
+    minBytes: number;
+    span: number;
+    expiresInSeconds: number;
+    signedAt: Date;
+    secret: string;
+    sizeAt: number;
+    elapsedAt: number;
+  };
   const arbCase: fc.Arbitrary<Case> = fc.record({
     key: arbKey,
     contentType: arbType,
     minBytes: fc.integer({ min: 0, max: 1000 }),
     span: fc.integer({ min: 0, max: 10_000 }),
     expiresInSeconds: fc.integer({ min: 1, max: 7 * 24 * 3600 }),
-    signedAt: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000)),
+    signedAt: fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => new Date(Math.floor(d.getTime() / 1000) * 1000)),
     secret: fc.string({ minLength: 1, maxLength: 64 }),
     sizeAt: fc.double({ min: 0, max: 1, noNaN: true }),
     elapsedAt: fc.double({ min: 0, max: 0.999, noNaN: true }),
   });
   const setup = (c: Case) => {
     const credentials: PostCredentials = { accessKeyId: 'AKID', secretAccessKey: c.secret, region: 'us-east-1' };
-    const input: PostPolicyInput = { bucket: 'bucket', key: c.key, contentType: c.contentType, minBytes: c.minBytes, maxBytes: c.minBytes + c.span, expiresInSeconds: c.expiresInSeconds };
+    const input: PostPolicyInput = {
+      bucket: 'bucket',
+      key: c.key,
+      contentType: c.contentType,
+      minBytes: c.minBytes,
+      maxBytes: c.minBytes + c.span,
+      expiresInSeconds: c.expiresInSeconds,
+    };
     const fields = presignPostFields(input, credentials, c.signedAt);
     const size = c.minBytes + Math.floor(c.sizeAt * c.span);
     const now = new Date(c.signedAt.getTime() + Math.floor(c.elapsedAt * c.expiresInSeconds * 1000));

@@ -8,10 +8,7 @@ export const SIGV4_ALGORITHM = 'AWS4-HMAC-SHA256';
 
 export type PostCredentials = { accessKeyId: string; secretAccessKey: string; region: string };
 
-export type PostPolicyCondition =
-  | Record<string, string>
-  | ['eq' | 'starts-with', string, string]
-  | ['content-length-range', number, number];
+export type PostPolicyCondition = Record<string, string> | ['eq' | 'starts-with', string, string] | ['content-length-range', number, number];
 
 export type PostPolicyDocument = { expiration: string; conditions: PostPolicyCondition[] };
 
@@ -29,7 +26,10 @@ export type PostPolicyInput = {
 
 /** `20151229T000000Z` */
 export function amzDate(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** The SigV4 signing key: an HMAC chain over date, region, service and `aws4_request`. */
@@ -42,7 +42,9 @@ export function signingKey(secretAccessKey: string, date8: string, region: strin
 
 /** The hex signature of a base64 policy: for POST uploads the policy itself is the string to sign. */
 export function signPolicy(policyBase64: string, secretAccessKey: string, date8: string, region: string): string {
-  return createHmac('sha256', signingKey(secretAccessKey, date8, region)).update(policyBase64, 'utf8').digest('hex');
+  return createHmac('sha256', signingKey(secretAccessKey, date8, region))
+    .update(policyBase64, 'utf8')
+    .digest('hex');
 }
 
 export function encodePolicy(policy: PostPolicyDocument): string {
@@ -108,7 +110,8 @@ export function verifyPostFields(submitted: Record<string, string>, opts: Verify
   const fields = Object.fromEntries(Object.entries(submitted).map(([name, value]) => [name.toLowerCase(), value]));
   if (Object.keys(fields).length !== Object.keys(submitted).length) return refuse(400, 'InvalidArgument', 'A form field was sent twice.');
   const key = fields['key'];
-  if (key === undefined) return refuse(400, 'InvalidArgument', "Bucket POST must contain a field named 'key'. If it is specified, please check the order of the fields.");
+  if (key === undefined)
+    return refuse(400, 'InvalidArgument', "Bucket POST must contain a field named 'key'. If it is specified, please check the order of the fields.");
   for (const name of ['policy', 'x-amz-signature', 'x-amz-credential', 'x-amz-algorithm', 'x-amz-date'])
     if (!fields[name]) return refuse(403, 'AccessDenied', `Bucket POST must contain a field named '${name}'.`);
   if (fields['x-amz-algorithm'] !== SIGV4_ALGORITHM) return refuse(400, 'InvalidArgument', `x-amz-algorithm must be ${SIGV4_ALGORITHM}.`);
@@ -121,7 +124,8 @@ export function verifyPostFields(submitted: Record<string, string>, opts: Verify
   if (!/^\d{8}T\d{6}Z$/.test(fields['x-amz-date']) || !fields['x-amz-date'].startsWith(date8))
     return refuse(400, 'AuthorizationQueryParametersError', 'x-amz-date is malformed or does not match the credential date.');
   if (scope[0] !== opts.credentials.accessKeyId) return refuse(403, 'InvalidAccessKeyId', 'The access key id you provided does not exist in our records.');
-  if (scope[2] !== opts.credentials.region) return refuse(400, 'AuthorizationQueryParametersError', `The credential region must be ${opts.credentials.region}.`);
+  if (scope[2] !== opts.credentials.region)
+    return refuse(400, 'AuthorizationQueryParametersError', `The credential region must be ${opts.credentials.region}.`);
 
   const expected = signPolicy(fields['policy'], opts.credentials.secretAccessKey, date8, opts.credentials.region);
   if (!sameText(expected, fields['x-amz-signature'].toLowerCase()))

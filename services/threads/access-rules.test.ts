@@ -10,16 +10,20 @@ const nobody: Omit<ReadFacts, 'access'> = { isOwner: false, isGrantedReader: fal
 
 describe('canRead', () => {
   it('lets the owner read every thread and a stranger only a public one', () => {
-    fc.assert(fc.property(facts, (f) => {
-      expect(canRead({ ...f, isOwner: true })).toBe(true);
-    }));
+    fc.assert(
+      fc.property(facts, (f) => {
+        expect(canRead({ ...f, isOwner: true })).toBe(true);
+      }),
+    );
     for (const a of ACCESS) expect(canRead({ ...nobody, access: a })).toBe(a === 'public read');
   });
 
   it('keeps owner-only threads from everyone but the owner, grants or not', () => {
-    fc.assert(fc.property(facts, (f) => {
-      expect(canRead({ ...f, access: 'owner-only' })).toBe(f.isOwner);
-    }));
+    fc.assert(
+      fc.property(facts, (f) => {
+        expect(canRead({ ...f, access: 'owner-only' })).toBe(f.isOwner);
+      }),
+    );
   });
 
   it('lets granted readers read private threads, the org an org thread and the Space a Space thread', () => {

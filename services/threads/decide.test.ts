@@ -8,7 +8,9 @@ import { slugFor } from './slug.js';
 const now = new Date('2025-05-04T03:02:01.000Z');
 const later = new Date('2025-05-04T03:03:01.000Z');
 const fold = (events: { type: string; data: unknown }[], from: ThreadState = initialThread) =>
-  events.map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'thread-c1', streamVersion: i + 1, metadata: {}, recordedAt: now })).reduce(evolveThread, from);
+  events
+    .map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'thread-c1', streamVersion: i + 1, metadata: {}, recordedAt: now }))
+    .reduce(evolveThread, from);
 
 const visitor = { user_id: null, visitor_ids: ['v1'], visitor_id: 'v1' };
 const ada = { user_id: 'ada', visitor_ids: ['v1'], visitor_id: 'v9' };
@@ -34,7 +36,13 @@ describe('asking', () => {
   test('an anonymous visitor starts a private thread that expires after 7 days', () => {
     const events = decideAsk(initialThread, cmd(), true);
     expect(events.map((e) => e.type)).toEqual(['ThreadStarted', 'QuestionAsked']);
-    expect(events[0].data).toMatchObject({ owner_user_id: null, owner_visitor_id: 'v1', thread_access: 'private read', title: 'How?', expiry_time: new Date(now.getTime() + ANONYMOUS_THREAD_TTL_MS).toISOString() });
+    expect(events[0].data).toMatchObject({
+      owner_user_id: null,
+      owner_visitor_id: 'v1',
+      thread_access: 'private read',
+      title: 'How?',
+      expiry_time: new Date(now.getTime() + ANONYMOUS_THREAD_TTL_MS).toISOString(),
+    });
     expect(events[1].data).toMatchObject({ query_str: 'How?', backend_uuid: 'b1', asked_at: now.toISOString() });
   });
 
@@ -85,12 +93,17 @@ describe('answering', () => {
 
   test('an entry ends once: the first outcome stands', () => {
     const done = decideFinish(asked, 'b1', { kind: 'completed', answer: 'A [1]', related_questions: ['Q?'] }, now);
-    expect(done).toEqual([{ type: 'AnswerCompleted', data: { backend_uuid: 'b1', answer: 'A [1]', related_questions: ['Q?'], completed_at: now.toISOString() } }]);
+    expect(done).toEqual([
+      { type: 'AnswerCompleted', data: { backend_uuid: 'b1', answer: 'A [1]', related_questions: ['Q?'], completed_at: now.toISOString() } },
+    ]);
     const ended = fold(done, asked);
     expect(decideFinish(ended, 'b1', { kind: 'failed', answer: '', detail: 'x' }, later)).toEqual([]);
     expect(decideStartGeneration(ended, 'b1', later)).toEqual({ events: [], interrupted: false, ended: true });
     const failed = decideFinish(asked, 'b1', { kind: 'failed', answer: 'part', detail: 'boom' }, now);
-    expect(failed[0]).toEqual({ type: 'AnswerFailed', data: { backend_uuid: 'b1', answer: 'part', error: 'stream error', detail: 'boom', failed_at: now.toISOString() } });
+    expect(failed[0]).toEqual({
+      type: 'AnswerFailed',
+      data: { backend_uuid: 'b1', answer: 'part', error: 'stream error', detail: 'boom', failed_at: now.toISOString() },
+    });
   });
 
   test('only the owner stops a running answer; stopping twice or after the end does nothing', () => {

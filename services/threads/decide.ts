@@ -64,7 +64,14 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
   const query = normalizeQuery(cmd.query_str);
   const asked: QuestionAsked = {
     type: 'QuestionAsked',
-    data: { context_uuid: cmd.context_uuid, backend_uuid: cmd.backend_uuid, query_str: query, search_mode: cmd.search_mode, model: cmd.model, asked_at: cmd.now.toISOString() },
+    data: {
+      context_uuid: cmd.context_uuid,
+      backend_uuid: cmd.backend_uuid,
+      query_str: query,
+      search_mode: cmd.search_mode,
+      model: cmd.model,
+      asked_at: cmd.now.toISOString(),
+    },
   };
   if (!isNew) {
     const thread = state.started;
@@ -120,16 +127,25 @@ export function decideSources(state: ThreadState, backendUuid: string, sources: 
  * `interrupted`: generation had already started once, so the process writing it died (its text
  * was only in the live stream); the caller fails the entry instead of writing it twice.
  */
-export function decideStartGeneration(state: ThreadState, backendUuid: string, now: Date): { events: AnswerGenerationStarted[]; interrupted: boolean; ended: boolean } {
+export function decideStartGeneration(
+  state: ThreadState,
+  backendUuid: string,
+  now: Date,
+): { events: AnswerGenerationStarted[]; interrupted: boolean; ended: boolean } {
   const entry = entryOf(state, backendUuid);
   if (entry.status !== 'pending') return { events: [], interrupted: false, ended: true };
   if (entry.generation_started) return { events: [], interrupted: true, ended: false };
-  return { events: [{ type: 'AnswerGenerationStarted', data: { backend_uuid: backendUuid, started_at: now.toISOString() } }], interrupted: false, ended: false };
+  return {
+    events: [{ type: 'AnswerGenerationStarted', data: { backend_uuid: backendUuid, started_at: now.toISOString() } }],
+    interrupted: false,
+    ended: false,
+  };
 }
 
 export function decideStop(state: ThreadState, backendUuid: string, viewer: Viewer, now: Date): AnswerStopRequested[] {
   const entry = entryOf(state, backendUuid);
-  if (!state.started || !isOwner(state.started, viewer)) throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.');
+  if (!state.started || !isOwner(state.started, viewer))
+    throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.');
   if (entry.status !== 'pending' || entry.stop_requested) return [];
   return [{ type: 'AnswerStopRequested', data: { backend_uuid: backendUuid, requested_at: now.toISOString() } }];
 }
@@ -145,7 +161,9 @@ export function decideFinish(state: ThreadState, backendUuid: string, outcome: O
   if (entry.status !== 'pending') return [];
   const at = now.toISOString();
   if (outcome.kind === 'completed')
-    return [{ type: 'AnswerCompleted', data: { backend_uuid: backendUuid, answer: outcome.answer, related_questions: outcome.related_questions, completed_at: at } }];
+    return [
+      { type: 'AnswerCompleted', data: { backend_uuid: backendUuid, answer: outcome.answer, related_questions: outcome.related_questions, completed_at: at } },
+    ];
   if (outcome.kind === 'stopped') return [{ type: 'AnswerStopped', data: { backend_uuid: backendUuid, answer: outcome.answer, stopped_at: at } }];
   return [{ type: 'AnswerFailed', data: { backend_uuid: backendUuid, answer: outcome.answer, error: 'stream error', detail: outcome.detail, failed_at: at } }];
 }

@@ -64,7 +64,10 @@ export type EntrySourcesRemoved = {
 
 /** The thread entered a Space (from the one it was in, if any: a ThreadRemovedFromSpace comes first). */
 export type ThreadAddedToSpace = { type: 'ThreadAddedToSpace'; data: { context_uuid: string; collection_uuid: string; added_by: string; added_at: string } };
-export type ThreadRemovedFromSpace = { type: 'ThreadRemovedFromSpace'; data: { context_uuid: string; collection_uuid: string; removed_by: string; removed_at: string } };
+export type ThreadRemovedFromSpace = {
+  type: 'ThreadRemovedFromSpace';
+  data: { context_uuid: string; collection_uuid: string; removed_by: string; removed_at: string };
+};
 
 export type ThreadEvent =
   | ThreadStarted
@@ -126,7 +129,15 @@ export type ThreadState = {
   /** The Space the thread is in. */
   collection_uuid: string | null;
 };
-export const initialThread: ThreadState = { started: null, entries: {}, thread_access: null, expiry_time: null, requests: {}, readers: [], collection_uuid: null };
+export const initialThread: ThreadState = {
+  started: null,
+  entries: {},
+  thread_access: null,
+  expiry_time: null,
+  requests: {},
+  readers: [],
+  collection_uuid: null,
+};
 
 export function evolveThread(state: ThreadState, event: StoredEvent): ThreadState {
   const e = { type: event.type, data: event.data } as ThreadEvent;
@@ -153,7 +164,14 @@ export function evolveThread(state: ThreadState, event: StoredEvent): ThreadStat
       return state.collection_uuid === e.data.collection_uuid ? { ...state, collection_uuid: null } : state;
   }
   if (e.type === 'QuestionAsked') {
-    const entry: EntryState = { backend_uuid: e.data.backend_uuid, status: 'pending', answer: '', sources: null, generation_started: false, stop_requested: false };
+    const entry: EntryState = {
+      backend_uuid: e.data.backend_uuid,
+      status: 'pending',
+      answer: '',
+      sources: null,
+      generation_started: false,
+      stop_requested: false,
+    };
     return { ...state, entries: { ...state.entries, [entry.backend_uuid]: entry } };
   }
   const current = state.entries[e.data.backend_uuid];

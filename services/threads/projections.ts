@@ -21,21 +21,23 @@ export const threadsProjection = statementsProjection({
       case 'ThreadStarted': {
         const d = e.data;
         return write(
-          preparedBuilt(db.insertInto('threads').values({
-            context_uuid: d.context_uuid,
-            thread_url_slug: d.thread_url_slug,
-            frontend_context_uuid: d.frontend_context_uuid,
-            title: d.title,
-            first_query: d.title,
-            owner_user_id: d.owner_user_id,
-            owner_visitor_id: d.owner_visitor_id,
-            thread_access: d.thread_access,
-            incognito: d.incognito,
-            expiry_time: d.expiry_time,
-            entry_count: 0,
-            created_at: d.started_at,
-            updated_at: d.started_at,
-          })),
+          preparedBuilt(
+            db.insertInto('threads').values({
+              context_uuid: d.context_uuid,
+              thread_url_slug: d.thread_url_slug,
+              frontend_context_uuid: d.frontend_context_uuid,
+              title: d.title,
+              first_query: d.title,
+              owner_user_id: d.owner_user_id,
+              owner_visitor_id: d.owner_visitor_id,
+              thread_access: d.thread_access,
+              incognito: d.incognito,
+              expiry_time: d.expiry_time,
+              entry_count: 0,
+              created_at: d.started_at,
+              updated_at: d.started_at,
+            }),
+          ),
         );
       }
       case 'QuestionAsked': {
@@ -57,7 +59,21 @@ export const threadsProjection = statementsProjection({
                   .returning(['entry_count']),
               )
               .insertInto('thread_entries')
-              .columns(['backend_uuid', 'context_uuid', 'position', 'query_str', 'search_mode', 'status', 'answer', 'sources', 'related_questions', 'error', 'model', 'created_at', 'updated_at'])
+              .columns([
+                'backend_uuid',
+                'context_uuid',
+                'position',
+                'query_str',
+                'search_mode',
+                'status',
+                'answer',
+                'sources',
+                'related_questions',
+                'error',
+                'model',
+                'created_at',
+                'updated_at',
+              ])
               .expression((eb) =>
                 eb
                   .selectFrom('thread')
@@ -82,9 +98,21 @@ export const threadsProjection = statementsProjection({
         );
       }
       case 'AnswerSourcesFound':
-        return write(preparedBuilt(db.updateTable('thread_entries').set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at }).where('backend_uuid', '=', e.data.backend_uuid)));
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('thread_entries')
+              .set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at })
+              .where('backend_uuid', '=', e.data.backend_uuid),
+          ),
+        );
       case 'AnswerCompleted':
-        return finish(db, e.data.backend_uuid, { status: 'completed', answer: e.data.answer, related_questions: JSON.stringify(e.data.related_questions), updated_at: e.data.completed_at });
+        return finish(db, e.data.backend_uuid, {
+          status: 'completed',
+          answer: e.data.answer,
+          related_questions: JSON.stringify(e.data.related_questions),
+          updated_at: e.data.completed_at,
+        });
       case 'AnswerStopped':
         return finish(db, e.data.backend_uuid, { status: 'stopped', answer: e.data.answer, updated_at: e.data.stopped_at });
       case 'AnswerFailed':
@@ -119,7 +147,11 @@ export const threadsProjection = statementsProjection({
 });
 
 /** The entry's outcome, and its thread's updated_at, in one statement. */
-function finish(db: Kysely<Database>, backendUuid: string, set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string }) {
+function finish(
+  db: Kysely<Database>,
+  backendUuid: string,
+  set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string },
+) {
   return writeRow(
     preparedBuilt(
       db

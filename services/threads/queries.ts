@@ -15,7 +15,11 @@ export async function viewerOf(db: Db, userId: string | null, visitorId: string)
 
 /** A thread by slug, context_uuid or one of its entries' backend_uuid. */
 export async function findThreadRow(db: Db, key: string) {
-  const byThread = await db.selectFrom('threads').selectAll().where((eb) => eb.or([eb('thread_url_slug', '=', key), eb('context_uuid', '=', key)])).executeTakeFirst();
+  const byThread = await db
+    .selectFrom('threads')
+    .selectAll()
+    .where((eb) => eb.or([eb('thread_url_slug', '=', key), eb('context_uuid', '=', key)]))
+    .executeTakeFirst();
   if (byThread) return byThread;
   return db
     .selectFrom('thread_entries as e')

@@ -47,12 +47,30 @@ type Command =
 
 const ids = { thread: fc.nat(3), entry: fc.nat(6) };
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('ask' as const), ...ids, visitor: fc.nat(2), user: fc.option(fc.nat(1)), query: fc.string({ maxLength: 20 }), incognito: fc.boolean(), isNew: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('ask' as const),
+    ...ids,
+    visitor: fc.nat(2),
+    user: fc.option(fc.nat(1)),
+    query: fc.string({ maxLength: 20 }),
+    incognito: fc.boolean(),
+    isNew: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('sources' as const), ...ids, n: fc.nat(3) }),
   fc.record({ kind: fc.constant('start' as const), ...ids }),
   fc.record({ kind: fc.constant('stop' as const), ...ids, visitor: fc.nat(2) }),
-  fc.record({ kind: fc.constant('finish' as const), ...ids, outcome: fc.constantFrom('completed' as const, 'stopped' as const, 'failed' as const), text: fc.string({ maxLength: 20 }) }),
-  fc.record({ kind: fc.constant('access' as const), thread: ids.thread, user: fc.nat(2), access: fc.constantFrom<ThreadAccess>('owner-only', 'private read', 'collection read', 'org read', 'public read') }),
+  fc.record({
+    kind: fc.constant('finish' as const),
+    ...ids,
+    outcome: fc.constantFrom('completed' as const, 'stopped' as const, 'failed' as const),
+    text: fc.string({ maxLength: 20 }),
+  }),
+  fc.record({
+    kind: fc.constant('access' as const),
+    thread: ids.thread,
+    user: fc.nat(2),
+    access: fc.constantFrom<ThreadAccess>('owner-only', 'private read', 'collection read', 'org read', 'public read'),
+  }),
   fc.record({ kind: fc.constant('keep' as const), thread: ids.thread, user: fc.nat(2) }),
   fc.record({ kind: fc.constant('request' as const), thread: ids.thread, user: fc.nat(2), request: fc.nat(4) }),
   fc.record({ kind: fc.constant('answer' as const), thread: ids.thread, user: fc.nat(2), request: fc.nat(4), grant: fc.boolean() }),
@@ -70,29 +88,66 @@ async function run(c: Command, now: Date) {
       const asker = { user_id: c.user === null ? null : `u${c.user}`, visitor_ids: [visitor], visitor_id: visitor };
       return askInThread(
         store,
-        { context_uuid: context, backend_uuid: backend, thread_url_slug: `t-${c.thread}`, frontend_context_uuid: null, query_str: c.query, search_mode: 'auto', incognito: c.incognito, model: 'offline-extractive', asker, now },
+        {
+          context_uuid: context,
+          backend_uuid: backend,
+          thread_url_slug: `t-${c.thread}`,
+          frontend_context_uuid: null,
+          query_str: c.query,
+          search_mode: 'auto',
+          incognito: c.incognito,
+          model: 'offline-extractive',
+          asker,
+          now,
+        },
         c.isNew,
       );
     }
     case 'sources':
-      return recordSources(store, context, backend, Array.from({ length: c.n }, (_, i) => ({ url: `https://e.org/${i}`, name: `S${i}`, snippet: 's' })), now);
+      return recordSources(
+        store,
+        context,
+        backend,
+        Array.from({ length: c.n }, (_, i) => ({ url: `https://e.org/${i}`, name: `S${i}`, snippet: 's' })),
+        now,
+      );
     case 'start':
       return startGeneration(store, context, backend, now);
     case 'stop':
       return requestStop(store, context, backend, { user_id: null, visitor_ids: [`v${c.visitor}`] }, now);
     case 'finish': {
       const outcome =
-        c.outcome === 'completed' ? { kind: c.outcome, answer: c.text, related_questions: [c.text] } : c.outcome === 'stopped' ? { kind: c.outcome, answer: c.text } : { kind: c.outcome, answer: c.text, detail: 'boom' };
+        c.outcome === 'completed'
+          ? { kind: c.outcome, answer: c.text, related_questions: [c.text] }
+          : c.outcome === 'stopped'
+            ? { kind: c.outcome, answer: c.text }
+            : { kind: c.outcome, answer: c.text, detail: 'boom' };
       return finishEntry(store, context, backend, outcome, now);
     }
     case 'access':
-      return changeAccess(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, thread_access: c.access, enterprise: c.user === 0, inSpace: c.user === 1, now });
+      return changeAccess(store, context, {
+        viewer: { user_id: `u${c.user}`, visitor_ids: [] },
+        thread_access: c.access,
+        enterprise: c.user === 0,
+        inSpace: c.user === 1,
+        now,
+      });
     case 'keep':
       return removeExpiry(store, context, { user_id: `u${c.user}`, visitor_ids: [`v${c.user}`] }, now);
     case 'request':
-      return requestAccess(store, context, { requester: { user_id: `u${c.user}`, visitor_ids: [] }, canReadNow: false, request_id: uuid(3, c.thread * 10 + c.request), now });
+      return requestAccess(store, context, {
+        requester: { user_id: `u${c.user}`, visitor_ids: [] },
+        canReadNow: false,
+        request_id: uuid(3, c.thread * 10 + c.request),
+        now,
+      });
     case 'answer':
-      return answerAccessRequest(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, request_id: uuid(3, c.thread * 10 + c.request), grant: c.grant, now });
+      return answerAccessRequest(store, context, {
+        viewer: { user_id: `u${c.user}`, visitor_ids: [] },
+        request_id: uuid(3, c.thread * 10 + c.request),
+        grant: c.grant,
+        now,
+      });
     case 'remove':
       return removeSources(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, backend_uuid: backend, urls: [`https://e.org/${c.n}`], now });
   }

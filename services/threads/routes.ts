@@ -107,7 +107,13 @@ export const threadRoutes: Routes = {
       },
       isNew,
     );
-    const created = { context_uuid: contextUuid, backend_uuid: backendUuid, thread_url_slug: thread.thread_url_slug, frontend_context_uuid: thread.frontend_context_uuid, model: ctx.answers.modelName };
+    const created = {
+      context_uuid: contextUuid,
+      backend_uuid: backendUuid,
+      thread_url_slug: thread.thread_url_slug,
+      frontend_context_uuid: thread.frontend_context_uuid,
+      model: ctx.answers.modelName,
+    };
     // Followed before the start, so not one event is missed.
     const live = ctx.answers.follow(backendUuid);
     const start = () =>
@@ -127,7 +133,13 @@ export const threadRoutes: Routes = {
     const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
     if (!entry || !thread || !(await mayRead(ctx.db, thread, who)).readable) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
     const header = req.get('last-event-id');
-    const created = { context_uuid: entry.context_uuid, backend_uuid: backendUuid, thread_url_slug: entry.thread_url_slug, frontend_context_uuid: entry.frontend_context_uuid, model: entry.model };
+    const created = {
+      context_uuid: entry.context_uuid,
+      backend_uuid: backendUuid,
+      thread_url_slug: entry.thread_url_slug,
+      frontend_context_uuid: entry.frontend_context_uuid,
+      model: entry.model,
+    };
     await streamAnswer(res, ctx, backendUuid, created, header === undefined ? null : Number(header));
   },
 

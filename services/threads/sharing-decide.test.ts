@@ -7,13 +7,25 @@ import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpi
 
 const now = new Date('2025-05-04T03:02:01.000Z');
 const fold = (events: { type: string; data: unknown }[], from: ThreadState = initialThread) =>
-  events.map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'thread-c1', streamVersion: i + 1, metadata: {}, recordedAt: now })).reduce(evolveThread, from);
+  events
+    .map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'thread-c1', streamVersion: i + 1, metadata: {}, recordedAt: now }))
+    .reduce(evolveThread, from);
 const refused = (f: () => unknown, kind: string, code: string) => expect(f).toThrow(expect.objectContaining({ kind, code }) as DomainError);
 
 const ada = { user_id: 'ada', visitor_ids: [] };
 const bob = { user_id: 'bob', visitor_ids: [] };
 const anon = { user_id: null, visitor_ids: ['v1'] };
-const ask = { context_uuid: 'c1', backend_uuid: 'b1', thread_url_slug: 's', frontend_context_uuid: null, query_str: 'How?', search_mode: 'auto' as const, incognito: false, model: 'm', now };
+const ask = {
+  context_uuid: 'c1',
+  backend_uuid: 'b1',
+  thread_url_slug: 's',
+  frontend_context_uuid: null,
+  query_str: 'How?',
+  search_mode: 'auto' as const,
+  incognito: false,
+  model: 'm',
+  now,
+};
 const sources = [
   { url: 'u1', name: 'One', snippet: 'one' },
   { url: 'u2', name: 'Two', snippet: 'two' },
@@ -32,15 +44,27 @@ describe('changing access', () => {
     const [e] = decideAccessChange(s, { viewer: ada, thread_access: 'public read', enterprise: false, inSpace: false, now });
     expect(e.data).toMatchObject({ thread_access: 'public read', previous_access: 'private read', changed_by: 'ada' });
     expect(fold([e], s).thread_access).toBe('public read');
-    refused(() => decideAccessChange(s, { viewer: bob, thread_access: 'public read', enterprise: false, inSpace: false, now }), 'forbidden', 'not_thread_owner');
-    refused(() => decideAccessChange(s, { viewer: anon, thread_access: 'public read', enterprise: false, inSpace: false, now }), 'unauthenticated', 'login_required');
+    refused(
+      () => decideAccessChange(s, { viewer: bob, thread_access: 'public read', enterprise: false, inSpace: false, now }),
+      'forbidden',
+      'not_thread_owner',
+    );
+    refused(
+      () => decideAccessChange(s, { viewer: anon, thread_access: 'public read', enterprise: false, inSpace: false, now }),
+      'unauthenticated',
+      'login_required',
+    );
   });
 
   test('org read needs Enterprise; collection read needs a Space', () => {
     const s = adaThread();
     refused(() => decideAccessChange(s, { viewer: ada, thread_access: 'org read', enterprise: false, inSpace: false, now }), 'forbidden', 'enterprise_only');
     expect(decideAccessChange(s, { viewer: ada, thread_access: 'org read', enterprise: true, inSpace: false, now })).toHaveLength(1);
-    refused(() => decideAccessChange(s, { viewer: ada, thread_access: 'collection read', enterprise: true, inSpace: false, now }), 'conflict', 'thread_not_in_space');
+    refused(
+      () => decideAccessChange(s, { viewer: ada, thread_access: 'collection read', enterprise: true, inSpace: false, now }),
+      'conflict',
+      'thread_not_in_space',
+    );
     expect(decideAccessChange(s, { viewer: ada, thread_access: 'collection read', enterprise: false, inSpace: true, now })).toHaveLength(1);
   });
 });

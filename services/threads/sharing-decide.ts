@@ -40,12 +40,20 @@ export function decideAccessChange(state: ThreadState, cmd: AccessChange): Threa
   const thread = ownedThread(state, cmd.viewer, 'change who can see it');
   const current = state.thread_access ?? thread.thread_access;
   if (cmd.thread_access === current) return [];
-  if (cmd.thread_access === 'org read' && !cmd.enterprise) throw new DomainError('forbidden', 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
-  if (cmd.thread_access === 'collection read' && !cmd.inSpace) throw new DomainError('conflict', 'thread_not_in_space', 'Add this thread to a Space before sharing it there.');
+  if (cmd.thread_access === 'org read' && !cmd.enterprise)
+    throw new DomainError('forbidden', 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
+  if (cmd.thread_access === 'collection read' && !cmd.inSpace)
+    throw new DomainError('conflict', 'thread_not_in_space', 'Add this thread to a Space before sharing it there.');
   return [
     {
       type: 'ThreadAccessChanged',
-      data: { context_uuid: thread.context_uuid, thread_access: cmd.thread_access, previous_access: current, changed_by: cmd.viewer.user_id!, changed_at: cmd.now.toISOString() },
+      data: {
+        context_uuid: thread.context_uuid,
+        thread_access: cmd.thread_access,
+        previous_access: current,
+        changed_by: cmd.viewer.user_id!,
+        changed_at: cmd.now.toISOString(),
+      },
     },
   ];
 }
@@ -69,13 +77,21 @@ export function decideAccessRequest(state: ThreadState, cmd: AccessRequestComman
   const open = Object.entries(state.requests).find(([, r]) => r.requester_user_id === userId && r.status === 'requested');
   if (open) return { events: [], request_id: open[0] };
   return {
-    events: [{ type: 'ThreadAccessRequested', data: { context_uuid: thread.context_uuid, request_id: cmd.request_id, requester_user_id: userId, requested_at: cmd.now.toISOString() } }],
+    events: [
+      {
+        type: 'ThreadAccessRequested',
+        data: { context_uuid: thread.context_uuid, request_id: cmd.request_id, requester_user_id: userId, requested_at: cmd.now.toISOString() },
+      },
+    ],
     request_id: cmd.request_id,
   };
 }
 
 /** The owner answers an open request; answering it the same way again changes nothing. */
-export function decideAccessAnswer(state: ThreadState, cmd: { viewer: Viewer; request_id: string; grant: boolean; now: Date }): (ThreadAccessGranted | ThreadAccessDeclined)[] {
+export function decideAccessAnswer(
+  state: ThreadState,
+  cmd: { viewer: Viewer; request_id: string; grant: boolean; now: Date },
+): (ThreadAccessGranted | ThreadAccessDeclined)[] {
   const thread = ownedThread(state, cmd.viewer, 'answer requests for it');
   const request = state.requests[cmd.request_id];
   if (!request) throw new DomainError('not_found', 'request_not_found', 'No such access request.');

@@ -12,11 +12,22 @@ export const threadSharingProjection: Projection = {
       case 'ThreadAccessRequested':
         await trx
           .insertInto('thread_access_requests')
-          .values({ request_id: e.data.request_id, context_uuid: e.data.context_uuid, requester_user_id: e.data.requester_user_id, status: 'requested', requested_at: e.data.requested_at, answered_at: null })
+          .values({
+            request_id: e.data.request_id,
+            context_uuid: e.data.context_uuid,
+            requester_user_id: e.data.requester_user_id,
+            status: 'requested',
+            requested_at: e.data.requested_at,
+            answered_at: null,
+          })
           .execute();
         return;
       case 'ThreadAccessGranted':
-        await trx.updateTable('thread_access_requests').set({ status: 'granted', answered_at: e.data.granted_at }).where('request_id', '=', e.data.request_id).execute();
+        await trx
+          .updateTable('thread_access_requests')
+          .set({ status: 'granted', answered_at: e.data.granted_at })
+          .where('request_id', '=', e.data.request_id)
+          .execute();
         await trx
           .insertInto('thread_readers')
           .values({ context_uuid: e.data.context_uuid, user_id: e.data.user_id, granted_at: e.data.granted_at })
@@ -24,7 +35,11 @@ export const threadSharingProjection: Projection = {
           .execute();
         return;
       case 'ThreadAccessDeclined':
-        await trx.updateTable('thread_access_requests').set({ status: 'declined', answered_at: e.data.declined_at }).where('request_id', '=', e.data.request_id).execute();
+        await trx
+          .updateTable('thread_access_requests')
+          .set({ status: 'declined', answered_at: e.data.declined_at })
+          .where('request_id', '=', e.data.request_id)
+          .execute();
         return;
     }
   },

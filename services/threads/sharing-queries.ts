@@ -5,7 +5,18 @@ function requestsQuery(db: Db) {
     .selectFrom('thread_access_requests as r')
     .innerJoin('threads as t', 't.context_uuid', 'r.context_uuid')
     .innerJoin('user as u', 'u.id', 'r.requester_user_id')
-    .select(['r.request_id', 'r.context_uuid', 'r.status', 'r.requested_at', 't.thread_url_slug', 't.title', 't.owner_user_id', 'u.id as user_id', 'u.name', 'u.email']);
+    .select([
+      'r.request_id',
+      'r.context_uuid',
+      'r.status',
+      'r.requested_at',
+      't.thread_url_slug',
+      't.title',
+      't.owner_user_id',
+      'u.id as user_id',
+      'u.name',
+      'u.email',
+    ]);
 }
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestsQuery>['executeTakeFirstOrThrow']>>;
@@ -26,4 +37,10 @@ export const findAccessRequest = (db: Db, requestId: string) => requestsQuery(db
 
 /** Open requests for the owner's threads, oldest first. */
 export const openRequestsFor = (db: Db, ownerUserId: string) =>
-  requestsQuery(db).where('t.owner_user_id', '=', ownerUserId).where('r.status', '=', 'requested').orderBy('r.requested_at').orderBy('r.request_id').limit(200).execute();
+  requestsQuery(db)
+    .where('t.owner_user_id', '=', ownerUserId)
+    .where('r.status', '=', 'requested')
+    .orderBy('r.requested_at')
+    .orderBy('r.request_id')
+    .limit(200)
+    .execute();

@@ -39,7 +39,13 @@ export const sharingRoutes: Routes = {
     const who = await viewer(req, res, ctx);
     const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
     const { thread_access } = req.body as { thread_access: ThreadAccess };
-    await changeAccess(ctx.store, thread.context_uuid, { viewer: who, thread_access, enterprise: !!(await orgOf(ctx.db, who.user_id)), inSpace: !!thread.collection_uuid, now: ctx.now() });
+    await changeAccess(ctx.store, thread.context_uuid, {
+      viewer: who,
+      thread_access,
+      enterprise: !!(await orgOf(ctx.db, who.user_id)),
+      inSpace: !!thread.collection_uuid,
+      now: ctx.now(),
+    });
     await respondWithThread(req, res, ctx);
   },
 
@@ -47,7 +53,12 @@ export const sharingRoutes: Routes = {
     const who = await viewer(req, res, ctx);
     const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
     const { readable } = await mayRead(ctx.db, thread, who);
-    const { request_id } = await requestAccess(ctx.store, thread.context_uuid, { requester: who, canReadNow: readable, request_id: randomUUID(), now: ctx.now() });
+    const { request_id } = await requestAccess(ctx.store, thread.context_uuid, {
+      requester: who,
+      canReadNow: readable,
+      request_id: randomUUID(),
+      now: ctx.now(),
+    });
     res.status(202).json(accessRequestView((await findAccessRequest(ctx.db, request_id))!));
   },
 

@@ -15,7 +15,12 @@ function existing(state: ThreadState) {
 function accessEvent(state: ThreadState, next: ThreadAccess, by: string, at: string): ThreadAccessChanged[] {
   const current = state.thread_access!;
   if (next === current) return [];
-  return [{ type: 'ThreadAccessChanged', data: { context_uuid: state.started!.context_uuid, thread_access: next, previous_access: current, changed_by: by, changed_at: at } }];
+  return [
+    {
+      type: 'ThreadAccessChanged',
+      data: { context_uuid: state.started!.context_uuid, thread_access: next, previous_access: current, changed_by: by, changed_at: at },
+    },
+  ];
 }
 
 export type AddToSpace = { viewer: Viewer & { user_id: string }; collection_uuid: string; enterprise: boolean; articleMode: boolean; now: Date };
@@ -30,7 +35,10 @@ export function decideAddToSpace(state: ThreadState, cmd: AddToSpace): SpaceMove
   const events: SpaceMoveEvent[] = [];
   let access = state.thread_access!;
   if (state.collection_uuid) {
-    events.push({ type: 'ThreadRemovedFromSpace', data: { context_uuid: thread.context_uuid, collection_uuid: state.collection_uuid, removed_by: by, removed_at: at } });
+    events.push({
+      type: 'ThreadRemovedFromSpace',
+      data: { context_uuid: thread.context_uuid, collection_uuid: state.collection_uuid, removed_by: by, removed_at: at },
+    });
     access = accessAfterRemoveFromSpace(access);
   }
   events.push({ type: 'ThreadAddedToSpace', data: { context_uuid: thread.context_uuid, collection_uuid: cmd.collection_uuid, added_by: by, added_at: at } });
@@ -41,9 +49,13 @@ export function decideAddToSpace(state: ThreadState, cmd: AddToSpace): SpaceMove
  * Takes the thread out of the Space: its owner, or whoever runs the Space (`spaceAdmin`).
  * Not in that Space: nothing changes. Collection read becomes private read.
  */
-export function decideRemoveFromSpace(state: ThreadState, cmd: { viewer: Viewer & { user_id: string }; collection_uuid: string; spaceAdmin: boolean; now: Date }): SpaceMoveEvent[] {
+export function decideRemoveFromSpace(
+  state: ThreadState,
+  cmd: { viewer: Viewer & { user_id: string }; collection_uuid: string; spaceAdmin: boolean; now: Date },
+): SpaceMoveEvent[] {
   const thread = existing(state);
-  if (!isOwner(thread, cmd.viewer) && !cmd.spaceAdmin) throw new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread or of the Space can take it out.');
+  if (!isOwner(thread, cmd.viewer) && !cmd.spaceAdmin)
+    throw new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread or of the Space can take it out.');
   if (state.collection_uuid !== cmd.collection_uuid) return [];
   const at = cmd.now.toISOString();
   const by = cmd.viewer.user_id;

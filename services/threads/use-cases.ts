@@ -3,16 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent } from '../eventstore/types.js';
-import {
-  decideAsk,
-  decideFinish,
-  decideSources,
-  decideStartGeneration,
-  decideStop,
-  type AskCommand,
-  type Outcome,
-  type Viewer,
-} from './decide.js';
+import { decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type AskCommand, type Outcome, type Viewer } from './decide.js';
 import { evolveThread, initialThread, threadStream, type SourceData, type ThreadState } from './events.js';
 
 const MAX_ATTEMPTS = 5;
@@ -20,7 +11,11 @@ const MAX_ATTEMPTS = 5;
 /** A thread's state at a version, as last read or written here. */
 export type ThreadCursor = { state: ThreadState; version: number };
 
-export async function decideAndAppend<R>(store: EventStore, contextUuid: string, decide: (state: ThreadState) => { events: NewEvent[]; result: R }): Promise<R> {
+export async function decideAndAppend<R>(
+  store: EventStore,
+  contextUuid: string,
+  decide: (state: ThreadState) => { events: NewEvent[]; result: R },
+): Promise<R> {
   return (await decideAndAppendFrom(store, contextUuid, decide)).result;
 }
 
@@ -123,7 +118,15 @@ export async function stopRequested(store: EventStore, contextUuid: string, back
  * Ends the entry; false when it had already ended (the first outcome stands). `sources`, when
  * given, are recorded in the same append, unless the entry has some already.
  */
-export async function finishEntry(store: EventStore, contextUuid: string, backendUuid: string, outcome: Outcome, now: Date, known?: ThreadCursor, sources?: SourceData[]) {
+export async function finishEntry(
+  store: EventStore,
+  contextUuid: string,
+  backendUuid: string,
+  outcome: Outcome,
+  now: Date,
+  known?: ThreadCursor,
+  sources?: SourceData[],
+) {
   const { result } = await decideAndAppendFrom(
     store,
     contextUuid,

@@ -9,9 +9,11 @@ const range = fc.record({ primary, subtags, weight });
 const render = (r: { primary: string; subtags: string[]; weight: number }) => [r.primary, ...r.subtags].join('-') + (r.weight === 1 ? '' : `;q=${r.weight}`);
 
 test('any header at all gives a two- or three-letter language, never an error', () => {
-  fc.assert(fc.property(fc.string({ maxLength: 200 }), (header) => {
-    expect(targetLanguage(header)).toMatch(/^[a-z]{2,3}$/);
-  }));
+  fc.assert(
+    fc.property(fc.string({ maxLength: 200 }), (header) => {
+      expect(targetLanguage(header)).toMatch(/^[a-z]{2,3}$/);
+    }),
+  );
 });
 
 test('the chosen language is the primary subtag of a highest-weighted range, the first of them', () => {

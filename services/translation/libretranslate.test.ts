@@ -25,7 +25,7 @@ test('one text goes as a string; a base URL with a trailing slash works too', as
   expect(fake.requests[0]!.q).toBe('good morning');
 });
 
-test('errors name the status and the server\'s message', async () => {
+test("errors name the status and the server's message", async () => {
   await expect(libreTranslate({ url: fake.url, apiKey: 'wrong' })(['a'], 'de')).rejects.toThrow('translation server answered 403: Invalid API key');
   fake.mode('fail');
   await expect(libreTranslate({ url: fake.url, apiKey: 'secret' })(['a'], 'de')).rejects.toThrow(/answered 500/);

@@ -12,7 +12,9 @@ climate energy solar wind battery engine vehicle road traffic bridge tunnel rive
 newspaper article interview journalist editor publisher copyright license trademark patent court judge lawyer lawsuit regulation tax audit finance bank loan mortgage interest inflation economy investment stock bond fund portfolio dividend retirement pension salary wage bonus hiring interview candidate resume career promotion manager employee colleague department headquarters branch warehouse shipment delivery supplier inventory order refund warranty repair maintenance inspection safety fire emergency ambulance police crime
 quarterly annual monthly weekly daily strategy objective milestone risk mitigation compliance governance stakeholder board investor shareholder partnership merger acquisition startup founder venture capital valuation growth churn retention onboarding subscription pricing discount coupon checkout cart shipping tracking parcel courier address postcode region province county village neighbourhood apartment rent lease landlord tenant mortgage renovation kitchen bathroom roof window floor wall paint furniture sofa chair desk lamp
 migrate deploy configure install upgrade restore encrypt decrypt authenticate authorize index query cache queue worker thread process memory disk latency throughput bandwidth outage incident postmortem alert monitor dashboard metric log trace error exception warning debug test benchmark profile optimize refactor merge branch commit repository pipeline container cluster node replica shard partition schema migration transaction lock deadlock vacuum
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 export const OTHER_USERS = 99;
 
@@ -22,7 +24,11 @@ export function questions(count: number): string[] {
   let seed = 42;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = () => VOCABULARY[Math.floor(40 + next() * (VOCABULARY.length - 40))];
-  const forms = [(a: string, b: string, c: string) => `How does the ${a} affect the ${b} and ${c}?`, (a: string, b: string) => `What is our ${a} ${b} policy?`, (a: string, b: string, c: string) => `Where is the ${a} for ${b} ${c}?`];
+  const forms = [
+    (a: string, b: string, c: string) => `How does the ${a} affect the ${b} and ${c}?`,
+    (a: string, b: string) => `What is our ${a} ${b} policy?`,
+    (a: string, b: string, c: string) => `Where is the ${a} for ${b} ${c}?`,
+  ];
   for (let i = 0; i < count; i++) out.push(forms[i % forms.length](pick(), pick(), pick()));
   return out;
 }

@@ -35,9 +35,16 @@ export async function benchAnswers(): Promise<Row[]> {
     const corpora = await readableCorpora(db, { user_id: userId });
 
     const loaded = await loadPassages(db, userId);
-    const counts = await sql<{ corpus: string; n: string }>`select case when corpus = ${`user:${userId}`} then 'asker' when corpus = 'help' then 'help' else 'others' end as corpus, count(*) as n from passages group by 1`.execute(db);
+    const counts = await sql<{
+      corpus: string;
+      n: string;
+    }>`select case when corpus = ${`user:${userId}`} then 'asker' when corpus = 'help' then 'help' else 'others' end as corpus, count(*) as n from passages group by 1`.execute(
+      db,
+    );
     const count = Object.fromEntries(counts.rows.map((r) => [r.corpus, Number(r.n)]));
-    note(`answers: ${fmt(count.asker)} passages of the asker, ${fmt(count.others)} of ${OTHER_USERS} other users, ${fmt(count.help)} help; loaded in ${fmt(loaded.loadMs / 1000, 1)} s, indexed in ${fmt(loaded.indexMs / 1000, 1)} s`);
+    note(
+      `answers: ${fmt(count.asker)} passages of the asker, ${fmt(count.others)} of ${OTHER_USERS} other users, ${fmt(count.help)} help; loaded in ${fmt(loaded.loadMs / 1000, 1)} s, indexed in ${fmt(loaded.indexMs / 1000, 1)} s`,
+    );
 
     // The measured questions, and others for warming up (the same generator, further on).
     const all = questions(2000);
@@ -48,7 +55,15 @@ export async function benchAnswers(): Promise<Row[]> {
 
     const rows: Row[] = [];
     const scale = `${fmt(count.asker)} of ${fmt(count.asker + count.others + count.help)} passages readable`;
-    rows.push({ bench: `answers, load (${scale})`, metric: 'load / index', measured: `${fmt(loaded.loadMs / 1000, 1)} s / ${fmt(loaded.indexMs / 1000, 1)} s`, baseline: '', ratio: '', budget: '(figure only)', verdict: '' });
+    rows.push({
+      bench: `answers, load (${scale})`,
+      metric: 'load / index',
+      measured: `${fmt(loaded.loadMs / 1000, 1)} s / ${fmt(loaded.indexMs / 1000, 1)} s`,
+      baseline: '',
+      ratio: '',
+      budget: '(figure only)',
+      verdict: '',
+    });
 
     // Cold: the first asks after the server started, before V8 has optimized its code (and the
     // client's). Figures only. Then warm-up to the steady state a running server is in:
@@ -56,7 +71,15 @@ export async function benchAnswers(): Promise<Row[]> {
     const cold = await runAsks(server.url, cookie, warm.slice(0, 200), 20);
     for (const name of ['first', 'sources', 'whole'] as const) {
       const xs = cold.timings.map((t) => t[name]);
-      rows.push({ bench: `answers, cold start, 20 concurrent (the first 200 asks, ${scale})`, metric: `${name} p50 / p95`, measured: `${fmt(percentile(xs, 50), 1)} / ${fmt(percentile(xs, 95), 1)} ms`, baseline: '', ratio: '', budget: '(figure only)', verdict: '' });
+      rows.push({
+        bench: `answers, cold start, 20 concurrent (the first 200 asks, ${scale})`,
+        metric: `${name} p50 / p95`,
+        measured: `${fmt(percentile(xs, 50), 1)} / ${fmt(percentile(xs, 95), 1)} ms`,
+        baseline: '',
+        ratio: '',
+        budget: '(figure only)',
+        verdict: '',
+      });
     }
     await runAsks(server.url, cookie, warm.slice(200), 20);
     note(`answers: warmed up with ${fmt(warm.length)} asks (${cold.errors.length} errors in the first 200)`);
@@ -67,7 +90,9 @@ export async function benchAnswers(): Promise<Row[]> {
       const seconds = (performance.now() - started) / 1000;
       const own = timings.filter((t) => t.ownSources > 0).length;
       const foreign = timings.reduce((n, t) => n + t.foreign, 0);
-      note(`answers: ${c.name}: ${timings.length} asks in ${fmt(seconds, 1)} s, ${errors.length} errors${errors.length ? ` (${errors[0]})` : ''}, ${own} cited the asker's passages, ${foreign} foreign sources`);
+      note(
+        `answers: ${c.name}: ${timings.length} asks in ${fmt(seconds, 1)} s, ${errors.length} errors${errors.length ? ` (${errors[0]})` : ''}, ${own} cited the asker's passages, ${foreign} foreign sources`,
+      );
       const base = baseline[c.concurrency === 1 ? 1 : 20];
       const sqlFig = `SQL ${fmt(percentile(base, 50), 1)} / ${fmt(percentile(base, 95), 1)} ms`;
       const label = `answers, ${c.name} (${c.asks} asks, ${scale})`;
@@ -86,7 +111,15 @@ export async function benchAnswers(): Promise<Row[]> {
       };
       const b = c.budgets as { first?: number; sources?: number; whole: number };
       rows.push(metric('first', b.first, 'first SSE byte'), metric('sources', b.sources, '`sources` event'), metric('whole', b.whole, 'whole answer'));
-      rows.push({ bench: label, metric: 'errors / foreign sources', measured: `${errors.length} / ${foreign}`, baseline: '', ratio: '', budget: '0 / 0', verdict: verdict(errors.length === 0 && foreign === 0) });
+      rows.push({
+        bench: label,
+        metric: 'errors / foreign sources',
+        measured: `${errors.length} / ${foreign}`,
+        baseline: '',
+        ratio: '',
+        budget: '0 / 0',
+        verdict: verdict(errors.length === 0 && foreign === 0),
+      });
     }
     return rows;
   });
@@ -101,7 +134,10 @@ async function signUp(base: string, db: Db) {
     body: JSON.stringify({ name: 'Bench User', email, password: 'bench-password-123456' }),
   });
   if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { cookie, userId: user.id };
 }
@@ -113,7 +149,10 @@ async function signUp(base: string, db: Db) {
  */
 async function loadPassages(db: Db, userId: string) {
   const others = Array.from({ length: OTHER_USERS }, () => randomUUID());
-  const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'passages' and indexname <> 'passages_pkey'`.execute(db);
+  const indexes = await sql<{
+    indexname: string;
+    indexdef: string;
+  }>`select indexname, indexdef from pg_indexes where tablename = 'passages' and indexname <> 'passages_pkey'`.execute(db);
   for (const i of indexes.rows) await sql`drop index ${sql.id(i.indexname)}`.execute(db);
   let t = performance.now();
   const per = TOTAL / LOAD_CHUNKS;
@@ -140,11 +179,13 @@ async function loadPassages(db: Db, userId: string) {
 
 /** The server's retrieval query (passages.ts searchQuery), as plain SQL through pg on its own connections. */
 async function plainSql(db: Db, url: string, corpora: string[], qs: string[], concurrency: number) {
-  const clients = await Promise.all(Array.from({ length: concurrency }, async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    return c;
-  }));
+  const clients = await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
   const times: number[] = [];
   let next = 0;
   try {

@@ -78,7 +78,15 @@ export async function benchAppend(): Promise<Row[]> {
       }
       const s = mean(rates.store);
       const p = mean(rates.plain);
-      rows.push({ bench: `event append, ${c.name}`, metric: 'appends/s', measured: `${fmt(s)} (store)`, baseline: `${fmt(p)} (plain INSERT)`, ratio: pct(s / p), budget: '>= 70%', verdict: verdict(s / p >= 0.7) });
+      rows.push({
+        bench: `event append, ${c.name}`,
+        metric: 'appends/s',
+        measured: `${fmt(s)} (store)`,
+        baseline: `${fmt(p)} (plain INSERT)`,
+        ratio: pct(s / p),
+        budget: '>= 70%',
+        verdict: verdict(s / p >= 0.7),
+      });
     }
     return rows;
   } finally {

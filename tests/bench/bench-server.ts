@@ -9,7 +9,11 @@ import { freePort, note, onInterrupt, tempDir } from './util.js';
 
 export type BenchServer = { db: Db; server: ServerProcess; databaseUrl: string };
 
-export async function withBenchServer<T>(name: string, opts: { poolSize: number; env?: Record<string, string> }, run: (world: BenchServer) => Promise<T>): Promise<T> {
+export async function withBenchServer<T>(
+  name: string,
+  opts: { poolSize: number; env?: Record<string, string> },
+  run: (world: BenchServer) => Promise<T>,
+): Promise<T> {
   const tmp = tempDir(`ae-bench-${name}-`);
   note(`${name}: starting a temporary embedded PostgreSQL in ${tmp.dir}`);
   const database = await startEmbeddedPostgres({ dataDir: tmp.dir, port: await freePort(), database: 'bench' }).catch((err) => {

@@ -79,7 +79,9 @@ async function indexThroughput(base: string): Promise<Row[]> {
     }),
     csv: await medianMs(async () => (csvRows = (parseCsv(csv.toString('utf8'), { relax_column_count: true, skip_empty_lines: true }) as string[][]).length)),
   };
-  note(`files: extractFile PDF ${fmt(product.pdf)} ms (${pdfPassages} passages), unpdf ${fmt(bare.pdf)} ms; CSV ${fmt(product.csv)} ms (${fmt(csvPassages)} passages), csv-parse ${fmt(bare.csv)} ms (${fmt(csvRows)} records)`);
+  note(
+    `files: extractFile PDF ${fmt(product.pdf)} ms (${pdfPassages} passages), unpdf ${fmt(bare.pdf)} ms; CSV ${fmt(product.csv)} ms (${fmt(csvPassages)} passages), csv-parse ${fmt(bare.csv)} ms (${fmt(csvRows)} records)`,
+  );
 
   const person = await signUp(base, 'Bench Indexer');
   const endToEnd = {
@@ -94,10 +96,42 @@ async function indexThroughput(base: string): Promise<Row[]> {
   const csvLabel = `files, ${fmt(csvMb, 1)} MB CSV (${fmt(csvRows)} records)`;
   const median3 = `median of ${ROUNDS}`;
   return [
-    { bench: `${pdfLabel}, extraction`, metric: `pages/s, ${median3}`, measured: `${pagesPerS(product.pdf)} extractFile, ${pdfPassages} passages`, baseline: `${pagesPerS(bare.pdf)} unpdf extractText`, ratio: times(product.pdf, bare.pdf), budget: '(figure only)', verdict: '' },
-    { bench: `${csvLabel}, extraction`, metric: `MB/s, ${median3}`, measured: `${mbPerS(product.csv)} extractFile, ${fmt(csvPassages)} passages`, baseline: `${mbPerS(bare.csv)} csv-parse, all rows`, ratio: times(product.csv, bare.csv), budget: '(figure only)', verdict: '' },
-    { bench: `${pdfLabel}, upload + index end to end`, metric: `pages/s, ${median3}`, measured: pagesPerS(endToEnd.pdf), baseline: `${pagesPerS(product.pdf)} extractFile`, ratio: `+${fmt(endToEnd.pdf - product.pdf)} ms (x${fmt(endToEnd.pdf / product.pdf, 1)})`, budget: '(figure only)', verdict: '' },
-    { bench: `${csvLabel}, upload + index end to end`, metric: `MB/s, ${median3}`, measured: mbPerS(endToEnd.csv), baseline: `${mbPerS(product.csv)} extractFile`, ratio: `+${fmt(endToEnd.csv - product.csv)} ms (x${fmt(endToEnd.csv / product.csv, 1)})`, budget: '(figure only)', verdict: '' },
+    {
+      bench: `${pdfLabel}, extraction`,
+      metric: `pages/s, ${median3}`,
+      measured: `${pagesPerS(product.pdf)} extractFile, ${pdfPassages} passages`,
+      baseline: `${pagesPerS(bare.pdf)} unpdf extractText`,
+      ratio: times(product.pdf, bare.pdf),
+      budget: '(figure only)',
+      verdict: '',
+    },
+    {
+      bench: `${csvLabel}, extraction`,
+      metric: `MB/s, ${median3}`,
+      measured: `${mbPerS(product.csv)} extractFile, ${fmt(csvPassages)} passages`,
+      baseline: `${mbPerS(bare.csv)} csv-parse, all rows`,
+      ratio: times(product.csv, bare.csv),
+      budget: '(figure only)',
+      verdict: '',
+    },
+    {
+      bench: `${pdfLabel}, upload + index end to end`,
+      metric: `pages/s, ${median3}`,
+      measured: pagesPerS(endToEnd.pdf),
+      baseline: `${pagesPerS(product.pdf)} extractFile`,
+      ratio: `+${fmt(endToEnd.pdf - product.pdf)} ms (x${fmt(endToEnd.pdf / product.pdf, 1)})`,
+      budget: '(figure only)',
+      verdict: '',
+    },
+    {
+      bench: `${csvLabel}, upload + index end to end`,
+      metric: `MB/s, ${median3}`,
+      measured: mbPerS(endToEnd.csv),
+      baseline: `${mbPerS(product.csv)} extractFile`,
+      ratio: `+${fmt(endToEnd.csv - product.csv)} ms (x${fmt(endToEnd.csv / product.csv, 1)})`,
+      budget: '(figure only)',
+      verdict: '',
+    },
   ];
 }
 
@@ -136,7 +170,12 @@ async function listing(base: string, db: Db, databaseUrl: string): Promise<Row[]
   const person = await signUp(base, 'Bench Lister');
   const seeded = await seedIndexedFiles(db, person, LISTED_FILES);
   await sql`analyze files`.execute(db);
-  const total = await db.selectFrom('files').select(sql<string>`count(*)`.as('n')).where('repo_type', '=', 'USER').where('repo_owner', '=', person.id).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('files')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('repo_type', '=', 'USER')
+    .where('repo_owner', '=', person.id)
+    .executeTakeFirstOrThrow();
   note(`files: seeded ${fmt(Number(total.n))} files in ${fmt(seeded / 1000, 1)} s`);
 
   const repo = { file_repository_info: MY_FILES };
@@ -154,7 +193,12 @@ async function listing(base: string, db: Db, databaseUrl: string): Promise<Row[]
     {
       name: `list-files, page at ${fmt(DEEP_OFFSET)} by cursor`,
       http: () => post(person.browser, '/rest/file-repository/list-files', { ...repo, pagination: { page_size: PAGE_SIZE, cursor } }),
-      plain: (c) => () => c.query({ name: 'cursor_page', text: `select * ${where} and (updated_at, file_uuid) < ($2::timestamptz, $3) ${order} limit ${PAGE_SIZE + 1}`, values: [person.id, decoded.v, decoded.id] }),
+      plain: (c) => () =>
+        c.query({
+          name: 'cursor_page',
+          text: `select * ${where} and (updated_at, file_uuid) < ($2::timestamptz, $3) ${order} limit ${PAGE_SIZE + 1}`,
+          values: [person.id, decoded.v, decoded.id],
+        }),
       budget: true,
     },
     {
@@ -167,11 +211,24 @@ async function listing(base: string, db: Db, databaseUrl: string): Promise<Row[]
       budget: true,
     },
     // The floor of any signed-in call: routing, validation and the session lookup.
-    { name: 'GET /rest/session (floor of a signed-in call)', http: () => person.browser.get('/rest/session'), plain: (c) => () => c.query('select 1'), budget: false },
+    {
+      name: 'GET /rest/session (floor of a signed-in call)',
+      http: () => person.browser.get('/rest/session'),
+      plain: (c) => () => c.query('select 1'),
+      budget: false,
+    },
   ];
 
   const rows: Row[] = [
-    { bench: 'files, list data', metric: 'rows', measured: `${fmt(Number(total.n))} files in one USER repository`, baseline: '', ratio: `seeded as events in ${fmt(seeded / 1000, 1)} s`, budget: '', verdict: '' },
+    {
+      bench: 'files, list data',
+      metric: 'rows',
+      measured: `${fmt(Number(total.n))} files in one USER repository`,
+      baseline: '',
+      ratio: `seeded as events in ${fmt(seeded / 1000, 1)} s`,
+      budget: '',
+      verdict: '',
+    },
   ];
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -257,33 +314,53 @@ async function seedIndexedFiles(db: Db, person: Person, count: number) {
     let next = 0;
     await Promise.all(
       Array.from({ length: SEED_PARALLEL }, async () => {
-        for (let from = (next++) * SEED_BATCH; from < count; from = (next++) * SEED_BATCH)
+        for (let from = next++ * SEED_BATCH; from < count; from = next++ * SEED_BATCH)
           await db.transaction().execute(async (trx) => {
             for (let i = from; i < Math.min(count, from + SEED_BATCH); i++) {
               const file_uuid = randomUUID();
               const filename = `report-${String(i).padStart(5, '0')}.pdf`;
               const at = firstAt + i * 60_000;
-              const submitted = decideSubmit(NO_FILE, {
-                file_uuid,
-                repository,
-                filename,
-                content_type: 'application/pdf',
-                file_type: 'pdf',
-                is_attachment: false,
-                file_size: 100_000 + i,
-                object_key: objectKeyFor(repository, file_uuid, randomUUID(), filename),
-                uploaded_by: person.id,
-                uploader_email: person.email,
-              }, false, new Date(at));
+              const submitted = decideSubmit(
+                NO_FILE,
+                {
+                  file_uuid,
+                  repository,
+                  filename,
+                  content_type: 'application/pdf',
+                  file_type: 'pdf',
+                  is_attachment: false,
+                  file_size: 100_000 + i,
+                  object_key: objectKeyFor(repository, file_uuid, randomUUID(), filename),
+                  uploaded_by: person.id,
+                  uploader_email: person.email,
+                },
+                false,
+                new Date(at),
+              );
               const state = submitted.reduce((s, e) => evolveFile(s, e as unknown as StoredEvent), NO_FILE);
-              const indexed = decideIndexResult(state, 1, { ok: true, title: `Report ${i}`, description: `Quarterly report number ${i} of the benchmark.`, page_count: 3, passage_count: 12 }, new Date(at + 30_000));
+              const indexed = decideIndexResult(
+                state,
+                1,
+                { ok: true, title: `Report ${i}`, description: `Quarterly report number ${i} of the benchmark.`, page_count: 3, passage_count: 12 },
+                new Date(at + 30_000),
+              );
               await store.append(fileStream(file_uuid), 'no_stream', [...submitted, ...indexed], trx);
             }
           });
       }),
     );
-    const newest = await hold.selectFrom('events').select(['tx_id', 'global_position']).orderBy('tx_id', 'desc').orderBy('global_position', 'desc').limit(1).executeTakeFirstOrThrow();
-    await hold.updateTable('consumer_checkpoints').set({ tx_id: newest.tx_id, position: newest.global_position, updated_at: new Date() }).where('consumer', '=', INDEX_CONSUMER).execute();
+    const newest = await hold
+      .selectFrom('events')
+      .select(['tx_id', 'global_position'])
+      .orderBy('tx_id', 'desc')
+      .orderBy('global_position', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await hold
+      .updateTable('consumer_checkpoints')
+      .set({ tx_id: newest.tx_id, position: newest.global_position, updated_at: new Date() })
+      .where('consumer', '=', INDEX_CONSUMER)
+      .execute();
   });
   return performance.now() - t;
 }
@@ -292,7 +369,10 @@ async function seedIndexedFiles(db: Db, person: Person, count: number) {
 async function cursorAt(b: Browser, offset: number) {
   let cursor: string | null = null;
   for (let seen = 0; seen < offset; seen += PAGE_SIZE) {
-    const page = (await post(b, '/rest/file-repository/list-files', { file_repository_info: MY_FILES, pagination: { page_size: PAGE_SIZE, cursor } })) as { files: unknown[]; next_cursor: string | null };
+    const page = (await post(b, '/rest/file-repository/list-files', { file_repository_info: MY_FILES, pagination: { page_size: PAGE_SIZE, cursor } })) as {
+      files: unknown[];
+      next_cursor: string | null;
+    };
     if (page.files.length !== PAGE_SIZE || !page.next_cursor) throw new Error(`list-files gave ${page.files.length} files and no next cursor after ${seen}`);
     cursor = page.next_cursor;
   }

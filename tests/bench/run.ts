@@ -40,7 +40,15 @@ for (const name of chosen) {
   } catch (err) {
     failed = true;
     console.error(`[bench] ${name} failed:`, err);
-    rows.push({ bench: name, metric: 'error', measured: String((err as Error).message ?? err).split('\n')[0], baseline: '', ratio: '', budget: '', verdict: 'ERROR' });
+    rows.push({
+      bench: name,
+      metric: 'error',
+      measured: String((err as Error).message ?? err).split('\n')[0],
+      baseline: '',
+      ratio: '',
+      budget: '',
+      verdict: 'ERROR',
+    });
   }
   note(`${name}: done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }

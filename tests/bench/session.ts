@@ -40,7 +40,11 @@ export async function benchSession(): Promise<Row[]> {
   let running: Awaited<ReturnType<typeof startApp>> | undefined;
   let bare: import('node:http').Server | undefined;
   const cleanup = async () => {
-    if (bare) await new Promise<void>((resolve) => { bare!.close(() => resolve()); bare!.closeAllConnections(); });
+    if (bare)
+      await new Promise<void>((resolve) => {
+        bare!.close(() => resolve());
+        bare!.closeAllConnections();
+      });
     if (running) await running.stop();
     tmp.remove();
   };
@@ -56,7 +60,10 @@ export async function benchSession(): Promise<Row[]> {
 
     const cookie = await signUp(app.url);
     const headers = { cookie, accept: 'application/json' };
-    for (const [name, base] of [['validated', app.url], ['unvalidated', bareUrl]] as const) {
+    for (const [name, base] of [
+      ['validated', app.url],
+      ['unvalidated', bareUrl],
+    ] as const) {
       const res = await fetch(`${base}/rest/session`, { headers });
       const body = (await res.json()) as { user?: { email?: string } | null };
       if (res.status !== 200 || !body.user?.email) throw new Error(`GET /rest/session on the ${name} app answered ${res.status} ${JSON.stringify(body)}`);
@@ -81,7 +88,9 @@ export async function benchSession(): Promise<Row[]> {
         const used = process.cpuUsage(cpu);
         cpuPerRequest[which].push((used.user + used.system) / r.total);
         if (r.non2xx || r.errors || r.timeouts) throw new Error(`${which}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-        note(`session: round ${round + 1} ${which}: ${fmt(r.requestsPerSecond)} req/s, p99 ${r.p99} ms, ${fmt(cpuPerRequest[which].at(-1)!)} µs CPU/request (${r.total} requests)`);
+        note(
+          `session: round ${round + 1} ${which}: ${fmt(r.requestsPerSecond)} req/s, p99 ${r.p99} ms, ${fmt(cpuPerRequest[which].at(-1)!)} µs CPU/request (${r.total} requests)`,
+        );
         results[which].push(r);
       }
     }
@@ -91,9 +100,33 @@ export async function benchSession(): Promise<Row[]> {
     const cpu = { v: mean(cpuPerRequest.validated), b: mean(cpuPerRequest.unvalidated) };
     const label = `GET /rest/session (${CONNECTIONS} conn, ${SECONDS} s x ${ROUNDS})`;
     return [
-      { bench: label, metric: 'requests/s', measured: `${fmt(v.rps)} (validated)`, baseline: `${fmt(b.rps)} (no validator)`, ratio: `cost ${pct(cost)}`, budget: 'cost <= 20%', verdict: verdict(cost <= 0.2) },
-      { bench: label, metric: 'server CPU/request', measured: `${fmt(cpu.v)} µs`, baseline: `${fmt(cpu.b)} µs`, ratio: `${signed(cpu.v - cpu.b)} µs (${signed((cpu.v / cpu.b - 1) * 100, 1)}%)`, budget: '(figure only)', verdict: '' },
-      { bench: label, metric: 'p99 latency', measured: `${fmt(v.p99, 1)} ms`, baseline: `${fmt(b.p99, 1)} ms`, ratio: `${signed(v.p99 - b.p99, 1)} ms`, budget: '(figure only)', verdict: '' },
+      {
+        bench: label,
+        metric: 'requests/s',
+        measured: `${fmt(v.rps)} (validated)`,
+        baseline: `${fmt(b.rps)} (no validator)`,
+        ratio: `cost ${pct(cost)}`,
+        budget: 'cost <= 20%',
+        verdict: verdict(cost <= 0.2),
+      },
+      {
+        bench: label,
+        metric: 'server CPU/request',
+        measured: `${fmt(cpu.v)} µs`,
+        baseline: `${fmt(cpu.b)} µs`,
+        ratio: `${signed(cpu.v - cpu.b)} µs (${signed((cpu.v / cpu.b - 1) * 100, 1)}%)`,
+        budget: '(figure only)',
+        verdict: '',
+      },
+      {
+        bench: label,
+        metric: 'p99 latency',
+        measured: `${fmt(v.p99, 1)} ms`,
+        baseline: `${fmt(b.p99, 1)} ms`,
+        ratio: `${signed(v.p99 - b.p99, 1)} ms`,
+        budget: '(figure only)',
+        verdict: '',
+      },
     ];
   } finally {
     unregister();

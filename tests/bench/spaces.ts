@@ -48,12 +48,20 @@ export async function benchSpaces(): Promise<Row[]> {
     await sql`analyze spaces, space_members, "user"`.execute(db);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const counts = await countRows(db, owner, member);
-    note(`spaces: seeded in ${fmt(seedSeconds, 1)} s: ${fmt(counts.spaces)} Spaces in the table, ${fmt(counts.owned)} of the owner, member of ${fmt(counts.memberOf)}, ${fmt(counts.members)} member rows`);
+    note(
+      `spaces: seeded in ${fmt(seedSeconds, 1)} s: ${fmt(counts.spaces)} Spaces in the table, ${fmt(counts.owned)} of the owner, member of ${fmt(counts.memberOf)}, ${fmt(counts.members)} member rows`,
+    );
 
     // The same random picks for the server and the baseline.
     const picks = Array.from({ length: WARMUP + SAMPLES }, () => own[Math.floor(Math.random() * own.length)]);
     const plainList = (userId: string, offset: number) => (c: pg.ClientBase) => () =>
-      c.query({ name: 'plain_list', text: 'select * from spaces where owner_user_id = $1 order by updated_at desc limit $2 offset $3', values: [userId, PAGE, offset] }).then(() => {});
+      c
+        .query({
+          name: 'plain_list',
+          text: 'select * from spaces where owner_user_id = $1 order by updated_at desc limit $2 offset $3',
+          values: [userId, PAGE, offset],
+        })
+        .then(() => {});
     const serverList = (user: User, offset: number) => (c: pg.ClientBase) => {
       const q = userSpacesQuery(user, PAGE, offset).compile(db);
       return () => c.query({ text: q.sql, values: [...q.parameters] }).then(() => {});
@@ -67,19 +75,42 @@ export async function benchSpaces(): Promise<Row[]> {
     const cases: Case[] = [
       listCase(`list_user_collections, first page (owner of ${fmt(counts.owned)})`, owner, 0, plainList(owner.id, 0)),
       listCase(`list_user_collections, offset ${DEEP_OFFSET} (owner of ${fmt(counts.owned)})`, owner, DEEP_OFFSET, plainList(owner.id, DEEP_OFFSET)),
-      listCase(`list_user_collections, first page (member of ${fmt(counts.memberOf)})`, member, 0, (c) => () =>
-        c.query({ name: 'plain_member_list', text: 'select s.* from space_members m join spaces s on s.uuid = m.space_uuid where m.email = $1 order by s.updated_at desc limit $2', values: [member.email, PAGE] }).then(() => {})),
+      listCase(
+        `list_user_collections, first page (member of ${fmt(counts.memberOf)})`,
+        member,
+        0,
+        (c) => () =>
+          c
+            .query({
+              name: 'plain_member_list',
+              text: 'select s.* from space_members m join spaces s on s.uuid = m.space_uuid where m.email = $1 order by s.updated_at desc limit $2',
+              values: [member.email, PAGE],
+            })
+            .then(() => {}),
+      ),
       {
         name: 'get_collection by slug (random Space of the owner)',
         http: (i) => () => call(base, owner, 'GET', `/rest/collections/get_collection?collection_slug=${encodeURIComponent(picks[i].slug)}`).then(() => {}),
         plain: (c, i) => () => c.query({ name: 'plain_get', text: 'select * from spaces where uuid = $1', values: [picks[i].uuid] }).then(() => {}),
       },
       // The floor of any signed-in call: routing, validation and the session lookup.
-      { name: 'GET /rest/session (floor of a signed-in call)', http: () => () => call(base, owner, 'GET', '/rest/session').then(() => {}), plain: (c) => () => c.query('select 1').then(() => {}) },
+      {
+        name: 'GET /rest/session (floor of a signed-in call)',
+        http: () => () => call(base, owner, 'GET', '/rest/session').then(() => {}),
+        plain: (c) => () => c.query('select 1').then(() => {}),
+      },
     ];
 
     const rows: Row[] = [
-      { bench: 'spaces, data', metric: 'rows', measured: `${fmt(counts.spaces)} Spaces in the table; owner ${fmt(counts.owned)}, member ${fmt(counts.memberOf)}`, baseline: `${fmt(counts.members)} member rows, ${OTHER_USERS + 2} users`, ratio: `seeded over HTTP in ${fmt(seedSeconds, 1)} s`, budget: '', verdict: '' },
+      {
+        bench: 'spaces, data',
+        metric: 'rows',
+        measured: `${fmt(counts.spaces)} Spaces in the table; owner ${fmt(counts.owned)}, member ${fmt(counts.memberOf)}`,
+        baseline: `${fmt(counts.members)} member rows, ${OTHER_USERS + 2} users`,
+        ratio: `seeded over HTTP in ${fmt(seedSeconds, 1)} s`,
+        budget: '',
+        verdict: '',
+      },
     ];
     for (const c of cases) {
       for (const concurrency of [1, CONCURRENT]) {
@@ -88,8 +119,25 @@ export async function benchSpaces(): Promise<Row[]> {
         const direct = c.direct ? await withClients(databaseUrl, concurrency, (clients) => measure(concurrency, (w, i) => c.direct!(clients[w], i))) : null;
         const label = `spaces, ${c.name}, ${concurrency === 1 ? '1 at a time' : `${concurrency} concurrent`} (${SAMPLES} requests)`;
         note(`spaces: ${label}: HTTP ${pair(http)}, plain SQL ${pair(plain)}${direct ? `, server's SQL direct ${pair(direct)}` : ''}`);
-        rows.push({ bench: label, metric: 'p50 / p95', measured: `${pair(http)} (HTTP)`, baseline: `${pair(plain)} (plain SQL)`, ratio: ratio(http, plain), budget: '(figure only)', verdict: '' });
-        if (direct) rows.push({ bench: label, metric: "server's SQL, direct", measured: `${pair(direct)} (userSpacesQuery)`, baseline: `${pair(plain)} (plain SQL)`, ratio: ratio(direct, plain), budget: '(figure only)', verdict: '' });
+        rows.push({
+          bench: label,
+          metric: 'p50 / p95',
+          measured: `${pair(http)} (HTTP)`,
+          baseline: `${pair(plain)} (plain SQL)`,
+          ratio: ratio(http, plain),
+          budget: '(figure only)',
+          verdict: '',
+        });
+        if (direct)
+          rows.push({
+            bench: label,
+            metric: "server's SQL, direct",
+            measured: `${pair(direct)} (userSpacesQuery)`,
+            baseline: `${pair(plain)} (plain SQL)`,
+            ratio: ratio(direct, plain),
+            budget: '(figure only)',
+            verdict: '',
+          });
       }
     }
     return rows;
@@ -155,7 +203,10 @@ async function signUp(base: string, db: Db, who: string): Promise<User> {
     body: JSON.stringify({ name: `Bench ${who}`, email, password: 'bench-password-123456' }),
   });
   if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { cookie, id: user.id, email };
 }
@@ -166,7 +217,10 @@ async function createSpaces(base: string, users: User[], perUser: number) {
   const total = users.length * perUser;
   await inParallel(total, SEED_CONCURRENCY, async (i) => {
     const user = users[i % users.length];
-    const space = (await call(base, user, 'POST', '/rest/collections/create_collection', { title: `Bench Space ${i}`, description: `Space number ${i} of the benchmark.` })) as { uuid: string; slug: string };
+    const space = (await call(base, user, 'POST', '/rest/collections/create_collection', {
+      title: `Bench Space ${i}`,
+      description: `Space number ${i} of the benchmark.`,
+    })) as { uuid: string; slug: string };
     made.push({ uuid: space.uuid, slug: space.slug });
     if ((i + 1) % 500 === 0) note(`spaces: created ${fmt(i + 1)} of ${fmt(total)}`);
   });

@@ -48,7 +48,15 @@ export const pct = (n: number, digits = 1) => `${(n * 100).toFixed(digits)}%`;
 export const verdict = (ok: boolean) => (ok ? 'within' : 'MISSED');
 
 export function printTable(rows: Row[]) {
-  const headers: Record<keyof Row, string> = { bench: 'benchmark', metric: 'metric', measured: 'measured', baseline: 'baseline', ratio: 'ratio / cost', budget: 'budget', verdict: 'verdict' };
+  const headers: Record<keyof Row, string> = {
+    bench: 'benchmark',
+    metric: 'metric',
+    measured: 'measured',
+    baseline: 'baseline',
+    ratio: 'ratio / cost',
+    budget: 'budget',
+    verdict: 'verdict',
+  };
   const keys = Object.keys(headers) as (keyof Row)[];
   const widths = keys.map((k) => Math.max(headers[k].length, ...rows.map((r) => r[k].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

@@ -21,8 +21,7 @@ function sampleOf(schema: any): unknown {
   if (!schema) return undefined;
   if (schema.oneOf) return sampleOf(schema.oneOf[0]);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === 'object')
-    return Object.fromEntries((schema.required ?? []).map((k: string) => [k, sampleOf(schema.properties?.[k])]));
+  if (type === 'object') return Object.fromEntries((schema.required ?? []).map((k: string) => [k, sampleOf(schema.properties?.[k])]));
   if (type === 'array') return [];
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
   if (type === 'boolean') return true;
@@ -31,7 +30,11 @@ function sampleOf(schema: any): unknown {
   return 'x'.repeat(Math.max(schema.minLength ?? 1, 8));
 }
 function resolve(node: any): any {
-  while (node?.$ref) node = node.$ref.slice(2).split('/').reduce((a: any, k: string) => a?.[k], validator.spec);
+  while (node?.$ref)
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((a: any, k: string) => a?.[k], validator.spec);
   return node;
 }
 
@@ -46,7 +49,12 @@ function requestFor(op: SpecOperation) {
 
 describe('generated MSW handlers', () => {
   test('the streaming operations are the ones left out, and only they', () => {
-    expect(validator.operations.filter(isSse).map((op) => op.operationId).sort()).toEqual(['askQuestion', 'followIndexFiles', 'streamEntryEvents', 'streamIndexFiles']);
+    expect(
+      validator.operations
+        .filter(isSse)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(['askQuestion', 'followIndexFiles', 'streamEntryEvents', 'streamIndexFiles']);
   });
 
   test('every spec operation has a mock handler, and every mock handler is a spec operation', async () => {
@@ -56,7 +64,15 @@ describe('generated MSW handlers', () => {
 
     const unknown = handlers
       .map((h) => h.info as { method?: string; path?: string })
-      .filter((info) => !validator.find(String(info.method), String(info.path).replace(/^\*/, '').replace(/:[^/]+/g, 'sample')))
+      .filter(
+        (info) =>
+          !validator.find(
+            String(info.method),
+            String(info.path)
+              .replace(/^\*/, '')
+              .replace(/:[^/]+/g, 'sample'),
+          ),
+      )
       .map((info) => `${info.method} ${info.path}`);
     expect(unknown).toEqual([]);
   });
@@ -81,7 +97,15 @@ describe('the validator itself', () => {
     expect(validator.check('get', '/rest/session', 200, 'application/json', JSON.stringify({ user: { id: 'u' }, visitor_id: 'v' }))).not.toEqual([]);
     expect(validator.check('get', '/rest/session', 200, 'text/html', '{}')).not.toEqual([]);
     expect(validator.check('post', '/rest/organizations', 200, 'application/json', '{}')).not.toEqual([]);
-    expect(validator.check('get', '/rest/mail/outbox', 401, 'application/problem+json', JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthenticated' }))).toEqual([]);
+    expect(
+      validator.check(
+        'get',
+        '/rest/mail/outbox',
+        401,
+        'application/problem+json',
+        JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthenticated' }),
+      ),
+    ).toEqual([]);
     expect(validator.check('get', '/rest/mail/outbox', 401, 'application/problem+json', JSON.stringify({ status: 401 }))).not.toEqual([]);
     const badDate = { items: [{ id: 'm', to: 't', subject: 's', text: 'x', status: 'queued', queued_at: 'yesterday', delivered_at: null }] };
     expect(validator.check('get', '/rest/mail/outbox', 200, 'application/json', JSON.stringify(badDate))).not.toEqual([]);

@@ -22,7 +22,11 @@ function mountedRoutes(app: ReturnType<typeof createApp>) {
 
 describe('spec and handlers', () => {
   test('every operation has an operationId, and no two share one', () => {
-    const all = Object.values(spec.paths).flatMap((item) => Object.entries(item).filter(([m]) => ['get', 'put', 'post', 'delete', 'patch'].includes(m)).map(([, op]) => op.operationId));
+    const all = Object.values(spec.paths).flatMap((item) =>
+      Object.entries(item)
+        .filter(([m]) => ['get', 'put', 'post', 'delete', 'patch'].includes(m))
+        .map(([, op]) => op.operationId),
+    );
     expect(all.every(Boolean)).toBe(true);
     expect(new Set(all).size).toBe(all.length);
   });

@@ -11,7 +11,10 @@ let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase('contract');
-  server = await startServerProcess({ databaseUrl: database.url, env: { VALIDATE_RESPONSES: 'false', WELCOME_MAIL_DELAY_SECONDS: '0', SIGN_IN_RATE_LIMIT: '2' } });
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { VALIDATE_RESPONSES: 'false', WELCOME_MAIL_DELAY_SECONDS: '0', SIGN_IN_RATE_LIMIT: '2' },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -47,7 +50,9 @@ test('a sample of real responses validates against the spec', async () => {
   await call('GET', '/rest/session');
   await call('POST', '/rest/organizations', { name: 'Analytical Engines' });
   await call('POST', '/rest/organizations', { name: 'Bad slug', slug: 'Not A Slug' });
-  await expect.poll(async () => ((await (await call('GET', '/rest/mail/outbox')).json()) as { items: { status: string }[] }).items[0]?.status).toBe('delivered');
+  await expect
+    .poll(async () => ((await (await call('GET', '/rest/mail/outbox')).json()) as { items: { status: string }[] }).items[0]?.status)
+    .toBe('delivered');
   await call('POST', '/api/auth/sign-out');
   await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'wrong password' });
   await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'x'.repeat(2 * 1024 * 1024) });

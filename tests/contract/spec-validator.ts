@@ -22,7 +22,9 @@ export function createSpecValidator() {
     Array.isArray(node)
       ? node.map(rewrite)
       : node && typeof node === 'object'
-        ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', BASE) : rewrite(v)]))
+        ? Object.fromEntries(
+            Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', BASE) : rewrite(v)]),
+          )
         : node;
   for (const [name, schema] of Object.entries(spec.components?.schemas ?? {})) ajv.addSchema({ ...rewrite(schema), $id: BASE + name });
 

@@ -42,7 +42,12 @@ describe('the article view', () => {
     await page.getByText(/\d+ min read/).waitFor();
     const section = page.getByRole('article', { name: QUESTION });
     await section.getByRole('heading', { level: 2, name: QUESTION }).waitFor();
-    expect(await section.getByRole('region', { name: 'Answer' }).getByRole('link', { name: /^Source \d+/ }).count()).toBeGreaterThan(0);
+    expect(
+      await section
+        .getByRole('region', { name: 'Answer' })
+        .getByRole('link', { name: /^Source \d+/ })
+        .count(),
+    ).toBeGreaterThan(0);
     expect(await section.getByRole('list', { name: 'Sources' }).getByRole('link').count()).toBeGreaterThan(0);
   });
 

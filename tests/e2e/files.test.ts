@@ -30,7 +30,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 const completed = (page: Page) => page.getByRole('list', { name: 'Completed files' });
 
 describe('Files', () => {
@@ -44,8 +43,20 @@ describe('Files', () => {
     const modal = owner.getByRole('dialog', { name: 'Upload files' });
     await modal.getByText('Drop your files here.').waitFor();
     await modal.getByLabel('Choose files to upload').setInputFiles([
-      { name: 'bees.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await samplePdf([{ text: 'Introduction to beekeeping.' }, { text: 'Varroa mites are treated with oxalic acid in winter.' }], { title: 'Bee Handbook' })) },
-      { name: 'report.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from(await sampleDocx(['Quarterly report.', 'The lighthouse budget grew by twelve percent.'])) },
+      {
+        name: 'bees.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          await samplePdf([{ text: 'Introduction to beekeeping.' }, { text: 'Varroa mites are treated with oxalic acid in winter.' }], {
+            title: 'Bee Handbook',
+          }),
+        ),
+      },
+      {
+        name: 'report.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: Buffer.from(await sampleDocx(['Quarterly report.', 'The lighthouse budget grew by twelve percent.'])),
+      },
     ]);
     await modal.getByRole('list', { name: 'Chosen files' }).getByText('bees.pdf').waitFor();
     await modal.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -21,7 +21,10 @@ const OWNER = { name: 'Olive Owner', email: `olive.${stamp}@example.com`, passwo
 const READER = { name: 'Rhys Reader', email: `rhys.${stamp}@example.com`, password: 'correct-horse-battery' };
 
 beforeAll(async () => {
-  llm = await startLlmFake({ chunks: ['Open the thread and choose ', '**Share** [1]. ', 'Pick who may read it; people without access can ', 'request it [2].'], related: 'Who can see a shared thread?' });
+  llm = await startLlmFake({
+    chunks: ['Open the thread and choose ', '**Share** [1]. ', 'Pick who may read it; people without access can ', 'request it [2].'],
+    related: 'Who can see a shared thread?',
+  });
   searx = await startSearxngFake([
     { url: 'https://docs.example.org/sharing', title: 'Sharing threads', content: 'Choose Share on a thread to pick who may read it.' },
     { url: 'https://docs.example.org/access', title: 'Requesting access', content: 'People without access can request it from the owner.' },
@@ -35,7 +38,6 @@ afterAll(async () => {
   await llm?.close();
   await searx?.close();
 });
-
 
 describe('sharing a thread and granting access', () => {
   it('the owner gets a streamed answer cited from the web, written by the model', async () => {
@@ -103,4 +105,3 @@ describe('sharing a thread and granting access', () => {
     await visitor.getByRole('article', { name: QUESTION }).getByText('Pick who may read it', { exact: false }).waitFor();
   });
 });
-

@@ -26,7 +26,9 @@ describe('shortcuts and modals', () => {
   it('Ctrl+/ opens the shortcuts list with this OS’s keys', async () => {
     await page.keyboard.press('Control+/');
     await list().waitFor();
-    const row = list().locator('dl > div').filter({ has: page.getByText('New thread', { exact: true }) });
+    const row = list()
+      .locator('dl > div')
+      .filter({ has: page.getByText('New thread', { exact: true }) });
     expect(await row.locator('kbd').allTextContents()).toEqual(['Ctrl', 'I', 'Ctrl', 'Shift', 'P']);
     expect(await list().getByText('Toggle voice mode').count()).toBe(0); // Windows app only
   });

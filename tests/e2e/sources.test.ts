@@ -12,8 +12,15 @@ beforeAll(async () => {
   page = await e2e.page();
   // Removing sources is for signed-in owners: ask as a new account.
   await page.goto('/');
-  const status = await page.evaluate(async () =>
-    (await fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace', email: 'grace-sources@example.com', password: 'correct horse battery' }) })).status,
+  const status = await page.evaluate(
+    async () =>
+      (
+        await fetch('/api/auth/sign-up/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Grace', email: 'grace-sources@example.com', password: 'correct horse battery' }),
+        })
+      ).status,
   );
   expect(status).toBe(200);
 });
@@ -54,6 +61,8 @@ describe('check sources', () => {
     await list.getByRole('button', { name: 'Remove 1 source' }).click();
     await page.getByText('Removed 1 source').waitFor();
     await list.waitFor({ state: 'detached' });
-    await entry.getByRole('button', { name: `${before - 1 === 0 ? 'No sources' : `${before - 1} source${before - 1 === 1 ? '' : 's'}`}, open the citation list` }).waitFor();
+    await entry
+      .getByRole('button', { name: `${before - 1 === 0 ? 'No sources' : `${before - 1} source${before - 1 === 1 ? '' : 's'}`}, open the citation list` })
+      .waitFor();
   });
 });

@@ -34,7 +34,6 @@ afterAll(async () => {
   await pages?.close();
 });
 
-
 /** Waits until the answer to `question` is complete (Rewrite shows once it is). */
 async function answered(page: Page, question: string) {
   const entry = page.getByRole('article', { name: question });
@@ -124,7 +123,10 @@ describe('Spaces', () => {
     await reader.waitForURL((u) => u.pathname === spacePath);
     await reader.getByRole('heading', { level: 1, name: SPACE_TITLE }).waitFor();
     await reader.getByText('Reader', { exact: true }).waitFor();
-    await reader.getByRole('list', { name: 'Links' }).getByRole('link', { name: new RegExp(ARTICLE_TITLE) }).waitFor();
+    await reader
+      .getByRole('list', { name: 'Links' })
+      .getByRole('link', { name: new RegExp(ARTICLE_TITLE) })
+      .waitFor();
     // The owner is not in an organisation, so her thread in the Space stays private to her.
     const threads = reader.getByRole('region', { name: 'Threads' });
     await threads.getByText('No threads yet', { exact: false }).waitFor();
@@ -133,7 +135,7 @@ describe('Spaces', () => {
     expect(await reader.getByRole('button', { name: /^Remove / }).count()).toBe(0);
   });
 
-  it('the reader asks in the Space: the answer uses its link, and the thread stays the reader\'s own', async () => {
+  it("the reader asks in the Space: the answer uses its link, and the thread stays the reader's own", async () => {
     await reader.getByText('your threads stay your own', { exact: false }).waitFor();
     await reader.getByLabel(`Ask in ${SPACE_TITLE}`).fill(SPACE_QUESTION);
     await reader.keyboard.press('Enter');

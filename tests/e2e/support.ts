@@ -11,7 +11,16 @@ import { startServerProcess } from '../support/server-process.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const INDEX = `${ROOT}dist/web/index.html`;
 const LOCK = `${ROOT}dist/.e2e-web-build.lock`;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 /** `make test` builds first; a lone `vitest run tests/e2e` builds here, once across parallel files. */
 export async function ensureWebBuilt() {
@@ -27,7 +36,9 @@ export async function ensureWebBuilt() {
   }
   if (mine) {
     try {
-      await promisify(execFile)(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT });
+      await promisify(execFile)(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+        cwd: ROOT,
+      });
     } finally {
       rmSync(LOCK, { recursive: true, force: true });
     }

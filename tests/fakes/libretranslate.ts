@@ -7,8 +7,19 @@ export type LibreTranslateRequest = { q: string | string[]; source: string; targ
 export type LibreTranslateMode = 'ok' | 'fail' | 'hang' | 'short';
 
 const GERMAN: Record<string, string> = {
-  hello: 'hallo', world: 'Welt', the: 'der', thread: 'Faden', share: 'teilen', answer: 'Antwort',
-  question: 'Frage', good: 'gut', morning: 'Morgen', and: 'und', link: 'Link', is: 'ist', a: 'ein',
+  hello: 'hallo',
+  world: 'Welt',
+  the: 'der',
+  thread: 'Faden',
+  share: 'teilen',
+  answer: 'Antwort',
+  question: 'Frage',
+  good: 'gut',
+  morning: 'Morgen',
+  and: 'und',
+  link: 'Link',
+  is: 'ist',
+  a: 'ein',
 };
 
 /** What the fake answers for one text, for tests to compare against. */

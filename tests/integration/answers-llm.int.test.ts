@@ -34,19 +34,39 @@ afterAll(async () => {
 });
 
 const ask = (query_str: string) =>
-  fetch(`${server.url}/rest/threads/ask`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' }, body: JSON.stringify({ query_str }) });
-const deltas = (events: SseEvent[]) => events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+  fetch(`${server.url}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' },
+    body: JSON.stringify({ query_str }),
+  });
+const deltas = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text)
+    .join('');
 const entry = async (slug: string) =>
-  ((await (await fetch(`${server.url}/rest/thread/${slug}`, { headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' } })).json()) as any).entries.at(-1);
+  (
+    (await (await fetch(`${server.url}/rest/thread/${slug}`, { headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' } })).json()) as any
+  ).entries.at(-1);
 
-test('web sources from SearXNG and the model\'s streamed text, with invented citations dropped', async () => {
+test("web sources from SearXNG and the model's streamed text, with invented citations dropped", async () => {
   llm.script({ chunks: ['Use the ', 'Share menu [1', '] and copy ', 'the link [2][9].'], related: '1. Who can see my thread?\n2. What is incognito mode?' });
   const events = await collect(await ask('how do I share a thread?'));
   expect(events.map((e) => e.event)).toEqual(['thread', 'sources', ...Array(events.length - 4).fill('delta'), 'related', 'completed']);
   const sources = events[1].data.sources;
   expect(sources.slice(0, 2)).toEqual([
-    { url: 'https://example.org/sharing', name: 'Sharing threads', snippet: 'Threads are shared from the Share menu.', meta_data: { domain_name: 'example.org', published_date: '2025-01-02T00:00:00' } },
-    { url: 'https://docs.example.com/links', name: 'Links', snippet: 'Copy the link and send it.', meta_data: { domain_name: 'docs.example.com', published_date: null } },
+    {
+      url: 'https://example.org/sharing',
+      name: 'Sharing threads',
+      snippet: 'Threads are shared from the Share menu.',
+      meta_data: { domain_name: 'example.org', published_date: '2025-01-02T00:00:00' },
+    },
+    {
+      url: 'https://docs.example.com/links',
+      name: 'Links',
+      snippet: 'Copy the link and send it.',
+      meta_data: { domain_name: 'docs.example.com', published_date: null },
+    },
   ]);
   expect(sources.length).toBeGreaterThan(2); // the help corpus too
   expect(searx.queries.at(-1)).toBe('how do I share a thread?');
@@ -86,7 +106,10 @@ test('stop ends a running answer as stopped, keeping its text; the stream ends w
   for await (const e of sseEvents(res)) {
     seen.push(e);
     if (e.event === 'delta' && seen.filter((x) => x.event === 'delta').length === 3) {
-      const stop = await fetch(`${server.url}/rest/threads/entries/${seen[0].data.backend_uuid}/stop`, { method: 'POST', headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' } });
+      const stop = await fetch(`${server.url}/rest/threads/entries/${seen[0].data.backend_uuid}/stop`, {
+        method: 'POST',
+        headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' },
+      });
       expect(stop.status).toBe(204);
     }
   }
@@ -97,7 +120,14 @@ test('stop ends a running answer as stopped, keeping its text; the stream ends w
   const saved = await entry(seen[0].data.thread_url_slug);
   expect(saved).toMatchObject({ status: 'stopped', answer: text });
   // Stopping again changes nothing.
-  expect((await fetch(`${server.url}/rest/threads/entries/${seen[0].data.backend_uuid}/stop`, { method: 'POST', headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' } })).status).toBe(204);
+  expect(
+    (
+      await fetch(`${server.url}/rest/threads/entries/${seen[0].data.backend_uuid}/stop`, {
+        method: 'POST',
+        headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' },
+      })
+    ).status,
+  ).toBe(204);
 });
 
 test('closing the connection does not stop the answer: it completes and the stream can be resumed', async () => {
@@ -115,7 +145,11 @@ test('closing the connection does not stop the answer: it completes and the stre
     break; // the tab closes right after the thread event
   }
   controller.abort();
-  const resumed = await collect(await fetch(`${server.url}/rest/threads/entries/${thread.backend_uuid}/events`, { headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555', 'last-event-id': '0' } }));
+  const resumed = await collect(
+    await fetch(`${server.url}/rest/threads/entries/${thread.backend_uuid}/events`, {
+      headers: { cookie: 'visitor_id=11111111-2222-4333-8444-555555555555', 'last-event-id': '0' },
+    }),
+  );
   expect(resumed.at(-1)).toMatchObject({ event: 'completed', data: { status: 'completed' } });
   expect(deltas(resumed)).toBe(Array.from({ length: 10 }, (_, i) => `part${i} `).join(''));
   expect((await entry(thread.thread_url_slug)).status).toBe('completed');

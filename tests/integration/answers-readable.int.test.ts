@@ -30,7 +30,13 @@ async function sourcesFor(b: Browser, question: string) {
   expect(res.status).toBe(200);
   const events = await collect(res);
   expect(events.at(-1)?.event).toBe('completed');
-  return { sources: events.find((e) => e.event === 'sources')!.data.sources as { url: string; name: string; meta_data: { domain_name: string } }[], text: events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('') };
+  return {
+    sources: events.find((e) => e.event === 'sources')!.data.sources as { url: string; name: string; meta_data: { domain_name: string } }[],
+    text: events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join(''),
+  };
 }
 
 test("a user's passage is cited for that user, never for another user or a visitor", async () => {
@@ -40,11 +46,19 @@ test("a user's passage is cited for that user, never for another user or a visit
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   const { rows } = await db.query<{ id: string }>(`select id from "user" where email = 'owner-readable@example.com'`);
-  await db.query(`insert into passages (id, corpus, url, title, heading, content, ordinal) values ('files/notes#1', $1, '/files/notes#1', 'My notes', 'Aardvarks', 'The aardvark enclosure opens at nine.', 0)`, [`user:${rows[0].id}`]);
+  await db.query(
+    `insert into passages (id, corpus, url, title, heading, content, ordinal) values ('files/notes#1', $1, '/files/notes#1', 'My notes', 'Aardvarks', 'The aardvark enclosure opens at nine.', 0)`,
+    [`user:${rows[0].id}`],
+  );
   await db.end();
 
   const mine = await sourcesFor(owner, 'When does the aardvark enclosure open?');
-  expect(mine.sources[0]).toMatchObject({ url: '/files/notes#1', name: 'My notes: Aardvarks', snippet: 'The aardvark enclosure opens at nine.', meta_data: { domain_name: 'user' } });
+  expect(mine.sources[0]).toMatchObject({
+    url: '/files/notes#1',
+    name: 'My notes: Aardvarks',
+    snippet: 'The aardvark enclosure opens at nine.',
+    meta_data: { domain_name: 'user' },
+  });
   expect(mine.text).toContain('The aardvark enclosure opens at nine [1].');
   expect(mine.text).toContain('uses your own sources and the built-in user guide');
   for (const b of [other, visitor]) {

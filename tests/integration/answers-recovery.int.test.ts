@@ -39,7 +39,18 @@ test('a pending entry without a workflow is answered at the next start', { timeo
   const asker = { user_id: null, visitor_ids: [VISITOR], visitor_id: VISITOR };
   await askInThread(
     new EventStore(db, projections),
-    { context_uuid: CONTEXT, backend_uuid: BACKEND, thread_url_slug: 'orphan-7777', frontend_context_uuid: null, query_str: 'How do I stop an answer?', search_mode: 'help', incognito: false, model: 'offline-extractive', asker, now: new Date() },
+    {
+      context_uuid: CONTEXT,
+      backend_uuid: BACKEND,
+      thread_url_slug: 'orphan-7777',
+      frontend_context_uuid: null,
+      query_str: 'How do I stop an answer?',
+      search_mode: 'help',
+      incognito: false,
+      model: 'offline-extractive',
+      asker,
+      now: new Date(),
+    },
     true,
   );
   server = await startServerProcess({ databaseUrl: database.url });
@@ -60,10 +71,26 @@ describe('an offline answer whose entry already has sources', () => {
   const ask = async (context: string, backend: string, slug: string, query: string) => {
     const store = new EventStore(db, projections);
     const asker = { user_id: null, visitor_ids: [VISITOR], visitor_id: VISITOR };
-    await askInThread(store, { context_uuid: context, backend_uuid: backend, thread_url_slug: slug, frontend_context_uuid: null, query_str: query, search_mode: 'help', incognito: false, model: 'offline-extractive', asker, now: new Date() }, true);
+    await askInThread(
+      store,
+      {
+        context_uuid: context,
+        backend_uuid: backend,
+        thread_url_slug: slug,
+        frontend_context_uuid: null,
+        query_str: query,
+        search_mode: 'help',
+        incognito: false,
+        model: 'offline-extractive',
+        asker,
+        now: new Date(),
+      },
+      true,
+    );
     return store;
   };
-  const eventsOf = async (backend: string) => collect(await fetch(`${server!.url}/rest/threads/entries/${backend}/events`, { headers: { cookie: `visitor_id=${VISITOR}` } }));
+  const eventsOf = async (backend: string) =>
+    collect(await fetch(`${server!.url}/rest/threads/entries/${backend}/events`, { headers: { cookie: `visitor_id=${VISITOR}` } }));
 
   test('with the sources retrieval finds again: answered, the recorded sources replayed', { timeout: 60_000 }, async () => {
     await indexHelpCorpus(db);
@@ -80,7 +107,9 @@ describe('an offline answer whose entry already has sources', () => {
 
   test('with other sources than recorded: failed, not an answer citing the wrong ones', { timeout: 60_000 }, async () => {
     const store = await ask(OTHER.context, OTHER.backend, 'other-7777', 'How do I share a thread?');
-    const recorded = [{ url: 'https://example.com/gone', name: 'A page no longer indexed', snippet: 'Gone.', meta_data: { domain_name: 'help', published_date: null } }];
+    const recorded = [
+      { url: 'https://example.com/gone', name: 'A page no longer indexed', snippet: 'Gone.', meta_data: { domain_name: 'help', published_date: null } },
+    ];
     await recordSources(store, OTHER.context, OTHER.backend, recorded, new Date());
     await server?.stop();
     server = await startServerProcess({ databaseUrl: database.url });

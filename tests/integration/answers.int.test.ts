@@ -50,11 +50,20 @@ describe('the offline model answers from the help corpus', () => {
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => String(i)));
 
     const thread = events[0].data;
-    expect(thread).toEqual({ context_uuid: expect.any(String), backend_uuid: expect.any(String), thread_url_slug: expect.stringMatching(/^how-do-i-share-a-thread-[0-9a-f]{10}$/), frontend_context_uuid: null, model: 'offline-extractive' });
+    expect(thread).toEqual({
+      context_uuid: expect.any(String),
+      backend_uuid: expect.any(String),
+      thread_url_slug: expect.stringMatching(/^how-do-i-share-a-thread-[0-9a-f]{10}$/),
+      frontend_context_uuid: null,
+      model: 'offline-extractive',
+    });
     const sources = events[1].data.sources as { url: string; name: string }[];
     expect(sources.length).toBeGreaterThan(0);
     expect(sources[0]).toMatchObject({ url: '/help/sharing-and-privacy#how-do-i-share-a-thread', name: 'Sharing and privacy: How do I share a thread?' });
-    const text = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
     expect(text).toContain('Web search is off');
     expect(text).toMatch(/Share menu[^[]*\[1\]/);
     for (const m of text.matchAll(/\[(\d+)\]/g)) expect(Number(m[1])).toBeLessThanOrEqual(sources.length);
@@ -63,8 +72,16 @@ describe('the offline model answers from the help corpus', () => {
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);
     expect(got.status, got.text).toBe(200);
-    expect(got.json).toMatchObject({ context_uuid: thread.context_uuid, first_query: 'how do I share a thread?', thread_access: 'private read', is_owner: true, expiry_time: expect.any(String) });
-    expect(got.json.entries).toEqual([expect.objectContaining({ backend_uuid: thread.backend_uuid, status: 'completed', answer: text, model: 'offline-extractive', sources, error: null })]);
+    expect(got.json).toMatchObject({
+      context_uuid: thread.context_uuid,
+      first_query: 'how do I share a thread?',
+      thread_access: 'private read',
+      is_owner: true,
+      expiry_time: expect.any(String),
+    });
+    expect(got.json.entries).toEqual([
+      expect.objectContaining({ backend_uuid: thread.backend_uuid, status: 'completed', answer: text, model: 'offline-extractive', sources, error: null }),
+    ]);
     // Anonymous threads expire after 7 days.
     expect(Date.parse(got.json.expiry_time) - Date.parse(got.json.entries[0].created_at)).toBe(7 * 24 * 3600 * 1000);
     // The same thread by context_uuid and by backend_uuid.
@@ -82,7 +99,9 @@ describe('the offline model answers from the help corpus', () => {
     const after2 = await collect(await fetch(`${server.url}/rest/threads/entries/${backend}/events`, { headers: { ...headers, 'last-event-id': '2' } }));
     expect(after2).toEqual(all.slice(3));
     // Past the last event: nothing more, and the stream ends.
-    expect(await collect(await fetch(`${server.url}/rest/threads/entries/${backend}/events`, { headers: { ...headers, 'last-event-id': String(all.length + 5) } }))).toEqual([]);
+    expect(
+      await collect(await fetch(`${server.url}/rest/threads/entries/${backend}/events`, { headers: { ...headers, 'last-event-id': String(all.length + 5) } })),
+    ).toEqual([]);
     // Someone else cannot read the stream of a private answer.
     const other = await visitor();
     expect((await fetch(`${server.url}/rest/threads/entries/${backend}/events`, { headers: { cookie: other.cookieHeader() } })).status).toBe(404);
@@ -104,7 +123,9 @@ describe('the offline model answers from the help corpus', () => {
     const library = await b.get('/rest/threads');
     expect(library.status, library.text).toBe(200);
     expect(library.json.total).toBe(1);
-    expect(library.json.items).toEqual([expect.objectContaining({ context_uuid, thread_url_slug, first_query: 'How do I stop an answer?', entry_count: 2, snippet: expect.any(String) })]);
+    expect(library.json.items).toEqual([
+      expect.objectContaining({ context_uuid, thread_url_slug, first_query: 'How do I stop an answer?', entry_count: 2, snippet: expect.any(String) }),
+    ]);
     expect((await b.get('/rest/threads?q=incognito')).json.total).toBe(1); // found in the follow-up
     expect((await b.get('/rest/threads?q=submarine')).json).toEqual({ items: [], total: 0 });
     expect((await b.get('/rest/threads?limit=1&offset=1')).json).toEqual({ items: [], total: 1 });

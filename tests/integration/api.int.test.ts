@@ -82,7 +82,11 @@ describe('sign up, session, organisation, sign out, sign in', () => {
     const oldCookies = b.cookieHeader();
     // A call that needs only who is signed in (its answer is remembered for a few seconds).
     const bookmarkWith = (cookie: string) =>
-      fetch(`${server.url}/rest/collections/upsert_thread_collection`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ entry_uuid: randomUUID(), upsert_type: 'bookmark' }) });
+      fetch(`${server.url}/rest/collections/upsert_thread_collection`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ entry_uuid: randomUUID(), upsert_type: 'bookmark' }),
+      });
     expect((await bookmarkWith(oldCookies)).status).toBe(404);
     const signedOut = await b.post('/api/auth/sign-out');
     expect(signedOut.status).toBe(204);
@@ -233,12 +237,20 @@ describe('bad input gets a 4xx problem, never a 500', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expectProblem({ status: streamed.status, headers: streamed.headers, json: await streamed.json() }, 413, 'payload_too_large');
 
     const compressed = gzipSync(big);
     expect(compressed.length).toBeLessThan(10_000);
-    const bomb = await browser().send('POST', '/api/auth/sign-in/email', { body: compressed, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const bomb = await browser().send('POST', '/api/auth/sign-in/email', {
+      body: compressed,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expectProblem(bomb, 413, 'payload_too_large');
   });
 

@@ -32,8 +32,10 @@ const signedUp = (name: string) => signUp(server.url, name);
 const ask = (b: Browser, query: string) => askAndWait(server.url, b, query);
 
 const BOOKMARKS = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 1, user_permission: 6 };
-const bookmark = (b: Browser, entry_uuid: string) => b.post('/rest/collections/upsert_thread_collection', { entry_uuid, upsert_type: 'bookmark', return_collection: true });
-const unbookmark = (b: Browser, entry_uuid: string) => b.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${encodeURIComponent(entry_uuid)}`);
+const bookmark = (b: Browser, entry_uuid: string) =>
+  b.post('/rest/collections/upsert_thread_collection', { entry_uuid, upsert_type: 'bookmark', return_collection: true });
+const unbookmark = (b: Browser, entry_uuid: string) =>
+  b.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${encodeURIComponent(entry_uuid)}`);
 
 let ada: Browser;
 let thread: { context_uuid: string; backend_uuid: string; thread_url_slug: string };
@@ -118,10 +120,16 @@ describe('bookmarks', () => {
     const denied = await bookmark(grace, thread.backend_uuid);
     expect(denied.status).toBe(403);
     expect(denied.json.code).toBe('thread_private');
-    const space = await ada.post('/rest/collections/upsert_thread_collection', { entry_uuid: thread.backend_uuid, new_collection_uuid: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' });
+    const space = await ada.post('/rest/collections/upsert_thread_collection', {
+      entry_uuid: thread.backend_uuid,
+      new_collection_uuid: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    });
     expect(space.status).toBe(404);
     expect(space.json).toMatchObject({ code: 'collection_not_found', detail: 'No such Space.' });
-    const fromSpace = await ada.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${thread.backend_uuid}&collection_uuid=6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b`);
+    const fromSpace = await ada.send(
+      'DELETE',
+      `/rest/collections/remove_collection_thread?entry_uuid=${thread.backend_uuid}&collection_uuid=6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b`,
+    );
     expect(fromSpace.status).toBe(404);
     expect(fromSpace.json.code).toBe('collection_not_found');
     expect((await bookmark(ada, 'no-such-thread')).status).toBe(404);
@@ -132,7 +140,11 @@ describe('bookmarks', () => {
 
   test('return_thread gives the Thread; a reader keeps the power to remove their bookmark after the thread turns private', async () => {
     const own = await ask(ada, 'what is a Space?');
-    const withThread = await ada.post('/rest/collections/upsert_thread_collection', { entry_uuid: own.backend_uuid, upsert_type: 'bookmark', return_thread: true });
+    const withThread = await ada.post('/rest/collections/upsert_thread_collection', {
+      entry_uuid: own.backend_uuid,
+      upsert_type: 'bookmark',
+      return_thread: true,
+    });
     expect(withThread.json.thread).toMatchObject({ context_uuid: own.context_uuid, bookmark_state: 'BOOKMARKED', is_owner: true });
 
     await ada.send('PUT', `/rest/thread/${own.context_uuid}/access`, { json: { thread_access: 'public read' } });

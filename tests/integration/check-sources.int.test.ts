@@ -85,7 +85,12 @@ describe('with an LLM configured', () => {
     const owner = await visitor(server);
     const events = await collect(await askRes(server, owner, 'how do I share a thread?'));
     expect(events.at(-1)!.event).toBe('completed');
-    const judge = JSON.stringify({ verdicts: [{ index: 1, verdict: 'supported', reason: 'The passage names the Share menu.' }, { index: 2, verdict: 'unsupported', reason: 'Nothing about bananas.' }] });
+    const judge = JSON.stringify({
+      verdicts: [
+        { index: 1, verdict: 'supported', reason: 'The passage names the Share menu.' },
+        { index: 2, verdict: 'unsupported', reason: 'Nothing about bananas.' },
+      ],
+    });
     llm.script({ chunks: [], judge: '```json\n' + judge + '\n```' });
     const before = llm.requests.length;
 
@@ -97,7 +102,13 @@ describe('with an LLM configured', () => {
     expect(prompt).toContain('How do I share a thread?');
     expect(res.json).toMatchObject({ checked_with: 'llm', sources_count: 1 });
     expect(res.json.checks).toEqual([
-      { sentence: 'Open the thread and use the Share menu at the top of the page.', citations: [1], verdict: 'supported', score: 1, reason: 'The passage names the Share menu.' },
+      {
+        sentence: 'Open the thread and use the Share menu at the top of the page.',
+        citations: [1],
+        verdict: 'supported',
+        score: 1,
+        reason: 'The passage names the Share menu.',
+      },
       { sentence: 'Bananas grow on tall plants in warm countries.', citations: [1], verdict: 'unsupported', score: 0, reason: 'Nothing about bananas.' },
     ]);
 

@@ -37,7 +37,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const stateOf = async (fileUuid: string) => (await db.selectFrom('files').select('file_state').where('file_uuid', '=', fileUuid).executeTakeFirst())?.file_state;
+const stateOf = async (fileUuid: string) =>
+  (await db.selectFrom('files').select('file_state').where('file_uuid', '=', fileUuid).executeTakeFirst())?.file_state;
 
 test('a file recorded just before a crash is indexed at the next start; one killed mid-index ends too', { timeout: 120_000 }, async () => {
   const first = await start();

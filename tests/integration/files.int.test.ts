@@ -41,9 +41,11 @@ afterAll(async () => {
 let n = 0;
 const signedUp = (name: string, email = `${name.toLowerCase()}.files.${++n}.${Date.now()}@example.com`) => signUp(server.url, name, email);
 const text = (s: string) => new TextEncoder().encode(s);
-const count = async (table: 'files' | 'events', where = sql`true`) => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0].n);
+const count = async (table: 'files' | 'events', where = sql`true`) =>
+  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0].n);
 const storedObjects = () => {
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
   try {
     // The local bucket's objects (its content types and uploads in progress are kept apart).
     return walk(join(dataDir, 'storage', 'local'));
@@ -54,13 +56,20 @@ const storedObjects = () => {
 async function ask(b: Browser, query_str: string, extra: Record<string, unknown> = {}) {
   const events = await collect(await askStream(server.url, b, { query_str, search_mode: 'auto', ...extra }));
   expect(events.at(-1)?.event).toBe('completed');
-  return events.find((e) => e.event === 'sources')!.data.sources as { url: string; name: string; meta_data: Record<string, unknown>; file_metadata?: Record<string, unknown> }[];
+  return events.find((e) => e.event === 'sources')!.data.sources as {
+    url: string;
+    name: string;
+    meta_data: Record<string, unknown>;
+    file_metadata?: Record<string, unknown>;
+  }[];
 }
 
 describe('My Files', () => {
   test('a PDF and a DOCX upload, index with progress, list, and answer with page citations', { timeout: 60_000 }, async () => {
     const ada = await signedUp('Ada');
-    const pdf = await samplePdf([{ text: 'Introduction to beekeeping.' }, { text: 'Varroa mites are treated with oxalic acid in winter.' }], { title: 'Bee Handbook' });
+    const pdf = await samplePdf([{ text: 'Introduction to beekeeping.' }, { text: 'Varroa mites are treated with oxalic acid in winter.' }], {
+      title: 'Bee Handbook',
+    });
     const docx = await sampleDocx(['Quarterly report.', 'The lighthouse budget grew by twelve percent.']);
     const { uuids, events } = await uploadAndIndex(ada, MY_FILES, [
       { filename: 'bees.pdf', bytes: pdf },
@@ -74,13 +83,25 @@ describe('My Files', () => {
     expect(list.status, list.text).toBe(200);
     expect(list.json.next_cursor).toBeNull();
     const bees = list.json.files.find((f: { file_uuid: string }) => f.file_uuid === uuids[0]);
-    expect(bees).toMatchObject({ filename: 'bees.pdf', file_title: 'Bee Handbook', file_state: 'COMPLETE', file_type: 'pdf', page_count: 2, error: null, is_attachment: false });
+    expect(bees).toMatchObject({
+      filename: 'bees.pdf',
+      file_title: 'Bee Handbook',
+      file_state: 'COMPLETE',
+      file_type: 'pdf',
+      page_count: 2,
+      error: null,
+      is_attachment: false,
+    });
     expect(bees.uploaded_by).toMatch(/^ada\.files/);
     expect((await summaryOf(ada, MY_FILES)).json).toEqual({ total_files: 2, pending_files: 0, error_files: 0, total_uploads: 2 });
 
     const sources = await ask(ada, 'How are varroa mites treated?');
     const cited = sources.find((s) => s.meta_data.file_uuid === uuids[0]);
-    expect(cited).toMatchObject({ url: `/files/${uuids[0]}?page=2`, meta_data: { page: 2 }, file_metadata: { file_repository_type: 'USER', file_type: 'pdf' } });
+    expect(cited).toMatchObject({
+      url: `/files/${uuids[0]}?page=2`,
+      meta_data: { page: 2 },
+      file_metadata: { file_repository_type: 'USER', file_type: 'pdf' },
+    });
     const report = await ask(ada, 'How much did the lighthouse budget grow?');
     expect(report.some((s) => s.meta_data.file_uuid === uuids[1])).toBe(true);
 
@@ -133,7 +154,9 @@ describe('My Files', () => {
     const resync = await ada.post('/rest/files/resync', { file_repository_info: MY_FILES, filters: { status: ['FAILED'] } });
     expect(resync.status, resync.text).toBe(202);
     expect(resync.json.files.map((f: { file_uuid: string; file_state: string }) => [f.file_uuid, f.file_state])).toEqual([[uuids[0], 'PROCESSING']]);
-    await expect.poll(async () => (await listFiles(ada, MY_FILES, { filters: { uuids: [uuids[0]] } })).json.files[0].file_state, { timeout: 10_000 }).toBe('FAILED');
+    await expect
+      .poll(async () => (await listFiles(ada, MY_FILES, { filters: { uuids: [uuids[0]] } })).json.files[0].file_state, { timeout: 10_000 })
+      .toBe('FAILED');
   });
 
   test('uploading a name already there replaces the file: back to processing, new text indexed, old text gone', { timeout: 30_000 }, async () => {
@@ -199,12 +222,18 @@ describe('images and paging', () => {
     expect(secure_url).toBe(res.json.s3_object_url);
     expect(new Uint8Array(await (await fetch(secure_url)).arrayBuffer())).toEqual(png);
     expect((await ada.post('/rest/uploads/create_upload_url', { filename: 'a.gif', content_type: 'image/gif' })).status).toBe(400);
-    expect((await ada.post('/rest/uploads/create_upload_url', { filename: 'big.png', content_type: 'image/png', file_size: 11 * 1024 * 1024 })).json.code).toBe('file_too_large');
+    expect((await ada.post('/rest/uploads/create_upload_url', { filename: 'big.png', content_type: 'image/png', file_size: 11 * 1024 * 1024 })).json.code).toBe(
+      'file_too_large',
+    );
   });
 
   test('the cursor pages through a repository newest first, with filters', { timeout: 30_000 }, async () => {
     const ada = await signedUp('Ada');
-    await uploadAndIndex(ada, MY_FILES, ['a.txt', 'b.md', 'c.txt'].map((filename) => ({ filename, bytes: text(`words of ${filename}`) })));
+    await uploadAndIndex(
+      ada,
+      MY_FILES,
+      ['a.txt', 'b.md', 'c.txt'].map((filename) => ({ filename, bytes: text(`words of ${filename}`) })),
+    );
     const first = await listFiles(ada, MY_FILES, { pagination: { page_size: 2 } });
     expect(first.json.files).toHaveLength(2);
     const second = await listFiles(ada, MY_FILES, { pagination: { page_size: 2, cursor: first.json.next_cursor } });
@@ -237,7 +266,15 @@ describe('bad input stores nothing', () => {
     expect(big.json).toMatchObject({ code: 'file_too_large', detail: 'big.csv is larger than 2 MB, the most a file may be.' });
     expect((await uploadUrls(ada, MY_FILES, [{ filename: 'empty.txt', bytes: new Uint8Array(0) }])).json.code).toBe('empty_file');
     expect((await uploadUrls(await visitor(server.url), MY_FILES, [{ filename: 'a.txt', bytes: text('a') }])).status).toBe(401);
-    expect((await uploadUrls(ada, MY_FILES, Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.txt`, bytes: text('a') })))).status).toBe(400);
+    expect(
+      (
+        await uploadUrls(
+          ada,
+          MY_FILES,
+          Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.txt`, bytes: text('a') })),
+        )
+      ).status,
+    ).toBe(400);
 
     // The policy allows exactly the declared size: more bytes are refused at the bucket.
     const small = { filename: 'small.txt', bytes: text('tiny') };
@@ -251,10 +288,20 @@ describe('bad input stores nothing', () => {
 
   test('plan limits: the batch stops at the repository limit with the seeds’ text', { timeout: 30_000 }, async () => {
     const ada = await signedUp('Ada');
-    await uploadAndIndex(ada, MY_FILES, [1, 2, 3].map((i) => ({ filename: `n${i}.txt`, bytes: text(`note ${i}`) })));
-    const urls = await uploadUrls(ada, MY_FILES, [4, 5].map((i) => ({ filename: `n${i}.txt`, bytes: text(`note ${i}`) })));
+    await uploadAndIndex(
+      ada,
+      MY_FILES,
+      [1, 2, 3].map((i) => ({ filename: `n${i}.txt`, bytes: text(`note ${i}`) })),
+    );
+    const urls = await uploadUrls(
+      ada,
+      MY_FILES,
+      [4, 5].map((i) => ({ filename: `n${i}.txt`, bytes: text(`note ${i}`) })),
+    );
     expect(urls.json.file_url_params).toHaveLength(1);
-    expect(urls.json.limits_reached).toEqual([{ code: 'FILE_REPOSITORY_LIMIT_EXCEEDED', limit: 4, message: 'You have reached the file limit of 4 files per repository.' }]);
+    expect(urls.json.limits_reached).toEqual([
+      { code: 'FILE_REPOSITORY_LIMIT_EXCEEDED', limit: 4, message: 'You have reached the file limit of 4 files per repository.' },
+    ]);
     // A replacement is not a new file: it still fits.
     expect((await uploadUrls(ada, MY_FILES, [{ filename: 'n1.txt', bytes: text('note one') }])).json.limits_reached).toEqual([]);
   });
@@ -267,9 +314,14 @@ describe('Space files', () => {
     const bob = await signedUp('Bob', bobEmail);
     const space = (await ada.post('/rest/collections/create_collection', { title: 'Field notes' })).json;
     const repo: Repo = { file_repository_type: 'COLLECTION', owner_id: space.uuid };
-    const { uuids } = await uploadAndIndex(ada, repo, [{ filename: 'otters.md', bytes: text('# Otters\n\nOtters hold hands while sleeping so they do not drift apart.') }]);
+    const { uuids } = await uploadAndIndex(ada, repo, [
+      { filename: 'otters.md', bytes: text('# Otters\n\nOtters hold hands while sleeping so they do not drift apart.') },
+    ]);
     const files = await ada.get(`/rest/collections/${space.uuid}/files`);
-    expect(files.json).toEqual({ files: [expect.objectContaining({ file_uuid: uuids[0], name: 'otters.md', status: 'READY', connection_type: 'local' })], files_in_repo: 1 });
+    expect(files.json).toEqual({
+      files: [expect.objectContaining({ file_uuid: uuids[0], name: 'otters.md', status: 'READY', connection_type: 'local' })],
+      files_in_repo: 1,
+    });
 
     expect((await bob.get(`/rest/collections/${space.uuid}/files`)).status).toBe(404);
     await ada.post(`/rest/collections/${space.uuid}/members`, { email: bobEmail, role: 'READER' });
@@ -284,7 +336,9 @@ describe('Space files', () => {
     expect((await bob.post('/rest/file-repository/download', { file_url: file.file_s3_url })).status).toBe(200);
 
     const events = await collect(await askStream(server.url, ada, { query_str: 'Why do otters hold hands?', collection_uuid: space.uuid }));
-    expect(events.find((e) => e.event === 'sources')!.data.sources.some((s: { meta_data: { file_uuid?: string } }) => s.meta_data.file_uuid === uuids[0])).toBe(true);
+    expect(events.find((e) => e.event === 'sources')!.data.sources.some((s: { meta_data: { file_uuid?: string } }) => s.meta_data.file_uuid === uuids[0])).toBe(
+      true,
+    );
 
     // The Bookmarks collection has no owner: nothing to upload to.
     expect((await uploadUrls(ada, { file_repository_type: 'COLLECTION', owner_id: null }, [{ filename: 'a.txt', bytes: text('a') }])).status).toBe(404);
@@ -326,7 +380,10 @@ describe('organisation files', () => {
 });
 
 test('rebuilding the read models from the log gives the same files', { timeout: 30_000 }, async () => {
-  const snapshot = () => sql`select file_uuid, repo_type, repo_owner, filename, file_title, file_description, file_state, error, version, page_count, passage_count from files order by file_uuid`.execute(db).then((r) => r.rows);
+  const snapshot = () =>
+    sql`select file_uuid, repo_type, repo_owner, filename, file_title, file_description, file_state, error, version, page_count, passage_count from files order by file_uuid`
+      .execute(db)
+      .then((r) => r.rows);
   const before = await snapshot();
   expect(before.length).toBeGreaterThan(0);
   await rebuildProjections(new EventStore(db, projections), 3);
@@ -335,12 +392,20 @@ test('rebuilding the read models from the log gives the same files', { timeout: 
 
 test('an index request over the limit answers 422 with the limit and submits nothing', { timeout: 30_000 }, async () => {
   const ada = await signedUp('Ada');
-  await uploadAndIndex(ada, MY_FILES, [1, 2, 3].map((i) => ({ filename: `m${i}.txt`, bytes: text(`memo ${i}`) })));
+  await uploadAndIndex(
+    ada,
+    MY_FILES,
+    [1, 2, 3].map((i) => ({ filename: `m${i}.txt`, bytes: text(`memo ${i}`) })),
+  );
   // Two addresses asked for while one more file still fitted, both uploaded: the second to index is over.
   const a = { filename: 'a.txt', bytes: text('first') };
   const b = { filename: 'b.txt', bytes: text('second') };
   const [ua, ub] = [(await uploadUrls(ada, MY_FILES, [a])).json.file_url_params[0], (await uploadUrls(ada, MY_FILES, [b])).json.file_url_params[0]];
-  for (const [p, f] of [[ua, a], [ub, b]] as const) expect((await postToBucket(p, f)).status).toBeLessThan(300);
+  for (const [p, f] of [
+    [ua, a],
+    [ub, b],
+  ] as const)
+    expect((await postToBucket(p, f)).status).toBeLessThan(300);
   const item = (p: typeof ua, f: typeof a) => ({ file_s3_url: p.s3_object_url, file_size: f.bytes.byteLength, filename: f.filename, file_uuid: p.file_uuid });
   expect((await ada.post('/rest/file-repository/index-files', { file_repository_info: MY_FILES, file_index_params: [item(ua, a)] })).status).toBe(202);
   const before = await count('files');

@@ -51,7 +51,13 @@ describe('graceful shutdown', () => {
 
     // A client that sends its body slowly: the request is in flight when the signal comes.
     let answer!: Promise<{ status: number; body: string }>;
-    const req = request({ host: hostname, port, method: 'POST', path: '/api/auth/sign-up/email', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const req = request({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     answer = new Promise((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
@@ -65,7 +71,16 @@ describe('graceful shutdown', () => {
 
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
-    await expect.poll(() => fetch(`${server.url}/healthz`).then(() => 'serving', () => 'refused'), { timeout: 5000 }).toBe('refused');
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/healthz`).then(
+            () => 'serving',
+            () => 'refused',
+          ),
+        { timeout: 5000 },
+      )
+      .toBe('refused');
 
     req.end(body.slice(20));
     const res = await answer;

@@ -34,7 +34,11 @@ test('make rebuild-projections restores every read model from the event log', as
   const store = new EventStore(db, projections);
   const now = new Date('2025-06-01T12:00:00Z');
   const outbox = { via: 'outbox' as const, send: async () => {} };
-  for (const [i, visitor] of [[1, '11111111-1111-4111-8111-111111111111'], [2, null], [3, '33333333-3333-4333-8333-333333333333']] as const) {
+  for (const [i, visitor] of [
+    [1, '11111111-1111-4111-8111-111111111111'],
+    [2, null],
+    [3, '33333333-3333-4333-8333-333333333333'],
+  ] as const) {
     await registerAccount(store, { userId: `u${i}`, email: `u${i}@example.com`, name: `User ${i}`, visitorId: visitor, now });
     await queueMail(store, { mail_id: `welcome-u${i}`, user_id: `u${i}`, to: `u${i}@example.com`, subject: 'Welcome', text: 'Hi' }, now);
   }
@@ -43,7 +47,22 @@ test('make rebuild-projections restores every read model from the event log', as
   const context = '44444444-4444-4444-8444-444444444444';
   const backend = '55555555-5555-4555-8555-555555555555';
   const asker = { user_id: 'u1', visitor_ids: [], visitor_id: 'v1' };
-  await askInThread(store, { context_uuid: context, backend_uuid: backend, thread_url_slug: 'hi-4444', frontend_context_uuid: null, query_str: 'Hi?', search_mode: 'auto', incognito: false, model: 'offline-extractive', asker, now }, true);
+  await askInThread(
+    store,
+    {
+      context_uuid: context,
+      backend_uuid: backend,
+      thread_url_slug: 'hi-4444',
+      frontend_context_uuid: null,
+      query_str: 'Hi?',
+      search_mode: 'auto',
+      incognito: false,
+      model: 'offline-extractive',
+      asker,
+      now,
+    },
+    true,
+  );
   await finishEntry(store, context, backend, { kind: 'completed', answer: 'Hello [1]', related_questions: [] }, now);
   const good = await snapshot();
   expect(good.accounts).toHaveLength(3);
@@ -56,13 +75,18 @@ test('make rebuild-projections restores every read model from the event log', as
   await db.deleteFrom('thread_entries').execute();
   await db.updateTable('threads').set({ thread_access: 'public read' }).execute();
   await db.updateTable('mail_outbox').set({ status: 'delivered', via: 'smtp' }).where('id', '=', 'welcome-u2').execute();
-  await db.insertInto('mail_outbox').values({ id: 'ghost', user_id: null, to: 'x@example.com', subject: 's', text: 't', status: 'queued', via: null, queued_at: now, delivered_at: null }).execute();
+  await db
+    .insertInto('mail_outbox')
+    .values({ id: 'ghost', user_id: null, to: 'x@example.com', subject: 's', text: 't', status: 'queued', via: null, queued_at: now, delivered_at: null })
+    .execute();
   expect(await snapshot()).not.toEqual(good);
 
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/rebuild-projections.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
   });
-  expect(stdout).toMatch(/^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, org_file_settings from 13 events in \d+ ms\n$/);
+  expect(stdout).toMatch(
+    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, org_file_settings from 13 events in \d+ ms\n$/,
+  );
   expect(await snapshot()).toEqual(good);
 });

@@ -35,7 +35,16 @@ describe('thread access', () => {
     const other = await account('Other One');
     const t = await ask(owner, 'how do I share a thread?');
     const mine = await owner.get(`/rest/thread/${t.thread_url_slug}`);
-    expect(mine.json).toMatchObject({ thread_access: 'private read', privacy_state: 'private', is_published: false, is_owner: true, bookmark_state: 'NOT_BOOKMARKED', author: { username: 'Owner One' }, focus: 'auto', backend_uuid: t.backend_uuid });
+    expect(mine.json).toMatchObject({
+      thread_access: 'private read',
+      privacy_state: 'private',
+      is_published: false,
+      is_owner: true,
+      bookmark_state: 'NOT_BOOKMARKED',
+      author: { username: 'Owner One' },
+      focus: 'auto',
+      backend_uuid: t.backend_uuid,
+    });
     problem(await other.get(`/rest/thread/${t.thread_url_slug}`), 403, 'thread_private');
     expect((await other.get(`/rest/thread/${t.thread_url_slug}`)).json.detail).toBe('This answer is private');
 

@@ -24,7 +24,9 @@ afterAll(async () => {
 test('a sign-up that fails halfway stores no user, no event and no session, and can be repeated', async () => {
   const email = 'halfway@example.com';
   await sql`create function refuse_account() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`.execute(db);
-  await sql`create trigger refuse_account before insert on accounts for each row when (new.email = 'halfway@example.com') execute function refuse_account()`.execute(db);
+  await sql`create trigger refuse_account before insert on accounts for each row when (new.email = 'halfway@example.com') execute function refuse_account()`.execute(
+    db,
+  );
 
   const browser = new Browser(server.url);
   const failed = await browser.post('/api/auth/sign-up/email', { name: 'Half', email, password: 'correct horse battery' });

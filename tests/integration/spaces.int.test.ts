@@ -38,14 +38,26 @@ const signedUp = (name: string, email = emailOf(name)) => signUp(server.url, nam
 const create = (b: Browser, body: Record<string, unknown> = {}) => b.post('/rest/collections/create_collection', body);
 const get = (b: Browser, slug: string) => b.get(`/rest/collections/get_collection?collection_slug=${encodeURIComponent(slug)}`);
 const edit = (b: Browser, uuid: string, body: Record<string, unknown>) => b.post(`/rest/collections/edit_collection/${uuid}`, body);
-const eventsOf = async (uuid: string) => Number((await sql<{ n: string }>`select count(*) as n from events where stream_id = ${`space-${uuid}`}`.execute(db)).rows[0].n);
+const eventsOf = async (uuid: string) =>
+  Number((await sql<{ n: string }>`select count(*) as n from events where stream_id = ${`space-${uuid}`}`.execute(db)).rows[0].n);
 
 describe('creating and finding a Space', () => {
   test('defaults: "New Space", web search on, private, the creator owns it', async () => {
     const ada = await signedUp('Ada');
     const res = await create(ada);
     expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ title: 'New Space', description: '', instructions: '', emoji: '', access: 1, enable_web_by_default: true, user_permission: 4, template_id: null, thread_count: 0, focused_web_config: { link_configs: [] } });
+    expect(res.json).toMatchObject({
+      title: 'New Space',
+      description: '',
+      instructions: '',
+      emoji: '',
+      access: 1,
+      enable_web_by_default: true,
+      user_permission: 4,
+      template_id: null,
+      thread_count: 0,
+      focused_web_config: { link_configs: [] },
+    });
     expect(res.json.slug).toMatch(/^new-space-[A-Za-z0-9_-]{22}$/);
   });
 
@@ -56,7 +68,13 @@ describe('creating and finding a Space', () => {
     expect(templates.json.templates.length).toBeGreaterThanOrEqual(4);
     const research = templates.json.templates.find((t: { id: string }) => t.id === 'research');
     const res = await create(ada, { template_id: 'research', title: 'Moths' });
-    expect(res.json).toMatchObject({ title: 'Moths', description: research.description, instructions: research.instructions, emoji: research.emoji, template_id: 'research' });
+    expect(res.json).toMatchObject({
+      title: 'Moths',
+      description: research.description,
+      instructions: research.instructions,
+      emoji: research.emoji,
+      template_id: 'research',
+    });
     expect((await create(ada, { template_id: 'nope' })).json.code).toBe('unknown_template');
   });
 
@@ -93,7 +111,7 @@ describe('creating and finding a Space', () => {
     expect((await edit(stranger, space.uuid, { title: 'Mine now' })).status).toBe(404);
   });
 
-  test('thread-linked creation moves the thread in; someone else\'s thread stops it before anything is written', async () => {
+  test("thread-linked creation moves the thread in; someone else's thread stops it before anything is written", async () => {
     const ada = await signedUp('Ada');
     const t = await askAndWait(server.url, ada, 'how do I share a thread?');
     const made = await create(ada, { title: 'From a thread', entry_uuid: t.backend_uuid });
@@ -128,7 +146,12 @@ describe('members', () => {
 
     // The invitation arrives by mail (the outbox, without SMTP) with a link to the Space.
     await expect
-      .poll(async () => (await bob.get('/rest/mail/outbox')).json.items.find((m: { subject: string }) => m.subject === 'Ada invited you to the Space "Team notes"')?.text ?? '', { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await bob.get('/rest/mail/outbox')).json.items.find((m: { subject: string }) => m.subject === 'Ada invited you to the Space "Team notes"')?.text ??
+          '',
+        { timeout: 10_000 },
+      )
       .toContain(`/spaces/${space.slug}`);
 
     const bobsList = await bob.get('/rest/collections/list_user_collections?limit=10&offset=0&version=1');
@@ -151,7 +174,11 @@ describe('members', () => {
     const bobId = invited.json.members[1].member_id;
     const promoted = await ada.send('PUT', `/rest/collections/${space.uuid}/members/${bobId}`, { json: { role: 'ADMIN' } });
     expect(promoted.json.members[1].access).toBe(3);
-    expect((await bob.post(`/rest/collections/${space.uuid}/members`, { email: 'carol@example.com', role: 'WRITER' })).json.members.map((m: { access: number }) => m.access)).toEqual([4, 3, 12]);
+    expect(
+      (await bob.post(`/rest/collections/${space.uuid}/members`, { email: 'carol@example.com', role: 'WRITER' })).json.members.map(
+        (m: { access: number }) => m.access,
+      ),
+    ).toEqual([4, 3, 12]);
     const ownerGone = await bob.send('DELETE', `/rest/collections/${space.uuid}/members/${space.uuid}`);
     expect(ownerGone.json.code).toBe('owner_stays');
     const left = await bob.send('DELETE', `/rest/collections/${space.uuid}/members/${bobId}`);
@@ -183,10 +210,15 @@ describe('links', () => {
     expect(passages.map((p) => p.content).join(' ')).toContain(ARTICLE_PHRASE);
 
     const before = await eventsOf(space.uuid);
-    expect((await ada.post('/rest/collections/focused_web_config/links', { collection_uuid: space.uuid, link })).json.focused_web_config.link_configs).toHaveLength(1);
+    expect(
+      (await ada.post('/rest/collections/focused_web_config/links', { collection_uuid: space.uuid, link })).json.focused_web_config.link_configs,
+    ).toHaveLength(1);
     expect(await eventsOf(space.uuid)).toBe(before);
 
-    const blocked = await ada.post('/rest/collections/focused_web_config/links', { collection_uuid: space.uuid, link: `http://127.0.0.1:${server.url.split(':').at(-1)}/healthz` });
+    const blocked = await ada.post('/rest/collections/focused_web_config/links', {
+      collection_uuid: space.uuid,
+      link: `http://127.0.0.1:${server.url.split(':').at(-1)}/healthz`,
+    });
     expect(blocked.status).toBe(422);
     expect(blocked.json.code).toBe('link_blocked');
     const malformed = await ada.post('/rest/collections/focused_web_config/links', { collection_uuid: space.uuid, link: 'ftp://example.com/file' });
@@ -225,17 +257,29 @@ describe('threads in Spaces', () => {
     const t = await askAndWait(server.url, ada, 'how do I share a thread?');
     expect((await bob.get(`/rest/thread/${t.thread_url_slug}`)).status).toBe(403);
 
-    const moved = await ada.post('/rest/collections/upsert_thread_collection', { entry_uuid: t.backend_uuid, new_collection_uuid: space.uuid, return_collection: true, return_thread: true });
+    const moved = await ada.post('/rest/collections/upsert_thread_collection', {
+      entry_uuid: t.backend_uuid,
+      new_collection_uuid: space.uuid,
+      return_collection: true,
+      return_thread: true,
+    });
     expect(moved.status, moved.text).toBe(200);
-    expect(moved.json).toMatchObject({ bookmark_state: 'BOOKMARKED', updated_collection: { uuid: space.uuid, title: 'Shared', slug: space.slug, access: 1, user_permission: 4 } });
+    expect(moved.json).toMatchObject({
+      bookmark_state: 'BOOKMARKED',
+      updated_collection: { uuid: space.uuid, title: 'Shared', slug: space.slug, access: 1, user_permission: 4 },
+    });
     expect(moved.json.thread).toMatchObject({ thread_access: 'collection read', collection_info: { uuid: space.uuid } });
     expect((await bob.get(`/rest/thread/${t.thread_url_slug}`)).status).toBe(200);
     const listed = await bob.get(`/rest/collections/list_collection_threads?collection_uuid=${space.uuid}`);
     expect(listed.json.items.map((i: { context_uuid: string }) => i.context_uuid)).toEqual([t.context_uuid]);
     // A reader cannot add their own thread, nor take Ada's out.
     const bobs = await askAndWait(server.url, bob, 'how do keyboard shortcuts work?');
-    expect((await bob.post('/rest/collections/upsert_thread_collection', { entry_uuid: bobs.backend_uuid, new_collection_uuid: space.uuid })).json.code).toBe('not_space_writer');
-    expect((await bob.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${t.backend_uuid}&collection_uuid=${space.uuid}`)).json.code).toBe('not_thread_owner');
+    expect((await bob.post('/rest/collections/upsert_thread_collection', { entry_uuid: bobs.backend_uuid, new_collection_uuid: space.uuid })).json.code).toBe(
+      'not_space_writer',
+    );
+    expect((await bob.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${t.backend_uuid}&collection_uuid=${space.uuid}`)).json.code).toBe(
+      'not_thread_owner',
+    );
 
     const out = await ada.send('DELETE', `/rest/collections/remove_collection_thread?entry_uuid=${t.backend_uuid}&collection_uuid=${space.uuid}`);
     expect(out.json).toMatchObject({ bookmark_state: 'NOT_BOOKMARKED', updated_collection: { uuid: space.uuid } });
@@ -257,7 +301,7 @@ describe('threads in Spaces', () => {
     expect((await ada.get('/rest/collections/list_user_collections')).json.collections.map((c: { uuid: string }) => c.uuid)).not.toContain(space.uuid);
   });
 
-  test('Bookmarks list the signed-in user\'s bookmarked threads; 401 signed out', async () => {
+  test("Bookmarks list the signed-in user's bookmarked threads; 401 signed out", async () => {
     const ada = await signedUp('Ada');
     const t = await askAndWait(server.url, ada, 'how do I share a thread?');
     await ada.post('/rest/collections/upsert_thread_collection', { entry_uuid: t.backend_uuid, upsert_type: 'bookmark' });

@@ -48,7 +48,9 @@ test('texts come back translated into the Accept-Language, in order', async () =
     target_language: 'de',
   });
   // Blank texts are not sent; the rest go in one request with the key.
-  expect(fake.requests).toEqual([{ q: ['Hello world', 'Share the thread [1].', 'A good answer is a link.'], source: 'auto', target: 'de', format: 'text', api_key: 'test-key' }]);
+  expect(fake.requests).toEqual([
+    { q: ['Hello world', 'Share the thread [1].', 'A good answer is a link.'], source: 'auto', target: 'de', format: 'text', api_key: 'test-key' },
+  ]);
 });
 
 test('without Accept-Language the target is English', async () => {
@@ -67,7 +69,11 @@ test('the translation server failing: the originals, not translated, and a warni
 
 test('a wrong number of translated texts: the originals', async () => {
   fake.mode('short');
-  expect(await (await translate(server.url, { texts: ['Hello', 'world'] }, 'de')).json()).toEqual({ translated_texts: ['Hello', 'world'], translated: false, target_language: 'de' });
+  expect(await (await translate(server.url, { texts: ['Hello', 'world'] }, 'de')).json()).toEqual({
+    translated_texts: ['Hello', 'world'],
+    translated: false,
+    target_language: 'de',
+  });
 });
 
 test('no TRANSLATE_URL: the originals, not translated', async () => {

@@ -76,7 +76,8 @@ export async function waitUntilSleeping(databaseUrl: string, workflowId: string,
     const last = steps[steps.length - 1];
     if (last?.name !== SLEEP) return undefined;
     const wakeAt = Number(JSON.parse(last.output ?? 'null'));
-    if (!Number.isFinite(wakeAt) || wakeAt - Date.now() < minRemaining) throw new Error(`workflow ${workflowId} sleeps too briefly to crash it mid-sleep; give it a longer delay`);
+    if (!Number.isFinite(wakeAt) || wakeAt - Date.now() < minRemaining)
+      throw new Error(`workflow ${workflowId} sleeps too briefly to crash it mid-sleep; give it a longer delay`);
     return { steps, wakeAt };
   });
 }
@@ -104,7 +105,10 @@ export async function killHard(server: ServerProcess) {
   });
   if (child.signalCode !== 'SIGKILL') throw new Error(`server exited with ${child.exitCode} before it was killed`);
   // Nothing else may keep serving (a wrapper process would leave the real server running).
-  const stillServing = await fetch(`${server.url}/healthz`).then(() => true, () => false);
+  const stillServing = await fetch(`${server.url}/healthz`).then(
+    () => true,
+    () => false,
+  );
   if (stillServing) throw new Error(`${server.url} still answers after SIGKILL: the killed process was not the server`);
 }
 

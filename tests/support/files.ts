@@ -33,7 +33,13 @@ export const indexStream = (b: Browser, repo: Repo, items: Record<string, unknow
 export async function uploadAndIndex(b: Browser, repo: Repo, files: LocalFile[]): Promise<{ uuids: string[]; events: SseEvent[] }> {
   const urls = await uploadUrls(b, repo, files);
   expect(urls.status, urls.text).toBe(200);
-  const params = urls.json.file_url_params as { s3_bucket_url: string; fields: Record<string, string>; s3_object_url: string; file_uuid: string; replaces_existing: boolean }[];
+  const params = urls.json.file_url_params as {
+    s3_bucket_url: string;
+    fields: Record<string, string>;
+    s3_object_url: string;
+    file_uuid: string;
+    replaces_existing: boolean;
+  }[];
   expect(params).toHaveLength(files.length);
   for (const [i, p] of params.entries()) {
     const stored = await postToBucket(p, files[i]);
@@ -42,12 +48,20 @@ export async function uploadAndIndex(b: Browser, repo: Repo, files: LocalFile[])
   const res = await indexStream(
     b,
     repo,
-    params.map((p, i) => ({ file_s3_url: p.s3_object_url, file_size: files[i].bytes.byteLength, filename: files[i].filename, file_uuid: p.file_uuid, replace_existing: p.replaces_existing })),
+    params.map((p, i) => ({
+      file_s3_url: p.s3_object_url,
+      file_size: files[i].bytes.byteLength,
+      filename: files[i].filename,
+      file_uuid: p.file_uuid,
+      replace_existing: p.replaces_existing,
+    })),
   );
   expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
   return { uuids: params.map((p) => p.file_uuid), events: await collect(res) };
 }
 
-export const listFiles = (b: Browser, repo: Repo, extra: Record<string, unknown> = {}) => b.post('/rest/file-repository/list-files', { file_repository_info: repo, ...extra });
+export const listFiles = (b: Browser, repo: Repo, extra: Record<string, unknown> = {}) =>
+  b.post('/rest/file-repository/list-files', { file_repository_info: repo, ...extra });
 export const summaryOf = (b: Browser, repo: Repo) => b.post('/rest/file-repository/summary', { file_repository_info: repo });
-export const deleteFiles = (b: Browser, repo: Repo, file_uuids: string[]) => b.post('/rest/file-repository/delete-files', { file_repository_info: repo, file_uuids });
+export const deleteFiles = (b: Browser, repo: Repo, file_uuids: string[]) =>
+  b.post('/rest/file-repository/delete-files', { file_repository_info: repo, file_uuids });

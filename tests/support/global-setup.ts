@@ -10,7 +10,16 @@ export default async function setup() {
   if (process.env.TEST_DATABASE_ADMIN_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'ae-test-pg-'));
   const port = await freePort();
-  const pg = new EmbeddedPostgres({ databaseDir: dir, port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true, onLog: () => {}, postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'] });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off'],
+  });
   await pg.initialise();
   await pg.start();
   process.env.TEST_DATABASE_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;

@@ -56,9 +56,11 @@ export function cookieAttributes(setCookies: string[], name: string) {
   const [pair, ...attrs] = header.split(';').map((s) => s.trim());
   return {
     value: pair.slice(name.length + 1),
-    attrs: Object.fromEntries(attrs.map((a) => {
-      const [k, ...v] = a.split('=');
-      return [k.toLowerCase(), v.join('=') || true];
-    })) as Record<string, string | true>,
+    attrs: Object.fromEntries(
+      attrs.map((a) => {
+        const [k, ...v] = a.split('=');
+        return [k.toLowerCase(), v.join('=') || true];
+      }),
+    ) as Record<string, string | true>,
   };
 }

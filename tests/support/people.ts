@@ -24,7 +24,11 @@ export async function signedUp(baseUrl: string, name: string, email = `${name.to
 
 /** POST /rest/threads/ask with the browser's cookies; the SSE response. */
 export const askStream = (baseUrl: string, b: Browser, body: { query_str: string } & Record<string, unknown>) =>
-  fetch(`${baseUrl}/rest/threads/ask`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() }, body: JSON.stringify(body) });
+  fetch(`${baseUrl}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: b.cookieHeader() },
+    body: JSON.stringify(body),
+  });
 
 export type AskedThread = { context_uuid: string; backend_uuid: string; thread_url_slug: string };
 

@@ -34,5 +34,10 @@ export async function up(db: Kysely<unknown>) {
     .addPrimaryKeyConstraint('space_members_pk', ['space_uuid', 'member_id'])
     .execute();
   await db.schema.createIndex('space_members_email_idx').on('space_members').columns(['email', 'space_uuid']).execute();
-  await db.schema.createIndex('threads_collection_idx').on('threads').columns(['collection_uuid', 'updated_at desc']).where(sql.ref('collection_uuid'), 'is not', null).execute();
+  await db.schema
+    .createIndex('threads_collection_idx')
+    .on('threads')
+    .columns(['collection_uuid', 'updated_at desc'])
+    .where(sql.ref('collection_uuid'), 'is not', null)
+    .execute();
 }

@@ -43,5 +43,10 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable('passages').addColumn('page', 'integer').execute();
   await db.schema.alterTable('passages').addColumn('file_type', 'text').execute();
   await db.schema.alterTable('passages').addColumn('file_repository_type', 'text').execute();
-  await db.schema.createIndex('passages_file_idx').on('passages').columns(['file_uuid', 'page', 'ordinal']).where(sql.ref('file_uuid'), 'is not', null).execute();
+  await db.schema
+    .createIndex('passages_file_idx')
+    .on('passages')
+    .columns(['file_uuid', 'page', 'ordinal'])
+    .where(sql.ref('file_uuid'), 'is not', null)
+    .execute();
 }

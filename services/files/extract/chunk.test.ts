@@ -34,7 +34,9 @@ describe('chunkUnits on text', () => {
   });
 
   it('keeps the words of the input in order when no word is longer than a passage', () => {
-    const shortText = fc.array(fc.tuple(fc.stringMatching(/^[a-zA-Z0-9]{1,15}[.!?]?$/), separatorArb), { maxLength: 800 }).map((parts) => parts.map(([w, s]) => w + s).join(''));
+    const shortText = fc
+      .array(fc.tuple(fc.stringMatching(/^[a-zA-Z0-9]{1,15}[.!?]?$/), separatorArb), { maxLength: 800 })
+      .map((parts) => parts.map(([w, s]) => w + s).join(''));
     fc.assert(
       fc.property(shortText, fc.boolean(), (text, lines) => {
         const passages = chunkUnits([{ kind: 'text', text, page: null, heading: '', lines }], 1_000_000);
@@ -46,7 +48,10 @@ describe('chunkUnits on text', () => {
   it('makes non-empty passages within the maximum size, numbered from 0', () => {
     fc.assert(
       fc.property(fc.array(unitArb, { maxLength: 4 }), (inputs) => {
-        const passages = chunkUnits(inputs.map((input) => ({ kind: 'text', heading: '', ...input })), 1_000_000);
+        const passages = chunkUnits(
+          inputs.map((input) => ({ kind: 'text', heading: '', ...input })),
+          1_000_000,
+        );
         passages.forEach((passage, i) => {
           expect(passage.ordinal).toBe(i);
           expect(passage.content.trim().length).toBeGreaterThan(0);

@@ -19,13 +19,15 @@ export function readCsv(bytes: Buffer): ParsedFile {
   return {
     title: null,
     pageCount: null,
-    units: [{
-      kind: 'table',
-      page: null,
-      header: header ? { number: 1, cells: header } : null,
-      rows: rows.map((cells, i) => ({ number: i + 2, cells })),
-      heading: (first, last) => (first === last ? `Row ${first}` : `Rows ${first}-${last}`),
-    }],
+    units: [
+      {
+        kind: 'table',
+        page: null,
+        header: header ? { number: 1, cells: header } : null,
+        rows: rows.map((cells, i) => ({ number: i + 2, cells })),
+        heading: (first, last) => (first === last ? `Row ${first}` : `Rows ${first}-${last}`),
+      },
+    ],
   };
 }
 

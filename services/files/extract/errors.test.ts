@@ -8,7 +8,10 @@ import { SIZE_MISMATCH, zipBombMessage } from './safe-zip.js';
 import { XLSX_DAMAGED } from './xlsx.js';
 
 const refusal = async (work: Promise<unknown>) => {
-  const error = await work.then(() => null, (caught: unknown) => caught);
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(FileExtractError);
   return (error as FileExtractError).message;
 };

@@ -9,7 +9,10 @@ const allWords = (extracted: Extracted) => extracted.passages.flatMap((passage) 
 
 describe('extractFile on PDF', () => {
   it('gives each page its own passages, headed with the page number, and the info title', async () => {
-    const pdf = await samplePdf([{ text: 'The quarterly report covers revenue.\n\nCosts rose by four percent.' }, { text: 'Second page about hiring plans.' }], { title: 'Quarterly report' });
+    const pdf = await samplePdf(
+      [{ text: 'The quarterly report covers revenue.\n\nCosts rose by four percent.' }, { text: 'Second page about hiring plans.' }],
+      { title: 'Quarterly report' },
+    );
     const extracted = await extractFile(pdf, 'pdf');
     expect(extracted.title).toBe('Quarterly report');
     expect(extracted.pageCount).toBe(2);
@@ -71,10 +74,13 @@ describe('extractFile on Office files', () => {
   });
 
   it('reads slides in order, headed with their number and title', async () => {
-    const pptx = await samplePptx([
-      { title: 'Roadmap', body: 'Ship the beta in March\nOpen sign-ups in May' },
-      { title: 'Risks', body: 'Hiring is slow' },
-    ], { title: 'Planning 2027' });
+    const pptx = await samplePptx(
+      [
+        { title: 'Roadmap', body: 'Ship the beta in March\nOpen sign-ups in May' },
+        { title: 'Risks', body: 'Hiring is slow' },
+      ],
+      { title: 'Planning 2027' },
+    );
     const extracted = await extractFile(pptx, 'pptx');
     expect(extracted.title).toBe('Planning 2027');
     expect(extracted.pageCount).toBe(2);
@@ -95,10 +101,15 @@ describe('extractFile on Office files', () => {
     const shape = (placeholder: string, paragraphs: string) =>
       `<p:sp><p:nvSpPr><p:cNvPr id="2" name="s"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr><p:txBody>${paragraphs}</p:txBody></p:sp>`;
     const slide = `<?xml version="1.0"?><p:sld xmlns:a="a" xmlns:p="p"><p:cSld><p:spTree>${shape('', '<a:p><a:r><a:t>Footnote &amp; more</a:t></a:r></a:p>')}${shape('<p:ph type="title"/>', '<a:p><a:r><a:t>Real </a:t></a:r><a:r><a:t>title</a:t></a:r><a:br/><a:r><a:t>second half</a:t></a:r></a:p>')}<p:graphicFrame><a:tbl><a:tr><a:tc><a:txBody><a:p><a:r><a:t>cell one</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl></p:graphicFrame></p:spTree></p:cSld></p:sld>`;
-    const pptx = zipOf([{ name: 'ppt/presentation.xml', data: Buffer.from('<p:presentation/>') }, { name: 'ppt/slides/slide1.xml', data: Buffer.from(slide) }]);
+    const pptx = zipOf([
+      { name: 'ppt/presentation.xml', data: Buffer.from('<p:presentation/>') },
+      { name: 'ppt/slides/slide1.xml', data: Buffer.from(slide) },
+    ]);
     const extracted = await extractFile(pptx, 'pptx');
     expect(extracted.title).toBeNull();
-    expect(extracted.passages).toEqual([{ heading: 'Slide 1: Real title second half', content: 'Footnote & more\nReal title second half\ncell one', page: 1, ordinal: 0 }]);
+    expect(extracted.passages).toEqual([
+      { heading: 'Slide 1: Real title second half', content: 'Footnote & more\nReal title second half\ncell one', page: 1, ordinal: 0 },
+    ]);
   });
 
   it('writes spreadsheet dates as ISO dates and formulas as their results', async () => {
@@ -112,7 +123,10 @@ describe('extractFile on Office files', () => {
 
   it('reads every sheet as header-led rows, naming the sheet and rows', async () => {
     const sales = [['Region', 'Amount'], ...Array.from({ length: 120 }, (_, i) => [`Region ${i}`, i * 100])];
-    const xlsx = await sampleXlsx([{ name: 'Sales', rows: sales }, { name: 'Notes', rows: [['Note'], ['Figures are in euros']] }]);
+    const xlsx = await sampleXlsx([
+      { name: 'Sales', rows: sales },
+      { name: 'Notes', rows: [['Note'], ['Figures are in euros']] },
+    ]);
     const extracted = await extractFile(xlsx, 'xlsx');
     expect(extracted.pageCount).toBe(2);
     const salesPassages = extracted.passages.filter((passage) => passage.page === 1);
@@ -137,7 +151,19 @@ describe('extractFile on text files', () => {
   });
 
   it('splits Markdown by section, takes the first level-one heading as title, and ignores # in code', async () => {
-    const md = ['Intro before any heading.', '# Guide', 'Welcome text.', '## Install', 'Run the installer.', '```sh', '# not a heading', '```', '## Empty', '### Use', 'Open the app.'].join('\n');
+    const md = [
+      'Intro before any heading.',
+      '# Guide',
+      'Welcome text.',
+      '## Install',
+      'Run the installer.',
+      '```sh',
+      '# not a heading',
+      '```',
+      '## Empty',
+      '### Use',
+      'Open the app.',
+    ].join('\n');
     const extracted = await extractFile(Buffer.from(md), 'md');
     expect(extracted.title).toBe('Guide');
     expect(extracted.passages).toEqual([
@@ -149,10 +175,25 @@ describe('extractFile on text files', () => {
   });
 
   it('flattens JSON to path: value lines', async () => {
-    const json = { name: 'Acme', address: { city: 'Lyon', zip: '69001' }, tags: ['b2b', 'eu'], staff: [{ name: 'Ana', admin: true }], 'odd key': null, empty: {} };
+    const json = {
+      name: 'Acme',
+      address: { city: 'Lyon', zip: '69001' },
+      tags: ['b2b', 'eu'],
+      staff: [{ name: 'Ana', admin: true }],
+      'odd key': null,
+      empty: {},
+    };
     const extracted = await extractFile(Buffer.from(JSON.stringify(json)), 'json');
     expect(extracted.passages[0].content.split('\n')).toEqual([
-      'name: Acme', 'address.city: Lyon', 'address.zip: 69001', 'tags[0]: b2b', 'tags[1]: eu', 'staff[0].name: Ana', 'staff[0].admin: true', '["odd key"]: null', 'empty: {}',
+      'name: Acme',
+      'address.city: Lyon',
+      'address.zip: 69001',
+      'tags[0]: b2b',
+      'tags[1]: eu',
+      'staff[0].name: Ana',
+      'staff[0].admin: true',
+      '["odd key"]: null',
+      'empty: {}',
     ]);
     expect((await extractFile(Buffer.from('42'), 'json')).passages[0].content).toBe('42');
   });

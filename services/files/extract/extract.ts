@@ -26,14 +26,22 @@ export async function extractFile(bytes: Buffer | Uint8Array, type: IndexedType,
 
 function parse(bytes: Buffer, type: IndexedType, limits: ExtractLimits): Promise<ParsedFile> | ParsedFile {
   switch (type) {
-    case 'pdf': return readPdf(bytes);
-    case 'docx': return readDocx(bytes, limits);
-    case 'xlsx': return readXlsx(bytes, limits);
-    case 'pptx': return readPptx(bytes, limits);
-    case 'csv': return readCsv(bytes);
-    case 'txt': return readTxt(bytes);
-    case 'md': return readMarkdown(bytes);
-    case 'json': return readJson(bytes);
+    case 'pdf':
+      return readPdf(bytes);
+    case 'docx':
+      return readDocx(bytes, limits);
+    case 'xlsx':
+      return readXlsx(bytes, limits);
+    case 'pptx':
+      return readPptx(bytes, limits);
+    case 'csv':
+      return readCsv(bytes);
+    case 'txt':
+      return readTxt(bytes);
+    case 'md':
+      return readMarkdown(bytes);
+    case 'json':
+      return readJson(bytes);
   }
 }
 

@@ -26,7 +26,10 @@ export function flattenJson(root: unknown): string[] {
     const children = Array.isArray(value)
       ? value.map((item, i) => ({ path: `${path}[${i}]`, value: item }))
       : value && typeof value === 'object'
-        ? Object.entries(value).map(([key, item]) => ({ path: PLAIN_KEY.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`, value: item }))
+        ? Object.entries(value).map(([key, item]) => ({
+            path: PLAIN_KEY.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`,
+            value: item,
+          }))
         : null;
     if (children?.length) {
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);

@@ -37,7 +37,7 @@ async function readDocument(loading: Promise<PdfDocument>): Promise<ParsedFile> 
     page.cleanup();
   }
   const { info } = await pdf.getMetadata().catch(() => ({ info: {} as Record<string, unknown> }));
-  const title = typeof (info as Record<string, unknown>).Title === 'string' ? ((info as Record<string, string>).Title.trim() || null) : null;
+  const title = typeof (info as Record<string, unknown>).Title === 'string' ? (info as Record<string, string>).Title.trim() || null : null;
   return { title, pageCount: pdf.numPages, units };
 }
 

@@ -15,7 +15,14 @@ const TITLE_PLACEHOLDERS = new Set(['title', 'ctrTitle']);
 
 // preserveOrder keeps paragraphs in document order; every node is { tag: children[], ':@': attributes }.
 type OrderedNode = { [tag: string]: OrderedNode[] | string | Record<string, string> | undefined; ':@'?: Record<string, string> };
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, trimValues: false, processEntities: true });
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+});
 
 export async function readPptx(bytes: Buffer, limits: ExtractLimits): Promise<ParsedFile> {
   refuseLegacyOffice(bytes, 'presentation', '.pptx');

@@ -52,7 +52,9 @@ describe('readZipSafely', () => {
   it('refuses honest entries that only together unpack to more than the limit', async () => {
     const entries = Array.from({ length: 3 }, (_, i) => ({ name: `part${i}.bin`, data: Buffer.alloc(4 * MB, i) }));
     let inflated = 0;
-    await expect(readZipSafely(zipOf(entries), limits, { notAZip, onProgress: (bytes) => (inflated = bytes) })).rejects.toThrow(zipBombMessage(limits.maxUnpackedBytes));
+    await expect(readZipSafely(zipOf(entries), limits, { notAZip, onProgress: (bytes) => (inflated = bytes) })).rejects.toThrow(
+      zipBombMessage(limits.maxUnpackedBytes),
+    );
     expect(inflated).toBe(0); // refused on the declared sizes: 12 MB > 10 MB
     await expect(readZipSafely(zipOf(entries.slice(0, 2)), limits, { notAZip })).resolves.toBeTruthy();
   });

@@ -54,4 +54,5 @@ function cellText(cell: ExcelJS.Cell): string {
 }
 
 // Spreadsheet dates are calendar days unless they carry a time.
-const isoDate = (date: Date) => (date.getUTCHours() || date.getUTCMinutes() || date.getUTCSeconds() ? date.toISOString().replace('.000Z', 'Z') : date.toISOString().slice(0, 10));
+const isoDate = (date: Date) =>
+  date.getUTCHours() || date.getUTCMinutes() || date.getUTCSeconds() ? date.toISOString().replace('.000Z', 'Z') : date.toISOString().slice(0, 10);

@@ -17,7 +17,14 @@ describe('chunkPage', () => {
 
   test('a short page is one passage carrying the page title as its heading', () => {
     expect(chunkPage(page('One short paragraph.\n\nAnd another.'))).toEqual([
-      { id: passageId('https://example.com/a', 0, 'One short paragraph.\n\nAnd another.'), url: 'https://example.com/a', title: 'A page', heading: 'A page', content: 'One short paragraph.\n\nAnd another.', ordinal: 0 },
+      {
+        id: passageId('https://example.com/a', 0, 'One short paragraph.\n\nAnd another.'),
+        url: 'https://example.com/a',
+        title: 'A page',
+        heading: 'A page',
+        content: 'One short paragraph.\n\nAnd another.',
+        ordinal: 0,
+      },
     ]);
   });
 
@@ -67,7 +74,10 @@ describe('chunkPage', () => {
 });
 
 // Text with paragraphs, sentences, odd whitespace and the occasional very long word.
-const word = fc.oneof({ weight: 20, arbitrary: fc.stringMatching(/^[a-zA-Z0-9'’-]{1,12}[.,!?]?$/) }, { weight: 1, arbitrary: fc.stringMatching(/^[a-z]{1100,1400}$/) });
+const word = fc.oneof(
+  { weight: 20, arbitrary: fc.stringMatching(/^[a-zA-Z0-9'’-]{1,12}[.,!?]?$/) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[a-z]{1100,1400}$/) },
+);
 const gap = fc.constantFrom(' ', ' ', ' ', '  ', '\n', '\n\n', ' \n \n ', '\t');
 const text = fc.array(fc.tuple(word, gap), { maxLength: 900 }).map((parts) => parts.map(([w, g]) => w + g).join(''));
 

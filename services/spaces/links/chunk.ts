@@ -32,7 +32,10 @@ export function passageId(url: string, ordinal: number, content: string): string
 
 function piecesOf(text: string): Piece[] {
   const units: Piece[] = [];
-  for (const paragraph of text.split(/\n\s*\n/).map(collapseWhitespace).filter(Boolean)) {
+  for (const paragraph of text
+    .split(/\n\s*\n/)
+    .map(collapseWhitespace)
+    .filter(Boolean)) {
     const pieces = paragraph.length <= PASSAGE_SIZE.max ? [paragraph] : paragraph.split(SENTENCE_END).flatMap(wordGroups);
     pieces.forEach((piece, i) => units.push({ text: piece, joiner: i === 0 ? '\n\n' : ' ' }));
   }

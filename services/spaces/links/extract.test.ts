@@ -3,7 +3,11 @@ import { expect, test } from 'vitest';
 import { ARTICLE_PHRASE, ARTICLE_TITLE } from '../../../tests/fakes/web-pages.js';
 import { extractPage, MAX_PAGE_TEXT } from './extract.js';
 
-const html = (body: string, head = '') => ({ url: 'https://example.com/page', contentType: 'text/html', body: `<!doctype html><html><head>${head}</head><body>${body}</body></html>` });
+const html = (body: string, head = '') => ({
+  url: 'https://example.com/page',
+  contentType: 'text/html',
+  body: `<!doctype html><html><head>${head}</head><body>${body}</body></html>`,
+});
 
 const longParagraph = (topic: string) => `<p>${`The ${topic} is described here in some detail, with enough words to look like an article. `.repeat(6)}</p>`;
 
@@ -67,7 +71,11 @@ test('very deeply nested markup does not overflow the stack', () => {
 });
 
 test('plain text is the text itself, paragraphs kept, titled by its URL', () => {
-  const { title, text } = extractPage({ url: 'https://example.com/notes.txt', contentType: 'text/plain', body: 'Line one\nstill   one.\n\n\n  Second paragraph.  \n' });
+  const { title, text } = extractPage({
+    url: 'https://example.com/notes.txt',
+    contentType: 'text/plain',
+    body: 'Line one\nstill   one.\n\n\n  Second paragraph.  \n',
+  });
   expect(title).toBe('https://example.com/notes.txt');
   expect(text).toBe('Line one still one.\n\nSecond paragraph.');
 });

@@ -23,12 +23,18 @@ export const linkErrors = {
   connectionFailed: (host: string, reason: string) => new LinkFetchError('link_unreachable', `Could not reach ${host}: ${reason}.`),
   // The status's standard name, not the server's reason phrase, which could say anything.
   httpStatus: (status: number) =>
-    new LinkFetchError('link_unreachable', `The page could not be fetched: the server answered with HTTP status ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}.`),
+    new LinkFetchError(
+      'link_unreachable',
+      `The page could not be fetched: the server answered with HTTP status ${status}${STATUS_CODES[status] ? ` (${STATUS_CODES[status]})` : ''}.`,
+    ),
   tooManyRedirects: (max: number) => new LinkFetchError('link_unreachable', `The link redirects more than ${max} times, so Spaces stopped following it.`),
   tooLarge: (maxBytes: number) => new LinkFetchError('link_too_large', `The page is larger than ${megabytes(maxBytes)}, the most Spaces can fetch.`),
   timeout: (timeoutMs: number) => new LinkFetchError('link_timeout', `The page took longer than ${seconds(timeoutMs)} to load.`),
   notPage: (contentType: string) =>
-    new LinkFetchError('link_not_html', `The link is not a web page (its content type is ${contentType || 'not given'}); Spaces can only add HTML or plain-text pages.`),
+    new LinkFetchError(
+      'link_not_html',
+      `The link is not a web page (its content type is ${contentType || 'not given'}); Spaces can only add HTML or plain-text pages.`,
+    ),
 };
 
 // Network errors as Node reports them, in words a person can act on.

@@ -59,7 +59,15 @@ describe('normalizeLink', () => {
 // Links as people type or paste them: with or without a scheme, odd cases, ports, fragments.
 const anyLink = fc.oneof(
   fc.webUrl({ withFragments: true, withQueryParameters: true }),
-  fc.tuple(fc.constantFrom('', 'http://', 'HTTPS://', '//', ' '), fc.domain(), fc.constantFrom('', ':80', ':443', ':8080'), fc.webPath(), fc.constantFrom('', '#top', '?q=1#x')).map((parts) => parts.join('')),
+  fc
+    .tuple(
+      fc.constantFrom('', 'http://', 'HTTPS://', '//', ' '),
+      fc.domain(),
+      fc.constantFrom('', ':80', ':443', ':8080'),
+      fc.webPath(),
+      fc.constantFrom('', '#top', '?q=1#x'),
+    )
+    .map((parts) => parts.join('')),
   fc.string(),
 );
 

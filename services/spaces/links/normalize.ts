@@ -33,7 +33,7 @@ export function normalizeLink(raw: string): NormalizedLink {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse('Only http and https links can be added.');
   if (url.username || url.password) return refuse('Links with a user name or password in them cannot be added.');
   if (!url.hostname) return refuse('The link has no host name.');
-  if (!DNS_NAME.test(url.hostname) && !IPV6_LITERAL.test(url.hostname)) return refuse('The link\'s host name is not valid.');
+  if (!DNS_NAME.test(url.hostname) && !IPV6_LITERAL.test(url.hostname)) return refuse("The link's host name is not valid.");
   // The URL parser already lower-cases the host and drops default ports; the fragment never
   // reaches the server, so it only makes two spellings of one page.
   url.hash = '';

@@ -1,8 +1,44 @@
 // The readable text of a DOM subtree as paragraphs: block elements end a paragraph, whitespace
 // inside one is collapsed, and scripts, styles and the like are left out.
 const BLOCKS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM',
-  'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'UL',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BR',
+  'CAPTION',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'THEAD',
+  'TFOOT',
+  'TR',
+  'UL',
 ]);
 const CELLS = new Set(['TD', 'TH']);
 const HIDDEN = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'OBJECT', 'CANVAS', 'HEAD', 'SELECT', 'BUTTON']);
@@ -44,5 +80,8 @@ export function paragraphsOf(root: Node): string[] {
 }
 
 export function paragraphsOfPlainText(text: string): string[] {
-  return text.split(/\n[ \t\r\f\v]*\n/).map(collapseWhitespace).filter(Boolean);
+  return text
+    .split(/\n[ \t\r\f\v]*\n/)
+    .map(collapseWhitespace)
+    .filter(Boolean);
 }

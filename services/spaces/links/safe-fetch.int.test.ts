@@ -26,7 +26,10 @@ async function failureOf(promise: Promise<unknown>): Promise<LinkFetchError> {
 const resolvingTo =
   (...addresses: string[]): LookupFunction =>
   (_host, _options, callback) =>
-    callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
 describe('fetchPage', () => {
   test('fetches an allowed page, decoded, with its final address and media type', async () => {
@@ -51,7 +54,15 @@ describe('fetchPage', () => {
   });
 
   test('private IP literals are blocked however they are spelled, without connecting', async () => {
-    for (const link of ['http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://0x7f.1/', 'http://2130706433/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data/', 'http://0.0.0.0/']) {
+    for (const link of [
+      'http://[::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0x7f.1/',
+      'http://2130706433/',
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://0.0.0.0/',
+    ]) {
       expect((await failureOf(fetchPage(link))).code, link).toBe('link_blocked');
     }
   });

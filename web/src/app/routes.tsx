@@ -7,11 +7,15 @@ import { RouteError } from './route-error';
 
 type Lazy = RouteObject['lazy'];
 
-const page = (load: () => Promise<{ default: ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
-const later = (title: string, text: string): Lazy => async () => {
-  const { PlaceholderPage } = await import('../features/pages/placeholder-page');
-  return { Component: () => <PlaceholderPage title={title}>{text}</PlaceholderPage> };
-};
+const page =
+  (load: () => Promise<{ default: ComponentType }>): Lazy =>
+  async () => ({ Component: (await load()).default });
+const later =
+  (title: string, text: string): Lazy =>
+  async () => {
+    const { PlaceholderPage } = await import('../features/pages/placeholder-page');
+    return { Component: () => <PlaceholderPage title={title}>{text}</PlaceholderPage> };
+  };
 
 export const routes: RouteObject[] = [
   {

@@ -25,7 +25,12 @@ export function Account({ compact }: { compact: boolean }) {
   if (isLoading) return <div className="h-12" aria-hidden="true" />;
   if (!user)
     return (
-      <button type="button" onClick={() => open('login', { origin: 'sidebar' })} title="Sign in" className={clsx('btn-primary mt-1', compact && 'mx-auto size-10 px-0')}>
+      <button
+        type="button"
+        onClick={() => open('login', { origin: 'sidebar' })}
+        title="Sign in"
+        className={clsx('btn-primary mt-1', compact && 'mx-auto size-10 px-0')}
+      >
         <LogIn className="size-4 shrink-0" />
         <span className={compact ? 'sr-only' : ''}>Sign in</span>
       </button>
@@ -33,16 +38,28 @@ export function Account({ compact }: { compact: boolean }) {
 
   return (
     <div className={clsx('mt-1 flex items-center gap-2 rounded-xl py-2', compact ? 'flex-col' : 'px-2')}>
-      <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-200 text-sm font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100">
+      <span
+        aria-hidden="true"
+        className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-200 text-sm font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100"
+      >
         {user.name.trim().charAt(0) || '?'}
       </span>
       {!compact && (
         <div className="min-w-0 flex-1 leading-tight">
-          <p className="truncate text-sm font-medium" data-testid="account-name">{user.name}</p>
+          <p className="truncate text-sm font-medium" data-testid="account-name">
+            {user.name}
+          </p>
           <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">{user.email}</p>
         </div>
       )}
-      <button type="button" aria-label="Sign out" title="Sign out" disabled={signOut.isPending} onClick={() => signOut.mutate()} className="rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100">
+      <button
+        type="button"
+        aria-label="Sign out"
+        title="Sign out"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+        className="rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
+      >
         <LogOut className="size-4" />
       </button>
     </div>

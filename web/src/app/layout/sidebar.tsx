@@ -44,7 +44,10 @@ export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => voi
           <Brand compact={!open} />
           {open && desktop && (
             <div className="flex items-center">
-              <IconButton label={sidebarPinned ? 'Unpin sidebar' : 'Pin sidebar'} onClick={() => updateSettings({ sidebarPinned: !sidebarPinned, sidebarCollapsed: false })}>
+              <IconButton
+                label={sidebarPinned ? 'Unpin sidebar' : 'Pin sidebar'}
+                onClick={() => updateSettings({ sidebarPinned: !sidebarPinned, sidebarCollapsed: false })}
+              >
                 {sidebarPinned ? <PinOff className="size-4" /> : <Pin className="size-4" />}
               </IconButton>
               {sidebarPinned && (
@@ -61,15 +64,43 @@ export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => voi
           </IconButton>
         )}
 
-        <button type="button" onClick={onNewThread} title="New thread" className={clsx('mb-3 flex items-center gap-2 rounded-full border border-neutral-200 bg-white py-2 text-sm font-medium shadow-xs transition-colors hover:border-neutral-300 dark:border-neutral-700 dark:bg-neutral-800 dark:hover:border-neutral-600', open ? 'px-3' : 'mx-auto size-10 justify-center px-0')}>
+        <button
+          type="button"
+          onClick={onNewThread}
+          title="New thread"
+          className={clsx(
+            'mb-3 flex items-center gap-2 rounded-full border border-neutral-200 bg-white py-2 text-sm font-medium shadow-xs transition-colors hover:border-neutral-300 dark:border-neutral-700 dark:bg-neutral-800 dark:hover:border-neutral-600',
+            open ? 'px-3' : 'mx-auto size-10 justify-center px-0',
+          )}
+        >
           <Plus className="size-4 shrink-0" />
           {open ? <span className="flex-1 text-left">New thread</span> : <span className="sr-only">New thread</span>}
-          {open && <span className="flex gap-0.5">{newThreadKeys.map((k) => <kbd key={k}>{k}</kbd>)}</span>}
+          {open && (
+            <span className="flex gap-0.5">
+              {newThreadKeys.map((k) => (
+                <kbd key={k}>{k}</kbd>
+              ))}
+            </span>
+          )}
         </button>
 
         <nav aria-label="Main" className="flex flex-col gap-0.5">
           {NAV.map(({ to, label, icon: Icon, end }) => (
-            <NavLink key={to} to={to} end={end} title={label} className={({ isActive }) => clsx('flex items-center gap-3 rounded-lg py-2 text-sm transition-colors', open ? 'px-3' : 'justify-center', isActive ? 'bg-neutral-200/70 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white' : 'text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100')}>
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              title={label}
+              className={({ isActive }) =>
+                clsx(
+                  'flex items-center gap-3 rounded-lg py-2 text-sm transition-colors',
+                  open ? 'px-3' : 'justify-center',
+                  isActive
+                    ? 'bg-neutral-200/70 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'
+                    : 'text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100',
+                )
+              }
+            >
               <Icon className="size-4 shrink-0" />
               <span className={open ? '' : 'sr-only'}>{label}</span>
             </NavLink>
@@ -78,13 +109,29 @@ export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => voi
 
         <div className="flex-1" />
         {incognito && (
-          <p role="status" className={clsx('mb-1 flex items-center gap-2 rounded-lg bg-neutral-900 py-1.5 text-xs font-medium text-white dark:bg-white dark:text-neutral-900', open ? 'px-3' : 'justify-center')}>
+          <p
+            role="status"
+            className={clsx(
+              'mb-1 flex items-center gap-2 rounded-lg bg-neutral-900 py-1.5 text-xs font-medium text-white dark:bg-white dark:text-neutral-900',
+              open ? 'px-3' : 'justify-center',
+            )}
+          >
             <EyeOff className="size-3.5 shrink-0" />
             <span className={open ? '' : 'sr-only'}>Incognito</span>
           </p>
         )}
         <AccountNav open={open} />
-        <NavLink to="/settings" title="Settings" className={({ isActive }) => clsx('flex items-center gap-3 rounded-lg py-2 text-sm text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100', open ? 'px-3' : 'justify-center', isActive && 'font-medium text-neutral-900 dark:text-white')}>
+        <NavLink
+          to="/settings"
+          title="Settings"
+          className={({ isActive }) =>
+            clsx(
+              'flex items-center gap-3 rounded-lg py-2 text-sm text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100',
+              open ? 'px-3' : 'justify-center',
+              isActive && 'font-medium text-neutral-900 dark:text-white',
+            )
+          }
+        >
           <Settings className="size-4 shrink-0" />
           <span className={open ? '' : 'sr-only'}>Settings</span>
         </NavLink>
@@ -96,7 +143,16 @@ export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => voi
 
 function IconButton({ label, onClick, children, className }: { label: string; onClick: () => void; children: ReactNode; className?: string }) {
   return (
-    <button type="button" aria-label={label} title={label} onClick={onClick} className={clsx('rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100', className)}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={clsx(
+        'rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100',
+        className,
+      )}
+    >
       {children}
     </button>
   );

@@ -88,7 +88,10 @@ export function ModalFrame({ entry, definition, depth, onClose, onDismiss, guard
                 <Body args={entry.args} close={onClose} guardClose={guard} />
               </Suspense>
             </ModalErrorBoundary>
-            <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-full p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100">
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute right-3 top-3 rounded-full p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
+            >
               <X className="size-4" />
             </Dialog.Close>
           </Dialog.Content>

@@ -5,7 +5,13 @@ import type { UploadFilesArgs } from '../../features/files/upload/upload-args';
 import type { LossAversionArgs } from '../../features/sharing/loss-aversion-modal';
 import type { RequestAccessArgs } from '../../features/sharing/request-access-modal';
 import type { CheckSourcesArgs, CitationListArgs } from '../../features/sources/sources-args';
-import type { CollectionCreateEditArgs, CollectionSelectArgs, SpaceContextArgs, SpaceCreateArgs, SpaceSettingsArgs } from '../../features/spaces/space-modal-args';
+import type {
+  CollectionCreateEditArgs,
+  CollectionSelectArgs,
+  SpaceContextArgs,
+  SpaceCreateArgs,
+  SpaceSettingsArgs,
+} from '../../features/spaces/space-modal-args';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */

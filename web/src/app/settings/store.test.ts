@@ -14,13 +14,22 @@ describe('settings store', () => {
     updateSettings({ colourScheme: 'dark', sidebarCollapsed: true });
     updateSettings((s) => ({ dismissedBanners: [...s.dismissedBanners, 'signup-card'] }));
     expect(Object.keys(localStorage)).toEqual([SETTINGS_STORAGE_KEY]);
-    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!)).toMatchObject({ colourScheme: 'dark', sidebarCollapsed: true, dismissedBanners: ['signup-card'] });
+    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!)).toMatchObject({
+      colourScheme: 'dark',
+      sidebarCollapsed: true,
+      dismissedBanners: ['signup-card'],
+    });
   });
 
   it('reads back what was stored, after a reload', () => {
     updateSettings({ incognito: true, preferredModels: { pro: 'model-a' }, impressionCounters: { welcome_back: 2 }, shortcuts: { newThread: ['Alt+N'] } });
     reloadSettings();
-    expect(getSettings()).toMatchObject({ incognito: true, preferredModels: { pro: 'model-a' }, impressionCounters: { welcome_back: 2 }, shortcuts: { newThread: ['Alt+N'] } });
+    expect(getSettings()).toMatchObject({
+      incognito: true,
+      preferredModels: { pro: 'model-a' },
+      impressionCounters: { welcome_back: 2 },
+      shortcuts: { newThread: ['Alt+N'] },
+    });
   });
 
   it('falls back to the defaults when the stored value is corrupt', () => {
@@ -32,7 +41,16 @@ describe('settings store', () => {
 
   it('keeps valid fields and drops unknown or mistyped ones, one by one', () => {
     const s = parseStoredSettings(
-      JSON.stringify({ colourScheme: 'purple', sidebarPinned: false, hiddenHubs: 'finance', incognito: 'yes', dismissedBanners: ['a', 'a'], impressionCounters: { x: -1 }, shortcuts: { newThread: ['Alt+N'], focusAsk: ['K'] }, extra: true }),
+      JSON.stringify({
+        colourScheme: 'purple',
+        sidebarPinned: false,
+        hiddenHubs: 'finance',
+        incognito: 'yes',
+        dismissedBanners: ['a', 'a'],
+        impressionCounters: { x: -1 },
+        shortcuts: { newThread: ['Alt+N'], focusAsk: ['K'] },
+        extra: true,
+      }),
     );
     expect(s).toEqual({ ...DEFAULT_SETTINGS, sidebarPinned: false, dismissedBanners: ['a'], shortcuts: { newThread: ['Alt+N'] } });
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { formatBinding, isSingleKey, matchShortcut, parseBinding, eventMatches, type Binding, type KeyInput } from './keys';
 
 const keyArb = fc.oneof(
-  fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789;/,.[]\\\'-=`+'.split('')),
+  fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789;/,.[]\\'-=`+".split('')),
   fc.constantFrom('Enter', 'Escape', 'Tab', 'Space', 'ArrowUp', 'F1', 'F12', 'Home', 'PageDown'),
   fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }).filter((s) => parseBinding(s)?.key === s),
 );

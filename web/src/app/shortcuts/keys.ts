@@ -14,12 +14,48 @@ export type EditableAction = (typeof EDITABLE_ACTIONS)[number];
 /** `key` is lowercase for one printable character, else a KeyboardEvent key name ("Enter", "F5", "Space"). */
 export type Binding = { key: string; ctrl: boolean; meta: boolean; alt: boolean; shift: boolean };
 /** The part of a KeyboardEvent we read. */
-export type KeyInput = { key: string; code?: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; repeat?: boolean; isComposing?: boolean };
+export type KeyInput = {
+  key: string;
+  code?: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  repeat?: boolean;
+  isComposing?: boolean;
+};
 
-const NAMED_KEYS = ['Enter', 'Escape', 'Tab', 'Space', 'Backspace', 'Delete', 'Insert', 'Home', 'End', 'PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`)];
+const NAMED_KEYS = [
+  'Enter',
+  'Escape',
+  'Tab',
+  'Space',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`),
+];
 const NAMED = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), k]));
 const MODIFIER_KEYS = new Set(['Control', 'Meta', 'Alt', 'Shift', 'AltGraph', 'CapsLock', 'OS', 'Fn']);
-const MODIFIER_NAMES: Record<string, keyof Omit<Binding, 'key'>> = { ctrl: 'ctrl', control: 'ctrl', cmd: 'meta', meta: 'meta', command: 'meta', win: 'meta', alt: 'alt', option: 'alt', shift: 'shift' };
+const MODIFIER_NAMES: Record<string, keyof Omit<Binding, 'key'>> = {
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  cmd: 'meta',
+  meta: 'meta',
+  command: 'meta',
+  win: 'meta',
+  alt: 'alt',
+  option: 'alt',
+  shift: 'shift',
+};
 
 /** Normalises a KeyboardEvent.key; null for keys that cannot be bound (modifiers, dead keys). */
 export function normalizeKey(key: string): string | null {

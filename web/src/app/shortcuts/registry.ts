@@ -1,6 +1,17 @@
 // The shortcut table of the seeds, per platform, and the bindings in effect once a person's
 // rebinds of the two editable shortcuts are applied. Pure, so it is tested without a browser.
-import { ACTIONS, EDITABLE_ACTIONS, parseBinding, sameBinding, isSingleKey, formatBinding, type Binding, type EditableAction, type Platform, type ShortcutAction } from './keys';
+import {
+  ACTIONS,
+  EDITABLE_ACTIONS,
+  parseBinding,
+  sameBinding,
+  isSingleKey,
+  formatBinding,
+  type Binding,
+  type EditableAction,
+  type Platform,
+  type ShortcutAction,
+} from './keys';
 
 export type ShortcutDef = {
   label: string;
@@ -16,7 +27,13 @@ const everywhere = () => true;
 export const SHORTCUTS: Record<ShortcutAction, ShortcutDef> = {
   newThread: { label: 'New thread', editable: true, available: everywhere, defaults: (p) => (p.os === 'mac' ? ['Cmd+K'] : ['Ctrl+I', 'Ctrl+Shift+P']) },
   showShortcuts: { label: 'Show keyboard shortcuts', editable: true, available: everywhere, defaults: (p) => (p.os === 'mac' ? ['Cmd+/'] : ['Ctrl+/']) },
-  toggleVoiceMode: { label: 'Toggle voice mode', editable: false, needsLogin: true, available: (p) => p.windowsApp, defaults: (p) => (p.os === 'mac' ? ['Cmd+Shift+B'] : ['Ctrl+Shift+B']) },
+  toggleVoiceMode: {
+    label: 'Toggle voice mode',
+    editable: false,
+    needsLogin: true,
+    available: (p) => p.windowsApp,
+    defaults: (p) => (p.os === 'mac' ? ['Cmd+Shift+B'] : ['Ctrl+Shift+B']),
+  },
   toggleDictation: { label: 'Toggle voice dictation', editable: false, available: everywhere, defaults: (p) => (p.windowsApp ? ['Ctrl+D'] : ['D']) },
   toggleIncognito: { label: 'Toggle incognito', editable: false, available: everywhere, defaults: () => [';'] },
   focusAsk: { label: 'Focus the ask input', editable: false, available: everywhere, defaults: () => ['J'] },

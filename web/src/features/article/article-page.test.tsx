@@ -30,10 +30,34 @@ const Q1 = 'how do I share a thread?';
 const Q2 = 'where is my library?';
 const entry = (query: string, n: number, over: Partial<MockEntry> = {}): MockEntry => {
   const { sources, answer, related } = composeAnswer(query);
-  return { backend_uuid: `b-${n}`, query_str: query, status: 'completed', answer, sources, related_questions: related, error: null, model: 'offline-extractive', created_at: '2026-01-01T00:00:00Z', plan: [], sent: 0, ...over } as MockEntry;
+  return {
+    backend_uuid: `b-${n}`,
+    query_str: query,
+    status: 'completed',
+    answer,
+    sources,
+    related_questions: related,
+    error: null,
+    model: 'offline-extractive',
+    created_at: '2026-01-01T00:00:00Z',
+    plan: [],
+    sent: 0,
+    ...over,
+  } as MockEntry;
 };
 function seed(entries: MockEntry[], owner = mocks.scenario.state.signedInId!, access = 'private read') {
-  const thread = { context_uuid: 'ctx-1', thread_url_slug: 'how-to-share-1', frontend_context_uuid: null, title: Q1, first_query: Q1, thread_access: access, expiry_time: null, updated_datetime: '2026-01-01T00:00:00Z', owner, entries } as unknown as MockThread;
+  const thread = {
+    context_uuid: 'ctx-1',
+    thread_url_slug: 'how-to-share-1',
+    frontend_context_uuid: null,
+    title: Q1,
+    first_query: Q1,
+    thread_access: access,
+    expiry_time: null,
+    updated_datetime: '2026-01-01T00:00:00Z',
+    owner,
+    entries,
+  } as unknown as MockThread;
   mocks.scenario.state.threads.push(thread);
   return thread;
 }

@@ -15,7 +15,6 @@ import { NewArticle } from './new-article';
 import { useBookmark } from './use-bookmark';
 import { ArticleSpaceActions } from '../spaces/thread-space-actions';
 
-
 function Article({ slug }: { slug: string }) {
   const query = useArticle(slug);
   const sections = query.data?.entries ?? [];
@@ -35,7 +34,13 @@ function Article({ slug }: { slug: string }) {
       </div>
     );
   }
-  const notFound = <PageMessage icon={<SearchX className="size-5" />} title="Page not found" text="There is no page at this address. It may have been deleted or may have expired." />;
+  const notFound = (
+    <PageMessage
+      icon={<SearchX className="size-5" />}
+      title="Page not found"
+      text="There is no page at this address. It may have been deleted or may have expired."
+    />
+  );
   if (query.isError) {
     const error = query.error;
     if (error.status === 403)

@@ -31,7 +31,8 @@ async function fetchArticle(slug: string, signal: AbortSignal): Promise<Cached> 
 }
 
 /** One retry, except for answers that another try would not change (private, not found). */
-const retry = (count: number, error: unknown) => count < ARTICLE_FETCH_RETRIES && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
+const retry = (count: number, error: unknown) =>
+  count < ARTICLE_FETCH_RETRIES && !(error instanceof ApiError && (error.status === 403 || error.status === 404));
 
 export const articleQueryKey = getGetArticleQueryKey;
 

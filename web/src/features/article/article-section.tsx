@@ -41,7 +41,10 @@ export function ArticleSection({ section, streaming = false }: { section: Articl
         {section.answer ? <AnswerMarkdown text={section.answer} sources={section.web_results} /> : pending ? <Skeleton /> : null}
         {pending && section.answer && <Skeleton />}
         {section.status === 'failed' && (
-          <p role="alert" className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
+          <p
+            role="alert"
+            className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
+          >
             <AlertCircle className="size-4 shrink-0" /> This section could not be written.
           </p>
         )}

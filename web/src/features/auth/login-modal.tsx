@@ -30,7 +30,11 @@ export default function LoginModal({ args, close }: ModalProps<LoginModalArgs>) 
       <Tabs.Root value={mode} onValueChange={(v) => setMode(v as typeof mode)}>
         <Tabs.List aria-label="Sign in or create an account" className="mb-4 grid grid-cols-2 rounded-full bg-neutral-100 p-1 text-sm dark:bg-neutral-800">
           {(['sign-in', 'sign-up'] as const).map((m) => (
-            <Tabs.Trigger key={m} value={m} className="rounded-full py-1.5 font-medium text-neutral-500 transition-colors data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm dark:text-neutral-400 dark:data-[state=active]:bg-neutral-950 dark:data-[state=active]:text-white">
+            <Tabs.Trigger
+              key={m}
+              value={m}
+              className="rounded-full py-1.5 font-medium text-neutral-500 transition-colors data-[state=active]:bg-white data-[state=active]:text-neutral-900 data-[state=active]:shadow-sm dark:text-neutral-400 dark:data-[state=active]:bg-neutral-950 dark:data-[state=active]:text-white"
+            >
               {m === 'sign-in' ? 'Sign in' : 'Create account'}
             </Tabs.Trigger>
           ))}

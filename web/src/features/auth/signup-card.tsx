@@ -21,8 +21,16 @@ export function SignupCard() {
 
   const dismiss = () => updateSettings((s) => ({ dismissedBanners: [...s.dismissedBanners, SIGNUP_CARD_BANNER] }));
   return (
-    <section aria-labelledby="signup-card-title" className="fixed bottom-4 right-4 z-20 w-[300px] rounded-2xl border border-neutral-200 bg-white p-4 shadow-lg dark:border-neutral-800 dark:bg-neutral-900">
-      <button type="button" aria-label="Dismiss" onClick={dismiss} className="absolute right-2 top-2 rounded-full p-1.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100">
+    <section
+      aria-labelledby="signup-card-title"
+      className="fixed bottom-4 right-4 z-20 w-[300px] rounded-2xl border border-neutral-200 bg-white p-4 shadow-lg dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={dismiss}
+        className="absolute right-2 top-2 rounded-full p-1.5 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800 dark:hover:text-neutral-100"
+      >
         <X className="size-4" />
       </button>
       <h2 id="signup-card-title" className="pr-6 text-sm font-semibold">

@@ -20,7 +20,9 @@ export type Downloadable = { file_s3_url: string; is_attachment?: boolean; file_
 /** The words for a failed download: a denial's own text, else the generic one. */
 export function downloadErrorText(error: unknown): { text: string; duration: number } {
   const code = error instanceof ApiError && error.status === 403 ? error.code : '';
-  return code in DOWNLOAD_DENIED ? { text: DOWNLOAD_DENIED[code as DownloadDenial], duration: DOWNLOAD_DENIED_TOAST_MS } : { text: FILE_TEXT.downloadFailed, duration: TOAST_DURATION.normal };
+  return code in DOWNLOAD_DENIED
+    ? { text: DOWNLOAD_DENIED[code as DownloadDenial], duration: DOWNLOAD_DENIED_TOAST_MS }
+    : { text: FILE_TEXT.downloadFailed, duration: TOAST_DURATION.normal };
 }
 
 async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -41,7 +41,10 @@ describe('file polling', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const file = addFile(mocks, { filename: 'slow.pdf', file_state: 'PROCESSING' });
     const calls = countCalls();
-    const { result } = renderHook(() => ({ dir: useFileDirectory(MY_FILES, { search: '', page: 0, email: 'ada@example.com' }), summary: useFileSummary(MY_FILES) }), { wrapper });
+    const { result } = renderHook(
+      () => ({ dir: useFileDirectory(MY_FILES, { search: '', page: 0, email: 'ada@example.com' }), summary: useFileSummary(MY_FILES) }),
+      { wrapper },
+    );
     await until(() => !result.current.dir.isLoading);
     expect(result.current.dir.processingFiles.map((f) => f.filename)).toEqual(['slow.pdf']);
     const lists = calls('/rest/files/list');

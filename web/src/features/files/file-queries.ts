@@ -3,8 +3,23 @@
 // name the file states each list shows (file-cache.ts puts optimistic PROCESSING rows there).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getFileRepositorySummary, getRepositoryFile, listCollectionFiles, listFiles, listRepositoryFiles } from '../../../../generated/react-query/files/files';
-import type { FileListPage, FileOffsetListPage, FileRepositoryInfo, FileRepositorySummary, FileState, FileView, RepositoryFile, SpaceFileList } from '../../../../generated/react-query/model';
+import {
+  getFileRepositorySummary,
+  getRepositoryFile,
+  listCollectionFiles,
+  listFiles,
+  listRepositoryFiles,
+} from '../../../../generated/react-query/files/files';
+import type {
+  FileListPage,
+  FileOffsetListPage,
+  FileRepositoryInfo,
+  FileRepositorySummary,
+  FileState,
+  FileView,
+  RepositoryFile,
+  SpaceFileList,
+} from '../../../../generated/react-query/model';
 import type { ApiError } from '../../app/api-fetch';
 import { refreshRepository } from './file-cache';
 import { fileListKey, fileSummaryKey, fileViewKey, spaceFilesKey, type RepositoryRef } from './file-keys';
@@ -23,7 +38,10 @@ export const COMPLETED_PAGE_SIZE = 50;
 /** A page of the cursor list; the repository default is 100 (seed 001 §9). */
 export const CURSOR_PAGE_SIZE = 100;
 
-export const repositoryInfo = (repo: RepositoryRef): FileRepositoryInfo => ({ file_repository_type: repo.file_repository_type, owner_id: repo.owner_id ?? null });
+export const repositoryInfo = (repo: RepositoryRef): FileRepositoryInfo => ({
+  file_repository_type: repo.file_repository_type,
+  owner_id: repo.owner_id ?? null,
+});
 
 type Listed = { files: RepositoryFile[] };
 /** Our equivalent of the seeds' SYNCING or QUEUED: a file still indexing (an optimistic row too). */
@@ -81,13 +99,29 @@ export type FileDirectory = {
  * failed files (up to 100 each). All three poll every 5 s while any file is processing; when one
  * finishes, the whole repository (lists and summary) refreshes.
  */
-export function useFileDirectory(repo: RepositoryRef, { search, page, email, enabled = true }: { search: string; page: number; email: string | undefined; enabled?: boolean }): FileDirectory {
+export function useFileDirectory(
+  repo: RepositoryRef,
+  { search, page, email, enabled = true }: { search: string; page: number; email: string | undefined; enabled?: boolean },
+): FileDirectory {
   const ready = enabled && !!email;
-  const processing = useQuery<FileOffsetListPage, ApiError>({ ...offsetListOptions(repo, { states: ['PROCESSING'], search, email }, SIDE_LIST_LIMIT), refetchInterval: pollWhileIndexing, enabled: ready });
+  const processing = useQuery<FileOffsetListPage, ApiError>({
+    ...offsetListOptions(repo, { states: ['PROCESSING'], search, email }, SIDE_LIST_LIMIT),
+    refetchInterval: pollWhileIndexing,
+    enabled: ready,
+  });
   const busy = isIndexing(processing.data);
   const poll = busy ? FILE_LIST_POLL_MS : false;
-  const failed = useQuery<FileOffsetListPage, ApiError>({ ...offsetListOptions(repo, { states: ['FAILED'], search, email }, SIDE_LIST_LIMIT), refetchInterval: poll, enabled: ready });
-  const completed = useQuery<FileOffsetListPage, ApiError>({ ...offsetListOptions(repo, { states: ['COMPLETE'], search, page }, COMPLETED_PAGE_SIZE), refetchInterval: poll, placeholderData: keepPreviousData, enabled: ready });
+  const failed = useQuery<FileOffsetListPage, ApiError>({
+    ...offsetListOptions(repo, { states: ['FAILED'], search, email }, SIDE_LIST_LIMIT),
+    refetchInterval: poll,
+    enabled: ready,
+  });
+  const completed = useQuery<FileOffsetListPage, ApiError>({
+    ...offsetListOptions(repo, { states: ['COMPLETE'], search, page }, COMPLETED_PAGE_SIZE),
+    refetchInterval: poll,
+    placeholderData: keepPreviousData,
+    enabled: ready,
+  });
   useRefreshWhenIndexed(repo, processing.data);
   return {
     completedFiles: completed.data?.files ?? [],
@@ -116,7 +150,10 @@ function useRefreshWhenIndexed(repo: RepositoryRef, data: Listed | undefined) {
  * The cursor form (listRepositoryFiles) with Prev/Next: seed 001 §4 "pagination is cursor based;
  * cursor and history reset when the search text, the status filter or the folder changes".
  */
-export function useCursorFileList(repo: RepositoryRef, { search = '', status = [], pageSize = CURSOR_PAGE_SIZE }: { search?: string; status?: FileState[]; pageSize?: number } = {}) {
+export function useCursorFileList(
+  repo: RepositoryRef,
+  { search = '', status = [], pageSize = CURSOR_PAGE_SIZE }: { search?: string; status?: FileState[]; pageSize?: number } = {},
+) {
   const filterKey = JSON.stringify([search, status]);
   const [paging, setPaging] = useState({ filterKey, history: [null] as (string | null)[] });
   // A new filter starts again at the first page (adjusting state while rendering, React's way).
@@ -160,7 +197,8 @@ export function useSpaceFiles(spaceUuid: string) {
   return useQuery<SpaceFileList, ApiError>({
     queryKey: spaceFilesKey(spaceUuid),
     queryFn: async ({ signal }) => (await listCollectionFiles(spaceUuid, { limit: SPACE_FILES_LIMIT }, { signal })).data as SpaceFileList,
-    refetchInterval: (q) => (q.state.data?.files.some((f) => f.status === 'SYNCING' || (f as { file_state?: string }).file_state === 'PROCESSING') ? FILE_LIST_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.files.some((f) => f.status === 'SYNCING' || (f as { file_state?: string }).file_state === 'PROCESSING') ? FILE_LIST_POLL_MS : false,
     ...cacheTimes,
     enabled: !!spaceUuid,
   });

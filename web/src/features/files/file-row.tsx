@@ -35,8 +35,16 @@ export function FileRow({ file, canDelete, onDelete, onRetry }: Props) {
           </span>
         )}
       </div>
-      <span className={clsx('flex items-center gap-1 text-xs', state === 'FAILED' ? 'text-red-700 dark:text-red-300' : 'text-neutral-600 dark:text-neutral-400')}>
-        {state === 'PROCESSING' ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : state === 'FAILED' ? <AlertCircle aria-hidden className="size-3.5" /> : <CheckCircle2 aria-hidden className="size-3.5" />}
+      <span
+        className={clsx('flex items-center gap-1 text-xs', state === 'FAILED' ? 'text-red-700 dark:text-red-300' : 'text-neutral-600 dark:text-neutral-400')}
+      >
+        {state === 'PROCESSING' ? (
+          <Loader2 aria-hidden className="size-3.5 animate-spin" />
+        ) : state === 'FAILED' ? (
+          <AlertCircle aria-hidden className="size-3.5" />
+        ) : (
+          <CheckCircle2 aria-hidden className="size-3.5" />
+        )}
         {FILE_STATE_LABEL[state]}
       </span>
       <div className="flex items-center gap-1">

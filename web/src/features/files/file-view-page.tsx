@@ -28,9 +28,16 @@ export default function FileViewPage() {
     return query.error.status === 404 ? (
       <PageMessage icon={<FileText className="size-5" />} title="File not found" text="There is no file at this address, or you do not have access to it." />
     ) : (
-      <PageMessage icon={<FileText className="size-5" />} title="Could not load this file" text="Something went wrong while loading it. Try again in a moment." />
+      <PageMessage
+        icon={<FileText className="size-5" />}
+        title="Could not load this file"
+        text="Something went wrong while loading it. Try again in a moment."
+      />
     );
-  if (!view) return <div role="status" aria-label="Loading file" className="mx-auto mt-10 h-8 w-1/2 max-w-3xl animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />;
+  if (!view)
+    return (
+      <div role="status" aria-label="Loading file" className="mx-auto mt-10 h-8 w-1/2 max-w-3xl animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />
+    );
 
   const { file } = view;
   const shownPage = view.page ?? page;
@@ -52,7 +59,9 @@ export default function FileViewPage() {
         </div>
       </header>
       {view.passages.length === 0 ? (
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">{file.file_state === 'COMPLETE' ? 'Nothing was found on this page.' : 'This file is not indexed yet.'}</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          {file.file_state === 'COMPLETE' ? 'Nothing was found on this page.' : 'This file is not indexed yet.'}
+        </p>
       ) : (
         <ol aria-label="Passages" className="flex flex-col gap-4">
           {view.passages.map((p) => (

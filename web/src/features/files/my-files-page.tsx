@@ -13,7 +13,8 @@ export default function MyFilesPage() {
   useEffect(() => {
     document.title = 'My Files';
   }, []);
-  if (isLoading) return <div role="status" aria-label="Loading" className="mx-auto mt-10 h-8 w-1/2 max-w-4xl animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />;
+  if (isLoading)
+    return <div role="status" aria-label="Loading" className="mx-auto mt-10 h-8 w-1/2 max-w-4xl animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />;
   if (!user)
     return (
       <PageMessage

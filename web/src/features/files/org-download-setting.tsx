@@ -37,7 +37,14 @@ export function OrgDownloadSetting({ orgUuid }: { orgUuid: string }) {
         <span className="text-sm font-medium">Allow downloads</span>
         <span className="text-xs text-neutral-500 dark:text-neutral-400">When off, no one can download the organisation’s files; answers still use them.</span>
       </span>
-      <input type="checkbox" role="switch" className="size-5 accent-neutral-900 dark:accent-white" checked={allowed} disabled={update.isPending} onChange={(e) => update.mutate({ orgUuid, data: { downloads_disabled: !e.target.checked } })} />
+      <input
+        type="checkbox"
+        role="switch"
+        className="size-5 accent-neutral-900 dark:accent-white"
+        checked={allowed}
+        disabled={update.isPending}
+        onChange={(e) => update.mutate({ orgUuid, data: { downloads_disabled: !e.target.checked } })}
+      />
     </label>
   );
 }

@@ -9,7 +9,8 @@ import { ORG_FILES } from './file-keys';
 import { OrgDownloadSetting } from './org-download-setting';
 import { RepositoryFiles } from './repository-files';
 
-export const NOT_ENTERPRISE_TEXT = 'Organization files belong to Enterprise organizations. Your account is not part of one, so there are no organization files to show.';
+export const NOT_ENTERPRISE_TEXT =
+  'Organization files belong to Enterprise organizations. Your account is not part of one, so there are no organization files to show.';
 
 export default function OrgFilesPage() {
   const { user, isLoading } = useSession();
@@ -17,7 +18,8 @@ export default function OrgFilesPage() {
   useEffect(() => {
     document.title = 'Organization files';
   }, []);
-  if (isLoading) return <div role="status" aria-label="Loading" className="mx-auto mt-10 h-8 w-1/2 max-w-4xl animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />;
+  if (isLoading)
+    return <div role="status" aria-label="Loading" className="mx-auto mt-10 h-8 w-1/2 max-w-4xl animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />;
   if (!user)
     return (
       <PageMessage
@@ -32,5 +34,12 @@ export default function OrgFilesPage() {
       />
     );
   if (!user.org_uuid) return <PageMessage icon={<Building2 className="size-5" />} title="No organization files" text={NOT_ENTERPRISE_TEXT} />;
-  return <RepositoryFiles repo={ORG_FILES} title="Organization files" intro="Files every member of your organization can search." aside={<OrgDownloadSetting orgUuid={user.org_uuid} />} />;
+  return (
+    <RepositoryFiles
+      repo={ORG_FILES}
+      title="Organization files"
+      intro="Files every member of your organization can search."
+      aside={<OrgDownloadSetting orgUuid={user.org_uuid} />}
+    />
+  );
 }

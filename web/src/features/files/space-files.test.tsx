@@ -22,7 +22,11 @@ describe('Space files', () => {
     addFile(mocks, { filename: 'mine-only.txt' }); // in My Files, not the Space
     const { user } = renderApp(`/spaces/${space.slug}`);
     const list = await screen.findByRole('list', { name: 'Space files' }, { timeout: 5000 });
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['scan.pdf', 'paper.pdf']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['scan.pdf', 'paper.pdf']);
     expect(within(within(list).getByRole('listitem', { name: 'paper.pdf' })).getByText(FILE_TEXT.ready)).toBeTruthy();
     expect(within(within(list).getByRole('listitem', { name: 'scan.pdf' })).getByText('Sync error')).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'Delete paper.pdf' })).toBeTruthy();

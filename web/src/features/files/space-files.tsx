@@ -18,7 +18,17 @@ export const SPACE_FILE_STATUS_LABEL: Record<SpaceFile['status'], string> = { RE
 /** A row as shown: the server's SpaceFile, or an optimistic upload row (a RepositoryFile) until the refetch. */
 type Row = SpaceFile | (RepositoryFile & { isOptimistic?: boolean });
 const asSpaceFile = (r: Row): SpaceFile & { isOptimistic?: boolean } =>
-  'status' in r ? r : { file_uuid: r.file_uuid, name: r.filename, file_s3_url: r.file_s3_url, connection_type: 'local', connection_file_url: null, status: 'SYNCING', isOptimistic: r.isOptimistic };
+  'status' in r
+    ? r
+    : {
+        file_uuid: r.file_uuid,
+        name: r.filename,
+        file_s3_url: r.file_s3_url,
+        connection_type: 'local',
+        connection_file_url: null,
+        status: 'SYNCING',
+        isOptimistic: r.isOptimistic,
+      };
 
 export function SpaceFiles({ space }: { space: Collection }) {
   const { open } = useModals();
@@ -65,7 +75,11 @@ function SpaceFileRow({ file, editable, onDelete }: { file: SpaceFile & { isOpti
     <li aria-label={file.name} className="group flex items-center gap-2 rounded-xl px-2 py-1.5 hover:bg-neutral-50 dark:hover:bg-neutral-900">
       <FileText aria-hidden className="size-4 shrink-0 text-neutral-400" />
       <span className="min-w-0 flex-1 truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">{file.name}</span>
-      <span className={file.status === 'SYNC_ERROR' ? 'flex items-center gap-1 text-xs text-red-700 dark:text-red-300' : 'flex items-center gap-1 text-xs text-neutral-500'}>
+      <span
+        className={
+          file.status === 'SYNC_ERROR' ? 'flex items-center gap-1 text-xs text-red-700 dark:text-red-300' : 'flex items-center gap-1 text-xs text-neutral-500'
+        }
+      >
         <Icon aria-hidden className={file.status === 'SYNCING' ? 'size-3.5 animate-spin' : 'size-3.5'} />
         {SPACE_FILE_STATUS_LABEL[file.status]}
       </span>

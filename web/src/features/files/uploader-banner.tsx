@@ -8,7 +8,10 @@ export function uploaderBannerText(errorFiles: number) {
 export function UploaderBanner({ errorFiles, onRetryAll, busy }: { errorFiles: number; onRetryAll?: () => void; busy?: boolean }) {
   if (errorFiles <= 0) return null;
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
       <AlertTriangle aria-hidden className="size-4 shrink-0" />
       <p className="flex-1">{uploaderBannerText(errorFiles)}</p>
       {onRetryAll && (

@@ -21,7 +21,10 @@ export function AskBox({ initial = '' }: { initial?: string }) {
   };
 
   return (
-    <form onSubmit={ask} className="w-full rounded-3xl border border-neutral-200 bg-white p-3 shadow-sm transition-shadow focus-within:border-neutral-300 focus-within:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700">
+    <form
+      onSubmit={ask}
+      className="w-full rounded-3xl border border-neutral-200 bg-white p-3 shadow-sm transition-shadow focus-within:border-neutral-300 focus-within:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700"
+    >
       <label htmlFor="ask-input" className="sr-only">
         Ask anything
       </label>
@@ -43,7 +46,12 @@ export function AskBox({ initial = '' }: { initial?: string }) {
         ) : (
           <span />
         )}
-        <button type="submit" aria-label="Ask" disabled={!question} className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600">
+        <button
+          type="submit"
+          aria-label="Ask"
+          disabled={!question}
+          className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
+        >
           <ArrowUp className="size-4" />
         </button>
       </div>

@@ -24,13 +24,39 @@ const thread = (i: number, bookmarkedBy: string[] = []): MockThread & { bookmark
   expiry_time: null,
   updated_datetime: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
   owner: 'user-ada',
-  entries: [{ backend_uuid: `b-${i}`, query_str: `Question ${i}`, status: 'completed', answer: `Answer number ${i} [1]`, sources: [], related_questions: [], error: null, model: 'offline-extractive', created_at: '2026-01-01T00:00:00Z', plan: [], sent: 0 }],
+  entries: [
+    {
+      backend_uuid: `b-${i}`,
+      query_str: `Question ${i}`,
+      status: 'completed',
+      answer: `Answer number ${i} [1]`,
+      sources: [],
+      related_questions: [],
+      error: null,
+      model: 'offline-extractive',
+      created_at: '2026-01-01T00:00:00Z',
+      plan: [],
+      sent: 0,
+    },
+  ],
   bookmarked_by: bookmarkedBy,
 });
 
 function setup(path: string) {
   const user = userEvent.setup();
-  const router = createMemoryRouter([{ path: '/library', element: <ModalProvider><LibraryPage /></ModalProvider> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/library',
+        element: (
+          <ModalProvider>
+            <LibraryPage />
+          </ModalProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />

@@ -19,7 +19,10 @@ export function BookmarksTab() {
 
 function Bookmarks() {
   const [offset, setOffset] = useState(0);
-  const query = useListCollectionThreads({ limit: BOOKMARKS_PAGE_SIZE, offset }, { query: { select: (r) => r.data as ThreadList, placeholderData: keepPreviousData } });
+  const query = useListCollectionThreads(
+    { limit: BOOKMARKS_PAGE_SIZE, offset },
+    { query: { select: (r) => r.data as ThreadList, placeholderData: keepPreviousData } },
+  );
   const list = query.data;
   if (query.isError)
     return (

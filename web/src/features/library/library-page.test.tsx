@@ -23,7 +23,21 @@ const thread = (i: number, owner = mocks.scenario.state.visitorId): MockThread =
   expiry_time: null,
   updated_datetime: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
   owner,
-  entries: [{ backend_uuid: `b-${i}`, query_str: `Question ${i}`, status: 'completed', answer: `Answer number ${i} [1]`, sources: [], related_questions: [], error: null, model: 'offline-extractive', created_at: '2026-01-01T00:00:00Z', plan: [], sent: 0 }],
+  entries: [
+    {
+      backend_uuid: `b-${i}`,
+      query_str: `Question ${i}`,
+      status: 'completed',
+      answer: `Answer number ${i} [1]`,
+      sources: [],
+      related_questions: [],
+      error: null,
+      model: 'offline-extractive',
+      created_at: '2026-01-01T00:00:00Z',
+      plan: [],
+      sent: 0,
+    },
+  ],
 });
 
 function setup() {
@@ -44,7 +58,15 @@ describe('library', () => {
     mocks.reset('signed-in');
     const mine = thread(1, mocks.scenario.state.signedInId!);
     mine.access_requests = [
-      { request_id: 'r-1', context_uuid: mine.context_uuid, thread_url_slug: mine.thread_url_slug, thread_title: mine.title, requester: { id: 'u-2', name: 'Rhys Reader', email: 'rhys@example.com' }, status: 'requested', requested_at: '2026-01-02T00:00:00Z' },
+      {
+        request_id: 'r-1',
+        context_uuid: mine.context_uuid,
+        thread_url_slug: mine.thread_url_slug,
+        thread_title: mine.title,
+        requester: { id: 'u-2', name: 'Rhys Reader', email: 'rhys@example.com' },
+        status: 'requested',
+        requested_at: '2026-01-02T00:00:00Z',
+      },
     ];
     mocks.scenario.state.threads.push(mine);
     const { user } = setup();

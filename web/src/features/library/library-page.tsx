@@ -93,7 +93,10 @@ function ThreadsTab() {
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(0), [q]);
-  const query = useListThreads({ ...(q ? { q } : {}), limit: PAGE_SIZE, offset }, { query: { select: (r) => r.data as ThreadList, placeholderData: keepPreviousData } });
+  const query = useListThreads(
+    { ...(q ? { q } : {}), limit: PAGE_SIZE, offset },
+    { query: { select: (r) => r.data as ThreadList, placeholderData: keepPreviousData } },
+  );
   const list = query.data;
 
   return (
@@ -103,7 +106,15 @@ function ThreadsTab() {
           Search your threads
         </label>
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400" />
-        <input id="library-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search your threads…" maxLength={200} className="field !rounded-full !pl-9" />
+        <input
+          id="library-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search your threads…"
+          maxLength={200}
+          className="field !rounded-full !pl-9"
+        />
       </div>
 
       {query.isError ? (

@@ -112,7 +112,9 @@ async function open(url: string, init: RequestInit): Promise<ReadableStream<Uint
   if (!response.ok || !response.body) {
     const body = await response.json().catch(() => null);
     const problem: Problem =
-      body && typeof body === 'object' && 'code' in body ? (body as Problem) : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' };
+      body && typeof body === 'object' && 'code' in body
+        ? (body as Problem)
+        : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' };
     throw new ApiError(problem);
   }
   return response.body;

@@ -63,7 +63,9 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
 
   return (
     <article aria-label={entry.query_str} className="flex flex-col gap-5" data-status={entry.status}>
-      <Heading className="text-2xl font-semibold leading-snug tracking-tight text-neutral-900 sm:text-[1.75rem] dark:text-neutral-50">{entry.query_str}</Heading>
+      <Heading className="text-2xl font-semibold leading-snug tracking-tight text-neutral-900 sm:text-[1.75rem] dark:text-neutral-50">
+        {entry.query_str}
+      </Heading>
 
       {(entry.sources.length > 0 || pending) && (
         <section aria-label="Sources section" className="flex flex-col gap-2">
@@ -86,7 +88,11 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
           <Sparkles className={clsx('size-4', pending && 'animate-pulse')} /> Answer
         </h3>
-        {pending && <span className="sr-only" role="status">Answering…</span>}
+        {pending && (
+          <span className="sr-only" role="status">
+            Answering…
+          </span>
+        )}
         {entry.answer ? (
           <div className={clsx(pending && 'streaming')}>
             <AnswerMarkdown text={translated ?? entry.answer} sources={entry.sources} />
@@ -99,9 +105,16 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
           </div>
         ) : null}
         {entry.status === 'failed' && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
+          >
             <AlertCircle className="size-4 shrink-0" />
-            <span className="flex-1">{entry.error && entry.error !== 'stream error' && entry.error !== STREAM_ERROR && !entry.error.startsWith('This answer') ? `${STREAM_ERROR} (${entry.error})` : STREAM_ERROR}</span>
+            <span className="flex-1">
+              {entry.error && entry.error !== 'stream error' && entry.error !== STREAM_ERROR && !entry.error.startsWith('This answer')
+                ? `${STREAM_ERROR} (${entry.error})`
+                : STREAM_ERROR}
+            </span>
             {onRewrite && (
               <button type="button" onClick={onRewrite} className="btn-secondary !py-1">
                 <RotateCcw className="size-3.5" /> Rewrite
@@ -166,7 +179,9 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
                   className="flex w-full items-center justify-between gap-3 py-2.5 text-left text-sm text-neutral-700 transition-colors hover:text-neutral-950 dark:text-neutral-300 dark:hover:text-white"
                 >
                   {q}
-                  <span aria-hidden className="text-lg leading-none text-neutral-400">+</span>
+                  <span aria-hidden className="text-lg leading-none text-neutral-400">
+                    +
+                  </span>
                 </button>
               </li>
             ))}

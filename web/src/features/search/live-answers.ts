@@ -49,7 +49,12 @@ const refresh = (queryClient?: QueryClient) =>
 function apply(key: string, event: AnswerEvent) {
   switch (event.type) {
     case 'thread':
-      return update(key, { context_uuid: event.data.context_uuid, backend_uuid: event.data.backend_uuid, thread_url_slug: event.data.thread_url_slug, model: event.data.model });
+      return update(key, {
+        context_uuid: event.data.context_uuid,
+        backend_uuid: event.data.backend_uuid,
+        thread_url_slug: event.data.thread_url_slug,
+        model: event.data.model,
+      });
     case 'sources':
       return update(key, { sources: event.data.sources });
     case 'delta':
@@ -80,7 +85,10 @@ async function run(key: string, first: () => Promise<AsyncIterable<AnswerEvent>>
     } catch (error) {
       if (r.controller.signal.aborted) return;
       if (error instanceof ApiError) {
-        update(key, { status: 'failed', error: error.status === 403 && error.code === 'thread_private' ? 'This answer is private.' : (error.problem.detail ?? STREAM_ERROR) });
+        update(key, {
+          status: 'failed',
+          error: error.status === 403 && error.code === 'thread_private' ? 'This answer is private.' : (error.problem.detail ?? STREAM_ERROR),
+        });
         break;
       }
     }
@@ -95,7 +103,11 @@ async function run(key: string, first: () => Promise<AsyncIterable<AnswerEvent>>
   void refresh(r.queryClient);
 }
 
-function begin(key: string, init: Omit<LiveEntry, 'key' | 'status' | 'answer' | 'sources' | 'related_questions' | 'error' | 'started'>, queryClient?: QueryClient) {
+function begin(
+  key: string,
+  init: Omit<LiveEntry, 'key' | 'status' | 'answer' | 'sources' | 'related_questions' | 'error' | 'started'>,
+  queryClient?: QueryClient,
+) {
   if (entries[key]) return false;
   entries = { ...entries, [key]: { key, status: 'pending', answer: '', sources: [], related_questions: [], error: null, started: ++counter, ...init } };
   running.set(key, { controller: new AbortController(), queryClient });

@@ -132,7 +132,10 @@ describe('asking and the thread page', () => {
       http.post('*/rest/threads/ask', () =>
         sseResponse(
           [
-            { event: 'thread', data: { context_uuid: 'c-1', backend_uuid: 'b-1', thread_url_slug: 'streaming-slug', frontend_context_uuid: null, model: 'offline-extractive' } },
+            {
+              event: 'thread',
+              data: { context_uuid: 'c-1', backend_uuid: 'b-1', thread_url_slug: 'streaming-slug', frontend_context_uuid: null, model: 'offline-extractive' },
+            },
             { event: 'sources', data: { sources } },
             { event: 'delta', data: { text: 'Open the thread and choose Share [1]' } },
           ],
@@ -172,7 +175,11 @@ describe('asking and the thread page', () => {
 
   it('resumes a pending entry loaded from the server (a reload mid-answer)', async () => {
     // Ask, read only the first events, then open the thread as after a reload.
-    const res = await fetch('/rest/threads/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query_str: QUESTION }) });
+    const res = await fetch('/rest/threads/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query_str: QUESTION }),
+    });
     const reader = res.body!.getReader();
     await reader.read();
     await reader.cancel();
@@ -203,7 +210,15 @@ describe('asking and the thread page', () => {
       http.get('*/rest/thread/:slug', () => problem(403, 'thread_private', 'This answer is private')),
       http.post('*/rest/thread/:slug/access-requests', () =>
         HttpResponse.json(
-          { request_id: '22222222-2222-4222-8222-222222222222', context_uuid: 'c', thread_url_slug: 'someone-elses', thread_title: 'T', requester: { id: 'user-1', name: 'Ada', email: 'ada@example.com' }, status: 'requested', requested_at: new Date().toISOString() },
+          {
+            request_id: '22222222-2222-4222-8222-222222222222',
+            context_uuid: 'c',
+            thread_url_slug: 'someone-elses',
+            thread_title: 'T',
+            requester: { id: 'user-1', name: 'Ada', email: 'ada@example.com' },
+            status: 'requested',
+            requested_at: new Date().toISOString(),
+          },
           { status: 202 },
         ),
       ),
@@ -220,10 +235,22 @@ describe('asking and the thread page', () => {
     await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
     await user.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }));
     const options = await screen.findByRole('radiogroup', { name: 'Who can see this answer' });
-    expect(within(options).getByRole('radio', { name: /^Private/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(options)
+        .getByRole('radio', { name: /^Private/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     expect((within(options).getByRole('radio', { name: /^Organisation/ }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(options).getByRole('radio', { name: /^Anyone with the link/ }));
-    await waitFor(() => expect(within(options).getByRole('radio', { name: /^Anyone with the link/ }).getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(
+          within(options)
+            .getByRole('radio', { name: /^Anyone with the link/ })
+            .getAttribute('aria-checked'),
+        ).toBe('true'),
+      { timeout: 5000 },
+    );
     expect(mocks.scenario.state.threads[0]!.thread_access).toBe('public read');
   });
 
@@ -246,4 +273,3 @@ describe('asking and the thread page', () => {
     expect(await screen.findByRole('heading', { name: 'Thread not found' })).toBeTruthy();
   });
 });
-

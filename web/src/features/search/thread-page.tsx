@@ -52,7 +52,6 @@ export function mergeEntries(slug: string, thread: Thread | undefined, live: Rec
   return { entries: [...merged, ...extra], contextUuid };
 }
 
-
 export default function ThreadPage() {
   const { slug = '' } = useParams();
   const queryClient = useQueryClient();
@@ -95,8 +94,22 @@ export default function ThreadPage() {
           <RequestAccess slug={slug} />
         </div>
       );
-    if (error instanceof ApiError && error.status === 404) return <PageMessage icon={<SearchX className="size-5" />} title="Thread not found" text="There is no thread at this address. It may have been deleted or may have expired." />;
-    if (error) return <PageMessage icon={<SearchX className="size-5" />} title="Could not load this thread" text="Something went wrong while loading it. Try again in a moment." />;
+    if (error instanceof ApiError && error.status === 404)
+      return (
+        <PageMessage
+          icon={<SearchX className="size-5" />}
+          title="Thread not found"
+          text="There is no thread at this address. It may have been deleted or may have expired."
+        />
+      );
+    if (error)
+      return (
+        <PageMessage
+          icon={<SearchX className="size-5" />}
+          title="Could not load this thread"
+          text="Something went wrong while loading it. Try again in a moment."
+        />
+      );
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-10" role="status" aria-label="Loading thread">
         <div className="h-8 w-2/3 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" />
@@ -121,7 +134,9 @@ export default function ThreadPage() {
               <SpaceChip info={thread.collection_info} />
             </span>
           )}
-          <span className="text-xs text-neutral-500 dark:text-neutral-400">{thread.is_owner ? PRIVACY_LABEL[thread.privacy_state] : `Shared by ${thread.author.username ?? 'its owner'}`}</span>
+          <span className="text-xs text-neutral-500 dark:text-neutral-400">
+            {thread.is_owner ? PRIVACY_LABEL[thread.privacy_state] : `Shared by ${thread.author.username ?? 'its owner'}`}
+          </span>
           <Link to={`/page/${thread.thread_url_slug}`} className="btn-ghost !py-1.5 text-sm">
             <FileText className="size-4" /> <span className="hidden sm:inline">Open as page</span>
           </Link>

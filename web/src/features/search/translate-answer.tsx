@@ -74,7 +74,14 @@ export function TranslateAnswerButton({ text, onTranslated }: Props) {
       </button>
     );
   return (
-    <button type="button" className="btn-ghost" aria-label="Translate" aria-busy={mutation.isPending} disabled={mutation.isPending || !text.trim()} onClick={translate}>
+    <button
+      type="button"
+      className="btn-ghost"
+      aria-label="Translate"
+      aria-busy={mutation.isPending}
+      disabled={mutation.isPending || !text.trim()}
+      onClick={translate}
+    >
       <Languages className="size-4" /> <span className="hidden sm:inline">{mutation.isPending ? 'Translating…' : 'Translate'}</span>
     </button>
   );

@@ -24,7 +24,9 @@ describe('splitting an answer for translation', () => {
   });
 
   test('joining the pieces gives the text back, and every piece fits the API', () => {
-    const text = fc.array(fc.oneof(fc.string({ maxLength: 3000 }), fc.constantFrom('\n\n', '\n\n\n', ' ', 'x'.repeat(9000))), { maxLength: 30 }).map((parts) => parts.join(''));
+    const text = fc
+      .array(fc.oneof(fc.string({ maxLength: 3000 }), fc.constantFrom('\n\n', '\n\n\n', ' ', 'x'.repeat(9000))), { maxLength: 30 })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (t) => {
         const { texts, join } = splitForTranslation(t);

@@ -55,7 +55,8 @@ export function splitForTranslation(text: string): { texts: string[]; join: (tra
   const pieces: Piece[] = [];
   for (const unit of units) {
     const last = pieces.at(-1);
-    if (last && last.text.length + last.after.length + unit.text.length <= size) pieces[pieces.length - 1] = { text: last.text + last.after + unit.text, after: unit.after };
+    if (last && last.text.length + last.after.length + unit.text.length <= size)
+      pieces[pieces.length - 1] = { text: last.text + last.after + unit.text, after: unit.after };
     else pieces.push({ ...unit });
   }
   return { texts: pieces.map((p) => p.text), join: (translated) => translated.map((t, i) => t + (pieces[i]?.after ?? '')).join('') };

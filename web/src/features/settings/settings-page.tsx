@@ -7,7 +7,10 @@ import { toggleIncognito } from '../../app/layout/shell-shortcuts';
 import { COLOUR_SCHEMES, type ColourScheme } from '../../app/settings/schema';
 import { updateSettings, useSettings } from '../../app/settings/store';
 
-const SCHEME = { light: { label: 'Light', icon: Sun }, dark: { label: 'Dark', icon: Moon }, system: { label: 'System', icon: Monitor } } satisfies Record<ColourScheme, unknown>;
+const SCHEME = { light: { label: 'Light', icon: Sun }, dark: { label: 'Dark', icon: Moon }, system: { label: 'System', icon: Monitor } } satisfies Record<
+  ColourScheme,
+  unknown
+>;
 
 export default function SettingsPage() {
   const { colourScheme, incognito } = useSettings();
@@ -22,7 +25,19 @@ export default function SettingsPage() {
               const { label, icon: Icon } = SCHEME[s];
               const checked = colourScheme === s;
               return (
-                <button key={s} type="button" role="radio" aria-checked={checked} onClick={() => updateSettings({ colourScheme: s })} className={clsx('inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors', checked ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white' : 'text-neutral-500 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white')}>
+                <button
+                  key={s}
+                  type="button"
+                  role="radio"
+                  aria-checked={checked}
+                  onClick={() => updateSettings({ colourScheme: s })}
+                  className={clsx(
+                    'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
+                    checked
+                      ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white'
+                      : 'text-neutral-500 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
+                  )}
+                >
                   <Icon className="size-4" /> {label}
                 </button>
               );
@@ -30,8 +45,23 @@ export default function SettingsPage() {
           </div>
         </Row>
         <Row title="Incognito" text="New threads are not kept in your history.">
-          <button type="button" role="switch" aria-checked={incognito} aria-label="Incognito" onClick={toggleIncognito} className={clsx('relative h-6 w-11 rounded-full transition-colors', incognito ? 'bg-neutral-900 dark:bg-white' : 'bg-neutral-300 dark:bg-neutral-700')}>
-            <span className={clsx('absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform dark:bg-neutral-900', incognito ? 'translate-x-5.5' : 'translate-x-0.5')} />
+          <button
+            type="button"
+            role="switch"
+            aria-checked={incognito}
+            aria-label="Incognito"
+            onClick={toggleIncognito}
+            className={clsx(
+              'relative h-6 w-11 rounded-full transition-colors',
+              incognito ? 'bg-neutral-900 dark:bg-white' : 'bg-neutral-300 dark:bg-neutral-700',
+            )}
+          >
+            <span
+              className={clsx(
+                'absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform dark:bg-neutral-900',
+                incognito ? 'translate-x-5.5' : 'translate-x-0.5',
+              )}
+            />
           </button>
         </Row>
         <Row title="Keyboard shortcuts" text="See every shortcut, or change the editable ones.">

@@ -2,7 +2,12 @@
 // thread's; the library shows them all.
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
-import { getListAccessRequestsQueryKey, useDeclineAccessRequest, useGrantAccessRequest, useListAccessRequests } from '../../../../generated/react-query/threads/threads';
+import {
+  getListAccessRequestsQueryKey,
+  useDeclineAccessRequest,
+  useGrantAccessRequest,
+  useListAccessRequests,
+} from '../../../../generated/react-query/threads/threads';
 import type { AccessRequest, AccessRequestList } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
 import { toast, TOAST_DURATION } from '../../app/toasts';
@@ -16,16 +21,30 @@ export function AccessRequestRows({ requests, showThread }: { requests: AccessRe
   const settle = async () => {
     await queryClient.invalidateQueries({ queryKey: getListAccessRequestsQueryKey() });
   };
-  const onError = (error: unknown) => toast.error(error instanceof ApiError ? (error.problem.detail ?? 'Could not answer the request') : 'Could not answer the request', { duration: TOAST_DURATION.normal });
-  const grant = useGrantAccessRequest({ mutation: { onSuccess: (_, v) => toast.success(`${nameOf(requests, v.requestId)} can now see this answer`, { duration: TOAST_DURATION.normal }), onError, onSettled: settle } });
-  const decline = useDeclineAccessRequest({ mutation: { onSuccess: () => toast('Request declined', { duration: TOAST_DURATION.short }), onError, onSettled: settle } });
+  const onError = (error: unknown) =>
+    toast.error(error instanceof ApiError ? (error.problem.detail ?? 'Could not answer the request') : 'Could not answer the request', {
+      duration: TOAST_DURATION.normal,
+    });
+  const grant = useGrantAccessRequest({
+    mutation: {
+      onSuccess: (_, v) => toast.success(`${nameOf(requests, v.requestId)} can now see this answer`, { duration: TOAST_DURATION.normal }),
+      onError,
+      onSettled: settle,
+    },
+  });
+  const decline = useDeclineAccessRequest({
+    mutation: { onSuccess: () => toast('Request declined', { duration: TOAST_DURATION.short }), onError, onSettled: settle },
+  });
   const busy = grant.isPending || decline.isPending;
 
   return (
     <ul aria-label="Access requests" className="divide-y divide-neutral-100 dark:divide-neutral-800">
       {requests.map((r) => (
         <li key={r.request_id} className="flex items-center gap-3 py-2.5" aria-label={`Request from ${r.requester.name}`}>
-          <div className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-100 text-sm font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200" aria-hidden>
+          <div
+            className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-100 text-sm font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"
+            aria-hidden
+          >
             {r.requester.name.slice(0, 1).toUpperCase()}
           </div>
           <div className="min-w-0 flex-1 text-sm">
@@ -35,7 +54,13 @@ export function AccessRequestRows({ requests, showThread }: { requests: AccessRe
           <button type="button" className="btn-secondary !px-2.5 !py-1" disabled={busy} onClick={() => grant.mutate({ requestId: r.request_id })}>
             <Check className="size-3.5" /> Grant
           </button>
-          <button type="button" className="btn-ghost !px-2 !py-1" disabled={busy} aria-label={`Decline ${r.requester.name}`} onClick={() => decline.mutate({ requestId: r.request_id })}>
+          <button
+            type="button"
+            className="btn-ghost !px-2 !py-1"
+            disabled={busy}
+            aria-label={`Decline ${r.requester.name}`}
+            onClick={() => decline.mutate({ requestId: r.request_id })}
+          >
             <X className="size-4" />
           </button>
         </li>

@@ -23,7 +23,10 @@ export function RequestAccess({ slug, onBack }: { slug: string; onBack?: () => v
         setSent(true);
         toast.success(ACCESS_REQUEST_SENT, { duration: TOAST_DURATION.normal });
       },
-      onError: (error) => toast.error(error instanceof ApiError ? (error.problem.detail ?? 'Could not send the request') : 'Could not send the request', { duration: TOAST_DURATION.normal }),
+      onError: (error) =>
+        toast.error(error instanceof ApiError ? (error.problem.detail ?? 'Could not send the request') : 'Could not send the request', {
+          duration: TOAST_DURATION.normal,
+        }),
     },
   });
   const back = onBack ?? (() => (window.history.length > 1 ? navigate(-1) : navigate('/')));

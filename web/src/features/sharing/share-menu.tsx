@@ -26,7 +26,10 @@ export function ShareMenu({ thread }: { thread: Thread }) {
         queryClient.setQueryData(getGetThreadQueryKey(thread.thread_url_slug), res);
         toast.success('Sharing updated', { duration: TOAST_DURATION.short });
       },
-      onError: (error) => toast.error(error instanceof ApiError ? (error.problem.detail ?? 'Could not change sharing') : 'Could not change sharing', { duration: TOAST_DURATION.normal }),
+      onError: (error) =>
+        toast.error(error instanceof ApiError ? (error.problem.detail ?? 'Could not change sharing') : 'Could not change sharing', {
+          duration: TOAST_DURATION.normal,
+        }),
     },
   });
   const ctx = { enterprise: !!user?.org_uuid, inSpace: !!thread.collection_info };
@@ -54,7 +57,11 @@ export function ShareMenu({ thread }: { thread: Thread }) {
       <Popover.Trigger asChild>
         <button type="button" className="btn-secondary relative !py-1.5" aria-label={mine.length ? `Share (${mine.length} access requests)` : 'Share'}>
           <Share2 className="size-4" /> Share
-          {mine.length > 0 && <span className="absolute -top-1 -right-1 grid size-4 place-items-center rounded-full bg-teal-600 text-[10px] font-semibold text-white">{mine.length}</span>}
+          {mine.length > 0 && (
+            <span className="absolute -top-1 -right-1 grid size-4 place-items-center rounded-full bg-teal-600 text-[10px] font-semibold text-white">
+              {mine.length}
+            </span>
+          )}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -65,7 +72,10 @@ export function ShareMenu({ thread }: { thread: Thread }) {
           className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-neutral-200 bg-white p-3 shadow-xl dark:border-neutral-800 dark:bg-neutral-950"
         >
           <p className="px-1 pb-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
-            Who can see this answer <span className="ml-1 rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">{PRIVACY_LABEL[thread.privacy_state]}</span>
+            Who can see this answer{' '}
+            <span className="ml-1 rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+              {PRIVACY_LABEL[thread.privacy_state]}
+            </span>
           </p>
           <div role="radiogroup" aria-label="Who can see this answer" className="flex flex-col gap-0.5">
             {ACCESS_OPTIONS.map((o) => {

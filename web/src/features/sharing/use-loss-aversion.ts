@@ -15,7 +15,12 @@ export function useLossAversion(p: { anonymous: boolean; hasAnswer: boolean }) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       nextLocation.pathname !== currentLocation.pathname &&
-      lossAversionDue({ pathname: currentLocation.pathname, ...latest.current.p, lastShownAt: getSettings().impressionCounters[LOSS_AVERSION_COUNTER], now: Date.now() }),
+      lossAversionDue({
+        pathname: currentLocation.pathname,
+        ...latest.current.p,
+        lastShownAt: getSettings().impressionCounters[LOSS_AVERSION_COUNTER],
+        now: Date.now(),
+      }),
     [],
   );
   const blocker = useBlocker(shouldBlock);

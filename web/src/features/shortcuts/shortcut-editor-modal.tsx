@@ -47,7 +47,13 @@ export default function ShortcutEditorModal({ close, platform = currentPlatform(
             <span className="text-sm">{SHORTCUTS[action].label}</span>
             <span className="flex items-center gap-2">
               {recording === action ? (
-                <button type="button" autoFocus onKeyDown={record(action)} onBlur={() => setRecording(null)} className="rounded-lg border border-dashed border-neutral-400 px-3 py-1 text-sm text-neutral-600 dark:text-neutral-300">
+                <button
+                  type="button"
+                  autoFocus
+                  onKeyDown={record(action)}
+                  onBlur={() => setRecording(null)}
+                  className="rounded-lg border border-dashed border-neutral-400 px-3 py-1 text-sm text-neutral-600 dark:text-neutral-300"
+                >
                   Press the new keys…
                 </button>
               ) : (
@@ -55,7 +61,12 @@ export default function ShortcutEditorModal({ close, platform = currentPlatform(
                   {(bindings[action] ?? []).map((b, i) => (
                     <KeyCaps key={i} keys={displayKeys(b, platform.os)} />
                   ))}
-                  <button type="button" className="btn-ghost" aria-label={`Change ${SHORTCUTS[action].label}`} onClick={() => (setProblem(null), setRecording(action))}>
+                  <button
+                    type="button"
+                    className="btn-ghost"
+                    aria-label={`Change ${SHORTCUTS[action].label}`}
+                    onClick={() => (setProblem(null), setRecording(action))}
+                  >
                     Change
                   </button>
                 </>

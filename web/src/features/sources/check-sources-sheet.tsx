@@ -34,7 +34,10 @@ export default function CheckSourcesSheet({ args }: ModalProps<CheckSourcesArgs>
         </span>
       </ModalTitle>
       {check.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
+        >
           <p className="flex items-center gap-2 font-medium">
             <AlertCircle aria-hidden className="size-4 shrink-0" /> {CHECK_FAILED_TEXT}
           </p>
@@ -60,7 +63,9 @@ function CheckResult({ result }: { result: SourcesCheck }) {
       <div className="flex flex-col gap-0.5" role="status">
         <h3 className="text-base font-semibold">{sourcesTitle(result.sources_count)}</h3>
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
-          {result.checked_with === 'llm' ? 'Judged by the language model against the cited passages.' : 'Measured by the words each sentence shares with the passages it cites.'}
+          {result.checked_with === 'llm'
+            ? 'Judged by the language model against the cited passages.'
+            : 'Measured by the words each sentence shares with the passages it cites.'}
         </p>
       </div>
       {result.checks.length === 0 ? (
@@ -82,11 +87,18 @@ function CheckRow({ check }: { check: SourceCheck }) {
       <div className="flex flex-wrap items-center gap-1.5">
         <VerdictBadge verdict={check.verdict} />
         {check.citations.map((n) => (
-          <span key={n} aria-label={`Source ${n}`} className="rounded-md bg-neutral-100 px-1.5 py-0.5 text-[11px] font-medium tabular-nums text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
+          <span
+            key={n}
+            aria-label={`Source ${n}`}
+            className="rounded-md bg-neutral-100 px-1.5 py-0.5 text-[11px] font-medium tabular-nums text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300"
+          >
             {n}
           </span>
         ))}
-        <span className="ml-auto text-[11px] tabular-nums text-neutral-500 dark:text-neutral-400" title="Share of the sentence's words found in the cited passages">
+        <span
+          className="ml-auto text-[11px] tabular-nums text-neutral-500 dark:text-neutral-400"
+          title="Share of the sentence's words found in the cited passages"
+        >
           {Math.round(check.score * 100)}% overlap
         </span>
       </div>

@@ -19,7 +19,12 @@ import { EntryView, type ViewEntry } from '../search/entry-view';
 const mocks = useMockServer('anonymous');
 
 const BACKEND = '6f1c2a4e-8a53-4c39-9d0f-2f4c1a6c8e11';
-const src = (n: number): Source => ({ url: `https://example.org/page-${n}`, name: `Page ${n}`, snippet: `Snippet of page ${n}.`, meta_data: { domain_name: 'example.org' } });
+const src = (n: number): Source => ({
+  url: `https://example.org/page-${n}`,
+  name: `Page ${n}`,
+  snippet: `Snippet of page ${n}.`,
+  meta_data: { domain_name: 'example.org' },
+});
 const entry = (sources: Source[]): ViewEntry => ({
   key: BACKEND,
   backend_uuid: BACKEND,
@@ -102,7 +107,11 @@ describe('check sources sheet', () => {
       http.post(CHECK, () => {
         calls++;
         if (calls === 1) return problem(409, 'entry_not_finished', 'This answer is still being written.');
-        return result({ sources_count: 1, checked_with: 'overlap', checks: [{ sentence: 'Use the Share menu.', citations: [1], verdict: 'supported', score: 1 }] });
+        return result({
+          sources_count: 1,
+          checked_with: 'overlap',
+          checks: [{ sentence: 'Use the Share menu.', citations: [1], verdict: 'supported', score: 1 }],
+        });
       }),
     );
     const { user } = setup(entry([src(1)]));
@@ -121,7 +130,12 @@ describe('check sources sheet', () => {
     { wide: false, side: 'bottom' },
   ])('is a side sheet on desktop and a bottom sheet on mobile (wide: $wide)', async ({ wide, side }) => {
     const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ matches: query === '(min-width: 640px)' ? wide : original(query).matches, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(min-width: 640px)' ? wide : original(query).matches,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
     try {
       mocks.server.use(http.post(CHECK, () => result({ sources_count: 0, checked_with: 'overlap', checks: [] })));
       const { user } = setup(entry([]));
@@ -180,7 +194,14 @@ describe('citation list modal', () => {
       http.post(REMOVE, async ({ request }) => {
         sent = await request.json();
         const { sources: _s, ...rest } = entry([src(2)]);
-        return HttpResponse.json({ ...rest, backend_uuid: BACKEND, sources: [src(2)], related_questions: [], error: null, created_at: new Date().toISOString() });
+        return HttpResponse.json({
+          ...rest,
+          backend_uuid: BACKEND,
+          sources: [src(2)],
+          related_questions: [],
+          error: null,
+          created_at: new Date().toISOString(),
+        });
       }),
     );
     const queryClient = createQueryClient();
@@ -250,7 +271,17 @@ describe('the dev-mocks scenario', () => {
       expiry_time: null,
       updated_datetime: new Date().toISOString(),
       owner: mocks.scenario.state.visitorId,
-      entries: [{ ...entry([src(1), src(2)]), answer: 'Snippet of page 1 [1]. Bananas are blue [2].', related_questions: [], error: null, created_at: new Date().toISOString(), plan: [], sent: 0 }],
+      entries: [
+        {
+          ...entry([src(1), src(2)]),
+          answer: 'Snippet of page 1 [1]. Bananas are blue [2].',
+          related_questions: [],
+          error: null,
+          created_at: new Date().toISOString(),
+          plan: [],
+          sent: 0,
+        },
+      ],
     };
     (mocks.scenario.state.threads ??= []).push(thread as never);
     return thread;
@@ -259,8 +290,19 @@ describe('the dev-mocks scenario', () => {
   it('checks with the overlap rule and removes sources, renumbering the markers', async () => {
     const thread = seed();
     const check = await (await fetch(`/rest/threads/entries/${BACKEND}/sources/check`, { method: 'POST' })).json();
-    expect(check).toMatchObject({ sources_count: 2, checked_with: 'overlap', checks: [{ citations: [1], verdict: 'supported' }, { citations: [2], verdict: 'unsupported' }] });
-    const removed = await fetch(`/rest/threads/entries/${BACKEND}/sources/remove`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ urls: ['https://example.org/page-1'] }) });
+    expect(check).toMatchObject({
+      sources_count: 2,
+      checked_with: 'overlap',
+      checks: [
+        { citations: [1], verdict: 'supported' },
+        { citations: [2], verdict: 'unsupported' },
+      ],
+    });
+    const removed = await fetch(`/rest/threads/entries/${BACKEND}/sources/remove`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ urls: ['https://example.org/page-1'] }),
+    });
     expect(removed.status).toBe(200);
     expect(await removed.json()).toMatchObject({ answer: 'Snippet of page 1. Bananas are blue [1].', sources: [src(2)] });
     expect(thread.entries[0].sources).toEqual([src(2)]);

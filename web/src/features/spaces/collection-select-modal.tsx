@@ -37,11 +37,18 @@ export default function CollectionSelectModal({ args, close }: ModalProps<Collec
     mutation: {
       onMutate: async ({ data }) => {
         const space = writable.find((c) => c.uuid === data.new_collection_uuid);
-        return { snapshot: await setCachedThreadSpace(qc, data.entry_uuid, space ? { uuid: space.uuid, slug: space.slug, title: space.title, emoji: space.emoji } : null) };
+        return {
+          snapshot: await setCachedThreadSpace(
+            qc,
+            data.entry_uuid,
+            space ? { uuid: space.uuid, slug: space.slug, title: space.title, emoji: space.emoji } : null,
+          ),
+        };
       },
       onError: onFailure('Could not add the thread to the Space'),
       onSuccess: (res, { data }) => {
-        const title = (res.data as UpsertEntryResponse).updated_collection?.title ?? writable.find((c) => c.uuid === data.new_collection_uuid)?.title ?? 'the Space';
+        const title =
+          (res.data as UpsertEntryResponse).updated_collection?.title ?? writable.find((c) => c.uuid === data.new_collection_uuid)?.title ?? 'the Space';
         toast.success(`Added to ${title}`, { duration: TOAST_DURATION.short });
         close();
       },
@@ -63,7 +70,9 @@ export default function CollectionSelectModal({ args, close }: ModalProps<Collec
 
   const choose = (space: Collection) => {
     if (busy || space.uuid === args.currentCollectionUuid) return;
-    add.mutate({ data: { entry_uuid: args.entryUuid, new_collection_uuid: space.uuid, return_collection: true, ...(args.articleMode ? { article_mode: true } : {}) } });
+    add.mutate({
+      data: { entry_uuid: args.entryUuid, new_collection_uuid: space.uuid, return_collection: true, ...(args.articleMode ? { article_mode: true } : {}) },
+    });
   };
   const createSpace = () => {
     close();
@@ -89,7 +98,13 @@ export default function CollectionSelectModal({ args, close }: ModalProps<Collec
             const isCurrent = space.uuid === args.currentCollectionUuid;
             return (
               <li key={space.uuid} className="flex items-center gap-2 rounded-xl px-2 py-1.5 hover:bg-neutral-50 dark:hover:bg-neutral-800/60">
-                <button type="button" disabled={busy || isCurrent} aria-current={isCurrent || undefined} onClick={() => choose(space)} className="flex min-w-0 flex-1 items-center gap-3 text-left disabled:cursor-default">
+                <button
+                  type="button"
+                  disabled={busy || isCurrent}
+                  aria-current={isCurrent || undefined}
+                  onClick={() => choose(space)}
+                  className="flex min-w-0 flex-1 items-center gap-3 text-left disabled:cursor-default"
+                >
                   <SpaceIcon emoji={space.emoji} className="text-lg" />
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">{space.title}</span>
                   {isCurrent && (
@@ -99,7 +114,12 @@ export default function CollectionSelectModal({ args, close }: ModalProps<Collec
                   )}
                 </button>
                 {isCurrent && (
-                  <button type="button" className="btn-ghost !py-1 text-xs" disabled={busy} onClick={() => remove.mutate({ params: { entry_uuid: args.entryUuid, collection_uuid: space.uuid } })}>
+                  <button
+                    type="button"
+                    className="btn-ghost !py-1 text-xs"
+                    disabled={busy}
+                    onClick={() => remove.mutate({ params: { entry_uuid: args.entryUuid, collection_uuid: space.uuid } })}
+                  >
                     Remove from Space
                   </button>
                 )}

@@ -26,7 +26,15 @@ function DeleteButton({ space }: { space: MockSpace }) {
   );
 }
 
-const setup = (space: MockSpace, path: string) => renderRoutes([{ path: '/spaces', element: <SpacesPage /> }, { path: '/spaces/:slug', element: <p>A Space</p> }], path, <DeleteButton space={space} />);
+const setup = (space: MockSpace, path: string) =>
+  renderRoutes(
+    [
+      { path: '/spaces', element: <SpacesPage /> },
+      { path: '/spaces/:slug', element: <p>A Space</p> },
+    ],
+    path,
+    <DeleteButton space={space} />,
+  );
 const spaceLinks = () => within(screen.getByRole('list', { name: 'Spaces' })).queryAllByRole('link', { name: /Garden/ });
 
 describe('deleting a Space', () => {

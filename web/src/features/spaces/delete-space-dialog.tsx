@@ -18,9 +18,7 @@ export function DeleteSpaceDialog({ space, onClose, onDeleted }: Props) {
       open={space !== null}
       title={DELETE_SPACE_TITLE}
       description={
-        <>
-          “{space?.title}” and its instructions, files and links will be deleted. Its threads are not deleted: they stay in their owners’ libraries.
-        </>
+        <>“{space?.title}” and its instructions, files and links will be deleted. Its threads are not deleted: they stay in their owners’ libraries.</>
       }
       confirmLabel="Delete"
       destructive

@@ -32,7 +32,10 @@ export function SpaceAskBox({ space }: { space: Collection }) {
 
   return (
     <div className="flex flex-col gap-2">
-      <form onSubmit={ask} className="w-full rounded-3xl border border-neutral-200 bg-white p-3 shadow-sm focus-within:border-neutral-300 focus-within:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700">
+      <form
+        onSubmit={ask}
+        className="w-full rounded-3xl border border-neutral-200 bg-white p-3 shadow-sm focus-within:border-neutral-300 focus-within:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700"
+      >
         <label htmlFor="space-ask-input" className="sr-only">
           Ask in {space.title}
         </label>
@@ -46,8 +49,15 @@ export function SpaceAskBox({ space }: { space: Collection }) {
           className="block max-h-64 min-h-14 w-full resize-none bg-transparent px-2 py-1 text-base placeholder:text-neutral-400 focus:outline-none"
         />
         <div className="flex items-center justify-between pt-1">
-          <span className="text-xs text-neutral-500 dark:text-neutral-400">{space.enable_web_by_default ? 'Searches the web and this Space' : "Uses this Space's links and files only"}</span>
-          <button type="submit" aria-label="Ask" disabled={!question} className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600">
+          <span className="text-xs text-neutral-500 dark:text-neutral-400">
+            {space.enable_web_by_default ? 'Searches the web and this Space' : "Uses this Space's links and files only"}
+          </span>
+          <button
+            type="submit"
+            aria-label="Ask"
+            disabled={!question}
+            className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
+          >
             <ArrowUp className="size-4" />
           </button>
         </div>

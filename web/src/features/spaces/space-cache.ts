@@ -32,7 +32,9 @@ export function patchCachedSpace(queryClient: QueryClient, uuid: string, patch: 
   queryClient.setQueriesData({ queryKey: LIST_KEY }, (old: unknown) =>
     isList(old) ? { ...old, data: { ...old.data, collections: old.data.collections.map((c) => (c.uuid === uuid ? { ...c, ...patch } : c)) } } : old,
   );
-  queryClient.setQueriesData({ queryKey: ONE_KEY }, (old: unknown) => (isSpace(old) && old.data.uuid === uuid ? { ...old, data: { ...old.data, ...patch } } : old));
+  queryClient.setQueriesData({ queryKey: ONE_KEY }, (old: unknown) =>
+    isSpace(old) && old.data.uuid === uuid ? { ...old, data: { ...old.data, ...patch } } : old,
+  );
 }
 
 /** Takes the Space out of every cached list page. */

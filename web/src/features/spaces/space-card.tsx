@@ -21,7 +21,11 @@ function CardBody({ space, badge }: { space: Collection; badge: string | null })
     <>
       <span className="flex items-start justify-between gap-2">
         <SpaceIcon emoji={space.emoji} className="text-2xl leading-none" />
-        {badge && <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">{badge}</span>}
+        {badge && (
+          <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+            {badge}
+          </span>
+        )}
       </span>
       <span className="font-medium text-neutral-900 dark:text-neutral-100">{space.title}</span>
       {space.description && <span className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{space.description}</span>}
@@ -33,7 +37,10 @@ export function SpaceCard({ space }: { space: Collection }) {
   const level = space.user_permission;
   if (isInvited(level)) return <InvitationCard space={space} />;
   return (
-    <Link to={`/spaces/${encodeURIComponent(space.slug)}`} className={`${CARD} group hover:border-neutral-300 hover:bg-neutral-50 dark:hover:border-neutral-700 dark:hover:bg-neutral-900`}>
+    <Link
+      to={`/spaces/${encodeURIComponent(space.slug)}`}
+      className={`${CARD} group hover:border-neutral-300 hover:bg-neutral-50 dark:hover:border-neutral-700 dark:hover:bg-neutral-900`}
+    >
       <CardBody space={space} badge={isOwnerLevel(level) ? null : roleLabel(level) || null} />
       <span className="mt-auto text-xs text-neutral-500">{threadCount(space.thread_count)}</span>
     </Link>

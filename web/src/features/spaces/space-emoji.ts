@@ -6,9 +6,30 @@ export const BOOKMARKS_EMOJI = '1f516';
 
 /** The picker's choices: a small set that fits common Spaces. */
 export const EMOJI_CHOICES = [
-  '1f4da', '1f4bc', '1f9e0', '1f52c', '1f4c8', '1f4a1', '1f3af', '1f680',
-  '1f4dd', '1f393', '1f3a8', '1f3b5', '1f30d', '1f3e0', '2708-fe0f', '1f37d-fe0f',
-  '1f4bb', '1f9ea', '2696-fe0f', '1f4b0', '1f3e5', '1f331', '2b50', '1f9ed',
+  '1f4da',
+  '1f4bc',
+  '1f9e0',
+  '1f52c',
+  '1f4c8',
+  '1f4a1',
+  '1f3af',
+  '1f680',
+  '1f4dd',
+  '1f393',
+  '1f3a8',
+  '1f3b5',
+  '1f30d',
+  '1f3e0',
+  '2708-fe0f',
+  '1f37d-fe0f',
+  '1f4bb',
+  '1f9ea',
+  '2696-fe0f',
+  '1f4b0',
+  '1f3e5',
+  '1f331',
+  '2b50',
+  '1f9ed',
 ] as const;
 
 const CODE_POINTS = /^[0-9a-f]{4,6}(-[0-9a-f]{4,6})*$/;

@@ -39,12 +39,21 @@ export function CountedTextField({ field, label, value, onChange, placeholder, r
           {label}
           {!required && <span className="font-normal text-neutral-500"> (optional)</span>}
         </label>
-        <span id={`${id}-count`} data-count={field} data-over={over || undefined} className={clsx('text-xs tabular-nums', over ? 'font-medium text-red-600 dark:text-red-400' : 'text-neutral-500')}>
+        <span
+          id={`${id}-count`}
+          data-count={field}
+          data-over={over || undefined}
+          className={clsx('text-xs tabular-nums', over ? 'font-medium text-red-600 dark:text-red-400' : 'text-neutral-500')}
+        >
           {left}
           <span className="sr-only"> characters left</span>
         </span>
       </div>
-      {rows ? <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} /> : <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />}
+      {rows ? (
+        <textarea {...common} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+      )}
     </div>
   );
 }
@@ -54,7 +63,10 @@ export function EmojiPicker({ value, onChange }: { value: string; onChange: (cod
   // A template's emoji may be outside the grid; keep it offered.
   const choices = value && !(EMOJI_CHOICES as readonly string[]).includes(value) ? [value, ...EMOJI_CHOICES] : EMOJI_CHOICES;
   const cell = (selected: boolean) =>
-    clsx('grid size-9 place-items-center rounded-lg text-xl transition-colors', selected ? 'bg-neutral-900/10 ring-2 ring-neutral-900 dark:bg-white/10 dark:ring-white' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800');
+    clsx(
+      'grid size-9 place-items-center rounded-lg text-xl transition-colors',
+      selected ? 'bg-neutral-900/10 ring-2 ring-neutral-900 dark:bg-white/10 dark:ring-white' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800',
+    );
   return (
     <fieldset>
       <legend className="label">Emoji</legend>
@@ -63,7 +75,16 @@ export function EmojiPicker({ value, onChange }: { value: string; onChange: (cod
           <Ban className="size-4 text-neutral-400" />
         </button>
         {choices.map((codes) => (
-          <button key={codes} type="button" role="radio" aria-checked={value === codes} aria-label={`Emoji ${emojiChar(codes)}`} data-emoji={codes} onClick={() => onChange(codes)} className={cell(value === codes)}>
+          <button
+            key={codes}
+            type="button"
+            role="radio"
+            aria-checked={value === codes}
+            aria-label={`Emoji ${emojiChar(codes)}`}
+            data-emoji={codes}
+            onClick={() => onChange(codes)}
+            className={cell(value === codes)}
+          >
             {emojiChar(codes)}
           </button>
         ))}

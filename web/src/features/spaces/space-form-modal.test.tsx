@@ -30,7 +30,15 @@ function SpaceTitle({ slug }: { slug: string }) {
   );
 }
 
-const setup = (slug = '') => renderRoutes([{ path: '/spaces', element: <SpacesPage /> }, { path: '/spaces/:slug', element: <p>A Space</p> }], '/spaces', slug ? <SpaceTitle slug={slug} /> : null);
+const setup = (slug = '') =>
+  renderRoutes(
+    [
+      { path: '/spaces', element: <SpacesPage /> },
+      { path: '/spaces/:slug', element: <p>A Space</p> },
+    ],
+    '/spaces',
+    slug ? <SpaceTitle slug={slug} /> : null,
+  );
 const openCreate = async (user: ReturnType<typeof setup>['user']) => {
   // The header's button (an empty list offers a second one).
   await user.click((await screen.findAllByRole('button', { name: 'Create a Space' }, { timeout: 5000 }))[0]!);

@@ -144,8 +144,22 @@ function SpaceForm({ heading, submitLabel, initial, busy, notice, close, guardCl
         </p>
       )}
       <CountedTextField field="title" label="Title" value={values.title} onChange={set('title')} placeholder="Name your Space" required autoFocus />
-      <CountedTextField field="description" label="Description" value={values.description} onChange={set('description')} placeholder="What is this Space for?" rows={2} />
-      <CountedTextField field="instructions" label="Instructions" value={values.instructions} onChange={set('instructions')} placeholder="How should answers in this Space be written? E.g. cite primary sources, answer in French." rows={5} />
+      <CountedTextField
+        field="description"
+        label="Description"
+        value={values.description}
+        onChange={set('description')}
+        placeholder="What is this Space for?"
+        rows={2}
+      />
+      <CountedTextField
+        field="instructions"
+        label="Instructions"
+        value={values.instructions}
+        onChange={set('instructions')}
+        placeholder="How should answers in this Space be written? E.g. cite primary sources, answer in French."
+        rows={5}
+      />
       <EmojiPicker value={values.emoji} onChange={set('emoji')} />
       <div className="flex justify-end gap-2 pt-2">
         <button type="button" className="btn-secondary" onClick={leave}>

@@ -37,6 +37,11 @@ describe('space form rules', () => {
   });
 
   it('sends trimmed texts', () => {
-    expect(spaceFormPayload(form({ title: '  Trips ', description: ' d ', instructions: 'i\n', emoji: '1f4da' }))).toEqual({ title: 'Trips', description: 'd', instructions: 'i', emoji: '1f4da' });
+    expect(spaceFormPayload(form({ title: '  Trips ', description: ' d ', instructions: 'i\n', emoji: '1f4da' }))).toEqual({
+      title: 'Trips',
+      description: 'd',
+      instructions: 'i',
+      emoji: '1f4da',
+    });
   });
 });

@@ -6,7 +6,11 @@ export type SpaceFormValues = { title: string; description: string; instructions
 export type SpaceTextField = 'title' | 'description' | 'instructions';
 
 export const SPACE_TEXT_FIELDS: readonly SpaceTextField[] = ['title', 'description', 'instructions'];
-export const SPACE_FIELD_LIMITS: Record<SpaceTextField, number> = { title: SPACE_LIMITS.title, description: SPACE_LIMITS.description, instructions: SPACE_LIMITS.instructions };
+export const SPACE_FIELD_LIMITS: Record<SpaceTextField, number> = {
+  title: SPACE_LIMITS.title,
+  description: SPACE_LIMITS.description,
+  instructions: SPACE_LIMITS.instructions,
+};
 
 export const EMPTY_SPACE_FORM: SpaceFormValues = { title: '', description: '', instructions: '', emoji: '' };
 

@@ -42,7 +42,11 @@ export function SpaceHeader({ slug, space }: { slug: string; space: Collection }
           <h1 className="truncate text-2xl font-semibold tracking-tight">{space.title}</h1>
           {space.description && <p className="text-sm text-neutral-600 dark:text-neutral-400">{space.description}</p>}
           <p className="text-xs text-neutral-500 dark:text-neutral-400">
-            {role && <span className="mr-2 rounded-full bg-neutral-100 px-2 py-0.5 font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">{role}</span>}
+            {role && (
+              <span className="mr-2 rounded-full bg-neutral-100 px-2 py-0.5 font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+                {role}
+              </span>
+            )}
             by {space.owner.name} · {space.thread_count} {space.thread_count === 1 ? 'thread' : 'threads'}
           </p>
         </div>

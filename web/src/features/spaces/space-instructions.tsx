@@ -15,7 +15,9 @@ export function SpaceInstructions({ space }: { space: Collection }) {
       {space.instructions ? (
         <p className="text-sm whitespace-pre-wrap text-neutral-700 dark:text-neutral-300">{space.instructions}</p>
       ) : (
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">{editable ? 'Tell the answers in this Space how to respond: tone, format, what to focus on.' : 'No instructions.'}</p>
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          {editable ? 'Tell the answers in this Space how to respond: tone, format, what to focus on.' : 'No instructions.'}
+        </p>
       )}
       {editable && (
         <button type="button" className="btn-ghost self-start" onClick={() => modals.open('collectionCreateEdit', { collection: space })}>

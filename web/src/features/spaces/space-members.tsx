@@ -53,7 +53,13 @@ export function SpaceMembers({ space }: { space: Collection }) {
 
 function RoleSelect({ value, onChange, label, disabled }: { value: SpaceRole; onChange: (r: SpaceRole) => void; label: string; disabled?: boolean }) {
   return (
-    <select aria-label={label} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as SpaceRole)} className="field !w-auto !py-1.5 !pr-8">
+    <select
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as SpaceRole)}
+      className="field !w-auto !py-1.5 !pr-8"
+    >
       {SPACE_ROLES.map((r) => (
         <option key={r} value={r} title={ROLE_DESCRIPTION[r]}>
           {ROLE_LABEL[r]}
@@ -77,7 +83,9 @@ function MemberRow({ space, member, manage }: { space: Collection; member: Space
         <span className="truncate text-sm font-medium">{who}</span>
         {member.name && <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">{member.email}</span>}
       </div>
-      {isInvited(member.access) && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-200">Invited</span>}
+      {isInvited(member.access) && (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-200">Invited</span>
+      )}
       {owner ? (
         <span className="text-xs font-medium text-neutral-500">Owner</span>
       ) : manage && role ? (

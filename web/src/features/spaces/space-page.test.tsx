@@ -77,7 +77,11 @@ describe('the Space page', () => {
     const space = addSpace(mocks, { ownedByOther: true, access: SPACE_ACCESS.ANYONE_WITH_LINK });
     const bodies: Array<Record<string, unknown>> = [];
     mocks.server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/rest/threads/ask')) void request.clone().json().then((b) => bodies.push(b as Record<string, unknown>));
+      if (request.url.endsWith('/rest/threads/ask'))
+        void request
+          .clone()
+          .json()
+          .then((b) => bodies.push(b as Record<string, unknown>));
     });
     const { user } = renderApp(`/spaces/${space.slug}`);
     expect(await screen.findByText(READER_ASK_NOTE)).toBeTruthy();
@@ -114,7 +118,13 @@ describe('the Space page', () => {
     await user.type(input, 'https://news.example.org/today');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const links = screen.getByRole('list', { name: 'Links' });
-    await waitFor(() => expect(within(links).getAllByRole('link').map((a) => a.getAttribute('href'))).toContain('https://news.example.org/today'));
+    await waitFor(() =>
+      expect(
+        within(links)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toContain('https://news.example.org/today'),
+    );
     expect((input as HTMLInputElement).value).toBe('');
   });
 
@@ -153,7 +163,13 @@ describe('the Space page', () => {
 
     mocks.server.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Remove Question about papers 2 from this Space' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Threads' })).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringContaining('papers 1')]));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Threads' }))
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual([expect.stringContaining('papers 1')]),
+    );
     expect(mocks.scenario.state.threads.find((t) => t.context_uuid === 'ctx-2')!.collection_uuid).toBeNull();
   });
 
@@ -161,7 +177,11 @@ describe('the Space page', () => {
     const space = addSpace(mocks);
     const bodies: Array<Record<string, unknown>> = [];
     mocks.server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/rest/threads/ask')) void request.clone().json().then((b) => bodies.push(b as Record<string, unknown>));
+      if (request.url.endsWith('/rest/threads/ask'))
+        void request
+          .clone()
+          .json()
+          .then((b) => bodies.push(b as Record<string, unknown>));
     });
     const { user } = renderApp(`/spaces/${space.slug}`);
     const input = await screen.findByLabelText('Ask in Research');

@@ -34,8 +34,16 @@ export default function SpacePage() {
 
   if (query.isError) {
     if (query.error.status === 404)
-      return <PageMessage icon={<Layers className="size-5" />} title="Space not found" text="There is no Space at this address, or you do not have access to it." />;
-    return <PageMessage icon={<Layers className="size-5" />} title="Could not load this Space" text="Something went wrong while loading it. Try again in a moment." />;
+      return (
+        <PageMessage icon={<Layers className="size-5" />} title="Space not found" text="There is no Space at this address, or you do not have access to it." />
+      );
+    return (
+      <PageMessage
+        icon={<Layers className="size-5" />}
+        title="Could not load this Space"
+        text="Something went wrong while loading it. Try again in a moment."
+      />
+    );
   }
   if (!space)
     return (
@@ -53,7 +61,9 @@ export default function SpacePage() {
           {isReadable(space.user_permission) ? (
             <SpaceAskBox space={space} />
           ) : (
-            <p className="rounded-2xl border border-dashed border-neutral-200 px-4 py-3 text-sm text-neutral-500 dark:border-neutral-800 dark:text-neutral-400">Accept the invitation to take part in this Space.</p>
+            <p className="rounded-2xl border border-dashed border-neutral-200 px-4 py-3 text-sm text-neutral-500 dark:border-neutral-800 dark:text-neutral-400">
+              Accept the invitation to take part in this Space.
+            </p>
           )}
           <Section title="Threads">
             <SpaceThreads space={space} />

@@ -119,7 +119,12 @@ function LeaveButton({ space, close }: { space: Collection; close: () => void })
   const me = members.data?.find((m) => (user && m.user_id === user.id) || (user && m.email.toLowerCase() === user.email.toLowerCase()));
   if (!me) return null;
   return (
-    <button type="button" className="btn-secondary !py-1.5" disabled={leave.isPending} onClick={() => leave.mutate({ collectionUuid: space.uuid, memberId: me.member_id })}>
+    <button
+      type="button"
+      className="btn-secondary !py-1.5"
+      disabled={leave.isPending}
+      onClick={() => leave.mutate({ collectionUuid: space.uuid, memberId: me.member_id })}
+    >
       <LogOut aria-hidden className="size-4" /> {isInvited(space.user_permission) ? 'Decline invitation' : 'Leave Space'}
     </button>
   );

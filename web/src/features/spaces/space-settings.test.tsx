@@ -47,7 +47,14 @@ describe('Space settings', () => {
 
   it('changes a role and withdraws an invitation', async () => {
     const space = addSpace(mocks);
-    space.members.push({ member_id: 'm-g', email: 'grace@example.com', user_id: null, name: 'Grace', access: ACCESS_LEVEL.INVITED_READER, invited_at: space.created_at });
+    space.members.push({
+      member_id: 'm-g',
+      email: 'grace@example.com',
+      user_id: null,
+      name: 'Grace',
+      access: ACCESS_LEVEL.INVITED_READER,
+      invited_at: space.created_at,
+    });
     const { user, dialog } = await openSettings(`/spaces/${space.slug}`);
     await user.selectOptions(await within(dialog).findByLabelText('Role of Grace'), 'ADMIN');
     await waitFor(() => expect(space.members[1]!.access).toBe(ACCESS_LEVEL.INVITED_ADMIN));
@@ -59,16 +66,28 @@ describe('Space settings', () => {
     const space = addSpace(mocks);
     const { user, dialog } = await openSettings(`/spaces/${space.slug}`);
     const group = within(dialog).getByRole('radiogroup', { name: 'Who can see this Space' });
-    expect(within(group).getAllByRole('radio').map((r) => r.textContent)).toEqual([expect.stringContaining('Private'), expect.stringContaining('Anyone with the link')]);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining('Private'), expect.stringContaining('Anyone with the link')]);
 
     await user.click(within(group).getByRole('radio', { name: /Anyone with the link/ }));
     await waitFor(() => expect(space.access).toBe(SPACE_ACCESS.ANYONE_WITH_LINK));
-    expect(within(group).getByRole('radio', { name: /Anyone with the link/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(group)
+        .getByRole('radio', { name: /Anyone with the link/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
 
     mocks.server.use(http.put('*/rest/collections/:uuid/access', () => problem(500, 'server_error', 'Down')));
     await user.click(within(group).getByRole('radio', { name: /Private/ }));
     await screen.findByText('Failed to edit collection', {}, { timeout: 5000 });
-    expect(within(group).getByRole('radio', { name: /Anyone with the link/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(group)
+        .getByRole('radio', { name: /Anyone with the link/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('switches web search by default, and puts the switch back when the edit fails', async () => {
@@ -87,9 +106,20 @@ describe('Space settings', () => {
 
   it('lets a writer leave the Space, without access, member management or Delete', async () => {
     const space = addSpace(mocks, { ownedByOther: true });
-    space.members.push({ member_id: 'm-ada', email: 'ada@example.com', user_id: 'user-ada', name: 'Ada Lovelace', access: ACCESS_LEVEL.WRITER, invited_at: space.created_at });
+    space.members.push({
+      member_id: 'm-ada',
+      email: 'ada@example.com',
+      user_id: 'user-ada',
+      name: 'Ada Lovelace',
+      access: ACCESS_LEVEL.WRITER,
+      invited_at: space.created_at,
+    });
     const { user, dialog } = await openSettings(`/spaces/${space.slug}`);
-    expect(within(dialog).getAllByRole('radio').every((r) => (r as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .every((r) => (r as HTMLButtonElement).disabled),
+    ).toBe(true);
     expect(within(dialog).queryByLabelText('Email to invite')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /Delete Space/ })).toBeNull();
     await user.click(await within(dialog).findByRole('button', { name: /Leave Space/ }));
@@ -125,8 +155,24 @@ describe('the Space context sheet', () => {
 describe('Add to Space', () => {
   it('moves a thread into a Space from the thread page; the chip then links to the Space', async () => {
     const space = addSpace(mocks);
-    addSpace(mocks, { uuid: crypto.randomUUID(), key: 'ZzCdEfGhIjKlMnOpQrStUv', slug: 'reading-ZzCdEfGhIjKlMnOpQrStUv', title: 'Reading only', ownedByOther: true, access: SPACE_ACCESS.ANYONE_WITH_LINK });
-    mocks.scenario.state.spaces!.at(-1)!.members.push({ member_id: 'm-ada', email: 'ada@example.com', user_id: 'user-ada', name: 'Ada', access: ACCESS_LEVEL.READER, invited_at: space.created_at });
+    addSpace(mocks, {
+      uuid: crypto.randomUUID(),
+      key: 'ZzCdEfGhIjKlMnOpQrStUv',
+      slug: 'reading-ZzCdEfGhIjKlMnOpQrStUv',
+      title: 'Reading only',
+      ownedByOther: true,
+      access: SPACE_ACCESS.ANYONE_WITH_LINK,
+    });
+    mocks.scenario.state
+      .spaces!.at(-1)!
+      .members.push({
+        member_id: 'm-ada',
+        email: 'ada@example.com',
+        user_id: 'user-ada',
+        name: 'Ada',
+        access: ACCESS_LEVEL.READER,
+        invited_at: space.created_at,
+      });
     const thread = addThread(mocks, 1);
     const { user } = renderApp(`/search/${thread.thread_url_slug}`);
 
@@ -154,7 +200,9 @@ describe('Add to Space', () => {
     const { user } = renderApp(`/search/${thread.thread_url_slug}`);
     expect(await screen.findByRole('link', { name: 'In Space Research' })).toBeTruthy();
 
-    mocks.server.use(http.post('*/rest/collections/upsert_thread_collection', () => problem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.')));
+    mocks.server.use(
+      http.post('*/rest/collections/upsert_thread_collection', () => problem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.')),
+    );
     await user.click(screen.getByRole('button', { name: /Move/ }));
     let dialog = await screen.findByRole('dialog', { name: 'Move to a Space' });
     const current = await within(dialog).findByRole('button', { name: /Research/ });
@@ -179,7 +227,11 @@ describe('Add to Space', () => {
     const thread = addThread(mocks, 1);
     const bodies: Array<Record<string, unknown>> = [];
     mocks.server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/upsert_thread_collection')) void request.clone().json().then((b) => bodies.push(b as Record<string, unknown>));
+      if (request.url.endsWith('/upsert_thread_collection'))
+        void request
+          .clone()
+          .json()
+          .then((b) => bodies.push(b as Record<string, unknown>));
     });
     const { user } = renderApp(`/page/${thread.thread_url_slug}`);
     await user.click(await screen.findByRole('button', { name: /Add to Space/ }));

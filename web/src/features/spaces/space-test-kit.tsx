@@ -97,7 +97,21 @@ export function addThread(mocks: Mocks, i: number, overrides: Partial<MockThread
     expiry_time: null,
     updated_datetime: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
     owner: mocks.scenario.state.signedInId!,
-    entries: [{ backend_uuid: `b-${i}`, query_str: `Question about papers ${i}`, status: 'completed', answer: `Answer number ${i}`, sources: [], related_questions: [], error: null, model: 'offline-extractive', created_at: '2026-01-01T00:00:00Z', plan: [], sent: 0 }],
+    entries: [
+      {
+        backend_uuid: `b-${i}`,
+        query_str: `Question about papers ${i}`,
+        status: 'completed',
+        answer: `Answer number ${i}`,
+        sources: [],
+        related_questions: [],
+        error: null,
+        model: 'offline-extractive',
+        created_at: '2026-01-01T00:00:00Z',
+        plan: [],
+        sent: 0,
+      },
+    ],
     ...overrides,
   };
   mocks.scenario.state.threads.push(thread);

@@ -23,7 +23,12 @@ export function SpaceThreads({ space }: { space: Collection }) {
   if (query.isError) return <p className="text-sm text-neutral-500">Could not load the threads of this Space.</p>;
   const items = query.data.items;
   // A reader's questions stay their own, so only writers are told asking starts a thread here.
-  if (items.length === 0) return <p className="text-sm text-neutral-500 dark:text-neutral-400">{canRemove ? 'No threads yet. Ask a question above to start one in this Space.' : 'No threads yet.'}</p>;
+  if (items.length === 0)
+    return (
+      <p className="text-sm text-neutral-500 dark:text-neutral-400">
+        {canRemove ? 'No threads yet. Ask a question above to start one in this Space.' : 'No threads yet.'}
+      </p>
+    );
   return (
     <ul aria-label="Threads" className="flex flex-col divide-y divide-neutral-100 dark:divide-neutral-800">
       {items.map((t) => (

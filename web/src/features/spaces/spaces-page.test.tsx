@@ -53,9 +53,23 @@ describe('the Spaces page', () => {
     const mine = putSpace(mocks, { title: 'Garden', description: 'Vegetables and herbs', emoji: '1f331' });
     const bob = { id: 'user-bob', name: 'Bob', email: 'bob@example.com' };
     const joined = putSpace(mocks, { title: 'Team notes' }, bob);
-    joined.members.push({ member_id: 'm-ada-w', email: 'ada@example.com', user_id: 'user-ada', name: 'Ada Lovelace', access: ACCESS_LEVEL.WRITER, invited_at: joined.created_at });
+    joined.members.push({
+      member_id: 'm-ada-w',
+      email: 'ada@example.com',
+      user_id: 'user-ada',
+      name: 'Ada Lovelace',
+      access: ACCESS_LEVEL.WRITER,
+      invited_at: joined.created_at,
+    });
     const invited = putSpace(mocks, { title: 'Book club' }, bob);
-    invited.members.push({ member_id: 'm-ada-i', email: 'ada@example.com', user_id: null, name: null, access: ACCESS_LEVEL.INVITED_READER, invited_at: invited.created_at });
+    invited.members.push({
+      member_id: 'm-ada-i',
+      email: 'ada@example.com',
+      user_id: null,
+      name: null,
+      access: ACCESS_LEVEL.INVITED_READER,
+      invited_at: invited.created_at,
+    });
     const { user } = setup();
 
     const garden = await within(await screen.findByRole('list', { name: 'Spaces' })).findByRole('link', { name: /Garden/ }, { timeout: 5000 });
@@ -76,7 +90,10 @@ describe('the Spaces page', () => {
   it('loads more Spaces a page at a time', async () => {
     for (let i = 1; i <= SPACES_PAGE_SIZE + 3; i++) putSpace(mocks, { title: `Space ${i}` });
     const { user } = setup();
-    const links = () => within(spaceList()).getAllByRole('link').filter((a) => a.getAttribute('href')!.startsWith('/spaces/'));
+    const links = () =>
+      within(spaceList())
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('href')!.startsWith('/spaces/'));
     await waitFor(() => expect(links().length).toBe(SPACES_PAGE_SIZE), { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(links().length).toBe(SPACES_PAGE_SIZE + 3), { timeout: 5000 });

@@ -51,7 +51,9 @@ export default function SpacesPage() {
           <LayoutGrid className="size-5" />
         </div>
         <h1 className="text-xl font-semibold tracking-tight">Sign in to use Spaces</h1>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">Spaces keep threads, instructions, files and links together, and can be shared with others.</p>
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          Spaces keep threads, instructions, files and links together, and can be shared with others.
+        </p>
         <button type="button" className="btn-primary mt-2" onClick={() => modals.open('login', { origin: LOGIN_ORIGIN, title: 'Sign in to use Spaces' })}>
           <LogIn className="size-4" /> Sign in
         </button>
@@ -80,7 +82,10 @@ function SignedInSpaces() {
       <section aria-label="Your Spaces" className="flex flex-col gap-4">
         <ul aria-label="Spaces" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <li>
-            <Link to="/library?tab=bookmarks" className={`${CARD} hover:border-neutral-300 hover:bg-neutral-50 dark:hover:border-neutral-700 dark:hover:bg-neutral-900`}>
+            <Link
+              to="/library?tab=bookmarks"
+              className={`${CARD} hover:border-neutral-300 hover:bg-neutral-50 dark:hover:border-neutral-700 dark:hover:bg-neutral-900`}
+            >
               <SpaceIcon emoji={BOOKMARKS_EMOJI} className="text-2xl leading-none" />
               <span className="font-medium">Bookmarks</span>
               <span className="text-sm text-neutral-600 dark:text-neutral-400">Threads you bookmarked</span>

@@ -48,7 +48,11 @@ export const where = () => screen.getByTestId('where').textContent;
 
 let n = 0;
 /** A Space in the mock state; owned by `owner` (the demo account unless said), with extra members. */
-export function putSpace(mocks: ReturnType<typeof setupMocks>, over: Partial<MockSpace> & { title: string }, owner = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com' }): MockSpace {
+export function putSpace(
+  mocks: ReturnType<typeof setupMocks>,
+  over: Partial<MockSpace> & { title: string },
+  owner = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com' },
+): MockSpace {
   n++;
   const key = `k${String(n).padStart(21, '0')}`;
   const at = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();

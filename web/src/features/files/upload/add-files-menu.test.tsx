@@ -22,7 +22,12 @@ afterEach(() => {
 
 /** The screen is wide, or a phone's. */
 function screenWidth(wide: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: query === WIDE_SCREEN_QUERY ? wide : false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query === WIDE_SCREEN_QUERY ? wide : false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
 }
 
 const connector = (name: string, connected: boolean, onSelect = () => {}): MenuConnector => ({ name, label: name, connected, onSelect });
@@ -38,7 +43,11 @@ describe('AddFilesMenu', () => {
   it("holds just 'Local files' without connectors, which opens the upload modal", async () => {
     screenWidth(true);
     const { user, menu } = await openMenu(<AddFilesMenu repository={MY_FILES} />);
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Local files']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent?.trim()),
+    ).toEqual(['Local files']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Local files' }));
     expect(await screen.findByRole('dialog', { name: 'Upload files' })).toBeTruthy();
   });
@@ -55,8 +64,14 @@ describe('AddFilesMenu', () => {
   it("lists connected connectors and an 'Add connectors' submenu of the others on a wide screen", async () => {
     screenWidth(true);
     const pickDrive = vi.fn();
-    const { user, menu } = await openMenu(<AddFilesMenu repository={MY_FILES} connectors={[connector('Google Drive', true, pickDrive), connector('Box', false)]} />);
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Local files', 'Google Drive', 'Add connectors']);
+    const { user, menu } = await openMenu(
+      <AddFilesMenu repository={MY_FILES} connectors={[connector('Google Drive', true, pickDrive), connector('Box', false)]} />,
+    );
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent?.trim()),
+    ).toEqual(['Local files', 'Google Drive', 'Add connectors']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Google Drive' }));
     expect(pickDrive).toHaveBeenCalledOnce();
   });
@@ -64,6 +79,10 @@ describe('AddFilesMenu', () => {
   it("leaves the 'Add connectors' submenu out on a phone", async () => {
     screenWidth(false);
     const { menu } = await openMenu(<AddFilesMenu repository={MY_FILES} connectors={[connector('Google Drive', true), connector('Box', false)]} />);
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent?.trim())).toEqual(['Local files', 'Google Drive']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent?.trim()),
+    ).toEqual(['Local files', 'Google Drive']);
   });
 });

@@ -51,7 +51,9 @@ export function DropZone({ onFiles, disabled = false, list, ref }: Props) {
         onDrop={drop}
         className={clsx(
           'flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-8 text-center transition-colors',
-          disabled ? 'cursor-not-allowed border-neutral-200 text-neutral-400 dark:border-neutral-800' : 'border-neutral-300 text-neutral-600 dark:border-neutral-700 dark:text-neutral-300',
+          disabled
+            ? 'cursor-not-allowed border-neutral-200 text-neutral-400 dark:border-neutral-800'
+            : 'border-neutral-300 text-neutral-600 dark:border-neutral-700 dark:text-neutral-300',
           over && 'border-teal-600 bg-teal-50 dark:bg-teal-950/30',
         )}
       >

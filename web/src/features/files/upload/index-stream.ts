@@ -24,7 +24,9 @@ export async function streamIndexFiles(body: FileIndexRequest, signal?: AbortSig
   if (!response.ok || !response.body) {
     const problem = await response.json().catch(() => null);
     throw new ApiError(
-      problem && typeof problem === 'object' && 'code' in problem ? (problem as Problem) : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' },
+      problem && typeof problem === 'object' && 'code' in problem
+        ? (problem as Problem)
+        : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' },
     );
   }
   return progressEvents(response.body);

@@ -59,12 +59,21 @@ describe('the upload modals', () => {
     expect(await within(dialog).findByText('Drop your files here.')).toBeTruthy();
     expect(within(dialog).getByText('Dropped files appear here.')).toBeTruthy();
 
-    await user.upload(within(dialog).getByLabelText('Choose files to upload'), [fileOf('paper.pdf', 'application/pdf', 1536), fileOf('notes.md', 'text/markdown', 12)]);
-    fireEvent.drop(within(dialog).getByRole('group', { name: 'Drop zone' }), { dataTransfer: { files: [fileOf('folder', ''), fileOf('tool.exe', 'application/x-msdownload')], types: ['Files'] } });
+    await user.upload(within(dialog).getByLabelText('Choose files to upload'), [
+      fileOf('paper.pdf', 'application/pdf', 1536),
+      fileOf('notes.md', 'text/markdown', 12),
+    ]);
+    fireEvent.drop(within(dialog).getByRole('group', { name: 'Drop zone' }), {
+      dataTransfer: { files: [fileOf('folder', ''), fileOf('tool.exe', 'application/x-msdownload')], types: ['Files'] },
+    });
     expect(await screen.findByText(UNSUPPORTED_TYPE('tool.exe'))).toBeTruthy();
 
     const list = within(dialog).getByRole('list', { name: 'Chosen files' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['paper.pdf1.5 KB', 'notes.md12 B']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['paper.pdf1.5 KB', 'notes.md12 B']);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
     await waitFor(() => expect(within(list).getAllByText(/Indexed/)).toHaveLength(2));

@@ -74,7 +74,10 @@ function Uploader({ repository, editable, close }: { repository: RepositoryRef; 
         onFiles={add}
         list={
           chosen.length > 0 ? (
-            <ul aria-label="Chosen files" className="flex max-h-64 flex-col divide-y divide-neutral-100 overflow-y-auto rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+            <ul
+              aria-label="Chosen files"
+              className="flex max-h-64 flex-col divide-y divide-neutral-100 overflow-y-auto rounded-xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800"
+            >
               {chosen.map((item) => (
                 <ChosenRow key={item.id} item={item} state={states[item.id]} onRemove={() => setChosen((c) => c.filter((x) => x.id !== item.id))} />
               ))}
@@ -121,7 +124,10 @@ function ChosenRow({ item, state, onRemove }: { item: UploadItem; state: FileUpl
         <p className="text-xs text-neutral-500 dark:text-neutral-400">
           {formatSize(item.file.size)}
           {state && (
-            <span data-state={state.status} className={state.status === 'failed' || state.status === 'not-uploaded' ? 'text-red-600 dark:text-red-400' : undefined}>
+            <span
+              data-state={state.status}
+              className={state.status === 'failed' || state.status === 'not-uploaded' ? 'text-red-600 dark:text-red-400' : undefined}
+            >
               {' · '}
               {message ?? STATE_LABEL[state.status]}
             </span>
@@ -129,7 +135,12 @@ function ChosenRow({ item, state, onRemove }: { item: UploadItem; state: FileUpl
         </p>
       </div>
       {!state && (
-        <button type="button" aria-label={`Remove ${item.file.name}`} className="rounded-full p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800" onClick={onRemove}>
+        <button
+          type="button"
+          aria-label={`Remove ${item.file.name}`}
+          className="rounded-full p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:hover:bg-neutral-800"
+          onClick={onRemove}
+        >
           <X aria-hidden className="size-4" />
         </button>
       )}

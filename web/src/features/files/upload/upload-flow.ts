@@ -90,7 +90,11 @@ export function optimisticRow(repo: RepositoryRef, file: File, params: FileUrlPa
 type Sent = { item: UploadItem; params: FileUrlParams };
 
 /** `progress` has counted the items in already (`start`), so the toast can show before the first call. */
-export async function uploadInBatches(repo: RepositoryRef, items: UploadItem[], opts: { effects: UploadEffects; progress: UploadProgress; uploadedBy: string }): Promise<UploadOutcome> {
+export async function uploadInBatches(
+  repo: RepositoryRef,
+  items: UploadItem[],
+  opts: { effects: UploadEffects; progress: UploadProgress; uploadedBy: string },
+): Promise<UploadOutcome> {
   const { effects, progress } = opts;
   const outcome: UploadOutcome = { indexed: 0, failed: 0, notUploaded: 0, limitReached: false };
   const settle = (item: UploadItem, state: FileUploadState) => {
@@ -111,7 +115,10 @@ export async function uploadInBatches(repo: RepositoryRef, items: UploadItem[], 
     const batch = batches[b]!;
     let answer: FileUploadUrlsResponse;
     try {
-      answer = await requestUploadUrls(repo, batch.map((i) => i.file));
+      answer = await requestUploadUrls(
+        repo,
+        batch.map((i) => i.file),
+      );
     } catch (e) {
       effects.error(UPLOAD_TEXT.urlsFailed, problemMessage(e, UPLOAD_TEXT.urlsFailed));
       for (const item of batches.slice(b).flat()) settle(item, { status: 'failed', message: UPLOAD_TEXT.urlsFailed });
@@ -161,7 +168,13 @@ async function storeAll(sent: Sent[], effects: UploadEffects, settle: (item: Upl
 const isLimitProblem = (e: unknown) => e instanceof ApiError && e.code in LIMIT_MESSAGES;
 
 /** Indexes the stored files and settles each; returns the limit's message when the server refused for one. */
-async function indexAll(repo: RepositoryRef, stored: Sent[], effects: UploadEffects, settle: (item: UploadItem, s: FileUploadState) => void, progress: UploadProgress): Promise<string | null> {
+async function indexAll(
+  repo: RepositoryRef,
+  stored: Sent[],
+  effects: UploadEffects,
+  settle: (item: UploadItem, s: FileUploadState) => void,
+  progress: UploadProgress,
+): Promise<string | null> {
   const open = new Map(stored.map((s) => [s.params.file_uuid, s.item]));
   open.forEach((item) => effects.fileState(item, { status: 'indexing' }));
   const params: FileIndexRequestFileIndexParamsItem[] = stored.map((s) => ({

@@ -7,7 +7,12 @@ import { canUploadTo, DEFAULT_COLLECTION_OWNER, inBatches, screenFiles, UPLOAD_B
 
 const extension = fc.oneof(fc.constantFrom(...ACCEPTED_EXTENSIONS, '.PDF', '.Md'), fc.constantFrom('.exe', '.zip', '.mp3', '', '.'));
 const chosen: fc.Arbitrary<ChosenFile> = fc.record({
-  name: fc.tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !s.includes('.')), extension).map(([b, e]) => b + e),
+  name: fc
+    .tuple(
+      fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !s.includes('.')),
+      extension,
+    )
+    .map(([b, e]) => b + e),
   type: fc.constantFrom('', 'text/plain', 'application/pdf'),
   size: fc.oneof(fc.nat({ max: 2048 }), fc.constant(DEFAULT_FILE_MAX_BYTES), fc.constant(DEFAULT_FILE_MAX_BYTES + 1)),
 });

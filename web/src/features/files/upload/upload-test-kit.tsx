@@ -38,10 +38,16 @@ export function createFilesBackend() {
   let fitted = 0;
   let failedUrls = 0;
 
-  const uuidOf = (filename: string) => `00000000-0000-4000-8000-${[...filename].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1e12, 7).toString().padStart(12, '0')}`;
+  const uuidOf = (filename: string) =>
+    `00000000-0000-4000-8000-${[...filename]
+      .reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1e12, 7)
+      .toString()
+      .padStart(12, '0')}`;
 
   const handlers = [
-    http.get('*/rest/session', () => HttpResponse.json({ user: { id: 'u-ada', name: 'Ada', email: 'ada@example.com', org_uuid: null, subscription_status: 'none' }, visitor_id: 'v-1' })),
+    http.get('*/rest/session', () =>
+      HttpResponse.json({ user: { id: 'u-ada', name: 'Ada', email: 'ada@example.com', org_uuid: null, subscription_status: 'none' }, visitor_id: 'v-1' }),
+    ),
     http.post('*/rest/file-repository/get-file-upload-urls', async ({ request }) => {
       const body = (await request.json()) as FileUploadUrlsRequest;
       calls.urls.push(body);
@@ -64,7 +70,14 @@ export function createFilesBackend() {
       });
     }),
     // happy-dom asks before any cross-origin POST, as a browser would for a non-simple one.
-    http.options(BUCKET_URL, () => new HttpResponse(null, { status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*' } })),
+    http.options(
+      BUCKET_URL,
+      () =>
+        new HttpResponse(null, {
+          status: 204,
+          headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'POST', 'access-control-allow-headers': '*' },
+        }),
+    ),
     http.post(BUCKET_URL, async ({ request }) => {
       const form = await request.formData();
       const file = form.get('file');
@@ -80,7 +93,9 @@ export function createFilesBackend() {
         const detail = opts.indexFails?.get(p.filename);
         return [
           { file_uuid: p.file_uuid, filename: p.filename, status: 'processing' },
-          detail ? { file_uuid: p.file_uuid, filename: p.filename, status: 'failure', error: 'Indexing failed', detail } : { file_uuid: p.file_uuid, filename: p.filename, status: 'success' },
+          detail
+            ? { file_uuid: p.file_uuid, filename: p.filename, status: 'failure', error: 'Indexing failed', detail }
+            : { file_uuid: p.file_uuid, filename: p.filename, status: 'success' },
         ];
       });
       const text = events.map((e) => `event: message\ndata: ${JSON.stringify(e)}\n\n`).join('');
@@ -88,7 +103,8 @@ export function createFilesBackend() {
     }),
     http.get('*/rest/collections/get_collection', ({ request }) => {
       const key = new URL(request.url).searchParams.get('collection_slug');
-      if (key !== SPACE_UUID) return HttpResponse.json({ type: 'about:blank', title: 'Not found', status: 404, code: 'not_found', detail: 'Space not found' }, { status: 404 });
+      if (key !== SPACE_UUID)
+        return HttpResponse.json({ type: 'about:blank', title: 'Not found', status: 404, code: 'not_found', detail: 'Space not found' }, { status: 404 });
       return HttpResponse.json(space(opts.spaceLevel ?? ACCESS_LEVEL.OWNER));
     }),
   ];

@@ -53,4 +53,3 @@ describe('the upload toast', () => {
     expect(screen.queryByText('Ready to search')).toBeNull();
   });
 });
-

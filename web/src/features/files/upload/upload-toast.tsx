@@ -23,13 +23,28 @@ export function UploadToast({ progress = uploadProgress }: { progress?: UploadPr
   const percent = percentComplete(s);
   const errors = running ? s.errors : (s.done?.errors ?? 0);
   return (
-    <div role="status" aria-live="polite" className="flex w-[min(22rem,calc(100vw-2rem))] items-start gap-3 rounded-2xl border border-neutral-200 bg-white p-3 text-sm shadow-xl dark:border-neutral-800 dark:bg-neutral-950">
-      {running ? <Loader2 aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin text-neutral-500" /> : <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-teal-600" />}
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex w-[min(22rem,calc(100vw-2rem))] items-start gap-3 rounded-2xl border border-neutral-200 bg-white p-3 text-sm shadow-xl dark:border-neutral-800 dark:bg-neutral-950"
+    >
+      {running ? (
+        <Loader2 aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin text-neutral-500" />
+      ) : (
+        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-teal-600" />
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="font-medium text-neutral-900 dark:text-neutral-100">{running ? syncingText(s.total) : syncedText(s.done?.synced ?? 0)}</p>
         {running ? (
           <>
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 overflow-hidden rounded-full bg-neutral-100 dark:bg-neutral-800">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              className="h-1.5 overflow-hidden rounded-full bg-neutral-100 dark:bg-neutral-800"
+            >
               <div className="h-full rounded-full bg-teal-600 transition-[width]" style={{ width: `${percent}%` }} />
             </div>
             <p className="text-xs text-neutral-500 dark:text-neutral-400">{percent}% complete</p>

@@ -95,7 +95,14 @@ describe('useUploadFiles', () => {
   });
 
   it("counts a refused indexing call as errors with the server's reason; a limit there stops the loop too", async () => {
-    backend.server.use(http.post('*/rest/sse/index_files', () => HttpResponse.json({ type: 'about:blank', title: 'Conflict', status: 409, code: 'file_exists', detail: 'notes-1.txt is already there' }, { status: 409 })));
+    backend.server.use(
+      http.post('*/rest/sse/index_files', () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Conflict', status: 409, code: 'file_exists', detail: 'notes-1.txt is already there' },
+          { status: 409 },
+        ),
+      ),
+    );
     const first = setup();
     await act(async () => {
       await first.hook.result.current.upload(files(2));
@@ -107,7 +114,11 @@ describe('useUploadFiles', () => {
     backend.calls.urls.length = 0;
 
     const detail = 'You have reached the file limit of 50 files per repository.';
-    backend.server.use(http.post('*/rest/sse/index_files', () => HttpResponse.json({ type: 'about:blank', title: 'Limit', status: 422, code: 'FILE_REPOSITORY_LIMIT_EXCEEDED', detail }, { status: 422 })));
+    backend.server.use(
+      http.post('*/rest/sse/index_files', () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Limit', status: 422, code: 'FILE_REPOSITORY_LIMIT_EXCEEDED', detail }, { status: 422 }),
+      ),
+    );
     const second = setup();
     let outcome: unknown;
     await act(async () => {

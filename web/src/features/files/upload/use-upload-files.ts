@@ -67,7 +67,12 @@ export function useUploadFiles(repository: RepositoryRef, opts: { progress?: Upl
         return null;
       }
       const items = files.map((f) => (f instanceof File ? toUploadItems([f])[0]! : f));
-      const allowed = new Set(screenWithToasts(items.map((i) => i.file), uploadOpts));
+      const allowed = new Set(
+        screenWithToasts(
+          items.map((i) => i.file),
+          uploadOpts,
+        ),
+      );
       const going = items.filter((i) => allowed.has(i.file));
       if (!going.length) return null;
       progress.start(going.length);
