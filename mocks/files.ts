@@ -481,16 +481,14 @@ export function fileHandlers(opts: Options) {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw problem(400, 'invalid_limit', 'limit is 1 to 100.');
       const files = newestFirst(inRepo(repo));
       return {
-        files: files
-          .slice(0, limit)
-          .map((f) => ({
-            file_uuid: f.file_uuid,
-            name: f.filename,
-            file_s3_url: f.file_s3_url,
-            connection_type: 'local',
-            connection_file_url: null,
-            status: spaceStatus(f.file_state),
-          })),
+        files: files.slice(0, limit).map((f) => ({
+          file_uuid: f.file_uuid,
+          name: f.filename,
+          file_s3_url: f.file_s3_url,
+          connection_type: 'local',
+          connection_file_url: null,
+          status: spaceStatus(f.file_state),
+        })),
         files_in_repo: files.length,
       };
     }),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
-import { DomainError } from '../shared/domain-error.js';
+import type { DomainError } from '../shared/domain-error.js';
 import { decideAsk, decideFinish } from './decide.js';
 import { evolveThread, initialThread, type ThreadState } from './events.js';
 import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval, decideSourcesRemoval } from './sharing-decide.js';

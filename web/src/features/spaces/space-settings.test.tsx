@@ -163,16 +163,14 @@ describe('Add to Space', () => {
       ownedByOther: true,
       access: SPACE_ACCESS.ANYONE_WITH_LINK,
     });
-    mocks.scenario.state
-      .spaces!.at(-1)!
-      .members.push({
-        member_id: 'm-ada',
-        email: 'ada@example.com',
-        user_id: 'user-ada',
-        name: 'Ada',
-        access: ACCESS_LEVEL.READER,
-        invited_at: space.created_at,
-      });
+    mocks.scenario.state.spaces!.at(-1)!.members.push({
+      member_id: 'm-ada',
+      email: 'ada@example.com',
+      user_id: 'user-ada',
+      name: 'Ada',
+      access: ACCESS_LEVEL.READER,
+      invited_at: space.created_at,
+    });
     const thread = addThread(mocks, 1);
     const { user } = renderApp(`/search/${thread.thread_url_slug}`);
 

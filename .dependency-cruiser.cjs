@@ -1,0 +1,87 @@
+// The layer rules of docs/architecture.md, checked by `make lint` (dependency-cruiser).
+// Kernel below domains, domains in one written order, services/app (the composition root) on top;
+// workflows call services, never the reverse. Known violations being paid down are listed in
+// .dependency-cruiser-known-violations.json (regenerate with `make lint-baseline` only when one is removed).
+
+/** Domains from the bottom up: a domain may import only the ones before it, and only through their index.ts. */
+const DOMAIN_ORDER = ['identity', 'mail', 'spaces', 'threads', 'files', 'answers', 'bookmarks', 'articles', 'translation'];
+const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
+
+const alt = (names) => `(${names.join('|')})`;
+
+const orderRules = DOMAIN_ORDER.map((domain, i) => {
+  const above = DOMAIN_ORDER.slice(i + 1);
+  return above.length === 0
+    ? null
+    : {
+        name: `domain-order-${domain}`,
+        comment: `${domain} may not import ${above.join(', ')}: they sit above it (docs/architecture.md). React to their events instead.`,
+        severity: 'error',
+        from: { path: `^services/${domain}/` },
+        to: { path: `^services/${alt(above)}/` },
+      };
+}).filter(Boolean);
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules must not depend on each other in a circle.',
+      severity: 'error',
+      from: { path: '^(services|workflows)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'kernel-below-domains',
+      comment: 'The kernel (db, eventstore, http, shared, passages, storage, workers) knows no domain, no app and no workflow.',
+      severity: 'error',
+      from: { path: `^services/${alt(KERNEL)}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: [`^services/${alt(DOMAIN_ORDER)}/`, '^services/app/', '^workflows/'] },
+    },
+    {
+      name: 'nothing-imports-app',
+      comment: 'services/app is the composition root: it wires everything and nothing imports it (tests and scripts may).',
+      severity: 'error',
+      from: { path: '^(services|workflows)/', pathNot: ['^services/app/', '\\.test\\.ts$'] },
+      to: { path: '^services/app/' },
+    },
+    {
+      name: 'services-never-import-workflows',
+      comment: 'Workflows call services; services never call workflows (services/app wires them).',
+      severity: 'error',
+      from: { path: '^services/', pathNot: ['^services/app/', '\\.test\\.ts$'] },
+      to: { path: '^workflows/' },
+    },
+    {
+      name: 'domains-through-index',
+      comment: "A domain uses another only through that domain's index.ts.",
+      severity: 'error',
+      from: { path: `^services/(${DOMAIN_ORDER.join('|')})/` },
+      to: {
+        path: `^services/${alt(DOMAIN_ORDER)}/`,
+        pathNot: [`^services/$1/`, `^services/${alt(DOMAIN_ORDER)}/index\\.ts$`],
+      },
+    },
+    {
+      name: 'express-only-at-the-edge',
+      comment: 'Only the HTTP edge (services/http) knows Express.',
+      severity: 'error',
+      from: { path: '^(services|workflows)/', pathNot: ['^services/http/', '^services/app/', '\\.test\\.ts$'] },
+      to: { path: '^node_modules/(express|@types/express|express-serve-static-core)/' },
+    },
+    {
+      name: 'web-never-imports-server',
+      comment: 'The web app reaches the server only over HTTP (generated SDK and hooks); shared pure rules are the exception.',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: ['^services/(app|http|db|eventstore|passages|storage|workers)/', '^workflows/'] },
+    },
+    ...orderRules,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^generated/', '^dist/', '^data/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
