@@ -47,8 +47,12 @@ export function createLiveFeed() {
 
   return {
     follow,
-    publish: (id: string, event: AnswerStreamEvent) => followers.get(id)?.forEach((f) => f.push(event)),
+    publish: (id: string, event: AnswerStreamEvent) => {
+      for (const f of followers.get(id) ?? []) f.push(event);
+    },
     /** The workflow for `id` ended here: its followers' streams end. */
-    end: (id: string) => followers.get(id)?.forEach((f) => f.push(null)),
+    end: (id: string) => {
+      for (const f of followers.get(id) ?? []) f.push(null);
+    },
   };
 }

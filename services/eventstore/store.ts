@@ -68,7 +68,7 @@ export class EventStore {
     const projected = events.flatMap((e) => (this.byType.get(e.type) ?? []).flatMap((p) => p.statements!(this.db, e)));
     const { committed, results } = await transactionInTwoTrips(this.db, [append.query, ...projected.map((s) => s.query)], (results) => {
       if (results[0].rows.length === 0) return false;
-      projected.forEach((s, i) => checkRow(s, results[i + 1].rows));
+      for (const [i, s] of projected.entries()) checkRow(s, results[i + 1].rows);
       return true;
     });
     if (!committed) throw new ConcurrencyError(streamId, expected, await this.currentVersion(this.db, streamId));
@@ -117,7 +117,10 @@ export class EventStore {
     let data = r.data;
     let v = typeof metadata.v === 'number' ? metadata.v : 1;
     // Step by step to the newest version, whatever order the upcasters were listed in.
-    for (let u = this.upcasterOf.get(`${r.type}@${v}`); u; u = this.upcasterOf.get(`${r.type}@${v}`)) (data = u.up(data)), v++;
+    for (let u = this.upcasterOf.get(`${r.type}@${v}`); u; u = this.upcasterOf.get(`${r.type}@${v}`)) {
+      data = u.up(data);
+      v++;
+    }
     return {
       globalPosition: String(r.global_position),
       streamId: r.stream_id,

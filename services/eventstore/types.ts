@@ -54,6 +54,7 @@ export function statementsProjection(p: Omit<Projection, 'apply' | 'statements'>
 }
 
 /** Turns an old payload version into the current one when read; events are never rewritten. */
+// biome-ignore lint/suspicious/noExplicitAny: an upcaster reads an old payload shape that no current type describes.
 export type Upcaster = { type: string; fromVersion: number; up: (data: any) => unknown };
 
 export class ConcurrencyError extends Error {

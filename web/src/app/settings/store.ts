@@ -28,13 +28,13 @@ export function updateSettings(change: Partial<Settings> | ((s: Settings) => Par
   } catch {
     // quota or blocked storage: keep the in-memory value
   }
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 /** Forgets the cached value so the next read parses storage again (tests, other tabs). */
 export function reloadSettings() {
   current = null;
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 const onStorage = (e: StorageEvent) => {

@@ -5,7 +5,8 @@ export function KeyCaps({ keys }: { keys: string[] }) {
   return (
     <span className="inline-flex items-center gap-1">
       {keys.map((k, i) => (
-        <Fragment key={i}>
+        // A binding's keys are distinct (Ctrl, Shift, P).
+        <Fragment key={k}>
           {i > 0 && <span className="sr-only">+</span>}
           <kbd>{k}</kbd>
         </Fragment>

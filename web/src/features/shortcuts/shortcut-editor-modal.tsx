@@ -49,6 +49,7 @@ export default function ShortcutEditorModal({ close, platform = currentPlatform(
               {recording === action ? (
                 <button
                   type="button"
+                  // biome-ignore lint/a11y/noAutofocus: the person just pressed Change; the next keys they press are the new binding.
                   autoFocus
                   onKeyDown={record(action)}
                   onBlur={() => setRecording(null)}
@@ -58,14 +59,17 @@ export default function ShortcutEditorModal({ close, platform = currentPlatform(
                 </button>
               ) : (
                 <>
-                  {(bindings[action] ?? []).map((b, i) => (
-                    <KeyCaps key={i} keys={displayKeys(b, platform.os)} />
+                  {(bindings[action] ?? []).map((b) => (
+                    <KeyCaps key={formatBinding(b)} keys={displayKeys(b, platform.os)} />
                   ))}
                   <button
                     type="button"
                     className="btn-ghost"
                     aria-label={`Change ${SHORTCUTS[action].label}`}
-                    onClick={() => (setProblem(null), setRecording(action))}
+                    onClick={() => {
+                      setProblem(null);
+                      setRecording(action);
+                    }}
                   >
                     Change
                   </button>

@@ -4,7 +4,7 @@ import { useModals } from '../../app/modals/context';
 import type { ModalProps } from '../../app/modals/types';
 import { currentPlatform } from '../../app/platform';
 import { useSettings } from '../../app/settings/store';
-import { ACTIONS, displayKeys, type Platform } from '../../app/shortcuts/keys';
+import { ACTIONS, displayKeys, formatBinding, type Platform } from '../../app/shortcuts/keys';
 import { effectiveBindings, SHORTCUTS } from '../../app/shortcuts/registry';
 import { ModalTitle } from '../../ui/modal-parts';
 import { KeyCaps } from './key-caps';
@@ -24,8 +24,8 @@ export default function ShortcutsModal({ platform = currentPlatform() }: ModalPr
               {SHORTCUTS[action].needsLogin && <span className="ml-2 text-xs text-neutral-500">needs sign-in</span>}
             </dt>
             <dd className="flex flex-wrap justify-end gap-2">
-              {bindings[action]!.map((b, i) => (
-                <KeyCaps key={i} keys={displayKeys(b, platform.os)} />
+              {bindings[action]!.map((b) => (
+                <KeyCaps key={formatBinding(b)} keys={displayKeys(b, platform.os)} />
               ))}
             </dd>
           </div>
