@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser, Sent } from '../support/http.js';
-import { askAndWait, signedUp, visitor as visitorOf } from '../support/people.js';
+import { askAndWait, askStream, signedUp, visitor as visitorOf } from '../support/people.js';
+import { sseEvents } from '../support/sse.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 let database: { url: string; drop: () => Promise<void> };
@@ -162,5 +163,24 @@ describe('a deleted thread', () => {
     );
     expect(rows.rows[0]).toEqual({ threads: '0', entries: '0', bookmarks: '0' });
     expect((await eventTypes(t.context_uuid)).slice(-2)).toEqual(['ThreadRemovedFromSpace', 'ThreadDeleted']);
+  });
+});
+
+describe('deleting while the answer is written', () => {
+  test('the stream ends, nothing is recorded after ThreadDeleted, and the server goes on answering', async () => {
+    const ada = await signedUp(server.url, 'Ada');
+    const res = await askStream(server.url, ada, { query_str: 'how do keyboard shortcuts work?' });
+    let contextUuid = '';
+    let deleted = 0;
+    for await (const e of sseEvents(res)) {
+      if (e.event !== 'thread') continue;
+      contextUuid = e.data.context_uuid;
+      deleted = (await remove(ada, contextUuid)).status;
+    }
+    expect(deleted).toBe(204);
+    expect((await eventTypes(contextUuid)).at(-1)).toBe('ThreadDeleted');
+    problem(await ada.get(`/rest/thread/${contextUuid}`), 404, 'thread_not_found');
+    const next = await ask(ada, 'what is a Space?');
+    expect((await ada.get(`/rest/thread/${next.thread_url_slug}`)).json.entries[0].status).toBe('completed');
   });
 });
