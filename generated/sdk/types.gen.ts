@@ -324,11 +324,17 @@ export type Thread = {
     entries: Array<ThreadEntry>;
 };
 
+/**
+ * A thread's title, at most 100 characters like a Space's; blank after trimming, or with control characters, is refused.
+ */
+export type ThreadTitle = string;
+
 export type ThreadUpdate = {
     /**
      * Always false; removes the expiry.
      */
-    expired: false;
+    expired?: false;
+    title?: ThreadTitle;
 };
 
 export type ThreadSummary = {
@@ -1426,6 +1432,44 @@ export type StopEntryResponses = {
 
 export type StopEntryResponse = StopEntryResponses[keyof StopEntryResponses];
 
+export type DeleteThreadData = {
+    body?: never;
+    path: {
+        /**
+         * The thread's URL slug, its context_uuid, or one of its entries' backend_uuid.
+         */
+        entry_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/thread/{entry_uuid_or_slug}';
+};
+
+export type DeleteThreadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type DeleteThreadError = DeleteThreadErrors[keyof DeleteThreadErrors];
+
+export type DeleteThreadResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteThreadResponse = DeleteThreadResponses[keyof DeleteThreadResponses];
+
 export type GetThreadData = {
     body?: never;
     path: {
@@ -1489,13 +1533,17 @@ export type UpdateThreadErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
 };
 
 export type UpdateThreadError = UpdateThreadErrors[keyof UpdateThreadErrors];
 
 export type UpdateThreadResponses = {
     /**
-     * The thread, now without an expiry.
+     * The thread after the change.
      */
     200: Thread;
 };

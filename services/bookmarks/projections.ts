@@ -1,13 +1,14 @@
 import type { Projection } from '../eventstore/types.js';
+import type { ThreadDeleted } from '../threads/events.js';
 import { BOOKMARK_EVENT_TYPES, type BookmarkEvent } from './events.js';
 
-/** `bookmarks`: one row per bookmarked thread of a user. */
+/** `bookmarks`: one row per bookmarked thread of a user; a deleted thread leaves every user's. */
 export const bookmarksProjection: Projection = {
   name: 'bookmarks',
   tables: ['bookmarks'],
-  handles: BOOKMARK_EVENT_TYPES,
+  handles: [...BOOKMARK_EVENT_TYPES, 'ThreadDeleted'],
   async apply(trx, event) {
-    const e = { type: event.type, data: event.data } as BookmarkEvent;
+    const e = { type: event.type, data: event.data } as BookmarkEvent | ThreadDeleted;
     if (e.type === 'ThreadBookmarked') {
       await trx
         .insertInto('bookmarks')
@@ -16,6 +17,8 @@ export const bookmarksProjection: Projection = {
         .execute();
     } else if (e.type === 'ThreadUnbookmarked') {
       await trx.deleteFrom('bookmarks').where('user_id', '=', e.data.user_id).where('context_uuid', '=', e.data.context_uuid).execute();
+    } else if (e.type === 'ThreadDeleted') {
+      await trx.deleteFrom('bookmarks').where('context_uuid', '=', e.data.context_uuid).execute();
     }
   },
 };

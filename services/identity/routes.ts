@@ -4,7 +4,7 @@ import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
 import { emailTaken, findSessionUser } from './queries.js';
 import { currentUser, requireUser } from './session.js';
-import { registerAccount } from './use-cases.js';
+import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
 
 /** Better Auth answers with its own error codes; these are the ones a user can cause. */
 function authProblem(err: unknown): never {
@@ -57,6 +57,10 @@ export const identityRoutes: Routes = {
   async signInEmail(req, res, ctx) {
     const { email, password } = req.body as { email: string; password: string };
     const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: fromNodeHeaders(req.headers), returnHeaders: true }).catch(authProblem);
+    // This browser's anonymous work becomes the account's; signing in works even if that fails.
+    await claimVisitorOnSignIn(ctx.store, { visitorId: res.locals.visitorId, userId: result.response.user.id, now: ctx.now() }).catch((err) =>
+      ctx.logger.error({ err, userId: result.response.user.id }, 'could not claim the visitor on sign-in'),
+    );
     forwardCookies(result.headers, res);
     res.json({ user: await findSessionUser(ctx.db, result.response.user), visitor_id: res.locals.visitorId });
   },

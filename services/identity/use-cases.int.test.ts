@@ -1,11 +1,11 @@
 // Identity use cases on real PostgreSQL: registering records the account and claims the
-// visitor's work once, also when sign-ups race.
+// visitor's work once, also when sign-ups race; signing in claims a visitor nobody has claimed.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
-import { registerAccount } from './use-cases.js';
+import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -64,4 +64,17 @@ test('registering the same account twice is refused and changes nothing', async 
   await expect(register('twice', visitor())).rejects.toMatchObject({ code: 'account_exists' });
   const events = await store.readStream('account-twice');
   expect(events.map((e) => e.type)).toEqual(['AccountRegistered']);
+});
+
+test('signing in claims a free visitor once; a visitor another account claimed stays theirs', async () => {
+  const free = visitor();
+  await claimVisitorOnSignIn(store, { visitorId: free, userId: 'signer', now });
+  await claimVisitorOnSignIn(store, { visitorId: free, userId: 'signer', now });
+  expect(await claimsOf(free)).toEqual([{ visitor_id: free, user_id: 'signer', claimed_at: now }]);
+  expect((await store.readStream(`visitor-${free}`)).map((e) => e.type)).toEqual(['VisitorClaimed']);
+
+  const taken = visitor();
+  await register('first-owner', taken);
+  await claimVisitorOnSignIn(store, { visitorId: taken, userId: 'signer', now });
+  expect((await claimsOf(taken)).map((c) => c.user_id)).toEqual(['first-owner']);
 });

@@ -81,7 +81,8 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
     if (state.entries[cmd.backend_uuid]) throw new DomainError('conflict', 'entry_exists', 'This question was already asked.');
     return [asked];
   }
-  if (state.started) throw new DomainError('conflict', 'thread_exists', 'This thread already exists.');
+  // A deleted thread's id stays used: it never starts again.
+  if (state.started || state.deleted) throw new DomainError('conflict', 'thread_exists', 'This thread already exists.');
   const anonymous = !cmd.asker.user_id;
   const started: ThreadStarted = {
     type: 'ThreadStarted',
@@ -119,7 +120,8 @@ function entryOf(state: ThreadState, backendUuid: string) {
 /** Recorded once; a retried step finds them recorded and gets them back from the state. */
 export function decideSources(state: ThreadState, backendUuid: string, sources: SourceData[], now: Date): AnswerSourcesFound[] {
   const entry = entryOf(state, backendUuid);
-  if (entry.sources || entry.status !== 'pending') return [];
+  // The thread was deleted while its answer was written: nothing more is recorded.
+  if (state.deleted || entry.sources || entry.status !== 'pending') return [];
   return [{ type: 'AnswerSourcesFound', data: { backend_uuid: backendUuid, sources, found_at: now.toISOString() } }];
 }
 
@@ -133,7 +135,7 @@ export function decideStartGeneration(
   now: Date,
 ): { events: AnswerGenerationStarted[]; interrupted: boolean; ended: boolean } {
   const entry = entryOf(state, backendUuid);
-  if (entry.status !== 'pending') return { events: [], interrupted: false, ended: true };
+  if (state.deleted || entry.status !== 'pending') return { events: [], interrupted: false, ended: true };
   if (entry.generation_started) return { events: [], interrupted: true, ended: false };
   return {
     events: [{ type: 'AnswerGenerationStarted', data: { backend_uuid: backendUuid, started_at: now.toISOString() } }],
@@ -143,6 +145,7 @@ export function decideStartGeneration(
 }
 
 export function decideStop(state: ThreadState, backendUuid: string, viewer: Viewer, now: Date): AnswerStopRequested[] {
+  if (state.deleted) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
   const entry = entryOf(state, backendUuid);
   if (!state.started || !isOwner(state.started, viewer))
     throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.');
@@ -155,10 +158,10 @@ export type Outcome =
   | { kind: 'stopped'; answer: string }
   | { kind: 'failed'; answer: string; detail: string };
 
-/** An entry ends once: the first outcome wins, later ones change nothing. */
+/** An entry ends once: the first outcome wins, later ones change nothing (nor any once its thread is deleted). */
 export function decideFinish(state: ThreadState, backendUuid: string, outcome: Outcome, now: Date): (AnswerCompleted | AnswerStopped | AnswerFailed)[] {
   const entry = entryOf(state, backendUuid);
-  if (entry.status !== 'pending') return [];
+  if (state.deleted || entry.status !== 'pending') return [];
   const at = now.toISOString();
   if (outcome.kind === 'completed')
     return [

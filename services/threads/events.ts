@@ -69,8 +69,18 @@ export type ThreadRemovedFromSpace = {
   data: { context_uuid: string; collection_uuid: string; removed_by: string; removed_at: string };
 };
 
+/** The owner gave the thread a new title (trimmed, 1 to MAX_TITLE_LENGTH characters). */
+export type ThreadRenamed = {
+  type: 'ThreadRenamed';
+  data: { context_uuid: string; title: string; previous_title: string; renamed_by: string | null; renamed_at: string };
+};
+/** The owner deleted the thread: it leaves every read model, and nothing changes it afterwards. */
+export type ThreadDeleted = { type: 'ThreadDeleted'; data: { context_uuid: string; deleted_by: string | null; deleted_at: string } };
+
 export type ThreadEvent =
   | ThreadStarted
+  | ThreadRenamed
+  | ThreadDeleted
   | ThreadAddedToSpace
   | ThreadRemovedFromSpace
   | ThreadAccessChanged
@@ -104,6 +114,8 @@ export const THREAD_EVENT_TYPES = [
   'EntrySourcesRemoved',
   'ThreadAddedToSpace',
   'ThreadRemovedFromSpace',
+  'ThreadRenamed',
+  'ThreadDeleted',
 ] as const;
 
 export const threadStream = (contextUuid: string) => `thread-${contextUuid}`;
@@ -118,7 +130,10 @@ export type EntryState = {
 };
 export type AccessRequestState = { requester_user_id: string; status: 'requested' | 'granted' | 'declined' };
 export type ThreadState = {
+  /** The thread as started (with its current title); null before it starts and after it is deleted. */
   started: ThreadStarted['data'] | null;
+  /** Deleted: every rule then treats the thread as gone (started is null), and it can't start again. */
+  deleted: boolean;
   entries: Record<string, EntryState>;
   /** The current access and expiry (started's values until they change). */
   thread_access: ThreadAccess | null;
@@ -131,6 +146,7 @@ export type ThreadState = {
 };
 export const initialThread: ThreadState = {
   started: null,
+  deleted: false,
   entries: {},
   thread_access: null,
   expiry_time: null,
@@ -162,6 +178,10 @@ export function evolveThread(state: ThreadState, event: StoredEvent): ThreadStat
       return { ...state, collection_uuid: e.data.collection_uuid };
     case 'ThreadRemovedFromSpace':
       return state.collection_uuid === e.data.collection_uuid ? { ...state, collection_uuid: null } : state;
+    case 'ThreadRenamed':
+      return state.started ? { ...state, started: { ...state.started, title: e.data.title } } : state;
+    case 'ThreadDeleted':
+      return { ...state, started: null, deleted: true };
   }
   if (e.type === 'QuestionAsked') {
     const entry: EntryState = {

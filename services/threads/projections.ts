@@ -129,6 +129,14 @@ export const threadsProjection = statementsProjection({
             .where('context_uuid', '=', e.data.context_uuid)
             .where('collection_uuid', '=', e.data.collection_uuid),
         );
+      case 'ThreadRenamed':
+        return write(db.updateTable('threads').set({ title: e.data.title }).where('context_uuid', '=', e.data.context_uuid));
+      case 'ThreadDeleted':
+        // Gone from every listing, link and per-entry call; the events keep what it was.
+        return [
+          ...write(db.deleteFrom('thread_entries').where('context_uuid', '=', e.data.context_uuid)),
+          ...write(db.deleteFrom('threads').where('context_uuid', '=', e.data.context_uuid)),
+        ];
       case 'ThreadExpiryRemoved':
         return write(db.updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid));
       case 'EntrySourcesRemoved':

@@ -1,7 +1,7 @@
 // `make rebuild-projections` gives back exactly the thread read models that inline projection
 // wrote: random sequences of asks, follow-ups, sources, stops, endings, access changes, expiry
-// removals, access requests and answers, and source removals run through the real use cases,
-// then the read models are rebuilt from the log and compared.
+// removals, access requests and answers, source removals, bookmarks, renames and deletions run
+// through the real use cases, then the read models are rebuilt from the log and compared.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -11,7 +11,9 @@ import type { Db } from '../db/database.js';
 import { rebuildProjections } from '../eventstore/rebuild.js';
 import { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
+import { bookmarkThread } from '../bookmarks/use-cases.js';
 import type { ThreadAccess } from './events.js';
+import { deleteThread, renameThread } from './manage-use-cases.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { askInThread, finishEntry, recordSources, requestStop, startGeneration } from './use-cases.js';
 
@@ -30,6 +32,7 @@ async function snapshot() {
     thread_entries: (await sql.raw('select * from thread_entries order by backend_uuid').execute(db)).rows,
     thread_access_requests: (await sql.raw('select * from thread_access_requests order by request_id').execute(db)).rows,
     thread_readers: (await sql.raw('select * from thread_readers order by context_uuid, user_id').execute(db)).rows,
+    bookmarks: (await sql.raw('select * from bookmarks order by user_id, context_uuid').execute(db)).rows,
   };
 }
 
@@ -43,7 +46,10 @@ type Command =
   | { kind: 'keep'; thread: number; user: number }
   | { kind: 'request'; thread: number; user: number; request: number }
   | { kind: 'answer'; thread: number; user: number; request: number; grant: boolean }
-  | { kind: 'remove'; thread: number; entry: number; user: number; n: number };
+  | { kind: 'remove'; thread: number; entry: number; user: number; n: number }
+  | { kind: 'bookmark'; thread: number; user: number }
+  | { kind: 'rename'; thread: number; visitor: number; user: number | null; title: string }
+  | { kind: 'delete'; thread: number; visitor: number; user: number | null };
 
 const ids = { thread: fc.nat(3), entry: fc.nat(6) };
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -75,7 +81,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('request' as const), thread: ids.thread, user: fc.nat(2), request: fc.nat(4) }),
   fc.record({ kind: fc.constant('answer' as const), thread: ids.thread, user: fc.nat(2), request: fc.nat(4), grant: fc.boolean() }),
   fc.record({ kind: fc.constant('remove' as const), ...ids, user: fc.nat(2), n: fc.nat(3) }),
+  fc.record({ kind: fc.constant('bookmark' as const), thread: ids.thread, user: fc.nat(2) }),
+  fc.record({ kind: fc.constant('rename' as const), thread: ids.thread, visitor: fc.nat(2), user: fc.option(fc.nat(1)), title: fc.string({ maxLength: 20 }) }),
+  fc.record({ kind: fc.constant('delete' as const), thread: ids.thread, visitor: fc.nat(2), user: fc.option(fc.nat(1)) }),
 );
+/** The asker of an `ask` with these ids: a user, or an anonymous visitor. */
+const asViewer = (visitor: number, user: number | null) => ({ user_id: user === null ? null : `u${user}`, visitor_ids: [`v${visitor}`] });
 const uuid = (kind: number, n: number) => `00000000-0000-4000-800${kind}-${String(n).padStart(12, '0')}`;
 
 async function run(c: Command, now: Date) {
@@ -150,13 +161,19 @@ async function run(c: Command, now: Date) {
       });
     case 'remove':
       return removeSources(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, backend_uuid: backend, urls: [`https://e.org/${c.n}`], now });
+    case 'bookmark':
+      return bookmarkThread(store, { user_id: `u${c.user}`, context_uuid: context, now });
+    case 'rename':
+      return renameThread(store, context, { viewer: asViewer(c.visitor, c.user), title: c.title, now });
+    case 'delete':
+      return deleteThread(store, context, { viewer: asViewer(c.visitor, c.user), now });
   }
 }
 
 test('rebuilding threads from the log equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, threads, thread_entries, thread_access_requests, thread_readers restart identity`.execute(db);
+      await sql`truncate events, threads, thread_entries, thread_access_requests, thread_readers, bookmarks restart identity`.execute(db);
       for (const [c, ms] of steps) {
         // Refused commands (unknown thread or entry, someone else's, a blank question) change nothing.
         await run(c, new Date(Date.UTC(2025, 0, 1) + ms)).catch((err) => {
@@ -167,6 +184,6 @@ test('rebuilding threads from the log equals inline projection', async () => {
       await rebuildProjections(store, 3);
       expect(await snapshot()).toEqual(inline);
     }),
-    { numRuns: 25 },
+    { numRuns: 30 },
   );
 });

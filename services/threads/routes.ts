@@ -10,7 +10,8 @@ import { answerSpaceOf, askingInSpace } from '../spaces/answer-space.js';
 import { normalizeQuery } from './decide.js';
 import type { SearchMode } from './events.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
-import { mayRead, newThreadAsker, readableThread, viewer } from './read-access.js';
+import { deleteThread } from './manage-use-cases.js';
+import { liveThread, mayRead, newThreadAsker, readableThread, viewer } from './read-access.js';
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
@@ -155,6 +156,12 @@ export const threadRoutes: Routes = {
     const who = await viewer(req, res, ctx);
     const { thread, claimed, isOwner } = await readableThread(ctx, req.params.entry_uuid_or_slug as string, who);
     res.json(await threadResponse(ctx, thread, { claimed, isOwner, who }));
+  },
+
+  async deleteThread(req, res, ctx) {
+    const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
+    await deleteThread(ctx.store, thread.context_uuid, { viewer: await viewer(req, res, ctx), now: ctx.now() });
+    res.status(204).end();
   },
 
   async listThreads(req, res, ctx) {

@@ -5,7 +5,9 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../app/context.js';
 import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
+import type { ThreadUpdate } from '../../generated/sdk/types.gen.js';
 import type { ThreadAccess } from './events.js';
+import { renameThread } from './manage-use-cases.js';
 import { findEntry } from './queries.js';
 import { orgOf } from '../identity/queries.js';
 import { liveThread, mayRead, viewer } from './read-access.js';
@@ -31,7 +33,11 @@ async function answer(req: Request, res: Response, ctx: AppContext, grant: boole
 export const sharingRoutes: Routes = {
   async updateThread(req, res, ctx) {
     const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
-    await removeExpiry(ctx.store, thread.context_uuid, await viewer(req, res, ctx), ctx.now());
+    const body = req.body as ThreadUpdate;
+    const who = await viewer(req, res, ctx);
+    // Keeping needs an account, renaming does not: the stricter rule first, so a refusal changes nothing.
+    if (body.expired === false) await removeExpiry(ctx.store, thread.context_uuid, who, ctx.now());
+    if (body.title !== undefined) await renameThread(ctx.store, thread.context_uuid, { viewer: who, title: body.title, now: ctx.now() });
     await respondWithThread(req, res, ctx);
   },
 

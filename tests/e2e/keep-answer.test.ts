@@ -54,3 +54,39 @@ describe('keeping an anonymous answer', () => {
     expect(await page.getByRole('list', { name: 'Threads' }).innerText()).toContain(QUESTION);
   });
 });
+
+describe('keeping an anonymous answer by logging in to an existing account', () => {
+  it('"Log in to save this answer" signs in, keeps the answer (expiry removed) and lists it in the library', async () => {
+    const account = { name: 'Lee Existing', email: `lee.${Date.now()}@example.com`, password: 'correct-horse-battery' };
+    const made = await fetch(`${e2e.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(made.status).toBe(200);
+
+    const visitor = await e2e.page();
+    await visitor.goto('/');
+    await visitor.getByLabel('Ask anything').fill(QUESTION);
+    await visitor.keyboard.press('Enter');
+    await visitor.getByRole('article', { name: QUESTION }).getByRole('button', { name: 'Rewrite' }).waitFor({ timeout: 15_000 });
+    const slug = new URL(visitor.url()).pathname.split('/').pop();
+
+    await visitor.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Library' }).click();
+    const modal = visitor.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Log in to save this answer' }).click();
+    await modal.getByLabel('Email').fill(account.email);
+    await modal.getByLabel('Password').fill(account.password);
+    const kept = visitor.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/rest/thread/${slug}`);
+    await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const response = await kept;
+    expect(response.status()).toBe(200);
+    expect((await response.json()).expiry_time).toBeNull();
+    expect(await visitor.getByText('Failed to remove thread expiry').count()).toBe(0);
+
+    await visitor.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Library' }).click();
+    await visitor.waitForURL((u) => u.pathname === '/library');
+    await visitor.getByRole('list', { name: 'Threads' }).getByText(QUESTION).waitFor();
+    await visitor.context().close();
+  });
+});

@@ -101,6 +101,16 @@ export const getUpdateThreadMockHandler = (overrideResponse?: Thread | ((info: P
   }, options)
 }
 
+export const getDeleteThreadMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/thread/:entryUuidOrSlug', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
 export const getListThreadsMockHandler = (overrideResponse?: ThreadList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ThreadList> | ThreadList), options?: RequestHandlerOptions) => {
   return http.get('*/rest/threads', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -200,6 +210,7 @@ export const getThreadsMock = () => [
   getStopEntryMockHandler(),
   getGetThreadMockHandler(),
   getUpdateThreadMockHandler(),
+  getDeleteThreadMockHandler(),
   getListThreadsMockHandler(),
   getUpdateThreadAccessMockHandler(),
   getRequestThreadAccessMockHandler(),

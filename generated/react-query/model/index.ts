@@ -129,6 +129,7 @@ export * from './threadEntry';
 export * from './threadList';
 export * from './threadPrivacyState';
 export * from './threadSummary';
+export * from './threadTitle';
 export * from './threadUpdate';
 export * from './translateRequest';
 export * from './translateResponse';

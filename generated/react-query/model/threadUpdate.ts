@@ -10,9 +10,10 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { ThreadTitle } from './threadTitle';
 
-export const ThreadUpdateValue = {
-  /** Always false, removes the expiry. */
-  expired: false,
-} as const;
-export type ThreadUpdate = typeof ThreadUpdateValue;
+export interface ThreadUpdate {
+  /** Always false; removes the expiry. */
+  expired?: false;
+  title?: ThreadTitle;
+}

@@ -320,10 +320,15 @@ export type updateThreadResponse404 = {
   status: 404
 }
 
+export type updateThreadResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
 export type updateThreadResponseSuccess = (updateThreadResponse200) & {
   headers: Headers;
 };
-export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404) & {
+export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404 | updateThreadResponse409) & {
   headers: Headers;
 };
 
@@ -341,7 +346,11 @@ export const getUpdateThreadUrl = (entryUuidOrSlug: string,) => {
  * `expired: false` removes the thread's expiry, so an anonymous visitor's answer is kept once
  * they have signed in. Only the signed-in owner may; the web client shows "Failed to remove
  * thread expiry" when this fails.
- * @summary Keep a thread (remove its expiry)
+ *
+ * `title` renames the thread: trimmed, 1 to 100 characters (400 `title_required`,
+ * `title_too_long`, `title_invalid`). Only its owner may (403 `not_thread_owner`); an
+ * anonymous visitor may rename the threads they asked. The same title writes nothing.
+ * @summary Keep a thread (remove its expiry) or rename it
  */
 export const updateThread = async (entryUuidOrSlug: string,
     threadUpdate: ThreadUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<updateThreadResponse> => {
@@ -408,7 +417,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateThreadMutationVariables = {entryUuidOrSlug: string;data: ThreadUpdate}
 
     /**
- * @summary Keep a thread (remove its expiry)
+ * @summary Keep a thread (remove its expiry) or rename it
  */
 export const useUpdateThread = <TError = ProblemResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateThread>>, TError,UpdateThreadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
@@ -419,6 +428,112 @@ export const useUpdateThread = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getUpdateThreadMutationOptions(options), queryClient);
+    }
+    export type deleteThreadResponse204 = {
+  data: void
+  status: 204
+}
+
+export type deleteThreadResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type deleteThreadResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type deleteThreadResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type deleteThreadResponseSuccess = (deleteThreadResponse204) & {
+  headers: Headers;
+};
+export type deleteThreadResponseError = (deleteThreadResponse403 | deleteThreadResponse404 | deleteThreadResponse409) & {
+  headers: Headers;
+};
+
+export type deleteThreadResponse = (deleteThreadResponseSuccess | deleteThreadResponseError)
+
+export const getDeleteThreadUrl = (entryUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/thread/${entryUuidOrSlug}`
+}
+
+/**
+ * Only its owner may (403 `not_thread_owner`); an anonymous visitor may delete the threads
+ * they asked. The thread leaves the library, its Space, every bookmark list and search; its
+ * link and every call on it or its entries answer 404 from then on (`thread_not_found`, or
+ * `entry_not_found` for an entry). An answer still being written stops being recorded.
+ * @summary Delete a thread
+ */
+export const deleteThread = async (entryUuidOrSlug: string, options?: Parameters<typeof apiFetch>[1]): Promise<deleteThreadResponse> => {
+
+  return apiFetch<deleteThreadResponse>(getDeleteThreadUrl(entryUuidOrSlug),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getDeleteThreadMutationKey = () => ['deleteThread'] as const;
+
+export const getDeleteThreadMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteThread>>, TError,DeleteThreadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteThread>>, TError,DeleteThreadMutationVariables, TContext> => {
+
+const mutationKey = getDeleteThreadMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteThread>>, DeleteThreadMutationVariables> = (props) => {
+          const {entryUuidOrSlug} = props ?? {};
+
+          return  deleteThread(entryUuidOrSlug,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteThreadMutationResult = NonNullable<Awaited<ReturnType<typeof deleteThread>>>
+
+    export type DeleteThreadMutationError = ProblemResponse
+    export type DeleteThreadMutationVariables = {entryUuidOrSlug: string}
+
+    /**
+ * @summary Delete a thread
+ */
+export const useDeleteThread = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteThread>>, TError,DeleteThreadMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteThread>>,
+        TError,
+        DeleteThreadMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteThreadMutationOptions(options), queryClient);
     }
     export type listThreadsResponse200 = {
   data: ThreadList

@@ -10,6 +10,7 @@ import { useListThreads } from '../../../../generated/react-query/threads/thread
 import type { ThreadList } from '../../../../generated/react-query/model';
 import { useSession } from '../../app/session';
 import { AccessRequestRows, useAccessRequests } from '../sharing/access-requests';
+import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { BookmarksTab } from './bookmarks-tab';
 import { Pager, ThreadRows, ThreadRowsSkeleton } from './thread-rows';
 
@@ -135,7 +136,7 @@ function ThreadsTab() {
         </div>
       ) : (
         <>
-          <ThreadRows label="Threads" threads={list.items} />
+          <ThreadRows label="Threads" threads={list.items} actions={(t) => <ThreadActionsMenu thread={t} compact />} />
           <Pager offset={offset} pageSize={PAGE_SIZE} total={list.total} onChange={setOffset} />
         </>
       )}

@@ -1,6 +1,7 @@
 // The library's row look for a list of threads (title, plain snippet, date and question count),
 // and its pager; shared by the Threads and Bookmarks tabs.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ThreadSummary } from '../../../../generated/react-query/model';
 
@@ -15,12 +16,13 @@ export const plainSnippet = (md: string) =>
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
-export function ThreadRows({ label, threads }: { label: string; threads: ThreadSummary[] }) {
+/** `actions`, when given, renders a row's own controls beside its link (the owner's menu). */
+export function ThreadRows({ label, threads, actions }: { label: string; threads: ThreadSummary[]; actions?: (t: ThreadSummary) => ReactNode }) {
   return (
     <ul aria-label={label} className="divide-y divide-neutral-100 dark:divide-neutral-900">
       {threads.map((t) => (
-        <li key={t.context_uuid}>
-          <Link to={`/search/${encodeURIComponent(t.thread_url_slug)}`} className="group flex flex-col gap-1 py-4">
+        <li key={t.context_uuid} className="flex items-start gap-2">
+          <Link to={`/search/${encodeURIComponent(t.thread_url_slug)}`} className="group flex min-w-0 flex-1 flex-col gap-1 py-4">
             <span className="font-medium text-neutral-900 group-hover:underline dark:text-neutral-100">{t.title}</span>
             {t.snippet && <span className="line-clamp-2 text-sm text-neutral-600 dark:text-neutral-400">{plainSnippet(t.snippet)}</span>}
             <span className="text-xs text-neutral-500">
@@ -28,6 +30,7 @@ export function ThreadRows({ label, threads }: { label: string; threads: ThreadS
               {t.entry_count > 1 && ` · ${t.entry_count} questions`}
             </span>
           </Link>
+          {actions && <div className="shrink-0 pt-3">{actions(t)}</div>}
         </li>
       ))}
     </ul>

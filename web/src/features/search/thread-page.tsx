@@ -3,8 +3,9 @@
 // loaded from the server with no live stream here (a reload mid-answer) resumes its events.
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useGetThread } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadEntry } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
@@ -16,6 +17,7 @@ import { ShareMenu } from '../sharing/share-menu';
 import { useKeepThread } from '../sharing/use-keep-thread';
 import { useLossAversion } from '../sharing/use-loss-aversion';
 import { AddToSpaceButton, SpaceChip } from '../spaces/thread-space-actions';
+import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { EntryView, type ViewEntry } from './entry-view';
 import { FollowUpBox } from './follow-up-box';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
@@ -55,13 +57,20 @@ export function mergeEntries(slug: string, thread: Thread | undefined, live: Rec
 export default function ThreadPage() {
   const { slug = '' } = useParams();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const query = useGetThread(slug, { query: { select: (r) => r.data as Thread } });
   const live = useLiveEntries();
   const thread = query.data;
   const { entries, contextUuid } = mergeEntries(slug, thread, live);
   const { user } = useSession();
   useKeepThread(thread);
-  useLossAversion({ anonymous: !user, hasAnswer: entries.some((e) => e.status === 'completed') });
+  // Once the thread is deleted there is no answer left to lose.
+  const [deleted, setDeleted] = useState(false);
+  useLossAversion({ anonymous: !user, hasAnswer: !deleted && entries.some((e) => e.status === 'completed') });
+  const leaveDeleted = () => {
+    flushSync(() => setDeleted(true));
+    navigate('/library');
+  };
 
   // Resume pending entries that nothing here is streaming.
   useEffect(() => {
@@ -142,6 +151,7 @@ export default function ThreadPage() {
           </Link>
           {thread.is_owner && <AddToSpaceButton entryUuid={thread.context_uuid} current={thread.collection_info} />}
           {thread.is_owner && <ShareMenu thread={thread} />}
+          {thread.is_owner && <ThreadActionsMenu thread={thread} onDeleted={leaveDeleted} />}
         </div>
       )}
       <div className="flex flex-col gap-10">
