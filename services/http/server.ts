@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../shared/context.js';
 import { errorHandler } from './problem-mapping.js';
 import { dispatch } from './dispatch.js';
+import { createLocalBucketRouter } from './local-bucket-router.js';
 import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
@@ -52,7 +53,7 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
   });
 
   // The local bucket (when files are not in S3): S3's browser-upload POST and signed GETs.
-  if (ctx.storage.router) app.use('/storage', ctx.storage.router);
+  if (ctx.storage.localBucket) app.use('/storage', createLocalBucketRouter(ctx.storage.localBucket));
 
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   if (opts.validate !== false) {
