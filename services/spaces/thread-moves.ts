@@ -15,7 +15,7 @@ import { spaceErrors } from './errors.js';
 /** Checks, before anything is written, that the caller may move this thread (their own, readable). */
 export async function assertMovableThread(ctx: AppContext, requestActor: RequestActor, entryUuid: string) {
   const { isOwner } = await readableThread(ctx, entryUuid, await viewer(ctx, requestActor));
-  if (!isOwner) throw spaceErrors.notThreadOwner();
+  if (!isOwner) throw threadErrors.notOwnerToAddToSpace();
 }
 
 export async function moveThreadIntoSpace(

@@ -8,4 +8,14 @@ export const threadErrors = {
   entryNotFound: () => new DomainError('not_found', 'entry_not_found', 'No such answer.'),
   entryNotFinished: () => new DomainError('conflict', 'entry_not_finished', 'This answer is still being written.'),
   requestNotFound: () => new DomainError('not_found', 'request_not_found', 'No such access request.'),
+  // Asking (decide.ts).
+  queryBlank: () => new DomainError('invalid', 'query_blank', 'Type a question first.'),
+  queryTooLong: (max: number) => new DomainError('invalid', 'query_too_long', `A question can be at most ${max} characters.`),
+  notOwnerToContinue: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.'),
+  notOwnerToStop: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.'),
+  entryExists: () => new DomainError('conflict', 'entry_exists', 'This question was already asked.'),
+  threadExists: () => new DomainError('conflict', 'thread_exists', 'This thread already exists.'),
+  // Spaces (space-decide.ts).
+  notOwnerToAddToSpace: () => new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread can add it to a Space.'),
+  notOwnerToTakeOut: () => new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread or of the Space can take it out.'),
 };
