@@ -1,7 +1,7 @@
 // Deleting and re-indexing files, both all-or-nothing in one transaction.
 import type { AppContext } from '../shared/context.js';
 import type { SessionUser } from '../identity/queries.js';
-import { decideDelete, decideResync, FILE_NOT_FOUND } from './decide.js';
+import { decideDelete, decideResync } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { applyFilters, filesByUuid, type FileFilters, type FileRow } from './queries.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';

@@ -5,7 +5,7 @@ import type { AppContext } from '../shared/context.js';
 import type { SessionUser } from '../identity/queries.js';
 import { decideSubmit, type Submission } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
-import { contentTypeOf, fileTypeOf, isAttachmentType, TOO_LARGE, UNSUPPORTED_TYPE, type FileType } from './file-types.js';
+import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
 import { fitWithinLimits, LIMIT_MESSAGES, planOf } from './plan-limits.js';
 import { fileCounts, filesNamed, filesByUuid, type FileRow } from './queries.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
