@@ -12,13 +12,18 @@ import { openSse } from './sse.js';
 type AnyHandler = (input: HandlerInput<OperationId>, ctx: AppContext) => Promise<unknown>;
 type AnyReply = { status?: number; body?: unknown; headers?: ReplyHeaders; sse?: unknown; redirect?: unknown; file?: unknown };
 
-export function dispatch<Op extends OperationId>(handler: Handler<Op>, ctx: AppContext): RequestHandler {
+/** `convertQuery`: the spec's numbers and booleans of the query, from their text (query-types.ts). */
+export function dispatch<Op extends OperationId>(
+  handler: Handler<Op>,
+  ctx: AppContext,
+  convertQuery: ((query: Record<string, unknown>) => Record<string, unknown>) | null = null,
+): RequestHandler {
   const run = handler as unknown as AnyHandler;
   return (req, res, next) => {
     const input = {
       actor: actorOfRequest(req, res, ctx.actors),
       body: req.body,
-      query: req.query,
+      query: convertQuery ? convertQuery(req.query) : req.query,
       path: req.params,
       headers: req.headers,
     } as HandlerInput<OperationId>;

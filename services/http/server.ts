@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../shared/context.js';
 import { errorHandler } from './problem-mapping.js';
 import { dispatch } from './dispatch.js';
+import { queryConverter } from './query-types.js';
 import { createLocalBucketRouter } from './local-bucket-router.js';
 import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
@@ -79,7 +80,11 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
     const handler = routes[op.operationId as OperationId] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`No handler for operation ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
     const chain = limits[op.operationId] ?? [];
-    (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](toExpressPath(op.path), ...chain, dispatch(handler, ctx));
+    (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](
+      toExpressPath(op.path),
+      ...chain,
+      dispatch(handler, ctx, queryConverter(spec, op.path, op.method)),
+    );
   }
 
   app.use((req, _res, next) => (isApiPath(req.path) ? next(new HttpProblem(404, 'not_found', `No route ${req.method} ${req.path}.`)) : next()));
