@@ -22,6 +22,7 @@ generate: install
 	redocly lint spec/openapi.yaml --format=stylish
 	redocly bundle spec/openapi.yaml --ext json -o generated/openapi.json
 	openapi-ts
+	node scripts/generate-operations.mjs
 	orval --config orval.config.ts
 
 check-generated: generate

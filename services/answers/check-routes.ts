@@ -1,7 +1,7 @@
 // Check sources over HTTP: anyone who may read the thread gets a verdict for each cited sentence
 // of a finished answer, by overlap, and by the LLM when one is configured.
-import type { Routes } from '../app/handler.js';
-import { HttpProblem } from '../app/problem.js';
+import type { DomainRoutes } from '../http/handler.js';
+import { threadErrors } from '../threads/errors.js';
 import type { SourceData } from '../threads/events.js';
 import { entriesOf, findEntry } from '../threads/queries.js';
 import { readableThread, viewer } from '../threads/read-access.js';
@@ -9,16 +9,16 @@ import { checkAnswer } from './check-sources.js';
 import { passagesByUrl } from './cited-passages.js';
 import { judgeWithLlm } from './judge-sources.js';
 
-export const checkRoutes: Routes = {
-  async checkEntrySources(req, res, ctx) {
-    const backendUuid = req.params.backend_uuid as string;
+export const checkRoutes = {
+  async checkEntrySources({ actor, path }, ctx) {
+    const backendUuid = path.backend_uuid;
     const found = await findEntry(ctx.db, backendUuid);
-    if (!found) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
+    if (!found) throw threadErrors.entryNotFound();
     // Read access first, so a pending answer's state tells nothing to someone who may not read it.
-    await readableThread(ctx, found.context_uuid, await viewer(req, res, ctx));
+    await readableThread(ctx, found.context_uuid, await viewer(ctx, actor));
     const entry = (await entriesOf(ctx.db, found.context_uuid)).find((e) => e.backend_uuid === backendUuid);
-    if (!entry) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
-    if (entry.status === 'pending') throw new HttpProblem(409, 'entry_not_finished', 'This answer is still being written.');
+    if (!entry) throw threadErrors.entryNotFound();
+    if (entry.status === 'pending') throw threadErrors.entryNotFinished();
 
     const stored = (entry.sources ?? []) as SourceData[];
     const passages = await passagesByUrl(
@@ -32,6 +32,9 @@ export const checkRoutes: Routes = {
           ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'),
         )
       : { checked_with: 'overlap' as const, checks: overlap.checks };
-    res.json({ backend_uuid: backendUuid, sources_count: overlap.sources_count, checked_with: judged.checked_with, checks: judged.checks });
+    return {
+      status: 200,
+      body: { backend_uuid: backendUuid, sources_count: overlap.sources_count, checked_with: judged.checked_with, checks: judged.checks },
+    };
   },
-};
+} satisfies DomainRoutes;

@@ -9,8 +9,8 @@ import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
-import type { Routes } from './handler.js';
-import { systemRoutes } from './system-routes.js';
+import type { Routes } from '../http/handler.js';
+import { systemRoutes } from '../http/system-routes.js';
 
 export const routes: Routes = {
   ...systemRoutes,

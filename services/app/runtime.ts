@@ -21,15 +21,17 @@ import { migrateToLatest } from '../db/migrate.js';
 import { EventStore } from '../eventstore/store.js';
 import { createAuth, migrateAuth } from '../identity/auth.js';
 import { createSessionIds } from '../identity/session-ids.js';
+import { sessionActors } from '../identity/session.js';
+import { planOf } from '../files/plan-limits.js';
 import { createMailTransport } from '../mail/transport.js';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import type { AppContext } from '../shared/context.js';
 import type { Logger } from './logger.js';
 import { pendingEntries } from '../threads/queries.js';
 import type { AnswerJob } from '../answers/generate.js';
 import { projections } from './projections.js';
 import { routes } from './routes.js';
-import { createApp } from './server.js';
+import { createApp } from '../http/server.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
@@ -92,12 +94,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   });
 
   let stopping = false;
+  const sessions = createSessionIds();
   const ctx: AppContext = {
     config,
     db,
     store,
     auth,
-    sessions: createSessionIds(),
+    sessions,
+    actors: sessionActors({ auth, db, sessions, planOf }),
     logger,
     now: () => new Date(),
     answers: {

@@ -1,38 +1,29 @@
 // The collection helpers' upsert and remove of an entry: the default Bookmarks collection
 // (upsert_type "bookmark", or no collection_uuid) or a Space (new_collection_uuid /
 // collection_uuid), answering with where the thread now is.
-import type { Request, Response } from 'express';
-import type { AppContext } from '../app/context.js';
-import type { Routes } from '../app/handler.js';
-import { HttpProblem } from '../app/problem.js';
-import { currentUserId } from '../identity/session.js';
+import type { Actor } from '../shared/actor.js';
+import type { AppContext } from '../shared/context.js';
+import type { DomainRoutes } from '../http/handler.js';
 import { requireActor } from '../spaces/access.js';
 import { moveThreadIntoSpace, takeThreadOutOfSpace } from '../spaces/thread-moves.js';
+import { threadErrors } from '../threads/errors.js';
 import { findThreadRow } from '../threads/queries.js';
 import { readableThread, viewer, type Who } from '../threads/read-access.js';
 import { threadResponse } from '../threads/thread-response.js';
 import { BOOKMARKS_COLLECTION } from './collection.js';
+import { bookmarkErrors } from './errors.js';
 import { bookmarkStateOf } from './queries.js';
 import { bookmarkThread, unbookmarkThread } from './use-cases.js';
 
-type UpsertBody = {
-  entry_uuid: string;
-  upsert_type?: 'bookmark';
-  new_collection_uuid?: string;
-  return_collection?: boolean;
-  return_thread?: boolean;
-  article_mode?: boolean;
-};
-
-async function signedIn(req: Request, ctx: AppContext) {
-  const userId = await currentUserId(req, ctx);
-  if (!userId) throw new HttpProblem(401, 'login_required', 'Sign in to bookmark answers.');
+async function signedIn(actor: Actor) {
+  const userId = await actor.userId();
+  if (!userId) throw bookmarkErrors.loginRequired();
   return userId;
 }
 
 /** The thread of `key` if the caller may read it: 404 / 403 exactly as getThread. */
-async function readable(req: Request, res: Response, ctx: AppContext, key: string) {
-  const who = await viewer(req, res, ctx);
+async function readable(actor: Actor, ctx: AppContext, key: string) {
+  const who = await viewer(ctx, actor);
   return { who, ...(await readableThread(ctx, key, who)) };
 }
 
@@ -55,12 +46,11 @@ async function threadAfter(ctx: AppContext, contextUuid: string, who: Who, withT
   return { bookmark_state, thread: await threadResponse(ctx, thread, { claimed, isOwner, who }) };
 }
 
-export const collectionRoutes: Routes = {
-  async upsertCollectionEntry(req, res, ctx) {
-    const body = req.body as UpsertBody;
+export const collectionRoutes = {
+  async upsertCollectionEntry({ actor: requestActor, body }, ctx) {
     if (body.new_collection_uuid) {
-      const actor = await requireActor(req, ctx);
-      const moved = await moveThreadIntoSpace(ctx, req, res, {
+      const actor = await requireActor(requestActor);
+      const moved = await moveThreadIntoSpace(ctx, requestActor, {
         entryUuid: body.entry_uuid,
         collectionUuid: body.new_collection_uuid,
         actor,
@@ -68,31 +58,30 @@ export const collectionRoutes: Routes = {
       });
       const after = await threadAfter(ctx, moved.contextUuid, moved.who, !!body.return_thread);
       const space = await ctx.db.selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
-      return void res.json({ ...after, updated_collection: spaceRef(space, moved.level) });
+      return { status: 200, body: { ...after, updated_collection: spaceRef(space, moved.level) } };
     }
-    const userId = await signedIn(req, ctx);
-    if (body.upsert_type !== 'bookmark')
-      throw new HttpProblem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
-    const { who, thread } = await readable(req, res, ctx, body.entry_uuid);
+    const userId = await signedIn(requestActor);
+    if (body.upsert_type !== 'bookmark') throw bookmarkErrors.missingTarget();
+    const { who, thread } = await readable(requestActor, ctx, body.entry_uuid);
     await bookmarkThread(ctx.store, { user_id: userId, context_uuid: thread.context_uuid, now: ctx.now() });
-    res.json({ ...(await threadAfter(ctx, thread.context_uuid, who, !!body.return_thread)), updated_collection: BOOKMARKS_COLLECTION });
+    return { status: 200, body: { ...(await threadAfter(ctx, thread.context_uuid, who, !!body.return_thread)), updated_collection: BOOKMARKS_COLLECTION } };
   },
 
-  async removeCollectionEntry(req, res, ctx) {
-    const entryUuid = String(req.query.entry_uuid);
-    const collectionUuid = req.query.collection_uuid as string | undefined;
+  async removeCollectionEntry({ actor: requestActor, query }, ctx) {
+    const entryUuid = String(query.entry_uuid);
+    const collectionUuid = query.collection_uuid;
     if (collectionUuid) {
-      const actor = await requireActor(req, ctx);
-      const moved = await takeThreadOutOfSpace(ctx, req, res, { entryUuid, collectionUuid, actor });
+      const actor = await requireActor(requestActor);
+      const moved = await takeThreadOutOfSpace(ctx, requestActor, { entryUuid, collectionUuid, actor });
       const space = await ctx.db.selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
       const thread = (await findThreadRow(ctx.db, moved.contextUuid))!;
-      return void res.json({ bookmark_state: await bookmarkStateOf(ctx.db, actor.user_id, thread), updated_collection: spaceRef(space, moved.level) });
+      return { status: 200, body: { bookmark_state: await bookmarkStateOf(ctx.db, actor.user_id, thread), updated_collection: spaceRef(space, moved.level) } };
     }
-    const userId = await signedIn(req, ctx);
+    const userId = await signedIn(requestActor);
     // Taking one's own bookmark away needs no read access: the thread may have turned private since.
     const thread = await findThreadRow(ctx.db, entryUuid);
-    if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+    if (!thread) throw threadErrors.threadNotFound();
     await unbookmarkThread(ctx.store, { user_id: userId, context_uuid: thread.context_uuid, now: ctx.now() });
-    res.json({ bookmark_state: await bookmarkStateOf(ctx.db, userId, thread), updated_collection: BOOKMARKS_COLLECTION });
+    return { status: 200, body: { bookmark_state: await bookmarkStateOf(ctx.db, userId, thread), updated_collection: BOOKMARKS_COLLECTION } };
   },
-};
+} satisfies DomainRoutes;

@@ -2,8 +2,8 @@
 // `public/`, readable by address like any image on the web. At most 60 an hour per person,
 // counted in memory per instance, like the sign-in limits.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { AppContext } from '../shared/context.js';
+import { fileErrors } from './errors.js';
 
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const PER_HOUR = 60;
@@ -21,8 +21,7 @@ function rateLimited(userId: string, now: number) {
 
 export async function imageUploadUrl(ctx: AppContext, userId: string, body: { filename: string; content_type: keyof typeof EXTENSION; file_size?: number }) {
   const size = body.file_size;
-  if (size !== undefined && size > IMAGE_MAX_BYTES)
-    throw new HttpProblem(400, 'file_too_large', `${body.filename} is larger than 10 MB, the most an image may be.`);
+  if (size !== undefined && size > IMAGE_MAX_BYTES) throw fileErrors.imageTooLarge(body.filename);
   if (rateLimited(userId, ctx.now().getTime())) return { fields: null, s3_bucket_url: null, s3_object_url: null, rate_limited: true };
   const key = `public/images/${randomUUID()}.${EXTENSION[body.content_type]}`;
   const post = await ctx.storage.presignPost({

@@ -1,9 +1,8 @@
 // `/rest/sse/index_files`: a `message` per change of each followed file (processing, then
 // success or failure), read from the read model every 250 ms so it works on any instance. The
 // stream ends when every file is done, when the client goes, or after 15 minutes.
-import type { Response } from 'express';
 import type { Db } from '../db/database.js';
-import { openSse } from '../app/sse.js';
+import type { SseStream } from '../http/sse.js';
 import { filesByUuid, type FileRow } from './queries.js';
 
 export const INDEXING_FAILED = 'Indexing failed';
@@ -19,8 +18,7 @@ function progressOf(row: FileRow | undefined, uuid: string, filename: string): P
   return { file_uuid: uuid, filename: row.filename, status: 'failure', error: INDEXING_FAILED, detail: row.error ?? undefined };
 }
 
-export async function streamIndexProgress(db: Db, res: Response, files: { file_uuid: string; filename: string }[]) {
-  const sse = openSse(res);
+export async function streamIndexProgress(db: Db, sse: SseStream, files: { file_uuid: string; filename: string }[]) {
   const last = new Map<string, string>();
   let id = 0;
   const started = Date.now();

@@ -1,12 +1,12 @@
 // Deleting and re-indexing files, both all-or-nothing in one transaction.
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { AppContext } from '../shared/context.js';
 import type { SessionUser } from '../identity/queries.js';
-import { decideDelete, decideResync, FILE_NOT_FOUND } from './decide.js';
+import { decideDelete, decideResync } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { applyFilters, filesByUuid, type FileFilters, type FileRow } from './queries.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
 import { startAll } from './upload-use-cases.js';
+import { fileErrors } from './errors.js';
 
 const RESYNC_MAX = 1000;
 
@@ -73,4 +73,4 @@ export async function resyncFiles(ctx: AppContext, user: SessionUser, info: Repo
   );
 }
 
-export const fileNotFound = () => new HttpProblem(404, 'file_not_found', FILE_NOT_FOUND);
+export const fileNotFound = fileErrors.fileNotFound;

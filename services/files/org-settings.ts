@@ -1,15 +1,15 @@
 // An organisation's file settings: members read them, owners and admins change them.
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { AppContext } from '../shared/context.js';
 import type { SessionUser } from '../identity/queries.js';
 import { orgFilesStream } from './events.js';
 import { orgDownloadsDisabled } from './queries.js';
+import { fileErrors } from './errors.js';
 
 const ADMIN_ROLES = ['owner', 'admin'];
 
 async function roleIn(ctx: AppContext, user: SessionUser, orgUuid: string) {
   const row = await ctx.db.selectFrom('member').select('role').where('organizationId', '=', orgUuid).where('userId', '=', user.id).executeTakeFirst();
-  if (!row) throw new HttpProblem(404, 'organization_not_found', 'No such organisation.');
+  if (!row) throw fileErrors.organizationNotFound();
   return row.role;
 }
 
@@ -20,8 +20,7 @@ export async function getOrgFileSettings(ctx: AppContext, user: SessionUser, org
 
 export async function setOrgFileSettings(ctx: AppContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
   const role = await roleIn(ctx, user, orgUuid);
-  if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim())))
-    throw new HttpProblem(403, 'not_org_admin', "Only the organisation's owners and admins change its file settings.");
+  if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim()))) throw fileErrors.notOrgAdmin();
   // A change that changes nothing writes nothing.
   if ((await orgDownloadsDisabled(ctx.db, orgUuid)) !== downloadsDisabled)
     await ctx.store.append(orgFilesStream(orgUuid), 'any', [

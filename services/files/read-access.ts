@@ -1,16 +1,14 @@
 // Who may read one file, found by uuid or by its stored address (downloads): its repository's
 // readers. An organisation file asked for by someone outside the organisation is the seeds'
 // 'This file belongs to a different organization' on download, a plain 404 elsewhere.
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { AppContext } from '../shared/context.js';
 import type { SessionUser } from '../identity/queries.js';
 import { spaceView } from '../spaces/access.js';
 import { fileNotFound } from './manage-use-cases.js';
 import { findFile, findFileByKey, orgDownloadsDisabled, type FileRow } from './queries.js';
+import { fileErrors } from './errors.js';
 
-export const DOWNLOADS_DISABLED = 'Downloads are disabled for files in this organization.';
-export const PDF_RESTRICTED = 'PDF downloads are restricted';
-export const DIFFERENT_ORGANIZATION = 'This file belongs to a different organization';
+export { DIFFERENT_ORGANIZATION, DOWNLOADS_DISABLED, PDF_RESTRICTED } from './errors.js';
 
 export async function mayRead(ctx: AppContext, user: SessionUser, row: FileRow) {
   switch (row.repo_type) {
@@ -37,14 +35,14 @@ export async function downloadUrl(ctx: AppContext, user: SessionUser, fileUrl: s
   const key = ctx.storage.keyOf(fileUrl);
   if (!key) {
     // Only this server's storage is trusted to serve a PDF (a PDF can carry scripts and links).
-    if (isPdfAddress(fileUrl)) throw new HttpProblem(403, 'pdf_untrusted_origin', PDF_RESTRICTED);
+    if (isPdfAddress(fileUrl)) throw fileErrors.pdfUntrustedOrigin();
     throw fileNotFound();
   }
   const row = await findFileByKey(ctx.db, key);
   if (!row) throw fileNotFound();
-  if (row.repo_type === 'ORG' && row.repo_owner !== user.org_uuid) throw new HttpProblem(403, 'different_organization', DIFFERENT_ORGANIZATION);
+  if (row.repo_type === 'ORG' && row.repo_owner !== user.org_uuid) throw fileErrors.differentOrganization();
   if (!(await mayRead(ctx, user, row))) throw fileNotFound();
-  if (row.repo_type === 'ORG' && (await orgDownloadsDisabled(ctx.db, row.repo_owner))) throw new HttpProblem(403, 'downloads_disabled', DOWNLOADS_DISABLED);
+  if (row.repo_type === 'ORG' && (await orgDownloadsDisabled(ctx.db, row.repo_owner))) throw fileErrors.downloadsDisabled();
   const file_url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_SECONDS, filename: row.filename, inline: viewMode });
   return { file_url, expires_at: new Date(ctx.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString() };
 }

@@ -2,22 +2,21 @@
 // Enterprise organisation members; a Space's files follow the Space (readers read, editors change
 // sources). Asking about a repository one may not read answers 404, never what is in it.
 import { orgCorpus, userCorpus } from '../answers/readable.js';
-import { HttpProblem } from '../app/problem.js';
 import type { Db } from '../db/database.js';
 import type { SessionUser } from '../identity/queries.js';
 import { canEditSources } from '../spaces/access-levels.js';
 import { spaceView } from '../spaces/access.js';
 import { spaceCorpus } from '../spaces/corpus.js';
 import type { Repository, RepositoryType } from './events.js';
+import { spaceErrors } from '../spaces/errors.js';
+import { fileErrors } from './errors.js';
 
-export const UNABLE_TO_UPLOAD = 'Unable to upload files.';
-export const UNABLE_TO_DELETE = 'Unable to delete files.';
-export const ENTERPRISE_ONLY = 'Organisation files are for members of an Enterprise organisation.';
+export { ENTERPRISE_ONLY, UNABLE_TO_DELETE, UNABLE_TO_UPLOAD } from './errors.js';
 
 export type RepositoryInfo = { file_repository_type: RepositoryType; owner_id?: string | null };
 export type RepositoryAccess = { repository: Repository; canChange: boolean };
 
-const notFound = () => new HttpProblem(404, 'repository_not_found', 'No such file repository.');
+const notFound = fileErrors.repositoryNotFound;
 
 /** The repository the caller names, with its owner filled in, if they may read it. */
 export async function openRepository(db: Db, user: SessionUser, info: RepositoryInfo): Promise<RepositoryAccess> {
@@ -27,14 +26,14 @@ export async function openRepository(db: Db, user: SessionUser, info: Repository
       if (owner && owner !== user.id) throw notFound();
       return { repository: { type: 'USER', owner_id: user.id }, canChange: true };
     case 'ORG':
-      if (!user.org_uuid) throw new HttpProblem(403, 'enterprise_only', ENTERPRISE_ONLY);
+      if (!user.org_uuid) throw fileErrors.enterpriseOnly();
       if (owner && owner !== user.org_uuid) throw notFound();
       return { repository: { type: 'ORG', owner_id: user.org_uuid }, canChange: true };
     case 'COLLECTION': {
       // The default Bookmarks collection has no owner: nothing to read, nothing to change.
       if (!owner) throw notFound();
       const view = await spaceView(db, owner, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid });
-      if (!view?.readable) throw new HttpProblem(404, 'collection_not_found', 'No such Space.');
+      if (!view?.readable) throw spaceErrors.notFound();
       return { repository: { type: 'COLLECTION', owner_id: view.space.uuid }, canChange: canEditSources(view.level) };
     }
   }
@@ -42,7 +41,7 @@ export async function openRepository(db: Db, user: SessionUser, info: Repository
 
 export function requireChange(access: RepositoryAccess, action: 'upload' | 'delete') {
   if (access.canChange) return;
-  throw action === 'upload' ? new HttpProblem(403, 'upload_not_allowed', UNABLE_TO_UPLOAD) : new HttpProblem(403, 'delete_not_allowed', UNABLE_TO_DELETE);
+  throw action === 'upload' ? fileErrors.uploadNotAllowed() : fileErrors.deleteNotAllowed();
 }
 
 /** The passage corpus a repository's files are indexed into, which readableCorpora and Spaces already search. */

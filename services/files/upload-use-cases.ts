@@ -1,16 +1,16 @@
 // Uploading: hand out presigned POSTs for what fits the plan, then submit what was stored for
 // indexing. Nothing is recorded until the bytes are in storage; the submit checks they are.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { AppContext } from '../shared/context.js';
 import type { SessionUser } from '../identity/queries.js';
 import { decideSubmit, type Submission } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
-import { contentTypeOf, fileTypeOf, isAttachmentType, TOO_LARGE, UNSUPPORTED_TYPE, type FileType } from './file-types.js';
+import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
 import { fitWithinLimits, LIMIT_MESSAGES, planOf } from './plan-limits.js';
 import { fileCounts, filesNamed, filesByUuid, type FileRow } from './queries.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
 import { filePrefix, objectKeyFor } from './stored-object.js';
+import { fileErrors } from './errors.js';
 
 export type UploadItem = { filename: string; content_type: string; file_size: number };
 export type IndexItem = { file_s3_url: string; file_size: number; filename: string; file_uuid: string; replace_existing?: boolean };
@@ -20,9 +20,9 @@ const UPLOAD_POLICY_SECONDS = 15 * 60;
 /** The accepted type of a file, or a 400 naming it; also refuses empty and oversized files. */
 function checkFile(ctx: AppContext, filename: string, size: number): FileType {
   const type = fileTypeOf(filename);
-  if (!type) throw new HttpProblem(400, 'unsupported_file_type', UNSUPPORTED_TYPE(filename));
-  if (size > ctx.config.fileMaxBytes) throw new HttpProblem(400, 'file_too_large', TOO_LARGE(filename, ctx.config.fileMaxBytes));
-  if (size === 0) throw new HttpProblem(400, 'empty_file', `${filename} is empty.`);
+  if (!type) throw fileErrors.unsupportedFileType(filename);
+  if (size > ctx.config.fileMaxBytes) throw fileErrors.fileTooLarge(filename, ctx.config.fileMaxBytes);
+  if (size === 0) throw fileErrors.emptyFile(filename);
   return type;
 }
 
@@ -84,14 +84,13 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;
-  if (new Set(items.map((i) => i.file_uuid)).size !== items.length) throw new HttpProblem(400, 'duplicate_file', 'Each file may be submitted once per call.');
+  if (new Set(items.map((i) => i.file_uuid)).size !== items.length) throw fileErrors.duplicateFile();
   const submissions: { replace: boolean; submission: Submission }[] = [];
   for (const item of items) {
     const type = checkFile(ctx, item.filename, item.file_size);
     const key = ctx.storage.keyOf(item.file_s3_url);
     const stored = key?.startsWith(filePrefix(repository, item.file_uuid)) ? await ctx.storage.head(key) : null;
-    if (!key || !stored || stored.size !== item.file_size)
-      throw new HttpProblem(400, 'file_not_uploaded', `${item.filename} was not uploaded: upload it before indexing it.`);
+    if (!key || !stored || stored.size !== item.file_size) throw fileErrors.fileNotUploaded(item.filename);
     submissions.push({
       replace: item.replace_existing ?? false,
       submission: {
@@ -124,7 +123,7 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
   );
   if (fit.reached) {
     const limit = fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user;
-    throw new HttpProblem(422, fit.reached, LIMIT_MESSAGES[fit.reached](limit));
+    throw fileErrors.limitReached(fit.reached, limit);
   }
 
   const now = ctx.now();

@@ -1,11 +1,11 @@
 // Pure identity rules: the clock comes in with the command.
-import { DomainError } from '../shared/domain-error.js';
+import { identityErrors } from './errors.js';
 import type { AccountRegistered, AccountState, VisitorClaimed, VisitorState } from './events.js';
 
 export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
 
 export function decideRegister(state: AccountState, cmd: RegisterAccount): AccountRegistered[] {
-  if (state.registered) throw new DomainError('conflict', 'account_exists', 'This account is already registered.');
+  if (state.registered) throw identityErrors.accountExists();
   return [
     {
       type: 'AccountRegistered',
@@ -19,6 +19,6 @@ export type ClaimVisitor = { visitorId: string; userId: string; now: Date };
 /** A visitor's work belongs to the first account that claims it; claiming again is a no-op. */
 export function decideClaimVisitor(state: VisitorState, cmd: ClaimVisitor): VisitorClaimed[] {
   if (state.claimedBy === cmd.userId) return [];
-  if (state.claimedBy) throw new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.');
+  if (state.claimedBy) throw identityErrors.visitorAlreadyClaimed();
   return [{ type: 'VisitorClaimed', data: { visitor_id: cmd.visitorId, user_id: cmd.userId, claimed_at: cmd.now.toISOString() } }];
 }

@@ -1,12 +1,8 @@
 import { preparedBuilt, type Db } from '../db/database.js';
+import type { ActorUser } from '../shared/actor.js';
 
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  org_uuid: string | null;
-  subscription_status: 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';
-};
+/** The seeds' Session user: the Actor's user (services/shared/actor.ts). */
+export type SessionUser = ActorUser;
 
 /** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
 export async function orgOf(db: Db, userId: string | null) {

@@ -1,47 +1,57 @@
-import { fromNodeHeaders } from 'better-auth/node';
-import type { Response } from 'express';
-import type { Routes } from '../app/handler.js';
-import { HttpProblem } from '../app/problem.js';
+// Accounts over HTTP: Better Auth signs up, in and out (its session cookie travels back as
+// set-cookie headers of the reply); the account's events are ours.
+import type { DomainRoutes } from '../http/handler.js';
+import type { DomainErrorKind } from '../shared/domain-error.js';
+import { identityErrors } from './errors.js';
 import { emailTaken, findSessionUser } from './queries.js';
-import { currentUser, requireUser } from './session.js';
+import { authHeaders, requireUser } from './session.js';
 import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
+
+const kindOfStatus: Record<number, DomainErrorKind> = {
+  400: 'invalid',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  422: 'unprocessable',
+  429: 'rate_limited',
+};
 
 /** Better Auth answers with its own error codes; these are the ones a user can cause. */
 function authProblem(err: unknown): never {
   const e = err as { status?: string | number; statusCode?: number; body?: { code?: string; message?: string } };
   const code = e?.body?.code;
-  if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'INVALID_EMAIL')
-    throw new HttpProblem(401, 'invalid_credentials', 'Wrong email or password.');
-  if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw emailTakenProblem();
-  if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw new HttpProblem(400, 'invalid_password', e.body?.message);
-  if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN')
-    throw new HttpProblem(409, 'slug_taken', 'That organisation name is taken. Choose another.');
+  if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'INVALID_EMAIL') throw identityErrors.invalidCredentials();
+  if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw identityErrors.emailTaken();
+  if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw identityErrors.invalidPassword(e.body?.message);
+  if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN') throw identityErrors.slugTaken();
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
-    throw new HttpProblem(e.statusCode, (code ?? 'auth_error').toLowerCase(), e.body?.message);
+    throw identityErrors.authRefused(kindOfStatus[e.statusCode] ?? 'invalid', (code ?? 'auth_error').toLowerCase(), e.body?.message);
   throw err;
 }
 
-const emailTakenProblem = () => new HttpProblem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
-
-function forwardCookies(from: Headers, res: Response) {
+/** The cookies Better Auth set, to go out with the reply. */
+function cookiesOf(from: Headers): Record<string, string[]> {
   const cookies = from.getSetCookie();
-  if (cookies.length) res.append('set-cookie', cookies);
+  return cookies.length ? { 'set-cookie': cookies } : {};
 }
 
-export const identityRoutes: Routes = {
-  async signUpEmail(req, res, ctx) {
-    const { name, email, password } = req.body as { name: string; email: string; password: string };
+export const identityRoutes = {
+  async signUpEmail({ actor, body, headers }, ctx) {
+    const { name, email, password } = body;
     const result = await ctx.auth.api
-      .signUpEmail({ body: { name, email, password }, headers: fromNodeHeaders(req.headers), returnHeaders: true })
+      .signUpEmail({ body: { name, email, password }, headers: authHeaders(headers), returnHeaders: true })
       .catch(async (err) => {
         // Two sign-ups with one email at the same time: the later one fails on the unique email
         // rather than on Better Auth's check, and is told the same as if it had come second.
-        if ((err as { body?: { code?: string } })?.body?.code === 'FAILED_TO_CREATE_USER' && (await emailTaken(ctx.db, email))) throw emailTakenProblem();
+        if ((err as { body?: { code?: string } })?.body?.code === 'FAILED_TO_CREATE_USER' && (await emailTaken(ctx.db, email)))
+          throw identityErrors.emailTaken();
         return authProblem(err);
       });
     const user = result.response.user;
     try {
-      await registerAccount(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: res.locals.visitorId, now: ctx.now() });
+      await registerAccount(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: actor.visitorId, now: ctx.now() });
     } catch (err) {
       // Better Auth has already stored the user; without its AccountRegistered event the account
       // would be half made, so take the user back out and let the person try again.
@@ -50,46 +60,44 @@ export const identityRoutes: Routes = {
         .catch((e) => ctx.logger.error({ err: e, userId: user.id }, 'could not undo a half-made sign-up'));
       throw err;
     }
-    forwardCookies(result.headers, res);
-    res.json({ user: await findSessionUser(ctx.db, user), visitor_id: res.locals.visitorId });
+    return { status: 200, body: { user: await findSessionUser(ctx.db, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
   },
 
-  async signInEmail(req, res, ctx) {
-    const { email, password } = req.body as { email: string; password: string };
-    const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: fromNodeHeaders(req.headers), returnHeaders: true }).catch(authProblem);
+  async signInEmail({ actor, body, headers }, ctx) {
+    const { email, password } = body;
+    const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: authHeaders(headers), returnHeaders: true }).catch(authProblem);
     // This browser's anonymous work becomes the account's; signing in works even if that fails.
-    await claimVisitorOnSignIn(ctx.store, { visitorId: res.locals.visitorId, userId: result.response.user.id, now: ctx.now() }).catch((err) =>
+    await claimVisitorOnSignIn(ctx.store, { visitorId: actor.visitorId, userId: result.response.user.id, now: ctx.now() }).catch((err) =>
       ctx.logger.error({ err, userId: result.response.user.id }, 'could not claim the visitor on sign-in'),
     );
-    forwardCookies(result.headers, res);
-    res.json({ user: await findSessionUser(ctx.db, result.response.user), visitor_id: res.locals.visitorId });
+    return {
+      status: 200,
+      body: { user: await findSessionUser(ctx.db, result.response.user), visitor_id: actor.visitorId },
+      headers: cookiesOf(result.headers),
+    };
   },
 
-  async signOut(req, res, ctx) {
-    const headers = fromNodeHeaders(req.headers);
-    if (await ctx.auth.api.getSession({ headers })) {
-      const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
-      // The old cookie must fail from now on, also where its user id was remembered.
-      ctx.sessions.forgetAll();
-      forwardCookies(result.headers, res);
-    }
-    res.status(204).end();
+  async signOut({ headers: requestHeaders }, ctx) {
+    const headers = authHeaders(requestHeaders);
+    if (!(await ctx.auth.api.getSession({ headers }))) return { status: 204 };
+    const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+    // The old cookie must fail from now on, also where its user id was remembered.
+    ctx.sessions.forgetAll();
+    return { status: 204, headers: cookiesOf(result.headers) };
   },
 
-  async getSession(req, res, ctx) {
-    res.json({ user: await currentUser(req, ctx), visitor_id: res.locals.visitorId });
+  async getSession({ actor }) {
+    return { status: 200, body: { user: await actor.user(), visitor_id: actor.visitorId } };
   },
 
-  async createOrganization(req, res, ctx) {
-    await requireUser(req, ctx);
-    const { name, slug } = req.body as { name: string; slug?: string };
-    const org = await ctx.auth.api
-      .createOrganization({ body: { name, slug: slug ?? slugify(name) }, headers: fromNodeHeaders(req.headers) })
-      .catch(authProblem);
-    if (!org) throw new HttpProblem(400, 'organization_not_created', 'The organisation could not be created.');
-    res.status(201).json({ uuid: org.id, name: org.name, slug: org.slug });
+  async createOrganization({ actor, body, headers }, ctx) {
+    await requireUser(actor);
+    const { name, slug } = body;
+    const org = await ctx.auth.api.createOrganization({ body: { name, slug: slug ?? slugify(name) }, headers: authHeaders(headers) }).catch(authProblem);
+    if (!org) throw identityErrors.organizationNotCreated();
+    return { status: 201, body: { uuid: org.id, name: org.name, slug: org.slug } };
   },
-};
+} satisfies DomainRoutes;
 
 function slugify(name: string) {
   const base = name

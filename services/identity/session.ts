@@ -1,28 +1,40 @@
-// Reads the Better Auth session from a request and turns it into the seeds' Session user.
+// Who a request's Better Auth session belongs to, as the parts of an Actor, and the rule that a
+// call needs someone signed in.
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Request } from 'express';
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
-import { findSessionUser } from './queries.js';
+import type { Actor, ActorSource, ActorUser, Plan, RequestHeaders } from '../shared/actor.js';
+import type { Db } from '../db/database.js';
+import type { Auth } from './auth.js';
+import { identityErrors } from './errors.js';
+import { findSessionUser, orgOf } from './queries.js';
+import type { SessionIds } from './session-ids.js';
 
-export async function currentUser(req: Request, ctx: AppContext) {
-  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-  return session ? findSessionUser(ctx.db, session.user) : null;
-}
+const headersOf = (headers: RequestHeaders) => fromNodeHeaders(headers as Parameters<typeof fromNodeHeaders>[0]);
 
 /**
- * Only who is signed in (no account or organisation lookups): for calls that need just the id.
- * Remembered for a few seconds per cookie (session-ids.ts): an answer's request asks this first.
+ * The edge's way to the session: the user id alone is remembered for a few seconds per cookie
+ * (session-ids.ts), as an answer's request asks it first; the whole user is read when asked.
  */
-export async function currentUserId(req: Request, ctx: AppContext) {
-  return ctx.sessions.userIdOf(
-    req.headers.cookie ?? '',
-    async () => (await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))?.user.id ?? null,
-  );
+export function sessionActors(deps: { auth: Auth; db: Db; sessions: SessionIds; planOf: (user: ActorUser) => Plan }): ActorSource {
+  return {
+    userIdOf: (headers) =>
+      deps.sessions.userIdOf(
+        typeof headers.cookie === 'string' ? headers.cookie : '',
+        async () => (await deps.auth.api.getSession({ headers: headersOf(headers) }))?.user.id ?? null,
+      ),
+    userOf: async (headers) => {
+      const session = await deps.auth.api.getSession({ headers: headersOf(headers) });
+      return session ? findSessionUser(deps.db, session.user) : null;
+    },
+    orgOf: (userId) => orgOf(deps.db, userId),
+    planOf: deps.planOf,
+  };
 }
 
-export async function requireUser(req: Request, ctx: AppContext) {
-  const user = await currentUser(req, ctx);
-  if (!user) throw new HttpProblem(401, 'unauthenticated', 'Sign in to continue.');
+/** The request's headers as Better Auth reads them. */
+export const authHeaders = headersOf;
+
+export async function requireUser(actor: Actor) {
+  const user = await actor.user();
+  if (!user) throw identityErrors.unauthenticated();
   return user;
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/domain-error.js';
+import { mailErrors } from './errors.js';
 import type { MailDelivered, MailQueued, MailState } from './events.js';
 
 /** Queuing the same mail id twice is a no-op, so a retried workflow step cannot queue twice. */
@@ -8,7 +8,7 @@ export function decideQueue(state: MailState, mail: Omit<MailQueued['data'], 'qu
 }
 
 export function decideDeliver(state: MailState, via: 'outbox' | 'smtp', now: Date): MailDelivered[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'mail_not_found', 'No such mail.');
+  if (state.status === 'none') throw mailErrors.mailNotFound();
   if (state.status === 'delivered') return [];
   return [{ type: 'MailDelivered', data: { mail_id: state.mail!.mail_id, via, delivered_at: now.toISOString() } }];
 }

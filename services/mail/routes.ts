@@ -1,10 +1,10 @@
-import type { Routes } from '../app/handler.js';
+import type { DomainRoutes } from '../http/handler.js';
 import { requireUser } from '../identity/session.js';
 import { listOutbox } from './queries.js';
 
-export const mailRoutes: Routes = {
-  async listOutboxMail(req, res, ctx) {
-    const user = await requireUser(req, ctx);
-    res.json({ items: await listOutbox(ctx.db, user.id) });
+export const mailRoutes = {
+  async listOutboxMail({ actor }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: { items: await listOutbox(ctx.db, user.id) } };
   },
-};
+} satisfies DomainRoutes;

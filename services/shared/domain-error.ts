@@ -1,5 +1,15 @@
-// A broken domain rule. decide() throws these; the HTTP edge maps `kind` to a status.
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict';
+// A broken domain rule. Use cases and decide() throw these, from their domain's errors.ts
+// catalogue; the HTTP edge maps `kind` to a status (services/http/problem-mapping.ts).
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

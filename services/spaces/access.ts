@@ -1,25 +1,24 @@
 // A request's view of a Space from the read models: who is asking and what they may do there.
-import type { Request } from 'express';
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { Actor as RequestActor } from '../shared/actor.js';
 import type { Db } from '../db/database.js';
 import { orgOf } from '../identity/queries.js';
-import { currentUser } from '../identity/session.js';
 import { isInvited, type AccessLevel, type SpaceAccess } from './access-levels.js';
 import { effectiveAccess, type Actor, type OwnerFacts } from './decide.js';
+import { spaceErrors } from './errors.js';
 import { findSpace, memberLevel, type SpaceRow } from './queries.js';
 
-export const LOGIN_REQUIRED = 'Sign in to use Spaces.';
+export { LOGIN_REQUIRED } from './errors.js';
 
-export async function actorOf(req: Request, ctx: AppContext): Promise<Actor | null> {
-  const user = await currentUser(req, ctx);
+/** The request's signed-in user as the Spaces rules see them, or null. */
+export async function actorOf(actor: RequestActor): Promise<Actor | null> {
+  const user = await actor.user();
   return user ? { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid } : null;
 }
 
-export async function requireActor(req: Request, ctx: AppContext): Promise<Actor> {
-  const actor = await actorOf(req, ctx);
-  if (!actor) throw new HttpProblem(401, 'login_required', LOGIN_REQUIRED);
-  return actor;
+export async function requireActor(actor: RequestActor): Promise<Actor> {
+  const spaceActor = await actorOf(actor);
+  if (!spaceActor) throw spaceErrors.loginRequired();
+  return spaceActor;
 }
 
 export async function ownerFacts(db: Db, ownerUserId: string): Promise<OwnerFacts> {
@@ -27,7 +26,7 @@ export async function ownerFacts(db: Db, ownerUserId: string): Promise<OwnerFact
   return { email: (user?.email ?? '').toLowerCase(), org_uuid: org };
 }
 
-export const notFound = () => new HttpProblem(404, 'collection_not_found', 'No such Space.');
+export const notFound = spaceErrors.notFound;
 
 export type SpaceView = { space: SpaceRow; level: AccessLevel; readable: boolean };
 

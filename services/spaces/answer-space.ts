@@ -1,6 +1,6 @@
 // What the answer engine needs of the Space a question is asked in.
-import type { Request } from 'express';
-import type { AppContext } from '../app/context.js';
+import type { Actor as RequestActor } from '../shared/actor.js';
+import type { AppContext } from '../shared/context.js';
 import type { AnswerSpace } from '../answers/generate.js';
 import type { Db } from '../db/database.js';
 import { accessAfterAddToSpace } from '../threads/access-rules.js';
@@ -19,8 +19,8 @@ export async function answerSpaceOf(db: Db, uuid: string | null): Promise<Answer
  * instructions; the thread starts in the Space when the asker writes there (for an Enterprise
  * asker as collection read, seed 000 §4).
  */
-export async function askingInSpace(req: Request, ctx: AppContext, collectionUuid: string) {
-  const actor = await actorOf(req, ctx);
+export async function askingInSpace(ctx: Pick<AppContext, 'db'>, requestActor: RequestActor, collectionUuid: string) {
+  const actor = await actorOf(requestActor);
   const view = await visibleSpace(ctx.db, collectionUuid, actor);
   if (!view.readable) throw notFound();
   const answer: AnswerSpace = { uuid: view.space.uuid, instructions: view.space.instructions, web: view.space.enable_web_by_default };

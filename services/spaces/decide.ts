@@ -1,6 +1,6 @@
 // The rules of a Space: who may do what (access-levels.ts), and what each change records.
 // Pure: callers pass the actor, the owner's organisation and the clock.
-import { DomainError } from '../shared/domain-error.js';
+import { spaceErrors } from './errors.js';
 import {
   ACCESS_LEVEL,
   DEFAULT_SPACE_TITLE,
@@ -37,7 +37,7 @@ export type Actor = { user_id: string; email: string; org_uuid: string | null };
 /** What the caller knows about the Space's owner that the stream does not hold. */
 export type OwnerFacts = { org_uuid: string | null; email: string };
 
-export const NOT_FOUND = () => new DomainError('not_found', 'collection_not_found', 'No such Space.');
+export const NOT_FOUND = spaceErrors.notFound;
 
 /**
  * What a person may do in a Space: their own level (owner or member row), and whether they may
@@ -70,10 +70,10 @@ function visible(state: SpaceState, actor: Actor, owner: OwnerFacts) {
 }
 
 function mustWrite(level: number) {
-  if (!canEditSources(level)) throw new DomainError('forbidden', 'not_space_writer', 'Only writers of this Space can change it.');
+  if (!canEditSources(level)) throw spaceErrors.notWriter();
 }
 function mustAdmin(level: number) {
-  if (!isAdminCapable(level)) throw new DomainError('forbidden', 'not_space_admin', 'Only the owner or an admin of this Space can do that.');
+  if (!isAdminCapable(level)) throw spaceErrors.notAdmin();
 }
 
 /** Characters as the spec's maxLength counts them (code points, so an emoji is one). */
@@ -84,21 +84,18 @@ export function checkFields(changes: Partial<SpaceFields>): Partial<SpaceFields>
   const out: Partial<SpaceFields> = { ...changes };
   if (changes.title !== undefined) {
     out.title = changes.title.trim();
-    if (!out.title) throw new DomainError('invalid', 'title_required', 'Give the Space a title.');
-    if (chars(out.title) > SPACE_LIMITS.title) throw new DomainError('invalid', 'title_too_long', `The title is longer than ${SPACE_LIMITS.title} characters.`);
+    if (!out.title) throw spaceErrors.titleRequired();
+    if (chars(out.title) > SPACE_LIMITS.title) throw spaceErrors.titleTooLong(SPACE_LIMITS.title);
   }
   if (changes.description !== undefined) {
     out.description = changes.description.trim();
-    if (chars(out.description) > SPACE_LIMITS.description)
-      throw new DomainError('invalid', 'description_too_long', `The description is longer than ${SPACE_LIMITS.description} characters.`);
+    if (chars(out.description) > SPACE_LIMITS.description) throw spaceErrors.descriptionTooLong(SPACE_LIMITS.description);
   }
   if (changes.instructions !== undefined) {
     out.instructions = changes.instructions.trim();
-    if (chars(out.instructions) > SPACE_LIMITS.instructions)
-      throw new DomainError('invalid', 'instructions_too_long', `The instructions are longer than ${SPACE_LIMITS.instructions} characters.`);
+    if (chars(out.instructions) > SPACE_LIMITS.instructions) throw spaceErrors.instructionsTooLong(SPACE_LIMITS.instructions);
   }
-  if (changes.emoji !== undefined && !EMOJI_CODE.test(changes.emoji))
-    throw new DomainError('invalid', 'invalid_emoji', 'An emoji is its hex code points joined by "-", like 1f516.');
+  if (changes.emoji !== undefined && !EMOJI_CODE.test(changes.emoji)) throw spaceErrors.invalidEmoji();
   return out;
 }
 
@@ -106,8 +103,7 @@ export function checkFields(changes: Partial<SpaceFields>): Partial<SpaceFields>
 const EMOJI_CODE = /^([0-9a-f]{4,6}(-[0-9a-f]{4,6})*)?$/;
 
 function checkAccess(access: SpaceAccess, ownerOrg: string | null) {
-  if (access === SPACE_ACCESS.ORGANIZATION && !ownerOrg)
-    throw new DomainError('forbidden', 'enterprise_only', 'Sharing a Space with an organisation needs an Enterprise account.');
+  if (access === SPACE_ACCESS.ORGANIZATION && !ownerOrg) throw spaceErrors.enterpriseOnly();
 }
 
 export type CreateCommand = {
@@ -121,7 +117,7 @@ export type CreateCommand = {
 
 /** Left out: "New Space", web search on, private; a template fills what is left out. */
 export function decideCreate(state: SpaceState, cmd: CreateCommand): SpaceCreated[] {
-  if (state.created) throw new DomainError('conflict', 'space_exists', 'This Space already exists.');
+  if (state.created) throw spaceErrors.spaceExists();
   const given = checkFields(cmd.fields);
   const t = cmd.template;
   const access = cmd.access ?? SPACE_ACCESS.PRIVATE;
@@ -183,7 +179,7 @@ export function decideAccess(state: SpaceState, cmd: { actor: Actor; owner: Owne
 
 export function decideDelete(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceDeleted[] {
   const { created, level } = visible(state, cmd.actor, cmd.owner);
-  if (!isOwnerLevel(level)) throw new DomainError('forbidden', 'not_space_owner', 'Only the owner of this Space can delete it.');
+  if (!isOwnerLevel(level)) throw spaceErrors.notSpaceOwner();
   return [{ type: 'SpaceDeleted', data: { uuid: created.uuid, deleted_by: cmd.actor.user_id, deleted_at: cmd.now.toISOString() } }];
 }
 
@@ -194,7 +190,7 @@ export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMembe
   const { created, level } = visible(state, cmd.actor, cmd.owner);
   mustAdmin(level);
   const email = cmd.email.trim().toLowerCase();
-  if (email === cmd.owner.email) throw new DomainError('conflict', 'already_owner', 'That is the owner of this Space.');
+  if (email === cmd.owner.email) throw spaceErrors.alreadyOwner();
   const at = cmd.now.toISOString();
   const existing = Object.values(state.members).find((m) => m.email === email);
   if (existing) {
@@ -207,7 +203,7 @@ export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMembe
       },
     ];
   }
-  if (state.members[cmd.member_id]) throw new DomainError('conflict', 'member_exists', 'This member id is taken.');
+  if (state.members[cmd.member_id]) throw spaceErrors.memberExists();
   return [
     {
       type: 'SpaceMemberInvited',
@@ -220,7 +216,7 @@ export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMembe
 export function decideAccept(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceInviteAccepted[] {
   visible(state, cmd.actor, cmd.owner);
   const member = Object.values(state.members).find((m) => m.email === cmd.actor.email);
-  if (!member) throw new DomainError('not_found', 'no_invitation', 'There is no invitation to this Space for you.');
+  if (!member) throw spaceErrors.noInvitation();
   if (!isInvited(member.level)) return [];
   return [
     {
@@ -237,9 +233,9 @@ export function decideAccept(state: SpaceState, cmd: { actor: Actor; owner: Owne
 }
 
 function memberOf(state: SpaceState, memberId: string) {
-  if (memberId === state.created!.uuid) throw new DomainError('conflict', 'owner_stays', 'The owner of a Space stays its owner.');
+  if (memberId === state.created!.uuid) throw spaceErrors.ownerStays();
   const m = state.members[memberId];
-  if (!m) throw new DomainError('not_found', 'member_not_found', 'No such member of this Space.');
+  if (!m) throw spaceErrors.memberNotFound();
   return m;
 }
 
@@ -278,7 +274,7 @@ export function checkCanAddLink(state: SpaceState, cmd: { actor: Actor; owner: O
   const { level } = visible(state, cmd.actor, cmd.owner);
   mustWrite(level);
   if (state.links.includes(cmd.link)) return 'present';
-  if (state.links.length >= SPACE_LIMITS.links) throw new DomainError('conflict', 'too_many_links', `A Space holds at most ${SPACE_LIMITS.links} links.`);
+  if (state.links.length >= SPACE_LIMITS.links) throw spaceErrors.tooManyLinks(SPACE_LIMITS.links);
   return 'new';
 }
 

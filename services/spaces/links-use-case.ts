@@ -1,18 +1,18 @@
 // Adding a link: check the actor may (before any fetch), fetch the page safely, extract its
 // text, and record it; the projection indexes it into the Space's corpus.
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { AppContext } from '../shared/context.js';
 import { checkCanAddLink, decideAddLink, decideRemoveLink, type Actor, type OwnerFacts } from './decide.js';
 import { extractPage } from './links/extract.js';
 import { normalizeLink } from './links/normalize.js';
 import { fetchPage, LinkFetchError } from './links/safe-fetch.js';
+import { spaceErrors } from './errors.js';
 import { decideSpace, spaceState } from './use-cases.js';
 
 type LinkCommand = { uuid: string; actor: Actor; owner: OwnerFacts; link: string };
 
 function normalized(raw: string) {
   const n = normalizeLink(raw);
-  if (!n.ok) throw new HttpProblem(400, 'invalid_link', n.detail);
+  if (!n.ok) throw spaceErrors.invalidLink(n.detail);
   return n.url;
 }
 
@@ -23,7 +23,7 @@ export async function addLink(ctx: AppContext, cmd: LinkCommand) {
   try {
     page = extractPage(await fetchPage(link, { allowPrivateHosts: ctx.config.linkFetchAllowPrivateHosts }));
   } catch (err) {
-    if (err instanceof LinkFetchError) throw new HttpProblem(err.code === 'invalid_link' ? 400 : 422, err.code, err.message);
+    if (err instanceof LinkFetchError) throw spaceErrors.linkNotFetched(err.code, err.message);
     throw err;
   }
   await decideSpace(ctx.store, cmd.uuid, (state) => decideAddLink(state, { ...cmd, link, title: page.title, text: page.text, now: ctx.now() }));
@@ -32,6 +32,6 @@ export async function addLink(ctx: AppContext, cmd: LinkCommand) {
 export async function removeLink(ctx: AppContext, cmd: LinkCommand) {
   const link = normalizeLink(cmd.link);
   // A link that cannot be normalised cannot be in the Space: nothing to remove.
-  if (!link.ok) throw new HttpProblem(400, 'invalid_link', link.detail);
+  if (!link.ok) throw spaceErrors.invalidLink(link.detail);
   await decideSpace(ctx.store, cmd.uuid, (state) => decideRemoveLink(state, { ...cmd, link: link.url, now: ctx.now() }));
 }

@@ -1,8 +1,8 @@
 // Moving a thread into a Space and taking it out: the Space's rules (who may write there) are
 // checked here, the thread's (its owner, the access that follows) in threads/space-decide.ts.
-import type { Request, Response } from 'express';
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { Actor as RequestActor } from '../shared/actor.js';
+import type { AppContext } from '../shared/context.js';
+import { threadErrors } from '../threads/errors.js';
 import { findThreadRow } from '../threads/queries.js';
 import { readableThread, viewer } from '../threads/read-access.js';
 import { decideAddToSpace, decideRemoveFromSpace } from '../threads/space-decide.js';
@@ -10,22 +10,22 @@ import { decideAndAppend } from '../threads/use-cases.js';
 import { canEditSources, isAdminCapable } from './access-levels.js';
 import { visibleSpace } from './access.js';
 import type { Actor } from './decide.js';
+import { spaceErrors } from './errors.js';
 
 /** Checks, before anything is written, that the caller may move this thread (their own, readable). */
-export async function assertMovableThread(ctx: AppContext, req: Request, res: Response, entryUuid: string) {
-  const { isOwner } = await readableThread(ctx, entryUuid, await viewer(req, res, ctx));
-  if (!isOwner) throw new HttpProblem(403, 'not_thread_owner', 'Only the owner of this thread can add it to a Space.');
+export async function assertMovableThread(ctx: AppContext, requestActor: RequestActor, entryUuid: string) {
+  const { isOwner } = await readableThread(ctx, entryUuid, await viewer(ctx, requestActor));
+  if (!isOwner) throw threadErrors.notOwnerToAddToSpace();
 }
 
 export async function moveThreadIntoSpace(
   ctx: AppContext,
-  req: Request,
-  res: Response,
+  requestActor: RequestActor,
   cmd: { entryUuid: string; collectionUuid: string; actor: Actor; articleMode: boolean },
 ) {
   const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
-  if (!canEditSources(level)) throw new HttpProblem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');
-  const who = await viewer(req, res, ctx);
+  if (!canEditSources(level)) throw spaceErrors.notWriterToAddThreads();
+  const who = await viewer(ctx, requestActor);
   const { thread } = await readableThread(ctx, cmd.entryUuid, who);
   const me = { ...who, user_id: cmd.actor.user_id };
   await decideAndAppend(ctx.store, thread.context_uuid, (state) => ({
@@ -41,11 +41,11 @@ export async function moveThreadIntoSpace(
   return { space, level, who, contextUuid: thread.context_uuid };
 }
 
-export async function takeThreadOutOfSpace(ctx: AppContext, req: Request, res: Response, cmd: { entryUuid: string; collectionUuid: string; actor: Actor }) {
+export async function takeThreadOutOfSpace(ctx: AppContext, requestActor: RequestActor, cmd: { entryUuid: string; collectionUuid: string; actor: Actor }) {
   const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
   const thread = await findThreadRow(ctx.db, cmd.entryUuid);
-  if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
-  const who = await viewer(req, res, ctx);
+  if (!thread) throw threadErrors.threadNotFound();
+  const who = await viewer(ctx, requestActor);
   const me = { ...who, user_id: cmd.actor.user_id };
   await decideAndAppend(ctx.store, thread.context_uuid, (state) => ({
     events: decideRemoveFromSpace(state, { viewer: me, collection_uuid: space.uuid, spaceAdmin: isAdminCapable(level), now: ctx.now() }),

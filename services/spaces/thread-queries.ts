@@ -1,5 +1,5 @@
 // The threads of a Space (those the caller may read), or the caller's Bookmarks.
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../shared/context.js';
 import { threadPage, threadsFrom } from '../threads/queries.js';
 import { visibleSpace } from './access.js';
 import type { Actor } from './decide.js';

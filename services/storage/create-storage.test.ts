@@ -11,7 +11,7 @@ describe('createStorage', () => {
     const storage = createStorage({ ...base, s3: null }, secret);
     expect(storage).toBeInstanceOf(LocalStorage);
     expect(storage.kind).toBe('local');
-    expect(storage.router).toBeTypeOf('function');
+    expect(storage.localBucket).toBe(storage);
     expect(storage.objectUrl('files/a.pdf')).toBe('https://answers.example/storage/local/files/a.pdf');
   });
 
@@ -20,7 +20,7 @@ describe('createStorage', () => {
     const storage = createStorage({ ...base, s3 }, secret);
     expect(storage).toBeInstanceOf(S3Storage);
     expect(storage.kind).toBe('s3');
-    expect(storage.router).toBeUndefined();
+    expect(storage.localBucket).toBeUndefined();
     expect(storage.objectUrl('files/a.pdf')).toBe('http://127.0.0.1:9000/files/files/a.pdf');
     (storage as S3Storage).client.destroy();
   });

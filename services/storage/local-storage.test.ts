@@ -6,6 +6,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLocalBucketRouter } from '../http/local-bucket-router.js';
 import { LocalStorage } from './local-storage.js';
 import { InvalidObjectKeyError, NoSuchKeyError } from './object-keys.js';
 import type { PresignedPost, UploadPolicy } from './storage.js';
@@ -15,13 +16,14 @@ let dataDir: string;
 let server: Server;
 let publicUrl: string;
 let storage: LocalStorage;
+let router: ReturnType<typeof createLocalBucketRouter> | undefined;
 let clockOffsetMs = 0;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'ae-test-storage-'));
   const app = express();
   // The adapter needs the server's address, so the router is looked up per request.
-  app.use('/storage', (req, res, next) => storage.router(req, res, next));
+  app.use('/storage', (req, res, next) => (router ??= createLocalBucketRouter(storage))(req, res, next));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

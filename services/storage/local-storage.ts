@@ -5,9 +5,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Router } from 'express';
 import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
-import { createLocalBucketRouter, type GetAccess, type LocalBucketBackend } from './local-bucket-router.js';
+import type { GetAccess, LocalBucketBackend } from '../http/local-bucket-router.js';
 import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError, objectPath } from './object-keys.js';
 import { presignPostFields, verifyPostFields, type PostCredentials } from './sigv4-post.js';
 
@@ -32,7 +31,6 @@ export class LocalStorage implements Storage, LocalBucketBackend {
   readonly kind = 'local' as const;
   readonly bucket = LOCAL_BUCKET;
   readonly maxUploadBytes: number;
-  readonly router: Router;
   private readonly baseUrl: string;
   private readonly objectsDir: string;
   private readonly metaDir: string;
@@ -53,7 +51,10 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     this.now = options.now ?? (() => new Date());
     this.postCredentials = { accessKeyId: LOCAL_ACCESS_KEY_ID, secretAccessKey: derive(options.secret, 'post-policy').toString('hex'), region: LOCAL_REGION };
     this.getUrlKey = derive(options.secret, 'get-url');
-    this.router = createLocalBucketRouter(this);
+  }
+
+  get localBucket(): LocalBucketBackend {
+    return this;
   }
 
   async presignPost(policy: UploadPolicy): Promise<PresignedPost> {

@@ -1,7 +1,7 @@
 // Where file bytes live: one interface, two adapters. S3-compatible storage (presigned POST) when
 // S3_* is set; otherwise a local bucket served by the app itself under /storage, which checks
 // the same signed POST policy and keeps the bytes under DATA_DIR/storage.
-import type { Router } from 'express';
+import type { LocalBucketBackend } from '../http/local-bucket-router.js';
 
 /** The conditions a browser's POST must meet; the policy carries them, signed. */
 export type UploadPolicy = {
@@ -32,6 +32,6 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** A short-lived GET address; `inline` false makes the browser save it as `filename`. */
   presignGet(key: string, opts: { expiresInSeconds: number; filename: string; inline: boolean }): Promise<string>;
-  /** The local bucket's HTTP endpoint, mounted by the app at /storage; S3 has none. */
-  readonly router?: Router;
+  /** The local bucket, whose HTTP endpoint the edge mounts at /storage; S3 has none. */
+  readonly localBucket?: LocalBucketBackend;
 }

@@ -1,6 +1,6 @@
 // The rules of threads: who may ask and stop, what a new thread starts as, and that an entry
 // ends exactly once. Pure: the clock, ids and slug are passed in.
-import { DomainError } from '../shared/domain-error.js';
+import { threadErrors } from './errors.js';
 import type {
   AnswerCompleted,
   AnswerFailed,
@@ -54,8 +54,8 @@ export type AskCommand = {
 
 export function normalizeQuery(query: string) {
   const q = query.trim();
-  if (!q) throw new DomainError('invalid', 'query_blank', 'Type a question first.');
-  if (q.length > MAX_QUERY_LENGTH) throw new DomainError('invalid', 'query_too_long', `A question can be at most ${MAX_QUERY_LENGTH} characters.`);
+  if (!q) throw threadErrors.queryBlank();
+  if (q.length > MAX_QUERY_LENGTH) throw threadErrors.queryTooLong(MAX_QUERY_LENGTH);
   return q;
 }
 
@@ -75,14 +75,14 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
   };
   if (!isNew) {
     const thread = state.started;
-    if (!thread || isExpired(thread, cmd.now)) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
-    if (!isOwner(thread, cmd.asker)) throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.');
+    if (!thread || isExpired(thread, cmd.now)) throw threadErrors.threadNotFound();
+    if (!isOwner(thread, cmd.asker)) throw threadErrors.notOwnerToContinue();
     // An entry is asked once: a second QuestionAsked for it would say two questions at one place.
-    if (state.entries[cmd.backend_uuid]) throw new DomainError('conflict', 'entry_exists', 'This question was already asked.');
+    if (state.entries[cmd.backend_uuid]) throw threadErrors.entryExists();
     return [asked];
   }
   // A deleted thread's id stays used: it never starts again.
-  if (state.started || state.deleted) throw new DomainError('conflict', 'thread_exists', 'This thread already exists.');
+  if (state.started || state.deleted) throw threadErrors.threadExists();
   const anonymous = !cmd.asker.user_id;
   const started: ThreadStarted = {
     type: 'ThreadStarted',
@@ -113,7 +113,7 @@ export function isExpired(thread: ThreadStarted['data'], now: Date) {
 
 function entryOf(state: ThreadState, backendUuid: string) {
   const entry = state.entries[backendUuid];
-  if (!entry) throw new DomainError('not_found', 'entry_not_found', 'No such answer.');
+  if (!entry) throw threadErrors.entryNotFound();
   return entry;
 }
 
@@ -145,10 +145,9 @@ export function decideStartGeneration(
 }
 
 export function decideStop(state: ThreadState, backendUuid: string, viewer: Viewer, now: Date): AnswerStopRequested[] {
-  if (state.deleted) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
+  if (state.deleted) throw threadErrors.threadNotFound();
   const entry = entryOf(state, backendUuid);
-  if (!state.started || !isOwner(state.started, viewer))
-    throw new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.');
+  if (!state.started || !isOwner(state.started, viewer)) throw threadErrors.notOwnerToStop();
   if (entry.status !== 'pending' || entry.stop_requested) return [];
   return [{ type: 'AnswerStopRequested', data: { backend_uuid: backendUuid, requested_at: now.toISOString() } }];
 }

@@ -1,8 +1,8 @@
 // Rules of renaming and deleting a thread: only its owner may (an anonymous visitor too, for the
 // threads they asked); a title is 1 to MAX_TITLE_LENGTH characters after trimming; a deleted
 // thread is gone for every rule (evolveThread forgets it). Pure: the clock comes in the command.
-import { DomainError } from '../shared/domain-error.js';
 import { isOwner, type Viewer } from './decide.js';
+import { threadErrors } from './errors.js';
 import type { ThreadDeleted, ThreadRemovedFromSpace, ThreadRenamed, ThreadState } from './events.js';
 
 /** The longest title: the same as a Space's, and as a title made from a long first question. */
@@ -14,16 +14,16 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function normalizeTitle(title: string) {
   const t = title.trim();
-  if (!t) throw new DomainError('invalid', 'title_required', 'Give the thread a title.');
-  if (t.length > MAX_TITLE_LENGTH) throw new DomainError('invalid', 'title_too_long', `A title can be at most ${MAX_TITLE_LENGTH} characters.`);
-  if (CONTROL.test(t)) throw new DomainError('invalid', 'title_invalid', 'A title is one line of text.');
+  if (!t) throw threadErrors.titleRequired();
+  if (t.length > MAX_TITLE_LENGTH) throw threadErrors.titleTooLong(MAX_TITLE_LENGTH);
+  if (CONTROL.test(t)) throw threadErrors.titleInvalid();
   return t;
 }
 
 function ownedThread(state: ThreadState, viewer: Viewer, action: string) {
   const thread = state.started;
-  if (!thread) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
-  if (!isOwner(thread, viewer)) throw new DomainError('forbidden', 'not_thread_owner', `Only the owner of this thread can ${action}.`);
+  if (!thread) throw threadErrors.threadNotFound();
+  if (!isOwner(thread, viewer)) throw threadErrors.notOwnerTo(action);
   return thread;
 }
 

@@ -1,22 +1,21 @@
 // Who is asking, and whether they may read a thread: the one place the read rule is applied, so
 // the thread page, the article view and every per-entry call agree.
-import type { Request, Response } from 'express';
-import type { AppContext } from '../app/context.js';
-import { HttpProblem } from '../app/problem.js';
+import type { Actor } from '../shared/actor.js';
+import type { AppContext } from '../shared/context.js';
 import type { Db } from '../db/database.js';
 import { orgOf } from '../identity/queries.js';
-import { currentUserId } from '../identity/session.js';
 import { readsSpace } from '../spaces/access.js';
 import { canRead } from './access-rules.js';
 import { isExpired, isOwner } from './decide.js';
 import type { ThreadAccess, ThreadStarted } from './events.js';
+import { threadErrors } from './errors.js';
 import { findThreadRow, isClaimed, viewerOf, type ThreadRow } from './queries.js';
 
 export type Who = Awaited<ReturnType<typeof viewer>>;
 
-export async function viewer(req: Request, res: Response, ctx: AppContext) {
-  const userId = await currentUserId(req, ctx);
-  const visitorId = res.locals.visitorId as string;
+export async function viewer(ctx: Pick<AppContext, 'db'>, actor: Actor) {
+  const userId = await actor.userId();
+  const visitorId = actor.visitorId;
   return { ...(await viewerOf(ctx.db, userId, visitorId)), visitor_id: visitorId };
 }
 
@@ -24,9 +23,9 @@ export async function viewer(req: Request, res: Response, ctx: AppContext) {
  * Who starts a new thread: the ids its events record. Without the visitor ids a user claimed,
  * which only say who owns older threads (one query fewer before an answer's first byte).
  */
-export async function newThreadAsker(req: Request, res: Response, ctx: AppContext): Promise<Who> {
-  const visitorId = res.locals.visitorId as string;
-  return { user_id: await currentUserId(req, ctx), visitor_ids: [visitorId], visitor_id: visitorId };
+export async function newThreadAsker(actor: Actor): Promise<Who> {
+  const visitorId = actor.visitorId;
+  return { user_id: await actor.userId(), visitor_ids: [visitorId], visitor_id: visitorId };
 }
 
 async function isGrantedReader(db: Db, contextUuid: string, userId: string | null) {
@@ -53,9 +52,9 @@ export async function mayRead(db: Db, thread: ThreadRow, who: Who) {
 /** A thread that exists and has not expired, or 404. */
 export async function liveThread(ctx: AppContext, key: string) {
   const thread = await findThreadRow(ctx.db, key);
-  if (!thread) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  if (!thread) throw threadErrors.threadNotFound();
   const claimed = await isClaimed(ctx.db, thread);
-  if (!claimed && isExpired(asStarted(thread), ctx.now())) throw new HttpProblem(404, 'thread_not_found', 'No such thread.');
+  if (!claimed && isExpired(asStarted(thread), ctx.now())) throw threadErrors.threadNotFound();
   return { thread, claimed };
 }
 
@@ -63,7 +62,7 @@ export async function liveThread(ctx: AppContext, key: string) {
 export async function readableThread(ctx: AppContext, key: string, who: Who) {
   const { thread, claimed } = await liveThread(ctx, key);
   const { owner, readable } = await mayRead(ctx.db, thread, who);
-  if (!readable) throw new HttpProblem(403, 'thread_private', 'This answer is private');
+  if (!readable) throw threadErrors.threadPrivate();
   return { thread, claimed, isOwner: owner };
 }
 

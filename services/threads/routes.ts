@@ -1,14 +1,12 @@
 // Threads over HTTP: ask (and stream the answer), resume the stream, stop, read, list.
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'express';
-import type { AppContext } from '../app/context.js';
-import type { Routes } from '../app/handler.js';
-import { HttpProblem } from '../app/problem.js';
-import { openSse } from '../app/sse.js';
+import type { AppContext } from '../shared/context.js';
+import { type DomainRoutes, sse } from '../http/handler.js';
+import type { SseStream } from '../http/sse.js';
 import { isFinal, type AnswerStreamEvent } from '../answers/stream-events.js';
 import { answerSpaceOf, askingInSpace } from '../spaces/answer-space.js';
 import { normalizeQuery } from './decide.js';
-import type { SearchMode } from './events.js';
+import { threadErrors } from './errors.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { deleteThread } from './manage-use-cases.js';
 import { liveThread, mayRead, newThreadAsker, readableThread, viewer } from './read-access.js';
@@ -17,16 +15,6 @@ import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
 import { summaryView } from './views.js';
 
-type AskBody = {
-  query_str: string;
-  context_uuid?: string;
-  frontend_context_uuid?: string;
-  search_mode?: SearchMode;
-  model_preference?: string;
-  incognito?: boolean;
-  collection_uuid?: string;
-};
-
 /**
  * Writes `thread` (unless resuming past it), then the workflow's events until the last one: from
  * `live` (the workflow started by this request) while it lasts, then from the recorded stream.
@@ -34,7 +22,7 @@ type AskBody = {
  * for it.
  */
 async function streamAnswer(
-  res: Response,
+  sse: SseStream,
   ctx: AppContext,
   backendUuid: string,
   thread: { context_uuid: string; backend_uuid: string },
@@ -42,9 +30,8 @@ async function streamAnswer(
   opts: { live?: ReturnType<AppContext['answers']['follow']>; start?: () => Promise<void> } = {},
 ) {
   const { live } = opts;
-  const sse = openSse(res);
   // The client went away: stop writing. The workflow goes on; the resume endpoint replays it.
-  res.on('close', () => {
+  sse.onClose(() => {
     live?.close();
     sse.end();
   });
@@ -79,14 +66,13 @@ async function streamAnswer(
 
 const STARTING_FAILED = 'The answer could not be started. Try again.';
 
-export const threadRoutes: Routes = {
-  async askQuestion(req, res, ctx) {
-    const body = req.body as AskBody;
+export const threadRoutes = {
+  async askQuestion({ actor, body }, ctx) {
     const query = normalizeQuery(body.query_str);
     const isNew = !body.context_uuid;
-    const who = isNew ? await newThreadAsker(req, res, ctx) : await viewer(req, res, ctx);
+    const who = isNew ? await newThreadAsker(actor) : await viewer(ctx, actor);
     // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
-    const inSpace = isNew && body.collection_uuid ? await askingInSpace(req, ctx, body.collection_uuid) : null;
+    const inSpace = isNew && body.collection_uuid ? await askingInSpace(ctx, actor, body.collection_uuid) : null;
     const space = inSpace?.answer ?? (isNew ? null : await answerSpaceOf(ctx.db, (await findThreadRow(ctx.db, body.context_uuid!))?.collection_uuid ?? null));
     const contextUuid = body.context_uuid ?? randomUUID();
     const backendUuid = randomUUID();
@@ -123,17 +109,18 @@ export const threadRoutes: Routes = {
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
         throw err;
       });
-    await streamAnswer(res, ctx, backendUuid, created, null, { live, start });
+    return sse((stream) => streamAnswer(stream, ctx, backendUuid, created, null, { live, start }));
   },
 
-  async streamEntryEvents(req, res, ctx) {
-    const backendUuid = req.params.backend_uuid as string;
+  async streamEntryEvents({ actor, path, headers }, ctx) {
+    const backendUuid = path.backend_uuid;
     const entry = await findEntry(ctx.db, backendUuid);
     // A private thread's answer is nobody else's business: the same 404 as an unknown entry.
-    const who = await viewer(req, res, ctx);
+    const who = await viewer(ctx, actor);
     const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
-    if (!entry || !thread || !(await mayRead(ctx.db, thread, who)).readable) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
-    const header = req.get('last-event-id');
+    if (!entry || !thread || !(await mayRead(ctx.db, thread, who)).readable) throw threadErrors.entryNotFound();
+    const lastEventId = headers['last-event-id'];
+    const header = typeof lastEventId === 'string' ? lastEventId : undefined;
     const created = {
       context_uuid: entry.context_uuid,
       backend_uuid: backendUuid,
@@ -141,34 +128,34 @@ export const threadRoutes: Routes = {
       frontend_context_uuid: entry.frontend_context_uuid,
       model: entry.model,
     };
-    await streamAnswer(res, ctx, backendUuid, created, header === undefined ? null : Number(header));
+    return sse((stream) => streamAnswer(stream, ctx, backendUuid, created, header === undefined ? null : Number(header)));
   },
 
-  async stopEntry(req, res, ctx) {
-    const backendUuid = req.params.backend_uuid as string;
+  async stopEntry({ actor, path }, ctx) {
+    const backendUuid = path.backend_uuid;
     const entry = await findEntry(ctx.db, backendUuid);
-    if (!entry) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
-    await requestStop(ctx.store, entry.context_uuid, backendUuid, await viewer(req, res, ctx), ctx.now());
-    res.status(204).end();
+    if (!entry) throw threadErrors.entryNotFound();
+    await requestStop(ctx.store, entry.context_uuid, backendUuid, await viewer(ctx, actor), ctx.now());
+    return { status: 204 };
   },
 
-  async getThread(req, res, ctx) {
-    const who = await viewer(req, res, ctx);
-    const { thread, claimed, isOwner } = await readableThread(ctx, req.params.entry_uuid_or_slug as string, who);
-    res.json(await threadResponse(ctx, thread, { claimed, isOwner, who }));
+  async getThread({ actor, path }, ctx) {
+    const who = await viewer(ctx, actor);
+    const { thread, claimed, isOwner } = await readableThread(ctx, path.entry_uuid_or_slug, who);
+    return { status: 200, body: await threadResponse(ctx, thread, { claimed, isOwner, who }) };
   },
 
-  async deleteThread(req, res, ctx) {
-    const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
-    await deleteThread(ctx.store, thread.context_uuid, { viewer: await viewer(req, res, ctx), now: ctx.now() });
-    res.status(204).end();
+  async deleteThread({ actor, path }, ctx) {
+    const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
+    await deleteThread(ctx.store, thread.context_uuid, { viewer: await viewer(ctx, actor), now: ctx.now() });
+    return { status: 204 };
   },
 
-  async listThreads(req, res, ctx) {
-    const q = typeof req.query.q === 'string' ? req.query.q : undefined;
-    const limit = req.query.limit === undefined ? 20 : Number(req.query.limit);
-    const offset = req.query.offset === undefined ? 0 : Number(req.query.offset);
-    const { rows, total } = await listLibrary(ctx.db, await viewer(req, res, ctx), { q, limit, offset, now: ctx.now() });
-    res.json({ items: rows.map(summaryView), total });
+  async listThreads({ actor, query }, ctx) {
+    const q = typeof query.q === 'string' ? query.q : undefined;
+    const limit = query.limit === undefined ? 20 : Number(query.limit);
+    const offset = query.offset === undefined ? 0 : Number(query.offset);
+    const { rows, total } = await listLibrary(ctx.db, await viewer(ctx, actor), { q, limit, offset, now: ctx.now() });
+    return { status: 200, body: { items: rows.map(summaryView), total } };
   },
-};
+} satisfies DomainRoutes;

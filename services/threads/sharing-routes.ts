@@ -1,12 +1,10 @@
 // Sharing over HTTP: keep a thread, change its access, request access and answer requests, and
 // remove sources from an answer. Each handler finds the thread, calls one use case, answers.
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import type { AppContext } from '../app/context.js';
-import type { Routes } from '../app/handler.js';
-import { HttpProblem } from '../app/problem.js';
-import type { ThreadUpdate } from '../../generated/sdk/types.gen.js';
-import type { ThreadAccess } from './events.js';
+import type { Actor } from '../shared/actor.js';
+import type { AppContext } from '../shared/context.js';
+import type { DomainRoutes } from '../http/handler.js';
+import { threadErrors } from './errors.js';
 import { renameThread } from './manage-use-cases.js';
 import { findEntry } from './queries.js';
 import { orgOf } from '../identity/queries.js';
@@ -16,35 +14,33 @@ import { answerAccessRequest, changeAccess, removeExpiry, removeSources, request
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
 
-async function respondWithThread(req: Request, res: Response, ctx: AppContext) {
-  const who = await viewer(req, res, ctx);
-  const { thread, claimed } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
-  res.json(await threadResponse(ctx, thread, { claimed, isOwner: (await mayRead(ctx.db, thread, who)).owner, who }));
+async function threadNow(actor: Actor, ctx: AppContext, key: string) {
+  const who = await viewer(ctx, actor);
+  const { thread, claimed } = await liveThread(ctx, key);
+  return { status: 200 as const, body: await threadResponse(ctx, thread, { claimed, isOwner: (await mayRead(ctx.db, thread, who)).owner, who }) };
 }
 
-async function answer(req: Request, res: Response, ctx: AppContext, grant: boolean) {
-  const requestId = req.params.request_id as string;
+async function answer(actor: Actor, ctx: AppContext, requestId: string, grant: boolean) {
   const request = await findAccessRequest(ctx.db, requestId);
-  if (!request) throw new HttpProblem(404, 'request_not_found', 'No such access request.');
-  await answerAccessRequest(ctx.store, request.context_uuid, { viewer: await viewer(req, res, ctx), request_id: requestId, grant, now: ctx.now() });
-  res.json(accessRequestView((await findAccessRequest(ctx.db, requestId))!));
+  if (!request) throw threadErrors.requestNotFound();
+  await answerAccessRequest(ctx.store, request.context_uuid, { viewer: await viewer(ctx, actor), request_id: requestId, grant, now: ctx.now() });
+  return { status: 200 as const, body: accessRequestView((await findAccessRequest(ctx.db, requestId))!) };
 }
 
-export const sharingRoutes: Routes = {
-  async updateThread(req, res, ctx) {
-    const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
-    const body = req.body as ThreadUpdate;
-    const who = await viewer(req, res, ctx);
+export const sharingRoutes = {
+  async updateThread({ actor, body, path }, ctx) {
+    const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
+    const who = await viewer(ctx, actor);
     // Keeping needs an account, renaming does not: the stricter rule first, so a refusal changes nothing.
     if (body.expired === false) await removeExpiry(ctx.store, thread.context_uuid, who, ctx.now());
     if (body.title !== undefined) await renameThread(ctx.store, thread.context_uuid, { viewer: who, title: body.title, now: ctx.now() });
-    await respondWithThread(req, res, ctx);
+    return threadNow(actor, ctx, path.entry_uuid_or_slug);
   },
 
-  async updateThreadAccess(req, res, ctx) {
-    const who = await viewer(req, res, ctx);
-    const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
-    const { thread_access } = req.body as { thread_access: ThreadAccess };
+  async updateThreadAccess({ actor, body, path }, ctx) {
+    const who = await viewer(ctx, actor);
+    const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
+    const { thread_access } = body;
     await changeAccess(ctx.store, thread.context_uuid, {
       viewer: who,
       thread_access,
@@ -52,12 +48,12 @@ export const sharingRoutes: Routes = {
       inSpace: !!thread.collection_uuid,
       now: ctx.now(),
     });
-    await respondWithThread(req, res, ctx);
+    return threadNow(actor, ctx, path.entry_uuid_or_slug);
   },
 
-  async requestThreadAccess(req, res, ctx) {
-    const who = await viewer(req, res, ctx);
-    const { thread } = await liveThread(ctx, req.params.entry_uuid_or_slug as string);
+  async requestThreadAccess({ actor, path }, ctx) {
+    const who = await viewer(ctx, actor);
+    const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
     const { readable } = await mayRead(ctx.db, thread, who);
     const { request_id } = await requestAccess(ctx.store, thread.context_uuid, {
       requester: who,
@@ -65,24 +61,24 @@ export const sharingRoutes: Routes = {
       request_id: randomUUID(),
       now: ctx.now(),
     });
-    res.status(202).json(accessRequestView((await findAccessRequest(ctx.db, request_id))!));
+    return { status: 202, body: accessRequestView((await findAccessRequest(ctx.db, request_id))!) };
   },
 
-  async listAccessRequests(req, res, ctx) {
-    const who = await viewer(req, res, ctx);
-    res.json({ requests: who.user_id ? (await openRequestsFor(ctx.db, who.user_id)).map(accessRequestView) : [] });
+  async listAccessRequests({ actor }, ctx) {
+    const who = await viewer(ctx, actor);
+    return { status: 200, body: { requests: who.user_id ? (await openRequestsFor(ctx.db, who.user_id)).map(accessRequestView) : [] } };
   },
 
-  grantAccessRequest: (req, res, ctx) => answer(req, res, ctx, true),
-  declineAccessRequest: (req, res, ctx) => answer(req, res, ctx, false),
+  grantAccessRequest: ({ actor, path }, ctx) => answer(actor, ctx, path.request_id, true),
+  declineAccessRequest: ({ actor, path }, ctx) => answer(actor, ctx, path.request_id, false),
 
-  async removeEntrySources(req, res, ctx) {
-    const backendUuid = req.params.backend_uuid as string;
+  async removeEntrySources({ actor, body, path }, ctx) {
+    const backendUuid = path.backend_uuid;
     const entry = await findEntry(ctx.db, backendUuid);
-    if (!entry) throw new HttpProblem(404, 'entry_not_found', 'No such answer.');
-    const { urls } = req.body as { urls: string[] };
-    await removeSources(ctx.store, entry.context_uuid, { viewer: await viewer(req, res, ctx), backend_uuid: backendUuid, urls, now: ctx.now() });
+    if (!entry) throw threadErrors.entryNotFound();
+    const { urls } = body;
+    await removeSources(ctx.store, entry.context_uuid, { viewer: await viewer(ctx, actor), backend_uuid: backendUuid, urls, now: ctx.now() });
     const row = await ctx.db.selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
-    res.json(entryView(row));
+    return { status: 200, body: entryView(row) };
   },
-};
+} satisfies DomainRoutes;

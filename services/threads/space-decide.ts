@@ -1,6 +1,6 @@
 // A thread entering and leaving a Space (seed 000 §4, seed 003 §4): the owner moves their thread;
 // for an Enterprise owner the access follows (access-rules.ts); leaving resets collection read.
-import { DomainError } from '../shared/domain-error.js';
+import { threadErrors } from './errors.js';
 import { accessAfterAddToSpace, accessAfterRemoveFromSpace } from './access-rules.js';
 import { isOwner, type Viewer } from './decide.js';
 import type { ThreadAccess, ThreadAccessChanged, ThreadAddedToSpace, ThreadRemovedFromSpace, ThreadState } from './events.js';
@@ -8,7 +8,7 @@ import type { ThreadAccess, ThreadAccessChanged, ThreadAddedToSpace, ThreadRemov
 type SpaceMoveEvent = ThreadAddedToSpace | ThreadRemovedFromSpace | ThreadAccessChanged;
 
 function existing(state: ThreadState) {
-  if (!state.started) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
+  if (!state.started) throw threadErrors.threadNotFound();
   return state.started;
 }
 
@@ -28,7 +28,7 @@ export type AddToSpace = { viewer: Viewer & { user_id: string }; collection_uuid
 /** Moves the owner's thread into the Space, out of the one it was in; the same Space changes nothing. */
 export function decideAddToSpace(state: ThreadState, cmd: AddToSpace): SpaceMoveEvent[] {
   const thread = existing(state);
-  if (!isOwner(thread, cmd.viewer)) throw new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread can add it to a Space.');
+  if (!isOwner(thread, cmd.viewer)) throw threadErrors.notOwnerToAddToSpace();
   if (state.collection_uuid === cmd.collection_uuid) return [];
   const at = cmd.now.toISOString();
   const by = cmd.viewer.user_id;
@@ -54,8 +54,7 @@ export function decideRemoveFromSpace(
   cmd: { viewer: Viewer & { user_id: string }; collection_uuid: string; spaceAdmin: boolean; now: Date },
 ): SpaceMoveEvent[] {
   const thread = existing(state);
-  if (!isOwner(thread, cmd.viewer) && !cmd.spaceAdmin)
-    throw new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread or of the Space can take it out.');
+  if (!isOwner(thread, cmd.viewer) && !cmd.spaceAdmin) throw threadErrors.notOwnerToTakeOut();
   if (state.collection_uuid !== cmd.collection_uuid) return [];
   const at = cmd.now.toISOString();
   const by = cmd.viewer.user_id;

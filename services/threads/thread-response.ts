@@ -1,6 +1,6 @@
 // The Thread as the API answers it: the read model plus who wrote it, whether it is published
 // and the caller's bookmark.
-import type { AppContext } from '../app/context.js';
+import type { AppContext } from '../shared/context.js';
 import { bookmarkStateOf } from '../bookmarks/queries.js';
 import { claimerOf, entriesOf, type ThreadRow } from './queries.js';
 import { orgOf } from '../identity/queries.js';

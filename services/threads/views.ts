@@ -1,4 +1,5 @@
 // Read-model rows as the spec's Thread, ThreadEntry and ThreadSummary.
+import type { Source, ThreadEntry, ThreadSummary } from '../../generated/sdk/types.gen.js';
 import type { BookmarkState } from '../bookmarks/queries.js';
 import { isPublished, privacyState } from './access-rules.js';
 import type { SearchMode, ThreadAccess } from './events.js';
@@ -57,13 +58,13 @@ export function threadView(t: ThreadRow, entries: EntryRow[], opts: ThreadViewOp
   };
 }
 
-export function entryView(e: EntryRow) {
+export function entryView(e: EntryRow): ThreadEntry {
   return {
     backend_uuid: e.backend_uuid,
     query_str: e.query_str,
     status: e.status,
     answer: e.answer,
-    sources: e.sources,
+    sources: e.sources as Source[],
     related_questions: e.related_questions,
     error: e.error,
     model: e.model,
@@ -71,7 +72,7 @@ export function entryView(e: EntryRow) {
   };
 }
 
-export function summaryView(t: ThreadRow & { latest_answer: string | null }) {
+export function summaryView(t: ThreadRow & { latest_answer: string | null }): ThreadSummary {
   const answer = t.latest_answer ?? '';
   return {
     context_uuid: t.context_uuid,
@@ -79,7 +80,7 @@ export function summaryView(t: ThreadRow & { latest_answer: string | null }) {
     title: t.title,
     first_query: t.first_query,
     snippet: answer.length > 200 ? `${answer.slice(0, 197)}...` : answer,
-    thread_access: t.thread_access,
+    thread_access: t.thread_access as ThreadAccess,
     updated_datetime: iso(t.updated_at),
     entry_count: t.entry_count,
   };

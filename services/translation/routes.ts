@@ -1,14 +1,15 @@
 // Translation over HTTP: the texts of the body into the first language of Accept-Language.
-import type { Routes } from '../app/handler.js';
+import type { DomainRoutes } from '../http/handler.js';
 import { targetLanguage } from './language.js';
 import { libreTranslate } from './libretranslate.js';
 import { translateTexts } from './translate.js';
 
-export const translationRoutes: Routes = {
-  async translateTexts(req, res, ctx) {
-    const { texts } = req.body as { texts: string[] };
+export const translationRoutes = {
+  async translateTexts({ body, headers }, ctx) {
     const server = ctx.config.translate;
     const translator = server ? libreTranslate({ url: server.url, apiKey: server.apiKey }) : null;
-    res.json(await translateTexts(texts, targetLanguage(req.get('accept-language')), { translator, logger: ctx.logger }));
+    const acceptLanguage = headers['accept-language'];
+    const language = targetLanguage(typeof acceptLanguage === 'string' ? acceptLanguage : undefined);
+    return { status: 200, body: await translateTexts(body.texts, language, { translator, logger: ctx.logger }) };
   },
-};
+} satisfies DomainRoutes;

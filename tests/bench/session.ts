@@ -10,7 +10,7 @@ import { loadConfig } from '../../services/app/config.js';
 import { createLogger } from '../../services/app/logger.js';
 import { routes } from '../../services/app/routes.js';
 import { startApp } from '../../services/app/runtime.js';
-import { createApp } from '../../services/app/server.js';
+import { createApp } from '../../services/http/server.js';
 import type { LoadResult } from './load.js';
 import { fmt, freePort, mean, note, onInterrupt, pct, ROOT, signed, tempDir, TSX_CLI, verdict, type Row } from './util.js';
 

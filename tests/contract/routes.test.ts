@@ -2,11 +2,11 @@
 // services/app/routes.ts and is mounted, and the server mounts no API route the spec lacks.
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../services/app/config.js';
-import type { AppContext } from '../../services/app/context.js';
+import type { AppContext } from '../../services/shared/context.js';
 import { createLogger } from '../../services/app/logger.js';
 import { routes } from '../../services/app/routes.js';
-import { createApp } from '../../services/app/server.js';
-import { isApiPath, loadSpec, operationsOf, toExpressPath } from '../../services/app/spec.js';
+import { createApp } from '../../services/http/server.js';
+import { isApiPath, loadSpec, operationsOf, toExpressPath } from '../../services/http/spec.js';
 
 const spec = loadSpec();
 const operations = operationsOf(spec);

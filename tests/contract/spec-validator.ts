@@ -5,7 +5,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { loadSpec } from '../../services/app/spec.js';
+import { loadSpec } from '../../services/http/spec.js';
 
 type Json = any;
 const BASE = 'https://contract.test/schemas/';

@@ -2,7 +2,16 @@
 // flushed as written. A heartbeat comment keeps idle proxies from closing the connection.
 import type { Response } from 'express';
 
-export function openSse(res: Response, heartbeatMs = 15_000) {
+/** What a handler writes a stream with: events, the end, and what to do when the client goes. */
+export type SseStream = {
+  readonly closed: boolean;
+  send(id: number, event: string, data: unknown): void;
+  end(): void;
+  /** Runs `listener` once the connection closes (the client went away, or the stream ended). */
+  onClose(listener: () => void): void;
+};
+
+export function openSse(res: Response, heartbeatMs = 15_000): SseStream {
   // What one tick writes (the headers with the first event, a burst of events) leaves in one
   // socket write: under load each system call counts.
   let corked = false;
@@ -38,6 +47,9 @@ export function openSse(res: Response, heartbeatMs = 15_000) {
       // Ending a corked response drops what it holds: uncork first.
       uncork();
       if (!res.writableEnded) res.end();
+    },
+    onClose(listener) {
+      res.on('close', listener);
     },
   };
 }

@@ -1,12 +1,13 @@
-import type { Config } from './config.js';
+import type { Config } from '../app/config.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Auth } from '../identity/auth.js';
 import type { SessionIds } from '../identity/session-ids.js';
-import type { Logger } from './logger.js';
+import type { Logger } from 'pino';
 import type { AnswerJob } from '../answers/generate.js';
 import type { AnswerStreamEvent } from '../answers/stream-events.js';
 import type { Storage } from '../storage/storage.js';
+import type { ActorSource } from './actor.js';
 
 /** What a handler may use. Built once at start; handlers get the clock from here too. */
 export type AppContext = {
@@ -16,6 +17,8 @@ export type AppContext = {
   auth: Auth;
   /** Who each session cookie belongs to, remembered briefly; forgotten at sign-out. */
   sessions: SessionIds;
+  /** How the edge finds who makes a request (the session's user, organisation and plan). */
+  actors: ActorSource;
   logger: Logger;
   now: () => Date;
   /**

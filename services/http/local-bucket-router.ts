@@ -1,4 +1,4 @@
-// The local bucket's HTTP face, mounted by the app at /storage. It answers the same browser POST
+// The local bucket's HTTP face (services/storage/local-storage.ts is the bucket), mounted by the edge at /storage. It answers the same browser POST
 // upload an S3 bucket answers (fields first, then the file, checked against the signed policy)
 // and serves objects to presigned GET addresses. An upload becomes visible only once complete:
 // the bytes go to a temporary file and are renamed into place after every check has passed.
@@ -9,9 +9,9 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentDisposition } from './content-disposition.js';
-import { objectKeyProblem } from './object-keys.js';
-import { checkContentLength, type AcceptedPostForm, type PostFormFailure } from './sigv4-post.js';
+import { contentDisposition } from '../storage/content-disposition.js';
+import { objectKeyProblem } from '../storage/object-keys.js';
+import { checkContentLength, type AcceptedPostForm, type PostFormFailure } from '../storage/sigv4-post.js';
 
 /** What the router needs from the local adapter. */
 export interface LocalBucketBackend {

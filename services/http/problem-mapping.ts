@@ -1,11 +1,22 @@
-// Every error leaves as problem+json with a stable code; nothing else reaches the client.
+// Every error leaves as problem+json with a stable code; nothing else reaches the client. The one
+// mapper from a domain's errors (services/<domain>/errors.ts) to HTTP.
 import type { ErrorRequestHandler } from 'express';
 import { ConcurrencyError } from '../eventstore/types.js';
 import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
 import { HttpProblem, problemBody, type ProblemBody } from './problem.js';
-import type { Logger } from './logger.js';
+import type { Logger } from 'pino';
 
-const statusOfKind: Record<DomainErrorKind, number> = { invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, conflict: 409 };
+const statusOfKind: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
 const codeOfValidatorStatus: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthenticated',

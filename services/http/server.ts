@@ -6,9 +6,13 @@ import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppContext } from './context.js';
-import { errorHandler } from './errors.js';
-import type { Routes } from './handler.js';
+import type { AppContext } from '../shared/context.js';
+import { errorHandler } from './problem-mapping.js';
+import { dispatch } from './dispatch.js';
+import { queryConverter } from './query-types.js';
+import { createLocalBucketRouter } from './local-bucket-router.js';
+import type { Handler, Routes } from './handler.js';
+import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
 import { signInLimiters, signUpLimiters } from './rate-limits.js';
 import { cacheRouteMatchers } from './route-matchers.js';
@@ -16,7 +20,7 @@ import { sameOriginWrites, visitorCookie } from './security.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
-export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: boolean } = {}) {
+export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { validate?: boolean } = {}) {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
@@ -50,7 +54,7 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
   });
 
   // The local bucket (when files are not in S3): S3's browser-upload POST and signed GETs.
-  if (ctx.storage.router) app.use('/storage', ctx.storage.router);
+  if (ctx.storage.localBucket) app.use('/storage', createLocalBucketRouter(ctx.storage.localBucket));
 
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   if (opts.validate !== false) {
@@ -73,12 +77,14 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
   };
 
   for (const op of operationsOf(spec)) {
-    const handler = routes[op.operationId];
+    const handler = routes[op.operationId as OperationId] as Handler<OperationId> | undefined;
     if (!handler) throw new Error(`No handler for operation ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
     const chain = limits[op.operationId] ?? [];
-    (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](toExpressPath(op.path), ...chain, (req, res, next) => {
-      handler(req, res, ctx).catch(next);
-    });
+    (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](
+      toExpressPath(op.path),
+      ...chain,
+      dispatch(handler, ctx, queryConverter(spec, op.path, op.method)),
+    );
   }
 
   app.use((req, _res, next) => (isApiPath(req.path) ? next(new HttpProblem(404, 'not_found', `No route ${req.method} ${req.path}.`)) : next()));

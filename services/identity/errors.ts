@@ -1,0 +1,16 @@
+// The identity domain's errors: each a stable code, a kind (its status at the edge) and its text.
+import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
+
+export const identityErrors = {
+  unauthenticated: () => new DomainError('unauthenticated', 'unauthenticated', 'Sign in to continue.'),
+  invalidCredentials: () => new DomainError('unauthenticated', 'invalid_credentials', 'Wrong email or password.'),
+  emailTaken: () => new DomainError('conflict', 'email_taken', 'An account with this email already exists. Sign in instead.'),
+  /** Better Auth's own words on what a password must be. */
+  invalidPassword: (detail: string | undefined) => new DomainError('invalid', 'invalid_password', detail ?? ''),
+  slugTaken: () => new DomainError('conflict', 'slug_taken', 'That organisation name is taken. Choose another.'),
+  organizationNotCreated: () => new DomainError('invalid', 'organization_not_created', 'The organisation could not be created.'),
+  /** Any other refusal of Better Auth a user can cause: its code in lower case, its message. */
+  authRefused: (kind: DomainErrorKind, code: string, detail: string | undefined) => new DomainError(kind, code, detail ?? ''),
+  accountExists: () => new DomainError('conflict', 'account_exists', 'This account is already registered.'),
+  visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
+};

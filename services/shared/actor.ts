@@ -1,0 +1,60 @@
+// Who makes a request: resolved once per request by the edge (services/http/actor.ts) and handed
+// to use cases, which never see the request itself. What costs a database round trip is asked
+// for, not given: each part is a memoised promise, so a use case that does not need the
+// organisation or the plan pays nothing for them.
+
+export type Plan = 'free' | 'pro' | 'enterprise';
+
+export type SubscriptionStatus = 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';
+
+/** The signed-in person as the seeds' Session user: the account plus their first organisation. */
+export type ActorUser = {
+  id: string;
+  name: string;
+  email: string;
+  org_uuid: string | null;
+  subscription_status: SubscriptionStatus;
+};
+
+export type Actor = {
+  /** The request's id (x-request-id), for logs. */
+  readonly requestId: string;
+  /** The anonymous visitor id of the browser (its `visitor_id` cookie), signed in or not. */
+  readonly visitorId: string;
+  /** The signed-in user's id, or null: one session lookup, remembered a few seconds per cookie. */
+  userId(): Promise<string | null>;
+  /** The signed-in user with their account and organisation, or null. */
+  user(): Promise<ActorUser | null>;
+  /** The signed-in user's organisation, or null (from user() when it was asked for already). */
+  org(): Promise<string | null>;
+  /** The signed-in user's plan; 'free' for a visitor. */
+  plan(): Promise<Plan>;
+};
+
+/** How the parts of an Actor are found: given by the composition root, so the edge knows no domain. */
+export type ActorSource = {
+  userIdOf: (headers: RequestHeaders) => Promise<string | null>;
+  userOf: (headers: RequestHeaders) => Promise<ActorUser | null>;
+  orgOf: (userId: string) => Promise<string | null>;
+  planOf: (user: ActorUser) => Plan;
+};
+
+/** A request's headers as Node gives them (lower-case names). */
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** An Actor from its ids and a source; each part is looked up at most once. */
+export function createActor(ids: { requestId: string; visitorId: string; headers: RequestHeaders }, source: ActorSource): Actor {
+  let userId: Promise<string | null> | undefined;
+  let user: Promise<ActorUser | null> | undefined;
+  let org: Promise<string | null> | undefined;
+  let plan: Promise<Plan> | undefined;
+  const actor: Actor = {
+    requestId: ids.requestId,
+    visitorId: ids.visitorId,
+    userId: () => (userId ??= source.userIdOf(ids.headers)),
+    user: () => (user ??= source.userOf(ids.headers)),
+    org: () => (org ??= user ? user.then((u) => u?.org_uuid ?? null) : actor.userId().then((id) => (id ? source.orgOf(id) : null))),
+    plan: () => (plan ??= actor.user().then((u) => (u ? source.planOf(u) : 'free'))),
+  };
+  return actor;
+}

@@ -1,0 +1,26 @@
+// The threads domain's errors: each a stable code, a kind (its status at the edge) and its text.
+import { DomainError } from '../shared/domain-error.js';
+
+export const threadErrors = {
+  threadNotFound: () => new DomainError('not_found', 'thread_not_found', 'No such thread.'),
+  /** Seed text: what someone who may not read a thread is told. */
+  threadPrivate: () => new DomainError('forbidden', 'thread_private', 'This answer is private'),
+  entryNotFound: () => new DomainError('not_found', 'entry_not_found', 'No such answer.'),
+  entryNotFinished: () => new DomainError('conflict', 'entry_not_finished', 'This answer is still being written.'),
+  requestNotFound: () => new DomainError('not_found', 'request_not_found', 'No such access request.'),
+  // Asking (decide.ts).
+  queryBlank: () => new DomainError('invalid', 'query_blank', 'Type a question first.'),
+  queryTooLong: (max: number) => new DomainError('invalid', 'query_too_long', `A question can be at most ${max} characters.`),
+  notOwnerToContinue: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.'),
+  notOwnerToStop: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.'),
+  entryExists: () => new DomainError('conflict', 'entry_exists', 'This question was already asked.'),
+  threadExists: () => new DomainError('conflict', 'thread_exists', 'This thread already exists.'),
+  // Renaming and deleting (manage-decide.ts).
+  titleRequired: () => new DomainError('invalid', 'title_required', 'Give the thread a title.'),
+  titleTooLong: (max: number) => new DomainError('invalid', 'title_too_long', `A title can be at most ${max} characters.`),
+  titleInvalid: () => new DomainError('invalid', 'title_invalid', 'A title is one line of text.'),
+  notOwnerTo: (action: string) => new DomainError('forbidden', 'not_thread_owner', `Only the owner of this thread can ${action}.`),
+  // Spaces (space-decide.ts).
+  notOwnerToAddToSpace: () => new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread can add it to a Space.'),
+  notOwnerToTakeOut: () => new DomainError('forbidden', 'not_thread_owner', 'Only the owner of this thread or of the Space can take it out.'),
+};
