@@ -1378,6 +1378,10 @@ export type StreamEntryEventsErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     404: Problem;
 };
 
@@ -1405,6 +1409,10 @@ export type StopEntryData = {
 };
 
 export type StopEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1439,6 +1447,10 @@ export type GetThreadData = {
 };
 
 export type GetThreadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1593,6 +1605,10 @@ export type RequestThreadAccessErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1656,6 +1672,10 @@ export type GrantAccessRequestErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1695,6 +1715,10 @@ export type DeclineAccessRequestData = {
 };
 
 export type DeclineAccessRequestErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1786,6 +1810,10 @@ export type CheckEntrySourcesErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1846,6 +1874,10 @@ export type GetArticleData = {
 };
 
 export type GetArticleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2036,6 +2068,10 @@ export type DeleteCollectionData = {
 };
 
 export type DeleteCollectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2320,6 +2356,10 @@ export type ListCollectionMembersErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -2394,6 +2434,10 @@ export type AcceptCollectionInviteErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -2423,6 +2467,10 @@ export type RemoveCollectionMemberData = {
 };
 
 export type RemoveCollectionMemberErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -3094,6 +3142,10 @@ export type GetOrgFileSettingsData = {
 };
 
 export type GetOrgFileSettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

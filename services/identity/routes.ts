@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Response } from 'express';
 import type { Routes } from '../app/handler.js';
 import { HttpProblem } from '../app/problem.js';
-import { emailTaken, findSessionUser } from './queries.js';
+import { emailTaken, findSessionUser, slugTaken } from './queries.js';
 import { currentUser, requireUser } from './session.js';
 import { registerAccount } from './use-cases.js';
 
@@ -79,9 +79,14 @@ export const identityRoutes: Routes = {
   async createOrganization(req, res, ctx) {
     await requireUser(req, ctx);
     const { name, slug } = req.body as { name: string; slug?: string };
-    const org = await ctx.auth.api
-      .createOrganization({ body: { name, slug: slug ?? slugify(name) }, headers: fromNodeHeaders(req.headers) })
-      .catch(authProblem);
+    const orgSlug = slug ?? slugify(name);
+    const org = await ctx.auth.api.createOrganization({ body: { name, slug: orgSlug }, headers: fromNodeHeaders(req.headers) }).catch(async (err) => {
+      // Two creations with one slug at the same time: both pass Better Auth's check and the later
+      // insert fails on the unique slug; it is told the same as if it had come second.
+      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug)))
+        return authProblem({ body: { code: 'ORGANIZATION_SLUG_ALREADY_TAKEN' } });
+      return authProblem(err);
+    });
     if (!org) throw new HttpProblem(400, 'organization_not_created', 'The organisation could not be created.');
     res.status(201).json({ uuid: org.id, name: org.name, slug: org.slug });
   },

@@ -575,6 +575,11 @@ export const useEditCollection = <TError = ProblemResponse,
   status: 204
 }
 
+export type deleteCollectionResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type deleteCollectionResponse401 = {
   data: ProblemResponse
   status: 401
@@ -593,7 +598,7 @@ export type deleteCollectionResponse404 = {
 export type deleteCollectionResponseSuccess = (deleteCollectionResponse204) & {
   headers: Headers;
 };
-export type deleteCollectionResponseError = (deleteCollectionResponse401 | deleteCollectionResponse403 | deleteCollectionResponse404) & {
+export type deleteCollectionResponseError = (deleteCollectionResponse400 | deleteCollectionResponse401 | deleteCollectionResponse403 | deleteCollectionResponse404) & {
   headers: Headers;
 };
 
@@ -1582,6 +1587,11 @@ export type listCollectionMembersResponse200 = {
   status: 200
 }
 
+export type listCollectionMembersResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type listCollectionMembersResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1595,7 +1605,7 @@ export type listCollectionMembersResponse404 = {
 export type listCollectionMembersResponseSuccess = (listCollectionMembersResponse200) & {
   headers: Headers;
 };
-export type listCollectionMembersResponseError = (listCollectionMembersResponse401 | listCollectionMembersResponse404) & {
+export type listCollectionMembersResponseError = (listCollectionMembersResponse400 | listCollectionMembersResponse401 | listCollectionMembersResponse404) & {
   headers: Headers;
 };
 
@@ -1837,6 +1847,11 @@ export const useInviteCollectionMember = <TError = ProblemResponse,
   status: 200
 }
 
+export type acceptCollectionInviteResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type acceptCollectionInviteResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1850,7 +1865,7 @@ export type acceptCollectionInviteResponse404 = {
 export type acceptCollectionInviteResponseSuccess = (acceptCollectionInviteResponse200) & {
   headers: Headers;
 };
-export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse401 | acceptCollectionInviteResponse404) & {
+export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse400 | acceptCollectionInviteResponse401 | acceptCollectionInviteResponse404) & {
   headers: Headers;
 };
 
@@ -2060,6 +2075,11 @@ export const useChangeCollectionMemberRole = <TError = ProblemResponse,
   status: 200
 }
 
+export type removeCollectionMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type removeCollectionMemberResponse401 = {
   data: ProblemResponse
   status: 401
@@ -2083,7 +2103,7 @@ export type removeCollectionMemberResponse409 = {
 export type removeCollectionMemberResponseSuccess = (removeCollectionMemberResponse200) & {
   headers: Headers;
 };
-export type removeCollectionMemberResponseError = (removeCollectionMemberResponse401 | removeCollectionMemberResponse403 | removeCollectionMemberResponse404 | removeCollectionMemberResponse409) & {
+export type removeCollectionMemberResponseError = (removeCollectionMemberResponse400 | removeCollectionMemberResponse401 | removeCollectionMemberResponse403 | removeCollectionMemberResponse404 | removeCollectionMemberResponse409) & {
   headers: Headers;
 };
 

@@ -1840,6 +1840,11 @@ export type getOrgFileSettingsResponse200 = {
   status: 200
 }
 
+export type getOrgFileSettingsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type getOrgFileSettingsResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1853,7 +1858,7 @@ export type getOrgFileSettingsResponse404 = {
 export type getOrgFileSettingsResponseSuccess = (getOrgFileSettingsResponse200) & {
   headers: Headers;
 };
-export type getOrgFileSettingsResponseError = (getOrgFileSettingsResponse401 | getOrgFileSettingsResponse404) & {
+export type getOrgFileSettingsResponseError = (getOrgFileSettingsResponse400 | getOrgFileSettingsResponse401 | getOrgFileSettingsResponse404) & {
   headers: Headers;
 };
 

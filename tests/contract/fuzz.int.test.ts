@@ -1,0 +1,235 @@
+// Every operation of the spec, called with requests generated from its own schemas (path and
+// query parameters, JSON bodies), mixed with hostile strings and numbers, signed in or not,
+// against the real server on real PostgreSQL. Whatever comes in, the answer is never a 5xx and
+// always what the spec says (problem+json for errors). FUZZ_RUNS sets the runs per operation.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase } from '../support/database.js';
+import { MY_FILES, uploadAndIndex } from '../support/files.js';
+import type { Browser } from '../support/http.js';
+import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
+import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
+import { createSpecValidator, type SpecOperation } from './spec-validator.js';
+
+type Json = any;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
+// Operations that write a lot (a new thread per call) or sign people out get fewer runs.
+const RUNS_OF: Record<string, number> = { askQuestion: Math.ceil(RUNS / 3), signUpEmail: Math.ceil(RUNS / 2), signOut: Math.ceil(RUNS / 5) };
+/** How long a stream (SSE) is read before the test moves on: long enough for an error event to show. */
+const STREAM_READ_MS = 1_500;
+
+const validator = createSpecValidator();
+const spec = validator.spec as Json;
+let database: { url: string; drop: () => Promise<void> };
+let server: ServerProcess;
+let owner: Browser;
+let ownerEmail: string;
+const known: Record<string, unknown[]> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase('fuzz');
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0' },
+  });
+  // Things that exist, so generated requests reach past "not found" into the handlers.
+  ownerEmail = `fuzz.owner.${Date.now()}@example.com`;
+  owner = await signedUp(server.url, 'Fuzz Owner', ownerEmail);
+  const stranger = await signedUp(server.url, 'Fuzz Stranger');
+  const org = await owner.post('/rest/organizations', { name: 'Fuzz Org' });
+  const thread = await askAndWait(server.url, owner, 'how do I share a thread?');
+  const request = await stranger.post(`/rest/thread/${thread.thread_url_slug}/access-requests`);
+  const space = await owner.post('/rest/collections/create_collection', { title: 'Fuzz Space' });
+  const member = await owner.post(`/rest/collections/${space.json.uuid}/members`, { email: 'member@example.com', role: 'READER' });
+  const { uuids } = await uploadAndIndex(owner, MY_FILES, [{ filename: 'notes.md', bytes: new TextEncoder().encode('# Notes\n\nSome text.') }]);
+  Object.assign(known, {
+    org_uuid: [org.json.uuid ?? org.json.org_uuid],
+    entry_uuid_or_slug: [thread.thread_url_slug, thread.context_uuid, thread.backend_uuid],
+    entry_uuid: [thread.backend_uuid, thread.thread_url_slug],
+    backend_uuid: [thread.backend_uuid],
+    context_uuid: [thread.context_uuid],
+    request_id: [request.json.request_id],
+    collection_uuid: [space.json.uuid],
+    new_collection_uuid: [space.json.uuid],
+    uuid: [space.json.uuid, uuids[0]],
+    collection_slug: [space.json.slug],
+    member_id: member.json.members?.map((m: { member_id: string }) => m.member_id) ?? [],
+    file_uuid: uuids,
+    file_uuids: [uuids],
+    uuids: [uuids],
+    email: [ownerEmail],
+    password: [PASSWORD],
+  });
+  for (const [k, v] of Object.entries(known)) known[k] = v.filter((x) => x !== undefined);
+}, 180_000);
+
+const tally = new Map<string, Map<number, number>>();
+afterAll(async () => {
+  // FUZZ_REPORT=1 prints how far the cases got: statuses per operation.
+  if (process.env.FUZZ_REPORT)
+    console.log(
+      [...tally]
+        .map(
+          ([op, statuses]) =>
+            `${op}: ${[...statuses]
+              .sort(([a], [b]) => a - b)
+              .map(([s, n]) => `${s}×${n}`)
+              .join(' ')}`,
+        )
+        .join('\n'),
+    );
+  await server?.stop();
+  await database?.drop();
+});
+
+const resolve = (node: Json): Json => {
+  while (node?.$ref)
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: Json, key: string) => acc?.[key], spec);
+  return node;
+};
+const context: SchemaContext = { resolve, known };
+
+type Generated = {
+  signedIn: boolean;
+  path: Record<string, { raw: string } | string>;
+  query: [string, string][];
+  body: { text: string } | undefined;
+};
+
+const RAW_PATH_SEGMENTS = ['%', '%E0%A4%A', '%ED%A0%80', '%00', '%2F', '%C0%AF', '%FF'];
+const RAW_JSON_BODIES = ['{"a":', 'null', '[]', '"text"', '1e999', '{"__proto__":{"polluted":1}}', '\u0000', '{}'];
+
+/** A value as text in a URL, kept under Node's 16 KB header limit (longer is a 431 from Node itself, before the app). */
+const forUrl = (v: unknown) => (typeof v === 'object' && v !== null ? toJsonText(v) : String(v)).slice(0, 1_000);
+
+function requestFor(op: SpecOperation): fc.Arbitrary<Generated> {
+  const parameters: Json[] = [...(spec.paths[op.path].parameters ?? []), ...(op.op.parameters ?? [])].map(resolve);
+  const pathParams = parameters.filter((p) => p.in === 'path');
+  const queryParams = parameters.filter((p) => p.in === 'query');
+  const path = fc.record(
+    Object.fromEntries(
+      pathParams.map((p) => [
+        p.name,
+        fc.oneof(
+          // An empty segment is another URL (and so another operation, or none).
+          {
+            weight: 5,
+            arbitrary: arbitraryFor(p.schema, context, 'valid', p.name)
+              .map(forUrl)
+              .filter((v) => v !== ''),
+          },
+          {
+            weight: 3,
+            arbitrary: arbitraryFor(p.schema, context, 'wild', p.name)
+              .map(forUrl)
+              .filter((v) => v !== ''),
+          },
+          { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS).map((raw) => ({ raw })) },
+        ),
+      ]),
+    ),
+  ) as fc.Arbitrary<Generated['path']>;
+  const query = fc
+    .tuple(
+      ...queryParams.map((p) =>
+        fc.option(
+          fc.oneof(
+            { weight: 6, arbitrary: arbitraryFor(p.schema, context, 'valid', p.name) },
+            { weight: 3, arbitrary: p.schema?.type === 'integer' || p.schema?.type === 'number' ? hostileNumberText() : hostileString().map(forUrl) },
+          ),
+          { freq: 3 },
+        ),
+      ),
+    )
+    .map((values) =>
+      values.flatMap((v, i): [string, string][] =>
+        v === null ? [] : Array.isArray(v) ? v.map((x) => [queryParams[i].name, forUrl(x)]) : [[queryParams[i].name, forUrl(v)]],
+      ),
+    );
+  const bodySchema = op.op.requestBody?.content?.['application/json']?.schema;
+  const body: fc.Arbitrary<Generated['body']> = bodySchema
+    ? fc.oneof(
+        { weight: 9, arbitrary: arbitraryFor(bodySchema, context, 'valid').map((v) => ({ text: toJsonText(v) })) },
+        { weight: 3, arbitrary: arbitraryFor(bodySchema, context, 'wild').map((v) => ({ text: toJsonText(v) })) },
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_JSON_BODIES).map((text) => ({ text })) },
+      )
+    : fc.constant(undefined);
+  return fc.record({ signedIn: fc.boolean(), path, query, body });
+}
+
+function urlOf(op: SpecOperation, g: Generated) {
+  const pathname = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = g.path[name];
+    return typeof v === 'string' ? encodeUtf8(v) : v.raw;
+  });
+  const search = g.query.map(([k, v]) => `${encodeUtf8(k)}=${encodeUtf8(v)}`).join('&');
+  return `${server.url}${pathname}${search ? `?${search}` : ''}`;
+}
+
+/** Reads a streamed body for a while; what came, and whether it ended by itself. */
+async function readSome(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const stop = setTimeout(() => reader.cancel().catch(() => {}), STREAM_READ_MS);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // cancelled
+  } finally {
+    clearTimeout(stop);
+  }
+  return text;
+}
+
+async function send(op: SpecOperation, g: Generated) {
+  const url = urlOf(op, g);
+  let cookie = '';
+  if (g.signedIn && op.operationId === 'signOut') {
+    // Signing the owner out would sign every later case out: a session of its own instead.
+    const other = await visitor(server.url);
+    await other.post('/api/auth/sign-in/email', { email: ownerEmail, password: PASSWORD });
+    cookie = other.cookieHeader();
+  } else if (g.signedIn) cookie = owner.cookieHeader();
+  const headers: Record<string, string> = { origin: server.url };
+  if (cookie) headers.cookie = cookie;
+  if (g.body) headers['content-type'] = 'application/json';
+  const res = await fetch(url, { method: op.method.toUpperCase(), headers, body: g.body?.text, redirect: 'manual' });
+  const type = res.headers.get('content-type') ?? '';
+  const text = type.startsWith('text/event-stream') ? await readSome(res) : await res.text();
+  const problems = type.startsWith('text/event-stream')
+    ? []
+    : validator.check(op.method, new URL(url).pathname, res.status, res.headers.get('content-type'), text);
+  // A stream that failed on our side says so in an `error`/`failed` event with internal_error.
+  if (/"code":"internal_error"/.test(text) && type.startsWith('text/event-stream')) problems.push(`${op.operationId}: a stream event says internal_error`);
+  return { status: res.status, text, problems };
+}
+
+describe('every operation, generated requests with hostile input', () => {
+  for (const op of validator.operations) {
+    test(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) never answers 5xx or off-spec`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(op), async (g) => {
+          const { status, text, problems } = await send(op, g);
+          const statuses = tally.get(op.operationId) ?? tally.set(op.operationId, new Map()).get(op.operationId)!;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          expect(status, `${op.operationId} ${urlOf(op, g)} ${g.body?.text.slice(0, 300) ?? ''}\n→ ${text.slice(0, 300)}`).toBeLessThan(500);
+          expect(problems.join('\n'), `${urlOf(op, g).slice(0, 300)} ${g.body?.text.slice(0, 300) ?? ''}`).toBe('');
+        }),
+        { numRuns: RUNS_OF[op.operationId] ?? RUNS, endOnFailure: process.env.FUZZ_SHRINK !== 'true' },
+      );
+    });
+  }
+  test('the spec has operations to fuzz', () => {
+    expect(validator.operations.length).toBeGreaterThan(50);
+  });
+});
