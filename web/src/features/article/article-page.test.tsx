@@ -95,13 +95,13 @@ describe('the article view', () => {
   it('shows the title, read time, summary and one section per entry with cited answers and sources', async () => {
     seed([entry(Q1, 1), entry(Q2, 2)]);
     setup('/page/how-to-share-1');
-    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText(/1 min read|2 min read/)).toBeTruthy();
-    expect(screen.getByText(/^Every thread starts private: only you can read it\. To share a thread/, { selector: 'header p' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/1 min read|2 min read/)).toBeInTheDocument();
+    expect(screen.getByText(/^Every thread starts private: only you can read it\. To share a thread/, { selector: 'header p' })).toBeInTheDocument();
     const sections = screen.getAllByRole('article');
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual([Q1, Q2]);
     const first = within(sections[0]!);
-    expect(first.getByRole('heading', { level: 2, name: Q1 })).toBeTruthy();
+    expect(first.getByRole('heading', { level: 2, name: Q1 })).toBeInTheDocument();
     const { sources } = composeAnswer(Q1);
     const cites = sections[0]!.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
@@ -113,14 +113,14 @@ describe('the article view', () => {
   it('works under /discover too, by backend_uuid', async () => {
     seed([entry(Q1, 1)]);
     setup('/discover/b-1');
-    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("slug 'new' fetches nothing and asks with newFrontendContextUUID as the thread's context", async () => {
     const requests = articleRequests();
     const ctx = '5b0c3a4e-8a53-4c39-9d0f-2f4c1a6c8e11';
     const { user } = setup(`/page/new?newFrontendContextUUID=${ctx}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'New page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'New page' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Page topic'), 'tea');
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(screen.getByTestId('where').textContent).toBe(`/search/new?q=tea&streamId=${ctx}`);
@@ -133,7 +133,7 @@ describe('the article view', () => {
     const requests = articleRequests();
     setup('/page/how-to-share-1');
     const pending = await screen.findByRole('article', { name: Q2 }, { timeout: 5000 });
-    expect(within(pending).getByRole('status', { name: 'Writing this section' })).toBeTruthy();
+    expect(within(pending).getByRole('status', { name: 'Writing this section' })).toBeInTheDocument();
     expect(pending.getAttribute('aria-busy')).toBe('true'); // the section streaming now
     expect(screen.getByRole('article', { name: Q1 }).getAttribute('aria-busy')).toBeNull();
     Object.assign(thread.entries[1]!, entry(Q2, 2));
@@ -149,11 +149,11 @@ describe('the article view', () => {
   it('says "This answer is private" for 403 and "Page not found" for 404', async () => {
     seed([entry(Q1, 1)], 'someone-else');
     setup('/page/how-to-share-1');
-    expect(await screen.findByRole('heading', { name: 'This answer is private' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This answer is private' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     cleanup();
     setup('/page/nothing-here');
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('offers Retry after a failure, and loads on retry', async () => {
@@ -162,12 +162,12 @@ describe('the article view', () => {
     mocks.server.use(http.get('*/rest/article/:slug', () => (fail ? problem(409, 'broken', 'The server had a bad moment.') : undefined)));
     const requests = articleRequests();
     const { user } = setup('/page/how-to-share-1');
-    expect(await screen.findByRole('heading', { name: 'Could not load this page' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('The server had a bad moment.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Could not load this page' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('The server had a bad moment.')).toBeInTheDocument();
     expect(requests).toHaveLength(2); // one retry
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('gives up on a fetch after 3 s, retries once, then says it took too long', async () => {
@@ -176,7 +176,7 @@ describe('the article view', () => {
     const requests = articleRequests();
     const started = Date.now();
     setup('/page/how-to-share-1');
-    expect(await screen.findByText('The page took too long to load.', {}, { timeout: 12_000 })).toBeTruthy();
+    expect(await screen.findByText('The page took too long to load.', {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
     expect(requests).toHaveLength(2);
   }, 15_000);
@@ -199,7 +199,7 @@ describe('bookmarking', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.getByRole('button', { name: 'Remove bookmark' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Remove bookmark' }));
-    expect(await screen.findByRole('button', { name: 'Bookmark' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
     await waitFor(() => expect(thread.bookmarked_by).toEqual([]));
   });
 
@@ -214,7 +214,7 @@ describe('bookmarking', () => {
     const { user } = setup('/page/how-to-share-1');
     await user.click(await screen.findByRole('button', { name: 'Bookmark' }, { timeout: 5000 }));
     expect(screen.getByRole('button', { name: 'Remove bookmark' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await screen.findByText(BOOKMARK_FAILED, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(BOOKMARK_FAILED, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bookmark' }).getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -225,10 +225,10 @@ describe('bookmarking', () => {
     mocks.server.events.on('request:start', ({ request }) => void (request.url.includes('/rest/collections/') && requests.push(request.url)));
     const { user } = setup('/page/how-to-share-1');
     const button = await screen.findByRole('button', { name: 'Bookmark' }, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByTestId('where')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('where')).toBeInTheDocument());
     await new Promise((r) => setTimeout(r, 50)); // the session has loaded
     await user.click(button);
-    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bookmark', hidden: true }).getAttribute('aria-pressed')).toBe('false');
     expect(requests).toEqual([]);
   });

@@ -45,14 +45,14 @@ describe('deleting a Space', () => {
     const confirm = await screen.findByRole('alertdialog', { name: DELETE_SPACE_TITLE });
     expect(confirm.textContent).toContain('Its threads are not deleted');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(mocks.scenario.state.spaces).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Delete Space' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(where()).toBe('/spaces'), { timeout: 5000 });
     expect(mocks.scenario.state.spaces).toHaveLength(0);
-    expect(await screen.findByText('No Spaces yet', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No Spaces yet', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('takes the Space off the list at once and puts it back when deleting fails', async () => {
@@ -68,7 +68,7 @@ describe('deleting a Space', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Space' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(spaceLinks()).toHaveLength(0));
-    expect(await screen.findByText('Failed to delete collection', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Failed to delete collection', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(spaceLinks()).toHaveLength(1);
     expect(where()).toBe('/spaces');
   });
