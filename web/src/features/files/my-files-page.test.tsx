@@ -3,7 +3,8 @@
 // completed), the summary and banner, search, the empty state, and deleting optimistically with
 // the restore and 'Failed to delete file' when the server fails.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
+import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
@@ -72,9 +73,10 @@ describe('My Files', () => {
 
   it('restores the row and says Failed to delete file when the server fails', async () => {
     addFile(mocks, { filename: 'stuck.txt' });
+    const answer = gate();
     mocks.server.use(
       http.post('*/rest/file-repository/delete-files', async () => {
-        await delay(150);
+        await answer.held;
         return problem(403, 'delete_not_allowed', 'Unable to delete files.');
       }),
     );
@@ -82,6 +84,7 @@ describe('My Files', () => {
     await user.click(within(await region(/Completed/)).getByRole('button', { name: 'Delete stuck.txt' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('stuck.txt')).not.toBeInTheDocument());
+    answer.release();
     expect(await screen.findByText(FILE_TEXT.deleteFailed, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('stuck.txt')).toBeInTheDocument();
     expect(mocks.scenario.state.files).toHaveLength(1);

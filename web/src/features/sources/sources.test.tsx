@@ -4,7 +4,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Source, SourcesCheck } from '../../../../generated/react-query/model';
@@ -220,12 +220,7 @@ describe('citation list modal', () => {
   });
 
   it('a failed removal says so and keeps the modal and the selection', async () => {
-    mocks.server.use(
-      http.post(REMOVE, async () => {
-        await delay(10);
-        return problem(403, 'not_thread_owner', 'Only the owner can remove sources.');
-      }),
-    );
+    mocks.server.use(http.post(REMOVE, () => problem(403, 'not_thread_owner', 'Only the owner can remove sources.')));
     const { user } = setup(entry([src(1), src(2)]), { isOwner: true });
     const dialog = await openList(user, '2 sources');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 2' }));

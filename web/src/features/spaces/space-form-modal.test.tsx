@@ -2,7 +2,8 @@
 // The Space form in the real modal host against the mock API: Continue's rules with the red
 // counts, the discard confirmation, and editing, applied at once and put back on failure.
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
+import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
 import { useGetCollection } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
@@ -124,9 +125,10 @@ describe('the Space form', () => {
 
   it('puts the previous title back when an edit fails, with "Failed to edit collection"', async () => {
     const space = putSpace(mocks, { title: 'Garden' });
+    const answer = gate();
     mocks.server.use(
       http.post('*/rest/collections/edit_collection/:uuid', async () => {
-        await delay(150);
+        await answer.held;
         return problem(403, 'not_space_writer', 'Only writers of this Space can change it.');
       }),
     );
@@ -142,6 +144,7 @@ describe('the Space form', () => {
     // At once, in the Space and in the list, before the server has answered.
     await waitFor(() => expect(within(current).getByRole('heading').textContent).toBe('Allotment'));
     expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Allotment/ })).toBeInTheDocument();
+    answer.release();
     expect(await screen.findByText('Failed to edit collection', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(current).getByRole('heading').textContent).toBe('Garden');
     expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Garden/ })).toBeInTheDocument();
