@@ -99,10 +99,16 @@ function stringOf(s: Json): fc.Arbitrary<string> {
       return fc.webUrl();
   }
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((x) => x.length >= minLength && x.length <= maxLength);
-  // Free text: hostile strings too, cut or padded to the lengths the schema allows.
-  const fit = (x: string) => (x.length < minLength ? x.padEnd(minLength, 'x') : x.slice(0, s.maxLength ?? x.length));
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, maxLength), unit: 'grapheme' }) },
-    { weight: 2, arbitrary: hostileString().map(fit) },
-  );
+  // Free text: hostile strings too, cut or padded to the lengths the schema allows (counted in
+  // code points, as JSON Schema does).
+  const fit = (x: string) => {
+    const points = [...x];
+    return points.length < minLength ? x + 'x'.repeat(minLength - points.length) : points.slice(0, s.maxLength ?? points.length).join('');
+  };
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, maxLength), unit: 'grapheme' }) },
+      { weight: 2, arbitrary: hostileString() },
+    )
+    .map(fit);
 }

@@ -92,5 +92,11 @@ export function createSpecValidator() {
     return check(method, new URL(url).pathname, res.status, res.headers.get('content-type'), body);
   }
 
-  return { spec, operations, find, check, checkResponse };
+  /** What does not match in a value checked against a schema of the spec (refs included). */
+  function checkValue(key: string, schema: Json, value: unknown): string[] {
+    const validate = validatorFor(`value ${key}`, schema);
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${key}: ${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  }
+
+  return { spec, operations, find, check, checkResponse, checkValue };
 }
