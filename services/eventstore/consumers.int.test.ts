@@ -6,7 +6,7 @@
 // hold it back for a moment. It must then wait, never skip: tests that expect events to arrive
 // poll with `catchUp`; tests that expect nothing check at once.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import { consumeOnce, startConsumer, type ConsumerHandler } from './consumers.js';
@@ -232,6 +232,10 @@ describe('startConsumer', () => {
     const id = fresh('stream');
     const errors: unknown[] = [];
     let failOnce = true;
+    // Each poll schedules the next with a timer of pollMs: counted, to see that stop ends them.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    onTestFinished(() => timers.mockRestore());
+    const polls = () => timers.mock.calls.filter(([, ms]) => ms === 20).length;
     const consumer = startConsumer(
       store,
       name,
@@ -258,8 +262,15 @@ describe('startConsumer', () => {
     expect(labels(c.of(id))).toEqual(['one', 'two']);
     expect(errors.map((e) => (e as Error).message)).toEqual(['transient']);
 
+    const pollsAtStop = polls();
     await store.append(id, 2, [ev('after stop')]);
-    await sleep(100);
+    // A consumer that runs (another one, polling about as often) has read it by now; the stopped
+    // one has neither read it nor polled again.
+    const witness = collector(fresh('witness'));
+    const running = startConsumer(store, witness.name, witness.handle, { pollMs: 21 });
+    await expect.poll(() => witness.of(id).length, { timeout: 15_000 }).toBe(3);
+    await running.stop();
+    expect(polls()).toBe(pollsAtStop);
     expect(labels(c.of(id))).toEqual(['one', 'two']);
   });
 
@@ -275,6 +286,9 @@ describe('startConsumer', () => {
     await sql`insert into consumer_checkpoints (consumer, tx_id, position, updated_at)
       select ${name}, tx_id, global_position - 1, now() from events where stream_id = ${id} and stream_version = 1`.execute(db);
     const c = collector(name);
+    // The consumer schedules its next poll (a timer of pollMs) once it stops reading for now.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const pollScheduled = () => timers.mock.calls.some(([, ms]) => ms === 60_000);
     const consumer = startConsumer(
       store,
       name,
@@ -286,12 +300,13 @@ describe('startConsumer', () => {
       { pollMs: 60_000, batchSize: 2 },
     );
     try {
-      await expect.poll(() => c.of(id).length, { timeout: 15_000 }).toBe(3);
+      await expect.poll(pollScheduled, { timeout: 15_000 }).toBe(true);
       expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
+      // `d` was readable all along (another consumer reads it), yet waits for the next poll.
       await catchUp(probe.name, probe.handle, () => probe.of(id).length === 4);
-      await sleep(200);
       expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
     } finally {
+      timers.mockRestore();
       await consumer.stop();
     }
   });
