@@ -32,6 +32,7 @@ let server: ServerProcess;
 let owner: Browser;
 let ownerEmail: string;
 const known: Record<string, unknown[]> = {};
+const knownOf: Record<string, Record<string, unknown[]>> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -47,8 +48,23 @@ beforeAll(async () => {
   const thread = await askAndWait(server.url, owner, 'how do I share a thread?');
   const request = await stranger.post(`/rest/thread/${thread.thread_url_slug}/access-requests`);
   const space = await owner.post('/rest/collections/create_collection', { title: 'Fuzz Space' });
-  const member = await owner.post(`/rest/collections/${space.json.uuid}/members`, { email: 'member@example.com', role: 'READER' });
-  const { uuids } = await uploadAndIndex(owner, MY_FILES, [{ filename: 'notes.md', bytes: new TextEncoder().encode('# Notes\n\nSome text.') }]);
+  const doomedSpace = await owner.post('/rest/collections/create_collection', { title: 'To Delete' });
+  await owner.post(`/rest/collections/${space.json.uuid}/members`, { email: 'member@example.com', role: 'READER' });
+  const members = await owner.post(`/rest/collections/${space.json.uuid}/members`, { email: 'leaving@example.com', role: 'WRITER' });
+  const memberWith = (email: string) => (members.json.members as { member_id: string; email: string }[]).find((m) => m.email === email)!;
+  const [member, leaving] = [memberWith('member@example.com'), memberWith('leaving@example.com')];
+  const text = (s: string) => new TextEncoder().encode(s);
+  const { uuids } = await uploadAndIndex(owner, MY_FILES, [
+    { filename: 'notes.md', bytes: text('# Notes\n\nSome text.') },
+    { filename: 'doomed.md', bytes: text('# Doomed\n\nTo be deleted.') },
+  ]);
+  // Operations that delete get things of their own, so the ones after them still find theirs.
+  Object.assign(knownOf, {
+    deleteCollection: { collection_uuid: [doomedSpace.json.uuid] },
+    removeCollectionMember: { member_id: [leaving.member_id] },
+    deleteRepositoryFiles: { file_uuids: [[uuids[1]]], uuids: [[uuids[1]]], file_uuid: [uuids[1]] },
+    deleteFiles: { file_uuids: [[uuids[1]]], uuids: [[uuids[1]]], file_uuid: [uuids[1]] },
+  });
   Object.assign(known, {
     org_uuid: [org.json.uuid ?? org.json.org_uuid],
     entry_uuid_or_slug: [thread.thread_url_slug, thread.context_uuid, thread.backend_uuid],
@@ -60,10 +76,10 @@ beforeAll(async () => {
     new_collection_uuid: [space.json.uuid],
     uuid: [space.json.uuid, uuids[0]],
     collection_slug: [space.json.slug],
-    member_id: member.json.members?.map((m: { member_id: string }) => m.member_id) ?? [],
-    file_uuid: uuids,
-    file_uuids: [uuids],
-    uuids: [uuids],
+    member_id: [member.member_id],
+    file_uuid: [uuids[0]],
+    file_uuids: [[uuids[0]]],
+    uuids: [[uuids[0]]],
     email: [ownerEmail],
     password: [PASSWORD],
   });
@@ -97,7 +113,6 @@ const resolve = (node: Json): Json => {
       .reduce((acc: Json, key: string) => acc?.[key], spec);
   return node;
 };
-const context: SchemaContext = { resolve, known };
 
 type Generated = {
   signedIn: boolean;
@@ -116,6 +131,7 @@ const forUrl = (v: unknown) => (typeof v === 'object' && v !== null ? toJsonText
 const isSegment = (v: string) => v !== '' && v !== '.' && v !== '..';
 
 function requestFor(op: SpecOperation): fc.Arbitrary<Generated> {
+  const context: SchemaContext = { resolve, known: { ...known, ...knownOf[op.operationId] } };
   const parameters: Json[] = [...(spec.paths[op.path].parameters ?? []), ...(op.op.parameters ?? [])].map(resolve);
   const pathParams = parameters.filter((p) => p.in === 'path');
   const queryParams = parameters.filter((p) => p.in === 'query');
