@@ -1284,6 +1284,10 @@ export type CreateOrganizationErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateOrganizationError = CreateOrganizationErrors[keyof CreateOrganizationErrors];
@@ -1501,6 +1505,10 @@ export type UpdateThreadErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateThreadError = UpdateThreadErrors[keyof UpdateThreadErrors];
@@ -1576,6 +1584,10 @@ export type UpdateThreadAccessErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateThreadAccessError = UpdateThreadAccessErrors[keyof UpdateThreadAccessErrors];
@@ -1781,6 +1793,10 @@ export type RemoveEntrySourcesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type RemoveEntrySourcesError = RemoveEntrySourcesErrors[keyof RemoveEntrySourcesErrors];
@@ -1851,6 +1867,10 @@ export type TranslateTextsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type TranslateTextsError = TranslateTextsErrors[keyof TranslateTextsErrors];
@@ -1923,6 +1943,10 @@ export type UpsertCollectionEntryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpsertCollectionEntryError = UpsertCollectionEntryErrors[keyof UpsertCollectionEntryErrors];
@@ -2006,6 +2030,10 @@ export type CreateCollectionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateCollectionError = CreateCollectionErrors[keyof CreateCollectionErrors];
@@ -2045,6 +2073,10 @@ export type EditCollectionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type EditCollectionError = EditCollectionErrors[keyof EditCollectionErrors];
@@ -2211,6 +2243,10 @@ export type UpdateCollectionAccessErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateCollectionAccessError = UpdateCollectionAccessErrors[keyof UpdateCollectionAccessErrors];
@@ -2248,6 +2284,10 @@ export type RemoveCollectionLinkErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type RemoveCollectionLinkError = RemoveCollectionLinkErrors[keyof RemoveCollectionLinkErrors];
@@ -2289,6 +2329,10 @@ export type AddCollectionLinkErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2408,6 +2452,10 @@ export type InviteCollectionMemberErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type InviteCollectionMemberError = InviteCollectionMemberErrors[keyof InviteCollectionMemberErrors];
@@ -2527,6 +2575,10 @@ export type ChangeCollectionMemberRoleErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ChangeCollectionMemberRoleError = ChangeCollectionMemberRoleErrors[keyof ChangeCollectionMemberRoleErrors];
@@ -2564,6 +2616,10 @@ export type GetFileUploadUrlsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type GetFileUploadUrlsError = GetFileUploadUrlsErrors[keyof GetFileUploadUrlsErrors];
@@ -2601,6 +2657,10 @@ export type CreateFileUploadsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateFileUploadsError = CreateFileUploadsErrors[keyof CreateFileUploadsErrors];
@@ -2642,6 +2702,10 @@ export type IndexFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2728,6 +2792,10 @@ export type StreamIndexFilesErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     422: Problem;
 };
 
@@ -2762,6 +2830,10 @@ export type ListRepositoryFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ListRepositoryFilesError = ListRepositoryFilesErrors[keyof ListRepositoryFilesErrors];
@@ -2795,6 +2867,10 @@ export type ListFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ListFilesError = ListFilesErrors[keyof ListFilesErrors];
@@ -2832,6 +2908,10 @@ export type DeleteRepositoryFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DeleteRepositoryFilesError = DeleteRepositoryFilesErrors[keyof DeleteRepositoryFilesErrors];
@@ -2869,6 +2949,10 @@ export type DeleteFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DeleteFilesError = DeleteFilesErrors[keyof DeleteFilesErrors];
@@ -2906,6 +2990,10 @@ export type ResyncFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ResyncFilesError = ResyncFilesErrors[keyof ResyncFilesErrors];
@@ -2939,6 +3027,10 @@ export type GetFileRepositorySummaryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type GetFileRepositorySummaryError = GetFileRepositorySummaryErrors[keyof GetFileRepositorySummaryErrors];
@@ -2976,6 +3068,10 @@ export type DownloadFileErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DownloadFileError = DownloadFileErrors[keyof DownloadFileErrors];
@@ -3013,6 +3109,10 @@ export type DownloadAttachmentErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DownloadAttachmentError = DownloadAttachmentErrors[keyof DownloadAttachmentErrors];
@@ -3082,6 +3182,10 @@ export type CreateImageUploadUrlErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateImageUploadUrlError = CreateImageUploadUrlErrors[keyof CreateImageUploadUrlErrors];
@@ -3193,6 +3297,10 @@ export type UpdateOrgFileSettingsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateOrgFileSettingsError = UpdateOrgFileSettingsErrors[keyof UpdateOrgFileSettingsErrors];

@@ -122,7 +122,18 @@ type Generated = {
 };
 
 const RAW_PATH_SEGMENTS = ['%', '%E0%A4%A', '%ED%A0%80', '%00', '%2F', '%C0%AF', '%FF'];
-const RAW_JSON_BODIES = ['{"a":', 'null', '[]', '"text"', '1e999', '{"__proto__":{"polluted":1}}', '\u0000', '{}'];
+// Malformed, not an object, prototype pollution, and over the 1 MB body limit.
+const RAW_JSON_BODIES = [
+  '{"a":',
+  'null',
+  '[]',
+  '"text"',
+  '1e999',
+  '{"__proto__":{"polluted":1}}',
+  '\u0000',
+  '{}',
+  JSON.stringify({ text: 'x'.repeat(1_100_000) }),
+];
 
 /** A value as text in a URL, kept under Node's 16 KB header limit (longer is a 431 from Node itself, before the app). */
 const forUrl = (v: unknown) => (typeof v === 'object' && v !== null ? toJsonText(v) : String(v)).slice(0, 1_000);

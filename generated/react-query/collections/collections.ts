@@ -97,10 +97,15 @@ export type upsertCollectionEntryResponse404 = {
   status: 404
 }
 
+export type upsertCollectionEntryResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type upsertCollectionEntryResponseSuccess = (upsertCollectionEntryResponse200) & {
   headers: Headers;
 };
-export type upsertCollectionEntryResponseError = (upsertCollectionEntryResponse400 | upsertCollectionEntryResponse401 | upsertCollectionEntryResponse403 | upsertCollectionEntryResponse404) & {
+export type upsertCollectionEntryResponseError = (upsertCollectionEntryResponse400 | upsertCollectionEntryResponse401 | upsertCollectionEntryResponse403 | upsertCollectionEntryResponse404 | upsertCollectionEntryResponse413) & {
   headers: Headers;
 };
 
@@ -344,10 +349,15 @@ export type createCollectionResponse404 = {
   status: 404
 }
 
+export type createCollectionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type createCollectionResponseSuccess = (createCollectionResponse201) & {
   headers: Headers;
 };
-export type createCollectionResponseError = (createCollectionResponse400 | createCollectionResponse401 | createCollectionResponse403 | createCollectionResponse404) & {
+export type createCollectionResponseError = (createCollectionResponse400 | createCollectionResponse401 | createCollectionResponse403 | createCollectionResponse404 | createCollectionResponse413) & {
   headers: Headers;
 };
 
@@ -470,10 +480,15 @@ export type editCollectionResponse404 = {
   status: 404
 }
 
+export type editCollectionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type editCollectionResponseSuccess = (editCollectionResponse200) & {
   headers: Headers;
 };
-export type editCollectionResponseError = (editCollectionResponse400 | editCollectionResponse401 | editCollectionResponse403 | editCollectionResponse404) & {
+export type editCollectionResponseError = (editCollectionResponse400 | editCollectionResponse401 | editCollectionResponse403 | editCollectionResponse404 | editCollectionResponse413) & {
   headers: Headers;
 };
 
@@ -1087,10 +1102,15 @@ export type updateCollectionAccessResponse404 = {
   status: 404
 }
 
+export type updateCollectionAccessResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateCollectionAccessResponseSuccess = (updateCollectionAccessResponse200) & {
   headers: Headers;
 };
-export type updateCollectionAccessResponseError = (updateCollectionAccessResponse400 | updateCollectionAccessResponse401 | updateCollectionAccessResponse403 | updateCollectionAccessResponse404) & {
+export type updateCollectionAccessResponseError = (updateCollectionAccessResponse400 | updateCollectionAccessResponse401 | updateCollectionAccessResponse403 | updateCollectionAccessResponse404 | updateCollectionAccessResponse413) & {
   headers: Headers;
 };
 
@@ -1215,6 +1235,11 @@ export type addCollectionLinkResponse409 = {
   status: 409
 }
 
+export type addCollectionLinkResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type addCollectionLinkResponse422 = {
   data: ProblemResponse
   status: 422
@@ -1223,7 +1248,7 @@ export type addCollectionLinkResponse422 = {
 export type addCollectionLinkResponseSuccess = (addCollectionLinkResponse200) & {
   headers: Headers;
 };
-export type addCollectionLinkResponseError = (addCollectionLinkResponse400 | addCollectionLinkResponse401 | addCollectionLinkResponse403 | addCollectionLinkResponse404 | addCollectionLinkResponse409 | addCollectionLinkResponse422) & {
+export type addCollectionLinkResponseError = (addCollectionLinkResponse400 | addCollectionLinkResponse401 | addCollectionLinkResponse403 | addCollectionLinkResponse404 | addCollectionLinkResponse409 | addCollectionLinkResponse413 | addCollectionLinkResponse422) & {
   headers: Headers;
 };
 
@@ -1347,10 +1372,15 @@ export type removeCollectionLinkResponse404 = {
   status: 404
 }
 
+export type removeCollectionLinkResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type removeCollectionLinkResponseSuccess = (removeCollectionLinkResponse200) & {
   headers: Headers;
 };
-export type removeCollectionLinkResponseError = (removeCollectionLinkResponse400 | removeCollectionLinkResponse401 | removeCollectionLinkResponse403 | removeCollectionLinkResponse404) & {
+export type removeCollectionLinkResponseError = (removeCollectionLinkResponse400 | removeCollectionLinkResponse401 | removeCollectionLinkResponse403 | removeCollectionLinkResponse404 | removeCollectionLinkResponse413) & {
   headers: Headers;
 };
 
@@ -1742,10 +1772,15 @@ export type inviteCollectionMemberResponse409 = {
   status: 409
 }
 
+export type inviteCollectionMemberResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type inviteCollectionMemberResponseSuccess = (inviteCollectionMemberResponse200) & {
   headers: Headers;
 };
-export type inviteCollectionMemberResponseError = (inviteCollectionMemberResponse400 | inviteCollectionMemberResponse401 | inviteCollectionMemberResponse403 | inviteCollectionMemberResponse404 | inviteCollectionMemberResponse409) & {
+export type inviteCollectionMemberResponseError = (inviteCollectionMemberResponse400 | inviteCollectionMemberResponse401 | inviteCollectionMemberResponse403 | inviteCollectionMemberResponse404 | inviteCollectionMemberResponse409 | inviteCollectionMemberResponse413) & {
   headers: Headers;
 };
 
@@ -1970,10 +2005,15 @@ export type changeCollectionMemberRoleResponse404 = {
   status: 404
 }
 
+export type changeCollectionMemberRoleResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type changeCollectionMemberRoleResponseSuccess = (changeCollectionMemberRoleResponse200) & {
   headers: Headers;
 };
-export type changeCollectionMemberRoleResponseError = (changeCollectionMemberRoleResponse400 | changeCollectionMemberRoleResponse401 | changeCollectionMemberRoleResponse403 | changeCollectionMemberRoleResponse404) & {
+export type changeCollectionMemberRoleResponseError = (changeCollectionMemberRoleResponse400 | changeCollectionMemberRoleResponse401 | changeCollectionMemberRoleResponse403 | changeCollectionMemberRoleResponse404 | changeCollectionMemberRoleResponse413) & {
   headers: Headers;
 };
 

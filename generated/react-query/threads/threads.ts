@@ -330,10 +330,15 @@ export type updateThreadResponse404 = {
   status: 404
 }
 
+export type updateThreadResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateThreadResponseSuccess = (updateThreadResponse200) & {
   headers: Headers;
 };
-export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404) & {
+export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404 | updateThreadResponse413) & {
   headers: Headers;
 };
 
@@ -587,10 +592,15 @@ export type updateThreadAccessResponse409 = {
   status: 409
 }
 
+export type updateThreadAccessResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateThreadAccessResponseSuccess = (updateThreadAccessResponse200) & {
   headers: Headers;
 };
-export type updateThreadAccessResponseError = (updateThreadAccessResponse400 | updateThreadAccessResponse401 | updateThreadAccessResponse403 | updateThreadAccessResponse404 | updateThreadAccessResponse409) & {
+export type updateThreadAccessResponseError = (updateThreadAccessResponse400 | updateThreadAccessResponse401 | updateThreadAccessResponse403 | updateThreadAccessResponse404 | updateThreadAccessResponse409 | updateThreadAccessResponse413) & {
   headers: Headers;
 };
 
@@ -1177,10 +1187,15 @@ export type removeEntrySourcesResponse409 = {
   status: 409
 }
 
+export type removeEntrySourcesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type removeEntrySourcesResponseSuccess = (removeEntrySourcesResponse200) & {
   headers: Headers;
 };
-export type removeEntrySourcesResponseError = (removeEntrySourcesResponse400 | removeEntrySourcesResponse401 | removeEntrySourcesResponse403 | removeEntrySourcesResponse404 | removeEntrySourcesResponse409) & {
+export type removeEntrySourcesResponseError = (removeEntrySourcesResponse400 | removeEntrySourcesResponse401 | removeEntrySourcesResponse403 | removeEntrySourcesResponse404 | removeEntrySourcesResponse409 | removeEntrySourcesResponse413) & {
   headers: Headers;
 };
 
