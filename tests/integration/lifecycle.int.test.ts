@@ -56,8 +56,10 @@ describe('graceful shutdown', () => {
       port,
       method: 'POST',
       path: '/api/auth/sign-up/email',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      // 100-continue: the server says it has the request (headers parsed, handling begun) before the body is sent.
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     });
+    const received = new Promise((resolve) => req.once('continue', resolve));
     answer = new Promise((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
@@ -66,8 +68,9 @@ describe('graceful shutdown', () => {
       });
       req.on('error', reject);
     });
-    req.write(body.slice(0, 20));
-    await new Promise((r) => setTimeout(r, 300));
+    req.flushHeaders();
+    await received;
+    await new Promise((resolve) => req.write(body.slice(0, 20), resolve));
 
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
