@@ -14,13 +14,13 @@ function authProblem(err: unknown): never {
     throw new HttpProblem(401, 'invalid_credentials', 'Wrong email or password.');
   if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw emailTakenProblem();
   if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw new HttpProblem(400, 'invalid_password', e.body?.message);
-  if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN')
-    throw new HttpProblem(409, 'slug_taken', 'That organisation name is taken. Choose another.');
+  if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN') throw slugTakenProblem();
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
     throw new HttpProblem(e.statusCode, (code ?? 'auth_error').toLowerCase(), e.body?.message);
   throw err;
 }
 
+const slugTakenProblem = () => new HttpProblem(409, 'slug_taken', 'That organisation name is taken. Choose another.');
 const emailTakenProblem = () => new HttpProblem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
 
 function forwardCookies(from: Headers, res: Response) {
@@ -83,8 +83,7 @@ export const identityRoutes: Routes = {
     const org = await ctx.auth.api.createOrganization({ body: { name, slug: orgSlug }, headers: fromNodeHeaders(req.headers) }).catch(async (err) => {
       // Two creations with one slug at the same time: both pass Better Auth's check and the later
       // insert fails on the unique slug; it is told the same as if it had come second.
-      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug)))
-        return authProblem({ body: { code: 'ORGANIZATION_SLUG_ALREADY_TAKEN' } });
+      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug))) throw slugTakenProblem();
       return authProblem(err);
     });
     if (!org) throw new HttpProblem(400, 'organization_not_created', 'The organisation could not be created.');
