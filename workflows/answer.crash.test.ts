@@ -35,8 +35,7 @@ test('killed mid-generation, restarted: the entry fails cleanly and its stream e
     for await (const e of sseEvents(res)) seen.push(e);
   })().catch(() => {});
   // Wait for a few pieces of text, then kill the server while it writes.
-  for (let i = 0; i < 100 && seen.filter((e) => e.event === 'delta').length < 3; i++) await new Promise((r) => setTimeout(r, 100));
-  expect(seen.filter((e) => e.event === 'delta').length).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => seen.filter((e) => e.event === 'delta').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   const { backend_uuid, thread_url_slug } = seen[0].data;
   expect((await workflowSteps(database.url, answerWorkflowId(backend_uuid))).map((s) => s.name)).toContain('retrieve');
   await killHard(first);

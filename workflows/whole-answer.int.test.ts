@@ -80,7 +80,8 @@ test('an entry is answered once however often it is started; followers get the e
   await answers.start(job);
   let ended = false;
   const waiting = answers.untilEnded(job.backendUuid).then(() => (ended = true));
-  await new Promise((r) => setTimeout(r, 100));
+  // The answer is held at its search: it has not ended, and its entry is still pending.
+  await expect.poll(() => searches.count).toBe(1);
   expect([ended, await statusOf(job.backendUuid)]).toEqual([false, 'pending']);
   release();
   await waiting;
@@ -120,7 +121,7 @@ test('an entry answered elsewhere: the wait ends once the entry has', async () =
   const { answers } = gatedAnswers();
   let ended = false;
   const waiting = answers.untilEnded(job.backendUuid).then(() => (ended = true));
-  await new Promise((r) => setTimeout(r, 300));
+  expect(await statusOf(job.backendUuid)).toBe('pending');
   expect(ended).toBe(false);
   // Another instance ends it.
   await finishEntry(store, job.contextUuid, job.backendUuid, { kind: 'completed', answer: 'Press the slash key.', related_questions: [] }, new Date());
@@ -132,7 +133,8 @@ test(`no more than ${ANSWERS_AT_ONCE} answers are written at once; the others wa
   const jobs = await Promise.all(Array.from({ length: ANSWERS_AT_ONCE + 2 }, pendingEntry));
   const { answers, release, searches } = gatedAnswers();
   for (const job of jobs) await answers.start(job);
-  await new Promise((r) => setTimeout(r, 100));
+  // Without the limit every search would have started by the time the first ones are under way.
+  await expect.poll(() => searches.count).toBeGreaterThanOrEqual(ANSWERS_AT_ONCE);
   expect(searches.count).toBe(ANSWERS_AT_ONCE);
   release();
   await answers.running();

@@ -1290,6 +1290,10 @@ export type CreateOrganizationErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateOrganizationError = CreateOrganizationErrors[keyof CreateOrganizationErrors];
@@ -1384,6 +1388,10 @@ export type StreamEntryEventsErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     404: Problem;
 };
 
@@ -1411,6 +1419,10 @@ export type StopEntryData = {
 };
 
 export type StopEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1486,6 +1498,10 @@ export type GetThreadErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1537,6 +1553,10 @@ export type UpdateThreadErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateThreadError = UpdateThreadErrors[keyof UpdateThreadErrors];
@@ -1612,6 +1632,10 @@ export type UpdateThreadAccessErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateThreadAccessError = UpdateThreadAccessErrors[keyof UpdateThreadAccessErrors];
@@ -1638,6 +1662,10 @@ export type RequestThreadAccessData = {
 };
 
 export type RequestThreadAccessErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1704,6 +1732,10 @@ export type GrantAccessRequestErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1743,6 +1775,10 @@ export type DeclineAccessRequestData = {
 };
 
 export type DeclineAccessRequestErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1805,6 +1841,10 @@ export type RemoveEntrySourcesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type RemoveEntrySourcesError = RemoveEntrySourcesErrors[keyof RemoveEntrySourcesErrors];
@@ -1831,6 +1871,10 @@ export type CheckEntrySourcesData = {
 };
 
 export type CheckEntrySourcesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1871,6 +1915,10 @@ export type TranslateTextsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type TranslateTextsError = TranslateTextsErrors[keyof TranslateTextsErrors];
@@ -1894,6 +1942,10 @@ export type GetArticleData = {
 };
 
 export type GetArticleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -1939,6 +1991,10 @@ export type UpsertCollectionEntryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpsertCollectionEntryError = UpsertCollectionEntryErrors[keyof UpsertCollectionEntryErrors];
@@ -2022,6 +2078,10 @@ export type CreateCollectionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateCollectionError = CreateCollectionErrors[keyof CreateCollectionErrors];
@@ -2061,6 +2121,10 @@ export type EditCollectionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type EditCollectionError = EditCollectionErrors[keyof EditCollectionErrors];
@@ -2084,6 +2148,10 @@ export type DeleteCollectionData = {
 };
 
 export type DeleteCollectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2223,6 +2291,10 @@ export type UpdateCollectionAccessErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateCollectionAccessError = UpdateCollectionAccessErrors[keyof UpdateCollectionAccessErrors];
@@ -2260,6 +2332,10 @@ export type RemoveCollectionLinkErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type RemoveCollectionLinkError = RemoveCollectionLinkErrors[keyof RemoveCollectionLinkErrors];
@@ -2301,6 +2377,10 @@ export type AddCollectionLinkErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2368,6 +2448,10 @@ export type ListCollectionMembersErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -2416,6 +2500,10 @@ export type InviteCollectionMemberErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type InviteCollectionMemberError = InviteCollectionMemberErrors[keyof InviteCollectionMemberErrors];
@@ -2439,6 +2527,10 @@ export type AcceptCollectionInviteData = {
 };
 
 export type AcceptCollectionInviteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2471,6 +2563,10 @@ export type RemoveCollectionMemberData = {
 };
 
 export type RemoveCollectionMemberErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2527,6 +2623,10 @@ export type ChangeCollectionMemberRoleErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ChangeCollectionMemberRoleError = ChangeCollectionMemberRoleErrors[keyof ChangeCollectionMemberRoleErrors];
@@ -2564,6 +2664,10 @@ export type GetFileUploadUrlsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type GetFileUploadUrlsError = GetFileUploadUrlsErrors[keyof GetFileUploadUrlsErrors];
@@ -2601,6 +2705,10 @@ export type CreateFileUploadsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateFileUploadsError = CreateFileUploadsErrors[keyof CreateFileUploadsErrors];
@@ -2642,6 +2750,10 @@ export type IndexFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
@@ -2728,6 +2840,10 @@ export type StreamIndexFilesErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     422: Problem;
 };
 
@@ -2762,6 +2878,10 @@ export type ListRepositoryFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ListRepositoryFilesError = ListRepositoryFilesErrors[keyof ListRepositoryFilesErrors];
@@ -2795,6 +2915,10 @@ export type ListFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ListFilesError = ListFilesErrors[keyof ListFilesErrors];
@@ -2832,6 +2956,10 @@ export type DeleteRepositoryFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DeleteRepositoryFilesError = DeleteRepositoryFilesErrors[keyof DeleteRepositoryFilesErrors];
@@ -2869,6 +2997,10 @@ export type DeleteFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DeleteFilesError = DeleteFilesErrors[keyof DeleteFilesErrors];
@@ -2906,6 +3038,10 @@ export type ResyncFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ResyncFilesError = ResyncFilesErrors[keyof ResyncFilesErrors];
@@ -2939,6 +3075,10 @@ export type GetFileRepositorySummaryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type GetFileRepositorySummaryError = GetFileRepositorySummaryErrors[keyof GetFileRepositorySummaryErrors];
@@ -2976,6 +3116,10 @@ export type DownloadFileErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DownloadFileError = DownloadFileErrors[keyof DownloadFileErrors];
@@ -3013,6 +3157,10 @@ export type DownloadAttachmentErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type DownloadAttachmentError = DownloadAttachmentErrors[keyof DownloadAttachmentErrors];
@@ -3082,6 +3230,10 @@ export type CreateImageUploadUrlErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type CreateImageUploadUrlError = CreateImageUploadUrlErrors[keyof CreateImageUploadUrlErrors];
@@ -3145,6 +3297,10 @@ export type GetOrgFileSettingsErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -3189,6 +3345,10 @@ export type UpdateOrgFileSettingsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateOrgFileSettingsError = UpdateOrgFileSettingsErrors[keyof UpdateOrgFileSettingsErrors];

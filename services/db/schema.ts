@@ -112,6 +112,11 @@ export interface UserTable {
   name: string;
 }
 
+export interface OrganizationTable {
+  id: string;
+  slug: string;
+}
+
 export interface MemberTable {
   id: string;
   organizationId: string;
@@ -217,4 +222,5 @@ export interface Database {
   org_file_settings: OrgFileSettingsTable;
   user: UserTable;
   member: MemberTable;
+  organization: OrganizationTable;
 }

@@ -6,7 +6,7 @@
 // hold it back for a moment. It must then wait, never skip: tests that expect events to arrive
 // poll with `catchUp`; tests that expect nothing check at once.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import { consumeOnce, startConsumer, type ConsumerHandler } from './consumers.js';
@@ -101,7 +101,7 @@ describe('a late-committing event', () => {
     await catchUp(name, c.handle, () => c.of(early, late).length >= 2);
     expect(labels(c.of(early, late))).toEqual(['first', 'second']);
 
-    await sleep(50);
+    // Draining again (it reads whatever is committed) finds nothing more: each was seen once.
     await drain(name, c.handle);
     expect(labels(c.of(early, late))).toEqual(['first', 'second']);
   });
@@ -232,6 +232,10 @@ describe('startConsumer', () => {
     const id = fresh('stream');
     const errors: unknown[] = [];
     let failOnce = true;
+    // Each poll schedules the next with a timer of pollMs: counted, to see that stop ends them.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    onTestFinished(() => timers.mockRestore());
+    const polls = () => timers.mock.calls.filter(([, ms]) => ms === 20).length;
     const consumer = startConsumer(
       store,
       name,
@@ -245,19 +249,28 @@ describe('startConsumer', () => {
       { pollMs: 20, onError: (e) => errors.push(e) },
     );
     try {
-      await sleep(50);
+      // The consumer is polling once it has handled an event appended before the ones under test.
+      const first = fresh('stream');
+      await store.append(first, 'no_stream', [ev('zero')]);
+      await expect.poll(() => c.of(first).length, { timeout: 15_000 }).toBe(1);
       await store.append(id, 'no_stream', [ev('one')]);
       await store.append(id, 1, [ev('two')]);
-      const deadline = Date.now() + 15_000;
-      while (c.of(id).length < 2 && Date.now() < deadline) await sleep(20);
+      await expect.poll(() => c.of(id).length, { timeout: 15_000 }).toBe(2);
     } finally {
       await consumer.stop();
     }
     expect(labels(c.of(id))).toEqual(['one', 'two']);
     expect(errors.map((e) => (e as Error).message)).toEqual(['transient']);
 
+    const pollsAtStop = polls();
     await store.append(id, 2, [ev('after stop')]);
-    await sleep(100);
+    // A consumer that runs (another one, polling about as often) has read it by now; the stopped
+    // one has neither read it nor polled again.
+    const witness = collector(fresh('witness'));
+    const running = startConsumer(store, witness.name, witness.handle, { pollMs: 21 });
+    await expect.poll(() => witness.of(id).length, { timeout: 15_000 }).toBe(3);
+    await running.stop();
+    expect(polls()).toBe(pollsAtStop);
     expect(labels(c.of(id))).toEqual(['one', 'two']);
   });
 
@@ -273,6 +286,9 @@ describe('startConsumer', () => {
     await sql`insert into consumer_checkpoints (consumer, tx_id, position, updated_at)
       select ${name}, tx_id, global_position - 1, now() from events where stream_id = ${id} and stream_version = 1`.execute(db);
     const c = collector(name);
+    // The consumer schedules its next poll (a timer of pollMs) once it stops reading for now.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const pollScheduled = () => timers.mock.calls.some(([, ms]) => ms === 60_000);
     const consumer = startConsumer(
       store,
       name,
@@ -284,13 +300,13 @@ describe('startConsumer', () => {
       { pollMs: 60_000, batchSize: 2 },
     );
     try {
-      const deadline = Date.now() + 15_000;
-      while (c.of(id).length < 3 && Date.now() < deadline) await sleep(20);
+      await expect.poll(pollScheduled, { timeout: 15_000 }).toBe(true);
       expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
+      // `d` was readable all along (another consumer reads it), yet waits for the next poll.
       await catchUp(probe.name, probe.handle, () => probe.of(id).length === 4);
-      await sleep(200);
       expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
     } finally {
+      timers.mockRestore();
       await consumer.stop();
     }
   });

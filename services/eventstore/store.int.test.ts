@@ -36,6 +36,12 @@ const notesProjection: Projection = {
 const versionsOf = async (store: EventStore, id: string) => (await store.readStream(id)).map((e) => e.streamVersion);
 const noteRow = async (id: string) =>
   (await sql<{ count: number; last_text: string }>`select count, last_text from notes where stream_id = ${id}`.execute(db)).rows[0];
+/** How many sessions of this database wait on a lock now. */
+const lockWaits = async () =>
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]
+      .n,
+  );
 
 describe('expected versions', () => {
   test('a new stream starts at version 1 and versions follow one by one', async () => {
@@ -184,7 +190,8 @@ describe('inline projections', () => {
     const loser = db.transaction().execute(async (trx) => {
       // Reads version 0 (the winner has not committed), then waits on the unique key.
       const attempt = store.append(id, 0, [note('loser')], trx).catch((e) => e);
-      await new Promise((r) => setTimeout(r, 100));
+      // Let the winner commit only once the loser's insert is waiting on the winner's lock.
+      await expect.poll(() => lockWaits(), { timeout: 10_000 }).toBeGreaterThan(0);
       releaseWinner();
       const err = await attempt;
       expect(err).toBeInstanceOf(ConcurrencyError);

@@ -18,6 +18,8 @@ import { signInLimiters, signUpLimiters } from './rate-limits.js';
 import { cacheRouteMatchers } from './route-matchers.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
+import { wellFormedText } from './well-formed-text.js';
+import { wholeNumberQueries } from './whole-numbers.js';
 
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
 export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { validate?: boolean } = {}) {
@@ -57,6 +59,7 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
   if (ctx.storage.localBucket) app.use('/storage', createLocalBucketRouter(ctx.storage.localBucket));
 
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use(wellFormedText());
   if (opts.validate !== false) {
     cacheRouteMatchers();
     app.use(
@@ -69,6 +72,7 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
         ignorePaths: (path: string) => !isApiPath(path) || path === '/api/openapi.json' || path === '/api/docs',
       }),
     );
+    app.use(wholeNumberQueries(spec));
   }
 
   const limits: Record<string, RequestHandler[]> = {

@@ -35,3 +35,8 @@ export async function findVisitorClaim(db: Db, visitorId: string) {
 export async function emailTaken(db: Db, email: string) {
   return !!(await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
 }
+
+/** Whether an organisation (Better Auth's table) has this slug. */
+export async function slugTaken(db: Db, slug: string) {
+  return !!(await db.selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
+}

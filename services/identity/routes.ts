@@ -3,7 +3,7 @@
 import type { DomainRoutes } from '../http/handler.js';
 import type { DomainErrorKind } from '../shared/domain-error.js';
 import { identityErrors } from './errors.js';
-import { emailTaken, findSessionUser } from './queries.js';
+import { emailTaken, findSessionUser, slugTaken } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
 
@@ -93,7 +93,13 @@ export const identityRoutes = {
   async createOrganization({ actor, body, headers }, ctx) {
     await requireUser(actor);
     const { name, slug } = body;
-    const org = await ctx.auth.api.createOrganization({ body: { name, slug: slug ?? slugify(name) }, headers: authHeaders(headers) }).catch(authProblem);
+    const orgSlug = slug ?? slugify(name);
+    const org = await ctx.auth.api.createOrganization({ body: { name, slug: orgSlug }, headers: authHeaders(headers) }).catch(async (err) => {
+      // Two creations with one slug at the same time: both pass Better Auth's check and the later
+      // insert fails on the unique slug; it is told the same as if it had come second.
+      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug))) throw identityErrors.slugTaken();
+      return authProblem(err);
+    });
     if (!org) throw identityErrors.organizationNotCreated();
     return { status: 201, body: { uuid: org.id, name: org.name, slug: org.slug } };
   },

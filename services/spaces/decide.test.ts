@@ -19,6 +19,7 @@ import {
   type Actor,
 } from './decide.js';
 import { evolveSpace, initialSpace, type SpaceState } from './events.js';
+import { decider, refused } from '../../tests/support/decider.js';
 
 const now = new Date('2026-05-06T07:08:09Z');
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -31,6 +32,10 @@ const apply = (state: SpaceState, events: NewEvent[]) =>
       evolveSpace(s, { ...e, globalPosition: String(i), streamId: `space-${uuid}`, streamVersion: i + 1, metadata: {}, recordedAt: now } as StoredEvent),
     state,
   );
+const space = decider(evolveSpace, initialSpace, `space-${uuid}`);
+const creation = (fields = {}) => decideCreate(initialSpace, { uuid, actor: ada, fields, template: null, now });
+const invitation = (role: SpaceRole) =>
+  decideInvite(space.given(creation()).state, { actor: ada, owner, email: 'BOB@example.com', role, member_id: 'm1', now });
 const created = (fields = {}) => apply(initialSpace, decideCreate(initialSpace, { uuid, actor: ada, fields, template: null, now }));
 const withMember = (role: SpaceRole, accepted: boolean) => {
   let s = created();
@@ -80,14 +85,23 @@ describe('creating a Space', () => {
 
 describe('who may do what', () => {
   it('hides a private Space from strangers (404), whatever they try', () => {
-    const s = created();
-    for (const attempt of [
-      () => decideEdit(s, { actor: bob, owner, changes: { title: 'x' }, now }),
-      () => decideDelete(s, { actor: bob, owner, now }),
-      () => decideAccept(s, { actor: bob, owner, now }),
-      () => checkCanAddLink(s, { actor: bob, owner, link: 'https://example.com/' }),
-    ])
-      expect(refusal(attempt)).toBe('collection_not_found');
+    const notFound = refused('not_found', 'collection_not_found');
+    space
+      .given(creation())
+      .when((s) => decideEdit(s, { actor: bob, owner, changes: { title: 'x' }, now }))
+      .then(notFound);
+    space
+      .given(creation())
+      .when((s) => decideDelete(s, { actor: bob, owner, now }))
+      .then(notFound);
+    space
+      .given(creation())
+      .when((s) => decideAccept(s, { actor: bob, owner, now }))
+      .then(notFound);
+    space
+      .given(creation())
+      .when((s) => checkCanAddLink(s, { actor: bob, owner, link: 'https://example.com/' }))
+      .then(notFound);
   });
 
   it('an invitation is INVITED_<role> until accepted, then the role; accepting twice changes nothing', () => {
@@ -102,14 +116,31 @@ describe('who may do what', () => {
   });
 
   it('readers and invited writers cannot edit or add links; writers can; only admins change access and web search', () => {
-    expect(refusal(() => decideEdit(withMember('READER', true), { actor: bob, owner, changes: { title: 'x' }, now }))).toBe('not_space_writer');
-    expect(refusal(() => checkCanAddLink(withMember('WRITER', false), { actor: bob, owner, link: 'https://a.example/' }))).toBe('not_space_writer');
-    const writer = withMember('WRITER', true);
-    expect(decideEdit(writer, { actor: bob, owner, changes: { title: 'Better' }, now })).toHaveLength(1);
-    expect(refusal(() => decideEdit(writer, { actor: bob, owner, changes: { enable_web_by_default: false }, now }))).toBe('not_space_admin');
-    expect(refusal(() => decideAccess(writer, { actor: bob, owner, access: 2, now }))).toBe('not_space_admin');
-    expect(decideAccess(withMember('ADMIN', true), { actor: bob, owner, access: 2, now })).toHaveLength(1);
-    expect(refusal(() => decideDelete(withMember('ADMIN', true), { actor: bob, owner, now }))).toBe('not_space_owner');
+    const member = (role: SpaceRole, accepted: boolean) => {
+      const invited = [...creation(), ...invitation(role)];
+      return space.given(invited, accepted ? decideAccept(space.given(invited).state, { actor: bob, owner, now }) : []);
+    };
+    member('READER', true)
+      .when((s) => decideEdit(s, { actor: bob, owner, changes: { title: 'x' }, now }))
+      .then(refused('forbidden', 'not_space_writer'));
+    member('WRITER', false)
+      .when((s) => checkCanAddLink(s, { actor: bob, owner, link: 'https://a.example/' }))
+      .then(refused('forbidden', 'not_space_writer'));
+    member('WRITER', true)
+      .when((s) => decideEdit(s, { actor: bob, owner, changes: { title: 'Better' }, now }))
+      .then([{ type: 'SpaceEdited', data: expect.objectContaining({ changes: { title: 'Better' } }) }]);
+    member('WRITER', true)
+      .when((s) => decideEdit(s, { actor: bob, owner, changes: { enable_web_by_default: false }, now }))
+      .then(refused('forbidden', 'not_space_admin'));
+    member('WRITER', true)
+      .when((s) => decideAccess(s, { actor: bob, owner, access: 2, now }))
+      .then(refused('forbidden', 'not_space_admin'));
+    member('ADMIN', true)
+      .when((s) => decideAccess(s, { actor: bob, owner, access: 2, now }))
+      .then([{ type: 'SpaceAccessChanged', data: expect.objectContaining({ access: 2 }) }]);
+    member('ADMIN', true)
+      .when((s) => decideDelete(s, { actor: bob, owner, now }))
+      .then(refused('forbidden', 'not_space_owner'));
   });
 
   it('records only what differs', () => {
@@ -133,14 +164,23 @@ describe('who may do what', () => {
 });
 
 describe('links', () => {
-  it('adding the same link twice, or removing one that is not there, changes nothing; at most 50', () => {
+  const added = (link: string) => [{ type: 'SpaceLinkAdded', data: expect.objectContaining({ link }) }];
+  const add = (link: string) => (s: SpaceState) => decideAddLink(s, { actor: ada, owner, link, title: 't', text: 'x', now });
+
+  it('adding a link records it; the same link again, or removing one that is not there, changes nothing', () => {
+    space.given(creation()).when(add('https://a.example/')).then(added('https://a.example/'));
+    const history = [...creation(), ...add('https://a.example/')(space.given(creation()).state)];
+    space.given(history).when(add('https://a.example/')).then([]);
+    space
+      .given(history)
+      .when((s) => decideRemoveLink(s, { actor: ada, owner, link: 'https://b.example/', now }))
+      .then([]);
+  });
+
+  it('at most 50', () => {
     let s = created();
-    const add = (link: string) => decideAddLink(s, { actor: ada, owner, link, title: 't', text: 'x', now });
-    s = apply(s, add('https://a.example/'));
-    expect(add('https://a.example/')).toEqual([]);
-    expect(decideRemoveLink(s, { actor: ada, owner, link: 'https://b.example/', now })).toEqual([]);
-    for (let i = 0; i < 49; i++) s = apply(s, add(`https://a.example/${i}`));
-    expect(refusal(() => add('https://c.example/'))).toBe('too_many_links');
+    for (let i = 0; i < 50; i++) s = apply(s, add(`https://a.example/${i}`)(s));
+    expect(refusal(() => add('https://c.example/')(s))).toBe('too_many_links');
   });
 });
 

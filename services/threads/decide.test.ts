@@ -4,6 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import { ANONYMOUS_THREAD_TTL_MS, decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type AskCommand } from './decide.js';
 import { evolveThread, initialThread, type ThreadState } from './events.js';
 import { slugFor } from './slug.js';
+import { decider, refused } from '../../tests/support/decider.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
 const later = new Date('2025-05-04T03:03:01.000Z');
@@ -12,6 +13,7 @@ const fold = (events: { type: string; data: unknown }[], from: ThreadState = ini
     .map((e, i): StoredEvent => ({ ...e, globalPosition: String(i + 1), streamId: 'thread-c1', streamVersion: i + 1, metadata: {}, recordedAt: now }))
     .reduce(evolveThread, from);
 
+const thread = decider(evolveThread, initialThread, 'thread-c1');
 const visitor = { user_id: null, visitor_ids: ['v1'], visitor_id: 'v1' };
 const ada = { user_id: 'ada', visitor_ids: ['v1'], visitor_id: 'v9' };
 const cmd = (over: Partial<AskCommand> = {}): AskCommand => ({
@@ -75,45 +77,77 @@ describe('asking', () => {
 });
 
 describe('answering', () => {
-  const asked = fold(decideAsk(initialThread, cmd(), true));
+  const asked = decideAsk(initialThread, cmd(), true);
   const source = { url: '/help/x', name: 'X', snippet: 's' };
 
   test('sources are recorded once', () => {
-    const found = decideSources(asked, 'b1', [source], now);
-    expect(found).toEqual([{ type: 'AnswerSourcesFound', data: { backend_uuid: 'b1', sources: [source], found_at: now.toISOString() } }]);
-    expect(decideSources(fold(found, asked), 'b1', [], later)).toEqual([]);
-    expectRefused(() => decideSources(asked, 'nope', [], now), 'not_found', 'entry_not_found');
+    const found = [{ type: 'AnswerSourcesFound', data: { backend_uuid: 'b1', sources: [source], found_at: now.toISOString() } }];
+    thread
+      .given(asked)
+      .when((s) => decideSources(s, 'b1', [source], now))
+      .then(found);
+    thread
+      .given(asked, found)
+      .when((s) => decideSources(s, 'b1', [], later))
+      .then([]);
+    thread
+      .given(asked)
+      .when((s) => decideSources(s, 'nope', [], now))
+      .then(refused('not_found', 'entry_not_found'));
   });
 
   test('a second start of generation means the first was cut off', () => {
-    const first = decideStartGeneration(asked, 'b1', now);
-    expect(first).toMatchObject({ interrupted: false, ended: false, events: [{ type: 'AnswerGenerationStarted' }] });
-    expect(decideStartGeneration(fold(first.events, asked), 'b1', later)).toEqual({ events: [], interrupted: true, ended: false });
+    const started = [{ type: 'AnswerGenerationStarted', data: { backend_uuid: 'b1', started_at: now.toISOString() } }];
+    thread
+      .given(asked)
+      .when((s) => decideStartGeneration(s, 'b1', now))
+      .then({ interrupted: false, ended: false, events: started });
+    thread
+      .given(asked, started)
+      .when((s) => decideStartGeneration(s, 'b1', later))
+      .then({ events: [], interrupted: true, ended: false });
   });
 
   test('an entry ends once: the first outcome stands', () => {
-    const done = decideFinish(asked, 'b1', { kind: 'completed', answer: 'A [1]', related_questions: ['Q?'] }, now);
-    expect(done).toEqual([
-      { type: 'AnswerCompleted', data: { backend_uuid: 'b1', answer: 'A [1]', related_questions: ['Q?'], completed_at: now.toISOString() } },
-    ]);
-    const ended = fold(done, asked);
-    expect(decideFinish(ended, 'b1', { kind: 'failed', answer: '', detail: 'x' }, later)).toEqual([]);
-    expect(decideStartGeneration(ended, 'b1', later)).toEqual({ events: [], interrupted: false, ended: true });
-    const failed = decideFinish(asked, 'b1', { kind: 'failed', answer: 'part', detail: 'boom' }, now);
-    expect(failed[0]).toEqual({
-      type: 'AnswerFailed',
-      data: { backend_uuid: 'b1', answer: 'part', error: 'stream error', detail: 'boom', failed_at: now.toISOString() },
-    });
+    const done = [{ type: 'AnswerCompleted', data: { backend_uuid: 'b1', answer: 'A [1]', related_questions: ['Q?'], completed_at: now.toISOString() } }];
+    thread
+      .given(asked)
+      .when((s) => decideFinish(s, 'b1', { kind: 'completed', answer: 'A [1]', related_questions: ['Q?'] }, now))
+      .then(done);
+    thread
+      .given(asked, done)
+      .when((s) => decideFinish(s, 'b1', { kind: 'failed', answer: '', detail: 'x' }, later))
+      .then([]);
+    thread
+      .given(asked, done)
+      .when((s) => decideStartGeneration(s, 'b1', later))
+      .then({ events: [], interrupted: false, ended: true });
+    thread
+      .given(asked)
+      .when((s) => decideFinish(s, 'b1', { kind: 'failed', answer: 'part', detail: 'boom' }, now))
+      .then([{ type: 'AnswerFailed', data: { backend_uuid: 'b1', answer: 'part', error: 'stream error', detail: 'boom', failed_at: now.toISOString() } }]);
   });
 
   test('only the owner stops a running answer; stopping twice or after the end does nothing', () => {
-    const stop = decideStop(asked, 'b1', visitor, now);
-    expect(stop).toEqual([{ type: 'AnswerStopRequested', data: { backend_uuid: 'b1', requested_at: now.toISOString() } }]);
-    expect(decideStop(fold(stop, asked), 'b1', visitor, later)).toEqual([]);
-    expectRefused(() => decideStop(asked, 'b1', { user_id: 'eve', visitor_ids: [] }, now), 'forbidden', 'thread_forbidden');
-    const stopped = fold([...stop, ...decideFinish(asked, 'b1', { kind: 'stopped', answer: 'so far' }, now)], asked);
-    expect(stopped.entries.b1.status).toBe('stopped');
-    expect(decideStop(stopped, 'b1', visitor, later)).toEqual([]);
+    const stop = [{ type: 'AnswerStopRequested', data: { backend_uuid: 'b1', requested_at: now.toISOString() } }];
+    thread
+      .given(asked)
+      .when((s) => decideStop(s, 'b1', visitor, now))
+      .then(stop);
+    thread
+      .given(asked, stop)
+      .when((s) => decideStop(s, 'b1', visitor, later))
+      .then([]);
+    thread
+      .given(asked)
+      .when((s) => decideStop(s, 'b1', { user_id: 'eve', visitor_ids: [] }, now))
+      .then(refused('forbidden', 'thread_forbidden'));
+    const stopped = decideFinish(thread.fold([...asked, ...stop]), 'b1', { kind: 'stopped', answer: 'so far' }, now);
+    expect(thread.given(asked, stop, stopped).state.entries.b1.status).toBe('stopped');
+    thread
+      .given(asked, stop, stopped)
+      .when((s) => decideStop(s, 'b1', visitor, later))
+      .then([]);
   });
 });
 

@@ -33,7 +33,6 @@ test("errors name the status and the server's message", async () => {
 
 test('a server that does not answer is given up after the timeout', async () => {
   fake.mode('hang');
-  const started = Date.now();
+  // The fake never answers: only the client's own timeout can end the call, and it says so.
   await expect(libreTranslate({ url: fake.url, apiKey: 'secret', timeoutMs: 200 })(['a'], 'de')).rejects.toThrow(/timeout|aborted/i);
-  expect(Date.now() - started).toBeLessThan(2000);
 });

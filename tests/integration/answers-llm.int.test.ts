@@ -92,10 +92,10 @@ test('a provider failing midway: failed event with "stream error", the partial t
 
 test('a slow provider times out after LLM_TIMEOUT_SECONDS with a clear detail', async () => {
   llm.script({ chunks: ['Slow [1]. ', 'slower'], delayMs: 3000 });
-  const started = Date.now();
   const events = await collect(await ask('is anyone there?'));
   expect(events.at(-1)!.data).toMatchObject({ error: 'stream error', detail: 'The answer model did not respond within 2 seconds.' });
-  expect(Date.now() - started).toBeLessThan(6000);
+  // Given up before the first chunk (due after 3 s), not after the whole slow answer.
+  expect(deltas(events)).toBe('');
   expect((await entry(events[0].data.thread_url_slug)).status).toBe('failed');
 });
 

@@ -377,8 +377,9 @@ describe('operations', () => {
     const b = browser();
     const res = await signUp(b);
     const token = cookieAttributes(res.setCookies, SESSION_COOKIE)!.value;
-    await b.get('/rest/session');
-    await new Promise((r) => setTimeout(r, 200));
+    await b.get('/rest/session', { 'x-request-id': 'cookie-check-1' });
+    // Wait until that request is logged; then its cookie must not be in the logs.
+    await expect.poll(() => server.logs()).toContain('"id":"cookie-check-1"');
     expect(server.logs()).not.toContain(decodeURIComponent(token).split('.')[0]);
   });
 

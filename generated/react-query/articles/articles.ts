@@ -57,6 +57,11 @@ export type getArticleResponse200 = {
   status: 200
 }
 
+export type getArticleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type getArticleResponse403 = {
   data: ProblemResponse
   status: 403
@@ -70,7 +75,7 @@ export type getArticleResponse404 = {
 export type getArticleResponseSuccess = (getArticleResponse200) & {
   headers: Headers;
 };
-export type getArticleResponseError = (getArticleResponse403 | getArticleResponse404) & {
+export type getArticleResponseError = (getArticleResponse400 | getArticleResponse403 | getArticleResponse404) & {
   headers: Headers;
 };
 

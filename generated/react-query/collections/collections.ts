@@ -97,10 +97,15 @@ export type upsertCollectionEntryResponse404 = {
   status: 404
 }
 
+export type upsertCollectionEntryResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type upsertCollectionEntryResponseSuccess = (upsertCollectionEntryResponse200) & {
   headers: Headers;
 };
-export type upsertCollectionEntryResponseError = (upsertCollectionEntryResponse400 | upsertCollectionEntryResponse401 | upsertCollectionEntryResponse403 | upsertCollectionEntryResponse404) & {
+export type upsertCollectionEntryResponseError = (upsertCollectionEntryResponse400 | upsertCollectionEntryResponse401 | upsertCollectionEntryResponse403 | upsertCollectionEntryResponse404 | upsertCollectionEntryResponse413) & {
   headers: Headers;
 };
 
@@ -344,10 +349,15 @@ export type createCollectionResponse404 = {
   status: 404
 }
 
+export type createCollectionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type createCollectionResponseSuccess = (createCollectionResponse201) & {
   headers: Headers;
 };
-export type createCollectionResponseError = (createCollectionResponse400 | createCollectionResponse401 | createCollectionResponse403 | createCollectionResponse404) & {
+export type createCollectionResponseError = (createCollectionResponse400 | createCollectionResponse401 | createCollectionResponse403 | createCollectionResponse404 | createCollectionResponse413) & {
   headers: Headers;
 };
 
@@ -470,10 +480,15 @@ export type editCollectionResponse404 = {
   status: 404
 }
 
+export type editCollectionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type editCollectionResponseSuccess = (editCollectionResponse200) & {
   headers: Headers;
 };
-export type editCollectionResponseError = (editCollectionResponse400 | editCollectionResponse401 | editCollectionResponse403 | editCollectionResponse404) & {
+export type editCollectionResponseError = (editCollectionResponse400 | editCollectionResponse401 | editCollectionResponse403 | editCollectionResponse404 | editCollectionResponse413) & {
   headers: Headers;
 };
 
@@ -575,6 +590,11 @@ export const useEditCollection = <TError = ProblemResponse,
   status: 204
 }
 
+export type deleteCollectionResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type deleteCollectionResponse401 = {
   data: ProblemResponse
   status: 401
@@ -593,7 +613,7 @@ export type deleteCollectionResponse404 = {
 export type deleteCollectionResponseSuccess = (deleteCollectionResponse204) & {
   headers: Headers;
 };
-export type deleteCollectionResponseError = (deleteCollectionResponse401 | deleteCollectionResponse403 | deleteCollectionResponse404) & {
+export type deleteCollectionResponseError = (deleteCollectionResponse400 | deleteCollectionResponse401 | deleteCollectionResponse403 | deleteCollectionResponse404) & {
   headers: Headers;
 };
 
@@ -1082,10 +1102,15 @@ export type updateCollectionAccessResponse404 = {
   status: 404
 }
 
+export type updateCollectionAccessResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateCollectionAccessResponseSuccess = (updateCollectionAccessResponse200) & {
   headers: Headers;
 };
-export type updateCollectionAccessResponseError = (updateCollectionAccessResponse400 | updateCollectionAccessResponse401 | updateCollectionAccessResponse403 | updateCollectionAccessResponse404) & {
+export type updateCollectionAccessResponseError = (updateCollectionAccessResponse400 | updateCollectionAccessResponse401 | updateCollectionAccessResponse403 | updateCollectionAccessResponse404 | updateCollectionAccessResponse413) & {
   headers: Headers;
 };
 
@@ -1210,6 +1235,11 @@ export type addCollectionLinkResponse409 = {
   status: 409
 }
 
+export type addCollectionLinkResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type addCollectionLinkResponse422 = {
   data: ProblemResponse
   status: 422
@@ -1218,7 +1248,7 @@ export type addCollectionLinkResponse422 = {
 export type addCollectionLinkResponseSuccess = (addCollectionLinkResponse200) & {
   headers: Headers;
 };
-export type addCollectionLinkResponseError = (addCollectionLinkResponse400 | addCollectionLinkResponse401 | addCollectionLinkResponse403 | addCollectionLinkResponse404 | addCollectionLinkResponse409 | addCollectionLinkResponse422) & {
+export type addCollectionLinkResponseError = (addCollectionLinkResponse400 | addCollectionLinkResponse401 | addCollectionLinkResponse403 | addCollectionLinkResponse404 | addCollectionLinkResponse409 | addCollectionLinkResponse413 | addCollectionLinkResponse422) & {
   headers: Headers;
 };
 
@@ -1342,10 +1372,15 @@ export type removeCollectionLinkResponse404 = {
   status: 404
 }
 
+export type removeCollectionLinkResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type removeCollectionLinkResponseSuccess = (removeCollectionLinkResponse200) & {
   headers: Headers;
 };
-export type removeCollectionLinkResponseError = (removeCollectionLinkResponse400 | removeCollectionLinkResponse401 | removeCollectionLinkResponse403 | removeCollectionLinkResponse404) & {
+export type removeCollectionLinkResponseError = (removeCollectionLinkResponse400 | removeCollectionLinkResponse401 | removeCollectionLinkResponse403 | removeCollectionLinkResponse404 | removeCollectionLinkResponse413) & {
   headers: Headers;
 };
 
@@ -1582,6 +1617,11 @@ export type listCollectionMembersResponse200 = {
   status: 200
 }
 
+export type listCollectionMembersResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type listCollectionMembersResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1595,7 +1635,7 @@ export type listCollectionMembersResponse404 = {
 export type listCollectionMembersResponseSuccess = (listCollectionMembersResponse200) & {
   headers: Headers;
 };
-export type listCollectionMembersResponseError = (listCollectionMembersResponse401 | listCollectionMembersResponse404) & {
+export type listCollectionMembersResponseError = (listCollectionMembersResponse400 | listCollectionMembersResponse401 | listCollectionMembersResponse404) & {
   headers: Headers;
 };
 
@@ -1732,10 +1772,15 @@ export type inviteCollectionMemberResponse409 = {
   status: 409
 }
 
+export type inviteCollectionMemberResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type inviteCollectionMemberResponseSuccess = (inviteCollectionMemberResponse200) & {
   headers: Headers;
 };
-export type inviteCollectionMemberResponseError = (inviteCollectionMemberResponse400 | inviteCollectionMemberResponse401 | inviteCollectionMemberResponse403 | inviteCollectionMemberResponse404 | inviteCollectionMemberResponse409) & {
+export type inviteCollectionMemberResponseError = (inviteCollectionMemberResponse400 | inviteCollectionMemberResponse401 | inviteCollectionMemberResponse403 | inviteCollectionMemberResponse404 | inviteCollectionMemberResponse409 | inviteCollectionMemberResponse413) & {
   headers: Headers;
 };
 
@@ -1837,6 +1882,11 @@ export const useInviteCollectionMember = <TError = ProblemResponse,
   status: 200
 }
 
+export type acceptCollectionInviteResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type acceptCollectionInviteResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1850,7 +1900,7 @@ export type acceptCollectionInviteResponse404 = {
 export type acceptCollectionInviteResponseSuccess = (acceptCollectionInviteResponse200) & {
   headers: Headers;
 };
-export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse401 | acceptCollectionInviteResponse404) & {
+export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse400 | acceptCollectionInviteResponse401 | acceptCollectionInviteResponse404) & {
   headers: Headers;
 };
 
@@ -1955,10 +2005,15 @@ export type changeCollectionMemberRoleResponse404 = {
   status: 404
 }
 
+export type changeCollectionMemberRoleResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type changeCollectionMemberRoleResponseSuccess = (changeCollectionMemberRoleResponse200) & {
   headers: Headers;
 };
-export type changeCollectionMemberRoleResponseError = (changeCollectionMemberRoleResponse400 | changeCollectionMemberRoleResponse401 | changeCollectionMemberRoleResponse403 | changeCollectionMemberRoleResponse404) & {
+export type changeCollectionMemberRoleResponseError = (changeCollectionMemberRoleResponse400 | changeCollectionMemberRoleResponse401 | changeCollectionMemberRoleResponse403 | changeCollectionMemberRoleResponse404 | changeCollectionMemberRoleResponse413) & {
   headers: Headers;
 };
 
@@ -2060,6 +2115,11 @@ export const useChangeCollectionMemberRole = <TError = ProblemResponse,
   status: 200
 }
 
+export type removeCollectionMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type removeCollectionMemberResponse401 = {
   data: ProblemResponse
   status: 401
@@ -2083,7 +2143,7 @@ export type removeCollectionMemberResponse409 = {
 export type removeCollectionMemberResponseSuccess = (removeCollectionMemberResponse200) & {
   headers: Headers;
 };
-export type removeCollectionMemberResponseError = (removeCollectionMemberResponse401 | removeCollectionMemberResponse403 | removeCollectionMemberResponse404 | removeCollectionMemberResponse409) & {
+export type removeCollectionMemberResponseError = (removeCollectionMemberResponse400 | removeCollectionMemberResponse401 | removeCollectionMemberResponse403 | removeCollectionMemberResponse404 | removeCollectionMemberResponse409) & {
   headers: Headers;
 };
 

@@ -102,10 +102,15 @@ export type getFileUploadUrlsResponse404 = {
   status: 404
 }
 
+export type getFileUploadUrlsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type getFileUploadUrlsResponseSuccess = (getFileUploadUrlsResponse200) & {
   headers: Headers;
 };
-export type getFileUploadUrlsResponseError = (getFileUploadUrlsResponse400 | getFileUploadUrlsResponse401 | getFileUploadUrlsResponse403 | getFileUploadUrlsResponse404) & {
+export type getFileUploadUrlsResponseError = (getFileUploadUrlsResponse400 | getFileUploadUrlsResponse401 | getFileUploadUrlsResponse403 | getFileUploadUrlsResponse404 | getFileUploadUrlsResponse413) & {
   headers: Headers;
 };
 
@@ -229,10 +234,15 @@ export type createFileUploadsResponse404 = {
   status: 404
 }
 
+export type createFileUploadsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type createFileUploadsResponseSuccess = (createFileUploadsResponse200) & {
   headers: Headers;
 };
-export type createFileUploadsResponseError = (createFileUploadsResponse400 | createFileUploadsResponse401 | createFileUploadsResponse403 | createFileUploadsResponse404) & {
+export type createFileUploadsResponseError = (createFileUploadsResponse400 | createFileUploadsResponse401 | createFileUploadsResponse403 | createFileUploadsResponse404 | createFileUploadsResponse413) & {
   headers: Headers;
 };
 
@@ -356,6 +366,11 @@ export type indexFilesResponse409 = {
   status: 409
 }
 
+export type indexFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type indexFilesResponse422 = {
   data: ProblemResponse
   status: 422
@@ -364,7 +379,7 @@ export type indexFilesResponse422 = {
 export type indexFilesResponseSuccess = (indexFilesResponse202) & {
   headers: Headers;
 };
-export type indexFilesResponseError = (indexFilesResponse400 | indexFilesResponse401 | indexFilesResponse403 | indexFilesResponse404 | indexFilesResponse409 | indexFilesResponse422) & {
+export type indexFilesResponseError = (indexFilesResponse400 | indexFilesResponse401 | indexFilesResponse403 | indexFilesResponse404 | indexFilesResponse409 | indexFilesResponse413 | indexFilesResponse422) & {
   headers: Headers;
 };
 
@@ -484,10 +499,15 @@ export type listRepositoryFilesResponse404 = {
   status: 404
 }
 
+export type listRepositoryFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type listRepositoryFilesResponseSuccess = (listRepositoryFilesResponse200) & {
   headers: Headers;
 };
-export type listRepositoryFilesResponseError = (listRepositoryFilesResponse400 | listRepositoryFilesResponse401 | listRepositoryFilesResponse404) & {
+export type listRepositoryFilesResponseError = (listRepositoryFilesResponse400 | listRepositoryFilesResponse401 | listRepositoryFilesResponse404 | listRepositoryFilesResponse413) & {
   headers: Headers;
 };
 
@@ -601,10 +621,15 @@ export type listFilesResponse404 = {
   status: 404
 }
 
+export type listFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type listFilesResponseSuccess = (listFilesResponse200) & {
   headers: Headers;
 };
-export type listFilesResponseError = (listFilesResponse400 | listFilesResponse401 | listFilesResponse404) & {
+export type listFilesResponseError = (listFilesResponse400 | listFilesResponse401 | listFilesResponse404 | listFilesResponse413) & {
   headers: Headers;
 };
 
@@ -723,10 +748,15 @@ export type deleteRepositoryFilesResponse404 = {
   status: 404
 }
 
+export type deleteRepositoryFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type deleteRepositoryFilesResponseSuccess = (deleteRepositoryFilesResponse200) & {
   headers: Headers;
 };
-export type deleteRepositoryFilesResponseError = (deleteRepositoryFilesResponse400 | deleteRepositoryFilesResponse401 | deleteRepositoryFilesResponse403 | deleteRepositoryFilesResponse404) & {
+export type deleteRepositoryFilesResponseError = (deleteRepositoryFilesResponse400 | deleteRepositoryFilesResponse401 | deleteRepositoryFilesResponse403 | deleteRepositoryFilesResponse404 | deleteRepositoryFilesResponse413) & {
   headers: Headers;
 };
 
@@ -848,10 +878,15 @@ export type deleteFilesResponse404 = {
   status: 404
 }
 
+export type deleteFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type deleteFilesResponseSuccess = (deleteFilesResponse200) & {
   headers: Headers;
 };
-export type deleteFilesResponseError = (deleteFilesResponse400 | deleteFilesResponse401 | deleteFilesResponse403 | deleteFilesResponse404) & {
+export type deleteFilesResponseError = (deleteFilesResponse400 | deleteFilesResponse401 | deleteFilesResponse403 | deleteFilesResponse404 | deleteFilesResponse413) & {
   headers: Headers;
 };
 
@@ -970,10 +1005,15 @@ export type resyncFilesResponse404 = {
   status: 404
 }
 
+export type resyncFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type resyncFilesResponseSuccess = (resyncFilesResponse202) & {
   headers: Headers;
 };
-export type resyncFilesResponseError = (resyncFilesResponse400 | resyncFilesResponse401 | resyncFilesResponse403 | resyncFilesResponse404) & {
+export type resyncFilesResponseError = (resyncFilesResponse400 | resyncFilesResponse401 | resyncFilesResponse403 | resyncFilesResponse404 | resyncFilesResponse413) & {
   headers: Headers;
 };
 
@@ -1087,10 +1127,15 @@ export type getFileRepositorySummaryResponse404 = {
   status: 404
 }
 
+export type getFileRepositorySummaryResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type getFileRepositorySummaryResponseSuccess = (getFileRepositorySummaryResponse200) & {
   headers: Headers;
 };
-export type getFileRepositorySummaryResponseError = (getFileRepositorySummaryResponse400 | getFileRepositorySummaryResponse401 | getFileRepositorySummaryResponse404) & {
+export type getFileRepositorySummaryResponseError = (getFileRepositorySummaryResponse400 | getFileRepositorySummaryResponse401 | getFileRepositorySummaryResponse404 | getFileRepositorySummaryResponse413) & {
   headers: Headers;
 };
 
@@ -1209,10 +1254,15 @@ export type downloadFileResponse404 = {
   status: 404
 }
 
+export type downloadFileResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type downloadFileResponseSuccess = (downloadFileResponse200) & {
   headers: Headers;
 };
-export type downloadFileResponseError = (downloadFileResponse400 | downloadFileResponse401 | downloadFileResponse403 | downloadFileResponse404) & {
+export type downloadFileResponseError = (downloadFileResponse400 | downloadFileResponse401 | downloadFileResponse403 | downloadFileResponse404 | downloadFileResponse413) & {
   headers: Headers;
 };
 
@@ -1336,10 +1386,15 @@ export type downloadAttachmentResponse404 = {
   status: 404
 }
 
+export type downloadAttachmentResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type downloadAttachmentResponseSuccess = (downloadAttachmentResponse200) & {
   headers: Headers;
 };
-export type downloadAttachmentResponseError = (downloadAttachmentResponse400 | downloadAttachmentResponse401 | downloadAttachmentResponse403 | downloadAttachmentResponse404) & {
+export type downloadAttachmentResponseError = (downloadAttachmentResponse400 | downloadAttachmentResponse401 | downloadAttachmentResponse403 | downloadAttachmentResponse404 | downloadAttachmentResponse413) & {
   headers: Headers;
 };
 
@@ -1593,10 +1648,15 @@ export type createImageUploadUrlResponse401 = {
   status: 401
 }
 
+export type createImageUploadUrlResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type createImageUploadUrlResponseSuccess = (createImageUploadUrlResponse200) & {
   headers: Headers;
 };
-export type createImageUploadUrlResponseError = (createImageUploadUrlResponse400 | createImageUploadUrlResponse401) & {
+export type createImageUploadUrlResponseError = (createImageUploadUrlResponse400 | createImageUploadUrlResponse401 | createImageUploadUrlResponse413) & {
   headers: Headers;
 };
 
@@ -1840,6 +1900,11 @@ export type getOrgFileSettingsResponse200 = {
   status: 200
 }
 
+export type getOrgFileSettingsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type getOrgFileSettingsResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1853,7 +1918,7 @@ export type getOrgFileSettingsResponse404 = {
 export type getOrgFileSettingsResponseSuccess = (getOrgFileSettingsResponse200) & {
   headers: Headers;
 };
-export type getOrgFileSettingsResponseError = (getOrgFileSettingsResponse401 | getOrgFileSettingsResponse404) & {
+export type getOrgFileSettingsResponseError = (getOrgFileSettingsResponse400 | getOrgFileSettingsResponse401 | getOrgFileSettingsResponse404) & {
   headers: Headers;
 };
 
@@ -1985,10 +2050,15 @@ export type updateOrgFileSettingsResponse404 = {
   status: 404
 }
 
+export type updateOrgFileSettingsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateOrgFileSettingsResponseSuccess = (updateOrgFileSettingsResponse200) & {
   headers: Headers;
 };
-export type updateOrgFileSettingsResponseError = (updateOrgFileSettingsResponse400 | updateOrgFileSettingsResponse401 | updateOrgFileSettingsResponse403 | updateOrgFileSettingsResponse404) & {
+export type updateOrgFileSettingsResponseError = (updateOrgFileSettingsResponse400 | updateOrgFileSettingsResponse401 | updateOrgFileSettingsResponse403 | updateOrgFileSettingsResponse404 | updateOrgFileSettingsResponse413) & {
   headers: Headers;
 };
 

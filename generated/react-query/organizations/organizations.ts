@@ -58,10 +58,15 @@ export type createOrganizationResponse409 = {
   status: 409
 }
 
+export type createOrganizationResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type createOrganizationResponseSuccess = (createOrganizationResponse201) & {
   headers: Headers;
 };
-export type createOrganizationResponseError = (createOrganizationResponse400 | createOrganizationResponse401 | createOrganizationResponse403 | createOrganizationResponse409) & {
+export type createOrganizationResponseError = (createOrganizationResponse400 | createOrganizationResponse401 | createOrganizationResponse403 | createOrganizationResponse409 | createOrganizationResponse413) & {
   headers: Headers;
 };
 

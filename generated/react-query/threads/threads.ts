@@ -77,6 +77,11 @@ export type stopEntryResponse204 = {
   status: 204
 }
 
+export type stopEntryResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type stopEntryResponse403 = {
   data: ProblemResponse
   status: 403
@@ -90,7 +95,7 @@ export type stopEntryResponse404 = {
 export type stopEntryResponseSuccess = (stopEntryResponse204) & {
   headers: Headers;
 };
-export type stopEntryResponseError = (stopEntryResponse403 | stopEntryResponse404) & {
+export type stopEntryResponseError = (stopEntryResponse400 | stopEntryResponse403 | stopEntryResponse404) & {
   headers: Headers;
 };
 
@@ -175,6 +180,11 @@ export const useStopEntry = <TError = ProblemResponse,
   status: 200
 }
 
+export type getThreadResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type getThreadResponse403 = {
   data: ProblemResponse
   status: 403
@@ -188,7 +198,7 @@ export type getThreadResponse404 = {
 export type getThreadResponseSuccess = (getThreadResponse200) & {
   headers: Headers;
 };
-export type getThreadResponseError = (getThreadResponse403 | getThreadResponse404) & {
+export type getThreadResponseError = (getThreadResponse400 | getThreadResponse403 | getThreadResponse404) & {
   headers: Headers;
 };
 
@@ -325,10 +335,15 @@ export type updateThreadResponse409 = {
   status: 409
 }
 
+export type updateThreadResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateThreadResponseSuccess = (updateThreadResponse200) & {
   headers: Headers;
 };
-export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404 | updateThreadResponse409) & {
+export type updateThreadResponseError = (updateThreadResponse400 | updateThreadResponse401 | updateThreadResponse403 | updateThreadResponse404 | updateThreadResponse409 | updateThreadResponse413) & {
   headers: Headers;
 };
 
@@ -692,10 +707,15 @@ export type updateThreadAccessResponse409 = {
   status: 409
 }
 
+export type updateThreadAccessResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateThreadAccessResponseSuccess = (updateThreadAccessResponse200) & {
   headers: Headers;
 };
-export type updateThreadAccessResponseError = (updateThreadAccessResponse400 | updateThreadAccessResponse401 | updateThreadAccessResponse403 | updateThreadAccessResponse404 | updateThreadAccessResponse409) & {
+export type updateThreadAccessResponseError = (updateThreadAccessResponse400 | updateThreadAccessResponse401 | updateThreadAccessResponse403 | updateThreadAccessResponse404 | updateThreadAccessResponse409 | updateThreadAccessResponse413) & {
   headers: Headers;
 };
 
@@ -799,6 +819,11 @@ export const useUpdateThreadAccess = <TError = ProblemResponse,
   status: 202
 }
 
+export type requestThreadAccessResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type requestThreadAccessResponse401 = {
   data: ProblemResponse
   status: 401
@@ -817,7 +842,7 @@ export type requestThreadAccessResponse409 = {
 export type requestThreadAccessResponseSuccess = (requestThreadAccessResponse202) & {
   headers: Headers;
 };
-export type requestThreadAccessResponseError = (requestThreadAccessResponse401 | requestThreadAccessResponse404 | requestThreadAccessResponse409) & {
+export type requestThreadAccessResponseError = (requestThreadAccessResponse400 | requestThreadAccessResponse401 | requestThreadAccessResponse404 | requestThreadAccessResponse409) & {
   headers: Headers;
 };
 
@@ -1025,6 +1050,11 @@ export type grantAccessRequestResponse200 = {
   status: 200
 }
 
+export type grantAccessRequestResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type grantAccessRequestResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1048,7 +1078,7 @@ export type grantAccessRequestResponse409 = {
 export type grantAccessRequestResponseSuccess = (grantAccessRequestResponse200) & {
   headers: Headers;
 };
-export type grantAccessRequestResponseError = (grantAccessRequestResponse401 | grantAccessRequestResponse403 | grantAccessRequestResponse404 | grantAccessRequestResponse409) & {
+export type grantAccessRequestResponseError = (grantAccessRequestResponse400 | grantAccessRequestResponse401 | grantAccessRequestResponse403 | grantAccessRequestResponse404 | grantAccessRequestResponse409) & {
   headers: Headers;
 };
 
@@ -1134,6 +1164,11 @@ export const useGrantAccessRequest = <TError = ProblemResponse,
   status: 200
 }
 
+export type declineAccessRequestResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type declineAccessRequestResponse401 = {
   data: ProblemResponse
   status: 401
@@ -1157,7 +1192,7 @@ export type declineAccessRequestResponse409 = {
 export type declineAccessRequestResponseSuccess = (declineAccessRequestResponse200) & {
   headers: Headers;
 };
-export type declineAccessRequestResponseError = (declineAccessRequestResponse401 | declineAccessRequestResponse403 | declineAccessRequestResponse404 | declineAccessRequestResponse409) & {
+export type declineAccessRequestResponseError = (declineAccessRequestResponse400 | declineAccessRequestResponse401 | declineAccessRequestResponse403 | declineAccessRequestResponse404 | declineAccessRequestResponse409) & {
   headers: Headers;
 };
 
@@ -1267,10 +1302,15 @@ export type removeEntrySourcesResponse409 = {
   status: 409
 }
 
+export type removeEntrySourcesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type removeEntrySourcesResponseSuccess = (removeEntrySourcesResponse200) & {
   headers: Headers;
 };
-export type removeEntrySourcesResponseError = (removeEntrySourcesResponse400 | removeEntrySourcesResponse401 | removeEntrySourcesResponse403 | removeEntrySourcesResponse404 | removeEntrySourcesResponse409) & {
+export type removeEntrySourcesResponseError = (removeEntrySourcesResponse400 | removeEntrySourcesResponse401 | removeEntrySourcesResponse403 | removeEntrySourcesResponse404 | removeEntrySourcesResponse409 | removeEntrySourcesResponse413) & {
   headers: Headers;
 };
 
@@ -1372,6 +1412,11 @@ export const useRemoveEntrySources = <TError = ProblemResponse,
   status: 200
 }
 
+export type checkEntrySourcesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type checkEntrySourcesResponse403 = {
   data: ProblemResponse
   status: 403
@@ -1390,7 +1435,7 @@ export type checkEntrySourcesResponse409 = {
 export type checkEntrySourcesResponseSuccess = (checkEntrySourcesResponse200) & {
   headers: Headers;
 };
-export type checkEntrySourcesResponseError = (checkEntrySourcesResponse403 | checkEntrySourcesResponse404 | checkEntrySourcesResponse409) & {
+export type checkEntrySourcesResponseError = (checkEntrySourcesResponse400 | checkEntrySourcesResponse403 | checkEntrySourcesResponse404 | checkEntrySourcesResponse409) & {
   headers: Headers;
 };
 

@@ -43,10 +43,15 @@ export type translateTextsResponse400 = {
   status: 400
 }
 
+export type translateTextsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type translateTextsResponseSuccess = (translateTextsResponse200) & {
   headers: Headers;
 };
-export type translateTextsResponseError = (translateTextsResponse400) & {
+export type translateTextsResponseError = (translateTextsResponse400 | translateTextsResponse413) & {
   headers: Headers;
 };
 

@@ -60,20 +60,17 @@ describe('extractFile refuses', () => {
     expect(await refusal(extractFile(Buffer.from('a,b\n"open,2\n'), 'csv'))).toMatch(/^The CSV file could not be read: .*quote/i);
   });
 
-  it('a zip bomb quickly, with every Office type', async () => {
+  // That nothing is inflated first is shown in safe-zip.test.ts (its progress stays at 0); how
+  // fast a refusal comes belongs to `make bench`.
+  it('a zip bomb, by its declared sizes, with every Office type', async () => {
     const bomb = await zipBomb();
-    for (const type of ['docx', 'xlsx', 'pptx'] as const) {
-      const started = Date.now();
+    for (const type of ['docx', 'xlsx', 'pptx'] as const)
       expect(await refusal(extractFile(bomb, type))).toBe(zipBombMessage(DEFAULT_EXTRACT_LIMITS.maxUnpackedBytes));
-      expect(Date.now() - started).toBeLessThan(1000);
-    }
   });
 
   it('a zip bomb whose header lies, without unpacking it', async () => {
     const bomb = await zipBomb({ lyingHeader: true });
-    const started = Date.now();
     expect(await refusal(extractFile(bomb, 'docx'))).toBe(SIZE_MISMATCH);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('an Office file with more parts than allowed', async () => {

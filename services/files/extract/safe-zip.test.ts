@@ -36,10 +36,8 @@ describe('readZipSafely', () => {
     const bomb = await zipBomb({ unpackedMegabytes: 64 });
     expect(bomb.length).toBeLessThan(MB);
     let inflated = 0;
-    const started = Date.now();
     await expect(readZipSafely(bomb, limits, { notAZip, onProgress: (bytes) => (inflated = bytes) })).rejects.toThrow(zipBombMessage(limits.maxUnpackedBytes));
     expect(inflated).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('stops a bomb whose header lies as soon as the entry passes its declared size', async () => {

@@ -110,11 +110,9 @@ describe('fetchPage', () => {
   });
 
   test('a page that does not answer in time times out', async () => {
-    const started = Date.now();
     const error = await failureOf(fetchPage(`${site.url}/slow`, { ...allowFake, timeoutMs: 300 }));
     expect(error.code).toBe('link_timeout');
     expect(error.message).toBe('The page took longer than 0.3 seconds to load.');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   test('an image is not a page', async () => {

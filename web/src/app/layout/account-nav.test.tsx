@@ -31,20 +31,20 @@ describe('account navigation', () => {
   it('offers Imports to a signed-in user, without organization files', async () => {
     setup();
     expect((await screen.findByRole('link', { name: 'Imports' }, { timeout: 5000 })).getAttribute('href')).toBe('/account/files');
-    expect(screen.queryByRole('link', { name: 'Organization files' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Organization files' })).not.toBeInTheDocument();
   });
 
   it('adds Organization files for an Enterprise member', async () => {
     mocks.reset('enterprise');
     setup();
     expect((await screen.findByRole('link', { name: 'Organization files' }, { timeout: 5000 })).getAttribute('href')).toBe('/account/org/files');
-    expect(screen.getByRole('link', { name: 'Imports' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Imports' })).toBeInTheDocument();
   });
 
   it('shows nothing to visitors', async () => {
     mocks.reset('anonymous');
     setup();
     await screen.findByText('visitor', {}, { timeout: 5000 });
-    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Account' })).not.toBeInTheDocument();
   });
 });

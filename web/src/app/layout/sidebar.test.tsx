@@ -66,7 +66,7 @@ describe('sidebar', () => {
   it('shows who is signed in and signs out', async () => {
     const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(mocks.scenario.state.signedInId).toBeNull();
   });
 });

@@ -64,7 +64,7 @@ describe('modal host', () => {
     await open('pricing');
     await open('upgrade');
     expect(openModals()).toEqual(['pricing', 'upgrade']);
-    expect(screen.getByRole('dialog', { name: 'Second' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Second' })).toBeInTheDocument();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(openModals()).toEqual(['pricing']);
   });
@@ -104,14 +104,14 @@ describe('modal host', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     setup();
     await open('bugReport');
-    expect(screen.getByRole('dialog', { name: 'An error has occurred' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'An error has occurred' })).toBeInTheDocument();
   });
 
   it('shows "An error has occurred" when a modal throws while rendering', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     setup();
     await open('map');
-    expect(screen.getByRole('dialog', { name: 'An error has occurred' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'An error has occurred' })).toBeInTheDocument();
   });
 
   it('does not offer sidecar-hidden modals in the install-sidecar build', async () => {
@@ -127,7 +127,7 @@ describe('modal host', () => {
   it('offers them in other builds', async () => {
     setup(false);
     await open('install');
-    expect(screen.getByRole('dialog', { name: 'Install' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Install' })).toBeInTheDocument();
   });
 });
 
@@ -144,10 +144,10 @@ describe('a modal that failed to load', () => {
       </ModalProvider>,
     );
     await open('pricing');
-    expect(screen.getByRole('dialog', { name: 'An error has occurred' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'An error has occurred' })).toBeInTheDocument();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(openModals()).toEqual([]);
     await open('pricing');
-    expect(screen.getByRole('dialog', { name: 'Back online' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Back online' })).toBeInTheDocument();
   });
 });

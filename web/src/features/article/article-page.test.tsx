@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, type MockEntry, type MockThread } from '../../../../mocks/threads';
@@ -15,6 +15,7 @@ import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../app/toaster';
 import ArticlePage from './article-page';
+import { ARTICLE_POLL_MS } from './article-query';
 import { BOOKMARK_FAILED } from './use-bookmark';
 
 const mocks = setupMocks('signed-in');
@@ -95,13 +96,13 @@ describe('the article view', () => {
   it('shows the title, read time, summary and one section per entry with cited answers and sources', async () => {
     seed([entry(Q1, 1), entry(Q2, 2)]);
     setup('/page/how-to-share-1');
-    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText(/1 min read|2 min read/)).toBeTruthy();
-    expect(screen.getByText(/^Every thread starts private: only you can read it\. To share a thread/, { selector: 'header p' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/1 min read|2 min read/)).toBeInTheDocument();
+    expect(screen.getByText(/^Every thread starts private: only you can read it\. To share a thread/, { selector: 'header p' })).toBeInTheDocument();
     const sections = screen.getAllByRole('article');
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual([Q1, Q2]);
     const first = within(sections[0]!);
-    expect(first.getByRole('heading', { level: 2, name: Q1 })).toBeTruthy();
+    expect(first.getByRole('heading', { level: 2, name: Q1 })).toBeInTheDocument();
     const { sources } = composeAnswer(Q1);
     const cites = sections[0]!.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
@@ -113,27 +114,30 @@ describe('the article view', () => {
   it('works under /discover too, by backend_uuid', async () => {
     seed([entry(Q1, 1)]);
     setup('/discover/b-1');
-    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("slug 'new' fetches nothing and asks with newFrontendContextUUID as the thread's context", async () => {
     const requests = articleRequests();
     const ctx = '5b0c3a4e-8a53-4c39-9d0f-2f4c1a6c8e11';
     const { user } = setup(`/page/new?newFrontendContextUUID=${ctx}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'New page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'New page' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Page topic'), 'tea');
     await user.click(screen.getByRole('button', { name: 'Start' }));
     expect(screen.getByTestId('where').textContent).toBe(`/search/new?q=tea&streamId=${ctx}`);
-    await new Promise((r) => setTimeout(r, 100));
+    // Typing and clicking took many ticks after the mount, where a fetch would have started.
     expect(requests).toEqual([]);
   });
 
   it('shows a skeleton for a pending section and polls until it is written', async () => {
+    // The clock runs as usual, and can be moved on at once where the test waits for nothing to happen.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const thread = seed([entry(Q1, 1), entry(Q2, 2, { status: 'pending', answer: '', sources: [], related_questions: [] })]);
     const requests = articleRequests();
     setup('/page/how-to-share-1');
     const pending = await screen.findByRole('article', { name: Q2 }, { timeout: 5000 });
-    expect(within(pending).getByRole('status', { name: 'Writing this section' })).toBeTruthy();
+    expect(within(pending).getByRole('status', { name: 'Writing this section' })).toBeInTheDocument();
     expect(pending.getAttribute('aria-busy')).toBe('true'); // the section streaming now
     expect(screen.getByRole('article', { name: Q1 }).getAttribute('aria-busy')).toBeNull();
     Object.assign(thread.entries[1]!, entry(Q2, 2));
@@ -141,19 +145,19 @@ describe('the article view', () => {
     expect(screen.getByRole('article', { name: Q2 }).querySelectorAll('a[data-citation]').length).toBeGreaterThan(0);
     const count = requests.length;
     expect(count).toBeGreaterThanOrEqual(2);
-    // Nothing in flight any more: no more polling.
-    await new Promise((r) => setTimeout(r, 1800));
+    // Nothing in flight any more: no more polling, however long one waits.
+    await vi.advanceTimersByTimeAsync(10 * ARTICLE_POLL_MS);
     expect(requests.length).toBe(count);
   });
 
   it('says "This answer is private" for 403 and "Page not found" for 404', async () => {
     seed([entry(Q1, 1)], 'someone-else');
     setup('/page/how-to-share-1');
-    expect(await screen.findByRole('heading', { name: 'This answer is private' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This answer is private' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     cleanup();
     setup('/page/nothing-here');
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('offers Retry after a failure, and loads on retry', async () => {
@@ -162,23 +166,24 @@ describe('the article view', () => {
     mocks.server.use(http.get('*/rest/article/:slug', () => (fail ? problem(409, 'broken', 'The server had a bad moment.') : undefined)));
     const requests = articleRequests();
     const { user } = setup('/page/how-to-share-1');
-    expect(await screen.findByRole('heading', { name: 'Could not load this page' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('The server had a bad moment.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Could not load this page' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('The server had a bad moment.')).toBeInTheDocument();
     expect(requests).toHaveLength(2); // one retry
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: Q1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('gives up on a fetch after 3 s, retries once, then says it took too long', async () => {
     seed([entry(Q1, 1)]);
-    mocks.server.use(http.get('*/rest/article/:slug', async () => void (await delay('infinite'))));
+    const signals: AbortSignal[] = [];
+    mocks.server.use(http.get('*/rest/article/:slug', async ({ request }) => void (signals.push(request.signal), await delay('infinite'))));
     const requests = articleRequests();
-    const started = Date.now();
     setup('/page/how-to-share-1');
-    expect(await screen.findByText('The page took too long to load.', {}, { timeout: 12_000 })).toBeTruthy();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
+    expect(await screen.findByText('The page took too long to load.', {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(requests).toHaveLength(2);
+    // Both tries were given up by the client (the server never answers), none is left waiting.
+    expect(signals.map((s) => s.aborted)).toEqual([true, true]);
   }, 15_000);
 });
 
@@ -196,10 +201,11 @@ describe('bookmarking', () => {
     expect(thread.bookmarked_by ?? []).toEqual([]);
     answer();
     await waitFor(() => expect(thread.bookmarked_by).toEqual(['user-ada']));
-    await new Promise((r) => setTimeout(r, 100));
+    // Settled (no longer busy) without a rollback: still pressed.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove bookmark' })).not.toHaveAttribute('aria-busy'));
     expect(screen.getByRole('button', { name: 'Remove bookmark' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Remove bookmark' }));
-    expect(await screen.findByRole('button', { name: 'Bookmark' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
     await waitFor(() => expect(thread.bookmarked_by).toEqual([]));
   });
 
@@ -214,7 +220,7 @@ describe('bookmarking', () => {
     const { user } = setup('/page/how-to-share-1');
     await user.click(await screen.findByRole('button', { name: 'Bookmark' }, { timeout: 5000 }));
     expect(screen.getByRole('button', { name: 'Remove bookmark' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await screen.findByText(BOOKMARK_FAILED, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(BOOKMARK_FAILED, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bookmark' }).getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -223,12 +229,14 @@ describe('bookmarking', () => {
     seed([entry(Q1, 1)], mocks.scenario.state.visitorId);
     const requests: string[] = [];
     mocks.server.events.on('request:start', ({ request }) => void (request.url.includes('/rest/collections/') && requests.push(request.url)));
+    let sessionAnswered = false;
+    mocks.server.events.on('response:mocked', ({ request }) => void (request.url.includes('/rest/session') && (sessionAnswered = true)));
     const { user } = setup('/page/how-to-share-1');
     const button = await screen.findByRole('button', { name: 'Bookmark' }, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByTestId('where')).toBeTruthy());
-    await new Promise((r) => setTimeout(r, 50)); // the session has loaded
+    await waitFor(() => expect(screen.getByTestId('where')).toBeInTheDocument());
+    await waitFor(() => expect(sessionAnswered).toBe(true)); // the session has loaded
     await user.click(button);
-    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bookmark', hidden: true }).getAttribute('aria-pressed')).toBe('false');
     expect(requests).toEqual([]);
   });

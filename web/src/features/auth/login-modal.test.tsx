@@ -46,9 +46,9 @@ async function setup(args: LoginModalArgs = { origin: 'test' }) {
 describe('login modal', () => {
   it('has the default title "Welcome", labelled fields and a privacy-policy link', async () => {
     await setup();
-    expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeTruthy();
-    expect(screen.getByLabelText('Email')).toBeTruthy();
-    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /privacy policy/i }).getAttribute('href')).toBe('/page/privacy-policy');
   });
 
@@ -72,8 +72,8 @@ describe('login modal', () => {
     await user.type(screen.getByLabelText('Password'), DEMO_ACCOUNT.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('who').textContent).toBe(DEMO_ACCOUNT.name));
-    expect(await screen.findByText(`Signed in as ${DEMO_ACCOUNT.name}`)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(`Signed in as ${DEMO_ACCOUNT.name}`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('creates an account, and refuses an email already taken', async () => {

@@ -54,7 +54,7 @@ describe('downloading a file', () => {
     const file = addFile(mocks, { filename: 'notes.txt' });
     expect(await run(startDownload(file), 50)).toBe(true);
     await act(() => vi.advanceTimersByTimeAsync(500));
-    expect(screen.queryByText(FILE_TEXT.downloading)).toBeNull();
+    expect(screen.queryByText(FILE_TEXT.downloading)).not.toBeInTheDocument();
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/^blob:/), '_blank', 'noopener,noreferrer');
   });
 
@@ -62,9 +62,9 @@ describe('downloading a file', () => {
     answerAfter(400);
     const p = startDownload({ file_s3_url: 'http://app.test/storage/mock-bucket/x/report.pdf', file_type: 'pdf', filename: 'report.pdf' }, { page: 3 });
     await act(() => vi.advanceTimersByTimeAsync(240));
-    expect(screen.queryByText(FILE_TEXT.downloading)).toBeNull();
+    expect(screen.queryByText(FILE_TEXT.downloading)).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(20));
-    expect(screen.getByText(FILE_TEXT.downloading)).toBeTruthy();
+    expect(screen.getByText(FILE_TEXT.downloading)).toBeInTheDocument();
     expect(await run(p, 200)).toBe(true);
     expect(open).toHaveBeenCalledWith('blob:http://app.test/abc#page=3', '_blank', 'noopener,noreferrer');
   });
@@ -82,7 +82,7 @@ describe('downloading a file', () => {
     expect(calls()).toBe(2);
     expect(await run(p, 2_000)).toBe(false);
     expect(calls()).toBe(2);
-    expect(screen.getByText(FILE_TEXT.downloadFailed)).toBeTruthy();
+    expect(screen.getByText(FILE_TEXT.downloadFailed)).toBeInTheDocument();
   });
 
   it.each(Object.entries(DOWNLOAD_DENIED))('shows the seed text for %s, without retrying', async (code, text) => {
@@ -94,7 +94,7 @@ describe('downloading a file', () => {
       }),
     );
     expect(await run(startDownload({ file_s3_url: 'http://app.test/storage/mock-bucket/x/a.pdf' }), 10)).toBe(false);
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByText(text)).toBeInTheDocument();
     expect(calls).toBe(1);
     expect(open).not.toHaveBeenCalled();
   });

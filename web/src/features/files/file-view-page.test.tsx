@@ -21,9 +21,9 @@ describe('the file view', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const file = addFile(mocks, { filename: 'handbook.pdf', file_type: 'pdf', content_type: 'application/pdf', page_count: 4 });
     const { user } = renderFiles(`/files/${file.file_uuid}?page=2`);
-    expect(await screen.findByRole('heading', { name: 'handbook.pdf', level: 1 }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText(/Page 2 of 4/)).toBeTruthy();
-    expect(screen.getByText('The passage of handbook.pdf on page 2, as the mock indexes it.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'handbook.pdf', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/Page 2 of 4/)).toBeInTheDocument();
+    expect(screen.getByText('The passage of handbook.pdf on page 2, as the mock indexes it.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open original' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith(expect.stringMatching(/^blob:.*#page=2$/), '_blank', 'noopener,noreferrer'));
     await user.click(screen.getByRole('button', { name: 'Download' }));
@@ -32,7 +32,7 @@ describe('the file view', () => {
 
   it('says when there is no such file', async () => {
     renderFiles('/files/00000000-0000-4000-8000-999999999999');
-    expect(await screen.findByText('File not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('File not found', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('reads only whole page numbers from 1', () => {

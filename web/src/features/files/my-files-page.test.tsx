@@ -3,7 +3,8 @@
 // completed), the summary and banner, search, the empty state, and deleting optimistically with
 // the restore and 'Failed to delete file' when the server fails.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
+import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
@@ -21,13 +22,13 @@ describe('My Files', () => {
     addFile(mocks, { filename: 'scan.pdf', file_state: 'FAILED', error: 'Indexing failed' });
     addFile(mocks, { filename: 'draft.md', file_state: 'PROCESSING' });
     renderFiles('/account/files');
-    expect(await screen.findByRole('heading', { name: 'My Files' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Files' })).toBeInTheDocument();
 
     const processing = await region('Processing');
-    expect(within(within(processing).getByRole('listitem', { name: 'draft.md' })).getByText('Processing')).toBeTruthy();
+    expect(within(within(processing).getByRole('listitem', { name: 'draft.md' })).getByText('Processing')).toBeInTheDocument();
     const failed = await region('Failed');
-    expect(within(failed).getByText('Indexing failed')).toBeTruthy();
-    expect(within(failed).getByRole('button', { name: 'Retry scan.pdf' })).toBeTruthy();
+    expect(within(failed).getByText('Indexing failed')).toBeInTheDocument();
+    expect(within(failed).getByRole('button', { name: 'Retry scan.pdf' })).toBeInTheDocument();
     const completed = await region(/Completed/);
     const row = within(completed).getByRole('listitem', { name: 'report.pdf' });
     expect(row.textContent).toContain('1.5 KB');
@@ -41,22 +42,22 @@ describe('My Files', () => {
     addFile(mocks, { filename: 'scan.pdf', file_state: 'FAILED', error: 'Indexing failed' });
     const { user } = renderFiles('/account/files');
     await user.click(within(await region('Failed')).getByRole('button', { name: 'Retry scan.pdf' }));
-    expect(within(await region('Processing')).getByText('scan.pdf')).toBeTruthy();
+    expect(within(await region('Processing')).getByText('scan.pdf')).toBeInTheDocument();
     expect(mocks.scenario.state.files![0]!.file_state).not.toBe('FAILED');
   });
 
   it('shows the empty state and no banner when there are no files, and searches by name', async () => {
     const { user } = renderFiles('/account/files');
-    expect(await screen.findByText(FILE_TEXT.empty, {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByText(/could not be indexed/)).toBeNull();
+    expect(await screen.findByText(FILE_TEXT.empty, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be indexed/)).not.toBeInTheDocument();
     cleanup();
     addFile(mocks, { filename: 'alpha.txt' });
     addFile(mocks, { filename: 'beta.txt' });
     renderFiles('/account/files');
     await region(/Completed/);
     await user.type(screen.getByRole('searchbox', { name: 'Search files' }), 'alp');
-    await waitFor(() => expect(screen.queryByText('beta.txt')).toBeNull());
-    expect(screen.getByText('alpha.txt')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('beta.txt')).not.toBeInTheDocument());
+    expect(screen.getByText('alpha.txt')).toBeInTheDocument();
   });
 
   it('deletes after a confirmation: the row leaves at once and the server forgets it', async () => {
@@ -65,25 +66,27 @@ describe('My Files', () => {
     const { user } = renderFiles('/account/files');
     await user.click(within(await region(/Completed/)).getByRole('button', { name: 'Delete old.txt' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByText('old.txt')).toBeNull());
-    expect(screen.getByText('keep.txt')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('old.txt')).not.toBeInTheDocument());
+    expect(screen.getByText('keep.txt')).toBeInTheDocument();
     await waitFor(() => expect(mocks.scenario.state.files!.map((f) => f.filename)).toEqual(['keep.txt']));
   });
 
   it('restores the row and says Failed to delete file when the server fails', async () => {
     addFile(mocks, { filename: 'stuck.txt' });
+    const answer = gate();
     mocks.server.use(
       http.post('*/rest/file-repository/delete-files', async () => {
-        await delay(150);
+        await answer.held;
         return problem(403, 'delete_not_allowed', 'Unable to delete files.');
       }),
     );
     const { user } = renderFiles('/account/files');
     await user.click(within(await region(/Completed/)).getByRole('button', { name: 'Delete stuck.txt' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByText('stuck.txt')).toBeNull());
-    expect(await screen.findByText(FILE_TEXT.deleteFailed, {}, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByText('stuck.txt')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('stuck.txt')).not.toBeInTheDocument());
+    answer.release();
+    expect(await screen.findByText(FILE_TEXT.deleteFailed, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('stuck.txt')).toBeInTheDocument();
     expect(mocks.scenario.state.files).toHaveLength(1);
   });
 
@@ -91,12 +94,12 @@ describe('My Files', () => {
     const { user } = renderFiles('/account/files');
     await user.click(await screen.findByRole('button', { name: 'Add files' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Local files' }));
-    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('asks visitors to sign in', async () => {
     mocks.reset('anonymous');
     renderFiles('/account/files');
-    expect(await screen.findByText('Sign in to see your files', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Sign in to see your files', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

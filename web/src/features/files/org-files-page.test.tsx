@@ -15,15 +15,15 @@ describe('organization files', () => {
   it('explains plainly to users outside an Enterprise organization', async () => {
     mocks.reset('signed-in');
     renderFiles('/account/org/files');
-    expect(await screen.findByText(NOT_ENTERPRISE_TEXT, {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add files' })).toBeNull();
+    expect(await screen.findByText(NOT_ENTERPRISE_TEXT, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add files' })).not.toBeInTheDocument();
   });
 
   it('lists the organization’s files for its members', async () => {
     renderFiles('/account/org/files');
     const completed = await screen.findByRole('region', { name: /Completed/ }, { timeout: 5000 });
-    expect(within(completed).getByText('Security handbook.pdf')).toBeTruthy();
-    expect(within(completed).getByText('Onboarding checklist.md')).toBeTruthy();
+    expect(within(completed).getByText('Security handbook.pdf')).toBeInTheDocument();
+    expect(within(completed).getByText('Onboarding checklist.md')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('file-summary').textContent).toBe('2 files'));
   });
 
@@ -41,7 +41,7 @@ describe('organization files', () => {
     const { user } = renderFiles('/account/org/files');
     const toggle = await screen.findByRole('switch', { name: /Allow downloads/ }, { timeout: 5000 });
     await user.click(toggle);
-    expect(await screen.findByText('Only the owners and admins of the organisation can change this.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Only the owners and admins of the organisation can change this.', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect((screen.getByRole('switch', { name: /Allow downloads/ }) as HTMLInputElement).checked).toBe(true));
     expect(mocks.scenario.state.orgs![0]!.downloads_disabled).toBe(false);
   });

@@ -27,11 +27,11 @@ describe('Space files', () => {
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('aria-label')),
     ).toEqual(['scan.pdf', 'paper.pdf']);
-    expect(within(within(list).getByRole('listitem', { name: 'paper.pdf' })).getByText(FILE_TEXT.ready)).toBeTruthy();
-    expect(within(within(list).getByRole('listitem', { name: 'scan.pdf' })).getByText('Sync error')).toBeTruthy();
-    expect(within(list).getByRole('button', { name: 'Delete paper.pdf' })).toBeTruthy();
+    expect(within(within(list).getByRole('listitem', { name: 'paper.pdf' })).getByText(FILE_TEXT.ready)).toBeInTheDocument();
+    expect(within(within(list).getByRole('listitem', { name: 'scan.pdf' })).getByText('Sync error')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Delete paper.pdf' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add files' }));
-    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows a reader the files with Download only', async () => {
@@ -39,8 +39,8 @@ describe('Space files', () => {
     addFile(mocks, { filename: 'shared.pdf', uploaded_by: 'olga@example.com', ...inSpace(space.uuid) });
     renderApp(`/spaces/${space.slug}`);
     const list = await screen.findByRole('list', { name: 'Space files' }, { timeout: 5000 });
-    expect(within(list).getByRole('button', { name: 'Download shared.pdf' })).toBeTruthy();
-    expect(within(list).queryByRole('button', { name: 'Delete shared.pdf' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add files' })).toBeNull();
+    expect(within(list).getByRole('button', { name: 'Download shared.pdf' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Delete shared.pdf' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add files' })).not.toBeInTheDocument();
   });
 });

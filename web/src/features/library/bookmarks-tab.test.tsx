@@ -76,7 +76,7 @@ describe('library bookmarks', () => {
     expect(rows[0]!.textContent).toContain('Question 3');
     expect(rows[0]!.textContent).toContain('Answer number 3');
     expect(rows[0]!.textContent).not.toContain('[1]');
-    expect(screen.queryByLabelText('Search your threads')).toBeNull();
+    expect(screen.queryByLabelText('Search your threads')).not.toBeInTheDocument();
   });
 
   it('switches between the tabs through the address', async () => {
@@ -85,15 +85,15 @@ describe('library bookmarks', () => {
     await screen.findByRole('list', { name: 'Threads' }, { timeout: 5000 });
     await user.click(screen.getByRole('tab', { name: 'Bookmarks' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=bookmarks'));
-    expect(await screen.findByText('No bookmarks yet', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No bookmarks yet', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Threads' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByRole('list', { name: 'Threads' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Threads' })).toBeInTheDocument();
   });
 
   it('asks anonymous visitors to sign in to see bookmarks', async () => {
     mocks.reset('anonymous');
     setup('/library?tab=bookmarks');
-    expect(await screen.findByText('Sign in to see your bookmarks', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Sign in to see your bookmarks', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -71,16 +71,16 @@ describe('library', () => {
     mocks.scenario.state.threads.push(mine);
     const { user } = setup();
     const card = await screen.findByRole('region', { name: 'Requests to see your answers' }, { timeout: 5000 });
-    expect(within(card).getByText(`wants to see “${mine.title}”`)).toBeTruthy();
+    expect(within(card).getByText(`wants to see “${mine.title}”`)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Grant' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Requests to see your answers' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Requests to see your answers' })).not.toBeInTheDocument(), { timeout: 5000 });
     expect(mine.access_requests[0]!.status).toBe('granted');
   });
 
   it('shows the empty state for a visitor with no threads', async () => {
     mocks.scenario.state.threads.push(thread(1, 'someone-else'));
     setup();
-    expect(await screen.findByText('No threads yet')).toBeTruthy();
+    expect(await screen.findByText('No threads yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask a question' }).getAttribute('href')).toBe('/');
   });
 
@@ -104,7 +104,7 @@ describe('library', () => {
     expect(rows().every((r) => r.textContent!.includes('sharing'))).toBe(true);
     await user.clear(screen.getByLabelText('Search your threads'));
     await user.type(screen.getByLabelText('Search your threads'), 'zebra');
-    expect(await screen.findByText('No threads match “zebra”')).toBeTruthy();
+    expect(await screen.findByText('No threads match “zebra”')).toBeInTheDocument();
   });
 
   it('pages through more threads than fit on one page', async () => {
@@ -112,7 +112,7 @@ describe('library', () => {
     const { user } = setup();
     await screen.findByRole('list', { name: 'Threads' });
     expect(rows().length).toBe(PAGE_SIZE);
-    expect(screen.getByText(`1–${PAGE_SIZE} of ${PAGE_SIZE + 5}`)).toBeTruthy();
+    expect(screen.getByText(`1–${PAGE_SIZE} of ${PAGE_SIZE + 5}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Older/ }));
     await waitFor(() => expect(rows().length).toBe(5));
     expect(rows()[4]!.getAttribute('href')).toBe('/search/thread-1');

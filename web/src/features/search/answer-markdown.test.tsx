@@ -22,7 +22,7 @@ describe('citations', () => {
       ['1', 'https://a.example/one'],
     ]);
     expect(links.every((a) => a.getAttribute('target') === '_blank' && a.getAttribute('rel')?.includes('noopener'))).toBe(true);
-    expect(screen.getByRole('link', { name: 'Source 2: Two' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Source 2: Two' })).toBeInTheDocument();
     expect(container.textContent).toBe('Alpha 1 and beta 21.');
   });
 
@@ -37,7 +37,7 @@ describe('citations', () => {
     const text = '- item [1]\n- two\n\n| A | B |\n| - | - |\n| x [2] | y |\n\n```ts\nconst a = [1];\n```';
     const { container } = render(<AnswerMarkdown text={text} sources={sources} />);
     expect(container.querySelectorAll('li').length).toBe(2);
-    expect(container.querySelector('li a[data-citation="1"]')).toBeTruthy();
+    expect(container.querySelector('li a[data-citation="1"]')).toBeInTheDocument();
     expect(container.querySelector('td a[data-citation="2"]')?.getAttribute('href')).toBe('https://b.example/two');
     expect(container.querySelector('pre code')?.textContent).toBe('const a = [1];\n');
   });

@@ -71,7 +71,7 @@ describe('asking and the thread page', () => {
     let asks = 0;
     mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
     setup(ask());
-    expect(screen.getByRole('heading', { level: 1, name: QUESTION })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: QUESTION })).toBeInTheDocument();
     await waitFor(() => expect(where()).toMatch(/^\/search\/how-do-i-share-a-thread-/), { timeout: 5000 });
     const article = await screen.findByRole('article', { name: QUESTION });
     await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
@@ -84,9 +84,9 @@ describe('asking and the thread page', () => {
     const cites = article.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
     cites.forEach((a) => expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url));
-    expect(article.querySelector('table')).toBeTruthy();
-    expect(within(article).queryByRole('button', { name: /Stop/ })).toBeNull();
-    expect(within(article).getByRole('button', { name: 'Rewrite' })).toBeTruthy();
+    expect(article.querySelector('table')).toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: /Stop/ })).not.toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Rewrite' })).toBeInTheDocument();
     expect(asks).toBe(1); // StrictMode-style re-renders and the move to /search/{slug} never ask again
     mocks.server.events.removeAllListeners();
   });
@@ -152,25 +152,25 @@ describe('asking and the thread page', () => {
     const article = await screen.findByRole('article', { name: QUESTION });
     await within(article).findByText(/Open the thread and choose Share/);
     expect(within(article).getByRole('status').textContent).toBe('Answering…');
-    expect(article.querySelector('.streaming')).toBeTruthy();
+    expect(article.querySelector('.streaming')).toBeInTheDocument();
     expect(article.querySelector('a[data-citation="1"]')?.getAttribute('href')).toBe(sources[0]!.url);
     await user.click(within(article).getByRole('button', { name: 'Stop' }));
     await within(article).findByText('Stopped.');
     expect(stopped).toEqual(['b-1']);
     expect(article.querySelector('.streaming')).toBeNull();
-    expect(within(article).getByText(/Open the thread and choose Share/)).toBeTruthy();
+    expect(within(article).getByText(/Open the thread and choose Share/)).toBeInTheDocument();
   });
 
   it('on a failed answer shows the partial text, the error line and Rewrite', async () => {
     const q = 'show me a stream error';
     setup(ask(q));
     await waitFor(() => expect(where()).toMatch(/^\/search\/show-me-a-stream-error/), { timeout: 5000 });
-    await waitFor(() => expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Rewrite' })).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Rewrite' })).toBeInTheDocument(), { timeout: 5000 });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Something went wrong while answering. Try again.');
     const article = screen.getByRole('article', { name: q });
     expect(article.querySelector('.answer-prose')?.textContent?.length).toBeGreaterThan(10);
-    expect(within(alert).getByRole('button', { name: 'Rewrite' })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Rewrite' })).toBeInTheDocument();
   });
 
   it('resumes a pending entry loaded from the server (a reload mid-answer)', async () => {
@@ -197,11 +197,11 @@ describe('asking and the thread page', () => {
   it('shows "This answer is private" with a Back button for a 403 thread_private', async () => {
     mocks.server.use(http.get('*/rest/thread/:slug', () => problem(403, 'thread_private', 'This answer is private.')));
     setup('/search/someone-elses');
-    expect(await screen.findByRole('heading', { name: 'This answer is private' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This answer is private' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
     // Anonymous: Request access asks to sign in first.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Request access' }));
-    expect(await screen.findByText('Sign in to request access', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Sign in to request access', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('a signed-in stranger requests access: "Access request sent"', async () => {
@@ -225,7 +225,7 @@ describe('asking and the thread page', () => {
     );
     const { user } = setup('/search/someone-elses');
     await user.click(await screen.findByRole('button', { name: 'Request access' }, { timeout: 5000 }));
-    expect(await screen.findByText('Access request sent', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Access request sent', {}, { timeout: 5000 })).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Request sent' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -260,9 +260,9 @@ describe('asking and the thread page', () => {
     await act(async () => {}); // let the page's effects register its blocker
     // A blocked navigation's promise never settles, so it is not awaited.
     act(() => void current.navigate('/library'));
-    expect(await screen.findByText('To save this answer, sign up or log in.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign up or log in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Log in to save this answer' })).toBeTruthy();
+    expect(await screen.findByText('To save this answer, sign up or log in.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign up or log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in to save this answer' })).toBeInTheDocument();
     expect(where()).toMatch(/^\/search\//);
     await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(where()).toBe('/library'));
@@ -270,6 +270,6 @@ describe('asking and the thread page', () => {
 
   it('shows a not-found message for an unknown thread', async () => {
     setup('/search/no-such-thread');
-    expect(await screen.findByRole('heading', { name: 'Thread not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Thread not found' })).toBeInTheDocument();
   });
 });

@@ -92,8 +92,8 @@ describe('translating an answer', () => {
     await user.click(screen.getByRole('button', { name: 'Translate' }));
     await screen.findByText(TRANSLATION_UNAVAILABLE);
     expect(shown()).toBe(ANSWER);
-    expect(screen.getByRole('button', { name: 'Translate' })).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Translate' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('an API error keeps the original too, with the same toast', async () => {
@@ -110,7 +110,7 @@ describe('translating an answer', () => {
     await waitFor(() => expect(shown()).toBe(mockTranslation(ANSWER, 'de')));
     rerender('A rewritten answer.');
     await waitFor(() => expect(shown()).toBe('A rewritten answer.'));
-    expect(screen.getByRole('button', { name: 'Translate' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Translate' })).toBeInTheDocument();
   });
 
   it('an empty answer cannot be translated', () => {

@@ -4,7 +4,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Source, SourcesCheck } from '../../../../generated/react-query/model';
@@ -77,18 +77,18 @@ describe('check sources sheet', () => {
     const { user } = setup(entry([src(1), src(2)]));
     await user.click(screen.getByRole('button', { name: 'Check sources' }));
     const dialog = await sheet();
-    expect(await within(dialog).findByText('Checking...')).toBeTruthy();
+    expect(await within(dialog).findByText('Checking...')).toBeInTheDocument();
     release();
-    expect(await within(dialog).findByRole('heading', { name: '2 sources' })).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: '2 sources' })).toBeInTheDocument();
     const rows = within(within(dialog).getByRole('list', { name: 'Cited sentences' })).getAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Use the Share menu.', 'Copy the link.', 'Bananas are blue.']);
     // Each verdict is a word and an icon, not colour alone.
-    expect(within(rows[0]).getByText('Supported').closest('[data-verdict]')!.querySelector('svg')).toBeTruthy();
-    expect(within(rows[1]).getByText('Weak')).toBeTruthy();
-    expect(within(rows[2]).getByText('Unsupported')).toBeTruthy();
-    expect(within(rows[1]).getByLabelText('Source 1')).toBeTruthy();
-    expect(within(rows[1]).getByLabelText('Source 2')).toBeTruthy();
-    expect(within(rows[0]).getByText('The page names the Share menu.')).toBeTruthy();
+    expect(within(rows[0]).getByText('Supported').closest('[data-verdict]')!.querySelector('svg')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Weak')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('Unsupported')).toBeInTheDocument();
+    expect(within(rows[1]).getByLabelText('Source 1')).toBeInTheDocument();
+    expect(within(rows[1]).getByLabelText('Source 2')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('The page names the Share menu.')).toBeInTheDocument();
     expect(dialog.getAttribute('data-sheet')).toMatch(/^(right|bottom)$/);
   });
 
@@ -97,8 +97,8 @@ describe('check sources sheet', () => {
     const { user } = setup(entry([]));
     await user.click(screen.getByRole('button', { name: 'Check sources' }));
     const dialog = await sheet();
-    expect(await within(dialog).findByRole('heading', { name: 'No sources' })).toBeTruthy();
-    expect(within(dialog).getByText('This answer has no cited sentences to check.')).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: 'No sources' })).toBeInTheDocument();
+    expect(within(dialog).getByText('This answer has no cited sentences to check.')).toBeInTheDocument();
   });
 
   it('shows an error with Retry, and Retry checks again', async () => {
@@ -121,7 +121,7 @@ describe('check sources sheet', () => {
     expect(alert.textContent).toContain('Could not check the sources.');
     expect(alert.textContent).toContain('This answer is still being written.');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await within(dialog).findByRole('heading', { name: '1 source' })).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: '1 source' })).toBeInTheDocument();
     expect(calls).toBe(2);
   });
 
@@ -148,7 +148,7 @@ describe('check sources sheet', () => {
 
   it('is not offered while the answer is being written', () => {
     setup({ ...entry([src(1)]), status: 'pending' });
-    expect(screen.queryByRole('button', { name: 'Check sources' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check sources' })).not.toBeInTheDocument();
   });
 });
 
@@ -166,7 +166,7 @@ describe('citation list modal', () => {
   ])('titles the list "$title"', async ({ sources, title }) => {
     const { user } = setup(entry([...sources]), { isOwner: true });
     const dialog = await openList(user, title);
-    expect(within(dialog).getByRole('heading', { name: title })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: title })).toBeInTheDocument();
     expect(within(dialog).queryAllByRole('listitem')).toHaveLength(sources.length);
   });
 
@@ -175,14 +175,14 @@ describe('citation list modal', () => {
     const dialog = await openList(user, '3 sources');
     const link = within(dialog).getByRole('link', { name: 'Page 2' });
     expect(link.getAttribute('href')).toBe('https://example.org/page-2');
-    expect(within(dialog).getByText('Snippet of page 2.')).toBeTruthy();
+    expect(within(dialog).getByText('Snippet of page 2.')).toBeInTheDocument();
     expect(within(dialog).getAllByText('example.org')).toHaveLength(3);
     const remove = within(dialog).getByRole('button', { name: 'Remove sources' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 1' }));
     expect((within(dialog).getByRole('button', { name: 'Remove 1 source' }) as HTMLButtonElement).disabled).toBe(false);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 3' }));
-    expect(within(dialog).getByRole('button', { name: 'Remove 2 sources' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Remove 2 sources' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 1' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 3' }));
     expect((within(dialog).getByRole('button', { name: 'Remove sources' }) as HTMLButtonElement).disabled).toBe(true);
@@ -212,26 +212,21 @@ describe('citation list modal', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 1' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 3' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove 2 sources' }));
-    expect(await screen.findByText('Removed 2 sources')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Removed 2 sources')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual({ urls: ['https://example.org/page-1', 'https://example.org/page-3'] });
     expect(queryClient.getQueryState(['/rest/thread/some-slug'])!.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['/rest/other'])!.isInvalidated).toBe(false);
   });
 
   it('a failed removal says so and keeps the modal and the selection', async () => {
-    mocks.server.use(
-      http.post(REMOVE, async () => {
-        await delay(10);
-        return problem(403, 'not_thread_owner', 'Only the owner can remove sources.');
-      }),
-    );
+    mocks.server.use(http.post(REMOVE, () => problem(403, 'not_thread_owner', 'Only the owner can remove sources.')));
     const { user } = setup(entry([src(1), src(2)]), { isOwner: true });
     const dialog = await openList(user, '2 sources');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove 1 source' }));
-    expect(await screen.findByText('Could not remove the sources: Only the owner can remove sources.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByText('Could not remove the sources: Only the owner can remove sources.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect((within(dialog).getByRole('checkbox', { name: 'Select Page 2' }) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -241,15 +236,15 @@ describe('citation list modal', () => {
     const dialog = await openList(user, '1 source');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select Page 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove 1 source' }));
-    expect(await screen.findByRole('dialog', { name: 'Welcome' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Welcome' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('someone who does not own the thread sees the list without selection or Remove', async () => {
     const { user } = setup(entry([src(1), src(2)]));
     const dialog = await openList(user, '2 sources');
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(dialog).queryByRole('checkbox')).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,8 @@
 // Deleting a Space against the mock API: the confirmation, removal from the list at once, the
 // move to /spaces, and the list put back with "Failed to delete collection" when it fails.
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
+import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
@@ -45,21 +46,22 @@ describe('deleting a Space', () => {
     const confirm = await screen.findByRole('alertdialog', { name: DELETE_SPACE_TITLE });
     expect(confirm.textContent).toContain('Its threads are not deleted');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(mocks.scenario.state.spaces).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Delete Space' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(where()).toBe('/spaces'), { timeout: 5000 });
     expect(mocks.scenario.state.spaces).toHaveLength(0);
-    expect(await screen.findByText('No Spaces yet', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No Spaces yet', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('takes the Space off the list at once and puts it back when deleting fails', async () => {
     const space = putSpace(mocks, { title: 'Garden' });
+    const answer = gate();
     mocks.server.use(
       http.delete('*/rest/collections/delete_collection/:uuid', async () => {
-        await delay(150);
+        await answer.held;
         return problem(403, 'not_space_owner', 'Only the owner can delete this Space.');
       }),
     );
@@ -68,7 +70,8 @@ describe('deleting a Space', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Space' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(spaceLinks()).toHaveLength(0));
-    expect(await screen.findByText('Failed to delete collection', {}, { timeout: 5000 })).toBeTruthy();
+    answer.release();
+    expect(await screen.findByText('Failed to delete collection', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(spaceLinks()).toHaveLength(1);
     expect(where()).toBe('/spaces');
   });

@@ -2,7 +2,8 @@
 // The Space form in the real modal host against the mock API: Continue's rules with the red
 // counts, the discard confirmation, and editing, applied at once and put back on failure.
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
+import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
 import { useGetCollection } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
@@ -77,14 +78,14 @@ describe('the Space form', () => {
     const { user } = setup();
     let dialog = await openCreate(user);
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText(/^Title/), 'Half a thought');
     await user.keyboard('{Escape}');
     const confirm = await screen.findByRole('alertdialog', { name: 'Discard any unsaved changes?' });
     await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Half a thought');
 
     // The host's Close button asks too; Cancel does the same.
@@ -92,7 +93,7 @@ describe('the Space form', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep editing' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mocks.scenario.state.spaces).toEqual([]);
   });
 
@@ -102,8 +103,8 @@ describe('the Space form', () => {
     const dialog = await openCreate(user);
     await user.type(within(dialog).getByLabelText(/^Title/), 'Garden');
     await user.click(continueButton(dialog));
-    expect(await screen.findByText('Failed to create collection', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Create a Space' })).toBeTruthy();
+    expect(await screen.findByText('Failed to create collection', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create a Space' })).toBeInTheDocument();
     expect(continueButton(dialog).disabled).toBe(false);
   });
 
@@ -119,14 +120,15 @@ describe('the Space form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(current).getByRole('heading').textContent).toBe('Allotment'));
     await waitFor(() => expect(space).toMatchObject({ title: 'Allotment', emoji: '1f331' }), { timeout: 5000 });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Allotment/ })).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Allotment/ })).toBeInTheDocument());
   });
 
   it('puts the previous title back when an edit fails, with "Failed to edit collection"', async () => {
     const space = putSpace(mocks, { title: 'Garden' });
+    const answer = gate();
     mocks.server.use(
       http.post('*/rest/collections/edit_collection/:uuid', async () => {
-        await delay(150);
+        await answer.held;
         return problem(403, 'not_space_writer', 'Only writers of this Space can change it.');
       }),
     );
@@ -141,10 +143,11 @@ describe('the Space form', () => {
 
     // At once, in the Space and in the list, before the server has answered.
     await waitFor(() => expect(within(current).getByRole('heading').textContent).toBe('Allotment'));
-    expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Allotment/ })).toBeTruthy();
-    expect(await screen.findByText('Failed to edit collection', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Allotment/ })).toBeInTheDocument();
+    answer.release();
+    expect(await screen.findByText('Failed to edit collection', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(current).getByRole('heading').textContent).toBe('Garden');
-    expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Garden/ })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Spaces' })).getByRole('link', { name: /Garden/ })).toBeInTheDocument();
     expect(space.title).toBe('Garden');
   });
 });

@@ -37,9 +37,9 @@ describe('the Space page', () => {
     addThread(mocks, 2); // not in the Space
     renderApp(`/spaces/${space.slug}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Research' })).toBeTruthy();
-    expect(screen.getByText('Papers and notes')).toBeTruthy();
-    expect(screen.getByText('Owner')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Research' })).toBeInTheDocument();
+    expect(screen.getByText('Papers and notes')).toBeInTheDocument();
+    expect(screen.getByText('Owner')).toBeInTheDocument();
 
     const threads = await screen.findByRole('list', { name: 'Threads' });
     const rows = within(threads).getAllByRole('link');
@@ -52,9 +52,9 @@ describe('the Space page', () => {
     expect(link.textContent).toContain('The guide');
     expect(link.textContent).toContain('docs.example.com');
 
-    expect(screen.getByRole('button', { name: /Settings/ })).toBeTruthy();
-    expect(screen.getByLabelText('Link to add')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Instructions' })).getByText('Answer in short paragraphs.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Settings/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Link to add')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Instructions' })).getByText('Answer in short paragraphs.')).toBeInTheDocument();
   });
 
   it('gives a reader no Settings, no link input and no Instructions in a Space that is not a template', async () => {
@@ -62,15 +62,15 @@ describe('the Space page', () => {
     addThread(mocks, 1, { collection_uuid: space.uuid, owner: 'user-olga', thread_access: 'collection read' });
     renderApp(`/spaces/${space.slug}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Research' })).toBeTruthy();
-    expect(screen.getByText('Reader')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: /Question about papers 1/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Research' })).toBeInTheDocument();
+    expect(screen.getByText('Reader')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Question about papers 1/ })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Links' })).getByRole('link').textContent).toContain('The guide');
-    expect(screen.queryByRole('button', { name: /Settings/ })).toBeNull();
-    expect(screen.queryByLabelText('Link to add')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Instructions' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
-    expect(screen.getByRole('button', { name: /Context/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Settings/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Link to add')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Instructions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Context/ })).toBeInTheDocument();
   });
 
   it('lets a reader ask in the Space, saying their threads stay their own', async () => {
@@ -84,7 +84,7 @@ describe('the Space page', () => {
           .then((b) => bodies.push(b as Record<string, unknown>));
     });
     const { user } = renderApp(`/spaces/${space.slug}`);
-    expect(await screen.findByText(READER_ASK_NOTE)).toBeTruthy();
+    expect(await screen.findByText(READER_ASK_NOTE)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Ask in Research'), 'what does the guide say?{Enter}');
     await waitFor(() => expect(where()).toMatch(/^\/search\/what-does-the-guide-say/), { timeout: 5000 });
     expect(bodies).toHaveLength(1);
@@ -96,8 +96,8 @@ describe('the Space page', () => {
     const space = addSpace(mocks, { ownedByOther: true, access: SPACE_ACCESS.ANYONE_WITH_LINK, template_id: 'research' });
     renderApp(`/spaces/${space.slug}`);
     const section = await screen.findByRole('region', { name: 'Instructions' });
-    expect(within(section).getByText('Answer in short paragraphs.')).toBeTruthy();
-    expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).getByText('Answer in short paragraphs.')).toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('adds a link, and shows the server’s reason under the input when it refuses one', async () => {
@@ -114,7 +114,7 @@ describe('the Space page', () => {
     expect(space.focused_web_config.link_configs).toHaveLength(1);
 
     await user.clear(input);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.type(input, 'https://news.example.org/today');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const links = screen.getByRole('list', { name: 'Links' });
@@ -185,7 +185,7 @@ describe('the Space page', () => {
     });
     const { user } = renderApp(`/spaces/${space.slug}`);
     const input = await screen.findByLabelText('Ask in Research');
-    expect(screen.queryByText(READER_ASK_NOTE)).toBeNull();
+    expect(screen.queryByText(READER_ASK_NOTE)).not.toBeInTheDocument();
     await user.type(input, 'what do the papers say?{Enter}');
     await waitFor(() => expect(where()).toMatch(/^\/search\/what-do-the-papers-say/), { timeout: 5000 });
     expect(bodies).toHaveLength(1);
@@ -196,7 +196,7 @@ describe('the Space page', () => {
   it('opens the upload modal once for ?showUploadModal and takes the flag out of the address', async () => {
     const space = addSpace(mocks);
     renderApp(`/spaces/${space.slug}?showUploadModal=true`);
-    expect(await screen.findByRole('dialog', { name: 'Upload files to a Space' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upload files to a Space' })).toBeInTheDocument();
     await waitFor(() => expect(where()).toBe(`/spaces/${space.slug}`));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
@@ -204,7 +204,7 @@ describe('the Space page', () => {
   it('says "Space not found" for a Space the caller cannot read', async () => {
     const space = addSpace(mocks, { ownedByOther: true });
     renderApp(`/spaces/${space.slug}`);
-    expect(await screen.findByRole('heading', { name: 'Space not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Space not found' })).toBeInTheDocument();
   });
 
   it('lets an invited person accept the invitation', async () => {
@@ -212,14 +212,14 @@ describe('the Space page', () => {
     space.members.push({ member_id: 'm-ada', email: 'ada@example.com', user_id: null, name: null, access: 12, invited_at: space.created_at });
     addThread(mocks, 1, { collection_uuid: space.uuid, owner: 'user-olga', thread_access: 'collection read' });
     const { user } = renderApp(`/spaces/${space.slug}`);
-    expect(await screen.findByText('Invited as Writer')).toBeTruthy();
-    expect(screen.getByText('Accept the invitation to see the threads of this Space.')).toBeTruthy();
-    expect(screen.queryByLabelText('Ask in Research')).toBeNull();
+    expect(await screen.findByText('Invited as Writer')).toBeInTheDocument();
+    expect(screen.getByText('Accept the invitation to see the threads of this Space.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Ask in Research')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Accept invitation/ }));
-    expect(await screen.findByText('Writer')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Accept invitation/ })).toBeNull();
-    expect(screen.getByLabelText('Ask in Research')).toBeTruthy();
-    expect(screen.queryByText(READER_ASK_NOTE)).toBeNull();
-    expect(await screen.findByRole('link', { name: /Question about papers 1/ })).toBeTruthy();
+    expect(await screen.findByText('Writer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accept invitation/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Ask in Research')).toBeInTheDocument();
+    expect(screen.queryByText(READER_ASK_NOTE)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Question about papers 1/ })).toBeInTheDocument();
   });
 });

@@ -39,7 +39,7 @@ describe('Space settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
 
     const row = await within(members).findByRole('listitem', { name: 'grace@example.com' });
-    expect(within(row).getByText('Invited')).toBeTruthy();
+    expect(within(row).getByText('Invited')).toBeInTheDocument();
     expect((within(row).getByLabelText('Role of grace@example.com') as HTMLSelectElement).value).toBe('WRITER');
     expect(space.members.find((m) => m.email === 'grace@example.com')!.access).toBe(ACCESS_LEVEL.INVITED_WRITER);
     expect((within(dialog).getByLabelText('Email to invite') as HTMLInputElement).value).toBe('');
@@ -120,8 +120,8 @@ describe('Space settings', () => {
         .getAllByRole('radio')
         .every((r) => (r as HTMLButtonElement).disabled),
     ).toBe(true);
-    expect(within(dialog).queryByLabelText('Email to invite')).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: /Delete Space/ })).toBeNull();
+    expect(within(dialog).queryByLabelText('Email to invite')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Delete Space/ })).not.toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: /Leave Space/ }));
     await waitFor(() => expect(where()).toBe('/spaces'));
     expect(space.members.some((m) => m.email === 'ada@example.com')).toBe(false);
@@ -144,7 +144,9 @@ describe('the Space context sheet', () => {
     await user.click(await screen.findByRole('button', { name: /Context/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Research context' });
     expect(within(sheet).getByRole('region', { name: 'Instructions' }).textContent).toContain('Answer in short paragraphs.');
-    expect(await within(within(sheet).getByRole('region', { name: 'Files' })).findByText('Add files the answers in this Space should use.')).toBeTruthy();
+    expect(
+      await within(within(sheet).getByRole('region', { name: 'Files' })).findByText('Add files the answers in this Space should use.'),
+    ).toBeInTheDocument();
     const links = within(sheet).getByRole('region', { name: 'Links' });
     await user.type(within(links).getByLabelText('Link to add'), 'https://news.example.org/');
     await user.click(within(links).getByRole('button', { name: 'Add' }));
@@ -187,8 +189,8 @@ describe('Add to Space', () => {
     const chip = await screen.findByRole('link', { name: 'In Space Research' });
     expect(chip.getAttribute('href')).toBe(`/spaces/${space.slug}`);
     expect(thread.collection_uuid).toBe(space.uuid);
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('button', { name: /Move/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Move/ })).toBeInTheDocument();
   });
 
   it('marks the current Space, removes the thread from it, and rolls back a failed move', async () => {
@@ -196,7 +198,7 @@ describe('Add to Space', () => {
     const other = addSpace(mocks, { uuid: crypto.randomUUID(), key: 'ZzCdEfGhIjKlMnOpQrStUv', slug: 'notes-ZzCdEfGhIjKlMnOpQrStUv', title: 'Notes' });
     const thread = addThread(mocks, 1, { collection_uuid: space.uuid });
     const { user } = renderApp(`/search/${thread.thread_url_slug}`);
-    expect(await screen.findByRole('link', { name: 'In Space Research' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'In Space Research' })).toBeInTheDocument();
 
     mocks.server.use(
       http.post('*/rest/collections/upsert_thread_collection', () => problem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.')),
@@ -208,7 +210,7 @@ describe('Add to Space', () => {
     await user.click(within(dialog).getByRole('button', { name: /Notes/ }));
     await screen.findByText('Only writers of this Space can add threads to it.', {}, { timeout: 5000 });
     // Behind the still open modal, the chip is back on the Space the thread is in.
-    await waitFor(() => expect(screen.getByRole('link', { name: 'In Space Research', hidden: true })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'In Space Research', hidden: true })).toBeInTheDocument());
     expect(thread.collection_uuid).toBe(space.uuid);
     expect(other.uuid).not.toBe(space.uuid);
 
@@ -216,7 +218,7 @@ describe('Add to Space', () => {
     dialog = screen.getByRole('dialog', { name: 'Move to a Space' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove from Space' }));
     await screen.findByText('Removed from Research', {}, { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'In Space Research' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'In Space Research' })).not.toBeInTheDocument());
     expect(thread.collection_uuid).toBeNull();
   });
 
@@ -248,7 +250,7 @@ describe('Add to Space', () => {
     await within(dialog).findByText('You have no Spaces you can add threads to yet.');
     await user.click(within(dialog).getByRole('button', { name: /Create a Space/ }));
     const form = await screen.findByRole('dialog', { name: 'Create a Space' });
-    expect(screen.queryByRole('dialog', { name: 'Add to a Space' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Add to a Space' })).not.toBeInTheDocument();
     await user.type(within(form).getByLabelText(/Title/), 'Fresh');
     await user.click(within(form).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toMatch(/^\/spaces\/fresh-/));

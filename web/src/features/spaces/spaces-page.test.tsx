@@ -26,7 +26,7 @@ const spaceList = () => screen.getByRole('list', { name: 'Spaces' });
 describe('the Spaces page', () => {
   it('starts with the Bookmarks card and says when there are no Spaces yet', async () => {
     setup();
-    expect(await screen.findByText('No Spaces yet', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No Spaces yet', {}, { timeout: 5000 })).toBeInTheDocument();
     const bookmarks = within(spaceList()).getByRole('link', { name: /Bookmarks/ });
     expect(bookmarks.getAttribute('href')).toBe('/library?tab=bookmarks');
     expect(bookmarks.textContent).toContain('🔖');
@@ -43,7 +43,7 @@ describe('the Spaces page', () => {
     await user.type(within(dialog).getByLabelText(/^Title/), 'Lisbon in May');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toMatch(/^\/spaces\/lisbon-in-may-[A-Za-z0-9]{22}$/), { timeout: 5000 });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const created = mocks.scenario.state.spaces!.at(-1)!;
     expect(created).toMatchObject({ title: 'Lisbon in May', template_id: 'travel-planner', emoji: '2708-fe0f' });
     expect(where()).toBe(`/spaces/${created.slug}`);
@@ -98,7 +98,7 @@ describe('the Spaces page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(links().length).toBe(SPACES_PAGE_SIZE + 3), { timeout: 5000 });
     expect(links().at(-1)!.textContent).toContain('Space 1');
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says when the templates cannot be listed', async () => {
@@ -112,6 +112,6 @@ describe('the Spaces page', () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to use Spaces' }, { timeout: 5000 });
-    expect(dialog.querySelector('[data-origin="spaces"]')).toBeTruthy();
+    expect(dialog.querySelector('[data-origin="spaces"]')).toBeInTheDocument();
   });
 });

@@ -49,7 +49,7 @@ describe('AddFilesMenu', () => {
         .map((i) => i.textContent?.trim()),
     ).toEqual(['Local files']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Local files' }));
-    expect(await screen.findByRole('dialog', { name: 'Upload files' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Upload files' })).toBeInTheDocument();
   });
 
   it('calls onLocalFiles instead when given (e.g. to open the file picker)', async () => {
@@ -58,7 +58,7 @@ describe('AddFilesMenu', () => {
     const { user, menu } = await openMenu(<AddFilesMenu repository={MY_FILES} onLocalFiles={onLocalFiles} />);
     await user.click(within(menu).getByRole('menuitem', { name: 'Local files' }));
     expect(onLocalFiles).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("lists connected connectors and an 'Add connectors' submenu of the others on a wide screen", async () => {

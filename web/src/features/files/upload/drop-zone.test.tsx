@@ -15,9 +15,9 @@ const drop = (files: File[]) => fireEvent.drop(screen.getByRole('group', { name:
 describe('DropZone', () => {
   it('invites a drop and says where dropped files appear', () => {
     render(<DropZone onFiles={() => {}} />);
-    expect(screen.getByText('Drop your files here.')).toBeTruthy();
-    expect(screen.getByText('Dropped files appear here.')).toBeTruthy();
-    expect(screen.queryByText('Drop zone disabled')).toBeNull();
+    expect(screen.getByText('Drop your files here.')).toBeInTheDocument();
+    expect(screen.getByText('Dropped files appear here.')).toBeInTheDocument();
+    expect(screen.queryByText('Drop zone disabled')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Choose files to upload').getAttribute('accept')).toBe(ACCEPTED_EXTENSIONS.join(','));
   });
 
@@ -43,8 +43,8 @@ describe('DropZone', () => {
   it("says 'Drop zone disabled' and takes nothing when disabled", () => {
     const onFiles = vi.fn();
     render(<DropZone onFiles={onFiles} disabled />);
-    expect(screen.getByText('Drop zone disabled')).toBeTruthy();
-    expect(screen.queryByText('Drop your files here.')).toBeNull();
+    expect(screen.getByText('Drop zone disabled')).toBeInTheDocument();
+    expect(screen.queryByText('Drop your files here.')).not.toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Browse files' }) as HTMLButtonElement).disabled).toBe(true);
     drop([fileOf('a.pdf')]);
     expect(onFiles).not.toHaveBeenCalled();
@@ -52,7 +52,7 @@ describe('DropZone', () => {
 
   it('shows the list in place of the hint once there is one', () => {
     render(<DropZone onFiles={() => {}} list={<ul aria-label="Chosen files" />} />);
-    expect(screen.getByRole('list', { name: 'Chosen files' })).toBeTruthy();
-    expect(screen.queryByText('Dropped files appear here.')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Chosen files' })).toBeInTheDocument();
+    expect(screen.queryByText('Dropped files appear here.')).not.toBeInTheDocument();
   });
 });

@@ -37,8 +37,8 @@ describe('the upload modals', () => {
     renderHost();
     act(() => void modals.open('spaceUploadFiles', { repository: spaceRepository(SPACE_UUID) }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload files to a Space' });
-    expect(await within(dialog).findByText('Drop zone disabled')).toBeTruthy();
-    expect(within(dialog).getByText('Research')).toBeTruthy();
+    expect(await within(dialog).findByText('Drop zone disabled')).toBeInTheDocument();
+    expect(within(dialog).getByText('Research')).toBeInTheDocument();
     expect((within(dialog).getByRole('button', { name: 'Browse files' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(dialog).getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -47,7 +47,7 @@ describe('the upload modals', () => {
     backend.configure({ spaceLevel: ACCESS_LEVEL.INVITED_WRITER });
     renderHost();
     act(() => void modals.open('spaceUploadFiles', { repository: spaceRepository(SPACE_UUID) }));
-    expect(await screen.findByText('Drop zone disabled')).toBeTruthy();
+    expect(await screen.findByText('Drop zone disabled')).toBeInTheDocument();
   });
 
   it('lets a Space editor choose files, lists them with sizes, and uploads them to the Space', async () => {
@@ -56,8 +56,8 @@ describe('the upload modals', () => {
     renderHost();
     act(() => void modals.open('spaceUploadFiles', { repository: spaceRepository(SPACE_UUID) }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload files to a Space' });
-    expect(await within(dialog).findByText('Drop your files here.')).toBeTruthy();
-    expect(within(dialog).getByText('Dropped files appear here.')).toBeTruthy();
+    expect(await within(dialog).findByText('Drop your files here.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Dropped files appear here.')).toBeInTheDocument();
 
     await user.upload(within(dialog).getByLabelText('Choose files to upload'), [
       fileOf('paper.pdf', 'application/pdf', 1536),
@@ -66,7 +66,7 @@ describe('the upload modals', () => {
     fireEvent.drop(within(dialog).getByRole('group', { name: 'Drop zone' }), {
       dataTransfer: { files: [fileOf('folder', ''), fileOf('tool.exe', 'application/x-msdownload')], types: ['Files'] },
     });
-    expect(await screen.findByText(UNSUPPORTED_TYPE('tool.exe'))).toBeTruthy();
+    expect(await screen.findByText(UNSUPPORTED_TYPE('tool.exe'))).toBeInTheDocument();
 
     const list = within(dialog).getByRole('list', { name: 'Chosen files' });
     expect(
@@ -80,8 +80,8 @@ describe('the upload modals', () => {
     expect(backend.calls.urls).toHaveLength(1);
     expect(backend.calls.urls[0]!.file_repository_info).toEqual({ file_repository_type: 'COLLECTION', owner_id: SPACE_UUID });
     expect(backend.calls.urls[0]!.file_upload_params.map((p) => p.filename)).toEqual(['paper.pdf', 'notes.md']);
-    expect(await screen.findByText('2 files synced')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(await screen.findByText('2 files synced')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument();
   });
 
   it('shows each file’s failure and the error banner in My Files', async () => {
@@ -92,7 +92,7 @@ describe('the upload modals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload files' });
     await user.upload(within(dialog).getByLabelText('Choose files to upload'), [fileOf('a.txt'), fileOf('b.txt')]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('1 file failed: its reason is shown above.')).toBeTruthy();
+    expect(await within(dialog).findByText('1 file failed: its reason is shown above.')).toBeInTheDocument();
     const row = within(dialog).getByText('b.txt').closest('li')!;
     expect(row.textContent).toContain('Failed to upload file');
   });

@@ -22,26 +22,26 @@ describe('the upload toast', () => {
       progress.start(4);
       showUploadToast(client, progress);
     });
-    expect(await screen.findByText('Syncing 4 files')).toBeTruthy();
-    expect(screen.getByText('0% complete')).toBeTruthy();
-    expect(screen.queryByText(/error/)).toBeNull();
+    expect(await screen.findByText('Syncing 4 files')).toBeInTheDocument();
+    expect(screen.getByText('0% complete')).toBeInTheDocument();
+    expect(screen.queryByText(/error/)).not.toBeInTheDocument();
 
     act(() => {
       progress.settle(true);
       progress.settle(false);
     });
-    expect(screen.getByText('50% complete')).toBeTruthy();
+    expect(screen.getByText('50% complete')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('50');
-    expect(screen.getByText('1 error')).toBeTruthy();
+    expect(screen.getByText('1 error')).toBeInTheDocument();
     expect(lists.some((k) => client.getQueryState(k)?.isInvalidated)).toBe(false);
 
     act(() => {
       progress.settle(true);
       progress.settle(true);
     });
-    expect(screen.getByText('3 files synced')).toBeTruthy();
-    expect(screen.getByText('Ready to search')).toBeTruthy();
-    expect(screen.getByText('1 error')).toBeTruthy();
+    expect(screen.getByText('3 files synced')).toBeInTheDocument();
+    expect(screen.getByText('Ready to search')).toBeInTheDocument();
+    expect(screen.getByText('1 error')).toBeInTheDocument();
     expect(lists.every((k) => client.getQueryState(k)?.isInvalidated)).toBe(true);
 
     // A new run takes the same toast over.
@@ -49,7 +49,7 @@ describe('the upload toast', () => {
       progress.start(2);
       showUploadToast(client, progress);
     });
-    expect(screen.getByText('Syncing 2 files')).toBeTruthy();
-    expect(screen.queryByText('Ready to search')).toBeNull();
+    expect(screen.getByText('Syncing 2 files')).toBeInTheDocument();
+    expect(screen.queryByText('Ready to search')).not.toBeInTheDocument();
   });
 });

@@ -58,7 +58,7 @@ describe('useUploadFiles', () => {
     await act(async () => {
       outcome = await hook.result.current.upload(files(25));
     });
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     // Batch 1 fits; batch 2 fits 3 of 10 and reports the limit; batch 3 is never asked for.
     expect(backend.calls.urls.map((c) => c.file_upload_params.length)).toEqual([10, 10]);
     expect(backend.calls.bucket).toHaveLength(13);
@@ -78,7 +78,7 @@ describe('useUploadFiles', () => {
     expect(outcome).toEqual({ indexed: 2, failed: 1, notUploaded: 0, limitReached: false });
     expect(backend.calls.bucket.filter((b) => b.filename === 'notes-2.txt')).toHaveLength(1);
     expect(backend.calls.index[0]!.file_index_params.map((p) => p.filename)).toEqual(['notes-1.txt', 'notes-3.txt']);
-    expect(await screen.findByText(UPLOAD_TEXT.uploadFailed)).toBeTruthy();
+    expect(await screen.findByText(UPLOAD_TEXT.uploadFailed)).toBeInTheDocument();
     expect(progress.get().done).toEqual({ synced: 2, errors: 1 });
     expect(Object.values(hook.result.current.states).filter((s) => s.status === 'failed')).toEqual([{ status: 'failed', message: UPLOAD_TEXT.uploadFailed }]);
   });
@@ -89,8 +89,8 @@ describe('useUploadFiles', () => {
     await act(async () => {
       await hook.result.current.upload(files(2));
     });
-    expect(await screen.findByText(UPLOAD_TEXT.indexingFailed)).toBeTruthy();
-    expect(screen.getByText('notes-1.txt: The PDF has no text')).toBeTruthy();
+    expect(await screen.findByText(UPLOAD_TEXT.indexingFailed)).toBeInTheDocument();
+    expect(screen.getByText('notes-1.txt: The PDF has no text')).toBeInTheDocument();
     expect(progress.get().done).toEqual({ synced: 1, errors: 1 });
   });
 
@@ -107,8 +107,8 @@ describe('useUploadFiles', () => {
     await act(async () => {
       await first.hook.result.current.upload(files(2));
     });
-    expect(await screen.findByText(UPLOAD_TEXT.indexingFailed)).toBeTruthy();
-    expect(screen.getByText('notes-1.txt is already there')).toBeTruthy();
+    expect(await screen.findByText(UPLOAD_TEXT.indexingFailed)).toBeInTheDocument();
+    expect(screen.getByText('notes-1.txt is already there')).toBeInTheDocument();
     expect(first.progress.get().done).toEqual({ synced: 0, errors: 2 });
     cleanup();
     backend.calls.urls.length = 0;
@@ -124,7 +124,7 @@ describe('useUploadFiles', () => {
     await act(async () => {
       outcome = await second.hook.result.current.upload(files(12));
     });
-    expect(await screen.findByText(detail)).toBeTruthy();
+    expect(await screen.findByText(detail)).toBeInTheDocument();
     expect(backend.calls.urls).toHaveLength(1);
     expect(outcome).toEqual({ indexed: 0, failed: 10, notUploaded: 2, limitReached: true });
   });
@@ -149,8 +149,8 @@ describe('useUploadFiles', () => {
     await act(async () => {
       await hook.result.current.upload([fileOf('setup.exe', 'application/octet-stream'), big]);
     });
-    expect(await screen.findByText(UNSUPPORTED_TYPE('setup.exe'))).toBeTruthy();
-    expect(screen.getByText(/^huge\.pdf is larger than 50 MB/)).toBeTruthy();
+    expect(await screen.findByText(UNSUPPORTED_TYPE('setup.exe'))).toBeInTheDocument();
+    expect(screen.getByText(/^huge\.pdf is larger than 50 MB/)).toBeInTheDocument();
     expect(backend.calls.urls).toHaveLength(0);
   });
 
@@ -163,7 +163,7 @@ describe('useUploadFiles', () => {
     await act(async () => {
       expect(await hook.result.current.upload(files(1))).toBeNull();
     });
-    expect(await screen.findByText(UPLOAD_TEXT.notAllowed)).toBeTruthy();
+    expect(await screen.findByText(UPLOAD_TEXT.notAllowed)).toBeInTheDocument();
     expect(backend.calls.urls).toHaveLength(0);
   });
 
@@ -201,7 +201,7 @@ describe('useUploadFiles', () => {
     });
     expect(outcome).toBeNull();
     expect(backend.calls.urls).toHaveLength(2);
-    expect(await screen.findByText(UPLOAD_TEXT.urlsFailed)).toBeTruthy();
+    expect(await screen.findByText(UPLOAD_TEXT.urlsFailed)).toBeInTheDocument();
     expect(client.getQueryData(key)).toEqual(before);
     expect(progress.get().done).toEqual({ synced: 0, errors: 2 });
   });

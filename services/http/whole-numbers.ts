@@ -1,0 +1,33 @@
+// The contract validator coerces query strings such as `Infinity`, `1e999`, `0x10` or ` 5` to
+// numbers and lets some through as integers; a handler's Number() then passed Infinity to SQL
+// (500). A query parameter the spec types as an integer must be written as one, in digits.
+import type { RequestHandler } from 'express';
+import { HttpProblem } from './problem.js';
+
+const WHOLE = /^-?(0|[1-9][0-9]{0,15})$/;
+type Parameter = { in?: string; name?: string; schema?: { type?: string | string[] }; $ref?: string };
+
+/** Runs after the OpenAPI validator, which puts the matched operation on `req.openapi`. */
+export function wholeNumberQueries(spec: unknown): RequestHandler {
+  const resolve = (p: Parameter): Parameter =>
+    p.$ref
+      ? (p.$ref
+          .slice(2)
+          .split('/')
+          .reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown>, spec as Record<string, unknown>) ?? {})
+      : p;
+  return (req, _res, next) => {
+    const operation = (req as { openapi?: { schema?: { parameters?: Parameter[] } } }).openapi?.schema;
+    const query = req.originalUrl.indexOf('?');
+    if (!operation?.parameters || query < 0) return next();
+    const raw = new URLSearchParams(req.originalUrl.slice(query));
+    for (const p of operation.parameters.map(resolve)) {
+      const type = p.schema?.type;
+      if (p.in !== 'query' || !p.name || !(type === 'integer' || (Array.isArray(type) && type.includes('integer')))) continue;
+      for (const value of raw.getAll(p.name))
+        if (!WHOLE.test(value) || !Number.isSafeInteger(Number(value)))
+          return next(new HttpProblem(400, 'invalid_request', `/query/${p.name} must be a whole number written in digits`));
+    }
+    next();
+  };
+}

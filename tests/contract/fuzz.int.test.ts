@@ -1,0 +1,303 @@
+// Every operation of the spec, called with requests generated from its own schemas (path and
+// query parameters, JSON bodies), mixed with hostile strings and numbers, signed in or not,
+// against the real server on real PostgreSQL. Whatever comes in, the answer is never a 5xx and
+// always what the spec says (problem+json for errors). FUZZ_RUNS sets the runs per operation.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestDatabase } from '../support/database.js';
+import { MY_FILES, uploadAndIndex } from '../support/files.js';
+import type { Browser } from '../support/http.js';
+import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
+import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
+import { createSpecValidator, type SpecOperation } from './spec-validator.js';
+
+type Json = any;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+// Operations that write a lot (a new thread per call), hash passwords or sign people out get fewer runs.
+const RUNS_OF: Record<string, number> = {
+  askQuestion: Math.ceil(RUNS / 3),
+  signUpEmail: Math.ceil(RUNS / 2),
+  signInEmail: Math.ceil(RUNS / 2),
+  signOut: Math.ceil(RUNS / 5),
+};
+/** How long a stream (SSE) is read before the test moves on: long enough for an error event to show. */
+const STREAM_READ_MS = 1_500;
+
+const validator = createSpecValidator();
+const spec = validator.spec as Json;
+let database: { url: string; drop: () => Promise<void> };
+let server: ServerProcess;
+let owner: Browser;
+let ownerEmail: string;
+const known: Record<string, unknown[]> = {};
+const knownOf: Record<string, Record<string, unknown[]>> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase('fuzz');
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0' },
+  });
+  // Things that exist, so generated requests reach past "not found" into the handlers.
+  ownerEmail = `fuzz.owner.${Date.now()}@example.com`;
+  owner = await signedUp(server.url, 'Fuzz Owner', ownerEmail);
+  const stranger = await signedUp(server.url, 'Fuzz Stranger');
+  const org = await owner.post('/rest/organizations', { name: 'Fuzz Org' });
+  const thread = await askAndWait(server.url, owner, 'how do I share a thread?');
+  const request = await stranger.post(`/rest/thread/${thread.thread_url_slug}/access-requests`);
+  const space = await owner.post('/rest/collections/create_collection', { title: 'Fuzz Space' });
+  const doomedSpace = await owner.post('/rest/collections/create_collection', { title: 'To Delete' });
+  await owner.post(`/rest/collections/${space.json.uuid}/members`, { email: 'member@example.com', role: 'READER' });
+  const members = await owner.post(`/rest/collections/${space.json.uuid}/members`, { email: 'leaving@example.com', role: 'WRITER' });
+  const memberWith = (email: string) => (members.json.members as { member_id: string; email: string }[]).find((m) => m.email === email)!;
+  const [member, leaving] = [memberWith('member@example.com'), memberWith('leaving@example.com')];
+  const text = (s: string) => new TextEncoder().encode(s);
+  const { uuids } = await uploadAndIndex(owner, MY_FILES, [
+    { filename: 'notes.md', bytes: text('# Notes\n\nSome text.') },
+    { filename: 'doomed.md', bytes: text('# Doomed\n\nTo be deleted.') },
+  ]);
+  // Operations that delete get things of their own, so the ones after them still find theirs.
+  Object.assign(knownOf, {
+    deleteCollection: { collection_uuid: [doomedSpace.json.uuid] },
+    removeCollectionMember: { member_id: [leaving.member_id] },
+    deleteRepositoryFiles: { file_uuids: [[uuids[1]]], uuids: [[uuids[1]]], file_uuid: [uuids[1]] },
+    deleteFiles: { file_uuids: [[uuids[1]]], uuids: [[uuids[1]]], file_uuid: [uuids[1]] },
+  });
+  Object.assign(known, {
+    org_uuid: [org.json.uuid ?? org.json.org_uuid],
+    entry_uuid_or_slug: [thread.thread_url_slug, thread.context_uuid, thread.backend_uuid],
+    entry_uuid: [thread.backend_uuid, thread.thread_url_slug],
+    backend_uuid: [thread.backend_uuid],
+    context_uuid: [thread.context_uuid],
+    request_id: [request.json.request_id],
+    collection_uuid: [space.json.uuid],
+    new_collection_uuid: [space.json.uuid],
+    uuid: [space.json.uuid, uuids[0]],
+    collection_slug: [space.json.slug],
+    member_id: [member.member_id],
+    file_uuid: [uuids[0]],
+    file_uuids: [[uuids[0]]],
+    uuids: [[uuids[0]]],
+    email: [ownerEmail],
+    password: [PASSWORD],
+  });
+  for (const [k, v] of Object.entries(known)) known[k] = v.filter((x) => x !== undefined);
+}, 180_000);
+
+const tally = new Map<string, Map<number, number>>();
+afterAll(async () => {
+  // FUZZ_REPORT=1 prints how far the cases got: statuses per operation.
+  if (process.env.FUZZ_REPORT)
+    console.log(
+      [...tally]
+        .map(
+          ([op, statuses]) =>
+            `${op}: ${[...statuses]
+              .sort(([a], [b]) => a - b)
+              .map(([s, n]) => `${s}×${n}`)
+              .join(' ')}`,
+        )
+        .join('\n'),
+    );
+  await server?.stop();
+  await database?.drop();
+});
+
+const resolve = (node: Json): Json => {
+  while (node?.$ref)
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: Json, key: string) => acc?.[key], spec);
+  return node;
+};
+
+type Generated = {
+  signedIn: boolean;
+  path: Record<string, { raw: string } | string>;
+  query: [string, string][];
+  body: { text: string } | undefined;
+};
+
+const RAW_PATH_SEGMENTS = ['%', '%E0%A4%A', '%ED%A0%80', '%00', '%2F', '%C0%AF', '%FF'];
+// Malformed, not an object, prototype pollution, and over the 1 MB body limit.
+const RAW_JSON_BODIES = [
+  '{"a":',
+  'null',
+  '[]',
+  '"text"',
+  '1e999',
+  '{"__proto__":{"polluted":1}}',
+  '\u0000',
+  '{}',
+  JSON.stringify({ text: 'x'.repeat(1_100_000) }),
+];
+
+/** A value as text in a URL, kept under Node's 16 KB header limit (longer is a 431 from Node itself, before the app). */
+const forUrl = (v: unknown) => (typeof v === 'object' && v !== null ? toJsonText(v) : String(v)).slice(0, 1_000);
+
+/** An empty segment, `.` or `..` make another URL (fetch resolves dot segments), so another operation or none. */
+const isSegment = (v: string) => v !== '' && v !== '.' && v !== '..';
+
+function requestFor(op: SpecOperation): fc.Arbitrary<Generated> {
+  const context: SchemaContext = { resolve, known: { ...known, ...knownOf[op.operationId] } };
+  const parameters: Json[] = [...(spec.paths[op.path].parameters ?? []), ...(op.op.parameters ?? [])].map(resolve);
+  const pathParams = parameters.filter((p) => p.in === 'path');
+  const queryParams = parameters.filter((p) => p.in === 'query');
+  const path = fc.record(
+    Object.fromEntries(
+      pathParams.map((p) => [
+        p.name,
+        fc.oneof(
+          {
+            weight: 5,
+            arbitrary: arbitraryFor(p.schema, context, 'valid', p.name).map(forUrl).filter(isSegment),
+          },
+          {
+            weight: 3,
+            arbitrary: arbitraryFor(p.schema, context, 'wild', p.name).map(forUrl).filter(isSegment),
+          },
+          { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_SEGMENTS).map((raw) => ({ raw })) },
+        ),
+      ]),
+    ),
+  ) as fc.Arbitrary<Generated['path']>;
+  const query = fc
+    .tuple(
+      ...queryParams.map((p) =>
+        fc.option(
+          fc.oneof(
+            { weight: 6, arbitrary: arbitraryFor(p.schema, context, 'valid', p.name) },
+            { weight: 3, arbitrary: p.schema?.type === 'integer' || p.schema?.type === 'number' ? hostileNumberText() : hostileString().map(forUrl) },
+          ),
+          { freq: 3 },
+        ),
+      ),
+    )
+    .map((values) =>
+      values.flatMap((v, i): [string, string][] =>
+        v === null ? [] : Array.isArray(v) ? v.map((x) => [queryParams[i].name, forUrl(x)]) : [[queryParams[i].name, forUrl(v)]],
+      ),
+    );
+  const bodySchema = op.op.requestBody?.content?.['application/json']?.schema;
+  const body: fc.Arbitrary<Generated['body']> = bodySchema
+    ? fc.oneof(
+        { weight: 9, arbitrary: arbitraryFor(bodySchema, context, 'valid').map((v) => ({ text: toJsonText(v) })) },
+        { weight: 3, arbitrary: arbitraryFor(bodySchema, context, 'wild').map((v) => ({ text: toJsonText(v) })) },
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_JSON_BODIES).map((text) => ({ text })) },
+      )
+    : fc.constant(undefined);
+  return fc.record({ signedIn: fc.boolean(), path, query, body });
+}
+
+function urlOf(op: SpecOperation, g: Generated) {
+  const pathname = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = g.path[name];
+    return typeof v === 'string' ? encodeUtf8(v) : v.raw;
+  });
+  const search = g.query.map(([k, v]) => `${encodeUtf8(k)}=${encodeUtf8(v)}`).join('&');
+  return `${server.url}${pathname}${search ? `?${search}` : ''}`;
+}
+
+/** Reads a streamed body until it ends or for STREAM_READ_MS (some streams stay open); what came. */
+async function readSome(res: Response) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const stop = setTimeout(() => reader.cancel().catch(() => {}), STREAM_READ_MS);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // cancelled
+  } finally {
+    clearTimeout(stop);
+  }
+  return text;
+}
+
+/** The schema of each event's `data`, by event name, as the spec's descriptions of the streams say. */
+const EVENT_SCHEMAS: Record<string, string> = {
+  thread: 'ThreadCreatedEvent',
+  sources: 'SourcesEvent',
+  delta: 'DeltaEvent',
+  related: 'RelatedEvent',
+  completed: 'CompletedEvent',
+  failed: 'FailedEvent',
+  message: 'FileIndexProgress',
+};
+
+/** What is wrong with the complete events of a stream read so far (the last one may be cut off). */
+function streamProblems(op: SpecOperation, text: string): string[] {
+  const blocks = text.split('\n\n').slice(0, -1);
+  return blocks.flatMap((block) => {
+    const field = (name: string) =>
+      block
+        .split('\n')
+        .filter((l) => l.startsWith(`${name}:`))
+        .map((l) => l.slice(name.length + 1).trimStart())
+        .join('\n');
+    const event = field('event') || 'message';
+    const schema = EVENT_SCHEMAS[event];
+    if (!schema) return [`${op.operationId}: unknown event "${event}"`];
+    let data: unknown;
+    try {
+      data = JSON.parse(field('data'));
+    } catch {
+      return [`${op.operationId}: the data of "${event}" is not JSON`];
+    }
+    return validator.checkValue(`${op.operationId} event ${event}`, { $ref: `#/components/schemas/${schema}` }, data);
+  });
+}
+
+async function send(op: SpecOperation, g: Generated) {
+  const url = urlOf(op, g);
+  let cookie = '';
+  if (g.signedIn && op.operationId === 'signOut') {
+    // Signing the owner out would sign every later case out: a session of its own instead.
+    const other = await visitor(server.url);
+    await other.post('/api/auth/sign-in/email', { email: ownerEmail, password: PASSWORD });
+    cookie = other.cookieHeader();
+  } else if (g.signedIn) cookie = owner.cookieHeader();
+  const headers: Record<string, string> = { origin: server.url };
+  if (cookie) headers.cookie = cookie;
+  if (g.body) headers['content-type'] = 'application/json';
+  const init = { method: op.method.toUpperCase(), headers, body: g.body?.text, redirect: 'manual' } as const;
+  // A kept-alive connection the server closed just as it was reused fails without an answer:
+  // tried once more on a new connection (a request that really kills its connection fails twice).
+  const res = await fetch(url, init).catch(() => fetch(url, init));
+  const type = res.headers.get('content-type') ?? '';
+  const text = type.startsWith('text/event-stream') ? await readSome(res) : await res.text();
+  // A stream's status and type against the spec; its events each against their schema.
+  const problems = validator.check(op.method, new URL(url).pathname, res.status, type, text);
+  if (type.startsWith('text/event-stream')) problems.push(...streamProblems(op, text));
+  return { status: res.status, text, problems };
+}
+
+describe('every operation, generated requests with hostile input', () => {
+  for (const op of validator.operations) {
+    test(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) never answers 5xx or off-spec`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(op), async (g) => {
+          const { status, text, problems } = await send(op, g);
+          const statuses = tally.get(op.operationId) ?? tally.set(op.operationId, new Map()).get(op.operationId)!;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status >= 500)
+            expect.fail(
+              `${op.operationId} ${urlOf(op, g)} ${g.body?.text.slice(0, 300) ?? ''}\n→ ${status} ${text.slice(0, 300)}\n${server.logs().slice(-3000)}`,
+            );
+          expect(problems.join('\n'), `${urlOf(op, g).slice(0, 300)} ${g.body?.text.slice(0, 300) ?? ''}`).toBe('');
+        }),
+        { numRuns: RUNS_OF[op.operationId] ?? RUNS, endOnFailure: process.env.FUZZ_SHRINK !== 'true' },
+      );
+    });
+  }
+  test('the spec has operations to fuzz', () => {
+    expect(validator.operations.length).toBeGreaterThan(50);
+  });
+});
