@@ -63,6 +63,15 @@ const DENIED = {
   different_organization: 'This file belongs to a different organization',
 } as const;
 
+/** The server's checks of one file (services/files/upload-use-cases.ts checkFile), in its order. */
+function checkFile(filename: string, size: number) {
+  const type = fileTypeOf(filename);
+  if (!type) throw problem(400, 'unsupported_file_type', UNSUPPORTED_TYPE(filename));
+  if (size > DEFAULT_FILE_MAX_BYTES) throw problem(400, 'file_too_large', TOO_LARGE(filename, DEFAULT_FILE_MAX_BYTES));
+  if (size === 0) throw problem(400, 'empty_file', `${filename} is empty.`);
+  return type;
+}
+
 const sse = (data: object) => `event: message\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function fileHandlers(opts: Options) {
@@ -74,7 +83,8 @@ export function fileHandlers(opts: Options) {
 
   const signedIn = () => {
     const user = opts.user();
-    if (!user) throw problem(401, 'login_required', 'Sign in to use files.');
+    // The server's requireUser (services/identity/session.ts).
+    if (!user) throw problem(401, 'unauthenticated', 'Sign in to continue.');
     return user;
   };
   const notFound = () => problem(404, 'repository_not_found', 'No such file repository.');
@@ -165,10 +175,7 @@ export function fileHandlers(opts: Options) {
     const body = (await request.json()) as FileUploadUrlsRequest;
     const user = signedIn();
     const repo = writable(body.file_repository_info, uploadRefused);
-    for (const p of body.file_upload_params) {
-      if (!fileTypeOf(p.filename)) throw problem(400, 'unsupported_file_type', UNSUPPORTED_TYPE(p.filename));
-      if (p.file_size > DEFAULT_FILE_MAX_BYTES) throw problem(400, 'file_too_large', TOO_LARGE(p.filename, DEFAULT_FILE_MAX_BYTES));
-    }
+    for (const p of body.file_upload_params) checkFile(p.filename, p.file_size);
     const existing = new Map(inRepo(repo).map((f) => [f.filename, f]));
     const fresh = body.file_upload_params.filter((p) => !existing.has(p.filename)).length;
     const { fits, reached } = fit(repo, user, fresh);
@@ -481,16 +488,14 @@ export function fileHandlers(opts: Options) {
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw problem(400, 'invalid_limit', 'limit is 1 to 100.');
       const files = newestFirst(inRepo(repo));
       return {
-        files: files
-          .slice(0, limit)
-          .map((f) => ({
-            file_uuid: f.file_uuid,
-            name: f.filename,
-            file_s3_url: f.file_s3_url,
-            connection_type: 'local',
-            connection_file_url: null,
-            status: spaceStatus(f.file_state),
-          })),
+        files: files.slice(0, limit).map((f) => ({
+          file_uuid: f.file_uuid,
+          name: f.filename,
+          file_s3_url: f.file_s3_url,
+          connection_type: 'local',
+          connection_file_url: null,
+          status: spaceStatus(f.file_state),
+        })),
         files_in_repo: files.length,
       };
     }),

@@ -9,20 +9,30 @@ import type { SignInRequest, SignUpRequest } from '../generated/react-query/mode
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
 import { problem } from './problem';
+import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
 import { spaceHandlers, spaceStore } from './spaces';
 import { threadHandlers } from './threads';
-import { translationHandlers } from './translation';
+import { translationHandlers, type MockTranslation } from './translation';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
 
-/** `onChange` lets the browser keep the state across reloads; `streamDelayMs` paces streamed answers. */
-/** `indexDelayMs` is how long mock indexing takes: 1.5 s in the browser, ten stream steps in tests. */
-export function createScenario(
-  name: ScenarioName,
-  opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number; indexDelayMs?: number } = {},
-): Scenario {
+export type ScenarioOptions = {
+  state?: ScenarioState;
+  /** Lets the browser keep the state across reloads. */
+  onChange?: (s: ScenarioState) => void;
+  /** Paces streamed answers. */
+  streamDelayMs?: number;
+  /** How long mock indexing takes: 1.5 s in the browser, ten stream steps in tests. */
+  indexDelayMs?: number;
+  /** "host:port" pairs a Space link may point to although private (the server's SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
+  allowPrivateHosts?: readonly string[];
+  /** 'off': no translation server, as a server without TRANSLATE_URL. */
+  translation?: MockTranslation;
+};
+
+export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
   const scenario = { state: opts.state ?? initialState(name) } as Scenario;
   const changed = () => opts.onChange?.(scenario.state);
   const session = () => ({ user: currentUser(scenario.state), visitor_id: scenario.state.visitorId });
@@ -31,15 +41,26 @@ export function createScenario(
     scenario.state = initialState(next);
     changed();
   };
+  const accounts = () => scenario.state.accounts.map((a) => a.user);
   const spaceOptions = {
     spaces: () => (scenario.state.spaces ??= []),
     threads: () => (scenario.state.threads ??= []),
     user: () => currentUser(scenario.state),
     visitor: () => scenario.state.visitorId,
+    accounts,
     changed,
+    allowPrivateHosts: opts.allowPrivateHosts,
   };
   const spaces = spaceStore(spaceOptions);
   const threads = threadHandlers({
+    viewer: spaces.viewer,
+    isUser: spaces.isUser,
+    user: () => currentUser(scenario.state),
+    orgOf: (id) => accounts().find((u) => u.id === id)?.org_uuid ?? null,
+    readsSpace: (uuid) => {
+      const space = spaces.find(uuid);
+      return !!space && spaces.readable(space);
+    },
     collectionInfo: spaces.info,
     startsInSpace: (uuid) => {
       const space = spaces.find(uuid);
@@ -47,7 +68,6 @@ export function createScenario(
     },
     threads: () => (scenario.state.threads ??= []),
     owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
-    signedIn: () => !!scenario.state.signedInId,
     changed,
     delayMs: opts.streamDelayMs ?? 40,
   });
@@ -62,16 +82,18 @@ export function createScenario(
   });
   files.resumeIndexing();
   scenario.handlers = [
+    requestValidationHandler(),
     ...threads.handlers,
     ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
     ...articleHandlers({
       threads: () => (scenario.state.threads ??= []),
-      owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
+      existing: threads.existing,
+      readable: threads.readable,
       user: () => scenario.state.signedInId,
       changed,
       spaces,
     }),
-    ...spaceHandlers({ ...spaceOptions, store: spaces, accounts: () => scenario.state.accounts.map((a) => a.user) }),
+    ...spaceHandlers({ ...spaceOptions, store: spaces }),
     ...files.handlers,
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
@@ -85,7 +107,6 @@ export function createScenario(
     getSignUpEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignUpRequest;
       if (findAccount(scenario.state, body.email)) throw problem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
-      if (body.password.length < 8) throw problem(400, 'invalid_password', 'Password too short');
       const user = {
         id: `user-${scenario.state.accounts.length + 1}`,
         name: body.name,
@@ -105,7 +126,7 @@ export function createScenario(
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),
-    ...translationHandlers(),
+    ...translationHandlers(opts.translation),
   ];
   return scenario;
 }
