@@ -1,7 +1,6 @@
 // Request handlers of a scenario: the generated MSW handlers, with stateful resolvers for the
 // session and auth calls. Everything else answers with the generated example data.
 import type { RequestHandler } from 'msw';
-import { canEditSources } from '../services/spaces/access-levels';
 import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHandler } from '../generated/msw/auth/auth.msw';
 import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
@@ -62,10 +61,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       return !!space && spaces.readable(space);
     },
     collectionInfo: spaces.info,
-    startsInSpace: (uuid) => {
-      const space = spaces.find(uuid);
-      return space && canEditSources(spaces.levelOf(space)) ? space.uuid : null;
-    },
+    askingInSpace: spaces.askingIn,
     threads: () => (scenario.state.threads ??= []),
     owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
     changed,

@@ -41,6 +41,7 @@ import {
 } from '../services/spaces/decide';
 import { initialSpace, type SpaceEvent, type SpaceFields, type SpaceState } from '../services/spaces/events';
 import { normalizeLink } from '../services/spaces/links/normalize';
+import { accessAfterAddToSpace } from '../services/threads/access-rules';
 import { decideAddToSpace, decideRemoveFromSpace } from '../services/threads/space-decide';
 import { problem, ruled } from './problem';
 import { MOCK_SPACE_TEMPLATES } from './space-templates';
@@ -230,9 +231,18 @@ export function spaceStore(opts: Options) {
   };
 
   const readable = (s: MockSpace) => permission(s).readable;
+  /** A new thread asked in a Space (services/spaces/answer-space.ts askingInSpace): 404 unless readable; it starts there for a writer. */
+  const askingIn = (uuid: string) => {
+    const s = find(uuid);
+    if (!s || !readable(s)) throw problem(404, 'collection_not_found', 'No such Space.');
+    const user = opts.user();
+    if (!user || !canEditSources(levelOf(s))) return null;
+    return { collection_uuid: s.uuid, thread_access: accessAfterAddToSpace('private read', { enterprise: !!user.org_uuid, articleMode: false }) };
+  };
 
   return {
     find,
+    askingIn,
     get,
     levelOf,
     visible,

@@ -5,9 +5,10 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
 import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
-import { canRead } from '../services/threads/access-rules';
+import { canRead, isPublished, privacyState } from '../services/threads/access-rules';
 import { decideAsk, decideStop, normalizeQuery } from '../services/threads/decide';
 import { initialThread } from '../services/threads/events';
+import { slugFor } from '../services/threads/slug';
 import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval } from '../services/threads/sharing-decide';
 import { problem, ruled } from './problem';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
@@ -109,15 +110,7 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
 const chunks = (text: string) =>
   text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
 
-const slugify = (q: string, id: string) =>
-  `${q
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60)}-${id.slice(0, 6)}`;
-
-let seq = 0;
-const uuid = () => `00000000-0000-4000-8000-${(Date.now() % 1e6).toString().padStart(6, '0')}${(++seq).toString().padStart(6, '0')}`;
+const uuid = () => crypto.randomUUID();
 
 /** An SSE body from events, with `id` = index; `hold` keeps the stream open at the end. */
 export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: boolean } = {}) {
@@ -144,8 +137,8 @@ type ThreadHandlerOptions = {
   orgOf?: (userId: string) => string | null;
   readsSpace?: (collectionUuid: string) => boolean;
   collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null;
-  /** The Space a new thread asked in `collection_uuid` starts in: when the asker writes there (as on the server). */
-  startsInSpace?: (collectionUuid: string) => string | null;
+  /** A new thread asked in a Space: the server's 404 for a Space the asker cannot read, else where it starts (services/spaces/answer-space.ts). */
+  askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
 };
 
 /** A thread as the library and the Space lists show it. */
@@ -254,6 +247,8 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
     return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
   };
 
+  /** What publishing depends on (services/threads/views.ts): an Enterprise owner, a thread in a Space. */
+  const publishing = (t: MockThread) => ({ enterprise: opts.isUser(t.owner) && !!opts.orgOf?.(t.owner), inCollection: !!t.collection_uuid });
   const view = (t: MockThread): Thread => {
     const { owner, entries, access_requests: _r, collection_uuid, ...rest } = t;
     const latest = entries.at(-1);
@@ -264,10 +259,9 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       focus: 'auto',
       author: { id: owner, username: owner.startsWith('user-') ? 'Ada Lovelace' : null, image: null },
       collection_info: opts.collectionInfo?.(collection_uuid) ?? null,
-      privacy_state:
-        t.thread_access === 'public read' ? 'published' : t.thread_access === 'owner-only' || t.thread_access === 'private read' ? 'private' : 'shared',
-      is_published: t.thread_access === 'public read',
-      is_owner: owner === opts.owner(),
+      privacy_state: privacyState(t.thread_access, publishing(t)),
+      is_published: isPublished(t.thread_access, publishing(t)),
+      is_owner: mayRead(t).isOwner,
       bookmark_state: 'NOT_BOOKMARKED',
       entries: entries.map(({ plan: _p, sent: _s, stop: _st, ...e }) => e),
     };
@@ -283,33 +277,51 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
         collection_uuid?: string;
       };
       const query = ruled(() => normalizeQuery(body.query_str ?? ''));
+      const isNew = !body.context_uuid;
+      const space = isNew && body.collection_uuid ? (opts.askingInSpace?.(body.collection_uuid) ?? null) : null;
       let thread = body.context_uuid ? find(body.context_uuid) : undefined;
-      if (body.context_uuid) {
-        // A follow-up: the server's rule says who may continue (thread_not_found, thread_forbidden).
-        const asker = { ...opts.viewer(), visitor_id: opts.viewer().visitor_ids[0] ?? '' };
-        const base = { context_uuid: body.context_uuid, backend_uuid: 'follow-up', thread_url_slug: '', frontend_context_uuid: null };
-        const cmd = { ...base, query_str: query, search_mode: 'auto' as const, incognito: false, model: 'offline-extractive', asker, now: new Date() };
-        ruled(() => decideAsk(thread ? state(thread) : initialThread, cmd, false));
-      }
+      const context_uuid = body.context_uuid ?? uuid();
+      const backend_uuid = uuid();
+      const viewer = opts.viewer();
+      // The server's rule: who may continue (thread_not_found, thread_forbidden), and what a new thread starts as.
+      const asked = ruled(() =>
+        decideAsk(
+          thread ? state(thread) : initialThread,
+          {
+            context_uuid,
+            backend_uuid,
+            thread_url_slug: slugFor(query, context_uuid),
+            frontend_context_uuid: body.frontend_context_uuid ?? null,
+            query_str: query,
+            search_mode: 'auto',
+            incognito: !!body.incognito,
+            model: 'offline-extractive',
+            asker: { ...viewer, visitor_id: viewer.visitor_ids[0] ?? '' },
+            space,
+            now: new Date(),
+          },
+          isNew,
+        ),
+      );
       const now = new Date().toISOString();
-      if (!thread) {
-        const context_uuid = uuid();
+      const started = asked.find((e) => e.type === 'ThreadStarted')?.data;
+      if (started) {
         thread = {
           context_uuid,
-          thread_url_slug: slugify(query, context_uuid.replace(/-/g, '').slice(-6)),
-          frontend_context_uuid: body.frontend_context_uuid ?? null,
-          title: query,
+          thread_url_slug: started.thread_url_slug,
+          frontend_context_uuid: started.frontend_context_uuid,
+          title: started.title,
           first_query: query,
-          thread_access: 'private read',
-          expiry_time: null,
+          thread_access: started.thread_access,
+          expiry_time: started.expiry_time,
           updated_datetime: now,
-          owner: opts.owner(),
+          owner: started.owner_user_id ?? started.owner_visitor_id!,
           entries: [],
-          collection_uuid: body.collection_uuid ? (opts.startsInSpace?.(body.collection_uuid) ?? null) : null,
+          collection_uuid: asked.find((e) => e.type === 'ThreadAddedToSpace')?.data.collection_uuid ?? null,
         };
         if (!body.incognito) opts.threads().push(thread);
       }
-      const backend_uuid = uuid();
+      if (!thread) throw new Error('decideAsk neither started nor found the thread');
       const { sources, answer, related } = composeAnswer(query);
       const deltas = chunks(answer);
       const fails = /stream error/i.test(query);

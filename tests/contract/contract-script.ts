@@ -64,6 +64,20 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('a stranger reads the private thread', 'stranger', 'GET', `/rest/thread/${slug}`);
   await step('a visitor reads the private thread', 'visitor', 'GET', `/rest/thread/${slug}`);
   await step('an unknown thread', 'owner', 'GET', '/rest/thread/no-such-thread-000000');
+  const long = 'Which keyboard shortcuts are there, and can I change them? '.repeat(3).trim();
+  const visitorAsk = threadEvent(await step('a visitor asks', 'visitor', 'POST', '/rest/threads/ask', { query_str: long }, (r) => !!threadEvent(r)));
+  await step('the visitor reads their thread', 'visitor', 'GET', `/rest/thread/${visitorAsk?.thread_url_slug}`, undefined, (r) => [
+    r.json.is_owner,
+    r.json.expiry_time !== null,
+    r.json.title,
+    r.json.privacy_state,
+  ]);
+  await step('the visitor’s library', 'visitor', 'GET', '/rest/threads?limit=10', undefined, (r) => r.json.total);
+  await step('the owner’s library', 'owner', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+  await step('a library page too large', 'owner', 'GET', '/rest/threads?limit=1000');
+  await step('a stranger stops the answer', 'stranger', 'POST', `/rest/threads/entries/${asked?.backend_uuid}/stop`);
+  await step('the owner stops a finished answer', 'owner', 'POST', `/rest/threads/entries/${asked?.backend_uuid}/stop`);
+  await step('stop an unknown answer', 'owner', 'POST', '/rest/threads/entries/6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a/stop');
 
   // Thread access.
   const access = (person: string, thread_access: unknown, key = slug) =>
@@ -193,6 +207,94 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('the invited stranger deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
   await step('the stranger accepts', 'stranger', 'POST', `/rest/collections/${uuid}/members/accept`, undefined, (r) => r.json.user_permission);
   await step('the reader deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+
+  // Threads in the Space.
+  await step('a visitor asks in the private Space', 'visitor', 'POST', '/rest/threads/ask', { query_str: 'Hi?', collection_uuid: uuid });
+  const readerAsk = threadEvent(
+    await step(
+      'the reader asks in the Space',
+      'stranger',
+      'POST',
+      '/rest/threads/ask',
+      { query_str: 'What is in here?', collection_uuid: uuid },
+      (r) => !!threadEvent(r),
+    ),
+  );
+  await step('the reader’s thread stays theirs', 'stranger', 'GET', `/rest/thread/${readerAsk?.thread_url_slug}`, undefined, (r) => [
+    r.json.collection_info,
+    r.json.thread_access,
+  ]);
+  const ownerAsk = threadEvent(
+    await step(
+      'the owner asks in the Space',
+      'owner',
+      'POST',
+      '/rest/threads/ask',
+      { query_str: 'How do answers cite?', collection_uuid: uuid },
+      (r) => !!threadEvent(r),
+    ),
+  );
+  const inSpace = ownerAsk?.thread_url_slug ?? 'missing';
+  await step('the owner’s thread is in the Space', 'owner', 'GET', `/rest/thread/${inSpace}`, undefined, (r) => [
+    r.json.collection_info?.uuid === uuid,
+    r.json.thread_access,
+    r.json.privacy_state,
+  ]);
+  await access('owner', 'collection read', inSpace);
+  await step('the reader reads the collection-read thread', 'stranger', 'GET', `/rest/thread/${inSpace}`, undefined, (r) => [
+    r.json.is_owner,
+    r.json.privacy_state,
+  ]);
+  await step('a visitor reads the collection-read thread', 'visitor', 'GET', `/rest/thread/${inSpace}`);
+  await step(
+    'the Space’s threads for the reader',
+    'stranger',
+    'GET',
+    `/rest/collections/list_collection_threads?collection_uuid=${uuid}`,
+    undefined,
+    (r) => r.json.total,
+  );
+  const move = (person: string, entry_uuid: string, name: string) =>
+    step(
+      name,
+      person,
+      'POST',
+      '/rest/collections/upsert_thread_collection',
+      { entry_uuid, new_collection_uuid: uuid },
+      (r) => r.json.updated_collection.uuid === uuid,
+    );
+  await move('stranger', readerAsk?.thread_url_slug ?? 'missing', 'the reader moves their thread in');
+  await move('owner', slug, 'the owner moves the first thread in');
+  await move('visitor', slug, 'a visitor moves a thread in');
+  const takeOut = (person: string, key: string, name: string) =>
+    step(
+      name,
+      person,
+      'DELETE',
+      `/rest/collections/remove_collection_thread?entry_uuid=${key}&collection_uuid=${uuid}`,
+      undefined,
+      (r) => r.json.updated_collection.uuid === uuid,
+    );
+  await takeOut('stranger', inSpace, 'the reader takes the owner’s thread out');
+  await takeOut('owner', slug, 'the owner takes the first thread out');
+  await step('the first thread after leaving the Space', 'owner', 'GET', `/rest/thread/${slug}`, undefined, (r) => [
+    r.json.collection_info,
+    r.json.thread_access,
+  ]);
+
+  // Members.
+  const listed = await step('the owner lists members', 'owner', 'GET', `/rest/collections/${uuid}/members`, undefined, (r) => r.json.members.length);
+  const samId: string = listed.json?.members?.find((m: { email: string }) => m.email === STRANGER.email)?.member_id ?? 'missing';
+  const member = (person: string, method: string, id: string, body: object | undefined, name: string) =>
+    step(name, person, method, `/rest/collections/${uuid}/members/${id}`, body, (r) => r.json.members.map((m: { access: number }) => m.access));
+  await member('owner', 'DELETE', uuid, undefined, 'the owner removes themself');
+  await member('stranger', 'PUT', samId, { role: 'ADMIN' }, 'the reader makes themself an admin');
+  await member('owner', 'PUT', samId, { role: 'WRITER' }, 'the owner makes the reader a writer');
+  await member('owner', 'PUT', uuid, { role: 'READER' }, 'the owner changes their own role');
+  await member('owner', 'DELETE', '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a', undefined, 'the owner removes an unknown member');
+  await link('stranger', `${opts.pageUrl}?page=2`, 'the writer adds a link');
+  await member('stranger', 'DELETE', samId, undefined, 'the writer leaves');
+  await step('the Space after the writer left', 'stranger', 'GET', `/rest/collections/get_collection?collection_slug=${uuid}`);
   await link('stranger', 'https://example.org/', 'the reader adds a link');
   const setAccess = (person: string, updated_access: unknown) =>
     step(`${person} sets Space access ${String(updated_access)}`, person, 'PUT', `/rest/collections/${uuid}/access`, { updated_access }, (r) => r.json.access);
