@@ -7,10 +7,12 @@ import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
+import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
 import { spaceHandlers, spaceStore } from './spaces';
+import type { Viewer } from './thread-rules';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
@@ -41,18 +43,32 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     changed();
   };
   const accounts = () => scenario.state.accounts.map((a) => a.user);
+  const claims = () => (scenario.state.claims ??= []);
+  /** Who asks, as the server's thread rules see them (services/threads/queries.ts viewerOf). */
+  const viewer = (): Viewer => {
+    const { signedInId, visitorId } = scenario.state;
+    if (signedInId)
+      return {
+        user_id: signedInId,
+        visitor_ids: claims()
+          .filter((c) => c.user_id === signedInId)
+          .map((c) => c.visitor_id),
+      };
+    return { user_id: null, visitor_ids: [visitorId], claimed_at: claims().find((c) => c.visitor_id === visitorId)?.claimed_at ?? null };
+  };
   const spaceOptions = {
     spaces: () => (scenario.state.spaces ??= []),
     threads: () => (scenario.state.threads ??= []),
     user: () => currentUser(scenario.state),
     visitor: () => scenario.state.visitorId,
     accounts,
+    viewer,
     changed,
     allowPrivateHosts: opts.allowPrivateHosts,
   };
   const spaces = spaceStore(spaceOptions);
   const threads = threadHandlers({
-    viewer: spaces.viewer,
+    viewer,
     isUser: spaces.isUser,
     user: () => currentUser(scenario.state),
     orgOf: (id) => accounts().find((u) => u.id === id)?.org_uuid ?? null,
@@ -63,7 +79,6 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     collectionInfo: spaces.info,
     askingInSpace: spaces.askingIn,
     threads: () => (scenario.state.threads ??= []),
-    owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
     changed,
     delayMs: opts.streamDelayMs ?? 40,
   });
@@ -80,7 +95,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
   scenario.handlers = [
     requestValidationHandler(),
     ...threads.handlers,
-    ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
+    ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), changed, readable: threads.readable, state: threads.state, viewer }),
     ...articleHandlers({
       threads: () => (scenario.state.threads ??= []),
       existing: threads.existing,
@@ -111,6 +126,15 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
         subscription_status: 'none' as const,
       };
       scenario.state.accounts.push({ user, password: body.password });
+      // The visitor's work becomes the account's, unless another account claimed it first (services/identity/use-cases.ts).
+      const claimedBy = claims().find((c) => c.visitor_id === scenario.state.visitorId)?.user_id ?? null;
+      const now = new Date();
+      const claimed = claimedBy ? [] : decideClaimVisitor({ claimedBy }, { visitorId: scenario.state.visitorId, userId: user.id, now });
+      for (const e of claimed) {
+        claims().push(e.data);
+        // A claimed visitor's threads no longer expire (the server shows them without expiry_time).
+        for (const t of scenario.state.threads) if (t.owner === e.data.visitor_id) t.expiry_time = null;
+      }
       scenario.state.signedInId = user.id;
       changed();
       return session();

@@ -58,6 +58,8 @@ type Options = {
   visitor: () => string;
   /** The scenario's accounts: owners' organisations, and the names of invited people. */
   accounts: () => SessionUser[];
+  /** Who asks, as the server's thread rules see them. */
+  viewer: () => Viewer;
   changed: () => void;
   /** "host:port" pairs whose link pages may be added although private (the server's SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
   allowPrivateHosts?: readonly string[];
@@ -91,7 +93,7 @@ function isBlockedHost(url: URL, allowed: readonly string[]) {
 export function spaceStore(opts: Options) {
   const isUser = (id: string) => opts.accounts().some((a) => a.id === id);
   const actorOf = (user: SessionUser | null): Actor | null => (user ? { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid } : null);
-  const viewer = (): Viewer => ({ user_id: opts.user()?.id ?? null, visitor_ids: [opts.visitor()] });
+  const { viewer } = opts;
   const ownerFacts = (s: MockSpace): OwnerFacts => {
     const owner = opts.accounts().find((a) => a.id === s.owner.id);
     return { org_uuid: owner?.org_uuid ?? null, email: (owner?.email ?? s.members.find((m) => isOwnerLevel(m.access))?.email ?? '').toLowerCase() };

@@ -6,7 +6,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
 import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
 import { canRead, isPublished, privacyState } from '../services/threads/access-rules';
-import { decideAsk, decideStop, normalizeQuery } from '../services/threads/decide';
+import { decideAsk, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
 import { initialThread } from '../services/threads/events';
 import { slugFor } from '../services/threads/slug';
 import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval } from '../services/threads/sharing-decide';
@@ -126,7 +126,6 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
 
 type ThreadHandlerOptions = {
   threads: () => MockThread[];
-  owner: () => string;
   changed: () => void;
   delayMs: number;
   /** Who is asking, as the server's rules see them; whether an id is a user's (else a visitor's). */
@@ -174,7 +173,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
   const mayRead = (t: MockThread) => {
     const viewer = opts.viewer();
     const started = state(t).started!;
-    const isOwner = started.owner_user_id ? started.owner_user_id === viewer.user_id : viewer.visitor_ids.includes(t.owner);
+    const isOwner = isThreadOwner(started, viewer);
     if (isOwner || t.thread_access === 'public read') return { isOwner, readable: true };
     if (!viewer.user_id) return { isOwner, readable: false };
     const ownerOrg = started.owner_user_id ? (opts.orgOf?.(started.owner_user_id) ?? null) : null;
@@ -450,7 +449,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const mine = opts
         .threads()
-        .filter((t) => t.owner === opts.owner())
+        .filter((t) => mayRead(t).isOwner)
         .filter(
           (t) => !q || t.title.toLowerCase().includes(q) || t.entries.some((e) => e.answer.toLowerCase().includes(q) || e.query_str.toLowerCase().includes(q)),
         )
@@ -462,5 +461,5 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
   const resumeProducers = () => {
     for (const t of opts.threads()) for (const e of t.entries) if (e.status === 'pending') void produce(t, e);
   };
-  return { handlers, resumeProducers, existing, readable, mayRead };
+  return { handlers, resumeProducers, existing, readable, mayRead, state };
 }

@@ -118,6 +118,38 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('a visitor keeps the thread', 'visitor', 'PUT', `/rest/thread/${slug}`, { expired: false });
   await step('the owner keeps the thread', 'owner', 'PUT', `/rest/thread/${slug}`, { expired: false }, (r) => r.json.expiry_time);
 
+  // Sources of an answer.
+  const entry = asked?.backend_uuid ?? 'missing';
+  const before = (await target.send('owner', 'GET', `/rest/thread/${slug}`)).json?.entries?.[0]?.sources ?? [];
+  const check = (person: string, name: string) =>
+    step(name, person, 'POST', `/rest/threads/entries/${entry}/sources/check`, undefined, (r) => typeof r.json.sources_count);
+  await check('owner', 'the owner checks the sources');
+  await check('stranger', 'the granted reader checks the sources');
+  await check('visitor', 'a visitor checks the sources');
+  const remove = (person: string, urls: string[], name: string) =>
+    step(name, person, 'POST', `/rest/threads/entries/${entry}/sources/remove`, { urls }, (r) => r.json.sources.length === before.length - urls.length);
+  await remove('owner', ['https://not-a-source.example/'], 'the owner removes a source the answer lacks');
+  await remove('stranger', [before[0]?.url ?? 'https://missing.example/'], 'the reader removes a source');
+  await remove('owner', [before[0]?.url ?? 'https://missing.example/'], 'the owner removes a source');
+
+  // A visitor who signs up keeps what they asked; signed out again, it is no longer theirs.
+  const newcomer = threadEvent(
+    await step('a newcomer asks', 'newcomer', 'POST', '/rest/threads/ask', { query_str: 'Can I ask without an account?' }, (r) => !!threadEvent(r)),
+  );
+  await step('the newcomer signs up', 'newcomer', 'POST', '/api/auth/sign-up/email', {
+    name: 'Nia New',
+    email: 'nia@contract.example',
+    password: 'nia-password-1',
+  });
+  await step('the newcomer’s library', 'newcomer', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+  await step('the newcomer reads their thread', 'newcomer', 'GET', `/rest/thread/${newcomer?.thread_url_slug}`, undefined, (r) => [
+    r.json.is_owner,
+    r.json.expiry_time,
+  ]);
+  await step('the newcomer signs out', 'newcomer', 'POST', '/api/auth/sign-out');
+  await step('signed out, the newcomer reads it', 'newcomer', 'GET', `/rest/thread/${newcomer?.thread_url_slug}`);
+  await step('signed out, the newcomer’s library', 'newcomer', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+
   // Bookmarks.
   const bookmark = (person: string, entry_uuid: string) =>
     step(
