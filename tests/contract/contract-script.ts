@@ -366,6 +366,57 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   );
   await upload('owner', [file('notes.md'), file('photo.PNG')], 'upload two files');
 
+  // Files: who may read and change which repository.
+  const files = (person: string, path: string, file_repository_info: object, extra: object, name: string, seen?: (r: Reply) => unknown) =>
+    step(name, person, 'POST', `/rest/file-repository/${path}`, { file_repository_info, ...extra }, seen);
+  const fileCount = (r: Reply) => r.json.files.length;
+  await files('owner', 'list-files', { file_repository_type: 'USER' }, {}, 'list My Files', fileCount);
+  await files('owner', 'list-files', { file_repository_type: 'USER', owner_id: 'someone-else' }, {}, 'list another person’s files');
+  await files('owner', 'list-files', { file_repository_type: 'ORG' }, {}, 'list organisation files without one');
+  await files(
+    'owner',
+    'get-file-upload-urls',
+    { file_repository_type: 'ORG' },
+    { file_upload_params: [file('a.md')] },
+    'upload to an organisation without one',
+  );
+  await files('owner', 'list-files', { file_repository_type: 'COLLECTION' }, {}, 'list the files of the Bookmarks collection');
+  await files('owner', 'summary', { file_repository_type: 'USER' }, {}, 'the summary of My Files', (r) => r.json.file_count ?? r.json.total ?? null);
+  const filesSpace = (await create('owner', { title: 'Files' }, 'create a Space for files')).json?.uuid ?? '00000000-0000-4000-8000-000000000000';
+  const spaceRepo = { file_repository_type: 'COLLECTION', owner_id: filesSpace };
+  await files('stranger', 'list-files', spaceRepo, {}, 'a stranger lists the Space’s files');
+  await step('invite the stranger to the files Space', 'owner', 'POST', `/rest/collections/${filesSpace}/members`, { email: STRANGER.email, role: 'READER' });
+  await step(
+    'the stranger accepts the files Space',
+    'stranger',
+    'POST',
+    `/rest/collections/${filesSpace}/members/accept`,
+    undefined,
+    (r) => r.json.user_permission,
+  );
+  await files('stranger', 'list-files', spaceRepo, {}, 'the reader lists the Space’s files', fileCount);
+  await files('stranger', 'get-file-upload-urls', spaceRepo, { file_upload_params: [file('a.md')] }, 'the reader uploads to the Space');
+  await files(
+    'owner',
+    'get-file-upload-urls',
+    spaceRepo,
+    { file_upload_params: [file('a.md')] },
+    'the owner uploads to the Space',
+    (r) => r.json.file_url_params.length,
+  );
+  await files(
+    'owner',
+    'list-files',
+    { file_repository_type: 'COLLECTION', owner_id: '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a' },
+    {},
+    'list the files of an unknown Space',
+  );
+  const never = { file_s3_url: 'http://127.0.0.1:1/nowhere', file_size: 12, filename: 'never.md', file_uuid: '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1b' };
+  await files('owner', 'index-files', { file_repository_type: 'USER' }, { file_index_params: [never] }, 'index a file never uploaded');
+  await files('stranger', 'index-files', spaceRepo, { file_index_params: [never] }, 'the reader indexes into the Space');
+  await files('owner', 'delete-files', { file_repository_type: 'USER' }, { file_uuids: [never.file_uuid] }, 'delete a file that is not there');
+  await files('stranger', 'delete-files', spaceRepo, { file_uuids: [never.file_uuid] }, 'the reader deletes from the Space');
+
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);
   await step('translate nothing', 'visitor', 'POST', '/rest/translation/translate', { texts: [] });
