@@ -1,11 +1,14 @@
 // The article view and bookmarks over the mock threads (mocks/threads.ts state): getArticle
-// shows a thread as sections, upsert/remove entry toggle the signed-in user's bookmark, kept on
-// the thread so it survives a reload of `make dev-mocks`. With a Space they move the thread in
-// or out of it (mocks/spaces.ts keeps the rules).
+// shows a thread as sections, upsert/remove entry toggle the signed-in user's bookmark by the
+// server's bookmark rules (services/bookmarks/decide.ts), kept on the thread so it survives a
+// reload of `make dev-mocks`. Reading follows the server's read rule (mocks/threads.ts); with a
+// Space they move the thread in or out of it (mocks/spaces.ts, on the server's space rules).
 import type { RequestHandler } from 'msw';
 import { getGetArticleMockHandler } from '../generated/msw/articles/articles.msw';
 import { getRemoveCollectionEntryMockHandler, getUpsertCollectionEntryMockHandler } from '../generated/msw/collections/collections.msw';
 import type { Article, ArticleEntry, BookmarkState, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
+import { decideBookmark, decideUnbookmark } from '../services/bookmarks/decide';
+import type { BookmarksState } from '../services/bookmarks/events';
 import { canEditSources } from '../services/spaces/access-levels';
 import { problem } from './problem';
 import type { SpaceStore } from './spaces';
@@ -72,6 +75,10 @@ function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | nu
 
 export function articleHandlers(opts: Options): RequestHandler[] {
   const existing = (key: string) => opts.existing(key) as BookmarkedThread;
+  /** A user's Bookmarks collection as the server's bookmark rules see it (services/bookmarks/decide.ts). */
+  const bookmarksOf = (user: string): BookmarksState => ({
+    bookmarked: new Set((opts.threads() as BookmarkedThread[]).filter((t) => t.bookmarked_by?.includes(user)).map((t) => t.context_uuid)),
+  });
   const readable = (key: string) => opts.readable(key) as BookmarkedThread;
   const signedIn = () => {
     const user = opts.user();
@@ -97,7 +104,8 @@ export function articleHandlers(opts: Options): RequestHandler[] {
       const user = signedIn();
       if (body.upsert_type !== 'bookmark') throw problem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
       const t = readable(body.entry_uuid);
-      if (!t.bookmarked_by?.includes(user)) t.bookmarked_by = [...(t.bookmarked_by ?? []), user];
+      for (const e of decideBookmark(bookmarksOf(user), { user_id: user, context_uuid: t.context_uuid, now: new Date() }))
+        t.bookmarked_by = [...(t.bookmarked_by ?? []), e.data.user_id];
       opts.changed();
       return { bookmark_state: 'BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
     }),
@@ -113,7 +121,8 @@ export function articleHandlers(opts: Options): RequestHandler[] {
       const user = signedIn();
       // Taking one's own bookmark away needs no read access: the thread may have turned private since.
       const t = existing(url.searchParams.get('entry_uuid') ?? '');
-      t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== user);
+      for (const e of decideUnbookmark(bookmarksOf(user), { user_id: user, context_uuid: t.context_uuid, now: new Date() }))
+        t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== e.data.user_id);
       opts.changed();
       return { bookmark_state: 'NOT_BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
     }),
