@@ -22,7 +22,7 @@ import type {
   SpaceMember,
   SpaceRoleUpdate,
 } from '../generated/react-query/model';
-import { ACCESS_LEVEL, canEditSources, isAdminCapable, isInvited, isOwnerLevel, isReadable, type SpaceAccess } from '../services/spaces/access-levels';
+import { ACCESS_LEVEL, canEditSources, isAdminCapable, isInvited, isOwnerLevel, type SpaceAccess } from '../services/spaces/access-levels';
 import {
   checkCanAddLink,
   decideAccept,
@@ -272,9 +272,13 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
   const { store } = opts;
   /** The owner first (member_id: the Space's uuid), then members and invitations as made. */
   const members = (s: MockSpace) => ({ members: [...s.members.filter((m) => isOwnerLevel(m.access)), ...s.members.filter((m) => !isOwnerLevel(m.access))] });
-  // A thread the caller may see inside a Space: their own, or one shared beyond private.
-  const mayRead = (t: MockThread) =>
-    t.owner === (opts.user()?.id ?? opts.visitor()) || (t.thread_access !== 'owner-only' && t.thread_access !== 'private read');
+  // The threads of a Space the caller sees listed (services/spaces/thread-queries.ts): shared with the
+  // Space or the public, their own, and those whose owner let them in (unless owner-only again).
+  const listedInSpace = (t: MockThread) => {
+    const me = opts.user()?.id;
+    if (t.thread_access === 'collection read' || t.thread_access === 'public read') return true;
+    return !!me && (t.owner === me || (!!t.readers?.includes(me) && t.thread_access !== 'owner-only'));
+  };
   const fieldsOf = (b: CollectionEditRequest): Partial<SpaceFields> => {
     const { title, description, instructions, emoji, enable_web_by_default } = b;
     return Object.fromEntries(Object.entries({ title, description, instructions, emoji, enable_web_by_default }).filter(([, v]) => v !== undefined));
@@ -394,8 +398,8 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
       let threads: MockThread[];
       if (uuid) {
         const s = store.get(uuid);
-        if (!isReadable(store.levelOf(s))) throw problem(404, 'collection_not_found', 'No such Space.');
-        threads = store.threadsOf(s.uuid).filter(mayRead);
+        // Someone merely invited sees the Space, but none of its threads yet.
+        threads = store.readable(s) ? store.threadsOf(s.uuid).filter(listedInSpace) : [];
       } else {
         const user = opts.user();
         if (!user) throw problem(401, 'login_required', 'Sign in to see your bookmarks.');

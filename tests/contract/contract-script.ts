@@ -234,6 +234,14 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('a stranger deletes a Space they cannot see', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
   await invite('owner', { email: STRANGER.email, role: 'WRITER' }, 'invite the stranger');
   await invite('owner', { email: STRANGER.email, role: 'READER' }, 'invite the stranger again as a reader');
+  await step(
+    'the invited stranger lists the Space’s threads',
+    'stranger',
+    'GET',
+    `/rest/collections/list_collection_threads?collection_uuid=${uuid}`,
+    undefined,
+    (r) => r.json.total,
+  );
   await invite('stranger', { email: 'friend@contract.example', role: 'READER' }, 'the invited stranger invites');
   await step('the invited stranger changes access', 'stranger', 'PUT', `/rest/collections/${uuid}/access`, { updated_access: 2 });
   await step('the invited stranger deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
