@@ -56,7 +56,10 @@ export function createRequestValidator(spec: Json = bundled) {
   const compiled = new Map<Json, ValidateFunction>();
   const valid = (schema: Json, value: unknown) => {
     let v = compiled.get(schema);
-    if (!v) compiled.set(schema, (v = ajv.compile(rewrite(schema))));
+    if (!v) {
+      v = ajv.compile(rewrite(schema));
+      compiled.set(schema, v);
+    }
     return v(value) ? null : (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
   };
   /** A query or path value as its schema's type (the validator does this for parameters). */

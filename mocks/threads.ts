@@ -404,8 +404,9 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const cmd = { requester: opts.viewer(), canReadNow: mayRead(t).readable, request_id: uuid(), now: new Date() };
       const { events, request_id } = ruled(() => decideAccessRequest(state(t), cmd));
       const user = opts.user();
+      t.access_requests ??= [];
       for (const e of events)
-        (t.access_requests ??= []).push({
+        t.access_requests.push({
           request_id: e.data.request_id,
           context_uuid: t.context_uuid,
           thread_url_slug: t.thread_url_slug,

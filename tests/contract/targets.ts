@@ -24,8 +24,8 @@ export function serverTarget(baseUrl: string): Target {
   const browsers = new Map<string, Browser>();
   return {
     async send(person, method, path, body) {
-      let browser = browsers.get(person);
-      if (!browser) browsers.set(person, (browser = new Browser(baseUrl)));
+      const browser = browsers.get(person) ?? new Browser(baseUrl);
+      browsers.set(person, browser);
       const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
       if (browser.cookies.size) headers.cookie = browser.cookieHeader();
       if (body !== undefined) headers['content-type'] = 'application/json';
@@ -50,8 +50,8 @@ export function mockTarget(opts: ScenarioOptions = {}): Target {
   let n = 0;
   return {
     async send(person, method, path, body) {
-      let me = people.get(person);
-      if (!me) people.set(person, (me = { visitorId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, signedInId: null }));
+      const me = people.get(person) ?? { visitorId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, signedInId: null };
+      people.set(person, me);
       scenario.state.visitorId = me.visitorId;
       scenario.state.signedInId = me.signedInId;
       const request = new Request(ORIGIN + path, {
