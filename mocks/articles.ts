@@ -1,17 +1,29 @@
 // The article view and bookmarks over the mock threads (mocks/threads.ts state): getArticle
-// shows a thread as sections, upsert/remove entry toggle the signed-in user's bookmark, kept on
-// the thread so it survives a reload of `make dev-mocks`. With a Space they move the thread in
-// or out of it (mocks/spaces.ts keeps the rules).
+// shows a thread as sections, upsert/remove entry toggle the signed-in user's bookmark by the
+// server's bookmark rules (services/bookmarks/decide.ts), kept on the thread so it survives a
+// reload of `make dev-mocks`. Reading follows the server's read rule (mocks/threads.ts); with a
+// Space they move the thread in or out of it (mocks/spaces.ts, on the server's space rules).
 import type { RequestHandler } from 'msw';
 import { getGetArticleMockHandler } from '../generated/msw/articles/articles.msw';
 import { getRemoveCollectionEntryMockHandler, getUpsertCollectionEntryMockHandler } from '../generated/msw/collections/collections.msw';
 import type { Article, ArticleEntry, BookmarkState, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
+import { decideBookmark, decideUnbookmark } from '../services/bookmarks/decide';
+import type { BookmarksState } from '../services/bookmarks/events';
+import { canEditSources } from '../services/spaces/access-levels';
 import { problem } from './problem';
 import type { SpaceStore } from './spaces';
 import type { MockEntry, MockThread } from './threads';
 
 type BookmarkedThread = MockThread & { bookmarked_by?: string[] };
-type Options = { threads: () => MockThread[]; owner: () => string; user: () => string | null; changed: () => void; spaces: SpaceStore };
+/** `existing` and `readable`: the thread of a key, or the server's 404 (and 403 thread_private), from mocks/threads.ts. */
+type Options = {
+  threads: () => MockThread[];
+  user: () => string | null;
+  changed: () => void;
+  spaces: SpaceStore;
+  existing: (key: string) => MockThread;
+  readable: (key: string) => MockThread;
+};
 
 export const MOCK_BOOKMARKS: CollectionRef = { uuid: null, title: 'Bookmarks', emoji: '1f516', slug: null, access: 1, user_permission: 6 };
 
@@ -62,19 +74,12 @@ function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | nu
 }
 
 export function articleHandlers(opts: Options): RequestHandler[] {
-  const existing = (key: string) => {
-    const t = opts.threads().find((x) => x.thread_url_slug === key || x.context_uuid === key || x.entries.some((e) => e.backend_uuid === key)) as
-      | BookmarkedThread
-      | undefined;
-    if (!t) throw problem(404, 'thread_not_found', 'No such thread.');
-    return t;
-  };
-  const readable = (key: string) => {
-    const t = existing(key);
-    if (t.owner !== opts.owner() && (t.thread_access === 'owner-only' || t.thread_access === 'private read'))
-      throw problem(403, 'thread_private', 'This answer is private');
-    return t;
-  };
+  const existing = (key: string) => opts.existing(key) as BookmarkedThread;
+  /** A user's Bookmarks collection as the server's bookmark rules see it (services/bookmarks/decide.ts). */
+  const bookmarksOf = (user: string): BookmarksState => ({
+    bookmarked: new Set((opts.threads() as BookmarkedThread[]).filter((t) => t.bookmarked_by?.includes(user)).map((t) => t.context_uuid)),
+  });
+  const readable = (key: string) => opts.readable(key) as BookmarkedThread;
   const signedIn = () => {
     const user = opts.user();
     if (!user) throw problem(401, 'login_required', 'Sign in to bookmark answers.');
@@ -86,28 +91,38 @@ export function articleHandlers(opts: Options): RequestHandler[] {
       return { status: 'success', entries: t.entries.map((e, i) => section(t, e, i, opts.user(), opts.spaces)) };
     }),
     getUpsertCollectionEntryMockHandler(async ({ request }) => {
-      const user = signedIn();
       const body = (await request.json()) as UpsertEntryRequest;
       if (body.new_collection_uuid) {
+        // The Space's checks come first, then the thread's (services/spaces/thread-moves.ts).
+        const { user } = opts.spaces.signedIn();
+        const space = opts.spaces.get(body.new_collection_uuid);
+        if (!canEditSources(opts.spaces.levelOf(space))) throw problem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');
         const t = readable(body.entry_uuid);
-        return { bookmark_state: bookmarkState(t, user), updated_collection: opts.spaces.moveIn(t, body.new_collection_uuid) };
+        const updated_collection = opts.spaces.moveIn(t, space.uuid, !!body.article_mode);
+        return { bookmark_state: bookmarkState(t, user.id), updated_collection };
       }
+      const user = signedIn();
       if (body.upsert_type !== 'bookmark') throw problem(400, 'missing_target', 'Say where to add the thread: upsert_type "bookmark" or new_collection_uuid.');
       const t = readable(body.entry_uuid);
-      if (!t.bookmarked_by?.includes(user)) t.bookmarked_by = [...(t.bookmarked_by ?? []), user];
+      for (const e of decideBookmark(bookmarksOf(user), { user_id: user, context_uuid: t.context_uuid, now: new Date() }))
+        t.bookmarked_by = [...(t.bookmarked_by ?? []), e.data.user_id];
       opts.changed();
       return { bookmark_state: 'BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
     }),
     getRemoveCollectionEntryMockHandler(async ({ request }) => {
-      const user = signedIn();
       const url = new URL(request.url);
       const spaceUuid = url.searchParams.get('collection_uuid');
       if (spaceUuid) {
+        const { user } = opts.spaces.signedIn();
+        const space = opts.spaces.get(spaceUuid);
         const t = existing(url.searchParams.get('entry_uuid') ?? '');
-        return { bookmark_state: bookmarkState(t, user), updated_collection: opts.spaces.takeOut(t, spaceUuid) };
+        return { bookmark_state: bookmarkState(t, user.id), updated_collection: opts.spaces.takeOut(t, space.uuid) };
       }
-      const t = readable(url.searchParams.get('entry_uuid') ?? '');
-      t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== user);
+      const user = signedIn();
+      // Taking one's own bookmark away needs no read access: the thread may have turned private since.
+      const t = existing(url.searchParams.get('entry_uuid') ?? '');
+      for (const e of decideUnbookmark(bookmarksOf(user), { user_id: user, context_uuid: t.context_uuid, now: new Date() }))
+        t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== e.data.user_id);
       opts.changed();
       return { bookmark_state: 'NOT_BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
     }),

@@ -23,7 +23,7 @@ import type {
   SessionUser,
   SpaceFile,
 } from '../generated/react-query/model';
-import { canEditSources, isReadable } from '../services/spaces/access-levels';
+import { canEditSources } from '../services/spaces/access-levels';
 import { contentTypeOf, DEFAULT_FILE_MAX_BYTES, fileTypeOf, isAttachmentType, TOO_LARGE, UNSUPPORTED_TYPE } from '../services/files/file-types';
 import { fitWithinLimits, LIMIT_MESSAGES, planOf, type PlanFileLimits } from '../services/files/plan-limits';
 import { problem } from './problem';
@@ -63,6 +63,15 @@ const DENIED = {
   different_organization: 'This file belongs to a different organization',
 } as const;
 
+/** The server's checks of one file (services/files/upload-use-cases.ts checkFile), in its order. */
+function checkFile(filename: string, size: number) {
+  const type = fileTypeOf(filename);
+  if (!type) throw problem(400, 'unsupported_file_type', UNSUPPORTED_TYPE(filename));
+  if (size > DEFAULT_FILE_MAX_BYTES) throw problem(400, 'file_too_large', TOO_LARGE(filename, DEFAULT_FILE_MAX_BYTES));
+  if (size === 0) throw problem(400, 'empty_file', `${filename} is empty.`);
+  return type;
+}
+
 const sse = (data: object) => `event: message\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function fileHandlers(opts: Options) {
@@ -74,38 +83,36 @@ export function fileHandlers(opts: Options) {
 
   const signedIn = () => {
     const user = opts.user();
-    if (!user) throw problem(401, 'login_required', 'Sign in to use files.');
+    // The server's requireUser (services/identity/session.ts).
+    if (!user) throw problem(401, 'unauthenticated', 'Sign in to continue.');
     return user;
   };
   const notFound = () => problem(404, 'repository_not_found', 'No such file repository.');
 
-  /** The repository the caller may read, with its owner filled in; 404 otherwise. */
-  const readable = (info: FileRepositoryInfo): Repo => {
+  /** The repository the caller names, with its owner filled in, if they may read it (services/files/repository-access.ts openRepository). */
+  const open = (info: FileRepositoryInfo): { repo: Repo; canChange: boolean } => {
     const user = signedIn();
+    const owner = info.owner_id?.trim() || null;
     if (info.file_repository_type === 'USER') {
-      if (info.owner_id && info.owner_id !== user.id) throw notFound();
-      return { type: 'USER', owner: user.id };
+      if (owner && owner !== user.id) throw notFound();
+      return { repo: { type: 'USER', owner: user.id }, canChange: true };
     }
     if (info.file_repository_type === 'ORG') {
-      if (!user.org_uuid || (info.owner_id && info.owner_id !== user.org_uuid)) throw notFound();
-      return { type: 'ORG', owner: user.org_uuid };
+      if (!user.org_uuid) throw problem(403, 'enterprise_only', 'Organisation files are for members of an Enterprise organisation.');
+      if (owner && owner !== user.org_uuid) throw notFound();
+      return { repo: { type: 'ORG', owner: user.org_uuid }, canChange: true };
     }
-    // The Bookmarks collection (no owner) has no files.
-    if (!info.owner_id) return { type: 'COLLECTION', owner: '' };
-    const space = opts.spaces.find(info.owner_id);
-    if (!space || !isReadable(opts.spaces.levelOf(space))) throw notFound();
-    return { type: 'COLLECTION', owner: space.uuid };
+    // The default Bookmarks collection has no owner: nothing to read, nothing to change.
+    if (!owner) throw notFound();
+    const space = opts.spaces.find(owner);
+    if (!space || !opts.spaces.readable(space)) throw problem(404, 'collection_not_found', 'No such Space.');
+    return { repo: { type: 'COLLECTION', owner: space.uuid }, canChange: canEditSources(opts.spaces.levelOf(space)) };
   };
-  /** The repository the caller may change (upload, delete, resync); `refused` is the 403. */
+  const readable = (info: FileRepositoryInfo): Repo => open(info).repo;
+  /** The repository the caller may change (upload, delete, resync); `refused` is the 403 (requireChange). */
   const writable = (info: FileRepositoryInfo, refused: () => Response): Repo => {
-    const user = signedIn();
-    if (info.file_repository_type === 'ORG' && !user.org_uuid) throw refused();
-    if (info.file_repository_type === 'COLLECTION' && !info.owner_id) throw refused();
-    const repo = readable(info);
-    if (repo.type === 'COLLECTION') {
-      const space = opts.spaces.find(repo.owner)!;
-      if (!canEditSources(opts.spaces.levelOf(space))) throw refused();
-    }
+    const { repo, canChange } = open(info);
+    if (!canChange) throw refused();
     return repo;
   };
   const uploadRefused = () => problem(403, 'upload_not_allowed', 'Unable to upload files.');
@@ -165,10 +172,7 @@ export function fileHandlers(opts: Options) {
     const body = (await request.json()) as FileUploadUrlsRequest;
     const user = signedIn();
     const repo = writable(body.file_repository_info, uploadRefused);
-    for (const p of body.file_upload_params) {
-      if (!fileTypeOf(p.filename)) throw problem(400, 'unsupported_file_type', UNSUPPORTED_TYPE(p.filename));
-      if (p.file_size > DEFAULT_FILE_MAX_BYTES) throw problem(400, 'file_too_large', TOO_LARGE(p.filename, DEFAULT_FILE_MAX_BYTES));
-    }
+    for (const p of body.file_upload_params) checkFile(p.filename, p.file_size);
     const existing = new Map(inRepo(repo).map((f) => [f.filename, f]));
     const fresh = body.file_upload_params.filter((p) => !existing.has(p.filename)).length;
     const { fits, reached } = fit(repo, user, fresh);

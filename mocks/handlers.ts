@@ -1,28 +1,39 @@
 // Request handlers of a scenario: the generated MSW handlers, with stateful resolvers for the
 // session and auth calls. Everything else answers with the generated example data.
 import type { RequestHandler } from 'msw';
-import { canEditSources } from '../services/spaces/access-levels';
 import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHandler } from '../generated/msw/auth/auth.msw';
 import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
+import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
+import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
 import { spaceHandlers, spaceStore } from './spaces';
+import type { Viewer } from './thread-rules';
 import { threadHandlers } from './threads';
-import { translationHandlers } from './translation';
+import { translationHandlers, type MockTranslation } from './translation';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
 
-/** `onChange` lets the browser keep the state across reloads; `streamDelayMs` paces streamed answers. */
-/** `indexDelayMs` is how long mock indexing takes: 1.5 s in the browser, ten stream steps in tests. */
-export function createScenario(
-  name: ScenarioName,
-  opts: { state?: ScenarioState; onChange?: (s: ScenarioState) => void; streamDelayMs?: number; indexDelayMs?: number } = {},
-): Scenario {
+export type ScenarioOptions = {
+  state?: ScenarioState;
+  /** Lets the browser keep the state across reloads. */
+  onChange?: (s: ScenarioState) => void;
+  /** Paces streamed answers. */
+  streamDelayMs?: number;
+  /** How long mock indexing takes: 1.5 s in the browser, ten stream steps in tests. */
+  indexDelayMs?: number;
+  /** "host:port" pairs a Space link may point to although private (the server's SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
+  allowPrivateHosts?: readonly string[];
+  /** 'off': no translation server, as a server without TRANSLATE_URL. */
+  translation?: MockTranslation;
+};
+
+export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
   const scenario = { state: opts.state ?? initialState(name) } as Scenario;
   const changed = () => opts.onChange?.(scenario.state);
   const session = () => ({ user: currentUser(scenario.state), visitor_id: scenario.state.visitorId });
@@ -31,23 +42,43 @@ export function createScenario(
     scenario.state = initialState(next);
     changed();
   };
+  const accounts = () => scenario.state.accounts.map((a) => a.user);
+  const claims = () => (scenario.state.claims ??= []);
+  /** Who asks, as the server's thread rules see them (services/threads/queries.ts viewerOf). */
+  const viewer = (): Viewer => {
+    const { signedInId, visitorId } = scenario.state;
+    if (signedInId)
+      return {
+        user_id: signedInId,
+        visitor_ids: claims()
+          .filter((c) => c.user_id === signedInId)
+          .map((c) => c.visitor_id),
+      };
+    return { user_id: null, visitor_ids: [visitorId], claimed_at: claims().find((c) => c.visitor_id === visitorId)?.claimed_at ?? null };
+  };
   const spaceOptions = {
     spaces: () => (scenario.state.spaces ??= []),
     threads: () => (scenario.state.threads ??= []),
     user: () => currentUser(scenario.state),
     visitor: () => scenario.state.visitorId,
+    accounts,
+    viewer,
     changed,
+    allowPrivateHosts: opts.allowPrivateHosts,
   };
   const spaces = spaceStore(spaceOptions);
   const threads = threadHandlers({
-    collectionInfo: spaces.info,
-    startsInSpace: (uuid) => {
+    viewer,
+    isUser: spaces.isUser,
+    user: () => currentUser(scenario.state),
+    orgOf: (id) => accounts().find((u) => u.id === id)?.org_uuid ?? null,
+    readsSpace: (uuid) => {
       const space = spaces.find(uuid);
-      return space && canEditSources(spaces.levelOf(space)) ? space.uuid : null;
+      return !!space && spaces.readable(space);
     },
+    collectionInfo: spaces.info,
+    askingInSpace: spaces.askingIn,
     threads: () => (scenario.state.threads ??= []),
-    owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
-    signedIn: () => !!scenario.state.signedInId,
     changed,
     delayMs: opts.streamDelayMs ?? 40,
   });
@@ -62,16 +93,18 @@ export function createScenario(
   });
   files.resumeIndexing();
   scenario.handlers = [
+    requestValidationHandler(),
     ...threads.handlers,
-    ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), owner: () => scenario.state.signedInId ?? scenario.state.visitorId, changed }),
+    ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), changed, readable: threads.readable, state: threads.state, viewer }),
     ...articleHandlers({
       threads: () => (scenario.state.threads ??= []),
-      owner: () => scenario.state.signedInId ?? scenario.state.visitorId,
+      existing: threads.existing,
+      readable: threads.readable,
       user: () => scenario.state.signedInId,
       changed,
       spaces,
     }),
-    ...spaceHandlers({ ...spaceOptions, store: spaces, accounts: () => scenario.state.accounts.map((a) => a.user) }),
+    ...spaceHandlers({ ...spaceOptions, store: spaces }),
     ...files.handlers,
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
@@ -85,7 +118,6 @@ export function createScenario(
     getSignUpEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignUpRequest;
       if (findAccount(scenario.state, body.email)) throw problem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
-      if (body.password.length < 8) throw problem(400, 'invalid_password', 'Password too short');
       const user = {
         id: `user-${scenario.state.accounts.length + 1}`,
         name: body.name,
@@ -94,6 +126,15 @@ export function createScenario(
         subscription_status: 'none' as const,
       };
       scenario.state.accounts.push({ user, password: body.password });
+      // The visitor's work becomes the account's, unless another account claimed it first (services/identity/use-cases.ts).
+      const claimedBy = claims().find((c) => c.visitor_id === scenario.state.visitorId)?.user_id ?? null;
+      const now = new Date();
+      const claimed = claimedBy ? [] : decideClaimVisitor({ claimedBy }, { visitorId: scenario.state.visitorId, userId: user.id, now });
+      for (const e of claimed) {
+        claims().push(e.data);
+        // A claimed visitor's threads no longer expire (the server shows them without expiry_time).
+        for (const t of scenario.state.threads) if (t.owner === e.data.visitor_id) t.expiry_time = null;
+      }
       scenario.state.signedInId = user.id;
       changed();
       return session();
@@ -105,7 +146,7 @@ export function createScenario(
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),
-    ...translationHandlers(),
+    ...translationHandlers(opts.translation),
   ];
   return scenario;
 }

@@ -9,6 +9,8 @@ export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export type MockAccount = { user: SessionUser; password: string };
+/** A visitor id whose threads an account took over at sign-up (the server's VisitorClaimed). */
+export type VisitorClaim = { visitor_id: string; user_id: string; claimed_at: string };
 /** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */
 export type ScenarioState = {
   visitorId: string;
@@ -18,6 +20,7 @@ export type ScenarioState = {
   spaces?: MockSpace[];
   files?: MockFile[];
   orgs?: MockOrg[];
+  claims?: VisitorClaim[];
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

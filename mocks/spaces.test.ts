@@ -63,7 +63,7 @@ describe('mock Spaces', () => {
   });
 
   it('refuses a blank title, an unknown template and a signed-out caller', async () => {
-    expect(await json(call('POST', '/rest/collections/create_collection', { title: '   ' }))).toMatchObject({ status: 400, code: 'invalid_title' });
+    expect(await json(call('POST', '/rest/collections/create_collection', { title: '   ' }))).toMatchObject({ status: 400, code: 'title_required' });
     expect((await call('POST', '/rest/collections/create_collection', { template_id: 'nope' })).status).toBe(400);
     await call('POST', '/api/auth/sign-out');
     expect(await json(call('POST', '/rest/collections/create_collection', {}))).toMatchObject({ status: 401, code: 'login_required' });

@@ -1,7 +1,11 @@
-// Stateful Spaces for the mock scenarios, by the rules the contract documents (spec/paths/
-// collections.yaml): the Spaces live in the scenario state beside the threads, so they survive a
-// reload of `make dev-mocks`; a thread's Space is kept on the mock thread (`collection_uuid`).
-// `https://blocked.example/` is refused as the server refuses non-public pages, to show that error.
+// Stateful Spaces for the mock scenarios, on the server's rules: every change runs the deciders of
+// services/spaces/decide.ts (and links/normalize.ts) over the Space as the mock keeps it, and the
+// events they return are written back, as the server's projection writes its rows. The Spaces
+// live in the scenario state beside the threads, so they survive a reload of `make dev-mocks`;
+// a thread's Space is kept on the mock thread (`collection_uuid`).
+// Link pages are not fetched: a private or local address (and `blocked.example`) is refused as
+// the server refuses it, unless its host:port is allowed as SPACE_LINKS_ALLOW_PRIVATE_HOSTS allows.
+import ipaddr from 'ipaddr.js';
 import type { RequestHandler } from 'msw';
 import * as gen from '../generated/msw/collections/collections.msw';
 import type {
@@ -18,30 +22,49 @@ import type {
   SpaceMember,
   SpaceRoleUpdate,
 } from '../generated/react-query/model';
+import { ACCESS_LEVEL, canEditSources, isAdminCapable, isInvited, isOwnerLevel, type SpaceAccess } from '../services/spaces/access-levels';
 import {
-  ACCESS_LEVEL,
-  DEFAULT_SPACE_TITLE,
-  SPACE_ACCESS,
-  SPACE_LIMITS,
-  SPACE_ROLES,
-  canEditSources,
-  invitedLevel,
-  isAdminCapable,
-  isInvited,
-  isOwnerLevel,
-  isReadable,
-  roleLevel,
-} from '../services/spaces/access-levels';
-import { problem } from './problem';
+  checkCanAddLink,
+  decideAccept,
+  decideAccess,
+  decideAddLink,
+  decideCreate,
+  decideDelete,
+  decideEdit,
+  decideInvite,
+  decideRemoveLink,
+  decideRemoveMember,
+  decideRoleChange,
+  permissionIn,
+  type Actor,
+  type OwnerFacts,
+} from '../services/spaces/decide';
+import { initialSpace, type SpaceEvent, type SpaceFields, type SpaceState } from '../services/spaces/events';
+import { normalizeLink } from '../services/spaces/links/normalize';
+import { accessAfterAddToSpace } from '../services/threads/access-rules';
+import { decideAddToSpace, decideRemoveFromSpace } from '../services/threads/space-decide';
+import { problem, ruled } from './problem';
 import { MOCK_SPACE_TEMPLATES } from './space-templates';
+import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 import { threadSummary, type MockThread } from './threads';
 
 /** What the mock keeps of a Space; user_permission and thread_count are derived per caller. */
 export type MockSpace = Omit<Collection, 'user_permission' | 'thread_count'> & { key: string; members: SpaceMember[] };
 
-type Options = { spaces: () => MockSpace[]; threads: () => MockThread[]; user: () => SessionUser | null; visitor: () => string; changed: () => void };
-/** The scenario's accounts, so an invitation to a known email names the person. */
-type HandlerOptions = Options & { store: SpaceStore; accounts: () => SessionUser[] };
+type Options = {
+  spaces: () => MockSpace[];
+  threads: () => MockThread[];
+  user: () => SessionUser | null;
+  visitor: () => string;
+  /** The scenario's accounts: owners' organisations, and the names of invited people. */
+  accounts: () => SessionUser[];
+  /** Who asks, as the server's thread rules see them. */
+  viewer: () => Viewer;
+  changed: () => void;
+  /** "host:port" pairs whose link pages may be added although private (the server's SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
+  allowPrivateHosts?: readonly string[];
+};
+type HandlerOptions = Options & { store: SpaceStore };
 
 const KEY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => KEY_CHARS[b % KEY_CHARS.length]).join('');
@@ -53,55 +76,69 @@ const kebab = (title: string) =>
     .slice(0, 60);
 export const spaceSlug = (title: string, key: string) => `${kebab(title) || 'space'}-${key}`;
 
-const EMOJI = /^([0-9a-f]{4,6}(-[0-9a-f]{4,6})*)?$/;
-const BLOCKED_HOSTS = /^(blocked\.example|localhost|127\.|10\.|192\.168\.|169\.254\.|0\.0\.0\.0|\[::1\])/;
+// The server's texts for what its HTTP layer checks around the deciders (services/spaces/access.ts, links-use-case.ts).
+const LOGIN_REQUIRED = 'Sign in to use Spaces.';
+export const LINK_BLOCKED = 'This link points to a private or local network address, which Spaces cannot fetch.';
 
-/** The fields a create or edit may set, checked as the server checks them (400 on the first bad one). */
-function checkFields(body: CollectionEditRequest, user: SessionUser | null) {
-  if (body.title !== undefined && (!body.title.trim() || body.title.length > SPACE_LIMITS.title))
-    throw problem(400, 'invalid_title', `Give the Space a title of 1 to ${SPACE_LIMITS.title} characters.`);
-  if (body.description !== undefined && body.description.length > SPACE_LIMITS.description)
-    throw problem(400, 'invalid_description', `A description has at most ${SPACE_LIMITS.description} characters.`);
-  if (body.instructions !== undefined && body.instructions.length > SPACE_LIMITS.instructions)
-    throw problem(400, 'invalid_instructions', `Instructions have at most ${SPACE_LIMITS.instructions} characters.`);
-  if (body.emoji !== undefined && !EMOJI.test(body.emoji)) throw problem(400, 'invalid_emoji', 'An emoji is given as lower-case hex code points.');
-  if (body.access !== undefined && !Object.values(SPACE_ACCESS).includes(body.access)) throw problem(400, 'invalid_access', 'Unknown access.');
-  if (body.access === SPACE_ACCESS.ORGANIZATION && !user?.org_uuid)
-    throw problem(403, 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
+/** Whether the server would refuse to fetch this page: a private or local address, by IP or by name. */
+function isBlockedHost(url: URL, allowed: readonly string[]) {
+  if (allowed.includes(url.host.toLowerCase())) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === 'blocked.example') return true;
+  if (!ipaddr.isValid(host)) return false;
+  return ipaddr.process(host).range() !== 'unicast';
 }
 
-/** A link normalised as the server keeps it (no fragment), or a 400/422 problem. */
-function normaliseLink(link: string) {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    throw problem(400, 'invalid_link', 'Enter an http or https address.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw problem(400, 'invalid_link', 'Enter an http or https address.');
-  url.hash = '';
-  return url;
-}
-
-/** The Spaces of a scenario and what one caller may do with them; shared with mocks/articles.ts. */
+/** The Spaces of a scenario and what one caller may do with them; shared with the files and articles mocks. */
 export function spaceStore(opts: Options) {
-  const now = () => new Date().toISOString();
-  const me = (m: SpaceMember, user: SessionUser) => m.user_id === user.id || (m.user_id === null && m.email.toLowerCase() === user.email.toLowerCase());
-  const memberOf = (s: MockSpace, user = opts.user()) => (user ? s.members.find((m) => me(m, user)) : undefined);
-
-  /** The caller's level: OWNER for their Spaces, their member level, READER by link, else NONE. */
-  const levelOf = (s: MockSpace): AccessLevel => {
-    const user = opts.user();
-    if (user && s.owner.id === user.id) return ACCESS_LEVEL.OWNER;
-    const member = memberOf(s, user);
-    if (member) return member.access;
-    if (s.access === SPACE_ACCESS.ANYONE_WITH_LINK) return ACCESS_LEVEL.READER;
-    if (s.access === SPACE_ACCESS.ORGANIZATION && user?.org_uuid) return ACCESS_LEVEL.READER;
-    return ACCESS_LEVEL.NONE;
+  const isUser = (id: string) => opts.accounts().some((a) => a.id === id);
+  const actorOf = (user: SessionUser | null): Actor | null => (user ? { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid } : null);
+  const { viewer } = opts;
+  const ownerFacts = (s: MockSpace): OwnerFacts => {
+    const owner = opts.accounts().find((a) => a.id === s.owner.id);
+    return { org_uuid: owner?.org_uuid ?? null, email: (owner?.email ?? s.members.find((m) => isOwnerLevel(m.access))?.email ?? '').toLowerCase() };
   };
+
+  /** The Space as the server's stream would rebuild it. */
+  const stateOf = (s: MockSpace): SpaceState => {
+    const { title, description, instructions, emoji, enable_web_by_default } = s;
+    return {
+      created: {
+        uuid: s.uuid,
+        title,
+        description,
+        instructions,
+        emoji,
+        enable_web_by_default,
+        access: s.access as SpaceAccess,
+        template_id: s.template_id,
+        owner_user_id: s.owner.id,
+        created_at: s.created_at,
+      },
+      deleted: false,
+      fields: { title, description, instructions, emoji, enable_web_by_default },
+      access: s.access as SpaceAccess,
+      members: Object.fromEntries(
+        s.members
+          .filter((m) => !isOwnerLevel(m.access))
+          .map((m) => [m.member_id, { member_id: m.member_id, email: m.email.toLowerCase(), user_id: m.user_id, level: m.access }]),
+      ),
+      links: s.focused_web_config.link_configs.map((l) => l.link),
+    };
+  };
+  const permission = (s: MockSpace) => permissionIn(stateOf(s), actorOf(opts.user()), ownerFacts(s));
+  /** The caller's level: OWNER for their Spaces, their member level, READER when open to them, else NONE. */
+  const levelOf = (s: MockSpace): AccessLevel => permission(s).level;
   // Invited people see the Space too, to accept the invitation.
-  const visible = (s: MockSpace) => levelOf(s) !== ACCESS_LEVEL.NONE;
+  const visible = (s: MockSpace) => {
+    const p = permission(s);
+    return p.readable || isInvited(p.level);
+  };
   const threadsOf = (uuid: string) => opts.threads().filter((t) => t.collection_uuid === uuid);
+  const memberOf = (s: MockSpace, user = opts.user()) => {
+    const email = user?.email.toLowerCase();
+    return user ? s.members.find((m) => m.user_id === user.id || m.email.toLowerCase() === email) : undefined;
+  };
 
   const find = (key: string) => opts.spaces().find((s) => s.uuid === key || s.slug === key || key.slice(-22) === s.key);
   /** The Space the caller may see, or the 404 the server gives for it, existing or not. */
@@ -110,26 +147,50 @@ export function spaceStore(opts: Options) {
     if (!s || !visible(s)) throw problem(404, 'collection_not_found', 'No such Space.');
     return s;
   };
-  const signedIn = (action: string) => {
+  const signedIn = () => {
     const user = opts.user();
-    if (!user) throw problem(401, 'login_required', `Sign in to ${action}.`);
-    return user;
-  };
-  const writable = (key: string) => {
-    signedIn('change this Space');
-    const s = get(key);
-    if (!canEditSources(levelOf(s))) throw problem(403, 'not_space_writer', 'Only writers of this Space can change it.');
-    return s;
-  };
-  const administrable = (key: string) => {
-    signedIn('change this Space');
-    const s = get(key);
-    if (!isAdminCapable(levelOf(s))) throw problem(403, 'not_space_admin', 'Only the owner or an admin of this Space can do that.');
-    return s;
+    if (!user) throw problem(401, 'login_required', LOGIN_REQUIRED);
+    return { user, actor: actorOf(user)! };
   };
   const touch = (s: MockSpace) => {
-    s.updated_at = now();
+    s.updated_at = new Date().toISOString();
     opts.changed();
+  };
+
+  /** A decider's events written onto the mock Space (the server's projection, in memory). */
+  const apply = (s: MockSpace, events: SpaceEvent[]) => {
+    for (const e of events) {
+      if (e.type === 'SpaceEdited') {
+        Object.assign(s, e.data.changes);
+        if (e.data.changes.title !== undefined) s.slug = spaceSlug(s.title, s.key);
+      }
+      if (e.type === 'SpaceAccessChanged') s.access = e.data.access;
+      if (e.type === 'SpaceDeleted') opts.spaces().splice(opts.spaces().indexOf(s), 1);
+      if (e.type === 'SpaceMemberInvited') {
+        const account = opts.accounts().find((u) => u.email.toLowerCase() === e.data.email);
+        const { member_id, email, level, invited_at } = e.data;
+        s.members.push({ member_id, email, user_id: account?.id ?? null, name: account?.name ?? null, access: level, invited_at });
+      }
+      if (e.type === 'SpaceInviteAccepted' || e.type === 'SpaceMemberRoleChanged') {
+        const m = s.members.find((x) => x.member_id === e.data.member_id);
+        if (m) m.access = e.data.level;
+        if (m && e.type === 'SpaceInviteAccepted') m.user_id = e.data.user_id;
+      }
+      if (e.type === 'SpaceMemberRemoved') s.members = s.members.filter((m) => m.member_id !== e.data.member_id);
+      if (e.type === 'SpaceLinkAdded') s.focused_web_config.link_configs.push({ link: e.data.link, title: e.data.title, added_at: e.data.added_at });
+      if (e.type === 'SpaceLinkRemoved') s.focused_web_config.link_configs = s.focused_web_config.link_configs.filter((l) => l.link !== e.data.link);
+    }
+    if (events.length && opts.spaces().includes(s)) touch(s);
+  };
+  /** Runs a decider on the Space, for the signed-in caller who can see it, and applies what it decides. */
+  const decide = (key: string, rule: (state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }) => SpaceEvent[]) => {
+    const { actor } = signedIn();
+    const s = get(key);
+    apply(
+      s,
+      ruled(() => rule(stateOf(s), { actor, owner: ownerFacts(s), now: new Date() })),
+    );
+    return s;
   };
 
   const view = (s: MockSpace): Collection => {
@@ -142,63 +203,101 @@ export function spaceStore(opts: Options) {
     return s ? { uuid: s.uuid, slug: s.slug, title: s.title, emoji: s.emoji } : null;
   };
 
+  /** A thread's move in or out of a Space, by the threads' rules (services/threads/space-decide.ts). */
+  const moveThread = (t: MockThread, rule: (v: Viewer & { user_id: string }) => Parameters<typeof applyThreadEvents>[1]) => {
+    const { user } = signedIn();
+    applyThreadEvents(
+      t,
+      ruled(() => rule({ ...viewer(), user_id: user.id })),
+    );
+    opts.changed();
+  };
   /** upsertCollectionEntry with new_collection_uuid: the thread leaves its Space for this one. */
-  const moveIn = (t: MockThread, spaceUuid: string) => {
-    const user = signedIn('add threads to a Space');
+  const moveIn = (t: MockThread, spaceUuid: string, articleMode = false) => {
+    const { user } = signedIn();
     const s = get(spaceUuid);
-    if (t.owner !== user.id) throw problem(403, 'not_thread_owner', 'Only the owner of this thread can move it.');
     if (!canEditSources(levelOf(s))) throw problem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');
-    t.collection_uuid = s.uuid;
+    const cmd = { collection_uuid: s.uuid, enterprise: !!user.org_uuid, articleMode, now: new Date() };
+    moveThread(t, (v) => decideAddToSpace(threadState(t, isUser), { ...cmd, viewer: v }));
     touch(s);
     return ref(s);
   };
   /** removeCollectionEntry with collection_uuid: collection read becomes private read. */
   const takeOut = (t: MockThread, spaceUuid: string) => {
-    const user = signedIn('change this Space');
+    signedIn();
     const s = get(spaceUuid);
-    if (t.collection_uuid !== s.uuid) return ref(s);
-    if (t.owner !== user.id && !isAdminCapable(levelOf(s)))
-      throw problem(403, 'not_space_admin', 'Only the thread’s owner or the Space’s owner or admin can take it out.');
-    t.collection_uuid = null;
-    if (t.thread_access === 'collection read') t.thread_access = 'private read';
+    const cmd = { collection_uuid: s.uuid, spaceAdmin: isAdminCapable(levelOf(s)), now: new Date() };
+    moveThread(t, (v) => decideRemoveFromSpace(threadState(t, isUser), { ...cmd, viewer: v }));
     touch(s);
     return ref(s);
   };
 
-  return { find, get, levelOf, visible, view, ref, info, signedIn, writable, administrable, touch, threadsOf, memberOf, moveIn, takeOut };
+  const readable = (s: MockSpace) => permission(s).readable;
+  /** A new thread asked in a Space (services/spaces/answer-space.ts askingInSpace): 404 unless readable; it starts there for a writer. */
+  const askingIn = (uuid: string) => {
+    const s = find(uuid);
+    if (!s || !readable(s)) throw problem(404, 'collection_not_found', 'No such Space.');
+    const user = opts.user();
+    if (!user || !canEditSources(levelOf(s))) return null;
+    return { collection_uuid: s.uuid, thread_access: accessAfterAddToSpace('private read', { enterprise: !!user.org_uuid, articleMode: false }) };
+  };
+
+  return {
+    find,
+    askingIn,
+    get,
+    levelOf,
+    visible,
+    readable,
+    view,
+    ref,
+    info,
+    signedIn,
+    decide,
+    apply,
+    touch,
+    threadsOf,
+    memberOf,
+    moveIn,
+    takeOut,
+    isUser,
+    viewer,
+    stateOf,
+    ownerFacts,
+  };
 }
 export type SpaceStore = ReturnType<typeof spaceStore>;
 
-/** limit/offset from a URL, within the contract's bounds (400 otherwise). */
-function paging(url: URL, fallbackLimit: number) {
-  const limit = Number(url.searchParams.get('limit') ?? fallbackLimit);
-  const offset = Number(url.searchParams.get('offset') ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0)
-    throw problem(400, 'invalid_paging', 'limit is 1 to 100 and offset at least 0.');
-  return { limit, offset };
-}
-
 export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
   const { store } = opts;
-  const members = (s: MockSpace) => ({ members: s.members });
-  const member = (s: MockSpace, id: string) => {
-    const m = s.members.find((x) => x.member_id === id);
-    if (!m) throw problem(404, 'member_not_found', 'No such member of this Space.');
-    return m;
+  /** The owner first (member_id: the Space's uuid), then members and invitations as made. */
+  const members = (s: MockSpace) => ({ members: [...s.members.filter((m) => isOwnerLevel(m.access)), ...s.members.filter((m) => !isOwnerLevel(m.access))] });
+  // The threads of a Space the caller sees listed (services/spaces/thread-queries.ts): shared with the
+  // Space or the public, their own, and those whose owner let them in (unless owner-only again).
+  const listedInSpace = (t: MockThread) => {
+    const me = opts.user()?.id;
+    if (t.thread_access === 'collection read' || t.thread_access === 'public read') return true;
+    return !!me && (t.owner === me || (!!t.readers?.includes(me) && t.thread_access !== 'owner-only'));
   };
-  // A thread the caller may see inside a Space: their own, or one shared beyond private.
-  const mayRead = (t: MockThread) =>
-    t.owner === (opts.user()?.id ?? opts.visitor()) || (t.thread_access !== 'owner-only' && t.thread_access !== 'private read');
+  const fieldsOf = (b: CollectionEditRequest): Partial<SpaceFields> => {
+    const { title, description, instructions, emoji, enable_web_by_default } = b;
+    return Object.fromEntries(Object.entries({ title, description, instructions, emoji, enable_web_by_default }).filter(([, v]) => v !== undefined));
+  };
+  /** A link as the server keeps it, or its 400 invalid_link. */
+  const normalized = (raw: string) => {
+    const n = normalizeLink(raw);
+    if (!n.ok) throw problem(400, 'invalid_link', n.detail);
+    return n.url;
+  };
 
   return [
     gen.getListSpaceTemplatesMockHandler({ templates: MOCK_SPACE_TEMPLATES }),
 
     gen.getCreateCollectionMockHandler(async ({ request }) => {
-      const user = store.signedIn('create a Space');
+      const { user, actor } = store.signedIn();
       const body = (await request.json()) as CollectionCreateRequest;
-      const template = body.template_id === undefined ? undefined : MOCK_SPACE_TEMPLATES.find((t) => t.id === body.template_id);
-      if (body.template_id !== undefined && !template) throw problem(400, 'unknown_template', 'No such template.');
-      checkFields(body, user);
+      const template = body.template_id ? (MOCK_SPACE_TEMPLATES.find((t) => t.id === body.template_id) ?? null) : null;
+      if (body.template_id && !template) throw problem(400, 'unknown_template', `There is no template "${body.template_id}".`);
       const thread = body.entry_uuid
         ? opts
             .threads()
@@ -207,26 +306,20 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
             )
         : undefined;
       if (body.entry_uuid && !thread) throw problem(404, 'thread_not_found', 'No such thread.');
-      if (thread && thread.owner !== user.id) throw problem(403, 'not_thread_owner', 'Only the owner of this thread can move it.');
+      if (thread && thread.owner !== user.id) throw problem(403, 'not_thread_owner', 'Only the owner of this thread can add it to a Space.');
+      const uuid = crypto.randomUUID();
+      const cmd = { uuid, actor, fields: fieldsOf(body), access: body.access as SpaceAccess | undefined, template, now: new Date() };
+      const [created] = ruled(() => decideCreate(initialSpace, cmd));
+      const { owner_user_id: _o, ...fields } = created!.data;
       const key = newKey();
-      const title = (body.title ?? template?.title ?? DEFAULT_SPACE_TITLE).trim();
-      const at = new Date().toISOString();
       const space: MockSpace = {
-        uuid: crypto.randomUUID(),
+        ...fields,
         key,
-        slug: spaceSlug(title, key),
-        title,
-        description: body.description ?? template?.description ?? '',
-        instructions: body.instructions ?? template?.instructions ?? '',
-        emoji: body.emoji ?? template?.emoji ?? '',
-        access: body.access ?? SPACE_ACCESS.PRIVATE,
-        enable_web_by_default: body.enable_web_by_default ?? true,
-        template_id: template?.id ?? null,
+        slug: spaceSlug(fields.title, key),
         focused_web_config: { link_configs: [] },
         owner: { id: user.id, name: user.name },
-        created_at: at,
-        updated_at: at,
-        members: [{ member_id: crypto.randomUUID(), email: user.email, user_id: user.id, name: user.name, access: ACCESS_LEVEL.OWNER, invited_at: at }],
+        updated_at: fields.created_at,
+        members: [{ member_id: uuid, email: user.email, user_id: user.id, name: user.name, access: ACCESS_LEVEL.OWNER, invited_at: fields.created_at }],
       };
       opts.spaces().push(space);
       if (thread) store.moveIn(thread, space.uuid);
@@ -235,40 +328,29 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
     }),
 
     gen.getEditCollectionMockHandler(async ({ params, request }) => {
-      const s = store.writable(String(params.collectionUuid));
       const body = (await request.json()) as CollectionEditRequest;
-      checkFields(body, opts.user());
-      const adminOnly =
-        (body.access !== undefined && body.access !== s.access) ||
-        (body.enable_web_by_default !== undefined && body.enable_web_by_default !== s.enable_web_by_default);
-      if (adminOnly && !isAdminCapable(store.levelOf(s))) throw problem(403, 'not_space_admin', 'Only the owner or an admin can change access and web search.');
-      if (body.title !== undefined) {
-        s.title = body.title.trim();
-        s.slug = spaceSlug(s.title, s.key);
-      }
-      if (body.description !== undefined) s.description = body.description;
-      if (body.instructions !== undefined) s.instructions = body.instructions;
-      if (body.emoji !== undefined) s.emoji = body.emoji;
-      if (body.access !== undefined) s.access = body.access;
-      if (body.enable_web_by_default !== undefined) s.enable_web_by_default = body.enable_web_by_default;
-      store.touch(s);
+      const s = store.decide(String(params.collectionUuid), (state, cmd) =>
+        decideEdit(state, { ...cmd, changes: fieldsOf(body), access: body.access as SpaceAccess | undefined }),
+      );
       return store.view(s);
     }),
 
     gen.getDeleteCollectionMockHandler(({ params }) => {
-      store.signedIn('delete this Space');
+      const { actor } = store.signedIn();
       const s = store.get(String(params.collectionUuid));
-      if (!isOwnerLevel(store.levelOf(s))) throw problem(403, 'not_space_owner', 'Only the owner can delete this Space.');
-      for (const t of store.threadsOf(s.uuid)) {
-        t.collection_uuid = null;
-        if (t.thread_access === 'collection read') t.thread_access = 'private read';
-      }
-      opts.spaces().splice(opts.spaces().indexOf(s), 1);
-      opts.changed();
+      // The owner check runs before any thread leaves the Space (services/spaces/delete-use-case.ts).
+      if (!isOwnerLevel(store.levelOf(s))) throw problem(403, 'not_space_owner', 'Only the owner of this Space can delete it.');
+      for (const t of store.threadsOf(s.uuid)) store.takeOut(t, s.uuid);
+      store.apply(
+        s,
+        ruled(() => decideDelete(store.stateOf(s), { actor, owner: store.ownerFacts(s), now: new Date() })),
+      );
     }),
 
     gen.getListUserCollectionsMockHandler(({ request }) => {
-      const { limit, offset } = paging(new URL(request.url), 50);
+      const url = new URL(request.url);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
       const user = opts.user();
       // Newest change first; reversed first so Spaces changed in the same millisecond list the later one first.
       const mine = user
@@ -284,49 +366,43 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
     gen.getGetCollectionMockHandler(({ request }) => store.view(store.get(new URL(request.url).searchParams.get('collection_slug') ?? ''))),
 
     gen.getUpdateCollectionAccessMockHandler(async ({ params, request }) => {
-      const s = store.administrable(String(params.collectionUuid));
       const { updated_access } = (await request.json()) as CollectionAccessUpdate;
-      if (updated_access === undefined) throw problem(400, 'invalid_access', 'Unknown access.');
-      checkFields({ access: updated_access }, opts.user());
-      s.access = updated_access;
-      store.touch(s);
-      return store.view(s);
+      return store.view(store.decide(String(params.collectionUuid), (state, cmd) => decideAccess(state, { ...cmd, access: updated_access as SpaceAccess })));
     }),
 
     gen.getAddCollectionLinkMockHandler(async ({ request }) => {
       const body = (await request.json()) as CollectionLinkRequest;
-      const s = store.writable(body.collection_uuid);
-      const url = normaliseLink(body.link);
-      if (BLOCKED_HOSTS.test(url.host)) throw problem(422, 'link_blocked', 'This address is not a public page.');
-      const links = s.focused_web_config.link_configs;
-      if (links.some((l) => l.link === url.href)) return store.view(s);
-      if (links.length >= SPACE_LIMITS.links) throw problem(409, 'too_many_links', `A Space holds at most ${SPACE_LIMITS.links} links.`);
-      links.push({ link: url.href, title: `${url.host}${url.pathname === '/' ? '' : url.pathname}`, added_at: new Date().toISOString() });
-      store.touch(s);
-      return store.view(s);
+      const { actor } = store.signedIn();
+      const s = store.get(body.collection_uuid);
+      const link = normalized(body.link);
+      if (ruled(() => checkCanAddLink(store.stateOf(s), { actor, owner: store.ownerFacts(s), link })) === 'present') return store.view(s);
+      const url = new URL(link);
+      if (isBlockedHost(url, opts.allowPrivateHosts ?? [])) throw problem(422, 'link_blocked', LINK_BLOCKED);
+      const title = `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+      return store.view(store.decide(s.uuid, (state, cmd) => decideAddLink(state, { ...cmd, link, title, text: '' })));
     }),
 
     gen.getRemoveCollectionLinkMockHandler(async ({ request }) => {
       const body = (await request.json()) as CollectionLinkRequest;
-      const s = store.writable(body.collection_uuid);
-      const href = normaliseLink(body.link).href;
-      const before = s.focused_web_config.link_configs.length;
-      s.focused_web_config.link_configs = s.focused_web_config.link_configs.filter((l) => l.link !== href);
-      if (s.focused_web_config.link_configs.length !== before) store.touch(s);
-      return store.view(s);
+      store.signedIn();
+      const s = store.get(body.collection_uuid);
+      const link = normalized(body.link);
+      return store.view(store.decide(s.uuid, (state, cmd) => decideRemoveLink(state, { ...cmd, link })));
     }),
 
     gen.getListCollectionThreadsMockHandler(({ request }) => {
       const url = new URL(request.url);
-      const { limit, offset } = paging(url, 20);
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
       const uuid = url.searchParams.get('collection_uuid');
       let threads: MockThread[];
       if (uuid) {
         const s = store.get(uuid);
-        if (!isReadable(store.levelOf(s))) throw problem(404, 'collection_not_found', 'No such Space.');
-        threads = store.threadsOf(s.uuid).filter(mayRead);
+        // Someone merely invited sees the Space, but none of its threads yet.
+        threads = store.readable(s) ? store.threadsOf(s.uuid).filter(listedInSpace) : [];
       } else {
-        const user = store.signedIn('see your bookmarks');
+        const user = opts.user();
+        if (!user) throw problem(401, 'login_required', 'Sign in to see your bookmarks.');
         threads = opts.threads().filter((t) => (t as MockThread & { bookmarked_by?: string[] }).bookmarked_by?.includes(user.id));
       }
       const newest = [...threads].sort((a, b) => b.updated_datetime.localeCompare(a.updated_datetime));
@@ -334,68 +410,27 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
     }),
 
     gen.getListCollectionMembersMockHandler(({ params }) => {
-      const s = store.get(String(params.collectionUuid));
-      const owner = s.members.filter((m) => isOwnerLevel(m.access));
-      return { members: [...owner, ...s.members.filter((m) => !isOwnerLevel(m.access))] };
+      store.signedIn();
+      return members(store.get(String(params.collectionUuid)));
     }),
 
     gen.getInviteCollectionMemberMockHandler(async ({ params, request }) => {
-      const s = store.administrable(String(params.collectionUuid));
-      const { email: raw, role } = (await request.json()) as SpaceInviteRequest;
-      const email = (raw ?? '').trim();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw problem(400, 'invalid_email', 'Enter a valid email address.');
-      if (!SPACE_ROLES.includes(role)) throw problem(400, 'invalid_role', 'Unknown role.');
-      const existing = s.members.find((m) => m.email.toLowerCase() === email.toLowerCase());
-      if (existing && isOwnerLevel(existing.access)) throw problem(409, 'already_owner', 'This person owns the Space.');
-      if (existing) existing.access = isInvited(existing.access) ? invitedLevel(role) : roleLevel(role);
-      else {
-        const account = opts.accounts().find((u) => u.email.toLowerCase() === email.toLowerCase());
-        s.members.push({
-          member_id: crypto.randomUUID(),
-          email,
-          user_id: account?.id ?? null,
-          name: account?.name ?? null,
-          access: invitedLevel(role),
-          invited_at: new Date().toISOString(),
-        });
-      }
-      store.touch(s);
-      return members(s);
+      const { email, role } = (await request.json()) as SpaceInviteRequest;
+      const member_id = crypto.randomUUID();
+      return members(store.decide(String(params.collectionUuid), (state, cmd) => decideInvite(state, { ...cmd, email, role, member_id })));
     }),
 
-    gen.getAcceptCollectionInviteMockHandler(({ params }) => {
-      const user = store.signedIn('accept this invitation');
-      const s = store.find(String(params.collectionUuid));
-      const m = s && store.memberOf(s, user);
-      if (!s || !m || !isInvited(m.access)) throw problem(404, 'no_invitation', 'There is no invitation to this Space for you.');
-      m.access = (m.access - 10) as AccessLevel;
-      m.user_id = user.id;
-      m.name = user.name;
-      store.touch(s);
-      return store.view(s);
-    }),
+    gen.getAcceptCollectionInviteMockHandler(({ params }) => store.view(store.decide(String(params.collectionUuid), decideAccept))),
 
     gen.getChangeCollectionMemberRoleMockHandler(async ({ params, request }) => {
-      const s = store.administrable(String(params.collectionUuid));
-      const m = member(s, String(params.memberId));
       const { role } = (await request.json()) as SpaceRoleUpdate;
-      if (!SPACE_ROLES.includes(role)) throw problem(400, 'invalid_role', 'Unknown role.');
-      if (isOwnerLevel(m.access)) throw problem(409, 'owner_stays', 'The owner’s role cannot change.');
-      m.access = isInvited(m.access) ? invitedLevel(role) : roleLevel(role);
-      store.touch(s);
-      return members(s);
+      const member_id = String(params.memberId);
+      return members(store.decide(String(params.collectionUuid), (state, cmd) => decideRoleChange(state, { ...cmd, member_id, role })));
     }),
 
     gen.getRemoveCollectionMemberMockHandler(({ params }) => {
-      const user = store.signedIn('change this Space');
-      const s = store.get(String(params.collectionUuid));
-      const m = member(s, String(params.memberId));
-      if (isOwnerLevel(m.access)) throw problem(409, 'owner_stays', 'The owner cannot be removed from the Space.');
-      if (!isAdminCapable(store.levelOf(s)) && store.memberOf(s, user) !== m)
-        throw problem(403, 'not_space_admin', 'Only the owner or an admin can remove members.');
-      s.members.splice(s.members.indexOf(m), 1);
-      store.touch(s);
-      return members(s);
+      const member_id = String(params.memberId);
+      return members(store.decide(String(params.collectionUuid), (state, cmd) => decideRemoveMember(state, { ...cmd, member_id })));
     }),
   ];
 }

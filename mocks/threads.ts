@@ -4,8 +4,14 @@
 // A question containing "stream error" fails halfway, to show the failed state.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
-import type { AccessRequest, CollectionInfo, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
-import { problem } from './problem';
+import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
+import { canRead, isPublished, privacyState } from '../services/threads/access-rules';
+import { decideAsk, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
+import { initialThread } from '../services/threads/events';
+import { slugFor } from '../services/threads/slug';
+import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval } from '../services/threads/sharing-decide';
+import { problem, ruled } from './problem';
+import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 
 export type MockEvent = { event: string; data: unknown };
 export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
@@ -21,8 +27,14 @@ type Derived =
   | 'privacy_state'
   | 'is_published'
   | 'bookmark_state';
-/** `collection_uuid`: the Space the thread is in (mocks/spaces.ts). */
-export type MockThread = Omit<Thread, Derived> & { owner: string; entries: MockEntry[]; access_requests?: AccessRequest[]; collection_uuid?: string | null };
+/** `collection_uuid`: the Space the thread is in (mocks/spaces.ts); `readers`: the users the owner let in. */
+export type MockThread = Omit<Thread, Derived> & {
+  owner: string;
+  entries: MockEntry[];
+  access_requests?: AccessRequest[];
+  collection_uuid?: string | null;
+  readers?: string[];
+};
 
 const GUIDE: { url: string; name: string; text: string[] }[] = [
   {
@@ -98,15 +110,7 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
 const chunks = (text: string) =>
   text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
 
-const slugify = (q: string, id: string) =>
-  `${q
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60)}-${id.slice(0, 6)}`;
-
-let seq = 0;
-const uuid = () => `00000000-0000-4000-8000-${(Date.now() % 1e6).toString().padStart(6, '0')}${(++seq).toString().padStart(6, '0')}`;
+const uuid = () => crypto.randomUUID();
 
 /** An SSE body from events, with `id` = index; `hold` keeps the stream open at the end. */
 export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: boolean } = {}) {
@@ -122,13 +126,18 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
 
 type ThreadHandlerOptions = {
   threads: () => MockThread[];
-  owner: () => string;
-  signedIn: () => boolean;
   changed: () => void;
   delayMs: number;
+  /** Who is asking, as the server's rules see them; whether an id is a user's (else a visitor's). */
+  viewer: () => Viewer;
+  isUser: (id: string) => boolean;
+  user: () => SessionUser | null;
+  /** A user's organisation, and whether the caller may read a Space (for org read and collection read). */
+  orgOf?: (userId: string) => string | null;
+  readsSpace?: (collectionUuid: string) => boolean;
   collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null;
-  /** The Space a new thread asked in `collection_uuid` starts in: when the asker writes there (as on the server). */
-  startsInSpace?: (collectionUuid: string) => string | null;
+  /** A new thread asked in a Space: the server's 404 for a Space the asker cannot read, else where it starts (services/spaces/answer-space.ts). */
+  askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
 };
 
 /** A thread as the library and the Space lists show it. */
@@ -143,7 +152,7 @@ export const threadSummary = (t: MockThread): ThreadSummary => ({
   entry_count: t.entries.length,
 });
 
-export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestHandler[]; resumeProducers: () => void } {
+export function threadHandlers(opts: ThreadHandlerOptions) {
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
   const find = (key: string) =>
@@ -153,6 +162,36 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
     return undefined;
   };
   const running = new Set<string>();
+  const state = (t: MockThread) => threadState(t, opts.isUser);
+  /** The thread of a key, or the server's 404. */
+  const existing = (key: string) => {
+    const t = find(key);
+    if (!t) throw problem(404, 'thread_not_found', 'No such thread.');
+    return t;
+  };
+  /** The server's read rule (services/threads/access-rules.ts) with the mock's facts. */
+  const mayRead = (t: MockThread) => {
+    const viewer = opts.viewer();
+    const started = state(t).started!;
+    const isOwner = isThreadOwner(started, viewer);
+    if (isOwner || t.thread_access === 'public read') return { isOwner, readable: true };
+    if (!viewer.user_id) return { isOwner, readable: false };
+    const ownerOrg = started.owner_user_id ? (opts.orgOf?.(started.owner_user_id) ?? null) : null;
+    const viewerOrg = opts.orgOf?.(viewer.user_id) ?? null;
+    const readable = canRead({
+      access: t.thread_access,
+      isOwner,
+      isGrantedReader: !!t.readers?.includes(viewer.user_id),
+      sameOrg: !!viewerOrg && viewerOrg === ownerOrg,
+      inThreadSpace: t.thread_access === 'collection read' && !!t.collection_uuid && !!opts.readsSpace?.(t.collection_uuid),
+    });
+    return { isOwner, readable };
+  };
+  const readable = (key: string) => {
+    const t = existing(key);
+    if (!mayRead(t).readable) throw problem(403, 'thread_private', 'This answer is private');
+    return t;
+  };
 
   // The "durable workflow": plays the entry's plan into its state, whoever is listening.
   const produce = async (thread: MockThread, entry: MockEntry) => {
@@ -207,6 +246,8 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
     return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
   };
 
+  /** What publishing depends on (services/threads/views.ts): an Enterprise owner, a thread in a Space. */
+  const publishing = (t: MockThread) => ({ enterprise: opts.isUser(t.owner) && !!opts.orgOf?.(t.owner), inCollection: !!t.collection_uuid });
   const view = (t: MockThread): Thread => {
     const { owner, entries, access_requests: _r, collection_uuid, ...rest } = t;
     const latest = entries.at(-1);
@@ -217,10 +258,9 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       focus: 'auto',
       author: { id: owner, username: owner.startsWith('user-') ? 'Ada Lovelace' : null, image: null },
       collection_info: opts.collectionInfo?.(collection_uuid) ?? null,
-      privacy_state:
-        t.thread_access === 'public read' ? 'published' : t.thread_access === 'owner-only' || t.thread_access === 'private read' ? 'private' : 'shared',
-      is_published: t.thread_access === 'public read',
-      is_owner: owner === opts.owner(),
+      privacy_state: privacyState(t.thread_access, publishing(t)),
+      is_published: isPublished(t.thread_access, publishing(t)),
+      is_owner: mayRead(t).isOwner,
       bookmark_state: 'NOT_BOOKMARKED',
       entries: entries.map(({ plan: _p, sent: _s, stop: _st, ...e }) => e),
     };
@@ -235,30 +275,52 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
         incognito?: boolean;
         collection_uuid?: string;
       };
-      const query = body.query_str?.trim() ?? '';
-      if (!query || query.length > 2000) return problem(400, 'invalid_query', 'Ask a question of 1 to 2,000 characters.');
+      const query = ruled(() => normalizeQuery(body.query_str ?? ''));
+      const isNew = !body.context_uuid;
+      const space = isNew && body.collection_uuid ? (opts.askingInSpace?.(body.collection_uuid) ?? null) : null;
       let thread = body.context_uuid ? find(body.context_uuid) : undefined;
-      if (body.context_uuid && !thread) return problem(404, 'not_found', 'No such thread.');
-      if (thread && thread.owner !== opts.owner()) return problem(403, 'forbidden', 'Only the owner can continue this thread.');
+      const context_uuid = body.context_uuid ?? uuid();
+      const backend_uuid = uuid();
+      const viewer = opts.viewer();
+      // The server's rule: who may continue (thread_not_found, thread_forbidden), and what a new thread starts as.
+      const asked = ruled(() =>
+        decideAsk(
+          thread ? state(thread) : initialThread,
+          {
+            context_uuid,
+            backend_uuid,
+            thread_url_slug: slugFor(query, context_uuid),
+            frontend_context_uuid: body.frontend_context_uuid ?? null,
+            query_str: query,
+            search_mode: 'auto',
+            incognito: !!body.incognito,
+            model: 'offline-extractive',
+            asker: { ...viewer, visitor_id: viewer.visitor_ids[0] ?? '' },
+            space,
+            now: new Date(),
+          },
+          isNew,
+        ),
+      );
       const now = new Date().toISOString();
-      if (!thread) {
-        const context_uuid = uuid();
+      const started = asked.find((e) => e.type === 'ThreadStarted')?.data;
+      if (started) {
         thread = {
           context_uuid,
-          thread_url_slug: slugify(query, context_uuid.replace(/-/g, '').slice(-6)),
-          frontend_context_uuid: body.frontend_context_uuid ?? null,
-          title: query,
+          thread_url_slug: started.thread_url_slug,
+          frontend_context_uuid: started.frontend_context_uuid,
+          title: started.title,
           first_query: query,
-          thread_access: 'private read',
-          expiry_time: null,
+          thread_access: started.thread_access,
+          expiry_time: started.expiry_time,
           updated_datetime: now,
-          owner: opts.owner(),
+          owner: started.owner_user_id ?? started.owner_visitor_id!,
           entries: [],
-          collection_uuid: body.collection_uuid ? (opts.startsInSpace?.(body.collection_uuid) ?? null) : null,
+          collection_uuid: asked.find((e) => e.type === 'ThreadAddedToSpace')?.data.collection_uuid ?? null,
         };
         if (!body.incognito) opts.threads().push(thread);
       }
-      const backend_uuid = uuid();
+      if (!thread) throw new Error('decideAsk neither started nor found the thread');
       const { sources, answer, related } = composeAnswer(query);
       const deltas = chunks(answer);
       const fails = /stream error/i.test(query);
@@ -302,77 +364,84 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
     }),
     http.get('*/rest/threads/entries/:backendUuid/events', ({ params, request }) => {
       const found = findEntry(String(params.backendUuid));
-      if (!found) return problem(404, 'not_found', 'No such answer.');
+      if (!found || !mayRead(found.thread).readable) return problem(404, 'entry_not_found', 'No such answer.');
       const last = request.headers.get('last-event-id');
       void produce(found.thread, found.entry);
       return stream(found.entry, last ? Number(last) + 1 : 0);
     }),
     getStopEntryMockHandler(({ params }) => {
       const found = findEntry(String(params.backendUuid));
-      if (!found) throw problem(404, 'not_found', 'No such answer.');
-      if (found.thread.owner !== opts.owner()) throw problem(403, 'forbidden', 'Only the owner can stop this answer.');
-      found.entry.stop = true;
+      if (!found) throw problem(404, 'entry_not_found', 'No such answer.');
+      if (ruled(() => decideStop(state(found.thread), found.entry.backend_uuid, opts.viewer(), new Date())).length) found.entry.stop = true;
     }),
     getGetThreadMockHandler(({ params }) => {
-      const t = find(String(params.entryUuidOrSlug));
-      if (!t) throw problem(404, 'not_found', 'No such thread.');
-      if (t.owner !== opts.owner() && t.thread_access !== 'public read') throw problem(403, 'thread_private', 'This answer is private');
-      return view(t);
+      return view(readable(String(params.entryUuidOrSlug)));
     }),
     http.put('*/rest/thread/:key/access', async ({ params, request }) => {
-      const t = find(String(params.key));
-      if (!t) return problem(404, 'thread_not_found', 'No such thread.');
-      if (!opts.signedIn()) return problem(401, 'login_required', 'Sign in to change who can see this answer.');
-      if (t.owner !== opts.owner()) return problem(403, 'not_thread_owner', 'Only the owner of this thread can change who can see it.');
+      const t = existing(String(params.key));
       const { thread_access } = (await request.json()) as { thread_access: ThreadAccess };
-      if (thread_access === 'org read') return problem(403, 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
-      if (thread_access === 'collection read') return problem(409, 'thread_not_in_space', 'Add this thread to a Space before sharing it there.');
-      t.thread_access = thread_access;
+      const viewer = opts.viewer();
+      const enterprise = !!(viewer.user_id && opts.orgOf?.(viewer.user_id));
+      const cmd = { viewer, thread_access, enterprise, inSpace: !!t.collection_uuid, now: new Date() };
+      applyThreadEvents(
+        t,
+        ruled(() => decideAccessChange(state(t), cmd)),
+      );
       opts.changed();
       return HttpResponse.json(view(t));
     }),
     http.put('*/rest/thread/:key', ({ params }) => {
-      const t = find(String(params.key));
-      if (!t) return problem(404, 'thread_not_found', 'No such thread.');
-      if (!opts.signedIn()) return problem(401, 'login_required', 'Sign in to change who can see this answer.');
-      t.expiry_time = null;
+      const t = existing(String(params.key));
+      applyThreadEvents(
+        t,
+        ruled(() => decideExpiryRemoval(state(t), opts.viewer(), new Date())),
+      );
       opts.changed();
       return HttpResponse.json(view(t));
     }),
     http.post('*/rest/thread/:key/access-requests', ({ params }) => {
-      const t = find(String(params.key));
-      if (!t) return problem(404, 'thread_not_found', 'No such thread.');
-      if (!opts.signedIn()) return problem(401, 'login_required', 'Sign in to request access to this answer.');
-      const request: AccessRequest = {
-        request_id: uuid(),
-        context_uuid: t.context_uuid,
-        thread_url_slug: t.thread_url_slug,
-        thread_title: t.title,
-        requester: { id: opts.owner(), name: 'Mock Requester', email: 'requester@example.com' },
-        status: 'requested',
-        requested_at: new Date().toISOString(),
-      };
-      (t.access_requests ??= []).push(request);
+      const t = existing(String(params.key));
+      const cmd = { requester: opts.viewer(), canReadNow: mayRead(t).readable, request_id: uuid(), now: new Date() };
+      const { events, request_id } = ruled(() => decideAccessRequest(state(t), cmd));
+      const user = opts.user();
+      t.access_requests ??= [];
+      for (const e of events)
+        t.access_requests.push({
+          request_id: e.data.request_id,
+          context_uuid: t.context_uuid,
+          thread_url_slug: t.thread_url_slug,
+          thread_title: t.title,
+          requester: { id: e.data.requester_user_id, name: user?.name ?? '', email: user?.email ?? '' },
+          status: 'requested',
+          requested_at: e.data.requested_at,
+        });
       opts.changed();
-      return HttpResponse.json(request, { status: 202 });
+      return HttpResponse.json(
+        t.access_requests!.find((r) => r.request_id === request_id),
+        { status: 202 },
+      );
     }),
-    http.get('*/rest/thread-access-requests', () =>
-      HttpResponse.json({
-        requests: opts
-          .threads()
-          .filter((t) => t.owner === opts.owner())
-          .flatMap((t) => (t.access_requests ?? []).filter((r) => r.status === 'requested')),
-      }),
-    ),
+    http.get('*/rest/thread-access-requests', () => {
+      const me = opts.viewer().user_id;
+      return HttpResponse.json({
+        requests: me
+          ? opts
+              .threads()
+              .filter((t) => t.owner === me)
+              .flatMap((t) => (t.access_requests ?? []).filter((r) => r.status === 'requested'))
+          : [],
+      });
+    }),
     http.post('*/rest/thread-access-requests/:id/:answer', ({ params }) => {
-      const request = opts
-        .threads()
-        .flatMap((t) => t.access_requests ?? [])
-        .find((r) => r.request_id === params.id);
-      if (!request) return problem(404, 'request_not_found', 'No such access request.');
-      request.status = params.answer === 'grant' ? 'granted' : 'declined';
+      const t = opts.threads().find((x) => x.access_requests?.some((r) => r.request_id === params.id));
+      if (!t) return problem(404, 'request_not_found', 'No such access request.');
+      const cmd = { viewer: opts.viewer(), request_id: String(params.id), grant: params.answer === 'grant', now: new Date() };
+      applyThreadEvents(
+        t,
+        ruled(() => decideAccessAnswer(state(t), cmd)),
+      );
       opts.changed();
-      return HttpResponse.json(request);
+      return HttpResponse.json(t.access_requests!.find((r) => r.request_id === params.id));
     }),
     getListThreadsMockHandler(({ request }) => {
       const url = new URL(request.url);
@@ -381,7 +450,7 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const mine = opts
         .threads()
-        .filter((t) => t.owner === opts.owner())
+        .filter((t) => mayRead(t).isOwner)
         .filter(
           (t) => !q || t.title.toLowerCase().includes(q) || t.entries.some((e) => e.answer.toLowerCase().includes(q) || e.query_str.toLowerCase().includes(q)),
         )
@@ -393,5 +462,5 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
   const resumeProducers = () => {
     for (const t of opts.threads()) for (const e of t.entries) if (e.status === 'pending') void produce(t, e);
   };
-  return { handlers, resumeProducers };
+  return { handlers, resumeProducers, existing, readable, mayRead, state };
 }

@@ -1,23 +1,26 @@
-// Translation for `make dev-mocks` and component tests: a deterministic "translation" into the
-// first language of Accept-Language, each non-blank text prefixed with `[<language>] `.
+// Translation for `make dev-mocks` and component tests, by the server's own use case
+// (services/translation/translate.ts, language.ts): the target is the first language of
+// Accept-Language; with `translation: 'mock'` a deterministic "translator" prefixes each text
+// with `[<language>] `, and with 'off' no translator is configured, so the originals come back
+// with `translated: false`, as on a server without TRANSLATE_URL.
 import type { RequestHandler } from 'msw';
 import { getTranslateTextsMockHandler } from '../generated/msw/translation/translation.msw';
 import type { TranslateRequest } from '../generated/react-query/model';
+import { targetLanguage } from '../services/translation/language';
+import { translateTexts } from '../services/translation/translate';
 
-/** The primary subtag of the header's first language ('de-CH, de;q=0.9' → 'de'), else 'en'. */
-export function mockTargetLanguage(header: string | null) {
-  const first = header?.split(',')[0]?.split(';')[0]?.trim().split('-')[0]?.toLowerCase();
-  return first && /^[a-z]{2,3}$/.test(first) ? first : 'en';
-}
+export type MockTranslation = 'mock' | 'off';
 
-export const mockTranslation = (text: string, language: string) => (text.trim() ? `[${language}] ${text}` : text);
+export const mockTranslation = (text: string, language: string) => `[${language}] ${text}`;
 
-export function translationHandlers(): RequestHandler[] {
+const quiet = { warn: () => {} };
+
+export function translationHandlers(mode: MockTranslation = 'mock'): RequestHandler[] {
+  const translator = mode === 'mock' ? async (texts: string[], target: string) => texts.map((t) => mockTranslation(t, target)) : null;
   return [
     getTranslateTextsMockHandler(async ({ request }) => {
       const { texts } = (await request.json()) as TranslateRequest;
-      const language = mockTargetLanguage(request.headers.get('accept-language'));
-      return { translated_texts: texts.map((t) => mockTranslation(t, language)), translated: true, target_language: language };
+      return translateTexts(texts, targetLanguage(request.headers.get('accept-language')), { translator, logger: quiet });
     }),
   ];
 }

@@ -2,21 +2,10 @@
 // mapper from a domain's errors (services/<domain>/errors.ts) to HTTP.
 import type { ErrorRequestHandler } from 'express';
 import { ConcurrencyError } from '../eventstore/types.js';
-import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
+import { DomainError, STATUS_OF_KIND } from '../shared/domain-error.js';
 import { HttpProblem, problemBody, type ProblemBody } from './problem.js';
 import type { Logger } from 'pino';
 
-const statusOfKind: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  unprocessable: 422,
-  rate_limited: 429,
-  unavailable: 503,
-};
 const codeOfValidatorStatus: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthenticated',
@@ -29,7 +18,7 @@ const codeOfValidatorStatus: Record<number, string> = {
 
 export function toProblem(err: unknown): ProblemBody | null {
   if (err instanceof HttpProblem) return err.toBody();
-  if (err instanceof DomainError) return problemBody(statusOfKind[err.kind], err.code, err.message);
+  if (err instanceof DomainError) return problemBody(STATUS_OF_KIND[err.kind], err.code, err.message);
   if (err instanceof ConcurrencyError) return problemBody(409, 'concurrency_conflict', 'Someone else changed this at the same time. Reload and try again.');
   const e = err as { type?: string; status?: number; errors?: { path?: string; message?: string }[]; message?: string };
   if (e?.type === 'entity.too.large') return problemBody(413, 'payload_too_large', 'The request body is larger than 1 MB.');

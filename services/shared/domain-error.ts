@@ -21,3 +21,16 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/** The HTTP status each kind becomes at the edge (and in the mocks, which answer as the edge does). */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};

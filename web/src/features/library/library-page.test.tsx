@@ -59,7 +59,7 @@ describe('library', () => {
     const mine = thread(1, mocks.scenario.state.signedInId!);
     mine.access_requests = [
       {
-        request_id: 'r-1',
+        request_id: '0b0b0b0b-0000-4000-8000-000000000001', // a uuid, as the spec's request_id is
         context_uuid: mine.context_uuid,
         thread_url_slug: mine.thread_url_slug,
         thread_title: mine.title,

@@ -6,6 +6,7 @@ import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
+import { LINK_BLOCKED } from '../../../../mocks/spaces';
 import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
 import { resetLiveAnswers } from '../search/live-answers';
 import { READER_ASK_NOTE } from './space-ask-box';
@@ -109,7 +110,7 @@ describe('the Space page', () => {
     await user.type(input, 'https://blocked.example/private');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     // A refusal is the server's answer: shown at once, not retried.
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('This address is not a public page.');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(LINK_BLOCKED);
     expect(posts()).toBe(1);
     expect(space.focused_web_config.link_configs).toHaveLength(1);
 

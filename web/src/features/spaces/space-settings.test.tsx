@@ -48,7 +48,7 @@ describe('Space settings', () => {
   it('changes a role and withdraws an invitation', async () => {
     const space = addSpace(mocks);
     space.members.push({
-      member_id: 'm-g',
+      member_id: '0a0a0a0a-0000-4000-8000-00000000000a', // a uuid, as the spec's member_id is
       email: 'grace@example.com',
       user_id: null,
       name: 'Grace',
@@ -107,7 +107,7 @@ describe('Space settings', () => {
   it('lets a writer leave the Space, without access, member management or Delete', async () => {
     const space = addSpace(mocks, { ownedByOther: true });
     space.members.push({
-      member_id: 'm-ada',
+      member_id: '0a0a0a0a-0000-4000-8000-00000000000b',
       email: 'ada@example.com',
       user_id: 'user-ada',
       name: 'Ada Lovelace',
@@ -166,7 +166,7 @@ describe('Add to Space', () => {
       access: SPACE_ACCESS.ANYONE_WITH_LINK,
     });
     mocks.scenario.state.spaces!.at(-1)!.members.push({
-      member_id: 'm-ada',
+      member_id: '0a0a0a0a-0000-4000-8000-00000000000b',
       email: 'ada@example.com',
       user_id: 'user-ada',
       name: 'Ada',

@@ -1,0 +1,432 @@
+// One scripted sequence of requests, run the same way against the server and the mocks. Each step
+// records its status, its problem code and, where the step says so, one observed fact of the
+// answer (a count, a flag); the two runs must record the same list. Ids (threads, Spaces,
+// requests) come from earlier answers, so the script is the same code for both targets.
+import type { Reply, Target } from './targets.js';
+
+export type Outcome = { step: string; status: number; code: string | null; seen?: unknown };
+
+const OWNER = { name: 'Olive Owner', email: 'olive@contract.example', password: 'olive-password-1' };
+const STRANGER = { name: 'Sam Stranger', email: 'sam@contract.example', password: 'sam-password-12' };
+
+/** The `thread` event of an answer stream (the first one), or null for a problem. */
+function threadEvent(r: Reply): { context_uuid: string; backend_uuid: string; thread_url_slug: string } | null {
+  const block = r.text.split('\n\n').find((b) => b.includes('event: thread'));
+  const data = block?.split('\n').find((l) => l.startsWith('data:'));
+  return data ? JSON.parse(data.slice(5)) : null;
+}
+
+export async function runContractScript(target: Target, opts: { pageUrl: string }): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const step = async (name: string, person: string, method: string, path: string, body?: unknown, seen?: (r: Reply) => unknown) => {
+    const r = await target.send(person, method, path, body);
+    out.push({ step: name, status: r.status, code: r.code, ...(seen && r.status < 400 ? { seen: seen(r) } : {}) });
+    return r;
+  };
+
+  // Sign up and sign in.
+  await step('session of a visitor', 'owner', 'GET', '/rest/session', undefined, (r) => r.json.user);
+  await step('sign up with a short password', 'owner', 'POST', '/api/auth/sign-up/email', { ...OWNER, password: 'short' });
+  await step('sign up with a bad email', 'owner', 'POST', '/api/auth/sign-up/email', { ...OWNER, email: 'not-an-email' });
+  await step('sign up', 'owner', 'POST', '/api/auth/sign-up/email', OWNER, (r) => r.json.user.email);
+  await step('sign up with a taken email', 'other', 'POST', '/api/auth/sign-up/email', { ...OWNER, name: 'Imposter' });
+  await step('sign up the stranger', 'stranger', 'POST', '/api/auth/sign-up/email', STRANGER);
+  await step('sign out', 'stranger', 'POST', '/api/auth/sign-out');
+  await step('session after sign-out', 'stranger', 'GET', '/rest/session', undefined, (r) => r.json.user);
+  await step('sign in with a wrong password', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: 'wrong-password' });
+  await step('sign in', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: STRANGER.password }, (r) => r.json.user.name);
+
+  // Asking (the parts before the stream).
+  await step('ask an empty question', 'owner', 'POST', '/rest/threads/ask', { query_str: '' });
+  await step('ask a blank question', 'owner', 'POST', '/rest/threads/ask', { query_str: '   ' });
+  await step('ask a question too long', 'owner', 'POST', '/rest/threads/ask', { query_str: 'x'.repeat(2001) });
+  await step('ask with an unknown field', 'owner', 'POST', '/rest/threads/ask', { query_str: 'Hi', colour: 'blue' });
+  await step('continue a thread that does not exist', 'owner', 'POST', '/rest/threads/ask', {
+    query_str: 'More?',
+    context_uuid: '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a',
+  });
+  const asked = threadEvent(await step('ask', 'owner', 'POST', '/rest/threads/ask', { query_str: 'How do I share a thread?' }, (r) => !!threadEvent(r)));
+  const slug = asked?.thread_url_slug ?? 'missing';
+  await step('the stranger continues the thread', 'stranger', 'POST', '/rest/threads/ask', { query_str: 'Mine now?', context_uuid: asked?.context_uuid });
+  await step(
+    'the owner continues the thread',
+    'owner',
+    'POST',
+    '/rest/threads/ask',
+    { query_str: 'And then?', context_uuid: asked?.context_uuid },
+    (r) => !!threadEvent(r),
+  );
+  await step('the owner reads the thread', 'owner', 'GET', `/rest/thread/${slug}`, undefined, (r) => [
+    r.json.thread_access,
+    r.json.is_owner,
+    r.json.entries.length,
+  ]);
+  await step('a stranger reads the private thread', 'stranger', 'GET', `/rest/thread/${slug}`);
+  await step('a visitor reads the private thread', 'visitor', 'GET', `/rest/thread/${slug}`);
+  await step('an unknown thread', 'owner', 'GET', '/rest/thread/no-such-thread-000000');
+  const long = 'Which keyboard shortcuts are there, and can I change them? '.repeat(3).trim();
+  const visitorAsk = threadEvent(await step('a visitor asks', 'visitor', 'POST', '/rest/threads/ask', { query_str: long }, (r) => !!threadEvent(r)));
+  await step('the visitor reads their thread', 'visitor', 'GET', `/rest/thread/${visitorAsk?.thread_url_slug}`, undefined, (r) => [
+    r.json.is_owner,
+    r.json.expiry_time !== null,
+    r.json.title,
+    r.json.privacy_state,
+  ]);
+  await step('the visitor’s library', 'visitor', 'GET', '/rest/threads?limit=10', undefined, (r) => r.json.total);
+  await step('the owner’s library', 'owner', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+  await step('a library page too large', 'owner', 'GET', '/rest/threads?limit=1000');
+  await step('a stranger stops the answer', 'stranger', 'POST', `/rest/threads/entries/${asked?.backend_uuid}/stop`);
+  await step('the owner stops a finished answer', 'owner', 'POST', `/rest/threads/entries/${asked?.backend_uuid}/stop`);
+  await step('stop an unknown answer', 'owner', 'POST', '/rest/threads/entries/6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a/stop');
+
+  // Thread access.
+  const access = (person: string, thread_access: unknown, key = slug) =>
+    step(`${person} sets access ${String(thread_access)}`, person, 'PUT', `/rest/thread/${key}/access`, { thread_access }, (r) => r.json.thread_access);
+  await access('visitor', 'public read');
+  await access('stranger', 'public read');
+  await access('owner', 'everyone');
+  await access('owner', 'org read');
+  await access('owner', 'collection read');
+  await access('owner', 'public read', 'no-such-thread-000000');
+  await access('owner', 'public read');
+  await step('a stranger reads the public thread', 'stranger', 'GET', `/rest/thread/${slug}`, undefined, (r) => [r.json.thread_access, r.json.is_owner]);
+  await access('owner', 'owner-only');
+  await step('a stranger reads the owner-only thread', 'stranger', 'GET', `/rest/thread/${slug}`);
+  await step('a visitor asks for access', 'visitor', 'POST', `/rest/thread/${slug}/access-requests`);
+  await step('the owner asks for access', 'owner', 'POST', `/rest/thread/${slug}/access-requests`);
+  const requested = await step('a stranger asks for access', 'stranger', 'POST', `/rest/thread/${slug}/access-requests`, undefined, (r) => r.json.status);
+  await step(
+    'a stranger asks for access again',
+    'stranger',
+    'POST',
+    `/rest/thread/${slug}/access-requests`,
+    undefined,
+    (r) => r.json.request_id === requested.json?.request_id,
+  );
+  await step('the owner lists requests', 'owner', 'GET', '/rest/thread-access-requests', undefined, (r) => r.json.requests.length);
+  await step('the stranger grants their own request', 'stranger', 'POST', `/rest/thread-access-requests/${requested.json?.request_id}/grant`);
+  await step(
+    'the owner grants the request',
+    'owner',
+    'POST',
+    `/rest/thread-access-requests/${requested.json?.request_id}/grant`,
+    undefined,
+    (r) => r.json.status,
+  );
+  await access('owner', 'private read');
+  await step('the granted stranger reads the thread', 'stranger', 'GET', `/rest/thread/${slug}`, undefined, (r) => r.json.is_owner);
+  await step('a visitor keeps the thread', 'visitor', 'PUT', `/rest/thread/${slug}`, { expired: false });
+  await step('the owner keeps the thread', 'owner', 'PUT', `/rest/thread/${slug}`, { expired: false }, (r) => r.json.expiry_time);
+
+  // Sources of an answer.
+  const entry = asked?.backend_uuid ?? 'missing';
+  const before = (await target.send('owner', 'GET', `/rest/thread/${slug}`)).json?.entries?.[0]?.sources ?? [];
+  const check = (person: string, name: string) =>
+    step(name, person, 'POST', `/rest/threads/entries/${entry}/sources/check`, undefined, (r) => typeof r.json.sources_count);
+  await check('owner', 'the owner checks the sources');
+  await check('stranger', 'the granted reader checks the sources');
+  await check('visitor', 'a visitor checks the sources');
+  const remove = (person: string, urls: string[], name: string) =>
+    step(name, person, 'POST', `/rest/threads/entries/${entry}/sources/remove`, { urls }, (r) => r.json.sources.length === before.length - urls.length);
+  await remove('owner', ['https://not-a-source.example/'], 'the owner removes a source the answer lacks');
+  await remove('stranger', [before[0]?.url ?? 'https://missing.example/'], 'the reader removes a source');
+  await remove('owner', [before[0]?.url ?? 'https://missing.example/'], 'the owner removes a source');
+
+  // A visitor who signs up keeps what they asked; signed out again, it is no longer theirs.
+  const newcomer = threadEvent(
+    await step('a newcomer asks', 'newcomer', 'POST', '/rest/threads/ask', { query_str: 'Can I ask without an account?' }, (r) => !!threadEvent(r)),
+  );
+  await step('the newcomer signs up', 'newcomer', 'POST', '/api/auth/sign-up/email', {
+    name: 'Nia New',
+    email: 'nia@contract.example',
+    password: 'nia-password-1',
+  });
+  await step('the newcomer’s library', 'newcomer', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+  await step('the newcomer reads their thread', 'newcomer', 'GET', `/rest/thread/${newcomer?.thread_url_slug}`, undefined, (r) => [
+    r.json.is_owner,
+    r.json.expiry_time,
+  ]);
+  await step('the newcomer signs out', 'newcomer', 'POST', '/api/auth/sign-out');
+  await step('signed out, the newcomer reads it', 'newcomer', 'GET', `/rest/thread/${newcomer?.thread_url_slug}`);
+  await step('signed out, the newcomer’s library', 'newcomer', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+
+  // Bookmarks.
+  const bookmark = (person: string, entry_uuid: string) =>
+    step(
+      `${person} bookmarks`,
+      person,
+      'POST',
+      '/rest/collections/upsert_thread_collection',
+      { entry_uuid, upsert_type: 'bookmark' },
+      (r) => r.json.bookmark_state,
+    );
+  const listBookmarks = (person: string) =>
+    step(`${person} lists bookmarks`, person, 'GET', '/rest/collections/list_collection_threads', undefined, (r) => r.json.items.length);
+  await bookmark('visitor', slug);
+  await bookmark('owner', 'no-such-thread-000000');
+  await step('upsert with no target', 'owner', 'POST', '/rest/collections/upsert_thread_collection', { entry_uuid: slug });
+  await bookmark('owner', slug);
+  await listBookmarks('owner');
+  await listBookmarks('visitor');
+  await access('owner', 'owner-only');
+  await bookmark('stranger', slug);
+  await step(
+    'the owner unbookmarks',
+    'owner',
+    'DELETE',
+    `/rest/collections/remove_collection_thread?entry_uuid=${slug}`,
+    undefined,
+    (r) => r.json.bookmark_state,
+  );
+  await listBookmarks('owner');
+
+  // Spaces.
+  const create = (person: string, body: object, name: string) =>
+    step(name, person, 'POST', '/rest/collections/create_collection', body, (r) => [r.json.title, r.json.user_permission, r.json.access]);
+  await create('visitor', { title: 'Nope' }, 'a visitor creates a Space');
+  await create('owner', { title: '' }, 'create with an empty title');
+  await create('owner', { title: '   ' }, 'create with a blank title');
+  await create('owner', { title: 'x'.repeat(101) }, 'create with a title too long');
+  await create('owner', { title: 'Fine', emoji: 'not-an-emoji' }, 'create with a bad emoji');
+  await create('owner', { title: 'Fine', template_id: 'no-such-template' }, 'create from an unknown template');
+  await create('owner', { title: 'Fine', access: 3 }, 'create shared with an organisation, without one');
+  await create('owner', {}, 'create with nothing given');
+  const space = (await create('owner', { title: '  Research  ', description: 'Papers' }, 'create')).json;
+  const uuid: string = space?.uuid ?? '00000000-0000-4000-8000-000000000000';
+  const edit = (person: string, body: object, name: string) =>
+    step(name, person, 'POST', `/rest/collections/edit_collection/${uuid}`, body, (r) => [r.json.title, r.json.description]);
+  await edit('owner', { title: '  ' }, 'rename to blank');
+  await edit('owner', { title: 'Renamed' }, 'rename');
+  await edit('stranger', { title: 'Mine' }, 'a stranger renames');
+  await edit('visitor', { title: 'Mine' }, 'a visitor renames');
+  await step('a stranger reads the private Space', 'stranger', 'GET', `/rest/collections/get_collection?collection_slug=${uuid}`);
+  await step('the owner reads the Space', 'owner', 'GET', `/rest/collections/get_collection?collection_slug=${uuid}`, undefined, (r) => r.json.title);
+
+  const link = (person: string, value: string, name: string, method = 'POST') =>
+    step(
+      name,
+      person,
+      method,
+      '/rest/collections/focused_web_config/links',
+      { collection_uuid: uuid, link: value },
+      (r) => r.json.focused_web_config.link_configs.length,
+    );
+  await link('owner', '', 'add an empty link');
+  await link('owner', '   ', 'add a blank link');
+  await link('owner', 'ftp://example.com/file', 'add an ftp link');
+  await link('owner', 'https://user:secret@example.com/', 'add a link with a password');
+  await link('owner', 'https://exa mple.com/', 'add a link with a space in its host');
+  await link('owner', 'http://localhost:9/', 'add a local link');
+  await link('owner', 'http://10.1.2.3/', 'add a private address');
+  await link('owner', opts.pageUrl, 'add a link');
+  await link('owner', `${opts.pageUrl}#part-two`, 'add the same link with a fragment');
+  await link('stranger', opts.pageUrl, 'a stranger adds a link');
+  await link('owner', 'ftp://example.com/file', 'remove an ftp link', 'DELETE');
+  await link('owner', `${opts.pageUrl}#again`, 'remove the link', 'DELETE');
+
+  const invite = (person: string, body: object, name: string) =>
+    step(name, person, 'POST', `/rest/collections/${uuid}/members`, body, (r) =>
+      r.json.members.map((m: { email: string; access: number }) => [m.email, m.access]),
+    );
+  await invite('owner', { email: 'not-an-email', role: 'WRITER' }, 'invite a bad email');
+  await invite('owner', { email: STRANGER.email, role: 'KING' }, 'invite with an unknown role');
+  await invite('owner', { email: OWNER.email.toUpperCase(), role: 'WRITER' }, 'invite the owner');
+  await step('a stranger deletes a Space they cannot see', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+  await invite('owner', { email: STRANGER.email, role: 'WRITER' }, 'invite the stranger');
+  await invite('owner', { email: STRANGER.email, role: 'READER' }, 'invite the stranger again as a reader');
+  await step(
+    'the invited stranger lists the Space’s threads',
+    'stranger',
+    'GET',
+    `/rest/collections/list_collection_threads?collection_uuid=${uuid}`,
+    undefined,
+    (r) => r.json.total,
+  );
+  await invite('stranger', { email: 'friend@contract.example', role: 'READER' }, 'the invited stranger invites');
+  await step('the invited stranger changes access', 'stranger', 'PUT', `/rest/collections/${uuid}/access`, { updated_access: 2 });
+  await step('the invited stranger deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+  await step('the stranger accepts', 'stranger', 'POST', `/rest/collections/${uuid}/members/accept`, undefined, (r) => r.json.user_permission);
+  await step('the reader deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+
+  // Threads in the Space.
+  await step('a visitor asks in the private Space', 'visitor', 'POST', '/rest/threads/ask', { query_str: 'Hi?', collection_uuid: uuid });
+  const readerAsk = threadEvent(
+    await step(
+      'the reader asks in the Space',
+      'stranger',
+      'POST',
+      '/rest/threads/ask',
+      { query_str: 'What is in here?', collection_uuid: uuid },
+      (r) => !!threadEvent(r),
+    ),
+  );
+  await step('the reader’s thread stays theirs', 'stranger', 'GET', `/rest/thread/${readerAsk?.thread_url_slug}`, undefined, (r) => [
+    r.json.collection_info,
+    r.json.thread_access,
+  ]);
+  const ownerAsk = threadEvent(
+    await step(
+      'the owner asks in the Space',
+      'owner',
+      'POST',
+      '/rest/threads/ask',
+      { query_str: 'How do answers cite?', collection_uuid: uuid },
+      (r) => !!threadEvent(r),
+    ),
+  );
+  const inSpace = ownerAsk?.thread_url_slug ?? 'missing';
+  await step('the owner’s thread is in the Space', 'owner', 'GET', `/rest/thread/${inSpace}`, undefined, (r) => [
+    r.json.collection_info?.uuid === uuid,
+    r.json.thread_access,
+    r.json.privacy_state,
+  ]);
+  await access('owner', 'collection read', inSpace);
+  await step('the reader reads the collection-read thread', 'stranger', 'GET', `/rest/thread/${inSpace}`, undefined, (r) => [
+    r.json.is_owner,
+    r.json.privacy_state,
+  ]);
+  await step('a visitor reads the collection-read thread', 'visitor', 'GET', `/rest/thread/${inSpace}`);
+  await step(
+    'the Space’s threads for the reader',
+    'stranger',
+    'GET',
+    `/rest/collections/list_collection_threads?collection_uuid=${uuid}`,
+    undefined,
+    (r) => r.json.total,
+  );
+  const move = (person: string, entry_uuid: string, name: string) =>
+    step(
+      name,
+      person,
+      'POST',
+      '/rest/collections/upsert_thread_collection',
+      { entry_uuid, new_collection_uuid: uuid },
+      (r) => r.json.updated_collection.uuid === uuid,
+    );
+  await move('stranger', readerAsk?.thread_url_slug ?? 'missing', 'the reader moves their thread in');
+  await move('owner', slug, 'the owner moves the first thread in');
+  await move('visitor', slug, 'a visitor moves a thread in');
+  const takeOut = (person: string, key: string, name: string) =>
+    step(
+      name,
+      person,
+      'DELETE',
+      `/rest/collections/remove_collection_thread?entry_uuid=${key}&collection_uuid=${uuid}`,
+      undefined,
+      (r) => r.json.updated_collection.uuid === uuid,
+    );
+  await takeOut('stranger', inSpace, 'the reader takes the owner’s thread out');
+  await takeOut('owner', slug, 'the owner takes the first thread out');
+  await step('the first thread after leaving the Space', 'owner', 'GET', `/rest/thread/${slug}`, undefined, (r) => [
+    r.json.collection_info,
+    r.json.thread_access,
+  ]);
+
+  // Members.
+  const listed = await step('the owner lists members', 'owner', 'GET', `/rest/collections/${uuid}/members`, undefined, (r) => r.json.members.length);
+  const samId: string = listed.json?.members?.find((m: { email: string }) => m.email === STRANGER.email)?.member_id ?? 'missing';
+  const member = (person: string, method: string, id: string, body: object | undefined, name: string) =>
+    step(name, person, method, `/rest/collections/${uuid}/members/${id}`, body, (r) => r.json.members.map((m: { access: number }) => m.access));
+  await member('owner', 'DELETE', uuid, undefined, 'the owner removes themself');
+  await member('stranger', 'PUT', samId, { role: 'ADMIN' }, 'the reader makes themself an admin');
+  await member('owner', 'PUT', samId, { role: 'WRITER' }, 'the owner makes the reader a writer');
+  await member('owner', 'PUT', uuid, { role: 'READER' }, 'the owner changes their own role');
+  await member('owner', 'DELETE', '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a', undefined, 'the owner removes an unknown member');
+  await link('stranger', `${opts.pageUrl}?page=2`, 'the writer adds a link');
+  await member('stranger', 'DELETE', samId, undefined, 'the writer leaves');
+  await step('the Space after the writer left', 'stranger', 'GET', `/rest/collections/get_collection?collection_slug=${uuid}`);
+  await link('stranger', 'https://example.org/', 'the reader adds a link');
+  const setAccess = (person: string, updated_access: unknown) =>
+    step(`${person} sets Space access ${String(updated_access)}`, person, 'PUT', `/rest/collections/${uuid}/access`, { updated_access }, (r) => r.json.access);
+  await setAccess('owner', 9);
+  await setAccess('owner', 3);
+  await setAccess('owner', 2);
+  await setAccess('stranger', 1);
+  await step(
+    'a visitor reads the link-shared Space',
+    'visitor',
+    'GET',
+    `/rest/collections/get_collection?collection_slug=${uuid}`,
+    undefined,
+    (r) => r.json.user_permission,
+  );
+  await step('the visitor deletes the Space', 'visitor', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+  await step('the owner deletes the Space', 'owner', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+  await step('the deleted Space', 'owner', 'GET', `/rest/collections/get_collection?collection_slug=${uuid}`);
+
+  // Files: asking for upload addresses.
+  const repo = { file_repository_type: 'USER' };
+  const upload = (person: string, params: object[], name: string) =>
+    step(name, person, 'POST', '/rest/file-repository/get-file-upload-urls', { file_repository_info: repo, file_upload_params: params }, (r) => [
+      r.json.file_url_params.length,
+      r.json.limits_reached.length,
+    ]);
+  const file = (filename: string, file_size = 1200) => ({ filename, content_type: '', file_size });
+  await upload('visitor', [file('notes.md')], 'a visitor asks to upload');
+  await upload('owner', [file('setup.exe')], 'upload a type not taken');
+  await upload('owner', [file('huge.pdf', 51 * 1024 * 1024)], 'upload a file too large');
+  await upload('owner', [file('empty.txt', 0)], 'upload an empty file');
+  await upload('owner', [], 'upload nothing');
+  await upload(
+    'owner',
+    Array.from({ length: 11 }, (_, i) => file(`n${i}.md`)),
+    'upload eleven files',
+  );
+  await upload('owner', [file('notes.md'), file('photo.PNG')], 'upload two files');
+
+  // Files: who may read and change which repository.
+  const files = (person: string, path: string, file_repository_info: object, extra: object, name: string, seen?: (r: Reply) => unknown) =>
+    step(name, person, 'POST', `/rest/file-repository/${path}`, { file_repository_info, ...extra }, seen);
+  const fileCount = (r: Reply) => r.json.files.length;
+  await files('owner', 'list-files', { file_repository_type: 'USER' }, {}, 'list My Files', fileCount);
+  await files('owner', 'list-files', { file_repository_type: 'USER', owner_id: 'someone-else' }, {}, 'list another person’s files');
+  await files('owner', 'list-files', { file_repository_type: 'ORG' }, {}, 'list organisation files without one');
+  await files(
+    'owner',
+    'get-file-upload-urls',
+    { file_repository_type: 'ORG' },
+    { file_upload_params: [file('a.md')] },
+    'upload to an organisation without one',
+  );
+  await files('owner', 'list-files', { file_repository_type: 'COLLECTION' }, {}, 'list the files of the Bookmarks collection');
+  await files('owner', 'summary', { file_repository_type: 'USER' }, {}, 'the summary of My Files', (r) => r.json.file_count ?? r.json.total ?? null);
+  const filesSpace = (await create('owner', { title: 'Files' }, 'create a Space for files')).json?.uuid ?? '00000000-0000-4000-8000-000000000000';
+  const spaceRepo = { file_repository_type: 'COLLECTION', owner_id: filesSpace };
+  await files('stranger', 'list-files', spaceRepo, {}, 'a stranger lists the Space’s files');
+  await step('invite the stranger to the files Space', 'owner', 'POST', `/rest/collections/${filesSpace}/members`, { email: STRANGER.email, role: 'READER' });
+  await step(
+    'the stranger accepts the files Space',
+    'stranger',
+    'POST',
+    `/rest/collections/${filesSpace}/members/accept`,
+    undefined,
+    (r) => r.json.user_permission,
+  );
+  await files('stranger', 'list-files', spaceRepo, {}, 'the reader lists the Space’s files', fileCount);
+  await files('stranger', 'get-file-upload-urls', spaceRepo, { file_upload_params: [file('a.md')] }, 'the reader uploads to the Space');
+  await files(
+    'owner',
+    'get-file-upload-urls',
+    spaceRepo,
+    { file_upload_params: [file('a.md')] },
+    'the owner uploads to the Space',
+    (r) => r.json.file_url_params.length,
+  );
+  await files(
+    'owner',
+    'list-files',
+    { file_repository_type: 'COLLECTION', owner_id: '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1a' },
+    {},
+    'list the files of an unknown Space',
+  );
+  const never = { file_s3_url: 'http://127.0.0.1:1/nowhere', file_size: 12, filename: 'never.md', file_uuid: '6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1b' };
+  await files('owner', 'index-files', { file_repository_type: 'USER' }, { file_index_params: [never] }, 'index a file never uploaded');
+  await files('stranger', 'index-files', spaceRepo, { file_index_params: [never] }, 'the reader indexes into the Space');
+  await files('owner', 'delete-files', { file_repository_type: 'USER' }, { file_uuids: [never.file_uuid] }, 'delete a file that is not there');
+  await files('stranger', 'delete-files', spaceRepo, { file_uuids: [never.file_uuid] }, 'the reader deletes from the Space');
+
+  // Translation with no translation server.
+  await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);
+  await step('translate nothing', 'visitor', 'POST', '/rest/translation/translate', { texts: [] });
+  return out;
+}
