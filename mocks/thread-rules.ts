@@ -9,6 +9,8 @@ import type { MockThread } from './threads';
 export function threadState(t: MockThread, isUser: (id: string) => boolean): ThreadState {
   const started = t.entries[0]?.created_at ?? t.updated_datetime;
   return {
+    // A mock thread that is deleted is gone from the scenario's list.
+    deleted: false,
     started: {
       context_uuid: t.context_uuid,
       thread_url_slug: t.thread_url_slug,
