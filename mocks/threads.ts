@@ -354,7 +354,8 @@ export function threadHandlers(opts: ThreadHandlerOptions): { handlers: RequestH
       };
       (t.access_requests ??= []).push(request);
       opts.changed();
-      return HttpResponse.json(request, { status: 202 });
+      // The requester gets their request only, nothing of the thread.
+      return HttpResponse.json({ request_id: request.request_id, status: request.status, requested_at: request.requested_at }, { status: 202 });
     }),
     http.get('*/rest/thread-access-requests', () =>
       HttpResponse.json({

@@ -355,6 +355,17 @@ export type ThreadAccessUpdate = {
 };
 
 /**
+ * What the requester gets back: their request only. Nothing of the thread (title, slug, owner) is
+ * shown to someone who cannot read it yet.
+ *
+ */
+export type AccessRequestReceipt = {
+    request_id: string;
+    status: 'requested' | 'granted' | 'declined';
+    requested_at: string;
+};
+
+/**
  * A signed-in user's request to read someone's private thread.
  */
 export type AccessRequest = {
@@ -1608,9 +1619,9 @@ export type RequestThreadAccessError = RequestThreadAccessErrors[keyof RequestTh
 
 export type RequestThreadAccessResponses = {
     /**
-     * The request, open until the owner answers it.
+     * The request, open until the owner answers it; nothing of the thread itself.
      */
-    202: AccessRequest;
+    202: AccessRequestReceipt;
 };
 
 export type RequestThreadAccessResponse = RequestThreadAccessResponses[keyof RequestThreadAccessResponses];

@@ -9,7 +9,7 @@ import type { ThreadAccess } from './events.js';
 import { findEntry } from './queries.js';
 import { orgOf } from '../identity/queries.js';
 import { liveThread, mayRead, viewer } from './read-access.js';
-import { accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
+import { accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
@@ -59,7 +59,7 @@ export const sharingRoutes: Routes = {
       request_id: randomUUID(),
       now: ctx.now(),
     });
-    res.status(202).json(accessRequestView((await findAccessRequest(ctx.db, request_id))!));
+    res.status(202).json(accessRequestReceipt((await findAccessRequest(ctx.db, request_id))!));
   },
 
   async listAccessRequests(req, res, ctx) {
