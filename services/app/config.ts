@@ -83,13 +83,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n  FILE_LIMITS: ${(err as Error).message}`);
   }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  // Writes are trusted from configured origins only, never from what a request says of itself
+  // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
+  // open it as localhost, 127.0.0.1 or [::1] alike: those three, on its port.
+  const publicOrigins = c.PUBLIC_URL ? [new URL(publicUrl).origin] : ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${c.PORT}`);
   return {
     env: c.NODE_ENV,
     host: c.HOST,
     port: c.PORT,
     publicUrl,
     trustedOrigins: [
-      new URL(publicUrl).origin,
+      ...publicOrigins,
       ...c.TRUSTED_ORIGINS.split(',')
         .map((s) => s.trim())
         .filter(Boolean),
