@@ -13,6 +13,7 @@ import { HttpProblem } from './problem.js';
 import { signInLimiters, signUpLimiters } from './rate-limits.js';
 import { cacheRouteMatchers } from './route-matchers.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
+import { securityHeaders } from './security-headers.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext, routes: Routes, opts: { validate?: bo
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
     next();
   });
+  app.use(securityHeaders(ctx.config));
   app.use(visitorCookie(ctx.config.publicUrl.startsWith('https://')));
   app.use(sameOriginWrites(ctx.config.trustedOrigins));
 
