@@ -9,8 +9,8 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentDisposition } from './content-disposition.js';
 import { objectKeyProblem } from './object-keys.js';
+import { downloadDisposition } from './storage.js';
 import { checkContentLength, type AcceptedPostForm, type PostFormFailure } from './sigv4-post.js';
 
 /** What the router needs from the local adapter. */
@@ -181,7 +181,7 @@ async function serveObject(backend: LocalBucketBackend, req: Request, res: Respo
   const inline = access.inline && SAFE_INLINE.test(object.contentType);
   res.set({
     'content-type': object.contentType,
-    'content-disposition': contentDisposition(access.filename, inline),
+    'content-disposition': downloadDisposition(access.filename, inline),
     'cache-control': 'private, max-age=60',
     'x-content-type-options': 'nosniff',
   });

@@ -4,8 +4,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
-import { contentDisposition } from './content-disposition.js';
+import { downloadDisposition, type PresignedPost, type Storage, type StoredObject, type UploadPolicy } from './storage.js';
 import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError } from './object-keys.js';
 
 export type S3StorageConfig = {
@@ -106,7 +105,7 @@ export class S3Storage implements Storage {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: assertValidObjectKey(key),
-      ResponseContentDisposition: contentDisposition(opts.filename, opts.inline),
+      ResponseContentDisposition: downloadDisposition(opts.filename, opts.inline),
     });
     return getSignedUrl(this.client, command, { expiresIn: Math.ceil(opts.expiresInSeconds) });
   }
