@@ -21,7 +21,7 @@ export interface LocalBucketBackend {
   verifyUploadFields(fields: Record<string, string>): AcceptedPostForm | PostFormFailure;
   /** A fresh path for an upload in progress, on the same file system as the bucket. */
   newTempPath(): Promise<string>;
-  /** Moves a complete upload into place as `key`. */
+  /** Moves a complete upload into place as `key`; throws an error named ObjectExistsError when the key holds an object. */
   commitUpload(key: string, tempPath: string, contentType: string): Promise<void>;
   objectUrl(key: string): string;
   checkGetAccess(key: string, query: Record<string, string | undefined>): GetAccess;
@@ -64,9 +64,11 @@ async function receiveUpload(backend: LocalBucketBackend, req: Request, res: Res
   const { form, tempPath } = outcome;
   try {
     await backend.commitUpload(form.key, tempPath, form.contentType);
-  } catch {
+  } catch (err) {
     await rm(tempPath, { force: true });
-    sendError(res, { ok: false, status: 500, code: 'InternalError', message: 'The object could not be stored.' });
+    if ((err as Error).name === 'ObjectExistsError')
+      sendError(res, failure(412, 'PreconditionFailed', 'An object already exists at this key: an upload form is good for one upload.'));
+    else sendError(res, failure(500, 'InternalError', 'The object could not be stored.'));
     return;
   }
   const status = form.fields['success_action_status'];

@@ -57,7 +57,8 @@ async function upload(post: PresignedPost, bytes: Buffer, opts: { fields?: Recor
   if (opts.fileFirst) form.append('file', file, 'upload.bin');
   for (const [name, value] of Object.entries(opts.fields ?? post.fields)) form.append(name, value);
   if (!opts.fileFirst) form.append('file', file, 'upload.bin');
-  const res = await fetch(post.url, { method: 'POST', body: form });
+  // The form's action is a path on whichever host served the app.
+  const res = await fetch(new URL(post.url, publicUrl), { method: 'POST', body: form });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
@@ -69,7 +70,8 @@ describe('local storage: upload, read, download', () => {
   it('stores a presigned POST upload and serves it back through a presigned GET', async () => {
     const p = policy();
     const post = await storage.presignPost(p);
-    expect(post.url).toBe(`${publicUrl}/storage/local`);
+    // A path, not an address built from PUBLIC_URL: the app may be open on another name (127.0.0.1 for localhost).
+    expect(post.url).toBe('/storage/local');
     const bytes = Buffer.from('%PDF-1.4 a small pdf body');
 
     const res = await upload(post, bytes);
@@ -93,6 +95,21 @@ describe('local storage: upload, read, download', () => {
     const view = await fetch(await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'r.pdf', inline: true }));
     expect(view.status).toBe(200);
     expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="r.pdf"/);
+  });
+
+  it('a form is good for one upload: posting it again cannot replace the stored bytes', async () => {
+    const p = policy();
+    const post = await storage.presignPost(p);
+    const first = Buffer.from('%PDF-1.4 the indexed bytes');
+    expect((await upload(post, first)).status).toBe(201);
+    const replay = await upload(post, Buffer.from('%PDF-1.4 swapped in later!'));
+    expect(replay.status).toBe(412);
+    expect(replay.text).toContain('<Code>PreconditionFailed</Code>');
+    expect(await storage.read(p.key)).toEqual(first);
+    expect(await leftoverTempFiles()).toEqual([]);
+    // The server's own writes keep to the rule too.
+    await expect(storage.put(p.key, Buffer.from('other'), 'application/pdf')).rejects.toThrow(/already exists/);
+    expect(await storage.read(p.key)).toEqual(first);
   });
 
   it('refuses a success_action_status other than the signed 201', async () => {
@@ -226,7 +243,13 @@ describe('local storage: refused uploads leave nothing behind', () => {
     const controller = new AbortController();
     // Everything but the last 1000 bytes, then silence until the abort.
     const body = new ReadableStream({ start: (c) => c.enqueue(bytes.subarray(0, bytes.length - 1000)) });
-    const sent = fetch(post.url, { method: 'POST', body, headers: { 'content-type': contentType }, signal: controller.signal, duplex: 'half' } as RequestInit);
+    const sent = fetch(new URL(post.url, publicUrl), {
+      method: 'POST',
+      body,
+      headers: { 'content-type': contentType },
+      signal: controller.signal,
+      duplex: 'half',
+    } as RequestInit);
     await expect.poll(async () => (await leftoverTempFiles()).length).toBe(1);
     controller.abort();
     await expect(sent).rejects.toThrow();
@@ -263,15 +286,19 @@ describe('local storage: refused uploads leave nothing behind', () => {
     for (const [name, value] of Object.entries(post.fields)) twice.append(name, value);
     twice.append('key', p.key);
     twice.append('file', new Blob(['x']), 'x');
-    const dup = await fetch(post.url, { method: 'POST', body: twice });
+    const dup = await fetch(new URL(post.url, publicUrl), { method: 'POST', body: twice });
     await expectRefused(p, { status: dup.status, text: await dup.text() }, 400, 'InvalidArgument');
 
-    const json = await fetch(post.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(post.fields) });
+    const json = await fetch(new URL(post.url, publicUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(post.fields),
+    });
     await expectRefused(p, { status: json.status, text: await json.text() }, 400, 'MalformedPOSTRequest');
 
     const noFile = new FormData();
     for (const [name, value] of Object.entries(post.fields)) noFile.append(name, value);
-    const none = await fetch(post.url, { method: 'POST', body: noFile });
+    const none = await fetch(new URL(post.url, publicUrl), { method: 'POST', body: noFile });
     await expectRefused(p, { status: none.status, text: await none.text() }, 400, 'InvalidArgument');
   });
 

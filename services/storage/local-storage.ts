@@ -3,7 +3,7 @@
 // (sigv4-post.ts), signed with a key derived from the app's secret, and read it through
 // short-lived HMAC-signed addresses.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Router } from 'express';
 import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
@@ -63,7 +63,9 @@ export class LocalStorage implements Storage, LocalBucketBackend {
       throw new RangeError(`upload byte range [${minBytes}, ${maxBytes}] is not within [0, ${this.maxUploadBytes}]`);
     if (!(expiresInSeconds > 0)) throw new RangeError('expiresInSeconds must be positive');
     const fields = presignPostFields({ bucket: LOCAL_BUCKET, ...policy, extraFields: { success_action_status: '201' } }, this.postCredentials, this.now());
-    return { url: `${this.baseUrl}/storage/${LOCAL_BUCKET}`, fields };
+    // A path, so the browser posts to whichever host it opened the app on (127.0.0.1 as well as
+    // PUBLIC_URL's localhost); no Host header is trusted to build it.
+    return { url: `/storage/${LOCAL_BUCKET}`, fields };
   }
 
   objectUrl(key: string): string {
@@ -135,17 +137,29 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     return join(this.tempDir, randomUUID());
   }
 
+  /**
+   * Moves a complete upload into place, once: a key that holds an object is never written again
+   * (ObjectExistsError), so a form posted a second time cannot replace bytes already indexed.
+   */
   async commitUpload(key: string, tempPath: string, contentType: string): Promise<void> {
     const path = objectPath(this.objectsDir, key);
     const metaPath = this.metaPath(key);
+    if (await this.objectFile(key)) throw new ObjectExistsError(key);
     await mkdir(dirname(path), { recursive: true });
     await mkdir(dirname(metaPath), { recursive: true });
-    // The type first, then the bytes: rename() makes each appear whole, and the object exists
-    // from the moment its bytes do.
+    // The type first, then the bytes: the object exists from the moment its bytes do. link()
+    // makes the bytes appear whole and fails if another upload got there first.
     const metaTemp = `${tempPath}.meta`;
     await writeFile(metaTemp, JSON.stringify({ contentType }), { flag: 'wx' });
     await rename(metaTemp, metaPath);
-    await rename(tempPath, path);
+    try {
+      await link(tempPath, path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+      throw err;
+    } finally {
+      await rm(tempPath, { force: true });
+    }
   }
 
   checkGetAccess(key: string, query: Record<string, string | undefined>): GetAccess {
@@ -187,6 +201,14 @@ export class LocalStorage implements Storage, LocalBucketBackend {
 
   private getSignature(key: string, expires: string, disposition: string, filename: string): string {
     return createHmac('sha256', this.getUrlKey).update(['GET', key, expires, disposition, filename].join('\n'), 'utf8').digest('hex');
+  }
+}
+
+/** An upload to a key that already holds an object: keys are one-time (S3 answers 412 to a conditional write). */
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`an object already exists at key ${JSON.stringify(key)}`);
+    this.name = 'ObjectExistsError';
   }
 }
 

@@ -43,6 +43,14 @@ export class S3Storage implements Storage {
       : `${endpoint.protocol}//${config.bucket}.${endpoint.host}${path}/`;
   }
 
+  /**
+   * Every upload gets a fresh key (a new upload id per form), so a form can only ever write its own
+   * key. The policy binds that key, the type, the size range and a deadline; S3 offers no POST
+   * policy condition that refuses an existing key (conditional writes, If-None-Match, are for PUT
+   * and multipart uploads only), so until the deadline a replayed form could write the same key
+   * again. The deadline is short (the upload use case's policy lifetime) and the local bucket
+   * refuses any second write outright.
+   */
   async presignPost(policy: UploadPolicy): Promise<PresignedPost> {
     const key = assertValidObjectKey(policy.key);
     if (!Number.isSafeInteger(policy.minBytes) || !Number.isSafeInteger(policy.maxBytes) || policy.minBytes < 0 || policy.minBytes > policy.maxBytes)

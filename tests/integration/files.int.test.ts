@@ -13,7 +13,7 @@ import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { malformedPdf, sampleDocx, samplePdf } from '../fixtures/files.js';
 import { createTestDatabase } from '../support/database.js';
-import { deleteFiles, listFiles, MY_FILES, postToBucket, summaryOf, uploadAndIndex, uploadUrls, type Repo } from '../support/files.js';
+import { deleteFiles, indexStream, listFiles, MY_FILES, postToBucket, summaryOf, uploadAndIndex, uploadUrls, type Repo } from '../support/files.js';
 import type { Browser } from '../support/http.js';
 import { askStream, signedUp as signUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -137,6 +137,22 @@ describe('My Files', () => {
     expect(untrusted.json).toMatchObject({ code: 'pdf_untrusted_origin', detail: 'PDF downloads are restricted' });
   });
 
+  test("replaying an upload form after indexing cannot replace the indexed file's bytes", { timeout: 30_000 }, async () => {
+    const ada = await signedUp('Ada');
+    const original = { filename: 'ledger.txt', bytes: text('The ledger balances.') };
+    const [params] = (await uploadUrls(ada, MY_FILES, [original])).json.file_url_params;
+    expect((await postToBucket(server.url, params, original)).status).toBe(201);
+    const res = await indexStream(ada, MY_FILES, [
+      { file_s3_url: params.s3_object_url, file_size: 20, filename: original.filename, file_uuid: params.file_uuid },
+    ]);
+    expect((await collect(res)).at(-1)?.data.status).toBe('success');
+    // The same form, still within its deadline, with other bytes of the same size.
+    const replay = await postToBucket(server.url, params, original, text('The ledger is forged'));
+    expect(replay.status).toBe(412);
+    const link = await ada.post('/rest/file-repository/download', { file_url: params.s3_object_url, view_mode: false });
+    expect(await (await fetch(link.json.file_url)).text()).toBe('The ledger balances.');
+  });
+
   test('a malformed PDF fails alone; the rest of its batch indexes; resync indexes it again', { timeout: 30_000 }, async () => {
     const ada = await signedUp('Ada');
     const { uuids, events } = await uploadAndIndex(ada, MY_FILES, [
@@ -216,7 +232,7 @@ describe('images and paging', () => {
     const res = await ada.post('/rest/uploads/create_upload_url', { filename: 'avatar.png', content_type: 'image/png', file_size: png.byteLength });
     expect(res.status, res.text).toBe(200);
     expect(res.json.rate_limited).toBe(false);
-    const stored = await postToBucket(res.json, { filename: 'avatar.png', bytes: png, content_type: 'image/png' });
+    const stored = await postToBucket(server.url, res.json, { filename: 'avatar.png', bytes: png, content_type: 'image/png' });
     expect(stored.status).toBe(201);
     const { secure_url } = (await stored.json()) as { secure_url: string };
     expect(secure_url).toBe(res.json.s3_object_url);
@@ -279,7 +295,7 @@ describe('bad input stores nothing', () => {
     // The policy allows exactly the declared size: more bytes are refused at the bucket.
     const small = { filename: 'small.txt', bytes: text('tiny') };
     const urls = await uploadUrls(ada, MY_FILES, [small]);
-    const refused = await postToBucket(urls.json.file_url_params[0], small, text('much more than tiny'));
+    const refused = await postToBucket(server.url, urls.json.file_url_params[0], small, text('much more than tiny'));
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     expect(storedObjects().length).toBe(objectsBefore);
@@ -405,7 +421,7 @@ test('an index request over the limit answers 422 with the limit and submits not
     [ua, a],
     [ub, b],
   ] as const)
-    expect((await postToBucket(p, f)).status).toBeLessThan(300);
+    expect((await postToBucket(server.url, p, f)).status).toBeLessThan(300);
   const item = (p: typeof ua, f: typeof a) => ({ file_s3_url: p.s3_object_url, file_size: f.bytes.byteLength, filename: f.filename, file_uuid: p.file_uuid });
   expect((await ada.post('/rest/file-repository/index-files', { file_repository_info: MY_FILES, file_index_params: [item(ua, a)] })).status).toBe(202);
   const before = await count('files');
