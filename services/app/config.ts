@@ -53,6 +53,9 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   FILE_MAX_MB: numberIn(1, 5_000, 'a whole number of megabytes from 1 to 5000').default(50),
   FILE_LIMITS: z.string().default(''),
+  // How long an upload form counts toward the file limits if it is never indexed; then its bytes
+  // are removed. Its form stops working at half of it (at most 15 minutes).
+  UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
+    uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { projections } from '../../services/app/projections.js';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
-import { fileStream } from '../../services/files/events.js';
+import { evolveFile, fileStream, NO_FILE } from '../../services/files/events.js';
 import { largePdf } from '../fixtures/files.js';
 import { createTestDatabase } from '../support/database.js';
 import { MY_FILES, postToBucket, uploadUrls } from '../support/files.js';
@@ -51,7 +51,10 @@ test('a file recorded just before a crash is indexed at the next start; one kill
 
   // What a process dying between its append and its workflow start leaves behind: the event only.
   const key = decodeURIComponent(new URL(params.s3_object_url).pathname.replace(/^\/storage\/local\//, ''));
-  await new EventStore(db, projections).append(fileStream(params.file_uuid), 'no_stream', [
+  // (After the FileUploadStarted the upload form recorded.)
+  const store = new EventStore(db, projections);
+  const { version } = await store.aggregate(fileStream(params.file_uuid), NO_FILE, evolveFile);
+  await store.append(fileStream(params.file_uuid), version, [
     {
       type: 'FileSubmitted',
       data: {
