@@ -120,8 +120,10 @@ export async function uploadInBatches(
         batch.map((i) => i.file),
       );
     } catch (e) {
-      effects.error(UPLOAD_TEXT.urlsFailed, problemMessage(e, UPLOAD_TEXT.urlsFailed));
-      for (const item of batches.slice(b).flat()) settle(item, { status: 'failed', message: UPLOAD_TEXT.urlsFailed });
+      const reason = problemMessage(e, UPLOAD_TEXT.urlsFailed);
+      effects.error(UPLOAD_TEXT.urlsFailed, reason);
+      const message = reason === UPLOAD_TEXT.urlsFailed ? reason : `${UPLOAD_TEXT.urlsFailed}: ${reason}`;
+      for (const item of batches.slice(b).flat()) settle(item, { status: 'failed', message });
       throw new UploadUrlsError(e);
     }
 

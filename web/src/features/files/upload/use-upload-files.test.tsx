@@ -204,6 +204,11 @@ describe('useUploadFiles', () => {
     expect(outcome).toBeNull();
     expect(backend.calls.urls).toHaveLength(2);
     expect(await screen.findByText(UPLOAD_TEXT.urlsFailed)).toBeTruthy();
+    // Each file names the reason beside it, as the modal's banner says.
+    expect(Object.values(hook.result.current.states)).toEqual([
+      { status: 'failed', message: `${UPLOAD_TEXT.urlsFailed}: Server error` },
+      { status: 'failed', message: `${UPLOAD_TEXT.urlsFailed}: Server error` },
+    ]);
     expect(client.getQueryData(key)).toEqual(before);
     expect(progress.get().done).toEqual({ synced: 0, errors: 2 });
   });
