@@ -30,6 +30,6 @@ describe('createStorage', () => {
     const a = await createStorage({ ...base, s3: null }, secret).presignGet('files/a.pdf', { expiresInSeconds: 60, filename: 'a', inline: true });
     const b = await createStorage({ ...base, s3: null }, 'y'.repeat(32)).presignGet('files/a.pdf', { expiresInSeconds: 60, filename: 'a', inline: true });
     expect(new URL(a).searchParams.get('signature')).not.toBe(new URL(b).searchParams.get('signature'));
-    expect((await createStorage({ ...base, s3: null }, secret).presignPost(policy)).fields['x-amz-credential']).toMatch(/^LOCALSTORAGE\//);
+    expect((await createStorage({ ...base, s3: null }, secret).presignPost(policy)).fields['X-Amz-Credential']).toMatch(/^LOCALSTORAGE\//);
   });
 });

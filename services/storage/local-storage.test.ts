@@ -260,9 +260,9 @@ describe('local storage: refused uploads leave nothing behind', () => {
   it('refuses a bad signature', async () => {
     const p = policy();
     const post = await storage.presignPost(p);
-    const signature = post.fields['x-amz-signature'];
+    const signature = post.fields['X-Amz-Signature']!;
     const bad = (signature[0] === '0' ? '1' : '0') + signature.slice(1);
-    await expectRefused(p, await upload(post, Buffer.from('x'), { fields: { ...post.fields, 'x-amz-signature': bad } }), 403, 'SignatureDoesNotMatch');
+    await expectRefused(p, await upload(post, Buffer.from('x'), { fields: { ...post.fields, 'X-Amz-Signature': bad } }), 403, 'SignatureDoesNotMatch');
   });
 
   it('refuses the traversal key ../x before signing, and in a form', async () => {

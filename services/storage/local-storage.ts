@@ -1,15 +1,17 @@
 // The local adapter: a bucket named `local` under <dataDir>/storage, served by the app itself at
-// <publicUrl>/storage/local. Browsers upload to it with the same signed POST policy S3 checks
-// (sigv4-post.ts), signed with a key derived from the app's secret, and read it through
-// short-lived HMAC-signed addresses.
+// <publicUrl>/storage/local. Browsers upload to it with the same signed POST policy S3 checks,
+// signed by the AWS SDK (@aws-sdk/s3-presigned-post) with a key derived from the app's secret and
+// verified by sigv4-post.ts, and read it through short-lived HMAC-signed addresses.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Router } from 'express';
 import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
 import { createLocalBucketRouter, type GetAccess, type LocalBucketBackend } from './local-bucket-router.js';
 import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError, objectPath } from './object-keys.js';
-import { presignPostFields, verifyPostFields, type PostCredentials } from './sigv4-post.js';
+import { verifyPostFields, type PostCredentials } from './sigv4-post.js';
 
 export const LOCAL_BUCKET = 'local';
 export const LOCAL_ACCESS_KEY_ID = 'LOCALSTORAGE';
@@ -38,6 +40,8 @@ export class LocalStorage implements Storage, LocalBucketBackend {
   private readonly metaDir: string;
   private readonly tempDir: string;
   private readonly postCredentials: PostCredentials;
+  /** Signs upload forms only: it never sends a request (its endpoint is never reached). */
+  private readonly signer: S3Client;
   private readonly getUrlKey: Buffer;
   private readonly now: () => Date;
 
@@ -52,6 +56,12 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     this.maxUploadBytes = options.maxUploadBytes;
     this.now = options.now ?? (() => new Date());
     this.postCredentials = { accessKeyId: LOCAL_ACCESS_KEY_ID, secretAccessKey: derive(options.secret, 'post-policy').toString('hex'), region: LOCAL_REGION };
+    this.signer = new S3Client({
+      region: LOCAL_REGION,
+      endpoint: 'http://local.invalid',
+      forcePathStyle: true,
+      credentials: { accessKeyId: this.postCredentials.accessKeyId, secretAccessKey: this.postCredentials.secretAccessKey },
+    });
     this.getUrlKey = derive(options.secret, 'get-url');
     this.router = createLocalBucketRouter(this);
   }
@@ -62,7 +72,18 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     if (!Number.isSafeInteger(minBytes) || !Number.isSafeInteger(maxBytes) || minBytes < 0 || minBytes > maxBytes || maxBytes > this.maxUploadBytes)
       throw new RangeError(`upload byte range [${minBytes}, ${maxBytes}] is not within [0, ${this.maxUploadBytes}]`);
     if (!(expiresInSeconds > 0)) throw new RangeError('expiresInSeconds must be positive');
-    const fields = presignPostFields({ bucket: LOCAL_BUCKET, ...policy, extraFields: { success_action_status: '201' } }, this.postCredentials, this.now());
+    // Signed by the AWS SDK exactly as for S3 (the same policy conditions), checked here by our verifier.
+    const { fields } = await createPresignedPost(this.signer, {
+      Bucket: LOCAL_BUCKET,
+      Key: policy.key,
+      Conditions: [
+        ['content-length-range', minBytes, maxBytes],
+        ['eq', '$Content-Type', policy.contentType],
+        ['eq', '$key', policy.key],
+      ],
+      Fields: { 'Content-Type': policy.contentType, success_action_status: '201' },
+      Expires: expiresInSeconds,
+    });
     // A path, so the browser posts to whichever host it opened the app on (127.0.0.1 as well as
     // PUBLIC_URL's localhost); no Host header is trusted to build it.
     return { url: `/storage/${LOCAL_BUCKET}`, fields };
