@@ -84,7 +84,9 @@ describe('local storage: upload, read, download', () => {
     expect(await storage.read(p.key)).toEqual(bytes);
 
     const url = await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'Über report.pdf', inline: false });
-    const download = await fetch(url);
+    // A path too: the download opens on whichever host the app is open on.
+    expect(url).toMatch(new RegExp(`^/storage/local/${p.key}\\?expires=`));
+    const download = await fetch(new URL(url, publicUrl));
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
     expect(download.headers.get('content-type')).toBe('application/pdf');
@@ -92,7 +94,7 @@ describe('local storage: upload, read, download', () => {
     expect(download.headers.get('cache-control')).toBe('private, max-age=60');
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
 
-    const view = await fetch(await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'r.pdf', inline: true }));
+    const view = await fetch(new URL(await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'r.pdf', inline: true }), publicUrl));
     expect(view.status).toBe(200);
     expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="r.pdf"/);
   });
@@ -131,7 +133,7 @@ describe('local storage: upload, read, download', () => {
   it('deletes an object, and deleting it again is no error', async () => {
     const key = 'files/u2/deleted.txt';
     await storage.put(key, Buffer.from('bye'), 'text/plain');
-    const url = await storage.presignGet(key, { expiresInSeconds: 60, filename: 'd.txt', inline: false });
+    const url = new URL(await storage.presignGet(key, { expiresInSeconds: 60, filename: 'd.txt', inline: false }), publicUrl);
     expect((await fetch(url)).status).toBe(200);
     await storage.delete(key);
     await storage.delete(key);
@@ -154,7 +156,7 @@ describe('local storage: upload, read, download', () => {
 
   it('never shows page-like types inline, and sandboxes what it serves', async () => {
     await storage.put('files/page.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
-    const res = await fetch(await storage.presignGet('files/page.html', { expiresInSeconds: 60, filename: 'page.html', inline: true }));
+    const res = await fetch(new URL(await storage.presignGet('files/page.html', { expiresInSeconds: 60, filename: 'page.html', inline: true }), publicUrl));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(res.headers.get('content-security-policy')).toMatch(/sandbox/);
@@ -169,7 +171,7 @@ describe('local storage: refused downloads', () => {
 
   it('refuses a missing, altered or expired signature with 403', async () => {
     expect((await fetch(storage.objectUrl(key))).status).toBe(403);
-    const url = new URL(await storage.presignGet(key, { expiresInSeconds: 60, filename: 'secret.txt', inline: false }));
+    const url = new URL(await storage.presignGet(key, { expiresInSeconds: 60, filename: 'secret.txt', inline: false }), publicUrl);
     const altered = new URL(url);
     altered.searchParams.set('filename', 'other.txt');
     expect((await fetch(altered)).status).toBe(403);
@@ -183,7 +185,9 @@ describe('local storage: refused downloads', () => {
   });
 
   it('answers 404 for a signed address of a missing object', async () => {
-    expect((await fetch(await storage.presignGet('files/none.txt', { expiresInSeconds: 60, filename: 'n', inline: true }))).status).toBe(404);
+    expect((await fetch(new URL(await storage.presignGet('files/none.txt', { expiresInSeconds: 60, filename: 'n', inline: true }), publicUrl))).status).toBe(
+      404,
+    );
   });
 });
 

@@ -133,7 +133,8 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     const disposition = opts.inline ? 'inline' : 'attachment';
     const query = new URLSearchParams({ expires, disposition, filename: opts.filename });
     query.set('signature', this.getSignature(key, expires, disposition, opts.filename));
-    return `${this.objectUrl(key)}?${query}`;
+    // A path, like the upload form's action: it opens on whichever host the app was opened on.
+    return `/storage/${LOCAL_BUCKET}/${encodeKeyForUrl(assertValidObjectKey(key))}?${query}`;
   }
 
   /** Stores bytes the server itself holds (no browser upload), atomically like an upload. */

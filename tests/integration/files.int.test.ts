@@ -126,7 +126,7 @@ describe('My Files', () => {
     expect((await fetch(file.file_s3_url)).status).toBe(403);
     const link = await ada.post('/rest/file-repository/download', { file_url: file.file_s3_url, view_mode: false });
     expect(link.status, link.text).toBe(200);
-    const got = await fetch(link.json.file_url);
+    const got = await fetch(new URL(link.json.file_url, server.url));
     expect(got.status).toBe(200);
     expect(await got.text()).toBe('Download me, please.');
     expect(got.headers.get('content-disposition')).toContain('attachment');
@@ -150,7 +150,7 @@ describe('My Files', () => {
     const replay = await postToBucket(server.url, params, original, text('The ledger is forged'));
     expect(replay.status).toBe(412);
     const link = await ada.post('/rest/file-repository/download', { file_url: params.s3_object_url, view_mode: false });
-    expect(await (await fetch(link.json.file_url)).text()).toBe('The ledger balances.');
+    expect(await (await fetch(new URL(link.json.file_url, server.url))).text()).toBe('The ledger balances.');
   });
 
   test('a malformed PDF fails alone; the rest of its batch indexes; resync indexes it again', { timeout: 30_000 }, async () => {
@@ -222,7 +222,7 @@ describe('images and paging', () => {
     // The form handed out (FileUploadStarted), the submit, the result.
     expect(await count('events', sql`stream_id = ${`file-${uuids[0]}`}`)).toBe(3);
     const link = await ada.post('/rest/file-repository/download-attachment', { file_url: file.file_s3_url, view_mode: true });
-    const got = await fetch(link.json.file_url);
+    const got = await fetch(new URL(link.json.file_url, server.url));
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
   });
