@@ -56,6 +56,22 @@ describe('the app pages', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  test('over https: HSTS and upgrade-insecure-requests', async () => {
+    const app = express();
+    app.use(securityHeaders({ publicUrl: 'https://answers.example.com', s3: null, webDist: join(dir, 'web') }));
+    app.get(/.*/, (_req, res) => res.send('ok'));
+    const s = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, '127.0.0.1', () => resolve(started));
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${(s.address() as { port: number }).port}/`);
+      expect(directives(res.headers.get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    } finally {
+      await new Promise((resolve) => s.close(resolve));
+    }
+  });
+
   test('an S3 endpoint may receive uploads, path style or bucket host style', () => {
     expect(
       storageOrigins({ endpoint: 'https://s3.example.com', bucket: 'b', region: 'r', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: false }),
@@ -64,8 +80,8 @@ describe('the app pages', () => {
 });
 
 describe('the API docs page', () => {
-  test('its own policy allows exactly its inline scripts, by hash; nothing from the internet', async () => {
-    const res = await fetch(`${base}/api/docs`);
+  test.each(['/api/docs', '/api/docs/'])('%s: its own policy allows exactly its inline scripts, by hash; nothing from the internet', async (path) => {
+    const res = await fetch(`${base}${path}`);
     const csp = directives(res.headers.get('content-security-policy'));
     expect(csp.get('script-src')).toEqual(["'self'", `'${inlineScriptHashes(`<script>${DOCS_SCRIPT}</script>`)[0]}'`]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);

@@ -110,7 +110,8 @@ export function securityHeaders(config: SecurityHeadersConfig): RequestHandler {
   const storage = helmet({ ...common(https), contentSecurityPolicy: false, crossOriginResourcePolicy: false });
   const hashes = docsHashes(join(config.webDist, '..', 'api-docs.html'));
   return (req, res, next) => {
-    if (req.path === DOCS_PATH) return helmet({ ...common(https), contentSecurityPolicy: docsPolicy(hashes()) })(req, res, next);
+    // Express routes /api/docs/ to the docs page too.
+    if (req.path.replace(/\/+$/, '') === DOCS_PATH) return helmet({ ...common(https), contentSecurityPolicy: docsPolicy(hashes()) })(req, res, next);
     if (req.path.startsWith('/storage/')) return storage(req, res, next);
     return app(req, res, next);
   };
