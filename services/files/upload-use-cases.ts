@@ -4,6 +4,7 @@
 // checks the bytes are there.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app/context.js';
+import { ConcurrencyError } from '../eventstore/types.js';
 import { HttpProblem } from '../app/problem.js';
 import type { SessionUser } from '../identity/queries.js';
 import { decideSubmit, decideUploadStart, type Submission, type UploadStart } from './decide.js';
@@ -25,15 +26,26 @@ const MAX_FORM_SECONDS = 15 * 60;
  */
 export const uploadFormSeconds = (ttlSeconds: number) => Math.max(1, Math.min(MAX_FORM_SECONDS, Math.floor(ttlSeconds / 2)));
 
-/** Records each form handed out as a pending upload of its file, in one transaction. */
+const RECORD_ATTEMPTS = 3;
+
+/**
+ * Records each form handed out as a pending upload of its file, in one transaction. A file being
+ * indexed meanwhile moves its stream on: decided again on the fresh state, a few times.
+ */
 async function recordUploads(ctx: AppContext, uploads: UploadStart[]) {
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const upload of uploads) {
-      const stream = fileStream(upload.file_uuid);
-      const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile, trx);
-      await ctx.store.append(stream, version, decideUploadStart(state, upload), trx);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        for (const upload of uploads) {
+          const stream = fileStream(upload.file_uuid);
+          const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile, trx);
+          await ctx.store.append(stream, version, decideUploadStart(state, upload), trx);
+        }
+      });
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= RECORD_ATTEMPTS) throw err;
     }
-  });
+  }
 }
 
 /** The accepted type of a file, or a 400 naming it; also refuses empty and oversized files. */
