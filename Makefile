@@ -48,9 +48,12 @@ lint-baseline: install
 web: install
 	vite build --config web/vite.config.ts
 
+# The docs page works offline: scripts inlined, no telemetry from readers' browsers, and the one
+# image Redoc takes from its CDN replaced (scripts/offline-docs.mjs fails on any address left).
 docs: install
 	@mkdir -p dist
-	redocly build-docs generated/openapi.json --inlineBundle -o dist/api-docs.html --title "Answer Engine API"
+	REDOCLY_TELEMETRY=off redocly build-docs generated/openapi.json --inlineBundle -o dist/api-docs.html --title "Answer Engine API"
+	node scripts/offline-docs.mjs dist/api-docs.html
 
 build: generate web docs
 

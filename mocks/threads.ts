@@ -416,10 +416,9 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
           requested_at: e.data.requested_at,
         });
       opts.changed();
-      return HttpResponse.json(
-        t.access_requests!.find((r) => r.request_id === request_id),
-        { status: 202 },
-      );
+      // The requester gets their request only, nothing of the thread.
+      const request = t.access_requests!.find((r) => r.request_id === request_id)!;
+      return HttpResponse.json({ request_id: request.request_id, status: request.status, requested_at: request.requested_at }, { status: 202 });
     }),
     http.get('*/rest/thread-access-requests', () => {
       const me = opts.viewer().user_id;

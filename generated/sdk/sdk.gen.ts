@@ -535,8 +535,10 @@ export const changeCollectionMemberRole = <ThrowOnError extends boolean = false>
  * Presigned POSTs for up to 10 files of one repository (the upload batch size). Each file's type
  * must be one of .pdf .txt .csv .xlsx .docx .pptx .md .json (indexed) or .jpg .jpeg .png (kept as
  * attachments), else 400 `unsupported_file_type`; each at most `FILE_MAX_MB` (50 MB by default),
- * else 400 `file_too_large`; the storage policy enforces the same size. Nothing is stored by this
- * call. 403 `upload_not_allowed` ('Unable to upload files.') for a repository the caller may not
+ * else 400 `file_too_large`; the storage policy enforces the same size. Each form handed out counts
+ * toward the plan's limits until its file is indexed or `UPLOAD_TTL_SECONDS` (an hour by default)
+ * pass; then it expires and any bytes sent with it are removed. A form works once, for half that
+ * time (at most 15 minutes). 403 `upload_not_allowed` ('Unable to upload files.') for a repository the caller may not
  * upload to: ORG for non-Enterprise users, a Space they do not edit, the Bookmarks collection.
  *
  */
@@ -581,7 +583,7 @@ export const createFileUploads = <ThrowOnError extends boolean = false>(options:
  * text, cuts it into passages with page, slide or sheet positions, and writes them to the passage
  * index; then COMPLETE, or FAILED with its error. `file_s3_url` must be the `s3_object_url` given for
  * that `file_uuid` in this repository, and the object must be in storage with `file_size` bytes
- * (400 `file_not_uploaded` otherwise). An existing `file_uuid` needs `replace_existing: true`
+ * (400 `file_not_uploaded` otherwise; 400 `upload_expired` once its form expired). An existing `file_uuid` needs `replace_existing: true`
  * (409 `file_exists` otherwise) and goes back to PROCESSING. Limits as for the upload addresses:
  * 422 with the limit's code and text.
  *

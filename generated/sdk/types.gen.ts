@@ -361,6 +361,17 @@ export type ThreadAccessUpdate = {
 };
 
 /**
+ * What the requester gets back: their request only. Nothing of the thread (title, slug, owner) is
+ * shown to someone who cannot read it yet.
+ *
+ */
+export type AccessRequestReceipt = {
+    request_id: string;
+    status: 'requested' | 'granted' | 'declined';
+    requested_at: string;
+};
+
+/**
  * A signed-in user's request to read someone's private thread.
  */
 export type AccessRequest = {
@@ -770,6 +781,12 @@ export type FileLimitReached = {
  * A presigned POST (S3's browser-upload form) for one file.
  */
 export type FileUrlParams = {
+    /**
+     * Where to POST the form: the S3 endpoint's address, or for the local bucket a path on this
+     * server (`/storage/local`), so the upload goes to whichever host name the app was opened on.
+     * A form is good for one upload: the local bucket answers 412 `PreconditionFailed` to a second.
+     *
+     */
     s3_bucket_url: string;
     /**
      * Form fields to send before the file, as given.
@@ -986,7 +1003,9 @@ export type FileDownloadRequest = {
 
 export type FileDownloadResponse = {
     /**
-     * A short-lived address of the bytes (5 minutes).
+     * A short-lived address of the bytes (5 minutes): S3's, or for the local bucket a path on this
+     * server, so it opens on whichever host name the app was opened on.
+     *
      */
     file_url: string;
     expires_at: string;
@@ -1684,9 +1703,9 @@ export type RequestThreadAccessError = RequestThreadAccessErrors[keyof RequestTh
 
 export type RequestThreadAccessResponses = {
     /**
-     * The request, open until the owner answers it.
+     * The request, open until the owner answers it; nothing of the thread itself.
      */
-    202: AccessRequest;
+    202: AccessRequestReceipt;
 };
 
 export type RequestThreadAccessResponse = RequestThreadAccessResponses[keyof RequestThreadAccessResponses];

@@ -19,7 +19,8 @@ describe('defaults', () => {
       host: '0.0.0.0',
       port: 3000,
       publicUrl: 'http://localhost:3000',
-      trustedOrigins: ['http://localhost:3000'],
+      // The default PUBLIC_URL: the app opened as localhost, 127.0.0.1 or [::1] on its port.
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       databaseUrl: undefined,
       embeddedPgPort: 5433,
       authSecret: undefined,
@@ -29,6 +30,11 @@ describe('defaults', () => {
       welcomeMailDelayMs: 60_000,
     });
     expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  test('a PUBLIC_URL that is set is the one origin trusted besides TRUSTED_ORIGINS', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).trustedOrigins).toEqual(['http://localhost:3000']);
+    expect(loadConfig({ PORT: '8080' }).trustedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
   });
 
   test('empty strings count as unset', () => {

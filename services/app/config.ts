@@ -53,6 +53,9 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   FILE_MAX_MB: numberIn(1, 5_000, 'a whole number of megabytes from 1 to 5000').default(50),
   FILE_LIMITS: z.string().default(''),
+  // How long an upload form counts toward the file limits if it is never indexed; then its bytes
+  // are removed. Its form stops working at half of it (at most 15 minutes).
+  UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -83,13 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n  FILE_LIMITS: ${(err as Error).message}`);
   }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+  // Writes are trusted from configured origins only, never from what a request says of itself
+  // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
+  // open it as localhost, 127.0.0.1 or [::1] alike: those three, on its port.
+  const publicOrigins = c.PUBLIC_URL ? [new URL(publicUrl).origin] : ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${c.PORT}`);
   return {
     env: c.NODE_ENV,
     host: c.HOST,
     port: c.PORT,
     publicUrl,
     trustedOrigins: [
-      new URL(publicUrl).origin,
+      ...publicOrigins,
       ...c.TRUSTED_ORIGINS.split(',')
         .map((s) => s.trim())
         .filter(Boolean),
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
+    uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

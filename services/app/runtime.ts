@@ -13,6 +13,7 @@ import { answerSpaceOf } from '../spaces/answer-space.js';
 import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../workflows/space-invite-mail.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { registerIndexFile, registerIndexQueue, startIndexConsumer, startIndexing } from '../../workflows/index-file.js';
+import { registerExpireUpload, startUploadExpiryConsumer } from '../../workflows/expire-upload.js';
 import { createStorage } from '../storage/create-storage.js';
 import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
 import { createDb, createPool } from '../db/database.js';
@@ -62,6 +63,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
+  const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
   if (await indexHelpCorpus(db)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -88,6 +90,9 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     onError: (err) => logger.error({ err }, 'welcome mail consumer failed; retrying'),
   });
   const indexConsumer = startIndexConsumer(store, indexFile, { onError: (err) => logger.error({ err }, 'file indexing consumer failed; retrying') });
+  const uploadExpiryConsumer = startUploadExpiryConsumer(store, expireUpload, {
+    onError: (err) => logger.error({ err }, 'upload expiry consumer failed; retrying'),
+  });
   const spaceInviteMailConsumer = startSpaceInviteMailConsumer(store, spaceInviteMail, {
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
@@ -149,6 +154,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
       await indexConsumer.stop();
+      await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.
       await Promise.race([wholeAnswers.running(), new Promise((r) => setTimeout(r, 1000).unref())]);
       // A workflow in a durable sleep resumes at the next start, so only a running step is

@@ -1,4 +1,6 @@
 import type { Db } from '../db/database.js';
+import { threadsFrom, viewerOf } from '../threads/queries.js';
+import { mayRead } from '../threads/read-access.js';
 
 export type BookmarkState = 'BOOKMARKED' | 'NOT_BOOKMARKED';
 
@@ -16,4 +18,42 @@ export async function bookmarkStateOf(db: Db, userId: string | null, thread: { c
     .where('context_uuid', '=', thread.context_uuid)
     .executeTakeFirst();
   return row ? 'BOOKMARKED' : 'NOT_BOOKMARKED';
+}
+
+/**
+ * The user's bookmarks they may read now, newest change first, a page of them and how many.
+ * A bookmark outlives the reader's access (its owner may make the thread owner-only later), so
+ * each is checked with the one read rule (mayRead) before anything of it is shown.
+ */
+export async function readableBookmarks(db: Db, userId: string, page: { limit: number; offset: number }) {
+  const bookmarked = await threadsFrom(db)
+    .selectAll('t')
+    .where((eb) =>
+      eb.exists(eb.selectFrom('bookmarks as b').select('b.context_uuid').whereRef('b.context_uuid', '=', 't.context_uuid').where('b.user_id', '=', userId)),
+    )
+    .orderBy('t.updated_at', 'desc')
+    .orderBy('t.context_uuid')
+    .execute();
+  const who = { ...(await viewerOf(db, userId, '')), visitor_id: '' };
+  const readable = [];
+  for (const thread of bookmarked) if ((await mayRead(db, thread, who)).readable) readable.push(thread);
+  const shown = readable.slice(page.offset, page.offset + page.limit);
+  const answers = await latestAnswers(
+    db,
+    shown.map((t) => t.context_uuid),
+  );
+  return { rows: shown.map((t) => ({ ...t, latest_answer: answers.get(t.context_uuid) ?? null })), total: readable.length };
+}
+
+async function latestAnswers(db: Db, contextUuids: string[]) {
+  if (!contextUuids.length) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('thread_entries')
+    .distinctOn('context_uuid')
+    .select(['context_uuid', 'answer'])
+    .where('context_uuid', 'in', contextUuids)
+    .orderBy('context_uuid')
+    .orderBy('position', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.context_uuid, r.answer]));
 }

@@ -197,6 +197,16 @@ export interface FilesTable {
   updated_at: Timestamp;
 }
 
+export interface FileUploadsTable {
+  object_key: string;
+  file_uuid: string;
+  repo_type: 'USER' | 'ORG' | 'COLLECTION';
+  repo_owner: string;
+  uploaded_by_user_id: string;
+  counts_as_new: boolean;
+  expires_at: Timestamp;
+}
+
 export interface OrgFileSettingsTable {
   org_uuid: string;
   downloads_disabled: boolean;
@@ -219,6 +229,7 @@ export interface Database {
   spaces: SpacesTable;
   space_members: SpaceMembersTable;
   files: FilesTable;
+  file_uploads: FileUploadsTable;
   org_file_settings: OrgFileSettingsTable;
   user: UserTable;
   member: MemberTable;

@@ -36,6 +36,7 @@ const READ_MODELS = {
   spaces: ['uuid'],
   space_members: ['space_uuid', 'member_id'],
   files: ['file_uuid'],
+  file_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-error.js';
-import { decideDelete, decideIndexResult, decideResync, decideSubmit, type Submission } from './decide.js';
+import { decideDelete, decideIndexResult, decideResync, decideSubmit, decideUploadExpiry, decideUploadStart, type Submission } from './decide.js';
 import { evolveFile, NO_FILE, type FileEvent, type FileState } from './events.js';
 
 const now = new Date('2026-11-21T10:00:00Z');
@@ -67,5 +67,63 @@ describe('file decisions', () => {
     const image = fold(decideSubmit(NO_FILE, { ...submission, file_type: 'png', is_attachment: true }, false, now));
     const imageDone = fold(decideIndexResult(image, 1, { ...ok, passage_count: 0 }, now), image);
     expect(decideResync(imageDone, now)).toEqual([]);
+  });
+});
+
+describe('pending uploads', () => {
+  const started = (key: string, counts_as_new = true) =>
+    decideUploadStart(NO_FILE, {
+      file_uuid: 'f1',
+      repository: repo,
+      object_key: key,
+      filename: 'a.pdf',
+      uploaded_by: 'u1',
+      counts_as_new,
+      now,
+      ttlSeconds: 3600,
+    });
+
+  it('an upload form is recorded as pending until its TTL', () => {
+    const [e] = started('k1');
+    expect(e).toMatchObject({ type: 'FileUploadStarted', data: { object_key: 'k1', counts_as_new: true, expires_at: '2026-11-21T11:00:00.000Z' } });
+    expect(fold([e]).uploads).toEqual({ k1: 'pending' });
+  });
+
+  it('a pending upload never submitted expires once; a submitted one never does', () => {
+    const state = fold([...started('k1'), ...started('k2')]);
+    const expired = decideUploadExpiry(state, { file_uuid: 'f1', object_key: 'k1' }, now);
+    expect(expired).toEqual([{ type: 'FileUploadExpired', data: { file_uuid: 'f1', object_key: 'k1', expired_at: now.toISOString() } }]);
+    const after = fold(expired, state);
+    expect(after.uploads.k1).toBe('expired');
+    expect(decideUploadExpiry(after, { file_uuid: 'f1', object_key: 'k1' }, now)).toEqual([]);
+    const submitted = fold(decideSubmit(after, { ...submission, object_key: 'k2' }, false, now), after);
+    expect(submitted.uploads.k2).toBe('submitted');
+    expect(decideUploadExpiry(submitted, { file_uuid: 'f1', object_key: 'k2' }, now)).toEqual([]);
+    expect(decideUploadExpiry(submitted, { file_uuid: 'f1', object_key: 'unknown' }, now)).toEqual([]);
+  });
+
+  it('an expired upload cannot be submitted: its bytes are being removed', () => {
+    const state = fold([...started('k1')]);
+    const after = fold(decideUploadExpiry(state, { file_uuid: 'f1', object_key: 'k1' }, now), state);
+    expect(() => decideSubmit(after, { ...submission, object_key: 'k1' }, false, now)).toThrow(expect.objectContaining({ code: 'upload_expired' }));
+  });
+
+  it('no upload to a deleted file', () => {
+    const gone = fold([
+      ...decideSubmit(NO_FILE, submission, false, now),
+      ...decideDelete(fold(decideSubmit(NO_FILE, submission, false, now)), repo, 'u1', now),
+    ]);
+    expect(() =>
+      decideUploadStart(gone, {
+        file_uuid: 'f1',
+        repository: repo,
+        object_key: 'k9',
+        filename: 'a.pdf',
+        uploaded_by: 'u1',
+        counts_as_new: false,
+        now,
+        ttlSeconds: 60,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'file_deleted' }));
   });
 });

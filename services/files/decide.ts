@@ -1,6 +1,6 @@
 // The rules of a file's life, pure: the clock, ids and what was read are passed in.
 import { DomainError } from '../shared/domain-error.js';
-import type { FileDeleted, FileIndexed, FileIndexFailed, FileState, FileSubmitted, Repository } from './events.js';
+import type { FileDeleted, FileIndexed, FileIndexFailed, FileState, FileSubmitted, FileUploadExpired, FileUploadStarted, Repository } from './events.js';
 
 export const FILE_NOT_FOUND = 'No such file in this repository.';
 const sameRepository = (a: Repository, b: Repository) => a.type === b.type && a.owner_id === b.owner_id;
@@ -15,6 +15,8 @@ export function decideSubmit(state: FileState, submission: Submission, replaceEx
   const { current } = state;
   if (state.deleted) throw new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.');
   if (current && !sameRepository(current.repository, submission.repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
+  if (state.uploads[submission.object_key] === 'expired')
+    throw new DomainError('invalid', 'upload_expired', `The upload of ${submission.filename} expired before it was indexed; upload it again.`);
   if (current && !replaceExisting)
     throw new DomainError('conflict', 'file_exists', `${current.filename} is already in this repository; replace it to upload it again.`);
   const version = current ? current.version + 1 : 1;
@@ -48,4 +50,21 @@ export function decideDelete(state: FileState, repository: Repository, by: strin
   return [
     { type: 'FileDeleted', data: { file_uuid: current.file_uuid, repository, object_key: current.object_key, deleted_by: by, deleted_at: now.toISOString() } },
   ];
+}
+
+export type UploadStart = Omit<FileUploadStarted['data'], 'started_at' | 'expires_at'> & { now: Date; ttlSeconds: number };
+
+/** An upload form handed out: pending until submitted, or until it expires after the TTL. */
+export function decideUploadStart(state: FileState, cmd: UploadStart): FileUploadStarted[] {
+  const { now, ttlSeconds, ...data } = cmd;
+  if (state.deleted) throw new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.');
+  if (state.current && !sameRepository(state.current.repository, cmd.repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
+  const expires = new Date(now.getTime() + ttlSeconds * 1000);
+  return [{ type: 'FileUploadStarted', data: { ...data, started_at: now.toISOString(), expires_at: expires.toISOString() } }];
+}
+
+/** A pending upload past its TTL expires, once; one submitted (or unknown) is left alone. */
+export function decideUploadExpiry(state: FileState, upload: { file_uuid: string; object_key: string }, now: Date): FileUploadExpired[] {
+  if (state.uploads[upload.object_key] !== 'pending') return [];
+  return [{ type: 'FileUploadExpired', data: { file_uuid: upload.file_uuid, object_key: upload.object_key, expired_at: now.toISOString() } }];
 }

@@ -35,8 +35,29 @@ export type FileDeleted = {
   data: { file_uuid: string; repository: Repository; object_key: string; deleted_by: string; deleted_at: string };
 };
 
-export type FileEvent = FileSubmitted | FileIndexed | FileIndexFailed | FileDeleted;
-export const FILE_EVENT_TYPES = ['FileSubmitted', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
+/**
+ * An upload form was handed out for the file: until it is submitted or expires, it counts toward
+ * the plan's limits (`counts_as_new`: it would add a file, not replace one), and after
+ * `expires_at` its bytes, if any came, are removed (workflows/expire-upload.ts).
+ */
+export type FileUploadStarted = {
+  type: 'FileUploadStarted';
+  data: {
+    file_uuid: string;
+    repository: Repository;
+    object_key: string;
+    filename: string;
+    uploaded_by: string;
+    counts_as_new: boolean;
+    started_at: string;
+    expires_at: string;
+  };
+};
+/** A pending upload never submitted: it no longer counts, and its object is removed from storage. */
+export type FileUploadExpired = { type: 'FileUploadExpired'; data: { file_uuid: string; object_key: string; expired_at: string } };
+
+export type FileEvent = FileUploadStarted | FileUploadExpired | FileSubmitted | FileIndexed | FileIndexFailed | FileDeleted;
+export const FILE_EVENT_TYPES = ['FileUploadStarted', 'FileUploadExpired', 'FileSubmitted', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
 
 export type OrgFileSettingsChanged = {
   type: 'OrgFileSettingsChanged';
@@ -47,14 +68,25 @@ export const fileStream = (fileUuid: string) => `file-${fileUuid}`;
 export const orgFilesStream = (orgUuid: string) => `org-files-${orgUuid}`;
 
 export type FileStatus = 'PROCESSING' | 'COMPLETE' | 'FAILED';
-export type FileState = { current: FileSubmitted['data'] | null; status: FileStatus | null; deleted: boolean };
-export const NO_FILE: FileState = { current: null, status: null, deleted: false };
+export type UploadStatus = 'pending' | 'submitted' | 'expired';
+export type FileState = {
+  current: FileSubmitted['data'] | null;
+  status: FileStatus | null;
+  deleted: boolean;
+  /** Each upload form's object key and what became of it. */
+  uploads: Record<string, UploadStatus>;
+};
+export const NO_FILE: FileState = { current: null, status: null, deleted: false, uploads: {} };
 
 export function evolveFile(state: FileState, event: StoredEvent): FileState {
   const e = { type: event.type, data: event.data } as FileEvent;
   switch (e.type) {
+    case 'FileUploadStarted':
+      return { ...state, uploads: { ...state.uploads, [e.data.object_key]: 'pending' } };
+    case 'FileUploadExpired':
+      return { ...state, uploads: { ...state.uploads, [e.data.object_key]: 'expired' } };
     case 'FileSubmitted':
-      return { ...state, current: e.data, status: 'PROCESSING' };
+      return { ...state, current: e.data, status: 'PROCESSING', uploads: { ...state.uploads, [e.data.object_key]: 'submitted' } };
     case 'FileIndexed':
       return { ...state, status: 'COMPLETE' };
     case 'FileIndexFailed':

@@ -10,11 +10,18 @@ describe('plan file limits', () => {
     );
   });
 
-  it('reads plans from the session', () => {
-    expect(planOf({ org_uuid: 'o', subscription_status: 'none' })).toBe('enterprise');
-    expect(planOf({ org_uuid: null, subscription_status: 'active' })).toBe('pro');
-    expect(planOf({ org_uuid: null, subscription_status: 'trialing' })).toBe('pro');
-    expect(planOf({ org_uuid: null, subscription_status: 'past_due' })).toBe('free');
+  it('a plan comes only from a subscription: everyone is free unless one is paid for', () => {
+    expect(planOf({ subscription_status: 'none' })).toBe('free');
+    expect(planOf({ subscription_status: 'active' })).toBe('pro');
+    expect(planOf({ subscription_status: 'trialing' })).toBe('pro');
+    expect(planOf({ subscription_status: 'past_due' })).toBe('free');
+    expect(planOf({ subscription_status: 'canceled' })).toBe('free');
+  });
+
+  it('creating an organisation lifts no limit: an organisation member without a subscription is free', () => {
+    const member = { org_uuid: 'o', subscription_status: 'none' };
+    expect(planOf(member)).toBe('free');
+    expect(DEFAULT_PLAN_FILE_LIMITS[planOf(member)].per_repository).toBe(50);
   });
 
   it('parses FILE_LIMITS and refuses anything else', () => {

@@ -22,9 +22,12 @@ export const LIMIT_MESSAGES: Record<LimitCode, (limit: number) => string> = {
     `You've reached your total file limit of ${limit} files across My Files and all Spaces. Delete some files or upgrade your plan to add more`,
 };
 
-/** The plan of a person: Enterprise for organisation members, Pro while a subscription is paid for. */
-export function planOf(user: { org_uuid: string | null; subscription_status: string }): Plan {
-  if (user.org_uuid) return 'enterprise';
+/**
+ * The plan of a person comes from their subscription only: Pro while one is paid for (or in its
+ * trial), free otherwise. Belonging to an organisation is no plan: anyone may create one. The
+ * Enterprise limits apply once a subscription can name that tier (billing).
+ */
+export function planOf(user: { subscription_status: string }): Plan {
   return user.subscription_status === 'active' || user.subscription_status === 'trialing' ? 'pro' : 'free';
 }
 

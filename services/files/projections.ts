@@ -1,19 +1,40 @@
-// Read models of files: `files` (one row per file, its latest version's state) and
-// `org_file_settings`. A deleted file's passages leave the index in the same transaction, so no
-// answer cites a file that is gone. (Passages are written by the indexing workflow: they come
-// from the stored bytes, not from events.)
+// Read models of files: `files` (one row per file, its latest version's state), `file_uploads`
+// (upload forms pending) and `org_file_settings`. A deleted file's passages leave the index in
+// the same transaction, so no answer cites a file that is gone. (Passages are written by the
+// indexing workflow: they come from the stored bytes, not from events.)
 import type { Projection } from '../eventstore/types.js';
 import { FILE_EVENT_TYPES, type FileEvent, type OrgFileSettingsChanged } from './events.js';
 
 export const filesProjection: Projection = {
   name: 'files',
-  tables: ['files', 'org_file_settings'],
+  tables: ['files', 'file_uploads', 'org_file_settings'],
   handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged'],
   async apply(trx, event) {
     const e = { type: event.type, data: event.data } as FileEvent | OrgFileSettingsChanged;
     switch (e.type) {
+      case 'FileUploadStarted': {
+        const d = e.data;
+        await trx
+          .insertInto('file_uploads')
+          .values({
+            object_key: d.object_key,
+            file_uuid: d.file_uuid,
+            repo_type: d.repository.type,
+            repo_owner: d.repository.owner_id,
+            uploaded_by_user_id: d.uploaded_by,
+            counts_as_new: d.counts_as_new,
+            expires_at: d.expires_at,
+          })
+          .execute();
+        return;
+      }
+      case 'FileUploadExpired':
+        await trx.deleteFrom('file_uploads').where('object_key', '=', e.data.object_key).execute();
+        return;
       case 'FileSubmitted': {
         const d = e.data;
+        // Submitted: no longer pending (a no-op for events from before uploads were recorded).
+        await trx.deleteFrom('file_uploads').where('object_key', '=', d.object_key).execute();
         const row = {
           repo_type: d.repository.type,
           repo_owner: d.repository.owner_id,

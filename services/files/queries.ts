@@ -121,9 +121,20 @@ export async function repositorySummary(db: Db, repo: Repository) {
   return { total_files: Number(row.total), pending_files: Number(row.pending), error_files: Number(row.errors), total_uploads: Number(row.total) };
 }
 
-/** For the plan limits: files in the repository, and the user's own files across My Files and Spaces. */
-export async function fileCounts(db: Db, repo: Repository, userId: string) {
-  const [inRepo, byUser] = await Promise.all([
+/**
+ * For the plan limits: files in the repository, and the user's own files across My Files and
+ * Spaces, each with the upload forms still pending that would add a file (until they expire).
+ * `submitting` leaves out the pending uploads of files being submitted now, counted as files.
+ */
+export async function fileCounts(db: Db, repo: Repository, userId: string, now: Date, submitting: string[] = []) {
+  const pending = (eb: ExpressionBuilder<Database, 'file_uploads'>) =>
+    eb.and([
+      eb('counts_as_new', '=', true),
+      eb('expires_at', '>', now),
+      eb.not(eb.exists(eb.selectFrom('files as f').select('f.file_uuid').whereRef('f.file_uuid', '=', 'file_uploads.file_uuid'))),
+      ...(submitting.length ? [eb('file_uuid', 'not in', submitting)] : []),
+    ]);
+  const [inRepo, byUser, pendingInRepo, pendingByUser] = await Promise.all([
     db
       .selectFrom('files')
       .select(sql<string>`count(*)`.as('n'))
@@ -136,8 +147,22 @@ export async function fileCounts(db: Db, repo: Repository, userId: string) {
       .where('uploaded_by_user_id', '=', userId)
       .where('repo_type', 'in', ['USER', 'COLLECTION'])
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('file_uploads')
+      .select(sql<string>`count(distinct file_uuid)`.as('n'))
+      .where('repo_type', '=', repo.type)
+      .where('repo_owner', '=', repo.owner_id)
+      .where(pending)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('file_uploads')
+      .select(sql<string>`count(distinct file_uuid)`.as('n'))
+      .where('uploaded_by_user_id', '=', userId)
+      .where('repo_type', 'in', ['USER', 'COLLECTION'])
+      .where(pending)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { in_repository: Number(inRepo.n), by_user: Number(byUser.n) };
+  return { in_repository: Number(inRepo.n) + Number(pendingInRepo.n), by_user: Number(byUser.n) + Number(pendingByUser.n) };
 }
 
 export const findFile = (db: Db, fileUuid: string) => (db.selectFrom('files').selectAll().where('file_uuid', '=', fileUuid) as Q).executeTakeFirst();

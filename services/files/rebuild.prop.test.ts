@@ -1,6 +1,7 @@
 // Rebuilding the file read models (files, org_file_settings) from the log gives back exactly
 // what inline projection wrote, for random sequences of file commands run through the real rules
-// and store: uploads, replacements, indexing results (also stale ones), resyncs, deletes.
+// and store: upload forms and their expiry, uploads, replacements, indexing results (also stale
+// ones), resyncs, deletes.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -10,7 +11,7 @@ import type { Db } from '../db/database.js';
 import { rebuildProjections } from '../eventstore/rebuild.js';
 import { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideDelete, decideIndexResult, decideResync, decideSubmit, type Submission } from './decide.js';
+import { decideDelete, decideIndexResult, decideResync, decideSubmit, decideUploadExpiry, decideUploadStart, type Submission } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, orgFilesStream, type FileEvent } from './events.js';
 
 let db: Db;
@@ -33,7 +34,9 @@ type Command =
   | { kind: 'result'; file: number; version: number; ok: boolean; pages: number }
   | { kind: 'resync'; file: number }
   | { kind: 'delete'; file: number; repo: number }
-  | { kind: 'org'; disabled: boolean };
+  | { kind: 'org'; disabled: boolean }
+  | { kind: 'upload'; file: number; repo: number; size: number }
+  | { kind: 'expire'; file: number; size: number };
 
 const file = fc.nat(FILES.length - 1);
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -49,6 +52,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('resync' as const), file }),
   fc.record({ kind: fc.constant('delete' as const), file, repo: fc.nat(1) }),
   fc.record({ kind: fc.constant('org' as const), disabled: fc.boolean() }),
+  fc.record({ kind: fc.constant('upload' as const), file, repo: fc.nat(1), size: fc.integer({ min: 1, max: 10 ** 7 }) }),
+  fc.record({ kind: fc.constant('expire' as const), file, size: fc.integer({ min: 1, max: 10 ** 7 }) }),
 );
 
 async function decideFile(uuid: string, decide: (state: typeof NO_FILE) => FileEvent[]) {
@@ -94,6 +99,20 @@ function run(cmd: Command, now: Date) {
         return decideResync(state, now);
       case 'delete':
         return decideDelete(state, repos[cmd.repo], 'user-1', now);
+      case 'upload':
+        if (state.uploads[`files/${uuid}/${cmd.size}/a.pdf`]) return [];
+        return decideUploadStart(state, {
+          file_uuid: uuid,
+          repository: repos[cmd.repo],
+          object_key: `files/${uuid}/${cmd.size}/a.pdf`,
+          filename: 'a.pdf',
+          uploaded_by: 'user-1',
+          counts_as_new: !state.current,
+          now,
+          ttlSeconds: 3600,
+        });
+      case 'expire':
+        return decideUploadExpiry(state, { file_uuid: uuid, object_key: `files/${uuid}/${cmd.size}/a.pdf` }, now);
     }
   });
 }
@@ -101,12 +120,13 @@ function run(cmd: Command, now: Date) {
 const snapshot = async () => ({
   files: (await sql`select * from files order by file_uuid`.execute(db)).rows,
   settings: (await sql`select * from org_file_settings order by org_uuid`.execute(db)).rows,
+  uploads: (await sql`select * from file_uploads order by object_key`.execute(db)).rows,
 });
 
 test('rebuilding the file read models equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 30 }), async (steps) => {
-      await sql`truncate events, files, org_file_settings restart identity`.execute(db);
+      await sql`truncate events, files, file_uploads, org_file_settings restart identity`.execute(db);
       for (const [cmd, ms] of steps)
         await run(cmd, new Date(Date.UTC(2026, 0, 1) + ms)).catch((err) => {
           if (!(err instanceof DomainError)) throw err;

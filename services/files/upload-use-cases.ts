@@ -1,9 +1,12 @@
-// Uploading: hand out presigned POSTs for what fits the plan, then submit what was stored for
-// indexing. Nothing is recorded until the bytes are in storage; the submit checks they are.
+// Uploading: hand out presigned POSTs for what fits the plan, each recorded as a pending upload
+// (it counts toward the limits until it is indexed or expires, and an expired one's bytes are
+// removed by workflows/expire-upload.ts), then submit what was stored for indexing; the submit
+// checks the bytes are there.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../shared/context.js';
+import { ConcurrencyError } from '../eventstore/types.js';
 import type { SessionUser } from '../identity/queries.js';
-import { decideSubmit, type Submission } from './decide.js';
+import { decideSubmit, decideUploadStart, type Submission, type UploadStart } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
 import { fitWithinLimits, LIMIT_MESSAGES, planOf } from './plan-limits.js';
@@ -15,7 +18,35 @@ import { fileErrors } from './errors.js';
 export type UploadItem = { filename: string; content_type: string; file_size: number };
 export type IndexItem = { file_s3_url: string; file_size: number; filename: string; file_uuid: string; replace_existing?: boolean };
 
-const UPLOAD_POLICY_SECONDS = 15 * 60;
+const MAX_FORM_SECONDS = 15 * 60;
+
+/**
+ * How long an upload form works: half the pending TTL (at most 15 minutes), so every upload has
+ * ended well before its pending record expires and its object is removed.
+ */
+export const uploadFormSeconds = (ttlSeconds: number) => Math.max(1, Math.min(MAX_FORM_SECONDS, Math.floor(ttlSeconds / 2)));
+
+const RECORD_ATTEMPTS = 3;
+
+/**
+ * Records each form handed out as a pending upload of its file, in one transaction. A file being
+ * indexed meanwhile moves its stream on: decided again on the fresh state, a few times.
+ */
+async function recordUploads(ctx: AppContext, uploads: UploadStart[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        for (const upload of uploads) {
+          const stream = fileStream(upload.file_uuid);
+          const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile, trx);
+          await ctx.store.append(stream, version, decideUploadStart(state, upload), trx);
+        }
+      });
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= RECORD_ATTEMPTS) throw err;
+    }
+  }
+}
 
 /** The accepted type of a file, or a 400 naming it; also refuses empty and oversized files. */
 function checkFile(ctx: AppContext, filename: string, size: number): FileType {
@@ -46,12 +77,16 @@ export async function uploadUrls(ctx: AppContext, user: SessionUser, info: Repos
   );
   const newNames = new Set(items.map((i) => i.filename).filter((name) => !existing.has(name)));
   const { limits, countsForUser } = limitsFor(ctx, user, repository);
-  const counts = await fileCounts(ctx.db, repository, user.id);
+  const now = ctx.now();
+  const ttlSeconds = ctx.config.uploadTtlSeconds;
+  // Forms handed out and not yet indexed count too, so asking again and again gets no more.
+  const counts = await fileCounts(ctx.db, repository, user.id, now);
   const fit = fitWithinLimits(limits, { ...counts, counts_for_user: countsForUser }, newNames.size);
 
   const admitted = new Set([...newNames].slice(0, fit.fits));
   const planned = new Map<string, string>();
   const file_url_params = [];
+  const uploads: UploadStart[] = [];
   for (const [i, item] of items.entries()) {
     const old = existing.get(item.filename);
     if (!old && !admitted.has(item.filename)) continue;
@@ -64,7 +99,17 @@ export async function uploadUrls(ctx: AppContext, user: SessionUser, info: Repos
       contentType: contentTypeOf(types[i]),
       minBytes: item.file_size,
       maxBytes: item.file_size,
-      expiresInSeconds: UPLOAD_POLICY_SECONDS,
+      expiresInSeconds: uploadFormSeconds(ttlSeconds),
+    });
+    uploads.push({
+      file_uuid: fileUuid,
+      repository,
+      object_key: key,
+      filename: item.filename,
+      uploaded_by: user.id,
+      counts_as_new: !old,
+      now,
+      ttlSeconds,
     });
     file_url_params.push({
       s3_bucket_url: post.url,
@@ -74,6 +119,7 @@ export async function uploadUrls(ctx: AppContext, user: SessionUser, info: Repos
       replaces_existing: !!old,
     });
   }
+  await recordUploads(ctx, uploads);
   const limit = fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user;
   const limits_reached = fit.reached ? [{ code: fit.reached, limit, message: LIMIT_MESSAGES[fit.reached](limit) }] : [];
   return { limits_reached, file_url_params };
@@ -118,7 +164,16 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
   const { limits, countsForUser } = limitsFor(ctx, user, repository);
   const fit = fitWithinLimits(
     limits,
-    { ...(await fileCounts(ctx.db, repository, user.id)), counts_for_user: countsForUser },
+    {
+      ...(await fileCounts(
+        ctx.db,
+        repository,
+        user.id,
+        ctx.now(),
+        items.map((i) => i.file_uuid),
+      )),
+      counts_for_user: countsForUser,
+    },
     items.filter((i) => !known.has(i.file_uuid)).length,
   );
   if (fit.reached) {

@@ -9,8 +9,8 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentDisposition } from '../storage/content-disposition.js';
 import { objectKeyProblem } from '../storage/object-keys.js';
+import { downloadDisposition } from '../storage/storage.js';
 import { checkContentLength, type AcceptedPostForm, type PostFormFailure } from '../storage/sigv4-post.js';
 
 /** What the router needs from the local adapter. */
@@ -21,7 +21,7 @@ export interface LocalBucketBackend {
   verifyUploadFields(fields: Record<string, string>): AcceptedPostForm | PostFormFailure;
   /** A fresh path for an upload in progress, on the same file system as the bucket. */
   newTempPath(): Promise<string>;
-  /** Moves a complete upload into place as `key`. */
+  /** Moves a complete upload into place as `key`; throws an error named ObjectExistsError when the key holds an object. */
   commitUpload(key: string, tempPath: string, contentType: string): Promise<void>;
   objectUrl(key: string): string;
   checkGetAccess(key: string, query: Record<string, string | undefined>): GetAccess;
@@ -64,9 +64,11 @@ async function receiveUpload(backend: LocalBucketBackend, req: Request, res: Res
   const { form, tempPath } = outcome;
   try {
     await backend.commitUpload(form.key, tempPath, form.contentType);
-  } catch {
+  } catch (err) {
     await rm(tempPath, { force: true });
-    sendError(res, { ok: false, status: 500, code: 'InternalError', message: 'The object could not be stored.' });
+    if ((err as Error).name === 'ObjectExistsError')
+      sendError(res, failure(412, 'PreconditionFailed', 'An object already exists at this key: an upload form is good for one upload.'));
+    else sendError(res, failure(500, 'InternalError', 'The object could not be stored.'));
     return;
   }
   const status = form.fields['success_action_status'];
@@ -181,7 +183,7 @@ async function serveObject(backend: LocalBucketBackend, req: Request, res: Respo
   const inline = access.inline && SAFE_INLINE.test(object.contentType);
   res.set({
     'content-type': object.contentType,
-    'content-disposition': contentDisposition(access.filename, inline),
+    'content-disposition': downloadDisposition(access.filename, inline),
     'cache-control': 'private, max-age=60',
     'x-content-type-options': 'nosniff',
   });

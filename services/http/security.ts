@@ -27,13 +27,16 @@ export function visitorCookie(secure: boolean): RequestHandler {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Trusted: PUBLIC_URL's origin, TRUSTED_ORIGINS, and the origin this request was served on (e.g. the server opened by IP). */
+/**
+ * Trusted: PUBLIC_URL's origin and TRUSTED_ORIGINS (config.ts), nothing else. Request headers
+ * (Host, X-Forwarded-Host) are the client's to choose, so they never make an origin trusted.
+ */
 export function sameOriginWrites(trustedOrigins: string[]): RequestHandler {
   const trusted = new Set(trustedOrigins);
   return (req, res, next) => {
     if (SAFE.has(req.method)) return next();
     const origin = req.headers.origin;
-    const foreign = origin ? !trusted.has(origin) && origin !== `${req.protocol}://${req.headers.host}` : req.headers['sec-fetch-site'] === 'cross-site';
+    const foreign = origin ? !trusted.has(origin) : req.headers['sec-fetch-site'] === 'cross-site';
     if (!foreign) return next();
     res
       .status(403)

@@ -17,6 +17,7 @@ import { HttpProblem } from './problem.js';
 import { signInLimiters, signUpLimiters } from './rate-limits.js';
 import { cacheRouteMatchers } from './route-matchers.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
+import { securityHeaders } from './security-headers.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 import { wellFormedText } from './well-formed-text.js';
 import { wholeNumberQueries } from './whole-numbers.js';
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
     next();
   });
+  app.use(securityHeaders(ctx.config));
   app.use(visitorCookie(ctx.config.publicUrl.startsWith('https://')));
   app.use(sameOriginWrites(ctx.config.trustedOrigins));
 

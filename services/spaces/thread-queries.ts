@@ -1,19 +1,13 @@
 // The threads of a Space (those the caller may read), or the caller's Bookmarks.
 import type { AppContext } from '../shared/context.js';
+import { readableBookmarks } from '../bookmarks/queries.js';
 import { threadPage, threadsFrom } from '../threads/queries.js';
 import { visibleSpace } from './access.js';
 import type { Actor } from './decide.js';
 
 export async function spaceThreads(ctx: AppContext, opts: { collectionUuid?: string; actor: Actor | null; limit: number; offset: number }) {
   const { actor } = opts;
-  if (!opts.collectionUuid) {
-    const query = threadsFrom(ctx.db).where((eb) =>
-      eb.exists(
-        eb.selectFrom('bookmarks as b').select('b.context_uuid').whereRef('b.context_uuid', '=', 't.context_uuid').where('b.user_id', '=', actor!.user_id),
-      ),
-    );
-    return threadPage(query, opts.limit, opts.offset);
-  }
+  if (!opts.collectionUuid) return readableBookmarks(ctx.db, actor!.user_id, opts);
   const { space, readable } = await visibleSpace(ctx.db, opts.collectionUuid, actor);
   if (!readable) return { rows: [], total: 0 };
   // Everyone who reads the Space sees its shared threads; private ones only their owners

@@ -59,7 +59,8 @@ async function upload(post: PresignedPost, bytes: Buffer, opts: { fields?: Recor
   if (opts.fileFirst) form.append('file', file, 'upload.bin');
   for (const [name, value] of Object.entries(opts.fields ?? post.fields)) form.append(name, value);
   if (!opts.fileFirst) form.append('file', file, 'upload.bin');
-  const res = await fetch(post.url, { method: 'POST', body: form });
+  // The form's action is a path on whichever host served the app.
+  const res = await fetch(new URL(post.url, publicUrl), { method: 'POST', body: form });
   return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
@@ -71,7 +72,8 @@ describe('local storage: upload, read, download', () => {
   it('stores a presigned POST upload and serves it back through a presigned GET', async () => {
     const p = policy();
     const post = await storage.presignPost(p);
-    expect(post.url).toBe(`${publicUrl}/storage/local`);
+    // A path, not an address built from PUBLIC_URL: the app may be open on another name (127.0.0.1 for localhost).
+    expect(post.url).toBe('/storage/local');
     const bytes = Buffer.from('%PDF-1.4 a small pdf body');
 
     const res = await upload(post, bytes);
@@ -84,7 +86,9 @@ describe('local storage: upload, read, download', () => {
     expect(await storage.read(p.key)).toEqual(bytes);
 
     const url = await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'Über report.pdf', inline: false });
-    const download = await fetch(url);
+    // A path too: the download opens on whichever host the app is open on.
+    expect(url).toMatch(new RegExp(`^/storage/local/${p.key}\\?expires=`));
+    const download = await fetch(new URL(url, publicUrl));
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
     expect(download.headers.get('content-type')).toBe('application/pdf');
@@ -92,9 +96,24 @@ describe('local storage: upload, read, download', () => {
     expect(download.headers.get('cache-control')).toBe('private, max-age=60');
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
 
-    const view = await fetch(await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'r.pdf', inline: true }));
+    const view = await fetch(new URL(await storage.presignGet(p.key, { expiresInSeconds: 60, filename: 'r.pdf', inline: true }), publicUrl));
     expect(view.status).toBe(200);
     expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="r.pdf"/);
+  });
+
+  it('a form is good for one upload: posting it again cannot replace the stored bytes', async () => {
+    const p = policy();
+    const post = await storage.presignPost(p);
+    const first = Buffer.from('%PDF-1.4 the indexed bytes');
+    expect((await upload(post, first)).status).toBe(201);
+    const replay = await upload(post, Buffer.from('%PDF-1.4 swapped in later!'));
+    expect(replay.status).toBe(412);
+    expect(replay.text).toContain('<Code>PreconditionFailed</Code>');
+    expect(await storage.read(p.key)).toEqual(first);
+    expect(await leftoverTempFiles()).toEqual([]);
+    // The server's own writes keep to the rule too.
+    await expect(storage.put(p.key, Buffer.from('other'), 'application/pdf')).rejects.toThrow(/already exists/);
+    expect(await storage.read(p.key)).toEqual(first);
   });
 
   it('refuses a success_action_status other than the signed 201', async () => {
@@ -116,7 +135,7 @@ describe('local storage: upload, read, download', () => {
   it('deletes an object, and deleting it again is no error', async () => {
     const key = 'files/u2/deleted.txt';
     await storage.put(key, Buffer.from('bye'), 'text/plain');
-    const url = await storage.presignGet(key, { expiresInSeconds: 60, filename: 'd.txt', inline: false });
+    const url = new URL(await storage.presignGet(key, { expiresInSeconds: 60, filename: 'd.txt', inline: false }), publicUrl);
     expect((await fetch(url)).status).toBe(200);
     await storage.delete(key);
     await storage.delete(key);
@@ -139,7 +158,7 @@ describe('local storage: upload, read, download', () => {
 
   it('never shows page-like types inline, and sandboxes what it serves', async () => {
     await storage.put('files/page.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
-    const res = await fetch(await storage.presignGet('files/page.html', { expiresInSeconds: 60, filename: 'page.html', inline: true }));
+    const res = await fetch(new URL(await storage.presignGet('files/page.html', { expiresInSeconds: 60, filename: 'page.html', inline: true }), publicUrl));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(res.headers.get('content-security-policy')).toMatch(/sandbox/);
@@ -154,7 +173,7 @@ describe('local storage: refused downloads', () => {
 
   it('refuses a missing, altered or expired signature with 403', async () => {
     expect((await fetch(storage.objectUrl(key))).status).toBe(403);
-    const url = new URL(await storage.presignGet(key, { expiresInSeconds: 60, filename: 'secret.txt', inline: false }));
+    const url = new URL(await storage.presignGet(key, { expiresInSeconds: 60, filename: 'secret.txt', inline: false }), publicUrl);
     const altered = new URL(url);
     altered.searchParams.set('filename', 'other.txt');
     expect((await fetch(altered)).status).toBe(403);
@@ -168,7 +187,9 @@ describe('local storage: refused downloads', () => {
   });
 
   it('answers 404 for a signed address of a missing object', async () => {
-    expect((await fetch(await storage.presignGet('files/none.txt', { expiresInSeconds: 60, filename: 'n', inline: true }))).status).toBe(404);
+    expect((await fetch(new URL(await storage.presignGet('files/none.txt', { expiresInSeconds: 60, filename: 'n', inline: true }), publicUrl))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -228,7 +249,13 @@ describe('local storage: refused uploads leave nothing behind', () => {
     const controller = new AbortController();
     // Everything but the last 1000 bytes, then silence until the abort.
     const body = new ReadableStream({ start: (c) => c.enqueue(bytes.subarray(0, bytes.length - 1000)) });
-    const sent = fetch(post.url, { method: 'POST', body, headers: { 'content-type': contentType }, signal: controller.signal, duplex: 'half' } as RequestInit);
+    const sent = fetch(new URL(post.url, publicUrl), {
+      method: 'POST',
+      body,
+      headers: { 'content-type': contentType },
+      signal: controller.signal,
+      duplex: 'half',
+    } as RequestInit);
     await expect.poll(async () => (await leftoverTempFiles()).length).toBe(1);
     controller.abort();
     await expect(sent).rejects.toThrow();
@@ -239,9 +266,9 @@ describe('local storage: refused uploads leave nothing behind', () => {
   it('refuses a bad signature', async () => {
     const p = policy();
     const post = await storage.presignPost(p);
-    const signature = post.fields['x-amz-signature'];
+    const signature = post.fields['X-Amz-Signature']!;
     const bad = (signature[0] === '0' ? '1' : '0') + signature.slice(1);
-    await expectRefused(p, await upload(post, Buffer.from('x'), { fields: { ...post.fields, 'x-amz-signature': bad } }), 403, 'SignatureDoesNotMatch');
+    await expectRefused(p, await upload(post, Buffer.from('x'), { fields: { ...post.fields, 'X-Amz-Signature': bad } }), 403, 'SignatureDoesNotMatch');
   });
 
   it('refuses the traversal key ../x before signing, and in a form', async () => {
@@ -265,15 +292,19 @@ describe('local storage: refused uploads leave nothing behind', () => {
     for (const [name, value] of Object.entries(post.fields)) twice.append(name, value);
     twice.append('key', p.key);
     twice.append('file', new Blob(['x']), 'x');
-    const dup = await fetch(post.url, { method: 'POST', body: twice });
+    const dup = await fetch(new URL(post.url, publicUrl), { method: 'POST', body: twice });
     await expectRefused(p, { status: dup.status, text: await dup.text() }, 400, 'InvalidArgument');
 
-    const json = await fetch(post.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(post.fields) });
+    const json = await fetch(new URL(post.url, publicUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(post.fields),
+    });
     await expectRefused(p, { status: json.status, text: await json.text() }, 400, 'MalformedPOSTRequest');
 
     const noFile = new FormData();
     for (const [name, value] of Object.entries(post.fields)) noFile.append(name, value);
-    const none = await fetch(post.url, { method: 'POST', body: noFile });
+    const none = await fetch(new URL(post.url, publicUrl), { method: 'POST', body: noFile });
     await expectRefused(p, { status: none.status, text: await none.text() }, 400, 'InvalidArgument');
   });
 

@@ -1,14 +1,16 @@
 // The local adapter: a bucket named `local` under <dataDir>/storage, served by the app itself at
-// <publicUrl>/storage/local. Browsers upload to it with the same signed POST policy S3 checks
-// (sigv4-post.ts), signed with a key derived from the app's secret, and read it through
-// short-lived HMAC-signed addresses.
+// <publicUrl>/storage/local. Browsers upload to it with the same signed POST policy S3 checks,
+// signed by the AWS SDK (@aws-sdk/s3-presigned-post) with a key derived from the app's secret and
+// verified by sigv4-post.ts, and read it through short-lived HMAC-signed addresses.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
 import type { GetAccess, LocalBucketBackend } from '../http/local-bucket-router.js';
 import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError, objectPath } from './object-keys.js';
-import { presignPostFields, verifyPostFields, type PostCredentials } from './sigv4-post.js';
+import { verifyPostFields, type PostCredentials } from './sigv4-post.js';
 
 export const LOCAL_BUCKET = 'local';
 export const LOCAL_ACCESS_KEY_ID = 'LOCALSTORAGE';
@@ -36,6 +38,8 @@ export class LocalStorage implements Storage, LocalBucketBackend {
   private readonly metaDir: string;
   private readonly tempDir: string;
   private readonly postCredentials: PostCredentials;
+  /** Signs upload forms only: it never sends a request (its endpoint is never reached). */
+  private readonly signer: S3Client;
   private readonly getUrlKey: Buffer;
   private readonly now: () => Date;
 
@@ -50,6 +54,12 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     this.maxUploadBytes = options.maxUploadBytes;
     this.now = options.now ?? (() => new Date());
     this.postCredentials = { accessKeyId: LOCAL_ACCESS_KEY_ID, secretAccessKey: derive(options.secret, 'post-policy').toString('hex'), region: LOCAL_REGION };
+    this.signer = new S3Client({
+      region: LOCAL_REGION,
+      endpoint: 'http://local.invalid',
+      forcePathStyle: true,
+      credentials: { accessKeyId: this.postCredentials.accessKeyId, secretAccessKey: this.postCredentials.secretAccessKey },
+    });
     this.getUrlKey = derive(options.secret, 'get-url');
   }
 
@@ -63,8 +73,21 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     if (!Number.isSafeInteger(minBytes) || !Number.isSafeInteger(maxBytes) || minBytes < 0 || minBytes > maxBytes || maxBytes > this.maxUploadBytes)
       throw new RangeError(`upload byte range [${minBytes}, ${maxBytes}] is not within [0, ${this.maxUploadBytes}]`);
     if (!(expiresInSeconds > 0)) throw new RangeError('expiresInSeconds must be positive');
-    const fields = presignPostFields({ bucket: LOCAL_BUCKET, ...policy, extraFields: { success_action_status: '201' } }, this.postCredentials, this.now());
-    return { url: `${this.baseUrl}/storage/${LOCAL_BUCKET}`, fields };
+    // Signed by the AWS SDK exactly as for S3 (the same policy conditions), checked here by our verifier.
+    const { fields } = await createPresignedPost(this.signer, {
+      Bucket: LOCAL_BUCKET,
+      Key: policy.key,
+      Conditions: [
+        ['content-length-range', minBytes, maxBytes],
+        ['eq', '$Content-Type', policy.contentType],
+        ['eq', '$key', policy.key],
+      ],
+      Fields: { 'Content-Type': policy.contentType, success_action_status: '201' },
+      Expires: expiresInSeconds,
+    });
+    // A path, so the browser posts to whichever host it opened the app on (127.0.0.1 as well as
+    // PUBLIC_URL's localhost); no Host header is trusted to build it.
+    return { url: `/storage/${LOCAL_BUCKET}`, fields };
   }
 
   objectUrl(key: string): string {
@@ -111,7 +134,8 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     const disposition = opts.inline ? 'inline' : 'attachment';
     const query = new URLSearchParams({ expires, disposition, filename: opts.filename });
     query.set('signature', this.getSignature(key, expires, disposition, opts.filename));
-    return `${this.objectUrl(key)}?${query}`;
+    // A path, like the upload form's action: it opens on whichever host the app was opened on.
+    return `/storage/${LOCAL_BUCKET}/${encodeKeyForUrl(assertValidObjectKey(key))}?${query}`;
   }
 
   /** Stores bytes the server itself holds (no browser upload), atomically like an upload. */
@@ -136,17 +160,29 @@ export class LocalStorage implements Storage, LocalBucketBackend {
     return join(this.tempDir, randomUUID());
   }
 
+  /**
+   * Moves a complete upload into place, once: a key that holds an object is never written again
+   * (ObjectExistsError), so a form posted a second time cannot replace bytes already indexed.
+   */
   async commitUpload(key: string, tempPath: string, contentType: string): Promise<void> {
     const path = objectPath(this.objectsDir, key);
     const metaPath = this.metaPath(key);
+    if (await this.objectFile(key)) throw new ObjectExistsError(key);
     await mkdir(dirname(path), { recursive: true });
     await mkdir(dirname(metaPath), { recursive: true });
-    // The type first, then the bytes: rename() makes each appear whole, and the object exists
-    // from the moment its bytes do.
+    // The type first, then the bytes: the object exists from the moment its bytes do. link()
+    // makes the bytes appear whole and fails if another upload got there first.
     const metaTemp = `${tempPath}.meta`;
     await writeFile(metaTemp, JSON.stringify({ contentType }), { flag: 'wx' });
     await rename(metaTemp, metaPath);
-    await rename(tempPath, path);
+    try {
+      await link(tempPath, path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
+      throw err;
+    } finally {
+      await rm(tempPath, { force: true });
+    }
   }
 
   checkGetAccess(key: string, query: Record<string, string | undefined>): GetAccess {
@@ -188,6 +224,14 @@ export class LocalStorage implements Storage, LocalBucketBackend {
 
   private getSignature(key: string, expires: string, disposition: string, filename: string): string {
     return createHmac('sha256', this.getUrlKey).update(['GET', key, expires, disposition, filename].join('\n'), 'utf8').digest('hex');
+  }
+}
+
+/** An upload to a key that already holds an object: keys are one-time (S3 answers 412 to a conditional write). */
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`an object already exists at key ${JSON.stringify(key)}`);
+    this.name = 'ObjectExistsError';
   }
 }
 

@@ -4,8 +4,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
-import { contentDisposition } from './content-disposition.js';
+import { downloadDisposition, type PresignedPost, type Storage, type StoredObject, type UploadPolicy } from './storage.js';
 import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError } from './object-keys.js';
 
 export type S3StorageConfig = {
@@ -44,6 +43,14 @@ export class S3Storage implements Storage {
       : `${endpoint.protocol}//${config.bucket}.${endpoint.host}${path}/`;
   }
 
+  /**
+   * Every upload gets a fresh key (a new upload id per form), so a form can only ever write its own
+   * key. The policy binds that key, the type, the size range and a deadline; S3 offers no POST
+   * policy condition that refuses an existing key (conditional writes, If-None-Match, are for PUT
+   * and multipart uploads only), so until the deadline a replayed form could write the same key
+   * again. The deadline is short (the upload use case's policy lifetime) and the local bucket
+   * refuses any second write outright.
+   */
   async presignPost(policy: UploadPolicy): Promise<PresignedPost> {
     const key = assertValidObjectKey(policy.key);
     if (!Number.isSafeInteger(policy.minBytes) || !Number.isSafeInteger(policy.maxBytes) || policy.minBytes < 0 || policy.minBytes > policy.maxBytes)
@@ -106,7 +113,7 @@ export class S3Storage implements Storage {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: assertValidObjectKey(key),
-      ResponseContentDisposition: contentDisposition(opts.filename, opts.inline),
+      ResponseContentDisposition: downloadDisposition(opts.filename, opts.inline),
     });
     return getSignedUrl(this.client, command, { expiresIn: Math.ceil(opts.expiresInSeconds) });
   }

@@ -1,19 +1,42 @@
-import { describe, expect, it } from 'vitest';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import fc from 'fast-check';
 import { createHmac } from 'node:crypto';
-import {
-  amzDate,
-  buildPostPolicy,
-  checkContentLength,
-  encodePolicy,
-  presignPostFields,
-  signPolicy,
-  signingKey,
-  verifyPostFields,
-  verifyPostForm,
-  type PostCredentials,
-  type PostPolicyInput,
-} from './sigv4-post.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkContentLength, encodePolicy, signPolicy, signingKey, verifyPostFields, verifyPostForm, type PostCredentials } from './sigv4-post.js';
+
+type PostPolicyInput = { bucket: string; key: string; contentType: string; minBytes: number; maxBytes: number; expiresInSeconds: number };
+
+/** A form signed by the AWS SDK at `signedAt`, with the conditions both storage adapters use. */
+async function sdkSigned(input: PostPolicyInput, credentials: PostCredentials, signedAt: Date): Promise<Record<string, string>> {
+  vi.setSystemTime(signedAt);
+  const client = new S3Client({
+    region: credentials.region,
+    endpoint: 'http://local.invalid',
+    forcePathStyle: true,
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
+  });
+  const { fields } = await createPresignedPost(client, {
+    Bucket: input.bucket,
+    Key: input.key,
+    Conditions: [
+      ['content-length-range', input.minBytes, input.maxBytes],
+      ['eq', '$Content-Type', input.contentType],
+      ['eq', '$key', input.key],
+    ],
+    Fields: { 'Content-Type': input.contentType, success_action_status: '201' },
+    Expires: input.expiresInSeconds,
+  });
+  return fields;
+}
+
+// The SDK reads the clock to date its signature: only Date is faked, its timers stay real.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 // AWS's worked example, "Example: Browser-Based Upload using HTTP POST (Using AWS Signature
 // Version 4)" in the Amazon S3 API Reference. The policy text is AWS's, with the CRLF line ends
@@ -119,32 +142,25 @@ describe("AWS's browser-based POST upload example", () => {
   });
 });
 
-describe('amzDate', () => {
-  it('formats a date as yyyymmddThhmmssZ', () => {
-    expect(amzDate(new Date('2015-12-29T00:00:00.000Z'))).toBe('20151229T000000Z');
-    expect(amzDate(new Date('2026-01-02T03:04:05.678Z'))).toBe('20260102T030405Z');
-  });
-});
-
-describe('buildPostPolicy', () => {
-  it('binds bucket, exact key, exact type, byte range and the signing fields', () => {
-    const policy = buildPostPolicy(
-      { bucket: 'local', key: 'a/b.pdf', contentType: 'application/pdf', minBytes: 1, maxBytes: 10, expiresInSeconds: 60 },
-      { accessKeyId: 'ID', secretAccessKey: 'S', region: 'r' },
-      new Date('2026-01-01T00:00:00Z'),
-    );
-    expect(policy).toEqual({
-      expiration: '2026-01-01T00:01:00.000Z',
-      conditions: [
+describe('the AWS SDK signs the forms our verifier checks', () => {
+  it('binds bucket, exact key, exact type, byte range and the signing fields', async () => {
+    const credentials = { accessKeyId: 'ID', secretAccessKey: 'S', region: 'r' };
+    const input = { bucket: 'local', key: 'a/b.pdf', contentType: 'application/pdf', minBytes: 1, maxBytes: 10, expiresInSeconds: 60 };
+    const fields = await sdkSigned(input, credentials, new Date('2026-01-01T00:00:00Z'));
+    const policy = JSON.parse(Buffer.from(fields['Policy']!, 'base64').toString('utf8'));
+    expect(Date.parse(policy.expiration)).toBe(Date.parse('2026-01-01T00:01:00Z'));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
         { bucket: 'local' },
         ['eq', '$key', 'a/b.pdf'],
         ['eq', '$Content-Type', 'application/pdf'],
         ['content-length-range', 1, 10],
-        { 'x-amz-algorithm': 'AWS4-HMAC-SHA256' },
-        { 'x-amz-credential': 'ID/20260101/r/s3/aws4_request' },
-        { 'x-amz-date': '20260101T000000Z' },
-      ],
-    });
+        { 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' },
+        { 'X-Amz-Credential': 'ID/20260101/r/s3/aws4_request' },
+        { 'X-Amz-Date': '20260101T000000Z' },
+      ]),
+    );
+    expect(verifyPostForm(fields, 5, { bucket: 'local', now: new Date('2026-01-01T00:00:30Z'), credentials })).toMatchObject({ ok: true, key: 'a/b.pdf' });
   });
 });
 
@@ -152,13 +168,16 @@ describe('verifyPostFields', () => {
   const credentials: PostCredentials = { accessKeyId: 'LOCAL', secretAccessKey: 'secret', region: 'local' };
   const now = new Date('2026-03-01T10:00:00Z');
   const input: PostPolicyInput = { bucket: 'local', key: 'k/1.txt', contentType: 'text/plain', minBytes: 1, maxBytes: 5, expiresInSeconds: 300 };
-  const fields = presignPostFields(input, credentials, now);
+  let fields: Record<string, string>;
+  beforeAll(async () => {
+    fields = await sdkSigned(input, credentials, now);
+  });
   const opts = { bucket: 'local', now, credentials };
 
   it('reports missing fields as S3 does: key 400, signing fields 403', () => {
     const { key: _key, ...noKey } = fields;
     expect(verifyPostFields(noKey, opts)).toMatchObject({ ok: false, status: 400, code: 'InvalidArgument' });
-    const { policy: _policy, ...noPolicy } = fields;
+    const { Policy: _policy, ...noPolicy } = fields;
     expect(verifyPostFields(noPolicy, opts)).toMatchObject({ ok: false, status: 403 });
   });
 
@@ -169,7 +188,7 @@ describe('verifyPostFields', () => {
     });
     expect(verifyPostFields(fields, { ...opts, credentials: { ...credentials, region: 'eu' } })).toMatchObject({ ok: false, status: 400 });
     const junk = Buffer.from('not json').toString('base64');
-    const signed = { ...fields, policy: junk, 'x-amz-signature': signPolicy(junk, 'secret', '20260301', 'local') };
+    const signed = { ...fields, Policy: junk, 'X-Amz-Signature': signPolicy(junk, 'secret', '20260301', 'local') };
     expect(verifyPostFields(signed, opts)).toMatchObject({ ok: false, status: 400, code: 'InvalidPolicyDocument' });
   });
 
@@ -220,7 +239,7 @@ describe('sign then verify (properties)', () => {
     sizeAt: fc.double({ min: 0, max: 1, noNaN: true }),
     elapsedAt: fc.double({ min: 0, max: 0.999, noNaN: true }),
   });
-  const setup = (c: Case) => {
+  const setup = async (c: Case) => {
     const credentials: PostCredentials = { accessKeyId: 'AKID', secretAccessKey: c.secret, region: 'us-east-1' };
     const input: PostPolicyInput = {
       bucket: 'bucket',
@@ -230,16 +249,16 @@ describe('sign then verify (properties)', () => {
       maxBytes: c.minBytes + c.span,
       expiresInSeconds: c.expiresInSeconds,
     };
-    const fields = presignPostFields(input, credentials, c.signedAt);
+    const fields = await sdkSigned(input, credentials, c.signedAt);
     const size = c.minBytes + Math.floor(c.sizeAt * c.span);
     const now = new Date(c.signedAt.getTime() + Math.floor(c.elapsedAt * c.expiresInSeconds * 1000));
     return { credentials, input, fields, size, opts: { bucket: 'bucket', now, credentials } };
   };
 
-  it('accepts every form it signed, within the deadline and the byte range', () => {
-    fc.assert(
-      fc.property(arbCase, (c) => {
-        const { fields, size, opts, input } = setup(c);
+  it('accepts every form the SDK signed, within the deadline and the byte range', () => {
+    return fc.assert(
+      fc.asyncProperty(arbCase, async (c) => {
+        const { fields, size, opts, input } = await setup(c);
         const result = verifyPostForm(fields, size, opts);
         expect(result).toMatchObject({ ok: true, key: input.key, contentType: input.contentType, lengthRange: { min: input.minBytes, max: input.maxBytes } });
       }),
@@ -247,10 +266,10 @@ describe('sign then verify (properties)', () => {
   });
 
   it('refuses any change to the key, the type or a signed field', () => {
-    const tamper = fc.constantFrom('key', 'Content-Type', 'x-amz-date', 'x-amz-credential', 'success_action_status');
-    fc.assert(
-      fc.property(arbCase, tamper, fc.string({ minLength: 1, maxLength: 8 }), (c, field, suffix) => {
-        const { fields, size, opts } = setup(c);
+    const tamper = fc.constantFrom('key', 'Content-Type', 'X-Amz-Date', 'X-Amz-Credential', 'success_action_status');
+    return fc.assert(
+      fc.asyncProperty(arbCase, tamper, fc.string({ minLength: 1, maxLength: 8 }), async (c, field, suffix) => {
+        const { fields, size, opts } = await setup(c);
         const changed = { ...fields, [field]: (fields[field] ?? '') + suffix };
         expect(verifyPostForm(changed, size, opts).ok).toBe(false);
       }),
@@ -258,22 +277,27 @@ describe('sign then verify (properties)', () => {
   });
 
   it('refuses a policy re-encoded with another key, or any other signature', () => {
-    fc.assert(
-      fc.property(arbCase, arbKey, fc.stringMatching(/^[0-9a-f]{64}$/), (c, otherKey, otherSignature) => {
-        const { fields, size, opts, input, credentials } = setup(c);
+    return fc.assert(
+      fc.asyncProperty(arbCase, arbKey, fc.stringMatching(/^[0-9a-f]{64}$/), async (c, otherKey, otherSignature) => {
+        const { fields, size, opts, input } = await setup(c);
         fc.pre(otherKey !== input.key);
-        const forged = encodePolicy(buildPostPolicy({ ...input, key: otherKey }, credentials, c.signedAt));
-        expect(verifyPostForm({ ...fields, key: otherKey, policy: forged }, size, opts)).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch' });
-        fc.pre(otherSignature !== fields['x-amz-signature']);
-        expect(verifyPostForm({ ...fields, 'x-amz-signature': otherSignature }, size, opts)).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch' });
+        // The signed policy with the key swapped, re-encoded but not re-signed.
+        const policy = JSON.parse(Buffer.from(fields['Policy']!, 'base64').toString('utf8'));
+        policy.conditions = policy.conditions.map((cond: unknown) =>
+          JSON.parse(JSON.stringify(cond).replaceAll(JSON.stringify(input.key), JSON.stringify(otherKey))),
+        );
+        const forged = encodePolicy(policy);
+        expect(verifyPostForm({ ...fields, key: otherKey, Policy: forged }, size, opts)).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch' });
+        fc.pre(otherSignature !== fields['X-Amz-Signature']);
+        expect(verifyPostForm({ ...fields, 'X-Amz-Signature': otherSignature }, size, opts)).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch' });
       }),
     );
   });
 
   it('refuses a file over the maximum or under the minimum', () => {
-    fc.assert(
-      fc.property(arbCase, fc.integer({ min: 1, max: 1_000_000 }), (c, excess) => {
-        const { fields, opts, input } = setup(c);
+    return fc.assert(
+      fc.asyncProperty(arbCase, fc.integer({ min: 1, max: 1_000_000 }), async (c, excess) => {
+        const { fields, opts, input } = await setup(c);
         expect(verifyPostForm(fields, input.maxBytes + excess, opts)).toMatchObject({ ok: false, code: 'EntityTooLarge' });
         if (input.minBytes > 0) expect(verifyPostForm(fields, Math.max(0, input.minBytes - excess), opts)).toMatchObject({ ok: false, code: 'EntityTooSmall' });
       }),
@@ -281,9 +305,9 @@ describe('sign then verify (properties)', () => {
   });
 
   it('refuses every form from its expiration on', () => {
-    fc.assert(
-      fc.property(arbCase, fc.integer({ min: 0, max: 10 * 365 * 24 * 3600 * 1000 }), (c, lateBy) => {
-        const { fields, size, opts, input } = setup(c);
+    return fc.assert(
+      fc.asyncProperty(arbCase, fc.integer({ min: 0, max: 10 * 365 * 24 * 3600 * 1000 }), async (c, lateBy) => {
+        const { fields, size, opts, input } = await setup(c);
         const now = new Date(c.signedAt.getTime() + input.expiresInSeconds * 1000 + lateBy);
         expect(verifyPostForm(fields, size, { ...opts, now })).toMatchObject({ ok: false, status: 403, message: expect.stringContaining('expired') });
       }),

@@ -1,6 +1,7 @@
-// AWS Signature Version 4 for browser POST uploads: builds and signs a POST policy the way S3
-// expects it, and verifies a submitted form the way S3 does, so the local bucket honours the
-// same contract as a real one. Pure: the clock is an argument.
+// AWS Signature Version 4 for browser POST uploads, the local bucket's side: verifies a submitted
+// form the way S3 does, so the local bucket honours the same contract as a real one. The forms
+// themselves are signed by the AWS SDK (@aws-sdk/s3-presigned-post) for both adapters. Pure: the
+// clock is an argument.
 // Reference: "Browser-Based Uploads Using POST (AWS Signature Version 4)" in the S3 API docs.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -11,26 +12,6 @@ export type PostCredentials = { accessKeyId: string; secretAccessKey: string; re
 export type PostPolicyCondition = Record<string, string> | ['eq' | 'starts-with', string, string] | ['content-length-range', number, number];
 
 export type PostPolicyDocument = { expiration: string; conditions: PostPolicyCondition[] };
-
-export type PostPolicyInput = {
-  bucket: string;
-  key: string;
-  contentType: string;
-  /** Inclusive byte range of the file. */
-  minBytes: number;
-  maxBytes: number;
-  expiresInSeconds: number;
-  /** More form fields, each bound exactly by the policy (e.g. success_action_status). */
-  extraFields?: Record<string, string>;
-};
-
-/** `20151229T000000Z` */
-export function amzDate(now: Date): string {
-  return now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
 
 /** The SigV4 signing key: an HMAC chain over date, region, service and `aws4_request`. */
 export function signingKey(secretAccessKey: string, date8: string, region: string, service = 's3'): Buffer {
@@ -49,40 +30,6 @@ export function signPolicy(policyBase64: string, secretAccessKey: string, date8:
 
 export function encodePolicy(policy: PostPolicyDocument): string {
   return Buffer.from(JSON.stringify(policy), 'utf8').toString('base64');
-}
-
-/** The policy for one upload: this bucket, this exact key and type, a byte range, a deadline. */
-export function buildPostPolicy(input: PostPolicyInput, credentials: PostCredentials, now: Date): PostPolicyDocument {
-  const date = amzDate(now);
-  return {
-    expiration: new Date(now.getTime() + input.expiresInSeconds * 1000).toISOString(),
-    conditions: [
-      { bucket: input.bucket },
-      ['eq', '$key', input.key],
-      ['eq', '$Content-Type', input.contentType],
-      ['content-length-range', input.minBytes, input.maxBytes],
-      ...Object.entries(input.extraFields ?? {}).map(([name, value]) => ({ [name]: value })),
-      { 'x-amz-algorithm': SIGV4_ALGORITHM },
-      { 'x-amz-credential': credential(credentials, date.slice(0, 8)) },
-      { 'x-amz-date': date },
-    ],
-  };
-}
-
-/** The form fields a browser sends before the file. */
-export function presignPostFields(input: PostPolicyInput, credentials: PostCredentials, now: Date): Record<string, string> {
-  const policy = encodePolicy(buildPostPolicy(input, credentials, now));
-  const date = amzDate(now);
-  return {
-    key: input.key,
-    'Content-Type': input.contentType,
-    ...input.extraFields,
-    'x-amz-algorithm': SIGV4_ALGORITHM,
-    'x-amz-credential': credential(credentials, date.slice(0, 8)),
-    'x-amz-date': date,
-    policy,
-    'x-amz-signature': signPolicy(policy, credentials.secretAccessKey, date.slice(0, 8), credentials.region),
-  };
 }
 
 /** An S3-like refusal: the status and code S3 would answer with. */
@@ -206,10 +153,6 @@ function decodePolicy(policyBase64: string): PostPolicyDocument | null {
   } catch {
     return null;
   }
-}
-
-function credential(credentials: PostCredentials, date8: string): string {
-  return `${credentials.accessKeyId}/${date8}/${credentials.region}/s3/aws4_request`;
 }
 
 function hmac(key: string | Buffer, data: string): Buffer {

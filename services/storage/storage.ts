@@ -2,6 +2,7 @@
 // S3_* is set; otherwise a local bucket served by the app itself under /storage, which checks
 // the same signed POST policy and keeps the bytes under DATA_DIR/storage.
 import type { LocalBucketBackend } from '../http/local-bucket-router.js';
+import contentDisposition from 'content-disposition';
 
 /** The conditions a browser's POST must meet; the policy carries them, signed. */
 export type UploadPolicy = {
@@ -34,4 +35,15 @@ export interface Storage {
   presignGet(key: string, opts: { expiresInSeconds: number; filename: string; inline: boolean }): Promise<string>;
   /** The local bucket, whose HTTP endpoint the edge mounts at /storage; S3 has none. */
   readonly localBucket?: LocalBucketBackend;
+}
+
+/**
+ * The Content-Disposition of a download, for both adapters (the local bucket sends it, S3 is told
+ * to), written by the `content-disposition` package (RFC 6266: a plain `filename` for old clients
+ * and the exact UTF-8 `filename*`). A lone surrogate would make it throw: replaced first.
+ */
+export function downloadDisposition(filename: string, inline: boolean): string {
+  const name = filename.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').trim();
+  // An ASCII fallback (not Latin-1): S3 and some proxies pass other bytes on garbled.
+  return contentDisposition(name || undefined, { type: inline ? 'inline' : 'attachment', fallback: name.replace(/[^\x20-\x7e]/g, '_') });
 }

@@ -33,6 +33,13 @@ export function accessRequestView(r: RequestRow) {
   };
 }
 
+/** What the requester sees of their own request: nothing of a thread they cannot read yet. */
+export const accessRequestReceipt = (r: Pick<RequestRow, 'request_id' | 'status' | 'requested_at'>) => ({
+  request_id: r.request_id,
+  status: r.status,
+  requested_at: new Date(r.requested_at).toISOString(),
+});
+
 export const findAccessRequest = (db: Db, requestId: string) => requestsQuery(db).where('r.request_id', '=', requestId).executeTakeFirst();
 
 /** Open requests for the owner's threads, oldest first. */

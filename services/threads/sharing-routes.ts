@@ -9,7 +9,7 @@ import { renameThread } from './manage-use-cases.js';
 import { findEntry } from './queries.js';
 import { orgOf } from '../identity/queries.js';
 import { liveThread, mayRead, viewer } from './read-access.js';
-import { accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
+import { accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
@@ -61,7 +61,7 @@ export const sharingRoutes = {
       request_id: randomUUID(),
       now: ctx.now(),
     });
-    return { status: 202, body: accessRequestView((await findAccessRequest(ctx.db, request_id))!) };
+    return { status: 202, body: accessRequestReceipt((await findAccessRequest(ctx.db, request_id))!) };
   },
 
   async listAccessRequests({ actor }, ctx) {

@@ -285,7 +285,7 @@ async function storedOnly(b: Browser, files: LocalFile[]) {
   const params = urls.json.file_url_params as { s3_bucket_url: string; fields: Record<string, string> }[];
   if (params.length !== files.length) throw new Error(`${params.length} upload addresses for ${files.length} files`);
   for (const [i, p] of params.entries()) {
-    const res = await postToBucket(p, files[i]);
+    const res = await postToBucket(b.baseUrl, p, files[i]);
     const text = await res.text();
     if (!res.ok) throw new Error(`the bucket answered ${res.status}: ${text.slice(0, 300)}`);
   }

@@ -158,6 +158,31 @@ describe('bookmarks', () => {
     await unbookmark(ada, own.backend_uuid);
   });
 
+  test('the bookmark list shows only what the reader may read now: nothing of a thread its owner made owner-only', async () => {
+    const secret = await ask(ada, 'what are the quarterly numbers?');
+    await ada.send('PUT', `/rest/thread/${secret.context_uuid}/access`, { json: { thread_access: 'public read' } });
+    const reader = await signedUp('Bookmark Reader');
+    expect((await bookmark(reader, secret.backend_uuid)).json.bookmark_state).toBe('BOOKMARKED');
+    const list = () => reader.get('/rest/collections/list_collection_threads');
+    const before = await list();
+    expect(before.json).toMatchObject({ total: 1, items: [{ context_uuid: secret.context_uuid, title: 'what are the quarterly numbers?' }] });
+
+    await ada.send('PUT', `/rest/thread/${secret.context_uuid}/access`, { json: { thread_access: 'owner-only' } });
+    const after = await list();
+    expect(after.status).toBe(200);
+    expect(after.json).toEqual({ items: [], total: 0 });
+    // The owner's own bookmark of it stays listed.
+    await bookmark(ada, secret.backend_uuid);
+    expect((await ada.get('/rest/collections/list_collection_threads')).json.items.map((t: { context_uuid: string }) => t.context_uuid)).toContain(
+      secret.context_uuid,
+    );
+    // Readable again: listed again (the bookmark was kept).
+    await ada.send('PUT', `/rest/thread/${secret.context_uuid}/access`, { json: { thread_access: 'public read' } });
+    expect((await list()).json.total).toBe(1);
+    await unbookmark(reader, secret.backend_uuid);
+    await unbookmark(ada, secret.backend_uuid);
+  });
+
   test('rebuilding the projections gives the same bookmarks table', async () => {
     const other = await ask(ada, 'Which keyboard shortcuts are there?');
     await bookmark(ada, thread.backend_uuid);

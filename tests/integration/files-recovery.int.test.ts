@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { projections } from '../../services/app/projections.js';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
-import { fileStream } from '../../services/files/events.js';
+import { evolveFile, fileStream, NO_FILE } from '../../services/files/events.js';
 import { largePdf } from '../fixtures/files.js';
 import { createTestDatabase } from '../support/database.js';
 import { MY_FILES, postToBucket, uploadUrls } from '../support/files.js';
@@ -46,12 +46,15 @@ test('a file recorded just before a crash is indexed at the next start; one kill
   const session = (await ada.get('/rest/session')).json.user;
   const note = { filename: 'crash.txt', bytes: new TextEncoder().encode('The kettle survives every crash.') };
   const [params] = (await uploadUrls(ada, MY_FILES, [note])).json.file_url_params;
-  expect((await postToBucket(params, note)).status).toBeLessThan(300);
+  expect((await postToBucket(first.url, params, note)).status).toBeLessThan(300);
   await first.stop('SIGKILL');
 
   // What a process dying between its append and its workflow start leaves behind: the event only.
   const key = decodeURIComponent(new URL(params.s3_object_url).pathname.replace(/^\/storage\/local\//, ''));
-  await new EventStore(db, projections).append(fileStream(params.file_uuid), 'no_stream', [
+  // (After the FileUploadStarted the upload form recorded.)
+  const store = new EventStore(db, projections);
+  const { version } = await store.aggregate(fileStream(params.file_uuid), NO_FILE, evolveFile);
+  await store.append(fileStream(params.file_uuid), version, [
     {
       type: 'FileSubmitted',
       data: {
@@ -81,7 +84,7 @@ test('a file recorded just before a crash is indexed at the next start; one kill
   for (const [k, v] of ada.cookies) again.cookies.set(k, v);
   const big = { filename: 'big.pdf', bytes: await largePdf(100) };
   const [bigParams] = (await uploadUrls(again, MY_FILES, [big])).json.file_url_params;
-  expect((await postToBucket(bigParams, big)).status).toBeLessThan(300);
+  expect((await postToBucket(second.url, bigParams, big)).status).toBeLessThan(300);
   const submitted = await again.post('/rest/file-repository/index-files', {
     file_repository_info: MY_FILES,
     file_index_params: [{ file_s3_url: bigParams.s3_object_url, file_size: big.bytes.byteLength, filename: big.filename, file_uuid: bigParams.file_uuid }],

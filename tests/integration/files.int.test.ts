@@ -13,7 +13,7 @@ import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { malformedPdf, sampleDocx, samplePdf } from '../fixtures/files.js';
 import { createTestDatabase } from '../support/database.js';
-import { deleteFiles, listFiles, MY_FILES, postToBucket, summaryOf, uploadAndIndex, uploadUrls, type Repo } from '../support/files.js';
+import { deleteFiles, indexStream, listFiles, MY_FILES, postToBucket, summaryOf, uploadAndIndex, uploadUrls, type Repo } from '../support/files.js';
 import type { Browser } from '../support/http.js';
 import { askStream, signedUp as signUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -126,7 +126,7 @@ describe('My Files', () => {
     expect((await fetch(file.file_s3_url)).status).toBe(403);
     const link = await ada.post('/rest/file-repository/download', { file_url: file.file_s3_url, view_mode: false });
     expect(link.status, link.text).toBe(200);
-    const got = await fetch(link.json.file_url);
+    const got = await fetch(new URL(link.json.file_url, server.url));
     expect(got.status).toBe(200);
     expect(await got.text()).toBe('Download me, please.');
     expect(got.headers.get('content-disposition')).toContain('attachment');
@@ -135,6 +135,22 @@ describe('My Files', () => {
     const untrusted = await ada.post('/rest/file-repository/download', { file_url: 'https://elsewhere.example/paper.pdf' });
     expect(untrusted.status).toBe(403);
     expect(untrusted.json).toMatchObject({ code: 'pdf_untrusted_origin', detail: 'PDF downloads are restricted' });
+  });
+
+  test("replaying an upload form after indexing cannot replace the indexed file's bytes", { timeout: 30_000 }, async () => {
+    const ada = await signedUp('Ada');
+    const original = { filename: 'ledger.txt', bytes: text('The ledger balances.') };
+    const [params] = (await uploadUrls(ada, MY_FILES, [original])).json.file_url_params;
+    expect((await postToBucket(server.url, params, original)).status).toBe(201);
+    const res = await indexStream(ada, MY_FILES, [
+      { file_s3_url: params.s3_object_url, file_size: 20, filename: original.filename, file_uuid: params.file_uuid },
+    ]);
+    expect((await collect(res)).at(-1)?.data.status).toBe('success');
+    // The same form, still within its deadline, with other bytes of the same size.
+    const replay = await postToBucket(server.url, params, original, text('The ledger is forged'));
+    expect(replay.status).toBe(412);
+    const link = await ada.post('/rest/file-repository/download', { file_url: params.s3_object_url, view_mode: false });
+    expect(await (await fetch(new URL(link.json.file_url, server.url))).text()).toBe('The ledger balances.');
   });
 
   test('a malformed PDF fails alone; the rest of its batch indexes; resync indexes it again', { timeout: 30_000 }, async () => {
@@ -203,9 +219,10 @@ describe('images and paging', () => {
     expect(events.at(-1)!.data.status).toBe('success');
     const file = (await listFiles(ada, MY_FILES)).json.files[0];
     expect(file).toMatchObject({ file_uuid: uuids[0], is_attachment: true, file_state: 'COMPLETE', content_type: 'image/png', page_count: null });
-    expect(await count('events', sql`stream_id = ${`file-${uuids[0]}`}`)).toBe(2);
+    // The form handed out (FileUploadStarted), the submit, the result.
+    expect(await count('events', sql`stream_id = ${`file-${uuids[0]}`}`)).toBe(3);
     const link = await ada.post('/rest/file-repository/download-attachment', { file_url: file.file_s3_url, view_mode: true });
-    const got = await fetch(link.json.file_url);
+    const got = await fetch(new URL(link.json.file_url, server.url));
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
   });
@@ -216,7 +233,7 @@ describe('images and paging', () => {
     const res = await ada.post('/rest/uploads/create_upload_url', { filename: 'avatar.png', content_type: 'image/png', file_size: png.byteLength });
     expect(res.status, res.text).toBe(200);
     expect(res.json.rate_limited).toBe(false);
-    const stored = await postToBucket(res.json, { filename: 'avatar.png', bytes: png, content_type: 'image/png' });
+    const stored = await postToBucket(server.url, res.json, { filename: 'avatar.png', bytes: png, content_type: 'image/png' });
     expect(stored.status).toBe(201);
     const { secure_url } = (await stored.json()) as { secure_url: string };
     expect(secure_url).toBe(res.json.s3_object_url);
@@ -279,7 +296,7 @@ describe('bad input stores nothing', () => {
     // The policy allows exactly the declared size: more bytes are refused at the bucket.
     const small = { filename: 'small.txt', bytes: text('tiny') };
     const urls = await uploadUrls(ada, MY_FILES, [small]);
-    const refused = await postToBucket(urls.json.file_url_params[0], small, text('much more than tiny'));
+    const refused = await postToBucket(server.url, urls.json.file_url_params[0], small, text('much more than tiny'));
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     expect(storedObjects().length).toBe(objectsBefore);
@@ -390,27 +407,24 @@ test('rebuilding the read models from the log gives the same files', { timeout: 
   expect(await snapshot()).toEqual(before);
 });
 
-test('an index request over the limit answers 422 with the limit and submits nothing', { timeout: 30_000 }, async () => {
+test('an upload form handed out counts toward the limit until indexed: no second form past it, and the first indexes', { timeout: 30_000 }, async () => {
   const ada = await signedUp('Ada');
   await uploadAndIndex(
     ada,
     MY_FILES,
     [1, 2, 3].map((i) => ({ filename: `m${i}.txt`, bytes: text(`memo ${i}`) })),
   );
-  // Two addresses asked for while one more file still fitted, both uploaded: the second to index is over.
+  // One more file fits; its form, pending, takes the last place (before, a second form was handed out too).
   const a = { filename: 'a.txt', bytes: text('first') };
   const b = { filename: 'b.txt', bytes: text('second') };
-  const [ua, ub] = [(await uploadUrls(ada, MY_FILES, [a])).json.file_url_params[0], (await uploadUrls(ada, MY_FILES, [b])).json.file_url_params[0]];
-  for (const [p, f] of [
-    [ua, a],
-    [ub, b],
-  ] as const)
-    expect((await postToBucket(p, f)).status).toBeLessThan(300);
-  const item = (p: typeof ua, f: typeof a) => ({ file_s3_url: p.s3_object_url, file_size: f.bytes.byteLength, filename: f.filename, file_uuid: p.file_uuid });
-  expect((await ada.post('/rest/file-repository/index-files', { file_repository_info: MY_FILES, file_index_params: [item(ua, a)] })).status).toBe(202);
-  const before = await count('files');
-  const over = await ada.post('/rest/file-repository/index-files', { file_repository_info: MY_FILES, file_index_params: [item(ub, b)] });
-  expect(over.status).toBe(422);
-  expect(over.json).toMatchObject({ code: 'FILE_REPOSITORY_LIMIT_EXCEEDED', detail: 'You have reached the file limit of 4 files per repository.' });
-  expect(await count('files')).toBe(before);
+  const [ua] = (await uploadUrls(ada, MY_FILES, [a])).json.file_url_params;
+  const second = await uploadUrls(ada, MY_FILES, [b]);
+  expect(second.json.file_url_params).toEqual([]);
+  expect(second.json.limits_reached).toEqual([
+    { code: 'FILE_REPOSITORY_LIMIT_EXCEEDED', limit: 4, message: 'You have reached the file limit of 4 files per repository.' },
+  ]);
+  expect((await postToBucket(server.url, ua, a)).status).toBeLessThan(300);
+  const item = { file_s3_url: ua.s3_object_url, file_size: a.bytes.byteLength, filename: a.filename, file_uuid: ua.file_uuid };
+  expect((await ada.post('/rest/file-repository/index-files', { file_repository_info: MY_FILES, file_index_params: [item] })).status).toBe(202);
+  expect(await count('files', sql`uploaded_by_user_id = (select uploaded_by_user_id from files where file_uuid = ${ua.file_uuid})`)).toBe(4);
 });

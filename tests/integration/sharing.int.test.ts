@@ -113,7 +113,7 @@ describe('requesting access', () => {
 
     const first = await stranger.post(`/rest/thread/${t.thread_url_slug}/access-requests`);
     expect(first.status).toBe(202);
-    expect(first.json).toMatchObject({ status: 'requested', thread_url_slug: t.thread_url_slug, requester: { name: 'Sam Stranger' } });
+    expect(first.json).toMatchObject({ status: 'requested' });
     const again = await stranger.post(`/rest/thread/${t.thread_url_slug}/access-requests`);
     expect(again.json.request_id).toBe(first.json.request_id);
 
@@ -134,6 +134,19 @@ describe('requesting access', () => {
     problem(await stranger.post(`/rest/thread/${t.thread_url_slug}/access-requests`), 409, 'already_readable');
     // Reading is not writing: the reader cannot change the access.
     problem(await stranger.send('PUT', `/rest/thread/${t.thread_url_slug}/access`, { json: { thread_access: 'public read' } }), 403, 'not_thread_owner');
+  });
+
+  test('the requester learns nothing of the thread: no title, no slug (it spells the title), only their request', async () => {
+    const owner = await account('Secret Owner');
+    const stranger = await account('Curious Stranger');
+    const t = await ask(owner, 'merger plans with Initech');
+    const sent = await stranger.post(`/rest/thread/${t.context_uuid}/access-requests`);
+    expect(sent.status).toBe(202);
+    expect(Object.keys(sent.json).sort()).toEqual(['request_id', 'requested_at', 'status']);
+    expect(JSON.stringify(sent.json)).not.toMatch(/merger|initech/i);
+    // The owner's inbox still names the thread and who asks.
+    const [inbox] = (await owner.get('/rest/thread-access-requests')).json.requests;
+    expect(inbox).toMatchObject({ request_id: sent.json.request_id, thread_title: 'merger plans with Initech', requester: { name: 'Curious Stranger' } });
   });
 
   test('a declined requester still cannot read, and may ask again', async () => {

@@ -14,12 +14,12 @@ export const uploadUrls = (b: Browser, repo: Repo, files: LocalFile[]) =>
     file_upload_params: files.map((f) => ({ filename: f.filename, content_type: f.content_type ?? '', file_size: f.bytes.byteLength })),
   });
 
-/** POSTs the file to its presigned form; the bucket's response. */
-export function postToBucket(params: { s3_bucket_url: string; fields: Record<string, string> }, file: LocalFile, bytes = file.bytes) {
+/** POSTs the file to its presigned form, as a browser on `base` would (the local bucket's action is a path); the bucket's response. */
+export function postToBucket(base: string, params: { s3_bucket_url: string; fields: Record<string, string> }, file: LocalFile, bytes = file.bytes) {
   const form = new FormData();
   for (const [k, v] of Object.entries(params.fields)) form.append(k, v);
   form.append('file', new Blob([bytes as BlobPart], { type: file.content_type ?? 'application/octet-stream' }), file.filename);
-  return fetch(params.s3_bucket_url, { method: 'POST', body: form });
+  return fetch(new URL(params.s3_bucket_url, base), { method: 'POST', body: form });
 }
 
 export const indexStream = (b: Browser, repo: Repo, items: Record<string, unknown>[]) =>
@@ -42,7 +42,7 @@ export async function uploadAndIndex(b: Browser, repo: Repo, files: LocalFile[])
   }[];
   expect(params).toHaveLength(files.length);
   for (const [i, p] of params.entries()) {
-    const stored = await postToBucket(p, files[i]);
+    const stored = await postToBucket(b.baseUrl, p, files[i]);
     expect(stored.status, await stored.clone().text()).toBeLessThan(300);
   }
   const res = await indexStream(

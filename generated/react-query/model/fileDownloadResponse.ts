@@ -12,7 +12,10 @@
  */
 
 export interface FileDownloadResponse {
-  /** A short-lived address of the bytes (5 minutes). */
+  /**
+     * A short-lived address of the bytes (5 minutes): S3's, or for the local bucket a path on this
+     * server, so it opens on whichever host name the app was opened on.
+     */
   file_url: string;
   expires_at: string;
 }

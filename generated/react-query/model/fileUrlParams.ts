@@ -16,6 +16,11 @@ import type { FileUrlParamsFields } from './fileUrlParamsFields';
  * A presigned POST (S3's browser-upload form) for one file.
  */
 export interface FileUrlParams {
+  /**
+     * Where to POST the form: the S3 endpoint's address, or for the local bucket a path on this
+     * server (`/storage/local`), so the upload goes to whichever host name the app was opened on.
+     * A form is good for one upload: the local bucket answers 412 `PreconditionFailed` to a second.
+     */
   s3_bucket_url: string;
   /** Form fields to send before the file, as given. */
   fields: FileUrlParamsFields;

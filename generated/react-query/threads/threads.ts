@@ -32,6 +32,7 @@ import type {
 import type {
   AccessRequest,
   AccessRequestList,
+  AccessRequestReceipt,
   ListThreadsParams,
   ProblemResponse,
   RemoveSourcesRequest,
@@ -815,7 +816,7 @@ export const useUpdateThreadAccess = <TError = ProblemResponse,
       return useMutation(getUpdateThreadAccessMutationOptions(options), queryClient);
     }
     export type requestThreadAccessResponse202 = {
-  data: AccessRequest
+  data: AccessRequestReceipt
   status: 202
 }
 

@@ -1,4 +1,4 @@
-// Dark mode: which schemes are dark, and index.html's pre-paint script reads the same v1 key.
+// Dark mode: which schemes are dark, and the pre-paint script index.html loads reads the same v1 key.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_STORAGE_KEY } from './schema';
@@ -12,10 +12,12 @@ describe('colour scheme', () => {
     expect(isDark('system', false)).toBe(false);
   });
 
-  it('is applied before first paint by index.html, from the settings key', () => {
+  it('is applied before first paint by the script index.html loads in its head, from the settings key', () => {
     const html = readFileSync(new URL('../../../index.html', import.meta.url), 'utf8');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`localStorage.getItem('${SETTINGS_STORAGE_KEY}')`);
-    expect(head).toContain("classList.add('dark')");
+    expect(head).toContain('<script src="/color-scheme.js"></script>');
+    const script = readFileSync(new URL('../../../public/color-scheme.js', import.meta.url), 'utf8');
+    expect(script).toContain(`localStorage.getItem('${SETTINGS_STORAGE_KEY}')`);
+    expect(script).toContain("classList.add('dark')");
   });
 });

@@ -1,4 +1,4 @@
-// Dark mode: the `dark` class on <html>. index.html sets it before first paint; this keeps it
+// Dark mode: the `dark` class on <html>. web/public/color-scheme.js (loaded by index.html) sets it before first paint; this keeps it
 // in step with the settings and, for "system", with the operating system's preference.
 import { useEffect } from 'react';
 import type { ColourScheme } from './schema';

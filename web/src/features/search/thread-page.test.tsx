@@ -212,10 +212,6 @@ describe('asking and the thread page', () => {
         HttpResponse.json(
           {
             request_id: '22222222-2222-4222-8222-222222222222',
-            context_uuid: 'c',
-            thread_url_slug: 'someone-elses',
-            thread_title: 'T',
-            requester: { id: 'user-1', name: 'Ada', email: 'ada@example.com' },
             status: 'requested',
             requested_at: new Date().toISOString(),
           },

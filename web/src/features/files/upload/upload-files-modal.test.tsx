@@ -96,4 +96,21 @@ describe('the upload modals', () => {
     const row = within(dialog).getByText('b.txt').closest('li')!;
     expect(row.textContent).toContain('Failed to upload file');
   });
+
+  it('names the reason of each refusal beside its file, as the banner promises', async () => {
+    backend.configure({
+      bucketDenies: new Map([['late.txt', 'Invalid according to Policy: Policy expired.']]),
+      bucketUnreachable: new Set(['lost.txt']),
+    });
+    const user = userEvent.setup();
+    renderHost();
+    act(() => void modals.open('uploadFiles', { repository: MY_FILES }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload files' });
+    await user.upload(within(dialog).getByLabelText('Choose files to upload'), [fileOf('late.txt'), fileOf('lost.txt')]);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('2 files failed: their reasons are shown above.')).toBeTruthy();
+    const row = (name: string) => within(dialog).getByText(name).closest('li')!.textContent;
+    expect(row('late.txt')).toContain('Failed to upload file: Invalid according to Policy: Policy expired.');
+    expect(row('lost.txt')).toContain('Failed to upload file: the file storage could not be reached');
+  });
 });

@@ -11,7 +11,7 @@ import { ApiError } from '../../../app/api-fetch';
 import { problemMessage } from '../../../app/problem';
 import type { RepositoryRef } from '../file-keys';
 import { streamIndexFiles } from './index-stream';
-import { uploadToStorage } from './storage-upload';
+import { StorageUploadError, uploadToStorage } from './storage-upload';
 import { inBatches, UPLOAD_URLS_RETRIES, UPLOAD_URLS_TIMEOUT_MS } from './upload-rules';
 import { UPLOAD_TEXT } from './upload-texts';
 import type { UploadProgress } from './upload-progress';
@@ -120,8 +120,10 @@ export async function uploadInBatches(
         batch.map((i) => i.file),
       );
     } catch (e) {
-      effects.error(UPLOAD_TEXT.urlsFailed, problemMessage(e, UPLOAD_TEXT.urlsFailed));
-      for (const item of batches.slice(b).flat()) settle(item, { status: 'failed', message: UPLOAD_TEXT.urlsFailed });
+      const reason = problemMessage(e, UPLOAD_TEXT.urlsFailed);
+      effects.error(UPLOAD_TEXT.urlsFailed, reason);
+      const message = reason === UPLOAD_TEXT.urlsFailed ? reason : `${UPLOAD_TEXT.urlsFailed}: ${reason}`;
+      for (const item of batches.slice(b).flat()) settle(item, { status: 'failed', message });
       throw new UploadUrlsError(e);
     }
 
@@ -155,9 +157,11 @@ async function storeAll(sent: Sent[], effects: UploadEffects, settle: (item: Upl
       try {
         await uploadToStorage(s.params, s.item.file);
         return s;
-      } catch {
-        effects.error(UPLOAD_TEXT.uploadFailed, s.item.file.name);
-        settle(s.item, { status: 'failed', message: UPLOAD_TEXT.uploadFailed });
+      } catch (e) {
+        // The refusal names its reason, in the toast and beside the file.
+        const reason = e instanceof StorageUploadError ? e.reason : null;
+        effects.error(UPLOAD_TEXT.uploadFailed, reason ? `${s.item.file.name}: ${reason}` : s.item.file.name);
+        settle(s.item, { status: 'failed', message: reason ? `${UPLOAD_TEXT.uploadFailed}: ${reason}` : UPLOAD_TEXT.uploadFailed });
         return null;
       }
     }),

@@ -22,6 +22,10 @@ type Options = {
   urlFailures?: number;
   /** File names the bucket refuses with 500. */
   bucketRefuses?: Set<string>;
+  /** File names the bucket refuses as S3 does, with 403 and an XML error naming the reason. */
+  bucketDenies?: Map<string, string>;
+  /** File names whose POST never reaches the bucket (a network error, or CORS). */
+  bucketUnreachable?: Set<string>;
   /** File names whose indexing fails. */
   indexFails?: Map<string, string>;
   /** The caller's access level to the Space. */
@@ -84,6 +88,13 @@ export function createFilesBackend() {
       const filename = file instanceof Blob && 'name' in file ? String(file.name) : '';
       calls.bucket.push({ filename, keys: [...form.keys()] });
       const headers = { 'access-control-allow-origin': '*' };
+      const denied = opts.bucketDenies?.get(filename);
+      if (opts.bucketUnreachable?.has(filename)) return HttpResponse.error();
+      if (denied)
+        return new HttpResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${denied}</Message></Error>`, {
+          status: 403,
+          headers: { ...headers, 'content-type': 'application/xml' },
+        });
       return opts.bucketRefuses?.has(filename) ? new HttpResponse('refused', { status: 500, headers }) : new HttpResponse(null, { status: 204, headers });
     }),
     http.post('*/rest/sse/index_files', async ({ request }) => {

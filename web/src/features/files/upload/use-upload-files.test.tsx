@@ -80,7 +80,9 @@ describe('useUploadFiles', () => {
     expect(backend.calls.index[0]!.file_index_params.map((p) => p.filename)).toEqual(['notes-1.txt', 'notes-3.txt']);
     expect(await screen.findByText(UPLOAD_TEXT.uploadFailed)).toBeInTheDocument();
     expect(progress.get().done).toEqual({ synced: 2, errors: 1 });
-    expect(Object.values(hook.result.current.states).filter((s) => s.status === 'failed')).toEqual([{ status: 'failed', message: UPLOAD_TEXT.uploadFailed }]);
+    expect(Object.values(hook.result.current.states).filter((s) => s.status === 'failed')).toEqual([
+      { status: 'failed', message: `${UPLOAD_TEXT.uploadFailed}: storage answered 500` },
+    ]);
   });
 
   it("shows 'Indexing failed' for a file whose indexing fails", async () => {
@@ -202,6 +204,11 @@ describe('useUploadFiles', () => {
     expect(outcome).toBeNull();
     expect(backend.calls.urls).toHaveLength(2);
     expect(await screen.findByText(UPLOAD_TEXT.urlsFailed)).toBeInTheDocument();
+    // Each file names the reason beside it, as the modal's banner says.
+    expect(Object.values(hook.result.current.states)).toEqual([
+      { status: 'failed', message: `${UPLOAD_TEXT.urlsFailed}: Server error` },
+      { status: 'failed', message: `${UPLOAD_TEXT.urlsFailed}: Server error` },
+    ]);
     expect(client.getQueryData(key)).toEqual(before);
     expect(progress.get().done).toEqual({ synced: 0, errors: 2 });
   });
