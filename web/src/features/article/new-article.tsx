@@ -2,14 +2,14 @@
 // frontend_context_uuid is the `newFrontendContextUUID` of the address, when it is a uuid.
 import { FilePlus2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { newKey } from '../search/live-answers';
+import { useSearchParams } from 'react-router';
+import { useStartThread } from '../search/use-start-thread';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function NewArticle() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const startThread = useStartThread();
   const [text, setText] = useState('');
   const given = params.get('newFrontendContextUUID');
   const contextId = given && UUID.test(given) ? given : null;
@@ -17,8 +17,8 @@ export function NewArticle() {
   const start = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
-    // /search/new uses its stream id as the new thread's frontend_context_uuid.
-    if (q) navigate(`/search/new?q=${encodeURIComponent(q)}&streamId=${contextId ?? newKey()}`);
+    // The stream id is the new thread's frontend_context_uuid.
+    if (q) startThread(q, contextId ? { streamId: contextId } : {});
   };
 
   return (

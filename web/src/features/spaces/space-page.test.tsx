@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
-import { resetLiveAnswers } from '../search/live-answers';
+import { clearQueryClients } from '../../testing/query-clients';
 import { READER_ASK_NOTE } from './space-ask-box';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';
 
@@ -16,7 +16,7 @@ beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
   mocks.server.events.removeAllListeners();
-  resetLiveAnswers();
+  clearQueryClients();
   mocks.reset();
 });
 afterAll(mocks.close);

@@ -8,14 +8,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
-import { resetLiveAnswers } from '../search/live-answers';
+import { clearQueryClients } from '../../testing/query-clients';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';
 
 const mocks = setupMocks('signed-in');
 beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
-  resetLiveAnswers();
+  clearQueryClients();
   mocks.reset();
 });
 afterAll(mocks.close);
@@ -163,16 +163,14 @@ describe('Add to Space', () => {
       ownedByOther: true,
       access: SPACE_ACCESS.ANYONE_WITH_LINK,
     });
-    mocks.scenario.state
-      .spaces!.at(-1)!
-      .members.push({
-        member_id: 'm-ada',
-        email: 'ada@example.com',
-        user_id: 'user-ada',
-        name: 'Ada',
-        access: ACCESS_LEVEL.READER,
-        invited_at: space.created_at,
-      });
+    mocks.scenario.state.spaces!.at(-1)!.members.push({
+      member_id: 'm-ada',
+      email: 'ada@example.com',
+      user_id: 'user-ada',
+      name: 'Ada',
+      access: ACCESS_LEVEL.READER,
+      invited_at: space.created_at,
+    });
     const thread = addThread(mocks, 1);
     const { user } = renderApp(`/search/${thread.thread_url_slug}`);
 
