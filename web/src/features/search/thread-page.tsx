@@ -159,7 +159,7 @@ export default function ThreadPage() {
         ))}
       </div>
       {(canAsk || !contextUuid) && (
-        <div className="sticky bottom-0 mt-8 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
+        <div className="sticky bottom-16 mt-8 md:bottom-0 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
           <FollowUpBox onAsk={ask} disabled={busy || !contextUuid} />
         </div>
       )}
