@@ -43,8 +43,8 @@ export function PhoneNav({ onNewThread }: { onNewThread: () => void }) {
         <PhoneLink to="/" end label="Home" icon={House} />
         <PhoneLink to="/spaces" label="Spaces" icon={LayoutGrid} />
         <button type="button" onClick={onNewThread} className={clsx(itemClass, 'text-neutral-900 dark:text-white')}>
-          <span aria-hidden className="grid size-7 place-items-center rounded-full bg-neutral-900 text-white dark:bg-white dark:text-neutral-900">
-            <Plus className="size-4" />
+          <span aria-hidden className="grid size-5 place-items-center rounded-full bg-neutral-900 text-white dark:bg-white dark:text-neutral-900">
+            <Plus className="size-3.5" />
           </span>
           New thread
         </button>
