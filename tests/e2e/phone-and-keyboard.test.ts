@@ -50,6 +50,16 @@ describe('on a phone', () => {
     expect(await drawer.count()).toBe(0);
     await phone.keyboard.press('Escape');
   });
+
+  it('keeps a thread’s follow-up box above the bottom navigation', async () => {
+    await phone.getByLabel('Ask anything').fill('how do I share a thread?');
+    await phone.keyboard.press('Enter');
+    await phone.getByRole('button', { name: 'Rewrite' }).waitFor({ timeout: 15_000 });
+    const followUp = await phone.locator('form:has(#follow-up-input)').boundingBox();
+    const nav = await phone.getByRole('navigation', { name: 'Main' }).boundingBox();
+    expect(followUp!.y + followUp!.height).toBeLessThanOrEqual(nav!.y);
+    await phone.screenshot({ path: 'test-results/phone-thread.png' });
+  });
 });
 
 describe('from the keyboard', () => {
@@ -106,6 +116,7 @@ describe('the first load', () => {
     await page.waitForLoadState('networkidle');
     let total = 0;
     for (const url of new Set(scripts)) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+    if (process.env.SIZE_VERBOSE) console.log(`first-load JavaScript: ${total} bytes gzip`);
     expect(total).toBeGreaterThan(50_000);
     expect(total).toBeLessThan(200 * 1024);
   });
