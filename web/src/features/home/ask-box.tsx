@@ -3,13 +3,10 @@
 import { ArrowUp, EyeOff } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../app/ask-focus';
+import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { useSettings } from '../../app/settings/store';
 import { QuestionLength, useQuestion } from '../search/question-limit';
 import { useStartThread } from '../search/use-start-thread';
-
-/** The visible focus ring of an ask box: on the box, while its text field has focus. */
-export const ASK_BOX_FOCUS_RING =
-  'has-[textarea:focus-visible]:outline-2 has-[textarea:focus-visible]:outline-offset-2 has-[textarea:focus-visible]:outline-neutral-900 dark:has-[textarea:focus-visible]:outline-neutral-100';
 
 export function AskBox() {
   const [text, setText] = useState('');

@@ -2,7 +2,7 @@
 // question over the limit is refused in the product's words, as in the ask box.
 import { ArrowUp } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ASK_BOX_FOCUS_RING } from '../home/ask-box';
+import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { QuestionLength, useQuestion } from './question-limit';
 
 export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => void; disabled?: boolean }) {

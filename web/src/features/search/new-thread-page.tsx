@@ -32,9 +32,15 @@ export default function NewThreadPage() {
   }, [slug, navigate]);
 
   if (!live && !askHere) {
+    const refused = q ? questionProblem(q) : null;
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-12">
         <h1 className="text-2xl font-semibold tracking-tight">New thread</h1>
+        {refused && (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {refused}
+          </p>
+        )}
         <AskBox />
       </div>
     );

@@ -126,6 +126,16 @@ describe('the ask box', () => {
     mocks.server.events.removeAllListeners();
   });
 
+  it('refuses /search?q= with a question over the limit in the same words, asking nothing', async () => {
+    let asks = 0;
+    mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
+    setup(`/search?q=${'a'.repeat(2001)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(QUESTION_TOO_LONG);
+    expect(where()).toBe('/search/new');
+    expect(asks).toBe(0);
+    mocks.server.events.removeAllListeners();
+  });
+
   it('resumes a dropped answer after its last event, sending Last-Event-ID', async () => {
     const { sources } = composeAnswer(QUESTION);
     const events = [

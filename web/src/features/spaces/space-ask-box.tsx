@@ -5,7 +5,7 @@ import { ArrowUp } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/access-levels';
-import { ASK_BOX_FOCUS_RING } from '../home/ask-box';
+import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { QuestionLength, useQuestion } from '../search/question-limit';
 import { useStartThread } from '../search/use-start-thread';
 
