@@ -195,26 +195,26 @@ describe('asking and the thread page', () => {
 
   it('copies the answer with a toast, rewrites, and asks a related question as a follow-up', async () => {
     const { user } = setup(ask());
-    await waitFor(() => expect(where()).not.toBe('/search/new'), { timeout: 5000 });
+    await waitFor(() => expect(where()).not.toBe('/search/new'), { timeout: 15_000 });
     const article = await screen.findByRole('article', { name: QUESTION });
-    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 15_000 });
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void written.push(t) } });
     await user.click(within(article).getByRole('button', { name: 'Copy' }));
-    await screen.findByText('Copied to clipboard', {}, { timeout: 5000 });
+    await screen.findByText('Copied to clipboard', {}, { timeout: 15_000 });
     expect(written[0]).toBe(composeAnswer(QUESTION).answer);
 
     await user.click(within(article).getByRole('button', { name: 'Rewrite' }));
-    await waitFor(() => expect(articles().length).toBe(2), { timeout: 5000 });
-    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+    await waitFor(() => expect(articles().length).toBe(2), { timeout: 15_000 });
+    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
     expect(within(articles()[1]!).getByRole('heading', { level: 2 }).textContent).toBe(QUESTION);
 
     const related = within(articles()[1]!).getAllByRole('button', { name: /^Tell me more/ })[0]!;
     const followUp = related.textContent!.replace(/\+$/, '');
     await user.click(related);
-    await waitFor(() => expect(articles().length).toBe(3), { timeout: 5000 });
+    await waitFor(() => expect(articles().length).toBe(3), { timeout: 15_000 });
     expect(within(articles()[2]!).getByRole('heading', { level: 2 }).textContent).toBe(followUp);
-    await waitFor(() => expect(articles()[2]!.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+    await waitFor(() => expect(articles()[2]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
   });
 
   it('asks a follow-up from the box at the bottom, continuing the same thread', async () => {
@@ -358,13 +358,13 @@ describe('asking and the thread page', () => {
     // The menu opens on its first choice; Space and Organisation are not available here.
     await waitFor(() => expect(focused()).toBe('Only me'));
     await user.keyboard('{ArrowDown}');
-    expect(focused()).toBe('Private');
+    await waitFor(() => expect(focused()).toBe('Private'));
     await user.keyboard('{ArrowDown}');
-    expect(focused()).toBe('Anyone with the link');
+    await waitFor(() => expect(focused()).toBe('Anyone with the link'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(mocks.scenario.state.threads[0]!.thread_access).toBe('public read'), { timeout: 5000 });
     await user.keyboard('{ArrowDown}');
-    expect(focused()).toBe('Copy link');
+    await waitFor(() => expect(focused()).toBe('Copy link'));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(menu.isConnected).toBe(false));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share' }));
