@@ -45,6 +45,11 @@ describe('on a phone', () => {
     const drawer = phone.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('link', { name: 'Discover' }).waitFor();
     await phone.screenshot({ path: 'test-results/phone-menu.png' });
+    // Escape closes it and gives focus back to Menu.
+    await phone.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => activeLabel(phone)).toBe('Menu');
+    await phone.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).click();
     await drawer.getByRole('button', { name: 'Sign in' }).click();
     await phone.getByRole('dialog', { name: 'Welcome' }).waitFor();
     expect(await drawer.count()).toBe(0);

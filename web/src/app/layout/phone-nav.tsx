@@ -35,7 +35,7 @@ export function PhoneNav({ onNewThread }: { onNewThread: () => void }) {
     if ((e.target as HTMLElement).closest('a, button')) setMenu(false);
   };
   return (
-    <>
+    <Dialog.Root open={menu} onOpenChange={setMenu}>
       <nav
         aria-label="Main"
         className="fixed inset-x-0 bottom-0 z-30 grid min-h-16 grid-cols-5 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95"
@@ -49,24 +49,23 @@ export function PhoneNav({ onNewThread }: { onNewThread: () => void }) {
           New thread
         </button>
         <PhoneLink to="/library" label="Library" icon={Library} />
-        <button type="button" onClick={() => setMenu(true)} aria-haspopup="dialog" className={clsx(itemClass, 'text-neutral-500 dark:text-neutral-400')}>
+        {/* The drawer's trigger, so Radix gives focus back to it when the drawer closes. */}
+        <Dialog.Trigger className={clsx(itemClass, 'text-neutral-500 dark:text-neutral-400')}>
           <Menu aria-hidden className="size-5" />
           Menu
-        </button>
+        </Dialog.Trigger>
       </nav>
-      <Dialog.Root open={menu} onOpenChange={setMenu}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            onClick={closeOnAction}
-            className="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-neutral-50 px-2 py-3 shadow-xl dark:bg-neutral-900"
-          >
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <SidebarPanel open rail={false} onNewThread={onNewThread} newThreadKeys={[]} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onClick={closeOnAction}
+          className="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-neutral-50 px-2 py-3 shadow-xl dark:bg-neutral-900"
+        >
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <SidebarPanel open rail={false} onNewThread={onNewThread} newThreadKeys={[]} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
