@@ -2,9 +2,10 @@
 // left to the host's rule instead of Radix's, with the lazily loaded body inside.
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
 import { clsx } from 'clsx';
 import { ModalTitle } from '../../ui/modal-parts';
+import { useReturnFocus } from '../../ui/return-focus';
 import { useMediaQuery } from '../use-media-query';
 import type { ModalEntry } from './context';
 import { ModalErrorBoundary } from './error-boundary';
@@ -42,14 +43,8 @@ export function ModalFrame({ entry, definition, depth, onClose, onDismiss, guard
   const Body = component(definition);
   const guard = useCallback<ModalProps['guardClose']>((g) => guardClose(entry.id, g), [guardClose, entry.id]);
   const wide = useMediaQuery(SHEET_SIDE_QUERY);
-  // What had focus when the modal opened (its opener, or a control of the modal below), read on
-  // the first render, before the dialog moves focus inside. Radix returns focus to a
-  // Dialog.Trigger, which the host's modals have none of; so it goes back here on close.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
-  const returnFocus = (e: Event) => {
-    e.preventDefault();
-    if (opener?.isConnected) opener.focus();
-  };
+  // Focus goes back to what opened the modal (or to a control of the modal below it).
+  const returnFocus = useReturnFocus(true);
   const sheet = definition.layout === 'sheet' ? (wide ? 'right' : 'bottom') : null;
   const fallback = (
     <div className="space-y-4" role="alert">
