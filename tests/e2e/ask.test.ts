@@ -47,6 +47,32 @@ describe('asking a question', () => {
     expect(await page.getByRole('article').count()).toBe(2);
   });
 
+  it('/search?q= asks that question in a new thread (seed 003: rewritten to /search/new with a streamId)', async () => {
+    const question = 'which keyboard shortcut focuses the ask box?';
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && addresses.push(frame.url())));
+    await page.goto(`/search?q=${encodeURIComponent(question)}`);
+    await page.waitForURL((u) => u.pathname.startsWith('/search/') && u.pathname !== '/search/new', { timeout: 15_000 });
+    await entry(question).getByRole('button', { name: 'Rewrite' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('article').count()).toBe(1);
+    const rewritten = addresses.map((a) => new URL(a)).find((u) => u.pathname === '/search/new');
+    expect(rewritten?.searchParams.get('q')).toBe(question);
+    expect(rewritten?.searchParams.get('streamId')).toMatch(/^[0-9a-f-]{36}$/);
+    page.removeAllListeners('framenavigated');
+  });
+
+  it('asks from the ask box without putting the question in the address', async () => {
+    const question = 'what does incognito mode do?';
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => void (frame === page.mainFrame() && addresses.push(frame.url())));
+    await page.goto('/');
+    await page.getByLabel('Ask anything').fill(question);
+    await page.keyboard.press('Enter');
+    await entry(question).getByRole('button', { name: 'Rewrite' }).waitFor({ timeout: 15_000 });
+    expect(addresses.filter((a) => /incognito/.test(new URL(a).search))).toEqual([]);
+    page.removeAllListeners('framenavigated');
+  });
+
   it('lists the thread in the library', async () => {
     await page.goto('/library');
     const threads = page.getByRole('list', { name: 'Threads' });

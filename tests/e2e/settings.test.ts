@@ -52,7 +52,9 @@ describe('settings on this device', () => {
     const page = await e2e.page({ viewport: { width: 390, height: 800 } });
     await page.goto('/');
     await page.getByLabel('Ask anything').waitFor();
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).waitFor();
+    // A phone has no sidebar: the session has loaded once the page is idle.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' }).waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: 'Sign in or create an account' }).count()).toBe(0);
   });
 });

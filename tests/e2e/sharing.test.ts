@@ -56,15 +56,24 @@ describe('sharing a thread and granting access', () => {
     expect(new URL(threadUrl).pathname).toMatch(/^\/search\/how-do-i-share-a-thread-/);
   });
 
-  it('the owner opens Share: the thread is private, and the link can be copied', async () => {
-    await owner.getByRole('button', { name: 'Share', exact: true }).click();
-    const options = owner.getByRole('radiogroup', { name: 'Who can see this answer' });
-    expect(await options.getByRole('radio', { name: /^Private/ }).getAttribute('aria-checked')).toBe('true');
-    expect(await options.getByRole('radio', { name: /^Organisation/ }).isDisabled()).toBe(true);
-    await owner.getByRole('button', { name: 'Copy link' }).click();
+  it('the owner opens Share from the keyboard: the thread is private, and the link can be copied', async () => {
+    await owner.getByRole('button', { name: 'Share', exact: true }).focus();
+    await owner.keyboard.press('Enter');
+    const options = owner.getByRole('group', { name: 'Who can see this answer' });
+    expect(await options.getByRole('menuitemradio', { name: /^Private/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await options.getByRole('menuitemradio', { name: /^Organisation/ }).getAttribute('aria-disabled')).toBe('true');
+    // The menu takes arrow keys: from the first choice, past the unavailable ones, to Copy link.
+    const focused = () => owner.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await expect.poll(focused).toMatch(/^Only me/);
+    for (const next of [/^Private/, /^Anyone with the link/, /^Copy link/]) {
+      await owner.keyboard.press('ArrowDown');
+      // Radix moves focus a task after the key press.
+      await expect.poll(focused).toMatch(next);
+    }
+    await owner.getByRole('menuitem', { name: 'Copy link' }).click();
     await owner.getByText('Link copied').waitFor();
     expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(threadUrl);
-    await owner.keyboard.press('Escape');
+    await owner.getByRole('menu').waitFor({ state: 'detached' });
   });
 
   it('a second account opening the link sees "This answer is private" and requests access', async () => {
@@ -80,11 +89,10 @@ describe('sharing a thread and granting access', () => {
   it('the owner sees the request in Share and grants it', async () => {
     await owner.reload();
     await owner.getByRole('button', { name: 'Share (1 access requests)' }).click({ timeout: 15_000 });
-    const row = owner.getByRole('listitem', { name: `Request from ${READER.name}` });
-    await row.getByRole('button', { name: 'Grant' }).click();
+    await owner.getByRole('menuitem', { name: `Request from ${READER.name}` }).click();
+    await owner.getByRole('menuitem', { name: 'Grant' }).click();
     await owner.getByText(`${READER.name} can now see this answer`).waitFor();
-    await row.waitFor({ state: 'detached' });
-    await owner.keyboard.press('Escape');
+    await owner.getByRole('menu').first().waitFor({ state: 'detached' });
   });
 
   it('the reader now reads the answer, shared by its owner, and cannot ask in it', async () => {
@@ -97,9 +105,9 @@ describe('sharing a thread and granting access', () => {
 
   it('the owner shares it with anyone who has the link; a signed-out visitor reads it', async () => {
     await owner.getByRole('button', { name: 'Share', exact: true }).click();
-    await owner.getByRole('radio', { name: /^Anyone with the link/ }).click();
+    await owner.getByRole('menuitemradio', { name: /^Anyone with the link/ }).click();
     await owner.getByText('Sharing updated').waitFor();
-    expect(await owner.getByRole('radio', { name: /^Anyone with the link/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await owner.getByRole('menuitemradio', { name: /^Anyone with the link/ }).getAttribute('aria-checked')).toBe('true');
     const visitor = await e2e.page();
     await visitor.goto(threadUrl);
     await visitor.getByRole('article', { name: QUESTION }).getByText('Pick who may read it', { exact: false }).waitFor();

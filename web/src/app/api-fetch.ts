@@ -15,17 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The problem a failed response's body states, or a generic one when it states none. */
+export const problemOf = (response: Response, body: unknown): Problem =>
+  body && typeof body === 'object' && 'code' in body
+    ? (body as Problem)
+    : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' };
+
 export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
   const response = await fetch(url, { credentials: 'same-origin', ...init });
   const type = response.headers.get('content-type') ?? '';
   const body = response.status === 204 ? undefined : type.includes('json') ? await response.json() : await response.text();
-  if (!response.ok) {
-    const problem: Problem =
-      body && typeof body === 'object' && 'code' in body
-        ? (body as Problem)
-        : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' };
-    throw new ApiError(problem);
-  }
+  if (!response.ok) throw new ApiError(problemOf(response, body));
   // orval's fetch client expects { data, status, headers }.
   return { data: body, status: response.status, headers: response.headers } as T;
 };

@@ -3,6 +3,7 @@
 import { AlertDialog } from 'radix-ui';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './return-focus';
 
 type Props = {
   open: boolean;
@@ -19,12 +20,14 @@ type Props = {
 };
 
 export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, onCancel }: Props) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[100] bg-neutral-950/40" />
         <AlertDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-[101] w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-neutral-900 shadow-2xl ring-1 ring-neutral-950/5 dark:bg-neutral-900 dark:text-neutral-100 dark:ring-white/10"
         >
           <AlertDialog.Title className="text-base font-semibold tracking-tight">{title}</AlertDialog.Title>

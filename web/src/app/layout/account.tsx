@@ -5,7 +5,8 @@ import { LogIn, LogOut } from 'lucide-react';
 import { useSignOut } from '../../../../generated/react-query/auth/auth';
 import { useModals } from '../modals/context';
 import { problemMessage } from '../problem';
-import { sessionQueryKey, useSession } from '../session';
+import { useSession } from '../session';
+import { forgetUser } from '../sign-out';
 import { toast, TOAST_DURATION } from '../toasts';
 
 export function Account({ compact }: { compact: boolean }) {
@@ -15,7 +16,7 @@ export function Account({ compact }: { compact: boolean }) {
   const signOut = useSignOut({
     mutation: {
       onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
+        await forgetUser(queryClient);
         toast('Signed out', { duration: TOAST_DURATION.short });
       },
       onError: (e) => toast.error(problemMessage(e), { duration: TOAST_DURATION.long }),

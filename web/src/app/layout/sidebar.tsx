@@ -1,5 +1,7 @@
-// The sidebar: full width when pinned open, an icon rail when collapsed. Unpinned, the rail
-// opens over the page while the pointer or focus is on it. Both states live in settings.
+// The sidebar on a desktop-wide screen: full width when pinned open, an icon rail when
+// collapsed. Unpinned, the rail opens over the page while the pointer or focus is on it. Both
+// states live in settings. On a phone there is no rail: the phone navigation opens the same
+// panel as a drawer.
 import { clsx } from 'clsx';
 import { Compass, EyeOff, House, Library, LayoutGrid, PanelLeftClose, PanelLeftOpen, Pin, PinOff, Plus, Settings } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +12,7 @@ import { Account } from './account';
 import { AccountNav } from './account-nav';
 import { Brand } from './brand';
 
-const NAV = [
+export const NAV = [
   { to: '/', label: 'Home', icon: House, end: true },
   { to: '/discover', label: 'Discover', icon: Compass },
   { to: '/spaces', label: 'Spaces', icon: LayoutGrid },
@@ -18,10 +20,11 @@ const NAV = [
 ];
 
 export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => void; newThreadKeys: string[] }) {
-  const { sidebarCollapsed, sidebarPinned, incognito } = useSettings();
+  const { sidebarCollapsed, sidebarPinned } = useSettings();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [peek, setPeek] = useState(false);
-  const open = desktop && (sidebarPinned ? !sidebarCollapsed : peek);
+  if (!desktop) return null;
+  const open = sidebarPinned ? !sidebarCollapsed : peek;
   const floating = open && !sidebarPinned;
 
   return (
@@ -40,104 +43,113 @@ export function Sidebar({ onNewThread, newThreadKeys }: { onNewThread: () => voi
           floating && 'shadow-xl',
         )}
       >
-        <div className={clsx('mb-2 flex items-center', open ? 'justify-between px-2' : 'justify-center')}>
-          <Brand compact={!open} />
-          {open && desktop && (
-            <div className="flex items-center">
-              <IconButton
-                label={sidebarPinned ? 'Unpin sidebar' : 'Pin sidebar'}
-                onClick={() => updateSettings({ sidebarPinned: !sidebarPinned, sidebarCollapsed: false })}
-              >
-                {sidebarPinned ? <PinOff className="size-4" /> : <Pin className="size-4" />}
-              </IconButton>
-              {sidebarPinned && (
-                <IconButton label="Collapse sidebar" onClick={() => updateSettings({ sidebarCollapsed: true })}>
-                  <PanelLeftClose className="size-4" />
-                </IconButton>
-              )}
-            </div>
-          )}
-        </div>
-        {!open && desktop && sidebarPinned && (
-          <IconButton label="Expand sidebar" onClick={() => updateSettings({ sidebarCollapsed: false })} className="mx-auto mb-1">
-            <PanelLeftOpen className="size-4" />
-          </IconButton>
-        )}
-
-        <button
-          type="button"
-          onClick={onNewThread}
-          title="New thread"
-          className={clsx(
-            'mb-3 flex items-center gap-2 rounded-full border border-neutral-200 bg-white py-2 text-sm font-medium shadow-xs transition-colors hover:border-neutral-300 dark:border-neutral-700 dark:bg-neutral-800 dark:hover:border-neutral-600',
-            open ? 'px-3' : 'mx-auto size-10 justify-center px-0',
-          )}
-        >
-          <Plus className="size-4 shrink-0" />
-          {open ? <span className="flex-1 text-left">New thread</span> : <span className="sr-only">New thread</span>}
-          {open && (
-            <span className="flex gap-0.5">
-              {newThreadKeys.map((k) => (
-                <kbd key={k}>{k}</kbd>
-              ))}
-            </span>
-          )}
-        </button>
-
-        <nav aria-label="Main" className="flex flex-col gap-0.5">
-          {NAV.map(({ to, label, icon: Icon, end }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              title={label}
-              className={({ isActive }) =>
-                clsx(
-                  'flex items-center gap-3 rounded-lg py-2 text-sm transition-colors',
-                  open ? 'px-3' : 'justify-center',
-                  isActive
-                    ? 'bg-neutral-200/70 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'
-                    : 'text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100',
-                )
-              }
-            >
-              <Icon className="size-4 shrink-0" />
-              <span className={open ? '' : 'sr-only'}>{label}</span>
-            </NavLink>
-          ))}
-        </nav>
-
-        <div className="flex-1" />
-        {incognito && (
-          <p
-            role="status"
-            className={clsx(
-              'mb-1 flex items-center gap-2 rounded-lg bg-neutral-900 py-1.5 text-xs font-medium text-white dark:bg-white dark:text-neutral-900',
-              open ? 'px-3' : 'justify-center',
-            )}
-          >
-            <EyeOff className="size-3.5 shrink-0" />
-            <span className={open ? '' : 'sr-only'}>Incognito</span>
-          </p>
-        )}
-        <AccountNav open={open} />
-        <NavLink
-          to="/settings"
-          title="Settings"
-          className={({ isActive }) =>
-            clsx(
-              'flex items-center gap-3 rounded-lg py-2 text-sm text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100',
-              open ? 'px-3' : 'justify-center',
-              isActive && 'font-medium text-neutral-900 dark:text-white',
-            )
-          }
-        >
-          <Settings className="size-4 shrink-0" />
-          <span className={open ? '' : 'sr-only'}>Settings</span>
-        </NavLink>
-        <Account compact={!open} />
+        <SidebarPanel open={open} rail onNewThread={onNewThread} newThreadKeys={newThreadKeys} />
       </aside>
     </div>
+  );
+}
+
+/** What the sidebar holds; `rail` adds the desktop's pin and collapse controls and key hints. */
+export function SidebarPanel({ open, rail, onNewThread, newThreadKeys }: { open: boolean; rail: boolean; onNewThread: () => void; newThreadKeys: string[] }) {
+  const { sidebarPinned, incognito } = useSettings();
+  return (
+    <>
+      <div className={clsx('mb-2 flex items-center', open ? 'justify-between px-2' : 'justify-center')}>
+        <Brand compact={!open} />
+        {open && rail && (
+          <div className="flex items-center">
+            <IconButton
+              label={sidebarPinned ? 'Unpin sidebar' : 'Pin sidebar'}
+              onClick={() => updateSettings({ sidebarPinned: !sidebarPinned, sidebarCollapsed: false })}
+            >
+              {sidebarPinned ? <PinOff className="size-4" /> : <Pin className="size-4" />}
+            </IconButton>
+            {sidebarPinned && (
+              <IconButton label="Collapse sidebar" onClick={() => updateSettings({ sidebarCollapsed: true })}>
+                <PanelLeftClose className="size-4" />
+              </IconButton>
+            )}
+          </div>
+        )}
+      </div>
+      {!open && rail && sidebarPinned && (
+        <IconButton label="Expand sidebar" onClick={() => updateSettings({ sidebarCollapsed: false })} className="mx-auto mb-1">
+          <PanelLeftOpen className="size-4" />
+        </IconButton>
+      )}
+      <button
+        type="button"
+        onClick={onNewThread}
+        title="New thread"
+        className={clsx(
+          'mb-3 flex items-center gap-2 rounded-full border border-neutral-200 bg-white py-2 text-sm font-medium shadow-xs transition-colors hover:border-neutral-300 dark:border-neutral-700 dark:bg-neutral-800 dark:hover:border-neutral-600',
+          open ? 'px-3' : 'mx-auto size-10 justify-center px-0',
+        )}
+      >
+        <Plus className="size-4 shrink-0" />
+        {open ? <span className="flex-1 text-left">New thread</span> : <span className="sr-only">New thread</span>}
+        {open && rail && (
+          <span className="flex gap-0.5">
+            {newThreadKeys.map((k) => (
+              <kbd key={k}>{k}</kbd>
+            ))}
+          </span>
+        )}
+      </button>
+
+      <nav aria-label="Main" className="flex flex-col gap-0.5">
+        {NAV.map(({ to, label, icon: Icon, end }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={end}
+            title={label}
+            className={({ isActive }) =>
+              clsx(
+                'flex items-center gap-3 rounded-lg py-2 text-sm transition-colors',
+                open ? 'px-3' : 'justify-center',
+                isActive
+                  ? 'bg-neutral-200/70 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'
+                  : 'text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100',
+              )
+            }
+          >
+            <Icon className="size-4 shrink-0" />
+            <span className={open ? '' : 'sr-only'}>{label}</span>
+          </NavLink>
+        ))}
+      </nav>
+
+      <div className="flex-1" />
+      {incognito && (
+        <p
+          role="status"
+          className={clsx(
+            'mb-1 flex items-center gap-2 rounded-lg bg-neutral-900 py-1.5 text-xs font-medium text-white dark:bg-white dark:text-neutral-900',
+            open ? 'px-3' : 'justify-center',
+          )}
+        >
+          <EyeOff className="size-3.5 shrink-0" />
+          <span className={open ? '' : 'sr-only'}>Incognito</span>
+        </p>
+      )}
+      <AccountNav open={open} />
+      <NavLink
+        to="/settings"
+        title="Settings"
+        className={({ isActive }) =>
+          clsx(
+            'flex items-center gap-3 rounded-lg py-2 text-sm text-neutral-600 hover:bg-neutral-200/50 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800/70 dark:hover:text-neutral-100',
+            open ? 'px-3' : 'justify-center',
+            isActive && 'font-medium text-neutral-900 dark:text-white',
+          )
+        }
+      >
+        <Settings className="size-4 shrink-0" />
+        <span className={open ? '' : 'sr-only'}>Settings</span>
+      </NavLink>
+      <Account compact={!open} />
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { X } from 'lucide-react';
 import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
 import { clsx } from 'clsx';
 import { ModalTitle } from '../../ui/modal-parts';
+import { useReturnFocus } from '../../ui/return-focus';
 import { useMediaQuery } from '../use-media-query';
 import type { ModalEntry } from './context';
 import { ModalErrorBoundary } from './error-boundary';
@@ -42,6 +43,8 @@ export function ModalFrame({ entry, definition, depth, onClose, onDismiss, guard
   const Body = component(definition);
   const guard = useCallback<ModalProps['guardClose']>((g) => guardClose(entry.id, g), [guardClose, entry.id]);
   const wide = useMediaQuery(SHEET_SIDE_QUERY);
+  // Focus goes back to what opened the modal (or to a control of the modal below it).
+  const returnFocus = useReturnFocus(true);
   const sheet = definition.layout === 'sheet' ? (wide ? 'right' : 'bottom') : null;
   const fallback = (
     <div className="space-y-4" role="alert">
@@ -70,6 +73,7 @@ export function ModalFrame({ entry, definition, depth, onClose, onDismiss, guard
             data-modal={entry.name}
             data-sheet={sheet ?? undefined}
             aria-describedby={undefined}
+            onCloseAutoFocus={returnFocus}
             onPointerDownOutside={keepOpen}
             onInteractOutside={keepOpen}
             onEscapeKeyDown={(e) => {

@@ -124,6 +124,33 @@ describe('modal host', () => {
     expect(openModals()).toEqual(['pricing']);
   });
 
+  it('gives focus back to what opened a modal when it closes, down the stack', async () => {
+    render(
+      <ModalProvider registry={registry}>
+        <Grab />
+        <button type="button" onClick={() => api.open('pricing')}>
+          Open pricing
+        </button>
+      </ModalProvider>,
+    );
+    const opener = screen.getByRole('button', { name: 'Open pricing' });
+    opener.focus();
+    await act(async () => fireEvent.click(opener));
+    const first = screen.getByRole('dialog', { name: 'First' });
+    const done = screen.getByRole('button', { name: 'Done' });
+    done.focus();
+    await open('upgrade');
+    expect(document.activeElement).not.toBe(done);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await wait(0);
+    expect(document.activeElement).toBe(done);
+    expect(first.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await wait(0);
+    expect(openModals()).toEqual([]);
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('offers them in other builds', async () => {
     setup(false);
     await open('install');

@@ -12,7 +12,7 @@ import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, type MockEntry, type MockThread } from '../../../../mocks/threads';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
 import { Toaster } from '../../app/toaster';
 import ArticlePage from './article-page';
 import { ARTICLE_POLL_MS } from './article-query';
@@ -22,6 +22,7 @@ const mocks = setupMocks('signed-in');
 beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
+  clearQueryClients();
   mocks.reset('signed-in');
   mocks.server.events.removeAllListeners();
 });
@@ -70,7 +71,7 @@ function Where() {
 function setup(path: string) {
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <ModalProvider>
           <Routes>
@@ -119,13 +120,18 @@ describe('the article view', () => {
 
   it("slug 'new' fetches nothing and asks with newFrontendContextUUID as the thread's context", async () => {
     const requests = articleRequests();
+    const asked: unknown[] = [];
+    mocks.server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/rest/threads/ask')) asked.push(await request.clone().json());
+    });
     const ctx = '5b0c3a4e-8a53-4c39-9d0f-2f4c1a6c8e11';
     const { user } = setup(`/page/new?newFrontendContextUUID=${ctx}`);
     expect(screen.getByRole('heading', { level: 1, name: 'New page' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Page topic'), 'tea');
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    expect(screen.getByTestId('where').textContent).toBe(`/search/new?q=tea&streamId=${ctx}`);
-    // Typing and clicking took many ticks after the mount, where a fetch would have started.
+    // The question starts its answer here; it does not travel in the address.
+    expect(screen.getByTestId('where').textContent).toBe(`/search/new?streamId=${ctx}`);
+    await waitFor(() => expect(asked).toEqual([{ query_str: 'tea', frontend_context_uuid: ctx }]));
     expect(requests).toEqual([]);
   });
 

@@ -2,23 +2,25 @@
 // frontend_context_uuid is the `newFrontendContextUUID` of the address, when it is a uuid.
 import { FilePlus2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { newKey } from '../search/live-answers';
+import { useSearchParams } from 'react-router';
+import { QuestionLength, useQuestion } from '../search/question-limit';
+import { useStartThread } from '../search/use-start-thread';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function NewArticle() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const startThread = useStartThread();
   const [text, setText] = useState('');
   const given = params.get('newFrontendContextUUID');
   const contextId = given && UUID.test(given) ? given : null;
 
+  const { question, problem, canAsk } = useQuestion(text);
+
   const start = (e: FormEvent) => {
     e.preventDefault();
-    const q = text.trim();
-    // /search/new uses its stream id as the new thread's frontend_context_uuid.
-    if (q) navigate(`/search/new?q=${encodeURIComponent(q)}&streamId=${contextId ?? newKey()}`);
+    // The stream id is the new thread's frontend_context_uuid.
+    if (canAsk) startThread(question, contextId ? { streamId: contextId } : {});
   };
 
   return (
@@ -39,12 +41,15 @@ export function NewArticle() {
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder="What should this page be about?"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby="new-page-topic-length"
           className="min-w-0 flex-1 rounded-xl border border-neutral-200 bg-white px-3 py-2 text-sm placeholder:text-neutral-400 focus:border-neutral-400 focus:outline-none dark:border-neutral-800 dark:bg-neutral-900 dark:focus:border-neutral-600"
         />
-        <button type="submit" className="btn-primary" disabled={!text.trim()}>
+        <button type="submit" className="btn-primary" disabled={!canAsk}>
           Start
         </button>
       </form>
+      <QuestionLength id="new-page-topic-length" question={question} />
     </div>
   );
 }

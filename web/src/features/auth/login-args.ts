@@ -12,4 +12,4 @@ export type LoginModalArgs = {
 };
 
 export const DEFAULT_LOGIN_TITLE = 'Welcome';
-export const PRIVACY_POLICY_PATH = '/page/privacy-policy';
+export const PRIVACY_POLICY_PATH = '/privacy-policy';

@@ -49,7 +49,7 @@ describe('login modal', () => {
     expect(screen.getByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /privacy policy/i }).getAttribute('href')).toBe('/page/privacy-policy');
+    expect(screen.getByRole('link', { name: /privacy policy/i }).getAttribute('href')).toBe('/privacy-policy');
   });
 
   it('shows a pitch title and image when given', async () => {

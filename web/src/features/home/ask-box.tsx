@@ -1,20 +1,22 @@
-// The ask box: a labelled textarea; Enter asks (Shift+Enter for a new line) and opens a new
-// thread with the question.
+// The ask box: a labelled textarea; Enter asks (Shift+Enter for a new line). The answer starts
+// here and /search/new shows it; a question over the limit is refused in the product's words.
 import { ArrowUp, EyeOff } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { registerAskInput } from '../../app/ask-focus';
+import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { useSettings } from '../../app/settings/store';
+import { QuestionLength, useQuestion } from '../search/question-limit';
+import { useStartThread } from '../search/use-start-thread';
 
-export function AskBox({ initial = '' }: { initial?: string }) {
-  const [text, setText] = useState(initial);
-  const navigate = useNavigate();
+export function AskBox() {
+  const [text, setText] = useState('');
   const { incognito } = useSettings();
-  const question = text.trim();
+  const { question, problem, canAsk } = useQuestion(text);
+  const startThread = useStartThread();
 
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
-    if (question) navigate(`/search/new?q=${encodeURIComponent(question)}`);
+    if (canAsk) startThread(question);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) ask(e);
@@ -23,7 +25,7 @@ export function AskBox({ initial = '' }: { initial?: string }) {
   return (
     <form
       onSubmit={ask}
-      className="w-full rounded-3xl border border-neutral-200 bg-white p-3 shadow-sm transition-shadow focus-within:border-neutral-300 focus-within:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700"
+      className={`w-full rounded-3xl border border-neutral-200 bg-white p-3 shadow-sm transition-shadow focus-within:border-neutral-300 focus-within:shadow-md dark:border-neutral-800 dark:bg-neutral-900 dark:focus-within:border-neutral-700 ${ASK_BOX_FOCUS_RING}`}
     >
       <label htmlFor="ask-input" className="sr-only">
         Ask anything
@@ -36,8 +38,11 @@ export function AskBox({ initial = '' }: { initial?: string }) {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
         placeholder="Ask anything…"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby="ask-input-length"
         className="block max-h-64 min-h-14 w-full resize-none bg-transparent px-2 py-1 text-base placeholder:text-neutral-400 focus:outline-none"
       />
+      <QuestionLength id="ask-input-length" question={question} />
       <div className="flex items-center justify-between pt-1">
         {incognito ? (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
@@ -49,7 +54,7 @@ export function AskBox({ initial = '' }: { initial?: string }) {
         <button
           type="submit"
           aria-label="Ask"
-          disabled={!question}
+          disabled={!canAsk}
           className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
         >
           <ArrowUp className="size-4" />

@@ -17,7 +17,8 @@ export default function HomePage() {
     <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col items-center justify-center px-4 pb-24">
       <h1 className="mb-8 text-center text-3xl font-semibold tracking-tight text-neutral-900 sm:text-4xl dark:text-neutral-50">What do you want to know?</h1>
       <AskBox />
-      <p className="mt-4 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-neutral-500 dark:text-neutral-400">
+      {/* Key hints are for a keyboard: not shown at a phone's width. */}
+      <p className="mt-4 hidden flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-neutral-500 md:flex dark:text-neutral-400">
         {focus && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(focus, platform.os))} to focus</span>}
         {help && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(help, platform.os))} for shortcuts</span>}
       </p>

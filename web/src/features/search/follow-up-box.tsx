@@ -1,13 +1,16 @@
-// The follow-up box at the bottom of a thread: Enter asks (Shift+Enter for a new line).
+// The follow-up box at the bottom of a thread: Enter asks (Shift+Enter for a new line); a
+// question over the limit is refused in the product's words, as in the ask box.
 import { ArrowUp } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
+import { QuestionLength, useQuestion } from './question-limit';
 
 export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => void; disabled?: boolean }) {
   const [text, setText] = useState('');
-  const question = text.trim();
+  const { question, problem, canAsk } = useQuestion(text);
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
-    if (!question || disabled) return;
+    if (!canAsk || disabled) return;
     onAsk(question);
     setText('');
   };
@@ -15,30 +18,35 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => 
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) ask(e);
   };
   return (
-    <form
-      onSubmit={ask}
-      className="flex items-end gap-2 rounded-3xl border border-neutral-200 bg-white/95 p-2 pl-4 shadow-lg shadow-neutral-900/5 backdrop-blur focus-within:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-900/95 dark:shadow-black/30 dark:focus-within:border-neutral-700"
-    >
-      <label htmlFor="follow-up-input" className="sr-only">
-        Ask a follow-up
-      </label>
-      <textarea
-        id="follow-up-input"
-        rows={1}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Ask a follow-up…"
-        className="block max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm placeholder:text-neutral-400 focus:outline-none"
-      />
-      <button
-        type="submit"
-        aria-label="Ask follow-up"
-        disabled={!question || disabled}
-        className="grid size-9 shrink-0 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
+    <div>
+      <form
+        onSubmit={ask}
+        className={`flex items-end gap-2 ${ASK_BOX_FOCUS_RING} rounded-3xl border border-neutral-200 bg-white/95 p-2 pl-4 shadow-lg shadow-neutral-900/5 backdrop-blur focus-within:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-900/95 dark:shadow-black/30 dark:focus-within:border-neutral-700`}
       >
-        <ArrowUp className="size-4" />
-      </button>
-    </form>
+        <label htmlFor="follow-up-input" className="sr-only">
+          Ask a follow-up
+        </label>
+        <textarea
+          id="follow-up-input"
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Ask a follow-up…"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby="follow-up-input-length"
+          className="block max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm placeholder:text-neutral-400 focus:outline-none"
+        />
+        <button
+          type="submit"
+          aria-label="Ask follow-up"
+          disabled={!canAsk || disabled}
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
+        >
+          <ArrowUp className="size-4" />
+        </button>
+      </form>
+      <QuestionLength id="follow-up-input-length" question={question} />
+    </div>
   );
 }

@@ -11,17 +11,19 @@ import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, sseResponse, type MockEntry } from '../../../../mocks/threads';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../app/toaster';
-import { resetLiveAnswers } from './live-answers';
+import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
+import HomePage from '../home/home-page';
 import NewThreadPage from './new-thread-page';
+import { QUESTION_TOO_LONG } from './question-limit';
+import SearchRedirect from './search-redirect';
 import ThreadPage from './thread-page';
 
 const mocks = setupMocks('anonymous');
 beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
-  resetLiveAnswers();
+  clearQueryClients();
   mocks.reset();
 });
 afterAll(mocks.close);
@@ -44,6 +46,8 @@ const router = (path: string) =>
           </ModalProvider>
         ),
         children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/search', element: <SearchRedirect /> },
           { path: '/search/new', element: <NewThreadPage /> },
           { path: '/search/:slug', element: <ThreadPage /> },
           { path: '/library', element: <p>Library</p> },
@@ -55,16 +59,114 @@ const router = (path: string) =>
 function setup(path: string) {
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <RouterProvider router={(current = router(path))} />
     </QueryClientProvider>,
   );
   return { user };
 }
 const where = () => screen.getByTestId('where').textContent;
+/** Every address the router has shown since setup, path and query. */
+const visited = () => {
+  const seen = [`${current.state.location.pathname}${current.state.location.search}`];
+  current.subscribe((state) => seen.push(`${state.location.pathname}${state.location.search}`));
+  return seen;
+};
 const QUESTION = 'how do I share a thread?';
 const ask = (q = QUESTION) => `/search/new?q=${encodeURIComponent(q)}&streamId=11111111-1111-4111-8111-111111111111`;
 const articles = () => screen.getAllByRole('article');
+
+describe('the ask box', () => {
+  it('hands the started answer to the thread page through the query cache; the question never enters the address', async () => {
+    let asks = 0;
+    mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
+    const { user } = setup('/');
+    const seen = visited();
+    await user.type(screen.getByLabelText('Ask anything'), `${QUESTION}{Enter}`);
+    await waitFor(() => expect(where()).toMatch(/^\/search\/how-do-i-share-a-thread-/), { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    expect(seen.some((url) => /^\/search\/new\?streamId=[0-9a-f-]{36}$/.test(url))).toBe(true);
+    expect(seen.filter((url) => /share|q=/.test(url.split('?')[1] ?? ''))).toEqual([]);
+    expect(asks).toBe(1);
+    mocks.server.events.removeAllListeners();
+  });
+
+  it('counts characters and refuses a question over 2,000 characters (after trimming) in its own words', async () => {
+    let asks = 0;
+    mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
+    const { user } = setup('/');
+    const box = screen.getByLabelText('Ask anything') as HTMLTextAreaElement;
+    const ask = screen.getByRole('button', { name: 'Ask' }) as HTMLButtonElement;
+    await user.click(box);
+    await user.paste(`  ${'a'.repeat(2000)}  `);
+    expect(screen.getByText('0 characters left')).toBeInstanceOf(HTMLElement);
+    expect(ask.disabled).toBe(false);
+    await user.type(box, 'b');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toContain(QUESTION_TOO_LONG);
+    expect(ask.disabled).toBe(true);
+    await user.type(box, '{Enter}');
+    expect(where()).toBe('/');
+    expect(asks).toBe(0);
+    mocks.server.events.removeAllListeners();
+  });
+
+  it('rewrites /search?q= to /search/new with a generated streamId, as seed 003 says, and asks once', async () => {
+    let asks = 0;
+    mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
+    setup(`/search?q=${encodeURIComponent(QUESTION)}`);
+    const seen = visited();
+    await waitFor(() => expect(where()).toMatch(/^\/search\/how-do-i-share-a-thread-/), { timeout: 5000 });
+    const rewritten = new URL(seen.find((u) => u.startsWith('/search/new'))!, 'http://app.test');
+    expect(rewritten.searchParams.get('q')).toBe(QUESTION);
+    expect(rewritten.searchParams.get('streamId')).toMatch(/^[0-9a-f-]{36}$/);
+    await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    expect(asks).toBe(1);
+    mocks.server.events.removeAllListeners();
+  });
+
+  it('refuses /search?q= with a question over the limit in the same words, asking nothing', async () => {
+    let asks = 0;
+    mocks.server.events.on('request:start', ({ request }) => void (request.url.endsWith('/rest/threads/ask') && asks++));
+    setup(`/search?q=${'a'.repeat(2001)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(QUESTION_TOO_LONG);
+    expect(where()).toBe('/search/new');
+    expect(asks).toBe(0);
+    mocks.server.events.removeAllListeners();
+  });
+
+  it('resumes a dropped answer after its last event, sending Last-Event-ID', async () => {
+    const { sources } = composeAnswer(QUESTION);
+    const events = [
+      {
+        event: 'thread',
+        data: { context_uuid: 'c-9', backend_uuid: 'b-9', thread_url_slug: 'dropped-slug', frontend_context_uuid: null, model: 'offline-extractive' },
+      },
+      { event: 'sources', data: { sources } },
+      { event: 'delta', data: { text: 'First half, ' } },
+      { event: 'delta', data: { text: 'second half.' } },
+      { event: 'completed', data: { backend_uuid: 'b-9', status: 'completed' } },
+    ];
+    const resumedAfter: (string | null)[] = [];
+    mocks.server.use(
+      // The connection drops after the first delta (id 2), before the answer ends.
+      http.post('*/rest/threads/ask', () => sseResponse(events.slice(0, 3))),
+      http.get('*/rest/threads/entries/:id/events', ({ request }) => {
+        const last = request.headers.get('last-event-id');
+        resumedAfter.push(last);
+        return sseResponse(events, { from: last === null ? 0 : Number(last) + 1 });
+      }),
+      http.get('*/rest/thread/:slug', () => problem(404, 'not_found', 'No such thread.')),
+    );
+    setup(ask());
+    await waitFor(() => expect(where()).toBe('/search/dropped-slug'), { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await waitFor(() => expect(article.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+    expect(resumedAfter).toEqual(['2']);
+    expect(article.querySelector('.answer-prose')?.textContent).toBe('First half, second half.');
+  });
+});
 
 describe('asking and the thread page', () => {
   it('asks once, streams a cited answer, moves to /search/{slug} and ends with its actions', async () => {
@@ -93,26 +195,26 @@ describe('asking and the thread page', () => {
 
   it('copies the answer with a toast, rewrites, and asks a related question as a follow-up', async () => {
     const { user } = setup(ask());
-    await waitFor(() => expect(where()).not.toBe('/search/new'), { timeout: 5000 });
+    await waitFor(() => expect(where()).not.toBe('/search/new'), { timeout: 15_000 });
     const article = await screen.findByRole('article', { name: QUESTION });
-    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    await within(article).findByText('Answered offline from the user guide', {}, { timeout: 15_000 });
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void written.push(t) } });
     await user.click(within(article).getByRole('button', { name: 'Copy' }));
-    await screen.findByText('Copied to clipboard', {}, { timeout: 5000 });
+    await screen.findByText('Copied to clipboard', {}, { timeout: 15_000 });
     expect(written[0]).toBe(composeAnswer(QUESTION).answer);
 
     await user.click(within(article).getByRole('button', { name: 'Rewrite' }));
-    await waitFor(() => expect(articles().length).toBe(2), { timeout: 5000 });
-    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+    await waitFor(() => expect(articles().length).toBe(2), { timeout: 15_000 });
+    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
     expect(within(articles()[1]!).getByRole('heading', { level: 2 }).textContent).toBe(QUESTION);
 
     const related = within(articles()[1]!).getAllByRole('button', { name: /^Tell me more/ })[0]!;
     const followUp = related.textContent!.replace(/\+$/, '');
     await user.click(related);
-    await waitFor(() => expect(articles().length).toBe(3), { timeout: 5000 });
+    await waitFor(() => expect(articles().length).toBe(3), { timeout: 15_000 });
     expect(within(articles()[2]!).getByRole('heading', { level: 2 }).textContent).toBe(followUp);
-    await waitFor(() => expect(articles()[2]!.getAttribute('data-status')).toBe('completed'), { timeout: 5000 });
+    await waitFor(() => expect(articles()[2]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
   });
 
   it('asks a follow-up from the box at the bottom, continuing the same thread', async () => {
@@ -230,24 +332,38 @@ describe('asking and the thread page', () => {
     const { user } = setup(ask());
     await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
     await user.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }));
-    const options = await screen.findByRole('radiogroup', { name: 'Who can see this answer' });
-    expect(
-      within(options)
-        .getByRole('radio', { name: /^Private/ })
-        .getAttribute('aria-checked'),
-    ).toBe('true');
-    expect((within(options).getByRole('radio', { name: /^Organisation/ }) as HTMLButtonElement).disabled).toBe(true);
-    await user.click(within(options).getByRole('radio', { name: /^Anyone with the link/ }));
-    await waitFor(
-      () =>
-        expect(
-          within(options)
-            .getByRole('radio', { name: /^Anyone with the link/ })
-            .getAttribute('aria-checked'),
-        ).toBe('true'),
-      { timeout: 5000 },
-    );
+    const options = await screen.findByRole('group', { name: 'Who can see this answer' });
+    const option = (name: RegExp) => within(options).getByRole('menuitemradio', { name });
+    expect(option(/^Private/).getAttribute('aria-checked')).toBe('true');
+    expect(option(/^Organisation/).getAttribute('aria-disabled')).toBe('true');
+    await user.click(option(/^Anyone with the link/));
+    await waitFor(() => expect(option(/^Anyone with the link/).getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
     expect(mocks.scenario.state.threads[0]!.thread_access).toBe('public read');
+  });
+
+  it('the share menu works from the keyboard: arrows move past what is unavailable, Enter picks, Escape returns focus', async () => {
+    mocks.reset('signed-in');
+    const { user } = setup(ask());
+    await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
+    const share = await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 });
+    share.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const focused = () =>
+      (document.activeElement?.textContent ?? '').trim().replace(/(Only me|Private|Space|Organisation|Anyone with the link|Copy link).*/, '$1');
+    // The menu opens on its first choice; Space and Organisation are not available here.
+    await waitFor(() => expect(focused()).toBe('Only me'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(focused()).toBe('Private'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(focused()).toBe('Anyone with the link'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(mocks.scenario.state.threads[0]!.thread_access).toBe('public read'), { timeout: 5000 });
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(focused()).toBe('Copy link'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(menu.isConnected).toBe(false));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share' }));
   });
 
   it('asks an anonymous visitor leaving an answer "Lose your answer?" once, then lets them go', async () => {

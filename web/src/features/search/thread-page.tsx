@@ -1,5 +1,5 @@
 // /search/{thread_url_slug}: the thread from the server, merged with the answers streaming
-// right now (the first one handed over from /search/new, follow-ups, rewrites). A pending entry
+// right now, read from the query cache (the first one the ask box started, follow-ups, rewrites). A pending entry
 // loaded from the server with no live stream here (a reload mid-answer) resumes its events.
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, SearchX } from 'lucide-react';
@@ -77,7 +77,7 @@ export default function ThreadPage() {
     if (!thread) return;
     for (const e of thread.entries) {
       if (e.status === 'pending' && !Object.values(live).some((l) => l.backend_uuid === e.backend_uuid)) {
-        resumeEntry({ backend_uuid: e.backend_uuid, query_str: e.query_str, context_uuid: thread.context_uuid }, queryClient);
+        resumeEntry(queryClient, { backend_uuid: e.backend_uuid, query_str: e.query_str, context_uuid: thread.context_uuid });
       }
     }
   }, [thread, live, queryClient]);
@@ -128,7 +128,7 @@ export default function ThreadPage() {
 
   const ask = (question: string) => {
     if (!contextUuid) return;
-    startAsk(newKey(), { query_str: question, context_uuid: contextUuid }, queryClient);
+    startAsk(queryClient, newKey(), { query_str: question, context_uuid: contextUuid });
   };
   const busy = entries.some((e) => e.status === 'pending');
   // Readers the owner let in read; only the owner asks in the thread.
@@ -162,14 +162,14 @@ export default function ThreadPage() {
               first={i === 0}
               onAsk={canAsk ? ask : undefined}
               onRewrite={canAsk ? () => ask(entry.query_str) : undefined}
-              onStop={live[entry.key] ? () => void stopLive(entry.key) : undefined}
+              onStop={live[entry.key] ? () => void stopLive(queryClient, entry.key) : undefined}
               isOwner={!!thread?.is_owner}
             />
           </div>
         ))}
       </div>
       {(canAsk || !contextUuid) && (
-        <div className="sticky bottom-0 mt-8 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
+        <div className="sticky bottom-16 mt-8 md:bottom-0 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
           <FollowUpBox onAsk={ask} disabled={busy || !contextUuid} />
         </div>
       )}

@@ -16,7 +16,8 @@ export function useAccessRequests(enabled: boolean) {
   return useListAccessRequests({ query: { enabled, select: (r) => (r.data as AccessRequestList).requests, refetchInterval: 30_000 } });
 }
 
-export function AccessRequestRows({ requests, showThread }: { requests: AccessRequest[]; showThread?: boolean }) {
+/** Grant and Decline for these requests, with their toasts; the list refetches after either. */
+export function useAnswerAccessRequests(requests: AccessRequest[]) {
   const queryClient = useQueryClient();
   const settle = async () => {
     await queryClient.invalidateQueries({ queryKey: getListAccessRequestsQueryKey() });
@@ -35,8 +36,15 @@ export function AccessRequestRows({ requests, showThread }: { requests: AccessRe
   const decline = useDeclineAccessRequest({
     mutation: { onSuccess: () => toast('Request declined', { duration: TOAST_DURATION.short }), onError, onSettled: settle },
   });
-  const busy = grant.isPending || decline.isPending;
+  return {
+    grant: (requestId: string) => grant.mutate({ requestId }),
+    decline: (requestId: string) => decline.mutate({ requestId }),
+    busy: grant.isPending || decline.isPending,
+  };
+}
 
+export function AccessRequestRows({ requests, showThread }: { requests: AccessRequest[]; showThread?: boolean }) {
+  const { grant, decline, busy } = useAnswerAccessRequests(requests);
   return (
     <ul aria-label="Access requests" className="divide-y divide-neutral-100 dark:divide-neutral-800">
       {requests.map((r) => (
@@ -51,7 +59,7 @@ export function AccessRequestRows({ requests, showThread }: { requests: AccessRe
             <p className="truncate font-medium text-neutral-900 dark:text-neutral-100">{r.requester.name}</p>
             <p className="truncate text-neutral-500 dark:text-neutral-400">{showThread ? `wants to see “${r.thread_title}”` : r.requester.email}</p>
           </div>
-          <button type="button" className="btn-secondary !px-2.5 !py-1" disabled={busy} onClick={() => grant.mutate({ requestId: r.request_id })}>
+          <button type="button" className="btn-secondary !px-2.5 !py-1" disabled={busy} onClick={() => grant(r.request_id)}>
             <Check className="size-3.5" /> Grant
           </button>
           <button
@@ -59,7 +67,7 @@ export function AccessRequestRows({ requests, showThread }: { requests: AccessRe
             className="btn-ghost !px-2 !py-1"
             disabled={busy}
             aria-label={`Decline ${r.requester.name}`}
-            onClick={() => decline.mutate({ requestId: r.request_id })}
+            onClick={() => decline(r.request_id)}
           >
             <X className="size-4" />
           </button>

@@ -1,18 +1,27 @@
 // The thread's Share menu: who may read it (the five access values), the link to copy, and the
-// open requests to read it. Signed-out owners are asked to sign in first (seed 000 §6: thread
-// privacy changes need login); only the owner sees the menu at all.
+// open requests to read it. A Radix menu, so it works from the keyboard as a menu does: arrow
+// keys move between the choices (skipping those not available), Enter or Space picks one,
+// Escape closes it and focus goes back to the Share button; each request opens a submenu with
+// Grant and Decline. Signed-out owners are asked to sign in first (seed 000 §6: thread privacy
+// changes need login); only the owner sees the menu at all.
 import { useQueryClient } from '@tanstack/react-query';
-import { Link2, Share2 } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import { Check, ChevronRight, Link2, Share2, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { getGetThreadQueryKey, useUpdateThreadAccess } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadAccess } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
 import { useModals } from '../../app/modals/context';
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
-import { ChoiceOption } from '../../ui/choice-option';
-import { AccessRequestRows, useAccessRequests } from './access-requests';
 import { ACCESS_OPTIONS, PRIVACY_LABEL, unavailableReason } from './access-options';
+import { useAccessRequests, useAnswerAccessRequests } from './access-requests';
+
+const itemClass =
+  'flex cursor-default items-start gap-3 rounded-xl px-2.5 py-2 text-left outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-neutral-100 data-[state=checked]:bg-neutral-100 dark:data-[highlighted]:bg-neutral-800 dark:data-[state=checked]:bg-neutral-800';
+const contentClass =
+  'z-50 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-neutral-200 bg-white p-3 shadow-xl dark:border-neutral-800 dark:bg-neutral-950';
+/** Picking a choice keeps the menu open, so its new state shows. */
+const keepOpen = (e: Event) => e.preventDefault();
 
 export function ShareMenu({ thread }: { thread: Thread }) {
   const { user } = useSession();
@@ -20,6 +29,7 @@ export function ShareMenu({ thread }: { thread: Thread }) {
   const queryClient = useQueryClient();
   const requests = useAccessRequests(!!user);
   const mine = (requests.data ?? []).filter((r) => r.context_uuid === thread.context_uuid);
+  const answer = useAnswerAccessRequests(mine);
   const change = useUpdateThreadAccess({
     mutation: {
       onSuccess: (res) => {
@@ -53,8 +63,8 @@ export function ShareMenu({ thread }: { thread: Thread }) {
   };
 
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
         <button type="button" className="btn-secondary relative !py-1.5" aria-label={mine.length ? `Share (${mine.length} access requests)` : 'Share'}>
           <Share2 className="size-4" /> Share
           {mine.length > 0 && (
@@ -63,47 +73,77 @@ export function ShareMenu({ thread }: { thread: Thread }) {
             </span>
           )}
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          aria-label="Share this thread"
-          className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border border-neutral-200 bg-white p-3 shadow-xl dark:border-neutral-800 dark:bg-neutral-950"
-        >
-          <p className="px-1 pb-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} aria-label="Share this thread" className={contentClass}>
+          <DropdownMenu.Label className="px-1 pb-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
             Who can see this answer{' '}
             <span className="ml-1 rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
               {PRIVACY_LABEL[thread.privacy_state]}
             </span>
-          </p>
-          <div role="radiogroup" aria-label="Who can see this answer" className="flex flex-col gap-0.5">
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-label="Who can see this answer"
+            value={thread.thread_access}
+            onValueChange={(v) => pick(v as ThreadAccess)}
+            className="flex flex-col gap-0.5"
+          >
             {ACCESS_OPTIONS.map((o) => {
               const reason = unavailableReason(o.value, ctx);
-              const selected = o.value === thread.thread_access;
               return (
-                <ChoiceOption
-                  key={o.value}
-                  label={o.label}
-                  description={reason ?? o.description}
-                  selected={selected}
-                  disabled={!!reason || change.isPending}
-                  onSelect={() => pick(o.value)}
-                />
+                <DropdownMenu.RadioItem key={o.value} value={o.value} disabled={!!reason} onSelect={keepOpen} className={itemClass}>
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm font-medium text-neutral-900 dark:text-neutral-100">{o.label}</span>
+                    <span className="block text-xs text-neutral-500 dark:text-neutral-400">{reason ?? o.description}</span>
+                  </span>
+                  <DropdownMenu.ItemIndicator>
+                    <Check aria-hidden className="mt-0.5 size-4 text-teal-600" />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
               );
             })}
-          </div>
-          <button type="button" onClick={copy} className="btn-ghost mt-2 w-full justify-center">
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-2 h-px bg-neutral-100 dark:bg-neutral-800" />
+          <DropdownMenu.Item onSelect={() => void copy()} className={`${itemClass} items-center justify-center text-sm text-neutral-700 dark:text-neutral-300`}>
             <Link2 className="size-4" /> Copy link
-          </button>
+          </DropdownMenu.Item>
           {mine.length > 0 && (
-            <div className="mt-2 border-t border-neutral-100 pt-2 dark:border-neutral-800">
-              <p className="px-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">Asking to see it</p>
-              <AccessRequestRows requests={mine} />
-            </div>
+            <DropdownMenu.Group aria-label="Access requests" className="mt-2 border-t border-neutral-100 pt-2 dark:border-neutral-800">
+              <DropdownMenu.Label className="px-1 pb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">Asking to see it</DropdownMenu.Label>
+              {mine.map((r) => (
+                <DropdownMenu.Sub key={r.request_id}>
+                  <DropdownMenu.SubTrigger aria-label={`Request from ${r.requester.name}`} className={`${itemClass} items-center`}>
+                    <span
+                      aria-hidden
+                      className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-100 text-sm font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"
+                    >
+                      {r.requester.name.slice(0, 1).toUpperCase()}
+                    </span>
+                    <span className="min-w-0 flex-1 text-sm">
+                      <span className="block truncate font-medium text-neutral-900 dark:text-neutral-100">{r.requester.name}</span>
+                      <span className="block truncate text-neutral-500 dark:text-neutral-400">{r.requester.email}</span>
+                    </span>
+                    <ChevronRight aria-hidden className="size-4 text-neutral-400" />
+                  </DropdownMenu.SubTrigger>
+                  <DropdownMenu.Portal>
+                    <DropdownMenu.SubContent
+                      sideOffset={6}
+                      className="z-50 min-w-36 rounded-xl border border-neutral-200 bg-white p-1 shadow-xl dark:border-neutral-800 dark:bg-neutral-950"
+                    >
+                      <DropdownMenu.Item disabled={answer.busy} onSelect={() => answer.grant(r.request_id)} className={`${itemClass} items-center text-sm`}>
+                        <Check className="size-3.5" /> Grant
+                      </DropdownMenu.Item>
+                      <DropdownMenu.Item disabled={answer.busy} onSelect={() => answer.decline(r.request_id)} className={`${itemClass} items-center text-sm`}>
+                        <X className="size-3.5" /> Decline
+                      </DropdownMenu.Item>
+                    </DropdownMenu.SubContent>
+                  </DropdownMenu.Portal>
+                </DropdownMenu.Sub>
+              ))}
+            </DropdownMenu.Group>
           )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -8,7 +8,7 @@ import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { LINK_BLOCKED } from '../../../../mocks/spaces';
 import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
-import { resetLiveAnswers } from '../search/live-answers';
+import { clearQueryClients } from '../../testing/query-clients';
 import { READER_ASK_NOTE } from './space-ask-box';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';
 
@@ -17,7 +17,7 @@ beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
   mocks.server.events.removeAllListeners();
-  resetLiveAnswers();
+  clearQueryClients();
   mocks.reset();
 });
 afterAll(mocks.close);

@@ -8,14 +8,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
-import { resetLiveAnswers } from '../search/live-answers';
+import { clearQueryClients } from '../../testing/query-clients';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';
 
 const mocks = setupMocks('signed-in');
 beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
-  resetLiveAnswers();
+  clearQueryClients();
   mocks.reset();
 });
 afterAll(mocks.close);

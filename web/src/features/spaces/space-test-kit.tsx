@@ -9,7 +9,7 @@ import type { MockSpace } from '../../../../mocks/spaces';
 import type { MockThread } from '../../../../mocks/threads';
 import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { testQueryClient } from '../../testing/query-clients';
 import { Toaster } from '../../app/toaster';
 import ArticlePage from '../article/article-page';
 import NewThreadPage from '../search/new-thread-page';
@@ -48,7 +48,7 @@ export function renderApp(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={testQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );

@@ -1,6 +1,7 @@
 // The counts behind the upload toast (seed 001 §4): total, pending and errors. When the last
 // pending file settles, the total returns to 0 and the run is done; `done` keeps what it did.
-// One store for the app, so uploads started from any modal share one toast.
+// One store for the app, so uploads started from any modal share one toast; sign-out resets it.
+import { resetOnSignOut } from '../../../app/sign-out';
 
 export type UploadProgressState = {
   total: number;
@@ -49,3 +50,4 @@ export type UploadProgress = ReturnType<typeof createUploadProgress>;
 export const percentComplete = (s: Pick<UploadProgressState, 'total' | 'pending'>) => (s.total > 0 ? Math.round(((s.total - s.pending) / s.total) * 100) : 100);
 
 export const uploadProgress = createUploadProgress();
+resetOnSignOut(uploadProgress.reset);

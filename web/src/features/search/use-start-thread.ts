@@ -1,0 +1,22 @@
+// Starting a new thread from any ask box: the answer starts at once (kept in the query cache
+// under its stream id) and /search/new?streamId=… shows it, so the question never travels in
+// the address. The stream id is also the new thread's frontend_context_uuid.
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useSettings } from '../../app/settings/store';
+import { newKey, startAsk } from './live-answers';
+
+export const newThreadPath = (streamId: string) => `/search/new?streamId=${encodeURIComponent(streamId)}`;
+
+export function useStartThread() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { incognito } = useSettings();
+  return (question: string, opts: { streamId?: string; collectionUuid?: string } = {}) => {
+    const key = opts.streamId ?? newKey();
+    // A question asked in a Space belongs with the Space, so incognito applies to the others.
+    const where = opts.collectionUuid ? { collection_uuid: opts.collectionUuid } : incognito ? { incognito: true } : {};
+    startAsk(client, key, { query_str: question, frontend_context_uuid: key, ...where });
+    navigate(newThreadPath(key));
+  };
+}
