@@ -108,7 +108,7 @@ describe('the upload modals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload files' });
     await user.upload(within(dialog).getByLabelText('Choose files to upload'), [fileOf('late.txt'), fileOf('lost.txt')]);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('2 files failed: their reasons are shown above.')).toBeTruthy();
+    expect(await within(dialog).findByText('2 files failed: their reasons are shown above.')).toBeInTheDocument();
     const row = (name: string) => within(dialog).getByText(name).closest('li')!.textContent;
     expect(row('late.txt')).toContain('Failed to upload file: Invalid according to Policy: Policy expired.');
     expect(row('lost.txt')).toContain('Failed to upload file: the file storage could not be reached');
