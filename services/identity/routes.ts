@@ -97,7 +97,8 @@ export const identityRoutes = {
     const org = await ctx.auth.api.createOrganization({ body: { name, slug: orgSlug }, headers: authHeaders(headers) }).catch(async (err) => {
       // Two creations with one slug at the same time: both pass Better Auth's check and the later
       // insert fails on the unique slug; it is told the same as if it had come second.
-      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug))) throw identityErrors.slugTaken();
+      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug)))
+        throw identityErrors.slugTaken();
       return authProblem(err);
     });
     if (!org) throw identityErrors.organizationNotCreated();

@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const threads = () => owner.getByRole('list', { name: 'Threads' });
-const rowTitles = async () => Promise.all((await threads().getByRole('link').all()).map(async (l) => ((await l.locator('span').first().textContent()) ?? '').trim()));
+const rowTitles = async () =>
+  Promise.all((await threads().getByRole('link').all()).map(async (l) => ((await l.locator('span').first().textContent()) ?? '').trim()));
 
 async function ask(page: Page, question: string) {
   await page.goto('/');
