@@ -15,7 +15,6 @@ import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
 import { signInLimiters, signUpLimiters } from './rate-limits.js';
-import { cacheRouteMatchers } from './route-matchers.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { securityHeaders } from './security-headers.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
@@ -63,7 +62,6 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(wellFormedText());
   if (opts.validate !== false) {
-    cacheRouteMatchers();
     app.use(
       OpenApiValidator.middleware({
         apiSpec: structuredClone(spec) as never,
