@@ -13,6 +13,7 @@ import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
 import { spaceHandlers, spaceStore } from './spaces';
 import type { Viewer } from './thread-rules';
+import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
@@ -56,6 +57,16 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       };
     return { user_id: null, visitor_ids: [visitorId], claimed_at: claims().find((c) => c.visitor_id === visitorId)?.claimed_at ?? null };
   };
+  /** The visitor's work becomes the account's, unless another account claimed it first (services/identity/use-cases.ts). */
+  const claimVisitor = (userId: string) => {
+    const claimedBy = claims().find((c) => c.visitor_id === scenario.state.visitorId)?.user_id ?? null;
+    const claimed = claimedBy ? [] : decideClaimVisitor({ claimedBy }, { visitorId: scenario.state.visitorId, userId, now: new Date() });
+    for (const e of claimed) {
+      claims().push(e.data);
+      // A claimed visitor's threads no longer expire (the server shows them without expiry_time).
+      for (const t of scenario.state.threads) if (t.owner === e.data.visitor_id) t.expiry_time = null;
+    }
+  };
   const spaceOptions = {
     spaces: () => (scenario.state.spaces ??= []),
     threads: () => (scenario.state.threads ??= []),
@@ -94,6 +105,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
   files.resumeIndexing();
   scenario.handlers = [
     requestValidationHandler(),
+    // Before the thread handlers: a PUT with a title is a rename; without one, theirs.
+    ...threadManageHandlers({ threads: () => (scenario.state.threads ??= []), state: threads.state, viewer, changed }),
     ...threads.handlers,
     ...sourceHandlers({ threads: () => (scenario.state.threads ??= []), changed, readable: threads.readable, state: threads.state, viewer }),
     ...articleHandlers({
@@ -111,6 +124,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       const body = (await request.json()) as SignInRequest;
       const account = findAccount(scenario.state, body.email);
       if (!account || account.password !== body.password) throw problem(401, 'invalid_credentials', 'Wrong email or password.');
+      // Signing in claims this browser's anonymous work too (services/identity/use-cases.ts claimVisitorOnSignIn).
+      claimVisitor(account.user.id);
       scenario.state.signedInId = account.user.id;
       changed();
       return session();
@@ -126,15 +141,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
         subscription_status: 'none' as const,
       };
       scenario.state.accounts.push({ user, password: body.password });
-      // The visitor's work becomes the account's, unless another account claimed it first (services/identity/use-cases.ts).
-      const claimedBy = claims().find((c) => c.visitor_id === scenario.state.visitorId)?.user_id ?? null;
-      const now = new Date();
-      const claimed = claimedBy ? [] : decideClaimVisitor({ claimedBy }, { visitorId: scenario.state.visitorId, userId: user.id, now });
-      for (const e of claimed) {
-        claims().push(e.data);
-        // A claimed visitor's threads no longer expire (the server shows them without expiry_time).
-        for (const t of scenario.state.threads) if (t.owner === e.data.visitor_id) t.expiry_time = null;
-      }
+      claimVisitor(user.id);
       scenario.state.signedInId = user.id;
       changed();
       return session();

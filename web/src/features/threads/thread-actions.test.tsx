@@ -11,7 +11,6 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
-import { threadManageHandlers } from '../../../../mocks/thread-manage';
 import type { MockThread } from '../../../../mocks/threads';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
@@ -61,7 +60,6 @@ const thread = (i: number, title: string): MockThread => ({
 beforeEach(() => {
   // Toasts live in sonner's module state: none of an earlier test's may stand for this one's.
   toast.dismiss();
-  mocks.server.use(...threadManageHandlers({ threads, owner: () => mocks.scenario.state.signedInId ?? mocks.scenario.state.visitorId, changed: () => {} }));
   threads().push(thread(1, 'How do Spaces work?'), thread(2, 'What is a thread?'));
 });
 
