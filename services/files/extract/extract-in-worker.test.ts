@@ -19,13 +19,24 @@ const refusal = (work: Promise<unknown>) =>
   );
 
 describe('extractFileInWorker', () => {
-  it('gives what extractFile gives, and leaves the caller’s bytes intact', async () => {
+  it('gives what extractFile gives', async () => {
     const pdf = await samplePdf([{ text: 'Bees dance to say where flowers are.' }, { text: 'Second page.' }], { title: 'Bees' });
-    expect(await extractFileInWorker(pdf, 'pdf', DEFAULT_EXTRACT_LIMITS, pool)).toEqual(await extractFile(pdf, 'pdf'));
-    expect((await extractFileInWorker(pdf, 'pdf', DEFAULT_EXTRACT_LIMITS, pool)).title).toBe('Bees');
+    const expected = await extractFile(pdf, 'pdf');
+    expect(expected.title).toBe('Bees');
+    expect(await extractFileInWorker(Buffer.from(pdf), 'pdf', DEFAULT_EXTRACT_LIMITS, pool)).toEqual(expected);
     const md = Buffer.from('# Guide\nWelcome.');
     expect(await extractFileInWorker(md, 'md', DEFAULT_EXTRACT_LIMITS, pool)).toEqual(await extractFile(md, 'md'));
-    expect(md.toString()).toBe('# Guide\nWelcome.');
+  });
+
+  it('moves bytes that own their memory to the worker, and copies bytes that share it', async () => {
+    const owned = new Uint8Array(new TextEncoder().encode('Moved, not copied.'));
+    expect((await extractFileInWorker(owned, 'txt', DEFAULT_EXTRACT_LIMITS, pool)).passages[0].content).toBe('Moved, not copied.');
+    expect(owned.byteLength).toBe(0);
+    // A small Buffer lives in Node's shared pool: moving it would empty the pool's other buffers.
+    const pooled = Buffer.from('Copied.');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength);
+    expect((await extractFileInWorker(pooled, 'txt', DEFAULT_EXTRACT_LIMITS, pool)).passages[0].content).toBe('Copied.');
+    expect(pooled.toString()).toBe('Copied.');
   });
 
   it('refuses an unreadable file with the reader’s reason', async () => {

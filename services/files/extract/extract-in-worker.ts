@@ -13,11 +13,19 @@ export const TOO_MUCH_MEMORY =
 /** The parsers' own timeouts (EXTRACT_TIMEOUT_MS) answer first; this limit catches what they cannot interrupt. */
 export const FILE_JOB_LIMITS: WorkerLimits = { timeMs: EXTRACT_TIMEOUT_MS + 10_000, memoryMb: 2048 };
 
+const movable = (bytes: Uint8Array): ArrayBuffer[] =>
+  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
+
 const job = workerJob<ExtractJobInput, ExtractJobOutcome>(new URL('./extract-job.ts', import.meta.url), 'extractJob');
 
 // As many threads as the indexing queue runs files at once (workflows/index-file.ts).
 const filePool = () => sharedWorkerPool('file-extraction', { threads: 2, limits: FILE_JOB_LIMITS });
 
+/**
+ * The bytes move to the worker when they own their memory (a file read from storage does): the
+ * caller's buffer is left empty, and 50 MB are not copied on the thread that answers requests.
+ * Bytes that share memory (a small Buffer from Node's pool, a view) are copied instead.
+ */
 export async function extractFileInWorker(
   bytes: Buffer | Uint8Array,
   type: IndexedType,
@@ -26,8 +34,7 @@ export async function extractFileInWorker(
 ): Promise<Extracted> {
   let outcome: ExtractJobOutcome;
   try {
-    // The bytes are copied to the worker; the caller's buffer stays usable.
-    outcome = await pool.run(job, { bytes, type, limits });
+    outcome = await pool.run(job, { bytes, type, limits }, movable(bytes));
   } catch (error) {
     if (error instanceof WorkerLimitError) throw new FileExtractError(error.limit === 'time' ? TOO_SLOW : TOO_MUCH_MEMORY, { cause: error });
     throw error;
