@@ -25,6 +25,7 @@ import { createSessionIds } from '../identity/session-ids.js';
 import { sessionActors } from '../identity/session.js';
 import { planOf } from '../files/plan-limits.js';
 import { createMailTransport } from '../mail/transport.js';
+import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from './config.js';
 import type { AppContext } from '../shared/context.js';
 import type { Logger } from './logger.js';
@@ -160,6 +161,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       // A workflow in a durable sleep resumes at the next start, so only a running step is
       // worth waiting for, briefly.
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));
+      await closeWorkerPools(); // the threads that parse files and pages (services/workers), started on first use
       await db.destroy().catch(() => {});
       if (embedded) await embedded.stop().catch((err) => logger.warn({ err }, 'embedded PostgreSQL did not stop cleanly'));
     },

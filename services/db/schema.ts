@@ -159,7 +159,7 @@ export interface SpacesTable {
   owner_user_id: string;
   thread_count: Generated<number>;
   /** JSON text on write, like thread_entries.sources. */
-  links: ColumnType<{ link: string; title: string; added_at: string }[], string, string>;
+  links: ColumnType<{ link: string; title: string; added_at: string; text_truncated?: true }[], string, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -6,11 +6,13 @@ import type { EventStore } from '../eventstore/store.js';
 import type { Storage } from '../storage/storage.js';
 import { decideIndexResult, type IndexOutcome } from './decide.js';
 import { evolveFile, fileStream, NO_FILE } from './events.js';
-import { extractFile, FileExtractError, type Extracted } from './extract/extract.js';
+import { FileExtractError, type Extracted } from './extract/extract.js';
+import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { replaceFilePassages } from './file-passages.js';
 
-export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date };
+/** `extract` reads a file's text: in a worker with limits unless given (tests give other limits). */
+export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date; extract?: typeof extractFileInWorker };
 export type IndexResult = 'indexed' | 'failed' | 'stale';
 
 export const NO_TEXT = 'No text was found in this file. A scanned document needs its text recognised (OCR) before it can be searched.';
@@ -28,7 +30,7 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
     const bytes = (await deps.storage.head(file.object_key)) ? await deps.storage.read(file.object_key) : null;
     try {
       if (!bytes) throw new FileExtractError(MISSING_BYTES);
-      extracted = await extractFile(bytes, file.file_type as IndexedType);
+      extracted = await (deps.extract ?? extractFileInWorker)(bytes, file.file_type as IndexedType);
       // A file with nothing to search (a scanned PDF) would never be cited: say so rather than COMPLETE.
       if (extracted.passages.length === 0) throw new FileExtractError(NO_TEXT);
       outcome = {

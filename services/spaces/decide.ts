@@ -280,13 +280,21 @@ export function checkCanAddLink(state: SpaceState, cmd: { actor: Actor; owner: O
 
 export function decideAddLink(
   state: SpaceState,
-  cmd: { actor: Actor; owner: OwnerFacts; link: string; title: string; text: string; now: Date },
+  cmd: { actor: Actor; owner: OwnerFacts; link: string; title: string; text: string; text_truncated?: boolean; now: Date },
 ): SpaceLinkAdded[] {
   if (checkCanAddLink(state, cmd) === 'present') return [];
   return [
     {
       type: 'SpaceLinkAdded',
-      data: { uuid: state.created!.uuid, link: cmd.link, title: cmd.title, text: cmd.text, added_by: cmd.actor.user_id, added_at: cmd.now.toISOString() },
+      data: {
+        uuid: state.created!.uuid,
+        link: cmd.link,
+        title: cmd.title,
+        text: cmd.text,
+        ...(cmd.text_truncated ? { text_truncated: true as const } : {}),
+        added_by: cmd.actor.user_id,
+        added_at: cmd.now.toISOString(),
+      },
     },
   ];
 }

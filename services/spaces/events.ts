@@ -36,7 +36,11 @@ export type SpaceMemberRoleChanged = {
 };
 export type SpaceMemberRemoved = { type: 'SpaceMemberRemoved'; data: { uuid: string; member_id: string; removed_by: string; removed_at: string } };
 /** The page as fetched when the link was added: its text is what gets indexed. */
-export type SpaceLinkAdded = { type: 'SpaceLinkAdded'; data: { uuid: string; link: string; title: string; text: string; added_by: string; added_at: string } };
+/** `text_truncated`: the page had more text than a link keeps (links/extract.ts MAX_PAGE_TEXT); absent when it had not. */
+export type SpaceLinkAdded = {
+  type: 'SpaceLinkAdded';
+  data: { uuid: string; link: string; title: string; text: string; text_truncated?: true; added_by: string; added_at: string };
+};
 export type SpaceLinkRemoved = { type: 'SpaceLinkRemoved'; data: { uuid: string; link: string; removed_by: string; removed_at: string } };
 
 export type SpaceEvent =

@@ -2,7 +2,8 @@
 // text, and record it; the projection indexes it into the Space's corpus.
 import type { AppContext } from '../shared/context.js';
 import { checkCanAddLink, decideAddLink, decideRemoveLink, type Actor, type OwnerFacts } from './decide.js';
-import { extractPage } from './links/extract.js';
+import type { ExtractedPage } from './links/extract.js';
+import { extractPageInWorker } from './links/extract-in-worker.js';
 import { normalizeLink } from './links/normalize.js';
 import { fetchPage, LinkFetchError } from './links/safe-fetch.js';
 import { spaceErrors } from './errors.js';
@@ -19,14 +20,16 @@ function normalized(raw: string) {
 export async function addLink(ctx: AppContext, cmd: LinkCommand) {
   const link = normalized(cmd.link);
   if (checkCanAddLink(await spaceState(ctx.store, cmd.uuid), { ...cmd, link }) === 'present') return;
-  let page;
+  let page: ExtractedPage;
   try {
-    page = extractPage(await fetchPage(link, { allowPrivateHosts: ctx.config.linkFetchAllowPrivateHosts }));
+    page = await extractPageInWorker(await fetchPage(link, { allowPrivateHosts: ctx.config.linkFetchAllowPrivateHosts }));
   } catch (err) {
     if (err instanceof LinkFetchError) throw spaceErrors.linkNotFetched(err.code, err.message);
     throw err;
   }
-  await decideSpace(ctx.store, cmd.uuid, (state) => decideAddLink(state, { ...cmd, link, title: page.title, text: page.text, now: ctx.now() }));
+  await decideSpace(ctx.store, cmd.uuid, (state) =>
+    decideAddLink(state, { ...cmd, link, title: page.title, text: page.text, text_truncated: page.truncated, now: ctx.now() }),
+  );
 }
 
 export async function removeLink(ctx: AppContext, cmd: LinkCommand) {

@@ -92,7 +92,8 @@ export const spacesProjection: Projection = {
         await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
         return;
       case 'SpaceLinkAdded': {
-        const link = JSON.stringify([{ link: e.data.link, title: e.data.title, added_at: e.data.added_at }]);
+        const { link: address, title, added_at, text_truncated } = e.data;
+        const link = JSON.stringify([{ link: address, title, added_at, ...(text_truncated ? { text_truncated } : {}) }]);
         await trx
           .updateTable('spaces')
           .set({ links: sql`links || ${link}::jsonb`, updated_at: e.data.added_at })

@@ -28,7 +28,7 @@ const ARTICLE_HTML = `<!doctype html>
 </body>
 </html>`;
 
-const BIG_BYTES = 3 * 1024 * 1024;
+const BIG_BYTES = 11 * 1024 * 1024;
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 // About 3 MB of HTML in pieces, without Content-Length, so only counting can catch its size.

@@ -1265,9 +1265,12 @@ export const getAddCollectionLinkUrl = () => {
 /**
  * Fetches the page and indexes it as a source of the Space. At-least-writer, not invited.
  * The fetch is safe: http and https only; no loopback, private, link-local or otherwise
- * non-public address, also after redirects (at most 5) and DNS; at most 2 MB and 10 s.
+ * non-public address, also after redirects (at most 5) and DNS; at most 10 MB and 10 s.
+ * The page is read off the request thread within 30 s and 1 GB of memory; its text is kept
+ * up to 200,000 characters, and a link cut there says so (`text_truncated`).
  * Adding a link the Space has changes nothing. Errors: 400 `invalid_link`, 422
  * `link_blocked`, `link_unreachable`, `link_too_large`, `link_timeout`, `link_not_html`,
+ * `link_unreadable` (too large or complex to read within those limits),
  * 409 `too_many_links` (at most 50 per Space).
  * @summary Add a link to a Space
  */

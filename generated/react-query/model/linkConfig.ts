@@ -17,4 +17,6 @@ export interface LinkConfig {
   /** The page's title when it was fetched (the address when it had none). */
   title: string;
   added_at: string;
+  /** Present and true when the page had more text than a link keeps (200,000 characters, about 200 passages): only its first part is searched. Absent when the whole text was kept. */
+  text_truncated?: boolean;
 }

@@ -80,10 +80,20 @@ test('plain text is the text itself, paragraphs kept, titled by its URL', () => 
   expect(text).toBe('Line one still one.\n\nSecond paragraph.');
 });
 
-test('text is capped at the limit, on a word boundary', () => {
+test('text is capped at the limit, on a word boundary, and says it was cut', () => {
   const body = 'word '.repeat(MAX_PAGE_TEXT);
-  const { text } = extractPage({ url: 'https://example.com/long.txt', contentType: 'text/plain', body });
+  const { text, truncated } = extractPage({ url: 'https://example.com/long.txt', contentType: 'text/plain', body });
   expect(text.length).toBeLessThanOrEqual(MAX_PAGE_TEXT);
   expect(text.length).toBeGreaterThan(MAX_PAGE_TEXT - 10);
   expect(text.split(' ').every((w) => w === 'word')).toBe(true);
+  expect(truncated).toBe(true);
+  expect(extractPage({ url: 'https://example.com/short.txt', contentType: 'text/plain', body: 'word '.repeat(1000) }).truncated).toBe(false);
+});
+
+test('a page larger than Readability is given keeps its whole text, cut at the limit', () => {
+  const rows = Array.from({ length: 30_000 }, (_, i) => `<tr><td>cell ${i} alpha</td><td>beta ${i}</td><td>gamma delta ${i}</td></tr>`).join('');
+  const { title, text, truncated } = extractPage(html(`<table>${rows}</table>`, '<title>Big table</title>'));
+  expect(title).toBe('Big table');
+  expect(text.startsWith('cell 0 alpha beta 0 gamma delta 0\n\ncell 1 alpha')).toBe(true);
+  expect(truncated).toBe(true);
 });

@@ -1,7 +1,7 @@
 // Why a link could not be fetched, with a message that can be shown to the person who added it.
 import { STATUS_CODES } from 'node:http';
 
-export type LinkFetchErrorCode = 'invalid_link' | 'link_blocked' | 'link_unreachable' | 'link_too_large' | 'link_timeout' | 'link_not_html';
+export type LinkFetchErrorCode = 'invalid_link' | 'link_blocked' | 'link_unreachable' | 'link_too_large' | 'link_timeout' | 'link_not_html' | 'link_unreadable';
 
 export class LinkFetchError extends Error {
   readonly code: LinkFetchErrorCode;
@@ -35,6 +35,8 @@ export const linkErrors = {
       'link_not_html',
       `The link is not a web page (its content type is ${contentType || 'not given'}); Spaces can only add HTML or plain-text pages.`,
     ),
+  // Fetched, but too large or too complex to read within the limits of a page's parsing.
+  unreadable: (reason: string) => new LinkFetchError('link_unreadable', `The page could not be read: ${reason}.`),
 };
 
 // Network errors as Node reports them, in words a person can act on.

@@ -101,7 +101,7 @@ describe('fetchPage', () => {
   test('a page larger than the limit is refused while reading, without Content-Length', async () => {
     const error = await failureOf(fetchPage(`${site.url}/big`, allowFake));
     expect(error.code).toBe('link_too_large');
-    expect(error.message).toBe('The page is larger than 2 MB, the most Spaces can fetch.');
+    expect(error.message).toBe('The page is larger than 10 MB, the most Spaces can fetch.');
   });
 
   test('a page over a declared Content-Length limit is refused', async () => {

@@ -25,7 +25,8 @@ export type FetchPageOptions = {
   lookup?: LookupFunction;
 };
 
-export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2_097_152, maxRedirects: 5 } as const;
+// 10 MB: pages are parsed in a worker with its own limits (extract-in-worker.ts), not here.
+export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 10_485_760, maxRedirects: 5 } as const;
 export const PAGE_TYPES: readonly string[] = ['text/html', 'application/xhtml+xml', 'text/plain'];
 
 const HEADERS = { 'user-agent': 'AnswerEngineLinkFetcher/1.0', accept: 'text/html,application/xhtml+xml,text/plain;q=0.8' };

@@ -12,6 +12,9 @@ import { problemMessage } from '../../app/problem';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { patchCachedSpace, restoreSpaces, snapshotSpaces, type SpaceCacheSnapshot } from './space-cache';
 
+/** Shown under a link whose page had more text than a link keeps (LinkConfig.text_truncated). */
+export const LINK_TEXT_CUT = 'Only the first part of this page is searched: it is longer than a link keeps.';
+
 /** Seeds, "The calls it makes": adding a link has 1 retry. */
 export const ADD_LINK_RETRIES = 1;
 /** Only outages are retried: a refused link (4xx) is the server's answer, shown at once. */
@@ -69,6 +72,7 @@ function LinkRow({ space, link, editable }: { space: Collection; link: LinkConfi
         <span className="flex items-center gap-1 truncate text-xs text-neutral-500 dark:text-neutral-400">
           {hostOf(link.link)} <ExternalLink aria-hidden className="size-3" />
         </span>
+        {link.text_truncated && <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">{LINK_TEXT_CUT}</span>}
       </a>
       {editable && (
         <button
