@@ -50,7 +50,7 @@ export async function benchUntrusted(): Promise<Row[]> {
       if (urls.status !== 200) throw new Error(`upload addresses: ${urls.status} ${urls.text}`);
       const params = urls.json.file_url_params as { s3_bucket_url: string; fields: Record<string, string>; s3_object_url: string; file_uuid: string }[];
       for (const [i, p] of params.entries()) {
-        const stored = await postToBucket(p, files[i]);
+        const stored = await postToBucket(server.url, p, files[i]);
         if (stored.status >= 300) throw new Error(`upload of ${files[i].filename}: ${stored.status}`);
       }
 
