@@ -1483,6 +1483,10 @@ export type DeleteThreadErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.

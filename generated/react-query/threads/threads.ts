@@ -450,6 +450,11 @@ export const useUpdateThread = <TError = ProblemResponse,
   status: 204
 }
 
+export type deleteThreadResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type deleteThreadResponse403 = {
   data: ProblemResponse
   status: 403
@@ -468,7 +473,7 @@ export type deleteThreadResponse409 = {
 export type deleteThreadResponseSuccess = (deleteThreadResponse204) & {
   headers: Headers;
 };
-export type deleteThreadResponseError = (deleteThreadResponse403 | deleteThreadResponse404 | deleteThreadResponse409) & {
+export type deleteThreadResponseError = (deleteThreadResponse400 | deleteThreadResponse403 | deleteThreadResponse404 | deleteThreadResponse409) & {
   headers: Headers;
 };
 
