@@ -8,7 +8,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { PresignedPost, Storage, StoredObject, UploadPolicy } from './storage.js';
-import type { GetAccess, LocalBucketBackend } from '../http/local-bucket-router.js';
+import type { GetAccess, LocalBucketBackend } from './local-bucket.js';
 import { assertValidObjectKey, encodeKeyForUrl, isValidObjectKey, NoSuchKeyError, objectPath } from './object-keys.js';
 import { verifyPostFields, type PostCredentials } from './sigv4-post.js';
 

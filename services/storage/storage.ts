@@ -1,7 +1,7 @@
 // Where file bytes live: one interface, two adapters. S3-compatible storage (presigned POST) when
 // S3_* is set; otherwise a local bucket served by the app itself under /storage, which checks
 // the same signed POST policy and keeps the bytes under DATA_DIR/storage.
-import type { LocalBucketBackend } from '../http/local-bucket-router.js';
+import type { LocalBucketBackend } from './local-bucket.js';
 import contentDisposition from 'content-disposition';
 
 /** The conditions a browser's POST must meet; the policy carries them, signed. */
