@@ -79,7 +79,9 @@ export function fileHandlers(opts: Options) {
   const objects = new Map<string, Blob>();
   const listeners = new Set<() => void>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const notify = () => listeners.forEach((l) => l());
+  const notify = () => {
+    for (const l of listeners) l();
+  };
 
   const signedIn = () => {
     const user = opts.user();

@@ -117,7 +117,9 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      events.forEach((e, i) => i >= (opts.from ?? 0) && controller.enqueue(encoder.encode(`id: ${i}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`)));
+      for (const [i, e] of events.entries()) {
+        if (i >= (opts.from ?? 0)) controller.enqueue(encoder.encode(`id: ${i}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`));
+      }
       if (!opts.hold) controller.close();
     },
   });
@@ -154,7 +156,9 @@ export const threadSummary = (t: MockThread): ThreadSummary => ({
 
 export function threadHandlers(opts: ThreadHandlerOptions) {
   const listeners = new Map<string, Set<() => void>>();
-  const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
+  const notify = (id: string) => {
+    for (const l of listeners.get(id) ?? []) l();
+  };
   const find = (key: string) =>
     opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
   const findEntry = (id: string) => {

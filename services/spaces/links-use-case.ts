@@ -19,7 +19,7 @@ function normalized(raw: string) {
 export async function addLink(ctx: AppContext, cmd: LinkCommand) {
   const link = normalized(cmd.link);
   if (checkCanAddLink(await spaceState(ctx.store, cmd.uuid), { ...cmd, link }) === 'present') return;
-  let page;
+  let page: ReturnType<typeof extractPage>;
   try {
     page = extractPage(await fetchPage(link, { allowPrivateHosts: ctx.config.linkFetchAllowPrivateHosts }));
   } catch (err) {

@@ -107,7 +107,7 @@ describe('the article view', () => {
     const { sources } = composeAnswer(Q1);
     const cites = sections[0]!.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
-    cites.forEach((a) => expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url));
+    for (const a of cites) expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url);
     expect(first.getByRole('list', { name: 'Sources' }).querySelectorAll('a')).toHaveLength(sources.length);
     expect(screen.getByRole('button', { name: 'Bookmark' }).getAttribute('aria-pressed')).toBe('false');
   });

@@ -4,13 +4,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { ACCESS_LEVEL } from '../../../../services/spaces/access-levels';
 import { putSpace, renderRoutes, where } from './spaces-test-kit';
 import SpacesPage, { SPACES_PAGE_SIZE } from './spaces-page';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const setup = () =>
   renderRoutes(
