@@ -38,7 +38,7 @@ describe('the Spaces page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create a Space: Travel Planner' }, { timeout: 5000 });
     expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Travel Planner');
     expect((within(dialog).getByLabelText(/^Instructions/) as HTMLTextAreaElement).value).toMatch(/^Help plan trips/);
-    expect(within(dialog).getByRole('radio', { name: 'Emoji ✈️' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByRole('radio', { name: 'Emoji ✈️' })).toBeChecked();
     await user.clear(within(dialog).getByLabelText(/^Title/));
     await user.type(within(dialog).getByLabelText(/^Title/), 'Lisbon in May');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
