@@ -107,8 +107,15 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
   return { sources, answer: lines.join('\n'), related };
 }
 
-const chunks = (text: string) =>
-  text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
+/** The text in chunks of three words (with their spaces), as a model streams it. */
+const chunks = (text: string) => {
+  const out: string[] = [];
+  for (const [i, w] of (text.match(/\S+\s*|\s+/g) ?? []).entries()) {
+    if (i % 3) out[out.length - 1] += w;
+    else out.push(w);
+  }
+  return out;
+};
 
 const uuid = () => crypto.randomUUID();
 

@@ -183,7 +183,12 @@ describe('the article view', () => {
   it('gives up on a fetch after 3 s, retries once, then says it took too long', async () => {
     seed([entry(Q1, 1)]);
     const signals: AbortSignal[] = [];
-    mocks.server.use(http.get('*/rest/article/:slug', async ({ request }) => void (signals.push(request.signal), await delay('infinite'))));
+    mocks.server.use(
+      http.get('*/rest/article/:slug', async ({ request }) => {
+        signals.push(request.signal);
+        await delay('infinite');
+      }),
+    );
     const requests = articleRequests();
     setup('/page/how-to-share-1');
     expect(await screen.findByText('The page took too long to load.', {}, { timeout: 12_000 })).toBeInTheDocument();

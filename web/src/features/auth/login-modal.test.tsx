@@ -14,7 +14,7 @@ import { useSession } from '../../app/session';
 import { Toaster } from '../../app/toaster';
 import type { LoginModalArgs } from './login-args';
 
-const mocks = withMockServer('anonymous');
+withMockServer('anonymous');
 
 function Who() {
   const { user, isLoading } = useSession();
