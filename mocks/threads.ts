@@ -81,7 +81,7 @@ const words = (s: string) => new Set(s.toLowerCase().match(/[a-z]{3,}/g) ?? []);
 /** The offline model's kind of answer: the best-matching guide pages, their sentences cited. */
 export function composeAnswer(question: string): { sources: Source[]; answer: string; related: string[] } {
   const q = words(question);
-  const scored = GUIDE.map((doc) => ({ doc, score: [...words(doc.name + ' ' + doc.text.join(' '))].filter((w) => q.has(w)).length }))
+  const scored = GUIDE.map((doc) => ({ doc, score: [...words(`${doc.name} ${doc.text.join(' ')}`)].filter((w) => q.has(w)).length }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
   const sources: Source[] = scored.map(({ doc }) => ({
