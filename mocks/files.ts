@@ -79,7 +79,9 @@ export function fileHandlers(opts: Options) {
   const objects = new Map<string, Blob>();
   const listeners = new Set<() => void>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  const notify = () => listeners.forEach((l) => l());
+  const notify = () => {
+    for (const l of listeners) l();
+  };
 
   const signedIn = () => {
     const user = opts.user();
@@ -139,7 +141,7 @@ export function fileHandlers(opts: Options) {
     const finish = () => {
       timers.delete(f.file_uuid);
       const file = opts.files().find((x) => x.file_uuid === f.file_uuid);
-      if (!file || file.file_state !== 'PROCESSING') return;
+      if (file?.file_state !== 'PROCESSING') return;
       const broken = file.filename.toLowerCase().includes('broken');
       file.file_state = broken ? 'FAILED' : 'COMPLETE';
       file.error = broken ? INDEXING_FAILED : null;
@@ -159,7 +161,7 @@ export function fileHandlers(opts: Options) {
   };
 
   /** How many new files fit the caller's plan in this repository. */
-  const fit = (repo: Repo, user: SessionUser, wanted: number) => {
+  const roomFor = (repo: Repo, user: SessionUser, wanted: number) => {
     const byUser = opts.files().filter((f) => f.uploaded_by === user.email && f.file_repository_info.file_repository_type !== 'ORG').length;
     return fitWithinLimits(
       MOCK_FILE_LIMITS[planOf(user)],
@@ -175,7 +177,7 @@ export function fileHandlers(opts: Options) {
     for (const p of body.file_upload_params) checkFile(p.filename, p.file_size);
     const existing = new Map(inRepo(repo).map((f) => [f.filename, f]));
     const fresh = body.file_upload_params.filter((p) => !existing.has(p.filename)).length;
-    const { fits, reached } = fit(repo, user, fresh);
+    const { fits, reached } = roomFor(repo, user, fresh);
     const bucket = new URL(MOCK_BUCKET_PATH, request.url).href;
     let room = fits;
     const file_url_params: FileUrlParams[] = [];
@@ -212,7 +214,7 @@ export function fileHandlers(opts: Options) {
       if (current.some((f) => f.file_uuid === p.file_uuid) && !p.replace_existing)
         throw problem(409, 'file_exists', `${p.filename} is already in this repository.`);
     }
-    const { reached } = fit(repo, user, fresh);
+    const { reached } = roomFor(repo, user, fresh);
     if (reached) {
       const limit = MOCK_FILE_LIMITS[planOf(user)][reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? 'per_repository' : 'per_user'];
       throw problem(422, reached, LIMIT_MESSAGES[reached](limit));

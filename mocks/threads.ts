@@ -81,7 +81,7 @@ const words = (s: string) => new Set(s.toLowerCase().match(/[a-z]{3,}/g) ?? []);
 /** The offline model's kind of answer: the best-matching guide pages, their sentences cited. */
 export function composeAnswer(question: string): { sources: Source[]; answer: string; related: string[] } {
   const q = words(question);
-  const scored = GUIDE.map((doc) => ({ doc, score: [...words(doc.name + ' ' + doc.text.join(' '))].filter((w) => q.has(w)).length }))
+  const scored = GUIDE.map((doc) => ({ doc, score: [...words(`${doc.name} ${doc.text.join(' ')}`)].filter((w) => q.has(w)).length }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
   const sources: Source[] = scored.map(({ doc }) => ({
@@ -107,8 +107,15 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
   return { sources, answer: lines.join('\n'), related };
 }
 
-const chunks = (text: string) =>
-  text.match(/\S+\s*|\s+/g)?.reduce<string[]>((out, w, i) => (i % 3 ? ((out[out.length - 1] += w), out) : [...out, w]), []) ?? [];
+/** The text in chunks of three words (with their spaces), as a model streams it. */
+const chunks = (text: string) => {
+  const out: string[] = [];
+  for (const [i, w] of (text.match(/\S+\s*|\s+/g) ?? []).entries()) {
+    if (i % 3) out[out.length - 1] += w;
+    else out.push(w);
+  }
+  return out;
+};
 
 const uuid = () => crypto.randomUUID();
 
@@ -117,7 +124,9 @@ export function sseResponse(events: MockEvent[], opts: { from?: number; hold?: b
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      events.forEach((e, i) => i >= (opts.from ?? 0) && controller.enqueue(encoder.encode(`id: ${i}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`)));
+      for (const [i, e] of events.entries()) {
+        if (i >= (opts.from ?? 0)) controller.enqueue(encoder.encode(`id: ${i}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`));
+      }
       if (!opts.hold) controller.close();
     },
   });
@@ -154,7 +163,9 @@ export const threadSummary = (t: MockThread): ThreadSummary => ({
 
 export function threadHandlers(opts: ThreadHandlerOptions) {
   const listeners = new Map<string, Set<() => void>>();
-  const notify = (id: string) => listeners.get(id)?.forEach((l) => l());
+  const notify = (id: string) => {
+    for (const l of listeners.get(id) ?? []) l();
+  };
   const find = (key: string) =>
     opts.threads().find((t) => t.thread_url_slug === key || t.context_uuid === key || t.entries.some((e) => e.backend_uuid === key));
   const findEntry = (id: string) => {

@@ -63,7 +63,17 @@ function gatedAnswers(through: EventStore = store) {
     {
       store: through,
       model: offlineModel,
-      sources: { passages: { name: 'passages', search: async () => (searches.count++, await gate, [PASSAGE]) }, web: null },
+      sources: {
+        passages: {
+          name: 'passages',
+          search: async () => {
+            searches.count++;
+            await gate;
+            return [PASSAGE];
+          },
+        },
+        web: null,
+      },
       readableCorpora: async () => ['help'],
       timeoutMs: 5_000,
     },
@@ -99,7 +109,10 @@ test('the sources are shown as soon as they are found, before the answer is reco
   const recording = new Promise<void>((r) => (record = r));
   // The same store, whose appends (the answer's one) wait for `record()`.
   const held = Object.create(store) as EventStore;
-  held.append = async (...args) => (await recording, store.append(...args));
+  held.append = async (...args) => {
+    await recording;
+    return store.append(...args);
+  };
   const { answers, feed, release } = gatedAnswers(held);
   const live = feed.follow(job.backendUuid);
   await answers.start(job);

@@ -79,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none for local storage',
     );
-  let fileLimits;
+  let fileLimits: ReturnType<typeof parsePlanFileLimits>;
   try {
     fileLimits = parsePlanFileLimits(c.FILE_LIMITS);
   } catch (err) {

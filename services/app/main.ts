@@ -1,9 +1,9 @@
 // `make start`: read the configuration, start everything, stop cleanly on Ctrl-C or SIGTERM.
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { startApp } from './runtime.js';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {

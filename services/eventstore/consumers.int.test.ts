@@ -44,7 +44,7 @@ function collector(name: string) {
 /** Runs the consumer until it has nothing more to read for now. */
 async function drain(name: string, handle: ConsumerHandler, batchSize?: number) {
   let total = 0;
-  for (let got = -1; got !== 0; total += got > 0 ? got : 0) got = await consumeOnce(store, name, handle, batchSize);
+  for (let got = -1; got !== 0; total += Math.max(got, 0)) got = await consumeOnce(store, name, handle, batchSize);
   return total;
 }
 
@@ -65,7 +65,10 @@ function heldTransaction<T>(inside: (trx: Trx) => Promise<T>) {
   const release = new Promise<void>((r) => (commit = r));
   let ready!: (value: T) => void;
   let failed!: (err: unknown) => void;
-  const started = new Promise<T>((resolve, reject) => ((ready = resolve), (failed = reject)));
+  const started = new Promise<T>((resolve, reject) => {
+    ready = resolve;
+    failed = reject;
+  });
   const done = db.transaction().execute(async (trx) => {
     try {
       ready(await inside(trx));
@@ -75,7 +78,11 @@ function heldTransaction<T>(inside: (trx: Trx) => Promise<T>) {
     }
     await release;
   });
-  return { started, commit: async () => (commit(), await done) };
+  const commitAndWait = async () => {
+    commit();
+    await done;
+  };
+  return { started, commit: commitAndWait };
 }
 
 describe('a late-committing event', () => {

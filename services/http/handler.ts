@@ -26,6 +26,7 @@ export type HandlerInput<Op extends OperationId> = {
 export type ReplyHeaders = Record<string, string | string[]>;
 
 type JsonReplies<R> = {
+  // biome-ignore lint/suspicious/noConfusingVoidType: the generated response types say void for a reply without a body; this tests for it.
   [S in keyof R & number]: [R[S]] extends [void] | [undefined] | [never]
     ? { status: S; body?: undefined; headers?: ReplyHeaders }
     : { status: S; body: R[S]; headers?: ReplyHeaders };

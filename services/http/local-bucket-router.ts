@@ -54,7 +54,7 @@ async function receiveUpload(backend: LocalBucketBackend, req: Request, res: Res
     else sendError(res, failure(500, 'InternalError', 'The object could not be stored.'));
     return;
   }
-  const status = form.fields['success_action_status'];
+  const status = form.fields.success_action_status;
   const secureUrl = backend.objectUrl(form.key);
   res.setHeader('location', secureUrl);
   if (status === '204' || status === '200') res.status(Number(status)).end();

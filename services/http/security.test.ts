@@ -4,7 +4,14 @@ import { sameOriginWrites } from './security.js';
 function run(headers: Record<string, string>, method = 'POST', protocol = 'http') {
   let status = 0;
   let passed = false;
-  const res = { status: (s: number) => ((status = s), res), type: () => res, send: () => res };
+  const res = {
+    status: (s: number) => {
+      status = s;
+      return res;
+    },
+    type: () => res,
+    send: () => res,
+  };
   sameOriginWrites(['https://answers.example.com'])({ method, headers, protocol } as never, res as never, () => (passed = true));
   return passed ? 'passed' : status;
 }

@@ -5,7 +5,11 @@ import { createSessionIds } from './session-ids.js';
 
 function counting(result: string | null) {
   const calls = { n: 0 };
-  return { calls, load: async () => (calls.n++, result) };
+  const load = async () => {
+    calls.n++;
+    return result;
+  };
+  return { calls, load };
 }
 
 test('a remembered cookie is answered without loading; another cookie is loaded', async () => {
@@ -42,7 +46,12 @@ test('forgetAll drops every entry, and a load under way at that moment is not re
   expect(ada.calls.n).toBe(2);
 
   let release!: () => void;
-  const slow = async () => (await new Promise<void>((r) => (release = r)), 'ada');
+  const slow = async () => {
+    await new Promise<void>((r) => {
+      release = r;
+    });
+    return 'ada';
+  };
   const pending = ids.userIdOf('b=2', slow);
   ids.forgetAll();
   release();

@@ -32,7 +32,7 @@ afterAll(async () => {
 const policy: UploadPolicy = { key: 'files/u1/6f1c2b9e/report.pdf', contentType: 'application/pdf', minBytes: 1, maxBytes: 1024, expiresInSeconds: 300 };
 
 function decodePolicy(fields: Record<string, string>) {
-  return JSON.parse(Buffer.from(fields['Policy'], 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+  return JSON.parse(Buffer.from(fields.Policy, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
 }
 
 describe('S3 storage: presigned POST', () => {

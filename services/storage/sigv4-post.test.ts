@@ -147,7 +147,7 @@ describe('the AWS SDK signs the forms our verifier checks', () => {
     const credentials = { accessKeyId: 'ID', secretAccessKey: 'S', region: 'r' };
     const input = { bucket: 'local', key: 'a/b.pdf', contentType: 'application/pdf', minBytes: 1, maxBytes: 10, expiresInSeconds: 60 };
     const fields = await sdkSigned(input, credentials, new Date('2026-01-01T00:00:00Z'));
-    const policy = JSON.parse(Buffer.from(fields['Policy']!, 'base64').toString('utf8'));
+    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8'));
     expect(Date.parse(policy.expiration)).toBe(Date.parse('2026-01-01T00:01:00Z'));
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
@@ -282,7 +282,7 @@ describe('sign then verify (properties)', () => {
         const { fields, size, opts, input } = await setup(c);
         fc.pre(otherKey !== input.key);
         // The signed policy with the key swapped, re-encoded but not re-signed.
-        const policy = JSON.parse(Buffer.from(fields['Policy']!, 'base64').toString('utf8'));
+        const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8'));
         policy.conditions = policy.conditions.map((cond: unknown) =>
           JSON.parse(JSON.stringify(cond).replaceAll(JSON.stringify(input.key), JSON.stringify(otherKey))),
         );

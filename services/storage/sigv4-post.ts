@@ -56,7 +56,7 @@ export type VerifyOptions = { bucket: string; now: Date; credentials: PostCreden
 export function verifyPostFields(submitted: Record<string, string>, opts: VerifyOptions): AcceptedPostForm | PostFormFailure {
   const fields = Object.fromEntries(Object.entries(submitted).map(([name, value]) => [name.toLowerCase(), value]));
   if (Object.keys(fields).length !== Object.keys(submitted).length) return refuse(400, 'InvalidArgument', 'A form field was sent twice.');
-  const key = fields['key'];
+  const key = fields.key;
   if (key === undefined)
     return refuse(400, 'InvalidArgument', "Bucket POST must contain a field named 'key'. If it is specified, please check the order of the fields.");
   for (const name of ['policy', 'x-amz-signature', 'x-amz-credential', 'x-amz-algorithm', 'x-amz-date'])
@@ -74,11 +74,11 @@ export function verifyPostFields(submitted: Record<string, string>, opts: Verify
   if (scope[2] !== opts.credentials.region)
     return refuse(400, 'AuthorizationQueryParametersError', `The credential region must be ${opts.credentials.region}.`);
 
-  const expected = signPolicy(fields['policy'], opts.credentials.secretAccessKey, date8, opts.credentials.region);
+  const expected = signPolicy(fields.policy, opts.credentials.secretAccessKey, date8, opts.credentials.region);
   if (!sameText(expected, fields['x-amz-signature'].toLowerCase()))
     return refuse(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
 
-  const policy = decodePolicy(fields['policy']);
+  const policy = decodePolicy(fields.policy);
   if (!policy) return refuse(400, 'InvalidPolicyDocument', 'Invalid Policy: not base64-encoded JSON with expiration and conditions.');
   const expiresAt = Date.parse(policy.expiration);
   if (Number.isNaN(expiresAt)) return refuse(400, 'InvalidPolicyDocument', 'Invalid Policy: invalid expiration.');

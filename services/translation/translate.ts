@@ -21,7 +21,7 @@ export async function translateTexts(texts: string[], target: string, deps: Deps
     );
     if (answers.length !== positions.length) throw new Error(`translation server answered ${answers.length} texts for ${positions.length}`);
     const translated = [...texts];
-    positions.forEach((at, k) => (translated[at] = answers[k]!));
+    for (const [k, at] of positions.entries()) translated[at] = answers[k]!;
     return { translated_texts: translated, translated: true, target_language: target };
   } catch (err) {
     deps.logger.warn({ err, target, texts: texts.length }, 'translation failed; returning the original texts');

@@ -243,7 +243,7 @@ async function generateFiles(): Promise<LocalFile[]> {
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Data');
       sheet.addRow(['id', 'name', 'note']);
-      paragraphs.forEach((t, i) => sheet.addRow([i, words.word(), t]));
+      for (const [i, t] of paragraphs.entries()) sheet.addRow([i, words.word(), t]);
       if (pad) sheet.addImage(workbook.addImage({ buffer: filler(pad) as unknown as ExcelJS.Buffer, extension: 'png' }), 'E2:F3');
       return Buffer.from(await workbook.xlsx.writeBuffer());
     }),

@@ -20,6 +20,7 @@ export const HOSTILE_STRINGS = [
   '../../etc/passwd',
   '%00',
   '%',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as the literal text.
   '{{7*7}}${7*7}',
   '\r\nSet-Cookie: a=b',
   ' ',

@@ -30,7 +30,7 @@ describe('settings on this device', () => {
     await page.reload({ waitUntil: 'domcontentloaded' });
     // Dark from the first paint: set by index.html before the app's code runs.
     expect(await page.evaluate(htmlState)).toEqual(chosen);
-    expect(await page.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
   });
 
   it('the sign-up card shows to anonymous desktop visitors, and its dismissal survives a reload', async () => {

@@ -91,7 +91,7 @@ describe('with an LLM configured', () => {
         { index: 2, verdict: 'unsupported', reason: 'Nothing about bananas.' },
       ],
     });
-    llm.script({ chunks: [], judge: '```json\n' + judge + '\n```' });
+    llm.script({ chunks: [], judge: `\`\`\`json\n${judge}\n\`\`\`` });
     const before = llm.requests.length;
 
     const res = await check(owner, events[0].data.backend_uuid);

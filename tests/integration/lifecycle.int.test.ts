@@ -50,7 +50,6 @@ describe('graceful shutdown', () => {
     const { hostname, port } = new URL(server.url);
 
     // A client that sends its body slowly: the request is in flight when the signal comes.
-    let answer!: Promise<{ status: number; body: string }>;
     const req = request({
       host: hostname,
       port,
@@ -60,7 +59,7 @@ describe('graceful shutdown', () => {
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     });
     const received = new Promise((resolve) => req.once('continue', resolve));
-    answer = new Promise((resolve, reject) => {
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
         res.on('data', (d) => (text += d));

@@ -2,7 +2,7 @@
 // Mirrors web/src/app/settings/theme.ts (key answer-engine.settings.v1). A file rather than an
 // inline script: the Content-Security-Policy runs no inline script.
 try {
-  var s = JSON.parse(localStorage.getItem('answer-engine.settings.v1') || '{}') || {};
-  var c = s.colourScheme;
+  const s = JSON.parse(localStorage.getItem('answer-engine.settings.v1') || '{}') || {};
+  const c = s.colourScheme;
   if (c === 'dark' || (c !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
-} catch (e) {}
+} catch (_e) {}

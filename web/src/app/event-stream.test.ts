@@ -9,7 +9,7 @@ import { openEventStream, readEventStream, type StreamMessage } from './event-st
 const bytesStream = (parts: Uint8Array[]) =>
   new ReadableStream<Uint8Array>({
     start(c) {
-      parts.forEach((p) => c.enqueue(p));
+      for (const p of parts) c.enqueue(p);
       c.close();
     },
   });

@@ -7,11 +7,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useMockServer } from '../testing/mock-server';
+import { withMockServer } from '../testing/mock-server';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
-useMockServer('anonymous');
+withMockServer('anonymous');
 afterEach(() => vi.restoreAllMocks());
 
 describe('the router', () => {

@@ -4,7 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setupMocks } from '../../../mocks/node';
 
-export function useMockServer(...args: Parameters<typeof setupMocks>) {
+export function withMockServer(...args: Parameters<typeof setupMocks>) {
   const mocks = setupMocks(...args);
   beforeAll(mocks.listen);
   afterEach(() => {

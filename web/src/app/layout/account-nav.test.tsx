@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { createQueryClient } from '../query-client';
 import { useSession } from '../session';
 import { AccountNav } from './account-nav';
@@ -15,7 +15,7 @@ function SessionState() {
   return <p>{isLoading ? 'loading' : user ? 'signed in' : 'visitor'}</p>;
 }
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const setup = () =>
   render(

@@ -4,7 +4,7 @@
 import { clsx } from 'clsx';
 import { House, Library, LayoutGrid, Menu, Plus, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { DESKTOP_QUERY, useMediaQuery } from '../use-media-query';
 import { SidebarPanel } from './sidebar';
@@ -28,7 +28,13 @@ export function PhoneNav({ onNewThread }: { onNewThread: () => void }) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [menu, setMenu] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setMenu(false), [pathname]);
+  // A move to another page closes the drawer (set during render, React's pattern for state that
+  // follows a changed value, so the closed drawer shows in the same render as the new page).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenu(false);
+  }
   if (desktop) return null;
   // A link or button in the drawer acts, and the drawer gets out of its way (a modal it opens included).
   const closeOnAction = (e: MouseEvent) => {

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
 import type { MockThread } from '../../../../mocks/threads';
 import LibraryPage from '../../features/library/library-page';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { ModalProvider } from '../modals/host';
 import { createQueryClient } from '../query-client';
 import { Account } from './account';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const TITLE = 'My private question about tea';
 function seedThread(owner: string): MockThread {

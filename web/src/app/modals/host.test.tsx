@@ -15,7 +15,9 @@ const simple = (title: string): ModalDefinition => ({
       return (
         <>
           <ModalTitle>{title}</ModalTitle>
-          <button onClick={close}>Done</button>
+          <button type="button" onClick={close}>
+            Done
+          </button>
         </>
       );
     },

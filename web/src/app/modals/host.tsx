@@ -24,6 +24,7 @@ export function ModalProvider({ children, registry = modalRegistry, installSidec
   const stable = useRef(false);
 
   // Any change of the stack (open or close) restarts the grace period.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stack` is the trigger, not an input: each open or close restarts the timer.
   useEffect(() => {
     stable.current = false;
     const timer = setTimeout(() => (stable.current = true), OUTSIDE_CLICK_GRACE_MS);

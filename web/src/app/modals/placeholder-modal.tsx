@@ -2,18 +2,23 @@
 import { ModalTitle } from '../../ui/modal-parts';
 import type { ModalProps } from './types';
 
-export function placeholderModal(title: string, feature: string) {
-  return function PlaceholderModal({ close }: ModalProps) {
-    return (
-      <div className="space-y-4">
-        <ModalTitle>{title}</ModalTitle>
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">This arrives with {feature}.</p>
-        <div className="flex justify-end">
-          <button type="button" className="btn-secondary" onClick={close}>
-            Close
-          </button>
-        </div>
+type PlaceholderProps = { title: string; feature: string; close: () => void };
+
+function PlaceholderModal({ title, feature, close }: PlaceholderProps) {
+  return (
+    <div className="space-y-4">
+      <ModalTitle>{title}</ModalTitle>
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">This arrives with {feature}.</p>
+      <div className="flex justify-end">
+        <button type="button" className="btn-secondary" onClick={close}>
+          Close
+        </button>
       </div>
-    );
-  };
+    </div>
+  );
 }
+
+/** The registry's modal body for one not-yet-built feature; it only binds the texts. */
+export const placeholderModal =
+  (title: string, feature: string) =>
+  ({ close }: ModalProps) => <PlaceholderModal title={title} feature={feature} close={close} />;

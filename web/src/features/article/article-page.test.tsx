@@ -107,7 +107,7 @@ describe('the article view', () => {
     const { sources } = composeAnswer(Q1);
     const cites = sections[0]!.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
-    cites.forEach((a) => expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url));
+    for (const a of cites) expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url);
     expect(first.getByRole('list', { name: 'Sources' }).querySelectorAll('a')).toHaveLength(sources.length);
     expect(screen.getByRole('button', { name: 'Bookmark' }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -183,7 +183,12 @@ describe('the article view', () => {
   it('gives up on a fetch after 3 s, retries once, then says it took too long', async () => {
     seed([entry(Q1, 1)]);
     const signals: AbortSignal[] = [];
-    mocks.server.use(http.get('*/rest/article/:slug', async ({ request }) => void (signals.push(request.signal), await delay('infinite'))));
+    mocks.server.use(
+      http.get('*/rest/article/:slug', async ({ request }) => {
+        signals.push(request.signal);
+        await delay('infinite');
+      }),
+    );
     const requests = articleRequests();
     setup('/page/how-to-share-1');
     expect(await screen.findByText('The page took too long to load.', {}, { timeout: 12_000 })).toBeInTheDocument();

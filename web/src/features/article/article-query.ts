@@ -51,7 +51,7 @@ export function useArticle(slug: string) {
 /** The cached article with every section's bookmark state set (the state is the thread's). */
 export function setCachedBookmark(queryClient: QueryClient, slug: string, state: BookmarkState) {
   queryClient.setQueryData<Cached>(articleQueryKey(slug), (cached) => {
-    if (!cached || cached.status !== 200) return cached;
+    if (cached?.status !== 200) return cached;
     return { ...cached, data: { ...cached.data, entries: cached.data.entries.map((e) => ({ ...e, bookmark_state: state })) } };
   });
 }

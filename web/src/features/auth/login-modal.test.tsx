@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { useModals } from '../../app/modals/context';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
@@ -14,7 +14,7 @@ import { useSession } from '../../app/session';
 import { Toaster } from '../../app/toaster';
 import type { LoginModalArgs } from './login-args';
 
-const mocks = useMockServer('anonymous');
+withMockServer('anonymous');
 
 function Who() {
   const { user, isLoading } = useSession();
@@ -22,7 +22,11 @@ function Who() {
 }
 function Opener({ args }: { args: LoginModalArgs }) {
   const { open } = useModals();
-  return <button onClick={() => open('login', args)}>Open login</button>;
+  return (
+    <button type="button" onClick={() => open('login', args)}>
+      Open login
+    </button>
+  );
 }
 async function setup(args: LoginModalArgs = { origin: 'test' }) {
   const user = userEvent.setup();

@@ -6,13 +6,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { addFile, renderFiles } from './files-test-kit';
 import { FILE_TEXT } from './file-texts';
 import { uploaderBannerText } from './uploader-banner';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const region = (name: RegExp | string) => screen.findByRole('region', { name }, { timeout: 5000 });
 

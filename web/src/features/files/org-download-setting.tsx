@@ -40,6 +40,7 @@ export function OrgDownloadSetting({ orgUuid }: { orgUuid: string }) {
       <input
         type="checkbox"
         role="switch"
+        aria-checked={allowed}
         className="size-5 accent-neutral-900 dark:accent-white"
         checked={allowed}
         disabled={update.isPending}

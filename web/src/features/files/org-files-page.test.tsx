@@ -4,12 +4,12 @@
 // it, and a member who is not an admin gets the server's refusal with the switch put back.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { DEMO_ORG } from '../../../../mocks/scenarios';
 import { renderFiles } from './files-test-kit';
 import { NOT_ENTERPRISE_TEXT } from './org-files-page';
 
-const mocks = useMockServer('enterprise');
+const mocks = withMockServer('enterprise');
 
 describe('organization files', () => {
   it('explains plainly to users outside an Enterprise organization', async () => {

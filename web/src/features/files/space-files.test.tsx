@@ -4,13 +4,13 @@
 // with Download only.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
 import { addSpace, renderApp } from '../spaces/space-test-kit';
 import { FILE_TEXT } from './file-texts';
 import { addFile } from './files-test-kit';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const inSpace = (uuid: string) => ({ file_repository_info: { file_repository_type: 'COLLECTION' as const, owner_id: uuid } });
 

@@ -28,6 +28,7 @@ const components: Components = {
 
 export function GuideMarkdown({ text }: { text: string }) {
   const { hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `text` is a trigger: a newly shown page scrolls to its section again.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
   }, [hash, text]);

@@ -8,10 +8,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { routes } from '../../app/routes';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { GUIDE_PAGES } from './guide-pages';
 
-useMockServer('anonymous');
+withMockServer('anonymous');
 
 const open = (path: string) =>
   render(

@@ -6,13 +6,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import type { MockThread } from '../../../../mocks/threads';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
 import LibraryPage from './library-page';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const thread = (i: number, bookmarkedBy: string[] = []): MockThread & { bookmarked_by: string[] } => ({
   context_uuid: `ctx-${i}`,

@@ -6,12 +6,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import type { MockThread } from '../../../../mocks/threads';
 import { createQueryClient } from '../../app/query-client';
 import LibraryPage, { PAGE_SIZE } from './library-page';
 
-const mocks = useMockServer('anonymous');
+const mocks = withMockServer('anonymous');
 
 const thread = (i: number, owner = mocks.scenario.state.visitorId): MockThread => ({
   context_uuid: `ctx-${i}`,

@@ -93,7 +93,13 @@ function ThreadsTab() {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [offset, setOffset] = useState(0);
-  useEffect(() => setOffset(0), [q]);
+  // A new search starts at its first page (set during render, React's pattern for state that
+  // follows a changed value).
+  const [offsetQuery, setOffsetQuery] = useState(q);
+  if (offsetQuery !== q) {
+    setOffsetQuery(q);
+    setOffset(0);
+  }
   const query = useListThreads(
     { ...(q ? { q } : {}), limit: PAGE_SIZE, offset },
     { query: { select: (r) => r.data as ThreadList, placeholderData: keepPreviousData } },

@@ -39,7 +39,7 @@ let order = 0;
 
 /** The client's runners; the first call keeps live answers for the session and stops a stream whose query is removed. */
 function runners(client: QueryClient) {
-  let map = runnersByClient.get(client);
+  const map = runnersByClient.get(client);
   if (map) return map;
   const created = new Map<string, Running>();
   runnersByClient.set(client, created);

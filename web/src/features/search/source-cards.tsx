@@ -1,5 +1,6 @@
 // Source cards: a letter avatar for the domain (no favicon service: the app works offline), the
 // domain, the title, and a link that opens in a new tab.
+import { contentKeys } from '../../ui/content-keys';
 import type { StreamSource } from './answer-stream';
 
 const REPOSITORY_LABEL = { USER: 'My Files', ORG: 'Organization files', COLLECTION: 'Space files' } as const;
@@ -39,12 +40,13 @@ export function DomainAvatar({ domain }: { domain: string }) {
 
 export function SourceCards({ sources }: { sources: readonly StreamSource[] }) {
   if (sources.length === 0) return null;
+  const keys = contentKeys(sources.map((s) => s.url));
   return (
     <ol aria-label="Sources" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {sources.map((source, i) => {
         const domain = domainOf(source);
         return (
-          <li key={`${source.url}-${i}`} className="min-w-0">
+          <li key={keys[i]} className="min-w-0">
             <a
               href={source.url}
               target="_blank"

@@ -185,7 +185,7 @@ describe('asking and the thread page', () => {
     expect(cards[0]!.textContent).toContain('answer-engine.local');
     const cites = article.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
-    cites.forEach((a) => expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url));
+    for (const a of cites) expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url);
     expect(article.querySelector('table')).toBeInTheDocument();
     expect(within(article).queryByRole('button', { name: /Stop/ })).not.toBeInTheDocument();
     expect(within(article).getByRole('button', { name: 'Rewrite' })).toBeInTheDocument();

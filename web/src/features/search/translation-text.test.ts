@@ -32,7 +32,7 @@ describe('splitting an answer for translation', () => {
         const { texts, join } = splitForTranslation(t);
         expect(join(texts)).toBe(t);
         expect(texts.length).toBeLessThanOrEqual(MAX_TEXTS);
-        texts.forEach((piece) => expect(piece.length).toBeLessThanOrEqual(20_000));
+        for (const piece of texts) expect(piece.length).toBeLessThanOrEqual(20_000);
       }),
       { numRuns: 200 },
     );

@@ -6,6 +6,7 @@ import { useModals } from '../../app/modals/context';
 import { toggleIncognito } from '../../app/layout/shell-shortcuts';
 import { COLOUR_SCHEMES, type ColourScheme } from '../../app/settings/schema';
 import { updateSettings, useSettings } from '../../app/settings/store';
+import { CHOICE_FOCUS_RING, COVERING_RADIO } from '../../ui/focus-ring';
 
 const SCHEME = { light: { label: 'Light', icon: Sun }, dark: { label: 'Dark', icon: Moon }, system: { label: 'System', icon: Monitor } } satisfies Record<
   ColourScheme,
@@ -25,21 +26,19 @@ export default function SettingsPage() {
               const { label, icon: Icon } = SCHEME[s];
               const checked = colourScheme === s;
               return (
-                <button
+                <label
                   key={s}
-                  type="button"
-                  role="radio"
-                  aria-checked={checked}
-                  onClick={() => updateSettings({ colourScheme: s })}
                   className={clsx(
-                    'inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
+                    'relative inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
+                    CHOICE_FOCUS_RING,
                     checked
                       ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white'
                       : 'text-neutral-500 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
                   )}
                 >
+                  <input type="radio" name="colour-scheme" checked={checked} onChange={() => updateSettings({ colourScheme: s })} className={COVERING_RADIO} />
                   <Icon className="size-4" /> {label}
-                </button>
+                </label>
               );
             })}
           </div>

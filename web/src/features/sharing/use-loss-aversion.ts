@@ -27,6 +27,7 @@ export function useLossAversion(p: { anonymous: boolean; hasAnswer: boolean }) {
 
   // Runs once per blocked move (only the state is a dependency: opening the modal changes the
   // modal API, and a blocker still reading 'blocked' must not open it twice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only blocker.state may trigger it (see above); its location and reset are read at that moment.
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     const target = blocker.location;

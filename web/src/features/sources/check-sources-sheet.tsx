@@ -7,6 +7,7 @@ import { useCheckEntrySources } from '../../../../generated/react-query/threads/
 import type { SourceCheck, SourcesCheck } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
 import type { ModalProps } from '../../app/modals/types';
+import { contentKeys } from '../../ui/content-keys';
 import { ModalTitle } from '../../ui/modal-parts';
 import { sourcesTitle, type CheckSourcesArgs } from './sources-args';
 import { VerdictBadge } from './verdict-badge';
@@ -18,6 +19,7 @@ export default function CheckSourcesSheet({ args }: ModalProps<CheckSourcesArgs>
   const check = useCheckEntrySources();
   const started = useRef(false);
   const run = () => check.mutate({ backendUuid: args.backend_uuid });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening; `run` is a new function each render and the ref guards against StrictMode's second run.
   useEffect(() => {
     // Once per opening, also under StrictMode's double effects.
     if (started.current) return;
@@ -58,6 +60,7 @@ export default function CheckSourcesSheet({ args }: ModalProps<CheckSourcesArgs>
 }
 
 function CheckResult({ result }: { result: SourcesCheck }) {
+  const keys = contentKeys(result.checks.map((c) => `${c.sentence} [${c.citations.join(',')}]`));
   return (
     <>
       <div className="flex flex-col gap-0.5" role="status">
@@ -73,7 +76,7 @@ function CheckResult({ result }: { result: SourcesCheck }) {
       ) : (
         <ol aria-label="Cited sentences" className="flex flex-col divide-y divide-neutral-100 dark:divide-neutral-800">
           {result.checks.map((c, i) => (
-            <CheckRow key={i} check={c} />
+            <CheckRow key={keys[i]} check={c} />
           ))}
         </ol>
       )}
@@ -89,10 +92,11 @@ function CheckRow({ check }: { check: SourceCheck }) {
         {check.citations.map((n) => (
           <span
             key={n}
-            aria-label={`Source ${n}`}
             className="rounded-md bg-neutral-100 px-1.5 py-0.5 text-[11px] font-medium tabular-nums text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300"
           >
-            {n}
+            {/* A bare number to the eye; a screen reader hears which source it is. */}
+            <span aria-hidden>{n}</span>
+            <span className="sr-only">Source {n}</span>
           </span>
         ))}
         <span

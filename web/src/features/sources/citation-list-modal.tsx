@@ -10,6 +10,7 @@ import { ApiError } from '../../app/api-fetch';
 import { useModals } from '../../app/modals/context';
 import type { ModalProps } from '../../app/modals/types';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+import { contentKeys } from '../../ui/content-keys';
 import { ModalTitle } from '../../ui/modal-parts';
 import { DomainAvatar, domainOf } from '../search/source-cards';
 import { sourcesTitle, type CitationListArgs } from './sources-args';
@@ -44,6 +45,7 @@ export default function CitationListModal({ args, close }: ModalProps<CitationLi
       return next;
     });
   const count = selected.size;
+  const keys = contentKeys(args.sources.map((s) => s.url));
 
   return (
     <div className="flex flex-col gap-4">
@@ -54,7 +56,7 @@ export default function CitationListModal({ args, close }: ModalProps<CitationLi
             const domain = domainOf(source);
             const checked = selected.has(source.url);
             return (
-              <li key={`${source.url}-${i}`} className={clsx('flex gap-3 rounded-xl px-2 py-2.5', checked && 'bg-neutral-100 dark:bg-neutral-800')}>
+              <li key={keys[i]} className={clsx('flex gap-3 rounded-xl px-2 py-2.5', checked && 'bg-neutral-100 dark:bg-neutral-800')}>
                 {args.canRemove && (
                   <input
                     type="checkbox"

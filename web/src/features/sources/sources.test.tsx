@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Source, SourcesCheck } from '../../../../generated/react-query/model';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { withoutSources } from '../../../../mocks/sources';
 import { ModalProvider } from '../../app/modals/host';
@@ -16,7 +16,7 @@ import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../app/toaster';
 import { EntryView, type ViewEntry } from '../search/entry-view';
 
-const mocks = useMockServer('anonymous');
+const mocks = withMockServer('anonymous');
 
 const BACKEND = '6f1c2a4e-8a53-4c39-9d0f-2f4c1a6c8e11';
 const src = (n: number): Source => ({
@@ -86,8 +86,8 @@ describe('check sources sheet', () => {
     expect(within(rows[0]).getByText('Supported').closest('[data-verdict]')!.querySelector('svg')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Weak')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Unsupported')).toBeInTheDocument();
-    expect(within(rows[1]).getByLabelText('Source 1')).toBeInTheDocument();
-    expect(within(rows[1]).getByLabelText('Source 2')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Source 1')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Source 2')).toBeInTheDocument();
     expect(within(rows[0]).getByText('The page names the Share menu.')).toBeInTheDocument();
     expect(dialog.getAttribute('data-sheet')).toMatch(/^(right|bottom)$/);
   });

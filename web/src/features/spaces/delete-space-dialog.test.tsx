@@ -5,14 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import type { MockSpace } from '../../../../mocks/spaces';
 import { DELETE_SPACE_TITLE, useDeleteSpaceDialog } from './delete-space-dialog';
 import { putSpace, renderRoutes, where } from './spaces-test-kit';
 import SpacesPage from './spaces-page';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 /** What the Space page or its settings do: a Delete button and the dialog. */
 function DeleteButton({ space }: { space: MockSpace }) {

@@ -2,6 +2,7 @@
 // the owner's organisation (offered only to someone in an organisation). Owners and admins change
 // it; the cached Space changes at once and is put back on failure.
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useUpdateCollectionAccess } from '../../../../generated/react-query/collections/collections';
 import type { Collection, CollectionAccess } from '../../../../generated/react-query/model';
 import { isAdminCapable, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
@@ -21,6 +22,7 @@ export function SpaceAccess({ space }: { space: Collection }) {
   const qc = useQueryClient();
   const { user } = useSession();
   const canChange = isAdminCapable(space.user_permission);
+  const group = useId();
   const update = useUpdateCollectionAccess<unknown, { snapshot: SpaceCacheSnapshot }>({
     mutation: {
       onMutate: async ({ data }) => {
@@ -45,6 +47,7 @@ export function SpaceAccess({ space }: { space: Collection }) {
         return (
           <ChoiceOption
             key={o.value}
+            name={group}
             label={o.label}
             description={o.description}
             selected={selected}

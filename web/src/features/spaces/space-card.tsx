@@ -62,7 +62,7 @@ function InvitationCard({ space }: { space: Collection }) {
     },
   });
   return (
-    <div className={`${CARD} border-dashed`} aria-label={`Invitation to ${space.title}`} role="group">
+    <fieldset className={`${CARD} min-w-0 border-dashed`} aria-label={`Invitation to ${space.title}`}>
       <CardBody space={space} badge="Invited" />
       <span className="mt-auto flex items-center justify-between gap-2">
         <span className="text-xs text-neutral-500">{roleLabel(space.user_permission)}</span>
@@ -70,6 +70,6 @@ function InvitationCard({ space }: { space: Collection }) {
           <Check className="size-4" /> Accept
         </button>
       </span>
-    </div>
+    </fieldset>
   );
 }

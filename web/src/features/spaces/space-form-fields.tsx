@@ -5,6 +5,7 @@ import { Ban } from 'lucide-react';
 import { useId } from 'react';
 import { EMOJI_CHOICES, emojiChar } from './space-emoji';
 import { remainingChars, type SpaceTextField } from './space-form-rules';
+import { CHOICE_FOCUS_RING, COVERING_RADIO } from '../../ui/focus-ring';
 
 type TextProps = {
   field: SpaceTextField;
@@ -61,32 +62,35 @@ export function CountedTextField({ field, label, value, onChange, placeholder, r
 /** A grid of emoji plus "none"; the value is stored code points ('' for none). */
 export function EmojiPicker({ value, onChange }: { value: string; onChange: (codes: string) => void }) {
   // A template's emoji may be outside the grid; keep it offered.
+  const group = useId();
   const choices = value && !(EMOJI_CHOICES as readonly string[]).includes(value) ? [value, ...EMOJI_CHOICES] : EMOJI_CHOICES;
   const cell = (selected: boolean) =>
     clsx(
-      'grid size-9 place-items-center rounded-lg text-xl transition-colors',
+      'relative grid size-9 place-items-center rounded-lg text-xl transition-colors',
+      CHOICE_FOCUS_RING,
       selected ? 'bg-neutral-900/10 ring-2 ring-neutral-900 dark:bg-white/10 dark:ring-white' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800',
     );
   return (
     <fieldset>
       <legend className="label">Emoji</legend>
       <div role="radiogroup" aria-label="Emoji" className="flex flex-wrap gap-1">
-        <button type="button" role="radio" aria-checked={value === ''} aria-label="No emoji" onClick={() => onChange('')} className={cell(value === '')}>
+        <label className={cell(value === '')}>
+          <input type="radio" name={group} checked={value === ''} aria-label="No emoji" onChange={() => onChange('')} className={COVERING_RADIO} />
           <Ban className="size-4 text-neutral-400" />
-        </button>
+        </label>
         {choices.map((codes) => (
-          <button
-            key={codes}
-            type="button"
-            role="radio"
-            aria-checked={value === codes}
-            aria-label={`Emoji ${emojiChar(codes)}`}
-            data-emoji={codes}
-            onClick={() => onChange(codes)}
-            className={cell(value === codes)}
-          >
+          <label key={codes} className={cell(value === codes)}>
+            <input
+              type="radio"
+              name={group}
+              checked={value === codes}
+              aria-label={`Emoji ${emojiChar(codes)}`}
+              data-emoji={codes}
+              onChange={() => onChange(codes)}
+              className={COVERING_RADIO}
+            />
             {emojiChar(codes)}
-          </button>
+          </label>
         ))}
       </div>
     </fieldset>

@@ -7,14 +7,14 @@ import { gate } from '../../../../tests/support/gate';
 import { describe, expect, it } from 'vitest';
 import { useGetCollection } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { SPACE_LIMITS } from '../../../../services/spaces/access-levels';
 import { useModals } from '../../app/modals/context';
 import { putSpace, renderRoutes } from './spaces-test-kit';
 import SpacesPage from './spaces-page';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 /** Stands in for the Space page: its title from get_collection, and an Edit button. */
 function SpaceTitle({ slug }: { slug: string }) {

@@ -69,25 +69,17 @@ describe('Space settings', () => {
     expect(
       within(group)
         .getAllByRole('radio')
-        .map((r) => r.textContent),
+        .map((r) => r.closest('label')?.textContent),
     ).toEqual([expect.stringContaining('Private'), expect.stringContaining('Anyone with the link')]);
 
     await user.click(within(group).getByRole('radio', { name: /Anyone with the link/ }));
     await waitFor(() => expect(space.access).toBe(SPACE_ACCESS.ANYONE_WITH_LINK));
-    expect(
-      within(group)
-        .getByRole('radio', { name: /Anyone with the link/ })
-        .getAttribute('aria-checked'),
-    ).toBe('true');
+    expect(within(group).getByRole('radio', { name: /Anyone with the link/ })).toBeChecked();
 
     mocks.server.use(http.put('*/rest/collections/:uuid/access', () => problem(500, 'server_error', 'Down')));
     await user.click(within(group).getByRole('radio', { name: /Private/ }));
     await screen.findByText('Failed to edit collection', {}, { timeout: 5000 });
-    expect(
-      within(group)
-        .getByRole('radio', { name: /Anyone with the link/ })
-        .getAttribute('aria-checked'),
-    ).toBe('true');
+    expect(within(group).getByRole('radio', { name: /Anyone with the link/ })).toBeChecked();
   });
 
   it('switches web search by default, and puts the switch back when the edit fails', async () => {
@@ -118,7 +110,7 @@ describe('Space settings', () => {
     expect(
       within(dialog)
         .getAllByRole('radio')
-        .every((r) => (r as HTMLButtonElement).disabled),
+        .every((r) => (r as HTMLInputElement).disabled),
     ).toBe(true);
     expect(within(dialog).queryByLabelText('Email to invite')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Delete Space/ })).not.toBeInTheDocument();

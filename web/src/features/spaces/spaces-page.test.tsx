@@ -4,13 +4,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-server';
+import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { ACCESS_LEVEL } from '../../../../services/spaces/access-levels';
 import { putSpace, renderRoutes, where } from './spaces-test-kit';
 import SpacesPage, { SPACES_PAGE_SIZE } from './spaces-page';
 
-const mocks = useMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 const setup = () =>
   renderRoutes(
@@ -38,7 +38,7 @@ describe('the Spaces page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create a Space: Travel Planner' }, { timeout: 5000 });
     expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Travel Planner');
     expect((within(dialog).getByLabelText(/^Instructions/) as HTMLTextAreaElement).value).toMatch(/^Help plan trips/);
-    expect(within(dialog).getByRole('radio', { name: 'Emoji ✈️' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(dialog).getByRole('radio', { name: 'Emoji ✈️' })).toBeChecked();
     await user.clear(within(dialog).getByLabelText(/^Title/));
     await user.type(within(dialog).getByLabelText(/^Title/), 'Lisbon in May');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));

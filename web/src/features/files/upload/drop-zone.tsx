@@ -39,8 +39,7 @@ export function DropZone({ onFiles, disabled = false, list, ref }: Props) {
 
   return (
     <div className="flex flex-col gap-3">
-      <div
-        role="group"
+      <fieldset
         aria-label="Drop zone"
         aria-describedby={hintId}
         aria-disabled={disabled || undefined}
@@ -50,7 +49,7 @@ export function DropZone({ onFiles, disabled = false, list, ref }: Props) {
         onDragLeave={() => setOver(false)}
         onDrop={drop}
         className={clsx(
-          'flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-8 text-center transition-colors',
+          'flex min-w-0 flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-4 py-8 text-center transition-colors',
           disabled
             ? 'cursor-not-allowed border-neutral-200 text-neutral-400 dark:border-neutral-800'
             : 'border-neutral-300 text-neutral-600 dark:border-neutral-700 dark:text-neutral-300',
@@ -80,7 +79,7 @@ export function DropZone({ onFiles, disabled = false, list, ref }: Props) {
             if (files.length) onFiles(files, { dropped: false });
           }}
         />
-      </div>
+      </fieldset>
       {list ?? <p className="text-center text-xs text-neutral-500 dark:text-neutral-400">{UPLOAD_TEXT.dropList}</p>}
     </div>
   );

@@ -109,7 +109,7 @@ export async function uploadInBatches(
     progress.cancel(left.length);
   };
 
-  items.forEach((item) => effects.fileState(item, { status: 'waiting' }));
+  for (const item of items) effects.fileState(item, { status: 'waiting' });
   const batches = inBatches(items);
   for (let b = 0; b < batches.length; b++) {
     const batch = batches[b]!;
@@ -180,7 +180,7 @@ async function indexAll(
   progress: UploadProgress,
 ): Promise<string | null> {
   const open = new Map(stored.map((s) => [s.params.file_uuid, s.item]));
-  open.forEach((item) => effects.fileState(item, { status: 'indexing' }));
+  for (const item of open.values()) effects.fileState(item, { status: 'indexing' });
   const params: FileIndexRequestFileIndexParamsItem[] = stored.map((s) => ({
     file_s3_url: s.params.s3_object_url,
     file_size: s.item.file.size,

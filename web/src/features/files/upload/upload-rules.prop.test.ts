@@ -24,8 +24,8 @@ describe('inBatches', () => {
         const batches = inBatches(items);
         expect(batches.flat()).toEqual(items);
         expect(batches.length).toBe(Math.ceil(items.length / UPLOAD_BATCH_SIZE));
-        batches.slice(0, -1).forEach((b) => expect(b).toHaveLength(UPLOAD_BATCH_SIZE));
-        batches.forEach((b) => expect(b.length).toBeGreaterThan(0));
+        for (const b of batches.slice(0, -1)) expect(b).toHaveLength(UPLOAD_BATCH_SIZE);
+        for (const b of batches) expect(b.length).toBeGreaterThan(0);
       }),
     );
   });

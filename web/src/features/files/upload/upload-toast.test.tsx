@@ -15,7 +15,7 @@ describe('the upload toast', () => {
     const client = newClient();
     const progress = createUploadProgress();
     const lists = [fileListKey(MY_FILES, {}), fileSummaryKey(MY_FILES), fileListKey(spaceRepository('s-1'), {})];
-    lists.forEach((k) => client.setQueryData(k, { files: [] }));
+    for (const k of lists) client.setQueryData(k, { files: [] });
     render(<Providers client={client}>{null}</Providers>);
 
     act(() => {

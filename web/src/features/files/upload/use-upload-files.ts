@@ -46,7 +46,9 @@ export function useUploadFiles(repository: RepositoryRef, opts: { progress?: Upl
             fileState: (item, state) => setStates((s) => ({ ...s, [item.id]: state })),
             optimistic: (rows) => snapshots.push(addOptimisticFiles(qc, repository, rows)),
             error: (title, detail) => toast.error(title, { description: detail && detail !== title ? detail : undefined, duration: TOAST_DURATION.long }),
-            limit: (messages) => [...new Set(messages)].forEach((m) => toast.error(m, { duration: TOAST_DURATION.sticky })),
+            limit: (messages) => {
+              for (const m of new Set(messages)) toast.error(m, { duration: TOAST_DURATION.sticky });
+            },
           },
         });
       } catch (e) {
