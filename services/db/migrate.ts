@@ -11,6 +11,7 @@ import * as m0006 from './migrations/0006_passage_corpora_index.js';
 import * as m0007 from './migrations/0007_passages_url_index.js';
 import * as m0008 from './migrations/0008_spaces.js';
 import * as m0009 from './migrations/0009_files.js';
+import * as m0010 from './migrations/0010_passages_module.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_passages_url_index': m0007,
   '0008_spaces': m0008,
   '0009_files': m0009,
+  '0010_passages_module': m0010,
 };
 
 export async function migrateToLatest(db: Db) {

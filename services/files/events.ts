@@ -35,6 +35,24 @@ export type FileDeleted = {
   data: { file_uuid: string; repository: Repository; object_key: string; deleted_by: string; deleted_at: string };
 };
 
+/**
+ * The passages indexing cut from one version, in parts (a large file is several events of
+ * reasonable size), appended just before its FileIndexed; part 0 replaces the file's earlier
+ * passages. The passages projection reads them (passage-feed.ts); the file's state does not.
+ */
+export type FilePassagesRecorded = {
+  type: 'FilePassagesRecorded';
+  data: {
+    file_uuid: string;
+    version: number;
+    part: number;
+    title: string;
+    file_type: string;
+    repository: Repository;
+    passages: { ordinal: number; heading: string; content: string; page: number | null }[];
+  };
+};
+
 export type FileEvent = FileSubmitted | FileIndexed | FileIndexFailed | FileDeleted;
 export const FILE_EVENT_TYPES = ['FileSubmitted', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
 
