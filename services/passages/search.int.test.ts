@@ -136,7 +136,12 @@ test('the statistics equal a recount of the rows after any puts, replacements an
         else if (o.kind === 'drop-source') await apply([{ kind: 'drop-source', corpus, source: `s${o.source}` }]);
         // Fresh ids per put: a source put twice without replace holds both sets.
         else {
-          const op = put(corpus, `s${o.source}`, o.contents.map((c) => c.join(' ')), o.replace);
+          const op = put(
+            corpus,
+            `s${o.source}`,
+            o.contents.map((c) => c.join(' ')),
+            o.replace,
+          );
           await apply([{ ...op, passages: op.passages.map((p) => ({ ...p, id: `${p.id}/${++n}` })) }]);
         }
       }
