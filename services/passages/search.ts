@@ -1,9 +1,10 @@
 // Retrieval: BM25 over the corpora the asker may read. PostgreSQL's full-text index gives the
-// candidates (every readable passage holding one of the question's terms: one posting list per
-// corpus and term, see migration 0006), and each is scored with Okapi BM25, its inverse
-// document frequencies and average length taken from the statistics the passages projection
-// keeps (migration 0010) for those same corpora. Ties go to the smaller id, so the same
-// question over the same passages always ranks the same way.
+// candidates (readable passages holding the question's terms: one posting list per corpus and
+// term, see migration 0006), and each is scored with Okapi BM25, its inverse document
+// frequencies and average length taken from the statistics the passages projection keeps
+// (migration 0010) for those same corpora. Terms are PostgreSQL's `simple` lexemes (lower case,
+// no stemming, no stop words dropped: the common words weigh little through their idf). Ties go
+// to the smaller id, so the same question over the same passages always ranks the same way.
 import { sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
 
@@ -28,7 +29,7 @@ export type FoundPassage = {
   score: number;
 };
 
-/** The question's words (letters and digits), lower case, at most MAX_QUERY_WORDS; PostgreSQL stems them and drops stop words. */
+/** The question's words (letters and digits), lower case, at most MAX_QUERY_WORDS. */
 export function questionWords(question: string): string {
   return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
 }
@@ -40,10 +41,19 @@ export async function searchPassages(db: Db, corpora: readonly string[], questio
   return (await bm25Query(corpora, words, k).execute(db)).rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
 
+/** A term in more than this share of the readable passages is common: it scores, but finds no candidates first. */
+const COMMON_SHARE = 8;
+
 /**
- * The search itself, also run as plain SQL by the benchmark. Term frequencies come from the
- * stored tsvector, cut down to the question's lexemes first (setweight marks them, ts_filter
- * keeps them), so a candidate costs a few lexemes, not its whole vocabulary.
+ * The search itself, also run as plain SQL by the benchmark, in two steps (MaxScore): first the
+ * passages holding a selective term of the question, scored with all its terms; a passage
+ * holding only common terms scores less than those terms' upper bound (idf × (k1 + 1) each), so
+ * when the k-th best reaches that bound the first step's top k is exact and the second step, all
+ * passages with any term, is skipped (PostgreSQL evaluates its condition once, before scanning).
+ *
+ * Term frequencies come from the stored tsvector, cut down to the question's lexemes first
+ * (setweight marks them, ts_filter keeps them), so a candidate costs a few lexemes, not its whole
+ * vocabulary. The tsvector holds the heading twice (migration 0010), as BM25F weighs a title.
  */
 export function bm25Query(corpora: readonly string[], words: string, k: number) {
   if (!Number.isSafeInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, not ${k}`);
@@ -52,31 +62,46 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
   const limit = sql.lit(k);
   const k1 = sql.lit(BM25.k1);
   const b = sql.lit(BM25.b);
-  return sql<Omit<FoundPassage, 'score'> & { score: number | string }>`${sql.raw(prepared(`search_bm25_${k}`))}
-    with q as materialized (
-      select ${[...corpora]}::text[] as corpora, tsvector_to_array(to_tsvector('english', ${words})) as lexemes),
-    n as materialized (
-      select coalesce(sum(s.doc_count), 0)::float8 as docs,
-        greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
-      from q, passage_corpus_stats s where s.corpus = any(q.corpora)),
-    idf as materialized (
-      select t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
-      from n, (select s.term, sum(s.df)::float8 as df from q, passage_term_stats s
-               where s.corpus = any(q.corpora) and s.term = any(q.lexemes) group by s.term) t),
-    cand as materialized (
-      select p.id, p.word_count, p.tsv from passages p
-      where passage_terms(p.corpus, p.tsv) && array(select c || ' ' || l from q, unnest(q.corpora) as c, unnest(q.lexemes) as l)),
-    scored as (
+  const scored = (candidates: string) => sql`
       select c.id, sum(idf.w * tf.n * (${k1} + 1) / (tf.n + ${k1} * (1 - ${b} + ${b} * c.word_count / n.avgdl))) as score
-      from n, cand c,
+      from n, ${sql.table(candidates)} c,
         lateral (select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as n
                  from unnest(ts_filter(setweight(c.tsv, 'A', (select lexemes from q)), '{a}')) as u) tf
         join idf on idf.term = tf.lexeme
       group by c.id
       order by score desc, c.id
-      limit ${limit})
+      limit ${limit}`;
+  const keys = (terms: string) => sql.raw(`array(select c || ' ' || l from q, unnest(q.corpora) as c, unnest(${terms}) as l)`);
+  return sql<Omit<FoundPassage, 'score'> & { score: number | string }>`${sql.raw(prepared(`search_bm25_${k}`))}
+    with q as materialized (
+      select ${[...corpora]}::text[] as corpora, tsvector_to_array(to_tsvector('simple', ${words})) as lexemes),
+    n as materialized (
+      select coalesce(sum(s.doc_count), 0)::float8 as docs,
+        greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
+      from q, passage_corpus_stats s where s.corpus = any(q.corpora)),
+    idf as materialized (
+      select t.term, t.df, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
+      from n, (select s.term, sum(s.df)::float8 as df from q, passage_term_stats s
+               where s.corpus = any(q.corpora) and s.term = any(q.lexemes) group by s.term) t),
+    split as materialized (
+      select coalesce(array_agg(idf.term) filter (where idf.df * ${sql.lit(COMMON_SHARE)} <= n.docs), '{}') as selective,
+        coalesce(sum(idf.w * (${k1} + 1)) filter (where idf.df * ${sql.lit(COMMON_SHARE)} > n.docs), 0) as common_bound
+      from idf, n),
+    first_candidates as materialized (
+      select p.id, p.word_count, p.tsv from passages p
+      where passage_terms(p.corpus, p.tsv) && ${keys('(select selective from split)')}),
+    first as materialized (${scored('first_candidates')}),
+    exact as materialized (
+      select count(*) = ${limit} and coalesce(min(score), 0) >= (select common_bound from split) as ok from first),
+    all_candidates as materialized (
+      select p.id, p.word_count, p.tsv from passages p
+      where not (select ok from exact) and passage_terms(p.corpus, p.tsv) && ${keys('q.lexemes')}),
+    best as (
+      select id, score from first where (select ok from exact)
+      union all
+      (${scored('all_candidates')}))
     select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, s.score
-    from scored s
+    from best s
     join passages p on p.id = s.id
     order by s.score desc, s.id`;
 }

@@ -34,7 +34,7 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.file_uuid, r.file_type, r.file_repository_type
       from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
                   ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
-                  ${col((p) => wordCount(`${p.heading} ${p.content}`))}::int[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
+                  ${col((p) => 2 * wordCount(p.heading) + wordCount(p.content))}::int[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
                   ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[])
         as r(id, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)
       returning word_count, tsv),

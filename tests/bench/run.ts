@@ -1,14 +1,15 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [retrieval]` runs a subset.
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
 import { benchFiles } from './files.js';
+import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
 import { benchStart } from './start.js';
 import { note, printTable, runInterruptCleanups, type Row } from './util.js';
 
-const all = { session: benchSession, append: benchAppend, start: benchStart, answers: benchAnswers, spaces: benchSpaces, files: benchFiles } as const;
+const all = { session: benchSession, append: benchAppend, start: benchStart, answers: benchAnswers, spaces: benchSpaces, files: benchFiles, retrieval: benchRetrieval } as const;
 type Name = keyof typeof all;
 
 const asked = process.argv.slice(2).filter((a): a is Name => a in all);
