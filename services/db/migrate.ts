@@ -34,3 +34,10 @@ export async function migrateToLatest(db: Db) {
     throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** Migrates up to and including `name` only: for tests of a migration over data the earlier schema held. */
+export async function migrateUpTo(db: Db, name: string) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}
