@@ -5,4 +5,5 @@ export type { PassageFeed, PassageFileOrigin, PassageOp, PassageRow } from './fe
 export { markdownSections, type MarkdownSection } from './markdown.js';
 export { PASSAGE_TABLES, passagesProjection } from './projection.js';
 export { BM25, bm25Query, type FoundPassage, questionWords, searchPassages } from './search.js';
+export { passagesByUrl } from './queries.js';
 export { applyPassageOp } from './write.js';
