@@ -45,11 +45,15 @@ export async function searchPassages(db: Db, corpora: readonly string[], questio
 const COMMON_SHARE = 8;
 
 /**
- * The search itself, also run as plain SQL by the benchmark, in two steps (MaxScore): first the
- * passages holding a selective term of the question, scored with all its terms; a passage
- * holding only common terms scores less than those terms' upper bound (idf × (k1 + 1) each), so
- * when the k-th best reaches that bound the first step's top k is exact and the second step, all
- * passages with any term, is skipped (PostgreSQL evaluates its condition once, before scanning).
+ * The search itself, also run as plain SQL by the benchmark, in up to three steps (MaxScore),
+ * each exact or followed by the next; PostgreSQL evaluates a step's condition once, before
+ * scanning. A term contributes less than its upper bound, idf × (k1 + 1).
+ * 1. The passages holding two of the question's terms (one index lookup per pair of terms and
+ *    corpus: both in one posting-list intersection). A passage with one term scores less than
+ *    the largest single bound: when the k-th best reaches it, this top k is exact.
+ * 2. Else the passages holding a selective term, scored with all terms; a passage holding only
+ *    common terms scores less than their bounds' sum: when the k-th best reaches it, exact.
+ * 3. Else every passage with any of the terms.
  *
  * Term frequencies come from the stored tsvector, cut down to the question's lexemes first
  * (setweight marks them, ts_filter keeps them), so a candidate costs a few lexemes, not its whole
@@ -87,17 +91,30 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       select coalesce(array_agg(idf.term) filter (where idf.df * ${sql.lit(COMMON_SHARE)} <= n.docs), '{}') as selective,
         coalesce(sum(idf.w * (${k1} + 1)) filter (where idf.df * ${sql.lit(COMMON_SHARE)} > n.docs), 0) as common_bound
       from idf, n),
+    pair_ids as materialized (
+      select distinct s.id
+      from q, unnest(q.corpora) as c,
+        lateral (select x.a, y.b from (select term as a, row_number() over (order by term) as i from idf) x
+                 join (select term as b, row_number() over (order by term) as j from idf) y on x.i < y.j) pair,
+        lateral (select id from passages where passage_terms(corpus, tsv) @> array[c || ' ' || pair.a, c || ' ' || pair.b]) s),
+    pair_candidates as materialized (
+      select p.id, p.word_count, p.tsv from passages p where p.id in (select id from pair_ids)),
+    paired as materialized (${scored('pair_candidates')}),
+    pair_exact as materialized (
+      select count(*) = ${limit} and coalesce(min(score), 0) >= (select coalesce(max(w), 0) * (${k1} + 1) from idf) as ok from paired),
     first_candidates as materialized (
       select p.id, p.word_count, p.tsv from passages p
-      where passage_terms(p.corpus, p.tsv) && ${keys('(select selective from split)')}),
+      where not (select ok from pair_exact) and passage_terms(p.corpus, p.tsv) && ${keys('(select selective from split)')}),
     first as materialized (${scored('first_candidates')}),
     exact as materialized (
-      select count(*) = ${limit} and coalesce(min(score), 0) >= (select common_bound from split) as ok from first),
+      select (select ok from pair_exact) or (count(*) = ${limit} and coalesce(min(score), 0) >= (select common_bound from split)) as ok from first),
     all_candidates as materialized (
       select p.id, p.word_count, p.tsv from passages p
       where not (select ok from exact) and passage_terms(p.corpus, p.tsv) && ${keys('q.lexemes')}),
     best as (
-      select id, score from first where (select ok from exact)
+      select id, score from paired where (select ok from pair_exact)
+      union all
+      select id, score from first where (select ok from exact) and not (select ok from pair_exact)
       union all
       (${scored('all_candidates')}))
     select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, s.score
