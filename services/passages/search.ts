@@ -91,14 +91,13 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       select coalesce(array_agg(idf.term) filter (where idf.df * ${sql.lit(COMMON_SHARE)} <= n.docs), '{}') as selective,
         coalesce(sum(idf.w * (${k1} + 1)) filter (where idf.df * ${sql.lit(COMMON_SHARE)} > n.docs), 0) as common_bound
       from idf, n),
-    pair_ids as materialized (
-      select distinct s.id
+    pair_candidates as materialized (
+      select distinct on (s.id) s.id, s.word_count, s.tsv
       from q, unnest(q.corpora) as c,
         lateral (select x.a, y.b from (select term as a, row_number() over (order by term) as i from idf) x
                  join (select term as b, row_number() over (order by term) as j from idf) y on x.i < y.j) pair,
-        lateral (select id from passages where passage_terms(corpus, tsv) @> array[c || ' ' || pair.a, c || ' ' || pair.b]) s),
-    pair_candidates as materialized (
-      select p.id, p.word_count, p.tsv from passages p where p.id in (select id from pair_ids)),
+        lateral (select id, word_count, tsv from passages where passage_terms(corpus, tsv) @> array[c || ' ' || pair.a, c || ' ' || pair.b]) s
+      order by s.id),
     paired as materialized (${scored('pair_candidates')}),
     pair_exact as materialized (
       select count(*) = ${limit} and coalesce(min(score), 0) >= (select coalesce(max(w), 0) * (${k1} + 1) from idf) as ok from paired),
