@@ -34,7 +34,12 @@ export async function benchRetrieval(): Promise<Row[]> {
     const per = Math.ceil(items.length / FILES);
     const files = Array.from({ length: FILES }, (_, f) => ({
       filename: `interview-questions-${f + 1}.md`,
-      bytes: Buffer.from(`# JavaScript interview questions, part ${f + 1}\n\n${items.slice(f * per, (f + 1) * per).map((i) => i.text.trim()).join('\n\n')}\n`),
+      bytes: Buffer.from(
+        `# JavaScript interview questions, part ${f + 1}\n\n${items
+          .slice(f * per, (f + 1) * per)
+          .map((i) => i.text.trim())
+          .join('\n\n')}\n`,
+      ),
     }));
     const { events } = await uploadAndIndex(browser, MY_FILES, files);
     const last = new Map(events.map((e) => [e.data.file_uuid as string, e.data as { status: string }]));
@@ -62,6 +67,7 @@ export async function benchRetrieval(): Promise<Row[]> {
       count('ours', ours, wanted);
       const base = baseline(item.title, K);
       count('bm25', base, wanted);
+      // RETRIEVAL_DEBUG=1 lists the questions plain BM25 answers first and we do not.
       if (process.env.RETRIEVAL_DEBUG && headingOfId.get(ours[0]) !== wanted && headingOfId.get(base[0]) === wanted)
         note(`miss: ${item.title} | ours: ${headingOfId.get(ours[0])} | ${ours[0]}`);
     }
@@ -82,7 +88,15 @@ export async function benchRetrieval(): Promise<Row[]> {
     return [
       row('hit@1', score.ours.at1, score.bm25.at1),
       row(`hit@${K}`, score.ours.at5, score.bm25.at5),
-      { bench: label, metric: 'same ranking asked twice', measured: `${stable}/${n}`, baseline: '', ratio: '', budget: `${n}/${n}`, verdict: verdict(stable === n) },
+      {
+        bench: label,
+        metric: 'same ranking asked twice',
+        measured: `${stable}/${n}`,
+        baseline: '',
+        ratio: '',
+        budget: `${n}/${n}`,
+        verdict: verdict(stable === n),
+      },
     ];
   });
 }
