@@ -1,26 +1,49 @@
-// The built-in help corpus: services/answers/help/*.md, one passage per "## " section, so a
-// citation points at the section that says it.
+// The built-in help corpus: services/answers/help/*.md, one passage per "## " section (cut
+// further by the one chunker only if a section outgrows a passage), so a citation points at the
+// section that says it.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { chunkUnits } from '../passages/index.js';
+import { markdownSections } from '../passages/index.js';
 
 export type HelpPassage = { id: string; url: string; title: string; heading: string; content: string; ordinal: number };
 
 export const HELP_DIR = fileURLToPath(new URL('./help/', import.meta.url));
 
+const MAX_SECTION_PASSAGES = 20;
+
+/** A heading's anchor as the guide's pages address it: lower case, runs of other characters as one '-'. */
+export function anchorOf(heading: string) {
+  let out = '';
+  for (const c of heading.toLowerCase()) {
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
+    else if (out && !out.endsWith('-')) out += '-';
+  }
+  return out.endsWith('-') ? out.slice(0, -1) : out;
+}
+
 export function chunkMarkdown(doc: string, markdown: string): HelpPassage[] {
-  const title = /^#\s+(.+)$/m.exec(markdown)?.[1].trim() ?? doc;
+  const { title, sections } = markdownSections(markdown, 2);
   const out: HelpPassage[] = [];
-  for (const section of markdown.split(/^##\s+/m).slice(1)) {
-    const [headingLine, ...body] = section.split('\n');
-    const heading = headingLine.trim();
-    const content = body.join('\n').trim();
-    if (!content) continue;
-    const anchor = heading
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
-    out.push({ id: `help/${doc}#${anchor}`, url: `/help/${doc}#${anchor}`, title, heading, content, ordinal: out.length });
+  const anchors = new Map<string, number>();
+  for (const section of sections) {
+    if (section.depth !== 2) continue;
+    const base = anchorOf(section.heading);
+    // Two sections of one page with the same heading get distinct anchors, as on a rendered page.
+    const seen = anchors.get(base) ?? 0;
+    anchors.set(base, seen + 1);
+    const anchor = seen ? `${base}-${seen}` : base;
+    const parts = chunkUnits([{ kind: 'text', text: section.text, page: null, heading: section.heading, lines: true }], MAX_SECTION_PASSAGES);
+    for (const [i, part] of parts.entries())
+      out.push({
+        id: `help/${doc}#${anchor}${i ? `~${i + 1}` : ''}`,
+        url: `/help/${doc}#${anchor}`,
+        title: title ?? doc,
+        heading: section.heading,
+        content: part.content,
+        ordinal: out.length,
+      });
   }
   return out;
 }

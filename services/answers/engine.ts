@@ -1,9 +1,10 @@
 // Builds the answer engine from the configuration: which model writes, which sources search.
 import type { Config } from '../app/config.js';
 import type { Db } from '../db/database.js';
-import { loadHelpCorpus } from './corpus.js';
+import type { EventStore } from '../eventstore/store.js';
+import { publishGuide } from './guide.js';
 import { llmModel, offlineModel, type AnswerModel } from './models.js';
-import { HELP_CORPUS, indexCorpus, passageSource } from './passages.js';
+import { passageSource } from './passages.js';
 import { readableCorpora } from './readable.js';
 import type { Sources } from './retrieve.js';
 import { searxngSource } from './searxng.js';
@@ -25,8 +26,7 @@ export function createAnswerEngine(
   };
 }
 
-/** Indexes the built-in user guide; true when it changed since the last start. */
-export async function indexHelpCorpus(db: Db) {
-  const { passages, hash } = loadHelpCorpus();
-  return indexCorpus(db, HELP_CORPUS, passages, hash, new Date());
+/** Indexes the built-in user guide (through its events); true when it changed since the last start. */
+export async function indexHelpCorpus(store: EventStore) {
+  return publishGuide(store);
 }

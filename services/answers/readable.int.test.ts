@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import { migrateAuth } from '../identity/auth.js';
-import { anyWordsQuery, HELP_CORPUS, passageSource, searchPassages } from './passages.js';
+import { applyPassageOp, searchPassages } from '../passages/index.js';
+import { HELP_CORPUS, passageSource } from './passages.js';
 import { orgCorpus, readableCorpora, userCorpus } from './readable.js';
 
 let db: Db;
@@ -44,9 +45,16 @@ let n = 0;
 async function addPassage(corpus: string, content: string) {
   const id = `t/${++n}`;
   await db
-    .insertInto('passages')
-    .values({ id, corpus, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0 })
-    .execute();
+    .transaction()
+    .execute((trx) =>
+      applyPassageOp(trx, {
+        kind: 'put',
+        corpus,
+        source: id,
+        replace: false,
+        passages: [{ id, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0, page: null }],
+      }),
+    );
   return id;
 }
 
@@ -104,46 +112,5 @@ test("a user finds their own passages, never another user's; a visitor finds non
       },
     ),
     { numRuns: 25 },
-  );
-});
-
-// The plain query: every matching passage ranked; searchPassages ranks those with two words first.
-const plainSearch = (corpora: string[], words: string, k: number) =>
-  sql<{ id: string }>`select id from passages where corpus = any(${corpora}::text[]) and tsv @@ websearch_to_tsquery('english', ${anyWordsQuery(words)})
-    order by ts_rank(tsv, websearch_to_tsquery('english', ${anyWordsQuery(words)})) desc, id limit ${k}`.execute(db);
-
-test('a passage with two of the words outranks one with a single word however often it repeats; fewer such passages than asked are filled up', async () => {
-  const corpus = `test-a:${randomUUID()}`;
-  const repeated = await addPassage(corpus, Array(40).fill('falcon').join(' '));
-  const both = await addPassage(corpus, 'falcon granite');
-  const other = await addPassage(corpus, 'granite');
-  await addPassage(corpus, 'meadow');
-  const ids = async (k: number) => (await searchPassages(db, [corpus], 'falcon granite', k)).map((r) => r.id);
-  expect(await ids(1)).toEqual([both]);
-  expect(await ids(5)).toEqual([both, repeated, other]);
-  expect(await ids(5)).toEqual((await plainSearch([corpus], 'falcon granite', 5)).rows.map((r) => r.id));
-});
-
-test('the indexed search finds exactly what the plain full-text query finds, in the same order', async () => {
-  await fc.assert(
-    fc.asyncProperty(
-      fc.array(
-        fc.record({
-          owner: fc.constantFrom('a', 'b'),
-          words: fc.array(fc.constantFrom(...WORDS, 'the', 'harbours', 'lanterns'), { minLength: 1, maxLength: 12 }),
-        }),
-        { minLength: 1, maxLength: 14 },
-      ),
-      fc.array(fc.constantFrom(...WORDS, 'how', 'or', 'meadows', 'zyzzyva'), { minLength: 1, maxLength: 5 }),
-      fc.integer({ min: 1, max: 6 }),
-      async (passages, question, k) => {
-        const corpora = [`test-a:${randomUUID()}`, `test-b:${randomUUID()}`];
-        for (const p of passages) await addPassage(p.owner === 'a' ? corpora[0] : corpora[1], p.words.join(' '));
-        const words = question.join(' ');
-        const plain = await plainSearch(corpora, words, k);
-        expect((await searchPassages(db, corpora, words, k)).map((r) => r.id)).toEqual(anyWordsQuery(words) ? plain.rows.map((r) => r.id) : []);
-      },
-    ),
-    { numRuns: 60 },
   );
 });

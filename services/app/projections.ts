@@ -3,7 +3,11 @@
 import { bookmarksProjection } from '../bookmarks/projections.js';
 import { accountsProjection, visitorClaimsProjection } from '../identity/projections.js';
 import { mailOutboxProjection } from '../mail/projections.js';
-import { spaceLinkPassagesProjection, spacesProjection } from '../spaces/projections.js';
+import { guideFeed } from '../answers/guide.js';
+import { filePassageFeed } from '../files/file-passages.js';
+import { passagesProjection } from '../passages/index.js';
+import { linkPassageFeed } from '../spaces/links/passage-feed.js';
+import { spacesProjection } from '../spaces/projections.js';
 import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
@@ -16,6 +20,7 @@ export const projections = [
   threadSharingProjection,
   bookmarksProjection,
   spacesProjection,
-  spaceLinkPassagesProjection,
   filesProjection,
+  // The passage index, fed by the guide, files and Space links.
+  passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -65,7 +65,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
-  if (await indexHelpCorpus(db)) logger.info('help corpus indexed');
+  if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
   const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);

@@ -11,6 +11,7 @@ import * as m0006 from './migrations/0006_passage_corpora_index.js';
 import * as m0007 from './migrations/0007_passages_url_index.js';
 import * as m0008 from './migrations/0008_spaces.js';
 import * as m0009 from './migrations/0009_files.js';
+import * as m0010 from './migrations/0010_passages_module.js';
 import * as m0011 from './migrations/0011_file_uploads.js';
 
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007_passages_url_index': m0007,
   '0008_spaces': m0008,
   '0009_files': m0009,
+  '0010_passages_module': m0010,
   '0011_file_uploads': m0011,
 };
 
@@ -33,4 +35,11 @@ export async function migrateToLatest(db: Db) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Migrates up to and including `name` only: for tests of a migration over data the earlier schema held. */
+export async function migrateUpTo(db: Db, name: string) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
 }

@@ -98,6 +98,23 @@ export interface PassagesTable {
   page: ColumnType<number | null, number | null | undefined, number | null>;
   file_type: ColumnType<string | null, string | null | undefined, string | null>;
   file_repository_type: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The document the passage comes from, and its words for BM25 (migration 0010). */
+  source: string;
+  word_count: number;
+}
+
+/** BM25's statistics of one corpus (migration 0010), kept by the passages projection. */
+export interface PassageCorpusStatsTable {
+  corpus: string;
+  doc_count: string;
+  total_words: string;
+}
+
+/** How many passages of a corpus hold a term (migration 0010). */
+export interface PassageTermStatsTable {
+  corpus: string;
+  term: string;
+  df: number;
 }
 
 export interface PassageCorporaTable {
@@ -223,6 +240,8 @@ export interface Database {
   thread_entries: ThreadEntriesTable;
   passages: PassagesTable;
   passage_corpora: PassageCorporaTable;
+  passage_corpus_stats: PassageCorpusStatsTable;
+  passage_term_stats: PassageTermStatsTable;
   thread_access_requests: ThreadAccessRequestsTable;
   thread_readers: ThreadReadersTable;
   bookmarks: BookmarksTable;

@@ -56,8 +56,26 @@ export type FileUploadStarted = {
 /** A pending upload never submitted: it no longer counts, and its object is removed from storage. */
 export type FileUploadExpired = { type: 'FileUploadExpired'; data: { file_uuid: string; object_key: string; expired_at: string } };
 
-export type FileEvent = FileUploadStarted | FileUploadExpired | FileSubmitted | FileIndexed | FileIndexFailed | FileDeleted;
-export const FILE_EVENT_TYPES = ['FileUploadStarted', 'FileUploadExpired', 'FileSubmitted', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
+/**
+ * The passages indexing cut from one version, in parts (a large file is several events of
+ * reasonable size), appended just before its FileIndexed; part 0 replaces the file's earlier
+ * passages. The passages projection reads them (passage-feed.ts); the file's state does not.
+ */
+export type FilePassagesRecorded = {
+  type: 'FilePassagesRecorded';
+  data: {
+    file_uuid: string;
+    version: number;
+    part: number;
+    title: string;
+    file_type: string;
+    repository: Repository;
+    passages: { ordinal: number; heading: string; content: string; page: number | null }[];
+  };
+};
+
+export type FileEvent = FileUploadStarted | FileUploadExpired | FileSubmitted | FilePassagesRecorded | FileIndexed | FileIndexFailed | FileDeleted;
+export const FILE_EVENT_TYPES = ['FileUploadStarted', 'FileUploadExpired', 'FileSubmitted', 'FilePassagesRecorded', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
 
 export type OrgFileSettingsChanged = {
   type: 'OrgFileSettingsChanged';

@@ -1,5 +1,6 @@
 // Indexing one version of a file: read its bytes, extract and cut its text, then write the
-// passages and the outcome in one transaction, so the index and the file's state never disagree.
+// passages (as events the passages projection reads) and the outcome in one transaction, so the
+// index and the file's state never disagree.
 // Safe to run again (a recovered workflow does): a version already decided changes nothing.
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
@@ -9,7 +10,7 @@ import { evolveFile, fileStream, NO_FILE } from './events.js';
 import { FileExtractError, type Extracted } from './extract/extract.js';
 import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
-import { replaceFilePassages } from './file-passages.js';
+import { filePassageEvents } from './file-passages.js';
 
 /** `extract` reads a file's text: in a worker with limits unless given (tests give other limits). */
 export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date; extract?: typeof extractFileInWorker };
@@ -63,15 +64,16 @@ export async function recordOutcome(
     const { state, version: streamVersion } = await deps.store.aggregate(fileStream(fileUuid), NO_FILE, evolveFile, trx);
     const events = decideIndexResult(state, version, outcome, deps.now());
     if (events.length === 0 || !state.current) return 'stale';
-    if (extracted) {
-      const { current } = state;
-      await replaceFilePassages(
-        trx,
-        { file_uuid: fileUuid, title: extracted.title ?? current.filename, file_type: current.file_type, repository: current.repository },
-        extracted.passages,
-      );
-    }
-    await deps.store.append(fileStream(fileUuid), streamVersion, events, trx);
+    const { current } = state;
+    // The passages go just before FileIndexed, so a reader of the stream meets them first.
+    const passages =
+      extracted && events[0].type === 'FileIndexed'
+        ? filePassageEvents(
+            { file_uuid: fileUuid, version, title: extracted.title ?? current.filename, file_type: current.file_type, repository: current.repository },
+            extracted.passages,
+          )
+        : [];
+    await deps.store.append(fileStream(fileUuid), streamVersion, [...passages, ...events], trx);
     return outcome.ok ? 'indexed' : 'failed';
   });
 }

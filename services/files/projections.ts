@@ -1,7 +1,7 @@
 // Read models of files: `files` (one row per file, its latest version's state), `file_uploads`
-// (upload forms pending) and `org_file_settings`. A deleted file's passages leave the index in
-// the same transaction, so no answer cites a file that is gone. (Passages are written by the
-// indexing workflow: they come from the stored bytes, not from events.)
+// (upload forms pending) and `org_file_settings`. (A file's passages are the passages
+// projection's, fed by file-passages.ts: a deleted file's passages leave the index in the same
+// transaction.)
 import type { Projection } from '../eventstore/types.js';
 import { FILE_EVENT_TYPES, type FileEvent, type OrgFileSettingsChanged } from './events.js';
 
@@ -86,7 +86,6 @@ export const filesProjection: Projection = {
           .execute();
         return;
       case 'FileDeleted':
-        await trx.deleteFrom('passages').where('file_uuid', '=', e.data.file_uuid).execute();
         await trx.deleteFrom('files').where('file_uuid', '=', e.data.file_uuid).execute();
         return;
       case 'OrgFileSettingsChanged':

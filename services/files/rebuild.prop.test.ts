@@ -1,7 +1,8 @@
-// Rebuilding the file read models (files, org_file_settings) from the log gives back exactly
-// what inline projection wrote, for random sequences of file commands run through the real rules
-// and store: upload forms and their expiry, uploads, replacements, indexing results (also stale
-// ones), resyncs, deletes.
+// Rebuilding the file read models (files, file_uploads, org_file_settings) and the files'
+// passages with their BM25 statistics from the log gives back exactly what inline projection
+// wrote, for random sequences of file commands run through the real rules and store: upload
+// forms and their expiry, uploads, replacements, indexing results (also stale ones, and large
+// ones recorded in several events), resyncs, deletes.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -12,7 +13,8 @@ import { rebuildProjections } from '../eventstore/rebuild.js';
 import { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
 import { decideDelete, decideIndexResult, decideResync, decideSubmit, decideUploadExpiry, decideUploadStart, type Submission } from './decide.js';
-import { evolveFile, fileStream, NO_FILE, orgFilesStream, type FileEvent } from './events.js';
+import { evolveFile, fileStream, NO_FILE, orgFilesStream, type FileEvent, type FilePassagesRecorded } from './events.js';
+import { filePassageEvents } from './file-passages.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -31,7 +33,7 @@ const repos = [
 
 type Command =
   | { kind: 'submit'; file: number; repo: number; replace: boolean; name: string; size: number }
-  | { kind: 'result'; file: number; version: number; ok: boolean; pages: number }
+  | { kind: 'result'; file: number; version: number; ok: boolean; pages: number; words: string[]; long: boolean }
   | { kind: 'resync'; file: number }
   | { kind: 'delete'; file: number; repo: number }
   | { kind: 'org'; disabled: boolean }
@@ -48,7 +50,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     name: fc.constantFrom('a.pdf', 'b.docx', 'c.png'),
     size: fc.integer({ min: 1, max: 10 ** 7 }),
   }),
-  fc.record({ kind: fc.constant('result' as const), file, version: fc.integer({ min: 1, max: 3 }), ok: fc.boolean(), pages: fc.nat(40) }),
+  fc.record({
+    kind: fc.constant('result' as const),
+    file,
+    version: fc.integer({ min: 1, max: 3 }),
+    ok: fc.boolean(),
+    pages: fc.nat(40),
+    words: fc.array(fc.constantFrom('ledger', 'granite', 'harbour', 'the', 'budgets', 'budget', '2026'), { minLength: 1, maxLength: 8 }),
+    // Over a thousand passages: recorded in more than one event.
+    long: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('resync' as const), file }),
   fc.record({ kind: fc.constant('delete' as const), file, repo: fc.nat(1) }),
   fc.record({ kind: fc.constant('org' as const), disabled: fc.boolean() }),
@@ -56,7 +67,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('expire' as const), file, size: fc.integer({ min: 1, max: 10 ** 7 }) }),
 );
 
-async function decideFile(uuid: string, decide: (state: typeof NO_FILE) => FileEvent[]) {
+async function decideFile(uuid: string, decide: (state: typeof NO_FILE) => (FileEvent | FilePassagesRecorded)[]) {
   const { state, version } = await store.aggregate(fileStream(uuid), NO_FILE, evolveFile);
   const events = decide(state);
   if (events.length) await store.append(fileStream(uuid), version, events);
@@ -86,15 +97,28 @@ function run(cmd: Command, now: Date) {
         };
         return decideSubmit(state, submission, cmd.replace, now);
       }
-      case 'result':
-        return decideIndexResult(
+      case 'result': {
+        // As recordOutcome does: a version's passages just before its FileIndexed.
+        const count = cmd.long ? 1001 + cmd.pages : cmd.pages;
+        const passages = Array.from({ length: count }, (_, i) => ({
+          heading: `Page ${(i % Math.max(cmd.pages, 1)) + 1}`,
+          content: `${cmd.words.join(' ')} ${i}`,
+          page: cmd.pages ? (i % cmd.pages) + 1 : null,
+          ordinal: i,
+        }));
+        const events = decideIndexResult(
           state,
           cmd.version,
           cmd.ok
-            ? { ok: true, title: cmd.pages ? `Title ${cmd.pages}` : null, description: 'd', page_count: cmd.pages || null, passage_count: cmd.pages }
+            ? { ok: true, title: cmd.pages ? `Title ${cmd.pages}` : null, description: 'd', page_count: cmd.pages || null, passage_count: count }
             : { ok: false, error: 'The PDF could not be read.' },
           now,
         );
+        if (events[0]?.type !== 'FileIndexed' || !state.current) return events;
+        const { current } = state;
+        const file = { file_uuid: uuid, version: cmd.version, title: current.filename, file_type: current.file_type, repository: current.repository };
+        return [...filePassageEvents(file, passages), ...events];
+      }
       case 'resync':
         return decideResync(state, now);
       case 'delete':
@@ -121,12 +145,15 @@ const snapshot = async () => ({
   files: (await sql`select * from files order by file_uuid`.execute(db)).rows,
   settings: (await sql`select * from org_file_settings order by org_uuid`.execute(db)).rows,
   uploads: (await sql`select * from file_uploads order by object_key`.execute(db)).rows,
+  passages: (await sql`select * from passages order by id`.execute(db)).rows,
+  corpora: (await sql`select * from passage_corpus_stats order by corpus`.execute(db)).rows,
+  terms: (await sql`select * from passage_term_stats order by corpus, term`.execute(db)).rows,
 });
 
 test('rebuilding the file read models equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 30 }), async (steps) => {
-      await sql`truncate events, files, file_uploads, org_file_settings restart identity`.execute(db);
+      await sql`truncate events, files, file_uploads, org_file_settings, passages, passage_corpus_stats, passage_term_stats restart identity`.execute(db);
       for (const [cmd, ms] of steps)
         await run(cmd, new Date(Date.UTC(2026, 0, 1) + ms)).catch((err) => {
           if (!(err instanceof DomainError)) throw err;

@@ -1,12 +1,10 @@
-// Read models of Spaces: `spaces` (with links and thread counts) and `space_members`; and the
-// passages of a Space's linked pages, in corpus `space:<uuid>` of the shared passages table.
+// Read models of Spaces: `spaces` (with links and thread counts) and `space_members`. (The
+// passages of a Space's linked pages are the passages projection's, fed by links/passage-feed.ts.)
 import { sql } from 'kysely';
 import type { Projection, Trx } from '../eventstore/types.js';
 import type { ThreadAddedToSpace, ThreadRemovedFromSpace } from '../threads/events.js';
-import { spaceCorpus } from './corpus.js';
 import { SPACE_EVENT_TYPES, type SpaceEvent } from './events.js';
 import { spaceSlug } from './key.js';
-import { chunkPage } from './links/chunk.js';
 
 type Handled = SpaceEvent | ThreadAddedToSpace | ThreadRemovedFromSpace;
 
@@ -122,36 +120,5 @@ export const spacesProjection: Projection = {
         await trx.updateTable('spaces').set({ thread_count: sql`greatest(thread_count - 1, 0)` }).where('uuid', '=', e.data.collection_uuid).execute();
         return;
     }
-  },
-};
-
-/**
- * The linked pages' passages. They live in the passages table the help-corpus indexer also
- * fills, so a rebuild must not empty it (`tables` is empty); every write here is idempotent
- * (delete then insert by corpus and url), so replaying the log gives the same rows.
- */
-export const spaceLinkPassagesProjection: Projection = {
-  name: 'space-link-passages',
-  tables: [],
-  handles: ['SpaceLinkAdded', 'SpaceLinkRemoved', 'SpaceDeleted'],
-  async apply(trx, event) {
-    const e = { type: event.type, data: event.data } as SpaceEvent;
-    if (e.type !== 'SpaceLinkAdded' && e.type !== 'SpaceLinkRemoved' && e.type !== 'SpaceDeleted') return;
-    const corpus = spaceCorpus(e.data.uuid);
-    if (e.type === 'SpaceDeleted') {
-      await trx.deleteFrom('passages').where('corpus', '=', corpus).execute();
-      return;
-    }
-    await trx.deleteFrom('passages').where('corpus', '=', corpus).where('url', '=', e.data.link).execute();
-    if (e.type === 'SpaceLinkRemoved') return;
-    const chunks = chunkPage({ url: e.data.link, title: e.data.title, text: e.data.text });
-    if (chunks.length)
-      await trx
-        .insertInto('passages')
-        // Ids are per page; the same page in two Spaces is two sets of passages.
-        .values(
-          chunks.map((c) => ({ id: `${e.data.uuid}:${c.id}`, corpus, url: c.url, title: c.title, heading: c.heading, content: c.content, ordinal: c.ordinal })),
-        )
-        .execute();
   },
 };

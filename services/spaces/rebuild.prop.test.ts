@@ -93,14 +93,15 @@ function run(cmd: Command, now: Date) {
 const snapshot = async () => ({
   spaces: (await sql`select * from spaces order by uuid`.execute(db)).rows,
   members: (await sql`select * from space_members order by space_uuid, member_id`.execute(db)).rows,
-  passages: (await sql`select id, corpus, url, content, ordinal from passages where corpus like 'space:%' order by id`.execute(db)).rows,
+  passages: (await sql`select id, corpus, source, url, content, ordinal, word_count from passages where corpus like 'space:%' order by id`.execute(db)).rows,
+  corpora: (await sql`select * from passage_corpus_stats where corpus like 'space:%' order by corpus`.execute(db)).rows,
+  terms: (await sql`select * from passage_term_stats where corpus like 'space:%' order by corpus, term`.execute(db)).rows,
 });
 
 test('rebuilding the Space read models equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 30 }), async (steps) => {
-      await sql`truncate events, spaces, space_members restart identity`.execute(db);
-      await sql`delete from passages where corpus like 'space:%'`.execute(db);
+      await sql`truncate events, spaces, space_members, passages, passage_corpus_stats, passage_term_stats restart identity`.execute(db);
       // Deleted Spaces stay deleted; their uuids are not reused by a later create.
       for (const [cmd, ms] of steps)
         await run(cmd, new Date(Date.UTC(2026, 0, 1) + ms)).catch((err) => {

@@ -48,7 +48,19 @@ export async function insertPassages(db: Db, userId: string, from: number, to: n
         (select string_agg(w[1 + floor(power(random(), 2.2) * n)::int] || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
       from generate_series(${from}::int, ${to}::int) g
     )
-    insert into passages (id, corpus, url, title, heading, content, ordinal)
-    select 'bench/' || g, corpus, '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading), initcap(body) || '.', g % 20
+    insert into passages (id, corpus, source, url, title, heading, content, ordinal, word_count)
+    select 'bench/' || g, corpus, 'bench/doc-' || (g / 20), '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading),
+      initcap(body) || '.', g % 20, array_length(regexp_split_to_array(heading || ' ' || body, ' '), 1)
     from rows`.execute(db);
+}
+
+/**
+ * The statistics BM25 reads, counted again from every row after a bulk load (the passages
+ * projection keeps them as it writes; a load straight into the table does not).
+ */
+export async function recountPassageStatistics(db: Db) {
+  await sql`truncate passage_corpus_stats, passage_term_stats`.execute(db);
+  await sql`insert into passage_corpus_stats select corpus, count(*), sum(word_count) from passages group by corpus`.execute(db);
+  await sql`insert into passage_term_stats
+    select corpus, lexeme, count(*) from passages, unnest(tsvector_to_array(tsv)) as lexeme group by corpus, lexeme`.execute(db);
 }

@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { anyWordsQuery, searchQuery } from '../../services/answers/passages.js';
 import { readableCorpora } from '../../services/answers/readable.js';
 import { TOP_K } from '../../services/answers/retrieve.js';
 import type { Db } from '../../services/db/database.js';
+import { bm25Query, questionWords } from '../../services/passages/index.js';
 import { withBenchServer } from './bench-server.js';
 import { percentile, runAsks } from './answers-client.js';
-import { insertPassages, OTHER_USERS, questions } from './answers-corpus.js';
+import { insertPassages, OTHER_USERS, questions, recountPassageStatistics } from './answers-corpus.js';
 import { fmt, note, verdict, type Row } from './util.js';
 
 const TOTAL = 1_000_000;
@@ -173,11 +173,12 @@ async function loadPassages(db: Db, userId: string) {
   });
   // As after any bulk load: statistics for the planner, and the visibility map and hint bits
   // set now rather than by the first queries and an autovacuum in the middle of the measuring.
-  await sql`vacuum (analyze) passages`.execute(db);
+  await recountPassageStatistics(db);
+  await sql`vacuum (analyze) passages, passage_corpus_stats, passage_term_stats`.execute(db);
   return { loadMs, indexMs: performance.now() - t };
 }
 
-/** The server's retrieval query (passages.ts searchQuery), as plain SQL through pg on its own connections. */
+/** The server's retrieval query (services/passages bm25Query), as plain SQL through pg on its own connections. */
 async function plainSql(db: Db, url: string, corpora: string[], qs: string[], concurrency: number) {
   const clients = await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -194,8 +195,8 @@ async function plainSql(db: Db, url: string, corpora: string[], qs: string[], co
         for (let i = next++; i < qs.length; i = next++) {
           const t = performance.now();
           // The same text and parameters the server sends, prepared once per connection as it is there.
-          const q = searchQuery(corpora, anyWordsQuery(qs[i]), TOP_K).compile(db);
-          await c.query({ name: 'search_passages', text: q.sql, values: [...q.parameters] });
+          const q = bm25Query(corpora, questionWords(qs[i]), TOP_K).compile(db);
+          await c.query({ name: 'search_bm25', text: q.sql, values: [...q.parameters] });
           times.push(performance.now() - t);
         }
       }),

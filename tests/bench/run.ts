@@ -1,8 +1,9 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval]` runs a subset.
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
 import { benchFiles } from './files.js';
+import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
 import { benchStart } from './start.js';
@@ -17,6 +18,7 @@ const all = {
   spaces: benchSpaces,
   files: benchFiles,
   untrusted: benchUntrusted,
+  retrieval: benchRetrieval,
 } as const;
 type Name = keyof typeof all;
 

@@ -93,7 +93,7 @@ describe('an offline answer whose entry already has sources', () => {
     collect(await fetch(`${server!.url}/rest/threads/entries/${backend}/events`, { headers: { cookie: `visitor_id=${VISITOR}` } }));
 
   test('with the sources retrieval finds again: answered, the recorded sources replayed', { timeout: 60_000 }, async () => {
-    await indexHelpCorpus(db);
+    await indexHelpCorpus(new EventStore(db, projections));
     const query = 'How do I share a thread?';
     const found = await retrieve(query, 'help', { passages: passageSource(db), web: null });
     const store = await ask(SAME.context, SAME.backend, 'same-7777', query);

@@ -1,0 +1,35 @@
+// How domains feed the passages index: each domain turns its own events into passage operations
+// (a feed), and the passages projection applies them. The index knows no domain; the
+// composition root hands it the feeds.
+import type { StoredEvent } from '../eventstore/types.js';
+
+/** Where a file's passage comes from, for a citation that opens the file (at its page). */
+export type PassageFileOrigin = { file_uuid: string; file_type: string; repository_type: string };
+
+/** One passage as the index stores it. `ordinal` orders the passages of one source. */
+export type PassageRow = {
+  id: string;
+  url: string;
+  title: string;
+  heading: string;
+  content: string;
+  ordinal: number;
+  page: number | null;
+  file?: PassageFileOrigin | null;
+};
+
+/**
+ * `put`: passages of one source (a document) in one corpus; with `replace`, the source's earlier
+ * passages go first. `drop-source`: a document left the corpus. `drop-corpus`: the corpus is gone.
+ */
+export type PassageOp =
+  | { kind: 'put'; corpus: string; source: string; replace: boolean; passages: PassageRow[] }
+  | { kind: 'drop-source'; corpus: string; source: string }
+  | { kind: 'drop-corpus'; corpus: string };
+
+export type PassageFeed = {
+  /** The event types this feed reads. */
+  handles: readonly string[];
+  /** What an event does to the index; pure and deterministic, so a rebuild gives the same rows. */
+  ops: (event: StoredEvent) => PassageOp[];
+};

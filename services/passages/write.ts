@@ -1,0 +1,70 @@
+// The only writes to the passages table and its term statistics. Each operation is a handful of
+// statements however many passages it carries: rows go in as arrays (one INSERT … SELECT FROM
+// unnest), and the statistics BM25 reads (per corpus: passages and their total words; per corpus
+// and term: how many passages hold the term) change in the same statements, so they always
+// describe exactly the rows in the table.
+import { sql } from 'kysely';
+import type { Trx } from '../eventstore/types.js';
+import type { PassageOp, PassageRow } from './feed.js';
+import { wordCount } from './text.js';
+
+export async function applyPassageOp(trx: Trx, op: PassageOp) {
+  // Writers of one corpus take turns: the statistics rows they share then never deadlock.
+  await sql`select pg_advisory_xact_lock(hashtext(${`passages:${op.corpus}`}))`.execute(trx);
+  switch (op.kind) {
+    case 'drop-corpus':
+      await dropPassages(trx, op.corpus, null);
+      return;
+    case 'drop-source':
+      await dropPassages(trx, op.corpus, op.source);
+      return;
+    case 'put':
+      if (op.replace) await dropPassages(trx, op.corpus, op.source);
+      await insertPassages(trx, op.corpus, op.source, op.passages);
+      return;
+  }
+}
+
+async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
+  if (passages.length === 0) return;
+  const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
+  await sql`
+    with ins as (
+      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)
+      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.file_uuid, r.file_type, r.file_repository_type
+      from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
+                  ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
+                  ${col((p) => 2 * wordCount(p.heading) + wordCount(p.content))}::int[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
+                  ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[])
+        as r(id, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)
+      returning word_count, tsv),
+    terms as (
+      insert into passage_term_stats (corpus, term, df)
+      select ${corpus}, lexeme, count(*) from ins, unnest(tsvector_to_array(ins.tsv)) as lexeme group by lexeme order by lexeme
+      on conflict (corpus, term) do update set df = passage_term_stats.df + excluded.df
+      returning 1)
+    insert into passage_corpus_stats (corpus, doc_count, total_words)
+    select ${corpus}, count(*), coalesce(sum(word_count), 0) from ins
+    on conflict (corpus) do update
+      set doc_count = passage_corpus_stats.doc_count + excluded.doc_count, total_words = passage_corpus_stats.total_words + excluded.total_words`.execute(trx);
+}
+
+/** Removes a source's passages (or the corpus's, when `source` is null) and takes them out of the statistics. */
+async function dropPassages(trx: Trx, corpus: string, source: string | null) {
+  const gone = await sql<{ term: string; df: string }>`
+    with gone as (
+      delete from passages where corpus = ${corpus} ${source === null ? sql`` : sql`and source = ${source}`}
+      returning word_count, tsv),
+    counts as (
+      update passage_corpus_stats s set doc_count = s.doc_count - g.n, total_words = s.total_words - g.words
+      from (select count(*) as n, coalesce(sum(word_count), 0) as words from gone) g
+      where s.corpus = ${corpus} and g.n > 0
+      returning 1),
+    terms as (select lexeme, count(*) as n from gone, unnest(tsvector_to_array(gone.tsv)) as lexeme group by lexeme)
+    update passage_term_stats s set df = s.df - terms.n
+    from terms where s.corpus = ${corpus} and s.term = terms.lexeme
+    returning s.term, s.df`.execute(trx);
+  // A term no passage holds any more leaves the table, which would otherwise only grow.
+  const unused = gone.rows.filter((r) => Number(r.df) <= 0).map((r) => r.term);
+  if (unused.length) await sql`delete from passage_term_stats where corpus = ${corpus} and term = any(${unused}::text[]) and df <= 0`.execute(trx);
+}
