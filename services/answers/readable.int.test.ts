@@ -44,17 +44,15 @@ async function addOrg() {
 let n = 0;
 async function addPassage(corpus: string, content: string) {
   const id = `t/${++n}`;
-  await db
-    .transaction()
-    .execute((trx) =>
-      applyPassageOp(trx, {
-        kind: 'put',
-        corpus,
-        source: id,
-        replace: false,
-        passages: [{ id, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0, page: null }],
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    applyPassageOp(trx, {
+      kind: 'put',
+      corpus,
+      source: id,
+      replace: false,
+      passages: [{ id, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0, page: null }],
+    }),
+  );
   return id;
 }
 

@@ -29,7 +29,11 @@ export async function retrieve(
   let web: Passage[] = [];
   if (mode === 'web' || (mode === 'auto' && opts.web)) {
     if (!sources.web) notes.push(local ? WEB_SEARCH_OFF_LOCAL : WEB_SEARCH_OFF);
-    else web = await sources.web.search(question, TOP_K).catch(() => (notes.push(local ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED), []));
+    else
+      web = await sources.web.search(question, TOP_K).catch(() => {
+        notes.push(local ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED);
+        return [];
+      });
   }
   // `web` mode still falls back to the passages when web search gives nothing.
   const found = mode === 'web' && web.length ? [] : await sources.passages.search(question, TOP_K, corpora);

@@ -75,7 +75,15 @@ export type FilePassagesRecorded = {
 };
 
 export type FileEvent = FileUploadStarted | FileUploadExpired | FileSubmitted | FilePassagesRecorded | FileIndexed | FileIndexFailed | FileDeleted;
-export const FILE_EVENT_TYPES = ['FileUploadStarted', 'FileUploadExpired', 'FileSubmitted', 'FilePassagesRecorded', 'FileIndexed', 'FileIndexFailed', 'FileDeleted'] as const;
+export const FILE_EVENT_TYPES = [
+  'FileUploadStarted',
+  'FileUploadExpired',
+  'FileSubmitted',
+  'FilePassagesRecorded',
+  'FileIndexed',
+  'FileIndexFailed',
+  'FileDeleted',
+] as const;
 
 export type OrgFileSettingsChanged = {
   type: 'OrgFileSettingsChanged';

@@ -11,7 +11,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { objectKeyProblem } from '../storage/object-keys.js';
 import { downloadDisposition } from '../storage/storage.js';
-import type { GetAccess, LocalBucketBackend } from '../storage/local-bucket.js';
+import type { LocalBucketBackend } from '../storage/local-bucket.js';
 import { checkContentLength, type AcceptedPostForm, type PostFormFailure } from '../storage/sigv4-post.js';
 
 type Failure = { ok: false; status: number; code: string; message: string };

@@ -40,7 +40,10 @@ function ask(base: string, cookie: string, question: string): Promise<Timing> {
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'text/event-stream', cookie },
     });
     const timer = setTimeout(() => req.destroy(new Error(`ask timed out after ${ASK_TIMEOUT_MS} ms`)), ASK_TIMEOUT_MS);
-    req.on('error', (err) => (clearTimeout(timer), reject(err)));
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     req.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -49,7 +52,10 @@ function ask(base: string, cookie: string, question: string): Promise<Timing> {
         text += chunk;
         if (!sources && text.includes('event: sources\n')) sources = performance.now() - started;
       });
-      res.on('error', (err) => (clearTimeout(timer), reject(err)));
+      res.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
       res.on('end', () => {
         clearTimeout(timer);
         if (res.statusCode !== 200) reject(new Error(`ask answered ${res.statusCode}: ${text}`));

@@ -96,7 +96,10 @@ async function timeToReady(child: ChildProcess, url: string, logs: () => string 
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited with ${child.exitCode ?? child.signalCode} before ready:\n${logs()}`);
       const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-        async (r) => (await r.arrayBuffer(), r.status === 200),
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status === 200;
+        },
         () => false,
       );
       if (ok) return performance.now() - started;

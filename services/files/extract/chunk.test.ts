@@ -75,7 +75,7 @@ describe('chunkUnits on text', () => {
     const paragraph = 'This sentence has exactly fifty characters in it!! ';
     const text = Array.from({ length: 40 }, () => paragraph.repeat(3).trim()).join('\n\n');
     const passages = chunkUnits([{ kind: 'text', text, page: null, heading: '' }], 100);
-    passages.slice(0, -1).forEach((passage) => expect(passage.content.length).toBeGreaterThanOrEqual(PASSAGE_SIZE.min));
+    for (const passage of passages.slice(0, -1)) expect(passage.content.length).toBeGreaterThanOrEqual(PASSAGE_SIZE.min);
     expect(passages[0].content).toContain('\n\n');
   });
 

@@ -70,7 +70,7 @@ describe('extractFile on Office files', () => {
     expect(extracted.title).toBeNull();
     expect(extracted.passages.length).toBeGreaterThan(2);
     expect(allWords(extracted)).toEqual(words(paragraphs.join(' ')));
-    extracted.passages.slice(0, -1).forEach((passage) => expect(passage.content.length).toBeGreaterThanOrEqual(PASSAGE_SIZE.min));
+    for (const passage of extracted.passages.slice(0, -1)) expect(passage.content.length).toBeGreaterThanOrEqual(PASSAGE_SIZE.min);
   });
 
   it('reads slides in order, headed with their number and title', async () => {
@@ -200,7 +200,7 @@ describe('extractFile on text files', () => {
 
   it('flattens JSON nested far deeper than the call stack', async () => {
     const depth = 50_000;
-    const extracted = await extractFile(Buffer.from('['.repeat(depth) + '"deep"' + ']'.repeat(depth)), 'json');
+    const extracted = await extractFile(Buffer.from(`${'['.repeat(depth)}"deep"${']'.repeat(depth)}`), 'json');
     expect(extracted.passages[0].content).toBe(`${'[0]'.repeat(depth)}: deep`.slice(0, PASSAGE_SIZE.max));
   });
 

@@ -13,4 +13,3 @@ export function readMarkdown(bytes: Buffer): ParsedFile {
   const units: TextUnit[] = sections.map(({ heading, text }) => ({ kind: 'text', text, page: null, heading, lines: true }));
   return { title, pageCount: null, units };
 }
-
