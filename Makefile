@@ -63,7 +63,7 @@ start: build
 chromium:
 	@./scripts/ensure-chromium.sh
 
-test: install chromium check-generated spec-coverage typecheck build test-only
+test: install chromium check-generated spec-coverage typecheck lint build test-only
 
 test-only:
 	@mkdir -p test-results
