@@ -31,6 +31,6 @@ describe('readMarkdown headings', () => {
   ])('reads a 1 MB heading line of %s', (_, line, heading) => {
     const parsed = readMarkdown(Buffer.from(`${line}\nBody text.`));
     expect(parsed.title).toBe(heading);
-    expect(parsed.units[1]).toEqual({ kind: 'text', text: 'Body text.', page: null, heading, lines: true });
+    expect(parsed.units[1]).toEqual({ kind: 'text', text: expect.stringMatching(/^\s*Body text\.$/), page: null, heading, lines: true });
   });
 });
