@@ -73,7 +73,8 @@ function objectOf(s: Json, ctx: SchemaContext, mode: Mode, depth: number): fc.Ar
   const record = fc.record(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, arbitraryFor(v, ctx, mode, k, depth + 1)])), {
     requiredKeys: Object.keys(properties).filter((k) => required.has(k)),
   });
-  if (mode === 'valid') return record;
+  // minProperties: a valid object has at least that many of its properties.
+  if (mode === 'valid') return s.minProperties ? record.filter((v) => Object.keys(v as object).length >= s.minProperties) : record;
   // Now and then a required property goes missing or an unknown one comes along.
   return fc
     .tuple(record, fc.option(fc.constantFrom(...required, '__proto__', 'constructor'), { freq: 8 }), fc.option(hostileString(), { freq: 8 }))
