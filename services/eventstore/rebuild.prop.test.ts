@@ -38,6 +38,9 @@ const READ_MODELS = {
   files: ['file_uuid'],
   file_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
+  passages: ['id'],
+  passage_corpus_stats: ['corpus'],
+  passage_term_stats: ['corpus', 'term'],
 } as const;
 
 async function snapshot() {
