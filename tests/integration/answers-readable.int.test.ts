@@ -1,7 +1,8 @@
 // Answers search the asker's own passages too: a signed-in user's question cites their own
 // passage; another user and an anonymous visitor asking the same never see it.
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createDb, createPool } from '../../services/db/database.js';
+import { applyPassageOp } from '../../services/passages/index.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { askStream, PASSWORD, visitor } from '../support/people.js';
@@ -43,14 +44,20 @@ test("a user's passage is cited for that user, never for another user or a visit
   const owner = await person('owner-readable@example.com');
   const other = await person('other-readable@example.com');
   const visitor = await person();
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  const { rows } = await db.query<{ id: string }>(`select id from "user" where email = 'owner-readable@example.com'`);
-  await db.query(
-    `insert into passages (id, corpus, url, title, heading, content, ordinal) values ('files/notes#1', $1, '/files/notes#1', 'My notes', 'Aardvarks', 'The aardvark enclosure opens at nine.', 0)`,
-    [`user:${rows[0].id}`],
-  );
-  await db.end();
+  // Written the one way passages are written: through the passage index's own operation.
+  const db = createDb(createPool(database.url));
+  const { id } = await db.selectFrom('user').select('id').where('email', '=', 'owner-readable@example.com').executeTakeFirstOrThrow();
+  const passage = {
+    id: 'files/notes#1',
+    url: '/files/notes#1',
+    title: 'My notes',
+    heading: 'Aardvarks',
+    content: 'The aardvark enclosure opens at nine.',
+    ordinal: 0,
+    page: null,
+  };
+  await db.transaction().execute((trx) => applyPassageOp(trx, { kind: 'put', corpus: `user:${id}`, source: 'file:notes', replace: true, passages: [passage] }));
+  await db.destroy();
 
   const mine = await sourcesFor(owner, 'When does the aardvark enclosure open?');
   expect(mine.sources[0]).toMatchObject({
