@@ -6,22 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chunkUnits } from '../passages/index.js';
 import { markdownSections } from '../passages/index.js';
+import { anchorOf } from './help-anchor.js';
 
 export type HelpPassage = { id: string; url: string; title: string; heading: string; content: string; ordinal: number };
 
 export const HELP_DIR = fileURLToPath(new URL('./help/', import.meta.url));
 
 const MAX_SECTION_PASSAGES = 20;
-
-/** A heading's anchor as the guide's pages address it: lower case, runs of other characters as one '-'. */
-export function anchorOf(heading: string) {
-  let out = '';
-  for (const c of heading.toLowerCase()) {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) out += c;
-    else if (out && !out.endsWith('-')) out += '-';
-  }
-  return out.endsWith('-') ? out.slice(0, -1) : out;
-}
 
 export function chunkMarkdown(doc: string, markdown: string): HelpPassage[] {
   const { title, sections } = markdownSections(markdown, 2);

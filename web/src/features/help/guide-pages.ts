@@ -1,6 +1,8 @@
 // The built-in user guide, read from the same Markdown files the answer engine cites
 // (services/answers/help/*.md), so a guide source's link, /help/{page}#{section}, opens the
 // section it cites. Each page's text is a chunk of its own, loaded when it is opened.
+import { anchorOf } from '../../../../services/answers/help-anchor';
+
 const files = import.meta.glob<string>('../../../../services/answers/help/*.md', { query: '?raw', import: 'default' });
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
@@ -16,12 +18,8 @@ export function loadGuidePage(name: string): Promise<string> | null {
   return loaders.get(name)?.() ?? null;
 }
 
-/** A section's anchor, as the answer engine writes it in a guide source's URL (services/answers/corpus.ts). */
-export const sectionAnchor = (heading: string) =>
-  heading
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+/** A section's anchor, as the answer engine writes it in a guide source's URL. */
+export const sectionAnchor = anchorOf;
 
 /** The page's title: its first "# " heading. */
 export const pageTitle = (markdown: string, fallback: string) => /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? fallback;
