@@ -46,11 +46,16 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     databaseUrl = embedded.url;
     logger.info({ port: config.embeddedPgPort, dir: join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
   }
+  let stopping = false;
   const pool = createPool(databaseUrl);
   const db = createDb(pool);
   await migrateToLatest(db);
 
-  pool.on('error', (err) => logger.warn({ err }, 'idle database connection failed'));
+  // At stop, embedded PostgreSQL may end a connection the pool has just let go of before its
+  // socket closed: that is the stop itself, not a failure worth a warning.
+  pool.on('error', (err) => {
+    if (!stopping) logger.warn({ err }, 'idle database connection failed');
+  });
   const secret = config.authSecret ?? persistedSecret(config.dataDir);
   const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
   await migrateAuth(authOptions);
@@ -99,7 +104,6 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
   });
 
-  let stopping = false;
   const sessions = createSessionIds();
   const ctx: AppContext = {
     config,
