@@ -165,7 +165,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       // A workflow in a durable sleep resumes at the next start, so only a running step is
       // worth waiting for, briefly.
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));
-      await closeWorkerPools(); // the threads that parse files and pages (services/workers), started on first use
+      await closeWorkerPools(); // the processes that parse files and pages (services/workers), started on first use
       await db.destroy().catch(() => {});
       if (embedded) await embedded.stop().catch((err) => logger.warn({ err }, 'embedded PostgreSQL did not stop cleanly'));
     },

@@ -7,12 +7,14 @@ const double = workerJob<number, number>(module, 'double' satisfies keyof typeof
 const refuse = workerJob<string, never>(module, 'refuse' satisfies keyof typeof jobs);
 const spin = workerJob<void, never>(module, 'spin' satisfies keyof typeof jobs);
 const hoard = workerJob<void, never>(module, 'hoard' satisfies keyof typeof jobs);
+const growOneArray = workerJob<void, never>(module, 'growOneArray' satisfies keyof typeof jobs);
+const crash = workerJob<void, never>(module, 'crash' satisfies keyof typeof jobs);
 const bytesLength = workerJob<Uint8Array, number>(module, 'bytesLength' satisfies keyof typeof jobs);
 
-// One thread each, so a job after a terminated one proves the worker was replaced.
-const pool = createWorkerPool({ threads: 1, limits: { timeMs: 500, memoryMb: 512 } });
+// One process each, so a job after a killed one proves the process was replaced.
+const pool = createWorkerPool({ processes: 1, limits: { timeMs: 500, memoryMb: 512 } });
 // Time enough to reach the memory limit on a busy machine.
-const small = createWorkerPool({ threads: 1, limits: { timeMs: 60_000, memoryMb: 32 } });
+const small = createWorkerPool({ processes: 1, limits: { timeMs: 60_000, memoryMb: 32 } });
 afterAll(() => Promise.all([pool.close(), small.close()]));
 
 describe('a worker pool', () => {
@@ -38,6 +40,17 @@ describe('a worker pool', () => {
     expect(error).toBeInstanceOf(WorkerLimitError);
     expect(error).toMatchObject({ limit: 'memory', message: 'The job needed more than 32 MB of memory.' });
     expect(await small.run(double, 4)).toBe(8);
+  });
+
+  test('ends a job that grows one array past the limit, which would abort a worker thread’s whole process', async () => {
+    const error = await small.run(growOneArray, undefined).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'WorkerLimitError', limit: 'memory' });
+    expect(await small.run(double, 5)).toBe(10);
+  });
+
+  test('fails a job whose process crashes, and the next job still runs', async () => {
+    await expect(pool.run(crash, undefined)).rejects.toThrow('The worker process ended while running the job (SIGABRT).');
+    expect(await pool.run(double, 6)).toBe(12);
   });
 
   test('keeps the calling thread free while a job spins', async () => {

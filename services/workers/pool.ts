@@ -1,13 +1,19 @@
-// Worker threads for work on untrusted input (uploaded files, fetched pages): parsing never runs
-// on the thread that answers requests, and a job past its time or memory limit has its worker
-// terminated (the pool starts a fresh one) and fails with a WorkerLimitError.
-import { MessageChannel, type Transferable } from 'node:worker_threads';
-import Piscina from 'piscina';
+// Worker processes for work on untrusted input (uploaded files, fetched pages): parsing never runs
+// in the process that answers requests. A job past its time limit has its process killed, a job
+// past its memory limit ends its process, and either fails with a WorkerLimitError; the pool
+// starts a fresh process for the next job.
+//
+// Processes, not worker threads: V8 enforces a worker thread's heap limit only on a best effort,
+// and some allocations (one array grown past the limit) abort the whole process instead
+// (nodejs/node#47224), which a hostile file must not be able to do to the server.
+import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 export type WorkerLimits = {
-  /** How long one job may run, counted from the moment its worker starts it (neither the time queued nor loading the job's module counts). */
+  /** How long one job may run, counted from the moment its process starts it (neither the time queued nor loading the job's module counts). */
   timeMs: number;
-  /** The JavaScript heap of a worker; a job that needs more ends its worker. */
+  /** The JavaScript heap of a worker process; a job that needs more ends its process. */
   memoryMb: number;
 };
 
@@ -31,52 +37,113 @@ export class WorkerLimitError extends Error {
 }
 
 export type WorkerPool = {
-  run<I, O>(job: WorkerJob<I, O>, input: I, transfer?: Transferable[]): Promise<O>;
+  run<I, O>(job: WorkerJob<I, O>, input: I): Promise<O>;
   close(): Promise<void>;
 };
 
 export type WorkerPoolOptions = {
-  threads: number;
+  /** How many jobs run at once, each in its own process. */
+  processes: number;
   limits: WorkerLimits;
-  /** A worker idle this long exits, giving back the memory its last job grew. */
+  /** A process idle this long exits, giving back the memory its last job grew. */
   idleTimeoutMs?: number;
 };
 
-const ENTRY = new URL('./worker-entry.mjs', import.meta.url).href;
+const ENTRY = fileURLToPath(new URL('./process-entry.mjs', import.meta.url));
+/** Parsers yield the CPU to the process that serves requests when both want it. */
+const NICE = 10;
+/** How much of a process's last words are kept, to tell running out of memory from other crashes. */
+const STDERR_TAIL = 4096;
 
-export function createWorkerPool({ threads, limits, idleTimeoutMs = 30_000 }: WorkerPoolOptions): WorkerPool {
-  const piscina = new Piscina({
-    filename: ENTRY,
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: idleTimeoutMs,
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-    // Workers yield the CPU to the thread that serves requests when both want it.
-    niceIncrement: 10,
-  });
+type Task = { job: { module: string; name: string }; input: unknown; resolve: (output: unknown) => void; reject: (error: unknown) => void };
+type Reply = { kind: 'started' } | { kind: 'done'; output: unknown } | { kind: 'failed'; name: string; message: string };
+type Worker = { child: ChildProcess; stderr: string; task?: Task; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout; timedOut?: boolean };
+
+export function createWorkerPool({ processes, limits, idleTimeoutMs = 30_000 }: WorkerPoolOptions): WorkerPool {
+  const queue: Task[] = [];
+  const workers = new Set<Worker>();
+  let closed = false;
+
+  function start(): Worker {
+    const child = fork(ENTRY, [], {
+      execArgv: [`--max-old-space-size=${limits.memoryMb}`],
+      // The parser needs none of the server's secrets; a parser that is made to misbehave finds none.
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production', TMPDIR: process.env.TMPDIR ?? '/tmp' },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
+    const worker: Worker = { child, stderr: '' };
+    workers.add(worker);
+    if (child.pid) setPriority(child.pid, NICE);
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL);
+    });
+    child.on('message', (reply: Reply) => onReply(worker, reply));
+    child.on('exit', (code, signal) => onExit(worker, code, signal));
+    child.on('error', () => {}); // a failed spawn or send also ends in 'exit', which fails the task
+    return worker;
+  }
+
+  function onReply(worker: Worker, reply: Reply) {
+    const task = worker.task;
+    if (!task) return;
+    if (reply.kind === 'started') {
+      worker.timer = setTimeout(() => {
+        worker.timedOut = true;
+        worker.child.kill('SIGKILL');
+      }, limits.timeMs);
+      return;
+    }
+    finish(worker);
+    if (reply.kind === 'done') task.resolve(reply.output);
+    else task.reject(Object.assign(new Error(reply.message), { name: reply.name }));
+    worker.idle = setTimeout(() => worker.child.kill(), idleTimeoutMs);
+    next();
+  }
+
+  function onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null) {
+    workers.delete(worker);
+    clearTimeout(worker.idle);
+    const task = worker.task;
+    if (!task) return;
+    finish(worker);
+    if (worker.timedOut) task.reject(new WorkerLimitError('time', limits));
+    else if (/out of memory/i.test(worker.stderr)) task.reject(new WorkerLimitError('memory', limits));
+    else if (closed) task.reject(new Error('The worker pool was closed while the job ran.'));
+    else task.reject(new Error(`The worker process ended while running the job (${signal ?? `exit code ${code}`}).`));
+    next();
+  }
+
+  function finish(worker: Worker) {
+    clearTimeout(worker.timer);
+    worker.task = undefined;
+  }
+
+  function next() {
+    while (!closed && queue.length > 0) {
+      const worker = [...workers].find((w) => !w.task) ?? (workers.size < processes ? start() : undefined);
+      if (!worker) return;
+      const task = queue.shift()!;
+      clearTimeout(worker.idle);
+      worker.task = task;
+      worker.child.send({ module: task.job.module, name: task.job.name, input: task.input });
+    }
+  }
 
   return {
-    async run<I, O>(job: WorkerJob<I, O>, input: I, transfer: Transferable[] = []): Promise<O> {
-      // The worker says when it starts the job, so the time limit leaves out the wait in the queue.
-      const { port1: startedPort, port2: startedSignal } = new MessageChannel();
-      const abort = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
-      startedPort.once('message', () => {
-        timer = setTimeout(() => abort.abort(), limits.timeMs);
+    run<I, O>(job: WorkerJob<I, O>, input: I): Promise<O> {
+      if (closed) return Promise.reject(new Error('The worker pool is closed.'));
+      return new Promise<O>((resolve, reject) => {
+        queue.push({ job, input, resolve: resolve as (output: unknown) => void, reject });
+        next();
       });
-      try {
-        const task = { module: job.module, name: job.name, input, started: startedSignal };
-        return (await piscina.run(task, { signal: abort.signal, transferList: [startedSignal, ...transfer] as never })) as O;
-      } catch (error) {
-        // Aborting a running task terminates its worker.
-        if (abort.signal.aborted) throw new WorkerLimitError('time', limits);
-        if ((error as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerLimitError('memory', limits);
-        throw error;
-      } finally {
-        clearTimeout(timer);
-        startedPort.close();
-      }
     },
-    close: () => piscina.close({ force: true }),
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('The worker pool was closed before the job ran.'));
+      const exits = [...workers].map((worker) => new Promise((resolve) => worker.child.once('exit', resolve)));
+      for (const worker of workers) worker.child.kill('SIGKILL');
+      await Promise.all(exits);
+    },
   };
 }

@@ -147,7 +147,7 @@ describe('a file past its worker limits', () => {
       },
     ]);
     const storage = { head: async () => ({ size: bytes.byteLength, contentType: 'text/csv' }), read: async () => bytes } as unknown as Storage;
-    const pool = createWorkerPool({ threads: 1, limits });
+    const pool = createWorkerPool({ processes: 1, limits });
     try {
       const outcome = await indexFileVersion(
         { store, db, storage, now: () => new Date(), extract: (b, type) => extractFileInWorker(b, type, DEFAULT_EXTRACT_LIMITS, pool) },

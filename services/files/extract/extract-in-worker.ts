@@ -1,4 +1,4 @@
-// extractFile in a worker thread: an uploaded file is parsed off the thread that answers
+// extractFile in a worker process: an uploaded file is parsed outside the process that answers
 // requests, within a time and a memory limit. A file past either limit is refused like any
 // other unreadable file (FileExtractError), so its indexing ends FAILED with the reason.
 import { sharedWorkerPool, WorkerLimitError, workerJob, type WorkerLimits, type WorkerPool } from '../../workers/index.js';
@@ -13,19 +13,12 @@ export const TOO_MUCH_MEMORY =
 /** The parsers' own timeouts (EXTRACT_TIMEOUT_MS) answer first; this limit catches what they cannot interrupt. */
 export const FILE_JOB_LIMITS: WorkerLimits = { timeMs: EXTRACT_TIMEOUT_MS + 10_000, memoryMb: 2048 };
 
-const movable = (bytes: Uint8Array): ArrayBuffer[] =>
-  bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
-
 const job = workerJob<ExtractJobInput, ExtractJobOutcome>(new URL('./extract-job.ts', import.meta.url), 'extractJob');
 
-// As many threads as the indexing queue runs files at once (workflows/index-file.ts).
-const filePool = () => sharedWorkerPool('file-extraction', { threads: 2, limits: FILE_JOB_LIMITS });
+// As many processes as the indexing queue runs files at once (workflows/index-file.ts).
+const filePool = () => sharedWorkerPool('file-extraction', { processes: 2, limits: FILE_JOB_LIMITS });
 
-/**
- * The bytes move to the worker when they own their memory (a file read from storage does): the
- * caller's buffer is left empty, and 50 MB are not copied on the thread that answers requests.
- * Bytes that share memory (a small Buffer from Node's pool, a view) are copied instead.
- */
+/** The bytes are copied to the worker process; the caller's are left as they were. */
 export async function extractFileInWorker(
   bytes: Buffer | Uint8Array,
   type: IndexedType,
@@ -34,7 +27,7 @@ export async function extractFileInWorker(
 ): Promise<Extracted> {
   let outcome: ExtractJobOutcome;
   try {
-    outcome = await pool.run(job, { bytes, type, limits }, movable(bytes));
+    outcome = await pool.run(job, { bytes, type, limits });
   } catch (error) {
     if (error instanceof WorkerLimitError) throw new FileExtractError(error.limit === 'time' ? TOO_SLOW : TOO_MUCH_MEMORY, { cause: error });
     throw error;

@@ -4,10 +4,10 @@ import { extractPage } from './extract.js';
 import { extractPageInWorker } from './extract-in-worker.js';
 import { LinkFetchError } from './fetch-errors.js';
 
-const pool = createWorkerPool({ threads: 1, limits: { timeMs: 60_000, memoryMb: 512 } });
+const pool = createWorkerPool({ processes: 1, limits: { timeMs: 60_000, memoryMb: 512 } });
 // Limits no page below can meet: a millisecond to parse 1 MB of markup, a heap smaller than the parser.
-const hurried = createWorkerPool({ threads: 1, limits: { timeMs: 1, memoryMb: 512 } });
-const cramped = createWorkerPool({ threads: 1, limits: { timeMs: 60_000, memoryMb: 16 } });
+const hurried = createWorkerPool({ processes: 1, limits: { timeMs: 1, memoryMb: 512 } });
+const cramped = createWorkerPool({ processes: 1, limits: { timeMs: 60_000, memoryMb: 16 } });
 afterAll(() => Promise.all([pool.close(), hurried.close(), cramped.close()]));
 
 const page = (body: string) => ({ url: 'https://example.com/page', contentType: 'text/html', body });

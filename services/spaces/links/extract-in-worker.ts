@@ -1,4 +1,4 @@
-// extractPage in a worker thread: a fetched page is parsed off the thread that answers requests,
+// extractPage in a worker process: a fetched page is parsed outside the process that answers requests,
 // within a time and a memory limit; a page past either is refused with a LinkFetchError.
 import { sharedWorkerPool, WorkerLimitError, workerJob, type WorkerLimits, type WorkerPool } from '../../workers/index.js';
 import type { ExtractedPage } from './extract.js';
@@ -10,7 +10,7 @@ export const PAGE_JOB_LIMITS: WorkerLimits = { timeMs: 30_000, memoryMb: 1024 };
 
 const job = workerJob<FetchedPage, PageJobOutcome>(new URL('./extract-job.ts', import.meta.url), 'extractPageJob');
 
-const pagePool = () => sharedWorkerPool('page-parsing', { threads: 2, limits: PAGE_JOB_LIMITS });
+const pagePool = () => sharedWorkerPool('page-parsing', { processes: 2, limits: PAGE_JOB_LIMITS });
 
 /** Throws LinkFetchError (`link_unreadable`) when the page cannot be read within the limits. */
 export async function extractPageInWorker(page: FetchedPage, pool: WorkerPool = pagePool()): Promise<ExtractedPage> {
