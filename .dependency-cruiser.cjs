@@ -1,7 +1,6 @@
 // The layer rules of docs/architecture.md, checked by `make lint` (dependency-cruiser).
 // Kernel below domains, domains in one written order, services/app (the composition root) on top;
-// workflows call services, never the reverse. Known violations being paid down are listed in
-// .dependency-cruiser-known-violations.json (regenerate with `make lint-baseline` only when one is removed).
+// workflows call services, never the reverse. There are no exceptions: `make lint` fails on any.
 
 /** Domains from the bottom up: a domain may import only the ones before it, and only through their index.ts. */
 const DOMAIN_ORDER = ['identity', 'mail', 'spaces', 'threads', 'files', 'answers', 'bookmarks', 'articles', 'translation'];
@@ -18,7 +17,8 @@ const orderRules = DOMAIN_ORDER.map((domain, i) => {
         comment: `${domain} may not import ${above.join(', ')}: they sit above it (docs/architecture.md). React to their events instead.`,
         severity: 'error',
         from: { path: `^services/${domain}/` },
-        to: { path: `^services/${alt(above)}/` },
+        // A domain's events.ts is its published language: any domain may read its types to react.
+        to: { path: `^services/${alt(above)}/`, pathNot: `^services/${alt(above)}/events\\.ts$` },
       };
 }).filter(Boolean);
 
@@ -59,8 +59,15 @@ module.exports = {
       from: { path: `^services/(${DOMAIN_ORDER.join('|')})/` },
       to: {
         path: `^services/${alt(DOMAIN_ORDER)}/`,
-        pathNot: [`^services/$1/`, `^services/${alt(DOMAIN_ORDER)}/index\\.ts$`],
+        pathNot: [`^services/$1/`, `^services/${alt(DOMAIN_ORDER)}/(index|events)\\.ts$`],
       },
+    },
+    {
+      name: 'events-as-types-only',
+      comment: "Another domain's events.ts is read for its event types only (to react to them); its functions are used through index.ts.",
+      severity: 'error',
+      from: { path: `^services/(${DOMAIN_ORDER.join('|')})/` },
+      to: { path: `^services/${alt(DOMAIN_ORDER)}/events\\.ts$`, pathNot: '^services/$1/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'express-only-at-the-edge',

@@ -6,7 +6,7 @@ ROOT := $(CURDIR)
 export PATH := $(ROOT)/.tools/node/bin:$(ROOT)/node_modules/.bin:$(PATH)
 export npm_config_update_notifier := false
 
-.PHONY: start install node generate check-generated typecheck lint lint-baseline build web docs test test-only bench dev-mocks rebuild-projections chromium clean spec-coverage
+.PHONY: start install node generate check-generated typecheck lint build web docs test test-only bench dev-mocks rebuild-projections chromium clean spec-coverage
 
 node:
 	@./scripts/ensure-node.sh
@@ -36,14 +36,9 @@ typecheck: install
 	tsc -p .
 
 # Format and lint (Biome), then the layer rules of docs/architecture.md (dependency-cruiser).
-# Known layer violations still being paid down are listed in .dependency-cruiser-known-violations.json.
 lint: install
 	biome check .
-	depcruise services workflows web/src mocks --config .dependency-cruiser.cjs --ignore-known .dependency-cruiser-known-violations.json --output-type err
-
-# Rewrites the list of known layer violations: run it only after removing some.
-lint-baseline: install
-	depcruise services workflows web/src mocks --config .dependency-cruiser.cjs --output-type baseline --output-to .dependency-cruiser-known-violations.json
+	depcruise services workflows web/src mocks --config .dependency-cruiser.cjs --output-type err
 
 web: install
 	vite build --config web/vite.config.ts

@@ -93,7 +93,7 @@ export function articleHandlers(opts: Options): RequestHandler[] {
     getUpsertCollectionEntryMockHandler(async ({ request }) => {
       const body = (await request.json()) as UpsertEntryRequest;
       if (body.new_collection_uuid) {
-        // The Space's checks come first, then the thread's (services/spaces/thread-moves.ts).
+        // The Space's checks come first, then the thread's (services/threads/space-moves.ts).
         const { user } = opts.spaces.signedIn();
         const space = opts.spaces.get(body.new_collection_uuid);
         if (!canEditSources(opts.spaces.levelOf(space))) throw problem(403, 'not_space_writer', 'Only writers of this Space can add threads to it.');

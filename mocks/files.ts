@@ -25,7 +25,8 @@ import type {
 } from '../generated/react-query/model';
 import { canEditSources } from '../services/spaces/access-levels';
 import { contentTypeOf, DEFAULT_FILE_MAX_BYTES, fileTypeOf, isAttachmentType, TOO_LARGE, UNSUPPORTED_TYPE } from '../services/files/file-types';
-import { fitWithinLimits, LIMIT_MESSAGES, planOf, type PlanFileLimits } from '../services/files/plan-limits';
+import { fitWithinLimits, LIMIT_MESSAGES } from '../services/files/plan-limits';
+import { planOf, type PlanFileLimits } from '../services/shared/plans';
 import { problem } from './problem';
 import type { SpaceStore } from './spaces';
 

@@ -6,7 +6,7 @@ import type { RequestHandler } from 'msw';
 import { getCheckEntrySourcesMockHandler, getRemoveEntrySourcesMockHandler } from '../generated/msw/threads/threads.msw';
 import type { RemoveSourcesRequest, SourcesCheck, ThreadEntry } from '../generated/react-query/model';
 import { checkAnswer } from '../services/answers/check-sources';
-import { removeCitations } from '../services/answers/citations';
+import { removeCitations } from '../services/threads/citations';
 import type { ThreadState } from '../services/threads/events';
 import { decideSourcesRemoval } from '../services/threads/sharing-decide';
 import { problem, ruled } from './problem';

@@ -233,7 +233,7 @@ export function spaceStore(opts: Options) {
   };
 
   const readable = (s: MockSpace) => permission(s).readable;
-  /** A new thread asked in a Space (services/spaces/answer-space.ts askingInSpace): 404 unless readable; it starts there for a writer. */
+  /** A new thread asked in a Space (services/threads/ask-in-space.ts askingInSpace): 404 unless readable; it starts there for a writer. */
   const askingIn = (uuid: string) => {
     const s = find(uuid);
     if (!s || !readable(s)) throw problem(404, 'collection_not_found', 'No such Space.');
@@ -272,7 +272,7 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
   const { store } = opts;
   /** The owner first (member_id: the Space's uuid), then members and invitations as made. */
   const members = (s: MockSpace) => ({ members: [...s.members.filter((m) => isOwnerLevel(m.access)), ...s.members.filter((m) => !isOwnerLevel(m.access))] });
-  // The threads of a Space the caller sees listed (services/spaces/thread-queries.ts): shared with the
+  // The threads of a Space the caller sees listed (services/bookmarks/space-threads.ts): shared with the
   // Space or the public, their own, and those whose owner let them in (unless owner-only again).
   const listedInSpace = (t: MockThread) => {
     const me = opts.user()?.id;
@@ -338,7 +338,7 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
     gen.getDeleteCollectionMockHandler(({ params }) => {
       const { actor } = store.signedIn();
       const s = store.get(String(params.collectionUuid));
-      // The owner check runs before any thread leaves the Space (services/spaces/delete-use-case.ts).
+      // The owner check runs before any thread leaves the Space (services/bookmarks/delete-space.ts).
       if (!isOwnerLevel(store.levelOf(s))) throw problem(403, 'not_space_owner', 'Only the owner of this Space can delete it.');
       for (const t of store.threadsOf(s.uuid)) store.takeOut(t, s.uuid);
       store.apply(

@@ -145,7 +145,7 @@ type ThreadHandlerOptions = {
   orgOf?: (userId: string) => string | null;
   readsSpace?: (collectionUuid: string) => boolean;
   collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null;
-  /** A new thread asked in a Space: the server's 404 for a Space the asker cannot read, else where it starts (services/spaces/answer-space.ts). */
+  /** A new thread asked in a Space: the server's 404 for a Space the asker cannot read, else where it starts (services/threads/ask-in-space.ts). */
   askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
 };
 

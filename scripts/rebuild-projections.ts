@@ -1,6 +1,6 @@
 // `make rebuild-projections`: empties every read model and replays the event log through the
 // projections. Uses DATABASE_URL, or the embedded PostgreSQL in DATA_DIR as `make start` does.
-import { loadConfig } from '../services/app/config.js';
+import { loadConfig } from '../services/shared/config.js';
 import { projections } from '../services/app/projections.js';
 import { createDb, createPool } from '../services/db/database.js';
 import { startEmbeddedPostgres } from '../services/db/embedded.js';

@@ -3,9 +3,10 @@
 // its answer whole, both at once with no stream. A restart resumes here: recorded steps are not
 // run again, and a cut-off writing step fails the entry cleanly.
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
-import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
+import { findSources, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
+import type { AnswerJob } from '../services/threads/answer-engine.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
-import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/answers/stream-events.js';
+import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/threads/answer-stream-events.js';
 import { createStreamWriter } from '../services/answers/stream-writer.js';
 import { replayedAnswerEvents } from '../services/answers/replay.js';
 import type { EventStore } from '../services/eventstore/store.js';

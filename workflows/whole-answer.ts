@@ -7,7 +7,8 @@
 // workflow had not started yet.
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
-import { findSources, writeAnswer, type AnswerDeps, type AnswerJob } from '../services/answers/generate.js';
+import { findSources, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
+import type { AnswerJob } from '../services/threads/answer-engine.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
 import { takeAskedThread } from '../services/threads/use-cases.js';
 import { failEntry } from './answer.js';

@@ -1,10 +1,7 @@
 // Check sources over HTTP: anyone who may read the thread gets a verdict for each cited sentence
 // of a finished answer, by overlap, and by the LLM when one is configured.
 import type { DomainRoutes } from '../http/handler.js';
-import { threadErrors } from '../threads/errors.js';
-import type { SourceData } from '../threads/events.js';
-import { entriesOf, findEntry } from '../threads/queries.js';
-import { readableThread, viewer } from '../threads/read-access.js';
+import { threadErrors, type SourceData, entriesOf, findEntry, readableThread, viewer } from '../threads/index.js';
 import { checkAnswer } from './check-sources.js';
 import { passagesByUrl } from './cited-passages.js';
 import { judgeWithLlm } from './judge-sources.js';

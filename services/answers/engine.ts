@@ -1,5 +1,5 @@
 // Builds the answer engine from the configuration: which model writes, which sources search.
-import type { Config } from '../app/config.js';
+import type { Config } from '../shared/config.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import { publishGuide } from './guide.js';

@@ -3,19 +3,21 @@
 // whole-at-once answer records its sources with its end, in one append.
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore } from '../eventstore/store.js';
-import { spaceCorpus } from '../spaces/corpus.js';
-import type { SearchMode } from '../threads/events.js';
-import { finishEntry, recordSources, startGeneration, stopRequested, type ThreadCursor } from '../threads/use-cases.js';
-import { citationFilter, sanitizeCitations } from './citations.js';
+import { spaceCorpus } from '../passages/index.js';
+import {
+  type AnswerJob,
+  finishEntry,
+  recordSources,
+  startGeneration,
+  stopRequested,
+  type ThreadCursor,
+  citationFilter,
+  sanitizeCitations,
+  type AnswerStreamEvent,
+} from '../threads/index.js';
 import type { AnswerModel } from './models.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
-import type { AnswerStreamEvent } from './stream-events.js';
 import { toSource, type Passage } from './types.js';
-
-/** The Space a question was asked in: its corpus is searched, its instructions followed. */
-export type AnswerSpace = { uuid: string; instructions: string; web: boolean };
-/** `askerUserId`: whose readable corpora to search (none or null: the help guide only). */
-export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null; space?: AnswerSpace | null };
 
 export const INSTRUCTIONS_NOT_FOLLOWED =
   "The offline answer model cannot follow this Space's instructions; configure an answer model (LLM_BASE_URL) to use them.";

@@ -4,9 +4,8 @@
 // A rebuild replays the latest guide like every other source.
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent, type StoredEvent } from '../eventstore/types.js';
-import type { PassageFeed, PassageOp } from '../passages/index.js';
+import { type PassageFeed, type PassageOp, HELP_CORPUS } from '../passages/index.js';
 import { type HelpPassage, loadHelpCorpus } from './corpus.js';
-import { HELP_CORPUS } from './passages.js';
 
 export const GUIDE_STREAM = 'guide';
 const GUIDE_SOURCE = 'guide';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLiveFeed } from './live-feed.js';
-import type { AnswerStreamEvent } from './stream-events.js';
+import type { AnswerStreamEvent } from '../threads/index.js';
 
 const delta = (text: string): AnswerStreamEvent => ({ event: 'delta', data: { text } });
 

@@ -2,7 +2,7 @@
 // asked streams them as they are written instead of reading each back from the database. The
 // workflow's DBOS stream stays the record: resuming (a reconnect, another request, a restart)
 // reads that.
-import type { AnswerStreamEvent } from './stream-events.js';
+import type { AnswerStreamEvent } from '../threads/index.js';
 
 type Follower = { push: (e: AnswerStreamEvent | null) => void };
 

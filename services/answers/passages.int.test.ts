@@ -5,10 +5,10 @@ import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
-import { searchPassages } from '../passages/index.js';
+import { searchPassages, HELP_CORPUS } from '../passages/index.js';
 import { loadHelpCorpus } from './corpus.js';
 import { GUIDE_STREAM, publishGuide } from './guide.js';
-import { HELP_CORPUS, helpSource } from './passages.js';
+import { helpSource } from './passages.js';
 
 let db: Db;
 let close: () => Promise<void>;

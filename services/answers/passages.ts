@@ -1,10 +1,8 @@
 // The passage index as the answers' source: BM25 retrieval of services/passages over the corpora
 // the asker may read (`help`, `user:<id>`, `org:<uuid>`, `space:<uuid>`), in one query.
 import type { Db } from '../db/database.js';
-import { searchPassages } from '../passages/index.js';
+import { HELP_CORPUS, searchPassages } from '../passages/index.js';
 import type { Passage, SourceAdapter } from './types.js';
-
-export const HELP_CORPUS = 'help';
 
 /** What a passage's source shows as its domain: `help` for the guide, else the corpus kind (`user`, `space`, ...). */
 export const domainOf = (corpus: string) => corpus.split(':')[0];

@@ -7,10 +7,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
-import { migrateAuth } from '../identity/auth.js';
-import { applyPassageOp, searchPassages } from '../passages/index.js';
-import { HELP_CORPUS, passageSource } from './passages.js';
-import { orgCorpus, readableCorpora, userCorpus } from './readable.js';
+import { migrateAuth } from '../identity/index.js';
+import { applyPassageOp, searchPassages, HELP_CORPUS, orgCorpus, userCorpus } from '../passages/index.js';
+import { passageSource } from './passages.js';
+import { readableCorpora } from './readable.js';
 
 let db: Db;
 let close: () => Promise<void>;

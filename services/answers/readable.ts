@@ -1,11 +1,8 @@
 // Which passage corpora a person may retrieve from: the help guide for everyone, plus their own
 // corpus and their organisation's when signed in. Spaces add their corpora here later.
 import type { Db } from '../db/database.js';
-import { orgOf } from '../identity/queries.js';
-import { HELP_CORPUS } from './passages.js';
-
-export const userCorpus = (userId: string) => `user:${userId}`;
-export const orgCorpus = (orgUuid: string) => `org:${orgUuid}`;
+import { orgOf } from '../identity/index.js';
+import { HELP_CORPUS, orgCorpus, userCorpus } from '../passages/index.js';
 
 export async function readableCorpora(db: Db, viewer: { user_id: string | null }): Promise<string[]> {
   if (!viewer.user_id) return [HELP_CORPUS];

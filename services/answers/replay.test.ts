@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { ThreadEvent } from '../threads/events.js';
+import type { ThreadEvent } from '../threads/index.js';
 import { replayedAnswerEvents } from './replay.js';
 
 const B = 'entry-b';

@@ -2,8 +2,7 @@
 // none: one written whole (its events are all in the thread, so its stream is never written) or
 // one cut off before its first write. The same sequence the live answer sent: sources, the
 // answer as one delta, related questions, then completed or failed.
-import type { ThreadEvent } from '../threads/events.js';
-import type { AnswerStreamEvent } from './stream-events.js';
+import type { ThreadEvent, AnswerStreamEvent } from '../threads/index.js';
 
 export function replayedAnswerEvents(threadEvents: readonly ThreadEvent[], backendUuid: string): AnswerStreamEvent[] {
   const out: AnswerStreamEvent[] = [];

@@ -1,8 +1,9 @@
 // Retrieval: ask each source the search mode allows, top-k each, web results first. A source
 // that is off or failing is said so in `notes`, never hidden. The passage index is searched
 // over the corpora the asker may read (readable.ts); `help` mode keeps to the user guide.
-import type { SearchMode } from '../threads/events.js';
-import { HELP_CORPUS, type PassageIndex } from './passages.js';
+import type { SearchMode } from '../threads/index.js';
+import { HELP_CORPUS } from '../passages/index.js';
+import type { PassageIndex } from './passages.js';
 import type { Passage, SourceAdapter } from './types.js';
 
 export const TOP_K = 5;

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { AnswerStreamEvent, AnswerStreamValue } from './stream-events.js';
-import { eventsOf } from './stream-events.js';
+import { type AnswerStreamEvent, type AnswerStreamValue, eventsOf } from '../threads/index.js';
 import { createStreamWriter } from './stream-writer.js';
 
 const delta = (text: string): AnswerStreamEvent => ({ event: 'delta', data: { text } });

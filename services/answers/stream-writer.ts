@@ -5,7 +5,7 @@
 // not wait for the stream: the answer goes on, and the events emitted meanwhile (in the same
 // tick, or while a write is under way) go in the next write together, one write (a few
 // database round trips) for a burst instead of one each.
-import { isFinal, type AnswerStreamEvent, type AnswerStreamValue } from './stream-events.js';
+import { isFinal, type AnswerStreamEvent, type AnswerStreamValue } from '../threads/index.js';
 
 type Queued = { event: AnswerStreamEvent; shown: boolean };
 

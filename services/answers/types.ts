@@ -1,4 +1,4 @@
-import type { SourceData } from '../threads/events.js';
+import type { SourceData } from '../threads/index.js';
 
 /** A piece of text an answer may cite, from any source adapter. */
 export type Passage = {

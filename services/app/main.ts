@@ -1,5 +1,5 @@
 // `make start`: read the configuration, start everything, stop cleanly on Ctrl-C or SIGTERM.
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from '../shared/config.js';
 import { createLogger } from './logger.js';
 import { startApp } from './runtime.js';
 

@@ -2,6 +2,7 @@
 import { checkRoutes } from '../answers/check-routes.js';
 import { articleRoutes } from '../articles/routes.js';
 import { collectionRoutes } from '../bookmarks/routes.js';
+import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
@@ -10,9 +11,10 @@ import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
 import type { Routes } from '../http/handler.js';
+import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
 
-export const routes: Routes = {
+export const routes: Routes<AppContext> = {
   ...systemRoutes,
   ...identityRoutes,
   ...mailRoutes,
@@ -22,6 +24,7 @@ export const routes: Routes = {
   ...articleRoutes,
   ...collectionRoutes,
   ...spaceRoutes,
+  ...spaceCompositeRoutes,
   ...translationRoutes,
   ...fileRoutes,
 };

@@ -23,14 +23,15 @@ import { EventStore } from '../eventstore/store.js';
 import { createAuth, migrateAuth } from '../identity/auth.js';
 import { createSessionIds } from '../identity/session-ids.js';
 import { sessionActors } from '../identity/session.js';
-import { planOf } from '../files/plan-limits.js';
+import { planOf } from '../shared/plans.js';
 import { createMailTransport } from '../mail/transport.js';
 import { closeWorkerPools } from '../workers/index.js';
-import type { Config } from './config.js';
-import type { AppContext } from '../shared/context.js';
+import type { Config } from '../shared/config.js';
+import { bookmarkStateOf } from '../bookmarks/queries.js';
+import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
 import { pendingEntries } from '../threads/queries.js';
-import type { AnswerJob } from '../answers/generate.js';
+import type { AnswerJob } from '../threads/answer-engine.js';
 import { projections } from './projections.js';
 import { routes } from './routes.js';
 import { createApp } from '../http/server.js';
@@ -114,6 +115,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     actors: sessionActors({ auth, db, sessions, planOf }),
     logger,
     now: () => new Date(),
+    bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },
     answers: {
       modelName: engine.model.name,
       start: startAnswering,

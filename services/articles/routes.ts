@@ -1,8 +1,7 @@
 // The article (page) view: a thread the caller may read, as sections with their bookmark state.
 import type { DomainRoutes } from '../http/handler.js';
-import { bookmarkStateOf } from '../bookmarks/queries.js';
-import { entriesOf } from '../threads/queries.js';
-import { readableThread, viewer } from '../threads/read-access.js';
+import { bookmarkStateOf } from '../bookmarks/index.js';
+import { entriesOf, readableThread, viewer } from '../threads/index.js';
 import { articleSection, type ArticleThread } from './view.js';
 
 export const articleRoutes = {

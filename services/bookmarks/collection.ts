@@ -1,7 +1,7 @@
 // The default Bookmarks collection as the seeds describe it (seed 003 §3: title 'Bookmarks',
 // emoji code 1f516, no uuid; seed 000 §6: the caller holds OWNER_DEFAULT_BOOKMARKS = 6). It is
 // private (Space access 1): only its owner sees it.
-import { ACCESS_LEVEL, SPACE_ACCESS } from '../spaces/access-levels.js';
+import { ACCESS_LEVEL, SPACE_ACCESS } from '../spaces/index.js';
 
 export const BOOKMARKS_COLLECTION = {
   uuid: null,

@@ -1,5 +1,5 @@
 import type { Projection } from '../eventstore/types.js';
-import type { ThreadDeleted } from '../threads/events.js';
+import type { ThreadDeleted } from '../threads/index.js';
 import { BOOKMARK_EVENT_TYPES, type BookmarkEvent } from './events.js';
 
 /** `bookmarks`: one row per bookmarked thread of a user; a deleted thread leaves every user's. */

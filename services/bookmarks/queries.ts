@@ -1,8 +1,7 @@
 import type { Db } from '../db/database.js';
-import { threadsFrom, viewerOf } from '../threads/queries.js';
-import { mayRead } from '../threads/read-access.js';
+import { threadsFrom, viewerOf, mayRead } from '../threads/index.js';
 
-export type BookmarkState = 'BOOKMARKED' | 'NOT_BOOKMARKED';
+import type { BookmarkState } from '../../generated/sdk/types.gen.js';
 
 /**
  * BOOKMARKED once the user bookmarked the thread or it was added to a Space (seed 003 §4

@@ -2,14 +2,19 @@
 // (upsert_type "bookmark", or no collection_uuid) or a Space (new_collection_uuid /
 // collection_uuid), answering with where the thread now is.
 import type { Actor } from '../shared/actor.js';
-import type { AppContext } from '../shared/context.js';
+import {
+  type ThreadsContext,
+  moveThreadIntoSpace,
+  takeThreadOutOfSpace,
+  threadErrors,
+  findThreadRow,
+  readableThread,
+  viewer,
+  type Who,
+  threadResponse,
+} from '../threads/index.js';
 import type { DomainRoutes } from '../http/handler.js';
-import { requireActor } from '../spaces/access.js';
-import { moveThreadIntoSpace, takeThreadOutOfSpace } from '../spaces/thread-moves.js';
-import { threadErrors } from '../threads/errors.js';
-import { findThreadRow } from '../threads/queries.js';
-import { readableThread, viewer, type Who } from '../threads/read-access.js';
-import { threadResponse } from '../threads/thread-response.js';
+import { requireActor } from '../spaces/index.js';
 import { BOOKMARKS_COLLECTION } from './collection.js';
 import { bookmarkErrors } from './errors.js';
 import { bookmarkStateOf } from './queries.js';
@@ -22,7 +27,7 @@ async function signedIn(actor: Actor) {
 }
 
 /** The thread of `key` if the caller may read it: 404 / 403 exactly as getThread. */
-async function readable(actor: Actor, ctx: AppContext, key: string) {
+async function readable(actor: Actor, ctx: ThreadsContext, key: string) {
   const who = await viewer(ctx, actor);
   return { who, ...(await readableThread(ctx, key, who)) };
 }
@@ -38,7 +43,7 @@ const spaceRef = (space: { uuid: string; title: string; emoji: string; slug: str
 });
 
 /** The thread's bookmark state and, when asked, the thread itself, after the change. */
-async function threadAfter(ctx: AppContext, contextUuid: string, who: Who, withThread: boolean) {
+async function threadAfter(ctx: ThreadsContext, contextUuid: string, who: Who, withThread: boolean) {
   const thread = (await findThreadRow(ctx.db, contextUuid))!;
   const bookmark_state = await bookmarkStateOf(ctx.db, who.user_id, thread);
   if (!withThread) return { bookmark_state };
@@ -84,4 +89,4 @@ export const collectionRoutes = {
     await unbookmarkThread(ctx.store, { user_id: userId, context_uuid: thread.context_uuid, now: ctx.now() });
     return { status: 200, body: { bookmark_state: await bookmarkStateOf(ctx.db, userId, thread), updated_collection: BOOKMARKS_COLLECTION } };
   },
-} satisfies DomainRoutes;
+} satisfies DomainRoutes<ThreadsContext>;

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-// threads and thread_entries have their own property (services/threads/rebuild.prop.test.ts), Spaces
+// threads and thread_entries have their own property (tests/integration/threads-rebuild.prop.test.ts), Spaces
 // theirs (services/spaces/rebuild.prop.test.ts); here they stay empty.
 const READ_MODELS = {
   accounts: ['user_id'],

@@ -1,8 +1,7 @@
 // The rules of a file's life, pure: the clock, ids and what was read are passed in.
-import { DomainError } from '../shared/domain-error.js';
+import { fileErrors } from './errors.js';
 import type { FileDeleted, FileIndexed, FileIndexFailed, FileState, FileSubmitted, FileUploadExpired, FileUploadStarted, Repository } from './events.js';
 
-export const FILE_NOT_FOUND = 'No such file in this repository.';
 const sameRepository = (a: Repository, b: Repository) => a.type === b.type && a.owner_id === b.owner_id;
 
 export type Submission = Omit<FileSubmitted['data'], 'version' | 'reason' | 'submitted_at'>;
@@ -13,12 +12,10 @@ export type Submission = Omit<FileSubmitted['data'], 'version' | 'reason' | 'sub
  */
 export function decideSubmit(state: FileState, submission: Submission, replaceExisting: boolean, now: Date): FileSubmitted[] {
   const { current } = state;
-  if (state.deleted) throw new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.');
-  if (current && !sameRepository(current.repository, submission.repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
-  if (state.uploads[submission.object_key] === 'expired')
-    throw new DomainError('invalid', 'upload_expired', `The upload of ${submission.filename} expired before it was indexed; upload it again.`);
-  if (current && !replaceExisting)
-    throw new DomainError('conflict', 'file_exists', `${current.filename} is already in this repository; replace it to upload it again.`);
+  if (state.deleted) throw fileErrors.fileDeleted();
+  if (current && !sameRepository(current.repository, submission.repository)) throw fileErrors.fileNotFound();
+  if (state.uploads[submission.object_key] === 'expired') throw fileErrors.uploadExpired(submission.filename);
+  if (current && !replaceExisting) throw fileErrors.fileExists(current.filename);
   const version = current ? current.version + 1 : 1;
   return [{ type: 'FileSubmitted', data: { ...submission, version, reason: current ? 'replace' : 'upload', submitted_at: now.toISOString() } }];
 }
@@ -46,7 +43,7 @@ export function decideIndexResult(state: FileState, version: number, outcome: In
 
 export function decideDelete(state: FileState, repository: Repository, by: string, now: Date): FileDeleted[] {
   const { current } = state;
-  if (!current || state.deleted || !sameRepository(current.repository, repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
+  if (!current || state.deleted || !sameRepository(current.repository, repository)) throw fileErrors.fileNotFound();
   return [
     { type: 'FileDeleted', data: { file_uuid: current.file_uuid, repository, object_key: current.object_key, deleted_by: by, deleted_at: now.toISOString() } },
   ];
@@ -57,8 +54,8 @@ export type UploadStart = Omit<FileUploadStarted['data'], 'started_at' | 'expire
 /** An upload form handed out: pending until submitted, or until it expires after the TTL. */
 export function decideUploadStart(state: FileState, cmd: UploadStart): FileUploadStarted[] {
   const { now, ttlSeconds, ...data } = cmd;
-  if (state.deleted) throw new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.');
-  if (state.current && !sameRepository(state.current.repository, cmd.repository)) throw new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND);
+  if (state.deleted) throw fileErrors.fileDeleted();
+  if (state.current && !sameRepository(state.current.repository, cmd.repository)) throw fileErrors.fileNotFound();
   const expires = new Date(now.getTime() + ttlSeconds * 1000);
   return [{ type: 'FileUploadStarted', data: { ...data, started_at: now.toISOString(), expires_at: expires.toISOString() } }];
 }

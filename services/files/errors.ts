@@ -1,11 +1,11 @@
-// The files domain's errors that use cases throw (decide.ts throws its rules' own): each a stable
-// code, a kind (its status at the edge) and the seeds' text where there is one.
+// The files domain's errors, thrown by its rules and use cases: each a stable code, a kind (its
+// status at the edge) and the seeds' text where there is one.
 import { DomainError } from '../shared/domain-error.js';
-import { FILE_NOT_FOUND } from './decide.js';
 import { TOO_LARGE, UNSUPPORTED_TYPE } from './file-types.js';
 import type { LimitCode } from './plan-limits.js';
 import { LIMIT_MESSAGES } from './plan-limits.js';
 
+export const FILE_NOT_FOUND = 'No such file in this repository.';
 export const DOWNLOADS_DISABLED = 'Downloads are disabled for files in this organization.';
 export const PDF_RESTRICTED = 'PDF downloads are restricted';
 export const DIFFERENT_ORGANIZATION = 'This file belongs to a different organization';
@@ -15,6 +15,10 @@ export const ENTERPRISE_ONLY = 'Organisation files are for members of an Enterpr
 
 export const fileErrors = {
   fileNotFound: () => new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND),
+  fileDeleted: () => new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.'),
+  fileExists: (filename: string) => new DomainError('conflict', 'file_exists', `${filename} is already in this repository; replace it to upload it again.`),
+  uploadExpired: (filename: string) =>
+    new DomainError('invalid', 'upload_expired', `The upload of ${filename} expired before it was indexed; upload it again.`),
   repositoryNotFound: () => new DomainError('not_found', 'repository_not_found', 'No such file repository.'),
   organizationNotFound: () => new DomainError('not_found', 'organization_not_found', 'No such organisation.'),
   notOrgAdmin: () => new DomainError('forbidden', 'not_org_admin', "Only the organisation's owners and admins change its file settings."),

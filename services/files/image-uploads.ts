@@ -2,7 +2,7 @@
 // `public/`, readable by address like any image on the web. At most 60 an hour per person,
 // counted in memory per instance, like the sign-in limits.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../shared/context.js';
+import type { FilesContext } from './context.js';
 import { fileErrors } from './errors.js';
 
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -19,7 +19,7 @@ function rateLimited(userId: string, now: number) {
   return limited;
 }
 
-export async function imageUploadUrl(ctx: AppContext, userId: string, body: { filename: string; content_type: keyof typeof EXTENSION; file_size?: number }) {
+export async function imageUploadUrl(ctx: FilesContext, userId: string, body: { filename: string; content_type: keyof typeof EXTENSION; file_size?: number }) {
   const size = body.file_size;
   if (size !== undefined && size > IMAGE_MAX_BYTES) throw fileErrors.imageTooLarge(body.filename);
   if (rateLimited(userId, ctx.now().getTime())) return { fields: null, s3_bucket_url: null, s3_object_url: null, rate_limited: true };

@@ -1,6 +1,7 @@
 // Deleting and re-indexing files, both all-or-nothing in one transaction.
-import type { AppContext } from '../shared/context.js';
-import type { SessionUser } from '../identity/queries.js';
+import type { KernelContext } from '../shared/context.js';
+import type { FilesContext } from './context.js';
+import type { SessionUser } from '../identity/index.js';
 import { decideDelete, decideResync } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { applyFilters, filesByUuid, type FileFilters, type FileRow } from './queries.js';
@@ -10,7 +11,7 @@ import { fileErrors } from './errors.js';
 
 const RESYNC_MAX = 1000;
 
-export async function deleteFiles(ctx: AppContext, user: SessionUser, info: RepositoryInfo, fileUuids: string[]) {
+export async function deleteFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, fileUuids: string[]) {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'delete');
   const uuids = [...new Set(fileUuids)];
@@ -32,7 +33,7 @@ export async function deleteFiles(ctx: AppContext, user: SessionUser, info: Repo
 }
 
 /** Every file of a repository, for a Space being deleted: deleted file by file, so stopping halfway and deleting again finishes the job. */
-export async function deleteAllFiles(ctx: AppContext, repository: Repository, by: string) {
+export async function deleteAllFiles(ctx: KernelContext, repository: Repository, by: string) {
   const rows = await ctx.db
     .selectFrom('files')
     .select(['file_uuid', 'object_key'])
@@ -47,7 +48,7 @@ export async function deleteAllFiles(ctx: AppContext, repository: Repository, by
   }
 }
 
-export async function resyncFiles(ctx: AppContext, user: SessionUser, info: RepositoryInfo, filters: FileFilters | undefined): Promise<FileRow[]> {
+export async function resyncFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, filters: FileFilters | undefined): Promise<FileRow[]> {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;

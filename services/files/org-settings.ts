@@ -1,24 +1,24 @@
 // An organisation's file settings: members read them, owners and admins change them.
-import type { AppContext } from '../shared/context.js';
-import type { SessionUser } from '../identity/queries.js';
+import type { FilesContext } from './context.js';
+import type { SessionUser } from '../identity/index.js';
 import { orgFilesStream } from './events.js';
 import { orgDownloadsDisabled } from './queries.js';
 import { fileErrors } from './errors.js';
 
 const ADMIN_ROLES = ['owner', 'admin'];
 
-async function roleIn(ctx: AppContext, user: SessionUser, orgUuid: string) {
+async function roleIn(ctx: FilesContext, user: SessionUser, orgUuid: string) {
   const row = await ctx.db.selectFrom('member').select('role').where('organizationId', '=', orgUuid).where('userId', '=', user.id).executeTakeFirst();
   if (!row) throw fileErrors.organizationNotFound();
   return row.role;
 }
 
-export async function getOrgFileSettings(ctx: AppContext, user: SessionUser, orgUuid: string) {
+export async function getOrgFileSettings(ctx: FilesContext, user: SessionUser, orgUuid: string) {
   await roleIn(ctx, user, orgUuid);
   return { downloads_disabled: await orgDownloadsDisabled(ctx.db, orgUuid) };
 }
 
-export async function setOrgFileSettings(ctx: AppContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
+export async function setOrgFileSettings(ctx: FilesContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
   const role = await roleIn(ctx, user, orgUuid);
   if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim()))) throw fileErrors.notOrgAdmin();
   // A change that changes nothing writes nothing.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN_FILE_LIMITS, fitWithinLimits, LIMIT_MESSAGES, parsePlanFileLimits, planOf } from './plan-limits.js';
+import { DEFAULT_PLAN_FILE_LIMITS, parsePlanFileLimits, planOf } from '../shared/plans.js';
+import { fitWithinLimits, LIMIT_MESSAGES } from './plan-limits.js';
 
 describe('plan file limits', () => {
   it('fills in the seeds’ texts', () => {

@@ -1,16 +1,16 @@
 // Who may read one file, found by uuid or by its stored address (downloads): its repository's
 // readers. An organisation file asked for by someone outside the organisation is the seeds'
 // 'This file belongs to a different organization' on download, a plain 404 elsewhere.
-import type { AppContext } from '../shared/context.js';
-import type { SessionUser } from '../identity/queries.js';
-import { spaceView } from '../spaces/access.js';
+import type { FilesContext } from './context.js';
+import type { SessionUser } from '../identity/index.js';
+import { spaceView } from '../spaces/index.js';
 import { fileNotFound } from './manage-use-cases.js';
 import { findFile, findFileByKey, orgDownloadsDisabled, type FileRow } from './queries.js';
 import { fileErrors } from './errors.js';
 
 export { DIFFERENT_ORGANIZATION, DOWNLOADS_DISABLED, PDF_RESTRICTED } from './errors.js';
 
-export async function mayRead(ctx: AppContext, user: SessionUser, row: FileRow) {
+export async function mayRead(ctx: FilesContext, user: SessionUser, row: FileRow) {
   switch (row.repo_type) {
     case 'USER':
       return row.repo_owner === user.id;
@@ -23,7 +23,7 @@ export async function mayRead(ctx: AppContext, user: SessionUser, row: FileRow) 
   }
 }
 
-export async function readableFile(ctx: AppContext, user: SessionUser, fileUuid: string) {
+export async function readableFile(ctx: FilesContext, user: SessionUser, fileUuid: string) {
   const row = await findFile(ctx.db, fileUuid);
   if (!row || !(await mayRead(ctx, user, row))) throw fileNotFound();
   return row;
@@ -31,7 +31,7 @@ export async function readableFile(ctx: AppContext, user: SessionUser, fileUuid:
 
 const DOWNLOAD_SECONDS = 5 * 60;
 
-export async function downloadUrl(ctx: AppContext, user: SessionUser, fileUrl: string, viewMode: boolean) {
+export async function downloadUrl(ctx: FilesContext, user: SessionUser, fileUrl: string, viewMode: boolean) {
   const key = ctx.storage.keyOf(fileUrl);
   if (!key) {
     // Only this server's storage is trusted to serve a PDF (a PDF can carry scripts and links).

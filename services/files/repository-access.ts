@@ -1,14 +1,11 @@
 // Who may do what in a repository (seed 001 §5-6): everyone signed in has My Files; ORG is for
 // Enterprise organisation members; a Space's files follow the Space (readers read, editors change
 // sources). Asking about a repository one may not read answers 404, never what is in it.
-import { orgCorpus, userCorpus } from '../answers/readable.js';
 import type { Db } from '../db/database.js';
-import type { SessionUser } from '../identity/queries.js';
-import { canEditSources } from '../spaces/access-levels.js';
-import { spaceView } from '../spaces/access.js';
-import { spaceCorpus } from '../spaces/corpus.js';
+import type { SessionUser } from '../identity/index.js';
+import { canEditSources, spaceView, spaceErrors } from '../spaces/index.js';
+import { orgCorpus, spaceCorpus, userCorpus } from '../passages/index.js';
 import type { Repository, RepositoryType } from './events.js';
-import { spaceErrors } from '../spaces/errors.js';
 import { fileErrors } from './errors.js';
 
 export { ENTERPRISE_ONLY, UNABLE_TO_DELETE, UNABLE_TO_UPLOAD } from './errors.js';

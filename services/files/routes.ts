@@ -1,10 +1,10 @@
 // File repositories over HTTP (seed 001 §7): thin handlers that find the signed-in user and call
 // one use case. Every call needs a signed-in user: visitors have no file features.
-import type { AppContext } from '../shared/context.js';
+import type { FilesContext } from './context.js';
 import type { Actor } from '../shared/actor.js';
 import { type DomainRoutes, type HandlerInput, sse } from '../http/handler.js';
-import { requireUser } from '../identity/session.js';
-import { visibleSpace } from '../spaces/access.js';
+import { requireUser } from '../identity/index.js';
+import { visibleSpace } from '../spaces/index.js';
 import { fileErrors } from './errors.js';
 import { streamIndexProgress } from './index-progress.js';
 import { imageUploadUrl } from './image-uploads.js';
@@ -16,24 +16,24 @@ import { openRepository, type RepositoryInfo } from './repository-access.js';
 import { submitFiles, uploadUrls, type IndexItem } from './upload-use-cases.js';
 import { repositoryFile, spaceFile } from './views.js';
 
-const view = (ctx: AppContext) => (row: Parameters<typeof repositoryFile>[0]) => repositoryFile(row, (key) => ctx.storage.objectUrl(key));
+const view = (ctx: FilesContext) => (row: Parameters<typeof repositoryFile>[0]) => repositoryFile(row, (key) => ctx.storage.objectUrl(key));
 
 // Two operations share each of these, so they are typed by what they read, not by one operationId.
-const getUploadUrls = async ({ actor, body }: { actor: Actor; body: HandlerInput<'getFileUploadUrls'>['body'] }, ctx: AppContext) => ({
+const getUploadUrls = async ({ actor, body }: { actor: Actor; body: HandlerInput<'getFileUploadUrls'>['body'] }, ctx: FilesContext) => ({
   status: 200 as const,
   body: await uploadUrls(ctx, await requireUser(actor), body.file_repository_info, body.file_upload_params),
 });
 
-const removeFiles = async ({ actor, body }: { actor: Actor; body: HandlerInput<'deleteFiles'>['body'] }, ctx: AppContext) => ({
+const removeFiles = async ({ actor, body }: { actor: Actor; body: HandlerInput<'deleteFiles'>['body'] }, ctx: FilesContext) => ({
   status: 200 as const,
   body: await deleteFiles(ctx, await requireUser(actor), body.file_repository_info, body.file_uuids),
 });
 
-async function submit(actor: Actor, ctx: AppContext, body: { file_repository_info: RepositoryInfo; file_index_params: IndexItem[] }) {
+async function submit(actor: Actor, ctx: FilesContext, body: { file_repository_info: RepositoryInfo; file_index_params: IndexItem[] }) {
   return submitFiles(ctx, await requireUser(actor), body.file_repository_info, body.file_index_params);
 }
 
-const download = async ({ actor, body }: { actor: Actor; body: HandlerInput<'downloadFile'>['body'] }, ctx: AppContext) => ({
+const download = async ({ actor, body }: { actor: Actor; body: HandlerInput<'downloadFile'>['body'] }, ctx: FilesContext) => ({
   status: 200 as const,
   body: await downloadUrl(ctx, await requireUser(actor), body.file_url, body.view_mode ?? false),
 });
@@ -155,4 +155,4 @@ export const fileRoutes = {
   async updateOrgFileSettings({ actor, body, path }, ctx) {
     return { status: 200, body: await setOrgFileSettings(ctx, await requireUser(actor), path.org_uuid, body.downloads_disabled) };
   },
-} satisfies DomainRoutes;
+} satisfies DomainRoutes<FilesContext>;

@@ -3,13 +3,14 @@
 // removed by workflows/expire-upload.ts), then submit what was stored for indexing; the submit
 // checks the bytes are there.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../shared/context.js';
+import type { FilesContext } from './context.js';
 import { ConcurrencyError } from '../eventstore/types.js';
-import type { SessionUser } from '../identity/queries.js';
+import type { SessionUser } from '../identity/index.js';
 import { decideSubmit, decideUploadStart, type Submission, type UploadStart } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
-import { fitWithinLimits, LIMIT_MESSAGES, planOf } from './plan-limits.js';
+import { planOf } from '../shared/plans.js';
+import { fitWithinLimits, LIMIT_MESSAGES } from './plan-limits.js';
 import { fileCounts, filesNamed, filesByUuid, type FileRow } from './queries.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
 import { filePrefix, objectKeyFor } from './stored-object.js';
@@ -32,7 +33,7 @@ const RECORD_ATTEMPTS = 3;
  * Records each form handed out as a pending upload of its file, in one transaction. A file being
  * indexed meanwhile moves its stream on: decided again on the fresh state, a few times.
  */
-async function recordUploads(ctx: AppContext, uploads: UploadStart[]) {
+async function recordUploads(ctx: FilesContext, uploads: UploadStart[]) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
@@ -49,7 +50,7 @@ async function recordUploads(ctx: AppContext, uploads: UploadStart[]) {
 }
 
 /** The accepted type of a file, or a 400 naming it; also refuses empty and oversized files. */
-function checkFile(ctx: AppContext, filename: string, size: number): FileType {
+function checkFile(ctx: FilesContext, filename: string, size: number): FileType {
   const type = fileTypeOf(filename);
   if (!type) throw fileErrors.unsupportedFileType(filename);
   if (size > ctx.config.fileMaxBytes) throw fileErrors.fileTooLarge(filename, ctx.config.fileMaxBytes);
@@ -57,11 +58,11 @@ function checkFile(ctx: AppContext, filename: string, size: number): FileType {
   return type;
 }
 
-function limitsFor(ctx: AppContext, user: SessionUser, repo: Repository) {
+function limitsFor(ctx: FilesContext, user: SessionUser, repo: Repository) {
   return { limits: ctx.config.fileLimits[planOf(user)], countsForUser: repo.type !== 'ORG' };
 }
 
-export async function uploadUrls(ctx: AppContext, user: SessionUser, info: RepositoryInfo, items: UploadItem[]) {
+export async function uploadUrls(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, items: UploadItem[]) {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;
@@ -126,7 +127,7 @@ export async function uploadUrls(ctx: AppContext, user: SessionUser, info: Repos
 }
 
 /** Checks each stored object, then submits every file in one transaction: all or none. */
-export async function submitFiles(ctx: AppContext, user: SessionUser, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
+export async function submitFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;
@@ -205,6 +206,6 @@ export async function submitFiles(ctx: AppContext, user: SessionUser, info: Repo
 }
 
 /** Starts each file's indexing now; the log's consumer starts any this misses (a crash just here). */
-export async function startAll(ctx: AppContext, jobs: { file_uuid: string; version: number }[]) {
+export async function startAll(ctx: FilesContext, jobs: { file_uuid: string; version: number }[]) {
   for (const job of jobs) await ctx.indexing.start(job).catch((err) => ctx.logger.warn({ err, job }, 'indexing start deferred to the log consumer'));
 }

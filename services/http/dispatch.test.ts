@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ActorSource } from '../shared/actor.js';
-import type { AppContext } from '../shared/context.js';
+import type { AppContext } from '../app/context.js';
 import { DomainError } from '../shared/domain-error.js';
 import { dispatch } from './dispatch.js';
 import type { Handler } from './handler.js';

@@ -3,19 +3,19 @@
 import contentDisposition from 'content-disposition';
 import type { Readable } from 'node:stream';
 import type { RequestHandler, Response } from 'express';
-import type { AppContext } from '../shared/context.js';
+import type { KernelContext } from '../shared/context.js';
 import { actorOfRequest } from './actor.js';
 import type { FileReply, Handler, HandlerInput, ReplyHeaders } from './handler.js';
 import type { OperationId } from './operations.js';
 import { openSse } from './sse.js';
 
-type AnyHandler = (input: HandlerInput<OperationId>, ctx: AppContext) => Promise<unknown>;
+type AnyHandler = (input: HandlerInput<OperationId>, ctx: KernelContext) => Promise<unknown>;
 type AnyReply = { status?: number; body?: unknown; headers?: ReplyHeaders; sse?: unknown; redirect?: unknown; file?: unknown };
 
 /** `convertQuery`: the spec's numbers and booleans of the query, from their text (query-types.ts). */
-export function dispatch<Op extends OperationId>(
-  handler: Handler<Op>,
-  ctx: AppContext,
+export function dispatch<Op extends OperationId, Ctx extends KernelContext>(
+  handler: Handler<Op, Ctx>,
+  ctx: Ctx,
   convertQuery: ((query: Record<string, unknown>) => Record<string, unknown>) | null = null,
 ): RequestHandler {
   const run = handler as unknown as AnyHandler;

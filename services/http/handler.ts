@@ -4,7 +4,7 @@
 // and extra headers are replies too, so no handler touches the response (nor Express).
 import type { Readable } from 'node:stream';
 import type { Actor, RequestHeaders } from '../shared/actor.js';
-import type { AppContext } from '../shared/context.js';
+import type { KernelContext } from '../shared/context.js';
 import type { DataOf, OperationId, ResponsesOf } from './operations.js';
 import type { SseStream } from './sse.js';
 
@@ -44,12 +44,13 @@ export type FileReply = {
 
 export type Reply<Op extends OperationId> = JsonReplies<ResponsesOf<Op>> | SseReply | RedirectReply | FileReply;
 
-export type Handler<Op extends OperationId> = (input: HandlerInput<Op>, ctx: AppContext) => Promise<Reply<Op>>;
+/** `Ctx`: what the handler uses, the kernel's parts and the ports its domain declares (the app passes one object that is all of them). */
+export type Handler<Op extends OperationId, Ctx = KernelContext> = (input: HandlerInput<Op>, ctx: Ctx) => Promise<Reply<Op>>;
 
 /** Every operation of the spec and its handler: app/routes.ts must name each one. */
-export type Routes = { [Op in OperationId]: Handler<Op> };
+export type Routes<Ctx = KernelContext> = { [Op in OperationId]: Handler<Op, Ctx> };
 
 /** The routes of one domain. Use as `{ ... } satisfies DomainRoutes` so each handler is typed by its key. */
-export type DomainRoutes = Partial<Routes>;
+export type DomainRoutes<Ctx = KernelContext> = Partial<Routes<Ctx>>;
 
 export const sse = (run: SseReply['sse']): SseReply => ({ sse: run });

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { Config } from '../app/config.js';
+import type { Config } from '../shared/config.js';
 
 export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'>;
 

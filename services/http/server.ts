@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppContext } from '../shared/context.js';
+import type { KernelContext } from '../shared/context.js';
 import { errorHandler } from './problem-mapping.js';
 import { dispatch } from './dispatch.js';
 import { queryConverter } from './query-types.js';
@@ -22,7 +22,7 @@ import { wellFormedText } from './well-formed-text.js';
 import { wholeNumberQueries } from './whole-numbers.js';
 
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
-export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { validate?: boolean } = {}) {
+export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<Routes<Ctx>>, opts: { validate?: boolean } = {}) {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
@@ -81,7 +81,7 @@ export function createApp(ctx: AppContext, routes: Partial<Routes>, opts: { vali
   };
 
   for (const op of operationsOf(spec)) {
-    const handler = routes[op.operationId as OperationId] as Handler<OperationId> | undefined;
+    const handler = routes[op.operationId as OperationId] as Handler<OperationId, Ctx> | undefined;
     if (!handler) throw new Error(`No handler for operation ${op.operationId} (${op.method.toUpperCase()} ${op.path})`);
     const chain = limits[op.operationId] ?? [];
     (app as unknown as Record<string, (p: string, ...h: RequestHandler[]) => void>)[op.method](

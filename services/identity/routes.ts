@@ -1,6 +1,7 @@
 // Accounts over HTTP: Better Auth signs up, in and out (its session cookie travels back as
 // set-cookie headers of the reply); the account's events are ours.
 import type { DomainRoutes } from '../http/handler.js';
+import type { IdentityContext } from './context.js';
 import type { DomainErrorKind } from '../shared/domain-error.js';
 import { identityErrors } from './errors.js';
 import { emailTaken, findSessionUser, slugTaken } from './queries.js';
@@ -104,7 +105,7 @@ export const identityRoutes = {
     if (!org) throw identityErrors.organizationNotCreated();
     return { status: 201, body: { uuid: org.id, name: org.name, slug: org.slug } };
   },
-} satisfies DomainRoutes;
+} satisfies DomainRoutes<IdentityContext>;
 
 function slugify(name: string) {
   const base = name

@@ -1,5 +1,5 @@
 import type { DomainRoutes } from '../http/handler.js';
-import { requireUser } from '../identity/session.js';
+import { requireUser } from '../identity/index.js';
 import { listOutbox } from './queries.js';
 
 export const mailRoutes = {

@@ -1,7 +1,7 @@
 // A request's view of a Space from the read models: who is asking and what they may do there.
 import type { Actor as RequestActor } from '../shared/actor.js';
 import type { Db } from '../db/database.js';
-import { orgOf } from '../identity/queries.js';
+import { orgOf } from '../identity/index.js';
 import { isInvited, type AccessLevel, type SpaceAccess } from './access-levels.js';
 import { effectiveAccess, type Actor, type OwnerFacts } from './decide.js';
 import { spaceErrors } from './errors.js';

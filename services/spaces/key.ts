@@ -1,7 +1,7 @@
 // A Space's key and slug (seed 000 §3: "The last 22 characters of a slug are the collection
 // key"). The key is the uuid's 16 bytes in base64url, exactly 22 characters, so a key finds its
 // Space without a lookup table and an old slug keeps working after a rename.
-import { slugify } from '../threads/slug.js';
+import { slugify } from '../shared/slug.js';
 
 export const KEY_LENGTH = 22;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

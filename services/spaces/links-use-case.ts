@@ -1,6 +1,6 @@
 // Adding a link: check the actor may (before any fetch), fetch the page safely, extract its
 // text, and record it; the projection indexes it into the Space's corpus.
-import type { AppContext } from '../shared/context.js';
+import type { KernelContext } from '../shared/context.js';
 import { checkCanAddLink, decideAddLink, decideRemoveLink, type Actor, type OwnerFacts } from './decide.js';
 import type { ExtractedPage } from './links/extract.js';
 import { extractPageInWorker } from './links/extract-in-worker.js';
@@ -17,7 +17,7 @@ function normalized(raw: string) {
   return n.url;
 }
 
-export async function addLink(ctx: AppContext, cmd: LinkCommand) {
+export async function addLink(ctx: KernelContext, cmd: LinkCommand) {
   const link = normalized(cmd.link);
   if (checkCanAddLink(await spaceState(ctx.store, cmd.uuid), { ...cmd, link }) === 'present') return;
   let page: ExtractedPage;
@@ -32,7 +32,7 @@ export async function addLink(ctx: AppContext, cmd: LinkCommand) {
   );
 }
 
-export async function removeLink(ctx: AppContext, cmd: LinkCommand) {
+export async function removeLink(ctx: KernelContext, cmd: LinkCommand) {
   const link = normalizeLink(cmd.link);
   // A link that cannot be normalised cannot be in the Space: nothing to remove.
   if (!link.ok) throw spaceErrors.invalidLink(link.detail);

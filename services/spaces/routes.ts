@@ -2,63 +2,25 @@
 // Space, call the rules in decide.ts through the use cases, and answer with the Space as it is.
 import { randomUUID } from 'node:crypto';
 import type { SpaceMember } from '../../generated/sdk/types.gen.js';
-import type { AppContext } from '../shared/context.js';
+import type { KernelContext } from '../shared/context.js';
 import type { AccessLevel } from './access-levels.js';
 import type { DomainRoutes } from '../http/handler.js';
-import { summaryView } from '../threads/views.js';
 import { actorOf, ownerFacts, requireActor, visibleSpace } from './access.js';
 import { decideAccept, decideAccess, decideCreate, decideEdit, decideInvite, decideRemoveMember, decideRoleChange, type Actor } from './decide.js';
 import { spaceErrors } from './errors.js';
 import type { SpaceFields } from './events.js';
 import { addLink, removeLink } from './links-use-case.js';
 import { collectionView, listMembers, listUserSpaces } from './queries.js';
-import { deleteSpace } from './delete-use-case.js';
-import { findTemplate, SPACE_TEMPLATES } from './templates.js';
-import { spaceThreads } from './thread-queries.js';
+import { SPACE_TEMPLATES } from './templates.js';
+import { fieldsOf, respondWithSpace, spaceFor } from './space-view.js';
 import { decideSpace } from './use-cases.js';
-import { assertMovableThread, moveThreadIntoSpace } from './thread-moves.js';
-
-const fieldsOf = (b: Partial<SpaceFields>): Partial<SpaceFields> => {
-  const { title, description, instructions, emoji, enable_web_by_default } = b;
-  return Object.fromEntries(Object.entries({ title, description, instructions, emoji, enable_web_by_default }).filter(([, v]) => v !== undefined));
-};
-
-/** The Space as the actor sees it now (read models are written with the append). */
-async function respondWithSpace(ctx: AppContext, key: string, actor: Actor | null) {
-  const { space, level } = await visibleSpace(ctx.db, key, actor);
-  return collectionView(space, level);
-}
-
-async function spaceFor(ctx: AppContext, uuid: string, actor: Actor) {
-  const view = await visibleSpace(ctx.db, uuid, actor);
-  return { ...view, owner: await ownerFacts(ctx.db, view.space.owner_user_id) };
-}
 
 export const spaceRoutes = {
-  async createCollection({ actor: requestActor, body }, ctx) {
-    const actor = await requireActor(requestActor);
-    const template = body.template_id ? findTemplate(body.template_id) : null;
-    if (body.template_id && !template) throw spaceErrors.unknownTemplate(body.template_id);
-    // Thread-linked creation: a thread that cannot move in stops the creation before it starts.
-    if (body.entry_uuid) await assertMovableThread(ctx, requestActor, body.entry_uuid);
-    const uuid = randomUUID();
-    await decideSpace(ctx.store, uuid, (state) => decideCreate(state, { uuid, actor, fields: fieldsOf(body), access: body.access, template, now: ctx.now() }));
-    if (body.entry_uuid) await moveThreadIntoSpace(ctx, requestActor, { entryUuid: body.entry_uuid, collectionUuid: uuid, actor, articleMode: false });
-    return { status: 201, body: await respondWithSpace(ctx, uuid, actor) };
-  },
-
   async editCollection({ actor: requestActor, body, path }, ctx) {
     const actor = await requireActor(requestActor);
     const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
     await decideSpace(ctx.store, space.uuid, (state) => decideEdit(state, { actor, owner, changes: fieldsOf(body), access: body.access, now: ctx.now() }));
     return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
-  },
-
-  async deleteCollection({ actor: requestActor, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
-    await deleteSpace(ctx, space.uuid, actor, owner);
-    return { status: 204 };
   },
 
   async listSpaceTemplates() {
@@ -102,16 +64,6 @@ export const spaceRoutes = {
     return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
   },
 
-  async listCollectionThreads({ actor: requestActor, query }, ctx) {
-    const limit = Number(query.limit ?? 20);
-    const offset = Number(query.offset ?? 0);
-    const collectionUuid = query.collection_uuid;
-    const actor = await actorOf(requestActor);
-    if (!collectionUuid && !actor) throw spaceErrors.bookmarksLoginRequired();
-    const page = await spaceThreads(ctx, { collectionUuid, actor, limit, offset });
-    return { status: 200, body: { items: page.rows.map(summaryView), total: page.total } };
-  },
-
   async listCollectionMembers({ actor: requestActor, path }, ctx) {
     const actor = await requireActor(requestActor);
     const { space } = await visibleSpace(ctx.db, path.collection_uuid, actor);
@@ -150,7 +102,7 @@ export const spaceRoutes = {
 } satisfies DomainRoutes;
 
 /** The owner first (member_id: the Space's uuid), then members and invitations as made. */
-async function memberList(ctx: AppContext, spaceUuid: string): Promise<SpaceMember[]> {
+async function memberList(ctx: KernelContext, spaceUuid: string): Promise<SpaceMember[]> {
   const row = await ctx.db
     .selectFrom('spaces')
     .innerJoin('user', 'user.id', 'spaces.owner_user_id')

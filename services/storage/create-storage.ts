@@ -1,5 +1,5 @@
 // Picks the storage adapter from the configuration: S3 when S3_* is set, else the local bucket.
-import type { Config } from '../app/config.js';
+import type { Config } from '../shared/config.js';
 import type { Storage } from './storage.js';
 import { LocalStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';

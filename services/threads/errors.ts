@@ -1,7 +1,16 @@
 // The threads domain's errors: each a stable code, a kind (its status at the edge) and its text.
 import { DomainError } from '../shared/domain-error.js';
 
+export const LOGIN_REQUIRED = 'Sign in to change who can see this answer.';
+
 export const threadErrors = {
+  loginToShare: () => new DomainError('unauthenticated', 'login_required', LOGIN_REQUIRED),
+  loginToRequestAccess: () => new DomainError('unauthenticated', 'login_required', 'Sign in to request access to this answer.'),
+  enterpriseToShareWithOrg: () => new DomainError('forbidden', 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.'),
+  threadNotInSpace: () => new DomainError('conflict', 'thread_not_in_space', 'Add this thread to a Space before sharing it there.'),
+  alreadyReadable: () => new DomainError('conflict', 'already_readable', 'You can already see this answer.'),
+  requestAnswered: (status: string) => new DomainError('conflict', 'request_answered', `This request was already ${status}.`),
+  unknownSource: (n: number | string) => new DomainError('invalid', 'unknown_source', `This answer has no source ${n}.`),
   threadNotFound: () => new DomainError('not_found', 'thread_not_found', 'No such thread.'),
   /** Seed text: what someone who may not read a thread is told. */
   threadPrivate: () => new DomainError('forbidden', 'thread_private', 'This answer is private'),

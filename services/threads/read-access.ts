@@ -1,10 +1,10 @@
 // Who is asking, and whether they may read a thread: the one place the read rule is applied, so
 // the thread page, the article view and every per-entry call agree.
 import type { Actor } from '../shared/actor.js';
-import type { AppContext } from '../shared/context.js';
+import type { KernelContext } from '../shared/context.js';
 import type { Db } from '../db/database.js';
-import { orgOf } from '../identity/queries.js';
-import { readsSpace } from '../spaces/access.js';
+import { orgOf } from '../identity/index.js';
+import { readsSpace } from '../spaces/index.js';
 import { canRead } from './access-rules.js';
 import { isExpired, isOwner } from './decide.js';
 import type { ThreadAccess, ThreadStarted } from './events.js';
@@ -13,7 +13,7 @@ import { findThreadRow, isClaimed, viewerOf, type ThreadRow } from './queries.js
 
 export type Who = Awaited<ReturnType<typeof viewer>>;
 
-export async function viewer(ctx: Pick<AppContext, 'db'>, actor: Actor) {
+export async function viewer(ctx: Pick<KernelContext, 'db'>, actor: Actor) {
   const userId = await actor.userId();
   const visitorId = actor.visitorId;
   return { ...(await viewerOf(ctx.db, userId, visitorId)), visitor_id: visitorId };
@@ -50,7 +50,7 @@ export async function mayRead(db: Db, thread: ThreadRow, who: Who) {
 }
 
 /** A thread that exists and has not expired, or 404. */
-export async function liveThread(ctx: AppContext, key: string) {
+export async function liveThread(ctx: KernelContext, key: string) {
   const thread = await findThreadRow(ctx.db, key);
   if (!thread) throw threadErrors.threadNotFound();
   const claimed = await isClaimed(ctx.db, thread);
@@ -59,7 +59,7 @@ export async function liveThread(ctx: AppContext, key: string) {
 }
 
 /** A thread the viewer may read, or 404 (unknown or expired) / 403 thread_private, never its content. */
-export async function readableThread(ctx: AppContext, key: string, who: Who) {
+export async function readableThread(ctx: KernelContext, key: string, who: Who) {
   const { thread, claimed } = await liveThread(ctx, key);
   const { owner, readable } = await mayRead(ctx.db, thread, who);
   if (!readable) throw threadErrors.threadPrivate();

@@ -1,10 +1,11 @@
 // Threads over HTTP: ask (and stream the answer), resume the stream, stop, read, list.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../shared/context.js';
+import type { ThreadsContext } from './context.js';
 import { type DomainRoutes, sse } from '../http/handler.js';
 import type { SseStream } from '../http/sse.js';
-import { isFinal, type AnswerStreamEvent } from '../answers/stream-events.js';
-import { answerSpaceOf, askingInSpace } from '../spaces/answer-space.js';
+import { isFinal, type AnswerStreamEvent } from './answer-stream-events.js';
+import { answerSpaceOf } from '../spaces/index.js';
+import { askingInSpace } from './ask-in-space.js';
 import { normalizeQuery } from './decide.js';
 import { threadErrors } from './errors.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
@@ -23,11 +24,11 @@ import { summaryView } from './views.js';
  */
 async function streamAnswer(
   sse: SseStream,
-  ctx: AppContext,
+  ctx: ThreadsContext,
   backendUuid: string,
   thread: { context_uuid: string; backend_uuid: string },
   after: number | null,
-  opts: { live?: ReturnType<AppContext['answers']['follow']>; start?: () => Promise<void> } = {},
+  opts: { live?: ReturnType<ThreadsContext['answers']['follow']>; start?: () => Promise<void> } = {},
 ) {
   const { live } = opts;
   // The client went away: stop writing. The workflow goes on; the resume endpoint replays it.
@@ -158,4 +159,4 @@ export const threadRoutes = {
     const { rows, total } = await listLibrary(ctx.db, await viewer(ctx, actor), { q, limit, offset, now: ctx.now() });
     return { status: 200, body: { items: rows.map(summaryView), total } };
   },
-} satisfies DomainRoutes;
+} satisfies DomainRoutes<ThreadsContext>;

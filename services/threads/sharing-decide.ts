@@ -1,9 +1,9 @@
 // Rules of sharing a thread: changing its access, keeping it (removing the expiry), asking for
 // and answering access requests, and removing sources from an answer. Pure; the use cases
 // append what these return.
-import { removeCitations } from '../answers/citations.js';
-import { DomainError } from '../shared/domain-error.js';
+import { removeCitations } from './citations.js';
 import { isOwner, type Viewer } from './decide.js';
+import { threadErrors } from './errors.js';
 import type {
   EntrySourcesRemoved,
   ThreadAccess,
@@ -15,14 +15,12 @@ import type {
   ThreadState,
 } from './events.js';
 
-export const LOGIN_REQUIRED = 'Sign in to change who can see this answer.';
-
 /** The thread, if the viewer owns it; sharing and keeping it also need them signed in. */
 function ownedThread(state: ThreadState, viewer: Viewer, action: string, needsLogin = true) {
   const thread = state.started;
-  if (!thread) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
-  if (needsLogin && !viewer.user_id) throw new DomainError('unauthenticated', 'login_required', LOGIN_REQUIRED);
-  if (!isOwner(thread, viewer)) throw new DomainError('forbidden', 'not_thread_owner', `Only the owner of this thread can ${action}.`);
+  if (!thread) throw threadErrors.threadNotFound();
+  if (needsLogin && !viewer.user_id) throw threadErrors.loginToShare();
+  if (!isOwner(thread, viewer)) throw threadErrors.notOwnerTo(action);
   return thread;
 }
 
@@ -40,10 +38,8 @@ export function decideAccessChange(state: ThreadState, cmd: AccessChange): Threa
   const thread = ownedThread(state, cmd.viewer, 'change who can see it');
   const current = state.thread_access ?? thread.thread_access;
   if (cmd.thread_access === current) return [];
-  if (cmd.thread_access === 'org read' && !cmd.enterprise)
-    throw new DomainError('forbidden', 'enterprise_only', 'Sharing with an organisation needs an Enterprise account.');
-  if (cmd.thread_access === 'collection read' && !cmd.inSpace)
-    throw new DomainError('conflict', 'thread_not_in_space', 'Add this thread to a Space before sharing it there.');
+  if (cmd.thread_access === 'org read' && !cmd.enterprise) throw threadErrors.enterpriseToShareWithOrg();
+  if (cmd.thread_access === 'collection read' && !cmd.inSpace) throw threadErrors.threadNotInSpace();
   return [
     {
       type: 'ThreadAccessChanged',
@@ -70,10 +66,10 @@ export type AccessRequestCommand = { requester: Viewer; canReadNow: boolean; req
 /** A signed-in non-reader asks once; while their request is open, asking again returns it. */
 export function decideAccessRequest(state: ThreadState, cmd: AccessRequestCommand): { events: ThreadAccessRequested[]; request_id: string } {
   const thread = state.started;
-  if (!thread) throw new DomainError('not_found', 'thread_not_found', 'No such thread.');
+  if (!thread) throw threadErrors.threadNotFound();
   const userId = cmd.requester.user_id;
-  if (!userId) throw new DomainError('unauthenticated', 'login_required', 'Sign in to request access to this answer.');
-  if (cmd.canReadNow || isOwner(thread, cmd.requester)) throw new DomainError('conflict', 'already_readable', 'You can already see this answer.');
+  if (!userId) throw threadErrors.loginToRequestAccess();
+  if (cmd.canReadNow || isOwner(thread, cmd.requester)) throw threadErrors.alreadyReadable();
   const open = Object.entries(state.requests).find(([, r]) => r.requester_user_id === userId && r.status === 'requested');
   if (open) return { events: [], request_id: open[0] };
   return {
@@ -94,10 +90,10 @@ export function decideAccessAnswer(
 ): (ThreadAccessGranted | ThreadAccessDeclined)[] {
   const thread = ownedThread(state, cmd.viewer, 'answer requests for it');
   const request = state.requests[cmd.request_id];
-  if (!request) throw new DomainError('not_found', 'request_not_found', 'No such access request.');
+  if (!request) throw threadErrors.requestNotFound();
   const wanted = cmd.grant ? 'granted' : 'declined';
   if (request.status === wanted) return [];
-  if (request.status !== 'requested') throw new DomainError('conflict', 'request_answered', `This request was already ${request.status}.`);
+  if (request.status !== 'requested') throw threadErrors.requestAnswered(request.status);
   const base = { context_uuid: thread.context_uuid, request_id: cmd.request_id, user_id: request.requester_user_id };
   return cmd.grant
     ? [{ type: 'ThreadAccessGranted', data: { ...base, granted_at: cmd.now.toISOString() } }]
@@ -109,11 +105,11 @@ export function decideSourcesRemoval(state: ThreadState, cmd: { viewer: Viewer; 
   // An anonymous visitor may edit their own answer; only sharing needs an account.
   ownedThread(state, cmd.viewer, 'remove its sources', false);
   const entry = state.entries[cmd.backend_uuid];
-  if (!entry) throw new DomainError('not_found', 'entry_not_found', 'No such answer.');
-  if (entry.status === 'pending') throw new DomainError('conflict', 'entry_not_finished', 'This answer is still being written.');
+  if (!entry) throw threadErrors.entryNotFound();
+  if (entry.status === 'pending') throw threadErrors.entryNotFinished();
   const sources = entry.sources ?? [];
   const unknown = cmd.urls.filter((u) => !sources.some((s) => s.url === u));
-  if (unknown.length) throw new DomainError('invalid', 'unknown_source', `This answer has no source ${unknown[0]}.`);
+  if (unknown.length) throw threadErrors.unknownSource(unknown[0]);
   const removed = new Set(sources.flatMap((s, i) => (cmd.urls.includes(s.url) ? [i + 1] : [])));
   return [
     {

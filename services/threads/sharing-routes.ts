@@ -2,25 +2,25 @@
 // remove sources from an answer. Each handler finds the thread, calls one use case, answers.
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../shared/actor.js';
-import type { AppContext } from '../shared/context.js';
+import type { ThreadsContext } from './context.js';
 import type { DomainRoutes } from '../http/handler.js';
 import { threadErrors } from './errors.js';
 import { renameThread } from './manage-use-cases.js';
 import { findEntry } from './queries.js';
-import { orgOf } from '../identity/queries.js';
+import { orgOf } from '../identity/index.js';
 import { liveThread, mayRead, viewer } from './read-access.js';
 import { accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
 
-async function threadNow(actor: Actor, ctx: AppContext, key: string) {
+async function threadNow(actor: Actor, ctx: ThreadsContext, key: string) {
   const who = await viewer(ctx, actor);
   const { thread, claimed } = await liveThread(ctx, key);
   return { status: 200 as const, body: await threadResponse(ctx, thread, { claimed, isOwner: (await mayRead(ctx.db, thread, who)).owner, who }) };
 }
 
-async function answer(actor: Actor, ctx: AppContext, requestId: string, grant: boolean) {
+async function answer(actor: Actor, ctx: ThreadsContext, requestId: string, grant: boolean) {
   const request = await findAccessRequest(ctx.db, requestId);
   if (!request) throw threadErrors.requestNotFound();
   await answerAccessRequest(ctx.store, request.context_uuid, { viewer: await viewer(ctx, actor), request_id: requestId, grant, now: ctx.now() });
@@ -81,4 +81,4 @@ export const sharingRoutes = {
     const row = await ctx.db.selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
     return { status: 200, body: entryView(row) };
   },
-} satisfies DomainRoutes;
+} satisfies DomainRoutes<ThreadsContext>;

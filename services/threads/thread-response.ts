@@ -1,20 +1,19 @@
 // The Thread as the API answers it: the read model plus who wrote it, whether it is published
 // and the caller's bookmark.
-import type { AppContext } from '../shared/context.js';
-import { bookmarkStateOf } from '../bookmarks/queries.js';
+import type { ThreadsContext } from './context.js';
 import { claimerOf, entriesOf, type ThreadRow } from './queries.js';
-import { orgOf } from '../identity/queries.js';
+import { orgOf } from '../identity/index.js';
 import type { Who } from './read-access.js';
 import { threadView } from './views.js';
-import { collectionInfoFor } from '../spaces/collection-info.js';
+import { collectionInfoFor } from '../spaces/index.js';
 
-export async function threadResponse(ctx: AppContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
+export async function threadResponse(ctx: ThreadsContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
   const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx.db, thread.owner_visitor_id) : null);
   const [entries, author, ownerOrg, bookmark_state, collection_info] = await Promise.all([
     entriesOf(ctx.db, thread.context_uuid),
     ownerId ? ctx.db.selectFrom('user').select(['id', 'name']).where('id', '=', ownerId).executeTakeFirst() : undefined,
     orgOf(ctx.db, ownerId),
-    bookmarkStateOf(ctx.db, opts.who.user_id, thread),
+    ctx.bookmarks.stateOf(opts.who.user_id, thread),
     collectionInfoFor(ctx.db, thread.collection_uuid, opts.who.user_id),
   ]);
   return threadView(thread, entries, {

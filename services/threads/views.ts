@@ -1,6 +1,5 @@
 // Read-model rows as the spec's Thread, ThreadEntry and ThreadSummary.
-import type { Source, ThreadEntry, ThreadSummary } from '../../generated/sdk/types.gen.js';
-import type { BookmarkState } from '../bookmarks/queries.js';
+import type { Source, ThreadEntry, ThreadSummary, BookmarkState } from '../../generated/sdk/types.gen.js';
 import { isPublished, privacyState } from './access-rules.js';
 import type { SearchMode, ThreadAccess } from './events.js';
 import type { ThreadRow } from './queries.js';

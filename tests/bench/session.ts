@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { loadConfig } from '../../services/app/config.js';
+import { loadConfig } from '../../services/shared/config.js';
 import { createLogger } from '../../services/app/logger.js';
 import { routes } from '../../services/app/routes.js';
 import { startApp } from '../../services/app/runtime.js';

@@ -1,8 +1,8 @@
 // Both ways between the contract and the server: every operation of the spec has a handler in
 // services/app/routes.ts and is mounted, and the server mounts no API route the spec lacks.
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from '../../services/app/config.js';
-import type { AppContext } from '../../services/shared/context.js';
+import { loadConfig } from '../../services/shared/config.js';
+import type { AppContext } from '../../services/app/context.js';
 import { createLogger } from '../../services/app/logger.js';
 import { routes } from '../../services/app/routes.js';
 import { createApp } from '../../services/http/server.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PASSAGE_SIZE } from '../../spaces/links/chunk.js';
+import { PASSAGE_SIZE } from '../../spaces/index.js';
 import { chunkUnits, type TableUnit, type TextUnit } from './chunk.js';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);

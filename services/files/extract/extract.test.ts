@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { largeCsv, largePdf, sampleCsv, sampleDocx, samplePdf, samplePptx, sampleXlsx, zipOf } from '../../../tests/fixtures/files.js';
-import { PASSAGE_SIZE } from '../../spaces/links/chunk.js';
+import { PASSAGE_SIZE } from '../../spaces/index.js';
 import { DEFAULT_EXTRACT_LIMITS, describe as describeText, extractFile, type Extracted } from './extract.js';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);

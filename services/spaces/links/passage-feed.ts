@@ -2,8 +2,7 @@
 // which the one chunker cuts the same way at every replay. Corpus `space:<uuid>`, one source per
 // link; the same page in two Spaces is two sets of passages.
 import type { StoredEvent } from '../../eventstore/types.js';
-import type { PassageFeed, PassageOp } from '../../passages/index.js';
-import { spaceCorpus } from '../corpus.js';
+import { type PassageFeed, type PassageOp, spaceCorpus } from '../../passages/index.js';
 import type { SpaceEvent } from '../events.js';
 import { chunkPage } from './chunk.js';
 

@@ -1,11 +1,10 @@
 // The threads of a Space (those the caller may read), or the caller's Bookmarks.
-import type { AppContext } from '../shared/context.js';
-import { readableBookmarks } from '../bookmarks/queries.js';
-import { threadPage, threadsFrom } from '../threads/queries.js';
-import { visibleSpace } from './access.js';
-import type { Actor } from './decide.js';
+import type { KernelContext } from '../shared/context.js';
+import { readableBookmarks } from './queries.js';
+import { threadPage, threadsFrom } from '../threads/index.js';
+import { visibleSpace, type Actor } from '../spaces/index.js';
 
-export async function spaceThreads(ctx: AppContext, opts: { collectionUuid?: string; actor: Actor | null; limit: number; offset: number }) {
+export async function spaceThreads(ctx: KernelContext, opts: { collectionUuid?: string; actor: Actor | null; limit: number; offset: number }) {
   const { actor } = opts;
   if (!opts.collectionUuid) return readableBookmarks(ctx.db, actor!.user_id, opts);
   const { space, readable } = await visibleSpace(ctx.db, opts.collectionUuid, actor);

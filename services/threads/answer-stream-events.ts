@@ -1,5 +1,5 @@
 // The answer's SSE events as they travel through the workflow's stream (spec: askQuestion).
-import type { SourceData } from '../threads/events.js';
+import type { SourceData } from './events.js';
 
 export type AnswerStreamEvent =
   | { event: 'sources'; data: { sources: SourceData[] } }

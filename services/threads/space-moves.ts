@@ -1,25 +1,22 @@
 // Moving a thread into a Space and taking it out: the Space's rules (who may write there) are
 // checked here, the thread's (its owner, the access that follows) in threads/space-decide.ts.
 import type { Actor as RequestActor } from '../shared/actor.js';
-import type { AppContext } from '../shared/context.js';
-import { threadErrors } from '../threads/errors.js';
-import { findThreadRow } from '../threads/queries.js';
-import { readableThread, viewer } from '../threads/read-access.js';
-import { decideAddToSpace, decideRemoveFromSpace } from '../threads/space-decide.js';
-import { decideAndAppend } from '../threads/use-cases.js';
-import { canEditSources, isAdminCapable } from './access-levels.js';
-import { visibleSpace } from './access.js';
-import type { Actor } from './decide.js';
-import { spaceErrors } from './errors.js';
+import type { KernelContext } from '../shared/context.js';
+import { threadErrors } from './errors.js';
+import { findThreadRow } from './queries.js';
+import { readableThread, viewer } from './read-access.js';
+import { decideAddToSpace, decideRemoveFromSpace } from './space-decide.js';
+import { decideAndAppend } from './use-cases.js';
+import { canEditSources, isAdminCapable, visibleSpace, type Actor, spaceErrors } from '../spaces/index.js';
 
 /** Checks, before anything is written, that the caller may move this thread (their own, readable). */
-export async function assertMovableThread(ctx: AppContext, requestActor: RequestActor, entryUuid: string) {
+export async function assertMovableThread(ctx: KernelContext, requestActor: RequestActor, entryUuid: string) {
   const { isOwner } = await readableThread(ctx, entryUuid, await viewer(ctx, requestActor));
   if (!isOwner) throw threadErrors.notOwnerToAddToSpace();
 }
 
 export async function moveThreadIntoSpace(
-  ctx: AppContext,
+  ctx: KernelContext,
   requestActor: RequestActor,
   cmd: { entryUuid: string; collectionUuid: string; actor: Actor; articleMode: boolean },
 ) {
@@ -41,7 +38,7 @@ export async function moveThreadIntoSpace(
   return { space, level, who, contextUuid: thread.context_uuid };
 }
 
-export async function takeThreadOutOfSpace(ctx: AppContext, requestActor: RequestActor, cmd: { entryUuid: string; collectionUuid: string; actor: Actor }) {
+export async function takeThreadOutOfSpace(ctx: KernelContext, requestActor: RequestActor, cmd: { entryUuid: string; collectionUuid: string; actor: Actor }) {
   const { space, level } = await visibleSpace(ctx.db, cmd.collectionUuid, cmd.actor);
   const thread = await findThreadRow(ctx.db, cmd.entryUuid);
   if (!thread) throw threadErrors.threadNotFound();

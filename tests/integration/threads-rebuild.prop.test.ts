@@ -5,17 +5,17 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { migratedDb } from '../../tests/support/database.js';
-import { projections } from '../app/projections.js';
-import type { Db } from '../db/database.js';
-import { rebuildProjections } from '../eventstore/rebuild.js';
-import { EventStore } from '../eventstore/store.js';
-import { DomainError } from '../shared/domain-error.js';
-import { bookmarkThread } from '../bookmarks/use-cases.js';
-import type { ThreadAccess } from './events.js';
-import { deleteThread, renameThread } from './manage-use-cases.js';
-import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
-import { askInThread, finishEntry, recordSources, requestStop, startGeneration } from './use-cases.js';
+import { migratedDb } from '../support/database.js';
+import { projections } from '../../services/app/projections.js';
+import type { Db } from '../../services/db/database.js';
+import { rebuildProjections } from '../../services/eventstore/rebuild.js';
+import { EventStore } from '../../services/eventstore/store.js';
+import { DomainError } from '../../services/shared/domain-error.js';
+import { bookmarkThread } from '../../services/bookmarks/index.js';
+import type { ThreadAccess } from '../../services/threads/events.js';
+import { deleteThread, renameThread } from '../../services/threads/manage-use-cases.js';
+import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from '../../services/threads/sharing-use-cases.js';
+import { askInThread, finishEntry, recordSources, requestStop, startGeneration } from '../../services/threads/use-cases.js';
 
 let db: Db;
 let close: () => Promise<void>;

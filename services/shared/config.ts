@@ -1,7 +1,7 @@
 // The one place that reads the environment. Bad values stop the start with a clear message.
 import { z } from 'zod';
 import { resolve } from 'node:path';
-import { parsePlanFileLimits } from '../files/plan-limits.js';
+import { parsePlanFileLimits } from './plans.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {

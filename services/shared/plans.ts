@@ -1,0 +1,38 @@
+// The plans and what each allows, read by the edge (an Actor's plan) and by the domains that
+// enforce a plan's limits. The file limits' values are the plan settings' (`FILE_LIMITS`).
+import type { Plan } from './actor.js';
+
+export type FileLimits = { per_repository: number; per_user: number };
+export type PlanFileLimits = Record<Plan, FileLimits>;
+
+export const DEFAULT_PLAN_FILE_LIMITS: PlanFileLimits = {
+  free: { per_repository: 50, per_user: 100 },
+  pro: { per_repository: 500, per_user: 5_000 },
+  enterprise: { per_repository: 5_000, per_user: 50_000 },
+};
+
+/**
+ * The plan of a person comes from their subscription only: Pro while one is paid for (or in its
+ * trial), free otherwise. Belonging to an organisation is no plan: anyone may create one. The
+ * Enterprise limits apply once a subscription can name that tier (billing).
+ */
+export function planOf(user: { subscription_status: string }): Plan {
+  return user.subscription_status === 'active' || user.subscription_status === 'trialing' ? 'pro' : 'free';
+}
+
+/**
+ * Parses `FILE_LIMITS`, e.g. `free=50/100,pro=500/5000` (per repository / per user); plans left
+ * out keep their defaults. Throws a message for the config error on anything else.
+ */
+export function parsePlanFileLimits(text: string): PlanFileLimits {
+  const limits = structuredClone(DEFAULT_PLAN_FILE_LIMITS);
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^(free|pro|enterprise)=(\d{1,9})\/(\d{1,9})$/.exec(part);
+    if (!m || Number(m[2]) < 1 || Number(m[3]) < 1) throw new Error(`"${part}" is not plan=per_repository/per_user, e.g. free=50/100`);
+    limits[m[1] as Plan] = { per_repository: Number(m[2]), per_user: Number(m[3]) };
+  }
+  return limits;
+}

@@ -1,0 +1,24 @@
+// Creating a Space, optionally from a template. A thread-linked creation (a thread moved into the
+// new Space) is composed above, where threads are known (bookmarks/space-routes.ts).
+import { randomUUID } from 'node:crypto';
+import type { CollectionCreateRequest } from '../../generated/sdk/types.gen.js';
+import type { KernelContext } from '../shared/context.js';
+import { decideCreate, type Actor } from './decide.js';
+import { spaceErrors } from './errors.js';
+import { fieldsOf } from './space-view.js';
+import { findTemplate, type SpaceTemplate } from './templates.js';
+import { decideSpace } from './use-cases.js';
+
+/** The template a create names, or null for none; an unknown one is refused before anything else is checked. */
+export function templateFor(templateId: string | undefined): SpaceTemplate | null {
+  if (!templateId) return null;
+  const template = findTemplate(templateId);
+  if (!template) throw spaceErrors.unknownTemplate(templateId);
+  return template;
+}
+
+export async function createSpace(ctx: KernelContext, actor: Actor, body: CollectionCreateRequest, template: SpaceTemplate | null): Promise<string> {
+  const uuid = randomUUID();
+  await decideSpace(ctx.store, uuid, (state) => decideCreate(state, { uuid, actor, fields: fieldsOf(body), access: body.access, template, now: ctx.now() }));
+  return uuid;
+}

@@ -1,0 +1,23 @@
+// A Space as a caller sees it, and a Space with its owner's facts for the rules that need them.
+import type { KernelContext } from '../shared/context.js';
+import { ownerFacts, visibleSpace } from './access.js';
+import type { Actor } from './decide.js';
+import type { SpaceFields } from './events.js';
+import { collectionView } from './queries.js';
+
+/** The fields of a create or edit body that were sent. */
+export const fieldsOf = (b: Partial<SpaceFields>): Partial<SpaceFields> => {
+  const { title, description, instructions, emoji, enable_web_by_default } = b;
+  return Object.fromEntries(Object.entries({ title, description, instructions, emoji, enable_web_by_default }).filter(([, v]) => v !== undefined));
+};
+
+/** The Space as the actor sees it now (read models are written with the append). */
+export async function respondWithSpace(ctx: KernelContext, key: string, actor: Actor | null) {
+  const { space, level } = await visibleSpace(ctx.db, key, actor);
+  return collectionView(space, level);
+}
+
+export async function spaceFor(ctx: KernelContext, uuid: string, actor: Actor) {
+  const view = await visibleSpace(ctx.db, uuid, actor);
+  return { ...view, owner: await ownerFacts(ctx.db, view.space.owner_user_id) };
+}

@@ -1,0 +1,17 @@
+// What threads ask of the answer engine (services/answers implements it; services/app wires it):
+// start answering an entry, and read the answer's events as they come.
+import type { AnswerSpace } from '../spaces/index.js';
+import type { AnswerStreamEvent } from './answer-stream-events.js';
+import type { SearchMode } from './events.js';
+
+/** `askerUserId`: whose readable corpora to search (none or null: the help guide only). */
+export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null; space?: AnswerSpace | null };
+
+export type AnswerEngine = {
+  modelName: string;
+  start: (job: AnswerJob) => Promise<void>;
+  /** An entry's recorded events from an offset. */
+  events: (entry: { context_uuid: string; backend_uuid: string }, offset: number) => AsyncIterable<AnswerStreamEvent>;
+  /** For a workflow started in this process, its events as they are written. */
+  follow: (backendUuid: string) => { events: AsyncIterable<AnswerStreamEvent>; close: () => void };
+};
