@@ -1,7 +1,7 @@
 // Edge protections that hold for every route: the visitor id cookie and the refusal of
 // state-changing requests sent from another site.
 import type { RequestHandler } from 'express';
-import { parseCookie as parseCookies } from 'cookie';
+import { parseCookie as parseCookies, stringifySetCookie } from 'cookie';
 import { randomUUID } from 'node:crypto';
 import { problemBody } from './problem.js';
 
@@ -19,11 +19,15 @@ export function visitorCookie(secure: boolean): RequestHandler {
   return (req, res, next) => {
     const existing = parseCookies(req.headers.cookie ?? '')[VISITOR_COOKIE];
     const id = existing && UUID.test(existing) ? existing : randomUUID();
-    if (id !== existing) res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: FOUR_HUNDRED_DAYS_MS });
+    if (id !== existing) res.append('set-cookie', visitorSetCookie(id, secure));
     res.locals.visitorId = id;
     next();
   };
 }
+
+/** The Set-Cookie header of a visitor id (httpOnly, for 400 days). */
+export const visitorSetCookie = (id: string, secure: boolean) =>
+  stringifySetCookie({ name: VISITOR_COOKIE, value: id, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: FOUR_HUNDRED_DAYS_MS / 1000 });
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,6 +1,8 @@
 // Accounts over HTTP: Better Auth signs up, in and out (its session cookie travels back as
 // set-cookie headers of the reply); the account's events are ours.
+import { randomUUID } from 'node:crypto';
 import type { DomainRoutes } from '../http/handler.js';
+import { visitorSetCookie } from '../http/security.js';
 import type { IdentityContext } from './context.js';
 import type { DomainErrorKind } from '../shared/domain-error.js';
 import { identityErrors } from './errors.js';
@@ -84,7 +86,10 @@ export const identityRoutes = {
     const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
     // The old cookie must fail from now on, also where its user id was remembered.
     ctx.sessions.forgetAll();
-    return { status: 204, headers: cookiesOf(result.headers) };
+    // A fresh visitor id: this browser's earlier one was claimed by the account, and what is asked
+    // next on a shared computer must not become that account's.
+    const visitor = visitorSetCookie(randomUUID(), ctx.config.publicUrl.startsWith('https://'));
+    return { status: 204, headers: { 'set-cookie': [...(cookiesOf(result.headers)['set-cookie'] ?? []), visitor] } };
   },
 
   async getSession({ actor }) {

@@ -49,4 +49,16 @@ describe('signing in to an existing account', () => {
     expect(tried.status).toBe(403);
     expect(tried.json).toMatchObject({ code: 'not_thread_owner' });
   });
+
+  test("after signing out, the browser is a new visitor: what it asks next is not the signed-out account's", async () => {
+    const b = await visitor(server.url);
+    expect((await b.post('/api/auth/sign-up/email', { name: 'Shared Computer', email: `shared.${Date.now()}@example.com`, password: PASSWORD })).status).toBe(200);
+    const before = (await b.get('/rest/session')).json.visitor_id;
+    expect((await b.post('/api/auth/sign-out')).status).toBe(204);
+    expect((await b.get('/rest/session')).json.visitor_id).not.toBe(before);
+
+    const t = await askAndWait(server.url, b, 'what is a Space?');
+    const thread = await b.get(`/rest/thread/${t.thread_url_slug}`);
+    expect(thread.json).toMatchObject({ is_owner: true, author: { username: null } });
+  });
 });
