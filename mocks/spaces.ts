@@ -44,7 +44,7 @@ import { normalizeLink } from '../services/spaces/links/normalize';
 import { accessAfterAddToSpace } from '../services/threads/access-rules';
 import { decideAddToSpace, decideRemoveFromSpace } from '../services/threads/space-decide';
 import { problem, ruled } from './problem';
-import { MOCK_SPACE_TEMPLATES } from './space-templates';
+import { SPACE_TEMPLATES } from '../services/spaces/templates';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 import { threadSummary, type MockThread } from './threads';
 
@@ -291,12 +291,12 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
   };
 
   return [
-    gen.getListSpaceTemplatesMockHandler({ templates: MOCK_SPACE_TEMPLATES }),
+    gen.getListSpaceTemplatesMockHandler({ templates: [...SPACE_TEMPLATES] }),
 
     gen.getCreateCollectionMockHandler(async ({ request }) => {
       const { user, actor } = store.signedIn();
       const body = (await request.json()) as CollectionCreateRequest;
-      const template = body.template_id ? (MOCK_SPACE_TEMPLATES.find((t) => t.id === body.template_id) ?? null) : null;
+      const template = body.template_id ? (SPACE_TEMPLATES.find((t) => t.id === body.template_id) ?? null) : null;
       if (body.template_id && !template) throw problem(400, 'unknown_template', `There is no template "${body.template_id}".`);
       const thread = body.entry_uuid
         ? opts

@@ -34,10 +34,10 @@ describe('the Spaces page', () => {
 
   it('creates a Space from a template and lands on it', async () => {
     const { user } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Start from Travel Planner' }, { timeout: 5000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create a Space: Travel Planner' }, { timeout: 5000 });
-    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Travel Planner');
-    expect((within(dialog).getByLabelText(/^Instructions/) as HTMLTextAreaElement).value).toMatch(/^Help plan trips/);
+    await user.click(await screen.findByRole('button', { name: 'Start from Trip planning' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a Space: Trip planning' }, { timeout: 5000 });
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Trip planning');
+    expect((within(dialog).getByLabelText(/^Instructions/) as HTMLTextAreaElement).value).toMatch(/^You are helping plan a trip/);
     expect(within(dialog).getByRole('radio', { name: 'Emoji ✈️' })).toBeChecked();
     await user.clear(within(dialog).getByLabelText(/^Title/));
     await user.type(within(dialog).getByLabelText(/^Title/), 'Lisbon in May');
@@ -45,7 +45,7 @@ describe('the Spaces page', () => {
     await waitFor(() => expect(where()).toMatch(/^\/spaces\/lisbon-in-may-[A-Za-z0-9]{22}$/), { timeout: 5000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const created = mocks.scenario.state.spaces!.at(-1)!;
-    expect(created).toMatchObject({ title: 'Lisbon in May', template_id: 'travel-planner', emoji: '2708-fe0f' });
+    expect(created).toMatchObject({ title: 'Lisbon in May', template_id: 'trip-planning', emoji: '2708-fe0f' });
     expect(where()).toBe(`/spaces/${created.slug}`);
   });
 
