@@ -50,9 +50,12 @@ function firstUnclosed(text: string) {
 export function removeCitations(text: string, count: number, removed: ReadonlySet<number>) {
   const renumber = new Map<number, number>();
   for (let n = 1, next = 1; n <= count; n++) if (!removed.has(n)) renumber.set(n, next++);
-  // One pass over the original markers, so a renumbered [1] is never read again.
-  return sanitizeCitations(text, count).replace(/ ?\[(\d{1,6})\]/g, (m, n: string) => {
-    const to = renumber.get(Number(n));
-    return to === undefined ? '' : m.replace(n, String(to));
+  // One pass over the original markers, so a renumbered [1] is never read again. Markers side by
+  // side ("[2][3]") are one run: its leading space goes only when none of them stays.
+  return sanitizeCitations(text, count).replace(/( ?)((?:\[\d{1,6}\])+)/g, (_m, space: string, run: string) => {
+    const kept = markersOf(run)
+      .map((n) => renumber.get(n))
+      .filter((to) => to !== undefined);
+    return kept.length ? space + kept.map((to) => `[${to}]`).join('') : '';
   });
 }

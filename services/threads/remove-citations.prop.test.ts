@@ -39,4 +39,11 @@ describe('removeCitations', () => {
     expect(removeCitations('Alpha [1]. Beta [2]. Gamma [3] [2].', 3, new Set([2]))).toBe('Alpha [1]. Beta. Gamma [2].');
     expect(removeCitations('Only [1].', 1, new Set([1]))).toBe('Only.');
   });
+
+  it('keeps the space before a run of markers while one of them stays', () => {
+    expect(removeCitations('B [2][3].', 3, new Set([2]))).toBe('B [2].');
+    expect(removeCitations('B [2][3].', 3, new Set([3]))).toBe('B [2].');
+    expect(removeCitations('B [1][2][3].', 3, new Set([1, 3]))).toBe('B [1].');
+    expect(removeCitations('B [2][3].', 3, new Set([2, 3]))).toBe('B.');
+  });
 });

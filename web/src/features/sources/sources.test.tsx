@@ -250,8 +250,9 @@ describe('citation list modal', () => {
 
 describe('mock removal', () => {
   it('drops the markers of removed sources and renumbers the rest', () => {
-    // The server's own removeCitations (services/threads/citations.ts): a dropped marker takes its leading space along.
-    expect(withoutSources('A [1]. B [2][3]. C [3].', 3, new Set([2]))).toBe('A [1]. B[2]. C [2].');
+    // The server's own removeCitations (services/threads/citations.ts): a run of markers keeps its
+    // leading space while one of them stays.
+    expect(withoutSources('A [1]. B [2][3]. C [3].', 3, new Set([2]))).toBe('A [1]. B [2]. C [2].');
   });
 });
 
