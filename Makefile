@@ -6,7 +6,7 @@ ROOT := $(CURDIR)
 export PATH := $(ROOT)/.tools/node/bin:$(ROOT)/node_modules/.bin:$(PATH)
 export npm_config_update_notifier := false
 
-.PHONY: start install node generate check-generated typecheck lint build web docs test test-only bench dev-mocks rebuild-projections chromium clean spec-coverage
+.PHONY: start install node generate check-generated typecheck lint build web docs test test-only bench dev-mocks rebuild-projections verify-account chromium clean spec-coverage
 
 node:
 	@./scripts/ensure-node.sh
@@ -73,6 +73,10 @@ dev-mocks: generate
 
 rebuild-projections: install
 	tsx scripts/rebuild-projections.ts
+
+# Marks an account's address as verified (for a server without SMTP_URL): make verify-account EMAIL=…
+verify-account: install
+	tsx scripts/verify-account.ts "$(EMAIL)"
 
 clean:
 	rm -rf dist test-results node_modules/.installed

@@ -218,7 +218,7 @@ describe('mock files', () => {
     });
     // Another member who is not an admin reads the settings but may not change them.
     mocks.scenario.state.accounts.push({
-      user: { id: 'user-kay', name: 'Kay', email: 'kay@enterprise.example', org_uuid: DEMO_ORG.uuid, subscription_status: 'none' },
+      user: { id: 'user-kay', name: 'Kay', email: 'kay@enterprise.example', email_verified: true, org_uuid: DEMO_ORG.uuid, subscription_status: 'none' },
       password: 'x',
     });
     mocks.scenario.state.signedInId = 'user-kay';
@@ -229,7 +229,7 @@ describe('mock files', () => {
     });
     // Someone of another organisation is told the file is not theirs.
     mocks.scenario.state.accounts.push({
-      user: { id: 'user-lee', name: 'Lee', email: 'lee@other.example', org_uuid: 'org-other', subscription_status: 'none' },
+      user: { id: 'user-lee', name: 'Lee', email: 'lee@other.example', email_verified: true, org_uuid: 'org-other', subscription_status: 'none' },
       password: 'x',
     });
     mocks.scenario.state.signedInId = 'user-lee';

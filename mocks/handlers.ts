@@ -5,6 +5,7 @@ import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHan
 import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
+import { accountHandlers } from './account';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -137,6 +138,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
         id: `user-${scenario.state.accounts.length + 1}`,
         name: body.name,
         email: body.email,
+        // As on the server: a new account's address waits for its mailed link.
+        email_verified: false,
         org_uuid: null,
         subscription_status: 'none' as const,
       };
@@ -148,8 +151,11 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     }),
     getSignOutMockHandler(() => {
       scenario.state.signedInId = null;
+      // As the server: a fresh visitor id, so what is asked next is not the signed-out account's.
+      scenario.state.visitorId = crypto.randomUUID();
       changed();
     }),
+    ...accountHandlers({ state: () => scenario.state, changed }),
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),

@@ -18,3 +18,8 @@ export function ruled<T>(rule: () => T): T {
     throw err;
   }
 }
+
+/** Answers with the server's problem for one of its domain errors. */
+export function refuse(err: DomainError): never {
+  throw problem(STATUS_OF_KIND[err.kind], err.code, err.message);
+}

@@ -27,7 +27,7 @@ export type ScenarioState = {
 export const DEMO_ACCOUNT = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct-horse-battery' } as const;
 
 const demo = (): MockAccount => ({
-  user: { id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name, email: DEMO_ACCOUNT.email, org_uuid: null, subscription_status: 'none' },
+  user: { id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name, email: DEMO_ACCOUNT.email, email_verified: true, org_uuid: null, subscription_status: 'none' },
   password: DEMO_ACCOUNT.password,
 });
 
@@ -46,6 +46,7 @@ const enterprise = (): MockAccount => ({
     id: ENTERPRISE_ACCOUNT.id,
     name: ENTERPRISE_ACCOUNT.name,
     email: ENTERPRISE_ACCOUNT.email,
+    email_verified: true,
     org_uuid: ENTERPRISE_ACCOUNT.org_uuid,
     subscription_status: 'none',
   },

@@ -1,7 +1,7 @@
 // The mock Spaces follow the contract: create, list, find by key after a rename, links, moving a
 // thread in (it then names its Space), members and invitations, and the documented errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Collection, CollectionList, SpaceMemberList, Thread, ThreadList } from '../generated/react-query/model';
+import type { Collection, CollectionList, SessionResponse, SpaceMemberList, Thread, ThreadList } from '../generated/react-query/model';
 import { ACCESS_LEVEL } from '../services/spaces/access-levels';
 import { setupMocks } from './node';
 import { DEMO_ACCOUNT } from './scenarios';
@@ -124,7 +124,12 @@ describe('mock Spaces', () => {
   });
 
   it('invites by email; the invited person sees INVITED_*, accepts, and a reader cannot edit', async () => {
-    await call('POST', '/api/auth/sign-up/email', { name: 'Grace', email: 'grace@example.com', password: 'a-long-password' });
+    const grace = await json<SessionResponse>(
+      call('POST', '/api/auth/sign-up/email', { name: 'Grace', email: 'grace@example.com', password: 'a-long-password' }),
+    );
+    // Before her address is verified, an invitation to it is not hers to accept.
+    expect(await json(call('POST', `/rest/collections/${crypto.randomUUID()}/members/accept`))).toMatchObject({ status: 403, code: 'email_not_verified' });
+    expect((await call('POST', '/api/auth/verify-email', { token: `mock-verify:${grace.user!.id}` })).status).toBe(200);
     await call('POST', '/api/auth/sign-out');
     await signInAs(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     const space = await create({ title: 'Team' });

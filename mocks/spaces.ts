@@ -35,6 +35,7 @@ import {
   decideRemoveLink,
   decideRemoveMember,
   decideRoleChange,
+  invitationEmail,
   permissionIn,
   type Actor,
   type OwnerFacts,
@@ -43,7 +44,8 @@ import { initialSpace, type SpaceEvent, type SpaceFields, type SpaceState } from
 import { normalizeLink } from '../services/spaces/links/normalize';
 import { accessAfterAddToSpace } from '../services/threads/access-rules';
 import { decideAddToSpace, decideRemoveFromSpace } from '../services/threads/space-decide';
-import { problem, ruled } from './problem';
+import { problem, refuse, ruled } from './problem';
+import { spaceErrors } from '../services/spaces/errors';
 import { SPACE_TEMPLATES } from '../services/spaces/templates';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 import { threadSummary, type MockThread } from './threads';
@@ -92,7 +94,7 @@ function isBlockedHost(url: URL, allowed: readonly string[]) {
 /** The Spaces of a scenario and what one caller may do with them; shared with the files and articles mocks. */
 export function spaceStore(opts: Options) {
   const isUser = (id: string) => opts.accounts().some((a) => a.id === id);
-  const actorOf = (user: SessionUser | null): Actor | null => (user ? { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid } : null);
+  const actorOf = (user: SessionUser | null): Actor | null => (user ? { user_id: user.id, email: invitationEmail(user), org_uuid: user.org_uuid } : null);
   const { viewer } = opts;
   const ownerFacts = (s: MockSpace): OwnerFacts => {
     const owner = opts.accounts().find((a) => a.id === s.owner.id);
@@ -136,8 +138,9 @@ export function spaceStore(opts: Options) {
   };
   const threadsOf = (uuid: string) => opts.threads().filter((t) => t.collection_uuid === uuid);
   const memberOf = (s: MockSpace, user = opts.user()) => {
-    const email = user?.email.toLowerCase();
-    return user ? s.members.find((m) => m.user_id === user.id || m.email.toLowerCase() === email) : undefined;
+    // An invitation binds to a verified address only (services/spaces/decide.ts invitationEmail).
+    const email = user ? invitationEmail(user) : null;
+    return user ? s.members.find((m) => m.user_id === user.id || (email !== null && m.email.toLowerCase() === email)) : undefined;
   };
 
   const find = (key: string) => opts.spaces().find((s) => s.uuid === key || s.slug === key || key.slice(-22) === s.key);
@@ -420,7 +423,12 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
       return members(store.decide(String(params.collectionUuid), (state, cmd) => decideInvite(state, { ...cmd, email, role, member_id })));
     }),
 
-    gen.getAcceptCollectionInviteMockHandler(({ params }) => store.view(store.decide(String(params.collectionUuid), decideAccept))),
+    gen.getAcceptCollectionInviteMockHandler(({ params }) => {
+      // As the server's route: before the Space is looked up, the same answer for every Space.
+      const user = opts.user();
+      if (user && !user.email_verified) refuse(spaceErrors.emailNotVerified());
+      return store.view(store.decide(String(params.collectionUuid), decideAccept));
+    }),
 
     gen.getChangeCollectionMemberRoleMockHandler(async ({ params, request }) => {
       const { role } = (await request.json()) as SpaceRoleUpdate;

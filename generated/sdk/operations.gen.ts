@@ -8,6 +8,12 @@ export type Operations = {
     signUpEmail: { data: T.SignUpEmailData; responses: T.SignUpEmailResponses };
     signInEmail: { data: T.SignInEmailData; responses: T.SignInEmailResponses };
     signOut: { data: T.SignOutData; responses: T.SignOutResponses };
+    sendVerificationEmail: { data: T.SendVerificationEmailData; responses: T.SendVerificationEmailResponses };
+    verifyEmail: { data: T.VerifyEmailData; responses: T.VerifyEmailResponses };
+    requestPasswordReset: { data: T.RequestPasswordResetData; responses: T.RequestPasswordResetResponses };
+    resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
+    changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
+    getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };

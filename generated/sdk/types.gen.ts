@@ -119,6 +119,10 @@ export type SessionUser = {
     name: string;
     email: string;
     /**
+     * Whether the address is verified (by its mailed link, or by an administrator).
+     */
+    email_verified: boolean;
+    /**
      * The organisation of an Enterprise member; null for everyone else.
      */
     org_uuid: string | null;
@@ -1263,6 +1267,237 @@ export type SignOutResponses = {
 };
 
 export type SignOutResponse = SignOutResponses[keyof SignOutResponses];
+
+export type SendVerificationEmailData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/send-verification-email';
+};
+
+export type SendVerificationEmailErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type SendVerificationEmailError = SendVerificationEmailErrors[keyof SendVerificationEmailErrors];
+
+export type SendVerificationEmailResponses = {
+    /**
+     * The mail is on its way (or in the outbox when no SMTP server is configured).
+     */
+    204: void;
+};
+
+export type SendVerificationEmailResponse = SendVerificationEmailResponses[keyof SendVerificationEmailResponses];
+
+export type VerifyEmailData = {
+    body: {
+        token: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/verify-email';
+};
+
+export type VerifyEmailErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type VerifyEmailError = VerifyEmailErrors[keyof VerifyEmailErrors];
+
+export type VerifyEmailResponses = {
+    /**
+     * The address is verified.
+     */
+    200: {
+        status: 'verified' | 'already_verified';
+        email: string;
+    };
+};
+
+export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
+
+export type RequestPasswordResetData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/request-password-reset';
+};
+
+export type RequestPasswordResetErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
+
+export type RequestPasswordResetResponses = {
+    /**
+     * If the address has an account, a link is on its way.
+     */
+    204: void;
+};
+
+export type RequestPasswordResetResponse = RequestPasswordResetResponses[keyof RequestPasswordResetResponses];
+
+export type ResetPasswordData = {
+    body: {
+        token: string;
+        new_password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/reset-password';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * The password is changed; every session has ended.
+     */
+    204: void;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type ChangePasswordData = {
+    body: {
+        current_password: string;
+        new_password: string;
+        sign_out_other_sessions?: boolean;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/change-password';
+};
+
+export type ChangePasswordErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    /**
+     * The password is changed.
+     */
+    204: void;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type GetAuthSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/auth/settings';
+};
+
+export type GetAuthSettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type GetAuthSettingsError = GetAuthSettingsErrors[keyof GetAuthSettingsErrors];
+
+export type GetAuthSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: {
+        mail_configured: boolean;
+        min_password_length: number;
+    };
+};
+
+export type GetAuthSettingsResponse = GetAuthSettingsResponses[keyof GetAuthSettingsResponses];
 
 export type GetSessionData = {
     body?: never;
@@ -2562,6 +2797,10 @@ export type AcceptCollectionInviteErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

@@ -3,6 +3,7 @@ import { checkRoutes } from '../answers/check-routes.js';
 import { articleRoutes } from '../articles/routes.js';
 import { collectionRoutes } from '../bookmarks/routes.js';
 import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
+import { accountRoutes } from '../identity/account-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
@@ -17,6 +18,7 @@ import { systemRoutes } from '../http/system-routes.js';
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
   ...identityRoutes,
+  ...accountRoutes,
   ...mailRoutes,
   ...threadRoutes,
   ...sharingRoutes,

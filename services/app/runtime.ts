@@ -10,6 +10,7 @@ import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/a
 import { createWholeAnswers } from '../../workflows/whole-answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
 import { answerSpaceOf } from '../spaces/answer-space.js';
+import { queueAccountMail, registerAccountMailDelivery, startAccountMailConsumer } from '../../workflows/account-mail.js';
 import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../workflows/space-invite-mail.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { registerIndexFile, registerIndexQueue, startIndexConsumer, startIndexing } from '../../workflows/index-file.js';
@@ -60,14 +61,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const secret = config.authSecret ?? persistedSecret(config.dataDir);
   const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
   await migrateAuth(authOptions);
-  const auth = createAuth(authOptions);
-
   const store = new EventStore(db, projections);
+  const auth = createAuth({ ...authOptions, sendMail: queueAccountMail(store) });
   const transport = createMailTransport(config.smtpUrl, config.mailFrom);
 
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
   const welcomeMail = registerWelcomeMail({ store, transport });
   const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
+  const accountMail = registerAccountMailDelivery({ store, transport });
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
@@ -103,6 +104,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const spaceInviteMailConsumer = startSpaceInviteMailConsumer(store, spaceInviteMail, {
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
+  });
+
+  const accountMailConsumer = startAccountMailConsumer(store, accountMail, {
+    onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying'),
   });
 
   const sessions = createSessionIds();
@@ -160,6 +165,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       });
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
+      await accountMailConsumer.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

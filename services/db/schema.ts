@@ -127,6 +127,7 @@ export interface UserTable {
   id: string;
   email: string;
   name: string;
+  emailVerified: boolean;
 }
 
 export interface OrganizationTable {

@@ -36,6 +36,14 @@ export function signInLimiters(limit: number): RequestHandler[] {
   ];
 }
 
+/**
+ * Mails about an account (verification, password reset), the links' tokens and password changes:
+ * `limit` per hour per client address, so nobody floods an inbox or tries tokens or passwords at speed.
+ */
+export function accountLimiters(limit: number): RequestHandler[] {
+  return [limiter(60 * 60 * 1000, limit, 'Too many account requests from here. Wait a while and try again.')];
+}
+
 export function signUpLimiters(limit: number): RequestHandler[] {
   return [limiter(60 * 60 * 1000, limit * 2, 'Too many accounts created from here. Try again later.')];
 }

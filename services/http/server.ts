@@ -14,7 +14,7 @@ import { createLocalBucketRouter } from './local-bucket-router.js';
 import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
-import { signInLimiters, signUpLimiters } from './rate-limits.js';
+import { accountLimiters, signInLimiters, signUpLimiters } from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { securityHeaders } from './security-headers.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
@@ -78,6 +78,11 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
   const limits: Record<string, RequestHandler[]> = {
     signInEmail: signInLimiters(ctx.config.signInRateLimit),
     signUpEmail: signUpLimiters(ctx.config.signInRateLimit),
+    sendVerificationEmail: accountLimiters(ctx.config.signInRateLimit),
+    verifyEmail: accountLimiters(ctx.config.signInRateLimit * 3),
+    requestPasswordReset: accountLimiters(ctx.config.signInRateLimit),
+    resetPassword: accountLimiters(ctx.config.signInRateLimit * 3),
+    changePassword: accountLimiters(ctx.config.signInRateLimit * 3),
   };
 
   for (const op of operationsOf(spec)) {

@@ -1,12 +1,21 @@
-// Better Auth on our PostgreSQL: email and password, organisations. Its tables are the one
-// place outside the event store that the auth library writes itself.
+// Better Auth on our PostgreSQL: email and password with verified addresses and password reset,
+// organisations. Its tables are the one place outside the event store that the auth library
+// writes itself; its mails go out through `sendMail` (the app's outbox and delivery).
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { organization } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
 
-export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[] };
+/** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
+export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[]; sendMail?: SendAccountMail };
+
+const noMail: SendAccountMail = async () => {
+  throw new Error('No account mail can be sent here.');
+};
+
+export const MIN_PASSWORD_LENGTH = 8;
 
 function authOptions(o: AuthOptions) {
   return {
@@ -15,7 +24,22 @@ function authOptions(o: AuthOptions) {
     baseURL: o.baseURL,
     basePath: '/api/auth',
     trustedOrigins: o.trustedOrigins,
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => (o.sendMail ?? noMail)(passwordResetMail(user, token, o.baseURL)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_HOURS * 3600,
+      // A verification link opened elsewhere (another device, a mail scanner) signs nobody in.
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: ({ user, token }) => (o.sendMail ?? noMail)(verificationMail(user, token, o.baseURL)),
+    },
     plugins: [organization()],
     // Our edge does rate limiting and origin checks for every route, these included.
     rateLimit: { enabled: false },

@@ -11,6 +11,10 @@ export const identityErrors = {
   organizationNotCreated: () => new DomainError('invalid', 'organization_not_created', 'The organisation could not be created.'),
   /** Any other refusal of Better Auth a user can cause: its code in lower case, its message. */
   authRefused: (kind: DomainErrorKind, code: string, detail: string | undefined) => new DomainError(kind, code, detail ?? ''),
+  wrongPassword: () => new DomainError('invalid', 'wrong_password', 'The current password is not right.'),
+  invalidToken: () => new DomainError('invalid', 'invalid_token', 'This link is not valid any more: it was used already or it expired. Ask for a new one.'),
+  tokenExpired: () => new DomainError('invalid', 'token_expired', 'This link has expired. Ask for a new one.'),
+  alreadyVerified: () => new DomainError('conflict', 'already_verified', 'Your email address is already verified.'),
   accountExists: () => new DomainError('conflict', 'account_exists', 'This account is already registered.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
 };

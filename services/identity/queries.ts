@@ -13,7 +13,7 @@ export async function orgOf(db: Db, userId: string | null) {
 }
 
 /** The seeds' Session user: the account read model plus the user's first organisation. */
-export async function findSessionUser(db: Db, user: { id: string; name: string; email: string }): Promise<SessionUser> {
+export async function findSessionUser(db: Db, user: { id: string; name: string; email: string; emailVerified: boolean }): Promise<SessionUser> {
   const [account, org] = await Promise.all([
     db.selectFrom('accounts').select(['subscription_status']).where('user_id', '=', user.id).executeTakeFirst(),
     orgOf(db, user.id),
@@ -22,6 +22,7 @@ export async function findSessionUser(db: Db, user: { id: string; name: string; 
     id: user.id,
     name: user.name,
     email: user.email,
+    email_verified: user.emailVerified,
     org_uuid: org,
     subscription_status: (account?.subscription_status ?? 'none') as SessionUser['subscription_status'],
   };

@@ -1,7 +1,21 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
-export async function listOutbox(db: Db, userId: string) {
-  const rows = await db.selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).orderBy('queued_at', 'desc').limit(100).execute();
+/**
+ * The outbox mail of a user: only once their address is verified, and only mail to that address,
+ * so registering someone else's address opens none of the mail sent to it (a verification link
+ * among them). Without SMTP, an administrator verifies new accounts (`make verify-account`).
+ */
+export async function listOutbox(db: Db, user: { id: string; email: string; email_verified: boolean }) {
+  if (!user.email_verified) return [];
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where(sql<boolean>`lower("to") = ${user.email.toLowerCase()}`)
+    .orderBy('queued_at', 'desc')
+    .limit(100)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     to: r.to,

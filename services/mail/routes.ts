@@ -5,6 +5,6 @@ import { listOutbox } from './queries.js';
 export const mailRoutes = {
   async listOutboxMail({ actor }, ctx) {
     const user = await requireUser(actor);
-    return { status: 200, body: { items: await listOutbox(ctx.db, user.id) } };
+    return { status: 200, body: { items: await listOutbox(ctx.db, user) } };
   },
 } satisfies DomainRoutes;

@@ -12,6 +12,8 @@ export type ActorUser = {
   id: string;
   name: string;
   email: string;
+  /** Verified by its mailed link or by an administrator: only then does the address bind invitations to this account. */
+  email_verified: boolean;
   org_uuid: string | null;
   subscription_status: SubscriptionStatus;
 };

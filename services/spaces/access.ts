@@ -3,7 +3,7 @@ import type { Actor as RequestActor } from '../shared/actor.js';
 import type { Db } from '../db/database.js';
 import { orgOf } from '../identity/index.js';
 import { isInvited, type AccessLevel, type SpaceAccess } from './access-levels.js';
-import { effectiveAccess, type Actor, type OwnerFacts } from './decide.js';
+import { effectiveAccess, invitationEmail, type Actor, type OwnerFacts } from './decide.js';
 import { spaceErrors } from './errors.js';
 import { findSpace, memberLevel, type SpaceRow } from './queries.js';
 
@@ -12,7 +12,7 @@ export { LOGIN_REQUIRED } from './errors.js';
 /** The request's signed-in user as the Spaces rules see them, or null. */
 export async function actorOf(actor: RequestActor): Promise<Actor | null> {
   const user = await actor.user();
-  return user ? { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid } : null;
+  return user ? { user_id: user.id, email: invitationEmail(user), org_uuid: user.org_uuid } : null;
 }
 
 export async function requireActor(actor: RequestActor): Promise<Actor> {
@@ -54,8 +54,9 @@ export async function visibleSpace(db: Db, slugKeyOrUuid: string, actor: Actor |
 /** Whether a signed-in user may read the Space (the read rule of collection-read threads). */
 export async function readsSpace(db: Db, spaceUuid: string, userId: string | null) {
   if (!userId) return false;
-  const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
+  const user = await db.selectFrom('user').select(['id', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
   if (!user) return false;
-  const view = await spaceView(db, spaceUuid, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: await orgOf(db, userId) });
+  const email = invitationEmail({ email: user.email, email_verified: user.emailVerified });
+  const view = await spaceView(db, spaceUuid, { user_id: user.id, email, org_uuid: await orgOf(db, userId) });
   return !!view?.readable;
 }

@@ -5,6 +5,7 @@ import { ACCESS_LEVEL, SPACE_ROLES, type SpaceRole } from './access-levels.js';
 import {
   checkCanAddLink,
   decideAccept,
+  invitationEmail,
   decideAccess,
   decideAddLink,
   decideCreate,
@@ -25,7 +26,7 @@ const now = new Date('2026-05-06T07:08:09Z');
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ada: Actor = { user_id: 'ada', email: 'ada@example.com', org_uuid: null };
 const bob: Actor = { user_id: 'bob', email: 'bob@example.com', org_uuid: null };
-const owner = { email: ada.email, org_uuid: null };
+const owner = { email: 'ada@example.com', org_uuid: null };
 const apply = (state: SpaceState, events: NewEvent[]) =>
   events.reduce(
     (s, e, i) =>
@@ -113,6 +114,14 @@ describe('who may do what', () => {
       expect(permissionIn(accepted, bob, owner)).toEqual({ level: ACCESS_LEVEL[role], readable: true });
       expect(decideAccept(accepted, { actor: bob, owner, now })).toEqual([]);
     }
+  });
+
+  it('an account whose address is not verified holds no invitation to it: it cannot see or accept one', () => {
+    const impostor: Actor = { user_id: 'eve', email: invitationEmail({ email: 'bob@example.com', email_verified: false }), org_uuid: null };
+    const invited = withMember('WRITER', false);
+    expect(permissionIn(invited, impostor, owner)).toEqual({ level: ACCESS_LEVEL.NONE, readable: false });
+    expect(() => decideAccept(invited, { actor: impostor, owner, now })).toThrow(expect.objectContaining({ code: 'email_not_verified' }));
+    expect(invitationEmail({ email: 'Bob@Example.com', email_verified: true })).toBe('bob@example.com');
   });
 
   it('readers and invited writers cannot edit or add links; writers can; only admins change access and web search', () => {

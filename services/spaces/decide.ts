@@ -33,7 +33,11 @@ import type {
 } from './events.js';
 
 /** A signed-in person acting on a Space. `email` lower-case; `org_uuid` their organisation. */
-export type Actor = { user_id: string; email: string; org_uuid: string | null };
+/** The address that binds invitations: a verified one only, so registering someone's address takes over nothing. */
+export const invitationEmail = (user: { email: string; email_verified: boolean }) => (user.email_verified ? user.email.toLowerCase() : null);
+
+/** `email`: the caller's verified address, or null until it is verified (an unverified address binds no invitation). */
+export type Actor = { user_id: string; email: string | null; org_uuid: string | null };
 /** What the caller knows about the Space's owner that the stream does not hold. */
 export type OwnerFacts = { org_uuid: string | null; email: string };
 
@@ -214,6 +218,8 @@ export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMembe
 
 /** The invited person (by email) takes the role they were invited to; twice changes nothing. */
 export function decideAccept(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceInviteAccepted[] {
+  // Said for any Space, so it tells nothing of this one.
+  if (!cmd.actor.email) throw spaceErrors.emailNotVerified();
   visible(state, cmd.actor, cmd.owner);
   const member = Object.values(state.members).find((m) => m.email === cmd.actor.email);
   if (!member) throw spaceErrors.noInvitation();

@@ -27,6 +27,8 @@ export const spaceErrors = {
   bookmarksLoginRequired: () => new DomainError('unauthenticated', 'login_required', 'Sign in to see your bookmarks.'),
   /** Unknown, or not readable by the caller: the same answer, so a Space's existence is not revealed. */
   notFound: () => new DomainError('not_found', 'collection_not_found', 'No such Space.'),
+  emailNotVerified: () =>
+    new DomainError('forbidden', 'email_not_verified', 'Verify your email address to accept this invitation: open the link we mailed you.'),
   unknownTemplate: (id: string) => new DomainError('invalid', 'unknown_template', `There is no template "${id}".`),
   notSpaceOwner: () => new DomainError('forbidden', 'not_space_owner', 'Only the owner of this Space can delete it.'),
   notWriterToAddThreads: () => new DomainError('forbidden', 'not_space_writer', 'Only writers of this Space can add threads to it.'),

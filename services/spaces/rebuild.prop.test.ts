@@ -36,7 +36,7 @@ afterAll(async () => close?.());
 
 const SPACES = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 const people: Actor[] = [0, 1, 2].map((i) => ({ user_id: `user-${i}`, email: `user${i}@example.com`, org_uuid: null }));
-const owner = { email: people[0].email, org_uuid: null };
+const owner = { email: 'user0@example.com', org_uuid: null };
 
 type Command =
   | { kind: 'create'; space: number; title: string }
@@ -75,7 +75,7 @@ function run(cmd: Command, now: Date) {
       case 'access':
         return decideAccess(state, { actor: ada, owner, access: cmd.access, now });
       case 'invite':
-        return decideInvite(state, { actor: ada, owner, email: people[cmd.person].email, role: cmd.role, member_id: `member-${cmd.id}`, now });
+        return decideInvite(state, { actor: ada, owner, email: people[cmd.person].email!, role: cmd.role, member_id: `member-${cmd.id}`, now });
       case 'accept':
         return decideAccept(state, { actor: people[cmd.person], owner, now });
       case 'remove':

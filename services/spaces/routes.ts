@@ -80,6 +80,8 @@ export const spaceRoutes = {
 
   async acceptCollectionInvite({ actor: requestActor, path }, ctx) {
     const actor = await requireActor(requestActor);
+    // Before the Space is looked up: the same answer for every Space, so it tells nothing of this one.
+    if (!actor.email) throw spaceErrors.emailNotVerified();
     const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
     await decideSpace(ctx.store, space.uuid, (state) => decideAccept(state, { actor, owner, now: ctx.now() }));
     return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };

@@ -31,6 +31,8 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('sign up', 'owner', 'POST', '/api/auth/sign-up/email', OWNER, (r) => r.json.user.email);
   await step('sign up with a taken email', 'other', 'POST', '/api/auth/sign-up/email', { ...OWNER, name: 'Imposter' });
   await step('sign up the stranger', 'stranger', 'POST', '/api/auth/sign-up/email', STRANGER);
+  const verified = await target.verifyEmail('stranger', STRANGER.email);
+  out.push({ step: 'the stranger verifies their address', status: verified.status, code: verified.code });
   await step('sign out', 'stranger', 'POST', '/api/auth/sign-out');
   await step('session after sign-out', 'stranger', 'GET', '/rest/session', undefined, (r) => r.json.user);
   await step('sign in with a wrong password', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: 'wrong-password' });
@@ -245,6 +247,12 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await invite('stranger', { email: 'friend@contract.example', role: 'READER' }, 'the invited stranger invites');
   await step('the invited stranger changes access', 'stranger', 'PUT', `/rest/collections/${uuid}/access`, { updated_access: 2 });
   await step('the invited stranger deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
+  await step('an unverified newcomer signs up', 'impostor', 'POST', '/api/auth/sign-up/email', {
+    name: 'Ivy Impostor',
+    email: 'ivy@contract.example',
+    password: 'ivy-password-12',
+  });
+  await step('the unverified newcomer accepts', 'impostor', 'POST', `/rest/collections/${uuid}/members/accept`);
   await step('the stranger accepts', 'stranger', 'POST', `/rest/collections/${uuid}/members/accept`, undefined, (r) => r.json.user_permission);
   await step('the reader deletes the Space', 'stranger', 'DELETE', `/rest/collections/delete_collection/${uuid}`);
 

@@ -48,6 +48,7 @@ test('the mocks answer the scripted requests with the statuses and codes of the 
     'enterprise_only',
     'invalid_request',
     'not_space_owner',
+    'email_not_verified',
     'file_too_large',
   ])
     expect(codes, `the server never answered ${code}`).toContain(code);

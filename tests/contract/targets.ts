@@ -4,9 +4,14 @@
 import { getResponse } from 'msw';
 import { createScenario, type ScenarioOptions } from '../../mocks/handlers';
 import { Browser } from '../support/http.js';
+import { databaseOf, mailedLink } from '../support/mailbox.js';
 
 export type Reply = { status: number; code: string | null; json: any; text: string };
-export type Target = { send: (person: string, method: string, path: string, body?: unknown) => Promise<Reply> };
+export type Target = {
+  send: (person: string, method: string, path: string, body?: unknown) => Promise<Reply>;
+  /** Follows the verification link mailed to the person's address (the server's outbox; the mocks' token). */
+  verifyEmail: (person: string, email: string) => Promise<Reply>;
+};
 
 async function reply(res: Response): Promise<Reply> {
   const text = await res.text();
@@ -23,6 +28,12 @@ async function reply(res: Response): Promise<Reply> {
 export function serverTarget(baseUrl: string): Target {
   const browsers = new Map<string, Browser>();
   return {
+    async verifyEmail(person, email) {
+      const database = databaseOf(baseUrl);
+      if (!database) throw new Error(`no database known for ${baseUrl}`);
+      const link = await mailedLink(database, email, '/verify-email');
+      return this.send(person, 'POST', '/api/auth/verify-email', { token: link.searchParams.get('token') });
+    },
     async send(person, method, path, body) {
       const browser = browsers.get(person) ?? new Browser(baseUrl);
       browsers.set(person, browser);
@@ -49,6 +60,9 @@ export function mockTarget(opts: ScenarioOptions = {}): Target {
   const people = new Map<string, { visitorId: string; signedInId: string | null }>();
   let n = 0;
   return {
+    async verifyEmail(person) {
+      return this.send(person, 'POST', '/api/auth/verify-email', { token: `mock-verify:${people.get(person)?.signedInId}` });
+    },
     async send(person, method, path, body) {
       const me = people.get(person) ?? { visitorId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, signedInId: null };
       people.set(person, me);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDocx, samplePdf } from '../fixtures/files';
-import { signUp, startE2E, type E2E } from './support';
+import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let e2e: E2E;
 let owner: Page;
@@ -105,6 +105,7 @@ describe('Files', () => {
     expect((await owner.request.post(`/rest/collections/${space.uuid}/members`, { data: { email: READER.email, role: 'READER' } })).status()).toBe(200);
     await reader.goto('/');
     await signUp(reader, READER);
+    await verifyByMailedLink(reader, READER.email);
     expect((await reader.request.post(`/rest/collections/${space.uuid}/members/accept`, { data: {} })).status()).toBe(200);
     await reader.goto(`/spaces/${space.slug}?showUploadModal`);
     const modal = reader.getByRole('dialog', { name: 'Upload files to a Space' });

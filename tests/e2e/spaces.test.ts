@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TITLE, startWebPages } from '../fakes/web-pages';
-import { signUp, startE2E, type E2E } from './support';
+import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let e2e: E2E;
 let pages: Awaited<ReturnType<typeof startWebPages>>;
@@ -117,6 +117,7 @@ describe('Spaces', () => {
 
     await reader.goto('/');
     await signUp(reader, READER);
+    await verifyByMailedLink(reader, READER.email);
     await reader.goto('/spaces');
     const invitation = reader.getByRole('group', { name: `Invitation to ${SPACE_TITLE}` });
     await invitation.getByRole('button', { name: 'Accept' }).click();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createTestDatabase } from '../support/database.js';
+import { databaseOf, mailedLink } from '../support/mailbox.js';
 import { startServerProcess } from '../support/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -87,4 +88,17 @@ export async function signUp(page: Page, account: Account) {
   await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Create account' }).click();
   await page.getByText(`Welcome, ${account.name}! Your account is ready.`).waitFor();
+}
+
+/**
+ * Opens, in this page, the verification link mailed to `email` (read from the server's outbox,
+ * as an administrator of a mail-less server could) and waits until the page says it worked.
+ */
+export async function verifyByMailedLink(page: Page, email: string) {
+  const origin = new URL(page.url()).origin;
+  const database = databaseOf(origin);
+  if (!database) throw new Error(`no database known for ${origin}`);
+  const link = await mailedLink(database, email, '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await page.getByText(`${email} is verified. Thank you!`).waitFor();
 }

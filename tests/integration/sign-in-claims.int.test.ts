@@ -52,7 +52,9 @@ describe('signing in to an existing account', () => {
 
   test("after signing out, the browser is a new visitor: what it asks next is not the signed-out account's", async () => {
     const b = await visitor(server.url);
-    expect((await b.post('/api/auth/sign-up/email', { name: 'Shared Computer', email: `shared.${Date.now()}@example.com`, password: PASSWORD })).status).toBe(200);
+    expect((await b.post('/api/auth/sign-up/email', { name: 'Shared Computer', email: `shared.${Date.now()}@example.com`, password: PASSWORD })).status).toBe(
+      200,
+    );
     const before = (await b.get('/rest/session')).json.visitor_id;
     expect((await b.post('/api/auth/sign-out')).status).toBe(204);
     expect((await b.get('/rest/session')).json.visitor_id).not.toBe(before);

@@ -2,6 +2,7 @@
 // and asking over the SSE endpoint.
 import { expect } from 'vitest';
 import { Browser } from './http.js';
+import { databaseOf, mailedLink } from './mailbox.js';
 import { collect } from './sse.js';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -14,12 +15,32 @@ export async function visitor(baseUrl: string) {
   return b;
 }
 
-/** A visitor who signed up (a unique email unless given). */
-export async function signedUp(baseUrl: string, name: string, email = `${name.toLowerCase().replace(/\W+/g, '.')}.${++counter}.${Date.now()}@example.com`) {
+const uniqueEmail = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}.${++counter}.${Date.now()}@example.com`;
+
+/**
+ * A visitor who signed up (a unique email unless given) and verified the address by its mailed
+ * link, as a person does (when the test server's database is known: server-process.ts).
+ */
+export async function signedUp(baseUrl: string, name: string, email = uniqueEmail(name)) {
+  const b = await unverifiedSignUp(baseUrl, name, email);
+  const database = databaseOf(baseUrl);
+  if (database) await verifyByMailedLink(b, database, email);
+  return b;
+}
+
+/** A visitor who signed up and has not opened the verification mail. */
+export async function unverifiedSignUp(baseUrl: string, name: string, email = uniqueEmail(name)) {
   const b = await visitor(baseUrl);
   const res = await b.post('/api/auth/sign-up/email', { name, email, password: PASSWORD });
   expect(res.status, res.text).toBe(200);
   return b;
+}
+
+/** Opens the verification link mailed to `email` (from the outbox in the server's database). */
+export async function verifyByMailedLink(b: Browser, databaseUrl: string, email: string) {
+  const link = await mailedLink(databaseUrl, email, '/verify-email');
+  const res = await b.post('/api/auth/verify-email', { token: link.searchParams.get('token') });
+  expect(res.status, res.text).toBe(200);
 }
 
 /** POST /rest/threads/ask with the browser's cookies; the SSE response. */

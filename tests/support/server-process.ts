@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
+import { rememberDatabase } from './mailbox.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,6 +33,7 @@ export async function startServerProcess(opts: { databaseUrl: string; env?: Reco
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, child, () => output);
+  rememberDatabase(url, opts.databaseUrl);
   return {
     url,
     child,

@@ -11,20 +11,35 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  ChangePasswordBody,
+  GetAuthSettings200,
   ProblemResponse,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
   SessionResponse,
   SignInRequest,
-  SignUpRequest
+  SignUpRequest,
+  VerifyEmail200,
+  VerifyEmailBody
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
@@ -33,6 +48,21 @@ import { apiFetch } from '../../../web/src/app/api-fetch';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
 export type signUpEmailResponse200 = {
   data: SessionResponse
@@ -388,3 +418,733 @@ export const useSignOut = <TError = ProblemResponse,
       > => {
       return useMutation(getSignOutMutationOptions(options), queryClient);
     }
+    export type sendVerificationEmailResponse204 = {
+  data: void
+  status: 204
+}
+
+export type sendVerificationEmailResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type sendVerificationEmailResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type sendVerificationEmailResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type sendVerificationEmailResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type sendVerificationEmailResponseSuccess = (sendVerificationEmailResponse204) & {
+  headers: Headers;
+};
+export type sendVerificationEmailResponseError = (sendVerificationEmailResponse401 | sendVerificationEmailResponse403 | sendVerificationEmailResponse409 | sendVerificationEmailResponse429) & {
+  headers: Headers;
+};
+
+export type sendVerificationEmailResponse = (sendVerificationEmailResponseSuccess | sendVerificationEmailResponseError)
+
+export const getSendVerificationEmailUrl = () => {
+
+
+
+
+  return `/api/auth/send-verification-email`
+}
+
+/**
+ * Mails a link that verifies the signed-in user's address (valid 24 hours). An unverified
+ * account can sign in but cannot accept invitations until its address is verified. Rate
+ * limited.
+ * @summary Send the signed-in user's verification mail again
+ */
+export const sendVerificationEmail = async ( options?: Parameters<typeof apiFetch>[1]): Promise<sendVerificationEmailResponse> => {
+
+  return apiFetch<sendVerificationEmailResponse>(getSendVerificationEmailUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getSendVerificationEmailMutationKey = () => ['sendVerificationEmail'] as const;
+
+export const getSendVerificationEmailMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendVerificationEmail>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendVerificationEmail>>, TError,void, TContext> => {
+
+const mutationKey = getSendVerificationEmailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendVerificationEmail>>, void> = () => {
+
+
+          return  sendVerificationEmail(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendVerificationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendVerificationEmail>>>
+
+    export type SendVerificationEmailMutationError = ProblemResponse
+
+
+    /**
+ * @summary Send the signed-in user's verification mail again
+ */
+export const useSendVerificationEmail = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendVerificationEmail>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendVerificationEmail>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getSendVerificationEmailMutationOptions(options), queryClient);
+    }
+    export type verifyEmailResponse200 = {
+  data: VerifyEmail200
+  status: 200
+}
+
+export type verifyEmailResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type verifyEmailResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type verifyEmailResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type verifyEmailResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type verifyEmailResponseSuccess = (verifyEmailResponse200) & {
+  headers: Headers;
+};
+export type verifyEmailResponseError = (verifyEmailResponse400 | verifyEmailResponse403 | verifyEmailResponse413 | verifyEmailResponse429) & {
+  headers: Headers;
+};
+
+export type verifyEmailResponse = (verifyEmailResponseSuccess | verifyEmailResponseError)
+
+export const getVerifyEmailUrl = () => {
+
+
+
+
+  return `/api/auth/verify-email`
+}
+
+/**
+ * The verification mail links to the page `/verify-email?token=…`, which posts the token here
+ * (a link scanner that only opens the link verifies nothing). The token is valid 24 hours;
+ * an expired one answers 400 `token_expired`, one the server did not make 400 `invalid_token`.
+ * `already_verified` says the address was verified before (the link had been used).
+ * @summary Verify an address with its mailed link's token
+ */
+export const verifyEmail = async (verifyEmailBody: VerifyEmailBody, options?: Parameters<typeof apiFetch>[1]): Promise<verifyEmailResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<verifyEmailResponse>(getVerifyEmailUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(verifyEmailBody)
+  }
+);}
+
+
+
+
+
+export const getVerifyEmailMutationKey = () => ['verifyEmail'] as const;
+
+export const getVerifyEmailMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,VerifyEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,VerifyEmailMutationVariables, TContext> => {
+
+const mutationKey = getVerifyEmailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof verifyEmail>>, VerifyEmailMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  verifyEmail(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type VerifyEmailMutationResult = NonNullable<Awaited<ReturnType<typeof verifyEmail>>>
+    export type VerifyEmailMutationBody = VerifyEmailBody
+    export type VerifyEmailMutationError = ProblemResponse
+    export type VerifyEmailMutationVariables = {data: VerifyEmailBody}
+
+    /**
+ * @summary Verify an address with its mailed link's token
+ */
+export const useVerifyEmail = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyEmail>>, TError,VerifyEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof verifyEmail>>,
+        TError,
+        VerifyEmailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getVerifyEmailMutationOptions(options), queryClient);
+    }
+    export type requestPasswordResetResponse204 = {
+  data: void
+  status: 204
+}
+
+export type requestPasswordResetResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type requestPasswordResetResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type requestPasswordResetResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type requestPasswordResetResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type requestPasswordResetResponseSuccess = (requestPasswordResetResponse204) & {
+  headers: Headers;
+};
+export type requestPasswordResetResponseError = (requestPasswordResetResponse400 | requestPasswordResetResponse403 | requestPasswordResetResponse413 | requestPasswordResetResponse429) & {
+  headers: Headers;
+};
+
+export type requestPasswordResetResponse = (requestPasswordResetResponseSuccess | requestPasswordResetResponseError)
+
+export const getRequestPasswordResetUrl = () => {
+
+
+
+
+  return `/api/auth/request-password-reset`
+}
+
+/**
+ * Mails a single-use link (valid one hour) to reset the password of the account with this
+ * address. Answers the same whether or not such an account exists. Rate limited.
+ * @summary Mail a password reset link
+ */
+export const requestPasswordReset = async (requestPasswordResetBody: RequestPasswordResetBody, options?: Parameters<typeof apiFetch>[1]): Promise<requestPasswordResetResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<requestPasswordResetResponse>(getRequestPasswordResetUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(requestPasswordResetBody)
+  }
+);}
+
+
+
+
+
+export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
+
+export const getRequestPasswordResetMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext> => {
+
+const mutationKey = getRequestPasswordResetMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestPasswordReset>>, RequestPasswordResetMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  requestPasswordReset(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
+    export type RequestPasswordResetMutationBody = RequestPasswordResetBody
+    export type RequestPasswordResetMutationError = ProblemResponse
+    export type RequestPasswordResetMutationVariables = {data: RequestPasswordResetBody}
+
+    /**
+ * @summary Mail a password reset link
+ */
+export const useRequestPasswordReset = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestPasswordReset>>,
+        TError,
+        RequestPasswordResetMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRequestPasswordResetMutationOptions(options), queryClient);
+    }
+    export type resetPasswordResponse204 = {
+  data: void
+  status: 204
+}
+
+export type resetPasswordResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type resetPasswordResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type resetPasswordResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type resetPasswordResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type resetPasswordResponseSuccess = (resetPasswordResponse204) & {
+  headers: Headers;
+};
+export type resetPasswordResponseError = (resetPasswordResponse400 | resetPasswordResponse403 | resetPasswordResponse413 | resetPasswordResponse429) & {
+  headers: Headers;
+};
+
+export type resetPasswordResponse = (resetPasswordResponseSuccess | resetPasswordResponseError)
+
+export const getResetPasswordUrl = () => {
+
+
+
+
+  return `/api/auth/reset-password`
+}
+
+/**
+ * The token works once and for one hour. Every session of the account ends; sign in with the
+ * new password. A used or expired token answers 400 `invalid_token`.
+ * @summary Set a new password with a reset link's token
+ */
+export const resetPassword = async (resetPasswordBody: ResetPasswordBody, options?: Parameters<typeof apiFetch>[1]): Promise<resetPasswordResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<resetPasswordResponse>(getResetPasswordUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(resetPasswordBody)
+  }
+);}
+
+
+
+
+
+export const getResetPasswordMutationKey = () => ['resetPassword'] as const;
+
+export const getResetPasswordMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext> => {
+
+const mutationKey = getResetPasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetPassword>>, ResetPasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  resetPassword(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
+    export type ResetPasswordMutationBody = ResetPasswordBody
+    export type ResetPasswordMutationError = ProblemResponse
+    export type ResetPasswordMutationVariables = {data: ResetPasswordBody}
+
+    /**
+ * @summary Set a new password with a reset link's token
+ */
+export const useResetPassword = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,ResetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resetPassword>>,
+        TError,
+        ResetPasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResetPasswordMutationOptions(options), queryClient);
+    }
+    export type changePasswordResponse204 = {
+  data: void
+  status: 204
+}
+
+export type changePasswordResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type changePasswordResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type changePasswordResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type changePasswordResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type changePasswordResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type changePasswordResponseSuccess = (changePasswordResponse204) & {
+  headers: Headers;
+};
+export type changePasswordResponseError = (changePasswordResponse400 | changePasswordResponse401 | changePasswordResponse403 | changePasswordResponse413 | changePasswordResponse429) & {
+  headers: Headers;
+};
+
+export type changePasswordResponse = (changePasswordResponseSuccess | changePasswordResponseError)
+
+export const getChangePasswordUrl = () => {
+
+
+
+
+  return `/api/auth/change-password`
+}
+
+/**
+ * Needs the current password (a wrong one answers 400 `wrong_password`). With
+ * `sign_out_other_sessions`, every other session of the account ends.
+ * @summary Change the signed-in user's password
+ */
+export const changePassword = async (changePasswordBody: ChangePasswordBody, options?: Parameters<typeof apiFetch>[1]): Promise<changePasswordResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changePasswordResponse>(getChangePasswordUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(changePasswordBody)
+  }
+);}
+
+
+
+
+
+export const getChangePasswordMutationKey = () => ['changePassword'] as const;
+
+export const getChangePasswordMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext> => {
+
+const mutationKey = getChangePasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changePassword>>, ChangePasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  changePassword(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof changePassword>>>
+    export type ChangePasswordMutationBody = ChangePasswordBody
+    export type ChangePasswordMutationError = ProblemResponse
+    export type ChangePasswordMutationVariables = {data: ChangePasswordBody}
+
+    /**
+ * @summary Change the signed-in user's password
+ */
+export const useChangePassword = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changePassword>>, TError,ChangePasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changePassword>>,
+        TError,
+        ChangePasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangePasswordMutationOptions(options), queryClient);
+    }
+    export type getAuthSettingsResponse200 = {
+  data: GetAuthSettings200
+  status: 200
+}
+
+export type getAuthSettingsResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type getAuthSettingsResponseSuccess = (getAuthSettingsResponse200) & {
+  headers: Headers;
+};
+export type getAuthSettingsResponseError = (getAuthSettingsResponse429) & {
+  headers: Headers;
+};
+
+export type getAuthSettingsResponse = (getAuthSettingsResponseSuccess | getAuthSettingsResponseError)
+
+export const getGetAuthSettingsUrl = () => {
+
+
+
+
+  return `/rest/auth/settings`
+}
+
+/**
+ * Whether the server sends mail (`SMTP_URL`); without it, verification and reset links are
+ * not delivered and an administrator verifies accounts by hand (`make verify-account`).
+ * @summary What the sign-up and sign-in forms need to know of this server
+ */
+export const getAuthSettings = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getAuthSettingsResponse> => {
+
+  return apiFetch<getAuthSettingsResponse>(getGetAuthSettingsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAuthSettingsQueryKey = () => {
+    return [
+    `/rest/auth/settings`
+    ] as const;
+    }
+
+
+export const getGetAuthSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getAuthSettings>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAuthSettingsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAuthSettings>>> = ({ signal }) => getAuthSettings({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAuthSettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAuthSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getAuthSettings>>>
+export type GetAuthSettingsQueryError = ProblemResponse
+
+
+export function useGetAuthSettings<TData = Awaited<ReturnType<typeof getAuthSettings>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthSettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAuthSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getAuthSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAuthSettings<TData = Awaited<ReturnType<typeof getAuthSettings>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthSettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAuthSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getAuthSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAuthSettings<TData = Awaited<ReturnType<typeof getAuthSettings>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What the sign-up and sign-in forms need to know of this server
+ */
+
+export function useGetAuthSettings<TData = Awaited<ReturnType<typeof getAuthSettings>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuthSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAuthSettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

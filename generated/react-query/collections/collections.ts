@@ -1895,6 +1895,11 @@ export type acceptCollectionInviteResponse401 = {
   status: 401
 }
 
+export type acceptCollectionInviteResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
 export type acceptCollectionInviteResponse404 = {
   data: ProblemResponse
   status: 404
@@ -1903,7 +1908,7 @@ export type acceptCollectionInviteResponse404 = {
 export type acceptCollectionInviteResponseSuccess = (acceptCollectionInviteResponse200) & {
   headers: Headers;
 };
-export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse400 | acceptCollectionInviteResponse401 | acceptCollectionInviteResponse404) & {
+export type acceptCollectionInviteResponseError = (acceptCollectionInviteResponse400 | acceptCollectionInviteResponse401 | acceptCollectionInviteResponse403 | acceptCollectionInviteResponse404) & {
   headers: Headers;
 };
 
@@ -1918,7 +1923,9 @@ export const getAcceptCollectionInviteUrl = (collectionUuid: string,) => {
 }
 
 /**
- * The signed-in person whose email was invited becomes a member with the invited role. 404 `no_invitation` when there is none.
+ * The signed-in person whose email was invited becomes a member with the invited role. 404
+ * `no_invitation` when there is none. An invitation binds to a verified address only: an
+ * account whose address is not verified yet is answered 403 `email_not_verified`, for any Space.
  * @summary Accept an invitation to a Space
  */
 export const acceptCollectionInvite = async (collectionUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<acceptCollectionInviteResponse> => {

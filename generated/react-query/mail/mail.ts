@@ -81,7 +81,9 @@ export const getListOutboxMailUrl = () => {
 
 /**
  * With no `SMTP_URL` configured, mail is kept in a local outbox instead of being sent; this
- * lists the signed-in user's mail, newest first, so it can be read in the app.
+ * lists the signed-in user's mail to their address, newest first, so it can be read in the
+ * app: only once the address is verified (an unverified account sees none, so registering
+ * someone else's address opens none of their mail).
  * @summary Mail sent to the signed-in user
  */
 export const listOutboxMail = async ( options?: Parameters<typeof apiFetch>[1]): Promise<listOutboxMailResponse> => {

@@ -19,6 +19,8 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
+  /** Whether the address is verified (by its mailed link, or by an administrator). */
+  email_verified: boolean;
   /**
      * The organisation of an Enterprise member; null for everyone else.
      * @nullable

@@ -1,7 +1,7 @@
-// Account links of the sidebar: Imports (My Files, /account/files) for signed-in users, and
+// Account links of the sidebar: Account (/account/details) and Imports (My Files, /account/files) for signed-in users, and
 // Organization files (/account/org/files) for Enterprise members (seed 003 §2).
 import { clsx } from 'clsx';
-import { Building2, FolderInput } from 'lucide-react';
+import { Building2, FolderInput, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useSession } from '../session';
 
@@ -9,6 +9,7 @@ export function AccountNav({ open }: { open: boolean }) {
   const { user } = useSession();
   if (!user) return null;
   const links = [
+    { to: '/account/details', label: 'Account', icon: UserRound },
     { to: '/account/files', label: 'Imports', icon: FolderInput },
     ...(user.org_uuid ? [{ to: '/account/org/files', label: 'Organization files', icon: Building2 }] : []),
   ];

@@ -3,6 +3,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { SignupCard } from '../../features/auth/signup-card';
+import { VerifyEmailBanner } from '../../features/auth/verify-email-banner';
 import { ModalProvider } from '../modals/host';
 import { currentPlatform } from '../platform';
 import { useSettings } from '../settings/store';
@@ -49,6 +50,7 @@ function Shell() {
       <Sidebar onNewThread={newThread} newThreadKeys={first ? displayKeys(first, platform.os) : []} />
       {/* On a phone the bottom navigation covers the last 4rem. */}
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 pb-16 outline-none md:pb-0">
+        <VerifyEmailBanner />
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

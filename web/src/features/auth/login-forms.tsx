@@ -1,12 +1,16 @@
 // The two forms of the login modal, on the generated auth mutations.
-import { useId, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useSignInEmail, useSignUpEmail } from '../../../../generated/react-query/auth/auth';
 import type { SessionResponse } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../app/problem';
+import { useAuthSettings } from './auth-settings';
+import { Field, FormError } from './form-parts';
 
 const nameOf = (r: { data: unknown }) => (r.data as SessionResponse).user?.name ?? '';
 
-export function SignInForm({ onSignedIn }: { onSignedIn: (name: string) => void }) {
+/** `onForgot`: the person follows the link to reset their password (the modal closes). */
+export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: (name: string) => void; onForgot?: () => void }) {
   const signIn = useSignInEmail({ mutation: { onSuccess: (r) => onSignedIn(nameOf(r)) } });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -21,6 +25,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (name: string) => void 
       <button type="submit" className="btn-primary w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" onClick={onForgot} className="underline underline-offset-2">
+          Forgot your password?
+        </Link>
+      </p>
     </form>
   );
 }
@@ -37,6 +46,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (name: string) => void 
       <Field label="Name" name="name" autoComplete="name" maxLength={100} />
       <Field label="Email" name="email" type="email" autoComplete="email" maxLength={254} />
       <Field label="Password" name="password" type="password" autoComplete="new-password" minLength={8} maxLength={128} hint="At least 8 characters." />
+      <MailNotice />
       {signUp.isError && <FormError>{problemMessage(signUp.error)}</FormError>}
       <button type="submit" className="btn-primary w-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating account…' : 'Create account'}
@@ -45,29 +55,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (name: string) => void 
   );
 }
 
-type FieldProps = { label: string; name: string; type?: string; autoComplete: string; minLength?: number; maxLength?: number; hint?: string };
-
-function Field({ label, hint, ...input }: FieldProps) {
-  const id = useId();
+/** Said before sign-up on a server that sends no mail: the verification link will not arrive. */
+function MailNotice() {
+  const settings = useAuthSettings();
+  if (!settings || settings.mail_configured) return null;
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} required className="field" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function FormError({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
-      {children}
+    <p className="text-xs text-neutral-500 dark:text-neutral-400">
+      This server sends no mail, so no verification link will reach you: its administrator verifies new accounts by hand.
     </p>
   );
 }

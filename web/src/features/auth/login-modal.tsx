@@ -40,7 +40,7 @@ export default function LoginModal({ args, close }: ModalProps<LoginModalArgs>) 
           ))}
         </Tabs.List>
         <Tabs.Content value="sign-in">
-          <SignInForm onSignedIn={(name) => done(`Signed in as ${name}`)} />
+          <SignInForm onSignedIn={(name) => done(`Signed in as ${name}`)} onForgot={close} />
         </Tabs.Content>
         <Tabs.Content value="sign-up">
           <SignUpForm onSignedUp={(name) => done(`Welcome, ${name}! Your account is ready.`)} />

@@ -1,0 +1,55 @@
+// The account's address and password in the mock API, with the server's codes and texts
+// (services/identity/errors.ts). The mock "mails" nothing: its links' tokens name the account
+// (`mock-verify:<user id>`, `mock-reset:<user id>`), so a scripted test can follow them.
+import {
+  getChangePasswordMockHandler,
+  getGetAuthSettingsMockHandler,
+  getRequestPasswordResetMockHandler,
+  getResetPasswordMockHandler,
+  getSendVerificationEmailMockHandler,
+  getVerifyEmailMockHandler,
+} from '../generated/msw/auth/auth.msw';
+import type { ChangePasswordBody, ResetPasswordBody, VerifyEmailBody } from '../generated/react-query/model';
+import { identityErrors } from '../services/identity/errors';
+import { refuse } from './problem';
+import { currentUser, type ScenarioState } from './scenarios';
+
+export function accountHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
+  const account = (userId: string | undefined) => opts.state().accounts.find((a) => a.user.id === userId);
+  const signedIn = () => {
+    const user = currentUser(opts.state());
+    if (!user) refuse(identityErrors.unauthenticated());
+    return account(user.id)!;
+  };
+  return [
+    getGetAuthSettingsMockHandler({ mail_configured: true, min_password_length: 8 }),
+    getSendVerificationEmailMockHandler(() => {
+      if (signedIn().user.email_verified) refuse(identityErrors.alreadyVerified());
+    }),
+    getVerifyEmailMockHandler(async ({ request }) => {
+      const { token } = (await request.json()) as VerifyEmailBody;
+      const found = token.startsWith('mock-verify:') ? account(token.slice('mock-verify:'.length)) : undefined;
+      if (!found) refuse(identityErrors.invalidToken());
+      const before = found.user.email_verified;
+      found.user.email_verified = true;
+      opts.changed();
+      return { status: before ? 'already_verified' : 'verified', email: found.user.email };
+    }),
+    getRequestPasswordResetMockHandler(),
+    getResetPasswordMockHandler(async ({ request }) => {
+      const body = (await request.json()) as ResetPasswordBody;
+      const found = body.token.startsWith('mock-reset:') ? account(body.token.slice('mock-reset:'.length)) : undefined;
+      if (!found) refuse(identityErrors.invalidToken());
+      found.password = body.new_password;
+      opts.state().signedInId = null;
+      opts.changed();
+    }),
+    getChangePasswordMockHandler(async ({ request }) => {
+      const body = (await request.json()) as ChangePasswordBody;
+      const me = signedIn();
+      if (me.password !== body.current_password) refuse(identityErrors.wrongPassword());
+      me.password = body.new_password;
+      opts.changed();
+    }),
+  ];
+}

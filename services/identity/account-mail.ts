@@ -1,0 +1,34 @@
+// The mails about an account itself: the link that verifies its address and the one that resets
+// its password. Identity writes them; services/app hands them to the mail domain's outbox and
+// delivery (identity sits below mail, so it only declares the port).
+import { randomUUID } from 'node:crypto';
+
+export type AccountMail = { mail_id: string; user_id: string; to: string; subject: string; text: string };
+export type SendAccountMail = (mail: AccountMail) => Promise<void>;
+
+type Person = { id: string; name: string; email: string };
+
+export const VERIFY_LINK_HOURS = 24;
+export const RESET_LINK_MINUTES = 60;
+
+export function verificationMail(user: Person, token: string, publicUrl: string): AccountMail {
+  const url = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  return {
+    mail_id: `account-verify-${user.id}-${randomUUID()}`,
+    user_id: user.id,
+    to: user.email,
+    subject: 'Verify your email address',
+    text: `Hi ${user.name},\n\nOpen this link to verify ${user.email} (it works for ${VERIFY_LINK_HOURS} hours):\n${url}\n\nIf you did not create an account, ignore this mail: nothing happens without the link.\n`,
+  };
+}
+
+export function passwordResetMail(user: Person, token: string, publicUrl: string): AccountMail {
+  const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    mail_id: `account-reset-${user.id}-${randomUUID()}`,
+    user_id: user.id,
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hi ${user.name},\n\nOpen this link to choose a new password (it works once, for ${RESET_LINK_MINUTES} minutes):\n${url}\n\nEvery device signed in to your account will be signed out. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+  };
+}

@@ -1,0 +1,86 @@
+// The account's own address and password over HTTP: verifying the address by its mailed link,
+// resetting a forgotten password by mail and changing it when signed in. Better Auth keeps the
+// tokens (a verification link is a signed token valid 24 hours; a reset token works once, for an
+// hour) and its errors become this domain's.
+import { decodeJwt } from 'jose';
+import type { DomainRoutes } from '../http/handler.js';
+import { MIN_PASSWORD_LENGTH } from './auth.js';
+import type { IdentityContext } from './context.js';
+import { identityErrors } from './errors.js';
+import { authHeaders, requireUser } from './session.js';
+
+const codeOf = (err: unknown) => (err as { body?: { code?: string } } | null)?.body?.code;
+
+/** The address a verification token names, read without trusting it (Better Auth checks its signature). */
+function emailOfToken(token: string): string | null {
+  try {
+    const email = decodeJwt(token).email;
+    return typeof email === 'string' ? email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function isVerified(ctx: IdentityContext, email: string | null) {
+  if (!email) return false;
+  const row = await ctx.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirst();
+  return row?.emailVerified === true;
+}
+
+export const accountRoutes = {
+  async getAuthSettings(_input, ctx) {
+    return { status: 200, body: { mail_configured: !!ctx.config.smtpUrl, min_password_length: MIN_PASSWORD_LENGTH } };
+  },
+
+  async sendVerificationEmail({ actor, headers }, ctx) {
+    const user = await requireUser(actor);
+    if (user.email_verified) throw identityErrors.alreadyVerified();
+    await ctx.auth.api.sendVerificationEmail({ body: { email: user.email }, headers: authHeaders(headers) });
+    return { status: 204 };
+  },
+
+  async verifyEmail({ body }, ctx) {
+    const email = emailOfToken(body.token);
+    const before = await isVerified(ctx, email);
+    await ctx.auth.api.verifyEmail({ query: { token: body.token } }).catch((err) => {
+      throw codeOf(err) === 'TOKEN_EXPIRED' ? identityErrors.tokenExpired() : identityErrors.invalidToken();
+    });
+    // The address's sessions cached a user that was not verified yet.
+    ctx.sessions.forgetAll();
+    return { status: 200, body: { status: before ? 'already_verified' : 'verified', email: email ?? '' } };
+  },
+
+  async requestPasswordReset({ body }, ctx) {
+    // Better Auth answers the same whether or not the address has an account.
+    await ctx.auth.api.requestPasswordReset({ body: { email: body.email.trim().toLowerCase() } });
+    return { status: 204 };
+  },
+
+  async resetPassword({ body }, ctx) {
+    await ctx.auth.api.resetPassword({ body: { token: body.token, newPassword: body.new_password } }).catch((err) => {
+      if (codeOf(err) === 'PASSWORD_TOO_SHORT' || codeOf(err) === 'PASSWORD_TOO_LONG') throw identityErrors.invalidPassword((err as Error).message);
+      throw identityErrors.invalidToken();
+    });
+    // Every session of the account ended with the reset.
+    ctx.sessions.forgetAll();
+    return { status: 204 };
+  },
+
+  async changePassword({ actor, body, headers }, ctx) {
+    await requireUser(actor);
+    const result = await ctx.auth.api
+      .changePassword({
+        body: { currentPassword: body.current_password, newPassword: body.new_password, revokeOtherSessions: body.sign_out_other_sessions ?? false },
+        headers: authHeaders(headers),
+        returnHeaders: true,
+      })
+      .catch((err) => {
+        if (codeOf(err) === 'INVALID_PASSWORD') throw identityErrors.wrongPassword();
+        if (codeOf(err) === 'PASSWORD_TOO_SHORT' || codeOf(err) === 'PASSWORD_TOO_LONG') throw identityErrors.invalidPassword((err as Error).message);
+        throw err;
+      });
+    if (body.sign_out_other_sessions) ctx.sessions.forgetAll();
+    // With the other sessions signed out, this one gets a new cookie.
+    return { status: 204, headers: { 'set-cookie': result.headers.getSetCookie() } };
+  },
+} satisfies DomainRoutes<IdentityContext>;

@@ -1,0 +1,89 @@
+// An account's address and password in the browser, with the server sending real mail to an SMTP
+// listener: verify the address by the mailed link, reset a forgotten password by mail, change
+// the password on /account/details.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../fakes/smtp';
+import { signUp, startE2E, type E2E } from './support';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let e2e: E2E;
+let page: Page;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  e2e = await startE2E({ env: { SMTP_URL: smtp.url } });
+  page = await e2e.page();
+});
+afterAll(async () => {
+  await e2e?.close();
+  await smtp?.close();
+});
+
+const account = { name: 'Mila Mail', email: `mila-${Date.now()}@example.com`, password: 'a-good-long-password' };
+const banner = () => page.getByRole('status').filter({ hasText: 'Verify your email address' });
+const dialog = () => page.getByRole('dialog');
+
+async function signIn(password: string) {
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
+  await dialog().getByLabel('Email').fill(account.email);
+  await dialog().getByLabel('Password').fill(password);
+  await dialog().getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('an account’s address and password', () => {
+  it('signs up, is asked to verify, and verifies by the mailed link', async () => {
+    await page.goto('/');
+    await signUp(page, account);
+    await banner().waitFor();
+    expect(await banner().textContent()).toContain(account.email);
+
+    const link = await smtp.link(account.email, '/verify-email');
+    await page.goto(link.pathname + link.search);
+    await page.getByText(`${account.email} is verified. Thank you!`).waitFor();
+    await page.goto('/account/details');
+    await page.getByText('(verified)').waitFor();
+    expect(await banner().count()).toBe(0);
+  });
+
+  it('changes the password on the account page', async () => {
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-the-password');
+    await form.getByLabel('New password').fill('another-long-password');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByRole('alert').filter({ hasText: 'The current password is not right.' }).waitFor();
+
+    await form.getByLabel('Current password').fill(account.password);
+    await form.getByLabel('New password').fill('another-long-password');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Your password is changed.').waitFor();
+    account.password = 'another-long-password';
+  });
+
+  it('resets a forgotten password by the mailed link, once', async () => {
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
+    await dialog().getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((u) => u.pathname === '/forgot-password');
+    expect(await dialog().count()).toBe(0);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Mail me a link' }).click();
+    await page.getByText('If an account has this address, we mailed it a link').waitFor();
+
+    const link = await smtp.link(account.email, '/reset-password');
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('New password', { exact: true }).fill('a-third-long-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByText('Your password is changed and every device was signed out.').waitFor();
+
+    // The link works once.
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('New password', { exact: true }).fill('a-fourth-long-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This link is not valid any more' }).waitFor();
+
+    await page.goto('/');
+    await signIn('a-third-long-password');
+    await page.getByText(`Signed in as ${account.name}`).waitFor();
+  });
+});

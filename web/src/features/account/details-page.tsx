@@ -1,0 +1,40 @@
+// `/account/details`: who the account is, whether its address is verified, and its password.
+// (Name, username, avatar, two-factor, sessions and deletion come with the rest of the account area.)
+import { useSession } from '../../app/session';
+import { ResendVerification } from '../auth/resend-verification';
+import { ChangePasswordForm } from './change-password-form';
+
+export default function AccountDetailsPage() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return null;
+  if (!user)
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-12">
+        <h1 className="text-2xl font-semibold tracking-tight">Account details</h1>
+        <p className="mt-4 text-neutral-600 dark:text-neutral-400">Sign in to see your account.</p>
+      </div>
+    );
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-8 px-4 py-12">
+      <h1 className="text-2xl font-semibold tracking-tight">Account details</h1>
+      <section aria-labelledby="email-heading" className="space-y-2">
+        <h2 id="email-heading" className="text-lg font-medium">
+          Email
+        </h2>
+        <p>
+          {user.email}{' '}
+          <span className={user.email_verified ? 'text-green-700 dark:text-green-400' : 'text-amber-700 dark:text-amber-400'}>
+            {user.email_verified ? '(verified)' : '(not verified yet)'}
+          </span>
+        </p>
+        <ResendVerification />
+      </section>
+      <section aria-labelledby="password-heading" className="space-y-2">
+        <h2 id="password-heading" className="text-lg font-medium">
+          Password
+        </h2>
+        <ChangePasswordForm />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+// The pages a mailed link or the login modal leads to, against the mock API: verifying an
+// address, asking for a reset link, choosing a new password; and the account page's password form.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
+import { createQueryClient } from '../../app/query-client';
+import { withMockServer } from '../../testing/mock-server';
+import AccountDetailsPage from '../account/details-page';
+import ForgotPasswordPage from './forgot-password-page';
+import ResetPasswordPage from './reset-password-page';
+import VerifyEmailPage from './verify-email-page';
+
+withMockServer('signed-in');
+
+function at(path: string, element: ReactNode, route: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={element} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('verifying an address', () => {
+  it('says the address was verified already when its link is opened again', async () => {
+    at(`/verify-email?token=mock-verify:${DEMO_ACCOUNT.id}`, <VerifyEmailPage />, '/verify-email');
+    expect(await screen.findByRole('status')).toHaveTextContent(`${DEMO_ACCOUNT.email} was already verified.`);
+  });
+
+  it('says in the product’s words when a link is not valid', async () => {
+    at('/verify-email?token=forged', <VerifyEmailPage />, '/verify-email');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid any more: it was used already or it expired. Ask for a new one.');
+  });
+});
+
+describe('a forgotten password', () => {
+  it('asks for the address and says a link is on its way, whether or not it has an account', async () => {
+    const user = at('/forgot-password', <ForgotPasswordPage />, '/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Mail me a link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('If an account has this address, we mailed it a link to choose a new password.');
+  });
+
+  it('takes a new password from the mailed link, and refuses a link that is not valid', async () => {
+    const user = at(`/reset-password?token=mock-reset:${DEMO_ACCOUNT.id}`, <ResetPasswordPage />, '/reset-password');
+    await user.type(await screen.findByLabelText('New password', { exact: true }), 'a-new-long-password');
+    await user.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed and every device was signed out.');
+  });
+
+  it('says a link is not valid and offers a new one', async () => {
+    const user = at('/reset-password?token=forged', <ResetPasswordPage />, '/reset-password');
+    await user.type(await screen.findByLabelText('New password', { exact: true }), 'a-new-long-password');
+    await user.click(screen.getByRole('button', { name: 'Save the new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid any more');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+});
+
+describe('the account page', () => {
+  it('shows the address as verified and changes the password only with the current one', async () => {
+    const user = at('/account/details', <AccountDetailsPage />, '/account/details');
+    expect(await screen.findByText('(verified)')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await user.type(screen.getByLabelText('Current password'), 'not-my-password');
+    await user.type(screen.getByLabelText('New password', { exact: true }), 'a-new-long-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is not right.');
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), DEMO_ACCOUNT.password);
+    await user.type(screen.getByLabelText('New password', { exact: true }), 'a-new-long-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();
+    expect(form).toBeInTheDocument();
+  });
+});

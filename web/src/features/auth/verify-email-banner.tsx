@@ -1,0 +1,20 @@
+// A line above every page while the signed-in person's address is not verified: until it is,
+// invitations to it cannot be accepted.
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+
+export function VerifyEmailBanner() {
+  const { user } = useSession();
+  if (!user || user.email_verified) return null;
+  return (
+    <div
+      role="status"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+    >
+      Verify your email address {user.email} to accept invitations: open the link we mailed you.{' '}
+      <Link to="/account/details" className="font-medium underline underline-offset-2">
+        Send a new link
+      </Link>
+    </div>
+  );
+}

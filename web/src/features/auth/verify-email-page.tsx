@@ -1,0 +1,45 @@
+// `/verify-email?token=…`, the link of the verification mail: posts the token (opening the link
+// alone, as a mail scanner does, changes nothing) and says how it went.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useVerifyEmail } from '../../../../generated/react-query/auth/auth';
+import type { VerifyEmail200 } from '../../../../generated/react-query/model';
+import { problemMessage } from '../../app/problem';
+import { sessionQueryKey } from '../../app/session';
+import { FormError } from './form-parts';
+import { PageCard } from './page-card';
+import { ResendVerification } from './resend-verification';
+
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const queryClient = useQueryClient();
+  const verify = useVerifyEmail({ mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey() }) } });
+  const sent = useRef(false);
+  useEffect(() => {
+    // Once, also under React's double effects in development.
+    if (token && !sent.current) {
+      sent.current = true;
+      verify.mutate({ data: { token } });
+    }
+  }, [token, verify]);
+
+  const result = verify.data?.data as VerifyEmail200 | undefined;
+  return (
+    <PageCard title="Verify your email">
+      {!token && <FormError>This address has no verification token. Open the link from the mail as it is.</FormError>}
+      {verify.isPending && <p aria-live="polite">Verifying…</p>}
+      {result && <p role="status">{result.status === 'verified' ? `${result.email} is verified. Thank you!` : `${result.email} was already verified.`}</p>}
+      {verify.isError && (
+        <>
+          <FormError>{problemMessage(verify.error)}</FormError>
+          <ResendVerification />
+        </>
+      )}
+      <Link to="/" className="btn-secondary self-start">
+        Go to home
+      </Link>
+    </PageCard>
+  );
+}
