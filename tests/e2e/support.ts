@@ -37,8 +37,10 @@ export async function ensureWebBuilt() {
   }
   if (mine) {
     try {
+      // As `make build` does: under vitest NODE_ENV is "test", which would build React's development code.
       await promisify(execFile)(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
         cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production' },
       });
     } finally {
       rmSync(LOCK, { recursive: true, force: true });
