@@ -4,7 +4,8 @@
 // this way the shell shows at once. A page that fails to load reaches the route's RouteError.
 // Pages of later features say which feature brings them, and show no fake data.
 import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { ACCOUNT_SECTIONS } from '../features/account/sections';
 import { Layout } from './layout/layout';
 import { RouteError } from './route-error';
 
@@ -32,8 +33,16 @@ export const routes: RouteObject[] = [
       { path: '/spaces/:slug', ...page(() => import('../features/spaces/space-page')) },
       { path: '/library', ...page(() => import('../features/library/library-page')) },
       { path: '/settings', ...page(() => import('../features/settings/settings-page')) },
-      { path: '/account/details', ...page(() => import('../features/account/details-page')) },
-      { path: '/account/files', ...page(() => import('../features/files/my-files-page')) },
+      {
+        path: '/account',
+        ...page(() => import('../features/account/account-layout')),
+        children: [
+          { index: true, element: <Navigate to="/account/details" replace /> },
+          { path: 'details', ...page(() => import('../features/account/details-page')) },
+          { path: 'files', ...page(() => import('../features/files/my-files-page')) },
+          ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
+        ],
+      },
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
       { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page')) },

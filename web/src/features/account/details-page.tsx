@@ -9,13 +9,13 @@ export default function AccountDetailsPage() {
   if (isLoading) return null;
   if (!user)
     return (
-      <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account details</h1>
         <p className="mt-4 text-neutral-600 dark:text-neutral-400">Sign in to see your account.</p>
       </div>
     );
   return (
-    <div className="mx-auto w-full max-w-2xl space-y-8 px-4 py-12">
+    <div className="max-w-2xl space-y-8">
       <h1 className="text-2xl font-semibold tracking-tight">Account details</h1>
       <section aria-labelledby="email-heading" className="space-y-2">
         <h2 id="email-heading" className="text-lg font-medium">

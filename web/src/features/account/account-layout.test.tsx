@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+// The account area through the app's own routes, against the mock API: its fourteen sections in
+// the seed's order and labels with Enterprise as a lock marker, /account opening Details, and a
+// section not built yet saying what it will hold.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { routes } from '../../app/routes';
+import { withMockServer } from '../../testing/mock-server';
+
+withMockServer('signed-in');
+
+function at(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the account area', () => {
+  it('lists the fourteen sections in order, then Enterprise with only a lock; /account opens Details', async () => {
+    const router = at('/account');
+    const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Details',
+      'Pro perks',
+      'Preferences',
+      'Personalize',
+      'Assistant',
+      'Connectors',
+      'Imports',
+      'Products',
+      'API',
+      'Reservations',
+      'Notifications',
+      'Tasks',
+      'Shortcuts',
+      'Site instructions',
+    ]);
+    expect(within(nav).getByLabelText('Locked').closest('li')).toHaveTextContent('Enterprise');
+    await screen.findByRole('heading', { level: 1, name: 'Account details' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/account/details');
+  });
+
+  it('opens a section that is not built yet, which says what it will hold and shows nothing else', async () => {
+    at('/account/details');
+    const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Tasks' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    expect(screen.getByText('Your scheduled tasks and price alerts will be managed here.')).toBeInTheDocument();
+  });
+});
