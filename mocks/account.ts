@@ -9,6 +9,11 @@ import {
   getSendVerificationEmailMockHandler,
   getVerifyEmailMockHandler,
 } from '../generated/msw/auth/auth.msw';
+import {
+  getListAccountSessionsMockHandler,
+  getRevokeAccountSessionMockHandler,
+  getSignOutOtherSessionsMockHandler,
+} from '../generated/msw/account/account.msw';
 import type { ChangePasswordBody, ResetPasswordBody, VerifyEmailBody } from '../generated/react-query/model';
 import { identityErrors } from '../services/identity/errors';
 import { refuse } from './problem';
@@ -43,6 +48,21 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       found.password = body.new_password;
       opts.state().signedInId = null;
       opts.changed();
+    }),
+    // One device: this browser.
+    getListAccountSessionsMockHandler(() => {
+      const me = signedIn();
+      const at = new Date().toISOString();
+      return { sessions: [{ id: `session-${me.user.id}`, device: 'This browser', ip_address: null, created_at: at, last_seen_at: at, current: true }] };
+    }),
+    getRevokeAccountSessionMockHandler(({ params }) => {
+      const me = signedIn();
+      if (params.sessionId !== `session-${me.user.id}`) refuse(identityErrors.sessionNotFound());
+      opts.state().signedInId = null;
+      opts.changed();
+    }),
+    getSignOutOtherSessionsMockHandler(() => {
+      signedIn();
     }),
     getChangePasswordMockHandler(async ({ request }) => {
       const body = (await request.json()) as ChangePasswordBody;

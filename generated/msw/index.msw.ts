@@ -1,3 +1,4 @@
+export { getAccountMock } from './account/account.msw'
 export { getArticlesMock } from './articles/articles.msw'
 export { getAuthMock } from './auth/auth.msw'
 export { getCollectionsMock } from './collections/collections.msw'

@@ -14,6 +14,9 @@ export type Operations = {
     resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
     changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
+    listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };
+    revokeAccountSession: { data: T.RevokeAccountSessionData; responses: T.RevokeAccountSessionResponses };
+    signOutOtherSessions: { data: T.SignOutOtherSessionsData; responses: T.SignOutOtherSessionsResponses };
     getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };

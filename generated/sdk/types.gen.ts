@@ -145,6 +145,30 @@ export type SignInRequest = {
     password: string;
 };
 
+/**
+ * One signed-in device of the account.
+ */
+export type AccountSession = {
+    id: string;
+    /**
+     * The browser and system, read from the device's user agent (e.g. "Chrome on Linux").
+     */
+    device: string;
+    /**
+     * The address it signed in from, when known.
+     */
+    ip_address: string | null;
+    created_at: string;
+    /**
+     * When the session was last renewed (at most a day behind).
+     */
+    last_seen_at: string;
+    /**
+     * Whether this is the session making the request.
+     */
+    current: boolean;
+};
+
 export type CreateOrganizationRequest = {
     name: string;
     /**
@@ -1498,6 +1522,97 @@ export type GetAuthSettingsResponses = {
 };
 
 export type GetAuthSettingsResponse = GetAuthSettingsResponses[keyof GetAuthSettingsResponses];
+
+export type ListAccountSessionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/sessions';
+};
+
+export type ListAccountSessionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListAccountSessionsError = ListAccountSessionsErrors[keyof ListAccountSessionsErrors];
+
+export type ListAccountSessionsResponses = {
+    /**
+     * The sessions.
+     */
+    200: {
+        sessions: Array<AccountSession>;
+    };
+};
+
+export type ListAccountSessionsResponse = ListAccountSessionsResponses[keyof ListAccountSessionsResponses];
+
+export type RevokeAccountSessionData = {
+    body?: never;
+    path: {
+        session_id: string;
+    };
+    query?: never;
+    url: '/rest/account/sessions/{session_id}';
+};
+
+export type RevokeAccountSessionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RevokeAccountSessionError = RevokeAccountSessionErrors[keyof RevokeAccountSessionErrors];
+
+export type RevokeAccountSessionResponses = {
+    /**
+     * Signed out there.
+     */
+    204: void;
+};
+
+export type RevokeAccountSessionResponse = RevokeAccountSessionResponses[keyof RevokeAccountSessionResponses];
+
+export type SignOutOtherSessionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/sessions/sign-out-others';
+};
+
+export type SignOutOtherSessionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+};
+
+export type SignOutOtherSessionsError = SignOutOtherSessionsErrors[keyof SignOutOtherSessionsErrors];
+
+export type SignOutOtherSessionsResponses = {
+    /**
+     * Only this session is left.
+     */
+    204: void;
+};
+
+export type SignOutOtherSessionsResponse = SignOutOtherSessionsResponses[keyof SignOutOtherSessionsResponses];
 
 export type GetSessionData = {
     body?: never;

@@ -5,6 +5,7 @@ import { collectionRoutes } from '../bookmarks/routes.js';
 import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
 import { accountRoutes } from '../identity/account-routes.js';
 import { identityRoutes } from '../identity/routes.js';
+import { sessionRoutes } from '../identity/session-routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
@@ -19,6 +20,7 @@ export const routes: Routes<AppContext> = {
   ...systemRoutes,
   ...identityRoutes,
   ...accountRoutes,
+  ...sessionRoutes,
   ...mailRoutes,
   ...threadRoutes,
   ...sharingRoutes,

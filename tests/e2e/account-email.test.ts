@@ -45,7 +45,8 @@ describe('an account’s address and password', () => {
     expect(await banner().count()).toBe(0);
   });
 
-  it('changes the password on the account page', async () => {
+  it('changes the password on the account page, which lists this device as signed in', async () => {
+    await page.getByRole('list', { name: 'Signed-in devices' }).getByText('(this device)').waitFor();
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill('not-the-password');
     await form.getByLabel('New password').fill('another-long-password');

@@ -127,6 +127,45 @@ describe('changing the password', () => {
   });
 });
 
+describe('signed-in devices', () => {
+  test('lists the account’s devices with the current one marked, signs one out, then all others; another account’s is not found', async () => {
+    const email = address('dev');
+    const laptop = await signedUp(server.url, 'Dev', email);
+    const phone = await visitor(server.url);
+    expect(
+      (
+        await phone.post(
+          '/api/auth/sign-in/email',
+          { email, password: PASSWORD },
+          { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0' },
+        )
+      ).status,
+    ).toBe(200);
+    const tablet = await visitor(server.url);
+    expect((await tablet.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+
+    const listed = (await laptop.get('/rest/account/sessions')).json.sessions as { id: string; device: string; current: boolean }[];
+    expect(listed).toHaveLength(3);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    expect(listed.map((s) => s.device)).toContain('Firefox on Windows');
+    expect(JSON.stringify(listed)).not.toMatch(/token/i);
+
+    const phoneSession = listed.find((s) => s.device === 'Firefox on Windows')!;
+    expect((await laptop.send('DELETE', `/rest/account/sessions/${phoneSession.id}`)).status).toBe(204);
+    expect(await sessionUser(phone)).toBeNull();
+    expect(await sessionUser(tablet)).toMatchObject({ email });
+
+    const stranger = await signedUp(server.url, 'Stranger');
+    const notTheirs = await stranger.send('DELETE', `/rest/account/sessions/${listed.find((s) => s.current)!.id}`);
+    expect([notTheirs.status, notTheirs.json.code]).toEqual([404, 'session_not_found']);
+
+    expect((await laptop.post('/rest/account/sessions/sign-out-others')).status).toBe(204);
+    expect(await sessionUser(tablet)).toBeNull();
+    expect(await sessionUser(laptop)).toMatchObject({ email });
+    expect((await laptop.get('/rest/account/sessions')).json.sessions).toHaveLength(1);
+  });
+});
+
 describe('who may call what', () => {
   test('resending a link and changing a password need someone signed in; the links’ calls need only their token', async () => {
     const anon = await visitor(server.url);
@@ -138,5 +177,13 @@ describe('who may call what', () => {
       code: 'invalid_token',
     });
     expect((await anon.get('/rest/auth/settings')).json).toEqual({ mail_configured: false, min_password_length: 8 });
+    for (const [method, path] of [
+      ['GET', '/rest/account/sessions'],
+      ['DELETE', '/rest/account/sessions/some-session'],
+      ['POST', '/rest/account/sessions/sign-out-others'],
+    ] as const) {
+      const res = await anon.send(method, path);
+      expect([res.status, res.json.code], `${method} ${path}`).toEqual([401, 'unauthenticated']);
+    }
   });
 });

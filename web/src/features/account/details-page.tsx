@@ -1,8 +1,9 @@
 // `/account/details`: who the account is, whether its address is verified, and its password.
-// (Name, username, avatar, two-factor, sessions and deletion come with the rest of the account area.)
+// and the devices signed in to it. (Name, username, avatar, two-factor and deletion come later.)
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { ChangePasswordForm } from './change-password-form';
+import { SessionsList } from './sessions-list';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
@@ -34,6 +35,12 @@ export default function AccountDetailsPage() {
           Password
         </h2>
         <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="devices-heading" className="space-y-2">
+        <h2 id="devices-heading" className="text-lg font-medium">
+          Signed-in devices
+        </h2>
+        <SessionsList />
       </section>
     </div>
   );

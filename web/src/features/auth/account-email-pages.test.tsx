@@ -70,6 +70,8 @@ describe('the account page', () => {
   it('shows the address as verified and changes the password only with the current one', async () => {
     const user = at('/account/details', <AccountDetailsPage />, '/account/details');
     expect(await screen.findByText('(verified)')).toBeInTheDocument();
+    const devices = await screen.findByRole('list', { name: 'Signed-in devices' });
+    expect(devices).toHaveTextContent('This browser (this device)');
     const form = screen.getByRole('form', { name: 'Change password' });
     await user.type(screen.getByLabelText('Current password'), 'not-my-password');
     await user.type(screen.getByLabelText('New password', { exact: true }), 'a-new-long-password');
