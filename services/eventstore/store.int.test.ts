@@ -160,6 +160,27 @@ describe('inline projections', () => {
     expect(await noteRow(id)).toBeUndefined();
   });
 
+  test('a batching projection gets all the events of one append it handles in one call, in order, after the per-event projections', async () => {
+    const calls: string[][] = [];
+    const batching: Projection = {
+      name: 'texts',
+      tables: [],
+      handles: ['NoteAdded'],
+      apply: async () => {
+        throw new Error('apply is not used when applyAll is given');
+      },
+      async applyAll(trx, events) {
+        // The per-event projection has written every event of the append already.
+        const row = (await sql<{ count: number }>`select count from notes where stream_id = ${events[0].streamId}`.execute(trx)).rows[0];
+        calls.push([...events.map((e) => (e.data as { text: string }).text), `notes: ${row.count}`]);
+      },
+    };
+    const store = new EventStore(db, [batching, notesProjection]);
+    const id = stream();
+    await db.transaction().execute((trx) => store.append(id, 'no_stream', [note('a'), { type: 'Other', data: {} }, note('b'), note('c')], trx));
+    expect(calls).toEqual([['a', 'b', 'c', 'notes: 3']]);
+  });
+
   test('appends to two streams in one transaction commit together', async () => {
     const store = new EventStore(db, [notesProjection]);
     const [a, b] = [stream(), stream()];

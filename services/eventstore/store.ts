@@ -55,7 +55,7 @@ export class EventStore {
     const { rows } = await db.executeQuery(append.query);
     if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.currentVersion(db, streamId));
     const result = this.appended(streamId, append, rows);
-    if (this.isTrx(db)) for (const event of result.events) await this.project(db, event);
+    if (this.isTrx(db)) await this.projectAll(db, result.events);
     return result;
   }
 
@@ -89,7 +89,19 @@ export class EventStore {
   }
 
   async project(trx: Trx, event: StoredEvent) {
-    for (const p of this.byType.get(event.type) ?? []) await p.apply(trx, event);
+    await this.projectAll(trx, [event]);
+  }
+
+  /** Events in order through their projections: each event in turn, then the batched projections (applyAll) with theirs. */
+  async projectAll(trx: Trx, events: StoredEvent[]) {
+    const batched = new Map<Projection, StoredEvent[]>();
+    for (const event of events)
+      for (const p of this.byType.get(event.type) ?? []) {
+        if (!p.applyAll) await p.apply(trx, event);
+        else if (batched.has(p)) batched.get(p)!.push(event);
+        else batched.set(p, [event]);
+      }
+    for (const [p, mine] of batched) await p.applyAll!(trx, mine);
   }
 
   async readStream(streamId: string, db: Db | Trx = this.db): Promise<StoredEvent[]> {
