@@ -5,6 +5,8 @@ import { prepared, transactionInTwoTrips, type Db } from '../db/database.js';
 import { checkRow, ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
 
 const MAX_ANY_ATTEMPTS = 100;
+/** About this many characters of payload an append statement carries, when it may take several. */
+const STATEMENT_CHARS = 2 * 1024 * 1024;
 
 type EventRow = { global_position: string; stream_id: string; stream_version: number; type: string; data: unknown; metadata: unknown; recorded_at: Date };
 
@@ -51,12 +53,29 @@ export class EventStore {
       if (!matches(expected, current)) throw new ConcurrencyError(streamId, expected, current);
       return { nextVersion: current, events: [] };
     }
-    const append = appendStatement(db, streamId, expected, events);
-    const { rows } = await db.executeQuery(append.query);
-    if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.currentVersion(db, streamId));
-    const result = this.appended(streamId, append, rows);
-    if (this.isTrx(db)) await this.projectAll(db, result.events);
-    return result;
+    // In a transaction, a large append (a big file's passages) goes in statements of about
+    // STATEMENT_CHARS of payload: each one's parameters are encoded on the main thread in one go.
+    // Alone, it must stay one statement to be atomic.
+    const room = this.isTrx(db) ? STATEMENT_CHARS : Number.POSITIVE_INFINITY;
+    const stored: StoredEvent[] = [];
+    let at = expected;
+    for (let i = 0; i < events.length; ) {
+      const part: NewEvent[] = [];
+      const data: string[] = [];
+      for (let size = 0; i < events.length && (part.length === 0 || size < room); i++) {
+        part.push(events[i]);
+        data.push(JSON.stringify(events[i].data));
+        size += data[data.length - 1].length;
+      }
+      const append = appendStatement(db, streamId, at, part, data);
+      const { rows } = await db.executeQuery(append.query);
+      if (rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.currentVersion(db, streamId));
+      const result = this.appended(streamId, append, rows);
+      stored.push(...result.events);
+      at = result.nextVersion;
+    }
+    if (this.isTrx(db)) await this.projectAll(db, stored);
+    return { nextVersion: stored[stored.length - 1].streamVersion, events: stored };
   }
 
   /**
@@ -154,9 +173,8 @@ type AppendedRow = { global_position: string; stream_version: number; recorded_a
  * array's elements on the main thread (137 ms in one go for the 24 MB of passages a 50 MB file
  * records), while a text parameter is sent as it is.
  */
-function appendStatement(db: Db | Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]) {
+function appendStatement(db: Db | Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[], data = events.map((e) => JSON.stringify(e.data))) {
   const types = events.map((e) => e.type);
-  const data = events.map((e) => JSON.stringify(e.data));
   const metadata = events.map((e) => JSON.stringify({ ...e.metadata, v: e.v ?? 1 }));
   const check = expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
   const query = sql<AppendedRow>`${sql.raw(prepared('es_append'))}
