@@ -1,7 +1,7 @@
 // The passages read model: the passages table and its term statistics, written only here, from
 // the events the feeds read. Every write is a function of the events alone, so replaying the log
 // (`make rebuild-projections`) gives back the same rows.
-import type { Projection, StoredEvent } from '../eventstore/types.js';
+import type { Projection, StoredEvent, Trx } from '../eventstore/types.js';
 import type { PassageFeed, PassageOp } from './feed.js';
 import { applyPassageOp } from './write.js';
 
@@ -11,7 +11,7 @@ export function passagesProjection(feeds: PassageFeed[]): Projection {
   const byType = new Map<string, PassageFeed[]>();
   for (const feed of feeds) for (const type of feed.handles) byType.set(type, [...(byType.get(type) ?? []), feed]);
   const opsOf = (event: StoredEvent) => (byType.get(event.type) ?? []).flatMap((feed) => feed.ops(event));
-  const applyAll = async (trx: Parameters<Projection['apply']>[0], events: StoredEvent[]) => {
+  const applyAll = async (trx: Trx, events: StoredEvent[]) => {
     for (const op of mergePuts(events.flatMap(opsOf))) await applyPassageOp(trx, op);
   };
   return {
