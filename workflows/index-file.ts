@@ -14,8 +14,12 @@ export const indexWorkflowId = (job: IndexJob) => `index-${job.file_uuid}-${job.
 
 const QUEUE = 'file-index';
 
-/** The indexing queue lives in the system database: register it once DBOS is launched. */
-export const registerIndexQueue = () => DBOS.registerQueue(QUEUE, { workerConcurrency: 2, onConflict: 'always_update' });
+/**
+ * The indexing queue lives in the system database: register it once DBOS is launched. Polled
+ * every 250 ms, not DBOS's default second: a file waited half a second on average before its
+ * indexing started, a quarter of the time a 10 MB file may take end to end.
+ */
+export const registerIndexQueue = () => DBOS.registerQueue(QUEUE, { workerConcurrency: 2, minPollingIntervalMs: 250, onConflict: 'always_update' });
 
 export function registerIndexFile(deps: IndexDeps) {
   return DBOS.registerWorkflow(

@@ -11,7 +11,10 @@ export async function rebuildProjections(store: EventStore, batchSize = 1000) {
     for (;;) {
       const rows = await trx.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(batchSize).execute();
       if (rows.length === 0) break;
-      for (const r of rows) await store.project(trx, store.toStored(r));
+      await store.projectAll(
+        trx,
+        rows.map((r) => store.toStored(r)),
+      );
       after = rows[rows.length - 1].global_position;
       count += rows.length;
     }

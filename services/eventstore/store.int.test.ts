@@ -160,6 +160,44 @@ describe('inline projections', () => {
     expect(await noteRow(id)).toBeUndefined();
   });
 
+  test('a batching projection gets all the events of one append it handles in one call, in order, after the per-event projections', async () => {
+    const calls: string[][] = [];
+    const batching: Projection = {
+      name: 'texts',
+      tables: [],
+      handles: ['NoteAdded'],
+      apply: async () => {
+        throw new Error('apply is not used when applyAll is given');
+      },
+      async applyAll(trx, events) {
+        // The per-event projection has written every event of the append already.
+        const row = (await sql<{ count: number }>`select count from notes where stream_id = ${events[0].streamId}`.execute(trx)).rows[0];
+        calls.push([...events.map((e) => (e.data as { text: string }).text), `notes: ${row.count}`]);
+      },
+    };
+    const store = new EventStore(db, [batching, notesProjection]);
+    const id = stream();
+    await db.transaction().execute((trx) => store.append(id, 'no_stream', [note('a'), { type: 'Other', data: {} }, note('b'), note('c')], trx));
+    expect(calls).toEqual([['a', 'b', 'c', 'notes: 3']]);
+  });
+
+  test('a large append in a transaction (several statements) keeps its events, their order and numbering, and rolls back whole', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const big = (i: number) => note(`${i}:${'x'.repeat(900_000)}`);
+    const id = stream();
+    await db.transaction().execute((trx) => store.append(id, 'no_stream', [big(1), big(2), big(3), big(4), big(5)], trx));
+    const read = await store.readStream(id);
+    expect(read.map((e) => [e.streamVersion, (e.data as { text: string }).text.split(':')[0]])).toEqual([1, 2, 3, 4, 5].map((i) => [i, String(i)]));
+    expect(read.map((e) => Number(e.globalPosition))).toEqual([...read.map((e) => Number(e.globalPosition))].sort((a, b) => a - b));
+    expect((await noteRow(id)).count).toBe(5);
+
+    const failing = stream();
+    await expect(db.transaction().execute((trx) => store.append(failing, 'no_stream', [big(1), big(2), big(3), note('explode')], trx))).rejects.toThrow(
+      'projection failed',
+    );
+    expect(await store.readStream(failing)).toEqual([]);
+  });
+
   test('appends to two streams in one transaction commit together', async () => {
     const store = new EventStore(db, [notesProjection]);
     const [a, b] = [stream(), stream()];

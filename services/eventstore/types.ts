@@ -27,6 +27,13 @@ export type Projection = {
   handles: readonly string[];
   apply: (trx: Trx, event: StoredEvent) => Promise<void>;
   /**
+   * Set when the projection writes several events faster together (one statement for many rows):
+   * the store then hands it, in order, all the events of one append (or of one page of a
+   * rebuild) it handles, after the other projections have applied them. Must leave the same rows
+   * as `apply` called on each in turn, and read no other projection's tables.
+   */
+  applyAll?: (trx: Trx, events: StoredEvent[]) => Promise<void>;
+  /**
    * Set when the projection only writes what the event's payload says, with no reads: the
    * store then sends these statements together with the append (transactionInTwoTrips).
    */

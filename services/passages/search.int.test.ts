@@ -133,6 +133,8 @@ test('the statistics equal a recount of the rows after any puts, replacements an
       source: fc.nat(3),
       replace: fc.boolean(),
       contents: fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 6 }), { maxLength: 3 }),
+      // Now and then a put too large for one statement (a large file's passages): written in parts.
+      copies: fc.constantFrom(1, 1, 1, 1, 1, 700),
     }),
     fc.record({ kind: fc.constant('drop-source' as const), source: fc.nat(3) }),
     fc.record({ kind: fc.constant('drop-corpus' as const) }),
@@ -146,12 +148,7 @@ test('the statistics equal a recount of the rows after any puts, replacements an
         else if (o.kind === 'drop-source') await apply([{ kind: 'drop-source', corpus, source: `s${o.source}` }]);
         // Fresh ids per put: a source put twice without replace holds both sets.
         else {
-          const op = put(
-            corpus,
-            `s${o.source}`,
-            o.contents.map((c) => c.join(' ')),
-            o.replace,
-          );
+          const op = put(corpus, `s${o.source}`, Array.from({ length: o.copies }, () => o.contents.map((c) => c.join(' '))).flat(), o.replace);
           await apply([{ ...op, passages: op.passages.map((p) => ({ ...p, id: `${p.id}/${++n}` })) }]);
         }
       }

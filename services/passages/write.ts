@@ -1,8 +1,8 @@
 // The only writes to the passages table and its term statistics. Each operation is a handful of
-// statements however many passages it carries: rows go in as arrays (one INSERT … SELECT FROM
-// unnest), and the statistics BM25 reads (per corpus: passages and their total words; per corpus
-// and term: how many passages hold the term) change in the same statements, so they always
-// describe exactly the rows in the table.
+// statements however many passages it carries: rows go in as arrays (INSERT … SELECT FROM unnest,
+// a thousand rows a statement), and the statistics BM25 reads (per corpus: passages and their
+// total words; per corpus and term: how many passages hold the term) change in the same
+// transaction, once per operation, so they always describe exactly the rows in the table.
 import { sql } from 'kysely';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
@@ -25,19 +25,39 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
   }
 }
 
+/**
+ * Rows one statement carries. Its parameters are built on the main thread: a large file's
+ * passages go in several statements, with the event loop free between them, and its statistics
+ * in one at the end, so a term shared by all of them is counted once.
+ */
+const ROWS_PER_STATEMENT = 1000;
+
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
+  if (passages.length <= ROWS_PER_STATEMENT) {
+    await sql`with ins as (${insertRows(corpus, source, passages)} returning word_count, tsv) ${addToStatistics(corpus)}`.execute(trx);
+    return;
+  }
+  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) await insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT)).execute(trx);
+  const ids = passages.map((p) => p.id);
+  await sql`with ins as (select word_count, tsv from passages where id = any(${ids}::text[])) ${addToStatistics(corpus)}`.execute(trx);
+}
+
+function insertRows(corpus: string, source: string, passages: PassageRow[]) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
-  await sql`
-    with ins as (
+  return sql`
       insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.file_uuid, r.file_type, r.file_repository_type
       from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
                   ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
                   ${col((p) => 2 * wordCount(p.heading) + wordCount(p.content))}::int[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
                   ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[])
-        as r(id, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)
-      returning word_count, tsv),
+        as r(id, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)`;
+}
+
+/** The rest of a statement whose `ins` holds the new rows' word_count and tsv: adds them to the corpus's statistics. */
+function addToStatistics(corpus: string) {
+  return sql`,
     terms as (
       insert into passage_term_stats (corpus, term, df)
       select ${corpus}, lexeme, count(*) from ins, unnest(tsvector_to_array(ins.tsv)) as lexeme group by lexeme order by lexeme
@@ -46,7 +66,7 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
     insert into passage_corpus_stats (corpus, doc_count, total_words)
     select ${corpus}, count(*), coalesce(sum(word_count), 0) from ins
     on conflict (corpus) do update
-      set doc_count = passage_corpus_stats.doc_count + excluded.doc_count, total_words = passage_corpus_stats.total_words + excluded.total_words`.execute(trx);
+      set doc_count = passage_corpus_stats.doc_count + excluded.doc_count, total_words = passage_corpus_stats.total_words + excluded.total_words`;
 }
 
 /** Removes a source's passages (or the corpus's, when `source` is null) and takes them out of the statistics. */
