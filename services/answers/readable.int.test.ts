@@ -3,11 +3,9 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { migratedDb } from '../../tests/support/database.js';
+import { migratedDbWithAuth } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
-import { migrateAuth } from '../identity/index.js';
 import { applyPassageOp, searchPassages, HELP_CORPUS, orgCorpus, userCorpus } from '../passages/index.js';
 import { passageSource } from './passages.js';
 import { readableCorpora } from './readable.js';
@@ -15,12 +13,8 @@ import { readableCorpora } from './readable.js';
 let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  let url: string;
-  ({ db, url, close } = await migratedDb(4));
-  // `member` and `organization` are Better Auth's tables.
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  await migrateAuth({ pool, secret: 'test-secret-test-secret-test-secret-0123', baseURL: 'http://127.0.0.1', trustedOrigins: [] });
-  await pool.end();
+  // `user`, `member` and `organization` are Better Auth's tables.
+  ({ db, close } = await migratedDbWithAuth(4));
 });
 afterAll(async () => close?.());
 

@@ -2,21 +2,16 @@
 // address is matched whatever its case, and only that account changes.
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { migratedDb } from '../../tests/support/database.js';
+import { migratedDbWithAuth } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
-import { migrateAuth } from './auth.js';
 import { verifyAccountByHand } from './verify-by-hand.js';
 
 let db: Db;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  let url: string;
-  ({ db, url, close } = await migratedDb(2));
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  await migrateAuth({ pool, secret: 'test-secret-test-secret-test-secret-0123', baseURL: 'http://127.0.0.1', trustedOrigins: [] });
-  await pool.end();
+  // `user`, `member` and `organization` are Better Auth's tables.
+  ({ db, close } = await migratedDbWithAuth(2));
 });
 afterAll(async () => close?.());
 

@@ -1,6 +1,7 @@
 // A fresh, migrated database per test file, in the run's PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { migrateAuth } from '../../services/identity/auth.js';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { migrateToLatest } from '../../services/db/migrate.js';
 
@@ -45,4 +46,16 @@ export async function migratedDb(max = 10): Promise<{ db: Db; url: string; close
       await drop();
     },
   };
+}
+
+/** migratedDb with Better Auth's tables too (`user`, `member`, `organization`…), as the app makes them at start. */
+export async function migratedDbWithAuth(max = 10) {
+  const migrated = await migratedDb(max);
+  const pool = new pg.Pool({ connectionString: migrated.url, max: 1 });
+  try {
+    await migrateAuth({ pool, secret: 'test-secret-test-secret-test-secret-0123', baseURL: 'http://127.0.0.1', trustedOrigins: [] });
+  } finally {
+    await pool.end();
+  }
+  return migrated;
 }
