@@ -64,8 +64,9 @@ export const CANDIDATE_POSTINGS = 300;
  * The search itself, also run as plain SQL by the benchmark, in two steps (MaxScore); PostgreSQL
  * evaluates a step's condition once, before scanning. A term contributes less than its upper
  * bound, idf × (k1 + 1).
- * 1. The passages holding a pair of the question's terms (pairs of rarer terms, PAIR_PASSAGES),
- *    scored with all terms: their k-th best score is a threshold the top k reaches.
+ * 1. The passages holding a pair of the question's terms (pairs of rarer terms, PAIR_PASSAGES;
+ *    looked up only in the corpora that hold both terms), scored with all terms: their k-th best
+ *    score is a threshold the top k reaches.
  * 2. The terms ranked by bound, smallest first: a passage holding only terms whose bounds sum
  *    below the threshold cannot enter the top k; the others are essential. The passages holding
  *    an essential term (within CANDIDATE_POSTINGS, rarest first; at least the rarest when step 1
@@ -103,15 +104,17 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       select coalesce(sum(s.doc_count), 0)::float8 as docs,
         greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
       from q, passage_corpus_stats s where s.corpus = any(q.corpora)),
+    stats as materialized (
+      select s.corpus, s.term, s.df from q, passage_term_stats s where s.corpus = any(q.corpora) and s.term = any(q.lexemes)),
     idf as materialized (
       select t.term, t.df, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
-      from n, (select s.term, sum(s.df)::float8 as df from q, passage_term_stats s
-               where s.corpus = any(q.corpora) and s.term = any(q.lexemes) group by s.term) t),
+      from n, (select term, sum(df)::float8 as df from stats group by term) t),
     first_candidates as materialized (
       select distinct on (s.id) s.id, s.word_count, s.tsv
-      from q, n, unnest(q.corpora) as c,
-        lateral (select x.term as a, y.term as b from idf x join idf y on x.term < y.term where x.df * y.df <= ${sql.lit(PAIR_PASSAGES)} * n.docs) pair,
-        lateral (select id, word_count, tsv from passages where passage_terms(corpus, tsv) @> array[c || ' ' || pair.a, c || ' ' || pair.b]) s
+      from n, stats x join idf ix on ix.term = x.term
+        join stats y on y.corpus = x.corpus and y.term > x.term join idf iy on iy.term = y.term,
+        lateral (select id, word_count, tsv from passages where passage_terms(corpus, tsv) @> array[x.corpus || ' ' || x.term, x.corpus || ' ' || y.term]) s
+      where ix.df * iy.df <= ${sql.lit(PAIR_PASSAGES)} * n.docs
       order by s.id),
     first as materialized (${scored(sql`first_candidates`, sql`true`)}),
     essential as materialized (
