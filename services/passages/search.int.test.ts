@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
-import { BM25, searchPassages } from './search.js';
+import { BM25, CANDIDATE_POSTINGS, searchPassages } from './search.js';
 import { applyPassageOp } from './write.js';
 
 let db: Db;
@@ -110,6 +110,20 @@ test('equal passages rank by id, the same way every time', async () => {
   const ids = async () => (await searchPassages(db, [corpus], 'falcon', 3)).map((r) => r.id);
   expect(await ids()).toEqual([`${corpus}/a#0`, `${corpus}/b#0`, `${corpus}/c#0`]);
   expect(await ids()).toEqual(await ids());
+});
+
+test('a word in more passages than the search reads still scores, but only passages with rarer words are found', async () => {
+  const corpus = `test:${randomUUID()}`;
+  // "the" is in every passage, beyond what the second step reads; "falcon" in three of them.
+  const common = Array.from({ length: CANDIDATE_POSTINGS + 50 }, (_, i) => (i % 2 ? 'the meadow' : 'the the lantern'));
+  await apply([put(corpus, 'common', common), put(corpus, 'falcon', ['the falcon', 'falcon granite', 'the falcon the falcon'])]);
+  const found = await searchPassages(db, [corpus], 'the falcon', 5);
+  expect(found.map((r) => r.id)).toEqual([`${corpus}/falcon#2`, `${corpus}/falcon#0`, `${corpus}/falcon#1`]);
+  // Their scores are still Okapi BM25's over every passage, "the" included.
+  const expected = new Map((await referenceRanking([corpus], 'the falcon', 500)).map((r) => [r.id, r.score]));
+  for (const r of found) expect(r.score).toBeCloseTo(expected.get(r.id) ?? Number.NaN, 9);
+  // Asked for the common word alone, its passages are found.
+  expect(await searchPassages(db, [corpus], 'the', 2)).toHaveLength(2);
 });
 
 const recount = async (corpus: string) => ({

@@ -5,7 +5,7 @@
 // (migration 0010) for those same corpora. Terms are PostgreSQL's `simple` lexemes (lower case,
 // no stemming, no stop words dropped: the common words weigh little through their idf). Ties go
 // to the smaller id, so the same question over the same passages always ranks the same way.
-import { sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
 
 /** The textbook parameters: term frequency saturation and length normalisation. */
@@ -38,22 +38,57 @@ export function questionWords(question: string): string {
 export async function searchPassages(db: Db, corpora: readonly string[], question: string, k: number): Promise<FoundPassage[]> {
   const words = questionWords(question);
   if (!words || corpora.length === 0) return [];
-  return (await bm25Query(corpora, words, k).execute(db)).rows.map((r) => ({ ...r, score: Number(r.score) }));
+  const compiled = compiledSearch(db, k);
+  const { rows } = await db.executeQuery<SearchRow>({ ...compiled, parameters: [[...corpora], words] });
+  return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
 
-/** A term in more than this share of the readable passages is common: it scores, but finds no candidates first. */
-const COMMON_SHARE = 8;
+type SearchRow = Omit<FoundPassage, 'score'> & { score: number | string };
+
+// The statement's text depends only on k; the corpora and the words are its two parameters.
+// Compiled once per k: building it costs about a tenth of a millisecond an ask, and its garbage.
+const compiledSearches = new Map<number, CompiledQuery<SearchRow>>();
+function compiledSearch(db: Db, k: number) {
+  let compiled = compiledSearches.get(k);
+  if (!compiled) {
+    compiled = bm25Query(['corpus'], 'words', k).compile(db);
+    if (compiled.parameters.length !== 2) throw new Error(`the search takes 2 parameters, not ${compiled.parameters.length}`);
+    compiledSearches.set(k, compiled);
+  }
+  return compiled;
+}
 
 /**
- * The search itself, also run as plain SQL by the benchmark, in up to three steps (MaxScore),
- * each exact or followed by the next; PostgreSQL evaluates a step's condition once, before
- * scanning. A term contributes less than its upper bound, idf × (k1 + 1).
- * 1. The passages holding two of the question's terms (one index lookup per pair of terms and
- *    corpus: both in one posting-list intersection). A passage with one term scores less than
- *    the largest single bound: when the k-th best reaches it, this top k is exact.
- * 2. Else the passages holding a selective term, scored with all terms; a passage holding only
- *    common terms scores less than their bounds' sum: when the k-th best reaches it, exact.
- * 3. Else every passage with any of the terms.
+ * A pair of terms is looked up together (one posting-list intersection) when it is likely in at
+ * most this many passages (df × df / passages, as if the terms were independent): the pairs of
+ * rarer words, not "what" and "our" in every fifth passage each.
+ */
+export const PAIR_PASSAGES = 50;
+
+/**
+ * How many postings (passages holding a term, summed over the terms) the second step may read.
+ * The terms it must read for an exact top k (MaxScore's "essential" terms) are taken rarest first
+ * while their postings fit; a term left out still scores every passage read, but finds no
+ * passages of its own. In a small corpus every term fits and the top k is exact; in a large one
+ * the top k is BM25's over the passages holding two of the question's rarer terms and the
+ * essential terms that fit. Measured on the answers bench (10,000 readable passages, questions
+ * with their function words, tests/bench/answers.ts): reading every essential term costs 1,000
+ * to 5,000 passages a question, p50 10-17 ms against 1.1 ms with this limit.
+ */
+export const CANDIDATE_POSTINGS = 300;
+
+/**
+ * The search itself, also run as plain SQL by the benchmark, in two steps (MaxScore); PostgreSQL
+ * evaluates a step's condition once, before scanning. A term contributes less than its upper
+ * bound, idf × (k1 + 1).
+ * 1. The passages holding a pair of the question's terms (pairs of rarer terms, PAIR_PASSAGES;
+ *    looked up only in the corpora that hold both terms), scored with all terms: their k-th best
+ *    score is a threshold the top k reaches.
+ * 2. The terms ranked by bound, smallest first: a passage holding only terms whose bounds sum
+ *    below the threshold cannot enter the top k; the others are essential. The passages holding
+ *    an essential term (within CANDIDATE_POSTINGS, rarest first; at least the rarest when step 1
+ *    found fewer than k), less those of step 1, are scored.
+ * The top k of both is exact unless CANDIDATE_POSTINGS left an essential term out.
  *
  * Term frequencies come from the stored tsvector, cut down to the question's lexemes first
  * (setweight marks them, ts_filter keeps them), so a candidate costs a few lexemes, not its whole
@@ -66,56 +101,50 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
   const limit = sql.lit(k);
   const k1 = sql.lit(BM25.k1);
   const b = sql.lit(BM25.b);
-  const scored = (candidates: string) => sql`
-      select c.id, sum(idf.w * tf.n * (${k1} + 1) / (tf.n + ${k1} * (1 - ${b} + ${b} * c.word_count / n.avgdl))) as score
-      from n, ${sql.table(candidates)} c,
+  // Scores the passages of `from` that meet `where`, best k first.
+  const scored = (from: RawBuilder<unknown>, where: RawBuilder<unknown>) => sql`
+      select c.id, sum(idf.w * tf.n * (${k1} + 1) / (tf.n + ${k1} * (1 - ${b} + ${b} * c.word_count::float8 / n.avgdl))) as score
+      from n, ${from} c,
         lateral (select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as n
                  from unnest(ts_filter(setweight(c.tsv, 'A', (select lexemes from q)), '{a}')) as u) tf
         join idf on idf.term = tf.lexeme
+      where ${where}
       group by c.id
       order by score desc, c.id
       limit ${limit}`;
-  const keys = (terms: string) => sql.raw(`array(select c || ' ' || l from q, unnest(q.corpora) as c, unnest(${terms}) as l)`);
-  return sql<Omit<FoundPassage, 'score'> & { score: number | string }>`${sql.raw(prepared(`search_bm25_${k}`))}
+  // The index keys ("<corpus> <lexeme>", migration 0006) of the given terms in the readable corpora.
+  const keys = (terms: RawBuilder<unknown>) => sql`array(select c || ' ' || l from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
+  return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}`))}
     with q as materialized (
       select ${[...corpora]}::text[] as corpora, tsvector_to_array(to_tsvector('simple', ${words})) as lexemes),
     n as materialized (
       select coalesce(sum(s.doc_count), 0)::float8 as docs,
         greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
       from q, passage_corpus_stats s where s.corpus = any(q.corpora)),
+    stats as materialized (
+      select s.corpus, s.term, s.df from q, passage_term_stats s where s.corpus = any(q.corpora) and s.term = any(q.lexemes)),
     idf as materialized (
       select t.term, t.df, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
-      from n, (select s.term, sum(s.df)::float8 as df from q, passage_term_stats s
-               where s.corpus = any(q.corpora) and s.term = any(q.lexemes) group by s.term) t),
-    split as materialized (
-      select coalesce(array_agg(idf.term) filter (where idf.df * ${sql.lit(COMMON_SHARE)} <= n.docs), '{}') as selective,
-        coalesce(sum(idf.w * (${k1} + 1)) filter (where idf.df * ${sql.lit(COMMON_SHARE)} > n.docs), 0) as common_bound
-      from idf, n),
-    pair_candidates as materialized (
-      select distinct on (s.id) s.id, s.word_count, s.tsv
-      from q, unnest(q.corpora) as c,
-        lateral (select x.a, y.b from (select term as a, row_number() over (order by term) as i from idf) x
-                 join (select term as b, row_number() over (order by term) as j from idf) y on x.i < y.j) pair,
-        lateral (select id, word_count, tsv from passages where passage_terms(corpus, tsv) @> array[c || ' ' || pair.a, c || ' ' || pair.b]) s
-      order by s.id),
-    paired as materialized (${scored('pair_candidates')}),
-    pair_exact as materialized (
-      select count(*) = ${limit} and coalesce(min(score), 0) >= (select coalesce(max(w), 0) * (${k1} + 1) from idf) as ok from paired),
+      from n, (select term, sum(df)::float8 as df from stats group by term) t),
     first_candidates as materialized (
-      select p.id, p.word_count, p.tsv from passages p
-      where not (select ok from pair_exact) and passage_terms(p.corpus, p.tsv) && ${keys('(select selective from split)')}),
-    first as materialized (${scored('first_candidates')}),
-    exact as materialized (
-      select (select ok from pair_exact) or (count(*) = ${limit} and coalesce(min(score), 0) >= (select common_bound from split)) as ok from first),
-    all_candidates as materialized (
-      select p.id, p.word_count, p.tsv from passages p
-      where not (select ok from exact) and passage_terms(p.corpus, p.tsv) && ${keys('q.lexemes')}),
-    best as (
-      select id, score from paired where (select ok from pair_exact)
-      union all
-      select id, score from first where (select ok from exact) and not (select ok from pair_exact)
-      union all
-      (${scored('all_candidates')}))
+      select distinct on (s.id) s.id, s.word_count, s.tsv
+      from n, stats x join idf ix on ix.term = x.term
+        join stats y on y.corpus = x.corpus and y.term > x.term join idf iy on iy.term = y.term,
+        lateral (select id, word_count, tsv from passages where passage_terms(corpus, tsv) @> array[x.corpus || ' ' || x.term, x.corpus || ' ' || y.term]) s
+      where ix.df * iy.df <= ${sql.lit(PAIR_PASSAGES)} * n.docs
+      order by s.id),
+    first as materialized (${scored(sql`first_candidates`, sql`true`)}),
+    essential as materialized (
+      select coalesce(array_agg(term), '{}') as terms
+      from (select term, df, sum(df) over (order by df, term rows unbounded preceding) as postings
+            from (select term, df, sum(w) over (order by w, term rows unbounded preceding) * (${k1} + 1) as bounds_upto from idf) t
+            where bounds_upto >= (select case when count(*) = ${limit} then min(score) else 0 end from first)) e
+      where postings <= ${sql.lit(CANDIDATE_POSTINGS)} or (postings = df and (select count(*) from first) < ${limit})),
+    second as materialized (${scored(
+      sql`passages`,
+      sql`passage_terms(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)} and not exists (select 1 from first_candidates f where f.id = c.id)`,
+    )}),
+    best as (select id, score from first union all select id, score from second order by score desc, id limit ${limit})
     select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, s.score
     from best s
     join passages p on p.id = s.id

@@ -1,6 +1,12 @@
 // The benchmark's passage set, generated inside PostgreSQL: passages of 30 to 60 words drawn
 // from an English vocabulary with a Zipf-like skew (a few words are everywhere, most are rare),
-// like real documents. 10,000 passages belong to the asking user, the rest to 99 other users.
+// like real documents. About 45 % of a passage's words are function words ("the", "of", "how",
+// "our"...), as in English prose, so the questions' own function words are everywhere and weigh
+// little, and the content words pick the passages: without them a question's "how does the"
+// matched only the guide, whose text has them, and it was cited instead of the asker's passages.
+// 10,000 passages belong to the asking user, the rest to 99 other users.
+// The same file runs against the code before the passages module (no `source`, `word_count` or
+// statistics tables yet), so a before/after comparison reads the very same passages.
 import { sql } from 'kysely';
 import type { Db } from '../../services/db/database.js';
 
@@ -16,6 +22,17 @@ migrate deploy configure install upgrade restore encrypt decrypt authenticate au
   .trim()
   .split(/\s+/);
 
+// Function words, most frequent first (the same skew applies); the questions' own are among them.
+const FUNCTION_WORDS = `
+the of and to a in is that for it as with was on be by this are at from or an not have has which we our you your
+can will how what where when does do if about more all their there its they but been were would should may also
+one into than other such these most only then so each them some who any after before over under between
+`
+  .trim()
+  .split(/\s+/);
+/** The share of a passage's words that are function words. */
+const FUNCTION_SHARE = 0.45;
+
 export const OTHER_USERS = 99;
 
 /** Words a user might ask about: from the middle of the list, neither everywhere nor absent. */
@@ -28,6 +45,8 @@ export function questions(count: number): string[] {
     (a: string, b: string, c: string) => `How does the ${a} affect the ${b} and ${c}?`,
     (a: string, b: string) => `What is our ${a} ${b} policy?`,
     (a: string, b: string, c: string) => `Where is the ${a} for ${b} ${c}?`,
+    (a: string, b: string) => `Can you summarise what our ${a} says about the ${b}?`,
+    (a: string, b: string) => `When should we review the ${a} of our ${b}?`,
   ];
   for (let i = 0; i < count; i++) out.push(forms[i % forms.length](pick(), pick(), pick()));
   return out;
@@ -39,18 +58,27 @@ export function questions(count: number): string[] {
  * `share` (1 in 100), otherwise to one of the other users, round robin.
  */
 export async function insertPassages(db: Db, userId: string, from: number, to: number, otherUserIds: string[], share: number) {
+  // The passages module's columns, where the schema has them (source and word count since the
+  // passages module; the word count as it counts: the heading twice, as the tsvector holds it).
+  const columns = new Set(
+    (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'passages'`.execute(db)).rows.map(
+      (r) => r.column_name,
+    ),
+  );
+  const moduleColumns = columns.has('source') && columns.has('word_count');
+  const word = sql`case when random() < ${FUNCTION_SHARE} then f[1 + floor(power(random(), 2.2) * fn)::int] else w[1 + floor(power(random(), 2.2) * n)::int] end`;
   await sql`
-    with vocab as (select ${sql.val(VOCABULARY)}::text[] as w, ${VOCABULARY.length}::int as n),
+    with vocab as (select ${sql.val(VOCABULARY)}::text[] as w, ${VOCABULARY.length}::int as n, ${sql.val(FUNCTION_WORDS)}::text[] as f, ${FUNCTION_WORDS.length}::int as fn),
     rows as (
       select g,
         case when (g / 20) % ${share} = 0 then ${`user:${userId}`} else 'user:' || (${sql.val(otherUserIds)}::text[])[1 + (g / 20) % ${otherUserIds.length}] end as corpus,
         (select string_agg(w[1 + floor(power(random(), 2.2) * n)::int], ' ') from vocab, generate_series(1, 4 + (g % 3))) as heading,
-        (select string_agg(w[1 + floor(power(random(), 2.2) * n)::int] || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
+        (select string_agg(${word} || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
       from generate_series(${from}::int, ${to}::int) g
     )
-    insert into passages (id, corpus, source, url, title, heading, content, ordinal, word_count)
-    select 'bench/' || g, corpus, 'bench/doc-' || (g / 20), '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading),
-      initcap(body) || '.', g % 20, array_length(regexp_split_to_array(heading || ' ' || body, ' '), 1)
+    insert into passages (id, corpus, url, title, heading, content, ordinal${sql.raw(moduleColumns ? ', source, word_count' : '')})
+    select 'bench/' || g, corpus, '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading), initcap(body) || '.', g % 20
+      ${moduleColumns ? sql`, 'bench/doc-' || (g / 20), 2 * array_length(regexp_split_to_array(heading, ' '), 1) + array_length(regexp_split_to_array(body, ' '), 1)` : sql``}
     from rows`.execute(db);
 }
 
