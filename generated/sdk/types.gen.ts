@@ -1563,6 +1563,10 @@ export type RevokeAccountSessionErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.

@@ -181,6 +181,11 @@ export type revokeAccountSessionResponse204 = {
   status: 204
 }
 
+export type revokeAccountSessionResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type revokeAccountSessionResponse401 = {
   data: ProblemResponse
   status: 401
@@ -199,7 +204,7 @@ export type revokeAccountSessionResponse404 = {
 export type revokeAccountSessionResponseSuccess = (revokeAccountSessionResponse204) & {
   headers: Headers;
 };
-export type revokeAccountSessionResponseError = (revokeAccountSessionResponse401 | revokeAccountSessionResponse403 | revokeAccountSessionResponse404) & {
+export type revokeAccountSessionResponseError = (revokeAccountSessionResponse400 | revokeAccountSessionResponse401 | revokeAccountSessionResponse403 | revokeAccountSessionResponse404) & {
   headers: Headers;
 };
 
