@@ -1,4 +1,4 @@
-// The account's address and password in the mock API, with the server's codes and texts
+// The account's name, address, password and devices in the mock API, with the server's codes and texts
 // (services/identity/errors.ts). The mock "mails" nothing: its links' tokens name the account
 // (`mock-verify:<user id>`, `mock-reset:<user id>`), so a scripted test can follow them.
 import {
@@ -13,8 +13,9 @@ import {
   getListAccountSessionsMockHandler,
   getRevokeAccountSessionMockHandler,
   getSignOutOtherSessionsMockHandler,
+  getUpdateAccountProfileMockHandler,
 } from '../generated/msw/account/account.msw';
-import type { ChangePasswordBody, ResetPasswordBody, VerifyEmailBody } from '../generated/react-query/model';
+import type { ChangePasswordBody, ResetPasswordBody, UpdateAccountProfileBody, VerifyEmailBody } from '../generated/react-query/model';
 import { identityErrors } from '../services/identity/errors';
 import { refuse } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
@@ -48,6 +49,14 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       found.password = body.new_password;
       opts.state().signedInId = null;
       opts.changed();
+    }),
+    getUpdateAccountProfileMockHandler(async ({ request }) => {
+      const me = signedIn();
+      const name = ((await request.json()) as UpdateAccountProfileBody).name.trim();
+      if (!name) refuse(identityErrors.nameRequired());
+      me.user.name = name;
+      opts.changed();
+      return me.user;
     }),
     // One device: this browser.
     getListAccountSessionsMockHandler(() => {

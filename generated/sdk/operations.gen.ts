@@ -14,6 +14,7 @@ export type Operations = {
     resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
     changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
+    updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };
     revokeAccountSession: { data: T.RevokeAccountSessionData; responses: T.RevokeAccountSessionResponses };
     signOutOtherSessions: { data: T.SignOutOtherSessionsData; responses: T.SignOutOtherSessionsResponses };

@@ -1523,6 +1523,45 @@ export type GetAuthSettingsResponses = {
 
 export type GetAuthSettingsResponse = GetAuthSettingsResponses[keyof GetAuthSettingsResponses];
 
+export type UpdateAccountProfileData = {
+    body: {
+        name: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/account/profile';
+};
+
+export type UpdateAccountProfileErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateAccountProfileError = UpdateAccountProfileErrors[keyof UpdateAccountProfileErrors];
+
+export type UpdateAccountProfileResponses = {
+    /**
+     * The session user, renamed.
+     */
+    200: SessionUser;
+};
+
+export type UpdateAccountProfileResponse = UpdateAccountProfileResponses[keyof UpdateAccountProfileResponses];
+
 export type ListAccountSessionsData = {
     body?: never;
     path?: never;

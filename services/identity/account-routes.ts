@@ -1,4 +1,4 @@
-// The account's own address and password over HTTP: verifying the address by its mailed link,
+// The account's own name, address and password over HTTP: verifying the address by its mailed link,
 // resetting a forgotten password by mail and changing it when signed in. Better Auth keeps the
 // tokens (a verification link is a signed token valid 24 hours; a reset token works once, for an
 // hour) and its errors become this domain's.
@@ -7,6 +7,7 @@ import type { DomainRoutes } from '../http/handler.js';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
 import type { IdentityContext } from './context.js';
 import { identityErrors } from './errors.js';
+import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 
 const codeOf = (err: unknown) => (err as { body?: { code?: string } } | null)?.body?.code;
@@ -64,6 +65,17 @@ export const accountRoutes = {
     // Every session of the account ended with the reset.
     ctx.sessions.forgetAll();
     return { status: 204 };
+  },
+
+  async updateAccountProfile({ actor, body, headers }, ctx) {
+    await requireUser(actor);
+    const name = body.name.trim();
+    if (!name) throw identityErrors.nameRequired();
+    const h = authHeaders(headers);
+    await ctx.auth.api.updateUser({ body: { name }, headers: h });
+    const session = await ctx.auth.api.getSession({ headers: h });
+    if (!session) throw identityErrors.unauthenticated();
+    return { status: 200, body: await findSessionUser(ctx.db, session.user) };
   },
 
   async changePassword({ actor, body, headers }, ctx) {

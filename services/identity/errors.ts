@@ -11,6 +11,7 @@ export const identityErrors = {
   organizationNotCreated: () => new DomainError('invalid', 'organization_not_created', 'The organisation could not be created.'),
   /** Any other refusal of Better Auth a user can cause: its code in lower case, its message. */
   authRefused: (kind: DomainErrorKind, code: string, detail: string | undefined) => new DomainError(kind, code, detail ?? ''),
+  nameRequired: () => new DomainError('invalid', 'name_required', 'Give your name: it cannot be blank.'),
   sessionNotFound: () => new DomainError('not_found', 'session_not_found', 'No such signed-in device on your account.'),
   wrongPassword: () => new DomainError('invalid', 'wrong_password', 'The current password is not right.'),
   invalidToken: () => new DomainError('invalid', 'invalid_token', 'This link is not valid any more: it was used already or it expired. Ask for a new one.'),

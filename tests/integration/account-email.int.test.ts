@@ -127,6 +127,20 @@ describe('changing the password', () => {
   });
 });
 
+describe('the name', () => {
+  test('is changed, trimmed, and shows on the session; a blank one is refused', async () => {
+    const b = await signedUp(server.url, 'Nora');
+    const renamed = await b.send('PATCH', '/rest/account/profile', { json: { name: '  Nora Nimble ' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json).toMatchObject({ name: 'Nora Nimble', email_verified: true });
+    expect(await sessionUser(b)).toMatchObject({ name: 'Nora Nimble' });
+    const blank = await b.send('PATCH', '/rest/account/profile', { json: { name: '   ' } });
+    expect([blank.status, blank.json.code]).toEqual([400, 'name_required']);
+    const anon = await (await visitor(server.url)).send('PATCH', '/rest/account/profile', { json: { name: 'X' } });
+    expect([anon.status, anon.json.code]).toEqual([401, 'unauthenticated']);
+  });
+});
+
 describe('signed-in devices', () => {
   test('lists the account’s devices with the current one marked, signs one out, then all others; another account’s is not found', async () => {
     const email = address('dev');

@@ -22,13 +22,31 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  SubscriptionStatus
+} from '../../react-query/model';
 import type {
-  ListAccountSessions200
+  ListAccountSessions200,
+  SessionUser
 } from '../../react-query/model';
 
 
+export const getUpdateAccountProfileResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), ...overrideResponse})
+
 export const getListAccountSessionsResponseMock = (overrideResponse: Partial<Extract<ListAccountSessions200, object>> = {}): ListAccountSessions200 => ({sessions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), device: faker.string.alpha({length: {min: 10, max: 20}}), ip_address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_seen_at: faker.date.past().toISOString().slice(0, 19) + 'Z', current: faker.datatype.boolean()})), ...overrideResponse})
 
+
+export const getUpdateAccountProfileMockHandler = (overrideResponse?: SessionUser | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<SessionUser> | SessionUser), options?: RequestHandlerOptions) => {
+  return http.patch('*/rest/account/profile', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateAccountProfileResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 
 export const getListAccountSessionsMockHandler = (overrideResponse?: ListAccountSessions200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ListAccountSessions200> | ListAccountSessions200), options?: RequestHandlerOptions) => {
   return http.get('*/rest/account/sessions', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
@@ -62,6 +80,7 @@ export const getSignOutOtherSessionsMockHandler = (overrideResponse?: void | ((i
   }, options)
 }
 export const getAccountMock = () => [
+  getUpdateAccountProfileMockHandler(),
   getListAccountSessionsMockHandler(),
   getRevokeAccountSessionMockHandler(),
   getSignOutOtherSessionsMockHandler()

@@ -31,7 +31,9 @@ import type {
 
 import type {
   ListAccountSessions200,
-  ProblemResponse
+  ProblemResponse,
+  SessionUser,
+  UpdateAccountProfileBody
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
@@ -56,7 +58,129 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export type listAccountSessionsResponse200 = {
+export type updateAccountProfileResponse200 = {
+  data: SessionUser
+  status: 200
+}
+
+export type updateAccountProfileResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateAccountProfileResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateAccountProfileResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateAccountProfileResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type updateAccountProfileResponseSuccess = (updateAccountProfileResponse200) & {
+  headers: Headers;
+};
+export type updateAccountProfileResponseError = (updateAccountProfileResponse400 | updateAccountProfileResponse401 | updateAccountProfileResponse403 | updateAccountProfileResponse413) & {
+  headers: Headers;
+};
+
+export type updateAccountProfileResponse = (updateAccountProfileResponseSuccess | updateAccountProfileResponseError)
+
+export const getUpdateAccountProfileUrl = () => {
+
+
+
+
+  return `/rest/account/profile`
+}
+
+/**
+ * The name shown on their threads and to the people they share with. Blank names answer 400 `name_required`.
+ * @summary Change the signed-in person's name
+ */
+export const updateAccountProfile = async (updateAccountProfileBody: UpdateAccountProfileBody, options?: Parameters<typeof apiFetch>[1]): Promise<updateAccountProfileResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateAccountProfileResponse>(getUpdateAccountProfileUrl(),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateAccountProfileBody)
+  }
+);}
+
+
+
+
+
+export const getUpdateAccountProfileMutationKey = () => ['updateAccountProfile'] as const;
+
+export const getUpdateAccountProfileMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountProfile>>, TError,UpdateAccountProfileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAccountProfile>>, TError,UpdateAccountProfileMutationVariables, TContext> => {
+
+const mutationKey = getUpdateAccountProfileMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAccountProfile>>, UpdateAccountProfileMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateAccountProfile(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAccountProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountProfile>>>
+    export type UpdateAccountProfileMutationBody = UpdateAccountProfileBody
+    export type UpdateAccountProfileMutationError = ProblemResponse
+    export type UpdateAccountProfileMutationVariables = {data: UpdateAccountProfileBody}
+
+    /**
+ * @summary Change the signed-in person's name
+ */
+export const useUpdateAccountProfile = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountProfile>>, TError,UpdateAccountProfileMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAccountProfile>>,
+        TError,
+        UpdateAccountProfileMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAccountProfileMutationOptions(options), queryClient);
+    }
+    export type listAccountSessionsResponse200 = {
   data: ListAccountSessions200
   status: 200
 }

@@ -141,6 +141,7 @@ export * from './threadTitle';
 export * from './threadUpdate';
 export * from './translateRequest';
 export * from './translateResponse';
+export * from './updateAccountProfileBody';
 export * from './upsertEntryRequest';
 export * from './upsertEntryRequestUpsertType';
 export * from './upsertEntryResponse';

@@ -1,8 +1,9 @@
-// `/account/details`: who the account is, whether its address is verified, and its password.
-// and the devices signed in to it. (Name, username, avatar, two-factor and deletion come later.)
+// `/account/details`: the account's name, whether its address is verified, its password and
+// the devices signed in to it. (Username, avatar, two-factor and deletion come later.)
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { ChangePasswordForm } from './change-password-form';
+import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
 
 export default function AccountDetailsPage() {
@@ -18,6 +19,12 @@ export default function AccountDetailsPage() {
   return (
     <div className="max-w-2xl space-y-8">
       <h1 className="text-2xl font-semibold tracking-tight">Account details</h1>
+      <section aria-labelledby="name-heading" className="space-y-2">
+        <h2 id="name-heading" className="text-lg font-medium">
+          Name
+        </h2>
+        <NameForm name={user.name} />
+      </section>
       <section aria-labelledby="email-heading" className="space-y-2">
         <h2 id="email-heading" className="text-lg font-medium">
           Email

@@ -2,7 +2,7 @@
 // The pages a mailed link or the login modal leads to, against the mock API: verifying an
 // address, asking for a reset link, choosing a new password; and the account page's password form.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -70,6 +70,11 @@ describe('the account page', () => {
   it('shows the address as verified and changes the password only with the current one', async () => {
     const user = at('/account/details', <AccountDetailsPage />, '/account/details');
     expect(await screen.findByText('(verified)')).toBeInTheDocument();
+    const nameForm = screen.getByRole('form', { name: 'Your name' });
+    await user.clear(within(nameForm).getByLabelText('Name'));
+    await user.type(within(nameForm).getByLabelText('Name'), 'Ada King');
+    await user.click(within(nameForm).getByRole('button', { name: 'Save name' }));
+    expect(await within(nameForm).findByRole('status')).toHaveTextContent('Your name is saved.');
     const devices = await screen.findByRole('list', { name: 'Signed-in devices' });
     expect(devices).toHaveTextContent('This browser (this device)');
     const form = screen.getByRole('form', { name: 'Change password' });

@@ -1,0 +1,31 @@
+// The name on /account/details: shown on the person's threads and to those they share with.
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useUpdateAccountProfile } from '../../../../generated/react-query/account/account';
+import { problemMessage } from '../../app/problem';
+import { sessionQueryKey } from '../../app/session';
+import { FormError } from '../auth/form-parts';
+
+export function NameForm({ name }: { name: string }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateAccountProfile({ mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey() }) } });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    update.mutate({ data: { name: String(new FormData(e.currentTarget).get('name')) } });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Your name" className="space-y-2">
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1">
+          <span className="label">Name</span>
+          <input name="name" required maxLength={100} defaultValue={name} autoComplete="name" className="field" />
+        </label>
+        <button type="submit" className="btn-secondary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save name'}
+        </button>
+      </div>
+      {update.isSuccess && <p role="status">Your name is saved.</p>}
+      {update.isError && <FormError>{problemMessage(update.error)}</FormError>}
+    </form>
+  );
+}
