@@ -17,7 +17,8 @@ import {
 } from '../generated/msw/account/account.msw';
 import type { ChangePasswordBody, ResetPasswordBody, UpdateAccountProfileBody, VerifyEmailBody } from '../generated/react-query/model';
 import { identityErrors } from '../services/identity/errors';
-import { refuse } from './problem';
+import { refuse, ruled } from './problem';
+import { decideRename } from '../services/identity/decide';
 import { currentUser, type ScenarioState } from './scenarios';
 
 export function accountHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
@@ -52,9 +53,10 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
     }),
     getUpdateAccountProfileMockHandler(async ({ request }) => {
       const me = signedIn();
-      const name = ((await request.json()) as UpdateAccountProfileBody).name.trim();
-      if (!name) refuse(identityErrors.nameRequired());
-      me.user.name = name;
+      const { name } = (await request.json()) as UpdateAccountProfileBody;
+      // The server's rule (trimmed, never blank).
+      const renamed = ruled(() => decideRename({ registered: true, name: me.user.name }, { userId: me.user.id, name, now: new Date() }));
+      me.user.name = renamed[0]?.data.name ?? me.user.name;
       opts.changed();
       return me.user;
     }),

@@ -9,6 +9,7 @@ import type { IdentityContext } from './context.js';
 import { identityErrors } from './errors.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
+import { renameAccount } from './use-cases.js';
 
 const codeOf = (err: unknown) => (err as { body?: { code?: string } } | null)?.body?.code;
 
@@ -68,11 +69,9 @@ export const accountRoutes = {
   },
 
   async updateAccountProfile({ actor, body, headers }, ctx) {
-    await requireUser(actor);
-    const name = body.name.trim();
-    if (!name) throw identityErrors.nameRequired();
+    const user = await requireUser(actor);
     const h = authHeaders(headers);
-    await ctx.auth.api.updateUser({ body: { name }, headers: h });
+    await renameAccount(ctx.store, { userId: user.id, name: body.name, now: ctx.now() }, (name) => ctx.auth.api.updateUser({ body: { name }, headers: h }));
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
     return { status: 200, body: await findSessionUser(ctx.db, session.user) };

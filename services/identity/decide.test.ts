@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideClaimVisitor, decideRegister } from './decide.js';
+import { decideClaimVisitor, decideRegister, decideRename } from './decide.js';
 import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
@@ -31,7 +31,7 @@ describe('registering an account', () => {
     const state = decideRegister(initialAccount, cmd)
       .map((e) => stored(e))
       .reduce(evolveAccount, initialAccount);
-    expect(state).toEqual({ registered: true });
+    expect(state).toEqual({ registered: true, name: cmd.name });
     const err = (() => {
       try {
         decideRegister(state, cmd);
@@ -69,5 +69,17 @@ describe('claiming a visitor’s work', () => {
     expect(() => decideClaimVisitor({ claimedBy: 'u1' }, { ...claim, userId: 'u2' })).toThrow(
       expect.objectContaining({ kind: 'conflict', code: 'visitor_already_claimed' }),
     );
+  });
+});
+
+describe('decideRename', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ada = { registered: true, name: 'Ada' };
+  test('records the trimmed name; the same name again records nothing; a blank one is refused', () => {
+    expect(decideRename(ada, { userId: 'u1', name: '  Ada King ', now })).toEqual([
+      { type: 'AccountRenamed', data: { user_id: 'u1', name: 'Ada King', renamed_at: now.toISOString() } },
+    ]);
+    expect(decideRename(ada, { userId: 'u1', name: 'Ada ', now })).toEqual([]);
+    expect(() => decideRename(ada, { userId: 'u1', name: '   ', now })).toThrow(expect.objectContaining({ code: 'name_required' }));
   });
 });

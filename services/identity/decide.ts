@@ -1,6 +1,6 @@
 // Pure identity rules: the clock comes in with the command.
 import { identityErrors } from './errors.js';
-import type { AccountRegistered, AccountState, VisitorClaimed, VisitorState } from './events.js';
+import type { AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
 
 export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
 
@@ -12,6 +12,14 @@ export function decideRegister(state: AccountState, cmd: RegisterAccount): Accou
       data: { user_id: cmd.userId, email: cmd.email, name: cmd.name, visitor_id: cmd.visitorId, registered_at: cmd.now.toISOString() },
     },
   ];
+}
+
+/** A name is trimmed and never blank; the same name again changes nothing. */
+export function decideRename(state: AccountState, cmd: { userId: string; name: string; now: Date }): AccountRenamed[] {
+  const name = cmd.name.trim();
+  if (!name) throw identityErrors.nameRequired();
+  if (name === state.name) return [];
+  return [{ type: 'AccountRenamed', data: { user_id: cmd.userId, name, renamed_at: cmd.now.toISOString() } }];
 }
 
 export type ClaimVisitor = { visitorId: string; userId: string; now: Date };

@@ -10,15 +10,18 @@ export type VisitorClaimed = {
   type: 'VisitorClaimed';
   data: { visitor_id: string; user_id: string; claimed_at: string };
 };
-export type IdentityEvent = AccountRegistered | VisitorClaimed;
+export type AccountRenamed = { type: 'AccountRenamed'; data: { user_id: string; name: string; renamed_at: string } };
+export type IdentityEvent = AccountRegistered | AccountRenamed | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean };
-export const initialAccount: AccountState = { registered: false };
+export type AccountState = { registered: boolean; name: string | null };
+export const initialAccount: AccountState = { registered: false, name: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
-  return event.type === 'AccountRegistered' ? { registered: true } : state;
+  if (event.type === 'AccountRegistered') return { registered: true, name: (event.data as AccountRegistered['data']).name };
+  if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
+  return state;
 }
 
 export type VisitorState = { claimedBy: string | null };

@@ -1,11 +1,16 @@
 import type { Projection } from '../eventstore/types.js';
-import type { AccountRegistered, VisitorClaimed } from './events.js';
+import type { AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered'],
+  handles: ['AccountRegistered', 'AccountRenamed'],
   async apply(trx, event) {
+    if (event.type === 'AccountRenamed') {
+      const r = event.data as AccountRenamed['data'];
+      await trx.updateTable('accounts').set({ name: r.name }).where('user_id', '=', r.user_id).execute();
+      return;
+    }
     const d = event.data as AccountRegistered['data'];
     await trx
       .insertInto('accounts')

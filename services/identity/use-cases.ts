@@ -1,7 +1,7 @@
 // Identity use cases: each reads its stream, decides, and appends with the expected version.
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type Trx } from '../eventstore/types.js';
-import { decideClaimVisitor, decideRegister, type ClaimVisitor } from './decide.js';
+import { decideClaimVisitor, decideRegister, decideRename, type ClaimVisitor } from './decide.js';
 import { accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
 
 export async function registerAccount(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
@@ -9,6 +9,22 @@ export async function registerAccount(store: EventStore, cmd: { userId: string; 
     const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
     await store.append(accountStream(cmd.userId), account.version, decideRegister(account.state, cmd), trx);
     if (cmd.visitorId) await claimIfFree(store, { visitorId: cmd.visitorId, userId: cmd.userId, now: cmd.now }, trx);
+  });
+}
+
+/**
+ * Renames an account: the rename is decided and appended first, so a blank name changes nothing
+ * anywhere; `applyName` then writes it where Better Auth keeps it, before the transaction commits
+ * (a failure there takes the event back). Returns the name as recorded.
+ */
+export async function renameAccount(store: EventStore, cmd: { userId: string; name: string; now: Date }, applyName: (name: string) => Promise<unknown>) {
+  return store.db.transaction().execute(async (trx) => {
+    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+    const events = decideRename(account.state, cmd);
+    await store.append(accountStream(cmd.userId), account.version, events, trx);
+    const name = events[0]?.data.name ?? cmd.name.trim();
+    await applyName(name);
+    return name;
   });
 }
 

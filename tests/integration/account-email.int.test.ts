@@ -1,6 +1,7 @@
 // An account's address and password: verification by the mailed link (and what an unverified
 // account may not do: take over an invitation to its address, read mail sent to it), password
 // reset by mail (single use, every session ends) and changing the password when signed in.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
@@ -134,6 +135,17 @@ describe('the name', () => {
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.json).toMatchObject({ name: 'Nora Nimble', email_verified: true });
     expect(await sessionUser(b)).toMatchObject({ name: 'Nora Nimble' });
+    // Recorded as an event: the accounts read model follows, and a rebuild would too.
+    const user = await sessionUser(b);
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const events = await db.query('select type from events where stream_id = $1 order by stream_version', [`account-${user.id}`]);
+      expect(events.rows.map((r) => r.type)).toEqual(['AccountRegistered', 'AccountRenamed']);
+      expect((await db.query('select name from accounts where user_id = $1', [user.id])).rows).toEqual([{ name: 'Nora Nimble' }]);
+    } finally {
+      await db.end();
+    }
     const blank = await b.send('PATCH', '/rest/account/profile', { json: { name: '   ' } });
     expect([blank.status, blank.json.code]).toEqual([400, 'name_required']);
     const anon = await (await visitor(server.url)).send('PATCH', '/rest/account/profile', { json: { name: 'X' } });
