@@ -6,12 +6,11 @@ import { decodeJwt } from 'jose';
 import type { DomainRoutes } from '../http/handler.js';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
 import type { IdentityContext } from './context.js';
+import { authCodeOf, passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { renameAccount } from './use-cases.js';
-
-const codeOf = (err: unknown) => (err as { body?: { code?: string } } | null)?.body?.code;
 
 /** The address a verification token names, read without trusting it (Better Auth checks its signature). */
 function emailOfToken(token: string): string | null {
@@ -45,7 +44,7 @@ export const accountRoutes = {
     const email = emailOfToken(body.token);
     const before = await isVerified(ctx, email);
     await ctx.auth.api.verifyEmail({ query: { token: body.token } }).catch((err) => {
-      throw codeOf(err) === 'TOKEN_EXPIRED' ? identityErrors.tokenExpired() : identityErrors.invalidToken();
+      throw authCodeOf(err) === 'TOKEN_EXPIRED' ? identityErrors.tokenExpired() : identityErrors.invalidToken();
     });
     // The address's sessions cached a user that was not verified yet.
     ctx.sessions.forgetAll();
@@ -60,8 +59,7 @@ export const accountRoutes = {
 
   async resetPassword({ body }, ctx) {
     await ctx.auth.api.resetPassword({ body: { token: body.token, newPassword: body.new_password } }).catch((err) => {
-      if (codeOf(err) === 'PASSWORD_TOO_SHORT' || codeOf(err) === 'PASSWORD_TOO_LONG') throw identityErrors.invalidPassword((err as Error).message);
-      throw identityErrors.invalidToken();
+      throw passwordLengthProblem(err) ?? identityErrors.invalidToken();
     });
     // Every session of the account ended with the reset.
     ctx.sessions.forgetAll();
@@ -86,9 +84,8 @@ export const accountRoutes = {
         returnHeaders: true,
       })
       .catch((err) => {
-        if (codeOf(err) === 'INVALID_PASSWORD') throw identityErrors.wrongPassword();
-        if (codeOf(err) === 'PASSWORD_TOO_SHORT' || codeOf(err) === 'PASSWORD_TOO_LONG') throw identityErrors.invalidPassword((err as Error).message);
-        throw err;
+        if (authCodeOf(err) === 'INVALID_PASSWORD') throw identityErrors.wrongPassword();
+        throw passwordLengthProblem(err) ?? err;
       });
     if (body.sign_out_other_sessions) ctx.sessions.forgetAll();
     // With the other sessions signed out, this one gets a new cookie.

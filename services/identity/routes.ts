@@ -5,6 +5,7 @@ import type { DomainRoutes } from '../http/handler.js';
 import { visitorSetCookie } from '../http/security.js';
 import type { IdentityContext } from './context.js';
 import type { DomainErrorKind } from '../shared/domain-error.js';
+import { passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
 import { emailTaken, findSessionUser, slugTaken } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
@@ -27,7 +28,8 @@ function authProblem(err: unknown): never {
   const code = e?.body?.code;
   if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'INVALID_EMAIL') throw identityErrors.invalidCredentials();
   if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw identityErrors.emailTaken();
-  if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') throw identityErrors.invalidPassword(e.body?.message);
+  const password = passwordLengthProblem(err);
+  if (password) throw password;
   if (code === 'ORGANIZATION_ALREADY_EXISTS' || code === 'ORGANIZATION_SLUG_ALREADY_TAKEN') throw identityErrors.slugTaken();
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
     throw identityErrors.authRefused(kindOfStatus[e.statusCode] ?? 'invalid', (code ?? 'auth_error').toLowerCase(), e.body?.message);

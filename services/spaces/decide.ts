@@ -32,11 +32,13 @@ import type {
   SpaceState,
 } from './events.js';
 
-/** A signed-in person acting on a Space. `email` lower-case; `org_uuid` their organisation. */
 /** The address that binds invitations: a verified one only, so registering someone's address takes over nothing. */
 export const invitationEmail = (user: { email: string; email_verified: boolean }) => (user.email_verified ? user.email.toLowerCase() : null);
 
-/** `email`: the caller's verified address, or null until it is verified (an unverified address binds no invitation). */
+/**
+ * A signed-in person acting on a Space: `email` their verified address in lower case, or null
+ * until it is verified (an unverified address binds no invitation); `org_uuid` their organisation.
+ */
 export type Actor = { user_id: string; email: string | null; org_uuid: string | null };
 /** What the caller knows about the Space's owner that the stream does not hold. */
 export type OwnerFacts = { org_uuid: string | null; email: string };
