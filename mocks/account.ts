@@ -1,7 +1,8 @@
 // The account's name, address, password and devices in the mock API, with the server's codes and texts
 // (services/identity/errors.ts). The mock "mails" nothing: its links' tokens name the account
-// (`mock-verify:<user id>`, `mock-reset:<user id>`), so a scripted test can follow them.
+// (`mock-verify:<user id>`, `mock-reset:<user id>`, `mock-change-email:<user id>`), so a scripted test can follow them.
 import {
+  getChangeEmailMockHandler,
   getChangePasswordMockHandler,
   getGetAuthSettingsMockHandler,
   getRequestPasswordResetMockHandler,
@@ -15,11 +16,11 @@ import {
   getSignOutOtherSessionsMockHandler,
   getUpdateAccountProfileMockHandler,
 } from '../generated/msw/account/account.msw';
-import type { ChangePasswordBody, ResetPasswordBody, UpdateAccountProfileBody, VerifyEmailBody } from '../generated/react-query/model';
+import type { ChangeEmailBody, ChangePasswordBody, ResetPasswordBody, UpdateAccountProfileBody, VerifyEmailBody } from '../generated/react-query/model';
 import { identityErrors } from '../services/identity/errors';
 import { refuse, ruled } from './problem';
 import { decideRename } from '../services/identity/decide';
-import { currentUser, type ScenarioState } from './scenarios';
+import { currentUser, findAccount, type ScenarioState } from './scenarios';
 
 export function accountHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
   const account = (userId: string | undefined) => opts.state().accounts.find((a) => a.user.id === userId);
@@ -35,6 +36,15 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
     }),
     getVerifyEmailMockHandler(async ({ request }) => {
       const { token } = (await request.json()) as VerifyEmailBody;
+      const changing = token.startsWith('mock-change-email:') ? account(token.slice('mock-change-email:'.length)) : undefined;
+      if (changing) {
+        if (!changing.pending_email) refuse(identityErrors.invalidToken());
+        changing.user.email = changing.pending_email;
+        changing.user.email_verified = true;
+        delete changing.pending_email;
+        opts.changed();
+        return { status: 'email_changed', email: changing.user.email };
+      }
       const found = token.startsWith('mock-verify:') ? account(token.slice('mock-verify:'.length)) : undefined;
       if (!found) refuse(identityErrors.invalidToken());
       const before = found.user.email_verified;
@@ -55,7 +65,7 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       const me = signedIn();
       const { name } = (await request.json()) as UpdateAccountProfileBody;
       // The server's rule (trimmed, never blank).
-      const renamed = ruled(() => decideRename({ registered: true, name: me.user.name }, { userId: me.user.id, name, now: new Date() }));
+      const renamed = ruled(() => decideRename({ registered: true, name: me.user.name, email: me.user.email }, { userId: me.user.id, name, now: new Date() }));
       me.user.name = renamed[0]?.data.name ?? me.user.name;
       opts.changed();
       return me.user;
@@ -74,6 +84,17 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
     }),
     getSignOutOtherSessionsMockHandler(() => {
       signedIn();
+    }),
+    getChangeEmailMockHandler(async ({ request }) => {
+      const body = (await request.json()) as ChangeEmailBody;
+      const me = signedIn();
+      const newEmail = body.new_email.trim().toLowerCase();
+      if (newEmail === me.user.email.toLowerCase()) refuse(identityErrors.sameEmail());
+      if (me.password !== body.current_password) refuse(identityErrors.wrongPassword());
+      // As the server: an address that has an account gets no link, and the asker is told the same.
+      if (!findAccount(opts.state(), newEmail)) me.pending_email = newEmail;
+      opts.changed();
+      return { status: 'verification_sent', new_email: newEmail };
     }),
     getChangePasswordMockHandler(async ({ request }) => {
       const body = (await request.json()) as ChangePasswordBody;

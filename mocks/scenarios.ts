@@ -8,7 +8,8 @@ import type { MockThread } from './threads';
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
-export type MockAccount = { user: SessionUser; password: string };
+/** `pending_email`: an address change asked for and not yet confirmed by its link. */
+export type MockAccount = { user: SessionUser; password: string; pending_email?: string };
 /** A visitor id whose threads an account took over at sign-up (the server's VisitorClaimed). */
 export type VisitorClaim = { visitor_id: string; user_id: string; claimed_at: string };
 /** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */

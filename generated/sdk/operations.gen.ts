@@ -13,6 +13,7 @@ export type Operations = {
     requestPasswordReset: { data: T.RequestPasswordResetData; responses: T.RequestPasswordResetResponses };
     resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
     changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
+    changeEmail: { data: T.ChangeEmailData; responses: T.ChangeEmailResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };

@@ -1350,6 +1350,10 @@ export type VerifyEmailErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1364,7 +1368,10 @@ export type VerifyEmailResponses = {
      * The address is verified.
      */
     200: {
-        status: 'verified' | 'already_verified';
+        /**
+         * `email_changed`: the link was an address change's, and `email` is the account's address from now on.
+         */
+        status: 'verified' | 'already_verified' | 'email_changed';
         email: string;
     };
 };
@@ -1494,6 +1501,53 @@ export type ChangePasswordResponses = {
 };
 
 export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type ChangeEmailData = {
+    body: {
+        new_email: string;
+        current_password: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/change-email';
+};
+
+export type ChangeEmailErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type ChangeEmailError = ChangeEmailErrors[keyof ChangeEmailErrors];
+
+export type ChangeEmailResponses = {
+    /**
+     * The link is on its way to the new address.
+     */
+    202: {
+        status: 'verification_sent';
+        new_email: string;
+    };
+};
+
+export type ChangeEmailResponse = ChangeEmailResponses[keyof ChangeEmailResponses];
 
 export type GetAuthSettingsData = {
     body?: never;

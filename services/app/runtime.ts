@@ -62,7 +62,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
   await migrateAuth(authOptions);
   const store = new EventStore(db, projections);
-  const auth = createAuth({ ...authOptions, sendMail: queueAccountMail(store) });
+  const sendAccountMail = queueAccountMail(store);
+  const auth = createAuth({ ...authOptions, sendMail: sendAccountMail });
   const transport = createMailTransport(config.smtpUrl, config.mailFrom);
 
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
@@ -117,6 +118,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     store,
     auth,
     sessions,
+    sendAccountMail,
     actors: sessionActors({ auth, db, sessions, planOf }),
     logger,
     now: () => new Date(),

@@ -3,7 +3,7 @@
 // 'This file belongs to a different organization' on download, a plain 404 elsewhere.
 import type { FilesContext } from './context.js';
 import type { SessionUser } from '../identity/index.js';
-import { spaceView } from '../spaces/index.js';
+import { spaceActor, spaceView } from '../spaces/index.js';
 import { fileNotFound } from './manage-use-cases.js';
 import { findFile, findFileByKey, orgDownloadsDisabled, type FileRow } from './queries.js';
 import { fileErrors } from './errors.js';
@@ -17,7 +17,7 @@ export async function mayRead(ctx: FilesContext, user: SessionUser, row: FileRow
     case 'ORG':
       return row.repo_owner === user.org_uuid;
     case 'COLLECTION': {
-      const view = await spaceView(ctx.db, row.repo_owner, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid });
+      const view = await spaceView(ctx.db, row.repo_owner, spaceActor(user));
       return !!view?.readable;
     }
   }

@@ -3,7 +3,7 @@
 // sources). Asking about a repository one may not read answers 404, never what is in it.
 import type { Db } from '../db/database.js';
 import type { SessionUser } from '../identity/index.js';
-import { canEditSources, spaceView, spaceErrors } from '../spaces/index.js';
+import { canEditSources, spaceActor, spaceView, spaceErrors } from '../spaces/index.js';
 import { orgCorpus, spaceCorpus, userCorpus } from '../passages/index.js';
 import type { Repository, RepositoryType } from './events.js';
 import { fileErrors } from './errors.js';
@@ -29,7 +29,7 @@ export async function openRepository(db: Db, user: SessionUser, info: Repository
     case 'COLLECTION': {
       // The default Bookmarks collection has no owner: nothing to read, nothing to change.
       if (!owner) throw notFound();
-      const view = await spaceView(db, owner, { user_id: user.id, email: user.email.toLowerCase(), org_uuid: user.org_uuid });
+      const view = await spaceView(db, owner, spaceActor(user));
       if (!view?.readable) throw spaceErrors.notFound();
       return { repository: { type: 'COLLECTION', owner_id: view.space.uuid }, canChange: canEditSources(view.level) };
     }

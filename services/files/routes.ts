@@ -4,7 +4,7 @@ import type { FilesContext } from './context.js';
 import type { Actor } from '../shared/actor.js';
 import { type DomainRoutes, type HandlerInput, sse } from '../http/handler.js';
 import { requireUser } from '../identity/index.js';
-import { visibleSpace } from '../spaces/index.js';
+import { spaceActor, visibleSpace } from '../spaces/index.js';
 import { fileErrors } from './errors.js';
 import { streamIndexProgress } from './index-progress.js';
 import { imageUploadUrl } from './image-uploads.js';
@@ -134,11 +134,7 @@ export const fileRoutes = {
 
   async listCollectionFiles({ actor, path, query }, ctx) {
     const user = await requireUser(actor);
-    const { space } = await visibleSpace(ctx.db, path.collection_uuid, {
-      user_id: user.id,
-      email: user.email.toLowerCase(),
-      org_uuid: user.org_uuid,
-    });
+    const { space } = await visibleSpace(ctx.db, path.collection_uuid, spaceActor(user));
     const repository = { type: 'COLLECTION' as const, owner_id: space.uuid };
     const limit = query.limit === undefined ? 50 : Number(query.limit);
     const [page, summary] = await Promise.all([

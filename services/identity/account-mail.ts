@@ -22,6 +22,29 @@ export function verificationMail(user: Person, token: string, publicUrl: string)
   };
 }
 
+/** Sent to the new address: the change happens only when this link is opened. */
+export function emailChangeMail(user: Person, newEmail: string, token: string, publicUrl: string): AccountMail {
+  const url = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  return {
+    mail_id: `account-change-email-${user.id}-${randomUUID()}`,
+    user_id: user.id,
+    to: newEmail,
+    subject: 'Confirm your new email address',
+    text: `Hi ${user.name},\n\nOpen this link to make ${newEmail} the address of your account (it works for ${VERIFY_LINK_HOURS} hours):\n${url}\n\nUntil then your account keeps its current address. If you did not ask for this, ignore this mail.\n`,
+  };
+}
+
+/** Sent to the old address once the change is made, so a change nobody asked for is noticed. */
+export function emailChangedNotice(user: { id: string; name: string }, previousEmail: string, newEmail: string): AccountMail {
+  return {
+    mail_id: `account-email-changed-${user.id}-${randomUUID()}`,
+    user_id: user.id,
+    to: previousEmail,
+    subject: 'Your email address was changed',
+    text: `Hi ${user.name},\n\nThe address of your account is now ${newEmail}; mail for the account no longer comes to ${previousEmail}.\n\nIf you did not make this change, reset your password from the sign-in page at once and tell your administrator.\n`,
+  };
+}
+
 export function passwordResetMail(user: Person, token: string, publicUrl: string): AccountMail {
   const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return {

@@ -1,8 +1,7 @@
 // The account's own name, address and password over HTTP: verifying the address by its mailed link,
-// resetting a forgotten password by mail and changing it when signed in. Better Auth keeps the
-// tokens (a verification link is a signed token valid 24 hours; a reset token works once, for an
-// hour) and its errors become this domain's.
-import { decodeJwt } from 'jose';
+// changing it (email-change.ts), resetting a forgotten password by mail and changing it when
+// signed in. Better Auth keeps the tokens (a verification link is a signed token valid 24 hours; a
+// reset token works once, for an hour) and its errors become this domain's.
 import type { DomainRoutes } from '../http/handler.js';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
 import type { IdentityContext } from './context.js';
@@ -11,16 +10,8 @@ import { identityErrors } from './errors.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { renameAccount } from './use-cases.js';
-
-/** The address a verification token names, read without trusting it (Better Auth checks its signature). */
-function emailOfToken(token: string): string | null {
-  try {
-    const email = decodeJwt(token).email;
-    return typeof email === 'string' ? email.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
+import { confirmEmailChange, requestEmailChange } from './email-change.js';
+import { claimsOf } from './verification-token.js';
 
 async function isVerified(ctx: IdentityContext, email: string | null) {
   if (!email) return false;
@@ -40,8 +31,18 @@ export const accountRoutes = {
     return { status: 204 };
   },
 
+  async changeEmail({ actor, body, headers }, ctx) {
+    const newEmail = await requestEmailChange(ctx, actor, headers, body);
+    return { status: 202, body: { status: 'verification_sent', new_email: newEmail } };
+  },
+
   async verifyEmail({ body }, ctx) {
-    const email = emailOfToken(body.token);
+    const claims = claimsOf(body.token);
+    if (claims?.update_to) {
+      await confirmEmailChange(ctx, body.token, { ...claims, update_to: claims.update_to });
+      return { status: 200, body: { status: 'email_changed', email: claims.update_to } };
+    }
+    const email = claims?.email ?? null;
     const before = await isVerified(ctx, email);
     await ctx.auth.api.verifyEmail({ query: { token: body.token } }).catch((err) => {
       throw authCodeOf(err) === 'TOKEN_EXPIRED' ? identityErrors.tokenExpired() : identityErrors.invalidToken();

@@ -6,7 +6,8 @@ import { organization } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
+import { emailChangeMail, passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
+import { claimsOf } from './verification-token.js';
 
 /** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
 export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[]; sendMail?: SendAccountMail };
@@ -38,8 +39,14 @@ function authOptions(o: AuthOptions) {
       expiresIn: VERIFY_LINK_HOURS * 3600,
       // A verification link opened elsewhere (another device, a mail scanner) signs nobody in.
       autoSignInAfterVerification: false,
-      sendVerificationEmail: ({ user, token }) => (o.sendMail ?? noMail)(verificationMail(user, token, o.baseURL)),
+      // An address change's token names the address it moves to (Better Auth passes the user with it).
+      sendVerificationEmail: ({ user, token }) => {
+        const newEmail = claimsOf(token)?.update_to;
+        return (o.sendMail ?? noMail)(newEmail ? emailChangeMail(user, newEmail, token, o.baseURL) : verificationMail(user, token, o.baseURL));
+      },
     },
+    // A new address takes effect only once its mailed link is opened (verified at the new address).
+    user: { changeEmail: { enabled: true } },
     plugins: [organization()],
     // Our edge does rate limiting and origin checks for every route, these included.
     rateLimit: { enabled: false },

@@ -1,10 +1,13 @@
-// What identity's handlers use beyond the kernel: Better Auth and the session cache.
+// What identity's handlers use beyond the kernel: Better Auth, the session cache and account mail.
 import type { KernelContext } from '../shared/context.js';
 import type { Auth } from './auth.js';
 import type { SessionIds } from './session-ids.js';
+import type { SendAccountMail } from './account-mail.js';
 
 export type IdentityContext = KernelContext & {
   auth: Auth;
   /** Who each session cookie belongs to, remembered briefly; forgotten at sign-out. */
   sessions: SessionIds;
+  /** Mails about the account that identity sends itself (Better Auth's go through its own hooks). */
+  sendAccountMail: SendAccountMail;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideClaimVisitor, decideRegister, decideRename } from './decide.js';
+import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename } from './decide.js';
 import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
@@ -31,7 +31,7 @@ describe('registering an account', () => {
     const state = decideRegister(initialAccount, cmd)
       .map((e) => stored(e))
       .reduce(evolveAccount, initialAccount);
-    expect(state).toEqual({ registered: true, name: cmd.name });
+    expect(state).toEqual({ registered: true, name: cmd.name, email: 'ada@example.com' });
     const err = (() => {
       try {
         decideRegister(state, cmd);
@@ -74,12 +74,27 @@ describe('claiming a visitor’s work', () => {
 
 describe('decideRename', () => {
   const now = new Date('2026-11-25T12:00:00Z');
-  const ada = { registered: true, name: 'Ada' };
+  const ada = { registered: true, name: 'Ada', email: 'ada@example.com' };
   test('records the trimmed name; the same name again records nothing; a blank one is refused', () => {
     expect(decideRename(ada, { userId: 'u1', name: '  Ada King ', now })).toEqual([
       { type: 'AccountRenamed', data: { user_id: 'u1', name: 'Ada King', renamed_at: now.toISOString() } },
     ]);
     expect(decideRename(ada, { userId: 'u1', name: 'Ada ', now })).toEqual([]);
     expect(() => decideRename(ada, { userId: 'u1', name: '   ', now })).toThrow(expect.objectContaining({ code: 'name_required' }));
+  });
+});
+
+describe('decideEmailChange', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ada = { registered: true, name: 'Ada', email: 'ada@example.com' };
+  test('records the new address in lower case with the one it replaces; the same address again records nothing', () => {
+    expect(decideEmailChange(ada, { userId: 'u1', email: ' Ada@New.Example ', previous: 'ada@example.com', now })).toEqual([
+      { type: 'AccountEmailChanged', data: { user_id: 'u1', email: 'ada@new.example', previous_email: 'ada@example.com', changed_at: now.toISOString() } },
+    ]);
+    expect(decideEmailChange(ada, { userId: 'u1', email: 'ADA@example.com', previous: 'ada@example.com', now })).toEqual([]);
+  });
+  test('an account registered before addresses were recorded takes the previous address from Better Auth', () => {
+    const [e] = decideEmailChange({ registered: true, name: 'Ada', email: null }, { userId: 'u1', email: 'b@x.example', previous: 'Old@X.example', now });
+    expect(e.data.previous_email).toBe('old@x.example');
   });
 });

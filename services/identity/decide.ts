@@ -1,6 +1,6 @@
 // Pure identity rules: the clock comes in with the command.
 import { identityErrors } from './errors.js';
-import type { AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
+import type { AccountEmailChanged, AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
 
 export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
 
@@ -20,6 +20,17 @@ export function decideRename(state: AccountState, cmd: { userId: string; name: s
   if (!name) throw identityErrors.nameRequired();
   if (name === state.name) return [];
   return [{ type: 'AccountRenamed', data: { user_id: cmd.userId, name, renamed_at: cmd.now.toISOString() } }];
+}
+
+/**
+ * The address becomes the newly verified one (kept in lower case); the same address again changes
+ * nothing. `previous` is the address Better Auth held, for accounts registered before it was recorded.
+ */
+export function decideEmailChange(state: AccountState, cmd: { userId: string; email: string; previous: string; now: Date }): AccountEmailChanged[] {
+  const email = cmd.email.trim().toLowerCase();
+  const previous = state.email ?? cmd.previous.toLowerCase();
+  if (email === previous) return [];
+  return [{ type: 'AccountEmailChanged', data: { user_id: cmd.userId, email, previous_email: previous, changed_at: cmd.now.toISOString() } }];
 }
 
 export type ClaimVisitor = { visitorId: string; userId: string; now: Date };

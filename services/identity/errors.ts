@@ -16,6 +16,7 @@ export const identityErrors = {
   wrongPassword: () => new DomainError('invalid', 'wrong_password', 'The current password is not right.'),
   invalidToken: () => new DomainError('invalid', 'invalid_token', 'This link is not valid any more: it was used already or it expired. Ask for a new one.'),
   tokenExpired: () => new DomainError('invalid', 'token_expired', 'This link has expired. Ask for a new one.'),
+  sameEmail: () => new DomainError('invalid', 'same_email', 'That is already the address of your account.'),
   alreadyVerified: () => new DomainError('conflict', 'already_verified', 'Your email address is already verified.'),
   accountExists: () => new DomainError('conflict', 'account_exists', 'This account is already registered.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),

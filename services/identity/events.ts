@@ -11,16 +11,22 @@ export type VisitorClaimed = {
   data: { visitor_id: string; user_id: string; claimed_at: string };
 };
 export type AccountRenamed = { type: 'AccountRenamed'; data: { user_id: string; name: string; renamed_at: string } };
-export type IdentityEvent = AccountRegistered | AccountRenamed | VisitorClaimed;
+/** The address changed once the new one was verified by its mailed link; `email` is lower-case. */
+export type AccountEmailChanged = { type: 'AccountEmailChanged'; data: { user_id: string; email: string; previous_email: string; changed_at: string } };
+export type IdentityEvent = AccountRegistered | AccountRenamed | AccountEmailChanged | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean; name: string | null };
-export const initialAccount: AccountState = { registered: false, name: null };
+export type AccountState = { registered: boolean; name: string | null; email: string | null };
+export const initialAccount: AccountState = { registered: false, name: null, email: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
-  if (event.type === 'AccountRegistered') return { registered: true, name: (event.data as AccountRegistered['data']).name };
+  if (event.type === 'AccountRegistered') {
+    const d = event.data as AccountRegistered['data'];
+    return { registered: true, name: d.name, email: d.email.toLowerCase() };
+  }
   if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
+  if (event.type === 'AccountEmailChanged') return { ...state, email: (event.data as AccountEmailChanged['data']).email };
   return state;
 }
 

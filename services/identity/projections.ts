@@ -1,11 +1,16 @@
 import type { Projection } from '../eventstore/types.js';
-import type { AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
+import type { AccountEmailChanged, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered', 'AccountRenamed'],
+  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged'],
   async apply(trx, event) {
+    if (event.type === 'AccountEmailChanged') {
+      const c = event.data as AccountEmailChanged['data'];
+      await trx.updateTable('accounts').set({ email: c.email }).where('user_id', '=', c.user_id).execute();
+      return;
+    }
     if (event.type === 'AccountRenamed') {
       const r = event.data as AccountRenamed['data'];
       await trx.updateTable('accounts').set({ name: r.name }).where('user_id', '=', r.user_id).execute();

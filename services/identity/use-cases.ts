@@ -1,7 +1,7 @@
 // Identity use cases: each reads its stream, decides, and appends with the expected version.
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type Trx } from '../eventstore/types.js';
-import { decideClaimVisitor, decideRegister, decideRename, type ClaimVisitor } from './decide.js';
+import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename, type ClaimVisitor } from './decide.js';
 import { accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
 
 export async function registerAccount(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
@@ -25,6 +25,25 @@ export async function renameAccount(store: EventStore, cmd: { userId: string; na
     const name = events[0]?.data.name ?? cmd.name.trim();
     await applyName(name);
     return name;
+  });
+}
+
+/**
+ * Records an address change that its mailed link confirmed; `applyChange` then has Better Auth
+ * make it, before the transaction commits (a refused link takes the event back). Returns whether
+ * the address changed.
+ */
+export async function changeAccountEmail(
+  store: EventStore,
+  cmd: { userId: string; email: string; previous: string; now: Date },
+  applyChange: () => Promise<unknown>,
+) {
+  return store.db.transaction().execute(async (trx) => {
+    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+    const events = decideEmailChange(account.state, cmd);
+    await store.append(accountStream(cmd.userId), account.version, events, trx);
+    await applyChange();
+    return events.length > 0;
   });
 }
 

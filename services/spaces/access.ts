@@ -12,7 +12,12 @@ export { LOGIN_REQUIRED } from './errors.js';
 /** The request's signed-in user as the Spaces rules see them, or null. */
 export async function actorOf(actor: RequestActor): Promise<Actor | null> {
   const user = await actor.user();
-  return user ? { user_id: user.id, email: invitationEmail(user), org_uuid: user.org_uuid } : null;
+  return user ? spaceActor(user) : null;
+}
+
+/** A signed-in user as the Spaces rules see them: their address counts only once verified. */
+export function spaceActor(user: { id: string; email: string; email_verified: boolean; org_uuid: string | null }): Actor {
+  return { user_id: user.id, email: invitationEmail(user), org_uuid: user.org_uuid };
 }
 
 export async function requireActor(actor: RequestActor): Promise<Actor> {

@@ -124,6 +124,17 @@ describe('who may do what', () => {
     expect(invitationEmail({ email: 'Bob@Example.com', email_verified: true })).toBe('bob@example.com');
   });
 
+  it('an accepted member keeps their place under a new address; whoever takes up the old address gets nothing of it', () => {
+    const accepted = withMember('WRITER', true);
+    const bobMoved: Actor = { ...bob, email: 'bob@new.example' };
+    expect(permissionIn(accepted, bobMoved, owner)).toEqual({ level: ACCESS_LEVEL.WRITER, readable: true });
+    expect(decideRemoveMember(accepted, { actor: bobMoved, owner, member_id: 'm1', now })).toHaveLength(1);
+    const newcomer: Actor = { user_id: 'carol', email: 'bob@example.com', org_uuid: null };
+    expect(permissionIn(accepted, newcomer, owner)).toEqual({ level: ACCESS_LEVEL.NONE, readable: false });
+    expect(refusal(() => decideAccept(accepted, { actor: newcomer, owner, now }))).toBe('collection_not_found');
+    expect(refusal(() => decideRemoveMember(accepted, { actor: newcomer, owner, member_id: 'm1', now }))).toBe('collection_not_found');
+  });
+
   it('readers and invited writers cannot edit or add links; writers can; only admins change access and web search', () => {
     const member = (role: SpaceRole, accepted: boolean) => {
       const invited = [...creation(), ...invitation(role)];

@@ -30,6 +30,7 @@ import type {
   SpaceMemberRemoved,
   SpaceMemberRoleChanged,
   SpaceState,
+  MemberState,
 } from './events.js';
 
 /** The address that binds invitations: a verified one only, so registering someone's address takes over nothing. */
@@ -56,15 +57,20 @@ export function effectiveAccess(f: { ownLevel: AccessLevel | null; access: Space
   return open ? { level: ACCESS_LEVEL.READER, readable: true } : { level: ACCESS_LEVEL.NONE, readable: false };
 }
 
+/**
+ * The actor's member row: the one they accepted (bound to their account, so it stays theirs when
+ * they change their address), else an invitation still pending for their verified address.
+ */
+export function memberFor(state: SpaceState, actor: Pick<Actor, 'user_id' | 'email'>): MemberState | undefined {
+  const members = Object.values(state.members);
+  return members.find((m) => m.user_id === actor.user_id) ?? (actor.email ? members.find((m) => m.user_id === null && m.email === actor.email) : undefined);
+}
+
 /** The Space seen through the actor's eyes, from its stream. */
 export function permissionIn(state: SpaceState, actor: Pick<Actor, 'user_id' | 'email' | 'org_uuid'> | null, owner: Pick<OwnerFacts, 'org_uuid'>) {
   const created = state.created;
   if (!created || state.deleted) return { level: ACCESS_LEVEL.NONE as AccessLevel, readable: false };
-  const own = !actor
-    ? null
-    : created.owner_user_id === actor.user_id
-      ? ACCESS_LEVEL.OWNER
-      : (Object.values(state.members).find((m) => m.email === actor.email)?.level ?? null);
+  const own = !actor ? null : created.owner_user_id === actor.user_id ? ACCESS_LEVEL.OWNER : (memberFor(state, actor)?.level ?? null);
   return effectiveAccess({ ownLevel: own, access: state.access!, sameOrgAsOwner: !!actor?.org_uuid && actor.org_uuid === owner.org_uuid });
 }
 
@@ -223,7 +229,7 @@ export function decideAccept(state: SpaceState, cmd: { actor: Actor; owner: Owne
   // Said for any Space, so it tells nothing of this one.
   if (!cmd.actor.email) throw spaceErrors.emailNotVerified();
   visible(state, cmd.actor, cmd.owner);
-  const member = Object.values(state.members).find((m) => m.email === cmd.actor.email);
+  const member = memberFor(state, cmd.actor);
   if (!member) throw spaceErrors.noInvitation();
   if (!isInvited(member.level)) return [];
   return [
@@ -268,7 +274,7 @@ export function decideRoleChange(
 export function decideRemoveMember(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; member_id: string; now: Date }): SpaceMemberRemoved[] {
   const { level } = visible(state, cmd.actor, cmd.owner);
   const m = memberOf(state, cmd.member_id);
-  if (m.email !== cmd.actor.email) mustAdmin(level);
+  if (memberFor(state, cmd.actor)?.member_id !== m.member_id) mustAdmin(level);
   return [
     {
       type: 'SpaceMemberRemoved',

@@ -1,6 +1,6 @@
 // An account's address and password in the browser, with the server sending real mail to an SMTP
 // listener: verify the address by the mailed link, reset a forgotten password by mail, change
-// the password on /account/details.
+// the password and the address on /account/details.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../fakes/smtp';
@@ -85,6 +85,31 @@ describe('an account’s address and password', () => {
 
     await page.goto('/');
     await signIn('a-third-long-password');
+    await page.getByText(`Signed in as ${account.name}`).waitFor();
+    account.password = 'a-third-long-password';
+  });
+
+  it('changes the address: the new one opens its link, the old one is told, sign-in takes the new one', async () => {
+    const oldEmail = account.email;
+    const newEmail = `mila-new-${Date.now()}@example.com`;
+    await page.goto('/account/details');
+    await page.getByRole('button', { name: 'Change email' }).click();
+    const form = page.getByRole('form', { name: 'Change email' });
+    await form.getByLabel('New email').fill(newEmail);
+    await form.getByLabel('Current password').fill(account.password);
+    await form.getByRole('button', { name: 'Send the link' }).click();
+    await form.getByText(`We sent a link to ${newEmail}. Open it to finish; until then your address stays ${oldEmail}.`).waitFor();
+
+    const link = await smtp.link(newEmail, '/verify-email');
+    await page.goto(link.pathname + link.search);
+    await page.getByText(`Your account's address is now ${newEmail}.`).waitFor();
+    expect((await smtp.mail(oldEmail, 'Your email address was changed')).text).toContain(`The address of your account is now ${newEmail}`);
+
+    await page.goto('/account/details');
+    await page.getByText(newEmail).waitFor();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign out' }).click();
+    account.email = newEmail;
+    await signIn(account.password);
     await page.getByText(`Signed in as ${account.name}`).waitFor();
   });
 });

@@ -37,6 +37,16 @@ export async function startSmtpServer() {
       }
       throw new Error(`no mail to ${to} with a link to ${path}`);
     },
+    /** The newest mail to `to` with this subject, waiting up to 10 s for it. */
+    async mail(to: string, subject: string): Promise<ReceivedMail> {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const mail = [...received].reverse().find((m) => m.to.includes(to.toLowerCase()) && m.subject === subject);
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${to} titled ${subject}`);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -24,6 +24,16 @@ let n = 0;
 const address = (who: string) => `${who}.${++n}.${Date.now()}@example.com`;
 const sessionUser = async (b: Browser) => (await b.get('/rest/session')).json.user;
 const tokenOf = (link: URL) => link.searchParams.get('token');
+/** The subjects of the mail sent to `to` (queued before the request that causes it answers). */
+async function subjectsTo(to: string) {
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    return (await db.query('select subject from mail_outbox where lower("to") = lower($1)', [to])).rows.map((r) => r.subject as string);
+  } finally {
+    await db.end();
+  }
+}
 
 describe('verifying an address', () => {
   test('a new account is unverified until its mailed link is opened; the link works, then says it was used', async () => {
@@ -150,6 +160,80 @@ describe('the name', () => {
     expect([blank.status, blank.json.code]).toEqual([400, 'name_required']);
     const anon = await (await visitor(server.url)).send('PATCH', '/rest/account/profile', { json: { name: 'X' } });
     expect([anon.status, anon.json.code]).toEqual([401, 'unauthenticated']);
+  });
+});
+
+describe('changing the address', () => {
+  test('needs the password; takes effect only when the new address opens its link; the old one is told; Spaces stay', async () => {
+    const oldEmail = address('olga');
+    const olga = await signedUp(server.url, 'Olga', oldEmail);
+    const ada = await signedUp(server.url, 'Ada');
+    const space = (await ada.post('/rest/collections/create_collection', { title: 'Shared plans' })).json;
+    expect((await ada.post(`/rest/collections/${space.uuid}/members`, { email: oldEmail, role: 'WRITER' })).status).toBe(200);
+    expect((await olga.post(`/rest/collections/${space.uuid}/members/accept`)).status).toBe(200);
+
+    const newEmail = address('olga-new');
+    const wrong = await olga.post('/api/auth/change-email', { new_email: newEmail, current_password: 'not-my-password' });
+    expect([wrong.status, wrong.json.code]).toEqual([400, 'wrong_password']);
+    const same = await olga.post('/api/auth/change-email', { new_email: oldEmail.toUpperCase(), current_password: PASSWORD });
+    expect([same.status, same.json.code]).toEqual([400, 'same_email']);
+    const asked = await olga.post('/api/auth/change-email', { new_email: newEmail, current_password: PASSWORD });
+    expect(asked.status, asked.text).toBe(202);
+    expect(asked.json).toEqual({ status: 'verification_sent', new_email: newEmail });
+    // Nothing changes until the link is opened.
+    expect(await sessionUser(olga)).toMatchObject({ email: oldEmail, email_verified: true });
+
+    const link = await mailedLink(database.url, newEmail, '/verify-email');
+    const elsewhere = await visitor(server.url);
+    const sessionsBefore = (await olga.get('/rest/account/sessions')).json.sessions.length;
+    const opened = await elsewhere.post('/api/auth/verify-email', { token: tokenOf(link) });
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.json).toEqual({ status: 'email_changed', email: newEmail });
+    // The link signs nobody in, and leaves no new device on the account.
+    expect(await sessionUser(elsewhere)).toBeNull();
+    expect((await olga.get('/rest/account/sessions')).json.sessions).toHaveLength(sessionsBefore);
+    expect(await sessionUser(olga)).toMatchObject({ email: newEmail, email_verified: true });
+
+    // Used once: the old address has no account any more.
+    const again = await elsewhere.post('/api/auth/verify-email', { token: tokenOf(link) });
+    expect([again.status, again.json.code]).toEqual([400, 'invalid_token']);
+
+    // The old address hears of it; the new one signs in; the old one does not.
+    expect(await subjectsTo(oldEmail)).toContain('Your email address was changed');
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const user = await sessionUser(olga);
+      const events = await db.query('select type, data from events where stream_id = $1 order by stream_version', [`account-${user.id}`]);
+      expect(events.rows.at(-1)).toMatchObject({ type: 'AccountEmailChanged', data: { email: newEmail, previous_email: oldEmail } });
+      expect((await db.query('select email from accounts where user_id = $1', [user.id])).rows).toEqual([{ email: newEmail }]);
+    } finally {
+      await db.end();
+    }
+    const byOld = await (await visitor(server.url)).post('/api/auth/sign-in/email', { email: oldEmail, password: PASSWORD });
+    expect(byOld.status).toBe(401);
+    expect((await (await visitor(server.url)).post('/api/auth/sign-in/email', { email: newEmail, password: PASSWORD })).status).toBe(200);
+
+    // The Space membership was bound to the account, not the address: it stays Olga's, and
+    // whoever registers the old address now gets nothing of it.
+    const mine = (await olga.get('/rest/collections/list_user_collections')).json.collections;
+    expect(mine.map((c: { uuid: string }) => c.uuid)).toContain(space.uuid);
+    const newcomer = await signedUp(server.url, 'Newcomer', oldEmail);
+    expect((await newcomer.get(`/rest/collections/get_collection?collection_slug=${space.uuid}`)).status).toBe(404);
+  });
+
+  test('to an address that has an account: the same answer, no link, nothing changes', async () => {
+    const taken = address('taken');
+    await signedUp(server.url, 'Taken', taken);
+    const email = address('tess');
+    const tess = await signedUp(server.url, 'Tess', email);
+    const asked = await tess.post('/api/auth/change-email', { new_email: taken, current_password: PASSWORD });
+    expect([asked.status, asked.json.status]).toEqual([202, 'verification_sent']);
+    expect(await subjectsTo(taken)).not.toContain('Confirm your new email address');
+    expect(await sessionUser(tess)).toMatchObject({ email });
+    const anon = await visitor(server.url);
+    const res = await anon.post('/api/auth/change-email', { new_email: address('x'), current_password: PASSWORD });
+    expect([res.status, res.json.code]).toEqual([401, 'unauthenticated']);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   SubscriptionStatus
 } from '../../react-query/model';
 import type {
+  ChangeEmail202,
   GetAuthSettings200,
   SessionResponse,
   SessionUser,
@@ -41,7 +42,9 @@ export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<
 
 export const getSignInEmailResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
-export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<VerifyEmail200, object>> = {}): VerifyEmail200 => ({status: faker.helpers.arrayElement(['verified','already_verified'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<VerifyEmail200, object>> = {}): VerifyEmail200 => ({status: faker.helpers.arrayElement(['verified','already_verified','email_changed'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getChangeEmailResponseMock = (overrideResponse: Partial<Extract<ChangeEmail202, object>> = {}): ChangeEmail202 => ({status: faker.helpers.arrayElement(['verification_sent'] as const), new_email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), ...overrideResponse})
 
@@ -132,6 +135,18 @@ export const getChangePasswordMockHandler = (overrideResponse?: void | ((info: P
   }, options)
 }
 
+export const getChangeEmailMockHandler = (overrideResponse?: ChangeEmail202 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ChangeEmail202> | ChangeEmail202), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/change-email', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getChangeEmailResponseMock(),
+      { status: 202
+      })
+  }, options)
+}
+
 export const getGetAuthSettingsMockHandler = (overrideResponse?: GetAuthSettings200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<GetAuthSettings200> | GetAuthSettings200), options?: RequestHandlerOptions) => {
   return http.get('*/rest/auth/settings', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -152,5 +167,6 @@ export const getAuthMock = () => [
   getRequestPasswordResetMockHandler(),
   getResetPasswordMockHandler(),
   getChangePasswordMockHandler(),
+  getChangeEmailMockHandler(),
   getGetAuthSettingsMockHandler()
 ]

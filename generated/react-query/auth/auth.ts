@@ -30,6 +30,8 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ChangeEmail202,
+  ChangeEmailBody,
   ChangePasswordBody,
   GetAuthSettings200,
   ProblemResponse,
@@ -543,6 +545,11 @@ export type verifyEmailResponse403 = {
   status: 403
 }
 
+export type verifyEmailResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
 export type verifyEmailResponse413 = {
   data: ProblemResponse
   status: 413
@@ -556,7 +563,7 @@ export type verifyEmailResponse429 = {
 export type verifyEmailResponseSuccess = (verifyEmailResponse200) & {
   headers: Headers;
 };
-export type verifyEmailResponseError = (verifyEmailResponse400 | verifyEmailResponse403 | verifyEmailResponse413 | verifyEmailResponse429) & {
+export type verifyEmailResponseError = (verifyEmailResponse400 | verifyEmailResponse403 | verifyEmailResponse409 | verifyEmailResponse413 | verifyEmailResponse429) & {
   headers: Headers;
 };
 
@@ -574,7 +581,9 @@ export const getVerifyEmailUrl = () => {
  * The verification mail links to the page `/verify-email?token=…`, which posts the token here
  * (a link scanner that only opens the link verifies nothing). The token is valid 24 hours;
  * an expired one answers 400 `token_expired`, one the server did not make 400 `invalid_token`.
- * `already_verified` says the address was verified before (the link had been used).
+ * `already_verified` says the address was verified before (the link had been used). An
+ * address change's link (see change-email) makes the change: `email_changed`, or 409
+ * `email_taken` when someone registered the new address since the link was sent.
  * @summary Verify an address with its mailed link's token
  */
 export const verifyEmail = async (verifyEmailBody: VerifyEmailBody, options?: Parameters<typeof apiFetch>[1]): Promise<verifyEmailResponse> => {
@@ -1026,6 +1035,138 @@ export const useChangePassword = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getChangePasswordMutationOptions(options), queryClient);
+    }
+    export type changeEmailResponse202 = {
+  data: ChangeEmail202
+  status: 202
+}
+
+export type changeEmailResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type changeEmailResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type changeEmailResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type changeEmailResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type changeEmailResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type changeEmailResponseSuccess = (changeEmailResponse202) & {
+  headers: Headers;
+};
+export type changeEmailResponseError = (changeEmailResponse400 | changeEmailResponse401 | changeEmailResponse403 | changeEmailResponse413 | changeEmailResponse429) & {
+  headers: Headers;
+};
+
+export type changeEmailResponse = (changeEmailResponseSuccess | changeEmailResponseError)
+
+export const getChangeEmailUrl = () => {
+
+
+
+
+  return `/api/auth/change-email`
+}
+
+/**
+ * Needs the current password (a wrong one answers 400 `wrong_password`). A link goes to the
+ * new address (valid 24 hours); the account keeps its address until that link is opened
+ * (verify-email answers `email_changed`), and then the old address is told of the change.
+ * The answer is the same whether or not the new address already has an account (which gets
+ * no link), so this tells nobody which addresses are registered. The same address again is
+ * 400 `same_email`. Rate limited.
+ * @summary Ask to change the signed-in user's address
+ */
+export const changeEmail = async (changeEmailBody: ChangeEmailBody, options?: Parameters<typeof apiFetch>[1]): Promise<changeEmailResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeEmailResponse>(getChangeEmailUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(changeEmailBody)
+  }
+);}
+
+
+
+
+
+export const getChangeEmailMutationKey = () => ['changeEmail'] as const;
+
+export const getChangeEmailMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,ChangeEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,ChangeEmailMutationVariables, TContext> => {
+
+const mutationKey = getChangeEmailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeEmail>>, ChangeEmailMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  changeEmail(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeEmailMutationResult = NonNullable<Awaited<ReturnType<typeof changeEmail>>>
+    export type ChangeEmailMutationBody = ChangeEmailBody
+    export type ChangeEmailMutationError = ProblemResponse
+    export type ChangeEmailMutationVariables = {data: ChangeEmailBody}
+
+    /**
+ * @summary Ask to change the signed-in user's address
+ */
+export const useChangeEmail = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeEmail>>, TError,ChangeEmailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeEmail>>,
+        TError,
+        ChangeEmailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeEmailMutationOptions(options), queryClient);
     }
     export type getAuthSettingsResponse200 = {
   data: GetAuthSettings200

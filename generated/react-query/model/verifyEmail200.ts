@@ -13,6 +13,7 @@
 import type { VerifyEmail200Status } from './verifyEmail200Status';
 
 export type VerifyEmail200 = {
+  /** `email_changed`: the link was an address change's, and `email` is the account's address from now on. */
   status: VerifyEmail200Status;
   email: string;
 };

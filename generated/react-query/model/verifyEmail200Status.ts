@@ -11,10 +11,14 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * `email_changed`: the link was an address change's, and `email` is the account's address from now on.
+ */
 export type VerifyEmail200Status = typeof VerifyEmail200Status[keyof typeof VerifyEmail200Status];
 
 
 export const VerifyEmail200Status = {
   verified: 'verified',
   already_verified: 'already_verified',
+  email_changed: 'email_changed',
 } as const;

@@ -1,7 +1,8 @@
-// `/account/details`: the account's name, whether its address is verified, its password and
-// the devices signed in to it. (Username, avatar, two-factor and deletion come later.)
+// `/account/details`: the account's name, its address (verified or not, and changing it), its
+// password and the devices signed in to it.
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
+import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
@@ -36,6 +37,7 @@ export default function AccountDetailsPage() {
           </span>
         </p>
         <ResendVerification />
+        <ChangeEmailForm email={user.email} />
       </section>
       <section aria-labelledby="password-heading" className="space-y-2">
         <h2 id="password-heading" className="text-lg font-medium">

@@ -89,4 +89,32 @@ describe('the account page', () => {
     expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();
     expect(form).toBeInTheDocument();
   });
+
+  it('changes the address only with the password; the new address then opens its link', async () => {
+    const user = at('/account/details', <AccountDetailsPage />, '/account/details');
+    await user.click(await screen.findByRole('button', { name: 'Change email' }));
+    const form = screen.getByRole('form', { name: 'Change email' });
+    await user.type(within(form).getByLabelText('New email'), 'ada@new.example');
+    await user.type(within(form).getByLabelText('Current password'), 'not-my-password');
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The current password is not right.');
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), DEMO_ACCOUNT.password);
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      `We sent a link to ada@new.example. Open it to finish; until then your address stays ${DEMO_ACCOUNT.email}.`,
+    );
+  });
+
+  it('says the new address took effect when its link is opened', async () => {
+    const user = at('/account/details', <AccountDetailsPage />, '/account/details');
+    await user.click(await screen.findByRole('button', { name: 'Change email' }));
+    const form = screen.getByRole('form', { name: 'Change email' });
+    await user.type(within(form).getByLabelText('New email'), 'ada@moved.example');
+    await user.type(within(form).getByLabelText('Current password'), DEMO_ACCOUNT.password);
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }));
+    await within(form).findByRole('status');
+    at(`/verify-email?token=mock-change-email:${DEMO_ACCOUNT.id}`, <VerifyEmailPage />, '/verify-email');
+    expect(await screen.findByText("Your account's address is now ada@moved.example.")).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
-// `/verify-email?token=…`, the link of the verification mail: posts the token (opening the link
-// alone, as a mail scanner does, changes nothing) and says how it went.
+// `/verify-email?token=…`, the link of the verification mail (or of an address change): posts the
+// token (opening the link alone, as a mail scanner does, changes nothing) and says how it went.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,7 +30,7 @@ export default function VerifyEmailPage() {
     <PageCard title="Verify your email">
       {!token && <FormError>This address has no verification token. Open the link from the mail as it is.</FormError>}
       {verify.isPending && <p aria-live="polite">Verifying…</p>}
-      {result && <p role="status">{result.status === 'verified' ? `${result.email} is verified. Thank you!` : `${result.email} was already verified.`}</p>}
+      {result && <p role="status">{resultText(result)}</p>}
       {verify.isError && (
         <>
           <FormError>{problemMessage(verify.error)}</FormError>
@@ -42,4 +42,9 @@ export default function VerifyEmailPage() {
       </Link>
     </PageCard>
   );
+}
+
+function resultText(result: VerifyEmail200) {
+  if (result.status === 'email_changed') return `Your account's address is now ${result.email}.`;
+  return result.status === 'verified' ? `${result.email} is verified. Thank you!` : `${result.email} was already verified.`;
 }
