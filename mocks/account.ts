@@ -14,12 +14,20 @@ import {
   getListAccountSessionsMockHandler,
   getRevokeAccountSessionMockHandler,
   getSignOutOtherSessionsMockHandler,
+  getSetAccountUsernameMockHandler,
   getUpdateAccountProfileMockHandler,
 } from '../generated/msw/account/account.msw';
-import type { ChangeEmailBody, ChangePasswordBody, ResetPasswordBody, UpdateAccountProfileBody, VerifyEmailBody } from '../generated/react-query/model';
+import type {
+  SetAccountUsernameBody,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ResetPasswordBody,
+  UpdateAccountProfileBody,
+  VerifyEmailBody,
+} from '../generated/react-query/model';
 import { identityErrors } from '../services/identity/errors';
 import { refuse, ruled } from './problem';
-import { decideRename } from '../services/identity/decide';
+import { decideRename, decideUsername } from '../services/identity/decide';
 import { currentUser, findAccount, type ScenarioState } from './scenarios';
 
 export function accountHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
@@ -67,6 +75,21 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       // The server's rule (trimmed, never blank).
       const renamed = ruled(() => decideRename({ registered: true, name: me.user.name, email: me.user.email }, { userId: me.user.id, name, now: new Date() }));
       me.user.name = renamed[0]?.data.name ?? me.user.name;
+      opts.changed();
+      return me.user;
+    }),
+    getSetAccountUsernameMockHandler(async ({ request }) => {
+      const me = signedIn();
+      const { username } = (await request.json()) as SetAccountUsernameBody;
+      // The server's rules: its shape, and unique across accounts.
+      const [chosen] = ruled(() =>
+        decideUsername(
+          { registered: true, name: me.user.name, email: me.user.email, username: me.user.username ?? undefined },
+          { userId: me.user.id, username, now: new Date() },
+        ),
+      );
+      if (chosen && opts.state().accounts.some((a) => a !== me && a.user.username === chosen.data.username)) refuse(identityErrors.usernameTaken());
+      if (chosen) me.user.username = chosen.data.username;
       opts.changed();
       return me.user;
     }),

@@ -16,6 +16,7 @@ export type Operations = {
     changeEmail: { data: T.ChangeEmailData; responses: T.ChangeEmailResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
+    setAccountUsername: { data: T.SetAccountUsernameData; responses: T.SetAccountUsernameResponses };
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };
     revokeAccountSession: { data: T.RevokeAccountSessionData; responses: T.RevokeAccountSessionResponses };
     signOutOtherSessions: { data: T.SignOutOtherSessionsData; responses: T.SignOutOtherSessionsResponses };

@@ -127,6 +127,10 @@ export type SessionUser = {
      */
     org_uuid: string | null;
     subscription_status: SubscriptionStatus;
+    /**
+     * The person's unique username (lower case), or null until they choose one on /account/details.
+     */
+    username?: string | null;
 };
 
 export type SessionResponse = {
@@ -1615,6 +1619,49 @@ export type UpdateAccountProfileResponses = {
 };
 
 export type UpdateAccountProfileResponse = UpdateAccountProfileResponses[keyof UpdateAccountProfileResponses];
+
+export type SetAccountUsernameData = {
+    body: {
+        username: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/account/username';
+};
+
+export type SetAccountUsernameErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SetAccountUsernameError = SetAccountUsernameErrors[keyof SetAccountUsernameErrors];
+
+export type SetAccountUsernameResponses = {
+    /**
+     * The session user, with the username.
+     */
+    200: SessionUser;
+};
+
+export type SetAccountUsernameResponse = SetAccountUsernameResponses[keyof SetAccountUsernameResponses];
 
 export type ListAccountSessionsData = {
     body?: never;

@@ -30,6 +30,8 @@ export interface AccountsTable {
   subscription_status: string;
   visitor_id: string | null;
   registered_at: Timestamp;
+  /** Set by AccountUsernameChanged (migration 0014); null until the person chooses one. */
+  username: Generated<string | null>;
 }
 
 export interface VisitorClaimsTable {
@@ -128,6 +130,8 @@ export interface UserTable {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** Better Auth's username plugin (unique, lower case); null until chosen. */
+  username: string | null;
 }
 
 export interface OrganizationTable {

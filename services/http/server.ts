@@ -84,6 +84,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     resetPassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changePassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changeEmail: accountLimiters(ctx.config.signInRateLimit),
+    setAccountUsername: accountLimiters(ctx.config.signInRateLimit * 3),
   };
 
   for (const op of operationsOf(spec)) {

@@ -7,9 +7,9 @@ import { MIN_PASSWORD_LENGTH } from './auth.js';
 import type { IdentityContext } from './context.js';
 import { authCodeOf, passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
-import { findSessionUser } from './queries.js';
+import { findSessionUser, usernameTaken } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
-import { renameAccount } from './use-cases.js';
+import { changeUsername, renameAccount } from './use-cases.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { claimsOf } from './verification-token.js';
 
@@ -71,6 +71,21 @@ export const accountRoutes = {
     const user = await requireUser(actor);
     const h = authHeaders(headers);
     await renameAccount(ctx.store, { userId: user.id, name: body.name, now: ctx.now() }, (name) => ctx.auth.api.updateUser({ body: { name }, headers: h }));
+    const session = await ctx.auth.api.getSession({ headers: h });
+    if (!session) throw identityErrors.unauthenticated();
+    return { status: 200, body: await findSessionUser(ctx.db, session.user) };
+  },
+
+  async setAccountUsername({ actor, body, headers }, ctx) {
+    const user = await requireUser(actor);
+    const h = authHeaders(headers);
+    await changeUsername(ctx.store, { userId: user.id, username: body.username, now: ctx.now() }, (username) =>
+      ctx.auth.api.updateUser({ body: { username }, headers: h }).catch(async (err) => {
+        // Taken by another account: Better Auth's check, or its unique column when two ask at once.
+        if (authCodeOf(err) === 'USERNAME_IS_ALREADY_TAKEN' || (await usernameTaken(ctx.db, username, user.id))) throw identityErrors.usernameTaken();
+        throw err;
+      }),
+    );
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
     return { status: 200, body: await findSessionUser(ctx.db, session.user) };

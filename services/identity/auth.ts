@@ -2,12 +2,13 @@
 // organisations. Its tables are the one place outside the event store that the auth library
 // writes itself; its mails go out through `sendMail` (the app's outbox and delivery).
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { organization } from 'better-auth/plugins';
+import { organization, username } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { emailChangeMail, passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
 import { claimsOf } from './verification-token.js';
+import { USERNAME_LENGTH } from './decide.js';
 
 /** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
 export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[]; sendMail?: SendAccountMail };
@@ -47,7 +48,8 @@ function authOptions(o: AuthOptions) {
     },
     // A new address takes effect only once its mailed link is opened (verified at the new address).
     user: { changeEmail: { enabled: true } },
-    plugins: [organization()],
+    // Usernames are ours to check (identity/decide.ts); the plugin keeps them unique in its column.
+    plugins: [organization(), username({ minUsernameLength: USERNAME_LENGTH.min, maxUsernameLength: USERNAME_LENGTH.max, displayUsername: false })],
     // Our edge does rate limiting and origin checks for every route, these included.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

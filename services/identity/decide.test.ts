@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename } from './decide.js';
+import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename, decideUsername } from './decide.js';
 import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
@@ -96,5 +97,33 @@ describe('decideEmailChange', () => {
   test('an account registered before addresses were recorded takes the previous address from Better Auth', () => {
     const [e] = decideEmailChange({ registered: true, name: 'Ada', email: null }, { userId: 'u1', email: 'b@x.example', previous: 'Old@X.example', now });
     expect(e.data.previous_email).toBe('old@x.example');
+  });
+});
+
+describe('decideUsername', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ada = { registered: true, name: 'Ada', email: 'ada@example.com' };
+  test('records the trimmed, lower-cased username; the same one again records nothing', () => {
+    expect(decideUsername(ada, { userId: 'u1', username: ' Ada.King_1 ', now })).toEqual([
+      { type: 'AccountUsernameChanged', data: { user_id: 'u1', username: 'ada.king_1', changed_at: now.toISOString() } },
+    ]);
+    expect(decideUsername({ ...ada, username: 'ada.king_1' }, { userId: 'u1', username: 'ADA.KING_1', now })).toEqual([]);
+  });
+  test('refuses any username that is not 3 to 30 letters, digits, dots or underscores', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (raw) => {
+        const username = raw.trim().toLowerCase();
+        const fits = /^[a-z0-9_.]{3,30}$/.test(username);
+        let code = 'allowed';
+        try {
+          decideUsername(ada, { userId: 'u1', username: raw, now });
+        } catch (e) {
+          code = (e as { code: string }).code;
+        }
+        expect(code).toBe(fits ? 'allowed' : 'invalid_username');
+      }),
+    );
+    for (const bad of ['ab', 'a'.repeat(31), 'ada king', 'ada@king', 'ädä'])
+      expect(() => decideUsername(ada, { userId: 'u1', username: bad, now })).toThrow(expect.objectContaining({ code: 'invalid_username' }));
   });
 });

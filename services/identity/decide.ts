@@ -1,6 +1,6 @@
 // Pure identity rules: the clock comes in with the command.
 import { identityErrors } from './errors.js';
-import type { AccountEmailChanged, AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
+import type { AccountEmailChanged, AccountUsernameChanged, AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
 
 export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
 
@@ -31,6 +31,17 @@ export function decideEmailChange(state: AccountState, cmd: { userId: string; em
   const previous = state.email ?? cmd.previous.toLowerCase();
   if (email === previous) return [];
   return [{ type: 'AccountEmailChanged', data: { user_id: cmd.userId, email, previous_email: previous, changed_at: cmd.now.toISOString() } }];
+}
+
+export const USERNAME_LENGTH = { min: 3, max: 30 };
+const USERNAME = /^[a-z0-9_.]+$/;
+
+/** A username is trimmed and lower-cased: 3 to 30 letters, digits, dots or underscores. The same one again changes nothing. */
+export function decideUsername(state: AccountState, cmd: { userId: string; username: string; now: Date }): AccountUsernameChanged[] {
+  const username = cmd.username.trim().toLowerCase();
+  if (username.length < USERNAME_LENGTH.min || username.length > USERNAME_LENGTH.max || !USERNAME.test(username)) throw identityErrors.invalidUsername();
+  if (username === state.username) return [];
+  return [{ type: 'AccountUsernameChanged', data: { user_id: cmd.userId, username, changed_at: cmd.now.toISOString() } }];
 }
 
 export type ClaimVisitor = { visitorId: string; userId: string; now: Date };

@@ -13,12 +13,14 @@ export type VisitorClaimed = {
 export type AccountRenamed = { type: 'AccountRenamed'; data: { user_id: string; name: string; renamed_at: string } };
 /** The address changed once the new one was verified by its mailed link; `email` is lower-case. */
 export type AccountEmailChanged = { type: 'AccountEmailChanged'; data: { user_id: string; email: string; previous_email: string; changed_at: string } };
-export type IdentityEvent = AccountRegistered | AccountRenamed | AccountEmailChanged | VisitorClaimed;
+/** `username` is lower-case, unique across accounts (Better Auth's column enforces it). */
+export type AccountUsernameChanged = { type: 'AccountUsernameChanged'; data: { user_id: string; username: string; changed_at: string } };
+export type IdentityEvent = AccountRegistered | AccountRenamed | AccountEmailChanged | AccountUsernameChanged | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean; name: string | null; email: string | null };
+export type AccountState = { registered: boolean; name: string | null; email: string | null; username?: string };
 export const initialAccount: AccountState = { registered: false, name: null, email: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
   if (event.type === 'AccountRegistered') {
@@ -27,6 +29,7 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
   }
   if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
   if (event.type === 'AccountEmailChanged') return { ...state, email: (event.data as AccountEmailChanged['data']).email };
+  if (event.type === 'AccountUsernameChanged') return { ...state, username: (event.data as AccountUsernameChanged['data']).username };
   return state;
 }
 

@@ -1,11 +1,16 @@
 import type { Projection } from '../eventstore/types.js';
-import type { AccountEmailChanged, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
+import type { AccountEmailChanged, AccountUsernameChanged, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged'],
+  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged', 'AccountUsernameChanged'],
   async apply(trx, event) {
+    if (event.type === 'AccountUsernameChanged') {
+      const u = event.data as AccountUsernameChanged['data'];
+      await trx.updateTable('accounts').set({ username: u.username }).where('user_id', '=', u.user_id).execute();
+      return;
+    }
     if (event.type === 'AccountEmailChanged') {
       const c = event.data as AccountEmailChanged['data'];
       await trx.updateTable('accounts').set({ email: c.email }).where('user_id', '=', c.user_id).execute();

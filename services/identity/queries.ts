@@ -13,7 +13,10 @@ export async function orgOf(db: Db, userId: string | null) {
 }
 
 /** The seeds' Session user: the account read model plus the user's first organisation. */
-export async function findSessionUser(db: Db, user: { id: string; name: string; email: string; emailVerified: boolean }): Promise<SessionUser> {
+export async function findSessionUser(
+  db: Db,
+  user: { id: string; name: string; email: string; emailVerified: boolean; username?: string | null },
+): Promise<SessionUser> {
   const [account, org] = await Promise.all([
     db.selectFrom('accounts').select(['subscription_status']).where('user_id', '=', user.id).executeTakeFirst(),
     orgOf(db, user.id),
@@ -25,6 +28,7 @@ export async function findSessionUser(db: Db, user: { id: string; name: string; 
     email_verified: user.emailVerified,
     org_uuid: org,
     subscription_status: (account?.subscription_status ?? 'none') as SessionUser['subscription_status'],
+    username: user.username ?? null,
   };
 }
 
@@ -35,6 +39,11 @@ export async function findVisitorClaim(db: Db, visitorId: string) {
 /** Whether an account (Better Auth's user, emails kept in lower case) has this email. */
 export async function emailTaken(db: Db, email: string) {
   return !!(await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
+}
+
+/** Whether another account than `userId` has this username. */
+export async function usernameTaken(db: Db, username: string, userId: string) {
+  return !!(await db.selectFrom('user').select('id').where('username', '=', username).where('id', '<>', userId).executeTakeFirst());
 }
 
 /** Whether an organisation (Better Auth's table) has this slug. */

@@ -1,7 +1,7 @@
 // Identity use cases: each reads its stream, decides, and appends with the expected version.
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type Trx } from '../eventstore/types.js';
-import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename, type ClaimVisitor } from './decide.js';
+import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename, decideUsername, type ClaimVisitor } from './decide.js';
 import { accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
 
 export async function registerAccount(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
@@ -25,6 +25,25 @@ export async function renameAccount(store: EventStore, cmd: { userId: string; na
     const name = events[0]?.data.name ?? cmd.name.trim();
     await applyName(name);
     return name;
+  });
+}
+
+/**
+ * Sets the account's username: decided and appended first, then written where Better Auth keeps
+ * it (whose unique column refuses one taken meanwhile), before the transaction commits.
+ */
+export async function changeUsername(
+  store: EventStore,
+  cmd: { userId: string; username: string; now: Date },
+  applyUsername: (username: string) => Promise<unknown>,
+) {
+  return store.db.transaction().execute(async (trx) => {
+    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+    const events = decideUsername(account.state, cmd);
+    await store.append(accountStream(cmd.userId), account.version, events, trx);
+    const username = events[0]?.data.username ?? cmd.username.trim().toLowerCase();
+    if (events.length) await applyUsername(username);
+    return username;
   });
 }
 

@@ -16,6 +16,8 @@ export type ActorUser = {
   email_verified: boolean;
   org_uuid: string | null;
   subscription_status: SubscriptionStatus;
+  /** Chosen on /account/details; absent or null until then. */
+  username?: string | null;
 };
 
 export type Actor = {

@@ -237,6 +237,40 @@ describe('changing the address', () => {
   });
 });
 
+describe('the username', () => {
+  test('is chosen in lower case, unique across accounts, and refused when it has the wrong shape', async () => {
+    const stamp = Date.now().toString(36);
+    const una = await signedUp(server.url, 'Una');
+    expect(await sessionUser(una)).toMatchObject({ username: null });
+    const chosen = await una.send('PUT', '/rest/account/username', { json: { username: ` Una_${stamp} ` } });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.json).toMatchObject({ username: `una_${stamp}` });
+    expect(await sessionUser(una)).toMatchObject({ username: `una_${stamp}` });
+
+    const other = await signedUp(server.url, 'Other');
+    const taken = await other.send('PUT', '/rest/account/username', { json: { username: `UNA_${stamp}` } });
+    expect([taken.status, taken.json.code]).toEqual([409, 'username_taken']);
+    const bad = await other.send('PUT', '/rest/account/username', { json: { username: 'no spaces' } });
+    expect([bad.status, bad.json.code]).toEqual([400, 'invalid_username']);
+    // Nothing was written for the refused ones: the other account has no username and no event.
+    expect(await sessionUser(other)).toMatchObject({ username: null });
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const otherId = (await sessionUser(other)).id;
+      expect((await db.query(`select type from events where stream_id = $1 and type = 'AccountUsernameChanged'`, [`account-${otherId}`])).rows).toEqual([]);
+      const unaId = (await sessionUser(una)).id;
+      expect((await db.query('select username from accounts where user_id = $1', [unaId])).rows).toEqual([{ username: `una_${stamp}` }]);
+    } finally {
+      await db.end();
+    }
+    // Keeping one's own username is no conflict.
+    expect((await una.send('PUT', '/rest/account/username', { json: { username: `una_${stamp}` } })).status).toBe(200);
+    const anon = await (await visitor(server.url)).send('PUT', '/rest/account/username', { json: { username: 'anyone' } });
+    expect([anon.status, anon.json.code]).toEqual([401, 'unauthenticated']);
+  });
+});
+
 describe('signed-in devices', () => {
   test('lists the account’s devices with the current one marked, signs one out, then all others; another account’s is not found', async () => {
     const email = address('dev');

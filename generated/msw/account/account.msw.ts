@@ -31,7 +31,9 @@ import type {
 } from '../../react-query/model';
 
 
-export const getUpdateAccountProfileResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), ...overrideResponse})
+export const getUpdateAccountProfileResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+
+export const getSetAccountUsernameResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 export const getListAccountSessionsResponseMock = (overrideResponse: Partial<Extract<ListAccountSessions200, object>> = {}): ListAccountSessions200 => ({sessions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), device: faker.string.alpha({length: {min: 10, max: 20}}), ip_address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_seen_at: faker.date.past().toISOString().slice(0, 19) + 'Z', current: faker.datatype.boolean()})), ...overrideResponse})
 
@@ -43,6 +45,18 @@ export const getUpdateAccountProfileMockHandler = (overrideResponse?: SessionUse
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getUpdateAccountProfileResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getSetAccountUsernameMockHandler = (overrideResponse?: SessionUser | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<SessionUser> | SessionUser), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/account/username', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSetAccountUsernameResponseMock(),
       { status: 200
       })
   }, options)
@@ -81,6 +95,7 @@ export const getSignOutOtherSessionsMockHandler = (overrideResponse?: void | ((i
 }
 export const getAccountMock = () => [
   getUpdateAccountProfileMockHandler(),
+  getSetAccountUsernameMockHandler(),
   getListAccountSessionsMockHandler(),
   getRevokeAccountSessionMockHandler(),
   getSignOutOtherSessionsMockHandler()

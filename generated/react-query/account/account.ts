@@ -33,6 +33,7 @@ import type {
   ListAccountSessions200,
   ProblemResponse,
   SessionUser,
+  SetAccountUsernameBody,
   UpdateAccountProfileBody
 } from '../model';
 
@@ -179,6 +180,135 @@ export const useUpdateAccountProfile = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getUpdateAccountProfileMutationOptions(options), queryClient);
+    }
+    export type setAccountUsernameResponse200 = {
+  data: SessionUser
+  status: 200
+}
+
+export type setAccountUsernameResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type setAccountUsernameResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type setAccountUsernameResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type setAccountUsernameResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type setAccountUsernameResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type setAccountUsernameResponseSuccess = (setAccountUsernameResponse200) & {
+  headers: Headers;
+};
+export type setAccountUsernameResponseError = (setAccountUsernameResponse400 | setAccountUsernameResponse401 | setAccountUsernameResponse403 | setAccountUsernameResponse409 | setAccountUsernameResponse413) & {
+  headers: Headers;
+};
+
+export type setAccountUsernameResponse = (setAccountUsernameResponseSuccess | setAccountUsernameResponseError)
+
+export const getSetAccountUsernameUrl = () => {
+
+
+
+
+  return `/rest/account/username`
+}
+
+/**
+ * Trimmed and kept in lower case: 3 to 30 letters, digits, dots or underscores (else 400
+ * `invalid_username`). Unique across accounts: one that another account has answers 409
+ * `username_taken`.
+ * @summary Choose the signed-in person's username
+ */
+export const setAccountUsername = async (setAccountUsernameBody: SetAccountUsernameBody, options?: Parameters<typeof apiFetch>[1]): Promise<setAccountUsernameResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<setAccountUsernameResponse>(getSetAccountUsernameUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(setAccountUsernameBody)
+  }
+);}
+
+
+
+
+
+export const getSetAccountUsernameMutationKey = () => ['setAccountUsername'] as const;
+
+export const getSetAccountUsernameMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAccountUsername>>, TError,SetAccountUsernameMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setAccountUsername>>, TError,SetAccountUsernameMutationVariables, TContext> => {
+
+const mutationKey = getSetAccountUsernameMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setAccountUsername>>, SetAccountUsernameMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  setAccountUsername(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetAccountUsernameMutationResult = NonNullable<Awaited<ReturnType<typeof setAccountUsername>>>
+    export type SetAccountUsernameMutationBody = SetAccountUsernameBody
+    export type SetAccountUsernameMutationError = ProblemResponse
+    export type SetAccountUsernameMutationVariables = {data: SetAccountUsernameBody}
+
+    /**
+ * @summary Choose the signed-in person's username
+ */
+export const useSetAccountUsername = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAccountUsername>>, TError,SetAccountUsernameMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setAccountUsername>>,
+        TError,
+        SetAccountUsernameMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetAccountUsernameMutationOptions(options), queryClient);
     }
     export type listAccountSessionsResponse200 = {
   data: ListAccountSessions200

@@ -108,6 +108,7 @@ export * from './resetPasswordBody';
 export * from './searchMode';
 export * from './sessionResponse';
 export * from './sessionUser';
+export * from './setAccountUsernameBody';
 export * from './signInRequest';
 export * from './signUpRequest';
 export * from './source';

@@ -27,4 +27,9 @@ export interface SessionUser {
      */
   org_uuid: string | null;
   subscription_status: SubscriptionStatus;
+  /**
+     * The person's unique username (lower case), or null until they choose one on /account/details.
+     * @nullable
+     */
+  username?: string | null;
 }

@@ -1,4 +1,4 @@
-// `/account/details`: the account's name, its address (verified or not, and changing it), its
+// `/account/details`: the account's name and username, its address (verified or not, and changing it), its
 // password and the devices signed in to it.
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
@@ -6,6 +6,7 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
+import { UsernameForm } from './username-form';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
@@ -25,6 +26,12 @@ export default function AccountDetailsPage() {
           Name
         </h2>
         <NameForm name={user.name} />
+      </section>
+      <section aria-labelledby="username-heading" className="space-y-2">
+        <h2 id="username-heading" className="text-lg font-medium">
+          Username
+        </h2>
+        <UsernameForm username={user.username} />
       </section>
       <section aria-labelledby="email-heading" className="space-y-2">
         <h2 id="email-heading" className="text-lg font-medium">

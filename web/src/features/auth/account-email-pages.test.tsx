@@ -117,4 +117,12 @@ describe('the account page', () => {
     at(`/verify-email?token=mock-change-email:${DEMO_ACCOUNT.id}`, <VerifyEmailPage />, '/verify-email');
     expect(await screen.findByText("Your account's address is now ada@moved.example.")).toBeInTheDocument();
   });
+
+  it('saves a username', async () => {
+    const user = at('/account/details', <AccountDetailsPage />, '/account/details');
+    const form = await screen.findByRole('form', { name: 'Your username' });
+    await user.type(within(form).getByLabelText('Username'), 'Ada.L');
+    await user.click(within(form).getByRole('button', { name: 'Save username' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Your username is saved.');
+  });
 });
