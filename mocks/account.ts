@@ -14,6 +14,8 @@ import {
   getListAccountSessionsMockHandler,
   getRevokeAccountSessionMockHandler,
   getSignOutOtherSessionsMockHandler,
+  getRemoveAccountAvatarMockHandler,
+  getSetAccountAvatarMockHandler,
   getSetAccountUsernameMockHandler,
   getUpdateAccountProfileMockHandler,
 } from '../generated/msw/account/account.msw';
@@ -90,6 +92,19 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       );
       if (chosen && opts.state().accounts.some((a) => a !== me && a.user.username === chosen.data.username)) refuse(identityErrors.usernameTaken());
       if (chosen) me.user.username = chosen.data.username;
+      opts.changed();
+      return me.user;
+    }),
+    // The mock keeps no bytes: any uploaded image's address is taken, and shown from the address itself.
+    getSetAccountAvatarMockHandler(async ({ request }) => {
+      const me = signedIn();
+      me.user.image = ((await request.json()) as { image_url: string }).image_url;
+      opts.changed();
+      return me.user;
+    }),
+    getRemoveAccountAvatarMockHandler(() => {
+      const me = signedIn();
+      me.user.image = null;
       opts.changed();
       return me.user;
     }),

@@ -17,6 +17,9 @@ export type Operations = {
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
     setAccountUsername: { data: T.SetAccountUsernameData; responses: T.SetAccountUsernameResponses };
+    setAccountAvatar: { data: T.SetAccountAvatarData; responses: T.SetAccountAvatarResponses };
+    removeAccountAvatar: { data: T.RemoveAccountAvatarData; responses: T.RemoveAccountAvatarResponses };
+    getUserAvatar: { data: T.GetUserAvatarData; responses: T.GetUserAvatarResponses };
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };
     revokeAccountSession: { data: T.RevokeAccountSessionData; responses: T.RevokeAccountSessionResponses };
     signOutOtherSessions: { data: T.SignOutOtherSessionsData; responses: T.SignOutOtherSessionsResponses };

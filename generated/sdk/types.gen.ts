@@ -128,6 +128,10 @@ export type SessionUser = {
     org_uuid: string | null;
     subscription_status: SubscriptionStatus;
     /**
+     * The address of the person's picture (`/rest/users/{id}/avatar?v=…`), or null when they have none.
+     */
+    image?: string | null;
+    /**
      * The person's unique username (lower case), or null until they choose one on /account/details.
      */
     username?: string | null;
@@ -1662,6 +1666,107 @@ export type SetAccountUsernameResponses = {
 };
 
 export type SetAccountUsernameResponse = SetAccountUsernameResponses[keyof SetAccountUsernameResponses];
+
+export type RemoveAccountAvatarData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/avatar';
+};
+
+export type RemoveAccountAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+};
+
+export type RemoveAccountAvatarError = RemoveAccountAvatarErrors[keyof RemoveAccountAvatarErrors];
+
+export type RemoveAccountAvatarResponses = {
+    /**
+     * The session user, with `image` null.
+     */
+    200: SessionUser;
+};
+
+export type RemoveAccountAvatarResponse = RemoveAccountAvatarResponses[keyof RemoveAccountAvatarResponses];
+
+export type SetAccountAvatarData = {
+    body: {
+        image_url: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/account/avatar';
+};
+
+export type SetAccountAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SetAccountAvatarError = SetAccountAvatarErrors[keyof SetAccountAvatarErrors];
+
+export type SetAccountAvatarResponses = {
+    /**
+     * The session user, with the picture's address in `image`.
+     */
+    200: SessionUser;
+};
+
+export type SetAccountAvatarResponse = SetAccountAvatarResponses[keyof SetAccountAvatarResponses];
+
+export type GetUserAvatarData = {
+    body?: never;
+    path: {
+        user_id: string;
+    };
+    query?: {
+        v?: string;
+    };
+    url: '/rest/users/{user_id}/avatar';
+};
+
+export type GetUserAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetUserAvatarError = GetUserAvatarErrors[keyof GetUserAvatarErrors];
+
+export type GetUserAvatarResponses = {
+    /**
+     * The picture.
+     */
+    200: Blob | File;
+};
+
+export type GetUserAvatarResponse = GetUserAvatarResponses[keyof GetUserAvatarResponses];
 
 export type ListAccountSessionsData = {
     body?: never;

@@ -4,6 +4,7 @@ import { articleRoutes } from '../articles/routes.js';
 import { collectionRoutes } from '../bookmarks/routes.js';
 import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
 import { accountRoutes } from '../identity/account-routes.js';
+import { avatarRoutes } from '../identity/avatar-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { sessionRoutes } from '../identity/session-routes.js';
 import { mailRoutes } from '../mail/routes.js';
@@ -20,6 +21,7 @@ export const routes: Routes<AppContext> = {
   ...systemRoutes,
   ...identityRoutes,
   ...accountRoutes,
+  ...avatarRoutes,
   ...sessionRoutes,
   ...mailRoutes,
   ...threadRoutes,

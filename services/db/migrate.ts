@@ -15,7 +15,7 @@ import * as m0010 from './migrations/0010_passages_module.js';
 import * as m0011 from './migrations/0011_file_uploads.js';
 import * as m0012 from './migrations/0012_passages_rows_uncompressed.js';
 import * as m0013 from './migrations/0013_space_members_user.js';
-import * as m0014 from './migrations/0014_accounts_username.js';
+import * as m0014 from './migrations/0014_accounts_profile.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -31,7 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_file_uploads': m0011,
   '0012_passages_rows_uncompressed': m0012,
   '0013_space_members_user': m0013,
-  '0014_accounts_username': m0014,
+  '0014_accounts_profile': m0014,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -32,6 +32,8 @@ export interface AccountsTable {
   registered_at: Timestamp;
   /** Set by AccountUsernameChanged (migration 0014); null until the person chooses one. */
   username: Generated<string | null>;
+  /** Set by AccountAvatarChanged (migration 0014): the picture's storage key, or null. */
+  avatar_key: Generated<string | null>;
 }
 
 export interface VisitorClaimsTable {

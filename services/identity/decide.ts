@@ -1,6 +1,15 @@
 // Pure identity rules: the clock comes in with the command.
 import { identityErrors } from './errors.js';
-import type { AccountEmailChanged, AccountUsernameChanged, AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
+import type {
+  AccountAvatarChanged,
+  AccountEmailChanged,
+  AccountUsernameChanged,
+  AccountRegistered,
+  AccountRenamed,
+  AccountState,
+  VisitorClaimed,
+  VisitorState,
+} from './events.js';
 
 export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
 
@@ -42,6 +51,12 @@ export function decideUsername(state: AccountState, cmd: { userId: string; usern
   if (username.length < USERNAME_LENGTH.min || username.length > USERNAME_LENGTH.max || !USERNAME.test(username)) throw identityErrors.invalidUsername();
   if (username === state.username) return [];
   return [{ type: 'AccountUsernameChanged', data: { user_id: cmd.userId, username, changed_at: cmd.now.toISOString() } }];
+}
+
+/** A new picture (its storage key) or none (null); the same again changes nothing. */
+export function decideAvatar(state: AccountState, cmd: { userId: string; imageKey: string | null; now: Date }): AccountAvatarChanged[] {
+  if ((state.avatar ?? null) === cmd.imageKey) return [];
+  return [{ type: 'AccountAvatarChanged', data: { user_id: cmd.userId, image_key: cmd.imageKey, changed_at: cmd.now.toISOString() } }];
 }
 
 export type ClaimVisitor = { visitorId: string; userId: string; now: Date };

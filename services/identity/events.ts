@@ -15,12 +15,14 @@ export type AccountRenamed = { type: 'AccountRenamed'; data: { user_id: string; 
 export type AccountEmailChanged = { type: 'AccountEmailChanged'; data: { user_id: string; email: string; previous_email: string; changed_at: string } };
 /** `username` is lower-case, unique across accounts (Better Auth's column enforces it). */
 export type AccountUsernameChanged = { type: 'AccountUsernameChanged'; data: { user_id: string; username: string; changed_at: string } };
-export type IdentityEvent = AccountRegistered | AccountRenamed | AccountEmailChanged | AccountUsernameChanged | VisitorClaimed;
+/** `image_key`: the storage key of the picture (checked to be a PNG or JPEG when set), or null when removed. */
+export type AccountAvatarChanged = { type: 'AccountAvatarChanged'; data: { user_id: string; image_key: string | null; changed_at: string } };
+export type IdentityEvent = AccountRegistered | AccountRenamed | AccountEmailChanged | AccountUsernameChanged | AccountAvatarChanged | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean; name: string | null; email: string | null; username?: string };
+export type AccountState = { registered: boolean; name: string | null; email: string | null; username?: string; avatar?: string | null };
 export const initialAccount: AccountState = { registered: false, name: null, email: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
   if (event.type === 'AccountRegistered') {
@@ -29,6 +31,7 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
   }
   if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
   if (event.type === 'AccountEmailChanged') return { ...state, email: (event.data as AccountEmailChanged['data']).email };
+  if (event.type === 'AccountAvatarChanged') return { ...state, avatar: (event.data as AccountAvatarChanged['data']).image_key };
   if (event.type === 'AccountUsernameChanged') return { ...state, username: (event.data as AccountUsernameChanged['data']).username };
   return state;
 }

@@ -1,11 +1,16 @@
 import type { Projection } from '../eventstore/types.js';
-import type { AccountEmailChanged, AccountUsernameChanged, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
+import type { AccountAvatarChanged, AccountEmailChanged, AccountUsernameChanged, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged', 'AccountUsernameChanged'],
+  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged', 'AccountUsernameChanged', 'AccountAvatarChanged'],
   async apply(trx, event) {
+    if (event.type === 'AccountAvatarChanged') {
+      const a = event.data as AccountAvatarChanged['data'];
+      await trx.updateTable('accounts').set({ avatar_key: a.image_key }).where('user_id', '=', a.user_id).execute();
+      return;
+    }
     if (event.type === 'AccountUsernameChanged') {
       const u = event.data as AccountUsernameChanged['data'];
       await trx.updateTable('accounts').set({ username: u.username }).where('user_id', '=', u.user_id).execute();

@@ -15,7 +15,7 @@ export async function orgOf(db: Db, userId: string | null) {
 /** The seeds' Session user: the account read model plus the user's first organisation. */
 export async function findSessionUser(
   db: Db,
-  user: { id: string; name: string; email: string; emailVerified: boolean; username?: string | null },
+  user: { id: string; name: string; email: string; emailVerified: boolean; username?: string | null; image?: string | null },
 ): Promise<SessionUser> {
   const [account, org] = await Promise.all([
     db.selectFrom('accounts').select(['subscription_status']).where('user_id', '=', user.id).executeTakeFirst(),
@@ -29,6 +29,7 @@ export async function findSessionUser(
     org_uuid: org,
     subscription_status: (account?.subscription_status ?? 'none') as SessionUser['subscription_status'],
     username: user.username ?? null,
+    image: user.image ?? null,
   };
 }
 

@@ -18,6 +18,8 @@ export type ActorUser = {
   subscription_status: SubscriptionStatus;
   /** Chosen on /account/details; absent or null until then. */
   username?: string | null;
+  /** The address of their picture (/rest/users/{id}/avatar?v=…), or null. */
+  image?: string | null;
 };
 
 export type Actor = {

@@ -60,6 +60,23 @@ describe('an account’s address and password', () => {
     account.password = 'another-long-password';
   });
 
+  it('chooses a username and a picture on the account page', async () => {
+    const username = `mila_${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'Your username' });
+    await form.getByLabel('Username').fill(username.toUpperCase());
+    await form.getByRole('button', { name: 'Save username' }).click();
+    await form.getByText('Your username is saved.').waitFor();
+
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Upload a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Your picture is saved.').waitFor();
+    const picture = page.getByRole('img', { name: account.name, exact: true });
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await page.reload();
+    expect(await page.getByRole('form', { name: 'Your username' }).getByLabel('Username').inputValue()).toBe(username);
+  });
+
   it('resets a forgotten password by the mailed link, once', async () => {
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).waitFor();
@@ -106,7 +123,7 @@ describe('an account’s address and password', () => {
     expect((await smtp.mail(oldEmail, 'Your email address was changed')).text).toContain(`The address of your account is now ${newEmail}`);
 
     await page.goto('/account/details');
-    await page.getByText(newEmail).waitFor();
+    await page.getByText(`${newEmail} (verified)`).waitFor();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign out' }).click();
     account.email = newEmail;
     await signIn(account.password);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
+import { postToBucket } from '../support/files.js';
 import { mailedLink } from '../support/mailbox.js';
 import { PASSWORD, signedUp, unverifiedSignUp, verifyByMailedLink, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -268,6 +269,50 @@ describe('the username', () => {
     expect((await una.send('PUT', '/rest/account/username', { json: { username: `una_${stamp}` } })).status).toBe(200);
     const anon = await (await visitor(server.url)).send('PUT', '/rest/account/username', { json: { username: 'anyone' } });
     expect([anon.status, anon.json.code]).toEqual([401, 'unauthenticated']);
+  });
+});
+
+describe('the picture', () => {
+  const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  async function uploaded(b: Browser, bytes: Uint8Array, filename = 'me.png') {
+    const url = await b.post('/rest/uploads/create_upload_url', { filename, content_type: 'image/png', file_size: bytes.byteLength });
+    expect(url.status, url.text).toBe(200);
+    expect((await postToBucket(server.url, url.json, { filename, bytes, content_type: 'image/png' })).status).toBe(201);
+    return url.json.s3_object_url as string;
+  }
+
+  test('an uploaded PNG becomes the picture anyone can see; bytes that are not an image, or not ours, are refused; removing it ends it', async () => {
+    const pia = await signedUp(server.url, 'Pia');
+    const pictureUrl = await uploaded(pia, PNG);
+    expect((await fetch(pictureUrl)).status).toBe(200);
+    const chosen = await pia.send('PUT', '/rest/account/avatar', { json: { image_url: pictureUrl } });
+    expect(chosen.status, chosen.text).toBe(200);
+    const image = chosen.json.image as string;
+    expect(image).toMatch(new RegExp(`^/rest/users/${chosen.json.id}/avatar\\?v=`));
+    expect(await sessionUser(pia)).toMatchObject({ image });
+    const shown = await fetch(new URL(image, server.url));
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await shown.arrayBuffer())).toEqual(PNG);
+
+    // Script in a .png, another server's address, a key that is no image upload: all refused, nothing changes.
+    const script = await uploaded(pia, new TextEncoder().encode('<script>alert(1)</script>'), 'evil.png');
+    for (const image_url of [script, 'https://elsewhere.example/me.png', new URL('/storage/user-files/x.png', server.url).href]) {
+      const refused = await pia.send('PUT', '/rest/account/avatar', { json: { image_url } });
+      expect([refused.status, refused.json.code], image_url).toEqual([400, 'invalid_avatar']);
+    }
+    expect(await sessionUser(pia)).toMatchObject({ image });
+
+    const removed = await pia.send('DELETE', '/rest/account/avatar');
+    expect([removed.status, removed.json.image]).toEqual([200, null]);
+    // The picture's bytes go with it: its storage address reads nothing any more.
+    expect((await fetch(pictureUrl)).status).toBe(404);
+    const gone = await fetch(new URL(image, server.url));
+    expect([gone.status, ((await gone.json()) as { code: string }).code]).toEqual([404, 'avatar_not_found']);
+    const anon = await visitor(server.url);
+    for (const res of [await anon.send('PUT', '/rest/account/avatar', { json: { image_url: script } }), await anon.send('DELETE', '/rest/account/avatar')])
+      expect([res.status, res.json.code]).toEqual([401, 'unauthenticated']);
   });
 });
 

@@ -31,9 +31,15 @@ import type {
 } from '../../react-query/model';
 
 
-export const getUpdateAccountProfileResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+export const getUpdateAccountProfileResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
-export const getSetAccountUsernameResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+export const getSetAccountUsernameResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+
+export const getSetAccountAvatarResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+
+export const getRemoveAccountAvatarResponseMock = (overrideResponse: Partial<Extract<SessionUser, object>> = {}): SessionUser => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+
+export const getGetUserAvatarResponseMock = (): Blob => (faker.helpers.arrayElement([new Blob([new Uint8Array(faker.number.int({ min: 1, max: 64 }))]), new Blob([new Uint8Array(faker.number.int({ min: 1, max: 64 }))])]))
 
 export const getListAccountSessionsResponseMock = (overrideResponse: Partial<Extract<ListAccountSessions200, object>> = {}): ListAccountSessions200 => ({sessions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), device: faker.string.alpha({length: {min: 10, max: 20}}), ip_address: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_seen_at: faker.date.past().toISOString().slice(0, 19) + 'Z', current: faker.datatype.boolean()})), ...overrideResponse})
 
@@ -58,6 +64,43 @@ export const getSetAccountUsernameMockHandler = (overrideResponse?: SessionUser 
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSetAccountUsernameResponseMock(),
       { status: 200
+      })
+  }, options)
+}
+
+export const getSetAccountAvatarMockHandler = (overrideResponse?: SessionUser | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<SessionUser> | SessionUser), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/account/avatar', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSetAccountAvatarResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRemoveAccountAvatarMockHandler = (overrideResponse?: SessionUser | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<SessionUser> | SessionUser), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/account/avatar', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRemoveAccountAvatarResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetUserAvatarMockHandler = (overrideResponse?: Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/users/:userId/avatar', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+  const binaryBody = overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetUserAvatarResponseMock();
+    return new HttpResponse(binaryBody,
+      { status: 200,
+        headers: { 'Content-Type': 'image/png' }
       })
   }, options)
 }
@@ -96,6 +139,9 @@ export const getSignOutOtherSessionsMockHandler = (overrideResponse?: void | ((i
 export const getAccountMock = () => [
   getUpdateAccountProfileMockHandler(),
   getSetAccountUsernameMockHandler(),
+  getSetAccountAvatarMockHandler(),
+  getRemoveAccountAvatarMockHandler(),
+  getGetUserAvatarMockHandler(),
   getListAccountSessionsMockHandler(),
   getRevokeAccountSessionMockHandler(),
   getSignOutOtherSessionsMockHandler()

@@ -31,7 +31,7 @@ import type {
 } from '../../react-query/model';
 
 
-export const getGetSessionResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse});
+export const getGetSessionResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse});
 
 export const getGetSessionResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getGetSessionResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 

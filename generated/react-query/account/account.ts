@@ -30,9 +30,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  GetUserAvatarParams,
   ListAccountSessions200,
   ProblemResponse,
   SessionUser,
+  SetAccountAvatarBody,
   SetAccountUsernameBody,
   UpdateAccountProfileBody
 } from '../model';
@@ -310,7 +312,375 @@ export const useSetAccountUsername = <TError = ProblemResponse,
       > => {
       return useMutation(getSetAccountUsernameMutationOptions(options), queryClient);
     }
-    export type listAccountSessionsResponse200 = {
+    export type setAccountAvatarResponse200 = {
+  data: SessionUser
+  status: 200
+}
+
+export type setAccountAvatarResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type setAccountAvatarResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type setAccountAvatarResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type setAccountAvatarResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type setAccountAvatarResponseSuccess = (setAccountAvatarResponse200) & {
+  headers: Headers;
+};
+export type setAccountAvatarResponseError = (setAccountAvatarResponse400 | setAccountAvatarResponse401 | setAccountAvatarResponse403 | setAccountAvatarResponse413) & {
+  headers: Headers;
+};
+
+export type setAccountAvatarResponse = (setAccountAvatarResponseSuccess | setAccountAvatarResponseError)
+
+export const getSetAccountAvatarUrl = () => {
+
+
+
+
+  return `/rest/account/avatar`
+}
+
+/**
+ * `image_url` is the `s3_object_url` of an image uploaded through
+ * `/rest/uploads/create_upload_url`. It is taken only when this server's storage holds it and
+ * its bytes are a PNG or JPEG of up to 10 MB and 8192 pixels a side (else 400 `invalid_avatar`).
+ * @summary Choose the signed-in person's picture
+ */
+export const setAccountAvatar = async (setAccountAvatarBody: SetAccountAvatarBody, options?: Parameters<typeof apiFetch>[1]): Promise<setAccountAvatarResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<setAccountAvatarResponse>(getSetAccountAvatarUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(setAccountAvatarBody)
+  }
+);}
+
+
+
+
+
+export const getSetAccountAvatarMutationKey = () => ['setAccountAvatar'] as const;
+
+export const getSetAccountAvatarMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAccountAvatar>>, TError,SetAccountAvatarMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setAccountAvatar>>, TError,SetAccountAvatarMutationVariables, TContext> => {
+
+const mutationKey = getSetAccountAvatarMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setAccountAvatar>>, SetAccountAvatarMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  setAccountAvatar(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetAccountAvatarMutationResult = NonNullable<Awaited<ReturnType<typeof setAccountAvatar>>>
+    export type SetAccountAvatarMutationBody = SetAccountAvatarBody
+    export type SetAccountAvatarMutationError = ProblemResponse
+    export type SetAccountAvatarMutationVariables = {data: SetAccountAvatarBody}
+
+    /**
+ * @summary Choose the signed-in person's picture
+ */
+export const useSetAccountAvatar = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAccountAvatar>>, TError,SetAccountAvatarMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setAccountAvatar>>,
+        TError,
+        SetAccountAvatarMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetAccountAvatarMutationOptions(options), queryClient);
+    }
+    export type removeAccountAvatarResponse200 = {
+  data: SessionUser
+  status: 200
+}
+
+export type removeAccountAvatarResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeAccountAvatarResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type removeAccountAvatarResponseSuccess = (removeAccountAvatarResponse200) & {
+  headers: Headers;
+};
+export type removeAccountAvatarResponseError = (removeAccountAvatarResponse401 | removeAccountAvatarResponse403) & {
+  headers: Headers;
+};
+
+export type removeAccountAvatarResponse = (removeAccountAvatarResponseSuccess | removeAccountAvatarResponseError)
+
+export const getRemoveAccountAvatarUrl = () => {
+
+
+
+
+  return `/rest/account/avatar`
+}
+
+/**
+ * @summary Remove the signed-in person's picture
+ */
+export const removeAccountAvatar = async ( options?: Parameters<typeof apiFetch>[1]): Promise<removeAccountAvatarResponse> => {
+
+  return apiFetch<removeAccountAvatarResponse>(getRemoveAccountAvatarUrl(),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRemoveAccountAvatarMutationKey = () => ['removeAccountAvatar'] as const;
+
+export const getRemoveAccountAvatarMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeAccountAvatar>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeAccountAvatar>>, TError,void, TContext> => {
+
+const mutationKey = getRemoveAccountAvatarMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeAccountAvatar>>, void> = () => {
+
+
+          return  removeAccountAvatar(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveAccountAvatarMutationResult = NonNullable<Awaited<ReturnType<typeof removeAccountAvatar>>>
+
+    export type RemoveAccountAvatarMutationError = ProblemResponse
+
+
+    /**
+ * @summary Remove the signed-in person's picture
+ */
+export const useRemoveAccountAvatar = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeAccountAvatar>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeAccountAvatar>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getRemoveAccountAvatarMutationOptions(options), queryClient);
+    }
+    export type getUserAvatarResponse200ImagePng = {
+  data: Blob
+  status: 200
+}
+
+export type getUserAvatarResponse200ImageJpeg = {
+  data: Blob
+  status: 200
+}
+
+export type getUserAvatarResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getUserAvatarResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getUserAvatarResponseSuccess = (getUserAvatarResponse200ImagePng | getUserAvatarResponse200ImageJpeg) & {
+  headers: Headers;
+};
+export type getUserAvatarResponseError = (getUserAvatarResponse400 | getUserAvatarResponse404) & {
+  headers: Headers;
+};
+
+export type getUserAvatarResponse = (getUserAvatarResponseSuccess | getUserAvatarResponseError)
+
+export const getGetUserAvatarUrl = (userId: string,
+    params?: GetUserAvatarParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/users/${userId}/avatar?${stringifiedParams}` : `/rest/users/${userId}/avatar`
+}
+
+/**
+ * The picture's bytes (PNG or JPEG), shown to anyone as a name is on shared threads. 404
+ * `avatar_not_found` when the person has none. Its address carries a version (`v`), so it may
+ * be kept a day.
+ * @summary A person's picture
+ */
+export const getUserAvatar = async (userId: string,
+    params?: GetUserAvatarParams, options?: Parameters<typeof apiFetch>[1]): Promise<getUserAvatarResponse> => {
+
+  return apiFetch<getUserAvatarResponse>(getGetUserAvatarUrl(userId,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetUserAvatarQueryKey = (userId: string,
+    params?: GetUserAvatarParams,) => {
+    return [
+    `/rest/users/${userId}/avatar`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetUserAvatarQueryOptions = <TData = Awaited<ReturnType<typeof getUserAvatar>>, TError = ProblemResponse>(userId: string,
+    params?: GetUserAvatarParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserAvatar>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserAvatarQueryKey(userId,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserAvatar>>> = ({ signal }) => getUserAvatar(userId,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: userId !== null && userId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserAvatar>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserAvatarQueryResult = NonNullable<Awaited<ReturnType<typeof getUserAvatar>>>
+export type GetUserAvatarQueryError = ProblemResponse
+
+
+export function useGetUserAvatar<TData = Awaited<ReturnType<typeof getUserAvatar>>, TError = ProblemResponse>(
+ userId: string,
+    params: undefined |  GetUserAvatarParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserAvatar>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserAvatar>>,
+          TError,
+          Awaited<ReturnType<typeof getUserAvatar>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserAvatar<TData = Awaited<ReturnType<typeof getUserAvatar>>, TError = ProblemResponse>(
+ userId: string,
+    params?: GetUserAvatarParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserAvatar>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserAvatar>>,
+          TError,
+          Awaited<ReturnType<typeof getUserAvatar>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserAvatar<TData = Awaited<ReturnType<typeof getUserAvatar>>, TError = ProblemResponse>(
+ userId: string,
+    params?: GetUserAvatarParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserAvatar>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A person's picture
+ */
+
+export function useGetUserAvatar<TData = Awaited<ReturnType<typeof getUserAvatar>>, TError = ProblemResponse>(
+ userId: string,
+    params?: GetUserAvatarParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserAvatar>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserAvatarQueryOptions(userId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type listAccountSessionsResponse200 = {
   data: ListAccountSessions200
   status: 200
 }

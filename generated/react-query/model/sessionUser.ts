@@ -28,6 +28,11 @@ export interface SessionUser {
   org_uuid: string | null;
   subscription_status: SubscriptionStatus;
   /**
+     * The address of the person's picture (`/rest/users/{id}/avatar?v=…`), or null when they have none.
+     * @nullable
+     */
+  image?: string | null;
+  /**
      * The person's unique username (lower case), or null until they choose one on /account/details.
      * @nullable
      */

@@ -1,7 +1,8 @@
-// `/account/details`: the account's name and username, its address (verified or not, and changing it), its
+// `/account/details`: the account's name, picture and username, its address (verified or not, and changing it), its
 // password and the devices signed in to it.
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
+import { AvatarForm } from './avatar-form';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { NameForm } from './name-form';
@@ -26,6 +27,12 @@ export default function AccountDetailsPage() {
           Name
         </h2>
         <NameForm name={user.name} />
+      </section>
+      <section aria-labelledby="picture-heading" className="space-y-2">
+        <h2 id="picture-heading" className="text-lg font-medium">
+          Picture
+        </h2>
+        <AvatarForm name={user.name} image={user.image} />
       </section>
       <section aria-labelledby="username-heading" className="space-y-2">
         <h2 id="username-heading" className="text-lg font-medium">
