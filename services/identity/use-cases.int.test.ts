@@ -26,7 +26,16 @@ test('registering records the account and claims the visitor', async () => {
   const v = visitor();
   await register('solo', v);
   expect(await db.selectFrom('accounts').selectAll().where('user_id', '=', 'solo').execute()).toEqual([
-    { user_id: 'solo', email: 'solo@example.com', name: 'solo', subscription_status: 'none', visitor_id: v, registered_at: now },
+    {
+      user_id: 'solo',
+      email: 'solo@example.com',
+      name: 'solo',
+      subscription_status: 'none',
+      visitor_id: v,
+      registered_at: now,
+      username: null,
+      avatar_key: null,
+    },
   ]);
   expect(await claimsOf(v)).toEqual([{ visitor_id: v, user_id: 'solo', claimed_at: now }]);
 });
