@@ -26,6 +26,7 @@ export type Operations = {
     getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };
+    verifyAccountAsAdmin: { data: T.VerifyAccountAsAdminData; responses: T.VerifyAccountAsAdminResponses };
     askQuestion: { data: T.AskQuestionData; responses: T.AskQuestionResponses };
     streamEntryEvents: { data: T.StreamEntryEventsData; responses: T.StreamEntryEventsResponses };
     stopEntry: { data: T.StopEntryData; responses: T.StopEntryResponses };

@@ -128,6 +128,10 @@ export type SessionUser = {
     org_uuid: string | null;
     subscription_status: SubscriptionStatus;
     /**
+     * Present and true for an administrator of this server (ADMIN_EMAILS, verified address).
+     */
+    is_admin?: boolean;
+    /**
      * The address of the person's picture (`/rest/users/{id}/avatar?v=…`), or null when they have none.
      */
     image?: string | null;
@@ -1953,6 +1957,52 @@ export type ListOutboxMailResponses = {
 };
 
 export type ListOutboxMailResponse = ListOutboxMailResponses[keyof ListOutboxMailResponses];
+
+export type VerifyAccountAsAdminData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/admin/verify-account';
+};
+
+export type VerifyAccountAsAdminErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type VerifyAccountAsAdminError = VerifyAccountAsAdminErrors[keyof VerifyAccountAsAdminErrors];
+
+export type VerifyAccountAsAdminResponses = {
+    /**
+     * The address is verified.
+     */
+    200: {
+        status: 'verified' | 'already_verified';
+        email: string;
+    };
+};
+
+export type VerifyAccountAsAdminResponse = VerifyAccountAsAdminResponses[keyof VerifyAccountAsAdminResponses];
 
 export type AskQuestionData = {
     body: AskRequest;

@@ -5,6 +5,7 @@ import { collectionRoutes } from '../bookmarks/routes.js';
 import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
 import { accountRoutes } from '../identity/account-routes.js';
 import { avatarRoutes } from '../identity/avatar-routes.js';
+import { adminRoutes } from '../identity/admin-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { sessionRoutes } from '../identity/session-routes.js';
 import { mailRoutes } from '../mail/routes.js';
@@ -22,6 +23,7 @@ export const routes: Routes<AppContext> = {
   ...identityRoutes,
   ...accountRoutes,
   ...avatarRoutes,
+  ...adminRoutes,
   ...sessionRoutes,
   ...mailRoutes,
   ...threadRoutes,

@@ -119,7 +119,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     auth,
     sessions,
     sendAccountMail,
-    actors: sessionActors({ auth, db, sessions, planOf }),
+    actors: sessionActors({ auth, db, sessions, planOf, adminEmails: config.adminEmails }),
     logger,
     now: () => new Date(),
     bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },

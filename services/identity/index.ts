@@ -2,3 +2,4 @@
 export { migrateAuth } from './auth.js';
 export { orgOf, type SessionUser } from './queries.js';
 export { requireUser } from './session.js';
+export { isAdministrator } from './administrators.js';

@@ -7,6 +7,7 @@ import type { Auth } from './auth.js';
 import { identityErrors } from './errors.js';
 import { findSessionUser, orgOf } from './queries.js';
 import type { SessionIds } from './session-ids.js';
+import { isAdministrator } from './administrators.js';
 
 const headersOf = (headers: RequestHeaders) => fromNodeHeaders(headers as Parameters<typeof fromNodeHeaders>[0]);
 
@@ -14,7 +15,13 @@ const headersOf = (headers: RequestHeaders) => fromNodeHeaders(headers as Parame
  * The edge's way to the session: the user id alone is remembered for a few seconds per cookie
  * (session-ids.ts), as an answer's request asks it first; the whole user is read when asked.
  */
-export function sessionActors(deps: { auth: Auth; db: Db; sessions: SessionIds; planOf: (user: ActorUser) => Plan }): ActorSource {
+export function sessionActors(deps: {
+  auth: Auth;
+  db: Db;
+  sessions: SessionIds;
+  planOf: (user: ActorUser) => Plan;
+  adminEmails: readonly string[];
+}): ActorSource {
   return {
     userIdOf: (headers) =>
       deps.sessions.userIdOf(
@@ -23,7 +30,9 @@ export function sessionActors(deps: { auth: Auth; db: Db; sessions: SessionIds; 
       ),
     userOf: async (headers) => {
       const session = await deps.auth.api.getSession({ headers: headersOf(headers) });
-      return session ? findSessionUser(deps.db, session.user) : null;
+      if (!session) return null;
+      const user = await findSessionUser(deps.db, session.user);
+      return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
     },
     orgOf: (userId) => orgOf(deps.db, userId),
     planOf: deps.planOf,

@@ -20,6 +20,8 @@ export type ActorUser = {
   username?: string | null;
   /** The address of their picture (/rest/users/{id}/avatar?v=…), or null. */
   image?: string | null;
+  /** An administrator of this server (ADMIN_EMAILS); absent for everyone else. */
+  is_admin?: boolean;
 };
 
 export type Actor = {

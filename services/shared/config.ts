@@ -29,6 +29,8 @@ const schema = z.object({
   SIGN_IN_RATE_LIMIT: numberIn(1, 1_000_000, 'a whole number of attempts, at least 1').default(10),
   SMTP_URL: url(/^smtps?$/, 'an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Answer Engine <no-reply@localhost>'),
+  // Administrators of this server: accounts whose verified address is listed (comma-separated).
+  ADMIN_EMAILS: z.string().default(''),
   WELCOME_MAIL_DELAY_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(60),
   WEB_DIST: z.string().default('./dist/web'),
   // The answer model: all three of base URL and model, or none (the offline extractive model).
@@ -110,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    adminEmails: c.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     welcomeMailDelayMs: c.WELCOME_MAIL_DELAY_SECONDS * 1000,
     webDist: resolve(c.WEB_DIST),
     llm: c.LLM_BASE_URL && c.LLM_MODEL ? { baseUrl: c.LLM_BASE_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY } : null,

@@ -10,11 +10,12 @@ import { mailedLink } from '../support/mailbox.js';
 import { PASSWORD, signedUp, unverifiedSignUp, verifyByMailedLink, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
+const ADMIN = `root.${Date.now()}@admin.example`;
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase('account_email');
-  server = await startServerProcess({ databaseUrl: database.url });
+  server = await startServerProcess({ databaseUrl: database.url, env: { ADMIN_EMAILS: `${ADMIN}, someone-else@example.com` } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -313,6 +314,43 @@ describe('the picture', () => {
     const anon = await visitor(server.url);
     for (const res of [await anon.send('PUT', '/rest/account/avatar', { json: { image_url: script } }), await anon.send('DELETE', '/rest/account/avatar')])
       expect([res.status, res.json.code]).toEqual([401, 'unauthenticated']);
+  });
+});
+
+describe('an administrator of the server', () => {
+  test('reads every mail kept and verifies an account by hand; nobody else can, not even with an unverified listed address', async () => {
+    const vic = address('vic');
+    await unverifiedSignUp(server.url, 'Vic', vic);
+    // The listed address registered but not verified is no administrator.
+    const impostor = await unverifiedSignUp(server.url, 'Root?', ADMIN);
+    expect((await sessionUser(impostor)).is_admin).toBeUndefined();
+    const refused = await impostor.post('/rest/admin/verify-account', { email: vic });
+    expect([refused.status, refused.json.code]).toEqual([403, 'not_administrator']);
+    expect((await impostor.get('/rest/mail/outbox')).json.items).toEqual([]);
+
+    await verifyByMailedLink(impostor, database.url, ADMIN);
+    const admin = impostor;
+    expect(await sessionUser(admin)).toMatchObject({ is_admin: true });
+    const mail = (await admin.get('/rest/mail/outbox')).json.items as { to: string; subject: string }[];
+    expect(mail.map((m) => m.to)).toContain(vic);
+
+    const verified = await admin.post('/rest/admin/verify-account', { email: vic.toUpperCase() });
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.json).toEqual({ status: 'verified', email: vic });
+    expect((await admin.post('/rest/admin/verify-account', { email: vic })).json.status).toBe('already_verified');
+    const nobody = await admin.post('/rest/admin/verify-account', { email: address('nobody') });
+    expect([nobody.status, nobody.json.code]).toEqual([404, 'account_not_found']);
+
+    const memberEmail = address('member');
+    const member = await signedUp(server.url, 'Member', memberEmail);
+    expect((await sessionUser(member)).is_admin).toBeUndefined();
+    const notAdmin = await member.post('/rest/admin/verify-account', { email: vic });
+    expect([notAdmin.status, notAdmin.json.code]).toEqual([403, 'not_administrator']);
+    const own = (await member.get('/rest/mail/outbox')).json.items as { to: string }[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own.map((m) => m.to))).toEqual(new Set([memberEmail]));
+    const anon = await (await visitor(server.url)).post('/rest/admin/verify-account', { email: vic });
+    expect([anon.status, anon.json.code]).toEqual([401, 'unauthenticated']);
   });
 });
 

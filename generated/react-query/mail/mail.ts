@@ -83,7 +83,8 @@ export const getListOutboxMailUrl = () => {
  * With no `SMTP_URL` configured, mail is kept in a local outbox instead of being sent; this
  * lists the signed-in user's mail to their address, newest first, so it can be read in the
  * app: only once the address is verified (an unverified account sees none, so registering
- * someone else's address opens none of their mail).
+ * someone else's address opens none of their mail). An administrator of the server
+ * (ADMIN_EMAILS) sees every mail, newest first.
  * @summary Mail sent to the signed-in user
  */
 export const listOutboxMail = async ( options?: Parameters<typeof apiFetch>[1]): Promise<listOutboxMailResponse> => {

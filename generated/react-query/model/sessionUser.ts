@@ -27,6 +27,8 @@ export interface SessionUser {
      */
   org_uuid: string | null;
   subscription_status: SubscriptionStatus;
+  /** Present and true for an administrator of this server (ADMIN_EMAILS, verified address). */
+  is_admin?: boolean;
   /**
      * The address of the person's picture (`/rest/users/{id}/avatar?v=…`), or null when they have none.
      * @nullable

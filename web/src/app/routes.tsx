@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
         ],
       },
+      { path: '/mail', ...page(() => import('../features/mail/mail-page')) },
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
       { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page')) },

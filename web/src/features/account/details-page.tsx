@@ -4,6 +4,7 @@ import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { AvatarForm } from './avatar-form';
 import { ChangeEmailForm } from './change-email-form';
+import { KeptMailLink } from './kept-mail-link';
 import { ChangePasswordForm } from './change-password-form';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
@@ -51,6 +52,7 @@ export default function AccountDetailsPage() {
           </span>
         </p>
         <ResendVerification />
+        <KeptMailLink isAdmin={!!user.is_admin} />
         <ChangeEmailForm email={user.email} />
       </section>
       <section aria-labelledby="password-heading" className="space-y-2">
