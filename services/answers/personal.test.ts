@@ -30,7 +30,9 @@ describe('the offline model and the answer style', () => {
   ];
   const answer = async (style: string) => {
     let out = '';
-    for await (const piece of offlineModel.stream('threads answer', passages, new AbortController().signal, { personal: { answer_language: 'auto', about_me: '', answer_style: style } }))
+    for await (const piece of offlineModel.stream('threads answer', passages, new AbortController().signal, {
+      personal: { answer_language: 'auto', about_me: '', answer_style: style },
+    }))
       out += piece;
     return out.match(/\[1\]/g)?.length ?? 0;
   };

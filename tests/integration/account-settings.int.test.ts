@@ -72,7 +72,12 @@ describe('settings are the person’s own', () => {
     expect((await owner.post('/rest/account/site-instructions', { domain: 'https://www.Example.com/x', instructions: 'Use the docs.' })).status).toBe(201);
 
     expect((await owner.get('/rest/account/preferences')).json).toEqual(PREFS);
-    expect((await stranger.get('/rest/account/preferences')).json).toEqual({ theme: 'system', answer_language: 'auto', default_search_mode: 'auto', incognito_by_default: false });
+    expect((await stranger.get('/rest/account/preferences')).json).toEqual({
+      theme: 'system',
+      answer_language: 'auto',
+      default_search_mode: 'auto',
+      incognito_by_default: false,
+    });
     expect((await stranger.get('/rest/account/personalization')).json).toEqual({ about_me: '', answer_style: 'default' });
     expect((await stranger.get('/rest/account/site-instructions')).json.items).toEqual([]);
     // The stranger names the owner's site: it is not theirs, so there is nothing to change.
@@ -137,7 +142,12 @@ describe('answers follow the asker’s settings', () => {
 
     const named = llm.requests.length;
     await askAndWait(server.url, b, 'And this time?', { model_preference: 'fake-model' });
-    expect(llm.requests.slice(named).filter((r) => r.stream).map((r) => r.model)).toEqual(['fake-model']);
+    expect(
+      llm.requests
+        .slice(named)
+        .filter((r) => r.stream)
+        .map((r) => r.model),
+    ).toEqual(['fake-model']);
 
     const refused = await b.post('/rest/threads/ask', { query_str: 'Hi', model_preference: 'no-such-model' });
     expect([refused.status, refused.json.code]).toEqual([400, 'unknown_model']);
