@@ -1,5 +1,6 @@
 // The asker's settings in the answer model's instructions, and what the offline model can follow of them.
 import { describe, expect, test } from 'vitest';
+import { findSources, languageNotFollowed } from './generate.js';
 import { offlineModel, sentencesFor } from './models.js';
 import { personalInstructions } from './personal.js';
 import type { Passage } from './types.js';
@@ -46,5 +47,32 @@ describe('the offline model and the answer style', () => {
     ]);
     expect(sentencesFor('concise')).toBeLessThan(4);
     expect(sentencesFor('detailed')).toBeGreaterThan(4);
+  });
+});
+
+describe('the offline model and the answer language', () => {
+  const deps = (languageJob: string) => ({
+    job: {
+      contextUuid: 'c',
+      backendUuid: 'b',
+      query: 'threads',
+      mode: 'help' as const,
+      personal: { answer_language: languageJob, about_me: '', answer_style: 'default' },
+    },
+    deps: {
+      store: {} as never,
+      model: offlineModel,
+      sources: { passages: { search: async () => [] }, web: null } as never,
+      readableCorpora: async () => [],
+      timeoutMs: 1000,
+      emit: async () => {},
+    },
+  });
+
+  test('it says plainly that it cannot answer in the chosen language, and says nothing for auto', async () => {
+    const french = deps('fr');
+    expect((await findSources(french.job, french.deps)).notes).toContain(languageNotFollowed('French'));
+    const auto = deps('auto');
+    expect((await findSources(auto.job, auto.deps)).notes.join(' ')).not.toContain('cannot answer in');
   });
 });
