@@ -3,10 +3,11 @@
 // preferences saved and applied at once, "about me" checked before it is sent, site instructions
 // added, refused, edited and removed, and the perks of a free person.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getAccountPreferences } from '../../../../generated/react-query/account-settings/account-settings';
 import { createQueryClient } from '../../app/query-client';
 import { routes } from '../../app/routes';
 import { getSettings, reloadSettings } from '../../app/settings/store';
@@ -92,6 +93,15 @@ describe('account settings pages', () => {
     expect(await screen.findByRole('heading', { name: 'Your plan: Free' }, { timeout: 5000 })).toBeInTheDocument();
     const pro = screen.getByRole('region', { name: 'What Pro gives' });
     expect(within(pro).getByText(/Index up to 20 files in each file collection/)).toBeInTheDocument();
+  });
+
+  it('/settings, signed in: the colour scheme chosen there is kept with the account too', async () => {
+    at('/settings');
+    await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 });
+    // The account's preferences are in once the row says the scheme is for every device.
+    await screen.findByText('How the app looks, on every device you sign in on.');
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Dark' }));
+    await waitFor(async () => expect((await getAccountPreferences()).data).toMatchObject({ theme: 'dark' }));
   });
 
   it('assistant: with one model configured, it says which and that there is nothing to choose', async () => {
