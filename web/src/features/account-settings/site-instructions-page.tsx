@@ -1,6 +1,7 @@
 // /account/site-instructions: instructions the browser agent follows on particular sites, one
 // entry per site. A pasted address is kept under its domain (shown before adding); blank or
-// long instructions, a site listed already or one too many are refused with the server's words.
+// long instructions, a site listed already or one too many are refused with the server's words
+// (the server alone knows the public suffixes: `co.uk` passes the form and is refused there).
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -12,9 +13,9 @@ import {
 } from '../../../../generated/react-query/account-settings/account-settings';
 import type { SiteInstruction, SiteInstructionList } from '../../../../generated/react-query/model';
 import { charCount, SITE_INSTRUCTIONS_MAX_LENGTH } from '../../../../services/settings/limits';
-import { normaliseSiteDomain } from '../../../../services/settings/site-domain';
 import { problemMessage } from '../../app/problem';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
+import { previewSiteDomain } from './site-domain-preview';
 
 export default function SiteInstructionsPage() {
   return (
@@ -84,7 +85,7 @@ function AddForm() {
       },
     },
   });
-  const normalised = domain.trim() ? normaliseSiteDomain(domain) : null;
+  const normalised = previewSiteDomain(domain);
   const domainProblem = !domain.trim() ? 'Give a site’s domain, such as example.com.' : normalised ? null : 'Give a site’s domain, such as example.com.';
   const textProblem = instructionsProblem(text);
   const submit = (e: FormEvent) => {
