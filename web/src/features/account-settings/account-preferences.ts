@@ -40,7 +40,11 @@ export function useAccountPreferencesSync() {
   // saving the theme.
   const applied = useRef<AccountPreferences | undefined>(undefined);
   useEffect(() => {
-    if (!data) return;
+    // Signed out (or someone else signing in next): the next preferences are applied whole.
+    if (!data) {
+      applied.current = undefined;
+      return;
+    }
     applyAccountPreferences(data, applied.current);
     applied.current = data;
   }, [data]);
