@@ -66,4 +66,22 @@ describe('preferences and personalize', () => {
     await expect.poll(() => askMode(other).inputValue()).toBe('web');
     await other.context().close();
   });
+
+  it('site instructions: the server refuses what only it can tell is no site, and keeps a pasted address under its domain', async () => {
+    await page.goto('/account/site-instructions');
+    const form = page.getByRole('form', { name: 'Add site instructions' });
+    await form.getByLabel('Site').fill('co.uk');
+    await form.getByLabel('Instructions').fill('Be brief.');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Give a site’s domain, such as example.com.' }).waitFor();
+
+    await form.getByLabel('Site').fill('https://www.Example.co.uk/news');
+    await form.getByText('Kept as example.co.uk').waitFor();
+    await form.getByRole('button', { name: 'Add' }).click();
+    const list = page.getByRole('list', { name: 'Sites with instructions' });
+    await list.getByRole('heading', { name: 'example.co.uk' }).waitFor();
+    await page.reload();
+    await list.getByRole('heading', { name: 'example.co.uk' }).waitFor();
+    expect(await list.getByText('Be brief.').count()).toBe(1);
+  });
 });
