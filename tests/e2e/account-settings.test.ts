@@ -17,7 +17,7 @@ const account = { name: 'Pia Prefs', email: `pia-${Date.now()}@example.com`, pas
 const isDark = (p: Page) => p.evaluate(() => document.documentElement.classList.contains('dark'));
 const askMode = (p: Page) => p.getByRole('combobox', { name: 'Search mode' });
 
-describe('preferences and personalize', () => {
+describe('the person’s settings', () => {
   it('changes the theme and the default search mode, applied at once', async () => {
     await page.goto('/');
     await signUp(page, account);
