@@ -6,6 +6,7 @@ import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/m
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { accountHandlers } from './account';
+import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -93,6 +94,10 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     threads: () => (scenario.state.threads ??= []),
     changed,
     delayMs: opts.streamDelayMs ?? 40,
+    askerDefaults: () => {
+      const id = scenario.state.signedInId;
+      return { incognitoByDefault: !!(id && scenario.state.accountSettings?.[id]?.preferences.incognito_by_default), models: MOCK_MODELS.map((m) => m.id) };
+    },
   });
   threads.resumeProducers();
   const files = fileHandlers({
@@ -156,6 +161,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       changed();
     }),
     ...accountHandlers({ state: () => scenario.state, changed }),
+    ...accountSettingsHandlers({ state: () => scenario.state, changed }),
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),

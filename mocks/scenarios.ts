@@ -1,6 +1,7 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
 import type { SessionUser } from '../generated/react-query/model';
+import type { MockAccountSettings } from './account-settings';
 import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './threads';
@@ -22,6 +23,8 @@ export type ScenarioState = {
   files?: MockFile[];
   orgs?: MockOrg[];
   claims?: VisitorClaim[];
+  /** Each account's own settings (mocks/account-settings.ts), by user id. */
+  accountSettings?: Record<string, MockAccountSettings>;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

@@ -9,6 +9,7 @@ import { canRead, isPublished, privacyState } from '../services/threads/access-r
 import { decideAsk, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
 import { initialThread } from '../services/threads/events';
 import { slugFor } from '../services/threads/slug';
+import { threadErrors } from '../services/threads/errors';
 import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval } from '../services/threads/sharing-decide';
 import { problem, ruled } from './problem';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
@@ -147,6 +148,8 @@ type ThreadHandlerOptions = {
   collectionInfo?: (uuid: string | null | undefined) => CollectionInfo | null;
   /** A new thread asked in a Space: the server's 404 for a Space the asker cannot read, else where it starts (services/threads/ask-in-space.ts). */
   askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
+  /** The signed-in asker's "incognito by default" and the models configured (mocks/account-settings.ts). */
+  askerDefaults?: () => { incognitoByDefault: boolean; models: readonly string[] };
 };
 
 /** A thread as the library and the Space lists show it. */
@@ -285,8 +288,15 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
         frontend_context_uuid?: string;
         incognito?: boolean;
         collection_uuid?: string;
+        model_preference?: string;
       };
       const query = ruled(() => normalizeQuery(body.query_str ?? ''));
+      // The server's defaults (services/threads/asker-defaults.ts): a named model must be configured; a new thread
+      // outside a Space follows the asker's "incognito by default" when the question does not say.
+      const defaults = opts.askerDefaults?.() ?? { incognitoByDefault: false, models: ['offline-extractive'] };
+      if (body.model_preference !== undefined && !defaults.models.includes(body.model_preference))
+        throw problem(400, 'unknown_model', threadErrors.unknownModel().message);
+      const incognito = body.incognito ?? (defaults.incognitoByDefault && !body.collection_uuid);
       const isNew = !body.context_uuid;
       const space = isNew && body.collection_uuid ? (opts.askingInSpace?.(body.collection_uuid) ?? null) : null;
       let thread = body.context_uuid ? find(body.context_uuid) : undefined;
@@ -304,7 +314,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
             frontend_context_uuid: body.frontend_context_uuid ?? null,
             query_str: query,
             search_mode: 'auto',
-            incognito: !!body.incognito,
+            incognito,
             model: 'offline-extractive',
             asker: { ...viewer, visitor_id: viewer.visitor_ids[0] ?? '' },
             space,
@@ -329,7 +339,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
           entries: [],
           collection_uuid: asked.find((e) => e.type === 'ThreadAddedToSpace')?.data.collection_uuid ?? null,
         };
-        if (!body.incognito) opts.threads().push(thread);
+        if (!incognito) opts.threads().push(thread);
       }
       if (!thread) throw new Error('decideAsk neither started nor found the thread');
       const { sources, answer, related } = composeAnswer(query);

@@ -3,7 +3,7 @@
 // its answer whole, both at once with no stream. A restart resumes here: recorded steps are not
 // run again, and a cut-off writing step fails the entry cleanly.
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
-import { findSources, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
+import { findSources, modelOf, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
 import type { AnswerJob } from '../services/threads/answer-engine.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
 import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/threads/answer-stream-events.js';
@@ -23,7 +23,7 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
       // stream: everything it shows is in the thread's events first (sources, then the ended
       // entry), and resuming replays those (replay.ts). Under load that is about half the
       // database round trips per answer.
-      const whole = !!deps.model.wholeAtOnce;
+      const whole = !!modelOf(job, deps).wholeAtOnce;
       const stream = whole
         ? threadOnly((event) => feed.publish(job.backendUuid, event))
         : createStreamWriter(

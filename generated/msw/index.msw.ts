@@ -1,4 +1,5 @@
 export { getAccountMock } from './account/account.msw'
+export { getAccountSettingsMock } from './account-settings/account-settings.msw'
 export { getAdminMock } from './admin/admin.msw'
 export { getArticlesMock } from './articles/articles.msw'
 export { getAuthMock } from './auth/auth.msw'

@@ -5,6 +5,7 @@ export type { HTTPStatusCode4xx } from './session/session';
 export type { HTTPStatusCode5xx } from './session/session';
 export type { HTTPStatusCodes } from './session/session';
 export * from './account/account';
+export * from './account-settings/account-settings';
 export * from './admin/admin';
 export * from './articles/articles';
 export * from './auth/auth';

@@ -23,6 +23,17 @@ export type Operations = {
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };
     revokeAccountSession: { data: T.RevokeAccountSessionData; responses: T.RevokeAccountSessionResponses };
     signOutOtherSessions: { data: T.SignOutOtherSessionsData; responses: T.SignOutOtherSessionsResponses };
+    getAccountPreferences: { data: T.GetAccountPreferencesData; responses: T.GetAccountPreferencesResponses };
+    updateAccountPreferences: { data: T.UpdateAccountPreferencesData; responses: T.UpdateAccountPreferencesResponses };
+    getAccountPersonalization: { data: T.GetAccountPersonalizationData; responses: T.GetAccountPersonalizationResponses };
+    updateAccountPersonalization: { data: T.UpdateAccountPersonalizationData; responses: T.UpdateAccountPersonalizationResponses };
+    getAssistantSettings: { data: T.GetAssistantSettingsData; responses: T.GetAssistantSettingsResponses };
+    updateAssistantSettings: { data: T.UpdateAssistantSettingsData; responses: T.UpdateAssistantSettingsResponses };
+    listSiteInstructions: { data: T.ListSiteInstructionsData; responses: T.ListSiteInstructionsResponses };
+    addSiteInstruction: { data: T.AddSiteInstructionData; responses: T.AddSiteInstructionResponses };
+    updateSiteInstruction: { data: T.UpdateSiteInstructionData; responses: T.UpdateSiteInstructionResponses };
+    deleteSiteInstruction: { data: T.DeleteSiteInstructionData; responses: T.DeleteSiteInstructionResponses };
+    getProPerks: { data: T.GetProPerksData; responses: T.GetProPerksResponses };
     getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };

@@ -181,6 +181,135 @@ export type AccountSession = {
     current: boolean;
 };
 
+/**
+ * The colour scheme; `system` follows the device's setting.
+ */
+export type AccountTheme = 'light' | 'dark' | 'system';
+
+/**
+ * The language answers are written in: `auto` answers in the question's language; otherwise an
+ * ISO 639-1 code. The offline answer model quotes its sources as they are and cannot translate.
+ *
+ */
+export type AnswerLanguage = 'auto' | 'ar' | 'cs' | 'da' | 'de' | 'el' | 'en' | 'es' | 'fi' | 'fr' | 'he' | 'hi' | 'hu' | 'id' | 'it' | 'ja' | 'ko' | 'nb' | 'nl' | 'pl' | 'pt' | 'ro' | 'ru' | 'sv' | 'th' | 'tr' | 'uk' | 'vi' | 'zh';
+
+/**
+ * Where sources come from. `auto` uses every configured source; `help` only the product's user guide.
+ */
+export type SearchMode = 'auto' | 'web' | 'help';
+
+/**
+ * The signed-in person's preferences, kept with the account so every device applies them.
+ */
+export type AccountPreferences = {
+    theme: AccountTheme;
+    answer_language: AnswerLanguage;
+    default_search_mode: SearchMode;
+    /**
+     * New threads start incognito (kept out of the library) unless the question says otherwise.
+     */
+    incognito_by_default: boolean;
+};
+
+/**
+ * How answers are written: `concise` short and to the point, `detailed` thorough, `formal` or
+ * `casual` in tone, `default` as the model writes. The offline answer model follows `concise`
+ * (fewer sentences) and `detailed` (more); tone needs a configured answer model.
+ *
+ */
+export type AnswerStyle = 'default' | 'concise' | 'detailed' | 'formal' | 'casual';
+
+/**
+ * What answers should know about the person and the style they follow; both go into the answer model's instructions.
+ */
+export type AccountPersonalization = {
+    /**
+     * Free text about the person (work, interests, how they like answers); empty for nothing. It
+     * is kept trimmed, and more than 1,500 characters after trimming answers 400 `about_me_too_long`.
+     *
+     */
+    about_me: string;
+    answer_style: AnswerStyle;
+};
+
+/**
+ * One configured answer model.
+ */
+export type AssistantModel = {
+    /**
+     * The model's id at the answer endpoint (what `model_preference` and `default_model` name).
+     */
+    id: string;
+    /**
+     * The name shown to people.
+     */
+    name: string;
+};
+
+/**
+ * The configured answer models and the one that answers this person's questions when a question names none.
+ */
+export type AssistantSettings = {
+    models: Array<AssistantModel>;
+    /**
+     * The id of the model that answers by default for this person (their choice while it is configured, else the server's first model).
+     */
+    default_model: string;
+    /**
+     * Whether `default_model` is the person's own choice (false when they chose none, or chose a model no longer configured).
+     */
+    chosen: boolean;
+};
+
+/**
+ * Instructions the browser agent follows on one site (its subdomains included).
+ */
+export type SiteInstruction = {
+    /**
+     * The site's domain, normalised (lower case, punycode, no scheme, path, port or leading `www.`).
+     */
+    domain: string;
+    instructions: string;
+    updated_at: string;
+};
+
+export type SiteInstructionList = {
+    /**
+     * By domain, alphabetically.
+     */
+    items: Array<SiteInstruction>;
+    /**
+     * How many sites may have instructions.
+     */
+    max_count: number;
+    /**
+     * The longest instructions allowed, in characters.
+     */
+    max_length: number;
+};
+
+export type PlanPerk = {
+    title: string;
+    description: string;
+};
+
+/**
+ * What the person's plan gives, and what Pro gives. Built from the server's configuration: the
+ * file limits actually enforced (`FILE_LIMITS`) and the operator's own perks (`PRO_PERKS_FILE`).
+ *
+ */
+export type PlanPerks = {
+    plan: 'free' | 'pro' | 'enterprise';
+    /**
+     * The perks of the person's plan.
+     */
+    perks: Array<PlanPerk>;
+    /**
+     * The perks of Pro (the same as `perks` for a Pro person).
+     */
+    pro_perks: Array<PlanPerk>;
+};
+
 export type CreateOrganizationRequest = {
     name: string;
     /**
@@ -209,11 +338,6 @@ export type OutboxList = {
     items: Array<OutboxMail>;
 };
 
-/**
- * Where sources come from. `auto` uses every configured source; `help` only the product's user guide.
- */
-export type SearchMode = 'auto' | 'web' | 'help';
-
 export type AskRequest = {
     /**
      * The question. Blank after trimming is refused.
@@ -229,11 +353,16 @@ export type AskRequest = {
     frontend_context_uuid?: string;
     search_mode?: SearchMode;
     /**
-     * A preferred model name; the configured model is used when it is not available.
+     * The id of a configured model (`GET /rest/account/assistant`) to answer with; one that is not
+     * configured is refused with 400 `unknown_model`. Left out: the asker's default model
+     * (account > assistant), else the server's first.
+     *
      */
     model_preference?: string;
     /**
-     * Keep the thread out of the library.
+     * Keep the thread out of the library. Left out: the signed-in asker's "incognito by default"
+     * preference (never for a question asked in a Space), else false.
+     *
      */
     incognito?: boolean;
     /**
@@ -1866,6 +1995,404 @@ export type SignOutOtherSessionsResponses = {
 };
 
 export type SignOutOtherSessionsResponse = SignOutOtherSessionsResponses[keyof SignOutOtherSessionsResponses];
+
+export type GetAccountPreferencesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/preferences';
+};
+
+export type GetAccountPreferencesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetAccountPreferencesError = GetAccountPreferencesErrors[keyof GetAccountPreferencesErrors];
+
+export type GetAccountPreferencesResponses = {
+    /**
+     * The preferences.
+     */
+    200: AccountPreferences;
+};
+
+export type GetAccountPreferencesResponse = GetAccountPreferencesResponses[keyof GetAccountPreferencesResponses];
+
+export type UpdateAccountPreferencesData = {
+    body: AccountPreferences;
+    path?: never;
+    query?: never;
+    url: '/rest/account/preferences';
+};
+
+export type UpdateAccountPreferencesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateAccountPreferencesError = UpdateAccountPreferencesErrors[keyof UpdateAccountPreferencesErrors];
+
+export type UpdateAccountPreferencesResponses = {
+    /**
+     * The preferences as saved.
+     */
+    200: AccountPreferences;
+};
+
+export type UpdateAccountPreferencesResponse = UpdateAccountPreferencesResponses[keyof UpdateAccountPreferencesResponses];
+
+export type GetAccountPersonalizationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/personalization';
+};
+
+export type GetAccountPersonalizationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetAccountPersonalizationError = GetAccountPersonalizationErrors[keyof GetAccountPersonalizationErrors];
+
+export type GetAccountPersonalizationResponses = {
+    /**
+     * The personalization (empty text and `default` style until saved).
+     */
+    200: AccountPersonalization;
+};
+
+export type GetAccountPersonalizationResponse = GetAccountPersonalizationResponses[keyof GetAccountPersonalizationResponses];
+
+export type UpdateAccountPersonalizationData = {
+    body: AccountPersonalization;
+    path?: never;
+    query?: never;
+    url: '/rest/account/personalization';
+};
+
+export type UpdateAccountPersonalizationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateAccountPersonalizationError = UpdateAccountPersonalizationErrors[keyof UpdateAccountPersonalizationErrors];
+
+export type UpdateAccountPersonalizationResponses = {
+    /**
+     * The personalization as saved.
+     */
+    200: AccountPersonalization;
+};
+
+export type UpdateAccountPersonalizationResponse = UpdateAccountPersonalizationResponses[keyof UpdateAccountPersonalizationResponses];
+
+export type GetAssistantSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/assistant';
+};
+
+export type GetAssistantSettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetAssistantSettingsError = GetAssistantSettingsErrors[keyof GetAssistantSettingsErrors];
+
+export type GetAssistantSettingsResponses = {
+    /**
+     * The models and the default.
+     */
+    200: AssistantSettings;
+};
+
+export type GetAssistantSettingsResponse = GetAssistantSettingsResponses[keyof GetAssistantSettingsResponses];
+
+export type UpdateAssistantSettingsData = {
+    body: {
+        default_model: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/account/assistant';
+};
+
+export type UpdateAssistantSettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateAssistantSettingsError = UpdateAssistantSettingsErrors[keyof UpdateAssistantSettingsErrors];
+
+export type UpdateAssistantSettingsResponses = {
+    /**
+     * The models and the new default.
+     */
+    200: AssistantSettings;
+};
+
+export type UpdateAssistantSettingsResponse = UpdateAssistantSettingsResponses[keyof UpdateAssistantSettingsResponses];
+
+export type ListSiteInstructionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/site-instructions';
+};
+
+export type ListSiteInstructionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListSiteInstructionsError = ListSiteInstructionsErrors[keyof ListSiteInstructionsErrors];
+
+export type ListSiteInstructionsResponses = {
+    /**
+     * The instructions and their limits.
+     */
+    200: SiteInstructionList;
+};
+
+export type ListSiteInstructionsResponse = ListSiteInstructionsResponses[keyof ListSiteInstructionsResponses];
+
+export type AddSiteInstructionData = {
+    body: {
+        domain: string;
+        /**
+         * Trimmed; blank answers 400 `instructions_required`, more than 2,000 characters 400 `instructions_too_long`.
+         */
+        instructions: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/account/site-instructions';
+};
+
+export type AddSiteInstructionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type AddSiteInstructionError = AddSiteInstructionErrors[keyof AddSiteInstructionErrors];
+
+export type AddSiteInstructionResponses = {
+    /**
+     * Added.
+     */
+    201: SiteInstruction;
+};
+
+export type AddSiteInstructionResponse = AddSiteInstructionResponses[keyof AddSiteInstructionResponses];
+
+export type DeleteSiteInstructionData = {
+    body?: never;
+    path: {
+        /**
+         * The site's normalised domain, as listed.
+         */
+        domain: string;
+    };
+    query?: never;
+    url: '/rest/account/site-instructions/{domain}';
+};
+
+export type DeleteSiteInstructionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type DeleteSiteInstructionError = DeleteSiteInstructionErrors[keyof DeleteSiteInstructionErrors];
+
+export type DeleteSiteInstructionResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type DeleteSiteInstructionResponse = DeleteSiteInstructionResponses[keyof DeleteSiteInstructionResponses];
+
+export type UpdateSiteInstructionData = {
+    body: {
+        /**
+         * Trimmed; blank answers 400 `instructions_required`, more than 2,000 characters 400 `instructions_too_long`.
+         */
+        instructions: string;
+    };
+    path: {
+        /**
+         * The site's normalised domain, as listed.
+         */
+        domain: string;
+    };
+    query?: never;
+    url: '/rest/account/site-instructions/{domain}';
+};
+
+export type UpdateSiteInstructionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateSiteInstructionError = UpdateSiteInstructionErrors[keyof UpdateSiteInstructionErrors];
+
+export type UpdateSiteInstructionResponses = {
+    /**
+     * Changed.
+     */
+    200: SiteInstruction;
+};
+
+export type UpdateSiteInstructionResponse = UpdateSiteInstructionResponses[keyof UpdateSiteInstructionResponses];
+
+export type GetProPerksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/pro-perks';
+};
+
+export type GetProPerksErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetProPerksError = GetProPerksErrors[keyof GetProPerksErrors];
+
+export type GetProPerksResponses = {
+    /**
+     * The perks.
+     */
+    200: PlanPerks;
+};
+
+export type GetProPerksResponse = GetProPerksResponses[keyof GetProPerksResponses];
 
 export type GetSessionData = {
     body?: never;

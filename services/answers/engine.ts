@@ -11,15 +11,22 @@ import { searxngSource } from './searxng.js';
 
 export function createAnswerEngine(
   db: Db,
-  config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'>,
+  config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'> & Partial<Pick<Config, 'answerModels'>>,
 ): {
   model: AnswerModel;
+  models: ReadonlyMap<string, AnswerModel>;
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;
   timeoutMs: number;
 } {
+  const llm = config.llm;
+  // Every model people may choose is served by the one configured endpoint (LLM_MODELS).
+  const models = new Map<string, AnswerModel>(
+    llm ? (config.answerModels ?? [{ id: llm.model }]).map((m) => [m.id, llmModel({ ...llm, model: m.id })]) : [[offlineModel.name, offlineModel]],
+  );
   return {
-    model: config.llm ? llmModel(config.llm) : offlineModel,
+    model: llm ? (models.get(llm.model) ?? llmModel(llm)) : offlineModel,
+    models,
     sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
     timeoutMs: config.llmTimeoutMs,

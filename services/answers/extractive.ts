@@ -53,8 +53,8 @@ export function pickSentences(question: string, passages: Passage[], max = MAX_S
 }
 
 /** The answer as deltas, sentence by sentence, each cited with its 1-based source number. */
-export function extractiveAnswer(question: string, passages: Passage[]): string[] {
-  const picked = pickSentences(question, passages);
+export function extractiveAnswer(question: string, passages: Passage[], max = MAX_SENTENCES): string[] {
+  const picked = pickSentences(question, passages, max);
   if (picked.length === 0) return ['I found nothing about this in the sources available to me.'];
   // The marker goes before the sentence's closing punctuation: "… the Share menu [1]."
   return picked.map((p, i) => `${i === 0 ? '' : ' '}${p.sentence.trim().replace(/([.!?:;]*)$/, ` [${p.source + 1}]$1`)}`);

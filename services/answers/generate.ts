@@ -15,15 +15,23 @@ import {
   sanitizeCitations,
   type AnswerStreamEvent,
 } from '../threads/index.js';
+import { ANSWER_LANGUAGES } from '../settings/index.js';
 import type { AnswerModel } from './models.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
 
 export const INSTRUCTIONS_NOT_FOLLOWED =
   "The offline answer model cannot follow this Space's instructions; configure an answer model (LLM_BASE_URL) to use them.";
+/** What the offline model says when the asker wants answers in a language it cannot write. */
+export const languageNotFollowed = (language: string) =>
+  `The offline answer model quotes its sources as they are and cannot answer in ${language}; configure an answer model (LLM_BASE_URL) for that.`;
+
 export type AnswerDeps = {
   store: EventStore;
+  /** The server's first model: it answers when the job names none (or one no longer configured). */
   model: AnswerModel;
+  /** Every configured model by id, when there are several. */
+  models?: ReadonlyMap<string, AnswerModel>;
   sources: Sources;
   /** The corpora a user may read (readable.ts); resolved inside the recorded retrieve step. */
   readableCorpora: (userId: string | null) => Promise<string[]>;
@@ -45,15 +53,23 @@ export type AnswerDeps = {
 export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
 export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
 
+/** The model that answers this job. */
+export function modelOf(job: AnswerJob, deps: Pick<AnswerDeps, 'model' | 'models'>): AnswerModel {
+  return (job.model && deps.models?.get(job.model)) || deps.model;
+}
+
 export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
   const now = deps.now ?? (() => new Date());
+  const model = modelOf(job, deps);
   const readable = await deps.readableCorpora(job.askerUserId ?? null);
   const space = job.space ?? null;
   const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
   const found = await retrieve(job.query, job.mode, deps.sources, corpora, { web: space ? space.web : true });
-  if (space?.instructions && !deps.model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
+  if (space?.instructions && !model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
+  const language = ANSWER_LANGUAGES[job.personal?.answer_language ?? 'auto'];
+  if (language && !model.followsInstructions) found.notes.push(languageNotFollowed(language));
   // A whole-at-once answer records its sources with its outcome, in one append (writeAnswer).
-  if (deps.model.wholeAtOnce) return found;
+  if (model.wholeAtOnce) return found;
   const { recorded, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now(), deps.handoff?.cursor);
   if (deps.handoff) deps.handoff.cursor = cursor;
   if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } }, { inThread: true });
@@ -68,7 +84,8 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   const { store, emit } = deps;
   const { contextUuid, backendUuid } = job;
   const passages: Passage[] = found.passages;
-  const whole = !!deps.model.wholeAtOnce;
+  const model = modelOf(job, deps);
+  const whole = !!model.wholeAtOnce;
   const start = await startGeneration(store, contextUuid, backendUuid, now(), deps.handoff?.cursor, { record: !whole });
   // Still the thread's state unless a stop came since; finishing then reads it again.
   const cursor = start.cursor;
@@ -125,14 +142,17 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     // model; they go out with its first piece, one write instead of two.
     let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
     resetIdle();
-    for await (const piece of abortable(deps.model.stream(job.query, passages, controller.signal, job.space?.instructions || undefined), controller.signal)) {
+    for await (const piece of abortable(
+      model.stream(job.query, passages, controller.signal, { instructions: job.space?.instructions || undefined, personal: job.personal }),
+      controller.signal,
+    )) {
       resetIdle();
       await send(opening + filter.push(piece));
       opening = '';
     }
     await send(opening + filter.flush());
     resetIdle();
-    const related = await deps.model.related(job.query, passages, answer, controller.signal).catch((err) => {
+    const related = await model.related(job.query, passages, answer, controller.signal).catch((err) => {
       if (controller.signal.aborted) throw err;
       return [];
     });

@@ -2,11 +2,17 @@
 // configured, otherwise the offline extractive model. Both stream text pieces.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, streamText } from 'ai';
-import { extractiveAnswer } from './extractive.js';
+import { OFFLINE_MODEL } from '../shared/answer-models.js';
+import type { AnswerPersonal } from '../threads/index.js';
+import { extractiveAnswer, MAX_SENTENCES } from './extractive.js';
+import { personalInstructions } from './personal.js';
 import { parseRelated, relatedFromPassages } from './related.js';
 import type { Passage } from './types.js';
 
-export const OFFLINE_MODEL = 'offline-extractive';
+export { OFFLINE_MODEL };
+
+/** What the answer follows beyond the sources: a Space's instructions, and the asker's own settings. */
+export type AnswerGuidance = { instructions?: string; personal?: AnswerPersonal | null };
 
 export type AnswerModel = {
   name: string;
@@ -14,8 +20,7 @@ export type AnswerModel = {
   followsInstructions: boolean;
   /** Whether the whole answer comes at once, in no time (the offline model): then it is shown once recorded. */
   wholeAtOnce?: boolean;
-  /** `instructions`: the Space's, when the question was asked in one. */
-  stream: (question: string, passages: Passage[], signal: AbortSignal, instructions?: string) => AsyncIterable<string>;
+  stream: (question: string, passages: Passage[], signal: AbortSignal, guidance?: AnswerGuidance) => AsyncIterable<string>;
   related: (question: string, passages: Passage[], answer: string, signal: AbortSignal) => Promise<string[]>;
 };
 
@@ -25,11 +30,17 @@ export const offlineModel: AnswerModel = {
   wholeAtOnce: true,
   // The whole answer is known at once: one piece, so one stream write and one SSE event, not
   // one per sentence (each is a database write and a read for every listener).
-  async *stream(question, passages) {
-    yield extractiveAnswer(question, passages).join('');
+  // It cannot write in another language or tone, but it can say less or more.
+  async *stream(question, passages, _signal, guidance) {
+    yield extractiveAnswer(question, passages, sentencesFor(guidance?.personal?.answer_style)).join('');
   },
   related: async (question, passages) => relatedFromPassages(question, passages),
 };
+
+/** How many sentences the offline model quotes for an answer style. */
+export function sentencesFor(style: string | undefined) {
+  return style === 'concise' ? 2 : style === 'detailed' ? 8 : MAX_SENTENCES;
+}
 
 export function numberedSources(passages: Passage[]) {
   return passages.map((p, i) => `[${i + 1}] ${p.heading ? `${p.title}: ${p.heading}` : p.title} (${p.url})\n${p.content}`).join('\n\n');
@@ -41,7 +52,9 @@ export function llmModel(cfg: { baseUrl: string; model: string; apiKey?: string 
   return {
     name: cfg.model,
     followsInstructions: true,
-    async *stream(question, passages, signal, instructions) {
+    async *stream(question, passages, signal, guidance) {
+      const instructions = guidance?.instructions;
+      const personal = guidance?.personal ? personalInstructions(guidance.personal) : '';
       const result = streamText({
         model,
         abortSignal: signal,
@@ -51,7 +64,8 @@ export function llmModel(cfg: { baseUrl: string; model: string; apiKey?: string 
           'Use only numbers of the sources listed. If the sources do not answer the question, say so.' +
           (instructions
             ? `\n\nThe question was asked in a Space whose owner gave these instructions; follow them unless they conflict with the rules above:\n${instructions}`
-            : ''),
+            : '') +
+          (personal ? `\n\n${personal}` : ''),
         prompt: `Sources:\n\n${numberedSources(passages) || '(none)'}\n\nQuestion: ${question}`,
       });
       for await (const part of result.fullStream) {

@@ -17,6 +17,7 @@ import { fileRoutes } from '../files/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
+import { accountSettingsRoutes } from '../settings/routes.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -35,4 +36,5 @@ export const routes: Routes<AppContext> = {
   ...spaceCompositeRoutes,
   ...translationRoutes,
   ...fileRoutes,
+  ...accountSettingsRoutes,
 };

@@ -10,6 +10,7 @@ import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/a
 import { createWholeAnswers } from '../../workflows/whole-answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
 import { answerSpaceOf } from '../spaces/answer-space.js';
+import { settingsOf } from '../settings/index.js';
 import { queueAccountMail, registerAccountMailDelivery, startAccountMailConsumer } from '../../workflows/account-mail.js';
 import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../workflows/space-invite-mail.js';
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
@@ -92,6 +93,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       mode: e.search_mode,
       askerUserId: e.owner_user_id,
       space: await answerSpaceOf(db, e.collection_uuid),
+      model: e.model,
+      personal: e.owner_user_id ? personalOf(await settingsOf(db, e.owner_user_id)) : null,
     });
   const welcomeMailConsumer = startWelcomeMailConsumer(store, welcomeMail, {
     delayMs: config.welcomeMailDelayMs,
@@ -190,3 +193,9 @@ function persistedSecret(dataDir: string) {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+const personalOf = (s: { answer_language: string; about_me: string; answer_style: string }) => ({
+  answer_language: s.answer_language,
+  about_me: s.about_me,
+  answer_style: s.answer_style,
+});

@@ -237,6 +237,25 @@ export interface OrgFileSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface AccountSettingsTable {
+  user_id: string;
+  theme: string;
+  answer_language: string;
+  default_search_mode: string;
+  incognito_by_default: boolean;
+  about_me: string;
+  answer_style: string;
+  default_model: string | null;
+  updated_at: Timestamp;
+}
+
+export interface SiteInstructionsTable {
+  user_id: string;
+  domain: string;
+  instructions: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -257,6 +276,8 @@ export interface Database {
   files: FilesTable;
   file_uploads: FileUploadsTable;
   org_file_settings: OrgFileSettingsTable;
+  account_settings: AccountSettingsTable;
+  site_instructions: SiteInstructionsTable;
   user: UserTable;
   member: MemberTable;
   organization: OrganizationTable;

@@ -1,5 +1,5 @@
 // `make rebuild-projections` must give back exactly the read models that inline projection
-// wrote: random sequences of identity and mail commands run through the real use cases, the
+// wrote: random sequences of identity, mail and personal-settings commands run through the real use cases, the
 // read-model tables are snapshot, rebuilt from the log, and compared.
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -9,6 +9,15 @@ import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { registerAccount } from '../identity/use-cases.js';
 import { deliverMail, queueMail } from '../mail/use-cases.js';
+import {
+  decideAddSiteInstruction,
+  decideEditSiteInstruction,
+  decidePersonalization,
+  decidePreferences,
+  decideRemoveSiteInstruction,
+} from '../settings/decide.js';
+import type { AccountSettingsEvent } from '../settings/events.js';
+import { changeSettings } from '../settings/use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
@@ -38,6 +47,8 @@ const READ_MODELS = {
   files: ['file_uuid'],
   file_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
+  account_settings: ['user_id'],
+  site_instructions: ['user_id', 'domain'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -53,13 +64,24 @@ async function snapshot() {
 type Command =
   | { kind: 'register'; user: number; visitor: number | null; name: string }
   | { kind: 'queue'; mail: number; user: number | null; subject: string }
-  | { kind: 'deliver'; mail: number; via: 'outbox' | 'smtp' };
+  | { kind: 'deliver'; mail: number; via: 'outbox' | 'smtp' }
+  | { kind: 'prefs'; user: number; theme: 'light' | 'dark' | 'system'; incognito: boolean }
+  | { kind: 'personal'; user: number; about: string }
+  | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('register' as const), user: fc.nat(5), visitor: fc.option(fc.nat(3)), name: text }),
   fc.record({ kind: fc.constant('queue' as const), mail: fc.nat(5), user: fc.option(fc.nat(5)), subject: text }),
   fc.record({ kind: fc.constant('deliver' as const), mail: fc.nat(5), via: fc.constantFrom('outbox' as const, 'smtp' as const) }),
+  fc.record({
+    kind: fc.constant('prefs' as const),
+    user: fc.nat(5),
+    theme: fc.constantFrom('light' as const, 'dark' as const, 'system' as const),
+    incognito: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('personal' as const), user: fc.nat(5), about: text }),
+  fc.record({ kind: fc.constant('site' as const), user: fc.nat(5), site: fc.nat(3), remove: fc.boolean(), instructions: text }),
 );
 
 async function run(cmd: Command, now: Date) {
@@ -87,13 +109,33 @@ async function run(cmd: Command, now: Date) {
       );
     case 'deliver':
       return deliverMail(store, transport, `mail-${cmd.mail}`, () => now);
+    case 'prefs': {
+      const preferences = { theme: cmd.theme, answer_language: 'auto', default_search_mode: 'auto' as const, incognito_by_default: cmd.incognito };
+      return changeSettings(store, `user-${cmd.user}`, (s) => decidePreferences(s, { userId: `user-${cmd.user}`, now, preferences }));
+    }
+    case 'personal':
+      return changeSettings(store, `user-${cmd.user}`, (s) =>
+        decidePersonalization(s, { userId: `user-${cmd.user}`, now, personalization: { about_me: cmd.about, answer_style: 'default' } }),
+      );
+    case 'site': {
+      const who = { userId: `user-${cmd.user}`, now, domain: `site${cmd.site}.example.com` };
+      return changeSettings(store, who.userId, (s): AccountSettingsEvent[] =>
+        cmd.remove
+          ? decideRemoveSiteInstruction(s, who)
+          : Object.hasOwn(s.sites, who.domain)
+            ? decideEditSiteInstruction(s, { ...who, instructions: cmd.instructions })
+            : decideAddSiteInstruction(s, { ...who, instructions: cmd.instructions }),
+      );
+    }
   }
 }
 
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries restart identity`.execute(db);
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(
+        db,
+      );
       for (const [cmd, ms] of steps) {
         // A refused command (registering twice, delivering an unknown mail) changes nothing.
         await run(cmd, new Date(Date.UTC(2025, 0, 1) + ms)).catch((err) => {
@@ -117,7 +159,7 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries restart identity`.execute(db);
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(db);
   const now = new Date('2025-03-01T10:00:00Z');
   await registerAccount(store, { userId: 'ada', email: 'ada@example.com', name: 'Ada', visitorId: '11111111-1111-4111-8111-111111111111', now });
   await queueMail(store, { mail_id: 'm1', user_id: 'ada', to: 'ada@example.com', subject: 'Hi', text: 'Hello' }, now);

@@ -1,7 +1,9 @@
 // The one place that reads the environment. Bad values stop the start with a clear message.
 import { z } from 'zod';
 import { resolve } from 'node:path';
-import { parsePlanFileLimits } from './plans.js';
+import { readFileSync } from 'node:fs';
+import { OFFLINE_MODEL, OFFLINE_MODEL_NAME, parseModelChoices } from './answer-models.js';
+import { parsePerks, parsePlanFileLimits } from './plans.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -37,6 +39,8 @@ const schema = z.object({
   LLM_BASE_URL: url(/^https?$/, 'an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)').optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).max(100).optional(),
+  // More models of the same endpoint people may choose (account > assistant): `id=Name shown,...`.
+  LLM_MODELS: z.string().default(''),
   LLM_TIMEOUT_SECONDS: numberIn(1, 600, 'a number of seconds from 1 to 600', false).default(60),
   SEARXNG_URL: url(/^https?$/, 'an http:// or https:// URL of a SearXNG instance').optional(),
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
@@ -55,6 +59,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   FILE_MAX_MB: numberIn(1, 5_000, 'a whole number of megabytes from 1 to 5000').default(50),
   FILE_LIMITS: z.string().default(''),
+  // The operator's own perks of Pro, listed on /account/pro-perks beside the file limits.
+  PRO_PERKS_FILE: z.string().min(1).optional(),
   // How long an upload form counts toward the file limits if it is never indexed; then its bytes
   // are removed. Its form stops working at half of it (at most 15 minutes).
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
@@ -87,6 +93,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  FILE_LIMITS: ${(err as Error).message}`);
   }
+  if (c.LLM_MODELS && !c.LLM_MODEL) throw new ConfigError('Invalid configuration:\n  LLM_MODELS: set LLM_BASE_URL and LLM_MODEL too, or leave it unset');
+  let answerModels = [{ id: OFFLINE_MODEL, name: OFFLINE_MODEL_NAME }];
+  try {
+    if (c.LLM_MODEL) answerModels = parseModelChoices(c.LLM_MODEL, c.LLM_MODELS);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  LLM_MODELS: ${(err as Error).message}`);
+  }
+  let proPerks: ReturnType<typeof parsePerks> = [];
+  if (c.PRO_PERKS_FILE) {
+    let text: string;
+    try {
+      text = readFileSync(c.PRO_PERKS_FILE, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  PRO_PERKS_FILE: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    try {
+      proPerks = parsePerks(text);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  PRO_PERKS_FILE: ${(err as Error).message}`);
+    }
+  }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -118,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     welcomeMailDelayMs: c.WELCOME_MAIL_DELAY_SECONDS * 1000,
     webDist: resolve(c.WEB_DIST),
     llm: c.LLM_BASE_URL && c.LLM_MODEL ? { baseUrl: c.LLM_BASE_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY } : null,
+    /** The models people may choose; the first answers when nobody chose (the offline model alone without LLM_*). */
+    answerModels,
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
@@ -134,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
+    proPerks,
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())

@@ -36,3 +36,27 @@ export function parsePlanFileLimits(text: string): PlanFileLimits {
   }
   return limits;
 }
+
+/** One perk of a plan, as the pro perks page lists it. */
+export type PlanPerk = { title: string; description: string };
+
+/**
+ * Parses the operator's perks file (`PRO_PERKS_FILE`): a JSON array of `{ "title", "description" }`
+ * that Pro (and Enterprise) give besides the limits this server enforces. Throws a message for
+ * the config error on anything else.
+ */
+export function parsePerks(text: string): PlanPerk[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('is not JSON');
+  }
+  const ok = (s: unknown, max: number) => typeof s === 'string' && s.trim().length > 0 && s.length <= max;
+  if (!Array.isArray(data) || data.length > 50) throw new Error('must be a JSON array of at most 50 { "title", "description" } objects');
+  return data.map((p, i) => {
+    if (typeof p !== 'object' || p === null || !ok(p.title, 100) || !ok(p.description, 500) || Object.keys(p).some((k) => k !== 'title' && k !== 'description'))
+      throw new Error(`item ${i + 1} must be { "title": text up to 100 characters, "description": text up to 500 }`);
+    return { title: p.title.trim(), description: p.description.trim() };
+  });
+}

@@ -4,8 +4,27 @@ import type { AnswerSpace } from '../spaces/index.js';
 import type { AnswerStreamEvent } from './answer-stream-events.js';
 import type { SearchMode } from './events.js';
 
-/** `askerUserId`: whose readable corpora to search (none or null: the help guide only). */
-export type AnswerJob = { contextUuid: string; backendUuid: string; query: string; mode: SearchMode; askerUserId?: string | null; space?: AnswerSpace | null };
+/**
+ * What the asker set for their answers (account > preferences and personalize): the language
+ * (`auto`: the question's), their "about me" text and the answer style.
+ */
+export type AnswerPersonal = { answer_language: string; about_me: string; answer_style: string };
+
+/**
+ * `askerUserId`: whose readable corpora to search (none or null: the help guide only).
+ * `model`: the configured model that answers (none: the server's first). `personal`: the
+ * asker's settings the answer follows (none for a visitor).
+ */
+export type AnswerJob = {
+  contextUuid: string;
+  backendUuid: string;
+  query: string;
+  mode: SearchMode;
+  askerUserId?: string | null;
+  space?: AnswerSpace | null;
+  model?: string;
+  personal?: AnswerPersonal | null;
+};
 
 export type AnswerEngine = {
   modelName: string;

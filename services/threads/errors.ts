@@ -18,6 +18,7 @@ export const threadErrors = {
   entryNotFinished: () => new DomainError('conflict', 'entry_not_finished', 'This answer is still being written.'),
   requestNotFound: () => new DomainError('not_found', 'request_not_found', 'No such access request.'),
   // Asking (decide.ts).
+  unknownModel: () => new DomainError('invalid', 'unknown_model', 'That model is not configured on this server. Choose one of the models listed.'),
   queryBlank: () => new DomainError('invalid', 'query_blank', 'Type a question first.'),
   queryTooLong: (max: number) => new DomainError('invalid', 'query_too_long', `A question can be at most ${max} characters.`),
   notOwnerToContinue: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.'),

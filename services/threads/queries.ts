@@ -61,7 +61,7 @@ export async function pendingEntries(db: Db) {
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     // Only a thread's owner asks in it, so the owner is the asker whose sources are searched.
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 't.owner_user_id', 't.collection_uuid'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 'e.model', 't.owner_user_id', 't.collection_uuid'])
     .where('e.status', '=', 'pending')
     .execute();
   return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));

@@ -14,6 +14,7 @@ import { liveThread, mayRead, newThreadAsker, readableThread, viewer } from './r
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
+import { askerDefaults } from './asker-defaults.js';
 import { summaryView } from './views.js';
 
 /**
@@ -78,6 +79,7 @@ export const threadRoutes = {
     const contextUuid = body.context_uuid ?? randomUUID();
     const backendUuid = randomUUID();
     const mode = body.search_mode ?? 'auto';
+    const asker = await askerDefaults(ctx, who.user_id, body.model_preference);
     const { thread } = await askInThread(
       ctx.store,
       {
@@ -87,8 +89,9 @@ export const threadRoutes = {
         frontend_context_uuid: body.frontend_context_uuid ?? null,
         query_str: query,
         search_mode: mode,
-        incognito: body.incognito ?? false,
-        model: ctx.answers.modelName,
+        // A question asked in a Space belongs with the Space: the asker's default is for the others.
+        incognito: body.incognito ?? (asker.incognitoByDefault && !body.collection_uuid),
+        model: asker.model,
         asker: who,
         space: inSpace?.startIn ?? null,
         now: ctx.now(),
@@ -100,16 +103,18 @@ export const threadRoutes = {
       backend_uuid: backendUuid,
       thread_url_slug: thread.thread_url_slug,
       frontend_context_uuid: thread.frontend_context_uuid,
-      model: ctx.answers.modelName,
+      model: asker.model,
     };
     // Followed before the start, so not one event is missed.
     const live = ctx.answers.follow(backendUuid);
     const start = () =>
-      ctx.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space }).catch(async (err) => {
-        // No workflow will end this entry: end it here, as the stream says.
-        await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
-        throw err;
-      });
+      ctx.answers
+        .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal })
+        .catch(async (err) => {
+          // No workflow will end this entry: end it here, as the stream says.
+          await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
+          throw err;
+        });
     return sse((stream) => streamAnswer(stream, ctx, backendUuid, created, null, { live, start }));
   },
 

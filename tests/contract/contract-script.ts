@@ -433,6 +433,85 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await files('owner', 'delete-files', { file_repository_type: 'USER' }, { file_uuids: [never.file_uuid] }, 'delete a file that is not there');
   await files('stranger', 'delete-files', spaceRepo, { file_uuids: [never.file_uuid] }, 'the reader deletes from the Space');
 
+  // The person's own settings: private to each person, refused to visitors, rules with stable codes.
+  const prefs = { theme: 'dark', answer_language: 'fr', default_search_mode: 'web', incognito_by_default: true };
+  await step('a visitor reads preferences', 'visitor', 'GET', '/rest/account/preferences');
+  await step('a visitor saves preferences', 'visitor', 'PUT', '/rest/account/preferences', prefs);
+  await step('save preferences', 'owner', 'PUT', '/rest/account/preferences', prefs, (r) => r.json);
+  await step('save preferences with an unknown theme', 'owner', 'PUT', '/rest/account/preferences', { ...prefs, theme: 'purple' });
+  await step('read preferences', 'owner', 'GET', '/rest/account/preferences', undefined, (r) => r.json);
+  await step('the stranger’s preferences are their own', 'stranger', 'GET', '/rest/account/preferences', undefined, (r) => r.json);
+  await step('the library before it', 'owner', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+  await step(
+    'an incognito-by-default question stays out of the library',
+    'owner',
+    'POST',
+    '/rest/threads/ask',
+    { query_str: 'Where are my settings?' },
+    (r) => !!threadEvent(r),
+  );
+  await step('the library after it', 'owner', 'GET', '/rest/threads', undefined, (r) => r.json.total);
+  await step('ask with a model that is not configured', 'owner', 'POST', '/rest/threads/ask', { query_str: 'Hi', model_preference: 'no-such-model' });
+  await step(
+    'save personalization',
+    'owner',
+    'PUT',
+    '/rest/account/personalization',
+    { about_me: '  I teach physics. ', answer_style: 'concise' },
+    (r) => r.json,
+  );
+  await step('save an about-me too long', 'owner', 'PUT', '/rest/account/personalization', { about_me: 'x'.repeat(1501), answer_style: 'default' });
+  await step('save an unknown answer style', 'owner', 'PUT', '/rest/account/personalization', { about_me: '', answer_style: 'pirate' });
+  await step('the stranger’s personalization', 'stranger', 'GET', '/rest/account/personalization', undefined, (r) => r.json);
+  await step('read the assistant', 'owner', 'GET', '/rest/account/assistant', undefined, (r) => [r.json.models.length, r.json.default_model, r.json.chosen]);
+  await step('choose the offline model', 'owner', 'PUT', '/rest/account/assistant', { default_model: 'offline-extractive' }, (r) => [
+    r.json.default_model,
+    r.json.chosen,
+  ]);
+  await step('choose a model that is not configured', 'owner', 'PUT', '/rest/account/assistant', { default_model: 'gpt-9' });
+  await step(
+    'add site instructions',
+    'owner',
+    'POST',
+    '/rest/account/site-instructions',
+    { domain: 'https://www.Example.com/docs', instructions: 'Prefer the docs.' },
+    (r) => r.json.domain,
+  );
+  await step('add the same site again', 'owner', 'POST', '/rest/account/site-instructions', { domain: 'example.com', instructions: 'Again.' });
+  await step('add instructions for no site', 'owner', 'POST', '/rest/account/site-instructions', { domain: 'localhost', instructions: 'x' });
+  await step('add blank instructions', 'owner', 'POST', '/rest/account/site-instructions', { domain: 'example.org', instructions: '   ' });
+  await step('add instructions too long', 'owner', 'POST', '/rest/account/site-instructions', { domain: 'example.org', instructions: 'x'.repeat(2001) });
+  await step(
+    'edit site instructions',
+    'owner',
+    'PUT',
+    '/rest/account/site-instructions/example.com',
+    { instructions: 'Only the docs.' },
+    (r) => r.json.instructions,
+  );
+  await step('the stranger edits them', 'stranger', 'PUT', '/rest/account/site-instructions/example.com', { instructions: 'Mine now.' });
+  await step('the stranger deletes them', 'stranger', 'DELETE', '/rest/account/site-instructions/example.com');
+  await step('the stranger’s site instructions', 'stranger', 'GET', '/rest/account/site-instructions', undefined, (r) => r.json.items.length);
+  await step('list site instructions', 'owner', 'GET', '/rest/account/site-instructions', undefined, (r) =>
+    r.json.items.map((i: { domain: string; instructions: string }) => [i.domain, i.instructions]),
+  );
+  await step('delete site instructions', 'owner', 'DELETE', '/rest/account/site-instructions/example.com');
+  await step('delete them again', 'owner', 'DELETE', '/rest/account/site-instructions/example.com');
+  await step('a visitor reads pro perks', 'visitor', 'GET', '/rest/account/pro-perks');
+  await step('pro perks of a free person', 'owner', 'GET', '/rest/account/pro-perks', undefined, (r) => [
+    r.json.plan,
+    r.json.perks.length,
+    r.json.pro_perks.length,
+  ]);
+  await step(
+    'put preferences back',
+    'owner',
+    'PUT',
+    '/rest/account/preferences',
+    { ...prefs, incognito_by_default: false },
+    (r) => r.json.incognito_by_default,
+  );
+
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);
   await step('translate nothing', 'visitor', 'POST', '/rest/translation/translate', { texts: [] });

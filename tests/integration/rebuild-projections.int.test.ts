@@ -10,6 +10,8 @@ import type { Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { registerAccount } from '../../services/identity/use-cases.js';
 import { deliverMail, queueMail } from '../../services/mail/use-cases.js';
+import { decideAddSiteInstruction, decidePersonalization } from '../../services/settings/decide.js';
+import { changeSettings } from '../../services/settings/use-cases.js';
 import { askInThread, finishEntry } from '../../services/threads/use-cases.js';
 import { migratedDb } from '../support/database.js';
 
@@ -28,6 +30,8 @@ const snapshot = async () => ({
   mail_outbox: (await sql`select * from mail_outbox order by id`.execute(db)).rows,
   threads: (await sql`select * from threads order by context_uuid`.execute(db)).rows,
   thread_entries: (await sql`select * from thread_entries order by backend_uuid`.execute(db)).rows,
+  account_settings: (await sql`select * from account_settings order by user_id`.execute(db)).rows,
+  site_instructions: (await sql`select * from site_instructions order by user_id, domain`.execute(db)).rows,
 });
 
 test('make rebuild-projections restores every read model from the event log', async () => {
@@ -64,7 +68,12 @@ test('make rebuild-projections restores every read model from the event log', as
     true,
   );
   await finishEntry(store, context, backend, { kind: 'completed', answer: 'Hello [1]', related_questions: [] }, now);
+  const who = { userId: 'u1', now };
+  await changeSettings(store, 'u1', (s) => decidePersonalization(s, { ...who, personalization: { about_me: 'I teach.', answer_style: 'concise' } }));
+  await changeSettings(store, 'u1', (s) => decideAddSiteInstruction(s, { ...who, domain: 'example.com', instructions: 'Be brief.' }));
   const good = await snapshot();
+  expect(good.account_settings).toHaveLength(1);
+  expect(good.site_instructions).toHaveLength(1);
   expect(good.accounts).toHaveLength(3);
   expect(good.visitor_claims).toHaveLength(2);
   expect(good.thread_entries).toHaveLength(1);
@@ -73,6 +82,8 @@ test('make rebuild-projections restores every read model from the event log', as
   await db.deleteFrom('accounts').where('user_id', '=', 'u2').execute();
   await db.deleteFrom('visitor_claims').execute();
   await db.deleteFrom('thread_entries').execute();
+  await db.updateTable('account_settings').set({ about_me: 'changed by hand' }).execute();
+  await db.deleteFrom('site_instructions').execute();
   await db.updateTable('threads').set({ thread_access: 'public read' }).execute();
   await db.updateTable('mail_outbox').set({ status: 'delivered', via: 'smtp' }).where('id', '=', 'welcome-u2').execute();
   await db
@@ -86,7 +97,7 @@ test('make rebuild-projections restores every read model from the event log', as
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
   });
   expect(stdout).toMatch(
-    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, file_uploads, org_file_settings, passages, passage_corpus_stats, passage_term_stats from 13 events in \d+ ms\n$/,
+    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, file_uploads, org_file_settings, account_settings, site_instructions, passages, passage_corpus_stats, passage_term_stats from 15 events in \d+ ms\n$/,
   );
   expect(await snapshot()).toEqual(good);
 });

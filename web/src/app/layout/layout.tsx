@@ -2,6 +2,7 @@
 // the page outlet, modal host, toasts, shortcuts and the floating sign-up card.
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
+import { useAccountPreferencesSync } from '../../features/account-settings/account-preferences';
 import { SignupCard } from '../../features/auth/signup-card';
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner';
 import { ModalProvider } from '../modals/host';
@@ -23,6 +24,7 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
 
 export function Layout() {
   useColourScheme();
+  useAccountPreferencesSync();
   return (
     <ModalProvider>
       <Shell />

@@ -1,16 +1,18 @@
 // The ask box: a labelled textarea; Enter asks (Shift+Enter for a new line). The answer starts
 // here and /search/new shows it; a question over the limit is refused in the product's words.
+// Beside it, the search mode the question is asked in.
 import { ArrowUp, EyeOff } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../app/ask-focus';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
-import { useSettings } from '../../app/settings/store';
+import { updateSettings, useSettings } from '../../app/settings/store';
 import { QuestionLength, useQuestion } from '../search/question-limit';
+import { searchModeOf } from '../search/search-mode';
 import { useStartThread } from '../search/use-start-thread';
 
 export function AskBox() {
   const [text, setText] = useState('');
-  const { incognito } = useSettings();
+  const { incognito, preferredSearchMode } = useSettings();
   const { question, problem, canAsk } = useQuestion(text);
   const startThread = useStartThread();
 
@@ -44,13 +46,24 @@ export function AskBox() {
       />
       <QuestionLength id="ask-input-length" question={question} />
       <div className="flex items-center justify-between pt-1">
-        {incognito ? (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
-            <EyeOff className="size-3.5" /> Incognito
-          </span>
-        ) : (
-          <span />
-        )}
+        <div className="flex items-center gap-2">
+          {/* Starts as the account's default search mode (account > preferences). */}
+          <select
+            aria-label="Search mode"
+            value={searchModeOf(preferredSearchMode)}
+            onChange={(e) => updateSettings({ preferredSearchMode: e.target.value })}
+            className="rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"
+          >
+            <option value="auto">Auto</option>
+            <option value="web">Web</option>
+            <option value="help">Help</option>
+          </select>
+          {incognito && (
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+              <EyeOff className="size-3.5" /> Incognito
+            </span>
+          )}
+        </div>
         <button
           type="submit"
           aria-label="Ask"

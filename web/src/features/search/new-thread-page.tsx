@@ -10,12 +10,13 @@ import { AskBox } from '../home/ask-box';
 import { EntryView } from './entry-view';
 import { startAsk, stopLive, useLiveEntries } from './live-answers';
 import { questionProblem } from './question-limit';
+import { searchModeOf } from './search-mode';
 
 export default function NewThreadPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { incognito } = useSettings();
+  const { incognito, preferredSearchMode } = useSettings();
   const q = params.get('q')?.trim() ?? '';
   const streamId = params.get('streamId') ?? '';
   const live = useLiveEntries()[streamId];
@@ -23,8 +24,8 @@ export default function NewThreadPage() {
   // Only the rewritten /search?q=… asks here; an ask box has already started its answer.
   const askHere = !!q && !!streamId && !questionProblem(q);
   useEffect(() => {
-    if (askHere) startAsk(client, streamId, { query_str: q, frontend_context_uuid: streamId, ...(incognito ? { incognito: true } : {}) });
-  }, [askHere, q, streamId, incognito, client]);
+    if (askHere) startAsk(client, streamId, { query_str: q, frontend_context_uuid: streamId, incognito, search_mode: searchModeOf(preferredSearchMode) });
+  }, [askHere, q, streamId, incognito, preferredSearchMode, client]);
 
   const slug = live?.thread_url_slug;
   useEffect(() => {

@@ -5,18 +5,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSettings } from '../../app/settings/store';
 import { newKey, startAsk } from './live-answers';
+import { searchModeOf } from './search-mode';
 
 export const newThreadPath = (streamId: string) => `/search/new?streamId=${encodeURIComponent(streamId)}`;
 
 export function useStartThread() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { incognito } = useSettings();
+  const { incognito, preferredSearchMode } = useSettings();
   return (question: string, opts: { streamId?: string; collectionUuid?: string } = {}) => {
     const key = opts.streamId ?? newKey();
-    // A question asked in a Space belongs with the Space, so incognito applies to the others.
-    const where = opts.collectionUuid ? { collection_uuid: opts.collectionUuid } : incognito ? { incognito: true } : {};
-    startAsk(client, key, { query_str: question, frontend_context_uuid: key, ...where });
+    // A question asked in a Space belongs with the Space, so incognito applies to the others. It
+    // is always said, so the server's default (the account's) never overrides this device's choice.
+    const where = opts.collectionUuid ? { collection_uuid: opts.collectionUuid } : { incognito };
+    startAsk(client, key, { query_str: question, frontend_context_uuid: key, search_mode: searchModeOf(preferredSearchMode), ...where });
     navigate(newThreadPath(key));
   };
 }

@@ -1,47 +1,30 @@
-// Settings kept on this device: colour scheme, incognito and keyboard shortcuts.
+// Settings kept on this device: colour scheme (kept with the account too when signed in), incognito and keyboard shortcuts.
 import { clsx } from 'clsx';
-import { Monitor, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useModals } from '../../app/modals/context';
 import { toggleIncognito } from '../../app/layout/shell-shortcuts';
-import { COLOUR_SCHEMES, type ColourScheme } from '../../app/settings/schema';
+import { ColourSchemeChoice } from '../../app/settings/colour-scheme-choice';
+import type { ColourScheme } from '../../app/settings/schema';
 import { updateSettings, useSettings } from '../../app/settings/store';
-import { CHOICE_FOCUS_RING, COVERING_RADIO } from '../../ui/focus-ring';
-
-const SCHEME = { light: { label: 'Light', icon: Sun }, dark: { label: 'Dark', icon: Moon }, system: { label: 'System', icon: Monitor } } satisfies Record<
-  ColourScheme,
-  unknown
->;
+import { useAccountPreferences, useSavePreferences } from '../account-settings/account-preferences';
 
 export default function SettingsPage() {
   const { colourScheme, incognito } = useSettings();
   const { open } = useModals();
+  // Signed in, the scheme is kept with the account too, so the next load (here or on another
+  // device) does not put the account's old one back.
+  const account = useAccountPreferences();
+  const save = useSavePreferences();
+  const chooseScheme = (s: ColourScheme) => {
+    updateSettings({ colourScheme: s });
+    if (account.data) save.mutate({ data: { ...account.data, theme: s } });
+  };
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="mb-8 text-2xl font-semibold tracking-tight">Settings</h1>
       <div className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
-        <Row title="Appearance" text="How the app looks on this device.">
-          <div role="radiogroup" aria-label="Colour scheme" className="inline-flex rounded-full bg-neutral-100 p-1 dark:bg-neutral-800">
-            {COLOUR_SCHEMES.map((s) => {
-              const { label, icon: Icon } = SCHEME[s];
-              const checked = colourScheme === s;
-              return (
-                <label
-                  key={s}
-                  className={clsx(
-                    'relative inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
-                    CHOICE_FOCUS_RING,
-                    checked
-                      ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white'
-                      : 'text-neutral-500 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
-                  )}
-                >
-                  <input type="radio" name="colour-scheme" checked={checked} onChange={() => updateSettings({ colourScheme: s })} className={COVERING_RADIO} />
-                  <Icon className="size-4" /> {label}
-                </label>
-              );
-            })}
-          </div>
+        <Row title="Appearance" text={account.data ? 'How the app looks, on every device you sign in on.' : 'How the app looks on this device.'}>
+          <ColourSchemeChoice value={colourScheme} onChange={chooseScheme} />
         </Row>
         <Row title="Incognito" text="New threads are not kept in your history.">
           <button

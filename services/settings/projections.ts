@@ -1,0 +1,46 @@
+// The person's settings as read models: `account_settings` (one row once they save anything,
+// the defaults filling what they have not) and `site_instructions`.
+import type { Projection, Trx } from '../eventstore/types.js';
+import { ACCOUNT_SETTINGS_EVENTS, type AccountSettingsEvent, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES } from './events.js';
+import type { AccountSettingsTable } from '../db/schema.js';
+
+type Columns = Partial<Omit<AccountSettingsTable, 'user_id' | 'updated_at'>>;
+
+async function upsert(trx: Trx, userId: string, at: string, set: Columns) {
+  await trx
+    .insertInto('account_settings')
+    .values({ user_id: userId, ...DEFAULT_PREFERENCES, ...DEFAULT_PERSONALIZATION, default_model: null, ...set, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...set, updated_at: at }))
+    .execute();
+}
+
+export const accountSettingsProjection: Projection = {
+  name: 'account_settings',
+  tables: ['account_settings', 'site_instructions'],
+  handles: ACCOUNT_SETTINGS_EVENTS,
+  async apply(trx, event) {
+    const e = event as unknown as AccountSettingsEvent;
+    switch (e.type) {
+      case 'PreferencesChanged': {
+        const { user_id, changed_at, theme, answer_language, default_search_mode, incognito_by_default } = e.data;
+        return upsert(trx, user_id, changed_at, { theme, answer_language, default_search_mode, incognito_by_default });
+      }
+      case 'PersonalizationChanged':
+        return upsert(trx, e.data.user_id, e.data.changed_at, { about_me: e.data.about_me, answer_style: e.data.answer_style });
+      case 'DefaultModelChosen':
+        return upsert(trx, e.data.user_id, e.data.chosen_at, { default_model: e.data.model });
+      case 'SiteInstructionSaved': {
+        const { user_id, domain, instructions, saved_at } = e.data;
+        await trx
+          .insertInto('site_instructions')
+          .values({ user_id, domain, instructions, updated_at: saved_at })
+          .onConflict((oc) => oc.columns(['user_id', 'domain']).doUpdateSet({ instructions, updated_at: saved_at }))
+          .execute();
+        return;
+      }
+      case 'SiteInstructionRemoved':
+        await trx.deleteFrom('site_instructions').where('user_id', '=', e.data.user_id).where('domain', '=', e.data.domain).execute();
+        return;
+    }
+  },
+};

@@ -1,0 +1,33 @@
+// Reads of the person's settings from their read models; someone who never saved gets the defaults.
+import type { Db } from '../db/database.js';
+import type { Trx } from '../eventstore/types.js';
+import { type AnswerStyle, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES, type DefaultSearchMode, type Theme } from './events.js';
+
+export type SettingsRow = {
+  theme: Theme;
+  answer_language: string;
+  default_search_mode: DefaultSearchMode;
+  incognito_by_default: boolean;
+  about_me: string;
+  answer_style: AnswerStyle;
+  default_model: string | null;
+};
+
+export async function settingsOf(db: Db | Trx, userId: string): Promise<SettingsRow> {
+  const row = await db
+    .selectFrom('account_settings')
+    .select(['theme', 'answer_language', 'default_search_mode', 'incognito_by_default', 'about_me', 'answer_style', 'default_model'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return (row as SettingsRow | undefined) ?? { ...DEFAULT_PREFERENCES, ...DEFAULT_PERSONALIZATION, default_model: null };
+}
+
+export async function siteInstructionsOf(db: Db | Trx, userId: string) {
+  const rows = await db
+    .selectFrom('site_instructions')
+    .select(['domain', 'instructions', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('domain')
+    .execute();
+  return rows.map((r) => ({ domain: r.domain, instructions: r.instructions, updated_at: new Date(r.updated_at).toISOString() }));
+}

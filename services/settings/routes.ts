@@ -1,0 +1,97 @@
+// The person's own settings over HTTP. Every call is about the caller: nobody can name another
+// person, so each person's settings are theirs alone; a visitor is asked to sign in.
+import type { DomainRoutes } from '../http/handler.js';
+import type { Actor } from '../shared/actor.js';
+import type { KernelContext } from '../shared/context.js';
+import {
+  decideAddSiteInstruction,
+  decideDefaultModel,
+  decideEditSiteInstruction,
+  decidePersonalization,
+  decidePreferences,
+  decideRemoveSiteInstruction,
+} from './decide.js';
+import { settingsErrors } from './errors.js';
+import { SITE_INSTRUCTIONS_MAX_COUNT, SITE_INSTRUCTIONS_MAX_LENGTH } from './limits.js';
+import { perksOf } from './perks.js';
+import { settingsOf, siteInstructionsOf } from './queries.js';
+import { normaliseSiteDomain } from './site-domain.js';
+import { changeSettings } from './use-cases.js';
+import { assistantView, personalizationView, preferencesView } from './views.js';
+
+async function signedIn(actor: Actor) {
+  const id = await actor.userId();
+  if (!id) throw settingsErrors.unauthenticated();
+  return id;
+}
+
+async function siteView(ctx: KernelContext, userId: string, domain: string) {
+  const item = (await siteInstructionsOf(ctx.db, userId)).find((s) => s.domain === domain);
+  if (!item) throw settingsErrors.siteInstructionNotFound();
+  return item;
+}
+
+export const accountSettingsRoutes = {
+  async getAccountPreferences({ actor }, ctx) {
+    return { status: 200, body: preferencesView(await settingsOf(ctx.db, await signedIn(actor))) };
+  },
+
+  async updateAccountPreferences({ actor, body }, ctx) {
+    const userId = await signedIn(actor);
+    await changeSettings(ctx.store, userId, (s) => decidePreferences(s, { userId, now: ctx.now(), preferences: body }));
+    return { status: 200, body: preferencesView(await settingsOf(ctx.db, userId)) };
+  },
+
+  async getAccountPersonalization({ actor }, ctx) {
+    return { status: 200, body: personalizationView(await settingsOf(ctx.db, await signedIn(actor))) };
+  },
+
+  async updateAccountPersonalization({ actor, body }, ctx) {
+    const userId = await signedIn(actor);
+    await changeSettings(ctx.store, userId, (s) => decidePersonalization(s, { userId, now: ctx.now(), personalization: body }));
+    return { status: 200, body: personalizationView(await settingsOf(ctx.db, userId)) };
+  },
+
+  async getAssistantSettings({ actor }, ctx) {
+    return { status: 200, body: assistantView(await settingsOf(ctx.db, await signedIn(actor)), ctx.config.answerModels) };
+  },
+
+  async updateAssistantSettings({ actor, body }, ctx) {
+    const userId = await signedIn(actor);
+    const configured = ctx.config.answerModels.map((m) => m.id);
+    await changeSettings(ctx.store, userId, (s) => decideDefaultModel(s, { userId, now: ctx.now(), model: body.default_model, configured }));
+    return { status: 200, body: assistantView(await settingsOf(ctx.db, userId), ctx.config.answerModels) };
+  },
+
+  async listSiteInstructions({ actor }, ctx) {
+    const items = await siteInstructionsOf(ctx.db, await signedIn(actor));
+    return { status: 200, body: { items, max_count: SITE_INSTRUCTIONS_MAX_COUNT, max_length: SITE_INSTRUCTIONS_MAX_LENGTH } };
+  },
+
+  async addSiteInstruction({ actor, body }, ctx) {
+    const userId = await signedIn(actor);
+    const [saved] = await changeSettings(ctx.store, userId, (s) => decideAddSiteInstruction(s, { userId, now: ctx.now(), ...body }));
+    return { status: 201, body: await siteView(ctx, userId, saved.data.domain) };
+  },
+
+  async updateSiteInstruction({ actor, body, path }, ctx) {
+    const userId = await signedIn(actor);
+    await changeSettings(ctx.store, userId, (s) =>
+      decideEditSiteInstruction(s, { userId, now: ctx.now(), domain: path.domain, instructions: body.instructions }),
+    );
+    return { status: 200, body: await siteView(ctx, userId, normaliseSiteDomain(path.domain) ?? path.domain) };
+  },
+
+  async deleteSiteInstruction({ actor, path }, ctx) {
+    const userId = await signedIn(actor);
+    await changeSettings(ctx.store, userId, (s) => decideRemoveSiteInstruction(s, { userId, now: ctx.now(), domain: path.domain }));
+    return { status: 204 };
+  },
+
+  async getProPerks({ actor }, ctx) {
+    await signedIn(actor);
+    const plan = await actor.plan();
+    const perks = perksOf(plan, ctx.config);
+    return { status: 200, body: { plan, perks, pro_perks: plan === 'pro' ? perks : perksOf('pro', ctx.config) } };
+  },
+} satisfies DomainRoutes<KernelContext>;
