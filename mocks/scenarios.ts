@@ -4,11 +4,12 @@ import type { SessionUser } from '../generated/react-query/model';
 import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './threads';
+import type { MockTwoFactor } from './two-factor';
 
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
-export type MockAccount = { user: SessionUser; password: string };
+export type MockAccount = { user: SessionUser; password: string; twoFactor?: MockTwoFactor };
 /** A visitor id whose threads an account took over at sign-up (the server's VisitorClaimed). */
 export type VisitorClaim = { visitor_id: string; user_id: string; claimed_at: string };
 /** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */
@@ -21,6 +22,8 @@ export type ScenarioState = {
   files?: MockFile[];
   orgs?: MockOrg[];
   claims?: VisitorClaim[];
+  /** Whose password was right at sign-in while the second factor is still asked for. */
+  twoFactorPendingId?: string | null;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

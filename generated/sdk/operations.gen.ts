@@ -13,6 +13,12 @@ export type Operations = {
     requestPasswordReset: { data: T.RequestPasswordResetData; responses: T.RequestPasswordResetResponses };
     resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
     changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
+    enableTwoFactor: { data: T.EnableTwoFactorData; responses: T.EnableTwoFactorResponses };
+    confirmTwoFactor: { data: T.ConfirmTwoFactorData; responses: T.ConfirmTwoFactorResponses };
+    disableTwoFactor: { data: T.DisableTwoFactorData; responses: T.DisableTwoFactorResponses };
+    regenerateBackupCodes: { data: T.RegenerateBackupCodesData; responses: T.RegenerateBackupCodesResponses };
+    verifyTwoFactor: { data: T.VerifyTwoFactorData; responses: T.VerifyTwoFactorResponses };
+    getTwoFactorStatus: { data: T.GetTwoFactorStatusData; responses: T.GetTwoFactorStatusResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };

@@ -6,6 +6,7 @@ import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
 import { accountRoutes } from '../identity/account-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { sessionRoutes } from '../identity/session-routes.js';
+import { twoFactorRoutes } from '../identity/two-factor-routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
@@ -21,6 +22,7 @@ export const routes: Routes<AppContext> = {
   ...identityRoutes,
   ...accountRoutes,
   ...sessionRoutes,
+  ...twoFactorRoutes,
   ...mailRoutes,
   ...threadRoutes,
   ...sharingRoutes,

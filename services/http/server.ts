@@ -83,6 +83,11 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     requestPasswordReset: accountLimiters(ctx.config.signInRateLimit),
     resetPassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changePassword: accountLimiters(ctx.config.signInRateLimit * 3),
+    verifyTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
+    enableTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
+    confirmTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
+    disableTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
+    regenerateBackupCodes: accountLimiters(ctx.config.signInRateLimit * 3),
   };
 
   for (const op of operationsOf(spec)) {

@@ -1,8 +1,8 @@
 // Better Auth on our PostgreSQL: email and password with verified addresses and password reset,
-// organisations. Its tables are the one place outside the event store that the auth library
+// two-factor sign-in, organisations. Its tables are the one place outside the event store that the auth library
 // writes itself; its mails go out through `sendMail` (the app's outbox and delivery).
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { organization } from 'better-auth/plugins';
+import { organization, twoFactor } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -16,6 +16,8 @@ const noMail: SendAccountMail = async () => {
 };
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The name an authenticator app shows beside the account. */
+export const TWO_FACTOR_ISSUER = 'Answer Engine';
 
 function authOptions(o: AuthOptions) {
   return {
@@ -40,7 +42,12 @@ function authOptions(o: AuthOptions) {
       autoSignInAfterVerification: false,
       sendVerificationEmail: ({ user, token }) => (o.sendMail ?? noMail)(verificationMail(user, token, o.baseURL)),
     },
-    plugins: [organization()],
+    plugins: [
+      organization(),
+      // An authenticator app's code (and single-use backup codes) after the password; the secret
+      // and the codes are stored encrypted with the auth secret.
+      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+    ],
     // Our edge does rate limiting and origin checks for every route, these included.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

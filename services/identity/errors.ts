@@ -18,5 +18,16 @@ export const identityErrors = {
   tokenExpired: () => new DomainError('invalid', 'token_expired', 'This link has expired. Ask for a new one.'),
   alreadyVerified: () => new DomainError('conflict', 'already_verified', 'Your email address is already verified.'),
   accountExists: () => new DomainError('conflict', 'account_exists', 'This account is already registered.'),
+  invalidTwoFactorCode: (kind: 'invalid' | 'unauthenticated') =>
+    new DomainError(kind, 'invalid_two_factor_code', 'That code is not right. Enter the six digits your authenticator app shows now.'),
+  invalidBackupCode: () => new DomainError('unauthenticated', 'invalid_backup_code', 'That backup code is not right, or it was used already.'),
+  twoFactorChallengeExpired: () =>
+    new DomainError('unauthenticated', 'two_factor_challenge_expired', 'Signing in took too long or was not started here. Sign in again.'),
+  tooManyTwoFactorAttempts: () => new DomainError('rate_limited', 'too_many_two_factor_attempts', 'Too many wrong codes. Sign in again.'),
+  twoFactorLocked: () =>
+    new DomainError('rate_limited', 'two_factor_locked', 'Too many wrong codes in a row: two-factor sign-in for this account is locked for 15 minutes.'),
+  twoFactorAlreadyEnabled: () => new DomainError('conflict', 'two_factor_already_enabled', 'Two-factor sign-in is already on.'),
+  twoFactorNotEnabled: () => new DomainError('conflict', 'two_factor_not_enabled', 'Two-factor sign-in is off.'),
+  twoFactorNotStarted: () => new DomainError('conflict', 'two_factor_not_started', 'Set up your authenticator app first.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
 };

@@ -29,6 +29,7 @@ import type {
   GetAuthSettings200,
   SessionResponse,
   SessionUser,
+  TwoFactorChallenge,
   VerifyEmail200
 } from '../../react-query/model';
 
@@ -39,7 +40,11 @@ export const getSignUpEmailResponseMock = (overrideResponse: Partial<Extract<Ses
 
 export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus))}, ...overrideResponse});
 
-export const getSignInEmailResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+export const getSignInEmailResponseSessionResponseMock = (overrideResponse: Partial<SessionResponse> = {}): SessionResponse => ({...{user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
+
+export const getSignInEmailResponseTwoFactorChallengeMock = (overrideResponse: Partial<TwoFactorChallenge> = {}): TwoFactorChallenge => ({...{two_factor_required: true, methods: faker.helpers.arrayElements(['totp','backup_code'] as const)}, ...overrideResponse});
+
+export const getSignInEmailResponseMock = (): SessionResponse | TwoFactorChallenge => (faker.helpers.arrayElement([{...getSignInEmailResponseSessionResponseMock()},{...getSignInEmailResponseTwoFactorChallengeMock()},]))
 
 export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<VerifyEmail200, object>> = {}): VerifyEmail200 => ({status: faker.helpers.arrayElement(['verified','already_verified'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
@@ -58,7 +63,7 @@ export const getSignUpEmailMockHandler = (overrideResponse?: SessionResponse | (
   }, options)
 }
 
-export const getSignInEmailMockHandler = (overrideResponse?: SessionResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionResponse> | SessionResponse), options?: RequestHandlerOptions) => {
+export const getSignInEmailMockHandler = (overrideResponse?: SessionResponse | TwoFactorChallenge | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionResponse | TwoFactorChallenge> | SessionResponse | TwoFactorChallenge), options?: RequestHandlerOptions) => {
   return http.post('*/api/auth/sign-in/email', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
 

@@ -38,6 +38,7 @@ import type {
   SessionResponse,
   SignInRequest,
   SignUpRequest,
+  TwoFactorChallenge,
   VerifyEmail200,
   VerifyEmailBody
 } from '../model';
@@ -198,7 +199,7 @@ export const useSignUpEmail = <TError = ProblemResponse,
       return useMutation(getSignUpEmailMutationOptions(options), queryClient);
     }
     export type signInEmailResponse200 = {
-  data: SessionResponse
+  data: SessionResponse | TwoFactorChallenge
   status: 200
 }
 
@@ -246,7 +247,8 @@ export const getSignInEmailUrl = () => {
 
 /**
  * Wrong credentials answer 401 `invalid_credentials` without saying which part was wrong.
- * Rate limited per address and per account.
+ * Rate limited per address and per account. An account with two-factor sign-in answers
+ * with a challenge (`two_factor_required`) instead of a session: finish with `POST /api/auth/two-factor/verify`.
  * @summary Sign in with email and password
  */
 export const signInEmail = async (signInRequest: SignInRequest, options?: Parameters<typeof apiFetch>[1]): Promise<signInEmailResponse> => {
