@@ -1,10 +1,11 @@
 // `/account/details`: the account's name, whether its address is verified, its password and
-// the devices signed in to it. (Username, avatar, two-factor and deletion come later.)
+// two-factor sign-in and the devices signed in to it. (Username, avatar and deletion come later.)
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { ChangePasswordForm } from './change-password-form';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
+import { TwoFactorSection } from './two-factor-section';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
@@ -42,6 +43,12 @@ export default function AccountDetailsPage() {
           Password
         </h2>
         <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="two-factor-heading" className="space-y-2">
+        <h2 id="two-factor-heading" className="text-lg font-medium">
+          Two-factor authentication
+        </h2>
+        <TwoFactorSection />
       </section>
       <section aria-labelledby="devices-heading" className="space-y-2">
         <h2 id="devices-heading" className="text-lg font-medium">
