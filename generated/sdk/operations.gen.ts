@@ -18,6 +18,8 @@ export type Operations = {
     disableTwoFactor: { data: T.DisableTwoFactorData; responses: T.DisableTwoFactorResponses };
     regenerateBackupCodes: { data: T.RegenerateBackupCodesData; responses: T.RegenerateBackupCodesResponses };
     verifyTwoFactor: { data: T.VerifyTwoFactorData; responses: T.VerifyTwoFactorResponses };
+    signInSocial: { data: T.SignInSocialData; responses: T.SignInSocialResponses };
+    oauthCallback: { data: T.OauthCallbackData; responses: Record<never, never> };
     getTwoFactorStatus: { data: T.GetTwoFactorStatusData; responses: T.GetTwoFactorStatusResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };

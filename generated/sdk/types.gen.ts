@@ -1759,6 +1759,100 @@ export type VerifyTwoFactorResponses = {
 
 export type VerifyTwoFactorResponse = VerifyTwoFactorResponses[keyof VerifyTwoFactorResponses];
 
+export type SignInSocialData = {
+    body: {
+        provider: 'oidc' | 'google' | 'microsoft' | 'github';
+        /**
+         * Where in this app to land once signed in (a path of this site).
+         */
+        callback_path?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-in/social';
+};
+
+export type SignInSocialErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type SignInSocialError = SignInSocialErrors[keyof SignInSocialErrors];
+
+export type SignInSocialResponses = {
+    /**
+     * The provider's authorization address.
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type SignInSocialResponse = SignInSocialResponses[keyof SignInSocialResponses];
+
+export type OauthCallbackData = {
+    body?: never;
+    path: {
+        provider_id: string;
+    };
+    query?: {
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+        error_uri?: string;
+        /**
+         * Sent back by some providers (Google).
+         */
+        scope?: string;
+        /**
+         * Sent back by Google.
+         */
+        authuser?: string;
+        /**
+         * Sent back by Google.
+         */
+        prompt?: string;
+        /**
+         * Sent back by Google (the hosted domain).
+         */
+        hd?: string;
+        /**
+         * Sent back by Microsoft.
+         */
+        session_state?: string;
+    };
+    url: '/api/auth/callback/{provider_id}';
+};
+
+export type OauthCallbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type OauthCallbackError = OauthCallbackErrors[keyof OauthCallbackErrors];
+
 export type GetTwoFactorStatusData = {
     body?: never;
     path?: never;
@@ -1810,6 +1904,15 @@ export type GetAuthSettingsResponses = {
     200: {
         mail_configured: boolean;
         min_password_length: number;
+        /**
+         * The identity providers to sign in with (`sign-in/social`), in the order their
+         * buttons show; empty when none is configured. Names only, never a secret.
+         *
+         */
+        providers: Array<{
+            id: 'oidc' | 'google' | 'microsoft' | 'github';
+            name: string;
+        }>;
     };
 };
 

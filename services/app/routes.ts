@@ -7,6 +7,7 @@ import { accountRoutes } from '../identity/account-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { sessionRoutes } from '../identity/session-routes.js';
 import { twoFactorRoutes } from '../identity/two-factor-routes.js';
+import { socialRoutes } from '../identity/social-routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
@@ -23,6 +24,7 @@ export const routes: Routes<AppContext> = {
   ...accountRoutes,
   ...sessionRoutes,
   ...twoFactorRoutes,
+  ...socialRoutes,
   ...mailRoutes,
   ...threadRoutes,
   ...sharingRoutes,

@@ -88,6 +88,8 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     confirmTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
     disableTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
     regenerateBackupCodes: accountLimiters(ctx.config.signInRateLimit * 3),
+    signInSocial: accountLimiters(ctx.config.signInRateLimit * 3),
+    oauthCallback: accountLimiters(ctx.config.signInRateLimit * 3),
   };
 
   for (const op of operationsOf(spec)) {

@@ -10,6 +10,7 @@ import { authCodeOf, passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
+import { signInProviderList } from './sign-in-providers.js';
 import { renameAccount } from './use-cases.js';
 
 /** The address a verification token names, read without trusting it (Better Auth checks its signature). */
@@ -30,7 +31,10 @@ async function isVerified(ctx: IdentityContext, email: string | null) {
 
 export const accountRoutes = {
   async getAuthSettings(_input, ctx) {
-    return { status: 200, body: { mail_configured: !!ctx.config.smtpUrl, min_password_length: MIN_PASSWORD_LENGTH } };
+    return {
+      status: 200,
+      body: { mail_configured: !!ctx.config.smtpUrl, min_password_length: MIN_PASSWORD_LENGTH, providers: signInProviderList(ctx.config.signInProviders) },
+    };
   },
 
   async sendVerificationEmail({ actor, headers }, ctx) {

@@ -6,16 +6,27 @@ import { organization, twoFactor } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { oidcPluginsOf, type SignInProviders, socialProvidersOf } from './sign-in-providers.js';
 import { passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
 
 /** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
-export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[]; sendMail?: SendAccountMail };
+export type AuthOptions = {
+  pool: pg.Pool;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+  sendMail?: SendAccountMail;
+  /** The identity providers to sign in with (config.signInProviders); none when absent. */
+  signInProviders?: SignInProviders;
+};
 
 const noMail: SendAccountMail = async () => {
   throw new Error('No account mail can be sent here.');
 };
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The web page a failed sign-in with a provider lands on (`?error=<code>`). */
+export const SIGN_IN_FAILED_PATH = '/sign-in/failed';
 /** The name an authenticator app shows beside the account. */
 export const TWO_FACTOR_ISSUER = 'Answer Engine';
 
@@ -47,7 +58,18 @@ function authOptions(o: AuthOptions) {
       // An authenticator app's code (and single-use backup codes) after the password; the secret
       // and the codes are stored encrypted with the auth secret.
       twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+      ...oidcPluginsOf(o.signInProviders),
     ],
+    socialProviders: socialProvidersOf(o.signInProviders),
+    account: {
+      // A provider's sign-in joins an existing account of the same address only when the provider
+      // says the address is verified and the account's own address is verified too; otherwise it
+      // is refused (account_not_linked), so nobody takes over an account, nor is taken over, by
+      // an address they never proved. No provider is trusted beyond that.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
+    },
+    // Failures of a provider's sign-in end on the web app's page that explains them.
+    onAPIError: { errorURL: `${o.baseURL}${SIGN_IN_FAILED_PATH}` },
     // Our edge does rate limiting and origin checks for every route, these included.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

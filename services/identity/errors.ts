@@ -29,5 +29,6 @@ export const identityErrors = {
   twoFactorAlreadyEnabled: () => new DomainError('conflict', 'two_factor_already_enabled', 'Two-factor sign-in is already on.'),
   twoFactorNotEnabled: () => new DomainError('conflict', 'two_factor_not_enabled', 'Two-factor sign-in is off.'),
   twoFactorNotStarted: () => new DomainError('conflict', 'two_factor_not_started', 'Set up your authenticator app first.'),
+  providerNotConfigured: () => new DomainError('invalid', 'provider_not_configured', 'Signing in with this provider is not set up on this server.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
 };

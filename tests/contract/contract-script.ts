@@ -70,6 +70,12 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await twoFactor('new backup codes', 'backup-codes', { password: STRANGER.password }, (r) => r.json.backup_codes.length);
   await twoFactor('two-factor turned off', 'disable', { password: STRANGER.password });
   await twoFactor('two-factor turned off again', 'disable', { password: STRANGER.password });
+  await step('the sign-in settings', 'visitor', 'GET', '/rest/auth/settings', undefined, (r) => r.json.providers);
+  await step('sign in with a provider that is not configured', 'visitor', 'POST', '/api/auth/sign-in/social', { provider: 'oidc' });
+  await step('sign in with a provider, landing on another site', 'visitor', 'POST', '/api/auth/sign-in/social', {
+    provider: 'oidc',
+    callback_path: '//evil.example/',
+  });
   await step('a visitor sets up two-factor', 'visitor', 'POST', '/api/auth/two-factor/enable', { password: STRANGER.password });
   await step('a visitor finishes a sign-in never started', 'visitor', 'POST', '/api/auth/two-factor/verify', { code: '123456' });
 

@@ -29,6 +29,7 @@ import type {
   GetAuthSettings200,
   SessionResponse,
   SessionUser,
+  SignInSocial200,
   TwoFactorChallenge,
   VerifyEmail200
 } from '../../react-query/model';
@@ -48,7 +49,9 @@ export const getSignInEmailResponseMock = (): SessionResponse | TwoFactorChallen
 
 export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<VerifyEmail200, object>> = {}): VerifyEmail200 => ({status: faker.helpers.arrayElement(['verified','already_verified'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
-export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), ...overrideResponse})
+export const getSignInSocialResponseMock = (overrideResponse: Partial<Extract<SignInSocial200, object>> = {}): SignInSocial200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), providers: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.helpers.arrayElement(['oidc','google','microsoft','github'] as const), name: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
 
 
 export const getSignUpEmailMockHandler = (overrideResponse?: SessionResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionResponse> | SessionResponse), options?: RequestHandlerOptions) => {
@@ -137,6 +140,18 @@ export const getChangePasswordMockHandler = (overrideResponse?: void | ((info: P
   }, options)
 }
 
+export const getSignInSocialMockHandler = (overrideResponse?: SignInSocial200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SignInSocial200> | SignInSocial200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/sign-in/social', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSignInSocialResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetAuthSettingsMockHandler = (overrideResponse?: GetAuthSettings200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<GetAuthSettings200> | GetAuthSettings200), options?: RequestHandlerOptions) => {
   return http.get('*/rest/auth/settings', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -157,5 +172,6 @@ export const getAuthMock = () => [
   getRequestPasswordResetMockHandler(),
   getResetPasswordMockHandler(),
   getChangePasswordMockHandler(),
+  getSignInSocialMockHandler(),
   getGetAuthSettingsMockHandler()
 ]

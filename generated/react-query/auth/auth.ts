@@ -37,6 +37,8 @@ import type {
   ResetPasswordBody,
   SessionResponse,
   SignInRequest,
+  SignInSocial200,
+  SignInSocialBody,
   SignUpRequest,
   TwoFactorChallenge,
   VerifyEmail200,
@@ -1028,6 +1030,137 @@ export const useChangePassword = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getChangePasswordMutationOptions(options), queryClient);
+    }
+    export type signInSocialResponse200 = {
+  data: SignInSocial200
+  status: 200
+}
+
+export type signInSocialResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type signInSocialResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type signInSocialResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type signInSocialResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type signInSocialResponseSuccess = (signInSocialResponse200) & {
+  headers: Headers;
+};
+export type signInSocialResponseError = (signInSocialResponse400 | signInSocialResponse403 | signInSocialResponse413 | signInSocialResponse429) & {
+  headers: Headers;
+};
+
+export type signInSocialResponse = (signInSocialResponseSuccess | signInSocialResponseError)
+
+export const getSignInSocialUrl = () => {
+
+
+
+
+  return `/api/auth/sign-in/social`
+}
+
+/**
+ * Starts the authorization code flow (with PKCE, state and, for OpenID Connect, a nonce) with
+ * one of the providers `GET /rest/auth/settings` lists: answers the provider's authorization
+ * address for the browser to open, and sets the HttpOnly cookie that binds the flow to this
+ * browser. After the provider, the browser comes back through `/api/auth/callback/{provider_id}`
+ * to `callback_path` (default `/`), signed in; a failure lands on `/sign-in/failed?error=<code>`.
+ * A provider that is not configured answers 400 `provider_not_configured`.
+ *
+ * An account is joined by a provider's sign-in only when the provider says the address is
+ * verified and the account's own address is verified (otherwise `account_not_linked`); a new
+ * address makes a new account.
+ * @summary Start signing in with an identity provider
+ */
+export const signInSocial = async (signInSocialBody: SignInSocialBody, options?: Parameters<typeof apiFetch>[1]): Promise<signInSocialResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<signInSocialResponse>(getSignInSocialUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(signInSocialBody)
+  }
+);}
+
+
+
+
+
+export const getSignInSocialMutationKey = () => ['signInSocial'] as const;
+
+export const getSignInSocialMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInSocial>>, TError,SignInSocialMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signInSocial>>, TError,SignInSocialMutationVariables, TContext> => {
+
+const mutationKey = getSignInSocialMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signInSocial>>, SignInSocialMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  signInSocial(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignInSocialMutationResult = NonNullable<Awaited<ReturnType<typeof signInSocial>>>
+    export type SignInSocialMutationBody = SignInSocialBody
+    export type SignInSocialMutationError = ProblemResponse
+    export type SignInSocialMutationVariables = {data: SignInSocialBody}
+
+    /**
+ * @summary Start signing in with an identity provider
+ */
+export const useSignInSocial = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInSocial>>, TError,SignInSocialMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signInSocial>>,
+        TError,
+        SignInSocialMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSignInSocialMutationOptions(options), queryClient);
     }
     export type getAuthSettingsResponse200 = {
   data: GetAuthSettings200
