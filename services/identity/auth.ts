@@ -26,7 +26,7 @@ const noMail: SendAccountMail = async () => {
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** The web page a failed sign-in with a provider lands on (`?error=<code>`). */
-export const SIGN_IN_FAILED_PATH = '/sign-in/failed';
+export const SIGN_IN_FAILED_PATH = '/auth/error';
 /** The name an authenticator app shows beside the account. */
 export const TWO_FACTOR_ISSUER = 'Answer Engine';
 

@@ -117,7 +117,7 @@ describe('an address that already has an account', () => {
     const squatterUser = await sessionUser(squatter);
     const b = await visitor(server.url);
     const { location } = await signInWithProvider(b, provider.issuer, person('ursula', true, email));
-    expect(location?.pathname).toBe('/sign-in/failed');
+    expect(location?.pathname).toBe('/auth/error');
     expect(location?.searchParams.get('error')).toBe('account_not_linked');
     expect(await sessionUser(b)).toBeNull();
     expect(await query('select "providerId" from account where "userId" = $1', [squatterUser.id])).toEqual([{ providerId: 'credential' }]);
@@ -153,7 +153,7 @@ describe('an account made by a provider that cannot be registered', () => {
     );
     const b = await visitor(server.url);
     const { location } = await signInWithProvider(b, provider.issuer, idp);
-    expect(location?.pathname).toBe('/sign-in/failed');
+    expect(location?.pathname).toBe('/auth/error');
     expect(location?.searchParams.get('error')).toBe('sign_up_failed');
     expect(await sessionUser(b)).toBeNull();
     expect(await query('select id from "user" where email = $1', [idp.email])).toEqual([]);
@@ -171,7 +171,7 @@ describe('a callback not started here', () => {
     for (const q of ['code=abc&state=forged', 'error=access_denied&error_description=no', '']) {
       const res = await b.get(`/api/auth/callback/oidc?${q}`);
       expect(res.status, q).toBe(302);
-      expect(new URL(res.headers.get('location')!, server.url).pathname, q).toBe('/sign-in/failed');
+      expect(new URL(res.headers.get('location')!, server.url).pathname, q).toBe('/auth/error');
     }
     expect(await sessionUser(b)).toBeNull();
     const unknownParam = await b.get('/api/auth/callback/oidc?colour=blue');
