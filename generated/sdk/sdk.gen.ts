@@ -275,7 +275,7 @@ export const verifyTwoFactor = <ThrowOnError extends boolean = false>(options: O
  * one of the providers `GET /rest/auth/settings` lists: answers the provider's authorization
  * address for the browser to open, and sets the HttpOnly cookie that binds the flow to this
  * browser. After the provider, the browser comes back through `/api/auth/callback/{provider_id}`
- * to `callback_path` (default `/`), signed in; a failure lands on `/sign-in/failed?error=<code>`.
+ * to `callback_path` (default `/`), signed in; a failure lands on `/auth/error?error=<code>`.
  * A provider that is not configured answers 400 `provider_not_configured`.
  *
  * An account is joined by a provider's sign-in only when the provider says the address is
@@ -298,7 +298,7 @@ export const signInSocial = <ThrowOnError extends boolean = false>(options: Opti
  * The redirect URI registered with each provider: `<PUBLIC_URL>/api/auth/callback/<provider_id>`.
  * Checks the state against this browser's cookie, exchanges the code, verifies the ID token,
  * signs in (a new account is registered like an email sign-up) and redirects to the
- * `callback_path` of `sign-in/social`, or to `/sign-in/failed?error=<code>`.
+ * `callback_path` of `sign-in/social`, or to `/auth/error?error=<code>`.
  *
  */
 export const oauthCallback = <ThrowOnError extends boolean = false>(options: Options<OauthCallbackData, ThrowOnError>): RequestResult<unknown, OauthCallbackErrors, ThrowOnError> => (options.client ?? client).get<unknown, OauthCallbackErrors, ThrowOnError>({ url: '/api/auth/callback/{provider_id}', ...options });

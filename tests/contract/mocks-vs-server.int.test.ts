@@ -55,4 +55,5 @@ test('the mocks answer the scripted requests with the statuses and codes of the 
   ])
     expect(codes, `the server never answered ${code}`).toContain(code);
   expect(fromServer.filter((s) => s.status < 300).length).toBeGreaterThan(20);
-});
+  // A long script (some 200 requests, many hashing passwords): about 20 s alone, more beside other test files.
+}, 90_000);

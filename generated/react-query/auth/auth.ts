@@ -1078,7 +1078,7 @@ export const getSignInSocialUrl = () => {
  * one of the providers `GET /rest/auth/settings` lists: answers the provider's authorization
  * address for the browser to open, and sets the HttpOnly cookie that binds the flow to this
  * browser. After the provider, the browser comes back through `/api/auth/callback/{provider_id}`
- * to `callback_path` (default `/`), signed in; a failure lands on `/sign-in/failed?error=<code>`.
+ * to `callback_path` (default `/`), signed in; a failure lands on `/auth/error?error=<code>`.
  * A provider that is not configured answers 400 `provider_not_configured`.
  *
  * An account is joined by a provider's sign-in only when the provider says the address is

@@ -17,7 +17,7 @@ export type SignInSocialBody = {
   /**
      * Where in this app to land once signed in (a path of this site).
      * @maxLength 512
-     * @pattern ^/(?![/\\])[^\s]*$
+     * @pattern ^/([^/\\\s]\S*)?$
      */
   callback_path?: string;
 };
