@@ -143,7 +143,8 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Change the signed-in user's password
  *
- * Needs the current password (a wrong one answers 400 `wrong_password`). With
+ * Needs the current password (a wrong one answers 400 `wrong_password`; an account made by an
+ * identity provider has none: 409 `no_password`). With
  * `sign_out_other_sessions`, every other session of the account ends.
  *
  */
@@ -168,7 +169,8 @@ export const changePassword = <ThrowOnError extends boolean = false>(options: Op
  * `otpauth://` URI to show as a QR code and ten backup codes. Two-factor sign-in is on only
  * after `confirm` with a first code from the app; until then signing in needs no code.
  * Calling it again before confirming starts over with a new secret. 409
- * `two_factor_already_enabled` when it is on already.
+ * `two_factor_already_enabled` when it is on already; 409 `no_password` for an account made by
+ * an identity provider (it signs in there, with that provider's second factor).
  *
  */
 export const enableTwoFactor = <ThrowOnError extends boolean = false>(options: Options<EnableTwoFactorData, ThrowOnError>): RequestResult<EnableTwoFactorResponses, EnableTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<EnableTwoFactorResponses, EnableTwoFactorErrors, ThrowOnError>({

@@ -1511,6 +1511,10 @@ export type ChangePasswordErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.

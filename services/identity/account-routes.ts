@@ -8,6 +8,7 @@ import { MIN_PASSWORD_LENGTH } from './auth.js';
 import type { IdentityContext } from './context.js';
 import { authCodeOf, passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
+import { hasPassword } from './credentials.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { signInProviderList } from './sign-in-providers.js';
@@ -80,7 +81,8 @@ export const accountRoutes = {
   },
 
   async changePassword({ actor, body, headers }, ctx) {
-    await requireUser(actor);
+    const user = await requireUser(actor);
+    if (!(await hasPassword(ctx.auth, user.id))) throw identityErrors.noPassword();
     const result = await ctx.auth.api
       .changePassword({
         body: { currentPassword: body.current_password, newPassword: body.new_password, revokeOtherSessions: body.sign_out_other_sessions ?? false },

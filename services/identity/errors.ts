@@ -29,6 +29,12 @@ export const identityErrors = {
   twoFactorAlreadyEnabled: () => new DomainError('conflict', 'two_factor_already_enabled', 'Two-factor sign-in is already on.'),
   twoFactorNotEnabled: () => new DomainError('conflict', 'two_factor_not_enabled', 'Two-factor sign-in is off.'),
   twoFactorNotStarted: () => new DomainError('conflict', 'two_factor_not_started', 'Set up your authenticator app first.'),
+  noPassword: () =>
+    new DomainError(
+      'conflict',
+      'no_password',
+      'This account signs in with an identity provider and has no password here, so it has none to change or confirm.',
+    ),
   providerNotConfigured: () => new DomainError('invalid', 'provider_not_configured', 'Signing in with this provider is not set up on this server.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
 };

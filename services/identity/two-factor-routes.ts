@@ -4,6 +4,7 @@
 // cookie with a 10-minute record, five codes per challenge, ten wrong ones lock it 15 minutes).
 import type { DomainRoutes, ReplyHeaders } from '../http/handler.js';
 import type { IdentityContext } from './context.js';
+import { hasPassword } from './credentials.js';
 import { identityErrors } from './errors.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
@@ -47,7 +48,9 @@ export const twoFactorRoutes = {
   },
 
   async enableTwoFactor({ actor, body, headers }, ctx) {
-    await requireUser(actor);
+    const user = await requireUser(actor);
+    // Its password is the second step's first: an account made by a provider relies on the provider's.
+    if (!(await hasPassword(ctx.auth, user.id))) throw identityErrors.noPassword();
     const result = await ctx.auth.api
       .enableTwoFactor({ body: { password: body.password, method: 'totp' }, headers: authHeaders(headers) })
       .catch((e) => twoFactorProblem(e));

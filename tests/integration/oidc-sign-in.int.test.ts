@@ -91,6 +91,15 @@ describe('a new person', () => {
     expect(await query('select type from events where stream_id = $1', [`account-${user.id}`])).toHaveLength(1);
   });
 
+  test('an account made by a provider has no password: changing one or setting up two-factor says so', async () => {
+    const b = await visitor(server.url);
+    await signInWithProvider(b, provider.issuer, person('pia'));
+    const change = await b.post('/api/auth/change-password', { current_password: 'anything-at-all', new_password: 'a-new-secret-1' });
+    expect([change.status, change.json.code]).toEqual([409, 'no_password']);
+    const twoFactor = await b.post('/api/auth/two-factor/enable', { password: 'anything-at-all' });
+    expect([twoFactor.status, twoFactor.json.code]).toEqual([409, 'no_password']);
+  });
+
   test('a wrong password at the provider signs nobody in', async () => {
     const idp = person('olga');
     const b = await visitor(server.url);

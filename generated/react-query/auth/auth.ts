@@ -923,6 +923,11 @@ export type changePasswordResponse403 = {
   status: 403
 }
 
+export type changePasswordResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
 export type changePasswordResponse413 = {
   data: ProblemResponse
   status: 413
@@ -936,7 +941,7 @@ export type changePasswordResponse429 = {
 export type changePasswordResponseSuccess = (changePasswordResponse204) & {
   headers: Headers;
 };
-export type changePasswordResponseError = (changePasswordResponse400 | changePasswordResponse401 | changePasswordResponse403 | changePasswordResponse413 | changePasswordResponse429) & {
+export type changePasswordResponseError = (changePasswordResponse400 | changePasswordResponse401 | changePasswordResponse403 | changePasswordResponse409 | changePasswordResponse413 | changePasswordResponse429) & {
   headers: Headers;
 };
 
@@ -951,7 +956,8 @@ export const getChangePasswordUrl = () => {
 }
 
 /**
- * Needs the current password (a wrong one answers 400 `wrong_password`). With
+ * Needs the current password (a wrong one answers 400 `wrong_password`; an account made by an
+ * identity provider has none: 409 `no_password`). With
  * `sign_out_other_sessions`, every other session of the account ends.
  * @summary Change the signed-in user's password
  */

@@ -119,7 +119,8 @@ export const getEnableTwoFactorUrl = () => {
  * `otpauth://` URI to show as a QR code and ten backup codes. Two-factor sign-in is on only
  * after `confirm` with a first code from the app; until then signing in needs no code.
  * Calling it again before confirming starts over with a new secret. 409
- * `two_factor_already_enabled` when it is on already.
+ * `two_factor_already_enabled` when it is on already; 409 `no_password` for an account made by
+ * an identity provider (it signs in there, with that provider's second factor).
  * @summary Start setting up an authenticator app
  */
 export const enableTwoFactor = async (twoFactorPassword: TwoFactorPassword, options?: Parameters<typeof apiFetch>[1]): Promise<enableTwoFactorResponse> => {
