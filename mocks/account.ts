@@ -8,6 +8,7 @@ import {
   getRequestPasswordResetMockHandler,
   getResetPasswordMockHandler,
   getSendVerificationEmailMockHandler,
+  getSignInSocialMockHandler,
   getVerifyEmailMockHandler,
 } from '../generated/msw/auth/auth.msw';
 import {
@@ -40,7 +41,7 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
     return account(user.id)!;
   };
   return [
-    getGetAuthSettingsMockHandler({ mail_configured: true, min_password_length: 8 }),
+    getGetAuthSettingsMockHandler({ mail_configured: true, min_password_length: 8, providers: [] }),
     getSendVerificationEmailMockHandler(() => {
       if (signedIn().user.email_verified) refuse(identityErrors.alreadyVerified());
     }),
@@ -62,6 +63,8 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       opts.changed();
       return { status: before ? 'already_verified' : 'verified', email: found.user.email };
     }),
+    // No identity provider is configured in the mocks: the sign-in screen shows no provider buttons.
+    getSignInSocialMockHandler(() => refuse(identityErrors.providerNotConfigured())),
     getRequestPasswordResetMockHandler(),
     getResetPasswordMockHandler(async ({ request }) => {
       const body = (await request.json()) as ResetPasswordBody;

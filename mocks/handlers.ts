@@ -18,6 +18,7 @@ import type { Viewer } from './thread-rules';
 import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
+import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
@@ -130,6 +131,11 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       const body = (await request.json()) as SignInRequest;
       const account = findAccount(scenario.state, body.email);
       if (!account || account.password !== body.password) throw problem(401, 'invalid_credentials', 'Wrong email or password.');
+      const challenge = twoFactorChallenge(scenario.state, account);
+      if (challenge) {
+        changed();
+        throw challenge;
+      }
       // Signing in claims this browser's anonymous work too (services/identity/use-cases.ts claimVisitorOnSignIn).
       claimVisitor(account.user.id);
       scenario.state.signedInId = account.user.id;
@@ -162,6 +168,14 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     }),
     ...accountHandlers({ state: () => scenario.state, changed }),
     ...accountSettingsHandlers({ state: () => scenario.state, changed }),
+    ...twoFactorHandlers({
+      state: () => scenario.state,
+      changed,
+      onSignedIn: (userId) => {
+        claimVisitor(userId);
+        scenario.state.signedInId = userId;
+      },
+    }),
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),

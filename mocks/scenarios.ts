@@ -5,12 +5,13 @@ import type { MockAccountSettings } from './account-settings';
 import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './threads';
+import type { MockTwoFactor } from './two-factor';
 
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** `pending_email`: an address change asked for and not yet confirmed by its link. */
-export type MockAccount = { user: SessionUser; password: string; pending_email?: string };
+export type MockAccount = { user: SessionUser; password: string; pending_email?: string; twoFactor?: MockTwoFactor };
 /** A visitor id whose threads an account took over at sign-up (the server's VisitorClaimed). */
 export type VisitorClaim = { visitor_id: string; user_id: string; claimed_at: string };
 /** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */
@@ -25,6 +26,8 @@ export type ScenarioState = {
   claims?: VisitorClaim[];
   /** Each account's own settings (mocks/account-settings.ts), by user id. */
   accountSettings?: Record<string, MockAccountSettings>;
+  /** Whose password was right at sign-in while the second factor is still asked for. */
+  twoFactorPendingId?: string | null;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

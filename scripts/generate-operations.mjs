@@ -5,9 +5,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const spec = JSON.parse(readFileSync('generated/openapi.json', 'utf8'));
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
-const ids = Object.values(spec.paths)
+const operations = Object.values(spec.paths)
   .flatMap((item) => Object.entries(item).filter(([method, op]) => METHODS.has(method) && op.operationId))
-  .map(([, op]) => op.operationId);
+  .map(([, op]) => op);
+// hey-api writes `<Op>Responses` only for an operation with a 2xx answer; one that only redirects
+// (an OAuth callback) has no JSON reply to type.
+const hasSuccess = (op) => Object.keys(op.responses ?? {}).some((status) => status.startsWith('2'));
 // hey-api names an operation's types by its operationId with the first letter in upper case.
 const pascal = (id) => id[0].toUpperCase() + id.slice(1);
 
@@ -17,7 +20,10 @@ const lines = [
   "import type * as T from './types.gen';",
   '',
   'export type Operations = {',
-  ...ids.map((id) => `    ${id}: { data: T.${pascal(id)}Data; responses: T.${pascal(id)}Responses };`),
+  ...operations.map(
+    (op) =>
+      `    ${op.operationId}: { data: T.${pascal(op.operationId)}Data; responses: ${hasSuccess(op) ? `T.${pascal(op.operationId)}Responses` : 'Record<never, never>'} };`,
+  ),
   '};',
   '',
 ];

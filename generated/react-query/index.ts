@@ -17,3 +17,4 @@ export * from './session/session';
 export * from './system/system';
 export * from './threads/threads';
 export * from './translation/translation';
+export * from './two-factor/two-factor';

@@ -14,6 +14,14 @@ export type Operations = {
     resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
     changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
     changeEmail: { data: T.ChangeEmailData; responses: T.ChangeEmailResponses };
+    enableTwoFactor: { data: T.EnableTwoFactorData; responses: T.EnableTwoFactorResponses };
+    confirmTwoFactor: { data: T.ConfirmTwoFactorData; responses: T.ConfirmTwoFactorResponses };
+    disableTwoFactor: { data: T.DisableTwoFactorData; responses: T.DisableTwoFactorResponses };
+    regenerateBackupCodes: { data: T.RegenerateBackupCodesData; responses: T.RegenerateBackupCodesResponses };
+    verifyTwoFactor: { data: T.VerifyTwoFactorData; responses: T.VerifyTwoFactorResponses };
+    signInSocial: { data: T.SignInSocialData; responses: T.SignInSocialResponses };
+    oauthCallback: { data: T.OauthCallbackData; responses: Record<never, never> };
+    getTwoFactorStatus: { data: T.GetTwoFactorStatusData; responses: T.GetTwoFactorStatusResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
     setAccountUsername: { data: T.SetAccountUsernameData; responses: T.SetAccountUsernameResponses };

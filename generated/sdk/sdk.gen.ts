@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -52,7 +52,8 @@ export const signUpEmail = <ThrowOnError extends boolean = false>(options: Optio
  * Sign in with email and password
  *
  * Wrong credentials answer 401 `invalid_credentials` without saying which part was wrong.
- * Rate limited per address and per account.
+ * Rate limited per address and per account. An account with two-factor sign-in answers
+ * with a challenge (`two_factor_required`) instead of a session: finish with `POST /api/auth/two-factor/verify`.
  *
  */
 export const signInEmail = <ThrowOnError extends boolean = false>(options: Options<SignInEmailData, ThrowOnError>): RequestResult<SignInEmailResponses, SignInEmailErrors, ThrowOnError> => (options.client ?? client).post<SignInEmailResponses, SignInEmailErrors, ThrowOnError>({
@@ -144,7 +145,8 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
 /**
  * Change the signed-in user's password
  *
- * Needs the current password (a wrong one answers 400 `wrong_password`). With
+ * Needs the current password (a wrong one answers 400 `wrong_password`; an account made by an
+ * identity provider has none: 409 `no_password`). With
  * `sign_out_other_sessions`, every other session of the account ends.
  *
  */
@@ -185,6 +187,166 @@ export const changeEmail = <ThrowOnError extends boolean = false>(options: Optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Start setting up an authenticator app
+ *
+ * Needs the current password (a wrong one answers 400 `wrong_password`). Answers the
+ * `otpauth://` URI to show as a QR code and ten backup codes. Two-factor sign-in is on only
+ * after `confirm` with a first code from the app; until then signing in needs no code.
+ * Calling it again before confirming starts over with a new secret. 409
+ * `two_factor_already_enabled` when it is on already; 409 `no_password` for an account made by
+ * an identity provider (it signs in there, with that provider's second factor).
+ *
+ */
+export const enableTwoFactor = <ThrowOnError extends boolean = false>(options: Options<EnableTwoFactorData, ThrowOnError>): RequestResult<EnableTwoFactorResponses, EnableTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<EnableTwoFactorResponses, EnableTwoFactorErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/enable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turn two-factor sign-in on with a first code from the app
+ *
+ * A wrong code answers 400 `invalid_two_factor_code`; without `enable` first, 409
+ * `two_factor_not_started`. This session gets a new cookie; the others stay signed in.
+ *
+ */
+export const confirmTwoFactor = <ThrowOnError extends boolean = false>(options: Options<ConfirmTwoFactorData, ThrowOnError>): RequestResult<ConfirmTwoFactorResponses, ConfirmTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<ConfirmTwoFactorResponses, ConfirmTwoFactorErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turn two-factor sign-in off
+ *
+ * Needs the current password (400 `wrong_password`). Forgets the app's secret and the backup
+ * codes. 409 `two_factor_not_enabled` when it is off.
+ *
+ */
+export const disableTwoFactor = <ThrowOnError extends boolean = false>(options: Options<DisableTwoFactorData, ThrowOnError>): RequestResult<DisableTwoFactorResponses, DisableTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<DisableTwoFactorResponses, DisableTwoFactorErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/disable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * New backup codes
+ *
+ * Needs the current password (400 `wrong_password`). The old codes stop working. 409
+ * `two_factor_not_enabled` when two-factor sign-in is off.
+ *
+ */
+export const regenerateBackupCodes = <ThrowOnError extends boolean = false>(options: Options<RegenerateBackupCodesData, ThrowOnError>): RequestResult<RegenerateBackupCodesResponses, RegenerateBackupCodesErrors, ThrowOnError> => (options.client ?? client).post<RegenerateBackupCodesResponses, RegenerateBackupCodesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/backup-codes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Finish signing in with a code from the app or a backup code
+ *
+ * The second step of signing in, after `sign-in/email` answered `two_factor_required`: needs the challenge
+ * cookie it set (valid 10 minutes). `kind` says which code this is (default `totp`). A
+ * backup code works once. A wrong code answers 401 `invalid_two_factor_code`; no or an
+ * expired challenge 401 `two_factor_challenge_expired` (sign in again); after five wrong
+ * codes the challenge ends (429 `too_many_two_factor_attempts`), and after ten in a row the
+ * account's second step is locked for 15 minutes (429 `two_factor_locked`).
+ *
+ */
+export const verifyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<VerifyTwoFactorData, ThrowOnError>): RequestResult<VerifyTwoFactorResponses, VerifyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<VerifyTwoFactorResponses, VerifyTwoFactorErrors, ThrowOnError>({
+    url: '/api/auth/two-factor/verify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Start signing in with an identity provider
+ *
+ * Starts the authorization code flow (with PKCE, state and, for OpenID Connect, a nonce) with
+ * one of the providers `GET /rest/auth/settings` lists: answers the provider's authorization
+ * address for the browser to open, and sets the HttpOnly cookie that binds the flow to this
+ * browser. After the provider, the browser comes back through `/api/auth/callback/{provider_id}`
+ * to `callback_path` (default `/`), signed in; a failure lands on `/auth/error?error=<code>`.
+ * A provider that is not configured answers 400 `provider_not_configured`.
+ *
+ * An account is joined by a provider's sign-in only when the provider says the address is
+ * verified and the account's own address is verified (otherwise `account_not_linked`); a new
+ * address makes a new account.
+ *
+ */
+export const signInSocial = <ThrowOnError extends boolean = false>(options: Options<SignInSocialData, ThrowOnError>): RequestResult<SignInSocialResponses, SignInSocialErrors, ThrowOnError> => (options.client ?? client).post<SignInSocialResponses, SignInSocialErrors, ThrowOnError>({
+    url: '/api/auth/sign-in/social',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Where an identity provider sends the browser back
+ *
+ * The redirect URI registered with each provider: `<PUBLIC_URL>/api/auth/callback/<provider_id>`.
+ * Checks the state against this browser's cookie, exchanges the code, verifies the ID token,
+ * signs in (a new account is registered like an email sign-up) and redirects to the
+ * `callback_path` of `sign-in/social`, or to `/auth/error?error=<code>`.
+ *
+ */
+export const oauthCallback = <ThrowOnError extends boolean = false>(options: Options<OauthCallbackData, ThrowOnError>): RequestResult<unknown, OauthCallbackErrors, ThrowOnError> => (options.client ?? client).get<unknown, OauthCallbackErrors, ThrowOnError>({ url: '/api/auth/callback/{provider_id}', ...options });
+
+/**
+ * Whether the account signs in with a second factor
+ *
+ * `enabled` once an authenticator app was set up and confirmed with a first code; `pending`
+ * after `enable` and before that first code.
+ *
+ */
+export const getTwoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<GetTwoFactorStatusData, ThrowOnError>): RequestResult<GetTwoFactorStatusResponses, GetTwoFactorStatusErrors, ThrowOnError> => (options?.client ?? client).get<GetTwoFactorStatusResponses, GetTwoFactorStatusErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/account/two-factor',
+    ...options
 });
 
 /**

@@ -158,6 +158,38 @@ export type SignInRequest = {
 };
 
 /**
+ * The password was right and the account has two-factor sign-in: no session exists yet. The
+ * reply sets a short-lived (10 minutes) HttpOnly challenge cookie; post a code from the
+ * authenticator app, or a backup code, to `POST /api/auth/two-factor/verify` to finish signing in.
+ *
+ */
+export type TwoFactorChallenge = {
+    two_factor_required: true;
+    methods: Array<'totp' | 'backup_code'>;
+};
+
+export type TwoFactorPassword = {
+    /**
+     * The account's current password.
+     */
+    password: string;
+};
+
+export type TwoFactorCode = {
+    /**
+     * The six digits the authenticator app shows now.
+     */
+    code: string;
+};
+
+export type BackupCodes = {
+    /**
+     * Ten single-use codes (shown once; only their encrypted form is kept).
+     */
+    backup_codes: Array<string>;
+};
+
+/**
  * One signed-in device of the account.
  */
 export type AccountSession = {
@@ -1401,9 +1433,11 @@ export type SignInEmailError = SignInEmailErrors[keyof SignInEmailErrors];
 
 export type SignInEmailResponses = {
     /**
-     * Signed in.
+     * Signed in; or, for an account with two-factor sign-in, the password was right and the
+     * challenge for the second step (no session exists yet).
+     *
      */
-    200: SessionResponse;
+    200: SessionResponse | TwoFactorChallenge;
 };
 
 export type SignInEmailResponse = SignInEmailResponses[keyof SignInEmailResponses];
@@ -1625,6 +1659,10 @@ export type ChangePasswordErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -1690,6 +1728,358 @@ export type ChangeEmailResponses = {
 
 export type ChangeEmailResponse = ChangeEmailResponses[keyof ChangeEmailResponses];
 
+export type EnableTwoFactorData = {
+    body: TwoFactorPassword;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/enable';
+};
+
+export type EnableTwoFactorErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type EnableTwoFactorError = EnableTwoFactorErrors[keyof EnableTwoFactorErrors];
+
+export type EnableTwoFactorResponses = {
+    /**
+     * The secret (as an otpauth URI) and the backup codes.
+     */
+    200: {
+        /**
+         * An `otpauth://totp/...` URI with the base32 secret.
+         */
+        totp_uri: string;
+        backup_codes: Array<string>;
+    };
+};
+
+export type EnableTwoFactorResponse = EnableTwoFactorResponses[keyof EnableTwoFactorResponses];
+
+export type ConfirmTwoFactorData = {
+    body: TwoFactorCode;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/confirm';
+};
+
+export type ConfirmTwoFactorErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type ConfirmTwoFactorError = ConfirmTwoFactorErrors[keyof ConfirmTwoFactorErrors];
+
+export type ConfirmTwoFactorResponses = {
+    /**
+     * Two-factor sign-in is on.
+     */
+    204: void;
+};
+
+export type ConfirmTwoFactorResponse = ConfirmTwoFactorResponses[keyof ConfirmTwoFactorResponses];
+
+export type DisableTwoFactorData = {
+    body: TwoFactorPassword;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/disable';
+};
+
+export type DisableTwoFactorErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type DisableTwoFactorError = DisableTwoFactorErrors[keyof DisableTwoFactorErrors];
+
+export type DisableTwoFactorResponses = {
+    /**
+     * Two-factor sign-in is off.
+     */
+    204: void;
+};
+
+export type DisableTwoFactorResponse = DisableTwoFactorResponses[keyof DisableTwoFactorResponses];
+
+export type RegenerateBackupCodesData = {
+    body: TwoFactorPassword;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/backup-codes';
+};
+
+export type RegenerateBackupCodesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type RegenerateBackupCodesError = RegenerateBackupCodesErrors[keyof RegenerateBackupCodesErrors];
+
+export type RegenerateBackupCodesResponses = {
+    /**
+     * The new codes.
+     */
+    200: BackupCodes;
+};
+
+export type RegenerateBackupCodesResponse = RegenerateBackupCodesResponses[keyof RegenerateBackupCodesResponses];
+
+export type VerifyTwoFactorData = {
+    body: {
+        code: string;
+        kind?: 'totp' | 'backup_code';
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/verify';
+};
+
+export type VerifyTwoFactorErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type VerifyTwoFactorError = VerifyTwoFactorErrors[keyof VerifyTwoFactorErrors];
+
+export type VerifyTwoFactorResponses = {
+    /**
+     * Signed in.
+     */
+    200: SessionResponse;
+};
+
+export type VerifyTwoFactorResponse = VerifyTwoFactorResponses[keyof VerifyTwoFactorResponses];
+
+export type SignInSocialData = {
+    body: {
+        provider: 'oidc' | 'google' | 'microsoft' | 'github';
+        /**
+         * Where in this app to land once signed in (a path of this site).
+         */
+        callback_path?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-in/social';
+};
+
+export type SignInSocialErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type SignInSocialError = SignInSocialErrors[keyof SignInSocialErrors];
+
+export type SignInSocialResponses = {
+    /**
+     * The provider's authorization address.
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type SignInSocialResponse = SignInSocialResponses[keyof SignInSocialResponses];
+
+export type OauthCallbackData = {
+    body?: never;
+    path: {
+        provider_id: string;
+    };
+    query?: {
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+        error_uri?: string;
+        /**
+         * Sent back by some providers (Google).
+         */
+        scope?: string;
+        /**
+         * Sent back by Google.
+         */
+        authuser?: string;
+        /**
+         * Sent back by Google.
+         */
+        prompt?: string;
+        /**
+         * Sent back by Google (the hosted domain).
+         */
+        hd?: string;
+        /**
+         * Sent back by Microsoft.
+         */
+        session_state?: string;
+    };
+    url: '/api/auth/callback/{provider_id}';
+};
+
+export type OauthCallbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type OauthCallbackError = OauthCallbackErrors[keyof OauthCallbackErrors];
+
+export type GetTwoFactorStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/two-factor';
+};
+
+export type GetTwoFactorStatusErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetTwoFactorStatusError = GetTwoFactorStatusErrors[keyof GetTwoFactorStatusErrors];
+
+export type GetTwoFactorStatusResponses = {
+    /**
+     * The state.
+     */
+    200: {
+        enabled: boolean;
+        pending: boolean;
+    };
+};
+
+export type GetTwoFactorStatusResponse = GetTwoFactorStatusResponses[keyof GetTwoFactorStatusResponses];
+
 export type GetAuthSettingsData = {
     body?: never;
     path?: never;
@@ -1713,6 +2103,15 @@ export type GetAuthSettingsResponses = {
     200: {
         mail_configured: boolean;
         min_password_length: number;
+        /**
+         * The identity providers to sign in with (`sign-in/social`), in the order their
+         * buttons show; empty when none is configured. Names only, never a secret.
+         *
+         */
+        providers: Array<{
+            id: 'oidc' | 'google' | 'microsoft' | 'github';
+            name: string;
+        }>;
     };
 };
 

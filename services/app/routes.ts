@@ -8,6 +8,8 @@ import { avatarRoutes } from '../identity/avatar-routes.js';
 import { adminRoutes } from '../identity/admin-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { sessionRoutes } from '../identity/session-routes.js';
+import { twoFactorRoutes } from '../identity/two-factor-routes.js';
+import { socialRoutes } from '../identity/social-routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
@@ -26,6 +28,8 @@ export const routes: Routes<AppContext> = {
   ...avatarRoutes,
   ...adminRoutes,
   ...sessionRoutes,
+  ...twoFactorRoutes,
+  ...socialRoutes,
   ...mailRoutes,
   ...threadRoutes,
   ...sharingRoutes,

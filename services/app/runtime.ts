@@ -60,7 +60,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     if (!stopping) logger.warn({ err }, 'idle database connection failed');
   });
   const secret = config.authSecret ?? persistedSecret(config.dataDir);
-  const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins };
+  const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins, signInProviders: config.signInProviders };
   await migrateAuth(authOptions);
   const store = new EventStore(db, projections);
   const sendAccountMail = queueAccountMail(store);

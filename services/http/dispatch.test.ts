@@ -69,11 +69,12 @@ describe('what a handler returns is written by the edge', () => {
     expect(await res.text()).toBe('');
   });
 
-  test('a redirect', async () => {
+  test('a redirect, with no body (the spec declares none)', async () => {
     const url = await serve(async () => ({ redirect: '/elsewhere', status: 303 }));
-    const res = await fetch(`${url}/1`, { redirect: 'manual' });
+    const res = await fetch(`${url}/1`, { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/elsewhere');
+    expect(await res.text()).toBe('');
   });
 
   test('a file to download, from bytes or a stream', async () => {

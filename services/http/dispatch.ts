@@ -36,7 +36,12 @@ export function dispatch<Op extends OperationId, Ctx extends KernelContext>(
 async function write(res: Response, reply: AnyReply) {
   if (reply.headers) for (const [name, value] of Object.entries(reply.headers)) res.append(name, value);
   if (typeof reply.sse === 'function') return reply.sse(openSse(res));
-  if (typeof reply.redirect === 'string') return res.redirect(reply.status ?? 302, reply.redirect);
+  // No body: the spec declares none for a redirect (Express's res.redirect would write one).
+  if (typeof reply.redirect === 'string')
+    return void res
+      .status(reply.status ?? 302)
+      .location(reply.redirect)
+      .end();
   if (reply.file) return sendFile(res, reply.file as FileReply['file']);
   const status = reply.status ?? 200;
   if (reply.body === undefined) return void res.status(status).end();

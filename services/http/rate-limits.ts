@@ -37,6 +37,14 @@ export function signInLimiters(limit: number): RequestHandler[] {
 }
 
 /**
+ * The steps of a sign-in that name no account (the second factor's code, a provider's start and
+ * callback): per client address as sign-in is, three times `limit` per 15 minutes.
+ */
+export function signInStepLimiters(limit: number): RequestHandler[] {
+  return [limiter(FIFTEEN_MINUTES, limit * 3, SIGN_IN_DETAIL, (req) => `ip|${ipKeyGenerator(req.ip ?? '')}`)];
+}
+
+/**
  * Mails about an account (verification, password reset), the links' tokens and password changes:
  * `limit` per hour per client address, so nobody floods an inbox or tries tokens or passwords at speed.
  */

@@ -7,8 +7,10 @@ import { MIN_PASSWORD_LENGTH } from './auth.js';
 import type { IdentityContext } from './context.js';
 import { authCodeOf, passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
+import { hasPassword } from './credentials.js';
 import { findSessionUser, usernameTaken } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
+import { signInProviderList } from './sign-in-providers.js';
 import { changeUsername, renameAccount } from './use-cases.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { claimsOf } from './verification-token.js';
@@ -21,7 +23,10 @@ async function isVerified(ctx: IdentityContext, email: string | null) {
 
 export const accountRoutes = {
   async getAuthSettings(_input, ctx) {
-    return { status: 200, body: { mail_configured: !!ctx.config.smtpUrl, min_password_length: MIN_PASSWORD_LENGTH } };
+    return {
+      status: 200,
+      body: { mail_configured: !!ctx.config.smtpUrl, min_password_length: MIN_PASSWORD_LENGTH, providers: signInProviderList(ctx.config.signInProviders) },
+    };
   },
 
   async sendVerificationEmail({ actor, headers }, ctx) {
@@ -92,7 +97,8 @@ export const accountRoutes = {
   },
 
   async changePassword({ actor, body, headers }, ctx) {
-    await requireUser(actor);
+    const user = await requireUser(actor);
+    if (!(await hasPassword(ctx.auth, user.id))) throw identityErrors.noPassword();
     const result = await ctx.auth.api
       .changePassword({
         body: { currentPassword: body.current_password, newPassword: body.new_password, revokeOtherSessions: body.sign_out_other_sessions ?? false },

@@ -1,23 +1,36 @@
 // Better Auth on our PostgreSQL: email and password with verified addresses and password reset,
-// organisations. Its tables are the one place outside the event store that the auth library
+// two-factor sign-in, organisations. Its tables are the one place outside the event store that the auth library
 // writes itself; its mails go out through `sendMail` (the app's outbox and delivery).
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { organization, username } from 'better-auth/plugins';
+import { organization, twoFactor, username } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { oidcPluginsOf, type SignInProviders, socialProvidersOf } from './sign-in-providers.js';
 import { emailChangeMail, passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
 import { claimsOf } from './verification-token.js';
 import { USERNAME_LENGTH } from './decide.js';
 
 /** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
-export type AuthOptions = { pool: pg.Pool; secret: string; baseURL: string; trustedOrigins: string[]; sendMail?: SendAccountMail };
+export type AuthOptions = {
+  pool: pg.Pool;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+  sendMail?: SendAccountMail;
+  /** The identity providers to sign in with (config.signInProviders); none when absent. */
+  signInProviders?: SignInProviders;
+};
 
 const noMail: SendAccountMail = async () => {
   throw new Error('No account mail can be sent here.');
 };
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The web page a failed sign-in with a provider lands on (`?error=<code>`). */
+export const SIGN_IN_FAILED_PATH = '/auth/error';
+/** The name an authenticator app shows beside the account. */
+export const TWO_FACTOR_ISSUER = 'Answer Engine';
 
 function authOptions(o: AuthOptions) {
   return {
@@ -48,8 +61,25 @@ function authOptions(o: AuthOptions) {
     },
     // A new address takes effect only once its mailed link is opened (verified at the new address).
     user: { changeEmail: { enabled: true } },
-    // Usernames are ours to check (identity/decide.ts); the plugin keeps them unique in its column.
-    plugins: [organization(), username({ minUsernameLength: USERNAME_LENGTH.min, maxUsernameLength: USERNAME_LENGTH.max, displayUsername: false })],
+    plugins: [
+      organization(),
+      // Usernames are ours to check (identity/decide.ts); the plugin keeps them unique in its column.
+      username({ minUsernameLength: USERNAME_LENGTH.min, maxUsernameLength: USERNAME_LENGTH.max, displayUsername: false }),
+      // An authenticator app's code (and single-use backup codes) after the password; the secret
+      // and the codes are stored encrypted with the auth secret.
+      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+      ...oidcPluginsOf(o.signInProviders),
+    ],
+    socialProviders: socialProvidersOf(o.signInProviders),
+    account: {
+      // A provider's sign-in joins an existing account of the same address only when the provider
+      // says the address is verified and the account's own address is verified too; otherwise it
+      // is refused (account_not_linked), so nobody takes over an account, nor is taken over, by
+      // an address they never proved. No provider is trusted beyond that.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
+    },
+    // Failures of a provider's sign-in end on the web app's page that explains them.
+    onAPIError: { errorURL: `${o.baseURL}${SIGN_IN_FAILED_PATH}` },
     // Our edge does rate limiting and origin checks for every route, these included.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

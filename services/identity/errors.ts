@@ -25,5 +25,23 @@ export const identityErrors = {
   sameEmail: () => new DomainError('invalid', 'same_email', 'That is already the address of your account.'),
   alreadyVerified: () => new DomainError('conflict', 'already_verified', 'Your email address is already verified.'),
   accountExists: () => new DomainError('conflict', 'account_exists', 'This account is already registered.'),
+  invalidTwoFactorCode: (kind: 'invalid' | 'unauthenticated') =>
+    new DomainError(kind, 'invalid_two_factor_code', 'That code is not right. Enter the six digits your authenticator app shows now.'),
+  invalidBackupCode: () => new DomainError('unauthenticated', 'invalid_backup_code', 'That backup code is not right, or it was used already.'),
+  twoFactorChallengeExpired: () =>
+    new DomainError('unauthenticated', 'two_factor_challenge_expired', 'Signing in took too long or was not started here. Sign in again.'),
+  tooManyTwoFactorAttempts: () => new DomainError('rate_limited', 'too_many_two_factor_attempts', 'Too many wrong codes. Sign in again.'),
+  twoFactorLocked: () =>
+    new DomainError('rate_limited', 'two_factor_locked', 'Too many wrong codes in a row: two-factor sign-in for this account is locked for 15 minutes.'),
+  twoFactorAlreadyEnabled: () => new DomainError('conflict', 'two_factor_already_enabled', 'Two-factor sign-in is already on.'),
+  twoFactorNotEnabled: () => new DomainError('conflict', 'two_factor_not_enabled', 'Two-factor sign-in is off.'),
+  twoFactorNotStarted: () => new DomainError('conflict', 'two_factor_not_started', 'Set up your authenticator app first.'),
+  noPassword: () =>
+    new DomainError(
+      'conflict',
+      'no_password',
+      'This account signs in with an identity provider and has no password here, so it has none to change or confirm.',
+    ),
+  providerNotConfigured: () => new DomainError('invalid', 'provider_not_configured', 'Signing in with this provider is not set up on this server.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
 };

@@ -71,6 +71,9 @@ export const identityRoutes = {
   async signInEmail({ actor, body, headers }, ctx) {
     const { email, password } = body;
     const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: authHeaders(headers), returnHeaders: true }).catch(authProblem);
+    // Two-factor sign-in: Better Auth made no session, only the challenge cookie for the second step.
+    if ((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect)
+      return { status: 200, body: { two_factor_required: true, methods: ['totp', 'backup_code'] }, headers: cookiesOf(result.headers) };
     // This browser's anonymous work becomes the account's; signing in works even if that fails.
     await claimVisitorOnSignIn(ctx.store, { visitorId: actor.visitorId, userId: result.response.user.id, now: ctx.now() }).catch((err) =>
       ctx.logger.error({ err, userId: result.response.user.id }, 'could not claim the visitor on sign-in'),

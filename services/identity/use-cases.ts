@@ -13,6 +13,21 @@ export async function registerAccount(store: EventStore, cmd: { userId: string; 
 }
 
 /**
+ * Registers an account made by a provider's sign-in (Better Auth has stored its user), as an email
+ * sign-up is, unless it is registered already: true when it was registered now. Only a new
+ * account is unregistered, as an email sign-up that could not register is taken back.
+ */
+export async function registerAccountIfNew(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
+  return store.db.transaction().execute(async (trx) => {
+    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+    if (account.state.registered) return false;
+    await store.append(accountStream(cmd.userId), account.version, decideRegister(account.state, cmd), trx);
+    if (cmd.visitorId) await claimIfFree(store, { visitorId: cmd.visitorId, userId: cmd.userId, now: cmd.now }, trx);
+    return true;
+  });
+}
+
+/**
  * Renames an account: the rename is decided and appended first, so a blank name changes nothing
  * anywhere; `applyName` then writes it where Better Auth keeps it, before the transaction commits
  * (a failure there takes the event back). Returns the name as recorded.

@@ -199,3 +199,23 @@ describe('file storage and limits', () => {
     expect(refusal({ FILE_LIMITS: 'free=3' })).toMatch(/FILE_LIMITS: "free=3" is not plan=per_repository\/per_user/);
   });
 });
+
+describe('sign-in providers', () => {
+  test('none with nothing set', () => {
+    expect(loadConfig({}).signInProviders).toEqual({ oidc: null, google: null, microsoft: null, github: null });
+  });
+
+  test('an OpenID Connect provider needs issuer, client id and secret together', () => {
+    expect(refusal({ OIDC_ISSUER: 'https://id.example.com' })).toMatch(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three/);
+    expect(refusal({ OIDC_ISSUER: 'id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toMatch(/OIDC_ISSUER: must be an http/);
+    const c = loadConfig({ OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 's3cret', OIDC_NAME: 'Okta' });
+    expect(c.signInProviders.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'app', clientSecret: 's3cret', name: 'Okta' });
+  });
+
+  test('Google, Microsoft and GitHub each need both id and secret', () => {
+    expect(refusal({ GOOGLE_CLIENT_ID: 'g' })).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both/);
+    expect(refusal({ GITHUB_CLIENT_SECRET: 'h' })).toMatch(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: set both/);
+    const c = loadConfig({ MICROSOFT_CLIENT_ID: 'm', MICROSOFT_CLIENT_SECRET: 'n' });
+    expect(c.signInProviders.microsoft).toEqual({ clientId: 'm', clientSecret: 'n', tenantId: 'common' });
+  });
+});

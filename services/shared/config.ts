@@ -63,6 +63,20 @@ const schema = z.object({
   PRO_PERKS_FILE: z.string().min(1).optional(),
   // How long an upload form counts toward the file limits if it is never indexed; then its bytes
   // are removed. Its form stops working at half of it (at most 15 minutes).
+  // Sign-in with an OpenID Connect provider: issuer, client id and secret together, or none. The
+  // name is what its button says ("Continue with <name>").
+  OIDC_ISSUER: url(/^https?$/, 'an http:// or https:// URL of an OpenID Connect issuer').optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('single sign-on'),
+  // Sign-in with Google, Microsoft and GitHub: each when both its client id and secret are set.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT_ID: z.string().min(1).default('common'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
 });
 
@@ -87,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all four, or none for local storage',
     );
+  const oidcSet = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3)
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three, or none for no OpenID Connect sign-in');
+  for (const p of ['GOOGLE', 'MICROSOFT', 'GITHUB'] as const)
+    if (!c[`${p}_CLIENT_ID`] !== !c[`${p}_CLIENT_SECRET`])
+      throw new ConfigError(`Invalid configuration:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both, or neither`);
   let fileLimits: ReturnType<typeof parsePlanFileLimits>;
   try {
     fileLimits = parsePlanFileLimits(c.FILE_LIMITS);
@@ -161,6 +181,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             forcePathStyle: c.S3_FORCE_PATH_STYLE,
           }
         : null,
+    signInProviders: {
+      oidc:
+        c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
+          ? { issuer: c.OIDC_ISSUER.replace(/\/+$/, ''), clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, name: c.OIDC_NAME }
+          : null,
+      google: c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET ? { clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET } : null,
+      microsoft:
+        c.MICROSOFT_CLIENT_ID && c.MICROSOFT_CLIENT_SECRET
+          ? { clientId: c.MICROSOFT_CLIENT_ID, clientSecret: c.MICROSOFT_CLIENT_SECRET, tenantId: c.MICROSOFT_TENANT_ID }
+          : null,
+      github: c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET ? { clientId: c.GITHUB_CLIENT_ID, clientSecret: c.GITHUB_CLIENT_SECRET } : null,
+    },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
     proPerks,

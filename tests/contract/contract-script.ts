@@ -2,6 +2,7 @@
 // records its status, its problem code and, where the step says so, one observed fact of the
 // answer (a count, a flag); the two runs must record the same list. Ids (threads, Spaces,
 // requests) come from earlier answers, so the script is the same code for both targets.
+import { authenticatorFor } from '../support/authenticator.js';
 import type { Reply, Target } from './targets.js';
 
 export type Outcome = { step: string; status: number; code: string | null; seen?: unknown };
@@ -37,6 +38,46 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('session after sign-out', 'stranger', 'GET', '/rest/session', undefined, (r) => r.json.user);
   await step('sign in with a wrong password', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: 'wrong-password' });
   await step('sign in', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: STRANGER.password }, (r) => r.json.user.name);
+
+  // Two-factor sign-in: set up with the password and a first code, sign in with a code, a backup code once.
+  const twoFactor = (name: string, path: string, body?: unknown, seen?: (r: Reply) => unknown) =>
+    step(name, 'stranger', path.startsWith('/') ? 'GET' : 'POST', path.startsWith('/') ? path : `/api/auth/two-factor/${path}`, body, seen);
+  await twoFactor('two-factor state', '/rest/account/two-factor', undefined, (r) => r.json);
+  await twoFactor('two-factor set up with a wrong password', 'enable', { password: 'wrong-password' });
+  await twoFactor('two-factor confirmed before it was set up', 'confirm', { code: '123456' });
+  const setup = await twoFactor('two-factor set up', 'enable', { password: STRANGER.password }, (r) => r.json.backup_codes.length);
+  const app = authenticatorFor(setup.json?.totp_uri ?? 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP');
+  await twoFactor('two-factor confirmed with a wrong code', 'confirm', { code: app.staleCode() });
+  await twoFactor('two-factor confirmed', 'confirm', { code: app.code() });
+  await twoFactor('two-factor state when on', '/rest/account/two-factor', undefined, (r) => r.json);
+  await step('sign out with two-factor on', 'stranger', 'POST', '/api/auth/sign-out');
+  await step(
+    'sign in with two-factor on',
+    'stranger',
+    'POST',
+    '/api/auth/sign-in/email',
+    { email: STRANGER.email, password: STRANGER.password },
+    (r) => r.json,
+  );
+  await step('session before the second step', 'stranger', 'GET', '/rest/session', undefined, (r) => r.json.user);
+  await twoFactor('second step with a wrong code', 'verify', { code: app.staleCode() });
+  await twoFactor('second step with a backup code', 'verify', { code: setup.json?.backup_codes?.[0] ?? 'x', kind: 'backup_code' }, (r) => r.json.user.name);
+  await step('sign out after the backup code', 'stranger', 'POST', '/api/auth/sign-out');
+  await step('sign in again with two-factor on', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: STRANGER.password });
+  await twoFactor('second step with a used backup code', 'verify', { code: setup.json?.backup_codes?.[0] ?? 'x', kind: 'backup_code' });
+  await twoFactor('second step with a code', 'verify', { code: app.code() }, (r) => r.json.user.name);
+  await twoFactor('new backup codes with a wrong password', 'backup-codes', { password: 'wrong-password' });
+  await twoFactor('new backup codes', 'backup-codes', { password: STRANGER.password }, (r) => r.json.backup_codes.length);
+  await twoFactor('two-factor turned off', 'disable', { password: STRANGER.password });
+  await twoFactor('two-factor turned off again', 'disable', { password: STRANGER.password });
+  await step('the sign-in settings', 'visitor', 'GET', '/rest/auth/settings', undefined, (r) => r.json.providers);
+  await step('sign in with a provider that is not configured', 'visitor', 'POST', '/api/auth/sign-in/social', { provider: 'oidc' });
+  await step('sign in with a provider, landing on another site', 'visitor', 'POST', '/api/auth/sign-in/social', {
+    provider: 'oidc',
+    callback_path: '//evil.example/',
+  });
+  await step('a visitor sets up two-factor', 'visitor', 'POST', '/api/auth/two-factor/enable', { password: STRANGER.password });
+  await step('a visitor finishes a sign-in never started', 'visitor', 'POST', '/api/auth/two-factor/verify', { code: '123456' });
 
   // Asking (the parts before the stream).
   await step('ask an empty question', 'owner', 'POST', '/rest/threads/ask', { query_str: '' });

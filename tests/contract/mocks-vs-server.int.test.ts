@@ -50,7 +50,10 @@ test('the mocks answer the scripted requests with the statuses and codes of the 
     'not_space_owner',
     'email_not_verified',
     'file_too_large',
+    'invalid_two_factor_code',
+    'invalid_backup_code',
   ])
     expect(codes, `the server never answered ${code}`).toContain(code);
   expect(fromServer.filter((s) => s.status < 300).length).toBeGreaterThan(20);
-});
+  // A long script (some 200 requests, many hashing passwords): about 20 s alone, more beside other test files.
+}, 90_000);

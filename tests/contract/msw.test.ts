@@ -13,7 +13,9 @@ const RUNS = 40; // the mocks answer with random data: try each many times
 // Server-sent event streams (tags answer-stream, index-stream) are left out of orval on purpose: the web app
 // reads them with the hey-api client or EventSource, and mocks/ scripts them by hand.
 const isSse = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).some((t) => t === 'answer-stream' || t === 'index-stream');
-const mocked = validator.operations.filter((op) => !isSse(op));
+// Addresses a browser is redirected to (an identity provider's callback) are left out too: no client calls them.
+const isBrowserRedirect = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).includes('browser-redirect');
+const mocked = validator.operations.filter((op) => !isSse(op) && !isBrowserRedirect(op));
 
 /** A request body that satisfies the operation's request schema (its required fields). */
 function sampleOf(schema: any): unknown {
@@ -55,6 +57,7 @@ describe('generated MSW handlers', () => {
         .map((op) => op.operationId)
         .sort(),
     ).toEqual(['askQuestion', 'followIndexFiles', 'streamEntryEvents', 'streamIndexFiles']);
+    expect(validator.operations.filter(isBrowserRedirect).map((op) => op.operationId)).toEqual(['oauthCallback']);
   });
 
   test('every spec operation has a mock handler, and every mock handler is a spec operation', async () => {

@@ -403,7 +403,7 @@ describe('who may call what', () => {
     expect((await anon.post('/api/auth/reset-password', { token: 'not-a-token', new_password: 'a-new-secret-1' })).json).toMatchObject({
       code: 'invalid_token',
     });
-    expect((await anon.get('/rest/auth/settings')).json).toEqual({ mail_configured: false, min_password_length: 8 });
+    expect((await anon.get('/rest/auth/settings')).json).toEqual({ mail_configured: false, min_password_length: 8, providers: [] });
     for (const [method, path] of [
       ['GET', '/rest/account/sessions'],
       ['DELETE', '/rest/account/sessions/some-session'],

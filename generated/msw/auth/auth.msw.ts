@@ -30,6 +30,8 @@ import type {
   GetAuthSettings200,
   SessionResponse,
   SessionUser,
+  SignInSocial200,
+  TwoFactorChallenge,
   VerifyEmail200
 } from '../../react-query/model';
 
@@ -40,13 +42,19 @@ export const getSignUpEmailResponseMock = (overrideResponse: Partial<Extract<Ses
 
 export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])}, ...overrideResponse});
 
-export const getSignInEmailResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+export const getSignInEmailResponseSessionResponseMock = (overrideResponse: Partial<SessionResponse> = {}): SessionResponse => ({...{user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
+
+export const getSignInEmailResponseTwoFactorChallengeMock = (overrideResponse: Partial<TwoFactorChallenge> = {}): TwoFactorChallenge => ({...{two_factor_required: true, methods: faker.helpers.arrayElements(['totp','backup_code'] as const)}, ...overrideResponse});
+
+export const getSignInEmailResponseMock = (): SessionResponse | TwoFactorChallenge => (faker.helpers.arrayElement([{...getSignInEmailResponseSessionResponseMock()},{...getSignInEmailResponseTwoFactorChallengeMock()},]))
 
 export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<VerifyEmail200, object>> = {}): VerifyEmail200 => ({status: faker.helpers.arrayElement(['verified','already_verified','email_changed'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getChangeEmailResponseMock = (overrideResponse: Partial<Extract<ChangeEmail202, object>> = {}): ChangeEmail202 => ({status: faker.helpers.arrayElement(['verification_sent'] as const), new_email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
-export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), ...overrideResponse})
+export const getSignInSocialResponseMock = (overrideResponse: Partial<Extract<SignInSocial200, object>> = {}): SignInSocial200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), providers: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.helpers.arrayElement(['oidc','google','microsoft','github'] as const), name: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
 
 
 export const getSignUpEmailMockHandler = (overrideResponse?: SessionResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionResponse> | SessionResponse), options?: RequestHandlerOptions) => {
@@ -61,7 +69,7 @@ export const getSignUpEmailMockHandler = (overrideResponse?: SessionResponse | (
   }, options)
 }
 
-export const getSignInEmailMockHandler = (overrideResponse?: SessionResponse | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionResponse> | SessionResponse), options?: RequestHandlerOptions) => {
+export const getSignInEmailMockHandler = (overrideResponse?: SessionResponse | TwoFactorChallenge | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SessionResponse | TwoFactorChallenge> | SessionResponse | TwoFactorChallenge), options?: RequestHandlerOptions) => {
   return http.post('*/api/auth/sign-in/email', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
 
@@ -147,6 +155,18 @@ export const getChangeEmailMockHandler = (overrideResponse?: ChangeEmail202 | ((
   }, options)
 }
 
+export const getSignInSocialMockHandler = (overrideResponse?: SignInSocial200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SignInSocial200> | SignInSocial200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/sign-in/social', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSignInSocialResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetAuthSettingsMockHandler = (overrideResponse?: GetAuthSettings200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<GetAuthSettings200> | GetAuthSettings200), options?: RequestHandlerOptions) => {
   return http.get('*/rest/auth/settings', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -168,5 +188,6 @@ export const getAuthMock = () => [
   getResetPasswordMockHandler(),
   getChangePasswordMockHandler(),
   getChangeEmailMockHandler(),
+  getSignInSocialMockHandler(),
   getGetAuthSettingsMockHandler()
 ]

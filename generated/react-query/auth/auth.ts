@@ -39,7 +39,10 @@ import type {
   ResetPasswordBody,
   SessionResponse,
   SignInRequest,
+  SignInSocial200,
+  SignInSocialBody,
   SignUpRequest,
+  TwoFactorChallenge,
   VerifyEmail200,
   VerifyEmailBody
 } from '../model';
@@ -200,7 +203,7 @@ export const useSignUpEmail = <TError = ProblemResponse,
       return useMutation(getSignUpEmailMutationOptions(options), queryClient);
     }
     export type signInEmailResponse200 = {
-  data: SessionResponse
+  data: SessionResponse | TwoFactorChallenge
   status: 200
 }
 
@@ -248,7 +251,8 @@ export const getSignInEmailUrl = () => {
 
 /**
  * Wrong credentials answer 401 `invalid_credentials` without saying which part was wrong.
- * Rate limited per address and per account.
+ * Rate limited per address and per account. An account with two-factor sign-in answers
+ * with a challenge (`two_factor_required`) instead of a session: finish with `POST /api/auth/two-factor/verify`.
  * @summary Sign in with email and password
  */
 export const signInEmail = async (signInRequest: SignInRequest, options?: Parameters<typeof apiFetch>[1]): Promise<signInEmailResponse> => {
@@ -928,6 +932,11 @@ export type changePasswordResponse403 = {
   status: 403
 }
 
+export type changePasswordResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
 export type changePasswordResponse413 = {
   data: ProblemResponse
   status: 413
@@ -941,7 +950,7 @@ export type changePasswordResponse429 = {
 export type changePasswordResponseSuccess = (changePasswordResponse204) & {
   headers: Headers;
 };
-export type changePasswordResponseError = (changePasswordResponse400 | changePasswordResponse401 | changePasswordResponse403 | changePasswordResponse413 | changePasswordResponse429) & {
+export type changePasswordResponseError = (changePasswordResponse400 | changePasswordResponse401 | changePasswordResponse403 | changePasswordResponse409 | changePasswordResponse413 | changePasswordResponse429) & {
   headers: Headers;
 };
 
@@ -956,7 +965,8 @@ export const getChangePasswordUrl = () => {
 }
 
 /**
- * Needs the current password (a wrong one answers 400 `wrong_password`). With
+ * Needs the current password (a wrong one answers 400 `wrong_password`; an account made by an
+ * identity provider has none: 409 `no_password`). With
  * `sign_out_other_sessions`, every other session of the account ends.
  * @summary Change the signed-in user's password
  */
@@ -1167,6 +1177,137 @@ export const useChangeEmail = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getChangeEmailMutationOptions(options), queryClient);
+    }
+    export type signInSocialResponse200 = {
+  data: SignInSocial200
+  status: 200
+}
+
+export type signInSocialResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type signInSocialResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type signInSocialResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type signInSocialResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type signInSocialResponseSuccess = (signInSocialResponse200) & {
+  headers: Headers;
+};
+export type signInSocialResponseError = (signInSocialResponse400 | signInSocialResponse403 | signInSocialResponse413 | signInSocialResponse429) & {
+  headers: Headers;
+};
+
+export type signInSocialResponse = (signInSocialResponseSuccess | signInSocialResponseError)
+
+export const getSignInSocialUrl = () => {
+
+
+
+
+  return `/api/auth/sign-in/social`
+}
+
+/**
+ * Starts the authorization code flow (with PKCE, state and, for OpenID Connect, a nonce) with
+ * one of the providers `GET /rest/auth/settings` lists: answers the provider's authorization
+ * address for the browser to open, and sets the HttpOnly cookie that binds the flow to this
+ * browser. After the provider, the browser comes back through `/api/auth/callback/{provider_id}`
+ * to `callback_path` (default `/`), signed in; a failure lands on `/auth/error?error=<code>`.
+ * A provider that is not configured answers 400 `provider_not_configured`.
+ *
+ * An account is joined by a provider's sign-in only when the provider says the address is
+ * verified and the account's own address is verified (otherwise `account_not_linked`); a new
+ * address makes a new account.
+ * @summary Start signing in with an identity provider
+ */
+export const signInSocial = async (signInSocialBody: SignInSocialBody, options?: Parameters<typeof apiFetch>[1]): Promise<signInSocialResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<signInSocialResponse>(getSignInSocialUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(signInSocialBody)
+  }
+);}
+
+
+
+
+
+export const getSignInSocialMutationKey = () => ['signInSocial'] as const;
+
+export const getSignInSocialMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInSocial>>, TError,SignInSocialMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signInSocial>>, TError,SignInSocialMutationVariables, TContext> => {
+
+const mutationKey = getSignInSocialMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signInSocial>>, SignInSocialMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  signInSocial(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignInSocialMutationResult = NonNullable<Awaited<ReturnType<typeof signInSocial>>>
+    export type SignInSocialMutationBody = SignInSocialBody
+    export type SignInSocialMutationError = ProblemResponse
+    export type SignInSocialMutationVariables = {data: SignInSocialBody}
+
+    /**
+ * @summary Start signing in with an identity provider
+ */
+export const useSignInSocial = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInSocial>>, TError,SignInSocialMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signInSocial>>,
+        TError,
+        SignInSocialMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSignInSocialMutationOptions(options), queryClient);
     }
     export type getAuthSettingsResponse200 = {
   data: GetAuthSettings200

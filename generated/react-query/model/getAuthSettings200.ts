@@ -10,8 +10,14 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { GetAuthSettings200ProvidersItem } from './getAuthSettings200ProvidersItem';
 
 export type GetAuthSettings200 = {
   mail_configured: boolean;
   min_password_length: number;
+  /**
+     * The identity providers to sign in with (`sign-in/social`), in the order their
+     * buttons show; empty when none is configured. Names only, never a secret.
+     */
+  providers: GetAuthSettings200ProvidersItem[];
 };

@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/page/*', ...later('Pages', 'Pages arrive with the Pages feature.') },
       { path: '/auth/windows-app', ...later('Windows app sign-in', 'Signing in to the Windows app arrives with the desktop app.') },
       { path: '/auth/sso', ...later('Single sign-on', 'Single sign-on arrives with the SSO feature.') },
-      { path: '/auth/error', ...later('Sign-in failed', 'Something went wrong while signing in. Please try again.') },
+      { path: '/auth/error', ...page(() => import('../features/auth/sign-in-failed-page')) },
       { path: '/b/assistants', ...later('Assistants', 'Assistants arrive with the assistant browser.') },
       { path: '/b/mission-control', ...later('Mission control', 'Mission control arrives with the assistant browser.') },
       { path: '/b/home', ...later('Assistant browser', 'The assistant-browser home arrives with the assistant browser.') },

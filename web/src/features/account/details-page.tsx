@@ -1,5 +1,5 @@
-// `/account/details`: the account's name, picture and username, its address (verified or not, and changing it), its
-// password and the devices signed in to it.
+// `/account/details`: the account's name, picture and username, its address (verified or not,
+// and changing it), its password, two-factor sign-in and the devices signed in to it.
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { AvatarForm } from './avatar-form';
@@ -9,6 +9,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
 import { UsernameForm } from './username-form';
+import { TwoFactorSection } from './two-factor-section';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
@@ -60,6 +61,12 @@ export default function AccountDetailsPage() {
           Password
         </h2>
         <ChangePasswordForm />
+      </section>
+      <section aria-labelledby="two-factor-heading" className="space-y-2">
+        <h2 id="two-factor-heading" className="text-lg font-medium">
+          Two-factor authentication
+        </h2>
+        <TwoFactorSection />
       </section>
       <section aria-labelledby="devices-heading" className="space-y-2">
         <h2 id="devices-heading" className="text-lg font-medium">

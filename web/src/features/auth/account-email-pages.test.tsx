@@ -78,12 +78,12 @@ describe('the account page', () => {
     const devices = await screen.findByRole('list', { name: 'Signed-in devices' });
     expect(devices).toHaveTextContent('This browser (this device)');
     const form = screen.getByRole('form', { name: 'Change password' });
-    await user.type(screen.getByLabelText('Current password'), 'not-my-password');
+    await user.type(within(form).getByLabelText('Current password'), 'not-my-password');
     await user.type(screen.getByLabelText('New password', { exact: true }), 'a-new-long-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The current password is not right.');
-    await user.clear(screen.getByLabelText('Current password'));
-    await user.type(screen.getByLabelText('Current password'), DEMO_ACCOUNT.password);
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), DEMO_ACCOUNT.password);
     await user.type(screen.getByLabelText('New password', { exact: true }), 'a-new-long-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();

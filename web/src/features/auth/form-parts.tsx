@@ -1,7 +1,17 @@
 // The fields and error line of the account forms (login modal, password reset, verification).
 import { useId, type ReactNode } from 'react';
 
-type FieldProps = { label: string; name: string; type?: string; autoComplete: string; minLength?: number; maxLength?: number; hint?: string };
+type FieldProps = {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  minLength?: number;
+  maxLength?: number;
+  hint?: string;
+  inputMode?: 'numeric' | 'text';
+  pattern?: string;
+};
 
 export function Field({ label, hint, ...input }: FieldProps) {
   const id = useId();

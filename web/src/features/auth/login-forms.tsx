@@ -1,22 +1,37 @@
 // The two forms of the login modal, on the generated auth mutations.
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSignInEmail, useSignUpEmail } from '../../../../generated/react-query/auth/auth';
-import type { SessionResponse } from '../../../../generated/react-query/model';
+import type { SessionResponse, TwoFactorChallenge } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../app/problem';
 import { useAuthSettings } from './auth-settings';
 import { Field, FormError } from './form-parts';
+import { TwoFactorStep } from './two-factor-step';
 
 const nameOf = (r: { data: unknown }) => (r.data as SessionResponse).user?.name ?? '';
 
 /** `onForgot`: the person follows the link to reset their password (the modal closes). */
 export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: (name: string) => void; onForgot?: () => void }) {
-  const signIn = useSignInEmail({ mutation: { onSuccess: (r) => onSignedIn(nameOf(r)) } });
+  // After the password, an account with two-factor sign-in asks for a code before the session exists.
+  const [secondStep, setSecondStep] = useState(false);
+  const signIn = useSignInEmail({
+    mutation: { onSuccess: (r) => ((r.data as TwoFactorChallenge).two_factor_required ? setSecondStep(true) : onSignedIn(nameOf(r))) },
+  });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     signIn.mutate({ data: { email: String(f.get('email')), password: String(f.get('password')) } });
   };
+  if (secondStep)
+    return (
+      <TwoFactorStep
+        onSignedIn={onSignedIn}
+        onRestart={() => {
+          signIn.reset();
+          setSecondStep(false);
+        }}
+      />
+    );
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Sign in">
       <Field label="Email" name="email" type="email" autoComplete="email" />

@@ -1,4 +1,4 @@
-// The login modal: sign in or create an account with email and password. Errors show the
+// The login modal: sign in or create an account with email and password, or with an identity provider. Errors show the
 // problem's `detail`; success refreshes the session and says so in a toast.
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
@@ -10,6 +10,7 @@ import { toast, TOAST_DURATION } from '../../app/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
 import { DEFAULT_LOGIN_TITLE, PRIVACY_POLICY_PATH, type LoginModalArgs } from './login-args';
 import { SignInForm, SignUpForm } from './login-forms';
+import { ProviderButtons } from './provider-buttons';
 
 export default function LoginModal({ args, close }: ModalProps<LoginModalArgs>) {
   const [mode, setMode] = useState(args.mode ?? 'sign-in');
@@ -46,6 +47,7 @@ export default function LoginModal({ args, close }: ModalProps<LoginModalArgs>) 
           <SignUpForm onSignedUp={(name) => done(`Welcome, ${name}! Your account is ready.`)} />
         </Tabs.Content>
       </Tabs.Root>
+      <ProviderButtons />
       <p className="text-center text-xs text-neutral-500 dark:text-neutral-400">
         By continuing you accept our{' '}
         <Link to={PRIVACY_POLICY_PATH} onClick={close} className="underline underline-offset-2 hover:text-neutral-900 dark:hover:text-white">

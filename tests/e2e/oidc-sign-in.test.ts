@@ -1,0 +1,48 @@
+// Signing in with an OpenID Connect provider in the browser: the sign-in screen's button for the
+// configured provider, the provider's own login page (oidc-provider on 127.0.0.1), and back in
+// the app signed in, with a new account.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OIDC_CLIENT, startOidcProvider } from '../fakes/oidc';
+import { freePort } from '../support/ports';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let page: Page;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+const person = { sub: 'e2e-person', email: `iris-${Date.now()}@example.com`, email_verified: true, name: 'Iris Provider', password: 'iris-idp-pass' };
+
+beforeAll(async () => {
+  const port = await freePort();
+  provider = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/oidc`], users: [person] });
+  e2e = await startE2E({
+    port,
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: OIDC_CLIENT.id, OIDC_CLIENT_SECRET: OIDC_CLIENT.secret, OIDC_NAME: 'Test Provider' },
+  });
+  page = await e2e.page();
+});
+afterAll(async () => {
+  await e2e?.close();
+  await provider?.close();
+});
+
+const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
+
+describe('OpenID Connect sign-in', () => {
+  it('signs in at the provider from its button and lands back signed in', async () => {
+    await page.goto('/library');
+    await sidebar().getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue with Test Provider' }).click();
+
+    await page.waitForURL((u) => u.origin === provider.issuer);
+    await page.getByLabel('Provider email').fill(person.email);
+    await page.getByLabel('Provider password').fill(person.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL((u) => u.origin === e2e.url && u.pathname === '/library');
+    await sidebar().getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto('/account/details');
+    await page.getByText(`${person.email} (verified)`).waitFor();
+    expect(await page.getByRole('form', { name: 'Your name' }).getByLabel('Name').inputValue()).toBe(person.name);
+  });
+});

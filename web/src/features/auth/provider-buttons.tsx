@@ -1,0 +1,32 @@
+// A button per identity provider the server is configured with (none: no buttons). A click asks
+// the server for the provider's address and goes there; the provider sends the browser back here.
+import { useSignInSocial } from '../../../../generated/react-query/auth/auth';
+import type { SignInSocial200 } from '../../../../generated/react-query/model';
+import { problemMessage } from '../../app/problem';
+import { useAuthSettings } from './auth-settings';
+import { FormError } from './form-parts';
+
+export function ProviderButtons() {
+  const providers = useAuthSettings()?.providers ?? [];
+  const start = useSignInSocial({ mutation: { onSuccess: (r) => window.location.assign((r.data as SignInSocial200).url) } });
+  if (providers.length === 0) return null;
+  // Back to where the person was; the account pages' own sign-in links come back to them.
+  const here = `${window.location.pathname}${window.location.search}`;
+  return (
+    <div className="space-y-2">
+      <p className="text-center text-xs text-neutral-500 dark:text-neutral-400">or</p>
+      {providers.map((p) => (
+        <button
+          key={p.id}
+          type="button"
+          className="btn-secondary w-full"
+          disabled={start.isPending}
+          onClick={() => start.mutate({ data: { provider: p.id, callback_path: here.startsWith('/') && !here.startsWith('//') ? here : '/' } })}
+        >
+          Continue with {p.name}
+        </button>
+      ))}
+      {start.isError && <FormError>{problemMessage(start.error)}</FormError>}
+    </div>
+  );
+}
