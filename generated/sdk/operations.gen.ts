@@ -18,6 +18,11 @@ export type Operations = {
     listAccountSessions: { data: T.ListAccountSessionsData; responses: T.ListAccountSessionsResponses };
     revokeAccountSession: { data: T.RevokeAccountSessionData; responses: T.RevokeAccountSessionResponses };
     signOutOtherSessions: { data: T.SignOutOtherSessionsData; responses: T.SignOutOtherSessionsResponses };
+    getDataExport: { data: T.GetDataExportData; responses: T.GetDataExportResponses };
+    requestDataExport: { data: T.RequestDataExportData; responses: T.RequestDataExportResponses };
+    downloadDataExport: { data: T.DownloadDataExportData; responses: T.DownloadDataExportResponses };
+    listOwnedSpacesForDeletion: { data: T.ListOwnedSpacesForDeletionData; responses: T.ListOwnedSpacesForDeletionResponses };
+    deleteAccount: { data: T.DeleteAccountData; responses: T.DeleteAccountResponses };
     getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };

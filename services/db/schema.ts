@@ -231,6 +231,19 @@ export interface OrgFileSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Data exports (migration 0013_rights_data_exports), kept by services/rights. */
+export interface DataExportsTable {
+  export_id: string;
+  user_id: string;
+  status: 'preparing' | 'ready' | 'failed' | 'expired';
+  object_key: string | null;
+  /** bigint: pg returns it as a string. */
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  requested_at: Timestamp;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -251,6 +264,7 @@ export interface Database {
   files: FilesTable;
   file_uploads: FileUploadsTable;
   org_file_settings: OrgFileSettingsTable;
+  data_exports: DataExportsTable;
   user: UserTable;
   member: MemberTable;
   organization: OrganizationTable;

@@ -1,14 +1,19 @@
 // `make rebuild-projections` must give back exactly the read models that inline projection
-// wrote: random sequences of identity and mail commands run through the real use cases, the
-// read-model tables are snapshot, rebuilt from the log, and compared.
+// wrote: random sequences of identity and mail commands (an account's erasure among them) run
+// through the real use cases, the read-model tables are snapshot, rebuilt from the log, and compared.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
+import { redactors } from '../app/erasure.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
+import { decideErase } from '../identity/decide.js';
+import { namesAndEmailsOf } from '../identity/erasure.js';
+import { accountStream, evolveAccount, initialAccount } from '../identity/events.js';
 import { registerAccount } from '../identity/use-cases.js';
-import { deliverMail, queueMail } from '../mail/use-cases.js';
+import { deliverMail, discardMailOf, queueMail } from '../mail/use-cases.js';
+import { eraseEvents } from './erasure.js';
 import { DomainError } from '../shared/domain-error.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
@@ -38,6 +43,7 @@ const READ_MODELS = {
   files: ['file_uuid'],
   file_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
+  data_exports: ['export_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -53,14 +59,28 @@ async function snapshot() {
 type Command =
   | { kind: 'register'; user: number; visitor: number | null; name: string }
   | { kind: 'queue'; mail: number; user: number | null; subject: string }
-  | { kind: 'deliver'; mail: number; via: 'outbox' | 'smtp' };
+  | { kind: 'deliver'; mail: number; via: 'outbox' | 'smtp' }
+  | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('register' as const), user: fc.nat(5), visitor: fc.option(fc.nat(3)), name: text }),
   fc.record({ kind: fc.constant('queue' as const), mail: fc.nat(5), user: fc.option(fc.nat(5)), subject: text }),
   fc.record({ kind: fc.constant('deliver' as const), mail: fc.nat(5), via: fc.constantFrom('outbox' as const, 'smtp' as const) }),
+  fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** The heart of services/rights/deletion.ts (discard the mail, redact the log, AccountErased), without Better Auth's tables. */
+async function erase(userId: string, now: Date) {
+  const own = await db.selectFrom('events').select('data').where('stream_id', '=', accountStream(userId)).execute();
+  const { emails, names } = namesAndEmailsOf(own);
+  await discardMailOf(store, { userId, emails, names }, now);
+  await db.transaction().execute(async (trx) => {
+    await eraseEvents(trx, redactors, { userId, emails, names, streams: new Set([accountStream(userId)]) });
+    const account = await store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
+    await store.append(accountStream(userId), account.version, decideErase(account.state, { userId, now }), trx);
+  });
+}
 
 async function run(cmd: Command, now: Date) {
   const transport = { via: cmd.kind === 'deliver' ? cmd.via : 'outbox', send: async () => {} } as const;
@@ -87,6 +107,8 @@ async function run(cmd: Command, now: Date) {
       );
     case 'deliver':
       return deliverMail(store, transport, `mail-${cmd.mail}`, () => now);
+    case 'erase':
+      return erase(`user-${cmd.user}`, now);
   }
 }
 

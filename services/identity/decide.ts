@@ -1,6 +1,6 @@
 // Pure identity rules: the clock comes in with the command.
 import { identityErrors } from './errors.js';
-import type { AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
+import type { AccountErased, AccountRegistered, AccountRenamed, AccountState, VisitorClaimed, VisitorState } from './events.js';
 
 export type RegisterAccount = { userId: string; email: string; name: string; visitorId: string | null; now: Date };
 
@@ -29,4 +29,10 @@ export function decideClaimVisitor(state: VisitorState, cmd: ClaimVisitor): Visi
   if (state.claimedBy === cmd.userId) return [];
   if (state.claimedBy) throw identityErrors.visitorAlreadyClaimed();
   return [{ type: 'VisitorClaimed', data: { visitor_id: cmd.visitorId, user_id: cmd.userId, claimed_at: cmd.now.toISOString() } }];
+}
+
+/** An account is erased once; the event names only its id (docs/data-rights.md). */
+export function decideErase(state: AccountState, cmd: { userId: string; now: Date }): AccountErased[] {
+  if (state.erased) return [];
+  return [{ type: 'AccountErased', data: { user_id: cmd.userId, erased_at: cmd.now.toISOString() } }];
 }

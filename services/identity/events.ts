@@ -11,14 +11,17 @@ export type VisitorClaimed = {
   data: { visitor_id: string; user_id: string; claimed_at: string };
 };
 export type AccountRenamed = { type: 'AccountRenamed'; data: { user_id: string; name: string; renamed_at: string } };
-export type IdentityEvent = AccountRegistered | AccountRenamed | VisitorClaimed;
+/** The account was deleted: every read model drops the person's rows (docs/data-rights.md); the payload names no one. */
+export type AccountErased = { type: 'AccountErased'; data: { user_id: string; erased_at: string } };
+export type IdentityEvent = AccountRegistered | AccountRenamed | AccountErased | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean; name: string | null };
+export type AccountState = { registered: boolean; name: string | null; erased?: boolean };
 export const initialAccount: AccountState = { registered: false, name: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
+  if (event.type === 'AccountErased') return { ...state, name: null, erased: true };
   if (event.type === 'AccountRegistered') return { registered: true, name: (event.data as AccountRegistered['data']).name };
   if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
   return state;

@@ -1,11 +1,18 @@
 import type { Projection } from '../eventstore/types.js';
-import type { AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
+import type { AccountErased, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered', 'AccountRenamed'],
+  handles: ['AccountRegistered', 'AccountRenamed', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      await trx
+        .deleteFrom('accounts')
+        .where('user_id', '=', (event.data as AccountErased['data']).user_id)
+        .execute();
+      return;
+    }
     if (event.type === 'AccountRenamed') {
       const r = event.data as AccountRenamed['data'];
       await trx.updateTable('accounts').set({ name: r.name }).where('user_id', '=', r.user_id).execute();
@@ -22,8 +29,15 @@ export const accountsProjection: Projection = {
 export const visitorClaimsProjection: Projection = {
   name: 'visitor_claims',
   tables: ['visitor_claims'],
-  handles: ['VisitorClaimed'],
+  handles: ['VisitorClaimed', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      await trx
+        .deleteFrom('visitor_claims')
+        .where('user_id', '=', (event.data as AccountErased['data']).user_id)
+        .execute();
+      return;
+    }
     const d = event.data as VisitorClaimed['data'];
     await trx.insertInto('visitor_claims').values({ visitor_id: d.visitor_id, user_id: d.user_id, claimed_at: d.claimed_at }).execute();
   },
