@@ -7,6 +7,7 @@ import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { accountHandlers } from './account';
 import { articleHandlers } from './articles';
+import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
@@ -156,6 +157,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       changed();
     }),
     ...accountHandlers({ state: () => scenario.state, changed }),
+    ...dataRightsHandlers({ state: () => scenario.state, spaces: spaceOptions.spaces, changed }),
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),

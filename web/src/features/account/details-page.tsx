@@ -1,8 +1,11 @@
-// `/account/details`: the account's name, whether its address is verified, its password and
-// the devices signed in to it. (Username, avatar, two-factor and deletion come later.)
+// `/account/details`: the account's name, whether its address is verified, its password, the
+// devices signed in to it, the export of the person's data and the deletion of the account.
+// (Username, avatar and two-factor come later.)
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+import { ExportSection } from './export-section';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
 
@@ -48,6 +51,18 @@ export default function AccountDetailsPage() {
           Signed-in devices
         </h2>
         <SessionsList />
+      </section>
+      <section id="export" aria-labelledby="export-heading" className="space-y-2">
+        <h2 id="export-heading" className="text-lg font-medium">
+          Export your data
+        </h2>
+        <ExportSection />
+      </section>
+      <section aria-labelledby="delete-heading" className="space-y-2">
+        <h2 id="delete-heading" className="text-lg font-medium">
+          Delete account
+        </h2>
+        <DeleteAccountSection />
       </section>
     </div>
   );
