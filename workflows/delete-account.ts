@@ -16,7 +16,7 @@ import {
 import { deletionRequested } from '../services/rights/use-cases.js';
 import type { KernelContext } from '../services/shared/context.js';
 
-export type DeleteAccountDeps = { kernel: KernelContext; redactors: Redactors; forgetSessions: () => void };
+export type DeleteAccountDeps = { kernel: KernelContext; redactors: Redactors; forgetSessions: () => void; pauseMs: number };
 export const deleteAccountWorkflowId = (userId: string) => `delete-account-${userId}`;
 const welcomeMailWorkflowId = (userId: string) => `welcome-mail-${userId}`;
 
@@ -31,6 +31,8 @@ export function registerDeleteAccount(deps: DeleteAccountDeps) {
       await step('settle-spaces', () => settleSpaces(ctx, userId, handOver));
       await step('leave-spaces', () => leaveSpaces(ctx, userId));
       await step('remove-threads', () => removeThreads(ctx, userId));
+      // ACCOUNT_DELETION_PAUSE_SECONDS: lets a crash test kill the server halfway through.
+      if (deps.pauseMs > 0) await DBOS.sleep(deps.pauseMs);
       await step('remove-files', () => removeFiles(ctx, userId));
       await step('discard-mail', () => discardMail(ctx, userId));
       // The runtime's records of their answers, files and welcome mail hold their questions, file names, address and name as inputs.

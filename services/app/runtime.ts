@@ -88,7 +88,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   // The kernel's parts, built before the workflow runtime starts: it may resume a workflow at launch.
   const kernel: KernelContext = { config, db, store, actors: sessionActors({ auth, db, sessions, planOf }), logger, now: () => new Date(), storage, isReady };
   const exportData = registerExportData({ db, store, storage, now: () => new Date(), publicUrl: config.publicUrl });
-  const deleteAccount = registerDeleteAccount({ kernel, redactors, forgetSessions: () => sessions.forgetAll() });
+  const deleteAccount = registerDeleteAccount({ kernel, redactors, forgetSessions: () => sessions.forgetAll(), pauseMs: config.accountDeletionPauseMs });
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
