@@ -22,7 +22,7 @@ export function decideDeletion(state: DeletionState, cmd: DeletionCommand): Acco
   if (state.requested) throw rightsErrors.deletionUnderWay();
   for (const [space, member] of Object.entries(cmd.hand_over)) {
     const owned = cmd.owned.find((s) => s.uuid === space);
-    if (!owned || !owned.heirs.includes(member)) throw rightsErrors.invalidHandOver();
+    if (!owned?.heirs.includes(member)) throw rightsErrors.invalidHandOver();
   }
   return [{ type: 'AccountDeletionRequested', data: { user_id: cmd.user_id, hand_over: { ...cmd.hand_over }, requested_at: cmd.now.toISOString() } }];
 }

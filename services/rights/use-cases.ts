@@ -110,7 +110,7 @@ export async function deletionRequested(store: EventStore, userId: string) {
 /** The mail that says the archive is ready (delivered by the account-mail workflow, as every account-* mail). */
 export async function mailExportReady(deps: { db: Db; store: EventStore }, exportId: string, publicUrl: string, now: Date) {
   const row = await findExport(deps.db, exportId);
-  if (!row || row.status !== 'ready' || !row.expires_at) return;
+  if (row?.status !== 'ready' || !row.expires_at) return;
   const user = await deps.db.selectFrom('user').select(['id', 'name', 'email']).where('id', '=', row.user_id).executeTakeFirst();
   if (!user) return;
   await queueMail(deps.store, exportReadyMail(user, exportId, new Date(row.expires_at), publicUrl), now);

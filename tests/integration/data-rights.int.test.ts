@@ -12,7 +12,7 @@ import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { createTestDatabase } from '../support/database.js';
 import { MY_FILES, uploadAndIndex } from '../support/files.js';
-import { Browser } from '../support/http.js';
+import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -201,7 +201,7 @@ describe('deletion', () => {
       name: await tablesHolding(ADA_NAME),
       email: await tablesHolding(ADA_EMAIL),
       question: await tablesHolding(QUESTION),
-      space: await tablesHolding(SPACE_TITLE + ' alone'),
+      space: await tablesHolding(`${SPACE_TITLE} alone`),
       file: await tablesHolding(FILE_TEXT),
     });
     expect(await leftovers()).toEqual({ name: {}, email: {}, question: {}, space: {}, file: {} });
