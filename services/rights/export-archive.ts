@@ -106,10 +106,18 @@ export async function buildArchive(deps: { db: Db; storage: Storage }, userId: s
     }),
   );
 
+  // Their library and the files of the Spaces they own; an organisation's files stay the
+  // organisation's (its downloads setting governs them), even those the person uploaded.
+  const ownedUuids = owned.map((s) => s.uuid);
   const files = await db
     .selectFrom('files')
     .select(['file_uuid', 'filename', 'file_title', 'content_type', 'file_size', 'object_key', 'repo_type', 'repo_owner', 'file_state', 'created_at'])
-    .where((eb) => eb.or([eb.and([eb('repo_type', '=', 'USER'), eb('repo_owner', '=', userId)]), eb('uploaded_by_user_id', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('repo_type', '=', 'USER'), eb('repo_owner', '=', userId)]),
+        ...(ownedUuids.length ? [eb.and([eb('repo_type', '=', 'COLLECTION'), eb('repo_owner', 'in', ownedUuids)])] : []),
+      ]),
+    )
     .orderBy('created_at')
     .execute();
   const fileList = [];
