@@ -76,7 +76,8 @@ export function DeleteAccountSection() {
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Your Spaces</legend>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
-            Hand a Space to a member who joined it, and it stays with its threads and files; otherwise it is removed.
+            Hand a Space to a member who joined it and it stays, with its files and the other members’ threads (your own threads are deleted); otherwise it is
+            removed.
           </p>
           {spaces.map((s) => (
             <SpaceChoice key={s.uuid} space={s} value={choices[s.uuid] ?? REMOVE} onChange={(v) => setChoices((c) => ({ ...c, [s.uuid]: v }))} />
