@@ -292,7 +292,7 @@ export const listOwnedSpacesForDeletion = <ThrowOnError extends boolean = false>
 /**
  * Delete the account and erase the person's data
  *
- * Needs the current password (400 `wrong_password`) and `DELETE` typed as confirmation (400 `confirmation_mismatch`). Each owned Space goes to the member chosen in `hand_over` (400 `invalid_hand_over` for a Space not theirs or someone who has not joined it) or is removed; every thread, file, bookmark, export and mail of theirs goes, and their personal data is erased from the read models and the event log (docs/data-rights.md). Every session ends at once; a durable workflow does the rest. 409 `deletion_under_way` when asked twice.
+ * Needs the current password (400 `wrong_password`) and `DELETE` typed as confirmation (400 `confirmation_mismatch`). Each owned Space goes to the member chosen in `hand_over` (400 `invalid_hand_over` for a Space not theirs or someone who has not joined it) or is removed; every thread, file, bookmark, export and mail of theirs goes, and their personal data is erased from the read models and the event log (docs/data-rights.md). Every session ends at once; a durable workflow does the rest. 409 `deletion_under_way` when asked twice; 429 after too many attempts from one address in an hour (as for changing the password).
  */
 export const deleteAccount = <ThrowOnError extends boolean = false>(options: Options<DeleteAccountData, ThrowOnError>): RequestResult<DeleteAccountResponses, DeleteAccountErrors, ThrowOnError> => (options.client ?? client).post<DeleteAccountResponses, DeleteAccountErrors, ThrowOnError>({
     security: [{

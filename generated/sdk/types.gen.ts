@@ -1857,6 +1857,10 @@ export type DeleteAccountErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
 };
 
 export type DeleteAccountError = DeleteAccountErrors[keyof DeleteAccountErrors];

@@ -83,6 +83,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     requestPasswordReset: accountLimiters(ctx.config.signInRateLimit),
     resetPassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changePassword: accountLimiters(ctx.config.signInRateLimit * 3),
+    deleteAccount: accountLimiters(ctx.config.signInRateLimit * 3),
   };
 
   for (const op of operationsOf(spec)) {

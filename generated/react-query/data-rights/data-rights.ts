@@ -562,10 +562,15 @@ export type deleteAccountResponse413 = {
   status: 413
 }
 
+export type deleteAccountResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
 export type deleteAccountResponseSuccess = (deleteAccountResponse202) & {
   headers: Headers;
 };
-export type deleteAccountResponseError = (deleteAccountResponse400 | deleteAccountResponse401 | deleteAccountResponse403 | deleteAccountResponse409 | deleteAccountResponse413) & {
+export type deleteAccountResponseError = (deleteAccountResponse400 | deleteAccountResponse401 | deleteAccountResponse403 | deleteAccountResponse409 | deleteAccountResponse413 | deleteAccountResponse429) & {
   headers: Headers;
 };
 
@@ -580,7 +585,7 @@ export const getDeleteAccountUrl = () => {
 }
 
 /**
- * Needs the current password (400 `wrong_password`) and `DELETE` typed as confirmation (400 `confirmation_mismatch`). Each owned Space goes to the member chosen in `hand_over` (400 `invalid_hand_over` for a Space not theirs or someone who has not joined it) or is removed; every thread, file, bookmark, export and mail of theirs goes, and their personal data is erased from the read models and the event log (docs/data-rights.md). Every session ends at once; a durable workflow does the rest. 409 `deletion_under_way` when asked twice.
+ * Needs the current password (400 `wrong_password`) and `DELETE` typed as confirmation (400 `confirmation_mismatch`). Each owned Space goes to the member chosen in `hand_over` (400 `invalid_hand_over` for a Space not theirs or someone who has not joined it) or is removed; every thread, file, bookmark, export and mail of theirs goes, and their personal data is erased from the read models and the event log (docs/data-rights.md). Every session ends at once; a durable workflow does the rest. 409 `deletion_under_way` when asked twice; 429 after too many attempts from one address in an hour (as for changing the password).
  * @summary Delete the account and erase the person's data
  */
 export const deleteAccount = async (accountDeletionRequest: AccountDeletionRequest, options?: Parameters<typeof apiFetch>[1]): Promise<deleteAccountResponse> => {
