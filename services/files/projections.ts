@@ -12,12 +12,11 @@ export const filesProjection: Projection = {
   handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged', 'AccountErased'],
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
-      // A deleted account's files went before; on the files it gave a Space that stays, its address goes.
-      await trx
-        .updateTable('files')
-        .set({ uploader_email: '' })
-        .where('uploaded_by_user_id', '=', (event.data as AccountErased['data']).user_id)
-        .execute();
+      // A deleted account's files went before, and its unfinished uploads' bytes; on the files it
+      // gave a Space that stays, its address goes.
+      const { user_id } = event.data as AccountErased['data'];
+      await trx.updateTable('files').set({ uploader_email: '' }).where('uploaded_by_user_id', '=', user_id).execute();
+      await trx.deleteFrom('file_uploads').where('uploaded_by_user_id', '=', user_id).execute();
       return;
     }
     const e = { type: event.type, data: event.data } as FileEvent | OrgFileSettingsChanged;

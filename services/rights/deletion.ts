@@ -80,9 +80,15 @@ export async function removeThreads(ctx: KernelContext, userId: string) {
   return threads.length;
 }
 
-/** The person's own files (their library) with their stored bytes, and their export archives' bytes. */
+/**
+ * The person's own files (their library) with their stored bytes, the bytes of uploads they
+ * started and never finished (their expiry workflows are forgotten with the account), and their
+ * export archives' bytes.
+ */
 export async function removeFiles(ctx: KernelContext, userId: string) {
   await deleteAllFiles(ctx, { type: 'USER', owner_id: userId }, userId);
+  const pending = await ctx.db.selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute();
+  for (const u of pending) await ctx.storage.delete(u.object_key).catch((err) => ctx.logger.warn({ err }, 'could not remove an unfinished upload'));
   for (const e of await exportsOf(ctx.db, userId))
     if (e.object_key) await ctx.storage.delete(e.object_key).catch((err) => ctx.logger.warn({ err }, 'could not remove an export archive'));
 }

@@ -11,7 +11,7 @@ import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { createTestDatabase } from '../support/database.js';
-import { MY_FILES, uploadAndIndex } from '../support/files.js';
+import { MY_FILES, postToBucket, uploadAndIndex, uploadUrls } from '../support/files.js';
 import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -91,6 +91,10 @@ describe('a person with threads, Spaces, a bookmark and a file', () => {
     expect((await ada.post(`/rest/collections/${bobs.uuid}/members/accept`, {})).status).toBe(200);
 
     await uploadAndIndex(ada, MY_FILES, [{ filename: `${ADA_NAME}-notes.txt`, bytes: new TextEncoder().encode(FILE_TEXT), content_type: 'text/plain' }]);
+    // An upload started and never indexed: its bytes wait for their expiry.
+    const draft = { filename: `${ADA_NAME}-draft.txt`, bytes: new TextEncoder().encode(`Draft: ${FILE_TEXT}`), content_type: 'text/plain' };
+    const urls = await uploadUrls(ada, MY_FILES, [draft]);
+    expect((await postToBucket(server.url, urls.json.file_url_params[0], draft)).status).toBe(201);
   });
 });
 
@@ -205,6 +209,7 @@ describe('deletion', () => {
       file: await tablesHolding(FILE_TEXT),
     });
     expect(await leftovers()).toEqual({ name: {}, email: {}, question: {}, space: {}, file: {} });
+    expect(await db.selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute()).toEqual([]);
     expect(await tablesHolding(userId)).toEqual(
       expect.not.objectContaining({ accounts: expect.anything(), user: expect.anything(), bookmarks: expect.anything() }),
     );
