@@ -19,6 +19,7 @@ import { registerExportData } from '../../workflows/export-data.js';
 import { registerDeleteAccount } from '../../workflows/delete-account.js';
 import { startDataRightsConsumer } from '../../workflows/data-rights-consumer.js';
 import { redactors } from './erasure.js';
+import { exportParts } from './export-parts.js';
 import type { KernelContext } from '../shared/context.js';
 import { createStorage } from '../storage/create-storage.js';
 import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
@@ -87,7 +88,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   };
   // The kernel's parts, built before the workflow runtime starts: it may resume a workflow at launch.
   const kernel: KernelContext = { config, db, store, actors: sessionActors({ auth, db, sessions, planOf }), logger, now: () => new Date(), storage, isReady };
-  const exportData = registerExportData({ db, store, storage, now: () => new Date(), publicUrl: config.publicUrl });
+  const exportData = registerExportData({ db, store, storage, now: () => new Date(), publicUrl: config.publicUrl, parts: exportParts });
   const deleteAccount = registerDeleteAccount({ kernel, redactors, forgetSessions: () => sessions.forgetAll(), pauseMs: config.accountDeletionPauseMs });
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);

@@ -32,8 +32,14 @@ export function threadMarkdown(thread: { title: string; created_at: Date }, entr
   return `${parts.join('\n')}\n`;
 }
 
-/** Everything the person owns, read from the read models and storage. */
-export async function buildArchive(deps: { db: Db; storage: Storage }, userId: string, now: Date): Promise<Buffer> {
+/**
+ * A part of the archive another domain adds (its settings, say): a JSON file at `path` with what
+ * `read` returns for the person. services/app/export-parts.ts lists them.
+ */
+export type ExportPart = { path: string; read: (db: Db, userId: string) => Promise<unknown> };
+
+/** Everything the person owns, read from the read models and storage, and the registered parts. */
+export async function buildArchive(deps: { db: Db; storage: Storage; parts?: readonly ExportPart[] }, userId: string, now: Date): Promise<Buffer> {
   const { db, storage } = deps;
   const zip = new JSZip();
   const account = await db.selectFrom('accounts').select(['name', 'email', 'registered_at']).where('user_id', '=', userId).executeTakeFirst();
@@ -142,6 +148,7 @@ export async function buildArchive(deps: { db: Db; storage: Storage }, userId: s
     .orderBy('bookmarks.bookmarked_at')
     .execute();
   zip.file('bookmarks.json', json(bookmarks));
+  for (const part of deps.parts ?? []) zip.file(part.path, json(await part.read(db, userId)));
   zip.file(
     'README.md',
     '# Your data\n\nprofile.json: your account. threads/: each thread as JSON and as Markdown, with its answers and sources. spaces.json: the Spaces you own and the ones you joined. files/: your files and their list (index.json). bookmarks.json: your bookmarks.\n',

@@ -18,7 +18,7 @@ import {
   initialDataExport,
   initialDeletion,
 } from './events.js';
-import { buildArchive } from './export-archive.js';
+import { buildArchive, type ExportPart } from './export-archive.js';
 import { findExport, latestExport } from './queries.js';
 
 type ExportRow = NonNullable<Awaited<ReturnType<typeof latestExport>>>;
@@ -59,7 +59,7 @@ export const exportObjectKey = (userId: string, exportId: string) => `exports/${
  * The workflow's step: builds the archive, stores it, records it ready. Run again after a crash,
  * it finds the archive stored (keys are written once) or the export already ready.
  */
-export async function makeExport(deps: { db: Db; store: EventStore; storage: Storage }, exportId: string, now: Date) {
+export async function makeExport(deps: { db: Db; store: EventStore; storage: Storage; parts?: readonly ExportPart[] }, exportId: string, now: Date) {
   const { state, version } = await deps.store.aggregate(dataExportStream(exportId), initialDataExport, evolveDataExport);
   if (state.status !== 'preparing' || !state.requested) return { status: state.status, userId: state.requested?.user_id ?? null };
   const userId = state.requested.user_id;
@@ -74,7 +74,7 @@ export async function makeExport(deps: { db: Db; store: EventStore; storage: Sto
   return { status: 'ready' as const, userId };
 }
 
-async function storeArchive(deps: { db: Db; storage: Storage }, userId: string, key: string, now: Date) {
+async function storeArchive(deps: { db: Db; storage: Storage; parts?: readonly ExportPart[] }, userId: string, key: string, now: Date) {
   const zip = await buildArchive(deps, userId, now);
   await deps.storage.put(key, zip, 'application/zip');
   return zip;
