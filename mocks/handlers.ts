@@ -8,6 +8,7 @@ import type { SignInRequest, SignUpRequest } from '../generated/react-query/mode
 import { accountHandlers } from './account';
 import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
+import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
@@ -176,6 +177,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
         scenario.state.signedInId = userId;
       },
     }),
+    ...dataRightsHandlers({ state: () => scenario.state, spaces: spaceOptions.spaces, changed }),
     ...getMailMock(),
     ...getOrganizationsMock(),
     ...getSystemMock(),

@@ -10,6 +10,7 @@ export * from './admin/admin';
 export * from './articles/articles';
 export * from './auth/auth';
 export * from './collections/collections';
+export * from './data-rights/data-rights';
 export * from './files/files';
 export * from './mail/mail';
 export * from './organizations/organizations';

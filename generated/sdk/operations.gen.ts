@@ -42,6 +42,11 @@ export type Operations = {
     updateSiteInstruction: { data: T.UpdateSiteInstructionData; responses: T.UpdateSiteInstructionResponses };
     deleteSiteInstruction: { data: T.DeleteSiteInstructionData; responses: T.DeleteSiteInstructionResponses };
     getProPerks: { data: T.GetProPerksData; responses: T.GetProPerksResponses };
+    getDataExport: { data: T.GetDataExportData; responses: T.GetDataExportResponses };
+    requestDataExport: { data: T.RequestDataExportData; responses: T.RequestDataExportResponses };
+    downloadDataExport: { data: T.DownloadDataExportData; responses: T.DownloadDataExportResponses };
+    listOwnedSpacesForDeletion: { data: T.ListOwnedSpacesForDeletionData; responses: T.ListOwnedSpacesForDeletionResponses };
+    deleteAccount: { data: T.DeleteAccountData; responses: T.DeleteAccountResponses };
     getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };

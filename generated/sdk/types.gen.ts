@@ -342,6 +342,58 @@ export type PlanPerks = {
     pro_perks: Array<PlanPerk>;
 };
 
+/**
+ * One archive of everything the person owns. `preparing` until the workflow has written it; then `ready` with a download link that works until `expires_at` (7 days), `expired` after; `failed` when it could not be made (ask again).
+ */
+export type DataExport = {
+    export_id: string;
+    status: 'preparing' | 'ready' | 'failed' | 'expired';
+    requested_at: string;
+    ready_at: string | null;
+    expires_at: string | null;
+    /**
+     * The archive's size in bytes, once ready.
+     */
+    size: number | null;
+    /**
+     * Where the owner downloads it (only while ready).
+     */
+    download_url: string | null;
+};
+
+/**
+ * The Spaces the person owns, each with the members who joined it (whom it can be handed to).
+ */
+export type OwnedSpaceList = {
+    spaces: Array<{
+        uuid: string;
+        title: string;
+        emoji: string;
+        heirs: Array<{
+            member_id: string;
+            name: string | null;
+            email: string;
+        }>;
+    }>;
+};
+
+/**
+ * Deleting the account: the current password, the word DELETE typed as confirmation, and for each owned Space the member it is handed to (a Space left out is removed with its files).
+ */
+export type AccountDeletionRequest = {
+    password: string;
+    /**
+     * Must be `DELETE`; anything else answers 400 `confirmation_mismatch`.
+     */
+    confirmation: string;
+    /**
+     * Space uuid to the member_id of a member who joined it.
+     */
+    hand_over?: {
+        [key: string]: string;
+    };
+};
+
 export type CreateOrganizationRequest = {
     name: string;
     /**
@@ -2792,6 +2844,173 @@ export type GetProPerksResponses = {
 };
 
 export type GetProPerksResponse = GetProPerksResponses[keyof GetProPerksResponses];
+
+export type GetDataExportData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/export';
+};
+
+export type GetDataExportErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetDataExportError = GetDataExportErrors[keyof GetDataExportErrors];
+
+export type GetDataExportResponses = {
+    /**
+     * The latest export, or null.
+     */
+    200: {
+        export: DataExport | null;
+    };
+};
+
+export type GetDataExportResponse = GetDataExportResponses[keyof GetDataExportResponses];
+
+export type RequestDataExportData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/export';
+};
+
+export type RequestDataExportErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+};
+
+export type RequestDataExportError = RequestDataExportErrors[keyof RequestDataExportErrors];
+
+export type RequestDataExportResponses = {
+    /**
+     * The export, preparing.
+     */
+    202: DataExport;
+};
+
+export type RequestDataExportResponse = RequestDataExportResponses[keyof RequestDataExportResponses];
+
+export type DownloadDataExportData = {
+    body?: never;
+    path: {
+        export_id: string;
+    };
+    query?: never;
+    url: '/rest/account/export/{export_id}/download';
+};
+
+export type DownloadDataExportErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type DownloadDataExportError = DownloadDataExportErrors[keyof DownloadDataExportErrors];
+
+export type DownloadDataExportResponses = {
+    /**
+     * The archive, a zip (sent as a download, `your-data-<date>.zip`).
+     */
+    200: Blob | File;
+};
+
+export type DownloadDataExportResponse = DownloadDataExportResponses[keyof DownloadDataExportResponses];
+
+export type ListOwnedSpacesForDeletionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/owned-spaces';
+};
+
+export type ListOwnedSpacesForDeletionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListOwnedSpacesForDeletionError = ListOwnedSpacesForDeletionErrors[keyof ListOwnedSpacesForDeletionErrors];
+
+export type ListOwnedSpacesForDeletionResponses = {
+    /**
+     * The owned Spaces.
+     */
+    200: OwnedSpaceList;
+};
+
+export type ListOwnedSpacesForDeletionResponse = ListOwnedSpacesForDeletionResponses[keyof ListOwnedSpacesForDeletionResponses];
+
+export type DeleteAccountData = {
+    body: AccountDeletionRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/account/delete';
+};
+
+export type DeleteAccountErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type DeleteAccountError = DeleteAccountErrors[keyof DeleteAccountErrors];
+
+export type DeleteAccountResponses = {
+    /**
+     * Signed out; the deletion is under way.
+     */
+    202: {
+        status: 'deleting';
+    };
+};
+
+export type DeleteAccountResponse = DeleteAccountResponses[keyof DeleteAccountResponses];
 
 export type GetSessionData = {
     body?: never;

@@ -12,6 +12,7 @@ import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
 import { accountSettingsProjection } from '../settings/projections.js';
+import { dataExportsProjection } from '../rights/projections.js';
 
 export const projections = [
   accountsProjection,
@@ -23,6 +24,7 @@ export const projections = [
   spacesProjection,
   filesProjection,
   accountSettingsProjection,
+  dataExportsProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -16,6 +16,7 @@ import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
+import { rightsRoutes } from '../rights/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -41,4 +42,5 @@ export const routes: Routes<AppContext> = {
   ...translationRoutes,
   ...fileRoutes,
   ...accountSettingsRoutes,
+  ...rightsRoutes,
 };

@@ -16,6 +16,12 @@ import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../wor
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { registerIndexFile, registerIndexQueue, startIndexConsumer, startIndexing } from '../../workflows/index-file.js';
 import { registerExpireUpload, startUploadExpiryConsumer } from '../../workflows/expire-upload.js';
+import { registerExportData } from '../../workflows/export-data.js';
+import { registerDeleteAccount } from '../../workflows/delete-account.js';
+import { startDataRightsConsumer } from '../../workflows/data-rights-consumer.js';
+import { redactors } from './erasure.js';
+import { exportParts } from './export-parts.js';
+import type { KernelContext } from '../shared/context.js';
 import { createStorage } from '../storage/create-storage.js';
 import { createAnswerEngine, indexHelpCorpus } from '../answers/engine.js';
 import { createDb, createPool } from '../db/database.js';
@@ -74,6 +80,19 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
+  const sessions = createSessionIds();
+  const isReady = async () => {
+    if (stopping || !DBOS.isInitialized()) return false;
+    return sql`select 1`.execute(db).then(
+      () => true,
+      () => false,
+    );
+  };
+  // The kernel's parts, built before the workflow runtime starts: it may resume a workflow at launch.
+  const actors = sessionActors({ auth, db, sessions, planOf, adminEmails: config.adminEmails });
+  const kernel: KernelContext = { config, db, store, actors, logger, now: () => new Date(), storage, isReady };
+  const exportData = registerExportData({ db, store, storage, now: () => new Date(), publicUrl: config.publicUrl, parts: exportParts });
+  const deleteAccount = registerDeleteAccount({ kernel, redactors, forgetSessions: () => sessions.forgetAll(), pauseMs: config.accountDeletionPauseMs });
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -114,17 +133,17 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying'),
   });
 
-  const sessions = createSessionIds();
-  const ctx: AppContext = {
-    config,
-    db,
+  const dataRightsConsumer = startDataRightsConsumer(
     store,
+    { exportData, deleteAccount },
+    { onError: (err) => logger.error({ err }, 'data rights consumer failed; retrying') },
+  );
+
+  const ctx: AppContext = {
+    ...kernel,
     auth,
     sessions,
     sendAccountMail,
-    actors: sessionActors({ auth, db, sessions, planOf, adminEmails: config.adminEmails }),
-    logger,
-    now: () => new Date(),
     bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },
     answers: {
       modelName: engine.model.name,
@@ -132,15 +151,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       events: (entry, offset) => readAnswerEvents(store, entry, offset, wholeAnswers.untilEnded),
       follow: liveFeed.follow,
     },
-    storage,
     indexing: { start: (job) => startIndexing(indexFile, job) },
-    isReady: async () => {
-      if (stopping || !DBOS.isInitialized()) return false;
-      return sql`select 1`.execute(db).then(
-        () => true,
-        () => false,
-      );
-    },
   };
 
   const app = createApp(ctx, routes);
@@ -171,6 +182,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
       await accountMailConsumer.stop();
+      await dataRightsConsumer.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

@@ -1,4 +1,5 @@
 import type { Projection } from '../eventstore/types.js';
+import type { AccountErased } from '../identity/events.js';
 import type { ThreadDeleted } from '../threads/index.js';
 import { BOOKMARK_EVENT_TYPES, type BookmarkEvent } from './events.js';
 
@@ -6,8 +7,15 @@ import { BOOKMARK_EVENT_TYPES, type BookmarkEvent } from './events.js';
 export const bookmarksProjection: Projection = {
   name: 'bookmarks',
   tables: ['bookmarks'],
-  handles: [...BOOKMARK_EVENT_TYPES, 'ThreadDeleted'],
+  handles: [...BOOKMARK_EVENT_TYPES, 'ThreadDeleted', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      await trx
+        .deleteFrom('bookmarks')
+        .where('user_id', '=', (event.data as AccountErased['data']).user_id)
+        .execute();
+      return;
+    }
     const e = { type: event.type, data: event.data } as BookmarkEvent | ThreadDeleted;
     if (e.type === 'ThreadBookmarked') {
       await trx

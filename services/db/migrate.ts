@@ -17,6 +17,7 @@ import * as m0012 from './migrations/0012_passages_rows_uncompressed.js';
 import * as m0013 from './migrations/0013_space_members_user.js';
 import * as m0014 from './migrations/0014_accounts_profile.js';
 import * as m0015 from './migrations/0015_account_settings.js';
+import * as m0016 from './migrations/0016_data_exports.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_space_members_user': m0013,
   '0014_accounts_profile': m0014,
   '0015_account_settings': m0015,
+  '0016_data_exports': m0016,
 };
 
 export async function migrateToLatest(db: Db) {

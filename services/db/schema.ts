@@ -256,6 +256,19 @@ export interface SiteInstructionsTable {
   updated_at: Timestamp;
 }
 
+/** Data exports (migration 0016_data_exports), kept by services/rights. */
+export interface DataExportsTable {
+  export_id: string;
+  user_id: string;
+  status: 'preparing' | 'ready' | 'failed' | 'expired';
+  object_key: string | null;
+  /** bigint: pg returns it as a string. */
+  size: ColumnType<string | null, number | null | undefined, number | null>;
+  requested_at: Timestamp;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -278,6 +291,7 @@ export interface Database {
   org_file_settings: OrgFileSettingsTable;
   account_settings: AccountSettingsTable;
   site_instructions: SiteInstructionsTable;
+  data_exports: DataExportsTable;
   user: UserTable;
   member: MemberTable;
   organization: OrganizationTable;

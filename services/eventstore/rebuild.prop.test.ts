@@ -1,14 +1,20 @@
 // `make rebuild-projections` must give back exactly the read models that inline projection
-// wrote: random sequences of identity, mail and personal-settings commands run through the real use cases, the
-// read-model tables are snapshot, rebuilt from the log, and compared.
+// wrote: random sequences of identity, mail and personal-settings commands (an account's erasure
+// among them) run through the real use cases, the read-model tables are snapshot, rebuilt from the
+// log, and compared.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
+import { redactors } from '../app/erasure.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
+import { decideErase } from '../identity/decide.js';
+import { namesAndEmailsOf } from '../identity/erasure.js';
+import { accountStream, evolveAccount, initialAccount } from '../identity/events.js';
 import { registerAccount } from '../identity/use-cases.js';
-import { deliverMail, queueMail } from '../mail/use-cases.js';
+import { deliverMail, discardMailOf, queueMail } from '../mail/use-cases.js';
+import { eraseEvents } from './erasure.js';
 import {
   decideAddSiteInstruction,
   decideEditSiteInstruction,
@@ -49,6 +55,7 @@ const READ_MODELS = {
   org_file_settings: ['org_uuid'],
   account_settings: ['user_id'],
   site_instructions: ['user_id', 'domain'],
+  data_exports: ['export_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -67,7 +74,8 @@ type Command =
   | { kind: 'deliver'; mail: number; via: 'outbox' | 'smtp' }
   | { kind: 'prefs'; user: number; theme: 'light' | 'dark' | 'system'; incognito: boolean }
   | { kind: 'personal'; user: number; about: string }
-  | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string };
+  | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string }
+  | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -82,7 +90,20 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('personal' as const), user: fc.nat(5), about: text }),
   fc.record({ kind: fc.constant('site' as const), user: fc.nat(5), site: fc.nat(3), remove: fc.boolean(), instructions: text }),
+  fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** The heart of services/rights/deletion.ts (discard the mail, redact the log, AccountErased), without Better Auth's tables. */
+async function erase(userId: string, now: Date) {
+  const own = await db.selectFrom('events').select('data').where('stream_id', '=', accountStream(userId)).execute();
+  const { emails, names } = namesAndEmailsOf(own);
+  await discardMailOf(store, { userId, emails, names }, now);
+  await db.transaction().execute(async (trx) => {
+    await eraseEvents(trx, redactors, { userId, emails, names, streams: new Set([accountStream(userId)]) });
+    const account = await store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
+    await store.append(accountStream(userId), account.version, decideErase(account.state, { userId, now }), trx);
+  });
+}
 
 async function run(cmd: Command, now: Date) {
   const transport = { via: cmd.kind === 'deliver' ? cmd.via : 'outbox', send: async () => {} } as const;
@@ -127,6 +148,8 @@ async function run(cmd: Command, now: Date) {
             : decideAddSiteInstruction(s, { ...who, instructions: cmd.instructions }),
       );
     }
+    case 'erase':
+      return erase(`user-${cmd.user}`, now);
   }
 }
 

@@ -3,13 +3,22 @@
 // projection's, fed by file-passages.ts: a deleted file's passages leave the index in the same
 // transaction.)
 import type { Projection } from '../eventstore/types.js';
+import type { AccountErased } from '../identity/events.js';
 import { FILE_EVENT_TYPES, type FileEvent, type OrgFileSettingsChanged } from './events.js';
 
 export const filesProjection: Projection = {
   name: 'files',
   tables: ['files', 'file_uploads', 'org_file_settings'],
-  handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged'],
+  handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      // A deleted account's files went before, and its unfinished uploads' bytes; on the files it
+      // gave a Space that stays, its address goes.
+      const { user_id } = event.data as AccountErased['data'];
+      await trx.updateTable('files').set({ uploader_email: '' }).where('uploaded_by_user_id', '=', user_id).execute();
+      await trx.deleteFrom('file_uploads').where('uploaded_by_user_id', '=', user_id).execute();
+      return;
+    }
     const e = { type: event.type, data: event.data } as FileEvent | OrgFileSettingsChanged;
     switch (e.type) {
       case 'FileUploadStarted': {

@@ -92,6 +92,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     regenerateBackupCodes: accountLimiters(ctx.config.signInRateLimit * 3),
     signInSocial: signInStepLimiters(ctx.config.signInRateLimit),
     oauthCallback: signInStepLimiters(ctx.config.signInRateLimit),
+    deleteAccount: accountLimiters(ctx.config.signInRateLimit * 3),
   };
 
   for (const op of operationsOf(spec)) {

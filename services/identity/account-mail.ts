@@ -55,3 +55,14 @@ export function passwordResetMail(user: Person, token: string, publicUrl: string
     text: `Hi ${user.name},\n\nOpen this link to choose a new password (it works once, for ${RESET_LINK_MINUTES} minutes):\n${url}\n\nEvery device signed in to your account will be signed out. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
   };
 }
+
+/** The archive of everything the person owns is ready: where to download it, and until when. */
+export function exportReadyMail(user: Person, exportId: string, expiresAt: Date, publicUrl: string): AccountMail {
+  return {
+    mail_id: `account-export-${exportId}`,
+    user_id: user.id,
+    to: user.email,
+    subject: 'Your data export is ready',
+    text: `Hi ${user.name},\n\nThe archive of your data is ready. Download it on your account page (you need to be signed in), until ${expiresAt.toUTCString()}:\n${publicUrl}/account/details#export\n\nIf you did not ask for it, change your password: someone signed in to your account asked for it.\n`,
+  };
+}

@@ -2,6 +2,7 @@
 import { identityErrors } from './errors.js';
 import type {
   AccountAvatarChanged,
+  AccountErased,
   AccountEmailChanged,
   AccountUsernameChanged,
   AccountRegistered,
@@ -66,4 +67,10 @@ export function decideClaimVisitor(state: VisitorState, cmd: ClaimVisitor): Visi
   if (state.claimedBy === cmd.userId) return [];
   if (state.claimedBy) throw identityErrors.visitorAlreadyClaimed();
   return [{ type: 'VisitorClaimed', data: { visitor_id: cmd.visitorId, user_id: cmd.userId, claimed_at: cmd.now.toISOString() } }];
+}
+
+/** An account is erased once; the event names only its id (docs/data-rights.md). */
+export function decideErase(state: AccountState, cmd: { userId: string; now: Date }): AccountErased[] {
+  if (state.erased) return [];
+  return [{ type: 'AccountErased', data: { user_id: cmd.userId, erased_at: cmd.now.toISOString() } }];
 }

@@ -17,14 +17,24 @@ export type AccountEmailChanged = { type: 'AccountEmailChanged'; data: { user_id
 export type AccountUsernameChanged = { type: 'AccountUsernameChanged'; data: { user_id: string; username: string; changed_at: string } };
 /** `image_key`: the storage key of the picture (checked to be a PNG or JPEG when set), or null when removed. */
 export type AccountAvatarChanged = { type: 'AccountAvatarChanged'; data: { user_id: string; image_key: string | null; changed_at: string } };
-export type IdentityEvent = AccountRegistered | AccountRenamed | AccountEmailChanged | AccountUsernameChanged | AccountAvatarChanged | VisitorClaimed;
+/** The account was deleted: every read model drops the person's rows (docs/data-rights.md); the payload names no one. */
+export type AccountErased = { type: 'AccountErased'; data: { user_id: string; erased_at: string } };
+export type IdentityEvent =
+  | AccountRegistered
+  | AccountRenamed
+  | AccountEmailChanged
+  | AccountUsernameChanged
+  | AccountAvatarChanged
+  | AccountErased
+  | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean; name: string | null; email: string | null; username?: string; avatar?: string | null };
+export type AccountState = { registered: boolean; name: string | null; email: string | null; username?: string; avatar?: string | null; erased?: boolean };
 export const initialAccount: AccountState = { registered: false, name: null, email: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
+  if (event.type === 'AccountErased') return { ...state, name: null, email: null, username: undefined, avatar: null, erased: true };
   if (event.type === 'AccountRegistered') {
     const d = event.data as AccountRegistered['data'];
     return { registered: true, name: d.name, email: d.email.toLowerCase() };

@@ -1,11 +1,26 @@
 import type { Projection } from '../eventstore/types.js';
-import type { AccountAvatarChanged, AccountEmailChanged, AccountUsernameChanged, AccountRegistered, AccountRenamed, VisitorClaimed } from './events.js';
+import type {
+  AccountAvatarChanged,
+  AccountEmailChanged,
+  AccountErased,
+  AccountUsernameChanged,
+  AccountRegistered,
+  AccountRenamed,
+  VisitorClaimed,
+} from './events.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged', 'AccountUsernameChanged', 'AccountAvatarChanged'],
+  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged', 'AccountUsernameChanged', 'AccountAvatarChanged', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      await trx
+        .deleteFrom('accounts')
+        .where('user_id', '=', (event.data as AccountErased['data']).user_id)
+        .execute();
+      return;
+    }
     if (event.type === 'AccountAvatarChanged') {
       const a = event.data as AccountAvatarChanged['data'];
       await trx.updateTable('accounts').set({ avatar_key: a.image_key }).where('user_id', '=', a.user_id).execute();
@@ -37,8 +52,15 @@ export const accountsProjection: Projection = {
 export const visitorClaimsProjection: Projection = {
   name: 'visitor_claims',
   tables: ['visitor_claims'],
-  handles: ['VisitorClaimed'],
+  handles: ['VisitorClaimed', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      await trx
+        .deleteFrom('visitor_claims')
+        .where('user_id', '=', (event.data as AccountErased['data']).user_id)
+        .execute();
+      return;
+    }
     const d = event.data as VisitorClaimed['data'];
     await trx.insertInto('visitor_claims').values({ visitor_id: d.visitor_id, user_id: d.user_id, claimed_at: d.claimed_at }).execute();
   },

@@ -1,5 +1,5 @@
 import { mailErrors } from './errors.js';
-import type { MailDelivered, MailQueued, MailState } from './events.js';
+import type { MailDelivered, MailDiscarded, MailQueued, MailState } from './events.js';
 
 /** Queuing the same mail id twice is a no-op, so a retried workflow step cannot queue twice. */
 export function decideQueue(state: MailState, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date): MailQueued[] {
@@ -9,6 +9,12 @@ export function decideQueue(state: MailState, mail: Omit<MailQueued['data'], 'qu
 
 export function decideDeliver(state: MailState, via: 'outbox' | 'smtp', now: Date): MailDelivered[] {
   if (state.status === 'none') throw mailErrors.mailNotFound();
-  if (state.status === 'delivered') return [];
+  if (state.status === 'delivered' || state.status === 'discarded') return [];
   return [{ type: 'MailDelivered', data: { mail_id: state.mail!.mail_id, via, delivered_at: now.toISOString() } }];
+}
+
+/** A mail is discarded once; a mail never queued has nothing to discard. */
+export function decideDiscard(state: MailState, now: Date): MailDiscarded[] {
+  if (state.status === 'none' || state.status === 'discarded') return [];
+  return [{ type: 'MailDiscarded', data: { mail_id: state.mail!.mail_id, discarded_at: now.toISOString() } }];
 }

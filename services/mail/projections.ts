@@ -1,10 +1,10 @@
 import type { Projection } from '../eventstore/types.js';
-import type { MailDelivered, MailQueued } from './events.js';
+import type { MailDelivered, MailDiscarded, MailQueued } from './events.js';
 
 export const mailOutboxProjection: Projection = {
   name: 'mail_outbox',
   tables: ['mail_outbox'],
-  handles: ['MailQueued', 'MailDelivered'],
+  handles: ['MailQueued', 'MailDelivered', 'MailDiscarded'],
   async apply(trx, event) {
     if (event.type === 'MailQueued') {
       const d = event.data as MailQueued['data'];
@@ -21,6 +21,11 @@ export const mailOutboxProjection: Projection = {
           queued_at: d.queued_at,
           delivered_at: null,
         })
+        .execute();
+    } else if (event.type === 'MailDiscarded') {
+      await trx
+        .deleteFrom('mail_outbox')
+        .where('id', '=', (event.data as MailDiscarded['data']).mail_id)
         .execute();
     } else {
       const d = event.data as MailDelivered['data'];

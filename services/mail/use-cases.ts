@@ -1,5 +1,6 @@
+import { mentions } from '../eventstore/erasure.js';
 import type { EventStore } from '../eventstore/store.js';
-import { decideDeliver, decideQueue } from './decide.js';
+import { decideDeliver, decideDiscard, decideQueue } from './decide.js';
 import { evolveMail, initialMail, mailStream, type MailQueued } from './events.js';
 import type { MailTransport } from './transport.js';
 
@@ -11,7 +12,32 @@ export async function queueMail(store: EventStore, mail: Omit<MailQueued['data']
 /** Sends (SMTP) or keeps (outbox) the mail, then records the delivery once. */
 export async function deliverMail(store: EventStore, transport: MailTransport, mailId: string, now: () => Date) {
   const { state, version } = await store.aggregate(mailStream(mailId), initialMail, evolveMail);
-  if (state.status === 'delivered') return;
+  if (state.status === 'delivered' || state.status === 'discarded') return;
   if (state.mail) await transport.send({ to: state.mail.to, subject: state.mail.subject, text: state.mail.text });
   await store.append(mailStream(mailId), version, decideDeliver(state, transport.via, now()));
+}
+
+/**
+ * Takes every mail to or about an account out of the outbox (its deletion): by user id, by any of
+ * its addresses, or naming it (an invitation it sent names its sender).
+ */
+export async function discardMailOf(store: EventStore, who: { userId: string; emails: readonly string[]; names: readonly string[] }, now: Date) {
+  const needles = [...who.emails, ...who.names].filter(Boolean).map((s) => `%${s.replace(/[\\%_]/g, '\\$&')}%`);
+  const candidates = await store.db
+    .selectFrom('mail_outbox')
+    .select(['id', 'user_id', 'to', 'subject', 'text'])
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', who.userId),
+        ...(who.emails.length ? [eb(eb.fn('lower', ['to']), 'in', who.emails)] : []),
+        ...needles.flatMap((n) => [eb('subject', 'ilike', n), eb('text', 'ilike', n)]),
+      ]),
+    )
+    .execute();
+  const rows = candidates.filter((m) => m.user_id === who.userId || who.emails.includes(m.to.toLowerCase()) || mentions([m.subject, m.text], who));
+  for (const { id } of rows) {
+    const { state, version } = await store.aggregate(mailStream(id), initialMail, evolveMail);
+    await store.append(mailStream(id), version, decideDiscard(state, now));
+  }
+  return rows.length;
 }

@@ -3,6 +3,7 @@
 import type { Projection, Trx } from '../eventstore/types.js';
 import { ACCOUNT_SETTINGS_EVENTS, type AccountSettingsEvent, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES } from './events.js';
 import type { AccountSettingsTable } from '../db/schema.js';
+import type { AccountErased } from '../identity/events.js';
 
 type Columns = Partial<Omit<AccountSettingsTable, 'user_id' | 'updated_at'>>;
 
@@ -17,8 +18,15 @@ async function upsert(trx: Trx, userId: string, at: string, set: Columns) {
 export const accountSettingsProjection: Projection = {
   name: 'account_settings',
   tables: ['account_settings', 'site_instructions'],
-  handles: ACCOUNT_SETTINGS_EVENTS,
+  handles: [...ACCOUNT_SETTINGS_EVENTS, 'AccountErased'],
   async apply(trx, event) {
+    // A deleted account's settings go with it (docs/data-rights.md).
+    if (event.type === 'AccountErased') {
+      const userId = (event.data as AccountErased['data']).user_id;
+      await trx.deleteFrom('site_instructions').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('account_settings').where('user_id', '=', userId).execute();
+      return;
+    }
     const e = event as unknown as AccountSettingsEvent;
     switch (e.type) {
       case 'PreferencesChanged': {

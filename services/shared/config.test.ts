@@ -28,6 +28,7 @@ describe('defaults', () => {
       signInRateLimit: 10,
       smtpUrl: undefined,
       welcomeMailDelayMs: 60_000,
+      accountDeletionPauseMs: 0,
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
@@ -61,6 +62,7 @@ describe('values are read and typed', () => {
       databaseUrl: 'postgres://u:p@db:5432/app',
       signInRateLimit: 3,
       welcomeMailDelayMs: 500,
+      accountDeletionPauseMs: 0,
       validateResponses: false,
     });
   });

@@ -34,6 +34,7 @@ const schema = z.object({
   // Administrators of this server: accounts whose verified address is listed (comma-separated).
   ADMIN_EMAILS: z.string().default(''),
   WELCOME_MAIL_DELAY_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(60),
+  ACCOUNT_DELETION_PAUSE_SECONDS: numberIn(0, 3_600, 'a number of seconds from 0 to 3600', false).default(0),
   WEB_DIST: z.string().default('./dist/web'),
   // The answer model: all three of base URL and model, or none (the offline extractive model).
   LLM_BASE_URL: url(/^https?$/, 'an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)').optional(),
@@ -163,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     welcomeMailDelayMs: c.WELCOME_MAIL_DELAY_SECONDS * 1000,
+    accountDeletionPauseMs: c.ACCOUNT_DELETION_PAUSE_SECONDS * 1000,
     webDist: resolve(c.WEB_DIST),
     llm: c.LLM_BASE_URL && c.LLM_MODEL ? { baseUrl: c.LLM_BASE_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY } : null,
     /** The models people may choose; the first answers when nobody chose (the offline model alone without LLM_*). */

@@ -43,7 +43,17 @@ export type SpaceLinkAdded = {
 };
 export type SpaceLinkRemoved = { type: 'SpaceLinkRemoved'; data: { uuid: string; link: string; removed_by: string; removed_at: string } };
 
+/**
+ * The owner's account was deleted and they handed the Space to one of its members: that member
+ * becomes the owner (their member row goes, as an owner has none).
+ */
+export type SpaceOwnershipTransferred = {
+  type: 'SpaceOwnershipTransferred';
+  data: { uuid: string; member_id: string; previous_owner_user_id: string; owner_user_id: string; transferred_at: string };
+};
+
 export type SpaceEvent =
+  | SpaceOwnershipTransferred
   | SpaceCreated
   | SpaceEdited
   | SpaceAccessChanged
@@ -66,6 +76,7 @@ export const SPACE_EVENT_TYPES = [
   'SpaceMemberRemoved',
   'SpaceLinkAdded',
   'SpaceLinkRemoved',
+  'SpaceOwnershipTransferred',
 ] as const;
 
 export const spaceStream = (uuid: string) => `space-${uuid}`;
@@ -114,6 +125,11 @@ export function evolveSpace(state: SpaceState, event: StoredEvent): SpaceState {
       return state.links.includes(e.data.link) ? state : { ...state, links: [...state.links, e.data.link] };
     case 'SpaceLinkRemoved':
       return { ...state, links: state.links.filter((l) => l !== e.data.link) };
+    case 'SpaceOwnershipTransferred': {
+      if (!state.created) return state;
+      const { [e.data.member_id]: _owner, ...rest } = state.members;
+      return { ...state, created: { ...state.created, owner_user_id: e.data.owner_user_id }, members: rest };
+    }
     default:
       return state;
   }

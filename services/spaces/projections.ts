@@ -109,6 +109,14 @@ export const spacesProjection: Projection = {
           .where('uuid', '=', e.data.uuid)
           .execute();
         return;
+      case 'SpaceOwnershipTransferred':
+        await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        await trx
+          .updateTable('spaces')
+          .set({ owner_user_id: e.data.owner_user_id, updated_at: e.data.transferred_at })
+          .where('uuid', '=', e.data.uuid)
+          .execute();
+        return;
       case 'ThreadAddedToSpace':
         await trx
           .updateTable('spaces')

@@ -107,6 +107,15 @@ describe('S3 storage: against the fake S3', () => {
     await storage.delete(policy.key);
   });
 
+  it('stores bytes the server made (an export archive) with their type', async () => {
+    const key = 'exports/u1/e1.zip';
+    const bytes = Buffer.from('PK\u0005\u0006 an archive');
+    await storage.put(key, bytes, 'application/zip');
+    expect(await storage.head(key)).toEqual({ size: bytes.length, contentType: 'application/zip' });
+    expect(await storage.read(key)).toEqual(bytes);
+    await storage.delete(key);
+  });
+
   it('answers null for the head of a missing object', async () => {
     expect(await storage.head('files/never-uploaded.txt')).toBeNull();
   });

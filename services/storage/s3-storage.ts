@@ -1,7 +1,7 @@
 // The S3 adapter: any S3-compatible bucket. Browsers upload straight to it with a presigned POST
 // whose policy binds the exact key, the exact type and the byte range; reads go through
 // short-lived presigned GET addresses.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { downloadDisposition, type PresignedPost, type Storage, type StoredObject, type UploadPolicy } from './storage.js';
@@ -103,6 +103,10 @@ export class S3Storage implements Storage {
       if (isNotFound(err)) throw new NoSuchKeyError(key);
       throw err;
     }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: assertValidObjectKey(key), Body: body, ContentType: contentType }));
   }
 
   async delete(key: string): Promise<void> {

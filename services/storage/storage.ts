@@ -29,6 +29,8 @@ export interface Storage {
   keyOf(objectUrl: string): string | null;
   head(key: string): Promise<StoredObject | null>;
   read(key: string): Promise<Buffer>;
+  /** Stores bytes the server itself made (an export archive), not a browser upload. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** A short-lived GET address; `inline` false makes the browser save it as `filename`. */

@@ -12,3 +12,4 @@ export { threadResponse } from './thread-response.js';
 export { decideAndAppend, finishEntry, recordSources, startGeneration, stopRequested, type ThreadCursor } from './use-cases.js';
 export { summaryView } from './views.js';
 export type { BookmarkLookup, ThreadsContext } from './context.js';
+export { decideDelete as decideDeleteThread } from './manage-decide.js';

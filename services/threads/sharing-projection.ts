@@ -1,12 +1,20 @@
 import type { Projection } from '../eventstore/types.js';
+import type { AccountErased } from '../identity/events.js';
 import type { ThreadEvent } from './events.js';
 
 /** `thread_access_requests` and `thread_readers`: who asked to read a thread, and who may. */
 export const threadSharingProjection: Projection = {
   name: 'thread-sharing',
   tables: ['thread_access_requests', 'thread_readers'],
-  handles: ['ThreadAccessRequested', 'ThreadAccessGranted', 'ThreadAccessDeclined'],
+  handles: ['ThreadAccessRequested', 'ThreadAccessGranted', 'ThreadAccessDeclined', 'AccountErased'],
   async apply(trx, event) {
+    if (event.type === 'AccountErased') {
+      // A deleted account asks for and reads nothing any more.
+      const { user_id } = event.data as AccountErased['data'];
+      await trx.deleteFrom('thread_access_requests').where('requester_user_id', '=', user_id).execute();
+      await trx.deleteFrom('thread_readers').where('user_id', '=', user_id).execute();
+      return;
+    }
     const e = { type: event.type, data: event.data } as ThreadEvent;
     switch (e.type) {
       case 'ThreadAccessRequested':

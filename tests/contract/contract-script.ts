@@ -552,6 +552,29 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
     { ...prefs, incognito_by_default: false },
     (r) => r.json.incognito_by_default,
   );
+  // Data rights: the export and the account's deletion (the stranger's, last of their steps).
+  await step('a visitor asks for the export', 'visitor', 'GET', '/rest/account/export');
+  await step('the owner has no export yet', 'owner', 'GET', '/rest/account/export', undefined, (r) => r.json.export);
+  await step('the owner asks for an export', 'owner', 'POST', '/rest/account/export', undefined, (r) => [r.json.status, r.json.download_url]);
+  await step('the stranger downloads an unknown export', 'stranger', 'GET', '/rest/account/export/6f1c1f7e-1c1a-4c1a-9c1a-1c1a1c1a1c1c/download');
+  await step('the owner’s Spaces to hand over', 'owner', 'GET', '/rest/account/owned-spaces', undefined, (r) => r.json.spaces.length > 0);
+  await step('delete with a wrong password', 'stranger', 'POST', '/rest/account/delete', { password: 'not-the-password', confirmation: 'DELETE' });
+  await step('delete without typing DELETE', 'stranger', 'POST', '/rest/account/delete', { password: STRANGER.password, confirmation: 'delete' });
+  await step('hand over a Space of someone else', 'stranger', 'POST', '/rest/account/delete', {
+    password: STRANGER.password,
+    confirmation: 'DELETE',
+    hand_over: { [filesSpace]: 'someone' },
+  });
+  await step(
+    'the stranger deletes their account',
+    'stranger',
+    'POST',
+    '/rest/account/delete',
+    { password: STRANGER.password, confirmation: 'DELETE' },
+    (r) => r.json.status,
+  );
+  await step('the deleted stranger’s session', 'stranger', 'GET', '/rest/session', undefined, (r) => r.json.user);
+  await step('the deleted stranger signs in', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: STRANGER.password });
 
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);

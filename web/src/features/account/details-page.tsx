@@ -1,11 +1,14 @@
 // `/account/details`: the account's name, picture and username, its address (verified or not,
-// and changing it), its password, two-factor sign-in and the devices signed in to it.
+// and changing it), its password, two-factor sign-in, the devices signed in to it, the export of
+// the person's data and the deletion of the account.
 import { useSession } from '../../app/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { AvatarForm } from './avatar-form';
 import { ChangeEmailForm } from './change-email-form';
 import { KeptMailLink } from './kept-mail-link';
 import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+import { ExportSection } from './export-section';
 import { NameForm } from './name-form';
 import { SessionsList } from './sessions-list';
 import { UsernameForm } from './username-form';
@@ -73,6 +76,18 @@ export default function AccountDetailsPage() {
           Signed-in devices
         </h2>
         <SessionsList />
+      </section>
+      <section id="export" aria-labelledby="export-heading" className="space-y-2">
+        <h2 id="export-heading" className="text-lg font-medium">
+          Export your data
+        </h2>
+        <ExportSection />
+      </section>
+      <section aria-labelledby="delete-heading" className="space-y-2">
+        <h2 id="delete-heading" className="text-lg font-medium">
+          Delete account
+        </h2>
+        <DeleteAccountSection />
       </section>
     </div>
   );

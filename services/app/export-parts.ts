@@ -1,0 +1,6 @@
+// What other domains add to a person's data export (services/rights/export-archive.ts builds the
+// rest: profile, threads, Spaces, files, bookmarks). A domain with personal settings lists a part
+// here: `{ path: 'settings/<name>.json', read: (db, userId) => ... }` (docs/data-rights.md).
+import type { ExportPart } from '../rights/export-archive.js';
+
+export const exportParts: readonly ExportPart[] = [];

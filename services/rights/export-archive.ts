@@ -1,0 +1,159 @@
+// The archive of everything a person owns (docs/data-rights.md): their profile, threads with
+// answers and sources (JSON and readable Markdown), Spaces, files (the list and the bytes) and
+// bookmarks, as one zip written with JSZip.
+import JSZip from 'jszip';
+import type { Db } from '../db/database.js';
+import type { Storage } from '../storage/storage.js';
+
+type Source = { url?: string; name?: string; snippet?: string };
+type Entry = { query_str: string; answer: string; sources: unknown[]; related_questions: string[]; status: string; created_at: Date };
+
+/** A file name safe in any archive tool: no path, no control characters, not too long. */
+export function safeName(name: string, fallback: string) {
+  const cleaned = [...name]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 120);
+  return cleaned || fallback;
+}
+
+export function threadMarkdown(thread: { title: string; created_at: Date }, entries: Entry[]) {
+  const parts = [`# ${thread.title || 'Untitled thread'}`, '', `Started ${new Date(thread.created_at).toISOString()}`];
+  for (const e of entries) {
+    parts.push('', `## ${e.query_str}`, '', e.answer || `(${e.status})`);
+    const sources = (e.sources ?? []) as Source[];
+    if (sources.length) {
+      parts.push('', '### Sources', '');
+      for (const [i, s] of sources.entries()) parts.push(`${i + 1}. [${s.name || s.url || 'source'}](${s.url ?? ''})`);
+    }
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+/**
+ * A part of the archive another domain adds (its settings, say): a JSON file at `path` with what
+ * `read` returns for the person. services/app/export-parts.ts lists them.
+ */
+export type ExportPart = { path: string; read: (db: Db, userId: string) => Promise<unknown> };
+
+/** Everything the person owns, read from the read models and storage, and the registered parts. */
+export async function buildArchive(deps: { db: Db; storage: Storage; parts?: readonly ExportPart[] }, userId: string, now: Date): Promise<Buffer> {
+  const { db, storage } = deps;
+  const zip = new JSZip();
+  const account = await db.selectFrom('accounts').select(['name', 'email', 'registered_at']).where('user_id', '=', userId).executeTakeFirst();
+  const user = await db.selectFrom('user').select(['name', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  zip.file(
+    'profile.json',
+    json({
+      name: user?.name ?? account?.name ?? null,
+      email: user?.email ?? account?.email ?? null,
+      email_verified: user?.emailVerified ?? false,
+      registered_at: account?.registered_at ?? null,
+      exported_at: now.toISOString(),
+    }),
+  );
+
+  const visitorIds = (await db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map((r) => r.visitor_id);
+  const threads = await db
+    .selectFrom('threads')
+    .selectAll()
+    .where((eb) => eb.or([eb('owner_user_id', '=', userId), ...(visitorIds.length ? [eb('owner_visitor_id', 'in', visitorIds)] : [])]))
+    .orderBy('created_at')
+    .execute();
+  const threadList = [];
+  for (const t of threads) {
+    const entries = await db.selectFrom('thread_entries').selectAll().where('context_uuid', '=', t.context_uuid).orderBy('position').execute();
+    const view = {
+      context_uuid: t.context_uuid,
+      slug: t.thread_url_slug,
+      title: t.title,
+      thread_access: t.thread_access,
+      space_uuid: t.collection_uuid,
+      created_at: t.created_at,
+      entries: entries.map((e) => ({
+        question: e.query_str,
+        answer: e.answer,
+        status: e.status,
+        sources: e.sources,
+        related_questions: e.related_questions,
+        asked_at: e.created_at,
+      })),
+    };
+    threadList.push({ context_uuid: t.context_uuid, title: t.title, created_at: t.created_at });
+    const base = `threads/${safeName(t.thread_url_slug, t.context_uuid)}`;
+    zip.file(`${base}.json`, json(view));
+    zip.file(`${base}.md`, threadMarkdown(t, entries));
+  }
+  zip.file('threads/index.json', json(threadList));
+
+  const owned = await db.selectFrom('spaces').selectAll().where('owner_user_id', '=', userId).orderBy('created_at').execute();
+  const joined = await db
+    .selectFrom('space_members')
+    .innerJoin('spaces', 'spaces.uuid', 'space_members.space_uuid')
+    .select(['spaces.uuid', 'spaces.title', 'space_members.level'])
+    .where('space_members.user_id', '=', userId)
+    .execute();
+  zip.file(
+    'spaces.json',
+    json({
+      owned: owned.map((s) => ({
+        uuid: s.uuid,
+        title: s.title,
+        description: s.description,
+        instructions: s.instructions,
+        emoji: s.emoji,
+        access: s.access,
+        links: s.links,
+        created_at: s.created_at,
+      })),
+      member_of: joined,
+    }),
+  );
+
+  // Their library and the files of the Spaces they own; an organisation's files stay the
+  // organisation's (its downloads setting governs them), even those the person uploaded.
+  const ownedUuids = owned.map((s) => s.uuid);
+  const files = await db
+    .selectFrom('files')
+    .select(['file_uuid', 'filename', 'file_title', 'content_type', 'file_size', 'object_key', 'repo_type', 'repo_owner', 'file_state', 'created_at'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('repo_type', '=', 'USER'), eb('repo_owner', '=', userId)]),
+        ...(ownedUuids.length ? [eb.and([eb('repo_type', '=', 'COLLECTION'), eb('repo_owner', 'in', ownedUuids)])] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .execute();
+  const fileList = [];
+  for (const f of files) {
+    const path = `files/${f.file_uuid}/${safeName(f.filename, 'file')}`;
+    let included = true;
+    try {
+      zip.file(path, await storage.read(f.object_key));
+    } catch {
+      included = false;
+    }
+    const { object_key: _key, ...listed } = f;
+    fileList.push({ ...listed, path: included ? path : null });
+  }
+  zip.file('files/index.json', json(fileList));
+
+  const bookmarks = await db
+    .selectFrom('bookmarks')
+    .leftJoin('threads', 'threads.context_uuid', 'bookmarks.context_uuid')
+    .select(['bookmarks.context_uuid', 'threads.title', 'bookmarks.bookmarked_at'])
+    .where('bookmarks.user_id', '=', userId)
+    .orderBy('bookmarks.bookmarked_at')
+    .execute();
+  zip.file('bookmarks.json', json(bookmarks));
+  for (const part of deps.parts ?? []) zip.file(part.path, json(await part.read(db, userId)));
+  zip.file(
+    'README.md',
+    '# Your data\n\nprofile.json: your account. threads/: each thread as JSON and as Markdown, with its answers and sources. spaces.json: the Spaces you own and the ones you joined. files/: your files and their list (index.json). bookmarks.json: your bookmarks.\n',
+  );
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+// "Export your data" and "Delete account" on /account/details against the mock API: the export
+// is prepared and offered for download; deletion asks for the password and DELETE, confirms in a
+// dialog, shows the server's refusal, and when it succeeds leaves the person signed out at /.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
+import { createQueryClient } from '../../app/query-client';
+import { routes } from '../../app/routes';
+import { withMockServer } from '../../testing/mock-server';
+
+withMockServer('signed-in');
+
+function at(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('data rights on /account/details', () => {
+  it('prepares an export and offers its download', async () => {
+    at('/account/details');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export your data' }, { timeout: 5000 }));
+    const link = await screen.findByRole('link', { name: 'Download your data' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toMatch(/^\/rest\/account\/export\/[0-9a-f-]{36}\/download$/);
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('refuses a wrong password after the confirm dialog, then deletes and signs out', async () => {
+    const router = at('/account/details');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Delete account' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'not-the-password');
+    await userEvent.type(within(form).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete for good' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The current password is not right.');
+
+    await userEvent.clear(within(form).getByLabelText('Current password'));
+    await userEvent.type(within(form).getByLabelText('Current password'), DEMO_ACCOUNT.password);
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete for good' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

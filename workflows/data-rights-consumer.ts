@@ -1,0 +1,31 @@
+// Starts the data-rights workflows from the log: an export for every DataExportRequested, a
+// deletion for every AccountDeletionRequested. The workflow ids make a repeat a no-op.
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventStore } from '../services/eventstore/store.js';
+import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/events.js';
+import { deleteAccountWorkflowId, type registerDeleteAccount } from './delete-account.js';
+import { exportWorkflowId, type registerExportData } from './export-data.js';
+
+export function startDataRightsConsumer(
+  store: EventStore,
+  workflows: { exportData: ReturnType<typeof registerExportData>; deleteAccount: ReturnType<typeof registerDeleteAccount> },
+  opts: { onError: (err: unknown) => void },
+) {
+  return startConsumer(
+    store,
+    'data-rights',
+    async (_trx, events) => {
+      for (const event of events) {
+        if (event.type === 'DataExportRequested') {
+          const { export_id } = event.data as DataExportRequested['data'];
+          await DBOS.startWorkflow(workflows.exportData, { workflowID: exportWorkflowId(export_id) })(export_id);
+        } else if (event.type === 'AccountDeletionRequested') {
+          const { user_id } = event.data as AccountDeletionRequested['data'];
+          await DBOS.startWorkflow(workflows.deleteAccount, { workflowID: deleteAccountWorkflowId(user_id) })(user_id);
+        }
+      }
+    },
+    { pollMs: 200, onError: opts.onError },
+  );
+}
