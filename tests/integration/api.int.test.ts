@@ -65,7 +65,16 @@ describe('sign up, session, organisation, sign out, sign in', () => {
     expect(cookie?.attrs.httponly).toBe(true);
     expect(String(cookie?.attrs.samesite).toLowerCase()).toBe('lax');
     expect(cookie?.attrs.secure).toBeUndefined(); // plain http here; Secure behind https
-    const user = { id: expect.any(String), name: 'Ada Lovelace', email, email_verified: false, org_uuid: null, subscription_status: 'none', username: null, image: null };
+    const user = {
+      id: expect.any(String),
+      name: 'Ada Lovelace',
+      email,
+      email_verified: false,
+      org_uuid: null,
+      subscription_status: 'none',
+      username: null,
+      image: null,
+    };
     expect(signedUp.json).toEqual({ user, visitor_id: anonymous.json.visitor_id });
 
     const session = await b.get('/rest/session');
