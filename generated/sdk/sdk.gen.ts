@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1056,6 +1056,251 @@ export const updateOrgFileSettings = <ThrowOnError extends boolean = false>(opti
             type: 'apiKey'
         }],
     url: '/rest/organizations/{org_uuid}/file-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An organisation's details
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out.
+ */
+export const getOrganization = <ThrowOnError extends boolean = false>(options: Options<GetOrganizationData, ThrowOnError>): RequestResult<GetOrganizationResponses, GetOrganizationErrors, ThrowOnError> => (options.client ?? client).get<GetOrganizationResponses, GetOrganizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}',
+    ...options
+});
+
+/**
+ * Change an organisation's details
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Name 1-100 characters (`org_name_required`), logo an https:// address (`invalid_logo_url`), email domains like example.com (`invalid_email_domain`); a public default needs public sharing allowed (409 `public_sharing_not_allowed`).
+ */
+export const updateOrganization = <ThrowOnError extends boolean = false>(options: Options<UpdateOrganizationData, ThrowOnError>): RequestResult<UpdateOrganizationResponses, UpdateOrganizationErrors, ThrowOnError> => (options.client ?? client).patch<UpdateOrganizationResponses, UpdateOrganizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Members and pending invitations
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out. Pending invitations are listed to owners and admins only.
+ */
+export const listOrgMembers = <ThrowOnError extends boolean = false>(options: Options<ListOrgMembersData, ThrowOnError>): RequestResult<ListOrgMembersResponses, ListOrgMembersErrors, ThrowOnError> => (options.client ?? client).get<ListOrgMembersResponses, ListOrgMembersErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/members',
+    ...options
+});
+
+/**
+ * Remove a member
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner removes an owner (403 `not_org_owner`); the last owner stays (409 `last_owner`). Removing oneself is leaving.
+ */
+export const removeOrgMember = <ThrowOnError extends boolean = false>(options: Options<RemoveOrgMemberData, ThrowOnError>): RequestResult<RemoveOrgMemberResponses, RemoveOrgMemberErrors, ThrowOnError> => (options.client ?? client).delete<RemoveOrgMemberResponses, RemoveOrgMemberErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/members/{member_id}',
+    ...options
+});
+
+/**
+ * Change a member's role
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner makes or unmakes owners (403 `not_org_owner`); the last owner stays one (409 `last_owner`).
+ */
+export const changeOrgMemberRole = <ThrowOnError extends boolean = false>(options: Options<ChangeOrgMemberRoleData, ThrowOnError>): RequestResult<ChangeOrgMemberRoleResponses, ChangeOrgMemberRoleErrors, ThrowOnError> => (options.client ?? client).put<ChangeOrgMemberRoleResponses, ChangeOrgMemberRoleErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/members/{member_id}/role',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Invite someone by email with a role
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner invites an owner (403 `not_org_owner`). 409 `already_member`, `already_invited`, or `member_of_another_org` when the address's account belongs to another organisation. The invitation is mailed.
+ */
+export const inviteOrgMember = <ThrowOnError extends boolean = false>(options: Options<InviteOrgMemberData, ThrowOnError>): RequestResult<InviteOrgMemberResponses, InviteOrgMemberErrors, ThrowOnError> => (options.client ?? client).post<InviteOrgMemberResponses, InviteOrgMemberErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke a pending invitation
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside).
+ */
+export const revokeOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<RevokeOrgInvitationData, ThrowOnError>): RequestResult<RevokeOrgInvitationResponses, RevokeOrgInvitationErrors, ThrowOnError> => (options.client ?? client).delete<RevokeOrgInvitationResponses, RevokeOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}',
+    ...options
+});
+
+/**
+ * An invitation, for its invitee
+ *
+ * The account whose verified address was invited, or an owner or admin; 404 `invitation_not_found` for anyone else; 403 `email_not_verified` for an unverified account.
+ */
+export const getOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<GetOrgInvitationData, ThrowOnError>): RequestResult<GetOrgInvitationResponses, GetOrgInvitationErrors, ThrowOnError> => (options.client ?? client).get<GetOrgInvitationResponses, GetOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}',
+    ...options
+});
+
+/**
+ * Mail a pending invitation again
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). The invitation is good for another week.
+ */
+export const resendOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<ResendOrgInvitationData, ThrowOnError>): RequestResult<ResendOrgInvitationResponses, ResendOrgInvitationErrors, ThrowOnError> => (options.client ?? client).post<ResendOrgInvitationResponses, ResendOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}/resend',
+    ...options
+});
+
+/**
+ * Accept an invitation
+ *
+ * The account whose verified address was invited (403 `email_not_verified` until verified; 404 `invitation_not_found` for anyone else); 409 `member_of_another_org`, `already_member` or `invitation_expired`.
+ */
+export const acceptOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<AcceptOrgInvitationData, ThrowOnError>): RequestResult<AcceptOrgInvitationResponses, AcceptOrgInvitationErrors, ThrowOnError> => (options.client ?? client).post<AcceptOrgInvitationResponses, AcceptOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}/accept',
+    ...options
+});
+
+/**
+ * Leave the organisation
+ *
+ * Any member; the last owner cannot leave (409 `last_owner`).
+ */
+export const leaveOrganization = <ThrowOnError extends boolean = false>(options: Options<LeaveOrganizationData, ThrowOnError>): RequestResult<LeaveOrganizationResponses, LeaveOrganizationErrors, ThrowOnError> => (options.client ?? client).post<LeaveOrganizationResponses, LeaveOrganizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/leave',
+    ...options
+});
+
+/**
+ * The organisation's permissions
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out.
+ */
+export const getOrgPermissions = <ThrowOnError extends boolean = false>(options: Options<GetOrgPermissionsData, ThrowOnError>): RequestResult<GetOrgPermissionsResponses, GetOrgPermissionsErrors, ThrowOnError> => (options.client ?? client).get<GetOrgPermissionsResponses, GetOrgPermissionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/permissions',
+    ...options
+});
+
+/**
+ * Change the organisation's permissions
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). What is left out stays as it is.
+ */
+export const updateOrgPermissions = <ThrowOnError extends boolean = false>(options: Options<UpdateOrgPermissionsData, ThrowOnError>): RequestResult<UpdateOrgPermissionsResponses, UpdateOrgPermissionsErrors, ThrowOnError> => (options.client ?? client).put<UpdateOrgPermissionsResponses, UpdateOrgPermissionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/permissions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Who may use what
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out. With the models this server can use.
+ */
+export const getOrgUserAccess = <ThrowOnError extends boolean = false>(options: Options<GetOrgUserAccessData, ThrowOnError>): RequestResult<GetOrgUserAccessResponses, GetOrgUserAccessErrors, ThrowOnError> => (options.client ?? client).get<GetOrgUserAccessResponses, GetOrgUserAccessErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/user-access',
+    ...options
+});
+
+/**
+ * Set who may use what
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Overrides only for members (400 `not_a_member`); models only those configured (400 `unknown_model`).
+ */
+export const updateOrgUserAccess = <ThrowOnError extends boolean = false>(options: Options<UpdateOrgUserAccessData, ThrowOnError>): RequestResult<UpdateOrgUserAccessResponses, UpdateOrgUserAccessErrors, ThrowOnError> => (options.client ?? client).put<UpdateOrgUserAccessResponses, UpdateOrgUserAccessErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/user-access',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -8,6 +8,7 @@ import { passageSource } from './passages.js';
 import { readableCorpora } from './readable.js';
 import type { Sources } from './retrieve.js';
 import { searxngSource } from './searxng.js';
+import { mayUseWebSearch } from '../orgs/index.js';
 
 export function createAnswerEngine(
   db: Db,
@@ -16,12 +17,14 @@ export function createAnswerEngine(
   model: AnswerModel;
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;
+  mayUseWeb: (userId: string | null) => Promise<boolean>;
   timeoutMs: number;
 } {
   return {
     model: config.llm ? llmModel(config.llm) : offlineModel,
     sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
+    mayUseWeb: (userId) => mayUseWebSearch(db, userId),
     timeoutMs: config.llmTimeoutMs,
   };
 }

@@ -11,6 +11,7 @@ import { spacesProjection } from '../spaces/projections.js';
 import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
+import { orgsProjection } from '../orgs/projections.js';
 
 export const projections = [
   accountsProjection,
@@ -21,6 +22,7 @@ export const projections = [
   bookmarksProjection,
   spacesProjection,
   filesProjection,
+  orgsProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -12,6 +12,7 @@ import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
+import { orgRoutes } from '../orgs/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -31,4 +32,5 @@ export const routes: Routes<AppContext> = {
   ...spaceCompositeRoutes,
   ...translationRoutes,
   ...fileRoutes,
+  ...orgRoutes,
 };

@@ -26,6 +26,8 @@ import { createSessionIds } from '../identity/session-ids.js';
 import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
 import { createMailTransport } from '../mail/transport.js';
+import { queueMail } from '../mail/use-cases.js';
+import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
 import { bookmarkStateOf } from '../bookmarks/queries.js';
@@ -129,6 +131,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     storage,
     indexing: { start: (job) => startIndexing(indexFile, job) },
+    orgMail: (mail) => queueMail(store, mail, new Date()),
+    orgFileSettings: {
+      downloadsDisabled: (orgUuid) => orgDownloadsDisabled(db, orgUuid),
+      setDownloadsDisabled: (cmd) => setOrgDownloadsDisabled(store, db, cmd),
+    },
+    answerModels: () => [engine.model.name],
     isReady: async () => {
       if (stopping || !DBOS.isInitialized()) return false;
       return sql`select 1`.execute(db).then(

@@ -14,6 +14,7 @@ import * as m0009 from './migrations/0009_files.js';
 import * as m0010 from './migrations/0010_passages_module.js';
 import * as m0011 from './migrations/0011_file_uploads.js';
 import * as m0012 from './migrations/0012_passages_rows_uncompressed.js';
+import * as m0013org from './migrations/0013_org_members.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_passages_module': m0010,
   '0011_file_uploads': m0011,
   '0012_passages_rows_uncompressed': m0012,
+  '0013_org_members': m0013org,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -132,7 +132,46 @@ export interface UserTable {
 
 export interface OrganizationTable {
   id: string;
+  name: string;
   slug: string;
+  logo: string | null;
+  createdAt: Timestamp;
+}
+
+/** An organisation (migration 0013), kept by the organisations projection. */
+export interface OrgsTable {
+  uuid: string;
+  name: string;
+  slug: string;
+  logo_url: string | null;
+  email_domains: ColumnType<string[], string, string>;
+  default_thread_access: string;
+  pdf_downloads_restricted: Generated<boolean>;
+  public_sharing_allowed: Generated<boolean>;
+  space_creation: Generated<string>;
+  user_access: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrgMembersTable {
+  member_id: string;
+  org_uuid: string;
+  user_id: string;
+  email: string;
+  role: string;
+  joined_at: Timestamp;
+}
+
+export interface OrgInvitationsTable {
+  invitation_id: string;
+  org_uuid: string;
+  email: string;
+  role: string;
+  invited_by: string;
+  invited_at: Timestamp;
+  last_sent_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface MemberTable {
@@ -254,4 +293,7 @@ export interface Database {
   user: UserTable;
   member: MemberTable;
   organization: OrganizationTable;
+  orgs: OrgsTable;
+  org_members: OrgMembersTable;
+  org_invitations: OrgInvitationsTable;
 }

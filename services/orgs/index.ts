@@ -1,0 +1,11 @@
+// What other domains use of organisations (docs/architecture.md: a domain is used only through its index.ts).
+export {
+  checkFileDownloads,
+  checkFileUploads,
+  checkPublicSharing,
+  checkSpaceCreation,
+  checkWebSearch,
+  mayUseWebSearch,
+  pdfDownloadsRestricted,
+} from './policy.js';
+export { orgErrors } from './errors.js';

@@ -1,0 +1,241 @@
+// The organisation area over HTTP (/rest/organizations/...): thin handlers that find the actor,
+// run the rules of decide.ts through decideOrg, and answer with the read model as it now is.
+import { randomUUID } from 'node:crypto';
+import type { DomainRoutes } from '../http/handler.js';
+import type { Actor as RequestActor } from '../shared/actor.js';
+import { ConcurrencyError } from '../eventstore/types.js';
+import { requireUser } from '../identity/index.js';
+import type { OrgsContext } from './context.js';
+import {
+  decideAccept,
+  decideCreate,
+  decideDetails,
+  decideInvite,
+  decideLeave,
+  decidePermissions,
+  decideRemove,
+  decideResend,
+  decideRevoke,
+  decideRoleChange,
+  decideUserAccess,
+  membershipOf,
+  type OrgActor,
+} from './decide.js';
+import { orgErrors } from './errors.js';
+import type { OrgMemberInvited, OrgInvitationResent, OrgState, UserAccess } from './events.js';
+import { invitationMail } from './invite-mail.js';
+import { findOrg, listInvitations, listMembers, orgOfEmail, slugTaken } from './queries.js';
+import { decideOrg, orgState } from './use-cases.js';
+import { slugify } from './slug.js';
+
+/** The signed-in person as the rules see them: the address binds invitations only once verified. */
+async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string; account_email: string }> {
+  const user = await requireUser(actor).catch(() => {
+    throw orgErrors.loginRequired();
+  });
+  return { user_id: user.id, email: user.email_verified ? user.email.toLowerCase() : null, name: user.name, account_email: user.email };
+}
+
+/** The organisation's stream and the actor's membership, or 404 for anyone outside it. */
+async function asMember(ctx: OrgsContext, orgUuid: string, actor: OrgActor) {
+  const state = await orgState(ctx.store, orgUuid);
+  return { state, me: membershipOf(state, actor) };
+}
+
+async function detailsView(ctx: OrgsContext, orgUuid: string, actor: OrgActor) {
+  const { me } = await asMember(ctx, orgUuid, actor);
+  const org = (await findOrg(ctx.db, orgUuid))!;
+  return {
+    uuid: org.uuid,
+    name: org.name,
+    slug: org.slug,
+    logo_url: org.logo_url,
+    email_domains: org.email_domains,
+    default_thread_access: org.default_thread_access as 'owner-only',
+    my_role: me.role,
+  };
+}
+
+async function memberList(ctx: OrgsContext, orgUuid: string, actor: OrgActor) {
+  const { me } = await asMember(ctx, orgUuid, actor);
+  const manager = me.role === 'owner' || me.role === 'admin';
+  const [members, invitations] = await Promise.all([listMembers(ctx.db, orgUuid), manager ? listInvitations(ctx.db, orgUuid) : []]);
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return {
+    my_role: me.role,
+    members: members.map((m) => ({
+      member_id: m.member_id,
+      user_id: m.user_id,
+      email: m.email,
+      name: m.name ?? null,
+      role: m.role as 'member',
+      joined_at: iso(m.joined_at),
+    })),
+    invitations: invitations.map((i) => ({
+      invitation_id: i.invitation_id,
+      email: i.email,
+      role: i.role as 'member',
+      invited_at: iso(i.invited_at),
+      last_sent_at: iso(i.last_sent_at),
+      expires_at: iso(i.expires_at),
+    })),
+  };
+}
+
+/** Mails the invitation just recorded (a new one, or one sent again). */
+async function mailInvitation(ctx: OrgsContext, state: OrgState, event: OrgMemberInvited | OrgInvitationResent, inviter: string) {
+  const invitation = state.invitations[event.data.invitation_id] ?? null;
+  const email = event.type === 'OrgMemberInvited' ? event.data.email : invitation?.email;
+  const role = event.type === 'OrgMemberInvited' ? event.data.role : invitation?.role;
+  if (!email || !role) return;
+  const invitee = await ctx.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  await ctx.orgMail(
+    invitationMail({
+      org_uuid: event.data.org_uuid,
+      org_name: state.details?.name ?? 'an organisation',
+      invitation_id: event.data.invitation_id,
+      inviter,
+      email,
+      role,
+      invitee_user_id: invitee?.id ?? null,
+      expires_at: event.data.expires_at,
+      publicUrl: ctx.config.publicUrl,
+    }),
+  );
+}
+
+export const orgRoutes = {
+  async createOrganization({ actor: requestActor, body }, ctx) {
+    const actor = await orgActor(requestActor);
+    const slug = body.slug ?? slugify(body.name);
+    if (await slugTaken(ctx.db, slug)) throw orgErrors.slugTaken();
+    const orgUuid = randomUUID();
+    try {
+      await decideOrg(ctx.store, orgUuid, (state) =>
+        decideCreate(state, { org_uuid: orgUuid, name: body.name, slug, actor, member_id: randomUUID(), now: ctx.now() }),
+      );
+    } catch (err) {
+      // Two creations with one slug at the same time: the later insert fails on the unique slug,
+      // and is told the same as if it had come second.
+      if (err instanceof ConcurrencyError && (await slugTaken(ctx.db, slug))) throw orgErrors.slugTaken();
+      throw err;
+    }
+    const org = (await findOrg(ctx.db, orgUuid))!;
+    return { status: 201, body: { uuid: org.uuid, name: org.name, slug: org.slug } };
+  },
+
+  async getOrganization({ actor, path }, ctx) {
+    return { status: 200, body: await detailsView(ctx, path.org_uuid, await orgActor(actor)) };
+  },
+
+  async updateOrganization({ actor: requestActor, body, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    await decideOrg(ctx.store, path.org_uuid, (state) => decideDetails(state, { actor, changes: body, now: ctx.now() }));
+    return { status: 200, body: await detailsView(ctx, path.org_uuid, actor) };
+  },
+
+  async listOrgMembers({ actor, path }, ctx) {
+    return { status: 200, body: await memberList(ctx, path.org_uuid, await orgActor(actor)) };
+  },
+
+  async inviteOrgMember({ actor: requestActor, body, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const inviteeOrg = await orgOfEmail(ctx.db, body.email.trim().toLowerCase());
+    const [event] = (await decideOrg(ctx.store, path.org_uuid, (state) =>
+      decideInvite(state, { actor, email: body.email, role: body.role, invitation_id: randomUUID(), inviteeOrg, now: ctx.now() }),
+    )) as OrgMemberInvited[];
+    await mailInvitation(ctx, await orgState(ctx.store, path.org_uuid), event, actor.name);
+    return { status: 201, body: await memberList(ctx, path.org_uuid, actor) };
+  },
+
+  async resendOrgInvitation({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const [event] = (await decideOrg(ctx.store, path.org_uuid, (state) =>
+      decideResend(state, { actor, invitation_id: path.invitation_id, now: ctx.now() }),
+    )) as OrgInvitationResent[];
+    await mailInvitation(ctx, await orgState(ctx.store, path.org_uuid), event, actor.name);
+    return { status: 200, body: await memberList(ctx, path.org_uuid, actor) };
+  },
+
+  async revokeOrgInvitation({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    await decideOrg(ctx.store, path.org_uuid, (state) => decideRevoke(state, { actor, invitation_id: path.invitation_id, now: ctx.now() }));
+    return { status: 200, body: await memberList(ctx, path.org_uuid, actor) };
+  },
+
+  async getOrgInvitation({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const state = await orgState(ctx.store, path.org_uuid);
+    const me = Object.values(state.members).find((m) => m.user_id === actor.user_id);
+    const isManager = me?.role === 'owner' || me?.role === 'admin';
+    if (!isManager && !actor.email) throw orgErrors.emailNotVerified();
+    const i = state.invitations[path.invitation_id];
+    if (!i || (!isManager && i.email !== actor.email)) throw orgErrors.invitationNotFound();
+    return {
+      status: 200,
+      body: { invitation_id: i.invitation_id, org_uuid: path.org_uuid, org_name: state.details!.name, email: i.email, role: i.role, expires_at: i.expires_at },
+    };
+  },
+
+  async acceptOrgInvitation({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    // Before anything is looked up: the same answer for every invitation, so it tells nothing.
+    if (!actor.email) throw orgErrors.emailNotVerified();
+    const actorOrg = await requestActor.org();
+    await decideOrg(ctx.store, path.org_uuid, (state) =>
+      decideAccept(state, { actor, invitation_id: path.invitation_id, member_id: randomUUID(), actorOrg, now: ctx.now() }),
+    );
+    return { status: 200, body: await detailsView(ctx, path.org_uuid, actor) };
+  },
+
+  async changeOrgMemberRole({ actor: requestActor, body, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    await decideOrg(ctx.store, path.org_uuid, (state) => decideRoleChange(state, { actor, member_id: path.member_id, role: body.role, now: ctx.now() }));
+    return { status: 200, body: await memberList(ctx, path.org_uuid, actor) };
+  },
+
+  async removeOrgMember({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const events = await decideOrg(ctx.store, path.org_uuid, (state) => decideRemove(state, { actor, member_id: path.member_id, now: ctx.now() }));
+    // Removing oneself is leaving: there is no list left to show.
+    if (events.some((e) => e.type === 'OrgMemberLeft')) return { status: 200, body: { members: [], invitations: [], my_role: 'member' as const } };
+    return { status: 200, body: await memberList(ctx, path.org_uuid, actor) };
+  },
+
+  async leaveOrganization({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    await decideOrg(ctx.store, path.org_uuid, (state) => decideLeave(state, { actor, now: ctx.now() }));
+    return { status: 204 };
+  },
+
+  async getOrgPermissions({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const { state } = await asMember(ctx, path.org_uuid, actor);
+    return { status: 200, body: { ...state.permissions, downloads_disabled: await ctx.orgFileSettings.downloadsDisabled(path.org_uuid) } };
+  },
+
+  async updateOrgPermissions({ actor: requestActor, body, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const { downloads_disabled, ...changes } = body;
+    await decideOrg(ctx.store, path.org_uuid, (state) => decidePermissions(state, { actor, changes, now: ctx.now() }));
+    // The downloads switch is the files domain's setting; the rule above has checked the actor may change it.
+    if (downloads_disabled !== undefined)
+      await ctx.orgFileSettings.setDownloadsDisabled({ org_uuid: path.org_uuid, downloads_disabled, changed_by: actor.user_id, now: ctx.now() });
+    const state = await orgState(ctx.store, path.org_uuid);
+    return { status: 200, body: { ...state.permissions, downloads_disabled: await ctx.orgFileSettings.downloadsDisabled(path.org_uuid) } };
+  },
+
+  async getOrgUserAccess({ actor: requestActor, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const { state } = await asMember(ctx, path.org_uuid, actor);
+    return { status: 200, body: { ...state.user_access, models: ctx.answerModels() } };
+  },
+
+  async updateOrgUserAccess({ actor: requestActor, body, path }, ctx) {
+    const actor = await orgActor(requestActor);
+    const user_access = { roles: body.roles, people: body.people } as UserAccess;
+    await decideOrg(ctx.store, path.org_uuid, (state) => decideUserAccess(state, { actor, user_access, models: ctx.answerModels(), now: ctx.now() }));
+    const state = await orgState(ctx.store, path.org_uuid);
+    return { status: 200, body: { ...state.user_access, models: ctx.answerModels() } };
+  },
+} satisfies DomainRoutes<OrgsContext>;
