@@ -256,9 +256,9 @@ export function decideRoleChange(state: OrgState, cmd: { actor: OrgActor; member
 /** Owners and admins remove others (an owner only by an owner); oneself leaves instead. */
 export function decideRemove(state: OrgState, cmd: { actor: OrgActor; member_id: string; now: Date }): (OrgMemberRemoved | OrgMemberLeft)[] {
   const me = membershipOf(state, cmd.actor);
-  const m = memberIn(state, cmd.member_id);
-  if (m.member_id === me.member_id) return decideLeave(state, cmd);
+  if (cmd.member_id === me.member_id) return decideLeave(state, cmd);
   if (!isManager(me.role)) throw orgErrors.notAdmin();
+  const m = memberIn(state, cmd.member_id);
   if (m.role === 'owner' && me.role !== 'owner') throw orgErrors.notOwner();
   mustKeepAnOwner(state, m);
   return [
