@@ -2,12 +2,13 @@
 // session and auth calls. Everything else answers with the generated example data.
 import type { RequestHandler } from 'msw';
 import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHandler } from '../generated/msw/auth/auth.msw';
-import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
+import { getMailMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { accountHandlers } from './account';
 import { articleHandlers } from './articles';
 import { fileHandlers } from './files';
+import { orgHandlers } from './orgs';
 import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
@@ -157,7 +158,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     }),
     ...accountHandlers({ state: () => scenario.state, changed }),
     ...getMailMock(),
-    ...getOrganizationsMock(),
+    ...orgHandlers({ state: () => scenario.state, changed }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
   ];

@@ -20,6 +20,8 @@ export type ScenarioState = {
   spaces?: MockSpace[];
   files?: MockFile[];
   orgs?: MockOrg[];
+  /** Each organisation's events (mocks/orgs.ts), by its uuid. */
+  orgEvents?: Record<string, { type: string; data: unknown; at: string }[]>;
   claims?: VisitorClaim[];
 };
 
