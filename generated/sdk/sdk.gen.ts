@@ -295,7 +295,9 @@ export const listOutboxMail = <ThrowOnError extends boolean = false>(options?: O
  * - `related`: `RelatedEvent` (follow-up questions)
  * - `completed`: `CompletedEvent`, or `failed`: `FailedEvent` with error "stream error"
  *
- * An empty query, or one over 2,000 characters, is refused with 400.
+ * An empty query, or one over 2,000 characters, is refused with 400. `search_mode` `web` is refused
+ * with 403 `web_search_not_allowed` when the asker's organisation does not let them search the web;
+ * in other modes such an asker's answers use no web results.
  *
  */
 export const askQuestion = <ThrowOnError extends boolean = false>(options: Options<AskQuestionData, ThrowOnError, AskQuestionResponse>): Promise<ServerSentEventsResult<AskQuestionResponses>> => (options.client ?? client).sse.post<AskQuestionResponses, AskQuestionErrors, ThrowOnError>({
@@ -375,7 +377,8 @@ export const listThreads = <ThrowOnError extends boolean = false>(options?: Opti
  * Sets `thread_access` (seed 000 §4 "Thread privacy"): "share thread to space" is private read
  * to collection read, "make thread private" the way back. Nothing changes (and no event is
  * written) when the value is the current one. Needs a signed-in owner (401 `login_required`,
- * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`);
+ * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`); `public read` is
+ * refused when the owner's organisation does not allow public sharing (403 `public_sharing_not_allowed`);
  * `collection read` needs the thread to be in a Space (409 `thread_not_in_space`).
  *
  */
@@ -513,7 +516,8 @@ export const removeCollectionEntry = <ThrowOnError extends boolean = false>(opti
 /**
  * Create a Space
  *
- * Creates a Space owned by the caller (OWNER). Left out: title "New Space", web search on,
+ * Creates a Space owned by the caller (OWNER); 403 `space_creation_not_allowed` for a member who is not an
+ * owner or admin when their organisation lets only owners and admins create Spaces. Left out: title "New Space", web search on,
  * private access. With `template_id` the template's fields fill what is left out. With
  * `entry_uuid` the caller's thread moves into the new Space. The web client shows "Failed to
  * create collection" on any failure. 400 for an empty or too long title, an unknown access or
@@ -700,7 +704,8 @@ export const changeCollectionMemberRole = <ThrowOnError extends boolean = false>
 /**
  * Upload addresses for up to 10 files
  *
- * Presigned POSTs for up to 10 files of one repository (the upload batch size). Each file's type
+ * Presigned POSTs for up to 10 files of one repository (the upload batch size); 403
+ * `file_uploads_not_allowed` when the caller's organisation does not let them upload files. Each file's type
  * must be one of .pdf .txt .csv .xlsx .docx .pptx .md .json (indexed) or .jpg .jpeg .png (kept as
  * attachments), else 400 `unsupported_file_type`; each at most `FILE_MAX_MB` (50 MB by default),
  * else 400 `file_too_large`; the storage policy enforces the same size. Each form handed out counts
@@ -937,8 +942,11 @@ export const getFileRepositorySummary = <ThrowOnError extends boolean = false>(o
  * `downloads_disabled` ('Downloads are disabled for files in this organization.') when the file's
  * organisation turned downloads off; `pdf_untrusted_origin` ('PDF downloads are restricted') for a PDF
  * address that is not this server's storage; `different_organization` ('This file belongs to a
- * different organization') for an organisation file asked by someone outside it. 404 for any other
- * file the caller may not read.
+ * different organization') for an organisation file asked by someone outside it;
+ * `pdf_downloads_restricted` ('PDF downloads are restricted') for a PDF when the caller's
+ * organisation restricts PDF downloads; `file_downloads_not_allowed` when the caller's
+ * organisation does not let them download files (its user access). 404 for any other file the
+ * caller may not read.
  *
  */
 export const downloadFile = <ThrowOnError extends boolean = false>(options: Options<DownloadFileData, ThrowOnError>): RequestResult<DownloadFileResponses, DownloadFileErrors, ThrowOnError> => (options.client ?? client).post<DownloadFileResponses, DownloadFileErrors, ThrowOnError>({
