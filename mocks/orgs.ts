@@ -7,6 +7,7 @@ import {
   getChangeOrgMemberRoleMockHandler,
   getCreateOrganizationMockHandler,
   getGetOrganizationMockHandler,
+  getGetOrgInsightsMockHandler,
   getGetOrgInvitationMockHandler,
   getGetOrgPermissionsMockHandler,
   getGetOrgUserAccessMockHandler,
@@ -282,6 +283,22 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
         opts.changed();
       }
       return permissions(uuid);
+    }),
+    // The mocks keep no activity: every day of the period is zeros, as a new organisation's.
+    getGetOrgInsightsMockHandler(({ params, request }) => {
+      const uuid = String(params.orgUuid);
+      const m = ruled(() => membershipOf(stateOf(uuid), actor()));
+      if (m.role === 'member') refuse(orgErrors.notAdmin());
+      const days = Number(new URL(request.url).searchParams.get('days') ?? 30) as 7 | 30 | 90;
+      const now = Date.now();
+      const series = Array.from({ length: days }, (_, i) => ({
+        day: new Date(now - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+        questions: 0,
+        active_members: 0,
+        files_indexed: 0,
+        failed_citation_answers: 0,
+      }));
+      return { days, series, totals: { questions: 0, active_members: 0, files_indexed: 0, failed_citation_answers: 0 }, top_spaces: [] };
     }),
     getGetOrgUserAccessMockHandler(({ params }) => {
       const uuid = String(params.orgUuid);

@@ -87,4 +87,5 @@ export type Operations = {
     updateOrgPermissions: { data: T.UpdateOrgPermissionsData; responses: T.UpdateOrgPermissionsResponses };
     getOrgUserAccess: { data: T.GetOrgUserAccessData; responses: T.GetOrgUserAccessResponses };
     updateOrgUserAccess: { data: T.UpdateOrgUserAccessData; responses: T.UpdateOrgUserAccessResponses };
+    getOrgInsights: { data: T.GetOrgInsightsData; responses: T.GetOrgInsightsResponses };
 };

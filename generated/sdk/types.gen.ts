@@ -1253,6 +1253,42 @@ export type OrgUserAccess = {
 };
 
 /**
+ * An organisation's activity over the last `days` days (UTC), from a projection of the event log.
+ * Answers with failed citations: completed answers that had sources yet cite none of them.
+ *
+ */
+export type OrgInsights = {
+    days: 7 | 30 | 90;
+    /**
+     * One row per day, oldest first, zeros where nothing happened.
+     */
+    series: Array<{
+        day: string;
+        questions: number;
+        active_members: number;
+        files_indexed: number;
+        failed_citation_answers: number;
+    }>;
+    totals: {
+        questions: number;
+        /**
+         * Members who asked at least once in the period.
+         */
+        active_members: number;
+        files_indexed: number;
+        failed_citation_answers: number;
+    };
+    /**
+     * The Spaces asked in most, at most five.
+     */
+    top_spaces: Array<{
+        uuid: string;
+        title: string;
+        questions: number;
+    }>;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -4566,3 +4602,44 @@ export type UpdateOrgUserAccessResponses = {
 };
 
 export type UpdateOrgUserAccessResponse = UpdateOrgUserAccessResponses[keyof UpdateOrgUserAccessResponses];
+
+export type GetOrgInsightsData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: {
+        days?: 7 | 30 | 90;
+    };
+    url: '/rest/organizations/{org_uuid}/insights';
+};
+
+export type GetOrgInsightsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgInsightsError = GetOrgInsightsErrors[keyof GetOrgInsightsErrors];
+
+export type GetOrgInsightsResponses = {
+    /**
+     * Done.
+     */
+    200: OrgInsights;
+};
+
+export type GetOrgInsightsResponse = GetOrgInsightsResponses[keyof GetOrgInsightsResponses];

@@ -27,6 +27,8 @@ import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
+import { startConsumer } from '../eventstore/consumers.js';
+import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
@@ -111,6 +113,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const accountMailConsumer = startAccountMailConsumer(store, accountMail, {
     onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying'),
   });
+  const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
+    pollMs: 1000,
+    onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
+  });
 
   const sessions = createSessionIds();
   const ctx: AppContext = {
@@ -174,6 +180,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
       await accountMailConsumer.stop();
+      await orgInsightsConsumer.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

@@ -15,6 +15,7 @@ import * as m0010 from './migrations/0010_passages_module.js';
 import * as m0011 from './migrations/0011_file_uploads.js';
 import * as m0012 from './migrations/0012_passages_rows_uncompressed.js';
 import * as m0013org from './migrations/0013_org_members.js';
+import * as m0014org from './migrations/0014_org_insights.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_file_uploads': m0011,
   '0012_passages_rows_uncompressed': m0012,
   '0013_org_members': m0013org,
+  '0014_org_insights': m0014org,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -163,6 +163,28 @@ export interface OrgMembersTable {
   joined_at: Timestamp;
 }
 
+/** An organisation's counts of one day (migration 0014), kept by the insights projection. */
+export interface OrgInsightsDailyTable {
+  org_uuid: string;
+  day: ColumnType<string, string, string>;
+  questions: Generated<number>;
+  files_indexed: Generated<number>;
+  failed_citation_answers: Generated<number>;
+}
+
+export interface OrgInsightsActiveTable {
+  org_uuid: string;
+  day: ColumnType<string, string, string>;
+  user_id: string;
+}
+
+export interface OrgInsightsSpacesTable {
+  org_uuid: string;
+  day: ColumnType<string, string, string>;
+  space_uuid: string;
+  questions: Generated<number>;
+}
+
 export interface OrgInvitationsTable {
   invitation_id: string;
   org_uuid: string;
@@ -296,4 +318,7 @@ export interface Database {
   orgs: OrgsTable;
   org_members: OrgMembersTable;
   org_invitations: OrgInvitationsTable;
+  org_insights_daily: OrgInsightsDailyTable;
+  org_insights_active: OrgInsightsActiveTable;
+  org_insights_spaces: OrgInsightsSpacesTable;
 }

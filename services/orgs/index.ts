@@ -9,3 +9,4 @@ export {
   pdfDownloadsRestricted,
 } from './policy.js';
 export { orgErrors } from './errors.js';
+export { INSIGHTS_CONSUMER, insightsConsumer } from './insights.js';

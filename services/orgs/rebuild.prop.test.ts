@@ -33,7 +33,9 @@ beforeAll(async () => {
   ({ db, close } = await migratedDbWithAuth());
   store = new EventStore(db, projections);
   for (const p of PEOPLE)
-    await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values (${p.user_id}, ${p.user_id}, ${p.email}, true, now(), now())`.execute(db);
+    await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values (${p.user_id}, ${p.user_id}, ${p.email}, true, now(), now())`.execute(
+      db,
+    );
 });
 afterAll(async () => close?.());
 
@@ -45,7 +47,12 @@ const command = fc.oneof(
   fc.record({ kind: fc.constant('role' as const), by: person, who: person, role: fc.constantFrom(...ORG_ROLES) }),
   fc.record({ kind: fc.constant('remove' as const), by: person, who: person }),
   fc.record({ kind: fc.constant('leave' as const), by: person }),
-  fc.record({ kind: fc.constant('details' as const), by: person, name: fc.constantFrom('Engines', 'Looms'), domain: fc.constantFrom('a.example', 'b.example') }),
+  fc.record({
+    kind: fc.constant('details' as const),
+    by: person,
+    name: fc.constantFrom('Engines', 'Looms'),
+    domain: fc.constantFrom('a.example', 'b.example'),
+  }),
   fc.record({ kind: fc.constant('permissions' as const), by: person, sharing: fc.boolean() }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
@@ -93,7 +100,14 @@ test('a rebuild gives back what inline projection wrote', async () => {
       const org = `00000000-0000-4000-8000-${String(++run).padStart(12, '0')}`;
       const now = new Date(Date.UTC(2026, 0, 1, 0, run));
       await decideOrg(store, org, (s) =>
-        decideCreate(s, { org_uuid: org, name: 'Org', slug: `org-${run}`, actor: { ...PEOPLE[0], account_email: PEOPLE[0].email! }, member_id: `owner-${run}`, now }),
+        decideCreate(s, {
+          org_uuid: org,
+          name: 'Org',
+          slug: `org-${run}`,
+          actor: { ...PEOPLE[0], account_email: PEOPLE[0].email! },
+          member_id: `owner-${run}`,
+          now,
+        }),
       );
       for (const [n, c] of commands.entries()) {
         try {

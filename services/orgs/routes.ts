@@ -27,6 +27,7 @@ import { invitationMail } from './invite-mail.js';
 import { findOrg, listInvitations, listMembers, orgOfEmail, slugTaken } from './queries.js';
 import { decideOrg, orgState } from './use-cases.js';
 import { slugify } from './slug.js';
+import { type InsightRange, orgInsights } from './insights.js';
 
 /** The signed-in person as the rules see them: the address binds invitations only once verified. */
 async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string; account_email: string }> {
@@ -237,5 +238,11 @@ export const orgRoutes = {
     await decideOrg(ctx.store, path.org_uuid, (state) => decideUserAccess(state, { actor, user_access, models: ctx.answerModels(), now: ctx.now() }));
     const state = await orgState(ctx.store, path.org_uuid);
     return { status: 200, body: { ...state.user_access, models: ctx.answerModels() } };
+  },
+  async getOrgInsights({ actor: requestActor, path, query }, ctx) {
+    const actor = await orgActor(requestActor);
+    const { me } = await asMember(ctx, path.org_uuid, actor);
+    if (me.role === 'member') throw orgErrors.notAdmin();
+    return { status: 200, body: await orgInsights(ctx.db, path.org_uuid, Number(query.days ?? 30) as InsightRange, ctx.now()) };
   },
 } satisfies DomainRoutes<OrgsContext>;

@@ -230,6 +230,42 @@ describe('the organisation’s policy, obeyed elsewhere', () => {
   });
 });
 
+describe('insights', () => {
+  test('questions, active members, top Spaces, files indexed, by day, from the log', { timeout: 60_000 }, async () => {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const org = await newOrg(ada);
+    await join(org, ada, bob, 'member');
+    const space = await bob.b.post('/rest/collections/create_collection', { title: 'Handbook questions' });
+    expect(space.status, space.text).toBe(201);
+    await askAndWait(server.url, bob.b, 'What does the handbook say?', { collection_uuid: space.json.uuid });
+    await askAndWait(server.url, bob.b, 'Where is the handbook?', { collection_uuid: space.json.uuid });
+    await askAndWait(server.url, ada.b, 'Who wrote the handbook?');
+    await uploadAndIndex(ada.b, { file_repository_type: 'ORG', owner_id: org }, [{ filename: 'handbook.txt', bytes: new TextEncoder().encode('Hello.') }]);
+    // Someone outside the organisation asks too: not counted.
+    await askAndWait(server.url, (await person('Stan')).b, 'Anything?');
+
+    const today = new Date().toISOString().slice(0, 10);
+    let insights: Sent | undefined;
+    // The consumer reads the log a moment after the appends.
+    await expect
+      .poll(
+        async () => {
+          insights = await api(ada.b, 'GET', `/${org}/insights?days=7`);
+          return insights.json?.totals;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toMatchObject({ questions: 3, active_members: 2, files_indexed: 1 });
+    expect(insights!.json.series).toHaveLength(7);
+    expect(insights!.json.series.at(-1)).toMatchObject({ day: today, questions: 3, active_members: 2, files_indexed: 1 });
+    expect(insights!.json.top_spaces).toEqual([{ uuid: space.json.uuid, title: 'Handbook questions', questions: 2 }]);
+    expect((await api(ada.b, 'GET', `/${org}/insights`)).json.series).toHaveLength(30);
+    problem(await api(bob.b, 'GET', `/${org}/insights`), 403, 'not_org_admin');
+    problem(await api(ada.b, 'GET', `/${org}/insights?days=8`), 400, 'invalid_request');
+  });
+});
+
 describe('authorization matrix', () => {
   type Role = 'owner' | 'admin' | 'member' | 'stranger' | 'anonymous' | 'otherAdmin';
   const ROLES: Role[] = ['owner', 'admin', 'member', 'stranger', 'anonymous', 'otherAdmin'];
@@ -303,6 +339,7 @@ describe('authorization matrix', () => {
     { op: 'getOrgPermissions', expect: read, call: (b) => api(b, 'GET', `/${org}/permissions`) },
     { op: 'updateOrgPermissions', expect: manage, call: (b) => api(b, 'PUT', `/${org}/permissions`, { space_creation: 'everyone' }) },
     { op: 'getOrgUserAccess', expect: read, call: (b) => api(b, 'GET', `/${org}/user-access`) },
+    { op: 'getOrgInsights', expect: manage, call: (b) => api(b, 'GET', `/${org}/insights?days=7`) },
     {
       op: 'updateOrgUserAccess',
       expect: manage,

@@ -28,6 +28,7 @@ import {
 } from '../../react-query/model';
 import type {
   OrgDetails,
+  OrgInsights,
   OrgInvitationView,
   OrgMemberList,
   OrgPermissions,
@@ -69,6 +70,8 @@ export const getGetOrgUserAccessResponseMock = (overrideResponse: Partial<Extrac
 export const getUpdateOrgUserAccessResponseMock = (overrideResponse: Partial<Extract<OrgUserAccess, object>> = {}): OrgUserAccess => ({roles: {owner: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}, admin: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}, member: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}}, people: {
         [faker.string.alphanumeric(5)]: {web_search: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), connectors: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), file_uploads: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), file_downloads: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}
       }, models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), ...overrideResponse})
+
+export const getGetOrgInsightsResponseMock = (overrideResponse: Partial<Extract<OrgInsights, object>> = {}): OrgInsights => ({days: faker.helpers.arrayElement([7,30,90] as const), series: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({day: faker.date.past().toISOString().slice(0, 10), questions: faker.number.int(), active_members: faker.number.int(), files_indexed: faker.number.int(), failed_citation_answers: faker.number.int()})), totals: {questions: faker.number.int(), active_members: faker.number.int(), files_indexed: faker.number.int(), failed_citation_answers: faker.number.int()}, top_spaces: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), questions: faker.number.int()})), ...overrideResponse})
 
 
 export const getCreateOrganizationMockHandler = (overrideResponse?: Organization | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Organization> | Organization), options?: RequestHandlerOptions) => {
@@ -260,6 +263,18 @@ export const getUpdateOrgUserAccessMockHandler = (overrideResponse?: OrgUserAcce
       })
   }, options)
 }
+
+export const getGetOrgInsightsMockHandler = (overrideResponse?: OrgInsights | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgInsights> | OrgInsights), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/insights', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgInsightsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getOrganizationsMock = () => [
   getCreateOrganizationMockHandler(),
   getGetOrganizationMockHandler(),
@@ -276,5 +291,6 @@ export const getOrganizationsMock = () => [
   getGetOrgPermissionsMockHandler(),
   getUpdateOrgPermissionsMockHandler(),
   getGetOrgUserAccessMockHandler(),
-  getUpdateOrgUserAccessMockHandler()
+  getUpdateOrgUserAccessMockHandler(),
+  getGetOrgInsightsMockHandler()
 ]

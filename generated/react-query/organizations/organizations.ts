@@ -31,8 +31,10 @@ import type {
 
 import type {
   CreateOrganizationRequest,
+  GetOrgInsightsParams,
   OrgDetails,
   OrgDetailsUpdate,
+  OrgInsights,
   OrgInvitationView,
   OrgInviteRequest,
   OrgMemberList,
@@ -2092,3 +2094,153 @@ export const useUpdateOrgUserAccess = <TError = ProblemResponse,
       > => {
       return useMutation(getUpdateOrgUserAccessMutationOptions(options), queryClient);
     }
+    export type getOrgInsightsResponse200 = {
+  data: OrgInsights
+  status: 200
+}
+
+export type getOrgInsightsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrgInsightsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgInsightsResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgInsightsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgInsightsResponseSuccess = (getOrgInsightsResponse200) & {
+  headers: Headers;
+};
+export type getOrgInsightsResponseError = (getOrgInsightsResponse400 | getOrgInsightsResponse401 | getOrgInsightsResponse403 | getOrgInsightsResponse404) & {
+  headers: Headers;
+};
+
+export type getOrgInsightsResponse = (getOrgInsightsResponseSuccess | getOrgInsightsResponseError)
+
+export const getGetOrgInsightsUrl = (orgUuid: string,
+    params?: GetOrgInsightsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/organizations/${orgUuid}/insights?${stringifiedParams}` : `/rest/organizations/${orgUuid}/insights`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). `days` is 7, 30 or 90 (30 when left out).
+ * @summary The organisation's insights
+ */
+export const getOrgInsights = async (orgUuid: string,
+    params?: GetOrgInsightsParams, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgInsightsResponse> => {
+
+  return apiFetch<getOrgInsightsResponse>(getGetOrgInsightsUrl(orgUuid,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgInsightsQueryKey = (orgUuid: string,
+    params?: GetOrgInsightsParams,) => {
+    return [
+    `/rest/organizations/${orgUuid}/insights`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetOrgInsightsQueryOptions = <TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgInsightsQueryKey(orgUuid,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgInsights>>> = ({ signal }) => getOrgInsights(orgUuid,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgInsightsQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgInsights>>>
+export type GetOrgInsightsQueryError = ProblemResponse
+
+
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params: undefined |  GetOrgInsightsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgInsights>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgInsights>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgInsights>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgInsights>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organisation's insights
+ */
+
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgInsightsQueryOptions(orgUuid,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
