@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'members', ...page(() => import('../features/orgs/members-page')) },
           { path: 'user-access', ...page(() => import('../features/orgs/user-access-page')) },
           { path: 'permissions', ...page(() => import('../features/orgs/permissions-page')) },
+          { path: 'insights', ...page(() => import('../features/orgs/insights-page')) },
           { path: 'files', ...page(() => import('../features/files/org-files-page')) },
           ...ORG_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/orgs/org-later-section')) })),
         ],

@@ -105,6 +105,16 @@ describe('the organisation area', () => {
     expect(events().at(-1)).toMatchObject({ type: 'OrgDetailsChanged', data: { changes: { name: 'Navy Research', email_domains: ['navy.example'] } } });
   });
 
+  it('charts insights with a table beside each chart, over 7, 30 or 90 days', async () => {
+    const { user } = renderAt('/account/org/insights');
+    const table = await screen.findByRole('table', { name: 'Questions per day by day' }, { timeout: 5000 });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(screen.getByRole('heading', { name: /Answers with failed citations/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Active members by day' })).getAllByRole('row')).toHaveLength(8));
+    expect(screen.getByText('No questions were asked in Spaces in this period.')).toBeInTheDocument();
+  });
+
   it('turns public sharing off', async () => {
     const { user } = renderAt('/account/org/permissions');
     const sharing = await screen.findByRole('switch', { name: /Allow public sharing/ }, { timeout: 5000 });

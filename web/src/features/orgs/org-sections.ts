@@ -7,11 +7,7 @@ export const ORG_SECTIONS: readonly OrgSection[] = [
   { path: '/account/org/members', label: 'Members' },
   { path: '/account/org/user-access', label: 'User access' },
   { path: '/account/org/permissions', label: 'Permissions' },
-  {
-    path: '/account/org/insights',
-    label: 'Insights',
-    later: 'Questions per day, active members, top Spaces, files indexed and answers with failed citations will be charted here.',
-  },
+  { path: '/account/org/insights', label: 'Insights' },
   { path: '/account/org/connectors', label: 'Connectors', later: 'Connectors your organisation shares arrive with connectors.' },
   { path: '/account/org/files', label: 'Files' },
 ];
