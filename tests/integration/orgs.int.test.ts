@@ -183,6 +183,37 @@ describe('members and invitations', () => {
   });
 });
 
+describe('an organisation made before organisations were events', () => {
+  test('is given its history from Better Auth’s rows when first used, and works as any other', async () => {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const id = (b: Browser) => b.get('/rest/session').then((r) => r.json.user.id as string);
+    const [adaId, bobId] = [await id(ada.b), await id(bob.b)];
+    const org = crypto.randomUUID();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(`insert into organization (id, name, slug, "createdAt") values ($1, 'Old Org', $2, now() - interval '1 day')`, [org, `old-${org}`]);
+      await client.query(
+        `insert into member (id, "organizationId", "userId", role, "createdAt") values ($1, $2, $3, 'owner', now() - interval '1 day'), ($4, $2, $5, 'member', now())`,
+        [crypto.randomUUID(), org, adaId, crypto.randomUUID(), bobId],
+      );
+    } finally {
+      await client.end();
+    }
+    const list = await api(ada.b, 'GET', `/${org}/members`);
+    expect(list.json.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [ada.email, 'owner'],
+      [bob.email, 'member'],
+    ]);
+    expect((await api(bob.b, 'GET', `/${org}`)).json).toMatchObject({ name: 'Old Org', my_role: 'member' });
+    problem(await api(ada.b, 'POST', `/${org}/leave`), 409, 'last_owner');
+    const bobMember = list.json.members[1].member_id;
+    expect((await api(ada.b, 'DELETE', `/${org}/members/${bobMember}`)).status).toBe(200);
+    expect(await orgUuidOf(bob.b)).toBeNull();
+  });
+});
+
 describe('the organisation’s policy, obeyed elsewhere', () => {
   test('public sharing, Space creation, web search, file uploads and downloads: each refusal a 403 with its code', { timeout: 60_000 }, async () => {
     const ada = await person('Ada');
