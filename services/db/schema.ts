@@ -168,6 +168,7 @@ export interface OrgInsightsDailyTable {
   org_uuid: string;
   day: ColumnType<string, string, string>;
   questions: Generated<number>;
+  active_members: Generated<number>;
   files_indexed: Generated<number>;
   failed_citation_answers: Generated<number>;
 }
@@ -176,6 +177,12 @@ export interface OrgInsightsActiveTable {
   org_uuid: string;
   day: ColumnType<string, string, string>;
   user_id: string;
+}
+
+export interface OrgInsightsLastActiveTable {
+  org_uuid: string;
+  user_id: string;
+  last_day: ColumnType<string, string, string>;
 }
 
 export interface OrgInsightsSpacesTable {
@@ -321,4 +328,5 @@ export interface Database {
   org_insights_daily: OrgInsightsDailyTable;
   org_insights_active: OrgInsightsActiveTable;
   org_insights_spaces: OrgInsightsSpacesTable;
+  org_insights_last_active: OrgInsightsLastActiveTable;
 }

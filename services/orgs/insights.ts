@@ -24,7 +24,7 @@ async function orgOfUser(trx: Trx, userId: string | null) {
   return m?.org_uuid ?? null;
 }
 
-function bump(trx: Trx, org: string, day: string, column: 'questions' | 'files_indexed' | 'failed_citation_answers') {
+function bump(trx: Trx, org: string, day: string, column: 'questions' | 'active_members' | 'files_indexed' | 'failed_citation_answers') {
   return trx
     .insertInto('org_insights_daily')
     .values({ org_uuid: org, day, [column]: 1 })
@@ -41,10 +41,17 @@ export const insightsConsumer: ConsumerHandler = async (trx, events) => {
       if (!org || !thread?.owner_user_id) continue;
       const day = d.asked_at.slice(0, 10);
       await bump(trx, org, day, 'questions');
-      await trx
+      const firstToday = await trx
         .insertInto('org_insights_active')
         .values({ org_uuid: org, day, user_id: thread.owner_user_id })
         .onConflict((oc) => oc.doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (firstToday) await bump(trx, org, day, 'active_members');
+      await trx
+        .insertInto('org_insights_last_active')
+        .values({ org_uuid: org, user_id: thread.owner_user_id, last_day: day })
+        .onConflict((oc) => oc.columns(['org_uuid', 'user_id']).doUpdateSet({ last_day: sql`greatest(org_insights_last_active.last_day, excluded.last_day)` }))
         .execute();
       if (thread.collection_uuid)
         await trx
@@ -84,28 +91,20 @@ export type InsightsView = {
 export async function orgInsights(db: Db, orgUuid: string, days: InsightRange, now: Date): Promise<InsightsView> {
   const end = now.toISOString().slice(0, 10);
   const start = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const [daily, active, activeTotal, spaces] = await Promise.all([
+  const [daily, activeTotal, spaces] = await Promise.all([
     db
       .selectFrom('org_insights_daily')
-      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'questions', 'files_indexed', 'failed_citation_answers'])
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'questions', 'active_members', 'files_indexed', 'failed_citation_answers'])
       .where('org_uuid', '=', orgUuid)
       .where('day', '>=', start)
       .where('day', '<=', end)
       .execute(),
+    // A member active in the period asked last on a day of it (the period ends today).
     db
-      .selectFrom('org_insights_active')
-      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<number>`count(*)::int`.as('n')])
+      .selectFrom('org_insights_last_active')
+      .select(sql<number>`count(*)::int`.as('n'))
       .where('org_uuid', '=', orgUuid)
-      .where('day', '>=', start)
-      .where('day', '<=', end)
-      .groupBy('day')
-      .execute(),
-    db
-      .selectFrom('org_insights_active')
-      .select(sql<number>`count(distinct user_id)::int`.as('n'))
-      .where('org_uuid', '=', orgUuid)
-      .where('day', '>=', start)
-      .where('day', '<=', end)
+      .where('last_day', '>=', start)
       .executeTakeFirst(),
     db
       .selectFrom('org_insights_spaces')
@@ -121,7 +120,6 @@ export async function orgInsights(db: Db, orgUuid: string, days: InsightRange, n
       .execute(),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
-  const activeByDay = new Map(active.map((a) => [a.day, a.n]));
   const series: InsightsView['series'] = [];
   for (let i = days - 1; i >= 0; i--) {
     const day = new Date(now.getTime() - i * 86_400_000).toISOString().slice(0, 10);
@@ -129,7 +127,7 @@ export async function orgInsights(db: Db, orgUuid: string, days: InsightRange, n
     series.push({
       day,
       questions: d?.questions ?? 0,
-      active_members: activeByDay.get(day) ?? 0,
+      active_members: d?.active_members ?? 0,
       files_indexed: d?.files_indexed ?? 0,
       failed_citation_answers: d?.failed_citation_answers ?? 0,
     });

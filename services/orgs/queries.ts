@@ -72,3 +72,8 @@ export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow 
 export async function slugTaken(db: Db, slug: string) {
   return !!(await db.selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
 }
+
+/** The person's membership of the organisation, from the read model, or undefined. */
+export async function membershipRow(db: Db, orgUuid: string, userId: string) {
+  return db.selectFrom('org_members').select(['member_id', 'role']).where('org_uuid', '=', orgUuid).where('user_id', '=', userId).executeTakeFirst();
+}

@@ -22,9 +22,9 @@ import {
   type OrgActor,
 } from './decide.js';
 import { orgErrors } from './errors.js';
-import type { OrgMemberInvited, OrgInvitationResent, OrgState, UserAccess } from './events.js';
+import type { OrgInvitationResent, OrgMemberInvited, OrgPermissions, OrgRole, OrgState, UserAccess } from './events.js';
 import { invitationMail } from './invite-mail.js';
-import { findOrg, listInvitations, listMembers, orgOfEmail, slugTaken } from './queries.js';
+import { findOrg, listInvitations, listMembers, membershipRow, orgOfEmail, slugTaken } from './queries.js';
 import { decideOrg, orgState } from './use-cases.js';
 import { slugify } from './slug.js';
 import { type InsightRange, orgInsights } from './insights.js';
@@ -37,15 +37,30 @@ async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string;
   return { user_id: user.id, email: user.email_verified ? user.email.toLowerCase() : null, name: user.name, account_email: user.email };
 }
 
-/** The organisation's stream and the actor's membership, or 404 for anyone outside it. */
+/**
+ * The actor's membership and the organisation's row, from the read models (a read does not fold
+ * the stream), or 404 for anyone outside it. An organisation the read model does not know yet
+ * may be one made before organisations were events: folding its stream adopts it.
+ */
 async function asMember(ctx: OrgsContext, orgUuid: string, actor: OrgActor) {
-  const state = await orgState(ctx.store, orgUuid);
-  return { state, me: membershipOf(state, actor) };
+  let org = await findOrg(ctx.db, orgUuid);
+  if (!org) {
+    membershipOf(await orgState(ctx.store, orgUuid), actor);
+    org = await findOrg(ctx.db, orgUuid);
+  }
+  const me = org && (await membershipRow(ctx.db, orgUuid, actor.user_id));
+  if (!org || !me) throw orgErrors.notFound();
+  return { org, me: { member_id: me.member_id, role: me.role as OrgRole } };
 }
 
+const permissionsOf = (org: NonNullable<Awaited<ReturnType<typeof findOrg>>>): OrgPermissions => ({
+  pdf_downloads_restricted: org.pdf_downloads_restricted,
+  public_sharing_allowed: org.public_sharing_allowed,
+  space_creation: org.space_creation as OrgPermissions['space_creation'],
+});
+
 async function detailsView(ctx: OrgsContext, orgUuid: string, actor: OrgActor) {
-  const { me } = await asMember(ctx, orgUuid, actor);
-  const org = (await findOrg(ctx.db, orgUuid))!;
+  const { org, me } = await asMember(ctx, orgUuid, actor);
   return {
     uuid: org.uuid,
     name: org.name,
@@ -211,8 +226,8 @@ export const orgRoutes = {
 
   async getOrgPermissions({ actor: requestActor, path }, ctx) {
     const actor = await orgActor(requestActor);
-    const { state } = await asMember(ctx, path.org_uuid, actor);
-    return { status: 200, body: { ...state.permissions, downloads_disabled: await ctx.orgFileSettings.downloadsDisabled(path.org_uuid) } };
+    const { org } = await asMember(ctx, path.org_uuid, actor);
+    return { status: 200, body: { ...permissionsOf(org), downloads_disabled: await ctx.orgFileSettings.downloadsDisabled(path.org_uuid) } };
   },
 
   async updateOrgPermissions({ actor: requestActor, body, path }, ctx) {
@@ -222,22 +237,22 @@ export const orgRoutes = {
     // The downloads switch is the files domain's setting; the rule above has checked the actor may change it.
     if (downloads_disabled !== undefined)
       await ctx.orgFileSettings.setDownloadsDisabled({ org_uuid: path.org_uuid, downloads_disabled, changed_by: actor.user_id, now: ctx.now() });
-    const state = await orgState(ctx.store, path.org_uuid);
-    return { status: 200, body: { ...state.permissions, downloads_disabled: await ctx.orgFileSettings.downloadsDisabled(path.org_uuid) } };
+    const { org } = await asMember(ctx, path.org_uuid, actor);
+    return { status: 200, body: { ...permissionsOf(org), downloads_disabled: await ctx.orgFileSettings.downloadsDisabled(path.org_uuid) } };
   },
 
   async getOrgUserAccess({ actor: requestActor, path }, ctx) {
     const actor = await orgActor(requestActor);
-    const { state } = await asMember(ctx, path.org_uuid, actor);
-    return { status: 200, body: { ...state.user_access, models: ctx.answerModels() } };
+    const { org } = await asMember(ctx, path.org_uuid, actor);
+    return { status: 200, body: { ...(org.user_access as UserAccess), models: ctx.answerModels() } };
   },
 
   async updateOrgUserAccess({ actor: requestActor, body, path }, ctx) {
     const actor = await orgActor(requestActor);
     const user_access = { roles: body.roles, people: body.people } as UserAccess;
     await decideOrg(ctx.store, path.org_uuid, (state) => decideUserAccess(state, { actor, user_access, models: ctx.answerModels(), now: ctx.now() }));
-    const state = await orgState(ctx.store, path.org_uuid);
-    return { status: 200, body: { ...state.user_access, models: ctx.answerModels() } };
+    const { org } = await asMember(ctx, path.org_uuid, actor);
+    return { status: 200, body: { ...(org.user_access as UserAccess), models: ctx.answerModels() } };
   },
   async getOrgInsights({ actor: requestActor, path, query }, ctx) {
     const actor = await orgActor(requestActor);
