@@ -22,7 +22,7 @@ import {
   type OrgActor,
 } from './decide.js';
 import { orgErrors } from './errors.js';
-import type { OrgInvitationResent, OrgMemberInvited, OrgPermissions, OrgRole, OrgState, UserAccess } from './events.js';
+import type { Access, OrgInvitationResent, OrgMemberInvited, OrgPermissions, OrgRole, OrgState, UserAccess } from './events.js';
 import { invitationMail } from './invite-mail.js';
 import { findOrg, listInvitations, listMembers, membershipRow, orgOfEmail, slugTaken } from './queries.js';
 import { decideOrg, orgState } from './use-cases.js';
@@ -58,6 +58,16 @@ const permissionsOf = (org: NonNullable<Awaited<ReturnType<typeof findOrg>>>): O
   public_sharing_allowed: org.public_sharing_allowed,
   space_creation: org.space_creation as OrgPermissions['space_creation'],
 });
+
+/** User access in one order of keys (jsonb keeps its own), the order the spec lists them in. */
+function userAccessView(ua: UserAccess): UserAccess {
+  const keys = ['web_search', 'connectors', 'file_uploads', 'file_downloads', 'models'] as const;
+  const ordered = <T extends Partial<Access>>(a: T) => Object.fromEntries(keys.filter((k) => a[k] !== undefined).map((k) => [k, a[k]])) as T;
+  return {
+    roles: { owner: ordered(ua.roles.owner), admin: ordered(ua.roles.admin), member: ordered(ua.roles.member) },
+    people: Object.fromEntries(Object.entries(ua.people).map(([id, a]) => [id, ordered(a)])),
+  };
+}
 
 async function detailsView(ctx: OrgsContext, orgUuid: string, actor: OrgActor) {
   const { org, me } = await asMember(ctx, orgUuid, actor);
@@ -244,7 +254,7 @@ export const orgRoutes = {
   async getOrgUserAccess({ actor: requestActor, path }, ctx) {
     const actor = await orgActor(requestActor);
     const { org } = await asMember(ctx, path.org_uuid, actor);
-    return { status: 200, body: { ...(org.user_access as UserAccess), models: ctx.answerModels() } };
+    return { status: 200, body: { ...userAccessView(org.user_access as UserAccess), models: ctx.answerModels() } };
   },
 
   async updateOrgUserAccess({ actor: requestActor, body, path }, ctx) {
@@ -252,7 +262,7 @@ export const orgRoutes = {
     const user_access = { roles: body.roles, people: body.people } as UserAccess;
     await decideOrg(ctx.store, path.org_uuid, (state) => decideUserAccess(state, { actor, user_access, models: ctx.answerModels(), now: ctx.now() }));
     const { org } = await asMember(ctx, path.org_uuid, actor);
-    return { status: 200, body: { ...(org.user_access as UserAccess), models: ctx.answerModels() } };
+    return { status: 200, body: { ...userAccessView(org.user_access as UserAccess), models: ctx.answerModels() } };
   },
   async getOrgInsights({ actor: requestActor, path, query }, ctx) {
     const actor = await orgActor(requestActor);
