@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
 import { uploadAndIndex, uploadUrls, listFiles, type Repo } from '../support/files.js';
-import { Browser, type Sent } from '../support/http.js';
+import type { Browser, Sent } from '../support/http.js';
 import { askAndWait, askStream, signedUp as signUp, unverifiedSignUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
