@@ -2,7 +2,7 @@
 // session and auth calls. Everything else answers with the generated example data.
 import type { RequestHandler } from 'msw';
 import { getSignInEmailMockHandler, getSignOutMockHandler, getSignUpEmailMockHandler } from '../generated/msw/auth/auth.msw';
-import { getMailMock, getOrganizationsMock, getSystemMock } from '../generated/msw/index.msw';
+import { getMailMock, getSystemMock } from '../generated/msw/index.msw';
 import { getGetSessionMockHandler } from '../generated/msw/session/session.msw';
 import type { SignInRequest, SignUpRequest } from '../generated/react-query/model';
 import { accountHandlers } from './account';
@@ -10,6 +10,7 @@ import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
+import { orgHandlers } from './orgs';
 import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
@@ -179,7 +180,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     }),
     ...dataRightsHandlers({ state: () => scenario.state, spaces: spaceOptions.spaces, changed }),
     ...getMailMock(),
-    ...getOrganizationsMock(),
+    ...orgHandlers({ state: () => scenario.state, changed }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
   ];

@@ -23,6 +23,8 @@ export type ScenarioState = {
   spaces?: MockSpace[];
   files?: MockFile[];
   orgs?: MockOrg[];
+  /** Each organisation's events (mocks/orgs.ts), by its uuid. */
+  orgEvents?: Record<string, { type: string; data: unknown; at: string }[]>;
   claims?: VisitorClaim[];
   /** Each account's own settings (mocks/account-settings.ts), by user id. */
   accountSettings?: Record<string, MockAccountSettings>;

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -836,7 +836,9 @@ export const verifyAccountAsAdmin = <ThrowOnError extends boolean = false>(optio
  * - `related`: `RelatedEvent` (follow-up questions)
  * - `completed`: `CompletedEvent`, or `failed`: `FailedEvent` with error "stream error"
  *
- * An empty query, or one over 2,000 characters, is refused with 400.
+ * An empty query, or one over 2,000 characters, is refused with 400. `search_mode` `web` is refused
+ * with 403 `web_search_not_allowed` when the asker's organisation does not let them search the web;
+ * in other modes such an asker's answers use no web results.
  *
  */
 export const askQuestion = <ThrowOnError extends boolean = false>(options: Options<AskQuestionData, ThrowOnError, AskQuestionResponse>): Promise<ServerSentEventsResult<AskQuestionResponses>> => (options.client ?? client).sse.post<AskQuestionResponses, AskQuestionErrors, ThrowOnError>({
@@ -916,7 +918,8 @@ export const listThreads = <ThrowOnError extends boolean = false>(options?: Opti
  * Sets `thread_access` (seed 000 §4 "Thread privacy"): "share thread to space" is private read
  * to collection read, "make thread private" the way back. Nothing changes (and no event is
  * written) when the value is the current one. Needs a signed-in owner (401 `login_required`,
- * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`);
+ * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`); `public read` is
+ * refused when the owner's organisation does not allow public sharing (403 `public_sharing_not_allowed`);
  * `collection read` needs the thread to be in a Space (409 `thread_not_in_space`).
  *
  */
@@ -1054,7 +1057,8 @@ export const removeCollectionEntry = <ThrowOnError extends boolean = false>(opti
 /**
  * Create a Space
  *
- * Creates a Space owned by the caller (OWNER). Left out: title "New Space", web search on,
+ * Creates a Space owned by the caller (OWNER); 403 `space_creation_not_allowed` for a member who is not an
+ * owner or admin when their organisation lets only owners and admins create Spaces. Left out: title "New Space", web search on,
  * private access. With `template_id` the template's fields fill what is left out. With
  * `entry_uuid` the caller's thread moves into the new Space. The web client shows "Failed to
  * create collection" on any failure. 400 for an empty or too long title, an unknown access or
@@ -1241,7 +1245,8 @@ export const changeCollectionMemberRole = <ThrowOnError extends boolean = false>
 /**
  * Upload addresses for up to 10 files
  *
- * Presigned POSTs for up to 10 files of one repository (the upload batch size). Each file's type
+ * Presigned POSTs for up to 10 files of one repository (the upload batch size); 403
+ * `file_uploads_not_allowed` when the caller's organisation does not let them upload files. Each file's type
  * must be one of .pdf .txt .csv .xlsx .docx .pptx .md .json (indexed) or .jpg .jpeg .png (kept as
  * attachments), else 400 `unsupported_file_type`; each at most `FILE_MAX_MB` (50 MB by default),
  * else 400 `file_too_large`; the storage policy enforces the same size. Each form handed out counts
@@ -1478,8 +1483,11 @@ export const getFileRepositorySummary = <ThrowOnError extends boolean = false>(o
  * `downloads_disabled` ('Downloads are disabled for files in this organization.') when the file's
  * organisation turned downloads off; `pdf_untrusted_origin` ('PDF downloads are restricted') for a PDF
  * address that is not this server's storage; `different_organization` ('This file belongs to a
- * different organization') for an organisation file asked by someone outside it. 404 for any other
- * file the caller may not read.
+ * different organization') for an organisation file asked by someone outside it;
+ * `pdf_downloads_restricted` ('PDF downloads are restricted') for a PDF when the caller's
+ * organisation restricts PDF downloads; `file_downloads_not_allowed` when the caller's
+ * organisation does not let them download files (its user access). 404 for any other file the
+ * caller may not read.
  *
  */
 export const downloadFile = <ThrowOnError extends boolean = false>(options: Options<DownloadFileData, ThrowOnError>): RequestResult<DownloadFileResponses, DownloadFileErrors, ThrowOnError> => (options.client ?? client).post<DownloadFileResponses, DownloadFileErrors, ThrowOnError>({
@@ -1602,4 +1610,264 @@ export const updateOrgFileSettings = <ThrowOnError extends boolean = false>(opti
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * An organisation's details
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out.
+ */
+export const getOrganization = <ThrowOnError extends boolean = false>(options: Options<GetOrganizationData, ThrowOnError>): RequestResult<GetOrganizationResponses, GetOrganizationErrors, ThrowOnError> => (options.client ?? client).get<GetOrganizationResponses, GetOrganizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}',
+    ...options
+});
+
+/**
+ * Change an organisation's details
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Name 1-100 characters (`org_name_required`), logo an https:// address (`invalid_logo_url`), email domains like example.com (`invalid_email_domain`); a public default needs public sharing allowed (409 `public_sharing_not_allowed`).
+ */
+export const updateOrganization = <ThrowOnError extends boolean = false>(options: Options<UpdateOrganizationData, ThrowOnError>): RequestResult<UpdateOrganizationResponses, UpdateOrganizationErrors, ThrowOnError> => (options.client ?? client).patch<UpdateOrganizationResponses, UpdateOrganizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Members and pending invitations
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out. Pending invitations are listed to owners and admins only.
+ */
+export const listOrgMembers = <ThrowOnError extends boolean = false>(options: Options<ListOrgMembersData, ThrowOnError>): RequestResult<ListOrgMembersResponses, ListOrgMembersErrors, ThrowOnError> => (options.client ?? client).get<ListOrgMembersResponses, ListOrgMembersErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/members',
+    ...options
+});
+
+/**
+ * Remove a member
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner removes an owner (403 `not_org_owner`); the last owner stays (409 `last_owner`). Removing oneself is leaving.
+ */
+export const removeOrgMember = <ThrowOnError extends boolean = false>(options: Options<RemoveOrgMemberData, ThrowOnError>): RequestResult<RemoveOrgMemberResponses, RemoveOrgMemberErrors, ThrowOnError> => (options.client ?? client).delete<RemoveOrgMemberResponses, RemoveOrgMemberErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/members/{member_id}',
+    ...options
+});
+
+/**
+ * Change a member's role
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner makes or unmakes owners (403 `not_org_owner`); the last owner stays one (409 `last_owner`).
+ */
+export const changeOrgMemberRole = <ThrowOnError extends boolean = false>(options: Options<ChangeOrgMemberRoleData, ThrowOnError>): RequestResult<ChangeOrgMemberRoleResponses, ChangeOrgMemberRoleErrors, ThrowOnError> => (options.client ?? client).put<ChangeOrgMemberRoleResponses, ChangeOrgMemberRoleErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/members/{member_id}/role',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Invite someone by email with a role
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner invites an owner (403 `not_org_owner`). 409 `already_member`, `already_invited`, or `member_of_another_org` when the address's account belongs to another organisation. The invitation is mailed.
+ */
+export const inviteOrgMember = <ThrowOnError extends boolean = false>(options: Options<InviteOrgMemberData, ThrowOnError>): RequestResult<InviteOrgMemberResponses, InviteOrgMemberErrors, ThrowOnError> => (options.client ?? client).post<InviteOrgMemberResponses, InviteOrgMemberErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke a pending invitation
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside).
+ */
+export const revokeOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<RevokeOrgInvitationData, ThrowOnError>): RequestResult<RevokeOrgInvitationResponses, RevokeOrgInvitationErrors, ThrowOnError> => (options.client ?? client).delete<RevokeOrgInvitationResponses, RevokeOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}',
+    ...options
+});
+
+/**
+ * An invitation, for its invitee
+ *
+ * The account whose verified address was invited, or an owner or admin; 404 `invitation_not_found` for anyone else; 403 `email_not_verified` for an unverified account.
+ */
+export const getOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<GetOrgInvitationData, ThrowOnError>): RequestResult<GetOrgInvitationResponses, GetOrgInvitationErrors, ThrowOnError> => (options.client ?? client).get<GetOrgInvitationResponses, GetOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}',
+    ...options
+});
+
+/**
+ * Mail a pending invitation again
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). The invitation is good for another week.
+ */
+export const resendOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<ResendOrgInvitationData, ThrowOnError>): RequestResult<ResendOrgInvitationResponses, ResendOrgInvitationErrors, ThrowOnError> => (options.client ?? client).post<ResendOrgInvitationResponses, ResendOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}/resend',
+    ...options
+});
+
+/**
+ * Accept an invitation
+ *
+ * The account whose verified address was invited (403 `email_not_verified` until verified; 404 `invitation_not_found` for anyone else); 409 `member_of_another_org`, `already_member` or `invitation_expired`.
+ */
+export const acceptOrgInvitation = <ThrowOnError extends boolean = false>(options: Options<AcceptOrgInvitationData, ThrowOnError>): RequestResult<AcceptOrgInvitationResponses, AcceptOrgInvitationErrors, ThrowOnError> => (options.client ?? client).post<AcceptOrgInvitationResponses, AcceptOrgInvitationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}/accept',
+    ...options
+});
+
+/**
+ * Leave the organisation
+ *
+ * Any member; the last owner cannot leave (409 `last_owner`).
+ */
+export const leaveOrganization = <ThrowOnError extends boolean = false>(options: Options<LeaveOrganizationData, ThrowOnError>): RequestResult<LeaveOrganizationResponses, LeaveOrganizationErrors, ThrowOnError> => (options.client ?? client).post<LeaveOrganizationResponses, LeaveOrganizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/leave',
+    ...options
+});
+
+/**
+ * The organisation's permissions
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out.
+ */
+export const getOrgPermissions = <ThrowOnError extends boolean = false>(options: Options<GetOrgPermissionsData, ThrowOnError>): RequestResult<GetOrgPermissionsResponses, GetOrgPermissionsErrors, ThrowOnError> => (options.client ?? client).get<GetOrgPermissionsResponses, GetOrgPermissionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/permissions',
+    ...options
+});
+
+/**
+ * Change the organisation's permissions
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). What is left out stays as it is.
+ */
+export const updateOrgPermissions = <ThrowOnError extends boolean = false>(options: Options<UpdateOrgPermissionsData, ThrowOnError>): RequestResult<UpdateOrgPermissionsResponses, UpdateOrgPermissionsErrors, ThrowOnError> => (options.client ?? client).put<UpdateOrgPermissionsResponses, UpdateOrgPermissionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/permissions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Who may use what
+ *
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out. With the models this server can use.
+ */
+export const getOrgUserAccess = <ThrowOnError extends boolean = false>(options: Options<GetOrgUserAccessData, ThrowOnError>): RequestResult<GetOrgUserAccessResponses, GetOrgUserAccessErrors, ThrowOnError> => (options.client ?? client).get<GetOrgUserAccessResponses, GetOrgUserAccessErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/user-access',
+    ...options
+});
+
+/**
+ * Set who may use what
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Overrides only for members (400 `not_a_member`); models only those configured (400 `unknown_model`).
+ */
+export const updateOrgUserAccess = <ThrowOnError extends boolean = false>(options: Options<UpdateOrgUserAccessData, ThrowOnError>): RequestResult<UpdateOrgUserAccessResponses, UpdateOrgUserAccessErrors, ThrowOnError> => (options.client ?? client).put<UpdateOrgUserAccessResponses, UpdateOrgUserAccessErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/user-access',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The organisation's insights
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). `days` is 7, 30 or 90 (30 when left out).
+ */
+export const getOrgInsights = <ThrowOnError extends boolean = false>(options: Options<GetOrgInsightsData, ThrowOnError>): RequestResult<GetOrgInsightsResponses, GetOrgInsightsErrors, ThrowOnError> => (options.client ?? client).get<GetOrgInsightsResponses, GetOrgInsightsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/insights',
+    ...options
 });

@@ -1334,6 +1334,186 @@ export type OrgFileSettings = {
 };
 
 /**
+ * Who reads a member's new threads at first.
+ */
+export type OrgDefaultThreadAccess = 'owner-only' | 'private read' | 'org read' | 'public read';
+
+/**
+ * An organisation member's role. Owners and admins manage members; only owners make or unmake owners.
+ */
+export type OrgRole = 'owner' | 'admin' | 'member';
+
+export type OrgDetails = {
+    uuid: string;
+    name: string;
+    slug: string;
+    logo_url: string | null;
+    email_domains: Array<string>;
+    default_thread_access: OrgDefaultThreadAccess;
+    my_role: OrgRole;
+};
+
+export type OrgDetailsUpdate = {
+    name?: string;
+    /**
+     * An https:// image address; null or empty removes the logo.
+     */
+    logo_url?: string | null;
+    email_domains?: Array<string>;
+    default_thread_access?: OrgDefaultThreadAccess;
+};
+
+export type OrgMember = {
+    member_id: string;
+    user_id: string;
+    email: string;
+    name: string | null;
+    role: OrgRole;
+    joined_at: string;
+};
+
+export type OrgInvitation = {
+    invitation_id: string;
+    email: string;
+    role: OrgRole;
+    invited_at: string;
+    last_sent_at: string;
+    expires_at: string;
+};
+
+export type OrgMemberList = {
+    members: Array<OrgMember>;
+    /**
+     * Pending invitations (empty for members who are not owners or admins).
+     */
+    invitations: Array<OrgInvitation>;
+    my_role: OrgRole;
+};
+
+export type OrgRoleUpdate = {
+    role: OrgRole;
+};
+
+export type OrgInviteRequest = {
+    email: string;
+    role: OrgRole;
+};
+
+/**
+ * An invitation as its invitee sees it.
+ */
+export type OrgInvitationView = {
+    invitation_id: string;
+    org_uuid: string;
+    org_name: string;
+    email: string;
+    role: OrgRole;
+    expires_at: string;
+};
+
+export type OrgPermissions = {
+    /**
+     * The files setting ('Downloads are disabled for files in this organization.').
+     */
+    downloads_disabled: boolean;
+    /**
+     * When true, members do not download PDF files ('PDF downloads are restricted').
+     */
+    pdf_downloads_restricted: boolean;
+    /**
+     * When false, members cannot make threads public.
+     */
+    public_sharing_allowed: boolean;
+    /**
+     * Who may create Spaces.
+     */
+    space_creation: 'everyone' | 'admins';
+};
+
+export type OrgPermissionsUpdate = {
+    downloads_disabled?: boolean;
+    pdf_downloads_restricted?: boolean;
+    public_sharing_allowed?: boolean;
+    space_creation?: 'everyone' | 'admins';
+};
+
+export type OrgAccess = {
+    web_search: boolean;
+    connectors: boolean;
+    file_uploads: boolean;
+    file_downloads: boolean;
+    /**
+     * The models allowed; null for every configured model.
+     */
+    models: Array<string> | null;
+};
+
+/**
+ * One person's access where it differs from their role's; what is left out follows the role.
+ */
+export type OrgAccessOverride = {
+    web_search?: boolean;
+    connectors?: boolean;
+    file_uploads?: boolean;
+    file_downloads?: boolean;
+    models?: Array<string> | null;
+};
+
+export type OrgUserAccess = {
+    roles: {
+        owner: OrgAccess;
+        admin: OrgAccess;
+        member: OrgAccess;
+    };
+    /**
+     * Overrides by user id.
+     */
+    people: {
+        [key: string]: OrgAccessOverride;
+    };
+    /**
+     * The models this server can use (in answers; a request may leave it out).
+     */
+    models?: Array<string>;
+};
+
+/**
+ * An organisation's activity over the last `days` days (UTC), from a projection of the event log.
+ * Answers with failed citations: completed answers that had sources yet cite none of them.
+ *
+ */
+export type OrgInsights = {
+    days: 7 | 30 | 90;
+    /**
+     * One row per day, oldest first, zeros where nothing happened.
+     */
+    series: Array<{
+        day: string;
+        questions: number;
+        active_members: number;
+        files_indexed: number;
+        failed_citation_answers: number;
+    }>;
+    totals: {
+        questions: number;
+        /**
+         * Members who asked at least once in the period.
+         */
+        active_members: number;
+        files_indexed: number;
+        failed_citation_answers: number;
+    };
+    /**
+     * The Spaces asked in most, at most five.
+     */
+    top_spaces: Array<{
+        uuid: string;
+        title: string;
+        questions: number;
+    }>;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -1351,6 +1531,12 @@ export type RequestId = string;
 export type CollectionUuid = string;
 
 export type MemberId = string;
+
+export type OrgUuid = string;
+
+export type OrgMemberId = string;
+
+export type InvitationId = string;
 
 export type GetHealthData = {
     body?: never;
@@ -5186,3 +5372,675 @@ export type UpdateOrgFileSettingsResponses = {
 };
 
 export type UpdateOrgFileSettingsResponse = UpdateOrgFileSettingsResponses[keyof UpdateOrgFileSettingsResponses];
+
+export type GetOrganizationData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}';
+};
+
+export type GetOrganizationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrganizationError = GetOrganizationErrors[keyof GetOrganizationErrors];
+
+export type GetOrganizationResponses = {
+    /**
+     * Done.
+     */
+    200: OrgDetails;
+};
+
+export type GetOrganizationResponse = GetOrganizationResponses[keyof GetOrganizationResponses];
+
+export type UpdateOrganizationData = {
+    body: OrgDetailsUpdate;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}';
+};
+
+export type UpdateOrganizationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateOrganizationError = UpdateOrganizationErrors[keyof UpdateOrganizationErrors];
+
+export type UpdateOrganizationResponses = {
+    /**
+     * Done.
+     */
+    200: OrgDetails;
+};
+
+export type UpdateOrganizationResponse = UpdateOrganizationResponses[keyof UpdateOrganizationResponses];
+
+export type ListOrgMembersData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/members';
+};
+
+export type ListOrgMembersErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListOrgMembersError = ListOrgMembersErrors[keyof ListOrgMembersErrors];
+
+export type ListOrgMembersResponses = {
+    /**
+     * Done.
+     */
+    200: OrgMemberList;
+};
+
+export type ListOrgMembersResponse = ListOrgMembersResponses[keyof ListOrgMembersResponses];
+
+export type RemoveOrgMemberData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+        member_id: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/members/{member_id}';
+};
+
+export type RemoveOrgMemberErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type RemoveOrgMemberError = RemoveOrgMemberErrors[keyof RemoveOrgMemberErrors];
+
+export type RemoveOrgMemberResponses = {
+    /**
+     * Done.
+     */
+    200: OrgMemberList;
+};
+
+export type RemoveOrgMemberResponse = RemoveOrgMemberResponses[keyof RemoveOrgMemberResponses];
+
+export type ChangeOrgMemberRoleData = {
+    body: OrgRoleUpdate;
+    path: {
+        org_uuid: string;
+        member_id: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/members/{member_id}/role';
+};
+
+export type ChangeOrgMemberRoleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ChangeOrgMemberRoleError = ChangeOrgMemberRoleErrors[keyof ChangeOrgMemberRoleErrors];
+
+export type ChangeOrgMemberRoleResponses = {
+    /**
+     * Done.
+     */
+    200: OrgMemberList;
+};
+
+export type ChangeOrgMemberRoleResponse = ChangeOrgMemberRoleResponses[keyof ChangeOrgMemberRoleResponses];
+
+export type InviteOrgMemberData = {
+    body: OrgInviteRequest;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/invitations';
+};
+
+export type InviteOrgMemberErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type InviteOrgMemberError = InviteOrgMemberErrors[keyof InviteOrgMemberErrors];
+
+export type InviteOrgMemberResponses = {
+    /**
+     * Done.
+     */
+    201: OrgMemberList;
+};
+
+export type InviteOrgMemberResponse = InviteOrgMemberResponses[keyof InviteOrgMemberResponses];
+
+export type RevokeOrgInvitationData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}';
+};
+
+export type RevokeOrgInvitationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RevokeOrgInvitationError = RevokeOrgInvitationErrors[keyof RevokeOrgInvitationErrors];
+
+export type RevokeOrgInvitationResponses = {
+    /**
+     * Done.
+     */
+    200: OrgMemberList;
+};
+
+export type RevokeOrgInvitationResponse = RevokeOrgInvitationResponses[keyof RevokeOrgInvitationResponses];
+
+export type GetOrgInvitationData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}';
+};
+
+export type GetOrgInvitationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgInvitationError = GetOrgInvitationErrors[keyof GetOrgInvitationErrors];
+
+export type GetOrgInvitationResponses = {
+    /**
+     * Done.
+     */
+    200: OrgInvitationView;
+};
+
+export type GetOrgInvitationResponse = GetOrgInvitationResponses[keyof GetOrgInvitationResponses];
+
+export type ResendOrgInvitationData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}/resend';
+};
+
+export type ResendOrgInvitationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ResendOrgInvitationError = ResendOrgInvitationErrors[keyof ResendOrgInvitationErrors];
+
+export type ResendOrgInvitationResponses = {
+    /**
+     * Done.
+     */
+    200: OrgMemberList;
+};
+
+export type ResendOrgInvitationResponse = ResendOrgInvitationResponses[keyof ResendOrgInvitationResponses];
+
+export type AcceptOrgInvitationData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+        invitation_id: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/invitations/{invitation_id}/accept';
+};
+
+export type AcceptOrgInvitationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type AcceptOrgInvitationError = AcceptOrgInvitationErrors[keyof AcceptOrgInvitationErrors];
+
+export type AcceptOrgInvitationResponses = {
+    /**
+     * Done.
+     */
+    200: OrgDetails;
+};
+
+export type AcceptOrgInvitationResponse = AcceptOrgInvitationResponses[keyof AcceptOrgInvitationResponses];
+
+export type LeaveOrganizationData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/leave';
+};
+
+export type LeaveOrganizationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type LeaveOrganizationError = LeaveOrganizationErrors[keyof LeaveOrganizationErrors];
+
+export type LeaveOrganizationResponses = {
+    /**
+     * Done.
+     */
+    204: void;
+};
+
+export type LeaveOrganizationResponse = LeaveOrganizationResponses[keyof LeaveOrganizationResponses];
+
+export type GetOrgPermissionsData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/permissions';
+};
+
+export type GetOrgPermissionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgPermissionsError = GetOrgPermissionsErrors[keyof GetOrgPermissionsErrors];
+
+export type GetOrgPermissionsResponses = {
+    /**
+     * Done.
+     */
+    200: OrgPermissions;
+};
+
+export type GetOrgPermissionsResponse = GetOrgPermissionsResponses[keyof GetOrgPermissionsResponses];
+
+export type UpdateOrgPermissionsData = {
+    body: OrgPermissionsUpdate;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/permissions';
+};
+
+export type UpdateOrgPermissionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateOrgPermissionsError = UpdateOrgPermissionsErrors[keyof UpdateOrgPermissionsErrors];
+
+export type UpdateOrgPermissionsResponses = {
+    /**
+     * Done.
+     */
+    200: OrgPermissions;
+};
+
+export type UpdateOrgPermissionsResponse = UpdateOrgPermissionsResponses[keyof UpdateOrgPermissionsResponses];
+
+export type GetOrgUserAccessData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/user-access';
+};
+
+export type GetOrgUserAccessErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgUserAccessError = GetOrgUserAccessErrors[keyof GetOrgUserAccessErrors];
+
+export type GetOrgUserAccessResponses = {
+    /**
+     * Done.
+     */
+    200: OrgUserAccess;
+};
+
+export type GetOrgUserAccessResponse = GetOrgUserAccessResponses[keyof GetOrgUserAccessResponses];
+
+export type UpdateOrgUserAccessData = {
+    body: OrgUserAccess;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/user-access';
+};
+
+export type UpdateOrgUserAccessErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateOrgUserAccessError = UpdateOrgUserAccessErrors[keyof UpdateOrgUserAccessErrors];
+
+export type UpdateOrgUserAccessResponses = {
+    /**
+     * Done.
+     */
+    200: OrgUserAccess;
+};
+
+export type UpdateOrgUserAccessResponse = UpdateOrgUserAccessResponses[keyof UpdateOrgUserAccessResponses];
+
+export type GetOrgInsightsData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: {
+        days?: 7 | 30 | 90;
+    };
+    url: '/rest/organizations/{org_uuid}/insights';
+};
+
+export type GetOrgInsightsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgInsightsError = GetOrgInsightsErrors[keyof GetOrgInsightsErrors];
+
+export type GetOrgInsightsResponses = {
+    /**
+     * Done.
+     */
+    200: OrgInsights;
+};
+
+export type GetOrgInsightsResponse = GetOrgInsightsResponses[keyof GetOrgInsightsResponses];

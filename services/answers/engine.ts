@@ -8,6 +8,7 @@ import { passageSource } from './passages.js';
 import { readableCorpora } from './readable.js';
 import type { Sources } from './retrieve.js';
 import { searxngSource } from './searxng.js';
+import { mayUseWebSearch } from '../orgs/index.js';
 
 export function createAnswerEngine(
   db: Db,
@@ -17,6 +18,7 @@ export function createAnswerEngine(
   models: ReadonlyMap<string, AnswerModel>;
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;
+  mayUseWeb: (userId: string | null) => Promise<boolean>;
   timeoutMs: number;
 } {
   const llm = config.llm;
@@ -29,6 +31,7 @@ export function createAnswerEngine(
     models,
     sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
+    mayUseWeb: (userId) => mayUseWebSearch(db, userId),
     timeoutMs: config.llmTimeoutMs,
   };
 }

@@ -35,6 +35,8 @@ export type AnswerDeps = {
   sources: Sources;
   /** The corpora a user may read (readable.ts); resolved inside the recorded retrieve step. */
   readableCorpora: (userId: string | null) => Promise<string[]>;
+  /** Whether the asker's organisation lets them search the web (absent: yes). */
+  mayUseWeb?: (userId: string | null) => Promise<boolean>;
   /** Longest wait for the model's first or next piece of text. */
   timeoutMs: number;
   /**
@@ -64,7 +66,10 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   const readable = await deps.readableCorpora(job.askerUserId ?? null);
   const space = job.space ?? null;
   const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
-  const found = await retrieve(job.query, job.mode, deps.sources, corpora, { web: space ? space.web : true });
+  const webAllowed = deps.mayUseWeb ? await deps.mayUseWeb(job.askerUserId ?? null) : true;
+  // A member without web search gets no web results in any mode (`web` mode is refused when asked).
+  const mode = job.mode === 'web' && !webAllowed ? 'auto' : job.mode;
+  const found = await retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed });
   if (space?.instructions && !model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
   const language = ANSWER_LANGUAGES[job.personal?.answer_language ?? 'auto'];
   if (language && !model.followsInstructions) found.notes.push(languageNotFollowed(language));

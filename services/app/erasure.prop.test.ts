@@ -22,6 +22,11 @@ function eventsOf(p: Who, at: string): Ev[] {
       streamId: `account-${p.id}`,
       data: { user_id: p.id, email: `new.${p.email}`, previous_email: p.email, changed_at: at },
     },
+    {
+      type: 'OrgMemberInvited',
+      streamId: `org-${p.space}`,
+      data: { org_uuid: p.space, invitation_id: `i-${p.id}`, email: p.email, role: 'member', invited_by: 'someone', invited_at: at, expires_at: at },
+    },
     { type: 'AccountUsernameChanged', streamId: `account-${p.id}`, data: { user_id: p.id, username: p.name, changed_at: at } },
     {
       type: 'PersonalizationChanged',

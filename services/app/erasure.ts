@@ -6,8 +6,9 @@ import { joinRedactors } from '../eventstore/erasure.js';
 import { fileRedactors } from '../files/erasure.js';
 import { identityRedactors } from '../identity/erasure.js';
 import { mailRedactors } from '../mail/erasure.js';
+import { orgRedactors } from '../orgs/erasure.js';
 import { settingsRedactors } from '../settings/erasure.js';
 import { spaceRedactors } from '../spaces/erasure.js';
 import { threadRedactors } from '../threads/erasure.js';
 
-export const redactors = joinRedactors(identityRedactors, settingsRedactors, mailRedactors, spaceRedactors, threadRedactors, fileRedactors);
+export const redactors = joinRedactors(identityRedactors, settingsRedactors, mailRedactors, orgRedactors, spaceRedactors, threadRedactors, fileRedactors);

@@ -13,6 +13,7 @@ import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
 import { accountSettingsProjection } from '../settings/projections.js';
 import { dataExportsProjection } from '../rights/projections.js';
+import { orgsProjection } from '../orgs/projections.js';
 
 export const projections = [
   accountsProjection,
@@ -25,6 +26,7 @@ export const projections = [
   filesProjection,
   accountSettingsProjection,
   dataExportsProjection,
+  orgsProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -17,6 +17,7 @@ import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
 import { rightsRoutes } from '../rights/routes.js';
+import { orgRoutes } from '../orgs/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -43,4 +44,5 @@ export const routes: Routes<AppContext> = {
   ...fileRoutes,
   ...accountSettingsRoutes,
   ...rightsRoutes,
+  ...orgRoutes,
 };

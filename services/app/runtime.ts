@@ -33,6 +33,10 @@ import { createSessionIds } from '../identity/session-ids.js';
 import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
 import { createMailTransport } from '../mail/transport.js';
+import { queueMail } from '../mail/use-cases.js';
+import { startConsumer } from '../eventstore/consumers.js';
+import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
+import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
 import { bookmarkStateOf } from '../bookmarks/queries.js';
@@ -132,6 +136,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const accountMailConsumer = startAccountMailConsumer(store, accountMail, {
     onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying'),
   });
+  const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
+    pollMs: 1000,
+    onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
+  });
 
   const dataRightsConsumer = startDataRightsConsumer(
     store,
@@ -152,6 +160,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       follow: liveFeed.follow,
     },
     indexing: { start: (job) => startIndexing(indexFile, job) },
+    orgMail: (mail) => queueMail(store, mail, new Date()),
+    orgFileSettings: {
+      downloadsDisabled: (orgUuid) => orgDownloadsDisabled(db, orgUuid),
+      setDownloadsDisabled: (cmd) => setOrgDownloadsDisabled(store, db, cmd),
+    },
+    answerModels: () => [...engine.models.keys()],
   };
 
   const app = createApp(ctx, routes);
@@ -183,6 +197,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await spaceInviteMailConsumer.stop();
       await accountMailConsumer.stop();
       await dataRightsConsumer.stop();
+      await orgInsightsConsumer.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

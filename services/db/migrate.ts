@@ -18,6 +18,8 @@ import * as m0013 from './migrations/0013_space_members_user.js';
 import * as m0014 from './migrations/0014_accounts_profile.js';
 import * as m0015 from './migrations/0015_account_settings.js';
 import * as m0016 from './migrations/0016_data_exports.js';
+import * as m0017 from './migrations/0017_org_members.js';
+import * as m0018 from './migrations/0018_org_insights.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0014_accounts_profile': m0014,
   '0015_account_settings': m0015,
   '0016_data_exports': m0016,
+  '0017_org_members': m0017,
+  '0018_org_insights': m0018,
 };
 
 export async function migrateToLatest(db: Db) {

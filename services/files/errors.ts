@@ -25,6 +25,7 @@ export const fileErrors = {
   enterpriseOnly: () => new DomainError('forbidden', 'enterprise_only', ENTERPRISE_ONLY),
   uploadNotAllowed: () => new DomainError('forbidden', 'upload_not_allowed', UNABLE_TO_UPLOAD),
   deleteNotAllowed: () => new DomainError('forbidden', 'delete_not_allowed', UNABLE_TO_DELETE),
+  pdfRestricted: () => new DomainError('forbidden', 'pdf_downloads_restricted', PDF_RESTRICTED),
   pdfUntrustedOrigin: () => new DomainError('forbidden', 'pdf_untrusted_origin', PDF_RESTRICTED),
   differentOrganization: () => new DomainError('forbidden', 'different_organization', DIFFERENT_ORGANIZATION),
   downloadsDisabled: () => new DomainError('forbidden', 'downloads_disabled', DOWNLOADS_DISABLED),

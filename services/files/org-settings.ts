@@ -1,4 +1,6 @@
 // An organisation's file settings: members read them, owners and admins change them.
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../eventstore/store.js';
 import type { FilesContext } from './context.js';
 import type { SessionUser } from '../identity/index.js';
 import { orgFilesStream } from './events.js';
@@ -21,13 +23,23 @@ export async function getOrgFileSettings(ctx: FilesContext, user: SessionUser, o
 export async function setOrgFileSettings(ctx: FilesContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
   const role = await roleIn(ctx, user, orgUuid);
   if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim()))) throw fileErrors.notOrgAdmin();
-  // A change that changes nothing writes nothing.
-  if ((await orgDownloadsDisabled(ctx.db, orgUuid)) !== downloadsDisabled)
-    await ctx.store.append(orgFilesStream(orgUuid), 'any', [
-      {
-        type: 'OrgFileSettingsChanged',
-        data: { org_uuid: orgUuid, downloads_disabled: downloadsDisabled, changed_by: user.id, changed_at: ctx.now().toISOString() },
-      },
-    ]);
+  await setOrgDownloadsDisabled(ctx.store, ctx.db, { org_uuid: orgUuid, downloads_disabled: downloadsDisabled, changed_by: user.id, now: ctx.now() });
   return { downloads_disabled: downloadsDisabled };
+}
+
+export { orgDownloadsDisabled };
+
+/** Records the switch; the caller has checked the person may change it. A change that changes nothing writes nothing. */
+export async function setOrgDownloadsDisabled(
+  store: EventStore,
+  db: Db,
+  cmd: { org_uuid: string; downloads_disabled: boolean; changed_by: string; now: Date },
+) {
+  if ((await orgDownloadsDisabled(db, cmd.org_uuid)) === cmd.downloads_disabled) return;
+  await store.append(orgFilesStream(cmd.org_uuid), 'any', [
+    {
+      type: 'OrgFileSettingsChanged',
+      data: { org_uuid: cmd.org_uuid, downloads_disabled: cmd.downloads_disabled, changed_by: cmd.changed_by, changed_at: cmd.now.toISOString() },
+    },
+  ]);
 }

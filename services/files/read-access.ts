@@ -4,6 +4,7 @@
 import type { FilesContext } from './context.js';
 import type { SessionUser } from '../identity/index.js';
 import { spaceActor, spaceView } from '../spaces/index.js';
+import { checkFileDownloads, pdfDownloadsRestricted } from '../orgs/index.js';
 import { fileNotFound } from './manage-use-cases.js';
 import { findFile, findFileByKey, orgDownloadsDisabled, type FileRow } from './queries.js';
 import { fileErrors } from './errors.js';
@@ -43,6 +44,8 @@ export async function downloadUrl(ctx: FilesContext, user: SessionUser, fileUrl:
   if (row.repo_type === 'ORG' && row.repo_owner !== user.org_uuid) throw fileErrors.differentOrganization();
   if (!(await mayRead(ctx, user, row))) throw fileNotFound();
   if (row.repo_type === 'ORG' && (await orgDownloadsDisabled(ctx.db, row.repo_owner))) throw fileErrors.downloadsDisabled();
+  await checkFileDownloads(ctx.db, user.id);
+  if (isPdfAddress(row.filename) && (await pdfDownloadsRestricted(ctx.db, user.id))) throw fileErrors.pdfRestricted();
   const file_url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_SECONDS, filename: row.filename, inline: viewMode });
   return { file_url, expires_at: new Date(ctx.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString() };
 }

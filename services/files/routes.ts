@@ -4,6 +4,7 @@ import type { FilesContext } from './context.js';
 import type { Actor } from '../shared/actor.js';
 import { type DomainRoutes, type HandlerInput, sse } from '../http/handler.js';
 import { requireUser } from '../identity/index.js';
+import { checkFileUploads } from '../orgs/index.js';
 import { spaceActor, visibleSpace } from '../spaces/index.js';
 import { fileErrors } from './errors.js';
 import { streamIndexProgress } from './index-progress.js';
@@ -19,10 +20,11 @@ import { repositoryFile, spaceFile } from './views.js';
 const view = (ctx: FilesContext) => (row: Parameters<typeof repositoryFile>[0]) => repositoryFile(row, (key) => ctx.storage.objectUrl(key));
 
 // Two operations share each of these, so they are typed by what they read, not by one operationId.
-const getUploadUrls = async ({ actor, body }: { actor: Actor; body: HandlerInput<'getFileUploadUrls'>['body'] }, ctx: FilesContext) => ({
-  status: 200 as const,
-  body: await uploadUrls(ctx, await requireUser(actor), body.file_repository_info, body.file_upload_params),
-});
+const getUploadUrls = async ({ actor, body }: { actor: Actor; body: HandlerInput<'getFileUploadUrls'>['body'] }, ctx: FilesContext) => {
+  const user = await requireUser(actor);
+  await checkFileUploads(ctx.db, user.id);
+  return { status: 200 as const, body: await uploadUrls(ctx, user, body.file_repository_info, body.file_upload_params) };
+};
 
 const removeFiles = async ({ actor, body }: { actor: Actor; body: HandlerInput<'deleteFiles'>['body'] }, ctx: FilesContext) => ({
   status: 200 as const,

@@ -7,8 +7,8 @@ import type { IdentityContext } from './context.js';
 import type { DomainErrorKind } from '../shared/domain-error.js';
 import { passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
-import { emailTaken, findSessionUser, slugTaken } from './queries.js';
-import { authHeaders, requireUser } from './session.js';
+import { emailTaken, findSessionUser } from './queries.js';
+import { authHeaders } from './session.js';
 import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
 
 const kindOfStatus: Record<number, DomainErrorKind> = {
@@ -100,29 +100,4 @@ export const identityRoutes = {
   async getSession({ actor }) {
     return { status: 200, body: { user: await actor.user(), visitor_id: actor.visitorId } };
   },
-
-  async createOrganization({ actor, body, headers }, ctx) {
-    await requireUser(actor);
-    const { name, slug } = body;
-    const orgSlug = slug ?? slugify(name);
-    const org = await ctx.auth.api.createOrganization({ body: { name, slug: orgSlug }, headers: authHeaders(headers) }).catch(async (err) => {
-      // Two creations with one slug at the same time: both pass Better Auth's check and the later
-      // insert fails on the unique slug; it is told the same as if it had come second.
-      if (!(err as { body?: { code?: string } })?.body?.code?.startsWith('ORGANIZATION_') && (await slugTaken(ctx.db, orgSlug)))
-        throw identityErrors.slugTaken();
-      return authProblem(err);
-    });
-    if (!org) throw identityErrors.organizationNotCreated();
-    return { status: 201, body: { uuid: org.id, name: org.name, slug: org.slug } };
-  },
 } satisfies DomainRoutes<IdentityContext>;
-
-function slugify(name: string) {
-  const base = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return base || `org-${Date.now().toString(36)}`;
-}

@@ -8,6 +8,7 @@ import { spaceErrors } from './errors.js';
 import { fieldsOf } from './space-view.js';
 import { findTemplate, type SpaceTemplate } from './templates.js';
 import { decideSpace } from './use-cases.js';
+import { checkSpaceCreation } from '../orgs/index.js';
 
 /** The template a create names, or null for none; an unknown one is refused before anything else is checked. */
 export function templateFor(templateId: string | undefined): SpaceTemplate | null {
@@ -18,6 +19,7 @@ export function templateFor(templateId: string | undefined): SpaceTemplate | nul
 }
 
 export async function createSpace(ctx: KernelContext, actor: Actor, body: CollectionCreateRequest, template: SpaceTemplate | null): Promise<string> {
+  await checkSpaceCreation(ctx.db, actor.user_id);
   const uuid = randomUUID();
   await decideSpace(ctx.store, uuid, (state) => decideCreate(state, { uuid, actor, fields: fieldsOf(body), access: body.access, template, now: ctx.now() }));
   return uuid;

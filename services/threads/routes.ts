@@ -1,4 +1,5 @@
 // Threads over HTTP: ask (and stream the answer), resume the stream, stop, read, list.
+import { checkWebSearch } from '../orgs/index.js';
 import { randomUUID } from 'node:crypto';
 import type { ThreadsContext } from './context.js';
 import { type DomainRoutes, sse } from '../http/handler.js';
@@ -79,6 +80,7 @@ export const threadRoutes = {
     const contextUuid = body.context_uuid ?? randomUUID();
     const backendUuid = randomUUID();
     const mode = body.search_mode ?? 'auto';
+    if (mode === 'web') await checkWebSearch(ctx.db, who.user_id);
     const asker = await askerDefaults(ctx, who.user_id, body.model_preference);
     const { thread } = await askInThread(
       ctx.store,

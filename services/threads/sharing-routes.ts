@@ -8,6 +8,7 @@ import { threadErrors } from './errors.js';
 import { renameThread } from './manage-use-cases.js';
 import { findEntry } from './queries.js';
 import { orgOf } from '../identity/index.js';
+import { checkPublicSharing } from '../orgs/index.js';
 import { liveThread, mayRead, viewer } from './read-access.js';
 import { accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
@@ -41,6 +42,8 @@ export const sharingRoutes = {
     const who = await viewer(ctx, actor);
     const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
     const { thread_access } = body;
+    // The organisation's policy first, so a refusal changes nothing.
+    if (thread_access === 'public read') await checkPublicSharing(ctx.db, who.user_id);
     await changeAccess(ctx.store, thread.context_uuid, {
       viewer: who,
       thread_access,

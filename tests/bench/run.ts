@@ -1,8 +1,9 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights]` runs a subset.
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
 import { benchFiles } from './files.js';
+import { benchOrgInsights } from './org-insights.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
@@ -19,6 +20,7 @@ const all = {
   files: benchFiles,
   untrusted: benchUntrusted,
   retrieval: benchRetrieval,
+  'org-insights': benchOrgInsights,
 } as const;
 type Name = keyof typeof all;
 

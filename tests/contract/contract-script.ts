@@ -575,6 +575,45 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   );
   await step('the deleted stranger’s session', 'stranger', 'GET', '/rest/session', undefined, (r) => r.json.user);
   await step('the deleted stranger signs in', 'stranger', 'POST', '/api/auth/sign-in/email', { email: STRANGER.email, password: STRANGER.password });
+  // The organisation area: the owner invites the stranger (verified), who accepts; roles, the last owner, policy.
+  const created = await step('create an organisation', 'owner', 'POST', '/rest/organizations', { name: 'Contract Org' }, (r) => [r.json.name, r.json.slug]);
+  const org = `/rest/organizations/${created.json?.uuid ?? 'missing'}`;
+  await step('invite a malformed address', 'owner', 'POST', `${org}/invitations`, { email: 'not an address', role: 'member' });
+  await step('invite the stranger', 'owner', 'POST', `${org}/invitations`, { email: STRANGER.email, role: 'member' }, (r) => [
+    r.json.members.length,
+    r.json.invitations.map((i: { email: string; role: string }) => [i.email, i.role]),
+  ]);
+  await step('invite the stranger twice', 'owner', 'POST', `${org}/invitations`, { email: STRANGER.email, role: 'admin' });
+  const pending = await step('list members', 'owner', 'GET', `${org}/members`, undefined, (r) => [
+    r.json.my_role,
+    r.json.members.length,
+    r.json.invitations.length,
+  ]);
+  const invitation = pending.json?.invitations?.[0]?.invitation_id ?? 'missing';
+  await step('the stranger reads the organisation', 'stranger', 'GET', org);
+  await step('the stranger reads the invitation', 'stranger', 'GET', `${org}/invitations/${invitation}`, undefined, (r) => [r.json.org_name, r.json.role]);
+  await step('the stranger accepts', 'stranger', 'POST', `${org}/invitations/${invitation}/accept`, undefined, (r) => [r.json.name, r.json.my_role]);
+  const members = await step('list members after joining', 'owner', 'GET', `${org}/members`, undefined, (r) =>
+    r.json.members.map((m: { email: string; role: string }) => [m.email, m.role]),
+  );
+  const ids = (members.json?.members ?? []) as { member_id: string; email: string }[];
+  const ownerId = ids.find((m) => m.email === OWNER.email)?.member_id ?? 'missing';
+  const joinedId = ids.find((m) => m.email === STRANGER.email)?.member_id ?? 'missing';
+  await step('the member changes a role', 'stranger', 'PUT', `${org}/members/${ownerId}/role`, { role: 'member' });
+  await step('make the member an admin', 'owner', 'PUT', `${org}/members/${joinedId}/role`, { role: 'admin' }, (r) =>
+    r.json.members.map((m: { role: string }) => m.role),
+  );
+  await step('the admin demotes the owner', 'stranger', 'PUT', `${org}/members/${ownerId}/role`, { role: 'member' });
+  await step('the last owner leaves', 'owner', 'POST', `${org}/leave`);
+  await step('change details', 'owner', 'PATCH', org, { name: ' Contract Org Ltd ', email_domains: ['Contract.example'] }, (r) => [
+    r.json.name,
+    r.json.email_domains,
+  ]);
+  await step('change details with a bad domain', 'owner', 'PATCH', org, { email_domains: ['not a domain'] });
+  await step('turn public sharing off', 'stranger', 'PUT', `${org}/permissions`, { public_sharing_allowed: false, space_creation: 'admins' }, (r) => r.json);
+  await step('read user access', 'stranger', 'GET', `${org}/user-access`, undefined, (r) => r.json.roles.member);
+  await step('remove the admin', 'owner', 'DELETE', `${org}/members/${joinedId}`, undefined, (r) => r.json.members.length);
+  await step('the removed admin reads the organisation', 'stranger', 'GET', org);
 
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);

@@ -22,12 +22,56 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  OrgDefaultThreadAccess,
+  OrgRole
+} from '../../react-query/model';
 import type {
+  OrgDetails,
+  OrgInsights,
+  OrgInvitationView,
+  OrgMemberList,
+  OrgPermissions,
+  OrgUserAccess,
   Organization
 } from '../../react-query/model';
 
 
 export const getCreateOrganizationResponseMock = (overrideResponse: Partial<Extract<Organization, object>> = {}): Organization => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getGetOrganizationResponseMock = (overrideResponse: Partial<Extract<OrgDetails, object>> = {}): OrgDetails => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), logo_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), email_domains: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), default_thread_access: faker.helpers.arrayElement(Object.values(OrgDefaultThreadAccess)), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getUpdateOrganizationResponseMock = (overrideResponse: Partial<Extract<OrgDetails, object>> = {}): OrgDetails => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), logo_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), email_domains: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), default_thread_access: faker.helpers.arrayElement(Object.values(OrgDefaultThreadAccess)), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getListOrgMembersResponseMock = (overrideResponse: Partial<Extract<OrgMemberList, object>> = {}): OrgMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role: faker.helpers.arrayElement(Object.values(OrgRole)), joined_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), invitations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_sent_at: faker.date.past().toISOString().slice(0, 19) + 'Z', expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getRemoveOrgMemberResponseMock = (overrideResponse: Partial<Extract<OrgMemberList, object>> = {}): OrgMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role: faker.helpers.arrayElement(Object.values(OrgRole)), joined_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), invitations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_sent_at: faker.date.past().toISOString().slice(0, 19) + 'Z', expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getChangeOrgMemberRoleResponseMock = (overrideResponse: Partial<Extract<OrgMemberList, object>> = {}): OrgMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role: faker.helpers.arrayElement(Object.values(OrgRole)), joined_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), invitations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_sent_at: faker.date.past().toISOString().slice(0, 19) + 'Z', expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getInviteOrgMemberResponseMock = (overrideResponse: Partial<Extract<OrgMemberList, object>> = {}): OrgMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role: faker.helpers.arrayElement(Object.values(OrgRole)), joined_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), invitations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_sent_at: faker.date.past().toISOString().slice(0, 19) + 'Z', expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getGetOrgInvitationResponseMock = (overrideResponse: Partial<Extract<OrgInvitationView, object>> = {}): OrgInvitationView => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), org_uuid: faker.string.alpha({length: {min: 10, max: 20}}), org_name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getRevokeOrgInvitationResponseMock = (overrideResponse: Partial<Extract<OrgMemberList, object>> = {}): OrgMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role: faker.helpers.arrayElement(Object.values(OrgRole)), joined_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), invitations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_sent_at: faker.date.past().toISOString().slice(0, 19) + 'Z', expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getResendOrgInvitationResponseMock = (overrideResponse: Partial<Extract<OrgMemberList, object>> = {}): OrgMemberList => ({members: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({member_id: faker.string.alpha({length: {min: 10, max: 20}}), user_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), role: faker.helpers.arrayElement(Object.values(OrgRole)), joined_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), invitations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({invitation_id: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole)), invited_at: faker.date.past().toISOString().slice(0, 19) + 'Z', last_sent_at: faker.date.past().toISOString().slice(0, 19) + 'Z', expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getAcceptOrgInvitationResponseMock = (overrideResponse: Partial<Extract<OrgDetails, object>> = {}): OrgDetails => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), logo_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), email_domains: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), default_thread_access: faker.helpers.arrayElement(Object.values(OrgDefaultThreadAccess)), my_role: faker.helpers.arrayElement(Object.values(OrgRole)), ...overrideResponse})
+
+export const getGetOrgPermissionsResponseMock = (overrideResponse: Partial<Extract<OrgPermissions, object>> = {}): OrgPermissions => ({downloads_disabled: faker.datatype.boolean(), pdf_downloads_restricted: faker.datatype.boolean(), public_sharing_allowed: faker.datatype.boolean(), space_creation: faker.helpers.arrayElement(['everyone','admins'] as const), ...overrideResponse})
+
+export const getUpdateOrgPermissionsResponseMock = (overrideResponse: Partial<Extract<OrgPermissions, object>> = {}): OrgPermissions => ({downloads_disabled: faker.datatype.boolean(), pdf_downloads_restricted: faker.datatype.boolean(), public_sharing_allowed: faker.datatype.boolean(), space_creation: faker.helpers.arrayElement(['everyone','admins'] as const), ...overrideResponse})
+
+export const getGetOrgUserAccessResponseMock = (overrideResponse: Partial<Extract<OrgUserAccess, object>> = {}): OrgUserAccess => ({roles: {owner: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}, admin: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}, member: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}}, people: {
+        [faker.string.alphanumeric(5)]: {web_search: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), connectors: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), file_uploads: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), file_downloads: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}
+      }, models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), ...overrideResponse})
+
+export const getUpdateOrgUserAccessResponseMock = (overrideResponse: Partial<Extract<OrgUserAccess, object>> = {}): OrgUserAccess => ({roles: {owner: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}, admin: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}, member: {web_search: faker.datatype.boolean(), connectors: faker.datatype.boolean(), file_uploads: faker.datatype.boolean(), file_downloads: faker.datatype.boolean(), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}}, people: {
+        [faker.string.alphanumeric(5)]: {web_search: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), connectors: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), file_uploads: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), file_downloads: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 1, max: 200}}))), null])}
+      }, models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), ...overrideResponse})
+
+export const getGetOrgInsightsResponseMock = (overrideResponse: Partial<Extract<OrgInsights, object>> = {}): OrgInsights => ({days: faker.helpers.arrayElement([7,30,90] as const), series: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({day: faker.date.past().toISOString().slice(0, 10), questions: faker.number.int(), active_members: faker.number.int(), files_indexed: faker.number.int(), failed_citation_answers: faker.number.int()})), totals: {questions: faker.number.int(), active_members: faker.number.int(), files_indexed: faker.number.int(), failed_citation_answers: faker.number.int()}, top_spaces: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), questions: faker.number.int()})), ...overrideResponse})
 
 
 export const getCreateOrganizationMockHandler = (overrideResponse?: Organization | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Organization> | Organization), options?: RequestHandlerOptions) => {
@@ -41,6 +85,212 @@ export const getCreateOrganizationMockHandler = (overrideResponse?: Organization
       })
   }, options)
 }
+
+export const getGetOrganizationMockHandler = (overrideResponse?: OrgDetails | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgDetails> | OrgDetails), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrganizationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUpdateOrganizationMockHandler = (overrideResponse?: OrgDetails | ((info: Parameters<Parameters<typeof http.patch>[1]>[0]) => Promise<OrgDetails> | OrgDetails), options?: RequestHandlerOptions) => {
+  return http.patch('*/rest/organizations/:orgUuid', async (info: Parameters<Parameters<typeof http.patch>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateOrganizationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getListOrgMembersMockHandler = (overrideResponse?: OrgMemberList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgMemberList> | OrgMemberList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/members', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListOrgMembersResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRemoveOrgMemberMockHandler = (overrideResponse?: OrgMemberList | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OrgMemberList> | OrgMemberList), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/organizations/:orgUuid/members/:memberId', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRemoveOrgMemberResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getChangeOrgMemberRoleMockHandler = (overrideResponse?: OrgMemberList | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<OrgMemberList> | OrgMemberList), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/organizations/:orgUuid/members/:memberId/role', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getChangeOrgMemberRoleResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getInviteOrgMemberMockHandler = (overrideResponse?: OrgMemberList | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OrgMemberList> | OrgMemberList), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/organizations/:orgUuid/invitations', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getInviteOrgMemberResponseMock(),
+      { status: 201
+      })
+  }, options)
+}
+
+export const getGetOrgInvitationMockHandler = (overrideResponse?: OrgInvitationView | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgInvitationView> | OrgInvitationView), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/invitations/:invitationId', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgInvitationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRevokeOrgInvitationMockHandler = (overrideResponse?: OrgMemberList | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OrgMemberList> | OrgMemberList), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/organizations/:orgUuid/invitations/:invitationId', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRevokeOrgInvitationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getResendOrgInvitationMockHandler = (overrideResponse?: OrgMemberList | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OrgMemberList> | OrgMemberList), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/organizations/:orgUuid/invitations/:invitationId/resend', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getResendOrgInvitationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getAcceptOrgInvitationMockHandler = (overrideResponse?: OrgDetails | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OrgDetails> | OrgDetails), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/organizations/:orgUuid/invitations/:invitationId/accept', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getAcceptOrgInvitationResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getLeaveOrganizationMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/organizations/:orgUuid/leave', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
+export const getGetOrgPermissionsMockHandler = (overrideResponse?: OrgPermissions | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgPermissions> | OrgPermissions), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/permissions', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgPermissionsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUpdateOrgPermissionsMockHandler = (overrideResponse?: OrgPermissions | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<OrgPermissions> | OrgPermissions), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/organizations/:orgUuid/permissions', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateOrgPermissionsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetOrgUserAccessMockHandler = (overrideResponse?: OrgUserAccess | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgUserAccess> | OrgUserAccess), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/user-access', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgUserAccessResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUpdateOrgUserAccessMockHandler = (overrideResponse?: OrgUserAccess | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<OrgUserAccess> | OrgUserAccess), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/organizations/:orgUuid/user-access', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateOrgUserAccessResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetOrgInsightsMockHandler = (overrideResponse?: OrgInsights | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgInsights> | OrgInsights), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/insights', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgInsightsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getOrganizationsMock = () => [
-  getCreateOrganizationMockHandler()
+  getCreateOrganizationMockHandler(),
+  getGetOrganizationMockHandler(),
+  getUpdateOrganizationMockHandler(),
+  getListOrgMembersMockHandler(),
+  getRemoveOrgMemberMockHandler(),
+  getChangeOrgMemberRoleMockHandler(),
+  getInviteOrgMemberMockHandler(),
+  getGetOrgInvitationMockHandler(),
+  getRevokeOrgInvitationMockHandler(),
+  getResendOrgInvitationMockHandler(),
+  getAcceptOrgInvitationMockHandler(),
+  getLeaveOrganizationMockHandler(),
+  getGetOrgPermissionsMockHandler(),
+  getUpdateOrgPermissionsMockHandler(),
+  getGetOrgUserAccessMockHandler(),
+  getUpdateOrgUserAccessMockHandler(),
+  getGetOrgInsightsMockHandler()
 ]

@@ -372,7 +372,8 @@ export const getCreateCollectionUrl = () => {
 }
 
 /**
- * Creates a Space owned by the caller (OWNER). Left out: title "New Space", web search on,
+ * Creates a Space owned by the caller (OWNER); 403 `space_creation_not_allowed` for a member who is not an
+ * owner or admin when their organisation lets only owners and admins create Spaces. Left out: title "New Space", web search on,
  * private access. With `template_id` the template's fields fill what is left out. With
  * `entry_uuid` the caller's thread moves into the new Space. The web client shows "Failed to
  * create collection" on any failure. 400 for an empty or too long title, an unknown access or

@@ -125,7 +125,8 @@ export const getGetFileUploadUrlsUrl = () => {
 }
 
 /**
- * Presigned POSTs for up to 10 files of one repository (the upload batch size). Each file's type
+ * Presigned POSTs for up to 10 files of one repository (the upload batch size); 403
+ * `file_uploads_not_allowed` when the caller's organisation does not let them upload files. Each file's type
  * must be one of .pdf .txt .csv .xlsx .docx .pptx .md .json (indexed) or .jpg .jpeg .png (kept as
  * attachments), else 400 `unsupported_file_type`; each at most `FILE_MAX_MB` (50 MB by default),
  * else 400 `file_too_large`; the storage policy enforces the same size. Each form handed out counts
@@ -1283,8 +1284,11 @@ export const getDownloadFileUrl = () => {
  * `downloads_disabled` ('Downloads are disabled for files in this organization.') when the file's
  * organisation turned downloads off; `pdf_untrusted_origin` ('PDF downloads are restricted') for a PDF
  * address that is not this server's storage; `different_organization` ('This file belongs to a
- * different organization') for an organisation file asked by someone outside it. 404 for any other
- * file the caller may not read.
+ * different organization') for an organisation file asked by someone outside it;
+ * `pdf_downloads_restricted` ('PDF downloads are restricted') for a PDF when the caller's
+ * organisation restricts PDF downloads; `file_downloads_not_allowed` when the caller's
+ * organisation does not let them download files (its user access). 404 for any other file the
+ * caller may not read.
  * @summary Download a file
  */
 export const downloadFile = async (fileDownloadRequest: FileDownloadRequest, options?: Parameters<typeof apiFetch>[1]): Promise<downloadFileResponse> => {

@@ -11,17 +11,37 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   CreateOrganizationRequest,
+  GetOrgInsightsParams,
+  OrgDetails,
+  OrgDetailsUpdate,
+  OrgInsights,
+  OrgInvitationView,
+  OrgInviteRequest,
+  OrgMemberList,
+  OrgPermissions,
+  OrgPermissionsUpdate,
+  OrgRoleUpdate,
+  OrgUserAccess,
   Organization,
   ProblemResponse
 } from '../model';
@@ -32,6 +52,21 @@ import { apiFetch } from '../../../web/src/app/api-fetch';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
 export type createOrganizationResponse201 = {
   data: Organization
@@ -161,3 +196,2051 @@ export const useCreateOrganization = <TError = ProblemResponse,
       > => {
       return useMutation(getCreateOrganizationMutationOptions(options), queryClient);
     }
+    export type getOrganizationResponse200 = {
+  data: OrgDetails
+  status: 200
+}
+
+export type getOrganizationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrganizationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrganizationResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrganizationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrganizationResponseSuccess = (getOrganizationResponse200) & {
+  headers: Headers;
+};
+export type getOrganizationResponseError = (getOrganizationResponse400 | getOrganizationResponse401 | getOrganizationResponse403 | getOrganizationResponse404) & {
+  headers: Headers;
+};
+
+export type getOrganizationResponse = (getOrganizationResponseSuccess | getOrganizationResponseError)
+
+export const getGetOrganizationUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}`
+}
+
+/**
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out.
+ * @summary An organisation's details
+ */
+export const getOrganization = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<getOrganizationResponse> => {
+
+  return apiFetch<getOrganizationResponse>(getGetOrganizationUrl(orgUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrganizationQueryKey = (orgUuid: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}`
+    ] as const;
+    }
+
+
+export const getGetOrganizationQueryOptions = <TData = Awaited<ReturnType<typeof getOrganization>>, TError = ProblemResponse>(orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrganization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrganizationQueryKey(orgUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrganization>>> = ({ signal }) => getOrganization(orgUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrganization>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrganizationQueryResult = NonNullable<Awaited<ReturnType<typeof getOrganization>>>
+export type GetOrganizationQueryError = ProblemResponse
+
+
+export function useGetOrganization<TData = Awaited<ReturnType<typeof getOrganization>>, TError = ProblemResponse>(
+ orgUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrganization>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrganization>>,
+          TError,
+          Awaited<ReturnType<typeof getOrganization>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrganization<TData = Awaited<ReturnType<typeof getOrganization>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrganization>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrganization>>,
+          TError,
+          Awaited<ReturnType<typeof getOrganization>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrganization<TData = Awaited<ReturnType<typeof getOrganization>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrganization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An organisation's details
+ */
+
+export function useGetOrganization<TData = Awaited<ReturnType<typeof getOrganization>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrganization>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrganizationQueryOptions(orgUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type updateOrganizationResponse200 = {
+  data: OrgDetails
+  status: 200
+}
+
+export type updateOrganizationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateOrganizationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateOrganizationResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateOrganizationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateOrganizationResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type updateOrganizationResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type updateOrganizationResponseSuccess = (updateOrganizationResponse200) & {
+  headers: Headers;
+};
+export type updateOrganizationResponseError = (updateOrganizationResponse400 | updateOrganizationResponse401 | updateOrganizationResponse403 | updateOrganizationResponse404 | updateOrganizationResponse409 | updateOrganizationResponse413) & {
+  headers: Headers;
+};
+
+export type updateOrganizationResponse = (updateOrganizationResponseSuccess | updateOrganizationResponseError)
+
+export const getUpdateOrganizationUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Name 1-100 characters (`org_name_required`), logo an https:// address (`invalid_logo_url`), email domains like example.com (`invalid_email_domain`); a public default needs public sharing allowed (409 `public_sharing_not_allowed`).
+ * @summary Change an organisation's details
+ */
+export const updateOrganization = async (orgUuid: string,
+    orgDetailsUpdate: OrgDetailsUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<updateOrganizationResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateOrganizationResponse>(getUpdateOrganizationUrl(orgUuid),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgDetailsUpdate)
+  }
+);}
+
+
+
+
+
+export const getUpdateOrganizationMutationKey = () => ['updateOrganization'] as const;
+
+export const getUpdateOrganizationMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrganization>>, TError,UpdateOrganizationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOrganization>>, TError,UpdateOrganizationMutationVariables, TContext> => {
+
+const mutationKey = getUpdateOrganizationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOrganization>>, UpdateOrganizationMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  updateOrganization(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOrganizationMutationResult = NonNullable<Awaited<ReturnType<typeof updateOrganization>>>
+    export type UpdateOrganizationMutationBody = OrgDetailsUpdate
+    export type UpdateOrganizationMutationError = ProblemResponse
+    export type UpdateOrganizationMutationVariables = {orgUuid: string;data: OrgDetailsUpdate}
+
+    /**
+ * @summary Change an organisation's details
+ */
+export const useUpdateOrganization = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrganization>>, TError,UpdateOrganizationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOrganization>>,
+        TError,
+        UpdateOrganizationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateOrganizationMutationOptions(options), queryClient);
+    }
+    export type listOrgMembersResponse200 = {
+  data: OrgMemberList
+  status: 200
+}
+
+export type listOrgMembersResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listOrgMembersResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listOrgMembersResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listOrgMembersResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listOrgMembersResponseSuccess = (listOrgMembersResponse200) & {
+  headers: Headers;
+};
+export type listOrgMembersResponseError = (listOrgMembersResponse400 | listOrgMembersResponse401 | listOrgMembersResponse403 | listOrgMembersResponse404) & {
+  headers: Headers;
+};
+
+export type listOrgMembersResponse = (listOrgMembersResponseSuccess | listOrgMembersResponseError)
+
+export const getListOrgMembersUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/members`
+}
+
+/**
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out. Pending invitations are listed to owners and admins only.
+ * @summary Members and pending invitations
+ */
+export const listOrgMembers = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<listOrgMembersResponse> => {
+
+  return apiFetch<listOrgMembersResponse>(getListOrgMembersUrl(orgUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListOrgMembersQueryKey = (orgUuid: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}/members`
+    ] as const;
+    }
+
+
+export const getListOrgMembersQueryOptions = <TData = Awaited<ReturnType<typeof listOrgMembers>>, TError = ProblemResponse>(orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOrgMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListOrgMembersQueryKey(orgUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listOrgMembers>>> = ({ signal }) => listOrgMembers(orgUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listOrgMembers>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListOrgMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listOrgMembers>>>
+export type ListOrgMembersQueryError = ProblemResponse
+
+
+export function useListOrgMembers<TData = Awaited<ReturnType<typeof listOrgMembers>>, TError = ProblemResponse>(
+ orgUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOrgMembers>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOrgMembers>>,
+          TError,
+          Awaited<ReturnType<typeof listOrgMembers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOrgMembers<TData = Awaited<ReturnType<typeof listOrgMembers>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOrgMembers>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOrgMembers>>,
+          TError,
+          Awaited<ReturnType<typeof listOrgMembers>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOrgMembers<TData = Awaited<ReturnType<typeof listOrgMembers>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOrgMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Members and pending invitations
+ */
+
+export function useListOrgMembers<TData = Awaited<ReturnType<typeof listOrgMembers>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOrgMembers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListOrgMembersQueryOptions(orgUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type removeOrgMemberResponse200 = {
+  data: OrgMemberList
+  status: 200
+}
+
+export type removeOrgMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type removeOrgMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeOrgMemberResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type removeOrgMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type removeOrgMemberResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type removeOrgMemberResponseSuccess = (removeOrgMemberResponse200) & {
+  headers: Headers;
+};
+export type removeOrgMemberResponseError = (removeOrgMemberResponse400 | removeOrgMemberResponse401 | removeOrgMemberResponse403 | removeOrgMemberResponse404 | removeOrgMemberResponse409) & {
+  headers: Headers;
+};
+
+export type removeOrgMemberResponse = (removeOrgMemberResponseSuccess | removeOrgMemberResponseError)
+
+export const getRemoveOrgMemberUrl = (orgUuid: string,
+    memberId: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/members/${memberId}`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner removes an owner (403 `not_org_owner`); the last owner stays (409 `last_owner`). Removing oneself is leaving.
+ * @summary Remove a member
+ */
+export const removeOrgMember = async (orgUuid: string,
+    memberId: string, options?: Parameters<typeof apiFetch>[1]): Promise<removeOrgMemberResponse> => {
+
+  return apiFetch<removeOrgMemberResponse>(getRemoveOrgMemberUrl(orgUuid,memberId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRemoveOrgMemberMutationKey = () => ['removeOrgMember'] as const;
+
+export const getRemoveOrgMemberMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeOrgMember>>, TError,RemoveOrgMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeOrgMember>>, TError,RemoveOrgMemberMutationVariables, TContext> => {
+
+const mutationKey = getRemoveOrgMemberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeOrgMember>>, RemoveOrgMemberMutationVariables> = (props) => {
+          const {orgUuid,memberId} = props ?? {};
+
+          return  removeOrgMember(orgUuid,memberId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveOrgMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeOrgMember>>>
+
+    export type RemoveOrgMemberMutationError = ProblemResponse
+    export type RemoveOrgMemberMutationVariables = {orgUuid: string;memberId: string}
+
+    /**
+ * @summary Remove a member
+ */
+export const useRemoveOrgMember = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeOrgMember>>, TError,RemoveOrgMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeOrgMember>>,
+        TError,
+        RemoveOrgMemberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveOrgMemberMutationOptions(options), queryClient);
+    }
+    export type changeOrgMemberRoleResponse200 = {
+  data: OrgMemberList
+  status: 200
+}
+
+export type changeOrgMemberRoleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type changeOrgMemberRoleResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type changeOrgMemberRoleResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type changeOrgMemberRoleResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type changeOrgMemberRoleResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type changeOrgMemberRoleResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type changeOrgMemberRoleResponseSuccess = (changeOrgMemberRoleResponse200) & {
+  headers: Headers;
+};
+export type changeOrgMemberRoleResponseError = (changeOrgMemberRoleResponse400 | changeOrgMemberRoleResponse401 | changeOrgMemberRoleResponse403 | changeOrgMemberRoleResponse404 | changeOrgMemberRoleResponse409 | changeOrgMemberRoleResponse413) & {
+  headers: Headers;
+};
+
+export type changeOrgMemberRoleResponse = (changeOrgMemberRoleResponseSuccess | changeOrgMemberRoleResponseError)
+
+export const getChangeOrgMemberRoleUrl = (orgUuid: string,
+    memberId: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/members/${memberId}/role`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner makes or unmakes owners (403 `not_org_owner`); the last owner stays one (409 `last_owner`).
+ * @summary Change a member's role
+ */
+export const changeOrgMemberRole = async (orgUuid: string,
+    memberId: string,
+    orgRoleUpdate: OrgRoleUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<changeOrgMemberRoleResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeOrgMemberRoleResponse>(getChangeOrgMemberRoleUrl(orgUuid,memberId),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgRoleUpdate)
+  }
+);}
+
+
+
+
+
+export const getChangeOrgMemberRoleMutationKey = () => ['changeOrgMemberRole'] as const;
+
+export const getChangeOrgMemberRoleMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOrgMemberRole>>, TError,ChangeOrgMemberRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeOrgMemberRole>>, TError,ChangeOrgMemberRoleMutationVariables, TContext> => {
+
+const mutationKey = getChangeOrgMemberRoleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeOrgMemberRole>>, ChangeOrgMemberRoleMutationVariables> = (props) => {
+          const {orgUuid,memberId,data} = props ?? {};
+
+          return  changeOrgMemberRole(orgUuid,memberId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeOrgMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof changeOrgMemberRole>>>
+    export type ChangeOrgMemberRoleMutationBody = OrgRoleUpdate
+    export type ChangeOrgMemberRoleMutationError = ProblemResponse
+    export type ChangeOrgMemberRoleMutationVariables = {orgUuid: string;memberId: string;data: OrgRoleUpdate}
+
+    /**
+ * @summary Change a member's role
+ */
+export const useChangeOrgMemberRole = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeOrgMemberRole>>, TError,ChangeOrgMemberRoleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeOrgMemberRole>>,
+        TError,
+        ChangeOrgMemberRoleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeOrgMemberRoleMutationOptions(options), queryClient);
+    }
+    export type inviteOrgMemberResponse201 = {
+  data: OrgMemberList
+  status: 201
+}
+
+export type inviteOrgMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type inviteOrgMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type inviteOrgMemberResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type inviteOrgMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type inviteOrgMemberResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type inviteOrgMemberResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type inviteOrgMemberResponseSuccess = (inviteOrgMemberResponse201) & {
+  headers: Headers;
+};
+export type inviteOrgMemberResponseError = (inviteOrgMemberResponse400 | inviteOrgMemberResponse401 | inviteOrgMemberResponse403 | inviteOrgMemberResponse404 | inviteOrgMemberResponse409 | inviteOrgMemberResponse413) & {
+  headers: Headers;
+};
+
+export type inviteOrgMemberResponse = (inviteOrgMemberResponseSuccess | inviteOrgMemberResponseError)
+
+export const getInviteOrgMemberUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/invitations`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Only an owner invites an owner (403 `not_org_owner`). 409 `already_member`, `already_invited`, or `member_of_another_org` when the address's account belongs to another organisation. The invitation is mailed.
+ * @summary Invite someone by email with a role
+ */
+export const inviteOrgMember = async (orgUuid: string,
+    orgInviteRequest: OrgInviteRequest, options?: Parameters<typeof apiFetch>[1]): Promise<inviteOrgMemberResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<inviteOrgMemberResponse>(getInviteOrgMemberUrl(orgUuid),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgInviteRequest)
+  }
+);}
+
+
+
+
+
+export const getInviteOrgMemberMutationKey = () => ['inviteOrgMember'] as const;
+
+export const getInviteOrgMemberMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteOrgMember>>, TError,InviteOrgMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof inviteOrgMember>>, TError,InviteOrgMemberMutationVariables, TContext> => {
+
+const mutationKey = getInviteOrgMemberMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof inviteOrgMember>>, InviteOrgMemberMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  inviteOrgMember(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InviteOrgMemberMutationResult = NonNullable<Awaited<ReturnType<typeof inviteOrgMember>>>
+    export type InviteOrgMemberMutationBody = OrgInviteRequest
+    export type InviteOrgMemberMutationError = ProblemResponse
+    export type InviteOrgMemberMutationVariables = {orgUuid: string;data: OrgInviteRequest}
+
+    /**
+ * @summary Invite someone by email with a role
+ */
+export const useInviteOrgMember = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteOrgMember>>, TError,InviteOrgMemberMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof inviteOrgMember>>,
+        TError,
+        InviteOrgMemberMutationVariables,
+        TContext
+      > => {
+      return useMutation(getInviteOrgMemberMutationOptions(options), queryClient);
+    }
+    export type getOrgInvitationResponse200 = {
+  data: OrgInvitationView
+  status: 200
+}
+
+export type getOrgInvitationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrgInvitationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgInvitationResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgInvitationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgInvitationResponseSuccess = (getOrgInvitationResponse200) & {
+  headers: Headers;
+};
+export type getOrgInvitationResponseError = (getOrgInvitationResponse400 | getOrgInvitationResponse401 | getOrgInvitationResponse403 | getOrgInvitationResponse404) & {
+  headers: Headers;
+};
+
+export type getOrgInvitationResponse = (getOrgInvitationResponseSuccess | getOrgInvitationResponseError)
+
+export const getGetOrgInvitationUrl = (orgUuid: string,
+    invitationId: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/invitations/${invitationId}`
+}
+
+/**
+ * The account whose verified address was invited, or an owner or admin; 404 `invitation_not_found` for anyone else; 403 `email_not_verified` for an unverified account.
+ * @summary An invitation, for its invitee
+ */
+export const getOrgInvitation = async (orgUuid: string,
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgInvitationResponse> => {
+
+  return apiFetch<getOrgInvitationResponse>(getGetOrgInvitationUrl(orgUuid,invitationId),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgInvitationQueryKey = (orgUuid: string,
+    invitationId: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}/invitations/${invitationId}`
+    ] as const;
+    }
+
+
+export const getGetOrgInvitationQueryOptions = <TData = Awaited<ReturnType<typeof getOrgInvitation>>, TError = ProblemResponse>(orgUuid: string,
+    invitationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgInvitationQueryKey(orgUuid,invitationId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgInvitation>>> = ({ signal }) => getOrgInvitation(orgUuid,invitationId, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined && invitationId !== null && invitationId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgInvitation>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgInvitationQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgInvitation>>>
+export type GetOrgInvitationQueryError = ProblemResponse
+
+
+export function useGetOrgInvitation<TData = Awaited<ReturnType<typeof getOrgInvitation>>, TError = ProblemResponse>(
+ orgUuid: string,
+    invitationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInvitation>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgInvitation>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgInvitation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgInvitation<TData = Awaited<ReturnType<typeof getOrgInvitation>>, TError = ProblemResponse>(
+ orgUuid: string,
+    invitationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInvitation>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgInvitation>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgInvitation>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgInvitation<TData = Awaited<ReturnType<typeof getOrgInvitation>>, TError = ProblemResponse>(
+ orgUuid: string,
+    invitationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An invitation, for its invitee
+ */
+
+export function useGetOrgInvitation<TData = Awaited<ReturnType<typeof getOrgInvitation>>, TError = ProblemResponse>(
+ orgUuid: string,
+    invitationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInvitation>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgInvitationQueryOptions(orgUuid,invitationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type revokeOrgInvitationResponse200 = {
+  data: OrgMemberList
+  status: 200
+}
+
+export type revokeOrgInvitationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type revokeOrgInvitationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type revokeOrgInvitationResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type revokeOrgInvitationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type revokeOrgInvitationResponseSuccess = (revokeOrgInvitationResponse200) & {
+  headers: Headers;
+};
+export type revokeOrgInvitationResponseError = (revokeOrgInvitationResponse400 | revokeOrgInvitationResponse401 | revokeOrgInvitationResponse403 | revokeOrgInvitationResponse404) & {
+  headers: Headers;
+};
+
+export type revokeOrgInvitationResponse = (revokeOrgInvitationResponseSuccess | revokeOrgInvitationResponseError)
+
+export const getRevokeOrgInvitationUrl = (orgUuid: string,
+    invitationId: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/invitations/${invitationId}`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside).
+ * @summary Revoke a pending invitation
+ */
+export const revokeOrgInvitation = async (orgUuid: string,
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<revokeOrgInvitationResponse> => {
+
+  return apiFetch<revokeOrgInvitationResponse>(getRevokeOrgInvitationUrl(orgUuid,invitationId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRevokeOrgInvitationMutationKey = () => ['revokeOrgInvitation'] as const;
+
+export const getRevokeOrgInvitationMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOrgInvitation>>, TError,RevokeOrgInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeOrgInvitation>>, TError,RevokeOrgInvitationMutationVariables, TContext> => {
+
+const mutationKey = getRevokeOrgInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeOrgInvitation>>, RevokeOrgInvitationMutationVariables> = (props) => {
+          const {orgUuid,invitationId} = props ?? {};
+
+          return  revokeOrgInvitation(orgUuid,invitationId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeOrgInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof revokeOrgInvitation>>>
+
+    export type RevokeOrgInvitationMutationError = ProblemResponse
+    export type RevokeOrgInvitationMutationVariables = {orgUuid: string;invitationId: string}
+
+    /**
+ * @summary Revoke a pending invitation
+ */
+export const useRevokeOrgInvitation = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeOrgInvitation>>, TError,RevokeOrgInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeOrgInvitation>>,
+        TError,
+        RevokeOrgInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRevokeOrgInvitationMutationOptions(options), queryClient);
+    }
+    export type resendOrgInvitationResponse200 = {
+  data: OrgMemberList
+  status: 200
+}
+
+export type resendOrgInvitationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type resendOrgInvitationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type resendOrgInvitationResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type resendOrgInvitationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type resendOrgInvitationResponseSuccess = (resendOrgInvitationResponse200) & {
+  headers: Headers;
+};
+export type resendOrgInvitationResponseError = (resendOrgInvitationResponse400 | resendOrgInvitationResponse401 | resendOrgInvitationResponse403 | resendOrgInvitationResponse404) & {
+  headers: Headers;
+};
+
+export type resendOrgInvitationResponse = (resendOrgInvitationResponseSuccess | resendOrgInvitationResponseError)
+
+export const getResendOrgInvitationUrl = (orgUuid: string,
+    invitationId: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/invitations/${invitationId}/resend`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). The invitation is good for another week.
+ * @summary Mail a pending invitation again
+ */
+export const resendOrgInvitation = async (orgUuid: string,
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<resendOrgInvitationResponse> => {
+
+  return apiFetch<resendOrgInvitationResponse>(getResendOrgInvitationUrl(orgUuid,invitationId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getResendOrgInvitationMutationKey = () => ['resendOrgInvitation'] as const;
+
+export const getResendOrgInvitationMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendOrgInvitation>>, TError,ResendOrgInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resendOrgInvitation>>, TError,ResendOrgInvitationMutationVariables, TContext> => {
+
+const mutationKey = getResendOrgInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendOrgInvitation>>, ResendOrgInvitationMutationVariables> = (props) => {
+          const {orgUuid,invitationId} = props ?? {};
+
+          return  resendOrgInvitation(orgUuid,invitationId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendOrgInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof resendOrgInvitation>>>
+
+    export type ResendOrgInvitationMutationError = ProblemResponse
+    export type ResendOrgInvitationMutationVariables = {orgUuid: string;invitationId: string}
+
+    /**
+ * @summary Mail a pending invitation again
+ */
+export const useResendOrgInvitation = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendOrgInvitation>>, TError,ResendOrgInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendOrgInvitation>>,
+        TError,
+        ResendOrgInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResendOrgInvitationMutationOptions(options), queryClient);
+    }
+    export type acceptOrgInvitationResponse200 = {
+  data: OrgDetails
+  status: 200
+}
+
+export type acceptOrgInvitationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type acceptOrgInvitationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type acceptOrgInvitationResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type acceptOrgInvitationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type acceptOrgInvitationResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type acceptOrgInvitationResponseSuccess = (acceptOrgInvitationResponse200) & {
+  headers: Headers;
+};
+export type acceptOrgInvitationResponseError = (acceptOrgInvitationResponse400 | acceptOrgInvitationResponse401 | acceptOrgInvitationResponse403 | acceptOrgInvitationResponse404 | acceptOrgInvitationResponse409) & {
+  headers: Headers;
+};
+
+export type acceptOrgInvitationResponse = (acceptOrgInvitationResponseSuccess | acceptOrgInvitationResponseError)
+
+export const getAcceptOrgInvitationUrl = (orgUuid: string,
+    invitationId: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/invitations/${invitationId}/accept`
+}
+
+/**
+ * The account whose verified address was invited (403 `email_not_verified` until verified; 404 `invitation_not_found` for anyone else); 409 `member_of_another_org`, `already_member` or `invitation_expired`.
+ * @summary Accept an invitation
+ */
+export const acceptOrgInvitation = async (orgUuid: string,
+    invitationId: string, options?: Parameters<typeof apiFetch>[1]): Promise<acceptOrgInvitationResponse> => {
+
+  return apiFetch<acceptOrgInvitationResponse>(getAcceptOrgInvitationUrl(orgUuid,invitationId),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getAcceptOrgInvitationMutationKey = () => ['acceptOrgInvitation'] as const;
+
+export const getAcceptOrgInvitationMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptOrgInvitation>>, TError,AcceptOrgInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptOrgInvitation>>, TError,AcceptOrgInvitationMutationVariables, TContext> => {
+
+const mutationKey = getAcceptOrgInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptOrgInvitation>>, AcceptOrgInvitationMutationVariables> = (props) => {
+          const {orgUuid,invitationId} = props ?? {};
+
+          return  acceptOrgInvitation(orgUuid,invitationId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptOrgInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptOrgInvitation>>>
+
+    export type AcceptOrgInvitationMutationError = ProblemResponse
+    export type AcceptOrgInvitationMutationVariables = {orgUuid: string;invitationId: string}
+
+    /**
+ * @summary Accept an invitation
+ */
+export const useAcceptOrgInvitation = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptOrgInvitation>>, TError,AcceptOrgInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptOrgInvitation>>,
+        TError,
+        AcceptOrgInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAcceptOrgInvitationMutationOptions(options), queryClient);
+    }
+    export type leaveOrganizationResponse204 = {
+  data: void
+  status: 204
+}
+
+export type leaveOrganizationResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type leaveOrganizationResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type leaveOrganizationResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type leaveOrganizationResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type leaveOrganizationResponseSuccess = (leaveOrganizationResponse204) & {
+  headers: Headers;
+};
+export type leaveOrganizationResponseError = (leaveOrganizationResponse400 | leaveOrganizationResponse401 | leaveOrganizationResponse404 | leaveOrganizationResponse409) & {
+  headers: Headers;
+};
+
+export type leaveOrganizationResponse = (leaveOrganizationResponseSuccess | leaveOrganizationResponseError)
+
+export const getLeaveOrganizationUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/leave`
+}
+
+/**
+ * Any member; the last owner cannot leave (409 `last_owner`).
+ * @summary Leave the organisation
+ */
+export const leaveOrganization = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<leaveOrganizationResponse> => {
+
+  return apiFetch<leaveOrganizationResponse>(getLeaveOrganizationUrl(orgUuid),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getLeaveOrganizationMutationKey = () => ['leaveOrganization'] as const;
+
+export const getLeaveOrganizationMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveOrganization>>, TError,LeaveOrganizationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof leaveOrganization>>, TError,LeaveOrganizationMutationVariables, TContext> => {
+
+const mutationKey = getLeaveOrganizationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof leaveOrganization>>, LeaveOrganizationMutationVariables> = (props) => {
+          const {orgUuid} = props ?? {};
+
+          return  leaveOrganization(orgUuid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LeaveOrganizationMutationResult = NonNullable<Awaited<ReturnType<typeof leaveOrganization>>>
+
+    export type LeaveOrganizationMutationError = ProblemResponse
+    export type LeaveOrganizationMutationVariables = {orgUuid: string}
+
+    /**
+ * @summary Leave the organisation
+ */
+export const useLeaveOrganization = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveOrganization>>, TError,LeaveOrganizationMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof leaveOrganization>>,
+        TError,
+        LeaveOrganizationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getLeaveOrganizationMutationOptions(options), queryClient);
+    }
+    export type getOrgPermissionsResponse200 = {
+  data: OrgPermissions
+  status: 200
+}
+
+export type getOrgPermissionsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrgPermissionsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgPermissionsResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgPermissionsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgPermissionsResponseSuccess = (getOrgPermissionsResponse200) & {
+  headers: Headers;
+};
+export type getOrgPermissionsResponseError = (getOrgPermissionsResponse400 | getOrgPermissionsResponse401 | getOrgPermissionsResponse403 | getOrgPermissionsResponse404) & {
+  headers: Headers;
+};
+
+export type getOrgPermissionsResponse = (getOrgPermissionsResponseSuccess | getOrgPermissionsResponseError)
+
+export const getGetOrgPermissionsUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/permissions`
+}
+
+/**
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out.
+ * @summary The organisation's permissions
+ */
+export const getOrgPermissions = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgPermissionsResponse> => {
+
+  return apiFetch<getOrgPermissionsResponse>(getGetOrgPermissionsUrl(orgUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgPermissionsQueryKey = (orgUuid: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}/permissions`
+    ] as const;
+    }
+
+
+export const getGetOrgPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof getOrgPermissions>>, TError = ProblemResponse>(orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgPermissions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgPermissionsQueryKey(orgUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgPermissions>>> = ({ signal }) => getOrgPermissions(orgUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgPermissions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgPermissions>>>
+export type GetOrgPermissionsQueryError = ProblemResponse
+
+
+export function useGetOrgPermissions<TData = Awaited<ReturnType<typeof getOrgPermissions>>, TError = ProblemResponse>(
+ orgUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgPermissions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgPermissions>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgPermissions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgPermissions<TData = Awaited<ReturnType<typeof getOrgPermissions>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgPermissions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgPermissions>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgPermissions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgPermissions<TData = Awaited<ReturnType<typeof getOrgPermissions>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgPermissions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organisation's permissions
+ */
+
+export function useGetOrgPermissions<TData = Awaited<ReturnType<typeof getOrgPermissions>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgPermissions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgPermissionsQueryOptions(orgUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type updateOrgPermissionsResponse200 = {
+  data: OrgPermissions
+  status: 200
+}
+
+export type updateOrgPermissionsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateOrgPermissionsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateOrgPermissionsResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateOrgPermissionsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateOrgPermissionsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type updateOrgPermissionsResponseSuccess = (updateOrgPermissionsResponse200) & {
+  headers: Headers;
+};
+export type updateOrgPermissionsResponseError = (updateOrgPermissionsResponse400 | updateOrgPermissionsResponse401 | updateOrgPermissionsResponse403 | updateOrgPermissionsResponse404 | updateOrgPermissionsResponse413) & {
+  headers: Headers;
+};
+
+export type updateOrgPermissionsResponse = (updateOrgPermissionsResponseSuccess | updateOrgPermissionsResponseError)
+
+export const getUpdateOrgPermissionsUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/permissions`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). What is left out stays as it is.
+ * @summary Change the organisation's permissions
+ */
+export const updateOrgPermissions = async (orgUuid: string,
+    orgPermissionsUpdate: OrgPermissionsUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<updateOrgPermissionsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateOrgPermissionsResponse>(getUpdateOrgPermissionsUrl(orgUuid),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgPermissionsUpdate)
+  }
+);}
+
+
+
+
+
+export const getUpdateOrgPermissionsMutationKey = () => ['updateOrgPermissions'] as const;
+
+export const getUpdateOrgPermissionsMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrgPermissions>>, TError,UpdateOrgPermissionsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOrgPermissions>>, TError,UpdateOrgPermissionsMutationVariables, TContext> => {
+
+const mutationKey = getUpdateOrgPermissionsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOrgPermissions>>, UpdateOrgPermissionsMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  updateOrgPermissions(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOrgPermissionsMutationResult = NonNullable<Awaited<ReturnType<typeof updateOrgPermissions>>>
+    export type UpdateOrgPermissionsMutationBody = OrgPermissionsUpdate
+    export type UpdateOrgPermissionsMutationError = ProblemResponse
+    export type UpdateOrgPermissionsMutationVariables = {orgUuid: string;data: OrgPermissionsUpdate}
+
+    /**
+ * @summary Change the organisation's permissions
+ */
+export const useUpdateOrgPermissions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrgPermissions>>, TError,UpdateOrgPermissionsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOrgPermissions>>,
+        TError,
+        UpdateOrgPermissionsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateOrgPermissionsMutationOptions(options), queryClient);
+    }
+    export type getOrgUserAccessResponse200 = {
+  data: OrgUserAccess
+  status: 200
+}
+
+export type getOrgUserAccessResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrgUserAccessResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgUserAccessResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgUserAccessResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgUserAccessResponseSuccess = (getOrgUserAccessResponse200) & {
+  headers: Headers;
+};
+export type getOrgUserAccessResponseError = (getOrgUserAccessResponse400 | getOrgUserAccessResponse401 | getOrgUserAccessResponse403 | getOrgUserAccessResponse404) & {
+  headers: Headers;
+};
+
+export type getOrgUserAccessResponse = (getOrgUserAccessResponseSuccess | getOrgUserAccessResponseError)
+
+export const getGetOrgUserAccessUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/user-access`
+}
+
+/**
+ * Any member reads; others get 404 `organization_not_found` (its existence is not revealed); 401 when signed out. With the models this server can use.
+ * @summary Who may use what
+ */
+export const getOrgUserAccess = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgUserAccessResponse> => {
+
+  return apiFetch<getOrgUserAccessResponse>(getGetOrgUserAccessUrl(orgUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgUserAccessQueryKey = (orgUuid: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}/user-access`
+    ] as const;
+    }
+
+
+export const getGetOrgUserAccessQueryOptions = <TData = Awaited<ReturnType<typeof getOrgUserAccess>>, TError = ProblemResponse>(orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgUserAccess>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgUserAccessQueryKey(orgUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgUserAccess>>> = ({ signal }) => getOrgUserAccess(orgUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgUserAccess>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgUserAccessQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgUserAccess>>>
+export type GetOrgUserAccessQueryError = ProblemResponse
+
+
+export function useGetOrgUserAccess<TData = Awaited<ReturnType<typeof getOrgUserAccess>>, TError = ProblemResponse>(
+ orgUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgUserAccess>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgUserAccess>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgUserAccess>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgUserAccess<TData = Awaited<ReturnType<typeof getOrgUserAccess>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgUserAccess>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgUserAccess>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgUserAccess>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgUserAccess<TData = Awaited<ReturnType<typeof getOrgUserAccess>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgUserAccess>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Who may use what
+ */
+
+export function useGetOrgUserAccess<TData = Awaited<ReturnType<typeof getOrgUserAccess>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgUserAccess>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgUserAccessQueryOptions(orgUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type updateOrgUserAccessResponse200 = {
+  data: OrgUserAccess
+  status: 200
+}
+
+export type updateOrgUserAccessResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateOrgUserAccessResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateOrgUserAccessResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateOrgUserAccessResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateOrgUserAccessResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type updateOrgUserAccessResponseSuccess = (updateOrgUserAccessResponse200) & {
+  headers: Headers;
+};
+export type updateOrgUserAccessResponseError = (updateOrgUserAccessResponse400 | updateOrgUserAccessResponse401 | updateOrgUserAccessResponse403 | updateOrgUserAccessResponse404 | updateOrgUserAccessResponse413) & {
+  headers: Headers;
+};
+
+export type updateOrgUserAccessResponse = (updateOrgUserAccessResponseSuccess | updateOrgUserAccessResponseError)
+
+export const getUpdateOrgUserAccessUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/user-access`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). Overrides only for members (400 `not_a_member`); models only those configured (400 `unknown_model`).
+ * @summary Set who may use what
+ */
+export const updateOrgUserAccess = async (orgUuid: string,
+    orgUserAccess: OrgUserAccess, options?: Parameters<typeof apiFetch>[1]): Promise<updateOrgUserAccessResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateOrgUserAccessResponse>(getUpdateOrgUserAccessUrl(orgUuid),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgUserAccess)
+  }
+);}
+
+
+
+
+
+export const getUpdateOrgUserAccessMutationKey = () => ['updateOrgUserAccess'] as const;
+
+export const getUpdateOrgUserAccessMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrgUserAccess>>, TError,UpdateOrgUserAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOrgUserAccess>>, TError,UpdateOrgUserAccessMutationVariables, TContext> => {
+
+const mutationKey = getUpdateOrgUserAccessMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOrgUserAccess>>, UpdateOrgUserAccessMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  updateOrgUserAccess(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOrgUserAccessMutationResult = NonNullable<Awaited<ReturnType<typeof updateOrgUserAccess>>>
+    export type UpdateOrgUserAccessMutationBody = OrgUserAccess
+    export type UpdateOrgUserAccessMutationError = ProblemResponse
+    export type UpdateOrgUserAccessMutationVariables = {orgUuid: string;data: OrgUserAccess}
+
+    /**
+ * @summary Set who may use what
+ */
+export const useUpdateOrgUserAccess = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOrgUserAccess>>, TError,UpdateOrgUserAccessMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOrgUserAccess>>,
+        TError,
+        UpdateOrgUserAccessMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateOrgUserAccessMutationOptions(options), queryClient);
+    }
+    export type getOrgInsightsResponse200 = {
+  data: OrgInsights
+  status: 200
+}
+
+export type getOrgInsightsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrgInsightsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgInsightsResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgInsightsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgInsightsResponseSuccess = (getOrgInsightsResponse200) & {
+  headers: Headers;
+};
+export type getOrgInsightsResponseError = (getOrgInsightsResponse400 | getOrgInsightsResponse401 | getOrgInsightsResponse403 | getOrgInsightsResponse404) & {
+  headers: Headers;
+};
+
+export type getOrgInsightsResponse = (getOrgInsightsResponseSuccess | getOrgInsightsResponseError)
+
+export const getGetOrgInsightsUrl = (orgUuid: string,
+    params?: GetOrgInsightsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/organizations/${orgUuid}/insights?${stringifiedParams}` : `/rest/organizations/${orgUuid}/insights`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside). `days` is 7, 30 or 90 (30 when left out).
+ * @summary The organisation's insights
+ */
+export const getOrgInsights = async (orgUuid: string,
+    params?: GetOrgInsightsParams, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgInsightsResponse> => {
+
+  return apiFetch<getOrgInsightsResponse>(getGetOrgInsightsUrl(orgUuid,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgInsightsQueryKey = (orgUuid: string,
+    params?: GetOrgInsightsParams,) => {
+    return [
+    `/rest/organizations/${orgUuid}/insights`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetOrgInsightsQueryOptions = <TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgInsightsQueryKey(orgUuid,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgInsights>>> = ({ signal }) => getOrgInsights(orgUuid,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgInsightsQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgInsights>>>
+export type GetOrgInsightsQueryError = ProblemResponse
+
+
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params: undefined |  GetOrgInsightsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgInsights>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgInsights>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgInsights>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgInsights>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organisation's insights
+ */
+
+export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsights>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgInsightsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgInsights>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgInsightsQueryOptions(orgUuid,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -739,7 +739,8 @@ export const getUpdateThreadAccessUrl = (entryUuidOrSlug: string,) => {
  * Sets `thread_access` (seed 000 §4 "Thread privacy"): "share thread to space" is private read
  * to collection read, "make thread private" the way back. Nothing changes (and no event is
  * written) when the value is the current one. Needs a signed-in owner (401 `login_required`,
- * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`);
+ * 403 `not_thread_owner`); `org read` needs an Enterprise user (403 `enterprise_only`); `public read` is
+ * refused when the owner's organisation does not allow public sharing (403 `public_sharing_not_allowed`);
  * `collection read` needs the thread to be in a Space (409 `thread_not_in_space`).
  * @summary Change who may read a thread
  */

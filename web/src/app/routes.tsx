@@ -6,6 +6,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNT_SECTIONS } from '../features/account/sections';
+import { ORG_SECTIONS } from '../features/orgs/org-sections';
 import { Layout } from './layout/layout';
 import { RouteError } from './route-error';
 
@@ -52,7 +53,21 @@ export const routes: RouteObject[] = [
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
       { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page')) },
-      { path: '/account/org/files', ...page(() => import('../features/files/org-files-page')) },
+      {
+        path: '/account/org',
+        ...page(() => import('../features/orgs/org-layout')),
+        children: [
+          { index: true, element: <Navigate to="/account/org/details" replace /> },
+          { path: 'details', ...page(() => import('../features/orgs/details-page')) },
+          { path: 'members', ...page(() => import('../features/orgs/members-page')) },
+          { path: 'user-access', ...page(() => import('../features/orgs/user-access-page')) },
+          { path: 'permissions', ...page(() => import('../features/orgs/permissions-page')) },
+          { path: 'insights', ...page(() => import('../features/orgs/insights-page')) },
+          { path: 'files', ...page(() => import('../features/files/org-files-page')) },
+          ...ORG_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/orgs/org-later-section')) })),
+        ],
+      },
+      { path: '/join/org/:orgUuid/:invitationId', ...page(() => import('../features/orgs/join-page')) },
       { path: '/files/:fileUuid', ...page(() => import('../features/files/file-view-page')) },
       { path: '/help', ...page(() => import('../features/help/guide-index-page')) },
       { path: '/help/:name', ...page(() => import('../features/help/guide-page')) },

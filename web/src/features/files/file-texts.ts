@@ -16,6 +16,7 @@ export const FILE_TEXT = {
 export const DOWNLOAD_DENIED = {
   downloads_disabled: 'Downloads are disabled for files in this organization.',
   pdf_untrusted_origin: 'PDF downloads are restricted',
+  pdf_downloads_restricted: 'PDF downloads are restricted',
   different_organization: 'This file belongs to a different organization',
 } as const;
 export type DownloadDenial = keyof typeof DOWNLOAD_DENIED;

@@ -1,0 +1,11 @@
+// Organisations' personal data in the log (docs/data-rights.md): the addresses of invitations
+// and members. The events stay (the organisation's history), without the person's address.
+import { blank, type Redactors } from '../eventstore/erasure.js';
+
+const isTheirs = (email: unknown, emails: readonly string[]) => typeof email === 'string' && emails.includes(email.toLowerCase());
+
+export const orgRedactors: Redactors = {
+  OrgCreated: (e, p) => (e.data.owner_user_id === p.userId || isTheirs(e.data.owner_email, p.emails) ? blank(e.data, ['owner_email']) : undefined),
+  OrgMemberInvited: (e, p) => (isTheirs(e.data.email, p.emails) ? blank(e.data, ['email']) : undefined),
+  OrgMemberJoined: (e, p) => (e.data.user_id === p.userId || isTheirs(e.data.email, p.emails) ? blank(e.data, ['email']) : undefined),
+};

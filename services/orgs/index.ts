@@ -1,0 +1,12 @@
+// What other domains use of organisations (docs/architecture.md: a domain is used only through its index.ts).
+export {
+  checkFileDownloads,
+  checkFileUploads,
+  checkPublicSharing,
+  checkSpaceCreation,
+  checkWebSearch,
+  mayUseWebSearch,
+  pdfDownloadsRestricted,
+} from './policy.js';
+export { orgErrors } from './errors.js';
+export { INSIGHTS_CONSUMER, insightsConsumer } from './insights.js';

@@ -1,0 +1,147 @@
+// Read models of organisations: `orgs`, `org_members`, `org_invitations`. The same events keep
+// Better Auth's `organization` and `member` rows in step (upserts and deletes, so a rebuild
+// replays onto them harmlessly): those rows are what the session's `org_uuid` (identity orgOf)
+// reads, and nothing else writes them.
+import type { Projection, Trx } from '../eventstore/types.js';
+import { DEFAULT_USER_ACCESS, ORG_EVENT_TYPES, type OrgEvent } from './events.js';
+import type { AccountErased } from '../identity/events.js';
+
+const touch = (trx: Trx, uuid: string, at: string) => trx.updateTable('orgs').set({ updated_at: at }).where('uuid', '=', uuid).execute();
+
+export const orgsProjection: Projection = {
+  name: 'orgs',
+  tables: ['orgs', 'org_members', 'org_invitations'],
+  handles: [...ORG_EVENT_TYPES, 'AccountErased'],
+  async apply(trx, event) {
+    // A deleted account leaves every organisation's read model (docs/data-rights.md).
+    if (event.type === 'AccountErased') {
+      const userId = (event.data as AccountErased['data']).user_id;
+      await trx.deleteFrom('org_members').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('member').where('userId', '=', userId).execute();
+      return;
+    }
+    const e = { type: event.type, data: event.data } as OrgEvent;
+    switch (e.type) {
+      case 'OrgCreated': {
+        const d = e.data;
+        await trx
+          .insertInto('orgs')
+          .values({
+            uuid: d.org_uuid,
+            name: d.name,
+            slug: d.slug,
+            logo_url: null,
+            email_domains: '[]',
+            default_thread_access: 'owner-only',
+            user_access: JSON.stringify(DEFAULT_USER_ACCESS),
+            created_at: d.created_at,
+            updated_at: d.created_at,
+          })
+          .execute();
+        await trx
+          .insertInto('org_members')
+          .values({
+            member_id: d.owner_member_id,
+            org_uuid: d.org_uuid,
+            user_id: d.owner_user_id,
+            email: d.owner_email,
+            role: 'owner',
+            joined_at: d.created_at,
+          })
+          .execute();
+        await trx
+          .insertInto('organization')
+          .values({ id: d.org_uuid, name: d.name, slug: d.slug, logo: null, createdAt: d.created_at })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ name: d.name, slug: d.slug }))
+          .execute();
+        await mirrorMember(trx, { id: d.owner_member_id, org: d.org_uuid, user: d.owner_user_id, role: 'owner', at: d.created_at });
+        return;
+      }
+      case 'OrgDetailsChanged': {
+        const { email_domains, ...rest } = e.data.changes;
+        await trx
+          .updateTable('orgs')
+          .set({ ...rest, ...(email_domains ? { email_domains: JSON.stringify(email_domains) } : {}), updated_at: e.data.changed_at })
+          .where('uuid', '=', e.data.org_uuid)
+          .execute();
+        const { name, logo_url } = e.data.changes;
+        if (name !== undefined || logo_url !== undefined)
+          await trx
+            .updateTable('organization')
+            .set({ ...(name !== undefined ? { name } : {}), ...(logo_url !== undefined ? { logo: logo_url } : {}) })
+            .where('id', '=', e.data.org_uuid)
+            .execute();
+        return;
+      }
+      case 'OrgMemberInvited': {
+        const d = e.data;
+        await trx
+          .insertInto('org_invitations')
+          .values({
+            invitation_id: d.invitation_id,
+            org_uuid: d.org_uuid,
+            email: d.email,
+            role: d.role,
+            invited_by: d.invited_by,
+            invited_at: d.invited_at,
+            last_sent_at: d.invited_at,
+            expires_at: d.expires_at,
+          })
+          .execute();
+        return;
+      }
+      case 'OrgInvitationResent':
+        await trx
+          .updateTable('org_invitations')
+          .set({ last_sent_at: e.data.resent_at, expires_at: e.data.expires_at })
+          .where('invitation_id', '=', e.data.invitation_id)
+          .execute();
+        return;
+      case 'OrgInvitationRevoked':
+        await trx.deleteFrom('org_invitations').where('invitation_id', '=', e.data.invitation_id).execute();
+        return;
+      case 'OrgMemberJoined': {
+        const d = e.data;
+        await trx.deleteFrom('org_invitations').where('invitation_id', '=', d.invitation_id).execute();
+        await trx
+          .insertInto('org_members')
+          .values({ member_id: d.member_id, org_uuid: d.org_uuid, user_id: d.user_id, email: d.email, role: d.role, joined_at: d.joined_at })
+          .execute();
+        await mirrorMember(trx, { id: d.member_id, org: d.org_uuid, user: d.user_id, role: d.role, at: d.joined_at });
+        await touch(trx, d.org_uuid, d.joined_at);
+        return;
+      }
+      case 'OrgMemberRoleChanged':
+        await trx.updateTable('org_members').set({ role: e.data.role }).where('member_id', '=', e.data.member_id).execute();
+        await trx.updateTable('member').set({ role: e.data.role }).where('id', '=', e.data.member_id).execute();
+        return;
+      case 'OrgMemberRemoved':
+      case 'OrgMemberLeft':
+        await trx.deleteFrom('org_members').where('member_id', '=', e.data.member_id).execute();
+        await trx.deleteFrom('member').where('id', '=', e.data.member_id).execute();
+        return;
+      case 'OrgPermissionsChanged':
+        await trx
+          .updateTable('orgs')
+          .set({ ...e.data.changes, updated_at: e.data.changed_at })
+          .where('uuid', '=', e.data.org_uuid)
+          .execute();
+        return;
+      case 'OrgUserAccessChanged':
+        await trx
+          .updateTable('orgs')
+          .set({ user_access: JSON.stringify(e.data.user_access), updated_at: e.data.changed_at })
+          .where('uuid', '=', e.data.org_uuid)
+          .execute();
+        return;
+    }
+  },
+};
+
+function mirrorMember(trx: Trx, m: { id: string; org: string; user: string; role: string; at: string }) {
+  return trx
+    .insertInto('member')
+    .values({ id: m.id, organizationId: m.org, userId: m.user, role: m.role, createdAt: m.at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ role: m.role }))
+    .execute();
+}

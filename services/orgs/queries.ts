@@ -1,0 +1,79 @@
+// Read-model queries of organisations, and the one question other domains ask: what the
+// organisation of a person lets them do (policy.ts turns the row into answers).
+import type { Db } from '../db/database.js';
+import type { OrgRole, UserAccess } from './events.js';
+
+export async function findOrg(db: Db, orgUuid: string) {
+  return db.selectFrom('orgs').selectAll().where('uuid', '=', orgUuid).executeTakeFirst();
+}
+
+export async function listMembers(db: Db, orgUuid: string) {
+  return db
+    .selectFrom('org_members')
+    .leftJoin('user', 'user.id', 'org_members.user_id')
+    .select(['org_members.member_id', 'org_members.user_id', 'org_members.email', 'org_members.role', 'org_members.joined_at', 'user.name'])
+    .where('org_members.org_uuid', '=', orgUuid)
+    .orderBy('org_members.joined_at')
+    .orderBy('org_members.member_id')
+    .execute();
+}
+
+export async function listInvitations(db: Db, orgUuid: string) {
+  return db.selectFrom('org_invitations').selectAll().where('org_uuid', '=', orgUuid).orderBy('invited_at').orderBy('invitation_id').execute();
+}
+
+export async function findInvitation(db: Db, invitationId: string) {
+  return db.selectFrom('org_invitations').selectAll().where('invitation_id', '=', invitationId).executeTakeFirst();
+}
+
+/** The organisation an account with this address belongs to, if any (emails kept in lower case). */
+export async function orgOfEmail(db: Db, email: string) {
+  const row = await db
+    .selectFrom('user')
+    .innerJoin('member', 'member.userId', 'user.id')
+    .select('member.organizationId')
+    .where('user.email', '=', email)
+    .orderBy('member.createdAt')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.organizationId ?? null;
+}
+
+export type OrgPolicyRow = {
+  org_uuid: string;
+  role: OrgRole;
+  public_sharing_allowed: boolean;
+  space_creation: string;
+  pdf_downloads_restricted: boolean;
+  user_access: UserAccess;
+};
+
+/** The person's organisation (the first joined, as the session's org_uuid) with its policy, or null. */
+export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow | null> {
+  const row = await db
+    .selectFrom('org_members')
+    .innerJoin('orgs', 'orgs.uuid', 'org_members.org_uuid')
+    .select([
+      'orgs.uuid as org_uuid',
+      'org_members.role',
+      'orgs.public_sharing_allowed',
+      'orgs.space_creation',
+      'orgs.pdf_downloads_restricted',
+      'orgs.user_access',
+    ])
+    .where('org_members.user_id', '=', userId)
+    .orderBy('org_members.joined_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? ({ ...row, role: row.role as OrgRole, user_access: row.user_access as UserAccess } as OrgPolicyRow) : null;
+}
+
+/** Whether an organisation (Better Auth's table, kept by our projection) has this slug. */
+export async function slugTaken(db: Db, slug: string) {
+  return !!(await db.selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
+}
+
+/** The person's membership of the organisation, from the read model, or undefined. */
+export async function membershipRow(db: Db, orgUuid: string, userId: string) {
+  return db.selectFrom('org_members').select(['member_id', 'role']).where('org_uuid', '=', orgUuid).where('user_id', '=', userId).executeTakeFirst();
+}

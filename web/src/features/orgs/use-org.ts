@@ -1,0 +1,23 @@
+// The signed-in person's organisation and their role in it, and a refresh of everything the
+// organisation area shows (every call under /rest/organizations/<uuid>, and the session).
+import { useQueryClient } from '@tanstack/react-query';
+import { useGetOrganization } from '../../../../generated/react-query/organizations/organizations';
+import type { OrgDetails } from '../../../../generated/react-query/model';
+import type { ApiError } from '../../app/api-fetch';
+import { sessionQueryKey, useSession } from '../../app/session';
+
+export function useOrg() {
+  const { user, isLoading } = useSession();
+  const orgUuid = user?.org_uuid ?? null;
+  const details = useGetOrganization<OrgDetails, ApiError>(orgUuid ?? '', { query: { enabled: !!orgUuid, select: (r) => r.data as OrgDetails } });
+  return { user, orgUuid, isLoading: isLoading || (!!orgUuid && details.isPending), details: details.data, error: details.error };
+}
+
+export function useRefreshOrg(orgUuid: string | null) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith(`/rest/organizations/${orgUuid}`) }),
+      qc.invalidateQueries({ queryKey: sessionQueryKey() }),
+    ]);
+}
