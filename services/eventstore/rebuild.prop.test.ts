@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { migratedDb } from '../../tests/support/database.js';
+import { migratedDbWithAuth } from '../../tests/support/database.js';
 import { redactors } from '../app/erasure.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
@@ -32,7 +32,7 @@ let db: Db;
 let close: () => Promise<void>;
 let store: EventStore;
 beforeAll(async () => {
-  ({ db, close } = await migratedDb());
+  ({ db, close } = await migratedDbWithAuth());
   store = new EventStore(db, projections);
 });
 afterAll(async () => close?.());
@@ -53,6 +53,9 @@ const READ_MODELS = {
   files: ['file_uuid'],
   file_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
+  orgs: ['uuid'],
+  org_members: ['member_id'],
+  org_invitations: ['invitation_id'],
   account_settings: ['user_id'],
   site_instructions: ['user_id', 'domain'],
   data_exports: ['export_id'],
