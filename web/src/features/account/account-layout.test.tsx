@@ -27,6 +27,8 @@ describe('the account area', () => {
   it('lists the fourteen sections in order, then Enterprise with only a lock; /account opens Details', async () => {
     const router = at('/account');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
+    // Ada belongs to no organisation: no way into organisation settings.
+    expect(screen.queryByRole('navigation', { name: 'Organisation' })).not.toBeInTheDocument();
     expect(
       within(nav)
         .getAllByRole('link')

@@ -4,35 +4,50 @@ import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { useSession } from '../../app/session';
 import { ACCOUNT_SECTIONS } from './sections';
 
 export default function AccountLayout() {
+  const orgUuid = useSession().user?.org_uuid;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 md:flex-row md:py-12">
-      <nav aria-label="Account sections" className="md:w-52 md:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-          {ACCOUNT_SECTIONS.map((s) => (
-            <li key={s.path}>
-              <NavLink
-                to={s.path}
-                className={({ isActive }) =>
-                  clsx(
-                    'block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white',
-                    isActive && 'bg-neutral-100 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white',
-                  )
-                }
-              >
-                {s.label}
-              </NavLink>
+      <div className="md:w-52 md:shrink-0">
+        <nav aria-label="Account sections">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+            {ACCOUNT_SECTIONS.map((s) => (
+              <li key={s.path}>
+                <NavLink
+                  to={s.path}
+                  className={({ isActive }) =>
+                    clsx(
+                      'block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white',
+                      isActive && 'bg-neutral-100 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white',
+                    )
+                  }
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <span className="flex items-center gap-1.5 whitespace-nowrap px-3 py-1.5 text-sm text-neutral-400 dark:text-neutral-500">
+                Enterprise <Lock aria-label="Locked" className="size-3.5" />
+              </span>
             </li>
-          ))}
-          <li>
-            <span className="flex items-center gap-1.5 whitespace-nowrap px-3 py-1.5 text-sm text-neutral-400 dark:text-neutral-500">
-              Enterprise <Lock aria-label="Locked" className="size-3.5" />
-            </span>
-          </li>
-        </ul>
-      </nav>
+          </ul>
+        </nav>
+        {/* A member of an organisation reaches its settings from here too (Enterprise stays a lock marker, as the seed has it). */}
+        {orgUuid && (
+          <nav aria-label="Organisation" className="mt-4 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+            <NavLink
+              to="/account/org/details"
+              className="block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm text-neutral-600 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800"
+            >
+              Organisation settings
+            </NavLink>
+          </nav>
+        )}
+      </div>
       <div className="min-w-0 flex-1">
         {/* The navigation stays while a section's code loads. */}
         <Suspense fallback={null}>
