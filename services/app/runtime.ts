@@ -166,6 +166,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       setDownloadsDisabled: (cmd) => setOrgDownloadsDisabled(store, db, cmd),
     },
     answerModels: () => [...engine.models.keys()],
+    forgetSessions: () => sessions.forgetAll(),
   };
 
   const app = createApp(ctx, routes);

@@ -76,6 +76,7 @@ export const accountRoutes = {
     const user = await requireUser(actor);
     const h = authHeaders(headers);
     await renameAccount(ctx.store, { userId: user.id, name: body.name, now: ctx.now() }, (name) => ctx.auth.api.updateUser({ body: { name }, headers: h }));
+    ctx.sessions.forgetAll();
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
     return { status: 200, body: await findSessionUser(ctx.db, session.user) };
@@ -91,6 +92,7 @@ export const accountRoutes = {
         throw err;
       }),
     );
+    ctx.sessions.forgetAll();
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
     return { status: 200, body: await findSessionUser(ctx.db, session.user) };

@@ -16,6 +16,7 @@ async function chooseAvatar(
   const user = await requireUser(actor);
   const h = authHeaders(headers);
   await setAvatar(ctx, user.id, imageUrl, (image) => ctx.auth.api.updateUser({ body: { image }, headers: h }));
+  ctx.sessions.forgetAll();
   const session = await ctx.auth.api.getSession({ headers: h });
   if (!session) throw identityErrors.unauthenticated();
   return { status: 200 as const, body: await findSessionUser(ctx.db, session.user) };

@@ -60,3 +60,19 @@ test('forgetAll drops every entry, and a load under way at that moment is not re
   expect(await ids.userIdOf('b=2', after.load)).toBeNull();
   expect(after.calls.n).toBe(1);
 });
+
+test('the whole session user is remembered too, frozen, and forgotten with the ids', async () => {
+  const ids = createSessionIds({ now: () => 0 });
+  let loads = 0;
+  const load = async () => {
+    loads++;
+    return { id: 'ada', name: `Ada ${loads}`, email: 'ada@example.com', email_verified: true, org_uuid: null, subscription_status: 'none' as const };
+  };
+  const first = await ids.userOf('a=1', load);
+  expect(await ids.userOf('a=1', load)).toBe(first);
+  expect(loads).toBe(1);
+  expect(Object.isFrozen(first)).toBe(true);
+  expect(await ids.userIdOf('a=1', async () => 'ada')).toBe('ada');
+  ids.forgetAll();
+  expect((await ids.userOf('a=1', load))?.name).toBe('Ada 2');
+});

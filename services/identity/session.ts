@@ -12,8 +12,8 @@ import { isAdministrator } from './administrators.js';
 const headersOf = (headers: RequestHeaders) => fromNodeHeaders(headers as Parameters<typeof fromNodeHeaders>[0]);
 
 /**
- * The edge's way to the session: the user id alone is remembered for a few seconds per cookie
- * (session-ids.ts), as an answer's request asks it first; the whole user is read when asked.
+ * The edge's way to the session: the user id, and the whole user when asked, are remembered for
+ * a few seconds per cookie (session-ids.ts), until a change to either forgets them.
  */
 export function sessionActors(deps: {
   auth: Auth;
@@ -28,12 +28,13 @@ export function sessionActors(deps: {
         typeof headers.cookie === 'string' ? headers.cookie : '',
         async () => (await deps.auth.api.getSession({ headers: headersOf(headers) }))?.user.id ?? null,
       ),
-    userOf: async (headers) => {
-      const session = await deps.auth.api.getSession({ headers: headersOf(headers) });
-      if (!session) return null;
-      const user = await findSessionUser(deps.db, session.user);
-      return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
-    },
+    userOf: (headers) =>
+      deps.sessions.userOf(typeof headers.cookie === 'string' ? headers.cookie : '', async () => {
+        const session = await deps.auth.api.getSession({ headers: headersOf(headers) });
+        if (!session) return null;
+        const user = await findSessionUser(deps.db, session.user);
+        return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
+      }),
     orgOf: (userId) => orgOf(deps.db, userId),
     planOf: deps.planOf,
   };

@@ -14,4 +14,6 @@ export type OrgsContext = KernelContext & {
   };
   /** The answer models this server can use, by name. */
   answerModels: () => string[];
+  /** Forgets the remembered session users (identity's session-ids.ts): their organisation changed. */
+  forgetSessions: () => void;
 };

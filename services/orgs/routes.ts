@@ -146,6 +146,8 @@ export const orgRoutes = {
       if (err instanceof ConcurrencyError && (await slugTaken(ctx.db, slug))) throw orgErrors.slugTaken();
       throw err;
     }
+    // The creator's session now has an organisation.
+    ctx.forgetSessions();
     const org = (await findOrg(ctx.db, orgUuid))!;
     return { status: 201, body: { uuid: org.uuid, name: org.name, slug: org.slug } };
   },
@@ -211,6 +213,7 @@ export const orgRoutes = {
     await decideOrg(ctx.store, path.org_uuid, (state) =>
       decideAccept(state, { actor, invitation_id: path.invitation_id, member_id: randomUUID(), actorOrg, now: ctx.now() }),
     );
+    ctx.forgetSessions();
     return { status: 200, body: await detailsView(ctx, path.org_uuid, actor) };
   },
 
@@ -223,6 +226,8 @@ export const orgRoutes = {
   async removeOrgMember({ actor: requestActor, path }, ctx) {
     const actor = await orgActor(requestActor);
     const events = await decideOrg(ctx.store, path.org_uuid, (state) => decideRemove(state, { actor, member_id: path.member_id, now: ctx.now() }));
+    // The removed member's session loses the organisation at once.
+    ctx.forgetSessions();
     // Removing oneself is leaving: there is no list left to show.
     if (events.some((e) => e.type === 'OrgMemberLeft')) return { status: 200, body: { members: [], invitations: [], my_role: 'member' as const } };
     return { status: 200, body: await memberList(ctx, path.org_uuid, actor) };
@@ -231,6 +236,7 @@ export const orgRoutes = {
   async leaveOrganization({ actor: requestActor, path }, ctx) {
     const actor = await orgActor(requestActor);
     await decideOrg(ctx.store, path.org_uuid, (state) => decideLeave(state, { actor, now: ctx.now() }));
+    ctx.forgetSessions();
     return { status: 204 };
   },
 

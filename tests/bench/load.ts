@@ -7,6 +7,7 @@ type LoadOptions = { url: string; headers: Record<string, string>; connections: 
 export type LoadResult = {
   requestsPerSecond: number;
   p50: number;
+  p90: number;
   p99: number;
   total: number;
   ok: number;
@@ -28,6 +29,7 @@ const result = await autocannon({
 const out: LoadResult = {
   requestsPerSecond: result.requests.average,
   p50: result.latency.p50,
+  p90: result.latency.p90,
   p99: result.latency.p99,
   total: result.requests.total,
   ok: result['2xx'],

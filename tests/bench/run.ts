@@ -1,5 +1,6 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor]` runs a subset.
+import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
 import { benchFiles } from './files.js';
@@ -13,6 +14,7 @@ import { note, printTable, runInterruptCleanups, type Row } from './util.js';
 
 const all = {
   session: benchSession,
+  actor: benchActor,
   append: benchAppend,
   start: benchStart,
   answers: benchAnswers,

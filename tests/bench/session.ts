@@ -135,7 +135,7 @@ export async function benchSession(): Promise<Row[]> {
 }
 
 /** Signs a new user up and returns the Cookie header the browser would send afterwards. */
-async function signUp(base: string) {
+export async function signUp(base: string) {
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -147,9 +147,9 @@ async function signUp(base: string) {
   return cookies.join('; ');
 }
 
-function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+export function load(url: string, headers: Record<string, string>, seconds: number, connections = CONNECTIONS): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX_CLI, join(ROOT, 'tests/bench/load.ts'), JSON.stringify({ url, headers, connections: CONNECTIONS, seconds })], {
+    const child = spawn(process.execPath, [TSX_CLI, join(ROOT, 'tests/bench/load.ts'), JSON.stringify({ url, headers, connections, seconds })], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
