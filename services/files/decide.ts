@@ -14,7 +14,7 @@ export function decideSubmit(state: FileState, submission: Submission, replaceEx
   const { current } = state;
   if (state.deleted) throw fileErrors.fileDeleted();
   if (current && !sameRepository(current.repository, submission.repository)) throw fileErrors.fileNotFound();
-  if (state.uploads[submission.object_key] === 'expired') throw fileErrors.uploadExpired(submission.filename);
+  if (state.uploads[submission.upload_key ?? submission.object_key] === 'expired') throw fileErrors.uploadExpired(submission.filename);
   if (current && !replaceExisting) throw fileErrors.fileExists(current.filename);
   const version = current ? current.version + 1 : 1;
   return [{ type: 'FileSubmitted', data: { ...submission, version, reason: current ? 'replace' : 'upload', submitted_at: now.toISOString() } }];

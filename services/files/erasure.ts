@@ -11,7 +11,10 @@ const inRemovedFile =
   (e, p) =>
     p.streams.has(e.streamId) ? withErasedKey(blank(e.data, keys)) : undefined;
 
-const withErasedKey = (data: Record<string, unknown>) => ('object_key' in data ? { ...data, object_key: erasedKey(data.object_key) } : data);
+const withErasedKey = (data: Record<string, unknown>) => {
+  const out = 'object_key' in data ? { ...data, object_key: erasedKey(data.object_key) } : data;
+  return 'upload_key' in data ? { ...out, upload_key: erasedKey(data.upload_key) } : out;
+};
 
 export const fileRedactors: Redactors = {
   FileSubmitted: (e, p) =>

@@ -17,7 +17,10 @@ export type FileSubmitted = {
     file_type: string;
     is_attachment: boolean;
     file_size: number;
+    /** Where the bytes are read from: the upload's sealed copy (stored-object.ts), or the upload's own key before sealing. */
     object_key: string;
+    /** The upload form's key, when the bytes were sealed away from it. */
+    upload_key?: string;
     uploaded_by: string;
     uploader_email: string;
     /** upload, replace (a new upload over an existing file) or resync (the same bytes again). */
@@ -112,7 +115,7 @@ export function evolveFile(state: FileState, event: StoredEvent): FileState {
     case 'FileUploadExpired':
       return { ...state, uploads: { ...state.uploads, [e.data.object_key]: 'expired' } };
     case 'FileSubmitted':
-      return { ...state, current: e.data, status: 'PROCESSING', uploads: { ...state.uploads, [e.data.object_key]: 'submitted' } };
+      return { ...state, current: e.data, status: 'PROCESSING', uploads: { ...state.uploads, [e.data.upload_key ?? e.data.object_key]: 'submitted' } };
     case 'FileIndexed':
       return { ...state, status: 'COMPLETE' };
     case 'FileIndexFailed':

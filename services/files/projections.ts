@@ -43,7 +43,10 @@ export const filesProjection: Projection = {
       case 'FileSubmitted': {
         const d = e.data;
         // Submitted: no longer pending (a no-op for events from before uploads were recorded).
-        await trx.deleteFrom('file_uploads').where('object_key', '=', d.object_key).execute();
+        await trx
+          .deleteFrom('file_uploads')
+          .where('object_key', '=', d.upload_key ?? d.object_key)
+          .execute();
         const row = {
           repo_type: d.repository.type,
           repo_owner: d.repository.owner_id,

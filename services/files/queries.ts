@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder }
 import type { Db } from '../db/database.js';
 import type { Database, FilesTable } from '../db/schema.js';
 import type { Repository } from './events.js';
+import { sealedKeyFor } from './stored-object.js';
 
 export type FileRow = Selectable<FilesTable>;
 type Q = SelectQueryBuilder<Database, 'files', FileRow>;
@@ -166,7 +167,14 @@ export async function fileCounts(db: Db, repo: Repository, userId: string, now: 
 }
 
 export const findFile = (db: Db, fileUuid: string) => (db.selectFrom('files').selectAll().where('file_uuid', '=', fileUuid) as Q).executeTakeFirst();
-export const findFileByKey = (db: Db, key: string) => (db.selectFrom('files').selectAll().where('object_key', '=', key) as Q).executeTakeFirst();
+/** The file stored at `key`: its sealed copy's key, or the upload's key it was sealed from (what the upload form named). */
+export const findFileByKey = (db: Db, key: string) =>
+  (
+    db
+      .selectFrom('files')
+      .selectAll()
+      .where('object_key', 'in', [key, sealedKeyFor(key)]) as Q
+  ).executeTakeFirst();
 export const filesByUuid = (db: Db, uuids: string[]) =>
   uuids.length ? (db.selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]);
 

@@ -46,7 +46,8 @@ export async function downloadUrl(ctx: FilesContext, user: SessionUser, fileUrl:
   if (row.repo_type === 'ORG' && (await orgDownloadsDisabled(ctx.db, row.repo_owner))) throw fileErrors.downloadsDisabled();
   await checkFileDownloads(ctx.db, user.id);
   if (isPdfAddress(row.filename) && (await pdfDownloadsRestricted(ctx.db, user.id))) throw fileErrors.pdfRestricted();
-  const file_url = await ctx.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_SECONDS, filename: row.filename, inline: viewMode });
+  // The file's own bytes (its sealed copy), whichever of its addresses was given.
+  const file_url = await ctx.storage.presignGet(row.object_key, { expiresInSeconds: DOWNLOAD_SECONDS, filename: row.filename, inline: viewMode });
   return { file_url, expires_at: new Date(ctx.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString() };
 }
 

@@ -8,6 +8,13 @@ export const filePrefix = (repo: Repository, fileUuid: string) => `files/${repo.
 export const objectKeyFor = (repo: Repository, fileUuid: string, uploadId: string, filename: string) =>
   `${filePrefix(repo, fileUuid)}${uploadId}/${safeFilename(filename)}`;
 
+/**
+ * Where a submitted upload's bytes are kept: a copy outside `files/`, a key no upload form ever
+ * names, so replaying a form (S3 accepts it until the form's deadline) cannot change what was
+ * indexed and what downloads serve.
+ */
+export const sealedKeyFor = (uploadKey: string) => `sealed/${uploadKey.replace(/^files\//, '')}`;
+
 const safeSegment = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || '_';
 
 /** The file name's safe form: other characters become `_`, at most 100 characters, extension kept. */

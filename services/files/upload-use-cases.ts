@@ -11,9 +11,10 @@ import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
 import { planOf } from '../shared/plans.js';
 import { fitWithinLimits, LIMIT_MESSAGES } from './plan-limits.js';
-import { fileCounts, filesNamed, filesByUuid, type FileRow } from './queries.js';
+import { fileCounts, filesNamed, filesByUuid, findFileByKey, type FileRow } from './queries.js';
+import { NoSuchKeyError } from '../storage/object-keys.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
-import { filePrefix, objectKeyFor } from './stored-object.js';
+import { filePrefix, objectKeyFor, sealedKeyFor } from './stored-object.js';
 import { fileErrors } from './errors.js';
 
 export type UploadItem = { filename: string; content_type: string; file_size: number };
@@ -148,7 +149,8 @@ export async function submitFiles(ctx: FilesContext, user: SessionUser, info: Re
         file_type: type,
         is_attachment: isAttachmentType(type),
         file_size: item.file_size,
-        object_key: key,
+        object_key: sealedKeyFor(key),
+        upload_key: key,
         uploaded_by: user.id,
         uploader_email: user.email.toLowerCase(),
       },
@@ -184,18 +186,28 @@ export async function submitFiles(ctx: FilesContext, user: SessionUser, info: Re
 
   const now = ctx.now();
   const replacedKeys: string[] = [];
-  const jobs = await ctx.db.transaction().execute(async (trx) => {
-    const started = [];
-    for (const { submission, replace } of submissions) {
-      const stream = fileStream(submission.file_uuid);
-      const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile, trx);
-      const events = decideSubmit(state, submission, replace, now);
-      await ctx.store.append(stream, version, events, trx);
-      if (state.current && state.current.object_key !== submission.object_key) replacedKeys.push(state.current.object_key);
-      started.push({ file_uuid: submission.file_uuid, version: events[0].data.version });
-    }
-    return started;
-  });
+  const sealed = await sealUploads(
+    ctx,
+    submissions.map((s) => s.submission),
+  );
+  const jobs = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const started = [];
+      for (const { submission, replace } of submissions) {
+        const stream = fileStream(submission.file_uuid);
+        const { state, version } = await ctx.store.aggregate(stream, NO_FILE, evolveFile, trx);
+        const events = decideSubmit(state, submission, replace, now);
+        await ctx.store.append(stream, version, events, trx);
+        if (state.current && state.current.object_key !== submission.object_key) replacedKeys.push(state.current.object_key);
+        started.push({ file_uuid: submission.file_uuid, version: events[0].data.version });
+      }
+      return started;
+    })
+    .catch(async (err) => {
+      await dropUnusedCopies(ctx, sealed);
+      throw err;
+    });
   await startAll(ctx, jobs);
   // The replaced bytes are no longer any file's; a leftover is harmless, so failures are only logged.
   for (const key of replacedKeys) await ctx.storage.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not remove replaced upload'));
@@ -203,6 +215,35 @@ export async function submitFiles(ctx: FilesContext, user: SessionUser, info: Re
     ctx.db,
     jobs.map((j) => j.file_uuid),
   );
+}
+
+/**
+ * Copies each upload to its sealed key before anything is recorded. The upload's own key stays
+ * until its form is dead (workflows/expire-upload.ts removes it then), so the local bucket keeps
+ * refusing a second write there, and what S3 takes from a replayed form is read by nobody.
+ */
+async function sealUploads(ctx: FilesContext, submissions: Submission[]): Promise<string[]> {
+  const sealed: string[] = [];
+  try {
+    for (const s of submissions) {
+      if (!s.upload_key) continue;
+      await ctx.storage.copy(s.upload_key, s.object_key);
+      sealed.push(s.object_key);
+    }
+  } catch (err) {
+    await dropUnusedCopies(ctx, sealed);
+    if (err instanceof NoSuchKeyError) throw fileErrors.fileNotUploaded(submissions.find((s) => s.upload_key === err.key)?.filename ?? '');
+    throw err;
+  }
+  return sealed;
+}
+
+/** A submit that failed leaves no copies, except those a racing submit of the same upload recorded. */
+async function dropUnusedCopies(ctx: FilesContext, keys: string[]) {
+  for (const key of keys) {
+    if (await findFileByKey(ctx.db, key)) continue;
+    await ctx.storage.delete(key).catch((err) => ctx.logger.warn({ err, key }, 'could not remove the copy of a failed submit'));
+  }
 }
 
 /** Starts each file's indexing now; the log's consumer starts any this misses (a crash just here). */

@@ -116,6 +116,21 @@ describe('local storage: upload, read, download', () => {
     expect(await storage.read(p.key)).toEqual(first);
   });
 
+  it('copies an object with its type, replacing what the target held; the copy outlives the original', async () => {
+    const p = policy();
+    const bytes = Buffer.from('%PDF-1.4 the indexed bytes');
+    expect((await upload(await storage.presignPost(p), bytes)).status).toBe(201);
+    const copy = `sealed/${p.key}`;
+    await storage.put(copy, Buffer.from('stale'), 'text/plain');
+    await storage.copy(p.key, copy);
+    expect(await storage.head(copy)).toEqual({ size: bytes.length, contentType: 'application/pdf' });
+    await storage.delete(p.key);
+    expect(await storage.read(copy)).toEqual(bytes);
+    expect(await leftoverTempFiles()).toEqual([]);
+    await expect(storage.copy(p.key, copy)).rejects.toBeInstanceOf(NoSuchKeyError);
+    expect(await storage.read(copy)).toEqual(bytes);
+  });
+
   it('refuses a success_action_status other than the signed 201', async () => {
     const post = await storage.presignPost(policy());
     const res = await upload(post, Buffer.from('x'), { fields: { ...post.fields, success_action_status: '204' } });

@@ -3,7 +3,7 @@
 // signed by the AWS SDK (@aws-sdk/s3-presigned-post) with a key derived from the app's secret and
 // verified by sigv4-post.ts, and read it through short-lived HMAC-signed addresses.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -146,6 +146,30 @@ export class LocalStorage implements Storage, LocalBucketBackend {
       await this.commitUpload(key, tempPath, contentType);
     } finally {
       await rm(tempPath, { force: true });
+    }
+  }
+
+  /**
+   * The copy appears whole (renamed into place), its type first; an existing object at `toKey` is
+   * replaced. A hard link where the file system allows: the bytes are never rewritten in place
+   * (uploads and puts only ever add new files), so sharing them costs nothing and changes nothing.
+   */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const from = await this.objectFile(fromKey);
+    if (!from) throw new NoSuchKeyError(fromKey);
+    const path = objectPath(this.objectsDir, toKey);
+    const metaPath = this.metaPath(toKey);
+    const tempPath = await this.newTempPath();
+    try {
+      await link(from.path, tempPath).catch(() => copyFile(from.path, tempPath));
+      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(metaPath), { recursive: true });
+      await writeFile(`${tempPath}.meta`, JSON.stringify({ contentType: from.contentType }), { flag: 'wx' });
+      await rename(`${tempPath}.meta`, metaPath);
+      await rename(tempPath, path);
+    } finally {
+      await rm(tempPath, { force: true });
+      await rm(`${tempPath}.meta`, { force: true });
     }
   }
 

@@ -1,7 +1,7 @@
 // The S3 adapter: any S3-compatible bucket. Browsers upload straight to it with a presigned POST
 // whose policy binds the exact key, the exact type and the byte range; reads go through
 // short-lived presigned GET addresses.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { downloadDisposition, type PresignedPost, type Storage, type StoredObject, type UploadPolicy } from './storage.js';
@@ -107,6 +107,17 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: assertValidObjectKey(key), Body: body, ContentType: contentType }));
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    // CopySource is "<bucket>/<key>" with the key URL-encoded, as in an object's address.
+    const source = `${this.bucket}/${encodeKeyForUrl(assertValidObjectKey(fromKey))}`;
+    try {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: assertValidObjectKey(toKey), CopySource: source, MetadataDirective: 'COPY' }));
+    } catch (err) {
+      if (isNotFound(err)) throw new NoSuchKeyError(fromKey);
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {

@@ -31,6 +31,11 @@ export interface Storage {
   read(key: string): Promise<Buffer>;
   /** Stores bytes the server itself made (an export archive), not a browser upload. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Copies an object within the storage (server-side on S3), replacing whatever `toKey` held.
+   * Submitted uploads are sealed this way: no upload form can name the copy's key.
+   */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** A short-lived GET address; `inline` false makes the browser save it as `filename`. */
