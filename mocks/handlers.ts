@@ -11,6 +11,7 @@ import { articleHandlers } from './articles';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { orgHandlers } from './orgs';
+import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/decide';
 import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
@@ -181,6 +182,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...dataRightsHandlers({ state: () => scenario.state, spaces: spaceOptions.spaces, changed }),
     ...getMailMock(),
     ...orgHandlers({ state: () => scenario.state, changed }),
+    ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
   ];

@@ -14,6 +14,7 @@ export * from './data-rights/data-rights';
 export * from './files/files';
 export * from './mail/mail';
 export * from './organizations/organizations';
+export * from './partners/partners';
 export * from './session/session';
 export * from './system/system';
 export * from './threads/threads';

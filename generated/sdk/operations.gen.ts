@@ -118,4 +118,7 @@ export type Operations = {
     getOrgUserAccess: { data: T.GetOrgUserAccessData; responses: T.GetOrgUserAccessResponses };
     updateOrgUserAccess: { data: T.UpdateOrgUserAccessData; responses: T.UpdateOrgUserAccessResponses };
     getOrgInsights: { data: T.GetOrgInsightsData; responses: T.GetOrgInsightsResponses };
+    getPartner: { data: T.GetPartnerData; responses: T.GetPartnerResponses };
+    checkPartnerDiscountCode: { data: T.CheckPartnerDiscountCodeData; responses: T.CheckPartnerDiscountCodeResponses };
+    getMobileApp: { data: T.GetMobileAppData; responses: T.GetMobileAppResponses };
 };

@@ -1514,6 +1514,28 @@ export type OrgInsights = {
 };
 
 /**
+ * A partner as its landing page shows it (seed 002 §3, "Partner config" and "Partner messages").
+ * `defaultPrice` is in the currency's main unit, shown with `currencySymbol` per `billingPeriod`.
+ *
+ */
+export type Partner = {
+    code: string;
+    name: string;
+    messages: {
+        title: string;
+        description: string;
+        enterCodeToContinue: string;
+    };
+    logoUrl: string | null;
+    includeLandingLogo: boolean;
+    defaultPrice: number;
+    currencySymbol: string;
+    billingPeriod: 'month' | 'year';
+    maskPromoCodeFromQueryParams: boolean;
+    allowExistingSubscribersToRedeem: boolean;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -6044,3 +6066,110 @@ export type GetOrgInsightsResponses = {
 };
 
 export type GetOrgInsightsResponse = GetOrgInsightsResponses[keyof GetOrgInsightsResponses];
+
+export type GetPartnerData = {
+    body?: never;
+    path: {
+        partner_code: string;
+    };
+    query?: never;
+    url: '/rest/partners/{partner_code}';
+};
+
+export type GetPartnerErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetPartnerError = GetPartnerErrors[keyof GetPartnerErrors];
+
+export type GetPartnerResponses = {
+    /**
+     * The partner.
+     */
+    200: Partner;
+};
+
+export type GetPartnerResponse = GetPartnerResponses[keyof GetPartnerResponses];
+
+export type CheckPartnerDiscountCodeData = {
+    body: {
+        reason: 'partner-signup';
+        discountCode: string;
+        partnerCode?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/partners/check-discount-code';
+};
+
+export type CheckPartnerDiscountCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type CheckPartnerDiscountCodeError = CheckPartnerDiscountCodeErrors[keyof CheckPartnerDiscountCodeErrors];
+
+export type CheckPartnerDiscountCodeResponses = {
+    /**
+     * Whether the code may be redeemed.
+     */
+    200: {
+        status: 'valid' | 'invalid';
+        error_code: 'PROMO_CODE_CUSTOMER_NOT_FIRST_TIME' | 'EXPIRED' | 'ALREADY_REDEEMED' | 'INVALID_PRODUCT' | 'INVALID_COUNTRY' | 'INVALID' | null;
+    };
+};
+
+export type CheckPartnerDiscountCodeResponse = CheckPartnerDiscountCodeResponses[keyof CheckPartnerDiscountCodeResponses];
+
+export type GetMobileAppData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/mobile-app';
+};
+
+export type GetMobileAppErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type GetMobileAppError = GetMobileAppErrors[keyof GetMobileAppErrors];
+
+export type GetMobileAppResponses = {
+    /**
+     * The store addresses.
+     */
+    200: {
+        ios_url: string | null;
+        android_url: string | null;
+    };
+};
+
+export type GetMobileAppResponse = GetMobileAppResponses[keyof GetMobileAppResponses];

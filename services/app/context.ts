@@ -2,6 +2,7 @@
 import type { FilesContext } from '../files/context.js';
 import type { IdentityContext } from '../identity/context.js';
 import type { OrgsContext } from '../orgs/context.js';
+import type { PartnersContext } from '../partners/index.js';
 import type { ThreadsContext } from '../threads/context.js';
 
-export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext;
+export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & PartnersContext;

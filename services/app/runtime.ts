@@ -167,6 +167,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     answerModels: () => [...engine.models.keys()],
     forgetSessions: () => sessions.forgetAll(),
+    // Promo codes are the payment provider's: none until billing is wired (STRIPE_SECRET_KEY).
+    promotions: null,
   };
 
   const app = createApp(ctx, routes);

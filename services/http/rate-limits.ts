@@ -52,6 +52,11 @@ export function accountLimiters(limit: number): RequestHandler[] {
   return [limiter(60 * 60 * 1000, limit, 'Too many account requests from here. Wait a while and try again.')];
 }
 
+/** Promo code checks: 30 per 15 minutes per client address, so codes cannot be guessed at speed. */
+export function codeCheckLimiters(): RequestHandler[] {
+  return [limiter(FIFTEEN_MINUTES, 30, 'Too many code checks from here. Wait a few minutes and try again.')];
+}
+
 export function signUpLimiters(limit: number): RequestHandler[] {
   return [limiter(60 * 60 * 1000, limit * 2, 'Too many accounts created from here. Try again later.')];
 }

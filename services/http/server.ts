@@ -14,7 +14,7 @@ import { createLocalBucketRouter } from './local-bucket-router.js';
 import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
-import { accountLimiters, signInLimiters, signInStepLimiters, signUpLimiters } from './rate-limits.js';
+import { accountLimiters, codeCheckLimiters, signInLimiters, signInStepLimiters, signUpLimiters } from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { securityHeaders } from './security-headers.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
@@ -85,6 +85,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     changePassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changeEmail: accountLimiters(ctx.config.signInRateLimit),
     setAccountUsername: accountLimiters(ctx.config.signInRateLimit * 3),
+    checkPartnerDiscountCode: codeCheckLimiters(),
     verifyTwoFactor: signInStepLimiters(ctx.config.signInRateLimit),
     enableTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),
     confirmTwoFactor: accountLimiters(ctx.config.signInRateLimit * 3),

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_MODEL, OFFLINE_MODEL_NAME, parseModelChoices } from './answer-models.js';
 import { parsePerks, parsePlanFileLimits } from './plans.js';
+import { parsePartners } from './partners.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -62,6 +63,11 @@ const schema = z.object({
   FILE_LIMITS: z.string().default(''),
   // The operator's own perks of Pro, listed on /account/pro-perks beside the file limits.
   PRO_PERKS_FILE: z.string().min(1).optional(),
+  // Partners' landing pages (seed 002): a JSON file of partners (services/partners/partners.ts).
+  PARTNERS_FILE: z.string().min(1).optional(),
+  // Where the phone apps are downloaded, for the get-the-app screen.
+  APP_STORE_URL: url(/^https$/, 'an https:// address').optional(),
+  PLAY_STORE_URL: url(/^https$/, 'an https:// address').optional(),
   // How long an upload form counts toward the file limits if it is never indexed; then its bytes
   // are removed. Its form stops working at half of it (at most 15 minutes).
   // Sign-in with an OpenID Connect provider: issuer, client id and secret together, or none. The
@@ -121,20 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  LLM_MODELS: ${(err as Error).message}`);
   }
-  let proPerks: ReturnType<typeof parsePerks> = [];
-  if (c.PRO_PERKS_FILE) {
-    let text: string;
-    try {
-      text = readFileSync(c.PRO_PERKS_FILE, 'utf8');
-    } catch (err) {
-      throw new ConfigError(`Invalid configuration:\n  PRO_PERKS_FILE: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    try {
-      proPerks = parsePerks(text);
-    } catch (err) {
-      throw new ConfigError(`Invalid configuration:\n  PRO_PERKS_FILE: ${(err as Error).message}`);
-    }
-  }
+  const proPerks = c.PRO_PERKS_FILE ? readConfigFile('PRO_PERKS_FILE', c.PRO_PERKS_FILE, parsePerks) : [];
+  const partners = c.PARTNERS_FILE ? readConfigFile('PARTNERS_FILE', c.PARTNERS_FILE, parsePartners) : [];
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -198,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
     proPerks,
+    partners,
+    mobileApp: { iosUrl: c.APP_STORE_URL ?? null, androidUrl: c.PLAY_STORE_URL ?? null },
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
@@ -206,3 +202,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export class ConfigError extends Error {}
+
+/** Reads and parses a file the operator names in `name`; its problems are configuration errors naming the variable. */
+function readConfigFile<T>(name: string, path: string, parse: (text: string) => T): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return parse(text);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,31 @@
+// Partner landing pages, the promo code check and the phone apps over HTTP. All of it is open to
+// visitors: a landing page is where people arrive before they have an account.
+import type { DomainRoutes } from '../http/handler.js';
+import type { PartnersContext } from './context.js';
+import { partnerErrors } from './errors.js';
+import { partnerByCode } from '../shared/partners.js';
+import { judgePromotion } from './promo-check.js';
+import { partnerView } from './views.js';
+
+export const partnerRoutes = {
+  async getPartner({ path }, ctx) {
+    const partner = partnerByCode(ctx.config.partners, path.partner_code);
+    if (!partner) throw partnerErrors.partnerNotFound();
+    return { status: 200, body: partnerView(partner) };
+  },
+
+  async checkPartnerDiscountCode({ actor, body }, ctx) {
+    if (body.partnerCode && !partnerByCode(ctx.config.partners, body.partnerCode)) throw partnerErrors.partnerNotFound();
+    const { promotions } = ctx;
+    if (!promotions) throw partnerErrors.billingNotConfigured();
+    const promo = await promotions.findCode(body.discountCode.trim());
+    const customer = await promotions.customer(await actor.userId(), promo?.id ?? '');
+    const error = judgePromotion(promo, { now: ctx.now(), customer, subscriptionProducts: await promotions.subscriptionProducts() });
+    return { status: 200, body: { status: error ? 'invalid' : 'valid', error_code: error } };
+  },
+
+  async getMobileApp(_input, ctx) {
+    const { iosUrl, androidUrl } = ctx.config.mobileApp;
+    return { status: 200, body: { ios_url: iosUrl, android_url: androidUrl } };
+  },
+} satisfies DomainRoutes<PartnersContext>;
