@@ -4,6 +4,8 @@
 
 /** Domains from the bottom up: a domain may import only the ones before it, and only through their index.ts. */
 const DOMAIN_ORDER = ['identity', 'settings', 'mail', 'orgs', 'spaces', 'threads', 'files', 'answers', 'bookmarks', 'articles', 'translation', 'rights'];
+// Attribution and the assistant browser's invites and downloads (issue 17) sit on top.
+DOMAIN_ORDER.push('attribution', 'browser');
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 
 const alt = (names) => `(${names.join('|')})`;

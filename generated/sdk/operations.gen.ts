@@ -118,4 +118,13 @@ export type Operations = {
     getOrgUserAccess: { data: T.GetOrgUserAccessData; responses: T.GetOrgUserAccessResponses };
     updateOrgUserAccess: { data: T.UpdateOrgUserAccessData; responses: T.UpdateOrgUserAccessResponses };
     getOrgInsights: { data: T.GetOrgInsightsData; responses: T.GetOrgInsightsResponses };
+    reportDubLead: { data: T.ReportDubLeadData; responses: T.ReportDubLeadResponses };
+    recordCometSession: { data: T.RecordCometSessionData; responses: T.RecordCometSessionResponses };
+    recordCometEvent: { data: T.RecordCometEventData; responses: T.RecordCometEventResponses };
+    browserInviteStatus: { data: T.BrowserInviteStatusData; responses: T.BrowserInviteStatusResponses };
+    claimBrowserInvite: { data: T.ClaimBrowserInviteData; responses: T.ClaimBrowserInviteResponses };
+    sendBrowserDownloadEmail: { data: T.SendBrowserDownloadEmailData; responses: T.SendBrowserDownloadEmailResponses };
+    getBrowserDownloads: { data: T.GetBrowserDownloadsData; responses: T.GetBrowserDownloadsResponses };
+    listBrowserInvites: { data: T.ListBrowserInvitesData; responses: T.ListBrowserInvitesResponses };
+    issueBrowserInvites: { data: T.IssueBrowserInvitesData; responses: T.IssueBrowserInvitesResponses };
 };

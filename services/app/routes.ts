@@ -18,6 +18,8 @@ import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
 import { rightsRoutes } from '../rights/routes.js';
 import { orgRoutes } from '../orgs/routes.js';
+import { attributionRoutes } from '../attribution/routes.js';
+import { browserRoutes } from '../browser/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -45,4 +47,6 @@ export const routes: Routes<AppContext> = {
   ...accountSettingsRoutes,
   ...rightsRoutes,
   ...orgRoutes,
+  ...attributionRoutes,
+  ...browserRoutes,
 };
