@@ -8,6 +8,7 @@ import type { SignInRequest, SignUpRequest } from '../generated/react-query/mode
 import { accountHandlers } from './account';
 import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
+import { assistantBrowserHandlers } from './assistant-browser';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { orgHandlers } from './orgs';
@@ -183,6 +184,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...orgHandlers({ state: () => scenario.state, changed }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
+    ...assistantBrowserHandlers({ state: () => scenario.state, changed }),
   ];
   return scenario;
 }
