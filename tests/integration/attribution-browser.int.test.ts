@@ -218,6 +218,20 @@ describe('invite codes', () => {
     expect((await query<{ uses: number }>(db1.url, 'select uses from browser_invites where code = $1', [code]))[0].uses).toBe(1);
   });
 
+  test('two people claiming the last use at once: one claims it, the other is refused, and it is used once', async () => {
+    const [{ code }] = (await admin.post('/rest/admin/browser-invites', { count: 1, max_uses: 2 })).json.items;
+    const first = await signedUp(configured.url, 'Ivy');
+    expect((await first.post('/rest/browser/invites/claim', { code })).json.status).toBe('claimed');
+    const racers = await Promise.all([signedUp(configured.url, 'Jo'), signedUp(configured.url, 'Kim'), signedUp(configured.url, 'Lu')]);
+    const answers = await Promise.all(racers.map((b) => b.post('/rest/browser/invites/claim', { code })));
+    expect(answers.filter((a) => a.status === 200).map((a) => a.json.status)).toEqual(['claimed']);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(['invite_code_used_up', 'concurrency_conflict']).toContain(refused.json.code);
+    }
+    expect((await query<{ uses: number }>(db1.url, 'select uses from browser_invites where code = $1', [code]))[0].uses).toBe(2);
+  });
+
   test('a visitor cannot check, claim or read a status: 401', async () => {
     const anon = await visitor(configured.url);
     expect((await anon.post('/rest/browser/invites/status')).status).toBe(401);
