@@ -4,6 +4,7 @@
 // shows 'Comet download started...'.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDubFake } from '../fakes/dub';
 import { startSmtpServer } from '../fakes/smtp';
 import { signUp, startE2E, type E2E } from './support';
 
@@ -13,15 +14,22 @@ const SUBJECT = 'Your assistant browser download';
 const admin = { name: 'Ada Admin', email: `ada-${Date.now()}@admin.example`, password: 'a-good-long-password' };
 const person = { name: 'Ivo Invite', email: `ivo-${Date.now()}@example.com`, password: 'a-good-long-password' };
 
+const DUB_KEY = 'dub_e2e_key_0123456789';
+
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let dub: Awaited<ReturnType<typeof startDubFake>>;
 let e2e: E2E;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  e2e = await startE2E({ env: { SMTP_URL: smtp.url, ADMIN_EMAILS: admin.email, BROWSER_DOWNLOAD_BASE_URL: DOWNLOADS } });
+  dub = await startDubFake(DUB_KEY);
+  e2e = await startE2E({
+    env: { SMTP_URL: smtp.url, ADMIN_EMAILS: admin.email, BROWSER_DOWNLOAD_BASE_URL: DOWNLOADS, DUB_API_KEY: DUB_KEY, DUB_API_BASE: dub.url },
+  });
 });
 afterAll(async () => {
   await e2e?.close();
   await smtp?.close();
+  await dub?.close();
 });
 
 async function verifiedSignUp(page: Page, account: typeof admin) {
@@ -31,6 +39,21 @@ async function verifiedSignUp(page: Page, account: typeof admin) {
   await page.goto(link.pathname + link.search);
   await page.getByText(`${account.email} is verified. Thank you!`).waitFor();
 }
+
+describe('attribution', () => {
+  it("a sign-up after a Dub link is reported to Dub as a lead with the link's click id", async () => {
+    const page = await e2e.page();
+    await page.context().addCookies([{ name: 'dub_id', value: 'clk_e2e_1', url: e2e.url }]);
+    await page.goto('/?ref=partner_7');
+    await signUp(page, { name: 'Lea Lead', email: `lea-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    const deadline = Date.now() + 10_000;
+    while (!dub.leads.some((l) => l.body.clickId === 'clk_e2e_1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(dub.leads.find((l) => l.body.clickId === 'clk_e2e_1')).toMatchObject({
+      authorization: `Bearer ${DUB_KEY}`,
+      body: { eventName: 'Sign Up', customerName: 'Lea Lead', mode: 'async', metadata: { promotion: 'partner_7' } },
+    });
+  });
+});
 
 describe('the assistant browser', () => {
   let code = '';
