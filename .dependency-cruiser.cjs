@@ -17,6 +17,9 @@ const DOMAIN_ORDER = [
   'translation',
   'rights',
   'partners',
+  // Attribution and the assistant browser's invites and downloads (issue 17).
+  'attribution',
+  'browser',
 ];
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

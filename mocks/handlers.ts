@@ -8,6 +8,7 @@ import type { SignInRequest, SignUpRequest } from '../generated/react-query/mode
 import { accountHandlers } from './account';
 import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
+import { assistantBrowserHandlers } from './assistant-browser';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { orgHandlers } from './orgs';
@@ -185,6 +186,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
+    ...assistantBrowserHandlers({ state: () => scenario.state, changed }),
   ];
   return scenario;
 }

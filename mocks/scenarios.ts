@@ -1,5 +1,6 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
+import type { MockBrowserState } from './assistant-browser';
 import type { SessionUser } from '../generated/react-query/model';
 import type { MockAccountSettings } from './account-settings';
 import type { MockFile, MockOrg } from './files';
@@ -30,6 +31,8 @@ export type ScenarioState = {
   accountSettings?: Record<string, MockAccountSettings>;
   /** Whose password was right at sign-in while the second factor is still asked for. */
   twoFactorPendingId?: string | null;
+  /** The assistant browser's invite codes, claims and download mails (mocks/assistant-browser.ts). */
+  browser?: MockBrowserState;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

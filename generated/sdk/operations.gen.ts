@@ -121,4 +121,13 @@ export type Operations = {
     getPartner: { data: T.GetPartnerData; responses: T.GetPartnerResponses };
     checkPartnerDiscountCode: { data: T.CheckPartnerDiscountCodeData; responses: T.CheckPartnerDiscountCodeResponses };
     getMobileApp: { data: T.GetMobileAppData; responses: T.GetMobileAppResponses };
+    reportDubLead: { data: T.ReportDubLeadData; responses: T.ReportDubLeadResponses };
+    recordCometSession: { data: T.RecordCometSessionData; responses: T.RecordCometSessionResponses };
+    recordCometEvent: { data: T.RecordCometEventData; responses: T.RecordCometEventResponses };
+    browserInviteStatus: { data: T.BrowserInviteStatusData; responses: T.BrowserInviteStatusResponses };
+    claimBrowserInvite: { data: T.ClaimBrowserInviteData; responses: T.ClaimBrowserInviteResponses };
+    sendBrowserDownloadEmail: { data: T.SendBrowserDownloadEmailData; responses: T.SendBrowserDownloadEmailResponses };
+    getBrowserDownloads: { data: T.GetBrowserDownloadsData; responses: T.GetBrowserDownloadsResponses };
+    listBrowserInvites: { data: T.ListBrowserInvitesData; responses: T.ListBrowserInvitesResponses };
+    issueBrowserInvites: { data: T.IssueBrowserInvitesData; responses: T.IssueBrowserInvitesResponses };
 };

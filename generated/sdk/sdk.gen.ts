@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1913,3 +1913,181 @@ export const checkPartnerDiscountCode = <ThrowOnError extends boolean = false>(o
  *
  */
 export const getMobileApp = <ThrowOnError extends boolean = false>(options?: Options<GetMobileAppData, ThrowOnError>): RequestResult<GetMobileAppResponses, GetMobileAppErrors, ThrowOnError> => (options?.client ?? client).get<GetMobileAppResponses, GetMobileAppErrors, ThrowOnError>({ url: '/rest/mobile-app', ...options });
+
+/**
+ * Report a lead to Dub (seed 002 §7 Attribution)
+ *
+ * Records the lead as an attribution event on the person's stream and, when `DUB_API_KEY` is
+ * configured, reports it to Dub's `POST /track/lead` (`DUB_API_BASE`, default
+ * `https://api.dub.co`). `is_deferred` sends Dub's `deferred` mode. The promotion cookie set on
+ * landing (`?promotion=` or `?ref=`, kept 90 days) is carried into the lead as its promotion.
+ *
+ * `success` is true only when Dub accepted the lead; it is false when Dub is not configured or
+ * the call failed (the failure is logged and recorded, never passed to the client).
+ * Only the signed-in person's own id may be sent as `nextauth_user_id`: any other id is 403
+ * `not_your_user_id`; a visitor gets 401.
+ *
+ */
+export const reportDubLead = <ThrowOnError extends boolean = false>(options: Options<ReportDubLeadData, ThrowOnError>): RequestResult<ReportDubLeadResponses, ReportDubLeadErrors, ThrowOnError> => (options.client ?? client).post<ReportDubLeadResponses, ReportDubLeadErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/attribution/dub/lead',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Record an assistant-browser session (seed 002 §7 Attribution)
+ *
+ * The seed does not show the payload; this project's: the browser's own session id, its
+ * platform and version. Recorded as an attribution event for the signed-in person or, signed
+ * out, for the visitor (its `visitor_id` cookie). `success` is true once recorded.
+ *
+ */
+export const recordCometSession = <ThrowOnError extends boolean = false>(options: Options<RecordCometSessionData, ThrowOnError>): RequestResult<RecordCometSessionResponses, RecordCometSessionErrors, ThrowOnError> => (options.client ?? client).post<RecordCometSessionResponses, RecordCometSessionErrors, ThrowOnError>({
+    url: '/rest/attribution/comet/session',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Record a named assistant-browser event (seed 002 §7 Attribution)
+ *
+ * The seed does not show the payload; this project's: `event_name` in the path (lower-case
+ * letters, digits and `_`, starting with a letter, at most 64) and up to 20 `properties` whose
+ * values are short strings, numbers or booleans. Recorded as an attribution event for the
+ * signed-in person or the visitor.
+ *
+ * Query milestones are recorded by the server itself, not through this call: when a person's
+ * number of asked questions reaches 1, 3, 5 or 10 (`query_1` ... `query_10`), and their first
+ * and third question asked from the assistant browser (`assistant_query_1`,
+ * `assistant_query_3`). A question comes from the assistant browser when its ask request has
+ * the header `X-Client: assistant-browser` or a User-Agent with the token `AssistantBrowser/`.
+ *
+ */
+export const recordCometEvent = <ThrowOnError extends boolean = false>(options: Options<RecordCometEventData, ThrowOnError>): RequestResult<RecordCometEventResponses, RecordCometEventErrors, ThrowOnError> => (options.client ?? client).post<RecordCometEventResponses, RecordCometEventErrors, ThrowOnError>({
+    url: '/rest/attribution/comet/event/{event_name}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Whether the signed-in person may download the assistant browser (seed 002 §7)
+ *
+ * No body (seed: medium timeout, 1 retry). `has_access` once the person has claimed an invite
+ * code; with it, the code and when. A visitor gets 401.
+ *
+ */
+export const browserInviteStatus = <ThrowOnError extends boolean = false>(options?: Options<BrowserInviteStatusData, ThrowOnError>): RequestResult<BrowserInviteStatusResponses, BrowserInviteStatusErrors, ThrowOnError> => (options?.client ?? client).post<BrowserInviteStatusResponses, BrowserInviteStatusErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/browser/invites/status',
+    ...options
+});
+
+/**
+ * Check or claim an invite code (seed 002 §7)
+ *
+ * Seed: `code`, `dry_run`, `send_email`; medium timeout, 2 retries. Codes are issued by an
+ * administrator; each may be claimed as many times as it was issued for (once by default),
+ * one claim per person. `dry_run` only checks the code (`status: valid`) and claims nothing.
+ * A claim answers `claimed`; a person who has claimed already answers `already_claimed` and
+ * uses no claim (so a retried claim is harmless). `send_email` mails the download links to the
+ * person's address (`email_sent`; false when downloads are not configured).
+ * Errors: 404 `invite_code_not_found`, 409 `invite_code_used_up`, 401 for a visitor.
+ *
+ */
+export const claimBrowserInvite = <ThrowOnError extends boolean = false>(options: Options<ClaimBrowserInviteData, ThrowOnError>): RequestResult<ClaimBrowserInviteResponses, ClaimBrowserInviteErrors, ThrowOnError> => (options.client ?? client).post<ClaimBrowserInviteResponses, ClaimBrowserInviteErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/browser/invites/claim',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mail the assistant browser's download links (seed 002 §7)
+ *
+ * Seed: `input_email`, `partner_code`, `incentive`; the client only logs a failure. Sends a real
+ * mail (SMTP, or the local outbox without `SMTP_URL`) with the download links. Open to
+ * visitors, and limited per client address and per recipient address
+ * (`DOWNLOAD_MAIL_RATE_LIMIT` mails per hour to one address, three times that from one client
+ * address): 429 `rate_limited` beyond. 503 `downloads_not_configured` without
+ * `BROWSER_DOWNLOAD_BASE_URL`.
+ *
+ */
+export const sendBrowserDownloadEmail = <ThrowOnError extends boolean = false>(options: Options<SendBrowserDownloadEmailData, ThrowOnError>): RequestResult<SendBrowserDownloadEmailResponses, SendBrowserDownloadEmailErrors, ThrowOnError> => (options.client ?? client).post<SendBrowserDownloadEmailResponses, SendBrowserDownloadEmailErrors, ThrowOnError>({
+    url: '/rest/browser/send-download-email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The assistant browser's download links
+ *
+ * Built from `BROWSER_DOWNLOAD_BASE_URL` with `channel=stable` and the platform (`win_x64`
+ * with `mini=1`, `mac_arm64`), as seed 002 §7 says. `configured: false` and no links when it
+ * is unset.
+ *
+ */
+export const getBrowserDownloads = <ThrowOnError extends boolean = false>(options?: Options<GetBrowserDownloadsData, ThrowOnError>): RequestResult<GetBrowserDownloadsResponses, GetBrowserDownloadsErrors, ThrowOnError> => (options?.client ?? client).get<GetBrowserDownloadsResponses, GetBrowserDownloadsErrors, ThrowOnError>({ url: '/rest/browser/downloads', ...options });
+
+/**
+ * The assistant browser's invite codes (administrators)
+ *
+ * Newest first, at most 200. 403 `not_administrator` for anyone but an administrator (ADMIN_EMAILS).
+ */
+export const listBrowserInvites = <ThrowOnError extends boolean = false>(options?: Options<ListBrowserInvitesData, ThrowOnError>): RequestResult<ListBrowserInvitesResponses, ListBrowserInvitesErrors, ThrowOnError> => (options?.client ?? client).get<ListBrowserInvitesResponses, ListBrowserInvitesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/admin/browser-invites',
+    ...options
+});
+
+/**
+ * Issue invite codes for the assistant browser (administrators)
+ *
+ * Issues `count` new random codes (1 to 50), each claimable `max_uses` times (1 to 1000).
+ * 403 `not_administrator` for anyone but an administrator.
+ *
+ */
+export const issueBrowserInvites = <ThrowOnError extends boolean = false>(options: Options<IssueBrowserInvitesData, ThrowOnError>): RequestResult<IssueBrowserInvitesResponses, IssueBrowserInvitesErrors, ThrowOnError> => (options.client ?? client).post<IssueBrowserInvitesResponses, IssueBrowserInvitesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/admin/browser-invites',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

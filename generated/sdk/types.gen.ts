@@ -1535,6 +1535,95 @@ export type Partner = {
     allowExistingSubscribersToRedeem: boolean;
 };
 
+export type DubLeadRequest = {
+    /**
+     * The lead's event name, e.g. `Sign Up`.
+     */
+    event_name: string;
+    /**
+     * Report in Dub's deferred mode (the click is matched later).
+     */
+    is_deferred?: boolean;
+    /**
+     * Dub's click id (its `dub_id` cookie); Dub needs one unless the lead is deferred.
+     */
+    click_id?: string | null;
+    /**
+     * The signed-in person's own id.
+     */
+    nextauth_user_id: string;
+};
+
+export type AttributionResult = {
+    success: boolean;
+};
+
+/**
+ * The download platforms of the assistant browser (seed 002 §7).
+ */
+export type BrowserPlatform = 'win_x64' | 'mac_arm64';
+
+export type CometSessionRequest = {
+    /**
+     * The assistant browser's own id for this session.
+     */
+    session_id: string;
+    platform?: BrowserPlatform;
+    browser_version?: string;
+};
+
+export type CometEventRequest = {
+    properties?: {
+        [key: string]: string | number | boolean;
+    };
+};
+
+export type BrowserInviteStatus = {
+    has_access: boolean;
+    claimed_code: string | null;
+    claimed_at: string | null;
+};
+
+export type BrowserInviteClaimRequest = {
+    code: string;
+    dry_run?: boolean;
+    send_email?: boolean;
+};
+
+export type BrowserInviteClaim = {
+    status: 'valid' | 'claimed' | 'already_claimed';
+    code: string;
+    email_sent: boolean;
+};
+
+export type BrowserDownloadEmailRequest = {
+    input_email: string;
+    partner_code?: string | null;
+    incentive?: string | null;
+};
+
+export type BrowserDownloads = {
+    configured: boolean;
+    links: Array<{
+        platform: BrowserPlatform;
+        url: string;
+    }>;
+};
+
+export type BrowserInviteList = {
+    items: Array<{
+        code: string;
+        max_uses: number;
+        uses: number;
+        issued_at: string;
+    }>;
+};
+
+export type BrowserInviteIssueRequest = {
+    count?: number;
+    max_uses?: number;
+};
+
 /**
  * The entry (one question and its answer).
  */
@@ -6173,3 +6262,294 @@ export type GetMobileAppResponses = {
 };
 
 export type GetMobileAppResponse = GetMobileAppResponses[keyof GetMobileAppResponses];
+
+export type ReportDubLeadData = {
+    body: DubLeadRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/attribution/dub/lead';
+};
+
+export type ReportDubLeadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ReportDubLeadError = ReportDubLeadErrors[keyof ReportDubLeadErrors];
+
+export type ReportDubLeadResponses = {
+    /**
+     * Whether Dub accepted the lead.
+     */
+    200: AttributionResult;
+};
+
+export type ReportDubLeadResponse = ReportDubLeadResponses[keyof ReportDubLeadResponses];
+
+export type RecordCometSessionData = {
+    body: CometSessionRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/attribution/comet/session';
+};
+
+export type RecordCometSessionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type RecordCometSessionError = RecordCometSessionErrors[keyof RecordCometSessionErrors];
+
+export type RecordCometSessionResponses = {
+    /**
+     * Recorded.
+     */
+    200: AttributionResult;
+};
+
+export type RecordCometSessionResponse = RecordCometSessionResponses[keyof RecordCometSessionResponses];
+
+export type RecordCometEventData = {
+    body?: CometEventRequest;
+    path: {
+        event_name: string;
+    };
+    query?: never;
+    url: '/rest/attribution/comet/event/{event_name}';
+};
+
+export type RecordCometEventErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type RecordCometEventError = RecordCometEventErrors[keyof RecordCometEventErrors];
+
+export type RecordCometEventResponses = {
+    /**
+     * Recorded.
+     */
+    200: AttributionResult;
+};
+
+export type RecordCometEventResponse = RecordCometEventResponses[keyof RecordCometEventResponses];
+
+export type BrowserInviteStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/browser/invites/status';
+};
+
+export type BrowserInviteStatusErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type BrowserInviteStatusError = BrowserInviteStatusErrors[keyof BrowserInviteStatusErrors];
+
+export type BrowserInviteStatusResponses = {
+    /**
+     * The person's invite status.
+     */
+    200: BrowserInviteStatus;
+};
+
+export type BrowserInviteStatusResponse = BrowserInviteStatusResponses[keyof BrowserInviteStatusResponses];
+
+export type ClaimBrowserInviteData = {
+    body: BrowserInviteClaimRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/browser/invites/claim';
+};
+
+export type ClaimBrowserInviteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ClaimBrowserInviteError = ClaimBrowserInviteErrors[keyof ClaimBrowserInviteErrors];
+
+export type ClaimBrowserInviteResponses = {
+    /**
+     * The code is valid (dry run) or claimed.
+     */
+    200: BrowserInviteClaim;
+};
+
+export type ClaimBrowserInviteResponse = ClaimBrowserInviteResponses[keyof ClaimBrowserInviteResponses];
+
+export type SendBrowserDownloadEmailData = {
+    body: BrowserDownloadEmailRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/browser/send-download-email';
+};
+
+export type SendBrowserDownloadEmailErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type SendBrowserDownloadEmailError = SendBrowserDownloadEmailErrors[keyof SendBrowserDownloadEmailErrors];
+
+export type SendBrowserDownloadEmailResponses = {
+    /**
+     * The mail is on its way.
+     */
+    200: AttributionResult;
+};
+
+export type SendBrowserDownloadEmailResponse = SendBrowserDownloadEmailResponses[keyof SendBrowserDownloadEmailResponses];
+
+export type GetBrowserDownloadsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/browser/downloads';
+};
+
+export type GetBrowserDownloadsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type GetBrowserDownloadsError = GetBrowserDownloadsErrors[keyof GetBrowserDownloadsErrors];
+
+export type GetBrowserDownloadsResponses = {
+    /**
+     * The links, or that downloads are not configured.
+     */
+    200: BrowserDownloads;
+};
+
+export type GetBrowserDownloadsResponse = GetBrowserDownloadsResponses[keyof GetBrowserDownloadsResponses];
+
+export type ListBrowserInvitesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/admin/browser-invites';
+};
+
+export type ListBrowserInvitesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+};
+
+export type ListBrowserInvitesError = ListBrowserInvitesErrors[keyof ListBrowserInvitesErrors];
+
+export type ListBrowserInvitesResponses = {
+    /**
+     * The codes.
+     */
+    200: BrowserInviteList;
+};
+
+export type ListBrowserInvitesResponse = ListBrowserInvitesResponses[keyof ListBrowserInvitesResponses];
+
+export type IssueBrowserInvitesData = {
+    body: BrowserInviteIssueRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/admin/browser-invites';
+};
+
+export type IssueBrowserInvitesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type IssueBrowserInvitesError = IssueBrowserInvitesErrors[keyof IssueBrowserInvitesErrors];
+
+export type IssueBrowserInvitesResponses = {
+    /**
+     * The new codes.
+     */
+    200: BrowserInviteList;
+};
+
+export type IssueBrowserInvitesResponse = IssueBrowserInvitesResponses[keyof IssueBrowserInvitesResponses];

@@ -10,5 +10,17 @@ import { orgRedactors } from '../orgs/erasure.js';
 import { settingsRedactors } from '../settings/erasure.js';
 import { spaceRedactors } from '../spaces/erasure.js';
 import { threadRedactors } from '../threads/erasure.js';
+import { attributionRedactors } from '../attribution/index.js';
+import { browserRedactors } from '../browser/index.js';
 
-export const redactors = joinRedactors(identityRedactors, settingsRedactors, mailRedactors, orgRedactors, spaceRedactors, threadRedactors, fileRedactors);
+export const redactors = joinRedactors(
+  identityRedactors,
+  settingsRedactors,
+  mailRedactors,
+  orgRedactors,
+  spaceRedactors,
+  threadRedactors,
+  fileRedactors,
+  attributionRedactors,
+  browserRedactors,
+);

@@ -18,6 +18,8 @@ import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
 import { rightsRoutes } from '../rights/routes.js';
 import { orgRoutes } from '../orgs/routes.js';
+import { attributionRoutes } from '../attribution/routes.js';
+import { browserRoutes } from '../browser/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -47,4 +49,6 @@ export const routes: Routes<AppContext> = {
   ...rightsRoutes,
   ...orgRoutes,
   ...partnerRoutes,
+  ...attributionRoutes,
+  ...browserRoutes,
 };

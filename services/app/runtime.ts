@@ -36,6 +36,7 @@ import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
 import { startConsumer } from '../eventstore/consumers.js';
 import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
+import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
@@ -141,6 +142,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
   });
 
+  const queryMilestones = startConsumer(store, QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer(store), {
+    pollMs: 1000,
+    onError: (err) => logger.error({ err }, 'attribution query milestones consumer failed; retrying'),
+  });
+
   const dataRightsConsumer = startDataRightsConsumer(
     store,
     { exportData, deleteAccount },
@@ -201,6 +207,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await accountMailConsumer.stop();
       await dataRightsConsumer.stop();
       await orgInsightsConsumer.stop();
+      await queryMilestones.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

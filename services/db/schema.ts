@@ -337,6 +337,28 @@ export interface DataExportsTable {
   expires_at: Timestamp | null;
 }
 
+/** The assistant browser's invite codes (migration 0019_attrib_browser_invites), projected by services/browser. */
+export interface BrowserInvitesTable {
+  code: string;
+  max_uses: number;
+  uses: number;
+  issued_by: string;
+  issued_at: Timestamp;
+}
+
+export interface BrowserInviteClaimsTable {
+  user_id: string;
+  code: string;
+  claimed_at: Timestamp;
+}
+
+/** Questions asked per person (`user:<id>` or `visitor:<id>`), kept by the attribution consumer. */
+export interface AttributionQueryCountsTable {
+  owner_key: string;
+  questions: number;
+  assistant_questions: number;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -370,4 +392,7 @@ export interface Database {
   org_insights_active: OrgInsightsActiveTable;
   org_insights_spaces: OrgInsightsSpacesTable;
   org_insights_last_active: OrgInsightsLastActiveTable;
+  browser_invites: BrowserInvitesTable;
+  browser_invite_claims: BrowserInviteClaimsTable;
+  attribution_query_counts: AttributionQueryCountsTable;
 }

@@ -59,6 +59,8 @@ const READ_MODELS = {
   account_settings: ['user_id'],
   site_instructions: ['user_id', 'domain'],
   data_exports: ['export_id'],
+  browser_invites: ['code'],
+  browser_invite_claims: ['user_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],

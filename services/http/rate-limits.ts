@@ -57,6 +57,26 @@ export function codeCheckLimiters(): RequestHandler[] {
   return [limiter(FIFTEEN_MINUTES, 30, 'Too many code checks from here. Wait a few minutes and try again.')];
 }
 
+/**
+ * The assistant browser's download mail, open to visitors: `limit` mails per hour to one address
+ * and three times that from one client address, so it cannot be used to flood an inbox.
+ */
+export function downloadMailLimiters(limit: number): RequestHandler[] {
+  const detail = 'Too many download mails requested. Wait a while and try again.';
+  return [
+    limiter(60 * 60 * 1000, limit * 3, detail, (req) => `download-ip|${ipKeyGenerator(req.ip ?? '')}`),
+    limiter(
+      60 * 60 * 1000,
+      limit,
+      detail,
+      (req) =>
+        `download-to|${String(req.body?.input_email ?? '')
+          .trim()
+          .toLowerCase()}`,
+    ),
+  ];
+}
+
 export function signUpLimiters(limit: number): RequestHandler[] {
   return [limiter(60 * 60 * 1000, limit * 2, 'Too many accounts created from here. Try again later.')];
 }

@@ -14,8 +14,9 @@ import { createLocalBucketRouter } from './local-bucket-router.js';
 import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
-import { accountLimiters, codeCheckLimiters, signInLimiters, signInStepLimiters, signUpLimiters } from './rate-limits.js';
+import { accountLimiters, codeCheckLimiters, downloadMailLimiters, signInLimiters, signInStepLimiters, signUpLimiters } from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
+import { promotionCookie } from './promotion-cookie.js';
 import { securityHeaders } from './security-headers.js';
 import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './spec.js';
 import { wellFormedText } from './well-formed-text.js';
@@ -48,6 +49,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
   app.use(securityHeaders(ctx.config));
   app.use(visitorCookie(ctx.config.publicUrl.startsWith('https://')));
   app.use(sameOriginWrites(ctx.config.trustedOrigins));
+  app.use(promotionCookie(ctx.config.publicUrl.startsWith('https://'), isApiPath));
 
   app.get('/api/openapi.json', (_req, res) => res.sendFile(SPEC_PATH));
   app.get('/api/docs', (_req, res) => {
@@ -94,6 +96,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     signInSocial: signInStepLimiters(ctx.config.signInRateLimit),
     oauthCallback: signInStepLimiters(ctx.config.signInRateLimit),
     deleteAccount: accountLimiters(ctx.config.signInRateLimit * 3),
+    sendBrowserDownloadEmail: downloadMailLimiters(ctx.config.downloadMailRateLimit),
   };
 
   for (const op of operationsOf(spec)) {

@@ -221,3 +221,19 @@ describe('sign-in providers', () => {
     expect(c.signInProviders.microsoft).toEqual({ clientId: 'm', clientSecret: 'n', tenantId: 'common' });
   });
 });
+
+describe('attribution and the assistant browser', () => {
+  test('Dub is used only with a key; its base URL defaults to Dub and must be http(s)', () => {
+    expect(loadConfig({}).dub).toBeNull();
+    expect(loadConfig({ DUB_API_KEY: 'dub_k' }).dub).toEqual({ apiKey: 'dub_k', baseUrl: 'https://api.dub.co' });
+    expect(loadConfig({ DUB_API_KEY: 'dub_k', DUB_API_BASE: 'http://127.0.0.1:9999/' }).dub).toEqual({ apiKey: 'dub_k', baseUrl: 'http://127.0.0.1:9999' });
+    expect(refusal({ DUB_API_KEY: 'dub_k', DUB_API_BASE: 'api.dub.co' })).toMatch(/DUB_API_BASE: must be an http/);
+  });
+
+  test('downloads need an http(s) base URL; the download mail limit is a whole number from 1', () => {
+    expect(loadConfig({})).toMatchObject({ browserDownloadBaseUrl: null, downloadMailRateLimit: 3 });
+    expect(loadConfig({ BROWSER_DOWNLOAD_BASE_URL: 'https://dl.example.com/b' }).browserDownloadBaseUrl).toBe('https://dl.example.com/b');
+    expect(refusal({ BROWSER_DOWNLOAD_BASE_URL: 'ftp://dl.example.com' })).toMatch(/BROWSER_DOWNLOAD_BASE_URL: must be an http/);
+    expect(refusal({ DOWNLOAD_MAIL_RATE_LIMIT: '0' })).toMatch(/DOWNLOAD_MAIL_RATE_LIMIT: must be a whole number/);
+  });
+});

@@ -84,6 +84,13 @@ const schema = z.object({
   MICROSOFT_TENANT_ID: z.string().min(1).default('common'),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  // Attribution: leads reported to Dub when its API key is set (DUB_API_BASE for a self-run or test server).
+  DUB_API_KEY: z.string().min(1).optional(),
+  DUB_API_BASE: url(/^https?$/, "an http:// or https:// URL of Dub's API").default('https://api.dub.co'),
+  // The assistant browser's downloads: links are this URL with channel=stable and a platform; unset, none are offered.
+  BROWSER_DOWNLOAD_BASE_URL: url(/^https?$/, 'an http:// or https:// URL of the browser downloads').optional(),
+  // Download mails per hour to one address (three times as many from one client address).
+  DOWNLOAD_MAIL_RATE_LIMIT: numberIn(1, 1_000, 'a whole number of mails from 1 to 1000').default(3),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
 });
 
@@ -195,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     partners,
     mobileApp: { iosUrl: c.APP_STORE_URL ?? null, androidUrl: c.PLAY_STORE_URL ?? null },
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
+    dub: c.DUB_API_KEY ? { apiKey: c.DUB_API_KEY, baseUrl: c.DUB_API_BASE.replace(/\/+$/, '') } : null,
+    browserDownloadBaseUrl: c.BROWSER_DOWNLOAD_BASE_URL ?? null,
+    downloadMailRateLimit: c.DOWNLOAD_MAIL_RATE_LIMIT,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -35,6 +35,13 @@ const expectRefused = (f: () => unknown, kind: string, code: string) => {
 };
 
 describe('asking', () => {
+  test('a question from the assistant browser says so; one from the web app carries no client', () => {
+    const fromBrowser = decideAsk(initialThread, cmd({ client: 'assistant_browser' }), true).find((e) => e.type === 'QuestionAsked');
+    expect(fromBrowser?.data).toMatchObject({ client: 'assistant_browser' });
+    const fromWeb = decideAsk(initialThread, cmd(), true).find((e) => e.type === 'QuestionAsked');
+    expect(fromWeb?.data).not.toHaveProperty('client');
+  });
+
   test('an anonymous visitor starts a private thread that expires after 7 days', () => {
     const events = decideAsk(initialThread, cmd(), true);
     expect(events.map((e) => e.type)).toEqual(['ThreadStarted', 'QuestionAsked']);

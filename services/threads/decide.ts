@@ -2,6 +2,7 @@
 // ends exactly once. Pure: the clock, ids and slug are passed in.
 import { threadErrors } from './errors.js';
 import type {
+  AskClient,
   AnswerCompleted,
   AnswerFailed,
   AnswerGenerationStarted,
@@ -49,6 +50,8 @@ export type AskCommand = {
   asker: Viewer & { visitor_id: string };
   /** A new thread asked in a Space the asker writes to starts in it, with this access. */
   space?: { collection_uuid: string; thread_access: ThreadAccess } | null;
+  /** The assistant browser, when it asked (for the attribution of its first and third question). */
+  client?: AskClient | null;
   now: Date;
 };
 
@@ -71,6 +74,7 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
       search_mode: cmd.search_mode,
       model: cmd.model,
       asked_at: cmd.now.toISOString(),
+      ...(cmd.client ? { client: cmd.client } : {}),
     },
   };
   if (!isNew) {

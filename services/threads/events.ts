@@ -29,8 +29,19 @@ export type ThreadStarted = {
 };
 export type QuestionAsked = {
   type: 'QuestionAsked';
-  data: { context_uuid: string; backend_uuid: string; query_str: string; search_mode: SearchMode; model: string; asked_at: string };
+  data: {
+    context_uuid: string;
+    backend_uuid: string;
+    query_str: string;
+    search_mode: SearchMode;
+    model: string;
+    asked_at: string;
+    /** Set when asked from the assistant browser (ask-client.ts); absent otherwise and in older events. */
+    client?: AskClient;
+  };
 };
+/** Who asked, when it is not the web app: the assistant browser. */
+export type AskClient = 'assistant_browser';
 export type AnswerSourcesFound = { type: 'AnswerSourcesFound'; data: { backend_uuid: string; sources: SourceData[]; found_at: string } };
 /** Marks that text generation began: a second start means the first was cut off by a crash. */
 export type AnswerGenerationStarted = { type: 'AnswerGenerationStarted'; data: { backend_uuid: string; started_at: string } };

@@ -13,3 +13,5 @@ export { decideAndAppend, finishEntry, recordSources, startGeneration, stopReque
 export { summaryView } from './views.js';
 export type { BookmarkLookup, ThreadsContext } from './context.js';
 export { decideDelete as decideDeleteThread } from './manage-decide.js';
+export { threadStream } from './events.js';
+export { askClientOf } from './ask-client.js';

@@ -16,6 +16,7 @@ import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
 import { askerDefaults } from './asker-defaults.js';
+import { askClientOf } from './ask-client.js';
 import { summaryView } from './views.js';
 
 /**
@@ -70,7 +71,7 @@ async function streamAnswer(
 const STARTING_FAILED = 'The answer could not be started. Try again.';
 
 export const threadRoutes = {
-  async askQuestion({ actor, body }, ctx) {
+  async askQuestion({ actor, body, headers }, ctx) {
     const query = normalizeQuery(body.query_str);
     const isNew = !body.context_uuid;
     const who = isNew ? await newThreadAsker(actor) : await viewer(ctx, actor);
@@ -96,6 +97,7 @@ export const threadRoutes = {
         model: asker.model,
         asker: who,
         space: inSpace?.startIn ?? null,
+        client: askClientOf(headers),
         now: ctx.now(),
       },
       isNew,

@@ -618,5 +618,20 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);
   await step('translate nothing', 'visitor', 'POST', '/rest/translation/translate', { texts: [] });
+
+  // Attribution and the assistant browser's invites: who may do what (no Dub, no administrator here).
+  const me = await step('the stranger reads their session', 'stranger', 'GET', '/rest/session', undefined, (r) => !!r.json.user);
+  const myId = me.json?.user?.id ?? 'missing';
+  await step('a lead for oneself', 'stranger', 'POST', '/rest/attribution/dub/lead', { event_name: 'Sign Up', nextauth_user_id: myId }, (r) => r.json.success);
+  await step('a lead for someone else', 'stranger', 'POST', '/rest/attribution/dub/lead', { event_name: 'Sign Up', nextauth_user_id: `not-${myId}` });
+  await step('a lead by a visitor', 'visitor', 'POST', '/rest/attribution/dub/lead', { event_name: 'Sign Up', nextauth_user_id: myId });
+  await step('a browser session by a visitor', 'visitor', 'POST', '/rest/attribution/comet/session', { session_id: 'contract-1' }, (r) => r.json.success);
+  await step('a browser event with a bad name', 'visitor', 'POST', '/rest/attribution/comet/event/Not-A-Name', {});
+  await step('invite status of a visitor', 'visitor', 'POST', '/rest/browser/invites/status');
+  await step('invite status', 'stranger', 'POST', '/rest/browser/invites/status', undefined, (r) => r.json.has_access);
+  await step('check an unknown invite code', 'stranger', 'POST', '/rest/browser/invites/claim', { code: 'NONE-0000', dry_run: true });
+  await step('a stranger lists invite codes', 'stranger', 'GET', '/rest/admin/browser-invites');
+  await step('a stranger issues invite codes', 'stranger', 'POST', '/rest/admin/browser-invites', { count: 1 });
+  await step('a visitor issues invite codes', 'visitor', 'POST', '/rest/admin/browser-invites', { count: 1 });
   return out;
 }

@@ -34,11 +34,14 @@ let ownerEmail: string;
 const known: Record<string, unknown[]> = {};
 const knownOf: Record<string, Record<string, unknown[]>> = {};
 
+// Downloads configured, so the download mail is sent for real (its 503 without them is honest, not a fault).
+const DOWNLOADS_CONFIGURED = { BROWSER_DOWNLOAD_BASE_URL: 'https://downloads.example.com/browser', DOWNLOAD_MAIL_RATE_LIMIT: '1000' };
+
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0' },
+    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;

@@ -23,11 +23,16 @@ import type {
 } from 'msw';
 
 import type {
+  BrowserInviteList,
   VerifyAccountAsAdmin200
 } from '../../react-query/model';
 
 
 export const getVerifyAccountAsAdminResponseMock = (overrideResponse: Partial<Extract<VerifyAccountAsAdmin200, object>> = {}): VerifyAccountAsAdmin200 => ({status: faker.helpers.arrayElement(['verified','already_verified'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getListBrowserInvitesResponseMock = (overrideResponse: Partial<Extract<BrowserInviteList, object>> = {}): BrowserInviteList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({code: faker.string.alpha({length: {min: 10, max: 20}}), max_uses: faker.number.int(), uses: faker.number.int(), issued_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getIssueBrowserInvitesResponseMock = (overrideResponse: Partial<Extract<BrowserInviteList, object>> = {}): BrowserInviteList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({code: faker.string.alpha({length: {min: 10, max: 20}}), max_uses: faker.number.int(), uses: faker.number.int(), issued_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
 
 
 export const getVerifyAccountAsAdminMockHandler = (overrideResponse?: VerifyAccountAsAdmin200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<VerifyAccountAsAdmin200> | VerifyAccountAsAdmin200), options?: RequestHandlerOptions) => {
@@ -41,6 +46,32 @@ export const getVerifyAccountAsAdminMockHandler = (overrideResponse?: VerifyAcco
       })
   }, options)
 }
+
+export const getListBrowserInvitesMockHandler = (overrideResponse?: BrowserInviteList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BrowserInviteList> | BrowserInviteList), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/admin/browser-invites', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListBrowserInvitesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getIssueBrowserInvitesMockHandler = (overrideResponse?: BrowserInviteList | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<BrowserInviteList> | BrowserInviteList), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/admin/browser-invites', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getIssueBrowserInvitesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getAdminMock = () => [
-  getVerifyAccountAsAdminMockHandler()
+  getVerifyAccountAsAdminMockHandler(),
+  getListBrowserInvitesMockHandler(),
+  getIssueBrowserInvitesMockHandler()
 ]

@@ -11,16 +11,27 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  BrowserInviteIssueRequest,
+  BrowserInviteList,
   ProblemResponse,
   VerifyAccountAsAdmin200,
   VerifyAccountAsAdminBody
@@ -32,6 +43,21 @@ import { apiFetch } from '../../../web/src/app/api-fetch';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
 export type verifyAccountAsAdminResponse200 = {
   data: VerifyAccountAsAdmin200
@@ -162,4 +188,252 @@ export const useVerifyAccountAsAdmin = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getVerifyAccountAsAdminMutationOptions(options), queryClient);
+    }
+    export type listBrowserInvitesResponse200 = {
+  data: BrowserInviteList
+  status: 200
+}
+
+export type listBrowserInvitesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listBrowserInvitesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listBrowserInvitesResponseSuccess = (listBrowserInvitesResponse200) & {
+  headers: Headers;
+};
+export type listBrowserInvitesResponseError = (listBrowserInvitesResponse401 | listBrowserInvitesResponse403) & {
+  headers: Headers;
+};
+
+export type listBrowserInvitesResponse = (listBrowserInvitesResponseSuccess | listBrowserInvitesResponseError)
+
+export const getListBrowserInvitesUrl = () => {
+
+
+
+
+  return `/rest/admin/browser-invites`
+}
+
+/**
+ * Newest first, at most 200. 403 `not_administrator` for anyone but an administrator (ADMIN_EMAILS).
+ * @summary The assistant browser's invite codes (administrators)
+ */
+export const listBrowserInvites = async ( options?: Parameters<typeof apiFetch>[1]): Promise<listBrowserInvitesResponse> => {
+
+  return apiFetch<listBrowserInvitesResponse>(getListBrowserInvitesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListBrowserInvitesQueryKey = () => {
+    return [
+    `/rest/admin/browser-invites`
+    ] as const;
+    }
+
+
+export const getListBrowserInvitesQueryOptions = <TData = Awaited<ReturnType<typeof listBrowserInvites>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBrowserInvites>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBrowserInvitesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBrowserInvites>>> = ({ signal }) => listBrowserInvites({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBrowserInvites>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBrowserInvitesQueryResult = NonNullable<Awaited<ReturnType<typeof listBrowserInvites>>>
+export type ListBrowserInvitesQueryError = ProblemResponse
+
+
+export function useListBrowserInvites<TData = Awaited<ReturnType<typeof listBrowserInvites>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBrowserInvites>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBrowserInvites>>,
+          TError,
+          Awaited<ReturnType<typeof listBrowserInvites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBrowserInvites<TData = Awaited<ReturnType<typeof listBrowserInvites>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBrowserInvites>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBrowserInvites>>,
+          TError,
+          Awaited<ReturnType<typeof listBrowserInvites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBrowserInvites<TData = Awaited<ReturnType<typeof listBrowserInvites>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBrowserInvites>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The assistant browser's invite codes (administrators)
+ */
+
+export function useListBrowserInvites<TData = Awaited<ReturnType<typeof listBrowserInvites>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBrowserInvites>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBrowserInvitesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type issueBrowserInvitesResponse200 = {
+  data: BrowserInviteList
+  status: 200
+}
+
+export type issueBrowserInvitesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type issueBrowserInvitesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type issueBrowserInvitesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type issueBrowserInvitesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type issueBrowserInvitesResponseSuccess = (issueBrowserInvitesResponse200) & {
+  headers: Headers;
+};
+export type issueBrowserInvitesResponseError = (issueBrowserInvitesResponse400 | issueBrowserInvitesResponse401 | issueBrowserInvitesResponse403 | issueBrowserInvitesResponse413) & {
+  headers: Headers;
+};
+
+export type issueBrowserInvitesResponse = (issueBrowserInvitesResponseSuccess | issueBrowserInvitesResponseError)
+
+export const getIssueBrowserInvitesUrl = () => {
+
+
+
+
+  return `/rest/admin/browser-invites`
+}
+
+/**
+ * Issues `count` new random codes (1 to 50), each claimable `max_uses` times (1 to 1000).
+ * 403 `not_administrator` for anyone but an administrator.
+ * @summary Issue invite codes for the assistant browser (administrators)
+ */
+export const issueBrowserInvites = async (browserInviteIssueRequest: BrowserInviteIssueRequest, options?: Parameters<typeof apiFetch>[1]): Promise<issueBrowserInvitesResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<issueBrowserInvitesResponse>(getIssueBrowserInvitesUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(browserInviteIssueRequest)
+  }
+);}
+
+
+
+
+
+export const getIssueBrowserInvitesMutationKey = () => ['issueBrowserInvites'] as const;
+
+export const getIssueBrowserInvitesMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof issueBrowserInvites>>, TError,IssueBrowserInvitesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof issueBrowserInvites>>, TError,IssueBrowserInvitesMutationVariables, TContext> => {
+
+const mutationKey = getIssueBrowserInvitesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof issueBrowserInvites>>, IssueBrowserInvitesMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  issueBrowserInvites(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type IssueBrowserInvitesMutationResult = NonNullable<Awaited<ReturnType<typeof issueBrowserInvites>>>
+    export type IssueBrowserInvitesMutationBody = BrowserInviteIssueRequest
+    export type IssueBrowserInvitesMutationError = ProblemResponse
+    export type IssueBrowserInvitesMutationVariables = {data: BrowserInviteIssueRequest}
+
+    /**
+ * @summary Issue invite codes for the assistant browser (administrators)
+ */
+export const useIssueBrowserInvites = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof issueBrowserInvites>>, TError,IssueBrowserInvitesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof issueBrowserInvites>>,
+        TError,
+        IssueBrowserInvitesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getIssueBrowserInvitesMutationOptions(options), queryClient);
     }

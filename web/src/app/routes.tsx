@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/mail', ...page(() => import('../features/mail/mail-page')) },
+      { path: '/download', ...page(() => import('../features/browser/browser-page')) },
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
       { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page')) },

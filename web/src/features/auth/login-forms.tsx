@@ -7,6 +7,7 @@ import { problemMessage } from '../../app/problem';
 import { useAuthSettings } from './auth-settings';
 import { Field, FormError } from './form-parts';
 import { TwoFactorStep } from './two-factor-step';
+import { reportSignUpLead } from '../attribution/report-lead';
 
 const nameOf = (r: { data: unknown }) => (r.data as SessionResponse).user?.name ?? '';
 
@@ -50,7 +51,14 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: (name: string
 }
 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (name: string) => void }) {
-  const signUp = useSignUpEmail({ mutation: { onSuccess: (r) => onSignedUp(nameOf(r)) } });
+  const signUp = useSignUpEmail({
+    mutation: {
+      onSuccess: (r) => {
+        onSignedUp(nameOf(r));
+        void reportSignUpLead((r.data as SessionResponse).user?.id);
+      },
+    },
+  });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);

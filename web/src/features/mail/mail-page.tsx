@@ -7,6 +7,7 @@ import type { OutboxList, VerifyAccountAsAdmin200 } from '../../../../generated/
 import { problemMessage } from '../../app/problem';
 import { useSession } from '../../app/session';
 import { Field, FormError } from '../auth/form-parts';
+import { BrowserInvitesAdmin } from '../browser/browser-invites-admin';
 
 export default function MailPage() {
   const { user, isLoading } = useSession();
@@ -18,6 +19,7 @@ export default function MailPage() {
       {!user && <p>Sign in to read the mail sent to you.</p>}
       {user && !user.email_verified && <p>Your address is not verified yet: its mail shows here once it is.</p>}
       {user?.is_admin && <VerifyAccountForm />}
+      {user?.is_admin && <BrowserInvitesAdmin />}
       {outbox.isError && <FormError>{problemMessage(outbox.error)}</FormError>}
       {outbox.data && outbox.data.items.length === 0 && user?.email_verified && <p>No mail yet.</p>}
       {outbox.data && outbox.data.items.length > 0 && (

@@ -1,0 +1,63 @@
+// The query milestones (seed 002 §7): a consumer of the threads' QuestionAsked events keeps each
+// person's count of questions (and of questions from the assistant browser) and records the
+// milestones they reach on the person's attribution stream, in the consumer's transaction, so a
+// question is counted once and a milestone recorded once even across a crash.
+import { sql } from 'kysely';
+import type { EventStore } from '../eventstore/store.js';
+import type { ConsumerHandler } from '../eventstore/consumers.js';
+import type { Trx } from '../eventstore/types.js';
+import type { QuestionAsked, ThreadStarted } from '../threads/events.js';
+import { threadStream } from '../threads/index.js';
+import { decideQueryMilestones } from './decide.js';
+import { attributionStream, evolveAttribution, initialAttribution, type AttributionOwner } from './events.js';
+
+export const QUERY_MILESTONES_CONSUMER = 'attribution-query-milestones';
+
+/** Who owns the thread, from its ThreadStarted event (the read model may have lost a deleted thread by now). */
+async function ownerOfThread(trx: Trx, contextUuid: string): Promise<AttributionOwner | null> {
+  const row = await trx
+    .selectFrom('events')
+    .select('data')
+    .where('stream_id', '=', threadStream(contextUuid))
+    .where('type', '=', 'ThreadStarted')
+    .limit(1)
+    .executeTakeFirst();
+  const d = row?.data as ThreadStarted['data'] | undefined;
+  if (d?.owner_user_id) return { user_id: d.owner_user_id, visitor_id: d.owner_visitor_id ?? '' };
+  if (d?.owner_visitor_id) return { user_id: null, visitor_id: d.owner_visitor_id };
+  return null;
+}
+
+export const ownerKey = (o: AttributionOwner) => (o.user_id ? `user:${o.user_id}` : `visitor:${o.visitor_id}`);
+
+export function queryMilestonesConsumer(store: EventStore, now: () => Date = () => new Date()): ConsumerHandler {
+  return async (trx, events) => {
+    for (const event of events) {
+      if (event.type !== 'QuestionAsked') continue;
+      const d = event.data as QuestionAsked['data'];
+      const owner = await ownerOfThread(trx, d.context_uuid);
+      if (!owner) continue;
+      const fromAssistant = d.client === 'assistant_browser';
+      const counts = await trx
+        .insertInto('attribution_query_counts')
+        .values({ owner_key: ownerKey(owner), questions: 1, assistant_questions: fromAssistant ? 1 : 0 })
+        .onConflict((oc) =>
+          oc.column('owner_key').doUpdateSet({
+            questions: sql`attribution_query_counts.questions + 1`,
+            assistant_questions: sql`attribution_query_counts.assistant_questions + ${fromAssistant ? 1 : 0}`,
+          }),
+        )
+        .returning(['questions', 'assistant_questions'])
+        .executeTakeFirstOrThrow();
+      const stream = attributionStream(owner);
+      const { state, version } = await store.aggregate(stream, initialAttribution, evolveAttribution, trx);
+      const reached = decideQueryMilestones(
+        state,
+        owner,
+        { backend_uuid: d.backend_uuid, questions: counts.questions, assistantQuestions: counts.assistant_questions, fromAssistant },
+        now(),
+      );
+      if (reached.length) await store.append(stream, version, reached, trx);
+    }
+  };
+}

@@ -1,0 +1,30 @@
+// The assistant browser's download buttons (seed 002 §7): a link per platform from the server
+// (BROWSER_DOWNLOAD_BASE_URL with channel=stable, the platform, and mini=1 for Windows); each
+// click shows 'Comet download started...' for 5 s. Without a configured base URL, it says so.
+import { Download } from 'lucide-react';
+import { useGetBrowserDownloads } from '../../../../generated/react-query/browser/browser';
+import type { BrowserDownloads } from '../../../../generated/react-query/model';
+import { toast } from '../../app/toasts';
+import { BROWSER_TEXT, DOWNLOAD_TOAST_MS } from './browser-texts';
+
+export function DownloadButtons() {
+  const downloads = useGetBrowserDownloads({ query: { select: (r) => r.data as BrowserDownloads, staleTime: 5 * 60_000 } });
+  if (downloads.isPending) return null;
+  if (!downloads.data?.configured) return <p role="status">{BROWSER_TEXT.notConfigured}</p>;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {downloads.data.links.map((link) => (
+        <a
+          key={link.platform}
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-primary inline-flex items-center gap-2"
+          onClick={() => toast(BROWSER_TEXT.downloadStarted, { duration: DOWNLOAD_TOAST_MS })}
+        >
+          <Download className="size-4" aria-hidden /> {BROWSER_TEXT.platform[link.platform] ?? link.platform}
+        </a>
+      ))}
+    </div>
+  );
+}
