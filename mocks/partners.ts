@@ -3,10 +3,9 @@
 // seed's refusals can be seen in the UI: WELCOME is good, OLDCODE expired, USEDUP redeemed,
 // FIRSTTIME for first-time customers only (the signed-in mock user has subscribed before),
 // ENTERPRISE for another product, JAPANONLY for another region.
-import type Stripe from 'stripe';
 import { getCheckPartnerDiscountCodeMockHandler, getGetMobileAppMockHandler, getGetPartnerMockHandler } from '../generated/msw/partners/partners.msw';
 import type { CheckPartnerDiscountCodeBody } from '../generated/react-query/model';
-import { judgePromotion } from '../services/partners/promo-check';
+import { judgePromotion, type PromotionFacts } from '../services/partners/promo-check';
 import { partnerView } from '../services/partners/views';
 import { parsePartners, partnerByCode } from '../services/shared/partners';
 import { partnerErrors } from '../services/partners/errors';
@@ -33,33 +32,26 @@ const PARTNERS = parsePartners(
 );
 
 const SECONDS = Date.now() / 1000;
-function code(name: string, over: { promo?: Partial<Stripe.PromotionCode>; coupon?: Partial<Stripe.Coupon>; firstTime?: boolean } = {}): Stripe.PromotionCode {
-  const coupon = { id: `co_${name}`, object: 'coupon', valid: true, redeem_by: null, max_redemptions: null, times_redeemed: 0, metadata: {}, ...over.coupon };
-  return {
+function code(name: string, over: { promo?: Partial<PromotionFacts>; coupon?: Partial<PromotionFacts['coupon']> } = {}) {
+  const facts: PromotionFacts = {
     id: `promo_${name}`,
-    object: 'promotion_code',
     active: true,
-    code: name,
-    created: SECONDS,
-    customer: null,
-    customer_account: null,
     expires_at: null,
-    livemode: false,
     max_redemptions: null,
-    metadata: {},
-    promotion: { type: 'coupon', coupon: coupon as Stripe.Coupon },
-    restrictions: { first_time_transaction: over.firstTime ?? false, minimum_amount: null, minimum_amount_currency: null },
     times_redeemed: 0,
+    first_time_transaction: false,
     ...over.promo,
+    coupon: { valid: true, redeem_by: null, max_redemptions: null, times_redeemed: 0, product_ids: [], countries: [], ...over.coupon },
   };
+  return { code: name, facts };
 }
 const CODES = [
   code('WELCOME'),
   code('OLDCODE', { promo: { expires_at: SECONDS - 86_400 } }),
   code('USEDUP', { promo: { max_redemptions: 1, times_redeemed: 1 } }),
-  code('FIRSTTIME', { firstTime: true }),
-  code('ENTERPRISE', { coupon: { applies_to: { products: ['prod_enterprise'] } } }),
-  code('JAPANONLY', { coupon: { metadata: { countries: 'JP' } } }),
+  code('FIRSTTIME', { promo: { first_time_transaction: true } }),
+  code('ENTERPRISE', { coupon: { product_ids: ['prod_enterprise'] } }),
+  code('JAPANONLY', { coupon: { countries: ['JP'] } }),
 ];
 
 export function partnerHandlers(opts: { signedIn: () => boolean }) {
@@ -71,7 +63,7 @@ export function partnerHandlers(opts: { signedIn: () => boolean }) {
     getCheckPartnerDiscountCodeMockHandler(async ({ request }) => {
       const body = (await request.json()) as CheckPartnerDiscountCodeBody;
       if (body.partnerCode && !partnerByCode(PARTNERS, body.partnerCode)) refuse(partnerErrors.partnerNotFound());
-      const promo = CODES.find((c) => c.code.toLowerCase() === body.discountCode.trim().toLowerCase()) ?? null;
+      const promo = CODES.find((c) => c.code.toLowerCase() === body.discountCode.trim().toLowerCase())?.facts ?? null;
       const customer = { hasSubscribedBefore: opts.signedIn(), redeemedThisCode: false, country: 'US' };
       const error = judgePromotion(promo, { now: new Date(), customer, subscriptionProducts: ['prod_pro', 'prod_max'] });
       return { status: error ? 'invalid' : 'valid', error_code: error };

@@ -1,39 +1,22 @@
 import fc from 'fast-check';
-import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { judgePromotion, PROMO_ERROR_CODES, type PromoContext } from './promo-check.js';
+import { countriesOf, judgePromotion, PROMO_ERROR_CODES, type PromoContext, type PromotionFacts } from './promo-check.js';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const now = NOW.getTime() / 1000;
 const PRO = 'prod_pro';
 
-function promo(over: { promo?: Partial<Stripe.PromotionCode>; coupon?: Partial<Stripe.Coupon>; firstTime?: boolean } = {}): Stripe.PromotionCode {
-  const coupon = {
-    id: 'co_1',
-    object: 'coupon',
-    valid: true,
-    redeem_by: null,
-    max_redemptions: null,
-    times_redeemed: 0,
-    metadata: {},
-    ...over.coupon,
-  } as Stripe.Coupon;
+type Over = { promo?: Partial<Omit<PromotionFacts, 'coupon'>>; coupon?: Partial<PromotionFacts['coupon']> };
+function promo(over: Over = {}): PromotionFacts {
   return {
     id: 'promo_1',
-    object: 'promotion_code',
     active: true,
-    code: 'WELCOME',
-    created: now - 100,
-    customer: null,
-    customer_account: null,
     expires_at: null,
-    livemode: false,
     max_redemptions: null,
-    metadata: {},
-    promotion: { type: 'coupon', coupon },
-    restrictions: { first_time_transaction: over.firstTime ?? false, minimum_amount: null, minimum_amount_currency: null },
     times_redeemed: 0,
+    first_time_transaction: false,
     ...over.promo,
+    coupon: { valid: true, redeem_by: null, max_redemptions: null, times_redeemed: 0, product_ids: [], countries: [], ...over.coupon },
   };
 }
 const ctx = (customer: Partial<PromoContext['customer']> = {}): PromoContext => ({
@@ -52,13 +35,13 @@ describe('judging a promo code (seed 002 §8)', () => {
     expect(judgePromotion(promo({ promo: { max_redemptions: 5, times_redeemed: 5 } }), ctx())).toBe('ALREADY_REDEEMED');
     expect(judgePromotion(promo({ promo: { active: false, max_redemptions: 1, times_redeemed: 1 } }), ctx())).toBe('ALREADY_REDEEMED');
     expect(judgePromotion(promo(), ctx({ redeemedThisCode: true }))).toBe('ALREADY_REDEEMED');
-    expect(judgePromotion(promo({ firstTime: true }), ctx({ hasSubscribedBefore: true }))).toBe('PROMO_CODE_CUSTOMER_NOT_FIRST_TIME');
-    expect(judgePromotion(promo({ firstTime: true }), ctx())).toBeNull();
-    expect(judgePromotion(promo({ coupon: { applies_to: { products: ['prod_enterprise'] } } }), ctx())).toBe('INVALID_PRODUCT');
-    expect(judgePromotion(promo({ coupon: { applies_to: { products: ['prod_enterprise', PRO] } } }), ctx())).toBeNull();
-    expect(judgePromotion(promo({ coupon: { metadata: { countries: 'JP, KR' } } }), ctx())).toBe('INVALID_COUNTRY');
-    expect(judgePromotion(promo({ coupon: { metadata: { countries: 'JP,us' } } }), ctx())).toBeNull();
-    expect(judgePromotion(promo({ coupon: { metadata: { countries: 'JP' } } }), ctx({ country: null }))).toBe('INVALID_COUNTRY');
+    expect(judgePromotion(promo({ promo: { first_time_transaction: true } }), ctx({ hasSubscribedBefore: true }))).toBe('PROMO_CODE_CUSTOMER_NOT_FIRST_TIME');
+    expect(judgePromotion(promo({ promo: { first_time_transaction: true } }), ctx())).toBeNull();
+    expect(judgePromotion(promo({ coupon: { product_ids: ['prod_enterprise'] } }), ctx())).toBe('INVALID_PRODUCT');
+    expect(judgePromotion(promo({ coupon: { product_ids: ['prod_enterprise', PRO] } }), ctx())).toBeNull();
+    expect(judgePromotion(promo({ coupon: { countries: countriesOf('JP, KR') } }), ctx())).toBe('INVALID_COUNTRY');
+    expect(judgePromotion(promo({ coupon: { countries: countriesOf('JP,us') } }), ctx())).toBeNull();
+    expect(judgePromotion(promo({ coupon: { countries: ['JP'] } }), ctx({ country: null }))).toBe('INVALID_COUNTRY');
     expect(judgePromotion(promo({ promo: { active: false } }), ctx())).toBe('INVALID');
     expect(judgePromotion(promo({ coupon: { valid: false } }), ctx())).toBe('INVALID');
   });
@@ -78,9 +61,14 @@ describe('judging a promo code (seed 002 §8)', () => {
         }),
         (r) => {
           const p = promo({
-            promo: { active: r.active, expires_at: r.expiresIn === null ? null : now + r.expiresIn, max_redemptions: r.max, times_redeemed: r.times },
+            promo: {
+              active: r.active,
+              expires_at: r.expiresIn === null ? null : now + r.expiresIn,
+              max_redemptions: r.max,
+              times_redeemed: r.times,
+              first_time_transaction: r.firstTime,
+            },
             coupon: { valid: r.valid },
-            firstTime: r.firstTime,
           });
           const result = judgePromotion(p, ctx({ hasSubscribedBefore: r.subscribed, redeemedThisCode: r.redeemed }));
           expect(result === null || PROMO_ERROR_CODES.includes(result)).toBe(true);

@@ -1,7 +1,7 @@
 // Whether a promo code may be redeemed by this person now (seed 002 §8, "Promo and partner codes"),
-// judged from the Stripe promotion code and what is known of the customer. Pure: the caller reads
-// Stripe. The web client shows each code's text from the seed's table.
-import type Stripe from 'stripe';
+// judged from the payment provider's promotion code and what is known of the customer. Pure: the
+// caller reads the provider (and maps its objects to PromotionFacts). The web client shows each
+// code's text from the seed's table.
 
 export const PROMO_ERROR_CODES = [
   'PROMO_CODE_CUSTOMER_NOT_FIRST_TIME',
@@ -22,38 +22,52 @@ export type PromoCustomer = {
   country: string | null;
 };
 
+/** A promotion code as the payment provider holds it (Stripe's promotion code and its coupon), times in seconds. */
+export type PromotionFacts = {
+  id: string;
+  active: boolean;
+  expires_at: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  first_time_transaction: boolean;
+  coupon: {
+    valid: boolean;
+    redeem_by: number | null;
+    max_redemptions: number | null;
+    times_redeemed: number;
+    /** The products it discounts; empty for any. */
+    product_ids: string[];
+    /** The countries it is limited to (ISO 3166 alpha-2, upper case); empty for any. */
+    countries: string[];
+  };
+};
+
 /** The subscription products a promo code may discount (Pro and Max); others belong to the Enterprise flow. */
 export type PromoContext = { now: Date; customer: PromoCustomer; subscriptionProducts: readonly string[] };
 
 /** `null` when the code may be redeemed, else the reason, in the order a person can act on it. */
-export function judgePromotion(promo: Stripe.PromotionCode | null, ctx: PromoContext): PromoErrorCode | null {
+export function judgePromotion(promo: PromotionFacts | null, ctx: PromoContext): PromoErrorCode | null {
   if (!promo) return 'INVALID';
-  const coupon = typeof promo.promotion.coupon === 'object' ? promo.promotion.coupon : null;
-  if (!coupon) return 'INVALID';
+  const { coupon } = promo;
   const nowSeconds = ctx.now.getTime() / 1000;
   const expired = (promo.expires_at !== null && promo.expires_at <= nowSeconds) || (coupon.redeem_by !== null && coupon.redeem_by <= nowSeconds);
   if (expired) return 'EXPIRED';
-  if (!promo.active || !coupon.valid) {
-    // Stripe turns a code inactive once it is used up: say so rather than "invalid".
-    return used(promo.max_redemptions, promo.times_redeemed) || used(coupon.max_redemptions, coupon.times_redeemed) ? 'ALREADY_REDEEMED' : 'INVALID';
-  }
-  if (ctx.customer.redeemedThisCode || used(promo.max_redemptions, promo.times_redeemed) || used(coupon.max_redemptions, coupon.times_redeemed))
-    return 'ALREADY_REDEEMED';
-  if (promo.restrictions.first_time_transaction && ctx.customer.hasSubscribedBefore) return 'PROMO_CODE_CUSTOMER_NOT_FIRST_TIME';
-  const products = coupon.applies_to?.products;
-  if (products && products.length > 0 && !products.some((p) => ctx.subscriptionProducts.includes(p))) return 'INVALID_PRODUCT';
-  const countries = countriesOf(coupon.metadata?.countries ?? promo.metadata?.countries);
-  if (countries && (!ctx.customer.country || !countries.includes(ctx.customer.country.toUpperCase()))) return 'INVALID_COUNTRY';
+  const usedUp = used(promo.max_redemptions, promo.times_redeemed) || used(coupon.max_redemptions, coupon.times_redeemed);
+  // Stripe turns a code inactive once it is used up: say so rather than "invalid".
+  if (!promo.active || !coupon.valid) return usedUp ? 'ALREADY_REDEEMED' : 'INVALID';
+  if (ctx.customer.redeemedThisCode || usedUp) return 'ALREADY_REDEEMED';
+  if (promo.first_time_transaction && ctx.customer.hasSubscribedBefore) return 'PROMO_CODE_CUSTOMER_NOT_FIRST_TIME';
+  if (coupon.product_ids.length > 0 && !coupon.product_ids.some((p) => ctx.subscriptionProducts.includes(p))) return 'INVALID_PRODUCT';
+  if (coupon.countries.length > 0 && (!ctx.customer.country || !coupon.countries.includes(ctx.customer.country.toUpperCase()))) return 'INVALID_COUNTRY';
   return null;
 }
 
 const used = (max: number | null, times: number) => max !== null && times >= max;
 
-/** A coupon limited to some countries names them in its metadata: `countries: "US,CA"`. */
-function countriesOf(value: string | undefined): string[] | null {
-  const list = (value ?? '')
+/** A coupon limited to some countries names them in its metadata, `countries: "US,CA"`: the list, upper case. */
+export function countriesOf(value: string | undefined | null): string[] {
+  return (value ?? '')
     .split(',')
     .map((c) => c.trim().toUpperCase())
     .filter((c) => /^[A-Z]{2}$/.test(c));
-  return list.length ? list : null;
 }
