@@ -2,15 +2,18 @@
 // joined it to hand it to (or removes it), gives their password and types DELETE, then confirms.
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDeleteAccount, useListOwnedSpacesForDeletion } from '../../../../generated/react-query/data-rights/data-rights';
 import type { OwnedSpaceList } from '../../../../generated/react-query/model';
+import { ApiError } from '../../app/api-fetch';
 import { problemMessage } from '../../app/problem';
 import { sessionQueryKey } from '../../app/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field, FormError } from '../auth/form-parts';
 
 const REMOVE = '';
+/** The server's refusal while the person is the last owner of an organisation others are in. */
+const LAST_OWNER = 'last_owner_must_hand_over';
 const CONFIRMATION = 'DELETE';
 
 type Request = { password: string; confirmation: string; hand_over: Record<string, string> };
@@ -93,7 +96,19 @@ export function DeleteAccountSection() {
         maxLength={100}
         hint="Your account and your data are deleted for good."
       />
-      {remove.isError && <FormError>{problemMessage(remove.error)}</FormError>}
+      {remove.isError && (
+        <FormError>
+          {problemMessage(remove.error)}
+          {remove.error instanceof ApiError && remove.error.code === LAST_OWNER && (
+            <>
+              {' '}
+              <Link to="/account/org/members" className="font-medium underline">
+                Hand over ownership
+              </Link>
+            </>
+          )}
+        </FormError>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary !bg-red-600 !text-white hover:!bg-red-700" disabled={remove.isPending}>
           Delete my account
