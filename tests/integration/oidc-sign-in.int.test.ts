@@ -80,15 +80,19 @@ describe('a new person', () => {
     expect(user).toMatchObject({ email: idp.email, name: 'Nina Provider', email_verified: true });
 
     const events = await query('select type, data from events where stream_id = $1 order by stream_version', [`account-${user.id}`]);
-    expect(events.map((e) => e.type)).toEqual(['AccountRegistered']);
+    // The provider vouched for the address: it is recorded verified with the registration.
+    expect(events.map((e) => e.type)).toEqual(['AccountRegistered', 'AccountEmailVerified']);
     expect(events[0].data).toMatchObject({ user_id: user.id, email: idp.email, name: 'Nina Provider' });
-    expect(await query('select user_id from accounts where user_id = $1', [user.id])).toHaveLength(1);
+    expect(events[1].data).toMatchObject({ user_id: user.id, via: 'provider' });
+    expect(await query('select user_id, email_verified_at is not null as verified from accounts where user_id = $1', [user.id])).toEqual([
+      { user_id: user.id, verified: true },
+    ]);
 
     // Again from another browser: the same account, registered once.
     const again = await visitor(server.url);
     await signInWithProvider(again, provider.issuer, idp);
     expect((await sessionUser(again)).id).toBe(user.id);
-    expect(await query('select type from events where stream_id = $1', [`account-${user.id}`])).toHaveLength(1);
+    expect(await query('select type from events where stream_id = $1', [`account-${user.id}`])).toHaveLength(2);
   });
 
   test('an account made by a provider has no password: changing one or setting up two-factor says so', async () => {
@@ -145,7 +149,9 @@ describe('an address that already has an account', () => {
     const idp = person('xena', false);
     const b = await visitor(server.url);
     await signInWithProvider(b, provider.issuer, idp);
-    expect(await sessionUser(b)).toMatchObject({ email: idp.email, email_verified: false });
+    const made = await sessionUser(b);
+    expect(made).toMatchObject({ email: idp.email, email_verified: false });
+    expect((await query('select type from events where stream_id = $1', [`account-${made.id}`])).map((e) => e.type)).toEqual(['AccountRegistered']);
     const taker = await visitor(server.url);
     const res = await taker.post('/api/auth/sign-up/email', { name: 'Taker', email: idp.email, password: PASSWORD });
     expect([res.status, res.json.code]).toEqual([409, 'email_taken']);
