@@ -104,6 +104,32 @@ describe('a new person', () => {
     expect([twoFactor.status, twoFactor.json.code]).toEqual([409, 'no_password']);
   });
 
+  test('an account made by a provider sets a first password, once; it is told by mail, and then changes it and turns on two-factor as any other', async () => {
+    const idp = person('paz');
+    const b = await visitor(server.url);
+    await signInWithProvider(b, provider.issuer, idp);
+    expect((await b.get('/rest/account/password')).json).toEqual({ has_password: false });
+    expect((await b.post('/api/auth/set-password', { new_password: 'short' })).status).toBe(400);
+    expect((await b.get('/rest/account/password')).json).toEqual({ has_password: false });
+
+    expect((await b.post('/api/auth/set-password', { new_password: 'paz-own-secret-1' })).status).toBe(204);
+    expect((await b.get('/rest/account/password')).json).toEqual({ has_password: true });
+    const again = await b.post('/api/auth/set-password', { new_password: 'paz-other-secret-2' });
+    expect([again.status, again.json.code]).toEqual([409, 'password_already_set']);
+    const notices = await query('select text from mail_outbox where "to" = $1 and subject = $2', [idp.email, 'A password was set on your account']);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).toContain(`signed in to with ${idp.email} and a password`);
+
+    // The address and the password sign in now; the password confirms two-factor and changes.
+    expect((await (await visitor(server.url)).post('/api/auth/sign-in/email', { email: idp.email, password: 'paz-own-secret-1' })).status).toBe(200);
+    expect((await b.post('/api/auth/two-factor/enable', { password: 'paz-own-secret-1' })).status).toBe(200);
+    expect((await b.post('/api/auth/change-password', { current_password: 'paz-own-secret-1', new_password: 'paz-new-secret-3' })).status).toBe(204);
+
+    const anon = await visitor(server.url);
+    expect((await anon.get('/rest/account/password')).status).toBe(401);
+    expect((await anon.post('/api/auth/set-password', { new_password: 'paz-own-secret-1' })).status).toBe(401);
+  });
+
   test('a wrong password at the provider signs nobody in', async () => {
     const idp = person('olga');
     const b = await visitor(server.url);
