@@ -78,4 +78,15 @@ describe('data rights on /account/details', () => {
     await userEvent.click(within(alert).getByRole('link', { name: 'Hand over ownership' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/account/org/members'));
   });
+
+  it('asks an account without a password (made by an identity provider) to set one before it can delete', async () => {
+    mocks.scenario.state.accounts.find((a) => a.user.id === DEMO_ACCOUNT.id)!.password = '';
+    at('/account/details');
+    await screen.findByRole('form', { name: 'Set a password' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText(/Deleting your account asks for your password, and this account has none yet/)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Delete account' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(screen.getByText(/set a password above to turn it on/)).toBeVisible();
+  });
 });

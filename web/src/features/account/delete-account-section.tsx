@@ -37,7 +37,8 @@ function SpaceChoice({ space, value, onChange }: { space: OwnedSpaceList['spaces
   );
 }
 
-export function DeleteAccountSection() {
+/** `hasPassword` false: an account made by an identity provider's sign-in, which confirms with a password it must set first. */
+export function DeleteAccountSection({ hasPassword }: { hasPassword?: boolean }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<Request | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
@@ -71,6 +72,12 @@ export function DeleteAccountSection() {
           Delete account
         </button>
       </div>
+    );
+  if (hasPassword === false)
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        Deleting your account asks for your password, and this account has none yet: set a password above first.
+      </p>
     );
   const spaces = owned.data ?? [];
   return (

@@ -95,7 +95,7 @@ export default function AccountDetailsPage() {
         <h2 id="delete-heading" className="text-lg font-medium">
           Delete account
         </h2>
-        <DeleteAccountSection />
+        <DeleteAccountSection hasPassword={hasPassword} />
       </section>
     </div>
   );
