@@ -5,9 +5,11 @@ import {
   getChangeEmailMockHandler,
   getChangePasswordMockHandler,
   getGetAuthSettingsMockHandler,
+  getGetPasswordStatusMockHandler,
   getRequestPasswordResetMockHandler,
   getResetPasswordMockHandler,
   getSendVerificationEmailMockHandler,
+  getSetPasswordMockHandler,
   getSignInSocialMockHandler,
   getVerifyEmailMockHandler,
 } from '../generated/msw/auth/auth.msw';
@@ -25,6 +27,7 @@ import type {
   ChangeEmailBody,
   ChangePasswordBody,
   ResetPasswordBody,
+  SetPasswordRequest,
   UpdateAccountProfileBody,
   VerifyEmailBody,
 } from '../generated/react-query/model';
@@ -137,9 +140,19 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
       opts.changed();
       return { status: 'verification_sent', new_email: newEmail };
     }),
+    // An account made by a provider's sign-in has no password: '' here.
+    getGetPasswordStatusMockHandler(() => ({ has_password: signedIn().password !== '' })),
+    getSetPasswordMockHandler(async ({ request }) => {
+      const body = (await request.json()) as SetPasswordRequest;
+      const me = signedIn();
+      if (me.password !== '') refuse(identityErrors.passwordAlreadySet());
+      me.password = body.new_password;
+      opts.changed();
+    }),
     getChangePasswordMockHandler(async ({ request }) => {
       const body = (await request.json()) as ChangePasswordBody;
       const me = signedIn();
+      if (me.password === '') refuse(identityErrors.noPassword());
       if (me.password !== body.current_password) refuse(identityErrors.wrongPassword());
       me.password = body.new_password;
       opts.changed();

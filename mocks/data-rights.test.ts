@@ -48,4 +48,28 @@ describe('mock data rights', () => {
     expect((await json<SessionResponse>(call('GET', '/rest/session'))).user).toBeNull();
     expect((await call('POST', '/api/auth/sign-in/email', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).status).toBe(401);
   });
+
+  it('refuses the last owner of an organisation others are in, naming it, as the server does', async () => {
+    const org = await json<{ uuid: string }>(call('POST', '/rest/organizations', { name: 'Demo Works' }));
+    const joinedAt = new Date().toISOString();
+    // Someone else joined it (as accepting an invitation records it).
+    mocks.scenario.state.orgEvents![org.uuid].push({
+      type: 'OrgMemberJoined',
+      data: {
+        org_uuid: org.uuid,
+        invitation_id: 'i-1',
+        member_id: 'm-other',
+        user_id: 'other',
+        email: 'other@example.com',
+        role: 'member',
+        joined_at: joinedAt,
+      },
+      at: joinedAt,
+    });
+    const refused = await call('POST', '/rest/account/delete', { password: DEMO_ACCOUNT.password, confirmation: 'DELETE' });
+    const body = await refused.json();
+    expect([refused.status, body.code]).toEqual([409, 'last_owner_must_hand_over']);
+    expect(body.detail).toContain('last owner of Demo Works');
+    expect((await json<SessionResponse>(call('GET', '/rest/session'))).user).not.toBeNull();
+  });
 });

@@ -11,6 +11,8 @@ import {
 } from '../generated/msw/data-rights/data-rights.msw';
 import type { AccountDeletionRequest, DataExport } from '../generated/react-query/model';
 import { identityErrors } from '../services/identity/errors';
+import { checkDeparture } from '../services/orgs/decide';
+import { evolveOrg, initialOrg } from '../services/orgs/events';
 import { checkDownload, decideDeletion, expiryOf } from '../services/rights/decide';
 import { rightsErrors } from '../services/rights/errors';
 import { isReadable } from '../services/spaces/access-levels';
@@ -99,6 +101,8 @@ export function dataRightsHandlers(opts: Options) {
           },
         ),
       );
+      // The last owner of an organisation others are in hands it over first, as on the server.
+      for (const events of Object.values(state.orgEvents ?? {})) ruled(() => checkDeparture(events.reduce(evolveOrg, initialOrg), user.id));
       for (const { space, heirs } of mine) {
         const heir = heirs.find((h) => h.member_id === body.hand_over?.[space.uuid]);
         const list = opts.spaces();

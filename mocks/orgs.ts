@@ -48,7 +48,7 @@ import {
 } from '../services/orgs/decide';
 import { orgErrors } from '../services/orgs/errors';
 import { evolveOrg, initialOrg, type OrgDetails as Details, type OrgEvent, type OrgState, type UserAccess } from '../services/orgs/events';
-import { slugify } from '../services/orgs/slug';
+import { orgSlug } from '../services/orgs/slug';
 import type { MockOrg } from './files';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
@@ -76,7 +76,7 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
       s[uuid] = decideCreate(initialOrg, {
         org_uuid: uuid,
         name: org.name,
-        slug: slugify(org.name),
+        slug: orgSlug(org.name),
         actor: { user_id: owner.user.id, email: owner.user.email, account_email: owner.user.email },
         member_id: `member-${owner.user.id}`,
         now: new Date(at),
@@ -191,7 +191,7 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
     getCreateOrganizationMockHandler(async ({ request }) => {
       const body = (await request.json()) as CreateOrganizationRequest;
       const me = actor();
-      const slug = body.slug ?? slugify(body.name);
+      const slug = body.slug ?? orgSlug(body.name);
       if (Object.values(streams()).some((events) => (events[0]?.data as { slug?: string })?.slug === slug)) refuse(orgErrors.slugTaken());
       const uuid = crypto.randomUUID();
       decide(uuid, (s) => decideCreate(s, { org_uuid: uuid, name: body.name, slug, actor: me, member_id: crypto.randomUUID(), now: new Date() }));

@@ -2,8 +2,10 @@
 // server without SMTP_URL (its verification mail reaches nobody). Uses DATABASE_URL, or the
 // embedded PostgreSQL in DATA_DIR as `make start` does; run it while the app is stopped when
 // the database is the embedded one.
+import { projections } from '../services/app/projections.js';
 import { createDb, createPool } from '../services/db/database.js';
 import { startEmbeddedPostgres } from '../services/db/embedded.js';
+import { EventStore } from '../services/eventstore/store.js';
 import { verifyAccountByHand } from '../services/identity/verify-by-hand.js';
 import { loadConfig } from '../services/shared/config.js';
 
@@ -16,7 +18,7 @@ const config = loadConfig();
 const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
 const db = createDb(createPool(config.databaseUrl ?? embedded!.url));
 try {
-  const outcome = await verifyAccountByHand(db, email);
+  const outcome = await verifyAccountByHand(new EventStore(db, projections), email);
   const said = {
     verified: `${email} is verified now.`,
     already_verified: `${email} was already verified.`,

@@ -41,6 +41,8 @@ test('a SIGKILL halfway through a deletion leaves no half person: after a restar
       const ada = await signedUp(server.url, NAME, EMAIL);
       await askAndWait(server.url, ada, QUESTION);
       await ada.post('/rest/collections/create_collection', { title: `${NAME}'s Space` });
+      // An organisation with Ada alone in it: her deletion closes it.
+      expect((await ada.post('/rest/organizations', { name: `${NAME}'s Org` })).status).toBe(201);
       userId = (await ada.get('/rest/session')).json.user.id;
       const res = await ada.post('/rest/account/delete', { password: PASSWORD, confirmation: 'DELETE' });
       expect(res.status, res.text).toBe(202);
@@ -51,14 +53,24 @@ test('a SIGKILL halfway through a deletion leaves no half person: after a restar
       expect(await count('SpaceDeleted')).toBe(1);
       expect(await count('ThreadDeleted')).toBe(1);
       expect(await count('AccountErased')).toBe(0);
+      expect(await count('OrgClosed')).toBe(1);
       expect(await rows('select id from "user" where id = $1', [userId])).toHaveLength(1);
     },
   });
   try {
-    expect(run.stepsAtCrash.map((s) => s.name)).toEqual(['request', 'close-sign-in', 'settle-spaces', 'leave-spaces', 'remove-threads', 'DBOS.sleep']);
+    expect(run.stepsAtCrash.map((s) => s.name)).toEqual([
+      'request',
+      'close-sign-in',
+      'settle-spaces',
+      'leave-spaces',
+      'leave-orgs',
+      'remove-threads',
+      'DBOS.sleep',
+    ]);
     expect(run.status.status).toBe('SUCCESS');
     expect(run.status.recoveryAttempts).toBeGreaterThan(run.statusAtCrash.recoveryAttempts);
-    expect([await count('SpaceDeleted'), await count('ThreadDeleted'), await count('AccountErased')]).toEqual([1, 1, 1]);
+    expect([await count('SpaceDeleted'), await count('ThreadDeleted'), await count('AccountErased'), await count('OrgClosed')]).toEqual([1, 1, 1, 1]);
+    expect(await rows('select uuid from orgs')).toEqual([]);
     expect(await rows('select id from "user" where id = $1', [userId])).toEqual([]);
     for (const needle of [NAME, EMAIL, QUESTION]) expect(await rows('select type from events where data::text ilike $1', [`%${needle}%`]), needle).toEqual([]);
   } finally {

@@ -7,6 +7,7 @@ import {
   closeSignIn,
   discardMail,
   eraseAccount,
+  leaveOrgs,
   leaveSpaces,
   personalWorkflowIds,
   removeFiles,
@@ -30,6 +31,7 @@ export function registerDeleteAccount(deps: DeleteAccountDeps) {
       await step('close-sign-in', () => closeSignIn(ctx, userId));
       await step('settle-spaces', () => settleSpaces(ctx, userId, handOver));
       await step('leave-spaces', () => leaveSpaces(ctx, userId));
+      await step('leave-orgs', () => leaveOrgs(ctx, userId));
       await step('remove-threads', () => removeThreads(ctx, userId));
       // ACCOUNT_DELETION_PAUSE_SECONDS: lets a crash test kill the server halfway through.
       if (deps.pauseMs > 0) await DBOS.sleep(deps.pauseMs);

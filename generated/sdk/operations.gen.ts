@@ -13,6 +13,7 @@ export type Operations = {
     requestPasswordReset: { data: T.RequestPasswordResetData; responses: T.RequestPasswordResetResponses };
     resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
     changePassword: { data: T.ChangePasswordData; responses: T.ChangePasswordResponses };
+    setPassword: { data: T.SetPasswordData; responses: T.SetPasswordResponses };
     changeEmail: { data: T.ChangeEmailData; responses: T.ChangeEmailResponses };
     enableTwoFactor: { data: T.EnableTwoFactorData; responses: T.EnableTwoFactorResponses };
     confirmTwoFactor: { data: T.ConfirmTwoFactorData; responses: T.ConfirmTwoFactorResponses };
@@ -22,6 +23,7 @@ export type Operations = {
     signInSocial: { data: T.SignInSocialData; responses: T.SignInSocialResponses };
     oauthCallback: { data: T.OauthCallbackData; responses: Record<never, never> };
     getTwoFactorStatus: { data: T.GetTwoFactorStatusData; responses: T.GetTwoFactorStatusResponses };
+    getPasswordStatus: { data: T.GetPasswordStatusData; responses: T.GetPasswordStatusResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
     setAccountUsername: { data: T.SetAccountUsernameData; responses: T.SetAccountUsernameResponses };

@@ -168,6 +168,10 @@ export type TwoFactorChallenge = {
     methods: Array<'totp' | 'backup_code'>;
 };
 
+export type SetPasswordRequest = {
+    new_password: string;
+};
+
 export type TwoFactorPassword = {
     /**
      * The account's current password.
@@ -187,6 +191,10 @@ export type BackupCodes = {
      * Ten single-use codes (shown once; only their encrypted form is kept).
      */
     backup_codes: Array<string>;
+};
+
+export type PasswordStatus = {
+    has_password: boolean;
 };
 
 /**
@@ -2030,6 +2038,51 @@ export type ChangePasswordResponses = {
 
 export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
 
+export type SetPasswordData = {
+    body: SetPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/api/auth/set-password';
+};
+
+export type SetPasswordErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type SetPasswordError = SetPasswordErrors[keyof SetPasswordErrors];
+
+export type SetPasswordResponses = {
+    /**
+     * The password is set.
+     */
+    204: void;
+};
+
+export type SetPasswordResponse = SetPasswordResponses[keyof SetPasswordResponses];
+
 export type ChangeEmailData = {
     body: {
         new_email: string;
@@ -2428,6 +2481,31 @@ export type GetTwoFactorStatusResponses = {
 };
 
 export type GetTwoFactorStatusResponse = GetTwoFactorStatusResponses[keyof GetTwoFactorStatusResponses];
+
+export type GetPasswordStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/password';
+};
+
+export type GetPasswordStatusErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetPasswordStatusError = GetPasswordStatusErrors[keyof GetPasswordStatusErrors];
+
+export type GetPasswordStatusResponses = {
+    /**
+     * Whether it has one.
+     */
+    200: PasswordStatus;
+};
+
+export type GetPasswordStatusResponse = GetPasswordStatusResponses[keyof GetPasswordStatusResponses];
 
 export type GetAuthSettingsData = {
     body?: never;

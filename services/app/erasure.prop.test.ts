@@ -6,9 +6,12 @@ import { type ErasedPerson, redactOne } from '../eventstore/erasure.js';
 import { redactors } from './erasure.js';
 
 type Ev = { type: string; streamId: string; data: Record<string, unknown> };
-type Who = { id: string; name: string; email: string; question: string; thread: string; space: string; file: string; otherSpace: string };
+type Who = { id: string; name: string; email: string; question: string; thread: string; space: string; file: string; otherSpace: string; org: string };
 
-/** The events a person leaves in the log: account, a thread, a Space they deleted, a file, mail, an invitation into someone else's Space. */
+/**
+ * The events a person leaves in the log: account, a thread, a Space they deleted, a file, mail, an
+ * invitation into someone else's Space, an organisation that closed when they, its last member, left.
+ */
 function eventsOf(p: Who, at: string): Ev[] {
   const t = `thread-${p.thread}`;
   const s = `space-${p.space}`;
@@ -26,6 +29,24 @@ function eventsOf(p: Who, at: string): Ev[] {
       type: 'OrgMemberInvited',
       streamId: `org-${p.space}`,
       data: { org_uuid: p.space, invitation_id: `i-${p.id}`, email: p.email, role: 'member', invited_by: 'someone', invited_at: at, expires_at: at },
+    },
+    {
+      type: 'OrgCreated',
+      streamId: `org-${p.org}`,
+      data: {
+        org_uuid: p.org,
+        name: `${p.name} Works`,
+        slug: `${p.name}-works`,
+        owner_user_id: p.id,
+        owner_member_id: 'm',
+        owner_email: p.email,
+        created_at: at,
+      },
+    },
+    {
+      type: 'OrgDetailsChanged',
+      streamId: `org-${p.org}`,
+      data: { org_uuid: p.org, changes: { name: `${p.name} Labs`, email_domains: [`${p.name}.example`] }, changed_by: p.id, changed_at: at },
     },
     { type: 'AccountUsernameChanged', streamId: `account-${p.id}`, data: { user_id: p.id, username: p.name, changed_at: at } },
     {
@@ -160,7 +181,7 @@ const personOf = (p: Who): ErasedPerson => ({
   userId: p.id,
   emails: [p.email.toLowerCase()],
   names: [p.name, `${p.name} II`],
-  streams: new Set([`account-${p.id}`, `thread-${p.thread}`, `space-${p.space}`, `file-${p.file}`]),
+  streams: new Set([`account-${p.id}`, `thread-${p.thread}`, `space-${p.space}`, `file-${p.file}`, `org-${p.org}`]),
 });
 
 const word = (prefix: string) => fc.stringMatching(/^[a-z]{6,12}$/).map((s) => `${prefix}${s}`);
@@ -174,9 +195,10 @@ const who = (prefix: string) =>
     space: fc.uuid(),
     file: fc.uuid(),
     otherSpace: fc.uuid(),
+    org: fc.uuid(),
   });
 
-const distinct = (a: Who, b: Who) => new Set([a.id, a.thread, a.space, a.file, b.id, b.thread, b.space, b.file]).size === 8;
+const distinct = (a: Who, b: Who) => new Set([a.id, a.thread, a.space, a.file, a.org, b.id, b.thread, b.space, b.file, b.org]).size === 10;
 
 describe('erasure over every registered redactor', () => {
   test('no byte of the person survives; others are untouched; every payload keeps its keys', () => {
@@ -198,7 +220,7 @@ describe('erasure over every registered redactor', () => {
   });
 
   test('every event type in the sample has a redactor, so a new personal field cannot slip by unregistered', () => {
-    const sample = eventsOf({ id: 'u', name: 'n', email: 'e@x', question: 'q', thread: 't', space: 's', file: 'f', otherSpace: 'o' }, '');
+    const sample = eventsOf({ id: 'u', name: 'n', email: 'e@x', question: 'q', thread: 't', space: 's', file: 'f', otherSpace: 'o', org: 'g' }, '');
     for (const e of sample) expect(Object.keys(redactors)).toContain(e.type);
   });
 });

@@ -8,6 +8,7 @@ import { avatarRoutes } from '../identity/avatar-routes.js';
 import { adminRoutes } from '../identity/admin-routes.js';
 import { identityRoutes } from '../identity/routes.js';
 import { sessionRoutes } from '../identity/session-routes.js';
+import { passwordRoutes } from '../identity/password-routes.js';
 import { twoFactorRoutes } from '../identity/two-factor-routes.js';
 import { socialRoutes } from '../identity/social-routes.js';
 import { mailRoutes } from '../mail/routes.js';
@@ -34,6 +35,7 @@ export const routes: Routes<AppContext> = {
   ...adminRoutes,
   ...sessionRoutes,
   ...twoFactorRoutes,
+  ...passwordRoutes,
   ...socialRoutes,
   ...mailRoutes,
   ...threadRoutes,

@@ -20,7 +20,8 @@ import * as m0015 from './migrations/0015_account_settings.js';
 import * as m0016 from './migrations/0016_data_exports.js';
 import * as m0017 from './migrations/0017_org_members.js';
 import * as m0018 from './migrations/0018_org_insights.js';
-import * as m0019attrib from './migrations/0019_attrib_browser_invites.js';
+import * as m0019 from './migrations/0019_attrib_browser_invites.js';
+import * as m0020 from './migrations/0020_account_security.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -41,7 +42,8 @@ const migrations: Record<string, Migration> = {
   '0016_data_exports': m0016,
   '0017_org_members': m0017,
   '0018_org_insights': m0018,
-  '0019_attrib_browser_invites': m0019attrib,
+  '0019_attrib_browser_invites': m0019,
+  '0020_account_security': m0020,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -34,6 +34,10 @@ export interface AccountsTable {
   username: Generated<string | null>;
   /** Set by AccountAvatarChanged (migration 0014): the picture's storage key, or null. */
   avatar_key: Generated<string | null>;
+  /** AccountTwoFactorEnabled / AccountTwoFactorDisabled (migration 0020). */
+  two_factor_enabled: Generated<boolean>;
+  /** AccountEmailVerified, or AccountEmailChanged (the new address verified by its link); null until verified. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface VisitorClaimsTable {

@@ -12,7 +12,7 @@ import type { Db } from '../db/database.js';
 import { decideErase } from '../identity/decide.js';
 import { namesAndEmailsOf } from '../identity/erasure.js';
 import { accountStream, evolveAccount, initialAccount } from '../identity/events.js';
-import { registerAccount } from '../identity/use-cases.js';
+import { recordEmailVerified, recordTwoFactor, registerAccount } from '../identity/use-cases.js';
 import { deliverMail, discardMailOf, queueMail } from '../mail/use-cases.js';
 import { eraseEvents } from './erasure.js';
 import {
@@ -80,6 +80,8 @@ type Command =
   | { kind: 'prefs'; user: number; theme: 'light' | 'dark' | 'system'; incognito: boolean }
   | { kind: 'personal'; user: number; about: string }
   | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string }
+  | { kind: 'verify'; user: number }
+  | { kind: 'two-factor'; user: number; enabled: boolean }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -95,6 +97,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('personal' as const), user: fc.nat(5), about: text }),
   fc.record({ kind: fc.constant('site' as const), user: fc.nat(5), site: fc.nat(3), remove: fc.boolean(), instructions: text }),
+  // The account's address verified, two-factor sign-in turned on or off (accounts' email_verified_at, two_factor_enabled).
+  fc.record({ kind: fc.constant('verify' as const), user: fc.nat(5) }),
+  fc.record({ kind: fc.constant('two-factor' as const), user: fc.nat(5), enabled: fc.boolean() }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -153,6 +158,10 @@ async function run(cmd: Command, now: Date) {
             : decideAddSiteInstruction(s, { ...who, instructions: cmd.instructions }),
       );
     }
+    case 'verify':
+      return recordEmailVerified(store, { userId: `user-${cmd.user}`, via: 'link', now });
+    case 'two-factor':
+      return recordTwoFactor(store, { userId: `user-${cmd.user}`, enabled: cmd.enabled, now });
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }

@@ -85,6 +85,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     requestPasswordReset: accountLimiters(ctx.config.signInRateLimit),
     resetPassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changePassword: accountLimiters(ctx.config.signInRateLimit * 3),
+    setPassword: accountLimiters(ctx.config.signInRateLimit * 3),
     changeEmail: accountLimiters(ctx.config.signInRateLimit),
     setAccountUsername: accountLimiters(ctx.config.signInRateLimit * 3),
     checkPartnerDiscountCode: codeCheckLimiters(),

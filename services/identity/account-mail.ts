@@ -45,6 +45,17 @@ export function emailChangedNotice(user: { id: string; name: string }, previousE
   };
 }
 
+/** Sent when an account made by a provider's sign-in sets a first password, so one nobody asked for is noticed. */
+export function passwordSetNotice(user: Person): AccountMail {
+  return {
+    mail_id: `account-password-set-${user.id}-${randomUUID()}`,
+    user_id: user.id,
+    to: user.email,
+    subject: 'A password was set on your account',
+    text: `Hi ${user.name},\n\nYour account can now also be signed in to with ${user.email} and a password.\n\nIf you did not set it, reset your password from the sign-in page at once and tell your administrator.\n`,
+  };
+}
+
 export function passwordResetMail(user: Person, token: string, publicUrl: string): AccountMail {
   const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return {

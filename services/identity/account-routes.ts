@@ -11,7 +11,7 @@ import { hasPassword } from './credentials.js';
 import { findSessionUser, usernameTaken } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { signInProviderList } from './sign-in-providers.js';
-import { changeUsername, renameAccount } from './use-cases.js';
+import { changeUsername, recordEmailVerified, renameAccount } from './use-cases.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { claimsOf } from './verification-token.js';
 
@@ -52,6 +52,9 @@ export const accountRoutes = {
     await ctx.auth.api.verifyEmail({ query: { token: body.token } }).catch((err) => {
       throw authCodeOf(err) === 'TOKEN_EXPIRED' ? identityErrors.tokenExpired() : identityErrors.invalidToken();
     });
+    // Recorded after Better Auth set its flag; opening the link again records it if that failed before.
+    const verified = email ? await ctx.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst() : undefined;
+    if (verified) await recordEmailVerified(ctx.store, { userId: verified.id, via: 'link', now: ctx.now() });
     // The address's sessions cached a user that was not verified yet.
     ctx.sessions.forgetAll();
     return { status: 200, body: { status: before ? 'already_verified' : 'verified', email: email ?? '' } };

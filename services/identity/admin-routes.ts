@@ -18,7 +18,7 @@ export const adminRoutes = {
   async verifyAccountAsAdmin({ actor, body }, ctx) {
     await requireAdministrator(actor, ctx.config.adminEmails);
     const email = body.email.trim().toLowerCase();
-    const result = await verifyAccountByHand(ctx.db, email);
+    const result = await verifyAccountByHand(ctx.store, email, ctx.now());
     if (result === 'no_account') throw identityErrors.accountNotFound();
     // Sessions remembered the account as unverified.
     ctx.sessions.forgetAll();

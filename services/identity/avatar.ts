@@ -1,15 +1,13 @@
 // A person's picture: uploaded like any image (POST /rest/uploads/create_upload_url, straight to
 // storage), then chosen here. Only an image this storage holds under public/images/ is taken, and
-// only when its bytes are a PNG or JPEG of sane size (image-size reads its header: no decoding).
-import { imageSize } from 'image-size';
-import type { ISizeCalculationResult } from 'image-size/dist/types/interface.js';
+// only when its bytes are a PNG or JPEG of sane size (its header is read in a worker process: no decoding).
 import type { KernelContext } from '../shared/context.js';
+import { AVATAR_MAX_BYTES, readAvatarHeader } from './avatar-header.js';
 import { identityErrors } from './errors.js';
 import { accountStream, evolveAccount, initialAccount } from './events.js';
 import { decideAvatar } from './decide.js';
 
 const AVATAR_KEY = /^public\/images\/[0-9a-f-]{36}\.(png|jpg)$/;
-const MAX_BYTES = 10 * 1024 * 1024;
 const MAX_SIDE = 8192;
 const TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
@@ -21,14 +19,8 @@ async function checkedKey(ctx: KernelContext, imageUrl: string) {
   const key = ctx.storage.keyOf(imageUrl);
   if (!key || !AVATAR_KEY.test(key)) throw identityErrors.invalidAvatar();
   const head = await ctx.storage.head(key);
-  if (!head || head.size > MAX_BYTES) throw identityErrors.invalidAvatar();
-  const bytes = await ctx.storage.read(key);
-  let found: ISizeCalculationResult;
-  try {
-    found = imageSize(bytes);
-  } catch {
-    throw identityErrors.invalidAvatar();
-  }
+  if (!head || head.size > AVATAR_MAX_BYTES) throw identityErrors.invalidAvatar();
+  const found = await readAvatarHeader(await ctx.storage.read(key));
   const type = found.type === 'png' || found.type === 'jpg' ? found.type : null;
   if (!type || !key.endsWith(`.${type}`) || !found.width || !found.height || found.width > MAX_SIDE || found.height > MAX_SIDE)
     throw identityErrors.invalidAvatar();

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename, decideUsername } from './decide.js';
+import { decideClaimVisitor, decideEmailChange, decideEmailVerified, decideRegister, decideRename, decideTwoFactor, decideUsername } from './decide.js';
 import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
@@ -125,5 +125,37 @@ describe('decideUsername', () => {
     );
     for (const bad of ['ab', 'a'.repeat(31), 'ada king', 'ada@king', 'ädä'])
       expect(() => decideUsername(ada, { userId: 'u1', username: bad, now })).toThrow(expect.objectContaining({ code: 'invalid_username' }));
+  });
+});
+
+describe('an address verified, two-factor sign-in on and off', () => {
+  const fold = (...events: { type: string; data: unknown }[]) => events.reduce((s, e, i) => evolveAccount(s, stored(e, i + 1)), initialAccount);
+  const registered = decideRegister(initialAccount, { userId: 'u1', email: 'ada@example.com', name: 'Ada', visitorId: null, now });
+
+  test('an address is recorded verified once, with how it was proven', () => {
+    const verified = decideEmailVerified(fold(...registered), { userId: 'u1', via: 'link', now });
+    expect(verified).toEqual([{ type: 'AccountEmailVerified', data: { user_id: 'u1', via: 'link', verified_at: '2025-05-04T03:02:01.000Z' } }]);
+    expect(decideEmailVerified(fold(...registered, ...verified), { userId: 'u1', via: 'administrator', now })).toEqual([]);
+  });
+
+  test('a changed address was verified by its link: nothing more to record', () => {
+    const changed = decideEmailChange(fold(...registered), { userId: 'u1', email: 'new@example.com', previous: 'ada@example.com', now });
+    expect(decideEmailVerified(fold(...registered, ...changed), { userId: 'u1', via: 'link', now })).toEqual([]);
+  });
+
+  test('two-factor sign-in is recorded when it changes, and only then', () => {
+    const on = decideTwoFactor(fold(...registered), { userId: 'u1', enabled: true, now });
+    expect(on).toEqual([{ type: 'AccountTwoFactorEnabled', data: { user_id: 'u1', enabled_at: '2025-05-04T03:02:01.000Z' } }]);
+    expect(decideTwoFactor(fold(...registered), { userId: 'u1', enabled: false, now })).toEqual([]);
+    expect(decideTwoFactor(fold(...registered, ...on), { userId: 'u1', enabled: true, now })).toEqual([]);
+    const off = decideTwoFactor(fold(...registered, ...on), { userId: 'u1', enabled: false, now });
+    expect(off).toEqual([{ type: 'AccountTwoFactorDisabled', data: { user_id: 'u1', disabled_at: '2025-05-04T03:02:01.000Z' } }]);
+    expect(fold(...registered, ...on, ...off).twoFactor).toBe(false);
+  });
+
+  test('an erased account records neither', () => {
+    const erased = fold(...registered, { type: 'AccountErased', data: { user_id: 'u1', erased_at: now.toISOString() } });
+    expect(decideEmailVerified(erased, { userId: 'u1', via: 'link', now })).toEqual([]);
+    expect(decideTwoFactor(erased, { userId: 'u1', enabled: true, now })).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@ import type {
   AccountAvatarChanged,
   AccountErased,
   AccountEmailChanged,
+  AccountEmailVerified,
+  AccountTwoFactorDisabled,
+  AccountTwoFactorEnabled,
   AccountUsernameChanged,
   AccountRegistered,
   AccountRenamed,
@@ -58,6 +61,24 @@ export function decideUsername(state: AccountState, cmd: { userId: string; usern
 export function decideAvatar(state: AccountState, cmd: { userId: string; imageKey: string | null; now: Date }): AccountAvatarChanged[] {
   if ((state.avatar ?? null) === cmd.imageKey) return [];
   return [{ type: 'AccountAvatarChanged', data: { user_id: cmd.userId, image_key: cmd.imageKey, changed_at: cmd.now.toISOString() } }];
+}
+
+/** The address is recorded verified once; verifying it again changes nothing. */
+export function decideEmailVerified(state: AccountState, cmd: { userId: string; via: AccountEmailVerified['data']['via']; now: Date }): AccountEmailVerified[] {
+  if (state.emailVerified || state.erased) return [];
+  return [{ type: 'AccountEmailVerified', data: { user_id: cmd.userId, via: cmd.via, verified_at: cmd.now.toISOString() } }];
+}
+
+/** Two-factor sign-in turned on or off; the state it is in already changes nothing. */
+export function decideTwoFactor(
+  state: AccountState,
+  cmd: { userId: string; enabled: boolean; now: Date },
+): (AccountTwoFactorEnabled | AccountTwoFactorDisabled)[] {
+  if ((state.twoFactor ?? false) === cmd.enabled || state.erased) return [];
+  const at = cmd.now.toISOString();
+  return cmd.enabled
+    ? [{ type: 'AccountTwoFactorEnabled', data: { user_id: cmd.userId, enabled_at: at } }]
+    : [{ type: 'AccountTwoFactorDisabled', data: { user_id: cmd.userId, disabled_at: at } }];
 }
 
 export type ClaimVisitor = { visitorId: string; userId: string; now: Date };

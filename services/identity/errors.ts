@@ -42,6 +42,8 @@ export const identityErrors = {
       'no_password',
       'This account signs in with an identity provider and has no password here, so it has none to change or confirm.',
     ),
+  passwordAlreadySet: () =>
+    new DomainError('conflict', 'password_already_set', 'This account has a password already. Change it instead (you need the current one).'),
   providerNotConfigured: () => new DomainError('invalid', 'provider_not_configured', 'Signing in with this provider is not set up on this server.'),
   visitorAlreadyClaimed: () => new DomainError('conflict', 'visitor_already_claimed', 'This visitor’s work already belongs to another account.'),
 };

@@ -17,6 +17,19 @@ export type AccountEmailChanged = { type: 'AccountEmailChanged'; data: { user_id
 export type AccountUsernameChanged = { type: 'AccountUsernameChanged'; data: { user_id: string; username: string; changed_at: string } };
 /** `image_key`: the storage key of the picture (checked to be a PNG or JPEG when set), or null when removed. */
 export type AccountAvatarChanged = { type: 'AccountAvatarChanged'; data: { user_id: string; image_key: string | null; changed_at: string } };
+/**
+ * The account's address was proven: by its mailed link, by an administrator (a server without
+ * mail), by the identity provider it signed up with, or `adopted` when it was verified before
+ * verification was recorded here (migration 0019). An address change (AccountEmailChanged) is
+ * verified by its own link and needs no event of this kind.
+ */
+export type AccountEmailVerified = {
+  type: 'AccountEmailVerified';
+  data: { user_id: string; via: 'link' | 'administrator' | 'provider' | 'adopted'; verified_at: string };
+};
+/** Two-factor sign-in was turned on (the authenticator's first code confirmed) or off. Better Auth keeps the secret. */
+export type AccountTwoFactorEnabled = { type: 'AccountTwoFactorEnabled'; data: { user_id: string; enabled_at: string } };
+export type AccountTwoFactorDisabled = { type: 'AccountTwoFactorDisabled'; data: { user_id: string; disabled_at: string } };
 /** The account was deleted: every read model drops the person's rows (docs/data-rights.md); the payload names no one. */
 export type AccountErased = { type: 'AccountErased'; data: { user_id: string; erased_at: string } };
 export type IdentityEvent =
@@ -25,13 +38,25 @@ export type IdentityEvent =
   | AccountEmailChanged
   | AccountUsernameChanged
   | AccountAvatarChanged
+  | AccountEmailVerified
+  | AccountTwoFactorEnabled
+  | AccountTwoFactorDisabled
   | AccountErased
   | VisitorClaimed;
 
 export const accountStream = (userId: string) => `account-${userId}`;
 export const visitorStream = (visitorId: string) => `visitor-${visitorId}`;
 
-export type AccountState = { registered: boolean; name: string | null; email: string | null; username?: string; avatar?: string | null; erased?: boolean };
+export type AccountState = {
+  registered: boolean;
+  name: string | null;
+  email: string | null;
+  username?: string;
+  avatar?: string | null;
+  erased?: boolean;
+  emailVerified?: boolean;
+  twoFactor?: boolean;
+};
 export const initialAccount: AccountState = { registered: false, name: null, email: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
   if (event.type === 'AccountErased') return { ...state, name: null, email: null, username: undefined, avatar: null, erased: true };
@@ -40,7 +65,11 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
     return { registered: true, name: d.name, email: d.email.toLowerCase() };
   }
   if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
-  if (event.type === 'AccountEmailChanged') return { ...state, email: (event.data as AccountEmailChanged['data']).email };
+  // The new address was proven by its link before the change was recorded.
+  if (event.type === 'AccountEmailChanged') return { ...state, email: (event.data as AccountEmailChanged['data']).email, emailVerified: true };
+  if (event.type === 'AccountEmailVerified') return { ...state, emailVerified: true };
+  if (event.type === 'AccountTwoFactorEnabled') return { ...state, twoFactor: true };
+  if (event.type === 'AccountTwoFactorDisabled') return { ...state, twoFactor: false };
   if (event.type === 'AccountAvatarChanged') return { ...state, avatar: (event.data as AccountAvatarChanged['data']).image_key };
   if (event.type === 'AccountUsernameChanged') return { ...state, username: (event.data as AccountUsernameChanged['data']).username };
   return state;

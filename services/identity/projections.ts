@@ -2,7 +2,10 @@ import type { Projection } from '../eventstore/types.js';
 import type {
   AccountAvatarChanged,
   AccountEmailChanged,
+  AccountEmailVerified,
   AccountErased,
+  AccountTwoFactorDisabled,
+  AccountTwoFactorEnabled,
   AccountUsernameChanged,
   AccountRegistered,
   AccountRenamed,
@@ -12,7 +15,17 @@ import type {
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: ['AccountRegistered', 'AccountRenamed', 'AccountEmailChanged', 'AccountUsernameChanged', 'AccountAvatarChanged', 'AccountErased'],
+  handles: [
+    'AccountRegistered',
+    'AccountRenamed',
+    'AccountEmailChanged',
+    'AccountEmailVerified',
+    'AccountUsernameChanged',
+    'AccountAvatarChanged',
+    'AccountTwoFactorEnabled',
+    'AccountTwoFactorDisabled',
+    'AccountErased',
+  ],
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
       await trx
@@ -32,8 +45,23 @@ export const accountsProjection: Projection = {
       return;
     }
     if (event.type === 'AccountEmailChanged') {
+      // The new address was verified by its link: that is when the change happens.
       const c = event.data as AccountEmailChanged['data'];
-      await trx.updateTable('accounts').set({ email: c.email }).where('user_id', '=', c.user_id).execute();
+      await trx.updateTable('accounts').set({ email: c.email, email_verified_at: c.changed_at }).where('user_id', '=', c.user_id).execute();
+      return;
+    }
+    if (event.type === 'AccountEmailVerified') {
+      const v = event.data as AccountEmailVerified['data'];
+      await trx.updateTable('accounts').set({ email_verified_at: v.verified_at }).where('user_id', '=', v.user_id).execute();
+      return;
+    }
+    if (event.type === 'AccountTwoFactorEnabled' || event.type === 'AccountTwoFactorDisabled') {
+      const t = event.data as AccountTwoFactorEnabled['data'] | AccountTwoFactorDisabled['data'];
+      await trx
+        .updateTable('accounts')
+        .set({ two_factor_enabled: event.type === 'AccountTwoFactorEnabled' })
+        .where('user_id', '=', t.user_id)
+        .execute();
       return;
     }
     if (event.type === 'AccountRenamed') {

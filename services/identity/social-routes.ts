@@ -58,7 +58,14 @@ export const socialRoutes = {
     const user = session.user;
     const now = ctx.now();
     try {
-      const registered = await registerAccountIfNew(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: actor.visitorId, now });
+      const registered = await registerAccountIfNew(ctx.store, {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        visitorId: actor.visitorId,
+        now,
+        emailVerified: user.emailVerified === true,
+      });
       if (!registered)
         await claimVisitorOnSignIn(ctx.store, { visitorId: actor.visitorId, userId: user.id, now }).catch((err) =>
           ctx.logger.error({ err, userId: user.id }, 'could not claim the visitor on sign-in'),

@@ -9,7 +9,7 @@ import { identityErrors } from './errors.js';
 import { findSessionUser } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { twoFactorProblem } from './two-factor-refusals.js';
-import { claimVisitorOnSignIn } from './use-cases.js';
+import { claimVisitorOnSignIn, recordTwoFactor } from './use-cases.js';
 
 type Headers = Parameters<typeof authHeaders>[0];
 
@@ -59,24 +59,26 @@ export const twoFactorRoutes = {
   },
 
   async confirmTwoFactor({ actor, body, headers }, ctx) {
-    await requireUser(actor);
+    const user = await requireUser(actor);
     const state = await twoFactorOf(ctx, headers);
     if (state.enabled) throw identityErrors.twoFactorAlreadyEnabled();
     if (!state.started) throw identityErrors.twoFactorNotStarted();
     const result = await ctx.auth.api
       .verifyTOTP({ body: { code: body.code }, headers: authHeaders(headers), returnHeaders: true })
       .catch((e) => twoFactorProblem(e));
+    await recordTwoFactor(ctx.store, { userId: user.id, enabled: true, now: ctx.now() });
     // Better Auth replaced this session (its cookie carries the user it remembers).
     ctx.sessions.forgetAll();
     return { status: 204, headers: cookiesOf(result.headers) };
   },
 
   async disableTwoFactor({ actor, body, headers }, ctx) {
-    await requireUser(actor);
+    const user = await requireUser(actor);
     if (!(await twoFactorOf(ctx, headers)).enabled) throw identityErrors.twoFactorNotEnabled();
     const result = await ctx.auth.api
       .disableTwoFactor({ body: { password: body.password }, headers: authHeaders(headers), returnHeaders: true })
       .catch((e) => twoFactorProblem(e));
+    await recordTwoFactor(ctx.store, { userId: user.id, enabled: false, now: ctx.now() });
     ctx.sessions.forgetAll();
     return { status: 204, headers: cookiesOf(result.headers) };
   },

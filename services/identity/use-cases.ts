@@ -1,8 +1,17 @@
 // Identity use cases: each reads its stream, decides, and appends with the expected version.
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type Trx } from '../eventstore/types.js';
-import { decideClaimVisitor, decideEmailChange, decideRegister, decideRename, decideUsername, type ClaimVisitor } from './decide.js';
-import { accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
+import {
+  decideClaimVisitor,
+  decideEmailChange,
+  decideEmailVerified,
+  decideRegister,
+  decideRename,
+  decideTwoFactor,
+  decideUsername,
+  type ClaimVisitor,
+} from './decide.js';
+import { type AccountEmailVerified, accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
 
 export async function registerAccount(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
   await store.db.transaction().execute(async (trx) => {
@@ -17,11 +26,19 @@ export async function registerAccount(store: EventStore, cmd: { userId: string; 
  * sign-up is, unless it is registered already: true when it was registered now. Only a new
  * account is unregistered, as an email sign-up that could not register is taken back.
  */
-export async function registerAccountIfNew(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
+export async function registerAccountIfNew(
+  store: EventStore,
+  cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date; emailVerified?: boolean },
+) {
   return store.db.transaction().execute(async (trx) => {
     const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
     if (account.state.registered) return false;
-    await store.append(accountStream(cmd.userId), account.version, decideRegister(account.state, cmd), trx);
+    const registered = decideRegister(account.state, cmd);
+    // The provider vouched for the address (Better Auth made the user verified): recorded with it.
+    const verified = cmd.emailVerified
+      ? decideEmailVerified({ ...account.state, registered: true }, { userId: cmd.userId, via: 'provider', now: cmd.now })
+      : [];
+    await store.append(accountStream(cmd.userId), account.version, [...registered, ...verified], trx);
     if (cmd.visitorId) await claimIfFree(store, { visitorId: cmd.visitorId, userId: cmd.userId, now: cmd.now }, trx);
     return true;
   });
@@ -78,6 +95,29 @@ export async function changeAccountEmail(
     await store.append(accountStream(cmd.userId), account.version, events, trx);
     await applyChange();
     return events.length > 0;
+  });
+}
+
+/**
+ * Records that the account's address is verified (Better Auth has set its flag), once; in `trx`
+ * when given, so the flag and the event commit together.
+ */
+export async function recordEmailVerified(store: EventStore, cmd: { userId: string; via: AccountEmailVerified['data']['via']; now: Date }, trx?: Trx) {
+  const record = async (t: Trx) => {
+    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, t);
+    // An account that was never registered here (made by hand in a test database) has no stream to add to.
+    if (!account.state.registered) return;
+    await store.append(accountStream(cmd.userId), account.version, decideEmailVerified(account.state, cmd), t);
+  };
+  await (trx ? record(trx) : store.db.transaction().execute(record));
+}
+
+/** Records two-factor sign-in turned on or off (Better Auth has done it); the same state again records nothing. */
+export async function recordTwoFactor(store: EventStore, cmd: { userId: string; enabled: boolean; now: Date }) {
+  await store.db.transaction().execute(async (trx) => {
+    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+    if (!account.state.registered) return;
+    await store.append(accountStream(cmd.userId), account.version, decideTwoFactor(account.state, cmd), trx);
   });
 }
 

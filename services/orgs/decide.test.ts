@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decider, refused } from '../../tests/support/decider.js';
 import {
   accessOf,
+  checkDeparture,
   decideAccept,
   decideCreate,
+  decideDeparture,
   decideDetails,
   decideInvite,
   decideLeave,
@@ -301,5 +303,69 @@ describe('details, permissions and user access', () => {
       .then(refused('invalid', 'unknown_model'));
     expect(accessOf(ua, { user_id: 'ada', role: 'member' })).toEqual({ ...FULL_ACCESS, models: ['m1'] });
     expect(accessOf(ua, { user_id: 'cy', role: 'member' })).toEqual({ ...FULL_ACCESS, web_search: false });
+  });
+});
+
+describe("an account's deletion", () => {
+  const departure = (who: OrgActor) => (s: typeof initialOrg) => decideDeparture(s, { user_id: who.user_id, now });
+  const check = (who: OrgActor) => (s: typeof initialOrg) => checkDeparture(s, who.user_id);
+
+  it('closes an organisation its one member leaves, after which it does not exist', () => {
+    const closed = [{ type: 'OrgClosed', data: { org_uuid: ORG, closed_by: 'ada', closed_at: now.toISOString() } }];
+    org.given(created).when(departure(ada)).then(closed);
+    org
+      .given(created, closed as OrgEvent[])
+      .when(departure(ada))
+      .then([]);
+    org
+      .given(created, closed as OrgEvent[])
+      .when((s) => decideInvite(s, { actor: ada, email: 'x@example.com', role: 'member', invitation_id: 'i', inviteeOrg: null, now }))
+      .then(refused('not_found', 'organization_not_found'));
+  });
+
+  it('lets a member who is not the last owner leave, once', () => {
+    const left = [{ type: 'OrgMemberLeft', data: { org_uuid: ORG, member_id: 'm-b', user_id: 'bob', left_at: now.toISOString() } }];
+    org
+      .given(created, joined(bob, 'member', 'b'))
+      .when(departure(bob))
+      .then(left);
+    org
+      .given(created, joined(bob, 'member', 'b'), left as OrgEvent[])
+      .when(departure(bob))
+      .then([]);
+    org
+      .given(created, joined(bob, 'owner', 'b'))
+      .when(departure(ada))
+      .then([expect.objectContaining({ type: 'OrgMemberLeft', data: expect.objectContaining({ user_id: 'ada' }) })]);
+  });
+
+  it('refuses the last owner of an organisation others are in, naming it', () => {
+    org
+      .given(created, joined(bob, 'admin', 'b'))
+      .when(check(ada))
+      .then(refused('conflict', 'last_owner_must_hand_over'));
+    expect(() => checkDeparture(org.given(created, joined(bob, 'admin', 'b')).state, 'ada')).toThrow(/last owner of Engines/);
+    org.given(created).when(check(ada)).then(undefined);
+    org
+      .given(created, joined(bob, 'owner', 'b'))
+      .when(check(ada))
+      .then(undefined);
+    org
+      .given(created, joined(bob, 'member', 'b'))
+      .when(check(bob))
+      .then(undefined);
+  });
+
+  it('makes the longest-standing admin owner when the last owner goes anyway (someone joined after the check)', () => {
+    org
+      .given(created, joined(bob, 'member', 'b'), joined(cy, 'admin', 'c'))
+      .when(departure(ada))
+      .then([
+        {
+          type: 'OrgMemberRoleChanged',
+          data: { org_uuid: ORG, member_id: 'm-c', role: 'owner', previous_role: 'admin', changed_by: 'ada', changed_at: now.toISOString() },
+        },
+        { type: 'OrgMemberLeft', data: { org_uuid: ORG, member_id: 'm-ada', user_id: 'ada', left_at: now.toISOString() } },
+      ]);
   });
 });

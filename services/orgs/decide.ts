@@ -5,6 +5,7 @@ import { orgErrors } from './errors.js';
 import {
   DEFAULT_THREAD_ACCESS,
   type Access,
+  type OrgClosed,
   type OrgCreated,
   type OrgDetails,
   type OrgDetailsChanged,
@@ -273,6 +274,37 @@ export function decideLeave(state: OrgState, cmd: { actor: OrgActor; now: Date }
   const me = membershipOf(state, cmd.actor);
   mustKeepAnOwner(state, me);
   return [{ type: 'OrgMemberLeft', data: { org_uuid: state.org_uuid!, member_id: me.member_id, user_id: me.user_id, left_at: cmd.now.toISOString() } }];
+}
+
+/**
+ * A member's account is deleted: they leave, and an organisation they were alone in closes. The
+ * last owner of an organisation with others in it hands it over first (checkDeparture refuses the
+ * deletion until then); should someone have joined since that check, the longest-standing admin
+ * (else member) becomes owner rather than the organisation being left without one.
+ */
+export function decideDeparture(state: OrgState, cmd: { user_id: string; now: Date }): (OrgClosed | OrgMemberRoleChanged | OrgMemberLeft)[] {
+  const me = state.org_uuid ? Object.values(state.members).find((m) => m.user_id === cmd.user_id) : undefined;
+  if (!me) return [];
+  const at = cmd.now.toISOString();
+  const others = Object.values(state.members).filter((m) => m.member_id !== me.member_id);
+  if (!others.length) return [{ type: 'OrgClosed', data: { org_uuid: state.org_uuid!, closed_by: cmd.user_id, closed_at: at } }];
+  const events: (OrgMemberRoleChanged | OrgMemberLeft)[] = [];
+  if (me.role === 'owner' && owners(state).length <= 1) {
+    const heir = others.find((m) => m.role === 'admin') ?? others[0];
+    events.push({
+      type: 'OrgMemberRoleChanged',
+      data: { org_uuid: state.org_uuid!, member_id: heir.member_id, role: 'owner', previous_role: heir.role, changed_by: cmd.user_id, changed_at: at },
+    });
+  }
+  events.push({ type: 'OrgMemberLeft', data: { org_uuid: state.org_uuid!, member_id: me.member_id, user_id: me.user_id, left_at: at } });
+  return events;
+}
+
+/** Deleting the account is refused while they are the last owner of an organisation others are in. */
+export function checkDeparture(state: OrgState, userId: string) {
+  const me = state.org_uuid ? Object.values(state.members).find((m) => m.user_id === userId) : undefined;
+  if (me?.role !== 'owner' || owners(state).length > 1 || Object.keys(state.members).length <= 1) return;
+  throw orgErrors.lastOwnerMustHandOver(state.details?.name ?? 'your organisation');
 }
 
 export function decidePermissions(state: OrgState, cmd: { actor: OrgActor; changes: Partial<OrgPermissions>; now: Date }): OrgPermissionsChanged[] {

@@ -8,6 +8,12 @@ export const orgErrors = {
   notAdmin: () => new DomainError('forbidden', 'not_org_admin', 'Only an owner or an admin of the organisation can do that.'),
   notOwner: () => new DomainError('forbidden', 'not_org_owner', 'Only an owner can make or unmake owners.'),
   lastOwner: () => new DomainError('conflict', 'last_owner', 'The organisation needs at least one owner: make someone else an owner first.'),
+  lastOwnerMustHandOver: (orgName: string) =>
+    new DomainError(
+      'conflict',
+      'last_owner_must_hand_over',
+      `You are the last owner of ${orgName}. Make another member an owner (Organisation settings, Members) before you delete your account.`,
+    ),
   memberNotFound: () => new DomainError('not_found', 'member_not_found', 'No such member of the organisation.'),
   invitationNotFound: () => new DomainError('not_found', 'invitation_not_found', 'There is no such invitation for you.'),
   invitationExpired: () => new DomainError('conflict', 'invitation_expired', 'This invitation has expired. Ask for a new one.'),

@@ -56,6 +56,8 @@ export type OrgPermissionsChanged = {
   type: 'OrgPermissionsChanged';
   data: { org_uuid: string; changes: Partial<OrgPermissions>; changed_by: string; changed_at: string };
 };
+/** The organisation ends: its last member deleted their account (it had nobody else to hand it to). */
+export type OrgClosed = { type: 'OrgClosed'; data: { org_uuid: string; closed_by: string; closed_at: string } };
 /** The whole user-access setting as it now is. */
 export type OrgUserAccessChanged = {
   type: 'OrgUserAccessChanged';
@@ -73,7 +75,8 @@ export type OrgEvent =
   | OrgMemberRemoved
   | OrgMemberLeft
   | OrgPermissionsChanged
-  | OrgUserAccessChanged;
+  | OrgUserAccessChanged
+  | OrgClosed;
 
 export const ORG_EVENT_TYPES = [
   'OrgCreated',
@@ -87,6 +90,7 @@ export const ORG_EVENT_TYPES = [
   'OrgMemberLeft',
   'OrgPermissionsChanged',
   'OrgUserAccessChanged',
+  'OrgClosed',
 ] as const;
 
 export const orgStream = (orgUuid: string) => `org-${orgUuid}`;
@@ -156,6 +160,9 @@ export function evolveOrg(state: OrgState, event: Pick<StoredEvent, 'type' | 'da
       return { ...state, permissions: { ...state.permissions, ...e.data.changes } };
     case 'OrgUserAccessChanged':
       return { ...state, user_access: e.data.user_access };
+    case 'OrgClosed':
+      // Nobody is in it and nothing more can be decided on it: to everyone it no longer exists.
+      return initialOrg;
     default:
       return state;
   }

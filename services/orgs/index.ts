@@ -10,3 +10,4 @@ export {
 } from './policy.js';
 export { orgErrors } from './errors.js';
 export { INSIGHTS_CONSUMER, insightsConsumer } from './insights.js';
+export { checkAccountDeparture, departAllOrgs, orgsClosedBy } from './departure.js';

@@ -2,6 +2,7 @@
 // Better Auth's `organization` and `member` rows in step (upserts and deletes, so a rebuild
 // replays onto them harmlessly): those rows are what the session's `org_uuid` (identity orgOf)
 // reads, and nothing else writes them.
+import { sql } from 'kysely';
 import type { Projection, Trx } from '../eventstore/types.js';
 import { DEFAULT_USER_ACCESS, ORG_EVENT_TYPES, type OrgEvent } from './events.js';
 import type { AccountErased } from '../identity/events.js';
@@ -127,6 +128,17 @@ export const orgsProjection: Projection = {
           .where('uuid', '=', e.data.org_uuid)
           .execute();
         return;
+      case 'OrgClosed': {
+        const org = e.data.org_uuid;
+        await trx.deleteFrom('org_invitations').where('org_uuid', '=', org).execute();
+        await trx.deleteFrom('org_members').where('org_uuid', '=', org).execute();
+        await trx.deleteFrom('orgs').where('uuid', '=', org).execute();
+        // Better Auth's rows (its invitations too, from before organisations were events).
+        await trx.deleteFrom('member').where('organizationId', '=', org).execute();
+        await sql`delete from "invitation" where "organizationId" = ${org}`.execute(trx);
+        await trx.deleteFrom('organization').where('id', '=', org).execute();
+        return;
+      }
       case 'OrgUserAccessChanged':
         await trx
           .updateTable('orgs')

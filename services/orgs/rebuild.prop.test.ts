@@ -13,6 +13,7 @@ import { DomainError } from '../shared/domain-error.js';
 import {
   decideAccept,
   decideCreate,
+  decideDeparture,
   decideDetails,
   decideInvite,
   decideLeave,
@@ -47,6 +48,8 @@ const command = fc.oneof(
   fc.record({ kind: fc.constant('role' as const), by: person, who: person, role: fc.constantFrom(...ORG_ROLES) }),
   fc.record({ kind: fc.constant('remove' as const), by: person, who: person }),
   fc.record({ kind: fc.constant('leave' as const), by: person }),
+  // An account deleted: its person leaves, or closes the organisation they were alone in.
+  fc.record({ kind: fc.constant('depart' as const), by: person }),
   fc.record({
     kind: fc.constant('details' as const),
     by: person,
@@ -77,6 +80,8 @@ function decide(c: Command, n: number, now: Date) {
         return decideRemove(s, { actor, member_id: memberId(s, PEOPLE[c.who].user_id), now });
       case 'leave':
         return decideLeave(s, { actor, now });
+      case 'depart':
+        return decideDeparture(s, { user_id: actor.user_id, now });
       case 'details':
         return decideDetails(s, { actor, changes: { name: c.name, email_domains: [c.domain] }, now });
       case 'permissions':

@@ -26,7 +26,7 @@ import type { Access, OrgInvitationResent, OrgMemberInvited, OrgPermissions, Org
 import { invitationMail } from './invite-mail.js';
 import { findOrg, listInvitations, listMembers, membershipRow, orgOfEmail, slugTaken } from './queries.js';
 import { decideOrg, orgState } from './use-cases.js';
-import { slugify } from './slug.js';
+import { orgSlug } from './slug.js';
 import { type InsightRange, orgInsights } from './insights.js';
 
 /** The signed-in person as the rules see them: the address binds invitations only once verified. */
@@ -133,7 +133,7 @@ async function mailInvitation(ctx: OrgsContext, state: OrgState, event: OrgMembe
 export const orgRoutes = {
   async createOrganization({ actor: requestActor, body }, ctx) {
     const actor = await orgActor(requestActor);
-    const slug = body.slug ?? slugify(body.name);
+    const slug = body.slug ?? orgSlug(body.name);
     if (await slugTaken(ctx.db, slug)) throw orgErrors.slugTaken();
     const orgUuid = randomUUID();
     try {

@@ -9,6 +9,7 @@ import type { Trx } from '../eventstore/types.js';
 import { deleteAllFiles } from '../files/index.js';
 import { accountStream, decideErase, evolveAccount, initialAccount, namesAndEmailsOf } from '../identity/index.js';
 import { discardMailOf } from '../mail/index.js';
+import { departAllOrgs } from '../orgs/index.js';
 import type { KernelContext } from '../shared/context.js';
 import { decideHandOver, decideLeaveAll, decideSpace, ownerFacts } from '../spaces/index.js';
 import { decideAndAppend, decideDeleteThread } from '../threads/index.js';
@@ -63,6 +64,16 @@ export async function leaveSpaces(ctx: KernelContext, userId: string) {
   return rows.length;
 }
 
+/**
+ * The person leaves every organisation through its stream (so its members, seats and insights stop
+ * counting them); one they were alone in closes, and its files go with it.
+ */
+export async function leaveOrgs(ctx: KernelContext, userId: string) {
+  const { left, closed } = await departAllOrgs(ctx, userId);
+  for (const org of closed) await deleteAllFiles(ctx, { type: 'ORG', owner_id: org }, userId);
+  return { left, closed: closed.length };
+}
+
 /** Every thread the person owns, asked signed in or as a visitor they claimed. */
 export async function removeThreads(ctx: KernelContext, userId: string) {
   const visitorIds = (await ctx.db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map((r) => r.visitor_id);
@@ -104,7 +115,8 @@ export async function discardMail(ctx: KernelContext, userId: string) {
 /**
  * What is wholly the person's in the log, found in the events themselves (read models of deleted
  * things are gone by now): their account and bookmarks, every thread they owned, every Space they
- * owned that is deleted, every file of their library or of such a Space.
+ * owned that is deleted, every file of their library or of such a Space, every organisation
+ * that closed as they left it.
  */
 export async function erasedPerson(trx: Trx, userId: string): Promise<ErasedPerson> {
   const { emails, names } = await namesAndEmails(trx, userId);
@@ -129,15 +141,18 @@ export async function erasedPerson(trx: Trx, userId: string): Promise<ErasedPers
   // A Space they created and handed over stays: only the ones deleted are theirs to erase.
   const spaces = createdSpaces.filter((s) => deletedSpaces.has(s));
   const spaceUuids = spaces.map((s) => s.slice('space-'.length));
+  // An organisation closed when they, its last member, left is theirs as their deleted Spaces are, with its files.
+  const closedOrgs = await streamsWhere('OrgClosed', sql<boolean>`data->>'closed_by' = ${userId}`);
+  const orgUuids = closedOrgs.map((s) => s.slice('org-'.length));
   const files = await streamsWhere(
     'FileSubmitted',
-    sql<boolean>`(data->'repository'->>'type' = 'USER' and data->'repository'->>'owner_id' = ${userId}) or (data->'repository'->>'type' = 'COLLECTION' and data->'repository'->>'owner_id' = any(${spaceUuids}::text[]))`,
+    sql<boolean>`(data->'repository'->>'type' = 'USER' and data->'repository'->>'owner_id' = ${userId}) or (data->'repository'->>'type' = 'COLLECTION' and data->'repository'->>'owner_id' = any(${spaceUuids}::text[])) or (data->'repository'->>'type' = 'ORG' and data->'repository'->>'owner_id' = any(${orgUuids}::text[]))`,
   );
   const pendingFiles = await streamsWhere(
     'FileUploadStarted',
     sql<boolean>`(data->'repository'->>'type' = 'USER' and data->'repository'->>'owner_id' = ${userId}) or data->>'uploaded_by' = ${userId}`,
   );
-  return { userId, emails, names, streams: new Set([accountStream(userId), ...threads, ...spaces, ...files, ...pendingFiles]) };
+  return { userId, emails, names, streams: new Set([accountStream(userId), ...threads, ...spaces, ...files, ...pendingFiles, ...closedOrgs]) };
 }
 
 /**

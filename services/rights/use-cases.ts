@@ -7,6 +7,7 @@ import type { KernelContext } from '../shared/context.js';
 import type { Storage } from '../storage/storage.js';
 import { exportReadyMail } from '../identity/index.js';
 import { queueMail } from '../mail/index.js';
+import { checkAccountDeparture } from '../orgs/index.js';
 import { heirsOf, spaceState } from '../spaces/index.js';
 import { checkDownload, decideDeletion, decideExport, expiryOf, statusAt } from './decide.js';
 import {
@@ -100,6 +101,8 @@ export async function requestDeletion(ctx: KernelContext, cmd: { userId: string;
   const spaces = await Promise.all(owned.map(async ({ uuid }) => ({ uuid, heirs: heirsOf(await spaceState(ctx.store, uuid)).map((m) => m.member_id) })));
   const { state, version } = await ctx.store.aggregate(accountDeletionStream(cmd.userId), initialDeletion, evolveDeletion);
   const events = decideDeletion(state, { user_id: cmd.userId, confirmation: cmd.confirmation, owned: spaces, hand_over: cmd.handOver, now: ctx.now() });
+  // The last owner of an organisation with others in it hands it over first; nothing is recorded till then.
+  if (events.length) await checkAccountDeparture(ctx, cmd.userId);
   await ctx.store.append(accountDeletionStream(cmd.userId), version, events);
 }
 

@@ -1,9 +1,11 @@
 // Signing in with an OpenID Connect provider in the browser: the sign-in screen's button for the
 // configured provider, the provider's own login page (oidc-provider on 127.0.0.1), and back in
-// the app signed in, with a new account.
+// the app signed in, with a new account; that account, which has no password, sets one.
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_CLIENT, startOidcProvider } from '../fakes/oidc';
+import { databaseOf } from '../support/mailbox';
 import { freePort } from '../support/ports';
 import { startE2E, type E2E } from './support';
 
@@ -26,6 +28,16 @@ afterAll(async () => {
   await provider?.close();
 });
 
+async function rows(text: string, values: unknown[]) {
+  const client = new pg.Client({ connectionString: databaseOf(e2e.url)! });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 const sidebar = () => page.getByRole('complementary', { name: 'Sidebar' });
 
 describe('OpenID Connect sign-in', () => {
@@ -44,5 +56,33 @@ describe('OpenID Connect sign-in', () => {
     await page.goto('/account/details');
     await page.getByText(`${person.email} (verified)`).waitFor();
     expect(await page.getByRole('form', { name: 'Your name' }).getByLabel('Name').inputValue()).toBe(person.name);
+  });
+
+  it('offers an account made by the provider "Set a password" instead of changing one, and two-factor once it has one', async () => {
+    // Signed in by the test before, on /account/details.
+    const setForm = page.getByRole('form', { name: 'Set a password' });
+    await setForm.waitFor();
+    expect(await page.getByRole('form', { name: 'Change password' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Turn on two-factor authentication' }).count()).toBe(0);
+    await page.getByText('set a password above to turn it on').waitFor();
+
+    await setForm.getByLabel('New password').fill('iris-own-password-1');
+    await setForm.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is set.' }).waitFor();
+    await page.getByRole('form', { name: 'Change password' }).waitFor();
+    await page.getByRole('form', { name: 'Turn on two-factor authentication' }).waitFor();
+    expect(await setForm.count()).toBe(0);
+
+    // A notice went to the address, and the address and the new password sign in.
+    const notice = await rows('select subject from mail_outbox where "to" = $1 and subject = $2', [person.email, 'A password was set on your account']);
+    expect(notice).toHaveLength(1);
+    const other = await e2e.page();
+    await other.goto('/library');
+    await other.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign in' }).click();
+    const dialog = other.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(person.email);
+    await dialog.getByLabel('Password').fill('iris-own-password-1');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByText(`Signed in as ${person.name}`).waitFor();
   });
 });

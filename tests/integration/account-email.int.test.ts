@@ -153,7 +153,7 @@ describe('the name', () => {
     await db.connect();
     try {
       const events = await db.query('select type from events where stream_id = $1 order by stream_version', [`account-${user.id}`]);
-      expect(events.rows.map((r) => r.type)).toEqual(['AccountRegistered', 'AccountRenamed']);
+      expect(events.rows.map((r) => r.type)).toEqual(['AccountRegistered', 'AccountEmailVerified', 'AccountRenamed']);
       expect((await db.query('select name from accounts where user_id = $1', [user.id])).rows).toEqual([{ name: 'Nora Nimble' }]);
     } finally {
       await db.end();

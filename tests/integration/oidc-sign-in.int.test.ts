@@ -80,15 +80,19 @@ describe('a new person', () => {
     expect(user).toMatchObject({ email: idp.email, name: 'Nina Provider', email_verified: true });
 
     const events = await query('select type, data from events where stream_id = $1 order by stream_version', [`account-${user.id}`]);
-    expect(events.map((e) => e.type)).toEqual(['AccountRegistered']);
+    // The provider vouched for the address: it is recorded verified with the registration.
+    expect(events.map((e) => e.type)).toEqual(['AccountRegistered', 'AccountEmailVerified']);
     expect(events[0].data).toMatchObject({ user_id: user.id, email: idp.email, name: 'Nina Provider' });
-    expect(await query('select user_id from accounts where user_id = $1', [user.id])).toHaveLength(1);
+    expect(events[1].data).toMatchObject({ user_id: user.id, via: 'provider' });
+    expect(await query('select user_id, email_verified_at is not null as verified from accounts where user_id = $1', [user.id])).toEqual([
+      { user_id: user.id, verified: true },
+    ]);
 
     // Again from another browser: the same account, registered once.
     const again = await visitor(server.url);
     await signInWithProvider(again, provider.issuer, idp);
     expect((await sessionUser(again)).id).toBe(user.id);
-    expect(await query('select type from events where stream_id = $1', [`account-${user.id}`])).toHaveLength(1);
+    expect(await query('select type from events where stream_id = $1', [`account-${user.id}`])).toHaveLength(2);
   });
 
   test('an account made by a provider has no password: changing one or setting up two-factor says so', async () => {
@@ -98,6 +102,32 @@ describe('a new person', () => {
     expect([change.status, change.json.code]).toEqual([409, 'no_password']);
     const twoFactor = await b.post('/api/auth/two-factor/enable', { password: 'anything-at-all' });
     expect([twoFactor.status, twoFactor.json.code]).toEqual([409, 'no_password']);
+  });
+
+  test('an account made by a provider sets a first password, once; it is told by mail, and then changes it and turns on two-factor as any other', async () => {
+    const idp = person('paz');
+    const b = await visitor(server.url);
+    await signInWithProvider(b, provider.issuer, idp);
+    expect((await b.get('/rest/account/password')).json).toEqual({ has_password: false });
+    expect((await b.post('/api/auth/set-password', { new_password: 'short' })).status).toBe(400);
+    expect((await b.get('/rest/account/password')).json).toEqual({ has_password: false });
+
+    expect((await b.post('/api/auth/set-password', { new_password: 'paz-own-secret-1' })).status).toBe(204);
+    expect((await b.get('/rest/account/password')).json).toEqual({ has_password: true });
+    const again = await b.post('/api/auth/set-password', { new_password: 'paz-other-secret-2' });
+    expect([again.status, again.json.code]).toEqual([409, 'password_already_set']);
+    const notices = await query('select text from mail_outbox where "to" = $1 and subject = $2', [idp.email, 'A password was set on your account']);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).toContain(`signed in to with ${idp.email} and a password`);
+
+    // The address and the password sign in now; the password confirms two-factor and changes.
+    expect((await (await visitor(server.url)).post('/api/auth/sign-in/email', { email: idp.email, password: 'paz-own-secret-1' })).status).toBe(200);
+    expect((await b.post('/api/auth/two-factor/enable', { password: 'paz-own-secret-1' })).status).toBe(200);
+    expect((await b.post('/api/auth/change-password', { current_password: 'paz-own-secret-1', new_password: 'paz-new-secret-3' })).status).toBe(204);
+
+    const anon = await visitor(server.url);
+    expect((await anon.get('/rest/account/password')).status).toBe(401);
+    expect((await anon.post('/api/auth/set-password', { new_password: 'paz-own-secret-1' })).status).toBe(401);
   });
 
   test('a wrong password at the provider signs nobody in', async () => {
@@ -145,7 +175,9 @@ describe('an address that already has an account', () => {
     const idp = person('xena', false);
     const b = await visitor(server.url);
     await signInWithProvider(b, provider.issuer, idp);
-    expect(await sessionUser(b)).toMatchObject({ email: idp.email, email_verified: false });
+    const made = await sessionUser(b);
+    expect(made).toMatchObject({ email: idp.email, email_verified: false });
+    expect((await query('select type from events where stream_id = $1', [`account-${made.id}`])).map((e) => e.type)).toEqual(['AccountRegistered']);
     const taker = await visitor(server.url);
     const res = await taker.post('/api/auth/sign-up/email', { name: 'Taker', email: idp.email, password: PASSWORD });
     expect([res.status, res.json.code]).toEqual([409, 'email_taken']);

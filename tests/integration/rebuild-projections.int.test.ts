@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { projections } from '../../services/app/projections.js';
 import type { Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
-import { registerAccount } from '../../services/identity/use-cases.js';
+import { recordEmailVerified, recordTwoFactor, registerAccount } from '../../services/identity/use-cases.js';
 import { deliverMail, queueMail } from '../../services/mail/use-cases.js';
 import { decideAddSiteInstruction, decidePersonalization } from '../../services/settings/decide.js';
 import { changeSettings } from '../../services/settings/use-cases.js';
@@ -71,7 +71,23 @@ test('make rebuild-projections restores every read model from the event log', as
   const who = { userId: 'u1', now };
   await changeSettings(store, 'u1', (s) => decidePersonalization(s, { ...who, personalization: { about_me: 'I teach.', answer_style: 'concise' } }));
   await changeSettings(store, 'u1', (s) => decideAddSiteInstruction(s, { ...who, domain: 'example.com', instructions: 'Be brief.' }));
+  // u1 verified its address and turned two-factor sign-in on; u3 turned it on and off again.
+  await recordEmailVerified(store, { userId: 'u1', via: 'link', now });
+  await recordTwoFactor(store, { userId: 'u1', enabled: true, now });
+  await recordTwoFactor(store, { userId: 'u3', enabled: true, now });
+  await recordTwoFactor(store, { userId: 'u3', enabled: false, now });
   const good = await snapshot();
+  expect(
+    (good.accounts as { user_id: string; email_verified_at: Date | null; two_factor_enabled: boolean }[]).map((a) => [
+      a.user_id,
+      a.email_verified_at,
+      a.two_factor_enabled,
+    ]),
+  ).toEqual([
+    ['u1', now, true],
+    ['u2', null, false],
+    ['u3', null, false],
+  ]);
   expect(good.account_settings).toHaveLength(1);
   expect(good.site_instructions).toHaveLength(1);
   expect(good.accounts).toHaveLength(3);
@@ -80,6 +96,7 @@ test('make rebuild-projections restores every read model from the event log', as
 
   // An operator's bad day: rows lost, changed by hand, and made up.
   await db.deleteFrom('accounts').where('user_id', '=', 'u2').execute();
+  await db.updateTable('accounts').set({ two_factor_enabled: false, email_verified_at: null }).where('user_id', '=', 'u1').execute();
   await db.deleteFrom('visitor_claims').execute();
   await db.deleteFrom('thread_entries').execute();
   await db.updateTable('account_settings').set({ about_me: 'changed by hand' }).execute();
@@ -97,7 +114,7 @@ test('make rebuild-projections restores every read model from the event log', as
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
   });
   expect(stdout).toMatch(
-    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, file_uploads, org_file_settings, account_settings, site_instructions, data_exports, orgs, org_members, org_invitations, browser_invites, browser_invite_claims, passages, passage_corpus_stats, passage_term_stats from 15 events in \d+ ms\n$/,
+    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, file_uploads, org_file_settings, account_settings, site_instructions, data_exports, orgs, org_members, org_invitations, browser_invites, browser_invite_claims, passages, passage_corpus_stats, passage_term_stats from 19 events in \d+ ms\n$/,
   );
   expect(await snapshot()).toEqual(good);
 });

@@ -1,6 +1,7 @@
 // Two-factor sign-in with an authenticator app: set up with the password and a first code, then
 // every sign-in asks for a code (or a single-use backup code) before the session exists; codes
 // come from otpauth, a TOTP library apart from the server's.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authenticatorFor } from '../support/authenticator.js';
 import { createTestDatabase } from '../support/database.js';
@@ -173,5 +174,44 @@ describe('who may call what', () => {
     expect(problem(await stranger.post('/api/auth/two-factor/verify', { code: owner.app.code() }))).toEqual([401, 'two_factor_challenge_expired']);
     expect((await owner.b.get('/rest/account/two-factor')).json).toEqual({ enabled: true, pending: false });
     await passwordStep(owner.email);
+  });
+});
+
+describe('as events on the account', () => {
+  async function rows<R extends pg.QueryResultRow>(text: string, values: unknown[]) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query<R>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const accountEvents = async (userId: string) =>
+    (
+      await rows<{ type: string; data: Record<string, unknown> }>('select type, data from events where stream_id = $1 order by stream_version', [
+        `account-${userId}`,
+      ])
+    ).map((e) => [e.type, e.data.via ?? null]);
+  const accountRow = async (userId: string) =>
+    (
+      await rows<{ two_factor_enabled: boolean; verified: boolean }>(
+        'select two_factor_enabled, email_verified_at is not null as verified from accounts where user_id = $1',
+        [userId],
+      )
+    )[0];
+
+  test('the verified address, two-factor turned on and off are recorded on the account and shown by its read model', async () => {
+    const { b } = await withTwoFactor('Vera');
+    const userId = (await sessionUser(b)).id as string;
+    expect(await accountRow(userId)).toEqual({ two_factor_enabled: true, verified: true });
+    expect((await b.post('/api/auth/two-factor/disable', { password: PASSWORD })).status).toBe(204);
+    expect(await accountRow(userId)).toEqual({ two_factor_enabled: false, verified: true });
+    expect(await accountEvents(userId)).toEqual([
+      ['AccountRegistered', null],
+      ['AccountEmailVerified', 'link'],
+      ['AccountTwoFactorEnabled', null],
+      ['AccountTwoFactorDisabled', null],
+    ]);
   });
 });

@@ -28,6 +28,7 @@ import {
 import type {
   ChangeEmail202,
   GetAuthSettings200,
+  PasswordStatus,
   SessionResponse,
   SessionUser,
   SignInSocial200,
@@ -53,6 +54,8 @@ export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<Ver
 export const getChangeEmailResponseMock = (overrideResponse: Partial<Extract<ChangeEmail202, object>> = {}): ChangeEmail202 => ({status: faker.helpers.arrayElement(['verification_sent'] as const), new_email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getSignInSocialResponseMock = (overrideResponse: Partial<Extract<SignInSocial200, object>> = {}): SignInSocial200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getGetPasswordStatusResponseMock = (overrideResponse: Partial<Extract<PasswordStatus, object>> = {}): PasswordStatus => ({has_password: faker.datatype.boolean(), ...overrideResponse})
 
 export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), providers: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.helpers.arrayElement(['oidc','google','microsoft','github'] as const), name: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
 
@@ -143,6 +146,16 @@ export const getChangePasswordMockHandler = (overrideResponse?: void | ((info: P
   }, options)
 }
 
+export const getSetPasswordMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/set-password', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
 export const getChangeEmailMockHandler = (overrideResponse?: ChangeEmail202 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ChangeEmail202> | ChangeEmail202), options?: RequestHandlerOptions) => {
   return http.post('*/api/auth/change-email', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
 
@@ -162,6 +175,18 @@ export const getSignInSocialMockHandler = (overrideResponse?: SignInSocial200 | 
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSignInSocialResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetPasswordStatusMockHandler = (overrideResponse?: PasswordStatus | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<PasswordStatus> | PasswordStatus), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/account/password', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetPasswordStatusResponseMock(),
       { status: 200
       })
   }, options)
@@ -187,7 +212,9 @@ export const getAuthMock = () => [
   getRequestPasswordResetMockHandler(),
   getResetPasswordMockHandler(),
   getChangePasswordMockHandler(),
+  getSetPasswordMockHandler(),
   getChangeEmailMockHandler(),
   getSignInSocialMockHandler(),
+  getGetPasswordStatusMockHandler(),
   getGetAuthSettingsMockHandler()
 ]

@@ -34,10 +34,12 @@ import type {
   ChangeEmailBody,
   ChangePasswordBody,
   GetAuthSettings200,
+  PasswordStatus,
   ProblemResponse,
   RequestPasswordResetBody,
   ResetPasswordBody,
   SessionResponse,
+  SetPasswordRequest,
   SignInRequest,
   SignInSocial200,
   SignInSocialBody,
@@ -1046,6 +1048,141 @@ export const useChangePassword = <TError = ProblemResponse,
       > => {
       return useMutation(getChangePasswordMutationOptions(options), queryClient);
     }
+    export type setPasswordResponse204 = {
+  data: void
+  status: 204
+}
+
+export type setPasswordResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type setPasswordResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type setPasswordResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type setPasswordResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type setPasswordResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type setPasswordResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type setPasswordResponseSuccess = (setPasswordResponse204) & {
+  headers: Headers;
+};
+export type setPasswordResponseError = (setPasswordResponse400 | setPasswordResponse401 | setPasswordResponse403 | setPasswordResponse409 | setPasswordResponse413 | setPasswordResponse429) & {
+  headers: Headers;
+};
+
+export type setPasswordResponse = (setPasswordResponseSuccess | setPasswordResponseError)
+
+export const getSetPasswordUrl = () => {
+
+
+
+
+  return `/api/auth/set-password`
+}
+
+/**
+ * For an account made by an identity provider's sign-in: from now on it also signs in with its
+ * address and this password, and can turn on two-factor sign-in. A notice goes to the account's
+ * address. An account that has a password already changes it instead (409 `password_already_set`);
+ * a password of the wrong length answers 400 `invalid_password`.
+ * @summary Set a first password on an account that has none
+ */
+export const setPassword = async (setPasswordRequest: SetPasswordRequest, options?: Parameters<typeof apiFetch>[1]): Promise<setPasswordResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<setPasswordResponse>(getSetPasswordUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(setPasswordRequest)
+  }
+);}
+
+
+
+
+
+export const getSetPasswordMutationKey = () => ['setPassword'] as const;
+
+export const getSetPasswordMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,SetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,SetPasswordMutationVariables, TContext> => {
+
+const mutationKey = getSetPasswordMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setPassword>>, SetPasswordMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  setPassword(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
+    export type SetPasswordMutationBody = SetPasswordRequest
+    export type SetPasswordMutationError = ProblemResponse
+    export type SetPasswordMutationVariables = {data: SetPasswordRequest}
+
+    /**
+ * @summary Set a first password on an account that has none
+ */
+export const useSetPassword = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,SetPasswordMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setPassword>>,
+        TError,
+        SetPasswordMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSetPasswordMutationOptions(options), queryClient);
+    }
     export type changeEmailResponse202 = {
   data: ChangeEmail202
   status: 202
@@ -1309,7 +1446,129 @@ export const useSignInSocial = <TError = ProblemResponse,
       > => {
       return useMutation(getSignInSocialMutationOptions(options), queryClient);
     }
-    export type getAuthSettingsResponse200 = {
+    export type getPasswordStatusResponse200 = {
+  data: PasswordStatus
+  status: 200
+}
+
+export type getPasswordStatusResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getPasswordStatusResponseSuccess = (getPasswordStatusResponse200) & {
+  headers: Headers;
+};
+export type getPasswordStatusResponseError = (getPasswordStatusResponse401) & {
+  headers: Headers;
+};
+
+export type getPasswordStatusResponse = (getPasswordStatusResponseSuccess | getPasswordStatusResponseError)
+
+export const getGetPasswordStatusUrl = () => {
+
+
+
+
+  return `/rest/account/password`
+}
+
+/**
+ * `has_password` is false for an account made by an identity provider's sign-in until it sets
+ * one (POST /api/auth/set-password): the account page offers "Set a password" then, instead of
+ * changing it, and two-factor sign-in waits for it.
+ * @summary Whether the account has a password of its own
+ */
+export const getPasswordStatus = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getPasswordStatusResponse> => {
+
+  return apiFetch<getPasswordStatusResponse>(getGetPasswordStatusUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetPasswordStatusQueryKey = () => {
+    return [
+    `/rest/account/password`
+    ] as const;
+    }
+
+
+export const getGetPasswordStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPasswordStatus>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPasswordStatusQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPasswordStatus>>> = ({ signal }) => getPasswordStatus({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPasswordStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPasswordStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getPasswordStatus>>>
+export type GetPasswordStatusQueryError = ProblemResponse
+
+
+export function useGetPasswordStatus<TData = Awaited<ReturnType<typeof getPasswordStatus>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPasswordStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getPasswordStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPasswordStatus<TData = Awaited<ReturnType<typeof getPasswordStatus>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPasswordStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getPasswordStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPasswordStatus<TData = Awaited<ReturnType<typeof getPasswordStatus>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether the account has a password of its own
+ */
+
+export function useGetPasswordStatus<TData = Awaited<ReturnType<typeof getPasswordStatus>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPasswordStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPasswordStatusQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getAuthSettingsResponse200 = {
   data: GetAuthSettings200
   status: 200
 }

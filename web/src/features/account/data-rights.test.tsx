@@ -5,6 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
@@ -12,7 +13,7 @@ import { createQueryClient } from '../../app/query-client';
 import { routes } from '../../app/routes';
 import { withMockServer } from '../../testing/mock-server';
 
-withMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 
 function at(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -48,5 +49,44 @@ describe('data rights on /account/details', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Delete my account' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete for good' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('tells the last owner of an organisation with members to hand it over first, and links to its members', async () => {
+    mocks.server.use(
+      http.post('*/rest/account/delete', () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            code: 'last_owner_must_hand_over',
+            detail: 'You are the last owner of Demo Works. Make another member an owner (Organisation settings, Members) before you delete your account.',
+          },
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const router = at('/account/details');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }, { timeout: 5000 }));
+    const form = screen.getByRole('form', { name: 'Delete account' });
+    await userEvent.type(within(form).getByLabelText('Current password'), DEMO_ACCOUNT.password);
+    await userEvent.type(within(form).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete for good' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('You are the last owner of Demo Works.');
+    await userEvent.click(within(alert).getByRole('link', { name: 'Hand over ownership' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/account/org/members'));
+  });
+
+  it('asks an account without a password (made by an identity provider) to set one before it can delete', async () => {
+    mocks.scenario.state.accounts.find((a) => a.user.id === DEMO_ACCOUNT.id)!.password = '';
+    at('/account/details');
+    await screen.findByRole('form', { name: 'Set a password' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText(/Deleting your account asks for your password, and this account has none yet/)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Delete account' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(screen.getByText(/set a password above to turn it on/)).toBeVisible();
   });
 });

@@ -2,15 +2,18 @@
 // joined it to hand it to (or removes it), gives their password and types DELETE, then confirms.
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDeleteAccount, useListOwnedSpacesForDeletion } from '../../../../generated/react-query/data-rights/data-rights';
 import type { OwnedSpaceList } from '../../../../generated/react-query/model';
+import { ApiError } from '../../app/api-fetch';
 import { problemMessage } from '../../app/problem';
 import { sessionQueryKey } from '../../app/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field, FormError } from '../auth/form-parts';
 
 const REMOVE = '';
+/** The server's refusal while the person is the last owner of an organisation others are in. */
+const LAST_OWNER = 'last_owner_must_hand_over';
 const CONFIRMATION = 'DELETE';
 
 type Request = { password: string; confirmation: string; hand_over: Record<string, string> };
@@ -34,7 +37,8 @@ function SpaceChoice({ space, value, onChange }: { space: OwnedSpaceList['spaces
   );
 }
 
-export function DeleteAccountSection() {
+/** `hasPassword` false: an account made by an identity provider's sign-in, which confirms with a password it must set first. */
+export function DeleteAccountSection({ hasPassword }: { hasPassword?: boolean }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<Request | null>(null);
   const [choices, setChoices] = useState<Record<string, string>>({});
@@ -69,6 +73,12 @@ export function DeleteAccountSection() {
         </button>
       </div>
     );
+  if (hasPassword === false)
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        Deleting your account asks for your password, and this account has none yet: set a password above first.
+      </p>
+    );
   const spaces = owned.data ?? [];
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Delete account">
@@ -93,7 +103,19 @@ export function DeleteAccountSection() {
         maxLength={100}
         hint="Your account and your data are deleted for good."
       />
-      {remove.isError && <FormError>{problemMessage(remove.error)}</FormError>}
+      {remove.isError && (
+        <FormError>
+          {problemMessage(remove.error)}
+          {remove.error instanceof ApiError && remove.error.code === LAST_OWNER && (
+            <>
+              {' '}
+              <Link to="/account/org/members" className="font-medium underline">
+                Hand over ownership
+              </Link>
+            </>
+          )}
+        </FormError>
+      )}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary !bg-red-600 !text-white hover:!bg-red-700" disabled={remove.isPending}>
           Delete my account

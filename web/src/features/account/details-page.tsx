@@ -6,16 +6,17 @@ import { ResendVerification } from '../auth/resend-verification';
 import { AvatarForm } from './avatar-form';
 import { ChangeEmailForm } from './change-email-form';
 import { KeptMailLink } from './kept-mail-link';
-import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
 import { ExportSection } from './export-section';
 import { NameForm } from './name-form';
+import { PasswordSection, useHasPassword } from './password-section';
 import { SessionsList } from './sessions-list';
 import { UsernameForm } from './username-form';
 import { TwoFactorSection } from './two-factor-section';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
+  const hasPassword = useHasPassword(!!user);
   if (isLoading) return null;
   if (!user)
     return (
@@ -63,13 +64,20 @@ export default function AccountDetailsPage() {
         <h2 id="password-heading" className="text-lg font-medium">
           Password
         </h2>
-        <ChangePasswordForm />
+        <PasswordSection hasPassword={hasPassword} />
       </section>
       <section aria-labelledby="two-factor-heading" className="space-y-2">
         <h2 id="two-factor-heading" className="text-lg font-medium">
           Two-factor authentication
         </h2>
-        <TwoFactorSection />
+        {hasPassword === false ? (
+          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            Two-factor sign-in asks for your password first, and this account has none yet: set a password above to turn it on. Until then, your identity
+            provider's own sign-in protects this account.
+          </p>
+        ) : (
+          hasPassword && <TwoFactorSection />
+        )}
       </section>
       <section aria-labelledby="devices-heading" className="space-y-2">
         <h2 id="devices-heading" className="text-lg font-medium">
@@ -87,7 +95,7 @@ export default function AccountDetailsPage() {
         <h2 id="delete-heading" className="text-lg font-medium">
           Delete account
         </h2>
-        <DeleteAccountSection />
+        <DeleteAccountSection hasPassword={hasPassword} />
       </section>
     </div>
   );

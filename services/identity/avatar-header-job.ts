@@ -1,0 +1,15 @@
+// Reading an uploaded picture's header as a worker job (see avatar-header.ts): image-size parses
+// bytes anyone may upload, so it runs outside the process that answers requests. Whatever goes
+// wrong comes back as a value: an error crossing to another process loses its class.
+import { imageSize } from 'image-size';
+
+export type AvatarHeader = { type: string | null; width: number; height: number } | null;
+
+export function readAvatarHeaderJob(bytes: Uint8Array): AvatarHeader {
+  try {
+    const found = imageSize(bytes);
+    return { type: found.type ?? null, width: found.width ?? 0, height: found.height ?? 0 };
+  } catch {
+    return null;
+  }
+}
