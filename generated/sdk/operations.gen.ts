@@ -21,6 +21,8 @@ export type Operations = {
     verifyTwoFactor: { data: T.VerifyTwoFactorData; responses: T.VerifyTwoFactorResponses };
     signInSocial: { data: T.SignInSocialData; responses: T.SignInSocialResponses };
     oauthCallback: { data: T.OauthCallbackData; responses: Record<never, never> };
+    signInSso: { data: T.SignInSsoData; responses: T.SignInSsoResponses };
+    ssoCallback: { data: T.SsoCallbackData; responses: Record<never, never> };
     getTwoFactorStatus: { data: T.GetTwoFactorStatusData; responses: T.GetTwoFactorStatusResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
     updateAccountProfile: { data: T.UpdateAccountProfileData; responses: T.UpdateAccountProfileResponses };
@@ -118,4 +120,9 @@ export type Operations = {
     getOrgUserAccess: { data: T.GetOrgUserAccessData; responses: T.GetOrgUserAccessResponses };
     updateOrgUserAccess: { data: T.UpdateOrgUserAccessData; responses: T.UpdateOrgUserAccessResponses };
     getOrgInsights: { data: T.GetOrgInsightsData; responses: T.GetOrgInsightsResponses };
+    getOrgSso: { data: T.GetOrgSsoData; responses: T.GetOrgSsoResponses };
+    removeOrgSso: { data: T.RemoveOrgSsoData; responses: T.RemoveOrgSsoResponses };
+    claimOrgSsoDomain: { data: T.ClaimOrgSsoDomainData; responses: T.ClaimOrgSsoDomainResponses };
+    verifyOrgSsoDomain: { data: T.VerifyOrgSsoDomainData; responses: T.VerifyOrgSsoDomainResponses };
+    configureOrgSso: { data: T.ConfigureOrgSsoData; responses: T.ConfigureOrgSsoResponses };
 };

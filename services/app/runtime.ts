@@ -46,6 +46,8 @@ import { pendingEntries } from '../threads/queries.js';
 import type { AnswerJob } from '../threads/answer-engine.js';
 import { projections } from './projections.js';
 import { routes } from './routes.js';
+import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
+import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
@@ -167,6 +169,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     answerModels: () => [...engine.models.keys()],
     forgetSessions: () => sessions.forgetAll(),
+    sso: {
+      resolveTxt: config.sso.testDnsFile ? fileTxtResolver(config.sso.testDnsFile) : dnsTxtResolver,
+      allowPrivateIssuers: config.sso.allowPrivateIssuers,
+      box: secretBox(secret),
+    },
   };
 
   const app = createApp(ctx, routes);

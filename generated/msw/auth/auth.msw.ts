@@ -31,6 +31,7 @@ import type {
   SessionResponse,
   SessionUser,
   SignInSocial200,
+  SignInSso200,
   TwoFactorChallenge,
   VerifyEmail200
 } from '../../react-query/model';
@@ -53,6 +54,8 @@ export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<Ver
 export const getChangeEmailResponseMock = (overrideResponse: Partial<Extract<ChangeEmail202, object>> = {}): ChangeEmail202 => ({status: faker.helpers.arrayElement(['verification_sent'] as const), new_email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getSignInSocialResponseMock = (overrideResponse: Partial<Extract<SignInSocial200, object>> = {}): SignInSocial200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getSignInSsoResponseMock = (overrideResponse: Partial<Extract<SignInSso200, object>> = {}): SignInSso200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getGetAuthSettingsResponseMock = (overrideResponse: Partial<Extract<GetAuthSettings200, object>> = {}): GetAuthSettings200 => ({mail_configured: faker.datatype.boolean(), min_password_length: faker.number.int(), providers: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.helpers.arrayElement(['oidc','google','microsoft','github'] as const), name: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
 
@@ -167,6 +170,18 @@ export const getSignInSocialMockHandler = (overrideResponse?: SignInSocial200 | 
   }, options)
 }
 
+export const getSignInSsoMockHandler = (overrideResponse?: SignInSso200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SignInSso200> | SignInSso200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/sign-in/sso', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSignInSsoResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetAuthSettingsMockHandler = (overrideResponse?: GetAuthSettings200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<GetAuthSettings200> | GetAuthSettings200), options?: RequestHandlerOptions) => {
   return http.get('*/rest/auth/settings', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -189,5 +204,6 @@ export const getAuthMock = () => [
   getChangePasswordMockHandler(),
   getChangeEmailMockHandler(),
   getSignInSocialMockHandler(),
+  getSignInSsoMockHandler(),
   getGetAuthSettingsMockHandler()
 ]

@@ -1,0 +1,74 @@
+// An organisation's OpenID provider, through openid-client (a certified relying party): its
+// discovery document, the authorization address (code flow with PKCE S256, state and nonce),
+// and the code exchange that checks the state, the ID token's signature, issuer, audience and
+// nonce. Every call goes through sso-fetch.ts.
+import * as oidc from 'openid-client';
+import { orgErrors } from './errors.js';
+import { guardedFetch, type HostLookup, SsoFetchRefused } from './sso-fetch.js';
+
+export type SsoProvider = { issuer: string; client_id: string; client_secret: string };
+export type SsoNetwork = { allowPrivate: boolean; lookup?: HostLookup };
+
+/** What sign-in must remember between leaving for the provider and coming back. */
+export type SsoFlow = { state: string; nonce: string; code_verifier: string };
+
+/** The provider's configuration from its discovery document, or a refusal an admin can act on. */
+export async function discover(p: SsoProvider, net: SsoNetwork) {
+  try {
+    return await oidc.discovery(new URL(p.issuer), p.client_id, { client_secret: p.client_secret }, oidc.ClientSecretBasic(p.client_secret), {
+      [oidc.customFetch]: guardedFetch(net),
+      timeout: 10,
+      execute: net.allowPrivate ? [oidc.allowInsecureRequests] : [],
+    });
+  } catch (err) {
+    if (err instanceof SsoFetchRefused) throw err.reason === 'scheme' ? orgErrors.ssoInvalidIssuer() : orgErrors.ssoIssuerRefused();
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof SsoFetchRefused) throw cause.reason === 'scheme' ? orgErrors.ssoInvalidIssuer() : orgErrors.ssoIssuerRefused();
+    throw orgErrors.ssoIssuerUnreachable(describe(err));
+  }
+}
+
+/** A short reason for an admin, never a secret (openid-client's messages name no credentials). */
+function describe(err: unknown) {
+  const e = err as { code?: string; message?: string; name?: string };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'it did not answer in time.';
+  return `${(e.message ?? 'it could not be reached').slice(0, 200)}.`;
+}
+
+export async function authorizationUrl(config: oidc.Configuration, redirectUri: string, loginHint: string) {
+  const flow: SsoFlow = { state: oidc.randomState(), nonce: oidc.randomNonce(), code_verifier: oidc.randomPKCECodeVerifier() };
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    response_type: 'code',
+    code_challenge: await oidc.calculatePKCECodeChallenge(flow.code_verifier),
+    code_challenge_method: 'S256',
+    state: flow.state,
+    nonce: flow.nonce,
+    login_hint: loginHint,
+  });
+  return { url: url.toString(), flow };
+}
+
+export type VerifiedPerson = { sub: string; email: string; email_verified: boolean; name: string | null };
+
+/**
+ * Exchanges the code the browser came back with and says who the provider vouches for: the ID
+ * token's claims, completed from the userinfo endpoint (same subject) when the token leaves the
+ * address out, as providers may for the code flow.
+ */
+export async function finish(config: oidc.Configuration, callbackUrl: URL, flow: SsoFlow): Promise<VerifiedPerson> {
+  const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: flow.code_verifier,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw orgErrors.ssoSignInFailed();
+  let info: Record<string, unknown> = claims;
+  if (typeof claims.email !== 'string') info = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+  const email = typeof info.email === 'string' ? info.email : '';
+  const name = typeof info.name === 'string' && info.name.trim() ? info.name.trim() : null;
+  return { sub: claims.sub, email, email_verified: info.email_verified === true, name };
+}
