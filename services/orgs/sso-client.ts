@@ -21,11 +21,16 @@ export async function discover(p: SsoProvider, net: SsoNetwork) {
       execute: net.allowPrivate ? [oidc.allowInsecureRequests] : [],
     });
   } catch (err) {
-    if (err instanceof SsoFetchRefused) throw err.reason === 'scheme' ? orgErrors.ssoInvalidIssuer() : orgErrors.ssoIssuerRefused();
-    const cause = (err as { cause?: unknown }).cause;
-    if (cause instanceof SsoFetchRefused) throw cause.reason === 'scheme' ? orgErrors.ssoInvalidIssuer() : orgErrors.ssoIssuerRefused();
+    const refused = refusalIn(err);
+    if (refused) throw refused.reason === 'scheme' ? orgErrors.ssoInvalidIssuer() : orgErrors.ssoIssuerRefused();
     throw orgErrors.ssoIssuerUnreachable(describe(err));
   }
+}
+
+/** The guard's refusal, however deep openid-client and fetch wrapped it. */
+function refusalIn(err: unknown): SsoFetchRefused | null {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (e instanceof SsoFetchRefused) return e;
+  return null;
 }
 
 /** A short reason for an admin, never a secret (openid-client's messages name no credentials). */
