@@ -54,7 +54,10 @@ describe('single sign-on for a domain', () => {
 
     await section.getByText(`_answer-sso.${domain}`).waitFor();
     await section.getByRole('button', { name: 'Verify' }).click();
-    await section.getByRole('alert').filter({ hasText: `The TXT record was not found at _answer-sso.${domain}` }).waitFor();
+    await section
+      .getByRole('alert')
+      .filter({ hasText: `The TXT record was not found at _answer-sso.${domain}` })
+      .waitFor();
     const value = await section.locator('code', { hasText: 'answer-sso=' }).textContent();
     expect(value).toMatch(/^answer-sso=[\w-]+$/);
     writeFileSync(dnsFile, JSON.stringify({ [`_answer-sso.${domain}`]: [value] }));
