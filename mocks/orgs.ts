@@ -200,7 +200,7 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
   // Single sign-on: the mock has no DNS and no provider. Its "DNS" has every claimed domain's
   // record (Verify works at once), configuring records the provider unchecked, and signing in
   // through it ends on the page that explains a failed sign-in, as there is no provider to go to.
-  const ssoView = (uuid: string): OrgSso => {
+  const ssoView = (uuid: string, requestUrl: string): OrgSso => {
     const sso = stateOf(uuid).sso;
     return {
       domain: sso?.domain ?? null,
@@ -210,7 +210,7 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
       issuer: sso?.provider?.issuer ?? null,
       client_id: sso?.provider?.client_id ?? null,
       client_secret_set: !!sso?.provider,
-      redirect_uri: `${location.origin}/api/auth/sso/callback`,
+      redirect_uri: `${new URL(requestUrl).origin}/api/auth/sso/callback`,
       active: !!sso?.verified && !!sso.provider,
     };
   };
@@ -223,9 +223,9 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
   const verifiedElsewhere = (domain: string, uuid: string) =>
     Object.keys(streams()).some((other) => other !== uuid && stateOf(other).sso?.domain === domain && stateOf(other).sso?.verified);
   const ssoHandlers = [
-    getGetOrgSsoMockHandler(({ params }) => {
+    getGetOrgSsoMockHandler(({ params, request }) => {
       asManager(String(params.orgUuid));
-      return ssoView(String(params.orgUuid));
+      return ssoView(String(params.orgUuid), request.url);
     }),
     getClaimOrgSsoDomainMockHandler(async ({ params, request }) => {
       const uuid = String(params.orgUuid);
@@ -235,15 +235,15 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
       decide(uuid, (s) =>
         decideSsoClaim(s, { actor: me, domain: d, token: crypto.randomUUID(), verifiedElsewhere: verifiedElsewhere(d, uuid), now: new Date() }),
       );
-      return ssoView(uuid);
+      return ssoView(uuid, request.url);
     }),
-    getVerifyOrgSsoDomainMockHandler(({ params }) => {
+    getVerifyOrgSsoDomainMockHandler(({ params, request }) => {
       const uuid = String(params.orgUuid);
       const me = actor();
       const sso = stateOf(uuid).sso;
       const txtRecords = sso ? [ssoTxtValue(sso.token)] : [];
       decide(uuid, (s) => decideSsoVerify(s, { actor: me, txtRecords, verifiedElsewhere: !!sso && verifiedElsewhere(sso.domain, uuid), now: new Date() }));
-      return ssoView(uuid);
+      return ssoView(uuid, request.url);
     }),
     getConfigureOrgSsoMockHandler(async ({ params, request }) => {
       const uuid = String(params.orgUuid);
@@ -251,13 +251,13 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
       const body = (await request.json()) as OrgSsoProviderUpdate;
       const sealed = body.client_secret ? 'mock-sealed-secret' : null;
       decide(uuid, (s) => decideSsoConfigure(s, { ...body, actor: me, client_secret_sealed: sealed, allowInsecure: false, now: new Date() }));
-      return ssoView(uuid);
+      return ssoView(uuid, request.url);
     }),
-    getRemoveOrgSsoMockHandler(({ params }) => {
+    getRemoveOrgSsoMockHandler(({ params, request }) => {
       const uuid = String(params.orgUuid);
       const me = actor();
       decide(uuid, (s) => decideSsoRemove(s, { actor: me, now: new Date() }));
-      return ssoView(uuid);
+      return ssoView(uuid, request.url);
     }),
     getSignInSsoMockHandler(async ({ request }) => {
       const { email } = (await request.json()) as { email: string };

@@ -6288,6 +6288,10 @@ export type ClaimOrgSsoDomainErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ClaimOrgSsoDomainError = ClaimOrgSsoDomainErrors[keyof ClaimOrgSsoDomainErrors];
@@ -6378,6 +6382,10 @@ export type ConfigureOrgSsoErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ConfigureOrgSsoError = ConfigureOrgSsoErrors[keyof ConfigureOrgSsoErrors];

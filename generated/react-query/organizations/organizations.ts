@@ -2520,10 +2520,15 @@ export type claimOrgSsoDomainResponse409 = {
   status: 409
 }
 
+export type claimOrgSsoDomainResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type claimOrgSsoDomainResponseSuccess = (claimOrgSsoDomainResponse200) & {
   headers: Headers;
 };
-export type claimOrgSsoDomainResponseError = (claimOrgSsoDomainResponse400 | claimOrgSsoDomainResponse401 | claimOrgSsoDomainResponse403 | claimOrgSsoDomainResponse404 | claimOrgSsoDomainResponse409) & {
+export type claimOrgSsoDomainResponseError = (claimOrgSsoDomainResponse400 | claimOrgSsoDomainResponse401 | claimOrgSsoDomainResponse403 | claimOrgSsoDomainResponse404 | claimOrgSsoDomainResponse409 | claimOrgSsoDomainResponse413) & {
   headers: Headers;
 };
 
@@ -2771,10 +2776,15 @@ export type configureOrgSsoResponse409 = {
   status: 409
 }
 
+export type configureOrgSsoResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type configureOrgSsoResponseSuccess = (configureOrgSsoResponse200) & {
   headers: Headers;
 };
-export type configureOrgSsoResponseError = (configureOrgSsoResponse400 | configureOrgSsoResponse401 | configureOrgSsoResponse403 | configureOrgSsoResponse404 | configureOrgSsoResponse409) & {
+export type configureOrgSsoResponseError = (configureOrgSsoResponse400 | configureOrgSsoResponse401 | configureOrgSsoResponse403 | configureOrgSsoResponse404 | configureOrgSsoResponse409 | configureOrgSsoResponse413) & {
   headers: Headers;
 };
 
