@@ -6,6 +6,7 @@ import { signInVerifiedIdentity } from '../identity/index.js';
 import type { DomainRoutes, ReplyHeaders } from '../http/handler.js';
 import type { RequestHeaders } from '../shared/actor.js';
 import { DomainError } from '../shared/domain-error.js';
+import { ConcurrencyError } from '../eventstore/types.js';
 import type { OrgsContext } from './context.js';
 import { manager } from './decide.js';
 import { orgErrors } from './errors.js';
@@ -60,9 +61,6 @@ async function asManager(ctx: OrgsContext, orgUuid: string, requestActor: Parame
   return { actor, state };
 }
 
-/** Two organisations verifying one domain at once: the read model's unique index stops the second. */
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
-
 function cookieOf(headers: RequestHeaders, name: string) {
   const raw = headers.cookie;
   const header = Array.isArray(raw) ? raw.join('; ') : (raw ?? '');
@@ -113,7 +111,9 @@ export const ssoRoutes = {
     try {
       await decideOrg(ctx.store, path.org_uuid, (s) => decideSsoVerify(s, { actor, txtRecords, verifiedElsewhere, now: ctx.now() }));
     } catch (err) {
-      if (isUniqueViolation(err)) throw orgErrors.ssoDomainTaken();
+      // Two organisations verifying one domain at once: the read model's unique index refuses the
+      // second append (the store reports it as a conflict); the domain is then the other's.
+      if (err instanceof ConcurrencyError && (await domainVerifiedElsewhere(ctx.db, domain, path.org_uuid))) throw orgErrors.ssoDomainTaken();
       throw err;
     }
     return { status: 200, body: ssoView(ctx, await ssoOf(ctx.db, path.org_uuid)) };

@@ -151,6 +151,25 @@ describe('an admin sets single sign-on up', () => {
     expect((await sso(other, org, 'GET')).json.domain).toBeNull();
   });
 
+  test('two organisations proving one domain at once: exactly one gets it, the other is told 409', async () => {
+    const domain = newDomain();
+    const orgs = await Promise.all(
+      ['Ann', 'Ben'].map(async (name) => {
+        const b = await signedUp(server.url, name);
+        const org = (await b.post('/rest/organizations', { name: `${name} ${stamp} ${++n}` })).json.uuid as string;
+        const claimed = await sso(b, org, 'PUT', '/domain', { domain });
+        expect(claimed.status, claimed.text).toBe(200);
+        publish(claimed.json.txt_name, claimed.json.txt_value);
+        return { b, org };
+      }),
+    );
+    const results = await Promise.all(orgs.map(({ b, org }) => sso(b, org, 'POST', '/domain/verify')));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    problem(results.find((r) => r.status === 409)!, 409, 'sso_domain_taken');
+    const [{ count }] = await query(database.url, 'select count(*)::int as count from org_sso where domain = $1 and verified_at is not null', [domain]);
+    expect(count).toBe(1);
+  });
+
   test('an issuer that does not answer as one is refused with the reason', async () => {
     const { owner, org } = await activeOrg();
     const dead = `http://127.0.0.1:${await freePort()}`;
