@@ -130,6 +130,11 @@ describe('the organisation area', () => {
     await user.click(within(section).getByRole('button', { name: 'Save and test' }));
     expect(await within(section).findByText('Single sign-on is on: people at navy.example can sign in with SSO.')).toBeInTheDocument();
     expect(events().map((e) => e.type)).toEqual(expect.arrayContaining(['OrgSsoDomainClaimed', 'OrgSsoDomainVerified', 'OrgSsoConfigured']));
+    await user.click(within(section).getByRole('button', { name: 'Remove single sign-on' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove single sign-on?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await within(section).findByRole('button', { name: 'Claim domain' })).toBeInTheDocument();
+    expect(events().at(-1)?.type).toBe('OrgSsoRemoved');
   });
 
   it('/auth/sso checks the address, and says when a domain has no single sign-on', async () => {

@@ -13,6 +13,7 @@ import {
 import type { OrgSso } from '../../../../generated/react-query/model';
 import type { ApiError } from '../../app/api-fetch';
 import { problemMessage } from '../../app/problem';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../auth/form-parts';
 import { useRefreshOrg } from './use-org';
 
@@ -27,6 +28,7 @@ export function SsoSection({ orgUuid }: { orgUuid: string }) {
   const remove = useRemoveOrgSso({ mutation: { onSuccess: refresh } });
   const [invalid, setInvalid] = useState<string | null>(null);
   const [changingDomain, setChangingDomain] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const ids = useId();
   if (sso.isPending) return <p aria-live="polite">Loading single sign-on…</p>;
   if (sso.isError) return <p role="alert">{problemMessage(sso.error)}</p>;
@@ -138,10 +140,20 @@ export function SsoSection({ orgUuid }: { orgUuid: string }) {
       )}
 
       {s.domain && (
-        <button type="button" className="btn-secondary" disabled={remove.isPending} onClick={() => remove.mutate({ orgUuid })}>
+        <button type="button" className="btn-secondary" disabled={remove.isPending} onClick={() => setRemoving(true)}>
           Remove single sign-on
         </button>
       )}
+      <ConfirmDialog
+        open={removing}
+        title="Remove single sign-on?"
+        description="People at the domain can no longer sign in through your provider; members who joined through it stay members. The domain would need verifying again."
+        confirmLabel="Remove"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate({ orgUuid }, { onSettled: () => setRemoving(false) })}
+        onCancel={() => setRemoving(false)}
+      />
       {invalid && <FormError>{invalid}</FormError>}
       {failure && <FormError>{problemMessage(failure)}</FormError>}
     </section>
