@@ -48,6 +48,8 @@ export const orgErrors = {
     new DomainError('invalid', 'sso_issuer_refused', 'That issuer is on a private or local network address, which this server does not call.'),
   ssoIssuerUnreachable: (why: string) => new DomainError('invalid', 'sso_issuer_unreachable', `The issuer's OpenID configuration could not be read: ${why}`),
   ssoInvalidClient: () => new DomainError('invalid', 'sso_invalid_client', 'Give the client id (and, the first time, the client secret) your provider issued.'),
+  ssoClientRejected: () =>
+    new DomainError('invalid', 'sso_client_rejected', 'The provider refused this client id and secret. Check both at your provider and try again.'),
   ssoNotConfigured: () => new DomainError('not_found', 'sso_not_configured', 'Single sign-on is not set up for this email domain. Sign in another way.'),
   ssoSignInFailed: () => new DomainError('unauthenticated', 'sso_sign_in_failed', 'Signing in with your organisation did not complete. Try again.'),
   // Refusals other domains give when the organisation's policy says no.

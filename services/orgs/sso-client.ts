@@ -40,6 +40,32 @@ function describe(err: unknown) {
   return `${(e.message ?? 'it could not be reached').slice(0, 200)}.`;
 }
 
+/**
+ * Tests the client id and secret without a person: a token request with a code that cannot be
+ * valid. A provider checks the client before the code, so `invalid_client` (or
+ * `unauthorized_client`) means the credentials are wrong; any other refusal (`invalid_grant`)
+ * means they were accepted.
+ */
+export async function probeClient(config: oidc.Configuration, redirectUri: string) {
+  try {
+    await oidc.genericGrantRequest(config, 'authorization_code', { code: 'answer-engine-credentials-probe', redirect_uri: redirectUri });
+  } catch (err) {
+    if (err instanceof oidc.ResponseBodyError) {
+      if (err.error === 'invalid_client' || err.error === 'unauthorized_client') throw orgErrors.ssoClientRejected();
+      return;
+    }
+    // A 401 with a WWW-Authenticate challenge: the client's credentials were refused.
+    if (err instanceof oidc.WWWAuthenticateChallengeError) {
+      if (err.status === 401 || err.cause.some((c) => c.parameters.error === 'invalid_client')) throw orgErrors.ssoClientRejected();
+      return;
+    }
+    if (refusalIn(err)) throw orgErrors.ssoIssuerRefused();
+    throw orgErrors.ssoIssuerUnreachable(describe(err));
+  }
+  // A token for a made-up code: not a provider to trust.
+  throw orgErrors.ssoIssuerUnreachable('it accepted a code it never issued.');
+}
+
 export async function authorizationUrl(config: oidc.Configuration, redirectUri: string, loginHint: string) {
   const flow: SsoFlow = { state: oidc.randomState(), nonce: oidc.randomNonce(), code_verifier: oidc.randomPKCECodeVerifier() };
   const url = oidc.buildAuthorizationUrl(config, {

@@ -12,7 +12,7 @@ import { manager } from './decide.js';
 import { orgErrors } from './errors.js';
 import { domainVerifiedElsewhere, orgOfUser, ssoClaimsOfDomain, ssoOf } from './queries.js';
 import { orgActor } from './routes.js';
-import { authorizationUrl, discover, finish, type SsoFlow } from './sso-client.js';
+import { authorizationUrl, discover, finish, probeClient, type SsoFlow } from './sso-client.js';
 import {
   checkIssuer,
   decideSsoClaim,
@@ -128,8 +128,10 @@ export const ssoRoutes = {
     const kept = state.sso.provider?.client_secret_sealed;
     const clientSecret = body.client_secret ?? (kept ? await ctx.sso.box.open(SECRET_PURPOSE, kept) : null);
     if (!clientSecret || !body.client_id.trim()) throw orgErrors.ssoInvalidClient();
-    // The test: the issuer answers with a discovery document for itself.
-    await discover({ issuer, client_id: body.client_id.trim(), client_secret: clientSecret }, network(ctx));
+    // The test: the issuer answers with a discovery document for itself, and its token endpoint
+    // accepts the client's credentials.
+    const config = await discover({ issuer, client_id: body.client_id.trim(), client_secret: clientSecret }, network(ctx));
+    await probeClient(config, redirectUriOf(ctx));
     const sealed = body.client_secret ? await ctx.sso.box.seal(SECRET_PURPOSE, body.client_secret) : null;
     await decideOrg(ctx.store, path.org_uuid, (s) =>
       decideSsoConfigure(s, {

@@ -176,6 +176,14 @@ describe('an admin sets single sign-on up', () => {
     problem(await sso(owner, org, 'PUT', '/provider', { issuer: dead, client_id: 'c', client_secret: 's' }), 400, 'sso_issuer_unreachable');
     problem(await sso(owner, org, 'PUT', '/provider', { issuer: 'ftp://idp.example.com', client_id: 'c', client_secret: 's' }), 400, 'sso_invalid_issuer');
     problem(await sso(owner, org, 'PUT', '/provider', { issuer: provider.issuer, client_id: 'c' }), 400, 'sso_invalid_client');
+    // The test of the credentials: the provider's token endpoint refuses a wrong secret or an unknown client.
+    problem(
+      await sso(owner, org, 'PUT', '/provider', { issuer: provider.issuer, client_id: OIDC_CLIENT.id, client_secret: 'wrong' }),
+      400,
+      'sso_client_rejected',
+    );
+    problem(await sso(owner, org, 'PUT', '/provider', { issuer: provider.issuer, client_id: 'nobody', client_secret: 's' }), 400, 'sso_client_rejected');
+    expect((await sso(owner, org, 'GET')).json.issuer).toBeNull();
   });
 });
 

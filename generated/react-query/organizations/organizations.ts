@@ -2803,7 +2803,8 @@ export const getConfigureOrgSsoUrl = (orgUuid: string,) => {
  * discovery document is read to test it: an issuer that is not https (400
  * `sso_invalid_issuer`), on a private or loopback address (400 `sso_issuer_refused`, unless
  * the operator allows private issuers), or that does not answer with a valid document (400
- * `sso_issuer_unreachable`) is refused. The secret is kept encrypted and never sent back.
+ * `sso_issuer_unreachable`) is refused, and so is a client id and secret its token endpoint
+ * refuses (400 `sso_client_rejected`). The secret is kept encrypted and never sent back.
  * @summary Name the organisation's OpenID Connect provider
  */
 export const configureOrgSso = async (orgUuid: string,
