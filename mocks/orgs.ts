@@ -20,7 +20,13 @@ import {
   getUpdateOrganizationMockHandler,
   getUpdateOrgPermissionsMockHandler,
   getUpdateOrgUserAccessMockHandler,
+  getGetOrgSsoMockHandler,
+  getClaimOrgSsoDomainMockHandler,
+  getVerifyOrgSsoDomainMockHandler,
+  getConfigureOrgSsoMockHandler,
+  getRemoveOrgSsoMockHandler,
 } from '../generated/msw/organizations/organizations.msw';
+import { getSignInSsoMockHandler } from '../generated/msw/auth/auth.msw';
 import type {
   CreateOrganizationRequest,
   OrgDetails,
@@ -30,7 +36,11 @@ import type {
   OrgPermissionsUpdate,
   OrgRoleUpdate,
   OrgUserAccess,
+  OrgSso,
+  OrgSsoDomainClaim,
+  OrgSsoProviderUpdate,
 } from '../generated/react-query/model';
+import { decideSsoClaim, decideSsoConfigure, decideSsoRemove, decideSsoVerify, domainOfEmail, ssoTxtName, ssoTxtValue } from '../services/orgs/sso-decide';
 import {
   decideAccept,
   decideCreate,
@@ -187,7 +197,83 @@ export function orgHandlers(opts: { state: () => ScenarioState; changed: () => v
   const permissions = (uuid: string) => ({ ...stateOf(uuid).permissions, downloads_disabled: !!mockOrgs().find((o) => o.uuid === uuid)?.downloads_disabled });
   const userAccess = (uuid: string): OrgUserAccess => ({ ...(stateOf(uuid).user_access as OrgUserAccess), models: MOCK_MODELS });
 
+  // Single sign-on: the mock has no DNS and no provider. Its "DNS" has every claimed domain's
+  // record (Verify works at once), configuring records the provider unchecked, and signing in
+  // through it ends on the page that explains a failed sign-in, as there is no provider to go to.
+  const ssoView = (uuid: string, requestUrl: string): OrgSso => {
+    const sso = stateOf(uuid).sso;
+    return {
+      domain: sso?.domain ?? null,
+      txt_name: sso ? ssoTxtName(sso.domain) : null,
+      txt_value: sso ? ssoTxtValue(sso.token) : null,
+      domain_verified: !!sso?.verified,
+      issuer: sso?.provider?.issuer ?? null,
+      client_id: sso?.provider?.client_id ?? null,
+      client_secret_set: !!sso?.provider,
+      redirect_uri: `${new URL(requestUrl).origin}/api/auth/sso/callback`,
+      active: !!sso?.verified && !!sso.provider,
+    };
+  };
+  const asManager = (uuid: string) => {
+    const me = actor();
+    const m = ruled(() => membershipOf(stateOf(uuid), me));
+    if (m.role === 'member') refuse(orgErrors.notAdmin());
+    return me;
+  };
+  const verifiedElsewhere = (domain: string, uuid: string) =>
+    Object.keys(streams()).some((other) => other !== uuid && stateOf(other).sso?.domain === domain && stateOf(other).sso?.verified);
+  const ssoHandlers = [
+    getGetOrgSsoMockHandler(({ params, request }) => {
+      asManager(String(params.orgUuid));
+      return ssoView(String(params.orgUuid), request.url);
+    }),
+    getClaimOrgSsoDomainMockHandler(async ({ params, request }) => {
+      const uuid = String(params.orgUuid);
+      const me = actor();
+      const { domain } = (await request.json()) as OrgSsoDomainClaim;
+      const d = domain.trim().toLowerCase();
+      decide(uuid, (s) =>
+        decideSsoClaim(s, { actor: me, domain: d, token: crypto.randomUUID(), verifiedElsewhere: verifiedElsewhere(d, uuid), now: new Date() }),
+      );
+      return ssoView(uuid, request.url);
+    }),
+    getVerifyOrgSsoDomainMockHandler(({ params, request }) => {
+      const uuid = String(params.orgUuid);
+      const me = actor();
+      const sso = stateOf(uuid).sso;
+      const txtRecords = sso ? [ssoTxtValue(sso.token)] : [];
+      decide(uuid, (s) => decideSsoVerify(s, { actor: me, txtRecords, verifiedElsewhere: !!sso && verifiedElsewhere(sso.domain, uuid), now: new Date() }));
+      return ssoView(uuid, request.url);
+    }),
+    getConfigureOrgSsoMockHandler(async ({ params, request }) => {
+      const uuid = String(params.orgUuid);
+      const me = actor();
+      const body = (await request.json()) as OrgSsoProviderUpdate;
+      const sealed = body.client_secret ? 'mock-sealed-secret' : null;
+      decide(uuid, (s) => decideSsoConfigure(s, { ...body, actor: me, client_secret_sealed: sealed, allowInsecure: false, now: new Date() }));
+      return ssoView(uuid, request.url);
+    }),
+    getRemoveOrgSsoMockHandler(({ params, request }) => {
+      const uuid = String(params.orgUuid);
+      const me = actor();
+      decide(uuid, (s) => decideSsoRemove(s, { actor: me, now: new Date() }));
+      return ssoView(uuid, request.url);
+    }),
+    getSignInSsoMockHandler(async ({ request }) => {
+      const { email } = (await request.json()) as { email: string };
+      const domain = domainOfEmail(email);
+      if (!domain) refuse(orgErrors.invalidEmail());
+      const claims = Object.keys(streams())
+        .map((uuid) => stateOf(uuid).sso)
+        .filter((sso) => sso?.domain === domain);
+      if (!claims.some((sso) => sso?.verified)) refuse(claims.length ? orgErrors.ssoDomainUnverified() : orgErrors.ssoNotConfigured());
+      if (!claims.some((sso) => sso?.verified && sso.provider)) refuse(orgErrors.ssoNotConfigured());
+      return { url: '/auth/error?error=sso_sign_in_failed' };
+    }),
+  ];
+
   return [
+    ...ssoHandlers,
     getCreateOrganizationMockHandler(async ({ request }) => {
       const body = (await request.json()) as CreateOrganizationRequest;
       const me = actor();

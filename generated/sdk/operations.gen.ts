@@ -22,6 +22,8 @@ export type Operations = {
     verifyTwoFactor: { data: T.VerifyTwoFactorData; responses: T.VerifyTwoFactorResponses };
     signInSocial: { data: T.SignInSocialData; responses: T.SignInSocialResponses };
     oauthCallback: { data: T.OauthCallbackData; responses: Record<never, never> };
+    signInSso: { data: T.SignInSsoData; responses: T.SignInSsoResponses };
+    ssoCallback: { data: T.SsoCallbackData; responses: Record<never, never> };
     getTwoFactorStatus: { data: T.GetTwoFactorStatusData; responses: T.GetTwoFactorStatusResponses };
     getPasswordStatus: { data: T.GetPasswordStatusData; responses: T.GetPasswordStatusResponses };
     getAuthSettings: { data: T.GetAuthSettingsData; responses: T.GetAuthSettingsResponses };
@@ -132,4 +134,9 @@ export type Operations = {
     getBrowserDownloads: { data: T.GetBrowserDownloadsData; responses: T.GetBrowserDownloadsResponses };
     listBrowserInvites: { data: T.ListBrowserInvitesData; responses: T.ListBrowserInvitesResponses };
     issueBrowserInvites: { data: T.IssueBrowserInvitesData; responses: T.IssueBrowserInvitesResponses };
+    getOrgSso: { data: T.GetOrgSsoData; responses: T.GetOrgSsoResponses };
+    removeOrgSso: { data: T.RemoveOrgSsoData; responses: T.RemoveOrgSsoResponses };
+    claimOrgSsoDomain: { data: T.ClaimOrgSsoDomainData; responses: T.ClaimOrgSsoDomainResponses };
+    verifyOrgSsoDomain: { data: T.VerifyOrgSsoDomainData; responses: T.VerifyOrgSsoDomainResponses };
+    configureOrgSso: { data: T.ConfigureOrgSsoData; responses: T.ConfigureOrgSsoResponses };
 };

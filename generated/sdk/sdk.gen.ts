@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, OauthCallbackData, OauthCallbackErrors, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -354,6 +354,39 @@ export const signInSocial = <ThrowOnError extends boolean = false>(options: Opti
  *
  */
 export const oauthCallback = <ThrowOnError extends boolean = false>(options: Options<OauthCallbackData, ThrowOnError>): RequestResult<unknown, OauthCallbackErrors, ThrowOnError> => (options.client ?? client).get<unknown, OauthCallbackErrors, ThrowOnError>({ url: '/api/auth/callback/{provider_id}', ...options });
+
+/**
+ * Start signing in through one's organisation
+ *
+ * For the work address typed on `/auth/sso`: when its domain's organisation has single sign-on
+ * verified and configured, answers the provider's authorization address (code flow with PKCE,
+ * state and nonce) and sets the HttpOnly cookie that binds the flow to this browser. A domain
+ * no organisation set up answers 404 `sso_not_configured`; one claimed but not verified, 409
+ * `sso_domain_unverified`. After the provider the browser comes back through
+ * `/api/auth/sso/callback`.
+ *
+ */
+export const signInSso = <ThrowOnError extends boolean = false>(options: Options<SignInSsoData, ThrowOnError>): RequestResult<SignInSsoResponses, SignInSsoErrors, ThrowOnError> => (options.client ?? client).post<SignInSsoResponses, SignInSsoErrors, ThrowOnError>({
+    url: '/api/auth/sign-in/sso',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Where an organisation's provider sends the browser back
+ *
+ * The redirect URI to register with every organisation's provider: `<PUBLIC_URL>/api/auth/sso/callback`.
+ * Checks the state against this browser's cookie, exchanges the code, verifies the ID token
+ * and requires a verified address at the organisation's verified domain; signs in (a new
+ * address makes an account, verified; an existing account joins only when its own address is
+ * verified) and joins the organisation as a member when the person is in none. Redirects to
+ * the `callback_path`, or to `/auth/error?error=<code>`.
+ *
+ */
+export const ssoCallback = <ThrowOnError extends boolean = false>(options?: Options<SsoCallbackData, ThrowOnError>): RequestResult<unknown, SsoCallbackErrors, ThrowOnError> => (options?.client ?? client).get<unknown, SsoCallbackErrors, ThrowOnError>({ url: '/api/auth/sso/callback', ...options });
 
 /**
  * Whether the account signs in with a second factor
@@ -2126,6 +2159,102 @@ export const issueBrowserInvites = <ThrowOnError extends boolean = false>(option
             type: 'apiKey'
         }],
     url: '/rest/admin/browser-invites',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turn single sign-on off and forget the domain and provider
+ *
+ * Owners and admins. Members who joined through it stay members and sign in another way (or through it again once it is set up again).
+ */
+export const removeOrgSso = <ThrowOnError extends boolean = false>(options: Options<RemoveOrgSsoData, ThrowOnError>): RequestResult<RemoveOrgSsoResponses, RemoveOrgSsoErrors, ThrowOnError> => (options.client ?? client).delete<RemoveOrgSsoResponses, RemoveOrgSsoErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/sso',
+    ...options
+});
+
+/**
+ * The organisation's single sign-on
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside); 401 when signed out.
+ */
+export const getOrgSso = <ThrowOnError extends boolean = false>(options: Options<GetOrgSsoData, ThrowOnError>): RequestResult<GetOrgSsoResponses, GetOrgSsoErrors, ThrowOnError> => (options.client ?? client).get<GetOrgSsoResponses, GetOrgSsoErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/sso',
+    ...options
+});
+
+/**
+ * Claim the organisation's email domain
+ *
+ * Owners and admins. Answers the TXT record to publish. A domain that is not one (400
+ * `sso_invalid_domain`), a public mail service like gmail.com (400 `sso_public_domain`), or one
+ * another organisation has verified (409 `sso_domain_taken`) is refused. Claiming another
+ * domain replaces the claim, unverified.
+ *
+ */
+export const claimOrgSsoDomain = <ThrowOnError extends boolean = false>(options: Options<ClaimOrgSsoDomainData, ThrowOnError>): RequestResult<ClaimOrgSsoDomainResponses, ClaimOrgSsoDomainErrors, ThrowOnError> => (options.client ?? client).put<ClaimOrgSsoDomainResponses, ClaimOrgSsoDomainErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/sso/domain',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Check the domain's TXT record
+ *
+ * Owners and admins. Looks up `_answer-sso.<domain>` TXT; 409 `sso_dns_record_missing` when
+ * `answer-sso=<token>` is not there yet, 409 `sso_domain_not_claimed` before a claim, 409
+ * `sso_domain_taken` when another organisation verified it first.
+ *
+ */
+export const verifyOrgSsoDomain = <ThrowOnError extends boolean = false>(options: Options<VerifyOrgSsoDomainData, ThrowOnError>): RequestResult<VerifyOrgSsoDomainResponses, VerifyOrgSsoDomainErrors, ThrowOnError> => (options.client ?? client).post<VerifyOrgSsoDomainResponses, VerifyOrgSsoDomainErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/sso/domain/verify',
+    ...options
+});
+
+/**
+ * Name the organisation's OpenID Connect provider
+ *
+ * Owners and admins, once the domain is verified (409 `sso_domain_unverified`). The issuer's
+ * discovery document is read to test it: an issuer that is not https (400
+ * `sso_invalid_issuer`), on a private or loopback address (400 `sso_issuer_refused`, unless
+ * the operator allows private issuers), or that does not answer with a valid document (400
+ * `sso_issuer_unreachable`) is refused, and so is a client id and secret its token endpoint
+ * refuses (400 `sso_client_rejected`). The secret is kept encrypted and never sent back.
+ *
+ */
+export const configureOrgSso = <ThrowOnError extends boolean = false>(options: Options<ConfigureOrgSsoData, ThrowOnError>): RequestResult<ConfigureOrgSsoResponses, ConfigureOrgSsoErrors, ThrowOnError> => (options.client ?? client).put<ConfigureOrgSsoResponses, ConfigureOrgSsoErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/sso/provider',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -1633,6 +1633,60 @@ export type BrowserInviteIssueRequest = {
 };
 
 /**
+ * An organisation's single sign-on as its owners and admins see it. The client secret is never
+ * sent back: `client_secret_set` says whether one is kept.
+ *
+ */
+export type OrgSso = {
+    /**
+     * The claimed email domain, or null before one is claimed.
+     */
+    domain: string | null;
+    /**
+     * Where the TXT record that proves the domain goes (`_answer-sso.<domain>`), or null.
+     */
+    txt_name: string | null;
+    /**
+     * What the TXT record must say (`answer-sso=<token>`), or null.
+     */
+    txt_value: string | null;
+    domain_verified: boolean;
+    /**
+     * The OpenID provider's issuer, or null before it is configured.
+     */
+    issuer: string | null;
+    client_id: string | null;
+    client_secret_set: boolean;
+    /**
+     * The redirect URI to register with the provider for this server.
+     */
+    redirect_uri: string;
+    /**
+     * True when people at the domain can sign in through the provider (verified and configured).
+     */
+    active: boolean;
+};
+
+export type OrgSsoDomainClaim = {
+    /**
+     * The organisation's email domain, like example.com (not a public mail service).
+     */
+    domain: string;
+};
+
+export type OrgSsoProviderUpdate = {
+    /**
+     * The OpenID Connect issuer (https://); its discovery document is read to check it.
+     */
+    issuer: string;
+    client_id: string;
+    /**
+     * Required the first time; left out, the secret already kept stays.
+     */
+    client_secret?: string;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -2453,6 +2507,87 @@ export type OauthCallbackErrors = {
 };
 
 export type OauthCallbackError = OauthCallbackErrors[keyof OauthCallbackErrors];
+
+export type SignInSsoData = {
+    body: {
+        email: string;
+        /**
+         * Where in this app to land once signed in (a path of this site).
+         */
+        callback_path?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-in/sso';
+};
+
+export type SignInSsoErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type SignInSsoError = SignInSsoErrors[keyof SignInSsoErrors];
+
+export type SignInSsoResponses = {
+    /**
+     * The provider's authorization address.
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type SignInSsoResponse = SignInSsoResponses[keyof SignInSsoResponses];
+
+export type SsoCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+        error_uri?: string;
+        session_state?: string;
+    };
+    url: '/api/auth/sso/callback';
+};
+
+export type SsoCallbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+};
+
+export type SsoCallbackError = SsoCallbackErrors[keyof SsoCallbackErrors];
 
 export type GetTwoFactorStatusData = {
     body?: never;
@@ -6631,3 +6766,222 @@ export type IssueBrowserInvitesResponses = {
 };
 
 export type IssueBrowserInvitesResponse = IssueBrowserInvitesResponses[keyof IssueBrowserInvitesResponses];
+
+export type RemoveOrgSsoData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/sso';
+};
+
+export type RemoveOrgSsoErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RemoveOrgSsoError = RemoveOrgSsoErrors[keyof RemoveOrgSsoErrors];
+
+export type RemoveOrgSsoResponses = {
+    /**
+     * Done.
+     */
+    200: OrgSso;
+};
+
+export type RemoveOrgSsoResponse = RemoveOrgSsoResponses[keyof RemoveOrgSsoResponses];
+
+export type GetOrgSsoData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/sso';
+};
+
+export type GetOrgSsoErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetOrgSsoError = GetOrgSsoErrors[keyof GetOrgSsoErrors];
+
+export type GetOrgSsoResponses = {
+    /**
+     * Done.
+     */
+    200: OrgSso;
+};
+
+export type GetOrgSsoResponse = GetOrgSsoResponses[keyof GetOrgSsoResponses];
+
+export type ClaimOrgSsoDomainData = {
+    body: OrgSsoDomainClaim;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/sso/domain';
+};
+
+export type ClaimOrgSsoDomainErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ClaimOrgSsoDomainError = ClaimOrgSsoDomainErrors[keyof ClaimOrgSsoDomainErrors];
+
+export type ClaimOrgSsoDomainResponses = {
+    /**
+     * Done.
+     */
+    200: OrgSso;
+};
+
+export type ClaimOrgSsoDomainResponse = ClaimOrgSsoDomainResponses[keyof ClaimOrgSsoDomainResponses];
+
+export type VerifyOrgSsoDomainData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/sso/domain/verify';
+};
+
+export type VerifyOrgSsoDomainErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type VerifyOrgSsoDomainError = VerifyOrgSsoDomainErrors[keyof VerifyOrgSsoDomainErrors];
+
+export type VerifyOrgSsoDomainResponses = {
+    /**
+     * Done.
+     */
+    200: OrgSso;
+};
+
+export type VerifyOrgSsoDomainResponse = VerifyOrgSsoDomainResponses[keyof VerifyOrgSsoDomainResponses];
+
+export type ConfigureOrgSsoData = {
+    body: OrgSsoProviderUpdate;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/sso/provider';
+};
+
+export type ConfigureOrgSsoErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ConfigureOrgSsoError = ConfigureOrgSsoErrors[keyof ConfigureOrgSsoErrors];
+
+export type ConfigureOrgSsoResponses = {
+    /**
+     * Done.
+     */
+    200: OrgSso;
+};
+
+export type ConfigureOrgSsoResponse = ConfigureOrgSsoResponses[keyof ConfigureOrgSsoResponses];

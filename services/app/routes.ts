@@ -21,6 +21,7 @@ import { rightsRoutes } from '../rights/routes.js';
 import { orgRoutes } from '../orgs/routes.js';
 import { attributionRoutes } from '../attribution/routes.js';
 import { browserRoutes } from '../browser/routes.js';
+import { ssoRoutes } from '../orgs/sso-routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -53,4 +54,5 @@ export const routes: Routes<AppContext> = {
   ...partnerRoutes,
   ...attributionRoutes,
   ...browserRoutes,
+  ...ssoRoutes,
 };

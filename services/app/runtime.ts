@@ -47,6 +47,8 @@ import { pendingEntries } from '../threads/queries.js';
 import type { AnswerJob } from '../threads/answer-engine.js';
 import { projections } from './projections.js';
 import { routes } from './routes.js';
+import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
+import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
@@ -175,6 +177,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     forgetSessions: () => sessions.forgetAll(),
     // Promo codes are the payment provider's: none until billing is wired (STRIPE_SECRET_KEY).
     promotions: null,
+    sso: {
+      resolveTxt: config.sso.testDnsFile ? fileTxtResolver(config.sso.testDnsFile) : dnsTxtResolver,
+      allowPrivateIssuers: config.sso.allowPrivateIssuers,
+      box: secretBox(secret),
+    },
   };
 
   const app = createApp(ctx, routes);

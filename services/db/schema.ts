@@ -4,6 +4,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface EventsTable {
   global_position: Generated<string>;
@@ -213,6 +214,19 @@ export interface OrgInvitationsTable {
   expires_at: Timestamp;
 }
 
+/** An organisation's single sign-on: its claimed domain, the proof, its provider (secret sealed). */
+export interface OrgSsoTable {
+  org_uuid: string;
+  domain: string;
+  token: string;
+  verified_at: NullableTimestamp;
+  issuer: string | null;
+  client_id: string | null;
+  client_secret_sealed: string | null;
+  configured_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
 export interface MemberTable {
   id: string;
   organizationId: string;
@@ -392,6 +406,7 @@ export interface Database {
   orgs: OrgsTable;
   org_members: OrgMembersTable;
   org_invitations: OrgInvitationsTable;
+  org_sso: OrgSsoTable;
   org_insights_daily: OrgInsightsDailyTable;
   org_insights_active: OrgInsightsActiveTable;
   org_insights_spaces: OrgInsightsSpacesTable;

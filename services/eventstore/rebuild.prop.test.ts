@@ -56,6 +56,7 @@ const READ_MODELS = {
   orgs: ['uuid'],
   org_members: ['member_id'],
   org_invitations: ['invitation_id'],
+  org_sso: ['org_uuid'],
   account_settings: ['user_id'],
   site_instructions: ['user_id', 'domain'],
   data_exports: ['export_id'],

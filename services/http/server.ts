@@ -96,6 +96,8 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     regenerateBackupCodes: accountLimiters(ctx.config.signInRateLimit * 3),
     signInSocial: signInStepLimiters(ctx.config.signInRateLimit),
     oauthCallback: signInStepLimiters(ctx.config.signInRateLimit),
+    signInSso: signInStepLimiters(ctx.config.signInRateLimit),
+    ssoCallback: signInStepLimiters(ctx.config.signInRateLimit),
     deleteAccount: accountLimiters(ctx.config.signInRateLimit * 3),
     sendBrowserDownloadEmail: downloadMailLimiters(ctx.config.downloadMailRateLimit),
   };

@@ -10,6 +10,7 @@ import { oidcPluginsOf, type SignInProviders, socialProvidersOf } from './sign-i
 import { emailChangeMail, passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
 import { claimsOf } from './verification-token.js';
 import { USERNAME_LENGTH } from './decide.js';
+import { verifiedSignInPlugin } from './verified-sign-in-plugin.js';
 
 /** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
 export type AuthOptions = {
@@ -69,6 +70,8 @@ function authOptions(o: AuthOptions) {
       // and the codes are stored encrypted with the auth secret.
       twoFactor({ issuer: TWO_FACTOR_ISSUER }),
       ...oidcPluginsOf(o.signInProviders),
+      // Organisation single sign-on signs people in through this (orgs' sso-routes.ts).
+      verifiedSignInPlugin(),
     ],
     socialProviders: socialProvidersOf(o.signInProviders),
     account: {

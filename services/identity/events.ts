@@ -20,7 +20,7 @@ export type AccountAvatarChanged = { type: 'AccountAvatarChanged'; data: { user_
 /**
  * The account's address was proven: by its mailed link, by an administrator (a server without
  * mail), by the identity provider it signed up with, or `adopted` when it was verified before
- * verification was recorded here (migration 0019). An address change (AccountEmailChanged) is
+ * verification was recorded here (migration 0020). An address change (AccountEmailChanged) is
  * verified by its own link and needs no event of this kind.
  */
 export type AccountEmailVerified = {

@@ -8,3 +8,5 @@ export { accountStream, evolveAccount, initialAccount } from './events.js';
 export type { IdentityContext } from './context.js';
 export { exportReadyMail } from './account-mail.js';
 export { isAdministrator } from './administrators.js';
+export { signInVerifiedIdentity, type VerifiedIdentity } from './verified-sign-in.js';
+export type { Auth } from './auth.js';

@@ -41,7 +41,8 @@ export function membershipOf(state: OrgState, actor: OrgActor): OrgMember {
   return m;
 }
 
-function manager(state: OrgState, actor: OrgActor) {
+/** The actor as an owner or admin of the organisation, or refused. */
+export function manager(state: OrgState, actor: OrgActor) {
   const m = membershipOf(state, actor);
   if (!isManager(m.role)) throw orgErrors.notAdmin();
   return m;
@@ -62,7 +63,7 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export function checkName(name: string) {
   const n = name.trim();

@@ -35,6 +35,29 @@ export const orgErrors = {
     new DomainError('conflict', 'public_sharing_not_allowed', 'Public sharing is off for this organisation, so threads cannot start public.'),
   unknownModel: (model: string) => new DomainError('invalid', 'unknown_model', `There is no model "${model}".`),
   unknownPerson: () => new DomainError('invalid', 'not_a_member', 'Access can be set only for members of the organisation.'),
+  // Single sign-on (sso-decide.ts, sso-routes.ts).
+  ssoInvalidDomain: () => new DomainError('invalid', 'sso_invalid_domain', "Give your organisation's email domain, like example.com."),
+  ssoPublicDomain: (domain: string) =>
+    new DomainError('invalid', 'sso_public_domain', `${domain} is a public mail service: single sign-on needs a domain your organisation owns.`),
+  ssoDomainTaken: () => new DomainError('conflict', 'sso_domain_taken', 'Another organisation has already verified this domain.'),
+  ssoNotClaimed: () => new DomainError('conflict', 'sso_domain_not_claimed', 'Claim your email domain first.'),
+  ssoRecordMissing: (name: string) =>
+    new DomainError(
+      'conflict',
+      'sso_dns_record_missing',
+      `The TXT record was not found at ${name}. Add it at your DNS host; it can take a few minutes to appear.`,
+    ),
+  ssoDnsUnavailable: () => new DomainError('unavailable', 'sso_dns_unavailable', 'DNS did not answer just now. Try verifying again in a minute.'),
+  ssoDomainUnverified: () => new DomainError('conflict', 'sso_domain_unverified', 'The domain is not verified yet: add the TXT record and verify it first.'),
+  ssoInvalidIssuer: () => new DomainError('invalid', 'sso_invalid_issuer', 'The issuer must be an https:// address, like https://login.example.com.'),
+  ssoIssuerRefused: () =>
+    new DomainError('invalid', 'sso_issuer_refused', 'That issuer is on a private or local network address, which this server does not call.'),
+  ssoIssuerUnreachable: (why: string) => new DomainError('invalid', 'sso_issuer_unreachable', `The issuer's OpenID configuration could not be read: ${why}`),
+  ssoInvalidClient: () => new DomainError('invalid', 'sso_invalid_client', 'Give the client id (and, the first time, the client secret) your provider issued.'),
+  ssoClientRejected: () =>
+    new DomainError('invalid', 'sso_client_rejected', 'The provider refused this client id and secret. Check both at your provider and try again.'),
+  ssoNotConfigured: () => new DomainError('not_found', 'sso_not_configured', 'Single sign-on is not set up for this email domain. Sign in another way.'),
+  ssoSignInFailed: () => new DomainError('unauthenticated', 'sso_sign_in_failed', 'Signing in with your organisation did not complete. Try again.'),
   // Refusals other domains give when the organisation's policy says no.
   publicSharingNotAllowed: () => new DomainError('forbidden', 'public_sharing_not_allowed', 'Your organisation does not allow sharing threads publicly.'),
   spaceCreationNotAllowed: () => new DomainError('forbidden', 'space_creation_not_allowed', 'In your organisation only owners and admins can create Spaces.'),

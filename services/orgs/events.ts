@@ -64,6 +64,22 @@ export type OrgUserAccessChanged = {
   data: { org_uuid: string; user_access: UserAccess; changed_by: string; changed_at: string };
 };
 
+/**
+ * Single sign-on (sso-decide.ts). A claim names the email domain and the token its DNS TXT record
+ * must carry; verifying records that the record was seen; configuring names the OpenID provider,
+ * with the client secret sealed by the server's key (never in clear, never sent to a browser).
+ */
+export type OrgSsoDomainClaimed = {
+  type: 'OrgSsoDomainClaimed';
+  data: { org_uuid: string; domain: string; token: string; claimed_by: string; claimed_at: string };
+};
+export type OrgSsoDomainVerified = { type: 'OrgSsoDomainVerified'; data: { org_uuid: string; domain: string; verified_by: string; verified_at: string } };
+export type OrgSsoConfigured = {
+  type: 'OrgSsoConfigured';
+  data: { org_uuid: string; issuer: string; client_id: string; client_secret_sealed: string; configured_by: string; configured_at: string };
+};
+export type OrgSsoRemoved = { type: 'OrgSsoRemoved'; data: { org_uuid: string; removed_by: string; removed_at: string } };
+
 export type OrgEvent =
   | OrgCreated
   | OrgDetailsChanged
@@ -76,7 +92,11 @@ export type OrgEvent =
   | OrgMemberLeft
   | OrgPermissionsChanged
   | OrgUserAccessChanged
-  | OrgClosed;
+  | OrgClosed
+  | OrgSsoDomainClaimed
+  | OrgSsoDomainVerified
+  | OrgSsoConfigured
+  | OrgSsoRemoved;
 
 export const ORG_EVENT_TYPES = [
   'OrgCreated',
@@ -91,12 +111,23 @@ export const ORG_EVENT_TYPES = [
   'OrgPermissionsChanged',
   'OrgUserAccessChanged',
   'OrgClosed',
+  'OrgSsoDomainClaimed',
+  'OrgSsoDomainVerified',
+  'OrgSsoConfigured',
+  'OrgSsoRemoved',
 ] as const;
 
 export const orgStream = (orgUuid: string) => `org-${orgUuid}`;
 
 export type OrgMember = { member_id: string; user_id: string; email: string; role: OrgRole };
 export type OrgInvitation = { invitation_id: string; email: string; role: OrgRole; expires_at: string };
+/** The organisation's single sign-on: a claimed domain, verified or not, and its provider once configured. */
+export type OrgSso = {
+  domain: string;
+  token: string;
+  verified: boolean;
+  provider: { issuer: string; client_id: string; client_secret_sealed: string } | null;
+};
 export type OrgState = {
   org_uuid: string | null;
   details: OrgDetails | null;
@@ -105,6 +136,7 @@ export type OrgState = {
   invitations: Record<string, OrgInvitation>;
   permissions: OrgPermissions;
   user_access: UserAccess;
+  sso: OrgSso | null;
 };
 export const initialOrg: OrgState = {
   org_uuid: null,
@@ -113,6 +145,7 @@ export const initialOrg: OrgState = {
   invitations: {},
   permissions: DEFAULT_PERMISSIONS,
   user_access: DEFAULT_USER_ACCESS,
+  sso: null,
 };
 
 export function evolveOrg(state: OrgState, event: Pick<StoredEvent, 'type' | 'data'>): OrgState {
@@ -163,6 +196,17 @@ export function evolveOrg(state: OrgState, event: Pick<StoredEvent, 'type' | 'da
     case 'OrgClosed':
       // Nobody is in it and nothing more can be decided on it: to everyone it no longer exists.
       return initialOrg;
+    case 'OrgSsoDomainClaimed':
+      // A new domain starts unproven; its provider (if any) stays, unusable until it is proven.
+      return { ...state, sso: { domain: e.data.domain, token: e.data.token, verified: false, provider: state.sso?.provider ?? null } };
+    case 'OrgSsoDomainVerified':
+      return state.sso?.domain === e.data.domain ? { ...state, sso: { ...state.sso, verified: true } } : state;
+    case 'OrgSsoConfigured': {
+      const { issuer, client_id, client_secret_sealed } = e.data;
+      return state.sso ? { ...state, sso: { ...state.sso, provider: { issuer, client_id, client_secret_sealed } } } : state;
+    }
+    case 'OrgSsoRemoved':
+      return { ...state, sso: null };
     default:
       return state;
   }

@@ -11,7 +11,7 @@ const touch = (trx: Trx, uuid: string, at: string) => trx.updateTable('orgs').se
 
 export const orgsProjection: Projection = {
   name: 'orgs',
-  tables: ['orgs', 'org_members', 'org_invitations'],
+  tables: ['orgs', 'org_members', 'org_invitations', 'org_sso'],
   handles: [...ORG_EVENT_TYPES, 'AccountErased'],
   async apply(trx, event) {
     // A deleted account leaves every organisation's read model (docs/data-rights.md).
@@ -130,6 +130,8 @@ export const orgsProjection: Projection = {
         return;
       case 'OrgClosed': {
         const org = e.data.org_uuid;
+        // Its single sign-on goes too: the domain is free for another organisation, and nobody joins a closed one.
+        await trx.deleteFrom('org_sso').where('org_uuid', '=', org).execute();
         await trx.deleteFrom('org_invitations').where('org_uuid', '=', org).execute();
         await trx.deleteFrom('org_members').where('org_uuid', '=', org).execute();
         await trx.deleteFrom('orgs').where('uuid', '=', org).execute();
@@ -145,6 +147,42 @@ export const orgsProjection: Projection = {
           .set({ user_access: JSON.stringify(e.data.user_access), updated_at: e.data.changed_at })
           .where('uuid', '=', e.data.org_uuid)
           .execute();
+        return;
+      case 'OrgSsoDomainClaimed': {
+        const d = e.data;
+        // A claim of another domain starts over unproven; the provider stays, as in evolveOrg.
+        await trx
+          .insertInto('org_sso')
+          .values({ org_uuid: d.org_uuid, domain: d.domain, token: d.token, verified_at: null, updated_at: d.claimed_at })
+          .onConflict((oc) => oc.column('org_uuid').doUpdateSet({ domain: d.domain, token: d.token, verified_at: null, updated_at: d.claimed_at }))
+          .execute();
+        return;
+      }
+      case 'OrgSsoDomainVerified':
+        await trx
+          .updateTable('org_sso')
+          .set({ verified_at: e.data.verified_at, updated_at: e.data.verified_at })
+          .where('org_uuid', '=', e.data.org_uuid)
+          .where('domain', '=', e.data.domain)
+          .execute();
+        return;
+      case 'OrgSsoConfigured': {
+        const d = e.data;
+        await trx
+          .updateTable('org_sso')
+          .set({
+            issuer: d.issuer,
+            client_id: d.client_id,
+            client_secret_sealed: d.client_secret_sealed,
+            configured_at: d.configured_at,
+            updated_at: d.configured_at,
+          })
+          .where('org_uuid', '=', d.org_uuid)
+          .execute();
+        return;
+      }
+      case 'OrgSsoRemoved':
+        await trx.deleteFrom('org_sso').where('org_uuid', '=', e.data.org_uuid).execute();
         return;
     }
   },

@@ -77,3 +77,30 @@ export async function slugTaken(db: Db, slug: string) {
 export async function membershipRow(db: Db, orgUuid: string, userId: string) {
   return db.selectFrom('org_members').select(['member_id', 'role']).where('org_uuid', '=', orgUuid).where('user_id', '=', userId).executeTakeFirst();
 }
+
+/** An organisation's single sign-on row (its sealed secret included: never send the row as is). */
+export async function ssoOf(db: Db, orgUuid: string) {
+  return db.selectFrom('org_sso').selectAll().where('org_uuid', '=', orgUuid).executeTakeFirst();
+}
+
+/** The organisation that verified this domain for single sign-on, if one did. */
+export async function ssoOfVerifiedDomain(db: Db, domain: string) {
+  return db.selectFrom('org_sso').selectAll().where('domain', '=', domain).where('verified_at', 'is not', null).executeTakeFirst();
+}
+
+/** Whether an organisation other than this one has verified the domain. */
+export async function domainVerifiedElsewhere(db: Db, domain: string, orgUuid: string) {
+  const row = await ssoOfVerifiedDomain(db, domain);
+  return !!row && row.org_uuid !== orgUuid;
+}
+
+/** Any claim of the domain (verified or not), for telling an unverified domain from an unknown one. */
+export async function ssoClaimsOfDomain(db: Db, domain: string) {
+  return db.selectFrom('org_sso').select(['org_uuid', 'verified_at', 'issuer']).where('domain', '=', domain).execute();
+}
+
+/** The organisation a person belongs to (the first joined), or null. */
+export async function orgOfUser(db: Db, userId: string) {
+  const row = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
+  return row?.organizationId ?? null;
+}

@@ -1,4 +1,4 @@
-// Rebuilding the organisation read models (orgs, org_members, org_invitations, and Better Auth's
+// Rebuilding the organisation read models (orgs, org_members, org_invitations, org_sso, and Better Auth's
 // organization and member rows they keep) from the log gives back exactly what inline projection
 // wrote, for random sequences of organisation commands run through the real rules and store.
 import fc from 'fast-check';
@@ -25,6 +25,7 @@ import {
 } from './decide.js';
 import { ORG_ROLES, type OrgState } from './events.js';
 import { decideOrg } from './use-cases.js';
+import { decideSsoClaim, decideSsoConfigure, decideSsoJoin, decideSsoRemove, decideSsoVerify, ssoTxtValue } from './sso-decide.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -57,6 +58,11 @@ const command = fc.oneof(
     domain: fc.constantFrom('a.example', 'b.example'),
   }),
   fc.record({ kind: fc.constant('permissions' as const), by: person, sharing: fc.boolean() }),
+  fc.record({ kind: fc.constant('sso-claim' as const), by: person, domain: fc.constantFrom('one', 'two') }),
+  fc.record({ kind: fc.constant('sso-verify' as const), by: person, proven: fc.boolean() }),
+  fc.record({ kind: fc.constant('sso-configure' as const), by: person, client: fc.constantFrom('a', 'b'), secret: fc.option(fc.constantFrom('s1', 's2')) }),
+  fc.record({ kind: fc.constant('sso-remove' as const), by: person }),
+  fc.record({ kind: fc.constant('sso-join' as const), by: person }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
@@ -86,6 +92,29 @@ function decide(c: Command, n: number, now: Date) {
         return decideDetails(s, { actor, changes: { name: c.name, email_domains: [c.domain] }, now });
       case 'permissions':
         return decidePermissions(s, { actor, changes: { public_sharing_allowed: c.sharing }, now });
+      case 'sso-claim':
+        return decideSsoClaim(s, { actor, domain: `${c.domain}-${run}.example`, token: `tok-${n}`, verifiedElsewhere: false, now });
+      case 'sso-verify':
+        return decideSsoVerify(s, { actor, txtRecords: c.proven && s.sso ? [ssoTxtValue(s.sso.token)] : [], verifiedElsewhere: false, now });
+      case 'sso-configure':
+        return decideSsoConfigure(s, {
+          actor,
+          issuer: 'https://idp.example',
+          client_id: c.client,
+          client_secret_sealed: c.secret,
+          allowInsecure: false,
+          now,
+        });
+      case 'sso-remove':
+        return decideSsoRemove(s, { actor, now });
+      case 'sso-join':
+        return decideSsoJoin(s, {
+          user_id: actor.user_id,
+          email: `${actor.user_id}@${s.sso?.domain ?? 'none.example'}`,
+          member_id: `sso-mem-${n}-${Math.random()}`,
+          personOrg: null,
+          now,
+        });
     }
   };
 }
@@ -94,6 +123,7 @@ const snapshot = async () => ({
   orgs: (await sql`select * from orgs order by uuid`.execute(db)).rows,
   org_members: (await sql`select * from org_members order by member_id`.execute(db)).rows,
   org_invitations: (await sql`select * from org_invitations order by invitation_id`.execute(db)).rows,
+  org_sso: (await sql`select * from org_sso order by org_uuid`.execute(db)).rows,
   member: (await sql`select id, "organizationId", "userId", role, "createdAt" from member order by id`.execute(db)).rows,
   organization: (await sql`select id, name, slug, logo from organization order by id`.execute(db)).rows,
 });
@@ -125,6 +155,7 @@ test('a rebuild gives back what inline projection wrote', async () => {
       // Damage the read models, including Better Auth's rows the projection keeps.
       await sql`delete from member`.execute(db);
       await sql`update org_members set role = 'member'`.execute(db);
+      await sql`update org_sso set verified_at = null, client_secret_sealed = 'damaged'`.execute(db);
       await rebuildProjections(store);
       expect(await snapshot()).toEqual(before);
     }),

@@ -30,7 +30,7 @@ import { orgSlug } from './slug.js';
 import { type InsightRange, orgInsights } from './insights.js';
 
 /** The signed-in person as the rules see them: the address binds invitations only once verified. */
-async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string; account_email: string }> {
+export async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string; account_email: string }> {
   const user = await requireUser(actor).catch(() => {
     throw orgErrors.loginRequired();
   });

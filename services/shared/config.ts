@@ -91,6 +91,12 @@ const schema = z.object({
   BROWSER_DOWNLOAD_BASE_URL: url(/^https?$/, 'an http:// or https:// URL of the browser downloads').optional(),
   // Download mails per hour to one address (three times as many from one client address).
   DOWNLOAD_MAIL_RATE_LIMIT: numberIn(1, 1_000, 'a whole number of mails from 1 to 1000').default(3),
+  // Organisation single sign-on: an issuer an admin types may be http:// or on a private or
+  // loopback address only when this is true (a provider on the LAN; the tests' provider).
+  SSO_ALLOW_PRIVATE_ISSUERS: bool.default(false),
+  // Tests only (refused unless NODE_ENV=test): a JSON file of TXT records, {"<name>": ["<text>"]},
+  // read at each lookup in place of DNS, so a test can prove a domain it does not own.
+  SSO_TEST_DNS_FILE: z.string().min(1).optional(),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
 });
 
@@ -121,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   for (const p of ['GOOGLE', 'MICROSOFT', 'GITHUB'] as const)
     if (!c[`${p}_CLIENT_ID`] !== !c[`${p}_CLIENT_SECRET`])
       throw new ConfigError(`Invalid configuration:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both, or neither`);
+  if (c.SSO_TEST_DNS_FILE && c.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  SSO_TEST_DNS_FILE: only for tests (NODE_ENV=test); real domains are proven through DNS');
   let fileLimits: ReturnType<typeof parsePlanFileLimits>;
   try {
     fileLimits = parsePlanFileLimits(c.FILE_LIMITS);
@@ -196,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : null,
       github: c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET ? { clientId: c.GITHUB_CLIENT_ID, clientSecret: c.GITHUB_CLIENT_SECRET } : null,
     },
+    sso: { allowPrivateIssuers: c.SSO_ALLOW_PRIVATE_ISSUERS, testDnsFile: c.SSO_TEST_DNS_FILE ?? null },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
     proPerks,

@@ -614,6 +614,23 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('read user access', 'stranger', 'GET', `${org}/user-access`, undefined, (r) => r.json.roles.member);
   await step('remove the admin', 'owner', 'DELETE', `${org}/members/${joinedId}`, undefined, (r) => r.json.members.length);
   await step('the removed admin reads the organisation', 'stranger', 'GET', org);
+  // Single sign-on up to the DNS proof (which the mocks cannot share with the server), and its refusals.
+  await step('claim a public mail domain for single sign-on', 'owner', 'PUT', `${org}/sso/domain`, { domain: 'gmail.com' });
+  await step('claim the single sign-on domain', 'owner', 'PUT', `${org}/sso/domain`, { domain: 'Contract.example' }, (r) => [
+    r.json.domain,
+    r.json.txt_name,
+    r.json.domain_verified,
+    r.json.active,
+  ]);
+  await step('configure single sign-on before the proof', 'owner', 'PUT', `${org}/sso/provider`, {
+    issuer: 'https://idp.contract.example',
+    client_id: 'c',
+    client_secret: 's',
+  });
+  await step('the removed admin reads single sign-on', 'stranger', 'GET', `${org}/sso`);
+  await step('single sign-on for an unverified domain', 'visitor', 'POST', '/api/auth/sign-in/sso', { email: 'ann@contract.example' });
+  await step('single sign-on for a domain nobody set up', 'visitor', 'POST', '/api/auth/sign-in/sso', { email: 'ann@nobody.example' });
+  await step('remove single sign-on', 'owner', 'DELETE', `${org}/sso`, undefined, (r) => [r.json.domain, r.json.active]);
 
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);

@@ -57,7 +57,12 @@ describe('generated MSW handlers', () => {
         .map((op) => op.operationId)
         .sort(),
     ).toEqual(['askQuestion', 'followIndexFiles', 'streamEntryEvents', 'streamIndexFiles']);
-    expect(validator.operations.filter(isBrowserRedirect).map((op) => op.operationId)).toEqual(['oauthCallback']);
+    expect(
+      validator.operations
+        .filter(isBrowserRedirect)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(['oauthCallback', 'ssoCallback']);
   });
 
   test('every spec operation has a mock handler, and every mock handler is a spec operation', async () => {

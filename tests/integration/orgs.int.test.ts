@@ -15,7 +15,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase('orgs');
   // Many people sign up from one address here; the sign-up limit is another test's subject.
-  server = await startServerProcess({ databaseUrl: database.url, env: { SIGN_IN_RATE_LIMIT: '1000' } });
+  // No TXT record anywhere (a test-only file that does not exist): single sign-on rows of the matrix never touch DNS.
+  server = await startServerProcess({ databaseUrl: database.url, env: { SIGN_IN_RATE_LIMIT: '1000', SSO_TEST_DNS_FILE: '/nonexistent/sso-dns.json' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -371,6 +372,27 @@ describe('authorization matrix', () => {
     { op: 'updateOrgPermissions', expect: manage, call: (b) => api(b, 'PUT', `/${org}/permissions`, { space_creation: 'everyone' }) },
     { op: 'getOrgUserAccess', expect: read, call: (b) => api(b, 'GET', `/${org}/user-access`) },
     { op: 'getOrgInsights', expect: manage, call: (b) => api(b, 'GET', `/${org}/insights?days=7`) },
+    // Single sign-on: owners and admins only, and the rules come after who may (an unproven
+    // domain is refused only to those who may act on it).
+    { op: 'getOrgSso', expect: manage, call: (b) => api(b, 'GET', `/${org}/sso`) },
+    { op: 'claimOrgSsoDomain', expect: manage, call: (b) => api(b, 'PUT', `/${org}/sso/domain`, { domain: `matrix-${++n}.test` }) },
+    {
+      op: 'verifyOrgSsoDomain',
+      expect: { ...manage, owner: [409, 'sso_dns_record_missing'], admin: [409, 'sso_dns_record_missing'] },
+      call: async (b) => {
+        await api(people.owner.b, 'PUT', `/${org}/sso/domain`, { domain: `matrix-${++n}.test` });
+        return api(b, 'POST', `/${org}/sso/domain/verify`);
+      },
+    },
+    {
+      op: 'configureOrgSso',
+      expect: { ...manage, owner: [409, 'sso_domain_unverified'], admin: [409, 'sso_domain_unverified'] },
+      call: async (b) => {
+        await api(people.owner.b, 'PUT', `/${org}/sso/domain`, { domain: `matrix-${++n}.test` });
+        return api(b, 'PUT', `/${org}/sso/provider`, { issuer: 'https://idp.example.com', client_id: 'c', client_secret: 's' });
+      },
+    },
+    { op: 'removeOrgSso', expect: manage, call: (b) => api(b, 'DELETE', `/${org}/sso`) },
     {
       op: 'updateOrgUserAccess',
       expect: manage,

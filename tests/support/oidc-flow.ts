@@ -9,8 +9,13 @@ const isRedirect = (r: Sent) => r.status >= 300 && r.status < 400;
 export async function signInWithProvider(app: Browser, issuer: string, login: { email: string; password: string }, callbackPath = '/') {
   const start = await app.post('/api/auth/sign-in/social', { provider: 'oidc', callback_path: callbackPath });
   expect(start.status, start.text).toBe(200);
+  return followProvider(app, issuer, start.json.url, login);
+}
+
+/** From the provider's authorization address the app gave: its login page, the redirects back, the app's callback. */
+export async function followProvider(app: Browser, issuer: string, authorizationUrl: string, login: { email: string; password: string }) {
   const idp = new Browser(issuer);
-  let at = new URL(start.json.url);
+  let at = new URL(authorizationUrl);
   expect(at.origin).toBe(issuer);
   let res = await idp.get(at.pathname + at.search);
   for (let hops = 0; hops < 10; hops++) {

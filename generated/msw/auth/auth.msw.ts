@@ -32,6 +32,7 @@ import type {
   SessionResponse,
   SessionUser,
   SignInSocial200,
+  SignInSso200,
   TwoFactorChallenge,
   VerifyEmail200
 } from '../../react-query/model';
@@ -54,6 +55,8 @@ export const getVerifyEmailResponseMock = (overrideResponse: Partial<Extract<Ver
 export const getChangeEmailResponseMock = (overrideResponse: Partial<Extract<ChangeEmail202, object>> = {}): ChangeEmail202 => ({status: faker.helpers.arrayElement(['verification_sent'] as const), new_email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getSignInSocialResponseMock = (overrideResponse: Partial<Extract<SignInSocial200, object>> = {}): SignInSocial200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getSignInSsoResponseMock = (overrideResponse: Partial<Extract<SignInSso200, object>> = {}): SignInSso200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getGetPasswordStatusResponseMock = (overrideResponse: Partial<Extract<PasswordStatus, object>> = {}): PasswordStatus => ({has_password: faker.datatype.boolean(), ...overrideResponse})
 
@@ -180,6 +183,18 @@ export const getSignInSocialMockHandler = (overrideResponse?: SignInSocial200 | 
   }, options)
 }
 
+export const getSignInSsoMockHandler = (overrideResponse?: SignInSso200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<SignInSso200> | SignInSso200), options?: RequestHandlerOptions) => {
+  return http.post('*/api/auth/sign-in/sso', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSignInSsoResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getGetPasswordStatusMockHandler = (overrideResponse?: PasswordStatus | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<PasswordStatus> | PasswordStatus), options?: RequestHandlerOptions) => {
   return http.get('*/rest/account/password', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -215,6 +230,7 @@ export const getAuthMock = () => [
   getSetPasswordMockHandler(),
   getChangeEmailMockHandler(),
   getSignInSocialMockHandler(),
+  getSignInSsoMockHandler(),
   getGetPasswordStatusMockHandler(),
   getGetAuthSettingsMockHandler()
 ]

@@ -32,6 +32,7 @@ import type {
   OrgInvitationView,
   OrgMemberList,
   OrgPermissions,
+  OrgSso,
   OrgUserAccess,
   Organization
 } from '../../react-query/model';
@@ -72,6 +73,16 @@ export const getUpdateOrgUserAccessResponseMock = (overrideResponse: Partial<Ext
       }, models: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), ...overrideResponse})
 
 export const getGetOrgInsightsResponseMock = (overrideResponse: Partial<Extract<OrgInsights, object>> = {}): OrgInsights => ({days: faker.helpers.arrayElement([7,30,90] as const), series: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({day: faker.date.past().toISOString().slice(0, 10), questions: faker.number.int(), active_members: faker.number.int(), files_indexed: faker.number.int(), failed_citation_answers: faker.number.int()})), totals: {questions: faker.number.int(), active_members: faker.number.int(), files_indexed: faker.number.int(), failed_citation_answers: faker.number.int()}, top_spaces: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), questions: faker.number.int()})), ...overrideResponse})
+
+export const getGetOrgSsoResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
+
+export const getRemoveOrgSsoResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
+
+export const getClaimOrgSsoDomainResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
+
+export const getVerifyOrgSsoDomainResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
+
+export const getConfigureOrgSsoResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
 
 
 export const getCreateOrganizationMockHandler = (overrideResponse?: Organization | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Organization> | Organization), options?: RequestHandlerOptions) => {
@@ -275,6 +286,66 @@ export const getGetOrgInsightsMockHandler = (overrideResponse?: OrgInsights | ((
       })
   }, options)
 }
+
+export const getGetOrgSsoMockHandler = (overrideResponse?: OrgSso | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgSso> | OrgSso), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/sso', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgSsoResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRemoveOrgSsoMockHandler = (overrideResponse?: OrgSso | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<OrgSso> | OrgSso), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/organizations/:orgUuid/sso', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRemoveOrgSsoResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getClaimOrgSsoDomainMockHandler = (overrideResponse?: OrgSso | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<OrgSso> | OrgSso), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/organizations/:orgUuid/sso/domain', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getClaimOrgSsoDomainResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getVerifyOrgSsoDomainMockHandler = (overrideResponse?: OrgSso | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<OrgSso> | OrgSso), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/organizations/:orgUuid/sso/domain/verify', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getVerifyOrgSsoDomainResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getConfigureOrgSsoMockHandler = (overrideResponse?: OrgSso | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<OrgSso> | OrgSso), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/organizations/:orgUuid/sso/provider', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getConfigureOrgSsoResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getOrganizationsMock = () => [
   getCreateOrganizationMockHandler(),
   getGetOrganizationMockHandler(),
@@ -292,5 +363,10 @@ export const getOrganizationsMock = () => [
   getUpdateOrgPermissionsMockHandler(),
   getGetOrgUserAccessMockHandler(),
   getUpdateOrgUserAccessMockHandler(),
-  getGetOrgInsightsMockHandler()
+  getGetOrgInsightsMockHandler(),
+  getGetOrgSsoMockHandler(),
+  getRemoveOrgSsoMockHandler(),
+  getClaimOrgSsoDomainMockHandler(),
+  getVerifyOrgSsoDomainMockHandler(),
+  getConfigureOrgSsoMockHandler()
 ]

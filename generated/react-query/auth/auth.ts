@@ -43,6 +43,8 @@ import type {
   SignInRequest,
   SignInSocial200,
   SignInSocialBody,
+  SignInSso200,
+  SignInSsoBody,
   SignUpRequest,
   TwoFactorChallenge,
   VerifyEmail200,
@@ -1445,6 +1447,143 @@ export const useSignInSocial = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getSignInSocialMutationOptions(options), queryClient);
+    }
+    export type signInSsoResponse200 = {
+  data: SignInSso200
+  status: 200
+}
+
+export type signInSsoResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type signInSsoResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type signInSsoResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type signInSsoResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type signInSsoResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type signInSsoResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
+export type signInSsoResponseSuccess = (signInSsoResponse200) & {
+  headers: Headers;
+};
+export type signInSsoResponseError = (signInSsoResponse400 | signInSsoResponse403 | signInSsoResponse404 | signInSsoResponse409 | signInSsoResponse413 | signInSsoResponse429) & {
+  headers: Headers;
+};
+
+export type signInSsoResponse = (signInSsoResponseSuccess | signInSsoResponseError)
+
+export const getSignInSsoUrl = () => {
+
+
+
+
+  return `/api/auth/sign-in/sso`
+}
+
+/**
+ * For the work address typed on `/auth/sso`: when its domain's organisation has single sign-on
+ * verified and configured, answers the provider's authorization address (code flow with PKCE,
+ * state and nonce) and sets the HttpOnly cookie that binds the flow to this browser. A domain
+ * no organisation set up answers 404 `sso_not_configured`; one claimed but not verified, 409
+ * `sso_domain_unverified`. After the provider the browser comes back through
+ * `/api/auth/sso/callback`.
+ * @summary Start signing in through one's organisation
+ */
+export const signInSso = async (signInSsoBody: SignInSsoBody, options?: Parameters<typeof apiFetch>[1]): Promise<signInSsoResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<signInSsoResponse>(getSignInSsoUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(signInSsoBody)
+  }
+);}
+
+
+
+
+
+export const getSignInSsoMutationKey = () => ['signInSso'] as const;
+
+export const getSignInSsoMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInSso>>, TError,SignInSsoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signInSso>>, TError,SignInSsoMutationVariables, TContext> => {
+
+const mutationKey = getSignInSsoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signInSso>>, SignInSsoMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  signInSso(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignInSsoMutationResult = NonNullable<Awaited<ReturnType<typeof signInSso>>>
+    export type SignInSsoMutationBody = SignInSsoBody
+    export type SignInSsoMutationError = ProblemResponse
+    export type SignInSsoMutationVariables = {data: SignInSsoBody}
+
+    /**
+ * @summary Start signing in through one's organisation
+ */
+export const useSignInSso = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInSso>>, TError,SignInSsoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signInSso>>,
+        TError,
+        SignInSsoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSignInSsoMutationOptions(options), queryClient);
     }
     export type getPasswordStatusResponse200 = {
   data: PasswordStatus

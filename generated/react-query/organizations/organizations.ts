@@ -41,6 +41,9 @@ import type {
   OrgPermissions,
   OrgPermissionsUpdate,
   OrgRoleUpdate,
+  OrgSso,
+  OrgSsoDomainClaim,
+  OrgSsoProviderUpdate,
   OrgUserAccess,
   Organization,
   ProblemResponse
@@ -2244,3 +2247,640 @@ export function useGetOrgInsights<TData = Awaited<ReturnType<typeof getOrgInsigh
 
 
 
+export type getOrgSsoResponse200 = {
+  data: OrgSso
+  status: 200
+}
+
+export type getOrgSsoResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getOrgSsoResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgSsoResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgSsoResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgSsoResponseSuccess = (getOrgSsoResponse200) & {
+  headers: Headers;
+};
+export type getOrgSsoResponseError = (getOrgSsoResponse400 | getOrgSsoResponse401 | getOrgSsoResponse403 | getOrgSsoResponse404) & {
+  headers: Headers;
+};
+
+export type getOrgSsoResponse = (getOrgSsoResponseSuccess | getOrgSsoResponseError)
+
+export const getGetOrgSsoUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/sso`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone outside); 401 when signed out.
+ * @summary The organisation's single sign-on
+ */
+export const getOrgSso = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgSsoResponse> => {
+
+  return apiFetch<getOrgSsoResponse>(getGetOrgSsoUrl(orgUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgSsoQueryKey = (orgUuid: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}/sso`
+    ] as const;
+    }
+
+
+export const getGetOrgSsoQueryOptions = <TData = Awaited<ReturnType<typeof getOrgSso>>, TError = ProblemResponse>(orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgSso>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgSsoQueryKey(orgUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgSso>>> = ({ signal }) => getOrgSso(orgUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgSso>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgSsoQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgSso>>>
+export type GetOrgSsoQueryError = ProblemResponse
+
+
+export function useGetOrgSso<TData = Awaited<ReturnType<typeof getOrgSso>>, TError = ProblemResponse>(
+ orgUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgSso>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgSso>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgSso>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgSso<TData = Awaited<ReturnType<typeof getOrgSso>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgSso>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgSso>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgSso>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgSso<TData = Awaited<ReturnType<typeof getOrgSso>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgSso>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organisation's single sign-on
+ */
+
+export function useGetOrgSso<TData = Awaited<ReturnType<typeof getOrgSso>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgSso>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgSsoQueryOptions(orgUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type removeOrgSsoResponse200 = {
+  data: OrgSso
+  status: 200
+}
+
+export type removeOrgSsoResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type removeOrgSsoResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeOrgSsoResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type removeOrgSsoResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type removeOrgSsoResponseSuccess = (removeOrgSsoResponse200) & {
+  headers: Headers;
+};
+export type removeOrgSsoResponseError = (removeOrgSsoResponse400 | removeOrgSsoResponse401 | removeOrgSsoResponse403 | removeOrgSsoResponse404) & {
+  headers: Headers;
+};
+
+export type removeOrgSsoResponse = (removeOrgSsoResponseSuccess | removeOrgSsoResponseError)
+
+export const getRemoveOrgSsoUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/sso`
+}
+
+/**
+ * Owners and admins. Members who joined through it stay members and sign in another way (or through it again once it is set up again).
+ * @summary Turn single sign-on off and forget the domain and provider
+ */
+export const removeOrgSso = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<removeOrgSsoResponse> => {
+
+  return apiFetch<removeOrgSsoResponse>(getRemoveOrgSsoUrl(orgUuid),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getRemoveOrgSsoMutationKey = () => ['removeOrgSso'] as const;
+
+export const getRemoveOrgSsoMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeOrgSso>>, TError,RemoveOrgSsoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeOrgSso>>, TError,RemoveOrgSsoMutationVariables, TContext> => {
+
+const mutationKey = getRemoveOrgSsoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeOrgSso>>, RemoveOrgSsoMutationVariables> = (props) => {
+          const {orgUuid} = props ?? {};
+
+          return  removeOrgSso(orgUuid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveOrgSsoMutationResult = NonNullable<Awaited<ReturnType<typeof removeOrgSso>>>
+
+    export type RemoveOrgSsoMutationError = ProblemResponse
+    export type RemoveOrgSsoMutationVariables = {orgUuid: string}
+
+    /**
+ * @summary Turn single sign-on off and forget the domain and provider
+ */
+export const useRemoveOrgSso = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeOrgSso>>, TError,RemoveOrgSsoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeOrgSso>>,
+        TError,
+        RemoveOrgSsoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRemoveOrgSsoMutationOptions(options), queryClient);
+    }
+    export type claimOrgSsoDomainResponse200 = {
+  data: OrgSso
+  status: 200
+}
+
+export type claimOrgSsoDomainResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type claimOrgSsoDomainResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type claimOrgSsoDomainResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type claimOrgSsoDomainResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type claimOrgSsoDomainResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type claimOrgSsoDomainResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type claimOrgSsoDomainResponseSuccess = (claimOrgSsoDomainResponse200) & {
+  headers: Headers;
+};
+export type claimOrgSsoDomainResponseError = (claimOrgSsoDomainResponse400 | claimOrgSsoDomainResponse401 | claimOrgSsoDomainResponse403 | claimOrgSsoDomainResponse404 | claimOrgSsoDomainResponse409 | claimOrgSsoDomainResponse413) & {
+  headers: Headers;
+};
+
+export type claimOrgSsoDomainResponse = (claimOrgSsoDomainResponseSuccess | claimOrgSsoDomainResponseError)
+
+export const getClaimOrgSsoDomainUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/sso/domain`
+}
+
+/**
+ * Owners and admins. Answers the TXT record to publish. A domain that is not one (400
+ * `sso_invalid_domain`), a public mail service like gmail.com (400 `sso_public_domain`), or one
+ * another organisation has verified (409 `sso_domain_taken`) is refused. Claiming another
+ * domain replaces the claim, unverified.
+ * @summary Claim the organisation's email domain
+ */
+export const claimOrgSsoDomain = async (orgUuid: string,
+    orgSsoDomainClaim: OrgSsoDomainClaim, options?: Parameters<typeof apiFetch>[1]): Promise<claimOrgSsoDomainResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<claimOrgSsoDomainResponse>(getClaimOrgSsoDomainUrl(orgUuid),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgSsoDomainClaim)
+  }
+);}
+
+
+
+
+
+export const getClaimOrgSsoDomainMutationKey = () => ['claimOrgSsoDomain'] as const;
+
+export const getClaimOrgSsoDomainMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimOrgSsoDomain>>, TError,ClaimOrgSsoDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof claimOrgSsoDomain>>, TError,ClaimOrgSsoDomainMutationVariables, TContext> => {
+
+const mutationKey = getClaimOrgSsoDomainMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof claimOrgSsoDomain>>, ClaimOrgSsoDomainMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  claimOrgSsoDomain(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ClaimOrgSsoDomainMutationResult = NonNullable<Awaited<ReturnType<typeof claimOrgSsoDomain>>>
+    export type ClaimOrgSsoDomainMutationBody = OrgSsoDomainClaim
+    export type ClaimOrgSsoDomainMutationError = ProblemResponse
+    export type ClaimOrgSsoDomainMutationVariables = {orgUuid: string;data: OrgSsoDomainClaim}
+
+    /**
+ * @summary Claim the organisation's email domain
+ */
+export const useClaimOrgSsoDomain = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof claimOrgSsoDomain>>, TError,ClaimOrgSsoDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof claimOrgSsoDomain>>,
+        TError,
+        ClaimOrgSsoDomainMutationVariables,
+        TContext
+      > => {
+      return useMutation(getClaimOrgSsoDomainMutationOptions(options), queryClient);
+    }
+    export type verifyOrgSsoDomainResponse200 = {
+  data: OrgSso
+  status: 200
+}
+
+export type verifyOrgSsoDomainResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type verifyOrgSsoDomainResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type verifyOrgSsoDomainResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type verifyOrgSsoDomainResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type verifyOrgSsoDomainResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type verifyOrgSsoDomainResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type verifyOrgSsoDomainResponseSuccess = (verifyOrgSsoDomainResponse200) & {
+  headers: Headers;
+};
+export type verifyOrgSsoDomainResponseError = (verifyOrgSsoDomainResponse400 | verifyOrgSsoDomainResponse401 | verifyOrgSsoDomainResponse403 | verifyOrgSsoDomainResponse404 | verifyOrgSsoDomainResponse409 | verifyOrgSsoDomainResponse503) & {
+  headers: Headers;
+};
+
+export type verifyOrgSsoDomainResponse = (verifyOrgSsoDomainResponseSuccess | verifyOrgSsoDomainResponseError)
+
+export const getVerifyOrgSsoDomainUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/sso/domain/verify`
+}
+
+/**
+ * Owners and admins. Looks up `_answer-sso.<domain>` TXT; 409 `sso_dns_record_missing` when
+ * `answer-sso=<token>` is not there yet, 409 `sso_domain_not_claimed` before a claim, 409
+ * `sso_domain_taken` when another organisation verified it first.
+ * @summary Check the domain's TXT record
+ */
+export const verifyOrgSsoDomain = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<verifyOrgSsoDomainResponse> => {
+
+  return apiFetch<verifyOrgSsoDomainResponse>(getVerifyOrgSsoDomainUrl(orgUuid),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getVerifyOrgSsoDomainMutationKey = () => ['verifyOrgSsoDomain'] as const;
+
+export const getVerifyOrgSsoDomainMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyOrgSsoDomain>>, TError,VerifyOrgSsoDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof verifyOrgSsoDomain>>, TError,VerifyOrgSsoDomainMutationVariables, TContext> => {
+
+const mutationKey = getVerifyOrgSsoDomainMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof verifyOrgSsoDomain>>, VerifyOrgSsoDomainMutationVariables> = (props) => {
+          const {orgUuid} = props ?? {};
+
+          return  verifyOrgSsoDomain(orgUuid,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type VerifyOrgSsoDomainMutationResult = NonNullable<Awaited<ReturnType<typeof verifyOrgSsoDomain>>>
+
+    export type VerifyOrgSsoDomainMutationError = ProblemResponse
+    export type VerifyOrgSsoDomainMutationVariables = {orgUuid: string}
+
+    /**
+ * @summary Check the domain's TXT record
+ */
+export const useVerifyOrgSsoDomain = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyOrgSsoDomain>>, TError,VerifyOrgSsoDomainMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof verifyOrgSsoDomain>>,
+        TError,
+        VerifyOrgSsoDomainMutationVariables,
+        TContext
+      > => {
+      return useMutation(getVerifyOrgSsoDomainMutationOptions(options), queryClient);
+    }
+    export type configureOrgSsoResponse200 = {
+  data: OrgSso
+  status: 200
+}
+
+export type configureOrgSsoResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type configureOrgSsoResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type configureOrgSsoResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type configureOrgSsoResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type configureOrgSsoResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type configureOrgSsoResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type configureOrgSsoResponseSuccess = (configureOrgSsoResponse200) & {
+  headers: Headers;
+};
+export type configureOrgSsoResponseError = (configureOrgSsoResponse400 | configureOrgSsoResponse401 | configureOrgSsoResponse403 | configureOrgSsoResponse404 | configureOrgSsoResponse409 | configureOrgSsoResponse413) & {
+  headers: Headers;
+};
+
+export type configureOrgSsoResponse = (configureOrgSsoResponseSuccess | configureOrgSsoResponseError)
+
+export const getConfigureOrgSsoUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/sso/provider`
+}
+
+/**
+ * Owners and admins, once the domain is verified (409 `sso_domain_unverified`). The issuer's
+ * discovery document is read to test it: an issuer that is not https (400
+ * `sso_invalid_issuer`), on a private or loopback address (400 `sso_issuer_refused`, unless
+ * the operator allows private issuers), or that does not answer with a valid document (400
+ * `sso_issuer_unreachable`) is refused, and so is a client id and secret its token endpoint
+ * refuses (400 `sso_client_rejected`). The secret is kept encrypted and never sent back.
+ * @summary Name the organisation's OpenID Connect provider
+ */
+export const configureOrgSso = async (orgUuid: string,
+    orgSsoProviderUpdate: OrgSsoProviderUpdate, options?: Parameters<typeof apiFetch>[1]): Promise<configureOrgSsoResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<configureOrgSsoResponse>(getConfigureOrgSsoUrl(orgUuid),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgSsoProviderUpdate)
+  }
+);}
+
+
+
+
+
+export const getConfigureOrgSsoMutationKey = () => ['configureOrgSso'] as const;
+
+export const getConfigureOrgSsoMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof configureOrgSso>>, TError,ConfigureOrgSsoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof configureOrgSso>>, TError,ConfigureOrgSsoMutationVariables, TContext> => {
+
+const mutationKey = getConfigureOrgSsoMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof configureOrgSso>>, ConfigureOrgSsoMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  configureOrgSso(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfigureOrgSsoMutationResult = NonNullable<Awaited<ReturnType<typeof configureOrgSso>>>
+    export type ConfigureOrgSsoMutationBody = OrgSsoProviderUpdate
+    export type ConfigureOrgSsoMutationError = ProblemResponse
+    export type ConfigureOrgSsoMutationVariables = {orgUuid: string;data: OrgSsoProviderUpdate}
+
+    /**
+ * @summary Name the organisation's OpenID Connect provider
+ */
+export const useConfigureOrgSso = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof configureOrgSso>>, TError,ConfigureOrgSsoMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof configureOrgSso>>,
+        TError,
+        ConfigureOrgSsoMutationVariables,
+        TContext
+      > => {
+      return useMutation(getConfigureOrgSsoMutationOptions(options), queryClient);
+    }

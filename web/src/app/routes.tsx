@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
       { path: '/reset-password', ...page(() => import('../features/auth/reset-password-page')) },
+      { path: '/auth/sso', ...page(() => import('../features/auth/sso-page')) },
       {
         path: '/account/org',
         ...page(() => import('../features/orgs/org-layout')),

@@ -46,6 +46,11 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: (name: string
           Forgot your password?
         </Link>
       </p>
+      <p className="text-center text-sm">
+        <Link to="/auth/sso" onClick={onForgot} className="underline underline-offset-2">
+          Sign in with SSO
+        </Link>
+      </p>
     </form>
   );
 }

@@ -13,6 +13,12 @@ const REASONS: Record<string, string> = {
   access_denied: 'Signing in was cancelled at the provider.',
   please_restart_the_process: 'Signing in took too long or was started in another browser. Please start again.',
   state_mismatch: 'Signing in took too long or was started in another browser. Please start again.',
+  // Organisation single sign-on (/auth/sso).
+  sso_state_mismatch: 'Signing in took too long or was started in another browser. Please start again from Sign in with SSO.',
+  sso_email_unverified: 'Your organisation’s provider has not verified your email address, so it cannot sign you in here. Ask your administrator.',
+  sso_wrong_domain: 'Your organisation’s provider signed you in with an address outside your organisation’s domain. Sign in there with your work account.',
+  sso_not_configured: 'Single sign-on is no longer set up for your organisation. Sign in another way, or ask your administrator.',
+  sso_sign_in_failed: 'Signing in with your organisation did not complete. Please try again.',
 };
 const DEFAULT_REASON = 'Signing in with that provider did not work. Please try again.';
 

@@ -8,6 +8,7 @@ import { FormError } from '../auth/form-parts';
 import { OrgGate } from './org-gate';
 import { checkedDetails, splitDomains } from './org-rules';
 import { isManager } from './org-sections';
+import { SsoSection } from './sso-section';
 import { useRefreshOrg } from './use-org';
 
 export const THREAD_ACCESS_LABEL: Record<OrgDefaultThreadAccess, string> = {
@@ -18,7 +19,16 @@ export const THREAD_ACCESS_LABEL: Record<OrgDefaultThreadAccess, string> = {
 };
 
 export default function OrgDetailsPage() {
-  return <OrgGate title="Organization details">{({ orgUuid, details }) => <DetailsForm key={orgUuid} orgUuid={orgUuid} details={details} />}</OrgGate>;
+  return (
+    <OrgGate title="Organization details">
+      {({ orgUuid, details }) => (
+        <>
+          <DetailsForm key={orgUuid} orgUuid={orgUuid} details={details} />
+          {isManager(details.my_role) && <SsoSection orgUuid={orgUuid} />}
+        </>
+      )}
+    </OrgGate>
+  );
 }
 
 function DetailsForm({ orgUuid, details }: { orgUuid: string; details: OrgDetails }) {

@@ -105,6 +105,50 @@ describe('the organisation area', () => {
     expect(events().at(-1)).toMatchObject({ type: 'OrgDetailsChanged', data: { changes: { name: 'Navy Research', email_domains: ['navy.example'] } } });
   });
 
+  it('sets single sign-on up: a public domain is refused, the TXT record is shown, verified, then the provider saved', async () => {
+    const { user } = renderAt('/account/org/details');
+    const section = await screen.findByRole('region', { name: 'Single sign-on' }, { timeout: 5000 });
+    const domain = within(section).getByRole('textbox', { name: 'Email domain' });
+    await user.type(domain, 'not a domain');
+    await user.click(within(section).getByRole('button', { name: 'Claim domain' }));
+    expect(await within(section).findByText('Give your organisation’s email domain, like example.com.')).toBeInTheDocument();
+    await user.clear(domain);
+    await user.type(domain, 'gmail.com');
+    await user.click(within(section).getByRole('button', { name: 'Claim domain' }));
+    expect(await within(section).findByText('gmail.com is a public mail service: single sign-on needs a domain your organisation owns.')).toBeInTheDocument();
+    await user.clear(domain);
+    await user.type(domain, 'navy.example');
+    await user.click(within(section).getByRole('button', { name: 'Claim domain' }));
+    expect(await within(section).findByText('_answer-sso.navy.example')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Verify' }));
+    expect(await within(section).findByText('navy.example is verified.')).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Issuer'), 'https://login.navy.example');
+    await user.type(within(section).getByLabelText('Client ID'), 'answer-engine');
+    await user.click(within(section).getByRole('button', { name: 'Save and test' }));
+    expect(await within(section).findByText('Give the client secret your provider issued.')).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Client secret'), 's3cret');
+    await user.click(within(section).getByRole('button', { name: 'Save and test' }));
+    expect(await within(section).findByText('Single sign-on is on: people at navy.example can sign in with SSO.')).toBeInTheDocument();
+    expect(events().map((e) => e.type)).toEqual(expect.arrayContaining(['OrgSsoDomainClaimed', 'OrgSsoDomainVerified', 'OrgSsoConfigured']));
+    await user.click(within(section).getByRole('button', { name: 'Remove single sign-on' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove single sign-on?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await within(section).findByRole('button', { name: 'Claim domain' })).toBeInTheDocument();
+    expect(events().at(-1)?.type).toBe('OrgSsoRemoved');
+  });
+
+  it('/auth/sso checks the address, and says when a domain has no single sign-on', async () => {
+    const { user } = renderAt('/auth/sso');
+    const email = await screen.findByRole('textbox', { name: 'Work email' }, { timeout: 5000 });
+    await user.type(email, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Give your work email address, like name@example.com.')).toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'ada@nobody-set-this-up.example');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Single sign-on is not set up for this email domain. Sign in another way.')).toBeInTheDocument();
+  });
+
   it('charts insights with a table beside each chart, over 7, 30 or 90 days', async () => {
     const { user } = renderAt('/account/org/insights');
     const table = await screen.findByRole('table', { name: 'Questions per day by day' }, { timeout: 5000 });
