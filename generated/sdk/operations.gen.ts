@@ -118,4 +118,7 @@ export type Operations = {
     getOrgUserAccess: { data: T.GetOrgUserAccessData; responses: T.GetOrgUserAccessResponses };
     updateOrgUserAccess: { data: T.UpdateOrgUserAccessData; responses: T.UpdateOrgUserAccessResponses };
     getOrgInsights: { data: T.GetOrgInsightsData; responses: T.GetOrgInsightsResponses };
+    getUpsells: { data: T.GetUpsellsData; responses: T.GetUpsellsResponses };
+    markUpsellInteracted: { data: T.MarkUpsellInteractedData; responses: T.MarkUpsellInteractedResponses };
+    recordUpsellImpression: { data: T.RecordUpsellImpressionData; responses: T.RecordUpsellImpressionResponses };
 };

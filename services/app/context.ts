@@ -3,5 +3,6 @@ import type { FilesContext } from '../files/context.js';
 import type { IdentityContext } from '../identity/context.js';
 import type { OrgsContext } from '../orgs/context.js';
 import type { ThreadsContext } from '../threads/context.js';
+import type { UpsellsContext } from '../upsells/index.js';
 
-export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext;
+export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & UpsellsContext;

@@ -22,6 +22,7 @@ import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
 import { accountSettingsRoutes } from '../settings/routes.js';
+import { upsellRoutes } from '../upsells/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -45,4 +46,5 @@ export const routes: Routes<AppContext> = {
   ...accountSettingsRoutes,
   ...rightsRoutes,
   ...orgRoutes,
+  ...upsellRoutes,
 };

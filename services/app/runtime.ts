@@ -167,6 +167,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     answerModels: () => [...engine.models.keys()],
     forgetSessions: () => sessions.forgetAll(),
+    upsellSecret: secret,
   };
 
   const app = createApp(ctx, routes);

@@ -25,6 +25,9 @@ import {
 import type { AccountSettingsEvent } from '../settings/events.js';
 import { changeSettings } from '../settings/use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
+import { DEFAULT_IMPRESSION_LIMITS, parseUpsellCatalogue } from '../shared/upsell-catalogue.js';
+import { decideImpression, decideInteracted } from '../upsells/decide.js';
+import { evolveUpsellMarks, type UpsellMarks, upsellStream } from '../upsells/events.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -59,6 +62,7 @@ const READ_MODELS = {
   account_settings: ['user_id'],
   site_instructions: ['user_id', 'domain'],
   data_exports: ['export_id'],
+  upsell_marks: ['subject', 'upsell_name'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -78,6 +82,7 @@ type Command =
   | { kind: 'prefs'; user: number; theme: 'light' | 'dark' | 'system'; incognito: boolean }
   | { kind: 'personal'; user: number; about: string }
   | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string }
+  | { kind: 'upsell'; user: number; upsell: 'gate' | 'pro'; clicked: boolean }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -93,6 +98,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('personal' as const), user: fc.nat(5), about: text }),
   fc.record({ kind: fc.constant('site' as const), user: fc.nat(5), site: fc.nat(3), remove: fc.boolean(), instructions: text }),
+  fc.record({ kind: fc.constant('upsell' as const), user: fc.nat(5), upsell: fc.constantFrom('gate' as const, 'pro' as const), clicked: fc.boolean() }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -106,6 +112,23 @@ async function erase(userId: string, now: Date) {
     const account = await store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
     await store.append(accountStream(userId), account.version, decideErase(account.state, { userId, now }), trx);
   });
+}
+
+const UPSELLS = parseUpsellCatalogue(
+  JSON.stringify([
+    { name: 'gate', upsell_type: 'login', app_location: 'modal', title: 'Gate', impression_counter: 'share_gate' },
+    { name: 'pro', upsell_type: 'pro_upgrade', app_location: 'sidebar', title: 'Pro' },
+  ]),
+);
+
+/** The heart of services/upsells/use-cases.ts: a person's showing or click of an upsell. */
+async function markUpsell(cmd: Extract<Command, { kind: 'upsell' }>, now: Date) {
+  const subject = { kind: 'user' as const, id: `user-${cmd.user}` };
+  const stream = upsellStream(subject);
+  const { state, version } = await store.aggregate(stream, {} as UpsellMarks, evolveUpsellMarks);
+  const mark = { subject: `user:${subject.id}`, upsell_name: cmd.upsell, upsell_instance_identifier: `${cmd.upsell}.x`, instanceMatches: true, now };
+  const events = cmd.clicked ? decideInteracted(state, UPSELLS, mark) : decideImpression(state, UPSELLS, DEFAULT_IMPRESSION_LIMITS, mark);
+  if (events.length) await store.append(stream, version, events);
 }
 
 async function run(cmd: Command, now: Date) {
@@ -151,6 +174,8 @@ async function run(cmd: Command, now: Date) {
             : decideAddSiteInstruction(s, { ...who, instructions: cmd.instructions }),
       );
     }
+    case 'upsell':
+      return markUpsell(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -159,7 +184,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks restart identity`.execute(
         db,
       );
       for (const [cmd, ms] of steps) {

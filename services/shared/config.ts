@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_MODEL, OFFLINE_MODEL_NAME, parseModelChoices } from './answer-models.js';
 import { parsePerks, parsePlanFileLimits } from './plans.js';
+import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './upsell-catalogue.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -79,6 +80,10 @@ const schema = z.object({
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
+  // Upsells (seed 002 §3): the operator's catalogue (a JSON file), else the built-in one; and how
+  // many times each counted upsell is shown to one person or visitor.
+  UPSELLS_FILE: z.string().min(1).optional(),
+  UPSELL_IMPRESSION_LIMITS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       throw new ConfigError(`Invalid configuration:\n  PRO_PERKS_FILE: ${(err as Error).message}`);
     }
   }
+  const upsells = readUpsells(c.UPSELLS_FILE, c.UPSELL_IMPRESSION_LIMITS);
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -198,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits,
     proPerks,
+    upsells,
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
@@ -206,3 +213,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export class ConfigError extends Error {}
+
+function readUpsells(file: string | undefined, limits: string) {
+  let impressionLimits: ReturnType<typeof parseImpressionLimits>;
+  try {
+    impressionLimits = parseImpressionLimits(limits);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  UPSELL_IMPRESSION_LIMITS: ${(err as Error).message}`);
+  }
+  if (!file) return { catalogue: DEFAULT_UPSELLS, impressionLimits };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  UPSELLS_FILE: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return { catalogue: parseUpsellCatalogue(text), impressionLimits };
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  UPSELLS_FILE: ${(err as Error).message}`);
+  }
+}
