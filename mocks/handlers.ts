@@ -21,6 +21,8 @@ import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
+import { upsellHandlers } from './upsells';
+import type { UpsellEntry } from '../services/shared/upsell-catalogue';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
@@ -37,6 +39,8 @@ export type ScenarioOptions = {
   allowPrivateHosts?: readonly string[];
   /** 'off': no translation server, as a server without TRANSLATE_URL. */
   translation?: MockTranslation;
+  /** The upsell catalogue (the server's UPSELLS_FILE); the built-in one when left out. */
+  upsells?: readonly UpsellEntry[];
 };
 
 export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
@@ -183,6 +187,14 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...orgHandlers({ state: () => scenario.state, changed }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
+    ...upsellHandlers({
+      user: () => currentUser(scenario.state),
+      visitorId: () => scenario.state.visitorId,
+      marks: () => (scenario.state.upsellMarks ??= {}),
+      changed,
+      models: MOCK_MODELS.map((m) => m.id),
+      catalogue: opts.upsells,
+    }),
   ];
   return scenario;
 }

@@ -618,5 +618,18 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   // Translation with no translation server.
   await step('translate', 'visitor', 'POST', '/rest/translation/translate', { texts: ['Hello', ' '] }, (r) => [r.json.translated, r.json.translated_texts]);
   await step('translate nothing', 'visitor', 'POST', '/rest/translation/translate', { texts: [] });
+
+  // Upsells of the built-in catalogue: the paywall for a signed-in person only, marked once by them.
+  const upsells = (r: Reply) => r.json.upsells.map((u: { name: string }) => u.name);
+  await step('a visitor is served no paywall', 'visitor', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
+  await step('upsells of an unknown place', 'visitor', 'GET', '/rest/homepage-widgets/upsell?app_location=footer');
+  const sidebar = await step('a person is served the paywall', 'owner', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
+  const pro = { upsell_name: 'pro_upgrade', upsell_instance_identifier: sidebar.json?.upsells?.[0]?.upsell_instance_identifier ?? 'x' };
+  await step('another marks their upsell', 'stranger', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
+  await step('an unknown upsell is marked', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', { ...pro, upsell_name: 'nope' });
+  await step('a showing of an uncounted upsell', 'owner', 'POST', '/rest/homepage-widgets/upsell/impression', pro, (r) => r.json);
+  await step('they click it', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
+  await step('they click it again', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
+  await step('a clicked upsell is not served again', 'owner', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
   return out;
 }
