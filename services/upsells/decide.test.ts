@@ -22,7 +22,10 @@ describe('interacted', () => {
   test('given no marks, a click is one UpsellInteracted; given it, nothing', () => {
     const events = decideInteracted({}, catalogue, cmd('pro'));
     expect(events).toEqual([
-      { type: 'UpsellInteracted', data: { subject: 'user:u1', upsell_name: 'pro', upsell_instance_identifier: 'pro.id', interacted_at: now.toISOString() } },
+      {
+        type: 'UpsellInteracted',
+        data: { subject: 'user:u1', upsell_name: 'pro', upsell_instance_identifier: 'pro.id', app_location: 'sidebar', interacted_at: now.toISOString() },
+      },
     ]);
     const marks = events.reduce<UpsellMarks>(evolveUpsellMarks, {});
     expect(decideInteracted(marks, catalogue, cmd('pro'))).toEqual([]);

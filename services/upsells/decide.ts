@@ -21,10 +21,10 @@ function served(catalogue: readonly UpsellEntry[], cmd: MarkCommand) {
 
 /** A click marks the upsell once; marking again changes nothing. */
 export function decideInteracted(marks: UpsellMarks, catalogue: readonly UpsellEntry[], cmd: MarkCommand): UpsellInteracted[] {
-  served(catalogue, cmd);
+  const { app_location } = served(catalogue, cmd);
   if (marks[cmd.upsell_name]?.interacted) return [];
   const { subject, upsell_name, upsell_instance_identifier } = cmd;
-  return [{ type: 'UpsellInteracted', data: { subject, upsell_name, upsell_instance_identifier, interacted_at: cmd.now.toISOString() } }];
+  return [{ type: 'UpsellInteracted', data: { subject, upsell_name, upsell_instance_identifier, app_location, interacted_at: cmd.now.toISOString() } }];
 }
 
 /** The limit of a counted upsell, or null for one that is not counted. */

@@ -10,7 +10,8 @@ export const upsellStream = (s: UpsellSubject) => `upsells-${s.kind}-${s.id}`;
 
 type Mark = { subject: string; upsell_name: string; upsell_instance_identifier: string };
 export type UpsellImpressionRecorded = { type: 'UpsellImpressionRecorded'; data: Mark & { shown_at: string } };
-export type UpsellInteracted = { type: 'UpsellInteracted'; data: Mark & { interacted_at: string } };
+/** `app_location`: where it was clicked, so clicks are tracked by location (seed 002 §4). */
+export type UpsellInteracted = { type: 'UpsellInteracted'; data: Mark & { app_location: string; interacted_at: string } };
 export type UpsellEvent = UpsellImpressionRecorded | UpsellInteracted;
 
 export const UPSELL_EVENTS = ['UpsellImpressionRecorded', 'UpsellInteracted'] as const satisfies readonly UpsellEvent['type'][];

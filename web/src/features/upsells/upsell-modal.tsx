@@ -1,0 +1,33 @@
+// An upsell shown in a modal: its image, title and description, its button, and "Not now".
+import type { ModalProps } from '../../app/modals/types';
+import { ModalTitle } from '../../ui/modal-parts';
+import { buttonClassOf, buttonTextOf } from './upsell-card';
+import type { UpsellModalArgs } from './upsell-args';
+import { useUpsellClick } from './use-upsell-click';
+
+export default function UpsellModal({ args, close }: ModalProps<UpsellModalArgs>) {
+  const click = useUpsellClick();
+  const u = args.upsell;
+  return (
+    <div className="space-y-4" data-upsell={u.name}>
+      {u.image_asset && <img src={u.image_asset} alt="" className="h-40 w-full rounded-xl object-cover" />}
+      <ModalTitle>{u.upgrade_paywall_title ?? u.title}</ModalTitle>
+      {u.description && <p className="text-sm text-neutral-600 dark:text-neutral-400">{u.description}</p>}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={close}>
+          Not now
+        </button>
+        <button
+          type="button"
+          className={buttonClassOf(u)}
+          onClick={() => {
+            close();
+            click(u);
+          }}
+        >
+          {buttonTextOf(u)}
+        </button>
+      </div>
+    </div>
+  );
+}
