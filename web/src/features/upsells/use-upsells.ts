@@ -4,15 +4,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Upsell, UpsellAppLocation } from '../../../../generated/react-query/model';
-import { recordUpsellImpression, useGetUpsells, useMarkUpsellInteracted } from '../../../../generated/react-query/upsells/upsells';
+import { getGetUpsellsQueryKey, recordUpsellImpression, useGetUpsells, useMarkUpsellInteracted } from '../../../../generated/react-query/upsells/upsells';
+import { useSession } from '../../app/session';
 import { currentVisit } from './visit';
 
 const UPSELLS = '/rest/homepage-widgets/upsell';
 
 export function useUpsells(location: UpsellAppLocation, opts: { threadId?: string | null; enabled?: boolean } = {}) {
   const params = { app_location: location, ...(opts.threadId ? { thread_id: opts.threadId } : {}), ...currentVisit() };
+  // Who asks is part of the key: signing in or out serves another list at once.
+  const { user, isLoading } = useSession();
   const query = useGetUpsells(params, {
-    query: { enabled: opts.enabled ?? true, staleTime: 60_000, retry: false, select: (r) => (r.data as { upsells: Upsell[] }).upsells },
+    query: {
+      queryKey: [...getGetUpsellsQueryKey(params), user?.id ?? 'visitor'],
+      enabled: !isLoading && (opts.enabled ?? true),
+      staleTime: 60_000,
+      retry: false,
+      select: (r) => (r.data as { upsells: Upsell[] }).upsells,
+    },
   });
   const upsells = query.data ?? [];
   const reported = useRef(new Set<string>());
