@@ -6178,6 +6178,14 @@ export type MarkUpsellInteractedErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type MarkUpsellInteractedError = MarkUpsellInteractedErrors[keyof MarkUpsellInteractedErrors];
@@ -6211,6 +6219,14 @@ export type RecordUpsellImpressionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type RecordUpsellImpressionError = RecordUpsellImpressionErrors[keyof RecordUpsellImpressionErrors];

@@ -1,5 +1,6 @@
 // The upsells' use cases: serve a place's upsells to a caller, and record a caller's marks
 // (read their stream, decide, append with the expected version; the projection writes the marks).
+import { ConcurrencyError } from '../eventstore/types.js';
 import type { Actor } from '../shared/actor.js';
 import type { AppLocation, UpsellEntry } from '../shared/upsell-catalogue.js';
 import type { RequestHeaders } from '../shared/actor.js';
@@ -59,6 +60,7 @@ export async function upsellsFor(
 }
 
 type Mark = { upsell_name: string; upsell_instance_identifier: string };
+const MAX_ATTEMPTS = 10;
 
 async function mark(ctx: UpsellsContext, actor: Actor, body: Mark, decide: (marks: UpsellMarks, cmd: MarkCommand) => UpsellEvent[]) {
   const subject = await subjectOf(actor);
@@ -70,10 +72,18 @@ async function mark(ctx: UpsellsContext, actor: Actor, body: Mark, decide: (mark
     instanceMatches: isInstanceOf(ctx.upsellSecret, subject, body.upsell_name, body.upsell_instance_identifier),
     now: ctx.now(),
   };
-  const { state, version } = await ctx.store.aggregate(stream, {} as UpsellMarks, evolveUpsellMarks);
-  const events = decide(state, cmd);
-  if (events.length) await ctx.store.append(stream, version, events);
-  return { subject, marks: events.reduce<UpsellMarks>(evolveUpsellMarks, state) };
+  // A page reports the showings of its upsells together, all on this caller's stream: a lost
+  // race decides again on the new state rather than failing the showing.
+  for (let attempt = 1; ; attempt++) {
+    const { state, version } = await ctx.store.aggregate(stream, {} as UpsellMarks, evolveUpsellMarks);
+    const events = decide(state, cmd);
+    try {
+      if (events.length) await ctx.store.append(stream, version, events);
+      return { subject, marks: events.reduce<UpsellMarks>(evolveUpsellMarks, state) };
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
+    }
+  }
 }
 
 export async function markInteracted(ctx: UpsellsContext, actor: Actor, body: Mark) {

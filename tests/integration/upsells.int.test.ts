@@ -203,3 +203,22 @@ describe('impressions', () => {
     expect(await names(p, 'app_location=modal')).toEqual([]);
   });
 });
+
+describe('showings reported together', () => {
+  test('a page reporting all its showings at once counts each (no lost race)', async () => {
+    const v = await visitor(server.url);
+    const [gate] = await served(v, 'app_location=modal');
+    const [welcome] = await served(v, 'app_location=side_card');
+    const replies = await Promise.all([mark(v, gate, 'impression'), mark(v, welcome, 'impression'), mark(v, gate, 'impression')]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    const visitorId = (await v.get('/rest/session')).json.visitor_id as string;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const rows = await client.query('select upsell_name, impressions from upsell_marks where subject = $1 order by 1', [`visitor:${visitorId}`]);
+    await client.end();
+    expect(rows.rows).toEqual([
+      { upsell_name: 'share_gate', impressions: 2 },
+      { upsell_name: 'welcome_back', impressions: 1 },
+    ]);
+  });
+});

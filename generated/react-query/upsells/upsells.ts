@@ -219,10 +219,20 @@ export type markUpsellInteractedResponse404 = {
   status: 404
 }
 
+export type markUpsellInteractedResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type markUpsellInteractedResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type markUpsellInteractedResponseSuccess = (markUpsellInteractedResponse204) & {
   headers: Headers;
 };
-export type markUpsellInteractedResponseError = (markUpsellInteractedResponse400 | markUpsellInteractedResponse403 | markUpsellInteractedResponse404) & {
+export type markUpsellInteractedResponseError = (markUpsellInteractedResponse400 | markUpsellInteractedResponse403 | markUpsellInteractedResponse404 | markUpsellInteractedResponse409 | markUpsellInteractedResponse413) & {
   headers: Headers;
 };
 
@@ -338,10 +348,20 @@ export type recordUpsellImpressionResponse404 = {
   status: 404
 }
 
+export type recordUpsellImpressionResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type recordUpsellImpressionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type recordUpsellImpressionResponseSuccess = (recordUpsellImpressionResponse200) & {
   headers: Headers;
 };
-export type recordUpsellImpressionResponseError = (recordUpsellImpressionResponse400 | recordUpsellImpressionResponse403 | recordUpsellImpressionResponse404) & {
+export type recordUpsellImpressionResponseError = (recordUpsellImpressionResponse400 | recordUpsellImpressionResponse403 | recordUpsellImpressionResponse404 | recordUpsellImpressionResponse409 | recordUpsellImpressionResponse413) & {
   headers: Headers;
 };
 
