@@ -16,6 +16,8 @@ export type GetUpsellsParams = {
 app_location: UpsellAppLocation;
 /**
  * The thread shown (its context_uuid), for upsells about it.
+ * @minLength 1
+ * @maxLength 100
  */
 thread_id?: string;
 /**
