@@ -82,7 +82,7 @@ type Command =
   | { kind: 'prefs'; user: number; theme: 'light' | 'dark' | 'system'; incognito: boolean }
   | { kind: 'personal'; user: number; about: string }
   | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string }
-  | { kind: 'upsell'; user: number; upsell: 'gate' | 'pro'; clicked: boolean }
+  | { kind: 'upsell'; user: number; visitor: number | null; upsell: 'gate' | 'pro'; clicked: boolean }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -98,7 +98,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('personal' as const), user: fc.nat(5), about: text }),
   fc.record({ kind: fc.constant('site' as const), user: fc.nat(5), site: fc.nat(3), remove: fc.boolean(), instructions: text }),
-  fc.record({ kind: fc.constant('upsell' as const), user: fc.nat(5), upsell: fc.constantFrom('gate' as const, 'pro' as const), clicked: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('upsell' as const),
+    user: fc.nat(5),
+    visitor: fc.option(fc.nat(3)),
+    upsell: fc.constantFrom('gate' as const, 'pro' as const),
+    clicked: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -123,10 +129,14 @@ const UPSELLS = parseUpsellCatalogue(
 
 /** The heart of services/upsells/use-cases.ts: a person's showing or click of an upsell. */
 async function markUpsell(cmd: Extract<Command, { kind: 'upsell' }>, now: Date) {
-  const subject = { kind: 'user' as const, id: `user-${cmd.user}` };
+  // As a visitor (a visitor id that an account may claim) or as a person.
+  const subject =
+    cmd.visitor === null
+      ? { kind: 'user' as const, id: `user-${cmd.user}` }
+      : { kind: 'visitor' as const, id: `00000000-0000-4000-8000-00000000000${cmd.visitor}` };
   const stream = upsellStream(subject);
   const { state, version } = await store.aggregate(stream, {} as UpsellMarks, evolveUpsellMarks);
-  const mark = { subject: `user:${subject.id}`, upsell_name: cmd.upsell, upsell_instance_identifier: `${cmd.upsell}.x`, instanceMatches: true, now };
+  const mark = { subject: `${subject.kind}:${subject.id}`, upsell_name: cmd.upsell, upsell_instance_identifier: `${cmd.upsell}.x`, instanceMatches: true, now };
   const events = cmd.clicked ? decideInteracted(state, UPSELLS, mark) : decideImpression(state, UPSELLS, DEFAULT_IMPRESSION_LIMITS, mark);
   if (events.length) await store.append(stream, version, events);
 }

@@ -159,6 +159,17 @@ describe('interacted', () => {
     expect(await names(await visitor(server.url), 'app_location=side_card')).toEqual(['welcome_back']);
   });
 
+  test('what a visitor clicked stays clicked once they sign up (the account claims the visitor)', async () => {
+    const v = await visitor(server.url);
+    const [gate] = await served(v, 'app_location=modal');
+    expect((await mark(v, gate)).status).toBe(204);
+    const res = await v.post('/api/auth/sign-up/email', { name: 'Vera', email: `vera.${Date.now()}@example.com`, password: 'correct-horse-battery' });
+    expect(res.status).toBe(200);
+    expect(await names(v, 'app_location=modal')).toEqual([]);
+    // Another new account still gets it.
+    expect(await names(await signedUp(server.url, 'Walt'), 'app_location=modal')).toEqual(['share_gate']);
+  });
+
   test("a person cannot mark another's instance: 404, and the other still sees it", async () => {
     const owner = await signedUp(server.url, 'Olga');
     const stranger = await signedUp(server.url, 'Sam');
