@@ -2,3 +2,4 @@
 export { upsellRoutes } from './routes.js';
 export { upsellMarksProjection } from './projections.js';
 export type { UpsellsContext } from './context.js';
+export { upsellMarksExport } from './queries.js';

@@ -4,6 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import JSZip from 'jszip';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLlmFake } from '../fakes/llm.js';
@@ -231,5 +232,29 @@ describe('showings reported together', () => {
       { upsell_name: 'share_gate', impressions: 2 },
       { upsell_name: 'welcome_back', impressions: 1 },
     ]);
+  });
+});
+
+describe('data rights', () => {
+  test("a person's export holds the upsells they clicked", async () => {
+    const p = await signedUp(server.url, 'Xena');
+    const [pro] = await served(p, 'app_location=sidebar');
+    await mark(p, pro);
+    expect((await p.post('/rest/account/export')).status).toBeLessThan(300);
+    let ready: { status: string; download_url: string } | null = null;
+    await expect
+      .poll(
+        async () => {
+          ready = (await p.get('/rest/account/export')).json.export;
+          return ready?.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('ready');
+    const res = await fetch(new URL(ready!.download_url, server.url), { headers: { cookie: p.cookieHeader() } });
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    const marks = JSON.parse(await zip.file('upsells/marks.json')!.async('string'));
+    expect(marks).toMatchObject([{ upsell_name: 'pro_upgrade', impressions: 0 }]);
+    expect(typeof marks[0].interacted_at).toBe('string');
   });
 });
