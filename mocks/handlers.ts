@@ -21,7 +21,7 @@ import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
-import { upsellHandlers } from './upsells';
+import { mergeUpsellMarks, upsellHandlers } from './upsells';
 import type { UpsellEntry } from '../services/shared/upsell-catalogue';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
@@ -74,6 +74,9 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       claims().push(e.data);
       // A claimed visitor's threads no longer expire (the server shows them without expiry_time).
       for (const t of scenario.state.threads) if (t.owner === e.data.visitor_id) t.expiry_time = null;
+      // What the visitor saw and clicked of the upsells stays so for the account (services/upsells/projections.ts).
+      const marks = (scenario.state.upsellMarks ??= {});
+      marks[`user:${userId}`] = mergeUpsellMarks(marks[`user:${userId}`] ?? {}, marks[`visitor:${e.data.visitor_id}`] ?? {});
     }
   };
   const spaceOptions = {

@@ -96,3 +96,13 @@ export function upsellHandlers(opts: UpsellMockOptions) {
     }),
   ];
 }
+
+/** The account's marks with a claimed visitor's: the most showings, clicked if either clicked. */
+export function mergeUpsellMarks(account: UpsellMarks, visitor: UpsellMarks): UpsellMarks {
+  const merged = { ...account };
+  for (const [name, v] of Object.entries(visitor)) {
+    const a = merged[name] ?? { impressions: 0, interacted: false };
+    merged[name] = { impressions: Math.max(a.impressions, v.impressions), interacted: a.interacted || v.interacted };
+  }
+  return merged;
+}
