@@ -20,6 +20,7 @@ const DOMAIN_ORDER = [
   // Attribution and the assistant browser's invites and downloads (issue 17).
   'attribution',
   'browser',
+  'upsells',
 ];
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

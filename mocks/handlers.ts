@@ -23,6 +23,8 @@ import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
+import { mergeUpsellMarks, upsellHandlers } from './upsells';
+import type { UpsellEntry } from '../services/shared/upsell-catalogue';
 import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
@@ -39,6 +41,8 @@ export type ScenarioOptions = {
   allowPrivateHosts?: readonly string[];
   /** 'off': no translation server, as a server without TRANSLATE_URL. */
   translation?: MockTranslation;
+  /** The upsell catalogue (the server's UPSELLS_FILE); the built-in one when left out. */
+  upsells?: readonly UpsellEntry[];
 };
 
 export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
@@ -72,6 +76,9 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       claims().push(e.data);
       // A claimed visitor's threads no longer expire (the server shows them without expiry_time).
       for (const t of scenario.state.threads) if (t.owner === e.data.visitor_id) t.expiry_time = null;
+      // What the visitor saw and clicked of the upsells stays so for the account (services/upsells/projections.ts).
+      const marks = (scenario.state.upsellMarks ??= {});
+      marks[`user:${userId}`] = mergeUpsellMarks(marks[`user:${userId}`] ?? {}, marks[`visitor:${e.data.visitor_id}`] ?? {});
     }
   };
   const spaceOptions = {
@@ -187,6 +194,14 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
     ...assistantBrowserHandlers({ state: () => scenario.state, changed }),
+    ...upsellHandlers({
+      user: () => currentUser(scenario.state),
+      visitorId: () => scenario.state.visitorId,
+      marks: () => (scenario.state.upsellMarks ??= {}),
+      changed,
+      models: MOCK_MODELS.map((m) => m.id),
+      catalogue: opts.upsells,
+    }),
   ];
   return scenario;
 }

@@ -7,6 +7,7 @@ import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './threads';
 import type { MockTwoFactor } from './two-factor';
+import type { UpsellMarks } from '../services/upsells/events';
 
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -29,6 +30,8 @@ export type ScenarioState = {
   claims?: VisitorClaim[];
   /** Each account's own settings (mocks/account-settings.ts), by user id. */
   accountSettings?: Record<string, MockAccountSettings>;
+  /** Each caller's upsell marks (mocks/upsells.ts), by `user:<id>` or `visitor:<id>`. */
+  upsellMarks?: Record<string, UpsellMarks>;
   /** Whose password was right at sign-in while the second factor is still asked for. */
   twoFactorPendingId?: string | null;
   /** The assistant browser's invite codes, claims and download mails (mocks/assistant-browser.ts). */

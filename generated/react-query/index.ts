@@ -22,3 +22,4 @@ export * from './system/system';
 export * from './threads/threads';
 export * from './translation/translation';
 export * from './two-factor/two-factor';
+export * from './upsells/upsells';

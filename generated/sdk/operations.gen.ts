@@ -139,4 +139,7 @@ export type Operations = {
     claimOrgSsoDomain: { data: T.ClaimOrgSsoDomainData; responses: T.ClaimOrgSsoDomainResponses };
     verifyOrgSsoDomain: { data: T.VerifyOrgSsoDomainData; responses: T.VerifyOrgSsoDomainResponses };
     configureOrgSso: { data: T.ConfigureOrgSsoData; responses: T.ConfigureOrgSsoResponses };
+    getUpsells: { data: T.GetUpsellsData; responses: T.GetUpsellsResponses };
+    markUpsellInteracted: { data: T.MarkUpsellInteractedData; responses: T.MarkUpsellInteractedResponses };
+    recordUpsellImpression: { data: T.RecordUpsellImpressionData; responses: T.RecordUpsellImpressionResponses };
 };

@@ -467,6 +467,10 @@ export type AskRequest = {
      *
      */
     collection_uuid?: string;
+    /**
+     * What asked, when not the person's own question (seed 002 §4, an upsell's rewrite answer); kept with the entry's log line.
+     */
+    source?: 'rewrite-upsell';
 };
 
 /**
@@ -1684,6 +1688,76 @@ export type OrgSsoProviderUpdate = {
      * Required the first time; left out, the secret already kept stays.
      */
     client_secret?: string;
+};
+
+/**
+ * Where an upsell is shown (seed 002 §3 app_location; "in-thread bottom" is `in_thread_bottom`, "side card" is `side_card`).
+ */
+export type UpsellAppLocation = 'modal' | 'in_thread' | 'in_thread_bottom' | 'in_thread_input' | 'sidebar' | 'side_card';
+
+/**
+ * What a click on the upsell does (seed 002 §4 "Upsell click handling").
+ */
+export type UpsellType = 'login' | 'pro_upgrade' | 'enterprise_upgrade' | 'thread_to_space' | 'connector' | 'rewrite_answer' | 'permalink' | 'set_default_browser' | 'browser_download' | 'image_announcement' | 'merge_auth_connector' | 'shortcut' | 'student_verification';
+
+export type UpsellCtaInformation = {
+    merge_auth_token?: string | null;
+    merge_auth_callback_uuid?: string | null;
+    model_preference?: string | null;
+    permalink?: string | null;
+    permalink_new_tab?: boolean | null;
+    secondary_permalink?: string | null;
+    secondary_permalink_new_tab?: boolean | null;
+};
+
+/**
+ * One upsell as served (seed 002 §3 "Upsell"), with the identifier of this showing to its caller.
+ */
+export type Upsell = {
+    name: string;
+    upsell_type: UpsellType;
+    app_location: UpsellAppLocation;
+    title: string;
+    description: string | null;
+    cta: string | null;
+    button_text: string | null;
+    image_asset: string | null;
+    image_asset_low_res: string | null;
+    cta_information: UpsellCtaInformation;
+    upgrade_paywall_title: string | null;
+    connector_type: string | null;
+    recommended_shortcut: null | {
+        name: string;
+        prompt: string;
+    };
+    button_color: 'max_gold' | 'primary' | 'inverted' | 'secondary' | null;
+    icon_reference: 'labs' | 'comet_download' | null;
+    /**
+     * This showing's identifier for this caller; send it back to mark the upsell.
+     */
+    upsell_instance_identifier: string;
+    /**
+     * For `rewrite_answer`, the configured model the answer is asked again with; null otherwise.
+     */
+    rewrite_model: string | null;
+};
+
+export type UpsellList = {
+    upsells: Array<Upsell>;
+};
+
+export type UpsellMark = {
+    upsell_name: string;
+    upsell_instance_identifier: string;
+};
+
+export type UpsellImpressions = {
+    upsell_name: string;
+    impressions: number;
+    /**
+     * How many showings it has; null for an upsell that is not counted.
+     */
+    limit: number | null;
 };
 
 /**
@@ -6985,3 +7059,124 @@ export type ConfigureOrgSsoResponses = {
 };
 
 export type ConfigureOrgSsoResponse = ConfigureOrgSsoResponses[keyof ConfigureOrgSsoResponses];
+
+export type GetUpsellsData = {
+    body?: never;
+    path?: never;
+    query: {
+        app_location: UpsellAppLocation;
+        /**
+         * The thread shown (its context_uuid), for upsells about it.
+         */
+        thread_id?: string;
+        /**
+         * The `source` query parameter the visitor's first page of this visit was opened with.
+         */
+        visit_source?: string;
+        /**
+         * The `campaign` query parameter the visitor's first page of this visit was opened with.
+         */
+        visit_campaign?: string;
+    };
+    url: '/rest/homepage-widgets/upsell';
+};
+
+export type GetUpsellsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type GetUpsellsError = GetUpsellsErrors[keyof GetUpsellsErrors];
+
+export type GetUpsellsResponses = {
+    /**
+     * The upsells to show, possibly none.
+     */
+    200: UpsellList;
+};
+
+export type GetUpsellsResponse = GetUpsellsResponses[keyof GetUpsellsResponses];
+
+export type MarkUpsellInteractedData = {
+    body: UpsellMark;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/upsell/interacted';
+};
+
+export type MarkUpsellInteractedErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type MarkUpsellInteractedError = MarkUpsellInteractedErrors[keyof MarkUpsellInteractedErrors];
+
+export type MarkUpsellInteractedResponses = {
+    /**
+     * Marked.
+     */
+    204: void;
+};
+
+export type MarkUpsellInteractedResponse = MarkUpsellInteractedResponses[keyof MarkUpsellInteractedResponses];
+
+export type RecordUpsellImpressionData = {
+    body: UpsellMark;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/upsell/impression';
+};
+
+export type RecordUpsellImpressionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type RecordUpsellImpressionError = RecordUpsellImpressionErrors[keyof RecordUpsellImpressionErrors];
+
+export type RecordUpsellImpressionResponses = {
+    /**
+     * The count now.
+     */
+    200: UpsellImpressions;
+};
+
+export type RecordUpsellImpressionResponse = RecordUpsellImpressionResponses[keyof RecordUpsellImpressionResponses];

@@ -4,5 +4,6 @@ import type { IdentityContext } from '../identity/context.js';
 import type { OrgsContext } from '../orgs/context.js';
 import type { PartnersContext } from '../partners/index.js';
 import type { ThreadsContext } from '../threads/context.js';
+import type { UpsellsContext } from '../upsells/index.js';
 
-export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & PartnersContext;
+export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & PartnersContext & UpsellsContext;

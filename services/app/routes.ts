@@ -27,6 +27,7 @@ import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
 import { accountSettingsRoutes } from '../settings/routes.js';
 import { partnerRoutes } from '../partners/index.js';
+import { upsellRoutes } from '../upsells/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -55,4 +56,5 @@ export const routes: Routes<AppContext> = {
   ...attributionRoutes,
   ...browserRoutes,
   ...ssoRoutes,
+  ...upsellRoutes,
 };

@@ -182,6 +182,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       allowPrivateIssuers: config.sso.allowPrivateIssuers,
       box: secretBox(secret),
     },
+    upsellSecret: secret,
   };
 
   const app = createApp(ctx, routes);

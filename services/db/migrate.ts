@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018_org_insights.js';
 import * as m0019 from './migrations/0019_attrib_browser_invites.js';
 import * as m0020 from './migrations/0020_account_security.js';
 import * as m0021 from './migrations/0021_org_sso.js';
+import * as m0022 from './migrations/0022_upsell_marks.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019_attrib_browser_invites': m0019,
   '0020_account_security': m0020,
   '0021_org_sso': m0021,
+  '0022_upsell_marks': m0022,
 };
 
 export async function migrateToLatest(db: Db) {

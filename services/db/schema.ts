@@ -377,6 +377,15 @@ export interface AttributionQueryCountsTable {
   assistant_questions: number;
 }
 
+/** Upsell marks per person or visitor (migration 0022_upsell_marks), kept by services/upsells. */
+export interface UpsellMarksTable {
+  /** `user:<id>` or `visitor:<id>`. */
+  subject: string;
+  upsell_name: string;
+  impressions: number;
+  interacted_at: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -400,6 +409,7 @@ export interface Database {
   account_settings: AccountSettingsTable;
   site_instructions: SiteInstructionsTable;
   data_exports: DataExportsTable;
+  upsell_marks: UpsellMarksTable;
   user: UserTable;
   member: MemberTable;
   organization: OrganizationTable;

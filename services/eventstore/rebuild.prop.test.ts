@@ -25,6 +25,9 @@ import {
 import type { AccountSettingsEvent } from '../settings/events.js';
 import { changeSettings } from '../settings/use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
+import { DEFAULT_IMPRESSION_LIMITS, parseUpsellCatalogue } from '../shared/upsell-catalogue.js';
+import { decideImpression, decideInteracted } from '../upsells/decide.js';
+import { evolveUpsellMarks, type UpsellMarks, upsellStream } from '../upsells/events.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -62,6 +65,7 @@ const READ_MODELS = {
   data_exports: ['export_id'],
   browser_invites: ['code'],
   browser_invite_claims: ['user_id'],
+  upsell_marks: ['subject', 'upsell_name'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -83,6 +87,7 @@ type Command =
   | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string }
   | { kind: 'verify'; user: number }
   | { kind: 'two-factor'; user: number; enabled: boolean }
+  | { kind: 'upsell'; user: number; visitor: number | null; upsell: 'gate' | 'pro'; clicked: boolean }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -101,6 +106,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   // The account's address verified, two-factor sign-in turned on or off (accounts' email_verified_at, two_factor_enabled).
   fc.record({ kind: fc.constant('verify' as const), user: fc.nat(5) }),
   fc.record({ kind: fc.constant('two-factor' as const), user: fc.nat(5), enabled: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('upsell' as const),
+    user: fc.nat(5),
+    visitor: fc.option(fc.nat(3)),
+    upsell: fc.constantFrom('gate' as const, 'pro' as const),
+    clicked: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -114,6 +126,27 @@ async function erase(userId: string, now: Date) {
     const account = await store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
     await store.append(accountStream(userId), account.version, decideErase(account.state, { userId, now }), trx);
   });
+}
+
+const UPSELLS = parseUpsellCatalogue(
+  JSON.stringify([
+    { name: 'gate', upsell_type: 'login', app_location: 'modal', title: 'Gate', impression_counter: 'share_gate' },
+    { name: 'pro', upsell_type: 'pro_upgrade', app_location: 'sidebar', title: 'Pro' },
+  ]),
+);
+
+/** The heart of services/upsells/use-cases.ts: a person's showing or click of an upsell. */
+async function markUpsell(cmd: Extract<Command, { kind: 'upsell' }>, now: Date) {
+  // As a visitor (a visitor id that an account may claim) or as a person.
+  const subject =
+    cmd.visitor === null
+      ? { kind: 'user' as const, id: `user-${cmd.user}` }
+      : { kind: 'visitor' as const, id: `00000000-0000-4000-8000-00000000000${cmd.visitor}` };
+  const stream = upsellStream(subject);
+  const { state, version } = await store.aggregate(stream, {} as UpsellMarks, evolveUpsellMarks);
+  const mark = { subject: `${subject.kind}:${subject.id}`, upsell_name: cmd.upsell, upsell_instance_identifier: `${cmd.upsell}.x`, instanceMatches: true, now };
+  const events = cmd.clicked ? decideInteracted(state, UPSELLS, mark) : decideImpression(state, UPSELLS, DEFAULT_IMPRESSION_LIMITS, mark);
+  if (events.length) await store.append(stream, version, events);
 }
 
 async function run(cmd: Command, now: Date) {
@@ -163,6 +196,8 @@ async function run(cmd: Command, now: Date) {
       return recordEmailVerified(store, { userId: `user-${cmd.user}`, via: 'link', now });
     case 'two-factor':
       return recordTwoFactor(store, { userId: `user-${cmd.user}`, enabled: cmd.enabled, now });
+    case 'upsell':
+      return markUpsell(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -171,7 +206,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks restart identity`.execute(
         db,
       );
       for (const [cmd, ms] of steps) {

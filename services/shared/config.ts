@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { OFFLINE_MODEL, OFFLINE_MODEL_NAME, parseModelChoices } from './answer-models.js';
 import { parsePerks, parsePlanFileLimits } from './plans.js';
 import { parsePartners } from './partners.js';
+import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './upsell-catalogue.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -98,6 +99,10 @@ const schema = z.object({
   // read at each lookup in place of DNS, so a test can prove a domain it does not own.
   SSO_TEST_DNS_FILE: z.string().min(1).optional(),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
+  // Upsells (seed 002 §3): the operator's catalogue (a JSON file), else the built-in one; and how
+  // many times each counted upsell is shown to one person or visitor.
+  UPSELLS_FILE: z.string().min(1).optional(),
+  UPSELL_IMPRESSION_LIMITS: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -144,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const proPerks = c.PRO_PERKS_FILE ? readConfigFile('PRO_PERKS_FILE', c.PRO_PERKS_FILE, parsePerks) : [];
   const partners = c.PARTNERS_FILE ? readConfigFile('PARTNERS_FILE', c.PARTNERS_FILE, parsePartners) : [];
+  const upsells = readUpsells(c.UPSELLS_FILE, c.UPSELL_IMPRESSION_LIMITS);
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -210,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     proPerks,
     partners,
     mobileApp: { iosUrl: c.APP_STORE_URL ?? null, androidUrl: c.PLAY_STORE_URL ?? null },
+    upsells,
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     dub: c.DUB_API_KEY ? { apiKey: c.DUB_API_KEY, baseUrl: c.DUB_API_BASE.replace(/\/+$/, '') } : null,
     browserDownloadBaseUrl: c.BROWSER_DOWNLOAD_BASE_URL ?? null,
@@ -235,4 +242,14 @@ function readConfigFile<T>(name: string, path: string, parse: (text: string) => 
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  ${name}: ${(err as Error).message}`);
   }
+}
+
+function readUpsells(file: string | undefined, limits: string) {
+  let impressionLimits: ReturnType<typeof parseImpressionLimits>;
+  try {
+    impressionLimits = parseImpressionLimits(limits);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  UPSELL_IMPRESSION_LIMITS: ${(err as Error).message}`);
+  }
+  return { catalogue: file ? readConfigFile('UPSELLS_FILE', file, parseUpsellCatalogue) : DEFAULT_UPSELLS, impressionLimits };
 }

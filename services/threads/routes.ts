@@ -83,6 +83,8 @@ export const threadRoutes = {
     const mode = body.search_mode ?? 'auto';
     if (mode === 'web') await checkWebSearch(ctx.db, who.user_id);
     const asker = await askerDefaults(ctx, who.user_id, body.model_preference);
+    // A question asked for the person (an upsell's rewrite, seed 002 §4) is told apart in the log.
+    if (body.source) ctx.logger.info({ source: body.source, model: asker.model }, 'question asked from %s', body.source);
     const { thread } = await askInThread(
       ctx.store,
       {

@@ -650,5 +650,17 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('a stranger lists invite codes', 'stranger', 'GET', '/rest/admin/browser-invites');
   await step('a stranger issues invite codes', 'stranger', 'POST', '/rest/admin/browser-invites', { count: 1 });
   await step('a visitor issues invite codes', 'visitor', 'POST', '/rest/admin/browser-invites', { count: 1 });
+  // Upsells of the built-in catalogue: the paywall for a signed-in person only, marked once by them.
+  const upsells = (r: Reply) => r.json.upsells.map((u: { name: string }) => u.name);
+  await step('a visitor is served no paywall', 'visitor', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
+  await step('upsells of an unknown place', 'visitor', 'GET', '/rest/homepage-widgets/upsell?app_location=footer');
+  const sidebar = await step('a person is served the paywall', 'owner', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
+  const pro = { upsell_name: 'pro_upgrade', upsell_instance_identifier: sidebar.json?.upsells?.[0]?.upsell_instance_identifier ?? 'x' };
+  await step('another marks their upsell', 'stranger', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
+  await step('an unknown upsell is marked', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', { ...pro, upsell_name: 'nope' });
+  await step('a showing of an uncounted upsell', 'owner', 'POST', '/rest/homepage-widgets/upsell/impression', pro, (r) => r.json);
+  await step('they click it', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
+  await step('they click it again', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
+  await step('a clicked upsell is not served again', 'owner', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
   return out;
 }

@@ -11,6 +11,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../use-media-query';
 import { Account } from './account';
 import { AccountNav } from './account-nav';
 import { Brand } from './brand';
+import { UpsellSlot } from '../../features/upsells/upsell-slot';
 
 export const NAV = [
   { to: '/', label: 'Home', icon: House, end: true },
@@ -121,6 +122,7 @@ export function SidebarPanel({ open, rail, onNewThread, newThreadKeys }: { open:
       </nav>
 
       <div className="flex-1" />
+      {open && <UpsellSlot location="sidebar" compact className="mb-2" />}
       {incognito && (
         <p
           role="status"

@@ -12,6 +12,7 @@ import type {
   SpaceCreateArgs,
   SpaceSettingsArgs,
 } from '../../features/spaces/space-modal-args';
+import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */
@@ -28,6 +29,9 @@ export interface ModalArgsMap {
   collectionSelect: CollectionSelectArgs;
   uploadFiles: UploadFilesArgs;
   spaceUploadFiles: UploadFilesArgs;
+  upsell: UpsellModalArgs;
+  announcementImage: UpsellModalArgs;
+  upsellShortcut: UpsellModalArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -101,9 +105,9 @@ export const modalRegistry = {
   sharepointSite: later('SharePoint site', 'connectors'),
   avatarManagement: later('Your avatar photo', 'virtual try-on'),
   shoppingTryOnOnboarding: later('Try on', 'virtual try-on'),
-  announcementImage: later('Announcement', 'announcements'),
+  announcementImage: built(() => import('../../features/upsells/image-announcement-modal')),
   studentReferrals: later('Student referrals', 'student plans'),
-  studentVerification: later('Student verification', 'student plans'),
+  studentVerification: built(() => import('../../features/upsells/student-verification-modal'), { size: 'sm' }),
   meetingDefaults: later('Meeting defaults', 'connectors'),
   availability: later('Availability', 'connectors'),
   mcpServer: later('MCP server', 'connectors'),
@@ -111,6 +115,8 @@ export const modalRegistry = {
   memberSetTier: later('Member tier', 'Enterprise'),
   connectorsEnable: later('Connect an app', 'connectors'),
   place: later('Place', 'local answers'),
+  upsell: built(() => import('../../features/upsells/upsell-modal'), { size: 'sm' }),
+  upsellShortcut: built(() => import('../../features/upsells/shortcut-modal')),
 } satisfies Record<string, ModalDefinition>;
 
 export type ModalName = keyof typeof modalRegistry;

@@ -4,6 +4,8 @@ import { useSettings } from '../../app/settings/store';
 import { displayKeys } from '../../app/shortcuts/keys';
 import { effectiveBindings } from '../../app/shortcuts/registry';
 import { AskBox } from './ask-box';
+import { UpsellModalHost } from '../upsells/upsell-modal-host';
+import { UpsellSlot } from '../upsells/upsell-slot';
 
 export default function HomePage() {
   const platform = currentPlatform();
@@ -22,6 +24,8 @@ export default function HomePage() {
         {focus && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(focus, platform.os))} to focus</span>}
         {help && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(help, platform.os))} for shortcuts</span>}
       </p>
+      <UpsellSlot location="side_card" className="mt-8 w-full max-w-md" />
+      <UpsellModalHost />
     </div>
   );
 }

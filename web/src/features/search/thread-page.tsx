@@ -21,6 +21,7 @@ import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { EntryView, type ViewEntry } from './entry-view';
 import { FollowUpBox } from './follow-up-box';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
+import { UpsellSlot } from '../upsells/upsell-slot';
 
 const fromServer = (e: ThreadEntry): ViewEntry => ({ ...e, key: e.backend_uuid, sources: e.sources, error: e.error ?? null });
 const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
@@ -131,6 +132,19 @@ export default function ThreadPage() {
     startAsk(queryClient, newKey(), { query_str: question, context_uuid: contextUuid });
   };
   const busy = entries.some((e) => e.status === 'pending');
+  // An upsell's rewrite (seed 002 §4): the running answer is stopped first, then the last question is asked again.
+  const rewrite = async (model: string | null) => {
+    const last = entries.at(-1);
+    if (!last || !contextUuid) return;
+    if (last.status === 'pending' && live[last.key])
+      await stopLive(queryClient, last.key).catch((err) => console.error('the running entry could not be stopped', err));
+    startAsk(queryClient, newKey(), {
+      query_str: last.query_str,
+      context_uuid: contextUuid,
+      ...(model ? { model_preference: model } : {}),
+      source: 'rewrite-upsell',
+    });
+  };
   // Readers the owner let in read; only the owner asks in the thread.
   const canAsk = !!contextUuid && (!thread || thread.is_owner);
 
@@ -154,6 +168,7 @@ export default function ThreadPage() {
           {thread.is_owner && <ThreadActionsMenu thread={thread} onDeleted={leaveDeleted} />}
         </div>
       )}
+      {contextUuid && <UpsellSlot location="in_thread" threadId={contextUuid} className="mb-6" />}
       <div className="flex flex-col gap-10">
         {entries.map((entry, i) => (
           <div key={entry.key} ref={i === entries.length - 1 ? lastRef : undefined} className="scroll-mt-6">
@@ -168,8 +183,10 @@ export default function ThreadPage() {
           </div>
         ))}
       </div>
+      {canAsk && <UpsellSlot location="in_thread_bottom" threadId={contextUuid} onRewrite={(m) => void rewrite(m)} className="mt-8" />}
       {(canAsk || !contextUuid) && (
         <div className="sticky bottom-16 mt-8 md:bottom-0 bg-gradient-to-t from-white from-60% pt-6 pb-4 dark:from-neutral-950">
+          {canAsk && <UpsellSlot location="in_thread_input" threadId={contextUuid} onRewrite={(m) => void rewrite(m)} className="mb-2" />}
           <FollowUpBox onAsk={ask} disabled={busy || !contextUuid} />
         </div>
       )}

@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { type ActorUser, createActor } from '../shared/actor.js';
+import { isGovernmentOrigin, isMaxSubscriber } from './subscriber.js';
+
+const user: ActorUser = { id: 'u1', name: 'A', email: 'a@example.com', email_verified: true, org_uuid: null, subscription_status: 'active' };
+const actorWithPlan = (plan: string) =>
+  createActor(
+    { requestId: 'r', visitorId: 'v', headers: {} },
+    { userIdOf: async () => 'u1', userOf: async () => user, orgOf: async () => null, planOf: () => plan as never },
+  );
+
+describe('what the upsell rules read of the caller', () => {
+  test('Max is the plan billing resolves as max; Pro and free are not', async () => {
+    expect(await isMaxSubscriber(actorWithPlan('max'))).toBe(true);
+    expect(await isMaxSubscriber(actorWithPlan('pro'))).toBe(false);
+    expect(await isMaxSubscriber(actorWithPlan('free'))).toBe(false);
+  });
+  test('government origin is the session user’s isGovernmentRequestOrigin, false when absent', () => {
+    expect(isGovernmentOrigin({ ...user, isGovernmentRequestOrigin: true } as ActorUser)).toBe(true);
+    expect(isGovernmentOrigin(user)).toBe(false);
+    expect(isGovernmentOrigin(null)).toBe(false);
+  });
+});
