@@ -21,7 +21,7 @@ import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
-import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
+import { currentUser, findAccount, FREE_PLAN_FIELDS, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
 
@@ -155,6 +155,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
         email_verified: false,
         org_uuid: null,
         subscription_status: 'none' as const,
+        ...FREE_PLAN_FIELDS,
       };
       scenario.state.accounts.push({ user, password: body.password });
       claimVisitor(user.id);

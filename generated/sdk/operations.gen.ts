@@ -118,4 +118,11 @@ export type Operations = {
     getOrgUserAccess: { data: T.GetOrgUserAccessData; responses: T.GetOrgUserAccessResponses };
     updateOrgUserAccess: { data: T.UpdateOrgUserAccessData; responses: T.UpdateOrgUserAccessResponses };
     getOrgInsights: { data: T.GetOrgInsightsData; responses: T.GetOrgInsightsResponses };
+    getBillingPlans: { data: T.GetBillingPlansData; responses: T.GetBillingPlansResponses };
+    getSubscription: { data: T.GetSubscriptionData; responses: T.GetSubscriptionResponses };
+    refreshSubscription: { data: T.RefreshSubscriptionData; responses: T.RefreshSubscriptionResponses };
+    createCheckoutSession: { data: T.CreateCheckoutSessionData; responses: T.CreateCheckoutSessionResponses };
+    getCustomerPortal: { data: T.GetCustomerPortalData; responses: T.GetCustomerPortalResponses };
+    receiveStripeWebhook: { data: T.ReceiveStripeWebhookData; responses: T.ReceiveStripeWebhookResponses };
+    recordSubscriptionSourceAsAdmin: { data: T.RecordSubscriptionSourceAsAdminData; responses: T.RecordSubscriptionSourceAsAdminResponses };
 };

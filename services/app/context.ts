@@ -1,7 +1,8 @@
 // The one context the app builds (runtime.ts): the kernel's parts and every domain's ports.
+import type { BillingContext } from '../billing/index.js';
 import type { FilesContext } from '../files/context.js';
 import type { IdentityContext } from '../identity/context.js';
 import type { OrgsContext } from '../orgs/context.js';
 import type { ThreadsContext } from '../threads/context.js';
 
-export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext;
+export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & BillingContext;

@@ -14,6 +14,7 @@ import { filesProjection } from '../files/projections.js';
 import { accountSettingsProjection } from '../settings/projections.js';
 import { dataExportsProjection } from '../rights/projections.js';
 import { orgsProjection } from '../orgs/projections.js';
+import { subscriptionsProjection } from '../billing/projections.js';
 
 export const projections = [
   accountsProjection,
@@ -27,6 +28,7 @@ export const projections = [
   accountSettingsProjection,
   dataExportsProjection,
   orgsProjection,
+  subscriptionsProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -18,6 +18,7 @@ import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
 import { rightsRoutes } from '../rights/routes.js';
 import { orgRoutes } from '../orgs/routes.js';
+import { billingRoutes } from '../billing/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -45,4 +46,5 @@ export const routes: Routes<AppContext> = {
   ...accountSettingsRoutes,
   ...rightsRoutes,
   ...orgRoutes,
+  ...billingRoutes,
 };

@@ -20,6 +20,7 @@ import * as m0015 from './migrations/0015_account_settings.js';
 import * as m0016 from './migrations/0016_data_exports.js';
 import * as m0017 from './migrations/0017_org_members.js';
 import * as m0018 from './migrations/0018_org_insights.js';
+import * as m0019billing from './migrations/0019_billing_subscriptions.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_data_exports': m0016,
   '0017_org_members': m0017,
   '0018_org_insights': m0018,
+  '0019_billing_subscriptions': m0019billing,
 };
 
 export async function migrateToLatest(db: Db) {

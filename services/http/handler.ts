@@ -20,6 +20,8 @@ export type HandlerInput<Op extends OperationId> = {
   path: Part<DataOf<Op>, 'path'>;
   /** The raw headers (lower-case names), for the few calls that read one or hand them on. */
   headers: RequestHeaders;
+  /** The body's bytes as received, kept only for calls verified by a signature over them (Stripe's webhook). */
+  rawBody?: Buffer;
 };
 
 /** Extra response headers, e.g. the `set-cookie` of a sign-in. */

@@ -65,7 +65,7 @@ export const identityRoutes = {
         .catch((e) => ctx.logger.error({ err: e, userId: user.id }, 'could not undo a half-made sign-up'));
       throw err;
     }
-    return { status: 200, body: { user: await findSessionUser(ctx.db, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
+    return { status: 200, body: { user: await findSessionUser(ctx, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
   },
 
   async signInEmail({ actor, body, headers }, ctx) {
@@ -80,7 +80,7 @@ export const identityRoutes = {
     );
     return {
       status: 200,
-      body: { user: await findSessionUser(ctx.db, result.response.user), visitor_id: actor.visitorId },
+      body: { user: await findSessionUser(ctx, result.response.user), visitor_id: actor.visitorId },
       headers: cookiesOf(result.headers),
     };
   },

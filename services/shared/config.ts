@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_MODEL, OFFLINE_MODEL_NAME, parseModelChoices } from './answer-models.js';
 import { parsePerks, parsePlanFileLimits } from './plans.js';
+import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type PlanCatalogue } from './plan-catalogue.js';
+import { parseCidrList } from './cidr.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -79,6 +81,17 @@ const schema = z.object({
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
+  // Billing: Stripe's secret key turns it on (with the webhook secret); without it everyone has
+  // BILLING_DEFAULT_PLAN and the billing calls say billing is not configured.
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
+  // Tests only: the Stripe fake's address (the SDK's host, port and protocol).
+  STRIPE_API_BASE: url(/^https?$/, 'an http:// or https:// URL').optional(),
+  BILLING_PLANS_FILE: z.string().min(1).optional(),
+  BILLING_DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
+  GOVERNMENT_EMAIL_DOMAINS: z.string().default(''),
+  GOVERNMENT_IP_RANGES: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -135,6 +148,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       throw new ConfigError(`Invalid configuration:\n  PRO_PERKS_FILE: ${(err as Error).message}`);
     }
   }
+  let plans: PlanCatalogue = defaultCatalogue(fileLimits);
+  if (c.BILLING_PLANS_FILE) {
+    let text: string;
+    try {
+      text = readFileSync(c.BILLING_PLANS_FILE, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  BILLING_PLANS_FILE: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    try {
+      plans = parsePlanCatalogue(text, plans);
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  BILLING_PLANS_FILE: ${(err as Error).message}`);
+    }
+  }
+  if (!!c.STRIPE_SECRET_KEY !== !!c.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both, or neither for no billing');
+  if ((c.STRIPE_API_BASE || c.STRIPE_PUBLISHABLE_KEY) && !c.STRIPE_SECRET_KEY)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_API_BASE and STRIPE_PUBLISHABLE_KEY: set STRIPE_SECRET_KEY too, or neither');
+  let governmentIpRanges: string[];
+  try {
+    governmentIpRanges = parseCidrList(c.GOVERNMENT_IP_RANGES);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  GOVERNMENT_IP_RANGES: ${(err as Error).message}`);
+  }
+  const apiBase = c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE) : null;
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -196,8 +234,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       github: c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET ? { clientId: c.GITHUB_CLIENT_ID, clientSecret: c.GITHUB_CLIENT_SECRET } : null,
     },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
-    fileLimits,
+    fileLimits: fileLimitsOf(plans),
     proPerks,
+    billing: {
+      plans,
+      /** The plan of everyone while billing is off (free while it is on, for those without a subscription). */
+      defaultPlan: c.BILLING_DEFAULT_PLAN,
+      stripe:
+        c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: c.STRIPE_SECRET_KEY,
+              webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+              publishableKey: c.STRIPE_PUBLISHABLE_KEY ?? null,
+              apiBase: apiBase
+                ? {
+                    host: apiBase.hostname,
+                    port: Number(apiBase.port || (apiBase.protocol === 'https:' ? 443 : 80)),
+                    protocol: apiBase.protocol === 'https:' ? ('https' as const) : ('http' as const),
+                  }
+                : null,
+            }
+          : null,
+      government: {
+        emailDomains: c.GOVERNMENT_EMAIL_DOMAINS.split(',')
+          .map((s) => s.trim().toLowerCase().replace(/^@/, ''))
+          .filter(Boolean),
+        ipRanges: governmentIpRanges,
+      },
+    },
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())

@@ -22,12 +22,21 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  BillingInterval,
+  PlanId,
+  SubscriptionSource,
+  SubscriptionStatus
+} from '../../react-query/model';
 import type {
+  Subscription,
   VerifyAccountAsAdmin200
 } from '../../react-query/model';
 
 
 export const getVerifyAccountAsAdminResponseMock = (overrideResponse: Partial<Extract<VerifyAccountAsAdmin200, object>> = {}): VerifyAccountAsAdmin200 => ({status: faker.helpers.arrayElement(['verified','already_verified'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getRecordSubscriptionSourceAsAdminResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
 
 
 export const getVerifyAccountAsAdminMockHandler = (overrideResponse?: VerifyAccountAsAdmin200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<VerifyAccountAsAdmin200> | VerifyAccountAsAdmin200), options?: RequestHandlerOptions) => {
@@ -41,6 +50,19 @@ export const getVerifyAccountAsAdminMockHandler = (overrideResponse?: VerifyAcco
       })
   }, options)
 }
+
+export const getRecordSubscriptionSourceAsAdminMockHandler = (overrideResponse?: Subscription | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Subscription> | Subscription), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/admin/billing/subscription-source', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRecordSubscriptionSourceAsAdminResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getAdminMock = () => [
-  getVerifyAccountAsAdminMockHandler()
+  getVerifyAccountAsAdminMockHandler(),
+  getRecordSubscriptionSourceAsAdminMockHandler()
 ]
