@@ -3,7 +3,21 @@
 // workflows call services, never the reverse. There are no exceptions: `make lint` fails on any.
 
 /** Domains from the bottom up: a domain may import only the ones before it, and only through their index.ts. */
-const DOMAIN_ORDER = ['identity', 'settings', 'mail', 'orgs', 'billing', 'spaces', 'threads', 'files', 'answers', 'bookmarks', 'articles', 'translation', 'rights'];
+const DOMAIN_ORDER = [
+  'identity',
+  'settings',
+  'mail',
+  'orgs',
+  'billing',
+  'spaces',
+  'threads',
+  'files',
+  'answers',
+  'bookmarks',
+  'articles',
+  'translation',
+  'rights',
+];
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 
 const alt = (names) => `(${names.join('|')})`;

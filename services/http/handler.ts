@@ -22,6 +22,8 @@ export type HandlerInput<Op extends OperationId> = {
   headers: RequestHeaders;
   /** The body's bytes as received, kept only for calls verified by a signature over them (Stripe's webhook). */
   rawBody?: Buffer;
+  /** The client's address (Express's req.ip: the proxy's X-Forwarded-For only from loopback, 'trust proxy'). */
+  clientIp?: string;
 };
 
 /** Extra response headers, e.g. the `set-cookie` of a sign-in. */
