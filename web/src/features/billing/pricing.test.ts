@@ -25,7 +25,12 @@ describe('yearly saving', () => {
   });
   test('never shown while yearly is selected, whatever the prices', () => {
     fc.assert(
-      fc.property(fc.nat(1e7), fc.nat(1e8), fc.boolean(), (m, y, half) => yearlySaving({ monthlyMinor: m, yearlyMinor: y, selected: 'yearly', halfOffCohort: half }) === null),
+      fc.property(
+        fc.nat(1e7),
+        fc.nat(1e8),
+        fc.boolean(),
+        (m, y, half) => yearlySaving({ monthlyMinor: m, yearlyMinor: y, selected: 'yearly', halfOffCohort: half }) === null,
+      ),
     );
   });
 });
