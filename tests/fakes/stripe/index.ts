@@ -27,6 +27,8 @@ export type StripeFake = {
   seedPrice: (p: Parameters<typeof createPrice>[1]) => ReturnType<typeof createPrice>;
   seedCoupon: (c: Parameters<typeof createCoupon>[1]) => ReturnType<typeof createCoupon>;
   seedPromotionCode: (p: Parameters<typeof createPromotionCode>[1]) => ReturnType<typeof createPromotionCode>;
+  /** Holds every read of a subscription until the returned function is called (a crash test kills the app meanwhile). */
+  holdSubscriptionReads: () => () => void;
   /** The environment that points the app at this fake. */
   env: (webhookTarget?: string) => Record<string, string>;
   close: () => Promise<void>;
@@ -36,6 +38,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
   const state = createState();
   const webhooks = createWebhooks(state, opts.webhookSecret ?? FAKE_WEBHOOK_SECRET);
   let baseUrl = '';
+  let readGate: Promise<void> | null = null;
   const routes = new Map<string, Route>(
     Object.entries({ ...catalogRoutes(state), ...checkoutRoutes(state, () => baseUrl), ...subscriptionRoutes(state, webhooks) }) as [string, Route][],
   );
@@ -67,6 +70,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
         return send(res, seen.status, seen.response);
       }
     }
+    if (readGate && method === 'GET' && path.startsWith('/v1/subscriptions')) await readGate;
     const found = match(method, path);
     let status = 200;
     let body: unknown;
@@ -121,6 +125,14 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     completeCheckout: (id) => completeCheckout(state, webhooks, id),
     lifecycle: subscriptionLifecycle(state, webhooks),
     seedPrice: (p) => createPrice(state, p),
+    holdSubscriptionReads: () => {
+      let release!: () => void;
+      readGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        readGate = null;
+        release();
+      };
+    },
     seedCoupon: (c) => createCoupon(state, c),
     seedPromotionCode: (p) => createPromotionCode(state, p),
     env: (webhookTarget) => {
