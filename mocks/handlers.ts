@@ -8,6 +8,7 @@ import type { SignInRequest, SignUpRequest } from '../generated/react-query/mode
 import { accountHandlers } from './account';
 import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
+import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { orgHandlers } from './orgs';
@@ -182,6 +183,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...dataRightsHandlers({ state: () => scenario.state, spaces: spaceOptions.spaces, changed }),
     ...getMailMock(),
     ...orgHandlers({ state: () => scenario.state, changed }),
+    ...billingHandlers({ state: () => scenario.state }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
   ];

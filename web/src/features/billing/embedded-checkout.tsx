@@ -1,6 +1,8 @@
 // Stripe's embedded checkout form (@stripe/react-stripe-js). Stripe.js loads from js.stripe.com:
-// when it cannot (offline, blocked), a plain error shows, never a blank form.
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// when it cannot (offline, blocked), a plain error shows, never a blank form. From the 'pure' entry:
+// Stripe.js loads when the form is shown, not when this module is imported.
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { EmbeddedCheckout, EmbeddedCheckoutProvider } from '@stripe/react-stripe-js';
 import { useEffect, useState } from 'react';
 
