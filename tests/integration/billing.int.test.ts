@@ -2,6 +2,9 @@
 // webhooks that make a subscription, the session user's plan, the portal link, the refresh, the
 // administrator's store subscriptions; and the webhooks' reliability (a bad signature changes
 // nothing; every event delivered five times, shuffled, gives one effect and the in-order state).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
@@ -30,7 +33,26 @@ beforeAll(async () => {
   stripe.seedPromotionCode({ code: 'HALFOFF', coupon: coupon.id });
   stripe.seedPromotionCode({ code: 'OLDCODE', coupon: coupon.id, active: false });
   database = await createTestDatabase('billing');
-  server = await startServerProcess({ databaseUrl: database.url, env: { ...stripe.env(), ADMIN_EMAILS: ADMIN, GOVERNMENT_EMAIL_DOMAINS: 'gov.example' } });
+  // The operator's plans: Max with its own file limits (the other plans keep the defaults).
+  const plansFile = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
+  writeFileSync(
+    plansFile,
+    JSON.stringify({
+      max: {
+        name: 'Max',
+        limits: { files_per_repository: 33, files_per_person: 44 },
+        capabilities: { unlimitedProSearch: true, maxModelSelection: true, unlimitedResearch: true, fileUpload: true },
+        prices: {
+          monthly: { stripe_price_id: 'price_max_monthly', amount_minor: 20000, currency: 'usd' },
+          yearly: { stripe_price_id: 'price_max_yearly', amount_minor: 200000, currency: 'usd' },
+        },
+      },
+    }),
+  );
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { ...stripe.env(), ADMIN_EMAILS: ADMIN, GOVERNMENT_EMAIL_DOMAINS: 'gov.example', BILLING_PLANS_FILE: plansFile },
+  });
   stripe.webhooks.target = `${server.url}/rest/stripe/webhook`;
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -241,6 +263,11 @@ describe('store subscriptions recorded by an administrator', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: 'active', source: 'ios', plan: 'max', interval: 'yearly' });
     expect(await sessionUser(member)).toMatchObject({ subscription_source: 'ios', subscription_plan: 'max', subscription_status: 'active' });
+    // The plan's limits are the configured Max plan's (BILLING_PLANS_FILE), not a fixed table.
+    expect((await member.get('/rest/account/pro-perks')).json).toMatchObject({
+      plan: 'max',
+      perks: [{ title: 'Files for answers', description: 'Index up to 33 files in each file collection (My Files, a Space) and 44 in all.' }],
+    });
     const nobody = await admin.post('/rest/admin/billing/subscription-source', { ...body, email: 'nobody@example.com' });
     expect(nobody.json).toMatchObject({ code: 'account_not_found' });
   });
