@@ -94,7 +94,7 @@ export async function benchWebhooks(): Promise<Row[]> {
     const byUser = new Map(rows.map((r) => [r.user_id, r]));
     const wrong = subs.filter((s) => {
       const row = byUser.get(s.metadata.user_id);
-      return !row || row.status !== 'active' || new Date(row.current_period_end!).getTime() !== s.items.data[0].current_period_end * 1000;
+      return row?.status !== 'active' || new Date(row.current_period_end!).getTime() !== s.items.data[0].current_period_end * 1000;
     }).length;
     note(`webhooks: received in ${fmt(received)} ms, applied in ${fmt(applied)} ms (${fmt(perSecond)}/s), ${failed} refused, ${wrong} wrong`);
     const label = `Stripe webhooks (${fmt(deliveries.length)} deliveries, ${DUPLICATE_SHARE * 100}% duplicates, shuffled)`;
