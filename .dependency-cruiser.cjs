@@ -8,6 +8,7 @@ const DOMAIN_ORDER = [
   'settings',
   'mail',
   'orgs',
+  'billing',
   'spaces',
   'threads',
   'files',

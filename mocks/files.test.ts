@@ -14,7 +14,7 @@ import type {
 } from '../generated/react-query/model';
 import { MOCK_FILE_LIMITS } from './files';
 import { setupMocks } from './node';
-import { DEMO_ACCOUNT, DEMO_ORG, ENTERPRISE_ACCOUNT } from './scenarios';
+import { DEMO_ACCOUNT, DEMO_ORG, ENTERPRISE_ACCOUNT, FREE_PLAN_FIELDS } from './scenarios';
 
 const mocks = setupMocks('signed-in');
 beforeAll(mocks.listen);
@@ -218,7 +218,15 @@ describe('mock files', () => {
     });
     // Another member who is not an admin reads the settings but may not change them.
     mocks.scenario.state.accounts.push({
-      user: { id: 'user-kay', name: 'Kay', email: 'kay@enterprise.example', email_verified: true, org_uuid: DEMO_ORG.uuid, subscription_status: 'none' },
+      user: {
+        id: 'user-kay',
+        name: 'Kay',
+        email: 'kay@enterprise.example',
+        email_verified: true,
+        org_uuid: DEMO_ORG.uuid,
+        subscription_status: 'none',
+        ...FREE_PLAN_FIELDS,
+      },
       password: 'x',
     });
     mocks.scenario.state.signedInId = 'user-kay';
@@ -229,7 +237,15 @@ describe('mock files', () => {
     });
     // Someone of another organisation is told the file is not theirs.
     mocks.scenario.state.accounts.push({
-      user: { id: 'user-lee', name: 'Lee', email: 'lee@other.example', email_verified: true, org_uuid: 'org-other', subscription_status: 'none' },
+      user: {
+        id: 'user-lee',
+        name: 'Lee',
+        email: 'lee@other.example',
+        email_verified: true,
+        org_uuid: 'org-other',
+        subscription_status: 'none',
+        ...FREE_PLAN_FIELDS,
+      },
       password: 'x',
     });
     mocks.scenario.state.signedInId = 'user-lee';

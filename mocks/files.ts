@@ -38,6 +38,7 @@ export type MockOrg = { uuid: string; name: string; admins: string[] } & OrgFile
 export const MOCK_FILE_LIMITS: PlanFileLimits = {
   free: { per_repository: 10, per_user: 15 },
   pro: { per_repository: 20, per_user: 30 },
+  max: { per_repository: 22, per_user: 35 },
   enterprise: { per_repository: 25, per_user: 40 },
 };
 export const MOCK_BUCKET_PATH = '/storage/mock-bucket';

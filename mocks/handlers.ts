@@ -9,6 +9,7 @@ import { accountHandlers } from './account';
 import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
 import { assistantBrowserHandlers } from './assistant-browser';
+import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { orgHandlers } from './orgs';
@@ -25,7 +26,7 @@ import { translationHandlers, type MockTranslation } from './translation';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
 import { mergeUpsellMarks, upsellHandlers } from './upsells';
 import type { UpsellEntry } from '../services/shared/upsell-catalogue';
-import { currentUser, findAccount, initialState, type ScenarioName, type ScenarioState } from './scenarios';
+import { currentUser, findAccount, FREE_PLAN_FIELDS, initialState, type ScenarioName, type ScenarioState } from './scenarios';
 
 export type Scenario = { state: ScenarioState; handlers: RequestHandler[]; reset: (name: ScenarioName) => void };
 
@@ -164,6 +165,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
         email_verified: false,
         org_uuid: null,
         subscription_status: 'none' as const,
+        ...FREE_PLAN_FIELDS,
       };
       scenario.state.accounts.push({ user, password: body.password });
       claimVisitor(user.id);
@@ -191,6 +193,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...getMailMock(),
     ...orgHandlers({ state: () => scenario.state, changed }),
     ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
+    ...billingHandlers({ state: () => scenario.state }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
     ...assistantBrowserHandlers({ state: () => scenario.state, changed }),

@@ -15,6 +15,14 @@ export type ScenarioName = (typeof SCENARIOS)[number];
 /** `pending_email`: an address change asked for and not yet confirmed by its link. */
 export type MockAccount = { user: SessionUser; password: string; pending_email?: string; twoFactor?: MockTwoFactor };
 /** A visitor id whose threads an account took over at sign-up (the server's VisitorClaimed). */
+/** The subscription part of a session user on the free plan (billing off in the mocks). */
+export const FREE_PLAN_FIELDS = {
+  subscription_source: 'stripe',
+  subscription_plan: 'free',
+  capabilities: { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true },
+  isGovernmentRequestOrigin: false,
+} as const satisfies Partial<SessionUser>;
+
 export type VisitorClaim = { visitor_id: string; user_id: string; claimed_at: string };
 /** `spaces`, `files` and `orgs` are optional so a state saved before they existed still loads. */
 export type ScenarioState = {
@@ -42,7 +50,15 @@ export type ScenarioState = {
 export const DEMO_ACCOUNT = { id: 'user-ada', name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct-horse-battery' } as const;
 
 const demo = (): MockAccount => ({
-  user: { id: DEMO_ACCOUNT.id, name: DEMO_ACCOUNT.name, email: DEMO_ACCOUNT.email, email_verified: true, org_uuid: null, subscription_status: 'none' },
+  user: {
+    id: DEMO_ACCOUNT.id,
+    name: DEMO_ACCOUNT.name,
+    email: DEMO_ACCOUNT.email,
+    email_verified: true,
+    org_uuid: null,
+    subscription_status: 'none',
+    ...FREE_PLAN_FIELDS,
+  },
   password: DEMO_ACCOUNT.password,
 });
 
@@ -64,6 +80,7 @@ const enterprise = (): MockAccount => ({
     email_verified: true,
     org_uuid: ENTERPRISE_ACCOUNT.org_uuid,
     subscription_status: 'none',
+    ...FREE_PLAN_FIELDS,
   },
   password: ENTERPRISE_ACCOUNT.password,
 });

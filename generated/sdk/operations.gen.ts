@@ -142,4 +142,11 @@ export type Operations = {
     getUpsells: { data: T.GetUpsellsData; responses: T.GetUpsellsResponses };
     markUpsellInteracted: { data: T.MarkUpsellInteractedData; responses: T.MarkUpsellInteractedResponses };
     recordUpsellImpression: { data: T.RecordUpsellImpressionData; responses: T.RecordUpsellImpressionResponses };
+    getBillingPlans: { data: T.GetBillingPlansData; responses: T.GetBillingPlansResponses };
+    getSubscription: { data: T.GetSubscriptionData; responses: T.GetSubscriptionResponses };
+    refreshSubscription: { data: T.RefreshSubscriptionData; responses: T.RefreshSubscriptionResponses };
+    createCheckoutSession: { data: T.CreateCheckoutSessionData; responses: T.CreateCheckoutSessionResponses };
+    getCustomerPortal: { data: T.GetCustomerPortalData; responses: T.GetCustomerPortalResponses };
+    receiveStripeWebhook: { data: T.ReceiveStripeWebhookData; responses: T.ReceiveStripeWebhookResponses };
+    recordSubscriptionSourceAsAdmin: { data: T.RecordSubscriptionSourceAsAdminData; responses: T.RecordSubscriptionSourceAsAdminResponses };
 };

@@ -112,6 +112,26 @@ export type SignUpRequest = {
 export type SubscriptionStatus = 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';
 
 /**
+ * Where the subscription is paid; `stripe` (the card provider) by default, the others recorded by an administrator.
+ */
+export type SubscriptionSource = 'stripe' | 'ios' | 'android' | 'softbank' | 'braintree' | 'incentive';
+
+/**
+ * A plan this server sells (BILLING_PLANS_FILE).
+ */
+export type PlanId = 'free' | 'pro' | 'max' | 'enterprise';
+
+/**
+ * What the person's plan unlocks.
+ */
+export type Capabilities = {
+    unlimitedProSearch: boolean;
+    maxModelSelection: boolean;
+    unlimitedResearch: boolean;
+    fileUpload: boolean;
+};
+
+/**
  * The signed-in user, as the web client sees them.
  */
 export type SessionUser = {
@@ -139,6 +159,16 @@ export type SessionUser = {
      * The person's unique username (lower case), or null until they choose one on /account/details.
      */
     username?: string | null;
+    subscription_source: SubscriptionSource;
+    /**
+     * The plan in force (the subscription's while active or trialing; else the default plan). Pro and Max badges read it.
+     */
+    subscription_plan: PlanId;
+    capabilities: Capabilities;
+    /**
+     * A government-origin profile (GOVERNMENT_EMAIL_DOMAINS or GOVERNMENT_IP_RANGES).
+     */
+    isGovernmentRequestOrigin: boolean;
 };
 
 export type SessionResponse = {
@@ -339,7 +369,7 @@ export type PlanPerk = {
  *
  */
 export type PlanPerks = {
-    plan: 'free' | 'pro' | 'enterprise';
+    plan: 'free' | 'pro' | 'max' | 'enterprise';
     /**
      * The perks of the person's plan.
      */
@@ -1758,6 +1788,106 @@ export type UpsellImpressions = {
      * How many showings it has; null for an upsell that is not counted.
      */
     limit: number | null;
+};
+
+export type BillingInterval = 'monthly' | 'yearly';
+
+/**
+ * One plan as the pricing page shows it; prices in minor units of their currency.
+ */
+export type BillingPlan = {
+    id: PlanId;
+    name: string;
+    limits: {
+        files_per_repository: number;
+        files_per_person: number;
+    };
+    capabilities: Capabilities;
+    prices: Array<{
+        interval: BillingInterval;
+        price_minor_units: number;
+        currency: string;
+    }>;
+};
+
+export type BillingPlans = {
+    /**
+     * Whether billing is on (STRIPE_SECRET_KEY); when false, nothing can be bought and everyone has `default_plan`.
+     */
+    configured: boolean;
+    /**
+     * Stripe's publishable key for Stripe.js (embedded checkout), or null.
+     */
+    publishable_key: string | null;
+    default_plan: PlanId;
+    plans: Array<BillingPlan>;
+};
+
+/**
+ * The signed-in person's subscription, from the read model (no provider call).
+ */
+export type Subscription = {
+    status: SubscriptionStatus;
+    source: SubscriptionSource;
+    /**
+     * The plan in force now.
+     */
+    plan: PlanId;
+    interval: BillingInterval | null;
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+    /**
+     * A plan change that takes effect at `effective_at` (the next billing start), or null.
+     */
+    scheduled_change: {
+        plan: PlanId;
+        interval: BillingInterval;
+        effective_at: string;
+    } | null;
+    capabilities: Capabilities;
+};
+
+/**
+ * The seeds' checkout session request.
+ */
+export type CheckoutSessionRequest = {
+    referralCode?: string | null;
+    /**
+     * A promotion code the person typed; checked by Stripe.
+     */
+    discountCode?: string | null;
+    /**
+     * Where the checkout was opened from (for attribution).
+     */
+    origin?: string | null;
+    /**
+     * The billing interval; `unknown` is monthly.
+     */
+    tier?: 'monthly' | 'yearly' | 'unknown';
+    locale?: string | null;
+    /**
+     * true for the embedded form (answers `clientSecret`), false for Stripe's hosted page (answers `url`).
+     */
+    embedded?: boolean;
+    /**
+     * The plan to buy.
+     */
+    subscriptionTier?: 'pro' | 'max';
+    /**
+     * A path on this site to return to after paying (default /max/payment?success=1).
+     */
+    success_redirect_url?: string | null;
+};
+
+export type CheckoutSessionResponse = {
+    /**
+     * Stripe's hosted checkout page (hosted checkout).
+     */
+    url?: string;
+    /**
+     * The embedded checkout's client secret.
+     */
+    clientSecret?: string;
 };
 
 /**
@@ -7180,3 +7310,258 @@ export type RecordUpsellImpressionResponses = {
 };
 
 export type RecordUpsellImpressionResponse = RecordUpsellImpressionResponses[keyof RecordUpsellImpressionResponses];
+
+export type GetBillingPlansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/billing/plans';
+};
+
+export type GetBillingPlansErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetBillingPlansError = GetBillingPlansErrors[keyof GetBillingPlansErrors];
+
+export type GetBillingPlansResponses = {
+    /**
+     * The plans.
+     */
+    200: BillingPlans;
+};
+
+export type GetBillingPlansResponse = GetBillingPlansResponses[keyof GetBillingPlansResponses];
+
+export type GetSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/billing/subscription';
+};
+
+export type GetSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetSubscriptionError = GetSubscriptionErrors[keyof GetSubscriptionErrors];
+
+export type GetSubscriptionResponses = {
+    /**
+     * The subscription (status `none` without one).
+     */
+    200: Subscription;
+};
+
+export type GetSubscriptionResponse = GetSubscriptionResponses[keyof GetSubscriptionResponses];
+
+export type RefreshSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/subscription/refresh';
+};
+
+export type RefreshSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type RefreshSubscriptionError = RefreshSubscriptionErrors[keyof RefreshSubscriptionErrors];
+
+export type RefreshSubscriptionResponses = {
+    /**
+     * The subscription now.
+     */
+    200: Subscription;
+};
+
+export type RefreshSubscriptionResponse = RefreshSubscriptionResponses[keyof RefreshSubscriptionResponses];
+
+export type CreateCheckoutSessionData = {
+    body: CheckoutSessionRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/checkout-session';
+};
+
+export type CreateCheckoutSessionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateCheckoutSessionError = CreateCheckoutSessionErrors[keyof CreateCheckoutSessionErrors];
+
+export type CreateCheckoutSessionResponses = {
+    /**
+     * The session to open.
+     */
+    200: CheckoutSessionResponse;
+};
+
+export type CreateCheckoutSessionResponse = CreateCheckoutSessionResponses[keyof CreateCheckoutSessionResponses];
+
+export type GetCustomerPortalData = {
+    body?: never;
+    path?: never;
+    query?: {
+        locale?: string;
+    };
+    url: '/rest/stripe/customer-portal';
+};
+
+export type GetCustomerPortalErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetCustomerPortalError = GetCustomerPortalErrors[keyof GetCustomerPortalErrors];
+
+export type GetCustomerPortalResponses = {
+    /**
+     * The portal's address.
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type GetCustomerPortalResponse = GetCustomerPortalResponses[keyof GetCustomerPortalResponses];
+
+export type ReceiveStripeWebhookData = {
+    body: {
+        id: string;
+        type: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/webhook';
+};
+
+export type ReceiveStripeWebhookErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ReceiveStripeWebhookError = ReceiveStripeWebhookErrors[keyof ReceiveStripeWebhookErrors];
+
+export type ReceiveStripeWebhookResponses = {
+    /**
+     * Received (stored, or already stored).
+     */
+    200: {
+        received: boolean;
+    };
+};
+
+export type ReceiveStripeWebhookResponse = ReceiveStripeWebhookResponses[keyof ReceiveStripeWebhookResponses];
+
+export type RecordSubscriptionSourceAsAdminData = {
+    body: {
+        email: string;
+        source: 'ios' | 'android' | 'softbank' | 'braintree' | 'incentive';
+        plan: 'pro' | 'max' | 'enterprise';
+        interval?: BillingInterval;
+        status: 'active' | 'trialing' | 'past_due' | 'canceled';
+        current_period_end?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/admin/billing/subscription-source';
+};
+
+export type RecordSubscriptionSourceAsAdminErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type RecordSubscriptionSourceAsAdminError = RecordSubscriptionSourceAsAdminErrors[keyof RecordSubscriptionSourceAsAdminErrors];
+
+export type RecordSubscriptionSourceAsAdminResponses = {
+    /**
+     * The account's subscription now.
+     */
+    200: Subscription;
+};
+
+export type RecordSubscriptionSourceAsAdminResponse = RecordSubscriptionSourceAsAdminResponses[keyof RecordSubscriptionSourceAsAdminResponses];

@@ -1,4 +1,5 @@
 // The one context the app builds (runtime.ts): the kernel's parts and every domain's ports.
+import type { BillingContext } from '../billing/index.js';
 import type { FilesContext } from '../files/context.js';
 import type { IdentityContext } from '../identity/context.js';
 import type { OrgsContext } from '../orgs/context.js';
@@ -6,4 +7,4 @@ import type { PartnersContext } from '../partners/index.js';
 import type { ThreadsContext } from '../threads/context.js';
 import type { UpsellsContext } from '../upsells/index.js';
 
-export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & PartnersContext & UpsellsContext;
+export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & BillingContext & PartnersContext & UpsellsContext;

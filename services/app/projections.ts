@@ -16,6 +16,7 @@ import { dataExportsProjection } from '../rights/projections.js';
 import { orgsProjection } from '../orgs/projections.js';
 import { browserInvitesProjection } from '../browser/projections.js';
 import { upsellMarksProjection } from '../upsells/index.js';
+import { subscriptionsProjection } from '../billing/projections.js';
 
 export const projections = [
   accountsProjection,
@@ -31,6 +32,7 @@ export const projections = [
   orgsProjection,
   browserInvitesProjection,
   upsellMarksProjection,
+  subscriptionsProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

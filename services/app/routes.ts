@@ -22,6 +22,7 @@ import { orgRoutes } from '../orgs/routes.js';
 import { attributionRoutes } from '../attribution/routes.js';
 import { browserRoutes } from '../browser/routes.js';
 import { ssoRoutes } from '../orgs/sso-routes.js';
+import { billingRoutes } from '../billing/routes.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
@@ -57,4 +58,5 @@ export const routes: Routes<AppContext> = {
   ...browserRoutes,
   ...ssoRoutes,
   ...upsellRoutes,
+  ...billingRoutes,
 };

@@ -32,6 +32,8 @@ import { createAuth, migrateAuth } from '../identity/auth.js';
 import { createSessionIds } from '../identity/session-ids.js';
 import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
+import { createStripeProvider, sessionSubscriptionOf, type BillingDeps, type PlanRules } from '../billing/index.js';
+import { registerStripeWebhook, startStripeEvent } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
 import { startConsumer } from '../eventstore/consumers.js';
@@ -96,10 +98,32 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     );
   };
   // The kernel's parts, built before the workflow runtime starts: it may resume a workflow at launch.
-  const actors = sessionActors({ auth, db, sessions, planOf, adminEmails: config.adminEmails });
+  // Billing: the plans, and Stripe when it is configured (off: everyone has BILLING_DEFAULT_PLAN).
+  const billingProvider = config.billing.stripe ? createStripeProvider(config.billing.stripe) : null;
+  const planRules: PlanRules = { plans: config.billing.plans, fallbackPlan: billingProvider ? 'free' : config.billing.defaultPlan };
+  const subscriptionOf = (userId: string) => sessionSubscriptionOf(db, planRules, userId);
+  const actors = sessionActors({
+    auth,
+    db,
+    sessions,
+    planOf,
+    adminEmails: config.adminEmails,
+    subscriptionOf,
+    governmentEmailDomains: config.billing.government.emailDomains,
+  });
   const kernel: KernelContext = { config, db, store, actors, logger, now: () => new Date(), storage, isReady };
   const exportData = registerExportData({ db, store, storage, now: () => new Date(), publicUrl: config.publicUrl, parts: exportParts });
   const deleteAccount = registerDeleteAccount({ kernel, redactors, forgetSessions: () => sessions.forgetAll(), pauseMs: config.accountDeletionPauseMs });
+  const billingDeps: BillingDeps = {
+    db,
+    store,
+    now: () => new Date(),
+    logger,
+    provider: billingProvider,
+    rules: planRules,
+    forgetSessions: () => sessions.forgetAll(),
+  };
+  const stripeWebhook = registerStripeWebhook(billingDeps);
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -183,6 +207,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       box: secretBox(secret),
     },
     upsellSecret: secret,
+    subscriptionOf,
+    billing: { provider: billingProvider, rules: planRules, applyLater: (event) => startStripeEvent(stripeWebhook, event) },
   };
 
   const app = createApp(ctx, routes);

@@ -424,4 +424,32 @@ export interface Database {
   browser_invites: BrowserInvitesTable;
   browser_invite_claims: BrowserInviteClaimsTable;
   attribution_query_counts: AttributionQueryCountsTable;
+  subscriptions: SubscriptionsTable;
+  stripe_webhook_events: StripeWebhookEventsTable;
+}
+
+/** A subscriber's subscription (billing's projection, migration 0023). */
+export interface SubscriptionsTable {
+  user_id: string;
+  customer_id: string | null;
+  subscription_id: string | null;
+  source: string;
+  status: string;
+  plan: string | null;
+  interval: string | null;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: boolean;
+  scheduled_plan: string | null;
+  scheduled_interval: string | null;
+  scheduled_effective_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** Stripe's webhooks as received, once per event id (billing's inbox, migration 0023). */
+export interface StripeWebhookEventsTable {
+  event_id: string;
+  type: string;
+  created: ColumnType<string, number, number>;
+  received_at: Timestamp;
+  applied_at: Timestamp | null;
 }

@@ -44,6 +44,7 @@ afterAll(async () => close?.());
 // theirs (services/spaces/rebuild.prop.test.ts); here they stay empty.
 const READ_MODELS = {
   accounts: ['user_id'],
+  subscriptions: ['user_id'],
   visitor_claims: ['visitor_id'],
   mail_outbox: ['id'],
   threads: ['context_uuid'],

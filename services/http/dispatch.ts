@@ -26,6 +26,8 @@ export function dispatch<Op extends OperationId, Ctx extends KernelContext>(
       query: convertQuery ? convertQuery(req.query) : req.query,
       path: req.params,
       headers: req.headers,
+      rawBody: (req as { rawBody?: Buffer }).rawBody,
+      clientIp: req.ip,
     } as HandlerInput<OperationId>;
     run(input, ctx)
       .then((reply) => write(res, reply as AnyReply))

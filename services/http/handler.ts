@@ -20,6 +20,10 @@ export type HandlerInput<Op extends OperationId> = {
   path: Part<DataOf<Op>, 'path'>;
   /** The raw headers (lower-case names), for the few calls that read one or hand them on. */
   headers: RequestHeaders;
+  /** The body's bytes as received, kept only for calls verified by a signature over them (Stripe's webhook). */
+  rawBody?: Buffer;
+  /** The client's address (Express's req.ip: the proxy's X-Forwarded-For only from loopback, 'trust proxy'). */
+  clientIp?: string;
 };
 
 /** Extra response headers, e.g. the `set-cookie` of a sign-in. */

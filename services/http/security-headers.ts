@@ -9,7 +9,10 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../shared/config.js';
 
-export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'>;
+export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'> & { billing?: Pick<Config['billing'], 'stripe'> };
+
+/** Stripe.js and its embedded checkout, allowed only while billing is on. */
+const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://checkout.stripe.com'], connect: ['https://api.stripe.com'] };
 
 export const DOCS_PATH = '/api/docs';
 
@@ -23,20 +26,22 @@ export function storageOrigins(s3: SecurityHeadersConfig['s3']): string[] {
 function appPolicy(config: SecurityHeadersConfig) {
   const https = config.publicUrl.startsWith('https://');
   const storage = storageOrigins(config.s3);
+  const stripe = config.billing?.stripe ? STRIPE : { script: [], frame: [], connect: [] };
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
       'base-uri': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", ...stripe.script],
       'script-src-attr': ["'none'"],
+      ...(stripe.frame.length ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
       // React and Radix set style attributes.
       'style-src': ["'self'", "'unsafe-inline'"],
       // Article media may name images on the web; uploads and downloads may live in S3.
       'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage],
       'media-src': ["'self'", 'blob:', ...storage],
       'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", ...storage],
+      'connect-src': ["'self'", ...storage, ...stripe.connect],
       'object-src': ["'none'"],
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'"],

@@ -22,6 +22,9 @@ import { isApiPath, loadSpec, operationsOf, SPEC_PATH, toExpressPath } from './s
 import { wellFormedText } from './well-formed-text.js';
 import { wholeNumberQueries } from './whole-numbers.js';
 
+/** Calls whose handler verifies a signature over the raw body. */
+const RAW_BODY_PATHS = new Set(['/rest/stripe/webhook']);
+
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
 export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<Routes<Ctx>>, opts: { validate?: boolean } = {}) {
   const spec = loadSpec();
@@ -61,7 +64,16 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
   // The local bucket (when files are not in S3): S3's browser-upload POST and signed GETs.
   if (ctx.storage.localBucket) app.use('/storage', createLocalBucketRouter(ctx.storage.localBucket));
 
-  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use(
+    express.json({
+      limit: '1mb',
+      type: ['application/json', 'application/*+json'],
+      // A webhook's signature is over the bytes as sent: keep them for the calls that verify one.
+      verify: (req, _res, buf) => {
+        if (RAW_BODY_PATHS.has((req as { path?: string }).path ?? '')) (req as { rawBody?: Buffer }).rawBody = Buffer.from(buf);
+      },
+    }),
+  );
   app.use(wellFormedText());
   if (opts.validate !== false) {
     app.use(

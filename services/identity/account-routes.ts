@@ -82,7 +82,7 @@ export const accountRoutes = {
     ctx.sessions.forgetAll();
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
-    return { status: 200, body: await findSessionUser(ctx.db, session.user) };
+    return { status: 200, body: await findSessionUser(ctx, session.user) };
   },
 
   async setAccountUsername({ actor, body, headers }, ctx) {
@@ -98,7 +98,7 @@ export const accountRoutes = {
     ctx.sessions.forgetAll();
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
-    return { status: 200, body: await findSessionUser(ctx.db, session.user) };
+    return { status: 200, body: await findSessionUser(ctx, session.user) };
   },
 
   async changePassword({ actor, body, headers }, ctx) {

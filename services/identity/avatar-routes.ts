@@ -19,7 +19,7 @@ async function chooseAvatar(
   ctx.sessions.forgetAll();
   const session = await ctx.auth.api.getSession({ headers: h });
   if (!session) throw identityErrors.unauthenticated();
-  return { status: 200 as const, body: await findSessionUser(ctx.db, session.user) };
+  return { status: 200 as const, body: await findSessionUser(ctx, session.user) };
 }
 
 export const avatarRoutes = {

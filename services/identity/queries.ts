@@ -1,5 +1,5 @@
 import { preparedBuilt, type Db } from '../db/database.js';
-import type { ActorUser } from '../shared/actor.js';
+import type { ActorUser, SessionSubscription } from '../shared/actor.js';
 
 /** The seeds' Session user: the Actor's user (services/shared/actor.ts). */
 export type SessionUser = ActorUser;
@@ -12,22 +12,33 @@ export async function orgOf(db: Db, userId: string | null) {
   return m?.organizationId ?? null;
 }
 
-/** The seeds' Session user: the account read model plus the user's first organisation. */
+/** What building a session user reads: the database, billing's subscription port and the government domains. */
+export type SessionUserDeps = {
+  db: Db;
+  subscriptionOf: (userId: string) => Promise<SessionSubscription>;
+  config: { billing: { government: { emailDomains: readonly string[] } } };
+};
+
+/** Whether the address is at one of the configured government email domains (or a subdomain of one). */
+export function isGovernmentEmail(email: string, domains: readonly string[]) {
+  const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/** The seeds' Session user: the account plus the user's first organisation and their subscription (billing's read model). */
 export async function findSessionUser(
-  db: Db,
+  deps: SessionUserDeps,
   user: { id: string; name: string; email: string; emailVerified: boolean; username?: string | null; image?: string | null },
 ): Promise<SessionUser> {
-  const [account, org] = await Promise.all([
-    db.selectFrom('accounts').select(['subscription_status']).where('user_id', '=', user.id).executeTakeFirst(),
-    orgOf(db, user.id),
-  ]);
+  const [subscription, org] = await Promise.all([deps.subscriptionOf(user.id), orgOf(deps.db, user.id)]);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     email_verified: user.emailVerified,
     org_uuid: org,
-    subscription_status: (account?.subscription_status ?? 'none') as SessionUser['subscription_status'],
+    ...subscription,
+    isGovernmentRequestOrigin: isGovernmentEmail(user.email, deps.config.billing.government.emailDomains),
     username: user.username ?? null,
     image: user.image ?? null,
   };

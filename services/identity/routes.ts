@@ -1,6 +1,7 @@
 // Accounts over HTTP: Better Auth signs up, in and out (its session cookie travels back as
 // set-cookie headers of the reply); the account's events are ours.
 import { randomUUID } from 'node:crypto';
+import { inRanges } from '../shared/cidr.js';
 import type { DomainRoutes } from '../http/handler.js';
 import { visitorSetCookie } from '../http/security.js';
 import type { IdentityContext } from './context.js';
@@ -65,7 +66,7 @@ export const identityRoutes = {
         .catch((e) => ctx.logger.error({ err: e, userId: user.id }, 'could not undo a half-made sign-up'));
       throw err;
     }
-    return { status: 200, body: { user: await findSessionUser(ctx.db, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
+    return { status: 200, body: { user: await findSessionUser(ctx, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
   },
 
   async signInEmail({ actor, body, headers }, ctx) {
@@ -80,7 +81,7 @@ export const identityRoutes = {
     );
     return {
       status: 200,
-      body: { user: await findSessionUser(ctx.db, result.response.user), visitor_id: actor.visitorId },
+      body: { user: await findSessionUser(ctx, result.response.user), visitor_id: actor.visitorId },
       headers: cookiesOf(result.headers),
     };
   },
@@ -97,7 +98,10 @@ export const identityRoutes = {
     return { status: 204, headers: { 'set-cookie': [...(cookiesOf(result.headers)['set-cookie'] ?? []), visitor] } };
   },
 
-  async getSession({ actor }) {
-    return { status: 200, body: { user: await actor.user(), visitor_id: actor.visitorId } };
+  async getSession({ actor, clientIp }, ctx) {
+    const user = await actor.user();
+    // The address is this request's, not the remembered session's: a government range marks it here.
+    const fromGovernment = !!user && !user.isGovernmentRequestOrigin && inRanges(clientIp, ctx.config.billing.government.ipRanges);
+    return { status: 200, body: { user: fromGovernment && user ? { ...user, isGovernmentRequestOrigin: true } : user, visitor_id: actor.visitorId } };
   },
 } satisfies DomainRoutes<IdentityContext>;

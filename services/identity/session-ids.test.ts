@@ -66,7 +66,18 @@ test('the whole session user is remembered too, frozen, and forgotten with the i
   let loads = 0;
   const load = async () => {
     loads++;
-    return { id: 'ada', name: `Ada ${loads}`, email: 'ada@example.com', email_verified: true, org_uuid: null, subscription_status: 'none' as const };
+    return {
+      id: 'ada',
+      name: `Ada ${loads}`,
+      email: 'ada@example.com',
+      email_verified: true,
+      org_uuid: null,
+      subscription_status: 'none' as const,
+      subscription_source: 'stripe' as const,
+      subscription_plan: 'free' as const,
+      capabilities: { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true },
+      isGovernmentRequestOrigin: false,
+    };
   };
   const first = await ids.userOf('a=1', load);
   expect(await ids.userOf('a=1', load)).toBe(first);

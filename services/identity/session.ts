@@ -5,7 +5,7 @@ import type { Actor, ActorSource, ActorUser, Plan, RequestHeaders } from '../sha
 import type { Db } from '../db/database.js';
 import type { Auth } from './auth.js';
 import { identityErrors } from './errors.js';
-import { findSessionUser, orgOf } from './queries.js';
+import { findSessionUser, orgOf, type SessionUserDeps } from './queries.js';
 import type { SessionIds } from './session-ids.js';
 import { isAdministrator } from './administrators.js';
 
@@ -21,7 +21,14 @@ export function sessionActors(deps: {
   sessions: SessionIds;
   planOf: (user: ActorUser) => Plan;
   adminEmails: readonly string[];
+  subscriptionOf: SessionUserDeps['subscriptionOf'];
+  governmentEmailDomains: readonly string[];
 }): ActorSource {
+  const userDeps: SessionUserDeps = {
+    db: deps.db,
+    subscriptionOf: deps.subscriptionOf,
+    config: { billing: { government: { emailDomains: deps.governmentEmailDomains } } },
+  };
   return {
     userIdOf: (headers) =>
       deps.sessions.userIdOf(
@@ -32,7 +39,7 @@ export function sessionActors(deps: {
       deps.sessions.userOf(typeof headers.cookie === 'string' ? headers.cookie : '', async () => {
         const session = await deps.auth.api.getSession({ headers: headersOf(headers) });
         if (!session) return null;
-        const user = await findSessionUser(deps.db, session.user);
+        const user = await findSessionUser(userDeps, session.user);
         return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
       }),
     orgOf: (userId) => orgOf(deps.db, userId),

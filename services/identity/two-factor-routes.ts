@@ -105,6 +105,6 @@ export const twoFactorRoutes = {
     await claimVisitorOnSignIn(ctx.store, { visitorId: actor.visitorId, userId: user.id, now: ctx.now() }).catch((err) =>
       ctx.logger.error({ err, userId: user.id }, 'could not claim the visitor on sign-in'),
     );
-    return { status: 200, body: { user: await findSessionUser(ctx.db, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
+    return { status: 200, body: { user: await findSessionUser(ctx, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
   },
 } satisfies DomainRoutes<IdentityContext>;

@@ -1,7 +1,18 @@
 import { describe, expect, test, vi } from 'vitest';
 import { type ActorSource, type ActorUser, createActor } from './actor.js';
 
-const ann: ActorUser = { id: 'u1', name: 'Ann', email: 'ann@example.com', email_verified: true, org_uuid: 'org-1', subscription_status: 'none' };
+const ann: ActorUser = {
+  id: 'u1',
+  name: 'Ann',
+  email: 'ann@example.com',
+  email_verified: true,
+  org_uuid: 'org-1',
+  subscription_status: 'none',
+  subscription_source: 'stripe',
+  subscription_plan: 'free',
+  capabilities: { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true },
+  isGovernmentRequestOrigin: false,
+};
 
 function sourceFor(user: ActorUser | null) {
   const source = {

@@ -3,7 +3,22 @@
 // for, not given: each part is a memoised promise, so a use case that does not need the
 // organisation or the plan pays nothing for them.
 
-export type Plan = 'free' | 'pro' | 'enterprise';
+export type Plan = 'free' | 'pro' | 'max' | 'enterprise';
+
+/** Where a subscription is paid: the card provider (Stripe) by default, or a store, carrier or incentive an administrator recorded. */
+export type SubscriptionSource = 'stripe' | 'ios' | 'android' | 'softbank' | 'braintree' | 'incentive';
+
+/** What a plan unlocks (the seeds' special capabilities). */
+export type Capabilities = { unlimitedProSearch: boolean; maxModelSelection: boolean; unlimitedResearch: boolean; fileUpload: boolean };
+
+/** The subscription part of the session user (services/billing builds it from its read model: no provider call). */
+export type SessionSubscription = {
+  subscription_status: SubscriptionStatus;
+  subscription_source: SubscriptionSource;
+  /** The plan in force: the subscription's while it is active or trialing, else the default plan. */
+  subscription_plan: Plan;
+  capabilities: Capabilities;
+};
 
 export type SubscriptionStatus = 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';
 
@@ -22,7 +37,9 @@ export type ActorUser = {
   image?: string | null;
   /** An administrator of this server (ADMIN_EMAILS); absent for everyone else. */
   is_admin?: boolean;
-};
+  /** A government-origin profile (GOVERNMENT_EMAIL_DOMAINS). */
+  isGovernmentRequestOrigin: boolean;
+} & Omit<SessionSubscription, 'subscription_status'>;
 
 export type Actor = {
   /** The request's id (x-request-id), for logs. */

@@ -6,6 +6,8 @@ import { OFFLINE_MODEL, OFFLINE_MODEL_NAME, parseModelChoices } from './answer-m
 import { parsePerks, parsePlanFileLimits } from './plans.js';
 import { parsePartners } from './partners.js';
 import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './upsell-catalogue.js';
+import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type PlanCatalogue } from './plan-catalogue.js';
+import { parseCidrList } from './cidr.js';
 
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
@@ -103,6 +105,17 @@ const schema = z.object({
   // many times each counted upsell is shown to one person or visitor.
   UPSELLS_FILE: z.string().min(1).optional(),
   UPSELL_IMPRESSION_LIMITS: z.string().default(''),
+  // Billing: Stripe's secret key turns it on (with the webhook secret); without it everyone has
+  // BILLING_DEFAULT_PLAN and the billing calls say billing is not configured.
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(8).optional(),
+  // Tests only: the Stripe fake's address (the SDK's host, port and protocol).
+  STRIPE_API_BASE: url(/^https?$/, 'an http:// or https:// URL').optional(),
+  BILLING_PLANS_FILE: z.string().min(1).optional(),
+  BILLING_DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
+  GOVERNMENT_EMAIL_DOMAINS: z.string().default(''),
+  GOVERNMENT_IP_RANGES: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -150,6 +163,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const proPerks = c.PRO_PERKS_FILE ? readConfigFile('PRO_PERKS_FILE', c.PRO_PERKS_FILE, parsePerks) : [];
   const partners = c.PARTNERS_FILE ? readConfigFile('PARTNERS_FILE', c.PARTNERS_FILE, parsePartners) : [];
   const upsells = readUpsells(c.UPSELLS_FILE, c.UPSELL_IMPRESSION_LIMITS);
+  const plans: PlanCatalogue = c.BILLING_PLANS_FILE
+    ? readConfigFile('BILLING_PLANS_FILE', c.BILLING_PLANS_FILE, (text) => parsePlanCatalogue(text, defaultCatalogue(fileLimits)))
+    : defaultCatalogue(fileLimits);
+  if (!!c.STRIPE_SECRET_KEY !== !!c.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both, or neither for no billing');
+  if ((c.STRIPE_API_BASE || c.STRIPE_PUBLISHABLE_KEY) && !c.STRIPE_SECRET_KEY)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_API_BASE and STRIPE_PUBLISHABLE_KEY: set STRIPE_SECRET_KEY too, or neither');
+  let governmentIpRanges: string[];
+  try {
+    governmentIpRanges = parseCidrList(c.GOVERNMENT_IP_RANGES);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  GOVERNMENT_IP_RANGES: ${(err as Error).message}`);
+  }
+  const apiBase = c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE) : null;
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -212,11 +239,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     sso: { allowPrivateIssuers: c.SSO_ALLOW_PRIVATE_ISSUERS, testDnsFile: c.SSO_TEST_DNS_FILE ?? null },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
-    fileLimits,
+    fileLimits: fileLimitsOf(plans),
     proPerks,
     partners,
     mobileApp: { iosUrl: c.APP_STORE_URL ?? null, androidUrl: c.PLAY_STORE_URL ?? null },
     upsells,
+    billing: {
+      plans,
+      /** The plan of everyone while billing is off (free while it is on, for those without a subscription). */
+      defaultPlan: c.BILLING_DEFAULT_PLAN,
+      stripe:
+        c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: c.STRIPE_SECRET_KEY,
+              webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+              publishableKey: c.STRIPE_PUBLISHABLE_KEY ?? null,
+              apiBase: apiBase
+                ? {
+                    host: apiBase.hostname,
+                    port: Number(apiBase.port || (apiBase.protocol === 'https:' ? 443 : 80)),
+                    protocol: apiBase.protocol === 'https:' ? ('https' as const) : ('http' as const),
+                  }
+                : null,
+            }
+          : null,
+      government: {
+        emailDomains: c.GOVERNMENT_EMAIL_DOMAINS.split(',')
+          .map((s) => s.trim().toLowerCase().replace(/^@/, ''))
+          .filter(Boolean),
+        ipRanges: governmentIpRanges,
+      },
+    },
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     dub: c.DUB_API_KEY ? { apiKey: c.DUB_API_KEY, baseUrl: c.DUB_API_BASE.replace(/\/+$/, '') } : null,
     browserDownloadBaseUrl: c.BROWSER_DOWNLOAD_BASE_URL ?? null,

@@ -8,20 +8,23 @@ export type PlanFileLimits = Record<Plan, FileLimits>;
 export const DEFAULT_PLAN_FILE_LIMITS: PlanFileLimits = {
   free: { per_repository: 50, per_user: 100 },
   pro: { per_repository: 500, per_user: 5_000 },
+  max: { per_repository: 1_000, per_user: 10_000 },
   enterprise: { per_repository: 5_000, per_user: 50_000 },
 };
 
 /**
- * The plan of a person comes from their subscription only: Pro while one is paid for (or in its
- * trial), free otherwise. Belonging to an organisation is no plan: anyone may create one. The
- * Enterprise limits apply once a subscription can name that tier (billing).
+ * The plan of a person comes from their subscription only: the session user's `subscription_plan`
+ * (services/billing resolves it from the subscription read model and the plan catalogue). A user
+ * built without it (tests, old sessions) is Pro while a subscription is paid for or in its trial,
+ * free otherwise. Belonging to an organisation is no plan: anyone may create one.
  */
-export function planOf(user: { subscription_status: string }): Plan {
+export function planOf(user: { subscription_status: string; subscription_plan?: Plan }): Plan {
+  if (user.subscription_plan) return user.subscription_plan;
   return user.subscription_status === 'active' || user.subscription_status === 'trialing' ? 'pro' : 'free';
 }
 
 /**
- * Parses `FILE_LIMITS`, e.g. `free=50/100,pro=500/5000` (per repository / per user); plans left
+ * Parses `FILE_LIMITS`, e.g. `free=50/100,pro=500/5000,max=1000/10000` (per repository / per user); plans left
  * out keep their defaults. Throws a message for the config error on anything else.
  */
 export function parsePlanFileLimits(text: string): PlanFileLimits {
@@ -30,7 +33,7 @@ export function parsePlanFileLimits(text: string): PlanFileLimits {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    const m = /^(free|pro|enterprise)=(\d{1,9})\/(\d{1,9})$/.exec(part);
+    const m = /^(free|pro|max|enterprise)=(\d{1,9})\/(\d{1,9})$/.exec(part);
     if (!m || Number(m[2]) < 1 || Number(m[3]) < 1) throw new Error(`"${part}" is not plan=per_repository/per_user, e.g. free=50/100`);
     limits[m[1] as Plan] = { per_repository: Number(m[2]), per_user: Number(m[3]) };
   }

@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor] [webhooks]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
@@ -10,6 +10,7 @@ import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
 import { benchStart } from './start.js';
 import { benchUntrusted } from './untrusted.js';
+import { benchWebhooks } from './webhooks.js';
 import { note, printTable, runInterruptCleanups, type Row } from './util.js';
 
 const all = {
@@ -23,6 +24,7 @@ const all = {
   untrusted: benchUntrusted,
   retrieval: benchRetrieval,
   'org-insights': benchOrgInsights,
+  webhooks: benchWebhooks,
 } as const;
 type Name = keyof typeof all;
 

@@ -9,6 +9,7 @@ import { MY_FILES, uploadAndIndex } from '../support/files.js';
 import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -36,12 +37,17 @@ const knownOf: Record<string, Record<string, unknown[]>> = {};
 
 // Downloads configured, so the download mail is sent for real (its 503 without them is honest, not a fault).
 const DOWNLOADS_CONFIGURED = { BROWSER_DOWNLOAD_BASE_URL: 'https://downloads.example.com/browser', DOWNLOAD_MAIL_RATE_LIMIT: '1000' };
+let stripe: StripeFake;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
+  // Billing on, against the Stripe fake: hostile checkout, portal and webhook input reaches the SDK.
+  stripe = await startStripeFake();
+  stripe.seedPrice({ id: 'price_pro_monthly', unit_amount: 2000, currency: 'usd', interval: 'month' });
+  stripe.seedPrice({ id: 'price_max_yearly', unit_amount: 200000, currency: 'usd', interval: 'year' });
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED },
+    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env() },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;
@@ -105,6 +111,7 @@ afterAll(async () => {
         .join('\n'),
     );
   await server?.stop();
+  await stripe?.close();
   await database?.drop();
 });
 

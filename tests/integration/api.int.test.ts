@@ -72,6 +72,11 @@ describe('sign up, session, organisation, sign out, sign in', () => {
       email_verified: false,
       org_uuid: null,
       subscription_status: 'none',
+      // Billing off: the default plan (free), paid by nobody.
+      subscription_source: 'stripe',
+      subscription_plan: 'free',
+      capabilities: { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true },
+      isGovernmentRequestOrigin: false,
       username: null,
       image: null,
     };

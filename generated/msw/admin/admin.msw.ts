@@ -22,8 +22,15 @@ import type {
   RequestHandlerOptions
 } from 'msw';
 
+import {
+  BillingInterval,
+  PlanId,
+  SubscriptionSource,
+  SubscriptionStatus
+} from '../../react-query/model';
 import type {
   BrowserInviteList,
+  Subscription,
   VerifyAccountAsAdmin200
 } from '../../react-query/model';
 
@@ -33,6 +40,8 @@ export const getVerifyAccountAsAdminResponseMock = (overrideResponse: Partial<Ex
 export const getListBrowserInvitesResponseMock = (overrideResponse: Partial<Extract<BrowserInviteList, object>> = {}): BrowserInviteList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({code: faker.string.alpha({length: {min: 10, max: 20}}), max_uses: faker.number.int(), uses: faker.number.int(), issued_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
 
 export const getIssueBrowserInvitesResponseMock = (overrideResponse: Partial<Extract<BrowserInviteList, object>> = {}): BrowserInviteList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({code: faker.string.alpha({length: {min: 10, max: 20}}), max_uses: faker.number.int(), uses: faker.number.int(), issued_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
+
+export const getRecordSubscriptionSourceAsAdminResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
 
 
 export const getVerifyAccountAsAdminMockHandler = (overrideResponse?: VerifyAccountAsAdmin200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<VerifyAccountAsAdmin200> | VerifyAccountAsAdmin200), options?: RequestHandlerOptions) => {
@@ -70,8 +79,21 @@ export const getIssueBrowserInvitesMockHandler = (overrideResponse?: BrowserInvi
       })
   }, options)
 }
+
+export const getRecordSubscriptionSourceAsAdminMockHandler = (overrideResponse?: Subscription | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Subscription> | Subscription), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/admin/billing/subscription-source', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRecordSubscriptionSourceAsAdminResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getAdminMock = () => [
   getVerifyAccountAsAdminMockHandler(),
   getListBrowserInvitesMockHandler(),
-  getIssueBrowserInvitesMockHandler()
+  getIssueBrowserInvitesMockHandler(),
+  getRecordSubscriptionSourceAsAdminMockHandler()
 ]

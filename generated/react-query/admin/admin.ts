@@ -33,11 +33,20 @@ import type {
   BrowserInviteIssueRequest,
   BrowserInviteList,
   ProblemResponse,
+  RecordSubscriptionSourceAsAdminBody,
+  Subscription,
   VerifyAccountAsAdmin200,
   VerifyAccountAsAdminBody
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
+
+export type HTTPStatusCode1xx = 100 | 101 | 102 | 103;
+export type HTTPStatusCode2xx = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207;
+export type HTTPStatusCode3xx = 300 | 301 | 302 | 303 | 304 | 305 | 307 | 308;
+export type HTTPStatusCode4xx = 400 | 401 | 402 | 403 | 404 | 405 | 406 | 407 | 408 | 409 | 410 | 411 | 412 | 413 | 414 | 415 | 416 | 417 | 418 | 419 | 420 | 421 | 422 | 423 | 424 | 426 | 428 | 429 | 431 | 451;
+export type HTTPStatusCode5xx = 500 | 501 | 502 | 503 | 504 | 505 | 507 | 511;
+export type HTTPStatusCodes = HTTPStatusCode1xx | HTTPStatusCode2xx | HTTPStatusCode3xx | HTTPStatusCode4xx | HTTPStatusCode5xx;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -436,4 +445,133 @@ export const useIssueBrowserInvites = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getIssueBrowserInvitesMutationOptions(options), queryClient);
+    }
+    export type recordSubscriptionSourceAsAdminResponse200 = {
+  data: Subscription
+  status: 200
+}
+
+export type recordSubscriptionSourceAsAdminResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type recordSubscriptionSourceAsAdminResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type recordSubscriptionSourceAsAdminResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type recordSubscriptionSourceAsAdminResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type recordSubscriptionSourceAsAdminResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 400 | 401 | 403 | 404>
+}
+
+export type recordSubscriptionSourceAsAdminResponseSuccess = (recordSubscriptionSourceAsAdminResponse200) & {
+  headers: Headers;
+};
+export type recordSubscriptionSourceAsAdminResponseError = (recordSubscriptionSourceAsAdminResponse400 | recordSubscriptionSourceAsAdminResponse401 | recordSubscriptionSourceAsAdminResponse403 | recordSubscriptionSourceAsAdminResponse404 | recordSubscriptionSourceAsAdminResponse4xx) & {
+  headers: Headers;
+};
+
+export type recordSubscriptionSourceAsAdminResponse = (recordSubscriptionSourceAsAdminResponseSuccess | recordSubscriptionSourceAsAdminResponseError)
+
+export const getRecordSubscriptionSourceAsAdminUrl = () => {
+
+
+
+
+  return `/rest/admin/billing/subscription-source`
+}
+
+/**
+ * Those stores are not integrated: an administrator (ADMIN_EMAILS) records that the account
+ * of `email` subscribes through `source`, with its plan and status. 403 `not_administrator`;
+ * 404 `account_not_found`.
+ * @summary Record a store, carrier or incentive subscription for an account (administrators)
+ */
+export const recordSubscriptionSourceAsAdmin = async (recordSubscriptionSourceAsAdminBody: RecordSubscriptionSourceAsAdminBody, options?: Parameters<typeof apiFetch>[1]): Promise<recordSubscriptionSourceAsAdminResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<recordSubscriptionSourceAsAdminResponse>(getRecordSubscriptionSourceAsAdminUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(recordSubscriptionSourceAsAdminBody)
+  }
+);}
+
+
+
+
+
+export const getRecordSubscriptionSourceAsAdminMutationKey = () => ['recordSubscriptionSourceAsAdmin'] as const;
+
+export const getRecordSubscriptionSourceAsAdminMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordSubscriptionSourceAsAdmin>>, TError,RecordSubscriptionSourceAsAdminMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof recordSubscriptionSourceAsAdmin>>, TError,RecordSubscriptionSourceAsAdminMutationVariables, TContext> => {
+
+const mutationKey = getRecordSubscriptionSourceAsAdminMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof recordSubscriptionSourceAsAdmin>>, RecordSubscriptionSourceAsAdminMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  recordSubscriptionSourceAsAdmin(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RecordSubscriptionSourceAsAdminMutationResult = NonNullable<Awaited<ReturnType<typeof recordSubscriptionSourceAsAdmin>>>
+    export type RecordSubscriptionSourceAsAdminMutationBody = RecordSubscriptionSourceAsAdminBody
+    export type RecordSubscriptionSourceAsAdminMutationError = ProblemResponse
+    export type RecordSubscriptionSourceAsAdminMutationVariables = {data: RecordSubscriptionSourceAsAdminBody}
+
+    /**
+ * @summary Record a store, carrier or incentive subscription for an account (administrators)
+ */
+export const useRecordSubscriptionSourceAsAdmin = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordSubscriptionSourceAsAdmin>>, TError,RecordSubscriptionSourceAsAdminMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof recordSubscriptionSourceAsAdmin>>,
+        TError,
+        RecordSubscriptionSourceAsAdminMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRecordSubscriptionSourceAsAdminMutationOptions(options), queryClient);
     }

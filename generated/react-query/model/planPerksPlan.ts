@@ -17,5 +17,6 @@ export type PlanPerksPlan = typeof PlanPerksPlan[keyof typeof PlanPerksPlan];
 export const PlanPerksPlan = {
   free: 'free',
   pro: 'pro',
+  max: 'max',
   enterprise: 'enterprise',
 } as const;

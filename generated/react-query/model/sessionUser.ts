@@ -10,6 +10,9 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { Capabilities } from './capabilities';
+import type { PlanId } from './planId';
+import type { SubscriptionSource } from './subscriptionSource';
 import type { SubscriptionStatus } from './subscriptionStatus';
 
 /**
@@ -39,4 +42,10 @@ export interface SessionUser {
      * @nullable
      */
   username?: string | null;
+  subscription_source: SubscriptionSource;
+  /** The plan in force (the subscription's while active or trialing; else the default plan). Pro and Max badges read it. */
+  subscription_plan: PlanId;
+  capabilities: Capabilities;
+  /** A government-origin profile (GOVERNMENT_EMAIL_DOMAINS or GOVERNMENT_IP_RANGES). */
+  isGovernmentRequestOrigin: boolean;
 }

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: '/spaces', ...page(() => import('../features/spaces/spaces-page')) },
       { path: '/spaces/:slug', ...page(() => import('../features/spaces/space-page')) },
       { path: '/library', ...page(() => import('../features/library/library-page')) },
+      { path: '/max/payment', ...page(() => import('../features/billing/payment-page')) },
       { path: '/settings', ...page(() => import('../features/settings/settings-page')) },
       {
         path: '/account',

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { LogIn, LogOut } from 'lucide-react';
 import { useSignOut } from '../../../../generated/react-query/auth/auth';
+import { PlanBadge } from '../../features/billing/plan-badge';
 import { useModals } from '../modals/context';
 import { problemMessage } from '../problem';
 import { useSession } from '../session';
@@ -39,11 +40,14 @@ export function Account({ compact }: { compact: boolean }) {
 
   return (
     <div className={clsx('mt-1 flex items-center gap-2 rounded-xl py-2', compact ? 'flex-col' : 'px-2')}>
-      <span
-        aria-hidden="true"
-        className="grid size-8 shrink-0 place-items-center rounded-full bg-neutral-200 text-sm font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100"
-      >
-        {user.name.trim().charAt(0) || '?'}
+      <span className="relative shrink-0">
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-neutral-200 text-sm font-semibold uppercase text-neutral-700 dark:bg-neutral-700 dark:text-neutral-100"
+        >
+          {user.name.trim().charAt(0) || '?'}
+        </span>
+        <PlanBadge plan={user.subscription_plan} className="absolute -bottom-1 -right-2" />
       </span>
       {!compact && (
         <div className="min-w-0 flex-1 leading-tight">

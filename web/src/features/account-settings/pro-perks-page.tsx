@@ -5,7 +5,7 @@ import type { PlanPerk, PlanPerks } from '../../../../generated/react-query/mode
 import { problemMessage } from '../../app/problem';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
 
-const PLAN_NAME = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' } as const;
+const PLAN_NAME = { free: 'Free', pro: 'Pro', max: 'Max', enterprise: 'Enterprise' } as const;
 
 export default function ProPerksPage() {
   return (

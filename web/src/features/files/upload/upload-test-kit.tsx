@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import type { Collection, FileLimitReached, FileUploadUrlsRequest, FileIndexRequest } from '../../../../../generated/react-query/model';
 import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../../services/spaces/access-levels';
+import { FREE_PLAN_FIELDS } from '../../../../../mocks/scenarios';
 import { ModalProvider } from '../../../app/modals/host';
 import { createQueryClient } from '../../../app/query-client';
 import { Toaster } from '../../../app/toaster';
@@ -50,7 +51,10 @@ export function createFilesBackend() {
 
   const handlers = [
     http.get('*/rest/session', () =>
-      HttpResponse.json({ user: { id: 'u-ada', name: 'Ada', email: 'ada@example.com', org_uuid: null, subscription_status: 'none' }, visitor_id: 'v-1' }),
+      HttpResponse.json({
+        user: { id: 'u-ada', name: 'Ada', email: 'ada@example.com', org_uuid: null, subscription_status: 'none', ...FREE_PLAN_FIELDS },
+        visitor_id: 'v-1',
+      }),
     ),
     http.post('*/rest/file-repository/get-file-upload-urls', async ({ request }) => {
       const body = (await request.json()) as FileUploadUrlsRequest;

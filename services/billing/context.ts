@@ -1,0 +1,36 @@
+// What the billing domain needs beyond the kernel: the payment provider (null while billing is
+// off), the plan rules, a way to start the webhook workflow, and forgetting remembered sessions
+// (their plan changed).
+import type { KernelContext } from '../shared/context.js';
+import type { BillingProvider, ProviderEventSummary } from './provider.js';
+import type { PlanRules } from './queries.js';
+
+export type BillingPorts = {
+  provider: BillingProvider | null;
+  rules: PlanRules;
+  /** Starts (once per event id) the durable workflow that applies a received event (workflows/stripe-webhook.ts). */
+  applyLater: (event: ProviderEventSummary) => Promise<void>;
+};
+
+export type BillingContext = KernelContext & {
+  billing: BillingPorts;
+  /** Forgets the remembered session users (identity's session-ids.ts): their plan changed. */
+  forgetSessions: () => void;
+};
+
+/** What the steps that change subscriptions use (the workflow gets the same, without HTTP). */
+export type BillingDeps = Pick<KernelContext, 'db' | 'store' | 'now' | 'logger'> & {
+  provider: BillingProvider | null;
+  rules: PlanRules;
+  forgetSessions: () => void;
+};
+
+export const billingDeps = (ctx: BillingContext): BillingDeps => ({
+  db: ctx.db,
+  store: ctx.store,
+  now: ctx.now,
+  logger: ctx.logger,
+  provider: ctx.billing.provider,
+  rules: ctx.billing.rules,
+  forgetSessions: ctx.forgetSessions,
+});

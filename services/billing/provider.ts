@@ -1,0 +1,55 @@
+// What billing needs of a payment provider, in the domain's words. The Stripe adapter
+// (stripe-provider.ts) implements it; use cases never see Stripe's types.
+import type { SubscriptionStatus } from '../shared/actor.js';
+
+/** A subscription as the provider holds it now. */
+export type ProviderSubscription = {
+  subscription_id: string;
+  customer_id: string;
+  /** Our user id, from the subscription's metadata (set by our checkout), or null. */
+  user_id: string | null;
+  status: SubscriptionStatus;
+  price_id: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+};
+
+/** What an incoming provider event is about: enough to fetch the current facts and apply them. */
+export type ProviderEventSummary = {
+  id: string;
+  type: string;
+  /** Seconds since the epoch, as the provider stamps its events. */
+  created: number;
+  customer_id: string | null;
+  subscription_ids: string[];
+  /** The user the event names (checkout's client_reference_id), or null. */
+  user_id: string | null;
+  /** A failed invoice payment: recorded once per invoice. */
+  failed_invoice: { invoice_id: string; subscription_id: string } | null;
+};
+
+export type CheckoutRequest = {
+  customer_id: string;
+  user_id: string;
+  price_id: string;
+  embedded: boolean;
+  /** Where Stripe sends the person after paying (embedded: its return_url). */
+  success_url: string;
+  cancel_url: string;
+  promotion_code_id: string | null;
+  locale: string | null;
+  metadata: Record<string, string>;
+};
+
+export type BillingProvider = {
+  /** The event of a webhook body, verified by its signature header; throws billingErrors.invalidSignature otherwise. */
+  verifyEvent: (rawBody: Buffer, signature: string) => ProviderEventSummary;
+  /** The person's customer: `existing` when there is one, else a new one (idempotent per user). */
+  ensureCustomer: (user: { id: string; email: string; name: string }, existing: string | null) => Promise<string>;
+  /** The promotion code's id, 'expired' when it exists but is no longer active, or null. */
+  findPromotionCode: (code: string) => Promise<{ id: string } | 'expired' | null>;
+  createCheckoutSession: (req: CheckoutRequest) => Promise<{ url: string | null; client_secret: string | null }>;
+  createPortalSession: (req: { customer_id: string; return_url: string; locale: string | null }) => Promise<string>;
+  retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
+  listSubscriptions: (customerId: string) => Promise<ProviderSubscription[]>;
+};

@@ -1,0 +1,57 @@
+// Reads of the subscription read model. The session user's plan comes from here: one indexed
+// row per session load (remembered with the session, identity's session-ids.ts), never Stripe.
+import type { Db } from '../db/database.js';
+import { preparedBuilt } from '../db/database.js';
+import type { Plan, SessionSubscription, SubscriptionSource, SubscriptionStatus } from '../shared/actor.js';
+import type { Interval, PlanCatalogue } from '../shared/plan-catalogue.js';
+import { entitles } from './decide.js';
+
+export type SubscriptionView = SessionSubscription & {
+  interval: Interval | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  scheduled_change: { plan: Plan; interval: Interval; effective_at: string } | null;
+  customer_id: string | null;
+};
+
+/** The plans and the plan of those without one (BILLING_DEFAULT_PLAN while billing is off, else free). */
+export type PlanRules = { plans: PlanCatalogue; fallbackPlan: Plan };
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: string): Promise<SubscriptionView> {
+  const row = await preparedBuilt(db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId)).executeTakeFirst();
+  const status = (row?.status ?? 'none') as SubscriptionStatus;
+  const plan = row?.plan && entitles(status) ? (row.plan as Plan) : rules.fallbackPlan;
+  return {
+    subscription_status: status,
+    subscription_source: (row?.source ?? 'stripe') as SubscriptionSource,
+    subscription_plan: plan,
+    capabilities: rules.plans[plan].capabilities,
+    interval: (row?.interval ?? null) as Interval | null,
+    current_period_end: iso(row?.current_period_end ?? null),
+    cancel_at_period_end: row?.cancel_at_period_end ?? false,
+    scheduled_change:
+      row?.scheduled_plan && row.scheduled_interval && row.scheduled_effective_at
+        ? { plan: row.scheduled_plan as Plan, interval: row.scheduled_interval as Interval, effective_at: iso(row.scheduled_effective_at)! }
+        : null,
+    customer_id: row?.customer_id ?? null,
+  };
+}
+
+/** The session user's subscription part. */
+export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
+  const v = await subscriptionViewOf(db, rules, userId);
+  return {
+    subscription_status: v.subscription_status,
+    subscription_source: v.subscription_source,
+    subscription_plan: v.subscription_plan,
+    capabilities: v.capabilities,
+  };
+}
+
+/** Whose customer this is (our checkout made it), or null. */
+export async function userOfCustomer(db: Db, customerId: string) {
+  const row = await db.selectFrom('subscriptions').select('user_id').where('customer_id', '=', customerId).executeTakeFirst();
+  return row?.user_id ?? null;
+}

@@ -1,0 +1,98 @@
+// Billing over HTTP: plans, the person's subscription, checkout, the portal, Stripe's webhook and
+// the administrator's record of a store subscription. Each handler calls one use case.
+import type { DomainRoutes } from '../http/handler.js';
+import { isAdministrator, requireUser } from '../identity/index.js';
+import { INTERVALS } from '../shared/plan-catalogue.js';
+import { createCheckout, portalLink } from './checkout.js';
+import { billingDeps, type BillingContext } from './context.js';
+import { billingErrors } from './errors.js';
+import { subscriptionViewOf, type SubscriptionView } from './queries.js';
+import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
+
+const toBody = (v: SubscriptionView) => ({
+  status: v.subscription_status,
+  source: v.subscription_source,
+  plan: v.subscription_plan,
+  interval: v.interval,
+  current_period_end: v.current_period_end,
+  cancel_at_period_end: v.cancel_at_period_end,
+  scheduled_change: v.scheduled_change,
+  capabilities: v.capabilities,
+});
+
+export const billingRoutes = {
+  async getBillingPlans(_input, ctx) {
+    const { plans, fallbackPlan } = ctx.billing.rules;
+    const stripe = ctx.config.billing.stripe;
+    return {
+      status: 200,
+      body: {
+        configured: !!ctx.billing.provider,
+        publishable_key: stripe?.publishableKey ?? null,
+        default_plan: fallbackPlan,
+        plans: Object.values(plans).map((p) => ({
+          id: p.id,
+          name: p.name,
+          limits: p.limits,
+          capabilities: p.capabilities,
+          prices: INTERVALS.flatMap((interval) => {
+            const price = p.prices[interval];
+            return price ? [{ interval, price_minor_units: price.amount_minor, currency: price.currency }] : [];
+          }),
+        })),
+      },
+    };
+  },
+
+  async getSubscription({ actor }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async refreshSubscription({ actor }, ctx) {
+    const user = await requireUser(actor);
+    const deps = billingDeps(ctx);
+    requireProvider(deps);
+    const before = await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id);
+    await refreshFromProvider(deps, user.id, before.customer_id);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async createCheckoutSession({ actor, body }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await createCheckout(billingDeps(ctx), ctx.config.publicUrl, user, body) };
+  },
+
+  async getCustomerPortal({ actor, query }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: { url: await portalLink(billingDeps(ctx), ctx.config.publicUrl, user, query.locale ?? null) } };
+  },
+
+  async receiveStripeWebhook({ rawBody, headers }, ctx) {
+    const provider = requireProvider(billingDeps(ctx));
+    const signature = headers['stripe-signature'];
+    if (!rawBody || typeof signature !== 'string') throw billingErrors.invalidSignature();
+    const event = provider.verifyEvent(rawBody, signature);
+    await storeWebhookEvent(ctx, event);
+    // Started every time, by the event's id: a crash between storing and starting is mended by Stripe's redelivery.
+    await ctx.billing.applyLater(event);
+    return { status: 200, body: { received: true } };
+  },
+
+  async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {
+    const admin = await requireUser(actor);
+    if (!isAdministrator(admin, ctx.config.adminEmails)) throw billingErrors.notAdministrator();
+    const account = await ctx.db.selectFrom('user').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
+    if (!account) throw billingErrors.accountNotFound();
+    await changeSubscription(billingDeps(ctx), account.id, {
+      type: 'RecordSource',
+      source: body.source,
+      plan: body.plan,
+      interval: body.interval ?? null,
+      status: body.status,
+      current_period_end: body.current_period_end ?? null,
+      recorded_by: admin.id,
+    });
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, account.id)) };
+  },
+} satisfies DomainRoutes<BillingContext>;

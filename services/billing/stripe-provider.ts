@@ -1,0 +1,183 @@
+// The Stripe adapter: the `stripe` SDK from STRIPE_SECRET_KEY (and, in tests, the fake's host,
+// port and protocol). Its types are the contract for every call; every POST carries an
+// idempotency key, derived from the work where a repeat must find the first result.
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type { SubscriptionStatus } from '../shared/actor.js';
+import { billingErrors } from './errors.js';
+import type { BillingProvider, ProviderEventSummary, ProviderSubscription } from './provider.js';
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null;
+};
+
+/** Stripe's checkout and portal locales (the rest fall back to `auto`, the browser's language). */
+const STRIPE_LOCALES = new Set(
+  'bg cs da de el en en-GB es es-419 et fi fil fr fr-CA hr hu id it ja ko lt lv ms mt nb nl pl pt pt-BR ro ru sk sl sv th tr vi zh zh-HK zh-TW'.split(' '),
+);
+export function stripeLocale(locale: string | null): Stripe.Checkout.SessionCreateParams.Locale {
+  if (!locale) return 'auto';
+  if (STRIPE_LOCALES.has(locale)) return locale as Stripe.Checkout.SessionCreateParams.Locale;
+  const lang = locale.split('-')[0].toLowerCase();
+  return STRIPE_LOCALES.has(lang) ? (lang as Stripe.Checkout.SessionCreateParams.Locale) : 'auto';
+}
+
+/** Stripe's statuses in the seeds' seven; an unfinished or paused subscription gives nothing (none). */
+export function statusOf(sub: Pick<Stripe.Subscription, 'status' | 'collection_method'>): SubscriptionStatus {
+  switch (sub.status) {
+    case 'active':
+      return 'active';
+    case 'trialing':
+      return 'trialing';
+    case 'past_due':
+    case 'unpaid':
+      return sub.collection_method === 'send_invoice' ? 'invoice_past_due' : 'past_due';
+    case 'canceled':
+      return 'canceled';
+    default:
+      return 'none';
+  }
+}
+
+const idOf = (x: string | { id: string } | null | undefined) => (x == null ? null : typeof x === 'string' ? x : x.id);
+
+export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const item = sub.items.data[0];
+  return {
+    subscription_id: sub.id,
+    customer_id: idOf(sub.customer) ?? '',
+    user_id: sub.metadata?.user_id ?? null,
+    status: statusOf(sub),
+    price_id: item?.price.id ?? null,
+    current_period_end: item?.current_period_end ? new Date(item.current_period_end * 1000).toISOString() : null,
+    cancel_at_period_end: sub.cancel_at_period_end,
+  };
+}
+
+/** What an event is about, from its object (the object is not trusted for state: the workflow fetches the current one). */
+export function summarize(event: Stripe.Event): ProviderEventSummary {
+  const summary: ProviderEventSummary = {
+    id: event.id,
+    type: event.type,
+    created: event.created,
+    customer_id: null,
+    subscription_ids: [],
+    user_id: null,
+    failed_invoice: null,
+  };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const s = event.data.object;
+      summary.customer_id = idOf(s.customer);
+      const sub = idOf(s.subscription);
+      if (sub) summary.subscription_ids = [sub];
+      summary.user_id = s.client_reference_id ?? null;
+      break;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+    case 'customer.subscription.trial_will_end': {
+      const s = event.data.object;
+      summary.customer_id = idOf(s.customer);
+      summary.subscription_ids = [s.id];
+      summary.user_id = s.metadata?.user_id ?? null;
+      break;
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed': {
+      const inv = event.data.object;
+      summary.customer_id = idOf(inv.customer);
+      const sub = idOf(inv.parent?.subscription_details?.subscription);
+      if (sub) summary.subscription_ids = [sub];
+      if (event.type === 'invoice.payment_failed' && sub && inv.id) summary.failed_invoice = { invoice_id: inv.id, subscription_id: sub };
+      break;
+    }
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      // A payment of a subscription's invoice: the customer's subscriptions are read afresh.
+      summary.customer_id = idOf(event.data.object.customer);
+      break;
+    }
+    default:
+      break;
+  }
+  return summary;
+}
+
+export function createStripeProvider(settings: StripeSettings): BillingProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(settings.apiBase ? { host: settings.apiBase.host, port: settings.apiBase.port, protocol: settings.apiBase.protocol } : {}),
+  });
+  return {
+    verifyEvent(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch {
+        throw billingErrors.invalidSignature();
+      }
+      return summarize(event);
+    },
+    async ensureCustomer(user, existing) {
+      if (existing) return existing;
+      // Keyed by the user: a retried or doubled first checkout finds the same customer.
+      const customer = await stripe.customers.create(
+        { email: user.email, name: user.name, metadata: { user_id: user.id } },
+        { idempotencyKey: `customer-${user.id}` },
+      );
+      return customer.id;
+    },
+    async findPromotionCode(code) {
+      const found = await stripe.promotionCodes.list({ code, limit: 1 });
+      const p = found.data[0];
+      if (!p) return null;
+      return p.active ? { id: p.id } : 'expired';
+    },
+    async createCheckoutSession(req) {
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: 'subscription',
+        customer: req.customer_id,
+        client_reference_id: req.user_id,
+        line_items: [{ price: req.price_id, quantity: 1 }],
+        subscription_data: { metadata: { user_id: req.user_id, ...req.metadata } },
+        metadata: { user_id: req.user_id, ...req.metadata },
+        locale: stripeLocale(req.locale),
+        ...(req.promotion_code_id ? { discounts: [{ promotion_code: req.promotion_code_id }] } : { allow_promotion_codes: true }),
+        ...(req.embedded ? { ui_mode: 'embedded' as const, return_url: req.success_url } : { success_url: req.success_url, cancel_url: req.cancel_url }),
+      };
+      // A new session per request: its key only guards the SDK's own network retries.
+      const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${req.user_id}-${randomUUID()}` });
+      return { url: session.url ?? null, client_secret: session.client_secret ?? null };
+    },
+    async createPortalSession(req) {
+      const session = await stripe.billingPortal.sessions.create(
+        { customer: req.customer_id, return_url: req.return_url, locale: stripeLocale(req.locale) as Stripe.BillingPortal.SessionCreateParams.Locale },
+        { idempotencyKey: `portal-${req.customer_id}-${randomUUID()}` },
+      );
+      return session.url;
+    },
+    async retrieveSubscription(id) {
+      try {
+        return toProviderSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+    },
+    async listSubscriptions(customerId) {
+      const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+      return subs.data.map(toProviderSubscription);
+    },
+  };
+}

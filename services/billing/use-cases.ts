@@ -1,0 +1,121 @@
+// Subscription changes: each reads the subscriber's stream, decides, and appends with the
+// expected version (a racing change retries); then the remembered session users are forgotten,
+// so the next request sees the new plan.
+import { ConcurrencyError } from '../eventstore/types.js';
+import type { Plan } from '../shared/actor.js';
+import { planOfPrice } from '../shared/plan-catalogue.js';
+import type { BillingDeps } from './context.js';
+import { decideSubscription, type SubscriptionCommand } from './decide.js';
+import { billingErrors } from './errors.js';
+import { evolveSubscription, NO_SUBSCRIPTION, subscriptionStream, type SubscriptionEvent, type SubscriptionFacts } from './events.js';
+import type { BillingProvider, ProviderEventSummary, ProviderSubscription } from './provider.js';
+import { userOfCustomer } from './queries.js';
+
+const MAX_ATTEMPTS = 10;
+
+export async function changeSubscription(deps: BillingDeps, userId: string, cmd: SubscriptionCommand): Promise<SubscriptionEvent[]> {
+  const stream = subscriptionStream(userId);
+  for (let attempt = 1; ; attempt++) {
+    const { state, version } = await deps.store.aggregate(stream, NO_SUBSCRIPTION, evolveSubscription);
+    const events = decideSubscription(state, cmd, { user_id: userId, now: deps.now() });
+    if (events.length === 0) return [];
+    try {
+      await deps.store.append(stream, version, events);
+      deps.forgetSessions();
+      return events;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
+    }
+  }
+}
+
+export function requireProvider(deps: { provider: BillingProvider | null }): BillingProvider {
+  if (!deps.provider) throw billingErrors.notConfigured();
+  return deps.provider;
+}
+
+/** The provider's subscription in the domain's facts, or null for a price this server does not sell. */
+export function factsOf(deps: BillingDeps, sub: ProviderSubscription): SubscriptionFacts | null {
+  const sold = sub.price_id ? planOfPrice(deps.rules.plans, sub.price_id) : null;
+  if (!sold) return null;
+  return {
+    subscription_id: sub.subscription_id,
+    customer_id: sub.customer_id,
+    status: sub.status,
+    plan: sold.plan,
+    interval: sold.interval,
+    current_period_end: sub.current_period_end,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    scheduled_change: null,
+  };
+}
+
+/** Records a subscription's current facts on its subscriber's stream. */
+export async function syncSubscription(deps: BillingDeps, sub: ProviderSubscription, userHint: string | null) {
+  const userId = sub.user_id ?? userHint ?? (await userOfCustomer(deps.db, sub.customer_id));
+  if (!userId) {
+    deps.logger.warn({ subscription: sub.subscription_id }, 'a Stripe subscription of no known user: ignored');
+    return [];
+  }
+  const facts = factsOf(deps, sub);
+  if (!facts) {
+    deps.logger.warn({ subscription: sub.subscription_id, price: sub.price_id }, 'a Stripe subscription to a price no plan sells: ignored');
+    return [];
+  }
+  return changeSubscription(deps, userId, { type: 'Sync', facts });
+}
+
+/** Live subscriptions last, so the one in force is what a person ends with. */
+const byLiveness = (a: ProviderSubscription, b: ProviderSubscription) => rank(a) - rank(b);
+const rank = (s: ProviderSubscription) => (s.status === 'active' || s.status === 'trialing' ? 2 : s.status === 'canceled' || s.status === 'none' ? 0 : 1);
+
+/**
+ * Applies a received provider event. The event says what it is about; the facts are fetched now,
+ * so a replay or a late delivery records nothing new and the last delivery leaves the current state.
+ */
+export async function applyProviderEvent(deps: BillingDeps, event: ProviderEventSummary) {
+  const provider = requireProvider(deps);
+  let userId = event.user_id ?? (event.customer_id ? await userOfCustomer(deps.db, event.customer_id) : null);
+  if (event.user_id && event.customer_id) await changeSubscription(deps, event.user_id, { type: 'LinkCustomer', customer_id: event.customer_id });
+  const subs: ProviderSubscription[] = [];
+  for (const id of event.subscription_ids) {
+    const sub = await provider.retrieveSubscription(id);
+    if (sub) subs.push(sub);
+  }
+  if (event.subscription_ids.length === 0 && event.customer_id && userId) subs.push(...(await provider.listSubscriptions(event.customer_id)));
+  for (const sub of subs.sort(byLiveness)) {
+    await syncSubscription(deps, sub, userId);
+    userId ??= sub.user_id;
+  }
+  if (event.failed_invoice) {
+    const owner = subs.find((s) => s.subscription_id === event.failed_invoice?.subscription_id)?.user_id ?? userId;
+    if (owner)
+      await changeSubscription(deps, owner, {
+        type: 'RecordPaymentFailure',
+        subscription_id: event.failed_invoice.subscription_id,
+        invoice_id: event.failed_invoice.invoice_id,
+      });
+  }
+  await deps.db.updateTable('stripe_webhook_events').set({ applied_at: deps.now() }).where('event_id', '=', event.id).execute();
+}
+
+/** Stores a verified webhook once by its event id; true when it was new. */
+export async function storeWebhookEvent(deps: Pick<BillingDeps, 'db' | 'now'>, event: ProviderEventSummary) {
+  const inserted = await deps.db
+    .insertInto('stripe_webhook_events')
+    .values({ event_id: event.id, type: event.type, created: event.created, received_at: deps.now() })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return !!inserted;
+}
+
+/** Reads the person's subscriptions from the provider now (after a checkout) and records what changed. */
+export async function refreshFromProvider(deps: BillingDeps, userId: string, customerId: string | null) {
+  const provider = requireProvider(deps);
+  if (!customerId) return;
+  const subs = await provider.listSubscriptions(customerId);
+  for (const sub of subs.sort(byLiveness)) await syncSubscription(deps, sub, userId);
+}
+
+export type RecordSourceInput = Omit<Extract<SubscriptionCommand, { type: 'RecordSource' }>, 'type' | 'plan'> & { plan: Plan };

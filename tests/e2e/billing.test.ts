@@ -1,0 +1,84 @@
+// Buying Pro in the browser against the Stripe fake: the pricing of /max/payment (monthly and
+// yearly, the yearly saving), a refused and an applied discount code, the embedded checkout (the
+// Stripe.js test double), the return with the refreshed subscription and the Pro badge; a failed
+// Stripe.js load shows a plain error; signed out, /max/payment goes home.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeStripeJs } from '../fakes/stripe/stripe-js-double';
+import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
+import { signUp, startE2E, type E2E } from './support';
+
+let stripe: StripeFake;
+let e2e: E2E;
+let page: Page;
+beforeAll(async () => {
+  stripe = await startStripeFake();
+  for (const [id, amount, interval] of [
+    ['price_pro_monthly', 2000, 'month'],
+    ['price_pro_yearly', 20000, 'year'],
+    ['price_max_monthly', 20000, 'month'],
+    ['price_max_yearly', 200000, 'year'],
+  ] as const)
+    stripe.seedPrice({ id, unit_amount: amount, currency: 'usd', interval });
+  const coupon = stripe.seedCoupon({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
+  stripe.seedPromotionCode({ code: 'HALFOFF', coupon: coupon.id });
+  e2e = await startE2E({ env: { ...stripe.env(), STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789' } });
+  stripe.webhooks.target = `${e2e.url}/rest/stripe/webhook`;
+  page = await e2e.page();
+  await routeStripeJs(page, stripe.url);
+});
+afterAll(async () => {
+  await e2e?.close();
+  await stripe?.close();
+});
+
+describe('buying Pro', () => {
+  it('goes home when signed out', async () => {
+    await page.goto('/max/payment');
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('shows monthly and yearly prices with the yearly saving, refuses an unknown code, applies a good one, and pays in the embedded form', async () => {
+    await signUp(page, { name: 'Petra Pay', email: `petra-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await page.goto('/max/payment?plan=monthly');
+    const period = page.getByRole('group', { name: 'Billing period' });
+    await period.getByRole('radio', { name: /Monthly/ }).waitFor();
+    expect(await page.getByTestId('price-monthly').textContent()).toContain('$20.00');
+    expect(await page.getByTestId('price-yearly').textContent()).toContain('$200.00');
+    // 12 x $20 - $200, shown while monthly is chosen.
+    await period.getByText('Save $40.00').waitFor();
+    await page.getByRole('heading', { name: 'Billing Information' }).waitFor();
+    await page.locator('[data-stripe-double]').waitFor();
+
+    const code = page.getByPlaceholder('Enter discount code');
+    await code.fill('NOT-A-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid promo code' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('promotion_code')).toBeNull();
+
+    await code.fill('HALFOFF');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Code HALFOFF applied').waitFor();
+    expect(new URL(page.url()).searchParams.get('promotion_code')).toBe('HALFOFF');
+
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // The fake's pay page stands for Stripe's own step; paying returns to /max/payment?success=1.
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((u) => u.pathname === '/max/payment' && u.searchParams.get('success') === '1');
+    await page.getByTestId('checkout-result').filter({ hasText: 'You are on Pro.' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('plan-badge').filter({ hasText: 'Pro' }).first().waitFor();
+    const sessions = [...stripe.state.sessions.values()].filter((s) => s.status === 'complete');
+    expect(sessions).toHaveLength(1);
+    expect(stripe.state.promotionCodes.get(sessions[0].promotion_code ?? '')?.code).toBe('HALFOFF');
+  });
+
+  it('a Stripe.js that cannot load shows a plain error, not a blank form', async () => {
+    const other = await e2e.page();
+    await routeStripeJs(other, stripe.url, { fail: true });
+    await other.goto('/');
+    await signUp(other, { name: 'Otto Offline', email: `otto-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await other.goto('/max/payment');
+    await other.getByRole('alert').filter({ hasText: 'The payment form could not be loaded.' }).waitFor({ timeout: 20_000 });
+    await other.context().close();
+  });
+});

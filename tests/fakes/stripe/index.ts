@@ -1,0 +1,144 @@
+// A stateful Stripe on 127.0.0.1 for tests: the slice of Stripe's API the app uses (customers,
+// products and prices, checkout sessions, subscriptions, invoices, coupons and promotion codes,
+// billing portal sessions), reached only through the SDK's host setting, and webhooks signed as
+// Stripe signs them. It keeps idempotency keys as Stripe does: the same key with the same request
+// answers the first answer again (no second charge); with another request it is refused.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLoopback } from '../listen.js';
+import { catalogRoutes, createCoupon, createPrice, createPromotionCode } from './catalog.js';
+import { checkoutRoutes, completeCheckout } from './checkout.js';
+import { readParams, send, StripeFakeError, type Params } from './http.js';
+import { createState, type FakeState } from './state.js';
+import { subscriptionLifecycle, subscriptionRoutes } from './subscriptions.js';
+import { createWebhooks, type Webhooks } from './webhooks.js';
+
+export const FAKE_SECRET_KEY = 'sk_test_fake_0123456789';
+export const FAKE_WEBHOOK_SECRET = 'whsec_fake_0123456789abcdef';
+
+type Route = (params: Params, id: string) => unknown;
+
+export type StripeFake = {
+  url: string;
+  state: FakeState;
+  webhooks: Webhooks;
+  /** The person paid for this checkout session. */
+  completeCheckout: (sessionId: string) => ReturnType<typeof completeCheckout>;
+  lifecycle: ReturnType<typeof subscriptionLifecycle>;
+  seedPrice: (p: Parameters<typeof createPrice>[1]) => ReturnType<typeof createPrice>;
+  seedCoupon: (c: Parameters<typeof createCoupon>[1]) => ReturnType<typeof createCoupon>;
+  seedPromotionCode: (p: Parameters<typeof createPromotionCode>[1]) => ReturnType<typeof createPromotionCode>;
+  /** Holds every read of a subscription until the returned function is called (a crash test kills the app meanwhile). */
+  holdSubscriptionReads: () => () => void;
+  /** The environment that points the app at this fake. */
+  env: (webhookTarget?: string) => Record<string, string>;
+  close: () => Promise<void>;
+};
+
+export async function startStripeFake(opts: { webhookSecret?: string } = {}): Promise<StripeFake> {
+  const state = createState();
+  const webhooks = createWebhooks(state, opts.webhookSecret ?? FAKE_WEBHOOK_SECRET);
+  let baseUrl = '';
+  let readGate: Promise<void> | null = null;
+  const routes = new Map<string, Route>(
+    Object.entries({ ...catalogRoutes(state), ...checkoutRoutes(state, () => baseUrl), ...subscriptionRoutes(state, webhooks) }) as [string, Route][],
+  );
+  const match = (method: string, path: string): [Route, string] | null => {
+    const exact = routes.get(`${method} ${path}`);
+    if (exact) return [exact, ''];
+    const slash = path.lastIndexOf('/');
+    const byId = routes.get(`${method} ${path.slice(0, slash)}/:id`);
+    return byId ? [byId, decodeURIComponent(path.slice(slash + 1))] : null;
+  };
+
+  async function api(req: IncomingMessage, res: ServerResponse, method: string, path: string) {
+    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`)
+      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+    const { raw, params } = await readParams(req);
+    const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    state.requests.push({ method, path, idempotencyKey: key });
+    if (key && method === 'POST') {
+      const seen = state.idempotency.get(key);
+      if (seen) {
+        if (seen.method !== method || seen.path !== path || seen.body !== raw)
+          return send(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
+        res.setHeader('idempotent-replayed', 'true');
+        return send(res, seen.status, seen.response);
+      }
+    }
+    if (readGate && method === 'GET' && path.startsWith('/v1/subscriptions')) await readGate;
+    const found = match(method, path);
+    let status = 200;
+    let body: unknown;
+    try {
+      if (!found) throw new StripeFakeError(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
+      body = await found[0](params, found[1]);
+    } catch (err) {
+      if (!(err instanceof StripeFakeError)) throw err;
+      status = err.status;
+      body = { error: { type: err.type, code: err.code, message: err.message } };
+    }
+    if (key && method === 'POST') state.idempotency.set(key, { method, path, body: raw, status, response: body });
+    send(res, status, body);
+  }
+
+  /** The hosted pages a browser reaches: the pay page (a button that completes the session) and the portal. */
+  async function pages(res: ServerResponse, method: string, path: string) {
+    const pay = /^\/pay\/([\w-]+)$/.exec(path);
+    if (pay && method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end(`<!doctype html><title>Stripe fake checkout</title><form method="post"><button>Pay</button></form>`);
+    }
+    if (pay && method === 'POST') {
+      await completeCheckout(state, webhooks, pay[1]);
+      const session = state.sessions.get(pay[1]);
+      res.writeHead(303, { location: session?.success_url ?? session?.return_url ?? '/' });
+      return res.end();
+    }
+    const complete = /^\/test\/checkout\/([\w-]+)\/complete$/.exec(path);
+    if (complete && method === 'POST') {
+      const sub = await completeCheckout(state, webhooks, complete[1]);
+      return send(res, 200, { subscription: sub.id });
+    }
+    if (/^\/portal\/[\w-]+$/.test(path)) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<!doctype html><title>Stripe fake billing portal</title><h1>Billing portal</h1>');
+    }
+    send(res, 404, { error: { type: 'invalid_request_error', message: `No page ${path}` } });
+  }
+
+  const server = await listenLoopback((req, res) => {
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0];
+    const run = path.startsWith('/v1/') ? api(req, res, method, path) : pages(res, method, path);
+    run.catch((err) => send(res, 500, { error: { type: 'api_error', message: String(err) } }));
+  });
+  baseUrl = server.url;
+  return {
+    url: server.url,
+    state,
+    webhooks,
+    completeCheckout: (id) => completeCheckout(state, webhooks, id),
+    lifecycle: subscriptionLifecycle(state, webhooks),
+    seedPrice: (p) => createPrice(state, p),
+    holdSubscriptionReads: () => {
+      let release!: () => void;
+      readGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        readGate = null;
+        release();
+      };
+    },
+    seedCoupon: (c) => createCoupon(state, c),
+    seedPromotionCode: (p) => createPromotionCode(state, p),
+    env: (webhookTarget) => {
+      if (webhookTarget) webhooks.target = webhookTarget;
+      return { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: opts.webhookSecret ?? FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: server.url };
+    },
+    close: server.close,
+  };
+}

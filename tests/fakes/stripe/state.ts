@@ -1,0 +1,104 @@
+// The fake's memory: Stripe's objects by id, as plain JSON shaped like Stripe's (the fields the
+// app and the SDK read), plus the idempotency keys seen and the charges made.
+import { randomBytes } from 'node:crypto';
+
+export type Obj = Record<string, unknown> & { id: string; object: string };
+
+export type Customer = Obj & { email: string | null; name: string | null; metadata: Record<string, string> };
+export type Price = Obj & {
+  product: string;
+  unit_amount: number;
+  currency: string;
+  recurring: { interval: 'month' | 'year'; interval_count: 1 };
+  active: boolean;
+};
+export type Coupon = Obj & {
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  valid: boolean;
+};
+export type PromotionCode = Obj & { code: string; active: boolean; coupon: Coupon; promotion: { type: 'coupon'; coupon: string } };
+export type CheckoutSession = Obj & {
+  status: 'open' | 'complete' | 'expired';
+  mode: 'subscription';
+  ui_mode: 'hosted' | 'embedded';
+  customer: string;
+  client_reference_id: string | null;
+  client_secret: string | null;
+  url: string | null;
+  success_url: string | null;
+  return_url: string | null;
+  line_items: { price: string; quantity: number }[];
+  subscription: string | null;
+  metadata: Record<string, string>;
+  subscription_metadata: Record<string, string>;
+  promotion_code: string | null;
+  locale: string | null;
+  created: number;
+};
+export type Subscription = Obj & {
+  customer: string;
+  status: 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete';
+  collection_method: 'charge_automatically' | 'send_invoice';
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: { id: string; object: 'subscription_item'; price: Price; quantity: number; current_period_start: number; current_period_end: number }[];
+  };
+  discounts: string[];
+  created: number;
+  canceled_at: number | null;
+};
+export type Invoice = Obj & {
+  customer: string;
+  status: 'paid' | 'open';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  created: number;
+};
+
+export type FakeState = {
+  customers: Map<string, Customer>;
+  products: Map<string, Obj>;
+  prices: Map<string, Price>;
+  coupons: Map<string, Coupon>;
+  promotionCodes: Map<string, PromotionCode>;
+  sessions: Map<string, CheckoutSession>;
+  subscriptions: Map<string, Subscription>;
+  invoices: Map<string, Invoice>;
+  portalSessions: Map<string, Obj>;
+  /** Idempotency key -> the request it was first used with and the answer given. */
+  idempotency: Map<string, { method: string; path: string; body: string; status: number; response: unknown }>;
+  /** Every request the app made (method, path, idempotency key), for tests to inspect. */
+  requests: { method: string; path: string; idempotencyKey: string | null }[];
+  /** Payments taken, per subscription: a test checks no one is charged twice. */
+  charges: { subscription: string; invoice: string; amount: number }[];
+  /** The fake's clock in seconds (tests move it). */
+  now: number;
+};
+
+export function createState(): FakeState {
+  return {
+    customers: new Map(),
+    products: new Map(),
+    prices: new Map(),
+    coupons: new Map(),
+    promotionCodes: new Map(),
+    sessions: new Map(),
+    subscriptions: new Map(),
+    invoices: new Map(),
+    portalSessions: new Map(),
+    idempotency: new Map(),
+    requests: [],
+    charges: [],
+    now: Math.floor(Date.now() / 1000),
+  };
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;

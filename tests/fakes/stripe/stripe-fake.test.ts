@@ -1,0 +1,57 @@
+// The Stripe fake keeps Stripe's promises that the app relies on, checked through the real SDK:
+// idempotency keys (the same request replayed answers the first result, no second object; another
+// request with the same key is refused) and webhook signatures the SDK verifies.
+import Stripe from 'stripe';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, startStripeFake, type StripeFake } from './index.js';
+
+let fake: StripeFake;
+let stripe: Stripe;
+beforeAll(async () => {
+  fake = await startStripeFake();
+  const base = new URL(fake.url);
+  stripe = new Stripe(FAKE_SECRET_KEY, { host: base.hostname, port: Number(base.port), protocol: 'http', maxNetworkRetries: 0 });
+});
+afterAll(() => fake.close());
+
+test('the same idempotency key and request: one customer; another request with that key: refused', async () => {
+  const a = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'customer-a' });
+  const b = await stripe.customers.create({ email: 'a@example.com' }, { idempotencyKey: 'customer-a' });
+  expect(b.id).toBe(a.id);
+  expect(fake.state.customers.size).toBe(1);
+  await expect(stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'customer-a' })).rejects.toMatchObject({
+    type: 'StripeIdempotencyError',
+  });
+});
+
+test('a completed checkout charges once; completing it again is refused', async () => {
+  fake.seedPrice({ id: 'price_x', unit_amount: 500, currency: 'usd', interval: 'month' });
+  const customer = await stripe.customers.create({ email: 'c@example.com' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: 'price_x', quantity: 1 }],
+    ui_mode: 'embedded',
+    return_url: 'http://x/',
+  });
+  expect(session.client_secret).toMatch(/_secret_/);
+  const sub = await fake.completeCheckout(session.id);
+  await expect(fake.completeCheckout(session.id)).rejects.toThrow(/complete/);
+  expect(fake.state.charges.filter((c) => c.subscription === sub.id)).toHaveLength(1);
+  expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0].price.id).toBe('price_x');
+});
+
+test('its webhooks carry signatures the SDK verifies, and a wrong secret fails', async () => {
+  fake.webhooks.hold = true;
+  const event = await fake.webhooks.emit('customer.subscription.updated', { id: 'sub_1', object: 'subscription' });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: FAKE_WEBHOOK_SECRET });
+  expect(stripe.webhooks.constructEvent(event.payload, header, FAKE_WEBHOOK_SECRET).id).toBe(event.id);
+  expect(() => stripe.webhooks.constructEvent(event.payload, header, 'whsec_wrong')).toThrow();
+});
+
+test('an unknown promotion code lists nothing; a known one is found by its code', async () => {
+  const coupon = fake.seedCoupon({ amount_off: 500, currency: 'usd', duration: 'forever' });
+  fake.seedPromotionCode({ code: 'FIVE', coupon: coupon.id });
+  expect((await stripe.promotionCodes.list({ code: 'NONE' })).data).toEqual([]);
+  expect((await stripe.promotionCodes.list({ code: 'FIVE' })).data[0]).toMatchObject({ code: 'FIVE', active: true });
+});

@@ -1,0 +1,234 @@
+// /max/payment: the plans with monthly and yearly prices, the discount code and the embedded
+// checkout (or Stripe's hosted page without a publishable key). Signed out: back to /. Billing
+// off: the page says so. After paying, Stripe returns here with ?success=1 and the subscription
+// is refreshed (a failed refresh is only logged: the webhook brings the same).
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { CreditCard } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useCreateCheckoutSession, useGetBillingPlans, useRefreshSubscription } from '../../../../generated/react-query/billing/billing';
+import type { BillingPlan, BillingPlans, CheckoutSessionResponse, Subscription } from '../../../../generated/react-query/model';
+import { ApiError } from '../../app/api-fetch';
+import { problemMessage } from '../../app/problem';
+import { sessionQueryKey, useSession } from '../../app/session';
+import { PageMessage } from '../../ui/page-message';
+import { Placeholder, PLACEHOLDER_HEIGHTS, StripeEmbeddedCheckout } from './embedded-checkout';
+import { formatMoney, shownTier, yearlySaving, type Tier } from './pricing';
+
+export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
+const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
+const INTERVAL_DESCRIPTION = { monthly: 'Billed every month', yearly: 'Billed once a year' } as const;
+
+export default function PaymentPage() {
+  const { user, isLoading } = useSession();
+  const plans = useGetBillingPlans({ query: { select: (r) => r.data as BillingPlans } });
+  const [params] = useSearchParams();
+  if (isLoading || plans.isPending) return <Placeholder height={PLACEHOLDER_HEIGHTS.form} />;
+  // Checkout requires an authenticated user.
+  if (!user) return <Navigate to="/" replace />;
+  if (plans.isError) return <PageMessage icon={<CreditCard className="size-6" />} title="Pricing" text={problemMessage(plans.error)} />;
+  if (!plans.data.configured) return <PageMessage icon={<CreditCard className="size-6" />} title="Billing is not configured" text={BILLING_OFF_TEXT} />;
+  if (params.get('success') === '1') return <CheckoutSucceeded />;
+  return <Checkout plans={plans.data} email={user.email} />;
+}
+
+function CheckoutSucceeded() {
+  const queryClient = useQueryClient();
+  const [subscription, setSubscription] = useState<Subscription | null>(null);
+  const refresh = useRefreshSubscription({
+    mutation: {
+      onSuccess: async (r) => {
+        setSubscription(r.data as Subscription);
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
+      },
+      onError: (err) => console.warn('subscription refresh failed', err),
+    },
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    refresh.mutate();
+  }, [refresh]);
+  const plan = subscription?.plan;
+  return (
+    <div className="mx-auto max-w-lg space-y-3 px-4 py-10 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">Thank you</h1>
+      <p data-testid="checkout-result" className="text-neutral-600 dark:text-neutral-400">
+        {plan && plan !== 'free' ? `You are on ${plan === 'max' ? 'Max' : 'Pro'}.` : 'Your payment is being confirmed.'}
+      </p>
+    </div>
+  );
+}
+
+function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
+  const [params, setParams] = useSearchParams();
+  const tier: Tier = params.get('plan') === 'yearly' ? 'yearly' : params.get('plan') === 'monthly' ? 'monthly' : 'unknown';
+  const interval = shownTier(tier);
+  const planId = params.get('tier') === 'max' ? 'max' : 'pro';
+  const plan = plans.plans.find((p) => p.id === planId);
+  const promo = params.get('promotion_code') ?? '';
+  const [code, setCode] = useState(promo);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [session, setSession] = useState<CheckoutSessionResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateCheckoutSession();
+  const embedded = !!plans.publishable_key;
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // A session for the plan, interval and code chosen; a new one whenever they change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: create's identity changes each render; the key is plan, interval and code
+  useEffect(() => {
+    let live = true;
+    setSession(null);
+    setError(null);
+    create
+      .mutateAsync({
+        data: {
+          subscriptionTier: planId,
+          tier,
+          embedded,
+          discountCode: promo || null,
+          locale: navigator.language,
+          origin: 'max_payment',
+        },
+      })
+      .then(
+        (r) => {
+          if (!live) return;
+          const body = r.data as CheckoutSessionResponse;
+          if (body.url) window.location.assign(body.url);
+          else if (body.clientSecret) setSession(body);
+          else setError('The checkout could not be started. Please try again.');
+        },
+        (err) => {
+          if (!live) return;
+          // A code the server refused: say why and clear it (seed: failure clears it).
+          if (promo && err instanceof ApiError && (err.code === 'invalid_promo_code' || err.code === 'expired_promo_code')) {
+            setCodeError(err.code === 'expired_promo_code' ? 'Expired promo code' : 'Invalid promo code');
+            setParam('promotion_code', null);
+            return;
+          }
+          setError(problemMessage(err));
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, [planId, tier, promo, embedded]);
+
+  const apply = () => {
+    const trimmed = code.trim();
+    setCodeError(null);
+    if (trimmed) setParam('promotion_code', trimmed);
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Upgrade</h1>
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">Plan</legend>
+        {plans.plans
+          .filter((p) => p.id === 'pro' || p.id === 'max')
+          .map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              aria-pressed={p.id === planId}
+              className={clsx('btn-secondary', p.id === planId && 'ring-2 ring-teal-600')}
+              onClick={() => setParam('tier', p.id)}
+            >
+              {p.name}
+            </button>
+          ))}
+      </fieldset>
+      {plan && <IntervalChoice plan={plan} selected={tier} onChoose={(t) => setParam('plan', t)} />}
+      <p className="text-sm text-neutral-500">Paying as {email}</p>
+      <div className="space-y-1">
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply();
+          }}
+        >
+          <input
+            className="input flex-1"
+            aria-label="Discount code"
+            placeholder="Enter discount code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={100}
+          />
+          <button type="submit" className="btn-secondary" disabled={!code.trim() || create.isPending}>
+            Apply
+          </button>
+        </form>
+        {codeError && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {codeError}
+          </p>
+        )}
+        {promo && !codeError && session && <p className="text-sm text-teal-700 dark:text-teal-400">Code {promo} applied</p>}
+      </div>
+      <section className="space-y-3" aria-labelledby="billing-information">
+        <h2 id="billing-information" className="text-lg font-semibold">
+          Billing Information
+        </h2>
+        {error && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        {!error && !session && <Placeholder height={PLACEHOLDER_HEIGHTS.checkout} />}
+        {session?.clientSecret && plans.publishable_key && (
+          <StripeEmbeddedCheckout publishableKey={plans.publishable_key} clientSecret={session.clientSecret} />
+        )}
+      </section>
+      <span className="sr-only">{interval}</span>
+    </div>
+  );
+}
+
+function IntervalChoice({ plan, selected, onChoose }: { plan: BillingPlan; selected: Tier; onChoose: (t: 'monthly' | 'yearly') => void }) {
+  const monthly = plan.prices.find((p) => p.interval === 'monthly');
+  const yearly = plan.prices.find((p) => p.interval === 'yearly');
+  const saving = monthly && yearly ? yearlySaving({ monthlyMinor: monthly.price_minor_units, yearlyMinor: yearly.price_minor_units, selected }) : null;
+  const shown = shownTier(selected);
+  return (
+    <fieldset className="grid gap-2 sm:grid-cols-2">
+      <legend className="sr-only">Billing period</legend>
+      {plan.prices.map((p) => (
+        <label
+          key={p.interval}
+          className={clsx(
+            'cursor-pointer rounded-xl border p-3',
+            p.interval === shown ? 'border-teal-600 ring-1 ring-teal-600' : 'border-neutral-200 dark:border-neutral-800',
+          )}
+        >
+          <input type="radio" name="billing-period" className="sr-only" checked={p.interval === shown} onChange={() => onChoose(p.interval)} />
+          <span className="block font-medium">{INTERVAL_LABEL[p.interval]}</span>
+          <span className="block text-sm text-neutral-500">{INTERVAL_DESCRIPTION[p.interval]}</span>
+          <span className="mt-1 block text-lg font-semibold" data-testid={`price-${p.interval}`}>
+            {formatMoney(p.price_minor_units, p.currency)}
+            <span className="text-sm font-normal text-neutral-500"> / {p.interval === 'yearly' ? 'year' : 'month'}</span>
+          </span>
+          {p.interval === 'yearly' && saving !== null && (
+            <span className="mt-1 block text-sm text-teal-700 dark:text-teal-400">Save {formatMoney(saving, p.currency)}</span>
+          )}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
