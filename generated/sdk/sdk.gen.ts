@@ -1966,7 +1966,7 @@ export const getPartner = <ThrowOnError extends boolean = false>(options: Option
  * `INVALID_COUNTRY`) or `INVALID` for any other reason (the seed's "default"). A visitor may
  * check a code (the landing page asks them to sign in after a valid one); for a signed-in
  * person the code is also judged against their own subscriptions. Promo codes are Stripe's:
- * with billing off (STRIPE_SECRET_KEY unset) the answer is 409 `billing_not_configured`.
+ * with billing off (STRIPE_SECRET_KEY unset) the answer is 503 `billing_not_configured`, as billing's own calls answer.
  * At most 30 checks per 15 minutes from one address (429 `rate_limited`).
  *
  */

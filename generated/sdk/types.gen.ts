@@ -6627,15 +6627,15 @@ export type CheckPartnerDiscountCodeErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    409: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
     413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
 };
 
 export type CheckPartnerDiscountCodeError = CheckPartnerDiscountCodeErrors[keyof CheckPartnerDiscountCodeErrors];

@@ -32,6 +32,7 @@ import { createAuth, migrateAuth } from '../identity/auth.js';
 import { createSessionIds } from '../identity/session-ids.js';
 import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
+import { promotionLookup } from './promotion-lookup.js';
 import { createStripeProvider, sessionSubscriptionOf, type BillingDeps, type PlanRules } from '../billing/index.js';
 import { registerStripeWebhook, startStripeEvent } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
@@ -199,8 +200,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     answerModels: () => [...engine.models.keys()],
     forgetSessions: () => sessions.forgetAll(),
-    // Promo codes are the payment provider's: none until billing is wired (STRIPE_SECRET_KEY).
-    promotions: null,
+    // Promo codes are the payment provider's: none with billing off.
+    promotions: billingProvider && promotionLookup(db, billingProvider, planRules),
     sso: {
       resolveTxt: config.sso.testDnsFile ? fileTxtResolver(config.sso.testDnsFile) : dnsTxtResolver,
       allowPrivateIssuers: config.sso.allowPrivateIssuers,

@@ -1,9 +1,9 @@
 // What other parts use of billing (docs/architecture.md: a domain is used only through its index.ts).
 export { billingErrors } from './errors.js';
-export { sessionSubscriptionOf, subscriptionViewOf, type PlanRules, type SubscriptionView } from './queries.js';
+export { hasSubscribedBefore, sessionSubscriptionOf, subscriptionViewOf, type PlanRules, type SubscriptionView } from './queries.js';
 export { applyProviderEvent, changeSubscription } from './use-cases.js';
 export type { BillingContext, BillingDeps, BillingPorts } from './context.js';
-export type { ProviderEventSummary } from './provider.js';
+export type { BillingProvider, ProviderEventSummary } from './provider.js';
 export { subscriptionsProjection } from './projections.js';
 export { createStripeProvider } from './stripe-provider.js';
 export { subscriptionStream } from './events.js';

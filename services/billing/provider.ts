@@ -41,6 +41,26 @@ export type CheckoutRequest = {
   metadata: Record<string, string>;
 };
 
+/** A promotion code as the provider holds it, for the partner code check (times in seconds since the epoch). */
+export type PromotionCodeFacts = {
+  id: string;
+  active: boolean;
+  expires_at: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  first_time_transaction: boolean;
+  coupon: {
+    valid: boolean;
+    redeem_by: number | null;
+    max_redemptions: number | null;
+    times_redeemed: number;
+    /** The products it discounts; empty for any. */
+    product_ids: string[];
+    /** The countries it is limited to (its metadata `countries`, e.g. "US,CA"), upper case; empty for any. */
+    countries: string[];
+  };
+};
+
 export type BillingProvider = {
   /** The event of a webhook body, verified by its signature header; throws billingErrors.invalidSignature otherwise. */
   verifyEvent: (rawBody: Buffer, signature: string) => ProviderEventSummary;
@@ -48,6 +68,10 @@ export type BillingProvider = {
   ensureCustomer: (user: { id: string; email: string; name: string }, existing: string | null) => Promise<string>;
   /** The promotion code's id, 'expired' when it exists but is no longer active, or null. */
   findPromotionCode: (code: string) => Promise<{ id: string } | 'expired' | null>;
+  /** The promotion code named `code`, active or not, with its coupon; null when there is none. */
+  promotionCodeFacts: (code: string) => Promise<PromotionCodeFacts | null>;
+  /** The products the given prices sell (unknown prices left out). */
+  productIdsOf: (priceIds: string[]) => Promise<string[]>;
   createCheckoutSession: (req: CheckoutRequest) => Promise<{ url: string | null; client_secret: string | null }>;
   createPortalSession: (req: { customer_id: string; return_url: string; locale: string | null }) => Promise<string>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;

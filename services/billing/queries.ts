@@ -50,6 +50,12 @@ export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: st
   };
 }
 
+/** Whether the person ever had a subscription here (a code for first-time customers is not theirs). */
+export async function hasSubscribedBefore(db: Db, userId: string) {
+  const row = await db.selectFrom('subscriptions').select('user_id').where('user_id', '=', userId).where('subscription_id', 'is not', null).executeTakeFirst();
+  return !!row;
+}
+
 /** Whose customer this is (our checkout made it), or null. */
 export async function userOfCustomer(db: Db, customerId: string) {
   const row = await db.selectFrom('subscriptions').select('user_id').where('customer_id', '=', customerId).executeTakeFirst();

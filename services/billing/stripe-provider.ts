@@ -144,6 +144,42 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
       if (!p) return null;
       return p.active ? { id: p.id } : 'expired';
     },
+    async promotionCodeFacts(code) {
+      const found = await stripe.promotionCodes.list({ code, limit: 1, expand: ['data.promotion.coupon'] });
+      const p = found.data[0];
+      const coupon = p && typeof p.promotion.coupon === 'object' ? p.promotion.coupon : null;
+      if (!p || !coupon) return null;
+      return {
+        id: p.id,
+        active: p.active,
+        expires_at: p.expires_at,
+        max_redemptions: p.max_redemptions,
+        times_redeemed: p.times_redeemed,
+        first_time_transaction: p.restrictions.first_time_transaction,
+        coupon: {
+          valid: coupon.valid,
+          redeem_by: coupon.redeem_by,
+          max_redemptions: coupon.max_redemptions,
+          times_redeemed: coupon.times_redeemed,
+          product_ids: coupon.applies_to?.products ?? [],
+          countries: (coupon.metadata?.countries ?? '')
+            .split(',')
+            .map((c) => c.trim().toUpperCase())
+            .filter((c) => /^[A-Z]{2}$/.test(c)),
+        },
+      };
+    },
+    async productIdsOf(priceIds) {
+      const products = await Promise.all(
+        priceIds.map((id) =>
+          stripe.prices.retrieve(id).then(
+            (price) => (typeof price.product === 'string' ? price.product : price.product.id),
+            () => null,
+          ),
+        ),
+      );
+      return [...new Set(products.filter((p): p is string => p !== null))];
+    },
     async createCheckoutSession(req) {
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'subscription',

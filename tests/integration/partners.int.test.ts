@@ -1,6 +1,6 @@
 // Partner landing pages and the phone apps on the real server: the operator's PARTNERS_FILE is
 // served as configured (codes matched without regard to case, unknown ones 404), the store
-// addresses as set, and with billing off a code check says so (409) rather than pretending.
+// addresses as set, and with billing off a code check says so (503, as billing's calls do) rather than pretending.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ test('a partner is served to visitors and people alike as configured; another co
 test('with billing off a code check is refused as such, and an unknown partner first', async () => {
   const v = await visitor(server.url);
   const off = await v.post('/rest/partners/check-discount-code', { reason: 'partner-signup', discountCode: 'WELCOME', partnerCode: 'acme' });
-  expect(off.status).toBe(409);
+  expect(off.status).toBe(503);
   expect(off.json).toMatchObject({ code: 'billing_not_configured' });
   const unknown = await v.post('/rest/partners/check-discount-code', { reason: 'partner-signup', discountCode: 'WELCOME', partnerCode: 'nobody' });
   expect(unknown.status).toBe(404);
@@ -70,5 +70,5 @@ test('code checks are limited per address', async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 35; i++) statuses.push((await v.post('/rest/partners/check-discount-code', { reason: 'partner-signup', discountCode: `C${i}` })).status);
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-  expect(statuses.slice(0, 25).every((s) => s === 409)).toBe(true);
+  expect(statuses.slice(0, 25).every((s) => s === 503)).toBe(true);
 });

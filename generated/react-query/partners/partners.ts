@@ -202,11 +202,6 @@ export type checkPartnerDiscountCodeResponse404 = {
   status: 404
 }
 
-export type checkPartnerDiscountCodeResponse409 = {
-  data: ProblemResponse
-  status: 409
-}
-
 export type checkPartnerDiscountCodeResponse413 = {
   data: ProblemResponse
   status: 413
@@ -217,10 +212,15 @@ export type checkPartnerDiscountCodeResponse429 = {
   status: 429
 }
 
+export type checkPartnerDiscountCodeResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
 export type checkPartnerDiscountCodeResponseSuccess = (checkPartnerDiscountCodeResponse200) & {
   headers: Headers;
 };
-export type checkPartnerDiscountCodeResponseError = (checkPartnerDiscountCodeResponse400 | checkPartnerDiscountCodeResponse404 | checkPartnerDiscountCodeResponse409 | checkPartnerDiscountCodeResponse413 | checkPartnerDiscountCodeResponse429) & {
+export type checkPartnerDiscountCodeResponseError = (checkPartnerDiscountCodeResponse400 | checkPartnerDiscountCodeResponse404 | checkPartnerDiscountCodeResponse413 | checkPartnerDiscountCodeResponse429 | checkPartnerDiscountCodeResponse503) & {
   headers: Headers;
 };
 
@@ -241,7 +241,7 @@ export const getCheckPartnerDiscountCodeUrl = () => {
  * `INVALID_COUNTRY`) or `INVALID` for any other reason (the seed's "default"). A visitor may
  * check a code (the landing page asks them to sign in after a valid one); for a signed-in
  * person the code is also judged against their own subscriptions. Promo codes are Stripe's:
- * with billing off (STRIPE_SECRET_KEY unset) the answer is 409 `billing_not_configured`.
+ * with billing off (STRIPE_SECRET_KEY unset) the answer is 503 `billing_not_configured`, as billing's own calls answer.
  * At most 30 checks per 15 minutes from one address (429 `rate_limited`).
  * @summary Check a promo code before redeeming it (seed 002, "Partner code validation")
  */

@@ -29,12 +29,21 @@ export function createCoupon(state: FakeState, c: Partial<Coupon> & Pick<Coupon,
     duration: c.duration,
     duration_in_months: c.duration_in_months ?? null,
     valid: c.valid ?? true,
+    redeem_by: c.redeem_by ?? null,
+    max_redemptions: c.max_redemptions ?? null,
+    times_redeemed: c.times_redeemed ?? 0,
+    ...(c.applies_to ? { applies_to: c.applies_to } : {}),
+    metadata: c.metadata ?? {},
   };
   state.coupons.set(coupon.id, coupon);
   return coupon;
 }
 
-export function createPromotionCode(state: FakeState, p: { code: string; coupon: string; active?: boolean }): PromotionCode {
+type PromotionCodeSeed = { code: string; coupon: string; active?: boolean } & Partial<
+  Pick<PromotionCode, 'expires_at' | 'max_redemptions' | 'times_redeemed' | 'metadata'> & { first_time_transaction: boolean }
+>;
+
+export function createPromotionCode(state: FakeState, p: PromotionCodeSeed): PromotionCode {
   const coupon = state.coupons.get(p.coupon);
   if (!coupon) throw missing('coupon', p.coupon);
   if ([...state.promotionCodes.values()].some((x) => x.code === p.code && x.active))
@@ -46,6 +55,11 @@ export function createPromotionCode(state: FakeState, p: { code: string; coupon:
     active: p.active ?? true,
     coupon,
     promotion: { type: 'coupon', coupon: coupon.id },
+    expires_at: p.expires_at ?? null,
+    max_redemptions: p.max_redemptions ?? null,
+    times_redeemed: p.times_redeemed ?? 0,
+    restrictions: { first_time_transaction: p.first_time_transaction ?? false, minimum_amount: null, minimum_amount_currency: null },
+    metadata: p.metadata ?? {},
   };
   state.promotionCodes.set(promo.id, promo);
   return promo;
@@ -86,7 +100,10 @@ export function catalogRoutes(state: FakeState) {
     'GET /v1/promotion_codes': (p: Params) => {
       const code = str(p.code);
       const found = [...state.promotionCodes.values()].filter((x) => !code || x.code === code);
-      return list(found.slice(0, Number(p.limit ?? 10)), '/v1/promotion_codes');
+      // `expand[]=data.promotion.coupon` gives each code's coupon object in place of its id, as Stripe does.
+      const expand = ([] as unknown[]).concat(p.expand ?? []).includes('data.promotion.coupon');
+      const shown = found.map((x) => (expand ? { ...x, promotion: { type: 'coupon' as const, coupon: x.coupon } } : x));
+      return list(shown.slice(0, Number(p.limit ?? 10)), '/v1/promotion_codes');
     },
   };
 }

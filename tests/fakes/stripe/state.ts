@@ -19,8 +19,23 @@ export type Coupon = Obj & {
   duration: 'once' | 'repeating' | 'forever';
   duration_in_months: number | null;
   valid: boolean;
+  redeem_by: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  applies_to?: { products: string[] };
+  metadata: Record<string, string>;
 };
-export type PromotionCode = Obj & { code: string; active: boolean; coupon: Coupon; promotion: { type: 'coupon'; coupon: string } };
+export type PromotionCode = Obj & {
+  code: string;
+  active: boolean;
+  coupon: Coupon;
+  promotion: { type: 'coupon'; coupon: string };
+  expires_at: number | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  restrictions: { first_time_transaction: boolean; minimum_amount: null; minimum_amount_currency: null };
+  metadata: Record<string, string>;
+};
 export type CheckoutSession = Obj & {
   status: 'open' | 'complete' | 'expired';
   mode: 'subscription';
