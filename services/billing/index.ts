@@ -3,7 +3,7 @@ export { billingErrors } from './errors.js';
 export { hasSubscribedBefore, sessionSubscriptionOf, subscriptionViewOf, type PlanRules, type SubscriptionView } from './queries.js';
 export { applyProviderEvent, changeSubscription } from './use-cases.js';
 export type { BillingContext, BillingDeps, BillingPorts } from './context.js';
-export type { BillingProvider, ProviderEventSummary } from './provider.js';
+export type { BillingProvider, PromotionCodeFacts, ProviderEventSummary } from './provider.js';
 export { subscriptionsProjection } from './projections.js';
 export { createStripeProvider } from './stripe-provider.js';
 export { subscriptionStream } from './events.js';

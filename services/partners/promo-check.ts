@@ -2,6 +2,7 @@
 // judged from the payment provider's promotion code and what is known of the customer. Pure: the
 // caller reads the provider (and maps its objects to PromotionFacts). The web client shows each
 // code's text from the seed's table.
+import type { PromotionCodeFacts } from '../billing/index.js';
 
 export const PROMO_ERROR_CODES = [
   'PROMO_CODE_CUSTOMER_NOT_FIRST_TIME',
@@ -22,25 +23,8 @@ export type PromoCustomer = {
   country: string | null;
 };
 
-/** A promotion code as the payment provider holds it (Stripe's promotion code and its coupon), times in seconds. */
-export type PromotionFacts = {
-  id: string;
-  active: boolean;
-  expires_at: number | null;
-  max_redemptions: number | null;
-  times_redeemed: number;
-  first_time_transaction: boolean;
-  coupon: {
-    valid: boolean;
-    redeem_by: number | null;
-    max_redemptions: number | null;
-    times_redeemed: number;
-    /** The products it discounts; empty for any. */
-    product_ids: string[];
-    /** The countries it is limited to (ISO 3166 alpha-2, upper case); empty for any. */
-    countries: string[];
-  };
-};
+/** A promotion code as the payment provider holds it: billing's facts of it (its provider maps Stripe's objects). */
+export type PromotionFacts = PromotionCodeFacts;
 
 /** The subscription products a promo code may discount (Pro and Max); others belong to the Enterprise flow. */
 export type PromoContext = { now: Date; customer: PromoCustomer; subscriptionProducts: readonly string[] };
@@ -63,11 +47,3 @@ export function judgePromotion(promo: PromotionFacts | null, ctx: PromoContext):
 }
 
 const used = (max: number | null, times: number) => max !== null && times >= max;
-
-/** A coupon limited to some countries names them in its metadata, `countries: "US,CA"`: the list, upper case. */
-export function countriesOf(value: string | undefined | null): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((c) => c.trim().toUpperCase())
-    .filter((c) => /^[A-Z]{2}$/.test(c));
-}

@@ -13,13 +13,7 @@ let e2e: E2E;
 let page: Page;
 beforeAll(async () => {
   stripe = await startStripeFake();
-  for (const [id, amount, interval] of [
-    ['price_pro_monthly', 2000, 'month'],
-    ['price_pro_yearly', 20000, 'year'],
-    ['price_max_monthly', 20000, 'month'],
-    ['price_max_yearly', 200000, 'year'],
-  ] as const)
-    stripe.seedPrice({ id, unit_amount: amount, currency: 'usd', interval });
+  stripe.seedPlanPrices();
   const coupon = stripe.seedCoupon({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
   stripe.seedPromotionCode({ code: 'HALFOFF', coupon: coupon.id });
   e2e = await startE2E({ env: { ...stripe.env(), STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789' } });

@@ -18,13 +18,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebK
 
 beforeAll(async () => {
   stripe = await startStripeFake();
-  for (const [id, amount, interval] of [
-    ['price_pro_monthly', 2000, 'month'],
-    ['price_pro_yearly', 20000, 'year'],
-    ['price_max_monthly', 20000, 'month'],
-    ['price_max_yearly', 200000, 'year'],
-  ] as const)
-    stripe.seedPrice({ id, unit_amount: amount, currency: 'usd', interval });
+  stripe.seedPlanPrices();
   const coupon = stripe.seedCoupon({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
   stripe.seedPromotionCode({ code: 'WELCOME', coupon: coupon.id });
   stripe.seedPromotionCode({ code: 'USEDUP', coupon: coupon.id, max_redemptions: 1, times_redeemed: 1 });

@@ -21,14 +21,7 @@ let db: pg.Client;
 
 beforeAll(async () => {
   stripe = await startStripeFake();
-  // The built-in plans' price ids, as an operator creates them in Stripe.
-  for (const [id, amount, interval] of [
-    ['price_pro_monthly', 2000, 'month'],
-    ['price_pro_yearly', 20000, 'year'],
-    ['price_max_monthly', 20000, 'month'],
-    ['price_max_yearly', 200000, 'year'],
-  ] as const)
-    stripe.seedPrice({ id, unit_amount: amount, currency: 'usd', interval });
+  stripe.seedPlanPrices();
   const coupon = stripe.seedCoupon({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
   stripe.seedPromotionCode({ code: 'HALFOFF', coupon: coupon.id });
   stripe.seedPromotionCode({ code: 'OLDCODE', coupon: coupon.id, active: false });

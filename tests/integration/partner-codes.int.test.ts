@@ -19,13 +19,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   stripe = await startStripeFake();
-  for (const [id, amount, interval, product] of [
-    ['price_pro_monthly', 2000, 'month', 'prod_pro'],
-    ['price_pro_yearly', 20000, 'year', 'prod_pro'],
-    ['price_max_monthly', 20000, 'month', 'prod_max'],
-    ['price_max_yearly', 200000, 'year', 'prod_max'],
-  ] as const)
-    stripe.seedPrice({ id, product, unit_amount: amount, currency: 'usd', interval });
+  stripe.seedPlanPrices();
   const half = stripe.seedCoupon({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
   const enterprise = stripe.seedCoupon({ percent_off: 20, duration: 'forever', applies_to: { products: ['prod_enterprise'] } });
   const japan = stripe.seedCoupon({ percent_off: 20, duration: 'forever', metadata: { countries: 'JP' } });

@@ -27,6 +27,8 @@ export type StripeFake = {
   seedPrice: (p: Parameters<typeof createPrice>[1]) => ReturnType<typeof createPrice>;
   seedCoupon: (c: Parameters<typeof createCoupon>[1]) => ReturnType<typeof createCoupon>;
   seedPromotionCode: (p: Parameters<typeof createPromotionCode>[1]) => ReturnType<typeof createPromotionCode>;
+  /** The built-in plans' Pro and Max prices (services/shared/plan-catalogue.ts), as an operator creates them in Stripe. */
+  seedPlanPrices: () => void;
   /** Holds every read of a subscription until the returned function is called (a crash test kills the app meanwhile). */
   holdSubscriptionReads: () => () => void;
   /** The environment that points the app at this fake. */
@@ -135,6 +137,15 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     },
     seedCoupon: (c) => createCoupon(state, c),
     seedPromotionCode: (p) => createPromotionCode(state, p),
+    seedPlanPrices: () => {
+      for (const [id, unit_amount, interval, product] of [
+        ['price_pro_monthly', 2000, 'month', 'prod_pro'],
+        ['price_pro_yearly', 20000, 'year', 'prod_pro'],
+        ['price_max_monthly', 20000, 'month', 'prod_max'],
+        ['price_max_yearly', 200000, 'year', 'prod_max'],
+      ] as const)
+        createPrice(state, { id, product, unit_amount, currency: 'usd', interval });
+    },
     env: (webhookTarget) => {
       if (webhookTarget) webhooks.target = webhookTarget;
       return { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: opts.webhookSecret ?? FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: server.url };
