@@ -238,7 +238,9 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(db);
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks restart identity`.execute(
+    db,
+  );
   const now = new Date('2025-03-01T10:00:00Z');
   await registerAccount(store, { userId: 'ada', email: 'ada@example.com', name: 'Ada', visitorId: '11111111-1111-4111-8111-111111111111', now });
   await queueMail(store, { mail_id: 'm1', user_id: 'ada', to: 'ada@example.com', subject: 'Hi', text: 'Hello' }, now);
