@@ -35,6 +35,8 @@ test('registering records the account and claims the visitor', async () => {
       registered_at: now,
       username: null,
       avatar_key: null,
+      email_verified_at: null,
+      two_factor_enabled: false,
     },
   ]);
   expect(await claimsOf(v)).toEqual([{ visitor_id: v, user_id: 'solo', claimed_at: now }]);
