@@ -132,4 +132,15 @@ export type Operations = {
     getBrowserDownloads: { data: T.GetBrowserDownloadsData; responses: T.GetBrowserDownloadsResponses };
     listBrowserInvites: { data: T.ListBrowserInvitesData; responses: T.ListBrowserInvitesResponses };
     issueBrowserInvites: { data: T.IssueBrowserInvitesData; responses: T.IssueBrowserInvitesResponses };
+    listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
+    getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
+    deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };
+    deleteAllMemories: { data: T.DeleteAllMemoriesData; responses: T.DeleteAllMemoriesResponses };
+    getMemoryEntries: { data: T.GetMemoryEntriesData; responses: T.GetMemoryEntriesResponses };
+    toggleMemoryEntryFeedback: { data: T.ToggleMemoryEntryFeedbackData; responses: T.ToggleMemoryEntryFeedbackResponses };
+    submitMemoryFeedback: { data: T.SubmitMemoryFeedbackData; responses: T.SubmitMemoryFeedbackResponses };
+    addMemory: { data: T.AddMemoryData; responses: T.AddMemoryResponses };
+    editMemory: { data: T.EditMemoryData; responses: T.EditMemoryResponses };
+    getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
+    updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
 };

@@ -2,5 +2,6 @@
 // rest: profile, threads, Spaces, files, bookmarks). A domain with personal settings lists a part
 // here: `{ path: 'settings/<name>.json', read: (db, userId) => ... }` (docs/data-rights.md).
 import type { ExportPart } from '../rights/export-archive.js';
+import { memoriesExport } from '../memories/index.js';
 
-export const exportParts: readonly ExportPart[] = [];
+export const exportParts: readonly ExportPart[] = [{ path: 'settings/memories.json', read: memoriesExport }];

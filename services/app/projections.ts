@@ -15,6 +15,7 @@ import { accountSettingsProjection } from '../settings/projections.js';
 import { dataExportsProjection } from '../rights/projections.js';
 import { orgsProjection } from '../orgs/projections.js';
 import { browserInvitesProjection } from '../browser/projections.js';
+import { memoriesProjection } from '../memories/index.js';
 
 export const projections = [
   accountsProjection,
@@ -29,6 +30,7 @@ export const projections = [
   dataExportsProjection,
   orgsProjection,
   browserInvitesProjection,
+  memoriesProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -26,6 +26,7 @@ import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
 import { accountSettingsRoutes } from '../settings/routes.js';
 import { partnerRoutes } from '../partners/index.js';
+import { memoryRoutes } from '../memories/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -53,4 +54,5 @@ export const routes: Routes<AppContext> = {
   ...partnerRoutes,
   ...attributionRoutes,
   ...browserRoutes,
+  ...memoryRoutes,
 };

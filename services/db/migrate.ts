@@ -22,6 +22,7 @@ import * as m0017 from './migrations/0017_org_members.js';
 import * as m0018 from './migrations/0018_org_insights.js';
 import * as m0019 from './migrations/0019_attrib_browser_invites.js';
 import * as m0020 from './migrations/0020_account_security.js';
+import * as m0021 from './migrations/0021_memories_memories.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_org_insights': m0018,
   '0019_attrib_browser_invites': m0019,
   '0020_account_security': m0020,
+  '0021_memories_memories': m0021,
 };
 
 export async function migrateToLatest(db: Db) {

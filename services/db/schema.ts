@@ -363,6 +363,29 @@ export interface AttributionQueryCountsTable {
   assistant_questions: number;
 }
 
+/** What the product remembers about a person (migration 0021_memories_memories), projected by services/memories. */
+export interface MemoriesTable {
+  memory_key: string;
+  user_id: string;
+  content: string;
+  origin: 'answer' | 'manual';
+  from_entry_uuid: string | null;
+  verdict: 'helpful' | 'not_helpful' | null;
+  should_forget: boolean;
+  feedback_type: string | null;
+  feedback_comment: string | null;
+  feedback_entry_uuid: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Whether answers may use a person's memories (a row once they switch; on without one). */
+export interface MemorySwitchesTable {
+  user_id: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -399,4 +422,6 @@ export interface Database {
   browser_invites: BrowserInvitesTable;
   browser_invite_claims: BrowserInviteClaimsTable;
   attribution_query_counts: AttributionQueryCountsTable;
+  memories: MemoriesTable;
+  memory_switches: MemorySwitchesTable;
 }

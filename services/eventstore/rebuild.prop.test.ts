@@ -25,6 +25,9 @@ import {
 import type { AccountSettingsEvent } from '../settings/events.js';
 import { changeSettings } from '../settings/use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
+import { decideEdit, decideExtracted, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from '../memories/decide.js';
+import type { MemoryEvent } from '../memories/events.js';
+import { changeMemories } from '../memories/use-cases.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -61,6 +64,8 @@ const READ_MODELS = {
   data_exports: ['export_id'],
   browser_invites: ['code'],
   browser_invite_claims: ['user_id'],
+  memories: ['memory_key'],
+  memory_switches: ['user_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -82,6 +87,7 @@ type Command =
   | { kind: 'site'; user: number; site: number; remove: boolean; instructions: string }
   | { kind: 'verify'; user: number }
   | { kind: 'two-factor'; user: number; enabled: boolean }
+  | { kind: 'memory'; user: number; memory: number; op: 'add' | 'edit' | 'forget' | 'toggle' | 'feedback' | 'forget-all' | 'switch'; content: string }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -100,8 +106,39 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   // The account's address verified, two-factor sign-in turned on or off (accounts' email_verified_at, two_factor_enabled).
   fc.record({ kind: fc.constant('verify' as const), user: fc.nat(5) }),
   fc.record({ kind: fc.constant('two-factor' as const), user: fc.nat(5), enabled: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('memory' as const),
+    user: fc.nat(5),
+    memory: fc.nat(3),
+    op: fc.constantFrom('add' as const, 'edit' as const, 'forget' as const, 'toggle' as const, 'feedback' as const, 'forget-all' as const, 'switch' as const),
+    content: text,
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** A person's memory commands through their decide functions (keys are per person and number). */
+function memoryCommand(cmd: Extract<Command, { kind: 'memory' }>, now: Date) {
+  const userId = `user-${cmd.user}`;
+  const key = `${userId}-memory-${cmd.memory}`;
+  return changeMemories(store, userId, (s): MemoryEvent[] => {
+    switch (cmd.op) {
+      case 'add':
+        return Object.hasOwn(s.memories, key) ? [] : decideExtracted(s, { userId, now, fromEntryUuid: 'entry', statements: [{ key, content: cmd.content }] });
+      case 'edit':
+        return decideEdit(s, { userId, now, key, content: cmd.content });
+      case 'forget':
+        return decideForget(s, { userId, now, key });
+      case 'toggle':
+        return decideToggle(s, { userId, now, key, verdict: cmd.content.length % 2 ? 'helpful' : 'not_helpful', shouldForget: true, feedbackEntryUuid: null });
+      case 'feedback':
+        return decideFeedback(s, { userId, now, key, type: 'comment', comment: cmd.content, shouldForget: false, feedbackEntryUuid: 'entry' });
+      case 'forget-all':
+        return decideForgetAll(s, { userId, now });
+      case 'switch':
+        return decideSwitch(s, { userId, now, enabled: cmd.content.length % 2 === 0 });
+    }
+  });
+}
 
 /** The heart of services/rights/deletion.ts (discard the mail, redact the log, AccountErased), without Better Auth's tables. */
 async function erase(userId: string, now: Date) {
@@ -162,6 +199,8 @@ async function run(cmd: Command, now: Date) {
       return recordEmailVerified(store, { userId: `user-${cmd.user}`, via: 'link', now });
     case 'two-factor':
       return recordTwoFactor(store, { userId: `user-${cmd.user}`, enabled: cmd.enabled, now });
+    case 'memory':
+      return memoryCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -170,7 +209,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, memories, memory_switches restart identity`.execute(
         db,
       );
       for (const [cmd, ms] of steps) {
@@ -196,7 +235,9 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions restart identity`.execute(db);
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, memories, memory_switches restart identity`.execute(
+    db,
+  );
   const now = new Date('2025-03-01T10:00:00Z');
   await registerAccount(store, { userId: 'ada', email: 'ada@example.com', name: 'Ada', visitorId: '11111111-1111-4111-8111-111111111111', now });
   await queueMail(store, { mail_id: 'm1', user_id: 'ada', to: 'ada@example.com', subject: 'Hi', text: 'Hello' }, now);
