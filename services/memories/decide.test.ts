@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DomainError } from '../shared/domain-error.js';
+import type { DomainError } from '../shared/domain-error.js';
 import { decideAdd, decideEdit, decideExtracted, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from './decide.js';
 import { evolveMemories, initialMemories, type MemoriesState, type MemoryEvent, usable } from './events.js';
 

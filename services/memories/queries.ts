@@ -56,13 +56,19 @@ export async function memoriesEnabled(db: Db | Trx, userId: string) {
   return row?.enabled ?? true;
 }
 
-/** The memories answers may use: not marked not helpful, not to be forgotten. */
+/**
+ * The memories answers may use: not marked not helpful, not to be forgotten, and none while the
+ * person has memories off. One round trip: it runs before every signed-in answer's sources.
+ */
 export async function usableMemories(db: Db | Trx, userId: string) {
   const rows = await db
     .selectFrom('memories')
     .select(['memory_key', 'content', 'created_at'])
     .where('user_id', '=', userId)
     .where('should_forget', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('memory_switches').select('user_id').where('memory_switches.user_id', '=', userId).where('enabled', '=', false))),
+    )
     .where((eb) => eb.or([eb('verdict', 'is', null), eb('verdict', '!=', 'not_helpful')]))
     .orderBy('created_at', 'desc')
     .limit(500)

@@ -1,7 +1,7 @@
 // The person's memories as sources of an answer: the relevant usable ones, when the person
 // lets answers use memories. Each is cited like any source (`is_memory`).
 import type { Db } from '../db/database.js';
-import { memoriesEnabled, usableMemories } from './queries.js';
+import { usableMemories } from './queries.js';
 import { relevantMemories } from './relevant.js';
 
 export type MemorySource = { memory_key: string; content: string; timestamp: string; url: string };
@@ -10,9 +10,7 @@ export type MemorySource = { memory_key: string; content: string; timestamp: str
 export const memoryUrl = (key: string) => `/account/memories/${key}`;
 
 export async function memorySourcesFor(db: Db, userId: string, question: string): Promise<MemorySource[]> {
-  const [enabled, usable] = await Promise.all([memoriesEnabled(db, userId), usableMemories(db, userId)]);
-  if (!enabled) return [];
-  return relevantMemories(question, usable).map((m) => ({
+  return relevantMemories(question, await usableMemories(db, userId)).map((m) => ({
     memory_key: m.memory_key,
     content: m.content,
     timestamp: new Date(m.created_at).toISOString(),

@@ -18,6 +18,7 @@ export function MemoriesSwitch() {
         <input
           type="checkbox"
           role="switch"
+          aria-checked={enabled ?? false}
           checked={enabled ?? false}
           disabled={enabled === undefined}
           onChange={(e) => update.mutate({ data: { enabled: e.target.checked } })}
