@@ -22,6 +22,8 @@ describe('the offline extractor', () => {
 test('a model’s reply becomes one memory per line, NONE none', () => {
   expect(parseExtraction('- I am vegetarian.\n2. I live in Lyon.\n')).toEqual(['I am vegetarian.', 'I live in Lyon.']);
   expect(parseExtraction('NONE')).toEqual([]);
+  // A model that answers the question instead leaves nothing to remember.
+  expect(parseExtraction('An answer.\nWhat else should I know?\nMy plan is fine?')).toEqual([]);
 });
 
 test('the relevant memories share a content word with the question, the most first', () => {

@@ -32,11 +32,14 @@ export const EXTRACTION_PROMPT =
   'dislike, want answers to be). Ignore the question itself, one-off tasks, passing moods and anything about other people. ' +
   'Write each as one short first-person sentence ("I am vegetarian."), one per line, and nothing else. If there is nothing, write NONE.';
 
+/** A line the prompt asked for: a first-person statement, not a question (a model answering the question instead gives none). */
+const FIRST_PERSON = /^(?:i|i'm|i've|my)\b/i;
+
 export function parseExtraction(text: string): string[] {
   return text
     .split('\n')
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
-    .filter((l) => l && l.toUpperCase() !== 'NONE' && [...l].length <= MEMORY_CONTENT_MAX)
+    .filter((l) => FIRST_PERSON.test(l) && !l.endsWith('?') && [...l].length <= MEMORY_CONTENT_MAX)
     .slice(0, 5);
 }
 
