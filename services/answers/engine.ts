@@ -22,7 +22,7 @@ export function createAnswerEngine(
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;
   mayUseWeb: (userId: string | null) => Promise<boolean>;
-  memories: (userId: string, question: string) => Promise<Passage[]>;
+  memories: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
   timeoutMs: number;
 } {
   const llm = config.llm;
@@ -36,7 +36,7 @@ export function createAnswerEngine(
     sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
     mayUseWeb: (userId) => mayUseWebSearch(db, userId),
-    memories: async (userId, question) => (await memorySourcesFor(db, userId, question)).map(memoryPassage),
+    memories: async (userId, question, contextUuid) => (await memorySourcesFor(db, userId, question, contextUuid)).map(memoryPassage),
     timeoutMs: config.llmTimeoutMs,
   };
 }

@@ -36,7 +36,7 @@ export type AnswerDeps = {
   /** The corpora a user may read (readable.ts); resolved inside the recorded retrieve step. */
   readableCorpora: (userId: string | null) => Promise<string[]>;
   /** The asker's memories that bear on the question, when they let answers use them (absent: none). */
-  memories?: (userId: string, question: string) => Promise<Passage[]>;
+  memories?: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
   /** Whether the asker's organisation lets them search the web (absent: yes). */
   mayUseWeb?: (userId: string | null) => Promise<boolean>;
   /** Longest wait for the model's first or next piece of text. */
@@ -71,8 +71,10 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   const webAllowed = deps.mayUseWeb ? await deps.mayUseWeb(job.askerUserId ?? null) : true;
   // A member without web search gets no web results in any mode (`web` mode is refused when asked).
   const mode = job.mode === 'web' && !webAllowed ? 'auto' : job.mode;
-  // The asker's memories are looked up while the other sources search; the user guide (`help`) keeps to itself.
-  const remembered = job.askerUserId && deps.memories && mode !== 'help' ? deps.memories(job.askerUserId, job.query) : Promise.resolve([]);
+  // The asker's memories are looked up while the other sources search. The user guide (`help`)
+  // keeps to itself, and a Space's thread (read by its members) shows nothing personal.
+  const remembered =
+    job.askerUserId && deps.memories && mode !== 'help' && !space ? deps.memories(job.askerUserId, job.query, job.contextUuid) : Promise.resolve([]);
   const [found, memories] = await Promise.all([
     retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed }),
     remembered,

@@ -2,7 +2,7 @@
 export { memoriesProjection } from './projections.js';
 export { memoryRedactors } from './erasure.js';
 export { memoriesExport } from './export.js';
-export { memorySourcesFor, memoryUrl, type MemorySource } from './sources.js';
+export { conversationUrl, memorySourcesFor, memoryUrl, type MemorySource } from './sources.js';
 export { MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer } from './extraction-consumer.js';
 export { offlineExtractor, llmExtractor, type MemoryExtractor } from './extract.js';
 export { memoryRoutes } from './routes.js';

@@ -21,7 +21,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Source = { url: string; name: string; snippet: string; is_memory?: boolean; timestamp?: string };
+type Source = { url: string; name: string; snippet: string; is_memory?: boolean; is_conversation_history?: boolean; timestamp?: string };
 type Memory = { memory_key: string; content: string; origin: string; feedback: string | null; is_thumbs_down: boolean };
 
 const put = (b: Browser, path: string, json: unknown) => b.send('PUT', path, { json });
@@ -68,6 +68,20 @@ describe('memories from answers', () => {
     expect((await ada.get(`/rest/memories/get_entries?entry_uuid=${memory.memory_key}`)).json.entries[0].is_thumbs_down).toBe(true);
     const after = await ask(ada, 'Which vegetarian dishes are quick?');
     expect(after.sources.some((s) => s.is_memory)).toBe(false);
+  });
+
+  test('an earlier related question of the person is a source (conversation history); never another person’s, and none while memories are off', async () => {
+    const dee = await signedUp(server.url, 'Dee');
+    const eve = await signedUp(server.url, 'Eve');
+    const first = await ask(dee, 'How do I bake sourdough bread?');
+    const later = await ask(dee, 'Why does sourdough bread not rise?');
+    const history = later.sources.filter((s) => s.is_conversation_history);
+    expect(history).toHaveLength(1);
+    expect(history[0].url).toMatch(new RegExp(`^/search/[^/]+/${first.thread.backend_uuid}$`));
+    expect(history[0].snippet).toContain('How do I bake sourdough bread?');
+    expect((await ask(eve, 'Why does sourdough bread not rise?')).sources.some((s) => s.is_conversation_history)).toBe(false);
+    expect((await put(dee, '/rest/memories/settings', { enabled: false })).json).toEqual({ enabled: false });
+    expect((await ask(dee, 'Is sourdough bread healthy?')).sources.some((s) => s.is_conversation_history || s.is_memory)).toBe(false);
   });
 
   test('nothing is remembered from an incognito thread, from a visitor, or when memories are off', async () => {
