@@ -1,6 +1,6 @@
 // Issue 18's budget: memories add at most 10 ms p95 to the first byte of an answer. Two people
 // with the same 200 memories ask the same questions, one after the other in the same run: one
-// with memories on (their relevant memories become sources), one with memories turned off (the
+// with memories on (their relevant memories and earlier questions become sources), one with memories off (the
 // baseline). The time to the `sources` event is shown too: that is where the lookup happens.
 import { signedUp } from '../support/people.js';
 import { percentile, runAsks } from './answers-client.js';
