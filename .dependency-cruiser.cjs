@@ -12,6 +12,8 @@ const DOMAIN_ORDER = [
   'spaces',
   'threads',
   'files',
+  // What the product remembers about a person (issue 18): answers read it as sources.
+  'memories',
   'answers',
   'bookmarks',
   'articles',

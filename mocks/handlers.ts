@@ -12,6 +12,7 @@ import { assistantBrowserHandlers } from './assistant-browser';
 import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
+import { memoryHandlers } from './memories';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -181,6 +182,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     }),
     ...accountHandlers({ state: () => scenario.state, changed }),
     ...accountSettingsHandlers({ state: () => scenario.state, changed }),
+    ...memoryHandlers({ state: () => scenario.state, changed }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

@@ -1,5 +1,6 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
+import type { MockMemories } from './memories';
 import type { MockBrowserState } from './assistant-browser';
 import type { SessionUser } from '../generated/react-query/model';
 import type { MockAccountSettings } from './account-settings';
@@ -44,6 +45,8 @@ export type ScenarioState = {
   twoFactorPendingId?: string | null;
   /** The assistant browser's invite codes, claims and download mails (mocks/assistant-browser.ts). */
   browser?: MockBrowserState;
+  /** Each account's memory events (mocks/memories.ts), by user id. */
+  memories?: MockMemories;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

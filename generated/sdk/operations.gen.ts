@@ -149,4 +149,15 @@ export type Operations = {
     getCustomerPortal: { data: T.GetCustomerPortalData; responses: T.GetCustomerPortalResponses };
     receiveStripeWebhook: { data: T.ReceiveStripeWebhookData; responses: T.ReceiveStripeWebhookResponses };
     recordSubscriptionSourceAsAdmin: { data: T.RecordSubscriptionSourceAsAdminData; responses: T.RecordSubscriptionSourceAsAdminResponses };
+    listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
+    getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
+    deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };
+    deleteAllMemories: { data: T.DeleteAllMemoriesData; responses: T.DeleteAllMemoriesResponses };
+    getMemoryEntries: { data: T.GetMemoryEntriesData; responses: T.GetMemoryEntriesResponses };
+    toggleMemoryEntryFeedback: { data: T.ToggleMemoryEntryFeedbackData; responses: T.ToggleMemoryEntryFeedbackResponses };
+    submitMemoryFeedback: { data: T.SubmitMemoryFeedbackData; responses: T.SubmitMemoryFeedbackResponses };
+    addMemory: { data: T.AddMemoryData; responses: T.AddMemoryResponses };
+    editMemory: { data: T.EditMemoryData; responses: T.EditMemoryResponses };
+    getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
+    updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
 };

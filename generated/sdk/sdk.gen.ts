@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBillingPlansData, GetBillingPlansErrors, GetBillingPlansResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetCustomerPortalData, GetCustomerPortalErrors, GetCustomerPortalResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUpsellsData, GetUpsellsErrors, GetUpsellsResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, MarkUpsellInteractedData, MarkUpsellInteractedErrors, MarkUpsellInteractedResponses, OauthCallbackData, OauthCallbackErrors, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RecordSubscriptionSourceAsAdminData, RecordSubscriptionSourceAsAdminErrors, RecordSubscriptionSourceAsAdminResponses, RecordUpsellImpressionData, RecordUpsellImpressionErrors, RecordUpsellImpressionResponses, RefreshSubscriptionData, RefreshSubscriptionErrors, RefreshSubscriptionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddMemoryData, AddMemoryErrors, AddMemoryResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteAllMemoriesData, DeleteAllMemoriesErrors, DeleteAllMemoriesResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EditMemoryData, EditMemoryErrors, EditMemoryResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBillingPlansData, GetBillingPlansErrors, GetBillingPlansResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetCustomerPortalData, GetCustomerPortalErrors, GetCustomerPortalResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMemoryData, GetMemoryEntriesData, GetMemoryEntriesErrors, GetMemoryEntriesResponses, GetMemoryErrors, GetMemoryResponses, GetMemorySettingsData, GetMemorySettingsErrors, GetMemorySettingsResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUpsellsData, GetUpsellsErrors, GetUpsellsResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, MarkUpsellInteractedData, MarkUpsellInteractedErrors, MarkUpsellInteractedResponses, OauthCallbackData, OauthCallbackErrors, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RecordSubscriptionSourceAsAdminData, RecordSubscriptionSourceAsAdminErrors, RecordSubscriptionSourceAsAdminResponses, RecordUpsellImpressionData, RecordUpsellImpressionErrors, RecordUpsellImpressionResponses, RefreshSubscriptionData, RefreshSubscriptionErrors, RefreshSubscriptionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, SubmitMemoryFeedbackData, SubmitMemoryFeedbackErrors, SubmitMemoryFeedbackResponses, ToggleMemoryEntryFeedbackData, ToggleMemoryEntryFeedbackErrors, ToggleMemoryEntryFeedbackResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateMemorySettingsData, UpdateMemorySettingsErrors, UpdateMemorySettingsResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -2437,6 +2437,177 @@ export const recordSubscriptionSourceAsAdmin = <ThrowOnError extends boolean = f
             type: 'apiKey'
         }],
     url: '/rest/admin/billing/subscription-source',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A page of the signed-in person's memories, newest first
+ */
+export const listMemories = <ThrowOnError extends boolean = false>(options?: Options<ListMemoriesData, ThrowOnError>): RequestResult<ListMemoriesResponses, ListMemoriesErrors, ThrowOnError> => (options?.client ?? client).get<ListMemoriesResponses, ListMemoriesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/list',
+    ...options
+});
+
+/**
+ * One of the signed-in person's memories
+ *
+ * The answer's `memories` holds the one memory (seed 003 §7 reads the first).
+ */
+export const getMemory = <ThrowOnError extends boolean = false>(options: Options<GetMemoryData, ThrowOnError>): RequestResult<GetMemoryResponses, GetMemoryErrors, ThrowOnError> => (options.client ?? client).get<GetMemoryResponses, GetMemoryErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/get',
+    ...options
+});
+
+/**
+ * Forget one memory
+ */
+export const deleteMemory = <ThrowOnError extends boolean = false>(options: Options<DeleteMemoryData, ThrowOnError>): RequestResult<DeleteMemoryResponses, DeleteMemoryErrors, ThrowOnError> => (options.client ?? client).delete<DeleteMemoryResponses, DeleteMemoryErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/delete',
+    ...options
+});
+
+/**
+ * Forget every memory of the signed-in person
+ */
+export const deleteAllMemories = <ThrowOnError extends boolean = false>(options?: Options<DeleteAllMemoriesData, ThrowOnError>): RequestResult<DeleteAllMemoriesResponses, DeleteAllMemoriesErrors, ThrowOnError> => (options?.client ?? client).delete<DeleteAllMemoriesResponses, DeleteAllMemoriesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/delete-all',
+    ...options
+});
+
+/**
+ * The feedback given on an entry (a memory, by its key)
+ */
+export const getMemoryEntries = <ThrowOnError extends boolean = false>(options: Options<GetMemoryEntriesData, ThrowOnError>): RequestResult<GetMemoryEntriesResponses, GetMemoryEntriesErrors, ThrowOnError> => (options.client ?? client).get<GetMemoryEntriesResponses, GetMemoryEntriesErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/get_entries',
+    ...options
+});
+
+/**
+ * The helpful / not-helpful click on a memory
+ *
+ * `feedback` is the verdict clicked; clicking the verdict already given clears it (seed 003
+ * §4). `should_forget` with `not_helpful` keeps the memory out of every later answer, as
+ * not helpful alone does ('This memory will not be referenced in future searches.').
+ *
+ */
+export const toggleMemoryEntryFeedback = <ThrowOnError extends boolean = false>(options: Options<ToggleMemoryEntryFeedbackData, ThrowOnError>): RequestResult<ToggleMemoryEntryFeedbackResponses, ToggleMemoryEntryFeedbackErrors, ThrowOnError> => (options.client ?? client).post<ToggleMemoryEntryFeedbackResponses, ToggleMemoryEntryFeedbackErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/toggle_entry_feedback',
+    ...options
+});
+
+/**
+ * Detailed feedback on a memory (a preset reason, or a comment)
+ *
+ * The memory feedback of seed 003 §3 (its path is not shown there): `type` is a preset reason
+ * or `comment` (then `comment` is required, 400 `memory_feedback_comment_required`). A
+ * negative reason marks the memory not helpful, a positive one helpful.
+ *
+ */
+export const submitMemoryFeedback = <ThrowOnError extends boolean = false>(options: Options<SubmitMemoryFeedbackData, ThrowOnError>): RequestResult<SubmitMemoryFeedbackResponses, SubmitMemoryFeedbackErrors, ThrowOnError> => (options.client ?? client).post<SubmitMemoryFeedbackResponses, SubmitMemoryFeedbackErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/feedback',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remember something by hand
+ */
+export const addMemory = <ThrowOnError extends boolean = false>(options: Options<AddMemoryData, ThrowOnError>): RequestResult<AddMemoryResponses, AddMemoryErrors, ThrowOnError> => (options.client ?? client).post<AddMemoryResponses, AddMemoryErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/add',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change what a memory says
+ */
+export const editMemory = <ThrowOnError extends boolean = false>(options: Options<EditMemoryData, ThrowOnError>): RequestResult<EditMemoryResponses, EditMemoryErrors, ThrowOnError> => (options.client ?? client).put<EditMemoryResponses, EditMemoryErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Whether answers may use the signed-in person's memories
+ */
+export const getMemorySettings = <ThrowOnError extends boolean = false>(options?: Options<GetMemorySettingsData, ThrowOnError>): RequestResult<GetMemorySettingsResponses, GetMemorySettingsErrors, ThrowOnError> => (options?.client ?? client).get<GetMemorySettingsResponses, GetMemorySettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/settings',
+    ...options
+});
+
+/**
+ * Turn memories on or off for answers
+ */
+export const updateMemorySettings = <ThrowOnError extends boolean = false>(options: Options<UpdateMemorySettingsData, ThrowOnError>): RequestResult<UpdateMemorySettingsResponses, UpdateMemorySettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateMemorySettingsResponses, UpdateMemorySettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/memories/settings',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -532,7 +532,15 @@ export type Source = {
     name: string;
     snippet: string;
     is_attachment?: boolean;
+    /**
+     * The source is one of the asker's memories (its url ends with the memory's key).
+     */
     is_memory?: boolean;
+    is_conversation_history?: boolean;
+    /**
+     * For a memory, when it was remembered.
+     */
+    timestamp?: string;
     is_client_context?: boolean;
     meta_data?: {
         domain_name?: string;
@@ -1891,6 +1899,65 @@ export type CheckoutSessionResponse = {
 };
 
 /**
+ * Something the product remembers about the signed-in person (seed 003 §3 Memory): found in a
+ * question they asked (`origin: answer`) or added by hand (`manual`). `feedback` is their
+ * helpful / not-helpful verdict (null when none); a memory marked not helpful, or to be
+ * forgotten, is never used in an answer again.
+ *
+ */
+export type Memory = {
+    memory_key: string;
+    content: string;
+    origin: 'answer' | 'manual';
+    /**
+     * The entry whose question it was found in (null when added by hand).
+     */
+    from_entry_uuid: string | null;
+    feedback: 'helpful' | 'not_helpful' | null;
+    is_thumbs_down: boolean;
+    should_forget: boolean;
+    /**
+     * The last detailed feedback's type, when one was given.
+     */
+    feedback_type: string | null;
+    feedback_comment: string | null;
+    created_at: string;
+    updated_at: string;
+};
+
+export type MemoryList = {
+    memories: Array<Memory>;
+    total_memory_count: number;
+};
+
+/**
+ * The server's side of entry feedback (seed 003 §3), for a memory (its key is the entry's uuid).
+ */
+export type MemoryEntry = {
+    entry_uuid: string;
+    is_thumbs_down: boolean;
+    feedback: 'helpful' | 'not_helpful' | null;
+    should_forget: boolean;
+    feedback_entry_uuid: string | null;
+};
+
+/**
+ * A preset reason (negative out_of_date, inaccurate, irrelevant; positive up_to_date, accurate, relevant) or 'comment' with text (seed 003 §3).
+ */
+export type MemoryFeedbackType = 'out_of_date' | 'inaccurate' | 'irrelevant' | 'up_to_date' | 'accurate' | 'relevant' | 'comment';
+
+export type MemoryContent = {
+    content: string;
+};
+
+/**
+ * Whether answers may use the person's memories (on until they turn it off); off also stops new memories being found.
+ */
+export type MemorySettings = {
+    enabled: boolean;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -1914,6 +1981,11 @@ export type OrgUuid = string;
 export type OrgMemberId = string;
 
 export type InvitationId = string;
+
+/**
+ * The memory's key (another person's answers 404 `memory_not_found`).
+ */
+export type MemoryKey = string;
 
 export type GetHealthData = {
     body?: never;
@@ -7565,3 +7637,434 @@ export type RecordSubscriptionSourceAsAdminResponses = {
 };
 
 export type RecordSubscriptionSourceAsAdminResponse = RecordSubscriptionSourceAsAdminResponses[keyof RecordSubscriptionSourceAsAdminResponses];
+
+export type ListMemoriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        offset?: number;
+        /**
+         * Keeps the memories whose text contains it (any case).
+         */
+        query?: string;
+    };
+    url: '/rest/memories/list';
+};
+
+export type ListMemoriesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListMemoriesError = ListMemoriesErrors[keyof ListMemoriesErrors];
+
+export type ListMemoriesResponses = {
+    /**
+     * The page and how many match in all.
+     */
+    200: MemoryList;
+};
+
+export type ListMemoriesResponse = ListMemoriesResponses[keyof ListMemoriesResponses];
+
+export type GetMemoryData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The memory's key (another person's answers 404 `memory_not_found`).
+         */
+        memory_key: string;
+    };
+    url: '/rest/memories/get';
+};
+
+export type GetMemoryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetMemoryError = GetMemoryErrors[keyof GetMemoryErrors];
+
+export type GetMemoryResponses = {
+    /**
+     * The memory.
+     */
+    200: MemoryList;
+};
+
+export type GetMemoryResponse = GetMemoryResponses[keyof GetMemoryResponses];
+
+export type DeleteMemoryData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The memory's key (another person's answers 404 `memory_not_found`).
+         */
+        memory_key: string;
+    };
+    url: '/rest/memories/delete';
+};
+
+export type DeleteMemoryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type DeleteMemoryError = DeleteMemoryErrors[keyof DeleteMemoryErrors];
+
+export type DeleteMemoryResponses = {
+    /**
+     * Forgotten.
+     */
+    204: void;
+};
+
+export type DeleteMemoryResponse = DeleteMemoryResponses[keyof DeleteMemoryResponses];
+
+export type DeleteAllMemoriesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/memories/delete-all';
+};
+
+export type DeleteAllMemoriesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type DeleteAllMemoriesError = DeleteAllMemoriesErrors[keyof DeleteAllMemoriesErrors];
+
+export type DeleteAllMemoriesResponses = {
+    /**
+     * Forgotten (also when there were none).
+     */
+    204: void;
+};
+
+export type DeleteAllMemoriesResponse = DeleteAllMemoriesResponses[keyof DeleteAllMemoriesResponses];
+
+export type GetMemoryEntriesData = {
+    body?: never;
+    path?: never;
+    query: {
+        entry_uuid: string;
+    };
+    url: '/rest/memories/get_entries';
+};
+
+export type GetMemoryEntriesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetMemoryEntriesError = GetMemoryEntriesErrors[keyof GetMemoryEntriesErrors];
+
+export type GetMemoryEntriesResponses = {
+    /**
+     * The entry's feedback; the first entry's `is_thumbs_down` is the one shown.
+     */
+    200: {
+        entries: Array<MemoryEntry>;
+    };
+};
+
+export type GetMemoryEntriesResponse = GetMemoryEntriesResponses[keyof GetMemoryEntriesResponses];
+
+export type ToggleMemoryEntryFeedbackData = {
+    body?: never;
+    path?: never;
+    query: {
+        entry_uuid: string;
+        feedback: 'helpful' | 'not_helpful';
+        should_forget?: boolean;
+        /**
+         * The answer entry the click was made from.
+         */
+        feedback_entry_uuid?: string;
+    };
+    url: '/rest/memories/toggle_entry_feedback';
+};
+
+export type ToggleMemoryEntryFeedbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ToggleMemoryEntryFeedbackError = ToggleMemoryEntryFeedbackErrors[keyof ToggleMemoryEntryFeedbackErrors];
+
+export type ToggleMemoryEntryFeedbackResponses = {
+    /**
+     * The entry's feedback now.
+     */
+    200: MemoryEntry;
+};
+
+export type ToggleMemoryEntryFeedbackResponse = ToggleMemoryEntryFeedbackResponses[keyof ToggleMemoryEntryFeedbackResponses];
+
+export type SubmitMemoryFeedbackData = {
+    body: {
+        memory_key: string;
+        type: MemoryFeedbackType;
+        comment?: string | null;
+        shouldForget?: boolean;
+        feedbackEntryUuid?: string | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/memories/feedback';
+};
+
+export type SubmitMemoryFeedbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type SubmitMemoryFeedbackError = SubmitMemoryFeedbackErrors[keyof SubmitMemoryFeedbackErrors];
+
+export type SubmitMemoryFeedbackResponses = {
+    /**
+     * The memory with its feedback.
+     */
+    200: Memory;
+};
+
+export type SubmitMemoryFeedbackResponse = SubmitMemoryFeedbackResponses[keyof SubmitMemoryFeedbackResponses];
+
+export type AddMemoryData = {
+    body: MemoryContent;
+    path?: never;
+    query?: never;
+    url: '/rest/memories/add';
+};
+
+export type AddMemoryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type AddMemoryError = AddMemoryErrors[keyof AddMemoryErrors];
+
+export type AddMemoryResponses = {
+    /**
+     * The memory.
+     */
+    201: Memory;
+};
+
+export type AddMemoryResponse = AddMemoryResponses[keyof AddMemoryResponses];
+
+export type EditMemoryData = {
+    body: MemoryContent;
+    path?: never;
+    query: {
+        /**
+         * The memory's key (another person's answers 404 `memory_not_found`).
+         */
+        memory_key: string;
+    };
+    url: '/rest/memories/edit';
+};
+
+export type EditMemoryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type EditMemoryError = EditMemoryErrors[keyof EditMemoryErrors];
+
+export type EditMemoryResponses = {
+    /**
+     * The memory as saved.
+     */
+    200: Memory;
+};
+
+export type EditMemoryResponse = EditMemoryResponses[keyof EditMemoryResponses];
+
+export type GetMemorySettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/memories/settings';
+};
+
+export type GetMemorySettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetMemorySettingsError = GetMemorySettingsErrors[keyof GetMemorySettingsErrors];
+
+export type GetMemorySettingsResponses = {
+    /**
+     * The switch.
+     */
+    200: MemorySettings;
+};
+
+export type GetMemorySettingsResponse = GetMemorySettingsResponses[keyof GetMemorySettingsResponses];
+
+export type UpdateMemorySettingsData = {
+    body: MemorySettings;
+    path?: never;
+    query?: never;
+    url: '/rest/memories/settings';
+};
+
+export type UpdateMemorySettingsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type UpdateMemorySettingsError = UpdateMemorySettingsErrors[keyof UpdateMemorySettingsErrors];
+
+export type UpdateMemorySettingsResponses = {
+    /**
+     * The switch as saved.
+     */
+    200: MemorySettings;
+};
+
+export type UpdateMemorySettingsResponse = UpdateMemorySettingsResponses[keyof UpdateMemorySettingsResponses];

@@ -7,8 +7,11 @@ import { llmModel, offlineModel, type AnswerModel } from './models.js';
 import { passageSource } from './passages.js';
 import { readableCorpora } from './readable.js';
 import type { Sources } from './retrieve.js';
+import type { Passage } from './types.js';
 import { searxngSource } from './searxng.js';
 import { mayUseWebSearch } from '../orgs/index.js';
+import { memorySourcesFor } from '../memories/index.js';
+import { memoryPassage } from './memory-passages.js';
 
 export function createAnswerEngine(
   db: Db,
@@ -19,6 +22,7 @@ export function createAnswerEngine(
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;
   mayUseWeb: (userId: string | null) => Promise<boolean>;
+  memories: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
   timeoutMs: number;
 } {
   const llm = config.llm;
@@ -32,6 +36,7 @@ export function createAnswerEngine(
     sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
     mayUseWeb: (userId) => mayUseWebSearch(db, userId),
+    memories: async (userId, question, contextUuid) => (await memorySourcesFor(db, userId, question, contextUuid)).map(memoryPassage),
     timeoutMs: config.llmTimeoutMs,
   };
 }

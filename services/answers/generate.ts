@@ -35,6 +35,8 @@ export type AnswerDeps = {
   sources: Sources;
   /** The corpora a user may read (readable.ts); resolved inside the recorded retrieve step. */
   readableCorpora: (userId: string | null) => Promise<string[]>;
+  /** The asker's memories that bear on the question, when they let answers use them (absent: none). */
+  memories?: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
   /** Whether the asker's organisation lets them search the web (absent: yes). */
   mayUseWeb?: (userId: string | null) => Promise<boolean>;
   /** Longest wait for the model's first or next piece of text. */
@@ -69,7 +71,15 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   const webAllowed = deps.mayUseWeb ? await deps.mayUseWeb(job.askerUserId ?? null) : true;
   // A member without web search gets no web results in any mode (`web` mode is refused when asked).
   const mode = job.mode === 'web' && !webAllowed ? 'auto' : job.mode;
-  const found = await retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed });
+  // The asker's memories are looked up while the other sources search. The user guide (`help`)
+  // keeps to itself, and a Space's thread (read by its members) shows nothing personal.
+  const remembered =
+    job.askerUserId && deps.memories && mode !== 'help' && !space ? deps.memories(job.askerUserId, job.query, job.contextUuid) : Promise.resolve([]);
+  const [found, memories] = await Promise.all([
+    retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed }),
+    remembered,
+  ]);
+  found.passages.push(...memories);
   if (space?.instructions && !model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
   const language = ANSWER_LANGUAGES[job.personal?.answer_language ?? 'auto'];
   if (language && !model.followsInstructions) found.notes.push(languageNotFollowed(language));

@@ -11,6 +11,8 @@ export type Passage = {
   published_date: string | null;
   /** Set when the passage is from a file: its uuid, page, type and repository. */
   file?: FilePassageOrigin;
+  /** Set when the passage is one of the asker's memories: when it was remembered. */
+  memory?: { timestamp: string; kind: 'memory' | 'conversation_history' };
 };
 
 export type FilePassageOrigin = { file_uuid: string; page: number | null; file_type: string; repository_type: 'USER' | 'ORG' | 'COLLECTION' };
@@ -29,5 +31,6 @@ export function toSource(p: Passage): SourceData {
       ...(p.file ? { file_uuid: p.file.file_uuid, page: p.file.page, generated_file_title: p.title } : {}),
     },
     ...(p.file ? { file_metadata: { file_repository_type: p.file.repository_type, file_type: p.file.file_type } } : {}),
+    ...(p.memory ? { [p.memory.kind === 'memory' ? 'is_memory' : 'is_conversation_history']: true, timestamp: p.memory.timestamp } : {}),
   };
 }

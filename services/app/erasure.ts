@@ -12,6 +12,7 @@ import { spaceRedactors } from '../spaces/erasure.js';
 import { threadRedactors } from '../threads/erasure.js';
 import { attributionRedactors } from '../attribution/index.js';
 import { browserRedactors } from '../browser/index.js';
+import { memoryRedactors } from '../memories/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -23,4 +24,5 @@ export const redactors = joinRedactors(
   fileRedactors,
   attributionRedactors,
   browserRedactors,
+  memoryRedactors,
 );

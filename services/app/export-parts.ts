@@ -3,5 +3,6 @@
 // here: `{ path: 'settings/<name>.json', read: (db, userId) => ... }` (docs/data-rights.md).
 import type { ExportPart } from '../rights/export-archive.js';
 import { upsellMarksExport } from '../upsells/index.js';
+import { memoriesExport } from '../memories/index.js';
 
-export const exportParts: readonly ExportPart[] = [upsellMarksExport];
+export const exportParts: readonly ExportPart[] = [upsellMarksExport, { path: 'settings/memories.json', read: memoriesExport }];

@@ -17,6 +17,7 @@ import { orgsProjection } from '../orgs/projections.js';
 import { browserInvitesProjection } from '../browser/projections.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/projections.js';
+import { memoriesProjection } from '../memories/index.js';
 
 export const projections = [
   accountsProjection,
@@ -33,6 +34,7 @@ export const projections = [
   browserInvitesProjection,
   upsellMarksProjection,
   subscriptionsProjection,
+  memoriesProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

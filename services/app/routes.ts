@@ -29,6 +29,7 @@ import { systemRoutes } from '../http/system-routes.js';
 import { accountSettingsRoutes } from '../settings/routes.js';
 import { partnerRoutes } from '../partners/index.js';
 import { upsellRoutes } from '../upsells/index.js';
+import { memoryRoutes } from '../memories/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -59,4 +60,5 @@ export const routes: Routes<AppContext> = {
   ...ssoRoutes,
   ...upsellRoutes,
   ...billingRoutes,
+  ...memoryRoutes,
 };

@@ -40,6 +40,7 @@ import { queueMail } from '../mail/use-cases.js';
 import { startConsumer } from '../eventstore/consumers.js';
 import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
+import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
@@ -174,6 +175,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     onError: (err) => logger.error({ err }, 'attribution query milestones consumer failed; retrying'),
   });
 
+  // Memories are found in the person's questions after their answers, never on the request path.
+  const memoryExtractor = config.llm ? llmExtractor(config.llm, config.llmTimeoutMs) : offlineExtractor;
+  const memoryExtraction = startConsumer(
+    store,
+    MEMORY_EXTRACTION_CONSUMER,
+    memoryExtractionConsumer(store, memoryExtractor, { onError: (err) => logger.warn({ err }, 'memory extraction failed for one answer') }),
+    { pollMs: 500, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
+  );
+
   const dataRightsConsumer = startDataRightsConsumer(
     store,
     { exportData, deleteAccount },
@@ -243,6 +253,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await dataRightsConsumer.stop();
       await orgInsightsConsumer.stop();
       await queryMilestones.stop();
+      await memoryExtraction.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

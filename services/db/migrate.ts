@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020_account_security.js';
 import * as m0021 from './migrations/0021_org_sso.js';
 import * as m0022 from './migrations/0022_upsell_marks.js';
 import * as m0023 from './migrations/0023_billing_subscriptions.js';
+import * as m0024 from './migrations/0024_memories.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021_org_sso': m0021,
   '0022_upsell_marks': m0022,
   '0023_billing_subscriptions': m0023,
+  '0024_memories': m0024,
 };
 
 export async function migrateToLatest(db: Db) {

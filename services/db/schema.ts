@@ -386,6 +386,29 @@ export interface UpsellMarksTable {
   interacted_at: Timestamp | null;
 }
 
+/** What the product remembers about a person (migration 0024_memories), projected by services/memories. */
+export interface MemoriesTable {
+  memory_key: string;
+  user_id: string;
+  content: string;
+  origin: 'answer' | 'manual';
+  from_entry_uuid: string | null;
+  verdict: 'helpful' | 'not_helpful' | null;
+  should_forget: boolean;
+  feedback_type: string | null;
+  feedback_comment: string | null;
+  feedback_entry_uuid: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Whether answers may use a person's memories (a row once they switch; on without one). */
+export interface MemorySwitchesTable {
+  user_id: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -426,6 +449,8 @@ export interface Database {
   attribution_query_counts: AttributionQueryCountsTable;
   subscriptions: SubscriptionsTable;
   stripe_webhook_events: StripeWebhookEventsTable;
+  memories: MemoriesTable;
+  memory_switches: MemorySwitchesTable;
 }
 
 /** A subscriber's subscription (billing's projection, migration 0023). */

@@ -28,6 +28,9 @@ import { DomainError } from '../shared/domain-error.js';
 import { DEFAULT_IMPRESSION_LIMITS, parseUpsellCatalogue } from '../shared/upsell-catalogue.js';
 import { decideImpression, decideInteracted } from '../upsells/decide.js';
 import { evolveUpsellMarks, type UpsellMarks, upsellStream } from '../upsells/events.js';
+import { decideEdit, decideExtracted, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from '../memories/decide.js';
+import type { MemoryEvent } from '../memories/events.js';
+import { changeMemories } from '../memories/use-cases.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -67,6 +70,8 @@ const READ_MODELS = {
   browser_invites: ['code'],
   browser_invite_claims: ['user_id'],
   upsell_marks: ['subject', 'upsell_name'],
+  memories: ['memory_key'],
+  memory_switches: ['user_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -89,6 +94,7 @@ type Command =
   | { kind: 'verify'; user: number }
   | { kind: 'two-factor'; user: number; enabled: boolean }
   | { kind: 'upsell'; user: number; visitor: number | null; upsell: 'gate' | 'pro'; clicked: boolean }
+  | { kind: 'memory'; user: number; memory: number; op: 'add' | 'edit' | 'forget' | 'toggle' | 'feedback' | 'forget-all' | 'switch'; content: string }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -114,8 +120,39 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     upsell: fc.constantFrom('gate' as const, 'pro' as const),
     clicked: fc.boolean(),
   }),
+  fc.record({
+    kind: fc.constant('memory' as const),
+    user: fc.nat(5),
+    memory: fc.nat(3),
+    op: fc.constantFrom('add' as const, 'edit' as const, 'forget' as const, 'toggle' as const, 'feedback' as const, 'forget-all' as const, 'switch' as const),
+    content: text,
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** A person's memory commands through their decide functions (keys are per person and number). */
+function memoryCommand(cmd: Extract<Command, { kind: 'memory' }>, now: Date) {
+  const userId = `user-${cmd.user}`;
+  const key = `${userId}-memory-${cmd.memory}`;
+  return changeMemories(store, userId, (s): MemoryEvent[] => {
+    switch (cmd.op) {
+      case 'add':
+        return Object.hasOwn(s.memories, key) ? [] : decideExtracted(s, { userId, now, fromEntryUuid: 'entry', statements: [{ key, content: cmd.content }] });
+      case 'edit':
+        return decideEdit(s, { userId, now, key, content: cmd.content });
+      case 'forget':
+        return decideForget(s, { userId, now, key });
+      case 'toggle':
+        return decideToggle(s, { userId, now, key, verdict: cmd.content.length % 2 ? 'helpful' : 'not_helpful', shouldForget: true, feedbackEntryUuid: null });
+      case 'feedback':
+        return decideFeedback(s, { userId, now, key, type: 'comment', comment: cmd.content, shouldForget: false, feedbackEntryUuid: 'entry' });
+      case 'forget-all':
+        return decideForgetAll(s, { userId, now });
+      case 'switch':
+        return decideSwitch(s, { userId, now, enabled: cmd.content.length % 2 === 0 });
+    }
+  });
+}
 
 /** The heart of services/rights/deletion.ts (discard the mail, redact the log, AccountErased), without Better Auth's tables. */
 async function erase(userId: string, now: Date) {
@@ -199,6 +236,8 @@ async function run(cmd: Command, now: Date) {
       return recordTwoFactor(store, { userId: `user-${cmd.user}`, enabled: cmd.enabled, now });
     case 'upsell':
       return markUpsell(cmd, now);
+    case 'memory':
+      return memoryCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -207,7 +246,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -238,7 +277,7 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -8,6 +8,10 @@ export type SourceData = {
   meta_data?: { domain_name?: string; published_date?: string | null; file_uuid?: string; page?: number | null; generated_file_title?: string };
   /** A file's passage: which repository and type of file it came from. */
   file_metadata?: { file_repository_type: 'USER' | 'ORG' | 'COLLECTION'; file_type: string };
+  /** One of the asker's memories (its url ends with the memory's key), and when it was remembered. */
+  is_memory?: boolean;
+  is_conversation_history?: boolean;
+  timestamp?: string;
 };
 export type ThreadAccess = 'owner-only' | 'private read' | 'collection read' | 'org read' | 'public read';
 export type SearchMode = 'auto' | 'web' | 'help';

@@ -46,6 +46,23 @@ export async function entriesOf(db: Db, contextUuid: string) {
   return db.selectFrom('thread_entries').selectAll().where('context_uuid', '=', contextUuid).orderBy('position').execute();
 }
 
+/**
+ * The person's own recent answered questions, newest first, outside incognito threads and
+ * outside `exceptContext` (the thread being answered): the earlier conversation a personalised
+ * answer may draw on (services/memories/sources.ts).
+ */
+export async function ownAnsweredEntries(db: Db, userId: string, exceptContext: string | null, limit = 200) {
+  let q = db
+    .selectFrom('thread_entries as e')
+    .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+    .select(['e.backend_uuid', 'e.query_str', 'e.answer', 'e.updated_at', 't.thread_url_slug', 't.title'])
+    .where('t.owner_user_id', '=', userId)
+    .where('t.incognito', '=', false)
+    .where('e.status', '=', 'completed');
+  if (exceptContext) q = q.where('t.context_uuid', '!=', exceptContext);
+  return q.orderBy('e.updated_at', 'desc').limit(limit).execute();
+}
+
 export async function findEntry(db: Db, backendUuid: string) {
   return db
     .selectFrom('thread_entries as e')

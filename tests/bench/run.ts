@@ -1,9 +1,10 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor] [webhooks]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor] [webhooks] [memories]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
 import { benchFiles } from './files.js';
+import { benchMemories } from './memories.js';
 import { benchOrgInsights } from './org-insights.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
@@ -25,6 +26,7 @@ const all = {
   retrieval: benchRetrieval,
   'org-insights': benchOrgInsights,
   webhooks: benchWebhooks,
+  memories: benchMemories,
 } as const;
 type Name = keyof typeof all;
 

@@ -662,5 +662,39 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('they click it', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
   await step('they click it again', 'owner', 'POST', '/rest/homepage-widgets/upsell/interacted', pro);
   await step('a clicked upsell is not served again', 'owner', 'GET', '/rest/homepage-widgets/upsell?app_location=sidebar', undefined, upsells);
+
+  // Memories: one's own, added by hand; another person's key is not found; a visitor signs in first.
+  await step('sign up a person for memories', 'memo', 'POST', '/api/auth/sign-up/email', { ...STRANGER, name: 'Memo', email: 'memo@contract.example' });
+  const added = await step('remember by hand', 'owner', 'POST', '/rest/memories/add', { content: ' I live in Oslo ' }, (r) => [r.json.content, r.json.origin]);
+  const key = added.json?.memory_key ?? 'missing';
+  await step('remember the same again', 'owner', 'POST', '/rest/memories/add', { content: 'i live in oslo.' });
+  await step('remember nothing', 'owner', 'POST', '/rest/memories/add', { content: '   ' });
+  await step('list memories matching', 'owner', 'GET', '/rest/memories/list?query=oslo', undefined, (r) => [
+    r.json.total_memory_count,
+    r.json.memories.map((m: { content: string }) => m.content),
+  ]);
+  await step('edit a memory', 'owner', 'PUT', `/rest/memories/edit?memory_key=${key}`, { content: 'I live in Bergen' }, (r) => r.json.content);
+  await step(
+    'mark a memory not helpful',
+    'owner',
+    'POST',
+    `/rest/memories/toggle_entry_feedback?entry_uuid=${key}&feedback=not_helpful&should_forget=true`,
+    {},
+    (r) => [r.json.is_thumbs_down, r.json.should_forget],
+  );
+  await step('a blank comment on a memory', 'owner', 'POST', '/rest/memories/feedback', { memory_key: key, type: 'comment', comment: ' ' });
+  await step('a reason on a memory', 'owner', 'POST', '/rest/memories/feedback', { memory_key: key, type: 'accurate' }, (r) => [
+    r.json.feedback,
+    r.json.feedback_type,
+  ]);
+  await step('a memory’s entry feedback', 'owner', 'GET', `/rest/memories/get_entries?entry_uuid=${key}`, undefined, (r) => r.json.entries[0].is_thumbs_down);
+  await step('read another person’s memory', 'memo', 'GET', `/rest/memories/get?memory_key=${key}`);
+  await step('delete another person’s memory', 'memo', 'DELETE', `/rest/memories/delete?memory_key=${key}`);
+  await step('a visitor lists memories', 'visitor', 'GET', '/rest/memories/list');
+  await step('turn memories off', 'owner', 'PUT', '/rest/memories/settings', { enabled: false }, (r) => r.json.enabled);
+  await step('delete a memory', 'owner', 'DELETE', `/rest/memories/delete?memory_key=${key}`);
+  await step('delete it again', 'owner', 'DELETE', `/rest/memories/delete?memory_key=${key}`);
+  await step('delete all memories', 'owner', 'DELETE', '/rest/memories/delete-all');
+  await step('memories after delete-all', 'owner', 'GET', '/rest/memories/list', undefined, (r) => r.json.total_memory_count);
   return out;
 }

@@ -2,10 +2,10 @@
 // only. Streaming requests get the scripted text as SSE chunks; `failAfter` drops the connection
 // after that many chunks; `delayMs` waits before each chunk. Non-streaming requests (follow-up
 // questions) get `related`; a source-check request (its system message asks for "verdicts") gets
-// `judge` when one is scripted.
+// `judge` when one is scripted; a memory extraction request gets `memories` when one is scripted.
 import { listenLoopback, readBody } from './listen.js';
 
-export type LlmScript = { chunks: string[]; delayMs?: number; failAfter?: number; related?: string; judge?: string };
+export type LlmScript = { chunks: string[]; delayMs?: number; failAfter?: number; related?: string; judge?: string; memories?: string };
 export type LlmRequest = { model: string; stream: boolean; messages: { role: string; content: string }[] };
 
 export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].'] }) {
@@ -22,7 +22,9 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
     if (!body.stream) {
       const isJudge = current.judge !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('"verdicts"'));
-      const content = isJudge ? current.judge! : (current.related ?? 'What else should I know?');
+      // A memory extraction request (services/memories/extract.ts) gets `memories` when one is scripted.
+      const isMemories = current.memories !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('worth remembering'));
+      const content = isJudge ? current.judge! : isMemories ? current.memories! : (current.related ?? 'What else should I know?');
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           ...base,

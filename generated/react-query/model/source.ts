@@ -21,7 +21,11 @@ export interface Source {
   name: string;
   snippet: string;
   is_attachment?: boolean;
+  /** The source is one of the asker's memories (its url ends with the memory's key). */
   is_memory?: boolean;
+  is_conversation_history?: boolean;
+  /** For a memory, when it was remembered. */
+  timestamp?: string;
   is_client_context?: boolean;
   meta_data?: SourceMetaData;
   /** Present when the source is a passage of a file. */

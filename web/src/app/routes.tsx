@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
       { path: '/search/new', ...page(() => import('../features/search/new-thread-page')) },
       { path: '/search/render', ...later('Rendered answer', 'Rendered answers arrive with the answer engine.') },
       { path: '/search/:slug', ...page(() => import('../features/search/thread-page')) },
+      // An earlier entry cited as conversation history (seed 003 §3: its id is the last path segment) opens its thread.
+      { path: '/search/:slug/:entry', ...page(() => import('../features/search/thread-page')) },
       { path: '/spaces', ...page(() => import('../features/spaces/spaces-page')) },
       { path: '/spaces/:slug', ...page(() => import('../features/spaces/space-page')) },
       { path: '/library', ...page(() => import('../features/library/library-page')) },

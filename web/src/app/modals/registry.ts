@@ -13,6 +13,7 @@ import type {
   SpaceSettingsArgs,
 } from '../../features/spaces/space-modal-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
+import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */
@@ -32,6 +33,9 @@ export interface ModalArgsMap {
   upsell: UpsellModalArgs;
   announcementImage: UpsellModalArgs;
   upsellShortcut: UpsellModalArgs;
+  deleteMemory: MemoryKeyArgs;
+  memoryDetail: MemoryKeyArgs;
+  memorySheet: MemorySheetArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -72,12 +76,14 @@ export const modalRegistry = {
   reservationDetails: later('Reservation details', 'bookings'),
   username: later('Username', 'profiles'),
   fullName: later('Full name', 'profiles'),
-  deleteMemory: later('Delete memory', 'memories'),
-  deleteAllMemories: later('Delete all memories', 'memories'),
+  deleteMemory: built(() => import('../../features/memories/delete-memory-modal'), { size: 'sm' }),
+  deleteAllMemories: built(() => import('../../features/memories/delete-all-memories-modal'), { size: 'sm' }),
   voiceToVoice: later('Voice mode', 'voice'),
   hotelRoomDetails: later('Room details', 'bookings'),
-  memoryList: later('Memories', 'memories'),
-  memoryDetail: later('Memory', 'memories'),
+  memoryList: built(() => import('../../features/memories/memory-list-modal')),
+  memoryDetail: built(() => import('../../features/memories/memory-detail-modal')),
+  // The memory and library side sheet (seed 003 §2): a bottom sheet on a phone.
+  memorySheet: built(() => import('../../features/memories/memory-sheet'), { layout: 'sheet' }),
   thirdPartyPersonalization: later('Personalization', 'payments personalization'),
   proSubscriptionPayment: later('Subscribe to Pro', 'paid tiers'),
   proReferral: later('Refer a friend', 'referrals'),

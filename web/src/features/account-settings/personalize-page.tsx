@@ -1,5 +1,6 @@
 // /account/personalize: what answers should know about the person and the style they follow.
 // Both go into the answer model's instructions with every question asked after saving.
+import { MemoriesSwitch } from '../memories/memories-switch';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
@@ -87,8 +88,7 @@ function PersonalizeForm({ saved }: { saved: AccountPersonalization }) {
         </p>
       </fieldset>
 
-      {/* Memories (a later issue) adds its switch here: whether answers may use what they remember about you. */}
-      <p className="text-sm text-neutral-500 dark:text-neutral-400">Whether answers may use memories of you will be set here once memories arrive.</p>
+      <MemoriesSwitch />
 
       <div className="flex items-center gap-3">
         <button type="submit" className="btn-primary" disabled={save.isPending || tooLong || !unsaved}>

@@ -54,7 +54,11 @@ describe('account settings pages', () => {
     await user.click(screen.getByRole('radio', { name: /^Concise/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
-    expect(screen.getByText('Whether answers may use memories of you will be set here once memories arrive.')).toBeInTheDocument();
+    // The memories switch saves on its own: on by default, off once clicked (the mock keeps the server's rules).
+    const memories = await screen.findByRole('switch', { name: /^Memories/ });
+    await waitFor(() => expect(memories).toBeChecked());
+    await user.click(memories);
+    await waitFor(() => expect(memories).not.toBeChecked());
   });
 
   it('site instructions: add under the normalised domain, a second time refused in the server’s words, edit, remove', async () => {

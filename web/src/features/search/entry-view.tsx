@@ -73,7 +73,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
             <Layers className="size-4" /> Sources
           </h3>
           {entry.sources.length > 0 ? (
-            <SourceCards sources={entry.sources} />
+            <SourceCards sources={entry.sources} entryUuid={entry.backend_uuid} />
           ) : (
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-hidden>
               {[0, 1, 2, 3].map((i) => (

@@ -1,5 +1,7 @@
 // Source cards: a letter avatar for the domain (no favicon service: the app works offline), the
 // domain, the title, and a link that opens in a new tab.
+import type { ReactNode } from 'react';
+import { useModals } from '../../app/modals/context';
 import { contentKeys } from '../../ui/content-keys';
 import type { StreamSource } from './answer-stream';
 
@@ -38,32 +40,67 @@ export function DomainAvatar({ domain }: { domain: string }) {
   );
 }
 
-export function SourceCards({ sources }: { sources: readonly StreamSource[] }) {
+const CARD =
+  'flex h-full w-full flex-col justify-between gap-2 rounded-xl border border-neutral-200 bg-neutral-50 p-2.5 text-left transition-colors hover:border-neutral-300 hover:bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800';
+
+/** A memory or earlier conversation: it opens the memory side sheet rather than a page (seed 003 §2). */
+const remembered = (s: StreamSource) => s.is_memory === true || s.is_conversation_history === true;
+
+/** `entryUuid`: the answer the sources belong to, named in the feedback given on a memory. */
+export function SourceCards({ sources, entryUuid }: { sources: readonly StreamSource[]; entryUuid?: string }) {
   if (sources.length === 0) return null;
   const keys = contentKeys(sources.map((s) => s.url));
   return (
     <ol aria-label="Sources" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       {sources.map((source, i) => {
         const domain = domainOf(source);
+        const body = (
+          <>
+            <span className="line-clamp-2 text-xs font-medium leading-snug text-neutral-800 dark:text-neutral-200">{source.name}</span>
+            <span className="flex min-w-0 items-center gap-1.5 text-[11px] text-neutral-500 dark:text-neutral-400">
+              <DomainAvatar domain={domain} />
+              <span className="truncate">{domain}</span>
+              <span className="ml-auto shrink-0 tabular-nums">{i + 1}</span>
+            </span>
+          </>
+        );
+        if (remembered(source))
+          return (
+            <li key={keys[i]} className="min-w-0">
+              <MemorySourceCard sources={sources} entryUuid={entryUuid} snippet={source.snippet}>
+                {body}
+              </MemorySourceCard>
+            </li>
+          );
         return (
           <li key={keys[i]} className="min-w-0">
-            <a
-              href={source.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              title={source.snippet}
-              className="flex h-full flex-col justify-between gap-2 rounded-xl border border-neutral-200 bg-neutral-50 p-2.5 text-left transition-colors hover:border-neutral-300 hover:bg-neutral-100 dark:border-neutral-800 dark:bg-neutral-900 dark:hover:border-neutral-700 dark:hover:bg-neutral-800"
-            >
-              <span className="line-clamp-2 text-xs font-medium leading-snug text-neutral-800 dark:text-neutral-200">{source.name}</span>
-              <span className="flex min-w-0 items-center gap-1.5 text-[11px] text-neutral-500 dark:text-neutral-400">
-                <DomainAvatar domain={domain} />
-                <span className="truncate">{domain}</span>
-                <span className="ml-auto shrink-0 tabular-nums">{i + 1}</span>
-              </span>
+            <a href={source.url} target="_blank" rel="noopener noreferrer" title={source.snippet} className={CARD}>
+              {body}
             </a>
           </li>
         );
       })}
     </ol>
+  );
+}
+
+/** Opens the memory side sheet with every memory and earlier conversation the answer used. */
+function MemorySourceCard({
+  sources,
+  entryUuid,
+  snippet,
+  children,
+}: {
+  sources: readonly StreamSource[];
+  entryUuid?: string;
+  snippet: string;
+  children: ReactNode;
+}) {
+  const modals = useModals();
+  const open = () => modals.open('memorySheet', { items: sources.filter(remembered).map((s) => ({ ...s })), entryUuid });
+  return (
+    <button type="button" title={snippet} className={CARD} onClick={open}>
+      {children}
+    </button>
   );
 }

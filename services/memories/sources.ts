@@ -1,0 +1,52 @@
+// The person's memories and earlier conversation as sources of an answer, when the person lets
+// answers use memories: the relevant usable memories (`is_memory`), and at most one earlier
+// answered question of theirs that shares at least two content words with this one
+// (`is_conversation_history`). Each is cited like any source.
+import type { Db } from '../db/database.js';
+import { ownAnsweredEntries } from '../threads/index.js';
+import { memoriesEnabled, usableMemories } from './queries.js';
+import { memoryTerms, relevantMemories } from './relevant.js';
+
+export type MemorySource = {
+  kind: 'memory' | 'conversation_history';
+  title: string;
+  content: string;
+  timestamp: string;
+  url: string;
+};
+
+/** Where a memory is identified (seed 003 §3: a memory search item's type is known by its url). */
+export const memoryUrl = (key: string) => `/account/memories/${key}`;
+/** An earlier entry: its id is the last path segment (seed 003 §3). */
+export const conversationUrl = (slug: string, backendUuid: string) => `/search/${slug}/${backendUuid}`;
+
+const HISTORY_MIN_SHARED = 2;
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
+
+export async function memorySourcesFor(db: Db, userId: string, question: string, contextUuid: string | null = null): Promise<MemorySource[]> {
+  const [usable, enabled, history] = await Promise.all([usableMemories(db, userId), memoriesEnabled(db, userId), ownAnsweredEntries(db, userId, contextUuid)]);
+  const memories: MemorySource[] = relevantMemories(question, usable).map((m) => ({
+    kind: 'memory',
+    title: 'Memory',
+    content: m.content,
+    timestamp: new Date(m.created_at).toISOString(),
+    url: memoryUrl(m.memory_key),
+  }));
+  if (!enabled) return memories;
+  const wanted = new Set(memoryTerms(question));
+  const earlier = history
+    .map((e) => ({ e, shared: [...new Set(memoryTerms(e.query_str))].filter((t) => wanted.has(t)).length }))
+    .filter((s) => s.shared >= HISTORY_MIN_SHARED)
+    .sort((a, b) => b.shared - a.shared)[0]?.e;
+  if (!earlier) return memories;
+  return [
+    ...memories,
+    {
+      kind: 'conversation_history',
+      title: earlier.title || earlier.query_str,
+      content: clip(`${earlier.query_str}\n${earlier.answer}`, 1500),
+      timestamp: new Date(earlier.updated_at).toISOString(),
+      url: conversationUrl(earlier.thread_url_slug, earlier.backend_uuid),
+    },
+  ];
+}
