@@ -43,8 +43,8 @@ beforeAll(async () => {
   database = await createTestDatabase('fuzz');
   // Billing on, against the Stripe fake: hostile checkout, portal and webhook input reaches the SDK.
   stripe = await startStripeFake();
-  stripe.seedPrice({ id: 'price_pro_monthly', unit_amount: 2000, currency: 'usd', interval: 'month' });
-  stripe.seedPrice({ id: 'price_max_yearly', unit_amount: 200000, currency: 'usd', interval: 'year' });
+  // Every price the built-in plans sell, as an operator creates them: any plan and interval reaches Stripe.
+  stripe.seedPlanPrices();
   server = await startServerProcess({
     databaseUrl: database.url,
     env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env() },
