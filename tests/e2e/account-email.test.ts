@@ -72,7 +72,8 @@ describe('an account’s address and password', () => {
     await page.getByText('Your picture is saved.').waitFor();
     const picture = page.getByRole('img', { name: account.name, exact: true });
     await picture.waitFor();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    // Visible is not loaded: the bytes come from the picture's own address.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(1);
     await page.reload();
     expect(await page.getByRole('form', { name: 'Your username' }).getByLabel('Username').inputValue()).toBe(username);
   });
