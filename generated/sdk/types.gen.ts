@@ -7911,6 +7911,10 @@ export type SubmitMemoryFeedbackErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type SubmitMemoryFeedbackError = SubmitMemoryFeedbackErrors[keyof SubmitMemoryFeedbackErrors];
@@ -7948,6 +7952,10 @@ export type AddMemoryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type AddMemoryError = AddMemoryErrors[keyof AddMemoryErrors];
@@ -7994,6 +8002,10 @@ export type EditMemoryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type EditMemoryError = EditMemoryErrors[keyof EditMemoryErrors];
@@ -8056,6 +8068,10 @@ export type UpdateMemorySettingsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateMemorySettingsError = UpdateMemorySettingsErrors[keyof UpdateMemorySettingsErrors];

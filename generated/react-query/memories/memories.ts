@@ -845,10 +845,15 @@ export type submitMemoryFeedbackResponse409 = {
   status: 409
 }
 
+export type submitMemoryFeedbackResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type submitMemoryFeedbackResponseSuccess = (submitMemoryFeedbackResponse200) & {
   headers: Headers;
 };
-export type submitMemoryFeedbackResponseError = (submitMemoryFeedbackResponse400 | submitMemoryFeedbackResponse401 | submitMemoryFeedbackResponse403 | submitMemoryFeedbackResponse404 | submitMemoryFeedbackResponse409) & {
+export type submitMemoryFeedbackResponseError = (submitMemoryFeedbackResponse400 | submitMemoryFeedbackResponse401 | submitMemoryFeedbackResponse403 | submitMemoryFeedbackResponse404 | submitMemoryFeedbackResponse409 | submitMemoryFeedbackResponse413) & {
   headers: Headers;
 };
 
@@ -969,10 +974,15 @@ export type addMemoryResponse409 = {
   status: 409
 }
 
+export type addMemoryResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type addMemoryResponseSuccess = (addMemoryResponse201) & {
   headers: Headers;
 };
-export type addMemoryResponseError = (addMemoryResponse400 | addMemoryResponse401 | addMemoryResponse403 | addMemoryResponse409) & {
+export type addMemoryResponseError = (addMemoryResponse400 | addMemoryResponse401 | addMemoryResponse403 | addMemoryResponse409 | addMemoryResponse413) & {
   headers: Headers;
 };
 
@@ -1095,10 +1105,15 @@ export type editMemoryResponse409 = {
   status: 409
 }
 
+export type editMemoryResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type editMemoryResponseSuccess = (editMemoryResponse200) & {
   headers: Headers;
 };
-export type editMemoryResponseError = (editMemoryResponse400 | editMemoryResponse401 | editMemoryResponse403 | editMemoryResponse404 | editMemoryResponse409) & {
+export type editMemoryResponseError = (editMemoryResponse400 | editMemoryResponse401 | editMemoryResponse403 | editMemoryResponse404 | editMemoryResponse409 | editMemoryResponse413) & {
   headers: Headers;
 };
 
@@ -1343,10 +1358,15 @@ export type updateMemorySettingsResponse409 = {
   status: 409
 }
 
+export type updateMemorySettingsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateMemorySettingsResponseSuccess = (updateMemorySettingsResponse200) & {
   headers: Headers;
 };
-export type updateMemorySettingsResponseError = (updateMemorySettingsResponse400 | updateMemorySettingsResponse401 | updateMemorySettingsResponse403 | updateMemorySettingsResponse409) & {
+export type updateMemorySettingsResponseError = (updateMemorySettingsResponse400 | updateMemorySettingsResponse401 | updateMemorySettingsResponse403 | updateMemorySettingsResponse409 | updateMemorySettingsResponse413) & {
   headers: Headers;
 };
 
