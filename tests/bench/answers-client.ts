@@ -85,7 +85,8 @@ function timing(text: string, first: number, sources: number, whole: number): Ti
     sources,
     whole,
     ownSources: list.filter((s) => s.meta_data?.domain_name === 'user').length,
-    foreign: list.filter((s) => !['user', 'help'].includes(s.meta_data?.domain_name ?? '')).length,
+    // The asker's own memories and earlier questions (services/memories/sources.ts, owner-filtered) are theirs too.
+    foreign: list.filter((s) => !['user', 'help', 'memory', 'your history'].includes(s.meta_data?.domain_name ?? '')).length,
   };
 }
 
