@@ -11,6 +11,7 @@ import { spacesProjection } from '../spaces/projections.js';
 import { threadsProjection } from '../threads/projections.js';
 import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
+import { imageUploadsProjection } from '../files/images/projection.js';
 import { accountSettingsProjection } from '../settings/projections.js';
 import { dataExportsProjection } from '../rights/projections.js';
 import { orgsProjection } from '../orgs/projections.js';
@@ -28,6 +29,7 @@ export const projections = [
   bookmarksProjection,
   spacesProjection,
   filesProjection,
+  imageUploadsProjection,
   accountSettingsProjection,
   dataExportsProjection,
   orgsProjection,

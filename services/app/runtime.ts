@@ -16,6 +16,7 @@ import { registerSpaceInviteMail, startSpaceInviteMailConsumer } from '../../wor
 import { registerWelcomeMail, startWelcomeMailConsumer } from '../../workflows/welcome-mail.js';
 import { registerIndexFile, registerIndexQueue, startIndexConsumer, startIndexing } from '../../workflows/index-file.js';
 import { registerExpireUpload, startUploadExpiryConsumer } from '../../workflows/expire-upload.js';
+import { registerExpireImageUpload, startImageExpiryConsumer } from '../../workflows/expire-image-upload.js';
 import { registerExportData } from '../../workflows/export-data.js';
 import { registerDeleteAccount } from '../../workflows/delete-account.js';
 import { startDataRightsConsumer } from '../../workflows/data-rights-consumer.js';
@@ -91,6 +92,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
+  const expireImageUpload = registerExpireImageUpload({ store, storage, now: () => new Date() });
   const sessions = createSessionIds();
   const isReady = async () => {
     if (stopping || !DBOS.isInitialized()) return false;
@@ -156,6 +158,9 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const indexConsumer = startIndexConsumer(store, indexFile, { onError: (err) => logger.error({ err }, 'file indexing consumer failed; retrying') });
   const uploadExpiryConsumer = startUploadExpiryConsumer(store, expireUpload, {
     onError: (err) => logger.error({ err }, 'upload expiry consumer failed; retrying'),
+  });
+  const imageExpiryConsumer = startImageExpiryConsumer(store, expireImageUpload, {
+    onError: (err) => logger.error({ err }, 'image upload expiry consumer failed; retrying'),
   });
   const spaceInviteMailConsumer = startSpaceInviteMailConsumer(store, spaceInviteMail, {
     publicUrl: config.publicUrl,
@@ -256,6 +261,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await memoryExtraction.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
+      await imageExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.
       await Promise.race([wholeAnswers.running(), new Promise((r) => setTimeout(r, 1000).unref())]);
       // A workflow in a durable sleep resumes at the next start, so only a running step is

@@ -317,6 +317,14 @@ export interface FileUploadsTable {
   expires_at: Timestamp;
 }
 
+export interface ImageUploadsTable {
+  object_key: string;
+  user_id: string;
+  started_at: Timestamp;
+  removable_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
 export interface OrgFileSettingsTable {
   org_uuid: string;
   downloads_disabled: boolean;
@@ -428,6 +436,7 @@ export interface Database {
   space_members: SpaceMembersTable;
   files: FilesTable;
   file_uploads: FileUploadsTable;
+  image_uploads: ImageUploadsTable;
   org_file_settings: OrgFileSettingsTable;
   account_settings: AccountSettingsTable;
   site_instructions: SiteInstructionsTable;

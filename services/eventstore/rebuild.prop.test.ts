@@ -59,6 +59,7 @@ const READ_MODELS = {
   space_members: ['space_uuid', 'member_id'],
   files: ['file_uuid'],
   file_uploads: ['object_key'],
+  image_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
   orgs: ['uuid'],
   org_members: ['member_id'],

@@ -8,7 +8,7 @@ import { checkFileUploads } from '../orgs/index.js';
 import { spaceActor, visibleSpace } from '../spaces/index.js';
 import { fileErrors } from './errors.js';
 import { streamIndexProgress } from './index-progress.js';
-import { imageUploadUrl } from './image-uploads.js';
+import { imageUploadUrl } from './images/upload-form.js';
 import { deleteFiles, resyncFiles } from './manage-use-cases.js';
 import { getOrgFileSettings, setOrgFileSettings } from './org-settings.js';
 import { decodeCursor, filePassages, listOffset, listPage, repositorySummary } from './queries.js';

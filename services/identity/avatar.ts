@@ -1,6 +1,9 @@
 // A person's picture: uploaded like any image (POST /rest/uploads/create_upload_url, straight to
 // storage), then chosen here. Only an image this storage holds under public/images/ is taken, and
 // only when its bytes are a PNG or JPEG of sane size (its header is read in a worker process: no decoding).
+// It is kept as a copy under avatars/: the upload's slot is removed an hour after its form's
+// deadline, and a form posted again meanwhile can't change the picture.
+import { randomUUID } from 'node:crypto';
 import type { KernelContext } from '../shared/context.js';
 import { AVATAR_MAX_BYTES, readAvatarHeader } from './avatar-header.js';
 import { identityErrors } from './errors.js';
@@ -11,8 +14,11 @@ const AVATAR_KEY = /^public\/images\/[0-9a-f-]{36}\.(png|jpg)$/;
 const MAX_SIDE = 8192;
 const TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
-/** Where the picture is shown: the version makes a browser fetch a changed one anew. */
-export const avatarUrl = (userId: string, key: string) => `/rest/users/${encodeURIComponent(userId)}/avatar?v=${key.slice(14, 22)}`;
+/** Where the picture is shown: the version (the start of its key's random name) makes a browser fetch a changed one anew. */
+export const avatarUrl = (userId: string, key: string) => {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  return `/rest/users/${encodeURIComponent(userId)}/avatar?v=${name.slice(0, 8)}`;
+};
 
 /** The storage key of an uploaded picture the person may choose, after checking its bytes. */
 async function checkedKey(ctx: KernelContext, imageUrl: string) {
@@ -21,10 +27,17 @@ async function checkedKey(ctx: KernelContext, imageUrl: string) {
   const head = await ctx.storage.head(key);
   if (!head || head.size > AVATAR_MAX_BYTES) throw identityErrors.invalidAvatar();
   const found = await readAvatarHeader(await ctx.storage.read(key));
-  const type = found.type === 'png' || found.type === 'jpg' ? found.type : null;
+  const type = found.type === 'png' ? 'png' : found.type === 'jpg' ? 'jpg' : null;
   if (!type || !key.endsWith(`.${type}`) || !found.width || !found.height || found.width > MAX_SIDE || found.height > MAX_SIDE)
     throw identityErrors.invalidAvatar();
-  return key;
+  return { key, type } as const;
+}
+
+/** The picture's own copy, out of the upload slot. */
+async function keptCopy(ctx: KernelContext, checked: { key: string; type: 'png' | 'jpg' }) {
+  const kept = `avatars/${randomUUID()}.${checked.type}`;
+  await ctx.storage.copy(checked.key, kept);
+  return kept;
 }
 
 /**
@@ -32,14 +45,24 @@ async function checkedKey(ctx: KernelContext, imageUrl: string) {
  * user, before the transaction commits (a failure there takes the event back).
  */
 export async function setAvatar(ctx: KernelContext, userId: string, imageUrl: string | null, applyImage: (url: string | null) => Promise<unknown>) {
-  const key = imageUrl === null ? null : await checkedKey(ctx, imageUrl);
-  const previous = await ctx.store.db.transaction().execute(async (trx) => {
-    const account = await ctx.store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
-    const events = decideAvatar(account.state, { userId, imageKey: key, now: ctx.now() });
-    await ctx.store.append(accountStream(userId), account.version, events, trx);
-    if (events.length) await applyImage(key ? avatarUrl(userId, key) : null);
-    return events.length ? (account.state.avatar ?? null) : null;
-  });
+  const checked = imageUrl === null ? null : await checkedKey(ctx, imageUrl);
+  const key = checked && (await keptCopy(ctx, checked));
+  const previous = await ctx.store.db
+    .transaction()
+    .execute(async (trx) => {
+      const account = await ctx.store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
+      const events = decideAvatar(account.state, { userId, imageKey: key, now: ctx.now() });
+      await ctx.store.append(accountStream(userId), account.version, events, trx);
+      if (events.length) await applyImage(key ? avatarUrl(userId, key) : null);
+      return events.length ? (account.state.avatar ?? null) : null;
+    })
+    .catch(async (err) => {
+      // Not recorded: the copy is nobody's picture.
+      if (key) await ctx.storage.delete(key).catch(() => {});
+      throw err;
+    });
+  // The upload is taken: it leaves its public address at once, not when its slot expires.
+  if (checked) await ctx.storage.delete(checked.key).catch((err) => ctx.logger.warn({ err, userId }, 'could not remove a chosen upload'));
   // The picture it replaces is the person's too: it does not stay readable by its address.
   if (previous) await ctx.storage.delete(previous).catch((err) => ctx.logger.warn({ err, userId }, 'could not delete a replaced picture'));
 }
