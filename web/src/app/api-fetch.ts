@@ -21,8 +21,15 @@ export const problemOf = (response: Response, body: unknown): Problem =>
     ? (body as Problem)
     : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http_error' };
 
-export const apiFetch = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
-  const response = await fetch(url, { credentials: 'same-origin', ...init });
+/** The seeds' "medium" timeout for a call (memory and invite calls), this project's value. */
+export const MEDIUM_TIMEOUT_MS = 10_000;
+
+/** `timeoutMs` ends the call (an AbortError) when the server takes longer; the caller's own signal still works. */
+export type ApiFetchInit = RequestInit & { timeoutMs?: number };
+
+export const apiFetch = async <T>(url: string, { timeoutMs, ...init }: ApiFetchInit = {}): Promise<T> => {
+  const signal = timeoutMs === undefined ? init.signal : AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])]);
+  const response = await fetch(url, { credentials: 'same-origin', ...init, signal });
   const type = response.headers.get('content-type') ?? '';
   const body = response.status === 204 ? undefined : type.includes('json') ? await response.json() : await response.text();
   if (!response.ok) throw new ApiError(problemOf(response, body));

@@ -2,6 +2,7 @@
 // download toast shows 5 s; invite calls have a medium timeout (this project: 10 s) with 1 retry
 // (status) and 2 (claim); failed invite and download-mail calls are only logged. Where the seed
 // shows no text, these are this project's.
+import { MEDIUM_TIMEOUT_MS } from '../../app/api-fetch';
 import { TOAST_DURATION } from '../../app/toasts';
 
 export const BROWSER_TEXT = {
@@ -17,7 +18,7 @@ export const BROWSER_TEXT = {
 } as const;
 
 export const DOWNLOAD_TOAST_MS = TOAST_DURATION.long;
-/** "Medium timeout" (seed 002 §9), this project's value. */
-export const INVITE_TIMEOUT_MS = 10_000;
+/** "Medium timeout" (seed 002 §9). */
+export const INVITE_TIMEOUT_MS = MEDIUM_TIMEOUT_MS;
 export const INVITE_STATUS_RETRIES = 1;
 export const INVITE_CLAIM_RETRIES = 2;

@@ -3,12 +3,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetMemorySettingsQueryKey, useGetMemorySettings, useUpdateMemorySettings } from '../../../../generated/react-query/memories/memories';
 import { useModals } from '../../app/modals/context';
+import { MEMORY_CALL } from './use-memories';
 
 export function MemoriesSwitch() {
   const client = useQueryClient();
   const modals = useModals();
-  const settings = useGetMemorySettings({ query: { select: (r) => (r.status === 200 ? r.data.enabled : undefined) } });
+  const settings = useGetMemorySettings({ request: MEMORY_CALL, query: { select: (r) => (r.status === 200 ? r.data.enabled : undefined) } });
   const update = useUpdateMemorySettings({
+    request: MEMORY_CALL,
     mutation: { onSuccess: (r) => client.setQueryData(getGetMemorySettingsQueryKey(), r) },
   });
   const enabled = update.isPending ? update.variables.data.enabled : settings.data;

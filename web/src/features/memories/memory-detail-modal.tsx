@@ -10,13 +10,18 @@ import { ModalTitle } from '../../ui/modal-parts';
 import type { MemoryKeyArgs } from './memory-args';
 import { MemoryFeedback } from './memory-feedback';
 import { formatMemoryDate } from './use-memories';
+import { MEMORY_CALL } from './use-memories';
 
 export default function MemoryDetailModal({ args }: ModalProps<MemoryKeyArgs>) {
   const modals = useModals();
   const client = useQueryClient();
-  const memory = useGetMemory({ memory_key: args.memoryKey }, { query: { select: (r) => (r.status === 200 ? r.data.memories[0] : undefined) } });
+  const memory = useGetMemory(
+    { memory_key: args.memoryKey },
+    { request: MEMORY_CALL, query: { select: (r) => (r.status === 200 ? r.data.memories[0] : undefined) } },
+  );
   const [draft, setDraft] = useState<string | null>(null);
   const edit = useEditMemory({
+    request: MEMORY_CALL,
     mutation: {
       onSuccess: () => {
         setDraft(null);

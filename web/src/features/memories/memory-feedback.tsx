@@ -14,6 +14,7 @@ import {
 } from '../../../../generated/react-query/memories/memories';
 import type { MemoryFeedbackType } from '../../../../generated/react-query/model';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+import { MEMORY_CALL } from './use-memories';
 
 export const NOT_REFERENCED = 'This memory will not be referenced in future searches.';
 export const FEEDBACK_THANKS = 'Thank you for your detailed feedback!';
@@ -26,7 +27,10 @@ const REASONS: { type: MemoryFeedbackType; label: string }[] = [
 export function MemoryFeedback({ memoryKey, feedbackEntryUuid }: { memoryKey: string; feedbackEntryUuid?: string }) {
   const client = useQueryClient();
   const key = getGetMemoryEntriesQueryKey({ entry_uuid: memoryKey });
-  const entries = useGetMemoryEntries({ entry_uuid: memoryKey }, { query: { select: (r) => (r.status === 200 ? r.data.entries[0] : undefined) } });
+  const entries = useGetMemoryEntries(
+    { entry_uuid: memoryKey },
+    { request: MEMORY_CALL, query: { select: (r) => (r.status === 200 ? r.data.entries[0] : undefined) } },
+  );
   const [verdict, setVerdict] = useState<'helpful' | 'not_helpful' | null | undefined>(undefined);
   const current = verdict === undefined ? (entries.data?.feedback ?? null) : verdict;
   const [asking, setAsking] = useState(false);
@@ -34,11 +38,13 @@ export function MemoryFeedback({ memoryKey, feedbackEntryUuid }: { memoryKey: st
   const [comment, setComment] = useState('');
   const refresh = () => client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/rest/memories') });
   const toggle = useToggleMemoryEntryFeedback({
+    request: MEMORY_CALL,
     mutation: {
       onSettled: () => client.invalidateQueries({ queryKey: key }).then(refresh),
     },
   });
   const detailed = useSubmitMemoryFeedback({
+    request: MEMORY_CALL,
     mutation: {
       onSuccess: () => {
         toast.success(FEEDBACK_THANKS, { duration: TOAST_DURATION.short });

@@ -10,6 +10,7 @@ import type { ModalProps } from '../../app/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { formatMemoryDate, useMemoryList } from './use-memories';
 import { useQueryClient } from '@tanstack/react-query';
+import { MEMORY_CALL } from './use-memories';
 
 export default function MemoryListModal(_: ModalProps) {
   const modals = useModals();
@@ -75,6 +76,7 @@ function AddMemory() {
   const client = useQueryClient();
   const [content, setContent] = useState('');
   const add = useAddMemory({
+    request: MEMORY_CALL,
     mutation: {
       onSuccess: () => {
         setContent('');

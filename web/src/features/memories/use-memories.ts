@@ -4,7 +4,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeleteAllMemories, useDeleteMemory, useListMemories } from '../../../../generated/react-query/memories/memories';
 import type { MemoryList } from '../../../../generated/react-query/model';
+import { MEDIUM_TIMEOUT_MS } from '../../app/api-fetch';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+
+/** Memory calls end after the seeds' medium timeout (seed 003 §9). */
+export const MEMORY_CALL = { timeoutMs: MEDIUM_TIMEOUT_MS };
 
 export const MEMORIES_PAGE = 20;
 const isMemoryList = (key: readonly unknown[]) => key[0] === '/rest/memories/list';
@@ -13,7 +17,7 @@ const EMPTY: MemoryList = { memories: [], total_memory_count: 0 };
 export function useMemoryList(query: string, pages: number) {
   return useListMemories(
     { limit: MEMORIES_PAGE * pages, offset: 0, ...(query ? { query } : {}) },
-    { query: { select: (r) => (r.status === 200 ? r.data : EMPTY), placeholderData: (prev) => prev } },
+    { request: MEMORY_CALL, query: { select: (r) => (r.status === 200 ? r.data : EMPTY), placeholderData: (prev) => prev } },
   );
 }
 
@@ -36,6 +40,7 @@ export function useOptimisticMemoryDeletes() {
   const refetch = () => client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/rest/memories') });
 
   const deleteOne = useDeleteMemory({
+    request: MEMORY_CALL,
     mutation: {
       onMutate: async ({ params }) => {
         const s = await snapshot();
@@ -50,6 +55,7 @@ export function useOptimisticMemoryDeletes() {
     },
   });
   const deleteAll = useDeleteAllMemories({
+    request: MEMORY_CALL,
     mutation: {
       onMutate: async () => {
         const s = await snapshot();
