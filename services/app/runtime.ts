@@ -35,7 +35,7 @@ import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
 import { promotionLookup } from './promotion-lookup.js';
 import { createStripeProvider, sessionSubscriptionOf, type BillingDeps, type PlanRules } from '../billing/index.js';
-import { registerStripeWebhook, startStripeEvent } from '../../workflows/stripe-webhook.js';
+import { startWebhookDrain } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
 import { startConsumer } from '../eventstore/consumers.js';
@@ -127,7 +127,6 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     rules: planRules,
     forgetSessions: () => sessions.forgetAll(),
   };
-  const stripeWebhook = registerStripeWebhook(billingDeps);
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -159,6 +158,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const uploadExpiryConsumer = startUploadExpiryConsumer(store, expireUpload, {
     onError: (err) => logger.error({ err }, 'upload expiry consumer failed; retrying'),
   });
+  // Only with billing on: without a provider no webhook is stored.
+  const webhookDrain = billingProvider
+    ? startWebhookDrain(billingDeps, { onError: (err) => logger.error({ err }, 'Stripe webhook inbox could not be drained; retrying') })
+    : null;
   const imageExpiryConsumer = startImageExpiryConsumer(store, expireImageUpload, {
     onError: (err) => logger.error({ err }, 'image upload expiry consumer failed; retrying'),
   });
@@ -224,7 +227,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     upsellSecret: secret,
     subscriptionOf,
-    billing: { provider: billingProvider, rules: planRules, applyLater: (event) => startStripeEvent(stripeWebhook, event) },
+    billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge() },
   };
 
   const app = createApp(ctx, routes);
@@ -259,6 +262,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await orgInsightsConsumer.stop();
       await queryMilestones.stop();
       await memoryExtraction.stop();
+      await webhookDrain?.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       await imageExpiryConsumer.stop();

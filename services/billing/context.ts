@@ -1,15 +1,15 @@
 // What the billing domain needs beyond the kernel: the payment provider (null while billing is
-// off), the plan rules, a way to start the webhook workflow, and forgetting remembered sessions
+// off), the plan rules, a way to have stored webhooks applied, and forgetting remembered sessions
 // (their plan changed).
 import type { KernelContext } from '../shared/context.js';
-import type { BillingProvider, ProviderEventSummary } from './provider.js';
+import type { BillingProvider } from './provider.js';
 import type { PlanRules } from './queries.js';
 
 export type BillingPorts = {
   provider: BillingProvider | null;
   rules: PlanRules;
-  /** Starts (once per event id) the durable workflow that applies a received event (workflows/stripe-webhook.ts). */
-  applyLater: (event: ProviderEventSummary) => Promise<void>;
+  /** A webhook was stored in the inbox: have it applied soon (workflows/stripe-webhook.ts drains the inbox). */
+  applyLater: () => void;
 };
 
 export type BillingContext = KernelContext & {

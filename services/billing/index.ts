@@ -1,7 +1,8 @@
 // What other parts use of billing (docs/architecture.md: a domain is used only through its index.ts).
 export { billingErrors } from './errors.js';
 export { hasSubscribedBefore, sessionSubscriptionOf, subscriptionViewOf, type PlanRules, type SubscriptionView } from './queries.js';
-export { applyProviderEvent, changeSubscription } from './use-cases.js';
+export { applyProviderEvents, changeSubscription } from './use-cases.js';
+export { drainWebhookBatch } from './webhook-inbox.js';
 export type { BillingContext, BillingDeps, BillingPorts } from './context.js';
 export type { BillingProvider, PromotionCodeFacts, ProviderEventSummary } from './provider.js';
 export { subscriptionsProjection } from './projections.js';

@@ -73,9 +73,9 @@ export const billingRoutes = {
     const signature = headers['stripe-signature'];
     if (!rawBody || typeof signature !== 'string') throw billingErrors.invalidSignature();
     const event = provider.verifyEvent(rawBody, signature);
+    // Stored once by its id; the inbox is the durable record, drained in the background.
     await storeWebhookEvent(ctx, event);
-    // Started every time, by the event's id: a crash between storing and starting is mended by Stripe's redelivery.
-    await ctx.billing.applyLater(event);
+    ctx.billing.applyLater();
     return { status: 200, body: { received: true } };
   },
 

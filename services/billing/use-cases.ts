@@ -70,40 +70,43 @@ const byLiveness = (a: ProviderSubscription, b: ProviderSubscription) => rank(a)
 const rank = (s: ProviderSubscription) => (s.status === 'active' || s.status === 'trialing' ? 2 : s.status === 'canceled' || s.status === 'none' ? 0 : 1);
 
 /**
- * Applies a received provider event. The event says what it is about; the facts are fetched now,
- * so a replay or a late delivery records nothing new and the last delivery leaves the current state.
+ * Applies received provider events about one customer, together. The events say what they are
+ * about; the facts are fetched now, once per subscription however many events name it, so a
+ * replay or a late delivery records nothing new and the last delivery leaves the current state.
+ * The caller marks them applied (services/billing/webhook-inbox.ts).
  */
-export async function applyProviderEvent(deps: BillingDeps, event: ProviderEventSummary) {
+export async function applyProviderEvents(deps: BillingDeps, events: readonly ProviderEventSummary[]) {
   const provider = requireProvider(deps);
-  let userId = event.user_id ?? (event.customer_id ? await userOfCustomer(deps.db, event.customer_id) : null);
-  if (event.user_id && event.customer_id) await changeSubscription(deps, event.user_id, { type: 'LinkCustomer', customer_id: event.customer_id });
+  const customerId = events.find((e) => e.customer_id)?.customer_id ?? null;
+  let userId = events.find((e) => e.user_id)?.user_id ?? (customerId ? await userOfCustomer(deps.db, customerId) : null);
+  for (const e of events) if (e.user_id && e.customer_id) await changeSubscription(deps, e.user_id, { type: 'LinkCustomer', customer_id: e.customer_id });
+  const subscriptionIds = [...new Set(events.flatMap((e) => e.subscription_ids))];
   const subs: ProviderSubscription[] = [];
-  for (const id of event.subscription_ids) {
+  for (const id of subscriptionIds) {
     const sub = await provider.retrieveSubscription(id);
     if (sub) subs.push(sub);
   }
-  if (event.subscription_ids.length === 0 && event.customer_id && userId) subs.push(...(await provider.listSubscriptions(event.customer_id)));
+  const aboutCustomerOnly = events.some((e) => e.subscription_ids.length === 0 && e.customer_id);
+  if (aboutCustomerOnly && customerId && userId) {
+    const known = new Set(subs.map((s) => s.subscription_id));
+    subs.push(...(await provider.listSubscriptions(customerId)).filter((s) => !known.has(s.subscription_id)));
+  }
   for (const sub of subs.sort(byLiveness)) {
     await syncSubscription(deps, sub, userId);
     userId ??= sub.user_id;
   }
-  if (event.failed_invoice) {
-    const owner = subs.find((s) => s.subscription_id === event.failed_invoice?.subscription_id)?.user_id ?? userId;
-    if (owner)
-      await changeSubscription(deps, owner, {
-        type: 'RecordPaymentFailure',
-        subscription_id: event.failed_invoice.subscription_id,
-        invoice_id: event.failed_invoice.invoice_id,
-      });
+  for (const { failed_invoice } of events) {
+    if (!failed_invoice) continue;
+    const owner = subs.find((s) => s.subscription_id === failed_invoice.subscription_id)?.user_id ?? userId;
+    if (owner) await changeSubscription(deps, owner, { type: 'RecordPaymentFailure', ...failed_invoice });
   }
-  await deps.db.updateTable('stripe_webhook_events').set({ applied_at: deps.now() }).where('event_id', '=', event.id).execute();
 }
 
-/** Stores a verified webhook once by its event id; true when it was new. */
+/** Stores a verified webhook once by its event id, with what it is about; true when it was new. */
 export async function storeWebhookEvent(deps: Pick<BillingDeps, 'db' | 'now'>, event: ProviderEventSummary) {
   const inserted = await deps.db
     .insertInto('stripe_webhook_events')
-    .values({ event_id: event.id, type: event.type, created: event.created, received_at: deps.now() })
+    .values({ event_id: event.id, type: event.type, created: event.created, received_at: deps.now(), summary: JSON.stringify(event) })
     .onConflict((oc) => oc.column('event_id').doNothing())
     .returning('event_id')
     .executeTakeFirst();

@@ -486,4 +486,8 @@ export interface StripeWebhookEventsTable {
   created: ColumnType<string, number, number>;
   received_at: Timestamp;
   applied_at: Timestamp | null;
+  /** What the event is about (ProviderEventSummary); null only on rows from before migration 0026, all applied. */
+  summary: ColumnType<unknown, string | null, string | null>;
+  attempts: Generated<number>;
+  retry_at: Timestamp | null;
 }
