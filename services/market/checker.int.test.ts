@@ -2,7 +2,7 @@
 // fires once, over a sequence of quotes and across restarts; two checks at once fire once; a
 // failing provider skips its symbols until the next check; a bound re-arms when the move is back
 // within; a firing whose hand-over failed is handed over again, with the same occurrence key.
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { startMarketDataFake } from '../../tests/fakes/market-data.js';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { type ActivePriceAlert, checkPriceAlerts, type PriceAlertCheckDeps } from './checker.js';
 import { priceAlertStream } from './events.js';
+import { exclusively } from './exclusive.js';
 import { finnhubMarketData } from './finnhub.js';
 
 let db: Db;
@@ -193,4 +194,44 @@ test('changed terms start a fresh watch: the new target is armed by the next quo
   fake.setQuote('META', 470, 490);
   await check();
   expect(fired.map((f) => f.reason)).toEqual(['META fell to 470.00 USD, crossing your target of 480.00 USD (-4.1% today).']);
+});
+
+test('of two instances checking at the same moment, one checks and the other skips its turn', async () => {
+  let inside = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const first = exclusively(db, async () => {
+    inside++;
+    await held;
+    return 'checked';
+  });
+  await vi.waitFor(() => expect(inside).toBe(1));
+  expect(await exclusively(db, async () => 'also checked')).toBeNull();
+  release();
+  expect(await first).toBe('checked');
+  // Free again once the first is done.
+  expect(await exclusively(db, async () => 'next turn')).toBe('next turn');
+});
+
+test('a check whose append comes after another instance fired the same crossing loses the race and fires nothing', async () => {
+  const a = alert({ symbol: 'ADBE', alert_type: 'STOCK_PRICE_TARGET', price: 500 });
+  fake.setQuote('ADBE', 490, 490);
+  await check();
+  fake.setQuote('ADBE', 510, 490);
+  // Instance B has read the alert's state; before its append lands, instance A checks and fires.
+  const store = new EventStore(db, projections);
+  let raced = false;
+  const slowStore = Object.assign(Object.create(store) as EventStore, {
+    append: async (...args: Parameters<EventStore['append']>) => {
+      if (!raced) {
+        raced = true;
+        expect(await check()).toMatchObject({ fired: 1 });
+      }
+      return store.append(...args);
+    },
+  });
+  expect(await check({ store: slowStore })).toMatchObject({ fired: 0, lostRaces: 1 });
+  expect(fired.map((f) => [f.taskId, f.occurrenceKey])).toEqual([[a.task_id, 'price-2']]);
 });

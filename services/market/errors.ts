@@ -6,5 +6,6 @@ export const MARKET_DATA_NOT_CONFIGURED = 'Price alerts need a market-data provi
 export const marketErrors = {
   unauthenticated: () => new DomainError('unauthenticated', 'unauthenticated', 'Sign in to continue.'),
   notConfigured: () => new DomainError('unavailable', 'market_data_not_configured', MARKET_DATA_NOT_CONFIGURED),
+  unknownSymbol: (symbol: string) => new DomainError('unprocessable', 'unknown_symbol', `The market-data provider knows no stock with the symbol ${symbol}.`),
   invalidSymbol: () => new DomainError('invalid', 'invalid_symbol', 'Enter a ticker symbol: letters, digits, dots or dashes, at most 12 (for example AAPL).'),
 };

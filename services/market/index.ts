@@ -4,6 +4,8 @@ export { type MarketData, type Quote, MarketDataError, type MarketDataFailure, p
 export { finnhubMarketData, FINNHUB_LIMITS } from './finnhub.js';
 export { assertAlertsAvailable, marketDataFromConfig, marketDataStatus } from './from-config.js';
 export { marketErrors, MARKET_DATA_NOT_CONFIGURED } from './errors.js';
+export { checkAlertSymbol } from './alert-symbol.js';
+export { exclusively } from './exclusive.js';
 export { ALERT_TYPES, type AlertTerms, type AlertType, type Crossing, percentMove } from './crossing.js';
 export { crossingReason, firingReason } from './reason.js';
 export { PRICE_ALERT_EVENTS, type PriceAlertEvent, priceAlertStream } from './events.js';
@@ -16,7 +18,7 @@ export {
   type PriceAlertCheckDeps,
   type PriceAlertCheckResult,
 } from './checker.js';
-export { startPriceAlertLoop, nextCheckDelay, type PriceAlertLoopOptions } from './loop.js';
+export { startPriceAlertLoop, nextCheckDelay, FIRST_CHECK_MAX_MS, type PriceAlertLoopOptions } from './loop.js';
 export { marketRoutes } from './routes.js';
 export { priceAlertRedactors } from './erasure.js';
 export { priceAlertsExport } from './export.js';

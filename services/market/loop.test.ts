@@ -46,7 +46,7 @@ test('checks come one at a time, the interval after the last one ended', async (
         release = () => resolve([]);
       });
     }),
-    { intervalMs: 60_000, random: () => 0.5, onError: () => {} },
+    { intervalMs: 60_000, random: () => 0.5, onError: () => {}, exclusive: (work) => work() },
   );
   await vi.advanceTimersByTimeAsync(FIRST_CHECK_MAX_MS);
   expect(calls).toBe(1);
@@ -80,7 +80,7 @@ test('a check that throws is reported and the loop goes on', async () => {
       calls++;
       throw new Error('tasks unavailable');
     }),
-    { intervalMs: 10_000, random: () => 0, onError: (err) => errors.push(err) },
+    { intervalMs: 10_000, random: () => 0, onError: (err) => errors.push(err), exclusive: (work) => work() },
   );
   await vi.advanceTimersByTimeAsync(0);
   await vi.advanceTimersByTimeAsync(9_000);

@@ -1,16 +1,21 @@
 // Price alerts checked on a schedule: one check at a time, the next one PRICE_ALERT_CHECK_SECONDS
 // after the last ended, give or take a bounded jitter (instances started together drift apart
 // instead of asking the provider for the same symbols in the same second). Stopping cancels the
-// quotes in flight and waits for the check under way.
+// quotes in flight and waits for the check under way. Of several app instances, one checks at a
+// time (exclusive.ts); the others skip that turn.
 import { checkPriceAlerts, type PriceAlertCheckDeps, type PriceAlertCheckResult } from './checker.js';
+import { exclusively } from './exclusive.js';
 
 export type PriceAlertLoopOptions = {
   intervalMs: number;
   /** The share of the interval the delay may move either way (default 0.1: 54 to 66 s for 60 s). */
   jitter?: number;
   random?: () => number;
-  onCheck?: (result: PriceAlertCheckResult) => void;
+  /** The check's outcome; null when another instance was checking and this turn was skipped. */
+  onCheck?: (result: PriceAlertCheckResult | null) => void;
   onError: (err: unknown) => void;
+  /** How a check keeps other instances out (default: the advisory lock of exclusive.ts on deps.db). */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T | null>;
 };
 
 /** The first check comes soon after start, never more than this late. */
@@ -34,7 +39,8 @@ export function startPriceAlertLoop(deps: Omit<PriceAlertCheckDeps, 'signal'>, o
     timer.unref();
   };
   const run = () => {
-    running = checkPriceAlerts({ ...deps, signal: abort.signal })
+    const exclusive = opts.exclusive ?? ((work) => exclusively(deps.db, work));
+    running = exclusive(() => checkPriceAlerts({ ...deps, signal: abort.signal }))
       .then(opts.onCheck, opts.onError)
       .finally(() => {
         running = undefined;
