@@ -11,6 +11,7 @@ import { EventStore } from '../eventstore/store.js';
 import { type ActivePriceAlert, checkPriceAlerts, type PriceAlertCheckDeps } from './checker.js';
 import { priceAlertStream } from './events.js';
 import { exclusively } from './exclusive.js';
+import { priceAlertsExport } from './export.js';
 import { finnhubMarketData } from './finnhub.js';
 
 let db: Db;
@@ -234,4 +235,23 @@ test('a check whose append comes after another instance fired the same crossing 
   });
   expect(await check({ store: slowStore })).toMatchObject({ fired: 0, lostRaces: 1 });
   expect(fired.map((f) => [f.taskId, f.occurrenceKey])).toEqual([[a.task_id, 'price-2']]);
+});
+
+test('the person’s data export holds what each of their alerts last saw and why it last fired; nobody else’s', async () => {
+  const mine = alert({ symbol: 'INTC', alert_type: 'STOCK_PRICE_TARGET', price: 30, owner_id: 'exporter' });
+  alert({ symbol: 'INTC', alert_type: 'STOCK_PRICE_TARGET', price: 30, owner_id: 'someone-else' });
+  fake.setQuote('INTC', 29, 29);
+  await check();
+  fake.setQuote('INTC', 31, 29);
+  await check();
+  const { price_alerts } = await priceAlertsExport(db, 'exporter');
+  expect(price_alerts).toEqual([
+    expect.objectContaining({
+      task_id: mine.task_id,
+      symbol: 'INTC',
+      last_price: 31,
+      fired_count: 1,
+      last_reason: 'INTC rose to 31.00 USD, crossing your target of 30.00 USD (+6.9% today).',
+    }),
+  ]);
 });
