@@ -12,6 +12,8 @@ const DOMAIN_ORDER = [
   'spaces',
   'threads',
   'files',
+  // Market data and price alerts' crossing rules (issue 18): the tasks domain checks alerts with it.
+  'market',
   // What the product remembers about a person (issue 18): answers read it as sources.
   'memories',
   'answers',

@@ -13,6 +13,7 @@ import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
+import { marketDataHandlers, type MockMarketData } from './market-data';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -45,6 +46,8 @@ export type ScenarioOptions = {
   translation?: MockTranslation;
   /** The upsell catalogue (the server's UPSELLS_FILE); the built-in one when left out. */
   upsells?: readonly UpsellEntry[];
+  /** 'off': no market-data provider, as a server without MARKET_DATA_PROVIDER (price alerts cannot be made). */
+  marketData?: MockMarketData;
 };
 
 export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
@@ -183,6 +186,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...accountHandlers({ state: () => scenario.state, changed }),
     ...accountSettingsHandlers({ state: () => scenario.state, changed }),
     ...memoryHandlers({ state: () => scenario.state, changed }),
+    ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

@@ -16,6 +16,7 @@ export * from './collections/collections';
 export * from './data-rights/data-rights';
 export * from './files/files';
 export * from './mail/mail';
+export * from './market-data/market-data';
 export * from './memories/memories';
 export * from './organizations/organizations';
 export * from './partners/partners';

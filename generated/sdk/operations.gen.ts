@@ -160,4 +160,5 @@ export type Operations = {
     editMemory: { data: T.EditMemoryData; responses: T.EditMemoryResponses };
     getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
     updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
+    getMarketDataStatus: { data: T.GetMarketDataStatusData; responses: T.GetMarketDataStatusResponses };
 };

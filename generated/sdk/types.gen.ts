@@ -1958,6 +1958,20 @@ export type MemorySettings = {
 };
 
 /**
+ * Whether price alerts can be made on this server, and the market-data provider whose quotes they watch.
+ */
+export type MarketDataStatus = {
+    /**
+     * False when no market-data provider is configured; creating a price alert then answers 503 `market_data_not_configured`.
+     */
+    configured: boolean;
+    /**
+     * The configured provider (e.g. `finnhub`), or null.
+     */
+    provider: string | null;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -8084,3 +8098,28 @@ export type UpdateMemorySettingsResponses = {
 };
 
 export type UpdateMemorySettingsResponse = UpdateMemorySettingsResponses[keyof UpdateMemorySettingsResponses];
+
+export type GetMarketDataStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/tasks/market-data/status';
+};
+
+export type GetMarketDataStatusErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetMarketDataStatusError = GetMarketDataStatusErrors[keyof GetMarketDataStatusErrors];
+
+export type GetMarketDataStatusResponses = {
+    /**
+     * The market data's status.
+     */
+    200: MarketDataStatus;
+};
+
+export type GetMarketDataStatusResponse = GetMarketDataStatusResponses[keyof GetMarketDataStatusResponses];

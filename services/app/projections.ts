@@ -19,6 +19,7 @@ import { browserInvitesProjection } from '../browser/projections.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/projections.js';
 import { memoriesProjection } from '../memories/index.js';
+import { priceAlertStatesProjection } from '../market/index.js';
 
 export const projections = [
   accountsProjection,
@@ -37,6 +38,7 @@ export const projections = [
   upsellMarksProjection,
   subscriptionsProjection,
   memoriesProjection,
+  priceAlertStatesProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -43,6 +43,7 @@ import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
+import { type ActivePriceAlert, type FirePriceAlert, marketDataFromConfig, startPriceAlertLoop } from '../market/index.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
 import { bookmarkStateOf } from '../bookmarks/queries.js';
@@ -198,6 +199,20 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     { onError: (err) => logger.error({ err }, 'data rights consumer failed; retrying') },
   );
 
+  // Price alerts are checked on a schedule, only with a market-data provider configured and both
+  // hooks of the tasks domain given. MERGE: wire `activeAlerts` to the tasks domain's
+  // activePriceAlerts(db) and `fire` to its startTaskRun (a run per task and occurrence key, so a
+  // firing handed over twice runs once); until then no loop starts.
+  const priceAlertHooks = null as { activeAlerts: () => Promise<ActivePriceAlert[]>; fire: FirePriceAlert } | null;
+  const marketData = marketDataFromConfig(config);
+  const priceAlertLoop =
+    marketData && priceAlertHooks
+      ? startPriceAlertLoop(
+          { db, store, market: marketData, now: () => new Date(), logger, ...priceAlertHooks },
+          { intervalMs: config.priceAlertCheckMs, onError: (err) => logger.error({ err }, 'price alert check failed; retrying at the next one') },
+        )
+      : null;
+
   const ctx: AppContext = {
     ...kernel,
     auth,
@@ -263,6 +278,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await queryMilestones.stop();
       await memoryExtraction.stop();
       await webhookDrain?.stop();
+      await priceAlertLoop?.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       await imageExpiryConsumer.stop();

@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023_billing_subscriptions.js';
 import * as m0024 from './migrations/0024_memories.js';
 import * as m0025 from './migrations/0025_image_uploads.js';
 import * as m0026 from './migrations/0026_webhook_inbox.js';
+import * as m0027 from './migrations/0027_price_alert_states.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024_memories': m0024,
   '0025_image_uploads': m0025,
   '0026_webhook_inbox': m0026,
+  '0027_price_alert_states': m0027,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -460,6 +460,7 @@ export interface Database {
   stripe_webhook_events: StripeWebhookEventsTable;
   memories: MemoriesTable;
   memory_switches: MemorySwitchesTable;
+  price_alert_states: PriceAlertStatesTable;
 }
 
 /** A subscriber's subscription (billing's projection, migration 0023). */
@@ -490,4 +491,28 @@ export interface StripeWebhookEventsTable {
   summary: ColumnType<unknown, string | null, string | null>;
   attempts: Generated<number>;
   retry_at: Timestamp | null;
+}
+
+/** What each price alert has seen and whether a firing awaits its run (migration 0027, projected by services/market). */
+export interface PriceAlertStatesTable {
+  task_id: string;
+  owner_id: string;
+  symbol: string;
+  alert_type: string;
+  terms: unknown;
+  watch: unknown;
+  /** The alert stream's version this row reflects: the expected version of the next append. */
+  version: number;
+  /** The quote of the last recorded change (a check that changed nothing records nothing). */
+  last_price: number;
+  last_previous_close: number;
+  currency: string;
+  last_quote_at: Timestamp;
+  fired_count: number;
+  last_fired_at: NullableTimestamp;
+  last_reason: string | null;
+  pending_occurrence_key: string | null;
+  pending_reason: string | null;
+  pending_fired_at: NullableTimestamp;
+  updated_at: Timestamp;
 }

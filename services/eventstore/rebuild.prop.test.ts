@@ -31,6 +31,8 @@ import { evolveUpsellMarks, type UpsellMarks, upsellStream } from '../upsells/ev
 import { decideEdit, decideExtracted, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from '../memories/decide.js';
 import type { MemoryEvent } from '../memories/events.js';
 import { changeMemories } from '../memories/use-cases.js';
+import { decideCheck, decideHandedOver } from '../market/decide.js';
+import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -73,6 +75,7 @@ const READ_MODELS = {
   upsell_marks: ['subject', 'upsell_name'],
   memories: ['memory_key'],
   memory_switches: ['user_id'],
+  price_alert_states: ['task_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -96,6 +99,7 @@ type Command =
   | { kind: 'two-factor'; user: number; enabled: boolean }
   | { kind: 'upsell'; user: number; visitor: number | null; upsell: 'gate' | 'pro'; clicked: boolean }
   | { kind: 'memory'; user: number; memory: number; op: 'add' | 'edit' | 'forget' | 'toggle' | 'feedback' | 'forget-all' | 'switch'; content: string }
+  | { kind: 'alert'; user: number; alert: number; movement: boolean; price: number; handOver: boolean }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -128,8 +132,33 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     op: fc.constantFrom('add' as const, 'edit' as const, 'forget' as const, 'toggle' as const, 'feedback' as const, 'forget-all' as const, 'switch' as const),
     content: text,
   }),
+  fc.record({
+    kind: fc.constant('alert' as const),
+    user: fc.nat(5),
+    alert: fc.nat(2),
+    movement: fc.boolean(),
+    price: fc.integer({ min: 80, max: 120 }),
+    handOver: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** The heart of services/market/checker.ts: one quote for one of the person's price alerts, its firing handed over or not. */
+async function priceAlertCheck(cmd: Extract<Command, { kind: 'alert' }>, now: Date) {
+  const taskId = `user-${cmd.user}-alert-${cmd.alert}`;
+  const stream = priceAlertStream(taskId);
+  const { state, version } = await store.aggregate(stream, initialPriceAlert, evolvePriceAlert);
+  const terms = cmd.movement
+    ? { alert_type: 'STOCK_PRICE_MOVEMENT' as const, symbol: 'AAPL', price: null, value_lower_bound: -5, value_upper_bound: 5 }
+    : { alert_type: 'STOCK_PRICE_TARGET' as const, symbol: 'AAPL', price: 100, value_lower_bound: null, value_upper_bound: null };
+  const quote = { symbol: 'AAPL', price: cmd.price, previous_close: 100, currency: 'USD', at: now };
+  const events = decideCheck(state, { taskId, ownerId: `user-${cmd.user}`, terms, quote, now, version });
+  if (!events.length) return;
+  await store.append(stream, version, events);
+  const [e] = events;
+  if (e.type === 'PriceAlertFired' && cmd.handOver)
+    await store.append(stream, version + 1, decideHandedOver(e.data, { taskId, ownerId: `user-${cmd.user}`, occurrenceKey: e.data.occurrence_key, now }));
+}
 
 /** A person's memory commands through their decide functions (keys are per person and number). */
 function memoryCommand(cmd: Extract<Command, { kind: 'memory' }>, now: Date) {
@@ -239,6 +268,8 @@ async function run(cmd: Command, now: Date) {
       return markUpsell(cmd, now);
     case 'memory':
       return memoryCommand(cmd, now);
+    case 'alert':
+      return priceAlertCheck(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -247,7 +278,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -278,7 +309,7 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -9,6 +9,11 @@ import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './
 import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type PlanCatalogue } from './plan-catalogue.js';
 import { parseCidrList } from './cidr.js';
 
+/** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
+export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
+export type MarketDataProvider = (typeof MARKET_DATA_PROVIDERS)[number];
+const MARKET_DATA_DEFAULT_URL: Record<MarketDataProvider, string> = { finnhub: 'https://finnhub.io/api/v1' };
+
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
   const error = `must be ${what}`;
@@ -116,6 +121,12 @@ const schema = z.object({
   BILLING_DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
   GOVERNMENT_EMAIL_DOMAINS: z.string().default(''),
   GOVERNMENT_IP_RANGES: z.string().default(''),
+  // Price alerts: quotes from a market-data provider (Finnhub's documented REST API), checked every
+  // PRICE_ALERT_CHECK_SECONDS. Without a provider, price alerts cannot be created.
+  MARKET_DATA_PROVIDER: z.enum(MARKET_DATA_PROVIDERS, { error: `must be one of ${MARKET_DATA_PROVIDERS.join(', ')}` }).optional(),
+  MARKET_DATA_URL: url(/^https?$/, "an http:// or https:// URL of the provider's API").optional(),
+  MARKET_DATA_API_KEY: z.string().min(1).optional(),
+  PRICE_ALERT_CHECK_SECONDS: numberIn(5, 86_400, 'a whole number of seconds from 5 to 86400').default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -176,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  GOVERNMENT_IP_RANGES: ${(err as Error).message}`);
   }
+  if (c.MARKET_DATA_PROVIDER && !c.MARKET_DATA_API_KEY)
+    throw new ConfigError(
+      `Invalid configuration:\n  MARKET_DATA_API_KEY: set it too (${c.MARKET_DATA_PROVIDER} answers only with a key), or unset MARKET_DATA_PROVIDER`,
+    );
+  if ((c.MARKET_DATA_URL || c.MARKET_DATA_API_KEY) && !c.MARKET_DATA_PROVIDER)
+    throw new ConfigError('Invalid configuration:\n  MARKET_DATA_URL and MARKET_DATA_API_KEY: set MARKET_DATA_PROVIDER too, or neither');
   const apiBase = c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE) : null;
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
@@ -274,6 +291,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dub: c.DUB_API_KEY ? { apiKey: c.DUB_API_KEY, baseUrl: c.DUB_API_BASE.replace(/\/+$/, '') } : null,
     browserDownloadBaseUrl: c.BROWSER_DOWNLOAD_BASE_URL ?? null,
     downloadMailRateLimit: c.DOWNLOAD_MAIL_RATE_LIMIT,
+    /** The market-data provider of price alerts, or null: then price alerts cannot be created. */
+    marketData:
+      c.MARKET_DATA_PROVIDER && c.MARKET_DATA_API_KEY
+        ? {
+            provider: c.MARKET_DATA_PROVIDER,
+            baseUrl: (c.MARKET_DATA_URL ?? MARKET_DATA_DEFAULT_URL[c.MARKET_DATA_PROVIDER]).replace(/\/+$/, ''),
+            apiKey: c.MARKET_DATA_API_KEY,
+          }
+        : null,
+    priceAlertCheckMs: c.PRICE_ALERT_CHECK_SECONDS * 1000,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

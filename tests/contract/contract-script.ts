@@ -696,5 +696,8 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('delete it again', 'owner', 'DELETE', `/rest/memories/delete?memory_key=${key}`);
   await step('delete all memories', 'owner', 'DELETE', '/rest/memories/delete-all');
   await step('memories after delete-all', 'owner', 'GET', '/rest/memories/list', undefined, (r) => r.json.total_memory_count);
+  // Price alerts' market data (issue 18): neither the contract's server nor its mocks have a provider.
+  await step('market data status', 'owner', 'GET', '/rest/tasks/market-data/status', undefined, (r) => [r.json.configured, r.json.provider]);
+  await step('a visitor asks the market data status', 'visitor', 'GET', '/rest/tasks/market-data/status');
   return out;
 }

@@ -154,6 +154,7 @@ export * from './listMemoriesParams';
 export * from './listThreadsParams';
 export * from './listUserCollectionsParams';
 export * from './listUserCollectionsVersion';
+export * from './marketDataStatus';
 export * from './mediaItem';
 export * from './mediaItemMedium';
 export * from './memory';

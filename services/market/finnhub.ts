@@ -1,0 +1,110 @@
+// Quotes from Finnhub's REST API (https://finnhub.io/docs/api/quote): GET <base>/quote?symbol=AAPL
+// with the key in the X-Finnhub-Token header, answering {c, d, dp, h, l, o, pc, t}. The key goes in
+// a header, never in the URL, so no URL an error or a log shows can carry it. Its payload is
+// untrusted: a timeout, a size cap and a schema check before any number is used.
+import { z } from 'zod';
+import { type MarketData, MarketDataError, type Quote } from './quote.js';
+
+export const FINNHUB_LIMITS = { timeoutMs: 10_000, maxBytes: 16 * 1024 } as const;
+
+const finnhubQuote = z.object({
+  c: z.number().finite().nonnegative(),
+  d: z.number().finite().nullable().optional(),
+  dp: z.number().finite().nullable().optional(),
+  h: z.number().finite().optional(),
+  l: z.number().finite().optional(),
+  o: z.number().finite().optional(),
+  pc: z.number().finite().nonnegative(),
+  t: z.number().int().nonnegative(),
+});
+
+export type FinnhubOptions = { baseUrl: string; apiKey: string; timeoutMs?: number; maxBytes?: number };
+
+export function finnhubMarketData(opts: FinnhubOptions): MarketData {
+  const timeoutMs = opts.timeoutMs ?? FINNHUB_LIMITS.timeoutMs;
+  const maxBytes = opts.maxBytes ?? FINNHUB_LIMITS.maxBytes;
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/quote`;
+  return {
+    provider: 'finnhub',
+    async quote(symbol, signal) {
+      const url = new URL(endpoint);
+      url.searchParams.set('symbol', symbol);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          headers: { accept: 'application/json', 'x-finnhub-token': opts.apiKey },
+          redirect: 'error',
+          signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        });
+      } catch (err) {
+        if (timeout.aborted) throw new MarketDataError('timeout', `finnhub did not answer for ${symbol} within ${timeoutMs} ms`);
+        if (signal?.aborted) throw new MarketDataError('unavailable', `the quote of ${symbol} was cancelled`);
+        throw new MarketDataError('unavailable', `finnhub could not be reached for ${symbol} (${networkCode(err)})`);
+      }
+      if (res.status === 401 || res.status === 403) {
+        await res.body?.cancel();
+        throw new MarketDataError('unauthorized', `finnhub refused the API key (${res.status}); check MARKET_DATA_API_KEY`);
+      }
+      if (res.status === 429) {
+        await res.body?.cancel();
+        throw new MarketDataError('rate_limited', `finnhub's rate limit was reached asking for ${symbol} (429)`);
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new MarketDataError('unavailable', `finnhub answered ${res.status} for ${symbol}`);
+      }
+      const text = await readCapped(res, maxBytes, symbol, timeout);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new MarketDataError('bad_payload', `finnhub's answer for ${symbol} is not JSON`);
+      }
+      const parsed = finnhubQuote.safeParse(json);
+      if (!parsed.success) throw new MarketDataError('bad_payload', `finnhub's answer for ${symbol} is not a quote`);
+      const q = parsed.data;
+      // Finnhub answers a symbol it does not know with zeros rather than an error.
+      if (q.c === 0 && q.pc === 0 && q.t === 0) throw new MarketDataError('unknown_symbol', `finnhub knows no symbol ${symbol}`);
+      if (q.c === 0 || q.pc === 0) throw new MarketDataError('bad_payload', `finnhub's quote for ${symbol} has no price`);
+      // The free tier covers US listings only and the quote names no currency: US dollars.
+      return { symbol, price: q.c, previous_close: q.pc, currency: 'USD', at: new Date(q.t * 1000) } satisfies Quote;
+    },
+  };
+}
+
+async function readCapped(res: Response, maxBytes: number, symbol: string, timeout: AbortSignal) {
+  const tooLarge = () => new MarketDataError('too_large', `finnhub's answer for ${symbol} is over ${maxBytes} bytes`);
+  if (Number(res.headers.get('content-length') ?? '0') > maxBytes) {
+    await res.body?.cancel();
+    throw tooLarge();
+  }
+  const reader = res.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    if (reader)
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+  } catch (err) {
+    if (err instanceof MarketDataError) throw err;
+    if (timeout.aborted) throw new MarketDataError('timeout', `finnhub's answer for ${symbol} did not arrive in time`);
+    throw new MarketDataError('unavailable', `finnhub's answer for ${symbol} was cut off`);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The system error's code (ECONNREFUSED, ENOTFOUND ...), never its message: that may quote the request. */
+function networkCode(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } })?.cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return typeof code === 'string' && /^[A-Z_]{2,40}$/.test(code) ? code : 'network error';
+}
