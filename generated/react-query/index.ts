@@ -17,6 +17,7 @@ export * from './data-rights/data-rights';
 export * from './files/files';
 export * from './mail/mail';
 export * from './memories/memories';
+export * from './notifications/notifications';
 export * from './organizations/organizations';
 export * from './partners/partners';
 export * from './session/session';

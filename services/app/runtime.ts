@@ -54,6 +54,8 @@ import { routes } from './routes.js';
 import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
 import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
+import { registerNotificationDelivery, startNotificationDeliveryConsumer } from '../../workflows/notification-delivery.js';
+import { createPushSender, NOTIFICATION_SOURCES_CONSUMER, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
@@ -88,6 +90,17 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const welcomeMail = registerWelcomeMail({ store, transport });
   const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
   const accountMail = registerAccountMailDelivery({ store, transport });
+  // Web Push: the VAPID pair is made once into the data directory unless configured.
+  const vapid = vapidKeys(config.dataDir, config.webPush.vapid);
+  const pushSender = createPushSender({ vapid, subject: config.webPush.subject, allowPrivateHosts: config.webPush.allowPrivateHosts });
+  const notificationDelivery = registerNotificationDelivery({
+    store,
+    db,
+    transport,
+    push: pushSender,
+    publicUrl: config.publicUrl,
+    onPushFailed: (err) => logger.warn({ err }, 'a push notification could not be delivered'),
+  });
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
@@ -184,6 +197,18 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     { pollMs: 500, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
   );
 
+  // Notifications: the sources' events become notifications; each is then delivered by its workflow.
+  const notificationSources = startConsumer(
+    store,
+    NOTIFICATION_SOURCES_CONSUMER,
+    // taskRuns: on once the tasks' TaskRunSucceeded / TaskRunFailed events exist (branch tasks).
+    notificationSourcesConsumer({ store, now: () => new Date() }, { taskRuns: false }),
+    { pollMs: 200, onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying') },
+  );
+  const notificationDeliveryConsumer = startNotificationDeliveryConsumer(store, notificationDelivery, {
+    onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),
+  });
+
   const dataRightsConsumer = startDataRightsConsumer(
     store,
     { exportData, deleteAccount },
@@ -220,6 +245,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     upsellSecret: secret,
     subscriptionOf,
     billing: { provider: billingProvider, rules: planRules, applyLater: (event) => startStripeEvent(stripeWebhook, event) },
+    notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts },
   };
 
   const app = createApp(ctx, routes);
@@ -254,6 +280,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await orgInsightsConsumer.stop();
       await queryMilestones.stop();
       await memoryExtraction.stop();
+      await notificationSources.stop();
+      await notificationDeliveryConsumer.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.

@@ -409,6 +409,37 @@ export interface MemorySwitchesTable {
   updated_at: Timestamp;
 }
 
+/** A person's notification channels (migration 0025_notify_notifications); all on without a row. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  should_send_email: boolean;
+  should_send_in_app: boolean;
+  should_send_push: boolean;
+  updated_at: Timestamp;
+}
+
+/** The in-app notifications (migration 0025_notify_notifications), projected by services/notifications. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** A browser subscribed to Web Push (migration 0025_notify_notifications): where to post and its keys. */
+export interface PushSubscriptionsTable {
+  subscription_id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  subscribed_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -451,6 +482,9 @@ export interface Database {
   stripe_webhook_events: StripeWebhookEventsTable;
   memories: MemoriesTable;
   memory_switches: MemorySwitchesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** A subscriber's subscription (billing's projection, migration 0023). */

@@ -31,6 +31,8 @@ import { evolveUpsellMarks, type UpsellMarks, upsellStream } from '../upsells/ev
 import { decideEdit, decideExtracted, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from '../memories/decide.js';
 import type { MemoryEvent } from '../memories/events.js';
 import { changeMemories } from '../memories/use-cases.js';
+import { subscriptionIdFor } from '../notifications/subscription-id.js';
+import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -72,6 +74,9 @@ const READ_MODELS = {
   upsell_marks: ['subject', 'upsell_name'],
   memories: ['memory_key'],
   memory_switches: ['user_id'],
+  notification_preferences: ['user_id'],
+  notifications: ['id'],
+  push_subscriptions: ['subscription_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -95,6 +100,7 @@ type Command =
   | { kind: 'two-factor'; user: number; enabled: boolean }
   | { kind: 'upsell'; user: number; visitor: number | null; upsell: 'gate' | 'pro'; clicked: boolean }
   | { kind: 'memory'; user: number; memory: number; op: 'add' | 'edit' | 'forget' | 'toggle' | 'feedback' | 'forget-all' | 'switch'; content: string }
+  | { kind: 'notify'; user: number; n: number; op: 'prefs' | 'send' | 'read' | 'read-all' | 'subscribe' | 'unsubscribe' | 'expire'; flag: number }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -127,8 +133,50 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     op: fc.constantFrom('add' as const, 'edit' as const, 'forget' as const, 'toggle' as const, 'feedback' as const, 'forget-all' as const, 'switch' as const),
     content: text,
   }),
+  fc.record({
+    kind: fc.constant('notify' as const),
+    user: fc.nat(5),
+    n: fc.nat(3),
+    op: fc.constantFrom(
+      'prefs' as const,
+      'send' as const,
+      'read' as const,
+      'read-all' as const,
+      'subscribe' as const,
+      'unsubscribe' as const,
+      'expire' as const,
+    ),
+    flag: fc.nat(7),
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+// A browser's keys (an uncompressed P-256 point and a 16-byte secret); only their shape matters here.
+const PUSH_KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+const PUSH_AUTH = Buffer.alloc(16, 9).toString('base64url');
+
+/** A person's notification commands through their use cases; notification ids are shared, so one person may try another's. */
+function notifyCommand(cmd: Extract<Command, { kind: 'notify' }>, now: Date) {
+  const userId = `user-${cmd.user}`;
+  const deps = { store, now: () => now };
+  const endpoint = `https://push.example.com/${cmd.n}`;
+  switch (cmd.op) {
+    case 'prefs':
+      return setPreferences(deps, userId, { should_send_email: !!(cmd.flag & 1), should_send_in_app: !!(cmd.flag & 2), should_send_push: !!(cmd.flag & 4) });
+    case 'send':
+      return notify(deps, { userId, notificationId: `n-${cmd.n}`, kind: 'access_request', title: `Title ${cmd.flag}`, body: 'Body', url: '/library' });
+    case 'read':
+      return markRead(deps, userId, `n-${cmd.n}`);
+    case 'read-all':
+      return markAllRead(deps, userId);
+    case 'subscribe':
+      return subscribe(deps, userId, { endpoint, p256dh: PUSH_KEY, auth: PUSH_AUTH });
+    case 'unsubscribe':
+      return unsubscribe(deps, userId, endpoint);
+    case 'expire':
+      return dropExpired(deps, userId, subscriptionIdFor(endpoint));
+  }
+}
 
 /** A person's memory commands through their decide functions (keys are per person and number). */
 function memoryCommand(cmd: Extract<Command, { kind: 'memory' }>, now: Date) {
@@ -238,6 +286,8 @@ async function run(cmd: Command, now: Date) {
       return markUpsell(cmd, now);
     case 'memory':
       return memoryCommand(cmd, now);
+    case 'notify':
+      return notifyCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -246,7 +296,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, notification_preferences, notifications, push_subscriptions restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
