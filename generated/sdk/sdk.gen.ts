@@ -2674,7 +2674,7 @@ export const markAllNotificationsRead = <ThrowOnError extends boolean = false>(o
 /**
  * The centre, live
  *
- * Server-sent events for the signed-in person's centre: `unread` (`{ unread_count, newest_id }`)
+ * Server-sent events for the signed-in person's centre: `unread` (`NotificationUnreadEvent`: `{ unread_count, newest_id }`)
  * once at the start and again whenever a notification arrives or is read. The stream ends
  * after 15 minutes; the client opens it again.
  *

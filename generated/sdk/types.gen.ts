@@ -73,6 +73,17 @@ export type FileIndexProgress = {
     detail?: string;
 };
 
+/**
+ * The `unread` event of the notification stream; sent at the start and whenever a notification arrives or is read.
+ */
+export type NotificationUnreadEvent = {
+    unread_count: number;
+    /**
+     * The newest notification's id, or null when there is none.
+     */
+    newest_id: string | null;
+};
+
 export type Health = {
     status: 'ok';
 };

@@ -80,6 +80,7 @@ export async function startPushService() {
   const { key, cert, dir } = selfSignedCertificate();
   const browsers = new Map<string, Browser>();
   const gone = new Set<string>();
+  const failing = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const rejected: { endpoint: string; status: number; reason: string }[] = [];
   let origin = '';
@@ -96,6 +97,7 @@ export async function startPushService() {
     };
     if (req.method !== 'POST') return answer(405, 'POST only');
     if (!browser || gone.has(id!)) return answer(browser ? 410 : 404, 'push subscription has unsubscribed or expired');
+    if (failing.has(id!)) return answer(failing.get(id!)!, 'push service unavailable, try again later');
     const vapid = checkVapid(req.headers.authorization, origin, browser.applicationServerKey);
     if ('error' in vapid) return answer(403, vapid.error);
     if (req.headers['content-encoding'] !== 'aes128gcm') return answer(415, 'aes128gcm only');
@@ -142,6 +144,13 @@ export async function startPushService() {
     /** From now on this endpoint answers 410 Gone. */
     gone(endpoint: string) {
       gone.add(endpoint.split('/').at(-1)!);
+    },
+    /** From now on this endpoint answers `status` (a 5xx: the sender should try again), until `recover`. */
+    fail(endpoint: string, status = 503) {
+      failing.set(endpoint.split('/').at(-1)!, status);
+    },
+    recover(endpoint: string) {
+      failing.delete(endpoint.split('/').at(-1)!);
     },
     /** The pushes this endpoint received, waiting up to `timeoutMs` for at least `count`. */
     async pushesTo(endpoint: string, count = 1, timeoutMs = 15_000) {
