@@ -422,6 +422,8 @@ export interface NotificationPreferencesTable {
 export interface NotificationsTable {
   id: string;
   user_id: string;
+  /** Who caused it, when a person did; their account's deletion removes it. */
+  actor_user_id: string | null;
   kind: string;
   title: string;
   body: string;

@@ -164,7 +164,16 @@ function notifyCommand(cmd: Extract<Command, { kind: 'notify' }>, now: Date) {
     case 'prefs':
       return setPreferences(deps, userId, { should_send_email: !!(cmd.flag & 1), should_send_in_app: !!(cmd.flag & 2), should_send_push: !!(cmd.flag & 4) });
     case 'send':
-      return notify(deps, { userId, notificationId: `n-${cmd.n}`, kind: 'access_request', title: `Title ${cmd.flag}`, body: 'Body', url: '/library' });
+      // Caused by another person (their deletion takes it away), or by no one.
+      return notify(deps, {
+        userId,
+        notificationId: `n-${cmd.n}`,
+        kind: 'access_request',
+        title: `Title ${cmd.flag}`,
+        body: 'Body',
+        url: '/library',
+        actorUserId: cmd.flag % 2 ? `user-${cmd.n}` : null,
+      });
     case 'read':
       return markRead(deps, userId, `n-${cmd.n}`);
     case 'read-all':
@@ -327,7 +336,7 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, notification_preferences, notifications, push_subscriptions restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -112,6 +112,8 @@ export type NotifyInput = {
   body: string;
   /** A path of this app ('/spaces/x'): never another site. */
   url: string;
+  /** Who caused it, when a person did (their name may be in the title). */
+  actorUserId?: string | null;
 };
 
 const clip = (s: string, max: number) => {
@@ -152,6 +154,7 @@ export function decideSend(
         title,
         body: clip(cmd.body, NOTIFICATION_BODY_MAX),
         url: cmd.url,
+        actor_user_id: cmd.actorUserId ?? null,
         ...channels,
         sent_at: cmd.now.toISOString(),
       },

@@ -41,6 +41,8 @@ export type NotificationSent = {
     body: string;
     /** A path of this app, opened from the centre, the mail and the push notification. */
     url: string;
+    /** Who caused it (who invited, who asked), when a person did: their account's deletion takes it away (docs/data-rights.md). */
+    actor_user_id?: string | null;
     /** The channels chosen when it was sent: the person's preferences, less email when the source mails already. */
     in_app: boolean;
     email: boolean;

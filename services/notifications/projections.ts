@@ -14,6 +14,8 @@ export const notificationsProjection: Projection = {
       const userId = (event.data as AccountErased['data']).user_id;
       for (const table of ['notification_preferences', 'notifications', 'push_subscriptions'] as const)
         await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+      // Others' notifications of what the person did name them: they go too.
+      await trx.deleteFrom('notifications').where('actor_user_id', '=', userId).execute();
       return;
     }
     const e = event as unknown as PersonNotifyEvent | NotificationEvent;
@@ -55,7 +57,17 @@ export const notificationsProjection: Projection = {
         if (!d.in_app) return;
         await trx
           .insertInto('notifications')
-          .values({ id: d.notification_id, user_id: d.user_id, kind: d.kind, title: d.title, body: d.body, url: d.url, created_at: d.sent_at, read_at: null })
+          .values({
+            id: d.notification_id,
+            user_id: d.user_id,
+            actor_user_id: d.actor_user_id ?? null,
+            kind: d.kind,
+            title: d.title,
+            body: d.body,
+            url: d.url,
+            created_at: d.sent_at,
+            read_at: null,
+          })
           .execute();
         return;
       }

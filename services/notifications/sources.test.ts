@@ -54,6 +54,7 @@ describe('Space invitations and access requests', () => {
       title: 'Ada invited you to the Space "Trains"',
       body: 'Open the Space to accept the invitation.',
       url: '/spaces/trains-KEY',
+      actorUserId: 'ada',
       mailedBySource: true,
     });
     expect(spaceInvitationNotice(invited, { inviteeUserId: null, inviterName: 'Ada', spaceTitle: 'Trains', spaceSlug: 'x' })).toBeNull();
@@ -65,6 +66,7 @@ describe('Space invitations and access requests', () => {
       userId: 'ada',
       kind: 'access_request',
       url: '/search/trains-c1',
+      actorUserId: 'bob',
     });
     expect(accessRequestNotice(asked, { ownerUserId: null, requesterName: 'Bob', threadTitle: 'T', threadSlug: 's' })).toBeNull();
   });

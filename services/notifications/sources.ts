@@ -22,6 +22,7 @@ export function spaceInvitationNotice(
     title: `${facts.inviterName || 'Someone'} invited you to the Space "${facts.spaceTitle}"`,
     body: 'Open the Space to accept the invitation.',
     url: `/spaces/${facts.spaceSlug}`,
+    actorUserId: d.invited_by,
     mailedBySource: true,
   };
 }
@@ -39,6 +40,7 @@ export function accessRequestNotice(
     title: `${facts.requesterName || 'Someone'} asked to read "${facts.threadTitle}"`,
     body: 'Grant or decline the request from the thread’s share menu or your library.',
     url: `/search/${facts.threadSlug}`,
+    actorUserId: d.requester_user_id,
   };
 }
 

@@ -15,6 +15,7 @@ export async function up(db: Kysely<unknown>) {
     .createTable('notifications')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('actor_user_id', 'text')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
@@ -23,6 +24,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('read_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('notifications_user_created_idx').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema.createIndex('notifications_actor_idx').on('notifications').column('actor_user_id').execute();
   await db.schema
     .createTable('push_subscriptions')
     .addColumn('subscription_id', 'text', (c) => c.primaryKey())
