@@ -696,5 +696,20 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('delete it again', 'owner', 'DELETE', `/rest/memories/delete?memory_key=${key}`);
   await step('delete all memories', 'owner', 'DELETE', '/rest/memories/delete-all');
   await step('memories after delete-all', 'owner', 'GET', '/rest/memories/list', undefined, (r) => r.json.total_memory_count);
+
+  // Notifications: preferences all on until changed, the centre, and a browser's push subscription.
+  await step('notification preferences', 'owner', 'GET', '/rest/notifications/preferences', undefined, (r) => r.json);
+  const quiet = { should_send_email: false, should_send_in_app: true, should_send_push: true };
+  await step('turn notification mail off', 'owner', 'PUT', '/rest/notifications/preferences', quiet, (r) => r.json.should_send_email);
+  await step('notification preferences half given', 'owner', 'PUT', '/rest/notifications/preferences', { should_send_email: true });
+  await step('the notification centre', 'owner', 'GET', '/rest/notifications', undefined, (r) => r.json.unread_count);
+  await step('read a notification that does not exist', 'owner', 'POST', '/rest/notifications/no-such-notification/read');
+  await step('read all notifications', 'owner', 'POST', '/rest/notifications/read-all');
+  const keys = { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'), auth: Buffer.alloc(16, 2).toString('base64url') };
+  await step('subscribe a browser over http', 'owner', 'POST', '/rest/notifications/push/subscriptions', { endpoint: 'http://push.example.com/a', keys });
+  await step('subscribe a browser', 'owner', 'POST', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a', keys });
+  await step('unsubscribe another person’s browser', 'memo', 'DELETE', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a' });
+  await step('unsubscribe the browser', 'owner', 'DELETE', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a' });
+  await step('a visitor’s notification centre', 'visitor', 'GET', '/rest/notifications');
   return out;
 }
