@@ -37,7 +37,7 @@ import { createStripeProvider, sessionSubscriptionOf, type BillingDeps, type Pla
 import { registerStripeWebhook, startStripeEvent } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
-import { startConsumer } from '../eventstore/consumers.js';
+import { checkpointAtHead, startConsumer } from '../eventstore/consumers.js';
 import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
@@ -198,6 +198,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   );
 
   // Notifications: the sources' events become notifications; each is then delivered by its workflow.
+  // From the log's head at its first start: what happened before notifications existed is old news.
+  await checkpointAtHead(store, NOTIFICATION_SOURCES_CONSUMER);
   const notificationSources = startConsumer(
     store,
     NOTIFICATION_SOURCES_CONSUMER,
