@@ -26,6 +26,8 @@ const DOMAIN_ORDER = [
   'attribution',
   'browser',
   'upsells',
+  // Notifications (issue 18): sources reach it by their events; it mails through mail.
+  'notifications',
 ];
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

@@ -5,7 +5,10 @@ export default defineConfig({
   api: {
     // SSE operations (tags answer-stream, index-stream) are left out: hooks and JSON mocks cannot stream;
     // so are the addresses a browser is redirected to (browser-redirect), which no client calls.
-    input: { target: './generated/openapi.json', filters: { mode: 'exclude', tags: ['answer-stream', 'index-stream', 'browser-redirect'] } },
+    input: {
+      target: './generated/openapi.json',
+      filters: { mode: 'exclude', tags: ['answer-stream', 'index-stream', 'notification-stream', 'browser-redirect'] },
+    },
     output: {
       mode: 'tags-split',
       target: './generated/react-query/api.ts',

@@ -14,6 +14,7 @@ import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
 import { marketDataHandlers, type MockMarketData } from './market-data';
+import { notificationHandlers } from './notifications';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -187,6 +188,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...accountSettingsHandlers({ state: () => scenario.state, changed }),
     ...memoryHandlers({ state: () => scenario.state, changed }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
+    ...notificationHandlers({ state: () => scenario.state, changed }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

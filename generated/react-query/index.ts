@@ -18,6 +18,7 @@ export * from './files/files';
 export * from './mail/mail';
 export * from './market-data/market-data';
 export * from './memories/memories';
+export * from './notifications/notifications';
 export * from './organizations/organizations';
 export * from './partners/partners';
 export * from './session/session';

@@ -161,4 +161,13 @@ export type Operations = {
     getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
     updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
     getMarketDataStatus: { data: T.GetMarketDataStatusData; responses: T.GetMarketDataStatusResponses };
+    listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
+    getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };
+    updateNotificationPreferences: { data: T.UpdateNotificationPreferencesData; responses: T.UpdateNotificationPreferencesResponses };
+    markAllNotificationsRead: { data: T.MarkAllNotificationsReadData; responses: T.MarkAllNotificationsReadResponses };
+    streamNotifications: { data: T.StreamNotificationsData; responses: T.StreamNotificationsResponses };
+    markNotificationRead: { data: T.MarkNotificationReadData; responses: T.MarkNotificationReadResponses };
+    getPushPublicKey: { data: T.GetPushPublicKeyData; responses: T.GetPushPublicKeyResponses };
+    subscribePush: { data: T.SubscribePushData; responses: T.SubscribePushResponses };
+    unsubscribePush: { data: T.UnsubscribePushData; responses: T.UnsubscribePushResponses };
 };

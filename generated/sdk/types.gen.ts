@@ -73,6 +73,17 @@ export type FileIndexProgress = {
     detail?: string;
 };
 
+/**
+ * The `unread` event of the notification stream; sent at the start and whenever a notification arrives or is read.
+ */
+export type NotificationUnreadEvent = {
+    unread_count: number;
+    /**
+     * The newest notification's id, or null when there is none.
+     */
+    newest_id: string | null;
+};
+
 export type Health = {
     status: 'ok';
 };
@@ -1972,6 +1983,73 @@ export type MarketDataStatus = {
 };
 
 /**
+ * What the notification is about.
+ */
+export type NotificationKind = 'task_run' | 'task_failed' | 'price_alert' | 'access_request' | 'space_invitation' | 'connector_sync';
+
+/**
+ * One in-app notification of the signed-in person.
+ */
+export type Notification = {
+    id: string;
+    kind: NotificationKind;
+    title: string;
+    body: string;
+    /**
+     * A path of this app to open.
+     */
+    url: string;
+    created_at: string;
+    read_at: string | null;
+};
+
+export type NotificationList = {
+    notifications: Array<Notification>;
+    /**
+     * How many of the person's notifications are unread, in all.
+     */
+    unread_count: number;
+};
+
+/**
+ * The channels a person gets notifications on (seed 003: should_send_email, should_send_in_app
+ * and should_send_push all true by default).
+ *
+ */
+export type NotificationPreferences = {
+    should_send_email: boolean;
+    should_send_in_app: boolean;
+    should_send_push: boolean;
+};
+
+/**
+ * The server's VAPID public key, the `applicationServerKey` a browser subscribes with.
+ */
+export type PushPublicKey = {
+    public_key: string;
+};
+
+/**
+ * A browser's PushSubscription as its toJSON() gives it.
+ */
+export type PushSubscriptionRequest = {
+    endpoint: string;
+    expirationTime?: number | null;
+    keys: {
+        p256dh: string;
+        auth: string;
+    };
+};
+
+export type PushSubscriptionReceipt = {
+    subscription_id: string;
+};
+
+export type PushUnsubscribeRequest = {
+    endpoint: string;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -2000,6 +2078,11 @@ export type InvitationId = string;
  * The memory's key (another person's answers 404 `memory_not_found`).
  */
 export type MemoryKey = string;
+
+/**
+ * The notification's id (another person's answers 404 `notification_not_found`).
+ */
+export type NotificationId = string;
 
 export type GetHealthData = {
     body?: never;
@@ -8123,3 +8206,308 @@ export type GetMarketDataStatusResponses = {
 };
 
 export type GetMarketDataStatusResponse = GetMarketDataStatusResponses[keyof GetMarketDataStatusResponses];
+
+export type ListNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        offset?: number;
+    };
+    url: '/rest/notifications';
+};
+
+export type ListNotificationsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListNotificationsError = ListNotificationsErrors[keyof ListNotificationsErrors];
+
+export type ListNotificationsResponses = {
+    /**
+     * The page and the unread count.
+     */
+    200: NotificationList;
+};
+
+export type ListNotificationsResponse = ListNotificationsResponses[keyof ListNotificationsResponses];
+
+export type GetNotificationPreferencesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/preferences';
+};
+
+export type GetNotificationPreferencesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetNotificationPreferencesError = GetNotificationPreferencesErrors[keyof GetNotificationPreferencesErrors];
+
+export type GetNotificationPreferencesResponses = {
+    /**
+     * The preferences (all true until changed).
+     */
+    200: NotificationPreferences;
+};
+
+export type GetNotificationPreferencesResponse = GetNotificationPreferencesResponses[keyof GetNotificationPreferencesResponses];
+
+export type UpdateNotificationPreferencesData = {
+    body: NotificationPreferences;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/preferences';
+};
+
+export type UpdateNotificationPreferencesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateNotificationPreferencesError = UpdateNotificationPreferencesErrors[keyof UpdateNotificationPreferencesErrors];
+
+export type UpdateNotificationPreferencesResponses = {
+    /**
+     * The preferences as saved.
+     */
+    200: NotificationPreferences;
+};
+
+export type UpdateNotificationPreferencesResponse = UpdateNotificationPreferencesResponses[keyof UpdateNotificationPreferencesResponses];
+
+export type MarkAllNotificationsReadData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/read-all';
+};
+
+export type MarkAllNotificationsReadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type MarkAllNotificationsReadError = MarkAllNotificationsReadErrors[keyof MarkAllNotificationsReadErrors];
+
+export type MarkAllNotificationsReadResponses = {
+    /**
+     * All read.
+     */
+    204: void;
+};
+
+export type MarkAllNotificationsReadResponse = MarkAllNotificationsReadResponses[keyof MarkAllNotificationsReadResponses];
+
+export type StreamNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/stream';
+};
+
+export type StreamNotificationsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type StreamNotificationsError = StreamNotificationsErrors[keyof StreamNotificationsErrors];
+
+export type StreamNotificationsResponses = {
+    /**
+     * `unread` events.
+     */
+    200: string;
+};
+
+export type StreamNotificationsResponse = StreamNotificationsResponses[keyof StreamNotificationsResponses];
+
+export type MarkNotificationReadData = {
+    body?: never;
+    path: {
+        /**
+         * The notification's id (another person's answers 404 `notification_not_found`).
+         */
+        notification_id: string;
+    };
+    query?: never;
+    url: '/rest/notifications/{notification_id}/read';
+};
+
+export type MarkNotificationReadErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type MarkNotificationReadError = MarkNotificationReadErrors[keyof MarkNotificationReadErrors];
+
+export type MarkNotificationReadResponses = {
+    /**
+     * Read (it was already, or is now).
+     */
+    204: void;
+};
+
+export type MarkNotificationReadResponse = MarkNotificationReadResponses[keyof MarkNotificationReadResponses];
+
+export type GetPushPublicKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/push/public-key';
+};
+
+export type GetPushPublicKeyErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetPushPublicKeyError = GetPushPublicKeyErrors[keyof GetPushPublicKeyErrors];
+
+export type GetPushPublicKeyResponses = {
+    /**
+     * The key.
+     */
+    200: PushPublicKey;
+};
+
+export type GetPushPublicKeyResponse = GetPushPublicKeyResponses[keyof GetPushPublicKeyResponses];
+
+export type UnsubscribePushData = {
+    body: PushUnsubscribeRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/push/subscriptions';
+};
+
+export type UnsubscribePushErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type UnsubscribePushError = UnsubscribePushErrors[keyof UnsubscribePushErrors];
+
+export type UnsubscribePushResponses = {
+    /**
+     * Unsubscribed.
+     */
+    204: void;
+};
+
+export type UnsubscribePushResponse = UnsubscribePushResponses[keyof UnsubscribePushResponses];
+
+export type SubscribePushData = {
+    body: PushSubscriptionRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/notifications/push/subscriptions';
+};
+
+export type SubscribePushErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SubscribePushError = SubscribePushErrors[keyof SubscribePushErrors];
+
+export type SubscribePushResponses = {
+    /**
+     * Subscribed.
+     */
+    201: PushSubscriptionReceipt;
+};
+
+export type SubscribePushResponse = SubscribePushResponses[keyof SubscribePushResponses];

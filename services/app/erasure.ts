@@ -14,6 +14,7 @@ import { attributionRedactors } from '../attribution/index.js';
 import { browserRedactors } from '../browser/index.js';
 import { memoryRedactors } from '../memories/index.js';
 import { priceAlertRedactors } from '../market/index.js';
+import { notificationRedactors } from '../notifications/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -27,4 +28,5 @@ export const redactors = joinRedactors(
   browserRedactors,
   memoryRedactors,
   priceAlertRedactors,
+  notificationRedactors,
 );

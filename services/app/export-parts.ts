@@ -5,9 +5,11 @@ import type { ExportPart } from '../rights/export-archive.js';
 import { upsellMarksExport } from '../upsells/index.js';
 import { memoriesExport } from '../memories/index.js';
 import { priceAlertsExport } from '../market/index.js';
+import { notificationsExport } from '../notifications/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
   { path: 'settings/memories.json', read: memoriesExport },
   { path: 'settings/price-alerts.json', read: priceAlertsExport },
+  { path: 'settings/notifications.json', read: notificationsExport },
 ];

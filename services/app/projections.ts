@@ -20,6 +20,7 @@ import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/projections.js';
 import { memoriesProjection } from '../memories/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
+import { notificationsProjection } from '../notifications/index.js';
 
 export const projections = [
   accountsProjection,
@@ -39,6 +40,7 @@ export const projections = [
   subscriptionsProjection,
   memoriesProjection,
   priceAlertStatesProjection,
+  notificationsProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

@@ -31,6 +31,7 @@ import { partnerRoutes } from '../partners/index.js';
 import { upsellRoutes } from '../upsells/index.js';
 import { memoryRoutes } from '../memories/index.js';
 import { marketRoutes } from '../market/index.js';
+import { notificationRoutes } from '../notifications/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -63,4 +64,5 @@ export const routes: Routes<AppContext> = {
   ...billingRoutes,
   ...memoryRoutes,
   ...marketRoutes,
+  ...notificationRoutes,
 };

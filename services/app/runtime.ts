@@ -38,7 +38,7 @@ import { createStripeProvider, sessionSubscriptionOf, type BillingDeps, type Pla
 import { startWebhookDrain } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
-import { startConsumer } from '../eventstore/consumers.js';
+import { checkpointAtHead, startConsumer } from '../eventstore/consumers.js';
 import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
@@ -56,6 +56,8 @@ import { routes } from './routes.js';
 import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
 import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
+import { registerNotificationDelivery, startNotificationDeliveryConsumer } from '../../workflows/notification-delivery.js';
+import { createPushSender, NOTIFICATION_SOURCES_CONSUMER, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
@@ -90,6 +92,17 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const welcomeMail = registerWelcomeMail({ store, transport });
   const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
   const accountMail = registerAccountMailDelivery({ store, transport });
+  // Web Push: the VAPID pair is made once into the data directory unless configured.
+  const vapid = vapidKeys(config.dataDir, config.webPush.vapid);
+  const pushSender = createPushSender({ vapid, subject: config.webPush.subject, allowPrivateHosts: config.webPush.allowPrivateHosts });
+  const notificationDelivery = registerNotificationDelivery({
+    store,
+    db,
+    transport,
+    push: pushSender,
+    publicUrl: config.publicUrl,
+    onPushFailed: (err) => logger.warn({ err }, 'a push notification could not be delivered'),
+  });
   const storage = createStorage(config, secret);
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const expireUpload = registerExpireUpload({ store, storage, now: () => new Date() });
@@ -193,6 +206,20 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     { pollMs: 500, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
   );
 
+  // Notifications: the sources' events become notifications; each is then delivered by its workflow.
+  // From the log's head at its first start: what happened before notifications existed is old news.
+  await checkpointAtHead(store, NOTIFICATION_SOURCES_CONSUMER);
+  const notificationSources = startConsumer(
+    store,
+    NOTIFICATION_SOURCES_CONSUMER,
+    // taskRuns: on once the tasks' TaskRunSucceeded / TaskRunFailed events exist (branch tasks).
+    notificationSourcesConsumer({ store, now: () => new Date() }, { taskRuns: false }),
+    { pollMs: 200, onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying') },
+  );
+  const notificationDeliveryConsumer = startNotificationDeliveryConsumer(store, notificationDelivery, {
+    onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),
+  });
+
   const dataRightsConsumer = startDataRightsConsumer(
     store,
     { exportData, deleteAccount },
@@ -243,6 +270,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     upsellSecret: secret,
     subscriptionOf,
     billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge() },
+    notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts },
   };
 
   const app = createApp(ctx, routes);
@@ -279,6 +307,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await memoryExtraction.stop();
       await webhookDrain?.stop();
       await priceAlertLoop?.stop();
+      await notificationSources.stop();
+      await notificationDeliveryConsumer.stop();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       await imageExpiryConsumer.stop();

@@ -29,6 +29,7 @@ import * as m0024 from './migrations/0024_memories.js';
 import * as m0025 from './migrations/0025_image_uploads.js';
 import * as m0026 from './migrations/0026_webhook_inbox.js';
 import * as m0027 from './migrations/0027_price_alert_states.js';
+import * as m0028 from './migrations/0028_notifications.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025_image_uploads': m0025,
   '0026_webhook_inbox': m0026,
   '0027_price_alert_states': m0027,
+  '0028_notifications': m0028,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -417,6 +417,39 @@ export interface MemorySwitchesTable {
   updated_at: Timestamp;
 }
 
+/** A person's notification channels (migration 0028); all on without a row. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  should_send_email: boolean;
+  should_send_in_app: boolean;
+  should_send_push: boolean;
+  updated_at: Timestamp;
+}
+
+/** The in-app notifications (migration 0028), projected by services/notifications. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** Who caused it, when a person did; their account's deletion removes it. */
+  actor_user_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** A browser subscribed to Web Push (migration 0028): where to post and its keys. */
+export interface PushSubscriptionsTable {
+  subscription_id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  subscribed_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   consumer_checkpoints: ConsumerCheckpointsTable;
@@ -461,6 +494,9 @@ export interface Database {
   memories: MemoriesTable;
   memory_switches: MemorySwitchesTable;
   price_alert_states: PriceAlertStatesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** A subscriber's subscription (billing's projection, migration 0023). */

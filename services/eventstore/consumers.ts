@@ -86,3 +86,15 @@ export function startConsumer(
 }
 
 export type { Db };
+
+/**
+ * A consumer that is about what happens from now on (notifications: no one wants to hear of an
+ * invitation from last year when the consumer first starts on an existing log) starts at the
+ * log's head: its checkpoint is set to the newest event, once, if it has none yet.
+ */
+export async function checkpointAtHead(store: EventStore, name: string) {
+  await sql`
+    insert into consumer_checkpoints (consumer, tx_id, position, updated_at)
+    select ${name}, tx_id, global_position, now() from events order by tx_id desc, global_position desc limit 1
+    on conflict (consumer) do nothing`.execute(store.db);
+}

@@ -33,6 +33,8 @@ import type { MemoryEvent } from '../memories/events.js';
 import { changeMemories } from '../memories/use-cases.js';
 import { decideCheck, decideHandedOver } from '../market/decide.js';
 import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
+import { subscriptionIdFor } from '../notifications/subscription-id.js';
+import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -76,6 +78,9 @@ const READ_MODELS = {
   memories: ['memory_key'],
   memory_switches: ['user_id'],
   price_alert_states: ['task_id'],
+  notification_preferences: ['user_id'],
+  notifications: ['id'],
+  push_subscriptions: ['subscription_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -100,6 +105,7 @@ type Command =
   | { kind: 'upsell'; user: number; visitor: number | null; upsell: 'gate' | 'pro'; clicked: boolean }
   | { kind: 'memory'; user: number; memory: number; op: 'add' | 'edit' | 'forget' | 'toggle' | 'feedback' | 'forget-all' | 'switch'; content: string }
   | { kind: 'alert'; user: number; alert: number; movement: boolean; price: number; handOver: boolean }
+  | { kind: 'notify'; user: number; n: number; op: 'prefs' | 'send' | 'read' | 'read-all' | 'subscribe' | 'unsubscribe' | 'expire'; flag: number }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -140,6 +146,21 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     price: fc.integer({ min: 80, max: 120 }),
     handOver: fc.boolean(),
   }),
+  fc.record({
+    kind: fc.constant('notify' as const),
+    user: fc.nat(5),
+    n: fc.nat(3),
+    op: fc.constantFrom(
+      'prefs' as const,
+      'send' as const,
+      'read' as const,
+      'read-all' as const,
+      'subscribe' as const,
+      'unsubscribe' as const,
+      'expire' as const,
+    ),
+    flag: fc.nat(7),
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -158,6 +179,42 @@ async function priceAlertCheck(cmd: Extract<Command, { kind: 'alert' }>, now: Da
   const [e] = events;
   if (e.type === 'PriceAlertFired' && cmd.handOver)
     await store.append(stream, version + 1, decideHandedOver(e.data, { taskId, ownerId: `user-${cmd.user}`, occurrenceKey: e.data.occurrence_key, now }));
+}
+
+// A browser's keys (an uncompressed P-256 point and a 16-byte secret); only their shape matters here.
+const PUSH_KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+const PUSH_AUTH = Buffer.alloc(16, 9).toString('base64url');
+
+/** A person's notification commands through their use cases; notification ids are shared, so one person may try another's. */
+function notifyCommand(cmd: Extract<Command, { kind: 'notify' }>, now: Date) {
+  const userId = `user-${cmd.user}`;
+  const deps = { store, now: () => now };
+  const endpoint = `https://push.example.com/${cmd.n}`;
+  switch (cmd.op) {
+    case 'prefs':
+      return setPreferences(deps, userId, { should_send_email: !!(cmd.flag & 1), should_send_in_app: !!(cmd.flag & 2), should_send_push: !!(cmd.flag & 4) });
+    case 'send':
+      // Caused by another person (their deletion takes it away), or by no one.
+      return notify(deps, {
+        userId,
+        notificationId: `n-${cmd.n}`,
+        kind: 'access_request',
+        title: `Title ${cmd.flag}`,
+        body: 'Body',
+        url: '/library',
+        actorUserId: cmd.flag % 2 ? `user-${cmd.n}` : null,
+      });
+    case 'read':
+      return markRead(deps, userId, `n-${cmd.n}`);
+    case 'read-all':
+      return markAllRead(deps, userId);
+    case 'subscribe':
+      return subscribe(deps, userId, { endpoint, p256dh: PUSH_KEY, auth: PUSH_AUTH });
+    case 'unsubscribe':
+      return unsubscribe(deps, userId, endpoint);
+    case 'expire':
+      return dropExpired(deps, userId, subscriptionIdFor(endpoint));
+  }
 }
 
 /** A person's memory commands through their decide functions (keys are per person and number). */
@@ -270,6 +327,8 @@ async function run(cmd: Command, now: Date) {
       return memoryCommand(cmd, now);
     case 'alert':
       return priceAlertCheck(cmd, now);
+    case 'notify':
+      return notifyCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -278,7 +337,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -309,7 +368,7 @@ test('rebuild equals inline projection', async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -167,6 +167,33 @@ describe('translation', () => {
   });
 });
 
+describe('Web Push', () => {
+  const pub = `B${'a'.repeat(86)}`;
+  const priv = 'b'.repeat(43);
+
+  test('unset: the subject is the MAIL_FROM address; the key pair is made in DATA_DIR', () => {
+    expect(loadConfig({}).webPush).toEqual({ subject: 'mailto:no-reply@localhost', vapid: null, allowPrivateHosts: [] });
+    expect(loadConfig({ MAIL_FROM: 'Ops <ops@example.com>' }).webPush.subject).toBe('mailto:ops@example.com');
+  });
+
+  test('a subject, a key pair and allowed private hosts', () => {
+    const c = loadConfig({
+      WEB_PUSH_SUBJECT: 'https://example.com/contact',
+      VAPID_PUBLIC_KEY: pub,
+      VAPID_PRIVATE_KEY: priv,
+      WEB_PUSH_ALLOW_PRIVATE_HOSTS: ' 127.0.0.1:8443 ',
+    });
+    expect(c.webPush).toEqual({ subject: 'https://example.com/contact', vapid: { publicKey: pub, privateKey: priv }, allowPrivateHosts: ['127.0.0.1:8443'] });
+  });
+
+  test('a bad subject or key, or half a pair, is refused', () => {
+    expect(refusal({ WEB_PUSH_SUBJECT: 'ops@example.com' })).toMatch(/WEB_PUSH_SUBJECT: must be a mailto: address or an https:\/\/ URL/);
+    expect(refusal({ WEB_PUSH_SUBJECT: 'http://example.com' })).toMatch(/WEB_PUSH_SUBJECT/);
+    expect(refusal({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: priv })).toMatch(/VAPID_PUBLIC_KEY: must be a base64url P-256 public key/);
+    expect(refusal({ VAPID_PUBLIC_KEY: pub })).toMatch(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither/);
+  });
+});
+
 describe('file storage and limits', () => {
   const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'answers', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
 

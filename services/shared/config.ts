@@ -59,6 +59,21 @@ const schema = z.object({
   // Space links: host:port pairs on private addresses that may still be fetched (a self-hosted
   // wiki on the LAN, or a test's fake site). Empty: only public addresses.
   SPACE_LINKS_ALLOW_PRIVATE_HOSTS: z.string().default(''),
+  // Web Push (issue 18): who the push services may contact about this server's notifications,
+  // and its VAPID key pair (made once into DATA_DIR/vapid-keys.json when not given).
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL (e.g. mailto:admin@example.com)')
+    .optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters; npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  WEB_PUSH_ALLOW_PRIVATE_HOSTS: z.string().default(''),
   // File storage: an S3-compatible bucket (all of endpoint, bucket and keys), or none for the
   // local bucket under DATA_DIR/storage.
   S3_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL of an S3-compatible endpoint').optional(),
@@ -156,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   for (const p of ['GOOGLE', 'MICROSOFT', 'GITHUB'] as const)
     if (!c[`${p}_CLIENT_ID`] !== !c[`${p}_CLIENT_SECRET`])
       throw new ConfigError(`Invalid configuration:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both, or neither`);
+  if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY)
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither (a pair is then made once in DATA_DIR)');
   if (c.SSO_TEST_DNS_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  SSO_TEST_DNS_FILE: only for tests (NODE_ENV=test); real domains are proven through DNS');
   let fileLimits: ReturnType<typeof parsePlanFileLimits>;
@@ -304,6 +321,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    webPush: {
+      subject: c.WEB_PUSH_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? (c.MAIL_FROM.includes('@') ? c.MAIL_FROM.trim() : 'no-reply@localhost')}`,
+      vapid: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
+      allowPrivateHosts: c.WEB_PUSH_ALLOW_PRIVATE_HOSTS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    },
   };
 }
 

@@ -10,3 +10,4 @@ export { decideSpace, spaceState } from './use-cases.js';
 export { createSpace, templateFor } from './create-use-case.js';
 export { respondWithSpace, spaceFor } from './space-view.js';
 export { decideHandOver, decideLeaveAll, heirsOf } from './erasure.js';
+export { spaceSlug } from './key.js';

@@ -699,5 +699,20 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   // Price alerts' market data (issue 18): neither the contract's server nor its mocks have a provider.
   await step('market data status', 'owner', 'GET', '/rest/tasks/market-data/status', undefined, (r) => [r.json.configured, r.json.provider]);
   await step('a visitor asks the market data status', 'visitor', 'GET', '/rest/tasks/market-data/status');
+
+  // Notifications: preferences all on until changed, the centre, and a browser's push subscription.
+  await step('notification preferences', 'owner', 'GET', '/rest/notifications/preferences', undefined, (r) => r.json);
+  const quiet = { should_send_email: false, should_send_in_app: true, should_send_push: true };
+  await step('turn notification mail off', 'owner', 'PUT', '/rest/notifications/preferences', quiet, (r) => r.json.should_send_email);
+  await step('notification preferences half given', 'owner', 'PUT', '/rest/notifications/preferences', { should_send_email: true });
+  await step('the notification centre', 'owner', 'GET', '/rest/notifications', undefined, (r) => r.json.unread_count);
+  await step('read a notification that does not exist', 'owner', 'POST', '/rest/notifications/no-such-notification/read');
+  await step('read all notifications', 'owner', 'POST', '/rest/notifications/read-all');
+  const keys = { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString('base64url'), auth: Buffer.alloc(16, 2).toString('base64url') };
+  await step('subscribe a browser over http', 'owner', 'POST', '/rest/notifications/push/subscriptions', { endpoint: 'http://push.example.com/a', keys });
+  await step('subscribe a browser', 'owner', 'POST', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a', keys });
+  await step('unsubscribe another person’s browser', 'memo', 'DELETE', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a' });
+  await step('unsubscribe the browser', 'owner', 'DELETE', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a' });
+  await step('a visitor’s notification centre', 'visitor', 'GET', '/rest/notifications');
   return out;
 }

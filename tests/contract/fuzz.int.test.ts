@@ -240,6 +240,7 @@ const EVENT_SCHEMAS: Record<string, string> = {
   completed: 'CompletedEvent',
   failed: 'FailedEvent',
   message: 'FileIndexProgress',
+  unread: 'NotificationUnreadEvent',
 };
 
 /** What is wrong with the complete events of a stream read so far (the last one may be cut off). */

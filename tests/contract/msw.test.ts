@@ -10,9 +10,10 @@ const validator = createSpecValidator();
 const handlers = Object.values(generated).flatMap((make) => (make as () => RequestHandler[])());
 const ORIGIN = 'http://localhost:5173';
 const RUNS = 40; // the mocks answer with random data: try each many times
-// Server-sent event streams (tags answer-stream, index-stream) are left out of orval on purpose: the web app
+// Server-sent event streams (tags answer-stream, index-stream, notification-stream) are left out of orval on purpose: the web app
 // reads them with the hey-api client or EventSource, and mocks/ scripts them by hand.
-const isSse = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).some((t) => t === 'answer-stream' || t === 'index-stream');
+const SSE_TAGS = ['answer-stream', 'index-stream', 'notification-stream'];
+const isSse = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).some((t) => SSE_TAGS.includes(t));
 // Addresses a browser is redirected to (an identity provider's callback) are left out too: no client calls them.
 const isBrowserRedirect = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).includes('browser-redirect');
 const mocked = validator.operations.filter((op) => !isSse(op) && !isBrowserRedirect(op));
@@ -56,7 +57,7 @@ describe('generated MSW handlers', () => {
         .filter(isSse)
         .map((op) => op.operationId)
         .sort(),
-    ).toEqual(['askQuestion', 'followIndexFiles', 'streamEntryEvents', 'streamIndexFiles']);
+    ).toEqual(['askQuestion', 'followIndexFiles', 'streamEntryEvents', 'streamIndexFiles', 'streamNotifications']);
     expect(
       validator.operations
         .filter(isBrowserRedirect)

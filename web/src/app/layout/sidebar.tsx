@@ -12,6 +12,7 @@ import { Account } from './account';
 import { AccountNav } from './account-nav';
 import { Brand } from './brand';
 import { UpsellSlot } from '../../features/upsells/upsell-slot';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 
 export const NAV = [
   { to: '/', label: 'Home', icon: House, end: true },
@@ -135,6 +136,7 @@ export function SidebarPanel({ open, rail, onNewThread, newThreadKeys }: { open:
           <span className={open ? '' : 'sr-only'}>Incognito</span>
         </p>
       )}
+      <NotificationBell open={open} />
       <AccountNav open={open} />
       <NavLink
         to="/settings"

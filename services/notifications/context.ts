@@ -1,0 +1,9 @@
+// What the notification calls need from the app (services/app/runtime.ts builds it).
+export type NotificationsContext = {
+  notifications: {
+    /** The VAPID public key browsers subscribe with. */
+    pushPublicKey: string;
+    /** host:port of push services allowed on private addresses (WEB_PUSH_ALLOW_PRIVATE_HOSTS; tests). */
+    pushAllowPrivateHosts: readonly string[];
+  };
+};

@@ -1,0 +1,74 @@
+// The sources that notify, as one consumer of the log: Space invitations and requests to read a
+// thread today; the scheduled tasks' runs when `taskRuns` is on (their events come with the
+// tasks branch). The facts a notice needs come from the source's own events (a domain reads
+// another's events, never its tables) and from the accounts (the auth library's table). Each
+// notification is recorded in the consumer's transaction with its checkpoint, so an event
+// notifies once even across a crash; delivery then runs in its workflow.
+import type { ConsumerHandler } from '../eventstore/consumers.js';
+import type { StoredEvent, Trx } from '../eventstore/types.js';
+import { spaceSlug } from '../spaces/index.js';
+import type { SpaceCreated, SpaceEdited, SpaceMemberInvited } from '../spaces/events.js';
+import type { ThreadAccessRequested, ThreadRenamed, ThreadStarted } from '../threads/events.js';
+import { accessRequestNotice, spaceInvitationNotice, TASK_RUN_EVENTS, taskRunNotice } from './sources.js';
+import { type NotifyDeps, type NotifyRequest, notify } from './use-cases.js';
+
+export const NOTIFICATION_SOURCES_CONSUMER = 'notification-sources';
+
+async function streamEvents(trx: Trx, streamId: string, types: string[]) {
+  return trx.selectFrom('events').select(['type', 'data']).where('stream_id', '=', streamId).where('type', 'in', types).orderBy('stream_version').execute();
+}
+
+async function spaceFacts(trx: Trx, d: SpaceMemberInvited['data']) {
+  let title: string | null = null;
+  for (const e of await streamEvents(trx, `space-${d.uuid}`, ['SpaceCreated', 'SpaceEdited'])) {
+    if (e.type === 'SpaceCreated') title = (e.data as SpaceCreated['data']).title;
+    else title = (e.data as SpaceEdited['data']).changes.title ?? title;
+  }
+  if (title === null) return null;
+  const [invitee, inviter] = await Promise.all([
+    trx.selectFrom('user').select('id').where('email', '=', d.email).executeTakeFirst(),
+    trx.selectFrom('user').select('name').where('id', '=', d.invited_by).executeTakeFirst(),
+  ]);
+  return { inviteeUserId: invitee?.id ?? null, inviterName: inviter?.name ?? null, spaceTitle: title, spaceSlug: spaceSlug(title, d.uuid) };
+}
+
+async function threadFacts(trx: Trx, d: ThreadAccessRequested['data']) {
+  let started: ThreadStarted['data'] | null = null;
+  let title = '';
+  for (const e of await streamEvents(trx, `thread-${d.context_uuid}`, ['ThreadStarted', 'ThreadRenamed'])) {
+    if (e.type === 'ThreadStarted') {
+      started = e.data as ThreadStarted['data'];
+      title = started.title;
+    } else title = (e.data as ThreadRenamed['data']).title;
+  }
+  if (!started) return null;
+  const requester = await trx.selectFrom('user').select('name').where('id', '=', d.requester_user_id).executeTakeFirst();
+  return { ownerUserId: started.owner_user_id, requesterName: requester?.name ?? null, threadTitle: title, threadSlug: started.thread_url_slug };
+}
+
+async function noticeOf(trx: Trx, event: StoredEvent, taskRuns: boolean): Promise<NotifyRequest | null> {
+  switch (event.type) {
+    case 'SpaceMemberInvited': {
+      const d = event.data as SpaceMemberInvited['data'];
+      const facts = await spaceFacts(trx, d);
+      return facts && spaceInvitationNotice(d, facts);
+    }
+    case 'ThreadAccessRequested': {
+      const d = event.data as ThreadAccessRequested['data'];
+      const facts = await threadFacts(trx, d);
+      return facts && accessRequestNotice(d, facts);
+    }
+    default:
+      return taskRuns && (TASK_RUN_EVENTS as readonly string[]).includes(event.type) ? taskRunNotice(event) : null;
+  }
+}
+
+export function notificationSourcesConsumer(deps: NotifyDeps, opts: { taskRuns?: boolean } = {}): ConsumerHandler {
+  const taskRuns = opts.taskRuns ?? false;
+  return async (trx, events) => {
+    for (const event of events) {
+      const notice = await noticeOf(trx, event, taskRuns);
+      if (notice) await notify(deps, notice, trx);
+    }
+  };
+}

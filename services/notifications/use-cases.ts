@@ -1,0 +1,117 @@
+// The notifications' use cases: read the stream, decide, append with the expected version (the
+// projection writes the read model in the same transaction). Delivery by mail and Web Push is
+// not done here: a consumer of NotificationSent starts a durable workflow for it
+// (workflows/notification-delivery.ts), so a request or a source's consumer never waits on it.
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '../eventstore/store.js';
+import { ConcurrencyError, type NewEvent, type Trx } from '../eventstore/types.js';
+import {
+  checkedSubscription,
+  decideDrop,
+  decidePreferences,
+  decideRead,
+  decideReadAll,
+  decideSend,
+  decideSubscribe,
+  decideUnsubscribe,
+  type NotifyInput,
+} from './decide.js';
+import { subscriptionIdFor, subscriptionIdOf } from './subscription-id.js';
+import {
+  evolveNotification,
+  evolvePersonNotify,
+  initialNotification,
+  initialPersonNotify,
+  type NotificationPreferences,
+  type NotificationSent,
+  notificationStream,
+  notifyStream,
+  type PersonNotifyState,
+} from './events.js';
+import { holdersOf, unreadCount } from './queries.js';
+
+const MAX_ATTEMPTS = 5;
+
+export type NotifyDeps = { store: EventStore; now: () => Date };
+
+/** Decides against the person's notify stream as its events say, and appends what it decided (again on a race). */
+export async function changePerson<E extends NewEvent>(store: EventStore, userId: string, decide: (state: PersonNotifyState) => E[], trx?: Trx) {
+  const stream = notifyStream(userId);
+  for (let attempt = 1; ; attempt++) {
+    const { state, version } = await store.aggregate(stream, initialPersonNotify, evolvePersonNotify, trx);
+    const events = decide(state);
+    if (!events.length) return events;
+    try {
+      await store.append(stream, version, events, trx);
+      return events;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
+    }
+  }
+}
+
+export type NotifyRequest = NotifyInput & {
+  /** Derived from the source (e.g. `space-invitation-<member>`) so a retried source notifies once; random when absent. */
+  notificationId?: string;
+  /** The source mails already (a Space invitation): no second mail. */
+  mailedBySource?: boolean;
+};
+
+/**
+ * Notifies a person on the channels they keep on: records the in-app notification, and the mail
+ * and Web Push that the delivery workflow then sends. Returns what was recorded, or null when
+ * nothing was (every channel off, or this id was sent already). Pass the caller's transaction to
+ * notify together with its own change (a consumer's checkpoint).
+ */
+export async function notify(deps: NotifyDeps, input: NotifyRequest, trx?: Trx): Promise<NotificationSent['data'] | null> {
+  const notificationId = input.notificationId ?? randomUUID();
+  const { state: person } = await deps.store.aggregate(notifyStream(input.userId), initialPersonNotify, evolvePersonNotify, trx);
+  const stream = notificationStream(notificationId);
+  const { state, version } = await deps.store.aggregate(stream, initialNotification, evolveNotification, trx);
+  const events = decideSend(state, person.preferences, { ...input, notificationId, now: deps.now() });
+  if (!events.length) return null;
+  try {
+    await deps.store.append(stream, version, events, trx);
+  } catch (err) {
+    // The same id sent at the same moment by another instance: it is sent once.
+    if (err instanceof ConcurrencyError) return null;
+    throw err;
+  }
+  return events[0].data;
+}
+
+export const setPreferences = (deps: NotifyDeps, userId: string, preferences: NotificationPreferences) =>
+  changePerson(deps.store, userId, (s) => decidePreferences(s, { userId, now: deps.now(), preferences }));
+
+export async function markRead(deps: NotifyDeps, userId: string, notificationId: string) {
+  const stream = notificationStream(notificationId);
+  const { state, version } = await deps.store.aggregate(stream, initialNotification, evolveNotification);
+  const events = decideRead(state, { userId, now: deps.now(), notificationId });
+  if (events.length) await deps.store.append(stream, version, events).catch((err) => (err instanceof ConcurrencyError ? undefined : Promise.reject(err)));
+}
+
+export async function markAllRead(deps: NotifyDeps, userId: string) {
+  const unread = await unreadCount(deps.store.db, userId);
+  await changePerson(deps.store, userId, () => decideReadAll({ userId, now: deps.now(), unread }));
+}
+
+/**
+ * A browser subscribes for this person. Were it subscribed for someone else before (a shared
+ * browser, signed in as another person since), it stops notifying them.
+ */
+export async function subscribe(deps: NotifyDeps, userId: string, sub: { endpoint: string; p256dh: string; auth: string }) {
+  const id = subscriptionIdOf(checkedSubscription(sub).endpoint);
+  // Read before the append: the projection hands the row over to this person.
+  const before = await holdersOf(deps.store.db, id);
+  for (const other of before)
+    if (other !== userId) await changePerson(deps.store, other, (s) => decideDrop(s, { userId: other, now: deps.now(), subscriptionId: id, reason: 'moved' }));
+  await changePerson(deps.store, userId, (s) => decideSubscribe(s, { userId, now: deps.now(), subscriptionId: id, ...sub }));
+  return id;
+}
+
+export const unsubscribe = (deps: NotifyDeps, userId: string, endpoint: string) =>
+  changePerson(deps.store, userId, (s) => decideUnsubscribe(s, { userId, now: deps.now(), subscriptionId: subscriptionIdFor(endpoint) }));
+
+/** The push service answered 404 or 410: the subscription is gone for good. */
+export const dropExpired = (deps: NotifyDeps, userId: string, subscriptionId: string) =>
+  changePerson(deps.store, userId, (s) => decideDrop(s, { userId, now: deps.now(), subscriptionId, reason: 'expired' }));

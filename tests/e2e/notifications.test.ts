@@ -1,0 +1,110 @@
+// Notifications in the browser against the real server: the person sets their channels on
+// /account/notifications (all on at first), another person invites them to a Space, and the
+// bell shows it live, without a reload; opening it from the centre marks it read. The same
+// invitation reaches the person's subscribed browser through the Web Push fake, which decrypts
+// it (headless Chromium has no push service, so the test subscribes as its PushManager would).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PushService, startPushService } from '../fakes/web-push.js';
+import { startE2E, type E2E } from './support';
+
+let e2e: E2E;
+let push: PushService;
+let dataDir: string;
+let bob: Page;
+let ada: Page;
+const bobEmail = `bob-${Date.now()}@example.com`;
+
+async function signUpIn(page: Page, name: string, email: string) {
+  await page.goto('/');
+  const status = await page.evaluate(
+    async ([name, email]) =>
+      (
+        await fetch('/api/auth/sign-up/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name, email, password: 'correct horse battery' }),
+        })
+      ).status,
+    [name, email],
+  );
+  expect(status).toBe(200);
+}
+
+beforeAll(async () => {
+  push = await startPushService();
+  dataDir = mkdtempSync(join(tmpdir(), 'notify-e2e-'));
+  e2e = await startE2E({ env: { DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: push.caFile, WEB_PUSH_ALLOW_PRIVATE_HOSTS: push.hostPort } });
+  bob = await e2e.page();
+  ada = await e2e.page();
+  await signUpIn(bob, 'Bob Invitee', bobEmail);
+  await signUpIn(ada, 'Ada Inviter', `ada-${Date.now()}@example.com`);
+});
+afterAll(async () => {
+  await e2e?.close();
+  await push?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('notifications', () => {
+  it('keeps the three channels, all on at first, as they are switched', async () => {
+    await bob.goto('/account/notifications');
+    const section = bob.getByRole('region', { name: 'Notifications' });
+    for (const name of [/^In-app/, /^Email/, /^Push/]) await expect.poll(() => section.getByRole('switch', { name }).isChecked()).toBe(true);
+    await section.getByRole('switch', { name: /^Email/ }).click();
+    await section.getByText('Saved.').waitFor();
+    await bob.reload();
+    await expect.poll(() => bob.getByRole('switch', { name: /^Email/ }).isChecked()).toBe(false);
+    expect(await bob.getByRole('switch', { name: /^Push/ }).isChecked()).toBe(true);
+  });
+
+  it('shows a Space invitation in the bell live, pushes it to the subscribed browser, and marks it read when opened', async () => {
+    await bob.goto('/account/notifications');
+    const bell = bob.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    // Bob's browser subscribes as its PushManager would, with the server's key.
+    const key = await bob.evaluate(async () => ((await (await fetch('/rest/notifications/push/public-key')).json()) as { public_key: string }).public_key);
+    const sub = push.browser(key);
+    const subscribed = await bob.evaluate(
+      async (body) =>
+        (await fetch('/rest/notifications/push/subscriptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+          .status,
+      sub,
+    );
+    expect(subscribed).toBe(201);
+
+    const invited = await ada.evaluate(async (email) => {
+      const json = { 'content-type': 'application/json' };
+      const space = await (
+        await fetch('/rest/collections/create_collection', { method: 'POST', headers: json, body: JSON.stringify({ title: 'Rail club' }) })
+      ).json();
+      const res = await fetch(`/rest/collections/${space.uuid}/members`, { method: 'POST', headers: json, body: JSON.stringify({ email, role: 'READER' }) });
+      return res.status;
+    }, bobEmail);
+    expect(invited).toBe(200);
+
+    // No reload: the stream brings it.
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications, 1 unread');
+    const [pushed] = await push.pushesTo(sub.endpoint);
+    expect(pushed.payload).toMatchObject({ kind: 'space_invitation', title: 'Ada Inviter invited you to the Space "Rail club"' });
+
+    await bell.click();
+    const centre = bob.getByRole('dialog', { name: 'Notification centre' });
+    await centre.getByRole('link', { name: /Ada Inviter invited you to the Space "Rail club"/ }).click();
+    await bob.waitForURL((u) => /^\/spaces\/rail-club-[\w-]{22}$/.test(u.pathname));
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+  });
+
+  it('registers the service worker that shows pushes', async () => {
+    const state = await bob.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+      const ready = await navigator.serviceWorker.ready;
+      return { scope: registration.scope, active: ready.active?.state ?? null };
+    });
+    expect(state.scope).toBe(`${e2e.url}/`);
+    expect(state.active).toMatch(/^(activating|activated)$/);
+  });
+});
