@@ -16,12 +16,14 @@ import { createSpecValidator, type SpecOperation } from './spec-validator.js';
 
 type Json = any;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-// Operations that write a lot (a new thread per call), hash passwords or sign people out get fewer runs.
+// Operations that write a lot (a new thread per call), hash passwords, sign people out or stay open get fewer runs.
 const RUNS_OF: Record<string, number> = {
   askQuestion: Math.ceil(RUNS / 3),
   signUpEmail: Math.ceil(RUNS / 2),
   signInEmail: Math.ceil(RUNS / 2),
   signOut: Math.ceil(RUNS / 5),
+  // A stream that stays open is read for STREAM_READ_MS each run.
+  streamNotifications: Math.ceil(RUNS / 8),
 };
 /** How long a stream (SSE) is read before the test moves on: long enough for an error event to show. */
 const STREAM_READ_MS = 1_500;
