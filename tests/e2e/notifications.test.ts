@@ -53,6 +53,8 @@ describe('notifications', () => {
   it('keeps the three channels, all on at first, as they are switched', async () => {
     await bob.goto('/account/notifications');
     const section = bob.getByRole('region', { name: 'Notifications' });
+    // The switches show once the saved preferences have loaded.
+    await section.getByRole('switch', { name: /^Email/ }).waitFor();
     for (const name of [/^In-app/, /^Email/, /^Push/]) await expect.poll(() => section.getByRole('switch', { name }).isChecked()).toBe(true);
     await section.getByRole('switch', { name: /^Email/ }).click();
     await section.getByText('Saved.').waitFor();
