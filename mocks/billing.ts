@@ -2,10 +2,15 @@
 // STRIPE_SECRET_KEY does: the built-in plans with `configured: false`, everyone on the free plan,
 // and 503 billing_not_configured for anything that would reach Stripe. Nothing pretends to sell.
 import {
+  getCancelScheduledDowngradeMockHandler,
   getCreateCheckoutSessionMockHandler,
   getGetBillingPlansMockHandler,
   getGetCustomerPortalMockHandler,
+  getGetDowngradeQuoteMockHandler,
   getGetSubscriptionMockHandler,
+  getGetUpgradeQuoteMockHandler,
+  getScheduleDowngradeMockHandler,
+  getUpgradeSubscriptionMockHandler,
   getReceiveStripeWebhookMockHandler,
   getRefreshSubscriptionMockHandler,
 } from '../generated/msw/billing/billing.msw';
@@ -65,5 +70,17 @@ export function billingHandlers(opts: { state: () => ScenarioState }) {
       return off();
     }),
     getReceiveStripeWebhookMockHandler(() => off()),
+    ...[
+      getGetUpgradeQuoteMockHandler,
+      getUpgradeSubscriptionMockHandler,
+      getGetDowngradeQuoteMockHandler,
+      getScheduleDowngradeMockHandler,
+      getCancelScheduledDowngradeMockHandler,
+    ].map((handler) =>
+      handler(() => {
+        signedIn();
+        return off();
+      }),
+    ),
   ];
 }

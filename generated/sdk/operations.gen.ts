@@ -149,6 +149,11 @@ export type Operations = {
     getCustomerPortal: { data: T.GetCustomerPortalData; responses: T.GetCustomerPortalResponses };
     receiveStripeWebhook: { data: T.ReceiveStripeWebhookData; responses: T.ReceiveStripeWebhookResponses };
     recordSubscriptionSourceAsAdmin: { data: T.RecordSubscriptionSourceAsAdminData; responses: T.RecordSubscriptionSourceAsAdminResponses };
+    getUpgradeQuote: { data: T.GetUpgradeQuoteData; responses: T.GetUpgradeQuoteResponses };
+    upgradeSubscription: { data: T.UpgradeSubscriptionData; responses: T.UpgradeSubscriptionResponses };
+    getDowngradeQuote: { data: T.GetDowngradeQuoteData; responses: T.GetDowngradeQuoteResponses };
+    scheduleDowngrade: { data: T.ScheduleDowngradeData; responses: T.ScheduleDowngradeResponses };
+    cancelScheduledDowngrade: { data: T.CancelScheduledDowngradeData; responses: T.CancelScheduledDowngradeResponses };
     listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
     getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
     deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };

@@ -1899,6 +1899,68 @@ export type CheckoutSessionResponse = {
 };
 
 /**
+ * The card a subscription charges, as a person recognises it.
+ */
+export type PaymentMethodSummary = {
+    /**
+     * The card's brand, e.g. visa.
+     */
+    brand: string;
+    last4: string;
+};
+
+/**
+ * The 'Confirm changes' quote for Pro to Max (seed 002 §3): the current and new price per
+ * interval, and the lines of Stripe's invoice preview for the change now (prorated, invoiced at
+ * once). Amounts are in the currency's minor units; `adjustment_price` is what the unused Pro
+ * time and the shorter first Max period take off `new_product_price` (negative or zero).
+ *
+ */
+export type UpgradeQuote = {
+    old_product_price: number;
+    old_product_interval: BillingInterval;
+    new_product_price: number;
+    new_product_interval: BillingInterval;
+    /**
+     * The card the upgrade is charged to; null when there is none (missing payment method).
+     */
+    payment_method: PaymentMethodSummary | null;
+    adjustment_price: number;
+    subtotal_price: number;
+    tax_price: number;
+    total_due_today_price: number;
+    /**
+     * An ISO currency code in lower case, e.g. usd.
+     */
+    currency: string;
+    /**
+     * A payment of the subscription failed and is still owed (past due).
+     */
+    payment_failed: boolean;
+};
+
+/**
+ * The Max to Pro downgrade (seed 002 §3): the old and new price per interval (minor units) and
+ * when the change takes effect, the next billing start (seconds since the epoch).
+ *
+ */
+export type DowngradeQuote = {
+    old_product_price: number;
+    new_product_price: number;
+    old_product_interval: BillingInterval;
+    new_product_interval: BillingInterval;
+    next_billing_start_ts: number | null;
+    /**
+     * The new price, as new_product_price.
+     */
+    price_minor_units: number;
+    /**
+     * An ISO currency code in lower case, e.g. usd.
+     */
+    currency: string;
+};
+
+/**
  * Something the product remembers about the signed-in person (seed 003 §3 Memory): found in a
  * question they asked (`origin: answer`) or added by hand (`manual`). `feedback` is their
  * helpful / not-helpful verdict (null when none); a memory marked not helpful, or to be
@@ -7637,6 +7699,195 @@ export type RecordSubscriptionSourceAsAdminResponses = {
 };
 
 export type RecordSubscriptionSourceAsAdminResponse = RecordSubscriptionSourceAsAdminResponses[keyof RecordSubscriptionSourceAsAdminResponses];
+
+export type GetUpgradeQuoteData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/upgrade/quote';
+};
+
+export type GetUpgradeQuoteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetUpgradeQuoteError = GetUpgradeQuoteErrors[keyof GetUpgradeQuoteErrors];
+
+export type GetUpgradeQuoteResponses = {
+    /**
+     * The quote.
+     */
+    200: UpgradeQuote;
+};
+
+export type GetUpgradeQuoteResponse = GetUpgradeQuoteResponses[keyof GetUpgradeQuoteResponses];
+
+export type UpgradeSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/upgrade';
+};
+
+export type UpgradeSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type UpgradeSubscriptionError = UpgradeSubscriptionErrors[keyof UpgradeSubscriptionErrors];
+
+export type UpgradeSubscriptionResponses = {
+    /**
+     * The subscription now (Max).
+     */
+    200: Subscription;
+};
+
+export type UpgradeSubscriptionResponse = UpgradeSubscriptionResponses[keyof UpgradeSubscriptionResponses];
+
+export type GetDowngradeQuoteData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/downgrade/quote';
+};
+
+export type GetDowngradeQuoteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetDowngradeQuoteError = GetDowngradeQuoteErrors[keyof GetDowngradeQuoteErrors];
+
+export type GetDowngradeQuoteResponses = {
+    /**
+     * The downgrade.
+     */
+    200: DowngradeQuote;
+};
+
+export type GetDowngradeQuoteResponse = GetDowngradeQuoteResponses[keyof GetDowngradeQuoteResponses];
+
+export type CancelScheduledDowngradeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/downgrade';
+};
+
+export type CancelScheduledDowngradeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CancelScheduledDowngradeError = CancelScheduledDowngradeErrors[keyof CancelScheduledDowngradeErrors];
+
+export type CancelScheduledDowngradeResponses = {
+    /**
+     * The subscription, with no scheduled change.
+     */
+    200: Subscription;
+};
+
+export type CancelScheduledDowngradeResponse = CancelScheduledDowngradeResponses[keyof CancelScheduledDowngradeResponses];
+
+export type ScheduleDowngradeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/downgrade';
+};
+
+export type ScheduleDowngradeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ScheduleDowngradeError = ScheduleDowngradeErrors[keyof ScheduleDowngradeErrors];
+
+export type ScheduleDowngradeResponses = {
+    /**
+     * The subscription with its scheduled change.
+     */
+    200: Subscription;
+};
+
+export type ScheduleDowngradeResponse = ScheduleDowngradeResponses[keyof ScheduleDowngradeResponses];
 
 export type ListMemoriesData = {
     body?: never;

@@ -12,7 +12,29 @@ export type ProviderSubscription = {
   price_id: string | null;
   current_period_end: string | null;
   cancel_at_period_end: boolean;
+  /** The subscription schedule it is attached to, or null. */
+  schedule_id: string | null;
+  /** The price a schedule moves it to at a later phase (the next billing start), and when; or nulls. */
+  scheduled_price_id: string | null;
+  scheduled_at: string | null;
 };
+
+/** The card a subscription charges, as a person recognises it. */
+export type ProviderPaymentMethod = { brand: string; last4: string };
+
+/** What an immediate price change would invoice now (Stripe's invoice preview), in minor units. */
+export type PriceChangePreview = { subtotal: number; tax: number; total: number; currency: string };
+
+/** Why a price change was not made; the use case turns each into the seed's text. */
+export type PriceChangeFailure = 'missing_payment_method' | 'payment_failed' | 'provider_error';
+export class PriceChangeError extends Error {
+  constructor(
+    readonly reason: PriceChangeFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** What an incoming provider event is about: enough to fetch the current facts and apply them. */
 export type ProviderEventSummary = {
@@ -76,4 +98,14 @@ export type BillingProvider = {
   createPortalSession: (req: { customer_id: string; return_url: string; locale: string | null }) => Promise<string>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
   listSubscriptions: (customerId: string) => Promise<ProviderSubscription[]>;
+  /** The card the subscription charges (its own default, else the customer's), or null. */
+  paymentMethodOf: (subscriptionId: string) => Promise<ProviderPaymentMethod | null>;
+  /** The invoice a change of the subscription's price now would make (prorated, invoiced at once). */
+  previewPriceChange: (req: { subscription_id: string; price_id: string }) => Promise<PriceChangePreview>;
+  /** Changes the price now, prorated and charged at once; a failed charge leaves the subscription as it was (throws PriceChangeError). */
+  changePriceNow: (req: { subscription_id: string; price_id: string; idempotency_key: string }) => Promise<ProviderSubscription>;
+  /** Changes the price at the next billing start, through a subscription schedule. */
+  schedulePriceChange: (req: { subscription_id: string; price_id: string; idempotency_key: string }) => Promise<ProviderSubscription>;
+  /** Drops a pending scheduled change: the schedule is released and the subscription runs on as it is. */
+  releaseSchedule: (req: { schedule_id: string; subscription_id: string; idempotency_key: string }) => Promise<ProviderSubscription>;
 };

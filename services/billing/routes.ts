@@ -6,6 +6,7 @@ import { INTERVALS } from '../shared/plan-catalogue.js';
 import { createCheckout, portalLink } from './checkout.js';
 import { billingDeps, type BillingContext } from './context.js';
 import { billingErrors } from './errors.js';
+import { cancelScheduledChange, downgradeQuote, downgradeToPro, upgradeQuote, upgradeToMax } from './plan-change.js';
 import { subscriptionViewOf, type SubscriptionView } from './queries.js';
 import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
 
@@ -77,6 +78,34 @@ export const billingRoutes = {
     // Started every time, by the event's id: a crash between storing and starting is mended by Stripe's redelivery.
     await ctx.billing.applyLater(event);
     return { status: 200, body: { received: true } };
+  },
+
+  async getUpgradeQuote({ actor }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await upgradeQuote(billingDeps(ctx), user) };
+  },
+
+  async upgradeSubscription({ actor }, ctx) {
+    const user = await requireUser(actor);
+    await upgradeToMax(billingDeps(ctx), user);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async getDowngradeQuote({ actor }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await downgradeQuote(billingDeps(ctx), user) };
+  },
+
+  async scheduleDowngrade({ actor }, ctx) {
+    const user = await requireUser(actor);
+    await downgradeToPro(billingDeps(ctx), user);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async cancelScheduledDowngrade({ actor }, ctx) {
+    const user = await requireUser(actor);
+    await cancelScheduledChange(billingDeps(ctx), user);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
   },
 
   async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {

@@ -3,7 +3,7 @@
 // the subscription is made and Stripe's webhooks go out in Stripe's order.
 import { list, missing, type Params, record, str, StripeFakeError } from './http.js';
 import { newId, type CheckoutSession, type Customer, type FakeState } from './state.js';
-import { newInvoice, newSubscription } from './subscriptions.js';
+import { attachCard, newInvoice, newSubscription } from './subscriptions.js';
 import type { Webhooks } from './webhooks.js';
 
 export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
@@ -15,6 +15,7 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
         email: str(p.email) ?? null,
         name: str(p.name) ?? null,
         metadata: record(p.metadata),
+        invoice_settings: { default_payment_method: null },
         created: state.now,
       };
       state.customers.set(customer.id, customer);
@@ -85,11 +86,14 @@ export async function completeCheckout(state: FakeState, hooks: Webhooks, sessio
   const price = state.prices.get(session.line_items[0].price);
   if (!price) throw new Error(`no price ${session.line_items[0].price}`);
   state.now += 5;
+  // Checkout collects a card and makes it the subscription's default payment method, as Stripe's form does.
+  const card = attachCard(state, session.customer, '4242');
   const sub = newSubscription(state, {
     customer: session.customer,
     price,
     metadata: session.subscription_metadata,
     discounts: session.promotion_code ? [session.promotion_code] : [],
+    default_payment_method: card.id,
   });
   const invoice = newInvoice(state, sub, true);
   session.status = 'complete';

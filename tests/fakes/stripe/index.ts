@@ -1,6 +1,7 @@
 // A stateful Stripe on 127.0.0.1 for tests: the slice of Stripe's API the app uses (customers,
-// products and prices, checkout sessions, subscriptions, invoices, coupons and promotion codes,
-// billing portal sessions), reached only through the SDK's host setting, and webhooks signed as
+// products and prices, checkout sessions, subscriptions and their price changes, invoices and
+// invoice previews, subscription schedules, payment methods, coupons and promotion codes, billing
+// portal sessions), reached only through the SDK's host setting, and webhooks signed as
 // Stripe signs them. It keeps idempotency keys as Stripe does: the same key with the same request
 // answers the first answer again (no second charge); with another request it is refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +9,7 @@ import { listenLoopback } from '../listen.js';
 import { catalogRoutes, createCoupon, createPrice, createPromotionCode } from './catalog.js';
 import { checkoutRoutes, completeCheckout } from './checkout.js';
 import { readParams, send, StripeFakeError, type Params } from './http.js';
+import { scheduleRoutes } from './schedules.js';
 import { createState, type FakeState } from './state.js';
 import { subscriptionLifecycle, subscriptionRoutes } from './subscriptions.js';
 import { createWebhooks, type Webhooks } from './webhooks.js';
@@ -42,14 +44,23 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
   let baseUrl = '';
   let readGate: Promise<void> | null = null;
   const routes = new Map<string, Route>(
-    Object.entries({ ...catalogRoutes(state), ...checkoutRoutes(state, () => baseUrl), ...subscriptionRoutes(state, webhooks) }) as [string, Route][],
+    Object.entries({
+      ...catalogRoutes(state),
+      ...checkoutRoutes(state, () => baseUrl),
+      ...subscriptionRoutes(state, webhooks),
+      ...scheduleRoutes(state, webhooks),
+    }) as [string, Route][],
   );
   const match = (method: string, path: string): [Route, string] | null => {
     const exact = routes.get(`${method} ${path}`);
     if (exact) return [exact, ''];
     const slash = path.lastIndexOf('/');
     const byId = routes.get(`${method} ${path.slice(0, slash)}/:id`);
-    return byId ? [byId, decodeURIComponent(path.slice(slash + 1))] : null;
+    if (byId) return [byId, decodeURIComponent(path.slice(slash + 1))];
+    // An action on an object: /v1/<things>/<id>/<action>.
+    const parts = /^(.*)\/([^/]+)\/([a-z_]+)$/.exec(path);
+    const action = parts ? routes.get(`${method} ${parts[1]}/:id/${parts[3]}`) : undefined;
+    return action && parts ? [action, decodeURIComponent(parts[2])] : null;
   };
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string, path: string) {
@@ -82,7 +93,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     } catch (err) {
       if (!(err instanceof StripeFakeError)) throw err;
       status = err.status;
-      body = { error: { type: err.type, code: err.code, message: err.message } };
+      body = { error: { type: err.type, code: err.code, message: err.message, ...(err.decline_code ? { decline_code: err.decline_code } : {}) } };
     }
     if (key && method === 'POST') state.idempotency.set(key, { method, path, body: raw, status, response: body });
     send(res, status, body);
