@@ -12,7 +12,7 @@ import { billingErrors } from './errors.js';
 import { evolveSubscription, NO_SUBSCRIPTION, subscriptionStream, type SubscriptionState } from './events.js';
 import { downgradeRefusal, paymentFailed, upgradeRefusal } from './plan-change-rules.js';
 import { PriceChangeError } from './provider.js';
-import { requireProvider, syncSubscription } from './use-cases.js';
+import { changeSubscription, requireProvider, syncSubscription } from './use-cases.js';
 
 async function current(deps: BillingDeps, userId: string) {
   return deps.store.aggregate(subscriptionStream(userId), NO_SUBSCRIPTION, evolveSubscription);
@@ -73,6 +73,8 @@ export async function upgradeToMax(deps: BillingDeps, user: ActorUser) {
   } catch (err) {
     if (!(err instanceof PriceChangeError)) throw err;
     deps.logger.warn({ subscription: subscription_id, reason: err.reason }, 'Stripe refused an upgrade');
+    // A refusal is kept by Stripe under its idempotency key: recording it moves the stream on, so a retry (after fixing the card) is a new request.
+    await changeSubscription(deps, user.id, { type: 'RecordUpgradeFailure', subscription_id, plan: 'max', reason: err.reason });
     if (err.reason === 'missing_payment_method') throw billingErrors.missingPaymentMethod();
     if (err.reason === 'payment_failed') throw billingErrors.upgradePaymentFailed();
     throw billingErrors.upgradeFailed();

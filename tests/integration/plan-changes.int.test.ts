@@ -82,7 +82,7 @@ describe('Pro to Max', () => {
     }
   });
 
-  test('no card: the quote says so and the upgrade is refused with missing_payment_method; a declined card: stripe_upgrade_payment_error; nothing changes', async () => {
+  test('no card: missing_payment_method; a declined card: stripe_upgrade_payment_error; another refusal: the generic text; nothing changes, and once the card is fixed the upgrade goes through', async () => {
     const { b, subId, userId } = await subscriber('Nina Nocard', 'pro');
     stripe.lifecycle.setCard(subId, null);
     expect((await b.get('/rest/stripe/upgrade/quote')).json).toMatchObject({ payment_method: null });
@@ -98,6 +98,21 @@ describe('Pro to Max', () => {
     expect(chargesOf(subId)).toHaveLength(1);
     expect((await sessionUser(b)).subscription_plan).toBe('pro');
     expect(await eventTypes(userId)).not.toContain('SubscriptionPlanChanged');
+
+    // Stripe refusing for any other reason: the generic text, and still nothing changed.
+    stripe.lifecycle.setCard(subId, '4242');
+    stripe.refuseNext('POST', `/v1/subscriptions/${subId}`);
+    const refused = await b.post('/rest/stripe/upgrade');
+    expect(refused.status, refused.text).toBe(503);
+    expect(refused.json).toMatchObject({ code: 'stripe_upgrade_error', detail: 'Something went wrong. Please continue to Stripe and complete your payment.' });
+    expect(stripe.state.subscriptions.get(subId)!.items.data[0].price.id).toBe('price_pro_monthly');
+
+    // Each refusal was recorded, so trying again (card fixed) is a new request to Stripe, not the refusal replayed.
+    expect((await eventTypes(userId)).filter((t) => t === 'SubscriptionUpgradeFailed')).toHaveLength(2);
+    const again = await b.post('/rest/stripe/upgrade');
+    expect(again.status, again.text).toBe(200);
+    expect(again.json).toMatchObject({ plan: 'max' });
+    expect(chargesOf(subId)).toHaveLength(2);
   });
 
   test('confirmed twice at once: Max at once on the session, charged once, one plan change recorded; webhooks add nothing', async () => {

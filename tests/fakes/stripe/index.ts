@@ -33,6 +33,8 @@ export type StripeFake = {
   seedPlanPrices: () => void;
   /** Holds every read of a subscription until the returned function is called (a crash test kills the app meanwhile). */
   holdSubscriptionReads: () => () => void;
+  /** The next request of this method to a path starting with `pathPrefix` is refused with Stripe's 400 (a refusal the app does not expect). */
+  refuseNext: (method: string, pathPrefix: string, message?: string) => void;
   /** The environment that points the app at this fake. */
   env: (webhookTarget?: string) => Record<string, string>;
   close: () => Promise<void>;
@@ -43,6 +45,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
   const webhooks = createWebhooks(state, opts.webhookSecret ?? FAKE_WEBHOOK_SECRET);
   let baseUrl = '';
   let readGate: Promise<void> | null = null;
+  const refusals: { method: string; pathPrefix: string; message: string }[] = [];
   const routes = new Map<string, Route>(
     Object.entries({
       ...catalogRoutes(state),
@@ -82,6 +85,11 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
         res.setHeader('idempotent-replayed', 'true');
         return send(res, seen.status, seen.response);
       }
+    }
+    const refusal = refusals.findIndex((r) => r.method === method && path.startsWith(r.pathPrefix));
+    if (refusal >= 0) {
+      const [r] = refusals.splice(refusal, 1);
+      return send(res, 400, { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: r.message } });
     }
     if (readGate && method === 'GET' && path.startsWith('/v1/subscriptions')) await readGate;
     const found = match(method, path);
@@ -145,6 +153,9 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
         readGate = null;
         release();
       };
+    },
+    refuseNext: (method, pathPrefix, message = 'The fake was told to refuse this request.') => {
+      refusals.push({ method, pathPrefix, message });
     },
     seedCoupon: (c) => createCoupon(state, c),
     seedPromotionCode: (p) => createPromotionCode(state, p),

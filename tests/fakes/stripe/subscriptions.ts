@@ -57,15 +57,7 @@ export function newSubscription(
   return sub;
 }
 
-function line(
-  state: FakeState,
-  sub: Subscription,
-  price: Price,
-  amount: number,
-  description: string,
-  proration: boolean,
-  period: { start: number; end: number },
-): InvoiceLine {
+function line(sub: Subscription, price: Price, amount: number, description: string, proration: boolean, period: { start: number; end: number }): InvoiceLine {
   return {
     id: newId('il'),
     object: 'line_item',
@@ -117,7 +109,7 @@ function keep(state: FakeState, invoice: Invoice, subscription: string) {
 export function newInvoice(state: FakeState, sub: Subscription, paid: boolean): Invoice {
   const item = sub.items.data[0];
   const lines = [
-    line(state, sub, item.price, item.price.unit_amount, `1 × ${item.price.product}`, false, {
+    line(sub, item.price, item.price.unit_amount, `1 × ${item.price.product}`, false, {
       start: item.current_period_start,
       end: item.current_period_end,
     }),
@@ -132,8 +124,8 @@ function prorationLines(state: FakeState, sub: Subscription, next: Price): Invoi
   const left = Math.max(0, Math.min(length, item.current_period_end - state.now));
   const period = { start: state.now, end: item.current_period_end };
   return [
-    line(state, sub, item.price, -Math.round((item.price.unit_amount * left) / length), `Unused time on ${item.price.product}`, true, period),
-    line(state, sub, next, Math.round((next.unit_amount * left) / length), `Remaining time on ${next.product}`, true, period),
+    line(sub, item.price, -Math.round((item.price.unit_amount * left) / length), `Unused time on ${item.price.product}`, true, period),
+    line(sub, next, Math.round((next.unit_amount * left) / length), `Remaining time on ${next.product}`, true, period),
   ];
 }
 

@@ -14,6 +14,7 @@ import { problemMessage } from '../../app/problem';
 import { sessionQueryKey, useSession } from '../../app/session';
 import { PageMessage } from '../../ui/page-message';
 import { Placeholder, PLACEHOLDER_HEIGHTS, StripeEmbeddedCheckout } from './embedded-checkout';
+import { PlanPanel } from './plan-panel';
 import { formatMoney, shownTier, yearlySaving, type Tier } from './pricing';
 
 export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
@@ -30,7 +31,18 @@ export default function PaymentPage() {
   if (plans.isError) return <PageMessage icon={<CreditCard className="size-6" />} title="Pricing" text={problemMessage(plans.error)} />;
   if (!plans.data.configured) return <PageMessage icon={<CreditCard className="size-6" />} title="Billing is not configured" text={BILLING_OFF_TEXT} />;
   if (params.get('success') === '1') return <CheckoutSucceeded />;
+  // A subscriber changes plans here, not through a second checkout.
+  if (user.subscription_status !== 'none' && user.subscription_status !== 'canceled') return <Subscribed />;
   return <Checkout plans={plans.data} email={user.email} />;
+}
+
+function Subscribed() {
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Your subscription</h1>
+      <PlanPanel origin="max_payment" />
+    </div>
+  );
 }
 
 function CheckoutSucceeded() {
