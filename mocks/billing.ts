@@ -14,6 +14,11 @@ import {
   getReceiveStripeWebhookMockHandler,
   getRefreshSubscriptionMockHandler,
 } from '../generated/msw/billing/billing.msw';
+import {
+  getCreateOrgCheckoutMockHandler,
+  getGetOrgBillingMockHandler,
+  getGetOrgBillingPortalMockHandler,
+} from '../generated/msw/organizations/organizations.msw';
 import type { BillingPlans, Subscription } from '../generated/react-query/model';
 import { billingErrors } from '../services/billing/errors';
 import { defaultCatalogue, INTERVALS } from '../services/shared/plan-catalogue';

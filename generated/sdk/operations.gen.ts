@@ -154,6 +154,9 @@ export type Operations = {
     getDowngradeQuote: { data: T.GetDowngradeQuoteData; responses: T.GetDowngradeQuoteResponses };
     scheduleDowngrade: { data: T.ScheduleDowngradeData; responses: T.ScheduleDowngradeResponses };
     cancelScheduledDowngrade: { data: T.CancelScheduledDowngradeData; responses: T.CancelScheduledDowngradeResponses };
+    getOrgBilling: { data: T.GetOrgBillingData; responses: T.GetOrgBillingResponses };
+    createOrgCheckout: { data: T.CreateOrgCheckoutData; responses: T.CreateOrgCheckoutResponses };
+    getOrgBillingPortal: { data: T.GetOrgBillingPortalData; responses: T.GetOrgBillingPortalResponses };
     listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
     getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
     deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };

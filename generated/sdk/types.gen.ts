@@ -1961,6 +1961,56 @@ export type DowngradeQuote = {
 };
 
 /**
+ * An organisation's subscription, for its owners and admins: its status and plan (which its
+ * members get), the period, its members and the seats paid for, and how it is paid.
+ *
+ */
+export type OrgBilling = {
+    org_uuid: string;
+    status: SubscriptionStatus;
+    plan: PlanId;
+    interval: BillingInterval | null;
+    current_period_end: string | null;
+    member_count: number;
+    /**
+     * The seats the subscription pays for (Stripe's quantity); null without one.
+     */
+    seats: number | null;
+    /**
+     * charge_automatically (a card) or send_invoice (invoiced); null without a subscription.
+     */
+    collection_method: 'charge_automatically' | 'send_invoice' | null;
+    /**
+     * Whether the organisation has a Stripe customer (the billing portal can open).
+     */
+    has_billing_account: boolean;
+};
+
+/**
+ * Organisation checkout (seed 002 §3): `tier` enterprise_pro buys Pro for the organisation, any
+ * other tier Max (seed 002 §4); seats are its member count. `collection_method`
+ * charge_automatically answers Stripe's hosted checkout `url`; send_invoice makes an invoiced
+ * subscription at once, its invoices sent to `billing_address` (required then).
+ *
+ */
+export type OrgCheckoutRequest = {
+    tier: string;
+    interval: BillingInterval;
+    collection_method: 'charge_automatically' | 'send_invoice';
+    billing_address?: {
+        line1: string;
+        line2?: string | null;
+        city: string;
+        postal_code: string;
+        state?: string | null;
+        country: string;
+    } | null;
+    locale?: string | null;
+    origin?: string | null;
+    source?: string | null;
+};
+
+/**
  * Something the product remembers about the signed-in person (seed 003 §3 Memory): found in a
  * question they asked (`origin: answer`) or added by hand (`manual`). `feedback` is their
  * helpful / not-helpful verdict (null when none); a memory marked not helpful, or to be
@@ -7888,6 +7938,146 @@ export type ScheduleDowngradeResponses = {
 };
 
 export type ScheduleDowngradeResponse = ScheduleDowngradeResponses[keyof ScheduleDowngradeResponses];
+
+export type GetOrgBillingData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/billing';
+};
+
+export type GetOrgBillingErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetOrgBillingError = GetOrgBillingErrors[keyof GetOrgBillingErrors];
+
+export type GetOrgBillingResponses = {
+    /**
+     * The subscription.
+     */
+    200: OrgBilling;
+};
+
+export type GetOrgBillingResponse = GetOrgBillingResponses[keyof GetOrgBillingResponses];
+
+export type CreateOrgCheckoutData = {
+    body: OrgCheckoutRequest;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/billing/checkout';
+};
+
+export type CreateOrgCheckoutErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateOrgCheckoutError = CreateOrgCheckoutErrors[keyof CreateOrgCheckoutErrors];
+
+export type CreateOrgCheckoutResponses = {
+    /**
+     * Where to pay, or that the invoiced subscription is made.
+     */
+    200: {
+        url: string | null;
+        invoiced: boolean;
+    };
+};
+
+export type CreateOrgCheckoutResponse = CreateOrgCheckoutResponses[keyof CreateOrgCheckoutResponses];
+
+export type GetOrgBillingPortalData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: {
+        locale?: string;
+    };
+    url: '/rest/organizations/{org_uuid}/billing/portal';
+};
+
+export type GetOrgBillingPortalErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetOrgBillingPortalError = GetOrgBillingPortalErrors[keyof GetOrgBillingPortalErrors];
+
+export type GetOrgBillingPortalResponses = {
+    /**
+     * The portal's address.
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type GetOrgBillingPortalResponse = GetOrgBillingPortalResponses[keyof GetOrgBillingPortalResponses];
 
 export type ListMemoriesData = {
     body?: never;

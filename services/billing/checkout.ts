@@ -60,6 +60,7 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, user:
     customer_id: customerId,
     user_id: user.id,
     price_id: price.stripe_price_id,
+    quantity: 1,
     embedded: input.embedded ?? false,
     success_url: new URL(success, publicUrl).toString(),
     cancel_url: new URL('/max/payment', publicUrl).toString(),

@@ -24,5 +24,6 @@ export const billingErrors = {
   missingPaymentMethod: () => new DomainError('unprocessable', 'missing_payment_method', 'Please add a payment method to upgrade to Max.'),
   upgradePaymentFailed: () => new DomainError('unprocessable', 'stripe_upgrade_payment_error', 'Payment failed. Please update payment to continue.'),
   upgradeFailed: () => new DomainError('unavailable', 'stripe_upgrade_error', 'Something went wrong. Please continue to Stripe and complete your payment.'),
+  billingAddressRequired: () => new DomainError('invalid', 'billing_address_required', 'An invoiced subscription needs a billing address.'),
   accountNotFound: () => new DomainError('not_found', 'account_not_found', 'No account has that address.'),
 };

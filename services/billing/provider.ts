@@ -12,12 +12,17 @@ export type ProviderSubscription = {
   price_id: string | null;
   current_period_end: string | null;
   cancel_at_period_end: boolean;
+  /** Seats (the item's quantity) and how it is paid: charged to a card, or invoiced. */
+  quantity: number;
+  collection_method: 'charge_automatically' | 'send_invoice';
   /** The subscription schedule it is attached to, or null. */
   schedule_id: string | null;
   /** The price a schedule moves it to at a later phase (the next billing start), and when; or nulls. */
   scheduled_price_id: string | null;
   scheduled_at: string | null;
 };
+
+export type BillingAddress = { line1: string; line2?: string | null; city: string; postal_code: string; state?: string | null; country: string };
 
 /** The card a subscription charges, as a person recognises it. */
 export type ProviderPaymentMethod = { brand: string; last4: string };
@@ -52,8 +57,11 @@ export type ProviderEventSummary = {
 
 export type CheckoutRequest = {
   customer_id: string;
+  /** The subscriber: a person's user id, or an organisation's uuid (organisation checkout). */
   user_id: string;
   price_id: string;
+  /** Seats: 1 for a person, the member count for an organisation. */
+  quantity: number;
   embedded: boolean;
   /** Where Stripe sends the person after paying (embedded: its return_url). */
   success_url: string;
@@ -98,6 +106,18 @@ export type BillingProvider = {
   createPortalSession: (req: { customer_id: string; return_url: string; locale: string | null }) => Promise<string>;
   retrieveSubscription: (id: string) => Promise<ProviderSubscription | null>;
   listSubscriptions: (customerId: string) => Promise<ProviderSubscription[]>;
+  /** An organisation's billing address, kept on its customer (invoices carry it). */
+  setBillingAddress: (customerId: string, address: BillingAddress) => Promise<void>;
+  /** An invoiced subscription (collection method send_invoice): no card; each invoice is sent, due in `days_until_due` days. */
+  createInvoicedSubscription: (req: {
+    customer_id: string;
+    subscriber_id: string;
+    price_id: string;
+    quantity: number;
+    days_until_due: number;
+    metadata: Record<string, string>;
+    idempotency_key: string;
+  }) => Promise<ProviderSubscription>;
   /** The card the subscription charges (its own default, else the customer's), or null. */
   paymentMethodOf: (subscriptionId: string) => Promise<ProviderPaymentMethod | null>;
   /** The invoice a change of the subscription's price now would make (prorated, invoiced at once). */

@@ -6,6 +6,7 @@ import { INTERVALS } from '../shared/plan-catalogue.js';
 import { createCheckout, portalLink } from './checkout.js';
 import { billingDeps, type BillingContext } from './context.js';
 import { billingErrors } from './errors.js';
+import { orgBilling, orgCheckout, orgPortal } from './org-billing.js';
 import { cancelScheduledChange, downgradeQuote, downgradeToPro, upgradeQuote, upgradeToMax } from './plan-change.js';
 import { subscriptionViewOf, type SubscriptionView } from './queries.js';
 import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
@@ -106,6 +107,21 @@ export const billingRoutes = {
     const user = await requireUser(actor);
     await cancelScheduledChange(billingDeps(ctx), user);
     return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async getOrgBilling({ actor, path }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await orgBilling(billingDeps(ctx), user, path.org_uuid) };
+  },
+
+  async createOrgCheckout({ actor, path, body }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await orgCheckout(billingDeps(ctx), ctx.config.publicUrl, user, path.org_uuid, body) };
+  },
+
+  async getOrgBillingPortal({ actor, path, query }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: { url: await orgPortal(billingDeps(ctx), ctx.config.publicUrl, user, path.org_uuid, query.locale ?? null) } };
   },
 
   async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {

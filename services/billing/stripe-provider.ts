@@ -70,6 +70,8 @@ export function toProviderSubscription(sub: Stripe.Subscription, schedule: Strip
     price_id: item?.price.id ?? null,
     current_period_end: item?.current_period_end ? new Date(item.current_period_end * 1000).toISOString() : null,
     cancel_at_period_end: sub.cancel_at_period_end,
+    quantity: item?.quantity ?? 1,
+    collection_method: sub.collection_method === 'send_invoice' ? 'send_invoice' : 'charge_automatically',
     schedule_id: idOf(sub.schedule),
     scheduled_price_id: pending?.price_id ?? null,
     scheduled_at: pending?.at ?? null,
@@ -110,6 +112,7 @@ export function summarize(event: Stripe.Event): ProviderEventSummary {
       break;
     }
     case 'invoice.paid':
+    case 'invoice.finalized':
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed': {
       const inv = event.data.object;
@@ -223,7 +226,7 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
         mode: 'subscription',
         customer: req.customer_id,
         client_reference_id: req.user_id,
-        line_items: [{ price: req.price_id, quantity: 1 }],
+        line_items: [{ price: req.price_id, quantity: req.quantity }],
         subscription_data: { metadata: { user_id: req.user_id, ...req.metadata } },
         metadata: { user_id: req.user_id, ...req.metadata },
         locale: stripeLocale(req.locale),
@@ -252,6 +255,30 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     async listSubscriptions(customerId) {
       const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
       return Promise.all(subs.data.map(current));
+    },
+    async setBillingAddress(customerId, address) {
+      const a = {
+        line1: address.line1,
+        line2: address.line2 ?? '',
+        city: address.city,
+        postal_code: address.postal_code,
+        state: address.state ?? '',
+        country: address.country,
+      };
+      await stripe.customers.update(customerId, { address: a }, { idempotencyKey: `address-${customerId}-${randomUUID()}` });
+    },
+    async createInvoicedSubscription(req) {
+      const sub = await stripe.subscriptions.create(
+        {
+          customer: req.customer_id,
+          items: [{ price: req.price_id, quantity: req.quantity }],
+          collection_method: 'send_invoice',
+          days_until_due: req.days_until_due,
+          metadata: { user_id: req.subscriber_id, ...req.metadata },
+        },
+        { idempotencyKey: req.idempotency_key },
+      );
+      return current(sub);
     },
     async paymentMethodOf(subscriptionId) {
       const sub = await stripe.subscriptions.retrieve(subscriptionId);

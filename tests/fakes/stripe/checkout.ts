@@ -16,12 +16,21 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
         name: str(p.name) ?? null,
         metadata: record(p.metadata),
         invoice_settings: { default_payment_method: null },
+        address: p.address ? record(p.address) : null,
         created: state.now,
       };
       state.customers.set(customer.id, customer);
       return customer;
     },
     'GET /v1/customers/:id': (_p: Params, id: string) => state.customers.get(id) ?? Promise.reject(missing('customer', id)),
+    'POST /v1/customers/:id': (p: Params, id: string) => {
+      const customer = state.customers.get(id);
+      if (!customer) throw missing('customer', id);
+      if (p.address !== undefined) customer.address = record(p.address);
+      if (p.name !== undefined) customer.name = str(p.name) ?? null;
+      if (p.email !== undefined) customer.email = str(p.email) ?? null;
+      return customer;
+    },
     'GET /v1/customers': () => list([...state.customers.values()], '/v1/customers'),
     'POST /v1/checkout/sessions': (p: Params) => {
       const customer = str(p.customer);
@@ -94,6 +103,7 @@ export async function completeCheckout(state: FakeState, hooks: Webhooks, sessio
     metadata: session.subscription_metadata,
     discounts: session.promotion_code ? [session.promotion_code] : [],
     default_payment_method: card.id,
+    quantity: session.line_items[0].quantity,
   });
   const invoice = newInvoice(state, sub, true);
   session.status = 'complete';

@@ -9,6 +9,7 @@ export type Customer = Obj & {
   name: string | null;
   metadata: Record<string, string>;
   invoice_settings: { default_payment_method: string | null };
+  address: Record<string, string> | null;
 };
 /** A card; one whose last4 is 0341 (Stripe's test card 4000 0000 0000 0341) attaches but every charge on it is declined. */
 export type PaymentMethod = Obj & { type: 'card'; customer: string | null; card: { brand: string; last4: string; exp_month: number; exp_year: number } };
@@ -88,6 +89,7 @@ export type Subscription = Obj & {
   canceled_at: number | null;
   default_payment_method: string | null;
   schedule: string | null;
+  days_until_due: number | null;
 };
 export type Invoice = Obj & {
   customer: string;

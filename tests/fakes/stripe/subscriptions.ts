@@ -24,14 +24,23 @@ export function attachCard(state: FakeState, customer: string | null, last4: str
 
 export function newSubscription(
   state: FakeState,
-  s: { customer: string; price: Price; metadata: Record<string, string>; discounts: string[]; default_payment_method?: string | null },
+  s: {
+    customer: string;
+    price: Price;
+    metadata: Record<string, string>;
+    discounts: string[];
+    default_payment_method?: string | null;
+    quantity?: number;
+    collection_method?: Subscription['collection_method'];
+    days_until_due?: number | null;
+  },
 ): Subscription {
   const sub: Subscription = {
     id: newId('sub'),
     object: 'subscription',
     customer: s.customer,
     status: 'active',
-    collection_method: 'charge_automatically',
+    collection_method: s.collection_method ?? 'charge_automatically',
     cancel_at_period_end: false,
     metadata: s.metadata,
     items: {
@@ -41,7 +50,7 @@ export function newSubscription(
           id: newId('si'),
           object: 'subscription_item',
           price: s.price,
-          quantity: 1,
+          quantity: s.quantity ?? 1,
           current_period_start: state.now,
           current_period_end: state.now + PERIOD[s.price.recurring.interval],
         },
@@ -52,6 +61,7 @@ export function newSubscription(
     canceled_at: null,
     default_payment_method: s.default_payment_method ?? null,
     schedule: null,
+    days_until_due: s.days_until_due ?? null,
   };
   state.subscriptions.set(sub.id, sub);
   return sub;
@@ -109,7 +119,7 @@ function keep(state: FakeState, invoice: Invoice, subscription: string) {
 export function newInvoice(state: FakeState, sub: Subscription, paid: boolean): Invoice {
   const item = sub.items.data[0];
   const lines = [
-    line(sub, item.price, item.price.unit_amount, `1 × ${item.price.product}`, false, {
+    line(sub, item.price, item.price.unit_amount * item.quantity, `${item.quantity} × ${item.price.product}`, false, {
       start: item.current_period_start,
       end: item.current_period_end,
     }),
@@ -235,6 +245,38 @@ export function subscriptionLifecycle(state: FakeState, hooks: Webhooks) {
 export function subscriptionRoutes(state: FakeState, hooks: Webhooks) {
   return {
     'GET /v1/subscriptions/:id': (_p: Params, id: string) => getSubscription(state, id),
+    /** A subscription made directly (an invoiced one: collection_method send_invoice, its first invoice sent, not charged). */
+    'POST /v1/subscriptions': async (p: Params) => {
+      const customer = str(p.customer);
+      if (!customer || !state.customers.has(customer)) throw missing('customer', customer ?? '');
+      const items = itemsOf(p.items) as (ItemParam & { quantity?: string })[];
+      const price = items[0]?.price ? state.prices.get(items[0].price) : undefined;
+      if (!price) throw missing('price', items[0]?.price ?? '');
+      const invoiced = str(p.collection_method) === 'send_invoice';
+      if (invoiced && !p.days_until_due)
+        throw new StripeFakeError(400, 'invalid_request_error', 'parameter_missing', 'Missing required param: days_until_due.');
+      if (!invoiced && !state.customers.get(customer)?.invoice_settings.default_payment_method)
+        throw new StripeFakeError(
+          400,
+          'invalid_request_error',
+          'resource_missing',
+          'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+        );
+      state.now += 1;
+      const sub = newSubscription(state, {
+        customer,
+        price,
+        metadata: record(p.metadata),
+        discounts: [],
+        quantity: Number(items[0].quantity ?? 1),
+        collection_method: invoiced ? 'send_invoice' : 'charge_automatically',
+        days_until_due: invoiced ? Number(p.days_until_due) : null,
+      });
+      const invoice = newInvoice(state, sub, !invoiced);
+      await hooks.emit('customer.subscription.created', sub);
+      await hooks.emit(invoiced ? 'invoice.finalized' : 'invoice.paid', invoice);
+      return sub;
+    },
     'GET /v1/subscriptions': (p: Params) => {
       const customer = str(p.customer);
       const status = str(p.status) ?? 'active';
