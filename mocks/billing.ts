@@ -75,6 +75,12 @@ export function billingHandlers(opts: { state: () => ScenarioState }) {
       return off();
     }),
     getReceiveStripeWebhookMockHandler(() => off()),
+    ...[getGetOrgBillingMockHandler, getCreateOrgCheckoutMockHandler, getGetOrgBillingPortalMockHandler].map((handler) =>
+      handler(() => {
+        signedIn();
+        return off();
+      }),
+    ),
     ...[
       getGetUpgradeQuoteMockHandler,
       getUpgradeSubscriptionMockHandler,

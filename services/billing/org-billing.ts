@@ -34,7 +34,7 @@ export const planOfOrgTier = (tier: string): 'pro' | 'max' => (tier === 'enterpr
 /** The organisation, when the person is one of its owners or admins (strangers are told it does not exist, as elsewhere). */
 async function managedOrg(deps: BillingDeps, user: ActorUser, orgUuid: string) {
   const org = await orgBillingFacts(deps.db, orgUuid, user.id);
-  if (!org || !org.role) throw orgErrors.notFound();
+  if (!org?.role) throw orgErrors.notFound();
   if (org.role !== 'owner' && org.role !== 'admin') throw orgErrors.notAdmin();
   return org;
 }
