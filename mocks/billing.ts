@@ -51,6 +51,7 @@ export function billingHandlers(opts: { state: () => ScenarioState }) {
           name: p.name,
           limits: p.limits,
           capabilities: p.capabilities,
+          trial_period_days: p.trial_days,
           prices: INTERVALS.flatMap((interval) => {
             const price = p.prices[interval];
             return price ? [{ interval, price_minor_units: price.amount_minor, currency: price.currency }] : [];

@@ -1816,6 +1816,10 @@ export type BillingPlan = {
         price_minor_units: number;
         currency: string;
     }>;
+    /**
+     * Free days before the first payment for someone who never subscribed; null for none.
+     */
+    trial_period_days: number | null;
 };
 
 export type BillingPlans = {
@@ -1896,6 +1900,20 @@ export type CheckoutSessionResponse = {
      * The embedded checkout's client secret.
      */
     clientSecret?: string;
+    /**
+     * The applied promotion code's coupon (amount_off in minor units of `currency`), for the discount texts.
+     */
+    discount?: {
+        percent_off: number | null;
+        amount_off: number | null;
+        currency: string | null;
+        duration: 'once' | 'repeating' | 'forever';
+        duration_in_months: number | null;
+    };
+    /**
+     * Free days before the first payment in this checkout; absent or null for none.
+     */
+    trial_period_days?: number | null;
 };
 
 /**

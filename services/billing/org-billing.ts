@@ -96,6 +96,7 @@ export async function orgCheckout(deps: BillingDeps, publicUrl: string, user: Ac
     success_url: new URL('/account/org/billing?success=1', publicUrl).toString(),
     cancel_url: new URL('/account/org/billing', publicUrl).toString(),
     promotion_code_id: null,
+    trial_days: null,
     locale: input.locale ?? null,
     metadata,
   });

@@ -55,6 +55,15 @@ export type ProviderEventSummary = {
   failed_invoice: { invoice_id: string; subscription_id: string } | null;
 };
 
+/** What a coupon takes off (amount_off in minor units of currency), for the discount texts. */
+export type CouponDiscount = {
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+};
+
 export type CheckoutRequest = {
   customer_id: string;
   /** The subscriber: a person's user id, or an organisation's uuid (organisation checkout). */
@@ -67,6 +76,8 @@ export type CheckoutRequest = {
   success_url: string;
   cancel_url: string;
   promotion_code_id: string | null;
+  /** Free days before the first payment, or null. */
+  trial_days: number | null;
   locale: string | null;
   metadata: Record<string, string>;
 };
@@ -96,8 +107,8 @@ export type BillingProvider = {
   verifyEvent: (rawBody: Buffer, signature: string) => ProviderEventSummary;
   /** The person's customer: `existing` when there is one, else a new one (idempotent per user). */
   ensureCustomer: (user: { id: string; email: string; name: string }, existing: string | null) => Promise<string>;
-  /** The promotion code's id, 'expired' when it exists but is no longer active, or null. */
-  findPromotionCode: (code: string) => Promise<{ id: string } | 'expired' | null>;
+  /** The promotion code's id and its coupon's discount, 'expired' when it exists but is no longer active, or null. */
+  findPromotionCode: (code: string) => Promise<{ id: string; discount: CouponDiscount | null } | 'expired' | null>;
   /** The promotion code named `code`, active or not, with its coupon; null when there is none. */
   promotionCodeFacts: (code: string) => Promise<PromotionCodeFacts | null>;
   /** The products the given prices sell (unknown prices left out). */

@@ -37,6 +37,7 @@ export const billingRoutes = {
           name: p.name,
           limits: p.limits,
           capabilities: p.capabilities,
+          trial_period_days: p.trial_days,
           prices: INTERVALS.flatMap((interval) => {
             const price = p.prices[interval];
             return price ? [{ interval, price_minor_units: price.amount_minor, currency: price.currency }] : [];

@@ -180,10 +180,23 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
       return customer.id;
     },
     async findPromotionCode(code) {
-      const found = await stripe.promotionCodes.list({ code, limit: 1 });
+      const found = await stripe.promotionCodes.list({ code, limit: 1, expand: ['data.promotion.coupon'] });
       const p = found.data[0];
       if (!p) return null;
-      return p.active ? { id: p.id } : 'expired';
+      if (!p.active) return 'expired';
+      const c = typeof p.promotion.coupon === 'object' ? p.promotion.coupon : null;
+      return {
+        id: p.id,
+        discount: c
+          ? {
+              percent_off: c.percent_off,
+              amount_off: c.amount_off,
+              currency: c.currency,
+              duration: c.duration === 'forever' ? ('forever' as const) : c.duration === 'repeating' ? ('repeating' as const) : ('once' as const),
+              duration_in_months: c.duration_in_months,
+            }
+          : null,
+      };
     },
     async promotionCodeFacts(code) {
       const found = await stripe.promotionCodes.list({ code, limit: 1, expand: ['data.promotion.coupon'] });
@@ -227,7 +240,7 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
         customer: req.customer_id,
         client_reference_id: req.user_id,
         line_items: [{ price: req.price_id, quantity: req.quantity }],
-        subscription_data: { metadata: { user_id: req.user_id, ...req.metadata } },
+        subscription_data: { metadata: { user_id: req.user_id, ...req.metadata }, ...(req.trial_days ? { trial_period_days: req.trial_days } : {}) },
         metadata: { user_id: req.user_id, ...req.metadata },
         locale: stripeLocale(req.locale),
         ...(req.promotion_code_id ? { discounts: [{ promotion_code: req.promotion_code_id }] } : { allow_promotion_codes: true }),

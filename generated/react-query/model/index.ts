@@ -64,6 +64,8 @@ export * from './checkoutSessionRequest';
 export * from './checkoutSessionRequestSubscriptionTier';
 export * from './checkoutSessionRequestTier';
 export * from './checkoutSessionResponse';
+export * from './checkoutSessionResponseDiscount';
+export * from './checkoutSessionResponseDiscountDuration';
 export * from './checkPartnerDiscountCode200';
 export * from './checkPartnerDiscountCode200ErrorCode';
 export * from './checkPartnerDiscountCode200Status';

@@ -60,6 +60,7 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
         metadata: record(p.metadata),
         subscription_metadata: record(record(p.subscription_data).metadata),
         promotion_code: promo,
+        trial_period_days: record(p.subscription_data).trial_period_days ? Number(record(p.subscription_data).trial_period_days) : null,
         locale: str(p.locale) ?? null,
         created: state.now,
       };
@@ -105,7 +106,13 @@ export async function completeCheckout(state: FakeState, hooks: Webhooks, sessio
     default_payment_method: card.id,
     quantity: session.line_items[0].quantity,
   });
-  const invoice = newInvoice(state, sub, true);
+  // A trial starts now and charges nothing until it ends.
+  if (session.trial_period_days) {
+    sub.status = 'trialing';
+    sub.trial_end = state.now + session.trial_period_days * 86_400;
+    sub.items.data[0].current_period_end = sub.trial_end;
+  }
+  const invoice = newInvoice(state, sub, true, { trial: !!session.trial_period_days });
   session.status = 'complete';
   session.subscription = sub.id;
   await hooks.emit('customer.subscription.created', sub);

@@ -71,6 +71,7 @@ export type CheckoutSession = Obj & {
   metadata: Record<string, string>;
   subscription_metadata: Record<string, string>;
   promotion_code: string | null;
+  trial_period_days: number | null;
   locale: string | null;
   created: number;
 };
@@ -90,6 +91,7 @@ export type Subscription = Obj & {
   default_payment_method: string | null;
   schedule: string | null;
   days_until_due: number | null;
+  trial_end: number | null;
 };
 export type Invoice = Obj & {
   customer: string;

@@ -62,6 +62,7 @@ export function newSubscription(
     default_payment_method: s.default_payment_method ?? null,
     schedule: null,
     days_until_due: s.days_until_due ?? null,
+    trial_end: null,
   };
   state.subscriptions.set(sub.id, sub);
   return sub;
@@ -115,11 +116,12 @@ function keep(state: FakeState, invoice: Invoice, subscription: string) {
   return invoice;
 }
 
-/** The invoice of a period: the subscription's price for it. */
-export function newInvoice(state: FakeState, sub: Subscription, paid: boolean): Invoice {
+/** The invoice of a period: the subscription's price for it (nothing during a trial). */
+export function newInvoice(state: FakeState, sub: Subscription, paid: boolean, opts: { trial?: boolean } = {}): Invoice {
   const item = sub.items.data[0];
+  const amount = opts.trial ? 0 : item.price.unit_amount * item.quantity;
   const lines = [
-    line(sub, item.price, item.price.unit_amount * item.quantity, `${item.quantity} × ${item.price.product}`, false, {
+    line(sub, item.price, amount, `${opts.trial ? 'Trial period for' : `${item.quantity} ×`} ${item.price.product}`, false, {
       start: item.current_period_start,
       end: item.current_period_end,
     }),

@@ -15,7 +15,7 @@ import { sessionQueryKey, useSession } from '../../app/session';
 import { PageMessage } from '../../ui/page-message';
 import { Placeholder, PLACEHOLDER_HEIGHTS, StripeEmbeddedCheckout } from './embedded-checkout';
 import { PlanPanel } from './plan-panel';
-import { formatMoney, shownTier, yearlySaving, type Tier } from './pricing';
+import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving, type Tier } from './pricing';
 
 export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
 const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
@@ -87,6 +87,8 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   const [error, setError] = useState<string | null>(null);
   const create = useCreateCheckoutSession();
   const embedded = !!plans.publishable_key;
+  // The trial this checkout gives (someone who subscribed before gets none), as free months.
+  const trial = trialText(session?.trial_period_days);
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -165,7 +167,7 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
             </button>
           ))}
       </fieldset>
-      {plan && <IntervalChoice plan={plan} selected={tier} onChoose={(t) => setParam('plan', t)} />}
+      {plan && <IntervalChoice plan={plan} selected={tier} halfOff={isHalfOff(session?.discount)} onChoose={(t) => setParam('plan', t)} />}
       <p className="text-sm text-neutral-500">Paying as {email}</p>
       <div className="space-y-1">
         <form
@@ -193,6 +195,16 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
           </p>
         )}
         {promo && !codeError && session && <p className="text-sm text-teal-700 dark:text-teal-400">Code {promo} applied</p>}
+        {session?.discount && !codeError && (
+          <p className="text-sm font-medium text-teal-700 dark:text-teal-400" data-testid="discount-text">
+            {couponText(session.discount, plan?.prices[0]?.currency ?? 'usd')}
+          </p>
+        )}
+        {trial && (
+          <p className="text-sm font-medium text-teal-700 dark:text-teal-400" data-testid="trial-text">
+            {trial}
+          </p>
+        )}
       </div>
       <section className="space-y-3" aria-labelledby="billing-information">
         <h2 id="billing-information" className="text-lg font-semibold">
@@ -213,10 +225,23 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   );
 }
 
-function IntervalChoice({ plan, selected, onChoose }: { plan: BillingPlan; selected: Tier; onChoose: (t: 'monthly' | 'yearly') => void }) {
+function IntervalChoice({
+  plan,
+  selected,
+  halfOff,
+  onChoose,
+}: {
+  plan: BillingPlan;
+  selected: Tier;
+  halfOff: boolean;
+  onChoose: (t: 'monthly' | 'yearly') => void;
+}) {
   const monthly = plan.prices.find((p) => p.interval === 'monthly');
   const yearly = plan.prices.find((p) => p.interval === 'yearly');
-  const saving = monthly && yearly ? yearlySaving({ monthlyMinor: monthly.price_minor_units, yearlyMinor: yearly.price_minor_units, selected }) : null;
+  const saving =
+    monthly && yearly
+      ? yearlySaving({ monthlyMinor: monthly.price_minor_units, yearlyMinor: yearly.price_minor_units, selected, halfOffCohort: halfOff })
+      : null;
   const shown = shownTier(selected);
   return (
     <fieldset className="grid gap-2 sm:grid-cols-2">
