@@ -2,13 +2,23 @@
 // STRIPE_SECRET_KEY does: the built-in plans with `configured: false`, everyone on the free plan,
 // and 503 billing_not_configured for anything that would reach Stripe. Nothing pretends to sell.
 import {
+  getCancelScheduledDowngradeMockHandler,
   getCreateCheckoutSessionMockHandler,
   getGetBillingPlansMockHandler,
   getGetCustomerPortalMockHandler,
+  getGetDowngradeQuoteMockHandler,
   getGetSubscriptionMockHandler,
+  getGetUpgradeQuoteMockHandler,
+  getScheduleDowngradeMockHandler,
+  getUpgradeSubscriptionMockHandler,
   getReceiveStripeWebhookMockHandler,
   getRefreshSubscriptionMockHandler,
 } from '../generated/msw/billing/billing.msw';
+import {
+  getCreateOrgCheckoutMockHandler,
+  getGetOrgBillingMockHandler,
+  getGetOrgBillingPortalMockHandler,
+} from '../generated/msw/organizations/organizations.msw';
 import type { BillingPlans, Subscription } from '../generated/react-query/model';
 import { billingErrors } from '../services/billing/errors';
 import { defaultCatalogue, INTERVALS } from '../services/shared/plan-catalogue';
@@ -41,6 +51,7 @@ export function billingHandlers(opts: { state: () => ScenarioState }) {
           name: p.name,
           limits: p.limits,
           capabilities: p.capabilities,
+          trial_period_days: p.trial_days,
           prices: INTERVALS.flatMap((interval) => {
             const price = p.prices[interval];
             return price ? [{ interval, price_minor_units: price.amount_minor, currency: price.currency }] : [];
@@ -65,5 +76,23 @@ export function billingHandlers(opts: { state: () => ScenarioState }) {
       return off();
     }),
     getReceiveStripeWebhookMockHandler(() => off()),
+    ...[getGetOrgBillingMockHandler, getCreateOrgCheckoutMockHandler, getGetOrgBillingPortalMockHandler].map((handler) =>
+      handler(() => {
+        signedIn();
+        return off();
+      }),
+    ),
+    ...[
+      getGetUpgradeQuoteMockHandler,
+      getUpgradeSubscriptionMockHandler,
+      getGetDowngradeQuoteMockHandler,
+      getScheduleDowngradeMockHandler,
+      getCancelScheduledDowngradeMockHandler,
+    ].map((handler) =>
+      handler(() => {
+        signedIn();
+        return off();
+      }),
+    ),
   ];
 }

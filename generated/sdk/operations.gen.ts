@@ -149,6 +149,14 @@ export type Operations = {
     getCustomerPortal: { data: T.GetCustomerPortalData; responses: T.GetCustomerPortalResponses };
     receiveStripeWebhook: { data: T.ReceiveStripeWebhookData; responses: T.ReceiveStripeWebhookResponses };
     recordSubscriptionSourceAsAdmin: { data: T.RecordSubscriptionSourceAsAdminData; responses: T.RecordSubscriptionSourceAsAdminResponses };
+    getUpgradeQuote: { data: T.GetUpgradeQuoteData; responses: T.GetUpgradeQuoteResponses };
+    upgradeSubscription: { data: T.UpgradeSubscriptionData; responses: T.UpgradeSubscriptionResponses };
+    getDowngradeQuote: { data: T.GetDowngradeQuoteData; responses: T.GetDowngradeQuoteResponses };
+    scheduleDowngrade: { data: T.ScheduleDowngradeData; responses: T.ScheduleDowngradeResponses };
+    cancelScheduledDowngrade: { data: T.CancelScheduledDowngradeData; responses: T.CancelScheduledDowngradeResponses };
+    getOrgBilling: { data: T.GetOrgBillingData; responses: T.GetOrgBillingResponses };
+    createOrgCheckout: { data: T.CreateOrgCheckoutData; responses: T.CreateOrgCheckoutResponses };
+    getOrgBillingPortal: { data: T.GetOrgBillingPortalData; responses: T.GetOrgBillingPortalResponses };
     listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
     getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
     deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddMemoryData, AddMemoryErrors, AddMemoryResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteAllMemoriesData, DeleteAllMemoriesErrors, DeleteAllMemoriesResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EditMemoryData, EditMemoryErrors, EditMemoryResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBillingPlansData, GetBillingPlansErrors, GetBillingPlansResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetCustomerPortalData, GetCustomerPortalErrors, GetCustomerPortalResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMarketDataStatusData, GetMarketDataStatusErrors, GetMarketDataStatusResponses, GetMemoryData, GetMemoryEntriesData, GetMemoryEntriesErrors, GetMemoryEntriesResponses, GetMemoryErrors, GetMemoryResponses, GetMemorySettingsData, GetMemorySettingsErrors, GetMemorySettingsResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetNotificationPreferencesData, GetNotificationPreferencesErrors, GetNotificationPreferencesResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetPushPublicKeyData, GetPushPublicKeyErrors, GetPushPublicKeyResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUpsellsData, GetUpsellsErrors, GetUpsellsResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MarkUpsellInteractedData, MarkUpsellInteractedErrors, MarkUpsellInteractedResponses, OauthCallbackData, OauthCallbackErrors, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RecordSubscriptionSourceAsAdminData, RecordSubscriptionSourceAsAdminErrors, RecordSubscriptionSourceAsAdminResponses, RecordUpsellImpressionData, RecordUpsellImpressionErrors, RecordUpsellImpressionResponses, RefreshSubscriptionData, RefreshSubscriptionErrors, RefreshSubscriptionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, StreamNotificationsData, StreamNotificationsErrors, StreamNotificationsResponse, StreamNotificationsResponses, SubmitMemoryFeedbackData, SubmitMemoryFeedbackErrors, SubmitMemoryFeedbackResponses, SubscribePushData, SubscribePushErrors, SubscribePushResponses, ToggleMemoryEntryFeedbackData, ToggleMemoryEntryFeedbackErrors, ToggleMemoryEntryFeedbackResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UnsubscribePushData, UnsubscribePushErrors, UnsubscribePushResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateMemorySettingsData, UpdateMemorySettingsErrors, UpdateMemorySettingsResponses, UpdateNotificationPreferencesData, UpdateNotificationPreferencesErrors, UpdateNotificationPreferencesResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddMemoryData, AddMemoryErrors, AddMemoryResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, CancelScheduledDowngradeData, CancelScheduledDowngradeErrors, CancelScheduledDowngradeResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreateOrgCheckoutData, CreateOrgCheckoutErrors, CreateOrgCheckoutResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteAllMemoriesData, DeleteAllMemoriesErrors, DeleteAllMemoriesResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EditMemoryData, EditMemoryErrors, EditMemoryResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBillingPlansData, GetBillingPlansErrors, GetBillingPlansResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetCustomerPortalData, GetCustomerPortalErrors, GetCustomerPortalResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetDowngradeQuoteData, GetDowngradeQuoteErrors, GetDowngradeQuoteResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMarketDataStatusData, GetMarketDataStatusErrors, GetMarketDataStatusResponses, GetMemoryData, GetMemoryEntriesData, GetMemoryEntriesErrors, GetMemoryEntriesResponses, GetMemoryErrors, GetMemoryResponses, GetMemorySettingsData, GetMemorySettingsErrors, GetMemorySettingsResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetNotificationPreferencesData, GetNotificationPreferencesErrors, GetNotificationPreferencesResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgBillingData, GetOrgBillingErrors, GetOrgBillingPortalData, GetOrgBillingPortalErrors, GetOrgBillingPortalResponses, GetOrgBillingResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetPushPublicKeyData, GetPushPublicKeyErrors, GetPushPublicKeyResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUpgradeQuoteData, GetUpgradeQuoteErrors, GetUpgradeQuoteResponses, GetUpsellsData, GetUpsellsErrors, GetUpsellsResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MarkUpsellInteractedData, MarkUpsellInteractedErrors, MarkUpsellInteractedResponses, OauthCallbackData, OauthCallbackErrors, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RecordSubscriptionSourceAsAdminData, RecordSubscriptionSourceAsAdminErrors, RecordSubscriptionSourceAsAdminResponses, RecordUpsellImpressionData, RecordUpsellImpressionErrors, RecordUpsellImpressionResponses, RefreshSubscriptionData, RefreshSubscriptionErrors, RefreshSubscriptionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, ScheduleDowngradeData, ScheduleDowngradeErrors, ScheduleDowngradeResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, StreamNotificationsData, StreamNotificationsErrors, StreamNotificationsResponse, StreamNotificationsResponses, SubmitMemoryFeedbackData, SubmitMemoryFeedbackErrors, SubmitMemoryFeedbackResponses, SubscribePushData, SubscribePushErrors, SubscribePushResponses, ToggleMemoryEntryFeedbackData, ToggleMemoryEntryFeedbackErrors, ToggleMemoryEntryFeedbackResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UnsubscribePushData, UnsubscribePushErrors, UnsubscribePushResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateMemorySettingsData, UpdateMemorySettingsErrors, UpdateMemorySettingsResponses, UpdateNotificationPreferencesData, UpdateNotificationPreferencesErrors, UpdateNotificationPreferencesResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpgradeSubscriptionData, UpgradeSubscriptionErrors, UpgradeSubscriptionResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -2442,6 +2442,161 @@ export const recordSubscriptionSourceAsAdmin = <ThrowOnError extends boolean = f
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The 'Confirm changes' quote for moving from Pro to Max now
+ *
+ * Stripe's invoice preview of the change of the person's Pro subscription to Max on the same
+ * interval, prorated and invoiced at once, with the card it would be charged to. Refusals in
+ * the seed's order of concern, each 409 with its text: `subscription_from_google_play`,
+ * `subscription_from_app_store`, `carrier_billing_max_unsupported` ('Max subscriptions are not
+ * supported by carrier billing.'), `plan_change_unsupported` (other sources),
+ * `upgrade_not_available` (no Pro subscription). 401; 503 `billing_not_configured`.
+ *
+ */
+export const getUpgradeQuote = <ThrowOnError extends boolean = false>(options?: Options<GetUpgradeQuoteData, ThrowOnError>): RequestResult<GetUpgradeQuoteResponses, GetUpgradeQuoteErrors, ThrowOnError> => (options?.client ?? client).get<GetUpgradeQuoteResponses, GetUpgradeQuoteErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/stripe/upgrade/quote',
+    ...options
+});
+
+/**
+ * Move from Pro to Max now
+ *
+ * Changes the subscription's price to Max now, prorated and charged at once (Stripe, with an
+ * idempotency key: a doubled request charges once), and answers the subscription as Stripe
+ * now holds it. The refusals of the quote, and: 422 `missing_payment_method` ('Please add a
+ * payment method to upgrade to Max.'); 422 `stripe_upgrade_payment_error` ('Payment failed.
+ * Please update payment to continue.': the charge was declined and nothing changed); 503
+ * `stripe_upgrade_error` ('Something went wrong. Please continue to Stripe and complete your
+ * payment.') for any other refusal by Stripe.
+ *
+ */
+export const upgradeSubscription = <ThrowOnError extends boolean = false>(options?: Options<UpgradeSubscriptionData, ThrowOnError>): RequestResult<UpgradeSubscriptionResponses, UpgradeSubscriptionErrors, ThrowOnError> => (options?.client ?? client).post<UpgradeSubscriptionResponses, UpgradeSubscriptionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/stripe/upgrade',
+    ...options
+});
+
+/**
+ * The Max to Pro downgrade, and when it takes effect
+ *
+ * The old and new price and the next billing start, when a downgrade takes effect. 409
+ * `downgrade_not_available` without a Max subscription paid by card (store subscriptions:
+ * `subscription_from_google_play`, `subscription_from_app_store`; others
+ * `plan_change_unsupported`). 401; 503 `billing_not_configured`.
+ *
+ */
+export const getDowngradeQuote = <ThrowOnError extends boolean = false>(options?: Options<GetDowngradeQuoteData, ThrowOnError>): RequestResult<GetDowngradeQuoteResponses, GetDowngradeQuoteErrors, ThrowOnError> => (options?.client ?? client).get<GetDowngradeQuoteResponses, GetDowngradeQuoteErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/stripe/downgrade/quote',
+    ...options
+});
+
+/**
+ * Keep Max (drop the pending change to Pro)
+ *
+ * Releases the subscription schedule: the subscription stays on Max and renews as before.
+ * 404 `no_scheduled_change` when nothing is pending; 401; 503.
+ *
+ */
+export const cancelScheduledDowngrade = <ThrowOnError extends boolean = false>(options?: Options<CancelScheduledDowngradeData, ThrowOnError>): RequestResult<CancelScheduledDowngradeResponses, CancelScheduledDowngradeErrors, ThrowOnError> => (options?.client ?? client).delete<CancelScheduledDowngradeResponses, CancelScheduledDowngradeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/stripe/downgrade',
+    ...options
+});
+
+/**
+ * Move from Max to Pro at the next billing start
+ *
+ * A Stripe subscription schedule keeps Max until the period ends and continues on Pro from
+ * the next billing start; the subscription answers it as `scheduled_change`. Asking again
+ * changes nothing. The refusals of the downgrade quote; 401; 503.
+ *
+ */
+export const scheduleDowngrade = <ThrowOnError extends boolean = false>(options?: Options<ScheduleDowngradeData, ThrowOnError>): RequestResult<ScheduleDowngradeResponses, ScheduleDowngradeErrors, ThrowOnError> => (options?.client ?? client).post<ScheduleDowngradeResponses, ScheduleDowngradeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/stripe/downgrade',
+    ...options
+});
+
+/**
+ * The organisation's subscription
+ *
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone
+ * outside). Seats and the way it is paid come from Stripe.
+ *
+ */
+export const getOrgBilling = <ThrowOnError extends boolean = false>(options: Options<GetOrgBillingData, ThrowOnError>): RequestResult<GetOrgBillingResponses, GetOrgBillingErrors, ThrowOnError> => (options.client ?? client).get<GetOrgBillingResponses, GetOrgBillingErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/billing',
+    ...options
+});
+
+/**
+ * Buy a plan for the organisation
+ *
+ * Owners and admins pay for the organisation (403 `not_org_admin` for members; 404
+ * `organization_not_found` outside). By card: Stripe's hosted checkout (`url`) for as many
+ * seats as it has members; invoiced: an invoiced subscription made now (`invoiced: true`),
+ * 400 `billing_address_required` without an address. 409 `subscription_already_active`; 400
+ * `plan_not_for_sale`; 503 `billing_not_configured`. Its members get the plan once it is paid.
+ *
+ */
+export const createOrgCheckout = <ThrowOnError extends boolean = false>(options: Options<CreateOrgCheckoutData, ThrowOnError>): RequestResult<CreateOrgCheckoutResponses, CreateOrgCheckoutErrors, ThrowOnError> => (options.client ?? client).post<CreateOrgCheckoutResponses, CreateOrgCheckoutErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/billing/checkout',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The Stripe billing portal link for the organisation
+ *
+ * Owners and admins, in their locale. 404 `no_billing_account` before the organisation ever
+ * checked out; 403 `not_org_admin`; 404 `organization_not_found`; 503 `billing_not_configured`.
+ *
+ */
+export const getOrgBillingPortal = <ThrowOnError extends boolean = false>(options: Options<GetOrgBillingPortalData, ThrowOnError>): RequestResult<GetOrgBillingPortalResponses, GetOrgBillingPortalErrors, ThrowOnError> => (options.client ?? client).get<GetOrgBillingPortalResponses, GetOrgBillingPortalErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/organizations/{org_uuid}/billing/portal',
+    ...options
 });
 
 /**

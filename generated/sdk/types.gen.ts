@@ -1827,6 +1827,10 @@ export type BillingPlan = {
         price_minor_units: number;
         currency: string;
     }>;
+    /**
+     * Free days before the first payment for someone who never subscribed; null for none.
+     */
+    trial_period_days: number | null;
 };
 
 export type BillingPlans = {
@@ -1907,6 +1911,132 @@ export type CheckoutSessionResponse = {
      * The embedded checkout's client secret.
      */
     clientSecret?: string;
+    /**
+     * The applied promotion code's coupon (amount_off in minor units of `currency`), for the discount texts.
+     */
+    discount?: {
+        percent_off: number | null;
+        amount_off: number | null;
+        currency: string | null;
+        duration: 'once' | 'repeating' | 'forever';
+        duration_in_months: number | null;
+    };
+    /**
+     * Free days before the first payment in this checkout; absent or null for none.
+     */
+    trial_period_days?: number | null;
+};
+
+/**
+ * The card a subscription charges, as a person recognises it.
+ */
+export type PaymentMethodSummary = {
+    /**
+     * The card's brand, e.g. visa.
+     */
+    brand: string;
+    last4: string;
+};
+
+/**
+ * The 'Confirm changes' quote for Pro to Max (seed 002 §3): the current and new price per
+ * interval, and the lines of Stripe's invoice preview for the change now (prorated, invoiced at
+ * once). Amounts are in the currency's minor units; `adjustment_price` is what the unused Pro
+ * time and the shorter first Max period take off `new_product_price` (negative or zero).
+ *
+ */
+export type UpgradeQuote = {
+    old_product_price: number;
+    old_product_interval: BillingInterval;
+    new_product_price: number;
+    new_product_interval: BillingInterval;
+    /**
+     * The card the upgrade is charged to; null when there is none (missing payment method).
+     */
+    payment_method: PaymentMethodSummary | null;
+    adjustment_price: number;
+    subtotal_price: number;
+    tax_price: number;
+    total_due_today_price: number;
+    /**
+     * An ISO currency code in lower case, e.g. usd.
+     */
+    currency: string;
+    /**
+     * A payment of the subscription failed and is still owed (past due).
+     */
+    payment_failed: boolean;
+};
+
+/**
+ * The Max to Pro downgrade (seed 002 §3): the old and new price per interval (minor units) and
+ * when the change takes effect, the next billing start (seconds since the epoch).
+ *
+ */
+export type DowngradeQuote = {
+    old_product_price: number;
+    new_product_price: number;
+    old_product_interval: BillingInterval;
+    new_product_interval: BillingInterval;
+    next_billing_start_ts: number | null;
+    /**
+     * The new price, as new_product_price.
+     */
+    price_minor_units: number;
+    /**
+     * An ISO currency code in lower case, e.g. usd.
+     */
+    currency: string;
+};
+
+/**
+ * An organisation's subscription, for its owners and admins: its status and plan (which its
+ * members get), the period, its members and the seats paid for, and how it is paid.
+ *
+ */
+export type OrgBilling = {
+    org_uuid: string;
+    status: SubscriptionStatus;
+    plan: PlanId;
+    interval: BillingInterval | null;
+    current_period_end: string | null;
+    member_count: number;
+    /**
+     * The seats the subscription pays for (Stripe's quantity); null without one.
+     */
+    seats: number | null;
+    /**
+     * charge_automatically (a card) or send_invoice (invoiced); null without a subscription.
+     */
+    collection_method: 'charge_automatically' | 'send_invoice' | null;
+    /**
+     * Whether the organisation has a Stripe customer (the billing portal can open).
+     */
+    has_billing_account: boolean;
+};
+
+/**
+ * Organisation checkout (seed 002 §3): `tier` enterprise_pro buys Pro for the organisation, any
+ * other tier Max (seed 002 §4); seats are its member count. `collection_method`
+ * charge_automatically answers Stripe's hosted checkout `url`; send_invoice makes an invoiced
+ * subscription at once, its invoices sent to `billing_address` (required then).
+ *
+ */
+export type OrgCheckoutRequest = {
+    tier: string;
+    interval: BillingInterval;
+    collection_method: 'charge_automatically' | 'send_invoice';
+    billing_address?: {
+        line1: string;
+        line2?: string | null;
+        city: string;
+        postal_code: string;
+        state?: string | null;
+        country: string;
+    } | null;
+    locale?: string | null;
+    origin?: string | null;
+    source?: string | null;
 };
 
 /**
@@ -7734,6 +7864,335 @@ export type RecordSubscriptionSourceAsAdminResponses = {
 };
 
 export type RecordSubscriptionSourceAsAdminResponse = RecordSubscriptionSourceAsAdminResponses[keyof RecordSubscriptionSourceAsAdminResponses];
+
+export type GetUpgradeQuoteData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/upgrade/quote';
+};
+
+export type GetUpgradeQuoteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetUpgradeQuoteError = GetUpgradeQuoteErrors[keyof GetUpgradeQuoteErrors];
+
+export type GetUpgradeQuoteResponses = {
+    /**
+     * The quote.
+     */
+    200: UpgradeQuote;
+};
+
+export type GetUpgradeQuoteResponse = GetUpgradeQuoteResponses[keyof GetUpgradeQuoteResponses];
+
+export type UpgradeSubscriptionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/upgrade';
+};
+
+export type UpgradeSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type UpgradeSubscriptionError = UpgradeSubscriptionErrors[keyof UpgradeSubscriptionErrors];
+
+export type UpgradeSubscriptionResponses = {
+    /**
+     * The subscription now (Max).
+     */
+    200: Subscription;
+};
+
+export type UpgradeSubscriptionResponse = UpgradeSubscriptionResponses[keyof UpgradeSubscriptionResponses];
+
+export type GetDowngradeQuoteData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/downgrade/quote';
+};
+
+export type GetDowngradeQuoteErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetDowngradeQuoteError = GetDowngradeQuoteErrors[keyof GetDowngradeQuoteErrors];
+
+export type GetDowngradeQuoteResponses = {
+    /**
+     * The downgrade.
+     */
+    200: DowngradeQuote;
+};
+
+export type GetDowngradeQuoteResponse = GetDowngradeQuoteResponses[keyof GetDowngradeQuoteResponses];
+
+export type CancelScheduledDowngradeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/downgrade';
+};
+
+export type CancelScheduledDowngradeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CancelScheduledDowngradeError = CancelScheduledDowngradeErrors[keyof CancelScheduledDowngradeErrors];
+
+export type CancelScheduledDowngradeResponses = {
+    /**
+     * The subscription, with no scheduled change.
+     */
+    200: Subscription;
+};
+
+export type CancelScheduledDowngradeResponse = CancelScheduledDowngradeResponses[keyof CancelScheduledDowngradeResponses];
+
+export type ScheduleDowngradeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/downgrade';
+};
+
+export type ScheduleDowngradeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ScheduleDowngradeError = ScheduleDowngradeErrors[keyof ScheduleDowngradeErrors];
+
+export type ScheduleDowngradeResponses = {
+    /**
+     * The subscription with its scheduled change.
+     */
+    200: Subscription;
+};
+
+export type ScheduleDowngradeResponse = ScheduleDowngradeResponses[keyof ScheduleDowngradeResponses];
+
+export type GetOrgBillingData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/billing';
+};
+
+export type GetOrgBillingErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetOrgBillingError = GetOrgBillingErrors[keyof GetOrgBillingErrors];
+
+export type GetOrgBillingResponses = {
+    /**
+     * The subscription.
+     */
+    200: OrgBilling;
+};
+
+export type GetOrgBillingResponse = GetOrgBillingResponses[keyof GetOrgBillingResponses];
+
+export type CreateOrgCheckoutData = {
+    body: OrgCheckoutRequest;
+    path: {
+        org_uuid: string;
+    };
+    query?: never;
+    url: '/rest/organizations/{org_uuid}/billing/checkout';
+};
+
+export type CreateOrgCheckoutErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateOrgCheckoutError = CreateOrgCheckoutErrors[keyof CreateOrgCheckoutErrors];
+
+export type CreateOrgCheckoutResponses = {
+    /**
+     * Where to pay, or that the invoiced subscription is made.
+     */
+    200: {
+        url: string | null;
+        invoiced: boolean;
+    };
+};
+
+export type CreateOrgCheckoutResponse = CreateOrgCheckoutResponses[keyof CreateOrgCheckoutResponses];
+
+export type GetOrgBillingPortalData = {
+    body?: never;
+    path: {
+        org_uuid: string;
+    };
+    query?: {
+        locale?: string;
+    };
+    url: '/rest/organizations/{org_uuid}/billing/portal';
+};
+
+export type GetOrgBillingPortalErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetOrgBillingPortalError = GetOrgBillingPortalErrors[keyof GetOrgBillingPortalErrors];
+
+export type GetOrgBillingPortalResponses = {
+    /**
+     * The portal's address.
+     */
+    200: {
+        url: string;
+    };
+};
+
+export type GetOrgBillingPortalResponse = GetOrgBillingPortalResponses[keyof GetOrgBillingPortalResponses];
 
 export type ListMemoriesData = {
     body?: never;

@@ -5,7 +5,8 @@ import type { Interval } from '../shared/plan-catalogue.js';
 import type { BillingDeps } from './context.js';
 import { entitles } from './decide.js';
 import { billingErrors } from './errors.js';
-import { subscriptionViewOf } from './queries.js';
+import type { CouponDiscount } from './provider.js';
+import { hasSubscribedBefore, subscriptionViewOf } from './queries.js';
 import { changeSubscription, requireProvider } from './use-cases.js';
 
 export type CheckoutInput = {
@@ -46,12 +47,17 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, user:
   const current = await subscriptionViewOf(deps.db, deps.rules, user.id);
   if (entitles(current.subscription_status) && current.subscription_plan !== 'free') throw billingErrors.alreadySubscribed();
   let promotionCodeId: string | null = null;
+  let discount: CouponDiscount | null = null;
   if (input.discountCode?.trim()) {
     const found = await provider.findPromotionCode(input.discountCode.trim());
     if (found === null) throw billingErrors.invalidPromoCode();
     if (found === 'expired') throw billingErrors.expiredPromoCode();
     promotionCodeId = found.id;
+    discount = found.discount;
   }
+  // A trial is for someone who never subscribed here (seed 002 §5: 28 days or more show as free months).
+  const trialDays = deps.rules.plans[plan].trial_days && !(await hasSubscribedBefore(deps.db, user.id)) ? deps.rules.plans[plan].trial_days : null;
+  const extras = { ...(discount ? { discount } : {}), ...(trialDays ? { trial_period_days: trialDays } : {}) };
   const { customerId } = await customerOf(deps, user);
   const metadata: Record<string, string> = { plan, interval };
   if (input.referralCode) metadata.referral_code = input.referralCode;
@@ -60,19 +66,21 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, user:
     customer_id: customerId,
     user_id: user.id,
     price_id: price.stripe_price_id,
+    quantity: 1,
     embedded: input.embedded ?? false,
     success_url: new URL(success, publicUrl).toString(),
     cancel_url: new URL('/max/payment', publicUrl).toString(),
     promotion_code_id: promotionCodeId,
+    trial_days: trialDays,
     locale: input.locale ?? null,
     metadata,
   });
   if (input.embedded) {
     if (!session.client_secret) throw new Error('Stripe answered an embedded checkout session without a client secret');
-    return { clientSecret: session.client_secret };
+    return { clientSecret: session.client_secret, ...extras };
   }
   if (!session.url) throw new Error('Stripe answered a hosted checkout session without a url');
-  return { url: session.url };
+  return { url: session.url, ...extras };
 }
 
 export async function portalLink(deps: BillingDeps, publicUrl: string, user: ActorUser, locale: string | null) {

@@ -129,6 +129,15 @@ describe('payment failures and recorded sources', () => {
       .when(sync({ status: 'canceled' }))
       .then([]);
   });
+  test('a refused upgrade is recorded for the subscription held (so a retry is a new Stripe request), never for another', () => {
+    const fail = (subscription_id: string) => (s: typeof NO_SUBSCRIPTION) =>
+      decideSubscription(s, { type: 'RecordUpgradeFailure', subscription_id, plan: 'max', reason: 'payment_failed' }, ctx);
+    subscription
+      .given(started())
+      .when(fail('sub_1'))
+      .then([{ type: 'SubscriptionUpgradeFailed', data: { user_id: 'ada', at, subscription_id: 'sub_1', plan: 'max', reason: 'payment_failed' } }]);
+    subscription.given(started()).when(fail('sub_other')).then([]);
+  });
   test('a customer is linked once', () => {
     const link = (s: typeof NO_SUBSCRIPTION) => decideSubscription(s, { type: 'LinkCustomer', customer_id: 'cus_1' }, ctx);
     const linked = [{ type: 'SubscriptionCustomerLinked', data: { user_id: 'ada', at, customer_id: 'cus_1' } }];

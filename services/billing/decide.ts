@@ -3,12 +3,21 @@
 // webhooks arrive in, the last sync (which reads the current facts) leaves the same state.
 import type { Plan, SubscriptionStatus } from '../shared/actor.js';
 import type { Interval } from '../shared/plan-catalogue.js';
-import type { PastDueStatus, ScheduledChange, SubscriptionEvent, SubscriptionFacts, SubscriptionSourceRecorded, SubscriptionState } from './events.js';
+import type {
+  PastDueStatus,
+  ScheduledChange,
+  SubscriptionEvent,
+  SubscriptionFacts,
+  SubscriptionSourceRecorded,
+  SubscriptionState,
+  SubscriptionUpgradeFailed,
+} from './events.js';
 
 export type SubscriptionCommand =
   | { type: 'LinkCustomer'; customer_id: string }
   | { type: 'Sync'; facts: SubscriptionFacts }
   | { type: 'RecordPaymentFailure'; subscription_id: string; invoice_id: string }
+  | { type: 'RecordUpgradeFailure'; subscription_id: string; plan: Plan; reason: SubscriptionUpgradeFailed['data']['reason'] }
   | {
       type: 'RecordSource';
       source: SubscriptionSourceRecorded['data']['source'];
@@ -37,6 +46,10 @@ export function decideSubscription(state: SubscriptionState, cmd: SubscriptionCo
     case 'RecordPaymentFailure':
       if (state.subscription_id !== cmd.subscription_id || state.failed_invoices.includes(cmd.invoice_id)) return [];
       return [{ type: 'SubscriptionPaymentFailed', data: { ...base, subscription_id: cmd.subscription_id, invoice_id: cmd.invoice_id } }];
+    case 'RecordUpgradeFailure':
+      // Recorded so the next attempt is a new request to Stripe (its idempotency key follows the stream's version).
+      if (state.subscription_id !== cmd.subscription_id) return [];
+      return [{ type: 'SubscriptionUpgradeFailed', data: { ...base, subscription_id: cmd.subscription_id, plan: cmd.plan, reason: cmd.reason } }];
     case 'RecordSource':
       return [
         {

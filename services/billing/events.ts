@@ -37,6 +37,11 @@ export type SubscriptionChangeScheduled = {
   data: At & { subscription_id: string; cancel_at_period_end: boolean; scheduled_change: ScheduledChange };
 };
 export type SubscriptionPaymentFailed = { type: 'SubscriptionPaymentFailed'; data: At & { subscription_id: string; invoice_id: string } };
+/** Stripe refused an immediate plan change (a declined card, no card, another refusal); nothing changed at Stripe. */
+export type SubscriptionUpgradeFailed = {
+  type: 'SubscriptionUpgradeFailed';
+  data: At & { subscription_id: string; plan: Plan; reason: 'missing_payment_method' | 'payment_failed' | 'provider_error' };
+};
 export type SubscriptionPastDue = { type: 'SubscriptionPastDue'; data: At & { subscription_id: string; status: PastDueStatus } };
 export type SubscriptionCanceled = { type: 'SubscriptionCanceled'; data: At & { subscription_id: string } };
 /** A store, carrier or incentive subscription an administrator recorded (those sources are not integrated). */
@@ -59,6 +64,7 @@ export type SubscriptionEvent =
   | SubscriptionPlanChanged
   | SubscriptionChangeScheduled
   | SubscriptionPaymentFailed
+  | SubscriptionUpgradeFailed
   | SubscriptionPastDue
   | SubscriptionCanceled
   | SubscriptionSourceRecorded;
@@ -70,6 +76,7 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'SubscriptionPlanChanged',
   'SubscriptionChangeScheduled',
   'SubscriptionPaymentFailed',
+  'SubscriptionUpgradeFailed',
   'SubscriptionPastDue',
   'SubscriptionCanceled',
   'SubscriptionSourceRecorded',

@@ -55,6 +55,7 @@ export const subscriptionsProjection: Projection = {
       case 'SubscriptionChangeScheduled':
         return upsert(trx, d.user_id, d.at, { cancel_at_period_end: e.data.cancel_at_period_end, ...scheduled(e.data.scheduled_change) });
       case 'SubscriptionPaymentFailed':
+      case 'SubscriptionUpgradeFailed':
         return upsert(trx, d.user_id, d.at, {});
       case 'SubscriptionPastDue':
         return upsert(trx, d.user_id, d.at, { status: e.data.status });

@@ -39,14 +39,33 @@ export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: strin
   };
 }
 
-/** The session user's subscription part. */
+const RANK: Record<Plan, number> = { free: 0, pro: 1, max: 2, enterprise: 3 };
+
+/**
+ * The best plan an organisation of the person pays for (members get their organisation's plan),
+ * or null. Reads the organisations' membership read model (org_members) in the same query.
+ */
+async function orgPlanOf(db: Db, userId: string): Promise<Plan | null> {
+  const rows = await preparedBuilt(
+    db
+      .selectFrom('subscriptions')
+      .select(['plan', 'status'])
+      .where('user_id', 'in', (eb) => eb.selectFrom('org_members').select('org_uuid').where('org_members.user_id', '=', userId)),
+  ).execute();
+  let best: Plan | null = null;
+  for (const r of rows) if (r.plan && entitles(r.status as SubscriptionStatus) && (best === null || RANK[r.plan as Plan] > RANK[best])) best = r.plan as Plan;
+  return best;
+}
+
+/** The session user's subscription part: their own, with their organisation's plan when that is higher. */
 export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
-  const v = await subscriptionViewOf(db, rules, userId);
+  const [v, orgPlan] = await Promise.all([subscriptionViewOf(db, rules, userId), orgPlanOf(db, userId)]);
+  const plan = orgPlan && RANK[orgPlan] > RANK[v.subscription_plan] ? orgPlan : v.subscription_plan;
   return {
     subscription_status: v.subscription_status,
     subscription_source: v.subscription_source,
-    subscription_plan: v.subscription_plan,
-    capabilities: v.capabilities,
+    subscription_plan: plan,
+    capabilities: rules.plans[plan].capabilities,
   };
 }
 

@@ -6,6 +6,8 @@ import { INTERVALS } from '../shared/plan-catalogue.js';
 import { createCheckout, portalLink } from './checkout.js';
 import { billingDeps, type BillingContext } from './context.js';
 import { billingErrors } from './errors.js';
+import { orgBilling, orgCheckout, orgPortal } from './org-billing.js';
+import { cancelScheduledChange, downgradeQuote, downgradeToPro, upgradeQuote, upgradeToMax } from './plan-change.js';
 import { subscriptionViewOf, type SubscriptionView } from './queries.js';
 import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
 
@@ -35,6 +37,7 @@ export const billingRoutes = {
           name: p.name,
           limits: p.limits,
           capabilities: p.capabilities,
+          trial_period_days: p.trial_days,
           prices: INTERVALS.flatMap((interval) => {
             const price = p.prices[interval];
             return price ? [{ interval, price_minor_units: price.amount_minor, currency: price.currency }] : [];
@@ -77,6 +80,49 @@ export const billingRoutes = {
     await storeWebhookEvent(ctx, event);
     ctx.billing.applyLater();
     return { status: 200, body: { received: true } };
+  },
+
+  async getUpgradeQuote({ actor }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await upgradeQuote(billingDeps(ctx), user) };
+  },
+
+  async upgradeSubscription({ actor }, ctx) {
+    const user = await requireUser(actor);
+    await upgradeToMax(billingDeps(ctx), user);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async getDowngradeQuote({ actor }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await downgradeQuote(billingDeps(ctx), user) };
+  },
+
+  async scheduleDowngrade({ actor }, ctx) {
+    const user = await requireUser(actor);
+    await downgradeToPro(billingDeps(ctx), user);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async cancelScheduledDowngrade({ actor }, ctx) {
+    const user = await requireUser(actor);
+    await cancelScheduledChange(billingDeps(ctx), user);
+    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+  },
+
+  async getOrgBilling({ actor, path }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await orgBilling(billingDeps(ctx), user, path.org_uuid) };
+  },
+
+  async createOrgCheckout({ actor, path, body }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: await orgCheckout(billingDeps(ctx), ctx.config.publicUrl, user, path.org_uuid, body) };
+  },
+
+  async getOrgBillingPortal({ actor, path, query }, ctx) {
+    const user = await requireUser(actor);
+    return { status: 200, body: { url: await orgPortal(billingDeps(ctx), ctx.config.publicUrl, user, path.org_uuid, query.locale ?? null) } };
   },
 
   async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '../shared/actor.js';
 import { billingErrors } from './errors.js';
-import type { BillingProvider, ProviderEventSummary, ProviderSubscription } from './provider.js';
+import { PriceChangeError, type BillingProvider, type ProviderEventSummary, type ProviderSubscription } from './provider.js';
 
 export type StripeSettings = {
   secretKey: string;
@@ -43,8 +43,25 @@ export function statusOf(sub: Pick<Stripe.Subscription, 'status' | 'collection_m
 
 const idOf = (x: string | { id: string } | null | undefined) => (x == null ? null : typeof x === 'string' ? x : x.id);
 
-export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscription {
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** The first later phase of a schedule that moves the subscription to another price: the pending change. */
+export function pendingPhaseOf(schedule: Stripe.SubscriptionSchedule | null, sub: Stripe.Subscription): { price_id: string; at: string } | null {
+  if (!schedule || (schedule.status !== 'active' && schedule.status !== 'not_started')) return null;
   const item = sub.items.data[0];
+  const current = item?.price.id;
+  const from = item?.current_period_end ?? 0;
+  for (const phase of schedule.phases) {
+    if (phase.start_date < from) continue;
+    const price = idOf(phase.items[0]?.price);
+    if (price && price !== current) return { price_id: price, at: isoOf(phase.start_date) };
+  }
+  return null;
+}
+
+export function toProviderSubscription(sub: Stripe.Subscription, schedule: Stripe.SubscriptionSchedule | null = null): ProviderSubscription {
+  const item = sub.items.data[0];
+  const pending = pendingPhaseOf(schedule, sub);
   return {
     subscription_id: sub.id,
     customer_id: idOf(sub.customer) ?? '',
@@ -53,6 +70,11 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     price_id: item?.price.id ?? null,
     current_period_end: item?.current_period_end ? new Date(item.current_period_end * 1000).toISOString() : null,
     cancel_at_period_end: sub.cancel_at_period_end,
+    quantity: item?.quantity ?? 1,
+    collection_method: sub.collection_method === 'send_invoice' ? 'send_invoice' : 'charge_automatically',
+    schedule_id: idOf(sub.schedule),
+    scheduled_price_id: pending?.price_id ?? null,
+    scheduled_at: pending?.at ?? null,
   };
 }
 
@@ -90,6 +112,7 @@ export function summarize(event: Stripe.Event): ProviderEventSummary {
       break;
     }
     case 'invoice.paid':
+    case 'invoice.finalized':
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed': {
       const inv = event.data.object;
@@ -106,6 +129,18 @@ export function summarize(event: Stripe.Event): ProviderEventSummary {
       summary.customer_id = idOf(event.data.object.customer);
       break;
     }
+    case 'subscription_schedule.created':
+    case 'subscription_schedule.updated':
+    case 'subscription_schedule.released':
+    case 'subscription_schedule.canceled':
+    case 'subscription_schedule.completed':
+    case 'subscription_schedule.aborted': {
+      const s = event.data.object;
+      summary.customer_id = idOf(s.customer);
+      const sub = idOf(s.subscription) ?? s.released_subscription;
+      if (sub) summary.subscription_ids = [sub];
+      break;
+    }
     default:
       break;
   }
@@ -119,6 +154,12 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     telemetry: false,
     ...(settings.apiBase ? { host: settings.apiBase.host, port: settings.apiBase.port, protocol: settings.apiBase.protocol } : {}),
   });
+  /** The subscription with its pending scheduled change (the schedule read only when there is one). */
+  async function current(sub: Stripe.Subscription) {
+    const scheduleId = idOf(sub.schedule);
+    const schedule = scheduleId ? await stripe.subscriptionSchedules.retrieve(scheduleId) : null;
+    return toProviderSubscription(sub, schedule);
+  }
   return {
     verifyEvent(rawBody, signature) {
       let event: Stripe.Event;
@@ -139,10 +180,23 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
       return customer.id;
     },
     async findPromotionCode(code) {
-      const found = await stripe.promotionCodes.list({ code, limit: 1 });
+      const found = await stripe.promotionCodes.list({ code, limit: 1, expand: ['data.promotion.coupon'] });
       const p = found.data[0];
       if (!p) return null;
-      return p.active ? { id: p.id } : 'expired';
+      if (!p.active) return 'expired';
+      const c = typeof p.promotion.coupon === 'object' ? p.promotion.coupon : null;
+      return {
+        id: p.id,
+        discount: c
+          ? {
+              percent_off: c.percent_off,
+              amount_off: c.amount_off,
+              currency: c.currency,
+              duration: c.duration === 'forever' ? ('forever' as const) : c.duration === 'repeating' ? ('repeating' as const) : ('once' as const),
+              duration_in_months: c.duration_in_months,
+            }
+          : null,
+      };
     },
     async promotionCodeFacts(code) {
       const found = await stripe.promotionCodes.list({ code, limit: 1, expand: ['data.promotion.coupon'] });
@@ -185,8 +239,8 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
         mode: 'subscription',
         customer: req.customer_id,
         client_reference_id: req.user_id,
-        line_items: [{ price: req.price_id, quantity: 1 }],
-        subscription_data: { metadata: { user_id: req.user_id, ...req.metadata } },
+        line_items: [{ price: req.price_id, quantity: req.quantity }],
+        subscription_data: { metadata: { user_id: req.user_id, ...req.metadata }, ...(req.trial_days ? { trial_period_days: req.trial_days } : {}) },
         metadata: { user_id: req.user_id, ...req.metadata },
         locale: stripeLocale(req.locale),
         ...(req.promotion_code_id ? { discounts: [{ promotion_code: req.promotion_code_id }] } : { allow_promotion_codes: true }),
@@ -205,7 +259,7 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     },
     async retrieveSubscription(id) {
       try {
-        return toProviderSubscription(await stripe.subscriptions.retrieve(id));
+        return await current(await stripe.subscriptions.retrieve(id));
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err;
@@ -213,7 +267,102 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     },
     async listSubscriptions(customerId) {
       const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
-      return subs.data.map(toProviderSubscription);
+      return Promise.all(subs.data.map(current));
+    },
+    async setBillingAddress(customerId, address) {
+      const a = {
+        line1: address.line1,
+        line2: address.line2 ?? '',
+        city: address.city,
+        postal_code: address.postal_code,
+        state: address.state ?? '',
+        country: address.country,
+      };
+      await stripe.customers.update(customerId, { address: a }, { idempotencyKey: `address-${customerId}-${randomUUID()}` });
+    },
+    async createInvoicedSubscription(req) {
+      const sub = await stripe.subscriptions.create(
+        {
+          customer: req.customer_id,
+          items: [{ price: req.price_id, quantity: req.quantity }],
+          collection_method: 'send_invoice',
+          days_until_due: req.days_until_due,
+          metadata: { user_id: req.subscriber_id, ...req.metadata },
+        },
+        { idempotencyKey: req.idempotency_key },
+      );
+      return current(sub);
+    },
+    async paymentMethodOf(subscriptionId) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId);
+      let id = idOf(sub.default_payment_method);
+      if (!id) {
+        const customer = await stripe.customers.retrieve(idOf(sub.customer) ?? '');
+        id = customer.deleted ? null : idOf(customer.invoice_settings?.default_payment_method);
+      }
+      if (!id) return null;
+      const pm = await stripe.paymentMethods.retrieve(id);
+      return pm.card ? { brand: pm.card.brand, last4: pm.card.last4 } : { brand: pm.type, last4: '' };
+    },
+    async previewPriceChange(req) {
+      const sub = await stripe.subscriptions.retrieve(req.subscription_id);
+      const invoice = await stripe.invoices.createPreview({
+        customer: idOf(sub.customer) ?? undefined,
+        subscription: sub.id,
+        subscription_details: { items: [{ id: sub.items.data[0].id, price: req.price_id }], proration_behavior: 'always_invoice' },
+      });
+      const tax = (invoice.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
+      return { subtotal: invoice.subtotal, tax, total: invoice.amount_due, currency: invoice.currency };
+    },
+    async changePriceNow(req) {
+      const sub = await stripe.subscriptions.retrieve(req.subscription_id);
+      try {
+        // Charged now (always_invoice); error_if_incomplete: a declined charge changes nothing and answers the card error.
+        const updated = await stripe.subscriptions.update(
+          sub.id,
+          {
+            items: [{ id: sub.items.data[0].id, price: req.price_id }],
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'error_if_incomplete',
+          },
+          { idempotencyKey: req.idempotency_key },
+        );
+        return await current(updated);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) throw new PriceChangeError('payment_failed', err.message);
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && /payment method|payment source/i.test(err.message))
+          throw new PriceChangeError('missing_payment_method', err.message);
+        if (err instanceof Stripe.errors.StripeError) throw new PriceChangeError('provider_error', err.message);
+        throw err;
+      }
+    },
+    async schedulePriceChange(req) {
+      let sub = await stripe.subscriptions.retrieve(req.subscription_id);
+      const item = sub.items.data[0];
+      const scheduleId =
+        idOf(sub.schedule) ??
+        (await stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: `${req.idempotency_key}-schedule` })).id;
+      // This period on the present price, then the new price from the next billing start on.
+      await stripe.subscriptionSchedules.update(
+        scheduleId,
+        {
+          end_behavior: 'release',
+          phases: [
+            { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
+            {
+              items: [{ price: req.price_id, quantity: item.quantity ?? 1 }],
+              duration: { interval: item.price.recurring?.interval === 'year' ? 'year' : 'month', interval_count: 1 },
+            },
+          ],
+        },
+        { idempotencyKey: `${req.idempotency_key}-phases` },
+      );
+      sub = await stripe.subscriptions.retrieve(req.subscription_id);
+      return current(sub);
+    },
+    async releaseSchedule(req) {
+      await stripe.subscriptionSchedules.release(req.schedule_id, {}, { idempotencyKey: req.idempotency_key });
+      return current(await stripe.subscriptions.retrieve(req.subscription_id));
     },
   };
 }

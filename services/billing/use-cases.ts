@@ -46,8 +46,14 @@ export function factsOf(deps: BillingDeps, sub: ProviderSubscription): Subscript
     interval: sold.interval,
     current_period_end: sub.current_period_end,
     cancel_at_period_end: sub.cancel_at_period_end,
-    scheduled_change: null,
+    scheduled_change: scheduledChangeOf(deps, sub),
   };
+}
+
+/** A pending scheduled price change in the domain's words (null for none, or for a price this server does not sell). */
+function scheduledChangeOf(deps: BillingDeps, sub: ProviderSubscription): SubscriptionFacts['scheduled_change'] {
+  const sold = sub.scheduled_price_id ? planOfPrice(deps.rules.plans, sub.scheduled_price_id) : null;
+  return sold && sub.scheduled_at ? { plan: sold.plan, interval: sold.interval, effective_at: sub.scheduled_at } : null;
 }
 
 /** Records a subscription's current facts on its subscriber's stream. */

@@ -60,6 +60,11 @@ const sub = (i: number): ProviderSubscription => ({
   price_id: 'price_pro_monthly',
   current_period_end: '2026-12-26T04:00:00.000Z',
   cancel_at_period_end: false,
+  quantity: 1,
+  collection_method: 'charge_automatically',
+  schedule_id: null,
+  scheduled_price_id: null,
+  scheduled_at: null,
 });
 const event = (id: string, s: ProviderSubscription): ProviderEventSummary => ({
   id,

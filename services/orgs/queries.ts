@@ -104,3 +104,18 @@ export async function orgOfUser(db: Db, userId: string) {
   const row = await db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
   return row?.organizationId ?? null;
 }
+
+/** What billing asks of an organisation: its name, the asker's role in it (null for a stranger) and its member count (seats); null when it does not exist. */
+export async function orgBillingFacts(db: Db, orgUuid: string, userId: string) {
+  const org = await db.selectFrom('orgs').select(['uuid', 'name']).where('uuid', '=', orgUuid).executeTakeFirst();
+  if (!org) return null;
+  const [membership, count] = await Promise.all([
+    membershipRow(db, orgUuid, userId),
+    db
+      .selectFrom('org_members')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('org_uuid', '=', orgUuid)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { uuid: org.uuid, name: org.name, role: (membership?.role ?? null) as OrgRole | null, member_count: Number(count.n) };
+}

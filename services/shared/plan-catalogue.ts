@@ -18,6 +18,8 @@ export type PlanDefinition = {
   limits: { files_per_repository: number; files_per_person: number };
   capabilities: Capabilities;
   prices: Partial<Record<Interval, PlanPrice>>;
+  /** Free days before the first payment for someone who never subscribed (Stripe's trial_period_days), or null. */
+  trial_days: number | null;
 };
 
 export type PlanCatalogue = Record<Plan, PlanDefinition>;
@@ -38,6 +40,7 @@ const planSchema = z
     limits: z.object({ files_per_repository: z.number().int().min(1).max(1e9), files_per_person: z.number().int().min(1).max(1e9) }).strict(),
     capabilities,
     prices: z.object({ monthly: price.optional(), yearly: price.optional() }).strict().default({}),
+    trial_days: z.number().int().min(1).max(730).nullable().default(null),
   })
   .strict();
 const fileSchema = z
@@ -51,13 +54,14 @@ export function defaultCatalogue(fileLimits: PlanFileLimits = DEFAULT_PLAN_FILE_
   const limits = (p: Plan) => ({ files_per_repository: fileLimits[p].per_repository, files_per_person: fileLimits[p].per_user });
   const usd = (id: string, amount_minor: number): PlanPrice => ({ stripe_price_id: id, amount_minor, currency: 'usd' });
   return {
-    free: { id: 'free', name: 'Free', limits: limits('free'), capabilities: NONE, prices: {} },
+    free: { id: 'free', name: 'Free', limits: limits('free'), capabilities: NONE, prices: {}, trial_days: null },
     pro: {
       id: 'pro',
       name: 'Pro',
       limits: limits('pro'),
       capabilities: { unlimitedProSearch: true, maxModelSelection: false, unlimitedResearch: false, fileUpload: true },
       prices: { monthly: usd('price_pro_monthly', 2000), yearly: usd('price_pro_yearly', 20000) },
+      trial_days: null,
     },
     max: {
       id: 'max',
@@ -65,6 +69,7 @@ export function defaultCatalogue(fileLimits: PlanFileLimits = DEFAULT_PLAN_FILE_
       limits: limits('max'),
       capabilities: { unlimitedProSearch: true, maxModelSelection: true, unlimitedResearch: true, fileUpload: true },
       prices: { monthly: usd('price_max_monthly', 20000), yearly: usd('price_max_yearly', 200000) },
+      trial_days: null,
     },
     enterprise: {
       id: 'enterprise',
@@ -72,6 +77,7 @@ export function defaultCatalogue(fileLimits: PlanFileLimits = DEFAULT_PLAN_FILE_
       limits: limits('enterprise'),
       capabilities: { unlimitedProSearch: true, maxModelSelection: true, unlimitedResearch: true, fileUpload: true },
       prices: { monthly: usd('price_enterprise_monthly', 4000), yearly: usd('price_enterprise_yearly', 40000) },
+      trial_days: null,
     },
   };
 }

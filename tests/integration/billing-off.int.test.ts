@@ -39,6 +39,11 @@ test('every billing call that would reach Stripe answers 503 billing_not_configu
     await b.get('/rest/stripe/customer-portal?locale=en'),
     await b.post('/rest/stripe/subscription/refresh'),
     await b.post('/rest/stripe/webhook', { id: 'evt_1', type: 'invoice.paid' }, { 'stripe-signature': 't=1,v1=00' }),
+    await b.get('/rest/stripe/upgrade/quote'),
+    await b.post('/rest/stripe/upgrade'),
+    await b.get('/rest/stripe/downgrade/quote'),
+    await b.post('/rest/stripe/downgrade'),
+    await b.send('DELETE', '/rest/stripe/downgrade'),
   ];
   for (const res of calls) {
     expect(res.status, res.text).toBe(503);

@@ -119,7 +119,11 @@ describe('checkout', () => {
     const b = await signedUp(server.url, 'Hosted');
     const hosted = await b.post('/rest/stripe/checkout-session', { subscriptionTier: 'max', tier: 'yearly', embedded: false, discountCode: 'HALFOFF' });
     expect(hosted.status, hosted.text).toBe(200);
-    expect(hosted.json).toEqual({ url: expect.stringMatching(`^${stripe.url}/pay/`) });
+    // The applied code's coupon comes back for the page's discount text.
+    expect(hosted.json).toEqual({
+      url: expect.stringMatching(`^${stripe.url}/pay/`),
+      discount: { percent_off: 50, amount_off: null, currency: null, duration: 'repeating', duration_in_months: 3 },
+    });
     const session = stripe.state.sessions.get(hosted.json.url.split('/').pop())!;
     expect(session.promotion_code).toBe([...stripe.state.promotionCodes.values()].find((p) => p.code === 'HALFOFF')!.id);
     expect(session.line_items[0].price).toBe('price_max_yearly');

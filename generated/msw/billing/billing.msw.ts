@@ -31,23 +31,38 @@ import {
 import type {
   BillingPlans,
   CheckoutSessionResponse,
+  DowngradeQuote,
   GetCustomerPortal200,
+  PaymentMethodSummary,
   ReceiveStripeWebhook200,
-  Subscription
+  Subscription,
+  UpgradeQuote
 } from '../../react-query/model';
 
 
-export const getGetBillingPlansResponseMock = (overrideResponse: Partial<Extract<BillingPlans, object>> = {}): BillingPlans => ({configured: faker.datatype.boolean(), publishable_key: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), default_plan: faker.helpers.arrayElement(Object.values(PlanId)), plans: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.helpers.arrayElement(Object.values(PlanId)), name: faker.string.alpha({length: {min: 10, max: 20}}), limits: {files_per_repository: faker.number.int(), files_per_person: faker.number.int()}, capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, prices: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({interval: faker.helpers.arrayElement(Object.values(BillingInterval)), price_minor_units: faker.number.int(), currency: faker.string.alpha({length: {min: 10, max: 20}})}))})), ...overrideResponse})
+export const getGetBillingPlansResponseMock = (overrideResponse: Partial<Extract<BillingPlans, object>> = {}): BillingPlans => ({configured: faker.datatype.boolean(), publishable_key: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), default_plan: faker.helpers.arrayElement(Object.values(PlanId)), plans: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.helpers.arrayElement(Object.values(PlanId)), name: faker.string.alpha({length: {min: 10, max: 20}}), limits: {files_per_repository: faker.number.int(), files_per_person: faker.number.int()}, capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, prices: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({interval: faker.helpers.arrayElement(Object.values(BillingInterval)), price_minor_units: faker.number.int(), currency: faker.string.alpha({length: {min: 10, max: 20}})})), trial_period_days: faker.helpers.arrayElement([faker.number.int(), null])})), ...overrideResponse})
 
 export const getGetSubscriptionResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
 
 export const getRefreshSubscriptionResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
 
-export const getCreateCheckoutSessionResponseMock = (overrideResponse: Partial<Extract<CheckoutSessionResponse, object>> = {}): CheckoutSessionResponse => ({url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), clientSecret: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), ...overrideResponse})
+export const getCreateCheckoutSessionResponseMock = (overrideResponse: Partial<Extract<CheckoutSessionResponse, object>> = {}): CheckoutSessionResponse => ({url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), clientSecret: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), discount: faker.helpers.arrayElement([{percent_off: faker.helpers.arrayElement([faker.number.float({fractionDigits: 2}), null]), amount_off: faker.helpers.arrayElement([faker.number.int(), null]), currency: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), duration: faker.helpers.arrayElement(['once','repeating','forever'] as const), duration_in_months: faker.helpers.arrayElement([faker.number.int(), null])}, undefined]), trial_period_days: faker.helpers.arrayElement([faker.number.int(), null]), ...overrideResponse})
 
 export const getGetCustomerPortalResponseMock = (overrideResponse: Partial<Extract<GetCustomerPortal200, object>> = {}): GetCustomerPortal200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 export const getReceiveStripeWebhookResponseMock = (overrideResponse: Partial<Extract<ReceiveStripeWebhook200, object>> = {}): ReceiveStripeWebhook200 => ({received: faker.datatype.boolean(), ...overrideResponse})
+
+export const getGetUpgradeQuoteResponsePaymentMethodSummaryMock = (overrideResponse: Partial<PaymentMethodSummary> = {}): PaymentMethodSummary => ({...{brand: faker.string.alpha({length: {min: 10, max: 20}}), last4: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
+
+export const getGetUpgradeQuoteResponseMock = (overrideResponse: Partial<Extract<UpgradeQuote, object>> = {}): UpgradeQuote => ({old_product_price: faker.number.int(), old_product_interval: faker.helpers.arrayElement(Object.values(BillingInterval)), new_product_price: faker.number.int(), new_product_interval: faker.helpers.arrayElement(Object.values(BillingInterval)), payment_method: faker.helpers.arrayElement([{...getGetUpgradeQuoteResponsePaymentMethodSummaryMock()},null,]), adjustment_price: faker.number.int(), subtotal_price: faker.number.int(), tax_price: faker.number.int(), total_due_today_price: faker.number.int(), currency: faker.string.alpha({length: {min: 10, max: 20}}), payment_failed: faker.datatype.boolean(), ...overrideResponse})
+
+export const getUpgradeSubscriptionResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getGetDowngradeQuoteResponseMock = (overrideResponse: Partial<Extract<DowngradeQuote, object>> = {}): DowngradeQuote => ({old_product_price: faker.number.int(), new_product_price: faker.number.int(), old_product_interval: faker.helpers.arrayElement(Object.values(BillingInterval)), new_product_interval: faker.helpers.arrayElement(Object.values(BillingInterval)), next_billing_start_ts: faker.helpers.arrayElement([faker.number.int(), null]), price_minor_units: faker.number.int(), currency: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getScheduleDowngradeResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
+
+export const getCancelScheduledDowngradeResponseMock = (overrideResponse: Partial<Extract<Subscription, object>> = {}): Subscription => ({status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), cancel_at_period_end: faker.datatype.boolean(), scheduled_change: faker.helpers.arrayElement([{plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement(Object.values(BillingInterval)), effective_at: faker.date.past().toISOString().slice(0, 19) + 'Z'},null,]), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, ...overrideResponse})
 
 
 export const getGetBillingPlansMockHandler = (overrideResponse?: BillingPlans | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<BillingPlans> | BillingPlans), options?: RequestHandlerOptions) => {
@@ -121,11 +136,76 @@ export const getReceiveStripeWebhookMockHandler = (overrideResponse?: ReceiveStr
       })
   }, options)
 }
+
+export const getGetUpgradeQuoteMockHandler = (overrideResponse?: UpgradeQuote | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<UpgradeQuote> | UpgradeQuote), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/stripe/upgrade/quote', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetUpgradeQuoteResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUpgradeSubscriptionMockHandler = (overrideResponse?: Subscription | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Subscription> | Subscription), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/stripe/upgrade', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpgradeSubscriptionResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetDowngradeQuoteMockHandler = (overrideResponse?: DowngradeQuote | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DowngradeQuote> | DowngradeQuote), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/stripe/downgrade/quote', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetDowngradeQuoteResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getScheduleDowngradeMockHandler = (overrideResponse?: Subscription | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Subscription> | Subscription), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/stripe/downgrade', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getScheduleDowngradeResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getCancelScheduledDowngradeMockHandler = (overrideResponse?: Subscription | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<Subscription> | Subscription), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/stripe/downgrade', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getCancelScheduledDowngradeResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getBillingMock = () => [
   getGetBillingPlansMockHandler(),
   getGetSubscriptionMockHandler(),
   getRefreshSubscriptionMockHandler(),
   getCreateCheckoutSessionMockHandler(),
   getGetCustomerPortalMockHandler(),
-  getReceiveStripeWebhookMockHandler()
+  getReceiveStripeWebhookMockHandler(),
+  getGetUpgradeQuoteMockHandler(),
+  getUpgradeSubscriptionMockHandler(),
+  getGetDowngradeQuoteMockHandler(),
+  getScheduleDowngradeMockHandler(),
+  getCancelScheduledDowngradeMockHandler()
 ]

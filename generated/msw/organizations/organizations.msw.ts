@@ -23,10 +23,16 @@ import type {
 } from 'msw';
 
 import {
+  BillingInterval,
   OrgDefaultThreadAccess,
-  OrgRole
+  OrgRole,
+  PlanId,
+  SubscriptionStatus
 } from '../../react-query/model';
 import type {
+  CreateOrgCheckout200,
+  GetOrgBillingPortal200,
+  OrgBilling,
   OrgDetails,
   OrgInsights,
   OrgInvitationView,
@@ -83,6 +89,12 @@ export const getClaimOrgSsoDomainResponseMock = (overrideResponse: Partial<Extra
 export const getVerifyOrgSsoDomainResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
 
 export const getConfigureOrgSsoResponseMock = (overrideResponse: Partial<Extract<OrgSso, object>> = {}): OrgSso => ({domain: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), txt_value: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), domain_verified: faker.datatype.boolean(), issuer: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), client_secret_set: faker.datatype.boolean(), redirect_uri: faker.string.alpha({length: {min: 10, max: 20}}), active: faker.datatype.boolean(), ...overrideResponse})
+
+export const getGetOrgBillingResponseMock = (overrideResponse: Partial<Extract<OrgBilling, object>> = {}): OrgBilling => ({org_uuid: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), plan: faker.helpers.arrayElement(Object.values(PlanId)), interval: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(BillingInterval)),null,]), current_period_end: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null]), member_count: faker.number.int(), seats: faker.helpers.arrayElement([faker.number.int(), null]), collection_method: faker.helpers.arrayElement([faker.helpers.arrayElement(['charge_automatically','send_invoice'] as const), null]), has_billing_account: faker.datatype.boolean(), ...overrideResponse})
+
+export const getCreateOrgCheckoutResponseMock = (overrideResponse: Partial<Extract<CreateOrgCheckout200, object>> = {}): CreateOrgCheckout200 => ({url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), invoiced: faker.datatype.boolean(), ...overrideResponse})
+
+export const getGetOrgBillingPortalResponseMock = (overrideResponse: Partial<Extract<GetOrgBillingPortal200, object>> = {}): GetOrgBillingPortal200 => ({url: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 
 export const getCreateOrganizationMockHandler = (overrideResponse?: Organization | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<Organization> | Organization), options?: RequestHandlerOptions) => {
@@ -346,6 +358,42 @@ export const getConfigureOrgSsoMockHandler = (overrideResponse?: OrgSso | ((info
       })
   }, options)
 }
+
+export const getGetOrgBillingMockHandler = (overrideResponse?: OrgBilling | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OrgBilling> | OrgBilling), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/billing', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgBillingResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getCreateOrgCheckoutMockHandler = (overrideResponse?: CreateOrgCheckout200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<CreateOrgCheckout200> | CreateOrgCheckout200), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/organizations/:orgUuid/billing/checkout', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getCreateOrgCheckoutResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getGetOrgBillingPortalMockHandler = (overrideResponse?: GetOrgBillingPortal200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<GetOrgBillingPortal200> | GetOrgBillingPortal200), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/organizations/:orgUuid/billing/portal', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetOrgBillingPortalResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getOrganizationsMock = () => [
   getCreateOrganizationMockHandler(),
   getGetOrganizationMockHandler(),
@@ -368,5 +416,8 @@ export const getOrganizationsMock = () => [
   getRemoveOrgSsoMockHandler(),
   getClaimOrgSsoDomainMockHandler(),
   getVerifyOrgSsoDomainMockHandler(),
-  getConfigureOrgSsoMockHandler()
+  getConfigureOrgSsoMockHandler(),
+  getGetOrgBillingMockHandler(),
+  getCreateOrgCheckoutMockHandler(),
+  getGetOrgBillingPortalMockHandler()
 ]

@@ -33,12 +33,14 @@ import type {
   BillingPlans,
   CheckoutSessionRequest,
   CheckoutSessionResponse,
+  DowngradeQuote,
   GetCustomerPortal200,
   GetCustomerPortalParams,
   ProblemResponse,
   ReceiveStripeWebhook200,
   ReceiveStripeWebhookBody,
-  Subscription
+  Subscription,
+  UpgradeQuote
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
@@ -818,4 +820,620 @@ export const useReceiveStripeWebhook = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getReceiveStripeWebhookMutationOptions(options), queryClient);
+    }
+    export type getUpgradeQuoteResponse200 = {
+  data: UpgradeQuote
+  status: 200
+}
+
+export type getUpgradeQuoteResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getUpgradeQuoteResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type getUpgradeQuoteResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type getUpgradeQuoteResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 409>
+}
+
+export type getUpgradeQuoteResponseSuccess = (getUpgradeQuoteResponse200) & {
+  headers: Headers;
+};
+export type getUpgradeQuoteResponseError = (getUpgradeQuoteResponse401 | getUpgradeQuoteResponse409 | getUpgradeQuoteResponse503 | getUpgradeQuoteResponse4xx) & {
+  headers: Headers;
+};
+
+export type getUpgradeQuoteResponse = (getUpgradeQuoteResponseSuccess | getUpgradeQuoteResponseError)
+
+export const getGetUpgradeQuoteUrl = () => {
+
+
+
+
+  return `/rest/stripe/upgrade/quote`
+}
+
+/**
+ * Stripe's invoice preview of the change of the person's Pro subscription to Max on the same
+ * interval, prorated and invoiced at once, with the card it would be charged to. Refusals in
+ * the seed's order of concern, each 409 with its text: `subscription_from_google_play`,
+ * `subscription_from_app_store`, `carrier_billing_max_unsupported` ('Max subscriptions are not
+ * supported by carrier billing.'), `plan_change_unsupported` (other sources),
+ * `upgrade_not_available` (no Pro subscription). 401; 503 `billing_not_configured`.
+ * @summary The 'Confirm changes' quote for moving from Pro to Max now
+ */
+export const getUpgradeQuote = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getUpgradeQuoteResponse> => {
+
+  return apiFetch<getUpgradeQuoteResponse>(getGetUpgradeQuoteUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetUpgradeQuoteQueryKey = () => {
+    return [
+    `/rest/stripe/upgrade/quote`
+    ] as const;
+    }
+
+
+export const getGetUpgradeQuoteQueryOptions = <TData = Awaited<ReturnType<typeof getUpgradeQuote>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUpgradeQuote>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUpgradeQuoteQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUpgradeQuote>>> = ({ signal }) => getUpgradeQuote({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUpgradeQuote>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUpgradeQuoteQueryResult = NonNullable<Awaited<ReturnType<typeof getUpgradeQuote>>>
+export type GetUpgradeQuoteQueryError = ProblemResponse
+
+
+export function useGetUpgradeQuote<TData = Awaited<ReturnType<typeof getUpgradeQuote>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUpgradeQuote>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUpgradeQuote>>,
+          TError,
+          Awaited<ReturnType<typeof getUpgradeQuote>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUpgradeQuote<TData = Awaited<ReturnType<typeof getUpgradeQuote>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUpgradeQuote>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUpgradeQuote>>,
+          TError,
+          Awaited<ReturnType<typeof getUpgradeQuote>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUpgradeQuote<TData = Awaited<ReturnType<typeof getUpgradeQuote>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUpgradeQuote>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The 'Confirm changes' quote for moving from Pro to Max now
+ */
+
+export function useGetUpgradeQuote<TData = Awaited<ReturnType<typeof getUpgradeQuote>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUpgradeQuote>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUpgradeQuoteQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type upgradeSubscriptionResponse200 = {
+  data: Subscription
+  status: 200
+}
+
+export type upgradeSubscriptionResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type upgradeSubscriptionResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type upgradeSubscriptionResponse422 = {
+  data: ProblemResponse
+  status: 422
+}
+
+export type upgradeSubscriptionResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type upgradeSubscriptionResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 409 | 422>
+}
+
+export type upgradeSubscriptionResponseSuccess = (upgradeSubscriptionResponse200) & {
+  headers: Headers;
+};
+export type upgradeSubscriptionResponseError = (upgradeSubscriptionResponse401 | upgradeSubscriptionResponse409 | upgradeSubscriptionResponse422 | upgradeSubscriptionResponse503 | upgradeSubscriptionResponse4xx) & {
+  headers: Headers;
+};
+
+export type upgradeSubscriptionResponse = (upgradeSubscriptionResponseSuccess | upgradeSubscriptionResponseError)
+
+export const getUpgradeSubscriptionUrl = () => {
+
+
+
+
+  return `/rest/stripe/upgrade`
+}
+
+/**
+ * Changes the subscription's price to Max now, prorated and charged at once (Stripe, with an
+ * idempotency key: a doubled request charges once), and answers the subscription as Stripe
+ * now holds it. The refusals of the quote, and: 422 `missing_payment_method` ('Please add a
+ * payment method to upgrade to Max.'); 422 `stripe_upgrade_payment_error` ('Payment failed.
+ * Please update payment to continue.': the charge was declined and nothing changed); 503
+ * `stripe_upgrade_error` ('Something went wrong. Please continue to Stripe and complete your
+ * payment.') for any other refusal by Stripe.
+ * @summary Move from Pro to Max now
+ */
+export const upgradeSubscription = async ( options?: Parameters<typeof apiFetch>[1]): Promise<upgradeSubscriptionResponse> => {
+
+  return apiFetch<upgradeSubscriptionResponse>(getUpgradeSubscriptionUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getUpgradeSubscriptionMutationKey = () => ['upgradeSubscription'] as const;
+
+export const getUpgradeSubscriptionMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof upgradeSubscription>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof upgradeSubscription>>, TError,void, TContext> => {
+
+const mutationKey = getUpgradeSubscriptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof upgradeSubscription>>, void> = () => {
+
+
+          return  upgradeSubscription(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpgradeSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof upgradeSubscription>>>
+
+    export type UpgradeSubscriptionMutationError = ProblemResponse
+
+
+    /**
+ * @summary Move from Pro to Max now
+ */
+export const useUpgradeSubscription = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof upgradeSubscription>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof upgradeSubscription>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getUpgradeSubscriptionMutationOptions(options), queryClient);
+    }
+    export type getDowngradeQuoteResponse200 = {
+  data: DowngradeQuote
+  status: 200
+}
+
+export type getDowngradeQuoteResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getDowngradeQuoteResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type getDowngradeQuoteResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type getDowngradeQuoteResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 409>
+}
+
+export type getDowngradeQuoteResponseSuccess = (getDowngradeQuoteResponse200) & {
+  headers: Headers;
+};
+export type getDowngradeQuoteResponseError = (getDowngradeQuoteResponse401 | getDowngradeQuoteResponse409 | getDowngradeQuoteResponse503 | getDowngradeQuoteResponse4xx) & {
+  headers: Headers;
+};
+
+export type getDowngradeQuoteResponse = (getDowngradeQuoteResponseSuccess | getDowngradeQuoteResponseError)
+
+export const getGetDowngradeQuoteUrl = () => {
+
+
+
+
+  return `/rest/stripe/downgrade/quote`
+}
+
+/**
+ * The old and new price and the next billing start, when a downgrade takes effect. 409
+ * `downgrade_not_available` without a Max subscription paid by card (store subscriptions:
+ * `subscription_from_google_play`, `subscription_from_app_store`; others
+ * `plan_change_unsupported`). 401; 503 `billing_not_configured`.
+ * @summary The Max to Pro downgrade, and when it takes effect
+ */
+export const getDowngradeQuote = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getDowngradeQuoteResponse> => {
+
+  return apiFetch<getDowngradeQuoteResponse>(getGetDowngradeQuoteUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetDowngradeQuoteQueryKey = () => {
+    return [
+    `/rest/stripe/downgrade/quote`
+    ] as const;
+    }
+
+
+export const getGetDowngradeQuoteQueryOptions = <TData = Awaited<ReturnType<typeof getDowngradeQuote>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDowngradeQuote>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDowngradeQuoteQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDowngradeQuote>>> = ({ signal }) => getDowngradeQuote({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDowngradeQuote>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDowngradeQuoteQueryResult = NonNullable<Awaited<ReturnType<typeof getDowngradeQuote>>>
+export type GetDowngradeQuoteQueryError = ProblemResponse
+
+
+export function useGetDowngradeQuote<TData = Awaited<ReturnType<typeof getDowngradeQuote>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDowngradeQuote>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDowngradeQuote>>,
+          TError,
+          Awaited<ReturnType<typeof getDowngradeQuote>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDowngradeQuote<TData = Awaited<ReturnType<typeof getDowngradeQuote>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDowngradeQuote>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDowngradeQuote>>,
+          TError,
+          Awaited<ReturnType<typeof getDowngradeQuote>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDowngradeQuote<TData = Awaited<ReturnType<typeof getDowngradeQuote>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDowngradeQuote>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The Max to Pro downgrade, and when it takes effect
+ */
+
+export function useGetDowngradeQuote<TData = Awaited<ReturnType<typeof getDowngradeQuote>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDowngradeQuote>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDowngradeQuoteQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type scheduleDowngradeResponse200 = {
+  data: Subscription
+  status: 200
+}
+
+export type scheduleDowngradeResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type scheduleDowngradeResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type scheduleDowngradeResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type scheduleDowngradeResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 409>
+}
+
+export type scheduleDowngradeResponseSuccess = (scheduleDowngradeResponse200) & {
+  headers: Headers;
+};
+export type scheduleDowngradeResponseError = (scheduleDowngradeResponse401 | scheduleDowngradeResponse409 | scheduleDowngradeResponse503 | scheduleDowngradeResponse4xx) & {
+  headers: Headers;
+};
+
+export type scheduleDowngradeResponse = (scheduleDowngradeResponseSuccess | scheduleDowngradeResponseError)
+
+export const getScheduleDowngradeUrl = () => {
+
+
+
+
+  return `/rest/stripe/downgrade`
+}
+
+/**
+ * A Stripe subscription schedule keeps Max until the period ends and continues on Pro from
+ * the next billing start; the subscription answers it as `scheduled_change`. Asking again
+ * changes nothing. The refusals of the downgrade quote; 401; 503.
+ * @summary Move from Max to Pro at the next billing start
+ */
+export const scheduleDowngrade = async ( options?: Parameters<typeof apiFetch>[1]): Promise<scheduleDowngradeResponse> => {
+
+  return apiFetch<scheduleDowngradeResponse>(getScheduleDowngradeUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getScheduleDowngradeMutationKey = () => ['scheduleDowngrade'] as const;
+
+export const getScheduleDowngradeMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof scheduleDowngrade>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof scheduleDowngrade>>, TError,void, TContext> => {
+
+const mutationKey = getScheduleDowngradeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof scheduleDowngrade>>, void> = () => {
+
+
+          return  scheduleDowngrade(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ScheduleDowngradeMutationResult = NonNullable<Awaited<ReturnType<typeof scheduleDowngrade>>>
+
+    export type ScheduleDowngradeMutationError = ProblemResponse
+
+
+    /**
+ * @summary Move from Max to Pro at the next billing start
+ */
+export const useScheduleDowngrade = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof scheduleDowngrade>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof scheduleDowngrade>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getScheduleDowngradeMutationOptions(options), queryClient);
+    }
+    export type cancelScheduledDowngradeResponse200 = {
+  data: Subscription
+  status: 200
+}
+
+export type cancelScheduledDowngradeResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type cancelScheduledDowngradeResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type cancelScheduledDowngradeResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type cancelScheduledDowngradeResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 404>
+}
+
+export type cancelScheduledDowngradeResponseSuccess = (cancelScheduledDowngradeResponse200) & {
+  headers: Headers;
+};
+export type cancelScheduledDowngradeResponseError = (cancelScheduledDowngradeResponse401 | cancelScheduledDowngradeResponse404 | cancelScheduledDowngradeResponse503 | cancelScheduledDowngradeResponse4xx) & {
+  headers: Headers;
+};
+
+export type cancelScheduledDowngradeResponse = (cancelScheduledDowngradeResponseSuccess | cancelScheduledDowngradeResponseError)
+
+export const getCancelScheduledDowngradeUrl = () => {
+
+
+
+
+  return `/rest/stripe/downgrade`
+}
+
+/**
+ * Releases the subscription schedule: the subscription stays on Max and renews as before.
+ * 404 `no_scheduled_change` when nothing is pending; 401; 503.
+ * @summary Keep Max (drop the pending change to Pro)
+ */
+export const cancelScheduledDowngrade = async ( options?: Parameters<typeof apiFetch>[1]): Promise<cancelScheduledDowngradeResponse> => {
+
+  return apiFetch<cancelScheduledDowngradeResponse>(getCancelScheduledDowngradeUrl(),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getCancelScheduledDowngradeMutationKey = () => ['cancelScheduledDowngrade'] as const;
+
+export const getCancelScheduledDowngradeMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelScheduledDowngrade>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelScheduledDowngrade>>, TError,void, TContext> => {
+
+const mutationKey = getCancelScheduledDowngradeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelScheduledDowngrade>>, void> = () => {
+
+
+          return  cancelScheduledDowngrade(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelScheduledDowngradeMutationResult = NonNullable<Awaited<ReturnType<typeof cancelScheduledDowngrade>>>
+
+    export type CancelScheduledDowngradeMutationError = ProblemResponse
+
+
+    /**
+ * @summary Keep Max (drop the pending change to Pro)
+ */
+export const useCancelScheduledDowngrade = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelScheduledDowngrade>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelScheduledDowngrade>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getCancelScheduledDowngradeMutationOptions(options), queryClient);
     }

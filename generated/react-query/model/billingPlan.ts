@@ -24,4 +24,9 @@ export interface BillingPlan {
   limits: BillingPlanLimits;
   capabilities: Capabilities;
   prices: BillingPlanPricesItem[];
+  /**
+     * Free days before the first payment for someone who never subscribed; null for none.
+     * @nullable
+     */
+  trial_period_days: number | null;
 }

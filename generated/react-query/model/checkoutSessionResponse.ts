@@ -10,10 +10,18 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { CheckoutSessionResponseDiscount } from './checkoutSessionResponseDiscount';
 
 export interface CheckoutSessionResponse {
   /** Stripe's hosted checkout page (hosted checkout). */
   url?: string;
   /** The embedded checkout's client secret. */
   clientSecret?: string;
+  /** The applied promotion code's coupon (amount_off in minor units of `currency`), for the discount texts. */
+  discount?: CheckoutSessionResponseDiscount;
+  /**
+     * Free days before the first payment in this checkout; absent or null for none.
+     * @nullable
+     */
+  trial_period_days?: number | null;
 }

@@ -30,8 +30,13 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CreateOrgCheckout200,
   CreateOrganizationRequest,
+  GetOrgBillingPortal200,
+  GetOrgBillingPortalParams,
   GetOrgInsightsParams,
+  OrgBilling,
+  OrgCheckoutRequest,
   OrgDetails,
   OrgDetailsUpdate,
   OrgInsights,
@@ -50,6 +55,13 @@ import type {
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
+
+export type HTTPStatusCode1xx = 100 | 101 | 102 | 103;
+export type HTTPStatusCode2xx = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207;
+export type HTTPStatusCode3xx = 300 | 301 | 302 | 303 | 304 | 305 | 307 | 308;
+export type HTTPStatusCode4xx = 400 | 401 | 402 | 403 | 404 | 405 | 406 | 407 | 408 | 409 | 410 | 411 | 412 | 413 | 414 | 415 | 416 | 417 | 418 | 419 | 420 | 421 | 422 | 423 | 424 | 426 | 428 | 429 | 431 | 451;
+export type HTTPStatusCode5xx = 500 | 501 | 502 | 503 | 504 | 505 | 507 | 511;
+export type HTTPStatusCodes = HTTPStatusCode1xx | HTTPStatusCode2xx | HTTPStatusCode3xx | HTTPStatusCode4xx | HTTPStatusCode5xx;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -2884,3 +2896,437 @@ export const useConfigureOrgSso = <TError = ProblemResponse,
       > => {
       return useMutation(getConfigureOrgSsoMutationOptions(options), queryClient);
     }
+    export type getOrgBillingResponse200 = {
+  data: OrgBilling
+  status: 200
+}
+
+export type getOrgBillingResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgBillingResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgBillingResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgBillingResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 403 | 404>
+}
+
+export type getOrgBillingResponseSuccess = (getOrgBillingResponse200) & {
+  headers: Headers;
+};
+export type getOrgBillingResponseError = (getOrgBillingResponse401 | getOrgBillingResponse403 | getOrgBillingResponse404 | getOrgBillingResponse4xx) & {
+  headers: Headers;
+};
+
+export type getOrgBillingResponse = (getOrgBillingResponseSuccess | getOrgBillingResponseError)
+
+export const getGetOrgBillingUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/billing`
+}
+
+/**
+ * Owners and admins (403 `not_org_admin` for members; 404 `organization_not_found` for anyone
+ * outside). Seats and the way it is paid come from Stripe.
+ * @summary The organisation's subscription
+ */
+export const getOrgBilling = async (orgUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgBillingResponse> => {
+
+  return apiFetch<getOrgBillingResponse>(getGetOrgBillingUrl(orgUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgBillingQueryKey = (orgUuid: string,) => {
+    return [
+    `/rest/organizations/${orgUuid}/billing`
+    ] as const;
+    }
+
+
+export const getGetOrgBillingQueryOptions = <TData = Awaited<ReturnType<typeof getOrgBilling>>, TError = ProblemResponse>(orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBilling>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgBillingQueryKey(orgUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgBilling>>> = ({ signal }) => getOrgBilling(orgUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgBilling>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgBillingQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgBilling>>>
+export type GetOrgBillingQueryError = ProblemResponse
+
+
+export function useGetOrgBilling<TData = Awaited<ReturnType<typeof getOrgBilling>>, TError = ProblemResponse>(
+ orgUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBilling>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgBilling>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgBilling>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgBilling<TData = Awaited<ReturnType<typeof getOrgBilling>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBilling>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgBilling>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgBilling>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgBilling<TData = Awaited<ReturnType<typeof getOrgBilling>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBilling>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organisation's subscription
+ */
+
+export function useGetOrgBilling<TData = Awaited<ReturnType<typeof getOrgBilling>>, TError = ProblemResponse>(
+ orgUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBilling>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgBillingQueryOptions(orgUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createOrgCheckoutResponse200 = {
+  data: CreateOrgCheckout200
+  status: 200
+}
+
+export type createOrgCheckoutResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type createOrgCheckoutResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type createOrgCheckoutResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type createOrgCheckoutResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type createOrgCheckoutResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type createOrgCheckoutResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type createOrgCheckoutResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 400 | 401 | 403 | 404 | 409>
+}
+
+export type createOrgCheckoutResponseSuccess = (createOrgCheckoutResponse200) & {
+  headers: Headers;
+};
+export type createOrgCheckoutResponseError = (createOrgCheckoutResponse400 | createOrgCheckoutResponse401 | createOrgCheckoutResponse403 | createOrgCheckoutResponse404 | createOrgCheckoutResponse409 | createOrgCheckoutResponse503 | createOrgCheckoutResponse4xx) & {
+  headers: Headers;
+};
+
+export type createOrgCheckoutResponse = (createOrgCheckoutResponseSuccess | createOrgCheckoutResponseError)
+
+export const getCreateOrgCheckoutUrl = (orgUuid: string,) => {
+
+
+
+
+  return `/rest/organizations/${orgUuid}/billing/checkout`
+}
+
+/**
+ * Owners and admins pay for the organisation (403 `not_org_admin` for members; 404
+ * `organization_not_found` outside). By card: Stripe's hosted checkout (`url`) for as many
+ * seats as it has members; invoiced: an invoiced subscription made now (`invoiced: true`),
+ * 400 `billing_address_required` without an address. 409 `subscription_already_active`; 400
+ * `plan_not_for_sale`; 503 `billing_not_configured`. Its members get the plan once it is paid.
+ * @summary Buy a plan for the organisation
+ */
+export const createOrgCheckout = async (orgUuid: string,
+    orgCheckoutRequest: OrgCheckoutRequest, options?: Parameters<typeof apiFetch>[1]): Promise<createOrgCheckoutResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<createOrgCheckoutResponse>(getCreateOrgCheckoutUrl(orgUuid),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(orgCheckoutRequest)
+  }
+);}
+
+
+
+
+
+export const getCreateOrgCheckoutMutationKey = () => ['createOrgCheckout'] as const;
+
+export const getCreateOrgCheckoutMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOrgCheckout>>, TError,CreateOrgCheckoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createOrgCheckout>>, TError,CreateOrgCheckoutMutationVariables, TContext> => {
+
+const mutationKey = getCreateOrgCheckoutMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createOrgCheckout>>, CreateOrgCheckoutMutationVariables> = (props) => {
+          const {orgUuid,data} = props ?? {};
+
+          return  createOrgCheckout(orgUuid,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateOrgCheckoutMutationResult = NonNullable<Awaited<ReturnType<typeof createOrgCheckout>>>
+    export type CreateOrgCheckoutMutationBody = OrgCheckoutRequest
+    export type CreateOrgCheckoutMutationError = ProblemResponse
+    export type CreateOrgCheckoutMutationVariables = {orgUuid: string;data: OrgCheckoutRequest}
+
+    /**
+ * @summary Buy a plan for the organisation
+ */
+export const useCreateOrgCheckout = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOrgCheckout>>, TError,CreateOrgCheckoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createOrgCheckout>>,
+        TError,
+        CreateOrgCheckoutMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateOrgCheckoutMutationOptions(options), queryClient);
+    }
+    export type getOrgBillingPortalResponse200 = {
+  data: GetOrgBillingPortal200
+  status: 200
+}
+
+export type getOrgBillingPortalResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getOrgBillingPortalResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getOrgBillingPortalResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getOrgBillingPortalResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type getOrgBillingPortalResponse4xx = {
+  data: ProblemResponse
+  status: Exclude<HTTPStatusCode4xx, 401 | 403 | 404>
+}
+
+export type getOrgBillingPortalResponseSuccess = (getOrgBillingPortalResponse200) & {
+  headers: Headers;
+};
+export type getOrgBillingPortalResponseError = (getOrgBillingPortalResponse401 | getOrgBillingPortalResponse403 | getOrgBillingPortalResponse404 | getOrgBillingPortalResponse503 | getOrgBillingPortalResponse4xx) & {
+  headers: Headers;
+};
+
+export type getOrgBillingPortalResponse = (getOrgBillingPortalResponseSuccess | getOrgBillingPortalResponseError)
+
+export const getGetOrgBillingPortalUrl = (orgUuid: string,
+    params?: GetOrgBillingPortalParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/organizations/${orgUuid}/billing/portal?${stringifiedParams}` : `/rest/organizations/${orgUuid}/billing/portal`
+}
+
+/**
+ * Owners and admins, in their locale. 404 `no_billing_account` before the organisation ever
+ * checked out; 403 `not_org_admin`; 404 `organization_not_found`; 503 `billing_not_configured`.
+ * @summary The Stripe billing portal link for the organisation
+ */
+export const getOrgBillingPortal = async (orgUuid: string,
+    params?: GetOrgBillingPortalParams, options?: Parameters<typeof apiFetch>[1]): Promise<getOrgBillingPortalResponse> => {
+
+  return apiFetch<getOrgBillingPortalResponse>(getGetOrgBillingPortalUrl(orgUuid,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetOrgBillingPortalQueryKey = (orgUuid: string,
+    params?: GetOrgBillingPortalParams,) => {
+    return [
+    `/rest/organizations/${orgUuid}/billing/portal`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetOrgBillingPortalQueryOptions = <TData = Awaited<ReturnType<typeof getOrgBillingPortal>>, TError = ProblemResponse>(orgUuid: string,
+    params?: GetOrgBillingPortalParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBillingPortal>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOrgBillingPortalQueryKey(orgUuid,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOrgBillingPortal>>> = ({ signal }) => getOrgBillingPortal(orgUuid,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: orgUuid !== null && orgUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOrgBillingPortal>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOrgBillingPortalQueryResult = NonNullable<Awaited<ReturnType<typeof getOrgBillingPortal>>>
+export type GetOrgBillingPortalQueryError = ProblemResponse
+
+
+export function useGetOrgBillingPortal<TData = Awaited<ReturnType<typeof getOrgBillingPortal>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params: undefined |  GetOrgBillingPortalParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBillingPortal>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgBillingPortal>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgBillingPortal>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgBillingPortal<TData = Awaited<ReturnType<typeof getOrgBillingPortal>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgBillingPortalParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBillingPortal>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOrgBillingPortal>>,
+          TError,
+          Awaited<ReturnType<typeof getOrgBillingPortal>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOrgBillingPortal<TData = Awaited<ReturnType<typeof getOrgBillingPortal>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgBillingPortalParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBillingPortal>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The Stripe billing portal link for the organisation
+ */
+
+export function useGetOrgBillingPortal<TData = Awaited<ReturnType<typeof getOrgBillingPortal>>, TError = ProblemResponse>(
+ orgUuid: string,
+    params?: GetOrgBillingPortalParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOrgBillingPortal>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOrgBillingPortalQueryOptions(orgUuid,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -3,7 +3,7 @@
 // the subscription is made and Stripe's webhooks go out in Stripe's order.
 import { list, missing, type Params, record, str, StripeFakeError } from './http.js';
 import { newId, type CheckoutSession, type Customer, type FakeState } from './state.js';
-import { newInvoice, newSubscription } from './subscriptions.js';
+import { attachCard, newInvoice, newSubscription } from './subscriptions.js';
 import type { Webhooks } from './webhooks.js';
 
 export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
@@ -15,12 +15,22 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
         email: str(p.email) ?? null,
         name: str(p.name) ?? null,
         metadata: record(p.metadata),
+        invoice_settings: { default_payment_method: null },
+        address: p.address ? record(p.address) : null,
         created: state.now,
       };
       state.customers.set(customer.id, customer);
       return customer;
     },
     'GET /v1/customers/:id': (_p: Params, id: string) => state.customers.get(id) ?? Promise.reject(missing('customer', id)),
+    'POST /v1/customers/:id': (p: Params, id: string) => {
+      const customer = state.customers.get(id);
+      if (!customer) throw missing('customer', id);
+      if (p.address !== undefined) customer.address = record(p.address);
+      if (p.name !== undefined) customer.name = str(p.name) ?? null;
+      if (p.email !== undefined) customer.email = str(p.email) ?? null;
+      return customer;
+    },
     'GET /v1/customers': () => list([...state.customers.values()], '/v1/customers'),
     'POST /v1/checkout/sessions': (p: Params) => {
       const customer = str(p.customer);
@@ -50,6 +60,7 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
         metadata: record(p.metadata),
         subscription_metadata: record(record(p.subscription_data).metadata),
         promotion_code: promo,
+        trial_period_days: record(p.subscription_data).trial_period_days ? Number(record(p.subscription_data).trial_period_days) : null,
         locale: str(p.locale) ?? null,
         created: state.now,
       };
@@ -85,13 +96,23 @@ export async function completeCheckout(state: FakeState, hooks: Webhooks, sessio
   const price = state.prices.get(session.line_items[0].price);
   if (!price) throw new Error(`no price ${session.line_items[0].price}`);
   state.now += 5;
+  // Checkout collects a card and makes it the subscription's default payment method, as Stripe's form does.
+  const card = attachCard(state, session.customer, '4242');
   const sub = newSubscription(state, {
     customer: session.customer,
     price,
     metadata: session.subscription_metadata,
     discounts: session.promotion_code ? [session.promotion_code] : [],
+    default_payment_method: card.id,
+    quantity: session.line_items[0].quantity,
   });
-  const invoice = newInvoice(state, sub, true);
+  // A trial starts now and charges nothing until it ends.
+  if (session.trial_period_days) {
+    sub.status = 'trialing';
+    sub.trial_end = state.now + session.trial_period_days * 86_400;
+    sub.items.data[0].current_period_end = sub.trial_end;
+  }
+  const invoice = newInvoice(state, sub, true, { trial: !!session.trial_period_days });
   session.status = 'complete';
   session.subscription = sub.id;
   await hooks.emit('customer.subscription.created', sub);

@@ -11,6 +11,8 @@ export class StripeFakeError extends Error {
     readonly type: string,
     readonly code: string,
     message: string,
+    /** A card error's decline reason, as Stripe adds it. */
+    readonly decline_code?: string,
   ) {
     super(message);
   }

@@ -1,6 +1,7 @@
 // A stateful Stripe on 127.0.0.1 for tests: the slice of Stripe's API the app uses (customers,
-// products and prices, checkout sessions, subscriptions, invoices, coupons and promotion codes,
-// billing portal sessions), reached only through the SDK's host setting, and webhooks signed as
+// products and prices, checkout sessions, subscriptions and their price changes, invoices and
+// invoice previews, subscription schedules, payment methods, coupons and promotion codes, billing
+// portal sessions), reached only through the SDK's host setting, and webhooks signed as
 // Stripe signs them. It keeps idempotency keys as Stripe does: the same key with the same request
 // answers the first answer again (no second charge); with another request it is refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +9,7 @@ import { listenLoopback } from '../listen.js';
 import { catalogRoutes, createCoupon, createPrice, createPromotionCode } from './catalog.js';
 import { checkoutRoutes, completeCheckout } from './checkout.js';
 import { readParams, send, StripeFakeError, type Params } from './http.js';
+import { scheduleRoutes } from './schedules.js';
 import { createState, type FakeState } from './state.js';
 import { subscriptionLifecycle, subscriptionRoutes } from './subscriptions.js';
 import { createWebhooks, type Webhooks } from './webhooks.js';
@@ -31,6 +33,8 @@ export type StripeFake = {
   seedPlanPrices: () => void;
   /** Holds every read of a subscription until the returned function is called (a crash test kills the app meanwhile). */
   holdSubscriptionReads: () => () => void;
+  /** The next request of this method to a path starting with `pathPrefix` is refused with Stripe's 400 (a refusal the app does not expect). */
+  refuseNext: (method: string, pathPrefix: string, message?: string) => void;
   /** The environment that points the app at this fake. */
   env: (webhookTarget?: string) => Record<string, string>;
   close: () => Promise<void>;
@@ -41,15 +45,25 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
   const webhooks = createWebhooks(state, opts.webhookSecret ?? FAKE_WEBHOOK_SECRET);
   let baseUrl = '';
   let readGate: Promise<void> | null = null;
+  const refusals: { method: string; pathPrefix: string; message: string }[] = [];
   const routes = new Map<string, Route>(
-    Object.entries({ ...catalogRoutes(state), ...checkoutRoutes(state, () => baseUrl), ...subscriptionRoutes(state, webhooks) }) as [string, Route][],
+    Object.entries({
+      ...catalogRoutes(state),
+      ...checkoutRoutes(state, () => baseUrl),
+      ...subscriptionRoutes(state, webhooks),
+      ...scheduleRoutes(state, webhooks),
+    }) as [string, Route][],
   );
   const match = (method: string, path: string): [Route, string] | null => {
     const exact = routes.get(`${method} ${path}`);
     if (exact) return [exact, ''];
     const slash = path.lastIndexOf('/');
     const byId = routes.get(`${method} ${path.slice(0, slash)}/:id`);
-    return byId ? [byId, decodeURIComponent(path.slice(slash + 1))] : null;
+    if (byId) return [byId, decodeURIComponent(path.slice(slash + 1))];
+    // An action on an object: /v1/<things>/<id>/<action>.
+    const parts = /^(.*)\/([^/]+)\/([a-z_]+)$/.exec(path);
+    const action = parts ? routes.get(`${method} ${parts[1]}/:id/${parts[3]}`) : undefined;
+    return action && parts ? [action, decodeURIComponent(parts[2])] : null;
   };
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string, path: string) {
@@ -72,6 +86,11 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
         return send(res, seen.status, seen.response);
       }
     }
+    const refusal = refusals.findIndex((r) => r.method === method && path.startsWith(r.pathPrefix));
+    if (refusal >= 0) {
+      const [r] = refusals.splice(refusal, 1);
+      return send(res, 400, { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: r.message } });
+    }
     if (readGate && method === 'GET' && path.startsWith('/v1/subscriptions')) await readGate;
     const found = match(method, path);
     let status = 200;
@@ -82,7 +101,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     } catch (err) {
       if (!(err instanceof StripeFakeError)) throw err;
       status = err.status;
-      body = { error: { type: err.type, code: err.code, message: err.message } };
+      body = { error: { type: err.type, code: err.code, message: err.message, ...(err.decline_code ? { decline_code: err.decline_code } : {}) } };
     }
     if (key && method === 'POST') state.idempotency.set(key, { method, path, body: raw, status, response: body });
     send(res, status, body);
@@ -134,6 +153,9 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
         readGate = null;
         release();
       };
+    },
+    refuseNext: (method, pathPrefix, message = 'The fake was told to refuse this request.') => {
+      refusals.push({ method, pathPrefix, message });
     },
     seedCoupon: (c) => createCoupon(state, c),
     seedPromotionCode: (p) => createPromotionCode(state, p),

@@ -4,7 +4,27 @@ import { randomBytes } from 'node:crypto';
 
 export type Obj = Record<string, unknown> & { id: string; object: string };
 
-export type Customer = Obj & { email: string | null; name: string | null; metadata: Record<string, string> };
+export type Customer = Obj & {
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+  address: Record<string, string> | null;
+};
+/** A card; one whose last4 is 0341 (Stripe's test card 4000 0000 0000 0341) attaches but every charge on it is declined. */
+export type PaymentMethod = Obj & { type: 'card'; customer: string | null; card: { brand: string; last4: string; exp_month: number; exp_year: number } };
+export type SchedulePhase = { start_date: number; end_date: number; items: { price: string; quantity: number }[] };
+export type SubscriptionSchedule = Obj & {
+  subscription: string | null;
+  customer: string;
+  status: 'not_started' | 'active' | 'completed' | 'released' | 'canceled';
+  end_behavior: 'release' | 'cancel';
+  phases: SchedulePhase[];
+  current_phase: { start_date: number; end_date: number } | null;
+  released_subscription: string | null;
+  released_at: number | null;
+  created: number;
+};
 export type Price = Obj & {
   product: string;
   unit_amount: number;
@@ -51,6 +71,7 @@ export type CheckoutSession = Obj & {
   metadata: Record<string, string>;
   subscription_metadata: Record<string, string>;
   promotion_code: string | null;
+  trial_period_days: number | null;
   locale: string | null;
   created: number;
 };
@@ -67,15 +88,36 @@ export type Subscription = Obj & {
   discounts: string[];
   created: number;
   canceled_at: number | null;
+  default_payment_method: string | null;
+  schedule: string | null;
+  days_until_due: number | null;
+  trial_end: number | null;
 };
 export type Invoice = Obj & {
   customer: string;
-  status: 'paid' | 'open';
+  status: 'paid' | 'open' | 'draft';
   amount_due: number;
   amount_paid: number;
+  subtotal: number;
+  total: number;
+  total_taxes: { amount: number; tax_behavior: 'exclusive'; taxability_reason: 'standard_rated'; taxable_amount: number; type: 'tax_rate_details' }[];
+  lines: { object: 'list'; data: InvoiceLine[]; has_more: false; url: string };
   currency: string;
   parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
   created: number;
+};
+
+export type InvoiceLine = Obj & {
+  amount: number;
+  currency: string;
+  description: string;
+  parent: {
+    type: 'subscription_item_details';
+    subscription_item_details: { proration: boolean; subscription: string; subscription_item: string; invoice_item: null };
+  };
+  pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
+  period: { start: number; end: number };
+  quantity: number;
 };
 
 export type FakeState = {
@@ -88,6 +130,10 @@ export type FakeState = {
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
   portalSessions: Map<string, Obj>;
+  paymentMethods: Map<string, PaymentMethod>;
+  schedules: Map<string, SubscriptionSchedule>;
+  /** Tax added to invoices (previews and charges), in percent of the subtotal; 0 by default. */
+  taxPercent: number;
   /** Idempotency key -> the request it was first used with and the answer given. */
   idempotency: Map<string, { method: string; path: string; body: string; status: number; response: unknown }>;
   /** Every request the app made (method, path, idempotency key), for tests to inspect. */
@@ -109,6 +155,9 @@ export function createState(): FakeState {
     subscriptions: new Map(),
     invoices: new Map(),
     portalSessions: new Map(),
+    paymentMethods: new Map(),
+    schedules: new Map(),
+    taxPercent: 0,
     idempotency: new Map(),
     requests: [],
     charges: [],

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: 'permissions', ...page(() => import('../features/orgs/permissions-page')) },
           { path: 'insights', ...page(() => import('../features/orgs/insights-page')) },
           { path: 'files', ...page(() => import('../features/files/org-files-page')) },
+          // Not in the settings list (it shows no fees, seed 003): the details page links here for owners and admins.
+          { path: 'billing', ...page(() => import('../features/orgs/billing-page')) },
           ...ORG_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/orgs/org-later-section')) })),
         ],
       },

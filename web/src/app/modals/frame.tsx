@@ -21,7 +21,7 @@ function component(def: ModalDefinition) {
   return c;
 }
 
-const WIDTH = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' } as const;
+const WIDTH = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', upgrade: 'max-w-[416px]' } as const;
 /** Seeds: side sheets become bottom sheets on mobile; below this width is mobile. */
 export const SHEET_SIDE_QUERY = '(min-width: 640px)';
 const keepOpen = (e: Event) => e.preventDefault();

@@ -14,6 +14,7 @@ import type {
 } from '../../features/spaces/space-modal-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
+import type { UpgradeModalArgs } from '../../features/billing/upgrade-modal';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */
@@ -36,6 +37,7 @@ export interface ModalArgsMap {
   deleteMemory: MemoryKeyArgs;
   memoryDetail: MemoryKeyArgs;
   memorySheet: MemorySheetArgs;
+  upgrade: UpgradeModalArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -98,8 +100,9 @@ export const modalRegistry = {
   incentivePro: later('Pro', 'paid tiers'),
   braintreeSubscription: later('Subscription', 'paid tiers'),
   studentVerificationRedirect: later('Student verification', 'student plans'),
-  upgrade: later('Upgrade to Max', 'paid tiers'),
-  downgrade: later('Downgrade to Pro', 'paid tiers'),
+  // 'Confirm changes' is 416 px wide (seed 002 §2).
+  upgrade: built(() => import('../../features/billing/upgrade-modal'), { size: 'upgrade' }),
+  downgrade: built(() => import('../../features/billing/downgrade-modal'), { size: 'sm' }),
   restaurantBooking: later('Book a table', 'bookings'),
   bugReport: later('Report a bug', 'the bug-report tool'),
   enterprisePremiumSecureUpgrade: later('Enterprise Premium', 'Enterprise'),

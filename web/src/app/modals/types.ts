@@ -13,7 +13,7 @@ export type ModalDefinition = {
   load: () => Promise<{ default: ComponentType<ModalProps<never>> }>;
   /** Not offered in the install-sidecar build: opening it there does nothing. */
   hiddenInInstallSidecar?: boolean;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'upgrade';
   /** 'sheet': a side sheet on the right, a bottom sheet under 640px (e.g. check sources). */
   layout?: 'dialog' | 'sheet';
 };

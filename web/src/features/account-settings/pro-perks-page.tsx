@@ -3,15 +3,23 @@
 import { useGetProPerks } from '../../../../generated/react-query/account-settings/account-settings';
 import type { PlanPerk, PlanPerks } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../app/problem';
+import { useSession } from '../../app/session';
+import { PlanPanel } from '../billing/plan-panel';
+import { SubscriptionButton } from '../billing/subscription-button';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
 
 const PLAN_NAME = { free: 'Free', pro: 'Pro', max: 'Max', enterprise: 'Enterprise' } as const;
 
 export default function ProPerksPage() {
+  const { user, isLoading } = useSession();
   return (
-    <SignedInOnly title="Pro perks">
-      <Perks />
-    </SignedInOnly>
+    <>
+      <SignedInOnly title="Pro perks">
+        <Perks />
+      </SignedInOnly>
+      {/* A visitor gets the subscription button too: it asks them to sign in. */}
+      {!isLoading && !user && <SubscriptionButton origin="pro-perks" className="mt-4" />}
+    </>
   );
 }
 
@@ -22,6 +30,7 @@ function Perks() {
   if (!p) return <p className="text-neutral-500">Loading…</p>;
   return (
     <div className="space-y-8">
+      <PlanPanel origin="pro-perks" />
       <PerkList title={`Your plan: ${PLAN_NAME[p.plan]}`} perks={p.perks} />
       {p.plan === 'free' && <PerkList title="What Pro gives" perks={p.pro_perks} />}
     </div>

@@ -14,7 +14,8 @@ import { problemMessage } from '../../app/problem';
 import { sessionQueryKey, useSession } from '../../app/session';
 import { PageMessage } from '../../ui/page-message';
 import { Placeholder, PLACEHOLDER_HEIGHTS, StripeEmbeddedCheckout } from './embedded-checkout';
-import { formatMoney, shownTier, yearlySaving, type Tier } from './pricing';
+import { PlanPanel } from './plan-panel';
+import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving, type Tier } from './pricing';
 
 export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
 const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
@@ -30,7 +31,18 @@ export default function PaymentPage() {
   if (plans.isError) return <PageMessage icon={<CreditCard className="size-6" />} title="Pricing" text={problemMessage(plans.error)} />;
   if (!plans.data.configured) return <PageMessage icon={<CreditCard className="size-6" />} title="Billing is not configured" text={BILLING_OFF_TEXT} />;
   if (params.get('success') === '1') return <CheckoutSucceeded />;
+  // A subscriber changes plans here, not through a second checkout.
+  if (user.subscription_status !== 'none' && user.subscription_status !== 'canceled') return <Subscribed />;
   return <Checkout plans={plans.data} email={user.email} />;
+}
+
+function Subscribed() {
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Your subscription</h1>
+      <PlanPanel origin="max_payment" />
+    </div>
+  );
 }
 
 function CheckoutSucceeded() {
@@ -75,6 +87,8 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   const [error, setError] = useState<string | null>(null);
   const create = useCreateCheckoutSession();
   const embedded = !!plans.publishable_key;
+  // The trial this checkout gives (someone who subscribed before gets none), as free months.
+  const trial = trialText(session?.trial_period_days);
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -153,7 +167,7 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
             </button>
           ))}
       </fieldset>
-      {plan && <IntervalChoice plan={plan} selected={tier} onChoose={(t) => setParam('plan', t)} />}
+      {plan && <IntervalChoice plan={plan} selected={tier} halfOff={isHalfOff(session?.discount)} onChoose={(t) => setParam('plan', t)} />}
       <p className="text-sm text-neutral-500">Paying as {email}</p>
       <div className="space-y-1">
         <form
@@ -181,6 +195,16 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
           </p>
         )}
         {promo && !codeError && session && <p className="text-sm text-teal-700 dark:text-teal-400">Code {promo} applied</p>}
+        {session?.discount && !codeError && (
+          <p className="text-sm font-medium text-teal-700 dark:text-teal-400" data-testid="discount-text">
+            {couponText(session.discount, plan?.prices[0]?.currency ?? 'usd')}
+          </p>
+        )}
+        {trial && (
+          <p className="text-sm font-medium text-teal-700 dark:text-teal-400" data-testid="trial-text">
+            {trial}
+          </p>
+        )}
       </div>
       <section className="space-y-3" aria-labelledby="billing-information">
         <h2 id="billing-information" className="text-lg font-semibold">
@@ -201,10 +225,23 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   );
 }
 
-function IntervalChoice({ plan, selected, onChoose }: { plan: BillingPlan; selected: Tier; onChoose: (t: 'monthly' | 'yearly') => void }) {
+function IntervalChoice({
+  plan,
+  selected,
+  halfOff,
+  onChoose,
+}: {
+  plan: BillingPlan;
+  selected: Tier;
+  halfOff: boolean;
+  onChoose: (t: 'monthly' | 'yearly') => void;
+}) {
   const monthly = plan.prices.find((p) => p.interval === 'monthly');
   const yearly = plan.prices.find((p) => p.interval === 'yearly');
-  const saving = monthly && yearly ? yearlySaving({ monthlyMinor: monthly.price_minor_units, yearlyMinor: yearly.price_minor_units, selected }) : null;
+  const saving =
+    monthly && yearly
+      ? yearlySaving({ monthlyMinor: monthly.price_minor_units, yearlyMinor: yearly.price_minor_units, selected, halfOffCohort: halfOff })
+      : null;
   const shown = shownTier(selected);
   return (
     <fieldset className="grid gap-2 sm:grid-cols-2">

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { discountText, formatMoney, minorUnitFactor, shownTier, trialMonths, yearlySaving } from './pricing';
+import {
+  type CouponDiscount,
+  couponText,
+  discountText,
+  formatMoney,
+  isHalfOff,
+  minorUnitFactor,
+  shownTier,
+  trialMonths,
+  trialText,
+  yearlySaving,
+} from './pricing';
 
 describe('money from minor units', () => {
   test('the factor depends on the currency', () => {
@@ -47,5 +58,30 @@ describe('trial and discount texts', () => {
   test('the seed texts', () => {
     expect(discountText('$10.00', { type: 'repeating', durationInMonths: 3 })).toBe('$10.00 off for 3 months');
     expect(discountText('$5.00', { type: 'forever' })).toBe('$5.00 off forever');
+  });
+});
+
+describe('the discount and trial texts shown in checkout', () => {
+  const d = (x: Partial<CouponDiscount>): CouponDiscount => ({
+    percent_off: null,
+    amount_off: null,
+    currency: null,
+    duration: 'once',
+    duration_in_months: null,
+    ...x,
+  });
+  test("repeating and forever coupons in the seed's words", () => {
+    expect(couponText(d({ percent_off: 20, duration: 'repeating', duration_in_months: 3 }), 'usd')).toBe('20% off for 3 months');
+    expect(couponText(d({ amount_off: 500, currency: 'usd', duration: 'forever' }), 'usd')).toBe('$5.00 off forever');
+  });
+  test('half off one payment is the HALF_OFF cohort', () => {
+    expect(isHalfOff(d({ percent_off: 50 }))).toBe(true);
+    expect(couponText(d({ percent_off: 50 }), 'usd')).toBe('50% off one payment');
+    expect(isHalfOff(d({ percent_off: 50, duration: 'forever' }))).toBe(false);
+  });
+  test('a trial of 28 days or more is free months', () => {
+    expect(trialText(27)).toBeNull();
+    expect(trialText(30)).toBe('1 month free');
+    expect(trialText(61)).toBe('2 months free');
   });
 });

@@ -44,3 +44,30 @@ export type DiscountRecurring = { type: 'repeating'; durationInMonths: number } 
 export function discountText(amount: string, recurring: DiscountRecurring): string {
   return recurring.type === 'forever' ? `${amount} off forever` : `${amount} off for ${recurring.durationInMonths} months`;
 }
+
+/** A promotion code's coupon, as checkout answers it (amount_off in minor units of currency). */
+export type CouponDiscount = {
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+};
+
+/** A coupon of half off one payment puts the person in the HALF_OFF cohort. */
+export const isHalfOff = (d: CouponDiscount | null | undefined) => !!d && d.percent_off === 50 && d.duration === 'once';
+
+/** The discount's text: the seed's '{amount} off for {n} months', '{amount} off forever', or '50% off one payment' for the half-off cohort. */
+export function couponText(d: CouponDiscount, fallbackCurrency: string): string {
+  if (isHalfOff(d)) return HALF_OFF_TEXT;
+  const amount = d.percent_off !== null ? `${d.percent_off}%` : formatMoney(d.amount_off ?? 0, d.currency ?? fallbackCurrency);
+  if (d.duration === 'forever') return discountText(amount, { type: 'forever' });
+  if (d.duration === 'repeating' && d.duration_in_months) return discountText(amount, { type: 'repeating', durationInMonths: d.duration_in_months });
+  return `${amount} off one payment`;
+}
+
+/** The free-months promotion of a trial of 28 days or more, or null. */
+export function trialText(trialDays: number | null | undefined): string | null {
+  const months = trialMonths(trialDays);
+  return months === null ? null : `${months} ${months === 1 ? 'month' : 'months'} free`;
+}

@@ -1,6 +1,7 @@
 // /account/org/details: the organisation's name, logo, email domains and the access a member's
 // new threads start with. Owners and admins change them; members see them.
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { useUpdateOrganization } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgDefaultThreadAccess, OrgDetails } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../app/problem';
@@ -25,6 +26,13 @@ export default function OrgDetailsPage() {
         <>
           <DetailsForm key={orgUuid} orgUuid={orgUuid} details={details} />
           {isManager(details.my_role) && <SsoSection orgUuid={orgUuid} />}
+          {isManager(details.my_role) && (
+            <p>
+              <Link to="/account/org/billing" className="text-teal-700 underline dark:text-teal-400">
+                Billing
+              </Link>
+            </p>
+          )}
         </>
       )}
     </OrgGate>

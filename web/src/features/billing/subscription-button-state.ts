@@ -1,0 +1,29 @@
+// What the subscription button is (seeds 002 §2 and 003 §2): signed out, it asks to sign in
+// ('Sign in to unlock Pro'); Pro access, a past-due status or a previous subscription make it a
+// manage button (the billing portal, or the app's store page for a store subscription); anyone
+// else sees 'Learn more', which leads to the upgrade flow.
+import type { SessionUser } from '../../../../generated/react-query/model';
+
+export const LOGIN_PITCH = 'Sign in to unlock Pro';
+export const LEARN_MORE = 'Learn more';
+export const MANAGE = 'Manage subscription';
+
+const PAST_DUE = new Set(['past_due', 'invoice_past_due', 'white_glove_past_due']);
+const PAID = new Set(['pro', 'max', 'enterprise']);
+
+export type SubscriptionButtonState =
+  | { kind: 'learn-more'; signedIn: false }
+  | { kind: 'learn-more'; signedIn: true }
+  | { kind: 'manage'; target: 'portal' | 'ios' | 'android' };
+
+export function subscriptionButtonState(
+  user: Pick<SessionUser, 'subscription_status' | 'subscription_plan' | 'subscription_source'> | null,
+): SubscriptionButtonState {
+  if (!user) return { kind: 'learn-more', signedIn: false };
+  const proAccess = PAID.has(user.subscription_plan ?? 'free');
+  const pastDue = PAST_DUE.has(user.subscription_status);
+  const previous = user.subscription_status === 'canceled';
+  if (!proAccess && !pastDue && !previous) return { kind: 'learn-more', signedIn: true };
+  const source = user.subscription_source;
+  return { kind: 'manage', target: source === 'ios' ? 'ios' : source === 'android' ? 'android' : 'portal' };
+}
