@@ -27,9 +27,12 @@ const internalLinks = (p: Page) =>
       .map((u) => (u.hash === '#main' ? u.href.replace(/#main$/, '') : u.href)),
   );
 
-/** Waits for the page's content: a heading in the main region, or a not-found message. */
+/**
+ * Waits for the page's content: a heading in the main region, or a not-found message. (Not for
+ * the network to idle: a signed-in page keeps the notification centre's stream open.)
+ */
 async function settle(p: Page) {
-  await p.waitForLoadState('networkidle');
+  await p.waitForLoadState('load');
   await p.locator('main h1, main h2').first().waitFor({ timeout: 10_000 });
 }
 
