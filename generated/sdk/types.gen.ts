@@ -8917,6 +8917,10 @@ export type UnsubscribePushErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UnsubscribePushError = UnsubscribePushErrors[keyof UnsubscribePushErrors];

@@ -53,13 +53,15 @@ describe('notifications', () => {
   it('keeps the three channels, all on at first, as they are switched', async () => {
     await bob.goto('/account/notifications');
     const section = bob.getByRole('region', { name: 'Notifications' });
-    // The switches show once the saved preferences have loaded.
-    await section.getByRole('switch', { name: /^Email/ }).waitFor();
+    // Unchecked and disabled while loading: read them once the saved channels are in.
+    await expect.poll(() => section.getByRole('switch', { name: /^Email/ }).isEnabled(), { timeout: 10_000 }).toBe(true);
     for (const name of [/^In-app/, /^Email/, /^Push/]) await expect.poll(() => section.getByRole('switch', { name }).isChecked()).toBe(true);
     await section.getByRole('switch', { name: /^Email/ }).click();
     await section.getByText('Saved.').waitFor();
     await bob.reload();
-    await expect.poll(() => bob.getByRole('switch', { name: /^Email/ }).isChecked()).toBe(false);
+    // Unchecked and disabled while loading: read them once the saved channels are in.
+    await expect.poll(() => bob.getByRole('switch', { name: /^Email/ }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await bob.getByRole('switch', { name: /^Email/ }).isChecked()).toBe(false);
     expect(await bob.getByRole('switch', { name: /^Push/ }).isChecked()).toBe(true);
   });
 

@@ -924,10 +924,15 @@ export type unsubscribePushResponse409 = {
   status: 409
 }
 
+export type unsubscribePushResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type unsubscribePushResponseSuccess = (unsubscribePushResponse204) & {
   headers: Headers;
 };
-export type unsubscribePushResponseError = (unsubscribePushResponse400 | unsubscribePushResponse401 | unsubscribePushResponse403 | unsubscribePushResponse404 | unsubscribePushResponse409) & {
+export type unsubscribePushResponseError = (unsubscribePushResponse400 | unsubscribePushResponse401 | unsubscribePushResponse403 | unsubscribePushResponse404 | unsubscribePushResponse409 | unsubscribePushResponse413) & {
   headers: Headers;
 };
 
