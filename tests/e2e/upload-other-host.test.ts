@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('uploads on another host name than PUBLIC_URL', () => {
-  it('signs up and uploads a file on 127.0.0.1 while PUBLIC_URL is localhost', async () => {
+  it('signs up and uploads a file on 127.0.0.1 while PUBLIC_URL is localhost', { timeout: 60_000 }, async () => {
     expect(new URL(e2e.url).hostname).toBe('127.0.0.1');
     const page = await e2e.page();
     await page.goto('/');
