@@ -24,6 +24,8 @@ const DOMAIN_ORDER = [
   'attribution',
   'browser',
   'upsells',
+  // Scheduled tasks, price alerts and shortcuts (issue 18): runs ask questions in threads.
+  'tasks',
 ];
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

@@ -160,4 +160,13 @@ export type Operations = {
     editMemory: { data: T.EditMemoryData; responses: T.EditMemoryResponses };
     getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
     updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
+    listTasks: { data: T.ListTasksData; responses: T.ListTasksResponses };
+    createTask: { data: T.CreateTaskData; responses: T.CreateTaskResponses };
+    getTask: { data: T.GetTaskData; responses: T.GetTaskResponses };
+    updateTask: { data: T.UpdateTaskData; responses: T.UpdateTaskResponses };
+    deleteTask: { data: T.DeleteTaskData; responses: T.DeleteTaskResponses };
+    pauseTask: { data: T.PauseTaskData; responses: T.PauseTaskResponses };
+    resumeTask: { data: T.ResumeTaskData; responses: T.ResumeTaskResponses };
+    copyTask: { data: T.CopyTaskData; responses: T.CopyTaskResponses };
+    runTask: { data: T.RunTaskData; responses: T.RunTaskResponses };
 };

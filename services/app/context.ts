@@ -6,5 +6,6 @@ import type { OrgsContext } from '../orgs/context.js';
 import type { PartnersContext } from '../partners/index.js';
 import type { ThreadsContext } from '../threads/context.js';
 import type { UpsellsContext } from '../upsells/index.js';
+import type { TasksContext } from '../tasks/index.js';
 
-export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & BillingContext & PartnersContext & UpsellsContext;
+export type AppContext = IdentityContext & ThreadsContext & FilesContext & OrgsContext & BillingContext & PartnersContext & UpsellsContext & TasksContext;

@@ -13,6 +13,7 @@ import { threadRedactors } from '../threads/erasure.js';
 import { attributionRedactors } from '../attribution/index.js';
 import { browserRedactors } from '../browser/index.js';
 import { memoryRedactors } from '../memories/index.js';
+import { taskRedactors } from '../tasks/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -25,4 +26,5 @@ export const redactors = joinRedactors(
   attributionRedactors,
   browserRedactors,
   memoryRedactors,
+  taskRedactors,
 );

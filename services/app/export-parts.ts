@@ -4,5 +4,10 @@
 import type { ExportPart } from '../rights/export-archive.js';
 import { upsellMarksExport } from '../upsells/index.js';
 import { memoriesExport } from '../memories/index.js';
+import { tasksExport } from '../tasks/index.js';
 
-export const exportParts: readonly ExportPart[] = [upsellMarksExport, { path: 'settings/memories.json', read: memoriesExport }];
+export const exportParts: readonly ExportPart[] = [
+  upsellMarksExport,
+  { path: 'settings/memories.json', read: memoriesExport },
+  { path: 'settings/tasks.json', read: tasksExport },
+];

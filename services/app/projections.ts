@@ -18,6 +18,7 @@ import { browserInvitesProjection } from '../browser/projections.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/projections.js';
 import { memoriesProjection } from '../memories/index.js';
+import { tasksProjection } from '../tasks/index.js';
 
 export const projections = [
   accountsProjection,
@@ -35,6 +36,7 @@ export const projections = [
   upsellMarksProjection,
   subscriptionsProjection,
   memoriesProjection,
+  tasksProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

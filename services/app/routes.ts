@@ -30,6 +30,7 @@ import { accountSettingsRoutes } from '../settings/routes.js';
 import { partnerRoutes } from '../partners/index.js';
 import { upsellRoutes } from '../upsells/index.js';
 import { memoryRoutes } from '../memories/index.js';
+import { taskRoutes } from '../tasks/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -61,4 +62,5 @@ export const routes: Routes<AppContext> = {
   ...upsellRoutes,
   ...billingRoutes,
   ...memoryRoutes,
+  ...taskRoutes,
 };

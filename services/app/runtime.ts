@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
+import { answerWorkflowId, readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
+import { registerTaskRun, startTaskRunWorkflow } from '../../workflows/task-run.js';
+import { createScheduler, type TaskRuns } from '../tasks/index.js';
 import { createWholeAnswers } from '../../workflows/whole-answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
 import { answerSpaceOf } from '../spaces/answer-space.js';
@@ -132,6 +134,18 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);
   const wholeAnswers = createWholeAnswers({ store, ...engine }, liveFeed);
   const startAnswering = (job: AnswerJob) => (engine.model.wholeAtOnce ? wholeAnswers.start(job) : startAnswer(answerWorkflow, job));
+  // Tasks: each occurrence's run is a durable workflow; the scheduler starts the due ones.
+  const taskRun = registerTaskRun({
+    store,
+    db,
+    now: () => new Date(),
+    answers: {
+      start: startAnswering,
+      untilEnded: async (backendUuid) =>
+        engine.model.wholeAtOnce ? wholeAnswers.untilEnded(backendUuid) : void (await DBOS.retrieveWorkflow(answerWorkflowId(backendUuid)).getResult()),
+    },
+  });
+  const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };
   await DBOS.launch();
   await registerIndexQueue();
   // An entry whose process died between its question and its workflow's start gets one now, as
@@ -184,6 +198,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     { pollMs: 500, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
   );
 
+  const taskScheduler = createScheduler({
+    db,
+    now: schedulerClock(config.tasks.testClockFile),
+    start: (cmd) => taskRuns.start(cmd),
+    onError: (err) => logger.error({ err }, 'task scheduler failed; retrying'),
+  });
+  taskScheduler.start(config.tasks.tickMs);
+
   const dataRightsConsumer = startDataRightsConsumer(
     store,
     { exportData, deleteAccount },
@@ -219,6 +241,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     upsellSecret: secret,
     subscriptionOf,
+    taskRuns,
     billing: { provider: billingProvider, rules: planRules, applyLater: (event) => startStripeEvent(stripeWebhook, event) },
   };
 
@@ -247,6 +270,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         });
         server.closeIdleConnections();
       });
+      await taskScheduler.stop();
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
       await accountMailConsumer.stop();
@@ -265,6 +289,17 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await db.destroy().catch(() => {});
       if (embedded) await embedded.stop().catch((err) => logger.warn({ err }, 'embedded PostgreSQL did not stop cleanly'));
     },
+  };
+}
+
+/** The task scheduler's clock: real time, or in tests the time in TASKS_TEST_CLOCK_FILE while it is later. */
+function schedulerClock(file: string | null) {
+  if (!file) return () => new Date();
+  return () => {
+    const real = Date.now();
+    const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    const set = Date.parse(text);
+    return new Date(Number.isFinite(set) && set > real ? set : real);
   };
 }
 

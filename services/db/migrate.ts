@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_org_sso.js';
 import * as m0022 from './migrations/0022_upsell_marks.js';
 import * as m0023 from './migrations/0023_billing_subscriptions.js';
 import * as m0024 from './migrations/0024_memories.js';
+import * as m0025tasks from './migrations/0025_tasks_tasks.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0022_upsell_marks': m0022,
   '0023_billing_subscriptions': m0023,
   '0024_memories': m0024,
+  '0025_tasks_tasks': m0025tasks,
 };
 
 export async function migrateToLatest(db: Db) {

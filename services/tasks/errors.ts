@@ -30,8 +30,7 @@ export const taskErrors = {
   invalidSources: () => new DomainError('invalid', 'invalid_sources', 'Choose the sources among web and help.'),
   invalidExpiry: () => new DomainError('invalid', 'invalid_expiry', 'The expiry date is not a date.'),
   notAShortcut: () => new DomainError('conflict', 'task_not_a_shortcut', 'Only a shortcut runs on demand.'),
-  alreadyPaused: () => new DomainError('conflict', 'task_already_paused', 'This task is paused already.'),
-  notPaused: () => new DomainError('conflict', 'task_not_paused', 'This task is not paused.'),
+  notActive: () => new DomainError('conflict', 'task_paused', 'This task is paused: resume it to run it.'),
   tasksLimit: (max: number) => new DomainError('forbidden', 'task_limit_reached', `Your plan keeps up to ${max} tasks. Delete one or upgrade to add more.`),
   alertsLimit: (max: number) =>
     new DomainError('forbidden', 'price_alert_limit_reached', `Your plan keeps up to ${max} price alerts. Delete one or upgrade to add more.`),

@@ -17,3 +17,4 @@ export { threadStream } from './events.js';
 export { askClientOf } from './ask-client.js';
 export { askInThread } from './use-cases.js';
 export { MAX_QUERY_LENGTH, type AskCommand } from './decide.js';
+export { slugFor } from './slug.js';

@@ -1,0 +1,38 @@
+// One run of a task for one occurrence, durable: its id is the task and the occurrence, so each
+// occurrence runs once even across crashes and several app instances. Begin (a step: the run
+// is recorded on the task, or skipped), ask and wait for the answer (a step whose every write
+// is keyed by the task and occurrence, so a recovery repeats nothing), end (a step: succeeded or
+// failed with the reason).
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { askAndAnswer, beginRun, endRun, type TaskRunDeps } from '../services/tasks/run.js';
+
+export type TaskRunJob = { taskId: string; occurrenceKey: string; occurrenceAt?: string; reason?: string };
+export const taskRunWorkflowId = (job: { taskId: string; occurrenceKey: string }) => `task-run-${job.taskId}-${job.occurrenceKey}`;
+
+export function registerTaskRun(deps: TaskRunDeps) {
+  return DBOS.registerWorkflow(
+    async (job: TaskRunJob) => {
+      const run = await DBOS.runStep(() => beginRun(deps, job), { name: 'begin' });
+      if (!run.run) return 'skipped' as const;
+      const outcome = await DBOS.runStep(
+        () => askAndAnswer(deps, run, job).catch((err: unknown) => ({ ok: false as const, reason: err instanceof Error ? err.message : String(err) })),
+        { name: 'ask' },
+      );
+      await DBOS.runStep(() => endRun(deps, { taskId: job.taskId, occurrenceKey: job.occurrenceKey, outcome }), {
+        name: 'end',
+        retriesAllowed: true,
+        maxAttempts: 5,
+        intervalSeconds: 1,
+      });
+      return outcome.ok ? ('succeeded' as const) : ('failed' as const);
+    },
+    { name: 'taskRun' },
+  );
+}
+
+export type TaskRunWorkflow = ReturnType<typeof registerTaskRun>;
+
+/** Starts the occurrence's run; a second start of the same occurrence is the same workflow. */
+export async function startTaskRunWorkflow(workflow: TaskRunWorkflow, job: TaskRunJob) {
+  await DBOS.startWorkflow(workflow, { workflowID: taskRunWorkflowId(job) })(job);
+}
