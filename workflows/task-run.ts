@@ -1,10 +1,11 @@
 // One run of a task for one occurrence, durable: its id is the task and the occurrence, so each
 // occurrence runs once even across crashes and several app instances. Begin (a step: the run
-// is recorded on the task, or skipped), ask and wait for the answer (a step whose every write
-// is keyed by the task and occurrence, so a recovery repeats nothing), end (a step: succeeded or
-// failed with the reason).
+// is recorded on the task, or skipped), ask (a step whose every write is keyed by the task and
+// occurrence, so a recovery repeats nothing), answer and wait, read the outcome (a step), end
+// (a step: succeeded or failed with the reason).
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { askAndAnswer, beginRun, endRun, type TaskRunDeps } from '../services/tasks/run.js';
+import type { RunOutcome } from '../services/tasks/decide.js';
+import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
 
 export type TaskRunJob = { taskId: string; occurrenceKey: string; occurrenceAt?: string; reason?: string };
 export const taskRunWorkflowId = (job: { taskId: string; occurrenceKey: string }) => `task-run-${job.taskId}-${job.occurrenceKey}`;
@@ -14,10 +15,20 @@ export function registerTaskRun(deps: TaskRunDeps) {
     async (job: TaskRunJob) => {
       const run = await DBOS.runStep(() => beginRun(deps, job), { name: 'begin' });
       if (!run.run) return 'skipped' as const;
-      const outcome = await DBOS.runStep(
-        () => askAndAnswer(deps, run, job).catch((err: unknown) => ({ ok: false as const, reason: err instanceof Error ? err.message : String(err) })),
-        { name: 'ask' },
-      );
+      const asked = await DBOS.runStep(() => askQuestion(deps, run, job), { name: 'ask' }).catch((err: unknown) => ({
+        failed: { ok: false as const, reason: err instanceof Error ? err.message : String(err) },
+      }));
+      let outcome: RunOutcome;
+      if ('failed' in asked) outcome = asked.failed;
+      else {
+        // Not in a step: starting the answer may start its own workflow (a child of this one),
+        // and both the start and the wait are safe to repeat.
+        if (asked.pending) {
+          await deps.answers.start(asked.job);
+          await untilAnswered(deps, asked.job.backendUuid);
+        }
+        outcome = await DBOS.runStep(() => answerOutcome(deps, job), { name: 'outcome' });
+      }
       await DBOS.runStep(() => endRun(deps, { taskId: job.taskId, occurrenceKey: job.occurrenceKey, outcome }), {
         name: 'end',
         retriesAllowed: true,

@@ -7,5 +7,5 @@ export { activePriceAlerts, type ActivePriceAlert } from './queries.js';
 export type { TasksContext, TaskRuns, StartTaskRun } from './context.js';
 export type { TaskRunSucceeded, TaskRunFailed } from './events.js';
 export { createScheduler, type Scheduler } from './scheduler.js';
-export { askAndAnswer, beginRun, endRun, taskThreadUuid, runEntryUuid, type TaskRunDeps, type RunAnswers } from './run.js';
+export { taskThreadUuid, runEntryUuid, type TaskRunDeps, type RunAnswers } from './run.js';
 export { startTaskRun } from './start-run.js';

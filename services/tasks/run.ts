@@ -44,59 +44,67 @@ export function runQuestion(prompt: string, reason?: string) {
   return [...q].slice(0, MAX_QUERY_LENGTH).join('');
 }
 
-/** Asks the run's question in the task's thread (unless asked already) and waits for its answer to end. */
-export async function askAndAnswer(
-  deps: TaskRunDeps,
+export type AskedRun = { job: AnswerJob; pending: boolean } | { failed: RunOutcome };
+
+/** Asks the run's question in the task's thread, unless asked already; says whether its answer is still to come. */
+export async function askQuestion(
+  deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>,
   run: Extract<StartedRun, { run: true }>,
   cmd: { taskId: string; occurrenceKey: string; reason?: string },
-): Promise<RunOutcome> {
+): Promise<AskedRun> {
   const contextUuid = taskThreadUuid(cmd.taskId);
   const backendUuid = runEntryUuid(cmd.taskId, cmd.occurrenceKey);
   const query = runQuestion(run.prompt, cmd.reason);
   const mode = modeOf(run.sources);
   const settings = await settingsOf(deps.db, run.ownerId);
   const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
+  const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal };
   const asked = await entryOf(deps.db, backendUuid);
-  if (!asked) {
-    const ask = (isNew: boolean) =>
-      askInThread(
-        deps.store,
-        {
-          context_uuid: contextUuid,
-          backend_uuid: backendUuid,
-          thread_url_slug: slugFor(run.title, contextUuid),
-          frontend_context_uuid: null,
-          query_str: query,
-          search_mode: mode,
-          incognito: false,
-          model: run.model,
-          asker: { user_id: run.ownerId, visitor_ids: [], visitor_id: `task-${cmd.taskId}` },
-          space: null,
-          now: deps.now(),
-        },
-        isNew,
-      );
-    try {
-      await ask(!(await findThreadRow(deps.db, contextUuid)));
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      // The owner deleted the task's thread: the run cannot add to it.
-      if (code === threadErrors.threadNotFound().code || code === threadErrors.threadExists().code)
-        return { ok: false, reason: "The task's thread was deleted." };
-      if (code !== threadErrors.entryExists().code) throw err;
-    }
+  if (asked) return { job, pending: asked.status === 'pending' };
+  const ask = (isNew: boolean) =>
+    askInThread(
+      deps.store,
+      {
+        context_uuid: contextUuid,
+        backend_uuid: backendUuid,
+        thread_url_slug: slugFor(run.title, contextUuid),
+        frontend_context_uuid: null,
+        query_str: query,
+        search_mode: mode,
+        incognito: false,
+        model: run.model,
+        asker: { user_id: run.ownerId, visitor_ids: [], visitor_id: `task-${cmd.taskId}` },
+        space: null,
+        now: deps.now(),
+      },
+      isNew,
+    );
+  try {
+    await ask(!(await findThreadRow(deps.db, contextUuid)));
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // The owner deleted the task's thread: the run cannot add to it.
+    if (code === threadErrors.threadNotFound().code || code === threadErrors.threadExists().code)
+      return { failed: { ok: false, reason: "The task's thread was deleted." } };
+    if (code !== threadErrors.entryExists().code) throw err;
   }
-  if (!asked || asked.status === 'pending') {
-    await deps.answers.start({ contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal });
-    for (let i = 0; i < 100; i++) {
-      await deps.answers.untilEnded(backendUuid);
-      if ((await entryOf(deps.db, backendUuid))?.status !== 'pending') break;
-    }
+  return { job, pending: true };
+}
+
+/** Waits (boundedly) until the entry's answer has ended. */
+export async function untilAnswered(deps: Pick<TaskRunDeps, 'db' | 'answers'>, backendUuid: string) {
+  for (let i = 0; i < 100; i++) {
+    await deps.answers.untilEnded(backendUuid);
+    if ((await entryOf(deps.db, backendUuid))?.status !== 'pending') return;
   }
-  const entry = await entryOf(deps.db, backendUuid);
+}
+
+/** How the run's answer ended: succeeded with the thread, or failed with why. */
+export async function answerOutcome(deps: Pick<TaskRunDeps, 'db'>, cmd: { taskId: string; occurrenceKey: string }): Promise<RunOutcome> {
+  const entry = await entryOf(deps.db, runEntryUuid(cmd.taskId, cmd.occurrenceKey));
   if (!entry || entry.status === 'pending') return { ok: false, reason: 'The answer did not end in time.' };
   if (entry.status !== 'completed') return { ok: false, reason: entry.error || `The answer ${entry.status === 'stopped' ? 'was stopped' : 'failed'}.` };
-  return { ok: true, thread_slug: entry.thread_url_slug, context_uuid: contextUuid };
+  return { ok: true, thread_slug: entry.thread_url_slug, context_uuid: entry.context_uuid };
 }
 
 // The entry's outcome, read from threads' read model: threads exports no read of an entry's error.
@@ -104,7 +112,7 @@ async function entryOf(db: Db, backendUuid: string) {
   return db
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-    .select(['e.status', 'e.error', 't.thread_url_slug'])
+    .select(['e.status', 'e.error', 'e.context_uuid', 't.thread_url_slug'])
     .where('e.backend_uuid', '=', backendUuid)
     .executeTakeFirst();
 }
