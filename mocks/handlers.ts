@@ -13,6 +13,7 @@ import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
+import { taskHandlers } from './tasks';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -183,6 +184,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...accountHandlers({ state: () => scenario.state, changed }),
     ...accountSettingsHandlers({ state: () => scenario.state, changed }),
     ...memoryHandlers({ state: () => scenario.state, changed }),
+    ...taskHandlers({ state: () => scenario.state, changed }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

@@ -1,6 +1,7 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
 import type { MockMemories } from './memories';
+import type { MockTasks } from './tasks';
 import type { MockBrowserState } from './assistant-browser';
 import type { SessionUser } from '../generated/react-query/model';
 import type { MockAccountSettings } from './account-settings';
@@ -47,6 +48,8 @@ export type ScenarioState = {
   browser?: MockBrowserState;
   /** Each account's memory events (mocks/memories.ts), by user id. */
   memories?: MockMemories;
+  /** Each task's events (mocks/tasks.ts), by task id. */
+  tasks?: MockTasks;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

@@ -37,7 +37,7 @@ export type AlertInput = {
 export type TaskInput = {
   task_type: string;
   title?: string | null;
-  query: { prompt: string; searchModel?: string | null; sources?: string[] | null };
+  query: { prompt?: string | null; searchModel?: string | null; sources?: string[] | null };
   schedule?: ScheduleInput | null;
   tzid?: string | null;
   expiryDate?: string | null;

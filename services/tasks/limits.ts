@@ -5,4 +5,4 @@ export const TASK_PROMPT_MAX = 2000;
 export const TASK_TITLE_MAX = 200;
 /** Where a task's answer looks (the ask's search modes): the web, the help guide. */
 export const TASK_SOURCES = ['web', 'help'] as const;
-export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9.\-]{0,14}$/;
+export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9.-]{0,14}$/;

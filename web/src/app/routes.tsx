@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: 'assistant', ...page(() => import('../features/account-settings/assistant-page')) },
           { path: 'site-instructions', ...page(() => import('../features/account-settings/site-instructions-page')) },
           { path: 'pro-perks', ...page(() => import('../features/account-settings/pro-perks-page')) },
+          { path: 'tasks', ...page(() => import('../features/tasks/tasks-page')) },
+          { path: 'shortcuts', ...page(() => import('../features/tasks/shortcuts-page')) },
           ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
         ],
       },

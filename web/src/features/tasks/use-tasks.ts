@@ -1,0 +1,69 @@
+// The task calls as the pages and modals use them: every change refreshes the lists and says
+// what happened in a toast with the server's action word ("Scheduled task paused").
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useCopyTask,
+  useCreateTask,
+  useDeleteTask,
+  useListTasks,
+  usePauseTask,
+  useResumeTask,
+  useRunTask,
+  useUpdateTask,
+} from '../../../../generated/react-query/tasks/tasks';
+import type { Task, TaskChange } from '../../../../generated/react-query/model';
+import { problemMessage } from '../../app/problem';
+import { useSession } from '../../app/session';
+import { TOAST_DURATION, toast } from '../../app/toasts';
+
+const refresh = (client: QueryClient) => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/rest/tasks') });
+
+/** The signed-in person's tasks (none for a visitor), optionally of one kind. */
+export function useTasks(taskType?: Task['task_type']) {
+  const { user } = useSession();
+  return useListTasks(taskType ? { task_type: taskType } : undefined, {
+    query: { enabled: !!user, select: (r) => (r.data as { tasks: Task[] }).tasks },
+  });
+}
+
+export function useTaskActions() {
+  const client = useQueryClient();
+  const mutation = {
+    onSuccess: (r: { data: unknown }) => {
+      toast.success((r.data as TaskChange).message, { duration: TOAST_DURATION.normal });
+      void refresh(client);
+    },
+    onError: (err: unknown) => {
+      toast.error(problemMessage(err), { duration: TOAST_DURATION.long });
+    },
+  };
+  return {
+    create: useCreateTask({ mutation }),
+    update: useUpdateTask({ mutation }),
+    remove: useDeleteTask({ mutation }),
+    pause: usePauseTask({ mutation }),
+    resume: useResumeTask({ mutation }),
+    copy: useCopyTask({ mutation }),
+    run: useRunTask({ mutation }),
+  };
+}
+
+/**
+ * Whether quotes can be had: the market-data call is the alerts' (answering {configured}); a
+ * server without it answers 404, which means not configured.
+ */
+export function useMarketDataConfigured() {
+  return useQuery({
+    queryKey: ['/rest/tasks/market-data/status'],
+    queryFn: async () => {
+      try {
+        const r = await fetch('/rest/tasks/market-data/status', { credentials: 'same-origin' });
+        return r.ok && ((await r.json()) as { configured?: boolean }).configured === true;
+      } catch {
+        return false;
+      }
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
+}
