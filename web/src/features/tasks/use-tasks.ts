@@ -22,7 +22,16 @@ const refresh = (client: QueryClient) => client.invalidateQueries({ predicate: (
 export function useTasks(taskType?: Task['task_type']) {
   const { user } = useSession();
   return useListTasks(taskType ? { task_type: taskType } : undefined, {
-    query: { enabled: !!user, select: (r) => (r.data as { tasks: Task[] }).tasks },
+    query: {
+      enabled: !!user,
+      select: (r) => (r.data as { tasks: Task[] }).tasks,
+      // A run under way, or one due, is watched closely; otherwise the list refreshes now and then.
+      refetchInterval: (q) => {
+        const tasks = (q.state.data?.data as { tasks?: Task[] } | undefined)?.tasks ?? [];
+        const soon = tasks.some((t) => t.last_run?.status === 'running' || (t.status === 'ACTIVE' && t.next_run_at && Date.parse(t.next_run_at) <= Date.now()));
+        return soon ? 2_000 : 30_000;
+      },
+    },
   });
 }
 
