@@ -1,11 +1,10 @@
 // One run of a task for one occurrence, durable: its id is the task and the occurrence, so each
 // occurrence runs once even across crashes and several app instances. Begin (a step: the run
 // is recorded on the task, or skipped), ask (a step whose every write is keyed by the task and
-// occurrence, so a recovery repeats nothing), answer and wait, read the outcome (a step), end
-// (a step: succeeded or failed with the reason).
+// occurrence, so a recovery repeats nothing), answer and wait, end (a step
+// reading the answer's outcome: succeeded or failed with the reason).
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import type { RunOutcome } from '../services/tasks/decide.js';
-import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
+import { askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
 
 export type TaskRunJob = { taskId: string; occurrenceKey: string; occurrenceAt?: string; reason?: string };
 export const taskRunWorkflowId = (job: { taskId: string; occurrenceKey: string }) => `task-run-${job.taskId}-${job.occurrenceKey}`;
@@ -18,23 +17,17 @@ export function registerTaskRun(deps: TaskRunDeps) {
       const asked = await DBOS.runStep(() => askQuestion(deps, run, job), { name: 'ask' }).catch((err: unknown) => ({
         failed: { ok: false as const, reason: err instanceof Error ? err.message : String(err) },
       }));
-      let outcome: RunOutcome;
-      if ('failed' in asked) outcome = asked.failed;
-      else {
-        // Not in a step: starting the answer may start its own workflow (a child of this one),
-        // and both the start and the wait are safe to repeat.
-        if (asked.pending) {
-          await deps.answers.start(asked.job);
-          await untilAnswered(deps, asked.job.backendUuid);
-        }
-        outcome = await DBOS.runStep(() => answerOutcome(deps, job), { name: 'outcome' });
+      // Not in a step: starting the answer may start its own workflow (a child of this one),
+      // and both the start and the wait are safe to repeat.
+      if (!('failed' in asked) && asked.pending) {
+        await deps.answers.start(asked.job);
+        await untilAnswered(deps, asked.job.backendUuid);
       }
-      await DBOS.runStep(() => endRun(deps, { taskId: job.taskId, occurrenceKey: job.occurrenceKey, outcome }), {
-        name: 'end',
-        retriesAllowed: true,
-        maxAttempts: 5,
-        intervalSeconds: 1,
-      });
+      // The answer's outcome is read and recorded in one step.
+      const { outcome } = await DBOS.runStep(
+        () => endRun(deps, { taskId: job.taskId, occurrenceKey: job.occurrenceKey, outcome: 'failed' in asked ? asked.failed : undefined }),
+        { name: 'end', retriesAllowed: true, maxAttempts: 5, intervalSeconds: 1 },
+      );
       return outcome.ok ? ('succeeded' as const) : ('failed' as const);
     },
     { name: 'taskRun' },

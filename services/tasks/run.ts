@@ -56,10 +56,9 @@ export async function askQuestion(
   const backendUuid = runEntryUuid(cmd.taskId, cmd.occurrenceKey);
   const query = runQuestion(run.prompt, cmd.reason);
   const mode = modeOf(run.sources);
-  const settings = await settingsOf(deps.db, run.ownerId);
+  const [settings, asked, thread] = await Promise.all([settingsOf(deps.db, run.ownerId), entryOf(deps.db, backendUuid), findThreadRow(deps.db, contextUuid)]);
   const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
   const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal };
-  const asked = await entryOf(deps.db, backendUuid);
   if (asked) return { job, pending: asked.status === 'pending' };
   const ask = (isNew: boolean) =>
     askInThread(
@@ -80,7 +79,7 @@ export async function askQuestion(
       isNew,
     );
   try {
-    await ask(!(await findThreadRow(deps.db, contextUuid)));
+    await ask(!thread);
   } catch (err) {
     const code = (err as { code?: string }).code;
     // The owner deleted the task's thread: the run cannot add to it.
@@ -117,11 +116,12 @@ async function entryOf(db: Db, backendUuid: string) {
     .executeTakeFirst();
 }
 
-/** Records how the run ended; returns the event appended (none when it had ended already). */
-export async function endRun(deps: TaskRunDeps, cmd: { taskId: string; occurrenceKey: string; outcome: RunOutcome }) {
+/** Records how the run ended (the answer's outcome unless one is given); returns the event appended (none when it had ended already). */
+export async function endRun(deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>, cmd: { taskId: string; occurrenceKey: string; outcome?: RunOutcome }) {
+  const outcome = cmd.outcome ?? (await answerOutcome(deps, cmd));
   const { events } = await changeTask(deps.store, cmd.taskId, (s) => ({
-    events: decideFinishRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), outcome: cmd.outcome }),
+    events: decideFinishRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), outcome }),
     result: null,
   }));
-  return (events[0] as TaskEvent | undefined) ?? null;
+  return { outcome, event: (events[0] as TaskEvent | undefined) ?? null };
 }

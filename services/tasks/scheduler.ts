@@ -3,6 +3,7 @@
 // occurrence here (the workflow id makes it once across instances too). A run moves the task's
 // next run past the occurrence as it begins.
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import type { Db } from '../db/database.js';
 import type { StartTaskRun } from './context.js';
 import { dueTasks } from './queries.js';
@@ -17,6 +18,8 @@ export type SchedulerDeps = {
 
 /** At most this many runs are started per tick; the rest are due at the next. */
 const BATCH = 1000;
+/** Starts under way at once: each is a database write, so a burst of due tasks starts in parallel. */
+const STARTS_AT_ONCE = 16;
 
 export function createScheduler(deps: SchedulerDeps) {
   // Occurrences started here whose run has not begun yet (the read model still shows them due).
@@ -25,21 +28,26 @@ export function createScheduler(deps: SchedulerDeps) {
 
   async function once() {
     const due = await dueTasks(deps.db, deps.now(), BATCH);
+    const limit = pLimit(STARTS_AT_ONCE);
     let count = 0;
-    for (const t of due) {
-      if (!t.next_run_at) continue;
-      const occurrenceKey = new Date(t.next_run_at).toISOString();
-      const key = `${t.task_id}/${occurrenceKey}`;
-      if (started.has(key)) continue;
-      started.set(key, true);
-      try {
-        await deps.start({ taskId: t.task_id, occurrenceKey, occurrenceAt: occurrenceKey });
-        count++;
-      } catch (err) {
-        started.delete(key);
-        deps.onError(err);
-      }
-    }
+    await Promise.all(
+      due.map((t) =>
+        limit(async () => {
+          if (!t.next_run_at) return;
+          const occurrenceKey = new Date(t.next_run_at).toISOString();
+          const key = `${t.task_id}/${occurrenceKey}`;
+          if (started.has(key)) return;
+          started.set(key, true);
+          try {
+            await deps.start({ taskId: t.task_id, occurrenceKey, occurrenceAt: occurrenceKey });
+            count++;
+          } catch (err) {
+            started.delete(key);
+            deps.onError(err);
+          }
+        }),
+      ),
+    );
     return count;
   }
 
