@@ -9,6 +9,8 @@ const theirs = (d: { owner_id: string }, userId: string) => d.owner_id === userI
 export const taskRedactors: Redactors = {
   TaskCreated: (e, p) => (theirs(e.data as WithWords, p.userId) ? words(e.data as WithWords) : undefined),
   TaskUpdated: (e, p) => (theirs(e.data as WithWords, p.userId) ? words(e.data as WithWords) : undefined),
-  TaskRunSucceeded: (e, p) => (theirs(e.data as TaskRunSucceeded['data'], p.userId) ? { ...(e.data as TaskRunSucceeded['data']), title: '' } : undefined),
+  // The thread's slug is made from the task's title.
+  TaskRunSucceeded: (e, p) =>
+    theirs(e.data as TaskRunSucceeded['data'], p.userId) ? { ...(e.data as TaskRunSucceeded['data']), title: '', thread_slug: '' } : undefined,
   TaskRunFailed: (e, p) => (theirs(e.data as TaskRunFailed['data'], p.userId) ? { ...(e.data as TaskRunFailed['data']), title: '' } : undefined),
 };
