@@ -4,7 +4,17 @@
 // occurrence, so a recovery repeats nothing), answer and wait, end (a step
 // reading the answer's outcome: succeeded or failed with the reason).
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { availableParallelism } from 'node:os';
 import { askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
+
+const QUEUE = 'task-runs';
+/**
+ * Runs under way at once in one process: enough to keep the answers busy (they take turns, two
+ * per core) without thousands of due runs contending for the database at the same moment.
+ */
+const RUNS_AT_ONCE = 8 * availableParallelism();
+export const registerTaskRunQueue = () =>
+  DBOS.registerQueue(QUEUE, { workerConcurrency: RUNS_AT_ONCE, minPollingIntervalMs: 100, onConflict: 'always_update' });
 
 export type TaskRunJob = { taskId: string; occurrenceKey: string; occurrenceAt?: string; reason?: string };
 export const taskRunWorkflowId = (job: { taskId: string; occurrenceKey: string }) => `task-run-${job.taskId}-${job.occurrenceKey}`;
@@ -38,5 +48,5 @@ export type TaskRunWorkflow = ReturnType<typeof registerTaskRun>;
 
 /** Starts the occurrence's run; a second start of the same occurrence is the same workflow. */
 export async function startTaskRunWorkflow(workflow: TaskRunWorkflow, job: TaskRunJob) {
-  await DBOS.startWorkflow(workflow, { workflowID: taskRunWorkflowId(job) })(job);
+  await DBOS.startWorkflow(workflow, { workflowID: taskRunWorkflowId(job), queueName: QUEUE })(job);
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { answerWorkflowId, readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
-import { registerTaskRun, startTaskRunWorkflow } from '../../workflows/task-run.js';
+import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../../workflows/task-run.js';
 import { createScheduler, type TaskRuns } from '../tasks/index.js';
 import { createWholeAnswers } from '../../workflows/whole-answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
@@ -148,6 +148,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };
   await DBOS.launch();
   await registerIndexQueue();
+  await registerTaskRunQueue();
   // An entry whose process died between its question and its workflow's start gets one now, as
   // does a whole-at-once answer cut off; the others' workflows are the same ids, recovered by
   // DBOS already.
