@@ -28,6 +28,8 @@ const DOMAIN_ORDER = [
   'upsells',
   // Notifications (issue 18): sources reach it by their events; it mails through mail.
   'notifications',
+  // Scheduled tasks, price alerts and shortcuts (issue 18): runs ask questions in threads.
+  'tasks',
 ];
 const KERNEL = ['db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

@@ -15,6 +15,7 @@ import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
 import { marketDataHandlers, type MockMarketData } from './market-data';
 import { notificationHandlers } from './notifications';
+import { taskHandlers } from './tasks';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/decide';
@@ -189,6 +190,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...memoryHandlers({ state: () => scenario.state, changed }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
+    ...taskHandlers({ state: () => scenario.state, changed }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

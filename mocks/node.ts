@@ -3,9 +3,10 @@
 import { setupServer } from 'msw/node';
 import { createScenario, type Scenario } from './handlers';
 import type { ScenarioName } from './scenarios';
+import type { MockMarketData } from './market-data';
 
-export function setupMocks(name: ScenarioName = 'anonymous', opts: { streamDelayMs?: number } = {}) {
-  const scenario: Scenario = createScenario(name, { streamDelayMs: opts.streamDelayMs ?? 2 });
+export function setupMocks(name: ScenarioName = 'anonymous', opts: { streamDelayMs?: number; marketData?: MockMarketData } = {}) {
+  const scenario: Scenario = createScenario(name, { streamDelayMs: opts.streamDelayMs ?? 2, marketData: opts.marketData });
   const server = setupServer(...scenario.handlers);
   return {
     server,

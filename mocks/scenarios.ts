@@ -2,6 +2,7 @@
 // change the scenario's state, so the UI behaves as against the real server.
 import type { MockMemories } from './memories';
 import type { MockNotifications } from './notifications';
+import type { MockTasks } from './tasks';
 import type { MockBrowserState } from './assistant-browser';
 import type { SessionUser } from '../generated/react-query/model';
 import type { MockAccountSettings } from './account-settings';
@@ -50,6 +51,8 @@ export type ScenarioState = {
   memories?: MockMemories;
   /** Each account's notifications, preferences and push endpoints (mocks/notifications.ts), by user id. */
   notifications?: Record<string, MockNotifications>;
+  /** Each task's events (mocks/tasks.ts), by task id. */
+  tasks?: MockTasks;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

@@ -23,6 +23,7 @@ export * from './organizations/organizations';
 export * from './partners/partners';
 export * from './session/session';
 export * from './system/system';
+export * from './tasks/tasks';
 export * from './threads/threads';
 export * from './translation/translation';
 export * from './two-factor/two-factor';

@@ -178,4 +178,13 @@ export type Operations = {
     getPushPublicKey: { data: T.GetPushPublicKeyData; responses: T.GetPushPublicKeyResponses };
     subscribePush: { data: T.SubscribePushData; responses: T.SubscribePushResponses };
     unsubscribePush: { data: T.UnsubscribePushData; responses: T.UnsubscribePushResponses };
+    listTasks: { data: T.ListTasksData; responses: T.ListTasksResponses };
+    createTask: { data: T.CreateTaskData; responses: T.CreateTaskResponses };
+    getTask: { data: T.GetTaskData; responses: T.GetTaskResponses };
+    updateTask: { data: T.UpdateTaskData; responses: T.UpdateTaskResponses };
+    deleteTask: { data: T.DeleteTaskData; responses: T.DeleteTaskResponses };
+    pauseTask: { data: T.PauseTaskData; responses: T.PauseTaskResponses };
+    resumeTask: { data: T.ResumeTaskData; responses: T.ResumeTaskResponses };
+    copyTask: { data: T.CopyTaskData; responses: T.CopyTaskResponses };
+    runTask: { data: T.RunTaskData; responses: T.RunTaskResponses };
 };

@@ -1820,6 +1820,14 @@ export type BillingPlan = {
     limits: {
         files_per_repository: number;
         files_per_person: number;
+        /**
+         * The most scheduled tasks and shortcuts a person keeps.
+         */
+        tasks?: number;
+        /**
+         * The most price alerts a person keeps.
+         */
+        price_alerts?: number;
     };
     capabilities: Capabilities;
     prices: Array<{
@@ -2180,6 +2188,138 @@ export type PushUnsubscribeRequest = {
 };
 
 /**
+ * A scheduled task, price alert or shortcut of the signed-in person (seed 003 §3, §4), with its
+ * next run and how its last run went (`last_run.thread_url_slug`: the task's thread, which each
+ * run's answer is added to).
+ *
+ */
+export type Task = {
+    task_id: string;
+    task_type: 'SCHEDULE' | 'ALERT' | 'SHORTCUT';
+    status: 'ACTIVE' | 'PAUSED';
+    title: string;
+    query: {
+        prompt: string;
+        searchModel: string;
+        sources: Array<string>;
+    };
+    /**
+     * The server form of the schedule (seed 003 §3), the RRULE from `start_at` in `tzid`.
+     */
+    schedule: {
+        kind: 'ONCE' | 'DAILY' | 'WEEKLY' | 'WEEKDAYS' | 'MONTHLY' | 'YEARLY';
+        rrule: string;
+        start_at: string;
+        tzid: string;
+    } | null;
+    expiryDate: string | null;
+    alert: {
+        alertType: 'STOCK_PRICE_TARGET' | 'STOCK_PRICE_MOVEMENT';
+        symbol: string;
+        price: number | null;
+        currency: string | null;
+        value_lower_bound: number | null;
+        value_upper_bound: number | null;
+    } | null;
+    next_run_at: string | null;
+    last_run: {
+        status: 'running' | 'succeeded' | 'failed' | 'skipped';
+        at: string | null;
+        reason: string | null;
+        thread_url_slug: string | null;
+    } | null;
+    thread_url_slug: string | null;
+    copied_from: string | null;
+    created_at: string;
+    updated_at: string;
+};
+
+export type TaskList = {
+    tasks: Array<Task>;
+};
+
+/**
+ * What the task asks (seed 003 §3), the prompt (at most the question limit, else 400 `query_too_long`), the model and the sources (default web).
+ */
+export type TaskQueryInput = {
+    prompt?: string;
+    searchModel?: string | null;
+    sources?: Array<string> | null;
+};
+
+/**
+ * A schedule as the scheduled task modal sends it (seed 003 §3): `kind` is ONCE, DAILY, WEEKLY,
+ * WEEKDAYS, MONTHLY or YEARLY (another answers 400 `unknown_schedule_kind`); `month` 1 to 12,
+ * `dayOfWeek` 0 (Sunday) to 6. Weekly needs dayOfWeek, hour and minute; daily and weekdays hour
+ * and minute; monthly day; yearly month and day; otherwise the schedule falls back to once
+ * (seed 003 §5). Impossible dates (31 February) answer 400 `impossible_date`.
+ *
+ */
+export type TaskScheduleInput = {
+    kind: string;
+    year?: number | null;
+    month?: number | null;
+    day?: number | null;
+    hour?: number | null;
+    minute?: number | null;
+    dayOfWeek?: number | null;
+};
+
+/**
+ * A price alert (seed 003 §3): STOCK_PRICE_TARGET with `price` (currency usd), or
+ * STOCK_PRICE_MOVEMENT with a lower and an upper bound in percent (reversed bounds answer 400
+ * `alert_bounds_reversed`).
+ *
+ */
+export type TaskAlertInput = {
+    alertType: string;
+    symbol: string;
+    price?: number | null;
+    currency?: string | null;
+    value_lower_bound?: number | null;
+    value_upper_bound?: number | null;
+};
+
+/**
+ * A new task (seed 003 §3 Task draft): `task_type` SCHEDULE (with `schedule`, `tzid` and an
+ * optional `expiryDate`), ALERT (with `alert`) or SHORTCUT (with `title`). It starts ACTIVE.
+ * Beyond the plan's limits it answers 403 `task_limit_reached` or `price_alert_limit_reached`.
+ *
+ */
+export type TaskInput = {
+    task_type: string;
+    title?: string | null;
+    query: TaskQueryInput;
+    schedule?: TaskScheduleInput | null;
+    tzid?: string | null;
+    expiryDate?: string | null;
+    alert?: TaskAlertInput | null;
+};
+
+/**
+ * The task after a change, the action word (seed 003 §3: created, updated, paused, resumed,
+ * deleted, copied, skipped) and the message the UI shows, e.g. "Scheduled task paused".
+ *
+ */
+export type TaskChange = {
+    task: Task;
+    action: 'created' | 'updated' | 'paused' | 'resumed' | 'deleted' | 'copied' | 'skipped' | 'started';
+    message: string;
+};
+
+/**
+ * Changes to a task; a field left out stays as it is. A new schedule starts from now.
+ */
+export type TaskPatch = {
+    title?: string | null;
+    query?: TaskQueryInput;
+    schedule?: TaskScheduleInput;
+    tzid?: string;
+    expiryDate?: string | null;
+    alert?: TaskAlertInput;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -2213,6 +2353,11 @@ export type MemoryKey = string;
  * The notification's id (another person's answers 404 `notification_not_found`).
  */
 export type NotificationId = string;
+
+/**
+ * The task's id (another person's answers 404 `task_not_found`).
+ */
+export type TaskId = string;
 
 export type GetHealthData = {
     body?: never;
@@ -8974,3 +9119,349 @@ export type SubscribePushResponses = {
 };
 
 export type SubscribePushResponse = SubscribePushResponses[keyof SubscribePushResponses];
+
+export type ListTasksData = {
+    body?: never;
+    path?: never;
+    query?: {
+        task_type?: 'SCHEDULE' | 'ALERT' | 'SHORTCUT';
+    };
+    url: '/rest/tasks';
+};
+
+export type ListTasksErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListTasksError = ListTasksErrors[keyof ListTasksErrors];
+
+export type ListTasksResponses = {
+    /**
+     * The tasks.
+     */
+    200: TaskList;
+};
+
+export type ListTasksResponse = ListTasksResponses[keyof ListTasksResponses];
+
+export type CreateTaskData = {
+    body: TaskInput;
+    path?: never;
+    query?: never;
+    url: '/rest/tasks';
+};
+
+export type CreateTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type CreateTaskError = CreateTaskErrors[keyof CreateTaskErrors];
+
+export type CreateTaskResponses = {
+    /**
+     * The task and what was done.
+     */
+    201: TaskChange;
+};
+
+export type CreateTaskResponse = CreateTaskResponses[keyof CreateTaskResponses];
+
+export type DeleteTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}';
+};
+
+export type DeleteTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DeleteTaskError = DeleteTaskErrors[keyof DeleteTaskErrors];
+
+export type DeleteTaskResponses = {
+    /**
+     * The task and what was done.
+     */
+    200: TaskChange;
+};
+
+export type DeleteTaskResponse = DeleteTaskResponses[keyof DeleteTaskResponses];
+
+export type GetTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}';
+};
+
+export type GetTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetTaskError = GetTaskErrors[keyof GetTaskErrors];
+
+export type GetTaskResponses = {
+    /**
+     * The task.
+     */
+    200: Task;
+};
+
+export type GetTaskResponse = GetTaskResponses[keyof GetTaskResponses];
+
+export type UpdateTaskData = {
+    body: TaskPatch;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}';
+};
+
+export type UpdateTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateTaskError = UpdateTaskErrors[keyof UpdateTaskErrors];
+
+export type UpdateTaskResponses = {
+    /**
+     * The task and what was done.
+     */
+    200: TaskChange;
+};
+
+export type UpdateTaskResponse = UpdateTaskResponses[keyof UpdateTaskResponses];
+
+export type PauseTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}/pause';
+};
+
+export type PauseTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type PauseTaskError = PauseTaskErrors[keyof PauseTaskErrors];
+
+export type PauseTaskResponses = {
+    /**
+     * The task and what was done.
+     */
+    200: TaskChange;
+};
+
+export type PauseTaskResponse = PauseTaskResponses[keyof PauseTaskResponses];
+
+export type ResumeTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}/resume';
+};
+
+export type ResumeTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ResumeTaskError = ResumeTaskErrors[keyof ResumeTaskErrors];
+
+export type ResumeTaskResponses = {
+    /**
+     * The task and what was done.
+     */
+    200: TaskChange;
+};
+
+export type ResumeTaskResponse = ResumeTaskResponses[keyof ResumeTaskResponses];
+
+export type CopyTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}/copy';
+};
+
+export type CopyTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type CopyTaskError = CopyTaskErrors[keyof CopyTaskErrors];
+
+export type CopyTaskResponses = {
+    /**
+     * The task and what was done.
+     */
+    201: TaskChange;
+};
+
+export type CopyTaskResponse = CopyTaskResponses[keyof CopyTaskResponses];
+
+export type RunTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The task's id (another person's answers 404 `task_not_found`).
+         */
+        task_id: string;
+    };
+    query?: never;
+    url: '/rest/tasks/{task_id}/run';
+};
+
+export type RunTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type RunTaskError = RunTaskErrors[keyof RunTaskErrors];
+
+export type RunTaskResponses = {
+    /**
+     * The run has started.
+     */
+    202: TaskChange;
+};
+
+export type RunTaskResponse = RunTaskResponses[keyof RunTaskResponses];

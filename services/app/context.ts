@@ -8,6 +8,8 @@ import type { ThreadsContext } from '../threads/context.js';
 import type { UpsellsContext } from '../upsells/index.js';
 import type { NotificationsContext } from '../notifications/index.js';
 
+import type { TasksContext } from '../tasks/index.js';
+
 export type AppContext = IdentityContext &
   ThreadsContext &
   FilesContext &
@@ -15,4 +17,5 @@ export type AppContext = IdentityContext &
   BillingContext &
   PartnersContext &
   UpsellsContext &
-  NotificationsContext;
+  NotificationsContext &
+  TasksContext;

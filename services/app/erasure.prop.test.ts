@@ -174,6 +174,32 @@ function eventsOf(p: Who, at: string): Ev[] {
       streamId: f,
       data: { file_uuid: p.file, version: 1, title: p.name, description: p.question, page_count: 1, passage_count: 1, indexed_at: at },
     },
+    ...taskEventsOf(p, at),
+  ];
+}
+
+/** A task of theirs: its title and prompt are their words, and so is its thread's slug. */
+function taskEventsOf(p: Who, at: string): Ev[] {
+  const task = { task_id: p.file, owner_id: p.id };
+  const def = {
+    type: 'SHORTCUT',
+    title: p.question,
+    query: { prompt: p.question, search_model: 'm', sources: ['web'] },
+    schedule: null,
+    expires_at: null,
+    alert: null,
+    next_run_at: null,
+  };
+  const s = `task-${p.file}`;
+  return [
+    { type: 'TaskCreated', streamId: s, data: { ...task, ...def, copied_from: null, created_at: at } },
+    { type: 'TaskUpdated', streamId: s, data: { ...task, ...def, updated_at: at } },
+    {
+      type: 'TaskRunSucceeded',
+      streamId: s,
+      data: { ...task, title: p.question, occurrence_key: 'o', thread_slug: p.question, context_uuid: p.thread, finished_at: at },
+    },
+    { type: 'TaskRunFailed', streamId: s, data: { ...task, title: p.question, occurrence_key: 'o', reason: 'down', finished_at: at } },
   ];
 }
 

@@ -15,6 +15,7 @@ import { browserRedactors } from '../browser/index.js';
 import { memoryRedactors } from '../memories/index.js';
 import { priceAlertRedactors } from '../market/index.js';
 import { notificationRedactors } from '../notifications/index.js';
+import { taskRedactors } from '../tasks/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -29,4 +30,5 @@ export const redactors = joinRedactors(
   memoryRedactors,
   priceAlertRedactors,
   notificationRedactors,
+  taskRedactors,
 );

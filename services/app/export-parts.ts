@@ -6,10 +6,12 @@ import { upsellMarksExport } from '../upsells/index.js';
 import { memoriesExport } from '../memories/index.js';
 import { priceAlertsExport } from '../market/index.js';
 import { notificationsExport } from '../notifications/index.js';
+import { tasksExport } from '../tasks/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
   { path: 'settings/memories.json', read: memoriesExport },
   { path: 'settings/price-alerts.json', read: priceAlertsExport },
   { path: 'settings/notifications.json', read: notificationsExport },
+  { path: 'settings/tasks.json', read: tasksExport },
 ];

@@ -21,6 +21,7 @@ import { subscriptionsProjection } from '../billing/projections.js';
 import { memoriesProjection } from '../memories/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
+import { tasksProjection } from '../tasks/index.js';
 
 export const projections = [
   accountsProjection,
@@ -41,6 +42,7 @@ export const projections = [
   memoriesProjection,
   priceAlertStatesProjection,
   notificationsProjection,
+  tasksProjection,
   // The passage index, fed by the guide, files and Space links.
   passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
 ];

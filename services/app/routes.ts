@@ -32,6 +32,7 @@ import { upsellRoutes } from '../upsells/index.js';
 import { memoryRoutes } from '../memories/index.js';
 import { marketRoutes } from '../market/index.js';
 import { notificationRoutes } from '../notifications/index.js';
+import { taskRoutes } from '../tasks/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -65,4 +66,5 @@ export const routes: Routes<AppContext> = {
   ...memoryRoutes,
   ...marketRoutes,
   ...notificationRoutes,
+  ...taskRoutes,
 };

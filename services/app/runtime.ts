@@ -6,7 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
+import { answerWorkflowId, readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
+import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../../workflows/task-run.js';
+import { activePriceAlerts, createScheduler, startTaskRun, type TaskRuns } from '../tasks/index.js';
 import { createWholeAnswers } from '../../workflows/whole-answer.js';
 import { createLiveFeed } from '../answers/live-feed.js';
 import { answerSpaceOf } from '../spaces/answer-space.js';
@@ -147,8 +149,21 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);
   const wholeAnswers = createWholeAnswers({ store, ...engine }, liveFeed);
   const startAnswering = (job: AnswerJob) => (engine.model.wholeAtOnce ? wholeAnswers.start(job) : startAnswer(answerWorkflow, job));
+  // Tasks: each occurrence's run is a durable workflow; the scheduler starts the due ones.
+  const taskRun = registerTaskRun({
+    store,
+    db,
+    now: () => new Date(),
+    answers: {
+      start: startAnswering,
+      untilEnded: async (backendUuid) =>
+        engine.model.wholeAtOnce ? wholeAnswers.untilEnded(backendUuid) : void (await DBOS.retrieveWorkflow(answerWorkflowId(backendUuid)).getResult()),
+    },
+  });
+  const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };
   await DBOS.launch();
   await registerIndexQueue();
+  await registerTaskRunQueue();
   // An entry whose process died between its question and its workflow's start gets one now, as
   // does a whole-at-once answer cut off; the others' workflows are the same ids, recovered by
   // DBOS already.
@@ -212,13 +227,19 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const notificationSources = startConsumer(
     store,
     NOTIFICATION_SOURCES_CONSUMER,
-    // taskRuns: on once the tasks' TaskRunSucceeded / TaskRunFailed events exist (branch tasks).
-    notificationSourcesConsumer({ store, now: () => new Date() }, { taskRuns: false }),
+    notificationSourcesConsumer({ store, now: () => new Date() }, { taskRuns: true }),
     { pollMs: 200, onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying') },
   );
   const notificationDeliveryConsumer = startNotificationDeliveryConsumer(store, notificationDelivery, {
     onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),
   });
+  const taskScheduler = createScheduler({
+    db,
+    now: schedulerClock(config.tasks.testClockFile),
+    start: (cmd) => taskRuns.start(cmd),
+    onError: (err) => logger.error({ err }, 'task scheduler failed; retrying'),
+  });
+  taskScheduler.start(config.tasks.tickMs);
 
   const dataRightsConsumer = startDataRightsConsumer(
     store,
@@ -226,19 +247,20 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     { onError: (err) => logger.error({ err }, 'data rights consumer failed; retrying') },
   );
 
-  // Price alerts are checked on a schedule, only with a market-data provider configured and both
-  // hooks of the tasks domain given. MERGE: wire `activeAlerts` to the tasks domain's
-  // activePriceAlerts(db) and `fire` to its startTaskRun (a run per task and occurrence key, so a
-  // firing handed over twice runs once); until then no loop starts.
-  const priceAlertHooks = null as { activeAlerts: () => Promise<ActivePriceAlert[]>; fire: FirePriceAlert } | null;
+  // Price alerts are checked on a schedule, only with a market-data provider configured: the
+  // tasks domain's active alerts are read, and a firing starts the alert's run for its occurrence
+  // key (the run's workflow id is task and occurrence, so a firing handed over twice runs once).
+  const priceAlertHooks: { activeAlerts: () => Promise<ActivePriceAlert[]>; fire: FirePriceAlert } = {
+    activeAlerts: () => activePriceAlerts(db),
+    fire: (firing) => startTaskRun({ taskRuns }, firing),
+  };
   const marketData = marketDataFromConfig(config);
-  const priceAlertLoop =
-    marketData && priceAlertHooks
-      ? startPriceAlertLoop(
-          { db, store, market: marketData, now: () => new Date(), logger, ...priceAlertHooks },
-          { intervalMs: config.priceAlertCheckMs, onError: (err) => logger.error({ err }, 'price alert check failed; retrying at the next one') },
-        )
-      : null;
+  const priceAlertLoop = marketData
+    ? startPriceAlertLoop(
+        { db, store, market: marketData, now: () => new Date(), logger, ...priceAlertHooks },
+        { intervalMs: config.priceAlertCheckMs, onError: (err) => logger.error({ err }, 'price alert check failed; retrying at the next one') },
+      )
+    : null;
 
   const ctx: AppContext = {
     ...kernel,
@@ -271,6 +293,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     subscriptionOf,
     billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge() },
     notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts },
+    taskRuns,
   };
 
   const app = createApp(ctx, routes);
@@ -298,6 +321,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         });
         server.closeIdleConnections();
       });
+      await taskScheduler.stop();
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
       await accountMailConsumer.stop();
@@ -321,6 +345,17 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await db.destroy().catch(() => {});
       if (embedded) await embedded.stop().catch((err) => logger.warn({ err }, 'embedded PostgreSQL did not stop cleanly'));
     },
+  };
+}
+
+/** The task scheduler's clock: real time, or in tests the time in TASKS_TEST_CLOCK_FILE while it is later. */
+function schedulerClock(file: string | null) {
+  if (!file) return () => new Date();
+  return () => {
+    const real = Date.now();
+    const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+    const set = Date.parse(text);
+    return new Date(Number.isFinite(set) && set > real ? set : real);
   };
 }
 

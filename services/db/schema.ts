@@ -497,6 +497,38 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
+  tasks: TasksTable;
+}
+
+/** A person's tasks (migration 0029), projected by services/tasks. */
+export interface TasksTable {
+  task_id: string;
+  owner_id: string;
+  task_type: 'SCHEDULE' | 'ALERT' | 'SHORTCUT';
+  status: 'ACTIVE' | 'PAUSED';
+  title: string;
+  prompt: string;
+  search_model: string;
+  sources: string[];
+  schedule_kind: string | null;
+  rrule: string | null;
+  start_at: NullableTimestamp;
+  tzid: string | null;
+  expires_at: NullableTimestamp;
+  alert_type: 'STOCK_PRICE_TARGET' | 'STOCK_PRICE_MOVEMENT' | null;
+  symbol: string | null;
+  price: number | null;
+  currency: string | null;
+  value_lower_bound: number | null;
+  value_upper_bound: number | null;
+  next_run_at: NullableTimestamp;
+  last_run_status: 'running' | 'succeeded' | 'failed' | 'skipped' | null;
+  last_run_at: NullableTimestamp;
+  last_run_reason: string | null;
+  thread_slug: string | null;
+  copied_from: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A subscriber's subscription (billing's projection, migration 0023). */

@@ -35,6 +35,9 @@ import { decideCheck, decideHandedOver } from '../market/decide.js';
 import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
 import { subscriptionIdFor } from '../notifications/subscription-id.js';
 import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
+import { decideCopy, decideCreate, decideDelete, decideFinishRun, decidePause, decideResume, decideStartRun, decideUpdate } from '../tasks/decide.js';
+import { changeTask, readTask } from '../tasks/use-cases.js';
+import type { NewEvent } from './types.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
 
@@ -81,6 +84,7 @@ const READ_MODELS = {
   notification_preferences: ['user_id'],
   notifications: ['id'],
   push_subscriptions: ['subscription_id'],
+  tasks: ['task_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -106,6 +110,7 @@ type Command =
   | { kind: 'memory'; user: number; memory: number; op: 'add' | 'edit' | 'forget' | 'toggle' | 'feedback' | 'forget-all' | 'switch'; content: string }
   | { kind: 'alert'; user: number; alert: number; movement: boolean; price: number; handOver: boolean }
   | { kind: 'notify'; user: number; n: number; op: 'prefs' | 'send' | 'read' | 'read-all' | 'subscribe' | 'unsubscribe' | 'expire'; flag: number }
+  | { kind: 'task'; user: number; task: number; op: 'create' | 'update' | 'pause' | 'resume' | 'delete' | 'copy' | 'run' | 'end'; content: string }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -161,6 +166,22 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     ),
     flag: fc.nat(7),
   }),
+  fc.record({
+    kind: fc.constant('task' as const),
+    user: fc.nat(5),
+    task: fc.nat(3),
+    op: fc.constantFrom(
+      'create' as const,
+      'update' as const,
+      'pause' as const,
+      'resume' as const,
+      'delete' as const,
+      'copy' as const,
+      'run' as const,
+      'end' as const,
+    ),
+    content: text,
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -215,6 +236,58 @@ function notifyCommand(cmd: Extract<Command, { kind: 'notify' }>, now: Date) {
     case 'expire':
       return dropExpired(deps, userId, subscriptionIdFor(endpoint));
   }
+}
+
+/** A person's task commands through their decide functions (ids per person and number; a copy is number + 10). */
+function taskCommand(cmd: Extract<Command, { kind: 'task' }>, now: Date) {
+  const ownerId = `user-${cmd.user}`;
+  const taskId = `${ownerId}-task-${cmd.task}`;
+  const models = [{ id: 'offline-extractive', name: 'Offline' }];
+  const base = { ownerId, now, models, defaultModel: 'offline-extractive', counts: { tasks: 0, price_alerts: 0 }, limits: { tasks: 9, price_alerts: 9 } };
+  const kinds = ['DAILY', 'WEEKLY', 'ONCE', 'SHORTCUT', 'ALERT'] as const;
+  const kind = kinds[cmd.content.length % kinds.length];
+  const input =
+    kind === 'SHORTCUT'
+      ? { task_type: 'SHORTCUT', title: cmd.content, query: { prompt: cmd.content } }
+      : kind === 'ALERT'
+        ? {
+            task_type: 'ALERT',
+            query: { prompt: cmd.content },
+            alert: { alertType: 'STOCK_PRICE_MOVEMENT', symbol: 'ACME', value_lower_bound: -2, value_upper_bound: 3 },
+          }
+        : { task_type: 'SCHEDULE', query: { prompt: cmd.content }, schedule: { kind, hour: 9, minute: 0, dayOfWeek: 1 }, tzid: 'Europe/Paris' };
+  const occurrenceKey = `occ-${cmd.content.length % 3}`;
+  if (cmd.op === 'copy') {
+    const copyId = `${ownerId}-task-${cmd.task + 10}`;
+    return readTask(store, taskId).then((original) =>
+      changeTask(store, copyId, (s) => ({ events: s.task || s.deleted ? [] : decideCopy(original, { ...base, taskId: copyId, input }).events, result: null })),
+    );
+  }
+  return changeTask(store, taskId, (s): { events: NewEvent[]; result: null } => {
+    switch (cmd.op) {
+      case 'create':
+        return { events: decideCreate(s, { ...base, taskId, input }).events, result: null };
+      case 'update':
+        return { events: decideUpdate(s, { ...base, patch: { title: cmd.content } }).events, result: null };
+      case 'pause':
+        return { events: decidePause(s, base), result: null };
+      case 'resume':
+        return { events: decideResume(s, base), result: null };
+      case 'delete':
+        return { events: decideDelete(s, base), result: null };
+      case 'run':
+        return { events: decideStartRun(s, { occurrenceKey, now }).events, result: null };
+      default:
+        return {
+          events: decideFinishRun(s, {
+            occurrenceKey,
+            now,
+            outcome: cmd.content.length % 2 ? { ok: false, reason: cmd.content } : { ok: true, thread_slug: 'slug', context_uuid: 'ctx' },
+          }),
+          result: null,
+        };
+    }
+  });
 }
 
 /** A person's memory commands through their decide functions (keys are per person and number). */
@@ -329,6 +402,8 @@ async function run(cmd: Command, now: Date) {
       return priceAlertCheck(cmd, now);
     case 'notify':
       return notifyCommand(cmd, now);
+    case 'task':
+      return taskCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -338,7 +413,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -369,7 +444,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -23,14 +23,4 @@ export class MarketDataError extends Error {
   }
 }
 
-export const SYMBOL_PATTERN = /^[A-Z0-9.-]{1,12}$/;
-
-/**
- * A ticker symbol as typed (any case, spaces around), upper-cased, or null when it cannot be one:
- * letters, digits, '.' and '-', 1 to 12 characters (BRK.B, RDS-A). The tasks domain checks an
- * alert's symbol with it before the alert is kept, and the checker before a symbol is asked for.
- */
-export function parseSymbol(input: string): string | null {
-  const symbol = input.trim().toUpperCase();
-  return SYMBOL_PATTERN.test(symbol) ? symbol : null;
-}
+export { parseSymbol, SYMBOL_PATTERN } from '../shared/ticker-symbol.js';

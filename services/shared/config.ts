@@ -120,6 +120,11 @@ const schema = z.object({
   // Tests only (refused unless NODE_ENV=test): a JSON file of TXT records, {"<name>": ["<text>"]},
   // read at each lookup in place of DNS, so a test can prove a domain it does not own.
   SSO_TEST_DNS_FILE: z.string().min(1).optional(),
+  // Scheduled tasks: how often the scheduler looks for due runs (milliseconds).
+  TASKS_TICK_MS: numberIn(50, 60_000, 'a whole number of milliseconds from 50 to 60000').default(1000),
+  // Tests only (refused unless NODE_ENV=test): a file holding an ISO time the task scheduler takes
+  // as now while it is later than the real time, so a browser test can see a run come.
+  TASKS_TEST_CLOCK_FILE: z.string().min(1).optional(),
   UPLOAD_TTL_SECONDS: numberIn(2, 7 * 86_400, 'a whole number of seconds from 2 to 604800').default(3600),
   // Upsells (seed 002 §3): the operator's catalogue (a JSON file), else the built-in one; and how
   // many times each counted upsell is shown to one person or visitor.
@@ -173,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       throw new ConfigError(`Invalid configuration:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both, or neither`);
   if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY)
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither (a pair is then made once in DATA_DIR)');
+  if (c.TASKS_TEST_CLOCK_FILE && c.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  TASKS_TEST_CLOCK_FILE: only for tests (NODE_ENV=test)');
   if (c.SSO_TEST_DNS_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  SSO_TEST_DNS_FILE: only for tests (NODE_ENV=test); real domains are proven through DNS');
   let fileLimits: ReturnType<typeof parsePlanFileLimits>;
@@ -272,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       github: c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET ? { clientId: c.GITHUB_CLIENT_ID, clientSecret: c.GITHUB_CLIENT_SECRET } : null,
     },
     sso: { allowPrivateIssuers: c.SSO_ALLOW_PRIVATE_ISSUERS, testDnsFile: c.SSO_TEST_DNS_FILE ?? null },
+    tasks: { tickMs: c.TASKS_TICK_MS, testClockFile: c.TASKS_TEST_CLOCK_FILE ?? null },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits: fileLimitsOf(plans),
     proPerks,

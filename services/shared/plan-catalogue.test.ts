@@ -27,6 +27,15 @@ describe('the plan catalogue', () => {
     expect(plans.pro.prices.yearly).toBeUndefined();
     expect(fileLimitsOf(plans).pro).toEqual({ per_repository: 7, per_user: 9 });
     expect(plans.max).toEqual(defaultCatalogue().max);
+    // Written before tasks: the plan's default task limits hold.
+    expect(plans.pro.limits).toMatchObject({ tasks: 50, price_alerts: 20 });
+  });
+
+  test('a plans file may set the task and price alert limits', () => {
+    const pro = { ...defaultCatalogue().pro, limits: { files_per_repository: 7, files_per_person: 9, tasks: 3, price_alerts: 0 } };
+    const { id: _id, ...plan } = pro;
+    expect(parsePlanCatalogue(JSON.stringify({ pro: plan }), defaultCatalogue()).pro.limits).toMatchObject({ tasks: 3, price_alerts: 0 });
+    expect(defaultCatalogue().free.limits).toMatchObject({ tasks: 5, price_alerts: 2 });
   });
 
   test('bad files are refused with a message naming the place', () => {

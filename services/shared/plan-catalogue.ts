@@ -15,7 +15,7 @@ export type PlanPrice = { stripe_price_id: string; amount_minor: number; currenc
 export type PlanDefinition = {
   id: Plan;
   name: string;
-  limits: { files_per_repository: number; files_per_person: number };
+  limits: { files_per_repository: number; files_per_person: number; tasks: number; price_alerts: number };
   capabilities: Capabilities;
   prices: Partial<Record<Interval, PlanPrice>>;
   /** Free days before the first payment for someone who never subscribed (Stripe's trial_period_days), or null. */
@@ -37,7 +37,15 @@ const price = z
 const planSchema = z
   .object({
     name: z.string().min(1).max(60),
-    limits: z.object({ files_per_repository: z.number().int().min(1).max(1e9), files_per_person: z.number().int().min(1).max(1e9) }).strict(),
+    limits: z
+      .object({
+        files_per_repository: z.number().int().min(1).max(1e9),
+        files_per_person: z.number().int().min(1).max(1e9),
+        // Added with tasks (issue 18): a plans file written before keeps the plan's default.
+        tasks: z.number().int().min(0).max(1e9).optional(),
+        price_alerts: z.number().int().min(0).max(1e9).optional(),
+      })
+      .strict(),
     capabilities,
     prices: z.object({ monthly: price.optional(), yearly: price.optional() }).strict().default({}),
     trial_days: z.number().int().min(1).max(730).nullable().default(null),
@@ -50,8 +58,16 @@ const fileSchema = z
 const NONE: Capabilities = { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true };
 
 /** The built-in plans: prices in US dollars with placeholder price ids the operator replaces in BILLING_PLANS_FILE. */
+/** The most scheduled tasks and shortcuts, and price alerts, a person keeps on each plan by default. */
+export const DEFAULT_TASK_LIMITS: Record<Plan, { tasks: number; price_alerts: number }> = {
+  free: { tasks: 5, price_alerts: 2 },
+  pro: { tasks: 50, price_alerts: 20 },
+  max: { tasks: 200, price_alerts: 100 },
+  enterprise: { tasks: 200, price_alerts: 100 },
+};
+
 export function defaultCatalogue(fileLimits: PlanFileLimits = DEFAULT_PLAN_FILE_LIMITS): PlanCatalogue {
-  const limits = (p: Plan) => ({ files_per_repository: fileLimits[p].per_repository, files_per_person: fileLimits[p].per_user });
+  const limits = (p: Plan) => ({ files_per_repository: fileLimits[p].per_repository, files_per_person: fileLimits[p].per_user, ...DEFAULT_TASK_LIMITS[p] });
   const usd = (id: string, amount_minor: number): PlanPrice => ({ stripe_price_id: id, amount_minor, currency: 'usd' });
   return {
     free: { id: 'free', name: 'Free', limits: limits('free'), capabilities: NONE, prices: {}, trial_days: null },
@@ -98,7 +114,12 @@ export function parsePlanCatalogue(text: string, defaults: PlanCatalogue): PlanC
   const out = structuredClone(defaults);
   for (const id of PLAN_IDS) {
     const p = parsed.data[id];
-    if (p) out[id] = { id, ...p };
+    if (p)
+      out[id] = {
+        id,
+        ...p,
+        limits: { ...p.limits, tasks: p.limits.tasks ?? defaults[id].limits.tasks, price_alerts: p.limits.price_alerts ?? defaults[id].limits.price_alerts },
+      };
   }
   const seen = new Map<string, string>();
   for (const p of Object.values(out))

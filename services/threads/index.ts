@@ -15,3 +15,6 @@ export type { BookmarkLookup, ThreadsContext } from './context.js';
 export { decideDelete as decideDeleteThread } from './manage-decide.js';
 export { threadStream } from './events.js';
 export { askClientOf } from './ask-client.js';
+export { askInThread } from './use-cases.js';
+export { MAX_QUERY_LENGTH, type AskCommand } from './decide.js';
+export { slugFor } from './slug.js';

@@ -1,10 +1,11 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor] [webhooks] [memories]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
 import { benchFiles } from './files.js';
 import { benchMemories } from './memories.js';
+import { benchTasks } from './tasks.js';
 import { benchOrgInsights } from './org-insights.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
@@ -27,6 +28,7 @@ const all = {
   'org-insights': benchOrgInsights,
   webhooks: benchWebhooks,
   memories: benchMemories,
+  tasks: benchTasks,
 } as const;
 type Name = keyof typeof all;
 

@@ -14,4 +14,8 @@
 export type BillingPlanLimits = {
   files_per_repository: number;
   files_per_person: number;
+  /** The most scheduled tasks and shortcuts a person keeps. */
+  tasks?: number;
+  /** The most price alerts a person keeps. */
+  price_alerts?: number;
 };

@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
           { path: 'site-instructions', ...page(() => import('../features/account-settings/site-instructions-page')) },
           { path: 'pro-perks', ...page(() => import('../features/account-settings/pro-perks-page')) },
           { path: 'notifications', ...page(() => import('../features/notifications/notifications-page')) },
+          { path: 'tasks', ...page(() => import('../features/tasks/tasks-page')) },
+          { path: 'shortcuts', ...page(() => import('../features/tasks/shortcuts-page')) },
           ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
         ],
       },

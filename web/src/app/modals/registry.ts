@@ -15,6 +15,7 @@ import type {
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
 import type { UpgradeModalArgs } from '../../features/billing/upgrade-modal';
+import type { TaskModalArgs } from '../../features/tasks/task-args';
 import type { ModalDefinition } from './types';
 
 /** Arguments of the modals that take some; every other modal takes none. */
@@ -38,6 +39,9 @@ export interface ModalArgsMap {
   memoryDetail: MemoryKeyArgs;
   memorySheet: MemorySheetArgs;
   upgrade: UpgradeModalArgs;
+  taskShortcut: TaskModalArgs;
+  financeAlert: TaskModalArgs;
+  scheduledTask: TaskModalArgs;
 }
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
@@ -106,9 +110,9 @@ export const modalRegistry = {
   restaurantBooking: later('Book a table', 'bookings'),
   bugReport: later('Report a bug', 'the bug-report tool'),
   enterprisePremiumSecureUpgrade: later('Enterprise Premium', 'Enterprise'),
-  taskShortcut: later('Task', 'tasks'),
-  financeAlert: later('Finance alert', 'the watchlist'),
-  scheduledTask: later('Scheduled task', 'tasks'),
+  taskShortcut: built(() => import('../../features/tasks/task-shortcut-modal')),
+  financeAlert: built(() => import('../../features/tasks/finance-alert-modal')),
+  scheduledTask: built(() => import('../../features/tasks/scheduled-task-modal')),
   automation: later('Automation', 'tasks'),
   platformOptions: later('Platform options', 'the desktop app', { hiddenInInstallSidecar: true }),
   sharepointSite: later('SharePoint site', 'connectors'),

@@ -57,8 +57,8 @@ describe('the account area', () => {
   it('opens a section that is not built yet, which says what it will hold and shows nothing else', async () => {
     at('/account/details');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
-    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Tasks' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
-    expect(screen.getByText('Your scheduled tasks and price alerts will be managed here.')).toBeInTheDocument();
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Reservations' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reservations' })).toBeInTheDocument();
+    expect(screen.getByText('Bookings made through answers will be listed here.')).toBeInTheDocument();
   });
 });

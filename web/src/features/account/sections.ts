@@ -14,7 +14,7 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { path: '/account/api', label: 'API', later: 'Keys for the answer engine’s API will be managed here.' },
   { path: '/account/reservations', label: 'Reservations', later: 'Bookings made through answers will be listed here.' },
   { path: '/account/notifications', label: 'Notifications' },
-  { path: '/account/tasks', label: 'Tasks', later: 'Your scheduled tasks and price alerts will be managed here.' },
-  { path: '/account/shortcuts', label: 'Shortcuts', later: 'Your saved prompt shortcuts will be managed here.' },
+  { path: '/account/tasks', label: 'Tasks' },
+  { path: '/account/shortcuts', label: 'Shortcuts' },
   { path: '/account/site-instructions', label: 'Site instructions' },
 ];

@@ -9,18 +9,42 @@ import { updateSettings, useSettings } from '../../app/settings/store';
 import { QuestionLength, useQuestion } from '../search/question-limit';
 import { searchModeOf } from '../search/search-mode';
 import { useStartThread } from '../search/use-start-thread';
+import { matchingShortcuts, ShortcutPicker } from '../tasks/shortcut-picker';
+import { useTasks } from '../tasks/use-tasks';
 
 export function AskBox() {
   const [text, setText] = useState('');
   const { incognito, preferredSearchMode } = useSettings();
   const { question, problem, canAsk } = useQuestion(text);
   const startThread = useStartThread();
+  // Typing / first lists the person's shortcuts (seed 003: shortcuts run from the ask box).
+  const shortcuts = useTasks('SHORTCUT');
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const matches = dismissed ? null : matchingShortcuts(text, shortcuts.data);
+  const runShortcut = (prompt: string) => {
+    setText('');
+    startThread(prompt);
+  };
 
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
     if (canAsk) startThread(question);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (matches) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const n = Math.max(1, matches.length);
+        setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
+        return;
+      }
+      if (e.key === 'Escape') return setDismissed(true);
+      if (e.key === 'Enter' && !e.shiftKey && matches[active]) {
+        e.preventDefault();
+        return runShortcut(matches[active].query.prompt);
+      }
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) ask(e);
   };
 
@@ -37,13 +61,20 @@ export function AskBox() {
         ref={registerAskInput}
         rows={2}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+          if (!e.target.value.startsWith('/')) setDismissed(false);
+        }}
+        aria-controls={matches ? 'ask-shortcuts' : undefined}
+        aria-activedescendant={matches?.[active] ? `ask-shortcut-${active}` : undefined}
         onKeyDown={onKeyDown}
         placeholder="Ask anything…"
         aria-invalid={problem ? true : undefined}
         aria-describedby="ask-input-length"
         className="block max-h-64 min-h-14 w-full resize-none bg-transparent px-2 py-1 text-base placeholder:text-neutral-400 focus:outline-none"
       />
+      {matches && <ShortcutPicker items={matches} active={active} pick={(t) => runShortcut(t.query.prompt)} />}
       <QuestionLength id="ask-input-length" question={question} />
       <div className="flex items-center justify-between pt-1">
         <div className="flex items-center gap-2">

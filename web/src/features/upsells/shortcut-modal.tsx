@@ -1,9 +1,11 @@
-// A recommended shortcut (seed 002 §4 shortcut modal), filled with its name and prompt. Saved
-// shortcuts arrive with tasks; until then the person can ask the prompt now.
+// A recommended shortcut (seed 002 §4 shortcut modal), filled with its name and prompt: the
+// person saves it as one of their shortcuts (a SHORTCUT task), or asks the prompt now.
 import { useState } from 'react';
 import type { ModalProps } from '../../app/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useStartThread } from '../search/use-start-thread';
+import { useSession } from '../../app/session';
+import { useTaskActions } from '../tasks/use-tasks';
 import type { UpsellModalArgs } from './upsell-args';
 
 export default function ShortcutModal({ args, close }: ModalProps<UpsellModalArgs>) {
@@ -11,6 +13,9 @@ export default function ShortcutModal({ args, close }: ModalProps<UpsellModalArg
   const [name, setName] = useState(shortcut?.name ?? '');
   const [prompt, setPrompt] = useState(shortcut?.prompt ?? '');
   const startThread = useStartThread();
+  const { user } = useSession();
+  const { create } = useTaskActions();
+  const save = () => create.mutate({ data: { task_type: 'SHORTCUT', title: name.trim(), query: { prompt: prompt.trim() } } }, { onSuccess: close });
   const ask = () => {
     close();
     startThread(prompt.trim());
@@ -32,11 +37,16 @@ export default function ShortcutModal({ args, close }: ModalProps<UpsellModalArg
         <span className="font-medium">Prompt</span>
         <textarea className="field min-h-24 w-full" value={prompt} onChange={(e) => setPrompt(e.target.value)} />
       </label>
-      <p className="text-xs text-neutral-500 dark:text-neutral-400">Saving shortcuts arrives with tasks. You can ask this prompt now.</p>
+      {!user && <p className="text-xs text-neutral-500 dark:text-neutral-400">Sign in to save shortcuts. You can ask this prompt now.</p>}
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={close}>
           Cancel
         </button>
+        {user && (
+          <button type="button" className="btn-secondary" disabled={!prompt.trim() || !name.trim() || create.isPending} onClick={save}>
+            Save shortcut
+          </button>
+        )}
         <button type="submit" className="btn-primary" disabled={!prompt.trim()}>
           Ask now
         </button>

@@ -1,0 +1,127 @@
+// One run of a task: its prompt asked as its owner (with the task's model and sources) in the
+// task's own thread (the first run starts it), then the outcome recorded on the task. Every id
+// comes from the task and the occurrence, so a run repeated after a crash asks nothing twice:
+// the thread is the task's, the entry the occurrence's.
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../eventstore/store.js';
+import { settingsOf } from '../settings/index.js';
+import { type AnswerJob, askInThread, findThreadRow, MAX_QUERY_LENGTH, slugFor, threadErrors } from '../threads/index.js';
+import { decideFinishRun, decideStartRun, type RunOutcome } from './decide.js';
+import type { TaskEvent } from './events.js';
+import { changeTask } from './use-cases.js';
+
+/** The answer engine as a run needs it: start answering an entry, and wait until it has ended. */
+export type RunAnswers = { start: (job: AnswerJob) => Promise<void>; untilEnded: (backendUuid: string) => Promise<void> };
+export type TaskRunDeps = { store: EventStore; db: Db; now: () => Date; answers: RunAnswers };
+
+/** A UUID made from a name, so the same task and occurrence always name the same thread and entry. */
+export function uuidFrom(name: string) {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+export const taskThreadUuid = (taskId: string) => uuidFrom(`task-thread:${taskId}`);
+export const runEntryUuid = (taskId: string, occurrenceKey: string) => uuidFrom(`task-run:${taskId}:${occurrenceKey}`);
+
+export type StartedRun = { run: false } | { run: true; ownerId: string; prompt: string; model: string; sources: string[]; title: string };
+
+/** Starts the occurrence on the task (once), or says it is not to run (paused, expired, deleted, ended already). */
+export async function beginRun(deps: TaskRunDeps, cmd: { taskId: string; occurrenceKey: string; occurrenceAt?: string }): Promise<StartedRun> {
+  const { result, state } = await changeTask(deps.store, cmd.taskId, (s) => {
+    const d = decideStartRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), occurrenceAt: cmd.occurrenceAt ? new Date(cmd.occurrenceAt) : undefined });
+    return { events: d.events, result: d.run };
+  });
+  const task = state.task;
+  if (!result || !task) return { run: false };
+  return { run: true, ownerId: task.owner_id, prompt: task.query.prompt, model: task.query.search_model, sources: task.query.sources, title: task.title };
+}
+
+const modeOf = (sources: readonly string[]) => (sources.includes('web') && sources.includes('help') ? 'auto' : sources.includes('help') ? 'help' : 'web');
+
+/** The question a run asks: the prompt, and why it runs when something made it (an alert's move). */
+export function runQuestion(prompt: string, reason?: string) {
+  const q = reason ? `${prompt}\n\n${reason}` : prompt;
+  return [...q].slice(0, MAX_QUERY_LENGTH).join('');
+}
+
+export type AskedRun = { job: AnswerJob; pending: boolean } | { failed: RunOutcome };
+
+/** Asks the run's question in the task's thread, unless asked already; says whether its answer is still to come. */
+export async function askQuestion(
+  deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>,
+  run: Extract<StartedRun, { run: true }>,
+  cmd: { taskId: string; occurrenceKey: string; reason?: string },
+): Promise<AskedRun> {
+  const contextUuid = taskThreadUuid(cmd.taskId);
+  const backendUuid = runEntryUuid(cmd.taskId, cmd.occurrenceKey);
+  const query = runQuestion(run.prompt, cmd.reason);
+  const mode = modeOf(run.sources);
+  const [settings, asked, thread] = await Promise.all([settingsOf(deps.db, run.ownerId), entryOf(deps.db, backendUuid), findThreadRow(deps.db, contextUuid)]);
+  const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
+  const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal };
+  if (asked) return { job, pending: asked.status === 'pending' };
+  const ask = (isNew: boolean) =>
+    askInThread(
+      deps.store,
+      {
+        context_uuid: contextUuid,
+        backend_uuid: backendUuid,
+        thread_url_slug: slugFor(run.title, contextUuid),
+        frontend_context_uuid: null,
+        query_str: query,
+        search_mode: mode,
+        incognito: false,
+        model: run.model,
+        asker: { user_id: run.ownerId, visitor_ids: [], visitor_id: `task-${cmd.taskId}` },
+        space: null,
+        now: deps.now(),
+      },
+      isNew,
+    );
+  try {
+    await ask(!thread);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // The owner deleted the task's thread: the run cannot add to it.
+    if (code === threadErrors.threadNotFound().code || code === threadErrors.threadExists().code)
+      return { failed: { ok: false, reason: "The task's thread was deleted." } };
+    if (code !== threadErrors.entryExists().code) throw err;
+  }
+  return { job, pending: true };
+}
+
+/** Waits (boundedly) until the entry's answer has ended. */
+export async function untilAnswered(deps: Pick<TaskRunDeps, 'db' | 'answers'>, backendUuid: string) {
+  for (let i = 0; i < 100; i++) {
+    await deps.answers.untilEnded(backendUuid);
+    if ((await entryOf(deps.db, backendUuid))?.status !== 'pending') return;
+  }
+}
+
+/** How the run's answer ended: succeeded with the thread, or failed with why. */
+export async function answerOutcome(deps: Pick<TaskRunDeps, 'db'>, cmd: { taskId: string; occurrenceKey: string }): Promise<RunOutcome> {
+  const entry = await entryOf(deps.db, runEntryUuid(cmd.taskId, cmd.occurrenceKey));
+  if (!entry || entry.status === 'pending') return { ok: false, reason: 'The answer did not end in time.' };
+  if (entry.status !== 'completed') return { ok: false, reason: entry.error || `The answer ${entry.status === 'stopped' ? 'was stopped' : 'failed'}.` };
+  return { ok: true, thread_slug: entry.thread_url_slug, context_uuid: entry.context_uuid };
+}
+
+// The entry's outcome, read from threads' read model: threads exports no read of an entry's error.
+async function entryOf(db: Db, backendUuid: string) {
+  return db
+    .selectFrom('thread_entries as e')
+    .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+    .select(['e.status', 'e.error', 'e.context_uuid', 't.thread_url_slug'])
+    .where('e.backend_uuid', '=', backendUuid)
+    .executeTakeFirst();
+}
+
+/** Records how the run ended (the answer's outcome unless one is given); returns the event appended (none when it had ended already). */
+export async function endRun(deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>, cmd: { taskId: string; occurrenceKey: string; outcome?: RunOutcome }) {
+  const outcome = cmd.outcome ?? (await answerOutcome(deps, cmd));
+  const { events } = await changeTask(deps.store, cmd.taskId, (s) => ({
+    events: decideFinishRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), outcome }),
+    result: null,
+  }));
+  return { outcome, event: (events[0] as TaskEvent | undefined) ?? null };
+}
