@@ -3,6 +3,7 @@
 // not done here: a consumer of NotificationSent starts a durable workflow for it
 // (workflows/notification-delivery.ts), so a request or a source's consumer never waits on it.
 import { randomUUID } from 'node:crypto';
+import { changeStream } from '../eventstore/change.js';
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent, type Trx } from '../eventstore/types.js';
 import {
@@ -30,24 +31,11 @@ import {
 } from './events.js';
 import { holdersOf, unreadCount } from './queries.js';
 
-const MAX_ATTEMPTS = 5;
-
 export type NotifyDeps = { store: EventStore; now: () => Date };
 
 /** Decides against the person's notify stream as its events say, and appends what it decided (again on a race). */
-export async function changePerson<E extends NewEvent>(store: EventStore, userId: string, decide: (state: PersonNotifyState) => E[], trx?: Trx) {
-  const stream = notifyStream(userId);
-  for (let attempt = 1; ; attempt++) {
-    const { state, version } = await store.aggregate(stream, initialPersonNotify, evolvePersonNotify, trx);
-    const events = decide(state);
-    if (!events.length) return events;
-    try {
-      await store.append(stream, version, events, trx);
-      return events;
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
-    }
-  }
+export function changePerson<E extends NewEvent>(store: EventStore, userId: string, decide: (state: PersonNotifyState) => E[], trx?: Trx) {
+  return changeStream(store, { stream: notifyStream(userId), initial: initialPersonNotify, evolve: evolvePersonNotify }, decide, { trx });
 }
 
 export type NotifyRequest = NotifyInput & {
