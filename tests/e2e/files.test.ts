@@ -93,8 +93,11 @@ describe('Files', () => {
     expect((await got.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     await completed(owner).getByRole('button', { name: 'Delete report.docx' }).click();
+    // The row leaves at once (optimistic); the reload waits for the server's answer, which it would otherwise cancel.
+    const deleted = owner.waitForResponse((r) => r.url().includes('/rest/file-repository/delete-files'));
     await owner.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await completed(owner).getByRole('listitem', { name: 'report.docx' }).waitFor({ state: 'detached' });
+    expect((await deleted).status()).toBe(200);
     await owner.reload();
     await completed(owner).getByRole('listitem', { name: 'bees.pdf' }).waitFor();
     expect(await completed(owner).getByRole('listitem', { name: 'report.docx' }).count()).toBe(0);
