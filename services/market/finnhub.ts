@@ -4,6 +4,7 @@
 // untrusted: a timeout, a size cap and a schema check before any number is used.
 import { z } from 'zod';
 import { type MarketData, MarketDataError, type Quote } from './quote.js';
+import { readCappedBody } from '../shared/capped-body.js';
 
 export const FINNHUB_LIMITS = { timeoutMs: 10_000, maxBytes: 16 * 1024 } as const;
 
@@ -74,32 +75,15 @@ export function finnhubMarketData(opts: FinnhubOptions): MarketData {
 }
 
 async function readCapped(res: Response, maxBytes: number, symbol: string, timeout: AbortSignal) {
-  const tooLarge = () => new MarketDataError('too_large', `finnhub's answer for ${symbol} is over ${maxBytes} bytes`);
-  if (Number(res.headers.get('content-length') ?? '0') > maxBytes) {
-    await res.body?.cancel();
-    throw tooLarge();
-  }
-  const reader = res.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  let body: Buffer<ArrayBuffer> | 'too_large';
   try {
-    if (reader)
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel();
-          throw tooLarge();
-        }
-        chunks.push(value);
-      }
-  } catch (err) {
-    if (err instanceof MarketDataError) throw err;
+    body = await readCappedBody(res, maxBytes);
+  } catch {
     if (timeout.aborted) throw new MarketDataError('timeout', `finnhub's answer for ${symbol} did not arrive in time`);
     throw new MarketDataError('unavailable', `finnhub's answer for ${symbol} was cut off`);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  if (body === 'too_large') throw new MarketDataError('too_large', `finnhub's answer for ${symbol} is over ${maxBytes} bytes`);
+  return body.toString('utf8');
 }
 
 /** The system error's code (ECONNREFUSED, ENOTFOUND ...), never its message: that may quote the request. */

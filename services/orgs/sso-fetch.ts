@@ -11,6 +11,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { readCappedBody } from '../shared/capped-body.js';
 
 export const SSO_FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 512 * 1024 } as const;
 
@@ -50,23 +51,9 @@ export async function checkProviderUrl(raw: string, o: { allowPrivate: boolean; 
 }
 
 async function readCapped(res: Response, maxBytes: number) {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new SsoFetchRefused('too_large');
-  const reader = res.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader)
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw new SsoFetchRefused('too_large');
-      }
-      chunks.push(value);
-    }
-  return Buffer.concat(chunks);
+  const body = await readCappedBody(res, maxBytes);
+  if (body === 'too_large') throw new SsoFetchRefused('too_large');
+  return body;
 }
 
 /** Connections that refuse, at connect time, any address that is not public. */
