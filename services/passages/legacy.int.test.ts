@@ -13,7 +13,7 @@ import { EventStore } from '../eventstore/store.js';
 let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('legacy', { empty: true });
   drop = database.drop;
   const pool = createPool(database.url, 2);
   pool.on('error', () => {});

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { migrateAuth } from '../../services/identity/auth.js';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { migrateToLatest } from '../../services/db/migrate.js';
+import { TEST_AUTH_SECRET } from './template-database.js';
 
 export function adminUrl() {
   const url = process.env.TEST_DATABASE_ADMIN_URL;
@@ -11,12 +12,20 @@ export function adminUrl() {
   return url;
 }
 
-export async function createTestDatabase(prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database in the run's PostgreSQL: a copy of the run's migrated template (see
+ * template-database.ts), or an empty one with `{ empty: true }` (for tests of the migrations).
+ */
+export async function createTestDatabase(prefix = 't', opts: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const template = opts.empty ? undefined : process.env.TEST_DATABASE_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return {
@@ -53,7 +62,7 @@ export async function migratedDbWithAuth(max = 10) {
   const migrated = await migratedDb(max);
   const pool = new pg.Pool({ connectionString: migrated.url, max: 1 });
   try {
-    await migrateAuth({ pool, secret: 'test-secret-test-secret-test-secret-0123', baseURL: 'http://127.0.0.1', trustedOrigins: [] });
+    await migrateAuth({ pool, secret: TEST_AUTH_SECRET, baseURL: 'http://127.0.0.1', trustedOrigins: [] });
   } finally {
     await pool.end();
   }

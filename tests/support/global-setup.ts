@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.js';
+import { makeTemplateDatabase } from './template-database.js';
+import { bundleServer } from './server-bundle.js';
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_ADMIN_URL) return;
@@ -23,7 +25,12 @@ export default async function setup() {
   await pg.initialise();
   await pg.start();
   process.env.TEST_DATABASE_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  // Migrated once here; each test file's database is a copy (a file copy, not a migration run).
+  process.env.TEST_DATABASE_TEMPLATE = await makeTemplateDatabase(process.env.TEST_DATABASE_ADMIN_URL);
+  const bundle = await bundleServer();
+  process.env.TEST_SERVER_BUNDLE = bundle.path;
   return async () => {
+    bundle.remove();
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
   };

@@ -13,7 +13,9 @@ export async function startServerProcess(opts: { databaseUrl: string; env?: Reco
   const port = opts.port ?? (await freePort());
   // Node with tsx's loader, not the tsx CLI: the CLI runs the script in a grandchild, which a
   // SIGKILL of the CLI would leave running. Here the child is the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/app/main.ts'], {
+  // The run's bundle of the server when global setup made one (see server-bundle.ts), else the sources through tsx.
+  const bundle = process.env.TEST_SERVER_BUNDLE;
+  const child = spawn(process.execPath, bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'services/app/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -56,7 +58,7 @@ async function waitForReady(url: string, child: ChildProcess, logs: () => string
       () => false,
     );
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
   throw new Error(`server not ready within ${timeoutMs} ms:\n${logs()}`);

@@ -1,0 +1,29 @@
+// The run's template database: the app's migrations and Better Auth's tables applied once, so a
+// test file's fresh database is `CREATE DATABASE … TEMPLATE` (about 0.3 s) instead of a migration
+// run (about 2 s at each server start).
+import pg from 'pg';
+import { migrateAuth } from '../../services/identity/auth.js';
+import { createDb, createPool } from '../../services/db/database.js';
+import { migrateToLatest } from '../../services/db/migrate.js';
+
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+export async function makeTemplateDatabase(adminUrl: string, name = 'ae_template'): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), 2);
+  try {
+    await migrateToLatest(createDb(pool));
+    await migrateAuth({ pool, secret: TEST_AUTH_SECRET, baseURL: 'http://127.0.0.1', trustedOrigins: [] });
+  } finally {
+    await pool.end();
+  }
+  return name;
+}
