@@ -93,6 +93,14 @@ describe('buying Pro', () => {
     await code.fill('HALFOFF');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Code HALFOFF applied').waitFor();
+    // A removal that fails (Stripe refuses the new session) says so, and still clears the code.
+    stripe.refuseNext('POST', '/v1/checkout/sessions');
+    await page.getByRole('button', { name: 'Remove code HALFOFF' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Error removing promo code' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('promotion_code')).toBeNull();
+    await code.fill('HALFOFF');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Code HALFOFF applied').waitFor();
     await expectTheForm(page);
     // A trial charges nothing today (the session as Stripe.js shows it).
     await page.getByTestId('due-today').filter({ hasText: '$0.00' }).waitFor();
@@ -104,8 +112,11 @@ describe('buying Pro', () => {
     await form.getByLabel('Postal code').fill('94105');
     // A declined card: said in red, nothing bought.
     await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+    const tracked = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/rest/attribution/comet/event/pro_checkout_error');
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await form.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    // The error code is recorded ('pro checkout error' with the code).
+    expect((await tracked).postDataJSON()).toEqual({ properties: { code: 'paymentFailed' } });
     expect([...stripe.state.sessions.values()].filter((s) => s.status === 'complete')).toHaveLength(0);
 
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
