@@ -102,8 +102,12 @@ describe('buying Pro', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Code HALFOFF applied').waitFor();
     await expectTheForm(page);
-    // A trial charges nothing today (the session as Stripe.js shows it).
+    // The order summary from the session as Stripe.js shows it: the price, the discount in the
+    // seed's words, nothing due today in the trial, then the discounted price.
     await page.getByTestId('due-today').filter({ hasText: '$0.00' }).waitFor();
+    const lines = await page.getByLabel('Order summary').locator('div').allInnerTexts();
+    expect(lines.map((l) => l.replace(/\s+/g, ' ').trim())).toEqual(['Pro $20.00 / month', 'HALFOFF $10.00 off for 3 months', 'Due today $0.00']);
+    await page.getByLabel('Order summary').getByText('Then $10.00 / month').waitFor();
 
     const form = page.getByTestId('checkout-form');
     await form.getByLabel('Full name').fill('Petra Pay');

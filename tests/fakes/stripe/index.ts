@@ -168,13 +168,13 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     seedCoupon: (c) => createCoupon(state, c),
     seedPromotionCode: (p) => createPromotionCode(state, p),
     seedPlanPrices: () => {
-      for (const [id, unit_amount, interval, product] of [
-        ['price_pro_monthly', 2000, 'month', 'prod_pro'],
-        ['price_pro_yearly', 20000, 'year', 'prod_pro'],
-        ['price_max_monthly', 20000, 'month', 'prod_max'],
-        ['price_max_yearly', 200000, 'year', 'prod_max'],
+      for (const [id, unit_amount, interval, product, product_name] of [
+        ['price_pro_monthly', 2000, 'month', 'prod_pro', 'Pro'],
+        ['price_pro_yearly', 20000, 'year', 'prod_pro', 'Pro'],
+        ['price_max_monthly', 20000, 'month', 'prod_max', 'Max'],
+        ['price_max_yearly', 200000, 'year', 'prod_max', 'Max'],
       ] as const)
-        createPrice(state, { id, product, unit_amount, currency: 'usd', interval });
+        createPrice(state, { id, product, product_name, unit_amount, currency: 'usd', interval });
     },
     env: (webhookTarget) => {
       if (webhookTarget) webhooks.target = webhookTarget;

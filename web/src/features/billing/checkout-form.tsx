@@ -22,6 +22,7 @@ import type {
 } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
 import { PRO_CHECKOUT_ERROR, recordCheckoutEvent } from './checkout-events';
+import { orderSummary } from './order-summary';
 import { Placeholder, PLACEHOLDER_HEIGHTS, STRIPE_LOAD_ERROR, useStripeJs } from './stripe-loader';
 
 /** Express wallets: Apple Pay and Google Pay always, Link never; one column, as on a phone. */
@@ -113,14 +114,32 @@ function Fields({ checkout, onPaid }: { checkout: StripeCheckoutElementsValue; o
         </h2>
         <BillingAddressElement options={ADDRESS_OPTIONS} />
       </section>
-      <p className="flex justify-between text-sm" data-testid="due-today">
-        <span>Due today</span>
-        <span className="font-semibold">{checkout.total.total.amount}</span>
-      </p>
+      <OrderSummary checkout={checkout} />
       {error && <ErrorText text={error} />}
       <button type="button" className="btn-primary w-full" disabled={paying || !checkout.canConfirm} onClick={pay}>
         {PAY_LABEL}
       </button>
     </div>
+  );
+}
+
+function OrderSummary({ checkout }: { checkout: StripeCheckoutElementsValue }) {
+  const summary = orderSummary(checkout);
+  return (
+    <section className="space-y-1 rounded-xl border border-neutral-200 p-3 text-sm dark:border-neutral-800" aria-label="Order summary">
+      <dl className="space-y-1">
+        {summary.lines.map((line) => (
+          <div key={`${line.label}-${line.amount}`} className="flex justify-between gap-4">
+            <dt>{line.label}</dt>
+            <dd>{line.amount}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-neutral-200 pt-1 font-semibold dark:border-neutral-800" data-testid="due-today">
+          <dt>Due today</dt>
+          <dd>{summary.dueToday}</dd>
+        </div>
+      </dl>
+      {summary.afterwards && <p className="text-xs text-neutral-500">{summary.afterwards}</p>}
+    </section>
   );
 }
