@@ -1897,7 +1897,7 @@ export type CheckoutSessionRequest = {
     tier?: 'monthly' | 'yearly' | 'unknown';
     locale?: string | null;
     /**
-     * true for the embedded form (answers `clientSecret`), false for Stripe's hosted page (answers `url`).
+     * true for the form on this site (answers `clientSecret`), false for Stripe's hosted page (answers `url`).
      */
     embedded?: boolean;
     /**
@@ -1916,7 +1916,7 @@ export type CheckoutSessionResponse = {
      */
     url?: string;
     /**
-     * The embedded checkout's client secret.
+     * The client secret of a session for the form on this site (Stripe's `ui_mode` elements), for Stripe.js Checkout elements.
      */
     clientSecret?: string;
     /**

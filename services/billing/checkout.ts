@@ -76,7 +76,7 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, user:
     metadata,
   });
   if (input.embedded) {
-    if (!session.client_secret) throw new Error('Stripe answered an embedded checkout session without a client secret');
+    if (!session.client_secret) throw new Error('Stripe answered a checkout session for the form on the page without a client secret');
     return { clientSecret: session.client_secret, ...extras };
   }
   if (!session.url) throw new Error('Stripe answered a hosted checkout session without a url');

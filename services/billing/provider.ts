@@ -71,8 +71,9 @@ export type CheckoutRequest = {
   price_id: string;
   /** Seats: 1 for a person, the member count for an organisation. */
   quantity: number;
+  /** true: a session for the form on this site (a client secret); false: Stripe's hosted page (a url). */
   embedded: boolean;
-  /** Where Stripe sends the person after paying (embedded: its return_url). */
+  /** Where Stripe sends the person after paying (the form on this site: its return_url). */
   success_url: string;
   cancel_url: string;
   promotion_code_id: string | null;

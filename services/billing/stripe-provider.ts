@@ -244,7 +244,9 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
         metadata: { user_id: req.user_id, ...req.metadata },
         locale: stripeLocale(req.locale),
         ...(req.promotion_code_id ? { discounts: [{ promotion_code: req.promotion_code_id }] } : { allow_promotion_codes: true }),
-        ...(req.embedded ? { ui_mode: 'embedded' as const, return_url: req.success_url } : { success_url: req.success_url, cancel_url: req.cancel_url }),
+        // The form on this site is built from Stripe.js Checkout elements (`elements`, formerly `custom`):
+        // this site decides that express wallets show without Link and the payment element offers card and link.
+        ...(req.embedded ? { ui_mode: 'elements', return_url: req.success_url } : { success_url: req.success_url, cancel_url: req.cancel_url }),
       };
       // A new session per request: its key only guards the SDK's own network retries.
       const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${req.user_id}-${randomUUID()}` });

@@ -11,8 +11,16 @@ import type { Config } from '../shared/config.js';
 
 export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'> & { billing?: Pick<Config['billing'], 'stripe'> };
 
-/** Stripe.js and its embedded checkout, allowed only while billing is on. */
-const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://checkout.stripe.com'], connect: ['https://api.stripe.com'] };
+/**
+ * Stripe.js and its checkout elements (express wallets, payment and address elements), allowed only
+ * while billing is on: the origins Stripe's security guide lists for them (the address element's
+ * autocomplete uses Google Maps; 3D Secure frames come from hooks.stripe.com).
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://maps.googleapis.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+  connect: ['https://api.stripe.com', 'https://maps.googleapis.com'],
+};
 
 export const DOCS_PATH = '/api/docs';
 

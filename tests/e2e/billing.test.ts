@@ -1,8 +1,10 @@
 // Buying Pro in the browser against the Stripe fake: the pricing of /max/payment (monthly and
-// yearly, the yearly saving, the trial as free months), a refused and an applied discount code
-// with its discount text, the embedded checkout (the
-// Stripe.js test double), the return with the refreshed subscription and the Pro badge; a failed
-// Stripe.js load shows a plain error; signed out, /max/payment goes home.
+// yearly, the yearly saving, the trial as free months), a refused, an applied and a removed
+// discount code with its discount text, the checkout form on the page (Stripe.js Checkout elements
+// through the Stripe.js test double: express wallets without Link, the payment element with card
+// and link, 'Billing Information'), a declined card said in red, the payment confirmed against the
+// fake, the refreshed subscription and the Pro badge; an express wallet pays too; a failed Stripe.js
+// load shows a plain error; signed out, /max/payment goes home.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,13 +37,29 @@ afterAll(async () => {
   await stripe?.close();
 });
 
+/** The form on the page: express wallets shown without Link (one column), the payment element with card and link and no billing fields, the billing address. */
+async function expectTheForm(p: Page) {
+  const form = p.getByTestId('checkout-form');
+  await form.waitFor();
+  const express = form.locator('[data-stripe-double-element="expressCheckout"]');
+  await express.getByRole('button', { name: 'Pay with Apple Pay' }).waitFor();
+  await express.getByRole('button', { name: 'Pay with Google Pay' }).waitFor();
+  expect(await express.getByRole('button', { name: 'Pay with Link' }).count()).toBe(0);
+  expect(JSON.parse((await express.getAttribute('data-layout')) ?? 'null')).toMatchObject({ maxColumns: 1 });
+  const payment = form.locator('[data-stripe-double-element="payment"]');
+  expect(await payment.getAttribute('data-payment-methods')).toBe('card,link');
+  expect(await payment.getAttribute('data-billing-fields')).toBe('hidden');
+  expect(await payment.getByRole('tab').allTextContents()).toEqual(['Card', 'Link']);
+  await form.locator('[data-stripe-double-element="address"]').getByLabel('Full name').waitFor();
+}
+
 describe('buying Pro', () => {
   it('goes home when signed out', async () => {
     await page.goto('/max/payment');
     await page.waitForURL((u) => u.pathname === '/');
   });
 
-  it('shows monthly and yearly prices with the yearly saving, refuses an unknown code, applies a good one, and pays in the embedded form', async () => {
+  it('shows monthly and yearly prices with the yearly saving, refuses an unknown code, applies a good one, and pays with a card in the form on the page', async () => {
     await signUp(page, { name: 'Petra Pay', email: `petra-${Date.now()}@example.com`, password: 'a-good-long-password' });
     await page.goto('/max/payment?plan=monthly');
     const period = page.getByRole('group', { name: 'Billing period' });
@@ -51,7 +69,7 @@ describe('buying Pro', () => {
     // 12 x $20 - $200, shown while monthly is chosen.
     await period.getByText('Save $40.00').waitFor();
     await page.getByRole('heading', { name: 'Billing Information' }).waitFor();
-    await page.locator('[data-stripe-double]').waitFor();
+    await expectTheForm(page);
 
     const code = page.getByPlaceholder('Enter discount code');
     await code.fill('NOT-A-CODE');
@@ -68,9 +86,45 @@ describe('buying Pro', () => {
     await page.getByTestId('discount-text').filter({ hasText: '50% off for 3 months' }).waitFor();
     expect(new URL(page.url()).searchParams.get('promotion_code')).toBe('HALFOFF');
 
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    // The fake's pay page stands for Stripe's own step; paying returns to /max/payment?success=1.
-    await page.getByRole('button', { name: 'Pay' }).click();
+    // Removed: the code leaves the URL and the discount text goes; applied again for the payment.
+    await page.getByRole('button', { name: 'Remove code HALFOFF' }).click();
+    await page.getByTestId('discount-text').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('promotion_code')).toBeNull();
+    await code.fill('HALFOFF');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Code HALFOFF applied').waitFor();
+    // A removal that fails (Stripe refuses the new session) says so, and still clears the code.
+    stripe.refuseNext('POST', '/v1/checkout/sessions');
+    await page.getByRole('button', { name: 'Remove code HALFOFF' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Error removing promo code' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('promotion_code')).toBeNull();
+    await code.fill('HALFOFF');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Code HALFOFF applied').waitFor();
+    await expectTheForm(page);
+    // The order summary from the session as Stripe.js shows it: the price, the discount in the
+    // seed's words, nothing due today in the trial, then the discounted price.
+    await page.getByTestId('due-today').filter({ hasText: '$0.00' }).waitFor();
+    const lines = await page.getByLabel('Order summary').locator('div').allInnerTexts();
+    expect(lines.map((l) => l.replace(/\s+/g, ' ').trim())).toEqual(['Pro $20.00 / month', 'HALFOFF $10.00 off for 3 months', 'Due today $0.00']);
+    await page.getByLabel('Order summary').getByText('Then $10.00 / month').waitFor();
+
+    const form = page.getByTestId('checkout-form');
+    await form.getByLabel('Full name').fill('Petra Pay');
+    await form.getByLabel('Address line 1').fill('1 Market Street');
+    await form.getByLabel('City').fill('San Francisco');
+    await form.getByLabel('Postal code').fill('94105');
+    // A declined card: said in red, nothing bought.
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+    const tracked = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/rest/attribution/comet/event/pro_checkout_error');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    // The error code is recorded ('pro checkout error' with the code).
+    expect((await tracked).postDataJSON()).toEqual({ properties: { code: 'paymentFailed' } });
+    expect([...stripe.state.sessions.values()].filter((s) => s.status === 'complete')).toHaveLength(0);
+
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL((u) => u.pathname === '/max/payment' && u.searchParams.get('success') === '1');
     await page.getByTestId('checkout-result').filter({ hasText: 'You are on Pro.' }).waitFor({ timeout: 20_000 });
     await page.getByTestId('plan-badge').filter({ hasText: 'Pro' }).first().waitFor();
@@ -78,6 +132,27 @@ describe('buying Pro', () => {
     expect(sessions).toHaveLength(1);
     expect(stripe.state.promotionCodes.get(sessions[0].promotion_code ?? '')?.code).toBe('HALFOFF');
     expect(sessions[0].trial_period_days).toBe(30);
+    expect(sessions[0]).toMatchObject({
+      ui_mode: 'elements',
+      confirmed_with: 'card',
+      billing_address: { name: 'Petra Pay', line1: '1 Market Street', postal_code: '94105' },
+    });
+  });
+
+  it('pays with an express wallet', async () => {
+    const other = await e2e.page();
+    await routeStripeJs(other, stripe.url);
+    await other.goto('/');
+    await signUp(other, { name: 'Walt Wallet', email: `walt-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await other.goto('/max/payment?plan=yearly');
+    await expectTheForm(other);
+    await other.getByRole('button', { name: 'Pay with Google Pay' }).click();
+    await other.waitForURL((u) => u.pathname === '/max/payment' && u.searchParams.get('success') === '1');
+    await other.getByTestId('checkout-result').filter({ hasText: 'You are on Pro.' }).waitFor({ timeout: 20_000 });
+    const paid = [...stripe.state.sessions.values()].filter((s) => s.status === 'complete' && s.confirmed_with === 'google_pay');
+    expect(paid).toHaveLength(1);
+    expect(paid[0].line_items).toEqual([{ price: 'price_pro_yearly', quantity: 1 }]);
+    await other.context().close();
   });
 
   it('a Stripe.js that cannot load shows a plain error, not a blank form', async () => {

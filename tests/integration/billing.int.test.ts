@@ -75,7 +75,7 @@ describe('checkout', () => {
     ]);
   });
 
-  test('embedded checkout, paid: the webhooks make the person Pro, with Pro capabilities, at once on their session', async () => {
+  test('checkout for the form on the page, paid: the webhooks make the person Pro, with Pro capabilities, at once on their session', async () => {
     const b = await signedUp(server.url, 'Paula');
     const before = await sessionUser(b);
     expect(before).toMatchObject({ subscription_status: 'none', subscription_plan: 'free', subscription_source: 'stripe' });
@@ -83,8 +83,10 @@ describe('checkout', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ clientSecret: expect.stringMatching(/^cs_test_\w+_secret_/) });
     const session = stripe.state.sessions.get(sessionIdOf(res.json.clientSecret))!;
+    // The form on the app's page: Stripe's `elements` mode, returning to the payment page.
     expect(session).toMatchObject({
-      ui_mode: 'embedded',
+      ui_mode: 'elements',
+      return_url: expect.stringMatching(/\/max\/payment\?success=1$/),
       locale: 'fr',
       client_reference_id: before.id,
       line_items: [{ price: 'price_pro_monthly', quantity: 1 }],

@@ -473,8 +473,9 @@ export const getCreateCheckoutSessionUrl = () => {
 
 /**
  * Creates a Stripe Checkout session for the signed-in person (a Stripe customer is made once
- * per person). `embedded: true` answers `clientSecret` for the embedded form; otherwise `url`,
- * Stripe's hosted page. `discountCode` is a promotion code: 400 `invalid_promo_code` or
+ * per person). `embedded: true` answers `clientSecret` for the form on this site (a session with
+ * Stripe's `ui_mode: elements`, opened with Stripe.js Checkout elements: express wallets, the
+ * payment element and the billing address); otherwise `url`, Stripe's hosted page. `discountCode` is a promotion code: 400 `invalid_promo_code` or
  * `expired_promo_code` when Stripe knows none active by that code. 401 `unauthenticated`;
  * 409 `subscription_already_active` when the person has an active subscription; 503
  * `billing_not_configured` when billing is off; 400 `plan_not_for_sale` when the plan has no

@@ -41,7 +41,7 @@ export interface CheckoutSessionRequest {
      * @nullable
      */
   locale?: string | null;
-  /** true for the embedded form (answers `clientSecret`), false for Stripe's hosted page (answers `url`). */
+  /** true for the form on this site (answers `clientSecret`), false for Stripe's hosted page (answers `url`). */
   embedded?: boolean;
   /** The plan to buy. */
   subscriptionTier?: CheckoutSessionRequestSubscriptionTier;

@@ -15,7 +15,7 @@ import type { CheckoutSessionResponseDiscount } from './checkoutSessionResponseD
 export interface CheckoutSessionResponse {
   /** Stripe's hosted checkout page (hosted checkout). */
   url?: string;
-  /** The embedded checkout's client secret. */
+  /** The client secret of a session for the form on this site (Stripe's `ui_mode` elements), for Stripe.js Checkout elements. */
   clientSecret?: string;
   /** The applied promotion code's coupon (amount_off in minor units of `currency`), for the discount texts. */
   discount?: CheckoutSessionResponseDiscount;

@@ -2,9 +2,12 @@
 import { list, missing, type Params, record, str, StripeFakeError } from './http.js';
 import { newId, type Coupon, type FakeState, type Price, type PromotionCode } from './state.js';
 
-export function createPrice(state: FakeState, p: { id?: string; product?: string; unit_amount: number; currency: string; interval: 'month' | 'year' }): Price {
+export function createPrice(
+  state: FakeState,
+  p: { id?: string; product?: string; product_name?: string; unit_amount: number; currency: string; interval: 'month' | 'year' },
+): Price {
   const product = p.product ?? newId('prod');
-  if (!state.products.has(product)) state.products.set(product, { id: product, object: 'product', name: product, active: true });
+  if (!state.products.has(product)) state.products.set(product, { id: product, object: 'product', name: p.product_name ?? product, active: true });
   const price: Price = {
     id: p.id ?? newId('price'),
     object: 'price',

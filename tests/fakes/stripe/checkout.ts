@@ -1,4 +1,4 @@
-// Customers, Checkout sessions (hosted: a url; embedded: a client secret) and billing portal
+// Customers, Checkout sessions (hosted: a url; elements or embedded: a client secret) and billing portal
 // sessions. A session completes when a test (or the fake's pay page) says the person paid:
 // the subscription is made and Stripe's webhooks go out in Stripe's order.
 import { list, missing, type Params, record, str, StripeFakeError } from './http.js';
@@ -41,14 +41,18 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
       const promo = discounts[0]?.promotion_code ?? null;
       if (promo && !state.promotionCodes.get(promo)?.active)
         throw new StripeFakeError(400, 'invalid_request_error', 'promotion_code_invalid', 'This promotion code is not active.');
-      const embedded = str(p.ui_mode) === 'embedded';
+      // Hosted sessions answer a url; the others (`elements` for a form on the app's page, `embedded`) a client secret.
+      const uiMode = str(p.ui_mode) ?? 'hosted';
+      const embedded = uiMode !== 'hosted' && uiMode !== 'hosted_page';
+      if (embedded && !str(p.return_url))
+        throw new StripeFakeError(400, 'invalid_request_error', 'parameter_missing', `return_url is required when ui_mode is ${uiMode}.`);
       const id = newId('cs_test');
       const session: CheckoutSession = {
         id,
         object: 'checkout.session',
         status: 'open',
         mode: 'subscription',
-        ui_mode: embedded ? 'embedded' : 'hosted',
+        ui_mode: uiMode,
         customer,
         client_reference_id: str(p.client_reference_id) ?? null,
         client_secret: embedded ? `${id}_secret_${newId('x').slice(2)}` : null,
@@ -88,7 +92,7 @@ export function checkoutRoutes(state: FakeState, baseUrl: () => string) {
 }
 
 /** The person paid: the subscription starts, its first invoice is paid, and the webhooks go out. */
-export async function completeCheckout(state: FakeState, hooks: Webhooks, sessionId: string) {
+export async function completeCheckout(state: FakeState, hooks: Webhooks, sessionId: string, opts: { last4?: string } = {}) {
   const session = state.sessions.get(sessionId);
   if (!session) throw new Error(`no checkout session ${sessionId}`);
   // Paying twice for one session is refused, as Stripe does: one session, one subscription.
@@ -97,7 +101,7 @@ export async function completeCheckout(state: FakeState, hooks: Webhooks, sessio
   if (!price) throw new Error(`no price ${session.line_items[0].price}`);
   state.now += 5;
   // Checkout collects a card and makes it the subscription's default payment method, as Stripe's form does.
-  const card = attachCard(state, session.customer, '4242');
+  const card = attachCard(state, session.customer, opts.last4 ?? '4242');
   const sub = newSubscription(state, {
     customer: session.customer,
     price,

@@ -10,6 +10,7 @@ import { catalogRoutes, createCoupon, createPrice, createPromotionCode } from '.
 import { checkoutRoutes, completeCheckout } from './checkout.js';
 import { readParams, send, StripeFakeError, type Params } from './http.js';
 import { scheduleRoutes } from './schedules.js';
+import { stripeJsApi } from './stripe-js-api.js';
 import { createState, type FakeState } from './state.js';
 import { subscriptionLifecycle, subscriptionRoutes } from './subscriptions.js';
 import { createWebhooks, type Webhooks } from './webhooks.js';
@@ -24,7 +25,7 @@ export type StripeFake = {
   state: FakeState;
   webhooks: Webhooks;
   /** The person paid for this checkout session. */
-  completeCheckout: (sessionId: string) => ReturnType<typeof completeCheckout>;
+  completeCheckout: (sessionId: string, opts?: { last4?: string }) => ReturnType<typeof completeCheckout>;
   lifecycle: ReturnType<typeof subscriptionLifecycle>;
   seedPrice: (p: Parameters<typeof createPrice>[1]) => ReturnType<typeof createPrice>;
   seedCoupon: (c: Parameters<typeof createCoupon>[1]) => ReturnType<typeof createCoupon>;
@@ -132,10 +133,17 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     send(res, 404, { error: { type: 'invalid_request_error', message: `No page ${path}` } });
   }
 
+  /** What Stripe.js asks for a session on the app's page (stripe-js-api.ts), through the Stripe.js test double. */
+  async function browserApi(req: IncomingMessage, res: ServerResponse, path: string) {
+    const { params } = await readParams(req);
+    const answer = await stripeJsApi(state, webhooks, path, params);
+    send(res, answer.status, answer.body);
+  }
+
   const server = await listenLoopback((req, res) => {
     const method = req.method ?? 'GET';
     const path = (req.url ?? '/').split('?')[0];
-    const run = path.startsWith('/v1/') ? api(req, res, method, path) : pages(res, method, path);
+    const run = path.startsWith('/v1/') ? api(req, res, method, path) : path.startsWith('/js/') ? browserApi(req, res, path) : pages(res, method, path);
     run.catch((err) => send(res, 500, { error: { type: 'api_error', message: String(err) } }));
   });
   baseUrl = server.url;
@@ -143,7 +151,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     url: server.url,
     state,
     webhooks,
-    completeCheckout: (id) => completeCheckout(state, webhooks, id),
+    completeCheckout: (id, o) => completeCheckout(state, webhooks, id, o),
     lifecycle: subscriptionLifecycle(state, webhooks),
     seedPrice: (p) => createPrice(state, p),
     holdSubscriptionReads: () => {
@@ -160,13 +168,13 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     seedCoupon: (c) => createCoupon(state, c),
     seedPromotionCode: (p) => createPromotionCode(state, p),
     seedPlanPrices: () => {
-      for (const [id, unit_amount, interval, product] of [
-        ['price_pro_monthly', 2000, 'month', 'prod_pro'],
-        ['price_pro_yearly', 20000, 'year', 'prod_pro'],
-        ['price_max_monthly', 20000, 'month', 'prod_max'],
-        ['price_max_yearly', 200000, 'year', 'prod_max'],
+      for (const [id, unit_amount, interval, product, product_name] of [
+        ['price_pro_monthly', 2000, 'month', 'prod_pro', 'Pro'],
+        ['price_pro_yearly', 20000, 'year', 'prod_pro', 'Pro'],
+        ['price_max_monthly', 20000, 'month', 'prod_max', 'Max'],
+        ['price_max_yearly', 200000, 'year', 'prod_max', 'Max'],
       ] as const)
-        createPrice(state, { id, product, unit_amount, currency: 'usd', interval });
+        createPrice(state, { id, product, product_name, unit_amount, currency: 'usd', interval });
     },
     env: (webhookTarget) => {
       if (webhookTarget) webhooks.target = webhookTarget;

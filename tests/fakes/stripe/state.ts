@@ -59,7 +59,8 @@ export type PromotionCode = Obj & {
 export type CheckoutSession = Obj & {
   status: 'open' | 'complete' | 'expired';
   mode: 'subscription';
-  ui_mode: 'hosted' | 'embedded';
+  /** As the app asked: hosted (a url) or a client-secret mode (`elements`, the form on the app's page; `embedded`). */
+  ui_mode: string;
   customer: string;
   client_reference_id: string | null;
   client_secret: string | null;
@@ -74,6 +75,10 @@ export type CheckoutSession = Obj & {
   trial_period_days: number | null;
   locale: string | null;
   created: number;
+  /** How Stripe.js confirmed it (the payment element's card or link, or an express wallet such as google_pay); absent otherwise. */
+  confirmed_with?: string;
+  /** The billing address the form sent with the confirmation, if any. */
+  billing_address?: Record<string, string> | null;
 };
 export type Subscription = Obj & {
   customer: string;

@@ -55,3 +55,52 @@ test('an unknown promotion code lists nothing; a known one is found by its code'
   expect((await stripe.promotionCodes.list({ code: 'NONE' })).data).toEqual([]);
   expect((await stripe.promotionCodes.list({ code: 'FIVE' })).data[0]).toMatchObject({ code: 'FIVE', active: true });
 });
+
+test("Stripe.js's session for the form on the app's page: read and confirmed by its client secret only; a declined card leaves it open; a paid one completes it with the webhooks", async () => {
+  fake.seedPrice({ id: 'price_js', unit_amount: 2000, currency: 'usd', interval: 'month' });
+  const coupon = fake.seedCoupon({ percent_off: 25, duration: 'repeating', duration_in_months: 3 });
+  const promo = fake.seedPromotionCode({ code: 'JS25', coupon: coupon.id });
+  const customer = await stripe.customers.create({ email: 'js@example.com' });
+  await expect(
+    stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: 'price_js', quantity: 1 }], ui_mode: 'elements' }),
+  ).rejects.toMatchObject({ code: 'parameter_missing' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: 'price_js', quantity: 1 }],
+    discounts: [{ promotion_code: promo.id }],
+    ui_mode: 'elements',
+    return_url: 'http://app.test/max/payment?success=1',
+  });
+  expect(session).toMatchObject({ ui_mode: 'elements', url: null, client_secret: expect.stringMatching(/_secret_/) });
+  const js = (what: string, fields: Record<string, string>) =>
+    fetch(`${fake.url}/js/checkout/${session.id}/${what}`, { method: 'POST', body: new URLSearchParams(fields) }).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+
+  expect((await js('session', { client_secret: 'cs_wrong_secret_x' })).status).toBe(404);
+  const shown = await js('session', { client_secret: session.client_secret! });
+  expect(shown.body).toMatchObject({
+    id: session.id,
+    email: 'js@example.com',
+    status: { type: 'open' },
+    total: { total: { minorUnitsAmount: 1500, amount: '$15.00' } },
+    discountAmounts: [{ minorUnitsAmount: 500, promotionCode: 'JS25', recurring: { type: 'repeating', durationInMonths: 3 } }],
+  });
+
+  const hooksBefore = fake.webhooks.events.length;
+  const declined = await js('confirm', { client_secret: session.client_secret!, payment_method_type: 'card', card_number: '4000 0000 0000 0002' });
+  expect(declined.body).toMatchObject({ type: 'error', error: { code: 'paymentFailed', message: 'Your card was declined.' } });
+  expect(fake.state.sessions.get(session.id)?.status).toBe('open');
+  expect(fake.webhooks.events.length).toBe(hooksBefore);
+
+  const paid = await js('confirm', { client_secret: session.client_secret!, payment_method_type: 'google_pay', 'billing_address[line1]': '1 Main St' });
+  expect(paid.body).toMatchObject({ type: 'success', session: { status: { type: 'complete' } }, return_url: 'http://app.test/max/payment?success=1' });
+  expect(fake.state.sessions.get(session.id)).toMatchObject({ status: 'complete', confirmed_with: 'google_pay', billing_address: { line1: '1 Main St' } });
+  expect(fake.webhooks.events.slice(hooksBefore).map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+  // One session, one payment: confirming again is refused.
+  expect((await js('confirm', { client_secret: session.client_secret!, payment_method_type: 'card', card_number: '4242424242424242' })).body).toMatchObject({
+    type: 'error',
+  });
+});

@@ -1,22 +1,27 @@
-// /max/payment: the plans with monthly and yearly prices, the discount code and the embedded
-// checkout (or Stripe's hosted page without a publishable key). Signed out: back to /. Billing
-// off: the page says so. After paying, Stripe returns here with ?success=1 and the subscription
-// is refreshed (a failed refresh is only logged: the webhook brings the same).
+// /max/payment: the plans with monthly and yearly prices, the discount code (applied and removed)
+// and the checkout form on this page (checkout-form.tsx; Stripe's hosted page without a
+// publishable key). Signed out: back to /. Billing off: the page says so. After paying, the page
+// shows ?success=1 and the subscription is refreshed (a failed refresh is only logged: the webhook
+// brings the same).
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCreateCheckoutSession, useGetBillingPlans, useRefreshSubscription } from '../../../../generated/react-query/billing/billing';
 import type { BillingPlan, BillingPlans, CheckoutSessionResponse, Subscription } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
 import { problemMessage } from '../../app/problem';
 import { sessionQueryKey, useSession } from '../../app/session';
 import { PageMessage } from '../../ui/page-message';
-import { Placeholder, PLACEHOLDER_HEIGHTS, StripeEmbeddedCheckout } from './embedded-checkout';
+import { CHECKOUT_SESSION_ERROR, recordCheckoutEvent } from './checkout-events';
+import { CheckoutForm } from './checkout-form';
+import { Placeholder, PLACEHOLDER_HEIGHTS } from './stripe-loader';
 import { PlanPanel } from './plan-panel';
 import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving, type Tier } from './pricing';
 
+export const SUCCESS_PATH = '/max/payment?success=1';
+export const PROMO_REMOVE_ERROR = 'Error removing promo code';
 export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
 const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
 const INTERVAL_DESCRIPTION = { monthly: 'Billed every month', yearly: 'Billed once a year' } as const;
@@ -86,6 +91,9 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   const [session, setSession] = useState<CheckoutSessionResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateCheckoutSession();
+  const navigate = useNavigate();
+  // Set while the session without the removed code is made: its failure says 'Error removing promo code'.
+  const removing = useRef(false);
   const embedded = !!plans.publishable_key;
   // The trial this checkout gives (someone who subscribed before gets none), as free months.
   const trial = trialText(session?.trial_period_days);
@@ -122,12 +130,20 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
         (r) => {
           if (!live) return;
           const body = r.data as CheckoutSessionResponse;
+          removing.current = false;
           if (body.url) window.location.assign(body.url);
           else if (body.clientSecret) setSession(body);
-          else setError('The checkout could not be started. Please try again.');
+          else {
+            setError('The checkout could not be started. Please try again.');
+            void recordCheckoutEvent(CHECKOUT_SESSION_ERROR, 'no_url_or_client_secret');
+          }
         },
         (err) => {
           if (!live) return;
+          if (removing.current) {
+            removing.current = false;
+            setCodeError(PROMO_REMOVE_ERROR);
+          }
           // A code the server refused: say why and clear it (seed: failure clears it).
           if (promo && err instanceof ApiError && (err.code === 'invalid_promo_code' || err.code === 'expired_promo_code')) {
             setCodeError(err.code === 'expired_promo_code' ? 'Expired promo code' : 'Invalid promo code');
@@ -141,6 +157,14 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
       live = false;
     };
   }, [planId, tier, promo, embedded]);
+
+  // Removing clears the code whether the new session succeeds or not (seed 002 §4).
+  const remove = () => {
+    setCodeError(null);
+    setCode('');
+    removing.current = true;
+    setParam('promotion_code', null);
+  };
 
   const apply = () => {
     const trimmed = code.trim();
@@ -194,7 +218,14 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
             {codeError}
           </p>
         )}
-        {promo && !codeError && session && <p className="text-sm text-teal-700 dark:text-teal-400">Code {promo} applied</p>}
+        {promo && !codeError && session && (
+          <p className="flex items-center gap-2 text-sm text-teal-700 dark:text-teal-400">
+            Code {promo} applied
+            <button type="button" className="btn-ghost text-xs" onClick={remove} aria-label={`Remove code ${promo}`}>
+              Remove
+            </button>
+          </p>
+        )}
         {session?.discount && !codeError && (
           <p className="text-sm font-medium text-teal-700 dark:text-teal-400" data-testid="discount-text">
             {couponText(session.discount, plan?.prices[0]?.currency ?? 'usd')}
@@ -206,10 +237,7 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
           </p>
         )}
       </div>
-      <section className="space-y-3" aria-labelledby="billing-information">
-        <h2 id="billing-information" className="text-lg font-semibold">
-          Billing Information
-        </h2>
+      <section className="space-y-3" aria-label="Checkout">
         {error && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {error}
@@ -217,7 +245,7 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
         )}
         {!error && !session && <Placeholder height={PLACEHOLDER_HEIGHTS.checkout} />}
         {session?.clientSecret && plans.publishable_key && (
-          <StripeEmbeddedCheckout publishableKey={plans.publishable_key} clientSecret={session.clientSecret} />
+          <CheckoutForm publishableKey={plans.publishable_key} clientSecret={session.clientSecret} onPaid={() => navigate(SUCCESS_PATH, { replace: true })} />
         )}
       </section>
       <span className="sr-only">{interval}</span>
