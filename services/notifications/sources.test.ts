@@ -18,6 +18,22 @@ describe('task runs', () => {
       url: '/search/morning-news-abc',
     });
   });
+  test('a price alert’s run is the alert going off, of kind price_alert', () => {
+    const event = {
+      type: 'TaskRunSucceeded',
+      streamId: 'task-t2',
+      streamVersion: 3,
+      data: { task_id: 't2', owner_id: 'ada', title: 'AAPL above 100', task_type: 'ALERT', thread_slug: 'aapl-above-100-x' },
+    };
+    expect(taskRunNotice(event)).toEqual({
+      notificationId: 'task-run-task-t2-3',
+      userId: 'ada',
+      kind: 'price_alert',
+      title: 'Your alert "AAPL above 100" went off',
+      body: 'Read why in the alert’s thread.',
+      url: '/search/aapl-above-100-x',
+    });
+  });
   test('a failed run says why and opens the tasks', () => {
     const event = {
       type: 'TaskRunFailed',

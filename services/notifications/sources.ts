@@ -45,25 +45,40 @@ export function accessRequestNotice(
 }
 
 /** The task events the scheduled tasks emit (branch `tasks`, issue 18). */
-export type TaskRunSucceeded = { type: 'TaskRunSucceeded'; data: { task_id: string; owner_id: string; title: string; thread_slug: string } };
-export type TaskRunFailed = { type: 'TaskRunFailed'; data: { task_id: string; owner_id: string; title: string; reason: string } };
+export type TaskRunSucceeded = {
+  type: 'TaskRunSucceeded';
+  data: { task_id: string; owner_id: string; title: string; task_type?: string; thread_slug: string };
+};
+export type TaskRunFailed = { type: 'TaskRunFailed'; data: { task_id: string; owner_id: string; title: string; task_type?: string; reason: string } };
 export const TASK_RUN_EVENTS = ['TaskRunSucceeded', 'TaskRunFailed'] as const;
 
 /**
- * A task's run, to its owner: the answer is in the task's thread, or the run failed and why.
+ * A task's run, to its owner: the answer is in the task's thread (a price alert's run is the alert
+ * firing, `price_alert`), or the run failed and why.
  * `streamId` and `streamVersion` name the run's event, which makes the notification's id.
  */
 export function taskRunNotice(event: { type: string; data: unknown; streamId: string; streamVersion: number }): NotifyRequest | null {
   const id = `task-run-${event.streamId}-${event.streamVersion}`;
   if (event.type === 'TaskRunSucceeded') {
     const d = event.data as TaskRunSucceeded['data'];
+    const url = `/search/${encodeURIComponent(d.thread_slug)}`;
+    if (d.task_type === 'ALERT') {
+      return {
+        notificationId: id,
+        userId: d.owner_id,
+        kind: 'price_alert',
+        title: `Your alert "${d.title}" went off`,
+        body: 'Read why in the alert’s thread.',
+        url,
+      };
+    }
     return {
       notificationId: id,
       userId: d.owner_id,
       kind: 'task_run',
       title: `Your task "${d.title}" ran`,
       body: 'Its answer is ready in the task’s thread.',
-      url: `/search/${encodeURIComponent(d.thread_slug)}`,
+      url,
     };
   }
   if (event.type === 'TaskRunFailed') {

@@ -286,7 +286,14 @@ export type RunOutcome = { ok: true; thread_slug: string; context_uuid: string }
 export function decideFinishRun(state: TaskState, cmd: { occurrenceKey: string; now: Date; outcome: RunOutcome }): (TaskRunSucceeded | TaskRunFailed)[] {
   const task = state.task;
   if (!task || state.runs[cmd.occurrenceKey] !== 'running') return [];
-  const base = { task_id: task.task_id, owner_id: task.owner_id, title: task.title, occurrence_key: cmd.occurrenceKey, finished_at: cmd.now.toISOString() };
+  const base = {
+    task_id: task.task_id,
+    owner_id: task.owner_id,
+    title: task.title,
+    task_type: task.type,
+    occurrence_key: cmd.occurrenceKey,
+    finished_at: cmd.now.toISOString(),
+  };
   if (cmd.outcome.ok) return [{ type: 'TaskRunSucceeded', data: { ...base, thread_slug: cmd.outcome.thread_slug, context_uuid: cmd.outcome.context_uuid } }];
   return [{ type: 'TaskRunFailed', data: { ...base, reason: cmd.outcome.reason.slice(0, 500) } }];
 }

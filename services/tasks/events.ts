@@ -50,12 +50,14 @@ export type TaskRunStarted = {
 };
 export type TaskRunSucceeded = {
   type: 'TaskRunSucceeded';
-  data: { task_id: string; owner_id: string; title: string; occurrence_key: string; thread_slug: string; context_uuid: string; finished_at: string };
+  data: RunEnd & { thread_slug: string; context_uuid: string };
 };
 export type TaskRunFailed = {
   type: 'TaskRunFailed';
-  data: { task_id: string; owner_id: string; title: string; occurrence_key: string; reason: string; finished_at: string };
+  data: RunEnd & { reason: string };
 };
+/** What every run's end says; `task_type` (absent from runs recorded before it was) lets readers tell an alert's run. */
+type RunEnd = { task_id: string; owner_id: string; title: string; task_type?: TaskType; occurrence_key: string; finished_at: string };
 /** An occurrence that came while the task could not run (paused, deleted or expired): skipped, and the next one set. */
 export type TaskRunSkipped = {
   type: 'TaskRunSkipped';

@@ -46,5 +46,5 @@ test('a quote crossing the target runs the alert, with the reason in its questio
   expect(JSON.stringify(thread.json)).toContain('crossing your target of 100.00 USD');
   await expect
     .poll(async () => ((await ada.get('/rest/notifications')).json.notifications as { kind: string }[]).map((n) => n.kind), { timeout: 10_000 })
-    .toContain('task_run');
+    .toContain('price_alert');
 });
