@@ -1,8 +1,10 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { isPushServiceEndpoint, vapidKeys } from './web-push.js';
+import { createPushSender, isPushServiceEndpoint, vapidKeys } from './web-push.js';
 
 describe('the VAPID key pair', () => {
   let dir: string;
@@ -45,5 +47,26 @@ describe('push endpoints', () => {
       expect([bad, isPushServiceEndpoint(bad, [])]).toEqual([bad, false]);
     expect(isPushServiceEndpoint('https://127.0.0.1:8443/x', ['127.0.0.1:8443'])).toBe(true);
     expect(isPushServiceEndpoint('https://127.0.0.1:9443/x', ['127.0.0.1:8443'])).toBe(false);
+  });
+});
+
+describe('sending', () => {
+  test('a public name that resolves to a private address is refused when connecting, not called', async () => {
+    const asked: string[] = [];
+    const lookup = ((host: string, _o: unknown, cb: (e: Error | null, a: { address: string; family: number }[]) => void) => {
+      asked.push(host);
+      cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    }) as unknown as LookupFunction;
+    const send = createPushSender({
+      vapid: vapidKeys(mkdtempSync(join(tmpdir(), 'vapid-')), null),
+      subject: 'mailto:ops@example.com',
+      allowPrivateHosts: [],
+      lookup,
+    });
+    const browserKey = createECDH('prime256v1');
+    browserKey.generateKeys();
+    const target = { endpoint: 'https://push.example.com/send/abc', p256dh: browserKey.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
+    await expect(send(target, { notification_id: 'n1', kind: 'task_run', title: 't', body: 'b', url: '/' })).resolves.toBe('refused');
+    expect(asked).toEqual(['push.example.com']);
   });
 });

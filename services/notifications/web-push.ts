@@ -2,10 +2,12 @@
 // or given by VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), and sending one notification to one
 // browser's subscription, encrypted for it (aes128gcm, RFC 8291) and signed (VAPID, RFC 8292).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import webpush from 'web-push';
+import { isPublicAddress, publicOnlyLookup } from '../shared/public-address.js';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -37,14 +39,16 @@ export function isPushServiceEndpoint(endpoint: string, allowPrivateHosts: reado
   if (url.protocol !== 'https:') return false;
   if (allowPrivateHosts.includes(url.host.toLowerCase())) return true;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || /\.(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes('.')) return ipaddr.isValid(host) && isPublicIp(host);
-  return ipaddr.isValid(host) ? isPublicIp(host) : true;
+  if (host === 'localhost' || /\.(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes('.')) return ipaddr.isValid(host) && isPublicAddress(host);
+  return ipaddr.isValid(host) ? isPublicAddress(host) : true;
 }
 
-function isPublicIp(host: string) {
-  let addr = ipaddr.parse(host);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-  return addr.range() === 'unicast';
+/** A push endpoint whose name resolved to a private address, caught when connecting. */
+class PrivatePushAddress extends Error {
+  constructor() {
+    super('the push service resolved to a private address');
+    this.name = 'PrivatePushAddress';
+  }
 }
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -58,20 +62,29 @@ export function createPushSender(opts: {
   allowPrivateHosts: readonly string[];
   /** The TLS agent: tests trust their fake push service's certificate with it. */
   agent?: Agent;
+  /** Name resolution of the connections to push services (tests). */
+  lookup?: LookupFunction;
   ttlSeconds?: number;
 }): PushSender {
+  // The endpoint's name is resolved again when connecting, and a private address refused there:
+  // a public name that points at this server's network (or is made to, between the check and the
+  // call) reaches nothing.
+  const publicOnly = new Agent({ keepAlive: true, lookup: publicOnlyLookup(() => new PrivatePushAddress(), opts.lookup) });
   return async (target, payload) => {
     if (!isPushServiceEndpoint(target.endpoint, opts.allowPrivateHosts)) return 'refused';
+    const allowedPrivate = opts.allowPrivateHosts.includes(new URL(target.endpoint).host.toLowerCase());
+    const agent = opts.agent ?? (allowedPrivate ? undefined : publicOnly);
     try {
       await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
         vapidDetails: { subject: opts.subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey },
         TTL: opts.ttlSeconds ?? 24 * 60 * 60,
         contentEncoding: 'aes128gcm',
         timeout: 10_000,
-        ...(opts.agent ? { agent: opts.agent } : {}),
+        ...(agent ? { agent } : {}),
       });
       return 'sent';
     } catch (err) {
+      if (err instanceof PrivatePushAddress) return 'refused';
       if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) return 'gone';
       // The push service's answer, not the request: it holds nothing secret, and no keys.
       if (err instanceof webpush.WebPushError) throw new Error(`push service answered ${err.statusCode}: ${String(err.body).slice(0, 200)}`);

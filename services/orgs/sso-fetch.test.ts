@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../shared/config.js';
-import { checkProviderUrl, guardedFetch, isPublicAddress, SSO_FETCH_LIMITS, SsoFetchRefused } from './sso-fetch.js';
+import { isPublicAddress } from '../shared/public-address.js';
+import { checkProviderUrl, guardedFetch, SSO_FETCH_LIMITS, SsoFetchRefused } from './sso-fetch.js';
 
 const lookupTo =
   (...addresses: string[]) =>

@@ -6,12 +6,11 @@
 // The address is checked twice: before the call (a clear refusal) and again by the connection
 // itself (undici's lookup hook), so a name that resolves differently the second time (DNS
 // rebinding) still cannot reach a private address.
-import dns from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { readCappedBody } from '../shared/capped-body.js';
+import { isPublicAddress, publicOnlyLookup } from '../shared/public-address.js';
 
 export const SSO_FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 512 * 1024 } as const;
 
@@ -24,15 +23,6 @@ export class SsoFetchRefused extends Error {
 
 export type HostLookup = (host: string) => Promise<string[]>;
 const systemLookup: HostLookup = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-
-/** Ordinary public unicast only: process() unwraps IPv4-mapped IPv6 (::ffff:127.0.0.1). */
-export function isPublicAddress(ip: string) {
-  try {
-    return ipaddr.process(ip).range() === 'unicast';
-  } catch {
-    return false;
-  }
-}
 
 /** Refuses a URL this server must not call; resolves its host to check every address it has. */
 export async function checkProviderUrl(raw: string, o: { allowPrivate: boolean; lookup?: HostLookup }) {
@@ -57,17 +47,7 @@ async function readCapped(res: Response, maxBytes: number) {
 }
 
 /** Connections that refuse, at connect time, any address that is not public. */
-const publicOnlyAgent = new Agent({
-  connect: {
-    lookup: (hostname, options, callback) =>
-      dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-        if (err) return callback(err, []);
-        const list = addresses as dns.LookupAddress[];
-        if (!list.length || !list.every((a) => isPublicAddress(a.address))) return callback(new SsoFetchRefused('private_address'), []);
-        callback(null, list);
-      }),
-  },
-});
+const publicOnlyAgent = new Agent({ connect: { lookup: publicOnlyLookup(() => new SsoFetchRefused('private_address')) } });
 
 const publicOnlyFetch = ((url: string, init: RequestInit) =>
   undiciFetch(url, { ...(init as object), dispatcher: publicOnlyAgent } as Parameters<typeof undiciFetch>[1])) as unknown as typeof fetch;

@@ -4,9 +4,8 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPublicAddress } from './address-policy.js';
+import { isPublicAddress, publicOnlyLookup } from '../../shared/public-address.js';
 import { fromNetworkError, LinkFetchError, linkErrors } from './fetch-errors.js';
-import { guardedLookup } from './guarded-lookup.js';
 import { normalizeLink } from './normalize.js';
 import { decodeText, parseContentType, readCapped } from './read-body.js';
 
@@ -95,11 +94,15 @@ function requestOnce(target: URL, allowPrivate: boolean, lookup: LookupFunction 
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     // agent: false gives each hop its own connection, closed after it, so nothing lingers.
-    const req = client.request(target, { method: 'GET', headers: HEADERS, agent: false, lookup: guardedLookup(lookup, allowPrivate), signal }, (res) => {
-      // The deadline also has to stop a body that is still arriving.
-      signal.addEventListener('abort', () => res.destroy(), { once: true });
-      resolve(res);
-    });
+    const req = client.request(
+      target,
+      { method: 'GET', headers: HEADERS, agent: false, lookup: publicOnlyLookup(linkErrors.blocked, lookup, allowPrivate), signal },
+      (res) => {
+        // The deadline also has to stop a body that is still arriving.
+        signal.addEventListener('abort', () => res.destroy(), { once: true });
+        resolve(res);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

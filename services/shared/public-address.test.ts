@@ -1,7 +1,7 @@
 // Only public unicast addresses may be fetched; everything that reaches the server's own
 // network, or could be translated to it, is refused.
 import { expect, test } from 'vitest';
-import { isPublicAddress } from './address-policy.js';
+import { isPublicAddress } from './public-address.js';
 
 test.each([
   '127.0.0.1',
