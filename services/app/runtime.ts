@@ -59,7 +59,7 @@ import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
 import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
 import { registerNotificationDelivery, startNotificationDeliveryConsumer } from '../../workflows/notification-delivery.js';
-import { createPushSender, NOTIFICATION_SOURCES_CONSUMER, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
+import { createPushSender, listenToCentreChanges, NOTIFICATION_SOURCES_CONSUMER, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
@@ -262,6 +262,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       )
     : null;
 
+  const centreSignals = listenToCentreChanges(databaseUrl, (err) => logger.warn({ err }, 'the notification centre listener lost its connection'));
   const ctx: AppContext = {
     ...kernel,
     auth,
@@ -292,7 +293,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     upsellSecret: secret,
     subscriptionOf,
     billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge() },
-    notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts },
+    notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals },
     taskRuns,
   };
 
@@ -333,6 +334,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await priceAlertLoop?.stop();
       await notificationSources.stop();
       await notificationDeliveryConsumer.stop();
+      await centreSignals.close();
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       await imageExpiryConsumer.stop();

@@ -2,6 +2,7 @@
 // them; all on without one), `notifications` (the in-app ones) and `push_subscriptions`.
 import type { Projection } from '../eventstore/types.js';
 import type { AccountErased } from '../identity/events.js';
+import { signalCentreChanged } from './centre-signals.js';
 import { NOTIFY_EVENTS, type NotificationEvent, type PersonNotifyEvent } from './events.js';
 
 export const notificationsProjection: Projection = {
@@ -50,6 +51,7 @@ export const notificationsProjection: Projection = {
           .where('read_at', 'is', null)
           .where('created_at', '<=', new Date(e.data.read_at))
           .execute();
+        await signalCentreChanged(trx, e.data.user_id);
         return;
       case 'NotificationSent': {
         const d = e.data;
@@ -69,6 +71,7 @@ export const notificationsProjection: Projection = {
             read_at: null,
           })
           .execute();
+        await signalCentreChanged(trx, d.user_id);
         return;
       }
       case 'NotificationRead':
@@ -79,6 +82,7 @@ export const notificationsProjection: Projection = {
           .where('user_id', '=', e.data.user_id)
           .where('read_at', 'is', null)
           .execute();
+        await signalCentreChanged(trx, e.data.user_id);
         return;
     }
   },

@@ -50,7 +50,7 @@ export const notificationRoutes = {
 
   async streamNotifications({ actor }, ctx) {
     const userId = await signedIn(actor);
-    return sse((stream) => streamCentre(ctx.db, stream, userId));
+    return sse((stream) => streamCentre(ctx.db, ctx.notifications.centreSignals, stream, userId));
   },
 
   async getPushPublicKey({ actor }, ctx) {

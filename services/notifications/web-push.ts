@@ -39,7 +39,8 @@ export function isPushServiceEndpoint(endpoint: string, allowPrivateHosts: reado
   if (url.protocol !== 'https:') return false;
   if (allowPrivateHosts.includes(url.host.toLowerCase())) return true;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || /\.(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes('.')) return ipaddr.isValid(host) && isPublicAddress(host);
+  if (host === 'localhost' || /\.(localhost|local|internal|home\.arpa)$/.test(host) || !host.includes('.'))
+    return ipaddr.isValid(host) && isPublicAddress(host);
   return ipaddr.isValid(host) ? isPublicAddress(host) : true;
 }
 
