@@ -249,7 +249,11 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
         ...(req.embedded ? { ui_mode: 'elements', return_url: req.success_url } : { success_url: req.success_url, cancel_url: req.cancel_url }),
       };
       // A new session per request: its key only guards the SDK's own network retries.
-      const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${req.user_id}-${randomUUID()}` });
+      const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${req.user_id}-${randomUUID()}` }).catch((err: unknown) => {
+        // Refused or unreachable: said as such (the promotion code was checked before this call).
+        if (err instanceof Stripe.errors.StripeError) throw billingErrors.checkoutFailed();
+        throw err;
+      });
       return { url: session.url ?? null, client_secret: session.client_secret ?? null };
     },
     async createPortalSession(req) {

@@ -140,6 +140,20 @@ describe('checkout', () => {
     expect(offSite.json).toMatchObject({ code: 'invalid_redirect_url' });
   });
 
+  test('Stripe refusing the session is a 503 problem saying so, and no session is kept', async () => {
+    const b = await signedUp(server.url, 'Refused');
+    const before = stripe.state.sessions.size;
+    stripe.refuseNext('POST', '/v1/checkout/sessions');
+    const refused = await b.post('/rest/stripe/checkout-session', { subscriptionTier: 'pro', tier: 'monthly', embedded: true });
+    expect([refused.status, refused.json.code, refused.json.detail]).toEqual([
+      503,
+      'stripe_checkout_error',
+      'Stripe could not start the checkout. Please try again.',
+    ]);
+    expect(stripe.state.sessions.size).toBe(before);
+    expect((await b.post('/rest/stripe/checkout-session', { subscriptionTier: 'pro', tier: 'monthly', embedded: true })).status).toBe(200);
+  });
+
   test('every POST to Stripe carried an idempotency key, and one person has one customer', async () => {
     const posts = stripe.state.requests.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(0);

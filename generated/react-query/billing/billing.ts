@@ -478,8 +478,9 @@ export const getCreateCheckoutSessionUrl = () => {
  * payment element and the billing address); otherwise `url`, Stripe's hosted page. `discountCode` is a promotion code: 400 `invalid_promo_code` or
  * `expired_promo_code` when Stripe knows none active by that code. 401 `unauthenticated`;
  * 409 `subscription_already_active` when the person has an active subscription; 503
- * `billing_not_configured` when billing is off; 400 `plan_not_for_sale` when the plan has no
- * price for the interval.
+ * `billing_not_configured` when billing is off, `stripe_checkout_error` when Stripe refuses
+ * the session or cannot be reached; 400 `plan_not_for_sale` when the plan has no price for
+ * the interval.
  * @summary Start a Stripe checkout for Pro or Max
  */
 export const createCheckoutSession = async (checkoutSessionRequest: CheckoutSessionRequest, options?: Parameters<typeof apiFetch>[1]): Promise<createCheckoutSessionResponse> => {
