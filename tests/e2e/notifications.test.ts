@@ -2,7 +2,8 @@
 // /account/notifications (all on at first), another person invites them to a Space, and the
 // bell shows it live, without a reload; opening it from the centre marks it read. The same
 // invitation reaches the person's subscribed browser through the Web Push fake, which decrypts
-// it (headless Chromium has no push service, so the test subscribes as its PushManager would).
+// it (headless Chromium has no push service, so the test subscribes as its PushManager would), and
+// the app's service worker shows that very payload when Chromium's DevTools deliver it as a push.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,9 @@ let e2e: E2E;
 let push: PushService;
 let dataDir: string;
 let bob: Page;
+type PushPayload = { notification_id: string; title: string; body: string; url: string };
+/** The invitation's push as the server sent it (the first test), shown by the service worker in the last. */
+let invitationPush: PushPayload | undefined;
 let ada: Page;
 const bobEmail = `bob-${Date.now()}@example.com`;
 
@@ -94,6 +98,7 @@ describe('notifications', () => {
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notifications, 1 unread');
     const [pushed] = await push.pushesTo(sub.endpoint);
     expect(pushed.payload).toMatchObject({ kind: 'space_invitation', title: 'Ada Inviter invited you to the Space "Rail club"' });
+    invitationPush = pushed.payload as PushPayload;
 
     await bell.click();
     const centre = bob.getByRole('dialog', { name: 'Notification centre' });
@@ -110,5 +115,29 @@ describe('notifications', () => {
     });
     expect(state.scope).toBe(`${e2e.url}/`);
     expect(state.active).toMatch(/^(activating|activated)$/);
+  });
+
+  it('the service worker shows a push as the server sent it (delivered through Chromium’s DevTools, which stand in for the push service)', async () => {
+    // What the server pushed for the invitation above, as the push fake decrypted it: the browser gets exactly this.
+    const payload = invitationPush!;
+    expect(payload.title).toBe('Ada Inviter invited you to the Space "Rail club"');
+    await bob.context().grantPermissions(['notifications'], { origin: e2e.url });
+    const cdp = await bob.context().newCDPSession(bob);
+    const registrations = new Map<string, string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+      for (const r of list) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await bob.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => registrations.get(`${e2e.url}/`)).toBeTruthy();
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: e2e.url, registrationId: registrations.get(`${e2e.url}/`)!, data: JSON.stringify(payload) });
+    const shown = () =>
+      bob.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
+      );
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.notification_id, data: { url: payload.url, id: payload.notification_id } }]);
+    await cdp.detach();
   });
 });
