@@ -21,6 +21,7 @@ import { registerExpireUpload, startUploadExpiryConsumer } from '../../workflows
 import { registerExpireImageUpload, startImageExpiryConsumer } from '../../workflows/expire-image-upload.js';
 import { registerExportData } from '../../workflows/export-data.js';
 import { registerDeleteAccount } from '../../workflows/delete-account.js';
+import { planChangeRunner, registerPlanChange } from '../../workflows/plan-change.js';
 import { startDataRightsConsumer } from '../../workflows/data-rights-consumer.js';
 import { redactors } from './erasure.js';
 import { exportParts } from './export-parts.js';
@@ -143,6 +144,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     rules: planRules,
     forgetSessions: () => sessions.forgetAll(),
   };
+  const changePlan = planChangeRunner(registerPlanChange(billingDeps));
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -291,7 +293,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     upsellSecret: secret,
     subscriptionOf,
-    billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge() },
+    billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge(), changePlan },
     notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts },
     taskRuns,
   };

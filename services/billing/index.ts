@@ -8,3 +8,11 @@ export type { BillingProvider, PromotionCodeFacts, ProviderEventSummary } from '
 export { subscriptionsProjection } from './projections.js';
 export { createStripeProvider } from './stripe-provider.js';
 export { subscriptionStream } from './events.js';
+export {
+  changeAtProvider,
+  planChangeWorkflowId,
+  recordPlanChange,
+  type PlanChangeJob,
+  type PlanChangeOutcome,
+  type PlanChangeRunner,
+} from './plan-change.js';
