@@ -2,7 +2,7 @@
 // off), the plan rules, a way to have stored webhooks applied, and forgetting remembered sessions
 // (their plan changed).
 import type { KernelContext } from '../shared/context.js';
-import type { PlanChangeRunner } from './plan-change.js';
+import type { PlanChangeRunner } from './plan-change-job.js';
 import type { BillingProvider } from './provider.js';
 import type { PlanRules } from './queries.js';
 

@@ -8,11 +8,5 @@ export type { BillingProvider, PromotionCodeFacts, ProviderEventSummary } from '
 export { subscriptionsProjection } from './projections.js';
 export { createStripeProvider } from './stripe-provider.js';
 export { subscriptionStream } from './events.js';
-export {
-  changeAtProvider,
-  planChangeWorkflowId,
-  recordPlanChange,
-  type PlanChangeJob,
-  type PlanChangeOutcome,
-  type PlanChangeRunner,
-} from './plan-change.js';
+export { changeAtProvider, planChangeWorkflowId, recordPlanChange } from './plan-change.js';
+export type { PlanChangeJob, PlanChangeOutcome, PlanChangeRunner } from './plan-change-job.js';

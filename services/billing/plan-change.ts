@@ -13,7 +13,8 @@ import type { BillingDeps } from './context.js';
 import { billingErrors } from './errors.js';
 import { evolveSubscription, NO_SUBSCRIPTION, subscriptionStream, type SubscriptionState } from './events.js';
 import { downgradeRefusal, paymentFailed, upgradeRefusal } from './plan-change-rules.js';
-import { PriceChangeError, type PriceChangeFailure, type ProviderSubscription } from './provider.js';
+import type { PlanChangeJob, PlanChangeOutcome, PlanChangeRunner } from './plan-change-job.js';
+import { PriceChangeError, type PriceChangeFailure } from './provider.js';
 import { changeSubscription, requireProvider, syncSubscription } from './use-cases.js';
 
 async function current(deps: BillingDeps, userId: string) {
@@ -56,20 +57,6 @@ export async function upgradeQuote(deps: BillingDeps, user: ActorUser) {
     payment_failed: paymentFailed(state),
   };
 }
-
-/**
- * A plan change made at Stripe by a durable workflow (workflows/plan-change.ts): the subscriber,
- * the subscription, the price it moves to and the subscriber's stream version when it was asked.
- * The workflow id and every Stripe idempotency key derive from these, so a doubled request, a
- * retried step or a run resumed after a crash make the one change once.
- */
-export type PlanChangeJob = { kind: 'upgrade' | 'downgrade'; user_id: string; subscription_id: string; price_id: string; version: number };
-
-/** What Stripe did: the subscription as it now is, or why it refused (nothing changed). */
-export type PlanChangeOutcome = { ok: true; subscription: ProviderSubscription } | { ok: false; reason: PriceChangeFailure; message: string };
-
-/** Runs a plan change to its end and answers its outcome (the durable workflow, in the app). */
-export type PlanChangeRunner = (job: PlanChangeJob) => Promise<PlanChangeOutcome>;
 
 export const planChangeWorkflowId = (job: PlanChangeJob) => `plan-change-${job.kind}-${job.subscription_id}-v${job.version}`;
 
