@@ -22,6 +22,7 @@ import { registerExpireImageUpload, startImageExpiryConsumer } from '../../workf
 import { registerExportData } from '../../workflows/export-data.js';
 import { registerDeleteAccount } from '../../workflows/delete-account.js';
 import { planChangeRunner, registerPlanChange } from '../../workflows/plan-change.js';
+import { registerOrgSeats, registerOrgSeatsQueue, startOrgSeatsConsumer } from '../../workflows/org-seats.js';
 import { startDataRightsConsumer } from '../../workflows/data-rights-consumer.js';
 import { redactors } from './erasure.js';
 import { exportParts } from './export-parts.js';
@@ -145,6 +146,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     forgetSessions: () => sessions.forgetAll(),
   };
   const changePlan = planChangeRunner(registerPlanChange(billingDeps));
+  const orgSeats = registerOrgSeats(billingDeps);
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -166,6 +168,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   await DBOS.launch();
   await registerIndexQueue();
   await registerTaskRunQueue();
+  await registerOrgSeatsQueue();
   // An entry whose process died between its question and its workflow's start gets one now, as
   // does a whole-at-once answer cut off; the others' workflows are the same ids, recovered by
   // DBOS already.
@@ -192,6 +195,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   // Only with billing on: without a provider no webhook is stored.
   const webhookDrain = billingProvider
     ? startWebhookDrain(billingDeps, { onError: (err) => logger.error({ err }, 'Stripe webhook inbox could not be drained; retrying') })
+    : null;
+  // An organisation's seats follow its membership (only with billing on: without Stripe there is nothing to update).
+  const orgSeatsConsumer = billingProvider
+    ? await startOrgSeatsConsumer(store, orgSeats, { onError: (err) => logger.error({ err }, 'organisation seats consumer failed; retrying') })
     : null;
   const imageExpiryConsumer = startImageExpiryConsumer(store, expireImageUpload, {
     onError: (err) => logger.error({ err }, 'image upload expiry consumer failed; retrying'),
@@ -332,6 +339,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await queryMilestones.stop();
       await memoryExtraction.stop();
       await webhookDrain?.stop();
+      await orgSeatsConsumer?.stop();
       await priceAlertLoop?.stop();
       await notificationSources.stop();
       await notificationDeliveryConsumer.stop();
