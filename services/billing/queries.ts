@@ -41,31 +41,41 @@ export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: strin
 
 const RANK: Record<Plan, number> = { free: 0, pro: 1, max: 2, enterprise: 3 };
 
+type PlanOrganization = SessionSubscription['plan_organization'];
+
 /**
  * The best plan an organisation of the person pays for (members get their organisation's plan),
- * or null. Reads the organisations' membership read model (org_members) in the same query.
+ * with that organisation and the person's role in it, or null. One indexed join of the
+ * organisations' membership read model (org_members) and the subscriptions.
  */
-async function orgPlanOf(db: Db, userId: string): Promise<Plan | null> {
+async function orgPlanOf(db: Db, userId: string): Promise<{ plan: Plan; org: NonNullable<PlanOrganization> } | null> {
   const rows = await preparedBuilt(
     db
-      .selectFrom('subscriptions')
-      .select(['plan', 'status'])
-      .where('user_id', 'in', (eb) => eb.selectFrom('org_members').select('org_uuid').where('org_members.user_id', '=', userId)),
+      .selectFrom('org_members')
+      .innerJoin('subscriptions', 'subscriptions.user_id', 'org_members.org_uuid')
+      .select(['org_members.org_uuid', 'org_members.role', 'subscriptions.plan', 'subscriptions.status'])
+      .where('org_members.user_id', '=', userId),
   ).execute();
-  let best: Plan | null = null;
-  for (const r of rows) if (r.plan && entitles(r.status as SubscriptionStatus) && (best === null || RANK[r.plan as Plan] > RANK[best])) best = r.plan as Plan;
+  let best: { plan: Plan; org: NonNullable<PlanOrganization> } | null = null;
+  for (const r of rows) {
+    if (!r.plan || !entitles(r.status as SubscriptionStatus)) continue;
+    const plan = r.plan as Plan;
+    if (best === null || RANK[plan] > RANK[best.plan]) best = { plan, org: { org_uuid: r.org_uuid, role: r.role as NonNullable<PlanOrganization>['role'] } };
+  }
   return best;
 }
 
-/** The session user's subscription part: their own, with their organisation's plan when that is higher. */
+/** The session user's subscription part: their own, or their organisation's plan (and which) when that is higher. */
 export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
-  const [v, orgPlan] = await Promise.all([subscriptionViewOf(db, rules, userId), orgPlanOf(db, userId)]);
-  const plan = orgPlan && RANK[orgPlan] > RANK[v.subscription_plan] ? orgPlan : v.subscription_plan;
+  const [v, fromOrg] = await Promise.all([subscriptionViewOf(db, rules, userId), orgPlanOf(db, userId)]);
+  const byOrg = fromOrg && RANK[fromOrg.plan] > RANK[v.subscription_plan] ? fromOrg : null;
+  const plan = byOrg ? byOrg.plan : v.subscription_plan;
   return {
     subscription_status: v.subscription_status,
     subscription_source: v.subscription_source,
     subscription_plan: plan,
     capabilities: rules.plans[plan].capabilities,
+    plan_organization: byOrg?.org ?? null,
   };
 }
 
