@@ -1,12 +1,13 @@
 // An organisation's seats follow its membership: for each membership event of the orgs domain
-// (read from the log by a consumer), a durable seat sync (services/billing/org-seats.ts) sets the
+// (read from the log by a consumer), and for an organisation's subscription as it starts (a member
+// may have joined between its checkout and its payment), a durable seat sync (services/billing/org-seats.ts) sets the
 // Stripe subscription's quantity to the member count and records it. Its id is the event's, so a
 // replayed event starts nothing new; the syncs run one at a time (a queue of one), so two quick
 // changes of one organisation never interleave their reads and updates.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import {
   recordSeats,
-  seatSyncJobsOf,
+  seatSyncJobsIn,
   seatSyncWorkflowId,
   seatTarget,
   updateSeatsAtProvider,
@@ -51,8 +52,8 @@ export async function startOrgSeatsConsumer(store: EventStore, workflow: ReturnT
   return startConsumer(
     store,
     ORG_SEATS_CONSUMER,
-    async (_trx, events) => {
-      for (const job of seatSyncJobsOf(events)) await DBOS.startWorkflow(workflow, { workflowID: seatSyncWorkflowId(job), queueName: QUEUE })(job);
+    async (trx, events) => {
+      for (const job of await seatSyncJobsIn(trx, events)) await DBOS.startWorkflow(workflow, { workflowID: seatSyncWorkflowId(job), queueName: QUEUE })(job);
     },
     { pollMs: 500, onError: opts.onError },
   );

@@ -5,10 +5,11 @@
 // subscription stream. Converging on the count now (not adding or taking one per event) makes a
 // replayed or late event harmless; the workflow id and the Stripe idempotency key are the
 // event's, so a replay never sends a second update.
-import { orgBillingFacts } from '../orgs/index.js';
+import type { Db } from '../db/database.js';
+import { existingOrgs, orgBillingFacts } from '../orgs/index.js';
 import type { StoredEvent } from '../eventstore/types.js';
 import type { BillingDeps } from './context.js';
-import { evolveSubscription, NO_SUBSCRIPTION, subscriptionStream } from './events.js';
+import { evolveSubscription, NO_SUBSCRIPTION, subscriptionStream, type SubscriptionStarted } from './events.js';
 import { changeSubscription, requireProvider } from './use-cases.js';
 
 /** The orgs domain's events that change an organisation's member count. */
@@ -19,11 +20,26 @@ export type SeatSyncJob = { org_uuid: string; position: string };
 
 export const seatSyncWorkflowId = (job: SeatSyncJob) => `org-seats-${job.org_uuid}-${job.position}`;
 
-/** The seat syncs a batch of events asks for (the membership events of organisations). */
-export function seatSyncJobsOf(events: readonly StoredEvent[]): SeatSyncJob[] {
-  return events
-    .filter((e) => MEMBERSHIP_EVENTS.includes(e.type) && e.streamId.startsWith('org-'))
-    .map((e) => ({ org_uuid: (e.data as { org_uuid: string }).org_uuid, position: e.globalPosition }));
+/**
+ * The seat syncs a batch of events asks for: the membership events of organisations, and a
+ * subscription starting for one of `orgs` (a member who joined between the checkout and its
+ * payment is not in the quantity the checkout asked for).
+ */
+export function seatSyncJobsOf(events: readonly StoredEvent[], orgs: ReadonlySet<string> = new Set()): SeatSyncJob[] {
+  const jobs: SeatSyncJob[] = [];
+  for (const e of events) {
+    if (MEMBERSHIP_EVENTS.includes(e.type) && e.streamId.startsWith('org-'))
+      jobs.push({ org_uuid: (e.data as { org_uuid: string }).org_uuid, position: e.globalPosition });
+    else if (e.type === 'SubscriptionStarted' && orgs.has((e.data as SubscriptionStarted['data']).user_id))
+      jobs.push({ org_uuid: (e.data as SubscriptionStarted['data']).user_id, position: e.globalPosition });
+  }
+  return jobs;
+}
+
+/** The seat syncs a batch of the log asks for, the organisations among its new subscribers read from `db` (the consumer's transaction). */
+export async function seatSyncJobsIn(db: Db, events: readonly StoredEvent[]) {
+  const started = [...new Set(events.filter((e) => e.type === 'SubscriptionStarted').map((e) => (e.data as SubscriptionStarted['data']).user_id))];
+  return seatSyncJobsOf(events, await existingOrgs(db, started));
 }
 
 /** What a sync must do: the organisation's subscription at Stripe, its seats there, and the seats it should have. */

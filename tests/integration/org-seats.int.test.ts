@@ -108,6 +108,10 @@ describe('seats follow membership', () => {
     expect(session.line_items).toEqual([{ price: 'price_pro_monthly', quantity: 2 }]);
     subId = (await stripe.completeCheckout(session.id)).id;
     await expect.poll(async () => (await owner.b.get(`/rest/organizations/${org}/billing`)).json.plan, { timeout: 20_000, interval: 100 }).toBe('pro');
+    // The subscription's start is checked too: Stripe holds the count already, so it is only recorded.
+    await expect.poll(() => seatEvents(org), { timeout: 30_000, interval: 100 }).toEqual([[null, 2]]);
+    await settled();
+    expect(updates()).toEqual([]);
   });
 
   test('a member joins: one update to three seats, keyed, recorded and projected', async () => {
@@ -118,7 +122,10 @@ describe('seats follow membership', () => {
     expect(updates()).toEqual([
       { subscription: subId, quantity: 3, previous: 2, idempotencyKey: expect.stringMatching(new RegExp(`^org-seats-${subId}-\\d+-3$`)) },
     ]);
-    expect(await seatEvents(org)).toEqual([[null, 3]]);
+    expect(await seatEvents(org)).toEqual([
+      [null, 2],
+      [2, 3],
+    ]);
     expect((await db.query('select seats from subscriptions where user_id = $1', [org])).rows).toEqual([{ seats: 3 }]);
     expect((await owner.b.get(`/rest/organizations/${org}/billing`)).json).toMatchObject({ member_count: 3, seats: 3 });
     // Seats change nothing of the plan or its payment: no charge until the next invoice.
@@ -167,6 +174,29 @@ describe('seats follow membership', () => {
     expect(stripe.state.requests.slice(before.requests).filter((r) => r.method === 'POST')).toEqual([]);
     expect(quantity()).toBe(1);
   });
+});
+
+test('a member who joins between the checkout and its payment: the seats are brought to the count once the subscription starts', async () => {
+  const owner = await person('Paula');
+  const created = await owner.b.post('/rest/organizations', { name: `Late Joiner Org ${Date.now()}` });
+  const org = created.json.uuid as string;
+  const res = await owner.b.post(`/rest/organizations/${org}/billing/checkout`, {
+    tier: 'enterprise_max',
+    interval: 'monthly',
+    collection_method: 'charge_automatically',
+  });
+  expect(res.status, res.text).toBe(200);
+  const session = stripe.state.sessions.get(res.json.url.split('/pay/')[1])!;
+  expect(session.line_items).toEqual([{ price: 'price_max_monthly', quantity: 1 }]);
+  await join(org, owner, await person('Quentin'));
+  await settled();
+  const sub = await stripe.completeCheckout(session.id);
+  await expect.poll(() => stripe.state.subscriptions.get(sub.id)!.items.data[0].quantity, { timeout: 30_000, interval: 100 }).toBe(2);
+  await settled();
+  expect(stripe.quantityUpdates().filter((u) => u.subscription === sub.id)).toEqual([
+    { subscription: sub.id, quantity: 2, previous: 1, idempotencyKey: expect.stringMatching(new RegExp(`^org-seats-${sub.id}-\\d+-2$`)) },
+  ]);
+  expect(await seatEvents(org)).toEqual([[null, 2]]);
 });
 
 test('an organisation without a subscription: members come and go, Stripe is asked nothing', async () => {
