@@ -18,8 +18,12 @@ import {
 export function registerPlanChange(deps: BillingDeps) {
   return DBOS.registerWorkflow(
     async (job: PlanChangeJob): Promise<PlanChangeOutcome> => {
-      // Retried only when Stripe could not be reached at all; its refusals are outcomes.
-      const outcome = await DBOS.runStep(() => changeAtProvider(deps, job), { name: 'change', retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1 });
+      // Retried only when Stripe could not be reached at all; its refusals are outcomes. Still
+      // unreachable after the retries: a refusal too, recorded, so asking again is a new request
+      // (a new workflow id) rather than this failure answered again.
+      const outcome = await DBOS.runStep(() => changeAtProvider(deps, job), { name: 'change', retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1 }).catch(
+        (err: unknown): PlanChangeOutcome => ({ ok: false, reason: 'provider_error', message: err instanceof Error ? err.message : String(err) }),
+      );
       await DBOS.runStep(() => recordPlanChange(deps, job, outcome), { name: 'record', retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1 });
       return outcome;
     },
