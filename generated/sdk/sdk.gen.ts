@@ -2476,7 +2476,8 @@ export const getUpgradeQuote = <ThrowOnError extends boolean = false>(options?: 
  * payment method to upgrade to Max.'); 422 `stripe_upgrade_payment_error` ('Payment failed.
  * Please update payment to continue.': the charge was declined and nothing changed); 503
  * `stripe_upgrade_error` ('Something went wrong. Please continue to Stripe and complete your
- * payment.') for any other refusal by Stripe.
+ * payment.') for any other refusal by Stripe. The change runs as a durable workflow the answer
+ * waits for: a server stopped mid-change completes it, once, when it starts again.
  *
  */
 export const upgradeSubscription = <ThrowOnError extends boolean = false>(options?: Options<UpgradeSubscriptionData, ThrowOnError>): RequestResult<UpgradeSubscriptionResponses, UpgradeSubscriptionErrors, ThrowOnError> => (options?.client ?? client).post<UpgradeSubscriptionResponses, UpgradeSubscriptionErrors, ThrowOnError>({
@@ -2530,7 +2531,10 @@ export const cancelScheduledDowngrade = <ThrowOnError extends boolean = false>(o
  *
  * A Stripe subscription schedule keeps Max until the period ends and continues on Pro from
  * the next billing start; the subscription answers it as `scheduled_change`. Asking again
- * changes nothing. The refusals of the downgrade quote; 401; 503.
+ * changes nothing. The refusals of the downgrade quote; 401; 503 (`billing_not_configured`, or
+ * `stripe_downgrade_error` when Stripe refused and nothing changed). The change runs as a
+ * durable workflow the answer waits for: a server stopped mid-change completes it, once, when
+ * it starts again.
  *
  */
 export const scheduleDowngrade = <ThrowOnError extends boolean = false>(options?: Options<ScheduleDowngradeData, ThrowOnError>): RequestResult<ScheduleDowngradeResponses, ScheduleDowngradeErrors, ThrowOnError> => (options?.client ?? client).post<ScheduleDowngradeResponses, ScheduleDowngradeErrors, ThrowOnError>({

@@ -143,6 +143,19 @@ export type Capabilities = {
 };
 
 /**
+ * An organisation member's role. Owners and admins manage members; only owners make or unmake owners.
+ */
+export type OrgRole = 'owner' | 'admin' | 'member';
+
+/**
+ * The organisation whose subscription gives a member the plan in force, with the member's role in it.
+ */
+export type PlanOrganization = {
+    org_uuid: string;
+    role: OrgRole;
+};
+
+/**
  * The signed-in user, as the web client sees them.
  */
 export type SessionUser = {
@@ -180,6 +193,14 @@ export type SessionUser = {
      * A government-origin profile (GOVERNMENT_EMAIL_DOMAINS or GOVERNMENT_IP_RANGES).
      */
     isGovernmentRequestOrigin: boolean;
+    /**
+     * The organisation whose subscription gives the plan in force, when it is higher than the
+     * person's own; null when the plan is their own. Such a member has no billing account of their
+     * own: the subscription button says the plan comes from the organisation, and offers 'Manage'
+     * (the organisation's billing page) to its owners and admins only.
+     *
+     */
+    plan_organization?: PlanOrganization | null;
 };
 
 export type SessionResponse = {
@@ -1398,11 +1419,6 @@ export type OrgFileSettings = {
  * Who reads a member's new threads at first.
  */
 export type OrgDefaultThreadAccess = 'owner-only' | 'private read' | 'org read' | 'public read';
-
-/**
- * An organisation member's role. Owners and admins manage members; only owners make or unmake owners.
- */
-export type OrgRole = 'owner' | 'admin' | 'member';
 
 export type OrgDetails = {
     uuid: string;

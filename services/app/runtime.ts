@@ -21,6 +21,8 @@ import { registerExpireUpload, startUploadExpiryConsumer } from '../../workflows
 import { registerExpireImageUpload, startImageExpiryConsumer } from '../../workflows/expire-image-upload.js';
 import { registerExportData } from '../../workflows/export-data.js';
 import { registerDeleteAccount } from '../../workflows/delete-account.js';
+import { planChangeRunner, registerPlanChange } from '../../workflows/plan-change.js';
+import { registerOrgSeats, registerOrgSeatsQueue, startOrgSeatsConsumer } from '../../workflows/org-seats.js';
 import { startDataRightsConsumer } from '../../workflows/data-rights-consumer.js';
 import { redactors } from './erasure.js';
 import { exportParts } from './export-parts.js';
@@ -143,6 +145,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     rules: planRules,
     forgetSessions: () => sessions.forgetAll(),
   };
+  const changePlan = planChangeRunner(registerPlanChange(billingDeps));
+  const orgSeats = registerOrgSeats(billingDeps);
   if (await indexHelpCorpus(store)) logger.info('help corpus indexed');
   const engine = createAnswerEngine(db, config);
   const liveFeed = createLiveFeed();
@@ -164,6 +168,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   await DBOS.launch();
   await registerIndexQueue();
   await registerTaskRunQueue();
+  await registerOrgSeatsQueue();
   // An entry whose process died between its question and its workflow's start gets one now, as
   // does a whole-at-once answer cut off; the others' workflows are the same ids, recovered by
   // DBOS already.
@@ -190,6 +195,10 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   // Only with billing on: without a provider no webhook is stored.
   const webhookDrain = billingProvider
     ? startWebhookDrain(billingDeps, { onError: (err) => logger.error({ err }, 'Stripe webhook inbox could not be drained; retrying') })
+    : null;
+  // An organisation's seats follow its membership (only with billing on: without Stripe there is nothing to update).
+  const orgSeatsConsumer = billingProvider
+    ? await startOrgSeatsConsumer(store, orgSeats, { onError: (err) => logger.error({ err }, 'organisation seats consumer failed; retrying') })
     : null;
   const imageExpiryConsumer = startImageExpiryConsumer(store, expireImageUpload, {
     onError: (err) => logger.error({ err }, 'image upload expiry consumer failed; retrying'),
@@ -292,7 +301,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     },
     upsellSecret: secret,
     subscriptionOf,
-    billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge() },
+    billing: { provider: billingProvider, rules: planRules, applyLater: () => webhookDrain?.nudge(), changePlan },
     notifications: { pushPublicKey: vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals },
     taskRuns,
   };
@@ -331,6 +340,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await queryMilestones.stop();
       await memoryExtraction.stop();
       await webhookDrain?.stop();
+      await orgSeatsConsumer?.stop();
       await priceAlertLoop?.stop();
       await notificationSources.stop();
       await notificationDeliveryConsumer.stop();

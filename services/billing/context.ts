@@ -2,6 +2,7 @@
 // off), the plan rules, a way to have stored webhooks applied, and forgetting remembered sessions
 // (their plan changed).
 import type { KernelContext } from '../shared/context.js';
+import type { PlanChangeRunner } from './plan-change-job.js';
 import type { BillingProvider } from './provider.js';
 import type { PlanRules } from './queries.js';
 
@@ -10,6 +11,8 @@ export type BillingPorts = {
   rules: PlanRules;
   /** A webhook was stored in the inbox: have it applied soon (workflows/stripe-webhook.ts drains the inbox). */
   applyLater: () => void;
+  /** Runs an upgrade or downgrade to its end as a durable workflow (workflows/plan-change.ts) and answers its outcome. */
+  changePlan: PlanChangeRunner;
 };
 
 export type BillingContext = KernelContext & {

@@ -138,6 +138,40 @@ describe('payment failures and recorded sources', () => {
       .then([{ type: 'SubscriptionUpgradeFailed', data: { user_id: 'ada', at, subscription_id: 'sub_1', plan: 'max', reason: 'payment_failed' } }]);
     subscription.given(started()).when(fail('sub_other')).then([]);
   });
+  test('a refused request (its idempotency key) is recorded once, however often its workflow re-runs', () => {
+    const fail = (s: typeof NO_SUBSCRIPTION) =>
+      decideSubscription(
+        s,
+        { type: 'RecordUpgradeFailure', subscription_id: 'sub_1', plan: 'max', reason: 'payment_failed', attempt: 'upgrade-sub_1-v3' },
+        ctx,
+      );
+    const failed = [
+      {
+        type: 'SubscriptionUpgradeFailed',
+        data: { user_id: 'ada', at, subscription_id: 'sub_1', plan: 'max', reason: 'payment_failed', attempt: 'upgrade-sub_1-v3' },
+      },
+    ];
+    subscription.given(started()).when(fail).then(failed);
+    subscription.given(started(), failed).when(fail).then([]);
+  });
+  test('seats are recorded when they change, for the subscription held only; a new subscription forgets them', () => {
+    const seats =
+      (n: number, subscription_id = 'sub_1') =>
+      (s: typeof NO_SUBSCRIPTION) =>
+        decideSubscription(s, { type: 'RecordSeats', subscription_id, seats: n }, ctx);
+    const three = [{ type: 'SubscriptionSeatsChanged', data: { user_id: 'ada', at, subscription_id: 'sub_1', seats: 3, previous: null } }];
+    subscription.given(started()).when(seats(3)).then(three);
+    subscription.given(started(), three).when(seats(3)).then([]);
+    subscription
+      .given(started(), three)
+      .when(seats(2))
+      .then([{ type: 'SubscriptionSeatsChanged', data: { user_id: 'ada', at, subscription_id: 'sub_1', seats: 2, previous: 3 } }]);
+    subscription.given(started(), three).when(seats(2, 'sub_other')).then([]);
+    subscription
+      .given(started(), three, started({ subscription_id: 'sub_2' }))
+      .when(seats(3, 'sub_2'))
+      .then([{ type: 'SubscriptionSeatsChanged', data: { user_id: 'ada', at, subscription_id: 'sub_2', seats: 3, previous: null } }]);
+  });
   test('a customer is linked once', () => {
     const link = (s: typeof NO_SUBSCRIPTION) => decideSubscription(s, { type: 'LinkCustomer', customer_id: 'cus_1' }, ctx);
     const linked = [{ type: 'SubscriptionCustomerLinked', data: { user_id: 'ada', at, customer_id: 'cus_1' } }];

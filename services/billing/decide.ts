@@ -17,7 +17,8 @@ export type SubscriptionCommand =
   | { type: 'LinkCustomer'; customer_id: string }
   | { type: 'Sync'; facts: SubscriptionFacts }
   | { type: 'RecordPaymentFailure'; subscription_id: string; invoice_id: string }
-  | { type: 'RecordUpgradeFailure'; subscription_id: string; plan: Plan; reason: SubscriptionUpgradeFailed['data']['reason'] }
+  | { type: 'RecordUpgradeFailure'; subscription_id: string; plan: Plan; reason: SubscriptionUpgradeFailed['data']['reason']; attempt?: string }
+  | { type: 'RecordSeats'; subscription_id: string; seats: number }
   | {
       type: 'RecordSource';
       source: SubscriptionSourceRecorded['data']['source'];
@@ -49,7 +50,18 @@ export function decideSubscription(state: SubscriptionState, cmd: SubscriptionCo
     case 'RecordUpgradeFailure':
       // Recorded so the next attempt is a new request to Stripe (its idempotency key follows the stream's version).
       if (state.subscription_id !== cmd.subscription_id) return [];
-      return [{ type: 'SubscriptionUpgradeFailed', data: { ...base, subscription_id: cmd.subscription_id, plan: cmd.plan, reason: cmd.reason } }];
+      // The same refused request (a workflow re-run after a crash) is recorded once.
+      if (cmd.attempt && state.failed_attempts.includes(cmd.attempt)) return [];
+      return [
+        {
+          type: 'SubscriptionUpgradeFailed',
+          data: { ...base, subscription_id: cmd.subscription_id, plan: cmd.plan, reason: cmd.reason, ...(cmd.attempt ? { attempt: cmd.attempt } : {}) },
+        },
+      ];
+    case 'RecordSeats':
+      // Only for the subscription held, and only a change.
+      if (state.subscription_id !== cmd.subscription_id || state.seats === cmd.seats) return [];
+      return [{ type: 'SubscriptionSeatsChanged', data: { ...base, subscription_id: cmd.subscription_id, seats: cmd.seats, previous: state.seats } }];
     case 'RecordSource':
       return [
         {

@@ -25,6 +25,7 @@ export const billingErrors = {
   missingPaymentMethod: () => new DomainError('unprocessable', 'missing_payment_method', 'Please add a payment method to upgrade to Max.'),
   upgradePaymentFailed: () => new DomainError('unprocessable', 'stripe_upgrade_payment_error', 'Payment failed. Please update payment to continue.'),
   upgradeFailed: () => new DomainError('unavailable', 'stripe_upgrade_error', 'Something went wrong. Please continue to Stripe and complete your payment.'),
+  downgradeFailed: () => new DomainError('unavailable', 'stripe_downgrade_error', 'Something went wrong. Your plan was not changed; please try again.'),
   billingAddressRequired: () => new DomainError('invalid', 'billing_address_required', 'An invoiced subscription needs a billing address.'),
   accountNotFound: () => new DomainError('not_found', 'account_not_found', 'No account has that address.'),
 };

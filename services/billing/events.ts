@@ -37,11 +37,19 @@ export type SubscriptionChangeScheduled = {
   data: At & { subscription_id: string; cancel_at_period_end: boolean; scheduled_change: ScheduledChange };
 };
 export type SubscriptionPaymentFailed = { type: 'SubscriptionPaymentFailed'; data: At & { subscription_id: string; invoice_id: string } };
-/** Stripe refused an immediate plan change (a declined card, no card, another refusal); nothing changed at Stripe. */
+/** Stripe refused a plan change (a declined card, no card, another refusal; `plan` is the plan asked for); nothing changed at Stripe. */
 export type SubscriptionUpgradeFailed = {
   type: 'SubscriptionUpgradeFailed';
-  data: At & { subscription_id: string; plan: Plan; reason: 'missing_payment_method' | 'payment_failed' | 'provider_error' };
+  data: At & {
+    subscription_id: string;
+    plan: Plan;
+    reason: 'missing_payment_method' | 'payment_failed' | 'provider_error';
+    /** The refused Stripe request's idempotency key: a plan-change workflow re-run after a crash records its refusal once. */
+    attempt?: string;
+  };
 };
+/** An organisation's seats (its subscription item's quantity) set at Stripe to follow its membership. */
+export type SubscriptionSeatsChanged = { type: 'SubscriptionSeatsChanged'; data: At & { subscription_id: string; seats: number; previous: number | null } };
 export type SubscriptionPastDue = { type: 'SubscriptionPastDue'; data: At & { subscription_id: string; status: PastDueStatus } };
 export type SubscriptionCanceled = { type: 'SubscriptionCanceled'; data: At & { subscription_id: string } };
 /** A store, carrier or incentive subscription an administrator recorded (those sources are not integrated). */
@@ -65,6 +73,7 @@ export type SubscriptionEvent =
   | SubscriptionChangeScheduled
   | SubscriptionPaymentFailed
   | SubscriptionUpgradeFailed
+  | SubscriptionSeatsChanged
   | SubscriptionPastDue
   | SubscriptionCanceled
   | SubscriptionSourceRecorded;
@@ -77,6 +86,7 @@ export const SUBSCRIPTION_EVENT_TYPES = [
   'SubscriptionChangeScheduled',
   'SubscriptionPaymentFailed',
   'SubscriptionUpgradeFailed',
+  'SubscriptionSeatsChanged',
   'SubscriptionPastDue',
   'SubscriptionCanceled',
   'SubscriptionSourceRecorded',
@@ -93,6 +103,10 @@ export type SubscriptionState = {
   cancel_at_period_end: boolean;
   scheduled_change: ScheduledChange;
   failed_invoices: string[];
+  /** Idempotency keys of refused plan changes already recorded. */
+  failed_attempts: string[];
+  /** Seats recorded for an organisation's subscription (null until a seat change is recorded). */
+  seats: number | null;
 };
 
 export const NO_SUBSCRIPTION: SubscriptionState = {
@@ -106,6 +120,8 @@ export const NO_SUBSCRIPTION: SubscriptionState = {
   cancel_at_period_end: false,
   scheduled_change: null,
   failed_invoices: [],
+  failed_attempts: [],
+  seats: null,
 };
 
 export function evolveSubscription(s: SubscriptionState, event: SubscriptionEvent | StoredEvent): SubscriptionState {
@@ -127,6 +143,7 @@ export function evolveSubscription(s: SubscriptionState, event: SubscriptionEven
         cancel_at_period_end: d.cancel_at_period_end,
         scheduled_change: d.scheduled_change,
         failed_invoices: [],
+        seats: null,
       };
     }
     case 'SubscriptionRenewed':
@@ -137,6 +154,10 @@ export function evolveSubscription(s: SubscriptionState, event: SubscriptionEven
       return { ...s, cancel_at_period_end: e.data.cancel_at_period_end, scheduled_change: e.data.scheduled_change };
     case 'SubscriptionPaymentFailed':
       return { ...s, failed_invoices: [...s.failed_invoices, e.data.invoice_id] };
+    case 'SubscriptionUpgradeFailed':
+      return e.data.attempt ? { ...s, failed_attempts: [...s.failed_attempts, e.data.attempt] } : s;
+    case 'SubscriptionSeatsChanged':
+      return { ...s, seats: e.data.seats };
     case 'SubscriptionPastDue':
       return { ...s, status: e.data.status };
     case 'SubscriptionCanceled':
@@ -154,6 +175,7 @@ export function evolveSubscription(s: SubscriptionState, event: SubscriptionEven
         cancel_at_period_end: false,
         scheduled_change: null,
         failed_invoices: [],
+        seats: null,
       };
     }
     default:

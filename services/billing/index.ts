@@ -8,3 +8,6 @@ export type { BillingProvider, PromotionCodeFacts, ProviderEventSummary } from '
 export { subscriptionsProjection } from './projections.js';
 export { createStripeProvider } from './stripe-provider.js';
 export { subscriptionStream } from './events.js';
+export { changeAtProvider, planChangeWorkflowId, recordPlanChange } from './plan-change.js';
+export type { PlanChangeJob, PlanChangeOutcome, PlanChangeRunner } from './plan-change-job.js';
+export { recordSeats, seatSyncJobsIn, seatSyncWorkflowId, seatTarget, updateSeatsAtProvider, type SeatSyncJob, type SeatTarget } from './org-seats.js';

@@ -43,6 +43,7 @@ export const subscriptionsProjection: Projection = {
           current_period_end: s.current_period_end,
           cancel_at_period_end: s.cancel_at_period_end,
           ...scheduled(s.scheduled_change),
+          seats: null,
         });
       }
       case 'SubscriptionRenewed':
@@ -54,6 +55,8 @@ export const subscriptionsProjection: Projection = {
         return upsert(trx, d.user_id, d.at, { plan: e.data.plan, interval: e.data.interval });
       case 'SubscriptionChangeScheduled':
         return upsert(trx, d.user_id, d.at, { cancel_at_period_end: e.data.cancel_at_period_end, ...scheduled(e.data.scheduled_change) });
+      case 'SubscriptionSeatsChanged':
+        return upsert(trx, d.user_id, d.at, { seats: e.data.seats });
       case 'SubscriptionPaymentFailed':
       case 'SubscriptionUpgradeFailed':
         return upsert(trx, d.user_id, d.at, {});
@@ -72,6 +75,7 @@ export const subscriptionsProjection: Projection = {
           current_period_end: s.current_period_end,
           cancel_at_period_end: false,
           ...scheduled(null),
+          seats: null,
         });
       }
     }

@@ -136,8 +136,10 @@ export type BillingProvider = {
   previewPriceChange: (req: { subscription_id: string; price_id: string }) => Promise<PriceChangePreview>;
   /** Changes the price now, prorated and charged at once; a failed charge leaves the subscription as it was (throws PriceChangeError). */
   changePriceNow: (req: { subscription_id: string; price_id: string; idempotency_key: string }) => Promise<ProviderSubscription>;
-  /** Changes the price at the next billing start, through a subscription schedule. */
+  /** Changes the price at the next billing start, through a subscription schedule; a refusal throws PriceChangeError (provider_error). */
   schedulePriceChange: (req: { subscription_id: string; price_id: string; idempotency_key: string }) => Promise<ProviderSubscription>;
+  /** Sets an organisation subscription's seats (its item's quantity), prorated on the next invoice. */
+  setQuantity: (req: { subscription_id: string; quantity: number; idempotency_key: string }) => Promise<ProviderSubscription>;
   /** Drops a pending scheduled change: the schedule is released and the subscription runs on as it is. */
   releaseSchedule: (req: { schedule_id: string; subscription_id: string; idempotency_key: string }) => Promise<ProviderSubscription>;
 };

@@ -1,6 +1,7 @@
 // Reads of the subscription read model. The session user's plan comes from here: one indexed
 // row per session load (remembered with the session, identity's session-ids.ts), never Stripe.
 import type { Db } from '../db/database.js';
+import { sql } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
 import type { Plan, SessionSubscription, SubscriptionSource, SubscriptionStatus } from '../shared/actor.js';
 import type { Interval, PlanCatalogue } from '../shared/plan-catalogue.js';
@@ -41,31 +42,45 @@ export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: strin
 
 const RANK: Record<Plan, number> = { free: 0, pro: 1, max: 2, enterprise: 3 };
 
+type PlanOrganization = NonNullable<SessionSubscription['plan_organization']>;
+
 /**
- * The best plan an organisation of the person pays for (members get their organisation's plan),
- * or null. Reads the organisations' membership read model (org_members) in the same query.
+ * The session user's subscription part: their own, or the best plan an organisation of theirs
+ * pays for (members get their organisation's plan) when that is higher, with which organisation
+ * and their role in it. One prepared statement (their row, then their organisations' rows through
+ * the membership read model org_members): it is read whenever a remembered session is reloaded,
+ * for every session at once after a subscription changes, so it takes one pooled connection.
  */
-async function orgPlanOf(db: Db, userId: string): Promise<Plan | null> {
+export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
   const rows = await preparedBuilt(
     db
       .selectFrom('subscriptions')
-      .select(['plan', 'status'])
-      .where('user_id', 'in', (eb) => eb.selectFrom('org_members').select('org_uuid').where('org_members.user_id', '=', userId)),
+      .select(['plan', 'status', 'source', sql<string | null>`null::text`.as('org_uuid'), sql<string | null>`null::text`.as('role')])
+      .where('user_id', '=', userId)
+      .unionAll(
+        db
+          .selectFrom('org_members')
+          .innerJoin('subscriptions', 'subscriptions.user_id', 'org_members.org_uuid')
+          .select(['subscriptions.plan', 'subscriptions.status', 'subscriptions.source', 'org_members.org_uuid', 'org_members.role'])
+          .where('org_members.user_id', '=', userId),
+      ),
   ).execute();
-  let best: Plan | null = null;
-  for (const r of rows) if (r.plan && entitles(r.status as SubscriptionStatus) && (best === null || RANK[r.plan as Plan] > RANK[best])) best = r.plan as Plan;
-  return best;
-}
-
-/** The session user's subscription part: their own, with their organisation's plan when that is higher. */
-export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
-  const [v, orgPlan] = await Promise.all([subscriptionViewOf(db, rules, userId), orgPlanOf(db, userId)]);
-  const plan = orgPlan && RANK[orgPlan] > RANK[v.subscription_plan] ? orgPlan : v.subscription_plan;
+  const own = rows.find((r) => r.org_uuid === null);
+  const status = (own?.status ?? 'none') as SubscriptionStatus;
+  const ownPlan = own?.plan && entitles(status) ? (own.plan as Plan) : rules.fallbackPlan;
+  let byOrg: { plan: Plan; org: PlanOrganization } | null = null;
+  for (const r of rows) {
+    if (r.org_uuid === null || !r.plan || !entitles(r.status as SubscriptionStatus)) continue;
+    const plan = r.plan as Plan;
+    if (RANK[plan] > RANK[byOrg?.plan ?? ownPlan]) byOrg = { plan, org: { org_uuid: r.org_uuid, role: r.role as PlanOrganization['role'] } };
+  }
+  const plan = byOrg?.plan ?? ownPlan;
   return {
-    subscription_status: v.subscription_status,
-    subscription_source: v.subscription_source,
+    subscription_status: status,
+    subscription_source: (own?.source ?? 'stripe') as SubscriptionSource,
     subscription_plan: plan,
     capabilities: rules.plans[plan].capabilities,
+    plan_organization: byOrg?.org ?? null,
   };
 }
 

@@ -89,7 +89,7 @@ export const billingRoutes = {
 
   async upgradeSubscription({ actor }, ctx) {
     const user = await requireUser(actor);
-    await upgradeToMax(billingDeps(ctx), user);
+    await upgradeToMax(billingDeps(ctx), ctx.billing.changePlan, user);
     return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
   },
 
@@ -100,7 +100,7 @@ export const billingRoutes = {
 
   async scheduleDowngrade({ actor }, ctx) {
     const user = await requireUser(actor);
-    await downgradeToPro(billingDeps(ctx), user);
+    await downgradeToPro(billingDeps(ctx), ctx.billing.changePlan, user);
     return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
   },
 

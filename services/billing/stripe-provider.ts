@@ -160,6 +160,31 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     const schedule = scheduleId ? await stripe.subscriptionSchedules.retrieve(scheduleId) : null;
     return toProviderSubscription(sub, schedule);
   }
+  /** This period on the present price, then the new price from the next billing start on (keys derived from the request's). */
+  async function schedule(req: { subscription_id: string; price_id: string; idempotency_key: string }) {
+    let sub = await stripe.subscriptions.retrieve(req.subscription_id);
+    const item = sub.items.data[0];
+    const scheduleId =
+      idOf(sub.schedule) ??
+      (await stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: `${req.idempotency_key}-schedule` })).id;
+    // This period on the present price, then the new price from the next billing start on.
+    await stripe.subscriptionSchedules.update(
+      scheduleId,
+      {
+        end_behavior: 'release',
+        phases: [
+          { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
+          {
+            items: [{ price: req.price_id, quantity: item.quantity ?? 1 }],
+            duration: { interval: item.price.recurring?.interval === 'year' ? 'year' : 'month', interval_count: 1 },
+          },
+        ],
+      },
+      { idempotencyKey: `${req.idempotency_key}-phases` },
+    );
+    sub = await stripe.subscriptions.retrieve(req.subscription_id);
+    return current(sub);
+  }
   return {
     verifyEvent(rawBody, signature) {
       let event: Stripe.Event;
@@ -343,28 +368,23 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
       }
     },
     async schedulePriceChange(req) {
-      let sub = await stripe.subscriptions.retrieve(req.subscription_id);
-      const item = sub.items.data[0];
-      const scheduleId =
-        idOf(sub.schedule) ??
-        (await stripe.subscriptionSchedules.create({ from_subscription: sub.id }, { idempotencyKey: `${req.idempotency_key}-schedule` })).id;
-      // This period on the present price, then the new price from the next billing start on.
-      await stripe.subscriptionSchedules.update(
-        scheduleId,
-        {
-          end_behavior: 'release',
-          phases: [
-            { items: [{ price: item.price.id, quantity: item.quantity ?? 1 }], start_date: item.current_period_start, end_date: item.current_period_end },
-            {
-              items: [{ price: req.price_id, quantity: item.quantity ?? 1 }],
-              duration: { interval: item.price.recurring?.interval === 'year' ? 'year' : 'month', interval_count: 1 },
-            },
-          ],
-        },
-        { idempotencyKey: `${req.idempotency_key}-phases` },
+      try {
+        return await schedule(req);
+      } catch (err) {
+        // Stripe's refusal (or its being unreachable) changes nothing: an outcome the workflow records, not a crash.
+        if (err instanceof Stripe.errors.StripeError) throw new PriceChangeError('provider_error', err.message);
+        throw err;
+      }
+    },
+    async setQuantity(req) {
+      const sub = await stripe.subscriptions.retrieve(req.subscription_id);
+      // Prorated on the next invoice (Stripe's default): a seat added mid-period is paid for the rest of it.
+      const updated = await stripe.subscriptions.update(
+        sub.id,
+        { items: [{ id: sub.items.data[0].id, quantity: req.quantity }], proration_behavior: 'create_prorations' },
+        { idempotencyKey: req.idempotency_key },
       );
-      sub = await stripe.subscriptions.retrieve(req.subscription_id);
-      return current(sub);
+      return current(updated);
     },
     async releaseSchedule(req) {
       await stripe.subscriptionSchedules.release(req.schedule_id, {}, { idempotencyKey: req.idempotency_key });

@@ -545,6 +545,8 @@ export interface SubscriptionsTable {
   scheduled_plan: string | null;
   scheduled_interval: string | null;
   scheduled_effective_at: Timestamp | null;
+  /** An organisation's seats as last recorded (migration 0030), or null. */
+  seats: number | null;
   updated_at: Timestamp;
 }
 

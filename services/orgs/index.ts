@@ -11,4 +11,4 @@ export {
 export { orgErrors } from './errors.js';
 export { INSIGHTS_CONSUMER, insightsConsumer } from './insights.js';
 export { checkAccountDeparture, departAllOrgs, orgsClosedBy } from './departure.js';
-export { orgBillingFacts } from './queries.js';
+export { existingOrgs, orgBillingFacts } from './queries.js';

@@ -119,3 +119,10 @@ export async function orgBillingFacts(db: Db, orgUuid: string, userId: string) {
   ]);
   return { uuid: org.uuid, name: org.name, role: (membership?.role ?? null) as OrgRole | null, member_count: Number(count.n) };
 }
+
+/** Which of these uuids are organisations (billing asks: a subscription that started may be one's). */
+export async function existingOrgs(db: Db, uuids: readonly string[]): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db.selectFrom('orgs').select('uuid').where('uuid', 'in', uuids).execute();
+  return new Set(rows.map((r) => r.uuid));
+}

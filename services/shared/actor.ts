@@ -18,6 +18,13 @@ export type SessionSubscription = {
   /** The plan in force: the subscription's while it is active or trialing, else the default plan. */
   subscription_plan: Plan;
   capabilities: Capabilities;
+  /**
+   * The organisation whose subscription gives the plan in force (it is higher than the person's
+   * own), with the person's role in it; null when the plan is their own. Such a person has no
+   * billing account of their own to manage: their organisation's owners and admins manage its bill.
+   * (Optional in the type so the session users tests build need not name it; the server always sets it.)
+   */
+  plan_organization?: { org_uuid: string; role: 'owner' | 'admin' | 'member' } | null;
 };
 
 export type SubscriptionStatus = 'none' | 'active' | 'trialing' | 'past_due' | 'invoice_past_due' | 'white_glove_past_due' | 'canceled';

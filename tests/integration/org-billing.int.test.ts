@@ -135,6 +135,28 @@ describe('an organisation pays by card', () => {
     expect(portalSession.return_url).toMatch(/\/account\/org\/billing$/);
     problem(await owner.b.post(`/rest/organizations/${org}/billing/checkout`, card), 409, 'subscription_already_active');
   });
+
+  test("the session says whose plan it is: the organisation's for its members (with their role), nobody's for a stranger; a member has no portal of their own", async () => {
+    for (const [who, role] of [
+      [owner, 'owner'],
+      [admin, 'admin'],
+      [member, 'member'],
+    ] as const)
+      expect(await sessionUser(who.b)).toMatchObject({ subscription_plan: 'pro', plan_organization: { org_uuid: org, role } });
+    expect(await sessionUser(stranger.b)).toMatchObject({ subscription_plan: 'free', plan_organization: null });
+    // Why the subscription button must not offer the portal to them: they have no billing account.
+    problem(await member.b.get('/rest/stripe/customer-portal'), 404, 'no_billing_account');
+  });
+
+  test("a member whose own plan is as high as the organisation's: the plan is their own", async () => {
+    const maxer = await person('Maxine');
+    const checkout = await maxer.b.post('/rest/stripe/checkout-session', { subscriptionTier: 'max', tier: 'monthly', embedded: true });
+    expect(checkout.status, checkout.text).toBe(200);
+    await stripe.completeCheckout(checkout.json.clientSecret.split('_secret_')[0]);
+    await expect.poll(async () => (await sessionUser(maxer.b)).subscription_plan, { timeout: 20_000, interval: 100 }).toBe('max');
+    await join(org, owner, maxer, 'member');
+    expect(await sessionUser(maxer.b)).toMatchObject({ subscription_plan: 'max', subscription_status: 'active', plan_organization: null });
+  });
 });
 
 describe('an invoiced organisation', () => {

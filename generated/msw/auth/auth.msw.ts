@@ -23,6 +23,7 @@ import type {
 } from 'msw';
 
 import {
+  OrgRole,
   PlanId,
   SubscriptionSource,
   SubscriptionStatus
@@ -31,6 +32,7 @@ import type {
   ChangeEmail202,
   GetAuthSettings200,
   PasswordStatus,
+  PlanOrganization,
   SessionResponse,
   SessionUser,
   SignInSocial200,
@@ -40,11 +42,15 @@ import type {
 } from '../../react-query/model';
 
 
-export const getSignUpEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean()}, ...overrideResponse});
+export const getSignUpEmailResponsePlanOrganizationMock = (overrideResponse: Partial<PlanOrganization> = {}): PlanOrganization => ({...{org_uuid: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole))}, ...overrideResponse});
+
+export const getSignUpEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean(), plan_organization: faker.helpers.arrayElement([{...getSignUpEmailResponsePlanOrganizationMock()},null,])}, ...overrideResponse});
 
 export const getSignUpEmailResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getSignUpEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
-export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean()}, ...overrideResponse});
+export const getSignInEmailResponsePlanOrganizationMock = (overrideResponse: Partial<PlanOrganization> = {}): PlanOrganization => ({...{org_uuid: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole))}, ...overrideResponse});
+
+export const getSignInEmailResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean(), plan_organization: faker.helpers.arrayElement([{...getSignInEmailResponsePlanOrganizationMock()},null,])}, ...overrideResponse});
 
 export const getSignInEmailResponseSessionResponseMock = (overrideResponse: Partial<SessionResponse> = {}): SessionResponse => ({...{user: faker.helpers.arrayElement([{...getSignInEmailResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
 

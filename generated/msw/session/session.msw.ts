@@ -23,17 +23,21 @@ import type {
 } from 'msw';
 
 import {
+  OrgRole,
   PlanId,
   SubscriptionSource,
   SubscriptionStatus
 } from '../../react-query/model';
 import type {
+  PlanOrganization,
   SessionResponse,
   SessionUser
 } from '../../react-query/model';
 
 
-export const getGetSessionResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean()}, ...overrideResponse});
+export const getGetSessionResponsePlanOrganizationMock = (overrideResponse: Partial<PlanOrganization> = {}): PlanOrganization => ({...{org_uuid: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole))}, ...overrideResponse});
+
+export const getGetSessionResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean(), plan_organization: faker.helpers.arrayElement([{...getGetSessionResponsePlanOrganizationMock()},null,])}, ...overrideResponse});
 
 export const getGetSessionResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getGetSessionResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 

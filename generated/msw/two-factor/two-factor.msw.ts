@@ -23,6 +23,7 @@ import type {
 } from 'msw';
 
 import {
+  OrgRole,
   PlanId,
   SubscriptionSource,
   SubscriptionStatus
@@ -31,6 +32,7 @@ import type {
   BackupCodes,
   EnableTwoFactor200,
   GetTwoFactorStatus200,
+  PlanOrganization,
   SessionResponse,
   SessionUser
 } from '../../react-query/model';
@@ -40,7 +42,9 @@ export const getEnableTwoFactorResponseMock = (overrideResponse: Partial<Extract
 
 export const getRegenerateBackupCodesResponseMock = (overrideResponse: Partial<Extract<BackupCodes, object>> = {}): BackupCodes => ({backup_codes: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), ...overrideResponse})
 
-export const getVerifyTwoFactorResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean()}, ...overrideResponse});
+export const getVerifyTwoFactorResponsePlanOrganizationMock = (overrideResponse: Partial<PlanOrganization> = {}): PlanOrganization => ({...{org_uuid: faker.string.alpha({length: {min: 10, max: 20}}), role: faker.helpers.arrayElement(Object.values(OrgRole))}, ...overrideResponse});
+
+export const getVerifyTwoFactorResponseSessionUserMock = (overrideResponse: Partial<SessionUser> = {}): SessionUser => ({...{id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), email: faker.internet.email(), email_verified: faker.datatype.boolean(), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_status: faker.helpers.arrayElement(Object.values(SubscriptionStatus)), is_admin: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), image: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), username: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), subscription_source: faker.helpers.arrayElement(Object.values(SubscriptionSource)), subscription_plan: faker.helpers.arrayElement(Object.values(PlanId)), capabilities: {unlimitedProSearch: faker.datatype.boolean(), maxModelSelection: faker.datatype.boolean(), unlimitedResearch: faker.datatype.boolean(), fileUpload: faker.datatype.boolean()}, isGovernmentRequestOrigin: faker.datatype.boolean(), plan_organization: faker.helpers.arrayElement([{...getVerifyTwoFactorResponsePlanOrganizationMock()},null,])}, ...overrideResponse});
 
 export const getVerifyTwoFactorResponseMock = (overrideResponse: Partial<Extract<SessionResponse, object>> = {}): SessionResponse => ({user: faker.helpers.arrayElement([{...getVerifyTwoFactorResponseSessionUserMock()},null,]), visitor_id: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 

@@ -1017,7 +1017,8 @@ export const getUpgradeSubscriptionUrl = () => {
  * payment method to upgrade to Max.'); 422 `stripe_upgrade_payment_error` ('Payment failed.
  * Please update payment to continue.': the charge was declined and nothing changed); 503
  * `stripe_upgrade_error` ('Something went wrong. Please continue to Stripe and complete your
- * payment.') for any other refusal by Stripe.
+ * payment.') for any other refusal by Stripe. The change runs as a durable workflow the answer
+ * waits for: a server stopped mid-change completes it, once, when it starts again.
  * @summary Move from Pro to Max now
  */
 export const upgradeSubscription = async ( options?: Parameters<typeof apiFetch>[1]): Promise<upgradeSubscriptionResponse> => {
@@ -1265,7 +1266,10 @@ export const getScheduleDowngradeUrl = () => {
 /**
  * A Stripe subscription schedule keeps Max until the period ends and continues on Pro from
  * the next billing start; the subscription answers it as `scheduled_change`. Asking again
- * changes nothing. The refusals of the downgrade quote; 401; 503.
+ * changes nothing. The refusals of the downgrade quote; 401; 503 (`billing_not_configured`, or
+ * `stripe_downgrade_error` when Stripe refused and nothing changed). The change runs as a
+ * durable workflow the answer waits for: a server stopped mid-change completes it, once, when
+ * it starts again.
  * @summary Move from Max to Pro at the next billing start
  */
 export const scheduleDowngrade = async ( options?: Parameters<typeof apiFetch>[1]): Promise<scheduleDowngradeResponse> => {

@@ -226,6 +226,7 @@ export * from './partnerMessages';
 export * from './passwordStatus';
 export * from './paymentMethodSummary';
 export * from './planId';
+export * from './planOrganization';
 export * from './planPerk';
 export * from './planPerks';
 export * from './planPerksPlan';

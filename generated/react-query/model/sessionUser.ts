@@ -12,6 +12,7 @@
  */
 import type { Capabilities } from './capabilities';
 import type { PlanId } from './planId';
+import type { PlanOrganization } from './planOrganization';
 import type { SubscriptionSource } from './subscriptionSource';
 import type { SubscriptionStatus } from './subscriptionStatus';
 
@@ -48,4 +49,11 @@ export interface SessionUser {
   capabilities: Capabilities;
   /** A government-origin profile (GOVERNMENT_EMAIL_DOMAINS or GOVERNMENT_IP_RANGES). */
   isGovernmentRequestOrigin: boolean;
+  /**
+     * The organisation whose subscription gives the plan in force, when it is higher than the
+     * person's own; null when the plan is their own. Such a member has no billing account of their
+     * own: the subscription button says the plan comes from the organisation, and offers 'Manage'
+     * (the organisation's billing page) to its owners and admins only.
+     */
+  plan_organization?: PlanOrganization | null;
 }

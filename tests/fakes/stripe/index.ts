@@ -10,6 +10,7 @@ import { catalogRoutes, createCoupon, createPrice, createPromotionCode } from '.
 import { checkoutRoutes, completeCheckout } from './checkout.js';
 import { readParams, send, StripeFakeError, type Params } from './http.js';
 import { scheduleRoutes } from './schedules.js';
+import { quantityUpdates, type QuantityUpdate } from './seats.js';
 import { stripeJsApi } from './stripe-js-api.js';
 import { createState, type FakeState } from './state.js';
 import { subscriptionLifecycle, subscriptionRoutes } from './subscriptions.js';
@@ -18,7 +19,8 @@ import { createWebhooks, type Webhooks } from './webhooks.js';
 export const FAKE_SECRET_KEY = 'sk_test_fake_0123456789';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_0123456789abcdef';
 
-type Route = (params: Params, id: string) => unknown;
+/** A route's handler: the form parameters, the path's id, and the request's idempotency key (or null). */
+type Route = (params: Params, id: string, idempotencyKey: string | null) => unknown;
 
 export type StripeFake = {
   url: string;
@@ -34,8 +36,15 @@ export type StripeFake = {
   seedPlanPrices: () => void;
   /** Holds every read of a subscription until the returned function is called (a crash test kills the app meanwhile). */
   holdSubscriptionReads: () => () => void;
+  /**
+   * Requests of this method to a path starting with `pathPrefix` are carried out (and their idempotency
+   * key kept) but their answers held until the returned function is called: the app dies waiting (a crash test).
+   */
+  holdResponses: (method: string, pathPrefix: string) => () => void;
   /** The next request of this method to a path starting with `pathPrefix` is refused with Stripe's 400 (a refusal the app does not expect). */
   refuseNext: (method: string, pathPrefix: string, message?: string) => void;
+  /** Every seat (quantity) change made, with its idempotency key. */
+  quantityUpdates: () => QuantityUpdate[];
   /** The environment that points the app at this fake. */
   env: (webhookTarget?: string) => Record<string, string>;
   close: () => Promise<void>;
@@ -46,6 +55,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
   const webhooks = createWebhooks(state, opts.webhookSecret ?? FAKE_WEBHOOK_SECRET);
   let baseUrl = '';
   let readGate: Promise<void> | null = null;
+  const responseGates: { method: string; pathPrefix: string; gate: Promise<void> }[] = [];
   const refusals: { method: string; pathPrefix: string; message: string }[] = [];
   const routes = new Map<string, Route>(
     Object.entries({
@@ -98,13 +108,15 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
     let body: unknown;
     try {
       if (!found) throw new StripeFakeError(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
-      body = await found[0](params, found[1]);
+      body = await found[0](params, found[1], key);
     } catch (err) {
       if (!(err instanceof StripeFakeError)) throw err;
       status = err.status;
       body = { error: { type: err.type, code: err.code, message: err.message, ...(err.decline_code ? { decline_code: err.decline_code } : {}) } };
     }
     if (key && method === 'POST') state.idempotency.set(key, { method, path, body: raw, status, response: body });
+    const held = responseGates.find((g) => g.method === method && path.startsWith(g.pathPrefix));
+    if (held) await held.gate;
     send(res, status, body);
   }
 
@@ -159,6 +171,16 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
       readGate = new Promise<void>((resolve) => (release = resolve));
       return () => {
         readGate = null;
+        release();
+      };
+    },
+    quantityUpdates: () => quantityUpdates(state),
+    holdResponses: (method, pathPrefix) => {
+      let release!: () => void;
+      const entry = { method, pathPrefix, gate: new Promise<void>((resolve) => (release = resolve)) };
+      responseGates.push(entry);
+      return () => {
+        responseGates.splice(responseGates.indexOf(entry), 1);
         release();
       };
     },

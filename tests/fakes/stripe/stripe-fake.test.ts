@@ -104,3 +104,30 @@ test("Stripe.js's session for the form on the app's page: read and confirmed by 
     type: 'error',
   });
 });
+
+test('a seat (quantity) change: refused without an idempotency key; with one, made once however often it is sent', async () => {
+  fake.seedPrice({ id: 'price_seat', unit_amount: 500, currency: 'usd', interval: 'month' });
+  const customer = await stripe.customers.create({ email: 'seats@example.com' });
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: 'price_seat', quantity: 2 }],
+    success_url: 'http://x/',
+  });
+  const sub = await fake.completeCheckout(session.id);
+  const item = sub.items.data[0].id;
+  // The SDK adds a key of its own to every POST; a client without one (here plain fetch) is refused.
+  const bare = await fetch(`${fake.url}/v1/subscriptions/${sub.id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${FAKE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `items[0][id]=${item}&items[0][quantity]=3`,
+  });
+  expect(bare.status).toBe(400);
+  expect(((await bare.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_required');
+  await expect(stripe.subscriptions.update(sub.id, { items: [{ id: item, quantity: 0 }] }, { idempotencyKey: 'seats-0' })).rejects.toMatchObject({
+    code: 'parameter_invalid_integer',
+  });
+  for (let i = 0; i < 3; i++) await stripe.subscriptions.update(sub.id, { items: [{ id: item, quantity: 3 }] }, { idempotencyKey: 'seats-3' });
+  expect(fake.quantityUpdates()).toEqual([{ subscription: sub.id, quantity: 3, previous: 2, idempotencyKey: 'seats-3' }]);
+  expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0].quantity).toBe(3);
+});

@@ -7,6 +7,7 @@
 import { bool, list, missing, type Params, record, str, StripeFakeError } from './http.js';
 import { newId, type FakeState, type Invoice, type InvoiceLine, type PaymentMethod, type Price, type Subscription } from './state.js';
 import type { Webhooks } from './webhooks.js';
+import { applyQuantity } from './seats.js';
 
 export const PERIOD = { month: 30 * 86_400, year: 365 * 86_400 };
 
@@ -285,8 +286,9 @@ export function subscriptionRoutes(state: FakeState, hooks: Webhooks) {
       const subs = [...state.subscriptions.values()].filter((s) => (!customer || s.customer === customer) && (status === 'all' ? true : s.status === status));
       return list(subs.slice(0, Number(p.limit ?? 10)), '/v1/subscriptions');
     },
-    'POST /v1/subscriptions/:id': async (p: Params, id: string) => {
+    'POST /v1/subscriptions/:id': async (p: Params, id: string, idempotencyKey: string | null) => {
       const sub = getSubscription(state, id);
+      applyQuantity(state, sub, itemsOf(p.items), idempotencyKey);
       const next = newPriceOf(state, sub, itemsOf(p.items));
       if (next) {
         if (sub.status === 'canceled')

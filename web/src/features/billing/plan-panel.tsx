@@ -29,11 +29,16 @@ export function PlanPanel({ origin }: { origin: string }) {
   const card = plans.data?.configured && s?.source === 'stripe' && CHANGEABLE.has(s.status);
   return (
     <section aria-label="Your subscription" className="space-y-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800" data-testid="plan-panel">
-      {s && (
-        <p className="font-medium" data-testid="plan-panel-plan">
-          {`Your plan: ${NAME[s.plan]}`}
-          {s.interval && s.plan !== 'free' ? ` (${s.interval === 'yearly' ? 'Yearly' : 'Monthly'})` : ''}
-        </p>
+      {user.plan_organization ? (
+        // The organisation's plan: its period and changes are the organisation's, not shown here.
+        <p className="font-medium" data-testid="plan-panel-plan">{`Your plan: ${NAME[user.subscription_plan]}`}</p>
+      ) : (
+        s && (
+          <p className="font-medium" data-testid="plan-panel-plan">
+            {`Your plan: ${NAME[s.plan]}`}
+            {s.interval && s.plan !== 'free' ? ` (${s.interval === 'yearly' ? 'Yearly' : 'Monthly'})` : ''}
+          </p>
+        )
       )}
       {s?.scheduled_change && <PendingChange subscription={s} />}
       <div className="flex flex-wrap gap-2">

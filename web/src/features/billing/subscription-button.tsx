@@ -2,14 +2,18 @@
 // opens the login modal with the pitch 'Sign in to unlock Pro'; signed in without a subscription,
 // it goes to the upgrade flow (/max/payment). Pro access, past due or a previous subscription
 // show a manage button instead: the billing portal, or the store's page for a store subscription.
+// A plan that comes only from the organisation is said so; its owners and admins manage it there.
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useModals } from '../../app/modals/context';
 import { useSession } from '../../app/session';
 import { PRICING_PATH } from '../upsells/plan';
 import { openBillingPortal, openStorePage } from './open-billing';
-import { LEARN_MORE, LOGIN_PITCH, MANAGE, subscriptionButtonState } from './subscription-button-state';
+import { fromOrganization, LEARN_MORE, LOGIN_PITCH, MANAGE, MANAGE_ORG, subscriptionButtonState } from './subscription-button-state';
+
+/** The organisation's billing page (features/orgs/billing-page.tsx), for its owners and admins. */
+const ORG_BILLING = '/account/org/billing';
 
 export function SubscriptionButton({ origin, className }: { origin: string; className?: string }) {
   const { user, isLoading } = useSession();
@@ -28,6 +32,17 @@ export function SubscriptionButton({ origin, className }: { origin: string; clas
       >
         {LEARN_MORE}
       </button>
+    );
+  if (state.kind === 'organization')
+    return (
+      <span className={clsx('inline-flex flex-wrap items-center gap-2', className)} data-testid="plan-from-organization">
+        <span className="text-sm">{fromOrganization(state.plan)}</span>
+        {state.manage && (
+          <Link to={ORG_BILLING} data-testid="subscription-button" className="btn-secondary">
+            {MANAGE_ORG}
+          </Link>
+        )}
+      </span>
     );
   return (
     <button
