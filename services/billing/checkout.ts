@@ -6,7 +6,7 @@ import type { BillingDeps } from './context.js';
 import { entitles } from './decide.js';
 import { billingErrors } from './errors.js';
 import type { CouponDiscount } from './provider.js';
-import { hasSubscribedBefore, subscriptionViewOf } from './queries.js';
+import { hasSubscribedBefore, PLAN_RANK, sessionSubscriptionOf, subscriptionViewOf } from './queries.js';
 import { changeSubscription, requireProvider } from './use-cases.js';
 
 export type CheckoutInput = {
@@ -46,6 +46,9 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, user:
   const success = returnPath(input.success_redirect_url);
   const current = await subscriptionViewOf(deps.db, deps.rules, user.id);
   if (entitles(current.subscription_status) && current.subscription_plan !== 'free') throw billingErrors.alreadySubscribed();
+  // A plan an organisation of theirs already pays for (or a higher one) is not bought again.
+  const inForce = await sessionSubscriptionOf(deps.db, deps.rules, user.id);
+  if (inForce.plan_organization && PLAN_RANK[inForce.subscription_plan] >= PLAN_RANK[plan]) throw billingErrors.includedByOrganization();
   let promotionCodeId: string | null = null;
   let discount: CouponDiscount | null = null;
   if (input.discountCode?.trim()) {

@@ -8,6 +8,7 @@ export const billingErrors = {
   noBillingAccount: () => new DomainError('not_found', 'no_billing_account', 'You have no billing account yet: subscribe first.'),
   invalidPromoCode: () => new DomainError('invalid', 'invalid_promo_code', 'Invalid promo code'),
   expiredPromoCode: () => new DomainError('invalid', 'expired_promo_code', 'Expired promo code'),
+  includedByOrganization: () => new DomainError('conflict', 'plan_included_by_organization', 'Your organization’s plan already includes this one.'),
   checkoutFailed: () => new DomainError('unavailable', 'stripe_checkout_error', 'Stripe could not start the checkout. Please try again.'),
   invalidSignature: () => new DomainError('invalid', 'invalid_signature', 'The Stripe-Signature header does not match this body.'),
   badRedirect: () => new DomainError('invalid', 'invalid_redirect_url', 'The return address must be a path on this site.'),

@@ -40,7 +40,8 @@ export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: strin
   };
 }
 
-const RANK: Record<Plan, number> = { free: 0, pro: 1, max: 2, enterprise: 3 };
+/** Which plan is higher. */
+export const PLAN_RANK: Record<Plan, number> = { free: 0, pro: 1, max: 2, enterprise: 3 };
 
 type PlanOrganization = NonNullable<SessionSubscription['plan_organization']>;
 
@@ -72,7 +73,7 @@ export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: st
   for (const r of rows) {
     if (r.org_uuid === null || !r.plan || !entitles(r.status as SubscriptionStatus)) continue;
     const plan = r.plan as Plan;
-    if (RANK[plan] > RANK[byOrg?.plan ?? ownPlan]) byOrg = { plan, org: { org_uuid: r.org_uuid, role: r.role as PlanOrganization['role'] } };
+    if (PLAN_RANK[plan] > PLAN_RANK[byOrg?.plan ?? ownPlan]) byOrg = { plan, org: { org_uuid: r.org_uuid, role: r.role as PlanOrganization['role'] } };
   }
   const plan = byOrg?.plan ?? ownPlan;
   return {

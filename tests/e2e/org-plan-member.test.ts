@@ -106,6 +106,10 @@ it("the organisation's plan: its member is told where it comes from (no portal),
   expect(await panel.getByRole('button', { name: 'Manage subscription' }).count()).toBe(0);
   expect(await panel.getByRole('link', { name: 'Manage' }).count()).toBe(0);
   expect(await panel.getByRole('button', { name: 'Learn more' }).count()).toBe(0);
+  // The payment page offers no second Pro: it shows the same panel.
+  await memberPage.goto('/max/payment?tier=pro&plan=monthly');
+  await memberPage.getByTestId('plan-panel').getByText('Your Pro plan comes from your organization.').waitFor();
+  expect(await memberPage.getByRole('button', { name: 'Subscribe' }).count()).toBe(0);
   expect(portalAsked).toEqual([]);
   expect(failed).toEqual([]);
 

@@ -146,6 +146,11 @@ describe('an organisation pays by card', () => {
     expect(await sessionUser(stranger.b)).toMatchObject({ subscription_plan: 'free', plan_organization: null });
     // Why the subscription button must not offer the portal to them: they have no billing account.
     problem(await member.b.get('/rest/stripe/customer-portal'), 404, 'no_billing_account');
+    // Their organisation's Pro already covers Pro: no second, personal Pro; Max is still theirs to buy.
+    const again = await member.b.post('/rest/stripe/checkout-session', { subscriptionTier: 'pro', tier: 'monthly', embedded: true });
+    problem(again, 409, 'plan_included_by_organization');
+    expect(again.json.detail).toBe('Your organization’s plan already includes this one.');
+    expect((await member.b.post('/rest/stripe/checkout-session', { subscriptionTier: 'max', tier: 'monthly', embedded: true })).status).toBe(200);
   });
 
   test("a member whose own plan is as high as the organisation's: the plan is their own", async () => {

@@ -477,7 +477,8 @@ export const getCreateCheckoutSessionUrl = () => {
  * Stripe's `ui_mode: elements`, opened with Stripe.js Checkout elements: express wallets, the
  * payment element and the billing address); otherwise `url`, Stripe's hosted page. `discountCode` is a promotion code: 400 `invalid_promo_code` or
  * `expired_promo_code` when Stripe knows none active by that code. 401 `unauthenticated`;
- * 409 `subscription_already_active` when the person has an active subscription; 503
+ * 409 `subscription_already_active` when the person has an active subscription,
+ * `plan_included_by_organization` when an organisation of theirs already pays for this plan or a higher one; 503
  * `billing_not_configured` when billing is off, `stripe_checkout_error` when Stripe refuses
  * the session or cannot be reached; 400 `plan_not_for_sale` when the plan has no price for
  * the interval.

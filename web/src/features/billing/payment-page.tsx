@@ -23,6 +23,7 @@ import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving,
 export const SUCCESS_PATH = '/max/payment?success=1';
 export const PROMO_REMOVE_ERROR = 'Error removing promo code';
 export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
+const PLAN_RANK = { free: 0, pro: 1, max: 2, enterprise: 3 } as const;
 const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
 const INTERVAL_DESCRIPTION = { monthly: 'Billed every month', yearly: 'Billed once a year' } as const;
 
@@ -38,6 +39,9 @@ export default function PaymentPage() {
   if (params.get('success') === '1') return <CheckoutSucceeded />;
   // A subscriber changes plans here, not through a second checkout.
   if (user.subscription_status !== 'none' && user.subscription_status !== 'canceled') return <Subscribed />;
+  // A plan their organisation pays for already covers this one: the panel says where it comes from.
+  const wanted = params.get('tier') === 'max' ? 'max' : 'pro';
+  if (user.plan_organization && PLAN_RANK[user.subscription_plan] >= PLAN_RANK[wanted]) return <Subscribed />;
   return <Checkout plans={plans.data} email={user.email} />;
 }
 
