@@ -7,7 +7,7 @@
 // what it did the first time or nothing (a begun run begins again as running, an asked entry is
 // not asked again, an ended run does not end twice). A run recovered after a crash starts over
 // and carries on where the first attempt stopped. Recording the three steps cost about 24 of the
-// database round trips of a run; 10,000 runs due in one minute were mostly that bookkeeping.
+// 124 database round trips of a run, measured with 2,000 runs due at once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { availableParallelism } from 'node:os';
 import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
