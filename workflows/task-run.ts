@@ -1,13 +1,21 @@
 // One run of a task for one occurrence, durable: its id is the task and the occurrence, so each
-// occurrence runs once even across crashes and several app instances. Begin (a step: the run
-// is recorded on the task, or skipped), ask (a step whose every write is keyed by the task and
-// occurrence, so a recovery repeats nothing), answer and wait, end (a step
-// reading the answer's outcome: succeeded or failed with the reason).
+// occurrence runs once even across crashes and several app instances. Begin (the run is
+// recorded on the task, or skipped), ask (every write keyed by the task and occurrence), answer
+// and wait, end (the answer's outcome recorded: succeeded or failed with the reason).
+//
+// No step is recorded: each part is a decision on the task or the thread that, repeated, does
+// what it did the first time or nothing (a begun run begins again as running, an asked entry is
+// not asked again, an ended run does not end twice). A run recovered after a crash starts over
+// and carries on where the first attempt stopped. Recording the three steps cost about 24 of the
+// 124 database round trips of a run, measured with 2,000 runs due at once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { availableParallelism } from 'node:os';
-import { askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
+import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
+import type { AnswerJob } from '../services/threads/index.js';
 
 const QUEUE = 'task-runs';
+/** Tries at recording the run's end before its workflow fails. */
+const END_ATTEMPTS = 5;
 /**
  * Runs under way at once in one process: enough to keep the answers busy (they take turns, two
  * per core) without thousands of due runs contending for the database at the same moment.
@@ -22,26 +30,38 @@ export const taskRunWorkflowId = (job: { taskId: string; occurrenceKey: string }
 export function registerTaskRun(deps: TaskRunDeps) {
   return DBOS.registerWorkflow(
     async (job: TaskRunJob) => {
-      const run = await DBOS.runStep(() => beginRun(deps, job), { name: 'begin' });
+      const run = await beginRun(deps, job);
       if (!run.run) return 'skipped' as const;
-      const asked = await DBOS.runStep(() => askQuestion(deps, run, job), { name: 'ask' }).catch((err: unknown) => ({
+      const asked = await askQuestion(deps, run, job).catch((err: unknown) => ({
         failed: { ok: false as const, reason: err instanceof Error ? err.message : String(err) },
       }));
-      // Not in a step: starting the answer may start its own workflow (a child of this one),
-      // and both the start and the wait are safe to repeat.
-      if (!('failed' in asked) && asked.pending) {
-        await deps.answers.start(asked.job);
-        await untilAnswered(deps, asked.job.backendUuid);
-      }
-      // The answer's outcome is read and recorded in one step.
-      const { outcome } = await DBOS.runStep(
-        () => endRun(deps, { taskId: job.taskId, occurrenceKey: job.occurrenceKey, outcome: 'failed' in asked ? asked.failed : undefined }),
-        { name: 'end', retriesAllowed: true, maxAttempts: 5, intervalSeconds: 1 },
-      );
-      return outcome.ok ? ('succeeded' as const) : ('failed' as const);
+      // Starting the answer may start its own workflow (a child of this one); both the start and
+      // the wait are safe to repeat.
+      const entry = !('failed' in asked) && asked.pending ? await answered(deps, asked.job) : undefined;
+      const outcome = 'failed' in asked ? asked.failed : entry ? answerOutcome(entry) : undefined;
+      return (await ended(deps, { taskId: job.taskId, occurrenceKey: job.occurrenceKey, outcome, task: run.task })).ok
+        ? ('succeeded' as const)
+        : ('failed' as const);
     },
     { name: 'taskRun' },
   );
+}
+
+async function answered(deps: TaskRunDeps, job: AnswerJob) {
+  await deps.answers.start(job);
+  return untilAnswered(deps, job.backendUuid);
+}
+
+/** The run's end, tried a few times (the database may be briefly away): a run that began ends. */
+async function ended(deps: TaskRunDeps, cmd: Parameters<typeof endRun>[1]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await endRun(deps, cmd)).outcome;
+    } catch (err) {
+      if (attempt >= END_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, 1000 * 2 ** (attempt - 1)));
+    }
+  }
 }
 
 export type TaskRunWorkflow = ReturnType<typeof registerTaskRun>;

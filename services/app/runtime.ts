@@ -43,7 +43,7 @@ import { startWebhookDrain } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
 import { checkpointAtHead, startConsumer } from '../eventstore/consumers.js';
-import { INSIGHTS_CONSUMER, insightsConsumer } from '../orgs/index.js';
+import { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, insightsConsumer } from '../orgs/index.js';
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
@@ -61,7 +61,7 @@ import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
 import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
 import { registerNotificationDelivery, startNotificationDeliveryConsumer } from '../../workflows/notification-delivery.js';
-import { createPushSender, listenToCentreChanges, NOTIFICATION_SOURCES_CONSUMER, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
+import { createPushSender, listenToCentreChanges, NOTIFICATION_SOURCES_CONSUMER, notificationSourceEvents, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
@@ -213,11 +213,13 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   });
   const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
     pollMs: 1000,
+    types: INSIGHTS_EVENTS,
     onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
   });
 
   const queryMilestones = startConsumer(store, QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer(store), {
     pollMs: 1000,
+    types: ['QuestionAsked'],
     onError: (err) => logger.error({ err }, 'attribution query milestones consumer failed; retrying'),
   });
 
@@ -227,7 +229,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     store,
     MEMORY_EXTRACTION_CONSUMER,
     memoryExtractionConsumer(store, memoryExtractor, { onError: (err) => logger.warn({ err }, 'memory extraction failed for one answer') }),
-    { pollMs: 500, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
+    { pollMs: 500, types: ['AnswerCompleted'], onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
   );
 
   // Notifications: the sources' events become notifications; each is then delivered by its workflow.
@@ -237,7 +239,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     store,
     NOTIFICATION_SOURCES_CONSUMER,
     notificationSourcesConsumer({ store, now: () => new Date() }, { taskRuns: true }),
-    { pollMs: 200, onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying') },
+    {
+      pollMs: 200,
+      types: notificationSourceEvents({ taskRuns: true }),
+      onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying'),
+    },
   );
   const notificationDeliveryConsumer = startNotificationDeliveryConsumer(store, notificationDelivery, {
     onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),

@@ -89,6 +89,9 @@ export interface ThreadEntriesTable {
   related_questions: ColumnType<string[], string, string>;
   error: string | null;
   model: string;
+  /** The thread's owner and incognito, copied when the entry is asked (neither changes). */
+  owner_user_id: string | null;
+  incognito: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -190,6 +190,35 @@ describe('checkpoints', () => {
     expect(labels(retry.of(id))).toEqual(['a', 'b']);
   });
 
+  test('a consumer of some types is given only those, with their payloads, and moves past the others once', async () => {
+    const name = fresh('typed');
+    const id = fresh('stream');
+    const other = (label: string) => ({ type: 'Ignored', data: { label } });
+    await store.append(id, 'no_stream', [other('o1'), ev('a'), other('o2'), other('o3'), ev('b'), other('o4')]);
+    const c = collector(name);
+    const typed = async () => {
+      for (let got = -1; got !== 0; ) got = await consumeOnce(store, name, c.handle, 2, ['Happened']);
+    };
+    const deadline = Date.now() + 15_000;
+    while (c.of(id).length < 2 && Date.now() < deadline) {
+      await typed();
+      await sleep(25);
+    }
+    expect(c.of(id).map((e) => [e.type, e.streamVersion])).toEqual([
+      ['Happened', 2],
+      ['Happened', 5],
+    ]);
+    expect(labels(c.of(id))).toEqual(['a', 'b']);
+    // The ignored events were read past: only what comes next is given, once.
+    await store.append(id, 6, [other('o5'), ev('c')]);
+    while (c.of(id).length < 3 && Date.now() < deadline + 15_000) {
+      await typed();
+      await sleep(25);
+    }
+    await typed();
+    expect(labels(c.of(id))).toEqual(['a', 'b', 'c']);
+  });
+
   test('consumers with different names keep their own checkpoints', async () => {
     const id = fresh('shared');
     await store.append(id, 'no_stream', [ev('x')]);

@@ -10,7 +10,19 @@ export type ConsumerHandler = (trx: Trx, events: StoredEvent[]) => Promise<void>
 
 const BATCH_SIZE = 500;
 
-export async function consumeOnce(store: EventStore, name: string, handle: ConsumerHandler, batchSize = BATCH_SIZE): Promise<number> {
+/**
+ * `types`: the only events the handler is given (each consumer wants a few types of a log shared
+ * by a dozen): the others are read without their payloads and only move the checkpoint on. Each
+ * consumer read every payload of every event: about a sixth of the database's time with 10,000
+ * task runs due at once, and as much parsing on the server.
+ */
+export async function consumeOnce(
+  store: EventStore,
+  name: string,
+  handle: ConsumerHandler,
+  batchSize = BATCH_SIZE,
+  types?: readonly string[],
+): Promise<number> {
   return store.db.transaction().execute(async (trx) => {
     const lockCheckpoint = () =>
       trx.selectFrom('consumer_checkpoints').select(['tx_id', 'position']).where('consumer', '=', name).forUpdate().executeTakeFirst();
@@ -27,9 +39,11 @@ export async function consumeOnce(store: EventStore, name: string, handle: Consu
     }
     const afterTx = checkpoint?.tx_id ?? '0';
     const afterPos = checkpoint?.position ?? '0';
+    const wanted = types && new Set(types);
     const rows = await trx
       .selectFrom('events')
-      .selectAll()
+      .select(['global_position', 'tx_id', 'stream_id', 'stream_version', 'type', 'metadata', 'recorded_at'])
+      .select(wanted ? sql<unknown>`case when type = any(${[...wanted]}::text[]) then data end`.as('data') : 'data')
       .where(sql<boolean>`(tx_id, global_position) > (${afterTx}::xid8, ${afterPos}::bigint)`)
       .where(sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`)
       .orderBy('tx_id')
@@ -37,10 +51,12 @@ export async function consumeOnce(store: EventStore, name: string, handle: Consu
       .limit(batchSize)
       .execute();
     if (rows.length === 0) return 0;
-    await handle(
-      trx,
-      rows.map((r) => store.toStored(r)),
-    );
+    const given = wanted ? rows.filter((r) => wanted.has(r.type)) : rows;
+    if (given.length)
+      await handle(
+        trx,
+        given.map((r) => store.toStored(r)),
+      );
     const last = rows[rows.length - 1];
     await trx
       .updateTable('consumer_checkpoints')
@@ -60,7 +76,7 @@ export function startConsumer(
   store: EventStore,
   name: string,
   handle: ConsumerHandler,
-  opts: { pollMs?: number; batchSize?: number; onError?: (e: unknown) => void } = {},
+  opts: { pollMs?: number; batchSize?: number; onError?: (e: unknown) => void; types?: readonly string[] } = {},
 ) {
   const batchSize = opts.batchSize ?? BATCH_SIZE;
   let stopped = false;
@@ -69,7 +85,7 @@ export function startConsumer(
   const tick = async () => {
     if (stopped) return;
     try {
-      while (!stopped && (await consumeOnce(store, name, handle, batchSize)) === batchSize);
+      while (!stopped && (await consumeOnce(store, name, handle, batchSize, opts.types)) === batchSize);
     } catch (err) {
       opts.onError?.(err);
     }

@@ -1,17 +1,32 @@
 import { mentions } from '../eventstore/erasure.js';
 import type { EventStore } from '../eventstore/store.js';
 import { decideDeliver, decideDiscard, decideQueue } from './decide.js';
-import { evolveMail, initialMail, mailStream, type MailQueued } from './events.js';
+import { evolveMail, initialMail, mailStream, type MailQueued, type MailState } from './events.js';
 import type { MailTransport } from './transport.js';
 
+/** A mail's state at a version, as last read or written here. */
+export type MailCursor = { state: MailState; version: number };
+
+/** Queues the mail once (again, nothing). */
 export async function queueMail(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date) {
-  const { state, version } = await store.aggregate(mailStream(mail.mail_id), initialMail, evolveMail);
-  await store.append(mailStream(mail.mail_id), version, decideQueue(state, mail, now));
+  await queueMailForDelivery(store, mail, now);
 }
 
-/** Sends (SMTP) or keeps (outbox) the mail, then records the delivery once. */
-export async function deliverMail(store: EventStore, transport: MailTransport, mailId: string, now: () => Date) {
-  const { state, version } = await store.aggregate(mailStream(mailId), initialMail, evolveMail);
+/** Like queueMail; returns the mail's state after, so its delivery here need not read it again. */
+export async function queueMailForDelivery(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date): Promise<MailCursor> {
+  const { state, version } = await store.aggregate(mailStream(mail.mail_id), initialMail, evolveMail);
+  const events = decideQueue(state, mail, now);
+  if (!events.length) return { state, version };
+  const appended = await store.append(mailStream(mail.mail_id), version, events);
+  return { state: appended.events.reduce(evolveMail, state), version: appended.nextVersion };
+}
+
+/**
+ * Sends (SMTP) or keeps (outbox) the mail, then records the delivery once. `known`: the mail as
+ * just queued here, instead of reading it again (the append's expected version still guards it).
+ */
+export async function deliverMail(store: EventStore, transport: MailTransport, mailId: string, now: () => Date, known?: MailCursor) {
+  const { state, version } = known ?? (await store.aggregate(mailStream(mailId), initialMail, evolveMail));
   if (state.status === 'delivered' || state.status === 'discarded') return;
   if (state.mail) await transport.send({ to: state.mail.to, subject: state.mail.subject, text: state.mail.text });
   await store.append(mailStream(mailId), version, decideDeliver(state, transport.via, now()));

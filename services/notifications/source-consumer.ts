@@ -63,6 +63,11 @@ async function noticeOf(trx: Trx, event: StoredEvent, taskRuns: boolean): Promis
   }
 }
 
+/** The events that may notify (the consumer is given these only). */
+export function notificationSourceEvents(opts: { taskRuns?: boolean } = {}): string[] {
+  return ['SpaceMemberInvited', 'ThreadAccessRequested', ...(opts.taskRuns ? TASK_RUN_EVENTS : [])];
+}
+
 export function notificationSourcesConsumer(deps: NotifyDeps, opts: { taskRuns?: boolean } = {}): ConsumerHandler {
   const taskRuns = opts.taskRuns ?? false;
   return async (trx, events) => {

@@ -9,6 +9,6 @@ export {
   pdfDownloadsRestricted,
 } from './policy.js';
 export { orgErrors } from './errors.js';
-export { INSIGHTS_CONSUMER, insightsConsumer } from './insights.js';
+export { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, insightsConsumer } from './insights.js';
 export { checkAccountDeparture, departAllOrgs, orgsClosedBy } from './departure.js';
 export { existingOrgs, orgBillingFacts } from './queries.js';

@@ -32,6 +32,9 @@ function bump(trx: Trx, org: string, day: string, column: 'questions' | 'active_
     .execute();
 }
 
+/** The events the insights are counted from (the consumer is given these only). */
+export const INSIGHTS_EVENTS = ['QuestionAsked', 'AnswerCompleted', 'FileIndexed'] as const;
+
 export const insightsConsumer: ConsumerHandler = async (trx, events) => {
   for (const event of events) {
     if (event.type === 'QuestionAsked') {

@@ -9,7 +9,7 @@ import { settingsOf } from '../settings/index.js';
 import { type AnswerJob, askInThread, findThreadRow, MAX_QUERY_LENGTH, slugFor, threadErrors } from '../threads/index.js';
 import { decideFinishRun, decideStartRun, type RunOutcome } from './decide.js';
 import type { TaskEvent } from './events.js';
-import { changeTask } from './use-cases.js';
+import { changeTask, type TaskCursor } from './use-cases.js';
 
 /** The answer engine as a run needs it: start answering an entry, and wait until it has ended. */
 export type RunAnswers = { start: (job: AnswerJob) => Promise<void>; untilEnded: (backendUuid: string) => Promise<void> };
@@ -23,17 +23,43 @@ export function uuidFrom(name: string) {
 export const taskThreadUuid = (taskId: string) => uuidFrom(`task-thread:${taskId}`);
 export const runEntryUuid = (taskId: string, occurrenceKey: string) => uuidFrom(`task-run:${taskId}:${occurrenceKey}`);
 
-export type StartedRun = { run: false } | { run: true; ownerId: string; prompt: string; model: string; sources: string[]; title: string };
+export type StartedRun =
+  | { run: false }
+  | {
+      run: true;
+      /** Begun just now (not by an earlier attempt of this run): nothing of it was asked yet. */
+      fresh: boolean;
+      ownerId: string;
+      prompt: string;
+      model: string;
+      sources: string[];
+      title: string;
+      /** The task as begun, so the run's end need not read it again. */
+      task: TaskCursor;
+    };
 
-/** Starts the occurrence on the task (once), or says it is not to run (paused, expired, deleted, ended already). */
+/**
+ * Starts the occurrence on the task (once), or says it is not to run (paused, expired, deleted,
+ * ended already). Again for the same occurrence, it says to run while the run has not ended, so
+ * a run repeated after a crash carries on.
+ */
 export async function beginRun(deps: TaskRunDeps, cmd: { taskId: string; occurrenceKey: string; occurrenceAt?: string }): Promise<StartedRun> {
-  const { result, state } = await changeTask(deps.store, cmd.taskId, (s) => {
+  const { events, result, state, version } = await changeTask(deps.store, cmd.taskId, (s) => {
     const d = decideStartRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), occurrenceAt: cmd.occurrenceAt ? new Date(cmd.occurrenceAt) : undefined });
     return { events: d.events, result: d.run };
   });
   const task = state.task;
   if (!result || !task) return { run: false };
-  return { run: true, ownerId: task.owner_id, prompt: task.query.prompt, model: task.query.search_model, sources: task.query.sources, title: task.title };
+  return {
+    run: true,
+    fresh: events.length > 0,
+    ownerId: task.owner_id,
+    prompt: task.query.prompt,
+    model: task.query.search_model,
+    sources: task.query.sources,
+    title: task.title,
+    task: { state, version },
+  };
 }
 
 const modeOf = (sources: readonly string[]) => (sources.includes('web') && sources.includes('help') ? 'auto' : sources.includes('help') ? 'help' : 'web');
@@ -56,10 +82,16 @@ export async function askQuestion(
   const backendUuid = runEntryUuid(cmd.taskId, cmd.occurrenceKey);
   const query = runQuestion(run.prompt, cmd.reason);
   const mode = modeOf(run.sources);
-  const [settings, asked, thread] = await Promise.all([settingsOf(deps.db, run.ownerId), entryOf(deps.db, backendUuid), findThreadRow(deps.db, contextUuid)]);
+  // A run begun just now has asked nothing yet; one carried on after a crash may have.
+  const [settings, asked, thread] = await Promise.all([
+    settingsOf(deps.db, run.ownerId),
+    run.fresh ? undefined : entryOf(deps.db, backendUuid),
+    findThreadRow(deps.db, contextUuid),
+  ]);
   const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
   const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal };
-  if (asked) return { job, pending: asked.status === 'pending' };
+  // Asked already: the answer is to the question asked then, even if the task changed since.
+  if (asked) return { job: { ...job, query: asked.query_str }, pending: asked.status === 'pending' };
   const ask = (isNew: boolean) =>
     askInThread(
       deps.store,
@@ -90,38 +122,51 @@ export async function askQuestion(
   return { job, pending: true };
 }
 
-/** Waits (boundedly) until the entry's answer has ended. */
+/** Waits (boundedly) until the entry's answer has ended; returns the entry as last read. */
 export async function untilAnswered(deps: Pick<TaskRunDeps, 'db' | 'answers'>, backendUuid: string) {
+  let entry: RunEntry | undefined;
   for (let i = 0; i < 100; i++) {
     await deps.answers.untilEnded(backendUuid);
-    if ((await entryOf(deps.db, backendUuid))?.status !== 'pending') return;
+    entry = await entryOf(deps.db, backendUuid);
+    if (entry?.status !== 'pending') break;
   }
+  return entry;
 }
 
 /** How the run's answer ended: succeeded with the thread, or failed with why. */
-export async function answerOutcome(deps: Pick<TaskRunDeps, 'db'>, cmd: { taskId: string; occurrenceKey: string }): Promise<RunOutcome> {
-  const entry = await entryOf(deps.db, runEntryUuid(cmd.taskId, cmd.occurrenceKey));
+export function answerOutcome(entry: RunEntry | undefined): RunOutcome {
   if (!entry || entry.status === 'pending') return { ok: false, reason: 'The answer did not end in time.' };
   if (entry.status !== 'completed') return { ok: false, reason: entry.error || `The answer ${entry.status === 'stopped' ? 'was stopped' : 'failed'}.` };
   return { ok: true, thread_slug: entry.thread_url_slug, context_uuid: entry.context_uuid };
 }
+
+type RunEntry = NonNullable<Awaited<ReturnType<typeof entryOf>>>;
 
 // The entry's outcome, read from threads' read model: threads exports no read of an entry's error.
 async function entryOf(db: Db, backendUuid: string) {
   return db
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-    .select(['e.status', 'e.error', 'e.context_uuid', 't.thread_url_slug'])
+    .select(['e.status', 'e.error', 'e.context_uuid', 'e.query_str', 't.thread_url_slug'])
     .where('e.backend_uuid', '=', backendUuid)
     .executeTakeFirst();
 }
 
-/** Records how the run ended (the answer's outcome unless one is given); returns the event appended (none when it had ended already). */
-export async function endRun(deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>, cmd: { taskId: string; occurrenceKey: string; outcome?: RunOutcome }) {
-  const outcome = cmd.outcome ?? (await answerOutcome(deps, cmd));
-  const { events } = await changeTask(deps.store, cmd.taskId, (s) => ({
-    events: decideFinishRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), outcome }),
-    result: null,
-  }));
+/**
+ * Records how the run ended (the answer's outcome unless one is given; the entry is read when
+ * neither is); returns the event appended (none when it had ended already). `task`: the task as
+ * the run began it, read again only when it has changed since.
+ */
+export async function endRun(
+  deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>,
+  cmd: { taskId: string; occurrenceKey: string; outcome?: RunOutcome; task?: TaskCursor },
+) {
+  const outcome = cmd.outcome ?? answerOutcome(await entryOf(deps.db, runEntryUuid(cmd.taskId, cmd.occurrenceKey)));
+  const { events } = await changeTask(
+    deps.store,
+    cmd.taskId,
+    (s) => ({ events: decideFinishRun(s, { occurrenceKey: cmd.occurrenceKey, now: deps.now(), outcome }), result: null }),
+    cmd.task,
+  );
   return { outcome, event: (events[0] as TaskEvent | undefined) ?? null };
 }

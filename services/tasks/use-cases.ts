@@ -7,15 +7,28 @@ import { evolveTask, initialTask, type TaskEvent, type TaskState, taskStream } f
 
 const MAX_ATTEMPTS = 5;
 
-export async function changeTask<E extends NewEvent, R>(store: EventStore, taskId: string, decide: (state: TaskState) => { events: E[]; result: R }) {
+/** A task's state at a version, as last read or written here. */
+export type TaskCursor = { state: TaskState; version: number };
+
+/**
+ * `known`: a state this process just read or wrote, used instead of reading the stream first
+ * (the append's expected version still guards it). Only for deciders whose "nothing to do"
+ * stays true as the task moves on: a decision with no events is not checked.
+ */
+export async function changeTask<E extends NewEvent, R>(
+  store: EventStore,
+  taskId: string,
+  decide: (state: TaskState) => { events: E[]; result: R },
+  known?: TaskCursor,
+) {
   const stream = taskStream(taskId);
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await store.aggregate(stream, initialTask, evolveTask);
+    const { state, version } = attempt === 1 && known ? known : await store.aggregate(stream, initialTask, evolveTask);
     const { events, result } = decide(state);
-    if (!events.length) return { events, result, state };
+    if (!events.length) return { events, result, state, version };
     try {
-      await store.append(stream, version, events);
-      return { events, result, state: events.reduce((s, e) => evolveTask(s, e as unknown as TaskEvent), state) };
+      const appended = await store.append(stream, version, events);
+      return { events, result, state: events.reduce((s, e) => evolveTask(s, e as unknown as TaskEvent), state), version: appended.nextVersion };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
     }

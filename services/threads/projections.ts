@@ -43,7 +43,8 @@ export const threadsProjection = statementsProjection({
       case 'QuestionAsked': {
         const d = e.data;
         // One statement: the thread counts the entry (the first question is the thread's, in
-        // full: the title may be cut short), and the entry takes its position from that count.
+        // full: the title may be cut short), and the entry takes its position from that count,
+        // and its owner and incognito (for the owner's latest answers: ownAnsweredEntries).
         return writeRow(
           preparedBuilt(
             db
@@ -56,7 +57,7 @@ export const threadsProjection = statementsProjection({
                     first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
                   }))
                   .where('context_uuid', '=', d.context_uuid)
-                  .returning(['entry_count']),
+                  .returning(['entry_count', 'owner_user_id', 'incognito']),
               )
               .insertInto('thread_entries')
               .columns([
@@ -71,6 +72,8 @@ export const threadsProjection = statementsProjection({
                 'related_questions',
                 'error',
                 'model',
+                'owner_user_id',
+                'incognito',
                 'created_at',
                 'updated_at',
               ])
@@ -89,6 +92,8 @@ export const threadsProjection = statementsProjection({
                     sql<string>`'[]'::jsonb`.as('related_questions'),
                     sql<null>`null::text`.as('error'),
                     eb.val(d.model).as('model'),
+                    'thread.owner_user_id',
+                    'thread.incognito',
                     sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
                     sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
                   ]),

@@ -56,10 +56,12 @@ export async function ownAnsweredEntries(db: Db, userId: string, exceptContext: 
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     .select(['e.backend_uuid', 'e.query_str', 'e.answer', 'e.updated_at', 't.thread_url_slug', 't.title'])
-    .where('t.owner_user_id', '=', userId)
-    .where('t.incognito', '=', false)
+    // The entry's own copies of its thread's owner and incognito: one range of
+    // thread_entries_owner_answered_idx, newest first, however many threads the person has.
+    .where('e.owner_user_id', '=', userId)
+    .where('e.incognito', '=', false)
     .where('e.status', '=', 'completed');
-  if (exceptContext) q = q.where('t.context_uuid', '!=', exceptContext);
+  if (exceptContext) q = q.where('e.context_uuid', '!=', exceptContext);
   return q.orderBy('e.updated_at', 'desc').limit(limit).execute();
 }
 
