@@ -31,6 +31,7 @@ import * as m0026 from './migrations/0026_webhook_inbox.js';
 import * as m0027 from './migrations/0027_price_alert_states.js';
 import * as m0028 from './migrations/0028_notifications.js';
 import * as m0029 from './migrations/0029_tasks.js';
+import * as m0030 from './migrations/0030_idx_app_terms.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027_price_alert_states': m0027,
   '0028_notifications': m0028,
   '0029_tasks': m0029,
+  '0030_idx_app_terms': m0030,
 };
 
 export async function migrateToLatest(db: Db) {
