@@ -39,6 +39,6 @@ export function startAccountMailConsumer(
         if (ACCOUNT_MAIL.test(mail_id)) await DBOS.startWorkflow(delivery, { workflowID: mail_id })(mail_id);
       }
     },
-    { pollMs: 200, onError: opts.onError },
+    { pollMs: 200, onError: opts.onError, types: ['MailQueued'] },
   );
 }

@@ -26,6 +26,6 @@ export function startDataRightsConsumer(
         }
       }
     },
-    { pollMs: 200, onError: opts.onError },
+    { pollMs: 200, onError: opts.onError, types: ['DataExportRequested', 'AccountDeletionRequested'] },
   );
 }

@@ -38,6 +38,6 @@ export function startImageExpiryConsumer(store: EventStore, workflow: ExpireImag
         await DBOS.startWorkflow(workflow, { workflowID: imageExpiryWorkflowId(job) })(job);
       }
     },
-    { pollMs: 500, onError: opts.onError },
+    { pollMs: 500, onError: opts.onError, types: ['ImageUploadStarted'] },
   );
 }

@@ -37,6 +37,6 @@ export function startUploadExpiryConsumer(store: EventStore, workflow: ExpireUpl
         await DBOS.startWorkflow(workflow, { workflowID: uploadExpiryWorkflowId(job) })(job);
       }
     },
-    { pollMs: 500, onError: opts.onError },
+    { pollMs: 500, onError: opts.onError, types: ['FileUploadStarted'] },
   );
 }

@@ -86,6 +86,6 @@ export function startNotificationDeliveryConsumer(
         if (n.email || n.push) await DBOS.startWorkflow(workflow, { workflowID: notificationDeliveryId(n.notification_id) })(n);
       }
     },
-    { pollMs: opts.pollMs ?? 200, onError: opts.onError },
+    { pollMs: opts.pollMs ?? 200, onError: opts.onError, types: ['NotificationSent'] },
   );
 }

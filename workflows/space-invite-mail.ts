@@ -61,6 +61,6 @@ export function startSpaceInviteMailConsumer(
         await DBOS.startWorkflow(workflow, { workflowID: `space-invite-mail-${d.member_id}` })({ ...d, publicUrl: opts.publicUrl });
       }
     },
-    { pollMs: 200, onError: opts.onError },
+    { pollMs: 200, onError: opts.onError, types: ['SpaceMemberInvited'] },
   );
 }

@@ -47,6 +47,6 @@ export function startWelcomeMailConsumer(
         await DBOS.startWorkflow(welcomeMail, { workflowID: welcomeMailWorkflowId(d.user_id) })(input);
       }
     },
-    { pollMs: 200, onError: opts.onError },
+    { pollMs: 200, onError: opts.onError, types: ['AccountRegistered'] },
   );
 }

@@ -204,11 +204,13 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   });
   const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
     pollMs: 1000,
+    types: ['QuestionAsked', 'AnswerCompleted', 'FileIndexed'],
     onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
   });
 
   const queryMilestones = startConsumer(store, QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer(store), {
     pollMs: 1000,
+    types: ['QuestionAsked'],
     onError: (err) => logger.error({ err }, 'attribution query milestones consumer failed; retrying'),
   });
 
@@ -218,7 +220,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     store,
     MEMORY_EXTRACTION_CONSUMER,
     memoryExtractionConsumer(store, memoryExtractor, { onError: (err) => logger.warn({ err }, 'memory extraction failed for one answer') }),
-    { pollMs: 500, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
+    { pollMs: 500, types: ['AnswerCompleted'], onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
   );
 
   // Notifications: the sources' events become notifications; each is then delivered by its workflow.
