@@ -11,6 +11,7 @@ import { FileExtractError, type Extracted } from './extract/extract.js';
 import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { filePassageEvents } from './file-passages.js';
+import { settlePassageIndex } from '../passages/index.js';
 
 /** `extract` reads a file's text: in a worker with limits unless given (tests give other limits). */
 export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date; extract?: typeof extractFileInWorker };
@@ -47,7 +48,11 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
       outcome = { ok: false, error: err.message };
     }
   }
-  return recordOutcome(deps, fileUuid, version, outcome, extracted);
+  const result = await recordOutcome(deps, fileUuid, version, outcome, extracted);
+  // The passages' index entries were left pending (services/passages/write.ts): merged now, after
+  // the file is COMPLETE, so its reader does not wait for it.
+  if (result === 'indexed' && extracted) await settlePassageIndex(deps.db);
+  return result;
 }
 
 /** Writes the outcome (and on success the passages) if the version is still the one being indexed. */

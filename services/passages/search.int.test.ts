@@ -10,7 +10,7 @@ import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
 import { BM25, CANDIDATE_POSTINGS, searchPassages } from './search.js';
 import { MAX_TERM_COUNT, passageTerms, termsOf } from './terms.js';
-import { applyPassageOp } from './write.js';
+import { applyPassageOp, settlePassageIndex } from './write.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -211,4 +211,14 @@ test('a term repeated past what a tsvector keeps counts as often as PostgreSQL k
   await apply([put(corpus, 's', [Array.from({ length: 300 }, () => 'echo').join(' ')])]);
   const { rows } = await sql<{ n: number }>`select array_length(positions, 1) as n from passages, unnest(tsv) where corpus = ${corpus}`.execute(db);
   expect(rows).toEqual([{ n: MAX_TERM_COUNT }]);
+});
+
+test('a large put is found the same before and after its pending index entries are merged', async () => {
+  const corpus = `test:${randomUUID()}`;
+  const contents = Array.from({ length: 2500 }, (_, i) => (i % 500 === 7 ? 'the falcon over granite' : `the meadow ${i}`));
+  await apply([put(corpus, 'large', contents)]);
+  const before = await searchPassages(db, [corpus], 'falcon granite', 10);
+  await settlePassageIndex(db);
+  expect(before.map((r) => r.id)).toHaveLength(5);
+  expect((await searchPassages(db, [corpus], 'falcon granite', 10)).map((r) => r.id)).toEqual(before.map((r) => r.id));
 });

@@ -3,7 +3,8 @@
 // a thousand rows a statement), and the statistics BM25 reads (per corpus: passages and their
 // total words; per corpus and term: how many passages hold the term) change in the same
 // transaction, once per operation, so they always describe exactly the rows in the table.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
 import { passageTerms, tsvectorArrayBytes } from './terms.js';
@@ -33,8 +34,19 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
  */
 const ROWS_PER_STATEMENT = 500;
 
+/**
+ * A put of at least this many rows leaves its index entries in the index's pending list (up to
+ * PENDING_LIST_LIMIT) instead of merging them every 4 MB as they come: merged in one go after the
+ * commit (settlePassageIndex), the same entries cost the database less, and the merge is off the
+ * writer's path. Measured on a 10 MB CSV (9,401 passages), database CPU: 2.5-3.1 s in the
+ * transaction before, 1.8 s in it and 0.4 s for the merge after.
+ */
+const LARGE_PUT = 2000;
+const PENDING_LIST_LIMIT = '64MB';
+
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
+  if (passages.length >= LARGE_PUT) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   const stats: Statistics = { docs: passages.length, words: 0, df: new Map() };
   let running: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) {
@@ -103,4 +115,12 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
   // A term no passage holds any more leaves the table, which would otherwise only grow.
   const unused = gone.rows.filter((r) => Number(r.df) <= 0).map((r) => r.term);
   if (unused.length) await sql`delete from passage_term_stats where corpus = ${corpus} and term = any(${unused}::text[]) and df <= 0`.execute(trx);
+}
+
+/**
+ * Merges the full-text index's pending entries into the index, after a large put committed: a
+ * search reads the pending list through, so it is kept short. Also done by autovacuum, later.
+ */
+export async function settlePassageIndex(db: Kysely<Database>) {
+  await sql`select gin_clean_pending_list('passages_keys_idx'::regclass)`.execute(db);
 }
