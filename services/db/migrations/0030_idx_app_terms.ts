@@ -47,6 +47,10 @@ export async function up(db: Kysely<unknown>) {
   await sql`delete from passage_corpus_stats`.execute(db);
   await sql`insert into passage_corpus_stats select corpus, count(*), sum(word_count) from passages group by corpus`.execute(db);
   await sql`delete from passage_term_stats`.execute(db);
+  // A file adds to the df of terms its corpus mostly holds already: with room left on each page
+  // the new row versions are HOT updates, with no new primary-key entries (from the indexing
+  // branch, 59a6326: 0.57 s against 0.80 s of database CPU for half a 10 MB CSV's terms).
+  await sql`alter table passage_term_stats set (fillfactor = 70)`.execute(db);
   await sql`insert into passage_term_stats
     select corpus, lexeme, count(*) from passages, unnest(tsvector_to_array(tsv)) as lexeme group by corpus, lexeme`.execute(db);
 }
