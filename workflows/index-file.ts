@@ -60,6 +60,6 @@ export function startIndexConsumer(store: EventStore, workflow: IndexWorkflow, o
         await startIndexing(workflow, { file_uuid: d.file_uuid, version: d.version });
       }
     },
-    { pollMs: 500, onError: opts.onError },
+    { pollMs: 500, onError: opts.onError, types: ['FileSubmitted'] },
   );
 }

@@ -33,6 +33,7 @@ import * as m0028 from './migrations/0028_notifications.js';
 import * as m0029 from './migrations/0029_tasks.js';
 import * as m0030 from './migrations/0030_subscription_seats.js';
 import * as m0031 from './migrations/0031_entry_owner.js';
+import * as m0032 from './migrations/0032_app_terms.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0029_tasks': m0029,
   '0030_subscription_seats': m0030,
   '0031_entry_owner': m0031,
+  '0032_app_terms': m0032,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -104,6 +104,7 @@ export interface PassagesTable {
   heading: string;
   content: string;
   ordinal: number;
+  /** The passage's terms and counts, written by the passages module (migration 0032). */
   tsv: Generated<string>;
   /** Set for a file's passages (migration 0009). */
   file_uuid: ColumnType<string | null, string | null | undefined, string | null>;

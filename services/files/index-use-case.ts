@@ -2,6 +2,7 @@
 // passages (as events the passages projection reads) and the outcome in one transaction, so the
 // index and the file's state never disagree.
 // Safe to run again (a recovered workflow does): a version already decided changes nothing.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Storage } from '../storage/storage.js';
@@ -11,6 +12,7 @@ import { FileExtractError, type Extracted } from './extract/extract.js';
 import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { filePassageEvents } from './file-passages.js';
+import { settlePassageIndex } from '../passages/index.js';
 
 /** `extract` reads a file's text: in a worker with limits unless given (tests give other limits). */
 export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date; extract?: typeof extractFileInWorker };
@@ -47,7 +49,12 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
       outcome = { ok: false, error: err.message };
     }
   }
-  return recordOutcome(deps, fileUuid, version, outcome, extracted);
+  const result = await recordOutcome(deps, fileUuid, version, outcome, extracted);
+  // The passages' index entries were left pending (services/passages/write.ts): merged now, after
+  // the file is COMPLETE, so its reader does not wait for it. Only an optimisation: should it fail
+  // (a database user that does not own the index may not), autovacuum merges them later.
+  if (result === 'indexed' && extracted) await settlePassageIndex(deps.db).catch(() => undefined);
+  return result;
 }
 
 /** Writes the outcome (and on success the passages) if the version is still the one being indexed. */
@@ -65,6 +72,11 @@ export async function recordOutcome(
     const events = decideIndexResult(state, version, outcome, deps.now());
     if (events.length === 0 || !state.current) return 'stale';
     const { current } = state;
+    // A file's passages make megabytes of WAL, and waiting at the commit for their flush took a
+    // quarter of a batch's time. Not waiting is safe here: the workflow records this step as done
+    // in a later, synchronous commit to the same PostgreSQL (DBOS), which flushes this one first;
+    // a crash before that record only runs the step again.
+    if (extracted) await sql`select set_config('synchronous_commit', 'off', true)`.execute(trx);
     // The passages go just before FileIndexed, so a reader of the stream meets them first.
     const passages =
       extracted && events[0].type === 'FileIndexed'

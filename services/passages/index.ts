@@ -6,5 +6,5 @@ export { markdownSections, type MarkdownSection } from './markdown.js';
 export { PASSAGE_TABLES, passagesProjection } from './projection.js';
 export { BM25, bm25Query, type FoundPassage, questionWords, searchPassages } from './search.js';
 export { passagesByUrl } from './queries.js';
-export { applyPassageOp } from './write.js';
+export { applyPassageOp, settlePassageIndex } from './write.js';
 export { HELP_CORPUS, orgCorpus, spaceCorpus, userCorpus } from './corpora.js';

@@ -1,12 +1,14 @@
 // Retrieval: BM25 over the corpora the asker may read. PostgreSQL's full-text index gives the
 // candidates (readable passages holding the question's terms: one posting list per corpus and
-// term, see migration 0006), and each is scored with Okapi BM25, its inverse document
+// term, see migration 0032), and each is scored with Okapi BM25, its inverse document
 // frequencies and average length taken from the statistics the passages projection keeps
-// (migration 0010) for those same corpora. Terms are PostgreSQL's `simple` lexemes (lower case,
-// no stemming, no stop words dropped: the common words weigh little through their idf). Ties go
+// (migration 0010) for those same corpora. Terms are runs of letters and digits in lower case,
+// counted by the app (terms.ts, migration 0032; no stemming, no stop words dropped: the common
+// words weigh little through their idf). Ties go
 // to the smaller id, so the same question over the same passages always ranks the same way.
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
+import { termsOf } from './terms.js';
 
 /** The textbook parameters: term frequency saturation and length normalisation. */
 export const BM25 = { k1: 1.2, b: 0.75 } as const;
@@ -29,9 +31,9 @@ export type FoundPassage = {
   score: number;
 };
 
-/** The question's words (letters and digits), lower case, at most MAX_QUERY_WORDS. */
+/** The question's first MAX_QUERY_WORDS words, as a passage's terms are read (terms.ts), joined by spaces. */
 export function questionWords(question: string): string {
-  return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).join(' ');
+  return termsOf(question).slice(0, MAX_QUERY_WORDS).join(' ');
 }
 
 /** The best `k` passages of the given corpora for the question, best first. */
@@ -112,11 +114,14 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       group by c.id
       order by score desc, c.id
       limit ${limit}`;
-  // The index keys ("<corpus> <lexeme>", migration 0006) of the given terms in the readable corpora.
-  const keys = (terms: RawBuilder<unknown>) => sql`array(select c || ' ' || l from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
+  // The index key of a corpus and a term (passage_key(), the hash passage_keys() indexes, migration
+  // 0030). Two pairs may share a key, so a passage the index gives is only a candidate: its corpus
+  // is checked, and it is scored from its own tsvector.
+  const key = (corpus: RawBuilder<unknown>, term: RawBuilder<unknown>) => sql`passage_key(${corpus}, ${term})`;
+  const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}`))}
     with q as materialized (
-      select ${[...corpora]}::text[] as corpora, tsvector_to_array(to_tsvector('simple', ${words})) as lexemes),
+      select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes),
     n as materialized (
       select coalesce(sum(s.doc_count), 0)::float8 as docs,
         greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
@@ -130,7 +135,8 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       select distinct on (s.id) s.id, s.word_count, s.tsv
       from n, stats x join idf ix on ix.term = x.term
         join stats y on y.corpus = x.corpus and y.term > x.term join idf iy on iy.term = y.term,
-        lateral (select id, word_count, tsv from passages where passage_terms(corpus, tsv) @> array[x.corpus || ' ' || x.term, x.corpus || ' ' || y.term]) s
+        lateral (select id, word_count, tsv from passages
+                 where passage_keys(corpus, tsv) @> array[${key(sql`x.corpus`, sql`x.term`)}, ${key(sql`x.corpus`, sql`y.term`)}] and corpus = x.corpus) s
       where ix.df * iy.df <= ${sql.lit(PAIR_PASSAGES)} * n.docs
       order by s.id),
     first as materialized (${scored(sql`first_candidates`, sql`true`)}),
@@ -142,7 +148,8 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       where postings <= ${sql.lit(CANDIDATE_POSTINGS)} or (postings = df and (select count(*) from first) < ${limit})),
     second as materialized (${scored(
       sql`passages`,
-      sql`passage_terms(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)} and not exists (select 1 from first_candidates f where f.id = c.id)`,
+      sql`passage_keys(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)} and c.corpus = any((select corpora from q)::text[])
+          and not exists (select 1 from first_candidates f where f.id = c.id)`,
     )}),
     best as (select id, score from first union all select id, score from second order by score desc, id limit ${limit})
     select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, s.score

@@ -3,10 +3,11 @@
 // a thousand rows a statement), and the statistics BM25 reads (per corpus: passages and their
 // total words; per corpus and term: how many passages hold the term) change in the same
 // transaction, once per operation, so they always describe exactly the rows in the table.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
-import { wordCount } from './text.js';
+import { passageTerms, tsvectorArrayBytes } from './terms.js';
 
 export async function applyPassageOp(trx: Trx, op: PassageOp) {
   // Writers of one corpus take turns: the statistics rows they share then never deadlock.
@@ -26,45 +27,72 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
 }
 
 /**
- * Rows one statement carries. Its parameters are built on the main thread: a large file's
- * passages go in several statements, with the event loop free between them, and its statistics
- * in one at the end, so a term shared by all of them is counted once.
+ * Rows one statement carries. Its parameters are built on the main thread, a statement's worth
+ * at a time while the one before runs in the database: a large file's passages go in several
+ * statements, with the event loop free between them, and its statistics in one at the end, so a
+ * term shared by all of them is counted once.
  */
-const ROWS_PER_STATEMENT = 1000;
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * A put of at least this many rows leaves its index entries in the index's pending list (up to
+ * PENDING_LIST_LIMIT) instead of merging them every 4 MB as they come: merged in one go after the
+ * commit (settlePassageIndex), the same entries cost the database less, and the merge is off the
+ * writer's path. Measured on a 10 MB CSV (9,401 passages), database CPU: 2.5-3.1 s in the
+ * transaction before, 1.8 s in it and 0.4 s for the merge after.
+ */
+const LARGE_PUT = 2000;
+const PENDING_LIST_LIMIT = '64MB';
 
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
-  if (passages.length <= ROWS_PER_STATEMENT) {
-    await sql`with ins as (${insertRows(corpus, source, passages)} returning word_count, tsv) ${addToStatistics(corpus)}`.execute(trx);
-    return;
+  if (passages.length >= LARGE_PUT) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
+  const stats: Statistics = { docs: passages.length, words: 0, df: new Map() };
+  let running: Promise<unknown> = Promise.resolve();
+  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) {
+    const statement = insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT), stats);
+    await running;
+    // The next rows' terms are counted while these are written.
+    running = statement.execute(trx);
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) await insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT)).execute(trx);
-  const ids = passages.map((p) => p.id);
-  await sql`with ins as (select word_count, tsv from passages where id = any(${ids}::text[])) ${addToStatistics(corpus)}`.execute(trx);
+  await running;
+  await addToStatistics(corpus, stats).execute(trx);
 }
 
-function insertRows(corpus: string, source: string, passages: PassageRow[]) {
+/** Passages, words and each term's passages among the rows written. */
+type Statistics = { docs: number; words: number; df: Map<string, number> };
+
+/** The rows' insert; their terms and lengths are added to `stats`. */
+function insertRows(corpus: string, source: string, passages: PassageRow[], stats: Statistics) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
+  const terms = passages.map((p) => passageTerms(p.heading, p.content));
+  for (const { counts, words } of terms) {
+    stats.words += words;
+    for (const term of counts.keys()) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+  }
   return sql`
-      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)
-      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.file_uuid, r.file_type, r.file_repository_type
+      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type)
+      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type
       from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
                   ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
-                  ${col((p) => 2 * wordCount(p.heading) + wordCount(p.content))}::int[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
+                  ${terms.map((t) => t.words)}::int[], ${tsvectorArrayBytes(terms.map((t) => t.counts))}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
                   ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[])
-        as r(id, url, title, heading, content, ordinal, page, word_count, file_uuid, file_type, file_repository_type)`;
+        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type)`;
 }
 
-/** The rest of a statement whose `ins` holds the new rows' word_count and tsv: adds them to the corpus's statistics. */
-function addToStatistics(corpus: string) {
-  return sql`,
-    terms as (
+/** Adds the new rows' statistics, counted while they were written, to the corpus's: one statement, one row per distinct term. */
+function addToStatistics(corpus: string, stats: Statistics) {
+  // In one order, so two writers' row locks never cross (writers of one corpus also take turns).
+  const terms = [...stats.df.keys()].sort();
+  return sql`
+    with terms as (
       insert into passage_term_stats (corpus, term, df)
-      select ${corpus}, lexeme, count(*) from ins, unnest(tsvector_to_array(ins.tsv)) as lexeme group by lexeme order by lexeme
+      select ${corpus}, t.term, t.df from unnest(${terms}::text[], ${terms.map((t) => stats.df.get(t))}::int[]) as t(term, df)
       on conflict (corpus, term) do update set df = passage_term_stats.df + excluded.df
       returning 1)
     insert into passage_corpus_stats (corpus, doc_count, total_words)
-    select ${corpus}, count(*), coalesce(sum(word_count), 0) from ins
+    values (${corpus}, ${stats.docs}, ${stats.words})
     on conflict (corpus) do update
       set doc_count = passage_corpus_stats.doc_count + excluded.doc_count, total_words = passage_corpus_stats.total_words + excluded.total_words`;
 }
@@ -87,4 +115,12 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
   // A term no passage holds any more leaves the table, which would otherwise only grow.
   const unused = gone.rows.filter((r) => Number(r.df) <= 0).map((r) => r.term);
   if (unused.length) await sql`delete from passage_term_stats where corpus = ${corpus} and term = any(${unused}::text[]) and df <= 0`.execute(trx);
+}
+
+/**
+ * Merges the full-text index's pending entries into the index, after a large put committed: a
+ * search reads the pending list through, so it is kept short. Also done by autovacuum, later.
+ */
+export async function settlePassageIndex(db: Kysely<Database>) {
+  await sql`select gin_clean_pending_list('passages_keys_idx'::regclass)`.execute(db);
 }

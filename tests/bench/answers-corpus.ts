@@ -66,6 +66,11 @@ export async function insertPassages(db: Db, userId: string, from: number, to: n
     ),
   );
   const moduleColumns = columns.has('source') && columns.has('word_count');
+  // Since migration 0032 the app writes a passage's terms; for these plain words PostgreSQL's
+  // `simple` parser gives the same terms and counts.
+  const writtenTerms =
+    (await sql<{ g: string }>`select is_generated as g from information_schema.columns where table_name = 'passages' and column_name = 'tsv'`.execute(db))
+      .rows[0]?.g === 'NEVER';
   const word = sql`case when random() < ${FUNCTION_SHARE} then f[1 + floor(power(random(), 2.2) * fn)::int] else w[1 + floor(power(random(), 2.2) * n)::int] end`;
   await sql`
     with vocab as (select ${sql.val(VOCABULARY)}::text[] as w, ${VOCABULARY.length}::int as n, ${sql.val(FUNCTION_WORDS)}::text[] as f, ${FUNCTION_WORDS.length}::int as fn),
@@ -76,9 +81,10 @@ export async function insertPassages(db: Db, userId: string, from: number, to: n
         (select string_agg(${word} || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
       from generate_series(${from}::int, ${to}::int) g
     )
-    insert into passages (id, corpus, url, title, heading, content, ordinal${sql.raw(moduleColumns ? ', source, word_count' : '')})
+    insert into passages (id, corpus, url, title, heading, content, ordinal${sql.raw(moduleColumns ? ', source, word_count' : '')}${sql.raw(writtenTerms ? ', tsv' : '')})
     select 'bench/' || g, corpus, '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading), initcap(body) || '.', g % 20
       ${moduleColumns ? sql`, 'bench/doc-' || (g / 20), 2 * array_length(regexp_split_to_array(heading, ' '), 1) + array_length(regexp_split_to_array(body, ' '), 1)` : sql``}
+      ${writtenTerms ? sql`, to_tsvector('simple', heading || ' ' || heading || ' ' || body)` : sql``}
     from rows`.execute(db);
 }
 

@@ -4,7 +4,9 @@
 // indexed end to end through the server, in MB/s beside the budget (5 MB/s) and the figure
 // before; (2) 10 files of 5 MB uploaded and indexed in one batch against the same files only
 // written to storage; (3) listing one repository of 10,000 files,
-// both list forms, against the same query as plain SQL. The real server (a child process,
+// both list forms, against the same query as plain SQL; (4) `/readyz` p99 while (1) and (2) index
+// files, against the same probe with nothing processed (BENCH_FILES_NO_LISTING=1 leaves out (3)).
+// The real server (a child process,
 // production settings, the local bucket) on a temporary embedded PostgreSQL.
 import { parse as parseCsv } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +27,7 @@ import type { Browser } from '../support/http.js';
 import { signedUp } from '../support/people.js';
 import { withBenchServer } from './bench-server.js';
 import { percentile } from './answers-client.js';
+import { probe } from './untrusted.js';
 import { fmt, median, note, signed, verdict, type Row } from './util.js';
 
 const ROUNDS = 3;
@@ -40,6 +43,8 @@ const DEEP_OFFSET = 9_900;
 const WARMUP = 20;
 const SAMPLES = 200;
 const LIST_BUDGET_MS = 50;
+const IDLE_PROBES = 300;
+const READYZ_BUDGET_MS = 100;
 // The log consumer that starts indexing workflows (workflows/index-file.ts).
 const INDEX_CONSUMER = 'file-index';
 
@@ -54,15 +59,41 @@ type Person = { browser: Browser; id: string; email: string };
 export async function benchFiles(): Promise<Row[]> {
   return withBenchServer('files', { poolSize: SEED_PARALLEL + 2 }, async ({ db, server, databaseUrl }) => {
     const rows: Row[] = [];
-    rows.push(...(await indexThroughput(server.url)));
-    rows.push(...(await batchUpload(server.url)));
-    rows.push(...(await listing(server.url, db, databaseUrl)));
+    const idle = await probe(server.url, '/readyz', { count: IDLE_PROBES });
+    const busy: number[] = [];
+    rows.push(...(await indexThroughput(server.url, busy)));
+    rows.push(...(await batchUpload(server.url, busy)));
+    rows.push(readyzRow(idle, busy));
+    if (process.env.BENCH_FILES_NO_LISTING !== '1') rows.push(...(await listing(server.url, db, databaseUrl)));
     return rows;
   });
 }
 
+/** `/readyz` latencies (into `into`) while `work` runs; what `work` gives. */
+async function probed<T>(base: string, into: number[], work: () => Promise<T>): Promise<T> {
+  const running = work();
+  into.push(...(await probe(base, '/readyz', { until: running })));
+  return running;
+}
+
+function readyzRow(idle: number[], busy: number[]): Row {
+  const p99 = percentile(busy, 99);
+  note(
+    `files: /readyz idle p50 ${fmt(percentile(idle, 50), 1)} / p99 ${fmt(percentile(idle, 99), 1)} ms; while indexing p50 ${fmt(percentile(busy, 50), 1)} / p99 ${fmt(p99, 1)} ms`,
+  );
+  return {
+    bench: 'files, /readyz while the CSV and the batches above are uploaded and indexed',
+    metric: `p99 (${fmt(busy.length)} probes)`,
+    measured: `${fmt(p99, 1)} ms (p50 ${fmt(percentile(busy, 50), 1)}, max ${fmt(Math.max(...busy), 1)})`,
+    baseline: `${fmt(percentile(idle, 99), 1)} ms idle (p50 ${fmt(percentile(idle, 50), 1)}, ${IDLE_PROBES} probes)`,
+    ratio: `+${fmt(p99 - percentile(idle, 99), 1)} ms`,
+    budget: `< ${READYZ_BUDGET_MS} ms`,
+    verdict: verdict(p99 < READYZ_BUDGET_MS),
+  };
+}
+
 /** Budget 1: extraction in this process against the bare parser, then the same files through the server. */
-async function indexThroughput(base: string): Promise<Row[]> {
+async function indexThroughput(base: string, busy: number[]): Promise<Row[]> {
   const pdf = await largePdf(PDF_PAGES);
   const csv = largeCsv(CSV_MB);
   const csvMb = csv.byteLength / MB;
@@ -91,8 +122,13 @@ async function indexThroughput(base: string): Promise<Row[]> {
   const person = await signUp(base, 'Bench Indexer');
   const endToEnd = {
     pdf: await medianMs((round) => indexedEndToEnd(person.browser, [{ filename: `report-${round}.pdf`, bytes: pdf }]), false),
-    csv: await medianMs((round) => indexedEndToEnd(person.browser, [{ filename: `ledger-${round}.csv`, bytes: csv }]), false),
+    csv: 0,
   };
+  // Timed by indexedEndToEnd itself, so the probe's last round trip is not counted.
+  const csvTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++)
+    csvTimes.push(await probed(base, busy, () => indexedEndToEnd(person.browser, [{ filename: `ledger-${round}.csv`, bytes: csv }])));
+  endToEnd.csv = median(csvTimes);
   note(`files: end to end PDF ${fmt(endToEnd.pdf)} ms, CSV ${fmt(endToEnd.csv)} ms (medians of ${ROUNDS})`);
 
   const pagesPerS = (ms: number) => `${fmt(PDF_PAGES / (ms / 1000), 1)} pages/s (${fmt(ms)} ms)`;
@@ -141,7 +177,7 @@ async function indexThroughput(base: string): Promise<Row[]> {
 }
 
 /** Budget 2: one batch of 10 × 5 MB uploaded and indexed, against the same files only stored. */
-async function batchUpload(base: string): Promise<Row[]> {
+async function batchUpload(base: string, busy: number[]): Promise<Row[]> {
   const bytes = largeCsv(BATCH_FILE_MB);
   const totalMb = (bytes.byteLength * BATCH_FILES) / MB;
   const batch = (prefix: string): LocalFile[] => Array.from({ length: BATCH_FILES }, (_, i) => ({ filename: `${prefix}-${i}.csv`, bytes }));
@@ -153,7 +189,7 @@ async function batchUpload(base: string): Promise<Row[]> {
   // Alternated, so a drift of the machine falls on both sides alike.
   for (let round = 0; round < ROUNDS; round++) {
     stored.push(await storedOnly(storer.browser, batch(`stored-${round}`)));
-    indexed.push(await indexedEndToEnd(indexer.browser, batch(`batch-${round}`)));
+    indexed.push(await probed(base, busy, () => indexedEndToEnd(indexer.browser, batch(`batch-${round}`))));
     note(`files: batch round ${round + 1}: stored only ${fmt(stored.at(-1)!)} ms, uploaded + indexed ${fmt(indexed.at(-1)!)} ms`);
   }
   const [s, i] = [median(stored) / 1000, median(indexed) / 1000];

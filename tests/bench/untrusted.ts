@@ -117,7 +117,7 @@ export async function benchUntrusted(): Promise<Row[]> {
 const signed1 = (n: number) => `${n >= 0 ? '+' : '-'}${fmt(Math.abs(n), 1)}`;
 
 /** Latencies of GET `path`, one probe after another with a short gap: `count` of them, or until `until` settles. */
-async function probe(base: string, path: string, opts: { count?: number; until?: Promise<unknown> }): Promise<number[]> {
+export async function probe(base: string, path: string, opts: { count?: number; until?: Promise<unknown> }): Promise<number[]> {
   let settled = false;
   void opts.until?.finally(() => {
     settled = true;
