@@ -61,7 +61,14 @@ import { dnsTxtResolver, fileTxtResolver } from '../orgs/sso-dns.js';
 import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
 import { registerNotificationDelivery, startNotificationDeliveryConsumer } from '../../workflows/notification-delivery.js';
-import { createPushSender, listenToCentreChanges, NOTIFICATION_SOURCES_CONSUMER, notificationSourceEvents, notificationSourcesConsumer, vapidKeys } from '../notifications/index.js';
+import {
+  createPushSender,
+  listenToCentreChanges,
+  NOTIFICATION_SOURCES_CONSUMER,
+  notificationSourceEvents,
+  notificationSourcesConsumer,
+  vapidKeys,
+} from '../notifications/index.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
