@@ -55,10 +55,16 @@ describe('memories', () => {
     const sheet = page.getByRole('dialog', { name: 'Memory' });
     await sheet.getByText('I am vegetarian').waitFor();
     await sheet.getByText('See all your memories.').waitFor();
+    // The sheet answers at once (optimistic); the server's answer is what the next question reads.
+    const saved = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path && r.ok());
+    const toggled = saved('/rest/memories/toggle_entry_feedback');
     await sheet.getByRole('button', { name: 'Not helpful' }).click();
     await sheet.getByText('This memory will not be referenced in future searches.').waitFor();
+    await toggled;
+    const detailed = saved('/rest/memories/feedback');
     await sheet.getByRole('button', { name: 'Irrelevant' }).click();
     await page.getByText('Thank you for your detailed feedback!').waitFor();
+    await detailed;
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
   });

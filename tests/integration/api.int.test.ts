@@ -75,6 +75,8 @@ describe('sign up, session, organisation, sign out, sign in', () => {
       // Billing off: the default plan (free), paid by nobody.
       subscription_source: 'stripe',
       subscription_plan: 'free',
+      // Their own plan, not an organisation's.
+      plan_organization: null,
       capabilities: { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true },
       isGovernmentRequestOrigin: false,
       username: null,
