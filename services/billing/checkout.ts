@@ -2,11 +2,12 @@
 // stream), a Checkout session for the plan and interval asked, and a portal link by locale.
 import type { ActorUser } from '../shared/actor.js';
 import type { Interval } from '../shared/plan-catalogue.js';
+import { PLAN_RANK } from '../shared/plans.js';
 import type { BillingDeps } from './context.js';
 import { entitles } from './decide.js';
 import { billingErrors } from './errors.js';
 import type { CouponDiscount } from './provider.js';
-import { hasSubscribedBefore, PLAN_RANK, sessionSubscriptionOf, subscriptionViewOf } from './queries.js';
+import { hasSubscribedBefore, sessionSubscriptionOf, subscriptionViewOf } from './queries.js';
 import { changeSubscription, requireProvider } from './use-cases.js';
 
 export type CheckoutInput = {

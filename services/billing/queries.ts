@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
 import type { Plan, SessionSubscription, SubscriptionSource, SubscriptionStatus } from '../shared/actor.js';
 import type { Interval, PlanCatalogue } from '../shared/plan-catalogue.js';
+import { PLAN_RANK } from '../shared/plans.js';
 import { entitles } from './decide.js';
 
 export type SubscriptionView = SessionSubscription & {
@@ -40,8 +41,6 @@ export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: strin
   };
 }
 
-/** Which plan is higher. */
-export const PLAN_RANK: Record<Plan, number> = { free: 0, pro: 1, max: 2, enterprise: 3 };
 
 type PlanOrganization = NonNullable<SessionSubscription['plan_organization']>;
 

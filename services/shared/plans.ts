@@ -2,6 +2,9 @@
 // enforce a plan's limits. The file limits' values are the plan settings' (`FILE_LIMITS`).
 import type { Plan } from './actor.js';
 
+/** Which plan is higher: a plan covers every plan of a lower rank. */
+export const PLAN_RANK: Readonly<Record<Plan, number>> = { free: 0, pro: 1, max: 2, enterprise: 3 };
+
 export type FileLimits = { per_repository: number; per_user: number };
 export type PlanFileLimits = Record<Plan, FileLimits>;
 

@@ -3,7 +3,7 @@
 // helpful there (then not used again), and deleted one at a time and all at once from the list.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
@@ -11,17 +11,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   page = await e2e.page();
   await page.goto('/');
-  const status = await page.evaluate(
-    async () =>
-      (
-        await fetch('/api/auth/sign-up/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Mem', email: `mem-${Date.now()}@example.com`, password: 'correct horse battery' }),
-        })
-      ).status,
-  );
-  expect(status).toBe(200);
+  await signUpThroughApi(page, { name: 'Mem', email: `mem-${Date.now()}@example.com` });
 });
 afterAll(() => e2e?.close());
 

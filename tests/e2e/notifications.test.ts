@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushService, startPushService } from '../fakes/web-push.js';
-import { startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let push: PushService;
@@ -24,18 +24,7 @@ const bobEmail = `bob-${Date.now()}@example.com`;
 
 async function signUpIn(page: Page, name: string, email: string) {
   await page.goto('/');
-  const status = await page.evaluate(
-    async ([name, email]) =>
-      (
-        await fetch('/api/auth/sign-up/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name, email, password: 'correct horse battery' }),
-        })
-      ).status,
-    [name, email],
-  );
-  expect(status).toBe(200);
+  await signUpThroughApi(page, { name, email });
 }
 
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { type PushService, startPushService } from '../fakes/web-push.js';
 import { databaseOf } from '../support/mailbox.js';
-import { startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
@@ -38,17 +38,7 @@ beforeAll(async () => {
   });
   page = await e2e.page();
   await page.goto('/');
-  const status = await page.evaluate(
-    async () =>
-      (
-        await fetch('/api/auth/sign-up/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Alma Alert', email: `alma-${Date.now()}@example.com`, password: 'correct horse battery' }),
-        })
-      ).status,
-  );
-  expect(status).toBe(200);
+  await signUpThroughApi(page, { name: 'Alma Alert', email: `alma-${Date.now()}@example.com` });
 });
 afterAll(async () => {
   await e2e?.close();

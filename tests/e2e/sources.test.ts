@@ -3,7 +3,7 @@
 // source from the citation list.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
@@ -12,17 +12,7 @@ beforeAll(async () => {
   page = await e2e.page();
   // Removing sources is for signed-in owners: ask as a new account.
   await page.goto('/');
-  const status = await page.evaluate(
-    async () =>
-      (
-        await fetch('/api/auth/sign-up/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Grace', email: 'grace-sources@example.com', password: 'correct horse battery' }),
-        })
-      ).status,
-  );
-  expect(status).toBe(200);
+  await signUpThroughApi(page, { name: 'Grace', email: 'grace-sources@example.com' });
 });
 afterAll(() => e2e?.close());
 

@@ -93,6 +93,19 @@ export async function signUp(page: Page, account: Account) {
 }
 
 /**
+ * Creates an account through the sign-up call, from this page (which must be on the app), so the
+ * session cookie is the page's: for the tests that are not about signing up.
+ */
+export async function signUpThroughApi(page: Page, account: { name: string; email: string }) {
+  const status = await page.evaluate(
+    async (body) =>
+      (await fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+    { ...account, password: 'correct horse battery' },
+  );
+  if (status !== 200) throw new Error(`signing up ${account.email} answered ${status}`);
+}
+
+/**
  * Opens, in this page, the verification link mailed to `email` (read from the server's outbox,
  * as an administrator of a mail-less server could) and waits until the page says it worked.
  */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
@@ -17,17 +17,7 @@ beforeAll(async () => {
   e2e = await startE2E({ env: { TASKS_TEST_CLOCK_FILE: clockFile, TASKS_TICK_MS: '200' } });
   page = await e2e.page();
   await page.goto('/');
-  const status = await page.evaluate(
-    async () =>
-      (
-        await fetch('/api/auth/sign-up/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Tess', email: `tess-${Date.now()}@example.com`, password: 'correct horse battery' }),
-        })
-      ).status,
-  );
-  expect(status).toBe(200);
+  await signUpThroughApi(page, { name: 'Tess', email: `tess-${Date.now()}@example.com` });
 });
 afterAll(async () => {
   await e2e?.close();

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCreateCheckoutSession, useGetBillingPlans, useRefreshSubscription } from '../../../../generated/react-query/billing/billing';
 import type { BillingPlan, BillingPlans, CheckoutSessionResponse, Subscription } from '../../../../generated/react-query/model';
+import { PLAN_RANK } from '../../../../services/shared/plans';
 import { ApiError } from '../../app/api-fetch';
 import { problemMessage } from '../../app/problem';
 import { sessionQueryKey, useSession } from '../../app/session';
@@ -23,7 +24,6 @@ import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving,
 export const SUCCESS_PATH = '/max/payment?success=1';
 export const PROMO_REMOVE_ERROR = 'Error removing promo code';
 export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
-const PLAN_RANK = { free: 0, pro: 1, max: 2, enterprise: 3 } as const;
 const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
 const INTERVAL_DESCRIPTION = { monthly: 'Billed every month', yearly: 'Billed once a year' } as const;
 
