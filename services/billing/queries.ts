@@ -41,7 +41,6 @@ export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: strin
   };
 }
 
-
 type PlanOrganization = NonNullable<SessionSubscription['plan_organization']>;
 
 /**
