@@ -1,9 +1,8 @@
 // Answers search the asker's own passages too: a signed-in user's question cites their own
 // passage; another user and an anonymous visitor asking the same never see it.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createDb, createPool } from '../../services/db/database.js';
 import { applyPassageOp } from '../../services/passages/index.js';
-import { createTestDatabase } from '../support/database.js';
+import { createTestDatabase, testDb } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { askStream, PASSWORD, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -45,7 +44,7 @@ test("a user's passage is cited for that user, never for another user or a visit
   const other = await person('other-readable@example.com');
   const visitor = await person();
   // Written the one way passages are written: through the passage index's own operation.
-  const db = createDb(createPool(database.url));
+  const db = testDb(database.url);
   const { id } = await db.selectFrom('user').select('id').where('email', '=', 'owner-readable@example.com').executeTakeFirstOrThrow();
   const passage = {
     id: 'files/notes#1',

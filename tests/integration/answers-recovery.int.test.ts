@@ -8,11 +8,11 @@ import { passageSource } from '../../services/answers/passages.js';
 import { retrieve } from '../../services/answers/retrieve.js';
 import { toSource } from '../../services/answers/types.js';
 import { projections } from '../../services/app/projections.js';
-import { createDb, createPool, type Db } from '../../services/db/database.js';
+import type { Db } from '../../services/db/database.js';
 import { migrateToLatest } from '../../services/db/migrate.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { askInThread, recordSources } from '../../services/threads/use-cases.js';
-import { createTestDatabase } from '../support/database.js';
+import { createTestDatabase, testDb } from '../support/database.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { collect } from '../support/sse.js';
 
@@ -26,7 +26,7 @@ let db: Db;
 let server: ServerProcess | undefined;
 beforeAll(async () => {
   database = await createTestDatabase('answers_recovery');
-  db = createDb(createPool(database.url, 2));
+  db = testDb(database.url, 2);
   await migrateToLatest(db);
 });
 afterAll(async () => {

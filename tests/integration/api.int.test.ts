@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDb, createPool, type Db } from '../../services/db/database.js';
-import { createTestDatabase } from '../support/database.js';
+import type { Db } from '../../services/db/database.js';
+import { createTestDatabase, testDb } from '../support/database.js';
 import { Browser, cookieAttributes } from '../support/http.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
     databaseUrl: database.url,
     env: { SIGN_IN_RATE_LIMIT: String(SIGN_IN_LIMIT), LOG_LEVEL: 'info', WELCOME_MAIL_DELAY_SECONDS: '0' },
   });
-  db = createDb(createPool(database.url, 2));
+  db = testDb(database.url, 2);
 });
 afterAll(async () => {
   await server?.stop();

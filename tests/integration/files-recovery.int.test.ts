@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { projections } from '../../services/app/projections.js';
-import { createDb, createPool, type Db } from '../../services/db/database.js';
+import type { Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { evolveFile, fileStream, NO_FILE } from '../../services/files/events.js';
 import { largePdf } from '../fixtures/files.js';
-import { createTestDatabase } from '../support/database.js';
+import { createTestDatabase, testDb } from '../support/database.js';
 import { MY_FILES, postToBucket, uploadUrls } from '../support/files.js';
 import { Browser } from '../support/http.js';
 import { signedUp } from '../support/people.js';
@@ -28,7 +28,7 @@ const start = async () => {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'files-recovery-'));
   database = await createTestDatabase('files_recovery');
-  db = createDb(createPool(database.url, 2));
+  db = testDb(database.url, 2);
 });
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL');

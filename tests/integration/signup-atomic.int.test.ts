@@ -2,8 +2,8 @@
 // the row) leaves no half-made account behind, and the same email can sign up again.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createDb, createPool, type Db } from '../../services/db/database.js';
-import { createTestDatabase } from '../support/database.js';
+import type { Db } from '../../services/db/database.js';
+import { createTestDatabase, testDb } from '../support/database.js';
 import { Browser } from '../support/http.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
@@ -13,7 +13,7 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase('atomic');
   server = await startServerProcess({ databaseUrl: database.url, env: { WELCOME_MAIL_DELAY_SECONDS: '0' } });
-  db = createDb(createPool(database.url, 2));
+  db = testDb(database.url, 2);
 });
 afterAll(async () => {
   await server?.stop();

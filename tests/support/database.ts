@@ -39,6 +39,14 @@ export async function createTestDatabase(prefix = 't', opts: { empty?: boolean }
   };
 }
 
+/** A Kysely instance on a test database whose pool tolerates the database being dropped under it at teardown. */
+export function testDb(url: string, max = 10): Db {
+  const pool = createPool(url, max);
+  // Dropping the database `with (force)` ends connections the pool may still be closing.
+  pool.on('error', () => {});
+  return createDb(pool);
+}
+
 /** A migrated Kysely instance on a fresh database; `close` destroys it and drops the database. */
 export async function migratedDb(max = 10): Promise<{ db: Db; url: string; close: () => Promise<void> }> {
   const { url, drop } = await createTestDatabase();
