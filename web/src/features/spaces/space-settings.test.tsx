@@ -79,7 +79,7 @@ describe('Space settings', () => {
     mocks.server.use(http.put('*/rest/collections/:uuid/access', () => problem(500, 'server_error', 'Down')));
     await user.click(within(group).getByRole('radio', { name: /Private/ }));
     await screen.findByText('Failed to edit collection', {}, { timeout: 5000 });
-    expect(within(group).getByRole('radio', { name: /Anyone with the link/ })).toBeChecked();
+    await waitFor(() => expect(within(group).getByRole('radio', { name: /Anyone with the link/ })).toBeChecked());
   });
 
   it('switches web search by default, and puts the switch back when the edit fails', async () => {
