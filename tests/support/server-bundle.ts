@@ -6,6 +6,7 @@ import { build, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileCacheOf } from './compile-cache.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // One file per test run, so two runs in one tree never load each other's half-written bundle.
@@ -36,5 +37,11 @@ export async function bundleServer(): Promise<{ path: string; remove: () => void
     logLevel: 'warning',
     plugins: [ownImportMetaUrl],
   });
-  return { path: SERVER_BUNDLE, remove: () => rmSync(SERVER_BUNDLE, { force: true }) };
+  return {
+    path: SERVER_BUNDLE,
+    remove: () => {
+      rmSync(SERVER_BUNDLE, { force: true });
+      rmSync(compileCacheOf(SERVER_BUNDLE), { recursive: true, force: true });
+    },
+  };
 }
