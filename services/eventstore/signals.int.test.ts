@@ -203,3 +203,18 @@ test('one notification per type a statement appended, and one per type a transac
       .sort(),
   ).toEqual([a, b, b]);
 });
+
+test('a consumer told nothing still reads every fallbackMs, in case a notification was lost', async () => {
+  const wanted = fresh('Wanted');
+  const deaf: EventLogSignals = { onAppend: () => () => {} };
+  const seen: StoredEvent[] = [];
+  const consumer = startConsumer(store, fresh('deaf'), async (_trx, events) => void seen.push(...events), {
+    types: [wanted],
+    pollMs: 20,
+    fallbackMs: 100,
+    signals: deaf,
+  });
+  onTestFinished(() => consumer.stop());
+  await store.append(fresh('s'), 'no_stream', [ev(wanted, 'unsaid')]);
+  await vi.waitFor(() => expect(labels(seen)).toEqual(['unsaid']), { timeout: 10_000, interval: 20 });
+});
