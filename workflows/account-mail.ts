@@ -3,6 +3,7 @@
 // log for every such MailQueued, so a mail queued just before a crash still goes out, once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { AccountMail } from '../services/identity/account-mail.js';
 import type { MailQueued } from '../services/mail/events.js';
@@ -27,7 +28,7 @@ export const queueAccountMail = (store: EventStore) => (mail: AccountMail) => qu
 export function startAccountMailConsumer(
   store: EventStore,
   delivery: ReturnType<typeof registerAccountMailDelivery>,
-  opts: { onError: (err: unknown) => void },
+  opts: { onError: (err: unknown) => void; signals: EventLogSignals },
 ) {
   return startConsumer(
     store,
@@ -39,6 +40,6 @@ export function startAccountMailConsumer(
         if (ACCOUNT_MAIL.test(mail_id)) await DBOS.startWorkflow(delivery, { workflowID: mail_id })(mail_id);
       }
     },
-    { pollMs: 200, onError: opts.onError, types: ['MailQueued'] },
+    { pollMs: 200, onError: opts.onError, types: ['MailQueued'], signals: opts.signals },
   );
 }

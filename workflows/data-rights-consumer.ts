@@ -2,6 +2,7 @@
 // deletion for every AccountDeletionRequested. The workflow ids make a repeat a no-op.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/events.js';
 import { deleteAccountWorkflowId, type registerDeleteAccount } from './delete-account.js';
@@ -10,7 +11,7 @@ import { exportWorkflowId, type registerExportData } from './export-data.js';
 export function startDataRightsConsumer(
   store: EventStore,
   workflows: { exportData: ReturnType<typeof registerExportData>; deleteAccount: ReturnType<typeof registerDeleteAccount> },
-  opts: { onError: (err: unknown) => void },
+  opts: { onError: (err: unknown) => void; signals: EventLogSignals },
 ) {
   return startConsumer(
     store,
@@ -26,6 +27,6 @@ export function startDataRightsConsumer(
         }
       }
     },
-    { pollMs: 200, onError: opts.onError, types: ['DataExportRequested', 'AccountDeletionRequested'] },
+    { pollMs: 200, onError: opts.onError, types: ['DataExportRequested', 'AccountDeletionRequested'], signals: opts.signals },
   );
 }

@@ -5,6 +5,7 @@
 // is a no-op.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { ImageUploadStarted } from '../services/files/images/events.js';
 import { expireImageUpload, type ImageExpiryDeps } from '../services/files/images/expiry.js';
@@ -26,7 +27,11 @@ export function registerExpireImageUpload(deps: ImageExpiryDeps) {
 
 export type ExpireImageUploadWorkflow = ReturnType<typeof registerExpireImageUpload>;
 
-export function startImageExpiryConsumer(store: EventStore, workflow: ExpireImageUploadWorkflow, opts: { onError: (err: unknown) => void }) {
+export function startImageExpiryConsumer(
+  store: EventStore,
+  workflow: ExpireImageUploadWorkflow,
+  opts: { onError: (err: unknown) => void; signals: EventLogSignals },
+) {
   return startConsumer(
     store,
     'image-upload-expiry',
@@ -38,6 +43,6 @@ export function startImageExpiryConsumer(store: EventStore, workflow: ExpireImag
         await DBOS.startWorkflow(workflow, { workflowID: imageExpiryWorkflowId(job) })(job);
       }
     },
-    { pollMs: 500, onError: opts.onError, types: ['ImageUploadStarted'] },
+    { pollMs: 500, onError: opts.onError, types: ['ImageUploadStarted'], signals: opts.signals },
   );
 }

@@ -4,6 +4,7 @@
 // handed out just before a crash is still cleaned; the id is the object key, so a repeat is a no-op.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { FileUploadStarted } from '../services/files/events.js';
 import { expireUpload, type UploadExpiryDeps } from '../services/files/upload-expiry.js';
@@ -25,7 +26,11 @@ export function registerExpireUpload(deps: UploadExpiryDeps) {
 
 export type ExpireUploadWorkflow = ReturnType<typeof registerExpireUpload>;
 
-export function startUploadExpiryConsumer(store: EventStore, workflow: ExpireUploadWorkflow, opts: { onError: (err: unknown) => void }) {
+export function startUploadExpiryConsumer(
+  store: EventStore,
+  workflow: ExpireUploadWorkflow,
+  opts: { onError: (err: unknown) => void; signals: EventLogSignals },
+) {
   return startConsumer(
     store,
     'upload-expiry',
@@ -37,6 +42,6 @@ export function startUploadExpiryConsumer(store: EventStore, workflow: ExpireUpl
         await DBOS.startWorkflow(workflow, { workflowID: uploadExpiryWorkflowId(job) })(job);
       }
     },
-    { pollMs: 500, onError: opts.onError, types: ['FileUploadStarted'] },
+    { pollMs: 500, onError: opts.onError, types: ['FileUploadStarted'], signals: opts.signals },
   );
 }

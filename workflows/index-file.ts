@@ -4,6 +4,7 @@
 // request that submits the file and, should that start be lost, from the log.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { FileSubmitted } from '../services/files/events.js';
 import { indexFileVersion, recordOutcome, type IndexDeps } from '../services/files/index-use-case.js';
@@ -49,7 +50,7 @@ export async function startIndexing(workflow: IndexWorkflow, job: IndexJob) {
   await DBOS.startWorkflow(workflow, { workflowID: indexWorkflowId(job), queueName: QUEUE })(job);
 }
 
-export function startIndexConsumer(store: EventStore, workflow: IndexWorkflow, opts: { onError: (err: unknown) => void }) {
+export function startIndexConsumer(store: EventStore, workflow: IndexWorkflow, opts: { onError: (err: unknown) => void; signals: EventLogSignals }) {
   return startConsumer(
     store,
     'file-index',
@@ -60,6 +61,6 @@ export function startIndexConsumer(store: EventStore, workflow: IndexWorkflow, o
         await startIndexing(workflow, { file_uuid: d.file_uuid, version: d.version });
       }
     },
-    { pollMs: 500, onError: opts.onError, types: ['FileSubmitted'] },
+    { pollMs: 500, onError: opts.onError, types: ['FileSubmitted'], signals: opts.signals },
   );
 }

@@ -6,6 +6,7 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Db } from '../services/db/database.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { MailTransport } from '../services/mail/transport.js';
 import { deliverMail, type MailCursor, queueMailForDelivery } from '../services/mail/use-cases.js';
@@ -94,7 +95,7 @@ async function mailed(deps: NotificationDeliveryDeps, n: NotificationSent['data'
 export function startNotificationDeliveryConsumer(
   store: EventStore,
   workflow: ReturnType<typeof registerNotificationDelivery>,
-  opts: { onError: (err: unknown) => void; pollMs?: number },
+  opts: { onError: (err: unknown) => void; pollMs?: number; signals: EventLogSignals },
 ) {
   return startConsumer(
     store,
@@ -106,6 +107,6 @@ export function startNotificationDeliveryConsumer(
         if (n.email || n.push) await DBOS.startWorkflow(workflow, { workflowID: notificationDeliveryId(n.notification_id) })(n);
       }
     },
-    { pollMs: opts.pollMs ?? 200, onError: opts.onError, types: ['NotificationSent'] },
+    { pollMs: opts.pollMs ?? 200, onError: opts.onError, types: ['NotificationSent'], signals: opts.signals },
   );
 }

@@ -15,6 +15,7 @@ import {
   type SeatSyncJob,
 } from '../services/billing/index.js';
 import { checkpointAtHead, startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 
 const QUEUE = 'org-seats';
@@ -47,7 +48,11 @@ export function registerOrgSeats(deps: BillingDeps) {
  * a crash still counts). From the log's head at its first start: seats before this existed were
  * set at checkout, and the next membership change brings them to the count anyway.
  */
-export async function startOrgSeatsConsumer(store: EventStore, workflow: ReturnType<typeof registerOrgSeats>, opts: { onError: (err: unknown) => void }) {
+export async function startOrgSeatsConsumer(
+  store: EventStore,
+  workflow: ReturnType<typeof registerOrgSeats>,
+  opts: { onError: (err: unknown) => void; signals: EventLogSignals },
+) {
   await checkpointAtHead(store, ORG_SEATS_CONSUMER);
   return startConsumer(
     store,
@@ -55,6 +60,6 @@ export async function startOrgSeatsConsumer(store: EventStore, workflow: ReturnT
     async (trx, events) => {
       for (const job of await seatSyncJobsIn(trx, events)) await DBOS.startWorkflow(workflow, { workflowID: seatSyncWorkflowId(job), queueName: QUEUE })(job);
     },
-    { pollMs: 500, onError: opts.onError },
+    { pollMs: 500, onError: opts.onError, signals: opts.signals },
   );
 }

@@ -4,6 +4,7 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Db } from '../services/db/database.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import { spaceInviteMail } from '../services/mail/templates.js';
 import type { MailTransport } from '../services/mail/transport.js';
@@ -49,7 +50,7 @@ export function registerSpaceInviteMail(deps: { store: EventStore; transport: Ma
 export function startSpaceInviteMailConsumer(
   store: EventStore,
   workflow: ReturnType<typeof registerSpaceInviteMail>,
-  opts: { publicUrl: string; onError: (err: unknown) => void },
+  opts: { publicUrl: string; onError: (err: unknown) => void; signals: EventLogSignals },
 ) {
   return startConsumer(
     store,
@@ -61,6 +62,6 @@ export function startSpaceInviteMailConsumer(
         await DBOS.startWorkflow(workflow, { workflowID: `space-invite-mail-${d.member_id}` })({ ...d, publicUrl: opts.publicUrl });
       }
     },
-    { pollMs: 200, onError: opts.onError, types: ['SpaceMemberInvited'] },
+    { pollMs: 200, onError: opts.onError, types: ['SpaceMemberInvited'], signals: opts.signals },
   );
 }

@@ -2,6 +2,7 @@
 // restart in between still delivers the mail, once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
+import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { AccountRegistered } from '../services/identity/events.js';
 import { deliverMail, queueMail } from '../services/mail/use-cases.js';
@@ -34,7 +35,7 @@ export const welcomeMailWorkflowId = (userId: string) => `welcome-mail-${userId}
 export function startWelcomeMailConsumer(
   store: EventStore,
   welcomeMail: ReturnType<typeof registerWelcomeMail>,
-  opts: { delayMs: number; publicUrl: string; onError: (err: unknown) => void },
+  opts: { delayMs: number; publicUrl: string; onError: (err: unknown) => void; signals: EventLogSignals },
 ) {
   return startConsumer(
     store,
@@ -47,6 +48,6 @@ export function startWelcomeMailConsumer(
         await DBOS.startWorkflow(welcomeMail, { workflowID: welcomeMailWorkflowId(d.user_id) })(input);
       }
     },
-    { pollMs: 200, onError: opts.onError, types: ['AccountRegistered'] },
+    { pollMs: 200, onError: opts.onError, types: ['AccountRegistered'], signals: opts.signals },
   );
 }

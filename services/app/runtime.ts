@@ -43,6 +43,8 @@ import { startWebhookDrain } from '../../workflows/stripe-webhook.js';
 import { createMailTransport } from '../mail/transport.js';
 import { queueMail } from '../mail/use-cases.js';
 import { checkpointAtHead, startConsumer } from '../eventstore/consumers.js';
+import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
+import { listenTo } from '../db/listen.js';
 import { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, insightsConsumer } from '../orgs/index.js';
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
@@ -62,8 +64,9 @@ import { secretBox } from '../orgs/sso-secret-box.js';
 import { createApp } from '../http/server.js';
 import { registerNotificationDelivery, startNotificationDeliveryConsumer } from '../../workflows/notification-delivery.js';
 import {
+  CENTRE_CHANNEL,
+  centreSignalsOn,
   createPushSender,
-  listenToCentreChanges,
   NOTIFICATION_SOURCES_CONSUMER,
   notificationSourceEvents,
   notificationSourcesConsumer,
@@ -190,13 +193,21 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       model: e.model,
       personal: e.owner_user_id ? personalOf(await settingsOf(db, e.owner_user_id)) : null,
     });
+  // One LISTEN connection for the instance: consumers are told when the log grows (instead of a
+  // dozen polls every 200-1000 ms), and the notification centre's live streams when a centre changes.
+  const listener = listenTo(databaseUrl, [EVENT_LOG_CHANNEL, CENTRE_CHANNEL], (err) =>
+    logger.warn({ err }, 'the database listener lost its connection; listening again'),
+  );
+  const signals = eventLogSignals(listener);
   const welcomeMailConsumer = startWelcomeMailConsumer(store, welcomeMail, {
+    signals,
     delayMs: config.welcomeMailDelayMs,
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'welcome mail consumer failed; retrying'),
   });
-  const indexConsumer = startIndexConsumer(store, indexFile, { onError: (err) => logger.error({ err }, 'file indexing consumer failed; retrying') });
+  const indexConsumer = startIndexConsumer(store, indexFile, { signals, onError: (err) => logger.error({ err }, 'file indexing consumer failed; retrying') });
   const uploadExpiryConsumer = startUploadExpiryConsumer(store, expireUpload, {
+    signals,
     onError: (err) => logger.error({ err }, 'upload expiry consumer failed; retrying'),
   });
   // Only with billing on: without a provider no webhook is stored.
@@ -205,28 +216,33 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     : null;
   // An organisation's seats follow its membership (only with billing on: without Stripe there is nothing to update).
   const orgSeatsConsumer = billingProvider
-    ? await startOrgSeatsConsumer(store, orgSeats, { onError: (err) => logger.error({ err }, 'organisation seats consumer failed; retrying') })
+    ? await startOrgSeatsConsumer(store, orgSeats, { signals, onError: (err) => logger.error({ err }, 'organisation seats consumer failed; retrying') })
     : null;
   const imageExpiryConsumer = startImageExpiryConsumer(store, expireImageUpload, {
+    signals,
     onError: (err) => logger.error({ err }, 'image upload expiry consumer failed; retrying'),
   });
   const spaceInviteMailConsumer = startSpaceInviteMailConsumer(store, spaceInviteMail, {
+    signals,
     publicUrl: config.publicUrl,
     onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
   });
 
   const accountMailConsumer = startAccountMailConsumer(store, accountMail, {
+    signals,
     onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying'),
   });
   const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
     pollMs: 1000,
     types: INSIGHTS_EVENTS,
+    signals,
     onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
   });
 
   const queryMilestones = startConsumer(store, QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer(store), {
     pollMs: 1000,
     types: ['QuestionAsked'],
+    signals,
     onError: (err) => logger.error({ err }, 'attribution query milestones consumer failed; retrying'),
   });
 
@@ -236,7 +252,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     store,
     MEMORY_EXTRACTION_CONSUMER,
     memoryExtractionConsumer(store, memoryExtractor, { onError: (err) => logger.warn({ err }, 'memory extraction failed for one answer') }),
-    { pollMs: 500, types: ['AnswerCompleted'], onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
+    { pollMs: 500, types: ['AnswerCompleted'], signals, onError: (err) => logger.error({ err }, 'memory extraction consumer failed; retrying') },
   );
 
   // Notifications: the sources' events become notifications; each is then delivered by its workflow.
@@ -249,10 +265,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     {
       pollMs: 200,
       types: notificationSourceEvents({ taskRuns: true }),
+      signals,
       onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying'),
     },
   );
   const notificationDeliveryConsumer = startNotificationDeliveryConsumer(store, notificationDelivery, {
+    signals,
     onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),
   });
   const taskScheduler = createScheduler({
@@ -266,7 +284,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const dataRightsConsumer = startDataRightsConsumer(
     store,
     { exportData, deleteAccount },
-    { onError: (err) => logger.error({ err }, 'data rights consumer failed; retrying') },
+    { signals, onError: (err) => logger.error({ err }, 'data rights consumer failed; retrying') },
   );
 
   // Price alerts are checked on a schedule, only with a market-data provider configured: the
@@ -284,7 +302,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       )
     : null;
 
-  const centreSignals = listenToCentreChanges(databaseUrl, (err) => logger.warn({ err }, 'the notification centre listener lost its connection'));
+  const centreSignals = centreSignalsOn(listener);
   const ctx: AppContext = {
     ...kernel,
     auth,
@@ -361,6 +379,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await indexConsumer.stop();
       await uploadExpiryConsumer.stop();
       await imageExpiryConsumer.stop();
+      await listener.close();
       // Whole-at-once answers take milliseconds: let the ones under way write their outcome.
       await Promise.race([wholeAnswers.running(), new Promise((r) => setTimeout(r, 1000).unref())]);
       // A workflow in a durable sleep resumes at the next start, so only a running step is

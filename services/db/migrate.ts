@@ -34,6 +34,7 @@ import * as m0029 from './migrations/0029_tasks.js';
 import * as m0030 from './migrations/0030_subscription_seats.js';
 import * as m0031 from './migrations/0031_entry_owner.js';
 import * as m0032 from './migrations/0032_app_terms.js';
+import * as m0033 from './migrations/0033_event_log_signal.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030_subscription_seats': m0030,
   '0031_entry_owner': m0031,
   '0032_app_terms': m0032,
+  '0033_event_log_signal': m0033,
 };
 
 export async function migrateToLatest(db: Db) {

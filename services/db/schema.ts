@@ -6,6 +6,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
+/** Each statement that appends says `pg_notify('event_log', type)` once per type it appended (migration 0033). */
 export interface EventsTable {
   global_position: Generated<string>;
   stream_id: string;

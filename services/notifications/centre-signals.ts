@@ -1,14 +1,14 @@
 // The centre's live stream is told, not polled: the notifications projection says
 // `pg_notify('notification_centre', user_id)` in the transaction that changes a person's centre
-// (PostgreSQL delivers it at commit, to every app instance, and never for a rollback), and one
-// LISTEN connection per instance wakes that person's open streams. If the connection drops, it is
-// made again; the streams' slow fallback read covers what was said meanwhile.
+// (PostgreSQL delivers it at commit, to every app instance, and never for a rollback), and the
+// instance's LISTEN connection (services/db/listen.ts, shared with the event log's signals) wakes
+// that person's open streams. If the connection drops, it is made again and every open stream
+// reads its mark again; the streams' slow fallback read covers anything else.
 import { sql } from 'kysely';
-import pg from 'pg';
+import { type DbListener, listenTo } from '../db/listen.js';
 import type { Trx } from '../eventstore/types.js';
 
 export const CENTRE_CHANNEL = 'notification_centre';
-const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000] as const;
 
 /** In a projection's transaction: the person's centre changed (said at commit). */
 export async function signalCentreChanged(trx: Trx, userId: string) {
@@ -21,51 +21,18 @@ export type CentreSignals = {
   close(): Promise<void>;
 };
 
-export function listenToCentreChanges(databaseUrl: string, onError: (err: unknown) => void): CentreSignals {
+/** The centre's signals on an instance's listener, which must listen to CENTRE_CHANNEL; `close` stops these signals, not the listener. */
+export function centreSignalsOn(listener: DbListener): CentreSignals {
   const waiters = new Map<string, Set<() => void>>();
-  let client: pg.Client | undefined;
-  let closed = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    if (closed) return;
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on('notification', (msg) => {
-      if (msg.channel !== CENTRE_CHANNEL || !msg.payload) return;
-      for (const wake of waiters.get(msg.payload) ?? []) wake();
-    });
-    c.on('error', (err) => {
-      if (!closed) onError(err);
-    });
-    c.on('end', () => {
-      if (client === c) client = undefined;
-      reconnectLater();
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${CENTRE_CHANNEL}`);
-      if (closed) return void (await c.end().catch(() => {}));
-      client = c;
-      attempt = 0;
-      // Whatever changed while no one listened: every open stream reads its mark again.
+  const offs = [
+    listener.on(CENTRE_CHANNEL, (userId) => {
+      for (const wake of waiters.get(userId) ?? []) wake();
+    }),
+    // Whatever changed while no one listened: every open stream reads its mark again.
+    listener.onReconnect(() => {
       for (const set of waiters.values()) for (const wake of set) wake();
-    } catch (err) {
-      if (!closed) onError(err);
-      await c.end().catch(() => {});
-    }
-  };
-  const reconnectLater = () => {
-    if (closed || retry) return;
-    const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)];
-    retry = setTimeout(() => {
-      retry = undefined;
-      void connect();
-    }, delay);
-    retry.unref();
-  };
-  void connect();
-
+    }),
+  ];
   return {
     onChange(userId, wake) {
       let set = waiters.get(userId);
@@ -77,9 +44,20 @@ export function listenToCentreChanges(databaseUrl: string, onError: (err: unknow
       };
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => {});
+      for (const off of offs) off();
+    },
+  };
+}
+
+/** The centre's signals on a listener of their own (tests; the app shares its instance's listener). */
+export function listenToCentreChanges(databaseUrl: string, onError: (err: unknown) => void): CentreSignals {
+  const listener = listenTo(databaseUrl, [CENTRE_CHANNEL], onError);
+  const signals = centreSignalsOn(listener);
+  return {
+    onChange: signals.onChange,
+    async close() {
+      await signals.close();
+      await listener.close();
     },
   };
 }
