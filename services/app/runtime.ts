@@ -315,7 +315,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       events: (entry, offset) => readAnswerEvents(store, entry, offset, wholeAnswers.untilEnded),
       follow: liveFeed.follow,
     },
-    indexing: { start: (job) => startIndexing(indexFile, job) },
+    indexing: { start: (job) => startIndexing(indexFile, job), signals },
     orgMail: (mail) => queueMail(store, mail, new Date()),
     orgFileSettings: {
       downloadsDisabled: (orgUuid) => orgDownloadsDisabled(db, orgUuid),

@@ -11,7 +11,7 @@ import { streamIndexProgress } from './index-progress.js';
 import { imageUploadUrl } from './images/upload-form.js';
 import { deleteFiles, resyncFiles } from './manage-use-cases.js';
 import { getOrgFileSettings, setOrgFileSettings } from './org-settings.js';
-import { decodeCursor, filePassages, listOffset, listPage, repositorySummary } from './queries.js';
+import { decodeCursor, filePassages, filesByUuid, listOffset, listPage, repositorySummary } from './queries.js';
 import { downloadUrl, readableFile } from './read-access.js';
 import { openRepository, type RepositoryInfo } from './repository-access.js';
 import { submitFiles, uploadUrls, type IndexItem } from './upload-use-cases.js';
@@ -52,7 +52,7 @@ export const fileRoutes = {
     const rows = await submit(actor, ctx, body);
     return sse((stream) =>
       streamIndexProgress(
-        ctx.db,
+        { read: (uuids) => filesByUuid(ctx.db, uuids), signals: ctx.indexing.signals },
         stream,
         rows.map((r) => ({ file_uuid: r.file_uuid, filename: r.filename })),
       ),
@@ -73,7 +73,7 @@ export const fileRoutes = {
     for (const uuid of uuids) rows.push(await readableFile(ctx, user, uuid));
     return sse((stream) =>
       streamIndexProgress(
-        ctx.db,
+        { read: (uuids) => filesByUuid(ctx.db, uuids), signals: ctx.indexing.signals },
         stream,
         rows.map((r) => ({ file_uuid: r.file_uuid, filename: r.filename })),
       ),
