@@ -5,6 +5,7 @@
 // goes, or after 15 minutes.
 import type { EventLogSignals } from '../eventstore/signals.js';
 import type { SseStream } from '../http/sse.js';
+import { streamWake } from '../http/sse-wake.js';
 import type { FileRow } from './queries.js';
 
 export const INDEXING_FAILED = 'Indexing failed';
@@ -35,14 +36,7 @@ export async function streamIndexProgress(source: ProgressSource, sse: SseStream
   const last = new Map<string, string>();
   let id = 0;
   const started = Date.now();
-  // Listening before the first read, so a file that ends between a read and the wait is not missed.
-  let said = false;
-  let wake: (() => void) | undefined;
-  const stopListening = signals.onAppend(PROGRESS_TYPES, () => {
-    said = true;
-    wake?.();
-  });
-  sse.onClose(() => wake?.());
+  const wake = streamWake(sse, (told) => signals.onAppend(PROGRESS_TYPES, told));
   try {
     while (!sse.closed && Date.now() - started < MAX_MS) {
       const rows = new Map((await source.read(files.map((f) => f.file_uuid))).map((r) => [r.file_uuid, r]));
@@ -56,22 +50,10 @@ export async function streamIndexProgress(source: ProgressSource, sse: SseStream
         sse.send(id++, 'message', p);
       }
       if (pending === 0) break;
-      if (!said) await told(fallbackMs, (w) => (wake = w));
-      said = false;
+      await wake.next(fallbackMs);
     }
   } finally {
-    stopListening();
+    wake.stop();
     sse.end();
   }
-}
-
-/** Resolves when `wake` (handed to `setWake`) is called, or after `ms`. */
-function told(ms: number, setWake: (wake: () => void) => void) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    setWake(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -5,6 +5,7 @@
 // opens it again).
 import type { Db } from '../db/database.js';
 import type { SseStream } from '../http/sse.js';
+import { streamWake } from '../http/sse-wake.js';
 import type { CentreSignals } from './centre-signals.js';
 import { centreMark } from './queries.js';
 
@@ -15,16 +16,9 @@ export async function streamCentre(db: Db, signals: CentreSignals, sse: SseStrea
   const started = Date.now();
   let last = '';
   let id = 0;
-  let changed = false;
-  let wake: (() => void) | undefined;
-  const stopListening = signals.onChange(userId, () => {
-    changed = true;
-    wake?.();
-  });
-  sse.onClose(() => wake?.());
+  const wake = streamWake(sse, (told) => signals.onChange(userId, told));
   try {
     while (!sse.closed && Date.now() - started < (opts.maxMs ?? MAX_MS)) {
-      changed = false;
       const mark = await centreMark(db, userId);
       const seen = `${mark.unread_count}|${mark.newest_id ?? ''}`;
       if (seen !== last) {
@@ -32,18 +26,10 @@ export async function streamCentre(db: Db, signals: CentreSignals, sse: SseStrea
         sse.send(id++, 'unread', mark);
       }
       // A change said while the mark was being read is read at once.
-      if (changed) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, opts.fallbackReadMs ?? FALLBACK_READ_MS);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await wake.next(opts.fallbackReadMs ?? FALLBACK_READ_MS);
     }
   } finally {
-    stopListening();
+    wake.stop();
     sse.end();
   }
 }
