@@ -104,6 +104,14 @@ module.exports = {
       to: { path: '^node_modules/(express|@types/express|express-serve-static-core)/' },
     },
     {
+      name: 'file-parsers-only-in-workers',
+      comment:
+        "Files' parsers run in the extraction workers only: loading them with the server cost about 0.3 s of CPU at each start (import the types and errors from services/files/extract/types.ts).",
+      severity: 'error',
+      from: { path: '^services/app/main\\.ts$' },
+      to: { path: '^node_modules/(exceljs|mammoth|unpdf)/', reachable: true },
+    },
+    {
       name: 'web-never-imports-server',
       comment: 'The web app reaches the server only over HTTP (generated SDK and hooks); shared pure rules are the exception.',
       severity: 'error',

@@ -5,7 +5,7 @@
 import type { StoredEvent } from '../eventstore/types.js';
 import type { PassageFeed, PassageOp } from '../passages/index.js';
 import type { FileDeleted, FilePassagesRecorded, Repository } from './events.js';
-import type { FilePassage } from './extract/extract.js';
+import type { FilePassage } from './extract/types.js';
 import { corpusOf } from './repository-access.js';
 
 export const fileCitationUrl = (fileUuid: string, page: number | null) => `/files/${fileUuid}${page ? `?page=${page}` : ''}`;

@@ -8,7 +8,7 @@ import type { EventStore } from '../eventstore/store.js';
 import type { Storage } from '../storage/storage.js';
 import { decideIndexResult, type IndexOutcome } from './decide.js';
 import { evolveFile, fileStream, NO_FILE } from './events.js';
-import { FileExtractError, type Extracted } from './extract/extract.js';
+import { type Extracted, FileExtractError } from './extract/types.js';
 import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { filePassageEvents } from './file-passages.js';

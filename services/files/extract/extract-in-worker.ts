@@ -3,9 +3,16 @@
 // other unreadable file (FileExtractError), so its indexing ends FAILED with the reason.
 import { sharedWorkerPool, WorkerLimitError, workerJob, type WorkerLimits, type WorkerPool } from '../../workers/index.js';
 import type { IndexedType } from '../file-types.js';
-import type { ExtractJobInput, ExtractJobOutcome } from './extract-job.js';
 import { TOO_SLOW } from './timeout.js';
-import { DEFAULT_EXTRACT_LIMITS, EXTRACT_TIMEOUT_MS, type Extracted, FileExtractError, type ExtractLimits } from './types.js';
+import {
+  DEFAULT_EXTRACT_LIMITS,
+  EXTRACT_TIMEOUT_MS,
+  type Extracted,
+  type ExtractJobInput,
+  type ExtractJobOutcome,
+  FileExtractError,
+  type ExtractLimits,
+} from './types.js';
 
 export const TOO_MUCH_MEMORY =
   'The file needs more memory to read than indexing allows; it may be damaged or too complex. Try splitting it into smaller files.';

@@ -1,11 +1,7 @@
 // Extraction of one file as a worker job (see extract-in-worker.ts). A refusal comes back as a
 // value: an error crossing to another thread loses its class, and with it what makes it a refusal.
-import type { IndexedType } from '../file-types.js';
 import { extractFile } from './extract.js';
-import { type Extracted, FileExtractError, type ExtractLimits } from './types.js';
-
-export type ExtractJobInput = { bytes: Uint8Array; type: IndexedType; limits: ExtractLimits };
-export type ExtractJobOutcome = { ok: true; extracted: Extracted } | { ok: false; refusal: string };
+import { type ExtractJobInput, type ExtractJobOutcome, FileExtractError } from './types.js';
 
 export async function extractJob({ bytes, type, limits }: ExtractJobInput): Promise<ExtractJobOutcome> {
   try {

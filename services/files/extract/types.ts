@@ -1,5 +1,6 @@
 // The shapes extraction hands to indexing, its limits, and its one error type (whose message is
 // shown to the person who uploaded the file).
+import type { IndexedType } from '../file-types.js';
 
 export type FilePassage = { heading: string; content: string; page: number | null; ordinal: number };
 export type Extracted = { title: string | null; pageCount: number | null; passages: FilePassage[]; description: string };
@@ -21,3 +22,7 @@ export class FileExtractError extends Error {
     this.name = 'FileExtractError';
   }
 }
+
+/** A worker job's input and outcome (extract-job.ts): here, so the server imports them without the parsers. */
+export type ExtractJobInput = { bytes: Uint8Array; type: IndexedType; limits: ExtractLimits };
+export type ExtractJobOutcome = { ok: true; extracted: Extracted } | { ok: false; refusal: string };
