@@ -12,4 +12,4 @@ export { pushSubscriptionsOf } from './queries.js';
 export { createPushSender, isPushServiceEndpoint, type PushPayload, type PushSender, type PushTarget, type VapidKeys, vapidKeys } from './web-push.js';
 export { NOTIFICATION_SOURCES_CONSUMER, notificationSourceEvents, notificationSourcesConsumer } from './source-consumer.js';
 export { accessRequestNotice, spaceInvitationNotice, TASK_RUN_EVENTS, type TaskRunFailed, type TaskRunSucceeded, taskRunNotice } from './sources.js';
-export { CENTRE_CHANNEL, type CentreSignals, centreSignalsOn, listenToCentreChanges } from './centre-signals.js';
+export { CENTRE_CHANNEL, type CentreSignals, centreSignalsOn } from './centre-signals.js';
