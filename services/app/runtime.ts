@@ -269,7 +269,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       onError: (err) => logger.error({ err }, 'notification sources consumer failed; retrying'),
     },
   );
-  const notificationDeliveryConsumer = startNotificationDeliveryConsumer(store, notificationDelivery, {
+  const notificationDeliveryConsumer = startNotificationDeliveryConsumer({ store, transport, publicUrl: config.publicUrl }, notificationDelivery, {
     signals,
     onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),
   });

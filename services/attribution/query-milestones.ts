@@ -13,29 +13,38 @@ import { attributionStream, evolveAttribution, initialAttribution, type Attribut
 
 export const QUERY_MILESTONES_CONSUMER = 'attribution-query-milestones';
 
-/** Who owns the thread, from its ThreadStarted event (the read model may have lost a deleted thread by now). */
-async function ownerOfThread(trx: Trx, contextUuid: string): Promise<AttributionOwner | null> {
-  const row = await trx
+/**
+ * Who owns each thread, from its ThreadStarted event (the read model may have lost a deleted
+ * thread by now): one read for a batch of questions.
+ */
+async function ownersOfThreads(trx: Trx, contextUuids: string[]): Promise<Map<string, AttributionOwner>> {
+  const owners = new Map<string, AttributionOwner>();
+  if (!contextUuids.length) return owners;
+  const rows = await trx
     .selectFrom('events')
     .select('data')
-    .where('stream_id', '=', threadStream(contextUuid))
+    .where('stream_id', 'in', [...new Set(contextUuids)].map(threadStream))
     .where('type', '=', 'ThreadStarted')
-    .limit(1)
-    .executeTakeFirst();
-  const d = row?.data as ThreadStarted['data'] | undefined;
-  if (d?.owner_user_id) return { user_id: d.owner_user_id, visitor_id: d.owner_visitor_id ?? '' };
-  if (d?.owner_visitor_id) return { user_id: null, visitor_id: d.owner_visitor_id };
-  return null;
+    .execute();
+  for (const row of rows) {
+    const d = row.data as ThreadStarted['data'];
+    if (d.owner_user_id) owners.set(d.context_uuid, { user_id: d.owner_user_id, visitor_id: d.owner_visitor_id ?? '' });
+    else if (d.owner_visitor_id) owners.set(d.context_uuid, { user_id: null, visitor_id: d.owner_visitor_id });
+  }
+  return owners;
 }
 
 export const ownerKey = (o: AttributionOwner) => (o.user_id ? `user:${o.user_id}` : `visitor:${o.visitor_id}`);
 
 export function queryMilestonesConsumer(store: EventStore, now: () => Date = () => new Date()): ConsumerHandler {
   return async (trx, events) => {
-    for (const event of events) {
-      if (event.type !== 'QuestionAsked') continue;
-      const d = event.data as QuestionAsked['data'];
-      const owner = await ownerOfThread(trx, d.context_uuid);
+    const asked = events.filter((e) => e.type === 'QuestionAsked').map((e) => e.data as QuestionAsked['data']);
+    const owners = await ownersOfThreads(
+      trx,
+      asked.map((d) => d.context_uuid),
+    );
+    for (const d of asked) {
+      const owner = owners.get(d.context_uuid);
       if (!owner) continue;
       const fromAssistant = d.client === 'assistant_browser';
       const counts = await trx
@@ -49,14 +58,12 @@ export function queryMilestonesConsumer(store: EventStore, now: () => Date = () 
         )
         .returning(['questions', 'assistant_questions'])
         .executeTakeFirstOrThrow();
+      const ask = { backend_uuid: d.backend_uuid, questions: counts.questions, assistantQuestions: counts.assistant_questions, fromAssistant };
+      // Most counts are no milestone: the person's stream is read only when this one may be.
+      if (!decideQueryMilestones(initialAttribution, owner, ask, now()).length) continue;
       const stream = attributionStream(owner);
       const { state, version } = await store.aggregate(stream, initialAttribution, evolveAttribution, trx);
-      const reached = decideQueryMilestones(
-        state,
-        owner,
-        { backend_uuid: d.backend_uuid, questions: counts.questions, assistantQuestions: counts.assistant_questions, fromAssistant },
-        now(),
-      );
+      const reached = decideQueryMilestones(state, owner, ask, now());
       if (reached.length) await store.append(stream, version, reached, trx);
     }
   };

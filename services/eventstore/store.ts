@@ -1,7 +1,7 @@
 // The event store on PostgreSQL: optimistic appends with gapless stream versions, inline
 // projections in the append's transaction, and upcasting of old payloads on read.
 import { sql } from 'kysely';
-import { prepared, transactionInTwoTrips, type Db } from '../db/database.js';
+import { prepared, preparedBuilt, transactionInTwoTrips, type Db } from '../db/database.js';
 import { checkRow, ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
 
 const MAX_ANY_ATTEMPTS = 100;
@@ -124,7 +124,7 @@ export class EventStore {
   }
 
   async readStream(streamId: string, db: Db | Trx = this.db): Promise<StoredEvent[]> {
-    const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute();
+    const rows = await preparedBuilt(db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version')).execute();
     return rows.map((r) => this.toStored(r));
   }
 

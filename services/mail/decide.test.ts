@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideDeliver, decideQueue } from './decide.js';
+import { decideDeliver, decideKeepInOutbox, decideQueue } from './decide.js';
 import { evolveMail, initialMail, type MailState } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
@@ -40,5 +40,21 @@ describe('delivering a mail', () => {
   test('delivering a mail that was never queued is refused as not found', () => {
     expect(() => decideDeliver(initialMail, 'outbox', now)).toThrow(DomainError);
     expect(() => decideDeliver(initialMail, 'outbox', now)).toThrow(expect.objectContaining({ kind: 'not_found', code: 'mail_not_found' }));
+  });
+});
+
+describe('keeping a mail in the outbox (no SMTP server)', () => {
+  test('a new mail is queued and delivered via the outbox at once', () => {
+    const events = decideKeepInOutbox(initialMail, mail, now);
+    expect(events).toEqual([
+      { type: 'MailQueued', data: { ...mail, queued_at: now.toISOString() } },
+      { type: 'MailDelivered', data: { mail_id: mail.mail_id, via: 'outbox', delivered_at: now.toISOString() } },
+    ]);
+    expect(fold(events).status).toBe('delivered');
+  });
+
+  test('a mail id used already keeps nothing', () => {
+    const queued = fold(decideQueue(initialMail, mail, now));
+    expect(decideKeepInOutbox(queued, mail, later)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { mentions } from '../eventstore/erasure.js';
 import type { EventStore } from '../eventstore/store.js';
-import { decideDeliver, decideDiscard, decideQueue } from './decide.js';
+import { ConcurrencyError, type Trx } from '../eventstore/types.js';
+import { decideDeliver, decideDiscard, decideKeepInOutbox, decideQueue } from './decide.js';
 import { evolveMail, initialMail, mailStream, type MailQueued, type MailState } from './events.js';
 import type { MailTransport } from './transport.js';
 
@@ -19,6 +20,21 @@ export async function queueMailForDelivery(store: EventStore, mail: Omit<MailQue
   if (!events.length) return { state, version };
   const appended = await store.append(mailStream(mail.mail_id), version, events);
   return { state: appended.events.reduce(evolveMail, state), version: appended.nextVersion };
+}
+
+/**
+ * Keeps a new mail in the outbox (no SMTP server: the outbox is where it goes), queued and
+ * delivered in one append in the caller's transaction. Once by its id: a mail id used already
+ * keeps nothing. Returns whether it was kept now.
+ */
+export async function keepInOutbox(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date, trx: Trx) {
+  try {
+    await store.append(mailStream(mail.mail_id), 'no_stream', decideKeepInOutbox(initialMail, mail, now), trx);
+    return true;
+  } catch (err) {
+    if (err instanceof ConcurrencyError) return false;
+    throw err;
+  }
 }
 
 /**

@@ -14,9 +14,28 @@ import { changeMemories } from './use-cases.js';
 
 export const MEMORY_EXTRACTION_CONSUMER = 'memories-extraction';
 
-async function threadEvent<D>(trx: Trx, streamId: string, type: string, match?: (d: D) => boolean) {
-  const rows = await trx.selectFrom('events').select('data').where('stream_id', '=', streamId).where('type', '=', type).orderBy('stream_version').execute();
-  return rows.map((r) => r.data as D).find((d) => !match || match(d));
+/**
+ * The ThreadStarted and QuestionAsked events of the threads a batch of answers ended in, read
+ * at once (a burst of answers is one batch here), by stream in order.
+ */
+async function askedIn(trx: Trx, streamIds: string[]) {
+  const byStream = new Map<string, { started?: ThreadStarted['data']; asked: QuestionAsked['data'][] }>();
+  if (!streamIds.length) return byStream;
+  const rows = await trx
+    .selectFrom('events')
+    .select(['stream_id', 'type', 'data'])
+    .where('stream_id', 'in', [...new Set(streamIds)])
+    .where('type', 'in', ['ThreadStarted', 'QuestionAsked'])
+    .orderBy('stream_id')
+    .orderBy('stream_version')
+    .execute();
+  for (const r of rows) {
+    const thread = byStream.get(r.stream_id) ?? { asked: [] };
+    byStream.set(r.stream_id, thread);
+    if (r.type === 'ThreadStarted') thread.started ??= r.data as ThreadStarted['data'];
+    else thread.asked.push(r.data as QuestionAsked['data']);
+  }
+  return byStream;
 }
 
 export function memoryExtractionConsumer(
@@ -26,12 +45,17 @@ export function memoryExtractionConsumer(
 ): ConsumerHandler {
   const now = opts.now ?? (() => new Date());
   return async (trx, events) => {
-    for (const event of events) {
-      if (event.type !== 'AnswerCompleted' || !event.streamId.startsWith('thread-')) continue;
+    const answered = events.filter((e) => e.type === 'AnswerCompleted' && e.streamId.startsWith('thread-'));
+    const threads = await askedIn(
+      trx,
+      answered.map((e) => e.streamId),
+    );
+    for (const event of answered) {
       const backendUuid = (event.data as { backend_uuid: string }).backend_uuid;
-      const started = await threadEvent<ThreadStarted['data']>(trx, event.streamId, 'ThreadStarted');
+      const thread = threads.get(event.streamId);
+      const started = thread?.started;
       if (!started?.owner_user_id || started.incognito) continue;
-      const asked = await threadEvent<QuestionAsked['data']>(trx, event.streamId, 'QuestionAsked', (d) => d.backend_uuid === backendUuid);
+      const asked = thread?.asked.find((d) => d.backend_uuid === backendUuid);
       if (!asked) continue;
       // A model that fails leaves this answer's memories unmade; the next answers still get theirs.
       const found = await extract(asked.query_str).catch((err) => {

@@ -1,7 +1,7 @@
 // Reads of a person's memories from their read models. Every read names the person: another
 // person's memory is never found.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 
 export type MemoryRow = {
@@ -52,7 +52,7 @@ export async function memoryOf(db: Db | Trx, userId: string, key: string) {
 
 /** Whether answers may use the person's memories (on until they turn it off). */
 export async function memoriesEnabled(db: Db | Trx, userId: string) {
-  const row = await db.selectFrom('memory_switches').select('enabled').where('user_id', '=', userId).executeTakeFirst();
+  const row = await preparedBuilt(db.selectFrom('memory_switches').select('enabled').where('user_id', '=', userId)).executeTakeFirst();
   return row?.enabled ?? true;
 }
 
@@ -61,17 +61,18 @@ export async function memoriesEnabled(db: Db | Trx, userId: string) {
  * person has memories off. One round trip: it runs before every signed-in answer's sources.
  */
 export async function usableMemories(db: Db | Trx, userId: string) {
-  const rows = await db
-    .selectFrom('memories')
-    .select(['memory_key', 'content', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('should_forget', '=', false)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('memory_switches').select('user_id').where('memory_switches.user_id', '=', userId).where('enabled', '=', false))),
-    )
-    .where((eb) => eb.or([eb('verdict', 'is', null), eb('verdict', '!=', 'not_helpful')]))
-    .orderBy('created_at', 'desc')
-    .limit(500)
-    .execute();
+  const rows = await preparedBuilt(
+    db
+      .selectFrom('memories')
+      .select(['memory_key', 'content', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('should_forget', '=', false)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('memory_switches').select('user_id').where('memory_switches.user_id', '=', userId).where('enabled', '=', false))),
+      )
+      .where((eb) => eb.or([eb('verdict', 'is', null), eb('verdict', '!=', 'not_helpful')]))
+      .orderBy('created_at', 'desc')
+      .limit(500),
+  ).execute();
   return rows;
 }

@@ -8,7 +8,7 @@ export { notificationsExport } from './export.js';
 export { notificationRoutes } from './routes.js';
 export type { NotificationsContext } from './context.js';
 export { notificationMail } from './mail.js';
-export { pushSubscriptionsOf } from './queries.js';
+export { pushSubscriptionsOf, withPushSubscriptions } from './queries.js';
 export { createPushSender, isPushServiceEndpoint, type PushPayload, type PushSender, type PushTarget, type VapidKeys, vapidKeys } from './web-push.js';
 export { NOTIFICATION_SOURCES_CONSUMER, notificationSourceEvents, notificationSourcesConsumer } from './source-consumer.js';
 export { accessRequestNotice, spaceInvitationNotice, TASK_RUN_EVENTS, type TaskRunFailed, type TaskRunSucceeded, taskRunNotice } from './sources.js';

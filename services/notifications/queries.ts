@@ -68,6 +68,18 @@ export async function pushSubscriptionsOf(db: Db | Trx, userId: string) {
     .execute();
 }
 
+/** Which of these people have a browser subscribed to Web Push (most have none). */
+export async function withPushSubscriptions(db: Db | Trx, userIds: readonly string[]) {
+  if (!userIds.length) return new Set<string>();
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** Who else holds this browser's subscription (it signed in as another person since). */
 export async function holdersOf(db: Db | Trx, subscriptionId: string) {
   return (await db.selectFrom('push_subscriptions').select('user_id').where('subscription_id', '=', subscriptionId).execute()).map((r) => r.user_id);

@@ -54,14 +54,13 @@ export type NotifyRequest = NotifyInput & {
 export async function notify(deps: NotifyDeps, input: NotifyRequest, trx?: Trx): Promise<NotificationSent['data'] | null> {
   const notificationId = input.notificationId ?? randomUUID();
   const { state: person } = await deps.store.aggregate(notifyStream(input.userId), initialPersonNotify, evolvePersonNotify, trx);
-  const stream = notificationStream(notificationId);
-  const { state, version } = await deps.store.aggregate(stream, initialNotification, evolveNotification, trx);
-  const events = decideSend(state, person.preferences, { ...input, notificationId, now: deps.now() });
+  // A notification is its stream's first event: not read first, the append expects no stream.
+  const events = decideSend(initialNotification, person.preferences, { ...input, notificationId, now: deps.now() });
   if (!events.length) return null;
   try {
-    await deps.store.append(stream, version, events, trx);
+    await deps.store.append(notificationStream(notificationId), 'no_stream', events, trx);
   } catch (err) {
-    // The same id sent at the same moment by another instance: it is sent once.
+    // The same id sent already (a source's event seen again, or another instance at the same moment): it is sent once.
     if (err instanceof ConcurrencyError) return null;
     throw err;
   }

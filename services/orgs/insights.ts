@@ -35,31 +35,57 @@ function bump(trx: Trx, org: string, day: string, column: 'questions' | 'active_
 /** The events the insights are counted from (the consumer is given these only). */
 export const INSIGHTS_EVENTS = ['QuestionAsked', 'AnswerCompleted', 'FileIndexed'] as const;
 
+/**
+ * The threads of a batch of questions with their owners' organisations, in one read: most
+ * people belong to none, and a burst of questions is a batch here.
+ */
+async function askersOf(trx: Trx, contextUuids: string[]) {
+  if (!contextUuids.length) return new Map<string, { owner_user_id: string; collection_uuid: string | null; org: string }>();
+  const rows = await trx
+    .selectFrom('threads as t')
+    .innerJoinLateral(
+      (eb) => eb.selectFrom('org_members as m').select('m.org_uuid').whereRef('m.user_id', '=', 't.owner_user_id').orderBy('m.joined_at').limit(1).as('m'),
+      (join) => join.onTrue(),
+    )
+    .select(['t.context_uuid', 't.owner_user_id', 't.collection_uuid', 'm.org_uuid'])
+    .where('t.context_uuid', 'in', [...new Set(contextUuids)])
+    .execute();
+  return new Map(
+    rows.flatMap((r) =>
+      r.owner_user_id ? [[r.context_uuid, { owner_user_id: r.owner_user_id, collection_uuid: r.collection_uuid, org: r.org_uuid }] as const] : [],
+    ),
+  );
+}
+
 export const insightsConsumer: ConsumerHandler = async (trx, events) => {
+  const askers = await askersOf(
+    trx,
+    events.filter((e) => e.type === 'QuestionAsked').map((e) => (e as unknown as QuestionAsked).data.context_uuid),
+  );
   for (const event of events) {
     if (event.type === 'QuestionAsked') {
       const d = (event as unknown as QuestionAsked).data;
-      const thread = await trx.selectFrom('threads').select(['owner_user_id', 'collection_uuid']).where('context_uuid', '=', d.context_uuid).executeTakeFirst();
-      const org = await orgOfUser(trx, thread?.owner_user_id ?? null);
-      if (!org || !thread?.owner_user_id) continue;
+      const asker = askers.get(d.context_uuid);
+      if (!asker) continue;
+      const { org, owner_user_id: userId, collection_uuid: space } = asker;
       const day = d.asked_at.slice(0, 10);
       await bump(trx, org, day, 'questions');
       const firstToday = await trx
         .insertInto('org_insights_active')
-        .values({ org_uuid: org, day, user_id: thread.owner_user_id })
+        .values({ org_uuid: org, day, user_id: userId })
         .onConflict((oc) => oc.doNothing())
         .returning('user_id')
         .executeTakeFirst();
       if (firstToday) await bump(trx, org, day, 'active_members');
       await trx
         .insertInto('org_insights_last_active')
-        .values({ org_uuid: org, user_id: thread.owner_user_id, last_day: day })
+        .values({ org_uuid: org, user_id: userId, last_day: day })
         .onConflict((oc) => oc.columns(['org_uuid', 'user_id']).doUpdateSet({ last_day: sql`greatest(org_insights_last_active.last_day, excluded.last_day)` }))
         .execute();
-      if (thread.collection_uuid)
+      if (space)
         await trx
           .insertInto('org_insights_spaces')
-          .values({ org_uuid: org, day, space_uuid: thread.collection_uuid, questions: 1 })
+          .values({ org_uuid: org, day, space_uuid: space, questions: 1 })
           .onConflict((oc) => oc.columns(['org_uuid', 'day', 'space_uuid']).doUpdateSet({ questions: sql`org_insights_spaces.questions + 1` }))
           .execute();
     } else if (event.type === 'AnswerCompleted') {

@@ -1,6 +1,6 @@
 // Read-model queries of organisations, and the one question other domains ask: what the
 // organisation of a person lets them do (policy.ts turns the row into answers).
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { OrgRole, UserAccess } from './events.js';
 
 export async function findOrg(db: Db, orgUuid: string) {
@@ -50,21 +50,22 @@ export type OrgPolicyRow = {
 
 /** The person's organisation (the first joined, as the session's org_uuid) with its policy, or null. */
 export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow | null> {
-  const row = await db
-    .selectFrom('org_members')
-    .innerJoin('orgs', 'orgs.uuid', 'org_members.org_uuid')
-    .select([
-      'orgs.uuid as org_uuid',
-      'org_members.role',
-      'orgs.public_sharing_allowed',
-      'orgs.space_creation',
-      'orgs.pdf_downloads_restricted',
-      'orgs.user_access',
-    ])
-    .where('org_members.user_id', '=', userId)
-    .orderBy('org_members.joined_at')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await preparedBuilt(
+    db
+      .selectFrom('org_members')
+      .innerJoin('orgs', 'orgs.uuid', 'org_members.org_uuid')
+      .select([
+        'orgs.uuid as org_uuid',
+        'org_members.role',
+        'orgs.public_sharing_allowed',
+        'orgs.space_creation',
+        'orgs.pdf_downloads_restricted',
+        'orgs.user_access',
+      ])
+      .where('org_members.user_id', '=', userId)
+      .orderBy('org_members.joined_at')
+      .limit(1),
+  ).executeTakeFirst();
   return row ? ({ ...row, role: row.role as OrgRole, user_access: row.user_access as UserAccess } as OrgPolicyRow) : null;
 }
 

@@ -1,5 +1,5 @@
 // Reads of the person's settings from their read models; someone who never saved gets the defaults.
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import { type AnswerStyle, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES, type DefaultSearchMode, type Theme } from './events.js';
 
@@ -14,11 +14,12 @@ export type SettingsRow = {
 };
 
 export async function settingsOf(db: Db | Trx, userId: string): Promise<SettingsRow> {
-  const row = await db
-    .selectFrom('account_settings')
-    .select(['theme', 'answer_language', 'default_search_mode', 'incognito_by_default', 'about_me', 'answer_style', 'default_model'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await preparedBuilt(
+    db
+      .selectFrom('account_settings')
+      .select(['theme', 'answer_language', 'default_search_mode', 'incognito_by_default', 'about_me', 'answer_style', 'default_model'])
+      .where('user_id', '=', userId),
+  ).executeTakeFirst();
   return (row as SettingsRow | undefined) ?? { ...DEFAULT_PREFERENCES, ...DEFAULT_PERSONALIZATION, default_model: null };
 }
 

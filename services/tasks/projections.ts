@@ -1,7 +1,9 @@
 // The tasks as a read model: one row per task kept, with its next run (the scheduler's partial
 // index) and how its last run went.
 import type { AccountErased } from '../identity/events.js';
-import type { Projection } from '../eventstore/types.js';
+import type { Compilable } from 'kysely';
+import { preparedBuilt } from '../db/database.js';
+import { type ProjectionStatement, statementsProjection } from '../eventstore/types.js';
 import { TASK_EVENTS, type TaskDefinition, type TaskEvent } from './events.js';
 
 function columns(d: TaskDefinition) {
@@ -27,85 +29,95 @@ function columns(d: TaskDefinition) {
   };
 }
 
-export const tasksProjection: Projection = {
+const write = (query: Compilable): ProjectionStatement[] => [{ query: query.compile(), expectsRow: false }];
+
+/** Plain writes from the events' payloads, so a task's changes (a run's start and end) go out with their append. */
+export const tasksProjection = statementsProjection({
   name: 'tasks',
   tables: ['tasks'],
   handles: [...TASK_EVENTS, 'AccountErased'],
-  async apply(trx, event) {
+  statements(db, event) {
     // A deleted account's tasks go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
-      await trx
-        .deleteFrom('tasks')
-        .where('owner_id', '=', (event.data as AccountErased['data']).user_id)
-        .execute();
-      return;
+      return write(preparedBuilt(db.deleteFrom('tasks').where('owner_id', '=', (event.data as AccountErased['data']).user_id)));
     }
     const e = event as unknown as TaskEvent;
     switch (e.type) {
       case 'TaskCreated': {
         const d = e.data;
-        await trx
-          .insertInto('tasks')
-          .values({
-            task_id: d.task_id,
-            owner_id: d.owner_id,
-            status: 'ACTIVE',
-            ...columns(d),
-            copied_from: d.copied_from,
-            created_at: d.created_at,
-            updated_at: d.created_at,
-          })
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db.insertInto('tasks').values({
+              task_id: d.task_id,
+              owner_id: d.owner_id,
+              status: 'ACTIVE',
+              ...columns(d),
+              copied_from: d.copied_from,
+              created_at: d.created_at,
+              updated_at: d.created_at,
+            }),
+          ),
+        );
       }
       case 'TaskUpdated':
-        await trx
-          .updateTable('tasks')
-          .set({ ...columns(e.data), updated_at: e.data.updated_at })
-          .where('task_id', '=', e.data.task_id)
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('tasks')
+              .set({ ...columns(e.data), updated_at: e.data.updated_at })
+              .where('task_id', '=', e.data.task_id),
+          ),
+        );
       case 'TaskPaused':
-        await trx.updateTable('tasks').set({ status: 'PAUSED', updated_at: e.data.paused_at }).where('task_id', '=', e.data.task_id).execute();
-        return;
+        return write(preparedBuilt(db.updateTable('tasks').set({ status: 'PAUSED', updated_at: e.data.paused_at }).where('task_id', '=', e.data.task_id)));
       case 'TaskResumed':
-        await trx
-          .updateTable('tasks')
-          .set({ status: 'ACTIVE', next_run_at: e.data.next_run_at, updated_at: e.data.resumed_at })
-          .where('task_id', '=', e.data.task_id)
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('tasks')
+              .set({ status: 'ACTIVE', next_run_at: e.data.next_run_at, updated_at: e.data.resumed_at })
+              .where('task_id', '=', e.data.task_id),
+          ),
+        );
       case 'TaskDeleted':
-        await trx.deleteFrom('tasks').where('task_id', '=', e.data.task_id).execute();
-        return;
+        return write(preparedBuilt(db.deleteFrom('tasks').where('task_id', '=', e.data.task_id)));
       case 'TaskRunStarted':
-        await trx
-          .updateTable('tasks')
-          .set({ next_run_at: e.data.next_run_at, last_run_status: 'running', last_run_at: e.data.started_at, last_run_reason: null })
-          .where('task_id', '=', e.data.task_id)
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('tasks')
+              .set({ next_run_at: e.data.next_run_at, last_run_status: 'running', last_run_at: e.data.started_at, last_run_reason: null })
+              .where('task_id', '=', e.data.task_id),
+          ),
+        );
       case 'TaskRunSucceeded':
-        await trx
-          .updateTable('tasks')
-          .set({ last_run_status: 'succeeded', last_run_at: e.data.finished_at, last_run_reason: null, thread_slug: e.data.thread_slug })
-          .where('task_id', '=', e.data.task_id)
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('tasks')
+              .set({ last_run_status: 'succeeded', last_run_at: e.data.finished_at, last_run_reason: null, thread_slug: e.data.thread_slug })
+              .where('task_id', '=', e.data.task_id),
+          ),
+        );
       case 'TaskRunFailed':
-        await trx
-          .updateTable('tasks')
-          .set({ last_run_status: 'failed', last_run_at: e.data.finished_at, last_run_reason: e.data.reason })
-          .where('task_id', '=', e.data.task_id)
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('tasks')
+              .set({ last_run_status: 'failed', last_run_at: e.data.finished_at, last_run_reason: e.data.reason })
+              .where('task_id', '=', e.data.task_id),
+          ),
+        );
       case 'TaskRunSkipped':
-        await trx
-          .updateTable('tasks')
-          .set({ next_run_at: e.data.next_run_at, last_run_status: 'skipped', last_run_at: e.data.skipped_at, last_run_reason: e.data.reason })
-          .where('task_id', '=', e.data.task_id)
-          .execute();
-        return;
+        return write(
+          preparedBuilt(
+            db
+              .updateTable('tasks')
+              .set({ next_run_at: e.data.next_run_at, last_run_status: 'skipped', last_run_at: e.data.skipped_at, last_run_reason: e.data.reason })
+              .where('task_id', '=', e.data.task_id),
+          ),
+        );
     }
+    return [];
   },
-};
+});

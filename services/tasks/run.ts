@@ -3,10 +3,10 @@
 // comes from the task and the occurrence, so a run repeated after a crash asks nothing twice:
 // the thread is the task's, the entry the occurrence's.
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import { settingsOf } from '../settings/index.js';
-import { type AnswerJob, askInThread, findThreadRow, MAX_QUERY_LENGTH, slugFor, threadErrors } from '../threads/index.js';
+import { type AnswerJob, askInThread, MAX_QUERY_LENGTH, slugFor, threadErrors, threadExists } from '../threads/index.js';
 import { decideFinishRun, decideStartRun, type RunOutcome } from './decide.js';
 import type { TaskEvent } from './events.js';
 import { changeTask, type TaskCursor } from './use-cases.js';
@@ -83,10 +83,10 @@ export async function askQuestion(
   const query = runQuestion(run.prompt, cmd.reason);
   const mode = modeOf(run.sources);
   // A run begun just now has asked nothing yet; one carried on after a crash may have.
-  const [settings, asked, thread] = await Promise.all([
+  const [settings, asked, started] = await Promise.all([
     settingsOf(deps.db, run.ownerId),
     run.fresh ? undefined : entryOf(deps.db, backendUuid),
-    findThreadRow(deps.db, contextUuid),
+    threadExists(deps.db, contextUuid),
   ]);
   const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
   const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal };
@@ -111,7 +111,7 @@ export async function askQuestion(
       isNew,
     );
   try {
-    await ask(!thread);
+    await ask(!started);
   } catch (err) {
     const code = (err as { code?: string }).code;
     // The owner deleted the task's thread: the run cannot add to it.
@@ -144,12 +144,13 @@ type RunEntry = NonNullable<Awaited<ReturnType<typeof entryOf>>>;
 
 // The entry's outcome, read from threads' read model: threads exports no read of an entry's error.
 async function entryOf(db: Db, backendUuid: string) {
-  return db
-    .selectFrom('thread_entries as e')
-    .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-    .select(['e.status', 'e.error', 'e.context_uuid', 'e.query_str', 't.thread_url_slug'])
-    .where('e.backend_uuid', '=', backendUuid)
-    .executeTakeFirst();
+  return preparedBuilt(
+    db
+      .selectFrom('thread_entries as e')
+      .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+      .select(['e.status', 'e.error', 'e.context_uuid', 'e.query_str', 't.thread_url_slug'])
+      .where('e.backend_uuid', '=', backendUuid),
+  ).executeTakeFirst();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { Viewer } from './decide.js';
 import type { SearchMode } from './events.js';
 
@@ -30,6 +30,11 @@ export async function findThreadRow(db: Db, key: string) {
 }
 
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
+
+/** Whether the thread is there (not deleted, or never started): one indexed read. */
+export async function threadExists(db: Db, contextUuid: string) {
+  return !!(await preparedBuilt(db.selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)).executeTakeFirst());
+}
 
 /** The account that claimed a visitor's work, or null. */
 export async function claimerOf(db: Db, visitorId: string) {

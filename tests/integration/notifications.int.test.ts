@@ -110,6 +110,28 @@ describe('a request to read a thread', () => {
     expect(mail[0].text).toContain(`${server.url}/search/${slug}`);
     expect(mail[0].text).toContain('/account/notifications');
     expect((await centre(sam)).notifications).toEqual([]);
+    // The push goes through its durable workflow (it may be retried).
+    expect(await rows('select status from dbos.workflow_status where workflow_uuid = $1', [`notification-delivery-${n.id}`])).toHaveLength(1);
+  });
+
+  test('without SMTP or a subscribed browser, the mail is kept in the outbox with no delivery workflow', async () => {
+    const ada = await signedUp(server.url, 'Ada Owner');
+    const ben = await signedUp(server.url, 'Ben Asker');
+    const { requestId } = await accessRequest(ada, ben, 'how do canals lock?');
+    const id = `access-request-${requestId}`;
+    await vi.waitFor(
+      async () =>
+        expect(await rows('select status, via from mail_outbox where id = $1', [`notification-${id}`])).toEqual([{ status: 'delivered', via: 'outbox' }]),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
+    expect(await rows('select type from events where stream_id = $1 order by stream_version', [`mail-notification-${id}`])).toEqual([
+      { type: 'MailQueued' },
+      { type: 'MailDelivered' },
+    ]);
+    expect(await rows('select status from dbos.workflow_status where workflow_uuid = $1', [`notification-delivery-${id}`])).toEqual([]);
   });
 
   test('with email off there is no mail; with push off no push; with in-app off nothing in the centre', async () => {
