@@ -1,15 +1,13 @@
 // Reads of a person's notifications, preferences and push subscriptions. Every read names the
 // person: another person's notification is never found.
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from './events.js';
 
 export async function preferencesOf(db: Db | Trx, userId: string): Promise<NotificationPreferences> {
-  const row = await db
-    .selectFrom('notification_preferences')
-    .select(['should_send_email', 'should_send_in_app', 'should_send_push'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await preparedBuilt(
+    db.selectFrom('notification_preferences').select(['should_send_email', 'should_send_in_app', 'should_send_push']).where('user_id', '=', userId),
+  ).executeTakeFirst();
   return row ?? DEFAULT_PREFERENCES;
 }
 

@@ -29,7 +29,7 @@ import {
   notifyStream,
   type PersonNotifyState,
 } from './events.js';
-import { holdersOf, unreadCount } from './queries.js';
+import { holdersOf, preferencesOf, unreadCount } from './queries.js';
 
 export type NotifyDeps = { store: EventStore; now: () => Date };
 
@@ -53,9 +53,11 @@ export type NotifyRequest = NotifyInput & {
  */
 export async function notify(deps: NotifyDeps, input: NotifyRequest, trx?: Trx): Promise<NotificationSent['data'] | null> {
   const notificationId = input.notificationId ?? randomUUID();
-  const { state: person } = await deps.store.aggregate(notifyStream(input.userId), initialPersonNotify, evolvePersonNotify, trx);
+  // The person's preferences from their read model (one row, kept in the same transactions as
+  // their stream, which grows with every subscription and mark-all-read).
+  const preferences = await preferencesOf(trx ?? deps.store.db, input.userId);
   // A notification is its stream's first event: not read first, the append expects no stream.
-  const events = decideSend(initialNotification, person.preferences, { ...input, notificationId, now: deps.now() });
+  const events = decideSend(initialNotification, preferences, { ...input, notificationId, now: deps.now() });
   if (!events.length) return null;
   try {
     await deps.store.append(notificationStream(notificationId), 'no_stream', events, trx);
