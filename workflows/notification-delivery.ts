@@ -5,7 +5,7 @@
 // through a durable workflow (its id the notification's) that delivers the mail once by its id
 // and posts the push to each browser as a retried step; a push service answering 404 or 410
 // drops that subscription. A task's run notifies its owner: with 10,000 runs due at once, a
-// workflow per notification was about a sixth of the database's statements.
+// workflow per notification was about a fifth of the database's statements.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Db } from '../services/db/database.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
@@ -36,6 +36,7 @@ export type NotificationDeliveryDeps = {
 const DELIVERY_ATTEMPTS = 5;
 
 export const notificationDeliveryId = (notificationId: string) => `notification-delivery-${notificationId}`;
+const mailIdOf = (n: NotificationSent['data']) => `notification-${n.notification_id}`;
 
 export function registerNotificationDelivery(deps: NotificationDeliveryDeps) {
   const now = () => new Date();
@@ -81,8 +82,6 @@ export function registerNotificationDelivery(deps: NotificationDeliveryDeps) {
  * A task's run notifies its owner, and three recorded steps were about a third of the database
  * round trips of 10,000 runs due at once. Delivery is tried a few times (SMTP may be briefly away).
  */
-const mailIdOf = (n: NotificationSent['data']) => `notification-${n.notification_id}`;
-
 async function mailed(deps: NotificationDeliveryDeps, n: NotificationSent['data'], now: () => Date) {
   const mailId = mailIdOf(n);
   const user = await deps.db.selectFrom('user').select('email').where('id', '=', n.user_id).executeTakeFirst();
