@@ -7,31 +7,17 @@ import type { EventStore } from '../eventstore/store.js';
 import type { ConsumerHandler } from '../eventstore/consumers.js';
 import type { Trx } from '../eventstore/types.js';
 import type { QuestionAsked, ThreadStarted } from '../threads/events.js';
-import { threadStream } from '../threads/index.js';
+import { threadOpenings, threadStream } from '../threads/index.js';
 import { decideQueryMilestones } from './decide.js';
 import { attributionStream, evolveAttribution, initialAttribution, type AttributionOwner } from './events.js';
 
 export const QUERY_MILESTONES_CONSUMER = 'attribution-query-milestones';
 
-/**
- * Who owns each thread, from its ThreadStarted event (the read model may have lost a deleted
- * thread by now): one read for a batch of questions.
- */
-async function ownersOfThreads(trx: Trx, contextUuids: string[]): Promise<Map<string, AttributionOwner>> {
-  const owners = new Map<string, AttributionOwner>();
-  if (!contextUuids.length) return owners;
-  const rows = await trx
-    .selectFrom('events')
-    .select('data')
-    .where('stream_id', 'in', [...new Set(contextUuids)].map(threadStream))
-    .where('type', '=', 'ThreadStarted')
-    .execute();
-  for (const row of rows) {
-    const d = row.data as ThreadStarted['data'];
-    if (d.owner_user_id) owners.set(d.context_uuid, { user_id: d.owner_user_id, visitor_id: d.owner_visitor_id ?? '' });
-    else if (d.owner_visitor_id) owners.set(d.context_uuid, { user_id: null, visitor_id: d.owner_visitor_id });
-  }
-  return owners;
+/** The owner of a thread as it was started, if anybody. */
+function ownerOf(started: ThreadStarted['data'] | undefined): AttributionOwner | null {
+  if (started?.owner_user_id) return { user_id: started.owner_user_id, visitor_id: started.owner_visitor_id ?? '' };
+  if (started?.owner_visitor_id) return { user_id: null, visitor_id: started.owner_visitor_id };
+  return null;
 }
 
 export const ownerKey = (o: AttributionOwner) => (o.user_id ? `user:${o.user_id}` : `visitor:${o.visitor_id}`);
@@ -39,12 +25,14 @@ export const ownerKey = (o: AttributionOwner) => (o.user_id ? `user:${o.user_id}
 export function queryMilestonesConsumer(store: EventStore, now: () => Date = () => new Date()): ConsumerHandler {
   return async (trx, events) => {
     const asked = events.filter((e) => e.type === 'QuestionAsked').map((e) => e.data as QuestionAsked['data']);
-    const owners = await ownersOfThreads(
+    // Who owns each thread, from its ThreadStarted event: one read for the batch.
+    const threads = await threadOpenings(
       trx,
-      asked.map((d) => d.context_uuid),
+      asked.map((d) => threadStream(d.context_uuid)),
+      { questions: false },
     );
     for (const d of asked) {
-      const owner = owners.get(d.context_uuid);
+      const owner = ownerOf(threads.get(threadStream(d.context_uuid))?.started);
       if (!owner) continue;
       const fromAssistant = d.client === 'assistant_browser';
       const counts = await trx

@@ -7,36 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { ConsumerHandler } from '../eventstore/consumers.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Trx } from '../eventstore/types.js';
-import type { QuestionAsked, ThreadStarted } from '../threads/events.js';
+import { threadOpenings } from '../threads/index.js';
 import { decideExtracted } from './decide.js';
 import type { MemoryExtractor } from './extract.js';
 import { changeMemories } from './use-cases.js';
 
 export const MEMORY_EXTRACTION_CONSUMER = 'memories-extraction';
-
-/**
- * The ThreadStarted and QuestionAsked events of the threads a batch of answers ended in, read
- * at once (a burst of answers is one batch here), by stream in order.
- */
-async function askedIn(trx: Trx, streamIds: string[]) {
-  const byStream = new Map<string, { started?: ThreadStarted['data']; asked: QuestionAsked['data'][] }>();
-  if (!streamIds.length) return byStream;
-  const rows = await trx
-    .selectFrom('events')
-    .select(['stream_id', 'type', 'data'])
-    .where('stream_id', 'in', [...new Set(streamIds)])
-    .where('type', 'in', ['ThreadStarted', 'QuestionAsked'])
-    .orderBy('stream_id')
-    .orderBy('stream_version')
-    .execute();
-  for (const r of rows) {
-    const thread = byStream.get(r.stream_id) ?? { asked: [] };
-    byStream.set(r.stream_id, thread);
-    if (r.type === 'ThreadStarted') thread.started ??= r.data as ThreadStarted['data'];
-    else thread.asked.push(r.data as QuestionAsked['data']);
-  }
-  return byStream;
-}
 
 export function memoryExtractionConsumer(
   store: EventStore,
@@ -46,9 +22,10 @@ export function memoryExtractionConsumer(
   const now = opts.now ?? (() => new Date());
   return async (trx, events) => {
     const answered = events.filter((e) => e.type === 'AnswerCompleted' && e.streamId.startsWith('thread-'));
-    const threads = await askedIn(
+    const threads = await threadOpenings(
       trx,
       answered.map((e) => e.streamId),
+      { questions: true },
     );
     for (const event of answered) {
       const backendUuid = (event.data as { backend_uuid: string }).backend_uuid;

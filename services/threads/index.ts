@@ -14,6 +14,7 @@ export { summaryView } from './views.js';
 export type { BookmarkLookup, ThreadsContext } from './context.js';
 export { decideDelete as decideDeleteThread } from './manage-decide.js';
 export { threadStream } from './events.js';
+export { type ThreadOpening, threadOpenings } from './batch-reads.js';
 export { askClientOf } from './ask-client.js';
 export { askInThread } from './use-cases.js';
 export { MAX_QUERY_LENGTH, type AskCommand } from './decide.js';
