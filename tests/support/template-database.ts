@@ -1,6 +1,6 @@
-// The run's template database: the app's migrations and Better Auth's tables applied once, so a
-// test file's fresh database is `CREATE DATABASE … TEMPLATE` (about 0.3 s) instead of a migration
-// run (about 2 s at each server start).
+// The run's template database: the app's migrations, Better Auth's tables and DBOS's system
+// schema applied once, so a test file's fresh database is `CREATE DATABASE … TEMPLATE` (about
+// 0.3 s) instead of a migration run (about 2 s at each server start, 0.4 s of it DBOS's).
 import pg from 'pg';
 import { migrateAuth } from '../../services/identity/auth.js';
 import { createDb, createPool } from '../../services/db/database.js';
@@ -22,6 +22,9 @@ export async function makeTemplateDatabase(adminUrl: string, name = 'ae_template
   try {
     await migrateToLatest(createDb(pool));
     await migrateAuth({ pool, secret: TEST_AUTH_SECRET, baseURL: 'http://127.0.0.1', trustedOrigins: [] });
+    // Imported here, not at the top: every test file imports this module for its secret.
+    const { DBOS } = await import('@dbos-inc/dbos-sdk');
+    await DBOS.migrate(url.toString());
   } finally {
     await pool.end();
   }
