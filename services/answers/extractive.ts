@@ -32,15 +32,15 @@ export type Picked = { source: number; sentence: string };
 export function pickSentences(question: string, passages: Passage[], max = MAX_SENTENCES): Picked[] {
   const wanted = new Set(terms(question));
   if (wanted.size === 0) return [];
-  const scored = passages.flatMap((p, source) =>
-    sentencesOf(p.content).map((sentence, index) => {
+  const scored = passages.flatMap((p, source) => {
+    const heading = new Set(terms(p.heading));
+    return sentencesOf(p.content).map((sentence, index) => {
       const own = new Set(terms(sentence));
-      const heading = new Set(terms(p.heading));
       let score = 0;
       for (const t of wanted) score += own.has(t) ? 1 : heading.has(t) ? 0.25 : 0;
       return { source, index, sentence, score };
-    }),
-  );
+    });
+  });
   // Only sentences close to the best match: one shared word alone is rarely an answer.
   const best = Math.max(0, ...scored.map((s) => s.score));
   const threshold = Math.max(1, best * 0.6);

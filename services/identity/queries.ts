@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import { preparedBuilt, type Db } from '../db/database.js';
 import type { ActorUser, SessionSubscription } from '../shared/actor.js';
 
@@ -5,10 +7,14 @@ import type { ActorUser, SessionSubscription } from '../shared/actor.js';
 export type SessionUser = ActorUser;
 
 /** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
+// Prepared: every answer asks it, and planning it cost more than running it; built once (compiledOnce).
+const firstMembership = compiledOnce(1, (db, userId: string) =>
+  preparedBuilt(db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(sql.lit(1))),
+);
+
 export async function orgOf(db: Db, userId: string | null) {
   if (!userId) return null;
-  // Prepared: every answer asks it, and planning it cost more than running it.
-  const m = await preparedBuilt(db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1)).executeTakeFirst();
+  const [m] = await firstMembership(db, userId);
   return m?.organizationId ?? null;
 }
 

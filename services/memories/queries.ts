@@ -1,7 +1,7 @@
 // Reads of a person's memories from their read models. Every read names the person: another
 // person's memory is never found.
-import { sql } from 'kysely';
-import { type Db, preparedBuilt } from '../db/database.js';
+import { CompiledQuery, sql } from 'kysely';
+import { type Db, prepared, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 
 export type MemoryRow = {
@@ -56,23 +56,28 @@ export async function memoriesEnabled(db: Db | Trx, userId: string) {
   return row?.enabled ?? true;
 }
 
+export type UsableMemory = { memory_key: string; content: string; created_at: Date | string };
+
 /**
- * The memories answers may use: not marked not helpful, not to be forgotten, and none while the
- * person has memories off. One round trip: it runs before every signed-in answer's sources.
+ * What an answer may draw on, read before every signed-in answer's sources in one round trip:
+ * whether the person has memories on, and then the memories answers may use (not marked not
+ * helpful, not to be forgotten), newest first. Its text is fixed, so it is neither built nor
+ * planned again on each call.
  */
-export async function usableMemories(db: Db | Trx, userId: string) {
-  const rows = await preparedBuilt(
-    db
-      .selectFrom('memories')
-      .select(['memory_key', 'content', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('should_forget', '=', false)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('memory_switches').select('user_id').where('memory_switches.user_id', '=', userId).where('enabled', '=', false))),
-      )
-      .where((eb) => eb.or([eb('verdict', 'is', null), eb('verdict', '!=', 'not_helpful')]))
-      .orderBy('created_at', 'desc')
-      .limit(500),
-  ).execute();
-  return rows;
+export async function memoriesForAnswers(db: Db | Trx, userId: string): Promise<{ enabled: boolean; usable: UsableMemory[] }> {
+  const { rows } = await db.executeQuery<{ enabled: boolean } & { [K in keyof UsableMemory]: UsableMemory[K] | null }>(
+    CompiledQuery.raw(MEMORIES_FOR_ANSWERS, [userId]),
+  );
+  const enabled = rows[0]?.enabled ?? true;
+  const usable = rows.flatMap((r) => (r.memory_key === null ? [] : [{ memory_key: r.memory_key, content: r.content ?? '', created_at: r.created_at ?? '' }]));
+  return { enabled, usable };
 }
+
+const MEMORIES_FOR_ANSWERS = `${prepared('memories_for_answers')}
+  with person as (select $1::text as id),
+  switch as (select coalesce((select m.enabled from memory_switches m, person where m.user_id = person.id), true) as enabled)
+  select switch.enabled, u.memory_key, u.content, u.created_at
+  from switch left join lateral (
+    select m.memory_key, m.content, m.created_at from memories m, person
+    where m.user_id = person.id and not m.should_forget and (m.verdict is null or m.verdict <> 'not_helpful') and switch.enabled
+    order by m.created_at desc limit 500) u on true`;

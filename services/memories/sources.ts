@@ -4,7 +4,7 @@
 // (`is_conversation_history`). Each is cited like any source.
 import type { Db } from '../db/database.js';
 import { ownAnsweredEntries } from '../threads/index.js';
-import { memoriesEnabled, usableMemories } from './queries.js';
+import { memoriesForAnswers } from './queries.js';
 import { memoryTerms, relevantMemories } from './relevant.js';
 
 export type MemorySource = {
@@ -30,9 +30,8 @@ const HISTORY_LOOKED_THROUGH = 20;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 
 export async function memorySourcesFor(db: Db, userId: string, question: string, contextUuid: string | null = null): Promise<MemorySource[]> {
-  const [usable, enabled, history] = await Promise.all([
-    usableMemories(db, userId),
-    memoriesEnabled(db, userId),
+  const [{ usable, enabled }, history] = await Promise.all([
+    memoriesForAnswers(db, userId),
     ownAnsweredEntries(db, userId, contextUuid, HISTORY_LOOKED_THROUGH),
   ]);
   const memories: MemorySource[] = relevantMemories(question, usable).map((m) => ({

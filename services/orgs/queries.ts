@@ -1,5 +1,7 @@
 // Read-model queries of organisations, and the one question other domains ask: what the
 // organisation of a person lets them do (policy.ts turns the row into answers).
+import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { OrgRole, UserAccess } from './events.js';
 
@@ -49,8 +51,9 @@ export type OrgPolicyRow = {
 };
 
 /** The person's organisation (the first joined, as the session's org_uuid) with its policy, or null. */
-export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow | null> {
-  const row = await preparedBuilt(
+// Read before every signed-in answer: built once (compiledOnce), prepared per connection.
+const policyRow = compiledOnce(1, (db, userId: string) =>
+  preparedBuilt(
     db
       .selectFrom('org_members')
       .innerJoin('orgs', 'orgs.uuid', 'org_members.org_uuid')
@@ -64,8 +67,12 @@ export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow 
       ])
       .where('org_members.user_id', '=', userId)
       .orderBy('org_members.joined_at')
-      .limit(1),
-  ).executeTakeFirst();
+      .limit(sql.lit(1)),
+  ),
+);
+
+export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow | null> {
+  const [row] = await policyRow(db, userId);
   return row ? ({ ...row, role: row.role as OrgRole, user_access: row.user_access as UserAccess } as OrgPolicyRow) : null;
 }
 

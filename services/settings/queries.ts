@@ -1,4 +1,5 @@
 // Reads of the person's settings from their read models; someone who never saved gets the defaults.
+import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import { type AnswerStyle, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES, type DefaultSearchMode, type Theme } from './events.js';
@@ -13,13 +14,18 @@ export type SettingsRow = {
   default_model: string | null;
 };
 
-export async function settingsOf(db: Db | Trx, userId: string): Promise<SettingsRow> {
-  const row = await preparedBuilt(
+// Read before every signed-in answer: built once (compiledOnce), prepared per connection.
+const settingsRow = compiledOnce(1, (db, userId: string) =>
+  preparedBuilt(
     db
       .selectFrom('account_settings')
       .select(['theme', 'answer_language', 'default_search_mode', 'incognito_by_default', 'about_me', 'answer_style', 'default_model'])
       .where('user_id', '=', userId),
-  ).executeTakeFirst();
+  ),
+);
+
+export async function settingsOf(db: Db | Trx, userId: string): Promise<SettingsRow> {
+  const [row] = await settingsRow(db, userId);
   return (row as SettingsRow | undefined) ?? { ...DEFAULT_PREFERENCES, ...DEFAULT_PERSONALIZATION, default_model: null };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { Viewer } from './decide.js';
 import type { SearchMode } from './events.js';
@@ -32,8 +33,12 @@ export async function findThreadRow(db: Db, key: string) {
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
 
 /** Whether the thread is there (not deleted, or never started): one indexed read. */
+const threadRow = compiledOnce(1, (db, contextUuid: string) =>
+  preparedBuilt(db.selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)),
+);
+
 export async function threadExists(db: Db, contextUuid: string) {
-  return !!(await preparedBuilt(db.selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)).executeTakeFirst());
+  return (await threadRow(db, contextUuid)).length > 0;
 }
 
 /** The account that claimed a visitor's work, or null. */
@@ -57,7 +62,12 @@ export async function entriesOf(db: Db, contextUuid: string) {
  * answer may draw on (services/memories/sources.ts).
  */
 export async function ownAnsweredEntries(db: Db, userId: string, exceptContext: string | null, limit = 200) {
-  let q = db
+  const n = Math.max(1, Math.trunc(limit));
+  return exceptContext ? ownAnsweredOutside(n)(db, userId, exceptContext) : ownAnswered(n)(db, userId);
+}
+
+const answeredOf = (db: Db, userId: string) =>
+  db
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     .select(['e.backend_uuid', 'e.query_str', 'e.answer', 'e.updated_at', 't.thread_url_slug', 't.title'])
@@ -68,8 +78,24 @@ export async function ownAnsweredEntries(db: Db, userId: string, exceptContext: 
     .where('e.owner_user_id', '=', userId)
     .where('e.incognito', '=', sql.lit(false))
     .where('e.status', '=', sql.lit('completed'));
-  if (exceptContext) q = q.where('e.context_uuid', '!=', exceptContext);
-  return preparedBuilt(q.orderBy('e.updated_at', 'desc').limit(sql.lit(Math.max(1, Math.trunc(limit))))).execute();
+
+// Each limit's statement built once (compiledOnce): it runs before every signed-in answer.
+const ownAnswered = memoized((n: number) =>
+  compiledOnce(1, (db, userId: string) => preparedBuilt(answeredOf(db, userId).orderBy('e.updated_at', 'desc').limit(sql.lit(n)))),
+);
+const ownAnsweredOutside = memoized((n: number) =>
+  compiledOnce(2, (db, userId: string, exceptContext: string) =>
+    preparedBuilt(answeredOf(db, userId).where('e.context_uuid', '!=', exceptContext).orderBy('e.updated_at', 'desc').limit(sql.lit(n))),
+  ),
+);
+
+function memoized<K, V>(make: (key: K) => V) {
+  const made = new Map<K, V>();
+  return (key: K) => {
+    let v = made.get(key);
+    if (v === undefined) made.set(key, (v = make(key)));
+    return v;
+  };
 }
 
 export async function findEntry(db: Db, backendUuid: string) {
