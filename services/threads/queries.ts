@@ -32,11 +32,11 @@ export async function findThreadRow(db: Db, key: string) {
 
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
 
-/** Whether the thread is there (not deleted, or never started): one indexed read. */
 const threadRow = compiledOnce(1, (db, contextUuid: string) =>
   preparedBuilt(db.selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)),
 );
 
+/** Whether the thread is there (not deleted, or never started): one indexed read. */
 export async function threadExists(db: Db, contextUuid: string) {
   return (await threadRow(db, contextUuid)).length > 0;
 }
