@@ -5,7 +5,6 @@
 import { sql } from 'kysely';
 import type { EventStore } from '../eventstore/store.js';
 import type { ConsumerHandler } from '../eventstore/consumers.js';
-import type { Trx } from '../eventstore/types.js';
 import type { QuestionAsked, ThreadStarted } from '../threads/events.js';
 import { threadOpenings, threadStream } from '../threads/index.js';
 import { decideQueryMilestones } from './decide.js';

@@ -9,7 +9,10 @@ function recordingDb() {
   class RecordingDriver extends DummyDriver {
     async acquireConnection(): Promise<DatabaseConnection> {
       return {
-        executeQuery: async <R>(q: CompiledQuery) => (ran.push(q), { rows: [] as R[] }),
+        executeQuery: async <R>(q: CompiledQuery) => {
+          ran.push(q);
+          return { rows: [] as R[] };
+        },
         streamQuery: () => {
           throw new Error('not used');
         },

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsumerHandler } from '../eventstore/consumers.js';
 import type { EventStore } from '../eventstore/store.js';
-import type { Trx } from '../eventstore/types.js';
 import { threadOpenings } from '../threads/index.js';
 import { decideExtracted } from './decide.js';
 import type { MemoryExtractor } from './extract.js';
