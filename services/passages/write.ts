@@ -3,6 +3,7 @@
 // a thousand rows a statement), and the statistics BM25 reads (per corpus: passages and their
 // total words; per corpus and term: how many passages hold the term) change in the same
 // transaction, once per operation, so they always describe exactly the rows in the table.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Trx } from '../eventstore/types.js';
@@ -29,10 +30,17 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
 /**
  * Rows one statement carries. Its parameters are built on the main thread, a statement's worth
  * at a time while the one before runs in the database: a large file's passages go in several
- * statements, with the event loop free between them, and its statistics in one at the end, so a
- * term shared by all of them is counted once.
+ * statements, and its statistics in one at the end, so a term shared by all of them is counted once.
  */
 const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Rows whose terms are counted between two turns of the event loop (a few milliseconds). A
+ * statement's parameters are megabytes that the socket takes in pieces, each piece when the loop
+ * turns: counted in one go, the next rows' terms held the rest of the statement back, and the
+ * database waited 30-60 ms a statement for it (PostgreSQL's log, between parse and bind).
+ */
+const ROWS_PER_TURN = 25;
 
 /**
  * A put of at least this many rows leaves its index entries in the index's pending list (up to
@@ -50,11 +58,10 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   const stats: Statistics = { docs: passages.length, words: 0, df: new Map() };
   let running: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) {
-    const statement = insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT), stats);
-    await running;
     // The next rows' terms are counted while these are written.
+    const statement = await insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT), stats);
+    await running;
     running = statement.execute(trx);
-    await new Promise((resolve) => setImmediate(resolve));
   }
   await running;
   await addToStatistics(corpus, stats).execute(trx);
@@ -64,12 +71,17 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
 type Statistics = { docs: number; words: number; df: Map<string, number> };
 
 /** The rows' insert; their terms and lengths are added to `stats`. */
-function insertRows(corpus: string, source: string, passages: PassageRow[], stats: Statistics) {
+async function insertRows(corpus: string, source: string, passages: PassageRow[], stats: Statistics) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
-  const terms = passages.map((p) => passageTerms(p.heading, p.content));
-  for (const { counts, words } of terms) {
-    stats.words += words;
-    for (const term of counts.keys()) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+  const terms: ReturnType<typeof passageTerms>[] = [];
+  for (let i = 0; i < passages.length; i += ROWS_PER_TURN) {
+    await nextTurn();
+    for (const p of passages.slice(i, i + ROWS_PER_TURN)) {
+      const counted = passageTerms(p.heading, p.content);
+      terms.push(counted);
+      stats.words += counted.words;
+      for (const term of counted.counts.keys()) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+    }
   }
   return sql`
       insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type)
