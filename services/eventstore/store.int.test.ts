@@ -198,6 +198,16 @@ describe('inline projections', () => {
     expect(await store.readStream(failing)).toEqual([]);
   });
 
+  test('a large payload is stored as it is, not compressed on the write path (migration 0034)', async () => {
+    const store = new EventStore(db);
+    const id = stream();
+    // 200 KB that pglz would squeeze to a few KB.
+    await store.append(id, 'no_stream', [note('ab'.repeat(100_000))]);
+    const { rows } = await sql<{ stored: number }>`select pg_column_size(data) as stored from events where stream_id = ${id}`.execute(db);
+    expect(rows[0].stored).toBeGreaterThan(200_000);
+    expect(((await store.readStream(id))[0].data as { text: string }).text).toBe('ab'.repeat(100_000));
+  });
+
   test('appends to two streams in one transaction commit together', async () => {
     const store = new EventStore(db, [notesProjection]);
     const [a, b] = [stream(), stream()];
