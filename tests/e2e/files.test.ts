@@ -75,7 +75,10 @@ describe('Files', () => {
     const card = entry.getByRole('list', { name: 'Sources' }).getByRole('link').filter({ hasText: 'My Files · p. 2' });
     await card.waitFor();
     expect(await card.getAttribute('href')).toMatch(/^\/files\/[0-9a-f-]{36}\?page=2$/);
-    const [viewer] = await Promise.all([owner.context().waitForEvent('page'), card.click()]);
+    // Opened with Enter on the focused link: in one clean-clone CI run a mouse click on the card
+    // opened no tab within 10 s, which I could not reproduce; Enter does not depend on where the
+    // card is drawn at that moment.
+    const [viewer] = await Promise.all([owner.context().waitForEvent('page'), card.press('Enter')]);
     await viewer.getByText('Varroa mites are treated with oxalic acid in winter.').waitFor();
     await viewer.getByText('bees.pdf').first().waitFor();
     await viewer.close();
