@@ -222,3 +222,15 @@ test('a large put is found the same before and after its pending index entries a
   expect(before.map((r) => r.id)).toHaveLength(5);
   expect((await searchPassages(db, [corpus], 'falcon granite', 10)).map((r) => r.id)).toEqual(before.map((r) => r.id));
 });
+
+test('a put whose first statement fails while the next rows are counted rejects, and writes nothing', async () => {
+  const corpus = `test:${randomUUID()}`;
+  const rivers = Array.from({ length: 1200 }, (_, i) => `the river ${i}`);
+  const op = put(corpus, 'twice', rivers);
+  // Two rows of the first statement share an id: PostgreSQL refuses it while the app counts the second statement's terms.
+  op.passages[1] = { ...op.passages[1], id: op.passages[0].id };
+  await expect(apply([op])).rejects.toThrow(/duplicate key/);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from passages where corpus = ${corpus}`.execute(db);
+  expect(rows[0].n).toBe(0);
+  expect((await sql`select * from passage_corpus_stats where corpus = ${corpus}`.execute(db)).rows).toEqual([]);
+});

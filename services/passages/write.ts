@@ -62,6 +62,8 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
     const statement = await insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT), stats);
     await running;
     running = statement.execute(trx);
+    // Awaited once the next rows are counted: a failure meanwhile must not count as unhandled.
+    running.catch(() => {});
   }
   await running;
   await addToStatistics(corpus, stats).execute(trx);
