@@ -17,7 +17,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'servers', include: SERVER_TESTS, exclude } },
+      // expect.poll waits up to 10 s, not vitest's 1 s: a server or a browser under a full run's load
+      // took longer than a second to show what it shows at once alone (a settings change followed on
+      // another device, in a clean-clone CI run).
+      { extends: true, test: { name: 'servers', include: SERVER_TESTS, exclude, expect: { poll: { timeout: 10_000 } } } },
       // Shared workers: module state lives on between files, so these files keep none at module level.
       { extends: true, test: { name: 'unit', include: NODE_TESTS, exclude: [...exclude, ...SERVER_TESTS], isolate: false } },
       { extends: true, test: { name: 'web', include: WEB_TESTS, exclude, isolate: false } },
