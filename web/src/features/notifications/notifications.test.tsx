@@ -30,7 +30,9 @@ describe('notification preferences', () => {
     expect(screen.getByRole('switch', { name: /^In-app/ })).toBeChecked();
     expect(screen.getByRole('switch', { name: /^Push/ })).toBeChecked();
     await user.click(email);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved.'));
+    // The form's own status: a sync toast (another role="status") may show meanwhile.
+    const form = screen.getByRole('group', { name: 'How you are notified' });
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Saved.'));
     expect(email).not.toBeChecked();
     expect(mocks.scenario.state.notifications?.['user-ada']?.preferences).toEqual({
       should_send_email: false,
