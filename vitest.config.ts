@@ -21,16 +21,21 @@ export default defineConfig({
     setupFiles: ['tests/support/vitest-setup.ts'],
     pool: 'forks',
     // Three files at a time on two cores: with two, the cores idled a sixth of the run (files waiting
-    // on servers, timers and browsers); measured 820 s with two, 770 s with three (make test-only).
+    // on servers, timers and workflows); measured 820 s with two, 770 s with three (make test-only).
+    // The browser tests run first, two at a time: three servers and three Chromiums at once made
+    // a file's uploads miss their 30 s (a clean-clone CI run).
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'servers', include: SERVER_TESTS, exclude, expect: POLL } },
-      { extends: true, test: { name: 'browsers', include: BROWSER_TESTS, exclude, isolate: false, expect: POLL } },
+      { extends: true, test: { name: 'browsers', include: BROWSER_TESTS, exclude, isolate: false, expect: POLL, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'servers', include: SERVER_TESTS, exclude, expect: POLL, sequence: { groupOrder: 1 } } },
       // Shared workers: module state lives on between files, so these files keep none at module level.
-      { extends: true, test: { name: 'unit', include: NODE_TESTS, exclude: [...exclude, ...SERVER_TESTS, ...BROWSER_TESTS], isolate: false } },
-      { extends: true, test: { name: 'web', include: WEB_TESTS, exclude, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'unit', include: NODE_TESTS, exclude: [...exclude, ...SERVER_TESTS, ...BROWSER_TESTS], isolate: false, sequence: { groupOrder: 1 } },
+      },
+      { extends: true, test: { name: 'web', include: WEB_TESTS, exclude, isolate: false, sequence: { groupOrder: 1 } } },
     ],
   },
 });
