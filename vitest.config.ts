@@ -20,7 +20,7 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/vitest-setup.ts'],
     pool: 'forks',
-    // Three files at a time on two cores: with two, the cores idled a sixth of the run (files waiting
+    // Three files at a time on two cores: with two, the cores idled a tenth of the run (files waiting
     // on servers, timers and workflows); measured 820 s with two, 770 s with three (make test-only).
     // The browser tests run first, two at a time: three servers and three Chromiums at once made
     // a file's uploads miss their 30 s (a clean-clone CI run).
