@@ -705,8 +705,9 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   const quiet = { should_send_email: false, should_send_in_app: true, should_send_push: true };
   await step('turn notification mail off', 'owner', 'PUT', '/rest/notifications/preferences', quiet, (r) => r.json.should_send_email);
   await step('notification preferences half given', 'owner', 'PUT', '/rest/notifications/preferences', { should_send_email: true });
-  // Not the unread count: the server tells the owner of the stranger's access request (above) when
-  // its consumer gets to it, which a slow run's script can overtake or not; the mocks tell no one.
+  // Not the unread count: the server tells the owner of the stranger's access request (above) at
+  // once, and drops that notice when the stranger's account is erased (above), by a workflow a slow
+  // run's script can overtake; the mocks tell no one.
   await step('the notification centre', 'owner', 'GET', '/rest/notifications', undefined, (r) => typeof r.json.unread_count);
   await step('read a notification that does not exist', 'owner', 'POST', '/rest/notifications/no-such-notification/read');
   await step('read all notifications', 'owner', 'POST', '/rest/notifications/read-all');
