@@ -14,7 +14,7 @@ import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
 import { marketDataHandlers, type MockMarketData } from './market-data';
-import { notificationHandlers } from './notifications';
+import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
@@ -113,6 +113,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     threads: () => (scenario.state.threads ??= []),
     changed,
     delayMs: opts.streamDelayMs ?? 40,
+    notify: (request) => sendMockNotification(scenario.state, request),
     askerDefaults: () => {
       const id = scenario.state.signedInId;
       return { incognitoByDefault: !!(id && scenario.state.accountSettings?.[id]?.preferences.incognito_by_default), models: MOCK_MODELS.map((m) => m.id) };

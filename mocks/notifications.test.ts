@@ -1,10 +1,12 @@
 // The mock notifications follow the contract and the server's rules: preferences all on until
 // changed, the demo centre with one unread, mark read (another's id is not found), read-all,
-// push subscribe and unsubscribe with the server's checks, and 401 for a visitor.
+// push subscribe and unsubscribe with the server's checks, 401 for a visitor, and the owner told
+// of a request to read their thread (in-app only when they keep in-app on).
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationList, NotificationPreferences } from '../generated/react-query/model';
 import { setupMocks } from './node';
+import { DEMO_ACCOUNT } from './scenarios';
 
 const mocks = setupMocks('signed-in');
 beforeAll(mocks.listen);
@@ -52,5 +54,34 @@ describe('mock notifications', () => {
     mocks.reset('anonymous');
     expect((await call('GET', '/rest/notifications')).status).toBe(401);
     expect((await call('GET', '/rest/notifications/stream')).status).toBe(401);
+  });
+
+  /** Ada asks a question, makes the thread hers alone, and a new account asks to read it; Ada is signed in again. */
+  async function strangerAsksToRead() {
+    const asked = await call('POST', '/rest/threads/ask', { query_str: 'Where did the engine go?' });
+    const slug = (JSON.parse(/event: thread\ndata: (.*)\n/.exec(await asked.text())![1]!) as { thread_url_slug: string }).thread_url_slug;
+    expect((await call('PUT', `/rest/thread/${slug}/access`, { thread_access: 'owner-only' })).status).toBe(200);
+    await call('POST', '/api/auth/sign-out');
+    expect((await call('POST', '/api/auth/sign-up/email', { name: 'Sam Stranger', email: 'sam@example.com', password: 'a-long-password' })).status).toBe(200);
+    expect((await call('POST', `/rest/thread/${slug}/access-requests`)).status).toBe(202);
+    expect((await call('POST', `/rest/thread/${slug}/access-requests`)).status).toBe(202);
+    await call('POST', '/api/auth/sign-out');
+    await call('POST', '/api/auth/sign-in/email', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+    return slug;
+  }
+
+  it('tells a thread’s owner, once, that someone asked to read it', async () => {
+    const slug = await strangerAsksToRead();
+    const list = await json<NotificationList>(call('GET', '/rest/notifications'));
+    expect(list.unread_count).toBe(2);
+    expect(list.notifications.filter((n) => n.kind === 'access_request' && n.read_at === null)).toEqual([
+      expect.objectContaining({ title: 'Sam Stranger asked to read "Where did the engine go?"', url: `/search/${slug}` }),
+    ]);
+  });
+
+  it('keeps the centre quiet for an owner who turned in-app notifications off', async () => {
+    await call('PUT', '/rest/notifications/preferences', { should_send_email: true, should_send_in_app: false, should_send_push: true });
+    await strangerAsksToRead();
+    expect((await json<NotificationList>(call('GET', '/rest/notifications'))).unread_count).toBe(1);
   });
 });

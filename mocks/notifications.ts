@@ -2,7 +2,8 @@
 // (services/notifications/decide.ts), the centre's rows as the server's projection writes them,
 // and push subscriptions kept by endpoint. The demo account starts with two notifications, one
 // read, so the bell shows a count with no backend; the live stream says the count once and
-// stays open (the mocks' own changes refresh the centre through the client's queries).
+// stays open (the mocks' own changes refresh the centre through the client's queries). Other
+// mocks notify through `sendMockNotification`, with the server's notices (services/notifications/sources.ts).
 import { HttpResponse, http } from 'msw';
 import {
   getGetNotificationPreferencesMockHandler,
@@ -15,10 +16,11 @@ import {
   getUpdateNotificationPreferencesMockHandler,
 } from '../generated/msw/notifications/notifications.msw';
 import type { Notification, NotificationPreferences, PushSubscriptionRequest, PushUnsubscribeRequest } from '../generated/react-query/model';
-import { checkedSubscription, decidePreferences } from '../services/notifications/decide';
+import { checkedSubscription, decidePreferences, decideSend } from '../services/notifications/decide';
 import { notificationErrors } from '../services/notifications/errors';
-import { DEFAULT_PREFERENCES, initialPersonNotify } from '../services/notifications/events';
+import { DEFAULT_PREFERENCES, initialNotification, initialPersonNotify } from '../services/notifications/events';
 import { NOTIFICATION_PAGE_SIZE } from '../services/notifications/limits';
+import type { NotifyRequest } from '../services/notifications/use-cases';
 import { refuse, ruled } from './problem';
 import { currentUser, DEMO_ACCOUNT, type ScenarioState } from './scenarios';
 
@@ -54,16 +56,35 @@ function starting(userId: string): MockNotifications {
   return { preferences: { ...DEFAULT_PREFERENCES }, notifications, endpoints: [] };
 }
 
+const notificationsOf = (state: ScenarioState, userId: string) => ((state.notifications ??= {})[userId] ??= starting(userId));
+
+/**
+ * Notifies a person as the server does (decideSend): on the channels they keep on, once per id;
+ * the centre shows it when they keep in-app notifications on.
+ */
+export function sendMockNotification(state: ScenarioState, request: NotifyRequest & { notificationId: string }, now = new Date()) {
+  const n = notificationsOf(state, request.userId);
+  if (n.notifications.some((x) => x.id === request.notificationId)) return;
+  for (const { data } of decideSend(initialNotification, n.preferences, { ...request, now }))
+    if (data.in_app)
+      n.notifications.unshift({
+        id: data.notification_id,
+        kind: data.kind,
+        title: data.title,
+        body: data.body,
+        url: data.url,
+        created_at: data.sent_at,
+        read_at: null,
+      });
+}
+
 export function notificationHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
   const signedIn = () => {
     const user = currentUser(opts.state());
     if (!user) refuse(notificationErrors.unauthenticated());
     return user;
   };
-  const mine = () => {
-    const id = signedIn().id;
-    return ((opts.state().notifications ??= {})[id] ??= starting(id));
-  };
+  const mine = () => notificationsOf(opts.state(), signedIn().id);
   const unread = (n: MockNotifications) => n.notifications.filter((x) => x.read_at === null).length;
 
   return [

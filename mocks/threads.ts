@@ -5,6 +5,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
 import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
+import { accessRequestNotice } from '../services/notifications/sources';
+import type { NotifyRequest } from '../services/notifications/use-cases';
 import { canRead, isPublished, privacyState } from '../services/threads/access-rules';
 import { decideAsk, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
 import { initialThread } from '../services/threads/events';
@@ -150,6 +152,8 @@ type ThreadHandlerOptions = {
   askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
   /** The signed-in asker's "incognito by default" and the models configured (mocks/account-settings.ts). */
   askerDefaults?: () => { incognitoByDefault: boolean; models: readonly string[] };
+  /** Tells a person something, as the server's notifications do (mocks/notifications.ts). */
+  notify?: (request: NotifyRequest & { notificationId: string }) => void;
 };
 
 /** A thread as the library and the Space lists show it. */
@@ -426,7 +430,15 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const { events, request_id } = ruled(() => decideAccessRequest(state(t), cmd));
       const user = opts.user();
       t.access_requests ??= [];
-      for (const e of events)
+      for (const e of events) {
+        // The owner hears of it, as the server's notification consumer tells them.
+        const notice = accessRequestNotice(e.data, {
+          ownerUserId: opts.isUser(t.owner) ? t.owner : null,
+          requesterName: user?.name ?? null,
+          threadTitle: t.title,
+          threadSlug: t.thread_url_slug,
+        });
+        if (notice) opts.notify?.({ ...notice, notificationId: notice.notificationId ?? `access-request-${e.data.request_id}` });
         t.access_requests.push({
           request_id: e.data.request_id,
           context_uuid: t.context_uuid,
@@ -436,6 +448,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
           status: 'requested',
           requested_at: e.data.requested_at,
         });
+      }
       opts.changed();
       // The requester gets their request only, nothing of the thread.
       const request = t.access_requests!.find((r) => r.request_id === request_id)!;
