@@ -169,11 +169,13 @@ export type { Db };
 /**
  * A consumer that is about what happens from now on (notifications: no one wants to hear of an
  * invitation from last year when the consumer first starts on an existing log) starts at the
- * log's head: its checkpoint is set to the newest event, once, if it has none yet.
+ * log's head, once, if it has no checkpoint yet: just below the oldest transaction still running,
+ * the end a consumer reads up to. Placed after the newest event seen, it skipped for good an
+ * event whose transaction began earlier and committed after this start.
  */
 export async function checkpointAtHead(store: EventStore, name: string) {
   await sql`
     insert into consumer_checkpoints (consumer, tx_id, position, updated_at)
-    select ${name}, tx_id, global_position, now() from events order by tx_id desc, global_position desc limit 1
+    values (${name}, pg_snapshot_xmin(pg_current_snapshot()), 0, now())
     on conflict (consumer) do nothing`.execute(store.db);
 }
