@@ -63,11 +63,14 @@ test('sees an event whose transaction began before the start and committed after
     appended();
     await held;
   });
-  await inside;
-  await store.append('s-after', 'no_stream', [{ type: 'After', data: {} }]);
-  // The consumer starts now, with the first transaction still open.
-  await checkpointAtHead(store, 'late-start');
-  commit();
-  await early;
+  try {
+    await inside;
+    await store.append('s-after', 'no_stream', [{ type: 'After', data: {} }]);
+    // The consumer starts now, with the first transaction still open.
+    await checkpointAtHead(store, 'late-start');
+  } finally {
+    commit();
+    await early;
+  }
   await seesExactly('late-start', [], ['s-late', 's-after'], ['Late', 'After']);
 });
