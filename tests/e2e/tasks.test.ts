@@ -40,11 +40,14 @@ describe('tasks', () => {
     // The next run comes: the scheduler's clock moves past it.
     const next = await page.evaluate(async () => ((await (await fetch('/rest/tasks')).json()) as { tasks: { next_run_at: string }[] }).tasks[0].next_run_at);
     writeFileSync(clockFile, new Date(Date.parse(next) + 1000).toISOString());
-    // The page's own clock is not the scheduler's: look again until the run has ended.
+    // The page's own clock is not the scheduler's: look again until the run has ended. After a
+    // reload the list is fetched anew, so its item is awaited before its status is read (read at
+    // once, a slow fetch made every look see no item, and the run, long ended, was never seen).
     await expect
       .poll(
         async () => {
           await page.reload();
+          await item.waitFor();
           return item.getByText(/^Succeeded/).isVisible();
         },
         { timeout: 30_000, interval: 1_000 },
