@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
@@ -7,6 +7,7 @@ import { benchFiles } from './files.js';
 import { benchMemories } from './memories.js';
 import { benchTasks } from './tasks.js';
 import { benchOrgInsights } from './org-insights.js';
+import { benchPages } from './pages.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
@@ -24,6 +25,7 @@ const all = {
   spaces: benchSpaces,
   files: benchFiles,
   untrusted: benchUntrusted,
+  pages: benchPages,
   retrieval: benchRetrieval,
   'org-insights': benchOrgInsights,
   webhooks: benchWebhooks,

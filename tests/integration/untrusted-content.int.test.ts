@@ -106,8 +106,9 @@ describe('the server keeps answering', () => {
     expect({ answered: answered > 0, unanswered }).toEqual({ answered: true, unanswered: 0 });
     const [table, nested] = result;
     expect(table.status, table.text).toBe(200);
-    // Deep nesting is slow to parse: on a busy machine it may pass its time limit, and is then refused, saying why.
-    expect(nested.status === 200 ? 'added' : nested.json.code).toMatch(/^(added|link_unreadable)$/);
+    // Deep nesting took the parser time quadratic in the depth (up to its 30 s limit on a busy
+    // machine) until htmlparser2 was patched (patches/htmlparser2+10.1.0.patch): now it is read.
+    expect(nested.status, nested.text).toBe(200);
     // The table's text is longer than a link keeps: the link says it was cut.
     const links = (await ada.get(`/rest/collections/get_collection?collection_slug=${space.uuid}`)).json.focused_web_config.link_configs;
     expect(links).toContainEqual({ link: `${siteUrl}/table`, title: 'Lamp table', added_at: expect.any(String), text_truncated: true });
