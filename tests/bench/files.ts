@@ -28,7 +28,7 @@ import { signedUp } from '../support/people.js';
 import { withBenchServer } from './bench-server.js';
 import { percentile } from './answers-client.js';
 import { probe } from './untrusted.js';
-import { fmt, median, note, signed, verdict, type Row } from './util.js';
+import { fmt, median, medianMs, note, signed, verdict, type Row } from './util.js';
 
 const ROUNDS = 3;
 const PDF_PAGES = 100;
@@ -103,17 +103,20 @@ async function indexThroughput(base: string, busy: number[]): Promise<Row[]> {
   let csvPassages = 0;
   let csvRows = 0;
   const product = {
-    pdf: await medianMs(async () => (pdfPassages = (await extractFile(pdf, 'pdf')).passages.length)),
-    csv: await medianMs(async () => (csvPassages = (await extractFile(csv, 'csv')).passages.length)),
+    pdf: await medianMs(ROUNDS, async () => (pdfPassages = (await extractFile(pdf, 'pdf')).passages.length)),
+    csv: await medianMs(ROUNDS, async () => (csvPassages = (await extractFile(csv, 'csv')).passages.length)),
   };
   const bare = {
-    pdf: await medianMs(async () => {
+    pdf: await medianMs(ROUNDS, async () => {
       // A copy each time: PDF.js takes over (detaches) the buffer it is given.
       const doc = await getDocumentProxy(new Uint8Array(pdf));
       await extractText(doc, { mergePages: false });
       await doc.loadingTask.destroy();
     }),
-    csv: await medianMs(async () => (csvRows = (parseCsv(csv.toString('utf8'), { relax_column_count: true, skip_empty_lines: true }) as string[][]).length)),
+    csv: await medianMs(
+      ROUNDS,
+      async () => (csvRows = (parseCsv(csv.toString('utf8'), { relax_column_count: true, skip_empty_lines: true }) as string[][]).length),
+    ),
   };
   note(
     `files: extractFile PDF ${fmt(product.pdf)} ms (${pdfPassages} passages), unpdf ${fmt(bare.pdf)} ms; CSV ${fmt(product.csv)} ms (${fmt(csvPassages)} passages), csv-parse ${fmt(bare.csv)} ms (${fmt(csvRows)} records)`,
@@ -121,7 +124,7 @@ async function indexThroughput(base: string, busy: number[]): Promise<Row[]> {
 
   const person = await signUp(base, 'Bench Indexer');
   const endToEnd = {
-    pdf: await medianMs((round) => indexedEndToEnd(person.browser, [{ filename: `report-${round}.pdf`, bytes: pdf }]), false),
+    pdf: await medianMs(ROUNDS, (round) => indexedEndToEnd(person.browser, [{ filename: `report-${round}.pdf`, bytes: pdf }]), false),
     csv: 0,
   };
   // Timed by indexedEndToEnd itself, so the probe's last round trip is not counted.
@@ -293,18 +296,6 @@ async function listing(base: string, db: Db, databaseUrl: string): Promise<Row[]
     await client.end();
   }
   return rows;
-}
-
-/** One untimed warm-up (unless told not to), then ROUNDS timed runs; the median in ms. */
-async function medianMs(run: (round: number) => Promise<unknown>, warmUp = true) {
-  if (warmUp) await run(-1);
-  const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const t = performance.now();
-    await run(round);
-    times.push(performance.now() - t);
-  }
-  return median(times);
 }
 
 /** Upload addresses, the bucket POSTs and indexing until the progress stream ends; ms. Every file must succeed. */

@@ -5,7 +5,7 @@
 // parsing nested tags was quadratic before htmlparser2 was patched (patches/htmlparser2+10.1.0.patch).
 import { extractPage } from '../../services/spaces/links/extract.js';
 import type { FetchedPage } from '../../services/spaces/links/safe-fetch.js';
-import { fmt, median, type Row } from './util.js';
+import { fmt, medianMs, type Row } from './util.js';
 
 const PAIRS = 45_000;
 const ROUNDS = 5;
@@ -18,19 +18,9 @@ const nested = (pairs: number) => page(`${'<div><span>'.repeat(pairs)}deep lamp$
 const DEEP = nested(PAIRS);
 const TENTH = nested(PAIRS / 10);
 
-function medianMs(read: () => unknown): number {
-  const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const t = performance.now();
-    read();
-    times.push(performance.now() - t);
-  }
-  return median(times);
-}
-
 export async function benchPages(): Promise<Row[]> {
-  const tenth = medianMs(() => extractPage(TENTH));
-  const deep = medianMs(() => extractPage(DEEP));
+  const tenth = await medianMs(ROUNDS, () => extractPage(TENTH), false);
+  const deep = await medianMs(ROUNDS, () => extractPage(DEEP), false);
   return [
     {
       bench: `pages, ${fmt(DEEP.body.length / 1024)} KB of markup nested ${fmt(2 * PAIRS)} elements deep`,

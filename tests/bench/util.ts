@@ -41,6 +41,18 @@ export function median(xs: number[]) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/** One untimed warm-up (unless told not to), then `rounds` timed runs; the median in ms. */
+export async function medianMs(rounds: number, run: (round: number) => unknown, warmUp = true) {
+  if (warmUp) await run(-1);
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = performance.now();
+    await run(round);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** A difference with its sign: +1.5 / -1.5. */
 export const signed = (n: number, digits = 0) => `${n >= 0 ? '+' : '-'}${fmt(Math.abs(n), digits)}`;
