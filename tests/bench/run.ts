@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAppend } from './append.js';
@@ -13,6 +13,7 @@ import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
 import { benchStart } from './start.js';
 import { benchUntrusted } from './untrusted.js';
+import { benchUntrustedAlone } from './untrusted-alone.js';
 import { benchWebhooks } from './webhooks.js';
 import { note, printTable, runInterruptCleanups, type Row } from './util.js';
 
@@ -25,6 +26,7 @@ const all = {
   spaces: benchSpaces,
   files: benchFiles,
   untrusted: benchUntrusted,
+  'untrusted-alone': benchUntrustedAlone,
   pages: benchPages,
   retrieval: benchRetrieval,
   'org-insights': benchOrgInsights,

@@ -193,7 +193,7 @@ function textOf(bytes: number, piece: (i: number) => string, opening = '', closi
   return Buffer.from(parts.join(''));
 }
 
-async function generateFiles(): Promise<LocalFile[]> {
+export async function generateFiles(): Promise<LocalFile[]> {
   const words = prose(42);
   const text: Record<'txt' | 'md' | 'csv' | 'json', Buffer> = {
     txt: textOf(FILE_BYTES, () => `${words.paragraph()}\n\n`),
