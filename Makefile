@@ -6,7 +6,7 @@ ROOT := $(CURDIR)
 export PATH := $(ROOT)/.tools/node/bin:$(ROOT)/node_modules/.bin:$(PATH)
 export npm_config_update_notifier := false
 
-.PHONY: start install node generate check-generated typecheck lint build web docs test test-only bench dev-mocks rebuild-projections verify-account chromium clean spec-coverage
+.PHONY: start install node generate check-generated typecheck lint build web docs test test-only bench dev-mocks rebuild-projections verify-account reset-password chromium clean spec-coverage
 
 node:
 	@./scripts/ensure-node.sh
@@ -75,8 +75,13 @@ rebuild-projections: install
 	tsx scripts/rebuild-projections.ts
 
 # Marks an account's address as verified (for a server without SMTP_URL): make verify-account EMAIL=…
+# Both commands are safe while the app runs: they use its database and never stop its PostgreSQL.
 verify-account: install
 	tsx scripts/verify-account.ts "$(EMAIL)"
+
+# Prints a one-time link to choose a new password (for a server without SMTP_URL): make reset-password EMAIL=…
+reset-password: install
+	tsx scripts/reset-password.ts "$(EMAIL)"
 
 clean:
 	rm -rf dist test-results node_modules/.installed

@@ -22,7 +22,14 @@ import {
   getSetAccountUsernameMockHandler,
   getUpdateAccountProfileMockHandler,
 } from '../generated/msw/account/account.msw';
+import {
+  getEnterVerificationCodeMockHandler,
+  getMakeResetLinkAsAdminMockHandler,
+  getRequestVerificationCodeMockHandler,
+} from '../generated/msw/admin/admin.msw';
+import { getListOutboxMailMockHandler, getListOutboxMailResponseMock } from '../generated/msw/mail/mail.msw';
 import type {
+  MakeResetLinkAsAdminBody,
   SetAccountUsernameBody,
   ChangeEmailBody,
   ChangePasswordBody,
@@ -43,8 +50,28 @@ export function accountHandlers(opts: { state: () => ScenarioState; changed: () 
     if (!user) refuse(identityErrors.unauthenticated());
     return account(user.id)!;
   };
+  /** The mocks send mail (mail_configured): no address proves itself with a code from a server log. */
+  const noCodes = () => {
+    if (signedIn().user.email_verified) refuse(identityErrors.alreadyVerified());
+    refuse(identityErrors.verificationCodeUnavailable());
+  };
   return [
     getGetAuthSettingsMockHandler({ mail_configured: true, min_password_length: 8, providers: [] }),
+    getListOutboxMailMockHandler(() => {
+      signedIn();
+      return getListOutboxMailResponseMock({ verify_by_code: false });
+    }),
+    getRequestVerificationCodeMockHandler(noCodes),
+    getEnterVerificationCodeMockHandler(() => noCodes() as never),
+    // As the server's: the reset link of the account (its token, as the mock's mailed ones, names the account).
+    getMakeResetLinkAsAdminMockHandler(async ({ request }) => {
+      if (!signedIn().user.is_admin) refuse(identityErrors.notAdministrator());
+      const { email } = (await request.json()) as MakeResetLinkAsAdminBody;
+      const found = findAccount(opts.state(), email);
+      if (!found) refuse(identityErrors.accountNotFound());
+      const url = `${new URL(request.url).origin}/reset-password?token=${encodeURIComponent(`mock-reset:${found.user.id}`)}`;
+      return { email: found.user.email, url, expires_at: new Date(Date.now() + 3_600_000).toISOString() };
+    }),
     getSendVerificationEmailMockHandler(() => {
       if (signedIn().user.email_verified) refuse(identityErrors.alreadyVerified());
     }),

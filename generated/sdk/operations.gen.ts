@@ -55,6 +55,9 @@ export type Operations = {
     createOrganization: { data: T.CreateOrganizationData; responses: T.CreateOrganizationResponses };
     listOutboxMail: { data: T.ListOutboxMailData; responses: T.ListOutboxMailResponses };
     verifyAccountAsAdmin: { data: T.VerifyAccountAsAdminData; responses: T.VerifyAccountAsAdminResponses };
+    makeResetLinkAsAdmin: { data: T.MakeResetLinkAsAdminData; responses: T.MakeResetLinkAsAdminResponses };
+    requestVerificationCode: { data: T.RequestVerificationCodeData; responses: T.RequestVerificationCodeResponses };
+    enterVerificationCode: { data: T.EnterVerificationCodeData; responses: T.EnterVerificationCodeResponses };
     askQuestion: { data: T.AskQuestionData; responses: T.AskQuestionResponses };
     streamEntryEvents: { data: T.StreamEntryEventsData; responses: T.StreamEntryEventsResponses };
     stopEntry: { data: T.StopEntryData; responses: T.StopEntryResponses };

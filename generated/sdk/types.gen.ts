@@ -490,6 +490,12 @@ export type OutboxMail = {
 
 export type OutboxList = {
     items: Array<OutboxMail>;
+    /**
+     * True for an unverified account whose address is listed in ADMIN_EMAILS on a server without
+     * SMTP_URL: it verifies its address with the one-time code printed in the server's log.
+     *
+     */
+    verify_by_code: boolean;
 };
 
 export type AskRequest = {
@@ -4322,6 +4328,131 @@ export type VerifyAccountAsAdminResponses = {
 };
 
 export type VerifyAccountAsAdminResponse = VerifyAccountAsAdminResponses[keyof VerifyAccountAsAdminResponses];
+
+export type MakeResetLinkAsAdminData = {
+    body: {
+        email: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/admin/reset-link';
+};
+
+export type MakeResetLinkAsAdminErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type MakeResetLinkAsAdminError = MakeResetLinkAsAdminErrors[keyof MakeResetLinkAsAdminErrors];
+
+export type MakeResetLinkAsAdminResponses = {
+    /**
+     * The link, to copy and hand over.
+     */
+    200: {
+        email: string;
+        url: string;
+        expires_at: string;
+    };
+};
+
+export type MakeResetLinkAsAdminResponse = MakeResetLinkAsAdminResponses[keyof MakeResetLinkAsAdminResponses];
+
+export type RequestVerificationCodeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/admin/verification-code';
+};
+
+export type RequestVerificationCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type RequestVerificationCodeError = RequestVerificationCodeErrors[keyof RequestVerificationCodeErrors];
+
+export type RequestVerificationCodeResponses = {
+    /**
+     * A new code is in the server's log.
+     */
+    204: void;
+};
+
+export type RequestVerificationCodeResponse = RequestVerificationCodeResponses[keyof RequestVerificationCodeResponses];
+
+export type EnterVerificationCodeData = {
+    body: {
+        code: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/admin/verification-code/verify';
+};
+
+export type EnterVerificationCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type EnterVerificationCodeError = EnterVerificationCodeErrors[keyof EnterVerificationCodeErrors];
+
+export type EnterVerificationCodeResponses = {
+    /**
+     * The address is verified.
+     */
+    200: {
+        status: 'verified';
+    };
+};
+
+export type EnterVerificationCodeResponse = EnterVerificationCodeResponses[keyof EnterVerificationCodeResponses];
 
 export type AskQuestionData = {
     body: AskRequest;

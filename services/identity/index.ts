@@ -8,5 +8,6 @@ export { accountStream, evolveAccount, initialAccount } from './events.js';
 export type { IdentityContext } from './context.js';
 export { exportReadyMail } from './account-mail.js';
 export { isAdministrator } from './administrators.js';
+export { mayVerifyByCode } from './verification-code.js';
 export { signInVerifiedIdentity, type VerifiedIdentity } from './verified-sign-in.js';
 export type { Auth } from './auth.js';

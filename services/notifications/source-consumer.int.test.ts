@@ -92,3 +92,30 @@ test('the same events looked at again notify no one twice; in-app off keeps them
   );
   expect((await listNotifications(db, 'cyd', { limit: 10, offset: 0 })).rows).toEqual([]);
 });
+
+test('an invitation by address notifies the account of that address only once the address is verified', async () => {
+  const raw = new EventStore(db, []);
+  const at = new Date('2026-03-01T07:00:00Z');
+  await db
+    .insertInto('user')
+    .values([
+      { id: 'inviter-a', name: 'User A', email: 'a@inv.example', emailVerified: true, createdAt: at, updatedAt: at },
+      { id: 'claimant-u', name: 'U', email: 'x@inv.example', emailVerified: false, createdAt: at, updatedAt: at },
+    ] as never)
+    .execute();
+  const invite = (space: string, member: string) => ({
+    type: 'SpaceMemberInvited',
+    data: { uuid: space, member_id: member, email: 'x@inv.example', level: 'reader', invited_by: 'inviter-a', invited_at: at.toISOString() },
+  });
+  const created = (space: string, title: string) => ({ type: 'SpaceCreated', data: { uuid: space, title, owner_user_id: 'inviter-a' } });
+  await raw.append('space-s-private', 'no_stream', [created('s-private', 'S'), invite('s-private', 'm1')]);
+  await consumeUntil('sources-unverified', notificationSourcesConsumer({ store, now }), caughtUp('sources-unverified'));
+  expect((await listNotifications(db, 'claimant-u', { limit: 10, offset: 0 })).rows).toEqual([]);
+  expect(await sentOf('space-invitation-m1')).toEqual([]);
+
+  await db.updateTable('user').set({ emailVerified: true }).where('id', '=', 'claimant-u').execute();
+  await raw.append('space-s-later', 'no_stream', [created('s-later', 'Later'), invite('s-later', 'm2')]);
+  await consumeUntil('sources-unverified', notificationSourcesConsumer({ store, now }), async () =>
+    expect((await listNotifications(db, 'claimant-u', { limit: 10, offset: 0 })).rows.map((r) => r.title)).toEqual(['User A invited you to the Space "Later"']),
+  );
+});

@@ -1,6 +1,8 @@
 // The sources that notify, as one consumer of the log: Space invitations and requests to read a
 // thread today; the scheduled tasks' runs when `taskRuns` is on (their events come with the
-// tasks branch). The facts a notice needs come from the source's own events (a domain reads
+// tasks branch). An invitation by address notifies the account of that address only when it is
+// verified at the time the invitation is read; one made before is not told again once it is (its
+// invitation mail, kept or sent, tells of it). The facts a notice needs come from the source's own events (a domain reads
 // another's events, never its tables) and from the accounts (the auth library's table). Each
 // notification is recorded in the consumer's transaction with its checkpoint, so an event
 // notifies once even across a crash; delivery then runs in its workflow.
@@ -26,7 +28,9 @@ async function spaceFacts(trx: Trx, d: SpaceMemberInvited['data']) {
   }
   if (title === null) return null;
   const [invitee, inviter] = await Promise.all([
-    trx.selectFrom('user').select('id').where('email', '=', d.email).executeTakeFirst(),
+    // Addressed to an email: only an account that has proven the address hears of it (an
+    // unverified claimant of the address would otherwise learn the Space's title and inviter).
+    trx.selectFrom('user').select('id').where('email', '=', d.email).where('emailVerified', '=', true).executeTakeFirst(),
     trx.selectFrom('user').select('name').where('id', '=', d.invited_by).executeTakeFirst(),
   ]);
   return { inviteeUserId: invitee?.id ?? null, inviterName: inviter?.name ?? null, spaceTitle: title, spaceSlug: spaceSlug(title, d.uuid) };

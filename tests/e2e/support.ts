@@ -53,7 +53,14 @@ export async function ensureWebBuilt() {
   }
 }
 
-export type E2E = { url: string; browser: Browser; page: (opts?: BrowserContextOptions) => Promise<Page>; close: () => Promise<void> };
+export type E2E = {
+  url: string;
+  browser: Browser;
+  page: (opts?: BrowserContextOptions) => Promise<Page>;
+  /** What the server printed so far (its log, as the terminal running `make start` shows it). */
+  logs: () => string;
+  close: () => Promise<void>;
+};
 
 /** `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first. */
 export async function startE2E(opts: { env?: Record<string, string>; port?: number } = {}): Promise<E2E> {
@@ -64,6 +71,7 @@ export async function startE2E(opts: { env?: Record<string, string>; port?: numb
   return {
     url: server.url,
     browser,
+    logs: () => server.logs(),
     /** A fresh browser profile (no cookies, empty localStorage) at desktop size unless told. */
     page: async (opts = {}) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', ...opts, baseURL: server.url });

@@ -1,6 +1,8 @@
 // An account's address and password: verification by the mailed link (and what an unverified
 // account may not do: take over an invitation to its address, read mail sent to it), password
-// reset by mail (single use, every session ends) and changing the password when signed in.
+// reset by mail (single use, every session ends) and changing the password when signed in; on a
+// server without mail, an administrator's address proven by the code in the server's log, and the
+// reset link an administrator makes. (Sign-ups are allowed 60 an hour here: the file makes more than the default 20.)
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
@@ -11,11 +13,16 @@ import { PASSWORD, signedUp, unverifiedSignUp, verifyByMailedLink, visitor } fro
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const ADMIN = `root.${Date.now()}@admin.example`;
+/** A listed address that proves itself with the code printed in the server's log. */
+const LOG_ADMIN = `log.${Date.now()}@admin.example`;
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase('account_email');
-  server = await startServerProcess({ databaseUrl: database.url, env: { ADMIN_EMAILS: `${ADMIN}, someone-else@example.com` } });
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { ADMIN_EMAILS: `${ADMIN}, someone-else@example.com, ${LOG_ADMIN}`, LOG_LEVEL: 'info', SIGN_IN_RATE_LIMIT: '30' },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -351,6 +358,90 @@ describe('an administrator of the server', () => {
     expect(new Set(own.map((m) => m.to))).toEqual(new Set([memberEmail]));
     const anon = await (await visitor(server.url)).post('/rest/admin/verify-account', { email: vic });
     expect([anon.status, anon.json.code]).toEqual([401, 'unauthenticated']);
+  });
+});
+
+describe('an administrator on a server without mail', () => {
+  /** The latest one-time code the server's log printed for `email`. */
+  const codeInLog = (email: string) => [...server.logs().matchAll(/One-time code to verify (\S+): (\d{8})/g)].filter((m) => m[1] === email).at(-1)?.[2];
+
+  test('a listed address proves itself with the one-time code printed in the server’s log, never in a reply', async () => {
+    const b = await visitor(server.url);
+    const signUp = await b.post('/api/auth/sign-up/email', { name: 'Log Admin', email: LOG_ADMIN, password: PASSWORD });
+    expect(signUp.status).toBe(200);
+    await expect.poll(() => codeInLog(LOG_ADMIN)).toMatch(/^\d{8}$/);
+    const first = codeInLog(LOG_ADMIN)!;
+    expect(signUp.text).not.toContain(first);
+    const outbox = await b.get('/rest/mail/outbox');
+    expect(outbox.json).toEqual({ items: [], verify_by_code: true });
+
+    const wrong = await b.post('/rest/admin/verification-code/verify', { code: first === '00000000' ? '11111111' : '00000000' });
+    expect([wrong.status, wrong.json.code]).toEqual([400, 'verification_code_wrong']);
+    // A new code replaces the last one, printed again.
+    const asked = await b.post('/rest/admin/verification-code');
+    expect(asked.status, asked.text).toBe(204);
+    await expect.poll(() => codeInLog(LOG_ADMIN)).not.toBe(first);
+    const second = codeInLog(LOG_ADMIN)!;
+    if (second !== first) expect((await b.post('/rest/admin/verification-code/verify', { code: first })).json.code).toBe('verification_code_wrong');
+    const right = await b.post('/rest/admin/verification-code/verify', { code: ` ${second} ` });
+    expect(right.status, right.text).toBe(200);
+    expect(right.json).toEqual({ status: 'verified' });
+    expect(await sessionUser(b)).toMatchObject({ email: LOG_ADMIN, email_verified: true, is_admin: true });
+    expect((await b.post('/rest/admin/verification-code/verify', { code: second })).json.code).toBe('already_verified');
+    expect((await b.get('/rest/mail/outbox')).json.verify_by_code).toBe(false);
+  });
+
+  test('five wrong codes use the code up; nobody else is offered codes; an anonymous caller is asked to sign in', async () => {
+    const listed = 'someone-else@example.com';
+    const b = await unverifiedSignUp(server.url, 'Someone', listed);
+    await expect.poll(() => codeInLog(listed)).toMatch(/^\d{8}$/);
+    const code = codeInLog(listed)!;
+    const wrongCode = code === '00000000' ? '11111111' : '00000000';
+    for (let i = 0; i < 5; i++) expect((await b.post('/rest/admin/verification-code/verify', { code: wrongCode })).json.code).toBe('verification_code_wrong');
+    expect((await b.post('/rest/admin/verification-code/verify', { code })).json.code).toBe('verification_code_expired');
+    expect(await sessionUser(b)).toMatchObject({ email_verified: false });
+
+    const stranger = await unverifiedSignUp(server.url, 'Stranger', address('stranger'));
+    expect((await stranger.get('/rest/mail/outbox')).json.verify_by_code).toBe(false);
+    for (const res of [await stranger.post('/rest/admin/verification-code'), await stranger.post('/rest/admin/verification-code/verify', { code })])
+      expect([res.status, res.json.code]).toEqual([403, 'verification_code_unavailable']);
+    const anon = await visitor(server.url);
+    for (const res of [await anon.post('/rest/admin/verification-code'), await anon.post('/rest/admin/verification-code/verify', { code })])
+      expect([res.status, res.json.code]).toEqual([401, 'unauthenticated']);
+  });
+
+  test('an administrator makes a one-time reset link; it sets a password once and ends every session; nobody else can make one', async () => {
+    const admin = await signedUp(server.url, 'Root', ADMIN).catch(async () => {
+      // The administrator may have signed up already in this file.
+      const b = await visitor(server.url);
+      expect((await b.post('/api/auth/sign-in/email', { email: ADMIN, password: PASSWORD })).status).toBe(200);
+      return b;
+    });
+    expect(await sessionUser(admin)).toMatchObject({ is_admin: true });
+    const email = address('rita');
+    const rita = await signedUp(server.url, 'Rita', email);
+    const ritaPhone = await visitor(server.url);
+    expect((await ritaPhone.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+
+    const made = await admin.post('/rest/admin/reset-link', { email: email.toUpperCase() });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json).toMatchObject({ email, url: expect.stringMatching(/\/reset-password\?token=/) });
+    const token = tokenOf(new URL(made.json.url));
+    const anon = await visitor(server.url);
+    const reset = await anon.post('/api/auth/reset-password', { token, new_password: 'handed-over-secret' });
+    expect(reset.status, reset.text).toBe(204);
+    expect(await sessionUser(rita)).toBeNull();
+    expect(await sessionUser(ritaPhone)).toBeNull();
+    expect((await anon.post('/api/auth/sign-in/email', { email, password: 'handed-over-secret' })).status).toBe(200);
+    expect((await anon.post('/api/auth/reset-password', { token, new_password: 'yet-another-secret' })).json).toMatchObject({ code: 'invalid_token' });
+
+    const nobody = await admin.post('/rest/admin/reset-link', { email: address('nobody') });
+    expect([nobody.status, nobody.json.code]).toEqual([404, 'account_not_found']);
+    const member = await signedUp(server.url, 'Member', address('member'));
+    const notAdmin = await member.post('/rest/admin/reset-link', { email });
+    expect([notAdmin.status, notAdmin.json.code]).toEqual([403, 'not_administrator']);
+    const anonymous = await (await visitor(server.url)).post('/rest/admin/reset-link', { email });
+    expect([anonymous.status, anonymous.json.code]).toEqual([401, 'unauthenticated']);
   });
 });
 

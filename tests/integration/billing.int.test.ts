@@ -188,6 +188,28 @@ describe('webhooks', () => {
     }
   });
 
+  test('a signature dated an hour ahead (or behind) is refused with 400 and changes nothing', async () => {
+    const b = await signedUp(server.url, 'Timetraveller');
+    const res = await b.post('/rest/stripe/checkout-session', { subscriptionTier: 'pro', embedded: true });
+    stripe.webhooks.hold = true;
+    try {
+      await stripe.completeCheckout(sessionIdOf(res.json.clientSecret));
+      const held = stripe.webhooks.events.slice(-3);
+      const now = Math.floor(Date.now() / 1000);
+      for (const e of held) {
+        expect(await stripe.webhooks.deliver(e, { timestamp: now + 3600 })).toBe(400);
+        expect(await stripe.webhooks.deliver(e, { timestamp: now - 3600 })).toBe(400);
+      }
+      const stored = await db.query('select count(*)::int as n from stripe_webhook_events where event_id = any($1)', [held.map((e) => e.id)]);
+      expect(stored.rows[0].n).toBe(0);
+      expect(await sessionUser(b)).toMatchObject({ subscription_status: 'none', subscription_plan: 'free' });
+      for (const e of held) expect(await stripe.webhooks.deliver(e)).toBe(200);
+      expect(await sessionUser(b)).toMatchObject({ subscription_plan: 'pro' });
+    } finally {
+      stripe.webhooks.hold = false;
+    }
+  });
+
   test('each event delivered five times in shuffled order: one effect each, and the state in-order delivery gives', async () => {
     const b = await signedUp(server.url, 'Shuffle');
     const userId = (await sessionUser(b)).id;

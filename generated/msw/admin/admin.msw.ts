@@ -30,12 +30,18 @@ import {
 } from '../../react-query/model';
 import type {
   BrowserInviteList,
+  EnterVerificationCode200,
+  MakeResetLinkAsAdmin200,
   Subscription,
   VerifyAccountAsAdmin200
 } from '../../react-query/model';
 
 
 export const getVerifyAccountAsAdminResponseMock = (overrideResponse: Partial<Extract<VerifyAccountAsAdmin200, object>> = {}): VerifyAccountAsAdmin200 => ({status: faker.helpers.arrayElement(['verified','already_verified'] as const), email: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
+
+export const getMakeResetLinkAsAdminResponseMock = (overrideResponse: Partial<Extract<MakeResetLinkAsAdmin200, object>> = {}): MakeResetLinkAsAdmin200 => ({email: faker.string.alpha({length: {min: 10, max: 20}}), url: faker.string.alpha({length: {min: 10, max: 20}}), expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getEnterVerificationCodeResponseMock = (overrideResponse: Partial<Extract<EnterVerificationCode200, object>> = {}): EnterVerificationCode200 => ({status: faker.helpers.arrayElement(['verified'] as const), ...overrideResponse})
 
 export const getListBrowserInvitesResponseMock = (overrideResponse: Partial<Extract<BrowserInviteList, object>> = {}): BrowserInviteList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({code: faker.string.alpha({length: {min: 10, max: 20}}), max_uses: faker.number.int(), uses: faker.number.int(), issued_at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
 
@@ -51,6 +57,40 @@ export const getVerifyAccountAsAdminMockHandler = (overrideResponse?: VerifyAcco
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getVerifyAccountAsAdminResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getMakeResetLinkAsAdminMockHandler = (overrideResponse?: MakeResetLinkAsAdmin200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<MakeResetLinkAsAdmin200> | MakeResetLinkAsAdmin200), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/admin/reset-link', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getMakeResetLinkAsAdminResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRequestVerificationCodeMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/admin/verification-code', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
+export const getEnterVerificationCodeMockHandler = (overrideResponse?: EnterVerificationCode200 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<EnterVerificationCode200> | EnterVerificationCode200), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/admin/verification-code/verify', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getEnterVerificationCodeResponseMock(),
       { status: 200
       })
   }, options)
@@ -93,6 +133,9 @@ export const getRecordSubscriptionSourceAsAdminMockHandler = (overrideResponse?:
 }
 export const getAdminMock = () => [
   getVerifyAccountAsAdminMockHandler(),
+  getMakeResetLinkAsAdminMockHandler(),
+  getRequestVerificationCodeMockHandler(),
+  getEnterVerificationCodeMockHandler(),
   getListBrowserInvitesMockHandler(),
   getIssueBrowserInvitesMockHandler(),
   getRecordSubscriptionSourceAsAdminMockHandler()

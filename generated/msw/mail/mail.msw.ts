@@ -27,7 +27,7 @@ import type {
 } from '../../react-query/model';
 
 
-export const getListOutboxMailResponseMock = (overrideResponse: Partial<Extract<OutboxList, object>> = {}): OutboxList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), to: faker.string.alpha({length: {min: 10, max: 20}}), subject: faker.string.alpha({length: {min: 10, max: 20}}), text: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(['queued','delivered'] as const), queued_at: faker.date.past().toISOString().slice(0, 19) + 'Z', delivered_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null])})), ...overrideResponse})
+export const getListOutboxMailResponseMock = (overrideResponse: Partial<Extract<OutboxList, object>> = {}): OutboxList => ({items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), to: faker.string.alpha({length: {min: 10, max: 20}}), subject: faker.string.alpha({length: {min: 10, max: 20}}), text: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(['queued','delivered'] as const), queued_at: faker.date.past().toISOString().slice(0, 19) + 'Z', delivered_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', null])})), verify_by_code: faker.datatype.boolean(), ...overrideResponse})
 
 
 export const getListOutboxMailMockHandler = (overrideResponse?: OutboxList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<OutboxList> | OutboxList), options?: RequestHandlerOptions) => {

@@ -32,6 +32,10 @@ import type {
 import type {
   BrowserInviteIssueRequest,
   BrowserInviteList,
+  EnterVerificationCode200,
+  EnterVerificationCodeBody,
+  MakeResetLinkAsAdmin200,
+  MakeResetLinkAsAdminBody,
   ProblemResponse,
   RecordSubscriptionSourceAsAdminBody,
   Subscription,
@@ -197,6 +201,376 @@ export const useVerifyAccountAsAdmin = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getVerifyAccountAsAdminMutationOptions(options), queryClient);
+    }
+    export type makeResetLinkAsAdminResponse200 = {
+  data: MakeResetLinkAsAdmin200
+  status: 200
+}
+
+export type makeResetLinkAsAdminResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type makeResetLinkAsAdminResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type makeResetLinkAsAdminResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type makeResetLinkAsAdminResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type makeResetLinkAsAdminResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type makeResetLinkAsAdminResponseSuccess = (makeResetLinkAsAdminResponse200) & {
+  headers: Headers;
+};
+export type makeResetLinkAsAdminResponseError = (makeResetLinkAsAdminResponse400 | makeResetLinkAsAdminResponse401 | makeResetLinkAsAdminResponse403 | makeResetLinkAsAdminResponse404 | makeResetLinkAsAdminResponse413) & {
+  headers: Headers;
+};
+
+export type makeResetLinkAsAdminResponse = (makeResetLinkAsAdminResponseSuccess | makeResetLinkAsAdminResponseError)
+
+export const getMakeResetLinkAsAdminUrl = () => {
+
+
+
+
+  return `/rest/admin/reset-link`
+}
+
+/**
+ * For servers that send no mail, where a reset mail reaches nobody: an administrator of the
+ * server (ADMIN_EMAILS, with a verified address) makes the link the reset mail would carry
+ * (`/reset-password?token=…`, single use, valid one hour) for the account of `email`, to
+ * hand to its owner. Setting a password with it signs out every device of the account.
+ * 403 `not_administrator` for anyone else; 404 `account_not_found` when no account has the
+ * address. The same link is printed by `make reset-password EMAIL=…`.
+ * @summary Make a one-time link to choose a new password (administrators)
+ */
+export const makeResetLinkAsAdmin = async (makeResetLinkAsAdminBody: MakeResetLinkAsAdminBody, options?: Parameters<typeof apiFetch>[1]): Promise<makeResetLinkAsAdminResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<makeResetLinkAsAdminResponse>(getMakeResetLinkAsAdminUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(makeResetLinkAsAdminBody)
+  }
+);}
+
+
+
+
+
+export const getMakeResetLinkAsAdminMutationKey = () => ['makeResetLinkAsAdmin'] as const;
+
+export const getMakeResetLinkAsAdminMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof makeResetLinkAsAdmin>>, TError,MakeResetLinkAsAdminMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof makeResetLinkAsAdmin>>, TError,MakeResetLinkAsAdminMutationVariables, TContext> => {
+
+const mutationKey = getMakeResetLinkAsAdminMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof makeResetLinkAsAdmin>>, MakeResetLinkAsAdminMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  makeResetLinkAsAdmin(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MakeResetLinkAsAdminMutationResult = NonNullable<Awaited<ReturnType<typeof makeResetLinkAsAdmin>>>
+    export type MakeResetLinkAsAdminMutationBody = MakeResetLinkAsAdminBody
+    export type MakeResetLinkAsAdminMutationError = ProblemResponse
+    export type MakeResetLinkAsAdminMutationVariables = {data: MakeResetLinkAsAdminBody}
+
+    /**
+ * @summary Make a one-time link to choose a new password (administrators)
+ */
+export const useMakeResetLinkAsAdmin = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof makeResetLinkAsAdmin>>, TError,MakeResetLinkAsAdminMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof makeResetLinkAsAdmin>>,
+        TError,
+        MakeResetLinkAsAdminMutationVariables,
+        TContext
+      > => {
+      return useMutation(getMakeResetLinkAsAdminMutationOptions(options), queryClient);
+    }
+    export type requestVerificationCodeResponse204 = {
+  data: void
+  status: 204
+}
+
+export type requestVerificationCodeResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type requestVerificationCodeResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type requestVerificationCodeResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type requestVerificationCodeResponseSuccess = (requestVerificationCodeResponse204) & {
+  headers: Headers;
+};
+export type requestVerificationCodeResponseError = (requestVerificationCodeResponse401 | requestVerificationCodeResponse403 | requestVerificationCodeResponse409) & {
+  headers: Headers;
+};
+
+export type requestVerificationCodeResponse = (requestVerificationCodeResponseSuccess | requestVerificationCodeResponseError)
+
+export const getRequestVerificationCodeUrl = () => {
+
+
+
+
+  return `/rest/admin/verification-code`
+}
+
+/**
+ * On a server without SMTP_URL, an account whose address is listed in ADMIN_EMAILS proves it
+ * from the machine: a one-time code (8 digits, valid 15 minutes, 5 tries) is printed in the
+ * server's log (the terminal running `make start`) at sign-up, and again, replacing the last,
+ * on each call here. The code is never part of any reply. 403 `verification_code_unavailable`
+ * for any other account, or when the server sends mail; 409 `already_verified`.
+ * @summary Print a new one-time code to verify the caller's address in the server's log
+ */
+export const requestVerificationCode = async ( options?: Parameters<typeof apiFetch>[1]): Promise<requestVerificationCodeResponse> => {
+
+  return apiFetch<requestVerificationCodeResponse>(getRequestVerificationCodeUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getRequestVerificationCodeMutationKey = () => ['requestVerificationCode'] as const;
+
+export const getRequestVerificationCodeMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestVerificationCode>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestVerificationCode>>, TError,void, TContext> => {
+
+const mutationKey = getRequestVerificationCodeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestVerificationCode>>, void> = () => {
+
+
+          return  requestVerificationCode(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof requestVerificationCode>>>
+
+    export type RequestVerificationCodeMutationError = ProblemResponse
+
+
+    /**
+ * @summary Print a new one-time code to verify the caller's address in the server's log
+ */
+export const useRequestVerificationCode = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestVerificationCode>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestVerificationCode>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getRequestVerificationCodeMutationOptions(options), queryClient);
+    }
+    export type enterVerificationCodeResponse200 = {
+  data: EnterVerificationCode200
+  status: 200
+}
+
+export type enterVerificationCodeResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type enterVerificationCodeResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type enterVerificationCodeResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type enterVerificationCodeResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type enterVerificationCodeResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type enterVerificationCodeResponseSuccess = (enterVerificationCodeResponse200) & {
+  headers: Headers;
+};
+export type enterVerificationCodeResponseError = (enterVerificationCodeResponse400 | enterVerificationCodeResponse401 | enterVerificationCodeResponse403 | enterVerificationCodeResponse409 | enterVerificationCodeResponse413) & {
+  headers: Headers;
+};
+
+export type enterVerificationCodeResponse = (enterVerificationCodeResponseSuccess | enterVerificationCodeResponseError)
+
+export const getEnterVerificationCodeUrl = () => {
+
+
+
+
+  return `/rest/admin/verification-code/verify`
+}
+
+/**
+ * The code printed in the server's log (see requestVerificationCode) verifies the caller's
+ * address. 400 `verification_code_wrong` for a wrong code; 400 `verification_code_expired`
+ * when there is none to check (expired, used up by 5 wrong tries, or never printed: ask for
+ * a new one); 403 `verification_code_unavailable` where codes are not offered; 409
+ * `already_verified`.
+ * @summary Verify the caller's address with the one-time code from the server's log
+ */
+export const enterVerificationCode = async (enterVerificationCodeBody: EnterVerificationCodeBody, options?: Parameters<typeof apiFetch>[1]): Promise<enterVerificationCodeResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<enterVerificationCodeResponse>(getEnterVerificationCodeUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(enterVerificationCodeBody)
+  }
+);}
+
+
+
+
+
+export const getEnterVerificationCodeMutationKey = () => ['enterVerificationCode'] as const;
+
+export const getEnterVerificationCodeMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enterVerificationCode>>, TError,EnterVerificationCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof enterVerificationCode>>, TError,EnterVerificationCodeMutationVariables, TContext> => {
+
+const mutationKey = getEnterVerificationCodeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof enterVerificationCode>>, EnterVerificationCodeMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  enterVerificationCode(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EnterVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof enterVerificationCode>>>
+    export type EnterVerificationCodeMutationBody = EnterVerificationCodeBody
+    export type EnterVerificationCodeMutationError = ProblemResponse
+    export type EnterVerificationCodeMutationVariables = {data: EnterVerificationCodeBody}
+
+    /**
+ * @summary Verify the caller's address with the one-time code from the server's log
+ */
+export const useEnterVerificationCode = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof enterVerificationCode>>, TError,EnterVerificationCodeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof enterVerificationCode>>,
+        TError,
+        EnterVerificationCodeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getEnterVerificationCodeMutationOptions(options), queryClient);
     }
     export type listBrowserInvitesResponse200 = {
   data: BrowserInviteList

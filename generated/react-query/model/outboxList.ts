@@ -14,4 +14,9 @@ import type { OutboxMail } from './outboxMail';
 
 export interface OutboxList {
   items: OutboxMail[];
+  /**
+     * True for an unverified account whose address is listed in ADMIN_EMAILS on a server without
+     * SMTP_URL: it verifies its address with the one-time code printed in the server's log.
+     */
+  verify_by_code: boolean;
 }

@@ -8,8 +8,11 @@ export type SentEvent = { id: string; type: string; payload: string };
 export type Webhooks = {
   /** Makes an event and, unless held, delivers it once. */
   emit: (type: string, object: Obj) => Promise<SentEvent>;
-  /** Delivers an event's exact payload again, freshly signed (as Stripe's retries do); answers the app's status. */
-  deliver: (event: SentEvent, opts?: { secret?: string }) => Promise<number>;
+  /**
+   * Delivers an event's exact payload again, freshly signed (as Stripe's retries do); answers the
+   * app's status. `timestamp` (seconds) dates the signature otherwise than now.
+   */
+  deliver: (event: SentEvent, opts?: { secret?: string; timestamp?: number }) => Promise<number>;
   /** Every event made, in order. */
   events: SentEvent[];
   /** While true, events are recorded but not delivered (a test delivers them itself). */
@@ -43,7 +46,7 @@ export function createWebhooks(state: FakeState, secret: string): Webhooks {
     },
     async deliver(event, opts = {}) {
       if (!hooks.target) throw new Error('the Stripe fake has no webhook target');
-      const header = stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: opts.secret ?? secret });
+      const header = stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: opts.secret ?? secret, timestamp: opts.timestamp });
       const res = await fetch(hooks.target, {
         method: 'POST',
         headers: {

@@ -1,5 +1,5 @@
 // On a server that sends no mail, where its mail can be read instead (/mail); an administrator
-// reads every mail there and verifies accounts by hand.
+// reads every mail there, verifies accounts by hand and makes password reset links.
 import { Link } from 'react-router';
 import { useAuthSettings } from '../auth/auth-settings';
 
@@ -9,7 +9,7 @@ export function KeptMailLink({ isAdmin }: { isAdmin: boolean }) {
   return (
     <p className="text-sm">
       <Link to="/mail" className="underline">
-        {isAdmin ? 'Mail kept on this server, and verifying accounts' : 'Read the mail this server kept for you'}
+        {isAdmin ? 'Mail kept on this server, verifying accounts and password reset links' : 'Read the mail this server kept for you'}
       </Link>
     </p>
   );

@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
   if (settings && !settings.mail_configured)
     return (
       <PageCard title="Forgot your password?">
-        <p>This server sends no mail, so it cannot mail you a link. Ask its administrator to reset your password.</p>
+        <p>This server sends no mail, so it cannot mail you a link. Ask its administrator for a reset link: they can make one for your address.</p>
       </PageCard>
     );
   return (
