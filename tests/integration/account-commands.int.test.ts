@@ -1,4 +1,4 @@
-// `make verify-account` and `make reset-password` beside a running app on its embedded PostgreSQL
+// `make verify-account` and `make reset-password` (and `make rebuild-projections`, which refuses) beside a running app on its embedded PostgreSQL
 // (a fresh install: no DATABASE_URL, no SMTP_URL): each uses the app's server and leaves it
 // running (the app stays ready), and what it did shows in the app at once; with no app running it
 // starts its own server and stops it after.
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** Runs a command's script as `make` does, with the app's configuration. */
-async function command(script: string, email: string) {
+async function command(script: string, email = '') {
   const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PUBLIC_URL: server.url };
   return run(process.execPath, ['--import', 'tsx', script, email], { cwd: ROOT, env }).catch((err: { stdout: string; stderr: string; code: number }) => ({
     stdout: err.stdout,
@@ -62,6 +62,11 @@ test('verify-account and reset-password run while the app runs, and the app stay
 
   const nobody = await command('scripts/reset-password.ts', `nobody.${Date.now()}@example.com`);
   expect(nobody.stdout).toContain('No account has the address');
+  expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+  // A rebuild would race the running app's writes: it refuses, and stops nothing.
+  const rebuild = await command('scripts/rebuild-projections.ts');
+  expect(rebuild.stderr).toContain('stop the app (Ctrl-C where make start runs), then run make rebuild-projections again');
   expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
 });
 
