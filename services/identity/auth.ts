@@ -21,6 +21,8 @@ export type AuthOptions = {
   sendMail?: SendAccountMail;
   /** The identity providers to sign in with (config.signInProviders); none when absent. */
   signInProviders?: SignInProviders;
+  /** Told the address of an account whose password was reset by its mailed link. */
+  onPasswordReset?: (email: string) => void;
 };
 
 const noMail: SendAccountMail = async () => {
@@ -47,6 +49,7 @@ function authOptions(o: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => o.onPasswordReset?.(user.email),
       sendResetPassword: ({ user, token }) => (o.sendMail ?? noMail)(passwordResetMail(user, token, o.baseURL)),
     },
     emailVerification: {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
 import { Browser } from '../support/http.js';
+import { mailedLink } from '../support/mailbox.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 const PASSWORD = 'correct horse battery';
@@ -42,5 +43,41 @@ describe('a session that ends while a request is on its way', () => {
       }
     }
     expect([...statuses].every((s) => s === 200 || s === 401)).toBe(true);
+  });
+});
+
+describe('the guard against guessing a password', () => {
+  const LIMIT = 4;
+  const signIn = (b: Browser, email: string, password: string) => b.post('/api/auth/sign-in/email', { email, password });
+
+  test("a stranger's wrong passwords hold back the stranger, not the owner, who signs in with the right password from elsewhere", async () => {
+    const email = newEmail('guarded');
+    expect((await browser().post('/api/auth/sign-up/email', { name: 'Owner', email, password: PASSWORD })).status).toBe(200);
+    const stranger = browser();
+    for (let i = 0; i < LIMIT; i++) expect((await signIn(stranger, email, `wrong ${i}`)).status).toBe(401);
+    const refused = await signIn(stranger, email, PASSWORD);
+    expect([refused.status, refused.json?.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(stranger.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    const owner = browser();
+    const res = await signIn(owner, email, PASSWORD);
+    expect(res.status, res.text).toBe(200);
+    expect(owner.cookies.has(SESSION_COOKIE)).toBe(true);
+  });
+
+  test("a password reset by the mailed link forgets the account's failures", async () => {
+    const email = newEmail('reset');
+    expect((await browser().post('/api/auth/sign-up/email', { name: 'Owner', email, password: PASSWORD })).status).toBe(200);
+    // The owner's own browser, behind the same address as the one guessing (a shared network).
+    const shared = browser();
+    for (let i = 0; i < LIMIT; i++) expect((await signIn(shared, email, `wrong ${i}`)).status).toBe(401);
+    expect((await signIn(shared, email, PASSWORD)).status).toBe(429);
+
+    expect((await shared.post('/api/auth/request-password-reset', { email })).status).toBe(204);
+    const token = (await mailedLink(database.url, email, '/reset-password')).searchParams.get('token');
+    expect((await shared.post('/api/auth/reset-password', { token, new_password: 'a brand new secret' })).status).toBe(204);
+    const res = await signIn(shared, email, 'a brand new secret');
+    expect(res.status, res.text).toBe(200);
   });
 });

@@ -255,7 +255,10 @@ export const getSignInEmailUrl = () => {
 
 /**
  * Wrong credentials answer 401 `invalid_credentials` without saying which part was wrong.
- * Rate limited per address and per account. An account with two-factor sign-in answers
+ * Rate limited per client address (across accounts). Per account, the client address that
+ * gave `SIGN_IN_RATE_LIMIT` wrong passwords in 15 minutes is refused that account (429 with
+ * `Retry-After`); other addresses are only slowed down, so nobody can lock the owner out, and a
+ * password reset forgets the failures. An account with two-factor sign-in answers
  * with a challenge (`two_factor_required`) instead of a session: finish with `POST /api/auth/two-factor/verify`.
  * @summary Sign in with email and password
  */
