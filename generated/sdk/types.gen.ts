@@ -2448,10 +2448,6 @@ export type SignUpEmailErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    409: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
     413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -2467,7 +2463,9 @@ export type SignUpEmailError = SignUpEmailErrors[keyof SignUpEmailErrors];
 
 export type SignUpEmailResponses = {
     /**
-     * Signed up and signed in.
+     * Signed up and signed in (`user` set); or not signed in (`user: null`): a link was mailed
+     * to finish, or, without mail, the address has an account.
+     *
      */
     200: SessionResponse;
 };

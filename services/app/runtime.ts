@@ -96,7 +96,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     if (!stopping) logger.warn({ err }, 'idle database connection failed');
   });
   const secret = config.authSecret ?? persistedSecret(config.dataDir);
-  const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins, signInProviders: config.signInProviders };
+  const authOptions = {
+    pool,
+    secret,
+    baseURL: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    signInProviders: config.signInProviders,
+    mailLeaves: !!config.smtpUrl,
+  };
   await migrateAuth(authOptions);
   const store = new EventStore(db, projections);
   const sendAccountMail = queueAccountMail(store);
