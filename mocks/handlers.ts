@@ -163,7 +163,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     }),
     getSignUpEmailMockHandler(async ({ request }) => {
       const body = (await request.json()) as SignUpRequest;
-      if (findAccount(scenario.state, body.email)) throw problem(409, 'email_taken', 'An account with this email already exists. Sign in instead.');
+      // As the server: a taken address signs nobody in and is not named (its owner is mailed).
+      if (findAccount(scenario.state, body.email)) return { user: null, visitor_id: scenario.state.visitorId };
       const user = {
         id: `user-${scenario.state.accounts.length + 1}`,
         name: body.name,

@@ -2454,10 +2454,6 @@ export type SignUpEmailErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    409: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
     413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -2473,7 +2469,9 @@ export type SignUpEmailError = SignUpEmailErrors[keyof SignUpEmailErrors];
 
 export type SignUpEmailResponses = {
     /**
-     * Signed up and signed in.
+     * Signed up and signed in (`user` set); or not signed in (`user: null`): a link was mailed
+     * to finish, or, without mail, the address has an account.
+     *
      */
     200: SessionResponse;
 };

@@ -35,6 +35,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { EventStore } from '../eventstore/store.js';
 import { createAuth, migrateAuth } from '../identity/auth.js';
 import { createSessionIds } from '../identity/session-ids.js';
+import { createSignInGuard } from '../shared/sign-in-guard.js';
 import { sessionActors } from '../identity/session.js';
 import { planOf } from '../shared/plans.js';
 import { promotionLookup } from './promotion-lookup.js';
@@ -95,11 +96,20 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     if (!stopping) logger.warn({ err }, 'idle database connection failed');
   });
   const secret = config.authSecret ?? persistedSecret(config.dataDir);
-  const authOptions = { pool, secret, baseURL: config.publicUrl, trustedOrigins: config.trustedOrigins, signInProviders: config.signInProviders };
+  const authOptions = {
+    pool,
+    secret,
+    baseURL: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    signInProviders: config.signInProviders,
+    mailLeaves: !!config.smtpUrl,
+  };
   await migrateAuth(authOptions);
   const store = new EventStore(db, projections);
   const sendAccountMail = queueAccountMail(store);
-  const auth = createAuth({ ...authOptions, sendMail: sendAccountMail });
+  // Wrong passwords per account and client; a password reset forgets the account's (the owner's way in).
+  const signInGuard = createSignInGuard(config.signInRateLimit);
+  const auth = createAuth({ ...authOptions, sendMail: sendAccountMail, onPasswordReset: (email) => signInGuard.forgetAccount(email) });
   const transport = createMailTransport(config.smtpUrl, config.mailFrom);
 
   DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
@@ -337,7 +347,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     taskRuns,
   };
 
-  const app = createApp(ctx, routes);
+  const app = createApp(ctx, routes, { signInGuard });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

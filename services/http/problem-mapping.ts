@@ -16,6 +16,11 @@ const codeOfValidatorStatus: Record<number, string> = {
   415: 'unsupported_media_type',
 };
 
+/** Better Auth's APIError (better-call's), read by its shape: the edge does not import the library. */
+function isAuthLibraryError(err: unknown): err is { statusCode: number } {
+  return err instanceof Error && err.name === 'APIError' && typeof (err as { statusCode?: unknown }).statusCode === 'number';
+}
+
 export function toProblem(err: unknown): ProblemBody | null {
   if (err instanceof HttpProblem) return err.toBody();
   if (err instanceof DomainError) return problemBody(STATUS_OF_KIND[err.kind], err.code, err.message);
@@ -24,6 +29,9 @@ export function toProblem(err: unknown): ProblemBody | null {
   if (e?.type === 'entity.too.large') return problemBody(413, 'payload_too_large', 'The request body is larger than 1 MB.');
   if (e?.type === 'entity.parse.failed') return problemBody(400, 'malformed_json', 'The request body is not valid JSON.');
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return problemBody(415, 'unsupported_media_type', e.message);
+  // The auth library's refusal of a session that ended while the request was on its way (signed
+  // out, revoked elsewhere): whoever asked is no longer signed in, whichever call it was.
+  if (isAuthLibraryError(err) && err.statusCode === 401) return problemBody(401, 'unauthenticated', 'Sign in to continue.');
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     const detail = Array.isArray(e.errors) && e.errors.length ? e.errors.map((x) => [x.path, x.message].filter(Boolean).join(' ')).join('; ') : e.message;
     return problemBody(e.status, codeOfValidatorStatus[e.status] ?? 'bad_request', detail);

@@ -1,9 +1,10 @@
-// Sign-in is rate limited per account (its email, from any address) and per client address
-// (across emails), so passwords cannot be guessed at speed from one place or from many.
+// Sign-in is rate limited per client address (across emails) and guarded per account (its email)
+// without letting strangers lock its owner out (shared/sign-in-guard.ts).
 // Sign-up is limited per address. Counters are in memory: per instance (see README).
 import type { RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { problemBody } from './problem.js';
+import { createSignInGuard, type SignInGuard } from '../shared/sign-in-guard.js';
 
 const tooMany = (detail: string) => JSON.stringify(problemBody(429, 'rate_limited', detail));
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -20,20 +21,27 @@ function limiter(windowMs: number, limit: number, detail: string, key?: (req: Pa
   });
 }
 
-/** `limit` attempts per account and three times that per address, each per 15 minutes. */
-export function signInLimiters(limit: number): RequestHandler[] {
-  return [
-    limiter(FIFTEEN_MINUTES, limit * 3, SIGN_IN_DETAIL, (req) => `ip|${ipKeyGenerator(req.ip ?? '')}`),
-    limiter(
-      FIFTEEN_MINUTES,
-      limit,
-      SIGN_IN_DETAIL,
-      (req) =>
-        `account|${String(req.body?.email ?? '')
-          .trim()
-          .toLowerCase()}`,
-    ),
-  ];
+/**
+ * Sign-in: per client address, three times `limit` attempts per 15 minutes across accounts; per
+ * account, the guard of shared/sign-in-guard.ts (that client refused after `limit` wrong
+ * passwords, others slowed down, never refused).
+ */
+export function signInLimiters(limit: number, guard: SignInGuard = createSignInGuard(limit)): RequestHandler[] {
+  return [limiter(FIFTEEN_MINUTES, limit * 3, SIGN_IN_DETAIL, (req) => `ip|${ipKeyGenerator(req.ip ?? '')}`), signInGuardHandler(guard)];
+}
+
+function signInGuardHandler(guard: SignInGuard): RequestHandler {
+  return (req, res, next) => {
+    const verdict = guard.attempt(String(req.body?.email ?? ''), ipKeyGenerator(req.ip ?? ''));
+    if (verdict.kind === 'refuse') {
+      res.status(429).setHeader('retry-after', String(verdict.retryAfterSeconds));
+      res.type('application/problem+json').send(tooMany(SIGN_IN_DETAIL));
+      return;
+    }
+    res.on('close', () => verdict.settle?.(res.statusCode === 401 ? 'failed' : res.statusCode === 200 ? 'succeeded' : 'other'));
+    if (verdict.delayMs) setTimeout(next, verdict.delayMs);
+    else next();
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import { createLocalBucketRouter } from './local-bucket-router.js';
 import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
+import type { SignInGuard } from '../shared/sign-in-guard.js';
 import { accountLimiters, codeCheckLimiters, downloadMailLimiters, signInLimiters, signInStepLimiters, signUpLimiters } from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { promotionCookie } from './promotion-cookie.js';
@@ -26,7 +27,7 @@ import { wholeNumberQueries } from './whole-numbers.js';
 const RAW_BODY_PATHS = new Set(['/rest/stripe/webhook']);
 
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
-export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<Routes<Ctx>>, opts: { validate?: boolean } = {}) {
+export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<Routes<Ctx>>, opts: { validate?: boolean; signInGuard?: SignInGuard } = {}) {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
@@ -93,7 +94,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
   }
 
   const limits: Record<string, RequestHandler[]> = {
-    signInEmail: signInLimiters(ctx.config.signInRateLimit),
+    signInEmail: signInLimiters(ctx.config.signInRateLimit, opts.signInGuard),
     signUpEmail: signUpLimiters(ctx.config.signInRateLimit),
     sendVerificationEmail: accountLimiters(ctx.config.signInRateLimit),
     verifyEmail: accountLimiters(ctx.config.signInRateLimit * 3),

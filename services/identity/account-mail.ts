@@ -22,6 +22,20 @@ export function verificationMail(user: Person, token: string, publicUrl: string)
   };
 }
 
+/**
+ * Sent to an address that has an account when someone signs up with it: the sign-up's answer does
+ * not say the address is taken (anyone could ask), so its owner hears it here.
+ */
+export function signUpAttemptMail(user: Person, publicUrl: string): AccountMail {
+  return {
+    mail_id: `account-sign-up-attempt-${user.id}-${randomUUID()}`,
+    user_id: user.id,
+    to: user.email,
+    subject: 'Someone tried to sign up with your address',
+    text: `Hi ${user.name},\n\nSomeone tried to create an account with ${user.email}, which already has one here. Nothing was created and nothing changed on your account.\n\nIf it was you, sign in:\n${publicUrl}/\n\nIf you forgot your password, reset it:\n${publicUrl}/forgot-password\n\nIf it was not you, you need not do anything.\n`,
+  };
+}
+
 /** Sent to the new address: the change happens only when this link is opened. */
 export function emailChangeMail(user: Person, newEmail: string, token: string, publicUrl: string): AccountMail {
   const url = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;

@@ -41,7 +41,7 @@ export const accountRoutes = {
     return { status: 202, body: { status: 'verification_sent', new_email: newEmail } };
   },
 
-  async verifyEmail({ body }, ctx) {
+  async verifyEmail({ body, headers }, ctx) {
     const claims = claimsOf(body.token);
     if (claims?.update_to) {
       await confirmEmailChange(ctx, body.token, { ...claims, update_to: claims.update_to });
@@ -49,15 +49,21 @@ export const accountRoutes = {
     }
     const email = claims?.email ?? null;
     const before = await isVerified(ctx, email);
-    await ctx.auth.api.verifyEmail({ query: { token: body.token } }).catch((err) => {
+    // Where mail leaves, the first opening of a sign-up's link signs in (auth.ts): its cookie goes back.
+    const result = await ctx.auth.api.verifyEmail({ query: { token: body.token }, headers: authHeaders(headers), returnHeaders: true }).catch((err) => {
       throw authCodeOf(err) === 'TOKEN_EXPIRED' ? identityErrors.tokenExpired() : identityErrors.invalidToken();
     });
+    const cookies = result.headers.getSetCookie();
     // Recorded after Better Auth set its flag; opening the link again records it if that failed before.
     const verified = email ? await ctx.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst() : undefined;
     if (verified) await recordEmailVerified(ctx.store, { userId: verified.id, via: 'link', now: ctx.now() });
     // The address's sessions cached a user that was not verified yet.
     ctx.sessions.forgetAll();
-    return { status: 200, body: { status: before ? 'already_verified' : 'verified', email: email ?? '' } };
+    return {
+      status: 200,
+      body: { status: before ? 'already_verified' : 'verified', email: email ?? '' },
+      ...(cookies.length ? { headers: { 'set-cookie': cookies } } : {}),
+    };
   },
 
   async requestPasswordReset({ body }, ctx) {

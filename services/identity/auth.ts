@@ -7,7 +7,15 @@ import { getMigrations } from 'better-auth/db/migration';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { oidcPluginsOf, type SignInProviders, socialProvidersOf } from './sign-in-providers.js';
-import { emailChangeMail, passwordResetMail, RESET_LINK_MINUTES, type SendAccountMail, VERIFY_LINK_HOURS, verificationMail } from './account-mail.js';
+import {
+  emailChangeMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  RESET_LINK_MINUTES,
+  type SendAccountMail,
+  VERIFY_LINK_HOURS,
+  verificationMail,
+} from './account-mail.js';
 import { claimsOf } from './verification-token.js';
 import { USERNAME_LENGTH } from './decide.js';
 import { verifiedSignInPlugin } from './verified-sign-in-plugin.js';
@@ -19,8 +27,17 @@ export type AuthOptions = {
   baseURL: string;
   trustedOrigins: string[];
   sendMail?: SendAccountMail;
+  /**
+   * Whether mail leaves the server (SMTP_URL): then a sign-up signs nobody in and answers alike for
+   * a new and a taken address (the taken one's owner is mailed), the mailed link verifies and signs
+   * in once, and an unverified account cannot sign in with its password. Without it, nobody could
+   * receive the link, so a new account is signed in at once.
+   */
+  mailLeaves?: boolean;
   /** The identity providers to sign in with (config.signInProviders); none when absent. */
   signInProviders?: SignInProviders;
+  /** Told the address of an account whose password was reset by its mailed link. */
+  onPasswordReset?: (email: string) => void;
 };
 
 const noMail: SendAccountMail = async () => {
@@ -44,16 +61,24 @@ function authOptions(o: AuthOptions) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      autoSignIn: !o.mailLeaves,
+      requireEmailVerification: !!o.mailLeaves,
+      // Only called where mail leaves (Better Auth calls it only with requireEmailVerification on).
+      onExistingUserSignUp: async ({ user }) => (o.sendMail ?? noMail)(signUpAttemptMail(user, o.baseURL)),
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => o.onPasswordReset?.(user.email),
       sendResetPassword: ({ user, token }) => (o.sendMail ?? noMail)(passwordResetMail(user, token, o.baseURL)),
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Where mail leaves, a sign-in with the right password to an unverified account mails a new link.
+      sendOnSignIn: !!o.mailLeaves,
       expiresIn: VERIFY_LINK_HOURS * 3600,
-      // A verification link opened elsewhere (another device, a mail scanner) signs nobody in.
-      autoSignInAfterVerification: false,
+      // Where mail leaves, the sign-up's link (posted by its page, so a mail scanner that only opens
+      // it does nothing) verifies and signs in, once: an opened link of a verified address signs
+      // nobody in. Without mail, the account was signed in at sign-up and the link signs nobody in.
+      autoSignInAfterVerification: !!o.mailLeaves,
       // An address change's token names the address it moves to (Better Auth passes the user with it).
       sendVerificationEmail: ({ user, token }) => {
         const newEmail = claimsOf(token)?.update_to;

@@ -4,6 +4,13 @@ import { DomainError, type DomainErrorKind } from '../shared/domain-error.js';
 export const identityErrors = {
   unauthenticated: () => new DomainError('unauthenticated', 'unauthenticated', 'Sign in to continue.'),
   invalidCredentials: () => new DomainError('unauthenticated', 'invalid_credentials', 'Wrong email or password.'),
+  /** Where mail leaves: a wrong password and an address not verified yet are answered alike. */
+  invalidCredentialsOrUnverified: () =>
+    new DomainError(
+      'unauthenticated',
+      'invalid_credentials',
+      'Wrong email or password. If you have just signed up, open the link we mailed you first: it signs you in.',
+    ),
   emailTaken: () => new DomainError('conflict', 'email_taken', 'An account with this email already exists. Sign in instead.'),
   /** Better Auth's own words on what a password must be. */
   invalidPassword: (detail: string | undefined) => new DomainError('invalid', 'invalid_password', detail ?? ''),

@@ -59,6 +59,16 @@ export async function emailTaken(db: Db, email: string) {
   return !!(await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
 }
 
+/** Whether Better Auth's user `id` exists (a sign-up's answer for a taken address names a made-up one). */
+export async function userExists(db: Db, id: string) {
+  return !!(await db.selectFrom('user').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The account that has this email, to mail its owner. */
+export async function accountHolder(db: Db, email: string) {
+  return db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
 /** Whether another account than `userId` has this username. */
 export async function usernameTaken(db: Db, username: string, userId: string) {
   return !!(await db.selectFrom('user').select('id').where('username', '=', username).where('id', '<>', userId).executeTakeFirst());

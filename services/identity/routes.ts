@@ -6,9 +6,10 @@ import type { DomainRoutes } from '../http/handler.js';
 import { visitorSetCookie } from '../http/security.js';
 import type { IdentityContext } from './context.js';
 import type { DomainErrorKind } from '../shared/domain-error.js';
-import { passwordLengthProblem } from './auth-refusals.js';
+import { authCodeOf, passwordLengthProblem } from './auth-refusals.js';
 import { identityErrors } from './errors.js';
-import { emailTaken, findSessionUser } from './queries.js';
+import { accountHolder, emailTaken, findSessionUser, userExists } from './queries.js';
+import { signUpAttemptMail } from './account-mail.js';
 import { authHeaders } from './session.js';
 import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
 import { issueVerificationCode, mayVerifyByCode } from './verification-code.js';
@@ -47,16 +48,29 @@ function cookiesOf(from: Headers): Record<string, string[]> {
 export const identityRoutes = {
   async signUpEmail({ actor, body, headers }, ctx) {
     const { name, email, password } = body;
+    // A taken address is answered as a new one where mail leaves (nobody is signed in either way),
+    // and as near to it as can be without mail: 200 without a session (a new account would have
+    // one). Its owner is mailed either way, never told to the asker in words.
+    const notSignedIn = { status: 200 as const, body: { user: null, visitor_id: actor.visitorId } };
     const result = await ctx.auth.api
       .signUpEmail({ body: { name, email, password }, headers: authHeaders(headers), returnHeaders: true })
       .catch(async (err) => {
+        const code = authCodeOf(err);
+        // Without mail, Better Auth refuses a taken address (with mail it answers as for a new one).
+        if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+          const holder = await accountHolder(ctx.db, email);
+          if (holder) await ctx.sendAccountMail(signUpAttemptMail(holder, ctx.config.publicUrl));
+          return null;
+        }
         // Two sign-ups with one email at the same time: the later one fails on the unique email
-        // rather than on Better Auth's check, and is told the same as if it had come second.
-        if ((err as { body?: { code?: string } })?.body?.code === 'FAILED_TO_CREATE_USER' && (await emailTaken(ctx.db, email)))
-          throw identityErrors.emailTaken();
+        // rather than on Better Auth's check, and is answered as if it had come second.
+        if (code === 'FAILED_TO_CREATE_USER' && (await emailTaken(ctx.db, email))) return null;
         return authProblem(err);
       });
+    if (!result) return notSignedIn;
     const user = result.response.user;
+    // Where mail leaves, a taken address gets a made-up user (its owner was mailed): nothing to record.
+    if (!result.response.token && !(await userExists(ctx.db, user.id))) return notSignedIn;
     try {
       await registerAccount(ctx.store, { userId: user.id, email: user.email, name: user.name, visitorId: actor.visitorId, now: ctx.now() });
     } catch (err) {
@@ -70,12 +84,19 @@ export const identityRoutes = {
     // An administrator's address on a server without mail proves itself with a code from the log.
     if (mayVerifyByCode({ email: user.email, email_verified: user.emailVerified }, ctx.config))
       await issueVerificationCode(ctx, user, ctx.now()).catch((err) => ctx.logger.error({ err, userId: user.id }, 'could not issue a verification code'));
+    if (!result.response.token) return notSignedIn;
     return { status: 200, body: { user: await findSessionUser(ctx, user), visitor_id: actor.visitorId }, headers: cookiesOf(result.headers) };
   },
 
   async signInEmail({ actor, body, headers }, ctx) {
     const { email, password } = body;
-    const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: authHeaders(headers), returnHeaders: true }).catch(authProblem);
+    const result = await ctx.auth.api.signInEmail({ body: { email, password }, headers: authHeaders(headers), returnHeaders: true }).catch((err) => {
+      // Where mail leaves, an unverified account's right password is answered as a wrong one (it
+      // would tell who signed up with the address); Better Auth mailed the address a new link.
+      if (ctx.config.smtpUrl && (authCodeOf(err) === 'EMAIL_NOT_VERIFIED' || authCodeOf(err) === 'INVALID_EMAIL_OR_PASSWORD'))
+        throw identityErrors.invalidCredentialsOrUnverified();
+      return authProblem(err);
+    });
     // Two-factor sign-in: Better Auth made no session, only the challenge cookie for the second step.
     if ((result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect)
       return { status: 200, body: { two_factor_required: true, methods: ['totp', 'backup_code'] }, headers: cookiesOf(result.headers) };

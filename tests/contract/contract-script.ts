@@ -43,7 +43,7 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('sign up with a short password', 'owner', 'POST', '/api/auth/sign-up/email', { ...OWNER, password: 'short' });
   await step('sign up with a bad email', 'owner', 'POST', '/api/auth/sign-up/email', { ...OWNER, email: 'not-an-email' });
   await step('sign up', 'owner', 'POST', '/api/auth/sign-up/email', OWNER, (r) => r.json.user.email);
-  await step('sign up with a taken email', 'other', 'POST', '/api/auth/sign-up/email', { ...OWNER, name: 'Imposter' });
+  await step('sign up with a taken email', 'other', 'POST', '/api/auth/sign-up/email', { ...OWNER, name: 'Imposter' }, (r) => r.json.user);
   await step('sign up the stranger', 'stranger', 'POST', '/api/auth/sign-up/email', STRANGER);
   const verified = await target.verifyEmail('stranger', STRANGER.email);
   out.push({ step: 'the stranger verifies their address', status: verified.status, code: verified.code });

@@ -45,7 +45,12 @@ describe('attribution', () => {
     const page = await e2e.page();
     await page.context().addCookies([{ name: 'dub_id', value: 'clk_e2e_1', url: e2e.url }]);
     await page.goto('/?ref=partner_7');
-    await signUp(page, { name: 'Lea Lead', email: `lea-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    const lea = { name: 'Lea Lead', email: `lea-${Date.now()}@example.com`, password: 'a-good-long-password' };
+    // Where mail leaves, the sign-up finishes (and its lead is reported) when the mailed link is opened.
+    await signUp(page, lea);
+    const link = await smtp.link(lea.email, '/verify-email');
+    await page.goto(link.pathname + link.search);
+    await page.getByText(`${lea.email} is verified. Thank you!`).waitFor();
     const deadline = Date.now() + 10_000;
     while (!dub.leads.some((l) => l.body.clickId === 'clk_e2e_1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(dub.leads.find((l) => l.body.clickId === 'clk_e2e_1')).toMatchObject({
@@ -73,8 +78,7 @@ describe('the assistant browser', () => {
 
   it('a person checks the code, claims it, and gets the links by mail', async () => {
     const page = await e2e.page();
-    await page.goto('/');
-    await signUp(page, person);
+    await verifiedSignUp(page, person);
     await page.goto('/download');
     const form = page.getByRole('form', { name: 'Invite code' });
     await form.getByLabel('Invite code').fill(code.toLowerCase());

@@ -88,11 +88,6 @@ export type signUpEmailResponse403 = {
   status: 403
 }
 
-export type signUpEmailResponse409 = {
-  data: ProblemResponse
-  status: 409
-}
-
 export type signUpEmailResponse413 = {
   data: ProblemResponse
   status: 413
@@ -111,7 +106,7 @@ export type signUpEmailResponse429 = {
 export type signUpEmailResponseSuccess = (signUpEmailResponse200) & {
   headers: Headers;
 };
-export type signUpEmailResponseError = (signUpEmailResponse400 | signUpEmailResponse403 | signUpEmailResponse409 | signUpEmailResponse413 | signUpEmailResponse422 | signUpEmailResponse429) & {
+export type signUpEmailResponseError = (signUpEmailResponse400 | signUpEmailResponse403 | signUpEmailResponse413 | signUpEmailResponse422 | signUpEmailResponse429) & {
   headers: Headers;
 };
 
@@ -126,8 +121,18 @@ export const getSignUpEmailUrl = () => {
 }
 
 /**
- * Creates the account, signs it in (sets the HttpOnly session cookie) and claims the
- * anonymous visitor's work done under the `visitor_id` cookie. Rate limited.
+ * Creates the account and claims the anonymous visitor's work done under the `visitor_id`
+ * cookie. Rate limited. The answer does not say whether the address already had an account:
+ *
+ * - Where mail leaves the server (`mail_configured` in `GET /api/auth/settings`): nobody is
+ *   signed in, and a new and a taken address get the same answer, `user: null` without a
+ *   session cookie. A new address is mailed a link that verifies it and signs in (once); a
+ *   taken address's owner is mailed that someone tried to sign up with it, and nothing is made.
+ * - Without mail (a fresh install: mail is kept on the server): nobody could receive the
+ *   link, so a new account is signed in at once (the HttpOnly session cookie, `user` set). A
+ *   taken address gets `user: null` and no session, and its owner is mailed (kept on the
+ *   server) as above. The residual: that answer differs from a new address's, so it still
+ *   tells that the address has an account; only configuring SMTP removes that.
  * @summary Create an account with email and password
  */
 export const signUpEmail = async (signUpRequest: SignUpRequest, options?: Parameters<typeof apiFetch>[1]): Promise<signUpEmailResponse> => {
@@ -255,7 +260,10 @@ export const getSignInEmailUrl = () => {
 
 /**
  * Wrong credentials answer 401 `invalid_credentials` without saying which part was wrong.
- * Rate limited per address and per account. An account with two-factor sign-in answers
+ * Rate limited per client address (across accounts). Per account, the client address that
+ * gave `SIGN_IN_RATE_LIMIT` wrong passwords in 15 minutes is refused that account (429 with
+ * `Retry-After`); other addresses are only slowed down, so nobody can lock the owner out, and a
+ * password reset forgets the failures. An account with two-factor sign-in answers
  * with a challenge (`two_factor_required`) instead of a session: finish with `POST /api/auth/two-factor/verify`.
  * @summary Sign in with email and password
  */
@@ -587,7 +595,8 @@ export const getVerifyEmailUrl = () => {
 
 /**
  * The verification mail links to the page `/verify-email?token=…`, which posts the token here
- * (a link scanner that only opens the link verifies nothing). The token is valid 24 hours;
+ * (a link scanner that only opens the link verifies nothing). Where mail leaves the server,
+ * the first verification of a sign-up's address also signs in (sets the session cookie). The token is valid 24 hours;
  * an expired one answers 400 `token_expired`, one the server did not make 400 `invalid_token`.
  * `already_verified` says the address was verified before (the link had been used). An
  * address change's link (see change-email) makes the change: `email_changed`, or 409

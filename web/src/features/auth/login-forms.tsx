@@ -55,20 +55,35 @@ export function SignInForm({ onSignedIn, onForgot }: { onSignedIn: (name: string
   );
 }
 
+/**
+ * `onSignedUp` when the sign-up signed in (a server without mail). Otherwise the server said nothing
+ * of the address (it may have had an account): the form says where the next step is.
+ */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (name: string) => void }) {
+  const settings = useAuthSettings();
+  const [notSignedIn, setNotSignedIn] = useState<string | null>(null);
   const signUp = useSignUpEmail({
     mutation: {
-      onSuccess: (r) => {
-        onSignedUp(nameOf(r));
-        void reportSignUpLead((r.data as SessionResponse).user?.id);
+      onSuccess: (r, { data }) => {
+        const user = (r.data as SessionResponse).user;
+        if (!user) return setNotSignedIn(data.email);
+        onSignedUp(user.name);
+        void reportSignUpLead(user.id);
       },
     },
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
+    setNotSignedIn(null);
     signUp.mutate({ data: { name: String(f.get('name')).trim(), email: String(f.get('email')), password: String(f.get('password')) } });
   };
+  if (notSignedIn)
+    return (
+      <p role="status" className="text-sm">
+        {settings && !settings.mail_configured ? notSignedInWithoutMail(notSignedIn) : signUpMailedText(notSignedIn)}
+      </p>
+    );
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="Create account">
       <Field label="Name" name="name" autoComplete="name" maxLength={100} />
@@ -83,13 +98,19 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (name: string) => void 
   );
 }
 
-/** Said before sign-up on a server that sends no mail: the verification link will not arrive. */
+/** Where mail leaves: the same words for a new address (its link) and a taken one (its owner's note). */
+export const signUpMailedText = (email: string) => `Check your inbox: we sent a mail to ${email} with a link to finish signing up.`;
+
+/** Without mail, a sign-up that did not sign in was for an address that has an account. */
+export const notSignedInWithoutMail = (email: string) =>
+  `No new account was made for ${email}. If the address is yours, sign in instead. This server sends no mail, so for a forgotten password ask its administrator.`;
+
+/** Without mail, what the line above every page will say too: signed in at once, verified by hand. */
+export const NO_MAIL_SIGN_UP_NOTICE = 'This server sends no mail: your account is signed in at once, and its administrator verifies your address by hand.';
+
+/** Said before sign-up on a server that sends no mail: no verification link will reach anyone. */
 function MailNotice() {
   const settings = useAuthSettings();
   if (!settings || settings.mail_configured) return null;
-  return (
-    <p className="text-xs text-neutral-500 dark:text-neutral-400">
-      This server sends no mail, so no verification link will reach you: its administrator verifies new accounts by hand.
-    </p>
-  );
+  return <p className="text-xs text-neutral-500 dark:text-neutral-400">{NO_MAIL_SIGN_UP_NOTICE}</p>;
 }

@@ -15,9 +15,10 @@ import { ProviderButtons } from './provider-buttons';
 export default function LoginModal({ args, close }: ModalProps<LoginModalArgs>) {
   const [mode, setMode] = useState(args.mode ?? 'sign-in');
   const queryClient = useQueryClient();
-  const done = async (message: string) => {
+  // `below`: at the bottom of the screen, off the line above every page that a new account gets.
+  const done = async (message: string, below = false) => {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
-    toast.success(message, { duration: TOAST_DURATION.normal });
+    toast.success(message, { duration: TOAST_DURATION.normal, ...(below ? { position: 'bottom-center' as const } : {}) });
     close();
   };
 
@@ -44,7 +45,7 @@ export default function LoginModal({ args, close }: ModalProps<LoginModalArgs>) 
           <SignInForm onSignedIn={(name) => done(`Signed in as ${name}`)} onForgot={close} />
         </Tabs.Content>
         <Tabs.Content value="sign-up">
-          <SignUpForm onSignedUp={(name) => done(`Welcome, ${name}! Your account is ready.`)} />
+          <SignUpForm onSignedUp={(name) => done(`Welcome, ${name}! Your account is ready.`, true)} />
         </Tabs.Content>
       </Tabs.Root>
       <ProviderButtons />

@@ -4,18 +4,30 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useVerifyEmail } from '../../../../generated/react-query/auth/auth';
-import type { VerifyEmail200 } from '../../../../generated/react-query/model';
+import type { SessionResponse, VerifyEmail200 } from '../../../../generated/react-query/model';
+import { reportSignUpLead } from '../attribution/report-lead';
 import { problemMessage } from '../../app/problem';
 import { sessionQueryKey } from '../../app/session';
 import { FormError } from './form-parts';
 import { PageCard } from './page-card';
 import { ResendVerification } from './resend-verification';
+import { useAuthSettings } from './auth-settings';
 
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const queryClient = useQueryClient();
-  const verify = useVerifyEmail({ mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey() }) } });
+  const settings = useAuthSettings();
+  const verify = useVerifyEmail({
+    mutation: {
+      onSuccess: async (r) => {
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
+        // Where mail leaves, the sign-up finishes here (the link signed in): its Dub lead is reported now.
+        const user = queryClient.getQueryData<{ data?: SessionResponse }>(sessionQueryKey())?.data?.user;
+        if ((r.data as VerifyEmail200).status === 'verified' && user && settings?.mail_configured) void reportSignUpLead(user.id);
+      },
+    },
+  });
   const sent = useRef(false);
   useEffect(() => {
     // Once, also under React's double effects in development.
