@@ -260,6 +260,8 @@ export const getSignInEmailUrl = () => {
 
 /**
  * Wrong credentials answer 401 `invalid_credentials` without saying which part was wrong.
+ * Where mail leaves the server, so does the right password of an account whose address is
+ * not verified yet (its address is mailed a new link, which signs in).
  * Rate limited per client address (across accounts). Per account, the client address that
  * gave `SIGN_IN_RATE_LIMIT` wrong passwords in 15 minutes is refused that account (429 with
  * `Retry-After`); other addresses are only slowed down, so nobody can lock the owner out, and a
