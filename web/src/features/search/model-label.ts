@@ -1,6 +1,6 @@
 // The line under an answer saying what wrote it. The offline model quotes its sources, so its
 // label says which sources it quoted: this Space's files, the asker's own sources (their files,
-// memories, web results) or the built-in user guide (whose passages are at /help/...).
+// memories, web results) or the built-in user guide (whose passages' domain is `help`, at /help/...).
 import type { StreamSource } from './answer-stream';
 
 export const OFFLINE_MODEL = 'offline-extractive';
@@ -12,7 +12,7 @@ type SourceKind = 'space' | 'guide' | 'other';
 
 function kindOf(s: StreamSource): SourceKind {
   if (s.file_metadata?.file_repository_type === 'COLLECTION') return 'space';
-  if (!s.file_metadata && !s.is_memory && !s.is_conversation_history && s.url.startsWith('/help/')) return 'guide';
+  if (!s.file_metadata && !s.is_memory && !s.is_conversation_history && (s.meta_data?.domain_name === 'help' || s.url.startsWith('/help/'))) return 'guide';
   return 'other';
 }
 
