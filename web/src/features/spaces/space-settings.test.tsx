@@ -25,8 +25,9 @@ afterAll(mocks.close);
 
 async function openSettings(path: string) {
   const app = renderApp(path);
-  await app.user.click(await screen.findByRole('button', { name: /Settings/ }));
-  const dialog = await screen.findByRole('dialog', { name: 'Space settings' });
+  await app.user.click(await screen.findByRole('button', { name: /Settings/ }, { timeout: 5000 }));
+  // The first opening loads the modal's module: under a full run's load that took over the default second.
+  const dialog = await screen.findByRole('dialog', { name: 'Space settings' }, { timeout: 5000 });
   return { ...app, dialog };
 }
 
