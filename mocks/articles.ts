@@ -36,7 +36,8 @@ const plain = (md: string) =>
     .map((l) => l.replace(/^\s*[-*#>]+\s*/, ''))
     .join(' ')
     .replace(/\[\d+\]/g, '')
-    .replace(/[*_`]/g, '')
+    .replace(/[*`]/g, '')
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
     .replace(/\s+/g, ' ')
     .replace(/\s+([.,;:!?])/g, '$1')
     .trim();

@@ -27,6 +27,8 @@ import type { Viewer } from './thread-rules';
 import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
+import { MOCK_FEATURES, serverFeatureHandlers } from './server-features';
+import type { ServerFeatures } from '../generated/react-query/model';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
 import { mergeUpsellMarks, upsellHandlers } from './upsells';
 import type { UpsellEntry } from '../services/shared/upsell-catalogue';
@@ -50,6 +52,8 @@ export type ScenarioOptions = {
   upsells?: readonly UpsellEntry[];
   /** 'off': no market-data provider, as a server without MARKET_DATA_PROVIDER (price alerts cannot be made). */
   marketData?: MockMarketData;
+  /** What the server says it can do (GET /rest/server/features) beyond the defaults (mocks/server-features.ts). */
+  features?: Partial<ServerFeatures>;
 };
 
 export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
@@ -206,6 +210,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...orgHandlers({ state: () => scenario.state, changed }),
     ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
     ...billingHandlers({ state: () => scenario.state }),
+    // Before the generated system handlers, whose features are made up.
+    ...serverFeatureHandlers({ ...MOCK_FEATURES, translation: opts.translation !== 'off', ...opts.features }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
     ...assistantBrowserHandlers({ state: () => scenario.state, changed }),
@@ -215,6 +221,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       marks: () => (scenario.state.upsellMarks ??= {}),
       changed,
       models: MOCK_MODELS.map((m) => m.id),
+      billing: opts.features?.billing ?? MOCK_FEATURES.billing,
       catalogue: opts.upsells,
     }),
   ];

@@ -4,9 +4,13 @@ import { setupServer } from 'msw/node';
 import { createScenario, type Scenario } from './handlers';
 import type { ScenarioName } from './scenarios';
 import type { MockMarketData } from './market-data';
+import type { ServerFeatures } from '../generated/react-query/model';
 
-export function setupMocks(name: ScenarioName = 'anonymous', opts: { streamDelayMs?: number; marketData?: MockMarketData } = {}) {
-  const scenario: Scenario = createScenario(name, { streamDelayMs: opts.streamDelayMs ?? 2, marketData: opts.marketData });
+export function setupMocks(
+  name: ScenarioName = 'anonymous',
+  opts: { streamDelayMs?: number; marketData?: MockMarketData; features?: Partial<ServerFeatures> } = {},
+) {
+  const scenario: Scenario = createScenario(name, { streamDelayMs: opts.streamDelayMs ?? 2, marketData: opts.marketData, features: opts.features });
   const server = setupServer(...scenario.handlers);
   return {
     server,

@@ -68,6 +68,12 @@ export function partnerHandlers(opts: { signedIn: () => boolean }) {
       const error = judgePromotion(promo, { now: new Date(), customer, subscriptionProducts: ['prod_pro', 'prod_max'] });
       return { status: error ? 'invalid' : 'valid', error_code: error };
     }),
-    getGetMobileAppMockHandler({ ios_url: 'https://apps.apple.com/app/id000000', android_url: 'https://play.google.com/store/apps/details?id=example' }),
+    // As an operator who set both stores' addresses and copied their ratings (APP_STORE_RATING, ...).
+    getGetMobileAppMockHandler({
+      ios_url: 'https://apps.apple.com/app/id000000',
+      android_url: 'https://play.google.com/store/apps/details?id=example',
+      ios_rating: { stars: 4.9, reviews: 80_000 },
+      android_rating: { stars: 4.8, reviews: 252_000 },
+    }),
   ];
 }

@@ -91,7 +91,8 @@ export function composeAnswer(question: string): { sources: Source[]; answer: st
     url: doc.url,
     name: doc.name,
     snippet: doc.text[0]!,
-    meta_data: { domain_name: 'answer-engine.local' },
+    // As the server's guide passages (services/answers/passages.ts): their domain is `help`.
+    meta_data: { domain_name: 'help' },
   }));
   const [main, ...rest] = scored.map((s) => s.doc);
   const lines = [

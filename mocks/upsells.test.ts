@@ -12,7 +12,8 @@ const catalogue = parseUpsellCatalogue(
     { name: 'pro_upgrade', upsell_type: 'pro_upgrade', app_location: 'sidebar', title: 'Upgrade to Pro' },
   ]),
 );
-const scenario = createScenario('anonymous', { streamDelayMs: 0, upsells: catalogue });
+// Billing on (plans can be bought), so the paywall is served to people; off, it is served to nobody.
+const scenario = createScenario('anonymous', { streamDelayMs: 0, upsells: catalogue, features: { billing: true } });
 const server = setupServer(...scenario.handlers);
 beforeAll(() => server.listen());
 afterAll(() => server.close());
@@ -41,5 +42,15 @@ describe('mock upsells', () => {
     expect((await forged.json()).code).toBe('upsell_not_found');
     expect((await mark(pro)).status).toBe(204);
     expect(await served('sidebar')).toEqual([]);
+  });
+});
+
+describe('mock upsells with billing off', () => {
+  const off = createScenario('signed-in', { streamDelayMs: 0, upsells: catalogue });
+  beforeAll(() => server.resetHandlers(...off.handlers));
+
+  it('serves no paywall to anyone, as a server without Stripe', async () => {
+    expect(await served('sidebar')).toEqual([]);
+    expect((await served('modal')).map((u) => u.name)).toEqual(['gate']);
   });
 });

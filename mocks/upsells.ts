@@ -20,6 +20,8 @@ export type UpsellMockOptions = {
   marks: () => Record<string, UpsellMarks>;
   changed: () => void;
   models: readonly string[];
+  /** Plans can be bought (the server's Stripe configuration): paywall upsells are served only then. */
+  billing: boolean;
   catalogue?: readonly UpsellEntry[];
 };
 
@@ -72,7 +74,7 @@ export function upsellHandlers(opts: UpsellMockOptions) {
           marks: marksOf(who),
         },
         DEFAULT_IMPRESSION_LIMITS,
-        opts.models,
+        { models: opts.models, billing: opts.billing },
       );
       return {
         upsells: shown.map(({ impression_counter: _counted, ...u }) => ({

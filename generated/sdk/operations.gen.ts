@@ -5,6 +5,7 @@ import type * as T from './types.gen';
 export type Operations = {
     getHealth: { data: T.GetHealthData; responses: T.GetHealthResponses };
     getReadiness: { data: T.GetReadinessData; responses: T.GetReadinessResponses };
+    getServerFeatures: { data: T.GetServerFeaturesData; responses: T.GetServerFeaturesResponses };
     signUpEmail: { data: T.SignUpEmailData; responses: T.SignUpEmailResponses };
     signInEmail: { data: T.SignInEmailData; responses: T.SignInEmailResponses };
     signOut: { data: T.SignOutData; responses: T.SignOutResponses };

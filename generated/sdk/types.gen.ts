@@ -111,6 +111,32 @@ export type Problem = {
     code: string;
 };
 
+/**
+ * What this server can do (`GET /rest/server/features`).
+ */
+export type ServerFeatures = {
+    /**
+     * Answers can search the web (`SEARXNG_URL`); otherwise the `web` search mode is not offered.
+     */
+    web_search: boolean;
+    /**
+     * Plans can be bought (Stripe is configured); otherwise no purchase is offered.
+     */
+    billing: boolean;
+    /**
+     * Answers can be translated (`TRANSLATE_URL`); otherwise Translate is not offered.
+     */
+    translation: boolean;
+    /**
+     * Questions can be dictated; no server offers it yet, so the dictation shortcut is not bound.
+     */
+    voice_input: boolean;
+    /**
+     * `llm`: a configured model writes answers; `offline`: the offline extractive model quotes the sources.
+     */
+    answer_model: 'llm' | 'offline';
+};
+
 export type SignUpRequest = {
     name: string;
     email: string;
@@ -1618,6 +1644,14 @@ export type Partner = {
     allowExistingSubscribersToRedeem: boolean;
 };
 
+/**
+ * A store's rating of the phone app as the operator configured it; null when not configured.
+ */
+export type StoreRating = {
+    stars: number;
+    reviews: number;
+} | null;
+
 export type DubLeadRequest = {
     /**
      * The lead's event name, e.g. `Sign Up`.
@@ -2434,6 +2468,31 @@ export type GetReadinessResponses = {
 };
 
 export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
+export type GetServerFeaturesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/server/features';
+};
+
+export type GetServerFeaturesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetServerFeaturesError = GetServerFeaturesErrors[keyof GetServerFeaturesErrors];
+
+export type GetServerFeaturesResponses = {
+    /**
+     * The features.
+     */
+    200: ServerFeatures;
+};
+
+export type GetServerFeaturesResponse = GetServerFeaturesResponses[keyof GetServerFeaturesResponses];
 
 export type SignUpEmailData = {
     body: SignUpRequest;
@@ -7264,6 +7323,8 @@ export type GetMobileAppResponses = {
     200: {
         ios_url: string | null;
         android_url: string | null;
+        ios_rating: StoreRating;
+        android_rating: StoreRating;
     };
 };
 

@@ -153,7 +153,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
   };
   try {
     if (start.stopRequested) throw new Stop();
-    // The notes (web search off or failing) open the answer as a plain sentence, whatever the
+    // The notes (web search failing, instructions not followed) open the answer as a plain sentence, whatever the
     // model; they go out with its first piece, one write instead of two.
     let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
     resetIdle();

@@ -37,6 +37,10 @@ describe('readTimeOf: 200 words a minute, rounded up', () => {
     expect(readTimeOf('w '.repeat(201))).toBe(2);
   });
   it('does not count citation markers as words', () => expect(plainText('a [1] [2] b')).toBe('a b'));
+  it('keeps the underscores inside a word and drops those of emphasis', () => {
+    expect(plainText('Configure an answer model (LLM_BASE_URL) with `LLM_MODEL`.')).toBe('Configure an answer model (LLM_BASE_URL) with LLM_MODEL.');
+    expect(plainText('_Set_ __both__ of **A_B** and *c*.')).toBe('Set both of A_B and c.');
+  });
 });
 
 describe('articleSection', () => {

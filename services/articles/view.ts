@@ -26,19 +26,23 @@ export type ArticleThread = {
 
 /** The answer as plain prose: no citation markers, tables, code or markdown punctuation. */
 export function plainText(markdown: string) {
-  return markdown
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .split('\n')
-    .filter((line) => !/^\s*\|/.test(line))
-    .join('\n')
-    .replace(/\[\d{1,3}\]/g, '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([.,;:!?])/g, '$1')
-    .trim();
+  return (
+    markdown
+      .replace(/```[\s\S]*?(```|$)/g, ' ')
+      .split('\n')
+      .filter((line) => !/^\s*\|/.test(line))
+      .join('\n')
+      .replace(/\[\d{1,3}\]/g, '')
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/[*`~]+/g, '')
+      // Underscores as emphasis only: LLM_BASE_URL keeps its own.
+      .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([.,;:!?])/g, '$1')
+      .trim()
+  );
 }
 
 /** The first sentence(s) of the answer, whole sentences up to 280 characters. */

@@ -1,6 +1,19 @@
-// The edge's own operations: liveness and readiness.
+// The edge's own operations: liveness, readiness and what this server can do.
+import type { Config } from '../shared/config.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { DomainRoutes } from './handler.js';
+
+/** What the operator configured, for clients to offer only what works (GET /rest/server/features). */
+export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm'>) {
+  return {
+    web_search: !!config.searxngUrl,
+    billing: !!config.billing.stripe,
+    translation: !!config.translate,
+    // No voice input on any server yet: the dictation shortcut is not bound.
+    voice_input: false,
+    answer_model: config.llm ? ('llm' as const) : ('offline' as const),
+  };
+}
 
 export const systemRoutes = {
   async getHealth() {
@@ -9,5 +22,8 @@ export const systemRoutes = {
   async getReadiness(_input, ctx) {
     if (!(await ctx.isReady())) throw new DomainError('unavailable', 'not_ready', 'The server is starting or stopping.');
     return { status: 200, body: { status: 'ok' } };
+  },
+  async getServerFeatures(_input, ctx) {
+    return { status: 200, body: serverFeatures(ctx.config) };
   },
 } satisfies DomainRoutes;

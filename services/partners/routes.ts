@@ -25,7 +25,7 @@ export const partnerRoutes = {
   },
 
   async getMobileApp(_input, ctx) {
-    const { iosUrl, androidUrl } = ctx.config.mobileApp;
-    return { status: 200, body: { ios_url: iosUrl, android_url: androidUrl } };
+    const { iosUrl, androidUrl, iosRating, androidRating } = ctx.config.mobileApp;
+    return { status: 200, body: { ios_url: iosUrl, android_url: androidUrl, ios_rating: iosRating, android_rating: androidRating } };
   },
 } satisfies DomainRoutes<PartnersContext>;

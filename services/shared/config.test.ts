@@ -147,6 +147,24 @@ describe('answer model and web search', () => {
   });
 });
 
+describe('the phone apps on the get-the-app screen', () => {
+  const STORES = { APP_STORE_URL: 'https://apps.apple.com/app/id1', PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=x' };
+  test('unset: no store, no rating (nothing made up)', () => {
+    expect(loadConfig({}).mobileApp).toEqual({ iosUrl: null, androidUrl: null, iosRating: null, androidRating: null });
+    expect(loadConfig(STORES).mobileApp).toMatchObject({ iosRating: null, androidRating: null });
+  });
+  test("each store's rating and count of reviews as configured", () => {
+    const c = loadConfig({ ...STORES, APP_STORE_RATING: '4.9', APP_STORE_REVIEWS: '80000', PLAY_STORE_RATING: '4.8', PLAY_STORE_REVIEWS: '252000' });
+    expect(c.mobileApp).toMatchObject({ iosRating: { stars: 4.9, reviews: 80_000 }, androidRating: { stars: 4.8, reviews: 252_000 } });
+  });
+  test('a rating without its count, without its store, or out of range is refused', () => {
+    expect(refusal({ ...STORES, APP_STORE_RATING: '4.9' })).toMatch(/APP_STORE_RATING and APP_STORE_REVIEWS: set both/);
+    expect(refusal({ PLAY_STORE_RATING: '4.8', PLAY_STORE_REVIEWS: '10' })).toMatch(/PLAY_STORE_RATING: set PLAY_STORE_URL too/);
+    expect(refusal({ ...STORES, APP_STORE_RATING: '6', APP_STORE_REVIEWS: '1' })).toMatch(/APP_STORE_RATING: must be a rating from 0 to 5/);
+    expect(refusal({ ...STORES, APP_STORE_RATING: '4', APP_STORE_REVIEWS: '1.5' })).toMatch(/APP_STORE_REVIEWS: must be a whole number/);
+  });
+});
+
 describe('translation', () => {
   test('unset: no translation server', () => {
     expect(loadConfig({}).translate).toBeNull();

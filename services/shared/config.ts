@@ -91,6 +91,11 @@ const schema = z.object({
   // Where the phone apps are downloaded, for the get-the-app screen.
   APP_STORE_URL: url(/^https$/, 'an https:// address').optional(),
   PLAY_STORE_URL: url(/^https$/, 'an https:// address').optional(),
+  // Each store's rating and count of reviews, as the store shows them: shown only when set.
+  APP_STORE_RATING: numberIn(0, 5, 'a rating from 0 to 5, e.g. 4.9', false).optional(),
+  APP_STORE_REVIEWS: numberIn(0, 1e9, 'a whole number of reviews, e.g. 80000').optional(),
+  PLAY_STORE_RATING: numberIn(0, 5, 'a rating from 0 to 5, e.g. 4.8', false).optional(),
+  PLAY_STORE_REVIEWS: numberIn(0, 1e9, 'a whole number of reviews, e.g. 252000').optional(),
   // How long an upload form counts toward the file limits if it is never indexed; then its bytes
   // are removed. Its form stops working at half of it (at most 15 minutes).
   // Sign-in with an OpenID Connect provider: issuer, client id and secret together, or none. The
@@ -178,6 +183,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       throw new ConfigError(`Invalid configuration:\n  ${p}_CLIENT_ID and ${p}_CLIENT_SECRET: set both, or neither`);
   if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY)
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither (a pair is then made once in DATA_DIR)');
+  // A store's rating goes with its count of reviews and its address, or it describes nothing.
+  for (const [store, rating, reviews, address] of [
+    ['APP_STORE', c.APP_STORE_RATING, c.APP_STORE_REVIEWS, c.APP_STORE_URL],
+    ['PLAY_STORE', c.PLAY_STORE_RATING, c.PLAY_STORE_REVIEWS, c.PLAY_STORE_URL],
+  ] as const) {
+    if ((rating === undefined) !== (reviews === undefined))
+      throw new ConfigError(`Invalid configuration:\n  ${store}_RATING and ${store}_REVIEWS: set both, or neither`);
+    if (rating !== undefined && !address) throw new ConfigError(`Invalid configuration:\n  ${store}_RATING: set ${store}_URL too, or no rating`);
+  }
   if (c.TASKS_TEST_CLOCK_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  TASKS_TEST_CLOCK_FILE: only for tests (NODE_ENV=test)');
   if (c.SSO_TEST_DNS_FILE && c.NODE_ENV !== 'test')
@@ -284,7 +298,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     fileLimits: fileLimitsOf(plans),
     proPerks,
     partners,
-    mobileApp: { iosUrl: c.APP_STORE_URL ?? null, androidUrl: c.PLAY_STORE_URL ?? null },
+    mobileApp: {
+      iosUrl: c.APP_STORE_URL ?? null,
+      androidUrl: c.PLAY_STORE_URL ?? null,
+      iosRating: c.APP_STORE_RATING !== undefined && c.APP_STORE_REVIEWS !== undefined ? { stars: c.APP_STORE_RATING, reviews: c.APP_STORE_REVIEWS } : null,
+      androidRating:
+        c.PLAY_STORE_RATING !== undefined && c.PLAY_STORE_REVIEWS !== undefined ? { stars: c.PLAY_STORE_RATING, reviews: c.PLAY_STORE_REVIEWS } : null,
+    },
     upsells,
     billing: {
       plans,

@@ -54,7 +54,7 @@ export async function upsellsFor(
       marks,
     },
     ctx.config.upsells.impressionLimits,
-    configuredModels(ctx),
+    { models: configuredModels(ctx), billing: !!ctx.config.billing.stripe },
   );
   return shown.map((u) => view(ctx, subject, u));
 }

@@ -61,7 +61,9 @@ const viewer = fc.record({
 }) satisfies fc.Arbitrary<Viewer>;
 const location = fc.constantFrom(...APP_LOCATIONS);
 const MODELS = ['pplx_pro', 'fake'];
-const run = (c: UpsellEntry[], l: (typeof APP_LOCATIONS)[number], v: Viewer) => visibleUpsells(c, l, v, DEFAULT_IMPRESSION_LIMITS, MODELS);
+const run = (c: UpsellEntry[], l: (typeof APP_LOCATIONS)[number], v: Viewer, billing = true) =>
+  visibleUpsells(c, l, v, DEFAULT_IMPRESSION_LIMITS, { models: MODELS, billing });
+const PAYWALL = ['pro_upgrade', 'enterprise_upgrade'];
 
 describe('visible upsells', () => {
   test('only the place asked for, in catalogue order, never an interacted one nor one seen its limit of times', () => {
@@ -96,6 +98,16 @@ describe('visible upsells', () => {
           if (u.upsell_type === 'thread_to_space') expect(v.threadId).not.toBeNull();
           if (u.upsell_type === 'rewrite_answer') expect(MODELS).toContain(u.cta_information.model_preference ?? 'pplx_pro');
         }
+      }),
+    );
+  });
+
+  test('where billing is off no paywall upsell is served, and the rest are as with billing on', () => {
+    fc.assert(
+      fc.property(catalogue, location, viewer, (c, l, v) => {
+        const off = run(c, l, v, false);
+        expect(off.some((u) => PAYWALL.includes(u.upsell_type))).toBe(false);
+        expect(off).toEqual(run(c, l, v, true).filter((u) => !PAYWALL.includes(u.upsell_type)));
       }),
     );
   });

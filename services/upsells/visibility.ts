@@ -15,7 +15,12 @@ export type Viewer = {
   marks: UpsellMarks;
 };
 
-/** The paywall upsells: never for visitors (nobody to bill) nor Max subscribers (nothing above). */
+/** What the server offers: its answer models, and whether plans can be bought (Stripe configured). */
+export type Server = { models: readonly string[]; billing: boolean };
+/**
+ * The paywall upsells: never for visitors (nobody to bill) nor Max subscribers (nothing above),
+ * nor anyone where billing is off (nothing can be bought; the pricing modal still shows the plans).
+ */
 const PAYWALL = new Set<UpsellEntry['upsell_type']>(['pro_upgrade', 'enterprise_upgrade']);
 
 /** The model a rewrite upsell asks with, when this server runs it; otherwise it is not served. */
@@ -30,8 +35,9 @@ export function visibleUpsells(
   location: AppLocation,
   viewer: Viewer,
   limits: ImpressionLimits,
-  configuredModels: readonly string[],
+  server: Server,
 ): UpsellEntry[] {
+  const configuredModels = server.models;
   if (viewer.isGovernmentOrigin || hidesUpsells(viewer.traits)) return [];
   return catalogue.filter((u) => {
     if (u.app_location !== location) return false;
@@ -39,7 +45,7 @@ export function visibleUpsells(
     if (marks?.interacted) return false;
     const limit = impressionLimitOf(u, limits);
     if (limit !== null && (marks?.impressions ?? 0) >= limit) return false;
-    if (PAYWALL.has(u.upsell_type) && (!viewer.signedIn || viewer.isMax)) return false;
+    if (PAYWALL.has(u.upsell_type) && (!server.billing || !viewer.signedIn || viewer.isMax)) return false;
     if (u.upsell_type === 'login' && viewer.signedIn) return false;
     if (u.upsell_type === 'thread_to_space' && !viewer.threadId) return false;
     if (u.upsell_type === 'rewrite_answer' && !rewriteModelOf(u, configuredModels)) return false;

@@ -24,11 +24,13 @@ describe('the person’s settings', () => {
     await page.goto('/account/preferences');
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect.poll(() => isDark(page)).toBe(true);
-    await page.getByRole('radio', { name: /^Web/ }).click();
+    // Help, not Web: this server has no web search (no SEARXNG_URL), so Web is shown disabled.
+    expect(await page.getByRole('radio', { name: /^Web/ }).isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /^Help/ }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     await page.goto('/');
-    expect(await askMode(page).inputValue()).toBe('web');
+    expect(await askMode(page).inputValue()).toBe('help');
   });
 
   it('saves an "about me" and a style, refusing one too long first', async () => {
@@ -50,7 +52,7 @@ describe('the person’s settings', () => {
     expect(await isDark(page)).toBe(true);
     await page.goto('/account/preferences');
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: /^Web/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^Help/ }).isChecked()).toBe(true);
   });
 
   it('another device follows the account once signed in there', async () => {
@@ -63,7 +65,7 @@ describe('the person’s settings', () => {
     await dialog.getByLabel('Password').fill(account.password);
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => isDark(other)).toBe(true);
-    await expect.poll(() => askMode(other).inputValue()).toBe('web');
+    await expect.poll(() => askMode(other).inputValue()).toBe('help');
     await other.context().close();
   });
 

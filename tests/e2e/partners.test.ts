@@ -44,6 +44,8 @@ beforeAll(async () => {
       ...stripe.env(),
       PARTNERS_FILE: join(dir, 'partners.json'),
       APP_STORE_URL: 'https://apps.apple.com/app/id1',
+      APP_STORE_RATING: '4.9',
+      APP_STORE_REVIEWS: '80000',
       PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=x',
     },
   });

@@ -7,11 +7,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmFake } from '../fakes/llm';
+import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
 import { signUp, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
 let llm: Awaited<ReturnType<typeof startLlmFake>>;
+// Billing on: the paywall upsells are served only where plans can be bought.
+let stripe: StripeFake;
 const errors: string[] = [];
 
 const CATALOGUE = [
@@ -97,10 +100,18 @@ const CATALOGUE = [
 
 beforeAll(async () => {
   llm = await startLlmFake({ chunks: ['A short answer.'] });
+  stripe = await startStripeFake();
   const file = join(mkdtempSync(join(tmpdir(), 'upsells-e2e-')), 'upsells.json');
   writeFileSync(file, JSON.stringify(CATALOGUE));
   e2e = await startE2E({
-    env: { UPSELLS_FILE: file, LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'fake-model', LLM_MODELS: 'fake-model=Fake,pplx_pro=Pro', LLM_API_KEY: 'k' },
+    env: {
+      ...stripe.env(),
+      UPSELLS_FILE: file,
+      LLM_BASE_URL: `${llm.url}/v1`,
+      LLM_MODEL: 'fake-model',
+      LLM_MODELS: 'fake-model=Fake,pplx_pro=Pro',
+      LLM_API_KEY: 'k',
+    },
   });
   page = await e2e.page();
   page.on('console', (m) => {
@@ -110,6 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
   await llm?.close();
+  await stripe?.close();
 });
 
 const card = (title: string) => page.getByRole('region', { name: title });

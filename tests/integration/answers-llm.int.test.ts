@@ -80,6 +80,11 @@ test("web sources from SearXNG and the model's streamed text, with invented cita
   expect(saved).toMatchObject({ status: 'completed', answer: text, model: 'fake-model' });
 });
 
+test('the server says it searches the web and answers with a configured model', async () => {
+  const res = await fetch(`${server.url}/rest/server/features`);
+  expect(await res.json()).toEqual({ web_search: true, billing: false, translation: false, voice_input: false, answer_model: 'llm' });
+});
+
 test('a provider failing midway: failed event with "stream error", the partial text kept', async () => {
   llm.script({ chunks: ['First part [1]. ', 'Second part. ', 'never sent'], failAfter: 2 });
   const events = await collect(await ask('what happens when it breaks?'));

@@ -64,11 +64,20 @@ describe('the offline model answers from the help corpus', () => {
       .filter((e) => e.event === 'delta')
       .map((e) => e.data.text)
       .join('');
-    expect(text).toContain('Web search is off');
+    // Web search is off on this server: said beside the ask box (GET /rest/server/features), not in every answer.
+    expect(text).not.toContain('Web search');
     expect(text).toMatch(/Share menu[^[]*\[1\]/);
     for (const m of text.matchAll(/\[(\d+)\]/g)) expect(Number(m[1])).toBeLessThanOrEqual(sources.length);
     expect(events.at(-2)!.data.questions.length).toBeGreaterThan(0);
     expect(events.at(-1)!.data).toEqual({ backend_uuid: thread.backend_uuid, status: 'completed' });
+
+    expect((await b.get('/rest/server/features')).json).toEqual({
+      web_search: false,
+      billing: false,
+      translation: false,
+      voice_input: false,
+      answer_model: 'offline',
+    });
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);
     expect(got.status, got.text).toBe(200);

@@ -8,6 +8,7 @@ import JSZip from 'jszip';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLlmFake } from '../fakes/llm.js';
+import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { signedUp, visitor } from '../support/people.js';
@@ -16,6 +17,8 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let llm: Awaited<ReturnType<typeof startLlmFake>>;
+// Billing on: the paywall upsells are served only where plans can be bought (billing-off.int.test.ts).
+let stripe: StripeFake;
 
 const CATALOGUE = [
   { name: 'welcome_back', upsell_type: 'login', app_location: 'side_card', title: 'Welcome back', button_text: 'Sign in', impression_counter: 'welcome_back' },
@@ -36,11 +39,13 @@ const CATALOGUE = [
 beforeAll(async () => {
   database = await createTestDatabase('upsells');
   llm = await startLlmFake({ chunks: ['An answer.'] });
+  stripe = await startStripeFake();
   const file = join(mkdtempSync(join(tmpdir(), 'upsells-')), 'upsells.json');
   writeFileSync(file, JSON.stringify(CATALOGUE));
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
+      ...stripe.env(),
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: 'fake-model',
       LLM_MODELS: 'fake-model=Fake,pplx_pro=Pro',
@@ -52,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await llm?.close();
+  await stripe?.close();
   await database?.drop();
 });
 

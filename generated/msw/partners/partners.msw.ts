@@ -33,7 +33,7 @@ export const getGetPartnerResponseMock = (overrideResponse: Partial<Extract<Part
 
 export const getCheckPartnerDiscountCodeResponseMock = (overrideResponse: Partial<Extract<CheckPartnerDiscountCode200, object>> = {}): CheckPartnerDiscountCode200 => ({status: faker.helpers.arrayElement(['valid','invalid'] as const), error_code: faker.helpers.arrayElement([faker.helpers.arrayElement(['PROMO_CODE_CUSTOMER_NOT_FIRST_TIME','EXPIRED','ALREADY_REDEEMED','INVALID_PRODUCT','INVALID_COUNTRY','INVALID'] as const), null]), ...overrideResponse})
 
-export const getGetMobileAppResponseMock = (overrideResponse: Partial<Extract<GetMobileApp200, object>> = {}): GetMobileApp200 => ({ios_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), android_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+export const getGetMobileAppResponseMock = (overrideResponse: Partial<Extract<GetMobileApp200, object>> = {}): GetMobileApp200 => ({ios_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), android_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ios_rating: faker.helpers.arrayElement([{stars: faker.number.float({min: 0, max: 5, fractionDigits: 2}), reviews: faker.number.int({min: 0})},null,]), android_rating: faker.helpers.arrayElement([{stars: faker.number.float({min: 0, max: 5, fractionDigits: 2}), reviews: faker.number.int({min: 0})},null,]), ...overrideResponse})
 
 
 export const getGetPartnerMockHandler = (overrideResponse?: Partner | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Partner> | Partner), options?: RequestHandlerOptions) => {

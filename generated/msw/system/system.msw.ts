@@ -23,13 +23,16 @@ import type {
 } from 'msw';
 
 import type {
-  Health
+  Health,
+  ServerFeatures
 } from '../../react-query/model';
 
 
 export const getGetHealthResponseMock = (overrideResponse: Partial<Extract<Health, object>> = {}): Health => ({status: faker.helpers.arrayElement(['ok'] as const), ...overrideResponse})
 
 export const getGetReadinessResponseMock = (overrideResponse: Partial<Extract<Health, object>> = {}): Health => ({status: faker.helpers.arrayElement(['ok'] as const), ...overrideResponse})
+
+export const getGetServerFeaturesResponseMock = (overrideResponse: Partial<Extract<ServerFeatures, object>> = {}): ServerFeatures => ({web_search: faker.datatype.boolean(), billing: faker.datatype.boolean(), translation: faker.datatype.boolean(), voice_input: faker.datatype.boolean(), answer_model: faker.helpers.arrayElement(['llm','offline'] as const), ...overrideResponse})
 
 
 export const getGetHealthMockHandler = (overrideResponse?: Health | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Health> | Health), options?: RequestHandlerOptions) => {
@@ -55,7 +58,20 @@ export const getGetReadinessMockHandler = (overrideResponse?: Health | ((info: P
       })
   }, options)
 }
+
+export const getGetServerFeaturesMockHandler = (overrideResponse?: ServerFeatures | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ServerFeatures> | ServerFeatures), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/server/features', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetServerFeaturesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getSystemMock = () => [
   getGetHealthMockHandler(),
-  getGetReadinessMockHandler()
+  getGetReadinessMockHandler(),
+  getGetServerFeaturesMockHandler()
 ]

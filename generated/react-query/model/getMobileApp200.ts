@@ -10,10 +10,13 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { StoreRating } from './storeRating';
 
 export type GetMobileApp200 = {
   /** @nullable */
   ios_url: string | null;
   /** @nullable */
   android_url: string | null;
+  ios_rating: StoreRating | null;
+  android_rating: StoreRating | null;
 };

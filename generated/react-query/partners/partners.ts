@@ -351,6 +351,9 @@ export const getGetMobileAppUrl = () => {
 /**
  * The App Store and Google Play addresses of the phone apps (APP_STORE_URL, PLAY_STORE_URL);
  * null when the operator has not set one, and the screen then says that app is not offered.
+ * Each store's rating and count of reviews as the operator copied them from the store
+ * (APP_STORE_RATING and APP_STORE_REVIEWS, PLAY_STORE_RATING and PLAY_STORE_REVIEWS); null
+ * when not set, and the screen then shows no rating.
  * @summary Where the phone apps are downloaded (the get-the-app screen)
  */
 export const getMobileApp = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getMobileAppResponse> => {

@@ -27,7 +27,8 @@ import type {
 
 import type {
   Health,
-  ProblemResponse
+  ProblemResponse,
+  ServerFeatures
 } from '../model';
 
 import { apiFetch } from '../../../web/src/app/api-fetch';
@@ -293,6 +294,130 @@ export function useGetReadiness<TData = Awaited<ReturnType<typeof getReadiness>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetReadinessQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getServerFeaturesResponse200 = {
+  data: ServerFeatures
+  status: 200
+}
+
+export type getServerFeaturesResponse4xx = {
+  data: ProblemResponse
+  status: HTTPStatusCode4xx
+}
+
+export type getServerFeaturesResponseSuccess = (getServerFeaturesResponse200) & {
+  headers: Headers;
+};
+export type getServerFeaturesResponseError = (getServerFeaturesResponse4xx) & {
+  headers: Headers;
+};
+
+export type getServerFeaturesResponse = (getServerFeaturesResponseSuccess | getServerFeaturesResponseError)
+
+export const getGetServerFeaturesUrl = () => {
+
+
+
+
+  return `/rest/server/features`
+}
+
+/**
+ * Which optional parts the operator configured, so a client offers only what works and shows
+ * the rest disabled with the reason: web search (`SEARXNG_URL`), purchases (`STRIPE_SECRET_KEY`
+ * and `STRIPE_WEBHOOK_SECRET`), translation (`TRANSLATE_URL`), voice input (none on this
+ * server yet), and whether answers come from a configured model (`LLM_BASE_URL`) or the
+ * offline extractive model. The same for everyone; it changes only when the server restarts.
+ * @summary What this server can do
+ */
+export const getServerFeatures = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getServerFeaturesResponse> => {
+
+  return apiFetch<getServerFeaturesResponse>(getGetServerFeaturesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetServerFeaturesQueryKey = () => {
+    return [
+    `/rest/server/features`
+    ] as const;
+    }
+
+
+export const getGetServerFeaturesQueryOptions = <TData = Awaited<ReturnType<typeof getServerFeatures>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getServerFeatures>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetServerFeaturesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getServerFeatures>>> = ({ signal }) => getServerFeatures({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getServerFeatures>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetServerFeaturesQueryResult = NonNullable<Awaited<ReturnType<typeof getServerFeatures>>>
+export type GetServerFeaturesQueryError = ProblemResponse
+
+
+export function useGetServerFeatures<TData = Awaited<ReturnType<typeof getServerFeatures>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getServerFeatures>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getServerFeatures>>,
+          TError,
+          Awaited<ReturnType<typeof getServerFeatures>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetServerFeatures<TData = Awaited<ReturnType<typeof getServerFeatures>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getServerFeatures>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getServerFeatures>>,
+          TError,
+          Awaited<ReturnType<typeof getServerFeatures>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetServerFeatures<TData = Awaited<ReturnType<typeof getServerFeatures>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getServerFeatures>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary What this server can do
+ */
+
+export function useGetServerFeatures<TData = Awaited<ReturnType<typeof getServerFeatures>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getServerFeatures>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetServerFeaturesQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -41,7 +41,8 @@ export function useShellShortcuts() {
       if (top !== name) open(name);
     },
     toggleVoiceMode: () => (user ? open('voiceToVoice') : open('login', { origin: 'voice-mode', title: 'Sign in to use voice mode' })),
-    toggleDictation: () => toast('Voice dictation arrives with voice input.', { duration: TOAST_DURATION.normal }),
+    // Bound only where the server has voice input (use-global-shortcuts.ts), which none has yet.
+    toggleDictation: () => {},
     toggleIncognito,
     focusAsk: () => {
       if (focusAskInput()) return;

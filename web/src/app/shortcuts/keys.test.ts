@@ -42,11 +42,15 @@ describe('the seeds’ shortcut table', () => {
     expect(texts(effectiveBindings(mac).focusAsk)).toEqual(['J']);
   });
 
-  it('voice mode exists only in the Windows app; dictation is D, or Ctrl+D in the Windows app', () => {
+  it('voice mode exists only in the Windows app; dictation is D, or Ctrl+D in the Windows app, where the server has voice input', () => {
     expect(effectiveBindings(windows).toggleVoiceMode).toBeUndefined();
     expect(texts(effectiveBindings(windowsApp).toggleVoiceMode)).toEqual(['Ctrl+Shift+B']);
-    expect(texts(effectiveBindings(windows).toggleDictation)).toEqual(['D']);
-    expect(texts(effectiveBindings(windowsApp).toggleDictation)).toEqual(['Ctrl+D']);
+    const voice = { voiceInput: true };
+    expect(texts(effectiveBindings(windows, {}, voice).toggleDictation)).toEqual(['D']);
+    expect(texts(effectiveBindings(windowsApp, {}, voice).toggleDictation)).toEqual(['Ctrl+D']);
+    // No voice input on this server: D is not bound (it would only say that dictation is missing).
+    expect(effectiveBindings(windows).toggleDictation).toBeUndefined();
+    expect(effectiveBindings(windowsApp, {}, { voiceInput: false }).toggleDictation).toBeUndefined();
   });
 
   it('applies rebinds of the editable shortcuts only', () => {

@@ -18,6 +18,8 @@ export type ShortcutDef = {
   editable: boolean;
   /** Voice mode needs a signed-in user. */
   needsLogin?: boolean;
+  /** Dictation needs the server's voice input (GET /rest/server/features): not bound without it. */
+  needsVoiceInput?: boolean;
   available: (p: Platform) => boolean;
   defaults: (p: Platform) => string[];
 };
@@ -34,19 +36,36 @@ export const SHORTCUTS: Record<ShortcutAction, ShortcutDef> = {
     available: (p) => p.windowsApp,
     defaults: (p) => (p.os === 'mac' ? ['Cmd+Shift+B'] : ['Ctrl+Shift+B']),
   },
-  toggleDictation: { label: 'Toggle voice dictation', editable: false, available: everywhere, defaults: (p) => (p.windowsApp ? ['Ctrl+D'] : ['D']) },
+  toggleDictation: {
+    label: 'Toggle voice dictation',
+    editable: false,
+    needsVoiceInput: true,
+    available: everywhere,
+    defaults: (p) => (p.windowsApp ? ['Ctrl+D'] : ['D']),
+  },
   toggleIncognito: { label: 'Toggle incognito', editable: false, available: everywhere, defaults: () => [';'] },
   focusAsk: { label: 'Focus the ask input', editable: false, available: everywhere, defaults: () => ['J'] },
 };
 
 const parseAll = (texts: string[]) => texts.map(parseBinding).filter((b): b is Binding => b !== null);
 
-/** The actions offered on this platform with their bindings, rebinds applied. */
-export function effectiveBindings(p: Platform, overrides: Partial<Record<EditableAction, string[]>> = {}): Partial<Record<ShortcutAction, Binding[]>> {
+/** What the server offers that shortcuts need; without voice input, dictation is not bound. */
+export type ShortcutServer = { voiceInput: boolean };
+const NO_VOICE: ShortcutServer = { voiceInput: false };
+
+/** Off on this server although the platform has it: listed as such, never bound. */
+export const offOnServer = (action: ShortcutAction, server: ShortcutServer) => !!SHORTCUTS[action].needsVoiceInput && !server.voiceInput;
+
+/** The actions offered on this platform and server with their bindings, rebinds applied. */
+export function effectiveBindings(
+  p: Platform,
+  overrides: Partial<Record<EditableAction, string[]>> = {},
+  server: ShortcutServer = NO_VOICE,
+): Partial<Record<ShortcutAction, Binding[]>> {
   const out: Partial<Record<ShortcutAction, Binding[]>> = {};
   for (const action of ACTIONS) {
     const def = SHORTCUTS[action];
-    if (!def.available(p)) continue;
+    if (!def.available(p) || offOnServer(action, server)) continue;
     const rebound = def.editable ? parseAll(overrides[action as EditableAction] ?? []) : [];
     out[action] = rebound.length > 0 ? rebound : parseAll(def.defaults(p));
   }

@@ -1,5 +1,6 @@
 // Listens for the shortcut table's keys on the whole page and runs the matching action.
 import { useEffect, useMemo, useRef } from 'react';
+import { useServerFeatures } from '../server-features';
 import { useSettings } from '../settings/store';
 import { matchShortcut, type Platform, type ShortcutAction } from './keys';
 import { effectiveBindings } from './registry';
@@ -17,7 +18,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /** `suspendSingleKeys`: while a modal is open, plain letters belong to it. */
 export function useGlobalShortcuts(platform: Platform, handlers: ShortcutHandlers, suspendSingleKeys: boolean) {
   const { shortcuts } = useSettings();
-  const bindings = useMemo(() => effectiveBindings(platform, shortcuts), [platform, shortcuts]);
+  const voiceInput = useServerFeatures()?.voice_input ?? false;
+  const bindings = useMemo(() => effectiveBindings(platform, shortcuts, { voiceInput }), [platform, shortcuts, voiceInput]);
   const latest = useRef({ handlers, suspendSingleKeys });
   latest.current = { handlers, suspendSingleKeys };
 

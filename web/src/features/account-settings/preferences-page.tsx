@@ -3,7 +3,9 @@
 // the saved value back and says why.
 import type { AccountPreferences } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../app/problem';
+import { useServerFeatures } from '../../app/server-features';
 import { ColourSchemeChoice } from '../../app/settings/colour-scheme-choice';
+import { WEB_MODE_OFF } from '../search/search-mode';
 import { applyAccountPreferences, useAccountPreferences, useSavePreferences } from './account-preferences';
 import { LANGUAGE_CHOICES, SEARCH_MODE_CHOICES } from './labels';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
@@ -19,6 +21,7 @@ export default function PreferencesPage() {
 function PreferencesForm() {
   const prefs = useAccountPreferences();
   const save = useSavePreferences();
+  const webSearch = useServerFeatures()?.web_search ?? false;
   if (prefs.isError) return <SaveStatus pending={false} saved={false} error={problemMessage(prefs.error)} />;
   const saved = prefs.data;
   if (!saved) return <p className="text-neutral-500">Loading…</p>;
@@ -62,20 +65,25 @@ function PreferencesForm() {
       <fieldset className="space-y-2">
         <legend className="text-lg font-medium">Default search mode</legend>
         <p className="text-sm text-neutral-500 dark:text-neutral-400">Where the ask box looks first for new questions.</p>
-        {SEARCH_MODE_CHOICES.map((m) => (
-          <label key={m.value} className="flex items-start gap-2">
-            <input
-              type="radio"
-              name="default-search-mode"
-              className="mt-1"
-              checked={shown.default_search_mode === m.value}
-              onChange={() => change({ default_search_mode: m.value })}
-            />
-            <span>
-              <span className="font-medium">{m.label}</span> <span className="text-sm text-neutral-500 dark:text-neutral-400">{m.text}</span>
-            </span>
-          </label>
-        ))}
+        {SEARCH_MODE_CHOICES.map((m) => {
+          const off = m.value === 'web' && !webSearch;
+          return (
+            <label key={m.value} className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="default-search-mode"
+                className="mt-1"
+                disabled={off}
+                checked={shown.default_search_mode === m.value}
+                onChange={() => change({ default_search_mode: m.value })}
+              />
+              <span>
+                <span className="font-medium">{m.label}</span>{' '}
+                <span className="text-sm text-neutral-500 dark:text-neutral-400">{off ? `${WEB_MODE_OFF}.` : m.text}</span>
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
 
       <div className="space-y-2">

@@ -34,10 +34,13 @@ describe('account settings pages', () => {
     await user.click(await screen.findByRole('radio', { name: 'Dark' }, { timeout: 5000 }));
     expect(getSettings().colourScheme).toBe('dark');
     await user.selectOptions(screen.getByLabelText('Answer language'), 'French');
-    await user.click(screen.getByRole('radio', { name: /^Web/ }));
+    // The mock server has no web search: Web is shown disabled, with the reason.
+    expect(screen.getByRole('radio', { name: /^Web/ })).toBeDisabled();
+    expect(screen.getByText('Web search is off on this server.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^Help/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Incognito by default' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
-    expect(getSettings()).toMatchObject({ colourScheme: 'dark', preferredSearchMode: 'web', incognito: true });
+    expect(getSettings()).toMatchObject({ colourScheme: 'dark', preferredSearchMode: 'help', incognito: true });
     expect(screen.getByLabelText('Answer language')).toHaveValue('fr');
   });
 

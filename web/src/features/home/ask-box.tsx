@@ -1,13 +1,15 @@
 // The ask box: a labelled textarea; Enter asks (Shift+Enter for a new line). The answer starts
 // here and /search/new shows it; a question over the limit is refused in the product's words.
-// Beside it, the search mode the question is asked in.
+// Beside it, the search mode the question is asked in (Web disabled with the reason where the
+// server has no web search, which is then said once below the box).
 import { ArrowUp, EyeOff } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../app/ask-focus';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { updateSettings, useSettings } from '../../app/settings/store';
 import { QuestionLength, useQuestion } from '../search/question-limit';
-import { searchModeOf } from '../search/search-mode';
+import { useServerFeatures } from '../../app/server-features';
+import { searchModeChoices, searchModeOf, WEB_SEARCH_OFF_NOTE } from '../search/search-mode';
 import { useStartThread } from '../search/use-start-thread';
 import { matchingShortcuts, ShortcutPicker } from '../tasks/shortcut-picker';
 import { useTasks } from '../tasks/use-tasks';
@@ -16,6 +18,8 @@ export function AskBox() {
   const [text, setText] = useState('');
   const { incognito, preferredSearchMode } = useSettings();
   const { question, problem, canAsk } = useQuestion(text);
+  const features = useServerFeatures();
+  const webSearch = features?.web_search ?? false;
   const startThread = useStartThread();
   // Typing / first lists the person's shortcuts (seed 003: shortcuts run from the ask box).
   const shortcuts = useTasks('SHORTCUT');
@@ -81,13 +85,15 @@ export function AskBox() {
           {/* Starts as the account's default search mode (account > preferences). */}
           <select
             aria-label="Search mode"
-            value={searchModeOf(preferredSearchMode)}
+            value={searchModeOf(preferredSearchMode, webSearch)}
             onChange={(e) => updateSettings({ preferredSearchMode: e.target.value })}
             className="rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"
           >
-            <option value="auto">Auto</option>
-            <option value="web">Web</option>
-            <option value="help">Help</option>
+            {searchModeChoices(webSearch).map((c) => (
+              <option key={c.mode} value={c.mode} disabled={!!c.disabledReason} title={c.disabledReason ?? undefined}>
+                {c.label}
+              </option>
+            ))}
           </select>
           {incognito && (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
@@ -104,6 +110,7 @@ export function AskBox() {
           <ArrowUp className="size-4" />
         </button>
       </div>
+      {features && !features.web_search && <p className="px-2 pt-1 text-xs text-neutral-500 dark:text-neutral-400">{WEB_SEARCH_OFF_NOTE}</p>}
     </form>
   );
 }

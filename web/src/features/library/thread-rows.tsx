@@ -9,7 +9,9 @@ import type { ThreadSummary } from '../../../../generated/react-query/model';
 export const plainSnippet = (md: string) =>
   md
     .replace(/\[\d{1,3}\]/g, '')
-    .replace(/[#*_`|>]+/g, ' ')
+    .replace(/[#*`|>]+/g, ' ')
+    // Underscores as emphasis only: LLM_BASE_URL keeps its own.
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, ' ')
     .replace(/(^|\n)\s*(?:[-+]|\d+\.)\s+/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();

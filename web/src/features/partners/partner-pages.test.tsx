@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
 import { routes } from '../../app/routes';
+import { getGetMobileAppMockHandler } from '../../../../generated/msw/partners/partners.msw';
 import { withMockServer } from '../../testing/mock-server';
 import { rememberedPartner, rememberPartner } from './partner-storage';
 import { deviceType } from './device';
@@ -124,8 +125,10 @@ describe('get the app', () => {
   it('on an iPhone: its title, rating, store buttons and Continue in browser, no QR code', async () => {
     show('ios');
     expect(screen.getByRole('heading', { name: 'Install the iPhone App now' })).toBeInTheDocument();
-    expect(screen.getByText('4.9 out of 5 · 80K reviews', { exact: false })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Download for iPhone' })).toHaveAttribute('href', 'https://apps.apple.com/app/id000000');
+    // The App Store's figures as the operator configured them (APP_STORE_RATING, APP_STORE_REVIEWS), not Google Play's.
+    expect(screen.getByText('4.9 out of 5 · 80K reviews', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('252K', { exact: false })).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue in browser' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(SCAN_TEXT)).toBeNull();
   });
@@ -133,15 +136,27 @@ describe('get the app', () => {
   it('on Android and on a computer', async () => {
     show('android');
     expect(screen.getByRole('heading', { name: 'Install the Android App now' })).toBeInTheDocument();
-    expect(screen.getByText('4.8 out of 5 · 252K reviews', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('4.8 out of 5 · 252K reviews', { exact: false })).toBeInTheDocument();
     act(() => document.body.replaceChildren());
     show('desktop');
     expect(screen.getByRole('heading', { name: 'Get the app now' })).toBeInTheDocument();
-    expect(screen.getByText('4.9 out of 5 · 52K reviews', { exact: false })).toBeInTheDocument();
+    // Each store's configured figures; no made-up default of its own.
+    expect(await screen.findByText('App Store: 4.9 out of 5 · 80K reviews')).toBeInTheDocument();
+    expect(screen.getByText('Google Play: 4.8 out of 5 · 252K reviews')).toBeInTheDocument();
+    expect(screen.queryByText(/(^|[^0-9])52K/)).toBeNull();
     expect(screen.getByText(SCAN_TEXT)).toBeInTheDocument();
     expect(screen.getByLabelText('QR code of this page')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continue in browser' })).toBeNull();
     expect(await screen.findByRole('img', { name: 'Acme Mobile' })).toBeInTheDocument();
+  });
+
+  it('with no store configured: no rating, no QR code, and says the apps are not offered', async () => {
+    mocks.server.use(getGetMobileAppMockHandler({ ios_url: null, android_url: null, ios_rating: null, android_rating: null }));
+    show('desktop');
+    expect(await screen.findByText('The phone apps are not offered on this server yet.')).toBeInTheDocument();
+    expect(screen.queryByText('out of 5', { exact: false })).toBeNull();
+    expect(screen.queryByLabelText('QR code of this page')).toBeNull();
+    expect(screen.queryByText(SCAN_TEXT)).toBeNull();
   });
 
   it('tells the device from the browser', () => {

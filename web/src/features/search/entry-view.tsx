@@ -5,11 +5,13 @@ import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldChe
 import { clsx } from 'clsx';
 import { useContext, useState } from 'react';
 import { ModalContext } from '../../app/modals/context';
+import { useServerFeatures } from '../../app/server-features';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { sourcesTitle } from '../sources/sources-args';
 import type { StreamSource } from './answer-stream';
 import { AnswerMarkdown } from './answer-markdown';
 import { STREAM_ERROR } from './live-answers';
+import { modelLabel } from './model-label';
 import { DomainAvatar, domainOf, SourceCards } from './source-cards';
 import { TranslateAnswerButton } from './translate-answer';
 
@@ -25,11 +27,6 @@ export type ViewEntry = {
   error?: string | null;
   model?: string;
 };
-
-export function modelLabel(model: string) {
-  if (model === 'offline-extractive') return 'Answered offline from the user guide';
-  return `Answered by ${model}`;
-}
 
 type Props = {
   entry: ViewEntry;
@@ -47,6 +44,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
   const [translated, setTranslated] = useState<string | null>(null);
   // The source modals live in the app's modal host; without one (a bare embed) they are not offered.
   const modals = useContext(ModalContext);
+  const translation = useServerFeatures()?.translation ?? false;
   const backendUuid = entry.backend_uuid;
   const Heading = first ? 'h1' : 'h2';
 
@@ -144,7 +142,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
                 {copied ? <Check className="size-4" /> : <Copy className="size-4" />} <span className="hidden sm:inline">Copy</span>
               </button>
             )}
-            {entry.answer && <TranslateAnswerButton text={entry.answer} onTranslated={setTranslated} />}
+            {/* Offered only where the server translates (TRANSLATE_URL). */}
+            {entry.answer && translation && <TranslateAnswerButton text={entry.answer} onTranslated={setTranslated} />}
             {modals && backendUuid && entry.answer && (
               <button type="button" onClick={() => modals.open('checkSources', { backend_uuid: backendUuid })} className="btn-ghost" aria-label="Check sources">
                 <ShieldCheck className="size-4" /> <span className="hidden sm:inline">Check sources</span>
@@ -162,7 +161,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
             )}
           </>
         )}
-        {!pending && entry.model && <span className="ml-auto text-xs text-neutral-500 dark:text-neutral-400">{modelLabel(entry.model)}</span>}
+        {!pending && entry.model && <span className="ml-auto text-xs text-neutral-500 dark:text-neutral-400">{modelLabel(entry.model, entry.sources)}</span>}
       </div>
 
       {!pending && entry.related_questions.length > 0 && onAsk && (

@@ -182,7 +182,7 @@ describe('asking and the thread page', () => {
     const { sources } = composeAnswer(QUESTION);
     expect(cards.map((a) => a.getAttribute('href'))).toEqual(sources.map((s) => s.url));
     expect(cards[0]!.getAttribute('target')).toBe('_blank');
-    expect(cards[0]!.textContent).toContain('answer-engine.local');
+    expect(cards[0]!.textContent).toContain('help');
     const cites = article.querySelectorAll('a[data-citation]');
     expect(cites.length).toBeGreaterThan(0);
     for (const a of cites) expect(a.getAttribute('href')).toBe(sources[Number(a.textContent) - 1]!.url);

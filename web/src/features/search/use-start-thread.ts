@@ -3,6 +3,7 @@
 // the address. The stream id is also the new thread's frontend_context_uuid.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useServerFeatures } from '../../app/server-features';
 import { useSettings } from '../../app/settings/store';
 import { newKey, startAsk } from './live-answers';
 import { searchModeOf } from './search-mode';
@@ -13,12 +14,13 @@ export function useStartThread() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { incognito, preferredSearchMode } = useSettings();
+  const webSearch = useServerFeatures()?.web_search ?? false;
   return (question: string, opts: { streamId?: string; collectionUuid?: string } = {}) => {
     const key = opts.streamId ?? newKey();
     // A question asked in a Space belongs with the Space, so incognito applies to the others. It
     // is always said, so the server's default (the account's) never overrides this device's choice.
     const where = opts.collectionUuid ? { collection_uuid: opts.collectionUuid } : { incognito };
-    startAsk(client, key, { query_str: question, frontend_context_uuid: key, search_mode: searchModeOf(preferredSearchMode), ...where });
+    startAsk(client, key, { query_str: question, frontend_context_uuid: key, search_mode: searchModeOf(preferredSearchMode, webSearch), ...where });
     navigate(newThreadPath(key));
   };
 }

@@ -1,18 +1,23 @@
 // The keyboard shortcuts list (seeds: "key lists per operating system"), with the keys of this
-// OS and build, and a way into the editor.
+// OS and build, and a way into the editor. A shortcut the server cannot serve (dictation without
+// voice input) is listed with its key as off on this server; it is not bound.
 import { useModals } from '../../app/modals/context';
 import type { ModalProps } from '../../app/modals/types';
 import { currentPlatform } from '../../app/platform';
 import { useSettings } from '../../app/settings/store';
 import { ACTIONS, displayKeys, formatBinding, type Platform } from '../../app/shortcuts/keys';
-import { effectiveBindings, SHORTCUTS } from '../../app/shortcuts/registry';
+import { useServerFeatures } from '../../app/server-features';
+import { effectiveBindings, offOnServer, SHORTCUTS } from '../../app/shortcuts/registry';
 import { ModalTitle } from '../../ui/modal-parts';
 import { KeyCaps } from './key-caps';
 
 export default function ShortcutsModal({ platform = currentPlatform() }: ModalProps & { platform?: Platform }) {
   const { shortcuts } = useSettings();
   const { open } = useModals();
-  const bindings = effectiveBindings(platform, shortcuts);
+  const server = { voiceInput: useServerFeatures()?.voice_input ?? false };
+  const bindings = effectiveBindings(platform, shortcuts, server);
+  // Off on this server: listed with the keys they would have, apart.
+  const off = effectiveBindings(platform, shortcuts, { voiceInput: true });
   return (
     <div className="space-y-4">
       <ModalTitle>Keyboard shortcuts</ModalTitle>
@@ -25,6 +30,19 @@ export default function ShortcutsModal({ platform = currentPlatform() }: ModalPr
             </dt>
             <dd className="flex flex-wrap justify-end gap-2">
               {bindings[action]!.map((b) => (
+                <KeyCaps key={formatBinding(b)} keys={displayKeys(b, platform.os)} />
+              ))}
+            </dd>
+          </div>
+        ))}
+        {ACTIONS.filter((a) => off[a] && offOnServer(a, server)).map((action) => (
+          <div key={action} className="flex items-center justify-between gap-4 py-2.5 text-neutral-500 dark:text-neutral-400">
+            <dt className="text-sm">
+              {SHORTCUTS[action].label}
+              <span className="ml-2 text-xs">not on this server: no voice input</span>
+            </dt>
+            <dd className="flex flex-wrap justify-end gap-2 opacity-60">
+              {off[action]!.map((b) => (
                 <KeyCaps key={formatBinding(b)} keys={displayKeys(b, platform.os)} />
               ))}
             </dd>

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { Source, SourcesCheck } from '../../../../generated/react-query/model';
 import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
+import { MOCK_FEATURES } from '../../../../mocks/server-features';
+import { getGetServerFeaturesMockHandler } from '../../../../generated/msw/system/system.msw';
 import { withoutSources } from '../../../../mocks/sources';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
@@ -303,5 +305,22 @@ describe('the dev-mocks scenario', () => {
     expect(removed.status).toBe(200);
     expect(await removed.json()).toMatchObject({ answer: 'Snippet of page 1. Bananas are blue [1].', sources: [src(2)] });
     expect(thread.entries[0].sources).toEqual([src(2)]);
+  });
+});
+
+describe('what an answer offers, from what the server can do', () => {
+  it('offers Translate only where the server translates (TRANSLATE_URL), and labels the offline answer by its sources', async () => {
+    setup(entry([src(1), src(2)]));
+    // The mock server translates by default.
+    expect(await screen.findByRole('button', { name: 'Translate' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Answered offline from your sources')).toBeInTheDocument();
+  });
+
+  it('offers no Translate where the server has no translation', async () => {
+    mocks.server.use(getGetServerFeaturesMockHandler({ ...MOCK_FEATURES, translation: false }));
+    const { queryClient } = setup(entry([src(1)]));
+    await waitFor(() => expect(queryClient.getQueryState(['/rest/server/features'])?.status).toBe('success'));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Translate' })).toBeNull();
   });
 });

@@ -6,7 +6,9 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/access-levels';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
+import { useServerFeatures } from '../../app/server-features';
 import { QuestionLength, useQuestion } from '../search/question-limit';
+import { spaceAskScope } from '../search/search-mode';
 import { useStartThread } from '../search/use-start-thread';
 
 export const READER_ASK_NOTE = "Answers use this Space's links and instructions; your threads stay your own and are not added to the Space.";
@@ -16,6 +18,7 @@ export function SpaceAskBox({ space }: { space: Collection }) {
   const addsToSpace = canEditSources(space.user_permission);
   const { question, problem, canAsk } = useQuestion(text);
   const startThread = useStartThread();
+  const webSearch = useServerFeatures()?.web_search ?? false;
 
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
@@ -47,9 +50,7 @@ export function SpaceAskBox({ space }: { space: Collection }) {
         />
         <QuestionLength id="space-ask-input-length" question={question} />
         <div className="flex items-center justify-between pt-1">
-          <span className="text-xs text-neutral-500 dark:text-neutral-400">
-            {space.enable_web_by_default ? 'Searches the web and this Space' : "Uses this Space's links and files only"}
-          </span>
+          <span className="text-xs text-neutral-500 dark:text-neutral-400">{spaceAskScope(space.enable_web_by_default, webSearch)}</span>
           <button
             type="submit"
             aria-label="Ask"

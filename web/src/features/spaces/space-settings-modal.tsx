@@ -10,9 +10,11 @@ import { canEditSources, isAdminCapable, isInvited, isOwnerLevel } from '../../.
 import { useModals } from '../../app/modals/context';
 import type { ModalProps } from '../../app/modals/types';
 import { problemMessage } from '../../app/problem';
+import { useServerFeatures } from '../../app/server-features';
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
+import { WEB_MODE_OFF } from '../search/search-mode';
 import { useDeleteSpaceDialog } from './delete-space-dialog';
 import { SpaceAccess } from './space-access';
 import { forgetSpace, invalidateSpaceLists } from './space-cache';
@@ -53,6 +55,8 @@ function SettingsBody({ space, close }: { space: Collection; close: () => void }
   const { askToDelete, deleteDialog } = useDeleteSpaceDialog({ onDeleted: close });
   const admin = isAdminCapable(space.user_permission);
   const owner = isOwnerLevel(space.user_permission);
+  // Where the server has no web search the switch is off and disabled, and says why.
+  const webSearch = useServerFeatures()?.web_search ?? false;
   return (
     <>
       <PanelSection title="Who can see it">
@@ -63,12 +67,15 @@ function SettingsBody({ space, close }: { space: Collection; close: () => void }
           <Globe aria-hidden className="size-4 shrink-0 text-neutral-500" />
           <label htmlFor="space-web-default" className="flex-1 text-sm">
             Search the web by default
-            <span className="block text-xs text-neutral-500 dark:text-neutral-400">Off: answers use this Space's links and files only.</span>
+            <span id="space-web-default-hint" className="block text-xs text-neutral-500 dark:text-neutral-400">
+              {webSearch ? "Off: answers use this Space's links and files only." : `${WEB_MODE_OFF}: answers use this Space's links and files.`}
+            </span>
           </label>
           <Switch.Root
             id="space-web-default"
-            checked={space.enable_web_by_default}
-            disabled={!admin}
+            aria-describedby="space-web-default-hint"
+            checked={webSearch && space.enable_web_by_default}
+            disabled={!admin || !webSearch}
             onCheckedChange={(on) => editSpace(space.uuid, { enable_web_by_default: on })}
             className="relative h-6 w-10 shrink-0 rounded-full bg-neutral-300 transition-colors disabled:opacity-50 data-[state=checked]:bg-teal-600 dark:bg-neutral-700"
           >

@@ -7,11 +7,14 @@ import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
+import { MOCK_FEATURES } from '../../../../mocks/server-features';
+import { getGetServerFeaturesMockHandler } from '../../../../generated/msw/system/system.msw';
 import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
 import { clearQueryClients } from '../../testing/query-clients';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';
 
-const mocks = setupMocks('signed-in');
+// A server that searches the web (SEARXNG_URL), so the Space's web switch can be turned.
+const mocks = setupMocks('signed-in', { features: { web_search: true } });
 beforeAll(mocks.listen);
 afterEach(() => {
   cleanup();
@@ -22,8 +25,9 @@ afterAll(mocks.close);
 
 async function openSettings(path: string) {
   const app = renderApp(path);
-  await app.user.click(await screen.findByRole('button', { name: /Settings/ }));
-  const dialog = await screen.findByRole('dialog', { name: 'Space settings' });
+  await app.user.click(await screen.findByRole('button', { name: /Settings/ }, { timeout: 5000 }));
+  // The first opening loads the modal's module: under a full run's load that took over the default second.
+  const dialog = await screen.findByRole('dialog', { name: 'Space settings' }, { timeout: 5000 });
   return { ...app, dialog };
 }
 
@@ -86,7 +90,7 @@ describe('Space settings', () => {
     const space = addSpace(mocks);
     const { user, dialog } = await openSettings(`/spaces/${space.slug}`);
     const toggle = within(dialog).getByRole('switch', { name: /Search the web by default/ });
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     await user.click(toggle);
     await waitFor(() => expect(space.enable_web_by_default).toBe(false));
 
@@ -94,6 +98,16 @@ describe('Space settings', () => {
     await user.click(toggle);
     await screen.findByText('Failed to edit collection', {}, { timeout: 5000 });
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('shows the web switch off and disabled, with the reason, where the server has no web search', async () => {
+    mocks.server.use(getGetServerFeaturesMockHandler({ ...MOCK_FEATURES, web_search: false }));
+    const space = addSpace(mocks);
+    const { dialog } = await openSettings(`/spaces/${space.slug}`);
+    const toggle = within(dialog).getByRole('switch', { name: /Search the web by default/ });
+    await waitFor(() => expect(toggle).toBeDisabled());
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle).toHaveAccessibleDescription("Web search is off on this server: answers use this Space's links and files.");
   });
 
   it('lets a writer leave the Space, without access, member management or Delete', async () => {
