@@ -4,3 +4,5 @@
 const [{ renderApp }, { startMockWorker }] = await Promise.all([import('./render'), import('../../mocks/browser')]);
 await startMockWorker();
 renderApp();
+
+export {};
