@@ -28,7 +28,8 @@ describe('the account area', () => {
     const router = at('/account');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
     // Ada belongs to no organisation: the organisation navigation offers to create one.
-    expect(within(screen.getByRole('navigation', { name: 'Organisation' })).getByRole('link').textContent).toBe('Create an organisation');
+    const org = await screen.findByRole('navigation', { name: 'Organisation' }, { timeout: 5000 });
+    expect(within(org).getByRole('link').textContent).toBe('Create an organisation');
     expect(
       within(nav)
         .getAllByRole('link')
