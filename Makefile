@@ -18,12 +18,30 @@ node_modules/.installed: package-lock.json | node
 
 install: node node_modules/.installed
 
-generate: install
+# `make start` builds each of generated/, dist/web and dist/api-docs.html only when one of its
+# inputs is newer than its last output (stamp and output files below); `make generate`,
+# `make build`, `make test` and `check-generated` always run every step.
+# A step that fails leaves no output behind, so the next start tries it again.
+.DELETE_ON_ERROR:
+GENERATE_INPUTS := $(shell find spec -type f) redocly.yaml openapi-ts.config.ts orval.config.ts scripts/generate-operations.mjs web/src/app/api-fetch.ts package-lock.json
+GENERATED_FILES = $(shell find generated -type f -not -name .stamp)
+WEB_INPUTS = $(shell find web mocks -type f) $(shell find services -type f -name '*.ts' -not -name '*.test.ts') generated/.stamp $(GENERATED_FILES) package-lock.json tsconfig.json
+DOCS_INPUTS := generated/.stamp generated/openapi.json scripts/offline-docs.mjs package-lock.json
+
+define GENERATE_STEPS
 	redocly lint spec/openapi.yaml --format=stylish
 	redocly bundle spec/openapi.yaml --ext json -o generated/openapi.json
 	openapi-ts
 	node scripts/generate-operations.mjs
 	orval --config orval.config.ts
+	@touch generated/.stamp
+endef
+
+generate: install
+	$(GENERATE_STEPS)
+
+generated/.stamp: $(GENERATE_INPUTS) | install
+	$(GENERATE_STEPS)
 
 check-generated: generate
 	@if [ -n "$$(git status --porcelain -- generated)" ]; then \
@@ -40,19 +58,34 @@ lint: install
 	biome check .
 	depcruise services workflows web/src mocks --config .dependency-cruiser.cjs --output-type err
 
-web: install
+define WEB_STEPS
 	vite build --config web/vite.config.ts
+endef
+
+web: install
+	$(WEB_STEPS)
+
+dist/web/index.html: $(WEB_INPUTS) | install
+	$(WEB_STEPS)
+	@touch $@
 
 # The docs page works offline: scripts inlined, no telemetry from readers' browsers, and the one
 # image Redoc takes from its CDN replaced (scripts/offline-docs.mjs fails on any address left).
-docs: install
+define DOCS_STEPS
 	@mkdir -p dist
 	REDOCLY_TELEMETRY=off redocly build-docs generated/openapi.json --inlineBundle -o dist/api-docs.html --title "Answer Engine API"
 	node scripts/offline-docs.mjs dist/api-docs.html
+endef
+
+docs: install
+	$(DOCS_STEPS)
+
+dist/api-docs.html: $(DOCS_INPUTS) | install
+	$(DOCS_STEPS)
 
 build: generate web docs
 
-start: build
+start: generated/.stamp dist/web/index.html dist/api-docs.html
 	tsx services/app/main.ts
 
 chromium:

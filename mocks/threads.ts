@@ -8,7 +8,7 @@ import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, Thread
 import { accessRequestNotice } from '../services/notifications/sources';
 import type { NotifyRequest } from '../services/notifications/use-cases';
 import { canRead, isPublished, privacyState } from '../services/threads/access-rules';
-import { decideAsk, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
+import { decideAsk, decideRewrite, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
 import { initialThread } from '../services/threads/events';
 import { slugFor } from '../services/threads/slug';
 import { threadErrors } from '../services/threads/errors';
@@ -294,6 +294,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
         incognito?: boolean;
         collection_uuid?: string;
         model_preference?: string;
+        rewrite_of?: string;
       };
       const query = ruled(() => normalizeQuery(body.query_str ?? ''));
       // The server's defaults (services/threads/asker-defaults.ts): a named model must be configured; a new thread
@@ -305,6 +306,13 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const isNew = !body.context_uuid;
       const space = isNew && body.collection_uuid ? (opts.askingInSpace?.(body.collection_uuid) ?? null) : null;
       let thread = body.context_uuid ? find(body.context_uuid) : undefined;
+      // The server's rule: a rewrite the offline model would answer with the same words adds nothing.
+      if (body.rewrite_of) {
+        const previous = thread?.entries.find((e) => e.backend_uuid === body.rewrite_of);
+        ruled(() => {
+          if (decideRewrite(previous, 'offline-extractive') === 'unchanged') throw threadErrors.rewriteUnchanged();
+        });
+      }
       const context_uuid = body.context_uuid ?? uuid();
       const backend_uuid = uuid();
       const viewer = opts.viewer();

@@ -1009,7 +1009,9 @@ export const enterVerificationCode = <ThrowOnError extends boolean = false>(opti
  *
  * An empty query, or one over 2,000 characters, is refused with 400. `search_mode` `web` is refused
  * with 403 `web_search_not_allowed` when the asker's organisation does not let them search the web;
- * in other modes such an asker's answers use no web results.
+ * in other modes such an asker's answers use no web results. A rewrite (`rewrite_of`) that
+ * the offline model would answer with the same words is refused with 409 `rewrite_unchanged`
+ * (its detail says so plainly) and adds nothing to the thread.
  *
  */
 export const askQuestion = <ThrowOnError extends boolean = false>(options: Options<AskQuestionData, ThrowOnError, AskQuestionResponse>): Promise<ServerSentEventsResult<AskQuestionResponses>> => (options.client ?? client).sse.post<AskQuestionResponses, AskQuestionErrors, ThrowOnError>({

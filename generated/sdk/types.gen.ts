@@ -565,6 +565,14 @@ export type AskRequest = {
      * What asked, when not the person's own question (seed 002 §4, an upsell's rewrite answer); kept with the entry's log line.
      */
     source?: 'rewrite-upsell';
+    /**
+     * Rewrite: the backend_uuid of the entry of this thread (`context_uuid`) asked again. When
+     * that entry was answered by the offline model and the offline model answers this one too,
+     * the answer would be the same words: refused with 409 `rewrite_unchanged`, saying so, and
+     * nothing is added to the thread. 404 `entry_not_found` for an entry not in the thread.
+     *
+     */
+    rewrite_of?: string;
 };
 
 /**
@@ -4531,6 +4539,10 @@ export type AskQuestionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import { DomainError } from '../shared/domain-error.js';
-import { ANONYMOUS_THREAD_TTL_MS, decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type AskCommand } from './decide.js';
+import {
+  ANONYMOUS_THREAD_TTL_MS,
+  decideAsk,
+  decideFinish,
+  decideRewrite,
+  decideSources,
+  decideStartGeneration,
+  decideStop,
+  type AskCommand,
+} from './decide.js';
 import { evolveThread, initialThread, type ThreadState } from './events.js';
 import { slugFor } from './slug.js';
 import { decider, refused } from '../../tests/support/decider.js';
@@ -163,4 +172,21 @@ test('slugs are readable words of the question plus a short suffix of the thread
   expect(slugFor('Café à la carte!', 'abcdef01-2345')).toBe('cafe-a-la-carte-abcdef0123');
   expect(slugFor('???', 'abcdef01-2345')).toBe('thread-abcdef0123');
   expect(slugFor('word '.repeat(40), 'abcdef01-2345').length).toBeLessThanOrEqual(71);
+});
+
+describe('rewriting', () => {
+  test("an offline answer rewritten by the offline model would be the same words: 'unchanged'", () => {
+    expect(decideRewrite({ status: 'completed', model: 'offline-extractive' }, 'offline-extractive')).toBe('unchanged');
+  });
+
+  test('another model, on either side, or an answer that did not end well, is asked again', () => {
+    expect(decideRewrite({ status: 'completed', model: 'offline-extractive' }, 'gpt-x')).toBe('ask');
+    expect(decideRewrite({ status: 'completed', model: 'gpt-x' }, 'offline-extractive')).toBe('ask');
+    expect(decideRewrite({ status: 'failed', model: 'offline-extractive' }, 'offline-extractive')).toBe('ask');
+    expect(decideRewrite({ status: 'stopped', model: 'offline-extractive' }, 'offline-extractive')).toBe('ask');
+  });
+
+  test('an entry not in the thread is not found', () => {
+    expect(() => decideRewrite(undefined, 'offline-extractive')).toThrow(expect.objectContaining({ code: 'entry_not_found' }));
+  });
 });

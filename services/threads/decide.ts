@@ -1,6 +1,7 @@
 // The rules of threads: who may ask and stop, what a new thread starts as, and that an entry
 // ends exactly once. Pure: the clock, ids and slug are passed in.
 import { threadErrors } from './errors.js';
+import { OFFLINE_MODEL } from '../shared/answer-models.js';
 import type {
   AskClient,
   AnswerCompleted,
@@ -109,6 +110,16 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
     data: { context_uuid: cmd.context_uuid, collection_uuid: cmd.space.collection_uuid, added_by: cmd.asker.user_id, added_at: cmd.now.toISOString() },
   };
   return [started, added, asked];
+}
+
+/**
+ * A rewrite (asking an entry's question again) that would add the same answer: the entry was
+ * answered by the offline model, which answers it again, and it ended with an answer. The
+ * offline model quotes the same sentences for the same question; it would be an identical copy.
+ */
+export function decideRewrite(previous: { status: string; model: string | null } | undefined, model: string): 'unchanged' | 'ask' {
+  if (!previous) throw threadErrors.entryNotFound();
+  return previous.status === 'completed' && previous.model === OFFLINE_MODEL && model === OFFLINE_MODEL ? 'unchanged' : 'ask';
 }
 
 export function isExpired(thread: ThreadStarted['data'], now: Date) {

@@ -1,6 +1,10 @@
 // The threads domain's errors: each a stable code, a kind (its status at the edge) and its text.
 import { DomainError } from '../shared/domain-error.js';
 
+/** What a rewrite the offline model would answer with the same words is told. */
+export const REWRITE_UNCHANGED =
+  "Rewriting gives the same answer with this server's model: the offline model answers a question with the same words each time. A language model (LLM_BASE_URL) can write a different one.";
+
 export const LOGIN_REQUIRED = 'Sign in to change who can see this answer.';
 
 export const threadErrors = {
@@ -23,6 +27,7 @@ export const threadErrors = {
   queryTooLong: (max: number) => new DomainError('invalid', 'query_too_long', `A question can be at most ${max} characters.`),
   notOwnerToContinue: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.'),
   notOwnerToStop: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.'),
+  rewriteUnchanged: () => new DomainError('conflict', 'rewrite_unchanged', REWRITE_UNCHANGED),
   entryExists: () => new DomainError('conflict', 'entry_exists', 'This question was already asked.'),
   threadExists: () => new DomainError('conflict', 'thread_exists', 'This thread already exists.'),
   // Renaming and deleting (manage-decide.ts).

@@ -7,7 +7,7 @@ import type { SseStream } from '../http/sse.js';
 import { isFinal, type AnswerStreamEvent } from './answer-stream-events.js';
 import { answerSpaceOf } from '../spaces/index.js';
 import { askingInSpace } from './ask-in-space.js';
-import { normalizeQuery } from './decide.js';
+import { decideRewrite, normalizeQuery } from './decide.js';
 import { threadErrors } from './errors.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { deleteThread } from './manage-use-cases.js';
@@ -83,6 +83,12 @@ export const threadRoutes = {
     const mode = body.search_mode ?? 'auto';
     if (mode === 'web') await checkWebSearch(ctx.db, who.user_id);
     const asker = await askerDefaults(ctx, who.user_id, body.model_preference);
+    // A rewrite the offline model would answer with the same words adds no copy of it.
+    if (body.rewrite_of) {
+      const previous = await findEntry(ctx.db, body.rewrite_of);
+      if (decideRewrite(previous?.context_uuid === body.context_uuid ? previous : undefined, asker.model) === 'unchanged')
+        throw threadErrors.rewriteUnchanged();
+    }
     // A question asked for the person (an upsell's rewrite, seed 002 §4) is told apart in the log.
     if (body.source) ctx.logger.info({ source: body.source, model: asker.model }, 'question asked from %s', body.source);
     const { thread } = await askInThread(

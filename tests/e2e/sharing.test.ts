@@ -62,10 +62,11 @@ describe('sharing a thread and granting access', () => {
     const options = owner.getByRole('group', { name: 'Who can see this answer' });
     expect(await options.getByRole('menuitemradio', { name: /^Private/ }).getAttribute('aria-checked')).toBe('true');
     expect(await options.getByRole('menuitemradio', { name: /^Organisation/ }).getAttribute('aria-disabled')).toBe('true');
-    // The menu takes arrow keys: from the first choice, past the unavailable ones, to Copy link.
+    // The menu takes arrow keys: from the first choice, past the unavailable ones, to the offer
+    // to create an organisation (the owner is in none), then Copy link.
     const focused = () => owner.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     await expect.poll(focused).toMatch(/^Only me/);
-    for (const next of [/^Private/, /^Anyone with the link/, /^Copy link/]) {
+    for (const next of [/^Private/, /^Anyone with the link/, /^Create an organisation/, /^Copy link/]) {
       await owner.keyboard.press('ArrowDown');
       // Radix moves focus a task after the key press.
       await expect.poll(focused).toMatch(next);

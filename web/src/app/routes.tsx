@@ -2,10 +2,12 @@
 // layout's Suspense waits for, rather than as a lazy route: a lazy route makes the router
 // hold the first render until the page's code is in (with a HydrateFallback warning), while
 // this way the shell shows at once. A page that fails to load reaches the route's RouteError.
-// Pages of later features say which feature brings them, and show no fake data.
+// Pages of later features say which feature brings them, and show no fake data. Home alone is
+// loaded with the app, so its ask box is there on first paint.
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNT_SECTIONS } from '../features/account/sections';
+import HomePage from '../features/home/home-page';
 import { ORG_SECTIONS } from '../features/orgs/org-sections';
 import { Layout } from './layout/layout';
 import { RouteError } from './route-error';
@@ -25,7 +27,8 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', ...page(() => import('../features/home/home-page')) },
+      // Home is in the app's first script: its ask box shows with the shell, waiting for nothing.
+      { path: '/', Component: HomePage },
       { path: '/search', ...page(() => import('../features/search/search-redirect')) },
       { path: '/search/new', ...page(() => import('../features/search/new-thread-page')) },
       { path: '/search/render', ...later('Rendered answer', 'Rendered answers arrive with the answer engine.') },

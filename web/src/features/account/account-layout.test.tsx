@@ -27,8 +27,9 @@ describe('the account area', () => {
   it('lists the fourteen sections in order, then Enterprise with only a lock; /account opens Details', async () => {
     const router = at('/account');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
-    // Ada belongs to no organisation: no way into organisation settings.
-    expect(screen.queryByRole('navigation', { name: 'Organisation' })).not.toBeInTheDocument();
+    // Ada belongs to no organisation: the organisation navigation offers to create one.
+    const org = await screen.findByRole('navigation', { name: 'Organisation' }, { timeout: 5000 });
+    expect(within(org).getByRole('link').textContent).toBe('Create an organisation');
     expect(
       within(nav)
         .getAllByRole('link')
@@ -52,6 +53,14 @@ describe('the account area', () => {
     expect(within(nav).getByLabelText('Locked').closest('li')).toHaveTextContent('Enterprise');
     await screen.findByRole('heading', { level: 1, name: 'Account details' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/account/details');
+  });
+
+  it('leads someone in no organisation to the form that creates one', async () => {
+    const router = at('/account/details');
+    const nav = await screen.findByRole('navigation', { name: 'Organisation' }, { timeout: 5000 });
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Create an organisation' }));
+    expect(router.state.location.pathname).toBe('/account/org/details');
+    expect(await screen.findByRole('form', { name: 'Start an organization' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('opens a section that is not built yet, which says what it will hold and shows nothing else', async () => {

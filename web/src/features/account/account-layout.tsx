@@ -1,14 +1,17 @@
 // The account area (/account/*): its navigation of the fourteen sections beside the section's
 // page; on a phone the navigation is a row above it. Enterprise has no page: only a lock marker.
+// Under it, the organisation: its settings for a member, how to create one for anyone else.
 import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../../app/session';
+import { CREATE_ORG } from '../orgs/create-org-link';
 import { ACCOUNT_SECTIONS } from './sections';
 
 export default function AccountLayout() {
-  const orgUuid = useSession().user?.org_uuid;
+  const { user } = useSession();
+  const orgUuid = user?.org_uuid;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 md:flex-row md:py-12">
       <div className="md:w-52 md:shrink-0">
@@ -36,14 +39,15 @@ export default function AccountLayout() {
             </li>
           </ul>
         </nav>
-        {/* A member of an organisation reaches its settings from here too (Enterprise stays a lock marker, as the seed has it). */}
-        {orgUuid && (
+        {/* The organisation area from here (Enterprise stays a lock marker, as the seed has it): a
+            member reaches its settings, anyone else signed in how to create one. */}
+        {user && (
           <nav aria-label="Organisation" className="mt-4 border-t border-neutral-200 pt-4 dark:border-neutral-800">
             <NavLink
-              to="/account/org/details"
+              to={orgUuid ? '/account/org/details' : CREATE_ORG.to}
               className="block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm text-neutral-600 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800"
             >
-              Organisation settings
+              {orgUuid ? 'Organisation settings' : CREATE_ORG.label}
             </NavLink>
           </nav>
         )}

@@ -1,6 +1,7 @@
 // /account/org/insights: questions per day, active members, files indexed and answers with
 // failed citations over 7, 30 or 90 days, each a bar chart with its table beside it, and the
-// Spaces asked in most. Owners and admins only; the server counts from the event log.
+// Spaces asked in most. Owners and admins only; the server counts from the event log. A metric
+// with nothing counted in the period says so instead of drawing an empty chart.
 import { useState } from 'react';
 import { useGetOrgInsights } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgInsights } from '../../../../generated/react-query/model';
@@ -54,7 +55,7 @@ function Insights({ orgUuid }: { orgUuid: string }) {
       {insights.data && (
         <>
           {METRICS.map((m) => (
-            <MetricChart key={m.key} label={m.label} metric={m.key} data={insights.data} />
+            <MetricChart key={m.key} label={m.label} metric={m.key} data={insights.data} days={days} />
           ))}
           <section aria-labelledby="top-spaces" className="space-y-2">
             <h2 id="top-spaces" className="text-lg font-medium">
@@ -91,10 +92,26 @@ function Insights({ orgUuid }: { orgUuid: string }) {
   );
 }
 
+/** Nothing counted on any day of the period. */
+export const isEmptyMetric = (data: OrgInsights, metric: Metric) => data.series.every((d) => d[metric] === 0);
+
+export const noDataText = (days: number) => `No data yet: nothing was counted in the last ${days} days.`;
+
 /** A bar per day, and the same numbers as a table beside it (the table is what screen readers read). */
-function MetricChart({ label, metric, data }: { label: string; metric: Metric; data: OrgInsights }) {
+function MetricChart({ label, metric, data, days }: { label: string; metric: Metric; data: OrgInsights; days: number }) {
   const max = Math.max(1, ...data.series.map((d) => d[metric]));
   const id = `metric-${metric}`;
+  if (isEmptyMetric(data, metric))
+    return (
+      <section aria-labelledby={id} className="space-y-2">
+        <h2 id={id} className="text-lg font-medium">
+          {label}
+        </h2>
+        <p className="rounded-lg border border-dashed border-neutral-200 px-3 py-6 text-center text-sm text-neutral-500 dark:border-neutral-800 dark:text-neutral-400">
+          {noDataText(days)}
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-lg font-medium">

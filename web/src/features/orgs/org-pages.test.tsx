@@ -149,13 +149,13 @@ describe('the organisation area', () => {
     expect(await screen.findByText('Single sign-on is not set up for this email domain. Sign in another way.')).toBeInTheDocument();
   });
 
-  it('charts insights with a table beside each chart, over 7, 30 or 90 days', async () => {
+  it('says plainly that a new organisation has no insights yet, over 7, 30 or 90 days, instead of empty charts', async () => {
     const { user } = renderAt('/account/org/insights');
-    const table = await screen.findByRole('table', { name: 'Questions per day by day' }, { timeout: 5000 });
-    expect(within(table).getAllByRole('row')).toHaveLength(31);
-    expect(screen.getByRole('heading', { name: /Answers with failed citations/ })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Answers with failed citations' }, { timeout: 5000 });
+    expect(screen.getAllByText('No data yet: nothing was counted in the last 30 days.')).toHaveLength(4);
+    expect(screen.queryByRole('table', { name: 'Questions per day by day' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Active members by day' })).getAllByRole('row')).toHaveLength(8));
+    await waitFor(() => expect(screen.getAllByText('No data yet: nothing was counted in the last 7 days.')).toHaveLength(4));
     expect(screen.getByText('No questions were asked in Spaces in this period.')).toBeInTheDocument();
   });
 

@@ -36,9 +36,11 @@ type Props = {
   onStop?: () => void;
   /** The viewer owns the thread: the citation list lets them remove sources. */
   isOwner?: boolean;
+  /** The thread's title once renamed (first entry only): the heading, with the question under it. */
+  renamed?: string | null;
 };
 
-export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = false }: Props) {
+export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = false, renamed }: Props) {
   const pending = entry.status === 'pending';
   const [copied, setCopied] = useState(false);
   const [translated, setTranslated] = useState<string | null>(null);
@@ -62,8 +64,9 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
   return (
     <article aria-label={entry.query_str} className="flex flex-col gap-5" data-status={entry.status}>
       <Heading className="text-2xl font-semibold leading-snug tracking-tight text-neutral-900 sm:text-[1.75rem] dark:text-neutral-50">
-        {entry.query_str}
+        {renamed ?? entry.query_str}
       </Heading>
+      {renamed && <p className="-mt-3 text-sm text-neutral-500 dark:text-neutral-400">{entry.query_str}</p>}
 
       {(entry.sources.length > 0 || pending) && (
         <section aria-label="Sources section" className="flex flex-col gap-2">

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { stopEntry } from '../../../../generated/react-query/threads/threads';
 import { ApiError } from '../../app/api-fetch';
+import { toast, TOAST_DURATION } from '../../app/toasts';
 import { askQuestion, streamEntryEvents, type AnswerEvent, type AskBody, type StreamSource } from './answer-stream';
 import { questionProblem } from './question-limit';
 
@@ -111,6 +112,12 @@ async function run(client: QueryClient, key: string, first: () => Promise<AsyncI
       }
     } catch (error) {
       if (r.controller.signal.aborted) return;
+      // A rewrite that would add the same answer adds nothing: the server says why, and so does the page.
+      if (error instanceof ApiError && error.code === 'rewrite_unchanged') {
+        toast(error.problem.detail ?? 'Rewriting gives the same answer.', { duration: TOAST_DURATION.sticky });
+        client.removeQueries({ queryKey: liveAnswerKey(key), exact: true });
+        return;
+      }
       if (error instanceof ApiError) {
         update(client, key, (e) => ({ status: 'failed', error: refusal(error, e.query_str) }));
         break;

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, sseResponse, type MockEntry } from '../../../../mocks/threads';
+import { REWRITE_UNCHANGED } from '../../../../services/threads/errors';
 import { ModalProvider } from '../../app/modals/host';
 import { Toaster } from '../../app/toaster';
 import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
@@ -193,7 +194,7 @@ describe('asking and the thread page', () => {
     mocks.server.events.removeAllListeners();
   });
 
-  it('copies the answer with a toast, rewrites, and asks a related question as a follow-up', async () => {
+  it('copies the answer with a toast, is told a rewrite would be the same, and asks a related question as a follow-up', async () => {
     const { user } = setup(ask());
     await waitFor(() => expect(where()).not.toBe('/search/new'), { timeout: 15_000 });
     const article = await screen.findByRole('article', { name: QUESTION });
@@ -204,17 +205,18 @@ describe('asking and the thread page', () => {
     await screen.findByText('Copied to clipboard', {}, { timeout: 15_000 });
     expect(written[0]).toBe(composeAnswer(QUESTION).answer);
 
+    // The offline model would write the same words again: Rewrite says so and adds no copy.
     await user.click(within(article).getByRole('button', { name: 'Rewrite' }));
-    await waitFor(() => expect(articles().length).toBe(2), { timeout: 15_000 });
-    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
-    expect(within(articles()[1]!).getByRole('heading', { level: 2 }).textContent).toBe(QUESTION);
+    await screen.findByText(REWRITE_UNCHANGED, {}, { timeout: 15_000 });
+    expect(articles().length).toBe(1);
+    expect(mocks.scenario.state.threads[0]!.entries).toHaveLength(1);
 
-    const related = within(articles()[1]!).getAllByRole('button', { name: /^Tell me more/ })[0]!;
+    const related = within(articles()[0]!).getAllByRole('button', { name: /^Tell me more/ })[0]!;
     const followUp = related.textContent!.replace(/\+$/, '');
     await user.click(related);
-    await waitFor(() => expect(articles().length).toBe(3), { timeout: 15_000 });
-    expect(within(articles()[2]!).getByRole('heading', { level: 2 }).textContent).toBe(followUp);
-    await waitFor(() => expect(articles()[2]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
+    await waitFor(() => expect(articles().length).toBe(2), { timeout: 15_000 });
+    expect(within(articles()[1]!).getByRole('heading', { level: 2 }).textContent).toBe(followUp);
+    await waitFor(() => expect(articles()[1]!.getAttribute('data-status')).toBe('completed'), { timeout: 15_000 });
   });
 
   it('asks a follow-up from the box at the bottom, continuing the same thread', async () => {
@@ -359,6 +361,9 @@ describe('asking and the thread page', () => {
     await waitFor(() => expect(focused()).toBe('Anyone with the link'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(mocks.scenario.state.threads[0]!.thread_access).toBe('public read'), { timeout: 5000 });
+    // Someone in no organisation is offered to create one, under the choices.
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(focused()).toBe('Create an organisation'));
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(focused()).toBe('Copy link'));
     await user.keyboard('{Escape}');

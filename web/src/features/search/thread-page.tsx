@@ -20,6 +20,7 @@ import { AddToSpaceButton, SpaceChip } from '../spaces/thread-space-actions';
 import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { EntryView, type ViewEntry } from './entry-view';
 import { FollowUpBox } from './follow-up-box';
+import { renamedTitle } from './thread-heading';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
 import { UpsellSlot } from '../upsells/upsell-slot';
 
@@ -131,6 +132,15 @@ export default function ThreadPage() {
     if (!contextUuid) return;
     startAsk(queryClient, newKey(), { query_str: question, context_uuid: contextUuid });
   };
+  // Rewrite asks the entry's question again; the server refuses one that would add the same answer.
+  const rewriteEntry = (entry: ViewEntry) => {
+    if (!contextUuid) return;
+    startAsk(queryClient, newKey(), {
+      query_str: entry.query_str,
+      context_uuid: contextUuid,
+      ...(entry.backend_uuid ? { rewrite_of: entry.backend_uuid } : {}),
+    });
+  };
   const busy = entries.some((e) => e.status === 'pending');
   // An upsell's rewrite (seed 002 §4): the running answer is stopped first, then the last question is asked again.
   const rewrite = async (model: string | null) => {
@@ -175,8 +185,9 @@ export default function ThreadPage() {
             <EntryView
               entry={entry}
               first={i === 0}
+              renamed={i === 0 ? renamedTitle(thread?.title, entry.query_str) : null}
               onAsk={canAsk ? ask : undefined}
-              onRewrite={canAsk ? () => ask(entry.query_str) : undefined}
+              onRewrite={canAsk ? () => rewriteEntry(entry) : undefined}
               onStop={live[entry.key] ? () => void stopLive(queryClient, entry.key) : undefined}
               isOwner={!!thread?.is_owner}
             />

@@ -7,8 +7,8 @@ describe('share menu options', () => {
     expect(accessLabel('public read')).toBe('Anyone with the link');
   });
 
-  it('keeps org read for Enterprise users and collection read for threads in a Space', () => {
-    expect(unavailableReason('org read', { enterprise: false, inSpace: false })).toMatch(/Enterprise/);
+  it('keeps org read for people in an organisation and collection read for threads in a Space', () => {
+    expect(unavailableReason('org read', { enterprise: false, inSpace: false })).toMatch(/organisation/);
     expect(unavailableReason('org read', { enterprise: true, inSpace: false })).toBeNull();
     expect(unavailableReason('collection read', { enterprise: true, inSpace: false })).toMatch(/Space/);
     expect(unavailableReason('collection read', { enterprise: false, inSpace: true })).toBeNull();

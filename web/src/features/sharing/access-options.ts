@@ -14,7 +14,7 @@ export const ACCESS_OPTIONS: AccessOption[] = [
 
 /** Why an option cannot be picked right now, or null when it can. */
 export function unavailableReason(value: ThreadAccess, ctx: { enterprise: boolean; inSpace: boolean }): string | null {
-  if (value === 'org read' && !ctx.enterprise) return 'Needs an Enterprise account';
+  if (value === 'org read' && !ctx.enterprise) return 'Needs an organisation';
   if (value === 'collection read' && !ctx.inSpace) return 'Add the thread to a Space first';
   return null;
 }

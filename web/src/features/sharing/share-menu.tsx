@@ -5,14 +5,16 @@
 // Grant and Decline. Signed-out owners are asked to sign in first (seed 000 §6: thread privacy
 // changes need login); only the owner sees the menu at all.
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronRight, Link2, Share2, X } from 'lucide-react';
+import { Building2, Check, ChevronRight, Link2, Share2, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { useNavigate } from 'react-router';
 import { getGetThreadQueryKey, useUpdateThreadAccess } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadAccess } from '../../../../generated/react-query/model';
 import { ApiError } from '../../app/api-fetch';
 import { useModals } from '../../app/modals/context';
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
+import { CREATE_ORG } from '../orgs/create-org-link';
 import { ACCESS_OPTIONS, PRIVACY_LABEL, unavailableReason } from './access-options';
 import { useAccessRequests, useAnswerAccessRequests } from './access-requests';
 
@@ -43,6 +45,7 @@ export function ShareMenu({ thread }: { thread: Thread }) {
     },
   });
   const ctx = { enterprise: !!user?.org_uuid, inSpace: !!thread.collection_info };
+  const navigate = useNavigate();
 
   const pick = (value: ThreadAccess) => {
     // A change applies only when it differs, and only for a signed-in user.
@@ -103,6 +106,12 @@ export function ShareMenu({ thread }: { thread: Thread }) {
               );
             })}
           </DropdownMenu.RadioGroup>
+          {/* Sharing with an organisation needs one: where to create it. */}
+          {user && !ctx.enterprise && (
+            <DropdownMenu.Item onSelect={() => navigate(CREATE_ORG.to)} className={`${itemClass} items-center text-sm text-teal-700 dark:text-teal-400`}>
+              <Building2 className="size-4" /> {CREATE_ORG.label}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-2 h-px bg-neutral-100 dark:bg-neutral-800" />
           <DropdownMenu.Item onSelect={() => void copy()} className={`${itemClass} items-center justify-center text-sm text-neutral-700 dark:text-neutral-300`}>
             <Link2 className="size-4" /> Copy link

@@ -9,6 +9,7 @@ import { isAdminCapable, SPACE_ACCESS } from '../../../../services/spaces/access
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { ChoiceOption } from '../../ui/choice-option';
+import { CreateOrgLink } from '../orgs/create-org-link';
 import { patchCachedSpace, restoreSpaces, snapshotSpaces, type SpaceCacheSnapshot, invalidateSpaces } from './space-cache';
 import { EDIT_FAILED } from './use-edit-space';
 
@@ -57,6 +58,11 @@ export function SpaceAccess({ space }: { space: Collection }) {
         );
       })}
       {!canChange && <p className="px-2.5 pt-1 text-xs text-neutral-500">Only the owner and admins change who can see this Space.</p>}
+      {canChange && user && !user.org_uuid && (
+        <p className="px-2.5 pt-1 text-xs text-neutral-500">
+          To share it with everyone in an organisation: <CreateOrgLink />.
+        </p>
+      )}
     </div>
   );
 }

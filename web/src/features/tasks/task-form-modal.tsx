@@ -1,6 +1,6 @@
 // The three task modals (seed 003 §2: task shortcut, finance alert, scheduled task): one form
 // per trigger, creating a task or editing one. The finance alert needs quotes: without a
-// market-data provider it says so and cannot be created.
+// market-data provider it says so at once, at its top, and offers no fields to fill in vain.
 import { useState } from 'react';
 import { useGetTask } from '../../../../generated/react-query/tasks/tasks';
 import type { Task, TaskInput } from '../../../../generated/react-query/model';
@@ -64,6 +64,22 @@ function TaskForm({ kind, task, args, close }: { kind: TaskKind; task: Task | nu
       );
     } else actions.create.mutate({ data: input }, done);
   };
+
+  // No market data on this server: say so before anything is filled in, and offer only to close.
+  if (kind === 'ALERT' && market.unavailableReason)
+    return (
+      <section className="space-y-4" aria-label={TRIGGER_LABELS[kind]}>
+        <ModalTitle>{`${task ? 'Edit' : 'New'} ${TRIGGER_LABELS[kind].toLowerCase()}`}</ModalTitle>
+        <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
+          Price alerts cannot be created on this server. {market.unavailableReason}
+        </p>
+        <div className="flex justify-end">
+          <button type="button" className="btn-secondary" onClick={close}>
+            Close
+          </button>
+        </div>
+      </section>
+    );
 
   return (
     <form
@@ -165,11 +181,6 @@ function TaskForm({ kind, task, args, close }: { kind: TaskKind; task: Task | nu
                 <input type="number" step="any" className="field w-full" value={upper} onChange={(e) => setUpper(e.target.value)} />
               </label>
             </>
-          )}
-          {market.unavailableReason && kind === 'ALERT' && (
-            <p role="alert" className="col-span-2 rounded-lg bg-amber-50 px-3 py-2 text-amber-800 dark:bg-amber-950/50 dark:text-amber-200">
-              {market.unavailableReason}
-            </p>
           )}
         </fieldset>
       )}

@@ -52,9 +52,14 @@ describe('tasks', () => {
   it('a price alert says why it cannot be created without market data', async () => {
     const { user } = at('/account/tasks');
     await user.click(await screen.findByRole('button', { name: 'New price alert' }, { timeout: 5000 }));
-    const form = await screen.findByRole('form', { name: 'Price alert' });
-    expect(await within(form).findByText(MARKET_DATA_NOT_CONFIGURED)).toBeInTheDocument();
-    expect(within(form).getByRole('button', { name: 'Create' })).toBeDisabled();
+    // Said at once, before any field: none is offered to fill in vain, only Close.
+    const notice = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(notice).toHaveTextContent(`Price alerts cannot be created on this server. ${MARKET_DATA_NOT_CONFIGURED}`);
+    const modal = screen.getByRole('region', { name: 'Price alert' });
+    expect(within(modal).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Price alert' })).not.toBeInTheDocument();
   });
 
   it('a shortcut is saved, then picked in the ask box after /, which asks its prompt', async () => {
