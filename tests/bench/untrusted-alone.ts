@@ -15,10 +15,12 @@ import { fmt, note, verdict, type Row } from './util.js';
 
 const BUDGET_MS = 100;
 const PDF_PAGES = 5_000;
+/** BENCH_ALONE_FILES=csv,pdf runs only the files whose names end so (default: all). */
+const ONLY = process.env.BENCH_ALONE_FILES?.split(',').filter(Boolean);
 
 export async function benchUntrustedAlone(): Promise<Row[]> {
   note('untrusted-alone: generating a 50 MB file of each type and a 5,000-page PDF');
-  const files = [...(await generateFiles()), await manyPagesPdf()];
+  const files = [...(await generateFiles()), await manyPagesPdf()].filter((f) => !ONLY || ONLY.some((end) => f.filename.endsWith(end)));
   return withBenchServer('untrusted-alone', { poolSize: 2 }, async ({ server }) => {
     const ada = await signedUp(server.url, 'Ada');
     const idle = await probe(server.url, '/readyz', { count: 500 });

@@ -64,6 +64,9 @@ test('a sample of real responses validates against the spec', async () => {
   await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'wrong password' });
   await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'x'.repeat(2 * 1024 * 1024) });
   await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password });
+  // SIGN_IN_RATE_LIMIT wrong passwords from this client: it is refused that account (429) even with the right one.
+  await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'wrong password' });
+  await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password: 'wrong password' });
   await call('POST', '/api/auth/sign-in/email', { email: 'ada@example.com', password });
 
   const statuses = new Set(seen.map((s) => s.status));

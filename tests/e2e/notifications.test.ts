@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushService, startPushService } from '../fakes/web-push.js';
-import { signUpThroughApi, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let e2e: E2E;
 let push: PushService;
@@ -34,6 +34,8 @@ beforeAll(async () => {
   bob = await e2e.page();
   ada = await e2e.page();
   await signUpIn(bob, 'Bob Invitee', bobEmail);
+  // An invitation by address reaches the account only once it has verified that address (issue 30, item 12).
+  await verifyByMailedLink(bob, bobEmail);
   await signUpIn(ada, 'Ada Inviter', `ada-${Date.now()}@example.com`);
 });
 afterAll(async () => {

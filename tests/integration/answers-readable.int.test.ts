@@ -66,7 +66,8 @@ test("a user's passage is cited for that user, never for another user or a visit
     meta_data: { domain_name: 'user' },
   });
   expect(mine.text).toContain('The aardvark enclosure opens at nine [1].');
-  expect(mine.text).toContain('uses your own sources and the built-in user guide');
+  // Web search being off is said beside the ask box (GET /rest/server/features), never in the answer.
+  expect(mine.text).not.toContain('Web search is off');
   for (const b of [other, visitor]) {
     const theirs = await sourcesFor(b, 'When does the aardvark enclosure open?');
     expect(theirs.sources.map((s) => s.url)).not.toContain('/files/notes#1');

@@ -62,7 +62,7 @@ test('with billing off a code check is refused as such, and an unknown partner f
 
 test('the phone apps: the store set, and null for the one not set', async () => {
   const res = await (await visitor(server.url)).get('/rest/mobile-app');
-  expect(res.json).toEqual({ ios_url: 'https://apps.apple.com/app/id1', android_url: null });
+  expect(res.json).toEqual({ ios_url: 'https://apps.apple.com/app/id1', android_url: null, ios_rating: null, android_rating: null });
 });
 
 test('code checks are limited per address', async () => {
