@@ -7,11 +7,17 @@
 // and some allocations (one array grown past the limit) abort the whole process instead
 // (nodejs/node#47224), which a hostile file must not be able to do to the server.
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export type WorkerLimits = {
-  /** How long one job may run, counted from the moment its process starts it (neither the time queued nor loading the job's module counts). */
+  /**
+   * How long one job may run, counted from the moment its process starts it (neither the time
+   * queued nor loading the job's module counts). A job that used less than half of it in CPU
+   * (its process was kept waiting by a busy machine: parsers run at a lower priority) gets more,
+   * up to STARVED_CAP times it in all: only a job that works that long is ended.
+   */
   timeMs: number;
   /** The JavaScript heap of a worker process; a job that needs more ends its process. */
   memoryMb: number;
@@ -52,12 +58,49 @@ export type WorkerPoolOptions = {
 const ENTRY = fileURLToPath(new URL('./process-entry.mjs', import.meta.url));
 /** Parsers yield the CPU to the process that serves requests when both want it. */
 const NICE = 10;
+/** A starved job's wall time is capped at this many times its limit. */
+const STARVED_CAP = 4;
+/** The granularity of a process's CPU time in /proc (Linux's USER_HZ). */
+const TICK_MS = 10;
 /** How much of a process's last words are kept, to tell running out of memory from other crashes. */
 const STDERR_TAIL = 4096;
 
 type Task = { job: { module: string; name: string }; input: unknown; resolve: (output: unknown) => void; reject: (error: unknown) => void };
 type Reply = { kind: 'started' } | { kind: 'done'; output: unknown } | { kind: 'failed'; name: string; message: string };
-type Worker = { child: ChildProcess; stderr: string; task?: Task; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout; timedOut?: boolean };
+type Worker = {
+  child: ChildProcess;
+  stderr: string;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+  idle?: NodeJS.Timeout;
+  timedOut?: boolean;
+  /** When the job started: the wall clock, and its process's CPU time (null where /proc is not there). */
+  startedAt?: { wallMs: number; cpuMs: number | null };
+};
+
+/** A process's CPU time (user and system) in milliseconds, from /proc on Linux; null elsewhere or when it has gone. */
+export function cpuTimeMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a job past its time limit is ended now, or given `moreMs`: a job that used at least half
+ * of the limit in CPU is ended; one that used less (starved by a busy machine) waits on, up to
+ * STARVED_CAP times the limit in all. Without a CPU figure, it is ended.
+ */
+export function overTime(input: { limitMs: number; wallMs: number; cpuMs: number | null }): { end: true } | { end: false; moreMs: number } {
+  const { limitMs, wallMs, cpuMs } = input;
+  if (cpuMs === null || cpuMs + TICK_MS >= limitMs / 2 || wallMs >= STARVED_CAP * limitMs) return { end: true };
+  return { end: false, moreMs: Math.max(TICK_MS, Math.min(limitMs - cpuMs, STARVED_CAP * limitMs - wallMs)) };
+}
 
 export function createWorkerPool({ processes, limits, idleTimeoutMs = 30_000 }: WorkerPoolOptions): WorkerPool {
   const queue: Task[] = [];
@@ -88,10 +131,8 @@ export function createWorkerPool({ processes, limits, idleTimeoutMs = 30_000 }: 
     const task = worker.task;
     if (!task) return;
     if (reply.kind === 'started') {
-      worker.timer = setTimeout(() => {
-        worker.timedOut = true;
-        worker.child.kill('SIGKILL');
-      }, limits.timeMs);
+      worker.startedAt = { wallMs: performance.now(), cpuMs: cpuTimeMs(worker.child.pid) };
+      worker.timer = setTimeout(() => checkTime(worker), limits.timeMs);
       return;
     }
     finish(worker);
@@ -99,6 +140,18 @@ export function createWorkerPool({ processes, limits, idleTimeoutMs = 30_000 }: 
     else task.reject(Object.assign(new Error(reply.message), { name: reply.name }));
     worker.idle = setTimeout(() => worker.child.kill(), idleTimeoutMs);
     next();
+  }
+
+  function checkTime(worker: Worker) {
+    const started = worker.startedAt!;
+    const cpuNow = started.cpuMs === null ? null : cpuTimeMs(worker.child.pid);
+    const verdict = overTime({ limitMs: limits.timeMs, wallMs: performance.now() - started.wallMs, cpuMs: cpuNow === null ? null : cpuNow - started.cpuMs! });
+    if (!verdict.end) {
+      worker.timer = setTimeout(() => checkTime(worker), verdict.moreMs);
+      return;
+    }
+    worker.timedOut = true;
+    worker.child.kill('SIGKILL');
   }
 
   function onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null) {
