@@ -57,6 +57,7 @@ typecheck: install
 lint: install
 	biome check .
 	depcruise services workflows web/src mocks --config .dependency-cruiser.cjs --output-type err
+	node scripts/check-table-owners.mjs
 
 define WEB_STEPS
 	vite build --config web/vite.config.ts

@@ -22,6 +22,7 @@ import {
   pushSubscriptionsOf,
   withPushSubscriptions,
 } from '../services/notifications/index.js';
+import { crossRead } from '../services/db/cross-read.js';
 
 export type NotificationDeliveryDeps = {
   store: EventStore;
@@ -84,7 +85,7 @@ export function registerNotificationDelivery(deps: NotificationDeliveryDeps) {
  */
 async function mailed(deps: NotificationDeliveryDeps, n: NotificationSent['data'], now: () => Date) {
   const mailId = mailIdOf(n);
-  const user = await deps.db.selectFrom('user').select('email').where('id', '=', n.user_id).executeTakeFirst();
+  const user = await crossRead(deps.db).selectFrom('user').select('email').where('id', '=', n.user_id).executeTakeFirst();
   // The account was deleted before the mail went out: nobody to write to.
   if (!user) return false;
   let queued: MailCursor | undefined = await queueMailForDelivery(
@@ -142,7 +143,7 @@ export function startNotificationDeliveryConsumer(
 
 async function emailsOf(trx: Trx, userIds: string[]) {
   if (!userIds.length) return new Map<string, string>();
-  const rows = await trx
+  const rows = await crossRead(trx)
     .selectFrom('user')
     .select(['id', 'email'])
     .where('id', 'in', [...new Set(userIds)])

@@ -11,6 +11,7 @@ import type { MailTransport } from '../services/mail/transport.js';
 import { deliverMail, queueMail } from '../services/mail/use-cases.js';
 import { roleOf } from '../services/spaces/access-levels.js';
 import type { SpaceMemberInvited } from '../services/spaces/events.js';
+import { crossRead } from '../services/db/cross-read.js';
 
 type InviteInput = SpaceMemberInvited['data'] & { publicUrl: string };
 
@@ -21,10 +22,10 @@ export function registerSpaceInviteMail(deps: { store: EventStore; transport: Ma
       const queued = await DBOS.runStep(
         async () => {
           const [space, inviter, invitee] = await Promise.all([
-            deps.db.selectFrom('spaces').select(['title', 'slug']).where('uuid', '=', input.uuid).executeTakeFirst(),
-            deps.db.selectFrom('user').select('name').where('id', '=', input.invited_by).executeTakeFirst(),
+            crossRead(deps.db).selectFrom('spaces').select(['title', 'slug']).where('uuid', '=', input.uuid).executeTakeFirst(),
+            crossRead(deps.db).selectFrom('user').select('name').where('id', '=', input.invited_by).executeTakeFirst(),
             // An account with this email reads the mail in its outbox too.
-            deps.db.selectFrom('user').select('id').where('email', '=', input.email).executeTakeFirst(),
+            crossRead(deps.db).selectFrom('user').select('id').where('email', '=', input.email).executeTakeFirst(),
           ]);
           // Deleted (or the invitation withdrawn) before the mail went out: nothing to say.
           if (!space) return false;

@@ -11,6 +11,7 @@ import { EventStore } from '../services/eventstore/store.js';
 import { askInThread, finishEntry } from '../services/threads/use-cases.js';
 import { migratedDb } from '../tests/support/database.js';
 import { ANSWERS_AT_ONCE, createWholeAnswers } from './whole-answer.js';
+import { allTables } from '../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -51,7 +52,7 @@ async function pendingEntry() {
 }
 
 const statusOf = async (backendUuid: string) =>
-  (await db.selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow()).status;
+  (await allTables(db).selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow()).status;
 
 /** Answers whose search waits until `release()`, counting the searches; `through`: the store they write to. */
 function gatedAnswers(through: EventStore = store) {

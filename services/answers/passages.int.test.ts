@@ -9,6 +9,7 @@ import { searchPassages, HELP_CORPUS } from '../passages/index.js';
 import { loadHelpCorpus } from './corpus.js';
 import { GUIDE_STREAM, publishGuide } from './guide.js';
 import { helpSource } from './passages.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -22,7 +23,7 @@ afterAll(async () => close?.());
 const count = async () =>
   Number(
     (
-      await db
+      await allTables(db)
         .selectFrom('passages')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('corpus', '=', HELP_CORPUS)

@@ -9,6 +9,7 @@ import type { QuestionAsked, ThreadStarted } from '../threads/events.js';
 import { threadOpenings, threadStream } from '../threads/index.js';
 import { decideQueryMilestones } from './decide.js';
 import { attributionStream, evolveAttribution, initialAttribution, type AttributionOwner } from './events.js';
+import { own } from './tables.js';
 
 export const QUERY_MILESTONES_CONSUMER = 'attribution-query-milestones';
 
@@ -34,7 +35,7 @@ export function queryMilestonesConsumer(store: EventStore, now: () => Date = () 
       const owner = ownerOf(threads.get(threadStream(d.context_uuid))?.started);
       if (!owner) continue;
       const fromAssistant = d.client === 'assistant_browser';
-      const counts = await trx
+      const counts = await own(trx)
         .insertInto('attribution_query_counts')
         .values({ owner_key: ownerKey(owner), questions: 1, assistant_questions: fromAssistant ? 1 : 0 })
         .onConflict((oc) =>

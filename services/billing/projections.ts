@@ -3,11 +3,12 @@
 import type { Projection, Trx } from '../eventstore/types.js';
 import type { AccountErased } from '../identity/events.js';
 import { SUBSCRIPTION_EVENT_TYPES, type SubscriptionEvent } from './events.js';
+import { own } from './tables.js';
 
 type Row = Parameters<ReturnType<Trx['insertInto']>['values']>[0];
 
 async function upsert(trx: Trx, userId: string, at: string, set: Record<string, unknown>) {
-  await trx
+  await own(trx)
     .insertInto('subscriptions')
     .values({ user_id: userId, updated_at: at, ...set } as Row as never)
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: at, ...set } as never))
@@ -20,7 +21,7 @@ export const subscriptionsProjection: Projection = {
   handles: [...SUBSCRIPTION_EVENT_TYPES, 'AccountErased'],
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
-      await trx
+      await own(trx)
         .deleteFrom('subscriptions')
         .where('user_id', '=', (event.data as AccountErased['data']).user_id)
         .execute();

@@ -7,6 +7,8 @@ import type { Plan, SessionSubscription, SubscriptionSource, SubscriptionStatus 
 import type { Interval, PlanCatalogue } from '../shared/plan-catalogue.js';
 import { PLAN_RANK } from '../shared/plans.js';
 import { entitles } from './decide.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 export type SubscriptionView = SessionSubscription & {
   interval: Interval | null;
@@ -22,7 +24,7 @@ export type PlanRules = { plans: PlanCatalogue; fallbackPlan: Plan };
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export async function subscriptionViewOf(db: Db, rules: PlanRules, userId: string): Promise<SubscriptionView> {
-  const row = await preparedBuilt(db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId)).executeTakeFirst();
+  const row = await preparedBuilt(own(db).selectFrom('subscriptions').selectAll().where('user_id', '=', userId)).executeTakeFirst();
   const status = (row?.status ?? 'none') as SubscriptionStatus;
   const plan = row?.plan && entitles(status) ? (row.plan as Plan) : rules.fallbackPlan;
   return {
@@ -52,12 +54,12 @@ type PlanOrganization = NonNullable<SessionSubscription['plan_organization']>;
  */
 export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
   const rows = await preparedBuilt(
-    db
+    crossRead(db)
       .selectFrom('subscriptions')
       .select(['plan', 'status', 'source', sql<string | null>`null::text`.as('org_uuid'), sql<string | null>`null::text`.as('role')])
       .where('user_id', '=', userId)
       .unionAll(
-        db
+        crossRead(db)
           .selectFrom('org_members')
           .innerJoin('subscriptions', 'subscriptions.user_id', 'org_members.org_uuid')
           .select(['subscriptions.plan', 'subscriptions.status', 'subscriptions.source', 'org_members.org_uuid', 'org_members.role'])
@@ -85,12 +87,17 @@ export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: st
 
 /** Whether the person ever had a subscription here (a code for first-time customers is not theirs). */
 export async function hasSubscribedBefore(db: Db, userId: string) {
-  const row = await db.selectFrom('subscriptions').select('user_id').where('user_id', '=', userId).where('subscription_id', 'is not', null).executeTakeFirst();
+  const row = await own(db)
+    .selectFrom('subscriptions')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('subscription_id', 'is not', null)
+    .executeTakeFirst();
   return !!row;
 }
 
 /** Whose customer this is (our checkout made it), or null. */
 export async function userOfCustomer(db: Db, customerId: string) {
-  const row = await db.selectFrom('subscriptions').select('user_id').where('customer_id', '=', customerId).executeTakeFirst();
+  const row = await own(db).selectFrom('subscriptions').select('user_id').where('customer_id', '=', customerId).executeTakeFirst();
   return row?.user_id ?? null;
 }

@@ -10,6 +10,7 @@ import { orgBilling, orgCheckout, orgPortal } from './org-billing.js';
 import { cancelScheduledChange, downgradeQuote, downgradeToPro, upgradeQuote, upgradeToMax } from './plan-change.js';
 import { subscriptionViewOf, type SubscriptionView } from './queries.js';
 import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
+import { crossRead } from '../db/cross-read.js';
 
 const toBody = (v: SubscriptionView) => ({
   status: v.subscription_status,
@@ -128,7 +129,7 @@ export const billingRoutes = {
   async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {
     const admin = await requireUser(actor);
     if (!isAdministrator(admin, ctx.config.adminEmails)) throw billingErrors.notAdministrator();
-    const account = await ctx.db.selectFrom('user').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
+    const account = await crossRead(ctx.db).selectFrom('user').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
     if (!account) throw billingErrors.accountNotFound();
     await changeSubscription(billingDeps(ctx), account.id, {
       type: 'RecordSource',

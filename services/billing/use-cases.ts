@@ -10,6 +10,7 @@ import { billingErrors } from './errors.js';
 import { evolveSubscription, NO_SUBSCRIPTION, subscriptionStream, type SubscriptionEvent, type SubscriptionFacts } from './events.js';
 import type { BillingProvider, ProviderEventSummary, ProviderSubscription } from './provider.js';
 import { userOfCustomer } from './queries.js';
+import { own } from './tables.js';
 
 const MAX_ATTEMPTS = 10;
 
@@ -110,7 +111,7 @@ export async function applyProviderEvents(deps: BillingDeps, events: readonly Pr
 
 /** Stores a verified webhook once by its event id, with what it is about; true when it was new. */
 export async function storeWebhookEvent(deps: Pick<BillingDeps, 'db' | 'now'>, event: ProviderEventSummary) {
-  const inserted = await deps.db
+  const inserted = await own(deps.db)
     .insertInto('stripe_webhook_events')
     .values({ event_id: event.id, type: event.type, created: event.created, received_at: deps.now(), summary: JSON.stringify(event) })
     .onConflict((oc) => oc.column('event_id').doNothing())

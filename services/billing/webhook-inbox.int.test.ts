@@ -13,6 +13,7 @@ import type { BillingDeps } from './context.js';
 import type { BillingProvider, ProviderEventSummary, ProviderSubscription } from './provider.js';
 import { storeWebhookEvent } from './use-cases.js';
 import { drainWebhookBatch, retryDelaySeconds } from './webhook-inbox.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 beforeEach(async () => {
-  await db.deleteFrom('stripe_webhook_events').execute();
+  await allTables(db).deleteFrom('stripe_webhook_events').execute();
 });
 
 /** A provider whose subscriptions are a map; it counts reads and fails for the customers told to. */
@@ -76,11 +77,11 @@ const event = (id: string, s: ProviderSubscription): ProviderEventSummary => ({
   failed_invoice: null,
 });
 const pending = async () =>
-  (await db.selectFrom('stripe_webhook_events').select(['event_id', 'attempts']).where('applied_at', 'is', null).orderBy('event_id').execute()).map((r) => [
-    r.event_id,
-    r.attempts,
-  ]);
-const planOf = async (userId: string) => (await db.selectFrom('subscriptions').select('plan').where('user_id', '=', userId).executeTakeFirst())?.plan;
+  (await allTables(db).selectFrom('stripe_webhook_events').select(['event_id', 'attempts']).where('applied_at', 'is', null).orderBy('event_id').execute()).map(
+    (r) => [r.event_id, r.attempts],
+  );
+const planOf = async (userId: string) =>
+  (await allTables(db).selectFrom('subscriptions').select('plan').where('user_id', '=', userId).executeTakeFirst())?.plan;
 
 describe('the webhook inbox', () => {
   test("a customer's events are applied together, reading each subscription once", async () => {

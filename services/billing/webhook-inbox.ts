@@ -8,6 +8,7 @@ import pLimit from 'p-limit';
 import type { BillingDeps } from './context.js';
 import type { ProviderEventSummary } from './provider.js';
 import { applyProviderEvents } from './use-cases.js';
+import { own } from './tables.js';
 
 /** Events claimed at once; groups of one batch are applied side by side, GROUPS_AT_ONCE at a time. */
 export const INBOX_BATCH = 500;
@@ -25,7 +26,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(MAX_RETRY_SECOND
 export async function drainWebhookBatch(deps: BillingDeps): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const rows = await trx
+    const rows = await own(trx)
       .selectFrom('stripe_webhook_events')
       .select(['event_id', 'summary', 'attempts'])
       .where('applied_at', 'is', null)
@@ -62,9 +63,9 @@ export async function drainWebhookBatch(deps: BillingDeps): Promise<number> {
         }),
       ),
     );
-    if (applied.length) await trx.updateTable('stripe_webhook_events').set({ applied_at: now }).where('event_id', 'in', applied).execute();
+    if (applied.length) await own(trx).updateTable('stripe_webhook_events').set({ applied_at: now }).where('event_id', 'in', applied).execute();
     for (const f of failed)
-      await trx
+      await own(trx)
         .updateTable('stripe_webhook_events')
         .set({ attempts: f.attempts, retry_at: new Date(now.getTime() + retryDelaySeconds(f.attempts) * 1000) })
         .where('event_id', 'in', f.ids)

@@ -1,7 +1,9 @@
 import type { Db } from '../db/database.js';
-import { threadsFrom, viewerOf, mayRead } from '../threads/index.js';
+import { viewerOf, mayRead } from '../threads/index.js';
 
 import type { BookmarkState } from '../../generated/sdk/types.gen.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 /**
  * BOOKMARKED once the user bookmarked the thread or it was added to a Space (seed 003 §4
@@ -10,7 +12,7 @@ import type { BookmarkState } from '../../generated/sdk/types.gen.js';
 export async function bookmarkStateOf(db: Db, userId: string | null, thread: { context_uuid: string; collection_uuid: string | null }): Promise<BookmarkState> {
   if (!userId) return 'NOT_BOOKMARKED';
   if (thread.collection_uuid) return 'BOOKMARKED';
-  const row = await db
+  const row = await own(db)
     .selectFrom('bookmarks')
     .select('context_uuid')
     .where('user_id', '=', userId)
@@ -25,7 +27,8 @@ export async function bookmarkStateOf(db: Db, userId: string | null, thread: { c
  * each is checked with the one read rule (mayRead) before anything of it is shown.
  */
 export async function readableBookmarks(db: Db, userId: string, page: { limit: number; offset: number }) {
-  const bookmarked = await threadsFrom(db)
+  const bookmarked = await crossRead(db)
+    .selectFrom('threads as t')
     .selectAll('t')
     .where((eb) =>
       eb.exists(eb.selectFrom('bookmarks as b').select('b.context_uuid').whereRef('b.context_uuid', '=', 't.context_uuid').where('b.user_id', '=', userId)),
@@ -46,7 +49,7 @@ export async function readableBookmarks(db: Db, userId: string, page: { limit: n
 
 async function latestAnswers(db: Db, contextUuids: string[]) {
   if (!contextUuids.length) return new Map<string, string>();
-  const rows = await db
+  const rows = await crossRead(db)
     .selectFrom('thread_entries')
     .distinctOn('context_uuid')
     .select(['context_uuid', 'answer'])

@@ -19,6 +19,7 @@ import { BOOKMARKS_COLLECTION } from './collection.js';
 import { bookmarkErrors } from './errors.js';
 import { bookmarkStateOf } from './queries.js';
 import { bookmarkThread, unbookmarkThread } from './use-cases.js';
+import { crossRead } from '../db/cross-read.js';
 
 async function signedIn(actor: Actor) {
   const userId = await actor.userId();
@@ -62,7 +63,7 @@ export const collectionRoutes = {
         articleMode: !!body.article_mode,
       });
       const after = await threadAfter(ctx, moved.contextUuid, moved.who, !!body.return_thread);
-      const space = await ctx.db.selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
+      const space = await crossRead(ctx.db).selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
       return { status: 200, body: { ...after, updated_collection: spaceRef(space, moved.level) } };
     }
     const userId = await signedIn(requestActor);
@@ -78,7 +79,7 @@ export const collectionRoutes = {
     if (collectionUuid) {
       const actor = await requireActor(requestActor);
       const moved = await takeThreadOutOfSpace(ctx, requestActor, { entryUuid, collectionUuid, actor });
-      const space = await ctx.db.selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
+      const space = await crossRead(ctx.db).selectFrom('spaces').selectAll().where('uuid', '=', moved.space.uuid).executeTakeFirstOrThrow();
       const thread = (await findThreadRow(ctx.db, moved.contextUuid))!;
       return { status: 200, body: { bookmark_state: await bookmarkStateOf(ctx.db, actor.user_id, thread), updated_collection: spaceRef(space, moved.level) } };
     }

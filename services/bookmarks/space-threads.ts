@@ -1,7 +1,8 @@
 // The threads of a Space (those the caller may read), or the caller's Bookmarks.
 import type { KernelContext } from '../shared/context.js';
 import { readableBookmarks } from './queries.js';
-import { threadPage, threadsFrom } from '../threads/index.js';
+import { crossRead } from '../db/cross-read.js';
+import { threadPage } from '../threads/index.js';
 import { visibleSpace, type Actor } from '../spaces/index.js';
 
 export async function spaceThreads(ctx: KernelContext, opts: { collectionUuid?: string; actor: Actor | null; limit: number; offset: number }) {
@@ -11,7 +12,8 @@ export async function spaceThreads(ctx: KernelContext, opts: { collectionUuid?: 
   if (!readable) return { rows: [], total: 0 };
   // Everyone who reads the Space sees its shared threads; private ones only their owners
   // (and the readers they let in).
-  const query = threadsFrom(ctx.db)
+  const query = crossRead(ctx.db)
+    .selectFrom('threads as t')
     .where('t.collection_uuid', '=', space.uuid)
     .where((eb) =>
       eb.or([

@@ -1,7 +1,8 @@
 import { type CompiledQuery, type DatabaseConnection, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { compiledOnce } from './compiled-once.js';
-import type { Database } from './schema.js';
+import type { NoTables } from './owned.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 /** A Kysely that compiles for PostgreSQL and records what it is asked to run, with no database. */
 function recordingDb() {
@@ -19,7 +20,7 @@ function recordingDb() {
       };
     }
   }
-  const db = new Kysely<Database>({
+  const db = new Kysely<NoTables>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),
       createDriver: () => new RecordingDriver(),
@@ -35,7 +36,7 @@ describe('compiledOnce', () => {
     let builds = 0;
     const read = compiledOnce(2, (db, userId: string, limit: number) => {
       builds++;
-      return db.selectFrom('memories').select('content').where('user_id', '=', userId).where('should_forget', '=', false).limit(limit);
+      return allTables(db).selectFrom('memories').select('content').where('user_id', '=', userId).where('should_forget', '=', false).limit(limit);
     });
     const { db, ran } = recordingDb();
     await read(db, 'u-1', 5);
@@ -51,10 +52,10 @@ describe('compiledOnce', () => {
 
   test('refuses a builder that leaves an argument out or uses one twice', async () => {
     const { db } = recordingDb();
-    const unused = compiledOnce(2, (d, userId: string, _other: string) => d.selectFrom('memories').select('content').where('user_id', '=', userId));
+    const unused = compiledOnce(2, (d, userId: string, _other: string) => allTables(d).selectFrom('memories').select('content').where('user_id', '=', userId));
     await expect(unused(db, 'u', 'x')).rejects.toThrow('each of the 2 arguments must be one parameter');
     const twice = compiledOnce(1, (d, userId: string) =>
-      d.selectFrom('memories').select('content').where('user_id', '=', userId).where('memory_key', '=', userId),
+      allTables(d).selectFrom('memories').select('content').where('user_id', '=', userId).where('memory_key', '=', userId),
     );
     await expect(twice(db, 'u')).rejects.toThrow('each of the 1 arguments must be one parameter');
   });

@@ -1,11 +1,11 @@
 // A hot read built with Kysely's builder once, not on every call. Building and compiling a small
 // select cost 30-60 µs of the server's one thread each time; on the answers path, five such
 // reads an ask came to about a twentieth of the server's CPU at 20 concurrent asks.
-import type { CompiledQuery, Compilable, Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { CompiledQuery, Compilable } from 'kysely';
+import type { Db } from './database.js';
 
-/** The database or a transaction on it. */
-type On = Kysely<Database>;
+/** The database or a transaction on it (`build` narrows it to its owner's tables). */
+type On = Db;
 
 const STAND_IN = Symbol('stand-in');
 type StandIn = { [STAND_IN]: number };

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import { prepared, preparedBuilt, transactionInTwoTrips, type Db } from './database.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -15,10 +16,10 @@ afterAll(async () => close?.());
 
 test('marked statements are prepared once per connection, one per shape; unmarked ones are not', async () => {
   await db.connection().execute(async (c) => {
-    const byId = (id: string) => preparedBuilt(c.selectFrom('passage_corpora').select('corpus').where('corpus', '=', id));
+    const byId = (id: string) => preparedBuilt(allTables(c).selectFrom('passage_corpora').select('corpus').where('corpus', '=', id));
     for (const id of ['a', 'b', 'c']) await byId(id).execute();
-    await preparedBuilt(c.selectFrom('passage_corpora').select(['corpus', 'content_hash']).where('corpus', '=', 'a')).execute();
-    await c.selectFrom('passage_corpora').select('indexed_at').where('corpus', '=', 'a').execute();
+    await preparedBuilt(allTables(c).selectFrom('passage_corpora').select(['corpus', 'content_hash']).where('corpus', '=', 'a')).execute();
+    await allTables(c).selectFrom('passage_corpora').select('indexed_at').where('corpus', '=', 'a').execute();
     await sql`${sql.raw(prepared('named_here'))} select 1 as one`.execute(c);
     const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements order by statement collate "C"`.execute(
       c,
@@ -36,9 +37,9 @@ test('marked statements are prepared once per connection, one per shape; unmarke
 
 describe('transactionInTwoTrips (one connection in the pool: every case reuses it)', () => {
   const put = (corpus: string) =>
-    preparedBuilt(db.insertInto('passage_corpora').values({ corpus, content_hash: 'h', indexed_at: new Date() }).returning('corpus')).compile();
+    preparedBuilt(allTables(db).insertInto('passage_corpora').values({ corpus, content_hash: 'h', indexed_at: new Date() }).returning('corpus')).compile();
   const corpora = async (prefix: string) =>
-    (await db.selectFrom('passage_corpora').select('corpus').where('corpus', 'like', `${prefix}%`).orderBy('corpus').execute()).map((r) => r.corpus);
+    (await allTables(db).selectFrom('passage_corpora').select('corpus').where('corpus', 'like', `${prefix}%`).orderBy('corpus').execute()).map((r) => r.corpus);
 
   test('commits every statement, answers in order, and prepares the marked ones', async () => {
     const { committed, results } = await transactionInTwoTrips(db, [put('ok-a'), sql`select 2 as two`.compile(db), put('ok-b')], () => true);
@@ -70,7 +71,7 @@ describe('transactionInTwoTrips (one connection in the pool: every case reuses i
     expect(await corpora('fail-')).toEqual([]);
     // The connection went back to the pool usable, and no longer pipelined: a plain transaction works.
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('passage_corpora').values({ corpus: 'after-a', content_hash: 'h', indexed_at: new Date() }).execute();
+      await allTables(trx).insertInto('passage_corpora').values({ corpus: 'after-a', content_hash: 'h', indexed_at: new Date() }).execute();
     });
     expect(await corpora('after-')).toEqual(['after-a']);
   });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
+import type { NoTables } from './owned.js';
 
 // bigint (int8) stays a string so positions never lose precision.
-export type Db = Kysely<Database>;
+/** The handle every context carries: typed over no table, each owner narrows it (owned.ts). */
+export type Db = Kysely<NoTables>;
 
 export function createPool(connectionString: string, max = 10) {
   return new pg.Pool({ connectionString, max });
@@ -13,7 +14,7 @@ export function createPool(connectionString: string, max = 10) {
 const poolOf = new WeakMap<Db, pg.Pool>();
 
 export function createDb(pool: pg.Pool): Db {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  const db = new Kysely<NoTables>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   poolOf.set(db, pool);
   return db;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { EventLogSignals } from './signals.js';
 import type { EventStore } from './store.js';
 import type { StoredEvent, Trx } from './types.js';
+import { own } from './tables.js';
 
 export type ConsumerHandler = (trx: Trx, events: StoredEvent[]) => Promise<void>;
 
@@ -37,12 +38,12 @@ export async function consumeOnce(
 async function readBatch(store: EventStore, name: string, handle: ConsumerHandler, batchSize: number, types: readonly string[] | undefined) {
   return store.db.transaction().execute(async (trx) => {
     const lockCheckpoint = () =>
-      trx.selectFrom('consumer_checkpoints').select(['tx_id', 'position']).where('consumer', '=', name).forUpdate().executeTakeFirst();
+      own(trx).selectFrom('consumer_checkpoints').select(['tx_id', 'position']).where('consumer', '=', name).forUpdate().executeTakeFirst();
     let checkpoint = await lockCheckpoint();
     if (!checkpoint) {
       // First run: make the row to lock, so a second instance starting at the same time waits
       // for this batch instead of handling it too.
-      await trx
+      await own(trx)
         .insertInto('consumer_checkpoints')
         .values({ consumer: name, tx_id: '0', position: '0', updated_at: new Date() })
         .onConflict((oc) => oc.column('consumer').doNothing())
@@ -54,7 +55,7 @@ async function readBatch(store: EventStore, name: string, handle: ConsumerHandle
     const wanted = types && new Set(types);
     const wantedTypes = wanted ? sql<boolean>`type = any(${[...wanted]}::text[])` : sql<boolean>`true`;
     const readable = sql<boolean>`tx_id < pg_snapshot_xmin(pg_current_snapshot())`;
-    const rows = await trx
+    const rows = await own(trx)
       .selectFrom('events')
       .select(['global_position', 'tx_id', 'stream_id', 'stream_version', 'type', 'metadata', 'recorded_at'])
       .select(readable.as('readable'))
@@ -76,7 +77,7 @@ async function readBatch(store: EventStore, name: string, handle: ConsumerHandle
         given.map((r) => store.toStored(r)),
       );
     const last = read[read.length - 1];
-    await trx
+    await own(trx)
       .updateTable('consumer_checkpoints')
       .set({ tx_id: last.tx_id, position: last.global_position, updated_at: new Date() })
       .where('consumer', '=', name)

@@ -5,6 +5,7 @@
 // rewritten: the erasure a person is owed outranks "events are never rewritten".
 import { sql } from 'kysely';
 import type { Trx } from './types.js';
+import { own } from './tables.js';
 
 /** Who is erased, and what is wholly theirs. Lives only inside the erasing step: never logged or returned. */
 export type ErasedPerson = {
@@ -78,7 +79,7 @@ export async function eraseEvents(trx: Trx, redactors: Redactors, person: Erased
   for (const type of Object.keys(redactors)) {
     let after = '0';
     for (;;) {
-      const rows = await trx
+      const rows = await own(trx)
         .selectFrom('events')
         .select(['global_position', 'stream_id', 'data'])
         .where('type', '=', type)
@@ -90,7 +91,7 @@ export async function eraseEvents(trx: Trx, redactors: Redactors, person: Erased
       for (const row of rows) {
         const next = redactOne(redactors, { type, streamId: row.stream_id, data: row.data }, person);
         if (next === undefined) continue;
-        await trx
+        await own(trx)
           .updateTable('events')
           .set({ data: JSON.stringify(next), metadata: sql`metadata || '{"erased":true}'::jsonb` })
           .where('global_position', '=', row.global_position)

@@ -40,6 +40,7 @@ import { changeTask, readTask } from '../tasks/use-cases.js';
 import type { NewEvent } from './types.js';
 import { rebuildProjections } from './rebuild.js';
 import { EventStore } from './store.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -316,7 +317,7 @@ function memoryCommand(cmd: Extract<Command, { kind: 'memory' }>, now: Date) {
 
 /** The heart of services/rights/deletion.ts (discard the mail, redact the log, AccountErased), without Better Auth's tables. */
 async function erase(userId: string, now: Date) {
-  const own = await db.selectFrom('events').select('data').where('stream_id', '=', accountStream(userId)).execute();
+  const own = await allTables(db).selectFrom('events').select('data').where('stream_id', '=', accountStream(userId)).execute();
   const { emails, names } = namesAndEmailsOf(own);
   await discardMailOf(store, { userId, emails, names }, now);
   await db.transaction().execute(async (trx) => {
@@ -453,9 +454,9 @@ test('a rebuild restores read-model rows that were lost or damaged', async () =>
   await deliverMail(store, { via: 'outbox', send: async () => {} }, 'm1', () => now);
   const good = await snapshot();
 
-  await db.deleteFrom('visitor_claims').execute();
-  await db.updateTable('mail_outbox').set({ status: 'queued', delivered_at: null }).execute();
-  await db
+  await allTables(db).deleteFrom('visitor_claims').execute();
+  await allTables(db).updateTable('mail_outbox').set({ status: 'queued', delivered_at: null }).execute();
+  await allTables(db)
     .insertInto('accounts')
     .values({ user_id: 'ghost', email: 'ghost@example.com', name: 'Ghost', subscription_status: 'active', visitor_id: null, registered_at: now })
     .execute();

@@ -1,6 +1,7 @@
 // Drops every read model owned by a projection and replays the whole log through it.
 import { sql } from 'kysely';
 import type { EventStore } from './store.js';
+import { own } from './tables.js';
 
 export async function rebuildProjections(store: EventStore, batchSize = 1000) {
   const tables = [...new Set(store.projections.flatMap((p) => p.tables))];
@@ -9,7 +10,7 @@ export async function rebuildProjections(store: EventStore, batchSize = 1000) {
     if (tables.length) await sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(', ')}`).execute(trx);
     let after = '0';
     for (;;) {
-      const rows = await trx.selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(batchSize).execute();
+      const rows = await own(trx).selectFrom('events').selectAll().where('global_position', '>', after).orderBy('global_position').limit(batchSize).execute();
       if (rows.length === 0) break;
       await store.projectAll(
         trx,

@@ -6,6 +6,7 @@ import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from './store.js';
 import { ConcurrencyError, statementsProjection, type Projection } from './types.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -333,7 +334,7 @@ describe('upcasting', () => {
     const [event] = await new EventStore(db, [], [renamed]).readStream(id);
     expect(event.data).toEqual({ full_name: 'Ada Lovelace' });
     expect(event.metadata.v).toBe(2);
-    const stored = await db.selectFrom('events').select(['data', 'metadata']).where('stream_id', '=', id).executeTakeFirstOrThrow();
+    const stored = await allTables(db).selectFrom('events').select(['data', 'metadata']).where('stream_id', '=', id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ data: { name: 'Ada Lovelace' }, metadata: { v: 1 } });
   });
 

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { prepared, preparedBuilt, transactionInTwoTrips, type Db } from '../db/database.js';
 import { checkRow, ConcurrencyError, type ExpectedVersion, type NewEvent, type Projection, type StoredEvent, type Trx, type Upcaster } from './types.js';
+import { own } from './tables.js';
 
 const MAX_ANY_ATTEMPTS = 100;
 /** About this many characters of payload an append statement carries, when it may take several. */
@@ -124,7 +125,7 @@ export class EventStore {
   }
 
   async readStream(streamId: string, db: Db | Trx = this.db): Promise<StoredEvent[]> {
-    const rows = await preparedBuilt(db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version')).execute();
+    const rows = await preparedBuilt(own(db).selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version')).execute();
     return rows.map((r) => this.toStored(r));
   }
 
@@ -135,7 +136,7 @@ export class EventStore {
   }
 
   private async currentVersion(db: Db | Trx, streamId: string) {
-    const row = await db
+    const row = await own(db)
       .selectFrom('events')
       .select(sql<number>`coalesce(max(stream_version), 0)::int`.as('v'))
       .where('stream_id', '=', streamId)

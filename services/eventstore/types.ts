@@ -1,7 +1,8 @@
 import { type CompiledQuery, type Kysely, NoResultError, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { NoTables } from '../db/owned.js';
 
-export type Trx = Transaction<Database>;
+/** A transaction typed over no table: each owner narrows it with its own `own()`. */
+export type Trx = Transaction<NoTables>;
 
 /** An event to append. `v` is the payload's schema version (default 1). */
 export type NewEvent<T extends string = string, D = unknown> = { type: T; data: D; metadata?: Record<string, unknown>; v?: number };
@@ -37,7 +38,7 @@ export type Projection = {
    * Set when the projection only writes what the event's payload says, with no reads: the
    * store then sends these statements together with the append (transactionInTwoTrips).
    */
-  statements?: (db: Kysely<Database>, event: { type: string; data: unknown }) => ProjectionStatement[];
+  statements?: (db: Kysely<NoTables>, event: { type: string; data: unknown }) => ProjectionStatement[];
 };
 
 /** A projection's write; `expectsRow`: it returns a row, or the read model is not what the events say. */

@@ -13,6 +13,7 @@ import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { filePassageEvents } from './file-passages.js';
 import { settlePassageIndex } from '../passages/index.js';
+import { own } from './tables.js';
 
 /** `extract` reads a file's text: in a worker with limits unless given (tests give other limits). */
 export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date; extract?: typeof extractFileInWorker };
@@ -67,7 +68,7 @@ export async function recordOutcome(
 ): Promise<IndexResult> {
   return deps.db.transaction().execute(async (trx) => {
     // Serialises with a delete or a new version of the same file.
-    await trx.selectFrom('files').select('file_uuid').where('file_uuid', '=', fileUuid).forUpdate().executeTakeFirst();
+    await own(trx).selectFrom('files').select('file_uuid').where('file_uuid', '=', fileUuid).forUpdate().executeTakeFirst();
     const { state, version: streamVersion } = await deps.store.aggregate(fileStream(fileUuid), NO_FILE, evolveFile, trx);
     const events = decideIndexResult(state, version, outcome, deps.now());
     if (events.length === 0 || !state.current) return 'stale';

@@ -8,6 +8,7 @@ import { applyFilters, filesByUuid, type FileFilters, type FileRow } from './que
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
 import { startAll } from './upload-use-cases.js';
 import { fileErrors } from './errors.js';
+import { own } from './tables.js';
 
 const RESYNC_MAX = 1000;
 
@@ -34,7 +35,7 @@ export async function deleteFiles(ctx: FilesContext, user: SessionUser, info: Re
 
 /** Every file of a repository, for a Space being deleted: deleted file by file, so stopping halfway and deleting again finishes the job. */
 export async function deleteAllFiles(ctx: KernelContext, repository: Repository, by: string) {
-  const rows = await ctx.db
+  const rows = await own(ctx.db)
     .selectFrom('files')
     .select(['file_uuid', 'object_key'])
     .where('repo_type', '=', repository.type)
@@ -52,7 +53,7 @@ export async function resyncFiles(ctx: FilesContext, user: SessionUser, info: Re
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;
-  const base = ctx.db.selectFrom('files').selectAll().where('repo_type', '=', repository.type).where('repo_owner', '=', repository.owner_id);
+  const base = own(ctx.db).selectFrom('files').selectAll().where('repo_type', '=', repository.type).where('repo_owner', '=', repository.owner_id);
   const rows = await applyFilters(base, filters).orderBy('updated_at', 'desc').limit(RESYNC_MAX).execute();
   const now = ctx.now();
   const jobs = await ctx.db.transaction().execute(async (trx) => {

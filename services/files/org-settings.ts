@@ -6,11 +6,17 @@ import type { SessionUser } from '../identity/index.js';
 import { orgFilesStream } from './events.js';
 import { orgDownloadsDisabled } from './queries.js';
 import { fileErrors } from './errors.js';
+import { crossRead } from '../db/cross-read.js';
 
 const ADMIN_ROLES = ['owner', 'admin'];
 
 async function roleIn(ctx: FilesContext, user: SessionUser, orgUuid: string) {
-  const row = await ctx.db.selectFrom('member').select('role').where('organizationId', '=', orgUuid).where('userId', '=', user.id).executeTakeFirst();
+  const row = await crossRead(ctx.db)
+    .selectFrom('member')
+    .select('role')
+    .where('organizationId', '=', orgUuid)
+    .where('userId', '=', user.id)
+    .executeTakeFirst();
   if (!row) throw fileErrors.organizationNotFound();
   return row.role;
 }

@@ -5,6 +5,7 @@
 import type { Projection } from '../eventstore/types.js';
 import type { AccountErased } from '../identity/events.js';
 import { FILE_EVENT_TYPES, type FileEvent, type OrgFileSettingsChanged } from './events.js';
+import { own } from './tables.js';
 
 export const filesProjection: Projection = {
   name: 'files',
@@ -15,15 +16,15 @@ export const filesProjection: Projection = {
       // A deleted account's files went before, and its unfinished uploads' bytes; on the files it
       // gave a Space that stays, its address goes.
       const { user_id } = event.data as AccountErased['data'];
-      await trx.updateTable('files').set({ uploader_email: '' }).where('uploaded_by_user_id', '=', user_id).execute();
-      await trx.deleteFrom('file_uploads').where('uploaded_by_user_id', '=', user_id).execute();
+      await own(trx).updateTable('files').set({ uploader_email: '' }).where('uploaded_by_user_id', '=', user_id).execute();
+      await own(trx).deleteFrom('file_uploads').where('uploaded_by_user_id', '=', user_id).execute();
       return;
     }
     const e = { type: event.type, data: event.data } as FileEvent | OrgFileSettingsChanged;
     switch (e.type) {
       case 'FileUploadStarted': {
         const d = e.data;
-        await trx
+        await own(trx)
           .insertInto('file_uploads')
           .values({
             object_key: d.object_key,
@@ -38,12 +39,12 @@ export const filesProjection: Projection = {
         return;
       }
       case 'FileUploadExpired':
-        await trx.deleteFrom('file_uploads').where('object_key', '=', e.data.object_key).execute();
+        await own(trx).deleteFrom('file_uploads').where('object_key', '=', e.data.object_key).execute();
         return;
       case 'FileSubmitted': {
         const d = e.data;
         // Submitted: no longer pending (a no-op for events from before uploads were recorded).
-        await trx
+        await own(trx)
           .deleteFrom('file_uploads')
           .where('object_key', '=', d.upload_key ?? d.object_key)
           .execute();
@@ -64,7 +65,7 @@ export const filesProjection: Projection = {
           version: d.version,
           updated_at: d.submitted_at,
         };
-        await trx
+        await own(trx)
           .insertInto('files')
           .values({ file_uuid: d.file_uuid, ...row, created_at: d.submitted_at })
           .onConflict((oc) => oc.column('file_uuid').doUpdateSet(row))
@@ -73,7 +74,7 @@ export const filesProjection: Projection = {
       }
       case 'FileIndexed': {
         const d = e.data;
-        await trx
+        await own(trx)
           .updateTable('files')
           .set((eb) => ({
             file_state: 'COMPLETE',
@@ -90,7 +91,7 @@ export const filesProjection: Projection = {
         return;
       }
       case 'FileIndexFailed':
-        await trx
+        await own(trx)
           .updateTable('files')
           .set({ file_state: 'FAILED', error: e.data.error, updated_at: e.data.failed_at })
           .where('file_uuid', '=', e.data.file_uuid)
@@ -98,10 +99,10 @@ export const filesProjection: Projection = {
           .execute();
         return;
       case 'FileDeleted':
-        await trx.deleteFrom('files').where('file_uuid', '=', e.data.file_uuid).execute();
+        await own(trx).deleteFrom('files').where('file_uuid', '=', e.data.file_uuid).execute();
         return;
       case 'OrgFileSettingsChanged':
-        await trx
+        await own(trx)
           .insertInto('org_file_settings')
           .values({ org_uuid: e.data.org_uuid, downloads_disabled: e.data.downloads_disabled, updated_at: e.data.changed_at })
           .onConflict((oc) => oc.column('org_uuid').doUpdateSet({ downloads_disabled: e.data.downloads_disabled, updated_at: e.data.changed_at }))

@@ -2,12 +2,14 @@
 // limits, and lookups by uuid or stored object.
 import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database, FilesTable } from '../db/schema.js';
+import type { FilesTable, FilesTables } from './tables.js';
 import type { Repository } from './events.js';
 import { sealedKeyFor } from './stored-object.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 export type FileRow = Selectable<FilesTable>;
-type Q = SelectQueryBuilder<Database, 'files', FileRow>;
+type Q = SelectQueryBuilder<FilesTables, 'files', FileRow>;
 type State = FileRow['file_state'];
 
 export type FileFilters = {
@@ -25,10 +27,10 @@ export type FileFilters = {
 };
 
 const inRepository = (db: Db, repo: Repository) =>
-  db.selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
+  own(db).selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const nameMatches = (text: string) => (eb: ExpressionBuilder<Database, 'files'>) =>
+const nameMatches = (text: string) => (eb: ExpressionBuilder<FilesTables, 'files'>) =>
   eb.or([eb('filename', 'ilike', likePattern(text)), eb('file_title', 'ilike', likePattern(text))]);
 
 /** The seed's connector filter over uploaded files: they have no connection, parent or remote id, and their connection type is `local`. */
@@ -108,7 +110,7 @@ export async function listOffset(db: Db, repo: Repository, opts: { limit: number
 }
 
 export async function repositorySummary(db: Db, repo: Repository) {
-  const row = await db
+  const row = await own(db)
     .selectFrom('files')
     .select([
       sql<string>`count(*)`.as('total'),
@@ -128,7 +130,7 @@ export async function repositorySummary(db: Db, repo: Repository) {
  * `submitting` leaves out the pending uploads of files being submitted now, counted as files.
  */
 export async function fileCounts(db: Db, repo: Repository, userId: string, now: Date, submitting: string[] = []) {
-  const pending = (eb: ExpressionBuilder<Database, 'file_uploads'>) =>
+  const pending = (eb: ExpressionBuilder<FilesTables, 'file_uploads'>) =>
     eb.and([
       eb('counts_as_new', '=', true),
       eb('expires_at', '>', now),
@@ -136,26 +138,26 @@ export async function fileCounts(db: Db, repo: Repository, userId: string, now: 
       ...(submitting.length ? [eb('file_uuid', 'not in', submitting)] : []),
     ]);
   const [inRepo, byUser, pendingInRepo, pendingByUser] = await Promise.all([
-    db
+    own(db)
       .selectFrom('files')
       .select(sql<string>`count(*)`.as('n'))
       .where('repo_type', '=', repo.type)
       .where('repo_owner', '=', repo.owner_id)
       .executeTakeFirstOrThrow(),
-    db
+    own(db)
       .selectFrom('files')
       .select(sql<string>`count(*)`.as('n'))
       .where('uploaded_by_user_id', '=', userId)
       .where('repo_type', 'in', ['USER', 'COLLECTION'])
       .executeTakeFirstOrThrow(),
-    db
+    own(db)
       .selectFrom('file_uploads')
       .select(sql<string>`count(distinct file_uuid)`.as('n'))
       .where('repo_type', '=', repo.type)
       .where('repo_owner', '=', repo.owner_id)
       .where(pending)
       .executeTakeFirstOrThrow(),
-    db
+    own(db)
       .selectFrom('file_uploads')
       .select(sql<string>`count(distinct file_uuid)`.as('n'))
       .where('uploaded_by_user_id', '=', userId)
@@ -166,27 +168,27 @@ export async function fileCounts(db: Db, repo: Repository, userId: string, now: 
   return { in_repository: Number(inRepo.n) + Number(pendingInRepo.n), by_user: Number(byUser.n) + Number(pendingByUser.n) };
 }
 
-export const findFile = (db: Db, fileUuid: string) => (db.selectFrom('files').selectAll().where('file_uuid', '=', fileUuid) as Q).executeTakeFirst();
+export const findFile = (db: Db, fileUuid: string) => (own(db).selectFrom('files').selectAll().where('file_uuid', '=', fileUuid) as Q).executeTakeFirst();
 /** The file stored at `key`: its sealed copy's key, or the upload's key it was sealed from (what the upload form named). */
 export const findFileByKey = (db: Db, key: string) =>
   (
-    db
+    own(db)
       .selectFrom('files')
       .selectAll()
       .where('object_key', 'in', [key, sealedKeyFor(key)]) as Q
   ).executeTakeFirst();
 export const filesByUuid = (db: Db, uuids: string[]) =>
-  uuids.length ? (db.selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]);
+  uuids.length ? (own(db).selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]);
 
 /** Files of the repository with these names, to tell a new upload from a replacement. */
 export const filesNamed = (db: Db, repo: Repository, names: string[]) =>
   names.length ? (inRepository(db, repo).where('filename', 'in', names) as Q).execute() : Promise.resolve([] as FileRow[]);
 
 export async function filePassages(db: Db, fileUuid: string, page: number | null) {
-  let q = db.selectFrom('passages').select(['id', 'heading', 'content', 'page']).where('file_uuid', '=', fileUuid);
+  let q = crossRead(db).selectFrom('passages').select(['id', 'heading', 'content', 'page']).where('file_uuid', '=', fileUuid);
   q = page === null ? q : q.where('page', '=', page);
   return q.orderBy('ordinal').limit(50).execute();
 }
 
 export const orgDownloadsDisabled = async (db: Db, orgUuid: string) =>
-  (await db.selectFrom('org_file_settings').select('downloads_disabled').where('org_uuid', '=', orgUuid).executeTakeFirst())?.downloads_disabled ?? false;
+  (await own(db).selectFrom('org_file_settings').select('downloads_disabled').where('org_uuid', '=', orgUuid).executeTakeFirst())?.downloads_disabled ?? false;

@@ -9,6 +9,7 @@ import { AVATAR_MAX_BYTES, readAvatarHeader } from './avatar-header.js';
 import { identityErrors } from './errors.js';
 import { accountStream, evolveAccount, initialAccount } from './events.js';
 import { decideAvatar } from './decide.js';
+import { own } from './tables.js';
 
 const AVATAR_KEY = /^public\/images\/[0-9a-f-]{36}\.(png|jpg)$/;
 const MAX_SIDE = 8192;
@@ -69,7 +70,7 @@ export async function setAvatar(ctx: KernelContext, userId: string, imageUrl: st
 
 /** The person's picture, to show: its bytes and type. */
 export async function avatarOf(ctx: KernelContext, userId: string) {
-  const row = await ctx.db.selectFrom('accounts').select('avatar_key').where('user_id', '=', userId).executeTakeFirst();
+  const row = await own(ctx.db).selectFrom('accounts').select('avatar_key').where('user_id', '=', userId).executeTakeFirst();
   const key = row?.avatar_key;
   if (!key) throw identityErrors.avatarNotFound();
   const body = await ctx.storage.read(key).catch(() => {

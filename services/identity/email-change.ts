@@ -10,6 +10,7 @@ import { emailTaken } from './queries.js';
 import { authHeaders, requireUser } from './session.js';
 import { changeAccountEmail } from './use-cases.js';
 import type { VerificationClaims } from './verification-token.js';
+import { own } from './tables.js';
 
 type RequestHeaders = Parameters<typeof authHeaders>[0];
 
@@ -28,7 +29,7 @@ export async function requestEmailChange(ctx: IdentityContext, actor: Actor, hea
 
 /** Opens an address-change link: the account takes the new address, and the old one is told. */
 export async function confirmEmailChange(ctx: IdentityContext, token: string, claims: VerificationClaims & { update_to: string }) {
-  const user = await ctx.db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', claims.email).executeTakeFirst();
+  const user = await own(ctx.db).selectFrom('user').select(['id', 'name', 'email']).where('email', '=', claims.email).executeTakeFirst();
   // The old address has no account: the link was used already (or never was ours).
   if (!user) throw identityErrors.invalidToken();
   const changed = await changeAccountEmail(ctx.store, { userId: user.id, email: claims.update_to, previous: user.email, now: ctx.now() }, async () => {

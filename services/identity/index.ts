@@ -11,3 +11,4 @@ export { isAdministrator } from './administrators.js';
 export { mayVerifyByCode } from './verification-code.js';
 export { signInVerifiedIdentity, type VerifiedIdentity } from './verified-sign-in.js';
 export type { Auth } from './auth.js';
+export { claimedVisitorIds, peopleOf, personByEmail, personOf, visitorClaimOf, type Person } from './people.js';

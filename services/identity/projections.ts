@@ -11,6 +11,7 @@ import type {
   AccountRenamed,
   VisitorClaimed,
 } from './events.js';
+import { own } from './tables.js';
 
 export const accountsProjection: Projection = {
   name: 'accounts',
@@ -28,7 +29,7 @@ export const accountsProjection: Projection = {
   ],
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
-      await trx
+      await own(trx)
         .deleteFrom('accounts')
         .where('user_id', '=', (event.data as AccountErased['data']).user_id)
         .execute();
@@ -36,28 +37,28 @@ export const accountsProjection: Projection = {
     }
     if (event.type === 'AccountAvatarChanged') {
       const a = event.data as AccountAvatarChanged['data'];
-      await trx.updateTable('accounts').set({ avatar_key: a.image_key }).where('user_id', '=', a.user_id).execute();
+      await own(trx).updateTable('accounts').set({ avatar_key: a.image_key }).where('user_id', '=', a.user_id).execute();
       return;
     }
     if (event.type === 'AccountUsernameChanged') {
       const u = event.data as AccountUsernameChanged['data'];
-      await trx.updateTable('accounts').set({ username: u.username }).where('user_id', '=', u.user_id).execute();
+      await own(trx).updateTable('accounts').set({ username: u.username }).where('user_id', '=', u.user_id).execute();
       return;
     }
     if (event.type === 'AccountEmailChanged') {
       // The new address was verified by its link: that is when the change happens.
       const c = event.data as AccountEmailChanged['data'];
-      await trx.updateTable('accounts').set({ email: c.email, email_verified_at: c.changed_at }).where('user_id', '=', c.user_id).execute();
+      await own(trx).updateTable('accounts').set({ email: c.email, email_verified_at: c.changed_at }).where('user_id', '=', c.user_id).execute();
       return;
     }
     if (event.type === 'AccountEmailVerified') {
       const v = event.data as AccountEmailVerified['data'];
-      await trx.updateTable('accounts').set({ email_verified_at: v.verified_at }).where('user_id', '=', v.user_id).execute();
+      await own(trx).updateTable('accounts').set({ email_verified_at: v.verified_at }).where('user_id', '=', v.user_id).execute();
       return;
     }
     if (event.type === 'AccountTwoFactorEnabled' || event.type === 'AccountTwoFactorDisabled') {
       const t = event.data as AccountTwoFactorEnabled['data'] | AccountTwoFactorDisabled['data'];
-      await trx
+      await own(trx)
         .updateTable('accounts')
         .set({ two_factor_enabled: event.type === 'AccountTwoFactorEnabled' })
         .where('user_id', '=', t.user_id)
@@ -66,11 +67,11 @@ export const accountsProjection: Projection = {
     }
     if (event.type === 'AccountRenamed') {
       const r = event.data as AccountRenamed['data'];
-      await trx.updateTable('accounts').set({ name: r.name }).where('user_id', '=', r.user_id).execute();
+      await own(trx).updateTable('accounts').set({ name: r.name }).where('user_id', '=', r.user_id).execute();
       return;
     }
     const d = event.data as AccountRegistered['data'];
-    await trx
+    await own(trx)
       .insertInto('accounts')
       .values({ user_id: d.user_id, email: d.email, name: d.name, visitor_id: d.visitor_id, subscription_status: 'none', registered_at: d.registered_at })
       .execute();
@@ -83,13 +84,13 @@ export const visitorClaimsProjection: Projection = {
   handles: ['VisitorClaimed', 'AccountErased'],
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
-      await trx
+      await own(trx)
         .deleteFrom('visitor_claims')
         .where('user_id', '=', (event.data as AccountErased['data']).user_id)
         .execute();
       return;
     }
     const d = event.data as VisitorClaimed['data'];
-    await trx.insertInto('visitor_claims').values({ visitor_id: d.visitor_id, user_id: d.user_id, claimed_at: d.claimed_at }).execute();
+    await own(trx).insertInto('visitor_claims').values({ visitor_id: d.visitor_id, user_id: d.user_id, claimed_at: d.claimed_at }).execute();
   },
 };

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import { preparedBuilt, type Db } from '../db/database.js';
 import type { ActorUser, SessionSubscription } from '../shared/actor.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 /** The seeds' Session user: the Actor's user (services/shared/actor.ts). */
 export type SessionUser = ActorUser;
@@ -9,7 +11,7 @@ export type SessionUser = ActorUser;
 /** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
 // Prepared: every answer asks it, and planning it cost more than running it; built once (compiledOnce).
 const firstMembership = compiledOnce(1, (db, userId: string) =>
-  preparedBuilt(db.selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(sql.lit(1))),
+  preparedBuilt(crossRead(db).selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(sql.lit(1))),
 );
 
 export async function orgOf(db: Db, userId: string | null) {
@@ -51,30 +53,30 @@ export async function findSessionUser(
 }
 
 export async function findVisitorClaim(db: Db, visitorId: string) {
-  return db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).executeTakeFirst();
+  return own(db).selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).executeTakeFirst();
 }
 
 /** Whether an account (Better Auth's user, emails kept in lower case) has this email. */
 export async function emailTaken(db: Db, email: string) {
-  return !!(await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
+  return !!(await own(db).selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
 }
 
 /** Whether Better Auth's user `id` exists (a sign-up's answer for a taken address names a made-up one). */
 export async function userExists(db: Db, id: string) {
-  return !!(await db.selectFrom('user').select('id').where('id', '=', id).executeTakeFirst());
+  return !!(await own(db).selectFrom('user').select('id').where('id', '=', id).executeTakeFirst());
 }
 
 /** The account that has this email, to mail its owner. */
 export async function accountHolder(db: Db, email: string) {
-  return db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return own(db).selectFrom('user').select(['id', 'name', 'email']).where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 /** Whether another account than `userId` has this username. */
 export async function usernameTaken(db: Db, username: string, userId: string) {
-  return !!(await db.selectFrom('user').select('id').where('username', '=', username).where('id', '<>', userId).executeTakeFirst());
+  return !!(await own(db).selectFrom('user').select('id').where('username', '=', username).where('id', '<>', userId).executeTakeFirst());
 }
 
 /** Whether an organisation (Better Auth's table) has this slug. */
 export async function slugTaken(db: Db, slug: string) {
-  return !!(await db.selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
+  return !!(await crossRead(db).selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
 }

@@ -10,6 +10,7 @@ import { RESET_LINK_MINUTES } from './account-mail.js';
 import { decideResetLinkMade } from './decide.js';
 import type { AccountResetLinkMade } from './events.js';
 import { accountStream, evolveAccount, initialAccount } from './events.js';
+import { own } from './tables.js';
 
 export type ResetLink = { email: string; url: string; expires_at: string };
 
@@ -20,7 +21,7 @@ export async function makeResetLink(
 ): Promise<ResetLink | null> {
   const email = input.email.trim().toLowerCase();
   return store.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('user').select(['id', 'email']).where(sql<boolean>`lower(email) = ${email}`).executeTakeFirst();
+    const user = await own(trx).selectFrom('user').select(['id', 'email']).where(sql<boolean>`lower(email) = ${email}`).executeTakeFirst();
     if (!user) return null;
     // As Better Auth makes its own: 24 characters of a URL-safe alphabet.
     const token = randomBytes(18).toString('base64url');

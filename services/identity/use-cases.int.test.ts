@@ -6,6 +6,7 @@ import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { claimVisitorOnSignIn, registerAccount } from './use-cases.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -20,12 +21,12 @@ const now = new Date('2025-02-03T04:05:06Z');
 let n = 0;
 const visitor = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const register = (userId: string, visitorId: string | null) => registerAccount(store, { userId, email: `${userId}@example.com`, name: userId, visitorId, now });
-const claimsOf = (visitorId: string) => db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).execute();
+const claimsOf = (visitorId: string) => allTables(db).selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).execute();
 
 test('registering records the account and claims the visitor', async () => {
   const v = visitor();
   await register('solo', v);
-  expect(await db.selectFrom('accounts').selectAll().where('user_id', '=', 'solo').execute()).toEqual([
+  expect(await allTables(db).selectFrom('accounts').selectAll().where('user_id', '=', 'solo').execute()).toEqual([
     {
       user_id: 'solo',
       email: 'solo@example.com',
@@ -44,7 +45,7 @@ test('registering records the account and claims the visitor', async () => {
 
 test('without a visitor id nothing is claimed', async () => {
   await register('no-visitor', null);
-  expect(await db.selectFrom('visitor_claims').selectAll().where('user_id', '=', 'no-visitor').execute()).toEqual([]);
+  expect(await allTables(db).selectFrom('visitor_claims').selectAll().where('user_id', '=', 'no-visitor').execute()).toEqual([]);
 });
 
 test('a later account from the same visitor is registered but claims nothing', async () => {
@@ -52,7 +53,7 @@ test('a later account from the same visitor is registered but claims nothing', a
   await register('first', v);
   await register('second', v);
   expect((await claimsOf(v)).map((c) => c.user_id)).toEqual(['first']);
-  expect(await db.selectFrom('accounts').select('user_id').where('user_id', '=', 'second').execute()).toHaveLength(1);
+  expect(await allTables(db).selectFrom('accounts').select('user_id').where('user_id', '=', 'second').execute()).toHaveLength(1);
 });
 
 test('accounts registering at the same moment from one visitor are all registered, and one of them claims it', async () => {
@@ -61,7 +62,7 @@ test('accounts registering at the same moment from one visitor are all registere
     const users = Array.from({ length: 6 }, (_, i) => `race-${round}-${i}`);
     const results = await Promise.allSettled(users.map((u) => register(u, v)));
     expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-    const accounts = await db.selectFrom('accounts').select('user_id').where('user_id', 'in', users).execute();
+    const accounts = await allTables(db).selectFrom('accounts').select('user_id').where('user_id', 'in', users).execute();
     expect(accounts).toHaveLength(users.length);
     const claims = await claimsOf(v);
     expect(claims).toHaveLength(1);

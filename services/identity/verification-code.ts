@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { EventStore } from '../eventstore/store.js';
 import { type CodeOutcome, decideVerificationCode, decideVerificationCodeIssued, VERIFICATION_CODE } from './decide.js';
 import { accountStream, evolveAccount, initialAccount } from './events.js';
+import { own } from './tables.js';
 
 /** Whether this account may prove its address with a code from the log: listed, unverified, and no mail to prove it by. */
 export function mayVerifyByCode(user: { email: string; email_verified: boolean }, config: { smtpUrl?: string; adminEmails: readonly string[] }) {
@@ -41,7 +42,7 @@ export async function enterVerificationCode(store: EventStore, userId: string, c
     const account = await store.aggregate(accountStream(userId), initialAccount, evolveAccount, trx);
     const { outcome, events } = decideVerificationCode(account.state, { userId, codeHash: codeHashOf(userId, code.trim()), now });
     await store.append(accountStream(userId), account.version, events, trx);
-    if (outcome === 'verified') await trx.updateTable('user').set({ emailVerified: true }).where('id', '=', userId).execute();
+    if (outcome === 'verified') await own(trx).updateTable('user').set({ emailVerified: true }).where('id', '=', userId).execute();
     return outcome;
   });
 }

@@ -11,6 +11,7 @@ import { EventStore } from '../eventstore/store.js';
 import { accountStream } from './events.js';
 import { registerAccount } from './use-cases.js';
 import { verifyAccountByHand } from './verify-by-hand.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let store: EventStore;
@@ -30,7 +31,7 @@ async function account(email: string) {
   return id;
 }
 const verified = async (email: string) =>
-  (await db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified;
+  (await allTables(db).selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified;
 
 test('verifies the one account with the address, then says it already was; an unknown address changes nothing', async () => {
   const ann = await account('ann@example.com');
@@ -41,9 +42,14 @@ test('verifies the one account with the address, then says it already was; an un
   expect(await verified('bob@example.com')).toBe(false);
   expect(await verifyAccountByHand(store, 'ann@example.com')).toBe('already_verified');
   expect(await verifyAccountByHand(store, 'nobody@example.com')).toBe('no_account');
-  const events = await db.selectFrom('events').select(['type', 'data']).where('stream_id', '=', accountStream(ann)).orderBy('stream_version').execute();
+  const events = await allTables(db)
+    .selectFrom('events')
+    .select(['type', 'data'])
+    .where('stream_id', '=', accountStream(ann))
+    .orderBy('stream_version')
+    .execute();
   expect(events.map((e) => e.type)).toEqual(['AccountRegistered', 'AccountEmailVerified']);
   expect(events[1].data).toEqual({ user_id: ann, via: 'administrator', verified_at: at.toISOString() });
-  const rows = await db.selectFrom('accounts').select(['user_id', 'email_verified_at']).where('user_id', 'in', [ann, bob]).execute();
+  const rows = await allTables(db).selectFrom('accounts').select(['user_id', 'email_verified_at']).where('user_id', 'in', [ann, bob]).execute();
   expect(Object.fromEntries(rows.map((r) => [r.user_id, r.email_verified_at]))).toEqual({ [ann]: at, [bob]: null });
 });

@@ -4,12 +4,13 @@
 import { sql } from 'kysely';
 import type { EventStore } from '../eventstore/store.js';
 import { recordEmailVerified } from './use-cases.js';
+import { own } from './tables.js';
 
 export type VerifiedByHand = 'verified' | 'already_verified' | 'no_account';
 
 export async function verifyAccountByHand(store: EventStore, email: string, now = new Date()): Promise<VerifiedByHand> {
   return store.db.transaction().execute(async (trx) => {
-    const user = await trx
+    const user = await own(trx)
       .selectFrom('user')
       .select(['id', 'emailVerified'])
       .where(sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`)
@@ -17,7 +18,7 @@ export async function verifyAccountByHand(store: EventStore, email: string, now 
       .executeTakeFirst();
     if (!user) return 'no_account';
     if (user.emailVerified) return 'already_verified';
-    await trx.updateTable('user').set({ emailVerified: true }).where('id', '=', user.id).execute();
+    await own(trx).updateTable('user').set({ emailVerified: true }).where('id', '=', user.id).execute();
     await recordEmailVerified(store, { userId: user.id, via: 'administrator', now }, trx);
     return 'verified';
   });

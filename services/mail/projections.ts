@@ -1,5 +1,6 @@
 import type { Projection, StoredEvent, Trx } from '../eventstore/types.js';
 import type { MailDelivered, MailDiscarded, MailQueued } from './events.js';
+import { own } from './tables.js';
 
 export const mailOutboxProjection: Projection = {
   name: 'mail_outbox',
@@ -19,7 +20,7 @@ export const mailOutboxProjection: Projection = {
 };
 
 function insertQueued(trx: Trx, d: MailQueued['data'], delivered?: MailDelivered['data']) {
-  return trx
+  return own(trx)
     .insertInto('mail_outbox')
     .values({
       id: d.mail_id,
@@ -39,12 +40,12 @@ async function apply(trx: Trx, event: StoredEvent) {
   if (event.type === 'MailQueued') {
     await insertQueued(trx, event.data as MailQueued['data']);
   } else if (event.type === 'MailDiscarded') {
-    await trx
+    await own(trx)
       .deleteFrom('mail_outbox')
       .where('id', '=', (event.data as MailDiscarded['data']).mail_id)
       .execute();
   } else {
     const d = event.data as MailDelivered['data'];
-    await trx.updateTable('mail_outbox').set({ status: 'delivered', via: d.via, delivered_at: d.delivered_at }).where('id', '=', d.mail_id).execute();
+    await own(trx).updateTable('mail_outbox').set({ status: 'delivered', via: d.via, delivered_at: d.delivered_at }).where('id', '=', d.mail_id).execute();
   }
 }

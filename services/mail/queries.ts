@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { own } from './tables.js';
 
 /**
  * The outbox mail of a user: only once their address is verified, and only mail to that address
@@ -9,7 +10,7 @@ import type { Db } from '../db/database.js';
  */
 export async function listOutbox(db: Db, user: { id: string; email: string; email_verified: boolean }, opts: { everyone: boolean }) {
   if (!user.email_verified) return [];
-  let query = db.selectFrom('mail_outbox').selectAll();
+  let query = own(db).selectFrom('mail_outbox').selectAll();
   // An administrator reads every mail: on a server without SMTP they pass links on by hand.
   if (!opts.everyone) query = query.where('user_id', '=', user.id).where(sql<boolean>`lower("to") = ${user.email.toLowerCase()}`);
   const rows = await query.orderBy('queued_at', 'desc').limit(100).execute();

@@ -4,6 +4,7 @@ import { ConcurrencyError, type Trx } from '../eventstore/types.js';
 import { decideDeliver, decideDiscard, decideKeepInOutbox, decideQueue } from './decide.js';
 import { evolveMail, initialMail, mailStream, type MailQueued, type MailState } from './events.js';
 import type { MailTransport } from './transport.js';
+import { own } from './tables.js';
 
 /** A mail's state at a version, as last read or written here. */
 export type MailCursor = { state: MailState; version: number };
@@ -54,7 +55,7 @@ export async function deliverMail(store: EventStore, transport: MailTransport, m
  */
 export async function discardMailOf(store: EventStore, who: { userId: string; emails: readonly string[]; names: readonly string[] }, now: Date) {
   const needles = [...who.emails, ...who.names].filter(Boolean).map((s) => `%${s.replace(/[\\%_]/g, '\\$&')}%`);
-  const candidates = await store.db
+  const candidates = await own(store.db)
     .selectFrom('mail_outbox')
     .select(['id', 'user_id', 'to', 'subject', 'text'])
     .where((eb) =>

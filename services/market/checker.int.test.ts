@@ -13,6 +13,7 @@ import { priceAlertStream } from './events.js';
 import { exclusively } from './exclusive.js';
 import { priceAlertsExport } from './export.js';
 import { finnhubMarketData } from './finnhub.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -85,11 +86,11 @@ test('a target fires once per crossing over a sequence of quotes, with a reason 
   // What a restarted instance reads is what was recorded: the same quote fires nothing.
   await check({ store: new EventStore(db, projections) });
   expect(fired).toHaveLength(2);
-  const types = (await db.selectFrom('events').select('type').where('stream_id', '=', priceAlertStream(a.task_id)).orderBy('stream_version').execute()).map(
-    (r) => r.type,
-  );
+  const types = (
+    await allTables(db).selectFrom('events').select('type').where('stream_id', '=', priceAlertStream(a.task_id)).orderBy('stream_version').execute()
+  ).map((r) => r.type);
   expect(types).toEqual(['PriceAlertArmed', 'PriceAlertFired', 'PriceAlertHandedOver', 'PriceAlertFired', 'PriceAlertHandedOver']);
-  const row = await db.selectFrom('price_alert_states').selectAll().where('task_id', '=', a.task_id).executeTakeFirstOrThrow();
+  const row = await allTables(db).selectFrom('price_alert_states').selectAll().where('task_id', '=', a.task_id).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ fired_count: 2, last_price: 199, pending_occurrence_key: null, version: 5, symbol: 'AAPL' });
 });
 

@@ -11,6 +11,7 @@ import type { AlertTerms, AlertType, Watch } from './crossing.js';
 import { decideCheck, decideHandedOver } from './decide.js';
 import { type PriceAlertState, priceAlertStream } from './events.js';
 import { type MarketData, MarketDataError, parseSymbol, type Quote } from './quote.js';
+import { own } from './tables.js';
 
 /** An active price alert as the tasks domain lists it (its `activePriceAlerts(db)`). */
 export type ActivePriceAlert = {
@@ -167,7 +168,7 @@ function stateOf(row: StateRow | undefined): PriceAlertState {
 async function statesOf(db: Db, taskIds: string[]): Promise<Map<string, StateRow>> {
   const out = new Map<string, StateRow>();
   for (let i = 0; i < taskIds.length; i += 5000) {
-    const rows = await db
+    const rows = await own(db)
       .selectFrom('price_alert_states')
       .select(['task_id', 'terms', 'watch', 'version', 'fired_count', 'pending_occurrence_key', 'pending_reason', 'pending_fired_at'])
       .where('task_id', 'in', taskIds.slice(i, i + 5000))

@@ -1,8 +1,9 @@
 // The person's price alerts as the checker saw them, in their data export (services/app/export-parts.ts).
 import type { Db } from '../db/database.js';
+import { own } from './tables.js';
 
 export async function priceAlertsExport(db: Db, userId: string) {
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('price_alert_states')
     .select([
       'task_id',

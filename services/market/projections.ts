@@ -3,6 +3,7 @@
 import type { AccountErased } from '../identity/events.js';
 import type { Projection } from '../eventstore/types.js';
 import { PRICE_ALERT_EVENTS, type PriceAlertEvent } from './events.js';
+import { own } from './tables.js';
 
 export const priceAlertStatesProjection: Projection = {
   name: 'price_alert_states',
@@ -11,7 +12,7 @@ export const priceAlertStatesProjection: Projection = {
   async apply(trx, event) {
     // A deleted account's alerts go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
-      await trx
+      await own(trx)
         .deleteFrom('price_alert_states')
         .where('owner_id', '=', (event.data as AccountErased['data']).user_id)
         .execute();
@@ -19,14 +20,14 @@ export const priceAlertStatesProjection: Projection = {
     }
     const e = event as unknown as PriceAlertEvent;
     if (e.type === 'PriceAlertHandedOver') {
-      await trx
+      await own(trx)
         .updateTable('price_alert_states')
         .set({ version: event.streamVersion, pending_occurrence_key: null, pending_reason: null, pending_fired_at: null, updated_at: e.data.handed_over_at })
         .where('task_id', '=', e.data.task_id)
         .where('pending_occurrence_key', '=', e.data.occurrence_key)
         .execute();
       // Still the stream's version when the firing handed over was not the pending one.
-      await trx.updateTable('price_alert_states').set({ version: event.streamVersion }).where('task_id', '=', e.data.task_id).execute();
+      await own(trx).updateTable('price_alert_states').set({ version: event.streamVersion }).where('task_id', '=', e.data.task_id).execute();
       return;
     }
     const d = e.data;
@@ -48,7 +49,7 @@ export const priceAlertStatesProjection: Projection = {
       e.type === 'PriceAlertFired'
         ? { last_fired_at: at, last_reason: e.data.reason, pending_occurrence_key: e.data.occurrence_key, pending_reason: e.data.reason, pending_fired_at: at }
         : {};
-    await trx
+    await own(trx)
       .insertInto('price_alert_states')
       .values({ task_id: d.task_id, ...seen, fired_count: e.type === 'PriceAlertFired' ? 1 : 0, ...fired })
       .onConflict((oc) =>

@@ -3,6 +3,7 @@
 import type { AccountErased } from '../identity/events.js';
 import type { Projection } from '../eventstore/types.js';
 import { MEMORY_EVENTS, type MemoryEvent } from './events.js';
+import { own } from './tables.js';
 
 export const memoriesProjection: Projection = {
   name: 'memories',
@@ -12,15 +13,15 @@ export const memoriesProjection: Projection = {
     // A deleted account's memories go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
       const userId = (event.data as AccountErased['data']).user_id;
-      await trx.deleteFrom('memories').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('memory_switches').where('user_id', '=', userId).execute();
+      await own(trx).deleteFrom('memories').where('user_id', '=', userId).execute();
+      await own(trx).deleteFrom('memory_switches').where('user_id', '=', userId).execute();
       return;
     }
     const e = event as unknown as MemoryEvent;
     switch (e.type) {
       case 'MemoryRemembered': {
         const d = e.data;
-        await trx
+        await own(trx)
           .insertInto('memories')
           .values({
             memory_key: d.memory_key,
@@ -40,7 +41,7 @@ export const memoriesProjection: Projection = {
         return;
       }
       case 'MemoryEdited':
-        await trx
+        await own(trx)
           .updateTable('memories')
           .set({ content: e.data.content, updated_at: e.data.edited_at })
           .where('memory_key', '=', e.data.memory_key)
@@ -48,14 +49,14 @@ export const memoriesProjection: Projection = {
           .execute();
         return;
       case 'MemoryForgotten':
-        await trx.deleteFrom('memories').where('memory_key', '=', e.data.memory_key).where('user_id', '=', e.data.user_id).execute();
+        await own(trx).deleteFrom('memories').where('memory_key', '=', e.data.memory_key).where('user_id', '=', e.data.user_id).execute();
         return;
       case 'AllMemoriesForgotten':
-        await trx.deleteFrom('memories').where('user_id', '=', e.data.user_id).execute();
+        await own(trx).deleteFrom('memories').where('user_id', '=', e.data.user_id).execute();
         return;
       case 'MemoryFeedbackGiven': {
         const d = e.data;
-        await trx
+        await own(trx)
           .updateTable('memories')
           .set({
             verdict: d.verdict,
@@ -72,7 +73,7 @@ export const memoriesProjection: Projection = {
         return;
       }
       case 'MemoriesSwitched':
-        await trx
+        await own(trx)
           .insertInto('memory_switches')
           .values({ user_id: e.data.user_id, enabled: e.data.enabled, updated_at: e.data.switched_at })
           .onConflict((oc) => oc.column('user_id').doUpdateSet({ enabled: e.data.enabled, updated_at: e.data.switched_at }))

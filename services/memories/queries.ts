@@ -3,6 +3,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { type Db, prepared, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
+import { own } from './tables.js';
 
 export type MemoryRow = {
   memory_key: string;
@@ -35,7 +36,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of the person's memories, newest first, with how many match in all. */
 export async function listMemories(db: Db | Trx, userId: string, opts: { limit: number; offset: number; query?: string }) {
-  let q = db.selectFrom('memories').where('user_id', '=', userId);
+  let q = own(db).selectFrom('memories').where('user_id', '=', userId);
   const text = opts.query?.trim();
   if (text) q = q.where(sql<boolean>`content ilike ${likePattern(text)}`);
   const [rows, count] = await Promise.all([
@@ -46,13 +47,13 @@ export async function listMemories(db: Db | Trx, userId: string, opts: { limit: 
 }
 
 export async function memoryOf(db: Db | Trx, userId: string, key: string) {
-  const row = await db.selectFrom('memories').select(COLUMNS).where('user_id', '=', userId).where('memory_key', '=', key).executeTakeFirst();
+  const row = await own(db).selectFrom('memories').select(COLUMNS).where('user_id', '=', userId).where('memory_key', '=', key).executeTakeFirst();
   return row as MemoryRow | undefined;
 }
 
 /** Whether answers may use the person's memories (on until they turn it off). */
 export async function memoriesEnabled(db: Db | Trx, userId: string) {
-  const row = await preparedBuilt(db.selectFrom('memory_switches').select('enabled').where('user_id', '=', userId)).executeTakeFirst();
+  const row = await preparedBuilt(own(db).selectFrom('memory_switches').select('enabled').where('user_id', '=', userId)).executeTakeFirst();
   return row?.enabled ?? true;
 }
 

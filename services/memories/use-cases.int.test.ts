@@ -8,6 +8,7 @@ import { EventStore } from '../eventstore/store.js';
 import { decideAdd, decideFeedback, decideToggle } from './decide.js';
 import { memoriesStream } from './events.js';
 import { changeMemories } from './use-cases.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -33,7 +34,7 @@ test('a thumbs-down and a reason sent at the same moment both land, in some orde
     ),
   );
   expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
-  const versions = (await db.selectFrom('events').select('stream_version').where('stream_id', '=', memoriesStream(userId)).execute()).map(
+  const versions = (await allTables(db).selectFrom('events').select('stream_version').where('stream_id', '=', memoriesStream(userId)).execute()).map(
     (r) => r.stream_version,
   );
   expect(versions).toEqual([...versions].sort((a, b) => a - b));

@@ -4,6 +4,7 @@ import type { Projection } from '../eventstore/types.js';
 import type { AccountErased } from '../identity/events.js';
 import { signalCentreChanged } from './centre-signals.js';
 import { NOTIFY_EVENTS, type NotificationEvent, type PersonNotifyEvent } from './events.js';
+import { own } from './tables.js';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
@@ -14,9 +15,9 @@ export const notificationsProjection: Projection = {
     if (event.type === 'AccountErased') {
       const userId = (event.data as AccountErased['data']).user_id;
       for (const table of ['notification_preferences', 'notifications', 'push_subscriptions'] as const)
-        await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+        await own(trx).deleteFrom(table).where('user_id', '=', userId).execute();
       // Others' notifications of what the person did name them: they go too.
-      await trx.deleteFrom('notifications').where('actor_user_id', '=', userId).execute();
+      await own(trx).deleteFrom('notifications').where('actor_user_id', '=', userId).execute();
       return;
     }
     const e = event as unknown as PersonNotifyEvent | NotificationEvent;
@@ -24,7 +25,7 @@ export const notificationsProjection: Projection = {
       case 'NotificationPreferencesChanged': {
         const { user_id, should_send_email, should_send_in_app, should_send_push, changed_at } = e.data;
         const prefs = { should_send_email, should_send_in_app, should_send_push, updated_at: changed_at };
-        await trx
+        await own(trx)
           .insertInto('notification_preferences')
           .values({ user_id, ...prefs })
           .onConflict((oc) => oc.column('user_id').doUpdateSet(prefs))
@@ -33,7 +34,7 @@ export const notificationsProjection: Projection = {
       }
       case 'PushSubscribed': {
         const { subscription_id, user_id, endpoint, p256dh, auth, subscribed_at } = e.data;
-        await trx
+        await own(trx)
           .insertInto('push_subscriptions')
           .values({ subscription_id, user_id, endpoint, p256dh, auth, subscribed_at })
           .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ user_id, endpoint, p256dh, auth, subscribed_at }))
@@ -41,10 +42,10 @@ export const notificationsProjection: Projection = {
         return;
       }
       case 'PushUnsubscribed':
-        await trx.deleteFrom('push_subscriptions').where('subscription_id', '=', e.data.subscription_id).where('user_id', '=', e.data.user_id).execute();
+        await own(trx).deleteFrom('push_subscriptions').where('subscription_id', '=', e.data.subscription_id).where('user_id', '=', e.data.user_id).execute();
         return;
       case 'AllNotificationsRead':
-        await trx
+        await own(trx)
           .updateTable('notifications')
           .set({ read_at: e.data.read_at })
           .where('user_id', '=', e.data.user_id)
@@ -57,7 +58,7 @@ export const notificationsProjection: Projection = {
         const d = e.data;
         // Kept out of the centre when the person had in-app notifications off.
         if (!d.in_app) return;
-        await trx
+        await own(trx)
           .insertInto('notifications')
           .values({
             id: d.notification_id,
@@ -75,7 +76,7 @@ export const notificationsProjection: Projection = {
         return;
       }
       case 'NotificationRead':
-        await trx
+        await own(trx)
           .updateTable('notifications')
           .set({ read_at: e.data.read_at })
           .where('id', '=', e.data.notification_id)

@@ -3,10 +3,11 @@
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import { DEFAULT_PREFERENCES, type NotificationPreferences } from './events.js';
+import { own } from './tables.js';
 
 export async function preferencesOf(db: Db | Trx, userId: string): Promise<NotificationPreferences> {
   const row = await preparedBuilt(
-    db.selectFrom('notification_preferences').select(['should_send_email', 'should_send_in_app', 'should_send_push']).where('user_id', '=', userId),
+    own(db).selectFrom('notification_preferences').select(['should_send_email', 'should_send_in_app', 'should_send_push']).where('user_id', '=', userId),
   ).executeTakeFirst();
   return row ?? DEFAULT_PREFERENCES;
 }
@@ -24,7 +25,7 @@ export type NotificationRow = {
 /** A page of the person's in-app notifications, newest first, with how many are unread in all. */
 export async function listNotifications(db: Db | Trx, userId: string, opts: { limit: number; offset: number }) {
   const [rows, unread] = await Promise.all([
-    db
+    own(db)
       .selectFrom('notifications')
       .select(['id', 'kind', 'title', 'body', 'url', 'created_at', 'read_at'])
       .where('user_id', '=', userId)
@@ -39,7 +40,7 @@ export async function listNotifications(db: Db | Trx, userId: string, opts: { li
 }
 
 export async function unreadCount(db: Db | Trx, userId: string) {
-  const row = await db
+  const row = await own(db)
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
@@ -52,13 +53,20 @@ export async function unreadCount(db: Db | Trx, userId: string) {
 export async function centreMark(db: Db | Trx, userId: string) {
   const [unread, newest] = await Promise.all([
     unreadCount(db, userId),
-    db.selectFrom('notifications').select(['id']).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    own(db)
+      .selectFrom('notifications')
+      .select(['id'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return { unread_count: unread, newest_id: newest?.id ?? null };
 }
 
 export async function pushSubscriptionsOf(db: Db | Trx, userId: string) {
-  return db
+  return own(db)
     .selectFrom('push_subscriptions')
     .select(['subscription_id', 'endpoint', 'p256dh', 'auth'])
     .where('user_id', '=', userId)
@@ -69,7 +77,7 @@ export async function pushSubscriptionsOf(db: Db | Trx, userId: string) {
 /** Which of these people have a browser subscribed to Web Push (most have none). */
 export async function withPushSubscriptions(db: Db | Trx, userIds: readonly string[]) {
   if (!userIds.length) return new Set<string>();
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('push_subscriptions')
     .select('user_id')
     .distinct()
@@ -80,5 +88,5 @@ export async function withPushSubscriptions(db: Db | Trx, userIds: readonly stri
 
 /** Who else holds this browser's subscription (it signed in as another person since). */
 export async function holdersOf(db: Db | Trx, subscriptionId: string) {
-  return (await db.selectFrom('push_subscriptions').select('user_id').where('subscription_id', '=', subscriptionId).execute()).map((r) => r.user_id);
+  return (await own(db).selectFrom('push_subscriptions').select('user_id').where('subscription_id', '=', subscriptionId).execute()).map((r) => r.user_id);
 }

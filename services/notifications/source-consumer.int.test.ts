@@ -10,6 +10,7 @@ import { EventStore } from '../eventstore/store.js';
 import { listNotifications } from './queries.js';
 import { notificationSourcesConsumer } from './source-consumer.js';
 import { setPreferences } from './use-cases.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -47,18 +48,23 @@ const failed = (owner: string, task: string) => ({
 /** The consumer has read everything in the log so far. */
 const caughtUp = (name: string) => async () => {
   const [last, checkpoint] = await Promise.all([
-    db
+    allTables(db)
       .selectFrom('events')
       .select((eb) => eb.fn.max('global_position').as('p'))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('consumer_checkpoints').select('position').where('consumer', '=', name).executeTakeFirst(),
+    allTables(db).selectFrom('consumer_checkpoints').select('position').where('consumer', '=', name).executeTakeFirst(),
   ]);
   expect(checkpoint?.position).toBe(last.p);
 };
 const sentOf = async (notificationId: string) =>
-  (await db.selectFrom('events').select('data').where('type', '=', 'NotificationSent').where('stream_id', '=', `notification-${notificationId}`).execute()).map(
-    (e) => e.data,
-  );
+  (
+    await allTables(db)
+      .selectFrom('events')
+      .select('data')
+      .where('type', '=', 'NotificationSent')
+      .where('stream_id', '=', `notification-${notificationId}`)
+      .execute()
+  ).map((e) => e.data);
 
 test('task runs notify their owner once the consumer has them switched on', async () => {
   await store.append('task-t1', 'no_stream', [succeeded('ada', 't1')]);
@@ -96,7 +102,7 @@ test('the same events looked at again notify no one twice; in-app off keeps them
 test('an invitation by address notifies the account of that address only once the address is verified', async () => {
   const raw = new EventStore(db, []);
   const at = new Date('2026-03-01T07:00:00Z');
-  await db
+  await allTables(db)
     .insertInto('user')
     .values([
       { id: 'inviter-a', name: 'User A', email: 'a@inv.example', emailVerified: true, createdAt: at, updatedAt: at },
@@ -113,7 +119,7 @@ test('an invitation by address notifies the account of that address only once th
   expect((await listNotifications(db, 'claimant-u', { limit: 10, offset: 0 })).rows).toEqual([]);
   expect(await sentOf('space-invitation-m1')).toEqual([]);
 
-  await db.updateTable('user').set({ emailVerified: true }).where('id', '=', 'claimant-u').execute();
+  await allTables(db).updateTable('user').set({ emailVerified: true }).where('id', '=', 'claimant-u').execute();
   await raw.append('space-s-later', 'no_stream', [created('s-later', 'Later'), invite('s-later', 'm2')]);
   await consumeUntil('sources-unverified', notificationSourcesConsumer({ store, now }), async () =>
     expect((await listNotifications(db, 'claimant-u', { limit: 10, offset: 0 })).rows.map((r) => r.title)).toEqual(['User A invited you to the Space "Later"']),

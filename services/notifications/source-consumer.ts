@@ -13,11 +13,18 @@ import type { SpaceCreated, SpaceEdited, SpaceMemberInvited } from '../spaces/ev
 import type { ThreadAccessRequested, ThreadRenamed, ThreadStarted } from '../threads/events.js';
 import { accessRequestNotice, spaceInvitationNotice, TASK_RUN_EVENTS, taskRunNotice } from './sources.js';
 import { type NotifyDeps, type NotifyRequest, notify } from './use-cases.js';
+import { crossRead } from '../db/cross-read.js';
 
 export const NOTIFICATION_SOURCES_CONSUMER = 'notification-sources';
 
 async function streamEvents(trx: Trx, streamId: string, types: string[]) {
-  return trx.selectFrom('events').select(['type', 'data']).where('stream_id', '=', streamId).where('type', 'in', types).orderBy('stream_version').execute();
+  return crossRead(trx)
+    .selectFrom('events')
+    .select(['type', 'data'])
+    .where('stream_id', '=', streamId)
+    .where('type', 'in', types)
+    .orderBy('stream_version')
+    .execute();
 }
 
 async function spaceFacts(trx: Trx, d: SpaceMemberInvited['data']) {
@@ -30,8 +37,8 @@ async function spaceFacts(trx: Trx, d: SpaceMemberInvited['data']) {
   const [invitee, inviter] = await Promise.all([
     // Addressed to an email: only an account that has proven the address hears of it (an
     // unverified claimant of the address would otherwise learn the Space's title and inviter).
-    trx.selectFrom('user').select('id').where('email', '=', d.email).where('emailVerified', '=', true).executeTakeFirst(),
-    trx.selectFrom('user').select('name').where('id', '=', d.invited_by).executeTakeFirst(),
+    crossRead(trx).selectFrom('user').select('id').where('email', '=', d.email).where('emailVerified', '=', true).executeTakeFirst(),
+    crossRead(trx).selectFrom('user').select('name').where('id', '=', d.invited_by).executeTakeFirst(),
   ]);
   return { inviteeUserId: invitee?.id ?? null, inviterName: inviter?.name ?? null, spaceTitle: title, spaceSlug: spaceSlug(title, d.uuid) };
 }
@@ -46,7 +53,7 @@ async function threadFacts(trx: Trx, d: ThreadAccessRequested['data']) {
     } else title = (e.data as ThreadRenamed['data']).title;
   }
   if (!started) return null;
-  const requester = await trx.selectFrom('user').select('name').where('id', '=', d.requester_user_id).executeTakeFirst();
+  const requester = await crossRead(trx).selectFrom('user').select('name').where('id', '=', d.requester_user_id).executeTakeFirst();
   return { ownerUserId: started.owner_user_id, requesterName: requester?.name ?? null, threadTitle: title, threadSlug: started.thread_url_slug };
 }
 

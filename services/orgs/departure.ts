@@ -7,11 +7,13 @@ import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import { checkDeparture, decideDeparture } from './decide.js';
 import { decideOrg, orgState } from './use-cases.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 type Deps = { db: Db; store: EventStore; now: () => Date };
 
 const orgsOf = async (db: Db, userId: string) =>
-  (await db.selectFrom('org_members').select('org_uuid').distinct().where('user_id', '=', userId).execute()).map((r) => r.org_uuid);
+  (await own(db).selectFrom('org_members').select('org_uuid').distinct().where('user_id', '=', userId).execute()).map((r) => r.org_uuid);
 
 /** Throws `last_owner_must_hand_over` (naming the organisation) while the person may not go yet. */
 export async function checkAccountDeparture(deps: Deps, userId: string) {
@@ -30,7 +32,7 @@ export async function departAllOrgs(deps: Deps, userId: string) {
 
 /** The organisations closed by the person's departure, found in the log (so also after a crash). */
 export async function orgsClosedBy(db: Db, userId: string) {
-  const rows = await db
+  const rows = await crossRead(db)
     .selectFrom('events')
     .select(sql<string>`data->>'org_uuid'`.as('org'))
     .where('type', '=', 'OrgClosed')

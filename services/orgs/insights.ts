@@ -13,6 +13,8 @@ import type { ConsumerHandler } from '../eventstore/consumers.js';
 import type { Trx } from '../eventstore/types.js';
 import type { FileIndexed } from '../files/events.js';
 import type { AnswerCompleted, QuestionAsked } from '../threads/events.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 export const INSIGHT_RANGES = [7, 30, 90] as const;
 export const INSIGHTS_CONSUMER = 'org-insights';
@@ -20,12 +22,12 @@ const MARKER = /\[\d{1,6}\]/;
 
 async function orgOfUser(trx: Trx, userId: string | null) {
   if (!userId) return null;
-  const m = await trx.selectFrom('org_members').select('org_uuid').where('user_id', '=', userId).orderBy('joined_at').limit(1).executeTakeFirst();
+  const m = await own(trx).selectFrom('org_members').select('org_uuid').where('user_id', '=', userId).orderBy('joined_at').limit(1).executeTakeFirst();
   return m?.org_uuid ?? null;
 }
 
 function bump(trx: Trx, org: string, day: string, column: 'questions' | 'active_members' | 'files_indexed' | 'failed_citation_answers') {
-  return trx
+  return own(trx)
     .insertInto('org_insights_daily')
     .values({ org_uuid: org, day, [column]: 1 })
     .onConflict((oc) => oc.columns(['org_uuid', 'day']).doUpdateSet({ [column]: sql`org_insights_daily.${sql.ref(column)} + 1` }))
@@ -41,7 +43,7 @@ export const INSIGHTS_EVENTS = ['QuestionAsked', 'AnswerCompleted', 'FileIndexed
  */
 async function askersOf(trx: Trx, contextUuids: string[]) {
   if (!contextUuids.length) return new Map<string, { owner_user_id: string; collection_uuid: string | null; org: string }>();
-  const rows = await trx
+  const rows = await crossRead(trx)
     .selectFrom('threads as t')
     .innerJoinLateral(
       (eb) => eb.selectFrom('org_members as m').select('m.org_uuid').whereRef('m.user_id', '=', 't.owner_user_id').orderBy('m.joined_at').limit(1).as('m'),
@@ -70,20 +72,20 @@ export const insightsConsumer: ConsumerHandler = async (trx, events) => {
       const { org, owner_user_id: userId, collection_uuid: space } = asker;
       const day = d.asked_at.slice(0, 10);
       await bump(trx, org, day, 'questions');
-      const firstToday = await trx
+      const firstToday = await own(trx)
         .insertInto('org_insights_active')
         .values({ org_uuid: org, day, user_id: userId })
         .onConflict((oc) => oc.doNothing())
         .returning('user_id')
         .executeTakeFirst();
       if (firstToday) await bump(trx, org, day, 'active_members');
-      await trx
+      await own(trx)
         .insertInto('org_insights_last_active')
         .values({ org_uuid: org, user_id: userId, last_day: day })
         .onConflict((oc) => oc.columns(['org_uuid', 'user_id']).doUpdateSet({ last_day: sql`greatest(org_insights_last_active.last_day, excluded.last_day)` }))
         .execute();
       if (space)
-        await trx
+        await own(trx)
           .insertInto('org_insights_spaces')
           .values({ org_uuid: org, day, space_uuid: space, questions: 1 })
           .onConflict((oc) => oc.columns(['org_uuid', 'day', 'space_uuid']).doUpdateSet({ questions: sql`org_insights_spaces.questions + 1` }))
@@ -91,7 +93,7 @@ export const insightsConsumer: ConsumerHandler = async (trx, events) => {
     } else if (event.type === 'AnswerCompleted') {
       const d = (event as unknown as AnswerCompleted).data;
       if (MARKER.test(d.answer)) continue;
-      const entry = await trx
+      const entry = await crossRead(trx)
         .selectFrom('thread_entries')
         .innerJoin('threads', 'threads.context_uuid', 'thread_entries.context_uuid')
         .select(['threads.owner_user_id', sql<number>`jsonb_array_length(thread_entries.sources)`.as('source_count')])
@@ -101,7 +103,7 @@ export const insightsConsumer: ConsumerHandler = async (trx, events) => {
       if (org) await bump(trx, org, d.completed_at.slice(0, 10), 'failed_citation_answers');
     } else if (event.type === 'FileIndexed') {
       const d = (event as unknown as FileIndexed).data;
-      const file = await trx.selectFrom('files').select(['repo_type', 'repo_owner']).where('file_uuid', '=', d.file_uuid).executeTakeFirst();
+      const file = await crossRead(trx).selectFrom('files').select(['repo_type', 'repo_owner']).where('file_uuid', '=', d.file_uuid).executeTakeFirst();
       if (file?.repo_type === 'ORG') await bump(trx, file.repo_owner, d.indexed_at.slice(0, 10), 'files_indexed');
     }
   }
@@ -121,7 +123,7 @@ export async function orgInsights(db: Db, orgUuid: string, days: InsightRange, n
   const end = now.toISOString().slice(0, 10);
   const start = new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const [daily, activeTotal, spaces] = await Promise.all([
-    db
+    own(db)
       .selectFrom('org_insights_daily')
       .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'questions', 'active_members', 'files_indexed', 'failed_citation_answers'])
       .where('org_uuid', '=', orgUuid)
@@ -129,13 +131,13 @@ export async function orgInsights(db: Db, orgUuid: string, days: InsightRange, n
       .where('day', '<=', end)
       .execute(),
     // A member active in the period asked last on a day of it (the period ends today).
-    db
+    own(db)
       .selectFrom('org_insights_last_active')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('org_uuid', '=', orgUuid)
       .where('last_day', '>=', start)
       .executeTakeFirst(),
-    db
+    crossRead(db)
       .selectFrom('org_insights_spaces')
       .leftJoin('spaces', 'spaces.uuid', 'org_insights_spaces.space_uuid')
       .select(['org_insights_spaces.space_uuid as uuid', 'spaces.title', sql<number>`sum(org_insights_spaces.questions)::int`.as('questions')])

@@ -6,8 +6,9 @@ import { sql } from 'kysely';
 import type { Projection, Trx } from '../eventstore/types.js';
 import { DEFAULT_USER_ACCESS, ORG_EVENT_TYPES, type OrgEvent } from './events.js';
 import type { AccountErased } from '../identity/events.js';
+import { own } from './tables.js';
 
-const touch = (trx: Trx, uuid: string, at: string) => trx.updateTable('orgs').set({ updated_at: at }).where('uuid', '=', uuid).execute();
+const touch = (trx: Trx, uuid: string, at: string) => own(trx).updateTable('orgs').set({ updated_at: at }).where('uuid', '=', uuid).execute();
 
 export const orgsProjection: Projection = {
   name: 'orgs',
@@ -17,15 +18,15 @@ export const orgsProjection: Projection = {
     // A deleted account leaves every organisation's read model (docs/data-rights.md).
     if (event.type === 'AccountErased') {
       const userId = (event.data as AccountErased['data']).user_id;
-      await trx.deleteFrom('org_members').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('member').where('userId', '=', userId).execute();
+      await own(trx).deleteFrom('org_members').where('user_id', '=', userId).execute();
+      await own(trx).deleteFrom('member').where('userId', '=', userId).execute();
       return;
     }
     const e = { type: event.type, data: event.data } as OrgEvent;
     switch (e.type) {
       case 'OrgCreated': {
         const d = e.data;
-        await trx
+        await own(trx)
           .insertInto('orgs')
           .values({
             uuid: d.org_uuid,
@@ -39,7 +40,7 @@ export const orgsProjection: Projection = {
             updated_at: d.created_at,
           })
           .execute();
-        await trx
+        await own(trx)
           .insertInto('org_members')
           .values({
             member_id: d.owner_member_id,
@@ -50,7 +51,7 @@ export const orgsProjection: Projection = {
             joined_at: d.created_at,
           })
           .execute();
-        await trx
+        await own(trx)
           .insertInto('organization')
           .values({ id: d.org_uuid, name: d.name, slug: d.slug, logo: null, createdAt: d.created_at })
           .onConflict((oc) => oc.column('id').doUpdateSet({ name: d.name, slug: d.slug }))
@@ -60,14 +61,14 @@ export const orgsProjection: Projection = {
       }
       case 'OrgDetailsChanged': {
         const { email_domains, ...rest } = e.data.changes;
-        await trx
+        await own(trx)
           .updateTable('orgs')
           .set({ ...rest, ...(email_domains ? { email_domains: JSON.stringify(email_domains) } : {}), updated_at: e.data.changed_at })
           .where('uuid', '=', e.data.org_uuid)
           .execute();
         const { name, logo_url } = e.data.changes;
         if (name !== undefined || logo_url !== undefined)
-          await trx
+          await own(trx)
             .updateTable('organization')
             .set({ ...(name !== undefined ? { name } : {}), ...(logo_url !== undefined ? { logo: logo_url } : {}) })
             .where('id', '=', e.data.org_uuid)
@@ -76,7 +77,7 @@ export const orgsProjection: Projection = {
       }
       case 'OrgMemberInvited': {
         const d = e.data;
-        await trx
+        await own(trx)
           .insertInto('org_invitations')
           .values({
             invitation_id: d.invitation_id,
@@ -92,19 +93,19 @@ export const orgsProjection: Projection = {
         return;
       }
       case 'OrgInvitationResent':
-        await trx
+        await own(trx)
           .updateTable('org_invitations')
           .set({ last_sent_at: e.data.resent_at, expires_at: e.data.expires_at })
           .where('invitation_id', '=', e.data.invitation_id)
           .execute();
         return;
       case 'OrgInvitationRevoked':
-        await trx.deleteFrom('org_invitations').where('invitation_id', '=', e.data.invitation_id).execute();
+        await own(trx).deleteFrom('org_invitations').where('invitation_id', '=', e.data.invitation_id).execute();
         return;
       case 'OrgMemberJoined': {
         const d = e.data;
-        await trx.deleteFrom('org_invitations').where('invitation_id', '=', d.invitation_id).execute();
-        await trx
+        await own(trx).deleteFrom('org_invitations').where('invitation_id', '=', d.invitation_id).execute();
+        await own(trx)
           .insertInto('org_members')
           .values({ member_id: d.member_id, org_uuid: d.org_uuid, user_id: d.user_id, email: d.email, role: d.role, joined_at: d.joined_at })
           .execute();
@@ -113,16 +114,16 @@ export const orgsProjection: Projection = {
         return;
       }
       case 'OrgMemberRoleChanged':
-        await trx.updateTable('org_members').set({ role: e.data.role }).where('member_id', '=', e.data.member_id).execute();
-        await trx.updateTable('member').set({ role: e.data.role }).where('id', '=', e.data.member_id).execute();
+        await own(trx).updateTable('org_members').set({ role: e.data.role }).where('member_id', '=', e.data.member_id).execute();
+        await own(trx).updateTable('member').set({ role: e.data.role }).where('id', '=', e.data.member_id).execute();
         return;
       case 'OrgMemberRemoved':
       case 'OrgMemberLeft':
-        await trx.deleteFrom('org_members').where('member_id', '=', e.data.member_id).execute();
-        await trx.deleteFrom('member').where('id', '=', e.data.member_id).execute();
+        await own(trx).deleteFrom('org_members').where('member_id', '=', e.data.member_id).execute();
+        await own(trx).deleteFrom('member').where('id', '=', e.data.member_id).execute();
         return;
       case 'OrgPermissionsChanged':
-        await trx
+        await own(trx)
           .updateTable('orgs')
           .set({ ...e.data.changes, updated_at: e.data.changed_at })
           .where('uuid', '=', e.data.org_uuid)
@@ -131,18 +132,18 @@ export const orgsProjection: Projection = {
       case 'OrgClosed': {
         const org = e.data.org_uuid;
         // Its single sign-on goes too: the domain is free for another organisation, and nobody joins a closed one.
-        await trx.deleteFrom('org_sso').where('org_uuid', '=', org).execute();
-        await trx.deleteFrom('org_invitations').where('org_uuid', '=', org).execute();
-        await trx.deleteFrom('org_members').where('org_uuid', '=', org).execute();
-        await trx.deleteFrom('orgs').where('uuid', '=', org).execute();
+        await own(trx).deleteFrom('org_sso').where('org_uuid', '=', org).execute();
+        await own(trx).deleteFrom('org_invitations').where('org_uuid', '=', org).execute();
+        await own(trx).deleteFrom('org_members').where('org_uuid', '=', org).execute();
+        await own(trx).deleteFrom('orgs').where('uuid', '=', org).execute();
         // Better Auth's rows (its invitations too, from before organisations were events).
-        await trx.deleteFrom('member').where('organizationId', '=', org).execute();
+        await own(trx).deleteFrom('member').where('organizationId', '=', org).execute();
         await sql`delete from "invitation" where "organizationId" = ${org}`.execute(trx);
-        await trx.deleteFrom('organization').where('id', '=', org).execute();
+        await own(trx).deleteFrom('organization').where('id', '=', org).execute();
         return;
       }
       case 'OrgUserAccessChanged':
-        await trx
+        await own(trx)
           .updateTable('orgs')
           .set({ user_access: JSON.stringify(e.data.user_access), updated_at: e.data.changed_at })
           .where('uuid', '=', e.data.org_uuid)
@@ -151,7 +152,7 @@ export const orgsProjection: Projection = {
       case 'OrgSsoDomainClaimed': {
         const d = e.data;
         // A claim of another domain starts over unproven; the provider stays, as in evolveOrg.
-        await trx
+        await own(trx)
           .insertInto('org_sso')
           .values({ org_uuid: d.org_uuid, domain: d.domain, token: d.token, verified_at: null, updated_at: d.claimed_at })
           .onConflict((oc) => oc.column('org_uuid').doUpdateSet({ domain: d.domain, token: d.token, verified_at: null, updated_at: d.claimed_at }))
@@ -159,7 +160,7 @@ export const orgsProjection: Projection = {
         return;
       }
       case 'OrgSsoDomainVerified':
-        await trx
+        await own(trx)
           .updateTable('org_sso')
           .set({ verified_at: e.data.verified_at, updated_at: e.data.verified_at })
           .where('org_uuid', '=', e.data.org_uuid)
@@ -168,7 +169,7 @@ export const orgsProjection: Projection = {
         return;
       case 'OrgSsoConfigured': {
         const d = e.data;
-        await trx
+        await own(trx)
           .updateTable('org_sso')
           .set({
             issuer: d.issuer,
@@ -182,14 +183,14 @@ export const orgsProjection: Projection = {
         return;
       }
       case 'OrgSsoRemoved':
-        await trx.deleteFrom('org_sso').where('org_uuid', '=', e.data.org_uuid).execute();
+        await own(trx).deleteFrom('org_sso').where('org_uuid', '=', e.data.org_uuid).execute();
         return;
     }
   },
 };
 
 function mirrorMember(trx: Trx, m: { id: string; org: string; user: string; role: string; at: string }) {
-  return trx
+  return own(trx)
     .insertInto('member')
     .values({ id: m.id, organizationId: m.org, userId: m.user, role: m.role, createdAt: m.at })
     .onConflict((oc) => oc.column('id').doUpdateSet({ role: m.role }))

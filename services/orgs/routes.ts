@@ -28,6 +28,7 @@ import { findOrg, listInvitations, listMembers, membershipRow, orgOfEmail, slugT
 import { decideOrg, orgState } from './use-cases.js';
 import { orgSlug } from './slug.js';
 import { type InsightRange, orgInsights } from './insights.js';
+import { crossRead } from '../db/cross-read.js';
 
 /** The signed-in person as the rules see them: the address binds invitations only once verified. */
 export async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string; account_email: string }> {
@@ -114,7 +115,7 @@ async function mailInvitation(ctx: OrgsContext, state: OrgState, event: OrgMembe
   const email = event.type === 'OrgMemberInvited' ? event.data.email : invitation?.email;
   const role = event.type === 'OrgMemberInvited' ? event.data.role : invitation?.role;
   if (!email || !role) return;
-  const invitee = await ctx.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  const invitee = await crossRead(ctx.db).selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
   await ctx.orgMail(
     invitationMail({
       org_uuid: event.data.org_uuid,

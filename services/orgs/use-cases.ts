@@ -4,6 +4,8 @@
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent } from '../eventstore/types.js';
 import { evolveOrg, initialOrg, orgStream, type OrgCreated, type OrgMemberJoined, type OrgRole, type OrgState } from './events.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 const MAX_ATTEMPTS = 5;
 
@@ -40,9 +42,9 @@ const roleOf = (betterAuthRole: string): OrgRole => {
  * first owner (or first member), joined by the others with their roles. True when it did.
  */
 async function adoptLegacy(store: EventStore, orgUuid: string) {
-  const org = await store.db.selectFrom('organization').select(['id', 'name', 'slug', 'createdAt']).where('id', '=', orgUuid).executeTakeFirst();
+  const org = await own(store.db).selectFrom('organization').select(['id', 'name', 'slug', 'createdAt']).where('id', '=', orgUuid).executeTakeFirst();
   if (!org) return false;
-  const members = await store.db
+  const members = await crossRead(store.db)
     .selectFrom('member')
     .innerJoin('user', 'user.id', 'member.userId')
     .select(['member.id', 'member.userId', 'member.role', 'member.createdAt', 'user.email'])

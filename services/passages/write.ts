@@ -4,8 +4,8 @@
 // total words; per corpus and term: how many passages hold the term) change in the same
 // transaction, once per operation, so they always describe exactly the rows in the table.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
 import { passageTerms, tsvectorArrayBytes } from './terms.js';
@@ -157,6 +157,6 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
  * Merges the full-text index's pending entries into the index, after a large put committed: a
  * search reads the pending list through, so it is kept short. Also done by autovacuum, later.
  */
-export async function settlePassageIndex(db: Kysely<Database>) {
+export async function settlePassageIndex(db: Db) {
   await sql`select gin_clean_pending_list('passages_keys_idx'::regclass)`.execute(db);
 }

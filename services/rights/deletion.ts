@@ -14,6 +14,7 @@ import type { KernelContext } from '../shared/context.js';
 import { decideHandOver, decideLeaveAll, decideSpace, ownerFacts } from '../spaces/index.js';
 import { decideAndAppend, decideDeleteThread } from '../threads/index.js';
 import { exportsOf } from './queries.js';
+import { crossRead } from '../db/cross-read.js';
 
 /** Better Auth's rows that let the person in: their sessions and credentials. Sign-in fails from here on. */
 export async function closeSignIn(ctx: KernelContext, userId: string) {
@@ -24,15 +25,15 @@ export async function closeSignIn(ctx: KernelContext, userId: string) {
 
 /** The addresses and names the account has had: its own stream's and Better Auth's current ones. */
 async function namesAndEmails(db: KernelContext['db'] | Trx, userId: string) {
-  const events = await db.selectFrom('events').select('data').where('stream_id', '=', accountStream(userId)).execute();
-  const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+  const events = await crossRead(db).selectFrom('events').select('data').where('stream_id', '=', accountStream(userId)).execute();
+  const user = await crossRead(db).selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
   const found = namesAndEmailsOf([...events, ...(user ? [{ data: { email: user.email, name: user.name } }] : [])]);
   return found;
 }
 
 /** Each owned Space goes to the member chosen for it, or is removed (also when that member has left since). */
 export async function settleSpaces(ctx: KernelContext, userId: string, handOver: Record<string, string>) {
-  const owned = await ctx.db.selectFrom('spaces').select('uuid').where('owner_user_id', '=', userId).execute();
+  const owned = await crossRead(ctx.db).selectFrom('spaces').select('uuid').where('owner_user_id', '=', userId).execute();
   const { emails } = await namesAndEmails(ctx.db, userId);
   const actor = { user_id: userId, email: emails[0] ?? null, org_uuid: null };
   let handedOver = 0;
@@ -57,7 +58,7 @@ export async function settleSpaces(ctx: KernelContext, userId: string, handOver:
 /** The person leaves every other Space they joined or were invited to. */
 export async function leaveSpaces(ctx: KernelContext, userId: string) {
   const { emails } = await namesAndEmails(ctx.db, userId);
-  let q = ctx.db.selectFrom('space_members').select('space_uuid').distinct();
+  let q = crossRead(ctx.db).selectFrom('space_members').select('space_uuid').distinct();
   q = emails.length ? q.where((eb) => eb.or([eb('user_id', '=', userId), eb('email', 'in', emails)])) : q.where('user_id', '=', userId);
   const rows = await q.execute();
   for (const { space_uuid } of rows) await decideSpace(ctx.store, space_uuid, (state) => decideLeaveAll(state, { user_id: userId, emails, now: ctx.now() }));
@@ -76,8 +77,10 @@ export async function leaveOrgs(ctx: KernelContext, userId: string) {
 
 /** Every thread the person owns, asked signed in or as a visitor they claimed. */
 export async function removeThreads(ctx: KernelContext, userId: string) {
-  const visitorIds = (await ctx.db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map((r) => r.visitor_id);
-  const threads = await ctx.db
+  const visitorIds = (await crossRead(ctx.db).selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map(
+    (r) => r.visitor_id,
+  );
+  const threads = await crossRead(ctx.db)
     .selectFrom('threads')
     .select('context_uuid')
     .where((eb) => eb.or([eb('owner_user_id', '=', userId), ...(visitorIds.length ? [eb('owner_visitor_id', 'in', visitorIds)] : [])]))
@@ -98,12 +101,12 @@ export async function removeThreads(ctx: KernelContext, userId: string) {
  */
 export async function removeFiles(ctx: KernelContext, userId: string) {
   await deleteAllFiles(ctx, { type: 'USER', owner_id: userId }, userId);
-  const pending = await ctx.db.selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute();
+  const pending = await crossRead(ctx.db).selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute();
   for (const u of pending) await ctx.storage.delete(u.object_key).catch((err) => ctx.logger.warn({ err }, 'could not remove an unfinished upload'));
   for (const e of await exportsOf(ctx.db, userId))
     if (e.object_key) await ctx.storage.delete(e.object_key).catch((err) => ctx.logger.warn({ err }, 'could not remove an export archive'));
   // Their picture, readable by its address until removed.
-  const account = await ctx.db.selectFrom('accounts').select('avatar_key').where('user_id', '=', userId).executeTakeFirst();
+  const account = await crossRead(ctx.db).selectFrom('accounts').select('avatar_key').where('user_id', '=', userId).executeTakeFirst();
   if (account?.avatar_key) await ctx.storage.delete(account.avatar_key).catch((err) => ctx.logger.warn({ err }, 'could not remove a picture'));
 }
 
@@ -121,9 +124,9 @@ export async function discardMail(ctx: KernelContext, userId: string) {
 export async function erasedPerson(trx: Trx, userId: string): Promise<ErasedPerson> {
   const { emails, names } = await namesAndEmails(trx, userId);
   const streamsWhere = async (type: string, where: ReturnType<typeof sql<boolean>>) =>
-    (await trx.selectFrom('events').select('stream_id').distinct().where('type', '=', type).where(where).execute()).map((r) => r.stream_id);
+    (await crossRead(trx).selectFrom('events').select('stream_id').distinct().where('type', '=', type).where(where).execute()).map((r) => r.stream_id);
   const visitorIds = (
-    await trx
+    await crossRead(trx)
       .selectFrom('events')
       .select(sql<string>`data->>'visitor_id'`.as('v'))
       .where('type', '=', 'VisitorClaimed')
@@ -181,7 +184,7 @@ export async function eraseAccount(ctx: KernelContext, redactors: Redactors, use
  * workflow names them (workflows/answer.ts, index-file.ts, expire-upload.ts).
  */
 export async function personalWorkflowIds(ctx: KernelContext, userId: string) {
-  const answers = await ctx.db
+  const answers = await crossRead(ctx.db)
     .selectFrom('events as q')
     .innerJoin('events as s', (j) => j.onRef('s.stream_id', '=', 'q.stream_id').on('s.type', '=', 'ThreadStarted'))
     .select(sql<string>`q.data->>'backend_uuid'`.as('b'))
@@ -189,13 +192,13 @@ export async function personalWorkflowIds(ctx: KernelContext, userId: string) {
     .where(sql<boolean>`s.data->>'owner_user_id' = ${userId}`)
     .execute();
   // Before the erasure: it rewrites the keys these workflows are named by.
-  const uploads = await ctx.db
+  const uploads = await crossRead(ctx.db)
     .selectFrom('events')
     .select(sql<string>`data->>'object_key'`.as('k'))
     .where('type', '=', 'FileUploadStarted')
     .where(sql<boolean>`data->>'uploaded_by' = ${userId}`)
     .execute();
-  const files = await ctx.db
+  const files = await crossRead(ctx.db)
     .selectFrom('events')
     .select(sql<string>`data->>'file_uuid'`.as('f'))
     .select(sql<string>`data->>'version'`.as('v'))

@@ -6,6 +6,7 @@ import { migratedDbWithAuth } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import type { Storage } from '../storage/storage.js';
 import { buildArchive, safeName, threadMarkdown } from './export-archive.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -19,7 +20,7 @@ const noBytes = { read: async () => Promise.reject(new Error('gone')) } as unkno
 
 describe('buildArchive', () => {
   test('holds the thread, lists a file whose bytes are gone, and adds registered parts', async () => {
-    await db
+    await allTables(db)
       .insertInto('threads')
       .values({
         context_uuid: 't1',
@@ -38,7 +39,7 @@ describe('buildArchive', () => {
         updated_at: at,
       })
       .execute();
-    await db
+    await allTables(db)
       .insertInto('thread_entries')
       .values({
         backend_uuid: 'b1',
@@ -56,7 +57,7 @@ describe('buildArchive', () => {
         updated_at: at,
       })
       .execute();
-    await db
+    await allTables(db)
       .insertInto('files')
       .values({
         file_uuid: 'f1',

@@ -4,6 +4,7 @@
 import JSZip from 'jszip';
 import type { Db } from '../db/database.js';
 import type { Storage } from '../storage/storage.js';
+import { crossRead } from '../db/cross-read.js';
 
 type Source = { url?: string; name?: string; snippet?: string };
 type Entry = { query_str: string; answer: string; sources: unknown[]; related_questions: string[]; status: string; created_at: Date };
@@ -42,8 +43,8 @@ export type ExportPart = { path: string; read: (db: Db, userId: string) => Promi
 export async function buildArchive(deps: { db: Db; storage: Storage; parts?: readonly ExportPart[] }, userId: string, now: Date): Promise<Buffer> {
   const { db, storage } = deps;
   const zip = new JSZip();
-  const account = await db.selectFrom('accounts').select(['name', 'email', 'registered_at']).where('user_id', '=', userId).executeTakeFirst();
-  const user = await db.selectFrom('user').select(['name', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  const account = await crossRead(db).selectFrom('accounts').select(['name', 'email', 'registered_at']).where('user_id', '=', userId).executeTakeFirst();
+  const user = await crossRead(db).selectFrom('user').select(['name', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
   zip.file(
     'profile.json',
     json({
@@ -55,8 +56,8 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
     }),
   );
 
-  const visitorIds = (await db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map((r) => r.visitor_id);
-  const threads = await db
+  const visitorIds = (await crossRead(db).selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map((r) => r.visitor_id);
+  const threads = await crossRead(db)
     .selectFrom('threads')
     .selectAll()
     .where((eb) => eb.or([eb('owner_user_id', '=', userId), ...(visitorIds.length ? [eb('owner_visitor_id', 'in', visitorIds)] : [])]))
@@ -64,7 +65,7 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
     .execute();
   const threadList = [];
   for (const t of threads) {
-    const entries = await db.selectFrom('thread_entries').selectAll().where('context_uuid', '=', t.context_uuid).orderBy('position').execute();
+    const entries = await crossRead(db).selectFrom('thread_entries').selectAll().where('context_uuid', '=', t.context_uuid).orderBy('position').execute();
     const view = {
       context_uuid: t.context_uuid,
       slug: t.thread_url_slug,
@@ -88,8 +89,8 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
   }
   zip.file('threads/index.json', json(threadList));
 
-  const owned = await db.selectFrom('spaces').selectAll().where('owner_user_id', '=', userId).orderBy('created_at').execute();
-  const joined = await db
+  const owned = await crossRead(db).selectFrom('spaces').selectAll().where('owner_user_id', '=', userId).orderBy('created_at').execute();
+  const joined = await crossRead(db)
     .selectFrom('space_members')
     .innerJoin('spaces', 'spaces.uuid', 'space_members.space_uuid')
     .select(['spaces.uuid', 'spaces.title', 'space_members.level'])
@@ -115,7 +116,7 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
   // Their library and the files of the Spaces they own; an organisation's files stay the
   // organisation's (its downloads setting governs them), even those the person uploaded.
   const ownedUuids = owned.map((s) => s.uuid);
-  const files = await db
+  const files = await crossRead(db)
     .selectFrom('files')
     .select(['file_uuid', 'filename', 'file_title', 'content_type', 'file_size', 'object_key', 'repo_type', 'repo_owner', 'file_state', 'created_at'])
     .where((eb) =>
@@ -140,7 +141,7 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
   }
   zip.file('files/index.json', json(fileList));
 
-  const bookmarks = await db
+  const bookmarks = await crossRead(db)
     .selectFrom('bookmarks')
     .leftJoin('threads', 'threads.context_uuid', 'bookmarks.context_uuid')
     .select(['bookmarks.context_uuid', 'threads.title', 'bookmarks.bookmarked_at'])

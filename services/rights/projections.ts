@@ -2,6 +2,7 @@
 import type { Projection } from '../eventstore/types.js';
 import type { AccountErased } from '../identity/events.js';
 import { DATA_EXPORT_EVENT_TYPES, type DataExportEvent } from './events.js';
+import { own } from './tables.js';
 
 export const dataExportsProjection: Projection = {
   name: 'data_exports',
@@ -9,17 +10,17 @@ export const dataExportsProjection: Projection = {
   handles: [...DATA_EXPORT_EVENT_TYPES, 'AccountErased'],
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
-      await trx
+      await own(trx)
         .deleteFrom('data_exports')
         .where('user_id', '=', (event.data as AccountErased['data']).user_id)
         .execute();
       return;
     }
     const e = { type: event.type, data: event.data } as DataExportEvent;
-    const row = trx.updateTable('data_exports').where('export_id', '=', e.data.export_id);
+    const row = own(trx).updateTable('data_exports').where('export_id', '=', e.data.export_id);
     switch (e.type) {
       case 'DataExportRequested':
-        await trx
+        await own(trx)
           .insertInto('data_exports')
           .values({ export_id: e.data.export_id, user_id: e.data.user_id, status: 'preparing', requested_at: e.data.requested_at })
           .execute();

@@ -21,6 +21,7 @@ import {
 } from './events.js';
 import { buildArchive, type ExportPart } from './export-archive.js';
 import { findExport, latestExport } from './queries.js';
+import { crossRead } from '../db/cross-read.js';
 
 type ExportRow = NonNullable<Awaited<ReturnType<typeof latestExport>>>;
 
@@ -97,7 +98,7 @@ export async function expireExport(deps: { store: EventStore; storage: Storage }
 
 /** Records the request (rules in decideDeletion); the workflow started from it does the deleting. */
 export async function requestDeletion(ctx: KernelContext, cmd: { userId: string; confirmation: string; handOver: Record<string, string> }) {
-  const owned = await ctx.db.selectFrom('spaces').select('uuid').where('owner_user_id', '=', cmd.userId).execute();
+  const owned = await crossRead(ctx.db).selectFrom('spaces').select('uuid').where('owner_user_id', '=', cmd.userId).execute();
   const spaces = await Promise.all(owned.map(async ({ uuid }) => ({ uuid, heirs: heirsOf(await spaceState(ctx.store, uuid)).map((m) => m.member_id) })));
   const { state, version } = await ctx.store.aggregate(accountDeletionStream(cmd.userId), initialDeletion, evolveDeletion);
   const events = decideDeletion(state, { user_id: cmd.userId, confirmation: cmd.confirmation, owned: spaces, hand_over: cmd.handOver, now: ctx.now() });
@@ -114,7 +115,7 @@ export async function deletionRequested(store: EventStore, userId: string) {
 export async function mailExportReady(deps: { db: Db; store: EventStore }, exportId: string, publicUrl: string, now: Date) {
   const row = await findExport(deps.db, exportId);
   if (row?.status !== 'ready' || !row.expires_at) return;
-  const user = await deps.db.selectFrom('user').select(['id', 'name', 'email']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await crossRead(deps.db).selectFrom('user').select(['id', 'name', 'email']).where('id', '=', row.user_id).executeTakeFirst();
   if (!user) return;
   await queueMail(deps.store, exportReadyMail(user, exportId, new Date(row.expires_at), publicUrl), now);
 }

@@ -2,13 +2,14 @@
 // the defaults filling what they have not) and `site_instructions`.
 import type { Projection, Trx } from '../eventstore/types.js';
 import { ACCOUNT_SETTINGS_EVENTS, type AccountSettingsEvent, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES } from './events.js';
-import type { AccountSettingsTable } from '../db/schema.js';
+import type { AccountSettingsTable } from './tables.js';
 import type { AccountErased } from '../identity/events.js';
+import { own } from './tables.js';
 
 type Columns = Partial<Omit<AccountSettingsTable, 'user_id' | 'updated_at'>>;
 
 async function upsert(trx: Trx, userId: string, at: string, set: Columns) {
-  await trx
+  await own(trx)
     .insertInto('account_settings')
     .values({ user_id: userId, ...DEFAULT_PREFERENCES, ...DEFAULT_PERSONALIZATION, default_model: null, ...set, updated_at: at })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...set, updated_at: at }))
@@ -23,8 +24,8 @@ export const accountSettingsProjection: Projection = {
     // A deleted account's settings go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
       const userId = (event.data as AccountErased['data']).user_id;
-      await trx.deleteFrom('site_instructions').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('account_settings').where('user_id', '=', userId).execute();
+      await own(trx).deleteFrom('site_instructions').where('user_id', '=', userId).execute();
+      await own(trx).deleteFrom('account_settings').where('user_id', '=', userId).execute();
       return;
     }
     const e = event as unknown as AccountSettingsEvent;
@@ -39,7 +40,7 @@ export const accountSettingsProjection: Projection = {
         return upsert(trx, e.data.user_id, e.data.chosen_at, { default_model: e.data.model });
       case 'SiteInstructionSaved': {
         const { user_id, domain, instructions, saved_at } = e.data;
-        await trx
+        await own(trx)
           .insertInto('site_instructions')
           .values({ user_id, domain, instructions, updated_at: saved_at })
           .onConflict((oc) => oc.columns(['user_id', 'domain']).doUpdateSet({ instructions, updated_at: saved_at }))
@@ -47,7 +48,7 @@ export const accountSettingsProjection: Projection = {
         return;
       }
       case 'SiteInstructionRemoved':
-        await trx.deleteFrom('site_instructions').where('user_id', '=', e.data.user_id).where('domain', '=', e.data.domain).execute();
+        await own(trx).deleteFrom('site_instructions').where('user_id', '=', e.data.user_id).where('domain', '=', e.data.domain).execute();
         return;
     }
   },

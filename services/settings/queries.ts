@@ -3,6 +3,7 @@ import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import { type AnswerStyle, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES, type DefaultSearchMode, type Theme } from './events.js';
+import { own } from './tables.js';
 
 export type SettingsRow = {
   theme: Theme;
@@ -17,7 +18,7 @@ export type SettingsRow = {
 // Read before every signed-in answer: built once (compiledOnce), prepared per connection.
 const settingsRow = compiledOnce(1, (db, userId: string) =>
   preparedBuilt(
-    db
+    own(db)
       .selectFrom('account_settings')
       .select(['theme', 'answer_language', 'default_search_mode', 'incognito_by_default', 'about_me', 'answer_style', 'default_model'])
       .where('user_id', '=', userId),
@@ -30,7 +31,7 @@ export async function settingsOf(db: Db | Trx, userId: string): Promise<Settings
 }
 
 export async function siteInstructionsOf(db: Db | Trx, userId: string) {
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('site_instructions')
     .select(['domain', 'instructions', 'updated_at'])
     .where('user_id', '=', userId)

@@ -6,6 +6,7 @@ import { isInvited, type AccessLevel, type SpaceAccess } from './access-levels.j
 import { effectiveAccess, invitationEmail, type Actor, type OwnerFacts } from './decide.js';
 import { spaceErrors } from './errors.js';
 import { findSpace, memberLevel, type SpaceRow } from './queries.js';
+import { crossRead } from '../db/cross-read.js';
 
 export { LOGIN_REQUIRED } from './errors.js';
 
@@ -27,7 +28,10 @@ export async function requireActor(actor: RequestActor): Promise<Actor> {
 }
 
 export async function ownerFacts(db: Db, ownerUserId: string): Promise<OwnerFacts> {
-  const [user, org] = await Promise.all([db.selectFrom('user').select('email').where('id', '=', ownerUserId).executeTakeFirst(), orgOf(db, ownerUserId)]);
+  const [user, org] = await Promise.all([
+    crossRead(db).selectFrom('user').select('email').where('id', '=', ownerUserId).executeTakeFirst(),
+    orgOf(db, ownerUserId),
+  ]);
   return { email: (user?.email ?? '').toLowerCase(), org_uuid: org };
 }
 
@@ -59,7 +63,7 @@ export async function visibleSpace(db: Db, slugKeyOrUuid: string, actor: Actor |
 /** Whether a signed-in user may read the Space (the read rule of collection-read threads). */
 export async function readsSpace(db: Db, spaceUuid: string, userId: string | null) {
   if (!userId) return false;
-  const user = await db.selectFrom('user').select(['id', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  const user = await crossRead(db).selectFrom('user').select(['id', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
   if (!user) return false;
   const email = invitationEmail({ email: user.email, email_verified: user.emailVerified });
   const view = await spaceView(db, spaceUuid, { user_id: user.id, email, org_uuid: await orgOf(db, userId) });

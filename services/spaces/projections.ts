@@ -5,10 +5,11 @@ import type { Projection, Trx } from '../eventstore/types.js';
 import type { ThreadAddedToSpace, ThreadRemovedFromSpace } from '../threads/events.js';
 import { SPACE_EVENT_TYPES, type SpaceEvent } from './events.js';
 import { spaceSlug } from './key.js';
+import { own } from './tables.js';
 
 type Handled = SpaceEvent | ThreadAddedToSpace | ThreadRemovedFromSpace;
 
-const touch = (trx: Trx, uuid: string, at: string) => trx.updateTable('spaces').set({ updated_at: at }).where('uuid', '=', uuid);
+const touch = (trx: Trx, uuid: string, at: string) => own(trx).updateTable('spaces').set({ updated_at: at }).where('uuid', '=', uuid);
 
 export const spacesProjection: Projection = {
   name: 'spaces',
@@ -19,7 +20,7 @@ export const spacesProjection: Projection = {
     switch (e.type) {
       case 'SpaceCreated': {
         const d = e.data;
-        await trx
+        await own(trx)
           .insertInto('spaces')
           .values({
             uuid: d.uuid,
@@ -41,7 +42,7 @@ export const spacesProjection: Projection = {
       }
       case 'SpaceEdited': {
         const { title } = e.data.changes;
-        await trx
+        await own(trx)
           .updateTable('spaces')
           .set({ ...e.data.changes, ...(title !== undefined ? { slug: spaceSlug(title, e.data.uuid) } : {}), updated_at: e.data.edited_at })
           .where('uuid', '=', e.data.uuid)
@@ -49,14 +50,14 @@ export const spacesProjection: Projection = {
         return;
       }
       case 'SpaceAccessChanged':
-        await trx.updateTable('spaces').set({ access: e.data.access, updated_at: e.data.changed_at }).where('uuid', '=', e.data.uuid).execute();
+        await own(trx).updateTable('spaces').set({ access: e.data.access, updated_at: e.data.changed_at }).where('uuid', '=', e.data.uuid).execute();
         return;
       case 'SpaceDeleted':
-        await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).execute();
-        await trx.deleteFrom('spaces').where('uuid', '=', e.data.uuid).execute();
+        await own(trx).deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).execute();
+        await own(trx).deleteFrom('spaces').where('uuid', '=', e.data.uuid).execute();
         return;
       case 'SpaceMemberInvited':
-        await trx
+        await own(trx)
           .insertInto('space_members')
           .values({
             space_uuid: e.data.uuid,
@@ -70,7 +71,7 @@ export const spacesProjection: Projection = {
         await touch(trx, e.data.uuid, e.data.invited_at).execute();
         return;
       case 'SpaceInviteAccepted':
-        await trx
+        await own(trx)
           .updateTable('space_members')
           .set({ user_id: e.data.user_id, level: e.data.level })
           .where('space_uuid', '=', e.data.uuid)
@@ -79,7 +80,7 @@ export const spacesProjection: Projection = {
         await touch(trx, e.data.uuid, e.data.accepted_at).execute();
         return;
       case 'SpaceMemberRoleChanged':
-        await trx
+        await own(trx)
           .updateTable('space_members')
           .set({ level: e.data.level })
           .where('space_uuid', '=', e.data.uuid)
@@ -87,12 +88,12 @@ export const spacesProjection: Projection = {
           .execute();
         return;
       case 'SpaceMemberRemoved':
-        await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        await own(trx).deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
         return;
       case 'SpaceLinkAdded': {
         const { link: address, title, added_at, text_truncated } = e.data;
         const link = JSON.stringify([{ link: address, title, added_at, ...(text_truncated ? { text_truncated } : {}) }]);
-        await trx
+        await own(trx)
           .updateTable('spaces')
           .set({ links: sql`links || ${link}::jsonb`, updated_at: e.data.added_at })
           .where('uuid', '=', e.data.uuid)
@@ -100,7 +101,7 @@ export const spacesProjection: Projection = {
         return;
       }
       case 'SpaceLinkRemoved':
-        await trx
+        await own(trx)
           .updateTable('spaces')
           .set({
             links: sql`coalesce((select jsonb_agg(l) from jsonb_array_elements(links) l where l->>'link' <> ${e.data.link}), '[]'::jsonb)`,
@@ -110,22 +111,22 @@ export const spacesProjection: Projection = {
           .execute();
         return;
       case 'SpaceOwnershipTransferred':
-        await trx.deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
-        await trx
+        await own(trx).deleteFrom('space_members').where('space_uuid', '=', e.data.uuid).where('member_id', '=', e.data.member_id).execute();
+        await own(trx)
           .updateTable('spaces')
           .set({ owner_user_id: e.data.owner_user_id, updated_at: e.data.transferred_at })
           .where('uuid', '=', e.data.uuid)
           .execute();
         return;
       case 'ThreadAddedToSpace':
-        await trx
+        await own(trx)
           .updateTable('spaces')
           .set({ thread_count: sql`thread_count + 1`, updated_at: e.data.added_at })
           .where('uuid', '=', e.data.collection_uuid)
           .execute();
         return;
       case 'ThreadRemovedFromSpace':
-        await trx.updateTable('spaces').set({ thread_count: sql`greatest(thread_count - 1, 0)` }).where('uuid', '=', e.data.collection_uuid).execute();
+        await own(trx).updateTable('spaces').set({ thread_count: sql`greatest(thread_count - 1, 0)` }).where('uuid', '=', e.data.collection_uuid).execute();
         return;
     }
   },

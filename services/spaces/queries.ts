@@ -2,14 +2,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Selectable } from 'kysely';
-import type { SpacesTable } from '../db/schema.js';
+import type { SpacesTable } from './tables.js';
 import { ACCESS_LEVEL, type AccessLevel } from './access-levels.js';
 import { uuidFromSlugOrKey } from './key.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 export type SpaceRow = Selectable<SpacesTable> & { owner_name: string };
 
 const spaceWithOwner = (db: Db) =>
-  db.selectFrom('spaces').innerJoin('user', 'user.id', 'spaces.owner_user_id').selectAll('spaces').select('user.name as owner_name');
+  crossRead(db).selectFrom('spaces').innerJoin('user', 'user.id', 'spaces.owner_user_id').selectAll('spaces').select('user.name as owner_name');
 
 export async function findSpace(db: Db, slugKeyOrUuid: string): Promise<SpaceRow | null> {
   const uuid = uuidFromSlugOrKey(slugKeyOrUuid);
@@ -35,7 +37,7 @@ export async function memberLevel(
 ): Promise<AccessLevel | null> {
   if (!user) return null;
   if (space.owner_user_id === user.id) return ACCESS_LEVEL.OWNER;
-  const m = await db
+  const m = await own(db)
     .selectFrom('space_members')
     .select('level')
     .where('space_uuid', '=', space.uuid)
@@ -80,7 +82,7 @@ export async function listUserSpaces(db: Db, user: { id: string; email: string |
 
 export async function listMembers(db: Db, spaceUuid: string) {
   return (
-    db
+    crossRead(db)
       .selectFrom('space_members')
       // An accepted member is their account; a pending invitation shows the account that has verified
       // its address, never one that merely registered it.

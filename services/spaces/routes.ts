@@ -13,6 +13,7 @@ import { collectionView, listMembers, listUserSpaces } from './queries.js';
 import { SPACE_TEMPLATES } from './templates.js';
 import { fieldsOf, respondWithSpace, spaceFor } from './space-view.js';
 import { decideSpace } from './use-cases.js';
+import { crossRead } from '../db/cross-read.js';
 
 export const spaceRoutes = {
   async editCollection({ actor: requestActor, body, path }, ctx) {
@@ -104,7 +105,7 @@ export const spaceRoutes = {
 
 /** The owner first (member_id: the Space's uuid), then members and invitations as made. */
 async function memberList(ctx: KernelContext, spaceUuid: string): Promise<SpaceMember[]> {
-  const row = await ctx.db
+  const row = await crossRead(ctx.db)
     .selectFrom('spaces')
     .innerJoin('user', 'user.id', 'spaces.owner_user_id')
     .select(['spaces.uuid', 'spaces.created_at', 'user.id', 'user.name', 'user.email'])

@@ -5,6 +5,7 @@ import type { Compilable } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
 import { type ProjectionStatement, statementsProjection } from '../eventstore/types.js';
 import { TASK_EVENTS, type TaskDefinition, type TaskEvent } from './events.js';
+import { own } from './tables.js';
 
 function columns(d: TaskDefinition) {
   const a = d.alert;
@@ -39,7 +40,13 @@ export const tasksProjection = statementsProjection({
   statements(db, event) {
     // A deleted account's tasks go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
-      return write(preparedBuilt(db.deleteFrom('tasks').where('owner_id', '=', (event.data as AccountErased['data']).user_id)));
+      return write(
+        preparedBuilt(
+          own(db)
+            .deleteFrom('tasks')
+            .where('owner_id', '=', (event.data as AccountErased['data']).user_id),
+        ),
+      );
     }
     const e = event as unknown as TaskEvent;
     switch (e.type) {
@@ -47,44 +54,46 @@ export const tasksProjection = statementsProjection({
         const d = e.data;
         return write(
           preparedBuilt(
-            db.insertInto('tasks').values({
-              task_id: d.task_id,
-              owner_id: d.owner_id,
-              status: 'ACTIVE',
-              ...columns(d),
-              copied_from: d.copied_from,
-              created_at: d.created_at,
-              updated_at: d.created_at,
-            }),
+            own(db)
+              .insertInto('tasks')
+              .values({
+                task_id: d.task_id,
+                owner_id: d.owner_id,
+                status: 'ACTIVE',
+                ...columns(d),
+                copied_from: d.copied_from,
+                created_at: d.created_at,
+                updated_at: d.created_at,
+              }),
           ),
         );
       }
       case 'TaskUpdated':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('tasks')
               .set({ ...columns(e.data), updated_at: e.data.updated_at })
               .where('task_id', '=', e.data.task_id),
           ),
         );
       case 'TaskPaused':
-        return write(preparedBuilt(db.updateTable('tasks').set({ status: 'PAUSED', updated_at: e.data.paused_at }).where('task_id', '=', e.data.task_id)));
+        return write(preparedBuilt(own(db).updateTable('tasks').set({ status: 'PAUSED', updated_at: e.data.paused_at }).where('task_id', '=', e.data.task_id)));
       case 'TaskResumed':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('tasks')
               .set({ status: 'ACTIVE', next_run_at: e.data.next_run_at, updated_at: e.data.resumed_at })
               .where('task_id', '=', e.data.task_id),
           ),
         );
       case 'TaskDeleted':
-        return write(preparedBuilt(db.deleteFrom('tasks').where('task_id', '=', e.data.task_id)));
+        return write(preparedBuilt(own(db).deleteFrom('tasks').where('task_id', '=', e.data.task_id)));
       case 'TaskRunStarted':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('tasks')
               .set({ next_run_at: e.data.next_run_at, last_run_status: 'running', last_run_at: e.data.started_at, last_run_reason: null })
               .where('task_id', '=', e.data.task_id),
@@ -93,7 +102,7 @@ export const tasksProjection = statementsProjection({
       case 'TaskRunSucceeded':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('tasks')
               .set({ last_run_status: 'succeeded', last_run_at: e.data.finished_at, last_run_reason: null, thread_slug: e.data.thread_slug })
               .where('task_id', '=', e.data.task_id),
@@ -102,7 +111,7 @@ export const tasksProjection = statementsProjection({
       case 'TaskRunFailed':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('tasks')
               .set({ last_run_status: 'failed', last_run_at: e.data.finished_at, last_run_reason: e.data.reason })
               .where('task_id', '=', e.data.task_id),
@@ -111,7 +120,7 @@ export const tasksProjection = statementsProjection({
       case 'TaskRunSkipped':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('tasks')
               .set({ next_run_at: e.data.next_run_at, last_run_status: 'skipped', last_run_at: e.data.skipped_at, last_run_reason: e.data.reason })
               .where('task_id', '=', e.data.task_id),

@@ -2,22 +2,23 @@
 // person's task is never found. The scheduler's read uses the partial index of due tasks only.
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
+import { own } from './tables.js';
 
 export type TaskRow = Awaited<ReturnType<typeof taskOf>> & {};
 
 export async function listTasks(db: Db | Trx, ownerId: string, type?: 'SCHEDULE' | 'ALERT' | 'SHORTCUT') {
-  let q = db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId);
+  let q = own(db).selectFrom('tasks').selectAll().where('owner_id', '=', ownerId);
   if (type) q = q.where('task_type', '=', type);
   return q.orderBy('created_at', 'desc').orderBy('task_id').limit(1000).execute();
 }
 
 export async function taskOf(db: Db | Trx, ownerId: string, taskId: string) {
-  return db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('task_id', '=', taskId).executeTakeFirst();
+  return own(db).selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('task_id', '=', taskId).executeTakeFirst();
 }
 
 /** How many tasks (scheduled and shortcuts) and price alerts the person keeps. */
 export async function ownedCounts(db: Db | Trx, ownerId: string) {
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('tasks')
     .select(['task_type', (eb) => eb.fn.countAll<string>().as('n')])
     .where('owner_id', '=', ownerId)
@@ -29,7 +30,7 @@ export async function ownedCounts(db: Db | Trx, ownerId: string) {
 
 /** Active tasks whose next run has come, earliest first (the partial index tasks_due_idx). */
 export async function dueTasks(db: Db, now: Date, limit: number) {
-  return db
+  return own(db)
     .selectFrom('tasks')
     .select(['task_id', 'next_run_at'])
     .where('status', '=', 'ACTIVE')
@@ -52,7 +53,7 @@ export type ActivePriceAlert = {
 
 /** Every active price alert, for the quote checker (services/market). */
 export async function activePriceAlerts(db: Db): Promise<ActivePriceAlert[]> {
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('tasks')
     .select(['task_id', 'owner_id', 'symbol', 'alert_type', 'price', 'value_lower_bound', 'value_upper_bound'])
     .where('task_type', '=', 'ALERT')

@@ -10,6 +10,7 @@ import { decideCreate, decidePause, decideUpdate } from './decide.js';
 import { initialTask, taskStream } from './events.js';
 import { askQuestion, beginRun, endRun, runEntryUuid } from './run.js';
 import { changeTask } from './use-cases.js';
+import { allTables } from '../../tests/support/all-tables.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -39,7 +40,7 @@ async function shortcut(taskId: string, ownerId: string, prompt: string) {
 }
 
 const types = async (streamId: string) =>
-  (await db.selectFrom('events').select('type').where('stream_id', '=', streamId).orderBy('stream_version').execute()).map((r) => r.type);
+  (await allTables(db).selectFrom('events').select('type').where('stream_id', '=', streamId).orderBy('stream_version').execute()).map((r) => r.type);
 
 test('a run started over carries on: begun once, asked once (the first question), ended once, even when the task changed between', async () => {
   await shortcut('run-again', 'owner-1', 'How is sourdough made?');
@@ -71,7 +72,7 @@ test('a run started over carries on: begun once, asked once (the first question)
 
   const taskTypes = await types(taskStream('run-again'));
   expect(taskTypes.filter((t) => t.startsWith('TaskRun'))).toEqual(['TaskRunStarted', 'TaskRunFailed']);
-  const thread = await db
+  const thread = await allTables(db)
     .selectFrom('thread_entries')
     .select(['query_str', 'owner_user_id'])
     .where('backend_uuid', '=', runEntryUuid('run-again', 'manual-1'))

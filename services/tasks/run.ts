@@ -10,6 +10,7 @@ import { type AnswerJob, askInThread, MAX_QUERY_LENGTH, slugFor, threadErrors, t
 import { decideFinishRun, decideStartRun, type RunOutcome } from './decide.js';
 import type { TaskEvent } from './events.js';
 import { changeTask, type TaskCursor } from './use-cases.js';
+import { crossRead } from '../db/cross-read.js';
 
 /** The answer engine as a run needs it: start answering an entry, and wait until it has ended. */
 export type RunAnswers = { start: (job: AnswerJob) => Promise<void>; untilEnded: (backendUuid: string) => Promise<void> };
@@ -145,7 +146,7 @@ type RunEntry = NonNullable<Awaited<ReturnType<typeof entryOf>>>;
 // The entry's outcome, read from threads' read model: threads exports no read of an entry's error.
 async function entryOf(db: Db, backendUuid: string) {
   return preparedBuilt(
-    db
+    crossRead(db)
       .selectFrom('thread_entries as e')
       .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
       .select(['e.status', 'e.error', 'e.context_uuid', 'e.query_str', 't.thread_url_slug'])

@@ -2,6 +2,7 @@
 // batches, and one read for a batch costs what one read per event did for each of its events.
 import type { Trx } from '../eventstore/types.js';
 import type { QuestionAsked, ThreadStarted } from './events.js';
+import { crossRead } from '../db/cross-read.js';
 
 export type ThreadOpening = { started?: ThreadStarted['data']; asked: QuestionAsked['data'][] };
 
@@ -13,7 +14,7 @@ export type ThreadOpening = { started?: ThreadStarted['data']; asked: QuestionAs
 export async function threadOpenings(trx: Trx, streamIds: readonly string[], opts: { questions: boolean }) {
   const byStream = new Map<string, ThreadOpening>();
   if (!streamIds.length) return byStream;
-  const rows = await trx
+  const rows = await crossRead(trx)
     .selectFrom('events')
     .select(['stream_id', 'type', 'data'])
     .where('stream_id', 'in', [...new Set(streamIds)])

@@ -1,8 +1,9 @@
 import { type Compilable, type Kysely, sql } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+import type { ThreadsTables } from './tables.js';
 import { statementsProjection, type ProjectionStatement } from '../eventstore/types.js';
 import { THREAD_EVENT_TYPES, type ThreadEvent } from './events.js';
+import { own } from './tables.js';
 
 const write = (query: Compilable): ProjectionStatement[] => [{ query: query.compile(), expectsRow: false }];
 const writeRow = (query: Compilable): ProjectionStatement[] => [{ query: query.compile(), expectsRow: true }];
@@ -22,7 +23,7 @@ export const threadsProjection = statementsProjection({
         const d = e.data;
         return write(
           preparedBuilt(
-            db.insertInto('threads').values({
+            own(db).insertInto('threads').values({
               context_uuid: d.context_uuid,
               thread_url_slug: d.thread_url_slug,
               frontend_context_uuid: d.frontend_context_uuid,
@@ -47,7 +48,7 @@ export const threadsProjection = statementsProjection({
         // and its owner and incognito (for the owner's latest answers: ownAnsweredEntries).
         return writeRow(
           preparedBuilt(
-            db
+            own(db)
               .with('thread', (db) =>
                 db
                   .updateTable('threads')
@@ -105,7 +106,7 @@ export const threadsProjection = statementsProjection({
       case 'AnswerSourcesFound':
         return write(
           preparedBuilt(
-            db
+            own(db)
               .updateTable('thread_entries')
               .set({ sources: JSON.stringify(e.data.sources), updated_at: e.data.found_at })
               .where('backend_uuid', '=', e.data.backend_uuid),
@@ -123,30 +124,30 @@ export const threadsProjection = statementsProjection({
       case 'AnswerFailed':
         return finish(db, e.data.backend_uuid, { status: 'failed', answer: e.data.answer, error: e.data.detail, updated_at: e.data.failed_at });
       case 'ThreadAccessChanged':
-        return write(db.updateTable('threads').set({ thread_access: e.data.thread_access }).where('context_uuid', '=', e.data.context_uuid));
+        return write(own(db).updateTable('threads').set({ thread_access: e.data.thread_access }).where('context_uuid', '=', e.data.context_uuid));
       case 'ThreadAddedToSpace':
-        return write(db.updateTable('threads').set({ collection_uuid: e.data.collection_uuid }).where('context_uuid', '=', e.data.context_uuid));
+        return write(own(db).updateTable('threads').set({ collection_uuid: e.data.collection_uuid }).where('context_uuid', '=', e.data.context_uuid));
       case 'ThreadRemovedFromSpace':
         return write(
-          db
+          own(db)
             .updateTable('threads')
             .set({ collection_uuid: null })
             .where('context_uuid', '=', e.data.context_uuid)
             .where('collection_uuid', '=', e.data.collection_uuid),
         );
       case 'ThreadRenamed':
-        return write(db.updateTable('threads').set({ title: e.data.title }).where('context_uuid', '=', e.data.context_uuid));
+        return write(own(db).updateTable('threads').set({ title: e.data.title }).where('context_uuid', '=', e.data.context_uuid));
       case 'ThreadDeleted':
         // Gone from every listing, link and per-entry call; the events keep what it was.
         return [
-          ...write(db.deleteFrom('thread_entries').where('context_uuid', '=', e.data.context_uuid)),
-          ...write(db.deleteFrom('threads').where('context_uuid', '=', e.data.context_uuid)),
+          ...write(own(db).deleteFrom('thread_entries').where('context_uuid', '=', e.data.context_uuid)),
+          ...write(own(db).deleteFrom('threads').where('context_uuid', '=', e.data.context_uuid)),
         ];
       case 'ThreadExpiryRemoved':
-        return write(db.updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid));
+        return write(own(db).updateTable('threads').set({ expiry_time: null }).where('context_uuid', '=', e.data.context_uuid));
       case 'EntrySourcesRemoved':
         return write(
-          db
+          own(db)
             .updateTable('thread_entries')
             .set({ answer: e.data.answer, sources: JSON.stringify(e.data.sources), updated_at: e.data.removed_at })
             .where('backend_uuid', '=', e.data.backend_uuid),
@@ -161,7 +162,7 @@ export const threadsProjection = statementsProjection({
 
 /** The entry's outcome, and its thread's updated_at, in one statement. */
 function finish(
-  db: Kysely<Database>,
+  db: Kysely<ThreadsTables>,
   backendUuid: string,
   set: { status: 'completed' | 'stopped' | 'failed'; answer: string; updated_at: string; related_questions?: string; error?: string },
 ) {

@@ -3,26 +3,28 @@ import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { Viewer } from './decide.js';
 import type { SearchMode } from './events.js';
+import { own } from './tables.js';
+import { crossRead } from '../db/cross-read.js';
 
 /** The visitor ids a viewer speaks for: the cookie's when anonymous, the claimed ones when signed in. */
 export async function viewerOf(db: Db, userId: string | null, visitorId: string): Promise<Viewer> {
   if (!userId) {
-    const claim = await db.selectFrom('visitor_claims').select('claimed_at').where('visitor_id', '=', visitorId).executeTakeFirst();
+    const claim = await crossRead(db).selectFrom('visitor_claims').select('claimed_at').where('visitor_id', '=', visitorId).executeTakeFirst();
     return { user_id: null, visitor_ids: [visitorId], claimed_at: claim ? new Date(claim.claimed_at).toISOString() : null };
   }
-  const claims = await db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
+  const claims = await crossRead(db).selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
   return { user_id: userId, visitor_ids: claims.map((c) => c.visitor_id) };
 }
 
 /** A thread by slug, context_uuid or one of its entries' backend_uuid. */
 export async function findThreadRow(db: Db, key: string) {
-  const byThread = await db
+  const byThread = await own(db)
     .selectFrom('threads')
     .selectAll()
     .where((eb) => eb.or([eb('thread_url_slug', '=', key), eb('context_uuid', '=', key)]))
     .executeTakeFirst();
   if (byThread) return byThread;
-  return db
+  return own(db)
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     .selectAll('t')
@@ -33,7 +35,7 @@ export async function findThreadRow(db: Db, key: string) {
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
 
 const threadRow = compiledOnce(1, (db, contextUuid: string) =>
-  preparedBuilt(db.selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)),
+  preparedBuilt(own(db).selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)),
 );
 
 /** Whether the thread is there (not deleted, or never started): one indexed read. */
@@ -43,7 +45,7 @@ export async function threadExists(db: Db, contextUuid: string) {
 
 /** The account that claimed a visitor's work, or null. */
 export async function claimerOf(db: Db, visitorId: string) {
-  const claim = await db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
+  const claim = await crossRead(db).selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
   return claim?.user_id ?? null;
 }
 
@@ -53,7 +55,7 @@ export async function isClaimed(db: Db, thread: ThreadRow) {
 }
 
 export async function entriesOf(db: Db, contextUuid: string) {
-  return db.selectFrom('thread_entries').selectAll().where('context_uuid', '=', contextUuid).orderBy('position').execute();
+  return own(db).selectFrom('thread_entries').selectAll().where('context_uuid', '=', contextUuid).orderBy('position').execute();
 }
 
 /**
@@ -67,7 +69,7 @@ export async function ownAnsweredEntries(db: Db, userId: string, exceptContext: 
 }
 
 const answeredOf = (db: Db, userId: string) =>
-  db
+  own(db)
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     .select(['e.backend_uuid', 'e.query_str', 'e.answer', 'e.updated_at', 't.thread_url_slug', 't.title'])
@@ -99,7 +101,7 @@ function memoized<K, V>(make: (key: K) => V) {
 }
 
 export async function findEntry(db: Db, backendUuid: string) {
-  return db
+  return own(db)
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 'e.model', 't.thread_url_slug', 't.frontend_context_uuid'])
@@ -109,7 +111,7 @@ export async function findEntry(db: Db, backendUuid: string) {
 
 /** Entries still pending: at start, each gets its workflow (a no-op when it already has one). */
 export async function pendingEntries(db: Db) {
-  const rows = await db
+  const rows = await own(db)
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     // Only a thread's owner asks in it, so the owner is the asker whose sources are searched.
@@ -121,7 +123,8 @@ export async function pendingEntries(db: Db) {
 
 /** The library: the viewer's kept, unexpired, non-incognito threads, newest first. */
 export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; limit: number; offset: number; now: Date }) {
-  let query = threadsFrom(db)
+  let query = crossRead(db)
+    .selectFrom('threads as t')
     .where('t.incognito', '=', false)
     .where((eb) =>
       eb.or([
@@ -162,7 +165,7 @@ export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; li
   return threadPage(query, opts.limit, opts.offset);
 }
 
-export const threadsFrom = (db: Db) => db.selectFrom('threads as t');
+export const threadsFrom = (db: Db) => own(db).selectFrom('threads as t');
 type ThreadQuery = ReturnType<typeof threadsFrom>;
 
 /** A page of threads (newest change first, with their latest answer) and how many match. */

@@ -10,6 +10,7 @@ import { isExpired, isOwner } from './decide.js';
 import type { ThreadAccess, ThreadStarted } from './events.js';
 import { threadErrors } from './errors.js';
 import { findThreadRow, isClaimed, viewerOf, type ThreadRow } from './queries.js';
+import { own } from './tables.js';
 
 export type Who = Awaited<ReturnType<typeof viewer>>;
 
@@ -30,7 +31,12 @@ export async function newThreadAsker(actor: Actor): Promise<Who> {
 
 async function isGrantedReader(db: Db, contextUuid: string, userId: string | null) {
   if (!userId) return false;
-  return !!(await db.selectFrom('thread_readers').select('user_id').where('context_uuid', '=', contextUuid).where('user_id', '=', userId).executeTakeFirst());
+  return !!(await own(db)
+    .selectFrom('thread_readers')
+    .select('user_id')
+    .where('context_uuid', '=', contextUuid)
+    .where('user_id', '=', userId)
+    .executeTakeFirst());
 }
 
 /** Whether `who` may read the thread: the owner, or by its access (access-rules.ts). */

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.js';
+import { crossRead } from '../db/cross-read.js';
 
 function requestsQuery(db: Db) {
-  return db
+  return crossRead(db)
     .selectFrom('thread_access_requests as r')
     .innerJoin('threads as t', 't.context_uuid', 'r.context_uuid')
     .innerJoin('user as u', 'u.id', 'r.requester_user_id')

@@ -14,6 +14,7 @@ import { accessRequestReceipt, accessRequestView, findAccessRequest, openRequest
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
+import { own } from './tables.js';
 
 async function threadNow(actor: Actor, ctx: ThreadsContext, key: string) {
   const who = await viewer(ctx, actor);
@@ -81,7 +82,7 @@ export const sharingRoutes = {
     if (!entry) throw threadErrors.entryNotFound();
     const { urls } = body;
     await removeSources(ctx.store, entry.context_uuid, { viewer: await viewer(ctx, actor), backend_uuid: backendUuid, urls, now: ctx.now() });
-    const row = await ctx.db.selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
+    const row = await own(ctx.db).selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
     return { status: 200, body: entryView(row) };
   },
 } satisfies DomainRoutes<ThreadsContext>;

@@ -6,12 +6,13 @@ import { orgOf } from '../identity/index.js';
 import type { Who } from './read-access.js';
 import { threadView } from './views.js';
 import { collectionInfoFor } from '../spaces/index.js';
+import { crossRead } from '../db/cross-read.js';
 
 export async function threadResponse(ctx: ThreadsContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
   const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx.db, thread.owner_visitor_id) : null);
   const [entries, author, ownerOrg, bookmark_state, collection_info] = await Promise.all([
     entriesOf(ctx.db, thread.context_uuid),
-    ownerId ? ctx.db.selectFrom('user').select(['id', 'name']).where('id', '=', ownerId).executeTakeFirst() : undefined,
+    ownerId ? crossRead(ctx.db).selectFrom('user').select(['id', 'name']).where('id', '=', ownerId).executeTakeFirst() : undefined,
     orgOf(ctx.db, ownerId),
     ctx.bookmarks.stateOf(opts.who.user_id, thread),
     collectionInfoFor(ctx.db, thread.collection_uuid, opts.who.user_id),

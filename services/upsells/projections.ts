@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { AccountErased, VisitorClaimed } from '../identity/events.js';
 import type { Projection } from '../eventstore/types.js';
 import { UPSELL_EVENTS, type UpsellEvent } from './events.js';
+import { own } from './tables.js';
 
 export const upsellMarksProjection: Projection = {
   name: 'upsell_marks',
@@ -13,7 +14,7 @@ export const upsellMarksProjection: Projection = {
   async apply(trx, event) {
     // A deleted account's marks go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
-      await trx
+      await own(trx)
         .deleteFrom('upsell_marks')
         .where('subject', '=', `user:${(event.data as AccountErased['data']).user_id}`)
         .execute();
@@ -33,14 +34,14 @@ export const upsellMarksProjection: Projection = {
     const e = event as unknown as UpsellEvent;
     const { subject, upsell_name } = e.data;
     if (e.type === 'UpsellImpressionRecorded') {
-      await trx
+      await own(trx)
         .insertInto('upsell_marks')
         .values({ subject, upsell_name, impressions: 1, interacted_at: null })
         .onConflict((oc) => oc.columns(['subject', 'upsell_name']).doUpdateSet({ impressions: sql`upsell_marks.impressions + 1` }))
         .execute();
       return;
     }
-    await trx
+    await own(trx)
       .insertInto('upsell_marks')
       .values({ subject, upsell_name, impressions: 0, interacted_at: e.data.interacted_at })
       .onConflict((oc) => oc.columns(['subject', 'upsell_name']).doUpdateSet({ interacted_at: e.data.interacted_at }))

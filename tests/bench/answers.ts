@@ -16,6 +16,7 @@ import { withBenchServer } from './bench-server.js';
 import { percentile, runAsks } from './answers-client.js';
 import { insertPassages, OTHER_USERS, questions, recountPassageStatistics } from './answers-corpus.js';
 import { fmt, note, verdict, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 const TOTAL = 1_000_000;
 const SHARE = 100; // 1 in 100 passages is the asking user's: 10,000
@@ -138,7 +139,7 @@ async function signUp(base: string, db: Db) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await allTables(db).selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { cookie, userId: user.id };
 }
 

@@ -29,6 +29,7 @@ import { withBenchServer } from './bench-server.js';
 import { percentile } from './answers-client.js';
 import { probe } from './untrusted.js';
 import { fmt, median, medianMs, note, signed, verdict, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 const ROUNDS = 3;
 const PDF_PAGES = 100;
@@ -214,7 +215,7 @@ async function listing(base: string, db: Db, databaseUrl: string): Promise<Row[]
   const person = await signUp(base, 'Bench Lister');
   const seeded = await seedIndexedFiles(db, person, LISTED_FILES);
   await sql`analyze files`.execute(db);
-  const total = await db
+  const total = await allTables(db)
     .selectFrom('files')
     .select(sql<string>`count(*)`.as('n'))
     .where('repo_type', '=', 'USER')
@@ -336,13 +337,13 @@ async function seedIndexedFiles(db: Db, person: Person, count: number) {
   const repository: Repository = { type: 'USER', owner_id: person.id };
   const firstAt = Date.now() - count * 60_000;
   const t = performance.now();
-  await db
+  await allTables(db)
     .insertInto('consumer_checkpoints')
     .values({ consumer: INDEX_CONSUMER, tx_id: '0', position: '0', updated_at: new Date() })
     .onConflict((oc) => oc.column('consumer').doNothing())
     .execute();
   await db.transaction().execute(async (hold) => {
-    await hold.selectFrom('consumer_checkpoints').select('consumer').where('consumer', '=', INDEX_CONSUMER).forUpdate().execute();
+    await allTables(hold).selectFrom('consumer_checkpoints').select('consumer').where('consumer', '=', INDEX_CONSUMER).forUpdate().execute();
     let next = 0;
     await Promise.all(
       Array.from({ length: SEED_PARALLEL }, async () => {
@@ -381,14 +382,14 @@ async function seedIndexedFiles(db: Db, person: Person, count: number) {
           });
       }),
     );
-    const newest = await hold
+    const newest = await allTables(hold)
       .selectFrom('events')
       .select(['tx_id', 'global_position'])
       .orderBy('tx_id', 'desc')
       .orderBy('global_position', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    await hold
+    await allTables(hold)
       .updateTable('consumer_checkpoints')
       .set({ tx_id: newest.tx_id, position: newest.global_position, updated_at: new Date() })
       .where('consumer', '=', INDEX_CONSUMER)

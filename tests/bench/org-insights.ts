@@ -17,6 +17,7 @@ import { INSIGHTS_CONSUMER } from '../../services/orgs/insights.js';
 import { percentile } from './answers-client.js';
 import { withBenchServer } from './bench-server.js';
 import { fmt, note, verdict, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 const MEMBERS = 1000;
 const EVENTS = 1_000_000;
@@ -48,7 +49,7 @@ export async function benchOrgInsights(): Promise<Row[]> {
     });
     if (created.status !== 201) throw new Error(`createOrganization answered ${created.status}`);
     const org = ((await created.json()) as { uuid: string }).uuid;
-    const owner = await db.selectFrom('user').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
+    const owner = await allTables(db).selectFrom('user').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
 
     // 999 more members, through the organisation's own rules and store.
     const store = new EventStore(db, projections);
@@ -67,7 +68,7 @@ export async function benchOrgInsights(): Promise<Row[]> {
         decideAccept(s, { actor: { user_id: id, email: memberEmail }, invitation_id: invitation, member_id: randomUUID(), actorOrg: null, now: new Date() }),
       );
     }
-    const members = (await db.selectFrom('org_members').select('user_id').where('org_uuid', '=', org).execute()).map((m) => m.user_id);
+    const members = (await allTables(db).selectFrom('org_members').select('user_id').where('org_uuid', '=', org).execute()).map((m) => m.user_id);
 
     // 1M questions of those members over 90 days, in the log, and the read model they make.
     await db.transaction().execute(async (trx) => {

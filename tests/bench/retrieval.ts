@@ -14,6 +14,7 @@ import { signedUp } from '../support/people.js';
 import { withBenchServer } from './bench-server.js';
 import { bm25Index } from './retrieval-bm25.js';
 import { fmt, note, pct, verdict, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 type Item = { title: string; text: string; level: string };
 
@@ -47,7 +48,7 @@ export async function benchRetrieval(): Promise<Row[]> {
     if (last.size !== files.length || failed.length) throw new Error(`indexing did not succeed: ${JSON.stringify(failed[0] ?? events.at(-1)?.data)}`);
 
     const corpora = await readableCorpora(db, { user_id: userId });
-    const stored = await db.selectFrom('passages').select(['id', 'heading', 'content']).where('corpus', 'in', corpora).orderBy('id').execute();
+    const stored = await allTables(db).selectFrom('passages').select(['id', 'heading', 'content']).where('corpus', 'in', corpora).orderBy('id').execute();
     const headingOfId = new Map(stored.map((p) => [p.id, p.heading]));
     note(`retrieval: ${fmt(items.length)} questions, ${fmt(stored.length)} passages readable (${FILES} files and the guide)`);
     const baseline = bm25Index(stored.map((p) => ({ id: p.id, text: `${p.heading} ${p.content}` })));

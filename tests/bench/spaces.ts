@@ -12,6 +12,7 @@ import { userSpacesQuery } from '../../services/spaces/queries.js';
 import { withBenchServer } from './bench-server.js';
 import { percentile } from './answers-client.js';
 import { fmt, note, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 const OWN_SPACES = 1000;
 const SHARED_WITH_MEMBER = 100;
@@ -207,7 +208,7 @@ async function signUp(base: string, db: Db, who: string): Promise<User> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await allTables(db).selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { cookie, id: user.id, email };
 }
 

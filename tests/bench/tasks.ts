@@ -15,6 +15,7 @@ import { signedUp } from '../support/people.js';
 import { runAsks } from './answers-client.js';
 import { withBenchServer } from './bench-server.js';
 import { fmt, note, pct, sleep, verdict, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 const DUE = Number(process.env.BENCH_TASKS_DUE ?? 10_000);
 const IDLE = Number(process.env.BENCH_TASKS_IDLE ?? 100_000);
@@ -98,7 +99,7 @@ export async function benchTasks(): Promise<Row[]> {
     const deadline = due.getTime() + 10 * 60_000;
     let done = 0;
     while (Date.now() < deadline) {
-      const r = await db
+      const r = await allTables(db)
         .selectFrom('tasks')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('task_type', '=', 'SCHEDULE')

@@ -10,6 +10,7 @@ import { loadConfig } from '../../services/shared/config.js';
 import { startStripeFake } from '../fakes/stripe/index.js';
 import { newInvoice, newSubscription } from '../fakes/stripe/subscriptions.js';
 import { fmt, freePort, note, onInterrupt, ROOT, tempDir, verdict, type Row } from './util.js';
+import { allTables } from '../support/all-tables.js';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_WEBHOOK_SUBSCRIPTIONS ?? 1000);
 const RENEWALS = 7;
@@ -90,7 +91,7 @@ export async function benchWebhooks(): Promise<Row[]> {
     const applied = performance.now() - start;
     const perSecond = deliveries.length / (applied / 1000);
     // The state in-order delivery gives: each subscription as Stripe holds it now.
-    const rows = await db.selectFrom('subscriptions').select(['user_id', 'status', 'current_period_end']).execute();
+    const rows = await allTables(db).selectFrom('subscriptions').select(['user_id', 'status', 'current_period_end']).execute();
     const byUser = new Map(rows.map((r) => [r.user_id, r]));
     const wrong = subs.filter((s) => {
       const row = byUser.get(s.metadata.user_id);

@@ -7,6 +7,7 @@ import type { Browser } from '../support/http.js';
 import { askStream, PASSWORD, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { collect } from '../support/sse.js';
+import { allTables } from '../support/all-tables.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -45,7 +46,7 @@ test("a user's passage is cited for that user, never for another user or a visit
   const visitor = await person();
   // Written the one way passages are written: through the passage index's own operation.
   const db = testDb(database.url);
-  const { id } = await db.selectFrom('user').select('id').where('email', '=', 'owner-readable@example.com').executeTakeFirstOrThrow();
+  const { id } = await allTables(db).selectFrom('user').select('id').where('email', '=', 'owner-readable@example.com').executeTakeFirstOrThrow();
   const passage = {
     id: 'files/notes#1',
     url: '/files/notes#1',

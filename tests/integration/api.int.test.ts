@@ -7,6 +7,7 @@ import type { Db } from '../../services/db/database.js';
 import { createTestDatabase, testDb } from '../support/database.js';
 import { Browser, cookieAttributes } from '../support/http.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 const SESSION_COOKIE = 'better-auth.session_token';
 const PASSWORD = 'correct horse battery';
@@ -124,9 +125,9 @@ describe('sign up, session, organisation, sign out, sign in', () => {
     const b = browser();
     const email = newEmail('recorded');
     const { json } = await signUp(b, email, 'Grace');
-    const events = await db.selectFrom('events').select(['type', 'stream_version']).where('stream_id', '=', `account-${json.user.id}`).execute();
+    const events = await allTables(db).selectFrom('events').select(['type', 'stream_version']).where('stream_id', '=', `account-${json.user.id}`).execute();
     expect(events).toEqual([{ type: 'AccountRegistered', stream_version: 1 }]);
-    const account = await db.selectFrom('accounts').selectAll().where('user_id', '=', json.user.id).executeTakeFirstOrThrow();
+    const account = await allTables(db).selectFrom('accounts').selectAll().where('user_id', '=', json.user.id).executeTakeFirstOrThrow();
     expect(account).toMatchObject({ email, name: 'Grace', subscription_status: 'none' });
   });
 
@@ -149,7 +150,7 @@ describe('sign up, session, organisation, sign out, sign in', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => b.post('/api/auth/sign-up/email', { name: 'Double Click', email, password: PASSWORD })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(results.filter((r) => r.json.user === null)).toHaveLength(3);
-    const accounts = await db.selectFrom('accounts').select('user_id').where('email', '=', email).execute();
+    const accounts = await allTables(db).selectFrom('accounts').select('user_id').where('email', '=', email).execute();
     expect(accounts).toHaveLength(1);
   });
 
@@ -290,7 +291,7 @@ describe('requests from another site', () => {
     const res = await browser().post('/api/auth/sign-up/email', { name: 'Mallory', email, password: PASSWORD }, { origin: 'https://evil.example' });
     expectProblem(res, 403, 'foreign_origin');
     expect(res.setCookies.filter((c) => c.startsWith(SESSION_COOKIE))).toEqual([]);
-    expect(await db.selectFrom('accounts').select('user_id').where('email', '=', email).execute()).toEqual([]);
+    expect(await allTables(db).selectFrom('accounts').select('user_id').where('email', '=', email).execute()).toEqual([]);
     expectProblem(await browser().post('/api/auth/sign-in/email', { email, password: PASSWORD }), 401, 'invalid_credentials');
   });
 
@@ -336,9 +337,9 @@ describe('anonymous visitors', () => {
     const results = await Promise.all(emailsHere.map((email) => b.post('/api/auth/sign-up/email', { name: 'Same Time', email, password: PASSWORD })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const ids = results.map((r) => r.json.user.id as string);
-    const accounts = await db.selectFrom('accounts').select('user_id').where('email', 'in', emailsHere).execute();
+    const accounts = await allTables(db).selectFrom('accounts').select('user_id').where('email', 'in', emailsHere).execute();
     expect(accounts.map((a) => a.user_id).sort()).toEqual([...ids].sort());
-    const claims = await db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).execute();
+    const claims = await allTables(db).selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).execute();
     expect(claims).toHaveLength(1);
     expect(ids).toContain(claims[0].user_id);
   });
@@ -355,17 +356,19 @@ describe('anonymous visitors', () => {
     const { json } = await signUp(b);
     expect(json.visitor_id).toBe(visitorId);
 
-    const claim = await db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).executeTakeFirstOrThrow();
+    const claim = await allTables(db).selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).executeTakeFirstOrThrow();
     expect(claim.user_id).toBe(json.user.id);
-    const events = await db.selectFrom('events').select(['type', 'data']).where('stream_id', '=', `visitor-${visitorId}`).execute();
+    const events = await allTables(db).selectFrom('events').select(['type', 'data']).where('stream_id', '=', `visitor-${visitorId}`).execute();
     expect(events).toEqual([{ type: 'VisitorClaimed', data: expect.objectContaining({ visitor_id: visitorId, user_id: json.user.id }) }]);
-    expect((await db.selectFrom('accounts').select('visitor_id').where('user_id', '=', json.user.id).executeTakeFirstOrThrow()).visitor_id).toBe(visitorId);
+    expect((await allTables(db).selectFrom('accounts').select('visitor_id').where('user_id', '=', json.user.id).executeTakeFirstOrThrow()).visitor_id).toBe(
+      visitorId,
+    );
 
     // Someone else signing up in the same browser later gets an account, not the first one's work.
     await b.post('/api/auth/sign-out');
     const second = await signUp(b);
     expect(second.json.user.id).not.toBe(json.user.id);
-    const claims = await db.selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).execute();
+    const claims = await allTables(db).selectFrom('visitor_claims').selectAll().where('visitor_id', '=', visitorId).execute();
     expect(claims.map((c) => c.user_id)).toEqual([json.user.id]);
   });
 });

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { askAndWait, signedUp as signUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -103,7 +104,7 @@ describe('bookmarks', () => {
     expect((await bookmark(ada, thread.thread_url_slug)).json.bookmark_state).toBe('BOOKMARKED');
     const events = await sql<{ n: string }>`select count(*) as n from events where stream_id like 'bookmarks-%' and type = 'ThreadBookmarked'`.execute(db);
     expect(Number(events.rows[0].n)).toBe(1);
-    expect(await db.selectFrom('bookmarks').select('context_uuid').execute()).toEqual([{ context_uuid: thread.context_uuid }]);
+    expect(await allTables(db).selectFrom('bookmarks').select('context_uuid').execute()).toEqual([{ context_uuid: thread.context_uuid }]);
     const article = await ada.get(`/rest/article/${thread.thread_url_slug}`);
     expect(article.json.entries.every((e: { bookmark_state: string }) => e.bookmark_state === 'BOOKMARKED')).toBe(true);
 
@@ -112,7 +113,7 @@ describe('bookmarks', () => {
     expect(removed.json).toEqual({ bookmark_state: 'NOT_BOOKMARKED', updated_collection: BOOKMARKS });
     expect((await unbookmark(ada, thread.context_uuid)).json.bookmark_state).toBe('NOT_BOOKMARKED');
     expect((await ada.get(`/rest/article/${thread.thread_url_slug}`)).json.entries[0].bookmark_state).toBe('NOT_BOOKMARKED');
-    expect(await db.selectFrom('bookmarks').selectAll().execute()).toEqual([]);
+    expect(await allTables(db).selectFrom('bookmarks').selectAll().execute()).toEqual([]);
   });
 
   test("403 on someone else's private thread; 404 for a Space or an unknown thread; 400 without a target", async () => {
@@ -189,11 +190,11 @@ describe('bookmarks', () => {
     await bookmark(ada, other.backend_uuid);
     await unbookmark(ada, other.backend_uuid);
     await bookmark(ada, other.backend_uuid);
-    const table = () => db.selectFrom('bookmarks').selectAll().orderBy('context_uuid').execute();
+    const table = () => allTables(db).selectFrom('bookmarks').selectAll().orderBy('context_uuid').execute();
     const before = await table();
     expect(before.map((r) => r.context_uuid).sort()).toEqual([thread.context_uuid, other.context_uuid].sort());
-    await db.deleteFrom('bookmarks').execute();
-    await db.insertInto('bookmarks').values({ user_id: 'ghost', context_uuid: 'ghost', bookmarked_at: new Date() }).execute();
+    await allTables(db).deleteFrom('bookmarks').execute();
+    await allTables(db).insertInto('bookmarks').values({ user_id: 'ghost', context_uuid: 'ghost', bookmarked_at: new Date() }).execute();
     await rebuildProjections(new EventStore(db, projections));
     expect(await table()).toEqual(before);
   });

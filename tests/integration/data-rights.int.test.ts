@@ -15,6 +15,7 @@ import { MY_FILES, postToBucket, uploadAndIndex, uploadUrls } from '../support/f
 import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -149,7 +150,13 @@ describe('export', () => {
     // The mail that says it is ready, through the account mail path.
     await until(
       'the export mail',
-      async () => await db.selectFrom('mail_outbox').select('id').where('id', '=', `account-export-${id}`).where('status', '=', 'delivered').executeTakeFirst(),
+      async () =>
+        await allTables(db)
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('id', '=', `account-export-${id}`)
+          .where('status', '=', 'delivered')
+          .executeTakeFirst(),
     );
   });
 });
@@ -189,7 +196,7 @@ describe('deletion', () => {
     await until(
       'the erasure',
       async () =>
-        await db
+        await allTables(db)
           .selectFrom('events')
           .select('global_position')
           .where('type', '=', 'AccountErased')
@@ -209,7 +216,7 @@ describe('deletion', () => {
       file: await tablesHolding(FILE_TEXT),
     });
     expect(await leftovers()).toEqual({ name: {}, email: {}, question: {}, space: {}, file: {} });
-    expect(await db.selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute()).toEqual([]);
+    expect(await allTables(db).selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute()).toEqual([]);
     expect(await tablesHolding(userId)).toEqual(
       expect.not.objectContaining({ accounts: expect.anything(), user: expect.anything(), bookmarks: expect.anything() }),
     );

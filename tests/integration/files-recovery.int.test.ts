@@ -15,6 +15,7 @@ import { MY_FILES, postToBucket, uploadUrls } from '../support/files.js';
 import { Browser } from '../support/http.js';
 import { signedUp } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let db: Db;
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 const stateOf = async (fileUuid: string) =>
-  (await db.selectFrom('files').select('file_state').where('file_uuid', '=', fileUuid).executeTakeFirst())?.file_state;
+  (await allTables(db).selectFrom('files').select('file_state').where('file_uuid', '=', fileUuid).executeTakeFirst())?.file_state;
 
 test('a file recorded just before a crash is indexed at the next start; one killed mid-index ends too', { timeout: 120_000 }, async () => {
   const first = await start();

@@ -14,6 +14,7 @@ import { decideAddSiteInstruction, decidePersonalization } from '../../services/
 import { changeSettings } from '../../services/settings/use-cases.js';
 import { askInThread, finishEntry } from '../../services/threads/use-cases.js';
 import { migratedDb } from '../support/database.js';
+import { allTables } from '../support/all-tables.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let db: Db;
@@ -95,15 +96,15 @@ test('make rebuild-projections restores every read model from the event log', as
   expect(good.thread_entries).toHaveLength(1);
 
   // An operator's bad day: rows lost, changed by hand, and made up.
-  await db.deleteFrom('accounts').where('user_id', '=', 'u2').execute();
-  await db.updateTable('accounts').set({ two_factor_enabled: false, email_verified_at: null }).where('user_id', '=', 'u1').execute();
-  await db.deleteFrom('visitor_claims').execute();
-  await db.deleteFrom('thread_entries').execute();
-  await db.updateTable('account_settings').set({ about_me: 'changed by hand' }).execute();
-  await db.deleteFrom('site_instructions').execute();
-  await db.updateTable('threads').set({ thread_access: 'public read' }).execute();
-  await db.updateTable('mail_outbox').set({ status: 'delivered', via: 'smtp' }).where('id', '=', 'welcome-u2').execute();
-  await db
+  await allTables(db).deleteFrom('accounts').where('user_id', '=', 'u2').execute();
+  await allTables(db).updateTable('accounts').set({ two_factor_enabled: false, email_verified_at: null }).where('user_id', '=', 'u1').execute();
+  await allTables(db).deleteFrom('visitor_claims').execute();
+  await allTables(db).deleteFrom('thread_entries').execute();
+  await allTables(db).updateTable('account_settings').set({ about_me: 'changed by hand' }).execute();
+  await allTables(db).deleteFrom('site_instructions').execute();
+  await allTables(db).updateTable('threads').set({ thread_access: 'public read' }).execute();
+  await allTables(db).updateTable('mail_outbox').set({ status: 'delivered', via: 'smtp' }).where('id', '=', 'welcome-u2').execute();
+  await allTables(db)
     .insertInto('mail_outbox')
     .values({ id: 'ghost', user_id: null, to: 'x@example.com', subject: 's', text: 't', status: 'queued', via: null, queued_at: now, delivered_at: null })
     .execute();

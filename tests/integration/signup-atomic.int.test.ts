@@ -6,6 +6,7 @@ import type { Db } from '../../services/db/database.js';
 import { createTestDatabase, testDb } from '../support/database.js';
 import { Browser } from '../support/http.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -33,7 +34,7 @@ test('a sign-up that fails halfway stores no user, no event and no session, and 
   expect(failed.status).toBe(500);
   expect(failed.json.code).toBe('internal_error');
   expect(await sql`select 1 from "user" where email = ${email}`.execute(db).then((r) => r.rows.length)).toBe(0);
-  expect(await db.selectFrom('events').select('type').where('type', '=', 'AccountRegistered').execute()).toEqual([]);
+  expect(await allTables(db).selectFrom('events').select('type').where('type', '=', 'AccountRegistered').execute()).toEqual([]);
   expect((await browser.get('/rest/session')).json.user).toBeNull();
 
   await sql`drop trigger refuse_account on accounts`.execute(db);

@@ -12,6 +12,7 @@ import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { askAndWait, signedUp as signUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -206,7 +207,7 @@ describe('links', () => {
     const added = await ada.post('/rest/collections/focused_web_config/links', { collection_uuid: space.uuid, link });
     expect(added.status, added.text).toBe(200);
     expect(added.json.focused_web_config.link_configs).toEqual([{ link: `${pages.url}/article`, title: ARTICLE_TITLE, added_at: expect.any(String) }]);
-    const passages = await db.selectFrom('passages').select(['content']).where('corpus', '=', `space:${space.uuid}`).execute();
+    const passages = await allTables(db).selectFrom('passages').select(['content']).where('corpus', '=', `space:${space.uuid}`).execute();
     expect(passages.map((p) => p.content).join(' ')).toContain(ARTICLE_PHRASE);
 
     const before = await eventsOf(space.uuid);
@@ -241,7 +242,7 @@ describe('links', () => {
 
     const removed = await ada.send('DELETE', '/rest/collections/focused_web_config/links', { json: { collection_uuid: space.uuid, link } });
     expect(removed.json.focused_web_config.link_configs).toEqual([]);
-    expect(await db.selectFrom('passages').select('id').where('corpus', '=', `space:${space.uuid}`).execute()).toEqual([]);
+    expect(await allTables(db).selectFrom('passages').select('id').where('corpus', '=', `space:${space.uuid}`).execute()).toEqual([]);
   });
 });
 

@@ -24,6 +24,7 @@ import { createTestDatabase, migratedDb } from '../support/database.js';
 import { MY_FILES, uploadAndIndex } from '../support/files.js';
 import { signedUp } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 // A heading line ending in a long run of blanks (the old heading pattern backtracked
 // quadratically: 60 KB froze the server for 9 s), then a body worth finding.
@@ -155,7 +156,7 @@ describe('a file past its worker limits', () => {
         fileUuid,
         1,
       );
-      const row = await db.selectFrom('files').select(['file_state', 'error']).where('file_uuid', '=', fileUuid).executeTakeFirstOrThrow();
+      const row = await allTables(db).selectFrom('files').select(['file_state', 'error']).where('file_uuid', '=', fileUuid).executeTakeFirstOrThrow();
       return { outcome, row };
     } finally {
       await pool.close();

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../support/database.js';
 import { listFiles, MY_FILES, postToBucket, uploadAndIndex, uploadUrls } from '../support/files.js';
 import { signedUp } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { allTables } from '../support/all-tables.js';
 
 const TTL_SECONDS = 4;
 let database: { url: string; drop: () => Promise<void> };
@@ -71,7 +72,7 @@ test('pending uploads count toward the limit, expire after the TTL, and their ob
   await expect.poll(() => storedKeys().includes(sentKey), { timeout: 10_000, interval: 100 }).toBe(false);
   expect(storedKeys()).toHaveLength(1);
   expect((await listFiles(ada, MY_FILES)).json.files.map((f: { filename: string }) => f.filename)).toEqual(['kept.txt']);
-  expect(await db.selectFrom('file_uploads').selectAll().execute()).toEqual([]);
+  expect(await allTables(db).selectFrom('file_uploads').selectAll().execute()).toEqual([]);
 
   // Their places are free again; the expired form's file can no longer be indexed.
   expect((await uploadUrls(ada, MY_FILES, [{ filename: 'third.txt', bytes: text('three') }])).json.file_url_params).toHaveLength(1);

@@ -4,6 +4,7 @@
 import type { Projection } from '../../eventstore/types.js';
 import type { AccountErased } from '../../identity/events.js';
 import { IMAGE_UPLOAD_EVENT_TYPES, type ImageUploadEvent } from './events.js';
+import { own } from '../tables.js';
 
 export const imageUploadsProjection: Projection = {
   name: 'image_uploads',
@@ -12,20 +13,25 @@ export const imageUploadsProjection: Projection = {
   async apply(trx, event) {
     if (event.type === 'AccountErased') {
       const { user_id } = event.data as AccountErased['data'];
-      await trx.deleteFrom('image_uploads').where('user_id', '=', user_id).execute();
+      await own(trx).deleteFrom('image_uploads').where('user_id', '=', user_id).execute();
       return;
     }
     const e = { type: event.type, data: event.data } as ImageUploadEvent;
     if (e.type === 'ImageUploadStarted') {
       const d = e.data;
       const hourBefore = new Date(Date.parse(d.started_at) - 60 * 60 * 1000);
-      await trx.deleteFrom('image_uploads').where('user_id', '=', d.user_id).where('removed_at', 'is not', null).where('started_at', '<', hourBefore).execute();
-      await trx
+      await own(trx)
+        .deleteFrom('image_uploads')
+        .where('user_id', '=', d.user_id)
+        .where('removed_at', 'is not', null)
+        .where('started_at', '<', hourBefore)
+        .execute();
+      await own(trx)
         .insertInto('image_uploads')
         .values({ object_key: d.object_key, user_id: d.user_id, started_at: d.started_at, removable_at: d.removable_at })
         .execute();
     } else {
-      await trx.updateTable('image_uploads').set({ removed_at: e.data.expired_at }).where('object_key', '=', e.data.object_key).execute();
+      await own(trx).updateTable('image_uploads').set({ removed_at: e.data.expired_at }).where('object_key', '=', e.data.object_key).execute();
     }
   },
 };

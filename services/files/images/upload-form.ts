@@ -9,13 +9,14 @@ import { fileErrors } from '../errors.js';
 import { uploadFormSeconds } from '../upload-use-cases.js';
 import { decideImageUploadStart } from './decide.js';
 import { imageUploadStream } from './events.js';
+import { own } from '../tables.js';
 
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
 const EXTENSION = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
 
 async function formsInLastHour(ctx: FilesContext, userId: string, now: Date) {
-  const row = await ctx.db
+  const row = await own(ctx.db)
     .selectFrom('image_uploads')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)

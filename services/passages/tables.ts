@@ -1,0 +1,55 @@
+// The tables passages owns. Only this domain's code queries them, through `own()`: it narrows the
+// handle every context carries to these tables, so a query on another domain's table does not compile.
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../db/columns.js';
+import { ownerOf } from '../db/owned.js';
+
+export interface PassagesTable {
+  id: string;
+  corpus: string;
+  url: string;
+  title: string;
+  heading: string;
+  content: string;
+  ordinal: number;
+  /** The passage's terms and counts, written by the passages module (migration 0032). */
+  tsv: Generated<string>;
+  /** Set for a file's passages (migration 0009). */
+  file_uuid: ColumnType<string | null, string | null | undefined, string | null>;
+  page: ColumnType<number | null, number | null | undefined, number | null>;
+  file_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_repository_type: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The document the passage comes from, and its words for BM25 (migration 0010). */
+  source: string;
+  word_count: number;
+}
+
+export interface PassageCorporaTable {
+  corpus: string;
+  content_hash: string;
+  indexed_at: Timestamp;
+}
+
+/** BM25's statistics of one corpus (migration 0010), kept by the passages projection. */
+export interface PassageCorpusStatsTable {
+  corpus: string;
+  doc_count: string;
+  total_words: string;
+}
+
+/** How many passages of a corpus hold a term (migration 0010). */
+export interface PassageTermStatsTable {
+  corpus: string;
+  term: string;
+  df: number;
+}
+
+export interface PassagesTables {
+  passages: PassagesTable;
+  passage_corpora: PassageCorporaTable;
+  passage_corpus_stats: PassageCorpusStatsTable;
+  passage_term_stats: PassageTermStatsTable;
+}
+
+/** This domain's handle on its own tables (a transaction stays a transaction). */
+export const own = ownerOf<PassagesTables>();
