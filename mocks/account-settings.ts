@@ -22,19 +22,20 @@ import type {
   UpdateSiteInstructionBody,
 } from '../generated/react-query/model';
 import {
+  assistantView,
   decideAddSiteInstruction,
   decideDefaultModel,
   decideEditSiteInstruction,
   decidePersonalization,
   decidePreferences,
   decideRemoveSiteInstruction,
-} from '../services/settings/decide';
-import { settingsErrors } from '../services/settings/errors';
+  normaliseSiteDomain,
+  perksOf,
+  settingsErrors,
+  SITE_INSTRUCTIONS_MAX_COUNT,
+  SITE_INSTRUCTIONS_MAX_LENGTH,
+} from '../services/settings/pure';
 import { type AccountSettingsEvent, type AccountSettingsState, evolveAccountSettings, initialAccountSettings } from '../services/settings/events';
-import { SITE_INSTRUCTIONS_MAX_COUNT, SITE_INSTRUCTIONS_MAX_LENGTH } from '../services/settings/limits';
-import { perksOf } from '../services/settings/perks';
-import { normaliseSiteDomain } from '../services/settings/site-domain';
-import { assistantView } from '../services/settings/views';
 import { OFFLINE_MODEL, OFFLINE_MODEL_NAME } from '../services/shared/answer-models';
 import { planOf } from '../services/shared/plans';
 import { MOCK_FILE_LIMITS } from './files';

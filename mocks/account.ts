@@ -38,9 +38,8 @@ import type {
   UpdateAccountProfileBody,
   VerifyEmailBody,
 } from '../generated/react-query/model';
-import { identityErrors } from '../services/identity/errors';
+import { decideRename, decideUsername, identityErrors } from '../services/identity/pure';
 import { refuse, ruled } from './problem';
-import { decideRename, decideUsername } from '../services/identity/decide';
 import { currentUser, findAccount, type ScenarioState } from './scenarios';
 
 export function accountHandlers(opts: { state: () => ScenarioState; changed: () => void }) {

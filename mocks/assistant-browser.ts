@@ -13,9 +13,8 @@ import {
   getSendBrowserDownloadEmailMockHandler,
 } from '../generated/msw/browser/browser.msw';
 import type { BrowserDownloadEmailRequest, BrowserInviteClaimRequest, BrowserInviteIssueRequest, DubLeadRequest } from '../generated/react-query/model';
-import { checkDubLead } from '../services/attribution/decide';
-import { decideClaim, normalizeCode } from '../services/browser/decide';
-import { downloadLinks } from '../services/browser/downloads';
+import { checkDubLead } from '../services/attribution/pure';
+import { decideClaim, downloadLinks, normalizeCode } from '../services/browser/pure';
 import { initialInvite, type InviteState } from '../services/browser/events';
 import { problem, ruled } from './problem';
 import { DEMO_ACCOUNT, currentUser, type ScenarioState } from './scenarios';

@@ -20,9 +20,9 @@ import {
   getGetOrgBillingPortalMockHandler,
 } from '../generated/msw/organizations/organizations.msw';
 import type { BillingPlans, Subscription } from '../generated/react-query/model';
-import { billingErrors } from '../services/billing/errors';
+import { billingErrors } from '../services/billing/pure';
 import { defaultCatalogue, INTERVALS } from '../services/shared/plan-catalogue';
-import { settingsErrors } from '../services/settings/errors';
+import { settingsErrors } from '../services/settings/pure';
 import { refuse } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 

@@ -10,12 +10,11 @@ import {
   getRequestDataExportMockHandler,
 } from '../generated/msw/data-rights/data-rights.msw';
 import type { AccountDeletionRequest, DataExport } from '../generated/react-query/model';
-import { identityErrors } from '../services/identity/errors';
-import { checkDeparture } from '../services/orgs/decide';
+import { identityErrors } from '../services/identity/pure';
+import { checkDeparture } from '../services/orgs/pure';
 import { evolveOrg, initialOrg } from '../services/orgs/events';
-import { checkDownload, decideDeletion, expiryOf } from '../services/rights/decide';
-import { rightsErrors } from '../services/rights/errors';
-import { isReadable } from '../services/spaces/access-levels';
+import { checkDownload, decideDeletion, expiryOf, rightsErrors } from '../services/rights/pure';
+import { isReadable } from '../services/spaces/pure';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 import type { MockSpace } from './spaces';

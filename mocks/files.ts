@@ -23,9 +23,17 @@ import type {
   SessionUser,
   SpaceFile,
 } from '../generated/react-query/model';
-import { canEditSources } from '../services/spaces/access-levels';
-import { contentTypeOf, DEFAULT_FILE_MAX_BYTES, fileTypeOf, isAttachmentType, TOO_LARGE, UNSUPPORTED_TYPE } from '../services/files/file-types';
-import { fitWithinLimits, LIMIT_MESSAGES } from '../services/files/plan-limits';
+import { canEditSources } from '../services/spaces/pure';
+import {
+  contentTypeOf,
+  DEFAULT_FILE_MAX_BYTES,
+  fileTypeOf,
+  fitWithinLimits,
+  isAttachmentType,
+  LIMIT_MESSAGES,
+  TOO_LARGE,
+  UNSUPPORTED_TYPE,
+} from '../services/files/pure';
 import { planOf, type PlanFileLimits } from '../services/shared/plans';
 import { problem } from './problem';
 import type { SpaceStore } from './spaces';

@@ -18,7 +18,7 @@ import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
-import { decideClaimVisitor } from '../services/identity/decide';
+import { decideClaimVisitor } from '../services/identity/pure';
 import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';

@@ -3,8 +3,7 @@
 // provider is configured, as on a server without MARKET_DATA_PROVIDER; a visitor gets 401.
 import type { RequestHandler } from 'msw';
 import { getGetMarketDataStatusMockHandler } from '../generated/msw/market-data/market-data.msw';
-import { marketErrors } from '../services/market/errors';
-import { marketDataStatus } from '../services/market/from-config';
+import { marketDataStatus, marketErrors } from '../services/market/pure';
 import { refuse } from './problem';
 
 export type MockMarketData = 'finnhub' | 'off';

@@ -16,12 +16,20 @@ import {
   getUpdateMemorySettingsMockHandler,
 } from '../generated/msw/memories/memories.msw';
 import type { Memory, MemoryContent, MemorySettings, SubmitMemoryFeedbackBody } from '../generated/react-query/model';
-import { decideAdd, decideEdit, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from '../services/memories/decide';
-import { memoryErrors } from '../services/memories/errors';
+import {
+  decideAdd,
+  decideEdit,
+  decideFeedback,
+  decideForget,
+  decideForgetAll,
+  decideSwitch,
+  decideToggle,
+  MEMORY_PAGE_SIZE,
+  memoryErrors,
+  type MemoryRow,
+  memoryView,
+} from '../services/memories/pure';
 import { evolveMemories, initialMemories, type MemoriesState, type MemoryEvent } from '../services/memories/events';
-import { MEMORY_PAGE_SIZE } from '../services/memories/limits';
-import type { MemoryRow } from '../services/memories/queries';
-import { memoryView } from '../services/memories/views';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 

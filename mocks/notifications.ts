@@ -16,11 +16,15 @@ import {
   getUpdateNotificationPreferencesMockHandler,
 } from '../generated/msw/notifications/notifications.msw';
 import type { Notification, NotificationPreferences, PushSubscriptionRequest, PushUnsubscribeRequest } from '../generated/react-query/model';
-import { checkedSubscription, decidePreferences, decideSend } from '../services/notifications/decide';
-import { notificationErrors } from '../services/notifications/errors';
+import {
+  checkedSubscription,
+  decidePreferences,
+  decideSend,
+  NOTIFICATION_PAGE_SIZE,
+  notificationErrors,
+  type NotifyRequest,
+} from '../services/notifications/pure';
 import { DEFAULT_PREFERENCES, initialNotification, initialPersonNotify } from '../services/notifications/events';
-import { NOTIFICATION_PAGE_SIZE } from '../services/notifications/limits';
-import type { NotifyRequest } from '../services/notifications/use-cases';
 import { refuse, ruled } from './problem';
 import { currentUser, DEMO_ACCOUNT, type ScenarioState } from './scenarios';
 

@@ -40,7 +40,6 @@ import type {
   OrgSsoDomainClaim,
   OrgSsoProviderUpdate,
 } from '../generated/react-query/model';
-import { decideSsoClaim, decideSsoConfigure, decideSsoRemove, decideSsoVerify, domainOfEmail, ssoTxtName, ssoTxtValue } from '../services/orgs/sso-decide';
 import {
   decideAccept,
   decideCreate,
@@ -52,13 +51,20 @@ import {
   decideResend,
   decideRevoke,
   decideRoleChange,
+  decideSsoClaim,
+  decideSsoConfigure,
+  decideSsoRemove,
+  decideSsoVerify,
   decideUserAccess,
+  domainOfEmail,
   membershipOf,
   type OrgActor,
-} from '../services/orgs/decide';
-import { orgErrors } from '../services/orgs/errors';
+  orgErrors,
+  orgSlug,
+  ssoTxtName,
+  ssoTxtValue,
+} from '../services/orgs/pure';
 import { evolveOrg, initialOrg, type OrgDetails as Details, type OrgEvent, type OrgState, type UserAccess } from '../services/orgs/events';
-import { orgSlug } from '../services/orgs/slug';
 import type { MockOrg } from './files';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';

@@ -5,10 +5,8 @@
 // ENTERPRISE for another product, JAPANONLY for another region.
 import { getCheckPartnerDiscountCodeMockHandler, getGetMobileAppMockHandler, getGetPartnerMockHandler } from '../generated/msw/partners/partners.msw';
 import type { CheckPartnerDiscountCodeBody } from '../generated/react-query/model';
-import { judgePromotion, type PromotionFacts } from '../services/partners/promo-check';
-import { partnerView } from '../services/partners/views';
+import { judgePromotion, partnerErrors, partnerView, type PromotionFacts } from '../services/partners/pure';
 import { parsePartners, partnerByCode } from '../services/shared/partners';
-import { partnerErrors } from '../services/partners/errors';
 import { refuse } from './problem';
 
 const PARTNERS = parsePartners(

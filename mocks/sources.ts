@@ -5,10 +5,9 @@
 import type { RequestHandler } from 'msw';
 import { getCheckEntrySourcesMockHandler, getRemoveEntrySourcesMockHandler } from '../generated/msw/threads/threads.msw';
 import type { RemoveSourcesRequest, SourcesCheck, ThreadEntry } from '../generated/react-query/model';
-import { checkAnswer } from '../services/answers/check-sources';
-import { removeCitations } from '../services/threads/citations';
+import { checkAnswer } from '../services/answers/pure';
+import { decideSourcesRemoval, removeCitations } from '../services/threads/pure';
 import type { ThreadState } from '../services/threads/events';
-import { decideSourcesRemoval } from '../services/threads/sharing-decide';
 import { problem, ruled } from './problem';
 import type { Viewer } from './thread-rules';
 import type { MockThread } from './threads';

@@ -2,7 +2,7 @@
 // thread in (it then names its Space), members and invitations, and the documented errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Collection, CollectionList, SessionResponse, SpaceMemberList, Thread, ThreadList } from '../generated/react-query/model';
-import { ACCESS_LEVEL } from '../services/spaces/access-levels';
+import { ACCESS_LEVEL } from '../services/spaces/pure';
 import { setupMocks } from './node';
 import { DEMO_ACCOUNT } from './scenarios';
 

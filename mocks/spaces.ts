@@ -22,8 +22,10 @@ import type {
   SpaceMember,
   SpaceRoleUpdate,
 } from '../generated/react-query/model';
-import { ACCESS_LEVEL, canEditSources, isAdminCapable, isInvited, isOwnerLevel, type SpaceAccess } from '../services/spaces/access-levels';
 import {
+  ACCESS_LEVEL,
+  type Actor,
+  canEditSources,
   checkCanAddLink,
   decideAccept,
   decideAccess,
@@ -36,17 +38,19 @@ import {
   decideRemoveMember,
   decideRoleChange,
   invitationEmail,
-  permissionIn,
-  type Actor,
+  isAdminCapable,
+  isInvited,
+  isOwnerLevel,
+  normalizeLink,
   type OwnerFacts,
-} from '../services/spaces/decide';
+  permissionIn,
+  SPACE_TEMPLATES,
+  type SpaceAccess,
+  spaceErrors,
+} from '../services/spaces/pure';
 import { initialSpace, type SpaceEvent, type SpaceFields, type SpaceState } from '../services/spaces/events';
-import { normalizeLink } from '../services/spaces/links/normalize';
-import { accessAfterAddToSpace } from '../services/threads/access-rules';
-import { decideAddToSpace, decideRemoveFromSpace } from '../services/threads/space-decide';
+import { accessAfterAddToSpace, decideAddToSpace, decideRemoveFromSpace } from '../services/threads/pure';
 import { problem, refuse, ruled } from './problem';
-import { spaceErrors } from '../services/spaces/errors';
-import { SPACE_TEMPLATES } from '../services/spaces/templates';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 import { threadSummary, type MockThread } from './threads';
 

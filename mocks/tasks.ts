@@ -15,11 +15,21 @@ import {
 } from '../generated/msw/tasks/tasks.msw';
 import type { Task, TaskChange, TaskInput, TaskPatch } from '../generated/react-query/model';
 import { DEFAULT_TASK_LIMITS } from '../services/shared/plan-catalogue';
-import { decideCopy, decideCreate, decideDelete, decidePause, decideResume, decideStartRun, decideUpdate, owned } from '../services/tasks/decide';
-import { taskErrors } from '../services/tasks/errors';
+import {
+  decideCopy,
+  decideCreate,
+  decideDelete,
+  decidePause,
+  decideResume,
+  decideStartRun,
+  decideUpdate,
+  owned,
+  taskErrors,
+  type TaskRow,
+  taskView,
+  TRIGGER_LABELS,
+} from '../services/tasks/pure';
 import { evolveTask, initialTask, type TaskEvent, type TaskState } from '../services/tasks/events';
-import type { TaskRow } from '../services/tasks/queries';
-import { TRIGGER_LABELS, taskView } from '../services/tasks/views';
 import { MOCK_MODELS } from './account-settings';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';

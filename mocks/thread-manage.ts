@@ -3,9 +3,8 @@
 // body without one is the expiry handler's), and DELETE.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { ThreadUpdate } from '../generated/react-query/model';
-import type { Viewer } from '../services/threads/decide';
+import { decideDelete, decideRename, type Viewer } from '../services/threads/pure';
 import type { ThreadState } from '../services/threads/events';
-import { decideDelete, decideRename } from '../services/threads/manage-decide';
 import { problem, ruled } from './problem';
 import type { MockThread } from './threads';
 

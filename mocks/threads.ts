@@ -5,14 +5,24 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
 import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
-import { accessRequestNotice } from '../services/notifications/sources';
-import type { NotifyRequest } from '../services/notifications/use-cases';
-import { canRead, isPublished, privacyState } from '../services/threads/access-rules';
-import { decideAsk, decideRewrite, decideStop, isOwner as isThreadOwner, normalizeQuery } from '../services/threads/decide';
+import { accessRequestNotice, type NotifyRequest } from '../services/notifications/pure';
+import {
+  canRead,
+  decideAccessAnswer,
+  decideAccessChange,
+  decideAccessRequest,
+  decideAsk,
+  decideExpiryRemoval,
+  decideRewrite,
+  decideStop,
+  isOwner as isThreadOwner,
+  isPublished,
+  normalizeQuery,
+  privacyState,
+  slugFor,
+  threadErrors,
+} from '../services/threads/pure';
 import { initialThread } from '../services/threads/events';
-import { slugFor } from '../services/threads/slug';
-import { threadErrors } from '../services/threads/errors';
-import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval } from '../services/threads/sharing-decide';
 import { problem, ruled } from './problem';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 

@@ -6,8 +6,7 @@
 import type { RequestHandler } from 'msw';
 import { getTranslateTextsMockHandler } from '../generated/msw/translation/translation.msw';
 import type { TranslateRequest } from '../generated/react-query/model';
-import { targetLanguage } from '../services/translation/language';
-import { translateTexts } from '../services/translation/translate';
+import { targetLanguage, translateTexts } from '../services/translation/pure';
 
 export type MockTranslation = 'mock' | 'off';
 

@@ -13,7 +13,7 @@ import {
   getVerifyTwoFactorMockHandler,
 } from '../generated/msw/two-factor/two-factor.msw';
 import type { TwoFactorChallenge, TwoFactorCode, TwoFactorPassword, VerifyTwoFactorBody } from '../generated/react-query/model';
-import { identityErrors } from '../services/identity/errors';
+import { identityErrors } from '../services/identity/pure';
 import { refuse } from './problem';
 import { currentUser, type MockAccount, type ScenarioState } from './scenarios';
 

@@ -7,11 +7,17 @@ import type { UpsellAppLocation, UpsellMark } from '../generated/react-query/mod
 import type { SessionUser } from '../generated/react-query/model';
 import { planOf } from '../services/shared/plans';
 import { DEFAULT_UPSELLS, DEFAULT_IMPRESSION_LIMITS, type UpsellEntry } from '../services/shared/upsell-catalogue';
-import { clientTraits } from '../services/upsells/client-traits';
-import { decideImpression, decideInteracted, impressionLimitOf, type MarkCommand } from '../services/upsells/decide';
+import {
+  clientTraits,
+  decideImpression,
+  decideInteracted,
+  impressionLimitOf,
+  type MarkCommand,
+  rewriteModelOf,
+  upsellErrors,
+  visibleUpsells,
+} from '../services/upsells/pure';
 import { evolveUpsellMarks, type UpsellEvent, type UpsellMarks } from '../services/upsells/events';
-import { rewriteModelOf, visibleUpsells } from '../services/upsells/visibility';
-import { upsellErrors } from '../services/upsells/errors';
 import { refuse, ruled } from './problem';
 
 export type UpsellMockOptions = {

@@ -2,13 +2,13 @@
 // already written; they are queued in the outbox, then delivered by a workflow started from the
 // log for every such MailQueued, so a mail queued just before a crash still goes out, once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import type { AccountMail } from '../services/identity/account-mail.js';
+import type { AccountMail } from '../services/identity/index.js';
 import type { MailQueued } from '../services/mail/events.js';
-import type { MailTransport } from '../services/mail/transport.js';
-import { deliverMail, queueMail } from '../services/mail/use-cases.js';
+import { deliverMail, type MailTransport, queueMail } from '../services/mail/index.js';
 
 const ACCOUNT_MAIL = /^account-/;
 
@@ -43,3 +43,11 @@ export function startAccountMailConsumer(
     { pollMs: 200, onError: opts.onError, types: ['MailQueued'], signals: opts.signals },
   );
 }
+
+/** The account mails' delivery in the background (services/shared/background.ts): the workflow and its consumer. */
+export const accountMailBackground: Background<BackgroundKernel & { transport: MailTransport }> = {
+  register: ({ store, transport, signals, logger }) => {
+    const delivery = registerAccountMailDelivery({ store, transport });
+    return () => startAccountMailConsumer(store, delivery, { signals, onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying') });
+  },
+};

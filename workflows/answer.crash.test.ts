@@ -7,7 +7,7 @@ import { createTestDatabase } from '../tests/support/database.js';
 import { startServerProcess } from '../tests/support/server-process.js';
 import { collect, sseEvents, type SseEvent } from '../tests/support/sse.js';
 import { answerWorkflowId } from './answer.js';
-import { INTERRUPTED } from '../services/answers/generate.js';
+import { INTERRUPTED } from '../services/answers/index.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let llm: Awaited<ReturnType<typeof startLlmFake>>;

@@ -3,15 +3,28 @@
 // its answer whole, both at once with no stream. A restart resumes here: recorded steps are not
 // run again, and a cut-off writing step fails the entry cleanly.
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
-import { findSources, modelOf, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
-import type { AnswerJob } from '../services/threads/answer-engine.js';
-import type { LiveFeed } from '../services/answers/live-feed.js';
-import { ANSWER_STREAM_KEY, eventsOf, type AnswerStreamEvent, type AnswerStreamValue } from '../services/threads/answer-stream-events.js';
-import { createStreamWriter } from '../services/answers/stream-writer.js';
-import { replayedAnswerEvents } from '../services/answers/replay.js';
+import {
+  type AnswerDeps,
+  createStreamWriter,
+  findSources,
+  type LiveFeed,
+  modelOf,
+  notWritten,
+  replayedAnswerEvents,
+  writeAnswer,
+} from '../services/answers/index.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import { threadStream, type ThreadEvent } from '../services/threads/events.js';
-import { finishEntry, takeAskedThread } from '../services/threads/use-cases.js';
+import {
+  ANSWER_STREAM_KEY,
+  type AnswerJob,
+  type AnswerStreamEvent,
+  type AnswerStreamValue,
+  eventsOf,
+  finishEntry,
+  takeAskedThread,
+  type ThreadEvent,
+  threadStream,
+} from '../services/threads/index.js';
 
 export const answerWorkflowId = (backendUuid: string) => `answer-${backendUuid}`;
 
@@ -73,7 +86,7 @@ export type AnswerWorkflow = ReturnType<typeof registerAnswer>;
 
 /** Ends the entry as failed, saying why, unless it has ended already. */
 export async function failEntry(job: AnswerJob, deps: AnswerDeps, err: unknown, recordedStep = <T>(run: () => Promise<T>) => run()) {
-  const detail = `The answer could not be written: ${err instanceof Error ? err.message : String(err)}`;
+  const detail = notWritten(err instanceof Error ? err.message : String(err));
   if (!(await finishEntry(deps.store, job.contextUuid, job.backendUuid, { kind: 'failed', answer: '', detail }, new Date()))) return 'ended' as const;
   await recordedStep(() => deps.emit({ event: 'failed', data: { backend_uuid: job.backendUuid, error: 'stream error', detail } }, { inThread: true }));
   return 'failed' as const;

@@ -1,12 +1,14 @@
 // Starts the data-rights workflows from the log: an export for every DataExportRequested, a
 // deletion for every AccountDeletionRequested. The workflow ids make a repeat a no-op.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Redactors } from '../services/eventstore/erasure.js';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/events.js';
-import { deleteAccountWorkflowId, type registerDeleteAccount } from './delete-account.js';
-import { exportWorkflowId, type registerExportData } from './export-data.js';
+import { deleteAccountWorkflowId, registerDeleteAccount } from './delete-account.js';
+import { type ExportDeps, exportWorkflowId, registerExportData } from './export-data.js';
 
 export function startDataRightsConsumer(
   store: EventStore,
@@ -30,3 +32,23 @@ export function startDataRightsConsumer(
     { pollMs: 200, onError: opts.onError, types: ['DataExportRequested', 'AccountDeletionRequested'], signals: opts.signals },
   );
 }
+
+/** The data rights in the background (services/shared/background.ts): the export and deletion workflows, and their consumer. */
+export const dataRightsBackground: Background<BackgroundKernel & { exportParts: ExportDeps['parts']; redactors: Redactors; forgetSessions: () => void }> = {
+  register: (deps) => {
+    const { db, store, storage, config, signals, logger } = deps;
+    const exportData = registerExportData({ db, store, storage, now: () => new Date(), publicUrl: config.publicUrl, parts: deps.exportParts });
+    const deleteAccount = registerDeleteAccount({
+      kernel: deps,
+      redactors: deps.redactors,
+      forgetSessions: deps.forgetSessions,
+      pauseMs: config.accountDeletionPauseMs,
+    });
+    return () =>
+      startDataRightsConsumer(
+        store,
+        { exportData, deleteAccount },
+        { signals, onError: (err) => logger.error({ err }, 'data rights consumer failed; retrying') },
+      );
+  },
+};

@@ -4,11 +4,11 @@
 // form handed out just before a crash is still cleaned; the id is the object key, so a repeat
 // is a no-op.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import type { ImageUploadStarted } from '../services/files/images/events.js';
-import { expireImageUpload, type ImageExpiryDeps } from '../services/files/images/expiry.js';
+import { expireImageUpload, type ImageExpiryDeps, type ImageUploadStarted } from '../services/files/index.js';
 
 export type ImageExpiryJob = { object_key: string; removable_at: string };
 export const imageExpiryWorkflowId = (job: ImageExpiryJob) => `expire-image-${job.object_key}`;
@@ -46,3 +46,12 @@ export function startImageExpiryConsumer(
     { pollMs: 500, onError: opts.onError, types: ['ImageUploadStarted'], signals: opts.signals },
   );
 }
+
+/** The image upload slots' expiry in the background (services/shared/background.ts): the workflow and its consumer. */
+export const imageExpiryBackground: Background<BackgroundKernel> = {
+  register: ({ store, storage, signals, logger }) => {
+    const workflow = registerExpireImageUpload({ store, storage, now: () => new Date() });
+    return () =>
+      startImageExpiryConsumer(store, workflow, { signals, onError: (err) => logger.error({ err }, 'image upload expiry consumer failed; retrying') });
+  },
+};

@@ -3,11 +3,12 @@
 // (services/files/upload-expiry.ts). Started from the log for every FileUploadStarted, so a form
 // handed out just before a crash is still cleaned; the id is the object key, so a repeat is a no-op.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { FileUploadStarted } from '../services/files/events.js';
-import { expireUpload, type UploadExpiryDeps } from '../services/files/upload-expiry.js';
+import { expireUpload, type UploadExpiryDeps } from '../services/files/index.js';
 
 export type UploadExpiryJob = { file_uuid: string; object_key: string; expires_at: string };
 export const uploadExpiryWorkflowId = (job: UploadExpiryJob) => `expire-upload-${job.object_key}`;
@@ -45,3 +46,11 @@ export function startUploadExpiryConsumer(
     { pollMs: 500, onError: opts.onError, types: ['FileUploadStarted'], signals: opts.signals },
   );
 }
+
+/** The pending uploads' expiry in the background (services/shared/background.ts): the workflow and its consumer. */
+export const uploadExpiryBackground: Background<BackgroundKernel> = {
+  register: ({ store, storage, signals, logger }) => {
+    const workflow = registerExpireUpload({ store, storage, now: () => new Date() });
+    return () => startUploadExpiryConsumer(store, workflow, { signals, onError: (err) => logger.error({ err }, 'upload expiry consumer failed; retrying') });
+  },
+};

@@ -3,12 +3,12 @@
 // twice starts one workflow, and a crash mid-index resumes at the next start. Started by the
 // request that submits the file and, should that start be lost, from the log.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { FileSubmitted } from '../services/files/events.js';
-import { indexFileVersion, recordOutcome, type IndexDeps } from '../services/files/index-use-case.js';
-import { INDEXING_FAILED } from '../services/files/index-progress.js';
+import { type IndexDeps, indexFileVersion, INDEXING_FAILED, recordOutcome } from '../services/files/index.js';
 
 export type IndexJob = { file_uuid: string; version: number };
 export const indexWorkflowId = (job: IndexJob) => `index-${job.file_uuid}-${job.version}`;
@@ -64,3 +64,14 @@ export function startIndexConsumer(store: EventStore, workflow: IndexWorkflow, o
     { pollMs: 500, onError: opts.onError, types: ['FileSubmitted'], signals: opts.signals },
   );
 }
+
+/**
+ * The files' indexing from the log in the background (services/shared/background.ts). The workflow
+ * is registered with the context's ports (services/app), as requests start it too.
+ */
+export const fileIndexBackground: Background<BackgroundKernel & { indexFile: IndexWorkflow }> = {
+  register:
+    ({ store, indexFile, signals, logger }) =>
+    () =>
+      startIndexConsumer(store, indexFile, { signals, onError: (err) => logger.error({ err }, 'file indexing consumer failed; retrying') }),
+};

@@ -7,13 +7,13 @@
 // drops that subscription. A task's run notifies its owner: with 10,000 runs due at once, a
 // workflow per notification was about a fifth of the database's statements.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import type { Db } from '../services/db/database.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { Trx } from '../services/eventstore/types.js';
-import type { MailTransport } from '../services/mail/transport.js';
-import { deliverMail, keepInOutbox, type MailCursor, queueMailForDelivery } from '../services/mail/use-cases.js';
+import { deliverMail, keepInOutbox, type MailCursor, type MailTransport, queueMailForDelivery } from '../services/mail/index.js';
 import {
   dropExpired,
   type NotificationSent,
@@ -150,3 +150,22 @@ async function emailsOf(trx: Trx, userIds: string[]) {
     .execute();
   return new Map(rows.map((r) => [r.id, r.email]));
 }
+
+/** The notifications' delivery in the background (services/shared/background.ts): the workflow and its consumer. */
+export const notificationDeliveryBackground: Background<BackgroundKernel & { transport: MailTransport; push: PushSender }> = {
+  register: ({ store, db, transport, push, config, signals, logger }) => {
+    const workflow = registerNotificationDelivery({
+      store,
+      db,
+      transport,
+      push,
+      publicUrl: config.publicUrl,
+      onPushFailed: (err) => logger.warn({ err }, 'a push notification could not be delivered'),
+    });
+    return () =>
+      startNotificationDeliveryConsumer({ store, transport, publicUrl: config.publicUrl }, workflow, {
+        signals,
+        onError: (err) => logger.error({ err }, 'notification delivery consumer failed; retrying'),
+      });
+  },
+};

@@ -5,6 +5,7 @@
 // replayed event starts nothing new; the syncs run one at a time (a queue of one), so two quick
 // changes of one organisation never interleave their reads and updates.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import {
   recordSeats,
   seatSyncJobsIn,
@@ -63,3 +64,19 @@ export async function startOrgSeatsConsumer(
     { pollMs: 500, onError: opts.onError, signals: opts.signals },
   );
 }
+
+/**
+ * The seats in the background (services/shared/background.ts): the workflow and its queue always
+ * (a sync enqueued before a restart still runs), the consumer only with billing on (without Stripe
+ * there is nothing to update).
+ */
+export const orgSeatsBackground: Background<BackgroundKernel & { billing: BillingDeps }> = {
+  register: ({ store, billing, signals, logger }) => {
+    const workflow = registerOrgSeats(billing);
+    return async () => {
+      await registerOrgSeatsQueue();
+      if (!billing.provider) return null;
+      return startOrgSeatsConsumer(store, workflow, { signals, onError: (err) => logger.error({ err }, 'organisation seats consumer failed; retrying') });
+    };
+  },
+};

@@ -2,14 +2,13 @@
 // deliver it. Started from the log for every SpaceMemberInvited event, so an invitation made
 // just before a crash still gets its mail, once (the workflow id is the member's).
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import type { Db } from '../services/db/database.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import { spaceInviteMail } from '../services/mail/templates.js';
-import type { MailTransport } from '../services/mail/transport.js';
-import { deliverMail, queueMail } from '../services/mail/use-cases.js';
-import { roleOf } from '../services/spaces/access-levels.js';
+import { deliverMail, type MailTransport, queueMail, spaceInviteMail } from '../services/mail/index.js';
+import { roleOf } from '../services/spaces/index.js';
 import type { SpaceMemberInvited } from '../services/spaces/events.js';
 import { crossRead } from '../services/db/cross-read.js';
 
@@ -66,3 +65,16 @@ export function startSpaceInviteMailConsumer(
     { pollMs: 200, onError: opts.onError, types: ['SpaceMemberInvited'], signals: opts.signals },
   );
 }
+
+/** The Space invitations' mail in the background (services/shared/background.ts): the workflow and its consumer. */
+export const spaceInviteMailBackground: Background<BackgroundKernel & { transport: MailTransport }> = {
+  register: ({ store, transport, db, signals, config, logger }) => {
+    const workflow = registerSpaceInviteMail({ store, transport, db });
+    return () =>
+      startSpaceInviteMailConsumer(store, workflow, {
+        signals,
+        publicUrl: config.publicUrl,
+        onError: (err) => logger.error({ err }, 'Space invitation mail consumer failed; retrying'),
+      });
+  },
+};

@@ -4,14 +4,20 @@
 // stored, a restart left, or a failed group once its wait is over. The inbox rows are the durable
 // record: nothing is lost between receiving an event and applying it.
 import { drainWebhookBatch, type BillingDeps } from '../services/billing/index.js';
+import type { Background } from '../services/shared/background.js';
 
 const POLL_MS = 1000;
 const ERROR_PAUSE_MS = 1000;
 
-export function startWebhookDrain(deps: BillingDeps, opts: { onError: (err: unknown) => void; pollMs?: number }) {
+/**
+ * The drain, made before it starts so the context can nudge it from the first request (a nudge
+ * before the start is one the start's first drain answers anyway).
+ */
+export function createWebhookDrain(deps: BillingDeps, opts: { onError: (err: unknown) => void; pollMs?: number }) {
   let stopped = false;
   let wake: (() => void) | null = null;
   let pending = false;
+  let loop: Promise<void> | null = null;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
@@ -22,7 +28,7 @@ export function startWebhookDrain(deps: BillingDeps, opts: { onError: (err: unkn
       }
       wake = done;
     });
-  const loop = (async () => {
+  const drainWhileDue = async () => {
     while (!stopped) {
       pending = false;
       try {
@@ -34,8 +40,11 @@ export function startWebhookDrain(deps: BillingDeps, opts: { onError: (err: unkn
       }
       if (!stopped && !pending) await pause(opts.pollMs ?? POLL_MS);
     }
-  })();
+  };
   return {
+    start() {
+      loop ??= drainWhileDue();
+    },
     /** A webhook was stored here: drain now rather than at the next poll. */
     nudge() {
       pending = true;
@@ -49,4 +58,15 @@ export function startWebhookDrain(deps: BillingDeps, opts: { onError: (err: unkn
   };
 }
 
-export type WebhookDrain = ReturnType<typeof startWebhookDrain>;
+export type WebhookDrain = ReturnType<typeof createWebhookDrain>;
+
+/** The drain in the background (services/shared/background.ts), only with billing on: without a provider no webhook is stored. */
+export const stripeWebhooksBackground: Background<{ billing: BillingDeps; webhooks: WebhookDrain }> = {
+  register:
+    ({ billing, webhooks }) =>
+    () => {
+      if (!billing.provider) return null;
+      webhooks.start();
+      return webhooks;
+    },
+};

@@ -10,7 +10,7 @@
 // 124 database round trips of a run, measured with 2,000 runs due at once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { availableParallelism } from 'node:os';
-import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/run.js';
+import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/index.js';
 import type { AnswerJob } from '../services/threads/index.js';
 
 const QUEUE = 'task-runs';

@@ -1,13 +1,12 @@
 // After sign-up: queue a welcome mail, wait, then deliver it. The wait is durable, so a
 // restart in between still delivers the mail, once.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import type { Background, BackgroundKernel } from '../services/shared/background.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { AccountRegistered } from '../services/identity/events.js';
-import { deliverMail, queueMail } from '../services/mail/use-cases.js';
-import type { MailTransport } from '../services/mail/transport.js';
-import { welcomeMail } from '../services/mail/templates.js';
+import { deliverMail, type MailTransport, queueMail, welcomeMail } from '../services/mail/index.js';
 
 export type WelcomeMailInput = { userId: string; email: string; name: string; delayMs: number; publicUrl: string };
 
@@ -51,3 +50,17 @@ export function startWelcomeMailConsumer(
     { pollMs: 200, onError: opts.onError, types: ['AccountRegistered'], signals: opts.signals },
   );
 }
+
+/** The welcome mails in the background (services/shared/background.ts): the workflow and its consumer. */
+export const welcomeMailBackground: Background<BackgroundKernel & { transport: MailTransport }> = {
+  register: ({ store, transport, signals, config, logger }) => {
+    const workflow = registerWelcomeMail({ store, transport });
+    return () =>
+      startWelcomeMailConsumer(store, workflow, {
+        signals,
+        delayMs: config.welcomeMailDelayMs,
+        publicUrl: config.publicUrl,
+        onError: (err) => logger.error({ err }, 'welcome mail consumer failed; retrying'),
+      });
+  },
+};

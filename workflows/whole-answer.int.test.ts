@@ -2,13 +2,11 @@
 // end the entry, tell the requests following them, and let a resumed stream wait for the end,
 // here or elsewhere.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createLiveFeed } from '../services/answers/live-feed.js';
-import { offlineModel } from '../services/answers/models.js';
-import type { Passage } from '../services/answers/types.js';
+import { createLiveFeed, offlineModel, type Passage } from '../services/answers/index.js';
 import { projections } from '../services/app/projections.js';
 import type { Db } from '../services/db/database.js';
 import { EventStore } from '../services/eventstore/store.js';
-import { askInThread, finishEntry } from '../services/threads/use-cases.js';
+import { askInThread, finishEntry } from '../services/threads/index.js';
 import { migratedDb } from '../tests/support/database.js';
 import { ANSWERS_AT_ONCE, createWholeAnswers } from './whole-answer.js';
 import { allTables } from '../tests/support/all-tables.js';

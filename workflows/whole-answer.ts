@@ -7,10 +7,8 @@
 // workflow had not started yet.
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
-import { findSources, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
-import type { AnswerJob } from '../services/threads/answer-engine.js';
-import type { LiveFeed } from '../services/answers/live-feed.js';
-import { takeAskedThread } from '../services/threads/use-cases.js';
+import { type AnswerDeps, findSources, type LiveFeed, writeAnswer } from '../services/answers/index.js';
+import { type AnswerJob, takeAskedThread } from '../services/threads/index.js';
 import { failEntry } from './answer.js';
 import { crossRead } from '../services/db/cross-read.js';
 

@@ -3,7 +3,6 @@
 // whole-at-once answer records its sources with its end, in one append.
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore } from '../eventstore/store.js';
-import { spaceCorpus } from '../passages/index.js';
 import {
   type AnswerJob,
   finishEntry,
@@ -16,15 +15,11 @@ import {
   type AnswerStreamEvent,
 } from '../threads/index.js';
 import { ANSWER_LANGUAGES } from '../settings/index.js';
+import { corporaAsked, looksUpMemories, modelNotes, searchModeOf } from './decide.js';
+import { INTERRUPTED, modelFailed, timedOut } from './errors.js';
 import type { AnswerModel } from './models.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
-
-export const INSTRUCTIONS_NOT_FOLLOWED =
-  "The offline answer model cannot follow this Space's instructions; configure an answer model (LLM_BASE_URL) to use them.";
-/** What the offline model says when the asker wants answers in a language it cannot write. */
-export const languageNotFollowed = (language: string) =>
-  `The offline answer model quotes its sources as they are and cannot answer in ${language}; configure an answer model (LLM_BASE_URL) for that.`;
 
 export type AnswerDeps = {
   store: EventStore;
@@ -54,9 +49,6 @@ export type AnswerDeps = {
   handoff?: { cursor?: ThreadCursor };
 };
 
-export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
-export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
-
 /** The model that answers this job. */
 export function modelOf(job: AnswerJob, deps: Pick<AnswerDeps, 'model' | 'models'>): AnswerModel {
   return (job.model && deps.models?.get(job.model)) || deps.model;
@@ -67,22 +59,22 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   const model = modelOf(job, deps);
   const readable = await deps.readableCorpora(job.askerUserId ?? null);
   const space = job.space ?? null;
-  const corpora = space ? [spaceCorpus(space.uuid), ...readable] : readable;
+  const corpora = corporaAsked(readable, space);
   const webAllowed = deps.mayUseWeb ? await deps.mayUseWeb(job.askerUserId ?? null) : true;
-  // A member without web search gets no web results in any mode (`web` mode is refused when asked).
-  const mode = job.mode === 'web' && !webAllowed ? 'auto' : job.mode;
-  // The asker's memories are looked up while the other sources search. The user guide (`help`)
-  // keeps to itself, and a Space's thread (read by its members) shows nothing personal.
+  // `web` mode is refused when asked by a member without web search; one already asked is searched as `auto`.
+  const mode = searchModeOf(job.mode, webAllowed);
+  // The asker's memories are looked up while the other sources search.
   const remembered =
-    job.askerUserId && deps.memories && mode !== 'help' && !space ? deps.memories(job.askerUserId, job.query, job.contextUuid) : Promise.resolve([]);
+    job.askerUserId && deps.memories && looksUpMemories(mode, job.askerUserId, !!space)
+      ? deps.memories(job.askerUserId, job.query, job.contextUuid)
+      : Promise.resolve([]);
   const [found, memories] = await Promise.all([
     retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed }),
     remembered,
   ]);
   found.passages.push(...memories);
-  if (space?.instructions && !model.followsInstructions) found.notes.push(INSTRUCTIONS_NOT_FOLLOWED);
   const language = ANSWER_LANGUAGES[job.personal?.answer_language ?? 'auto'];
-  if (language && !model.followsInstructions) found.notes.push(languageNotFollowed(language));
+  found.notes.push(...modelNotes(model.followsInstructions, { instructions: space?.instructions ?? null, language }));
   // A whole-at-once answer records its sources with its outcome, in one append (writeAnswer).
   if (model.wholeAtOnce) return found;
   const { recorded, cursor } = await recordSources(deps.store, job.contextUuid, job.backendUuid, found.passages.map(toSource), now(), deps.handoff?.cursor);
@@ -189,7 +181,7 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
       await emit({ event: 'completed', data: { backend_uuid: backendUuid, status: 'stopped' } }, { inThread: true });
       return 'stopped';
     }
-    const detail = reason instanceof Timeout ? timedOut(deps.timeoutMs) : `The answer model failed: ${messageOf(err)}`;
+    const detail = reason instanceof Timeout ? timedOut(deps.timeoutMs) : modelFailed(messageOf(err));
     return fail(answer, detail);
   } finally {
     clearTimeout(idle);

@@ -6,12 +6,10 @@ import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent, type StoredEvent } from '../eventstore/types.js';
 import { type PassageFeed, type PassageOp, HELP_CORPUS } from '../passages/index.js';
 import { type HelpPassage, loadHelpCorpus } from './corpus.js';
+import { GUIDE_STREAM, type GuidePublished } from './events.js';
 
-export const GUIDE_STREAM = 'guide';
 const GUIDE_SOURCE = 'guide';
 const PASSAGES_PER_EVENT = 500;
-
-export type GuidePublished = { type: 'GuidePublished'; data: { hash: string; part: number; passages: HelpPassage[] } };
 
 /** The events that publish a guide: its passages in parts, the hash on each. */
 export function guideEvents(passages: HelpPassage[], hash: string): NewEvent<'GuidePublished', GuidePublished['data']>[] {

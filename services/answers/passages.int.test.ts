@@ -7,7 +7,8 @@ import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { searchPassages, HELP_CORPUS } from '../passages/index.js';
 import { loadHelpCorpus } from './corpus.js';
-import { GUIDE_STREAM, publishGuide } from './guide.js';
+import { GUIDE_STREAM } from './events.js';
+import { publishGuide } from './guide.js';
 import { helpSource } from './passages.js';
 import { allTables } from '../../tests/support/all-tables.js';
 

@@ -1,6 +1,7 @@
 // The asker's settings in the answer model's instructions, and what the offline model can follow of them.
 import { describe, expect, test } from 'vitest';
-import { findSources, languageNotFollowed } from './generate.js';
+import { languageNotFollowed } from './decide.js';
+import { findSources } from './generate.js';
 import { offlineModel, sentencesFor } from './models.js';
 import { personalInstructions } from './personal.js';
 import type { Passage } from './types.js';

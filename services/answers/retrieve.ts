@@ -5,13 +5,9 @@
 // to the user guide.
 import type { SearchMode } from '../threads/index.js';
 import { HELP_CORPUS } from '../passages/index.js';
+import { corporaSearched, searchesPassages, searchesWeb, TOP_K, webSearchFailedNote } from './decide.js';
 import type { PassageIndex } from './passages.js';
 import type { Passage, SourceAdapter } from './types.js';
-
-export const TOP_K = 5;
-export const WEB_SEARCH_FAILED = 'Web search failed just now, so this answer uses the built-in user guide only.';
-// The same note when the asker's own passages were searched too, so the note stays true.
-export const WEB_SEARCH_FAILED_LOCAL = 'Web search failed just now, so this answer uses your own sources and the built-in user guide only.';
 
 export type Retrieval = { passages: Passage[]; notes: string[] };
 export type Sources = { passages: PassageIndex; web: SourceAdapter | null };
@@ -24,18 +20,14 @@ export async function retrieve(
   readable: readonly string[] = [HELP_CORPUS],
   opts: { web: boolean } = { web: true },
 ): Promise<Retrieval> {
-  const corpora = mode === 'help' ? [HELP_CORPUS] : readable;
-  const local = corpora.some((c) => c !== HELP_CORPUS);
+  const corpora = corporaSearched(mode, readable);
   const notes: string[] = [];
   let web: Passage[] = [];
-  if (mode === 'web' || (mode === 'auto' && opts.web)) {
-    if (sources.web)
-      web = await sources.web.search(question, TOP_K).catch(() => {
-        notes.push(local ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED);
-        return [];
-      });
-  }
-  // `web` mode still falls back to the passages when web search gives nothing.
-  const found = mode === 'web' && web.length ? [] : await sources.passages.search(question, TOP_K, corpora);
+  if (searchesWeb(mode, opts.web) && sources.web)
+    web = await sources.web.search(question, TOP_K).catch(() => {
+      notes.push(webSearchFailedNote(corpora));
+      return [];
+    });
+  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora) : [];
   return { passages: [...web, ...found], notes };
 }

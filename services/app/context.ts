@@ -1,10 +1,10 @@
 // The one context the app builds (runtime.ts): the kernel's parts and every domain's ports.
 import type { BillingContext } from '../billing/index.js';
-import type { FilesContext } from '../files/context.js';
-import type { IdentityContext } from '../identity/context.js';
-import type { OrgsContext } from '../orgs/context.js';
+import type { FilesContext } from '../files/index.js';
+import type { IdentityContext } from '../identity/index.js';
+import type { OrgsContext } from '../orgs/index.js';
 import type { PartnersContext } from '../partners/index.js';
-import type { ThreadsContext } from '../threads/context.js';
+import type { ThreadsContext } from '../threads/index.js';
 import type { UpsellsContext } from '../upsells/index.js';
 import type { NotificationsContext } from '../notifications/index.js';
 

@@ -3,13 +3,13 @@
 // with personal data exports its redactors and is listed here, as its projections are listed in
 // projections.ts.
 import { joinRedactors } from '../eventstore/erasure.js';
-import { fileRedactors } from '../files/erasure.js';
-import { identityRedactors } from '../identity/erasure.js';
-import { mailRedactors } from '../mail/erasure.js';
-import { orgRedactors } from '../orgs/erasure.js';
-import { settingsRedactors } from '../settings/erasure.js';
-import { spaceRedactors } from '../spaces/erasure.js';
-import { threadRedactors } from '../threads/erasure.js';
+import { fileRedactors } from '../files/index.js';
+import { identityRedactors } from '../identity/index.js';
+import { mailRedactors } from '../mail/index.js';
+import { orgRedactors } from '../orgs/index.js';
+import { settingsRedactors } from '../settings/index.js';
+import { spaceRedactors } from '../spaces/index.js';
+import { threadRedactors } from '../threads/index.js';
 import { attributionRedactors } from '../attribution/index.js';
 import { browserRedactors } from '../browser/index.js';
 import { memoryRedactors } from '../memories/index.js';

@@ -1,23 +1,19 @@
 // Every inline projection, in one list: the event store applies them on append and
 // `make rebuild-projections` replays the log through them.
-import { bookmarksProjection } from '../bookmarks/projections.js';
-import { accountsProjection, visitorClaimsProjection } from '../identity/projections.js';
-import { mailOutboxProjection } from '../mail/projections.js';
-import { guideFeed } from '../answers/guide.js';
-import { filePassageFeed } from '../files/file-passages.js';
+import { bookmarksProjection } from '../bookmarks/index.js';
+import { accountsProjection, visitorClaimsProjection } from '../identity/index.js';
+import { mailOutboxProjection } from '../mail/index.js';
+import { guideFeed } from '../answers/index.js';
+import { filePassageFeed, filesProjection, imageUploadsProjection } from '../files/index.js';
 import { passagesProjection } from '../passages/index.js';
-import { linkPassageFeed } from '../spaces/links/passage-feed.js';
-import { spacesProjection } from '../spaces/projections.js';
-import { threadsProjection } from '../threads/projections.js';
-import { threadSharingProjection } from '../threads/sharing-projection.js';
-import { filesProjection } from '../files/projections.js';
-import { imageUploadsProjection } from '../files/images/projection.js';
-import { accountSettingsProjection } from '../settings/projections.js';
+import { linkPassageFeed, spacesProjection } from '../spaces/index.js';
+import { threadSharingProjection, threadsProjection } from '../threads/index.js';
+import { accountSettingsProjection } from '../settings/index.js';
 import { dataExportsProjection } from '../rights/projections.js';
-import { orgsProjection } from '../orgs/projections.js';
-import { browserInvitesProjection } from '../browser/projections.js';
+import { orgsProjection } from '../orgs/index.js';
+import { browserInvitesProjection } from '../browser/index.js';
 import { upsellMarksProjection } from '../upsells/index.js';
-import { subscriptionsProjection } from '../billing/projections.js';
+import { subscriptionsProjection } from '../billing/index.js';
 import { memoriesProjection } from '../memories/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';

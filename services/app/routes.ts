@@ -1,32 +1,22 @@
 // Every operation of the spec, keyed by operationId. The contract test checks both ways.
-import { checkRoutes } from '../answers/check-routes.js';
-import { articleRoutes } from '../articles/routes.js';
-import { collectionRoutes } from '../bookmarks/routes.js';
-import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
-import { accountRoutes } from '../identity/account-routes.js';
-import { avatarRoutes } from '../identity/avatar-routes.js';
-import { adminRoutes } from '../identity/admin-routes.js';
-import { identityRoutes } from '../identity/routes.js';
-import { sessionRoutes } from '../identity/session-routes.js';
-import { passwordRoutes } from '../identity/password-routes.js';
-import { twoFactorRoutes } from '../identity/two-factor-routes.js';
-import { socialRoutes } from '../identity/social-routes.js';
-import { mailRoutes } from '../mail/routes.js';
-import { spaceRoutes } from '../spaces/routes.js';
-import { sharingRoutes } from '../threads/sharing-routes.js';
-import { threadRoutes } from '../threads/routes.js';
-import { translationRoutes } from '../translation/routes.js';
-import { fileRoutes } from '../files/routes.js';
+import { answerRoutes } from '../answers/index.js';
+import { articleRoutes } from '../articles/index.js';
+import { collectionRoutes, spaceCompositeRoutes } from '../bookmarks/index.js';
+import { accountRoutes, adminRoutes, avatarRoutes, identityRoutes, passwordRoutes, sessionRoutes, socialRoutes, twoFactorRoutes } from '../identity/index.js';
+import { mailRoutes } from '../mail/index.js';
+import { spaceRoutes } from '../spaces/index.js';
+import { sharingRoutes, threadRoutes } from '../threads/index.js';
+import { translationRoutes } from '../translation/index.js';
+import { fileRoutes } from '../files/index.js';
 import { rightsRoutes } from '../rights/routes.js';
-import { orgRoutes } from '../orgs/routes.js';
-import { attributionRoutes } from '../attribution/routes.js';
-import { browserRoutes } from '../browser/routes.js';
-import { ssoRoutes } from '../orgs/sso-routes.js';
-import { billingRoutes } from '../billing/routes.js';
+import { orgRoutes, ssoRoutes } from '../orgs/index.js';
+import { attributionRoutes } from '../attribution/index.js';
+import { browserRoutes } from '../browser/index.js';
+import { billingRoutes } from '../billing/index.js';
 import type { Routes } from '../http/handler.js';
 import type { AppContext } from './context.js';
 import { systemRoutes } from '../http/system-routes.js';
-import { accountSettingsRoutes } from '../settings/routes.js';
+import { accountSettingsRoutes } from '../settings/index.js';
 import { partnerRoutes } from '../partners/index.js';
 import { upsellRoutes } from '../upsells/index.js';
 import { memoryRoutes } from '../memories/index.js';
@@ -47,7 +37,7 @@ export const routes: Routes<AppContext> = {
   ...mailRoutes,
   ...threadRoutes,
   ...sharingRoutes,
-  ...checkRoutes,
+  ...answerRoutes,
   ...articleRoutes,
   ...collectionRoutes,
   ...spaceRoutes,

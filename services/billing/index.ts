@@ -11,3 +11,4 @@ export { subscriptionStream } from './events.js';
 export { changeAtProvider, planChangeWorkflowId, recordPlanChange } from './plan-change.js';
 export type { PlanChangeJob, PlanChangeOutcome, PlanChangeRunner } from './plan-change-job.js';
 export { recordSeats, seatSyncJobsIn, seatSyncWorkflowId, seatTarget, updateSeatsAtProvider, type SeatSyncJob, type SeatTarget } from './org-seats.js';
+export { billingRoutes } from './routes.js';

@@ -2,3 +2,6 @@
 export { bookmarkStateOf } from './queries.js';
 export { bookmarkThread } from './use-cases.js';
 export { deleteSpace } from './delete-space.js';
+export { bookmarksProjection } from './projections.js';
+export { collectionRoutes } from './routes.js';
+export { spaceCompositeRoutes } from './space-routes.js';

@@ -14,6 +14,7 @@ import {
   threadResponse,
 } from '../threads/index.js';
 import type { DomainRoutes } from '../http/handler.js';
+import { signedInOr } from '../http/signed-in.js';
 import { requireActor } from '../spaces/index.js';
 import { BOOKMARKS_COLLECTION } from './collection.js';
 import { bookmarkErrors } from './errors.js';
@@ -21,11 +22,7 @@ import { bookmarkStateOf } from './queries.js';
 import { bookmarkThread, unbookmarkThread } from './use-cases.js';
 import { crossRead } from '../db/cross-read.js';
 
-async function signedIn(actor: Actor) {
-  const userId = await actor.userId();
-  if (!userId) throw bookmarkErrors.loginRequired();
-  return userId;
-}
+const signedIn = signedInOr(bookmarkErrors.loginRequired);
 
 /** The thread of `key` if the caller may read it: 404 / 403 exactly as getThread. */
 async function readable(actor: Actor, ctx: ThreadsContext, key: string) {

@@ -2,3 +2,4 @@
 export { browserRedactors } from './erasure.js';
 export { browserInvitesProjection } from './projections.js';
 export { downloadLinks } from './downloads.js';
+export { browserRoutes } from './routes.js';

@@ -6,3 +6,4 @@ export { conversationUrl, memorySourcesFor, memoryUrl, type MemorySource } from 
 export { MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer } from './extraction-consumer.js';
 export { offlineExtractor, llmExtractor, type MemoryExtractor } from './extract.js';
 export { memoryRoutes } from './routes.js';
+export { memoryExtractionBackground } from './background.js';

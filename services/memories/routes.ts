@@ -3,7 +3,7 @@
 // 404 `memory_not_found` as a key that does not exist would; a visitor is asked to sign in.
 import { randomUUID } from 'node:crypto';
 import type { DomainRoutes } from '../http/handler.js';
-import type { Actor } from '../shared/actor.js';
+import { signedInOr } from '../http/signed-in.js';
 import type { KernelContext } from '../shared/context.js';
 import { decideAdd, decideEdit, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from './decide.js';
 import { memoryErrors } from './errors.js';
@@ -12,11 +12,7 @@ import { listMemories, memoriesEnabled, memoryOf } from './queries.js';
 import { changeMemories } from './use-cases.js';
 import { memoryView } from './views.js';
 
-async function signedIn(actor: Actor) {
-  const id = await actor.userId();
-  if (!id) throw memoryErrors.unauthenticated();
-  return id;
-}
+const signedIn = signedInOr(memoryErrors.unauthenticated);
 
 async function found(ctx: KernelContext, userId: string, key: string) {
   const row = await memoryOf(ctx.db, userId, key);

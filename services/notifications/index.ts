@@ -13,3 +13,4 @@ export { createPushSender, isPushServiceEndpoint, type PushPayload, type PushSen
 export { NOTIFICATION_SOURCES_CONSUMER, notificationSourceEvents, notificationSourcesConsumer } from './source-consumer.js';
 export { accessRequestNotice, spaceInvitationNotice, TASK_RUN_EVENTS, type TaskRunFailed, type TaskRunSucceeded, taskRunNotice } from './sources.js';
 export { CENTRE_CHANNEL, type CentreSignals, centreSignalsOn } from './centre-signals.js';
+export { notificationSourcesBackground } from './background.js';

@@ -2,7 +2,7 @@
 // caller's own: a notification id is looked up under the caller only, so another person's
 // answers 404 `notification_not_found` as an id that does not exist; a visitor is asked to sign in.
 import { type DomainRoutes, sse } from '../http/handler.js';
-import type { Actor } from '../shared/actor.js';
+import { signedInOr } from '../http/signed-in.js';
 import type { KernelContext } from '../shared/context.js';
 import type { NotificationsContext } from './context.js';
 import { notificationErrors } from './errors.js';
@@ -15,11 +15,7 @@ import { isPushServiceEndpoint } from './web-push.js';
 
 type Ctx = KernelContext & NotificationsContext;
 
-async function signedIn(actor: Actor) {
-  const id = await actor.userId();
-  if (!id) throw notificationErrors.unauthenticated();
-  return id;
-}
+const signedIn = signedInOr(notificationErrors.unauthenticated);
 
 export const notificationRoutes = {
   async listNotifications({ actor, query }, ctx) {

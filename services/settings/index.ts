@@ -3,3 +3,6 @@
 export { settingsOf, siteInstructionsOf, type SettingsRow } from './queries.js';
 export { effectiveModel } from './views.js';
 export { ANSWER_LANGUAGES } from './limits.js';
+export { settingsRedactors } from './erasure.js';
+export { accountSettingsProjection } from './projections.js';
+export { accountSettingsRoutes } from './routes.js';

@@ -1,7 +1,7 @@
 // The person's own settings over HTTP. Every call is about the caller: nobody can name another
 // person, so each person's settings are theirs alone; a visitor is asked to sign in.
 import type { DomainRoutes } from '../http/handler.js';
-import type { Actor } from '../shared/actor.js';
+import { signedInOr } from '../http/signed-in.js';
 import type { KernelContext } from '../shared/context.js';
 import {
   decideAddSiteInstruction,
@@ -19,11 +19,7 @@ import { normaliseSiteDomain } from './site-domain.js';
 import { changeSettings } from './use-cases.js';
 import { assistantView, personalizationView, preferencesView } from './views.js';
 
-async function signedIn(actor: Actor) {
-  const id = await actor.userId();
-  if (!id) throw settingsErrors.unauthenticated();
-  return id;
-}
+const signedIn = signedInOr(settingsErrors.unauthenticated);
 
 async function siteView(ctx: KernelContext, userId: string, domain: string) {
   const item = (await siteInstructionsOf(ctx.db, userId)).find((s) => s.domain === domain);

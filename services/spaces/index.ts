@@ -11,3 +11,8 @@ export { createSpace, templateFor } from './create-use-case.js';
 export { respondWithSpace, spaceFor } from './space-view.js';
 export { decideHandOver, decideLeaveAll, heirsOf } from './erasure.js';
 export { spaceSlug } from './key.js';
+export { spaceRedactors } from './erasure.js';
+export { linkPassageFeed } from './links/passage-feed.js';
+export { spacesProjection } from './projections.js';
+export { spaceRoutes } from './routes.js';
+export { roleOf } from './access-levels.js';

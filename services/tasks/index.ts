@@ -9,3 +9,5 @@ export type { TaskRunSucceeded, TaskRunFailed } from './events.js';
 export { createScheduler, type Scheduler } from './scheduler.js';
 export { taskThreadUuid, runEntryUuid, type TaskRunDeps, type RunAnswers } from './run.js';
 export { startTaskRun } from './start-run.js';
+export { answerOutcome, askQuestion, beginRun, endRun, untilAnswered } from './run.js';
+export { priceAlertsBackground, taskSchedulerBackground } from './background.js';

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Task } from '../../generated/sdk/types.gen.js';
 import type { DomainRoutes } from '../http/handler.js';
+import { signedInOr } from '../http/signed-in.js';
 import type { Actor } from '../shared/actor.js';
 import type { TasksContext } from './context.js';
 import { decideCopy, decideCreate, decideDelete, decidePause, decideResume, decideUpdate, owned, type TaskInput, type TaskPatch } from './decide.js';
@@ -14,11 +15,7 @@ import { listTasks, ownedCounts, taskOf } from './queries.js';
 import { changeTask, readTask } from './use-cases.js';
 import { TRIGGER_LABELS, taskView } from './views.js';
 
-async function signedIn(actor: Actor) {
-  const id = await actor.userId();
-  if (!id) throw taskErrors.unauthenticated();
-  return id;
-}
+const signedIn = signedInOr(taskErrors.unauthenticated);
 
 async function found(ctx: TasksContext, ownerId: string, taskId: string) {
   const row = await taskOf(ctx.db, ownerId, taskId);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { readableCorpora } from '../../services/answers/readable.js';
-import { TOP_K } from '../../services/answers/retrieve.js';
+import { TOP_K } from '../../services/answers/decide.js';
 import type { Db } from '../../services/db/database.js';
 import { bm25Query, questionWords } from '../../services/passages/index.js';
 import { withBenchServer } from './bench-server.js';

@@ -3,7 +3,7 @@
 // stays pending).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { indexHelpCorpus } from '../../services/answers/engine.js';
-import { INTERRUPTED } from '../../services/answers/generate.js';
+import { INTERRUPTED } from '../../services/answers/errors.js';
 import { passageSource } from '../../services/answers/passages.js';
 import { retrieve } from '../../services/answers/retrieve.js';
 import { toSource } from '../../services/answers/types.js';

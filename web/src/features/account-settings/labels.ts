@@ -1,6 +1,6 @@
 // The words the settings pages show for the values the API takes.
 import type { AnswerStyle, SearchMode } from '../../../../generated/react-query/model';
-import { ANSWER_LANGUAGES } from '../../../../services/settings/limits';
+import { ANSWER_LANGUAGES } from '../../../../services/settings/pure';
 
 export const SEARCH_MODE_CHOICES: { value: SearchMode; label: string; text: string }[] = [
   { value: 'auto', label: 'Auto', text: 'Every source you have: the web (when configured), your files and Spaces, and the guide.' },

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { normaliseSiteDomain } from '../../../../services/settings/site-domain';
+import { normaliseSiteDomain } from '../../../../services/settings/pure';
 import { previewSiteDomain } from './site-domain-preview';
 
 test.each(['https://www.Example.com/docs', 'EXAMPLE.com.', 'docs.example.co.uk:8443', 'bücher.de', 'www.com'])(

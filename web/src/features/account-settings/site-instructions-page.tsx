@@ -12,7 +12,7 @@ import {
   useUpdateSiteInstruction,
 } from '../../../../generated/react-query/account-settings/account-settings';
 import type { SiteInstruction, SiteInstructionList } from '../../../../generated/react-query/model';
-import { charCount, SITE_INSTRUCTIONS_MAX_LENGTH } from '../../../../services/settings/limits';
+import { charCount, SITE_INSTRUCTIONS_MAX_LENGTH } from '../../../../services/settings/pure';
 import { problemMessage } from '../../app/problem';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
 import { previewSiteDomain } from './site-domain-preview';

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withMockServer } from '../../testing/mock-server';
-import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
+import { SPACE_ACCESS } from '../../../../services/spaces/pure';
 import { addSpace, renderApp } from '../spaces/space-test-kit';
 import { FILE_TEXT } from './file-texts';
 import { addFile } from './files-test-kit';

@@ -1,7 +1,7 @@
 // The built-in user guide, read from the same Markdown files the answer engine cites
 // (services/answers/help/*.md), so a guide source's link, /help/{page}#{section}, opens the
 // section it cites. Each page's text is a chunk of its own, loaded when it is opened.
-import { anchorOf } from '../../../../services/answers/help-anchor';
+import { anchorOf } from '../../../../services/answers/pure';
 
 const files = import.meta.glob<string>('../../../../services/answers/help/*.md', { query: '?raw', import: 'default' });
 

@@ -1,7 +1,6 @@
 // The server's own checks, run in the browser before a form is sent, so a mistake is explained
 // at once; the server checks again (services/orgs/decide.ts).
-import { checkDetails, normalizeEmail } from '../../../../services/orgs/decide';
-import { orgErrors } from '../../../../services/orgs/errors';
+import { checkDetails, normalizeEmail, orgErrors } from '../../../../services/orgs/pure';
 import type { OrgDetails } from '../../../../services/orgs/events';
 import { DomainError } from '../../../../services/shared/domain-error';
 

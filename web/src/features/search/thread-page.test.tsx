@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, sseResponse, type MockEntry } from '../../../../mocks/threads';
-import { REWRITE_UNCHANGED } from '../../../../services/threads/errors';
+import { REWRITE_UNCHANGED } from '../../../../services/threads/pure';
 import { ModalProvider } from '../../app/modals/host';
 import { Toaster } from '../../app/toaster';
 import { clearQueryClients, testQueryClient } from '../../testing/query-clients';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2, Plus } from 'lucide-react';
 import { useListUserCollections, useRemoveCollectionEntry, useUpsertCollectionEntry } from '../../../../generated/react-query/collections/collections';
 import type { Collection, CollectionList, UpsertEntryResponse } from '../../../../generated/react-query/model';
-import { canEditSources } from '../../../../services/spaces/access-levels';
+import { canEditSources } from '../../../../services/spaces/pure';
 import { useModals } from '../../app/modals/context';
 import type { ModalProps } from '../../app/modals/types';
 import { problemMessage } from '../../app/problem';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useUpdateCollectionAccess } from '../../../../generated/react-query/collections/collections';
 import type { Collection, CollectionAccess } from '../../../../generated/react-query/model';
-import { isAdminCapable, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
+import { isAdminCapable, SPACE_ACCESS } from '../../../../services/spaces/pure';
 import { useSession } from '../../app/session';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { ChoiceOption } from '../../ui/choice-option';

@@ -4,7 +4,7 @@
 import { ArrowUp } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Collection } from '../../../../generated/react-query/model';
-import { canEditSources } from '../../../../services/spaces/access-levels';
+import { canEditSources } from '../../../../services/spaces/pure';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { useServerFeatures } from '../../app/server-features';
 import { QuestionLength, useQuestion } from '../search/question-limit';

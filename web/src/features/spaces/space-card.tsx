@@ -5,7 +5,7 @@ import { Check } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAcceptCollectionInvite } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
-import { isInvited, isOwnerLevel } from '../../../../services/spaces/access-levels';
+import { isInvited, isOwnerLevel } from '../../../../services/spaces/pure';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { cacheSpace, invalidateSpaceLists } from './space-cache';
 import { SpaceIcon } from './space-icon';

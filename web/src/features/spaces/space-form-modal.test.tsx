@@ -9,7 +9,7 @@ import { useGetCollection } from '../../../../generated/react-query/collections/
 import type { Collection } from '../../../../generated/react-query/model';
 import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
-import { SPACE_LIMITS } from '../../../../services/spaces/access-levels';
+import { SPACE_LIMITS } from '../../../../services/spaces/pure';
 import { useModals } from '../../app/modals/context';
 import { putSpace, renderRoutes } from './spaces-test-kit';
 import SpacesPage from './spaces-page';

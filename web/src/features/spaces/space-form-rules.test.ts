@@ -1,6 +1,6 @@
 // The Space form's rules: required title, maximum lengths counted as the server counts them.
 import { describe, expect, it } from 'vitest';
-import { SPACE_LIMITS } from '../../../../services/spaces/access-levels';
+import { SPACE_LIMITS } from '../../../../services/spaces/pure';
 import { canSubmitSpaceForm, EMPTY_SPACE_FORM, isOverLimit, isSpaceFormDirty, remainingChars, spaceFormPayload, textLength } from './space-form-rules';
 
 const form = (over: Partial<typeof EMPTY_SPACE_FORM>) => ({ ...EMPTY_SPACE_FORM, ...over });

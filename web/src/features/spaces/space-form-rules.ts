@@ -1,6 +1,6 @@
 // The Space form's rules (seed 000 §5 "Space create", "Text areas"): the title is required, the
 // three texts have maximum lengths, and Continue is offered only when all of them hold.
-import { SPACE_LIMITS } from '../../../../services/spaces/access-levels';
+import { SPACE_LIMITS } from '../../../../services/spaces/pure';
 
 export type SpaceFormValues = { title: string; description: string; instructions: string; emoji: string };
 export type SpaceTextField = 'title' | 'description' | 'instructions';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, PanelRight, Settings, Upload } from 'lucide-react';
 import { useAcceptCollectionInvite } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
-import { spacePermission } from '../../../../services/spaces/access-levels';
+import { spacePermission } from '../../../../services/spaces/pure';
 import { useModals } from '../../app/modals/context';
 import { spaceRepository } from '../files/file-keys';
 import { problemMessage } from '../../app/problem';

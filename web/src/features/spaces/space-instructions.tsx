@@ -2,7 +2,7 @@
 // rule (readers see them only in a template Space); writers edit them in the edit modal.
 import { Pencil } from 'lucide-react';
 import type { Collection } from '../../../../generated/react-query/model';
-import { canEditSources, showsInstructions } from '../../../../services/spaces/access-levels';
+import { canEditSources, showsInstructions } from '../../../../services/spaces/pure';
 import { useModals } from '../../app/modals/context';
 
 export const showsSpaceInstructions = (space: Collection) => showsInstructions(space.user_permission, space.template_id);

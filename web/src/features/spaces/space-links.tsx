@@ -6,7 +6,7 @@ import { ExternalLink, Link2, Loader2, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useAddCollectionLink, useRemoveCollectionLink } from '../../../../generated/react-query/collections/collections';
 import type { Collection, LinkConfig } from '../../../../generated/react-query/model';
-import { canEditSources, SPACE_LIMITS } from '../../../../services/spaces/access-levels';
+import { canEditSources, SPACE_LIMITS } from '../../../../services/spaces/pure';
 import { ApiError } from '../../app/api-fetch';
 import { problemMessage } from '../../app/problem';
 import { toast, TOAST_DURATION } from '../../app/toasts';

@@ -11,7 +11,7 @@ import {
   useRemoveCollectionMember,
 } from '../../../../generated/react-query/collections/collections';
 import type { Collection, SpaceMember, SpaceMemberList } from '../../../../generated/react-query/model';
-import { isAdminCapable, isInvited, isOwnerLevel, roleOf, SPACE_ROLES, type SpaceRole } from '../../../../services/spaces/access-levels';
+import { isAdminCapable, isInvited, isOwnerLevel, roleOf, SPACE_ROLES, type SpaceRole } from '../../../../services/spaces/pure';
 import { problemMessage } from '../../app/problem';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { ROLE_DESCRIPTION, ROLE_LABEL } from './space-roles';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { LINK_BLOCKED } from '../../../../mocks/spaces';
-import { SPACE_ACCESS } from '../../../../services/spaces/access-levels';
+import { SPACE_ACCESS } from '../../../../services/spaces/pure';
 import { clearQueryClients } from '../../testing/query-clients';
 import { READER_ASK_NOTE } from './space-ask-box';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';

@@ -3,7 +3,7 @@
 import { Layers } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { isReadable } from '../../../../services/spaces/access-levels';
+import { isReadable } from '../../../../services/spaces/pure';
 import { SpaceFiles } from '../files/space-files';
 import { PageMessage } from '../../ui/page-message';
 import { SpaceAskBox } from './space-ask-box';

@@ -1,5 +1,5 @@
 // Words for a caller's or a member's access level.
-import { isInvited, isOwnerLevel, roleOf, type SpaceRole } from '../../../../services/spaces/access-levels';
+import { isInvited, isOwnerLevel, roleOf, type SpaceRole } from '../../../../services/spaces/pure';
 
 export const ROLE_LABEL: Record<SpaceRole, string> = { READER: 'Reader', WRITER: 'Writer', ADMIN: 'Admin', EDITOR: 'Editor' };
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRemoveCollectionMember } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
-import { canEditSources, isAdminCapable, isInvited, isOwnerLevel } from '../../../../services/spaces/access-levels';
+import { canEditSources, isAdminCapable, isInvited, isOwnerLevel } from '../../../../services/spaces/pure';
 import { useModals } from '../../app/modals/context';
 import type { ModalProps } from '../../app/modals/types';
 import { problemMessage } from '../../app/problem';

@@ -9,7 +9,7 @@ import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { MOCK_FEATURES } from '../../../../mocks/server-features';
 import { getGetServerFeaturesMockHandler } from '../../../../generated/msw/system/system.msw';
-import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
+import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/pure';
 import { clearQueryClients } from '../../testing/query-clients';
 import { addSpace, addThread, renderApp, where } from './space-test-kit';
 

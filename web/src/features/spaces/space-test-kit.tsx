@@ -7,7 +7,7 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import type { setupMocks } from '../../../../mocks/node';
 import type { MockSpace } from '../../../../mocks/spaces';
 import type { MockThread } from '../../../../mocks/threads';
-import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/access-levels';
+import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../services/spaces/pure';
 import { ModalProvider } from '../../app/modals/host';
 import { testQueryClient } from '../../testing/query-clients';
 import { Toaster } from '../../app/toaster';

@@ -5,7 +5,7 @@ import { MessageSquare, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useListCollectionThreads, useRemoveCollectionEntry } from '../../../../generated/react-query/collections/collections';
 import type { Collection, ThreadList, ThreadSummary } from '../../../../generated/react-query/model';
-import { isReadable, isWriteCapable } from '../../../../services/spaces/access-levels';
+import { isReadable, isWriteCapable } from '../../../../services/spaces/pure';
 import { getGetThreadQueryKey } from '../../../../generated/react-query/threads/threads';
 import { toast, TOAST_DURATION } from '../../app/toasts';
 import { invalidateSpaces } from './space-cache';

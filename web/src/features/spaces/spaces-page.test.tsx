@@ -6,7 +6,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
-import { ACCESS_LEVEL } from '../../../../services/spaces/access-levels';
+import { ACCESS_LEVEL } from '../../../../services/spaces/pure';
 import { putSpace, renderRoutes, where } from './spaces-test-kit';
 import SpacesPage, { SPACES_PAGE_SIZE } from './spaces-page';
 

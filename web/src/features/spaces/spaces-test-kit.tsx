@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { setupMocks } from '../../../../mocks/node';
 import type { MockSpace } from '../../../../mocks/spaces';
-import { ACCESS_LEVEL } from '../../../../services/spaces/access-levels';
+import { ACCESS_LEVEL } from '../../../../services/spaces/pure';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../app/query-client';
 import { Toaster } from '../../app/toaster';

@@ -3,7 +3,7 @@
 // 503 market_data_not_configured says them) instead of letting someone fill in an alert that
 // could never fire. Until the answer comes, `configured` is null: neither allowed nor refused.
 import { useGetMarketDataStatus } from '../../../../generated/react-query/market-data/market-data';
-import { MARKET_DATA_NOT_CONFIGURED } from '../../../../services/market/errors';
+import { MARKET_DATA_NOT_CONFIGURED } from '../../../../services/market/pure';
 
 export type MarketDataStatusView = {
   /** True when alerts can be made, false when not, null while asking (or when the answer failed: the server decides at save). */

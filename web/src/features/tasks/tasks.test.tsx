@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { routes } from '../../app/routes';
-import { MARKET_DATA_NOT_CONFIGURED } from '../../../../services/market/errors';
+import { MARKET_DATA_NOT_CONFIGURED } from '../../../../services/market/pure';
 import { withMockServer } from '../../testing/mock-server';
 
 // A server without a market-data provider: price alerts cannot be made there.

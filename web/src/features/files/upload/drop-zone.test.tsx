@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPTED_EXTENSIONS } from '../../../../../services/files/file-types';
+import { ACCEPTED_EXTENSIONS } from '../../../../../services/files/pure';
 import { DropZone } from './drop-zone';
 import { fileOf } from './upload-test-kit';
 

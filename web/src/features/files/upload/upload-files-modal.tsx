@@ -4,7 +4,7 @@
 // this modal offers.
 import { Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import { canEditSources } from '../../../../../services/spaces/access-levels';
+import { canEditSources } from '../../../../../services/spaces/pure';
 import type { ModalProps } from '../../../app/modals/types';
 import { problemMessage } from '../../../app/problem';
 import { ModalTitle } from '../../../ui/modal-parts';

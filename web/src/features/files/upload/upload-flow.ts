@@ -5,8 +5,7 @@
 // cached lists back.
 import { getFileUploadUrls } from '../../../../../generated/react-query/files/files';
 import type { FileIndexRequestFileIndexParamsItem, FileUploadUrlsResponse, FileUrlParams, RepositoryFile } from '../../../../../generated/react-query/model';
-import { contentTypeOf, extensionOf, fileTypeOf, isAttachmentType } from '../../../../../services/files/file-types';
-import { LIMIT_MESSAGES } from '../../../../../services/files/plan-limits';
+import { contentTypeOf, extensionOf, fileTypeOf, isAttachmentType, LIMIT_MESSAGES } from '../../../../../services/files/pure';
 import { ApiError } from '../../../app/api-fetch';
 import { problemMessage } from '../../../app/problem';
 import type { RepositoryRef } from '../file-keys';

@@ -2,7 +2,7 @@
 // exactly one outcome by the seeds' rules, and which repositories take uploads.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_EXTENSIONS, DEFAULT_FILE_MAX_BYTES } from '../../../../../services/files/file-types';
+import { ACCEPTED_EXTENSIONS, DEFAULT_FILE_MAX_BYTES } from '../../../../../services/files/pure';
 import { canUploadTo, DEFAULT_COLLECTION_OWNER, inBatches, screenFiles, UPLOAD_BATCH_SIZE, type ChosenFile } from './upload-rules';
 
 const extension = fc.oneof(fc.constantFrom(...ACCEPTED_EXTENSIONS, '.PDF', '.Md'), fc.constantFrom('.exe', '.zip', '.mp3', '', '.'));

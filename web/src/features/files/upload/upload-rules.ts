@@ -1,6 +1,6 @@
 // The rules of an upload (seed 001 §5, §9): which repositories take uploads, which chosen files
 // go, and the batches of 10 they travel in. Pure, so they are tested for all inputs.
-import { ACCEPTED_EXTENSIONS, DEFAULT_FILE_MAX_BYTES, TOO_LARGE, UNSUPPORTED_TYPE, fileTypeOf } from '../../../../../services/files/file-types';
+import { ACCEPTED_EXTENSIONS, DEFAULT_FILE_MAX_BYTES, fileTypeOf, TOO_LARGE, UNSUPPORTED_TYPE } from '../../../../../services/files/pure';
 import type { RepositoryRef } from '../file-keys';
 
 /** Seed 001 §9: "Upload batch size 10 files; 1 upload attempt; no retry delay." */

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import type { Collection, FileLimitReached, FileUploadUrlsRequest, FileIndexRequest } from '../../../../../generated/react-query/model';
-import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../../services/spaces/access-levels';
+import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../../services/spaces/pure';
 import { FREE_PLAN_FIELDS } from '../../../../../mocks/scenarios';
 import { ModalProvider } from '../../../app/modals/host';
 import { createQueryClient } from '../../../app/query-client';

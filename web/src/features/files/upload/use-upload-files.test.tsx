@@ -6,7 +6,7 @@ import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/reac
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RepositoryFile } from '../../../../../generated/react-query/model';
-import { UNSUPPORTED_TYPE } from '../../../../../services/files/file-types';
+import { UNSUPPORTED_TYPE } from '../../../../../services/files/pure';
 import { sessionQueryKey } from '../../../app/session';
 import { fileListKey, MY_FILES, spaceRepository, type RepositoryRef } from '../file-keys';
 import { createUploadProgress } from './upload-progress';

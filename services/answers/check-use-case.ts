@@ -1,0 +1,33 @@
+// Check sources: anyone who may read the thread gets a verdict for each cited sentence of a
+// finished answer, by overlap, and by the LLM when one is configured.
+import type { Actor } from '../shared/actor.js';
+import type { KernelContext } from '../shared/context.js';
+import { type SourceData, entriesOf, findEntry, readableThread, viewer } from '../threads/index.js';
+import { checkAnswer } from './check-sources.js';
+import { passagesByUrl } from './cited-passages.js';
+import { answerErrors } from './errors.js';
+import { judgeWithLlm } from './judge-sources.js';
+
+export async function checkEntrySources(ctx: KernelContext, actor: Actor, backendUuid: string) {
+  const found = await findEntry(ctx.db, backendUuid);
+  if (!found) throw answerErrors.entryNotFound();
+  // Read access first, so a pending answer's state tells nothing to someone who may not read it.
+  await readableThread(ctx, found.context_uuid, await viewer(ctx, actor));
+  const entry = (await entriesOf(ctx.db, found.context_uuid)).find((e) => e.backend_uuid === backendUuid);
+  if (!entry) throw answerErrors.entryNotFound();
+  if (entry.status === 'pending') throw answerErrors.entryNotFinished();
+
+  const stored = (entry.sources ?? []) as SourceData[];
+  const passages = await passagesByUrl(
+    ctx.db,
+    stored.map((s) => s.url),
+  );
+  const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) }));
+  const overlap = checkAnswer(entry.answer, sources);
+  const judged = ctx.config.llm
+    ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) =>
+        ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'),
+      )
+    : { checked_with: 'overlap' as const, checks: overlap.checks };
+  return { backend_uuid: backendUuid, sources_count: overlap.sources_count, checked_with: judged.checked_with, checks: judged.checks };
+}

@@ -1,0 +1,47 @@
+// The one context the app hands every handler (context.ts): the kernel's parts and every domain's
+// ports, wired to what implements them.
+import { bookmarkStateOf } from '../bookmarks/index.js';
+import type { EventLogSignals } from '../eventstore/signals.js';
+import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/index.js';
+import { queueMail } from '../mail/index.js';
+import type { CentreSignals, VapidKeys } from '../notifications/index.js';
+import { dnsTxtResolver, fileTxtResolver, secretBox } from '../orgs/index.js';
+import type { AppContext } from './context.js';
+import type { AppKernel } from './kernel.js';
+import type { AppPorts } from './ports.js';
+import { promotionLookup } from './promotion-lookup.js';
+
+export function appContext(k: AppKernel, ports: AppPorts, live: { signals: EventLogSignals; centreSignals: CentreSignals; vapid: VapidKeys }): AppContext {
+  const { config, db, store } = k.kernel;
+  const { engine } = ports.answering;
+  const { provider, rules } = k.billing;
+  return {
+    ...k.kernel,
+    auth: k.auth,
+    sessions: k.sessions,
+    sendAccountMail: k.sendAccountMail,
+    bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },
+    answers: { modelName: engine.model.name, start: ports.answering.start, events: ports.answering.events, follow: ports.answering.follow },
+    indexing: { start: ports.indexing.start, signals: live.signals },
+    orgMail: (mail) => queueMail(store, mail, new Date()),
+    orgFileSettings: {
+      downloadsDisabled: (orgUuid) => orgDownloadsDisabled(db, orgUuid),
+      setDownloadsDisabled: (cmd) => setOrgDownloadsDisabled(store, db, cmd),
+    },
+    answerModels: () => [...engine.models.keys()],
+    forgetSessions: () => k.sessions.forgetAll(),
+    // Promo codes are the payment provider's: none with billing off.
+    promotions: provider && promotionLookup(db, provider, rules),
+    sso: {
+      resolveTxt: config.sso.testDnsFile ? fileTxtResolver(config.sso.testDnsFile) : dnsTxtResolver,
+      allowPrivateIssuers: config.sso.allowPrivateIssuers,
+      box: secretBox(k.secret),
+    },
+    upsellSecret: k.secret,
+    subscriptionOf: k.subscriptionOf,
+    // Without billing the drain never starts, and a nudge waits for nothing.
+    billing: { provider, rules, applyLater: () => ports.webhooks.nudge(), changePlan: ports.changePlan },
+    notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
+    taskRuns: ports.taskRuns,
+  };
+}

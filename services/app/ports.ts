@@ -1,0 +1,35 @@
+// The workflows the context calls as ports, registered before the workflow runtime launches:
+// answering (and the task runs that ask), indexing a file, changing a plan, and the drain that
+// applies Stripe's webhooks (nudged by the request that stored one).
+import { registerIndexFile, registerIndexQueue, startIndexing } from '../../workflows/index-file.js';
+import { planChangeRunner, registerPlanChange } from '../../workflows/plan-change.js';
+import { createWebhookDrain } from '../../workflows/stripe-webhook.js';
+import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../../workflows/task-run.js';
+import type { TaskRuns } from '../tasks/index.js';
+import { registerAnswering } from './answering.js';
+import type { AppKernel } from './kernel.js';
+
+export type AppPorts = ReturnType<typeof registerPorts>;
+
+export function registerPorts({ kernel, billing }: AppKernel) {
+  const { store, db, storage, config, logger } = kernel;
+  const answering = registerAnswering(store, db, config);
+  // Tasks: each occurrence's run is a durable workflow (the scheduler starts the due ones).
+  const taskRun = registerTaskRun({ store, db, now: () => new Date(), answers: { start: answering.start, untilEnded: answering.untilEnded } });
+  const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };
+  const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
+  return {
+    answering,
+    taskRuns,
+    indexFile,
+    indexing: { start: (job: { file_uuid: string; version: number }) => startIndexing(indexFile, job) },
+    changePlan: planChangeRunner(registerPlanChange(billing)),
+    webhooks: createWebhookDrain(billing, { onError: (err) => logger.error({ err }, 'Stripe webhook inbox could not be drained; retrying') }),
+  };
+}
+
+/** The ports' queues live in the workflow runtime's system database: registered once it has launched. */
+export async function registerPortQueues() {
+  await registerIndexQueue();
+  await registerTaskRunQueue();
+}

@@ -1,0 +1,4 @@
+// What other parts use of articles (docs/architecture.md: a domain is used only through its index.ts):
+// the page view of a thread, served by its route.
+export { articleRoutes } from './routes.js';
+export { type ArticleThread, articleSection, type SectionRow } from './view.js';

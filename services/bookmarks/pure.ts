@@ -1,0 +1,3 @@
+// What the web app and the mocks share of bookmarks: pure rules with no database and no Node, safe
+// in the browser (index.ts brings the server's modules with it).
+export * from './decide.js';

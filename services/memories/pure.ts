@@ -1,0 +1,7 @@
+// What the web app and the mocks share of the memories: pure rules with no database and no Node, safe
+// in the browser (index.ts brings the server's modules with it).
+export * from './decide.js';
+export * from './errors.js';
+export * from './limits.js';
+export type { MemoryRow } from './queries.js';
+export * from './views.js';

@@ -1,0 +1,4 @@
+// What the web app and the mocks share of translation: pure rules with no database and no Node, safe
+// in the browser (index.ts brings the server's modules with it).
+export * from './language.js';
+export * from './translate.js';
