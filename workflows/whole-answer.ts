@@ -3,7 +3,7 @@
 // (its sources and its outcome, in one append). A workflow's start and end would add two
 // transactions that say the same again: 8 of the 19 round trips of an answer, and about a
 // quarter of the database's CPU under load. The entry is the durable record: a pending entry
-// left by a process that stopped is answered by the next start's sweep (runtime.ts), as when a
+// left by a process that stopped is answered by the next start's sweep (services/app/answering.ts), as when a
 // workflow had not started yet.
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';

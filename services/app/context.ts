@@ -1,4 +1,4 @@
-// The one context the app builds (runtime.ts): the kernel's parts and every domain's ports.
+// The one context the app builds (app-context.ts): the kernel's parts and every domain's ports.
 import type { BillingContext } from '../billing/index.js';
 import type { FilesContext } from '../files/index.js';
 import type { IdentityContext } from '../identity/index.js';

@@ -40,7 +40,11 @@ import { routes } from './routes.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
 
-/** Every part that runs in the background (services/shared/background.ts), in the order they start; they stop in the reverse order. */
+/**
+ * Every part that runs in the background (services/shared/background.ts), in the order they
+ * start once the workflow runtime is up; they stop in the reverse order, the one they always
+ * stopped in (the scheduler first, the files' consumers last).
+ */
 const BACKGROUND = [
   imageExpiryBackground,
   uploadExpiryBackground,

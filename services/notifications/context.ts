@@ -1,4 +1,4 @@
-// What the notification calls need from the app (services/app/runtime.ts builds it).
+// What the notification calls need from the app (services/app/app-context.ts builds it).
 import type { CentreSignals } from './centre-signals.js';
 
 export type NotificationsContext = {
