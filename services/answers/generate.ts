@@ -54,7 +54,7 @@ export type AnswerDeps = {
   handoff?: { cursor?: ThreadCursor };
 };
 
-export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
+export const INTERRUPTED = 'The server writing this answer stopped before it was done. Ask again to get a full answer.';
 export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
 
 /** The model that answers this job. */

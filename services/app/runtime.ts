@@ -1,5 +1,7 @@
 // Starts every part in order (database, migrations, auth, event store, workflows, HTTP) and
 // stops them in reverse. Used by main.ts, the crash tests and the end-to-end tests.
+import { startInstanceWatch } from '../cluster/index.js';
+import { takeOverWorkflows } from './instance-takeover.js';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -112,7 +114,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const auth = createAuth({ ...authOptions, sendMail: sendAccountMail, onPasswordReset: (email) => signInGuard.forgetAccount(email) });
   const transport = createMailTransport(config.smtpUrl, config.mailFrom);
 
-  DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: databaseUrl, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
+  // Each instance its own executor id (INSTANCE_ID): its workflows resume at its own next start,
+  // or on another instance once it has been silent for a lease (instance-takeover.ts).
+  DBOS.setConfig({
+    name: 'answer-engine',
+    systemDatabaseUrl: databaseUrl,
+    executorID: config.instance.id,
+    logLevel: config.logLevel === 'silent' ? 'error' : 'warn',
+  });
   const welcomeMail = registerWelcomeMail({ store, transport });
   const spaceInviteMail = registerSpaceInviteMail({ store, transport, db });
   const accountMail = registerAccountMailDelivery({ store, transport });
@@ -352,6 +361,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  const instanceWatch = startInstanceWatch({
+    db,
+    instanceId: config.instance.id,
+    leaseMs: config.instance.leaseMs,
+    takeOver: (deadId) => takeOverWorkflows(deadId, logger),
+    onError: (err) => logger.error({ err }, 'instance heartbeat or takeover failed; retrying'),
+  });
+
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
@@ -372,6 +389,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         });
         server.closeIdleConnections();
       });
+      await instanceWatch.stop();
       await taskScheduler.stop();
       await welcomeMailConsumer.stop();
       await spaceInviteMailConsumer.stop();
