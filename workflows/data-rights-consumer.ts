@@ -4,7 +4,7 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/events.js';
+import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/index.js';
 import { deleteAccountWorkflowId, type registerDeleteAccount } from './delete-account.js';
 import { exportWorkflowId, type registerExportData } from './export-data.js';
 

@@ -13,7 +13,7 @@ import { threadSharingProjection } from '../threads/sharing-projection.js';
 import { filesProjection } from '../files/projections.js';
 import { imageUploadsProjection } from '../files/images/projection.js';
 import { accountSettingsProjection } from '../settings/projections.js';
-import { dataExportsProjection } from '../rights/projections.js';
+import { dataExportsProjection } from '../rights/index.js';
 import { orgsProjection } from '../orgs/projections.js';
 import { browserInvitesProjection } from '../browser/projections.js';
 import { upsellMarksProjection } from '../upsells/index.js';

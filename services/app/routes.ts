@@ -17,7 +17,7 @@ import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { fileRoutes } from '../files/routes.js';
-import { rightsRoutes } from '../rights/routes.js';
+import { rightsRoutes } from '../rights/index.js';
 import { orgRoutes } from '../orgs/routes.js';
 import { attributionRoutes } from '../attribution/routes.js';
 import { browserRoutes } from '../browser/routes.js';

@@ -2,3 +2,4 @@
 export { bookmarkStateOf } from './queries.js';
 export { bookmarkThread } from './use-cases.js';
 export { deleteSpace } from './delete-space.js';
+export { bookmarksForExport } from './export.js';
