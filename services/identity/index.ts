@@ -12,3 +12,4 @@ export { mayVerifyByCode } from './verification-code.js';
 export { signInVerifiedIdentity, type VerifiedIdentity } from './verified-sign-in.js';
 export type { Auth } from './auth.js';
 export { claimedVisitorIds, peopleOf, personByEmail, personOf, visitorClaimOf, type Person } from './people.js';
+export { peopleByEmail } from './people-by-email.js';

@@ -11,3 +11,6 @@ export { createSpace, templateFor } from './create-use-case.js';
 export { respondWithSpace, spaceFor } from './space-view.js';
 export { decideHandOver, decideLeaveAll, heirsOf } from './erasure.js';
 export { spaceSlug } from './key.js';
+export type { SpacesContext, SpaceThreads, ThreadMove } from './context.js';
+export { spaceNameOf } from './queries.js';
+export { spaceCollectionHalves } from './thread-routes.js';

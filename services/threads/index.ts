@@ -7,7 +7,7 @@ export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadE
 export { entriesOf, findEntry, findThreadRow, ownAnsweredEntries, threadExists, threadPage, viewerOf } from './queries.js';
 export { mayRead, readableThread, viewer, type Who } from './read-access.js';
 export { decideRemoveFromSpace } from './space-decide.js';
-export { assertMovableThread, moveThreadIntoSpace, takeThreadOutOfSpace } from './space-moves.js';
+export { spaceThreadsOf } from './space-moves.js';
 export { threadResponse } from './thread-response.js';
 export { decideAndAppend, finishEntry, recordSources, startGeneration, stopRequested, type ThreadCursor } from './use-cases.js';
 export { summaryView } from './views.js';
@@ -19,3 +19,6 @@ export { askClientOf } from './ask-client.js';
 export { askInThread } from './use-cases.js';
 export { MAX_QUERY_LENGTH, type AskCommand } from './decide.js';
 export { slugFor } from './slug.js';
+export { entryOutcomeOf } from './queries.js';
+export { threadsInSpace } from './space-listing.js';
+export { latestAnswersOf, threadRowsOf } from './threads-by-id.js';
