@@ -48,7 +48,9 @@ const library = async (userId: string | null, visitorId: string, now: Date) =>
 test("a claimed visitor's threads are kept past their expiry, an unclaimed one's are not", async () => {
   const beforeClaim = await asked({ user_id: null, visitor_id: 'v-kept' }, at(0));
   const unclaimed = await asked({ user_id: null, visitor_id: 'v-gone' }, at(1));
-  await store.append('visitor-v-kept', 'no_stream', [{ type: 'VisitorClaimed', data: { visitor_id: 'v-kept', user_id: 'ada', claimed_at: at(2).toISOString() } }]);
+  await store.append('visitor-v-kept', 'no_stream', [
+    { type: 'VisitorClaimed', data: { visitor_id: 'v-kept', user_id: 'ada', claimed_at: at(2).toISOString() } },
+  ]);
   const afterClaim = await asked({ user_id: null, visitor_id: 'v-kept' }, at(3));
   const adas = await asked({ user_id: 'ada', visitor_id: 'v-kept' }, at(4));
 
