@@ -10,9 +10,9 @@ import pLimit from 'p-limit';
 import { findSources, writeAnswer, type AnswerDeps } from '../services/answers/generate.js';
 import type { AnswerJob } from '../services/threads/answer-engine.js';
 import type { LiveFeed } from '../services/answers/live-feed.js';
+import { entryOutcomeOf } from '../services/threads/index.js';
 import { takeAskedThread } from '../services/threads/use-cases.js';
 import { failEntry } from './answer.js';
-import { crossRead } from '../services/db/cross-read.js';
 
 /** How long a resumed stream waits for an entry answered elsewhere (another instance) to end. */
 const ENDED_WAIT_MS = 30_000;
@@ -55,7 +55,7 @@ export function createWholeAnswers(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFee
       const here = running.get(backendUuid);
       if (here) return void (await here);
       for (const until = Date.now() + ENDED_WAIT_MS; Date.now() < until; await new Promise((r) => setTimeout(r, ENDED_POLL_MS))) {
-        const entry = await crossRead(deps.store.db).selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirst();
+        const entry = await entryOutcomeOf(deps.store.db, backendUuid);
         if (entry?.status !== 'pending') return;
       }
     },

@@ -2,7 +2,7 @@
 import { checkRoutes } from '../answers/check-routes.js';
 import { articleRoutes } from '../articles/routes.js';
 import { collectionRoutes } from '../bookmarks/routes.js';
-import { spaceCompositeRoutes } from '../bookmarks/space-routes.js';
+import { deleteSpaceRoutes } from '../bookmarks/delete-space-routes.js';
 import { accountRoutes } from '../identity/account-routes.js';
 import { avatarRoutes } from '../identity/avatar-routes.js';
 import { adminRoutes } from '../identity/admin-routes.js';
@@ -13,6 +13,7 @@ import { twoFactorRoutes } from '../identity/two-factor-routes.js';
 import { socialRoutes } from '../identity/social-routes.js';
 import { mailRoutes } from '../mail/routes.js';
 import { spaceRoutes } from '../spaces/routes.js';
+import { spaceThreadRoutes } from '../spaces/thread-routes.js';
 import { sharingRoutes } from '../threads/sharing-routes.js';
 import { threadRoutes } from '../threads/routes.js';
 import { translationRoutes } from '../translation/routes.js';
@@ -51,7 +52,8 @@ export const routes: Routes<AppContext> = {
   ...articleRoutes,
   ...collectionRoutes,
   ...spaceRoutes,
-  ...spaceCompositeRoutes,
+  ...spaceThreadRoutes,
+  ...deleteSpaceRoutes,
   ...translationRoutes,
   ...fileRoutes,
   ...accountSettingsRoutes,

@@ -56,6 +56,7 @@ import { type ActivePriceAlert, type FirePriceAlert, marketDataFromConfig, start
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
 import { bookmarkStateOf } from '../bookmarks/queries.js';
+import { spaceThreadsOf } from '../threads/space-moves.js';
 import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
 import { pendingEntries } from '../threads/queries.js';
@@ -328,6 +329,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     sessions,
     sendAccountMail,
     bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },
+    spaceThreads: spaceThreadsOf(() => ctx),
     answers: {
       modelName: engine.model.name,
       start: startAnswering,

@@ -14,3 +14,4 @@ export type { Auth } from './auth.js';
 export { claimedVisitorIds, peopleOf, personByEmail, personOf, visitorClaimOf, type Person } from './people.js';
 export { accountNamesAndEmails, closeSignIn, eraseSignIn, removePicture } from './account-deletion.js';
 export { profileForExport } from './export-profile.js';
+export { peopleByEmail } from './people-by-email.js';

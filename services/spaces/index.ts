@@ -12,3 +12,6 @@ export { respondWithSpace, spaceFor } from './space-view.js';
 export { decideHandOver, decideLeaveAll, heirsOf } from './erasure.js';
 export { spaceSlug } from './key.js';
 export { ownedSpacesWithHeirs, spacesForExport, spacesJoinedBy, spaceUuidsOwnedBy } from './person-spaces.js';
+export type { SpacesContext, SpaceThreads, ThreadMove } from './context.js';
+export { spaceNameOf } from './queries.js';
+export { spaceCollectionHalves } from './thread-routes.js';
