@@ -5,8 +5,8 @@ import type { ChangeEvent } from 'react';
 import { setAccountAvatar, useRemoveAccountAvatar } from '../../../../generated/react-query/account/account';
 import { createImageUploadUrl } from '../../../../generated/react-query/files/files';
 import type { ImageUploadRequestContentType } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 import { StorageUploadError, uploadToStorage } from '../files/upload/storage-upload';
 

@@ -4,9 +4,9 @@
 import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldCheck, Sparkles, Square } from 'lucide-react';
 import { clsx } from 'clsx';
 import { useContext, useState } from 'react';
-import { ModalContext } from '../../app/modals/context';
-import { useServerFeatures } from '../../app/server-features';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ModalContext } from '../../platform/modals/context';
+import { useServerFeatures } from '../../platform/server-features';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { sourcesTitle } from '../sources/sources-args';
 import type { StreamSource } from './answer-stream';
 import { AnswerMarkdown } from './answer-markdown';

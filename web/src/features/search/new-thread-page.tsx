@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSettings } from '../../app/settings/store';
+import { useSettings } from '../../platform/settings/store';
 import { AskBox } from '../home/ask-box';
 import { EntryView } from './entry-view';
 import { startAsk, stopLive, useLiveEntries } from './live-answers';

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/access-levels';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
-import { useServerFeatures } from '../../app/server-features';
+import { useServerFeatures } from '../../platform/server-features';
 import { QuestionLength, useQuestion } from '../search/question-limit';
 import { spaceAskScope } from '../search/search-mode';
 import { useStartThread } from '../search/use-start-thread';

@@ -5,8 +5,8 @@
 import { Loader2, X } from 'lucide-react';
 import { useState } from 'react';
 import { canEditSources } from '../../../../../services/spaces/access-levels';
-import type { ModalProps } from '../../../app/modals/types';
-import { problemMessage } from '../../../app/problem';
+import type { ModalProps } from '../../../platform/modals/types';
+import { problemMessage } from '../../../platform/problem';
 import { ModalTitle } from '../../../ui/modal-parts';
 import { useSpace } from '../../spaces/space-queries';
 import type { RepositoryRef } from '../file-keys';
