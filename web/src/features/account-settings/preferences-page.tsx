@@ -5,7 +5,7 @@ import type { AccountPreferences } from '../../../../generated/react-query/model
 import { problemMessage } from '../../platform/problem';
 import { useServerFeatures } from '../../platform/server-features';
 import { ColourSchemeChoice } from '../../platform/settings/colour-scheme-choice';
-import { WEB_MODE_OFF } from '../search/search-mode';
+import { WEB_MODE_OFF } from '../ask/search-mode';
 import { applyAccountPreferences, useAccountPreferences, useSavePreferences } from './account-preferences';
 import { LANGUAGE_CHOICES, SEARCH_MODE_CHOICES } from './labels';
 import { SaveStatus, SignedInOnly } from './signed-in-only';

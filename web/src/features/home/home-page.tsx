@@ -3,7 +3,7 @@ import { currentPlatform } from '../../platform/environment';
 import { useSettings } from '../../platform/settings/store';
 import { displayKeys } from '../../platform/shortcuts/keys';
 import { effectiveBindings } from '../../platform/shortcuts/registry';
-import { AskBox } from './ask-box';
+import { AskBox } from '../ask/ask-box';
 import { UpsellModalHost } from '../upsells/upsell-modal-host';
 import { UpsellSlot } from '../upsells/upsell-slot';
 

@@ -21,7 +21,7 @@ import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { EntryView, type ViewEntry } from './entry-view';
 import { FollowUpBox } from './follow-up-box';
 import { renamedTitle } from './thread-heading';
-import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from './live-answers';
+import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from '../ask/live-answers';
 import { UpsellSlot } from '../upsells/upsell-slot';
 
 const fromServer = (e: ThreadEntry): ViewEntry => ({ ...e, key: e.backend_uuid, sources: e.sources, error: e.error ?? null });

@@ -12,7 +12,7 @@ import type { ModalProps } from '../../platform/modals/types';
 import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { contentKeys } from '../../ui/content-keys';
 import { ModalTitle } from '../../ui/modal-parts';
-import { DomainAvatar, domainOf } from '../search/source-cards';
+import { DomainAvatar, domainOf } from './source-cards';
 import { sourcesTitle, type CitationListArgs } from './sources-args';
 
 export const removeLabel = (n: number) => (n === 0 ? 'Remove sources' : `Remove ${sourcesTitle(n).toLowerCase()}`);

@@ -14,7 +14,7 @@ import { useServerFeatures } from '../../platform/server-features';
 import { useSession } from '../../platform/session';
 import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
-import { WEB_MODE_OFF } from '../search/search-mode';
+import { WEB_MODE_OFF } from '../ask/search-mode';
 import { useDeleteSpaceDialog } from './delete-space-dialog';
 import { SpaceAccess } from './space-access';
 import { forgetSpace, invalidateSpaceLists } from './space-cache';

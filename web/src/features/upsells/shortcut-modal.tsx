@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
-import { useStartThread } from '../search/use-start-thread';
+import { useStartThread } from '../ask/use-start-thread';
 import { useSession } from '../../platform/session';
 import { useTaskActions } from '../tasks/use-tasks';
 import type { UpsellModalArgs } from './upsell-args';

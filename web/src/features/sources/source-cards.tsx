@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useModals } from '../../platform/modals/context';
 import { contentKeys } from '../../ui/content-keys';
-import type { StreamSource } from './answer-stream';
+import type { StreamSource } from '../ask/answer-stream';
 
 const REPOSITORY_LABEL = { USER: 'My Files', ORG: 'Organization files', COLLECTION: 'Space files' } as const;
 
