@@ -53,9 +53,9 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Modules must not depend on each other in a circle.',
+      comment: 'Modules must not depend on each other in a circle (the server, the web app and the mocks).',
       severity: 'error',
-      from: { path: '^(services|workflows)/' },
+      from: { path: '^(services|workflows|web/src|mocks)/' },
       to: { circular: true },
     },
     {
@@ -125,6 +125,28 @@ module.exports = {
       severity: 'error',
       from: { path: '^services/app/main\\.ts$' },
       to: { path: '^node_modules/(exceljs|mammoth|unpdf)/', reachable: true },
+    },
+    {
+      name: 'web-nothing-imports-shell',
+      comment:
+        "web/src/app is the web app's shell (routes, layout, the modal host and registry): it wires the features and nothing imports it but render.tsx and tests. What features need of it is in web/src/platform.",
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: ['^web/src/app/', '^web/src/render\\.tsx$', '\\.test\\.tsx?$', '-test-kit\\.tsx$'] },
+      to: { path: '^web/src/app/' },
+    },
+    {
+      name: 'web-platform-below-features',
+      comment: "web/src/platform and web/src/ui sit below the features; the modal catalogue reads only the features' *-args.ts files, for their types.",
+      severity: 'error',
+      from: { path: '^web/src/(platform|ui)/' },
+      to: { path: '^web/src/features/', pathNot: '-args\\.ts$' },
+    },
+    {
+      name: 'web-modal-args-as-types-only',
+      comment: "The modal catalogue reads a feature's *-args.ts for its types only.",
+      severity: 'error',
+      from: { path: '^web/src/(platform|ui)/' },
+      to: { path: '^web/src/features/.+-args\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'web-never-imports-server',

@@ -22,9 +22,7 @@ import { DEFAULT_PREFERENCES, initialNotification, initialPersonNotify } from '.
 import { NOTIFICATION_PAGE_SIZE } from '../services/notifications/limits';
 import type { NotifyRequest } from '../services/notifications/use-cases';
 import { refuse, ruled } from './problem';
-import { currentUser, DEMO_ACCOUNT, type ScenarioState } from './scenarios';
-
-export type MockNotifications = { preferences: NotificationPreferences; notifications: Notification[]; endpoints: string[] };
+import { currentUser, DEMO_ACCOUNT, type MockNotifications, type ScenarioState } from './scenarios';
 
 /** A VAPID public key's shape (65 bytes, base64url); the mocks push nothing. */
 const MOCK_PUBLIC_KEY = `B${'A'.repeat(86)}`;
