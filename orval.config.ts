@@ -18,7 +18,7 @@ export default defineConfig({
       clean: true,
       mock: { indexMockFiles: true, path: './generated/msw', generators: [{ type: 'msw', useExamples: true, delay: false }] },
       override: {
-        mutator: { path: './web/src/app/api-fetch.ts', name: 'apiFetch' },
+        mutator: { path: './web/src/platform/api-fetch.ts', name: 'apiFetch' },
         query: { signal: true },
       },
     },

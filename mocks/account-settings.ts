@@ -40,12 +40,9 @@ import { OFFLINE_MODEL, OFFLINE_MODEL_NAME } from '../services/shared/answer-mod
 import { planOf } from '../services/shared/plans';
 import { MOCK_FILE_LIMITS } from './files';
 import { refuse, ruled } from './problem';
-import { currentUser, type ScenarioState } from './scenarios';
+import { currentUser, type MockAccountSettings, type ScenarioState } from './scenarios';
 
 export const MOCK_MODELS = [{ id: OFFLINE_MODEL, name: OFFLINE_MODEL_NAME }];
-
-/** One account's settings in the scenario, with when each site's instructions were saved. */
-export type MockAccountSettings = AccountSettingsState & { siteTimes: Record<string, string> };
 
 export function accountSettingsHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
   const signedIn = () => {

@@ -17,17 +17,10 @@ import { checkDubLead } from '../services/attribution/pure';
 import { decideClaim, downloadLinks, normalizeCode } from '../services/browser/pure';
 import { initialInvite, type InviteState } from '../services/browser/events';
 import { problem, ruled } from './problem';
-import { DEMO_ACCOUNT, currentUser, type ScenarioState } from './scenarios';
+import { DEMO_ACCOUNT, currentUser, type MockBrowserInvite, type ScenarioState } from './scenarios';
 
 export const MOCK_DOWNLOAD_BASE_URL = 'https://downloads.example.com/browser';
 const MOCK_ADMIN_EMAILS: readonly string[] = [DEMO_ACCOUNT.email];
-
-export type MockBrowserInvite = { code: string; max_uses: number; uses: number; issued_at: string; claimers: string[] };
-export type MockBrowserState = {
-  invites: MockBrowserInvite[];
-  claims: { user_id: string; code: string; claimed_at: string }[];
-  mails: { to: string; at: string }[];
-};
 
 let codeCounter = 0;
 const mockCode = () => {

@@ -33,9 +33,6 @@ import { evolveMemories, initialMemories, type MemoriesState, type MemoryEvent }
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 
-/** Each account's memory events, by user id. */
-export type MockMemories = Record<string, MemoryEvent[]>;
-
 /** The rows services/memories/projections.ts writes, newest first. */
 export function memoryRows(events: readonly MemoryEvent[]): MemoryRow[] {
   const rows = new Map<string, MemoryRow>();

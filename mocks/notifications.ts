@@ -26,9 +26,7 @@ import {
 } from '../services/notifications/pure';
 import { DEFAULT_PREFERENCES, initialNotification, initialPersonNotify } from '../services/notifications/events';
 import { refuse, ruled } from './problem';
-import { currentUser, DEMO_ACCOUNT, type ScenarioState } from './scenarios';
-
-export type MockNotifications = { preferences: NotificationPreferences; notifications: Notification[]; endpoints: string[] };
+import { currentUser, DEMO_ACCOUNT, type MockNotifications, type ScenarioState } from './scenarios';
 
 /** A VAPID public key's shape (65 bytes, base64url); the mocks push nothing. */
 const MOCK_PUBLIC_KEY = `B${'A'.repeat(86)}`;

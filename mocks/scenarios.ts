@@ -1,19 +1,36 @@
 // Stateful mock scenarios: a signed-in user or an anonymous visitor. Signing in, up and out
 // change the scenario's state, so the UI behaves as against the real server.
-import type { MockMemories } from './memories';
-import type { MockNotifications } from './notifications';
-import type { MockTasks } from './tasks';
-import type { MockBrowserState } from './assistant-browser';
-import type { SessionUser } from '../generated/react-query/model';
-import type { MockAccountSettings } from './account-settings';
+// The state's parts whose handlers read the scenario (memories.ts, tasks.ts, …) are typed here,
+// so this module imports none of them back.
+import type { Notification, NotificationPreferences, SessionUser } from '../generated/react-query/model';
+import type { MemoryEvent } from '../services/memories/events';
+import type { AccountSettingsState } from '../services/settings/events';
+import type { TaskEvent } from '../services/tasks/events';
+import type { UpsellMarks } from '../services/upsells/events';
 import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
-import type { MockThread } from './threads';
-import type { MockTwoFactor } from './two-factor';
-import type { UpsellMarks } from '../services/upsells/events';
+import type { MockThread } from './mock-thread';
 
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+
+/** A second factor (mocks/two-factor.ts). */
+export type MockTwoFactor = { secret: string; enabled: boolean; backupCodes: string[] };
+/** Each account's memory events (mocks/memories.ts), by user id. */
+export type MockMemories = Record<string, MemoryEvent[]>;
+/** One account's notifications, preferences and push endpoints (mocks/notifications.ts). */
+export type MockNotifications = { preferences: NotificationPreferences; notifications: Notification[]; endpoints: string[] };
+/** Each task's events (mocks/tasks.ts), by task id. */
+export type MockTasks = Record<string, TaskEvent[]>;
+/** One account's settings in the scenario, with when each site's instructions were saved (mocks/account-settings.ts). */
+export type MockAccountSettings = AccountSettingsState & { siteTimes: Record<string, string> };
+/** The assistant browser's invite codes, claims and download mails (mocks/assistant-browser.ts). */
+export type MockBrowserInvite = { code: string; max_uses: number; uses: number; issued_at: string; claimers: string[] };
+export type MockBrowserState = {
+  invites: MockBrowserInvite[];
+  claims: { user_id: string; code: string; claimed_at: string }[];
+  mails: { to: string; at: string }[];
+};
 
 /** `pending_email`: an address change asked for and not yet confirmed by its link. */
 export type MockAccount = { user: SessionUser; password: string; pending_email?: string; twoFactor?: MockTwoFactor };

@@ -279,7 +279,7 @@ export function spaceHandlers(opts: HandlerOptions): RequestHandler[] {
   const { store } = opts;
   /** The owner first (member_id: the Space's uuid), then members and invitations as made. */
   const members = (s: MockSpace) => ({ members: [...s.members.filter((m) => isOwnerLevel(m.access)), ...s.members.filter((m) => !isOwnerLevel(m.access))] });
-  // The threads of a Space the caller sees listed (services/bookmarks/space-threads.ts): shared with the
+  // The threads of a Space the caller sees listed (services/threads/space-listing.ts): shared with the
   // Space or the public, their own, and those whose owner let them in (unless owner-only again).
   const listedInSpace = (t: MockThread) => {
     const me = opts.user()?.id;

@@ -34,9 +34,6 @@ import { MOCK_MODELS } from './account-settings';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 
-/** Each task's events, by task id. */
-export type MockTasks = Record<string, TaskEvent[]>;
-
 const at = (e: TaskEvent) => Object.entries(e.data).find(([k]) => k.endsWith('_at') && k !== 'next_run_at' && k !== 'expires_at')?.[1] as string;
 
 /** The row services/tasks/projections.ts would write, or null once deleted. */

@@ -3,7 +3,7 @@
 // they return written back onto it, as the server's projection writes them onto its rows.
 import type { Viewer } from '../services/threads/pure';
 import type { SourceData, ThreadEvent, ThreadState } from '../services/threads/events';
-import type { MockThread } from './threads';
+import type { MockThread } from './mock-thread';
 
 /** A mock thread's owner is a user id (an account of the scenario) or a visitor id. */
 export function threadState(t: MockThread, isUser: (id: string) => boolean): ThreadState {

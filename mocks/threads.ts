@@ -4,7 +4,7 @@
 // A question containing "stream error" fails halfway, to show the failed state.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { getGetThreadMockHandler, getListThreadsMockHandler, getStopEntryMockHandler } from '../generated/msw/threads/threads.msw';
-import type { AccessRequest, CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadEntry, ThreadSummary } from '../generated/react-query/model';
+import type { CollectionInfo, SessionUser, Source, Thread, ThreadAccess, ThreadSummary } from '../generated/react-query/model';
 import { accessRequestNotice, type NotifyRequest } from '../services/notifications/pure';
 import {
   canRead,
@@ -24,30 +24,12 @@ import {
 } from '../services/threads/pure';
 import { initialThread } from '../services/threads/events';
 import { problem, ruled } from './problem';
+import type { MockEntry, MockEvent, MockThread } from './mock-thread';
 import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
 
-export type MockEvent = { event: string; data: unknown };
-export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
-/** What the mock keeps; the rest of a Thread is derived in `view`. */
-type Derived =
-  | 'entries'
-  | 'is_owner'
-  | 'backend_uuid'
-  | 'query_str'
-  | 'focus'
-  | 'author'
-  | 'collection_info'
-  | 'privacy_state'
-  | 'is_published'
-  | 'bookmark_state';
-/** `collection_uuid`: the Space the thread is in (mocks/spaces.ts); `readers`: the users the owner let in. */
-export type MockThread = Omit<Thread, Derived> & {
-  owner: string;
-  entries: MockEntry[];
-  access_requests?: AccessRequest[];
-  collection_uuid?: string | null;
-  readers?: string[];
-};
+// The mock thread's shape lives in mock-thread.ts, which thread-rules.ts reads without importing
+// this module back; its importers keep reading it here.
+export type { MockEntry, MockEvent, MockThread };
 
 const GUIDE: { url: string; name: string; text: string[] }[] = [
   {

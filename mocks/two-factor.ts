@@ -17,7 +17,6 @@ import { identityErrors } from '../services/identity/pure';
 import { refuse } from './problem';
 import { currentUser, type MockAccount, type ScenarioState } from './scenarios';
 
-export type MockTwoFactor = { secret: string; enabled: boolean; backupCodes: string[] };
 const ISSUER = 'Answer Engine';
 
 const totpOf = (account: MockAccount, secret: string) =>

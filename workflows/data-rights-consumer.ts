@@ -6,7 +6,7 @@ import type { Background, BackgroundKernel } from '../services/shared/background
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/events.js';
+import type { AccountDeletionRequested, DataExportRequested } from '../services/rights/index.js';
 import { deleteAccountWorkflowId, registerDeleteAccount } from './delete-account.js';
 import { type ExportDeps, exportWorkflowId, registerExportData } from './export-data.js';
 

@@ -5,6 +5,7 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Redactors } from '../services/eventstore/erasure.js';
 import {
   closeSignIn,
+  deletionRequested,
   discardMail,
   eraseAccount,
   leaveOrgs,
@@ -13,8 +14,7 @@ import {
   removeFiles,
   removeThreads,
   settleSpaces,
-} from '../services/rights/deletion.js';
-import { deletionRequested } from '../services/rights/use-cases.js';
+} from '../services/rights/index.js';
 import type { KernelContext } from '../services/shared/context.js';
 
 export type DeleteAccountDeps = { kernel: KernelContext; redactors: Redactors; forgetSessions: () => void; pauseMs: number };

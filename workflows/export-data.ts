@@ -4,9 +4,7 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Db } from '../services/db/database.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import { EXPORT_LINK_DAYS } from '../services/rights/decide.js';
-import type { ExportPart } from '../services/rights/export-archive.js';
-import { expireExport, failExport, mailExportReady, makeExport } from '../services/rights/use-cases.js';
+import { EXPORT_LINK_DAYS, type ExportPart, expireExport, failExport, mailExportReady, makeExport } from '../services/rights/index.js';
 import type { Storage } from '../services/storage/storage.js';
 
 export type ExportDeps = { db: Db; store: EventStore; storage: Storage; now: () => Date; publicUrl: string; parts: readonly ExportPart[] };

@@ -13,6 +13,7 @@ import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { Trx } from '../services/eventstore/types.js';
+import { peopleOf, personOf } from '../services/identity/index.js';
 import { deliverMail, keepInOutbox, type MailCursor, type MailTransport, queueMailForDelivery } from '../services/mail/index.js';
 import {
   dropExpired,
@@ -22,7 +23,6 @@ import {
   pushSubscriptionsOf,
   withPushSubscriptions,
 } from '../services/notifications/index.js';
-import { crossRead } from '../services/db/cross-read.js';
 
 export type NotificationDeliveryDeps = {
   store: EventStore;
@@ -85,7 +85,7 @@ export function registerNotificationDelivery(deps: NotificationDeliveryDeps) {
  */
 async function mailed(deps: NotificationDeliveryDeps, n: NotificationSent['data'], now: () => Date) {
   const mailId = mailIdOf(n);
-  const user = await crossRead(deps.db).selectFrom('user').select('email').where('id', '=', n.user_id).executeTakeFirst();
+  const user = await personOf(deps.db, n.user_id);
   // The account was deleted before the mail went out: nobody to write to.
   if (!user) return false;
   let queued: MailCursor | undefined = await queueMailForDelivery(
@@ -142,13 +142,8 @@ export function startNotificationDeliveryConsumer(
 }
 
 async function emailsOf(trx: Trx, userIds: string[]) {
-  if (!userIds.length) return new Map<string, string>();
-  const rows = await crossRead(trx)
-    .selectFrom('user')
-    .select(['id', 'email'])
-    .where('id', 'in', [...new Set(userIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.email]));
+  const people = await peopleOf(trx, userIds);
+  return new Map([...people.values()].map((p) => [p.id, p.email]));
 }
 
 /** The notifications' delivery in the background (services/shared/background.ts): the workflow and its consumer. */

@@ -8,9 +8,9 @@ import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import { deliverMail, type MailTransport, queueMail, spaceInviteMail } from '../services/mail/index.js';
-import { roleOf } from '../services/spaces/index.js';
+import { personByEmail, personOf } from '../services/identity/index.js';
+import { roleOf, spaceNameOf } from '../services/spaces/index.js';
 import type { SpaceMemberInvited } from '../services/spaces/events.js';
-import { crossRead } from '../services/db/cross-read.js';
 
 type InviteInput = SpaceMemberInvited['data'] & { publicUrl: string };
 
@@ -21,10 +21,10 @@ export function registerSpaceInviteMail(deps: { store: EventStore; transport: Ma
       const queued = await DBOS.runStep(
         async () => {
           const [space, inviter, invitee] = await Promise.all([
-            crossRead(deps.db).selectFrom('spaces').select(['title', 'slug']).where('uuid', '=', input.uuid).executeTakeFirst(),
-            crossRead(deps.db).selectFrom('user').select('name').where('id', '=', input.invited_by).executeTakeFirst(),
-            // An account with this email reads the mail in its outbox too.
-            crossRead(deps.db).selectFrom('user').select('id').where('email', '=', input.email).executeTakeFirst(),
+            spaceNameOf(deps.db, input.uuid),
+            personOf(deps.db, input.invited_by),
+            // An account with this email reads the mail in its outbox too (the address is in lower case, as identity keeps them).
+            personByEmail(deps.db, input.email),
           ]);
           // Deleted (or the invitation withdrawn) before the mail went out: nothing to say.
           if (!space) return false;

@@ -8,9 +8,8 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import { type AnswerDeps, findSources, type LiveFeed, writeAnswer } from '../services/answers/index.js';
-import { type AnswerJob, takeAskedThread } from '../services/threads/index.js';
+import { type AnswerJob, entryOutcomeOf, takeAskedThread } from '../services/threads/index.js';
 import { failEntry } from './answer.js';
-import { crossRead } from '../services/db/cross-read.js';
 
 /** How long a resumed stream waits for an entry answered elsewhere (another instance) to end. */
 const ENDED_WAIT_MS = 30_000;
@@ -53,7 +52,7 @@ export function createWholeAnswers(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFee
       const here = running.get(backendUuid);
       if (here) return void (await here);
       for (const until = Date.now() + ENDED_WAIT_MS; Date.now() < until; await new Promise((r) => setTimeout(r, ENDED_POLL_MS))) {
-        const entry = await crossRead(deps.store.db).selectFrom('thread_entries').select('status').where('backend_uuid', '=', backendUuid).executeTakeFirst();
+        const entry = await entryOutcomeOf(deps.store.db, backendUuid);
         if (entry?.status !== 'pending') return;
       }
     },

@@ -8,7 +8,7 @@ export const answerErrors = {
   entryNotFinished: threadErrors.entryNotFinished,
 };
 
-export const INTERRUPTED = 'The server restarted while this answer was being written. Ask again to get a full answer.';
+export const INTERRUPTED = 'The server writing this answer stopped before it was done. Ask again to get a full answer.';
 export const timedOut = (ms: number) => `The answer model did not respond within ${Math.round(ms / 1000)} seconds.`;
 export const modelFailed = (message: string) => `The answer model failed: ${message}`;
 /** Anything unexpected (a source or the database failing) while answering. */

@@ -6,6 +6,7 @@ import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/index.js
 import { queueMail } from '../mail/index.js';
 import type { CentreSignals, VapidKeys } from '../notifications/index.js';
 import { dnsTxtResolver, fileTxtResolver, secretBox } from '../orgs/index.js';
+import { spaceThreadsOf } from '../threads/index.js';
 import type { AppContext } from './context.js';
 import type { AppKernel } from './kernel.js';
 import type { AppPorts } from './ports.js';
@@ -15,12 +16,13 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
   const { config, db, store } = k.kernel;
   const { engine } = ports.answering;
   const { provider, rules } = k.billing;
-  return {
+  const ctx: AppContext = {
     ...k.kernel,
     auth: k.auth,
     sessions: k.sessions,
     sendAccountMail: k.sendAccountMail,
     bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },
+    spaceThreads: spaceThreadsOf(() => ctx),
     answers: { modelName: engine.model.name, start: ports.answering.start, events: ports.answering.events, follow: ports.answering.follow },
     indexing: { start: ports.indexing.start, signals: live.signals },
     orgMail: (mail) => queueMail(store, mail, new Date()),
@@ -44,4 +46,5 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
     taskRuns: ports.taskRuns,
   };
+  return ctx;
 }

@@ -4,6 +4,7 @@ import type { FilesContext } from '../files/index.js';
 import type { IdentityContext } from '../identity/index.js';
 import type { OrgsContext } from '../orgs/index.js';
 import type { PartnersContext } from '../partners/index.js';
+import type { SpacesContext } from '../spaces/index.js';
 import type { ThreadsContext } from '../threads/index.js';
 import type { UpsellsContext } from '../upsells/index.js';
 import type { NotificationsContext } from '../notifications/index.js';
@@ -11,6 +12,7 @@ import type { NotificationsContext } from '../notifications/index.js';
 import type { TasksContext } from '../tasks/index.js';
 
 export type AppContext = IdentityContext &
+  SpacesContext &
   ThreadsContext &
   FilesContext &
   OrgsContext &

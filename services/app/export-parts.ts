@@ -1,7 +1,7 @@
 // What other domains add to a person's data export (services/rights/export-archive.ts builds the
 // rest: profile, threads, Spaces, files, bookmarks). A domain with personal settings lists a part
 // here: `{ path: 'settings/<name>.json', read: (db, userId) => ... }` (docs/data-rights.md).
-import type { ExportPart } from '../rights/export-archive.js';
+import type { ExportPart } from '../rights/index.js';
 import { upsellMarksExport } from '../upsells/index.js';
 import { memoriesExport } from '../memories/index.js';
 import { priceAlertsExport } from '../market/index.js';

@@ -9,7 +9,7 @@ import { passagesProjection } from '../passages/index.js';
 import { linkPassageFeed, spacesProjection } from '../spaces/index.js';
 import { threadSharingProjection, threadsProjection } from '../threads/index.js';
 import { accountSettingsProjection } from '../settings/index.js';
-import { dataExportsProjection } from '../rights/projections.js';
+import { dataExportsProjection } from '../rights/index.js';
 import { orgsProjection } from '../orgs/index.js';
 import { browserInvitesProjection } from '../browser/index.js';
 import { upsellMarksProjection } from '../upsells/index.js';

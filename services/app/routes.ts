@@ -1,14 +1,14 @@
 // Every operation of the spec, keyed by operationId. The contract test checks both ways.
 import { answerRoutes } from '../answers/index.js';
 import { articleRoutes } from '../articles/index.js';
-import { collectionRoutes, spaceCompositeRoutes } from '../bookmarks/index.js';
+import { collectionRoutes, deleteSpaceRoutes } from '../bookmarks/index.js';
 import { accountRoutes, adminRoutes, avatarRoutes, identityRoutes, passwordRoutes, sessionRoutes, socialRoutes, twoFactorRoutes } from '../identity/index.js';
 import { mailRoutes } from '../mail/index.js';
-import { spaceRoutes } from '../spaces/index.js';
+import { spaceRoutes, spaceThreadRoutes } from '../spaces/index.js';
 import { sharingRoutes, threadRoutes } from '../threads/index.js';
 import { translationRoutes } from '../translation/index.js';
 import { fileRoutes } from '../files/index.js';
-import { rightsRoutes } from '../rights/routes.js';
+import { rightsRoutes } from '../rights/index.js';
 import { orgRoutes, ssoRoutes } from '../orgs/index.js';
 import { attributionRoutes } from '../attribution/index.js';
 import { browserRoutes } from '../browser/index.js';
@@ -41,7 +41,8 @@ export const routes: Routes<AppContext> = {
   ...articleRoutes,
   ...collectionRoutes,
   ...spaceRoutes,
-  ...spaceCompositeRoutes,
+  ...spaceThreadRoutes,
+  ...deleteSpaceRoutes,
   ...translationRoutes,
   ...fileRoutes,
   ...accountSettingsRoutes,

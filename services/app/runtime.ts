@@ -1,6 +1,6 @@
 // Starts every part in order (database, migrations, auth, event store, workflows, the parts that
-// run in the background, HTTP) and stops them in reverse. Used by main.ts, the crash tests and
-// the end-to-end tests.
+// run in the background, HTTP, the instance watch) and stops them in reverse. Used by main.ts,
+// the crash tests and the end-to-end tests.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -16,6 +16,7 @@ import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
+import { startInstanceWatch } from '../cluster/index.js';
 import { listenTo } from '../db/listen.js';
 import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
 import { createApp } from '../http/server.js';
@@ -33,6 +34,7 @@ import { openDatabase } from './database.js';
 import { redactors } from './erasure.js';
 import { exportParts } from './export-parts.js';
 import { listen } from './http-listen.js';
+import { takeOverWorkflows } from './instance-takeover.js';
 import { buildKernel } from './kernel.js';
 import type { Logger } from './logger.js';
 import { registerPortQueues, registerPorts } from './ports.js';
@@ -70,7 +72,14 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   let stopping = false;
   const database = await openDatabase(config, logger, () => stopping);
   const k = await buildKernel(config, logger, database, () => stopping);
-  DBOS.setConfig({ name: 'answer-engine', systemDatabaseUrl: database.url, logLevel: config.logLevel === 'silent' ? 'error' : 'warn' });
+  // Each instance its own executor id (INSTANCE_ID): its workflows resume at its own next start,
+  // or on another instance once it has been silent for a lease (instance-takeover.ts).
+  DBOS.setConfig({
+    name: 'answer-engine',
+    systemDatabaseUrl: database.url,
+    executorID: config.instance.id,
+    logLevel: config.logLevel === 'silent' ? 'error' : 'warn',
+  });
   if (await indexHelpCorpus(k.kernel.store)) logger.info('help corpus indexed');
   const ports = registerPorts(k);
   // One LISTEN connection for the instance: consumers are told when the log grows (instead of a
@@ -108,6 +117,15 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const centreSignals = centreSignalsOn(listener);
   const ctx = appContext(k, ports, { signals, centreSignals, vapid });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
+  // Says this instance is alive and takes over one that stopped answering (services/cluster):
+  // started once the background parts run and the instance serves; stopped first once HTTP is.
+  const instanceWatch = startInstanceWatch({
+    db: database.db,
+    instanceId: config.instance.id,
+    leaseMs: config.instance.leaseMs,
+    takeOver: (deadId) => takeOverWorkflows(deadId, logger),
+    onError: (err) => logger.error({ err }, 'instance heartbeat or takeover failed; retrying'),
+  });
 
   return {
     url: http.url,
@@ -116,6 +134,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     stop: async () => {
       stopping = true;
       await http.close();
+      await instanceWatch.stop();
       for (const part of running.reverse()) await part.stop();
       await centreSignals.close();
       await listener.close();

@@ -3,17 +3,16 @@
 // fewer threads and deleting again finishes the job.
 import type { KernelContext } from '../shared/context.js';
 import { deleteAllFiles } from '../files/index.js';
-import { decideAndAppend, decideRemoveFromSpace } from '../threads/index.js';
+import { decideAndAppend, decideRemoveFromSpace, threadsInSpace } from '../threads/index.js';
 import { decideDelete, permissionIn, type Actor, type OwnerFacts, spaceState, decideSpace, isOwnerLevel, spaceErrors } from '../spaces/index.js';
-import { crossRead } from '../db/cross-read.js';
 
 export async function deleteSpace(ctx: KernelContext, uuid: string, actor: Actor, owner: OwnerFacts) {
   // The owner check runs before any thread is touched.
   if (!isOwnerLevel(permissionIn(await spaceState(ctx.store, uuid), actor, owner).level)) throw spaceErrors.notSpaceOwner();
-  const threads = await crossRead(ctx.db).selectFrom('threads').select('context_uuid').where('collection_uuid', '=', uuid).execute();
+  const threads = await threadsInSpace(ctx.db, uuid);
   const viewer = { user_id: actor.user_id, visitor_ids: [] };
-  for (const t of threads)
-    await decideAndAppend(ctx.store, t.context_uuid, (state) => ({
+  for (const contextUuid of threads)
+    await decideAndAppend(ctx.store, contextUuid, (state) => ({
       events: decideRemoveFromSpace(state, { viewer, collection_uuid: uuid, spaceAdmin: true, now: ctx.now() }),
       result: undefined,
     }));

@@ -4,4 +4,5 @@ export { bookmarkThread } from './use-cases.js';
 export { deleteSpace } from './delete-space.js';
 export { bookmarksProjection } from './projections.js';
 export { collectionRoutes } from './routes.js';
-export { spaceCompositeRoutes } from './space-routes.js';
+export { deleteSpaceRoutes } from './delete-space-routes.js';
+export { bookmarksForExport } from './export.js';

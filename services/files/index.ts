@@ -12,3 +12,4 @@ export type { ImageUploadStarted } from './images/events.js';
 export { expireUpload, type UploadExpiryDeps } from './upload-expiry.js';
 export { type IndexDeps, indexFileVersion, recordOutcome } from './index-use-case.js';
 export { INDEXING_FAILED } from './index-progress.js';
+export { filesForExport, removeUnfinishedUploads } from './person-files.js';

@@ -26,3 +26,6 @@ export { createAuth } from './auth.js';
 export { createSessionIds } from './session-ids.js';
 export { sessionActors } from './session.js';
 export type { AccountMail } from './account-mail.js';
+export { accountNamesAndEmails, closeSignIn, eraseSignIn, removePicture } from './account-deletion.js';
+export { profileForExport } from './export-profile.js';
+export { peopleByEmail } from './people-by-email.js';

@@ -3,29 +3,22 @@
 // tasks branch). An invitation by address notifies the account of that address only when it is
 // verified at the time the invitation is read; one made before is not told again once it is (its
 // invitation mail, kept or sent, tells of it). The facts a notice needs come from the source's own events (a domain reads
-// another's events, never its tables) and from the accounts (the auth library's table). Each
+// another's events, never its tables) and from the people identity knows (its index.ts). Each
 // notification is recorded in the consumer's transaction with its checkpoint, so an event
 // notifies once even across a crash; delivery then runs in its workflow.
 import type { ConsumerHandler } from '../eventstore/consumers.js';
+import { eventsOfStreams } from '../eventstore/stream-reads.js';
 import type { StoredEvent, Trx } from '../eventstore/types.js';
+import { personByEmail, personOf } from '../identity/index.js';
 import { spaceSlug } from '../spaces/index.js';
 import type { SpaceCreated, SpaceEdited, SpaceMemberInvited } from '../spaces/events.js';
 import type { ThreadAccessRequested, ThreadRenamed, ThreadStarted } from '../threads/events.js';
 import { accessRequestNotice, spaceInvitationNotice, TASK_RUN_EVENTS, taskRunNotice } from './sources.js';
 import { type NotifyDeps, type NotifyRequest, notify } from './use-cases.js';
-import { crossRead } from '../db/cross-read.js';
 
 export const NOTIFICATION_SOURCES_CONSUMER = 'notification-sources';
 
-async function streamEvents(trx: Trx, streamId: string, types: string[]) {
-  return crossRead(trx)
-    .selectFrom('events')
-    .select(['type', 'data'])
-    .where('stream_id', '=', streamId)
-    .where('type', 'in', types)
-    .orderBy('stream_version')
-    .execute();
-}
+const streamEvents = (trx: Trx, streamId: string, types: string[]) => eventsOfStreams(trx, [streamId], types);
 
 async function spaceFacts(trx: Trx, d: SpaceMemberInvited['data']) {
   let title: string | null = null;
@@ -37,10 +30,16 @@ async function spaceFacts(trx: Trx, d: SpaceMemberInvited['data']) {
   const [invitee, inviter] = await Promise.all([
     // Addressed to an email: only an account that has proven the address hears of it (an
     // unverified claimant of the address would otherwise learn the Space's title and inviter).
-    crossRead(trx).selectFrom('user').select('id').where('email', '=', d.email).where('emailVerified', '=', true).executeTakeFirst(),
-    crossRead(trx).selectFrom('user').select('name').where('id', '=', d.invited_by).executeTakeFirst(),
+    // (The invitation's address is in lower case, as identity keeps addresses.)
+    personByEmail(trx, d.email),
+    personOf(trx, d.invited_by),
   ]);
-  return { inviteeUserId: invitee?.id ?? null, inviterName: inviter?.name ?? null, spaceTitle: title, spaceSlug: spaceSlug(title, d.uuid) };
+  return {
+    inviteeUserId: invitee?.email_verified ? invitee.id : null,
+    inviterName: inviter?.name ?? null,
+    spaceTitle: title,
+    spaceSlug: spaceSlug(title, d.uuid),
+  };
 }
 
 async function threadFacts(trx: Trx, d: ThreadAccessRequested['data']) {
@@ -53,7 +52,7 @@ async function threadFacts(trx: Trx, d: ThreadAccessRequested['data']) {
     } else title = (e.data as ThreadRenamed['data']).title;
   }
   if (!started) return null;
-  const requester = await crossRead(trx).selectFrom('user').select('name').where('id', '=', d.requester_user_id).executeTakeFirst();
+  const requester = await personOf(trx, d.requester_user_id);
   return { ownerUserId: started.owner_user_id, requesterName: requester?.name ?? null, threadTitle: title, threadSlug: started.thread_url_slug };
 }
 

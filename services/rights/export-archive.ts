@@ -2,9 +2,13 @@
 // answers and sources (JSON and readable Markdown), Spaces, files (the list and the bytes) and
 // bookmarks, as one zip written with JSZip.
 import JSZip from 'jszip';
+import { bookmarksForExport } from '../bookmarks/index.js';
 import type { Db } from '../db/database.js';
+import { filesForExport } from '../files/index.js';
+import { claimedVisitorIds, profileForExport } from '../identity/index.js';
+import { spacesForExport } from '../spaces/index.js';
 import type { Storage } from '../storage/storage.js';
-import { crossRead } from '../db/cross-read.js';
+import { threadsForExport } from '../threads/index.js';
 
 type Source = { url?: string; name?: string; snippet?: string };
 type Entry = { query_str: string; answer: string; sources: unknown[]; related_questions: string[]; status: string; created_at: Date };
@@ -43,29 +47,11 @@ export type ExportPart = { path: string; read: (db: Db, userId: string) => Promi
 export async function buildArchive(deps: { db: Db; storage: Storage; parts?: readonly ExportPart[] }, userId: string, now: Date): Promise<Buffer> {
   const { db, storage } = deps;
   const zip = new JSZip();
-  const account = await crossRead(db).selectFrom('accounts').select(['name', 'email', 'registered_at']).where('user_id', '=', userId).executeTakeFirst();
-  const user = await crossRead(db).selectFrom('user').select(['name', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
-  zip.file(
-    'profile.json',
-    json({
-      name: user?.name ?? account?.name ?? null,
-      email: user?.email ?? account?.email ?? null,
-      email_verified: user?.emailVerified ?? false,
-      registered_at: account?.registered_at ?? null,
-      exported_at: now.toISOString(),
-    }),
-  );
+  zip.file('profile.json', json({ ...(await profileForExport(db, userId)), exported_at: now.toISOString() }));
 
-  const visitorIds = (await crossRead(db).selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute()).map((r) => r.visitor_id);
-  const threads = await crossRead(db)
-    .selectFrom('threads')
-    .selectAll()
-    .where((eb) => eb.or([eb('owner_user_id', '=', userId), ...(visitorIds.length ? [eb('owner_visitor_id', 'in', visitorIds)] : [])]))
-    .orderBy('created_at')
-    .execute();
+  const threads = await threadsForExport(db, userId, await claimedVisitorIds(db, userId));
   const threadList = [];
   for (const t of threads) {
-    const entries = await crossRead(db).selectFrom('thread_entries').selectAll().where('context_uuid', '=', t.context_uuid).orderBy('position').execute();
     const view = {
       context_uuid: t.context_uuid,
       slug: t.thread_url_slug,
@@ -73,7 +59,7 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
       thread_access: t.thread_access,
       space_uuid: t.collection_uuid,
       created_at: t.created_at,
-      entries: entries.map((e) => ({
+      entries: t.entries.map((e) => ({
         question: e.query_str,
         answer: e.answer,
         status: e.status,
@@ -85,48 +71,19 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
     threadList.push({ context_uuid: t.context_uuid, title: t.title, created_at: t.created_at });
     const base = `threads/${safeName(t.thread_url_slug, t.context_uuid)}`;
     zip.file(`${base}.json`, json(view));
-    zip.file(`${base}.md`, threadMarkdown(t, entries));
+    zip.file(`${base}.md`, threadMarkdown(t, t.entries));
   }
   zip.file('threads/index.json', json(threadList));
 
-  const owned = await crossRead(db).selectFrom('spaces').selectAll().where('owner_user_id', '=', userId).orderBy('created_at').execute();
-  const joined = await crossRead(db)
-    .selectFrom('space_members')
-    .innerJoin('spaces', 'spaces.uuid', 'space_members.space_uuid')
-    .select(['spaces.uuid', 'spaces.title', 'space_members.level'])
-    .where('space_members.user_id', '=', userId)
-    .execute();
-  zip.file(
-    'spaces.json',
-    json({
-      owned: owned.map((s) => ({
-        uuid: s.uuid,
-        title: s.title,
-        description: s.description,
-        instructions: s.instructions,
-        emoji: s.emoji,
-        access: s.access,
-        links: s.links,
-        created_at: s.created_at,
-      })),
-      member_of: joined,
-    }),
-  );
+  const spaces = await spacesForExport(db, userId);
+  zip.file('spaces.json', json(spaces));
 
-  // Their library and the files of the Spaces they own; an organisation's files stay the
-  // organisation's (its downloads setting governs them), even those the person uploaded.
-  const ownedUuids = owned.map((s) => s.uuid);
-  const files = await crossRead(db)
-    .selectFrom('files')
-    .select(['file_uuid', 'filename', 'file_title', 'content_type', 'file_size', 'object_key', 'repo_type', 'repo_owner', 'file_state', 'created_at'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('repo_type', '=', 'USER'), eb('repo_owner', '=', userId)]),
-        ...(ownedUuids.length ? [eb.and([eb('repo_type', '=', 'COLLECTION'), eb('repo_owner', 'in', ownedUuids)])] : []),
-      ]),
-    )
-    .orderBy('created_at')
-    .execute();
+  // Their library and the files of the Spaces they own (not their organisations' files).
+  const files = await filesForExport(
+    db,
+    userId,
+    spaces.owned.map((s) => s.uuid),
+  );
   const fileList = [];
   for (const f of files) {
     const path = `files/${f.file_uuid}/${safeName(f.filename, 'file')}`;
@@ -141,14 +98,7 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
   }
   zip.file('files/index.json', json(fileList));
 
-  const bookmarks = await crossRead(db)
-    .selectFrom('bookmarks')
-    .leftJoin('threads', 'threads.context_uuid', 'bookmarks.context_uuid')
-    .select(['bookmarks.context_uuid', 'threads.title', 'bookmarks.bookmarked_at'])
-    .where('bookmarks.user_id', '=', userId)
-    .orderBy('bookmarks.bookmarked_at')
-    .execute();
-  zip.file('bookmarks.json', json(bookmarks));
+  zip.file('bookmarks.json', json(await bookmarksForExport(db, userId)));
   for (const part of deps.parts ?? []) zip.file(part.path, json(await part.read(db, userId)));
   zip.file(
     'README.md',

@@ -2,9 +2,10 @@
 import type { DomainRoutes } from '../http/handler.js';
 import type { IdentityContext } from '../identity/index.js';
 import { authHeaders, requireUser } from '../identity/index.js';
+import { ownedSpacesWithHeirs } from '../spaces/index.js';
 import { closeSignIn } from './deletion.js';
 import { rightsErrors } from './errors.js';
-import { latestExport, ownedSpaces } from './queries.js';
+import { latestExport } from './queries.js';
 import { exportArchive, exportView, requestDeletion, requestExport } from './use-cases.js';
 
 export const rightsRoutes = {
@@ -27,7 +28,7 @@ export const rightsRoutes = {
 
   async listOwnedSpacesForDeletion({ actor }, ctx) {
     const user = await requireUser(actor);
-    const spaces = await ownedSpaces(ctx.db, user.id);
+    const spaces = await ownedSpacesWithHeirs(ctx.db, user.id);
     return {
       status: 200,
       body: {

@@ -5,10 +5,10 @@ import type { EventStore } from '../eventstore/store.js';
 import type { Db } from '../db/database.js';
 import type { KernelContext } from '../shared/context.js';
 import type { Storage } from '../storage/storage.js';
-import { exportReadyMail } from '../identity/index.js';
+import { exportReadyMail, personOf } from '../identity/index.js';
 import { queueMail } from '../mail/index.js';
 import { checkAccountDeparture } from '../orgs/index.js';
-import { heirsOf, spaceState } from '../spaces/index.js';
+import { heirsOf, spaceState, spaceUuidsOwnedBy } from '../spaces/index.js';
 import { checkDownload, decideDeletion, decideExport, expiryOf, statusAt } from './decide.js';
 import {
   accountDeletionStream,
@@ -21,7 +21,6 @@ import {
 } from './events.js';
 import { buildArchive, type ExportPart } from './export-archive.js';
 import { findExport, latestExport } from './queries.js';
-import { crossRead } from '../db/cross-read.js';
 
 type ExportRow = NonNullable<Awaited<ReturnType<typeof latestExport>>>;
 
@@ -98,8 +97,8 @@ export async function expireExport(deps: { store: EventStore; storage: Storage }
 
 /** Records the request (rules in decideDeletion); the workflow started from it does the deleting. */
 export async function requestDeletion(ctx: KernelContext, cmd: { userId: string; confirmation: string; handOver: Record<string, string> }) {
-  const owned = await crossRead(ctx.db).selectFrom('spaces').select('uuid').where('owner_user_id', '=', cmd.userId).execute();
-  const spaces = await Promise.all(owned.map(async ({ uuid }) => ({ uuid, heirs: heirsOf(await spaceState(ctx.store, uuid)).map((m) => m.member_id) })));
+  const owned = await spaceUuidsOwnedBy(ctx.db, cmd.userId);
+  const spaces = await Promise.all(owned.map(async (uuid) => ({ uuid, heirs: heirsOf(await spaceState(ctx.store, uuid)).map((m) => m.member_id) })));
   const { state, version } = await ctx.store.aggregate(accountDeletionStream(cmd.userId), initialDeletion, evolveDeletion);
   const events = decideDeletion(state, { user_id: cmd.userId, confirmation: cmd.confirmation, owned: spaces, hand_over: cmd.handOver, now: ctx.now() });
   // The last owner of an organisation with others in it hands it over first; nothing is recorded till then.
@@ -115,7 +114,7 @@ export async function deletionRequested(store: EventStore, userId: string) {
 export async function mailExportReady(deps: { db: Db; store: EventStore }, exportId: string, publicUrl: string, now: Date) {
   const row = await findExport(deps.db, exportId);
   if (row?.status !== 'ready' || !row.expires_at) return;
-  const user = await crossRead(deps.db).selectFrom('user').select(['id', 'name', 'email']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await personOf(deps.db, row.user_id);
   if (!user) return;
   await queueMail(deps.store, exportReadyMail(user, exportId, new Date(row.expires_at), publicUrl), now);
 }

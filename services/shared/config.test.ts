@@ -29,6 +29,7 @@ describe('defaults', () => {
       smtpUrl: undefined,
       welcomeMailDelayMs: 60_000,
       accountDeletionPauseMs: 0,
+      instance: { id: 'local', leaseMs: 30_000 },
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
@@ -280,5 +281,16 @@ describe('attribution and the assistant browser', () => {
     expect(loadConfig({ BROWSER_DOWNLOAD_BASE_URL: 'https://dl.example.com/b' }).browserDownloadBaseUrl).toBe('https://dl.example.com/b');
     expect(refusal({ BROWSER_DOWNLOAD_BASE_URL: 'ftp://dl.example.com' })).toMatch(/BROWSER_DOWNLOAD_BASE_URL: must be an http/);
     expect(refusal({ DOWNLOAD_MAIL_RATE_LIMIT: '0' })).toMatch(/DOWNLOAD_MAIL_RATE_LIMIT: must be a whole number/);
+  });
+});
+
+describe('several instances on one database', () => {
+  test('each names itself and says how long its silence may last before another takes over', () => {
+    expect(loadConfig({ INSTANCE_ID: 'web-2', INSTANCE_LEASE_SECONDS: '10' }).instance).toEqual({ id: 'web-2', leaseMs: 10_000 });
+  });
+
+  test('a name with other characters, or a lease out of range, is refused with the reason', () => {
+    expect(refusal({ INSTANCE_ID: 'web 2' })).toContain('INSTANCE_ID: letters, digits, dot, dash or underscore, at most 64');
+    expect(refusal({ INSTANCE_LEASE_SECONDS: '0' })).toContain('INSTANCE_LEASE_SECONDS: must be a number of seconds from 1 to 3600');
   });
 });

@@ -44,6 +44,13 @@ const schema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   WELCOME_MAIL_DELAY_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(60),
   ACCOUNT_DELETION_PAUSE_SECONDS: numberIn(0, 3_600, 'a number of seconds from 0 to 3600', false).default(0),
+  // Several instances on one database (docs/scaling.md): each its own stable id; one silent for a
+  // lease is taken over by another.
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash or underscore, at most 64')
+    .default('local'),
+  INSTANCE_LEASE_SECONDS: numberIn(1, 3_600, 'a number of seconds from 1 to 3600', false).default(30),
   WEB_DIST: z.string().default('./dist/web'),
   // The answer model: all three of base URL and model, or none (the offline extractive model).
   LLM_BASE_URL: url(/^https?$/, 'an http:// or https:// URL (e.g. http://127.0.0.1:11434/v1)').optional(),
@@ -262,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .filter(Boolean),
     welcomeMailDelayMs: c.WELCOME_MAIL_DELAY_SECONDS * 1000,
     accountDeletionPauseMs: c.ACCOUNT_DELETION_PAUSE_SECONDS * 1000,
+    instance: { id: c.INSTANCE_ID, leaseMs: c.INSTANCE_LEASE_SECONDS * 1000 },
     webDist: resolve(c.WEB_DIST),
     llm: c.LLM_BASE_URL && c.LLM_MODEL ? { baseUrl: c.LLM_BASE_URL, model: c.LLM_MODEL, apiKey: c.LLM_API_KEY } : null,
     /** The models people may choose; the first answers when nobody chose (the offline model alone without LLM_*). */

@@ -1,12 +1,11 @@
 // A request's view of a Space from the read models: who is asking and what they may do there.
 import type { Actor as RequestActor } from '../shared/actor.js';
 import type { Db } from '../db/database.js';
-import { orgOf } from '../identity/index.js';
-import { isInvited, type AccessLevel, type SpaceAccess } from './access-levels.js';
+import { orgOf, personOf } from '../identity/index.js';
+import { canEditSources, isInvited, type AccessLevel, type SpaceAccess } from './access-levels.js';
 import { effectiveAccess, invitationEmail, type Actor, type OwnerFacts } from './decide.js';
 import { spaceErrors } from './errors.js';
 import { findSpace, memberLevel, type SpaceRow } from './queries.js';
-import { crossRead } from '../db/cross-read.js';
 
 export { LOGIN_REQUIRED } from './errors.js';
 
@@ -28,11 +27,8 @@ export async function requireActor(actor: RequestActor): Promise<Actor> {
 }
 
 export async function ownerFacts(db: Db, ownerUserId: string): Promise<OwnerFacts> {
-  const [user, org] = await Promise.all([
-    crossRead(db).selectFrom('user').select('email').where('id', '=', ownerUserId).executeTakeFirst(),
-    orgOf(db, ownerUserId),
-  ]);
-  return { email: (user?.email ?? '').toLowerCase(), org_uuid: org };
+  const [owner, org] = await Promise.all([personOf(db, ownerUserId), orgOf(db, ownerUserId)]);
+  return { email: (owner?.email ?? '').toLowerCase(), org_uuid: org };
 }
 
 export const notFound = spaceErrors.notFound;
@@ -43,7 +39,11 @@ export type SpaceView = { space: SpaceRow; level: AccessLevel; readable: boolean
 export async function spaceView(db: Db, slugKeyOrUuid: string, actor: Actor | null): Promise<SpaceView | null> {
   const space = await findSpace(db, slugKeyOrUuid);
   if (!space) return null;
-  const own = await memberLevel(db, space, actor ? { id: actor.user_id, email: actor.email } : null);
+  return viewOf(db, space, await memberLevel(db, space, actor && { id: actor.user_id, email: actor.email }), actor);
+}
+
+/** The view of a Space read already, given the actor's own level in it. */
+async function viewOf(db: Db, space: SpaceRow, own: AccessLevel | null, actor: Actor | null): Promise<SpaceView | null> {
   const ownerOrg = space.access === 3 && actor?.org_uuid ? await orgOf(db, space.owner_user_id) : null;
   const { level, readable } = effectiveAccess({
     ownLevel: own,
@@ -60,12 +60,31 @@ export async function visibleSpace(db: Db, slugKeyOrUuid: string, actor: Actor |
   return view;
 }
 
+/**
+ * The Space a thread is added to, as visibleSpace, when the actor may add threads there
+ * (at-least-writer and not invited): 404 for a Space they cannot see, 403 for one they only
+ * read. A writer's level is their own (owner or member row), so the owner's organisation is read
+ * only to tell a 404 from a 403.
+ */
+export async function spaceToAddThreadsTo(db: Db, slugKeyOrUuid: string, actor: Actor): Promise<SpaceView> {
+  const space = await findSpace(db, slugKeyOrUuid);
+  if (!space) throw notFound();
+  const own = await memberLevel(db, space, { id: actor.user_id, email: actor.email });
+  if (own !== null && canEditSources(own)) return { space, level: own, readable: true };
+  if (!(await viewOf(db, space, own, actor))) throw notFound();
+  throw spaceErrors.notWriterToAddThreads();
+}
+
 /** Whether a signed-in user may read the Space (the read rule of collection-read threads). */
 export async function readsSpace(db: Db, spaceUuid: string, userId: string | null) {
-  if (!userId) return false;
-  const user = await crossRead(db).selectFrom('user').select(['id', 'email', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return false;
-  const email = invitationEmail({ email: user.email, email_verified: user.emailVerified });
-  const view = await spaceView(db, spaceUuid, { user_id: user.id, email, org_uuid: await orgOf(db, userId) });
-  return !!view?.readable;
+  return !!(await spaceReadBy(db, spaceUuid, userId));
+}
+
+/** The Space, when the signed-in user may read it; else null. */
+export async function spaceReadBy(db: Db, spaceUuid: string, userId: string | null) {
+  if (!userId) return null;
+  const [user, org] = await Promise.all([personOf(db, userId), orgOf(db, userId)]);
+  if (!user) return null;
+  const view = await spaceView(db, spaceUuid, { user_id: user.id, email: invitationEmail(user), org_uuid: org });
+  return view?.readable ? view.space : null;
 }

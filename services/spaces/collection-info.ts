@@ -1,9 +1,8 @@
 import type { Db } from '../db/database.js';
-import { readsSpace } from './access.js';
-import { own } from './tables.js';
+import { spaceReadBy } from './access.js';
 
 /** The Thread's collection_info: its Space, shown only to those who may read that Space. */
 export async function collectionInfoFor(db: Db, collectionUuid: string | null, userId: string | null) {
-  if (!collectionUuid || !(await readsSpace(db, collectionUuid, userId))) return null;
-  return (await own(db).selectFrom('spaces').select(['uuid', 'slug', 'title', 'emoji']).where('uuid', '=', collectionUuid).executeTakeFirst()) ?? null;
+  const space = collectionUuid ? await spaceReadBy(db, collectionUuid, userId) : null;
+  return space && { uuid: space.uuid, slug: space.slug, title: space.title, emoji: space.emoji };
 }

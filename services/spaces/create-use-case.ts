@@ -1,5 +1,5 @@
 // Creating a Space, optionally from a template. A thread-linked creation (a thread moved into the
-// new Space) is composed above, where threads are known (bookmarks/space-routes.ts).
+// new Space) is composed by its handler (thread-routes.ts), the thread's part through the port.
 import { randomUUID } from 'node:crypto';
 import type { CollectionCreateRequest } from '../../generated/sdk/types.gen.js';
 import type { KernelContext } from '../shared/context.js';

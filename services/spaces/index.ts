@@ -16,3 +16,7 @@ export { linkPassageFeed } from './links/passage-feed.js';
 export { spacesProjection } from './projections.js';
 export { spaceRoutes } from './routes.js';
 export { roleOf } from './access-levels.js';
+export { ownedSpacesWithHeirs, spacesForExport, spacesJoinedBy, spaceUuidsOwnedBy } from './person-spaces.js';
+export type { SpacesContext, SpaceThreads, ThreadMove } from './context.js';
+export { spaceNameOf } from './queries.js';
+export { spaceCollectionHalves, spaceThreadRoutes } from './thread-routes.js';

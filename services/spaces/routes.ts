@@ -1,19 +1,16 @@
 // Spaces over HTTP (seed 000 §7 "The calls it makes"): thin handlers that find the actor and the
 // Space, call the rules in decide.ts through the use cases, and answer with the Space as it is.
 import { randomUUID } from 'node:crypto';
-import type { SpaceMember } from '../../generated/sdk/types.gen.js';
-import type { KernelContext } from '../shared/context.js';
-import type { AccessLevel } from './access-levels.js';
 import type { DomainRoutes } from '../http/handler.js';
 import { actorOf, requireActor, visibleSpace } from './access.js';
 import { decideAccept, decideAccess, decideEdit, decideInvite, decideRemoveMember, decideRoleChange } from './decide.js';
 import { spaceErrors } from './errors.js';
 import { addLink, removeLink } from './links-use-case.js';
-import { collectionView, listMembers, listUserSpaces } from './queries.js';
+import { memberList } from './member-list.js';
+import { collectionView, listUserSpaces } from './queries.js';
 import { SPACE_TEMPLATES } from './templates.js';
 import { fieldsOf, respondWithSpace, spaceFor } from './space-view.js';
 import { decideSpace } from './use-cases.js';
-import { crossRead } from '../db/cross-read.js';
 
 export const spaceRoutes = {
   async editCollection({ actor: requestActor, body, path }, ctx) {
@@ -33,7 +30,7 @@ export const spaceRoutes = {
     const limit = Number(query.limit ?? 50);
     const offset = Number(query.offset ?? 0);
     const { rows, total } = await listUserSpaces(ctx.db, { id: actor.user_id, email: actor.email }, limit, offset);
-    return { status: 200, body: { collections: rows.map((r) => collectionView(r, r.level as never)), total } };
+    return { status: 200, body: { collections: rows.map((r) => collectionView(r, r.level as never, r.owner_name)), total } };
   },
 
   async getCollection({ actor, query }, ctx) {
@@ -67,7 +64,7 @@ export const spaceRoutes = {
   async listCollectionMembers({ actor: requestActor, path }, ctx) {
     const actor = await requireActor(requestActor);
     const { space } = await visibleSpace(ctx.db, path.collection_uuid, actor);
-    return { status: 200, body: { members: await memberList(ctx, space.uuid) } };
+    return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 
   async inviteCollectionMember({ actor: requestActor, body, path }, ctx) {
@@ -75,7 +72,7 @@ export const spaceRoutes = {
     const actor = await requireActor(requestActor);
     const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
     await decideSpace(ctx.store, space.uuid, (state) => decideInvite(state, { actor, owner, email, role, member_id: randomUUID(), now: ctx.now() }));
-    return { status: 200, body: { members: await memberList(ctx, space.uuid) } };
+    return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 
   async acceptCollectionInvite({ actor: requestActor, path }, ctx) {
@@ -92,35 +89,13 @@ export const spaceRoutes = {
     const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
     const role = body.role;
     await decideSpace(ctx.store, space.uuid, (state) => decideRoleChange(state, { actor, owner, member_id: path.member_id, role, now: ctx.now() }));
-    return { status: 200, body: { members: await memberList(ctx, space.uuid) } };
+    return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 
   async removeCollectionMember({ actor: requestActor, path }, ctx) {
     const actor = await requireActor(requestActor);
     const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
     await decideSpace(ctx.store, space.uuid, (state) => decideRemoveMember(state, { actor, owner, member_id: path.member_id, now: ctx.now() }));
-    return { status: 200, body: { members: await memberList(ctx, space.uuid) } };
+    return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 } satisfies DomainRoutes;
-
-/** The owner first (member_id: the Space's uuid), then members and invitations as made. */
-async function memberList(ctx: KernelContext, spaceUuid: string): Promise<SpaceMember[]> {
-  const row = await crossRead(ctx.db)
-    .selectFrom('spaces')
-    .innerJoin('user', 'user.id', 'spaces.owner_user_id')
-    .select(['spaces.uuid', 'spaces.created_at', 'user.id', 'user.name', 'user.email'])
-    .where('spaces.uuid', '=', spaceUuid)
-    .executeTakeFirstOrThrow();
-  const members = await listMembers(ctx.db, spaceUuid);
-  return [
-    { member_id: row.uuid, email: row.email, user_id: row.id, name: row.name, access: 4, invited_at: new Date(row.created_at).toISOString() },
-    ...members.map((m) => ({
-      member_id: m.member_id,
-      email: m.email,
-      user_id: m.user_id,
-      name: m.name,
-      access: m.level as AccessLevel,
-      invited_at: new Date(m.invited_at).toISOString(),
-    })),
-  ];
-}

@@ -1,6 +1,7 @@
 // A Space as a caller sees it, and a Space with its owner's facts for the rules that need them.
 import type { KernelContext } from '../shared/context.js';
-import { ownerFacts, visibleSpace } from './access.js';
+import { personOf } from '../identity/index.js';
+import { notFound, ownerFacts, visibleSpace } from './access.js';
 import type { Actor } from './decide.js';
 import type { SpaceFields } from './events.js';
 import { collectionView } from './queries.js';
@@ -11,10 +12,13 @@ export const fieldsOf = (b: Partial<SpaceFields>): Partial<SpaceFields> => {
   return Object.fromEntries(Object.entries({ title, description, instructions, emoji, enable_web_by_default }).filter(([, v]) => v !== undefined));
 };
 
-/** The Space as the actor sees it now (read models are written with the append). */
+/** The Space as the actor sees it now (read models are written with the append), with its owner's name. */
 export async function respondWithSpace(ctx: KernelContext, key: string, actor: Actor | null) {
   const { space, level } = await visibleSpace(ctx.db, key, actor);
-  return collectionView(space, level);
+  const owner = await personOf(ctx.db, space.owner_user_id);
+  // The owner's account is gone only once its deletion has settled its Spaces: none to show.
+  if (!owner) throw notFound();
+  return collectionView(space, level, owner.name);
 }
 
 export async function spaceFor(ctx: KernelContext, uuid: string, actor: Actor) {

@@ -3,14 +3,13 @@
 // comes from the task and the occurrence, so a run repeated after a crash asks nothing twice:
 // the thread is the task's, the entry the occurrence's.
 import { createHash } from 'node:crypto';
-import { type Db, preparedBuilt } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import { settingsOf } from '../settings/index.js';
-import { type AnswerJob, askInThread, MAX_QUERY_LENGTH, slugFor, threadErrors, threadExists } from '../threads/index.js';
+import { type AnswerJob, askInThread, entryOutcomeOf, MAX_QUERY_LENGTH, slugFor, threadErrors, threadExists } from '../threads/index.js';
 import { decideFinishRun, decideStartRun, type RunOutcome } from './decide.js';
 import type { TaskEvent } from './events.js';
 import { changeTask, type TaskCursor } from './use-cases.js';
-import { crossRead } from '../db/cross-read.js';
 
 /** The answer engine as a run needs it: start answering an entry, and wait until it has ended. */
 export type RunAnswers = { start: (job: AnswerJob) => Promise<void>; untilEnded: (backendUuid: string) => Promise<void> };
@@ -86,7 +85,7 @@ export async function askQuestion(
   // A run begun just now has asked nothing yet; one carried on after a crash may have.
   const [settings, asked, started] = await Promise.all([
     settingsOf(deps.db, run.ownerId),
-    run.fresh ? undefined : entryOf(deps.db, backendUuid),
+    run.fresh ? undefined : entryOutcomeOf(deps.db, backendUuid),
     threadExists(deps.db, contextUuid),
   ]);
   const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
@@ -128,7 +127,7 @@ export async function untilAnswered(deps: Pick<TaskRunDeps, 'db' | 'answers'>, b
   let entry: RunEntry | undefined;
   for (let i = 0; i < 100; i++) {
     await deps.answers.untilEnded(backendUuid);
-    entry = await entryOf(deps.db, backendUuid);
+    entry = await entryOutcomeOf(deps.db, backendUuid);
     if (entry?.status !== 'pending') break;
   }
   return entry;
@@ -141,18 +140,7 @@ export function answerOutcome(entry: RunEntry | undefined): RunOutcome {
   return { ok: true, thread_slug: entry.thread_url_slug, context_uuid: entry.context_uuid };
 }
 
-type RunEntry = NonNullable<Awaited<ReturnType<typeof entryOf>>>;
-
-// The entry's outcome, read from threads' read model: threads exports no read of an entry's error.
-async function entryOf(db: Db, backendUuid: string) {
-  return preparedBuilt(
-    crossRead(db)
-      .selectFrom('thread_entries as e')
-      .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-      .select(['e.status', 'e.error', 'e.context_uuid', 'e.query_str', 't.thread_url_slug'])
-      .where('e.backend_uuid', '=', backendUuid),
-  ).executeTakeFirst();
-}
+type RunEntry = NonNullable<Awaited<ReturnType<typeof entryOutcomeOf>>>;
 
 /**
  * Records how the run ended (the answer's outcome unless one is given; the entry is read when
@@ -163,7 +151,7 @@ export async function endRun(
   deps: Pick<TaskRunDeps, 'store' | 'db' | 'now'>,
   cmd: { taskId: string; occurrenceKey: string; outcome?: RunOutcome; task?: TaskCursor },
 ) {
-  const outcome = cmd.outcome ?? answerOutcome(await entryOf(deps.db, runEntryUuid(cmd.taskId, cmd.occurrenceKey)));
+  const outcome = cmd.outcome ?? answerOutcome(await entryOutcomeOf(deps.db, runEntryUuid(cmd.taskId, cmd.occurrenceKey)));
   const { events } = await changeTask(
     deps.store,
     cmd.taskId,

@@ -1,8 +1,8 @@
 // The threads' own events for many threads at once: consumers in other domains take the log in
 // batches, and one read for a batch costs what one read per event did for each of its events.
 import type { Trx } from '../eventstore/types.js';
+import { eventsOfStreams } from '../eventstore/stream-reads.js';
 import type { QuestionAsked, ThreadStarted } from './events.js';
-import { crossRead } from '../db/cross-read.js';
 
 export type ThreadOpening = { started?: ThreadStarted['data']; asked: QuestionAsked['data'][] };
 
@@ -14,14 +14,7 @@ export type ThreadOpening = { started?: ThreadStarted['data']; asked: QuestionAs
 export async function threadOpenings(trx: Trx, streamIds: readonly string[], opts: { questions: boolean }) {
   const byStream = new Map<string, ThreadOpening>();
   if (!streamIds.length) return byStream;
-  const rows = await crossRead(trx)
-    .selectFrom('events')
-    .select(['stream_id', 'type', 'data'])
-    .where('stream_id', 'in', [...new Set(streamIds)])
-    .where('type', 'in', opts.questions ? ['ThreadStarted', 'QuestionAsked'] : ['ThreadStarted'])
-    .orderBy('stream_id')
-    .orderBy('stream_version')
-    .execute();
+  const rows = await eventsOfStreams(trx, streamIds, opts.questions ? ['ThreadStarted', 'QuestionAsked'] : ['ThreadStarted']);
   for (const r of rows) {
     const thread = byStream.get(r.stream_id) ?? { asked: [] };
     byStream.set(r.stream_id, thread);

@@ -1,19 +1,18 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
+import { claimedVisitorIds, visitorClaimOf } from '../identity/index.js';
 import type { Viewer } from './decide.js';
 import type { SearchMode } from './events.js';
 import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
 
 /** The visitor ids a viewer speaks for: the cookie's when anonymous, the claimed ones when signed in. */
 export async function viewerOf(db: Db, userId: string | null, visitorId: string): Promise<Viewer> {
   if (!userId) {
-    const claim = await crossRead(db).selectFrom('visitor_claims').select('claimed_at').where('visitor_id', '=', visitorId).executeTakeFirst();
+    const claim = await visitorClaimOf(db, visitorId);
     return { user_id: null, visitor_ids: [visitorId], claimed_at: claim ? new Date(claim.claimed_at).toISOString() : null };
   }
-  const claims = await crossRead(db).selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
-  return { user_id: userId, visitor_ids: claims.map((c) => c.visitor_id) };
+  return { user_id: userId, visitor_ids: await claimedVisitorIds(db, userId) };
 }
 
 /** A thread by slug, context_uuid or one of its entries' backend_uuid. */
@@ -45,13 +44,17 @@ export async function threadExists(db: Db, contextUuid: string) {
 
 /** The account that claimed a visitor's work, or null. */
 export async function claimerOf(db: Db, visitorId: string) {
-  const claim = await crossRead(db).selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
-  return claim?.user_id ?? null;
+  return (await visitorClaimOf(db, visitorId))?.user_id ?? null;
 }
 
 /** Whether the account that claimed the thread's visitor keeps it (then it does not expire). */
 export async function isClaimed(db: Db, thread: ThreadRow) {
   return !!thread.owner_visitor_id && (await claimerOf(db, thread.owner_visitor_id)) !== null;
+}
+
+/** An entry the caller found a moment ago, as it is now. */
+export async function entryRow(db: Db, backendUuid: string) {
+  return own(db).selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
 }
 
 export async function entriesOf(db: Db, contextUuid: string) {
@@ -100,6 +103,23 @@ function memoized<K, V>(make: (key: K) => V) {
   };
 }
 
+/** How an entry stands (its status, and its error once failed), with its thread's slug; undefined once deleted. */
+export async function entryOutcomeOf(db: Db, backendUuid: string) {
+  const [entry] = await entryOutcome(db, backendUuid);
+  return entry as typeof entry | undefined;
+}
+
+// Prepared, built once: a task's run and an answer waited on elsewhere ask it again and again.
+const entryOutcome = compiledOnce(1, (db, backendUuid: string) =>
+  preparedBuilt(
+    own(db)
+      .selectFrom('thread_entries as e')
+      .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
+      .select(['e.status', 'e.error', 'e.context_uuid', 'e.query_str', 't.thread_url_slug'])
+      .where('e.backend_uuid', '=', backendUuid),
+  ),
+);
+
 export async function findEntry(db: Db, backendUuid: string) {
   return own(db)
     .selectFrom('thread_entries as e')
@@ -121,10 +141,16 @@ export async function pendingEntries(db: Db) {
   return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));
 }
 
+/**
+ * The visitor ids of `viewer` (as viewerOf gives it) whose threads a claim keeps: a signed-in
+ * viewer's are the ones they claimed, all of them; a browser's own once it was claimed.
+ */
+const keptVisitorIds = (viewer: Viewer) => (viewer.user_id || viewer.claimed_at ? viewer.visitor_ids : []);
+
 /** The library: the viewer's kept, unexpired, non-incognito threads, newest first. */
 export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; limit: number; offset: number; now: Date }) {
-  let query = crossRead(db)
-    .selectFrom('threads as t')
+  const kept = keptVisitorIds(viewer);
+  let query = threadsFrom(db)
     .where('t.incognito', '=', false)
     .where((eb) =>
       eb.or([
@@ -135,13 +161,10 @@ export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; li
     )
     // Signed out in a claimed browser: only what was asked after the claim.
     .where((eb) => (!viewer.user_id && viewer.claimed_at ? eb('t.created_at', '>=', new Date(viewer.claimed_at)) : eb.val(true)))
-    // A claimed visitor's threads are kept; an unclaimed one's expire.
+    // A claimed visitor's threads are kept; an unclaimed one's expire. (Only visitors' threads
+    // expire, and the viewer's claims were read with the viewer: no claim is read per thread.)
     .where((eb) =>
-      eb.or([
-        eb('t.expiry_time', 'is', null),
-        eb('t.expiry_time', '>', opts.now),
-        eb.exists(eb.selectFrom('visitor_claims as c').select('c.visitor_id').whereRef('c.visitor_id', '=', 't.owner_visitor_id')),
-      ]),
+      eb.or([eb('t.expiry_time', 'is', null), eb('t.expiry_time', '>', opts.now), ...(kept.length ? [eb('t.owner_visitor_id', 'in', kept)] : [])]),
     );
   const q = opts.q?.trim();
   if (q) {

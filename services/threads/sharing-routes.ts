@@ -6,15 +6,14 @@ import type { ThreadsContext } from './context.js';
 import type { DomainRoutes } from '../http/handler.js';
 import { threadErrors } from './errors.js';
 import { renameThread } from './manage-use-cases.js';
-import { findEntry } from './queries.js';
+import { entryRow, findEntry } from './queries.js';
 import { orgOf } from '../identity/index.js';
 import { checkPublicSharing } from '../orgs/index.js';
 import { liveThread, mayRead, viewer } from './read-access.js';
-import { accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
+import { accessRequestOf, accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
-import { own } from './tables.js';
 
 async function threadNow(actor: Actor, ctx: ThreadsContext, key: string) {
   const who = await viewer(ctx, actor);
@@ -23,7 +22,7 @@ async function threadNow(actor: Actor, ctx: ThreadsContext, key: string) {
 }
 
 async function answer(actor: Actor, ctx: ThreadsContext, requestId: string, grant: boolean) {
-  const request = await findAccessRequest(ctx.db, requestId);
+  const request = await accessRequestOf(ctx.db, requestId);
   if (!request) throw threadErrors.requestNotFound();
   await answerAccessRequest(ctx.store, request.context_uuid, { viewer: await viewer(ctx, actor), request_id: requestId, grant, now: ctx.now() });
   return { status: 200 as const, body: accessRequestView((await findAccessRequest(ctx.db, requestId))!) };
@@ -65,7 +64,7 @@ export const sharingRoutes = {
       request_id: randomUUID(),
       now: ctx.now(),
     });
-    return { status: 202, body: accessRequestReceipt((await findAccessRequest(ctx.db, request_id))!) };
+    return { status: 202, body: accessRequestReceipt((await accessRequestOf(ctx.db, request_id))!) };
   },
 
   async listAccessRequests({ actor }, ctx) {
@@ -82,7 +81,6 @@ export const sharingRoutes = {
     if (!entry) throw threadErrors.entryNotFound();
     const { urls } = body;
     await removeSources(ctx.store, entry.context_uuid, { viewer: await viewer(ctx, actor), backend_uuid: backendUuid, urls, now: ctx.now() });
-    const row = await own(ctx.db).selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
-    return { status: 200, body: entryView(row) };
+    return { status: 200, body: entryView(await entryRow(ctx.db, backendUuid)) };
   },
 } satisfies DomainRoutes<ThreadsContext>;

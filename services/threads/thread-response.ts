@@ -2,17 +2,16 @@
 // and the caller's bookmark.
 import type { ThreadsContext } from './context.js';
 import { claimerOf, entriesOf, type ThreadRow } from './queries.js';
-import { orgOf } from '../identity/index.js';
+import { orgOf, personOf } from '../identity/index.js';
 import type { Who } from './read-access.js';
 import { threadView } from './views.js';
 import { collectionInfoFor } from '../spaces/index.js';
-import { crossRead } from '../db/cross-read.js';
 
 export async function threadResponse(ctx: ThreadsContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
   const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx.db, thread.owner_visitor_id) : null);
   const [entries, author, ownerOrg, bookmark_state, collection_info] = await Promise.all([
     entriesOf(ctx.db, thread.context_uuid),
-    ownerId ? crossRead(ctx.db).selectFrom('user').select(['id', 'name']).where('id', '=', ownerId).executeTakeFirst() : undefined,
+    ownerId ? personOf(ctx.db, ownerId) : undefined,
     orgOf(ctx.db, ownerId),
     ctx.bookmarks.stateOf(opts.who.user_id, thread),
     collectionInfoFor(ctx.db, thread.collection_uuid, opts.who.user_id),

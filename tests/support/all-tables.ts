@@ -1,6 +1,7 @@
 // Every owner's tables in one type, for tests that look at rows directly (production code narrows
 // to its own tables only: services/db/owned.ts).
 import type { AnyHandle, Owned } from '../../services/db/owned.js';
+import type { ClusterTables } from '../../services/cluster/tables.js';
 import type { AttributionTables } from '../../services/attribution/tables.js';
 import type { BillingTables } from '../../services/billing/tables.js';
 import type { BookmarksTables } from '../../services/bookmarks/tables.js';
@@ -25,6 +26,7 @@ export type AllTables = AttributionTables &
   BillingTables &
   BookmarksTables &
   BrowserTables &
+  ClusterTables &
   EventStoreTables &
   FilesTables &
   IdentityTables &

@@ -44,7 +44,7 @@ import type {
   ThreadUpdate
 } from '../model';
 
-import { apiFetch } from '../../../web/src/app/api-fetch';
+import { apiFetch } from '../../../web/src/platform/api-fetch';
 
 export type HTTPStatusCode1xx = 100 | 101 | 102 | 103;
 export type HTTPStatusCode2xx = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207;

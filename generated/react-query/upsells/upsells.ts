@@ -37,7 +37,7 @@ import type {
   UpsellMark
 } from '../model';
 
-import { apiFetch } from '../../../web/src/app/api-fetch';
+import { apiFetch } from '../../../web/src/platform/api-fetch';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '../platform/query-client';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withMockServer } from '../testing/mock-server';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '../platform/query-client';
 import { routes } from './routes';
 
 withMockServer('anonymous');

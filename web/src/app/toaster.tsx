@@ -1,7 +1,7 @@
 // The toast outlet, following the colour scheme.
 import { Toaster as Sonner } from 'sonner';
-import { useSettings } from './settings/store';
-import { TOAST_DURATION } from './toasts';
+import { useSettings } from '../platform/settings/store';
+import { TOAST_DURATION } from '../platform/toasts';
 
 export function Toaster() {
   const { colourScheme } = useSettings();

@@ -1,7 +1,7 @@
 // Query clients for component tests: each render gets a fresh one, and `clearQueryClients()`
 // (after each test) clears them all, which also stops the answers they were still streaming.
 import type { QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../platform/query-client';
 
 const made: QueryClient[] = [];
 

@@ -6,8 +6,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { withMockServer } from '../../testing/mock-server';
-import { createQueryClient } from '../query-client';
-import { useSession } from '../session';
+import { createQueryClient } from '../../platform/query-client';
+import { useSession } from '../../platform/session';
 import { AccountNav } from './account-nav';
 
 function SessionState() {

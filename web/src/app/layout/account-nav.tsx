@@ -3,7 +3,7 @@
 import { clsx } from 'clsx';
 import { Building2, FolderInput, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useSession } from '../session';
+import { useSession } from '../../platform/session';
 
 export function AccountNav({ open }: { open: boolean }) {
   const { user } = useSession();

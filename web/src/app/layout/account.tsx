@@ -4,11 +4,11 @@ import { clsx } from 'clsx';
 import { LogIn, LogOut } from 'lucide-react';
 import { useSignOut } from '../../../../generated/react-query/auth/auth';
 import { PlanBadge } from '../../features/billing/plan-badge';
-import { useModals } from '../modals/context';
-import { problemMessage } from '../problem';
-import { useSession } from '../session';
-import { forgetUser } from '../sign-out';
-import { toast, TOAST_DURATION } from '../toasts';
+import { useModals } from '../../platform/modals/context';
+import { problemMessage } from '../../platform/problem';
+import { useSession } from '../../platform/session';
+import { forgetUser } from '../../platform/sign-out';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 export function Account({ compact }: { compact: boolean }) {
   const { user, isLoading } = useSession();

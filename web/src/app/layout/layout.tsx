@@ -6,10 +6,10 @@ import { useAccountPreferencesSync } from '../../features/account-settings/accou
 import { SignupCard } from '../../features/auth/signup-card';
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner';
 import { ModalProvider } from '../modals/host';
-import { currentPlatform } from '../platform';
-import { useSettings } from '../settings/store';
-import { displayKeys } from '../shortcuts/keys';
-import { effectiveBindings } from '../shortcuts/registry';
+import { currentPlatform } from '../../platform/environment';
+import { useSettings } from '../../platform/settings/store';
+import { displayKeys } from '../../platform/shortcuts/keys';
+import { effectiveBindings } from '../../platform/shortcuts/registry';
 import { useColourScheme } from '../settings/theme';
 import { Toaster } from '../toaster';
 import { useNewThread, useShellShortcuts } from './shell-shortcuts';

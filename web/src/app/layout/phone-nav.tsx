@@ -6,7 +6,7 @@ import { House, Library, LayoutGrid, Menu, Plus, type LucideIcon } from 'lucide-
 import { Dialog } from 'radix-ui';
 import { type MouseEvent, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { DESKTOP_QUERY, useMediaQuery } from '../use-media-query';
+import { DESKTOP_QUERY, useMediaQuery } from '../../platform/use-media-query';
 import { SidebarPanel } from './sidebar';
 
 const itemClass = 'flex flex-col items-center justify-center gap-0.5 py-2 text-[11px] font-medium';

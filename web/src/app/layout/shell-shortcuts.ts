@@ -1,12 +1,11 @@
 // What each shortcut of the seeds' table does in this shell.
 import { useNavigate } from 'react-router';
-import { focusAskInput, focusAskInputOnMount } from '../ask-focus';
-import { useModals } from '../modals/context';
-import { currentPlatform } from '../platform';
-import { useSession } from '../session';
-import { updateSettings, getSettings } from '../settings/store';
+import { focusAskInput, focusAskInputOnMount } from '../../platform/ask-focus';
+import { useModals } from '../../platform/modals/context';
+import { currentPlatform } from '../../platform/environment';
+import { useSession } from '../../platform/session';
+import { toggleIncognito } from '../../platform/settings/incognito';
 import { useGlobalShortcuts, type ShortcutHandlers } from '../shortcuts/use-global-shortcuts';
-import { toast, TOAST_DURATION } from '../toasts';
 
 export function useNewThread() {
   const navigate = useNavigate();
@@ -14,15 +13,6 @@ export function useNewThread() {
     focusAskInputOnMount();
     navigate('/');
   };
-}
-
-export function toggleIncognito() {
-  const incognito = !getSettings().incognito;
-  updateSettings({ incognito });
-  toast(incognito ? 'Incognito on' : 'Incognito off', {
-    description: incognito ? 'New threads are not kept in your history.' : undefined,
-    duration: TOAST_DURATION.short,
-  });
 }
 
 export function useShellShortcuts() {

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupMocks } from '../../../../mocks/node';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
 import { ModalProvider } from '../modals/host';
-import { createQueryClient } from '../query-client';
-import { getSettings, reloadSettings } from '../settings/store';
+import { createQueryClient } from '../../platform/query-client';
+import { getSettings, reloadSettings } from '../../platform/settings/store';
 import { Sidebar } from './sidebar';
 
 const mocks = setupMocks('signed-in');

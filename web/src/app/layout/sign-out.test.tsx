@@ -11,7 +11,7 @@ import type { MockThread } from '../../../../mocks/threads';
 import LibraryPage from '../../features/library/library-page';
 import { withMockServer } from '../../testing/mock-server';
 import { ModalProvider } from '../modals/host';
-import { createQueryClient } from '../query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { Account } from './account';
 
 const mocks = withMockServer('signed-in');

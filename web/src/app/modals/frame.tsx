@@ -6,10 +6,11 @@ import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticCompone
 import { clsx } from 'clsx';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useReturnFocus } from '../../ui/return-focus';
-import { useMediaQuery } from '../use-media-query';
-import type { ModalEntry } from './context';
+import { useMediaQuery } from '../../platform/use-media-query';
+import type { ModalEntry } from '../../platform/modals/context';
 import { ModalErrorBoundary } from './error-boundary';
-import type { ModalDefinition, ModalProps } from './types';
+import type { ModalProps } from '../../platform/modals/types';
+import type { ModalDefinition } from './definition';
 
 /** Seeds, error catalogue: the modal host's fallback text. */
 export const MODAL_FALLBACK_TEXT = 'An error has occurred';

@@ -4,10 +4,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalTitle } from '../../ui/modal-parts';
-import { useModals, type ModalApi } from './context';
+import { useModals, type ModalApi } from '../../platform/modals/context';
 import { ModalProvider, OUTSIDE_CLICK_GRACE_MS } from './host';
 import { modalRegistry, type ModalRegistry } from './registry';
-import type { ModalDefinition, ModalProps } from './types';
+import type { ModalProps } from '../../platform/modals/types';
+import type { ModalDefinition } from './definition';
 
 const simple = (title: string): ModalDefinition => ({
   load: async () => ({

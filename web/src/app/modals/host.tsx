@@ -2,8 +2,8 @@
 // only the topmost, and only once the stack has been stable for 100 ms, so the click that opened
 // a modal (or a quick double click) never closes it again at once.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { IS_INSTALL_SIDECAR } from '../platform';
-import { ModalContext, type ModalApi, type ModalEntry } from './context';
+import { IS_INSTALL_SIDECAR } from '../../platform/environment';
+import { ModalContext, type ModalApi, type ModalEntry } from '../../platform/modals/context';
 import { ModalFrame } from './frame';
 import { modalRegistry, type ModalRegistry } from './registry';
 

@@ -1,6 +1,6 @@
 // The honest body of a modal whose feature is not built yet: it names the feature.
 import { ModalTitle } from '../../ui/modal-parts';
-import type { ModalProps } from './types';
+import type { ModalProps } from '../../platform/modals/types';
 
 type PlaceholderProps = { title: string; feature: string; close: () => void };
 

@@ -1,48 +1,8 @@
-// Every modal the seeds name, with its arguments. Modals of features that are not built yet open
-// a plain notice naming the feature, never fake content.
-import type { LoginModalArgs } from '../../features/auth/login-args';
-import type { UploadFilesArgs } from '../../features/files/upload/upload-args';
-import type { LossAversionArgs } from '../../features/sharing/loss-aversion-modal';
-import type { RequestAccessArgs } from '../../features/sharing/request-access-modal';
-import type { CheckSourcesArgs, CitationListArgs } from '../../features/sources/sources-args';
-import type {
-  CollectionCreateEditArgs,
-  CollectionSelectArgs,
-  SpaceContextArgs,
-  SpaceCreateArgs,
-  SpaceSettingsArgs,
-} from '../../features/spaces/space-modal-args';
-import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
-import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
-import type { UpgradeModalArgs } from '../../features/billing/upgrade-modal';
-import type { TaskModalArgs } from '../../features/tasks/task-args';
-import type { ModalDefinition } from './types';
-
-/** Arguments of the modals that take some; every other modal takes none. */
-export interface ModalArgsMap {
-  login: LoginModalArgs;
-  requestAccess: RequestAccessArgs;
-  lossAversion: LossAversionArgs;
-  citationList: CitationListArgs;
-  checkSources: CheckSourcesArgs;
-  spaceCreate: SpaceCreateArgs;
-  collectionCreateEdit: CollectionCreateEditArgs;
-  spaceSettings: SpaceSettingsArgs;
-  spaceContext: SpaceContextArgs;
-  collectionSelect: CollectionSelectArgs;
-  uploadFiles: UploadFilesArgs;
-  spaceUploadFiles: UploadFilesArgs;
-  upsell: UpsellModalArgs;
-  announcementImage: UpsellModalArgs;
-  upsellShortcut: UpsellModalArgs;
-  deleteMemory: MemoryKeyArgs;
-  memoryDetail: MemoryKeyArgs;
-  memorySheet: MemorySheetArgs;
-  upgrade: UpgradeModalArgs;
-  taskShortcut: TaskModalArgs;
-  financeAlert: TaskModalArgs;
-  scheduledTask: TaskModalArgs;
-}
+// Each modal of the catalogue (platform/modals/catalogue.ts) with its component, loaded only when
+// opened. Modals of features that are not built yet open a plain notice naming the feature,
+// never fake content.
+import type { ModalName } from '../../platform/modals/catalogue';
+import type { ModalDefinition } from './definition';
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
 const later = (title: string, feature: string, extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({
@@ -130,8 +90,6 @@ export const modalRegistry = {
   place: later('Place', 'local answers'),
   upsell: built(() => import('../../features/upsells/upsell-modal'), { size: 'sm' }),
   upsellShortcut: built(() => import('../../features/upsells/shortcut-modal')),
-} satisfies Record<string, ModalDefinition>;
+} satisfies Record<ModalName, ModalDefinition>;
 
-export type ModalName = keyof typeof modalRegistry;
-export type ModalArgs<N extends ModalName> = N extends keyof ModalArgsMap ? ModalArgsMap[N] : Record<string, never>;
 export type ModalRegistry = Record<ModalName, ModalDefinition>;

@@ -1,7 +1,7 @@
 // Dark mode: which schemes are dark, and the pre-paint script index.html loads reads the same v1 key.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_STORAGE_KEY } from './schema';
+import { SETTINGS_STORAGE_KEY } from '../../platform/settings/schema';
 import { isDark } from './theme';
 
 describe('colour scheme', () => {

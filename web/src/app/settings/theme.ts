@@ -1,8 +1,8 @@
 // Dark mode: the `dark` class on <html>. web/public/color-scheme.js (loaded by index.html) sets it before first paint; this keeps it
 // in step with the settings and, for "system", with the operating system's preference.
 import { useEffect } from 'react';
-import type { ColourScheme } from './schema';
-import { useSettings } from './store';
+import type { ColourScheme } from '../../platform/settings/schema';
+import { useSettings } from '../../platform/settings/store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

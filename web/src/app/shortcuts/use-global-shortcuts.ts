@@ -1,9 +1,9 @@
 // Listens for the shortcut table's keys on the whole page and runs the matching action.
 import { useEffect, useMemo, useRef } from 'react';
-import { useServerFeatures } from '../server-features';
-import { useSettings } from '../settings/store';
-import { matchShortcut, type Platform, type ShortcutAction } from './keys';
-import { effectiveBindings } from './registry';
+import { useServerFeatures } from '../../platform/server-features';
+import { useSettings } from '../../platform/settings/store';
+import { matchShortcut, type Platform, type ShortcutAction } from '../../platform/shortcuts/keys';
+import { effectiveBindings } from '../../platform/shortcuts/registry';
 
 export type ShortcutHandlers = Record<ShortcutAction, () => void>;
 

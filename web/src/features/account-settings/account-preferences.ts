@@ -10,8 +10,8 @@ import {
   useUpdateAccountPreferences,
 } from '../../../../generated/react-query/account-settings/account-settings';
 import type { AccountPreferences } from '../../../../generated/react-query/model';
-import { useSession } from '../../app/session';
-import { updateSettings } from '../../app/settings/store';
+import { useSession } from '../../platform/session';
+import { updateSettings } from '../../platform/settings/store';
 
 export const preferencesKey = getGetAccountPreferencesQueryKey;
 

@@ -7,7 +7,7 @@ import {
   useUpdateAssistantSettings,
 } from '../../../../generated/react-query/account-settings/account-settings';
 import type { AssistantSettings } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
 
 export default function AssistantPage() {

@@ -10,7 +10,7 @@ import {
 } from '../../../../generated/react-query/account-settings/account-settings';
 import type { AccountPersonalization, AnswerStyle } from '../../../../generated/react-query/model';
 import { ABOUT_ME_MAX, charCount } from '../../../../services/settings/pure';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { ANSWER_STYLE_CHOICES } from './labels';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
 

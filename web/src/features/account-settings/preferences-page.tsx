@@ -2,10 +2,10 @@
 // kept with the account. Each change is saved at once and applied here at once; a refusal puts
 // the saved value back and says why.
 import type { AccountPreferences } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { useServerFeatures } from '../../app/server-features';
-import { ColourSchemeChoice } from '../../app/settings/colour-scheme-choice';
-import { WEB_MODE_OFF } from '../search/search-mode';
+import { problemMessage } from '../../platform/problem';
+import { useServerFeatures } from '../../platform/server-features';
+import { ColourSchemeChoice } from '../../platform/settings/colour-scheme-choice';
+import { WEB_MODE_OFF } from '../ask/search-mode';
 import { applyAccountPreferences, useAccountPreferences, useSavePreferences } from './account-preferences';
 import { LANGUAGE_CHOICES, SEARCH_MODE_CHOICES } from './labels';
 import { SaveStatus, SignedInOnly } from './signed-in-only';

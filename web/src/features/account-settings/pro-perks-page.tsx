@@ -2,8 +2,8 @@
 // configured (its file limits and the operator's own perks). Nothing is promised beyond that.
 import { useGetProPerks } from '../../../../generated/react-query/account-settings/account-settings';
 import type { PlanPerk, PlanPerks } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { useSession } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { useSession } from '../../platform/session';
 import { PlanPanel } from '../billing/plan-panel';
 import { SubscriptionButton } from '../billing/subscription-button';
 import { SaveStatus, SignedInOnly } from './signed-in-only';

@@ -8,9 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAccountPreferences } from '../../../../generated/react-query/account-settings/account-settings';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
-import { getSettings, reloadSettings } from '../../app/settings/store';
+import { getSettings, reloadSettings } from '../../platform/settings/store';
 import { withMockServer } from '../../testing/mock-server';
 
 withMockServer('signed-in');

@@ -1,6 +1,6 @@
 // A settings section needs someone signed in: a visitor is told so, plainly.
 import type { ReactNode } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 
 export function SignedInOnly({ title, children }: { title: string; children: ReactNode }) {
   const { user, isLoading } = useSession();

@@ -13,7 +13,7 @@ import {
 } from '../../../../generated/react-query/account-settings/account-settings';
 import type { SiteInstruction, SiteInstructionList } from '../../../../generated/react-query/model';
 import { charCount, SITE_INSTRUCTIONS_MAX_LENGTH } from '../../../../services/settings/pure';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
 import { previewSiteDomain } from './site-domain-preview';
 

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { Lock } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { CREATE_ORG } from '../orgs/create-org-link';
 import { ACCOUNT_SECTIONS } from './sections';
 

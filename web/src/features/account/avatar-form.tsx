@@ -5,8 +5,8 @@ import type { ChangeEvent } from 'react';
 import { setAccountAvatar, useRemoveAccountAvatar } from '../../../../generated/react-query/account/account';
 import { createImageUploadUrl } from '../../../../generated/react-query/files/files';
 import type { ImageUploadRequestContentType } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 import { StorageUploadError, uploadToStorage } from '../files/upload/storage-upload';
 
@@ -18,7 +18,7 @@ class AvatarProblem extends Error {}
 async function uploadAvatar(file: File) {
   if (!TYPES.includes(file.type)) throw new AvatarProblem('Choose a PNG or JPEG picture.');
   if (file.size > MAX_BYTES) throw new AvatarProblem('This picture is larger than 10 MB. Choose a smaller one.');
-  // The API's refusals arrive as ApiError (app/api-fetch.ts), shown in its words.
+  // The API's refusals arrive as ApiError (platform/api-fetch.ts), shown in its words.
   const url = await createImageUploadUrl({ filename: file.name, content_type: file.type as ImageUploadRequestContentType, file_size: file.size });
   if (url.status !== 200) throw new AvatarProblem('The picture could not be uploaded.');
   if (url.data.rate_limited || !url.data.fields || !url.data.s3_bucket_url || !url.data.s3_object_url)

@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { useChangeEmail } from '../../../../generated/react-query/auth/auth';
 import type { ChangeEmail202 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { Field, FormError } from '../auth/form-parts';
 
 export function ChangeEmailForm({ email }: { email: string }) {

@@ -2,7 +2,7 @@
 // signed out at the same time.
 import type { FormEvent } from 'react';
 import { useChangePassword } from '../../../../generated/react-query/auth/auth';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { Field, FormError } from '../auth/form-parts';
 
 export function ChangePasswordForm() {

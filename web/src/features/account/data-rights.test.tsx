@@ -9,7 +9,7 @@ import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { withMockServer } from '../../testing/mock-server';
 

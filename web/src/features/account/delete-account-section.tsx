@@ -5,9 +5,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteAccount, useListOwnedSpacesForDeletion } from '../../../../generated/react-query/data-rights/data-rights';
 import type { OwnedSpaceList } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field, FormError } from '../auth/form-parts';
 

@@ -1,7 +1,7 @@
 // `/account/details`: the account's name, picture and username, its address (verified or not,
 // and changing it), its password, two-factor sign-in, the devices signed in to it, the export of
 // the person's data and the deletion of the account.
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { ResendVerification } from '../auth/resend-verification';
 import { AvatarForm } from './avatar-form';
 import { ChangeEmailForm } from './change-email-form';

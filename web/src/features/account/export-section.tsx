@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataExport, GetDataExport200 } from '../../../../generated/react-query/model';
 import { getGetDataExportQueryKey, useGetDataExport, useRequestDataExport } from '../../../../generated/react-query/data-rights/data-rights';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { FormError } from '../auth/form-parts';
 
 const PREPARING_POLL_MS = 2000;

@@ -2,8 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useUpdateAccountProfile } from '../../../../generated/react-query/account/account';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 
 export function NameForm({ name }: { name: string }) {

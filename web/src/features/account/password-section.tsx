@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { getGetPasswordStatusQueryKey, useGetPasswordStatus, useSetPassword } from '../../../../generated/react-query/auth/auth';
 import type { PasswordStatus } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { Field, FormError } from '../auth/form-parts';
 import { ChangePasswordForm } from './change-password-form';
 

@@ -8,8 +8,8 @@ import {
   useSignOutOtherSessions,
 } from '../../../../generated/react-query/account/account';
 import type { ListAccountSessions200 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

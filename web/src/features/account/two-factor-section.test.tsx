@@ -8,7 +8,7 @@ import * as OTPAuth from 'otpauth';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { withMockServer } from '../../testing/mock-server';
 import { SignInForm } from '../auth/login-forms';
 import { TwoFactorSection } from './two-factor-section';

@@ -10,8 +10,8 @@ import {
   useRegenerateBackupCodes,
 } from '../../../../generated/react-query/two-factor/two-factor';
 import type { BackupCodes as Codes, EnableTwoFactor200, GetTwoFactorStatus200 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { Field, FormError } from '../auth/form-parts';
 import { BackupCodes } from './backup-codes';
 import { TwoFactorSetup } from './two-factor-setup';

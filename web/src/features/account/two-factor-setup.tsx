@@ -3,7 +3,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import type { FormEvent } from 'react';
 import { useConfirmTwoFactor } from '../../../../generated/react-query/two-factor/two-factor';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { Field, FormError } from '../auth/form-parts';
 import { BackupCodes } from './backup-codes';
 

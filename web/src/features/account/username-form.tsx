@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useSetAccountUsername } from '../../../../generated/react-query/account/account';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 
 export function UsernameForm({ username }: { username: string | null | undefined }) {

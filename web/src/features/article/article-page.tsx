@@ -4,7 +4,7 @@
 import { Clock, RotateCcw, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { PageMessage } from '../../ui/page-message';
 import { RequestAccess } from '../sharing/request-access';
 import { ArticleSection } from './article-section';

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getArticle, getGetArticleQueryKey, useGetArticle } from '../../../../generated/react-query/articles/articles';
 import type { Article, BookmarkState } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
+import { ApiError } from '../../platform/api-fetch';
 import { isInFlight } from './in-flight';
 
 export const NEW_ARTICLE_SLUG = 'new';

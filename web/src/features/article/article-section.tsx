@@ -3,7 +3,7 @@
 import { AlertCircle, Layers } from 'lucide-react';
 import type { ArticleEntry } from '../../../../generated/react-query/model';
 import { AnswerMarkdown } from '../search/answer-markdown';
-import { SourceCards } from '../search/source-cards';
+import { SourceCards } from '../sources/source-cards';
 import { isPending } from './in-flight';
 
 function Skeleton() {

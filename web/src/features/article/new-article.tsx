@@ -3,8 +3,8 @@
 import { FilePlus2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { QuestionLength, useQuestion } from '../search/question-limit';
-import { useStartThread } from '../search/use-start-thread';
+import { QuestionLength, useQuestion } from '../ask/question-limit';
+import { useStartThread } from '../ask/use-start-thread';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

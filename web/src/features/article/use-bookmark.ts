@@ -4,10 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRemoveCollectionEntry, useUpsertCollectionEntry } from '../../../../generated/react-query/collections/collections';
 import type { BookmarkState } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { articleQueryKey, setCachedBookmark } from './article-query';
 
 export const BOOKMARK_FAILED = 'Failed to update bookmark';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { withMockServer } from '../../testing/mock-server';
 import AccountDetailsPage from '../account/details-page';
 import ForgotPasswordPage from './forgot-password-page';

@@ -2,7 +2,7 @@
 // whether or not the address has an account.
 import type { FormEvent } from 'react';
 import { useRequestPasswordReset } from '../../../../generated/react-query/auth/auth';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { useAuthSettings } from './auth-settings';
 import { Field, FormError } from './form-parts';
 import { PageCard } from './page-card';

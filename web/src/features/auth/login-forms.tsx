@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSignInEmail, useSignUpEmail } from '../../../../generated/react-query/auth/auth';
 import type { SessionResponse, TwoFactorChallenge } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { useAuthSettings } from './auth-settings';
 import { Field, FormError } from './form-parts';
 import { TwoFactorStep } from './two-factor-step';

@@ -7,10 +7,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../../../mocks/scenarios';
 import { withMockServer } from '../../testing/mock-server';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
-import { useSession } from '../../app/session';
+import { createQueryClient } from '../../platform/query-client';
+import { useSession } from '../../platform/session';
 import { Toaster } from '../../app/toaster';
 import type { LoginModalArgs } from './login-args';
 

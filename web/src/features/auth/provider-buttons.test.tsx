@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getGetAuthSettingsMockHandler } from '../../../../generated/msw/auth/auth.msw';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { withMockServer } from '../../testing/mock-server';
 import { useAuthSettings } from './auth-settings';
 import { ProviderButtons } from './provider-buttons';

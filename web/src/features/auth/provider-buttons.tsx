@@ -2,7 +2,7 @@
 // the server for the provider's address and goes there; the provider sends the browser back here.
 import { useSignInSocial } from '../../../../generated/react-query/auth/auth';
 import type { SignInSocial200 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { useAuthSettings } from './auth-settings';
 import { FormError } from './form-parts';
 

@@ -1,8 +1,8 @@
 // "Send a new link" for a signed-in person whose address is not verified yet; on a server that
 // sends no mail it says who verifies instead.
 import { useSendVerificationEmail } from '../../../../generated/react-query/auth/auth';
-import { problemMessage } from '../../app/problem';
-import { useSession } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { useSession } from '../../platform/session';
 import { useAuthSettings } from './auth-settings';
 
 export function ResendVerification() {

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../../../generated/react-query/auth/auth';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { Field, FormError } from './form-parts';
 import { PageCard } from './page-card';
 

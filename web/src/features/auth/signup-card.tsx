@@ -4,10 +4,10 @@
 // follow-up box (the "Lose your answer?" prompt belongs there).
 import { X } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
-import { updateSettings, useSettings } from '../../app/settings/store';
-import { DESKTOP_QUERY, useMediaQuery } from '../../app/use-media-query';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
+import { updateSettings, useSettings } from '../../platform/settings/store';
+import { DESKTOP_QUERY, useMediaQuery } from '../../platform/use-media-query';
 
 export const SIGNUP_CARD_BANNER = 'signup-card';
 

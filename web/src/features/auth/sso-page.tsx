@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import { useSignInSso } from '../../../../generated/react-query/auth/auth';
 import type { SignInSso200 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { Field, FormError } from './form-parts';
 import { PageCard } from './page-card';
 

@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { useVerifyTwoFactor } from '../../../../generated/react-query/two-factor/two-factor';
 import type { SessionResponse } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { Field, FormError } from './form-parts';
 
 export function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (name: string) => void; onRestart: () => void }) {

@@ -3,7 +3,7 @@
 // the server; on a server without mail, /mail says how (an administrator's address verifies itself
 // with the code printed in the server's log; others ask the administrator).
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { useAuthSettings } from './auth-settings';
 
 export function VerifyEmailBanner() {

@@ -4,10 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetSubscriptionQueryKey, useGetDowngradeQuote, useScheduleDowngrade } from '../../../../generated/react-query/billing/billing';
 import type { DowngradeQuote } from '../../../../generated/react-query/model';
-import type { ModalProps } from '../../app/modals/types';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import type { ModalProps } from '../../platform/modals/types';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
 import { formatMoney } from './pricing';
 import { SUBSCRIPTION_UPDATED } from './upgrade-modal';

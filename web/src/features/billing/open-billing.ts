@@ -4,8 +4,8 @@
 import { getCustomerPortal } from '../../../../generated/react-query/billing/billing';
 import { getMobileApp } from '../../../../generated/react-query/partners/partners';
 import type { GetMobileApp200 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { problemMessage } from '../../platform/problem';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 export async function openBillingPortal(): Promise<boolean> {
   try {

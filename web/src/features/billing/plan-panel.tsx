@@ -9,10 +9,10 @@ import {
   useGetSubscription,
 } from '../../../../generated/react-query/billing/billing';
 import type { BillingPlans, Subscription } from '../../../../generated/react-query/model';
-import { useModals } from '../../app/modals/context';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey, useSession } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { useModals } from '../../platform/modals/context';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey, useSession } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { billingDate } from './downgrade-modal';
 import { SubscriptionButton } from './subscription-button';
 import { SUBSCRIPTION_UPDATED } from './upgrade-modal';

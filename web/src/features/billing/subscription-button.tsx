@@ -6,8 +6,8 @@
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
 import { PRICING_PATH } from '../upsells/plan';
 import { openBillingPortal, openStorePage } from './open-billing';
 import { fromOrganization, LEARN_MORE, LOGIN_PITCH, MANAGE, MANAGE_ORG, subscriptionButtonState } from './subscription-button-state';

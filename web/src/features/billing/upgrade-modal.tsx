@@ -7,16 +7,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { getGetSubscriptionQueryKey, useGetUpgradeQuote, useUpgradeSubscription } from '../../../../generated/react-query/billing/billing';
 import type { UpgradeQuote } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import type { ModalProps } from '../../app/modals/types';
-import { sessionQueryKey } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import type { ModalProps } from '../../platform/modals/types';
+import { sessionQueryKey } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
 import { openBillingPortal } from './open-billing';
+import type { UpgradeModalArgs } from './upgrade-args';
 import { formatMoney } from './pricing';
 import { confirmable, type Problem, showsPaymentFix, upgradeVariant } from './upgrade-variant';
-
-export type UpgradeModalArgs = { origin?: string; toContinue?: boolean };
 
 export const SUBSCRIPTION_UPDATED = 'Subscription updated';
 export const PAYMENT_FIX_LABEL = 'Update payment method';

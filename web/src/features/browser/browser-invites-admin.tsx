@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { getListBrowserInvitesQueryKey, useIssueBrowserInvites, useListBrowserInvites } from '../../../../generated/react-query/admin/admin';
 import type { BrowserInviteList } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { FormError } from '../auth/form-parts';
 
 export function BrowserInvitesAdmin() {

@@ -7,12 +7,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { toast } from '../../app/toasts';
+import { createQueryClient } from '../../platform/query-client';
+import { toast } from '../../platform/toasts';
 import { withMockServer } from '../../testing/mock-server';
 import BrowserPage from './browser-page';
 
-vi.mock('../../app/toasts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../app/toasts')>()), toast: vi.fn() }));
+vi.mock('../../platform/toasts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../platform/toasts')>()), toast: vi.fn() }));
 
 withMockServer('signed-in');
 

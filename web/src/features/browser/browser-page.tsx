@@ -1,6 +1,6 @@
 // `/download`: get the assistant browser. The download buttons, the download mail, and (signed in)
 // the invite code a person was given.
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { DownloadButtons } from './download-buttons';
 import { DownloadEmailForm } from './download-email-form';
 import { InviteClaim } from './invite-claim';

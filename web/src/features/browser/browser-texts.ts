@@ -2,8 +2,8 @@
 // download toast shows 5 s; invite calls have a medium timeout (this project: 10 s) with 1 retry
 // (status) and 2 (claim); failed invite and download-mail calls are only logged. Where the seed
 // shows no text, these are this project's.
-import { MEDIUM_TIMEOUT_MS } from '../../app/api-fetch';
-import { TOAST_DURATION } from '../../app/toasts';
+import { MEDIUM_TIMEOUT_MS } from '../../platform/api-fetch';
+import { TOAST_DURATION } from '../../platform/toasts';
 
 export const BROWSER_TEXT = {
   downloadStarted: 'Comet download started...',

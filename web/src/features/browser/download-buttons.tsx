@@ -4,7 +4,7 @@
 import { Download } from 'lucide-react';
 import { useGetBrowserDownloads } from '../../../../generated/react-query/browser/browser';
 import type { BrowserDownloads } from '../../../../generated/react-query/model';
-import { toast } from '../../app/toasts';
+import { toast } from '../../platform/toasts';
 import { BROWSER_TEXT, DOWNLOAD_TOAST_MS } from './browser-texts';
 
 export function DownloadButtons() {

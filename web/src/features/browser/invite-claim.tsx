@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { browserInviteStatus, claimBrowserInvite } from '../../../../generated/react-query/browser/browser';
 import type { BrowserInviteClaim, BrowserInviteStatus } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
+import { ApiError } from '../../platform/api-fetch';
 import { BROWSER_TEXT, INVITE_CLAIM_RETRIES, INVITE_STATUS_RETRIES, INVITE_TIMEOUT_MS } from './browser-texts';
 
 const STATUS_KEY = ['browser-invite-status'] as const;

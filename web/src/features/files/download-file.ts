@@ -4,8 +4,8 @@
 // denials show the seeds' texts for 8 s; anything else 'Failed to download file' (3 s).
 import { downloadAttachment, downloadFile } from '../../../../generated/react-query/files/files';
 import type { FileDownloadResponse } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { isImageFile, isPdfFile } from './file-rules';
 import { DOWNLOAD_DENIED, FILE_TEXT, type DownloadDenial } from './file-texts';
 import { FILE_CALL_RETRIES, retryFileCall } from './use-delete-files';

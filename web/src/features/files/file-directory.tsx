@@ -4,7 +4,7 @@
 import { ChevronLeft, ChevronRight, FolderOpen, Search } from 'lucide-react';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { RepositoryFile } from '../../../../generated/react-query/model';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import type { RepositoryRef } from './file-keys';
 import { COMPLETED_PAGE_SIZE, useFileDirectory } from './file-queries';
 import { canDeleteFrom } from './file-rules';

@@ -7,7 +7,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupMocks } from '../../../../mocks/node';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { MY_FILES } from './file-keys';
 import { FILE_LIST_POLL_MS, SUMMARY_POLL_IDLE_MS, useCursorFileList, useFileDirectory, useFileSummary } from './file-queries';
 import { addFile } from './files-test-kit';

@@ -20,7 +20,7 @@ import type {
   RepositoryFile,
   SpaceFileList,
 } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
+import type { ApiError } from '../../platform/api-fetch';
 import { refreshRepository } from './file-cache';
 import { fileListKey, fileSummaryKey, fileViewKey, spaceFilesKey, type RepositoryRef } from './file-keys';
 

@@ -7,7 +7,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { setupMocks } from '../../../../mocks/node';
 import type { MockFile } from '../../../../mocks/files';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { Toaster } from '../../app/toaster';
 import FileViewPage from './file-view-page';
 import MyFilesPage from './my-files-page';

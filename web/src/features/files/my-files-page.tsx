@@ -1,8 +1,8 @@
 // /account/files: My Files, labelled Imports in the account navigation (seed 001 §2, seed 003 §2).
 import { FolderOpen } from 'lucide-react';
 import { useEffect } from 'react';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
 import { PageMessage } from '../../ui/page-message';
 import { MY_FILES } from './file-keys';
 import { RepositoryFiles } from './repository-files';

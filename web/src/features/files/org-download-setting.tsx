@@ -4,9 +4,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetOrgFileSettingsQueryKey, useGetOrgFileSettings, useUpdateOrgFileSettings } from '../../../../generated/react-query/files/files';
 import type { OrgFileSettings } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import type { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 type Cached = { data: OrgFileSettings; status: number; headers?: Headers };
 

@@ -2,8 +2,8 @@
 // (seed 001 §1, §6); everyone else is told plainly why there is nothing here.
 import { Building2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
 import { PageMessage } from '../../ui/page-message';
 import { ORG_FILES } from './file-keys';
 import { OrgDownloadSetting } from './org-download-setting';

@@ -5,7 +5,7 @@ import { AlertCircle, CheckCircle2, Download, FileText, Loader2, Plus, Trash2 } 
 import { useState } from 'react';
 import type { Collection, RepositoryFile, SpaceFile } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/pure';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { startDownload } from './download-file';
 import { spaceRepository } from './file-keys';

@@ -4,9 +4,9 @@
 // Enterprise members also refresh every file list (seed: "an extra cache refresh on file changes").
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteRepositoryFiles } from '../../../../generated/react-query/files/files';
-import { ApiError } from '../../app/api-fetch';
-import { useSession } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { useSession } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { refreshRepository, removeFilesOptimistically, restoreSnapshot, type CacheSnapshot } from './file-cache';
 import { filesRoot, repositoryKey, type RepositoryRef } from './file-keys';
 import { repositoryInfo } from './file-queries';

@@ -2,8 +2,8 @@
 // repository refetches, so they move to the processing group and polling starts.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resyncFiles } from '../../../../generated/react-query/files/files';
-import { problemMessage } from '../../app/problem';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { problemMessage } from '../../platform/problem';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { refreshRepository } from './file-cache';
 import type { RepositoryRef } from './file-keys';
 import { repositoryInfo } from './file-queries';

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { withMockServer } from '../../testing/mock-server';
 import { GUIDE_PAGES } from './guide-pages';

@@ -1,9 +1,9 @@
 // Home: the ask box, centred, with the shortcut hints.
-import { currentPlatform } from '../../app/platform';
-import { useSettings } from '../../app/settings/store';
-import { displayKeys } from '../../app/shortcuts/keys';
-import { effectiveBindings } from '../../app/shortcuts/registry';
-import { AskBox } from './ask-box';
+import { currentPlatform } from '../../platform/environment';
+import { useSettings } from '../../platform/settings/store';
+import { displayKeys } from '../../platform/shortcuts/keys';
+import { effectiveBindings } from '../../platform/shortcuts/registry';
+import { AskBox } from '../ask/ask-box';
 import { UpsellModalHost } from '../upsells/upsell-modal-host';
 import { UpsellSlot } from '../upsells/upsell-slot';
 

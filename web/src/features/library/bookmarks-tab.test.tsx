@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { withMockServer } from '../../testing/mock-server';
 import type { MockThread } from '../../../../mocks/threads';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import LibraryPage from './library-page';
 
 const mocks = withMockServer('signed-in');

@@ -5,8 +5,8 @@ import { Bookmark } from 'lucide-react';
 import { useState } from 'react';
 import { useListCollectionThreads } from '../../../../generated/react-query/collections/collections';
 import type { ThreadList } from '../../../../generated/react-query/model';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
 import { Pager, ThreadRows, ThreadRowsSkeleton } from './thread-rows';
 
 export const BOOKMARKS_PAGE_SIZE = 20;

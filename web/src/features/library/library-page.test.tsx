@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { withMockServer } from '../../testing/mock-server';
 import type { MockThread } from '../../../../mocks/threads';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import LibraryPage, { PAGE_SIZE } from './library-page';
 
 const mocks = withMockServer('anonymous');

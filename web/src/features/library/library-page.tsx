@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useListThreads } from '../../../../generated/react-query/threads/threads';
 import type { ThreadList } from '../../../../generated/react-query/model';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { AccessRequestRows, useAccessRequests } from '../sharing/access-requests';
 import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { BookmarksTab } from './bookmarks-tab';

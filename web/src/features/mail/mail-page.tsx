@@ -12,8 +12,8 @@ import {
 } from '../../../../generated/react-query/admin/admin';
 import { getListOutboxMailQueryKey, useListOutboxMail } from '../../../../generated/react-query/mail/mail';
 import type { MakeResetLinkAsAdmin200, OutboxList, VerifyAccountAsAdmin200 } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey, useSession } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey, useSession } from '../../platform/session';
 import { MailText } from './mail-text';
 import { useAuthSettings } from '../auth/auth-settings';
 import { Field, FormError } from '../auth/form-parts';

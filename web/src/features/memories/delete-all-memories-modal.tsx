@@ -1,5 +1,5 @@
 // The delete-all-memories confirmation (seed 003 §2): the list empties at once (use-memories.ts).
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useOptimisticMemoryDeletes } from './use-memories';
 

@@ -1,6 +1,6 @@
 // The delete-memory confirmation (seed 003 §2): the memory leaves the list at once and comes
 // back if the server refuses (use-memories.ts).
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import type { MemoryKeyArgs } from './memory-args';
 import { useOptimisticMemoryDeletes } from './use-memories';

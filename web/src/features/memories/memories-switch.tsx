@@ -2,7 +2,7 @@
 // of the person. It saves on change, apart from the page's form; 'Manage' opens the memory list.
 import { useQueryClient } from '@tanstack/react-query';
 import { getGetMemorySettingsQueryKey, useGetMemorySettings, useUpdateMemorySettings } from '../../../../generated/react-query/memories/memories';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { MEMORY_CALL } from './use-memories';
 
 export function MemoriesSwitch() {

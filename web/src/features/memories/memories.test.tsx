@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { withMockServer } from '../../testing/mock-server';
 import { FEEDBACK_THANKS, NOT_REFERENCED } from './memory-feedback';

@@ -1,4 +1,4 @@
-// The memory modals' arguments (web/src/app/modals/registry.ts).
+// The memory modals' arguments (web/src/platform/modals/catalogue.ts).
 export type MemoryKeyArgs = { memoryKey: string };
 /** A source of an answer shown in the memory side sheet (seed 003 §2): a memory or a library entry. */
 export type MemorySheetItem = { url: string; name: string; snippet: string; timestamp?: string; is_memory?: boolean; is_conversation_history?: boolean };

@@ -3,9 +3,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEditMemory, useGetMemory } from '../../../../generated/react-query/memories/memories';
-import { ApiError } from '../../app/api-fetch';
-import { useModals } from '../../app/modals/context';
-import type { ModalProps } from '../../app/modals/types';
+import { ApiError } from '../../platform/api-fetch';
+import { useModals } from '../../platform/modals/context';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import type { MemoryKeyArgs } from './memory-args';
 import { MemoryFeedback } from './memory-feedback';

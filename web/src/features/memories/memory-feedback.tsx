@@ -13,7 +13,7 @@ import {
   useToggleMemoryEntryFeedback,
 } from '../../../../generated/react-query/memories/memories';
 import type { MemoryFeedbackType } from '../../../../generated/react-query/model';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { MEMORY_CALL } from './use-memories';
 
 export const NOT_REFERENCED = 'This memory will not be referenced in future searches.';

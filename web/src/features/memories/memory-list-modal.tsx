@@ -4,9 +4,9 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useAddMemory } from '../../../../generated/react-query/memories/memories';
-import { ApiError } from '../../app/api-fetch';
-import { useModals } from '../../app/modals/context';
-import type { ModalProps } from '../../app/modals/types';
+import { ApiError } from '../../platform/api-fetch';
+import { useModals } from '../../platform/modals/context';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { formatMemoryDate, useMemoryList } from './use-memories';
 import { useQueryClient } from '@tanstack/react-query';

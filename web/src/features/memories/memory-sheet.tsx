@@ -2,8 +2,8 @@
 // earlier conversation an answer used, each with its title, date and snippet, feedback on each
 // memory, 'See more' for a library entry, 'Manage' for the memory list, and 'See all your memories.'
 import { Link } from 'react-router';
-import { useModals } from '../../app/modals/context';
-import type { ModalProps } from '../../app/modals/types';
+import { useModals } from '../../platform/modals/context';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { keyOfUrl, type MemorySheetArgs } from './memory-args';
 import { MemoryFeedback } from './memory-feedback';

@@ -4,8 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeleteAllMemories, useDeleteMemory, useListMemories } from '../../../../generated/react-query/memories/memories';
 import type { MemoryList } from '../../../../generated/react-query/model';
-import { MEDIUM_TIMEOUT_MS } from '../../app/api-fetch';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { MEDIUM_TIMEOUT_MS } from '../../platform/api-fetch';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 /** Memory calls end after the seeds' medium timeout (seed 003 §9). */
 export const MEMORY_CALL = { timeoutMs: MEDIUM_TIMEOUT_MS };

@@ -14,7 +14,7 @@ import {
   useMarkNotificationRead,
 } from '../../../../generated/react-query/notifications/notifications';
 import type { Notification, NotificationList } from '../../../../generated/react-query/model';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { useLiveCentre } from './use-live-centre';
 
 export function NotificationBell({ open }: { open: boolean }) {

@@ -12,8 +12,8 @@ import {
   useUpdateNotificationPreferences,
 } from '../../../../generated/react-query/notifications/notifications';
 import type { NotificationPreferences } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { SaveStatus, SignedInOnly } from '../account-settings/signed-in-only';
 import { currentSubscription, PushPermissionError, pushSupport, subscribeBrowser } from './push';
 

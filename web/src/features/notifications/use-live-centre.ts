@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getListNotificationsQueryKey } from '../../../../generated/react-query/notifications/notifications';
-import { openEventStream } from '../../app/event-stream';
+import { openEventStream } from '../../platform/event-stream';
 
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 30_000;

@@ -2,8 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useCreateOrganization } from '../../../../generated/react-query/organizations/organizations';
-import { problemMessage } from '../../app/problem';
-import { sessionQueryKey } from '../../app/session';
+import { problemMessage } from '../../platform/problem';
+import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 import { checkedDetails } from './org-rules';
 

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useUpdateOrganization } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgDefaultThreadAccess, OrgDetails } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
+import { problemMessage } from '../../platform/problem';
 import { FormError } from '../auth/form-parts';
 import { OrgGate } from './org-gate';
 import { checkedDetails, splitDomains } from './org-rules';

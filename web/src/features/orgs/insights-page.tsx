@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useGetOrgInsights } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgInsights } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import type { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { OrgGate } from './org-gate';
 import { isManager } from './org-sections';
 

@@ -13,8 +13,8 @@ import {
   useRevokeOrgInvitation,
 } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgMember, OrgMemberList, OrgRole, SessionUser } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import type { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../auth/form-parts';
 import { OrgGate } from './org-gate';

@@ -3,8 +3,8 @@
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { OrgDetails, SessionUser } from '../../../../generated/react-query/model';
-import { useModals } from '../../app/modals/context';
-import { problemMessage } from '../../app/problem';
+import { useModals } from '../../platform/modals/context';
+import { problemMessage } from '../../platform/problem';
 import { PageMessage } from '../../ui/page-message';
 import { CreateOrgForm } from './create-org-form';
 import { useOrg } from './use-org';

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_ORG } from '../../../../mocks/scenarios';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { withMockServer } from '../../testing/mock-server';
 import { ORG_SECTIONS } from './org-sections';

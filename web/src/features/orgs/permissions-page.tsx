@@ -2,8 +2,8 @@
 // of threads, and who may create Spaces. Owners and admins change them; each switch saves at once.
 import { useGetOrgPermissions, useUpdateOrgPermissions } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgPermissions, OrgPermissionsUpdate } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import type { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { FormError } from '../auth/form-parts';
 import { OrgGate } from './org-gate';
 import { isManager } from './org-sections';

@@ -11,8 +11,8 @@ import {
   useVerifyOrgSsoDomain,
 } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgSso } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import type { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../auth/form-parts';
 import { useRefreshOrg } from './use-org';

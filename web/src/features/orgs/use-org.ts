@@ -3,8 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetOrganization } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgDetails } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { sessionQueryKey, useSession } from '../../app/session';
+import type { ApiError } from '../../platform/api-fetch';
+import { sessionQueryKey, useSession } from '../../platform/session';
 
 export function useOrg() {
   const { user, isLoading } = useSession();

@@ -3,8 +3,8 @@
 import { type FormEvent, useState } from 'react';
 import { useGetOrgUserAccess, useListOrgMembers, useUpdateOrgUserAccess } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgAccess, OrgAccessOverride, OrgMemberList, OrgRole, OrgUserAccess } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
+import type { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
 import { FormError } from '../auth/form-parts';
 import { OrgGate } from './org-gate';
 import { isManager, ROLE_LABEL } from './org-sections';

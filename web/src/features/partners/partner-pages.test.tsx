@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { getGetMobileAppMockHandler } from '../../../../generated/msw/partners/partners.msw';
 import { withMockServer } from '../../testing/mock-server';

@@ -4,8 +4,8 @@
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import type { StreamSource } from './answer-stream';
-import { domainOf } from './source-cards';
+import type { StreamSource } from '../ask/answer-stream';
+import { domainOf } from '../sources/source-cards';
 
 type MdNode = { type: string; value?: string; url?: string; children?: MdNode[]; data?: { hProperties?: Record<string, unknown> } };
 

@@ -4,15 +4,15 @@
 import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldCheck, Sparkles, Square } from 'lucide-react';
 import { clsx } from 'clsx';
 import { useContext, useState } from 'react';
-import { ModalContext } from '../../app/modals/context';
-import { useServerFeatures } from '../../app/server-features';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ModalContext } from '../../platform/modals/context';
+import { useServerFeatures } from '../../platform/server-features';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { sourcesTitle } from '../sources/sources-args';
-import type { StreamSource } from './answer-stream';
+import type { StreamSource } from '../ask/answer-stream';
 import { AnswerMarkdown } from './answer-markdown';
-import { STREAM_ERROR } from './live-answers';
+import { STREAM_ERROR } from '../ask/live-answers';
 import { modelLabel } from './model-label';
-import { DomainAvatar, domainOf, SourceCards } from './source-cards';
+import { DomainAvatar, domainOf, SourceCards } from '../sources/source-cards';
 import { TranslateAnswerButton } from './translate-answer';
 
 export type ViewEntry = {

@@ -3,7 +3,7 @@
 import { ArrowUp } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
-import { QuestionLength, useQuestion } from './question-limit';
+import { QuestionLength, useQuestion } from '../ask/question-limit';
 
 export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => void; disabled?: boolean }) {
   const [text, setText] = useState('');

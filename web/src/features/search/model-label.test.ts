@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamSource } from './answer-stream';
+import type { StreamSource } from '../ask/answer-stream';
 import { FROM_SPACE_FILES, FROM_USER_GUIDE, FROM_YOUR_SOURCES, modelLabel } from './model-label';
-import { searchModeChoices, searchModeOf, spaceAskScope } from './search-mode';
+import { searchModeChoices, searchModeOf, spaceAskScope } from '../ask/search-mode';
 
 const guide: StreamSource = { url: '/help/asking#x', name: 'Asking', snippet: 's' };
 const file = (type: 'USER' | 'ORG' | 'COLLECTION'): StreamSource => ({

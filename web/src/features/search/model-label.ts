@@ -1,7 +1,7 @@
 // The line under an answer saying what wrote it. The offline model quotes its sources, so its
 // label says which sources it quoted: this Space's files, the asker's own sources (their files,
 // memories, web results) or the built-in user guide (whose passages' domain is `help`, at /help/...).
-import type { StreamSource } from './answer-stream';
+import type { StreamSource } from '../ask/answer-stream';
 
 export const OFFLINE_MODEL = 'offline-extractive';
 export const FROM_SPACE_FILES = "Answered offline from this Space's files";

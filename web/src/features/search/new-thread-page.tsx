@@ -5,12 +5,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSettings } from '../../app/settings/store';
-import { AskBox } from '../home/ask-box';
+import { useSettings } from '../../platform/settings/store';
+import { AskBox } from '../ask/ask-box';
 import { EntryView } from './entry-view';
-import { startAsk, stopLive, useLiveEntries } from './live-answers';
-import { questionProblem } from './question-limit';
-import { searchModeOf } from './search-mode';
+import { startAsk, stopLive, useLiveEntries } from '../ask/live-answers';
+import { questionProblem } from '../ask/question-limit';
+import { searchModeOf } from '../ask/search-mode';
 
 export default function NewThreadPage() {
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@
 // replaced by /search/new?q=…&streamId=<new id>, which asks once under that stream id; /search
 // with no q is the empty new thread.
 import { Navigate, useSearchParams } from 'react-router';
-import { newKey } from './live-answers';
+import { newKey } from '../ask/live-answers';
 
 export function searchRewrite(search: URLSearchParams, streamId: string): string {
   const q = search.get('q');

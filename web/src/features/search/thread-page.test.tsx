@@ -16,7 +16,7 @@ import { Toaster } from '../../app/toaster';
 import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
 import HomePage from '../home/home-page';
 import NewThreadPage from './new-thread-page';
-import { QUESTION_TOO_LONG } from './question-limit';
+import { QUESTION_TOO_LONG } from '../ask/question-limit';
 import SearchRedirect from './search-redirect';
 import ThreadPage from './thread-page';
 

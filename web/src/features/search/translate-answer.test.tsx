@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { mockTranslation } from '../../../../mocks/translation';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { Toaster } from '../../app/toaster';
-import { toast } from '../../app/toasts';
+import { toast } from '../../platform/toasts';
 import { TRANSLATION_UNAVAILABLE, TranslateAnswerButton } from './translate-answer';
 
 const mocks = setupMocks('anonymous');

@@ -9,7 +9,7 @@
 import { Languages } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslateTexts } from '../../../../generated/react-query/translation/translation';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { browserLanguages, MAX_TEXTS, splitForTranslation } from './translation-text';
 
 export const TRANSLATION_UNAVAILABLE = 'Translation is not available';

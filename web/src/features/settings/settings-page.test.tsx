@@ -6,9 +6,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
-import { getSettings, reloadSettings } from '../../app/settings/store';
+import { getSettings, reloadSettings } from '../../platform/settings/store';
 import { withMockServer } from '../../testing/mock-server';
 
 withMockServer('anonymous');

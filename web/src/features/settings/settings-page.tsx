@@ -1,11 +1,11 @@
 // Settings kept on this device: colour scheme (kept with the account too when signed in), incognito and keyboard shortcuts.
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { useModals } from '../../app/modals/context';
-import { toggleIncognito } from '../../app/layout/shell-shortcuts';
-import { ColourSchemeChoice } from '../../app/settings/colour-scheme-choice';
-import type { ColourScheme } from '../../app/settings/schema';
-import { updateSettings, useSettings } from '../../app/settings/store';
+import { useModals } from '../../platform/modals/context';
+import { ColourSchemeChoice } from '../../platform/settings/colour-scheme-choice';
+import { toggleIncognito } from '../../platform/settings/incognito';
+import type { ColourScheme } from '../../platform/settings/schema';
+import { updateSettings, useSettings } from '../../platform/settings/store';
 import { useAccountPreferences, useSavePreferences } from '../account-settings/account-preferences';
 
 export default function SettingsPage() {

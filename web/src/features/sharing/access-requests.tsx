@@ -9,8 +9,8 @@ import {
   useListAccessRequests,
 } from '../../../../generated/react-query/threads/threads';
 import type { AccessRequest, AccessRequestList } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 export function useAccessRequests(enabled: boolean) {
   return useListAccessRequests({ query: { enabled, select: (r) => (r.data as AccessRequestList).requests, refetchInterval: 30_000 } });

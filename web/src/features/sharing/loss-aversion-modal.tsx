@@ -1,10 +1,9 @@
 // "Lose your answer?" (seed 003 §2, the loss-aversion modal): an anonymous visitor leaving an
 // answer is offered to sign up or log in to keep it, or to go on without it.
-import { useModals } from '../../app/modals/context';
-import type { ModalProps } from '../../app/modals/types';
+import { useModals } from '../../platform/modals/context';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
-
-export type LossAversionArgs = { onLeave?: () => void };
+import type { LossAversionArgs } from './sharing-args';
 
 export default function LossAversionModal({ args, close }: ModalProps<LossAversionArgs>) {
   const modals = useModals();

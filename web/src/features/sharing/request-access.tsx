@@ -4,10 +4,10 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRequestThreadAccess } from '../../../../generated/react-query/threads/threads';
-import { ApiError } from '../../app/api-fetch';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 export const PRIVATE_TITLE = 'This answer is private';
 export const ACCESS_REQUEST_SENT = 'Access request sent';

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getGetThreadQueryKey, useUpdateThread } from '../../../../generated/react-query/threads/threads';
 import type { Thread } from '../../../../generated/react-query/model';
-import { useSession } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { useSession } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 export const EXPIRY_REMOVAL_FAILED = 'Failed to remove thread expiry';
 

@@ -2,8 +2,8 @@
 // asks "Lose your answer?"; leaving anyway goes where they were going.
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
-import { useModals } from '../../app/modals/context';
-import { getSettings, updateSettings } from '../../app/settings/store';
+import { useModals } from '../../platform/modals/context';
+import { getSettings, updateSettings } from '../../platform/settings/store';
 import { LOSS_AVERSION_COUNTER, lossAversionDue } from './loss-aversion';
 
 export function useLossAversion(p: { anonymous: boolean; hasAnswer: boolean }) {

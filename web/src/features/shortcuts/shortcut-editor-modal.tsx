@@ -1,12 +1,12 @@
 // The editor for the two editable shortcuts (new thread, show shortcuts): press the new keys to
 // rebind; the choice is kept in settings. A binding that clashes or needs no modifier is refused.
 import { useState, type KeyboardEvent } from 'react';
-import type { ModalProps } from '../../app/modals/types';
-import { currentPlatform } from '../../app/platform';
-import { updateSettings, useSettings } from '../../app/settings/store';
-import { bindingFromEvent, displayKeys, EDITABLE_ACTIONS, formatBinding, type EditableAction, type Platform } from '../../app/shortcuts/keys';
-import { effectiveBindings, rebindProblem, SHORTCUTS } from '../../app/shortcuts/registry';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import type { ModalProps } from '../../platform/modals/types';
+import { currentPlatform } from '../../platform/environment';
+import { updateSettings, useSettings } from '../../platform/settings/store';
+import { bindingFromEvent, displayKeys, EDITABLE_ACTIONS, formatBinding, type EditableAction, type Platform } from '../../platform/shortcuts/keys';
+import { effectiveBindings, rebindProblem, SHORTCUTS } from '../../platform/shortcuts/registry';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
 import { KeyCaps } from './key-caps';
 

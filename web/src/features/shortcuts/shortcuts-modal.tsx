@@ -1,13 +1,13 @@
 // The keyboard shortcuts list (seeds: "key lists per operating system"), with the keys of this
 // OS and build, and a way into the editor. A shortcut the server cannot serve (dictation without
 // voice input) is listed with its key as off on this server; it is not bound.
-import { useModals } from '../../app/modals/context';
-import type { ModalProps } from '../../app/modals/types';
-import { currentPlatform } from '../../app/platform';
-import { useSettings } from '../../app/settings/store';
-import { ACTIONS, displayKeys, formatBinding, type Platform } from '../../app/shortcuts/keys';
-import { useServerFeatures } from '../../app/server-features';
-import { effectiveBindings, offOnServer, SHORTCUTS } from '../../app/shortcuts/registry';
+import { useModals } from '../../platform/modals/context';
+import type { ModalProps } from '../../platform/modals/types';
+import { currentPlatform } from '../../platform/environment';
+import { useSettings } from '../../platform/settings/store';
+import { ACTIONS, displayKeys, formatBinding, type Platform } from '../../platform/shortcuts/keys';
+import { useServerFeatures } from '../../platform/server-features';
+import { effectiveBindings, offOnServer, SHORTCUTS } from '../../platform/shortcuts/registry';
 import { ModalTitle } from '../../ui/modal-parts';
 import { KeyCaps } from './key-caps';
 

@@ -6,13 +6,13 @@ import { ExternalLink, Trash2 } from 'lucide-react';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useRemoveEntrySources } from '../../../../generated/react-query/threads/threads';
-import { ApiError } from '../../app/api-fetch';
-import { useModals } from '../../app/modals/context';
-import type { ModalProps } from '../../app/modals/types';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { useModals } from '../../platform/modals/context';
+import type { ModalProps } from '../../platform/modals/types';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { contentKeys } from '../../ui/content-keys';
 import { ModalTitle } from '../../ui/modal-parts';
-import { DomainAvatar, domainOf } from '../search/source-cards';
+import { DomainAvatar, domainOf } from './source-cards';
 import { sourcesTitle, type CitationListArgs } from './sources-args';
 
 export const removeLabel = (n: number) => (n === 0 ? 'Remove sources' : `Remove ${sourcesTitle(n).toLowerCase()}`);

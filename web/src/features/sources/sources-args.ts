@@ -1,9 +1,9 @@
 // Arguments of the two source modals of an answer: the citation list and check sources.
-import type { StreamSource } from '../search/answer-stream';
+import type { Source } from '../../../../generated/sdk/types.gen';
 
 export type CitationListArgs = {
   backend_uuid: string;
-  sources: StreamSource[];
+  sources: Source[];
   /** Only the thread's owner may select and remove sources. */
   canRemove: boolean;
 };

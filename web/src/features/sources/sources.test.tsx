@@ -14,7 +14,7 @@ import { MOCK_FEATURES } from '../../../../mocks/server-features';
 import { getGetServerFeaturesMockHandler } from '../../../../generated/msw/system/system.msw';
 import { withoutSources } from '../../../../mocks/sources';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { Toaster } from '../../app/toaster';
 import { EntryView, type ViewEntry } from '../search/entry-view';
 

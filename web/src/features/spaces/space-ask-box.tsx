@@ -6,10 +6,10 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/pure';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
-import { useServerFeatures } from '../../app/server-features';
-import { QuestionLength, useQuestion } from '../search/question-limit';
-import { spaceAskScope } from '../search/search-mode';
-import { useStartThread } from '../search/use-start-thread';
+import { useServerFeatures } from '../../platform/server-features';
+import { QuestionLength, useQuestion } from '../ask/question-limit';
+import { spaceAskScope } from '../ask/search-mode';
+import { useStartThread } from '../ask/use-start-thread';
 
 export const READER_ASK_NOTE = "Answers use this Space's links and instructions; your threads stay your own and are not added to the Space.";
 

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAcceptCollectionInvite } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
 import { isInvited, isOwnerLevel } from '../../../../services/spaces/pure';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { cacheSpace, invalidateSpaceLists } from './space-cache';
 import { SpaceIcon } from './space-icon';
 import { roleLabel } from './space-roles';

@@ -1,6 +1,6 @@
 // The Space context side sheet (seed 000 §2): sections Instructions, Files and Links.
 import { Loader2, PanelRight } from 'lucide-react';
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { SpaceFiles } from '../files/space-files';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useSpace } from './space-queries';

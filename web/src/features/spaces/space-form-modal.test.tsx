@@ -10,7 +10,7 @@ import type { Collection } from '../../../../generated/react-query/model';
 import { withMockServer } from '../../testing/mock-server';
 import { problem } from '../../../../mocks/problem';
 import { SPACE_LIMITS } from '../../../../services/spaces/pure';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { putSpace, renderRoutes } from './spaces-test-kit';
 import SpacesPage from './spaces-page';
 

@@ -3,7 +3,7 @@
 import { Pencil } from 'lucide-react';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources, showsInstructions } from '../../../../services/spaces/pure';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 
 export const showsSpaceInstructions = (space: Collection) => showsInstructions(space.user_permission, space.template_id);
 

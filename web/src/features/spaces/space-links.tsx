@@ -7,9 +7,9 @@ import { useState, type FormEvent } from 'react';
 import { useAddCollectionLink, useRemoveCollectionLink } from '../../../../generated/react-query/collections/collections';
 import type { Collection, LinkConfig } from '../../../../generated/react-query/model';
 import { canEditSources, SPACE_LIMITS } from '../../../../services/spaces/pure';
-import { ApiError } from '../../app/api-fetch';
-import { problemMessage } from '../../app/problem';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { problemMessage } from '../../platform/problem';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { patchCachedSpace, restoreSpaces, snapshotSpaces, type SpaceCacheSnapshot } from './space-cache';
 
 /** Shown under a link whose page had more text than a link keeps (LinkConfig.text_truncated). */

@@ -12,8 +12,8 @@ import {
 } from '../../../../generated/react-query/collections/collections';
 import type { Collection, SpaceMember, SpaceMemberList } from '../../../../generated/react-query/model';
 import { isAdminCapable, isInvited, isOwnerLevel, roleOf, SPACE_ROLES, type SpaceRole } from '../../../../services/spaces/pure';
-import { problemMessage } from '../../app/problem';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { problemMessage } from '../../platform/problem';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { ROLE_DESCRIPTION, ROLE_LABEL } from './space-roles';
 
 type MembersAnswer = { data: unknown };

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getListCollectionThreadsQueryKey, useGetCollection } from '../../../../generated/react-query/collections/collections';
 import type { Collection, ThreadList } from '../../../../generated/react-query/model';
-import type { ApiError } from '../../app/api-fetch';
+import type { ApiError } from '../../platform/api-fetch';
 
 type Cached<T> = { data: T; status: number; headers?: Headers };
 

@@ -7,7 +7,7 @@ import { useListCollectionThreads, useRemoveCollectionEntry } from '../../../../
 import type { Collection, ThreadList, ThreadSummary } from '../../../../generated/react-query/model';
 import { isReadable, isWriteCapable } from '../../../../services/spaces/pure';
 import { getGetThreadQueryKey } from '../../../../generated/react-query/threads/threads';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { invalidateSpaces } from './space-cache';
 import { dropCachedThread, spaceThreadsQueryKey } from './space-queries';
 

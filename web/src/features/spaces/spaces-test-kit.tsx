@@ -9,7 +9,7 @@ import type { setupMocks } from '../../../../mocks/node';
 import type { MockSpace } from '../../../../mocks/spaces';
 import { ACCESS_LEVEL } from '../../../../services/spaces/pure';
 import { ModalProvider } from '../../app/modals/host';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { Toaster } from '../../app/toaster';
 
 function Where() {

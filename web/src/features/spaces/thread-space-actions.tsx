@@ -4,8 +4,8 @@ import { FolderInput, FolderPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CollectionInfo, Thread } from '../../../../generated/react-query/model';
 import { useGetThread } from '../../../../generated/react-query/threads/threads';
-import { useModals } from '../../app/modals/context';
-import { useSession } from '../../app/session';
+import { useModals } from '../../platform/modals/context';
+import { useSession } from '../../platform/session';
 import { SpaceIcon } from './space-icon';
 
 export function SpaceChip({ info }: { info: CollectionInfo }) {

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useDeleteCollection } from '../../../../generated/react-query/collections/collections';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { forgetSpace, invalidateSpaceLists, removeCachedSpace, restoreSpaces, snapshotSpaces, type SpaceCacheSnapshot } from './space-cache';
 
 export const DELETE_FAILED = 'Failed to delete collection';

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEditCollection } from '../../../../generated/react-query/collections/collections';
 import type { Collection, CollectionEditRequest } from '../../../../generated/react-query/model';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { invalidateSpaces, patchCachedSpace, restoreSpaces, snapshotSpaces, type SpaceCacheSnapshot } from './space-cache';
 
 export const EDIT_FAILED = 'Failed to edit collection';

@@ -2,7 +2,7 @@
 // then the flag leaves the address so a reload or Back does not open it again.
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { spaceRepository } from '../files/file-keys';
 import { useSpace } from './space-queries';
 

@@ -1,5 +1,5 @@
 // The scheduled task modal (seed 003 §2).
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import type { TaskModalArgs } from './task-args';
 import { TaskFormModal } from './task-form-modal';
 

@@ -1,7 +1,7 @@
 // /account/shortcuts: the person's saved prompts. Each runs on demand here, or from the ask box
 // by typing / at its start.
-import { useModals } from '../../app/modals/context';
-import { problemMessage } from '../../app/problem';
+import { useModals } from '../../platform/modals/context';
+import { problemMessage } from '../../platform/problem';
 import { SignedInOnly } from '../account-settings/signed-in-only';
 import { TasksList } from './tasks-list';
 import { useTasks } from './use-tasks';

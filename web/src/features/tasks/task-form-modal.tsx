@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useGetTask } from '../../../../generated/react-query/tasks/tasks';
 import type { Task, TaskInput } from '../../../../generated/react-query/model';
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { defaultFields, fieldsOf, FREQUENCIES, type ScheduleFields, scheduleOf, WEEKDAYS } from './schedule-fields';
 import { type TaskKind, type TaskModalArgs, TRIGGER_LABELS } from './task-args';

@@ -2,7 +2,7 @@
 // actions on each: run (shortcuts), pause or resume, edit, copy, delete.
 import { Link } from 'react-router';
 import type { Task } from '../../../../generated/react-query/model';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { describeSchedule } from './schedule-fields';
 import { TRIGGER_LABELS } from './task-args';
 import { useTaskActions } from './use-tasks';

@@ -1,7 +1,7 @@
 // /account/tasks: every task of the person (scheduled tasks, price alerts, shortcuts), with
 // their next run and last result, and the three task modals to add one.
-import { useModals } from '../../app/modals/context';
-import { problemMessage } from '../../app/problem';
+import { useModals } from '../../platform/modals/context';
+import { problemMessage } from '../../platform/problem';
 import { SignedInOnly } from '../account-settings/signed-in-only';
 import { TasksList } from './tasks-list';
 import { useTasks } from './use-tasks';

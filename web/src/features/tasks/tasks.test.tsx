@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { MARKET_DATA_NOT_CONFIGURED } from '../../../../services/market/pure';
 import { withMockServer } from '../../testing/mock-server';

@@ -12,9 +12,9 @@ import {
   useUpdateTask,
 } from '../../../../generated/react-query/tasks/tasks';
 import type { Task, TaskChange } from '../../../../generated/react-query/model';
-import { problemMessage } from '../../app/problem';
-import { useSession } from '../../app/session';
-import { TOAST_DURATION, toast } from '../../app/toasts';
+import { problemMessage } from '../../platform/problem';
+import { useSession } from '../../platform/session';
+import { TOAST_DURATION, toast } from '../../platform/toasts';
 
 const refresh = (client: QueryClient) => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/rest/tasks') });
 

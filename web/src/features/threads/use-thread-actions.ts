@@ -3,8 +3,8 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useDeleteThread, useUpdateThread } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadList } from '../../../../generated/react-query/model';
-import { ApiError } from '../../app/api-fetch';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 
 /** The longest title (the spec's ThreadTitle maxLength). */
 export const MAX_TITLE_LENGTH = 100;

@@ -2,7 +2,7 @@
 // has loaded, and the button; an announcement of the browser download does the download.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { openLink } from './open-link';
 import { buttonClassOf, buttonTextOf } from './upsell-card';

@@ -1,10 +1,10 @@
 // A recommended shortcut (seed 002 §4 shortcut modal), filled with its name and prompt: the
 // person saves it as one of their shortcuts (a SHORTCUT task), or asks the prompt now.
 import { useState } from 'react';
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
-import { useStartThread } from '../search/use-start-thread';
-import { useSession } from '../../app/session';
+import { useStartThread } from '../ask/use-start-thread';
+import { useSession } from '../../platform/session';
 import { useTaskActions } from '../tasks/use-tasks';
 import type { UpsellModalArgs } from './upsell-args';
 

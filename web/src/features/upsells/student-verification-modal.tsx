@@ -1,5 +1,5 @@
 // Student verification (seed 002 §4): what verifying takes; this server cannot verify students yet.
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 
 export default function StudentVerificationModal({ close }: ModalProps) {

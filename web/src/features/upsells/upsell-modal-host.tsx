@@ -1,7 +1,7 @@
 // The modal place (seed 002 app_location "modal"): the first upsell served there opens in the
 // modal host once per page load; its button does what its kind says.
 import { useEffect, useRef } from 'react';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { useUpsells } from './use-upsells';
 
 export function UpsellModalHost() {

@@ -1,6 +1,6 @@
 // An upsell shown in a modal: its image, title and description, its button, and "Not now"
 // (which marks it too, so it does not come back at every visit).
-import type { ModalProps } from '../../app/modals/types';
+import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { buttonClassOf, buttonTextOf } from './upsell-card';
 import type { UpsellModalArgs } from './upsell-args';

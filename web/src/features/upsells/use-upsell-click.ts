@@ -2,10 +2,10 @@
 // first marks the upsell as interacted; the server records it with the place it was shown.
 import { useNavigate } from 'react-router';
 import type { Upsell } from '../../../../generated/react-query/model';
-import { useModals } from '../../app/modals/context';
-import { IS_INSTALL_SIDECAR } from '../../app/platform';
-import { useSession } from '../../app/session';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { useModals } from '../../platform/modals/context';
+import { IS_INSTALL_SIDECAR } from '../../platform/environment';
+import { useSession } from '../../platform/session';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { openLink } from './open-link';
 import { isMaxUser, PRICING_PATH } from './plan';
 import { useMarkInteracted } from './use-upsells';

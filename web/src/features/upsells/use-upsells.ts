@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Upsell, UpsellAppLocation } from '../../../../generated/react-query/model';
 import { getGetUpsellsQueryKey, recordUpsellImpression, useGetUpsells, useMarkUpsellInteracted } from '../../../../generated/react-query/upsells/upsells';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 import { currentVisit } from './visit';
 
 const UPSELLS = '/rest/homepage-widgets/upsell';

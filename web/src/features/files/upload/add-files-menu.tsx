@@ -3,8 +3,8 @@
 // connector list the menu holds 'Local files' only.
 import { ChevronRight, HardDrive, Plus, Plug } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useModals } from '../../../app/modals/context';
-import { useMediaQuery } from '../../../app/use-media-query';
+import { useModals } from '../../../platform/modals/context';
+import { useMediaQuery } from '../../../platform/use-media-query';
 import type { RepositoryRef } from '../file-keys';
 import { UPLOAD_TEXT } from './upload-texts';
 

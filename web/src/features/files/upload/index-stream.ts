@@ -2,7 +2,7 @@
 // their progress, on the app's one event-stream client.
 import type { FileIndexRequest } from '../../../../../generated/react-query/model';
 import type { FileIndexProgress, StreamIndexFilesData } from '../../../../../generated/sdk/types.gen';
-import { openEventStream, type StreamMessage } from '../../../app/event-stream';
+import { openEventStream, type StreamMessage } from '../../../platform/event-stream';
 
 export const INDEX_FILES_PATH: StreamIndexFilesData['url'] = '/rest/sse/index_files';
 

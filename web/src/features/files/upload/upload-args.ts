@@ -1,5 +1,5 @@
 // Arguments of the two upload modals (registry: uploadFiles, spaceUploadFiles). Kept apart from
-// the modal so the registry's types do not pull the modal into the first load.
+// the modal so the modal catalogue's types do not pull the modal into the first load.
 import type { RepositoryRef } from '../file-keys';
 
 export type UploadFilesArgs = { repository: RepositoryRef };

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUPPORTED_TYPE } from '../../../../../services/files/pure';
 import { ACCESS_LEVEL } from '../../../../../services/spaces/pure';
-import { useModals, type ModalApi } from '../../../app/modals/context';
+import { useModals, type ModalApi } from '../../../platform/modals/context';
 import { MY_FILES, spaceRepository } from '../file-keys';
 import { createFilesBackend, fileOf, newClient, Providers, SPACE_UUID } from './upload-test-kit';
 

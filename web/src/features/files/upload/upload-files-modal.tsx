@@ -4,11 +4,13 @@
 // this modal offers.
 import { Loader2, X } from 'lucide-react';
 import { useState } from 'react';
+import { useGetCollection } from '../../../../../generated/react-query/collections/collections';
+import type { Collection } from '../../../../../generated/react-query/model';
 import { canEditSources } from '../../../../../services/spaces/pure';
-import type { ModalProps } from '../../../app/modals/types';
-import { problemMessage } from '../../../app/problem';
+import type { ApiError } from '../../../platform/api-fetch';
+import type { ModalProps } from '../../../platform/modals/types';
+import { problemMessage } from '../../../platform/problem';
 import { ModalTitle } from '../../../ui/modal-parts';
-import { useSpace } from '../../spaces/space-queries';
 import type { RepositoryRef } from '../file-keys';
 import { DropZone } from './drop-zone';
 import { formatSize } from '../format-size';
@@ -31,9 +33,13 @@ export default function UploadFilesModal({ args, close }: ModalProps<UploadFiles
   );
 }
 
-/** A Space's access level, read the way the Space page reads it, decides whether the drop zone works. */
+/**
+ * A Space's access level, read the way the Space page reads it (the same query as
+ * spaces/space-queries.ts, whose feature sits above files), decides whether the drop zone works.
+ */
 function SpaceUpload({ repository, close }: { repository: RepositoryRef; close: () => void }) {
-  const query = useSpace(repository.owner_id ?? '');
+  const slug = repository.owner_id ?? '';
+  const query = useGetCollection<Collection, ApiError>({ collection_slug: slug }, { query: { select: (r) => r.data as Collection, enabled: !!slug } });
   if (query.isError)
     return (
       <p role="alert" className="text-sm text-neutral-600 dark:text-neutral-400">

@@ -6,8 +6,8 @@
 import { getFileUploadUrls } from '../../../../../generated/react-query/files/files';
 import type { FileIndexRequestFileIndexParamsItem, FileUploadUrlsResponse, FileUrlParams, RepositoryFile } from '../../../../../generated/react-query/model';
 import { contentTypeOf, extensionOf, fileTypeOf, isAttachmentType, LIMIT_MESSAGES } from '../../../../../services/files/pure';
-import { ApiError } from '../../../app/api-fetch';
-import { problemMessage } from '../../../app/problem';
+import { ApiError } from '../../../platform/api-fetch';
+import { problemMessage } from '../../../platform/problem';
 import type { RepositoryRef } from '../file-keys';
 import { streamIndexFiles } from './index-stream';
 import { StorageUploadError, uploadToStorage } from './storage-upload';

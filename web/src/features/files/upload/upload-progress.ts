@@ -1,7 +1,7 @@
 // The counts behind the upload toast (seed 001 §4): total, pending and errors. When the last
 // pending file settles, the total returns to 0 and the run is done; `done` keeps what it did.
 // One store for the app, so uploads started from any modal share one toast; sign-out resets it.
-import { resetOnSignOut } from '../../../app/sign-out';
+import { resetOnSignOut } from '../../../platform/sign-out';
 
 export type UploadProgressState = {
   total: number;

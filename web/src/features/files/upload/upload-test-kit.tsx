@@ -9,7 +9,7 @@ import type { Collection, FileLimitReached, FileUploadUrlsRequest, FileIndexRequ
 import { ACCESS_LEVEL, SPACE_ACCESS } from '../../../../../services/spaces/pure';
 import { FREE_PLAN_FIELDS } from '../../../../../mocks/scenarios';
 import { ModalProvider } from '../../../app/modals/host';
-import { createQueryClient } from '../../../app/query-client';
+import { createQueryClient } from '../../../platform/query-client';
 import { Toaster } from '../../../app/toaster';
 
 export const BUCKET_URL = 'http://storage.test/bucket';

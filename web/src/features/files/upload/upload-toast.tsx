@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { toast, TOAST_DURATION } from '../../../app/toasts';
+import { toast, TOAST_DURATION } from '../../../platform/toasts';
 import { filesRoot } from '../file-keys';
 import { errorCountText, syncedText, syncingText, UPLOAD_TEXT } from './upload-texts';
 import { percentComplete, uploadProgress, type UploadProgress } from './upload-progress';

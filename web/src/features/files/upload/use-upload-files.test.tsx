@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RepositoryFile } from '../../../../../generated/react-query/model';
 import { UNSUPPORTED_TYPE } from '../../../../../services/files/pure';
-import { sessionQueryKey } from '../../../app/session';
+import { sessionQueryKey } from '../../../platform/session';
 import { fileListKey, MY_FILES, spaceRepository, type RepositoryRef } from '../file-keys';
 import { createUploadProgress } from './upload-progress';
 import { createFilesBackend, fileOf, newClient, Providers, SPACE_UUID } from './upload-test-kit';

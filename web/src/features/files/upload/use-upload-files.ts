@@ -3,8 +3,8 @@
 // error and a refetch of the repository when it settles. Per-file states feed the modal's list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useSession } from '../../../app/session';
-import { toast, TOAST_DURATION } from '../../../app/toasts';
+import { useSession } from '../../../platform/session';
+import { toast, TOAST_DURATION } from '../../../platform/toasts';
 import { addOptimisticFiles, refreshRepository, restoreSnapshot, type CacheSnapshot } from '../file-cache';
 import type { RepositoryRef } from '../file-keys';
 import { uploadInBatches, type FileUploadState, type UploadItem, type UploadOutcome } from './upload-flow';

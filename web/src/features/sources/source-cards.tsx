@@ -1,9 +1,9 @@
 // Source cards: a letter avatar for the domain (no favicon service: the app works offline), the
 // domain, the title, and a link that opens in a new tab.
 import type { ReactNode } from 'react';
-import { useModals } from '../../app/modals/context';
+import { useModals } from '../../platform/modals/context';
 import { contentKeys } from '../../ui/content-keys';
-import type { StreamSource } from './answer-stream';
+import type { StreamSource } from '../ask/answer-stream';
 
 const REPOSITORY_LABEL = { USER: 'My Files', ORG: 'Organization files', COLLECTION: 'Space files' } as const;
 

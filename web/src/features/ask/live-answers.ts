@@ -9,8 +9,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { stopEntry } from '../../../../generated/react-query/threads/threads';
-import { ApiError } from '../../app/api-fetch';
-import { toast, TOAST_DURATION } from '../../app/toasts';
+import { ApiError } from '../../platform/api-fetch';
+import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { askQuestion, streamEntryEvents, type AnswerEvent, type AskBody, type StreamSource } from './answer-stream';
 import { questionProblem } from './question-limit';
 

@@ -4,13 +4,13 @@
 // server has no web search, which is then said once below the box).
 import { ArrowUp, EyeOff } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { registerAskInput } from '../../app/ask-focus';
+import { registerAskInput } from '../../platform/ask-focus';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
-import { updateSettings, useSettings } from '../../app/settings/store';
-import { QuestionLength, useQuestion } from '../search/question-limit';
-import { useServerFeatures } from '../../app/server-features';
-import { searchModeChoices, searchModeOf, WEB_SEARCH_OFF_NOTE } from '../search/search-mode';
-import { useStartThread } from '../search/use-start-thread';
+import { updateSettings, useSettings } from '../../platform/settings/store';
+import { QuestionLength, useQuestion } from './question-limit';
+import { useServerFeatures } from '../../platform/server-features';
+import { searchModeChoices, searchModeOf, WEB_SEARCH_OFF_NOTE } from './search-mode';
+import { useStartThread } from './use-start-thread';
 import { matchingShortcuts, ShortcutPicker } from '../tasks/shortcut-picker';
 import { useTasks } from '../tasks/use-tasks';
 

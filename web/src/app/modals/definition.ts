@@ -1,12 +1,6 @@
-// What a modal component receives and how the registry describes one.
+// How the registry describes one modal: its component, loaded when opened, and its frame.
 import type { ComponentType } from 'react';
-
-/**
- * `close` closes the modal at once. `guardClose` lets the body be asked first when the person
- * dismisses it (Escape, the Close button, an outside click): the guard returns false to keep
- * the modal open, e.g. to ask "Discard any unsaved changes?"; null removes it.
- */
-export type ModalProps<A = Record<string, never>> = { args: A; close: () => void; guardClose: (guard: (() => boolean) | null) => void };
+import type { ModalProps } from '../../platform/modals/types';
 
 export type ModalDefinition = {
   /** Loads the component lazily, so modals never weigh on the first page load. */

@@ -13,7 +13,7 @@ import type {
   StreamEntryEventsData,
   ThreadCreatedEvent,
 } from '../../../../generated/sdk/types.gen';
-import { openEventStream, type StreamMessage } from '../../app/event-stream';
+import { openEventStream, type StreamMessage } from '../../platform/event-stream';
 
 // The events of an answer (spec/components/schemas/*Event.yaml).
 export type StreamSource = Source;

@@ -3,8 +3,8 @@
 // the address. The stream id is also the new thread's frontend_context_uuid.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useServerFeatures } from '../../app/server-features';
-import { useSettings } from '../../app/settings/store';
+import { useServerFeatures } from '../../platform/server-features';
+import { useSettings } from '../../platform/settings/store';
 import { newKey, startAsk } from './live-answers';
 import { searchModeOf } from './search-mode';
 

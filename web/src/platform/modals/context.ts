@@ -1,6 +1,6 @@
-// The modal host's API, for any component under <ModalProvider>.
+// The modal host's API (open, close, the stack), for any component under the shell's <ModalProvider>.
 import { createContext, useContext } from 'react';
-import type { ModalArgs, ModalName } from './registry';
+import type { ModalArgs, ModalName } from './catalogue';
 
 export type ModalEntry = { id: number; name: ModalName; args: unknown };
 

@@ -1,0 +1,2 @@
+// Several app instances on one database (docs/scaling.md).
+export { startInstanceWatch, type InstanceWatch } from './instances.js';

@@ -1,0 +1,104 @@
+// Every modal the seeds name, with the arguments it takes: what `useModals().open` accepts. The
+// arguments come from the features' *-args.ts files, plain types that import nothing of the web
+// app; the shell's registry (app/modals/registry.ts) gives each modal its component, lazily.
+import type { LoginModalArgs } from '../../features/auth/login-args';
+import type { UpgradeModalArgs } from '../../features/billing/upgrade-args';
+import type { UploadFilesArgs } from '../../features/files/upload/upload-args';
+import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
+import type { LossAversionArgs, RequestAccessArgs } from '../../features/sharing/sharing-args';
+import type { CheckSourcesArgs, CitationListArgs } from '../../features/sources/sources-args';
+import type {
+  CollectionCreateEditArgs,
+  CollectionSelectArgs,
+  SpaceContextArgs,
+  SpaceCreateArgs,
+  SpaceSettingsArgs,
+} from '../../features/spaces/space-modal-args';
+import type { TaskModalArgs } from '../../features/tasks/task-args';
+import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
+
+/** A modal that takes no arguments. */
+type NoArgs = Record<string, never>;
+
+export interface ModalCatalogue {
+  login: LoginModalArgs;
+  keyboardShortcutHelper: NoArgs;
+  keyboardShortcutEditor: NoArgs;
+  install: NoArgs;
+  browserDownloadInstructions: NoArgs;
+  pricing: NoArgs;
+  collectionSelect: CollectionSelectArgs;
+  collectionCreateEdit: CollectionCreateEditArgs;
+  spaceCreate: SpaceCreateArgs;
+  spaceSettings: SpaceSettingsArgs;
+  spaceVideo: NoArgs;
+  uploadFiles: UploadFilesArgs;
+  spaceUploadFiles: UploadFilesArgs;
+  spaceContext: SpaceContextArgs;
+  requestAccess: RequestAccessArgs;
+  map: NoArgs;
+  inputPayment: NoArgs;
+  shoppingPayment: NoArgs;
+  companyDataPrivacy: NoArgs;
+  citationList: CitationListArgs;
+  checkSources: CheckSourcesArgs;
+  onboarding: NoArgs;
+  lossAversion: LossAversionArgs;
+  shoppingOnboarding: NoArgs;
+  shoppingOrderDetails: NoArgs;
+  purchaseConfirmation: NoArgs;
+  watchlist: NoArgs;
+  locationPermission: NoArgs;
+  reservationDetails: NoArgs;
+  username: NoArgs;
+  fullName: NoArgs;
+  deleteMemory: MemoryKeyArgs;
+  deleteAllMemories: NoArgs;
+  voiceToVoice: NoArgs;
+  hotelRoomDetails: NoArgs;
+  memoryList: NoArgs;
+  memoryDetail: MemoryKeyArgs;
+  memorySheet: MemorySheetArgs;
+  thirdPartyPersonalization: NoArgs;
+  proSubscriptionPayment: NoArgs;
+  proReferral: NoArgs;
+  proMessage: NoArgs;
+  freeTrial: NoArgs;
+  memorySearchHistory: NoArgs;
+  memorySearchHistoryIntro: NoArgs;
+  gmailFailedPermissions: NoArgs;
+  subscriptionSuccess: NoArgs;
+  referralError: NoArgs;
+  referralSuccess: NoArgs;
+  incentivePro: NoArgs;
+  braintreeSubscription: NoArgs;
+  studentVerificationRedirect: NoArgs;
+  upgrade: UpgradeModalArgs;
+  downgrade: NoArgs;
+  restaurantBooking: NoArgs;
+  bugReport: NoArgs;
+  enterprisePremiumSecureUpgrade: NoArgs;
+  taskShortcut: TaskModalArgs;
+  financeAlert: TaskModalArgs;
+  scheduledTask: TaskModalArgs;
+  automation: NoArgs;
+  platformOptions: NoArgs;
+  sharepointSite: NoArgs;
+  avatarManagement: NoArgs;
+  shoppingTryOnOnboarding: NoArgs;
+  announcementImage: UpsellModalArgs;
+  studentReferrals: NoArgs;
+  studentVerification: NoArgs;
+  meetingDefaults: NoArgs;
+  availability: NoArgs;
+  mcpServer: NoArgs;
+  mcpServiceTools: NoArgs;
+  memberSetTier: NoArgs;
+  connectorsEnable: NoArgs;
+  place: NoArgs;
+  upsell: UpsellModalArgs;
+  upsellShortcut: UpsellModalArgs;
+}
+
+export type ModalName = keyof ModalCatalogue;
+export type ModalArgs<N extends ModalName> = ModalCatalogue[N];
