@@ -15,6 +15,7 @@ import { imageUploadsProjection } from '../files/images/projection.js';
 import { accountSettingsProjection } from '../settings/projections.js';
 import { dataExportsProjection } from '../rights/projections.js';
 import { orgsProjection } from '../orgs/projections.js';
+import { betterAuthOrgsProjection } from '../identity/organization-projection.js';
 import { browserInvitesProjection } from '../browser/projections.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/projections.js';
@@ -36,6 +37,7 @@ export const projections = [
   accountSettingsProjection,
   dataExportsProjection,
   orgsProjection,
+  betterAuthOrgsProjection,
   browserInvitesProjection,
   upsellMarksProjection,
   subscriptionsProjection,

@@ -50,6 +50,9 @@ import { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, insightsConsumer } from '../orgs/in
 import { QUERY_MILESTONES_CONSUMER, queryMilestonesConsumer } from '../attribution/index.js';
 import { llmExtractor, MEMORY_EXTRACTION_CONSUMER, memoryExtractionConsumer, offlineExtractor } from '../memories/index.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/org-settings.js';
+import { fileRepositoryOf } from '../files/index.js';
+import { spaceTitlesOf } from '../spaces/index.js';
+import { answerOwnerOf, threadOwnersOf } from '../threads/index.js';
 import { type ActivePriceAlert, type FirePriceAlert, marketDataFromConfig, startPriceAlertLoop } from '../market/index.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { Config } from '../shared/config.js';
@@ -242,7 +245,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     signals,
     onError: (err) => logger.error({ err }, 'account mail consumer failed; retrying'),
   });
-  const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
+  const orgInsightsConsumer = startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer({ threadOwnersOf, answerOwnerOf, fileRepositoryOf }), {
     pollMs: 1000,
     types: INSIGHTS_EVENTS,
     signals,
@@ -331,6 +334,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       downloadsDisabled: (orgUuid) => orgDownloadsDisabled(db, orgUuid),
       setDownloadsDisabled: (cmd) => setOrgDownloadsDisabled(store, db, cmd),
     },
+    spaceTitles: (uuids) => spaceTitlesOf(db, uuids),
     answerModels: () => [...engine.models.keys()],
     forgetSessions: () => sessions.forgetAll(),
     // Promo codes are the payment provider's: none with billing off.

@@ -12,3 +12,5 @@ export { mayVerifyByCode } from './verification-code.js';
 export { signInVerifiedIdentity, type VerifiedIdentity } from './verified-sign-in.js';
 export type { Auth } from './auth.js';
 export { claimedVisitorIds, peopleOf, personByEmail, personOf, visitorClaimOf, type Person } from './people.js';
+export { slugTaken } from './queries.js';
+export { betterAuthOrganizationOf, memberRoleIn, orgOfEmail, type BetterAuthOrganization } from './organizations.js';

@@ -12,3 +12,4 @@ export { orgErrors } from './errors.js';
 export { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, insightsConsumer } from './insights.js';
 export { checkAccountDeparture, departAllOrgs, orgsClosedBy } from './departure.js';
 export { existingOrgs, orgBillingFacts } from './queries.js';
+export { membershipsOf } from './queries.js';

@@ -11,3 +11,4 @@ export { createSpace, templateFor } from './create-use-case.js';
 export { respondWithSpace, spaceFor } from './space-view.js';
 export { decideHandOver, decideLeaveAll, heirsOf } from './erasure.js';
 export { spaceSlug } from './key.js';
+export { spaceTitlesOf } from './titles.js';

@@ -19,3 +19,4 @@ export { askClientOf } from './ask-client.js';
 export { askInThread } from './use-cases.js';
 export { MAX_QUERY_LENGTH, type AskCommand } from './decide.js';
 export { slugFor } from './slug.js';
+export { answerOwnerOf, threadOwnersOf, type ThreadOwner } from './owners.js';
