@@ -62,7 +62,7 @@ module.exports = {
       name: 'tables-only-their-owner',
       comment: "A table's types and its owner's own() are imported only by its owner (services/db/owned.ts): another domain asks the owner's index.ts.",
       severity: 'error',
-      from: { path: '^services/([^/]+)/', pathNot: ['\\.test\\.ts$', '^services/db/cross-read\\.ts$'] },
+      from: { path: '^services/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^services/[^/]+/tables\\.ts$', pathNot: '^services/$1/' },
     },
     {
@@ -76,8 +76,7 @@ module.exports = {
       name: 'kernel-below-domains',
       comment: 'The kernel (cluster, db, eventstore, http, shared, passages, storage, workers) knows no domain, no app and no workflow.',
       severity: 'error',
-      // cross-read.ts: temporary (issue 31), goes with the last cross-domain read.
-      from: { path: `^services/${alt(KERNEL)}/`, pathNot: ['\\.test\\.ts$', '^services/db/cross-read\\.ts$'] },
+      from: { path: `^services/${alt(KERNEL)}/`, pathNot: '\\.test\\.ts$' },
       to: { path: [`^services/${alt(DOMAIN_ORDER)}/`, '^services/app/', '^workflows/'] },
     },
     {

@@ -19,17 +19,11 @@ const BUILDER = /\.(?:selectFrom|innerJoin|leftJoin|rightJoin|fullJoin|insertInt
 const RAW = /\b(?:FROM|JOIN|INTO|UPDATE|from|join|into|update)\s+"?(\w+)"?/g;
 
 const problems = [];
-let pending = 0;
 // git's pathspec '*' matches across '/': 'workflows/*.ts' is every workflow, however deep
 // ('workflows/**/*.ts' would need a folder below workflows/ and match none).
 for (const file of [...listed('services/**/*.ts'), ...listed('workflows/*.ts')]) {
-  if (file.endsWith('.test.ts') || file.includes('/migrations/') || file.endsWith('/tables.ts') || file === 'services/db/cross-read.ts') continue;
+  if (file.endsWith('.test.ts') || file.includes('/migrations/') || file.endsWith('/tables.ts')) continue;
   const text = withoutComments(readFileSync(file, 'utf8'));
-  // Temporary (issue 31): the reads still to move behind their owners are marked crossRead().
-  if (text.includes('crossRead(')) {
-    pending++;
-    continue;
-  }
   const here = file.startsWith('workflows/') ? 'workflows' : file.split('/')[1];
   const raw = [...text.matchAll(/sql(?:<[^`]*?>)?`([^`]*)`/g)].map((m) => m[1]).join('\n');
   const found = new Set([...[...text.matchAll(BUILDER)].map((m) => m[1]), ...[...raw.matchAll(RAW)].map((m) => m[1])]);
@@ -39,7 +33,6 @@ for (const file of [...listed('services/**/*.ts'), ...listed('workflows/*.ts')])
   }
 }
 
-if (pending) console.log(`check-table-owners: ${pending} files still marked crossRead() (issue 31)`);
 if (problems.length) {
   console.error(problems.join('\n'));
   console.error(`${problems.length} reads of another owner's tables`);

@@ -7,6 +7,7 @@ import { queueMail } from '../mail/index.js';
 import type { CentreSignals, VapidKeys } from '../notifications/index.js';
 import { dnsTxtResolver, fileTxtResolver, secretBox } from '../orgs/index.js';
 import { spaceThreadsOf } from '../threads/index.js';
+import { spaceTitlesOf } from '../spaces/index.js';
 import type { AppContext } from './context.js';
 import type { AppKernel } from './kernel.js';
 import type { AppPorts } from './ports.js';
@@ -30,6 +31,7 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
       downloadsDisabled: (orgUuid) => orgDownloadsDisabled(db, orgUuid),
       setDownloadsDisabled: (cmd) => setOrgDownloadsDisabled(store, db, cmd),
     },
+    spaceTitles: (uuids) => spaceTitlesOf(db, uuids),
     answerModels: () => [...engine.models.keys()],
     forgetSessions: () => k.sessions.forgetAll(),
     // Promo codes are the payment provider's: none with billing off.

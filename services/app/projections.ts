@@ -1,7 +1,7 @@
 // Every inline projection, in one list: the event store applies them on append and
 // `make rebuild-projections` replays the log through them.
 import { bookmarksProjection } from '../bookmarks/index.js';
-import { accountsProjection, visitorClaimsProjection } from '../identity/index.js';
+import { accountsProjection, betterAuthOrgsProjection, visitorClaimsProjection } from '../identity/index.js';
 import { mailOutboxProjection } from '../mail/index.js';
 import { guideFeed } from '../answers/index.js';
 import { filePassageFeed, filesProjection, imageUploadsProjection } from '../files/index.js';
@@ -32,6 +32,7 @@ export const projections = [
   accountSettingsProjection,
   dataExportsProjection,
   orgsProjection,
+  betterAuthOrgsProjection,
   browserInvitesProjection,
   upsellMarksProjection,
   subscriptionsProjection,

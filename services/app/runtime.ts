@@ -23,6 +23,8 @@ import { createApp } from '../http/server.js';
 import { memoryExtractionBackground } from '../memories/index.js';
 import { CENTRE_CHANNEL, centreSignalsOn, createPushSender, notificationSourcesBackground, vapidKeys } from '../notifications/index.js';
 import { orgInsightsBackground } from '../orgs/index.js';
+import { answerOwnerOf, threadOwnersOf } from '../threads/index.js';
+import { fileRepositoryOf } from '../files/index.js';
 import type { Running } from '../shared/background.js';
 import type { Config } from '../shared/config.js';
 import { priceAlertsBackground, taskSchedulerBackground } from '../tasks/index.js';
@@ -58,7 +60,7 @@ const BACKGROUND = [
   stripeWebhooksBackground,
   memoryExtractionBackground,
   queryMilestonesBackground,
-  orgInsightsBackground,
+  orgInsightsBackground({ threadOwnersOf, answerOwnerOf, fileRepositoryOf }),
   dataRightsBackground,
   accountMailBackground,
   spaceInviteMailBackground,

@@ -7,8 +7,8 @@ import type { Plan, SessionSubscription, SubscriptionSource, SubscriptionStatus 
 import type { Interval, PlanCatalogue } from '../shared/plan-catalogue.js';
 import { PLAN_RANK } from '../shared/plans.js';
 import { entitles } from './decide.js';
+import { membershipsOf } from '../orgs/index.js';
 import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
 
 export type SubscriptionView = SessionSubscription & {
   interval: Interval | null;
@@ -48,37 +48,34 @@ type PlanOrganization = NonNullable<SessionSubscription['plan_organization']>;
 /**
  * The session user's subscription part: their own, or the best plan an organisation of theirs
  * pays for (members get their organisation's plan) when that is higher, with which organisation
- * and their role in it. One prepared statement (their row, then their organisations' rows through
- * the membership read model org_members): it is read whenever a remembered session is reloaded,
- * for every session at once after a subscription changes, so it takes one pooled connection.
+ * and their role in it. Two prepared statements, one after the other: their memberships (orgs'
+ * read model), then their row and their organisations' rows at once. It is read whenever a
+ * remembered session is reloaded, for every session at once after a subscription changes, so it
+ * takes one pooled connection at a time.
  */
 export async function sessionSubscriptionOf(db: Db, rules: PlanRules, userId: string): Promise<SessionSubscription> {
+  const memberships = await membershipsOf(db, userId);
   const rows = await preparedBuilt(
-    crossRead(db)
+    own(db)
       .selectFrom('subscriptions')
-      .select(['plan', 'status', 'source', sql<string | null>`null::text`.as('org_uuid'), sql<string | null>`null::text`.as('role')])
-      .where('user_id', '=', userId)
-      .unionAll(
-        crossRead(db)
-          .selectFrom('org_members')
-          .innerJoin('subscriptions', 'subscriptions.user_id', 'org_members.org_uuid')
-          .select(['subscriptions.plan', 'subscriptions.status', 'subscriptions.source', 'org_members.org_uuid', 'org_members.role'])
-          .where('org_members.user_id', '=', userId),
-      ),
+      .select(['user_id', 'plan', 'status', 'source'])
+      .where(sql<boolean>`user_id = any(${[userId, ...memberships.map((m) => m.org_uuid)]}::text[])`),
   ).execute();
-  const own = rows.find((r) => r.org_uuid === null);
-  const status = (own?.status ?? 'none') as SubscriptionStatus;
-  const ownPlan = own?.plan && entitles(status) ? (own.plan as Plan) : rules.fallbackPlan;
+  const byPayer = new Map(rows.map((r) => [r.user_id, r]));
+  const mine = byPayer.get(userId);
+  const status = (mine?.status ?? 'none') as SubscriptionStatus;
+  const ownPlan = mine?.plan && entitles(status) ? (mine.plan as Plan) : rules.fallbackPlan;
   let byOrg: { plan: Plan; org: PlanOrganization } | null = null;
-  for (const r of rows) {
-    if (r.org_uuid === null || !r.plan || !entitles(r.status as SubscriptionStatus)) continue;
+  for (const m of memberships) {
+    const r = byPayer.get(m.org_uuid);
+    if (!r?.plan || !entitles(r.status as SubscriptionStatus)) continue;
     const plan = r.plan as Plan;
-    if (PLAN_RANK[plan] > PLAN_RANK[byOrg?.plan ?? ownPlan]) byOrg = { plan, org: { org_uuid: r.org_uuid, role: r.role as PlanOrganization['role'] } };
+    if (PLAN_RANK[plan] > PLAN_RANK[byOrg?.plan ?? ownPlan]) byOrg = { plan, org: { org_uuid: m.org_uuid, role: m.role as PlanOrganization['role'] } };
   }
   const plan = byOrg?.plan ?? ownPlan;
   return {
     subscription_status: status,
-    subscription_source: (own?.source ?? 'stripe') as SubscriptionSource,
+    subscription_source: (mine?.source ?? 'stripe') as SubscriptionSource,
     subscription_plan: plan,
     capabilities: rules.plans[plan].capabilities,
     plan_organization: byOrg?.org ?? null,

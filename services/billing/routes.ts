@@ -1,7 +1,7 @@
 // Billing over HTTP: plans, the person's subscription, checkout, the portal, Stripe's webhook and
 // the administrator's record of a store subscription. Each handler calls one use case.
 import type { DomainRoutes } from '../http/handler.js';
-import { isAdministrator, requireUser } from '../identity/index.js';
+import { isAdministrator, personByEmail, requireUser } from '../identity/index.js';
 import { INTERVALS } from '../shared/plan-catalogue.js';
 import { createCheckout, portalLink } from './checkout.js';
 import { billingDeps, type BillingContext } from './context.js';
@@ -10,7 +10,6 @@ import { orgBilling, orgCheckout, orgPortal } from './org-billing.js';
 import { cancelScheduledChange, downgradeQuote, downgradeToPro, upgradeQuote, upgradeToMax } from './plan-change.js';
 import { subscriptionViewOf, type SubscriptionView } from './queries.js';
 import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
-import { crossRead } from '../db/cross-read.js';
 
 const toBody = (v: SubscriptionView) => ({
   status: v.subscription_status,
@@ -129,7 +128,7 @@ export const billingRoutes = {
   async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {
     const admin = await requireUser(actor);
     if (!isAdministrator(admin, ctx.config.adminEmails)) throw billingErrors.notAdministrator();
-    const account = await crossRead(ctx.db).selectFrom('user').select('id').where('email', '=', body.email.trim().toLowerCase()).executeTakeFirst();
+    const account = await personByEmail(ctx.db, body.email);
     if (!account) throw billingErrors.accountNotFound();
     await changeSubscription(billingDeps(ctx), account.id, {
       type: 'RecordSource',

@@ -208,3 +208,18 @@ function isUniqueViolation(err: unknown) {
 function matches(expected: ExpectedVersion, current: number) {
   return expected === 'any' || (expected === 'no_stream' ? current === 0 : expected === current);
 }
+
+/**
+ * One field (`pick`) of the payloads of the events of `type` whose field `where.field` is
+ * `where.equals`, as recorded (not upcast), in no order: for a question the log answers after a
+ * crash, when no read model keeps it (orgs' departure.ts: the organisations a person closed).
+ */
+export async function payloadFieldOf(db: Db | Trx, type: string, where: { field: string; equals: string }, pick: string): Promise<string[]> {
+  const rows = await own(db)
+    .selectFrom('events')
+    .select(sql<string>`data->>${pick}::text`.as('value'))
+    .where('type', '=', type)
+    .where(sql<boolean>`data->>${where.field}::text = ${where.equals}`)
+    .execute();
+  return rows.map((r) => r.value);
+}

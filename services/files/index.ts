@@ -13,3 +13,4 @@ export { expireUpload, type UploadExpiryDeps } from './upload-expiry.js';
 export { type IndexDeps, indexFileVersion, recordOutcome } from './index-use-case.js';
 export { INDEXING_FAILED } from './index-progress.js';
 export { filesForExport, removeUnfinishedUploads } from './person-files.js';
+export { fileRepositoryOf } from './queries.js';

@@ -2,23 +2,17 @@
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { FilesContext } from './context.js';
-import type { SessionUser } from '../identity/index.js';
+import { memberRoleIn, type SessionUser } from '../identity/index.js';
 import { orgFilesStream } from './events.js';
 import { orgDownloadsDisabled } from './queries.js';
 import { fileErrors } from './errors.js';
-import { crossRead } from '../db/cross-read.js';
 
 const ADMIN_ROLES = ['owner', 'admin'];
 
 async function roleIn(ctx: FilesContext, user: SessionUser, orgUuid: string) {
-  const row = await crossRead(ctx.db)
-    .selectFrom('member')
-    .select('role')
-    .where('organizationId', '=', orgUuid)
-    .where('userId', '=', user.id)
-    .executeTakeFirst();
-  if (!row) throw fileErrors.organizationNotFound();
-  return row.role;
+  const role = await memberRoleIn(ctx.db, orgUuid, user.id);
+  if (role === undefined) throw fileErrors.organizationNotFound();
+  return role;
 }
 
 export async function getOrgFileSettings(ctx: FilesContext, user: SessionUser, orgUuid: string) {

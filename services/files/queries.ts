@@ -6,7 +6,6 @@ import type { FilesTable, FilesTables } from './tables.js';
 import type { Repository } from './events.js';
 import { sealedKeyFor } from './stored-object.js';
 import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
 
 export type FileRow = Selectable<FilesTable>;
 type Q = SelectQueryBuilder<FilesTables, 'files', FileRow>;
@@ -184,11 +183,9 @@ export const filesByUuid = (db: Db, uuids: string[]) =>
 export const filesNamed = (db: Db, repo: Repository, names: string[]) =>
   names.length ? (inRepository(db, repo).where('filename', 'in', names) as Q).execute() : Promise.resolve([] as FileRow[]);
 
-export async function filePassages(db: Db, fileUuid: string, page: number | null) {
-  let q = crossRead(db).selectFrom('passages').select(['id', 'heading', 'content', 'page']).where('file_uuid', '=', fileUuid);
-  q = page === null ? q : q.where('page', '=', page);
-  return q.orderBy('ordinal').limit(50).execute();
-}
+/** The repository a file is in (an organisation's insights count the files indexed into it), or undefined. */
+export const fileRepositoryOf = (db: Db, fileUuid: string) =>
+  own(db).selectFrom('files').select(['repo_type', 'repo_owner']).where('file_uuid', '=', fileUuid).executeTakeFirst();
 
 export const orgDownloadsDisabled = async (db: Db, orgUuid: string) =>
   (await own(db).selectFrom('org_file_settings').select('downloads_disabled').where('org_uuid', '=', orgUuid).executeTakeFirst())?.downloads_disabled ?? false;

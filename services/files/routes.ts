@@ -5,13 +5,14 @@ import type { Actor } from '../shared/actor.js';
 import { type DomainRoutes, type HandlerInput, sse } from '../http/handler.js';
 import { requireUser } from '../identity/index.js';
 import { checkFileUploads } from '../orgs/index.js';
+import { passagesOfFile } from '../passages/index.js';
 import { spaceActor, visibleSpace } from '../spaces/index.js';
 import { fileErrors } from './errors.js';
 import { streamIndexProgress } from './index-progress.js';
 import { imageUploadUrl } from './images/upload-form.js';
 import { deleteFiles, resyncFiles } from './manage-use-cases.js';
 import { getOrgFileSettings, setOrgFileSettings } from './org-settings.js';
-import { decodeCursor, filePassages, filesByUuid, listOffset, listPage, repositorySummary } from './queries.js';
+import { decodeCursor, filesByUuid, listOffset, listPage, repositorySummary } from './queries.js';
 import { downloadUrl, readableFile } from './read-access.js';
 import { openRepository, type RepositoryInfo } from './repository-access.js';
 import { submitFiles, uploadUrls, type IndexItem } from './upload-use-cases.js';
@@ -126,7 +127,7 @@ export const fileRoutes = {
   async getRepositoryFile({ actor, path, query }, ctx) {
     const row = await readableFile(ctx, await requireUser(actor), path.file_uuid.toLowerCase());
     const page = query.page === undefined ? null : Number(query.page);
-    return { status: 200, body: { file: view(ctx)(row), page, passages: await filePassages(ctx.db, row.file_uuid, page) } };
+    return { status: 200, body: { file: view(ctx)(row), page, passages: await passagesOfFile(ctx.db, row.file_uuid, page) } };
   },
 
   async createImageUploadUrl({ actor, body }, ctx) {

@@ -29,3 +29,7 @@ export type { AccountMail } from './account-mail.js';
 export { accountNamesAndEmails, closeSignIn, eraseSignIn, removePicture } from './account-deletion.js';
 export { profileForExport } from './export-profile.js';
 export { peopleByEmail } from './people-by-email.js';
+export { slugTaken } from './queries.js';
+export { betterAuthOrganizationOf, memberRoleIn, orgOfEmail, type BetterAuthOrganization } from './organizations.js';
+export { betterAuthOrgsProjection } from './organization-projection.js';
+export { eraseMemberships } from './membership-erasure.js';

@@ -3,7 +3,6 @@ import { compiledOnce } from '../db/compiled-once.js';
 import { preparedBuilt, type Db } from '../db/database.js';
 import type { ActorUser, SessionSubscription } from '../shared/actor.js';
 import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
 
 /** The seeds' Session user: the Actor's user (services/shared/actor.ts). */
 export type SessionUser = ActorUser;
@@ -11,7 +10,7 @@ export type SessionUser = ActorUser;
 /** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
 // Prepared: every answer asks it, and planning it cost more than running it; built once (compiledOnce).
 const firstMembership = compiledOnce(1, (db, userId: string) =>
-  preparedBuilt(crossRead(db).selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(sql.lit(1))),
+  preparedBuilt(own(db).selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(sql.lit(1))),
 );
 
 export async function orgOf(db: Db, userId: string | null) {
@@ -78,5 +77,5 @@ export async function usernameTaken(db: Db, username: string, userId: string) {
 
 /** Whether an organisation (Better Auth's table) has this slug. */
 export async function slugTaken(db: Db, slug: string) {
-  return !!(await crossRead(db).selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
+  return !!(await own(db).selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
 }

@@ -36,10 +36,29 @@ export interface UserTable {
   username: string | null;
 }
 
+/** Better Auth's organisation plugin's rows, kept in step with orgs' events (organization-projection.ts). */
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: Timestamp;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: Timestamp;
+}
+
 export interface IdentityTables {
   accounts: AccountsTable;
   visitor_claims: VisitorClaimsTable;
   user: UserTable;
+  member: MemberTable;
+  organization: OrganizationTable;
 }
 
 /** This domain's handle on its own tables (a transaction stays a transaction). */

@@ -2,16 +2,17 @@
 // insights' consumer of the log.
 import { startConsumer } from '../eventstore/consumers.js';
 import type { Background, BackgroundKernel } from '../shared/background.js';
-import { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, insightsConsumer } from './insights.js';
+import { INSIGHTS_CONSUMER, INSIGHTS_EVENTS, type InsightSources, insightsConsumer } from './insights.js';
 
-export const orgInsightsBackground: Background<BackgroundKernel> = {
+/** `sources`: threads' and files' reads, wired by services/app (they sit above orgs). */
+export const orgInsightsBackground = (sources: InsightSources): Background<BackgroundKernel> => ({
   register:
     ({ store, signals, logger }) =>
     () =>
-      startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer, {
+      startConsumer(store, INSIGHTS_CONSUMER, insightsConsumer(sources), {
         pollMs: 1000,
         types: INSIGHTS_EVENTS,
         signals,
         onError: (err) => logger.error({ err }, 'organisation insights consumer failed; retrying'),
       }),
-};
+});

@@ -1,5 +1,6 @@
 // What the organisations domain needs beyond the kernel: mail for invitations, the files
-// domain's downloads setting (files sits above orgs, so it is a port), and the configured models.
+// domain's downloads setting and the titles of Spaces (files and spaces sit above orgs, so they
+// are ports), and the configured models.
 import type { IdentityContext } from '../identity/index.js';
 import type { KernelContext } from '../shared/context.js';
 import type { TxtResolver } from './sso-dns.js';
@@ -21,6 +22,8 @@ export type OrgsContext = KernelContext &
       downloadsDisabled: (orgUuid: string) => Promise<boolean>;
       setDownloadsDisabled: (cmd: { org_uuid: string; downloads_disabled: boolean; changed_by: string; now: Date }) => Promise<void>;
     };
+    /** The titles of these Spaces, by uuid (spaces sits above orgs): the insights name their top Spaces. */
+    spaceTitles: (uuids: string[]) => Promise<Map<string, string>>;
     /** The answer models this server can use, by name. */
     answerModels: () => string[];
     /** Forgets the remembered session users (identity's session-ids.ts): their organisation changed. */

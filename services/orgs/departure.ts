@@ -2,13 +2,11 @@
 // (the last owner of an organisation others are in hands it over before), then done through the
 // organisation's stream, so its members, seats and insights no longer count the person. Running
 // it again finds nothing left to do: a member who has left has no membership to leave.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { EventStore } from '../eventstore/store.js';
+import { type EventStore, payloadFieldOf } from '../eventstore/store.js';
 import { checkDeparture, decideDeparture } from './decide.js';
 import { decideOrg, orgState } from './use-cases.js';
 import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
 
 type Deps = { db: Db; store: EventStore; now: () => Date };
 
@@ -32,11 +30,5 @@ export async function departAllOrgs(deps: Deps, userId: string) {
 
 /** The organisations closed by the person's departure, found in the log (so also after a crash). */
 export async function orgsClosedBy(db: Db, userId: string) {
-  const rows = await crossRead(db)
-    .selectFrom('events')
-    .select(sql<string>`data->>'org_uuid'`.as('org'))
-    .where('type', '=', 'OrgClosed')
-    .where(sql<boolean>`data->>'closed_by' = ${userId}`)
-    .execute();
-  return rows.map((r) => r.org);
+  return payloadFieldOf(db, 'OrgClosed', { field: 'closed_by', equals: userId }, 'org_uuid');
 }

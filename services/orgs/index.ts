@@ -20,4 +20,4 @@ export { ssoRoutes } from './sso-routes.js';
 export { dnsTxtResolver, fileTxtResolver } from './sso-dns.js';
 export { secretBox } from './sso-secret-box.js';
 export { orgInsightsBackground } from './background.js';
-export { eraseMemberships } from './membership-erasure.js';
+export { membershipsOf } from './queries.js';

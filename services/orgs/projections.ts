@@ -1,8 +1,6 @@
-// Read models of organisations: `orgs`, `org_members`, `org_invitations`. The same events keep
-// Better Auth's `organization` and `member` rows in step (upserts and deletes, so a rebuild
-// replays onto them harmlessly): those rows are what the session's `org_uuid` (identity orgOf)
-// reads, and nothing else writes them.
-import { sql } from 'kysely';
+// Read models of organisations: `orgs`, `org_members`, `org_invitations`, `org_sso`. Better
+// Auth's `organization` and `member` rows are identity's, kept in step with the same events by
+// identity's organization-projection.ts.
 import type { Projection, Trx } from '../eventstore/types.js';
 import { DEFAULT_USER_ACCESS, ORG_EVENT_TYPES, type OrgEvent } from './events.js';
 import type { AccountErased } from '../identity/events.js';
@@ -19,7 +17,6 @@ export const orgsProjection: Projection = {
     if (event.type === 'AccountErased') {
       const userId = (event.data as AccountErased['data']).user_id;
       await own(trx).deleteFrom('org_members').where('user_id', '=', userId).execute();
-      await own(trx).deleteFrom('member').where('userId', '=', userId).execute();
       return;
     }
     const e = { type: event.type, data: event.data } as OrgEvent;
@@ -51,12 +48,6 @@ export const orgsProjection: Projection = {
             joined_at: d.created_at,
           })
           .execute();
-        await own(trx)
-          .insertInto('organization')
-          .values({ id: d.org_uuid, name: d.name, slug: d.slug, logo: null, createdAt: d.created_at })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ name: d.name, slug: d.slug }))
-          .execute();
-        await mirrorMember(trx, { id: d.owner_member_id, org: d.org_uuid, user: d.owner_user_id, role: 'owner', at: d.created_at });
         return;
       }
       case 'OrgDetailsChanged': {
@@ -66,13 +57,6 @@ export const orgsProjection: Projection = {
           .set({ ...rest, ...(email_domains ? { email_domains: JSON.stringify(email_domains) } : {}), updated_at: e.data.changed_at })
           .where('uuid', '=', e.data.org_uuid)
           .execute();
-        const { name, logo_url } = e.data.changes;
-        if (name !== undefined || logo_url !== undefined)
-          await own(trx)
-            .updateTable('organization')
-            .set({ ...(name !== undefined ? { name } : {}), ...(logo_url !== undefined ? { logo: logo_url } : {}) })
-            .where('id', '=', e.data.org_uuid)
-            .execute();
         return;
       }
       case 'OrgMemberInvited': {
@@ -109,18 +93,15 @@ export const orgsProjection: Projection = {
           .insertInto('org_members')
           .values({ member_id: d.member_id, org_uuid: d.org_uuid, user_id: d.user_id, email: d.email, role: d.role, joined_at: d.joined_at })
           .execute();
-        await mirrorMember(trx, { id: d.member_id, org: d.org_uuid, user: d.user_id, role: d.role, at: d.joined_at });
         await touch(trx, d.org_uuid, d.joined_at);
         return;
       }
       case 'OrgMemberRoleChanged':
         await own(trx).updateTable('org_members').set({ role: e.data.role }).where('member_id', '=', e.data.member_id).execute();
-        await own(trx).updateTable('member').set({ role: e.data.role }).where('id', '=', e.data.member_id).execute();
         return;
       case 'OrgMemberRemoved':
       case 'OrgMemberLeft':
         await own(trx).deleteFrom('org_members').where('member_id', '=', e.data.member_id).execute();
-        await own(trx).deleteFrom('member').where('id', '=', e.data.member_id).execute();
         return;
       case 'OrgPermissionsChanged':
         await own(trx)
@@ -136,10 +117,6 @@ export const orgsProjection: Projection = {
         await own(trx).deleteFrom('org_invitations').where('org_uuid', '=', org).execute();
         await own(trx).deleteFrom('org_members').where('org_uuid', '=', org).execute();
         await own(trx).deleteFrom('orgs').where('uuid', '=', org).execute();
-        // Better Auth's rows (its invitations too, from before organisations were events).
-        await own(trx).deleteFrom('member').where('organizationId', '=', org).execute();
-        await sql`delete from "invitation" where "organizationId" = ${org}`.execute(trx);
-        await own(trx).deleteFrom('organization').where('id', '=', org).execute();
         return;
       }
       case 'OrgUserAccessChanged':
@@ -188,11 +165,3 @@ export const orgsProjection: Projection = {
     }
   },
 };
-
-function mirrorMember(trx: Trx, m: { id: string; org: string; user: string; role: string; at: string }) {
-  return own(trx)
-    .insertInto('member')
-    .values({ id: m.id, organizationId: m.org, userId: m.user, role: m.role, createdAt: m.at })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ role: m.role }))
-    .execute();
-}

@@ -4,22 +4,27 @@ import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { OrgRole, UserAccess } from './events.js';
+import { peopleOf } from '../identity/index.js';
 import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
 
 export async function findOrg(db: Db, orgUuid: string) {
   return own(db).selectFrom('orgs').selectAll().where('uuid', '=', orgUuid).executeTakeFirst();
 }
 
+/** The organisation's members in the order they joined, with their names (null once an account is gone). */
 export async function listMembers(db: Db, orgUuid: string) {
-  return crossRead(db)
+  const members = await own(db)
     .selectFrom('org_members')
-    .leftJoin('user', 'user.id', 'org_members.user_id')
-    .select(['org_members.member_id', 'org_members.user_id', 'org_members.email', 'org_members.role', 'org_members.joined_at', 'user.name'])
-    .where('org_members.org_uuid', '=', orgUuid)
-    .orderBy('org_members.joined_at')
-    .orderBy('org_members.member_id')
+    .select(['member_id', 'user_id', 'email', 'role', 'joined_at'])
+    .where('org_uuid', '=', orgUuid)
+    .orderBy('joined_at')
+    .orderBy('member_id')
     .execute();
+  const people = await peopleOf(
+    db,
+    members.map((m) => m.user_id),
+  );
+  return members.map((m) => ({ ...m, name: people.get(m.user_id)?.name ?? null }));
 }
 
 export async function listInvitations(db: Db, orgUuid: string) {
@@ -28,19 +33,6 @@ export async function listInvitations(db: Db, orgUuid: string) {
 
 export async function findInvitation(db: Db, invitationId: string) {
   return own(db).selectFrom('org_invitations').selectAll().where('invitation_id', '=', invitationId).executeTakeFirst();
-}
-
-/** The organisation an account with this address belongs to, if any (emails kept in lower case). */
-export async function orgOfEmail(db: Db, email: string) {
-  const row = await crossRead(db)
-    .selectFrom('user')
-    .innerJoin('member', 'member.userId', 'user.id')
-    .select('member.organizationId')
-    .where('user.email', '=', email)
-    .orderBy('member.createdAt')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.organizationId ?? null;
 }
 
 export type OrgPolicyRow = {
@@ -78,11 +70,6 @@ export async function policyRowOf(db: Db, userId: string): Promise<OrgPolicyRow 
   return row ? ({ ...row, role: row.role as OrgRole, user_access: row.user_access as UserAccess } as OrgPolicyRow) : null;
 }
 
-/** Whether an organisation (Better Auth's table, kept by our projection) has this slug. */
-export async function slugTaken(db: Db, slug: string) {
-  return !!(await own(db).selectFrom('organization').select('id').where('slug', '=', slug).executeTakeFirst());
-}
-
 /** The person's membership of the organisation, from the read model, or undefined. */
 export async function membershipRow(db: Db, orgUuid: string, userId: string) {
   return own(db).selectFrom('org_members').select(['member_id', 'role']).where('org_uuid', '=', orgUuid).where('user_id', '=', userId).executeTakeFirst();
@@ -109,12 +96,6 @@ export async function ssoClaimsOfDomain(db: Db, domain: string) {
   return own(db).selectFrom('org_sso').select(['org_uuid', 'verified_at', 'issuer']).where('domain', '=', domain).execute();
 }
 
-/** The organisation a person belongs to (the first joined), or null. */
-export async function orgOfUser(db: Db, userId: string) {
-  const row = await own(db).selectFrom('member').select('organizationId').where('userId', '=', userId).orderBy('createdAt').limit(1).executeTakeFirst();
-  return row?.organizationId ?? null;
-}
-
 /** What billing asks of an organisation: its name, the asker's role in it (null for a stranger) and its member count (seats); null when it does not exist. */
 export async function orgBillingFacts(db: Db, orgUuid: string, userId: string) {
   const org = await own(db).selectFrom('orgs').select(['uuid', 'name']).where('uuid', '=', orgUuid).executeTakeFirst();
@@ -135,4 +116,9 @@ export async function existingOrgs(db: Db, uuids: readonly string[]): Promise<Se
   if (uuids.length === 0) return new Set();
   const rows = await own(db).selectFrom('orgs').select('uuid').where('uuid', 'in', uuids).execute();
   return new Set(rows.map((r) => r.uuid));
+}
+
+/** The organisations a person is in, with their role in each (billing: members get their organisation's plan). */
+export async function membershipsOf(db: Db, userId: string): Promise<{ org_uuid: string; role: string }[]> {
+  return preparedBuilt(own(db).selectFrom('org_members').select(['org_uuid', 'role']).where('user_id', '=', userId)).execute();
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainRoutes } from '../http/handler.js';
 import type { Actor as RequestActor } from '../shared/actor.js';
 import { ConcurrencyError } from '../eventstore/types.js';
-import { requireUser } from '../identity/index.js';
+import { orgOfEmail, personByEmail, requireUser, slugTaken } from '../identity/index.js';
 import type { OrgsContext } from './context.js';
 import {
   decideAccept,
@@ -24,11 +24,10 @@ import {
 import { orgErrors } from './errors.js';
 import type { Access, OrgInvitationResent, OrgMemberInvited, OrgPermissions, OrgRole, OrgState, UserAccess } from './events.js';
 import { invitationMail } from './invite-mail.js';
-import { findOrg, listInvitations, listMembers, membershipRow, orgOfEmail, slugTaken } from './queries.js';
+import { findOrg, listInvitations, listMembers, membershipRow } from './queries.js';
 import { decideOrg, orgState } from './use-cases.js';
 import { orgSlug } from './slug.js';
 import { type InsightRange, orgInsights } from './insights.js';
-import { crossRead } from '../db/cross-read.js';
 
 /** The signed-in person as the rules see them: the address binds invitations only once verified. */
 export async function orgActor(actor: RequestActor): Promise<OrgActor & { name: string; account_email: string }> {
@@ -115,7 +114,7 @@ async function mailInvitation(ctx: OrgsContext, state: OrgState, event: OrgMembe
   const email = event.type === 'OrgMemberInvited' ? event.data.email : invitation?.email;
   const role = event.type === 'OrgMemberInvited' ? event.data.role : invitation?.role;
   if (!email || !role) return;
-  const invitee = await crossRead(ctx.db).selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  const invitee = await personByEmail(ctx.db, email);
   await ctx.orgMail(
     invitationMail({
       org_uuid: event.data.org_uuid,
@@ -275,6 +274,6 @@ export const orgRoutes = {
     const actor = await orgActor(requestActor);
     const { me } = await asMember(ctx, path.org_uuid, actor);
     if (me.role === 'member') throw orgErrors.notAdmin();
-    return { status: 200, body: await orgInsights(ctx.db, path.org_uuid, Number(query.days ?? 30) as InsightRange, ctx.now()) };
+    return { status: 200, body: await orgInsights(ctx, path.org_uuid, Number(query.days ?? 30) as InsightRange, ctx.now()) };
   },
 } satisfies DomainRoutes<OrgsContext>;

@@ -2,7 +2,7 @@
 // the provider (the settings calls under /rest/organizations/{org_uuid}/sso), and people at the
 // domain sign in through it (/api/auth/sign-in/sso, then the provider, then /api/auth/sso/callback).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { signInVerifiedIdentity } from '../identity/index.js';
+import { orgOf, signInVerifiedIdentity } from '../identity/index.js';
 import type { DomainRoutes, ReplyHeaders } from '../http/handler.js';
 import type { RequestHeaders } from '../shared/actor.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -10,7 +10,7 @@ import { ConcurrencyError } from '../eventstore/types.js';
 import type { OrgsContext } from './context.js';
 import { manager } from './decide.js';
 import { orgErrors } from './errors.js';
-import { domainVerifiedElsewhere, orgOfUser, ssoClaimsOfDomain, ssoOf } from './queries.js';
+import { domainVerifiedElsewhere, ssoClaimsOfDomain, ssoOf } from './queries.js';
 import { orgActor } from './routes.js';
 import { authorizationUrl, discover, finish, probeClient, type SsoFlow } from './sso-client.js';
 import {
@@ -212,7 +212,7 @@ export const ssoRoutes = {
       ctx.logger.error({ err }, 'single sign-on: signing in failed');
       return failed('sso_sign_in_failed');
     }
-    const personOrg = await orgOfUser(ctx.db, signedIn.user_id);
+    const personOrg = await orgOf(ctx.db, signedIn.user_id);
     await decideOrg(ctx.store, flow.org_uuid, (state) =>
       decideSsoJoin(state, { user_id: signedIn.user_id, email: signedIn.email, member_id: randomUUID(), personOrg, now: ctx.now() }),
     );

@@ -4,22 +4,6 @@ import type { ColumnType, Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../db/columns.js';
 import { ownerOf } from '../db/owned.js';
 
-export interface MemberTable {
-  id: string;
-  organizationId: string;
-  userId: string;
-  role: string;
-  createdAt: Timestamp;
-}
-
-export interface OrganizationTable {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  createdAt: Timestamp;
-}
-
 /** An organisation (migration 0013), kept by the organisations projection. */
 export interface OrgsTable {
   uuid: string;
@@ -99,8 +83,6 @@ export interface OrgInsightsLastActiveTable {
 }
 
 export interface OrgsTables {
-  member: MemberTable;
-  organization: OrganizationTable;
   orgs: OrgsTable;
   org_members: OrgMembersTable;
   org_invitations: OrgInvitationsTable;

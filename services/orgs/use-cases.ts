@@ -4,8 +4,7 @@
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent } from '../eventstore/types.js';
 import { evolveOrg, initialOrg, orgStream, type OrgCreated, type OrgMemberJoined, type OrgRole, type OrgState } from './events.js';
-import { own } from './tables.js';
-import { crossRead } from '../db/cross-read.js';
+import { betterAuthOrganizationOf } from '../identity/index.js';
 
 const MAX_ATTEMPTS = 5;
 
@@ -42,16 +41,9 @@ const roleOf = (betterAuthRole: string): OrgRole => {
  * first owner (or first member), joined by the others with their roles. True when it did.
  */
 async function adoptLegacy(store: EventStore, orgUuid: string) {
-  const org = await own(store.db).selectFrom('organization').select(['id', 'name', 'slug', 'createdAt']).where('id', '=', orgUuid).executeTakeFirst();
+  const org = await betterAuthOrganizationOf(store.db, orgUuid);
   if (!org) return false;
-  const members = await crossRead(store.db)
-    .selectFrom('member')
-    .innerJoin('user', 'user.id', 'member.userId')
-    .select(['member.id', 'member.userId', 'member.role', 'member.createdAt', 'user.email'])
-    .where('member.organizationId', '=', orgUuid)
-    .orderBy('member.createdAt')
-    .orderBy('member.id')
-    .execute();
+  const { members } = org;
   const owner = members.find((m) => roleOf(m.role) === 'owner') ?? members[0];
   if (!owner) return false;
   const at = (d: Date | string) => new Date(d).toISOString();

@@ -8,3 +8,4 @@ export { BM25, bm25Query, type FoundPassage, questionWords, searchPassages } fro
 export { passagesByUrl } from './queries.js';
 export { applyPassageOp, settlePassageIndex } from './write.js';
 export { HELP_CORPUS, orgCorpus, spaceCorpus, userCorpus } from './corpora.js';
+export { passagesOfFile } from './of-file.js';

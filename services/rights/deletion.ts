@@ -13,13 +13,14 @@ import {
   claimedVisitorIds,
   closeSignIn as closeAccountSignIn,
   decideErase,
+  eraseMemberships,
   eraseSignIn,
   evolveAccount,
   initialAccount,
   removePicture,
 } from '../identity/index.js';
 import { discardMailOf } from '../mail/index.js';
-import { departAllOrgs, eraseMemberships } from '../orgs/index.js';
+import { departAllOrgs } from '../orgs/index.js';
 import type { KernelContext } from '../shared/context.js';
 import { decideHandOver, decideLeaveAll, decideSpace, ownerFacts, spacesJoinedBy, spaceUuidsOwnedBy } from '../spaces/index.js';
 import { decideAndAppend, decideDeleteThread, threadUuidsOwnedBy } from '../threads/index.js';

@@ -20,3 +20,4 @@ export { ownedSpacesWithHeirs, spacesForExport, spacesJoinedBy, spaceUuidsOwnedB
 export type { SpacesContext, SpaceThreads, ThreadMove } from './context.js';
 export { spaceNameOf } from './queries.js';
 export { spaceCollectionHalves, spaceThreadRoutes } from './thread-routes.js';
+export { spaceTitlesOf } from './titles.js';

@@ -31,3 +31,4 @@ export { threadsForExport, threadTitlesOf, threadUuidsOwnedBy } from './person-t
 export { entryOutcomeOf } from './queries.js';
 export { threadsInSpace } from './space-listing.js';
 export { latestAnswersOf, threadRowsOf } from './threads-by-id.js';
+export { answerOwnerOf, threadOwnersOf, type ThreadOwner } from './owners.js';

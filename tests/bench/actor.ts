@@ -2,11 +2,12 @@
 // most 1 ms p95 at 200 concurrent requests, against a baseline that reads nothing. The actor
 // (session, account, organisation, plan with the organisation's plan) is resolved by
 // GET /rest/session on an app whose actor source is timed, for a person on their own and for a
-// member of an organisation that pays for Max (its plan comes from the organisation: the join of
-// org_members and subscriptions), against GET /healthz (which resolves nothing) on the same app,
-// 200 connections each. Billing is on, against the Stripe fake, whose requests are counted during
-// the loads (the budget allows none). The timed figure is the wall time of each request's
-// resolution inside the server, waiting for the database included: what a request pays for it.
+// member of an organisation that pays for Max (its plan comes from the organisation: its
+// memberships from orgs, then the subscriptions), against GET /healthz (which resolves nothing)
+// on the same app, 200 connections each. Billing is on, against the Stripe fake, whose requests
+// are counted during the loads (the budget allows none). The timed figure is the wall time of
+// each request's resolution inside the server, waiting for the database included: what a
+// request pays for it.
 // For scale, the uncached plan read (the two queries the remembered session saves) is also timed
 // at 200 concurrent calls, against `select 1` on the same pool.
 import { join } from 'node:path';

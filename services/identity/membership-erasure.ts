@@ -1,4 +1,4 @@
-// Better Auth's organisation rows of an erased account (services/rights/deletion.ts runs it in the
+// Better Auth's organisation rows (identity's tables) of an erased account (services/rights/deletion.ts runs it in the
 // erasure's transaction, before the user row goes): its memberships and the invitations to its addresses.
 import { sql } from 'kysely';
 import type { Trx } from '../eventstore/types.js';
