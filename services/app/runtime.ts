@@ -16,7 +16,6 @@ import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
-import { startInstanceWatch } from '../cluster/index.js';
 import { listenTo } from '../db/listen.js';
 import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
 import { createApp } from '../http/server.js';
@@ -36,7 +35,7 @@ import { openDatabase } from './database.js';
 import { redactors } from './erasure.js';
 import { exportParts } from './export-parts.js';
 import { listen } from './http-listen.js';
-import { takeOverWorkflows } from './instance-takeover.js';
+import { watchInstances, workflowConfig } from './instance-takeover.js';
 import { buildKernel } from './kernel.js';
 import type { Logger } from './logger.js';
 import { registerPortQueues, registerPorts } from './ports.js';
@@ -74,14 +73,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   let stopping = false;
   const database = await openDatabase(config, logger, () => stopping);
   const k = await buildKernel(config, logger, database, () => stopping);
-  // Each instance its own executor id (INSTANCE_ID): its workflows resume at its own next start,
-  // or on another instance once it has been silent for a lease (instance-takeover.ts).
-  DBOS.setConfig({
-    name: 'answer-engine',
-    systemDatabaseUrl: database.url,
-    executorID: config.instance.id,
-    logLevel: config.logLevel === 'silent' ? 'error' : 'warn',
-  });
+  DBOS.setConfig(workflowConfig(config, database.url));
   if (await indexHelpCorpus(k.kernel.store)) logger.info('help corpus indexed');
   const ports = registerPorts(k);
   // One LISTEN connection for the instance: consumers are told when the log grows (instead of a
@@ -119,15 +111,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const centreSignals = centreSignalsOn(listener);
   const ctx = appContext(k, ports, { signals, centreSignals, vapid });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
-  // Says this instance is alive and takes over one that stopped answering (services/cluster):
-  // started once the background parts run and the instance serves; stopped first once HTTP is.
-  const instanceWatch = startInstanceWatch({
-    db: database.db,
-    instanceId: config.instance.id,
-    leaseMs: config.instance.leaseMs,
-    takeOver: (deadId) => takeOverWorkflows(deadId, logger),
-    onError: (err) => logger.error({ err }, 'instance heartbeat or takeover failed; retrying'),
-  });
+  // Started once the background parts run and the instance serves; stopped first once HTTP is.
+  const instanceWatch = watchInstances(config, database.db, logger);
 
   return {
     url: http.url,
