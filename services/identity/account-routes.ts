@@ -14,12 +14,11 @@ import { signInProviderList } from './sign-in-providers.js';
 import { changeUsername, recordEmailVerified, renameAccount } from './use-cases.js';
 import { confirmEmailChange, requestEmailChange } from './email-change.js';
 import { claimsOf } from './verification-token.js';
-import { own } from './tables.js';
+import { personByEmail } from './people.js';
 
 async function isVerified(ctx: IdentityContext, email: string | null) {
   if (!email) return false;
-  const row = await own(ctx.db).selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirst();
-  return row?.emailVerified === true;
+  return (await personByEmail(ctx.db, email))?.email_verified === true;
 }
 
 export const accountRoutes = {
@@ -56,7 +55,7 @@ export const accountRoutes = {
     });
     const cookies = result.headers.getSetCookie();
     // Recorded after Better Auth set its flag; opening the link again records it if that failed before.
-    const verified = email ? await own(ctx.db).selectFrom('user').select('id').where('email', '=', email).executeTakeFirst() : undefined;
+    const verified = email ? await personByEmail(ctx.db, email) : undefined;
     if (verified) await recordEmailVerified(ctx.store, { userId: verified.id, via: 'link', now: ctx.now() });
     // The address's sessions cached a user that was not verified yet.
     ctx.sessions.forgetAll();
