@@ -39,7 +39,9 @@ describe('shortcuts and modals', () => {
 
   it('stacks the editor over the list; an outside click within 100 ms does nothing', async () => {
     // The clock stands still from here: however slow the machine, the click comes within the grace.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+    // Paused a second ahead: 1 ms ahead was already the past when the pause came on a loaded
+    // machine ("Cannot fast-forward to the past"), and every test after it failed too.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await list().getByRole('button', { name: 'Edit shortcuts' }).click();
     await page.locator('[data-modal-overlay="keyboardShortcutEditor"]').waitFor();
     await clickOutside();

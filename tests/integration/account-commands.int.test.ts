@@ -40,7 +40,8 @@ async function command(script: string, email = '') {
   }));
 }
 
-test('verify-account and reset-password run while the app runs, and the app stays ready', async () => {
+// Two make commands, each starting Node and tsx: 31 s in a clean-clone CI run, over the default 30 s.
+test('verify-account and reset-password run while the app runs, and the app stays ready', { timeout: 120_000 }, async () => {
   const email = `ada.${Date.now()}@example.com`;
   const ada = await unverifiedSignUp(server.url, 'Ada', email);
 
