@@ -12,6 +12,8 @@ const DOMAIN_ORDER = [
   'spaces',
   'threads',
   'files',
+  // Connections to cloud file sources and apps (issue 32): they sync into files' repositories.
+  'connectors',
   // Market data and price alerts' crossing rules (issue 18): the tasks domain checks alerts with it.
   'market',
   // What the product remembers about a person (issue 18): answers read it as sources.

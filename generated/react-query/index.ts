@@ -13,6 +13,7 @@ export * from './auth/auth';
 export * from './billing/billing';
 export * from './browser/browser';
 export * from './collections/collections';
+export * from './connectors/connectors';
 export * from './data-rights/data-rights';
 export * from './files/files';
 export * from './mail/mail';

@@ -97,6 +97,14 @@ export type Operations = {
     indexFiles: { data: T.IndexFilesData; responses: T.IndexFilesResponses };
     followIndexFiles: { data: T.FollowIndexFilesData; responses: T.FollowIndexFilesResponses };
     streamIndexFiles: { data: T.StreamIndexFilesData; responses: T.StreamIndexFilesResponses };
+    listConnectors: { data: T.ListConnectorsData; responses: T.ListConnectorsResponses };
+    startConnectorConnection: { data: T.StartConnectorConnectionData; responses: T.StartConnectorConnectionResponses };
+    connectorOAuthCallback: { data: T.ConnectorOAuthCallbackData; responses: Record<never, never> };
+    disconnectConnector: { data: T.DisconnectConnectorData; responses: T.DisconnectConnectorResponses };
+    startConnection: { data: T.StartConnectionData; responses: T.StartConnectionResponses };
+    connectionOAuthCallbackMerge: { data: T.ConnectionOAuthCallbackMergeData; responses: Record<never, never> };
+    updateConnection: { data: T.UpdateConnectionData; responses: T.UpdateConnectionResponses };
+    deleteConnection: { data: T.DeleteConnectionData; responses: T.DeleteConnectionResponses };
     listRepositoryFiles: { data: T.ListRepositoryFilesData; responses: T.ListRepositoryFilesResponses };
     listFiles: { data: T.ListFilesData; responses: T.ListFilesResponses };
     deleteRepositoryFiles: { data: T.DeleteRepositoryFilesData; responses: T.DeleteRepositoryFilesResponses };

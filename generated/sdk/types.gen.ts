@@ -1268,6 +1268,86 @@ export type RepositoryFileList = {
 };
 
 /**
+ * A connector (seed 001 §1): five file sources and eleven apps.
+ */
+export type ConnectorName = 'google_drive' | 'onedrive' | 'sharepoint' | 'dropbox' | 'box' | 'notion' | 'linear' | 'github' | 'asana' | 'atlassian' | 'jira' | 'confluence' | 'microsoft_teams' | 'slack' | 'gmail' | 'outlook';
+
+/**
+ * A connector and the caller's connection to it (seed 001 §3 "Connector"). `available` is false
+ * when this server cannot connect it for the caller, with `unavailable_reason` saying why (its
+ * OAuth client is not set up by the administrator, or it is for Enterprise organisations only).
+ *
+ */
+export type Connector = {
+    name: ConnectorName;
+    kind: 'file' | 'app';
+    connected: boolean;
+    connection_uuid: string | null;
+    connection_display_name: string | null;
+    /**
+     * What the provider's own picker needs in the browser (never a refresh token); null until a picker is opened.
+     */
+    picker_credentials: null | {
+        client_id?: string;
+        tenant_name?: string;
+        account_identifier?: string;
+        api_key?: string;
+        expires_at?: string;
+    };
+    available: boolean;
+    unavailable_reason: string | null;
+    enterprise_only: boolean;
+    /**
+     * Whether the caller may connect and disconnect it here (for ORG, the organisation's owners and admins).
+     */
+    manageable: boolean;
+};
+
+export type ConnectorList = {
+    connectors: Array<Connector>;
+};
+
+/**
+ * Where to send the browser to start a connection (seed 001 §7 `redirect_url`).
+ */
+export type ConnectRedirect = {
+    redirect_url: string;
+};
+
+/**
+ * One connection to a provider. Its tokens never leave the server.
+ */
+export type Connection = {
+    connection_uuid: string;
+    connection_type: ConnectorName;
+    connected: boolean;
+    /**
+     * The account at the provider (its address or name).
+     */
+    connection_display_name: string;
+    /**
+     * The organisation whose connection it is; null for a person's own.
+     */
+    org_uuid: string | null;
+    /**
+     * Whether the caller may disconnect or delete it (its owner; an organisation's owners and admins).
+     */
+    manageable: boolean;
+    created_at: string;
+    updated_at: string;
+};
+
+/**
+ * A change to a connection (seed 001 §7).
+ */
+export type ConnectionUpdate = {
+    /**
+     * true disconnects the connection; false changes nothing.
+     */
+    disconnect: boolean;
+};
+
+/**
  * Seed 001 §3 "Connector file filter". Uploaded files have no connection, so a non-empty
  * `connection_ids`, `parent_uuids` or `remote_file_ids` matches none of them until connectors
  * come; `connection_types` matches them under `local`. `status` takes file states.
@@ -6056,6 +6136,306 @@ export type StreamIndexFilesResponses = {
 };
 
 export type StreamIndexFilesResponse = StreamIndexFilesResponses[keyof StreamIndexFilesResponses];
+
+export type ListConnectorsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        file_repository_type?: 'USER' | 'ORG';
+    };
+    url: '/rest/connectors';
+};
+
+export type ListConnectorsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+};
+
+export type ListConnectorsError = ListConnectorsErrors[keyof ListConnectorsErrors];
+
+export type ListConnectorsResponses = {
+    /**
+     * The connectors in the order the product lists them.
+     */
+    200: ConnectorList;
+};
+
+export type ListConnectorsResponse = ListConnectorsResponses[keyof ListConnectorsResponses];
+
+export type StartConnectorConnectionData = {
+    body?: never;
+    path: {
+        name: string;
+    };
+    query?: {
+        referrer?: 'ask' | 'thread' | 'space' | 'space_sources' | 'connectors' | 'files' | 'upsell';
+        referrer_id?: string;
+        redirect_path?: string;
+        unauthed_redirect_path?: string;
+        /**
+         * ORG connects it for the caller's organisation (its owners and admins only).
+         */
+        file_repository_type?: 'USER' | 'ORG';
+    };
+    url: '/rest/connectors/{name}/connect';
+};
+
+export type StartConnectorConnectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type StartConnectorConnectionError = StartConnectorConnectionErrors[keyof StartConnectorConnectionErrors];
+
+export type StartConnectorConnectionResponses = {
+    /**
+     * Where to send the browser.
+     */
+    200: ConnectRedirect;
+};
+
+export type StartConnectorConnectionResponse = StartConnectorConnectionResponses[keyof StartConnectorConnectionResponses];
+
+export type ConnectorOAuthCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+        error_uri?: string;
+        scope?: string;
+        session_state?: string;
+    };
+    url: '/rest/connectors/oauth/callback';
+};
+
+export type ConnectorOAuthCallbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type ConnectorOAuthCallbackError = ConnectorOAuthCallbackErrors[keyof ConnectorOAuthCallbackErrors];
+
+export type DisconnectConnectorData = {
+    body?: never;
+    path: {
+        connector_id: string;
+    };
+    query?: never;
+    url: '/rest/connectors/{connector_id}/disconnect';
+};
+
+export type DisconnectConnectorErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DisconnectConnectorError = DisconnectConnectorErrors[keyof DisconnectConnectorErrors];
+
+export type DisconnectConnectorResponses = {
+    /**
+     * The connection, disconnected.
+     */
+    200: Connection;
+};
+
+export type DisconnectConnectorResponse = DisconnectConnectorResponses[keyof DisconnectConnectorResponses];
+
+export type StartConnectionData = {
+    body?: never;
+    path?: never;
+    query: {
+        connection_type: string;
+        referrer?: 'ask' | 'thread' | 'space' | 'space_sources' | 'connectors' | 'files' | 'upsell';
+        referrer_id?: string;
+    };
+    url: '/rest/connections/connect';
+};
+
+export type StartConnectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type StartConnectionError = StartConnectionErrors[keyof StartConnectionErrors];
+
+export type StartConnectionResponses = {
+    /**
+     * Where to send the browser.
+     */
+    200: ConnectRedirect;
+};
+
+export type StartConnectionResponse = StartConnectionResponses[keyof StartConnectionResponses];
+
+export type ConnectionOAuthCallbackMergeData = {
+    body?: never;
+    path?: never;
+    query?: {
+        connection_type?: string;
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+        error_uri?: string;
+        scope?: string;
+        session_state?: string;
+    };
+    url: '/rest/connections/oauth_callback_merge';
+};
+
+export type ConnectionOAuthCallbackMergeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type ConnectionOAuthCallbackMergeError = ConnectionOAuthCallbackMergeErrors[keyof ConnectionOAuthCallbackMergeErrors];
+
+export type UpdateConnectionData = {
+    body: ConnectionUpdate;
+    path: {
+        uuid: string;
+    };
+    query?: never;
+    url: '/rest/connections/{uuid}/update';
+};
+
+export type UpdateConnectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type UpdateConnectionError = UpdateConnectionErrors[keyof UpdateConnectionErrors];
+
+export type UpdateConnectionResponses = {
+    /**
+     * The connection as it is now.
+     */
+    200: Connection;
+};
+
+export type UpdateConnectionResponse = UpdateConnectionResponses[keyof UpdateConnectionResponses];
+
+export type DeleteConnectionData = {
+    body?: never;
+    path: {
+        uuid: string;
+    };
+    query?: never;
+    url: '/rest/connections/{uuid}/delete';
+};
+
+export type DeleteConnectionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type DeleteConnectionError = DeleteConnectionErrors[keyof DeleteConnectionErrors];
+
+export type DeleteConnectionResponses = {
+    /**
+     * Deleted.
+     */
+    204: void;
+};
+
+export type DeleteConnectionResponse = DeleteConnectionResponses[keyof DeleteConnectionResponses];
 
 export type ListRepositoryFilesData = {
     body: FileListRequest;

@@ -10,6 +10,7 @@ import type { UpsellsContext } from '../upsells/index.js';
 import type { NotificationsContext } from '../notifications/index.js';
 
 import type { TasksContext } from '../tasks/index.js';
+import type { ConnectorsContext } from '../connectors/index.js';
 
 export type AppContext = IdentityContext &
   SpacesContext &
@@ -20,4 +21,5 @@ export type AppContext = IdentityContext &
   PartnersContext &
   UpsellsContext &
   NotificationsContext &
-  TasksContext;
+  TasksContext &
+  ConnectorsContext;

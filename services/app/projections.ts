@@ -15,6 +15,7 @@ import { browserInvitesProjection } from '../browser/index.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/index.js';
 import { memoriesProjection } from '../memories/index.js';
+import { connectorsProjection } from '../connectors/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
@@ -37,6 +38,7 @@ export const projections = [
   upsellMarksProjection,
   subscriptionsProjection,
   memoriesProjection,
+  connectorsProjection,
   priceAlertStatesProjection,
   notificationsProjection,
   tasksProjection,

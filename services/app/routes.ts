@@ -23,6 +23,7 @@ import { memoryRoutes } from '../memories/index.js';
 import { marketRoutes } from '../market/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
+import { connectorRoutes } from '../connectors/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -58,4 +59,5 @@ export const routes: Routes<AppContext> = {
   ...marketRoutes,
   ...notificationRoutes,
   ...taskRoutes,
+  ...connectorRoutes,
 };

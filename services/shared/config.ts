@@ -8,6 +8,7 @@ import { parsePartners } from './partners.js';
 import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './upsell-catalogue.js';
 import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type PlanCatalogue } from './plan-catalogue.js';
 import { parseCidrList } from './cidr.js';
+import { parseConnectorConfig } from './connector-config.js';
 
 /** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
 export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
@@ -172,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const connectors = parseConnectorConfig(cleaned);
+  if (connectors.problems.length) throw new ConfigError(`Invalid configuration:\n${connectors.problems.map((p) => `  ${p}`).join('\n')}`);
   // Half an LLM configuration would silently fall back to the offline model: refuse it instead.
   if (!!c.LLM_BASE_URL !== !!c.LLM_MODEL || (c.LLM_API_KEY && !c.LLM_BASE_URL))
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both (LLM_API_KEY optional) or none for the offline model');
@@ -300,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : null,
       github: c.GITHUB_CLIENT_ID && c.GITHUB_CLIENT_SECRET ? { clientId: c.GITHUB_CLIENT_ID, clientSecret: c.GITHUB_CLIENT_SECRET } : null,
     },
+    connectors: connectors.config,
     sso: { allowPrivateIssuers: c.SSO_ALLOW_PRIVATE_ISSUERS, testDnsFile: c.SSO_TEST_DNS_FILE ?? null },
     tasks: { tickMs: c.TASKS_TICK_MS, testClockFile: c.TASKS_TEST_CLOCK_FILE ?? null },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,

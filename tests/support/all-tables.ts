@@ -6,6 +6,7 @@ import type { AttributionTables } from '../../services/attribution/tables.js';
 import type { BillingTables } from '../../services/billing/tables.js';
 import type { BookmarksTables } from '../../services/bookmarks/tables.js';
 import type { BrowserTables } from '../../services/browser/tables.js';
+import type { ConnectorsTables } from '../../services/connectors/tables.js';
 import type { EventStoreTables } from '../../services/eventstore/tables.js';
 import type { FilesTables } from '../../services/files/tables.js';
 import type { IdentityTables } from '../../services/identity/tables.js';
@@ -27,6 +28,7 @@ export type AllTables = AttributionTables &
   BookmarksTables &
   BrowserTables &
   ClusterTables &
+  ConnectorsTables &
   EventStoreTables &
   FilesTables &
   IdentityTables &

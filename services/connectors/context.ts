@@ -1,0 +1,34 @@
+// What the connectors' use cases need beyond the kernel: each provider family's OAuth client (null
+// when its administrator has not configured it), the box that seals tokens, and the address
+// providers send the browser back to.
+import type { Config } from '../shared/config.js';
+import type { KernelContext } from '../shared/context.js';
+import type { ProviderFamily } from '../shared/connector-families.js';
+import type { OAuthClient } from './oauth.js';
+import { endpointsOf } from './providers.js';
+import { PROVIDER_FAMILIES } from './registry.js';
+import { createTokenBox, type TokenBox, tokenKeyOf } from './token-box.js';
+
+export type ConnectorsPort = {
+  clients: Record<ProviderFamily, OAuthClient | null>;
+  tokens: TokenBox;
+  /** `<PUBLIC_URL>/rest/connectors/oauth/callback`: the redirect URI to register with every provider. */
+  callbackUrl: string;
+  mergeCallbackUrl: string;
+};
+
+export type ConnectorsContext = KernelContext & { connectors: ConnectorsPort };
+
+export function connectorsPort(config: Config): ConnectorsPort {
+  const clients = {} as ConnectorsPort['clients'];
+  for (const family of PROVIDER_FAMILIES) {
+    const c = config.connectors.clients[family];
+    clients[family] = c ? { family, endpoints: endpointsOf(family, c.baseUrl), clientId: c.clientId, clientSecret: c.clientSecret } : null;
+  }
+  return {
+    clients,
+    tokens: createTokenBox(tokenKeyOf(config.connectors.tokenKey, config.dataDir), config.connectors.oldTokenKeys),
+    callbackUrl: `${config.publicUrl}/rest/connectors/oauth/callback`,
+    mergeCallbackUrl: `${config.publicUrl}/rest/connections/oauth_callback_merge`,
+  };
+}

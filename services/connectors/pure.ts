@@ -1,0 +1,14 @@
+// What the browser shares with the server of the connectors: the registry (names, kinds, the
+// enable modal's texts) and the connector-id rule.
+export {
+  CONNECTOR_NAMES,
+  CONNECTOR_PICK_EXTENSIONS,
+  CONNECTORS,
+  connectorInfo,
+  FILE_CONNECTORS,
+  isConnectionUuid,
+  type ConnectorInfo,
+  type ConnectorKind,
+  type ConnectorName,
+} from './registry.js';
+export { sitePath } from './return-path.js';

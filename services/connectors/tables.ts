@@ -1,0 +1,47 @@
+// The tables connectors owns. Only this domain's code queries them, through `own()`: it narrows the
+// handle every context carries to these tables, so a query on another domain's table does not compile.
+import type { Timestamp } from '../db/columns.js';
+import { ownerOf } from '../db/owned.js';
+
+/** The connections as their events say (migration 0038), projected by projections.ts. */
+export interface ConnectorConnectionsTable {
+  connection_uuid: string;
+  connector: string;
+  owner_user_id: string;
+  org_uuid: string | null;
+  account_id: string;
+  display_name: string;
+  scope: string | null;
+  status: 'connected' | 'disconnected';
+  established_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A connection's tokens, sealed (token-box.ts); written with the event that brings them, removed when it is disconnected. */
+export interface ConnectorCredentialsTable {
+  connection_uuid: string;
+  access_sealed: string;
+  refresh_sealed: string | null;
+  expires_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** An OAuth attempt under way: found by the hash of its state, used once. */
+export interface ConnectorFlowsTable {
+  state_hash: string;
+  user_id: string;
+  connector: string;
+  org_uuid: string | null;
+  verifier_sealed: string;
+  return_path: string;
+  expires_at: Timestamp;
+}
+
+export interface ConnectorsTables {
+  connector_connections: ConnectorConnectionsTable;
+  connector_credentials: ConnectorCredentialsTable;
+  connector_flows: ConnectorFlowsTable;
+}
+
+/** This domain's handle on its own tables (a transaction stays a transaction). */
+export const own = ownerOf<ConnectorsTables>();

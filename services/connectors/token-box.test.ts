@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTokenBox, tokenKeyOf } from './token-box.js';
+
+describe('the connectors token box', () => {
+  const key = randomBytes(32);
+  const box = createTokenBox(key);
+
+  it('opens what it sealed, for the same connection and kind only', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), fc.uuid(), (token, uuid) => {
+        const sealed = box.seal(uuid, 'access', token);
+        // A token long enough to be recognised never shows through its sealing.
+        if (token.length >= 8) expect(sealed).not.toContain(token);
+        expect(box.open(uuid, 'access', sealed)).toBe(token);
+        expect(() => box.open(uuid, 'refresh', sealed)).toThrow();
+        expect(() => box.open(randomUUID(), 'access', sealed)).toThrow();
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a sealed value with any byte changed', () => {
+    const uuid = randomUUID();
+    const sealed = box.seal(uuid, 'refresh', 'refresh-token-value');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: sealed.length - 1 }), (at) => {
+        const swapped = sealed[at] === 'A' ? 'B' : 'A';
+        const changed = sealed.slice(0, at) + swapped + sealed.slice(at + 1);
+        if (changed === sealed) return;
+        expect(() => box.open(uuid, 'refresh', changed)).toThrow();
+      }),
+    );
+  });
+
+  it('after a rotation, opens tokens sealed with the old key and says they are stale', () => {
+    const uuid = randomUUID();
+    const before = box.seal(uuid, 'access', 'old-access');
+    const rotated = createTokenBox(randomBytes(32), [key]);
+    expect(rotated.open(uuid, 'access', before)).toBe('old-access');
+    expect(rotated.isStale(before)).toBe(true);
+    expect(rotated.isStale(rotated.seal(uuid, 'access', 'new'))).toBe(false);
+    // Without the old key, nothing opens.
+    expect(() => createTokenBox(randomBytes(32)).open(uuid, 'access', before)).toThrow();
+  });
+
+  it('makes a key once in the data directory, private to the server, and reads it back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'token-key-'));
+    const first = tokenKeyOf(null, dir);
+    expect(first).toHaveLength(32);
+    expect(tokenKeyOf(null, dir).equals(first)).toBe(true);
+    expect(statSync(join(dir, 'connector-token-key')).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(readFileSync(join(dir, 'connector-token-key'), 'utf8'), 'base64').equals(first)).toBe(true);
+    const configured = randomBytes(32);
+    expect(tokenKeyOf(configured, dir).equals(configured)).toBe(true);
+  });
+});

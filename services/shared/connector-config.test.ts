@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseConnectorConfig } from './connector-config.js';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+describe('the connectors configuration', () => {
+  it('sets up a family only with both its client id and secret, and moves its calls only to an http(s) address', () => {
+    const { config, problems } = parseConnectorConfig({
+      CONNECTOR_GOOGLE_CLIENT_ID: 'id',
+      CONNECTOR_GOOGLE_CLIENT_SECRET: 'secret',
+      CONNECTOR_GOOGLE_BASE_URL: 'http://127.0.0.1:9',
+    });
+    expect(problems).toEqual([]);
+    expect(config.clients.google).toEqual({ clientId: 'id', clientSecret: 'secret', baseUrl: 'http://127.0.0.1:9' });
+    expect(config.clients.slack).toBeNull();
+    expect(parseConnectorConfig({ CONNECTOR_SLACK_CLIENT_ID: 'id' }).problems).toEqual([
+      'CONNECTOR_SLACK_CLIENT_ID and CONNECTOR_SLACK_CLIENT_SECRET: set both, or neither',
+    ]);
+    expect(parseConnectorConfig({ CONNECTOR_BOX_BASE_URL: 'ftp://x' }).problems).toEqual(['CONNECTOR_BOX_BASE_URL: must be an http:// or https:// URL']);
+  });
+
+  it('takes a 32-byte base64 token key, and old keys only beside a current one', () => {
+    expect(parseConnectorConfig({ CONNECTOR_TOKEN_KEY: KEY }).config.tokenKey?.length).toBe(32);
+    expect(parseConnectorConfig({ CONNECTOR_TOKEN_KEY: 'c2hvcnQ=' }).problems).toEqual([
+      'CONNECTOR_TOKEN_KEY: must be 32 bytes in base64 (for example: openssl rand -base64 32)',
+    ]);
+    expect(parseConnectorConfig({ CONNECTOR_TOKEN_OLD_KEYS: KEY }).problems).toEqual([
+      'CONNECTOR_TOKEN_OLD_KEYS: set CONNECTOR_TOKEN_KEY too (the key tokens are sealed with now)',
+    ]);
+    expect(parseConnectorConfig({ CONNECTOR_TOKEN_KEY: KEY, CONNECTOR_TOKEN_OLD_KEYS: `${KEY}, ${KEY}` }).config.oldTokenKeys).toHaveLength(2);
+  });
+});

@@ -1,0 +1,58 @@
+// The connectors' part of the configuration: each provider family's OAuth client (both halves or
+// neither), the address its calls go to instead of the provider's own (a proxy or a test's fake),
+// and the keys that seal the providers' tokens at rest (AES-256-GCM).
+import { z } from 'zod';
+import { PROVIDER_FAMILIES, type ProviderFamily } from './connector-families.js';
+
+export type ConnectorClient = { clientId: string; clientSecret: string; baseUrl: string | null };
+
+export type ConnectorConfig = {
+  /** Each family's OAuth client, or null: its connectors are listed as not set up by the administrator. */
+  clients: Record<ProviderFamily, ConnectorClient | null>;
+  /** The key that seals tokens (32 bytes), or null: one is made once in DATA_DIR. */
+  tokenKey: Buffer | null;
+  /** Earlier keys, still accepted to open tokens sealed before a rotation. */
+  oldTokenKeys: Buffer[];
+};
+
+const envName = (family: ProviderFamily, part: string) => `CONNECTOR_${family.toUpperCase()}_${part}`;
+
+/** A base64 key of exactly 32 bytes, or the message that says what is wrong with it. */
+function keyOf(name: string, value: string): Buffer | string {
+  const bytes = Buffer.from(value, 'base64');
+  if (bytes.length !== 32 || bytes.toString('base64').replace(/=+$/, '') !== value.replace(/=+$/, ''))
+    return `${name}: must be 32 bytes in base64 (for example: openssl rand -base64 32)`;
+  return bytes;
+}
+
+/** Reads the connectors' settings from the (already cleaned) environment; the problems found, one line each. */
+export function parseConnectorConfig(env: Record<string, string | undefined>): { config: ConnectorConfig; problems: string[] } {
+  const problems: string[] = [];
+  const clients = {} as Record<ProviderFamily, ConnectorClient | null>;
+  for (const family of PROVIDER_FAMILIES) {
+    const id = env[envName(family, 'CLIENT_ID')];
+    const secret = env[envName(family, 'CLIENT_SECRET')];
+    const base = env[envName(family, 'BASE_URL')];
+    if (!!id !== !!secret) problems.push(`${envName(family, 'CLIENT_ID')} and ${envName(family, 'CLIENT_SECRET')}: set both, or neither`);
+    if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) problems.push(`${envName(family, 'BASE_URL')}: must be an http:// or https:// URL`);
+    clients[family] = id && secret ? { clientId: id, clientSecret: secret, baseUrl: base ?? null } : null;
+  }
+  let tokenKey: Buffer | null = null;
+  if (env.CONNECTOR_TOKEN_KEY) {
+    const k = keyOf('CONNECTOR_TOKEN_KEY', env.CONNECTOR_TOKEN_KEY);
+    if (typeof k === 'string') problems.push(k);
+    else tokenKey = k;
+  }
+  const oldTokenKeys: Buffer[] = [];
+  for (const [i, value] of (env.CONNECTOR_TOKEN_OLD_KEYS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .entries()) {
+    const k = keyOf(`CONNECTOR_TOKEN_OLD_KEYS (key ${i + 1})`, value);
+    if (typeof k === 'string') problems.push(k);
+    else oldTokenKeys.push(k);
+  }
+  if (oldTokenKeys.length && !tokenKey) problems.push('CONNECTOR_TOKEN_OLD_KEYS: set CONNECTOR_TOKEN_KEY too (the key tokens are sealed with now)');
+  return { config: { clients, tokenKey, oldTokenKeys }, problems };
+}
