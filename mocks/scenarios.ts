@@ -2,6 +2,7 @@
 // change the scenario's state, so the UI behaves as against the real server.
 // The state's parts whose handlers read the scenario (memories.ts, tasks.ts, …) are typed here,
 // so this module imports none of them back.
+import type { ConnectionEvent } from '../services/connectors/events';
 import type { Notification, NotificationPreferences, SessionUser } from '../generated/react-query/model';
 import type { MemoryEvent } from '../services/memories/events';
 import type { AccountSettingsState } from '../services/settings/events';
@@ -70,6 +71,8 @@ export type ScenarioState = {
   notifications?: Record<string, MockNotifications>;
   /** Each task's events (mocks/tasks.ts), by task id. */
   tasks?: MockTasks;
+  /** Each connection's events (mocks/connectors.ts), by connection uuid. */
+  connections?: Record<string, ConnectionEvent[]>;
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

@@ -1,6 +1,5 @@
 // The connectors' rules, pure: who may connect what, when an authorization renews a connection
 // rather than makes another, and who may disconnect or delete one.
-import { randomUUID } from 'node:crypto';
 import type { ConnectionDeleted, ConnectionDisconnected, ConnectionEstablished, ConnectionRenewed, ConnectionState } from './events.js';
 import { connectorErrors } from './errors.js';
 import type { ConnectorInfo } from './registry.js';
@@ -52,7 +51,8 @@ export function decideEstablish(
       ],
     };
   }
-  const connection_uuid = randomUUID();
+  // The Web Crypto global: the mocks run these rules in the browser too.
+  const connection_uuid = crypto.randomUUID();
   return {
     connection_uuid,
     events: [

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'notifications', ...page(() => import('../features/notifications/notifications-page')) },
           { path: 'tasks', ...page(() => import('../features/tasks/tasks-page')) },
           { path: 'shortcuts', ...page(() => import('../features/tasks/shortcuts-page')) },
+          { path: 'connectors', ...page(() => import('../features/connectors/connectors-page')) },
           ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
         ],
       },
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'permissions', ...page(() => import('../features/orgs/permissions-page')) },
           { path: 'insights', ...page(() => import('../features/orgs/insights-page')) },
           { path: 'files', ...page(() => import('../features/files/org-files-page')) },
+          { path: 'connectors', ...page(() => import('../features/connectors/org-connectors-page')) },
           // Not in the settings list (it shows no fees, seed 003): the details page links here for owners and admins.
           { path: 'billing', ...page(() => import('../features/orgs/billing-page')) },
           ...ORG_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/orgs/org-later-section')) })),

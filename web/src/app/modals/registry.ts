@@ -86,7 +86,7 @@ export const modalRegistry = {
   mcpServer: later('MCP server', 'connectors'),
   mcpServiceTools: later('MCP tools', 'connectors'),
   memberSetTier: later('Member tier', 'Enterprise'),
-  connectorsEnable: later('Connect an app', 'connectors'),
+  connectorsEnable: built(() => import('../../features/connectors/connectors-enable-modal'), { size: 'sm' }),
   place: later('Place', 'local answers'),
   upsell: built(() => import('../../features/upsells/upsell-modal'), { size: 'sm' }),
   upsellShortcut: built(() => import('../../features/upsells/shortcut-modal')),

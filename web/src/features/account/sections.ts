@@ -8,7 +8,7 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { path: '/account/preferences', label: 'Preferences' },
   { path: '/account/personalize', label: 'Personalize' },
   { path: '/account/assistant', label: 'Assistant' },
-  { path: '/account/connectors', label: 'Connectors', later: 'Cloud sources you connect (drives, mail, calendars) will be managed here.' },
+  { path: '/account/connectors', label: 'Connectors' },
   { path: '/account/files', label: 'Imports' },
   { path: '/account/purchases', label: 'Products', later: 'What you bought will be listed here once purchases arrive.' },
   { path: '/account/api', label: 'API', later: 'Keys for the answer engine’s API will be managed here.' },

@@ -42,9 +42,11 @@ describe('the organisation area', () => {
     expect(document.body.textContent).not.toMatch(/fee|price|\$|€/i);
   });
 
-  it('says in one line that connectors come with connectors', async () => {
+  it("lists the organisation's connectors, with Connect for an owner or admin", async () => {
     renderAt('/account/org/connectors');
-    expect(await screen.findByText('Connectors your organisation shares arrive with connectors.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const drive = await screen.findByRole('listitem', { name: 'Google Drive' }, { timeout: 5000 });
+    expect(within(drive).getByText('Not connected')).toBeInTheDocument();
+    expect(within(drive).getByRole('button', { name: 'Connect' })).toBeEnabled();
   });
 
   it('an owner invites, the invitee accepts by the link, the owner changes the role and removes them', async () => {

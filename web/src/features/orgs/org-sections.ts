@@ -8,7 +8,7 @@ export const ORG_SECTIONS: readonly OrgSection[] = [
   { path: '/account/org/user-access', label: 'User access' },
   { path: '/account/org/permissions', label: 'Permissions' },
   { path: '/account/org/insights', label: 'Insights' },
-  { path: '/account/org/connectors', label: 'Connectors', later: 'Connectors your organisation shares arrive with connectors.' },
+  { path: '/account/org/connectors', label: 'Connectors' },
   { path: '/account/org/files', label: 'Files' },
 ];
 
