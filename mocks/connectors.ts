@@ -35,6 +35,16 @@ export const MOCK_CONFIGURED = new Set(['google_drive', 'dropbox', 'box', 'notio
 
 type Row = Parameters<typeof connectionView>[0];
 
+/** When a connection's event happened. */
+const atOf = (e: ConnectionEvent) =>
+  e.type === 'ConnectionEstablished'
+    ? e.data.established_at
+    : e.type === 'ConnectionRenewed'
+      ? e.data.renewed_at
+      : e.type === 'ConnectionDisconnected'
+        ? e.data.disconnected_at
+        : e.data.deleted_at;
+
 export function connectorHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
   const streams = () => (opts.state().connections ??= {});
   const stateOf = (uuid: string): ConnectionState => (streams()[uuid] ?? []).reduce<ConnectionState>(evolveConnection, NO_CONNECTION);
@@ -64,7 +74,7 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
         scope: null,
         status: state.status,
         established_at: new Date(first.data.established_at),
-        updated_at: new Date(((last?.data as Record<string, string>) ?? {}).established_at ?? Date.now()),
+        updated_at: new Date(last ? atOf(last) : first.data.established_at),
       });
     }
     return out.reverse();

@@ -9,8 +9,17 @@ import type { ProviderFamily } from './registry.js';
 
 export type OAuthClient = { family: ProviderFamily; endpoints: FamilyEndpoints; clientId: string; clientSecret: string };
 
-/** What a token endpoint gave: the tokens, when the access token expires, and the provider's other fields. */
-export type TokenSet = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; scope: string | null; extra: Record<string, unknown> };
+/** What a token endpoint gave: the tokens, how long the access token lasts, and the provider's other fields. */
+export type TokenSet = {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresInSeconds: number | null;
+  scope: string | null;
+  extra: Record<string, unknown>;
+};
+
+/** When a token expires by the caller's clock. */
+export const expiryOf = (t: TokenSet, now: Date) => (t.expiresInSeconds === null ? null : new Date(now.getTime() + t.expiresInSeconds * 1000));
 
 /** What the browser must bring back: kept by the server between leaving for the provider and returning. */
 export type OAuthFlow = { state: string; codeVerifier: string };
@@ -115,7 +124,7 @@ async function tokensFrom(c: OAuthClient, as: oauth.AuthorizationServer, client:
     return {
       accessToken: access_token,
       refreshToken: refresh_token ?? null,
-      expiresAt: typeof expires_in === 'number' ? new Date(Date.now() + expires_in * 1000) : null,
+      expiresInSeconds: typeof expires_in === 'number' ? expires_in : null,
       scope: scope ?? null,
       extra: extra as Record<string, unknown>,
     };
@@ -137,7 +146,7 @@ async function slackTokens(response: Response): Promise<TokenSet> {
   return {
     accessToken: token,
     refreshToken: typeof user?.refresh_token === 'string' ? user.refresh_token : null,
-    expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    expiresInSeconds: expiresIn,
     scope: typeof user?.scope === 'string' ? user.scope : null,
     extra: { team: body.team, authed_user_id: user?.id ?? body.user_id },
   };

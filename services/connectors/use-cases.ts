@@ -10,7 +10,7 @@ import type { ConnectorsContext } from './context.js';
 import { type ConnectorActor, type ConnectScope, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayView } from './decide.js';
 import { connectorErrors } from './errors.js';
 import { type ConnectionState, connectionStream, evolveConnection, NO_CONNECTION } from './events.js';
-import { authorizationUrl, exchangeCode, newFlow, ProviderAuthError, revokeToken } from './oauth.js';
+import { authorizationUrl, exchangeCode, expiryOf, newFlow, ProviderAuthError, revokeToken } from './oauth.js';
 import { CONNECTOR_GRANTS } from './providers.js';
 import { accountConnection, connectionRow, connectionsOf, stateHash } from './queries.js';
 import { CONNECTORS, type ConnectorInfo, connectorInfo, isConnectionUuid } from './registry.js';
@@ -119,7 +119,7 @@ export async function finishConnection(ctx: ConnectorsContext, actor: Actor, par
       const sealed = {
         access_sealed: box.seal(connection_uuid, 'access', tokens.accessToken),
         refresh_sealed: tokens.refreshToken ? box.seal(connection_uuid, 'refresh', tokens.refreshToken) : null,
-        expires_at: tokens.expiresAt,
+        expires_at: expiryOf(tokens, ctx.now()),
         updated_at: ctx.now(),
       };
       await own(trx)

@@ -15,7 +15,10 @@ type Issued = { account: FakeAccount; expiresAt: number };
 
 export type OAuthFake = Awaited<ReturnType<typeof startOAuthFake>>;
 
-export async function startOAuthFake(opts: { family: ProviderFamily; clientId: string; clientSecret: string; accessTtlSeconds?: number }) {
+/** A provider's API beyond the account call (a Drive fake's files, say): answers and returns true, or returns false. */
+export type FakeApi = (req: IncomingMessage, res: ServerResponse, path: string, url: URL, account: FakeAccount) => Promise<boolean> | boolean;
+
+export async function startOAuthFake(opts: { family: ProviderFamily; clientId: string; clientSecret: string; accessTtlSeconds?: number; api?: FakeApi }) {
   const paths = endpointsOf(opts.family, 'http://fake.invalid');
   const path = (address: string | null) => (address ? new URL(address).pathname : null);
   const p = { authorize: path(paths.authorization), token: path(paths.token), revoke: path(paths.revocation), api: (path(paths.api) ?? '').replace(/\/$/, '') };
@@ -29,6 +32,8 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     cancelNext: false,
     revoked: [] as string[],
     tokenRequests: 0,
+    /** Calls of the API (the account call included), refused ones too. */
+    apiRequests: 0,
     /** Every token this fake issued, to prove none reaches a browser or a log. */
     issued: [] as string[],
   };
@@ -122,7 +127,9 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     }
     if (url.pathname.startsWith(p.api)) {
       const account = bearer(req);
+      state.apiRequests++;
       if (!account) return json(res, 401, { error: 'invalid_token' });
+      if (opts.api && (await opts.api(req, res, url.pathname.slice(p.api.length), url, account))) return;
       // Every family's account call, answered in the shape its adapter reads.
       const me = { id: account.id, email: account.email, name: account.name, login: account.email, mail: account.email, account_id: account.id };
       switch (url.pathname.slice(p.api.length)) {
@@ -141,5 +148,15 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     }
     json(res, 404, { error: 'not_found' });
   });
-  return { url: fake.url, close: fake.close, state };
+  /** Tokens for `account` as a finished authorization would give (for tests of what comes after it). */
+  const grant = (account: FakeAccount = state.account) => {
+    const t = tokens(account, '') as { access_token?: string; refresh_token?: string; authed_user?: { access_token: string; refresh_token: string } };
+    return { accessToken: t.access_token ?? t.authed_user?.access_token ?? '', refreshToken: t.refresh_token ?? t.authed_user?.refresh_token ?? '' };
+  };
+  /** Makes an access token expire now, as a provider's clock would. */
+  const expire = (accessToken: string) => {
+    const issued = access.get(accessToken);
+    if (issued) issued.expiresAt = 0;
+  };
+  return { url: fake.url, close: fake.close, state, grant, expire };
 }

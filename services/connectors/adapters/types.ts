@@ -1,0 +1,49 @@
+// What a file source's adapter does, after the best connector frameworks: a checkpointed listing
+// (a page of items and where to go on; a crash resumes at the last checkpoint), a delta since a
+// cursor, a slim listing of ids only (to prune what was removed or unshared at the source), and
+// the download of one file. Every provider's adapter speaks its own documented API behind this.
+
+/** The seed's connector file types (seed 001 §3). */
+export type RemoteKind = 'FILE' | 'FOLDER' | 'DATABASE' | 'WORKSPACE' | 'PAGE';
+
+/** Who may read an item at the source: named addresses, whole domains, or anyone with the link. */
+export type Readers = { emails: string[]; domains: string[]; anyone: boolean };
+
+export type RemoteItem = {
+  remoteId: string;
+  name: string;
+  kind: RemoteKind;
+  parentRemoteIds: string[];
+  /** Where a person opens it at the source (the seed's connection_file_url). */
+  url: string | null;
+  updatedAt: string | null;
+  size: number | null;
+  mimeType: string | null;
+  /** The shared drive (or site) it lives in, when the provider has such a thing. */
+  driveId: string | null;
+  /** Null when the provider does not say (the connection's owner alone may read it then). */
+  readers: Readers | null;
+};
+
+/** A root the person picked: a file, a folder, or a whole shared drive. */
+export type PickedRoot = { remoteId: string; driveId?: string | null };
+
+export type ListPage = { items: RemoteItem[]; checkpoint: string | null };
+export type Change = { remoteId: string; removed: boolean; item: RemoteItem | null };
+export type DeltaPage = { changes: Change[]; cursor: string; more: boolean };
+export type SlimPage = { ids: string[]; checkpoint: string | null };
+
+export interface FileSourceAdapter {
+  /** The picked item itself (to know a file from a folder), or null when it is gone. */
+  item(root: PickedRoot): Promise<RemoteItem | null>;
+  /** One page of everything under a root (folders walked breadth-first); `checkpoint` null starts, a null checkpoint back means done. */
+  listPage(root: PickedRoot, checkpoint: string | null): Promise<ListPage>;
+  /** Where deltas start from now. */
+  startCursor(): Promise<string>;
+  /** Changes since `cursor` (removals and unsharing included). */
+  deltaPage(cursor: string): Promise<DeltaPage>;
+  /** Ids only of everything under a root, page by page. */
+  slimListPage(root: PickedRoot, checkpoint: string | null): Promise<SlimPage>;
+  /** A file's bytes (a provider's own documents exported to a format the index reads), at most `maxBytes`. */
+  download(item: RemoteItem, maxBytes: number): Promise<{ bytes: Buffer; filename: string; contentType: string }>;
+}

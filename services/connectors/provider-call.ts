@@ -1,0 +1,130 @@
+// Every call an adapter makes to its provider: the connection's bearer token (refreshed once when
+// the provider refuses it), the connection's rate limiter, and retries through p-retry: a 429 or
+// 503 waits what Retry-After says (reported, so the sync shows RATE_LIMITED 'Queued'), other 5xx
+// and network failures back off exponentially. Answers are read with a size limit; addresses come
+// from configuration only (the family's API base), never from a provider's answer.
+import pRetry, { AbortError } from 'p-retry';
+import type { RateLimiter } from './rate-limiter.js';
+import { retryAfterMs } from './rate-limiter.js';
+
+export type ProviderCallDeps = {
+  /** The limiter's key: provider and connection. */
+  key: string;
+  apiBase: string;
+  /** The access token; `stale` is the one the provider just refused. */
+  token: (stale?: string) => Promise<string>;
+  limiter: RateLimiter;
+  /** Told when the provider asks to wait, with how long. */
+  onRateLimited?: (ms: number) => void;
+  /** Retries of one call (failures, not the provider's paced waits) before it fails. */
+  retries?: number;
+  /** Exponential backoff's first wait (tests shorten it). */
+  minBackoffMs?: number;
+};
+
+/** The provider answered with an error that retrying will not change. */
+export class ProviderHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderHttpError';
+  }
+}
+
+const TIMEOUT_MS = 30_000;
+const MAX_WAIT_MS = 5 * 60_000;
+/** Waits a provider may ask for in a row before the call counts as failed (then p-retry's backoff). */
+const MAX_PACED_WAITS = 30;
+export const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+type Init = { method?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string | number | boolean | undefined> };
+
+function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
+  const url = new URL(deps.apiBase + path);
+  if (url.origin !== new URL(deps.apiBase).origin) throw new Error('a provider call left its configured address');
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url;
+}
+
+/** One call with its retries; the response is returned when it is 2xx. */
+async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<Response> {
+  let token = await deps.token();
+  let refreshed = false;
+  const send = async () => {
+    await deps.limiter.take(deps.key);
+    try {
+      return await fetch(urlOf(deps, path, init.query), {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'follow',
+      });
+    } catch (err) {
+      throw new ProviderHttpError(0, `the provider could not be reached (${(err as Error).name})`);
+    }
+  };
+  return pRetry(
+    async () => {
+      let res = await send();
+      // Waits the provider names are its own pacing, not failures: they use up no retry.
+      for (let waits = 0; (res.status === 429 || res.status === 503) && waits < MAX_PACED_WAITS; waits++) {
+        const wait = retryAfterMs(res.headers.get('retry-after'));
+        if (wait === null) break;
+        await res.body?.cancel();
+        deps.limiter.pause(deps.key, Math.min(wait, MAX_WAIT_MS));
+        deps.onRateLimited?.(Math.min(wait, MAX_WAIT_MS));
+        res = await send();
+      }
+      if (res.ok) return res;
+      await res.body?.cancel();
+      if (res.status === 401 && !refreshed) {
+        refreshed = true;
+        token = await deps.token(token);
+        throw new ProviderHttpError(401, 'the provider refused the token; refreshed');
+      }
+      if (res.status === 429 || res.status >= 500) throw new ProviderHttpError(res.status, `the provider failed (${res.status})`);
+      throw new AbortError(new ProviderHttpError(res.status, `the provider answered ${res.status}`));
+    },
+    { retries: deps.retries ?? 6, minTimeout: deps.minBackoffMs ?? 1000, maxTimeout: 60_000 },
+  );
+}
+
+/** Reads at most `max` bytes of a body; more is an error, not a truncation. */
+export async function readLimited(res: Response, max: number): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > max) {
+    await res.body?.cancel();
+    throw new ProviderHttpError(413, `the provider's answer is larger than ${max} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength;
+    if (size > max) throw new ProviderHttpError(413, `the provider's answer is larger than ${max} bytes`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function providerJson<T>(deps: ProviderCallDeps, path: string, init: Init = {}): Promise<T> {
+  const res = await call(deps, path, init);
+  const text = (await readLimited(res, MAX_JSON_BYTES)).toString('utf8');
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ProviderHttpError(502, 'the provider answered with something that is not JSON');
+  }
+}
+
+export async function providerBytes(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}) {
+  const res = await call(deps, path, init);
+  return { bytes: await readLimited(res, maxBytes), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+}

@@ -1,0 +1,113 @@
+// Drive API v3's slice the Google Drive adapter uses, on the Google OAuth fake (provider.ts):
+// files.list by parent with pages, files.get (metadata, alt=media), files.export, and changes
+// (startPageToken, list with removals), over an in-memory tree with shared drives and permissions.
+// `rateLimitNext` answers the next N calls with 429 and Retry-After, as Google does under load.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FakeApi } from './provider.js';
+
+export type FakeDriveFile = {
+  id: string;
+  name: string;
+  mimeType: string;
+  parents: string[];
+  content?: string;
+  driveId?: string;
+  trashed?: boolean;
+  modifiedTime: string;
+  permissions?: { type: 'user' | 'group' | 'domain' | 'anyone'; emailAddress?: string; domain?: string; role: string }[];
+};
+
+export const FOLDER = 'application/vnd.google-apps.folder';
+
+export function createFakeDrive() {
+  const files = new Map<string, FakeDriveFile>();
+  const changes: { fileId: string }[] = [];
+  let clock = Date.parse('2026-11-01T00:00:00Z');
+  const state = { rateLimitNext: 0, retryAfterSeconds: 1, calls: { list: 0, get: 0, media: 0, changes: 0 } };
+
+  const touch = () => new Date((clock += 1000)).toISOString();
+  const drive = {
+    state,
+    files,
+    put(f: Omit<FakeDriveFile, 'modifiedTime'>) {
+      files.set(f.id, { ...f, modifiedTime: touch() });
+      changes.push({ fileId: f.id });
+    },
+    edit(id: string, change: Partial<FakeDriveFile>) {
+      const f = files.get(id);
+      if (!f) throw new Error(`no fake file ${id}`);
+      files.set(id, { ...f, ...change, modifiedTime: touch() });
+      changes.push({ fileId: id });
+    },
+    remove(id: string) {
+      files.delete(id);
+      changes.push({ fileId: id });
+    },
+  };
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+    return true;
+  };
+  const view = (f: FakeDriveFile) => ({
+    id: f.id,
+    name: f.name,
+    mimeType: f.mimeType,
+    modifiedTime: f.modifiedTime,
+    parents: f.parents,
+    size: f.content === undefined ? undefined : String(Buffer.byteLength(f.content)),
+    webViewLink: `https://drive.example/file/${f.id}`,
+    driveId: f.driveId,
+    trashed: !!f.trashed,
+    permissions: f.permissions,
+  });
+
+  const api: FakeApi = (_req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
+    if (!path.startsWith('/drive/v3/')) return false;
+    if (state.rateLimitNext > 0) {
+      state.rateLimitNext--;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(state.retryAfterSeconds) });
+      res.end(JSON.stringify({ error: { code: 429, message: 'Rate Limit Exceeded' } }));
+      return true;
+    }
+    const q = url.searchParams;
+    const rest = path.slice('/drive/v3'.length);
+    if (rest === '/files') {
+      state.calls.list++;
+      const parent = /^'(.+)' in parents and trashed = false$/.exec(q.get('q') ?? '')?.[1]?.replace(/\\'/g, "'");
+      const all = [...files.values()].filter((f) => !f.trashed && (!parent || f.parents.includes(parent))).sort((a, b) => a.id.localeCompare(b.id));
+      const size = Number(q.get('pageSize') ?? 100);
+      const from = Number(q.get('pageToken') ?? 0);
+      const page = all.slice(from, from + size);
+      return json(res, 200, { files: page.map(view), nextPageToken: from + size < all.length ? String(from + size) : undefined });
+    }
+    if (rest === '/changes/startPageToken') return json(res, 200, { startPageToken: String(changes.length) });
+    if (rest === '/changes') {
+      state.calls.changes++;
+      const from = Number(q.get('pageToken') ?? 0);
+      const size = Number(q.get('pageSize') ?? 100);
+      const page = changes.slice(from, from + size).map((c) => {
+        const f = files.get(c.fileId);
+        return f ? { fileId: c.fileId, removed: false, file: view(f) } : { fileId: c.fileId, removed: true };
+      });
+      const next = from + size < changes.length ? String(from + size) : undefined;
+      return json(res, 200, { changes: page, nextPageToken: next, newStartPageToken: next ? undefined : String(changes.length) });
+    }
+    const m = /^\/files\/([^/]+)(\/export)?$/.exec(rest);
+    if (m) {
+      const f = files.get(decodeURIComponent(m[1]));
+      if (!f || f.trashed) return json(res, 404, { error: { code: 404, message: 'File not found' } });
+      if (m[2] || q.get('alt') === 'media') {
+        state.calls.media++;
+        res.writeHead(200, { 'content-type': m[2] ? (q.get('mimeType') ?? 'text/plain') : f.mimeType });
+        res.end(f.content ?? '');
+        return true;
+      }
+      state.calls.get++;
+      return json(res, 200, view(f));
+    }
+    return false;
+  };
+  return { ...drive, api };
+}
