@@ -100,6 +100,8 @@ export type Operations = {
     listConnectors: { data: T.ListConnectorsData; responses: T.ListConnectorsResponses };
     startConnectorConnection: { data: T.StartConnectorConnectionData; responses: T.StartConnectorConnectionResponses };
     connectorOAuthCallback: { data: T.ConnectorOAuthCallbackData; responses: Record<never, never> };
+    syncConnectorFiles: { data: T.SyncConnectorFilesData; responses: T.SyncConnectorFilesResponses };
+    listConnectorFiles: { data: T.ListConnectorFilesData; responses: T.ListConnectorFilesResponses };
     disconnectConnector: { data: T.DisconnectConnectorData; responses: T.DisconnectConnectorResponses };
     startConnection: { data: T.StartConnectionData; responses: T.StartConnectionResponses };
     connectionOAuthCallbackMerge: { data: T.ConnectionOAuthCallbackMergeData; responses: Record<never, never> };

@@ -1315,6 +1315,100 @@ export type ConnectRedirect = {
 };
 
 /**
+ * What a picker chose (seed 001 §7 "Sync picked connector files").
+ */
+export type ConnectorPick = {
+    file_ids?: Array<string>;
+    folder_ids?: Array<string>;
+    /**
+     * SharePoint's drive of each id, in the same order as `file_ids` then `folder_ids`.
+     */
+    drive_ids?: Array<string>;
+    file_repository_info: FileRepositoryInfo;
+};
+
+/**
+ * A connector file's sync state (seed 001 §3): RATE_LIMITED is shown as Queued, SYNC_ERROR as 'Sync error', READY as Ready.
+ */
+export type ConnectorFileStatus = 'RECEIVED' | 'QUEUED' | 'RATE_LIMITED' | 'SYNCING' | 'SYNC_ERROR' | 'EVALUATING_RESYNC' | 'READY';
+
+/**
+ * A file or folder a connection syncs (seed 001 §3 "Connector file").
+ */
+export type ConnectorFile = {
+    uuid: string;
+    name: string;
+    type: 'FILE' | 'FOLDER' | 'DATABASE' | 'WORKSPACE' | 'PAGE';
+    connection_uuid: string;
+    connection_type: ConnectorName;
+    /**
+     * Where it opens at the source.
+     */
+    connection_file_url: string | null;
+    parent_uuids: Array<string>;
+    updated: string;
+    status: ConnectorFileStatus;
+    /**
+     * Why it could not be synced; null unless SYNC_ERROR.
+     */
+    error: string | null;
+    /**
+     * The repository file it became once synced (a file), else null.
+     */
+    file_uuid: string | null;
+};
+
+export type ConnectorFileList = {
+    files: Array<ConnectorFile>;
+};
+
+/**
+ * Seed 001 §3 "Connector file filter", over connector files.
+ */
+export type ConnectorFileFilter = {
+    uuids?: Array<string>;
+    /**
+     * The same as `uuids`.
+     */
+    ids?: Array<string>;
+    connection_ids?: Array<string>;
+    connection_types?: Array<ConnectorName>;
+    /**
+     * FILE, FOLDER, DATABASE, WORKSPACE or PAGE.
+     */
+    file_types?: Array<'FILE' | 'FOLDER' | 'DATABASE' | 'WORKSPACE' | 'PAGE'>;
+    parent_uuids?: Array<string>;
+    remote_file_ids?: Array<string>;
+    root_files_only?: boolean;
+    status?: Array<ConnectorFileStatus>;
+    /**
+     * Not used by connector files (they are not uploads); a non-empty list matches none.
+     */
+    upload_ids?: Array<string>;
+    search_keyword?: string;
+};
+
+/**
+ * The connector files of a repository, filtered and paged by cursor (seed 001 §3).
+ */
+export type ConnectorFileListRequest = {
+    file_repository_info: FileRepositoryInfo;
+    filters?: ConnectorFileFilter;
+    pagination?: {
+        cursor?: string | null;
+        page_size?: number;
+    };
+};
+
+export type ConnectorFilePage = {
+    files: Array<ConnectorFile>;
+    /**
+     * Pass back for the next page; null on the last.
+     */
+    next_cursor: string | null;
+};
+
+/**
  * One connection to a provider. Its tokens never leave the server.
  */
 export type Connection = {
@@ -6248,6 +6342,86 @@ export type ConnectorOAuthCallbackErrors = {
 };
 
 export type ConnectorOAuthCallbackError = ConnectorOAuthCallbackErrors[keyof ConnectorOAuthCallbackErrors];
+
+export type SyncConnectorFilesData = {
+    body: ConnectorPick;
+    path: {
+        name: string;
+    };
+    query?: never;
+    url: '/rest/connectors/{name}/files';
+};
+
+export type SyncConnectorFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type SyncConnectorFilesError = SyncConnectorFilesErrors[keyof SyncConnectorFilesErrors];
+
+export type SyncConnectorFilesResponses = {
+    /**
+     * The picked items, as they are now.
+     */
+    202: ConnectorFileList;
+};
+
+export type SyncConnectorFilesResponse = SyncConnectorFilesResponses[keyof SyncConnectorFilesResponses];
+
+export type ListConnectorFilesData = {
+    body: ConnectorFileListRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/connectors/files/list';
+};
+
+export type ListConnectorFilesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type ListConnectorFilesError = ListConnectorFilesErrors[keyof ListConnectorFilesErrors];
+
+export type ListConnectorFilesResponses = {
+    /**
+     * A page and the next cursor.
+     */
+    200: ConnectorFilePage;
+};
+
+export type ListConnectorFilesResponse = ListConnectorFilesResponses[keyof ListConnectorFilesResponses];
 
 export type DisconnectConnectorData = {
     body?: never;

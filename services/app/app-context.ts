@@ -1,7 +1,6 @@
 // The one context the app hands every handler (context.ts): the kernel's parts and every domain's
 // ports, wired to what implements them.
 import { bookmarkStateOf } from '../bookmarks/index.js';
-import { connectorsPort } from '../connectors/index.js';
 import type { EventLogSignals } from '../eventstore/signals.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/index.js';
 import { queueMail } from '../mail/index.js';
@@ -48,7 +47,8 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     billing: { provider, rules, applyLater: () => ports.webhooks.nudge(), changePlan: ports.changePlan },
     notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
     taskRuns: ports.taskRuns,
-    connectors: connectorsPort(config),
+    connectors: ports.connectors,
+    connectorSync: ports.connectorSync,
   };
   return ctx;
 }

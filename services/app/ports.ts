@@ -7,9 +7,16 @@ import { createWebhookDrain } from '../../workflows/stripe-webhook.js';
 import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../../workflows/task-run.js';
 import type { TaskRuns } from '../tasks/index.js';
 import { registerAnswering } from './answering.js';
+import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
+import { connectorsPort, RateLimiter } from '../connectors/index.js';
+import { importFile } from '../files/index.js';
+import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 
 export type AppPorts = ReturnType<typeof registerPorts>;
+
+/** The steady pace of one connection's calls to its provider (providers allow about 10 a second). */
+const CONNECTOR_CALL_SPACING_MS = 100;
 
 export function registerPorts({ kernel, billing }: AppKernel) {
   const { store, db, storage, config, logger } = kernel;
@@ -18,11 +25,29 @@ export function registerPorts({ kernel, billing }: AppKernel) {
   const taskRun = registerTaskRun({ store, db, now: () => new Date(), answers: { start: answering.start, untilEnded: answering.untilEnded } });
   const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
+  const indexing = { start: (job: { file_uuid: string; version: number }) => startIndexing(indexFile, job) };
+  // Connectors: one token box for requests and syncs; one limiter per instance, keyed by provider and connection.
+  const connectors = connectorsPort(config);
+  const connectorSync = registerConnectorSync({
+    db,
+    store,
+    now: () => new Date(),
+    logger,
+    connectors,
+    limiter: new RateLimiter(CONNECTOR_CALL_SPACING_MS),
+    maxFileBytes: config.fileMaxBytes,
+    importFile: async (job) => {
+      const owner = await personOf(db, job.uploaded_by);
+      return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '' });
+    },
+  });
   return {
+    connectors,
+    connectorSync: { start: (job: { connection_uuid: string; run: string }) => startConnectorSync(connectorSync, job) },
     answering,
     taskRuns,
     indexFile,
-    indexing: { start: (job: { file_uuid: string; version: number }) => startIndexing(indexFile, job) },
+    indexing,
     changePlan: planChangeRunner(registerPlanChange(billing)),
     webhooks: createWebhookDrain(billing, { onError: (err) => logger.error({ err }, 'Stripe webhook inbox could not be drained; retrying') }),
   };
@@ -32,4 +57,5 @@ export function registerPorts({ kernel, billing }: AppKernel) {
 export async function registerPortQueues() {
   await registerIndexQueue();
   await registerTaskRunQueue();
+  await registerConnectorSyncQueue();
 }

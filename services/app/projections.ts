@@ -15,7 +15,7 @@ import { browserInvitesProjection } from '../browser/index.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/index.js';
 import { memoriesProjection } from '../memories/index.js';
-import { connectorsProjection } from '../connectors/index.js';
+import { connectorItemsProjection, connectorsProjection } from '../connectors/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
@@ -39,6 +39,7 @@ export const projections = [
   subscriptionsProjection,
   memoriesProjection,
   connectorsProjection,
+  connectorItemsProjection,
   priceAlertStatesProjection,
   notificationsProjection,
   tasksProjection,

@@ -17,7 +17,10 @@ export type ConnectorsPort = {
   mergeCallbackUrl: string;
 };
 
-export type ConnectorsContext = KernelContext & { connectors: ConnectorsPort };
+/** Starts a connection's sync (a durable workflow; services/app wires workflows/connector-sync.ts). */
+export type ConnectorSyncStarter = { start: (job: { connection_uuid: string; run: string }) => Promise<void> };
+
+export type ConnectorsContext = KernelContext & { connectors: ConnectorsPort; connectorSync: ConnectorSyncStarter };
 
 export function connectorsPort(config: Config): ConnectorsPort {
   const clients = {} as ConnectorsPort['clients'];

@@ -16,5 +16,9 @@ export const connectorErrors = {
   startFailed: () => new DomainError('unprocessable', 'connection_start_failed', 'Unable to start connection.'),
   flowExpired: () => new DomainError('invalid', 'connection_flow_invalid', 'This connection attempt is no longer valid. Start it again from Connectors.'),
   providerNotResponding: (label: string) => new DomainError('unavailable', 'connector_not_responding', `${label} is not responding. Please try again later.`),
+  notAFileConnector: (label: string) => new DomainError('invalid', 'not_a_file_connector', `${label} connects by authentication: it has no files to pick.`),
+  notInSpaces: (label: string) => new DomainError('invalid', 'connector_not_in_spaces', `${label} is not available in Spaces.`),
+  nothingPicked: () => new DomainError('invalid', 'nothing_picked', 'Pick at least one file or folder to sync.'),
+  badCursor: () => new DomainError('invalid', 'invalid_cursor', 'This page cursor is not valid. Start from the first page.'),
   unknownConnectionType: () => new DomainError('invalid', 'unknown_connection_type', 'There is no such connection type.'),
 };

@@ -1,5 +1,5 @@
 // The connections as a read model (`connector_connections`). A deleted account's own connections go
-// with it, their sealed tokens and unfinished attempts too (docs/data-rights.md); an
+// with it, their sealed tokens, synced items and unfinished attempts too (docs/data-rights.md); an
 // organisation's connections stay with the organisation.
 import type { AccountErased } from '../identity/events.js';
 import type { Projection } from '../eventstore/types.js';
@@ -15,6 +15,8 @@ export const connectorsProjection: Projection = {
       const userId = (event.data as AccountErased['data']).user_id;
       const gone = own(trx).selectFrom('connector_connections').select('connection_uuid').where('owner_user_id', '=', userId).where('org_uuid', 'is', null);
       await own(trx).deleteFrom('connector_credentials').where('connection_uuid', 'in', gone).execute();
+      await own(trx).deleteFrom('connector_items').where('connection_uuid', 'in', gone).execute();
+      await own(trx).deleteFrom('connector_syncs').where('connection_uuid', 'in', gone).execute();
       await own(trx).deleteFrom('connector_connections').where('owner_user_id', '=', userId).where('org_uuid', 'is', null).execute();
       await own(trx).deleteFrom('connector_flows').where('user_id', '=', userId).execute();
       return;

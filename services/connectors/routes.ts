@@ -3,6 +3,7 @@ import type { DomainRoutes } from '../http/handler.js';
 import type { RequestHeaders } from '../shared/actor.js';
 import type { ConnectorsContext } from './context.js';
 
+import { listConnectorFiles, pickFiles } from './items-use-cases.js';
 import { connectorActor, deleteConnection, disconnectConnection, finishConnection, listConnectors, startConnection, viewOf } from './use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
 
@@ -56,6 +57,14 @@ export const connectorRoutes = {
   async updateConnection({ actor, path, body }, ctx) {
     if (body.disconnect) return { status: 200, body: await disconnectConnection(ctx, actor, path.uuid) };
     return { status: 200, body: await viewOf(ctx, await connectorActor(ctx, actor), path.uuid) };
+  },
+
+  async syncConnectorFiles({ actor, path, body }, ctx) {
+    return { status: 202, body: { files: await pickFiles(ctx, actor, path.name, body) } };
+  },
+
+  async listConnectorFiles({ actor, body }, ctx) {
+    return { status: 200, body: await listConnectorFiles(ctx, actor, body) };
   },
 
   async deleteConnection({ actor, path }, ctx) {

@@ -1,6 +1,8 @@
 // The tables connectors owns. Only this domain's code queries them, through `own()`: it narrows the
 // handle every context carries to these tables, so a query on another domain's table does not compile.
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../db/columns.js';
+import type { Readers } from './adapters/types.js';
 import { ownerOf } from '../db/owned.js';
 
 /** The connections as their events say (migration 0038), projected by projections.ts. */
@@ -37,7 +39,39 @@ export interface ConnectorFlowsTable {
   expires_at: Timestamp;
 }
 
+/** What a connection syncs, as its items' events say (items.ts). */
+export interface ConnectorItemsTable {
+  item_uuid: string;
+  connection_uuid: string;
+  remote_id: string;
+  drive_id: string | null;
+  name: string;
+  kind: string;
+  parent_uuids: string[];
+  picked: boolean;
+  repository_type: 'USER' | 'ORG' | 'COLLECTION';
+  repository_owner: string;
+  url: string | null;
+  remote_updated_at: string | null;
+  readers: ColumnType<Readers | null, string | null, string | null>;
+  status: string;
+  error: string | null;
+  file_uuid: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A connection's sync: its delta cursor and any wait its provider asked for (not events: the sync's own bookkeeping). */
+export interface ConnectorSyncsTable {
+  connection_uuid: string;
+  cursor: string | null;
+  rate_limited_until: Timestamp | null;
+  last_synced_at: Timestamp | null;
+}
+
 export interface ConnectorsTables {
+  connector_items: ConnectorItemsTable;
+  connector_syncs: ConnectorSyncsTable;
   connector_connections: ConnectorConnectionsTable;
   connector_credentials: ConnectorCredentialsTable;
   connector_flows: ConnectorFlowsTable;

@@ -42,3 +42,40 @@ export function connectionView(row: ConnectionRow, state: ConnectionState, who: 
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
+
+export type ItemRow = {
+  item_uuid: string;
+  connection_uuid: string;
+  remote_id: string;
+  name: string;
+  kind: string;
+  parent_uuids: string[];
+  url: string | null;
+  status: string;
+  error: string | null;
+  file_uuid: string | null;
+  updated_at: Date;
+};
+
+type ItemStatusName = 'RECEIVED' | 'QUEUED' | 'RATE_LIMITED' | 'SYNCING' | 'SYNC_ERROR' | 'EVALUATING_RESYNC' | 'READY';
+
+/** The states an item waits in while its provider asks its connection to wait. */
+export const WAITING_STATUSES = ['RECEIVED', 'QUEUED', 'SYNCING'];
+
+/** A connector file as the seed's table shows it; one waiting while its provider asks the connection to wait is RATE_LIMITED. */
+export function connectorFileView(r: ItemRow, connector: string, rateLimitedUntil: Date | null) {
+  const status = (rateLimitedUntil && WAITING_STATUSES.includes(r.status) ? 'RATE_LIMITED' : r.status) as ItemStatusName;
+  return {
+    uuid: r.item_uuid,
+    name: r.name,
+    type: r.kind as 'FILE' | 'FOLDER' | 'DATABASE' | 'WORKSPACE' | 'PAGE',
+    connection_uuid: r.connection_uuid,
+    connection_type: connector as ConnectorInfo['name'],
+    connection_file_url: r.url,
+    parent_uuids: r.parent_uuids,
+    updated: new Date(r.updated_at).toISOString(),
+    status,
+    error: status === 'SYNC_ERROR' ? r.error : null,
+    file_uuid: r.file_uuid,
+  };
+}

@@ -247,6 +247,9 @@ async function dropUnusedCopies(ctx: FilesContext, keys: string[]) {
 }
 
 /** Starts each file's indexing now; the log's consumer starts any this misses (a crash just here). */
-export async function startAll(ctx: FilesContext, jobs: { file_uuid: string; version: number }[]) {
+export async function startAll(
+  ctx: { indexing: Pick<FilesContext['indexing'], 'start'>; logger: FilesContext['logger'] },
+  jobs: { file_uuid: string; version: number }[],
+) {
   for (const job of jobs) await ctx.indexing.start(job).catch((err) => ctx.logger.warn({ err, job }, 'indexing start deferred to the log consumer'));
 }

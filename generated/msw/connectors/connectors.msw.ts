@@ -23,11 +23,14 @@ import type {
 } from 'msw';
 
 import {
+  ConnectorFileStatus,
   ConnectorName
 } from '../../react-query/model';
 import type {
   ConnectRedirect,
   Connection,
+  ConnectorFileList,
+  ConnectorFilePage,
   ConnectorList
 } from '../../react-query/model';
 
@@ -35,6 +38,10 @@ import type {
 export const getListConnectorsResponseMock = (overrideResponse: Partial<Extract<ConnectorList, object>> = {}): ConnectorList => ({connectors: Array.from({ length: faker.number.int({min: 1, max: 100}) }, (_, i) => i + 1).map(() => ({name: faker.helpers.arrayElement(Object.values(ConnectorName)), kind: faker.helpers.arrayElement(['file','app'] as const), connected: faker.datatype.boolean(), connection_uuid: faker.helpers.arrayElement([faker.string.uuid(), null]), connection_display_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), picker_credentials: faker.helpers.arrayElement([null,{client_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), tenant_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), account_identifier: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), api_key: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), expires_at: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 19) + 'Z', undefined])},]), available: faker.datatype.boolean(), unavailable_reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), enterprise_only: faker.datatype.boolean(), manageable: faker.datatype.boolean()})), ...overrideResponse})
 
 export const getStartConnectorConnectionResponseMock = (overrideResponse: Partial<Extract<ConnectRedirect, object>> = {}): ConnectRedirect => ({redirect_url: faker.string.alpha({length: {min: 10, max: 4096}}), ...overrideResponse})
+
+export const getSyncConnectorFilesResponseMock = (overrideResponse: Partial<Extract<ConnectorFileList, object>> = {}): ConnectorFileList => ({files: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER','DATABASE','WORKSPACE','PAGE'] as const), connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), parent_uuids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.uuid())), updated: faker.date.past().toISOString().slice(0, 19) + 'Z', status: faker.helpers.arrayElement(Object.values(ConnectorFileStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), file_uuid: faker.helpers.arrayElement([faker.string.uuid(), null])})), ...overrideResponse})
+
+export const getListConnectorFilesResponseMock = (overrideResponse: Partial<Extract<ConnectorFilePage, object>> = {}): ConnectorFilePage => ({files: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER','DATABASE','WORKSPACE','PAGE'] as const), connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), parent_uuids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.uuid())), updated: faker.date.past().toISOString().slice(0, 19) + 'Z', status: faker.helpers.arrayElement(Object.values(ConnectorFileStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), file_uuid: faker.helpers.arrayElement([faker.string.uuid(), null])})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 export const getDisconnectConnectorResponseMock = (overrideResponse: Partial<Extract<Connection, object>> = {}): Connection => ({connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connected: faker.datatype.boolean(), connection_display_name: faker.string.alpha({length: {min: 10, max: 20}}), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), manageable: faker.datatype.boolean(), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
 
@@ -62,6 +69,30 @@ export const getStartConnectorConnectionMockHandler = (overrideResponse?: Connec
     return HttpResponse.json(overrideResponse !== undefined
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getStartConnectorConnectionResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getSyncConnectorFilesMockHandler = (overrideResponse?: ConnectorFileList | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ConnectorFileList> | ConnectorFileList), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/connectors/:name/files', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getSyncConnectorFilesResponseMock(),
+      { status: 202
+      })
+  }, options)
+}
+
+export const getListConnectorFilesMockHandler = (overrideResponse?: ConnectorFilePage | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ConnectorFilePage> | ConnectorFilePage), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/connectors/files/list', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListConnectorFilesResponseMock(),
       { status: 200
       })
   }, options)
@@ -115,6 +146,8 @@ export const getDeleteConnectionMockHandler = (overrideResponse?: void | ((info:
 export const getConnectorsMock = () => [
   getListConnectorsMockHandler(),
   getStartConnectorConnectionMockHandler(),
+  getSyncConnectorFilesMockHandler(),
+  getListConnectorFilesMockHandler(),
   getDisconnectConnectorMockHandler(),
   getStartConnectionMockHandler(),
   getUpdateConnectionMockHandler(),

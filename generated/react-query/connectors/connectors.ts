@@ -33,7 +33,11 @@ import type {
   ConnectRedirect,
   Connection,
   ConnectionUpdate,
+  ConnectorFileList,
+  ConnectorFileListRequest,
+  ConnectorFilePage,
   ConnectorList,
+  ConnectorPick,
   ListConnectorsParams,
   ProblemResponse,
   StartConnectionParams,
@@ -361,7 +365,266 @@ export function useStartConnectorConnection<TData = Awaited<ReturnType<typeof st
 
 
 
-export type disconnectConnectorResponse200 = {
+export type syncConnectorFilesResponse202 = {
+  data: ConnectorFileList
+  status: 202
+}
+
+export type syncConnectorFilesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type syncConnectorFilesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type syncConnectorFilesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type syncConnectorFilesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type syncConnectorFilesResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type syncConnectorFilesResponseSuccess = (syncConnectorFilesResponse202) & {
+  headers: Headers;
+};
+export type syncConnectorFilesResponseError = (syncConnectorFilesResponse400 | syncConnectorFilesResponse401 | syncConnectorFilesResponse403 | syncConnectorFilesResponse404 | syncConnectorFilesResponse503) & {
+  headers: Headers;
+};
+
+export type syncConnectorFilesResponse = (syncConnectorFilesResponseSuccess | syncConnectorFilesResponseError)
+
+export const getSyncConnectorFilesUrl = (name: string,) => {
+
+
+
+
+  return `/rest/connectors/${name}/files`
+}
+
+/**
+ * Records the picked files and folders of the caller's connection to `name` (each RECEIVED)
+ * and starts their sync into `file_repository_info`'s repository (the same permission as
+ * uploading there): folders are walked, files of the accepted extensions (.txt .pdf .docx
+ * .pptx .xlsx .md .csv, seed 001 §5) are fetched and indexed, and each item moves through
+ * QUEUED, SYNCING and READY (or SYNC_ERROR with its reason). Picking an item again syncs it
+ * again. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
+ * without a connection; 503 `connector_not_configured`.
+ * @summary Sync picked files and folders (seed 001 §7)
+ */
+export const syncConnectorFiles = async (name: string,
+    connectorPick: ConnectorPick, options?: Parameters<typeof apiFetch>[1]): Promise<syncConnectorFilesResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<syncConnectorFilesResponse>(getSyncConnectorFilesUrl(name),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(connectorPick)
+  }
+);}
+
+
+
+
+
+export const getSyncConnectorFilesMutationKey = () => ['syncConnectorFiles'] as const;
+
+export const getSyncConnectorFilesMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof syncConnectorFiles>>, TError,SyncConnectorFilesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof syncConnectorFiles>>, TError,SyncConnectorFilesMutationVariables, TContext> => {
+
+const mutationKey = getSyncConnectorFilesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof syncConnectorFiles>>, SyncConnectorFilesMutationVariables> = (props) => {
+          const {name,data} = props ?? {};
+
+          return  syncConnectorFiles(name,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SyncConnectorFilesMutationResult = NonNullable<Awaited<ReturnType<typeof syncConnectorFiles>>>
+    export type SyncConnectorFilesMutationBody = ConnectorPick
+    export type SyncConnectorFilesMutationError = ProblemResponse
+    export type SyncConnectorFilesMutationVariables = {name: string;data: ConnectorPick}
+
+    /**
+ * @summary Sync picked files and folders (seed 001 §7)
+ */
+export const useSyncConnectorFiles = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof syncConnectorFiles>>, TError,SyncConnectorFilesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof syncConnectorFiles>>,
+        TError,
+        SyncConnectorFilesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getSyncConnectorFilesMutationOptions(options), queryClient);
+    }
+    export type listConnectorFilesResponse200 = {
+  data: ConnectorFilePage
+  status: 200
+}
+
+export type listConnectorFilesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listConnectorFilesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listConnectorFilesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listConnectorFilesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listConnectorFilesResponseSuccess = (listConnectorFilesResponse200) & {
+  headers: Headers;
+};
+export type listConnectorFilesResponseError = (listConnectorFilesResponse400 | listConnectorFilesResponse401 | listConnectorFilesResponse403 | listConnectorFilesResponse404) & {
+  headers: Headers;
+};
+
+export type listConnectorFilesResponse = (listConnectorFilesResponseSuccess | listConnectorFilesResponseError)
+
+export const getListConnectorFilesUrl = () => {
+
+
+
+
+  return `/rest/connectors/files/list`
+}
+
+/**
+ * A page of the items synced into the repository by the caller's connections (for an ORG
+ * repository, the organisation's), newest first, filtered by the connector file filter
+ * (seed 001 §3). `parent_uuids` lists a folder's children; `root_files_only` the picked ones.
+ * A RATE_LIMITED item is one whose provider asked to wait (the page shows it as Queued).
+ * @summary The connector files of a repository (seed 001 §2 connector files table)
+ */
+export const listConnectorFiles = async (connectorFileListRequest: ConnectorFileListRequest, options?: Parameters<typeof apiFetch>[1]): Promise<listConnectorFilesResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<listConnectorFilesResponse>(getListConnectorFilesUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(connectorFileListRequest)
+  }
+);}
+
+
+
+
+
+export const getListConnectorFilesMutationKey = () => ['listConnectorFiles'] as const;
+
+export const getListConnectorFilesMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listConnectorFiles>>, TError,ListConnectorFilesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof listConnectorFiles>>, TError,ListConnectorFilesMutationVariables, TContext> => {
+
+const mutationKey = getListConnectorFilesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof listConnectorFiles>>, ListConnectorFilesMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  listConnectorFiles(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ListConnectorFilesMutationResult = NonNullable<Awaited<ReturnType<typeof listConnectorFiles>>>
+    export type ListConnectorFilesMutationBody = ConnectorFileListRequest
+    export type ListConnectorFilesMutationError = ProblemResponse
+    export type ListConnectorFilesMutationVariables = {data: ConnectorFileListRequest}
+
+    /**
+ * @summary The connector files of a repository (seed 001 §2 connector files table)
+ */
+export const useListConnectorFiles = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof listConnectorFiles>>, TError,ListConnectorFilesMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof listConnectorFiles>>,
+        TError,
+        ListConnectorFilesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getListConnectorFilesMutationOptions(options), queryClient);
+    }
+    export type disconnectConnectorResponse200 = {
   data: Connection
   status: 200
 }

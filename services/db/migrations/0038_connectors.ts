@@ -45,4 +45,42 @@ export async function up(db: Kysely<unknown>) {
     .addColumn('return_path', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
+  // What each connection syncs (items.ts): picked files and folders and what was found under them.
+  await db.schema
+    .createTable('connector_items')
+    .addColumn('item_uuid', 'text', (c) => c.primaryKey())
+    .addColumn('connection_uuid', 'text', (c) => c.notNull())
+    .addColumn('remote_id', 'text', (c) => c.notNull())
+    .addColumn('drive_id', 'text')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('parent_uuids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+    .addColumn('picked', 'boolean', (c) => c.notNull())
+    .addColumn('repository_type', 'text', (c) => c.notNull())
+    .addColumn('repository_owner', 'text', (c) => c.notNull())
+    .addColumn('url', 'text')
+    .addColumn('remote_updated_at', 'text')
+    .addColumn('readers', 'jsonb')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('error', 'text')
+    .addColumn('file_uuid', 'text')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  // One item per remote id of a connection and repository: picking it again syncs that item again.
+  await db.schema
+    .createIndex('connector_items_remote_idx')
+    .on('connector_items')
+    .columns(['connection_uuid', 'repository_type', 'repository_owner', 'remote_id'])
+    .unique()
+    .execute();
+  await db.schema.createIndex('connector_items_repository_idx').on('connector_items').columns(['repository_type', 'repository_owner', 'updated_at']).execute();
+  // A connection's sync: where its deltas go on from, and whether its provider asked it to wait.
+  await db.schema
+    .createTable('connector_syncs')
+    .addColumn('connection_uuid', 'text', (c) => c.primaryKey())
+    .addColumn('cursor', 'text')
+    .addColumn('rate_limited_until', 'timestamptz')
+    .addColumn('last_synced_at', 'timestamptz')
+    .execute();
 }

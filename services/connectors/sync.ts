@@ -1,0 +1,242 @@
+// The steps of a connection's sync, each one durable on its own (workflows/connector-sync.ts runs
+// them as DBOS steps, so a crash resumes after the last finished step: the listing goes on from
+// its last checkpoint). Items move RECEIVED → QUEUED → SYNCING → READY, or SYNC_ERROR with a
+// reason; a provider that asks to wait marks the connection rate-limited until then, which the
+// list shows as RATE_LIMITED ('Queued').
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../eventstore/store.js';
+import type { Logger } from 'pino';
+import type { FileSourceAdapter, PickedRoot, RemoteItem } from './adapters/types.js';
+import { fileAdapterFor } from './adapters/file-adapters.js';
+import { accessToken } from './credentials.js';
+import type { ConnectorsPort } from './context.js';
+import { connectionRow } from './queries.js';
+import { evolveItem, type ItemEvent, type ItemRepository, type ItemState, itemStream, NO_ITEM, needsSync } from './items.js';
+import { CONNECTOR_PICK_EXTENSIONS, connectorInfo } from './registry.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { own } from './tables.js';
+
+/** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
+export type FileImport = (job: {
+  repository: ItemRepository;
+  file_uuid: string | null;
+  filename: string;
+  bytes: Buffer;
+  uploaded_by: string;
+  source: { connection_uuid: string; connection_type: string; remote_id: string; url: string | null };
+}) => Promise<{ file_uuid: string }>;
+
+export type SyncDeps = {
+  db: Db;
+  store: EventStore;
+  now: () => Date;
+  logger: Logger;
+  connectors: ConnectorsPort;
+  limiter: RateLimiter;
+  importFile: FileImport;
+  maxFileBytes: number;
+};
+
+export const isAcceptedName = (name: string) => CONNECTOR_PICK_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
+async function append(deps: SyncDeps, itemUuid: string, decide: (s: ItemState) => ItemEvent[]) {
+  const stream = itemStream(itemUuid);
+  const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem);
+  const events = decide(state);
+  if (events.length) await deps.store.append(stream, version, events);
+}
+
+/** The connection's adapter, its calls paced by the connection's limiter and its waits recorded. */
+export async function adapterOf(deps: SyncDeps, connectionUuid: string): Promise<{ adapter: FileSourceAdapter; ownerId: string } | null> {
+  const row = await connectionRow(deps.db, connectionUuid);
+  const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
+  const client = info ? deps.connectors.clients[info.family] : null;
+  if (!row || !info || !client) return null;
+  const adapter = fileAdapterFor(info.name, {
+    key: `${info.family}:${connectionUuid}`,
+    apiBase: client.endpoints.api,
+    token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
+    limiter: deps.limiter,
+    onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
+  });
+  return adapter ? { adapter, ownerId: row.owner_user_id } : null;
+}
+
+async function markRateLimited(deps: SyncDeps, connectionUuid: string, ms: number) {
+  const until = new Date(deps.now().getTime() + ms);
+  await own(deps.db)
+    .insertInto('connector_syncs')
+    .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: until, last_synced_at: null })
+    .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: until }))
+    .execute();
+}
+
+/** The picked items still to look at: their names and kinds as the source says, or an error when gone. */
+export async function resolvePicked(deps: SyncDeps, connectionUuid: string) {
+  const source = await adapterOf(deps, connectionUuid);
+  const picked = await own(deps.db)
+    .selectFrom('connector_items')
+    .selectAll()
+    .where('connection_uuid', '=', connectionUuid)
+    .where('picked', '=', true)
+    .where('status', '=', 'RECEIVED')
+    .execute();
+  const folders: { item_uuid: string; root: PickedRoot; repository: ItemRepository }[] = [];
+  for (const p of picked) {
+    const at = deps.now().toISOString();
+    const repository: ItemRepository = { type: p.repository_type, owner_id: p.repository_owner };
+    if (!source) {
+      await append(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'The connection is not connected.', at } }]);
+      continue;
+    }
+    const item = await source.adapter.item({ remoteId: p.remote_id, driveId: p.drive_id });
+    if (!item) {
+      await append(deps, p.item_uuid, () => [
+        { type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'It is no longer at the source, or no longer shared with you.', at } },
+      ]);
+      continue;
+    }
+    await append(deps, p.item_uuid, () => [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)]);
+    if (item.kind === 'FOLDER') folders.push({ item_uuid: p.item_uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
+  }
+  return folders;
+}
+
+function found(
+  itemUuid: string,
+  connectionUuid: string,
+  item: RemoteItem,
+  f: { picked: boolean; parents: string[]; repository: ItemRepository; at: string },
+): ItemEvent {
+  return {
+    type: 'ConnectorItemFound',
+    data: {
+      item_uuid: itemUuid,
+      connection_uuid: connectionUuid,
+      remote_id: item.remoteId,
+      drive_id: item.driveId,
+      name: item.name,
+      kind: item.kind,
+      parent_uuids: f.parents,
+      picked: f.picked,
+      repository: f.repository,
+      url: item.url,
+      remote_updated_at: item.updatedAt,
+      readers: item.readers,
+      found_at: f.at,
+    },
+  };
+}
+const queued = (itemUuid: string, at: string): ItemEvent => ({ type: 'ConnectorItemStatusChanged', data: { item_uuid: itemUuid, status: 'QUEUED', at } });
+
+/**
+ * One page of a picked folder's walk: its items recorded under their folders (a file of another
+ * type is left out; a folder is kept to show the tree). Answers the next checkpoint.
+ */
+export async function listFolderPage(
+  deps: SyncDeps,
+  connectionUuid: string,
+  folder: { item_uuid: string; root: PickedRoot; repository: ItemRepository },
+  checkpoint: string | null,
+) {
+  const source = await adapterOf(deps, connectionUuid);
+  if (!source) return null;
+  const page = await source.adapter.listPage(folder.root, checkpoint);
+  const at = deps.now().toISOString();
+  const known = await own(deps.db)
+    .selectFrom('connector_items')
+    .select(['item_uuid', 'remote_id'])
+    .where('connection_uuid', '=', connectionUuid)
+    .where('repository_type', '=', folder.repository.type)
+    .where('repository_owner', '=', folder.repository.owner_id)
+    .where('remote_id', 'in', [folder.root.remoteId, ...page.items.flatMap((i) => [i.remoteId, ...i.parentRemoteIds])])
+    .execute();
+  const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
+  uuidOf.set(folder.root.remoteId, folder.item_uuid);
+  for (const item of page.items) {
+    if (item.kind === 'FILE' && !isAcceptedName(item.name) && !item.mimeType?.startsWith('application/vnd.google-apps.')) continue;
+    const uuid = uuidOf.get(item.remoteId) ?? crypto.randomUUID();
+    uuidOf.set(item.remoteId, uuid);
+    const parents = item.parentRemoteIds.map((r) => uuidOf.get(r)).filter((u): u is string => !!u);
+    await append(deps, uuid, (s) =>
+      s.status === 'none' || needsSync(s, item.updatedAt)
+        ? [found(uuid, connectionUuid, item, { picked: false, parents, repository: folder.repository, at }), queued(uuid, at)]
+        : [],
+    );
+  }
+  return page.checkpoint;
+}
+
+/** The files still to fetch (queued, waiting or failed before). */
+export function filesToSync(deps: SyncDeps, connectionUuid: string) {
+  return own(deps.db)
+    .selectFrom('connector_items')
+    .select(['item_uuid', 'remote_id', 'drive_id', 'name', 'url', 'remote_updated_at', 'repository_type', 'repository_owner', 'file_uuid'])
+    .where('connection_uuid', '=', connectionUuid)
+    .where('kind', '=', 'FILE')
+    .where('status', 'in', ['QUEUED', 'RATE_LIMITED', 'SYNCING'])
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The folders whose walk is done: they are READY once all they hold is looked at. */
+export async function foldersDone(deps: SyncDeps, connectionUuid: string) {
+  const folders = await own(deps.db)
+    .selectFrom('connector_items')
+    .select('item_uuid')
+    .where('connection_uuid', '=', connectionUuid)
+    .where('kind', '=', 'FOLDER')
+    .where('status', '=', 'QUEUED')
+    .execute();
+  const at = deps.now().toISOString();
+  for (const f of folders)
+    await append(deps, f.item_uuid, () => [
+      { type: 'ConnectorItemSynced', data: { item_uuid: f.item_uuid, file_uuid: null, name: null, remote_updated_at: null, readers: null, at } },
+    ]);
+}
+
+export type FileToSync = Awaited<ReturnType<typeof filesToSync>>[number];
+
+/** Fetches one file and hands it to files as a file of its repository; the item READY, or SYNC_ERROR with the reason. */
+export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileToSync) {
+  const source = await adapterOf(deps, connectionUuid);
+  const at = () => deps.now().toISOString();
+  if (!source)
+    return append(deps, f.item_uuid, () => [
+      { type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: 'The connection is not connected.', at: at() } },
+    ]);
+  await append(deps, f.item_uuid, () => [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: f.item_uuid, status: 'SYNCING', at: at() } }]);
+  try {
+    const item = await source.adapter.item({ remoteId: f.remote_id, driveId: f.drive_id });
+    if (!item) throw new Error('It is no longer at the source, or no longer shared with you.');
+    const { bytes, filename } = await source.adapter.download(item, deps.maxFileBytes);
+    const row = await connectionRow(deps.db, connectionUuid);
+    const { file_uuid } = await deps.importFile({
+      repository: { type: f.repository_type, owner_id: f.repository_owner },
+      file_uuid: f.file_uuid,
+      filename,
+      bytes,
+      uploaded_by: source.ownerId,
+      source: { connection_uuid: connectionUuid, connection_type: row?.connector ?? '', remote_id: f.remote_id, url: item.url },
+    });
+    await append(deps, f.item_uuid, () => [
+      {
+        type: 'ConnectorItemSynced',
+        data: { item_uuid: f.item_uuid, file_uuid, name: item.name, remote_updated_at: item.updatedAt, readers: item.readers, at: at() },
+      },
+    ]);
+  } catch (err) {
+    const reason = (err as Error).message.slice(0, 300);
+    deps.logger.warn({ connection: connectionUuid, item: f.item_uuid, reason }, 'a connector file could not be synced');
+    await append(deps, f.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: reason, at: at() } }]);
+  }
+}
+
+/** The sync is over: the wait (if any) is forgotten and when it ended is kept. */
+export async function finishSync(deps: SyncDeps, connectionUuid: string) {
+  await own(deps.db)
+    .insertInto('connector_syncs')
+    .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: null, last_synced_at: deps.now() })
+    .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: null, last_synced_at: deps.now() }))
+    .execute();
+}
