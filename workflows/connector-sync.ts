@@ -31,11 +31,15 @@ export function registerConnectorSync(deps: SyncDeps) {
       }
       await DBOS.runStep(() => foldersDone(deps, c), { name: 'folders-done' });
       const files = await DBOS.runStep(() => filesToSync(deps, c), { name: 'files-to-sync' });
+      const outcomes: ('synced' | 'failed')[] = [];
       for (let i = 0; i < files.length; i += PARALLEL_FILES) {
-        await Promise.all(files.slice(i, i + PARALLEL_FILES).map((f) => DBOS.runStep(() => syncFile(deps, c, f), { name: `file-${f.item_uuid}` })));
+        outcomes.push(
+          ...(await Promise.all(files.slice(i, i + PARALLEL_FILES).map((f) => DBOS.runStep(() => syncFile(deps, c, f), { name: `file-${f.item_uuid}` })))),
+        );
       }
-      await DBOS.runStep(() => finishSync(deps, c), { name: 'finish' });
-      return files.length;
+      const run = { id: job.run, synced: outcomes.filter((o) => o === 'synced').length, failed: outcomes.filter((o) => o === 'failed').length };
+      await DBOS.runStep(() => finishSync(deps, c, run), { name: 'finish' });
+      return run;
     },
     { name: 'connectorSync' },
   );

@@ -36,6 +36,7 @@ export function registerPorts({ kernel, billing }: AppKernel) {
     connectors,
     limiter: new RateLimiter(CONNECTOR_CALL_SPACING_MS),
     maxFileBytes: config.fileMaxBytes,
+    publicUrl: config.publicUrl,
     importFile: async (job) => {
       const owner = await personOf(db, job.uploaded_by);
       return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '' });

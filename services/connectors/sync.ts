@@ -15,6 +15,9 @@ import { evolveItem, type ItemEvent, type ItemRepository, type ItemState, itemSt
 import { CONNECTOR_PICK_EXTENSIONS, connectorInfo } from './registry.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { own } from './tables.js';
+import { queueMail } from '../mail/index.js';
+import { personOf } from '../identity/index.js';
+import { syncCompleteMail } from './mails.js';
 
 /** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
 export type FileImport = (job: {
@@ -35,6 +38,8 @@ export type SyncDeps = {
   limiter: RateLimiter;
   importFile: FileImport;
   maxFileBytes: number;
+  /** The app's address, for the link in the sync's mail. */
+  publicUrl: string;
 };
 
 export const isAcceptedName = (name: string) => CONNECTOR_PICK_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
@@ -198,13 +203,15 @@ export async function foldersDone(deps: SyncDeps, connectionUuid: string) {
 export type FileToSync = Awaited<ReturnType<typeof filesToSync>>[number];
 
 /** Fetches one file and hands it to files as a file of its repository; the item READY, or SYNC_ERROR with the reason. */
-export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileToSync) {
+export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileToSync): Promise<'synced' | 'failed'> {
   const source = await adapterOf(deps, connectionUuid);
   const at = () => deps.now().toISOString();
-  if (!source)
-    return append(deps, f.item_uuid, () => [
+  if (!source) {
+    await append(deps, f.item_uuid, () => [
       { type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: 'The connection is not connected.', at: at() } },
     ]);
+    return 'failed';
+  }
   await append(deps, f.item_uuid, () => [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: f.item_uuid, status: 'SYNCING', at: at() } }]);
   try {
     const item = await source.adapter.item({ remoteId: f.remote_id, driveId: f.drive_id });
@@ -225,15 +232,36 @@ export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileTo
         data: { item_uuid: f.item_uuid, file_uuid, name: item.name, remote_updated_at: item.updatedAt, readers: item.readers, at: at() },
       },
     ]);
+    return 'synced';
   } catch (err) {
     const reason = (err as Error).message.slice(0, 300);
     deps.logger.warn({ connection: connectionUuid, item: f.item_uuid, reason }, 'a connector file could not be synced');
     await append(deps, f.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: reason, at: at() } }]);
+    return 'failed';
   }
 }
 
-/** The sync is over: the wait (if any) is forgotten and when it ended is kept. */
-export async function finishSync(deps: SyncDeps, connectionUuid: string) {
+/**
+ * The sync is over: the wait (if any) is forgotten and when it ended is kept, and the connection's
+ * owner is mailed what came in (seed 001 §4: 'You'll receive an email when the sync is complete'),
+ * once per run.
+ */
+export async function finishSync(deps: SyncDeps, connectionUuid: string, run: { id: string; synced: number; failed: number }) {
+  const row = await connectionRow(deps.db, connectionUuid);
+  const owner = row ? await personOf(deps.db, row.owner_user_id) : undefined;
+  if (row && owner && run.synced + run.failed > 0) {
+    const label = connectorInfo(row.connector)?.label ?? row.connector;
+    await queueMail(
+      deps.store,
+      {
+        mail_id: `connector-sync-${connectionUuid}-${run.id}`,
+        user_id: owner.id,
+        to: owner.email,
+        ...syncCompleteMail({ label, ...run, url: `${deps.publicUrl}/account/files` }),
+      },
+      deps.now(),
+    );
+  }
   await own(deps.db)
     .insertInto('connector_syncs')
     .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: null, last_synced_at: deps.now() })
