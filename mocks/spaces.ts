@@ -51,7 +51,7 @@ import {
 import { initialSpace, type SpaceEvent, type SpaceFields, type SpaceState } from '../services/spaces/events';
 import { accessAfterAddToSpace, decideAddToSpace, decideRemoveFromSpace } from '../services/threads/pure';
 import { problem, refuse, ruled } from './problem';
-import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
+import { applyThreadEvents, threadState, type ActorFacts } from './thread-rules';
 import { threadSummary, type MockThread } from './threads';
 
 /** What the mock keeps of a Space; user_permission and thread_count are derived per caller. */
@@ -65,7 +65,7 @@ type Options = {
   /** The scenario's accounts: owners' organisations, and the names of invited people. */
   accounts: () => SessionUser[];
   /** Who asks, as the server's thread rules see them. */
-  viewer: () => Viewer;
+  viewer: () => ActorFacts;
   changed: () => void;
   /** "host:port" pairs whose link pages may be added although private (the server's SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
   allowPrivateHosts?: readonly string[];
@@ -211,7 +211,7 @@ export function spaceStore(opts: Options) {
   };
 
   /** A thread's move in or out of a Space, by the threads' rules (services/threads/space-decide.ts). */
-  const moveThread = (t: MockThread, rule: (v: Viewer & { user_id: string }) => Parameters<typeof applyThreadEvents>[1]) => {
+  const moveThread = (t: MockThread, rule: (v: ActorFacts & { user_id: string }) => Parameters<typeof applyThreadEvents>[1]) => {
     const { user } = signedIn();
     applyThreadEvents(
       t,

@@ -61,7 +61,47 @@ export type Actor = {
   org(): Promise<string | null>;
   /** The signed-in user's plan; 'free' for a visitor. */
   plan(): Promise<Plan>;
+  /**
+   * The visitor ids whose work this actor owns: the ones the signed-in user claimed (one lookup),
+   * or this browser's alone for a visitor (no lookup).
+   */
+  visitorIds(): Promise<string[]>;
+  /** Signed out in a browser an account claimed: when (one lookup); null when signed in (no lookup). */
+  claimedAt(): Promise<string | null>;
+  /** The resolved facts pure rules decide on: user id, visitor ids and claim time, each asked once. */
+  facts(): Promise<ActorFacts>;
 };
+
+/**
+ * Who acts, resolved: the plain facts the pure rules of every domain decide on (a thread's owner,
+ * a Space's member). A use case gets them from its Actor; a workflow acting for someone builds them.
+ */
+export type ActorFacts = {
+  /** The signed-in user, or null for a visitor. */
+  user_id: string | null;
+  /** The visitor ids whose work the actor owns (Actor.visitorIds). */
+  visitor_ids: string[];
+  /**
+   * When an account claimed the browser of a signed-out visitor: the work before it is the
+   * account's now, not whoever uses that browser signed out.
+   */
+  claimed_at?: string | null;
+  /** This browser's visitor id (what a new thread records as its owner when signed out). */
+  visitor_id?: string;
+};
+
+/** The facts of someone signed in, as the rules on Spaces and their members need them. */
+export type SignedInFacts = { user_id: string; email: string | null; org_uuid: string | null };
+
+/** A signed-in person's command at a time: what per-person rules (tasks, settings, memories, notifications) record. */
+export type ActingUser = { userId: string; now: Date };
+
+/** The facts of a workflow or background job acting for `userId` (no browser, no claimed visitors). */
+export const factsFor = (userId: string | null, visitorId?: string): ActorFacts => ({
+  user_id: userId,
+  visitor_ids: [],
+  ...(visitorId === undefined ? {} : { visitor_id: visitorId }),
+});
 
 /** How the parts of an Actor are found: given by the composition root, so the edge knows no domain. */
 export type ActorSource = {
@@ -69,6 +109,10 @@ export type ActorSource = {
   userOf: (headers: RequestHeaders) => Promise<ActorUser | null>;
   orgOf: (userId: string) => Promise<string | null>;
   planOf: (user: ActorUser) => Plan;
+  /** The visitor ids the user claimed. */
+  claimedVisitorIdsOf: (userId: string) => Promise<string[]>;
+  /** When this visitor id was claimed by an account (ISO time), or null. */
+  visitorClaimedAt: (visitorId: string) => Promise<string | null>;
 };
 
 /** A request's headers as Node gives them (lower-case names). */
@@ -80,6 +124,9 @@ export function createActor(ids: { requestId: string; visitorId: string; headers
   let user: Promise<ActorUser | null> | undefined;
   let org: Promise<string | null> | undefined;
   let plan: Promise<Plan> | undefined;
+  let visitorIds: Promise<string[]> | undefined;
+  let claimedAt: Promise<string | null> | undefined;
+  let facts: Promise<ActorFacts> | undefined;
   const actor: Actor = {
     requestId: ids.requestId,
     visitorId: ids.visitorId,
@@ -87,6 +134,64 @@ export function createActor(ids: { requestId: string; visitorId: string; headers
     user: () => (user ??= source.userOf(ids.headers)),
     org: () => (org ??= user ? user.then((u) => u?.org_uuid ?? null) : actor.userId().then((id) => (id ? source.orgOf(id) : null))),
     plan: () => (plan ??= actor.user().then((u) => (u ? source.planOf(u) : 'free'))),
+    visitorIds: () => (visitorIds ??= actor.userId().then((id) => (id ? source.claimedVisitorIdsOf(id) : [ids.visitorId]))),
+    claimedAt: () => (claimedAt ??= actor.userId().then((id) => (id || !ids.visitorId ? null : source.visitorClaimedAt(ids.visitorId)))),
+    facts: () =>
+      (facts ??= Promise.all([actor.userId(), actor.visitorIds(), actor.claimedAt()]).then(([user_id, visitor_ids, claimed_at]) => ({
+        user_id,
+        visitor_ids,
+        claimed_at,
+        visitor_id: ids.visitorId,
+      }))),
   };
   return actor;
+}
+
+/** What an Actor known by id looks up (everything but the session). */
+export type ByIdSource = Pick<ActorSource, 'orgOf' | 'claimedVisitorIdsOf' | 'visitorClaimedAt'> & Partial<Pick<ActorSource, 'planOf'>>;
+
+/**
+ * The Actor of a workflow, a background job or a test acting for someone known by id, without a
+ * request: its user id is given, the rest looked up by `source` as a request's would be. Its
+ * user() is `user` when given; a job that needs the whole user and has none is a bug, so it throws.
+ */
+export function actorFor(who: { userId: string | null; visitorId?: string; user?: ActorUser | null }, source: ByIdSource): Actor {
+  return createActor(
+    { requestId: '', visitorId: who.visitorId ?? '', headers: {} },
+    {
+      planOf: () => 'free',
+      ...source,
+      userIdOf: async () => who.userId,
+      userOf: async () => {
+        if (who.user !== undefined || !who.userId) return who.user ?? null;
+        throw new Error('actorFor: this actor was made without its user');
+      },
+    },
+  );
+}
+
+/**
+ * An Actor whose facts are known already (a workflow acting for someone it recorded, a test):
+ * nothing is looked up. Its organisation and plan come from `user`; asked without one for a
+ * signed-in actor, they are a bug, so they throw.
+ */
+export function actorOfFacts(facts: ActorFacts, user: ActorUser | null = null): Actor {
+  const visitorId = facts.visitor_id ?? facts.visitor_ids[0] ?? '';
+  const resolved: ActorFacts = { claimed_at: null, ...facts, visitor_id: visitorId };
+  const fromUser = async <T>(part: (u: ActorUser) => T, anonymous: T) => {
+    if (user) return part(user);
+    if (!facts.user_id) return anonymous;
+    throw new Error('actorOfFacts: this actor was made without its user');
+  };
+  return {
+    requestId: '',
+    visitorId,
+    userId: async () => facts.user_id,
+    user: () => fromUser((u) => u, null),
+    org: () => fromUser((u) => u.org_uuid, null),
+    plan: () => fromUser((u) => u.subscription_plan, 'free' as Plan),
+    visitorIds: async () => facts.visitor_ids,
+    claimedAt: async () => resolved.claimed_at ?? null,
+    facts: async () => resolved,
+  };
 }
