@@ -244,7 +244,14 @@ function taskCommand(cmd: Extract<Command, { kind: 'task' }>, now: Date) {
   const ownerId = `user-${cmd.user}`;
   const taskId = `${ownerId}-task-${cmd.task}`;
   const models = [{ id: 'offline-extractive', name: 'Offline' }];
-  const base = { ownerId, now, models, defaultModel: 'offline-extractive', counts: { tasks: 0, price_alerts: 0 }, limits: { tasks: 9, price_alerts: 9 } };
+  const base = {
+    userId: ownerId,
+    now,
+    models,
+    defaultModel: 'offline-extractive',
+    counts: { tasks: 0, price_alerts: 0 },
+    limits: { tasks: 9, price_alerts: 9 },
+  };
   const kinds = ['DAILY', 'WEEKLY', 'ONCE', 'SHORTCUT', 'ALERT'] as const;
   const kind = kinds[cmd.content.length % kinds.length];
   const input =

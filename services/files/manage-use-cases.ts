@@ -1,7 +1,7 @@
 // Deleting and re-indexing files, both all-or-nothing in one transaction.
 import type { KernelContext } from '../shared/context.js';
 import type { FilesContext } from './context.js';
-import type { SessionUser } from '../identity/index.js';
+import type { ActorUser } from '../shared/actor.js';
 import { decideDelete, decideResync } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { applyFilters, filesByUuid, type FileFilters, type FileRow } from './queries.js';
@@ -12,7 +12,7 @@ import { own } from './tables.js';
 
 const RESYNC_MAX = 1000;
 
-export async function deleteFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, fileUuids: string[]) {
+export async function deleteFiles(ctx: FilesContext, user: ActorUser, info: RepositoryInfo, fileUuids: string[]) {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'delete');
   const uuids = [...new Set(fileUuids)];
@@ -49,7 +49,7 @@ export async function deleteAllFiles(ctx: KernelContext, repository: Repository,
   }
 }
 
-export async function resyncFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, filters: FileFilters | undefined): Promise<FileRow[]> {
+export async function resyncFiles(ctx: FilesContext, user: ActorUser, info: RepositoryInfo, filters: FileFilters | undefined): Promise<FileRow[]> {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;

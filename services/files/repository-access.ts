@@ -2,7 +2,7 @@
 // Enterprise organisation members; a Space's files follow the Space (readers read, editors change
 // sources). Asking about a repository one may not read answers 404, never what is in it.
 import type { Db } from '../db/database.js';
-import type { SessionUser } from '../identity/index.js';
+import type { ActorUser } from '../shared/actor.js';
 import { canEditSources, spaceActor, spaceView, spaceErrors } from '../spaces/index.js';
 import { orgCorpus, spaceCorpus, userCorpus } from '../passages/index.js';
 import type { Repository, RepositoryType } from './events.js';
@@ -16,7 +16,7 @@ export type RepositoryAccess = { repository: Repository; canChange: boolean };
 const notFound = fileErrors.repositoryNotFound;
 
 /** The repository the caller names, with its owner filled in, if they may read it. */
-export async function openRepository(db: Db, user: SessionUser, info: RepositoryInfo): Promise<RepositoryAccess> {
+export async function openRepository(db: Db, user: ActorUser, info: RepositoryInfo): Promise<RepositoryAccess> {
   const owner = info.owner_id?.trim() || null;
   switch (info.file_repository_type) {
     case 'USER':

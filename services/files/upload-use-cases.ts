@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FilesContext } from './context.js';
 import { ConcurrencyError } from '../eventstore/types.js';
-import type { SessionUser } from '../identity/index.js';
+import type { ActorUser } from '../shared/actor.js';
 import { decideSubmit, decideUploadStart, type Submission, type UploadStart } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
@@ -59,11 +59,11 @@ function checkFile(ctx: FilesContext, filename: string, size: number): FileType 
   return type;
 }
 
-function limitsFor(ctx: FilesContext, user: SessionUser, repo: Repository) {
+function limitsFor(ctx: FilesContext, user: ActorUser, repo: Repository) {
   return { limits: ctx.config.fileLimits[planOf(user)], countsForUser: repo.type !== 'ORG' };
 }
 
-export async function uploadUrls(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, items: UploadItem[]) {
+export async function uploadUrls(ctx: FilesContext, user: ActorUser, info: RepositoryInfo, items: UploadItem[]) {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;
@@ -128,7 +128,7 @@ export async function uploadUrls(ctx: FilesContext, user: SessionUser, info: Rep
 }
 
 /** Checks each stored object, then submits every file in one transaction: all or none. */
-export async function submitFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
+export async function submitFiles(ctx: FilesContext, user: ActorUser, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
   const access = await openRepository(ctx.db, user, info);
   requireChange(access, 'upload');
   const { repository } = access;

@@ -1,6 +1,6 @@
 // What other domains use of identity (docs/architecture.md: a domain is used only through its index.ts).
 export { migrateAuth } from './auth.js';
-export { orgOf, type SessionUser } from './queries.js';
+export { orgOf } from './queries.js';
 export { authHeaders, requireUser } from './session.js';
 export { decideErase } from './decide.js';
 export { namesAndEmailsOf } from './erasure.js';
