@@ -1,12 +1,13 @@
 // Deleting a Space: its threads leave it first (each on its own stream, so their access resets
 // by the usual rule), its files are deleted, then the Space is deleted. Stopped halfway, the Space still exists with
 // fewer threads and deleting again finishes the job.
+import type { SignedInFacts } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
 import { deleteAllFiles } from '../files/index.js';
 import { decideAndAppend, decideRemoveFromSpace, threadsInSpace } from '../threads/index.js';
-import { decideDelete, permissionIn, type Actor, type OwnerFacts, spaceState, decideSpace, isOwnerLevel, spaceErrors } from '../spaces/index.js';
+import { decideDelete, permissionIn, type OwnerFacts, spaceState, decideSpace, isOwnerLevel, spaceErrors } from '../spaces/index.js';
 
-export async function deleteSpace(ctx: KernelContext, uuid: string, actor: Actor, owner: OwnerFacts) {
+export async function deleteSpace(ctx: KernelContext, uuid: string, actor: SignedInFacts, owner: OwnerFacts) {
   // The owner check runs before any thread is touched.
   if (!isOwnerLevel(permissionIn(await spaceState(ctx.store, uuid), actor, owner).level)) throw spaceErrors.notSpaceOwner();
   const threads = await threadsInSpace(ctx.db, uuid);

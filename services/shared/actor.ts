@@ -90,7 +90,11 @@ export type ActorFacts = {
   visitor_id?: string;
 };
 
-/** The facts of someone signed in, as the rules on Spaces and their members need them. */
+/**
+ * The facts of someone signed in, as the rules on Spaces and their members need them: `email`
+ * their verified address in lower case, or null until it is verified (an unverified address binds
+ * no invitation); `org_uuid` their organisation.
+ */
 export type SignedInFacts = { user_id: string; email: string | null; org_uuid: string | null };
 
 /** A signed-in person's command at a time: what per-person rules (tasks, settings, memories, notifications) record. */

@@ -1,7 +1,8 @@
 // Adding a link: check the actor may (before any fetch), fetch the page safely, extract its
 // text, and record it; the projection indexes it into the Space's corpus.
+import type { SignedInFacts } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
-import { checkCanAddLink, decideAddLink, decideRemoveLink, type Actor, type OwnerFacts } from './decide.js';
+import { checkCanAddLink, decideAddLink, decideRemoveLink, type OwnerFacts } from './decide.js';
 import type { ExtractedPage } from './links/extract.js';
 import { extractPageInWorker } from './links/extract-in-worker.js';
 import { normalizeLink } from './links/normalize.js';
@@ -9,7 +10,7 @@ import { fetchPage, LinkFetchError } from './links/safe-fetch.js';
 import { spaceErrors } from './errors.js';
 import { decideSpace, spaceState } from './use-cases.js';
 
-type LinkCommand = { uuid: string; actor: Actor; owner: OwnerFacts; link: string };
+type LinkCommand = { uuid: string; actor: SignedInFacts; owner: OwnerFacts; link: string };
 
 function normalized(raw: string) {
   const n = normalizeLink(raw);

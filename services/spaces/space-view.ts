@@ -2,7 +2,7 @@
 import type { KernelContext } from '../shared/context.js';
 import { personOf } from '../identity/index.js';
 import { notFound, ownerFacts, visibleSpace } from './access.js';
-import type { Actor } from './decide.js';
+import type { SignedInFacts } from '../shared/actor.js';
 import type { SpaceFields } from './events.js';
 import { collectionView } from './queries.js';
 
@@ -13,7 +13,7 @@ export const fieldsOf = (b: Partial<SpaceFields>): Partial<SpaceFields> => {
 };
 
 /** The Space as the actor sees it now (read models are written with the append), with its owner's name. */
-export async function respondWithSpace(ctx: KernelContext, key: string, actor: Actor | null) {
+export async function respondWithSpace(ctx: KernelContext, key: string, actor: SignedInFacts | null) {
   const { space, level } = await visibleSpace(ctx.db, key, actor);
   const owner = await personOf(ctx.db, space.owner_user_id);
   // The owner's account is gone only once its deletion has settled its Spaces: none to show.
@@ -21,7 +21,7 @@ export async function respondWithSpace(ctx: KernelContext, key: string, actor: A
   return collectionView(space, level, owner.name);
 }
 
-export async function spaceFor(ctx: KernelContext, uuid: string, actor: Actor) {
+export async function spaceFor(ctx: KernelContext, uuid: string, actor: SignedInFacts) {
   const view = await visibleSpace(ctx.db, uuid, actor);
   return { ...view, owner: await ownerFacts(ctx.db, view.space.owner_user_id) };
 }
