@@ -1,7 +1,7 @@
 // Deleting a Space: its threads leave it first (each on its own stream, so their access resets
 // by the usual rule), its files are deleted, then the Space is deleted. Stopped halfway, the Space still exists with
 // fewer threads and deleting again finishes the job.
-import type { SignedInFacts } from '../shared/actor.js';
+import { factsFor, type SignedInFacts } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
 import { deleteAllFiles } from '../files/index.js';
 import { decideAndAppend, decideRemoveFromSpace, threadsInSpace } from '../threads/index.js';
@@ -11,7 +11,7 @@ export async function deleteSpace(ctx: KernelContext, uuid: string, actor: Signe
   // The owner check runs before any thread is touched.
   if (!isOwnerLevel(permissionIn(await spaceState(ctx.store, uuid), actor, owner).level)) throw spaceErrors.notSpaceOwner();
   const threads = await threadsInSpace(ctx.db, uuid);
-  const viewer = { user_id: actor.user_id, visitor_ids: [] };
+  const viewer = factsFor(actor.user_id);
   for (const contextUuid of threads)
     await decideAndAppend(ctx.store, contextUuid, (state) => ({
       events: decideRemoveFromSpace(state, { viewer, collection_uuid: uuid, spaceAdmin: true, now: ctx.now() }),

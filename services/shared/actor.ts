@@ -101,11 +101,7 @@ export type SignedInFacts = { user_id: string; email: string | null; org_uuid: s
 export type ActingUser = { userId: string; now: Date };
 
 /** The facts of a workflow or background job acting for `userId` (no browser, no claimed visitors). */
-export const factsFor = (userId: string | null, visitorId?: string): ActorFacts => ({
-  user_id: userId,
-  visitor_ids: [],
-  ...(visitorId === undefined ? {} : { visitor_id: visitorId }),
-});
+export const factsFor = <U extends string | null>(userId: U): ActorFacts & { user_id: U } => ({ user_id: userId, visitor_ids: [] });
 
 /** How the parts of an Actor are found: given by the composition root, so the edge knows no domain. */
 export type ActorSource = {
