@@ -9,7 +9,7 @@ import { projections } from '../../services/app/projections.js';
 import { bookmarkStateOf, collectionRoutes } from '../../services/bookmarks/index.js';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { EventStore } from '../../services/eventstore/store.js';
-import { type ActorUser, createActor } from '../../services/shared/actor.js';
+import { type ActorUser, actorOfFacts, createActor } from '../../services/shared/actor.js';
 import { createSpace } from '../../services/spaces/create-use-case.js';
 import { spaceThreadsOf } from '../../services/threads/index.js';
 import { askInThread } from '../../services/threads/use-cases.js';
@@ -78,7 +78,7 @@ test('a thread moves into a Space reading the Space row and the thread row once 
     bookmarks: { stateOf: (userId: string | null, thread: Parameters<typeof bookmarkStateOf>[2]) => bookmarkStateOf(db, userId, thread) },
   } as Record<string, unknown>;
   ctx.spaceThreads = spaceThreadsOf(() => ctx as never);
-  const spaceUuid = await createSpace(ctx as never, { user_id: 'ada', email: 'ada@example.com', org_uuid: null }, { title: 'Research' } as never, null);
+  const spaceUuid = await createSpace(ctx as never, actorOfFacts({ user_id: 'ada', visitor_ids: [] }, ada), { title: 'Research' } as never, null);
   const contextUuid = '00000000-0000-4000-8000-000000000001';
   await askInThread(
     store,
