@@ -23,6 +23,17 @@ export async function askerFacts(actor: Actor, isNew: boolean): Promise<ActorFac
   return { ...(await actor.facts()), visitor_id: visitorId };
 }
 
+/**
+ * The facts the read and owner rules need of `actor` for this thread. The claim time decides
+ * only for a signed-out browser's own visitor thread, so it is asked only then: a visitor
+ * reading someone else's thread costs no claim lookup.
+ */
+export async function threadFacts(actor: Actor, thread: Pick<ThreadRow, 'owner_user_id' | 'owner_visitor_id'>): Promise<ActorFacts> {
+  const [user_id, visitor_ids] = await Promise.all([actor.userId(), actor.visitorIds()]);
+  const claimDecides = !user_id && !thread.owner_user_id && !!thread.owner_visitor_id && visitor_ids.includes(thread.owner_visitor_id);
+  return { user_id, visitor_ids, claimed_at: claimDecides ? await actor.claimedAt() : null, visitor_id: actor.visitorId };
+}
+
 async function isGrantedReader(db: Db, contextUuid: string, userId: string | null) {
   if (!userId) return false;
   return !!(await own(db)
@@ -61,7 +72,7 @@ export async function liveThread(ctx: KernelContext, key: string) {
 /** A thread the actor may read, or 404 (unknown or expired) / 403 thread_private, never its content. */
 export async function readableThread(ctx: KernelContext, key: string, actor: Actor) {
   const { thread, claimed } = await liveThread(ctx, key);
-  const { owner, readable } = await mayRead(ctx.db, thread, await actor.facts());
+  const { owner, readable } = await mayRead(ctx.db, thread, await threadFacts(actor, thread));
   if (!readable) throw threadErrors.threadPrivate();
   return { thread, claimed, isOwner: owner };
 }

@@ -11,7 +11,7 @@ import { decideRewrite, normalizeQuery } from './decide.js';
 import { threadErrors } from './errors.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { deleteThread } from './manage-use-cases.js';
-import { askerFacts, liveThread, mayRead, readableThread } from './read-access.js';
+import { askerFacts, liveThread, mayRead, readableThread, threadFacts } from './read-access.js';
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
@@ -135,7 +135,7 @@ export const threadRoutes = {
     const entry = await findEntry(ctx.db, backendUuid);
     // A private thread's answer is nobody else's business: the same 404 as an unknown entry.
     const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
-    if (!entry || !thread || !(await mayRead(ctx.db, thread, await actor.facts())).readable) throw threadErrors.entryNotFound();
+    if (!entry || !thread || !(await mayRead(ctx.db, thread, await threadFacts(actor, thread))).readable) throw threadErrors.entryNotFound();
     const lastEventId = headers['last-event-id'];
     const header = typeof lastEventId === 'string' ? lastEventId : undefined;
     const created = {

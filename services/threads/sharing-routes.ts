@@ -9,7 +9,7 @@ import { renameThread } from './manage-use-cases.js';
 import { entryRow, findEntry } from './queries.js';
 import { orgOf } from '../identity/index.js';
 import { checkPublicSharing } from '../orgs/index.js';
-import { liveThread, mayRead } from './read-access.js';
+import { liveThread, mayRead, threadFacts } from './read-access.js';
 import { accessRequestOf, accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
@@ -17,7 +17,7 @@ import { entryView } from './views.js';
 
 async function threadNow(actor: Actor, ctx: ThreadsContext, key: string) {
   const { thread, claimed } = await liveThread(ctx, key);
-  const isOwner = (await mayRead(ctx.db, thread, await actor.facts())).owner;
+  const isOwner = (await mayRead(ctx.db, thread, await threadFacts(actor, thread))).owner;
   return { status: 200 as const, body: await threadResponse(ctx, thread, { claimed, isOwner, actor }) };
 }
 
@@ -54,7 +54,7 @@ export const sharingRoutes = {
 
   async requestThreadAccess({ actor, path }, ctx) {
     const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
-    const { readable } = await mayRead(ctx.db, thread, await actor.facts());
+    const { readable } = await mayRead(ctx.db, thread, await threadFacts(actor, thread));
     const { request_id } = await requestAccess(ctx.store, thread.context_uuid, actor, {
       canReadNow: readable,
       request_id: randomUUID(),
