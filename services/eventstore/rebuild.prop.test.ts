@@ -2,7 +2,8 @@
 // wrote: random sequences of identity, mail and personal-settings commands (an account's erasure
 // among them) run through the real use cases, the read-model tables are snapshot, rebuilt from the
 // log, and compared.
-import { actorOfFacts, factsFor } from '../shared/actor.js';
+import { factsFor } from '../shared/actor.js';
+import { actorOfFacts } from '../shared/actor-without-request.js';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';

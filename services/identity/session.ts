@@ -1,7 +1,8 @@
 // Who a request's Better Auth session belongs to, as the parts of an Actor, and the rule that a
 // call needs someone signed in.
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Actor, ActorSource, ActorUser, ByIdSource, Plan, RequestHeaders } from '../shared/actor.js';
+import type { Actor, ActorSource, ActorUser, Plan, RequestHeaders } from '../shared/actor.js';
+import type { ByIdSource } from '../shared/actor-without-request.js';
 import type { Db } from '../db/database.js';
 import type { Auth } from './auth.js';
 import { identityErrors } from './errors.js';

@@ -1,7 +1,8 @@
 // The sources' consumer on real PostgreSQL: a task's run (the tasks branch's TaskRunSucceeded /
 // TaskRunFailed) notifies its owner once switched on, and not before; a batch looked at again
 // notifies no one twice; preferences apply (in-app off: nothing in the centre).
-import { actorOfFacts, factsFor } from '../shared/actor.js';
+import { factsFor } from '../shared/actor.js';
+import { actorOfFacts } from '../shared/actor-without-request.js';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';

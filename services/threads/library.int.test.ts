@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { ANONYMOUS_THREAD_TTL_MS } from './decide.js';
 import { actorLookups } from '../identity/index.js';
-import { actorFor } from '../shared/actor.js';
+import { actorFor } from '../shared/actor-without-request.js';
 import { listLibrary } from './queries.js';
 import { askInThread } from './use-cases.js';
 

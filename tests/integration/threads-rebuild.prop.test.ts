@@ -11,7 +11,7 @@ import type { Db } from '../../services/db/database.js';
 import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { DomainError } from '../../services/shared/domain-error.js';
-import { actorOfFacts } from '../../services/shared/actor.js';
+import { actorOfFacts } from '../../services/shared/actor-without-request.js';
 import { bookmarkThread } from '../../services/bookmarks/index.js';
 import type { ThreadAccess } from '../../services/threads/events.js';
 import { deleteThread, renameThread } from '../../services/threads/manage-use-cases.js';
