@@ -24,7 +24,7 @@ import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
 import { spaceHandlers, spaceStore } from './spaces';
-import type { Viewer } from './thread-rules';
+import type { ActorFacts } from './thread-rules';
 import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
@@ -69,7 +69,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
   const accounts = () => scenario.state.accounts.map((a) => a.user);
   const claims = () => (scenario.state.claims ??= []);
   /** Who asks, as the server's thread rules see them (services/threads/queries.ts viewerOf). */
-  const viewer = (): Viewer => {
+  const viewer = (): ActorFacts => {
     const { signedInId, visitorId } = scenario.state;
     if (signedInId)
       return {

@@ -9,7 +9,7 @@ import { checkAnswer } from '../services/answers/pure';
 import { decideSourcesRemoval, removeCitations } from '../services/threads/pure';
 import type { ThreadState } from '../services/threads/events';
 import { problem, ruled } from './problem';
-import type { Viewer } from './thread-rules';
+import type { ActorFacts } from './thread-rules';
 import type { MockThread } from './threads';
 
 /** The answer with the markers of removed sources dropped and the others renumbered (the server's removeCitations). */
@@ -21,7 +21,7 @@ type Options = {
   /** From mocks/threads.ts: the server's read rule (404 / 403 thread_private), the thread as its deciders see it, who asks. */
   readable: (key: string) => MockThread;
   state: (t: MockThread) => ThreadState;
-  viewer: () => Viewer;
+  viewer: () => ActorFacts;
 };
 
 export function sourceHandlers(opts: Options): RequestHandler[] {

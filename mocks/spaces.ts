@@ -24,7 +24,6 @@ import type {
 } from '../generated/react-query/model';
 import {
   ACCESS_LEVEL,
-  type Actor,
   canEditSources,
   checkCanAddLink,
   decideAccept,
@@ -51,7 +50,8 @@ import {
 import { initialSpace, type SpaceEvent, type SpaceFields, type SpaceState } from '../services/spaces/events';
 import { accessAfterAddToSpace, decideAddToSpace, decideRemoveFromSpace } from '../services/threads/pure';
 import { problem, refuse, ruled } from './problem';
-import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
+import { applyThreadEvents, threadState, type ActorFacts } from './thread-rules';
+import type { SignedInFacts } from '../services/shared/actor';
 import { threadSummary, type MockThread } from './threads';
 
 /** What the mock keeps of a Space; user_permission and thread_count are derived per caller. */
@@ -65,7 +65,7 @@ type Options = {
   /** The scenario's accounts: owners' organisations, and the names of invited people. */
   accounts: () => SessionUser[];
   /** Who asks, as the server's thread rules see them. */
-  viewer: () => Viewer;
+  viewer: () => ActorFacts;
   changed: () => void;
   /** "host:port" pairs whose link pages may be added although private (the server's SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
   allowPrivateHosts?: readonly string[];
@@ -98,7 +98,8 @@ function isBlockedHost(url: URL, allowed: readonly string[]) {
 /** The Spaces of a scenario and what one caller may do with them; shared with the files and articles mocks. */
 export function spaceStore(opts: Options) {
   const isUser = (id: string) => opts.accounts().some((a) => a.id === id);
-  const actorOf = (user: SessionUser | null): Actor | null => (user ? { user_id: user.id, email: invitationEmail(user), org_uuid: user.org_uuid } : null);
+  const actorOf = (user: SessionUser | null): SignedInFacts | null =>
+    user ? { user_id: user.id, email: invitationEmail(user), org_uuid: user.org_uuid } : null;
   const { viewer } = opts;
   const ownerFacts = (s: MockSpace): OwnerFacts => {
     const owner = opts.accounts().find((a) => a.id === s.owner.id);
@@ -190,7 +191,7 @@ export function spaceStore(opts: Options) {
     if (events.length && opts.spaces().includes(s)) touch(s);
   };
   /** Runs a decider on the Space, for the signed-in caller who can see it, and applies what it decides. */
-  const decide = (key: string, rule: (state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }) => SpaceEvent[]) => {
+  const decide = (key: string, rule: (state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; now: Date }) => SpaceEvent[]) => {
     const { actor } = signedIn();
     const s = get(key);
     apply(
@@ -211,7 +212,7 @@ export function spaceStore(opts: Options) {
   };
 
   /** A thread's move in or out of a Space, by the threads' rules (services/threads/space-decide.ts). */
-  const moveThread = (t: MockThread, rule: (v: Viewer & { user_id: string }) => Parameters<typeof applyThreadEvents>[1]) => {
+  const moveThread = (t: MockThread, rule: (v: ActorFacts & { user_id: string }) => Parameters<typeof applyThreadEvents>[1]) => {
     const { user } = signedIn();
     applyThreadEvents(
       t,

@@ -120,12 +120,12 @@ export function taskHandlers(opts: { state: () => ScenarioState; changed: () => 
     action,
     message: `${TRIGGER_LABELS[task.task_type]} ${action === 'started' ? 'run started' : action}`,
   });
-  const own = (taskId: string, decide: (s: TaskState, who: { ownerId: string; now: Date }) => TaskEvent[], action: TaskChange['action']) => {
+  const own = (taskId: string, decide: (s: TaskState, who: { userId: string; now: Date }) => TaskEvent[], action: TaskChange['action']) => {
     const user = signedIn();
     const before = action === 'deleted' ? view(taskId, user.id) : null;
     append(
       taskId,
-      ruled(() => decide(stateOf(taskId), { ownerId: user.id, now: new Date() })),
+      ruled(() => decide(stateOf(taskId), { userId: user.id, now: new Date() })),
     );
     return change(before ?? view(taskId, user.id), action);
   };
@@ -147,7 +147,7 @@ export function taskHandlers(opts: { state: () => ScenarioState; changed: () => 
       const taskId = crypto.randomUUID();
       append(
         taskId,
-        ruled(() => decideCreate(initialTask, { ownerId: user.id, now: new Date(), taskId, input, ...catalogue, ...limited(user.id) }).events),
+        ruled(() => decideCreate(initialTask, { userId: user.id, now: new Date(), taskId, input, ...catalogue, ...limited(user.id) }).events),
       );
       return change(view(taskId, user.id), 'created');
     }),
@@ -163,7 +163,7 @@ export function taskHandlers(opts: { state: () => ScenarioState; changed: () => 
       const original = stateOf(idOf(params));
       ruled(() => owned(original, user.id));
       const taskId = crypto.randomUUID();
-      const cmd = { ownerId: user.id, now: new Date(), taskId, input: { task_type: 'SHORTCUT', query: { prompt: '' } }, ...catalogue, ...limited(user.id) };
+      const cmd = { userId: user.id, now: new Date(), taskId, input: { task_type: 'SHORTCUT', query: { prompt: '' } }, ...catalogue, ...limited(user.id) };
       append(
         taskId,
         ruled(() => decideCopy(original, cmd).events),

@@ -3,7 +3,8 @@
 // body without one is the expiry handler's), and DELETE.
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { ThreadUpdate } from '../generated/react-query/model';
-import { decideDelete, decideRename, type Viewer } from '../services/threads/pure';
+import { decideDelete, decideRename } from '../services/threads/pure';
+import type { ActorFacts } from './thread-rules';
 import type { ThreadState } from '../services/threads/events';
 import { problem, ruled } from './problem';
 import type { MockThread } from './threads';
@@ -12,7 +13,7 @@ type Options = {
   threads: () => MockThread[];
   /** The mock thread seen as the server's ThreadState (mocks/thread-rules.ts). */
   state: (t: MockThread) => ThreadState;
-  viewer: () => Viewer;
+  viewer: () => ActorFacts;
   changed: () => void;
 };
 

@@ -1,7 +1,7 @@
 // The server's thread rules over a mock thread: the mock thread seen as the ThreadState its
 // deciders take (services/threads/decide.ts, sharing-decide.ts, access-rules.ts), and the events
 // they return written back onto it, as the server's projection writes them onto its rows.
-import type { Viewer } from '../services/threads/pure';
+import type { ActorFacts } from '../services/shared/actor';
 import type { SourceData, ThreadEvent, ThreadState } from '../services/threads/events';
 import type { MockThread } from './mock-thread';
 
@@ -59,4 +59,4 @@ export function applyThreadEvents(t: MockThread, events: ThreadEvent[]) {
   }
 }
 
-export type { Viewer };
+export type { ActorFacts };

@@ -25,7 +25,7 @@ import {
 import { initialThread } from '../services/threads/events';
 import { problem, ruled } from './problem';
 import type { MockEntry, MockEvent, MockThread } from './mock-thread';
-import { applyThreadEvents, threadState, type Viewer } from './thread-rules';
+import { applyThreadEvents, threadState, type ActorFacts } from './thread-rules';
 
 // The mock thread's shape lives in mock-thread.ts, which thread-rules.ts reads without importing
 // this module back; its importers keep reading it here.
@@ -134,7 +134,7 @@ type ThreadHandlerOptions = {
   changed: () => void;
   delayMs: number;
   /** Who is asking, as the server's rules see them; whether an id is a user's (else a visitor's). */
-  viewer: () => Viewer;
+  viewer: () => ActorFacts;
   isUser: (id: string) => boolean;
   user: () => SessionUser | null;
   /** A user's organisation, and whether the caller may read a Space (for org read and collection read). */

@@ -2,7 +2,7 @@
 // finished answer, by overlap, and by the LLM when one is configured.
 import type { Actor } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
-import { type SourceData, entriesOf, findEntry, readableThread, viewer } from '../threads/index.js';
+import { type SourceData, entriesOf, findEntry, readableThread } from '../threads/index.js';
 import { checkAnswer } from './check-sources.js';
 import { passagesByUrl } from './cited-passages.js';
 import { answerErrors } from './errors.js';
@@ -12,7 +12,7 @@ export async function checkEntrySources(ctx: KernelContext, actor: Actor, backen
   const found = await findEntry(ctx.db, backendUuid);
   if (!found) throw answerErrors.entryNotFound();
   // Read access first, so a pending answer's state tells nothing to someone who may not read it.
-  await readableThread(ctx, found.context_uuid, await viewer(ctx, actor));
+  await readableThread(ctx, found.context_uuid, actor);
   const entry = (await entriesOf(ctx.db, found.context_uuid)).find((e) => e.backend_uuid === backendUuid);
   if (!entry) throw answerErrors.entryNotFound();
   if (entry.status === 'pending') throw answerErrors.entryNotFinished();

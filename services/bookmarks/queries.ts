@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import { viewerOf, mayRead, latestAnswersOf, threadRowsOf } from '../threads/index.js';
+import { mayRead, latestAnswersOf, threadRowsOf } from '../threads/index.js';
+import type { Actor } from '../shared/actor.js';
 
 import type { BookmarkState } from '../../generated/sdk/types.gen.js';
 import { own } from './tables.js';
@@ -26,13 +27,15 @@ export async function bookmarkStateOf(db: Db, userId: string | null, thread: { c
  * each is checked with the one read rule (mayRead) before anything of it is shown; the page is
  * cut after that check. The ids are ours, the threads' rows and answers are threads'.
  */
-export async function readableBookmarks(db: Db, userId: string, page: { limit: number; offset: number }) {
+export async function readableBookmarks(db: Db, actor: Actor, page: { limit: number; offset: number }) {
+  const who = await actor.facts();
+  const userId = who.user_id;
+  if (!userId) return { rows: [], total: 0 };
   const ids = await own(db).selectFrom('bookmarks').select('context_uuid').where('user_id', '=', userId).execute();
   const bookmarked = await threadRowsOf(
     db,
     ids.map((b) => b.context_uuid),
   );
-  const who = { ...(await viewerOf(db, userId, '')), visitor_id: '' };
   const readable = [];
   for (const thread of bookmarked) if ((await mayRead(db, thread, who)).readable) readable.push(thread);
   const shown = readable.slice(page.offset, page.offset + page.limit);

@@ -2,6 +2,8 @@
 // wrote: random sequences of identity, mail and personal-settings commands (an account's erasure
 // among them) run through the real use cases, the read-model tables are snapshot, rebuilt from the
 // log, and compared.
+import { factsFor } from '../shared/actor.js';
+import { actorOfFacts } from '../shared/actor-without-request.js';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -214,7 +216,11 @@ function notifyCommand(cmd: Extract<Command, { kind: 'notify' }>, now: Date) {
   const endpoint = `https://push.example.com/${cmd.n}`;
   switch (cmd.op) {
     case 'prefs':
-      return setPreferences(deps, userId, { should_send_email: !!(cmd.flag & 1), should_send_in_app: !!(cmd.flag & 2), should_send_push: !!(cmd.flag & 4) });
+      return setPreferences(deps, actorOfFacts(factsFor(userId)), {
+        should_send_email: !!(cmd.flag & 1),
+        should_send_in_app: !!(cmd.flag & 2),
+        should_send_push: !!(cmd.flag & 4),
+      });
     case 'send':
       // Caused by another person (their deletion takes it away), or by no one.
       return notify(deps, {
@@ -227,13 +233,13 @@ function notifyCommand(cmd: Extract<Command, { kind: 'notify' }>, now: Date) {
         actorUserId: cmd.flag % 2 ? `user-${cmd.n}` : null,
       });
     case 'read':
-      return markRead(deps, userId, `n-${cmd.n}`);
+      return markRead(deps, actorOfFacts(factsFor(userId)), `n-${cmd.n}`);
     case 'read-all':
-      return markAllRead(deps, userId);
+      return markAllRead(deps, actorOfFacts(factsFor(userId)));
     case 'subscribe':
-      return subscribe(deps, userId, { endpoint, p256dh: PUSH_KEY, auth: PUSH_AUTH });
+      return subscribe(deps, actorOfFacts(factsFor(userId)), { endpoint, p256dh: PUSH_KEY, auth: PUSH_AUTH });
     case 'unsubscribe':
-      return unsubscribe(deps, userId, endpoint);
+      return unsubscribe(deps, actorOfFacts(factsFor(userId)), endpoint);
     case 'expire':
       return dropExpired(deps, userId, subscriptionIdFor(endpoint));
   }
@@ -244,7 +250,14 @@ function taskCommand(cmd: Extract<Command, { kind: 'task' }>, now: Date) {
   const ownerId = `user-${cmd.user}`;
   const taskId = `${ownerId}-task-${cmd.task}`;
   const models = [{ id: 'offline-extractive', name: 'Offline' }];
-  const base = { ownerId, now, models, defaultModel: 'offline-extractive', counts: { tasks: 0, price_alerts: 0 }, limits: { tasks: 9, price_alerts: 9 } };
+  const base = {
+    userId: ownerId,
+    now,
+    models,
+    defaultModel: 'offline-extractive',
+    counts: { tasks: 0, price_alerts: 0 },
+    limits: { tasks: 9, price_alerts: 9 },
+  };
   const kinds = ['DAILY', 'WEEKLY', 'ONCE', 'SHORTCUT', 'ALERT'] as const;
   const kind = kinds[cmd.content.length % kinds.length];
   const input =

@@ -1,7 +1,8 @@
 // Deleting and re-indexing files, both all-or-nothing in one transaction.
+import { requireUser } from '../identity/index.js';
 import type { KernelContext } from '../shared/context.js';
 import type { FilesContext } from './context.js';
-import type { SessionUser } from '../identity/index.js';
+import type { Actor } from '../shared/actor.js';
 import { decideDelete, decideResync } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { applyFilters, filesByUuid, type FileFilters, type FileRow } from './queries.js';
@@ -12,8 +13,9 @@ import { own } from './tables.js';
 
 const RESYNC_MAX = 1000;
 
-export async function deleteFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, fileUuids: string[]) {
-  const access = await openRepository(ctx.db, user, info);
+export async function deleteFiles(ctx: FilesContext, actor: Actor, info: RepositoryInfo, fileUuids: string[]) {
+  const user = await requireUser(actor);
+  const access = await openRepository(ctx.db, actor, info);
   requireChange(access, 'delete');
   const uuids = [...new Set(fileUuids)];
   const now = ctx.now();
@@ -49,8 +51,8 @@ export async function deleteAllFiles(ctx: KernelContext, repository: Repository,
   }
 }
 
-export async function resyncFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, filters: FileFilters | undefined): Promise<FileRow[]> {
-  const access = await openRepository(ctx.db, user, info);
+export async function resyncFiles(ctx: FilesContext, actor: Actor, info: RepositoryInfo, filters: FileFilters | undefined): Promise<FileRow[]> {
+  const access = await openRepository(ctx.db, actor, info);
   requireChange(access, 'upload');
   const { repository } = access;
   const base = own(ctx.db).selectFrom('files').selectAll().where('repo_type', '=', repository.type).where('repo_owner', '=', repository.owner_id);

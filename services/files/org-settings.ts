@@ -2,25 +2,27 @@
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { FilesContext } from './context.js';
-import { memberRoleIn, type SessionUser } from '../identity/index.js';
+import { memberRoleIn, requireUser } from '../identity/index.js';
+import type { Actor, ActorUser } from '../shared/actor.js';
 import { orgFilesStream } from './events.js';
 import { orgDownloadsDisabled } from './queries.js';
 import { fileErrors } from './errors.js';
 
 const ADMIN_ROLES = ['owner', 'admin'];
 
-async function roleIn(ctx: FilesContext, user: SessionUser, orgUuid: string) {
+async function roleIn(ctx: FilesContext, user: ActorUser, orgUuid: string) {
   const role = await memberRoleIn(ctx.db, orgUuid, user.id);
   if (role === undefined) throw fileErrors.organizationNotFound();
   return role;
 }
 
-export async function getOrgFileSettings(ctx: FilesContext, user: SessionUser, orgUuid: string) {
-  await roleIn(ctx, user, orgUuid);
+export async function getOrgFileSettings(ctx: FilesContext, actor: Actor, orgUuid: string) {
+  await roleIn(ctx, await requireUser(actor), orgUuid);
   return { downloads_disabled: await orgDownloadsDisabled(ctx.db, orgUuid) };
 }
 
-export async function setOrgFileSettings(ctx: FilesContext, user: SessionUser, orgUuid: string, downloadsDisabled: boolean) {
+export async function setOrgFileSettings(ctx: FilesContext, actor: Actor, orgUuid: string, downloadsDisabled: boolean) {
+  const user = await requireUser(actor);
   const role = await roleIn(ctx, user, orgUuid);
   if (!role.split(',').some((r) => ADMIN_ROLES.includes(r.trim()))) throw fileErrors.notOrgAdmin();
   await setOrgDownloadsDisabled(ctx.store, ctx.db, { org_uuid: orgUuid, downloads_disabled: downloadsDisabled, changed_by: user.id, now: ctx.now() });

@@ -1,8 +1,9 @@
 // Who may read one file, found by uuid or by its stored address (downloads): its repository's
 // readers. An organisation file asked for by someone outside the organisation is the seeds'
 // 'This file belongs to a different organization' on download, a plain 404 elsewhere.
+import { requireUser } from '../identity/index.js';
 import type { FilesContext } from './context.js';
-import type { SessionUser } from '../identity/index.js';
+import type { Actor, ActorUser } from '../shared/actor.js';
 import { spaceActor, spaceView } from '../spaces/index.js';
 import { checkFileDownloads, pdfDownloadsRestricted } from '../orgs/index.js';
 import { fileNotFound } from './manage-use-cases.js';
@@ -11,7 +12,7 @@ import { fileErrors } from './errors.js';
 
 export { DIFFERENT_ORGANIZATION, DOWNLOADS_DISABLED, PDF_RESTRICTED } from './errors.js';
 
-export async function mayRead(ctx: FilesContext, user: SessionUser, row: FileRow) {
+export async function mayRead(ctx: FilesContext, user: ActorUser, row: FileRow) {
   switch (row.repo_type) {
     case 'USER':
       return row.repo_owner === user.id;
@@ -24,7 +25,8 @@ export async function mayRead(ctx: FilesContext, user: SessionUser, row: FileRow
   }
 }
 
-export async function readableFile(ctx: FilesContext, user: SessionUser, fileUuid: string) {
+export async function readableFile(ctx: FilesContext, actor: Actor, fileUuid: string) {
+  const user = await requireUser(actor);
   const row = await findFile(ctx.db, fileUuid);
   if (!row || !(await mayRead(ctx, user, row))) throw fileNotFound();
   return row;
@@ -32,7 +34,8 @@ export async function readableFile(ctx: FilesContext, user: SessionUser, fileUui
 
 const DOWNLOAD_SECONDS = 5 * 60;
 
-export async function downloadUrl(ctx: FilesContext, user: SessionUser, fileUrl: string, viewMode: boolean) {
+export async function downloadUrl(ctx: FilesContext, actor: Actor, fileUrl: string, viewMode: boolean) {
+  const user = await requireUser(actor);
   const key = ctx.storage.keyOf(fileUrl);
   if (!key) {
     // Only this server's storage is trusted to serve a PDF (a PDF can carry scripts and links).

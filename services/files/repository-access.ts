@@ -1,8 +1,9 @@
 // Who may do what in a repository (seed 001 §5-6): everyone signed in has My Files; ORG is for
 // Enterprise organisation members; a Space's files follow the Space (readers read, editors change
 // sources). Asking about a repository one may not read answers 404, never what is in it.
+import { requireUser } from '../identity/index.js';
 import type { Db } from '../db/database.js';
-import type { SessionUser } from '../identity/index.js';
+import type { Actor } from '../shared/actor.js';
 import { canEditSources, spaceActor, spaceView, spaceErrors } from '../spaces/index.js';
 import { orgCorpus, spaceCorpus, userCorpus } from '../passages/index.js';
 import type { Repository, RepositoryType } from './events.js';
@@ -16,7 +17,8 @@ export type RepositoryAccess = { repository: Repository; canChange: boolean };
 const notFound = fileErrors.repositoryNotFound;
 
 /** The repository the caller names, with its owner filled in, if they may read it. */
-export async function openRepository(db: Db, user: SessionUser, info: RepositoryInfo): Promise<RepositoryAccess> {
+export async function openRepository(db: Db, actor: Actor, info: RepositoryInfo): Promise<RepositoryAccess> {
+  const user = await requireUser(actor);
   const owner = info.owner_id?.trim() || null;
   switch (info.file_repository_type) {
     case 'USER':

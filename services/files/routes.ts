@@ -1,5 +1,5 @@
-// File repositories over HTTP (seed 001 §7): thin handlers that find the signed-in user and call
-// one use case. Every call needs a signed-in user: visitors have no file features.
+// File repositories over HTTP (seed 001 §7): thin handlers that hand the request's actor to one
+// use case. Every call needs a signed-in user: visitors have no file features.
 import type { FilesContext } from './context.js';
 import type { Actor } from '../shared/actor.js';
 import { type DomainRoutes, type HandlerInput, sse } from '../http/handler.js';
@@ -22,23 +22,22 @@ const view = (ctx: FilesContext) => (row: Parameters<typeof repositoryFile>[0]) 
 
 // Two operations share each of these, so they are typed by what they read, not by one operationId.
 const getUploadUrls = async ({ actor, body }: { actor: Actor; body: HandlerInput<'getFileUploadUrls'>['body'] }, ctx: FilesContext) => {
-  const user = await requireUser(actor);
-  await checkFileUploads(ctx.db, user.id);
-  return { status: 200 as const, body: await uploadUrls(ctx, user, body.file_repository_info, body.file_upload_params) };
+  await checkFileUploads(ctx.db, (await requireUser(actor)).id);
+  return { status: 200 as const, body: await uploadUrls(ctx, actor, body.file_repository_info, body.file_upload_params) };
 };
 
 const removeFiles = async ({ actor, body }: { actor: Actor; body: HandlerInput<'deleteFiles'>['body'] }, ctx: FilesContext) => ({
   status: 200 as const,
-  body: await deleteFiles(ctx, await requireUser(actor), body.file_repository_info, body.file_uuids),
+  body: await deleteFiles(ctx, actor, body.file_repository_info, body.file_uuids),
 });
 
 async function submit(actor: Actor, ctx: FilesContext, body: { file_repository_info: RepositoryInfo; file_index_params: IndexItem[] }) {
-  return submitFiles(ctx, await requireUser(actor), body.file_repository_info, body.file_index_params);
+  return submitFiles(ctx, actor, body.file_repository_info, body.file_index_params);
 }
 
 const download = async ({ actor, body }: { actor: Actor; body: HandlerInput<'downloadFile'>['body'] }, ctx: FilesContext) => ({
   status: 200 as const,
-  body: await downloadUrl(ctx, await requireUser(actor), body.file_url, body.view_mode ?? false),
+  body: await downloadUrl(ctx, actor, body.file_url, body.view_mode ?? false),
 });
 
 export const fileRoutes = {
@@ -61,7 +60,7 @@ export const fileRoutes = {
   },
 
   async followIndexFiles({ actor, query }, ctx) {
-    const user = await requireUser(actor);
+    await requireUser(actor);
     const uuids = [
       ...new Set(
         String(query.file_uuids)
@@ -71,7 +70,7 @@ export const fileRoutes = {
     ];
     if (uuids.length > 100) throw fileErrors.tooManyFiles();
     const rows: { file_uuid: string; filename: string }[] = [];
-    for (const uuid of uuids) rows.push(await readableFile(ctx, user, uuid));
+    for (const uuid of uuids) rows.push(await readableFile(ctx, actor, uuid));
     return sse((stream) =>
       streamIndexProgress(
         { read: (uuids) => filesByUuid(ctx.db, uuids), signals: ctx.indexing.signals },
@@ -82,7 +81,7 @@ export const fileRoutes = {
   },
 
   async listRepositoryFiles({ actor, body }, ctx) {
-    const { repository } = await openRepository(ctx.db, await requireUser(actor), body.file_repository_info);
+    const { repository } = await openRepository(ctx.db, actor, body.file_repository_info);
     const rawCursor = body.pagination?.cursor;
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
     if (rawCursor && !cursor) throw fileErrors.invalidCursor();
@@ -97,7 +96,7 @@ export const fileRoutes = {
   },
 
   async listFiles({ actor, body }, ctx) {
-    const { repository } = await openRepository(ctx.db, await requireUser(actor), body.file_repository_info);
+    const { repository } = await openRepository(ctx.db, actor, body.file_repository_info);
     const page = await listOffset(ctx.db, repository, {
       limit: body.limit ?? 100,
       offset: body.offset ?? 0,
@@ -112,12 +111,12 @@ export const fileRoutes = {
   deleteFiles: removeFiles,
 
   async resyncFiles({ actor, body }, ctx) {
-    const rows = await resyncFiles(ctx, await requireUser(actor), body.file_repository_info, body.filters);
+    const rows = await resyncFiles(ctx, actor, body.file_repository_info, body.filters);
     return { status: 202, body: { files: rows.map(view(ctx)) } };
   },
 
   async getFileRepositorySummary({ actor, body }, ctx) {
-    const { repository } = await openRepository(ctx.db, await requireUser(actor), body.file_repository_info);
+    const { repository } = await openRepository(ctx.db, actor, body.file_repository_info);
     return { status: 200, body: await repositorySummary(ctx.db, repository) };
   },
 
@@ -125,7 +124,7 @@ export const fileRoutes = {
   downloadAttachment: download,
 
   async getRepositoryFile({ actor, path, query }, ctx) {
-    const row = await readableFile(ctx, await requireUser(actor), path.file_uuid.toLowerCase());
+    const row = await readableFile(ctx, actor, path.file_uuid.toLowerCase());
     const page = query.page === undefined ? null : Number(query.page);
     return { status: 200, body: { file: view(ctx)(row), page, passages: await passagesOfFile(ctx.db, row.file_uuid, page) } };
   },
@@ -148,10 +147,10 @@ export const fileRoutes = {
   },
 
   async getOrgFileSettings({ actor, path }, ctx) {
-    return { status: 200, body: await getOrgFileSettings(ctx, await requireUser(actor), path.org_uuid) };
+    return { status: 200, body: await getOrgFileSettings(ctx, actor, path.org_uuid) };
   },
 
   async updateOrgFileSettings({ actor, body, path }, ctx) {
-    return { status: 200, body: await setOrgFileSettings(ctx, await requireUser(actor), path.org_uuid, body.downloads_disabled) };
+    return { status: 200, body: await setOrgFileSettings(ctx, actor, path.org_uuid, body.downloads_disabled) };
   },
 } satisfies DomainRoutes<FilesContext>;

@@ -2,10 +2,11 @@
 // (it counts toward the limits until it is indexed or expires, and an expired one's bytes are
 // removed by workflows/expire-upload.ts), then submit what was stored for indexing; the submit
 // checks the bytes are there.
+import { requireUser } from '../identity/index.js';
 import { randomUUID } from 'node:crypto';
 import type { FilesContext } from './context.js';
 import { ConcurrencyError } from '../eventstore/types.js';
-import type { SessionUser } from '../identity/index.js';
+import type { Actor, ActorUser } from '../shared/actor.js';
 import { decideSubmit, decideUploadStart, type Submission, type UploadStart } from './decide.js';
 import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
 import { contentTypeOf, fileTypeOf, isAttachmentType, type FileType } from './file-types.js';
@@ -59,12 +60,13 @@ function checkFile(ctx: FilesContext, filename: string, size: number): FileType 
   return type;
 }
 
-function limitsFor(ctx: FilesContext, user: SessionUser, repo: Repository) {
+function limitsFor(ctx: FilesContext, user: ActorUser, repo: Repository) {
   return { limits: ctx.config.fileLimits[planOf(user)], countsForUser: repo.type !== 'ORG' };
 }
 
-export async function uploadUrls(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, items: UploadItem[]) {
-  const access = await openRepository(ctx.db, user, info);
+export async function uploadUrls(ctx: FilesContext, actor: Actor, info: RepositoryInfo, items: UploadItem[]) {
+  const user = await requireUser(actor);
+  const access = await openRepository(ctx.db, actor, info);
   requireChange(access, 'upload');
   const { repository } = access;
   const types = items.map((item) => checkFile(ctx, item.filename, item.file_size));
@@ -128,8 +130,9 @@ export async function uploadUrls(ctx: FilesContext, user: SessionUser, info: Rep
 }
 
 /** Checks each stored object, then submits every file in one transaction: all or none. */
-export async function submitFiles(ctx: FilesContext, user: SessionUser, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
-  const access = await openRepository(ctx.db, user, info);
+export async function submitFiles(ctx: FilesContext, actor: Actor, info: RepositoryInfo, items: IndexItem[]): Promise<FileRow[]> {
+  const user = await requireUser(actor);
+  const access = await openRepository(ctx.db, actor, info);
   requireChange(access, 'upload');
   const { repository } = access;
   if (new Set(items.map((i) => i.file_uuid)).size !== items.length) throw fileErrors.duplicateFile();

@@ -16,6 +16,8 @@ const actors: ActorSource = {
   userOf: async () => null,
   orgOf: async () => null,
   planOf: () => 'free',
+  claimedVisitorIdsOf: async () => [],
+  visitorClaimedAt: async () => null,
 };
 const ctx = { actors } as unknown as AppContext;
 

@@ -1,6 +1,6 @@
 // What other domains use of identity (docs/architecture.md: a domain is used only through its index.ts).
 export { migrateAuth } from './auth.js';
-export { orgOf, type SessionUser } from './queries.js';
+export { orgOf } from './queries.js';
 export { authHeaders, requireUser } from './session.js';
 export { decideErase } from './decide.js';
 export { namesAndEmailsOf } from './erasure.js';
@@ -24,7 +24,7 @@ export { socialRoutes } from './social-routes.js';
 export { twoFactorRoutes } from './two-factor-routes.js';
 export { createAuth } from './auth.js';
 export { createSessionIds } from './session-ids.js';
-export { sessionActors } from './session.js';
+export { actorLookups, sessionActors } from './session.js';
 export type { AccountMail } from './account-mail.js';
 export { accountNamesAndEmails, closeSignIn, eraseSignIn, removePicture } from './account-deletion.js';
 export { profileForExport } from './export-profile.js';

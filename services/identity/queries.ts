@@ -4,9 +4,6 @@ import { preparedBuilt, type Db } from '../db/database.js';
 import type { ActorUser, SessionSubscription } from '../shared/actor.js';
 import { own } from './tables.js';
 
-/** The seeds' Session user: the Actor's user (services/shared/actor.ts). */
-export type SessionUser = ActorUser;
-
 /** The organisation a user belongs to (the first joined; an Enterprise user has one), or null. */
 // Prepared: every answer asks it, and planning it cost more than running it; built once (compiledOnce).
 const firstMembership = compiledOnce(1, (db, userId: string) =>
@@ -36,7 +33,7 @@ export function isGovernmentEmail(email: string, domains: readonly string[]) {
 export async function findSessionUser(
   deps: SessionUserDeps,
   user: { id: string; name: string; email: string; emailVerified: boolean; username?: string | null; image?: string | null },
-): Promise<SessionUser> {
+): Promise<ActorUser> {
   const [subscription, org] = await Promise.all([deps.subscriptionOf(user.id), orgOf(deps.db, user.id)]);
   return {
     id: user.id,

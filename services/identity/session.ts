@@ -2,12 +2,14 @@
 // call needs someone signed in.
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Actor, ActorSource, ActorUser, Plan, RequestHeaders } from '../shared/actor.js';
+import type { ByIdSource } from '../shared/actor-without-request.js';
 import type { Db } from '../db/database.js';
 import type { Auth } from './auth.js';
 import { identityErrors } from './errors.js';
 import { findSessionUser, orgOf, type SessionUserDeps } from './queries.js';
 import type { SessionIds } from './session-ids.js';
 import { isAdministrator } from './administrators.js';
+import { claimedVisitorIds, visitorClaimOf } from './people.js';
 
 const headersOf = (headers: RequestHeaders) => fromNodeHeaders(headers as Parameters<typeof fromNodeHeaders>[0]);
 
@@ -42,8 +44,20 @@ export function sessionActors(deps: {
         const user = await findSessionUser(userDeps, session.user);
         return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
       }),
-    orgOf: (userId) => orgOf(deps.db, userId),
     planOf: deps.planOf,
+    ...actorLookups(deps.db),
+  };
+}
+
+/** What an Actor looks up by id: the organisation and the visitor claims (actorFor's source too). */
+export function actorLookups(db: Db): ByIdSource {
+  return {
+    orgOf: (userId) => orgOf(db, userId),
+    claimedVisitorIdsOf: (userId) => claimedVisitorIds(db, userId),
+    visitorClaimedAt: async (visitorId) => {
+      const claim = await visitorClaimOf(db, visitorId);
+      return claim ? new Date(claim.claimed_at).toISOString() : null;
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // Pure rules of a person's memories: the clock and the new key come in with the command; each
 // decision returns the events to append (none when nothing changes) or throws a memory error.
+import type { ActingUser } from '../shared/actor.js';
 import { memoryErrors } from './errors.js';
 import {
   type AllMemoriesForgotten,
@@ -18,8 +19,6 @@ import {
   enabledAt,
 } from './events.js';
 import { MEMORY_COMMENT_MAX, MEMORY_CONTENT_MAX } from './limits.js';
-
-type Who = { userId: string; now: Date };
 
 /** Two memories are the same when they say the same words, whatever the case, spacing or final stop. */
 export const sameText = (content: string) =>
@@ -48,7 +47,7 @@ const known = (state: MemoriesState, content: string, except?: string) =>
   Object.entries(state.memories).some(([k, m]) => k !== except && sameText(m.content) === sameText(content));
 
 /** A memory added by hand: the same text twice is refused. */
-export function decideAdd(state: MemoriesState, cmd: Who & { key: string; content: string }): MemoryRemembered[] {
+export function decideAdd(state: MemoriesState, cmd: ActingUser & { key: string; content: string }): MemoryRemembered[] {
   const content = checkedContent(cmd.content);
   if (known(state, content)) throw memoryErrors.exists();
   return [remembered(cmd, content, 'manual', null)];
@@ -61,7 +60,7 @@ export function decideAdd(state: MemoriesState, cmd: Who & { key: string; conten
  */
 export function decideExtracted(
   state: MemoriesState,
-  cmd: Who & { statements: readonly { key: string; content: string }[]; fromEntryUuid: string; askedAt?: string },
+  cmd: ActingUser & { statements: readonly { key: string; content: string }[]; fromEntryUuid: string; askedAt?: string },
 ) {
   if (!state.enabled || !enabledAt(state, cmd.askedAt ?? cmd.now.toISOString())) return [];
   const out: MemoryRemembered[] = [];
@@ -75,14 +74,14 @@ export function decideExtracted(
   return out;
 }
 
-function remembered(cmd: Who & { key: string }, content: string, origin: MemoryOrigin, from: string | null): MemoryRemembered {
+function remembered(cmd: ActingUser & { key: string }, content: string, origin: MemoryOrigin, from: string | null): MemoryRemembered {
   return {
     type: 'MemoryRemembered',
     data: { user_id: cmd.userId, memory_key: cmd.key, content, origin, from_entry_uuid: from, remembered_at: cmd.now.toISOString() },
   };
 }
 
-export function decideEdit(state: MemoriesState, cmd: Who & { key: string; content: string }): MemoryEdited[] {
+export function decideEdit(state: MemoriesState, cmd: ActingUser & { key: string; content: string }): MemoryEdited[] {
   const m = existing(state, cmd.key);
   const content = checkedContent(cmd.content);
   if (m.content === content) return [];
@@ -90,12 +89,12 @@ export function decideEdit(state: MemoriesState, cmd: Who & { key: string; conte
   return [{ type: 'MemoryEdited', data: { user_id: cmd.userId, memory_key: cmd.key, content, edited_at: cmd.now.toISOString() } }];
 }
 
-export function decideForget(state: MemoriesState, cmd: Who & { key: string }): MemoryForgotten[] {
+export function decideForget(state: MemoriesState, cmd: ActingUser & { key: string }): MemoryForgotten[] {
   existing(state, cmd.key);
   return [{ type: 'MemoryForgotten', data: { user_id: cmd.userId, memory_key: cmd.key, forgotten_at: cmd.now.toISOString() } }];
 }
 
-export function decideForgetAll(state: MemoriesState, cmd: Who): AllMemoriesForgotten[] {
+export function decideForgetAll(state: MemoriesState, cmd: ActingUser): AllMemoriesForgotten[] {
   if (Object.keys(state.memories).length === 0) return [];
   return [{ type: 'AllMemoriesForgotten', data: { user_id: cmd.userId, forgotten_at: cmd.now.toISOString() } }];
 }
@@ -106,7 +105,7 @@ export function decideForgetAll(state: MemoriesState, cmd: Who): AllMemoriesForg
  */
 export function decideToggle(
   state: MemoriesState,
-  cmd: Who & { key: string; verdict: MemoryVerdict; shouldForget: boolean; feedbackEntryUuid: string | null },
+  cmd: ActingUser & { key: string; verdict: MemoryVerdict; shouldForget: boolean; feedbackEntryUuid: string | null },
 ): MemoryFeedbackGiven[] {
   const m = existing(state, cmd.key);
   if (cmd.verdict !== 'helpful' && cmd.verdict !== 'not_helpful') throw memoryErrors.invalidFeedback();
@@ -123,7 +122,7 @@ export function decideToggle(
  */
 export function decideFeedback(
   state: MemoriesState,
-  cmd: Who & { key: string; type: MemoryFeedbackType; comment: string | null; shouldForget: boolean; feedbackEntryUuid: string | null },
+  cmd: ActingUser & { key: string; type: MemoryFeedbackType; comment: string | null; shouldForget: boolean; feedbackEntryUuid: string | null },
 ): MemoryFeedbackGiven[] {
   const m = existing(state, cmd.key);
   if (!(MEMORY_FEEDBACK_TYPES as readonly string[]).includes(cmd.type)) throw memoryErrors.invalidFeedback();
@@ -141,7 +140,7 @@ export function decideFeedback(
 }
 
 function feedback(
-  cmd: Who & { key: string; feedbackEntryUuid: string | null },
+  cmd: ActingUser & { key: string; feedbackEntryUuid: string | null },
   f: Pick<MemoryFeedbackGiven['data'], 'verdict' | 'should_forget' | 'feedback_type' | 'comment'>,
 ): MemoryFeedbackGiven {
   return {
@@ -150,7 +149,7 @@ function feedback(
   };
 }
 
-export function decideSwitch(state: MemoriesState, cmd: Who & { enabled: boolean }): MemoriesSwitched[] {
+export function decideSwitch(state: MemoriesState, cmd: ActingUser & { enabled: boolean }): MemoriesSwitched[] {
   if (state.enabled === cmd.enabled) return [];
   return [{ type: 'MemoriesSwitched', data: { user_id: cmd.userId, enabled: cmd.enabled, switched_at: cmd.now.toISOString() } }];
 }

@@ -9,7 +9,7 @@ import { decideAdd, decideEdit, decideFeedback, decideForget, decideForgetAll, d
 import { memoryErrors } from './errors.js';
 import { MEMORY_PAGE_SIZE } from './limits.js';
 import { listMemories, memoriesEnabled, memoryOf } from './queries.js';
-import { changeMemories } from './use-cases.js';
+import { changeOwnMemories } from './use-cases.js';
 import { memoryView } from './views.js';
 
 const signedIn = signedInOr(memoryErrors.unauthenticated);
@@ -41,14 +41,12 @@ export const memoryRoutes = {
   },
 
   async deleteMemory({ actor, query }, ctx) {
-    const userId = await signedIn(actor);
-    await changeMemories(ctx.store, userId, (s) => decideForget(s, { userId, now: ctx.now(), key: query.memory_key }));
+    await changeOwnMemories(ctx, actor, (s, who) => decideForget(s, { ...who, key: query.memory_key }));
     return { status: 204 };
   },
 
   async deleteAllMemories({ actor }, ctx) {
-    const userId = await signedIn(actor);
-    await changeMemories(ctx.store, userId, (s) => decideForgetAll(s, { userId, now: ctx.now() }));
+    await changeOwnMemories(ctx, actor, (s, who) => decideForgetAll(s, who));
     return { status: 204 };
   },
 
@@ -62,18 +60,17 @@ export const memoryRoutes = {
     const userId = await signedIn(actor);
     const key = query.entry_uuid;
     const feedbackEntryUuid = query.feedback_entry_uuid || null;
-    await changeMemories(ctx.store, userId, (s) =>
-      decideToggle(s, { userId, now: ctx.now(), key, verdict: query.feedback, shouldForget: query.should_forget === true, feedbackEntryUuid }),
+    await changeOwnMemories(ctx, actor, (s, who) =>
+      decideToggle(s, { ...who, key, verdict: query.feedback, shouldForget: query.should_forget === true, feedbackEntryUuid }),
     );
     return { status: 200, body: entryView(key, await found(ctx, userId, key), feedbackEntryUuid) };
   },
 
   async submitMemoryFeedback({ actor, body }, ctx) {
     const userId = await signedIn(actor);
-    await changeMemories(ctx.store, userId, (s) =>
+    await changeOwnMemories(ctx, actor, (s, who) =>
       decideFeedback(s, {
-        userId,
-        now: ctx.now(),
+        ...who,
         key: body.memory_key,
         type: body.type,
         comment: body.comment ?? null,
@@ -87,13 +84,13 @@ export const memoryRoutes = {
   async addMemory({ actor, body }, ctx) {
     const userId = await signedIn(actor);
     const key = randomUUID();
-    await changeMemories(ctx.store, userId, (s) => decideAdd(s, { userId, now: ctx.now(), key, content: body.content }));
+    await changeOwnMemories(ctx, actor, (s, who) => decideAdd(s, { ...who, key, content: body.content }));
     return { status: 201, body: memoryView(await found(ctx, userId, key)) };
   },
 
   async editMemory({ actor, body, query }, ctx) {
     const userId = await signedIn(actor);
-    await changeMemories(ctx.store, userId, (s) => decideEdit(s, { userId, now: ctx.now(), key: query.memory_key, content: body.content }));
+    await changeOwnMemories(ctx, actor, (s, who) => decideEdit(s, { ...who, key: query.memory_key, content: body.content }));
     return { status: 200, body: memoryView(await found(ctx, userId, query.memory_key)) };
   },
 
@@ -103,7 +100,7 @@ export const memoryRoutes = {
 
   async updateMemorySettings({ actor, body }, ctx) {
     const userId = await signedIn(actor);
-    await changeMemories(ctx.store, userId, (s) => decideSwitch(s, { userId, now: ctx.now(), enabled: body.enabled }));
+    await changeOwnMemories(ctx, actor, (s, who) => decideSwitch(s, { ...who, enabled: body.enabled }));
     return { status: 200, body: { enabled: await memoriesEnabled(ctx.db, userId) } };
   },
 } satisfies DomainRoutes<KernelContext>;

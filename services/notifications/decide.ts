@@ -1,5 +1,6 @@
 // Pure rules of notifications: the clock and ids come in with the command; each decision returns
 // the events to append (none when nothing changes) or throws a notification error.
+import type { ActingUser } from '../shared/actor.js';
 import { notificationErrors } from './errors.js';
 import {
   type AllNotificationsRead,
@@ -16,9 +17,7 @@ import {
 } from './events.js';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX, NOTIFICATION_URL_MAX, PUSH_ENDPOINT_MAX, PUSH_SUBSCRIPTIONS_MAX } from './limits.js';
 
-type Who = { userId: string; now: Date };
-
-export function decidePreferences(state: PersonNotifyState, cmd: Who & { preferences: NotificationPreferences }): NotificationPreferencesChanged[] {
+export function decidePreferences(state: PersonNotifyState, cmd: ActingUser & { preferences: NotificationPreferences }): NotificationPreferencesChanged[] {
   const p = cmd.preferences;
   const was = state.preferences;
   if (was.should_send_email === p.should_send_email && was.should_send_in_app === p.should_send_in_app && was.should_send_push === p.should_send_push)
@@ -68,7 +67,7 @@ export function checkedSubscription(sub: { endpoint: string; p256dh: string; aut
  */
 export function decideSubscribe(
   state: PersonNotifyState,
-  cmd: Who & { subscriptionId: string; endpoint: string; p256dh: string; auth: string },
+  cmd: ActingUser & { subscriptionId: string; endpoint: string; p256dh: string; auth: string },
 ): (PushSubscribed | PushUnsubscribed)[] {
   const sub = checkedSubscription(cmd);
   const id = cmd.subscriptionId;
@@ -83,14 +82,14 @@ export function decideSubscribe(
 }
 
 /** The person unsubscribes a browser; one not subscribed is not found. */
-export function decideUnsubscribe(state: PersonNotifyState, cmd: Who & { subscriptionId: string }): PushUnsubscribed[] {
+export function decideUnsubscribe(state: PersonNotifyState, cmd: ActingUser & { subscriptionId: string }): PushUnsubscribed[] {
   const id = cmd.subscriptionId;
   if (!Object.hasOwn(state.subscriptions, id)) throw notificationErrors.subscriptionNotFound();
   return [{ type: 'PushUnsubscribed', data: { user_id: cmd.userId, subscription_id: id, reason: 'unsubscribed', unsubscribed_at: cmd.now.toISOString() } }];
 }
 
 /** The push service said the subscription is gone (404 or 410), or the browser now belongs to someone else: drop it once. */
-export function decideDrop(state: PersonNotifyState, cmd: Who & { subscriptionId: string; reason: 'expired' | 'moved' }): PushUnsubscribed[] {
+export function decideDrop(state: PersonNotifyState, cmd: ActingUser & { subscriptionId: string; reason: 'expired' | 'moved' }): PushUnsubscribed[] {
   if (!Object.hasOwn(state.subscriptions, cmd.subscriptionId)) return [];
   return [
     {
@@ -100,7 +99,7 @@ export function decideDrop(state: PersonNotifyState, cmd: Who & { subscriptionId
   ];
 }
 
-export function decideReadAll(cmd: Who & { unread: number }): AllNotificationsRead[] {
+export function decideReadAll(cmd: ActingUser & { unread: number }): AllNotificationsRead[] {
   if (cmd.unread === 0) return [];
   return [{ type: 'AllNotificationsRead', data: { user_id: cmd.userId, read_at: cmd.now.toISOString() } }];
 }
@@ -112,7 +111,7 @@ export type NotifyInput = {
   body: string;
   /** A path of this app ('/spaces/x'): never another site. */
   url: string;
-  /** Who caused it, when a person did (their name may be in the title). */
+  /** ActingUser caused it, when a person did (their name may be in the title). */
   actorUserId?: string | null;
 };
 
@@ -163,7 +162,7 @@ export function decideSend(
 }
 
 /** Marking read: only the person's own in-app notification; another's answers as one that does not exist. */
-export function decideRead(state: NotificationState, cmd: Who & { notificationId: string }): NotificationRead[] {
+export function decideRead(state: NotificationState, cmd: ActingUser & { notificationId: string }): NotificationRead[] {
   if (state.user_id !== cmd.userId || !state.in_app) throw notificationErrors.notFound();
   if (state.read) return [];
   return [{ type: 'NotificationRead', data: { notification_id: cmd.notificationId, user_id: cmd.userId, read_at: cmd.now.toISOString() } }];

@@ -29,18 +29,17 @@ export const notificationRoutes = {
   },
 
   async updateNotificationPreferences({ actor, body }, ctx) {
-    const userId = await signedIn(actor);
-    await setPreferences(ctx, userId, body);
-    return { status: 200, body: await preferencesOf(ctx.db, userId) };
+    await setPreferences(ctx, actor, body);
+    return { status: 200, body: await preferencesOf(ctx.db, await signedIn(actor)) };
   },
 
   async markNotificationRead({ actor, path }, ctx) {
-    await markRead(ctx, await signedIn(actor), path.notification_id);
+    await markRead(ctx, actor, path.notification_id);
     return { status: 204 };
   },
 
   async markAllNotificationsRead({ actor }, ctx) {
-    await markAllRead(ctx, await signedIn(actor));
+    await markAllRead(ctx, actor);
     return { status: 204 };
   },
 
@@ -55,15 +54,15 @@ export const notificationRoutes = {
   },
 
   async subscribePush({ actor, body }, ctx) {
-    const userId = await signedIn(actor);
+    await signedIn(actor);
     if (!isPushServiceEndpoint(body.endpoint, ctx.notifications.pushAllowPrivateHosts))
       throw notificationErrors.invalidSubscription('the endpoint is not an https address of a push service');
-    const id = await subscribe(ctx, userId, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
+    const id = await subscribe(ctx, actor, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth });
     return { status: 201, body: { subscription_id: id } };
   },
 
   async unsubscribePush({ actor, body }, ctx) {
-    await unsubscribe(ctx, await signedIn(actor), body.endpoint);
+    await unsubscribe(ctx, actor, body.endpoint);
     return { status: 204 };
   },
 } satisfies DomainRoutes<Ctx>;

@@ -1,6 +1,8 @@
 // The sources' consumer on real PostgreSQL: a task's run (the tasks branch's TaskRunSucceeded /
 // TaskRunFailed) notifies its owner once switched on, and not before; a batch looked at again
 // notifies no one twice; preferences apply (in-app off: nothing in the centre).
+import { factsFor } from '../shared/actor.js';
+import { actorOfFacts } from '../shared/actor-without-request.js';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
@@ -91,7 +93,7 @@ test('the same events looked at again notify no one twice; in-app off keeps them
   expect((await listNotifications(db, 'bea', { limit: 10, offset: 0 })).unread).toBe(1);
   expect(await sentOf('task-run-task-t2-1')).toHaveLength(1);
 
-  await setPreferences({ store, now }, 'cyd', { should_send_email: true, should_send_in_app: false, should_send_push: true });
+  await setPreferences({ store, now }, actorOfFacts(factsFor('cyd')), { should_send_email: true, should_send_in_app: false, should_send_push: true });
   await store.append('task-t3', 'no_stream', [succeeded('cyd', 't3')]);
   await consumeUntil('sources-cyd', notificationSourcesConsumer({ store, now }, { taskRuns: true }), async () =>
     expect(await sentOf('task-run-task-t3-1')).toEqual([expect.objectContaining({ in_app: false, email: true, push: true })]),

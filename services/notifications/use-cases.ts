@@ -30,6 +30,8 @@ import {
   type PersonNotifyState,
 } from './events.js';
 import { holdersOf, preferencesOf, unreadCount } from './queries.js';
+import type { ActingUser, Actor } from '../shared/actor.js';
+import { notificationErrors } from './errors.js';
 
 export type NotifyDeps = { store: EventStore; now: () => Date };
 
@@ -69,17 +71,28 @@ export async function notify(deps: NotifyDeps, input: NotifyRequest, trx?: Trx):
   return events[0].data;
 }
 
-export const setPreferences = (deps: NotifyDeps, userId: string, preferences: NotificationPreferences) =>
-  changePerson(deps.store, userId, (s) => decidePreferences(s, { userId, now: deps.now(), preferences }));
+/** Who acts, for the person's own changes below: a visitor is asked to sign in. */
+async function actingUser(deps: NotifyDeps, actor: Actor): Promise<ActingUser> {
+  const userId = await actor.userId();
+  if (!userId) throw notificationErrors.unauthenticated();
+  return { userId, now: deps.now() };
+}
 
-export async function markRead(deps: NotifyDeps, userId: string, notificationId: string) {
+export async function setPreferences(deps: NotifyDeps, actor: Actor, preferences: NotificationPreferences) {
+  const who = await actingUser(deps, actor);
+  return changePerson(deps.store, who.userId, (s) => decidePreferences(s, { ...who, preferences }));
+}
+
+export async function markRead(deps: NotifyDeps, actor: Actor, notificationId: string) {
+  const { userId } = await actingUser(deps, actor);
   const stream = notificationStream(notificationId);
   const { state, version } = await deps.store.aggregate(stream, initialNotification, evolveNotification);
   const events = decideRead(state, { userId, now: deps.now(), notificationId });
   if (events.length) await deps.store.append(stream, version, events).catch((err) => (err instanceof ConcurrencyError ? undefined : Promise.reject(err)));
 }
 
-export async function markAllRead(deps: NotifyDeps, userId: string) {
+export async function markAllRead(deps: NotifyDeps, actor: Actor) {
+  const { userId } = await actingUser(deps, actor);
   const unread = await unreadCount(deps.store.db, userId);
   await changePerson(deps.store, userId, () => decideReadAll({ userId, now: deps.now(), unread }));
 }
@@ -88,7 +101,8 @@ export async function markAllRead(deps: NotifyDeps, userId: string) {
  * A browser subscribes for this person. Were it subscribed for someone else before (a shared
  * browser, signed in as another person since), it stops notifying them.
  */
-export async function subscribe(deps: NotifyDeps, userId: string, sub: { endpoint: string; p256dh: string; auth: string }) {
+export async function subscribe(deps: NotifyDeps, actor: Actor, sub: { endpoint: string; p256dh: string; auth: string }) {
+  const { userId } = await actingUser(deps, actor);
   const id = subscriptionIdOf(checkedSubscription(sub).endpoint);
   // Read before the append: the projection hands the row over to this person.
   const before = await holdersOf(deps.store.db, id);
@@ -98,8 +112,10 @@ export async function subscribe(deps: NotifyDeps, userId: string, sub: { endpoin
   return id;
 }
 
-export const unsubscribe = (deps: NotifyDeps, userId: string, endpoint: string) =>
-  changePerson(deps.store, userId, (s) => decideUnsubscribe(s, { userId, now: deps.now(), subscriptionId: subscriptionIdFor(endpoint) }));
+export async function unsubscribe(deps: NotifyDeps, actor: Actor, endpoint: string) {
+  const who = await actingUser(deps, actor);
+  return changePerson(deps.store, who.userId, (s) => decideUnsubscribe(s, { ...who, subscriptionId: subscriptionIdFor(endpoint) }));
+}
 
 /** The push service answered 404 or 410: the subscription is gone for good. */
 export const dropExpired = (deps: NotifyDeps, userId: string, subscriptionId: string) =>

@@ -2,6 +2,7 @@
 // Each step can run again after a crash and finishes the job without doing anything twice. Steps
 // take and return ids and counts only: a workflow's recorded inputs and outputs must never hold
 // what is being erased. Each domain's data goes through that domain's own index.ts.
+import { factsFor } from '../shared/actor.js';
 import { deleteSpace } from '../bookmarks/index.js';
 import { eraseEvents, type ErasedPerson, type Redactors } from '../eventstore/erasure.js';
 import { payloadFields, streamsWith } from '../eventstore/payload-queries.js';
@@ -77,7 +78,7 @@ export async function leaveOrgs(ctx: KernelContext, userId: string) {
 export async function removeThreads(ctx: KernelContext, userId: string) {
   const visitorIds = await claimedVisitorIds(ctx.db, userId);
   const threads = await threadUuidsOwnedBy(ctx.db, userId, visitorIds);
-  const viewer = { user_id: userId, visitor_ids: visitorIds };
+  const viewer = { ...factsFor(userId), visitor_ids: visitorIds };
   for (const thread of threads)
     await decideAndAppend(ctx.store, thread, (state) => ({
       events: state.started ? decideDeleteThread(state, { viewer, now: ctx.now() }) : [],

@@ -1,5 +1,6 @@
 // Pure rules of the person's settings: the clock and what the server offers come in with the
 // command; each decision returns the events to append (none when nothing changes) or throws.
+import type { ActingUser } from '../shared/actor.js';
 import {
   ANSWER_STYLES,
   type AccountSettingsState,
@@ -17,11 +18,9 @@ import { settingsErrors } from './errors.js';
 import { ABOUT_ME_MAX, ANSWER_LANGUAGES, charCount, SITE_INSTRUCTIONS_MAX_COUNT, SITE_INSTRUCTIONS_MAX_LENGTH } from './limits.js';
 import { normaliseSiteDomain } from './site-domain.js';
 
-type Who = { userId: string; now: Date };
-
 const includes = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
 
-export function decidePreferences(state: AccountSettingsState, cmd: Who & { preferences: Preferences }): PreferencesChanged[] {
+export function decidePreferences(state: AccountSettingsState, cmd: ActingUser & { preferences: Preferences }): PreferencesChanged[] {
   const p = cmd.preferences;
   if (!includes(THEMES, p.theme)) throw settingsErrors.invalidTheme();
   if (p.answer_language !== 'auto' && !Object.hasOwn(ANSWER_LANGUAGES, p.answer_language)) throw settingsErrors.invalidLanguage();
@@ -44,7 +43,7 @@ export function decidePreferences(state: AccountSettingsState, cmd: Who & { pref
 }
 
 /** "About me" is kept trimmed; its length counts characters as people do. */
-export function decidePersonalization(state: AccountSettingsState, cmd: Who & { personalization: Personalization }): PersonalizationChanged[] {
+export function decidePersonalization(state: AccountSettingsState, cmd: ActingUser & { personalization: Personalization }): PersonalizationChanged[] {
   const about = cmd.personalization.about_me.trim();
   if (charCount(about) > ABOUT_ME_MAX) throw settingsErrors.aboutMeTooLong();
   if (!includes(ANSWER_STYLES, cmd.personalization.answer_style)) throw settingsErrors.invalidAnswerStyle();
@@ -54,7 +53,7 @@ export function decidePersonalization(state: AccountSettingsState, cmd: Who & { 
 }
 
 /** `configured`: the ids of the models the server runs now; no other can be the default. */
-export function decideDefaultModel(state: AccountSettingsState, cmd: Who & { model: string; configured: readonly string[] }): DefaultModelChosen[] {
+export function decideDefaultModel(state: AccountSettingsState, cmd: ActingUser & { model: string; configured: readonly string[] }): DefaultModelChosen[] {
   if (!cmd.configured.includes(cmd.model)) throw settingsErrors.unknownModel();
   if (state.defaultModel === cmd.model) return [];
   return [{ type: 'DefaultModelChosen', data: { user_id: cmd.userId, model: cmd.model, chosen_at: cmd.now.toISOString() } }];
@@ -68,7 +67,7 @@ function checkedInstructions(text: string) {
 }
 
 /** Adds a site's instructions; `domain` may be anything people paste (site-domain.ts). */
-export function decideAddSiteInstruction(state: AccountSettingsState, cmd: Who & { domain: string; instructions: string }): SiteInstructionSaved[] {
+export function decideAddSiteInstruction(state: AccountSettingsState, cmd: ActingUser & { domain: string; instructions: string }): SiteInstructionSaved[] {
   const domain = normaliseSiteDomain(cmd.domain);
   if (!domain) throw settingsErrors.invalidDomain();
   const instructions = checkedInstructions(cmd.instructions);
@@ -78,7 +77,7 @@ export function decideAddSiteInstruction(state: AccountSettingsState, cmd: Who &
 }
 
 /** Changes a listed site's instructions; `domain` is the listed (normalised) one. */
-export function decideEditSiteInstruction(state: AccountSettingsState, cmd: Who & { domain: string; instructions: string }): SiteInstructionSaved[] {
+export function decideEditSiteInstruction(state: AccountSettingsState, cmd: ActingUser & { domain: string; instructions: string }): SiteInstructionSaved[] {
   const domain = normaliseSiteDomain(cmd.domain);
   if (!domain || !Object.hasOwn(state.sites, domain)) throw settingsErrors.siteInstructionNotFound();
   const instructions = checkedInstructions(cmd.instructions);
@@ -86,7 +85,7 @@ export function decideEditSiteInstruction(state: AccountSettingsState, cmd: Who 
   return [{ type: 'SiteInstructionSaved', data: { user_id: cmd.userId, domain, instructions, saved_at: cmd.now.toISOString() } }];
 }
 
-export function decideRemoveSiteInstruction(state: AccountSettingsState, cmd: Who & { domain: string }): SiteInstructionRemoved[] {
+export function decideRemoveSiteInstruction(state: AccountSettingsState, cmd: ActingUser & { domain: string }): SiteInstructionRemoved[] {
   const domain = normaliseSiteDomain(cmd.domain);
   if (!domain || !Object.hasOwn(state.sites, domain)) throw settingsErrors.siteInstructionNotFound();
   return [{ type: 'SiteInstructionRemoved', data: { user_id: cmd.userId, domain, removed_at: cmd.now.toISOString() } }];

@@ -16,7 +16,7 @@ import { SITE_INSTRUCTIONS_MAX_COUNT, SITE_INSTRUCTIONS_MAX_LENGTH } from './lim
 import { perksOf } from './perks.js';
 import { settingsOf, siteInstructionsOf } from './queries.js';
 import { normaliseSiteDomain } from './site-domain.js';
-import { changeSettings } from './use-cases.js';
+import { changeOwnSettings } from './use-cases.js';
 import { assistantView, personalizationView, preferencesView } from './views.js';
 
 const signedIn = signedInOr(settingsErrors.unauthenticated);
@@ -34,7 +34,7 @@ export const accountSettingsRoutes = {
 
   async updateAccountPreferences({ actor, body }, ctx) {
     const userId = await signedIn(actor);
-    await changeSettings(ctx.store, userId, (s) => decidePreferences(s, { userId, now: ctx.now(), preferences: body }));
+    await changeOwnSettings(ctx, actor, (s, who) => decidePreferences(s, { ...who, preferences: body }));
     return { status: 200, body: preferencesView(await settingsOf(ctx.db, userId)) };
   },
 
@@ -44,7 +44,7 @@ export const accountSettingsRoutes = {
 
   async updateAccountPersonalization({ actor, body }, ctx) {
     const userId = await signedIn(actor);
-    await changeSettings(ctx.store, userId, (s) => decidePersonalization(s, { userId, now: ctx.now(), personalization: body }));
+    await changeOwnSettings(ctx, actor, (s, who) => decidePersonalization(s, { ...who, personalization: body }));
     return { status: 200, body: personalizationView(await settingsOf(ctx.db, userId)) };
   },
 
@@ -55,7 +55,7 @@ export const accountSettingsRoutes = {
   async updateAssistantSettings({ actor, body }, ctx) {
     const userId = await signedIn(actor);
     const configured = ctx.config.answerModels.map((m) => m.id);
-    await changeSettings(ctx.store, userId, (s) => decideDefaultModel(s, { userId, now: ctx.now(), model: body.default_model, configured }));
+    await changeOwnSettings(ctx, actor, (s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured }));
     return { status: 200, body: assistantView(await settingsOf(ctx.db, userId), ctx.config.answerModels) };
   },
 
@@ -66,21 +66,18 @@ export const accountSettingsRoutes = {
 
   async addSiteInstruction({ actor, body }, ctx) {
     const userId = await signedIn(actor);
-    const [saved] = await changeSettings(ctx.store, userId, (s) => decideAddSiteInstruction(s, { userId, now: ctx.now(), ...body }));
+    const [saved] = await changeOwnSettings(ctx, actor, (s, who) => decideAddSiteInstruction(s, { ...who, ...body }));
     return { status: 201, body: await siteView(ctx, userId, saved.data.domain) };
   },
 
   async updateSiteInstruction({ actor, body, path }, ctx) {
     const userId = await signedIn(actor);
-    await changeSettings(ctx.store, userId, (s) =>
-      decideEditSiteInstruction(s, { userId, now: ctx.now(), domain: path.domain, instructions: body.instructions }),
-    );
+    await changeOwnSettings(ctx, actor, (s, who) => decideEditSiteInstruction(s, { ...who, domain: path.domain, instructions: body.instructions }));
     return { status: 200, body: await siteView(ctx, userId, normaliseSiteDomain(path.domain) ?? path.domain) };
   },
 
   async deleteSiteInstruction({ actor, path }, ctx) {
-    const userId = await signedIn(actor);
-    await changeSettings(ctx.store, userId, (s) => decideRemoveSiteInstruction(s, { userId, now: ctx.now(), domain: path.domain }));
+    await changeOwnSettings(ctx, actor, (s, who) => decideRemoveSiteInstruction(s, { ...who, domain: path.domain }));
     return { status: 204 };
   },
 

@@ -20,6 +20,8 @@ function sourceFor(user: ActorUser | null) {
     userOf: vi.fn(async () => user),
     orgOf: vi.fn(async () => 'org-from-lookup'),
     planOf: vi.fn((u: ActorUser) => (u.org_uuid ? ('enterprise' as const) : ('free' as const))),
+    claimedVisitorIdsOf: vi.fn(async () => []),
+    visitorClaimedAt: vi.fn(async () => null),
   } satisfies ActorSource;
   return { source, actor: createActor({ requestId: 'r1', visitorId: 'v1', headers: { cookie: 'c' } }, source) };
 }

@@ -61,7 +61,47 @@ export type Actor = {
   org(): Promise<string | null>;
   /** The signed-in user's plan; 'free' for a visitor. */
   plan(): Promise<Plan>;
+  /**
+   * The visitor ids whose work this actor owns: the ones the signed-in user claimed (one lookup),
+   * or this browser's alone for a visitor (no lookup).
+   */
+  visitorIds(): Promise<string[]>;
+  /** Signed out in a browser an account claimed: when (one lookup); null when signed in (no lookup). */
+  claimedAt(): Promise<string | null>;
+  /** The resolved facts pure rules decide on: user id, visitor ids and claim time, each asked once. */
+  facts(): Promise<ActorFacts>;
 };
+
+/**
+ * Who acts, resolved: the plain facts the pure rules of every domain decide on (a thread's owner,
+ * a Space's member). A use case gets them from its Actor; a workflow acting for someone builds them.
+ */
+export type ActorFacts = {
+  /** The signed-in user, or null for a visitor. */
+  user_id: string | null;
+  /** The visitor ids whose work the actor owns (Actor.visitorIds). */
+  visitor_ids: string[];
+  /**
+   * When an account claimed the browser of a signed-out visitor: the work before it is the
+   * account's now, not whoever uses that browser signed out.
+   */
+  claimed_at?: string | null;
+  /** This browser's visitor id (what a new thread records as its owner when signed out). */
+  visitor_id?: string;
+};
+
+/**
+ * The facts of someone signed in, as the rules on Spaces and their members need them: `email`
+ * their verified address in lower case, or null until it is verified (an unverified address binds
+ * no invitation); `org_uuid` their organisation.
+ */
+export type SignedInFacts = { user_id: string; email: string | null; org_uuid: string | null };
+
+/** A signed-in person's command at a time: what per-person rules (tasks, settings, memories, notifications) record. */
+export type ActingUser = { userId: string; now: Date };
+
+/** The facts of a workflow or background job acting for `userId` (no browser, no claimed visitors). */
+export const factsFor = <U extends string | null>(userId: U): ActorFacts & { user_id: U } => ({ user_id: userId, visitor_ids: [] });
 
 /** How the parts of an Actor are found: given by the composition root, so the edge knows no domain. */
 export type ActorSource = {
@@ -69,6 +109,10 @@ export type ActorSource = {
   userOf: (headers: RequestHeaders) => Promise<ActorUser | null>;
   orgOf: (userId: string) => Promise<string | null>;
   planOf: (user: ActorUser) => Plan;
+  /** The visitor ids the user claimed. */
+  claimedVisitorIdsOf: (userId: string) => Promise<string[]>;
+  /** When this visitor id was claimed by an account (ISO time), or null. */
+  visitorClaimedAt: (visitorId: string) => Promise<string | null>;
 };
 
 /** A request's headers as Node gives them (lower-case names). */
@@ -80,6 +124,9 @@ export function createActor(ids: { requestId: string; visitorId: string; headers
   let user: Promise<ActorUser | null> | undefined;
   let org: Promise<string | null> | undefined;
   let plan: Promise<Plan> | undefined;
+  let visitorIds: Promise<string[]> | undefined;
+  let claimedAt: Promise<string | null> | undefined;
+  let facts: Promise<ActorFacts> | undefined;
   const actor: Actor = {
     requestId: ids.requestId,
     visitorId: ids.visitorId,
@@ -87,6 +134,15 @@ export function createActor(ids: { requestId: string; visitorId: string; headers
     user: () => (user ??= source.userOf(ids.headers)),
     org: () => (org ??= user ? user.then((u) => u?.org_uuid ?? null) : actor.userId().then((id) => (id ? source.orgOf(id) : null))),
     plan: () => (plan ??= actor.user().then((u) => (u ? source.planOf(u) : 'free'))),
+    visitorIds: () => (visitorIds ??= actor.userId().then((id) => (id ? source.claimedVisitorIdsOf(id) : [ids.visitorId]))),
+    claimedAt: () => (claimedAt ??= actor.userId().then((id) => (id || !ids.visitorId ? null : source.visitorClaimedAt(ids.visitorId)))),
+    facts: () =>
+      (facts ??= Promise.all([actor.userId(), actor.visitorIds(), actor.claimedAt()]).then(([user_id, visitor_ids, claimed_at]) => ({
+        user_id,
+        visitor_ids,
+        claimed_at,
+        visitor_id: ids.visitorId,
+      }))),
   };
   return actor;
 }

@@ -1,9 +1,11 @@
 // Creating a Space, optionally from a template. A thread-linked creation (a thread moved into the
 // new Space) is composed by its handler (thread-routes.ts), the thread's part through the port.
+import type { Actor } from '../shared/actor.js';
 import { randomUUID } from 'node:crypto';
 import type { CollectionCreateRequest } from '../../generated/sdk/types.gen.js';
 import type { KernelContext } from '../shared/context.js';
-import { decideCreate, type Actor } from './decide.js';
+import { decideCreate } from './decide.js';
+import { requireActor } from './access.js';
 import { spaceErrors } from './errors.js';
 import { fieldsOf } from './space-view.js';
 import { findTemplate, type SpaceTemplate } from './templates.js';
@@ -19,8 +21,11 @@ export function templateFor(templateId: string | undefined): SpaceTemplate | nul
 }
 
 export async function createSpace(ctx: KernelContext, actor: Actor, body: CollectionCreateRequest, template: SpaceTemplate | null): Promise<string> {
-  await checkSpaceCreation(ctx.db, actor.user_id);
+  const who = await requireActor(actor);
+  await checkSpaceCreation(ctx.db, who.user_id);
   const uuid = randomUUID();
-  await decideSpace(ctx.store, uuid, (state) => decideCreate(state, { uuid, actor, fields: fieldsOf(body), access: body.access, template, now: ctx.now() }));
+  await decideSpace(ctx.store, uuid, (state) =>
+    decideCreate(state, { uuid, actor: who, fields: fieldsOf(body), access: body.access, template, now: ctx.now() }),
+  );
   return uuid;
 }

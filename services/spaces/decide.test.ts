@@ -1,3 +1,4 @@
+import type { SignedInFacts } from '../shared/actor.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NewEvent, StoredEvent } from '../eventstore/types.js';
@@ -17,15 +18,14 @@ import {
   decideRoleChange,
   effectiveAccess,
   permissionIn,
-  type Actor,
 } from './decide.js';
 import { evolveSpace, initialSpace, type SpaceState } from './events.js';
 import { decider, refused } from '../../tests/support/decider.js';
 
 const now = new Date('2026-05-06T07:08:09Z');
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const ada: Actor = { user_id: 'ada', email: 'ada@example.com', org_uuid: null };
-const bob: Actor = { user_id: 'bob', email: 'bob@example.com', org_uuid: null };
+const ada: SignedInFacts = { user_id: 'ada', email: 'ada@example.com', org_uuid: null };
+const bob: SignedInFacts = { user_id: 'bob', email: 'bob@example.com', org_uuid: null };
 const owner = { email: 'ada@example.com', org_uuid: null };
 const apply = (state: SpaceState, events: NewEvent[]) =>
   events.reduce(
@@ -117,7 +117,7 @@ describe('who may do what', () => {
   });
 
   it('an account whose address is not verified holds no invitation to it: it cannot see or accept one', () => {
-    const impostor: Actor = { user_id: 'eve', email: invitationEmail({ email: 'bob@example.com', email_verified: false }), org_uuid: null };
+    const impostor: SignedInFacts = { user_id: 'eve', email: invitationEmail({ email: 'bob@example.com', email_verified: false }), org_uuid: null };
     const invited = withMember('WRITER', false);
     expect(permissionIn(invited, impostor, owner)).toEqual({ level: ACCESS_LEVEL.NONE, readable: false });
     expect(() => decideAccept(invited, { actor: impostor, owner, now })).toThrow(expect.objectContaining({ code: 'email_not_verified' }));
@@ -126,10 +126,10 @@ describe('who may do what', () => {
 
   it('an accepted member keeps their place under a new address; whoever takes up the old address gets nothing of it', () => {
     const accepted = withMember('WRITER', true);
-    const bobMoved: Actor = { ...bob, email: 'bob@new.example' };
+    const bobMoved: SignedInFacts = { ...bob, email: 'bob@new.example' };
     expect(permissionIn(accepted, bobMoved, owner)).toEqual({ level: ACCESS_LEVEL.WRITER, readable: true });
     expect(decideRemoveMember(accepted, { actor: bobMoved, owner, member_id: 'm1', now })).toHaveLength(1);
-    const newcomer: Actor = { user_id: 'carol', email: 'bob@example.com', org_uuid: null };
+    const newcomer: SignedInFacts = { user_id: 'carol', email: 'bob@example.com', org_uuid: null };
     expect(permissionIn(accepted, newcomer, owner)).toEqual({ level: ACCESS_LEVEL.NONE, readable: false });
     expect(refusal(() => decideAccept(accepted, { actor: newcomer, owner, now }))).toBe('collection_not_found');
     expect(refusal(() => decideRemoveMember(accepted, { actor: newcomer, owner, member_id: 'm1', now }))).toBe('collection_not_found');

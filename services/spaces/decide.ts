@@ -1,5 +1,6 @@
 // The rules of a Space: who may do what (access-levels.ts), and what each change records.
 // Pure: callers pass the actor, the owner's organisation and the clock.
+import type { SignedInFacts } from '../shared/actor.js';
 import { spaceErrors } from './errors.js';
 import {
   ACCESS_LEVEL,
@@ -36,11 +37,6 @@ import type {
 /** The address that binds invitations: a verified one only, so registering someone's address takes over nothing. */
 export const invitationEmail = (user: { email: string; email_verified: boolean }) => (user.email_verified ? user.email.toLowerCase() : null);
 
-/**
- * A signed-in person acting on a Space: `email` their verified address in lower case, or null
- * until it is verified (an unverified address binds no invitation); `org_uuid` their organisation.
- */
-export type Actor = { user_id: string; email: string | null; org_uuid: string | null };
 /** What the caller knows about the Space's owner that the stream does not hold. */
 export type OwnerFacts = { org_uuid: string | null; email: string };
 
@@ -61,13 +57,13 @@ export function effectiveAccess(f: { ownLevel: AccessLevel | null; access: Space
  * The actor's member row: the one they accepted (bound to their account, so it stays theirs when
  * they change their address), else an invitation still pending for their verified address.
  */
-export function memberFor(state: SpaceState, actor: Pick<Actor, 'user_id' | 'email'>): MemberState | undefined {
+export function memberFor(state: SpaceState, actor: Pick<SignedInFacts, 'user_id' | 'email'>): MemberState | undefined {
   const members = Object.values(state.members);
   return members.find((m) => m.user_id === actor.user_id) ?? (actor.email ? members.find((m) => m.user_id === null && m.email === actor.email) : undefined);
 }
 
 /** The Space seen through the actor's eyes, from its stream. */
-export function permissionIn(state: SpaceState, actor: Pick<Actor, 'user_id' | 'email' | 'org_uuid'> | null, owner: Pick<OwnerFacts, 'org_uuid'>) {
+export function permissionIn(state: SpaceState, actor: Pick<SignedInFacts, 'user_id' | 'email' | 'org_uuid'> | null, owner: Pick<OwnerFacts, 'org_uuid'>) {
   const created = state.created;
   if (!created || state.deleted) return { level: ACCESS_LEVEL.NONE as AccessLevel, readable: false };
   const own = !actor ? null : created.owner_user_id === actor.user_id ? ACCESS_LEVEL.OWNER : (memberFor(state, actor)?.level ?? null);
@@ -75,7 +71,7 @@ export function permissionIn(state: SpaceState, actor: Pick<Actor, 'user_id' | '
 }
 
 /** The Space if the actor may read it; otherwise 404, so its existence is not revealed. */
-function visible(state: SpaceState, actor: Actor, owner: OwnerFacts) {
+function visible(state: SpaceState, actor: SignedInFacts, owner: OwnerFacts) {
   const p = permissionIn(state, actor, owner);
   if (!p.readable && !isInvited(p.level)) throw NOT_FOUND();
   return { created: state.created!, fields: state.fields!, level: p.level };
@@ -120,7 +116,7 @@ function checkAccess(access: SpaceAccess, ownerOrg: string | null) {
 
 export type CreateCommand = {
   uuid: string;
-  actor: Actor;
+  actor: SignedInFacts;
   fields: Partial<SpaceFields>;
   access?: SpaceAccess;
   template: { id: string; title: string; description: string; emoji: string; instructions: string } | null;
@@ -153,7 +149,7 @@ export function decideCreate(state: SpaceState, cmd: CreateCommand): SpaceCreate
   ];
 }
 
-export type EditCommand = { actor: Actor; owner: OwnerFacts; changes: Partial<SpaceFields>; access?: SpaceAccess; now: Date };
+export type EditCommand = { actor: SignedInFacts; owner: OwnerFacts; changes: Partial<SpaceFields>; access?: SpaceAccess; now: Date };
 
 /** Only what differs is recorded; access and web search are the owner's or an admin's. */
 export function decideEdit(state: SpaceState, cmd: EditCommand): (SpaceEdited | SpaceAccessChanged)[] {
@@ -172,7 +168,7 @@ export function decideEdit(state: SpaceState, cmd: EditCommand): (SpaceEdited | 
   return events;
 }
 
-function accessChange(state: SpaceState, access: SpaceAccess, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceAccessChanged[] {
+function accessChange(state: SpaceState, access: SpaceAccess, cmd: { actor: SignedInFacts; owner: OwnerFacts; now: Date }): SpaceAccessChanged[] {
   if (access === state.access) return [];
   checkAccess(access, cmd.owner.org_uuid);
   return [
@@ -183,19 +179,19 @@ function accessChange(state: SpaceState, access: SpaceAccess, cmd: { actor: Acto
   ];
 }
 
-export function decideAccess(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; access: SpaceAccess; now: Date }): SpaceAccessChanged[] {
+export function decideAccess(state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; access: SpaceAccess; now: Date }): SpaceAccessChanged[] {
   const { level } = visible(state, cmd.actor, cmd.owner);
   mustAdmin(level);
   return accessChange(state, cmd.access, cmd);
 }
 
-export function decideDelete(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceDeleted[] {
+export function decideDelete(state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; now: Date }): SpaceDeleted[] {
   const { created, level } = visible(state, cmd.actor, cmd.owner);
   if (!isOwnerLevel(level)) throw spaceErrors.notSpaceOwner();
   return [{ type: 'SpaceDeleted', data: { uuid: created.uuid, deleted_by: cmd.actor.user_id, deleted_at: cmd.now.toISOString() } }];
 }
 
-export type InviteCommand = { actor: Actor; owner: OwnerFacts; email: string; role: SpaceRole; member_id: string; now: Date };
+export type InviteCommand = { actor: SignedInFacts; owner: OwnerFacts; email: string; role: SpaceRole; member_id: string; now: Date };
 
 /** An invitation holds INVITED_<role> until accepted; inviting someone already there changes their role. */
 export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMemberInvited | SpaceMemberRoleChanged)[] {
@@ -225,7 +221,7 @@ export function decideInvite(state: SpaceState, cmd: InviteCommand): (SpaceMembe
 }
 
 /** The invited person (by email) takes the role they were invited to; twice changes nothing. */
-export function decideAccept(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; now: Date }): SpaceInviteAccepted[] {
+export function decideAccept(state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; now: Date }): SpaceInviteAccepted[] {
   // Said for any Space, so it tells nothing of this one.
   if (!cmd.actor.email) throw spaceErrors.emailNotVerified();
   visible(state, cmd.actor, cmd.owner);
@@ -255,7 +251,7 @@ function memberOf(state: SpaceState, memberId: string) {
 
 export function decideRoleChange(
   state: SpaceState,
-  cmd: { actor: Actor; owner: OwnerFacts; member_id: string; role: SpaceRole; now: Date },
+  cmd: { actor: SignedInFacts; owner: OwnerFacts; member_id: string; role: SpaceRole; now: Date },
 ): SpaceMemberRoleChanged[] {
   const { level } = visible(state, cmd.actor, cmd.owner);
   mustAdmin(level);
@@ -271,7 +267,7 @@ export function decideRoleChange(
 }
 
 /** The owner or an admin removes anyone but the owner; a member may leave (or decline). */
-export function decideRemoveMember(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; member_id: string; now: Date }): SpaceMemberRemoved[] {
+export function decideRemoveMember(state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; member_id: string; now: Date }): SpaceMemberRemoved[] {
   const { level } = visible(state, cmd.actor, cmd.owner);
   const m = memberOf(state, cmd.member_id);
   if (memberFor(state, cmd.actor)?.member_id !== m.member_id) mustAdmin(level);
@@ -284,7 +280,7 @@ export function decideRemoveMember(state: SpaceState, cmd: { actor: Actor; owner
 }
 
 /** Whether the actor may add a link here; checked before the page is fetched. */
-export function checkCanAddLink(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; link: string }): 'new' | 'present' {
+export function checkCanAddLink(state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; link: string }): 'new' | 'present' {
   const { level } = visible(state, cmd.actor, cmd.owner);
   mustWrite(level);
   if (state.links.includes(cmd.link)) return 'present';
@@ -294,7 +290,7 @@ export function checkCanAddLink(state: SpaceState, cmd: { actor: Actor; owner: O
 
 export function decideAddLink(
   state: SpaceState,
-  cmd: { actor: Actor; owner: OwnerFacts; link: string; title: string; text: string; text_truncated?: boolean; now: Date },
+  cmd: { actor: SignedInFacts; owner: OwnerFacts; link: string; title: string; text: string; text_truncated?: boolean; now: Date },
 ): SpaceLinkAdded[] {
   if (checkCanAddLink(state, cmd) === 'present') return [];
   return [
@@ -313,7 +309,7 @@ export function decideAddLink(
   ];
 }
 
-export function decideRemoveLink(state: SpaceState, cmd: { actor: Actor; owner: OwnerFacts; link: string; now: Date }): SpaceLinkRemoved[] {
+export function decideRemoveLink(state: SpaceState, cmd: { actor: SignedInFacts; owner: OwnerFacts; link: string; now: Date }): SpaceLinkRemoved[] {
   const { level } = visible(state, cmd.actor, cmd.owner);
   mustWrite(level);
   if (!state.links.includes(cmd.link)) return [];

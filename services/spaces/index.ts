@@ -3,7 +3,7 @@ export { ACCESS_LEVEL, canEditSources, isAdminCapable, isOwnerLevel, SPACE_ACCES
 export { actorOf, ownerFacts, notFound, readsSpace, requireActor, spaceActor, spaceView, visibleSpace } from './access.js';
 export { type AnswerSpace, answerSpaceOf } from './answer-space.js';
 export { collectionInfoFor } from './collection-info.js';
-export { type Actor, decideDelete, type OwnerFacts, permissionIn } from './decide.js';
+export { decideDelete, type OwnerFacts, permissionIn } from './decide.js';
 export { spaceErrors } from './errors.js';
 export { PASSAGE_SIZE } from './links/chunk.js';
 export { decideSpace, spaceState } from './use-cases.js';

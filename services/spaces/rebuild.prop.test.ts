@@ -1,6 +1,7 @@
 // Rebuilding the Space read models (spaces, space_members, the links' passages) from the log
 // gives back exactly what inline projection wrote, for random sequences of Space commands run
 // through the real rules and store.
+import type { SignedInFacts } from '../shared/actor.js';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -21,7 +22,6 @@ import {
   decideInvite,
   decideRemoveLink,
   decideRemoveMember,
-  type Actor,
 } from './decide.js';
 import { decideSpace } from './use-cases.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => close?.());
 
 const SPACES = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
-const people: Actor[] = [0, 1, 2].map((i) => ({ user_id: `user-${i}`, email: `user${i}@example.com`, org_uuid: null }));
+const people: SignedInFacts[] = [0, 1, 2].map((i) => ({ user_id: `user-${i}`, email: `user${i}@example.com`, org_uuid: null }));
 const owner = { email: 'user0@example.com', org_uuid: null };
 
 type Command =

@@ -1,22 +1,21 @@
-// Spaces over HTTP (seed 000 §7 "The calls it makes"): thin handlers that find the actor and the
-// Space, call the rules in decide.ts through the use cases, and answer with the Space as it is.
+// Spaces over HTTP (seed 000 §7 "The calls it makes"): thin handlers that hand the request's
+// actor to a use case (a change runs a rule of decide.ts) and answer with the Space as it is.
 import { randomUUID } from 'node:crypto';
 import type { DomainRoutes } from '../http/handler.js';
 import { actorOf, requireActor, visibleSpace } from './access.js';
 import { decideAccept, decideAccess, decideEdit, decideInvite, decideRemoveMember, decideRoleChange } from './decide.js';
-import { spaceErrors } from './errors.js';
 import { addLink, removeLink } from './links-use-case.js';
 import { memberList } from './member-list.js';
 import { collectionView, listUserSpaces } from './queries.js';
 import { SPACE_TEMPLATES } from './templates.js';
-import { fieldsOf, respondWithSpace, spaceFor } from './space-view.js';
-import { decideSpace } from './use-cases.js';
+import { fieldsOf, respondWithSpace } from './space-view.js';
+import { acceptInvite, changeSpace } from './change-use-case.js';
 
 export const spaceRoutes = {
-  async editCollection({ actor: requestActor, body, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
-    await decideSpace(ctx.store, space.uuid, (state) => decideEdit(state, { actor, owner, changes: fieldsOf(body), access: body.access, now: ctx.now() }));
+  async editCollection({ actor, body, path }, ctx) {
+    const space = await changeSpace(ctx, actor, path.collection_uuid, (state, cmd) =>
+      decideEdit(state, { ...cmd, changes: fieldsOf(body), access: body.access }),
+    );
     return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
   },
 
@@ -34,68 +33,49 @@ export const spaceRoutes = {
   },
 
   async getCollection({ actor, query }, ctx) {
-    return { status: 200, body: await respondWithSpace(ctx, String(query.collection_slug), await actorOf(actor)) };
+    return { status: 200, body: await respondWithSpace(ctx, String(query.collection_slug), actor) };
   },
 
-  async updateCollectionAccess({ actor: requestActor, body, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
+  async updateCollectionAccess({ actor, body, path }, ctx) {
     const access = body.updated_access;
-    await decideSpace(ctx.store, space.uuid, (state) => decideAccess(state, { actor, owner, access, now: ctx.now() }));
+    const space = await changeSpace(ctx, actor, path.collection_uuid, (state, cmd) => decideAccess(state, { ...cmd, access }));
     return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
   },
 
-  async addCollectionLink({ actor: requestActor, body }, ctx) {
-    const { collection_uuid, link } = body;
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, collection_uuid, actor);
-    await addLink(ctx, { uuid: space.uuid, actor, owner, link });
-    return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
+  async addCollectionLink({ actor, body }, ctx) {
+    const uuid = await addLink(ctx, actor, body.collection_uuid, body.link);
+    return { status: 200, body: await respondWithSpace(ctx, uuid, actor) };
   },
 
-  async removeCollectionLink({ actor: requestActor, body }, ctx) {
-    const { collection_uuid, link } = body;
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, collection_uuid, actor);
-    await removeLink(ctx, { uuid: space.uuid, actor, owner, link });
-    return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
+  async removeCollectionLink({ actor, body }, ctx) {
+    const uuid = await removeLink(ctx, actor, body.collection_uuid, body.link);
+    return { status: 200, body: await respondWithSpace(ctx, uuid, actor) };
   },
 
-  async listCollectionMembers({ actor: requestActor, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    const { space } = await visibleSpace(ctx.db, path.collection_uuid, actor);
+  async listCollectionMembers({ actor, path }, ctx) {
+    const { space } = await visibleSpace(ctx.db, path.collection_uuid, await requireActor(actor));
     return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 
-  async inviteCollectionMember({ actor: requestActor, body, path }, ctx) {
+  async inviteCollectionMember({ actor, body, path }, ctx) {
     const { email, role } = body;
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
-    await decideSpace(ctx.store, space.uuid, (state) => decideInvite(state, { actor, owner, email, role, member_id: randomUUID(), now: ctx.now() }));
+    const space = await changeSpace(ctx, actor, path.collection_uuid, (state, cmd) => decideInvite(state, { ...cmd, email, role, member_id: randomUUID() }));
     return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 
-  async acceptCollectionInvite({ actor: requestActor, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    // Before the Space is looked up: the same answer for every Space, so it tells nothing of this one.
-    if (!actor.email) throw spaceErrors.emailNotVerified();
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
-    await decideSpace(ctx.store, space.uuid, (state) => decideAccept(state, { actor, owner, now: ctx.now() }));
+  async acceptCollectionInvite({ actor, path }, ctx) {
+    const space = await acceptInvite(ctx, actor, path.collection_uuid, decideAccept);
     return { status: 200, body: await respondWithSpace(ctx, space.uuid, actor) };
   },
 
-  async changeCollectionMemberRole({ actor: requestActor, body, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
+  async changeCollectionMemberRole({ actor, body, path }, ctx) {
     const role = body.role;
-    await decideSpace(ctx.store, space.uuid, (state) => decideRoleChange(state, { actor, owner, member_id: path.member_id, role, now: ctx.now() }));
+    const space = await changeSpace(ctx, actor, path.collection_uuid, (state, cmd) => decideRoleChange(state, { ...cmd, member_id: path.member_id, role }));
     return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 
-  async removeCollectionMember({ actor: requestActor, path }, ctx) {
-    const actor = await requireActor(requestActor);
-    const { space, owner } = await spaceFor(ctx, path.collection_uuid, actor);
-    await decideSpace(ctx.store, space.uuid, (state) => decideRemoveMember(state, { actor, owner, member_id: path.member_id, now: ctx.now() }));
+  async removeCollectionMember({ actor, path }, ctx) {
+    const space = await changeSpace(ctx, actor, path.collection_uuid, (state, cmd) => decideRemoveMember(state, { ...cmd, member_id: path.member_id }));
     return { status: 200, body: { members: await memberList(ctx.db, space) } };
   },
 } satisfies DomainRoutes;

@@ -22,11 +22,12 @@ const spaceRef = (space: SpaceRow, level: number) => ({
 });
 
 export const spaceThreadRoutes = {
-  async createCollection({ actor: requestActor, body }, ctx) {
-    const actor = await requireActor(requestActor);
+  async createCollection({ actor, body }, ctx) {
+    // Signed in first: a visitor is told so before anything of the template or the thread.
+    await requireActor(actor);
     const template = templateFor(body.template_id);
     // Thread-linked creation: a thread that cannot move in stops the creation before it starts.
-    const move = body.entry_uuid ? await ctx.spaceThreads.movable(requestActor, body.entry_uuid) : null;
+    const move = body.entry_uuid ? await ctx.spaceThreads.movable(actor, body.entry_uuid) : null;
     const uuid = await createSpace(ctx, actor, body, template);
     // The creator owns the new Space: nothing of it to check before the thread moves in.
     await move?.into(uuid, { articleMode: false });

@@ -7,7 +7,7 @@ const models = [
   { id: 'offline-extractive', name: 'Offline' },
   { id: 'sonar-beta', name: 'Sonar beta' },
 ];
-const base = { ownerId: 'u1', now, models, defaultModel: 'offline-extractive', counts: { tasks: 0, price_alerts: 0 }, limits: { tasks: 5, price_alerts: 2 } };
+const base = { userId: 'u1', now, models, defaultModel: 'offline-extractive', counts: { tasks: 0, price_alerts: 0 }, limits: { tasks: 5, price_alerts: 2 } };
 const daily: TaskInput = { task_type: 'SCHEDULE', query: { prompt: 'News about Rust' }, schedule: { kind: 'DAILY', hour: 9, minute: 0 }, tzid: 'UTC' };
 const fold = (events: TaskEvent[], s: TaskState = initialTask) => events.reduce(evolveTask, s);
 const code = (f: () => unknown) => {
@@ -65,23 +65,23 @@ describe('creating a task (seed 003 §3)', () => {
 describe('changing a task', () => {
   const s = make(daily);
   it("is the owner's only", () => {
-    expect(code(() => decidePause(s, { ownerId: 'u2', now }))).toBe('task_not_found');
-    expect(code(() => decideUpdate(s, { ...base, ownerId: 'u2', patch: { title: 'x' } }))).toBe('task_not_found');
+    expect(code(() => decidePause(s, { userId: 'u2', now }))).toBe('task_not_found');
+    expect(code(() => decideUpdate(s, { ...base, userId: 'u2', patch: { title: 'x' } }))).toBe('task_not_found');
   });
   it('pauses, resumes from now, updates, deletes', () => {
-    const paused = fold(decidePause(s, { ownerId: 'u1', now }), s);
+    const paused = fold(decidePause(s, { userId: 'u1', now }), s);
     expect(paused.task?.status).toBe('PAUSED');
-    expect(decidePause(paused, { ownerId: 'u1', now })).toEqual([]);
+    expect(decidePause(paused, { userId: 'u1', now })).toEqual([]);
     const later = new Date('2026-03-10T10:00:00Z');
-    const resumed = fold(decideResume(paused, { ownerId: 'u1', now: later }), paused);
+    const resumed = fold(decideResume(paused, { userId: 'u1', now: later }), paused);
     expect(resumed.task).toMatchObject({ status: 'ACTIVE', next_run_at: '2026-03-11T09:00:00.000Z' });
     const updated = fold(
       decideUpdate(resumed, { ...base, patch: { title: 'Rust', schedule: { kind: 'WEEKLY', dayOfWeek: 1, hour: 8, minute: 0 } } }).events,
       resumed,
     );
     expect(updated.task).toMatchObject({ title: 'Rust', next_run_at: '2026-03-09T08:00:00.000Z' });
-    const deleted = fold(decideDelete(updated, { ownerId: 'u1', now }), updated);
-    expect(code(() => decidePause(deleted, { ownerId: 'u1', now }))).toBe('task_not_found');
+    const deleted = fold(decideDelete(updated, { userId: 'u1', now }), updated);
+    expect(code(() => decidePause(deleted, { userId: 'u1', now }))).toBe('task_not_found');
   });
   it('copies into a new task within the limits', () => {
     const copy = decideCopy(s, { ...base, taskId: 't2', input: daily });
@@ -105,7 +105,7 @@ describe('runs', () => {
     expect(decideStartRun(failed, { occurrenceKey: '2026-03-07T09:00:00.000Z', now: at }).run).toBe(true);
   });
   it('skip an occurrence while paused', () => {
-    const paused = fold(decidePause(s, { ownerId: 'u1', now }), s);
+    const paused = fold(decidePause(s, { userId: 'u1', now }), s);
     const d = decideStartRun(paused, { occurrenceKey: at.toISOString(), now: at, occurrenceAt: at });
     expect(d.run).toBe(false);
     expect(d.events[0].type).toBe('TaskRunSkipped');

@@ -1,6 +1,7 @@
 // Pure rules of a task: what it may be (type, query, schedule, alert), who may change it, how
 // many a plan keeps, and when it runs next. The clock, the new id, the models and the plan's
 // limits come in with the command; each decision returns the events to append or throws.
+import type { ActingUser } from '../shared/actor.js';
 import type { ModelChoice } from '../shared/answer-models.js';
 import { taskErrors } from './errors.js';
 import {
@@ -52,7 +53,6 @@ export type PlanTaskLimits = { tasks: number; price_alerts: number };
 /** How many the owner keeps now: tasks (scheduled and shortcuts) and price alerts. */
 export type OwnedCounts = { tasks: number; price_alerts: number };
 
-type Who = { ownerId: string; now: Date };
 type Catalogue = { models: readonly ModelChoice[]; defaultModel: string };
 
 const chars = (s: string) => [...s].length;
@@ -125,7 +125,7 @@ function scheduled(schedule: Schedule, askedExpiry: Date | null, model: ModelCho
 
 export type Decided<E> = { events: E[]; fellBack: boolean };
 
-function definition(input: TaskInput, cmd: Who & Catalogue): { def: TaskDefinition; fellBack: boolean } {
+function definition(input: TaskInput, cmd: ActingUser & Catalogue): { def: TaskDefinition; fellBack: boolean } {
   if (!(TASK_TYPES as readonly string[]).includes(input.task_type)) throw taskErrors.unknownTaskType();
   const type = input.task_type as TaskType;
   const query = checkedQuery(input.query, cmd);
@@ -145,7 +145,7 @@ function checkLimits(type: TaskType, counts: OwnedCounts, limits: PlanTaskLimits
   if (type !== 'ALERT' && counts.tasks >= limits.tasks) throw taskErrors.tasksLimit(limits.tasks);
 }
 
-type CreateCmd = Who & Catalogue & { taskId: string; input: TaskInput; counts: OwnedCounts; limits: PlanTaskLimits };
+type CreateCmd = ActingUser & Catalogue & { taskId: string; input: TaskInput; counts: OwnedCounts; limits: PlanTaskLimits };
 
 /** A new task, ACTIVE, within the plan's limits. */
 export function decideCreate(state: TaskState, cmd: CreateCmd): Decided<TaskCreated> {
@@ -155,8 +155,8 @@ export function decideCreate(state: TaskState, cmd: CreateCmd): Decided<TaskCrea
   return { events: [created(cmd, def, null)], fellBack };
 }
 
-function created(cmd: Who & { taskId: string }, def: TaskDefinition, copiedFrom: string | null): TaskCreated {
-  return { type: 'TaskCreated', data: { task_id: cmd.taskId, owner_id: cmd.ownerId, ...def, copied_from: copiedFrom, created_at: cmd.now.toISOString() } };
+function created(cmd: ActingUser & { taskId: string }, def: TaskDefinition, copiedFrom: string | null): TaskCreated {
+  return { type: 'TaskCreated', data: { task_id: cmd.taskId, owner_id: cmd.userId, ...def, copied_from: copiedFrom, created_at: cmd.now.toISOString() } };
 }
 
 /** The task as its owner sees it; anyone else's, or a deleted one, is not found. */
@@ -179,8 +179,8 @@ function inputOf(task: NonNullable<TaskState['task']>): TaskInput {
  * A change of any of the task's fields. A new schedule starts from now; an unchanged one keeps
  * its start and next run, and a new expiry is checked against that next run.
  */
-export function decideUpdate(state: TaskState, cmd: Who & Catalogue & { patch: TaskPatch }): Decided<TaskUpdated> {
-  const task = owned(state, cmd.ownerId);
+export function decideUpdate(state: TaskState, cmd: ActingUser & Catalogue & { patch: TaskPatch }): Decided<TaskUpdated> {
+  const task = owned(state, cmd.userId);
   const base = inputOf(task);
   const p = cmd.patch;
   const input: TaskInput = {
@@ -197,7 +197,7 @@ export function decideUpdate(state: TaskState, cmd: Who & Catalogue & { patch: T
   return { events: [{ type: 'TaskUpdated', data }], fellBack };
 }
 
-function keptSchedule(task: NonNullable<TaskState['task']>, input: TaskInput, p: TaskPatch, cmd: Who & Catalogue) {
+function keptSchedule(task: NonNullable<TaskState['task']>, input: TaskInput, p: TaskPatch, cmd: ActingUser & Catalogue) {
   const schedule = task.schedule as Schedule;
   const { def } = definition({ ...input, task_type: 'SHORTCUT', title: input.title ?? 'kept' }, cmd);
   const next = nextRunAfter(schedule, cmd.now);
@@ -212,15 +212,15 @@ function keptSchedule(task: NonNullable<TaskState['task']>, input: TaskInput, p:
 }
 
 /** Pausing a paused task changes nothing. */
-export function decidePause(state: TaskState, cmd: Who): TaskPaused[] {
-  const task = owned(state, cmd.ownerId);
+export function decidePause(state: TaskState, cmd: ActingUser): TaskPaused[] {
+  const task = owned(state, cmd.userId);
   if (task.status === 'PAUSED') return [];
   return [{ type: 'TaskPaused', data: { task_id: task.task_id, owner_id: task.owner_id, paused_at: cmd.now.toISOString() } }];
 }
 
 /** Resuming sets the next run from now: the occurrences while paused were skipped. */
-export function decideResume(state: TaskState, cmd: Who): TaskResumed[] {
-  const task = owned(state, cmd.ownerId);
+export function decideResume(state: TaskState, cmd: ActingUser): TaskResumed[] {
+  const task = owned(state, cmd.userId);
   if (task.status === 'ACTIVE') return [];
   const next = task.schedule ? nextWithin(task.schedule, new Date(cmd.now.getTime() - 1000), task.expires_at) : null;
   return [
@@ -231,14 +231,14 @@ export function decideResume(state: TaskState, cmd: Who): TaskResumed[] {
   ];
 }
 
-export function decideDelete(state: TaskState, cmd: Who): TaskDeleted[] {
-  const task = owned(state, cmd.ownerId);
+export function decideDelete(state: TaskState, cmd: ActingUser): TaskDeleted[] {
+  const task = owned(state, cmd.userId);
   return [{ type: 'TaskDeleted', data: { task_id: task.task_id, owner_id: task.owner_id, deleted_at: cmd.now.toISOString() } }];
 }
 
 /** A copy is a new task made from the original's fields, its schedule starting now, within the plan's limits. */
 export function decideCopy(original: TaskState, cmd: CreateCmd): Decided<TaskCreated> {
-  const task = owned(original, cmd.ownerId);
+  const task = owned(original, cmd.userId);
   const input = inputOf(task);
   const fields = task.schedule ? { ...task.schedule, start_at: task.schedule.kind === 'ONCE' ? task.schedule.start_at : cmd.now.toISOString() } : null;
   const def: TaskDefinition = fields

@@ -65,7 +65,7 @@ export const taskRoutes = {
     const taskId = randomUUID();
     const limits = await planned(ctx, actor, ownerId);
     const { result } = await changeTask(ctx.store, taskId, (s) => {
-      const d = decideCreate(s, { ownerId, now: ctx.now(), taskId, input: body as TaskInput, ...catalogue(ctx), ...limits });
+      const d = decideCreate(s, { userId: ownerId, now: ctx.now(), taskId, input: body as TaskInput, ...catalogue(ctx), ...limits });
       return { events: d.events, result: d.fellBack };
     });
     logFallback(ctx, result, taskId, body.schedule?.kind);
@@ -78,7 +78,7 @@ export const taskRoutes = {
       if (body.alert) await checkAlertInput(ctx, body.alert as TaskInput['alert']);
       else checkAlertsAvailable(ctx);
     const { result } = await changeTask(ctx.store, path.task_id, (s) => {
-      const d = decideUpdate(s, { ownerId, now: ctx.now(), patch: body as TaskPatch, ...catalogue(ctx) });
+      const d = decideUpdate(s, { userId: ownerId, now: ctx.now(), patch: body as TaskPatch, ...catalogue(ctx) });
       return { events: d.events, result: d.fellBack };
     });
     logFallback(ctx, result, path.task_id, body.schedule?.kind);
@@ -88,19 +88,19 @@ export const taskRoutes = {
   async deleteTask({ actor, path }, ctx) {
     const ownerId = await signedIn(actor);
     const before = taskView(await found(ctx, ownerId, path.task_id));
-    await changeTask(ctx.store, path.task_id, (s) => ({ events: decideDelete(s, { ownerId, now: ctx.now() }), result: null }));
+    await changeTask(ctx.store, path.task_id, (s) => ({ events: decideDelete(s, { userId: ownerId, now: ctx.now() }), result: null }));
     return { status: 200, body: change(before, 'deleted') };
   },
 
   async pauseTask({ actor, path }, ctx) {
     const ownerId = await signedIn(actor);
-    return changed(ctx, ownerId, path.task_id, (s) => decidePause(s, { ownerId, now: ctx.now() }), 'paused');
+    return changed(ctx, ownerId, path.task_id, (s) => decidePause(s, { userId: ownerId, now: ctx.now() }), 'paused');
   },
 
   async resumeTask({ actor, path }, ctx) {
     const ownerId = await signedIn(actor);
     if ((await found(ctx, ownerId, path.task_id)).task_type === 'ALERT') checkAlertsAvailable(ctx);
-    return changed(ctx, ownerId, path.task_id, (s) => decideResume(s, { ownerId, now: ctx.now() }), 'resumed');
+    return changed(ctx, ownerId, path.task_id, (s) => decideResume(s, { userId: ownerId, now: ctx.now() }), 'resumed');
   },
 
   async copyTask({ actor, path }, ctx) {
@@ -113,7 +113,7 @@ export const taskRoutes = {
     await changeTask(ctx.store, taskId, (s) => {
       if (s.task) throw taskErrors.notFound();
       const d = decideCopy(original, {
-        ownerId,
+        userId: ownerId,
         now: ctx.now(),
         taskId,
         input: { task_type: 'SHORTCUT', query: { prompt: '' } },

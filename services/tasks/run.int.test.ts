@@ -27,7 +27,7 @@ const deps = () => ({ store, db, now: () => now, answers: { start: async () => {
 
 async function shortcut(taskId: string, ownerId: string, prompt: string) {
   const { events } = decideCreate(initialTask, {
-    ownerId,
+    userId: ownerId,
     now,
     taskId,
     input: { task_type: 'SHORTCUT', title: 'Bread', query: { prompt }, tzid: 'UTC' },
@@ -52,9 +52,9 @@ test('a run started over carries on: begun once, asked once (the first question)
   expect(asked).toMatchObject({ pending: true, job: { query: 'How is sourdough made?' } });
 
   // The owner pauses the task and changes its prompt, then the process dies; the run starts over.
-  await changeTask(store, 'run-again', (s) => ({ events: decidePause(s, { ownerId: 'owner-1', now }), result: null }));
+  await changeTask(store, 'run-again', (s) => ({ events: decidePause(s, { userId: 'owner-1', now }), result: null }));
   await changeTask(store, 'run-again', (s) => ({
-    events: decideUpdate(s, { ownerId: 'owner-1', now, models, defaultModel: OFFLINE_MODEL, patch: { query: { prompt: 'Something else' } } }).events,
+    events: decideUpdate(s, { userId: 'owner-1', now, models, defaultModel: OFFLINE_MODEL, patch: { query: { prompt: 'Something else' } } }).events,
     result: null,
   }));
   const again = await beginRun(deps(), job);

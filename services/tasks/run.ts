@@ -2,6 +2,7 @@
 // task's own thread (the first run starts it), then the outcome recorded on the task. Every id
 // comes from the task and the occurrence, so a run repeated after a crash asks nothing twice:
 // the thread is the task's, the entry the occurrence's.
+import { factsFor } from '../shared/actor.js';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
@@ -104,7 +105,7 @@ export async function askQuestion(
         search_mode: mode,
         incognito: false,
         model: run.model,
-        asker: { user_id: run.ownerId, visitor_ids: [], visitor_id: `task-${cmd.taskId}` },
+        asker: { ...factsFor(run.ownerId), visitor_id: `task-${cmd.taskId}` },
         space: null,
         now: deps.now(),
       },

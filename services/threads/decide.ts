@@ -1,5 +1,6 @@
 // The rules of threads: who may ask and stop, what a new thread starts as, and that an entry
 // ends exactly once. Pure: the clock, ids and slug are passed in.
+import type { ActorFacts } from '../shared/actor.js';
 import { threadErrors } from './errors.js';
 import { OFFLINE_MODEL } from '../shared/answer-models.js';
 import type {
@@ -24,14 +25,8 @@ export const MAX_QUERY_LENGTH = 2000;
 /** An anonymous visitor's thread is removed after this long unless an account claims it. */
 export const ANONYMOUS_THREAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Who is asking: the signed-in user, and the visitor ids whose work they own (cookie or claims).
- * `claimed_at`: when an account claimed an anonymous viewer's visitor id; the work before it is
- * the account's now, not whoever uses that browser signed out.
- */
-export type Viewer = { user_id: string | null; visitor_ids: string[]; claimed_at?: string | null };
-
-export function isOwner(thread: ThreadStarted['data'], viewer: Viewer) {
+/** Whether `viewer` (the signed-in user, or the visitor ids whose work they own) owns the thread. */
+export function isOwner(thread: ThreadStarted['data'], viewer: ActorFacts) {
   if (thread.owner_user_id) return thread.owner_user_id === viewer.user_id;
   if (!thread.owner_visitor_id || !viewer.visitor_ids.includes(thread.owner_visitor_id)) return false;
   return !!viewer.user_id || !viewer.claimed_at || Date.parse(thread.started_at) >= Date.parse(viewer.claimed_at);
@@ -48,7 +43,7 @@ export type AskCommand = {
   incognito: boolean;
   model: string;
   /** The signed-in user, or null with the visitor id that will own the thread. */
-  asker: Viewer & { visitor_id: string };
+  asker: ActorFacts & { visitor_id: string };
   /** A new thread asked in a Space the asker writes to starts in it, with this access. */
   space?: { collection_uuid: string; thread_access: ThreadAccess } | null;
   /** The assistant browser, when it asked (for the attribution of its first and third question). */
@@ -159,7 +154,7 @@ export function decideStartGeneration(
   };
 }
 
-export function decideStop(state: ThreadState, backendUuid: string, viewer: Viewer, now: Date): AnswerStopRequested[] {
+export function decideStop(state: ThreadState, backendUuid: string, viewer: ActorFacts, now: Date): AnswerStopRequested[] {
   if (state.deleted) throw threadErrors.threadNotFound();
   const entry = entryOf(state, backendUuid);
   if (!state.started || !isOwner(state.started, viewer)) throw threadErrors.notOwnerToStop();

@@ -4,8 +4,8 @@ export { type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } fro
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';
 export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';
-export { entriesOf, findEntry, findThreadRow, ownAnsweredEntries, threadExists, viewerOf } from './queries.js';
-export { mayRead, readableThread, viewer, type Who } from './read-access.js';
+export { entriesOf, findEntry, findThreadRow, ownAnsweredEntries, threadExists } from './queries.js';
+export { mayRead, readableThread } from './read-access.js';
 export { decideRemoveFromSpace } from './space-decide.js';
 export { spaceThreadsOf } from './space-moves.js';
 export { threadResponse } from './thread-response.js';

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import type { StoredEvent } from '../eventstore/types.js';
 import type { DomainError } from '../shared/domain-error.js';
-import { decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type Viewer } from './decide.js';
+import { decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop } from './decide.js';
+import type { ActorFacts } from '../shared/actor.js';
 import { evolveThread, initialThread, type ThreadState } from './events.js';
 import { decideDelete, decideRename, MAX_TITLE_LENGTH, normalizeTitle } from './manage-decide.js';
 import { decideAccessChange, decideAccessRequest, decideExpiryRemoval } from './sharing-decide.js';
@@ -16,10 +17,10 @@ const fold = (events: { type: string; data: unknown }[], from: ThreadState = ini
     .reduce(evolveThread, from);
 const refused = (f: () => unknown, kind: string, code: string) => expect(f).toThrow(expect.objectContaining({ kind, code }) as DomainError);
 
-const ada: Viewer = { user_id: 'ada', visitor_ids: [] };
-const bob: Viewer = { user_id: 'bob', visitor_ids: [] };
-const stranger: Viewer = { user_id: null, visitor_ids: ['v2'] };
-const visitor: Viewer = { user_id: null, visitor_ids: ['v1'] };
+const ada: ActorFacts = { user_id: 'ada', visitor_ids: [] };
+const bob: ActorFacts = { user_id: 'bob', visitor_ids: [] };
+const stranger: ActorFacts = { user_id: null, visitor_ids: ['v2'] };
+const visitor: ActorFacts = { user_id: null, visitor_ids: ['v1'] };
 const ask = {
   context_uuid: 'c1',
   backend_uuid: 'b1',

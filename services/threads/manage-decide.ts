@@ -1,7 +1,8 @@
 // Rules of renaming and deleting a thread: only its owner may (an anonymous visitor too, for the
 // threads they asked); a title is 1 to MAX_TITLE_LENGTH characters after trimming; a deleted
 // thread is gone for every rule (evolveThread forgets it). Pure: the clock comes in the command.
-import { isOwner, type Viewer } from './decide.js';
+import type { ActorFacts } from '../shared/actor.js';
+import { isOwner } from './decide.js';
 import { threadErrors } from './errors.js';
 import type { ThreadDeleted, ThreadRemovedFromSpace, ThreadRenamed, ThreadState } from './events.js';
 
@@ -20,14 +21,14 @@ export function normalizeTitle(title: string) {
   return t;
 }
 
-function ownedThread(state: ThreadState, viewer: Viewer, action: string) {
+function ownedThread(state: ThreadState, viewer: ActorFacts, action: string) {
   const thread = state.started;
   if (!thread) throw threadErrors.threadNotFound();
   if (!isOwner(thread, viewer)) throw threadErrors.notOwnerTo(action);
   return thread;
 }
 
-export type RenameCommand = { viewer: Viewer; title: string; now: Date };
+export type RenameCommand = { viewer: ActorFacts; title: string; now: Date };
 
 /** Renaming to the current title writes nothing. */
 export function decideRename(state: ThreadState, cmd: RenameCommand): ThreadRenamed[] {
@@ -43,7 +44,7 @@ export function decideRename(state: ThreadState, cmd: RenameCommand): ThreadRena
 }
 
 /** A thread in a Space leaves it first, so the Space's count follows from events it already reads. */
-export function decideDelete(state: ThreadState, cmd: { viewer: Viewer; now: Date }): (ThreadRemovedFromSpace | ThreadDeleted)[] {
+export function decideDelete(state: ThreadState, cmd: { viewer: ActorFacts; now: Date }): (ThreadRemovedFromSpace | ThreadDeleted)[] {
   const thread = ownedThread(state, cmd.viewer, 'delete it');
   const at = cmd.now.toISOString();
   const deleted: ThreadDeleted = { type: 'ThreadDeleted', data: { context_uuid: thread.context_uuid, deleted_by: cmd.viewer.user_id, deleted_at: at } };

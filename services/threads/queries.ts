@@ -1,19 +1,10 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
-import { claimedVisitorIds, visitorClaimOf } from '../identity/index.js';
-import type { Viewer } from './decide.js';
+import { visitorClaimOf } from '../identity/index.js';
+import type { Actor, ActorFacts } from '../shared/actor.js';
 import type { SearchMode } from './events.js';
 import { own } from './tables.js';
-
-/** The visitor ids a viewer speaks for: the cookie's when anonymous, the claimed ones when signed in. */
-export async function viewerOf(db: Db, userId: string | null, visitorId: string): Promise<Viewer> {
-  if (!userId) {
-    const claim = await visitorClaimOf(db, visitorId);
-    return { user_id: null, visitor_ids: [visitorId], claimed_at: claim ? new Date(claim.claimed_at).toISOString() : null };
-  }
-  return { user_id: userId, visitor_ids: await claimedVisitorIds(db, userId) };
-}
 
 /** A thread by slug, context_uuid or one of its entries' backend_uuid. */
 export async function findThreadRow(db: Db, key: string) {
@@ -142,13 +133,14 @@ export async function pendingEntries(db: Db) {
 }
 
 /**
- * The visitor ids of `viewer` (as viewerOf gives it) whose threads a claim keeps: a signed-in
+ * The visitor ids of `viewer` (as Actor.facts gives them) whose threads a claim keeps: a signed-in
  * viewer's are the ones they claimed, all of them; a browser's own once it was claimed.
  */
-const keptVisitorIds = (viewer: Viewer) => (viewer.user_id || viewer.claimed_at ? viewer.visitor_ids : []);
+const keptVisitorIds = (viewer: ActorFacts) => (viewer.user_id || viewer.claimed_at ? viewer.visitor_ids : []);
 
 /** The library: the viewer's kept, unexpired, non-incognito threads, newest first. */
-export async function listLibrary(db: Db, viewer: Viewer, opts: { q?: string; limit: number; offset: number; now: Date }) {
+export async function listLibrary(db: Db, actor: Actor, opts: { q?: string; limit: number; offset: number; now: Date }) {
+  const viewer = await actor.facts();
   const kept = keptVisitorIds(viewer);
   let query = threadsFrom(db)
     .where('t.incognito', '=', false)

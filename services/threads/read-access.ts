@@ -1,6 +1,6 @@
 // Who is asking, and whether they may read a thread: the one place the read rule is applied, so
 // the thread page, the article view and every per-entry call agree.
-import type { Actor } from '../shared/actor.js';
+import type { Actor, ActorFacts } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
 import type { Db } from '../db/database.js';
 import { orgOf } from '../identity/index.js';
@@ -9,24 +9,29 @@ import { canRead } from './access-rules.js';
 import { isExpired, isOwner } from './decide.js';
 import type { ThreadAccess, ThreadStarted } from './events.js';
 import { threadErrors } from './errors.js';
-import { findThreadRow, isClaimed, viewerOf, type ThreadRow } from './queries.js';
+import { findThreadRow, isClaimed, type ThreadRow } from './queries.js';
 import { own } from './tables.js';
 
-export type Who = Awaited<ReturnType<typeof viewer>>;
-
-export async function viewer(ctx: Pick<KernelContext, 'db'>, actor: Actor) {
-  const userId = await actor.userId();
+/**
+ * Who asks a question. A new thread's asker is only the ids its events record: without the
+ * visitor ids a user claimed, which only say who owns older threads (one query fewer before an
+ * answer's first byte).
+ */
+export async function askerFacts(actor: Actor, isNew: boolean): Promise<ActorFacts & { visitor_id: string }> {
   const visitorId = actor.visitorId;
-  return { ...(await viewerOf(ctx.db, userId, visitorId)), visitor_id: visitorId };
+  if (isNew) return { user_id: await actor.userId(), visitor_ids: [visitorId], visitor_id: visitorId };
+  return { ...(await actor.facts()), visitor_id: visitorId };
 }
 
 /**
- * Who starts a new thread: the ids its events record. Without the visitor ids a user claimed,
- * which only say who owns older threads (one query fewer before an answer's first byte).
+ * The facts the read and owner rules need of `actor` for this thread. The claim time decides
+ * only for a signed-out browser's own visitor thread, so it is asked only then: a visitor
+ * reading someone else's thread costs no claim lookup.
  */
-export async function newThreadAsker(actor: Actor): Promise<Who> {
-  const visitorId = actor.visitorId;
-  return { user_id: await actor.userId(), visitor_ids: [visitorId], visitor_id: visitorId };
+export async function threadFacts(actor: Actor, thread: Pick<ThreadRow, 'owner_user_id' | 'owner_visitor_id'>): Promise<ActorFacts> {
+  const [user_id, visitor_ids] = await Promise.all([actor.userId(), actor.visitorIds()]);
+  const claimDecides = !user_id && !thread.owner_user_id && !!thread.owner_visitor_id && visitor_ids.includes(thread.owner_visitor_id);
+  return { user_id, visitor_ids, claimed_at: claimDecides ? await actor.claimedAt() : null, visitor_id: actor.visitorId };
 }
 
 async function isGrantedReader(db: Db, contextUuid: string, userId: string | null) {
@@ -40,7 +45,7 @@ async function isGrantedReader(db: Db, contextUuid: string, userId: string | nul
 }
 
 /** Whether `who` may read the thread: the owner, or by its access (access-rules.ts). */
-export async function mayRead(db: Db, thread: ThreadRow, who: Who) {
+export async function mayRead(db: Db, thread: ThreadRow, who: ActorFacts) {
   const owner = isOwner(asStarted(thread), who);
   const access = thread.thread_access as ThreadAccess;
   if (owner || access === 'public read') return { owner, readable: true };
@@ -64,10 +69,10 @@ export async function liveThread(ctx: KernelContext, key: string) {
   return { thread, claimed };
 }
 
-/** A thread the viewer may read, or 404 (unknown or expired) / 403 thread_private, never its content. */
-export async function readableThread(ctx: KernelContext, key: string, who: Who) {
+/** A thread the actor may read, or 404 (unknown or expired) / 403 thread_private, never its content. */
+export async function readableThread(ctx: KernelContext, key: string, actor: Actor) {
   const { thread, claimed } = await liveThread(ctx, key);
-  const { owner, readable } = await mayRead(ctx.db, thread, who);
+  const { owner, readable } = await mayRead(ctx.db, thread, await threadFacts(actor, thread));
   if (!readable) throw threadErrors.threadPrivate();
   return { thread, claimed, isOwner: owner };
 }

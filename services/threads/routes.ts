@@ -11,7 +11,7 @@ import { decideRewrite, normalizeQuery } from './decide.js';
 import { threadErrors } from './errors.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { deleteThread } from './manage-use-cases.js';
-import { liveThread, mayRead, newThreadAsker, readableThread, viewer } from './read-access.js';
+import { askerFacts, liveThread, mayRead, readableThread, threadFacts } from './read-access.js';
 import { threadResponse } from './thread-response.js';
 import { slugFor } from './slug.js';
 import { askInThread, finishEntry, requestStop } from './use-cases.js';
@@ -74,7 +74,7 @@ export const threadRoutes = {
   async askQuestion({ actor, body, headers }, ctx) {
     const query = normalizeQuery(body.query_str);
     const isNew = !body.context_uuid;
-    const who = isNew ? await newThreadAsker(actor) : await viewer(ctx, actor);
+    const who = await askerFacts(actor, isNew);
     // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
     const inSpace = isNew && body.collection_uuid ? await askingInSpace(ctx, actor, body.collection_uuid) : null;
     const space = inSpace?.answer ?? (isNew ? null : await answerSpaceOf(ctx.db, (await findThreadRow(ctx.db, body.context_uuid!))?.collection_uuid ?? null));
@@ -134,9 +134,8 @@ export const threadRoutes = {
     const backendUuid = path.backend_uuid;
     const entry = await findEntry(ctx.db, backendUuid);
     // A private thread's answer is nobody else's business: the same 404 as an unknown entry.
-    const who = await viewer(ctx, actor);
     const thread = entry && (await findThreadRow(ctx.db, entry.context_uuid));
-    if (!entry || !thread || !(await mayRead(ctx.db, thread, who)).readable) throw threadErrors.entryNotFound();
+    if (!entry || !thread || !(await mayRead(ctx.db, thread, await threadFacts(actor, thread))).readable) throw threadErrors.entryNotFound();
     const lastEventId = headers['last-event-id'];
     const header = typeof lastEventId === 'string' ? lastEventId : undefined;
     const created = {
@@ -153,19 +152,18 @@ export const threadRoutes = {
     const backendUuid = path.backend_uuid;
     const entry = await findEntry(ctx.db, backendUuid);
     if (!entry) throw threadErrors.entryNotFound();
-    await requestStop(ctx.store, entry.context_uuid, backendUuid, await viewer(ctx, actor), ctx.now());
+    await requestStop(ctx.store, entry.context_uuid, backendUuid, actor, ctx.now());
     return { status: 204 };
   },
 
   async getThread({ actor, path }, ctx) {
-    const who = await viewer(ctx, actor);
-    const { thread, claimed, isOwner } = await readableThread(ctx, path.entry_uuid_or_slug, who);
-    return { status: 200, body: await threadResponse(ctx, thread, { claimed, isOwner, who }) };
+    const { thread, claimed, isOwner } = await readableThread(ctx, path.entry_uuid_or_slug, actor);
+    return { status: 200, body: await threadResponse(ctx, thread, { claimed, isOwner, actor }) };
   },
 
   async deleteThread({ actor, path }, ctx) {
     const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
-    await deleteThread(ctx.store, thread.context_uuid, { viewer: await viewer(ctx, actor), now: ctx.now() });
+    await deleteThread(ctx.store, thread.context_uuid, actor, ctx.now());
     return { status: 204 };
   },
 
@@ -173,7 +171,7 @@ export const threadRoutes = {
     const q = typeof query.q === 'string' ? query.q : undefined;
     const limit = query.limit === undefined ? 20 : Number(query.limit);
     const offset = query.offset === undefined ? 0 : Number(query.offset);
-    const { rows, total } = await listLibrary(ctx.db, await viewer(ctx, actor), { q, limit, offset, now: ctx.now() });
+    const { rows, total } = await listLibrary(ctx.db, actor, { q, limit, offset, now: ctx.now() });
     return { status: 200, body: { items: rows.map(summaryView), total } };
   },
 } satisfies DomainRoutes<ThreadsContext>;

@@ -2,7 +2,8 @@
 // and answering access requests, and removing sources from an answer. Pure; the use cases
 // append what these return.
 import { removeCitations } from './citations.js';
-import { isOwner, type Viewer } from './decide.js';
+import type { ActorFacts } from '../shared/actor.js';
+import { isOwner } from './decide.js';
 import { threadErrors } from './errors.js';
 import type {
   EntrySourcesRemoved,
@@ -16,7 +17,7 @@ import type {
 } from './events.js';
 
 /** The thread, if the viewer owns it; sharing and keeping it also need them signed in. */
-function ownedThread(state: ThreadState, viewer: Viewer, action: string, needsLogin = true) {
+function ownedThread(state: ThreadState, viewer: ActorFacts, action: string, needsLogin = true) {
   const thread = state.started;
   if (!thread) throw threadErrors.threadNotFound();
   if (needsLogin && !viewer.user_id) throw threadErrors.loginToShare();
@@ -25,7 +26,7 @@ function ownedThread(state: ThreadState, viewer: Viewer, action: string, needsLo
 }
 
 export type AccessChange = {
-  viewer: Viewer;
+  viewer: ActorFacts;
   thread_access: ThreadAccess;
   /** The owner is in an organisation (an Enterprise user). */
   enterprise: boolean;
@@ -55,13 +56,13 @@ export function decideAccessChange(state: ThreadState, cmd: AccessChange): Threa
 }
 
 /** `expired: false`: the signed-in owner keeps the thread; nothing to do when it has no expiry. */
-export function decideExpiryRemoval(state: ThreadState, viewer: Viewer, now: Date): ThreadExpiryRemoved[] {
+export function decideExpiryRemoval(state: ThreadState, viewer: ActorFacts, now: Date): ThreadExpiryRemoved[] {
   const thread = ownedThread(state, viewer, 'keep it');
   if (!state.expiry_time) return [];
   return [{ type: 'ThreadExpiryRemoved', data: { context_uuid: thread.context_uuid, removed_by: viewer.user_id!, removed_at: now.toISOString() } }];
 }
 
-export type AccessRequestCommand = { requester: Viewer; canReadNow: boolean; request_id: string; now: Date };
+export type AccessRequestCommand = { requester: ActorFacts; canReadNow: boolean; request_id: string; now: Date };
 
 /** A signed-in non-reader asks once; while their request is open, asking again returns it. */
 export function decideAccessRequest(state: ThreadState, cmd: AccessRequestCommand): { events: ThreadAccessRequested[]; request_id: string } {
@@ -86,7 +87,7 @@ export function decideAccessRequest(state: ThreadState, cmd: AccessRequestComman
 /** The owner answers an open request; answering it the same way again changes nothing. */
 export function decideAccessAnswer(
   state: ThreadState,
-  cmd: { viewer: Viewer; request_id: string; grant: boolean; now: Date },
+  cmd: { viewer: ActorFacts; request_id: string; grant: boolean; now: Date },
 ): (ThreadAccessGranted | ThreadAccessDeclined)[] {
   const thread = ownedThread(state, cmd.viewer, 'answer requests for it');
   const request = state.requests[cmd.request_id];
@@ -101,7 +102,7 @@ export function decideAccessAnswer(
 }
 
 /** The citation list's removal: the owner removes sources of a finished answer by url. */
-export function decideSourcesRemoval(state: ThreadState, cmd: { viewer: Viewer; backend_uuid: string; urls: string[]; now: Date }): EntrySourcesRemoved[] {
+export function decideSourcesRemoval(state: ThreadState, cmd: { viewer: ActorFacts; backend_uuid: string; urls: string[]; now: Date }): EntrySourcesRemoved[] {
   // An anonymous visitor may edit their own answer; only sharing needs an account.
   ownedThread(state, cmd.viewer, 'remove its sources', false);
   const entry = state.entries[cmd.backend_uuid];

@@ -9,45 +9,43 @@ import { renameThread } from './manage-use-cases.js';
 import { entryRow, findEntry } from './queries.js';
 import { orgOf } from '../identity/index.js';
 import { checkPublicSharing } from '../orgs/index.js';
-import { liveThread, mayRead, viewer } from './read-access.js';
+import { liveThread, mayRead, threadFacts } from './read-access.js';
 import { accessRequestOf, accessRequestReceipt, accessRequestView, findAccessRequest, openRequestsFor } from './sharing-queries.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from './sharing-use-cases.js';
 import { threadResponse } from './thread-response.js';
 import { entryView } from './views.js';
 
 async function threadNow(actor: Actor, ctx: ThreadsContext, key: string) {
-  const who = await viewer(ctx, actor);
   const { thread, claimed } = await liveThread(ctx, key);
-  return { status: 200 as const, body: await threadResponse(ctx, thread, { claimed, isOwner: (await mayRead(ctx.db, thread, who)).owner, who }) };
+  const isOwner = (await mayRead(ctx.db, thread, await threadFacts(actor, thread))).owner;
+  return { status: 200 as const, body: await threadResponse(ctx, thread, { claimed, isOwner, actor }) };
 }
 
 async function answer(actor: Actor, ctx: ThreadsContext, requestId: string, grant: boolean) {
   const request = await accessRequestOf(ctx.db, requestId);
   if (!request) throw threadErrors.requestNotFound();
-  await answerAccessRequest(ctx.store, request.context_uuid, { viewer: await viewer(ctx, actor), request_id: requestId, grant, now: ctx.now() });
+  await answerAccessRequest(ctx.store, request.context_uuid, actor, { request_id: requestId, grant, now: ctx.now() });
   return { status: 200 as const, body: accessRequestView((await findAccessRequest(ctx.db, requestId))!) };
 }
 
 export const sharingRoutes = {
   async updateThread({ actor, body, path }, ctx) {
     const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
-    const who = await viewer(ctx, actor);
     // Keeping needs an account, renaming does not: the stricter rule first, so a refusal changes nothing.
-    if (body.expired === false) await removeExpiry(ctx.store, thread.context_uuid, who, ctx.now());
-    if (body.title !== undefined) await renameThread(ctx.store, thread.context_uuid, { viewer: who, title: body.title, now: ctx.now() });
+    if (body.expired === false) await removeExpiry(ctx.store, thread.context_uuid, actor, ctx.now());
+    if (body.title !== undefined) await renameThread(ctx.store, thread.context_uuid, actor, { title: body.title, now: ctx.now() });
     return threadNow(actor, ctx, path.entry_uuid_or_slug);
   },
 
   async updateThreadAccess({ actor, body, path }, ctx) {
-    const who = await viewer(ctx, actor);
+    const userId = await actor.userId();
     const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
     const { thread_access } = body;
     // The organisation's policy first, so a refusal changes nothing.
-    if (thread_access === 'public read') await checkPublicSharing(ctx.db, who.user_id);
-    await changeAccess(ctx.store, thread.context_uuid, {
-      viewer: who,
+    if (thread_access === 'public read') await checkPublicSharing(ctx.db, userId);
+    await changeAccess(ctx.store, thread.context_uuid, actor, {
       thread_access,
-      enterprise: !!(await orgOf(ctx.db, who.user_id)),
+      enterprise: !!(await orgOf(ctx.db, userId)),
       inSpace: !!thread.collection_uuid,
       now: ctx.now(),
     });
@@ -55,11 +53,9 @@ export const sharingRoutes = {
   },
 
   async requestThreadAccess({ actor, path }, ctx) {
-    const who = await viewer(ctx, actor);
     const { thread } = await liveThread(ctx, path.entry_uuid_or_slug);
-    const { readable } = await mayRead(ctx.db, thread, who);
-    const { request_id } = await requestAccess(ctx.store, thread.context_uuid, {
-      requester: who,
+    const { readable } = await mayRead(ctx.db, thread, await threadFacts(actor, thread));
+    const { request_id } = await requestAccess(ctx.store, thread.context_uuid, actor, {
       canReadNow: readable,
       request_id: randomUUID(),
       now: ctx.now(),
@@ -68,8 +64,8 @@ export const sharingRoutes = {
   },
 
   async listAccessRequests({ actor }, ctx) {
-    const who = await viewer(ctx, actor);
-    return { status: 200, body: { requests: who.user_id ? (await openRequestsFor(ctx.db, who.user_id)).map(accessRequestView) : [] } };
+    const userId = await actor.userId();
+    return { status: 200, body: { requests: userId ? (await openRequestsFor(ctx.db, userId)).map(accessRequestView) : [] } };
   },
 
   grantAccessRequest: ({ actor, path }, ctx) => answer(actor, ctx, path.request_id, true),
@@ -80,7 +76,7 @@ export const sharingRoutes = {
     const entry = await findEntry(ctx.db, backendUuid);
     if (!entry) throw threadErrors.entryNotFound();
     const { urls } = body;
-    await removeSources(ctx.store, entry.context_uuid, { viewer: await viewer(ctx, actor), backend_uuid: backendUuid, urls, now: ctx.now() });
+    await removeSources(ctx.store, entry.context_uuid, actor, { backend_uuid: backendUuid, urls, now: ctx.now() });
     return { status: 200, body: entryView(await entryRow(ctx.db, backendUuid)) };
   },
 } satisfies DomainRoutes<ThreadsContext>;

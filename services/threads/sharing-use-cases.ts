@@ -1,6 +1,6 @@
 // Sharing use cases: read the thread's stream, decide, append with the expected version.
 import type { EventStore } from '../eventstore/store.js';
-import type { Viewer } from './decide.js';
+import type { Actor } from '../shared/actor.js';
 import {
   decideAccessAnswer,
   decideAccessChange,
@@ -12,23 +12,33 @@ import {
 } from './sharing-decide.js';
 import { decideAndAppend } from './use-cases.js';
 
-export const changeAccess = (store: EventStore, contextUuid: string, cmd: AccessChange) =>
-  decideAndAppend(store, contextUuid, (state) => {
-    const events = decideAccessChange(state, cmd);
+export async function changeAccess(store: EventStore, contextUuid: string, actor: Actor, cmd: Omit<AccessChange, 'viewer'>) {
+  const viewer = await actor.facts();
+  return decideAndAppend(store, contextUuid, (state) => {
+    const events = decideAccessChange(state, { ...cmd, viewer });
     return { events, result: { changed: events.length > 0 } };
   });
+}
 
-export const removeExpiry = (store: EventStore, contextUuid: string, viewer: Viewer, now: Date) =>
-  decideAndAppend(store, contextUuid, (state) => ({ events: decideExpiryRemoval(state, viewer, now), result: undefined }));
+export async function removeExpiry(store: EventStore, contextUuid: string, actor: Actor, now: Date) {
+  const viewer = await actor.facts();
+  return decideAndAppend(store, contextUuid, (state) => ({ events: decideExpiryRemoval(state, viewer, now), result: undefined }));
+}
 
-export const requestAccess = (store: EventStore, contextUuid: string, cmd: AccessRequestCommand) =>
-  decideAndAppend(store, contextUuid, (state) => {
-    const { events, request_id } = decideAccessRequest(state, cmd);
+export async function requestAccess(store: EventStore, contextUuid: string, actor: Actor, cmd: Omit<AccessRequestCommand, 'requester'>) {
+  const requester = await actor.facts();
+  return decideAndAppend(store, contextUuid, (state) => {
+    const { events, request_id } = decideAccessRequest(state, { ...cmd, requester });
     return { events, result: { request_id } };
   });
+}
 
-export const answerAccessRequest = (store: EventStore, contextUuid: string, cmd: { viewer: Viewer; request_id: string; grant: boolean; now: Date }) =>
-  decideAndAppend(store, contextUuid, (state) => ({ events: decideAccessAnswer(state, cmd), result: undefined }));
+export async function answerAccessRequest(store: EventStore, contextUuid: string, actor: Actor, cmd: { request_id: string; grant: boolean; now: Date }) {
+  const viewer = await actor.facts();
+  return decideAndAppend(store, contextUuid, (state) => ({ events: decideAccessAnswer(state, { ...cmd, viewer }), result: undefined }));
+}
 
-export const removeSources = (store: EventStore, contextUuid: string, cmd: { viewer: Viewer; backend_uuid: string; urls: string[]; now: Date }) =>
-  decideAndAppend(store, contextUuid, (state) => ({ events: decideSourcesRemoval(state, cmd), result: undefined }));
+export async function removeSources(store: EventStore, contextUuid: string, actor: Actor, cmd: { backend_uuid: string; urls: string[]; now: Date }) {
+  const viewer = await actor.facts();
+  return decideAndAppend(store, contextUuid, (state) => ({ events: decideSourcesRemoval(state, { ...cmd, viewer }), result: undefined }));
+}

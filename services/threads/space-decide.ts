@@ -2,7 +2,8 @@
 // for an Enterprise owner the access follows (access-rules.ts); leaving resets collection read.
 import { threadErrors } from './errors.js';
 import { accessAfterAddToSpace, accessAfterRemoveFromSpace } from './access-rules.js';
-import { isOwner, type Viewer } from './decide.js';
+import type { ActorFacts } from '../shared/actor.js';
+import { isOwner } from './decide.js';
 import type { ThreadAccess, ThreadAccessChanged, ThreadAddedToSpace, ThreadRemovedFromSpace, ThreadState } from './events.js';
 
 type SpaceMoveEvent = ThreadAddedToSpace | ThreadRemovedFromSpace | ThreadAccessChanged;
@@ -23,7 +24,7 @@ function accessEvent(state: ThreadState, next: ThreadAccess, by: string, at: str
   ];
 }
 
-export type AddToSpace = { viewer: Viewer & { user_id: string }; collection_uuid: string; enterprise: boolean; articleMode: boolean; now: Date };
+export type AddToSpace = { viewer: ActorFacts & { user_id: string }; collection_uuid: string; enterprise: boolean; articleMode: boolean; now: Date };
 
 /** Moves the owner's thread into the Space, out of the one it was in; the same Space changes nothing. */
 export function decideAddToSpace(state: ThreadState, cmd: AddToSpace): SpaceMoveEvent[] {
@@ -51,7 +52,7 @@ export function decideAddToSpace(state: ThreadState, cmd: AddToSpace): SpaceMove
  */
 export function decideRemoveFromSpace(
   state: ThreadState,
-  cmd: { viewer: Viewer & { user_id: string }; collection_uuid: string; spaceAdmin: boolean; now: Date },
+  cmd: { viewer: ActorFacts & { user_id: string }; collection_uuid: string; spaceAdmin: boolean; now: Date },
 ): SpaceMoveEvent[] {
   const thread = existing(state);
   if (!isOwner(thread, cmd.viewer) && !cmd.spaceAdmin) throw threadErrors.notOwnerToTakeOut();

@@ -3,18 +3,19 @@
 import type { ThreadsContext } from './context.js';
 import { claimerOf, entriesOf, type ThreadRow } from './queries.js';
 import { orgOf, personOf } from '../identity/index.js';
-import type { Who } from './read-access.js';
+import type { Actor } from '../shared/actor.js';
 import { threadView } from './views.js';
 import { collectionInfoFor } from '../spaces/index.js';
 
-export async function threadResponse(ctx: ThreadsContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; who: Who }) {
+export async function threadResponse(ctx: ThreadsContext, thread: ThreadRow, opts: { claimed: boolean; isOwner: boolean; actor: Actor }) {
+  const userId = await opts.actor.userId();
   const ownerId = thread.owner_user_id ?? (thread.owner_visitor_id ? await claimerOf(ctx.db, thread.owner_visitor_id) : null);
   const [entries, author, ownerOrg, bookmark_state, collection_info] = await Promise.all([
     entriesOf(ctx.db, thread.context_uuid),
     ownerId ? personOf(ctx.db, ownerId) : undefined,
     orgOf(ctx.db, ownerId),
-    ctx.bookmarks.stateOf(opts.who.user_id, thread),
-    collectionInfoFor(ctx.db, thread.collection_uuid, opts.who.user_id),
+    ctx.bookmarks.stateOf(userId, thread),
+    collectionInfoFor(ctx.db, thread.collection_uuid, userId),
   ]);
   return threadView(thread, entries, {
     isOwner: opts.isOwner,

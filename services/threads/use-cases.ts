@@ -3,7 +3,8 @@
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent } from '../eventstore/types.js';
-import { decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type AskCommand, type Outcome, type Viewer } from './decide.js';
+import { decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type AskCommand, type Outcome } from './decide.js';
+import type { Actor } from '../shared/actor.js';
 import { evolveThread, initialThread, threadStream, type SourceData, type ThreadState } from './events.js';
 
 const MAX_ATTEMPTS = 5;
@@ -104,7 +105,8 @@ export async function startGeneration(store: EventStore, contextUuid: string, ba
   return { ...result, cursor };
 }
 
-export function requestStop(store: EventStore, contextUuid: string, backendUuid: string, viewer: Viewer, now: Date) {
+export async function requestStop(store: EventStore, contextUuid: string, backendUuid: string, actor: Actor, now: Date) {
+  const viewer = await actor.facts();
   return decideAndAppend(store, contextUuid, (state) => ({ events: decideStop(state, backendUuid, viewer, now), result: undefined }));
 }
 

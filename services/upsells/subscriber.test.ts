@@ -17,7 +17,14 @@ const user: ActorUser = {
 const actorWithPlan = (plan: string) =>
   createActor(
     { requestId: 'r', visitorId: 'v', headers: {} },
-    { userIdOf: async () => 'u1', userOf: async () => user, orgOf: async () => null, planOf: () => plan as never },
+    {
+      userIdOf: async () => 'u1',
+      userOf: async () => user,
+      orgOf: async () => null,
+      planOf: () => plan as never,
+      claimedVisitorIdsOf: async () => [],
+      visitorClaimedAt: async () => null,
+    },
   );
 
 describe('what the upsell rules read of the caller', () => {

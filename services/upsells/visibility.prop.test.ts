@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { APP_LOCATIONS, DEFAULT_IMPRESSION_LIMITS, IMPRESSION_COUNTERS, UPSELL_TYPES, type UpsellEntry } from '../shared/upsell-catalogue.js';
 import type { ClientTraits } from './client-traits.js';
-import { type Viewer, visibleUpsells } from './visibility.js';
+import { type Audience, visibleUpsells } from './visibility.js';
 
 const none = {
   merge_auth_token: null,
@@ -58,10 +58,10 @@ const viewer = fc.record({
   traits,
   threadId: fc.option(fc.uuid(), { nil: null }),
   marks: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.record({ impressions: fc.nat(5), interacted: fc.boolean() })),
-}) satisfies fc.Arbitrary<Viewer>;
+}) satisfies fc.Arbitrary<Audience>;
 const location = fc.constantFrom(...APP_LOCATIONS);
 const MODELS = ['pplx_pro', 'fake'];
-const run = (c: UpsellEntry[], l: (typeof APP_LOCATIONS)[number], v: Viewer, billing = true) =>
+const run = (c: UpsellEntry[], l: (typeof APP_LOCATIONS)[number], v: Audience, billing = true) =>
   visibleUpsells(c, l, v, DEFAULT_IMPRESSION_LIMITS, { models: MODELS, billing });
 const PAYWALL = ['pro_upgrade', 'enterprise_upgrade'];
 
@@ -115,7 +115,7 @@ describe('visible upsells', () => {
   test('a clean viewer who may see everything is served every upsell of the place but the excluded kinds', () => {
     fc.assert(
       fc.property(catalogue, location, (c, l) => {
-        const v: Viewer = { signedIn: true, isMax: false, isGovernmentOrigin: false, traits: noTraits, threadId: 't', marks: {} };
+        const v: Audience = { signedIn: true, isMax: false, isGovernmentOrigin: false, traits: noTraits, threadId: 't', marks: {} };
         const expected = c.filter(
           (u) => u.app_location === l && u.upsell_type !== 'login' && !(u.upsell_type === 'rewrite_answer' && u.cta_information.model_preference === 'other'),
         );

@@ -5,7 +5,8 @@ import { type ClientTraits, hidesUpsells } from './client-traits.js';
 import { impressionLimitOf } from './decide.js';
 import type { UpsellMarks } from './events.js';
 
-export type Viewer = {
+/** Who is served upsells, as the rules see them (from the Actor: its plan and origin, and this page's marks). */
+export type Audience = {
   signedIn: boolean;
   isMax: boolean;
   isGovernmentOrigin: boolean;
@@ -33,7 +34,7 @@ export function rewriteModelOf(upsell: UpsellEntry, configuredModels: readonly s
 export function visibleUpsells(
   catalogue: readonly UpsellEntry[],
   location: AppLocation,
-  viewer: Viewer,
+  viewer: Audience,
   limits: ImpressionLimits,
   server: Server,
 ): UpsellEntry[] {

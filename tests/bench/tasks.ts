@@ -44,7 +44,7 @@ async function createTasks(store: EventStore, ownerId: string, count: number, in
       limit(async () => {
         const taskId = `bench-${input(i).schedule?.kind}-${i}-${now.getTime()}`;
         const { events } = decideCreate(initialTask, {
-          ownerId,
+          userId: ownerId,
           now,
           taskId,
           input: input(i),

@@ -11,6 +11,7 @@ import type { Db } from '../../services/db/database.js';
 import { rebuildProjections } from '../../services/eventstore/rebuild.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { DomainError } from '../../services/shared/domain-error.js';
+import { actorOfFacts } from '../../services/shared/actor-without-request.js';
 import { bookmarkThread } from '../../services/bookmarks/index.js';
 import type { ThreadAccess } from '../../services/threads/events.js';
 import { deleteThread, renameThread } from '../../services/threads/manage-use-cases.js';
@@ -125,7 +126,7 @@ async function run(c: Command, now: Date) {
     case 'start':
       return startGeneration(store, context, backend, now);
     case 'stop':
-      return requestStop(store, context, backend, { user_id: null, visitor_ids: [`v${c.visitor}`] }, now);
+      return requestStop(store, context, backend, actorOfFacts({ user_id: null, visitor_ids: [`v${c.visitor}`] }), now);
     case 'finish': {
       const outcome =
         c.outcome === 'completed'
@@ -136,37 +137,38 @@ async function run(c: Command, now: Date) {
       return finishEntry(store, context, backend, outcome, now);
     }
     case 'access':
-      return changeAccess(store, context, {
-        viewer: { user_id: `u${c.user}`, visitor_ids: [] },
+      return changeAccess(store, context, actorOfFacts({ user_id: `u${c.user}`, visitor_ids: [] }), {
         thread_access: c.access,
         enterprise: c.user === 0,
         inSpace: c.user === 1,
         now,
       });
     case 'keep':
-      return removeExpiry(store, context, { user_id: `u${c.user}`, visitor_ids: [`v${c.user}`] }, now);
+      return removeExpiry(store, context, actorOfFacts({ user_id: `u${c.user}`, visitor_ids: [`v${c.user}`] }), now);
     case 'request':
-      return requestAccess(store, context, {
-        requester: { user_id: `u${c.user}`, visitor_ids: [] },
+      return requestAccess(store, context, actorOfFacts({ user_id: `u${c.user}`, visitor_ids: [] }), {
         canReadNow: false,
         request_id: uuid(3, c.thread * 10 + c.request),
         now,
       });
     case 'answer':
-      return answerAccessRequest(store, context, {
-        viewer: { user_id: `u${c.user}`, visitor_ids: [] },
+      return answerAccessRequest(store, context, actorOfFacts({ user_id: `u${c.user}`, visitor_ids: [] }), {
         request_id: uuid(3, c.thread * 10 + c.request),
         grant: c.grant,
         now,
       });
     case 'remove':
-      return removeSources(store, context, { viewer: { user_id: `u${c.user}`, visitor_ids: [] }, backend_uuid: backend, urls: [`https://e.org/${c.n}`], now });
+      return removeSources(store, context, actorOfFacts({ user_id: `u${c.user}`, visitor_ids: [] }), {
+        backend_uuid: backend,
+        urls: [`https://e.org/${c.n}`],
+        now,
+      });
     case 'bookmark':
       return bookmarkThread(store, { user_id: `u${c.user}`, context_uuid: context, now });
     case 'rename':
-      return renameThread(store, context, { viewer: asViewer(c.visitor, c.user), title: c.title, now });
+      return renameThread(store, context, actorOfFacts(asViewer(c.visitor, c.user)), { title: c.title, now });
     case 'delete':
-      return deleteThread(store, context, { viewer: asViewer(c.visitor, c.user), now });
+      return deleteThread(store, context, actorOfFacts(asViewer(c.visitor, c.user)), now);
   }
 }
 
