@@ -4,6 +4,7 @@
 // person agreed, and answers the return path with `connected`, where the real server answers the
 // provider's address. The connectors the mocks pretend are set up are MOCK_CONFIGURED; the others
 // answer as a server without their OAuth client does.
+import type { MemberFacts } from '../services/shared/actor';
 import {
   getDeleteConnectionMockHandler,
   getDisconnectConnectorMockHandler,
@@ -15,7 +16,6 @@ import {
 import type { Connection } from '../generated/react-query/model';
 import { type ConnectionEvent, type ConnectionState, evolveConnection, NO_CONNECTION } from '../services/connectors/events';
 import {
-  type ConnectorActor,
   CONNECTORS,
   connectionView,
   connectorErrors,
@@ -48,7 +48,7 @@ const atOf = (e: ConnectionEvent) =>
 export function connectorHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
   const streams = () => (opts.state().connections ??= {});
   const stateOf = (uuid: string): ConnectionState => (streams()[uuid] ?? []).reduce<ConnectionState>(evolveConnection, NO_CONNECTION);
-  const who = (): ConnectorActor => {
+  const who = (): MemberFacts => {
     const user = currentUser(opts.state());
     if (!user) refuse(connectorErrors.unauthenticated());
     const org = user.org_uuid ? (opts.state().orgs ?? []).find((o) => o.uuid === user.org_uuid) : null;
@@ -80,14 +80,14 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
     return out.reverse();
   };
   const scopeOf = (url: string) => (new URL(url).searchParams.get('file_repository_type') === 'ORG' ? 'org' : 'user');
-  const owned = (a: ConnectorActor, scope: 'user' | 'org') => (r: Row) =>
+  const owned = (a: MemberFacts, scope: 'user' | 'org') => (r: Row) =>
     scope === 'org' ? r.org_uuid === a.org?.org_uuid : r.owner_user_id === a.userId && r.org_uuid === null;
   const change = (uuid: string, rule: (s: ConnectionState) => ConnectionEvent[]) => {
     const events = ruled(() => rule(stateOf(uuid)));
     (streams()[uuid] ??= []).push(...events);
     if (events.length) opts.changed();
   };
-  const view = (a: ConnectorActor, uuid: string): Connection => {
+  const view = (a: MemberFacts, uuid: string): Connection => {
     const row = rows().find((r) => r.connection_uuid === uuid);
     if (!row) refuse(connectorErrors.connectionNotFound());
     return connectionView(row, stateOf(uuid), a) as Connection;
@@ -118,7 +118,7 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
     url.searchParams.set('connected', name);
     return { redirect_url: url.pathname + url.search };
   };
-  const uuidOf = (a: ConnectorActor, id: string) => {
+  const uuidOf = (a: MemberFacts, id: string) => {
     if (isConnectionUuid(id)) return id;
     if (!connectorInfo(id)) refuse(connectorErrors.unknownConnector());
     const row = rows().find((r) => r.connector === id && owned(a, 'user')(r));

@@ -1,6 +1,7 @@
+import type { MemberFacts } from '../shared/actor.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ConnectorActor, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayManage, mayView } from './decide.js';
+import { decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayManage, mayView } from './decide.js';
 import { type ConnectionState, evolveConnection, NO_CONNECTION } from './events.js';
 import { CONNECTORS, connectorInfo, isConnectionUuid } from './registry.js';
 import { sitePath, withOutcome } from './return-path.js';
@@ -8,7 +9,7 @@ import { sitePath, withOutcome } from './return-path.js';
 const drive = connectorInfo('google_drive')!;
 const sharepoint = connectorInfo('sharepoint')!;
 const now = new Date('2026-12-02T10:00:00Z');
-const person = (userId: string, org: ConnectorActor['org'] = null): ConnectorActor => ({ userId, org });
+const person = (userId: string, org: MemberFacts['org'] = null): MemberFacts => ({ userId, org });
 
 function established(owner: { user_id: string; org_uuid: string | null }): ConnectionState {
   const { events } = decideEstablish(NO_CONNECTION, {

@@ -2,10 +2,8 @@
 // rather than makes another, and who may disconnect or delete one.
 import type { ConnectionDeleted, ConnectionDisconnected, ConnectionEstablished, ConnectionRenewed, ConnectionState } from './events.js';
 import { connectorErrors } from './errors.js';
+import type { MemberFacts } from '../shared/actor.js';
 import type { ConnectorInfo } from './registry.js';
-
-/** What the rules need to know of the person acting: their id, and their organisation and role in it. */
-export type ConnectorActor = { userId: string; org: { org_uuid: string; role: string } | null };
 
 /** Whose connection a start makes: the person's own, or their organisation's. */
 export type ConnectScope = 'user' | 'org';
@@ -13,7 +11,7 @@ export type ConnectScope = 'user' | 'org';
 const MANAGES_ORG = new Set(['owner', 'admin']);
 
 /** Whether a connection may be started: the connector is set up here, open to the person, and an organisation's only by its managers. */
-export function decideConnectStart(f: { info: ConnectorInfo; configured: boolean; scope: ConnectScope; actor: ConnectorActor }) {
+export function decideConnectStart(f: { info: ConnectorInfo; configured: boolean; scope: ConnectScope; actor: MemberFacts }) {
   if (!f.configured) throw connectorErrors.notConfigured(f.info.label);
   if (f.info.enterpriseOnly && !f.actor.org) throw connectorErrors.enterpriseOnly(f.info.label);
   if (f.scope === 'org') {
@@ -74,28 +72,28 @@ export function decideEstablish(
 }
 
 /** Whether the person may see the connection: its owner, or anyone in the organisation it belongs to. */
-export function mayView(state: ConnectionState, actor: ConnectorActor) {
+export function mayView(state: ConnectionState, actor: MemberFacts) {
   if (state.status === 'none' || state.status === 'deleted') return false;
   if (state.owner.org_uuid) return actor.org?.org_uuid === state.owner.org_uuid;
   return state.owner.user_id === actor.userId;
 }
 
 /** Whether the person may change the connection: a personal one's owner, an organisation's owners and admins. */
-export function mayManage(state: ConnectionState, actor: ConnectorActor) {
+export function mayManage(state: ConnectionState, actor: MemberFacts) {
   if (!mayView(state, actor) || state.status === 'none') return false;
   if (state.owner.org_uuid) return MANAGES_ORG.has(actor.org?.role ?? '');
   return true;
 }
 
 /** A connection the person may change, or 404 (someone else's is answered as one that does not exist) / 403 for an organisation's member. */
-function managed(state: ConnectionState, actor: ConnectorActor) {
+function managed(state: ConnectionState, actor: MemberFacts) {
   if (!mayView(state, actor) || state.status === 'none' || state.status === 'deleted') throw connectorErrors.connectionNotFound();
   if (!mayManage(state, actor)) throw connectorErrors.notAnOrgManager();
   return state;
 }
 
 /** Disconnecting twice is one disconnection. */
-export function decideDisconnect(state: ConnectionState, actor: ConnectorActor, now: Date): ConnectionDisconnected[] {
+export function decideDisconnect(state: ConnectionState, actor: MemberFacts, now: Date): ConnectionDisconnected[] {
   const s = managed(state, actor);
   if (s.status !== 'connected') return [];
   return [
@@ -106,7 +104,7 @@ export function decideDisconnect(state: ConnectionState, actor: ConnectorActor, 
   ];
 }
 
-export function decideDelete(state: ConnectionState, actor: ConnectorActor, now: Date): ConnectionDeleted[] {
+export function decideDelete(state: ConnectionState, actor: MemberFacts, now: Date): ConnectionDeleted[] {
   const s = managed(state, actor);
   return [{ type: 'ConnectionDeleted', data: { connection_uuid: s.connection_uuid, by_user_id: actor.userId, deleted_at: now.toISOString() } }];
 }

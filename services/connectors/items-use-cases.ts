@@ -39,7 +39,7 @@ export async function pickFiles(ctx: ConnectorsContext, actor: Actor, name: stri
   if (!info) throw connectorErrors.unknownConnector();
   if (info.kind !== 'file') throw connectorErrors.notAFileConnector(info.label);
   if (!ctx.connectors.clients[info.family]) throw connectorErrors.notConfigured(info.label);
-  const repository = (await repositoryForImport(ctx, await signedInUser(actor), input.file_repository_info)) as ItemRepository;
+  const repository = (await repositoryForImport(ctx, actor, input.file_repository_info)) as ItemRepository;
   if (repository.type === 'COLLECTION' && info.notInSpaces) throw connectorErrors.notInSpaces(info.label);
   const connection = await connectionFor(ctx, actor, info.name, repository);
   const picks = [
@@ -135,7 +135,7 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
   const user = await signedInUser(actor);
   // Reading a repository's connector files takes what reading its files takes; listing needs no change right,
   // but a repository the person may not see answers as files do.
-  const repository = (await repositoryForImport(ctx, user, input.file_repository_info).catch((err) => {
+  const repository = (await repositoryForImport(ctx, actor, input.file_repository_info).catch((err) => {
     if ((err as { code?: string }).code === 'upload_not_allowed') return null;
     throw err;
   })) as ItemRepository | null;

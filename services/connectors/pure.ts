@@ -12,6 +12,6 @@ export {
   type ConnectorName,
 } from './registry.js';
 export { sitePath } from './return-path.js';
-export { type ConnectorActor, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayManage, mayView } from './decide.js';
+export { decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayManage, mayView } from './decide.js';
 export { connectorErrors } from './errors.js';
 export { connectorView, connectionView } from './views.js';

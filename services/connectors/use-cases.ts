@@ -1,13 +1,14 @@
 // The connectors' use cases: list what the person may connect, start an OAuth attempt, finish it
 // (a connection made or renewed, its tokens sealed in the same transaction as its event), and
 // disconnect or delete a connection (tokens forgotten, then revoked at the provider where it can).
+import type { MemberFacts } from '../shared/actor.js';
 import type { Actor } from '../shared/actor.js';
 import { changeStream } from '../eventstore/change.js';
 import type { Trx } from '../eventstore/types.js';
 import { membershipsOf } from '../orgs/index.js';
 import { identifyAccount } from './accounts.js';
 import type { ConnectorsContext } from './context.js';
-import { type ConnectorActor, type ConnectScope, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayView } from './decide.js';
+import { type ConnectScope, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayView } from './decide.js';
 import { connectorErrors } from './errors.js';
 import { type ConnectionState, connectionStream, evolveConnection, NO_CONNECTION } from './events.js';
 import { authorizationUrl, exchangeCode, expiryOf, newFlow, ProviderAuthError, revokeToken } from './oauth.js';
@@ -23,7 +24,7 @@ const FLOW_MINUTES = 10;
 const DEFAULT_RETURN = { user: '/account/connectors', org: '/account/org/connectors' } as const;
 
 /** The signed-in person with their organisation and role in it (the first they joined, as the session's). */
-export async function connectorActor(ctx: ConnectorsContext, actor: Actor): Promise<ConnectorActor> {
+export async function connectorActor(ctx: ConnectorsContext, actor: Actor): Promise<MemberFacts> {
   const userId = await actor.userId();
   if (!userId) throw connectorErrors.unauthenticated();
   const [orgUuid, memberships] = await Promise.all([actor.org(), membershipsOf(ctx.db, userId)]);
@@ -172,7 +173,7 @@ async function connectionState(ctx: ConnectorsContext, connectionUuid: string) {
 }
 
 /** `connector_id`: a connection's uuid, or a connector's name (the person's own connection to it). */
-async function connectionUuidOf(ctx: ConnectorsContext, who: ConnectorActor, connectorId: string) {
+async function connectionUuidOf(ctx: ConnectorsContext, who: MemberFacts, connectorId: string) {
   if (isConnectionUuid(connectorId)) return connectorId;
   const info = connectorOrThrow(connectorId);
   const rows = await connectionsOf(ctx.db, { userId: who.userId });
@@ -214,7 +215,7 @@ export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, con
 }
 
 /** The connection as the person sees it (404 for one they may not see). */
-export async function viewOf(ctx: ConnectorsContext, who: ConnectorActor, connectionUuid: string) {
+export async function viewOf(ctx: ConnectorsContext, who: MemberFacts, connectionUuid: string) {
   const [row, state] = await Promise.all([connectionRow(ctx.db, connectionUuid), connectionState(ctx, connectionUuid)]);
   if (!row || !mayView(state, who)) throw connectorErrors.connectionNotFound();
   return connectionView(row, state, who);

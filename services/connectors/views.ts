@@ -1,5 +1,6 @@
 // The connectors and connections as the API shows them (spec Connector, Connection): never a token.
-import type { ConnectorActor, ConnectScope } from './decide.js';
+import type { MemberFacts } from '../shared/actor.js';
+import type { ConnectScope } from './decide.js';
 import { mayManage } from './decide.js';
 import type { ConnectionState } from './events.js';
 import type { ConnectionRow } from './queries.js';
@@ -8,13 +9,13 @@ import type { ConnectorInfo } from './registry.js';
 const MANAGES_ORG = new Set(['owner', 'admin']);
 
 /** Why a connector cannot be connected here by this person, or null when it can. */
-export function unavailableReason(info: ConnectorInfo, f: { configured: boolean; actor: ConnectorActor }) {
+export function unavailableReason(info: ConnectorInfo, f: { configured: boolean; actor: MemberFacts }) {
   if (!f.configured) return `${info.label} is not set up by the administrator of this server.`;
   if (info.enterpriseOnly && !f.actor.org) return `${info.label} is available to members of an Enterprise organisation.`;
   return null;
 }
 
-export function connectorView(info: ConnectorInfo, row: ConnectionRow | null, f: { configured: boolean; actor: ConnectorActor; scope: ConnectScope }) {
+export function connectorView(info: ConnectorInfo, row: ConnectionRow | null, f: { configured: boolean; actor: MemberFacts; scope: ConnectScope }) {
   const reason = unavailableReason(info, f);
   return {
     name: info.name,
@@ -30,7 +31,7 @@ export function connectorView(info: ConnectorInfo, row: ConnectionRow | null, f:
   };
 }
 
-export function connectionView(row: ConnectionRow, state: ConnectionState, who: ConnectorActor) {
+export function connectionView(row: ConnectionRow, state: ConnectionState, who: MemberFacts) {
   return {
     connection_uuid: row.connection_uuid,
     connection_type: row.connector as ConnectorInfo['name'],

@@ -12,7 +12,7 @@ import { contentTypeOf, fileTypeOf, isAttachmentType } from './file-types.js';
 import { objectKeyFor, sealedKeyFor } from './stored-object.js';
 import { startAll } from './upload-use-cases.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
-import type { ActorUser } from '../shared/actor.js';
+import type { Actor } from '../shared/actor.js';
 
 export type ImportJob = {
   repository: Repository;
@@ -78,8 +78,8 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
 }
 
 /** The repository a person may add files to (as for an upload), or the error an upload would get. */
-export async function repositoryForImport(deps: Pick<FilesContext, 'db'>, user: ActorUser, info: RepositoryInfo): Promise<Repository> {
-  const access = await openRepository(deps.db, user, info);
+export async function repositoryForImport(deps: Pick<FilesContext, 'db'>, actor: Actor, info: RepositoryInfo): Promise<Repository> {
+  const access = await openRepository(deps.db, actor, info);
   requireChange(access, 'upload');
   return access.repository;
 }

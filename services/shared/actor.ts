@@ -97,6 +97,9 @@ export type ActorFacts = {
  */
 export type SignedInFacts = { user_id: string; email: string | null; org_uuid: string | null };
 
+/** Someone signed in with their organisation and role in it, as the rules on an organisation's shared things (its connections) need them. */
+export type MemberFacts = { userId: string; org: { org_uuid: string; role: string } | null };
+
 /** A signed-in person's command at a time: what per-person rules (tasks, settings, memories, notifications) record. */
 export type ActingUser = { userId: string; now: Date };
 
