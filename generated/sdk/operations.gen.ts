@@ -101,6 +101,7 @@ export type Operations = {
     startConnectorConnection: { data: T.StartConnectorConnectionData; responses: T.StartConnectorConnectionResponses };
     connectorOAuthCallback: { data: T.ConnectorOAuthCallbackData; responses: Record<never, never> };
     syncConnectorFiles: { data: T.SyncConnectorFilesData; responses: T.SyncConnectorFilesResponses };
+    browseConnector: { data: T.BrowseConnectorData; responses: T.BrowseConnectorResponses };
     listConnectorFiles: { data: T.ListConnectorFilesData; responses: T.ListConnectorFilesResponses };
     disconnectConnector: { data: T.DisconnectConnectorData; responses: T.DisconnectConnectorResponses };
     startConnection: { data: T.StartConnectionData; responses: T.StartConnectionResponses };

@@ -1363,6 +1363,24 @@ export type ConnectorFileList = {
 };
 
 /**
+ * A page of a source's folder or search, as the picker shows it.
+ */
+export type ConnectorBrowsePage = {
+    items: Array<{
+        id: string;
+        name: string;
+        type: 'FILE' | 'FOLDER';
+        drive_id: string | null;
+        updated: string | null;
+        /**
+         * A folder, or a file of an extension the sync reads (seed 001 §5).
+         */
+        selectable: boolean;
+    }>;
+    next_cursor: string | null;
+};
+
+/**
  * Seed 001 §3 "Connector file filter", over connector files.
  */
 export type ConnectorFileFilter = {
@@ -6385,6 +6403,51 @@ export type SyncConnectorFilesResponses = {
 };
 
 export type SyncConnectorFilesResponse = SyncConnectorFilesResponses[keyof SyncConnectorFilesResponses];
+
+export type BrowseConnectorData = {
+    body?: never;
+    path: {
+        name: string;
+    };
+    query?: {
+        folder_id?: string;
+        drive_id?: string;
+        search?: string;
+        cursor?: string;
+        file_repository_type?: 'USER' | 'ORG';
+    };
+    url: '/rest/connectors/{name}/browse';
+};
+
+export type BrowseConnectorErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type BrowseConnectorError = BrowseConnectorErrors[keyof BrowseConnectorErrors];
+
+export type BrowseConnectorResponses = {
+    /**
+     * A page of items.
+     */
+    200: ConnectorBrowsePage;
+};
+
+export type BrowseConnectorResponse = BrowseConnectorResponses[keyof BrowseConnectorResponses];
 
 export type ListConnectorFilesData = {
     body: ConnectorFileListRequest;

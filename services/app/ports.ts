@@ -8,15 +8,12 @@ import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../
 import type { TaskRuns } from '../tasks/index.js';
 import { registerAnswering } from './answering.js';
 import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
-import { connectorsPort, RateLimiter } from '../connectors/index.js';
+import { connectorsPort } from '../connectors/index.js';
 import { importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 
 export type AppPorts = ReturnType<typeof registerPorts>;
-
-/** The steady pace of one connection's calls to its provider (providers allow about 10 a second). */
-const CONNECTOR_CALL_SPACING_MS = 100;
 
 export function registerPorts({ kernel, billing }: AppKernel) {
   const { store, db, storage, config, logger } = kernel;
@@ -26,7 +23,7 @@ export function registerPorts({ kernel, billing }: AppKernel) {
   const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };
   const indexFile = registerIndexFile({ store, db, storage, now: () => new Date() });
   const indexing = { start: (job: { file_uuid: string; version: number }) => startIndexing(indexFile, job) };
-  // Connectors: one token box for requests and syncs; one limiter per instance, keyed by provider and connection.
+  // Connectors: one token box and one limiter for requests and syncs.
   const connectors = connectorsPort(config);
   const connectorSync = registerConnectorSync({
     db,
@@ -34,7 +31,6 @@ export function registerPorts({ kernel, billing }: AppKernel) {
     now: () => new Date(),
     logger,
     connectors,
-    limiter: new RateLimiter(CONNECTOR_CALL_SPACING_MS),
     maxFileBytes: config.fileMaxBytes,
     publicUrl: config.publicUrl,
     importFile: async (job) => {

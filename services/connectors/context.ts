@@ -7,6 +7,7 @@ import type { ProviderFamily } from '../shared/connector-families.js';
 import type { OAuthClient } from './oauth.js';
 import { endpointsOf } from './providers.js';
 import { PROVIDER_FAMILIES } from './registry.js';
+import { RateLimiter } from './rate-limiter.js';
 import { createTokenBox, type TokenBox, tokenKeyOf } from './token-box.js';
 
 export type ConnectorsPort = {
@@ -15,7 +16,12 @@ export type ConnectorsPort = {
   /** `<PUBLIC_URL>/rest/connectors/oauth/callback`: the redirect URI to register with every provider. */
   callbackUrl: string;
   mergeCallbackUrl: string;
+  /** One per instance, keyed by provider and connection: syncs and pickers share each connection's pace. */
+  limiter: RateLimiter;
 };
+
+/** The steady pace of one connection's calls to its provider (providers allow about 10 a second). */
+const CALL_SPACING_MS = 100;
 
 /** Starts a connection's sync (a durable workflow; services/app wires workflows/connector-sync.ts). */
 export type ConnectorSyncStarter = { start: (job: { connection_uuid: string; run: string }) => Promise<void> };
@@ -33,5 +39,6 @@ export function connectorsPort(config: Config): ConnectorsPort {
     tokens: createTokenBox(tokenKeyOf(config.connectors.tokenKey, config.dataDir), config.connectors.oldTokenKeys),
     callbackUrl: `${config.publicUrl}/rest/connectors/oauth/callback`,
     mergeCallbackUrl: `${config.publicUrl}/rest/connections/oauth_callback_merge`,
+    limiter: new RateLimiter(CALL_SPACING_MS),
   };
 }

@@ -4,4 +4,3 @@ export { connectorsProjection } from './projections.js';
 export { connectorRoutes } from './routes.js';
 export { connectorItemsProjection } from './items-projection.js';
 export { filesToSync, finishSync, foldersDone, listFolderPage, resolvePicked, syncFile, type FileImport, type SyncDeps } from './sync.js';
-export { RateLimiter } from './rate-limiter.js';

@@ -9,6 +9,7 @@ import { evolveItem, type ItemRepository, itemStream, NO_ITEM } from './items.js
 import { connectionsOf } from './queries.js';
 import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
+import { adapterOf, isAcceptedName } from './sync.js';
 import { connectorActor } from './use-cases.js';
 import { connectorFileView, type ItemRow, WAITING_STATUSES } from './views.js';
 
@@ -192,4 +193,44 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
   });
   const shown = statuses.length ? views.filter((v) => statuses.includes(v.status)) : views;
   return { files: shown, next_cursor: rows.length > page ? encode(rows[page - 1]) : null };
+}
+
+export type BrowseInput = { folder_id?: string; drive_id?: string; search?: string; cursor?: string; file_repository_type?: 'USER' | 'ORG' };
+
+/** One page of the source for the picker, through the connection that would sync it. */
+export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name: string, input: BrowseInput) {
+  const info = connectorInfo(name);
+  if (!info) throw connectorErrors.unknownConnector();
+  if (info.kind !== 'file') throw connectorErrors.notAFileConnector(info.label);
+  const who = await connectorActor(ctx, actor);
+  if (input.file_repository_type === 'ORG' && !who.org) throw connectorErrors.noOrganisation();
+  const repository: ItemRepository =
+    who.org && input.file_repository_type === 'ORG' ? { type: 'ORG', owner_id: who.org.org_uuid } : { type: 'USER', owner_id: who.userId };
+  const connection = await connectionFor(ctx, actor, info.name, repository);
+  const source = await adapterOf(ctx, connection.connection_uuid);
+  if (!source?.adapter.browse) throw connectorErrors.notConfigured(info.label);
+  try {
+    const page = await source.adapter.browse({
+      folderId: input.folder_id ?? null,
+      driveId: input.drive_id ?? null,
+      search: input.search?.trim() || null,
+      cursor: input.cursor ?? null,
+    });
+    return {
+      items: page.items
+        .filter((i) => i.kind === 'FILE' || i.kind === 'FOLDER')
+        .map((i) => ({
+          id: i.remoteId,
+          name: i.name,
+          type: i.kind as 'FILE' | 'FOLDER',
+          drive_id: i.driveId,
+          updated: i.updatedAt,
+          selectable: i.kind === 'FOLDER' || isAcceptedName(i.name) || !!i.mimeType?.startsWith('application/vnd.google-apps.'),
+        })),
+      next_cursor: page.cursor,
+    };
+  } catch (err) {
+    ctx.logger.warn({ connector: info.name, reason: (err as Error).message }, 'a picker page could not be read from the provider');
+    throw connectorErrors.providerNotResponding(info.label);
+  }
 }

@@ -3,7 +3,7 @@ import type { DomainRoutes } from '../http/handler.js';
 import type { RequestHeaders } from '../shared/actor.js';
 import type { ConnectorsContext } from './context.js';
 
-import { listConnectorFiles, pickFiles } from './items-use-cases.js';
+import { browseConnector, listConnectorFiles, pickFiles } from './items-use-cases.js';
 import { connectorActor, deleteConnection, disconnectConnection, finishConnection, listConnectors, startConnection, viewOf } from './use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
 
@@ -61,6 +61,10 @@ export const connectorRoutes = {
 
   async syncConnectorFiles({ actor, path, body }, ctx) {
     return { status: 202, body: { files: await pickFiles(ctx, actor, path.name, body) } };
+  },
+
+  async browseConnector({ actor, path, query }, ctx) {
+    return { status: 200, body: await browseConnector(ctx, actor, path.name, query) };
   },
 
   async listConnectorFiles({ actor, body }, ctx) {

@@ -13,7 +13,6 @@ import type { ConnectorsPort } from './context.js';
 import { connectionRow } from './queries.js';
 import { evolveItem, type ItemEvent, type ItemRepository, type ItemState, itemStream, NO_ITEM, needsSync } from './items.js';
 import { CONNECTOR_PICK_EXTENSIONS, connectorInfo } from './registry.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { own } from './tables.js';
 import { queueMail } from '../mail/index.js';
 import { personOf } from '../identity/index.js';
@@ -35,7 +34,6 @@ export type SyncDeps = {
   now: () => Date;
   logger: Logger;
   connectors: ConnectorsPort;
-  limiter: RateLimiter;
   importFile: FileImport;
   maxFileBytes: number;
   /** The app's address, for the link in the sync's mail. */
@@ -51,8 +49,11 @@ async function append(deps: SyncDeps, itemUuid: string, decide: (s: ItemState) =
   if (events.length) await deps.store.append(stream, version, events);
 }
 
+/** What finding a connection's adapter takes: a request's context has it as a sync's deps do. */
+export type AdapterDeps = Pick<SyncDeps, 'db' | 'now' | 'connectors'>;
+
 /** The connection's adapter, its calls paced by the connection's limiter and its waits recorded. */
-export async function adapterOf(deps: SyncDeps, connectionUuid: string): Promise<{ adapter: FileSourceAdapter; ownerId: string } | null> {
+export async function adapterOf(deps: AdapterDeps, connectionUuid: string): Promise<{ adapter: FileSourceAdapter; ownerId: string } | null> {
   const row = await connectionRow(deps.db, connectionUuid);
   const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
   const client = info ? deps.connectors.clients[info.family] : null;
@@ -61,13 +62,13 @@ export async function adapterOf(deps: SyncDeps, connectionUuid: string): Promise
     key: `${info.family}:${connectionUuid}`,
     apiBase: client.endpoints.api,
     token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
-    limiter: deps.limiter,
+    limiter: deps.connectors.limiter,
     onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
   });
   return adapter ? { adapter, ownerId: row.owner_user_id } : null;
 }
 
-async function markRateLimited(deps: SyncDeps, connectionUuid: string, ms: number) {
+async function markRateLimited(deps: AdapterDeps, connectionUuid: string, ms: number) {
   const until = new Date(deps.now().getTime() + ms);
   await own(deps.db)
     .insertInto('connector_syncs')

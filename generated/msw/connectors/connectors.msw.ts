@@ -29,6 +29,7 @@ import {
 import type {
   ConnectRedirect,
   Connection,
+  ConnectorBrowsePage,
   ConnectorFileList,
   ConnectorFilePage,
   ConnectorList
@@ -40,6 +41,8 @@ export const getListConnectorsResponseMock = (overrideResponse: Partial<Extract<
 export const getStartConnectorConnectionResponseMock = (overrideResponse: Partial<Extract<ConnectRedirect, object>> = {}): ConnectRedirect => ({redirect_url: faker.string.alpha({length: {min: 10, max: 4096}}), ...overrideResponse})
 
 export const getSyncConnectorFilesResponseMock = (overrideResponse: Partial<Extract<ConnectorFileList, object>> = {}): ConnectorFileList => ({files: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER','DATABASE','WORKSPACE','PAGE'] as const), connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), parent_uuids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.uuid())), updated: faker.date.past().toISOString().slice(0, 19) + 'Z', status: faker.helpers.arrayElement(Object.values(ConnectorFileStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), file_uuid: faker.helpers.arrayElement([faker.string.uuid(), null])})), ...overrideResponse})
+
+export const getBrowseConnectorResponseMock = (overrideResponse: Partial<Extract<ConnectorBrowsePage, object>> = {}): ConnectorBrowsePage => ({items: Array.from({ length: faker.number.int({min: 1, max: 1000}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER'] as const), drive_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), updated: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), selectable: faker.datatype.boolean()})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 export const getListConnectorFilesResponseMock = (overrideResponse: Partial<Extract<ConnectorFilePage, object>> = {}): ConnectorFilePage => ({files: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER','DATABASE','WORKSPACE','PAGE'] as const), connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), parent_uuids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.uuid())), updated: faker.date.past().toISOString().slice(0, 19) + 'Z', status: faker.helpers.arrayElement(Object.values(ConnectorFileStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), file_uuid: faker.helpers.arrayElement([faker.string.uuid(), null])})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
@@ -82,6 +85,18 @@ export const getSyncConnectorFilesMockHandler = (overrideResponse?: ConnectorFil
     ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
     : getSyncConnectorFilesResponseMock(),
       { status: 202
+      })
+  }, options)
+}
+
+export const getBrowseConnectorMockHandler = (overrideResponse?: ConnectorBrowsePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ConnectorBrowsePage> | ConnectorBrowsePage), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/connectors/:name/browse', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getBrowseConnectorResponseMock(),
+      { status: 200
       })
   }, options)
 }
@@ -147,6 +162,7 @@ export const getConnectorsMock = () => [
   getListConnectorsMockHandler(),
   getStartConnectorConnectionMockHandler(),
   getSyncConnectorFilesMockHandler(),
+  getBrowseConnectorMockHandler(),
   getListConnectorFilesMockHandler(),
   getDisconnectConnectorMockHandler(),
   getStartConnectionMockHandler(),

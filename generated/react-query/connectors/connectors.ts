@@ -30,9 +30,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BrowseConnectorParams,
   ConnectRedirect,
   Connection,
   ConnectionUpdate,
+  ConnectorBrowsePage,
   ConnectorFileList,
   ConnectorFileListRequest,
   ConnectorFilePage,
@@ -499,7 +501,161 @@ export const useSyncConnectorFiles = <TError = ProblemResponse,
       > => {
       return useMutation(getSyncConnectorFilesMutationOptions(options), queryClient);
     }
-    export type listConnectorFilesResponse200 = {
+    export type browseConnectorResponse200 = {
+  data: ConnectorBrowsePage
+  status: 200
+}
+
+export type browseConnectorResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type browseConnectorResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type browseConnectorResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type browseConnectorResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type browseConnectorResponseSuccess = (browseConnectorResponse200) & {
+  headers: Headers;
+};
+export type browseConnectorResponseError = (browseConnectorResponse400 | browseConnectorResponse401 | browseConnectorResponse404 | browseConnectorResponse503) & {
+  headers: Headers;
+};
+
+export type browseConnectorResponse = (browseConnectorResponseSuccess | browseConnectorResponseError)
+
+export const getBrowseConnectorUrl = (name: string,
+    params?: BrowseConnectorParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/connectors/${name}/browse?${stringifiedParams}` : `/rest/connectors/${name}/browse`
+}
+
+/**
+ * One page of a folder at the source (`folder_id`; without it, the top: My Drive's items and
+ * the shared drives), or of a search by name (`search`), through the caller's connection
+ * (the organisation's with `file_repository_type=ORG`). Items of a type the sync cannot read
+ * have `selectable: false`. 404 `connection_not_found` without a connection; 503 with
+ * '{connector name} is not responding. Please try again later.' when the provider fails.
+ * @summary Browse a file connector's source, for the picker
+ */
+export const browseConnector = async (name: string,
+    params?: BrowseConnectorParams, options?: Parameters<typeof apiFetch>[1]): Promise<browseConnectorResponse> => {
+
+  return apiFetch<browseConnectorResponse>(getBrowseConnectorUrl(name,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getBrowseConnectorQueryKey = (name: string,
+    params?: BrowseConnectorParams,) => {
+    return [
+    `/rest/connectors/${name}/browse`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getBrowseConnectorQueryOptions = <TData = Awaited<ReturnType<typeof browseConnector>>, TError = ProblemResponse>(name: string,
+    params?: BrowseConnectorParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof browseConnector>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getBrowseConnectorQueryKey(name,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof browseConnector>>> = ({ signal }) => browseConnector(name,params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: name !== null && name !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof browseConnector>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type BrowseConnectorQueryResult = NonNullable<Awaited<ReturnType<typeof browseConnector>>>
+export type BrowseConnectorQueryError = ProblemResponse
+
+
+export function useBrowseConnector<TData = Awaited<ReturnType<typeof browseConnector>>, TError = ProblemResponse>(
+ name: string,
+    params: undefined |  BrowseConnectorParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof browseConnector>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof browseConnector>>,
+          TError,
+          Awaited<ReturnType<typeof browseConnector>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useBrowseConnector<TData = Awaited<ReturnType<typeof browseConnector>>, TError = ProblemResponse>(
+ name: string,
+    params?: BrowseConnectorParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof browseConnector>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof browseConnector>>,
+          TError,
+          Awaited<ReturnType<typeof browseConnector>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useBrowseConnector<TData = Awaited<ReturnType<typeof browseConnector>>, TError = ProblemResponse>(
+ name: string,
+    params?: BrowseConnectorParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof browseConnector>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Browse a file connector's source, for the picker
+ */
+
+export function useBrowseConnector<TData = Awaited<ReturnType<typeof browseConnector>>, TError = ProblemResponse>(
+ name: string,
+    params?: BrowseConnectorParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof browseConnector>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getBrowseConnectorQueryOptions(name,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type listConnectorFilesResponse200 = {
   data: ConnectorFilePage
   status: 200
 }

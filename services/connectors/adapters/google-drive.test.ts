@@ -20,20 +20,20 @@ const ME = 'owner@example.com';
 beforeAll(async () => {
   fake = await startOAuthFake({ family: 'google', clientId: 'c', clientSecret: 's', api: drive.api });
   // A folder of 7 files and a subfolder of 3, a shared drive's folder beside it, and one file outside.
-  drive.put({ id: 'root', name: 'Projects', mimeType: FOLDER, parents: ['my-drive'] });
+  drive.put({ id: 'projects', name: 'Projects', mimeType: FOLDER, parents: ['my-drive'] });
   for (let i = 0; i < 7; i++)
     drive.put({
       id: `f${i}`,
       name: `notes ${i}.txt`,
       mimeType: 'text/plain',
-      parents: ['root'],
+      parents: ['projects'],
       content: `note ${i}`,
       permissions: [{ type: 'user', emailAddress: ME, role: 'owner' }],
     });
-  drive.put({ id: 'sub', name: 'Sub', mimeType: FOLDER, parents: ['root'] });
+  drive.put({ id: 'sub', name: 'Sub', mimeType: FOLDER, parents: ['projects'] });
   for (let i = 0; i < 3; i++)
     drive.put({ id: `s${i}`, name: `deep ${i}.md`, mimeType: 'text/markdown', parents: ['sub'], content: `# deep ${i}`, driveId: 'team-drive' });
-  drive.put({ id: 'doc', name: 'Plan', mimeType: 'application/vnd.google-apps.document', parents: ['root'], content: 'The plan, as text.' });
+  drive.put({ id: 'doc', name: 'Plan', mimeType: 'application/vnd.google-apps.document', parents: ['projects'], content: 'The plan, as text.' });
   drive.put({ id: 'elsewhere', name: 'other.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'not picked' });
 });
 afterAll(async () => fake?.close());
@@ -65,7 +65,7 @@ async function walkAll(a: FileSourceAdapter, stopAfter = Number.POSITIVE_INFINIT
   let checkpoint: string | null = null;
   let pages = 0;
   do {
-    const page = await a.listPage({ remoteId: 'root' }, checkpoint);
+    const page = await a.listPage({ remoteId: 'projects' }, checkpoint);
     items.push(...page.items);
     checkpoint = page.checkpoint;
     if (++pages >= stopAfter) break;
@@ -93,7 +93,7 @@ describe('the Google Drive adapter', () => {
         // Another adapter (a new process) goes on from the saved checkpoint.
         const second = adapter({ pageSize }).a;
         while (checkpoint) {
-          const page = await second.listPage({ remoteId: 'root' }, checkpoint);
+          const page = await second.listPage({ remoteId: 'projects' }, checkpoint);
           ids.push(...page.items.map((i) => i.remoteId));
           checkpoint = page.checkpoint;
         }
@@ -134,7 +134,7 @@ describe('the Google Drive adapter', () => {
     const ids: string[] = [];
     let checkpoint: string | null = null;
     do {
-      const page = await a.slimListPage({ remoteId: 'root' }, checkpoint);
+      const page = await a.slimListPage({ remoteId: 'projects' }, checkpoint);
       ids.push(...page.ids);
       checkpoint = page.checkpoint;
     } while (checkpoint);
@@ -153,11 +153,25 @@ describe('the Google Drive adapter', () => {
 
   it('refreshes an expired token once and goes on', async () => {
     const run = adapter();
-    const first = await run.a.listPage({ remoteId: 'root' }, null);
+    const first = await run.a.listPage({ remoteId: 'projects' }, null);
     fake.expire(run.current());
-    const second = await run.a.listPage({ remoteId: 'root' }, first.checkpoint);
+    const second = await run.a.listPage({ remoteId: 'projects' }, first.checkpoint);
     expect(second.items.length).toBeGreaterThan(0);
     expect(run.refreshed).toHaveLength(1);
+  });
+
+  it('browses for the picker: the top with the shared drives, a folder, and a search by name', async () => {
+    drive.sharedDrives.push({ id: 'team-drive', name: 'Team' });
+    drive.put({ id: 'top', name: "Bob's top.txt", mimeType: 'text/plain', parents: ['my-drive'], content: 'top' });
+    const { a } = adapter({ pageSize: 50 });
+    const top = await a.browse({ folderId: null, driveId: null, search: null, cursor: null });
+    expect(top.items.map((i) => i.name)).toEqual(expect.arrayContaining(['Projects', "Bob's top.txt", 'Team']));
+    expect(top.items.find((i) => i.name === 'Team')).toMatchObject({ kind: 'FOLDER', driveId: 'team-drive' });
+    const sub = await a.browse({ folderId: 'sub', driveId: null, search: null, cursor: null });
+    expect(sub.items.map((i) => i.remoteId).sort()).toEqual(['s0', 's1', 's2']);
+    // A quote in the search is the name's, not the query's.
+    const found = await a.browse({ folderId: null, driveId: null, search: "bob's", cursor: null });
+    expect(found.items.map((i) => i.remoteId)).toEqual(['top']);
   });
 
   it("downloads a file, exports Google's own documents as text, and refuses what is larger than allowed", async () => {

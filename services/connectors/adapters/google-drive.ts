@@ -83,6 +83,41 @@ export function googleDriveAdapter(call: ProviderCallDeps, opts: { pageSize?: nu
       return { items, checkpoint: next.folders.length ? JSON.stringify(next) : null };
     },
 
+    async browse(b) {
+      const escaped = (v: string) => v.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+      const q = b.search ? `name contains '${escaped(b.search)}' and trashed = false` : `'${escaped(b.folderId ?? 'root')}' in parents and trashed = false`;
+      const page = await get<FileList>('/files', {
+        q,
+        fields: `nextPageToken,files(${FILE_FIELDS})`,
+        pageSize: Math.min(pageSize, 200),
+        pageToken: b.cursor ?? undefined,
+        orderBy: 'folder,name',
+        ...ALL_DRIVES,
+      });
+      const items = page.files.map(driveItem);
+      // The top of the picker: My Drive, then the shared drives the person is in.
+      if (!b.folderId && !b.search && !b.cursor) {
+        const drives = await get<{ drives: { id: string; name: string }[] }>('/drives', { pageSize: 100 });
+        items.push(
+          ...drives.drives.map(
+            (d): RemoteItem => ({
+              remoteId: d.id,
+              name: d.name,
+              kind: 'FOLDER',
+              parentRemoteIds: [],
+              url: null,
+              updatedAt: null,
+              size: null,
+              mimeType: FOLDER,
+              driveId: d.id,
+              readers: null,
+            }),
+          ),
+        );
+      }
+      return { items, cursor: page.nextPageToken ?? null };
+    },
+
     async startCursor() {
       return (await get<{ startPageToken: string }>('/changes/startPageToken', { supportsAllDrives: true })).startPageToken;
     },

@@ -33,7 +33,12 @@ export type Change = { remoteId: string; removed: boolean; item: RemoteItem | nu
 export type DeltaPage = { changes: Change[]; cursor: string; more: boolean };
 export type SlimPage = { ids: string[]; checkpoint: string | null };
 
+/** What the picker asks: a folder's page (the top when null), or a search by name. */
+export type BrowseQuery = { folderId: string | null; driveId: string | null; search: string | null; cursor: string | null };
+
 export interface FileSourceAdapter {
+  /** One page for the picker (our browser over the provider's API), where this server has one for the provider. */
+  browse?(q: BrowseQuery): Promise<{ items: RemoteItem[]; cursor: string | null }>;
   /** The picked item itself (to know a file from a folder), or null when it is gone. */
   item(root: PickedRoot): Promise<RemoteItem | null>;
   /** One page of everything under a root (folders walked breadth-first); `checkpoint` null starts, a null checkpoint back means done. */

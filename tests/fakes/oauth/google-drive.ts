@@ -29,6 +29,8 @@ export function createFakeDrive() {
   const drive = {
     state,
     files,
+    /** The shared drives the person is in (files.list finds their files by parent as any other). */
+    sharedDrives: [] as { id: string; name: string }[],
     put(f: Omit<FakeDriveFile, 'modifiedTime'>) {
       files.set(f.id, { ...f, modifiedTime: touch() });
       changes.push({ fileId: f.id });
@@ -75,13 +77,20 @@ export function createFakeDrive() {
     const rest = path.slice('/drive/v3'.length);
     if (rest === '/files') {
       state.calls.list++;
-      const parent = /^'(.+)' in parents and trashed = false$/.exec(q.get('q') ?? '')?.[1]?.replace(/\\'/g, "'");
-      const all = [...files.values()].filter((f) => !f.trashed && (!parent || f.parents.includes(parent))).sort((a, b) => a.id.localeCompare(b.id));
+      const query = q.get('q') ?? '';
+      const unescape = (v: string | undefined) => v?.replace(/\\'/g, "'").replace(/\\\\/g, '\\');
+      // 'root' is My Drive's own id, as in Drive.
+      const parent = unescape(/^'(.+)' in parents and trashed = false$/.exec(query)?.[1])?.replace(/^root$/, 'my-drive');
+      const named = unescape(/^name contains '(.+)' and trashed = false$/.exec(query)?.[1])?.toLowerCase();
+      const all = [...files.values()]
+        .filter((f) => !f.trashed && (!parent || f.parents.includes(parent)) && (!named || f.name.toLowerCase().includes(named)))
+        .sort((a, b) => a.id.localeCompare(b.id));
       const size = Number(q.get('pageSize') ?? 100);
       const from = Number(q.get('pageToken') ?? 0);
       const page = all.slice(from, from + size);
       return json(res, 200, { files: page.map(view), nextPageToken: from + size < all.length ? String(from + size) : undefined });
     }
+    if (rest === '/drives') return json(res, 200, { drives: drive.sharedDrives });
     if (rest === '/changes/startPageToken') return json(res, 200, { startPageToken: String(changes.length) });
     if (rest === '/changes') {
       state.calls.changes++;
