@@ -1,0 +1,154 @@
+// Box (API 2.0): a folder's items with marker paging (usemarker=true) for the checkpointed walk,
+// the events stream for deltas (stream_position=now, then each answer's next position; uploads,
+// edits, renames, moves, shared links and collaborations re-read the item, trashing removes it),
+// readers from the owner, the collaborations of the folder the item sits in and its shared link,
+// and /content for bytes (a 302 to Box's download host, followed only to dl.boxcloud.com or the
+// configured origin).
+import { ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
+import type { BoxCollaboration, BoxEvents, BoxItem, BoxItems } from './box-types.js';
+import type { Change, FileSourceAdapter, PickedRoot, Readers, RemoteItem } from './types.js';
+
+const PAGE_SIZE = 1000;
+const FIELDS = 'id,type,name,size,modified_at,item_status,parent,owned_by,shared_link';
+/** Where Box's /content sends the bytes. */
+export const BOX_DOWNLOAD_ORIGINS = ['https://dl.boxcloud.com'];
+const CHANGED = new Set([
+  'ITEM_UPLOAD',
+  'ITEM_CREATE',
+  'ITEM_MODIFY',
+  'ITEM_RENAME',
+  'ITEM_MOVE',
+  'ITEM_UNDELETE_VIA_TRASH',
+  'ITEM_SHARED_CREATE',
+  'ITEM_SHARED_UPDATE',
+  'ITEM_SHARED_UNSHARE',
+]);
+const REMOVED = new Set(['ITEM_TRASH', 'ITEM_DELETE']);
+
+/** The walk's place: folders still to list (breadth-first) and the marker of the first one's next page. */
+type Walk = { folders: string[]; marker: string | null };
+
+/** Who may read an item: its owner, the accepted collaborators of its folder, and its shared link's audience. */
+export function boxReaders(item: BoxItem, folderCollaborations: BoxCollaboration[]): Readers {
+  const emails = new Set<string>();
+  const owner = item.owned_by?.login?.toLowerCase();
+  if (owner) emails.add(owner);
+  for (const c of folderCollaborations) {
+    const login = c.accessible_by?.type === 'user' ? c.accessible_by.login : null;
+    if (c.status === 'accepted' && login) emails.add(login.toLowerCase());
+  }
+  const access = item.shared_link?.access;
+  const domain = owner?.split('@')[1];
+  return { emails: [...emails].sort(), domains: access === 'company' && domain ? [domain] : [], anyone: access === 'open' };
+}
+
+export function boxItem(i: BoxItem, readers: Readers | null): RemoteItem {
+  const folder = i.type === 'folder';
+  return {
+    remoteId: i.id,
+    name: i.name ?? i.id,
+    kind: folder ? 'FOLDER' : 'FILE',
+    parentRemoteIds: i.parent?.id ? [i.parent.id] : [],
+    url: `https://app.box.com/${folder ? 'folder' : 'file'}/${i.id}`,
+    updatedAt: i.modified_at ?? null,
+    size: i.size ?? null,
+    mimeType: null,
+    driveId: null,
+    readers,
+  };
+}
+
+export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } = {}): FileSourceAdapter {
+  const limit = opts.pageSize ?? PAGE_SIZE;
+  const get = <T>(path: string, query?: Record<string, string | number | boolean | undefined>) => providerJson<T>(call, path, { query });
+  const enc = encodeURIComponent;
+  const missing = (err: unknown) => err instanceof ProviderHttpError && err.status === 404;
+
+  async function collaborations(folderId: string | undefined): Promise<BoxCollaboration[]> {
+    // "All Files" (0) is the person's own: it has no collaborations.
+    if (!folderId || folderId === '0') return [];
+    try {
+      return (await get<{ entries: BoxCollaboration[] }>(`/folders/${enc(folderId)}/collaborations`, { fields: 'accessible_by,status,role' })).entries;
+    } catch (err) {
+      if (missing(err)) return [];
+      throw err;
+    }
+  }
+  async function fetchItem(type: 'file' | 'folder', id: string): Promise<BoxItem | null> {
+    try {
+      const i = await get<BoxItem>(`/${type}s/${enc(id)}`, { fields: FIELDS });
+      return i.item_status && i.item_status !== 'active' ? null : i;
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  }
+  const withReaders = async (i: BoxItem) => boxItem(i, boxReaders(i, await collaborations(i.parent?.id)));
+
+  async function itemsPage(walk: Walk) {
+    const folder = walk.folders[0];
+    const page = await get<BoxItems>(`/folders/${enc(folder)}/items`, { usemarker: true, limit, marker: walk.marker ?? undefined, fields: FIELDS });
+    const entries = page.entries.filter((e) => e.type !== 'web_link');
+    const subfolders = entries.filter((e) => e.type === 'folder').map((e) => e.id);
+    const next: Walk = page.next_marker
+      ? { folders: [...walk.folders, ...subfolders], marker: page.next_marker }
+      : { folders: [...walk.folders.slice(1), ...subfolders], marker: null };
+    return { folder, entries, checkpoint: next.folders.length ? JSON.stringify(next) : null };
+  }
+  const startWalk = (root: PickedRoot, checkpoint: string | null): Walk =>
+    checkpoint ? (JSON.parse(checkpoint) as Walk) : { folders: [root.remoteId], marker: null };
+
+  return {
+    async item(root) {
+      // Box's file and folder ids are separate series: a picked id is tried as a file, then as a folder.
+      const i = (await fetchItem('file', root.remoteId)) ?? (await fetchItem('folder', root.remoteId));
+      return i ? withReaders(i) : null;
+    },
+
+    async listPage(root, checkpoint) {
+      const walk = startWalk(root, checkpoint);
+      if (!walk.folders.length) return { items: [], checkpoint: null };
+      const page = await itemsPage(walk);
+      const collaborators = await collaborations(page.folder);
+      return { items: page.entries.map((e) => boxItem(e, boxReaders(e, collaborators))), checkpoint: page.checkpoint };
+    },
+
+    async startCursor() {
+      return String((await get<BoxEvents>('/events', { stream_position: 'now' })).next_stream_position);
+    },
+
+    async deltaPage(cursor) {
+      const page = await get<BoxEvents>('/events', { stream_position: cursor, stream_type: 'all', limit });
+      // The latest event of each item decides; Box may repeat events, and an item is read as it is now.
+      const last = new Map<string, { type: 'file' | 'folder'; removed: boolean }>();
+      for (const e of page.entries) {
+        const s = e.source;
+        if (!s?.id || (s.type !== 'file' && s.type !== 'folder')) continue;
+        const collaboration = e.event_type.startsWith('COLLABORATION_');
+        if (REMOVED.has(e.event_type)) last.set(s.id, { type: s.type, removed: true });
+        else if (CHANGED.has(e.event_type) || collaboration) last.set(s.id, { type: s.type, removed: false });
+      }
+      const changes: Change[] = [];
+      for (const [id, { type, removed }] of last) {
+        const now = removed ? null : await fetchItem(type, id);
+        changes.push(now ? { remoteId: id, removed: false, item: await withReaders(now) } : { remoteId: id, removed: true, item: null });
+      }
+      // An empty chunk means the stream is caught up; anything else may have more behind it.
+      return { changes, cursor: String(page.next_stream_position), more: page.entries.length > 0 };
+    },
+
+    async slimListPage(root, checkpoint) {
+      const walk = startWalk(root, checkpoint);
+      if (!walk.folders.length) return { ids: [], checkpoint: null };
+      const page = await itemsPage(walk);
+      return { ids: page.entries.map((e) => e.id), checkpoint: page.checkpoint };
+    },
+
+    async download(item, maxBytes) {
+      const { bytes, contentType } = await providerBytes(call, `/files/${enc(item.remoteId)}/content`, maxBytes, {
+        redirects: { origins: BOX_DOWNLOAD_ORIGINS },
+      });
+      return { bytes, filename: item.name, contentType };
+    },
+  };
+}
