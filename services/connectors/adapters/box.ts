@@ -9,6 +9,8 @@ import type { BoxCollaboration, BoxEvents, BoxItem, BoxItems } from './box-types
 import type { Change, FileSourceAdapter, PickedRoot, Readers, RemoteItem } from './types.js';
 
 const PAGE_SIZE = 1000;
+/** Box answers at most 500 events a call. */
+const MAX_EVENTS = 500;
 const FIELDS = 'id,type,name,size,modified_at,item_status,parent,owned_by,shared_link';
 /** Where Box's /content sends the bytes. */
 export const BOX_DOWNLOAD_ORIGINS = ['https://dl.boxcloud.com'];
@@ -118,7 +120,7 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
     },
 
     async deltaPage(cursor) {
-      const page = await get<BoxEvents>('/events', { stream_position: cursor, stream_type: 'all', limit });
+      const page = await get<BoxEvents>('/events', { stream_position: cursor, stream_type: 'all', limit: Math.min(limit, MAX_EVENTS) });
       // The latest event of each item decides; Box may repeat events, and an item is read as it is now.
       const last = new Map<string, { type: 'file' | 'folder'; removed: boolean }>();
       for (const e of page.entries) {

@@ -23,7 +23,9 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) dbx.put({ id: `id:f${i}`, path: `/Projects/notes ${i}.txt`, content: `note ${i}` });
   dbx.edit('id:f0', { members: ['Owner@Example.com', 'ann@example.com'] });
   dbx.put({ id: 'id:sub', path: '/Projects/Sub', folder: true });
-  for (let i = 0; i < 3; i++) dbx.put({ id: `id:s${i}`, path: `/Projects/Sub/deep ${i}.md`, content: `# deep ${i}` });
+  // Sub is a shared folder: its files are readable by its members.
+  dbx.state.sharedFolders.set('sf-1', ['owner@example.com', 'Team@Example.com']);
+  for (let i = 0; i < 3; i++) dbx.put({ id: `id:s${i}`, path: `/Projects/Sub/deep ${i}.md`, content: `# deep ${i}`, sharedFolder: 'sf-1' });
   dbx.put({ id: 'id:elsewhere', path: '/other.txt', content: 'not picked' });
   dbx.put({ id: 'id:café', path: '/Projects/café.txt', content: 'crème' });
 });
@@ -65,6 +67,15 @@ describe('the Dropbox adapter', () => {
     expect(items.find((i) => i.remoteId === 'id:s1')).toMatchObject({ path: '/projects/sub/deep 1.md', size: 8 });
     expect(items.find((i) => i.remoteId === 'id:f0')?.readers).toEqual({ emails: ['ann@example.com', 'owner@example.com'], domains: [], anyone: false });
     expect(items.find((i) => i.remoteId === 'id:f1')?.readers).toBeNull();
+    expect(items.find((i) => i.remoteId === 'id:s2')?.readers).toEqual({ emails: ['owner@example.com', 'team@example.com'], domains: [], anyone: false });
+  });
+
+  it("asks a shared folder's members once per page, and a file's own members only when it is shared on its own", async () => {
+    const members = dbx.state.memberCalls;
+    const folderMembers = dbx.state.folderMemberCalls;
+    await adapter(100).a.listPage(ROOT, null);
+    expect(dbx.state.memberCalls - members).toBe(1);
+    expect(dbx.state.folderMemberCalls - folderMembers).toBe(1);
   });
 
   it('resumed from any checkpoint (a crash between pages), lists everything exactly once', async () => {

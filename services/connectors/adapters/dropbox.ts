@@ -3,7 +3,7 @@
 // exactly where Dropbox left off, with no queue of folders to keep) and one call lists a page
 // across folders; list_folder/get_latest_cursor and /continue for deltas (deleted entries carry a
 // path, not an id: removedPath; a 409 on /continue is Dropbox's `reset`, CursorExpired);
-// list_file_members for the readers of shared files only (the others are the owner's alone); and
+// the members of shared files and shared folders for readers (the others are the owner's alone); and
 // files/download on the content host, its argument in the Dropbox-API-Arg header.
 import { ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
 import type { DropboxEntry, FileMembers, ListFolderResult } from './dropbox-types.js';
@@ -61,10 +61,23 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
   const post = <T>(path: string, body: unknown) => providerJson<T>(call, path, { method: 'POST', body });
   const content: ProviderCallDeps = { ...call, apiBase: opts.contentBase };
 
-  async function readersOf(e: Live): Promise<Readers | null> {
-    if (e['.tag'] !== 'file' || (!e.has_explicit_shared_members && !e.sharing_info)) return null;
-    const members = await post<FileMembers>('/sharing/list_file_members', { file: e.id, include_inherited: true, limit: 300 });
-    return membersReaders(members);
+  /**
+   * A page's readers: a file shared on its own is asked about (list_file_members, inherited members
+   * included); a file that is shared only through its shared folder has that folder's members, asked
+   * once per folder and page; any other file is the owner's alone (null).
+   */
+  function readersFor() {
+    const folders = new Map<string, Promise<Readers>>();
+    return async (e: Live): Promise<Readers | null> => {
+      if (e['.tag'] !== 'file') return null;
+      if (e.has_explicit_shared_members)
+        return membersReaders(await post<FileMembers>('/sharing/list_file_members', { file: e.id, include_inherited: true, limit: 300 }));
+      const shared = e.sharing_info?.parent_shared_folder_id;
+      if (!shared) return null;
+      if (!folders.has(shared))
+        folders.set(shared, post<FileMembers>('/sharing/list_folder_members', { shared_folder_id: shared, limit: 1000 }).then(membersReaders));
+      return folders.get(shared) ?? null;
+    };
   }
 
   async function page(root: PickedRoot, checkpoint: string | null): Promise<ListFolderResult> {
@@ -84,7 +97,7 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
     async item(root) {
       try {
         const e = await post<DropboxEntry>('/files/get_metadata', { path: root.remoteId });
-        return e['.tag'] === 'deleted' ? null : dropboxItem(e, await readersOf(e));
+        return e['.tag'] === 'deleted' ? null : dropboxItem(e, await readersFor()(e));
       } catch (err) {
         // get_metadata answers 409 path/not_found for what is gone.
         if (err instanceof ProviderHttpError && err.status === 409) return null;
@@ -94,6 +107,7 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
 
     async listPage(root, checkpoint) {
       const answer = await page(root, checkpoint);
+      const readersOf = readersFor();
       const items = await Promise.all(under(root, answer.entries).map(async (e) => dropboxItem(e, await readersOf(e))));
       return { items, checkpoint: answer.has_more ? answer.cursor : null };
     },
@@ -117,6 +131,7 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
         if (err instanceof ProviderHttpError && err.status === 409) throw new CursorExpired('dropbox');
         throw err;
       }
+      const readersOf = readersFor();
       const changes: Change[] = await Promise.all(
         answer.entries.map(async (e) =>
           e['.tag'] === 'deleted'

@@ -10,7 +10,7 @@ import { fakeCallDeps } from '../../../tests/fakes/oauth/call-deps.js';
 import { createFakeGraph } from '../../../tests/fakes/oauth/microsoft-graph.js';
 import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
 import { ProviderHttpError } from '../provider-call.js';
-import { microsoftGraphAdapter } from './microsoft-graph.js';
+import { deltaTokenOf, graphReaders, microsoftGraphAdapter } from './microsoft-graph.js';
 import { siteDrives, sites } from './sharepoint-sites.js';
 import { CursorExpired, type FileSourceAdapter, type RemoteItem } from './types.js';
 
@@ -90,6 +90,22 @@ describe('the Microsoft Graph adapter (OneDrive, SharePoint)', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it("reads a delta link's token in either of Graph's forms, and readers from every kind of grant", () => {
+    expect(deltaTokenOf('https://graph.microsoft.com/v1.0/drives/d/root/delta?token=abc123')).toBe('abc123');
+    expect(deltaTokenOf("https://graph.microsoft.com/v1.0/me/drive/root/delta(token='MzsxOzE')")).toBe('MzsxOzE');
+    expect(() => deltaTokenOf('https://graph.microsoft.com/v1.0/drives/d/root/delta')).toThrow(ProviderHttpError);
+    expect(
+      graphReaders(
+        [
+          { id: '1', invitation: { email: 'Guest@Other.example' } },
+          { id: '2', grantedToV2: { group: { email: 'team@contoso.com' } } },
+          { id: '3', link: { scope: 'organization' } },
+        ],
+        null,
+      ),
+    ).toEqual({ emails: ['guest@other.example', 'team@contoso.com'], domains: [], anyone: false });
   });
 
   it('refuses a next link that leaves the configured origin', async () => {

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody } from '../listen.js';
 import type { FakeApi } from './provider.js';
 
-export type FakeDropboxEntry = { id: string; path: string; folder?: boolean; content?: string; members?: string[] };
+/** `members`: a file's own members; `sharedFolder`: the shared folder a file sits in (`sharedFolders` names its members). */
+export type FakeDropboxEntry = { id: string; path: string; folder?: boolean; content?: string; members?: string[]; sharedFolder?: string };
 /** A cursor keeps its listing's arguments, as Dropbox's do (continue takes no limit). */
 type Cursor = { path: string; recursive: boolean; offset: number; seq: number; listing: boolean; limit: number };
 
@@ -16,7 +17,15 @@ export function createFakeDropbox() {
   const entries = new Map<string, FakeDropboxEntry>();
   /** Every change in order: the entry's id, and its lower-cased path when it was removed. */
   const changes: { id: string; removedPath?: string; removedName?: string }[] = [];
-  const state = { rateLimitNext: 0, retryAfterSeconds: 1, resetBefore: 0, downloads: [] as string[], memberCalls: 0 };
+  const state = {
+    rateLimitNext: 0,
+    retryAfterSeconds: 1,
+    resetBefore: 0,
+    downloads: [] as string[],
+    memberCalls: 0,
+    folderMemberCalls: 0,
+    sharedFolders: new Map<string, string[]>(),
+  };
 
   const box = {
     state,
@@ -52,7 +61,12 @@ export function createFakeDropbox() {
     path_display: e.path,
     ...(e.folder
       ? {}
-      : { size: Buffer.byteLength(e.content ?? ''), server_modified: '2026-11-01T00:00:00Z', has_explicit_shared_members: !!e.members?.length }),
+      : {
+          size: Buffer.byteLength(e.content ?? ''),
+          server_modified: '2026-11-01T00:00:00Z',
+          has_explicit_shared_members: !!e.members?.length,
+          ...(e.sharedFolder ? { sharing_info: { read_only: false, parent_shared_folder_id: e.sharedFolder } } : {}),
+        }),
   });
   const pathOf = (p: string) => (p.startsWith('id:') ? (entries.get(p)?.path.toLowerCase() ?? null) : p.toLowerCase());
   const inside = (path: string, under: string, recursive: boolean) => {
@@ -129,6 +143,13 @@ export function createFakeDropbox() {
       case '/files/get_metadata': {
         const e = entries.get(String(body.path));
         return e ? json(res, 200, metadata(e)) : notFound();
+      }
+      case '/sharing/list_folder_members': {
+        state.folderMemberCalls++;
+        const members = state.sharedFolders.get(String(body.shared_folder_id));
+        if (!members) return json(res, 409, { error_summary: 'access_error/invalid_id/' });
+        const users = members.map((email, i) => ({ access_type: { '.tag': i ? 'editor' : 'owner' }, user: { account_id: `dbid:${i}`, email } }));
+        return json(res, 200, { users, groups: [], invitees: [] });
       }
       case '/sharing/list_file_members': {
         state.memberCalls++;
