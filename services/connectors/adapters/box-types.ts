@@ -10,6 +10,8 @@ export type BoxItem = {
   parent?: { type: 'folder'; id: string } | null;
   owned_by?: BoxUser;
   shared_link?: { access?: 'open' | 'company' | 'collaborators' } | null;
+  /** Whether the item has collaborations of its own (asked for in `fields`). */
+  has_collaborations?: boolean;
 };
 export type BoxItems = { entries: BoxItem[]; limit?: number; next_marker?: string | null };
 export type BoxCollaboration = {
@@ -19,6 +21,8 @@ export type BoxCollaboration = {
   accessible_by?: BoxUser | { type: 'group'; id: string; name?: string } | null;
   invite_email?: string | null;
 };
-export type BoxEvent = { event_id: string; event_type: string; source?: (Partial<BoxItem> & { type?: string; id?: string }) | null };
+/** An event's source: the item itself, or (for some events) an event source resource naming it by item_type and item_id. */
+export type BoxEventSource = Partial<BoxItem> & { type?: string; id?: string; item_type?: string; item_id?: string };
+export type BoxEvent = { event_id: string; event_type: string; source?: BoxEventSource | null };
 export type BoxEvents = { chunk_size: number; next_stream_position: string | number; entries: BoxEvent[] };
 export type BoxTokenExchange = { access_token: string; expires_in: number; token_type?: string; issued_token_type?: string };

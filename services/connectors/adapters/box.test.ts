@@ -27,6 +27,7 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) box.put({ id: `${200 + i}`, type: 'file', name: `notes ${i}.txt`, parent: '100', owner: ME, content: `note ${i}` });
   box.edit('201', { sharedLink: 'open' });
   box.edit('202', { sharedLink: 'company' });
+  box.edit('203', { collaborators: ['Bo@Partner.example'] });
   box.put({ id: '110', type: 'folder', name: 'Sub', parent: '100', owner: ME });
   for (let i = 0; i < 3; i++) box.put({ id: `${300 + i}`, type: 'file', name: `deep ${i}.md`, parent: '110', owner: ME, content: `# deep ${i}` });
   box.put({ id: '400', type: 'file', name: 'other.txt', parent: '0', owner: ME, content: 'not picked' });
@@ -63,6 +64,9 @@ describe('the Box adapter', () => {
     expect(items.find((i) => i.remoteId === '201')?.readers).toMatchObject({ anyone: true });
     expect(items.find((i) => i.remoteId === '202')?.readers).toMatchObject({ domains: ['example.com'], anyone: false });
     expect(items.find((i) => i.remoteId === '300')?.readers).toEqual({ emails: [ME], domains: [], anyone: false });
+    // A file's own collaborators too, asked for that file alone.
+    expect(items.find((i) => i.remoteId === '203')?.readers?.emails).toEqual(['ann@example.com', 'bo@partner.example', ME]);
+    expect(box.state.fileCollaborationCalls).toBe(1);
   });
 
   it('resumed from any checkpoint (a crash between pages), lists everything exactly once', async () => {
@@ -91,6 +95,7 @@ describe('the Box adapter', () => {
     box.trash('204');
     box.edit('201', { sharedLink: undefined }, 'ITEM_SHARED_UNSHARE');
     box.put({ id: '207', type: 'file', name: 'new.txt', parent: '100', owner: ME, content: 'new' });
+    box.collaborate('100', []);
     const changes = [];
     let at = cursor;
     for (let pages = 0; pages < 10; pages++) {
@@ -105,12 +110,16 @@ describe('the Box adapter', () => {
       ['204', true],
       ['201', false],
       ['207', false],
+      ['100', false],
     ]);
     expect(changes[0].item?.name).toBe('notes 3 (renamed).txt');
     expect(changes[1].item?.size).toBe(18);
-    expect(changes[3].item?.readers).toEqual({ emails: ['ann@example.com', ME], domains: [], anyone: false });
+    // Read as it is now: no shared link, and Ann no longer a collaborator of its folder.
+    expect(changes[3].item?.readers).toEqual({ emails: [ME], domains: [], anyone: false });
+    expect(changes[5].item?.kind).toBe('FOLDER');
     expect((await a.deltaPage(at)).changes).toEqual([]);
     box.trash('207');
+    box.collaborate('100', ['Ann@Example.com']);
   });
 
   it('names every id under a root in the slim listing', async () => {

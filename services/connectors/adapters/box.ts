@@ -1,7 +1,8 @@
 // Box (API 2.0): a folder's items with marker paging (usemarker=true) for the checkpointed walk,
-// the events stream for deltas (stream_position=now, then each answer's next position; uploads,
-// edits, renames, moves, shared links and collaborations re-read the item, trashing removes it),
-// readers from the owner, the collaborations of the folder the item sits in and its shared link,
+// the events stream for deltas (stream_position=now, then each answer's next position; each item
+// an upload, edit, rename, move, trashing, shared link or collaboration names is read as it is now),
+// readers from the owner, the collaborations of the folder the item sits in and of the file itself
+// (asked for only when Box says it has some), and its shared link,
 // and /content for bytes (a 302 to Box's download host, followed only to dl.boxcloud.com or the
 // configured origin).
 import { ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
@@ -11,26 +12,35 @@ import type { Change, FileSourceAdapter, PickedRoot, Readers, RemoteItem } from 
 const PAGE_SIZE = 1000;
 /** Box answers at most 500 events a call. */
 const MAX_EVENTS = 500;
-const FIELDS = 'id,type,name,size,modified_at,item_status,parent,owned_by,shared_link';
+const FIELDS = 'id,type,name,size,modified_at,item_status,parent,owned_by,shared_link,has_collaborations';
 /** Where Box's /content sends the bytes. */
 export const BOX_DOWNLOAD_ORIGINS = ['https://dl.boxcloud.com'];
-const CHANGED = new Set([
-  'ITEM_UPLOAD',
+/**
+ * Events that change what an item is or who may read it. The user events stream names them as
+ * its guide lists (ITEM_*, COLLAB_*), webhooks and enterprise events with other names (ITEM_MODIFY,
+ * ITEM_RENAME, COLLABORATION_*): both are taken.
+ */
+const ITEM_EVENTS = new Set([
   'ITEM_CREATE',
+  'ITEM_UPLOAD',
   'ITEM_MODIFY',
   'ITEM_RENAME',
   'ITEM_MOVE',
+  'ITEM_COPY',
+  'ITEM_TRASH',
+  'ITEM_DELETE',
   'ITEM_UNDELETE_VIA_TRASH',
+  'ITEM_SHARED',
   'ITEM_SHARED_CREATE',
   'ITEM_SHARED_UPDATE',
   'ITEM_SHARED_UNSHARE',
 ]);
-const REMOVED = new Set(['ITEM_TRASH', 'ITEM_DELETE']);
+const relevant = (eventType: string) => ITEM_EVENTS.has(eventType) || eventType.startsWith('COLLAB_') || eventType.startsWith('COLLABORATION_');
 
 /** The walk's place: folders still to list (breadth-first) and the marker of the first one's next page. */
 type Walk = { folders: string[]; marker: string | null };
 
-/** Who may read an item: its owner, the accepted collaborators of its folder, and its shared link's audience. */
+/** Who may read an item: its owner, the accepted collaborators (of its folder, and its own), and its shared link's audience. */
 export function boxReaders(item: BoxItem, folderCollaborations: BoxCollaboration[]): Readers {
   const emails = new Set<string>();
   const owner = item.owned_by?.login?.toLowerCase();
@@ -66,11 +76,11 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
   const enc = encodeURIComponent;
   const missing = (err: unknown) => err instanceof ProviderHttpError && err.status === 404;
 
-  async function collaborations(folderId: string | undefined): Promise<BoxCollaboration[]> {
+  async function collaborations(type: 'file' | 'folder', id: string | undefined): Promise<BoxCollaboration[]> {
     // "All Files" (0) is the person's own: it has no collaborations.
-    if (!folderId || folderId === '0') return [];
+    if (!id || id === '0') return [];
     try {
-      return (await get<{ entries: BoxCollaboration[] }>(`/folders/${enc(folderId)}/collaborations`, { fields: 'accessible_by,status,role' })).entries;
+      return (await get<{ entries: BoxCollaboration[] }>(`/${type}s/${enc(id)}/collaborations`, { fields: 'accessible_by,status,role' })).entries;
     } catch (err) {
       if (missing(err)) return [];
       throw err;
@@ -85,7 +95,9 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
       throw err;
     }
   }
-  const withReaders = async (i: BoxItem) => boxItem(i, boxReaders(i, await collaborations(i.parent?.id)));
+  /** A file's own collaborations, asked for only when Box says it has some. */
+  const own = async (i: BoxItem) => (i.type === 'file' && i.has_collaborations ? collaborations('file', i.id) : []);
+  const withReaders = async (i: BoxItem) => boxItem(i, boxReaders(i, [...(await collaborations('folder', i.parent?.id)), ...(await own(i))]));
 
   async function itemsPage(walk: Walk) {
     const folder = walk.folders[0];
@@ -111,8 +123,9 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
       const walk = startWalk(root, checkpoint);
       if (!walk.folders.length) return { items: [], checkpoint: null };
       const page = await itemsPage(walk);
-      const collaborators = await collaborations(page.folder);
-      return { items: page.entries.map((e) => boxItem(e, boxReaders(e, collaborators))), checkpoint: page.checkpoint };
+      const collaborators = await collaborations('folder', page.folder);
+      const items = await Promise.all(page.entries.map(async (e) => boxItem(e, boxReaders(e, [...collaborators, ...(await own(e))]))));
+      return { items, checkpoint: page.checkpoint };
     },
 
     async startCursor() {
@@ -121,18 +134,18 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
 
     async deltaPage(cursor) {
       const page = await get<BoxEvents>('/events', { stream_position: cursor, stream_type: 'all', limit: Math.min(limit, MAX_EVENTS) });
-      // The latest event of each item decides; Box may repeat events, and an item is read as it is now.
-      const last = new Map<string, { type: 'file' | 'folder'; removed: boolean }>();
+      // Box may repeat events or send them out of order: each item named is read as it is now
+      // (gone or trashed is a removal), once per page.
+      const named = new Map<string, 'file' | 'folder'>();
       for (const e of page.entries) {
         const s = e.source;
-        if (!s?.id || (s.type !== 'file' && s.type !== 'folder')) continue;
-        const collaboration = e.event_type.startsWith('COLLABORATION_');
-        if (REMOVED.has(e.event_type)) last.set(s.id, { type: s.type, removed: true });
-        else if (CHANGED.has(e.event_type) || collaboration) last.set(s.id, { type: s.type, removed: false });
+        const id = s?.id ?? s?.item_id;
+        const type = s?.type ?? s?.item_type;
+        if (relevant(e.event_type) && id && (type === 'file' || type === 'folder')) named.set(id, type);
       }
       const changes: Change[] = [];
-      for (const [id, { type, removed }] of last) {
-        const now = removed ? null : await fetchItem(type, id);
+      for (const [id, type] of named) {
+        const now = await fetchItem(type, id);
         changes.push(now ? { remoteId: id, removed: false, item: await withReaders(now) } : { remoteId: id, removed: true, item: null });
       }
       // An empty chunk means the stream is caught up; anything else may have more behind it.

@@ -15,7 +15,7 @@ export type FakeBoxItem = {
   owner: string;
   content?: string;
   sharedLink?: 'open' | 'company' | 'collaborators';
-  /** Accepted collaborators' logins (folders). */
+  /** Accepted collaborators' logins (of a folder, or a file's own). */
   collaborators?: string[];
   trashed?: boolean;
   modifiedAt: string;
@@ -23,9 +23,9 @@ export type FakeBoxItem = {
 
 export function createFakeBox() {
   const items = new Map<string, FakeBoxItem>();
-  const events: { event_id: string; event_type: string; source: { type: string; id: string } }[] = [];
+  const events: { event_id: string; event_type: string; source: Record<string, string> }[] = [];
   let clock = Date.parse('2026-11-01T00:00:00Z');
-  const state = { rateLimitNext: 0, retryAfterSeconds: 1, downloadRedirect: null as string | null, downloads: [] as string[] };
+  const state = { rateLimitNext: 0, retryAfterSeconds: 1, downloadRedirect: null as string | null, downloads: [] as string[], fileCollaborationCalls: 0 };
   const touch = () => new Date((clock += 1000)).toISOString();
   const emit = (event_type: string, i: FakeBoxItem) => events.push({ event_id: `e${events.length}`, event_type, source: { type: i.type, id: i.id } });
 
@@ -46,6 +46,13 @@ export function createFakeBox() {
       // Box repeats events now and then; the adapter must not double what it reports.
       if (event === 'ITEM_MODIFY') emit(event, item);
     },
+    /** A folder's collaborators change: the user events stream names the folder as an event source resource. */
+    collaborate(id: string, collaborators: string[]) {
+      const i = items.get(id);
+      if (!i) throw new Error(`no fake item ${id}`);
+      items.set(id, { ...i, collaborators });
+      events.push({ event_id: `e${events.length}`, event_type: 'COLLAB_REMOVE_COLLABORATOR', source: { item_type: i.type, item_id: i.id, item_name: i.name } });
+    },
     trash(id: string) {
       box.edit(id, { trashed: true }, 'ITEM_TRASH');
     },
@@ -65,6 +72,7 @@ export function createFakeBox() {
     parent: i.parent ? { type: 'folder', id: i.parent } : null,
     owned_by: { type: 'user', id: `u-${i.owner}`, login: i.owner },
     shared_link: i.sharedLink ? { access: i.sharedLink } : null,
+    has_collaborations: !!i.collaborators?.length,
     ...(i.type === 'file' ? { size: Buffer.byteLength(i.content ?? '') } : {}),
   });
   const notFound = (res: ServerResponse) => json(res, 404, { type: 'error', status: 404, code: 'not_found' });
@@ -94,6 +102,7 @@ export function createFakeBox() {
       return json(res, 200, { entries: all.slice(from, from + limit).map(view), limit, next_marker: more ? String(from + limit) : null });
     }
     if (m[3] === '/collaborations') {
+      if (i.type === 'file') state.fileCollaborationCalls++;
       const entries = (i.collaborators ?? []).map((login, n) => ({
         id: `c${n}`,
         type: 'collaboration',
