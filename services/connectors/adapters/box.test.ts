@@ -85,7 +85,8 @@ describe('the Box adapter', () => {
       }),
       { numRuns: 15 },
     );
-  });
+    // Fifteen walks twice over: generous, for a loaded machine.
+  }, 120_000);
 
   it('sees uploads, edits, renames, trashing and unsharing in the events stream, each item once', async () => {
     const { a } = adapter(3);

@@ -94,7 +94,8 @@ describe('the Dropbox adapter', () => {
       }),
       { numRuns: 15 },
     );
-  });
+    // Fifteen walks twice over: generous, for a loaded machine.
+  }, 120_000);
 
   it('sees edits, deletions by path and unsharing since the latest cursor, then says when Dropbox reset it', async () => {
     const { a } = adapter(2);

@@ -90,7 +90,8 @@ describe('the Microsoft Graph adapter (OneDrive, SharePoint)', () => {
       }),
       { numRuns: 15 },
     );
-  });
+    // Fifteen walks twice over: generous, for a loaded machine.
+  }, 120_000);
 
   it("reads a delta link's token in either of Graph's forms, and readers from every kind of grant", () => {
     expect(deltaTokenOf('https://graph.microsoft.com/v1.0/drives/d/root/delta?token=abc123')).toBe('abc123');
