@@ -86,15 +86,20 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
       throw err;
     }
   }
-  async function fetchItem(type: 'file' | 'folder', id: string): Promise<BoxItem | null> {
+  /** The item as it is now; 'trashed' when Box still knows it in the trash, null when it does not know it. */
+  async function lookUp(type: 'file' | 'folder', id: string): Promise<BoxItem | 'trashed' | null> {
     try {
       const i = await get<BoxItem>(`/${type}s/${enc(id)}`, { fields: FIELDS });
-      return i.item_status && i.item_status !== 'active' ? null : i;
+      return i.item_status && i.item_status !== 'active' ? 'trashed' : i;
     } catch (err) {
       if (missing(err)) return null;
       throw err;
     }
   }
+  const fetchItem = async (type: 'file' | 'folder', id: string) => {
+    const i = await lookUp(type, id);
+    return i === 'trashed' ? null : i;
+  };
   /** A file's own collaborations, asked for only when Box says it has some. */
   const own = async (i: BoxItem) => (i.type === 'file' && i.has_collaborations ? collaborations('file', i.id) : []);
   const withReaders = async (i: BoxItem) => boxItem(i, boxReaders(i, [...(await collaborations('folder', i.parent?.id)), ...(await own(i))]));
@@ -115,7 +120,9 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
   return {
     async item(root) {
       // Box's file and folder ids are separate series: a picked id is tried as a file, then as a folder.
-      const i = (await fetchItem('file', root.remoteId)) ?? (await fetchItem('folder', root.remoteId));
+      // (a trashed file is gone: its id is not then looked up as a folder's).
+      const file = await lookUp('file', root.remoteId);
+      const i = file === null ? await fetchItem('folder', root.remoteId) : file === 'trashed' ? null : file;
       return i ? withReaders(i) : null;
     },
 
