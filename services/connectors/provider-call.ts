@@ -2,7 +2,8 @@
 // the provider refuses it), the connection's rate limiter, and retries through p-retry: a 429 or
 // 503 waits what Retry-After says (reported, so the sync shows RATE_LIMITED 'Queued'), other 5xx
 // and network failures back off exponentially. Answers are read with a size limit; addresses come
-// from configuration only (the family's API base), never from a provider's answer.
+// from configuration only (the family's API base): a provider's next-page link or redirect is
+// followed only when it points at that origin (or at a host the adapter names, as Box's downloads).
 import pRetry, { AbortError } from 'p-retry';
 import type { RateLimiter } from './rate-limiter.js';
 import { retryAfterMs } from './rate-limiter.js';
@@ -22,6 +23,14 @@ export type ProviderCallDeps = {
   minBackoffMs?: number;
 };
 
+/** Where a redirect may go beside the API's own origin: an adapter's download hosts, by origin or by https host suffix. */
+export type RedirectPolicy = { origins?: readonly string[]; hostSuffixes?: readonly string[] };
+
+export function redirectAllowed(to: URL, apiOrigin: string, policy: RedirectPolicy = {}) {
+  if (to.origin === apiOrigin || (policy.origins ?? []).includes(to.origin)) return true;
+  return to.protocol === 'https:' && (policy.hostSuffixes ?? []).some((suffix) => to.hostname.endsWith(suffix));
+}
+
 /** The provider answered with an error that retrying will not change. */
 export class ProviderHttpError extends Error {
   constructor(
@@ -39,7 +48,36 @@ const MAX_WAIT_MS = 5 * 60_000;
 const MAX_PACED_WAITS = 30;
 export const MAX_JSON_BYTES = 16 * 1024 * 1024;
 
-type Init = { method?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string | number | boolean | undefined> };
+type Init = {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as application/x-www-form-urlencoded (an OAuth token endpoint). */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** False: no bearer token (a call that carries its token in its body). */
+  bearer?: boolean;
+  redirects?: RedirectPolicy;
+};
+
+const MAX_REDIRECTS = 3;
+
+/** A provider's absolute link (an @odata.nextLink) as a path under the API base; refused when it leaves it. */
+export function apiPathOf(apiBase: string, link: string): string {
+  const base = new URL(apiBase);
+  const url = new URL(link, base);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  if (url.origin !== base.origin || (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)))
+    throw new ProviderHttpError(502, "the provider's link leaves its configured address");
+  return url.pathname.slice(prefix.length) + url.search;
+}
+
+function bodyOf(init: Init) {
+  if (init.form) return { body: new URLSearchParams(init.form).toString(), type: 'application/x-www-form-urlencoded' };
+  if (init.body !== undefined) return { body: JSON.stringify(init.body), type: 'application/json' };
+  return { body: undefined, type: null };
+}
 
 function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
   const url = new URL(deps.apiBase + path);
@@ -52,24 +90,41 @@ function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
 async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<Response> {
   let token = await deps.token();
   let refreshed = false;
-  const send = async () => {
-    await deps.limiter.take(deps.key);
+  const { body, type } = bodyOf(init);
+  const fetchOnce = async (url: URL, method: string, withBody: boolean, bearer: boolean) => {
     try {
-      return await fetch(urlOf(deps, path, init.query), {
-        method: init.method ?? 'GET',
+      return await fetch(url, {
+        method,
         headers: {
-          authorization: `Bearer ${token}`,
+          ...(bearer ? { authorization: `Bearer ${token}` } : {}),
           accept: 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...init.headers,
+          ...(withBody && type ? { 'content-type': type } : {}),
+          ...(withBody ? init.headers : {}),
         },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: withBody ? body : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'follow',
+        redirect: 'manual',
       });
     } catch (err) {
       throw new ProviderHttpError(0, `the provider could not be reached (${(err as Error).name})`);
     }
+  };
+  const send = async () => {
+    await deps.limiter.take(deps.key);
+    const apiOrigin = new URL(deps.apiBase).origin;
+    let url = urlOf(deps, path, init.query);
+    let res = await fetchOnce(url, init.method ?? 'GET', true, init.bearer !== false);
+    // A redirect is followed (as a GET) only to the API's origin or a host the adapter allows;
+    // the token goes only to the API's origin (a download host's address is signed already).
+    for (let hops = 0; res.status >= 300 && res.status < 400 && res.headers.get('location'); hops++) {
+      await res.body?.cancel();
+      const next = new URL(res.headers.get('location') ?? '', url);
+      if (!redirectAllowed(next, apiOrigin, init.redirects) || hops >= MAX_REDIRECTS)
+        throw new AbortError(new ProviderHttpError(502, `the provider redirected to an address not allowed (${next.origin})`));
+      url = next;
+      res = await fetchOnce(url, 'GET', false, init.bearer !== false && next.origin === apiOrigin);
+    }
+    return res;
   };
   return pRetry(
     async () => {
@@ -85,7 +140,7 @@ async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<R
       }
       if (res.ok) return res;
       await res.body?.cancel();
-      if (res.status === 401 && !refreshed) {
+      if (res.status === 401 && !refreshed && init.bearer !== false) {
         refreshed = true;
         token = await deps.token(token);
         throw new ProviderHttpError(401, 'the provider refused the token; refreshed');

@@ -10,6 +10,8 @@ export type FamilyEndpoints = {
   /** RFC 7009 revocation, where the provider has it; otherwise disconnecting forgets the tokens here. */
   revocation: string | null;
   api: string;
+  /** Where file contents are served when that is another host than the API's (Dropbox's content host). */
+  content?: string;
   /** How the client authenticates at the token endpoint. */
   tokenAuth: 'basic' | 'post';
 };
@@ -34,6 +36,7 @@ const FAMILY_ENDPOINTS: Record<ProviderFamily, FamilyEndpoints> = {
     token: 'https://api.dropboxapi.com/oauth2/token',
     revocation: null,
     api: 'https://api.dropboxapi.com/2',
+    content: 'https://content.dropboxapi.com/2',
     tokenAuth: 'basic',
   },
   box: {
@@ -131,5 +134,6 @@ export function endpointsOf(family: ProviderFamily, baseUrl: string | null): Fam
     token: moved(real.token),
     revocation: real.revocation && moved(real.revocation),
     api: moved(real.api),
+    ...(real.content ? { content: moved(real.content) } : {}),
   };
 }

@@ -20,6 +20,12 @@ export type TokenBox = {
 const VERSION = 'v1';
 const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 const b64 = (b: Buffer) => b.toString('base64url');
+/** base64url read strictly: a last character differing only in its unused bits is another text for the same bytes, and refused. */
+function fromB64(text: string) {
+  const bytes = Buffer.from(text, 'base64url');
+  if (b64(bytes) !== text) throw new Error('a sealed token could not be opened (not canonical base64url)');
+  return bytes;
+}
 
 export function createTokenBox(current: Buffer, old: Buffer[] = []): TokenBox {
   if (current.length !== 32) throw new Error('the connectors token key must be 32 bytes');
@@ -35,13 +41,16 @@ export function createTokenBox(current: Buffer, old: Buffer[] = []): TokenBox {
       return [VERSION, currentId, b64(iv), b64(body), b64(cipher.getAuthTag())].join('.');
     },
     open(connectionUuid, kind, sealed) {
-      const [version, id, iv, body, tag] = sealed.split('.');
+      const parts = sealed.split('.');
+      const [version, id, iv, body, tag] = parts;
       const key = id ? keys.get(id) : undefined;
-      if (version !== VERSION || !key || !iv || body === undefined || !tag) throw new Error('a sealed token could not be opened (unknown key or format)');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      if (parts.length !== 5 || version !== VERSION || !key || !iv || body === undefined || !tag)
+        throw new Error('a sealed token could not be opened (unknown key or format)');
+      // The tag's full 16 bytes: GCM would otherwise check a shortened tag as far as it goes.
+      const decipher = createDecipheriv('aes-256-gcm', key, fromB64(iv), { authTagLength: 16 });
       decipher.setAAD(aad(connectionUuid, kind));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      decipher.setAuthTag(fromB64(tag));
+      return Buffer.concat([decipher.update(fromB64(body)), decipher.final()]).toString('utf8');
     },
     isStale: (sealed) => sealed.split('.')[1] !== currentId,
   };

@@ -164,13 +164,13 @@ describe('the Google Drive adapter', () => {
     drive.sharedDrives.push({ id: 'team-drive', name: 'Team' });
     drive.put({ id: 'top', name: "Bob's top.txt", mimeType: 'text/plain', parents: ['my-drive'], content: 'top' });
     const { a } = adapter({ pageSize: 50 });
-    const top = await a.browse({ folderId: null, driveId: null, search: null, cursor: null });
+    const top = await a.browse!({ folderId: null, driveId: null, search: null, cursor: null });
     expect(top.items.map((i) => i.name)).toEqual(expect.arrayContaining(['Projects', "Bob's top.txt", 'Team']));
     expect(top.items.find((i) => i.name === 'Team')).toMatchObject({ kind: 'FOLDER', driveId: 'team-drive' });
-    const sub = await a.browse({ folderId: 'sub', driveId: null, search: null, cursor: null });
+    const sub = await a.browse!({ folderId: 'sub', driveId: null, search: null, cursor: null });
     expect(sub.items.map((i) => i.remoteId).sort()).toEqual(['s0', 's1', 's2']);
     // A quote in the search is the name's, not the query's.
-    const found = await a.browse({ folderId: null, driveId: null, search: "bob's", cursor: null });
+    const found = await a.browse!({ folderId: null, driveId: null, search: "bob's", cursor: null });
     expect(found.items.map((i) => i.remoteId)).toEqual(['top']);
   });
 

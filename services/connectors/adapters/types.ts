@@ -23,13 +23,19 @@ export type RemoteItem = {
   driveId: string | null;
   /** Null when the provider does not say (the connection's owner alone may read it then). */
   readers: Readers | null;
+  /** The item's path, lower-cased, where the provider names removals by path (Dropbox). */
+  path?: string;
 };
 
 /** A root the person picked: a file, a folder, or a whole shared drive. */
 export type PickedRoot = { remoteId: string; driveId?: string | null };
 
 export type ListPage = { items: RemoteItem[]; checkpoint: string | null };
-export type Change = { remoteId: string; removed: boolean; item: RemoteItem | null };
+/**
+ * One change. A provider that names a removal by path only (Dropbox's deleted entries carry no id)
+ * gives `removedPath` instead, with `remoteId` that path: what is at or under it is gone.
+ */
+export type Change = { remoteId: string; removed: boolean; item: RemoteItem | null; removedPath?: string };
 export type DeltaPage = { changes: Change[]; cursor: string; more: boolean };
 export type SlimPage = { ids: string[]; checkpoint: string | null };
 
@@ -51,4 +57,12 @@ export interface FileSourceAdapter {
   slimListPage(root: PickedRoot, checkpoint: string | null): Promise<SlimPage>;
   /** A file's bytes (a provider's own documents exported to a format the index reads), at most `maxBytes`. */
   download(item: RemoteItem, maxBytes: number): Promise<{ bytes: Buffer; filename: string; contentType: string }>;
+}
+
+/** The delta cursor is no longer valid at the provider (Graph's 410 Gone, Dropbox's reset): list everything again. */
+export class CursorExpired extends Error {
+  constructor(readonly provider: string) {
+    super(`the ${provider} delta cursor expired; a full listing is needed`);
+    this.name = 'CursorExpired';
+  }
 }

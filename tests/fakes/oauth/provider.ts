@@ -34,6 +34,8 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     tokenRequests: 0,
     /** Calls of the API (the account call included), refused ones too. */
     apiRequests: 0,
+    /** The scopes each token exchange asked for. */
+    exchangedScopes: [] as string[],
     /** Every token this fake issued, to prove none reaches a browser or a log. */
     issued: [] as string[],
   };
@@ -69,6 +71,21 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     return issued && issued.expiresAt > Date.now() ? issued.account : null;
   }
 
+  function exchange(res: ServerResponse, form: URLSearchParams) {
+    const subject = access.get(form.get('subject_token') ?? '');
+    if (!subject || subject.expiresAt <= Date.now() || form.get('subject_token_type') !== 'urn:ietf:params:oauth:token-type:access_token')
+      return json(res, 400, { error: 'invalid_grant' });
+    state.exchangedScopes.push(form.get('scope') ?? '');
+    const accessToken = newToken('downscoped');
+    access.set(accessToken, { account: subject.account, expiresAt: Date.now() + ttl * 1000 });
+    return json(res, 200, {
+      access_token: accessToken,
+      expires_in: ttl,
+      token_type: 'bearer',
+      issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+    });
+  }
+
   const fake = await listenLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     if (req.method === 'GET' && url.pathname === p.authorize) {
@@ -97,6 +114,8 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     if (req.method === 'POST' && url.pathname === p.token) {
       state.tokenRequests++;
       const form = new URLSearchParams(await readBody(req));
+      // RFC 8693 token exchange (Box's downscoped tokens): the subject token is the credential.
+      if (form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:token-exchange') return exchange(res, form);
       if (!clientOk(req, form)) return json(res, 401, { error: 'invalid_client' });
       if (form.get('grant_type') === 'authorization_code') {
         const grant = codes.get(form.get('code') ?? '');

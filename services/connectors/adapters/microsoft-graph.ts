@@ -1,0 +1,162 @@
+// OneDrive and SharePoint document libraries through Microsoft Graph v1.0: a drive item's children
+// for the checkpointed walk (paged by @odata.nextLink, an absolute address followed only on the
+// configured API origin), root/delta for changes (removals by the `deleted` facet; the cursor is
+// the delta link's token, and a 410 Gone is CursorExpired), an item's permissions for who may read
+// it (only for items Graph marks `shared`: the others are the owner's alone), and /content for bytes.
+import { apiPathOf, ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
+import type { Collection, DriveItem, GraphIdentity, GraphPermission } from './microsoft-graph-types.js';
+import { type Change, CursorExpired, type FileSourceAdapter, type PickedRoot, type Readers, type RemoteItem } from './types.js';
+
+const PAGE_SIZE = 200;
+/** Where Graph's /content redirects for the bytes (pre-authenticated addresses). */
+export const GRAPH_DOWNLOAD_HOSTS = ['.sharepoint.com', '.1drv.com', '.svc.ms'];
+
+/** The walk's place: the drive, folders still to list (breadth-first) and the next page of the first. */
+type Walk = { drive: string | null; folders: string[]; next: string | null };
+
+const enc = encodeURIComponent;
+const driveBase = (drive: string | null | undefined) => (drive ? `/drives/${enc(drive)}` : '/me/drive');
+
+function emailOf(identity: GraphIdentity | undefined): string | null {
+  const login = identity?.siteUser?.loginName?.split('|').pop();
+  const email = identity?.user?.email ?? identity?.siteUser?.email ?? identity?.group?.email ?? (login?.includes('@') ? login : null);
+  return email ? email.toLowerCase() : null;
+}
+
+/** Who may read, from an item's permissions: granted users' addresses, organisation links (the domain), anonymous links (anyone). */
+export function graphReaders(permissions: GraphPermission[], orgDomain: string | null): Readers {
+  const emails = new Set<string>();
+  const readers: Readers = { emails: [], domains: [], anyone: false };
+  for (const p of permissions) {
+    if (p.link?.scope === 'anonymous') readers.anyone = true;
+    if (p.link?.scope === 'organization' && orgDomain && !readers.domains.includes(orgDomain)) readers.domains.push(orgDomain);
+    for (const identity of [p.grantedToV2, ...(p.grantedToIdentitiesV2 ?? [])]) {
+      const email = emailOf(identity);
+      if (email) emails.add(email);
+    }
+    if (p.invitation?.email) emails.add(p.invitation.email.toLowerCase());
+  }
+  readers.emails = [...emails].sort();
+  return readers;
+}
+
+export function graphItem(i: DriveItem, readers: Readers | null): RemoteItem {
+  return {
+    remoteId: i.id,
+    name: i.name ?? i.id,
+    kind: i.folder || i.root ? 'FOLDER' : 'FILE',
+    parentRemoteIds: i.parentReference?.id ? [i.parentReference.id] : [],
+    url: i.webUrl ?? null,
+    updatedAt: i.lastModifiedDateTime ?? null,
+    size: i.size ?? null,
+    mimeType: i.file?.mimeType ?? null,
+    driveId: i.parentReference?.driveId ?? null,
+    readers,
+  };
+}
+
+/** The token of a delta link, in either of Graph's forms (`?token=…` or `delta(token='…')`). */
+export function deltaTokenOf(link: string): string {
+  const url = new URL(link);
+  const token = url.searchParams.get('token') ?? /token='?([^')]+)'?\)/.exec(decodeURIComponent(url.pathname))?.[1];
+  if (!token) throw new ProviderHttpError(502, 'the delta link names no token');
+  return token;
+}
+
+export type GraphAdapterOptions = {
+  /** The drive deltas follow (a SharePoint library); null: the person's OneDrive. */
+  driveId?: string | null;
+  /** The connected account's domain: what an 'organization' link opens the item to. */
+  orgDomain?: string | null;
+  pageSize?: number;
+};
+
+export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapterOptions = {}): FileSourceAdapter {
+  const pageSize = opts.pageSize ?? PAGE_SIZE;
+  const orgDomain = opts.orgDomain?.toLowerCase() ?? null;
+  const get = <T>(path: string, query?: Record<string, string | number | undefined>) => providerJson<T>(call, path, { query });
+
+  async function readersOf(i: DriveItem): Promise<Readers | null> {
+    if (!i.shared) return null;
+    const drive = i.parentReference?.driveId ?? opts.driveId;
+    const perms = await get<Collection<GraphPermission>>(`${driveBase(drive)}/items/${enc(i.id)}/permissions`);
+    return graphReaders(perms.value, orgDomain);
+  }
+  const toItem = async (i: DriveItem) => graphItem(i, await readersOf(i));
+
+  async function childrenPage(walk: Walk) {
+    const folder = walk.folders[0];
+    const path = walk.next ?? `${driveBase(walk.drive)}/items/${enc(folder)}/children`;
+    const page = await get<Collection<DriveItem>>(path, walk.next ? undefined : { $top: pageSize });
+    const nextLink = page['@odata.nextLink'];
+    const subfolders = page.value.filter((i) => i.folder).map((i) => i.id);
+    const next: Walk = nextLink
+      ? { drive: walk.drive, folders: [...walk.folders, ...subfolders], next: apiPathOf(call.apiBase, nextLink) }
+      : { drive: walk.drive, folders: [...walk.folders.slice(1), ...subfolders], next: null };
+    return { page, checkpoint: next.folders.length ? JSON.stringify(next) : null };
+  }
+  const startWalk = (root: PickedRoot, checkpoint: string | null): Walk =>
+    checkpoint ? (JSON.parse(checkpoint) as Walk) : { drive: root.driveId ?? opts.driveId ?? null, folders: [root.remoteId], next: null };
+  const deltaRoot = `${driveBase(opts.driveId)}/root/delta`;
+
+  return {
+    async item(root) {
+      try {
+        const i = await get<DriveItem>(`${driveBase(root.driveId ?? opts.driveId)}/items/${enc(root.remoteId)}`);
+        return i.deleted ? null : await toItem(i);
+      } catch (err) {
+        if (err instanceof ProviderHttpError && err.status === 404) return null;
+        throw err;
+      }
+    },
+
+    async listPage(root, checkpoint) {
+      const walk = startWalk(root, checkpoint);
+      if (!walk.folders.length) return { items: [], checkpoint: null };
+      const { page, checkpoint: next } = await childrenPage(walk);
+      return { items: await Promise.all(page.value.map(toItem)), checkpoint: next };
+    },
+
+    async startCursor() {
+      const page = await get<Collection<DriveItem>>(deltaRoot, { token: 'latest' });
+      const link = page['@odata.deltaLink'];
+      if (!link) throw new ProviderHttpError(502, 'the provider gave no delta link');
+      return deltaTokenOf(link);
+    },
+
+    async deltaPage(cursor) {
+      // A cursor that is a path is a next link within one delta round; otherwise it is a delta link's token.
+      let page: Collection<DriveItem>;
+      try {
+        page = cursor.startsWith('/') ? await get(cursor) : await get(deltaRoot, { token: cursor, $top: pageSize });
+      } catch (err) {
+        if (err instanceof ProviderHttpError && err.status === 410) throw new CursorExpired('microsoft');
+        throw err;
+      }
+      const changes: Change[] = await Promise.all(
+        page.value
+          .filter((i) => !i.root)
+          .map(async (i) => (i.deleted ? { remoteId: i.id, removed: true, item: null } : { remoteId: i.id, removed: false, item: await toItem(i) })),
+      );
+      const nextLink = page['@odata.nextLink'];
+      if (nextLink) return { changes, cursor: apiPathOf(call.apiBase, nextLink), more: true };
+      const deltaLink = page['@odata.deltaLink'];
+      if (!deltaLink) throw new ProviderHttpError(502, 'the provider ended a delta without a delta link');
+      apiPathOf(call.apiBase, deltaLink);
+      return { changes, cursor: deltaTokenOf(deltaLink), more: false };
+    },
+
+    async slimListPage(root, checkpoint) {
+      const walk = startWalk(root, checkpoint);
+      if (!walk.folders.length) return { ids: [], checkpoint: null };
+      const { page, checkpoint: next } = await childrenPage(walk);
+      return { ids: page.value.map((i) => i.id), checkpoint: next };
+    },
+
+    async download(item, maxBytes) {
+      const path = `${driveBase(item.driveId ?? opts.driveId)}/items/${enc(item.remoteId)}/content`;
+      const { bytes, contentType } = await providerBytes(call, path, maxBytes, { redirects: { hostSuffixes: GRAPH_DOWNLOAD_HOSTS } });
+      return { bytes, filename: item.name, contentType: item.mimeType ?? contentType };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// Microsoft Graph v1.0's slice the OneDrive and SharePoint adapter uses, on the Microsoft OAuth
+// fake (provider.ts): a drive item, its children paged by absolute @odata.nextLink, its permissions,
+// /content (a 302 to a download address, as Graph does), root/delta with `token=latest`, next and
+// delta links and the `deleted` facet, and the SharePoint site search and a site's drives. State:
+// `rateLimitNext` answers 429 with Retry-After; `foreignNextLink` sends a next link to another
+// origin; delta tokens below `expiredBelow` answer 410 Gone. Test-only, in memory.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FakeApi } from './provider.js';
+
+export type FakeGraphPermission = {
+  id: string;
+  roles: string[];
+  grantedToV2?: { user?: { id: string; email?: string; displayName?: string }; siteUser?: { id: string; loginName?: string } };
+  grantedToIdentitiesV2?: { user?: { id: string; email?: string } }[];
+  link?: { scope: 'anonymous' | 'organization' | 'users'; type: string };
+};
+export type FakeGraphItem = {
+  id: string;
+  name: string;
+  parent: string | null;
+  folder?: boolean;
+  content?: string;
+  mimeType?: string;
+  permissions?: FakeGraphPermission[];
+  lastModifiedDateTime: string;
+};
+
+export function createFakeGraph(drive = 'drive-1') {
+  const items = new Map<string, FakeGraphItem>();
+  const changes: string[] = [];
+  const gone = new Set<string>();
+  let clock = Date.parse('2026-11-01T00:00:00Z');
+  const state = {
+    rateLimitNext: 0,
+    retryAfterSeconds: 1,
+    foreignNextLink: false,
+    expiredBelow: 0,
+    sites: [] as { id: string; displayName: string; webUrl: string }[],
+    drives: new Map<string, { id: string; name: string }[]>(),
+    calls: { children: 0, permissions: 0, content: 0, delta: 0 },
+  };
+  const touch = () => new Date((clock += 1000)).toISOString();
+
+  const graph = {
+    state,
+    items,
+    put(i: Omit<FakeGraphItem, 'lastModifiedDateTime'>) {
+      items.set(i.id, { ...i, lastModifiedDateTime: touch() });
+      changes.push(i.id);
+    },
+    edit(id: string, change: Partial<FakeGraphItem>) {
+      const i = items.get(id);
+      if (!i) throw new Error(`no fake item ${id}`);
+      items.set(id, { ...i, ...change, lastModifiedDateTime: touch() });
+      changes.push(id);
+    },
+    remove(id: string) {
+      items.delete(id);
+      gone.add(id);
+      changes.push(id);
+    },
+  };
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+    return true;
+  };
+  const view = (i: FakeGraphItem) => ({
+    id: i.id,
+    name: i.name,
+    lastModifiedDateTime: i.lastModifiedDateTime,
+    webUrl: `https://contoso.sharepoint.example/${i.id}`,
+    parentReference: { driveId: drive, id: i.parent ?? undefined },
+    ...(i.folder ? { folder: { childCount: [...items.values()].filter((c) => c.parent === i.id).length } } : {}),
+    ...(i.content !== undefined ? { file: { mimeType: i.mimeType ?? 'text/plain' }, size: Buffer.byteLength(i.content) } : {}),
+    ...(i.permissions?.length ? { shared: { scope: 'users' } } : {}),
+    ...(i.parent === null ? { root: {} } : {}),
+  });
+  /** A page of `all` from `from`, and the absolute address of the next one. */
+  function paged<T>(req: IncomingMessage, url: URL, all: T[], param: string) {
+    const size = Number(url.searchParams.get('$top') ?? 100);
+    const from = Number(url.searchParams.get(param) ?? 0);
+    const origin = state.foreignNextLink ? 'https://elsewhere.example' : `http://${req.headers.host}`;
+    const next = new URL(url.pathname + url.search, origin);
+    next.searchParams.set(param, String(from + size));
+    next.searchParams.set('$top', String(size));
+    return { value: all.slice(from, from + size), next: from + size < all.length ? next.toString() : undefined };
+  }
+
+  const api: FakeApi = (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
+    if (!path.startsWith('/drives/') && !path.startsWith('/sites')) return false;
+    if (state.rateLimitNext > 0) {
+      state.rateLimitNext--;
+      return json(res, 429, { error: { code: 'TooManyRequests' } }, { 'retry-after': String(state.retryAfterSeconds) });
+    }
+    if (path === '/sites') {
+      if (url.searchParams.get('search') === null && url.searchParams.get('$skiptoken') === null) return json(res, 400, { error: { code: 'invalidRequest' } });
+      const page = paged(req, url, state.sites, '$skiptoken');
+      return json(res, 200, { value: page.value, '@odata.nextLink': page.next });
+    }
+    const site = /^\/sites\/([^/]+)\/drives$/.exec(path);
+    if (site) return json(res, 200, { value: state.drives.get(decodeURIComponent(site[1])) ?? [] });
+    const prefix = `/drives/${drive}`;
+    if (!path.startsWith(prefix)) return json(res, 404, { error: { code: 'itemNotFound' } });
+    const rest = path.slice(prefix.length);
+    if (rest === '/root/delta') {
+      state.calls.delta++;
+      const token = url.searchParams.get('token');
+      const link = (t: number) => `http://${req.headers.host}/v1.0${prefix}/root/delta?token=${t}`;
+      if (token === 'latest') return json(res, 200, { value: [], '@odata.deltaLink': link(changes.length) });
+      const from = Number(token ?? 0);
+      if (from < state.expiredBelow) return json(res, 410, { error: { code: 'resyncRequired' } });
+      const size = Number(url.searchParams.get('$top') ?? 100);
+      const value = changes.slice(from, from + size).map((id) => {
+        const i = items.get(id);
+        return i ? view(i) : { id, deleted: { state: 'deleted' }, parentReference: { driveId: drive } };
+      });
+      const more = from + size < changes.length;
+      return json(res, 200, more ? { value, '@odata.nextLink': `${link(from + size)}&$top=${size}` } : { value, '@odata.deltaLink': link(changes.length) });
+    }
+    const m = /^\/items\/([^/]+)(\/children|\/permissions|\/content|\/download)?$/.exec(rest);
+    const i = m && items.get(decodeURIComponent(m[1]));
+    if (!m || !i) return json(res, 404, { error: { code: 'itemNotFound' } });
+    if (m[2] === '/children') {
+      state.calls.children++;
+      const all = [...items.values()].filter((c) => c.parent === i.id).sort((a, b) => a.id.localeCompare(b.id));
+      const page = paged(req, url, all, '$skiptoken');
+      return json(res, 200, { value: page.value.map(view), '@odata.nextLink': page.next });
+    }
+    if (m[2] === '/permissions') {
+      state.calls.permissions++;
+      return json(res, 200, { value: i.permissions ?? [] });
+    }
+    if (m[2] === '/content') {
+      state.calls.content++;
+      res.writeHead(302, { location: `/v1.0${prefix}/items/${i.id}/download?sig=signed` });
+      res.end();
+      return true;
+    }
+    if (m[2] === '/download') {
+      res.writeHead(200, { 'content-type': i.mimeType ?? 'application/octet-stream' });
+      res.end(i.content ?? '');
+      return true;
+    }
+    return json(res, 200, view(i));
+  };
+  return { ...graph, api };
+}
