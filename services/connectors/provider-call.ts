@@ -39,7 +39,14 @@ const MAX_WAIT_MS = 5 * 60_000;
 const MAX_PACED_WAITS = 30;
 export const MAX_JSON_BYTES = 16 * 1024 * 1024;
 
-type Init = { method?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string | number | boolean | undefined> };
+export type Init = {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** The ETag of the copy the caller holds: the provider may answer 304, which is then no error. */
+  ifNoneMatch?: string;
+};
 
 function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
   const url = new URL(deps.apiBase + path);
@@ -48,8 +55,12 @@ function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
   return url;
 }
 
-/** One call with its retries; the response is returned when it is 2xx. */
-async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<Response> {
+/**
+ * One call with its retries; `read` takes the answer when it is 2xx (or 304 to a conditional
+ * request). A ProviderHttpError thrown by `read` (a provider that answers 200 with an error in
+ * its body) counts as that status: 401 refreshes the token once, 429 and 5xx are retried.
+ */
+async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (res: Response) => Promise<R>): Promise<R> {
   let token = await deps.token();
   let refreshed = false;
   const send = async () => {
@@ -61,6 +72,7 @@ async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<R
           authorization: `Bearer ${token}`,
           accept: 'application/json',
           ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(init.ifNoneMatch ? { 'if-none-match': init.ifNoneMatch } : {}),
           ...init.headers,
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -70,6 +82,15 @@ async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<R
     } catch (err) {
       throw new ProviderHttpError(0, `the provider could not be reached (${(err as Error).name})`);
     }
+  };
+  const failed = async (status: number, message: string): Promise<never> => {
+    if (status === 401 && !refreshed) {
+      refreshed = true;
+      token = await deps.token(token);
+      throw new ProviderHttpError(401, 'the provider refused the token; refreshed');
+    }
+    if (status === 429 || status >= 500) throw new ProviderHttpError(status, message);
+    throw new AbortError(new ProviderHttpError(status, message));
   };
   return pRetry(
     async () => {
@@ -83,15 +104,16 @@ async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<R
         deps.onRateLimited?.(Math.min(wait, MAX_WAIT_MS));
         res = await send();
       }
-      if (res.ok) return res;
-      await res.body?.cancel();
-      if (res.status === 401 && !refreshed) {
-        refreshed = true;
-        token = await deps.token(token);
-        throw new ProviderHttpError(401, 'the provider refused the token; refreshed');
+      if (res.ok || (res.status === 304 && init.ifNoneMatch)) {
+        try {
+          return await read(res);
+        } catch (err) {
+          if (!(err instanceof ProviderHttpError)) throw err;
+          return await failed(err.status, err.message);
+        }
       }
-      if (res.status === 429 || res.status >= 500) throw new ProviderHttpError(res.status, `the provider failed (${res.status})`);
-      throw new AbortError(new ProviderHttpError(res.status, `the provider answered ${res.status}`));
+      await res.body?.cancel();
+      return await failed(res.status, res.status === 429 || res.status >= 500 ? `the provider failed (${res.status})` : `the provider answered ${res.status}`);
     },
     { retries: deps.retries ?? 6, minTimeout: deps.minBackoffMs ?? 1000, maxTimeout: 60_000 },
   );
@@ -114,17 +136,43 @@ export async function readLimited(res: Response, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function providerJson<T>(deps: ProviderCallDeps, path: string, init: Init = {}): Promise<T> {
-  const res = await call(deps, path, init);
-  const text = (await readLimited(res, MAX_JSON_BYTES)).toString('utf8');
+function parseJson<T>(bytes: Buffer): T {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(bytes.toString('utf8')) as T;
   } catch {
-    throw new ProviderHttpError(502, 'the provider answered with something that is not JSON');
+    // Retrying will not make it JSON.
+    throw new AbortError(new ProviderHttpError(502, 'the provider answered with something that is not JSON'));
   }
 }
 
-export async function providerBytes(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}) {
-  const res = await call(deps, path, init);
-  return { bytes: await readLimited(res, maxBytes), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+/**
+ * The answer as JSON. `check` sees it first, for providers that answer 200 with an error in the
+ * body (Slack's `ok: false`): it throws a ProviderHttpError of the status the error stands for.
+ */
+export async function providerJson<T>(deps: ProviderCallDeps, path: string, init: Init = {}, check?: (body: T) => void): Promise<T> {
+  return call(deps, path, init, async (res) => {
+    const body = parseJson<T>(await readLimited(res, MAX_JSON_BYTES));
+    check?.(body);
+    return body;
+  });
 }
+
+export async function providerBytes(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}) {
+  return call(deps, path, init, async (res) => ({
+    bytes: await readLimited(res, maxBytes),
+    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+  }));
+}
+
+/** A provider's answer with its headers (paging links, ETags); a 304 to a conditional request has no body. */
+export type ProviderAnswer = { status: number; headers: Headers; bytes: Buffer };
+
+export async function providerAnswer(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}): Promise<ProviderAnswer> {
+  return call(deps, path, init, async (res) => ({
+    status: res.status,
+    headers: res.headers,
+    bytes: res.status === 304 ? Buffer.alloc(0) : await readLimited(res, maxBytes),
+  }));
+}
+
+export const jsonOf = <T>(bytes: Buffer): T => parseJson<T>(bytes);
