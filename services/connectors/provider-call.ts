@@ -56,6 +56,19 @@ function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
 }
 
 /**
+ * How long the provider asked to wait, or null when it did not. A 429 or 503 says it with
+ * Retry-After; GitHub's limits answer 403: a secondary limit with Retry-After, the hourly one
+ * with `x-ratelimit-remaining: 0` and the epoch second it resets at.
+ */
+export function pacedWaitMs(res: { status: number; headers: Headers }, now: number = Date.now()): number | null {
+  if (res.status !== 429 && res.status !== 503 && res.status !== 403) return null;
+  const after = retryAfterMs(res.headers.get('retry-after'), now);
+  if (after !== null || res.status !== 403) return after;
+  const reset = Number(res.headers.get('x-ratelimit-reset'));
+  return res.headers.get('x-ratelimit-remaining') === '0' && reset > 0 ? Math.max(0, reset * 1000 - now) : null;
+}
+
+/**
  * One call with its retries; `read` takes the answer when it is 2xx (or 304 to a conditional
  * request). A ProviderHttpError thrown by `read` (a provider that answers 200 with an error in
  * its body) counts as that status: 401 refreshes the token once, 429 and 5xx are retried.
@@ -96,8 +109,8 @@ async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (
     async () => {
       let res = await send();
       // Waits the provider names are its own pacing, not failures: they use up no retry.
-      for (let waits = 0; (res.status === 429 || res.status === 503) && waits < MAX_PACED_WAITS; waits++) {
-        const wait = retryAfterMs(res.headers.get('retry-after'));
+      for (let waits = 0; waits < MAX_PACED_WAITS; waits++) {
+        const wait = pacedWaitMs(res);
         if (wait === null) break;
         await res.body?.cancel();
         deps.limiter.pause(deps.key, Math.min(wait, MAX_WAIT_MS));

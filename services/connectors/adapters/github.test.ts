@@ -124,6 +124,13 @@ describe('the GitHub adapter', () => {
     expect(rateLimited).toHaveLength(4);
   });
 
+  it("waits for GitHub's hourly limit to reset (403 with x-ratelimit-reset) rather than failing", async () => {
+    const { a, rateLimited } = adapter();
+    github.state.hourlyLimitNext = 2;
+    expect(ids((await walkApp(a)).documents)).toEqual(ALL);
+    expect(rateLimited).toHaveLength(2);
+  });
+
   it('refreshes an expired token once and goes on', async () => {
     const run = adapter();
     const first = await run.a.listPage(null);

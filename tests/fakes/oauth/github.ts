@@ -3,7 +3,8 @@
 // and its README (raw), paged by `Link` headers, with ETags and If-None-Match (a 304 is counted
 // apart: GitHub does not charge it). Its clock never runs behind the real one and its `Date`
 // header tells it, as GitHub's does. `rateLimitNext` answers the next N calls with 429 and
-// Retry-After; `foreignLinks` points the paging links at another origin.
+// Retry-After, `hourlyLimitNext` with 403 and the hourly limit's reset time; `foreignLinks`
+// points the paging links at another origin.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeApi } from './provider.js';
@@ -23,7 +24,7 @@ export type FakeRepo = { full: string; private: boolean; readme?: string; issues
 export function createFakeGitHub() {
   const repos = new Map<string, FakeRepo>();
   let last = 0;
-  const state = { rateLimitNext: 0, retryAfterSeconds: 0, foreignLinks: false, calls: { charged: 0, notModified: 0 } };
+  const state = { rateLimitNext: 0, hourlyLimitNext: 0, retryAfterSeconds: 0, foreignLinks: false, calls: { charged: 0, notModified: 0 } };
   const now = () => Math.max(Math.floor(Date.now() / 1000) * 1000, last + 1000);
   const touch = () => new Date((last = now())).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -100,6 +101,13 @@ export function createFakeGitHub() {
       state.rateLimitNext--;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(state.retryAfterSeconds) });
       res.end(JSON.stringify({ message: 'You have exceeded a secondary rate limit.' }));
+      return true;
+    }
+    if (state.hourlyLimitNext > 0) {
+      state.hourlyLimitNext--;
+      // The hourly limit: 403, nothing remaining, and the epoch second it resets at (now, here).
+      res.writeHead(403, { 'content-type': 'application/json', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) });
+      res.end(JSON.stringify({ message: 'API rate limit exceeded' }));
       return true;
     }
     if (path === '/user/repos') return send(req, res, url, [...repos.values()].sort((a, b) => a.full.localeCompare(b.full)).map(repoView));
