@@ -46,6 +46,8 @@ export type Init = {
   query?: Record<string, string | number | boolean | undefined>;
   /** The ETag of the copy the caller holds: the provider may answer 304, which is then no error. */
   ifNoneMatch?: string;
+  /** Error statuses whose body still goes to `read`, which names the error (a GraphQL server's 400). */
+  readBodyOf?: number[];
 };
 
 function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
@@ -117,7 +119,7 @@ async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (
         deps.onRateLimited?.(Math.min(wait, MAX_WAIT_MS));
         res = await send();
       }
-      if (res.ok || (res.status === 304 && init.ifNoneMatch)) {
+      if (res.ok || (res.status === 304 && init.ifNoneMatch) || init.readBodyOf?.includes(res.status)) {
         try {
           return await read(res);
         } catch (err) {
@@ -166,6 +168,8 @@ export async function providerJson<T>(deps: ProviderCallDeps, path: string, init
   return call(deps, path, init, async (res) => {
     const body = parseJson<T>(await readLimited(res, MAX_JSON_BYTES));
     check?.(body);
+    // An error status read for its body (`readBodyOf`) stays an error when `check` names none.
+    if (!res.ok) throw new ProviderHttpError(res.status, `the provider answered ${res.status}`);
     return body;
   });
 }
