@@ -70,9 +70,10 @@ export function linearAdapter(call: ProviderCallDeps, opts: { pageSize?: number 
     },
 
     async startCursor() {
-      // Linear's clock (its Date header), not ours, says when deltas start.
+      // Linear's clock (its Date header, whole seconds: never later than the call), not ours, says
+      // when deltas start; a millisecond back, as `gt` leaves out its own instant.
       const res = await providerAnswer(call, '/graphql', 1024 * 1024, { method: 'POST', body: { query: '{ viewer { id } }' } });
-      const since = new Date(new Date(res.headers.get('date') ?? Date.now()).getTime() - 1000).toISOString();
+      const since = new Date(new Date(res.headers.get('date') ?? Date.now()).getTime() - 1).toISOString();
       return JSON.stringify({ since, after: null, newest: null } satisfies Cursor);
     },
 
