@@ -98,14 +98,15 @@ async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (
       throw new ProviderHttpError(0, `the provider could not be reached (${(err as Error).name})`);
     }
   };
-  const failed = async (status: number, message: string): Promise<never> => {
+  // `error` is the reader's own (a subclass naming the provider's error code), kept as it is.
+  const failed = async (status: number, message: string, error?: ProviderHttpError): Promise<never> => {
     if (status === 401 && !refreshed) {
       refreshed = true;
       token = await deps.token(token);
       throw new ProviderHttpError(401, 'the provider refused the token; refreshed');
     }
-    if (status === 429 || status >= 500) throw new ProviderHttpError(status, message);
-    throw new AbortError(new ProviderHttpError(status, message));
+    if (status === 429 || status >= 500) throw error ?? new ProviderHttpError(status, message);
+    throw new AbortError(error ?? new ProviderHttpError(status, message));
   };
   return pRetry(
     async () => {
@@ -124,7 +125,7 @@ async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (
           return await read(res);
         } catch (err) {
           if (!(err instanceof ProviderHttpError)) throw err;
-          return await failed(err.status, err.message);
+          return await failed(err.status, err.message, err);
         }
       }
       await res.body?.cancel();

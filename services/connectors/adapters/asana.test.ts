@@ -79,6 +79,20 @@ describe('the Asana adapter', () => {
     expect((await drainDelta(a, first.cursor)).changes).toEqual([]);
   });
 
+  it('drops a project gone since the round began rather than stopping at it for ever', async () => {
+    const { a } = adapter(10);
+    const first = await a.deltaPage(await a.startCursor());
+    expect(first.more).toBe(true);
+    const hiring = asana.projects.get('p2');
+    onTestFinished(() => {
+      if (hiring) asana.projects.set('p2', hiring);
+    });
+    asana.projects.delete('p2');
+    const second = await a.deltaPage(first.cursor);
+    expect(second).toMatchObject({ changes: [], more: false });
+    expect(Object.keys(JSON.parse(second.cursor).projects)).toEqual(['p1']);
+  });
+
   it('waits out a 429 storm as Asana asks, losing and doubling nothing', async () => {
     const { a, rateLimited } = adapter();
     asana.state.rateLimitNext = 4;

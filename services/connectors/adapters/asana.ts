@@ -3,7 +3,7 @@
 // modified since just after its newest known time (`modified_since`). A deleted task is not reported this way (Asana tells it through its events
 // API). Asana says nothing here of who may read a project, so documents have no readers (the
 // connection's owner alone).
-import { type ProviderCallDeps, providerAnswer, providerJson } from '../provider-call.js';
+import { ProviderHttpError, type ProviderCallDeps, providerAnswer, providerJson } from '../provider-call.js';
 import { capText } from './app-text.js';
 import type { AppChange, AppDocument, AppSourceAdapter } from './app-types.js';
 import type { AsanaPage, AsanaRef, AsanaTask } from './asana-types.js';
@@ -96,7 +96,16 @@ export function asanaAdapter(call: ProviderCallDeps, opts: { pageSize?: number }
       }
       const gid = c.page?.project ?? c.queue[0];
       const project = c.projects[gid];
-      const page = await tasks(gid, c.page?.offset ?? null, project.since);
+      let page: AsanaPage<AsanaTask>;
+      try {
+        page = await tasks(gid, c.page?.offset ?? null, project.since);
+      } catch (err) {
+        if (!(err instanceof ProviderHttpError) || err.status !== 404) throw err;
+        // Gone since the round began: dropped, so the delta does not stop at it for ever.
+        const { [gid]: _gone, ...projects } = c.projects;
+        const queue = c.queue.filter((q) => q !== gid);
+        return { changes: [], cursor: JSON.stringify({ projects, queue, page: null } satisfies Cursor), more: queue.length > 0 };
+      }
       const changes: AppChange[] = page.data.map((t) => ({ remoteId: t.gid, removed: false, document: taskDocument(project, t) }));
       const newest = page.data.reduce<string | null>(
         (at, t) => (at && Date.parse(at) >= Date.parse(t.modified_at) ? at : t.modified_at),

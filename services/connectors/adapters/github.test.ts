@@ -117,6 +117,21 @@ describe('the GitHub adapter', () => {
     expect(github.state.calls.notModified - notModified).toBe(8);
   });
 
+  it('drops a repository gone since the round began rather than stopping at it for ever', async () => {
+    const { a } = adapter(10);
+    const first = await a.deltaPage(await a.startCursor());
+    expect(first.more).toBe(true);
+    const web = github.repos.get('acme/web');
+    onTestFinished(() => {
+      if (web) github.repos.set('acme/web', web);
+    });
+    github.repos.delete('acme/web');
+    const second = await a.deltaPage(first.cursor);
+    expect(second.more).toBe(true);
+    expect(Object.keys(JSON.parse(second.cursor).repos).sort()).toEqual(['acme/api', 'octo/empty']);
+    expect((await a.deltaPage(second.cursor)).more).toBe(false);
+  });
+
   it('waits out a 429 storm as GitHub asks, losing and doubling nothing', async () => {
     const { a, rateLimited } = adapter();
     github.state.rateLimitNext = 4;

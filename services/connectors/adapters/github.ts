@@ -113,7 +113,15 @@ export function githubAdapter(call: ProviderCallDeps, opts: { pageSize?: number 
       if (r !== 'unchanged') updated = { ...updated, readmeEtag: r?.etag };
       if (r && r !== 'unchanged') changes.push({ remoteId: `${full}#readme`, removed: false, document: readmeDocument(repo, r.text) });
     }
-    const res = await answer(c.page?.path ?? issuesPath(full, repo.since), { ifNoneMatch: c.page ? undefined : repo.issuesEtag });
+    let res: Awaited<ReturnType<typeof answer>>;
+    try {
+      res = await answer(c.page?.path ?? issuesPath(full, repo.since), { ifNoneMatch: c.page ? undefined : repo.issuesEtag });
+    } catch (err) {
+      if (!(err instanceof ProviderHttpError) || err.status !== 404) throw err;
+      // Gone since the round began: dropped, so the delta does not stop at it for ever.
+      const { [full]: _gone, ...repos } = c.repos;
+      return { changes, cursor: { ...c, repos, queue: c.queue.filter((q) => q !== full), page: null } };
+    }
     if (res.status === 304) return { changes, cursor: { ...c, repos: { ...c.repos, [full]: updated }, queue: c.queue.slice(1) } };
     const issues = jsonOf<GitHubIssue[]>(res.bytes);
     for (const issue of issues) changes.push({ remoteId: `${full}#${issue.number}`, removed: false, document: issueDocument(repo, issue) });

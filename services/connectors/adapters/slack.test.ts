@@ -5,7 +5,7 @@
 // joined channels whole; 429 waited out, Slack's `ok: false` refusals of an expired token
 // refreshed once, its passing failures retried, the rest failing; channel members as readers.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { drainDelta, walkApp } from '../../../tests/fakes/oauth/app-walk.js';
 import { callDepsFor } from '../../../tests/fakes/oauth/call-deps.js';
 import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
@@ -98,6 +98,20 @@ describe('the Slack adapter', () => {
     expect(first.changes.every((c) => !c.removed)).toBe(true);
     expect((await drainDelta(a, first.cursor)).changes).toEqual([]);
     slack.channels.get('C3')?.members.pop();
+  });
+
+  it('drops a channel gone since the round began rather than stopping at it for ever', async () => {
+    const { a } = adapter(10);
+    const first = await a.deltaPage(await a.startCursor());
+    expect(first.more).toBe(true);
+    const secret = slack.channels.get('C2');
+    onTestFinished(() => {
+      if (secret) slack.channels.set('C2', secret);
+    });
+    slack.channels.delete('C2');
+    const second = await a.deltaPage(first.cursor);
+    expect(second).toMatchObject({ changes: [], more: false });
+    expect(Object.keys(JSON.parse(second.cursor).channels)).toEqual(['C1']);
   });
 
   it('waits out a 429 storm as Slack asks, losing and doubling nothing', async () => {

@@ -8,7 +8,7 @@
 import { ProviderHttpError, type ProviderCallDeps } from '../provider-call.js';
 import { capText } from './app-text.js';
 import type { AppChange, AppDocument, AppSourceAdapter } from './app-types.js';
-import { nextCursor, slackMethod } from './slack-call.js';
+import { channelGone, nextCursor, slackMethod } from './slack-call.js';
 import { mentionedUsers, slackText } from './slack-text.js';
 import type { AuthTest, ChannelList, History, SlackChannel, SlackMessage, UserInfo } from './slack-types.js';
 
@@ -132,7 +132,16 @@ export function slackAdapter(call: ProviderCallDeps, opts: { pageSize?: number }
       }
       const id = c.page?.channel ?? c.queue[0];
       const channel = c.channels[id];
-      const page = await slackMethod<History>(call, 'conversations.history', { channel: id, oldest: channel.latest, limit: pageSize, cursor: c.page?.cursor });
+      let page: History;
+      try {
+        page = await slackMethod<History>(call, 'conversations.history', { channel: id, oldest: channel.latest, limit: pageSize, cursor: c.page?.cursor });
+      } catch (err) {
+        if (!channelGone(err)) throw err;
+        // Gone since the round began: dropped, so the delta does not stop at it for ever.
+        const { [id]: _gone, ...channels } = c.channels;
+        const queue = c.queue.filter((q) => q !== id);
+        return { changes: [], cursor: JSON.stringify({ channels, queue, page: null } satisfies Cursor), more: queue.length > 0 };
+      }
       const changes: AppChange[] = [];
       for (const m of kept(page.messages)) changes.push({ remoteId: `${id}:${m.ts}`, removed: false, document: await messageDocument(channel, m) });
       const newest = page.messages.reduce((at, m) => newer(m.ts, at), c.page?.newest ?? channel.latest);

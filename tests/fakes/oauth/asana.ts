@@ -74,6 +74,7 @@ export function createFakeAsana() {
           q,
         );
       case '/tasks': {
+        if (!projects.has(q.get('project') ?? '')) return json(res, 404, { errors: [{ message: 'project: Unknown object' }] });
         const since = q.get('modified_since');
         const all = [...tasks.values()]
           .filter((t) => t.project === q.get('project') && (!since || Date.parse(t.modified_at) >= Date.parse(since)))
