@@ -20,6 +20,12 @@ export type TokenBox = {
 const VERSION = 'v1';
 const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 const b64 = (b: Buffer) => b.toString('base64url');
+/** Base64url read strictly: a part whose spare bits were changed (so it decodes to the same bytes) is refused. */
+function fromB64(part: string): Buffer {
+  const bytes = Buffer.from(part, 'base64url');
+  if (b64(bytes) !== part) throw new Error('a sealed token could not be opened (altered encoding)');
+  return bytes;
+}
 
 export function createTokenBox(current: Buffer, old: Buffer[] = []): TokenBox {
   if (current.length !== 32) throw new Error('the connectors token key must be 32 bytes');
@@ -38,10 +44,10 @@ export function createTokenBox(current: Buffer, old: Buffer[] = []): TokenBox {
       const [version, id, iv, body, tag] = sealed.split('.');
       const key = id ? keys.get(id) : undefined;
       if (version !== VERSION || !key || !iv || body === undefined || !tag) throw new Error('a sealed token could not be opened (unknown key or format)');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, fromB64(iv));
       decipher.setAAD(aad(connectionUuid, kind));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      decipher.setAuthTag(fromB64(tag));
+      return Buffer.concat([decipher.update(fromB64(body)), decipher.final()]).toString('utf8');
     },
     isStale: (sealed) => sealed.split('.')[1] !== currentId,
   };
