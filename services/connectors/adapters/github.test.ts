@@ -155,6 +155,16 @@ describe('the GitHub adapter', () => {
     expect(run.refreshed).toHaveLength(1);
   });
 
+  it('leaves out a README larger than it reads, and goes on', async () => {
+    onTestFinished(() => {
+      github.repos.delete('acme/huge');
+    });
+    github.repo('acme/huge', { readme: 'x'.repeat(1024 * 1024 + 1) });
+    github.issue('acme/huge', { number: 1, title: 'Still read', body: null });
+    const { documents } = await walkApp(adapter().a);
+    expect(ids(documents)).toEqual([...ALL.slice(0, 7), 'acme/huge#1', ...ALL.slice(7)]);
+  });
+
   it("keeps an issue's body as data", async () => {
     const { documents } = await walkApp(adapter().a);
     expect(documents.find((d) => d.remoteId === 'acme/web#2')?.text).toBe(`State: open\n\n${EVIL}`);

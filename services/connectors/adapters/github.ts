@@ -74,13 +74,14 @@ export function githubAdapter(call: ProviderCallDeps, opts: { pageSize?: number 
   const issuesPath = (full: string, since: string | null) =>
     `/repos/${segments(full)}/issues?state=all&sort=updated&direction=asc&per_page=${pageSize}${since ? `&since=${encodeURIComponent(since)}` : ''}`;
 
-  /** The README as text; null when the repository has none. A 304 answers `unchanged`. */
+  /** The README as text; null when the repository has none (or one over MAX_README_BYTES). A 304 answers `unchanged`. */
   async function readme(full: string, etag?: string) {
     try {
       const res = await answer(`/repos/${segments(full)}/readme`, { headers: { accept: RAW_TYPE }, ifNoneMatch: etag }, MAX_README_BYTES);
       return res.status === 304 ? 'unchanged' : { text: res.bytes.toString('utf8'), etag: res.headers.get('etag') ?? undefined };
     } catch (err) {
-      if (err instanceof ProviderHttpError && err.status === 404) return null;
+      // None, or one larger than a README is read (a generated file, most likely): no document.
+      if (err instanceof ProviderHttpError && (err.status === 404 || err.status === 413)) return null;
       throw err;
     }
   }
