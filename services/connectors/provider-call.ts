@@ -48,7 +48,7 @@ const MAX_WAIT_MS = 5 * 60_000;
 const MAX_PACED_WAITS = 30;
 export const MAX_JSON_BYTES = 16 * 1024 * 1024;
 
-type Init = {
+export type Init = {
   method?: string;
   /** Sent as JSON. */
   body?: unknown;
@@ -59,6 +59,10 @@ type Init = {
   /** False: no bearer token (a call that carries its token in its body). */
   bearer?: boolean;
   redirects?: RedirectPolicy;
+  /** The ETag of the copy the caller holds: the provider may answer 304, which is then no error. */
+  ifNoneMatch?: string;
+  /** Error statuses whose body still goes to `read`, which names the error (a GraphQL server's 400). */
+  readBodyOf?: number[];
 };
 
 const MAX_REDIRECTS = 3;
@@ -86,8 +90,25 @@ function urlOf(deps: ProviderCallDeps, path: string, query: Init['query']) {
   return url;
 }
 
-/** One call with its retries; the response is returned when it is 2xx. */
-async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<Response> {
+/**
+ * How long the provider asked to wait, or null when it did not. A 429 or 503 says it with
+ * Retry-After; GitHub's limits answer 403: a secondary limit with Retry-After, the hourly one
+ * with `x-ratelimit-remaining: 0` and the epoch second it resets at.
+ */
+export function pacedWaitMs(res: { status: number; headers: Headers }, now: number = Date.now()): number | null {
+  if (res.status !== 429 && res.status !== 503 && res.status !== 403) return null;
+  const after = retryAfterMs(res.headers.get('retry-after'), now);
+  if (after !== null || res.status !== 403) return after;
+  const reset = Number(res.headers.get('x-ratelimit-reset'));
+  return res.headers.get('x-ratelimit-remaining') === '0' && reset > 0 ? Math.max(0, reset * 1000 - now) : null;
+}
+
+/**
+ * One call with its retries; `read` takes the answer when it is 2xx (or 304 to a conditional
+ * request). A ProviderHttpError thrown by `read` (a provider that answers 200 with an error in
+ * its body) counts as that status: 401 refreshes the token once, 429 and 5xx are retried.
+ */
+async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (res: Response) => Promise<R>): Promise<R> {
   let token = await deps.token();
   let refreshed = false;
   const { body, type } = bodyOf(init);
@@ -99,6 +120,7 @@ async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<R
           ...(bearer ? { authorization: `Bearer ${token}` } : {}),
           accept: 'application/json',
           ...(withBody && type ? { 'content-type': type } : {}),
+          ...(init.ifNoneMatch ? { 'if-none-match': init.ifNoneMatch } : {}),
           ...(withBody ? init.headers : {}),
         },
         body: withBody ? body : undefined,
@@ -126,27 +148,38 @@ async function call(deps: ProviderCallDeps, path: string, init: Init): Promise<R
     }
     return res;
   };
+  // `error` is the reader's own (a subclass naming the provider's error code), kept as it is.
+  const failed = async (status: number, message: string, error?: ProviderHttpError): Promise<never> => {
+    if (status === 401 && !refreshed && init.bearer !== false) {
+      refreshed = true;
+      token = await deps.token(token);
+      throw new ProviderHttpError(401, 'the provider refused the token; refreshed');
+    }
+    if (status === 429 || status >= 500) throw error ?? new ProviderHttpError(status, message);
+    throw new AbortError(error ?? new ProviderHttpError(status, message));
+  };
   return pRetry(
     async () => {
       let res = await send();
       // Waits the provider names are its own pacing, not failures: they use up no retry.
-      for (let waits = 0; (res.status === 429 || res.status === 503) && waits < MAX_PACED_WAITS; waits++) {
-        const wait = retryAfterMs(res.headers.get('retry-after'));
+      for (let waits = 0; waits < MAX_PACED_WAITS; waits++) {
+        const wait = pacedWaitMs(res);
         if (wait === null) break;
         await res.body?.cancel();
         deps.limiter.pause(deps.key, Math.min(wait, MAX_WAIT_MS));
         deps.onRateLimited?.(Math.min(wait, MAX_WAIT_MS));
         res = await send();
       }
-      if (res.ok) return res;
-      await res.body?.cancel();
-      if (res.status === 401 && !refreshed && init.bearer !== false) {
-        refreshed = true;
-        token = await deps.token(token);
-        throw new ProviderHttpError(401, 'the provider refused the token; refreshed');
+      if (res.ok || (res.status === 304 && init.ifNoneMatch) || init.readBodyOf?.includes(res.status)) {
+        try {
+          return await read(res);
+        } catch (err) {
+          if (!(err instanceof ProviderHttpError)) throw err;
+          return await failed(err.status, err.message, err);
+        }
       }
-      if (res.status === 429 || res.status >= 500) throw new ProviderHttpError(res.status, `the provider failed (${res.status})`);
-      throw new AbortError(new ProviderHttpError(res.status, `the provider answered ${res.status}`));
+      await res.body?.cancel();
+      return await failed(res.status, res.status === 429 || res.status >= 500 ? `the provider failed (${res.status})` : `the provider answered ${res.status}`);
     },
     { retries: deps.retries ?? 6, minTimeout: deps.minBackoffMs ?? 1000, maxTimeout: 60_000 },
   );
@@ -169,17 +202,45 @@ export async function readLimited(res: Response, max: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function providerJson<T>(deps: ProviderCallDeps, path: string, init: Init = {}): Promise<T> {
-  const res = await call(deps, path, init);
-  const text = (await readLimited(res, MAX_JSON_BYTES)).toString('utf8');
+function parseJson<T>(bytes: Buffer): T {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(bytes.toString('utf8')) as T;
   } catch {
-    throw new ProviderHttpError(502, 'the provider answered with something that is not JSON');
+    // Retrying will not make it JSON.
+    throw new AbortError(new ProviderHttpError(502, 'the provider answered with something that is not JSON'));
   }
 }
 
-export async function providerBytes(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}) {
-  const res = await call(deps, path, init);
-  return { bytes: await readLimited(res, maxBytes), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+/**
+ * The answer as JSON. `check` sees it first, for providers that answer 200 with an error in the
+ * body (Slack's `ok: false`): it throws a ProviderHttpError of the status the error stands for.
+ */
+export async function providerJson<T>(deps: ProviderCallDeps, path: string, init: Init = {}, check?: (body: T) => void): Promise<T> {
+  return call(deps, path, init, async (res) => {
+    const body = parseJson<T>(await readLimited(res, MAX_JSON_BYTES));
+    check?.(body);
+    // An error status read for its body (`readBodyOf`) stays an error when `check` names none.
+    if (!res.ok) throw new ProviderHttpError(res.status, `the provider answered ${res.status}`);
+    return body;
+  });
 }
+
+export async function providerBytes(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}) {
+  return call(deps, path, init, async (res) => ({
+    bytes: await readLimited(res, maxBytes),
+    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+  }));
+}
+
+/** A provider's answer with its headers (paging links, ETags); a 304 to a conditional request has no body. */
+export type ProviderAnswer = { status: number; headers: Headers; bytes: Buffer };
+
+export async function providerAnswer(deps: ProviderCallDeps, path: string, maxBytes: number, init: Init = {}): Promise<ProviderAnswer> {
+  return call(deps, path, init, async (res) => ({
+    status: res.status,
+    headers: res.headers,
+    bytes: res.status === 304 ? Buffer.alloc(0) : await readLimited(res, maxBytes),
+  }));
+}
+
+export const jsonOf = <T>(bytes: Buffer): T => parseJson<T>(bytes);

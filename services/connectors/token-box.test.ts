@@ -41,6 +41,15 @@ describe('the connectors token box', () => {
     );
   });
 
+  it("refuses a sealed value whose last character's spare bits were changed (it would decode to the same bytes)", () => {
+    const uuid = randomUUID();
+    const sealed = box.seal(uuid, 'refresh', 'refresh-token-value');
+    // The tag's 16 bytes take 22 characters: the last one holds 2 bits of the tag and 4 spare ones.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(sealed.slice(-1)) ^ 1];
+    expect(() => box.open(uuid, 'refresh', sealed.slice(0, -1) + twin)).toThrow();
+  });
+
   it('after a rotation, opens tokens sealed with the old key and says they are stale', () => {
     const uuid = randomUUID();
     const before = box.seal(uuid, 'access', 'old-access');

@@ -78,10 +78,10 @@ export function createFakeDrive() {
     if (rest === '/files') {
       state.calls.list++;
       const query = q.get('q') ?? '';
-      const unescape = (v: string | undefined) => v?.replace(/\\'/g, "'").replace(/\\\\/g, '\\');
+      const unquote = (v: string | undefined) => v?.replace(/\\'/g, "'").replace(/\\\\/g, '\\');
       // 'root' is My Drive's own id, as in Drive.
-      const parent = unescape(/^'(.+)' in parents and trashed = false$/.exec(query)?.[1])?.replace(/^root$/, 'my-drive');
-      const named = unescape(/^name contains '(.+)' and trashed = false$/.exec(query)?.[1])?.toLowerCase();
+      const parent = unquote(/^'(.+)' in parents and trashed = false$/.exec(query)?.[1])?.replace(/^root$/, 'my-drive');
+      const named = unquote(/^name contains '(.+)' and trashed = false$/.exec(query)?.[1])?.toLowerCase();
       const all = [...files.values()]
         .filter((f) => !f.trashed && (!parent || f.parents.includes(parent)) && (!named || f.name.toLowerCase().includes(named)))
         .sort((a, b) => a.id.localeCompare(b.id));

@@ -65,9 +65,9 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     const [id, secret] = basic ? basic.split(':').map(decodeURIComponent) : [form.get('client_id'), form.get('client_secret')];
     return id === opts.clientId && secret === opts.clientSecret;
   }
+  const tokenOf = (req: IncomingMessage) => req.headers.authorization?.replace(/^Bearer /, '') ?? '';
   function bearer(req: IncomingMessage) {
-    const token = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    const issued = access.get(token);
+    const issued = access.get(tokenOf(req));
     return issued && issued.expiresAt > Date.now() ? issued.account : null;
   }
 
@@ -147,6 +147,8 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     if (url.pathname.startsWith(p.api)) {
       const account = bearer(req);
       state.apiRequests++;
+      // Slack answers a refused token with HTTP 200 and `ok: false`, as it answers all its errors.
+      if (!account && opts.family === 'slack') return json(res, 200, { ok: false, error: access.has(tokenOf(req)) ? 'token_expired' : 'invalid_auth' });
       if (!account) return json(res, 401, { error: 'invalid_token' });
       if (opts.api && (await opts.api(req, res, url.pathname.slice(p.api.length), url, account))) return;
       // Every family's account call, answered in the shape its adapter reads.
