@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { bundledMocks } from './bundled-mocks';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -37,13 +38,7 @@ const bundledModelBarrel: Plugin = {
 
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), bundledModelBarrel, ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry] : [])],
-  // The mocks' entry and what it imports are scanned for dependencies at the start, so the first
-  // page does not discover them late and reload.
-  ...(mode === 'mocks' ? { optimizeDeps: { entries: ['index.html', 'src/main-mocks.tsx'] } } : {}),
-  // The generated mock data needs faker's English only: its whole build (every locale) was 2.5 MB
-  // of the first page's JavaScript under `make dev-mocks`.
-  resolve: { alias: mode === 'mocks' ? [{ find: /^@faker-js\/faker$/, replacement: '@faker-js/faker/locale/en' }] : [] },
+  plugins: [react(), tailwindcss(), bundledModelBarrel, ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry, bundledMocks(repoRoot)] : [])],
   define: {
     'import.meta.env.VITE_INSTALL_SIDECAR': JSON.stringify(flag('VITE_INSTALL_SIDECAR')),
     'import.meta.env.VITE_WINDOWS_APP': JSON.stringify(flag('VITE_WINDOWS_APP')),
