@@ -46,7 +46,8 @@ export function bundledMocks(repoRoot: string): Plugin {
     // A virtual .js module: as mocks/browser.ts, Vite's TypeScript transform would run again over
     // the bundle (3 MB) and inline a source map of it (9.7 MB served instead of 3.3 MB).
     async resolveId(source, importer) {
-      if (!/mocks\/browser(\.ts)?$/.test(source)) return null;
+      // Relative imports only: the absolute path is the file itself, which the bundle watches.
+      if (!source.startsWith('.') || !/mocks\/browser(\.ts)?$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved?.id === entry ? VIRTUAL_ID : resolved;
     },

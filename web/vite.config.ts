@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { bundledMocks } from './bundled-mocks';
+import { bundledMocks } from './bundled-mocks.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
