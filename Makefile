@@ -102,7 +102,9 @@ test-only:
 bench: build
 	tsx tests/bench/run.ts
 
-dev-mocks: generate
+# Regenerates generated/ only when the spec changed since (as `make start`); the mocks are served
+# as one bundle (web/bundled-mocks.ts), the app module by module with hot reload.
+dev-mocks: generated/.stamp | install
 	vite --config web/vite.config.ts --mode mocks
 
 rebuild-projections: install
