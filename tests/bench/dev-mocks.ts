@@ -7,7 +7,7 @@
 // into a temporary folder sharing this checkout's node_modules.
 // Each page opens in a fresh browser context (no HTTP cache, no service worker yet), in the
 // order a person would: home, a thread, /spaces, /account/details, signed in. The time runs
-// from the navigation to the page's heading. Figures only.
+// from the navigation to the page's heading. Median of 3 rounds (DEV_MOCKS_ROUNDS). Figures only.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { fmt, freePort, median, note, onInterrupt, ROOT, tempDir, type Row } from './util.js';
 
 const BASELINE_REF = process.env.DEV_MOCKS_BASELINE ?? '8ff3c05a0261f4bf8717a2eb82c255742f05b38c';
-const ROUNDS = Number(process.env.DEV_MOCKS_ROUNDS ?? 1);
+const ROUNDS = Number(process.env.DEV_MOCKS_ROUNDS ?? 3);
 const READY_TIMEOUT_MS = 120_000;
 const RENDER_TIMEOUT_MS = 180_000;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -40,22 +40,24 @@ export async function benchDevMocks(): Promise<Row[]> {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    for (let round = 0; round < ROUNDS; round++)
-      for (const [which, checkout] of [
-        ['baseline', baseline.dir],
-        ['current', ROOT],
-      ] as const) {
-        const cache = tempDir('ae-bench-vite-cache-');
-        try {
-          for (const start of ['cold', 'warm'] as const) {
-            const figures = await measure(browser, checkout, cache.dir);
+    // The two checkouts' starts alternate (cold, cold, warm, warm; the first one swaps each
+    // round), so a load that changes during the run (other work on the machine) weighs on both.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 ? (['current', 'baseline'] as const) : (['baseline', 'current'] as const);
+      const caches = { baseline: tempDir('ae-bench-vite-cache-'), current: tempDir('ae-bench-vite-cache-') };
+      const checkouts = { baseline: baseline.dir, current: ROOT };
+      try {
+        for (const start of ['cold', 'warm'] as const)
+          for (const which of order) {
+            const figures = await measure(browser, checkouts[which], caches[which].dir);
             runs[which][start].push(figures);
             note(`dev-mocks: round ${round + 1}, ${which}, ${start}: ${summary(figures)}`);
           }
-        } finally {
-          cache.remove();
-        }
+      } finally {
+        caches.baseline.remove();
+        caches.current.remove();
       }
+    }
   } finally {
     await browser?.close();
     unregister();
