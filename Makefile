@@ -99,7 +99,7 @@ test-only:
 	@rm -f test-results/vitest.json; status=0; vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$$?; \
 	  node scripts/test-summary.mjs test-results/vitest.json || status=1; exit $$status
 
-bench: build
+bench: build chromium
 	tsx tests/bench/run.ts
 
 # Regenerates generated/ only when the spec changed since (as `make start`); the mocks are served

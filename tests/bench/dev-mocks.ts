@@ -93,22 +93,17 @@ async function visit(browser: Browser, url: string, heading: string): Promise<Vi
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    const modules: Promise<number>[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script')
-        modules.push(
-          request.sizes().then(
-            (s) => s.responseBodySize,
-            () => 0,
-          ),
-        );
+    // Sizes from Content-Length (Vite sends it for every module): a response body's size was
+    // sometimes not known yet when the page rendered.
+    const modules: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') modules.push(Number(response.headers()['content-length'] ?? 0));
     });
     const t = performance.now();
     await page.goto(url, { waitUntil: 'commit', timeout: RENDER_TIMEOUT_MS });
     await page.getByRole('heading', { name: heading, exact: true }).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
     const ms = performance.now() - t;
-    const sizes = await Promise.all(modules);
-    return { ms, modules: sizes.length, kb: sizes.reduce((a, b) => a + b, 0) / 1024 };
+    return { ms, modules: modules.length, kb: modules.reduce((a, b) => a + b, 0) / 1024 };
   } finally {
     await context.close();
   }
