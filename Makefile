@@ -99,10 +99,12 @@ test-only:
 	@rm -f test-results/vitest.json; status=0; vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$$?; \
 	  node scripts/test-summary.mjs test-results/vitest.json || status=1; exit $$status
 
-bench: build
+bench: build chromium
 	tsx tests/bench/run.ts
 
-dev-mocks: generate
+# Regenerates generated/ only when the spec changed since (as `make start`); the mocks are served
+# as one bundle (web/bundled-mocks.ts), the app module by module with hot reload.
+dev-mocks: generated/.stamp | install
 	vite --config web/vite.config.ts --mode mocks
 
 rebuild-projections: install

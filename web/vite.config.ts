@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { bundledMocks } from './bundled-mocks.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +30,7 @@ const bundledModelBarrel: Plugin = {
   apply: 'serve',
   async load(id) {
     if (!id.endsWith('/generated/react-query/model/index.ts')) return null;
-    const out = await build({ entryPoints: [id], bundle: true, format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+    const out = await build({ entryPoints: [id], absWorkingDir: repoRoot, bundle: true, format: 'esm', write: false, metafile: true, logLevel: 'silent' });
     for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(fileURLToPath(new URL(input, `file://${repoRoot}`)));
     return out.outputFiles[0].text;
   },
@@ -37,18 +38,17 @@ const bundledModelBarrel: Plugin = {
 
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), bundledModelBarrel, ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry] : [])],
-  // The mocks' entry and what it imports are scanned for dependencies at the start, so the first
-  // page does not discover them late and reload.
-  ...(mode === 'mocks' ? { optimizeDeps: { entries: ['index.html', 'src/main-mocks.tsx'] } } : {}),
-  // The generated mock data needs faker's English only: its whole build (every locale) was 2.5 MB
-  // of the first page's JavaScript under `make dev-mocks`.
-  resolve: { alias: mode === 'mocks' ? [{ find: /^@faker-js\/faker$/, replacement: '@faker-js/faker/locale/en' }] : [] },
+  plugins: [react(), tailwindcss(), bundledModelBarrel, ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry, bundledMocks(repoRoot)] : [])],
+  // The scan from index.html finds every dependency of every page (its lazy ones too: no page of
+  // `make dev-mocks` discovers one late), so the first page need not wait for the crawl of its
+  // imports before it gets them, as Vite's docs advise then.
+  optimizeDeps: { holdUntilCrawlEnd: false },
   define: {
     'import.meta.env.VITE_INSTALL_SIDECAR': JSON.stringify(flag('VITE_INSTALL_SIDECAR')),
     'import.meta.env.VITE_WINDOWS_APP': JSON.stringify(flag('VITE_WINDOWS_APP')),
   },
   // generated/ and mocks/ live beside web/, outside Vite's root.
-  server: { fs: { allow: [repoRoot] } },
+  // The first page's modules are transformed while the server starts, before the browser asks.
+  server: { fs: { allow: [repoRoot] }, warmup: { clientFiles: [mode === 'mocks' ? './src/main-mocks.tsx' : './src/main.tsx', './src/render.tsx'] } },
   build: { outDir: fileURLToPath(new URL('../dist/web', import.meta.url)), emptyOutDir: true, target: 'es2022' },
 }));

@@ -1,8 +1,9 @@
-// Entry point of `make dev-mocks`: the app's modules and the mocks' load side by side (one after
-// the other, a first render waited for both in turn), and the app renders once the MSW worker
-// answers the API, so its first requests reach the mocks.
-const [{ renderApp }, { startMockWorker }] = await Promise.all([import('./render'), import('../../mocks/browser')]);
+// Entry point of `make dev-mocks`: the app renders once the MSW worker answers the API, so its
+// first requests reach the mocks. The app's modules load while the mocks load and their worker
+// starts (registering a service worker takes a while), not after.
+const app = import('./render');
+const { startMockWorker } = await import('../../mocks/browser');
 await startMockWorker();
-renderApp();
+(await app).renderApp();
 
 export {};

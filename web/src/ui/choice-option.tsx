@@ -2,7 +2,7 @@
 // Space): a label, a line under it, and a check on the selected one. A native radio (invisible,
 // covering the option) gives the group its keyboard: Tab to the group, arrows to choose.
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
+import { Check } from './icons';
 import { CHOICE_FOCUS_RING, COVERING_RADIO } from './focus-ring';
 
 type Props = { name: string; label: string; description: string; selected: boolean; disabled?: boolean; onSelect: () => void };

@@ -1,6 +1,6 @@
 // A small yes/no confirmation (e.g. "Discard any unsaved changes?", "Delete this Space?"), above
 // any modal of the host. Escape and Cancel answer no; focus starts on Cancel, the safe choice.
-import { AlertDialog } from 'radix-ui';
+import * as AlertDialog from 'radix-ui/alert-dialog';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useReturnFocus } from './return-focus';

@@ -1,5 +1,5 @@
 // Shared pieces of a modal's body; the title is the dialog's accessible name.
-import { Dialog } from 'radix-ui';
+import * as Dialog from 'radix-ui/dialog';
 import type { ReactNode } from 'react';
 
 export function ModalTitle({ children }: { children: ReactNode }) {

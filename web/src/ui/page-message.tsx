@@ -1,5 +1,5 @@
 // A whole-page message (not found, could not load) with a Back button and an optional action.
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from './icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 

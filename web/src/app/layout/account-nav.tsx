@@ -1,7 +1,7 @@
 // Account links of the sidebar: Account (/account/details) and Imports (My Files, /account/files) for signed-in users, and
 // Organization files (/account/org/files) for Enterprise members (seed 003 §2).
 import { clsx } from 'clsx';
-import { Building2, FolderInput, UserRound } from 'lucide-react';
+import { Building2, FolderInput, UserRound } from '../../ui/icons';
 import { NavLink } from 'react-router';
 import { useSession } from '../../platform/session';
 

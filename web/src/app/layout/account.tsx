@@ -1,7 +1,7 @@
 // The account corner of the sidebar: who is signed in and a sign-out control, or sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { LogIn, LogOut } from 'lucide-react';
+import { LogIn, LogOut } from '../../ui/icons';
 import { useSignOut } from '../../../../generated/react-query/auth/auth';
 import { PlanBadge } from '../../features/billing/plan-badge';
 import { useModals } from '../../platform/modals/context';

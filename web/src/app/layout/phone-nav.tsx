@@ -2,8 +2,8 @@
 // bottom holds Home, Spaces, New thread, Library and Menu, and Menu opens the sidebar's panel
 // (Discover, account links, settings, sign-in or sign-out) as a drawer from the left.
 import { clsx } from 'clsx';
-import { House, Library, LayoutGrid, Menu, Plus, type LucideIcon } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { House, Library, LayoutGrid, Menu, Plus, type LucideIcon } from '../../ui/icons';
+import * as Dialog from 'radix-ui/dialog';
 import { type MouseEvent, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { DESKTOP_QUERY, useMediaQuery } from '../../platform/use-media-query';

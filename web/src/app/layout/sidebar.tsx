@@ -3,7 +3,7 @@
 // states live in settings. On a phone there is no rail: the phone navigation opens the same
 // panel as a drawer.
 import { clsx } from 'clsx';
-import { Compass, EyeOff, House, Library, LayoutGrid, PanelLeftClose, PanelLeftOpen, Pin, PinOff, Plus, Settings } from 'lucide-react';
+import { Compass, EyeOff, House, Library, LayoutGrid, PanelLeftClose, PanelLeftOpen, Pin, PinOff, Plus, Settings } from '../../ui/icons';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { updateSettings, useSettings } from '../../platform/settings/store';

@@ -1,7 +1,7 @@
 // One modal of the stack: a Radix dialog (focus trap, Escape, aria) whose outside clicks are
 // left to the host's rule instead of Radix's, with the lazily loaded body inside.
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
+import * as Dialog from 'radix-ui/dialog';
+import { X } from '../../ui/icons';
 import { lazy, Suspense, useCallback, type ComponentType, type LazyExoticComponent } from 'react';
 import { clsx } from 'clsx';
 import { ModalTitle } from '../../ui/modal-parts';

@@ -2,7 +2,7 @@
 // page; on a phone the navigation is a row above it. Enterprise has no page: only a lock marker.
 // Under it, the organisation: its settings for a member, how to create one for anyone else.
 import { clsx } from 'clsx';
-import { Lock } from 'lucide-react';
+import { Lock } from '../../ui/icons';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../../platform/session';

@@ -1,7 +1,7 @@
 // /page/{slug} and /discover/{slug}: a thread as an article (seed 003 §2 "Article (page) view"):
 // title, read time and summary, a bookmark toggle, then one section per entry. Slug 'new' is a
 // new article and fetches nothing. While a section is in flight the article is polled.
-import { Clock, RotateCcw, SearchX } from 'lucide-react';
+import { Clock, RotateCcw, SearchX } from '../../ui/icons';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { problemMessage } from '../../platform/problem';

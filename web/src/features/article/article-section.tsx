@@ -1,6 +1,6 @@
 // One section of an article: its question as heading, the cited markdown answer and its sources
 // (put first when the section emphasizes them). A pending section without text is a skeleton.
-import { AlertCircle, Layers } from 'lucide-react';
+import { AlertCircle, Layers } from '../../ui/icons';
 import type { ArticleEntry } from '../../../../generated/react-query/model';
 import { AnswerMarkdown } from '../search/answer-markdown';
 import { SourceCards } from '../sources/source-cards';

@@ -1,4 +1,4 @@
-import { Bookmark } from 'lucide-react';
+import { Bookmark } from '../../ui/icons';
 import { clsx } from 'clsx';
 
 export function BookmarkButton({ bookmarked, busy, onToggle }: { bookmarked: boolean; busy: boolean; onToggle: () => void }) {

@@ -1,6 +1,6 @@
 // /page/new: a new article; nothing is fetched. The question asked here starts a thread whose
 // frontend_context_uuid is the `newFrontendContextUUID` of the address, when it is a uuid.
-import { FilePlus2 } from 'lucide-react';
+import { FilePlus2 } from '../../ui/icons';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { QuestionLength, useQuestion } from '../ask/question-limit';

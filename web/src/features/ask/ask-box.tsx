@@ -2,7 +2,7 @@
 // here and /search/new shows it; a question over the limit is refused in the product's words.
 // Beside it, the search mode the question is asked in (Web disabled with the reason where the
 // server has no web search, which is then said once below the box).
-import { ArrowUp, EyeOff } from 'lucide-react';
+import { ArrowUp, EyeOff } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../platform/ask-focus';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';

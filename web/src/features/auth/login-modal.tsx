@@ -1,7 +1,7 @@
 // The login modal: sign in or create an account with email and password, or with an identity provider. Errors show the
 // problem's `detail`; success refreshes the session and says so in a toast.
 import { useQueryClient } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
+import * as Tabs from 'radix-ui/tabs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ModalProps } from '../../platform/modals/types';

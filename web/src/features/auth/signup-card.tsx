@@ -2,7 +2,7 @@
 // create an account", "Unlock Pro Search and History"), 300 px wide at the bottom right.
 // Dismissing it is kept forever in settings. Not on thread pages, where it would cover the
 // follow-up box (the "Lose your answer?" prompt belongs there).
-import { X } from 'lucide-react';
+import { X } from '../../ui/icons';
 import { useLocation } from 'react-router';
 import { useModals } from '../../platform/modals/context';
 import { useSession } from '../../platform/session';

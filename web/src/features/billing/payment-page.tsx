@@ -5,7 +5,7 @@
 // brings the same).
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { CreditCard } from 'lucide-react';
+import { CreditCard } from '../../ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCreateCheckoutSession, useGetBillingPlans, useRefreshSubscription } from '../../../../generated/react-query/billing/billing';

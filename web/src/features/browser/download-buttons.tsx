@@ -1,7 +1,7 @@
 // The assistant browser's download buttons (seed 002 §7): a link per platform from the server
 // (BROWSER_DOWNLOAD_BASE_URL with channel=stable, the platform, and mini=1 for Windows); each
 // click shows 'Comet download started...' for 5 s. Without a configured base URL, it says so.
-import { Download } from 'lucide-react';
+import { Download } from '../../ui/icons';
 import { useGetBrowserDownloads } from '../../../../generated/react-query/browser/browser';
 import type { BrowserDownloads } from '../../../../generated/react-query/model';
 import { toast } from '../../platform/toasts';

@@ -1,7 +1,7 @@
 // The directory of a repository (seed 001 §3 "Directory views group completedFiles,
 // processingFiles, failedFiles and numTotalFiles"): a search box, the caller's processing and
 // failed files, then the completed ones a page at a time, or the empty state.
-import { ChevronLeft, ChevronRight, FolderOpen, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FolderOpen, Search } from '../../ui/icons';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { RepositoryFile } from '../../../../generated/react-query/model';
 import { useSession } from '../../platform/session';

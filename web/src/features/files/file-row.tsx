@@ -1,7 +1,7 @@
 // One file of a repository: name, size, uploader, date and state (a failed one with its error and
 // Retry), with Download and Delete (after a confirmation).
 import { clsx } from 'clsx';
-import { AlertCircle, CheckCircle2, Download, FileText, Loader2, RotateCw, Trash2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Download, FileText, Loader2, RotateCw, Trash2 } from '../../ui/icons';
 import { useState } from 'react';
 import type { RepositoryFile } from '../../../../generated/react-query/model';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -1,6 +1,6 @@
 // /files/{fileUuid}?page=N: what a citation of a file opens — its name, the page, that page's
 // passages (getRepositoryFile), and buttons to open the original (a PDF at #page=N) or download it.
-import { Download, ExternalLink, FileText } from 'lucide-react';
+import { Download, ExternalLink, FileText } from '../../ui/icons';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageMessage } from '../../ui/page-message';

@@ -1,5 +1,5 @@
 // /account/files: My Files, labelled Imports in the account navigation (seed 001 §2, seed 003 §2).
-import { FolderOpen } from 'lucide-react';
+import { FolderOpen } from '../../ui/icons';
 import { useEffect } from 'react';
 import { useModals } from '../../platform/modals/context';
 import { useSession } from '../../platform/session';

@@ -1,6 +1,6 @@
 // /account/org/files: the organisation's files (ORG repository), for Enterprise members only
 // (seed 001 §1, §6); everyone else is told plainly why there is nothing here.
-import { Building2 } from 'lucide-react';
+import { Building2 } from '../../ui/icons';
 import { useEffect } from 'react';
 import { useModals } from '../../platform/modals/context';
 import { useSession } from '../../platform/session';

@@ -1,7 +1,7 @@
 // A Space's files (listCollectionFiles) for the Space page and its context sheet: each with its
 // status (READY 'Ready', SYNCING, SYNC_ERROR 'Sync error'); editors add files (the Space upload
 // modal) and delete them, readers view and download (seed 001 §2, §5, §6).
-import { AlertCircle, CheckCircle2, Download, FileText, Loader2, Plus, Trash2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Download, FileText, Loader2, Plus, Trash2 } from '../../ui/icons';
 import { useState } from 'react';
 import type { Collection, RepositoryFile, SpaceFile } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/pure';

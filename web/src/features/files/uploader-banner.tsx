@@ -1,5 +1,5 @@
 // The file uploader banner (seed 001 §2): "shown only when the error count is above 0".
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from '../../ui/icons';
 
 export function uploaderBannerText(errorFiles: number) {
   return `${errorFiles} ${errorFiles === 1 ? 'file' : 'files'} could not be indexed. Retry, or delete and upload again.`;

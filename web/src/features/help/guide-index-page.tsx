@@ -1,6 +1,6 @@
 // /help: the pages of the built-in user guide.
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen } from 'lucide-react';
+import { BookOpen } from '../../ui/icons';
 import { Link } from 'react-router';
 import { GUIDE_PAGES, guidePath, loadGuidePage, pageTitle } from './guide-pages';
 

@@ -1,6 +1,6 @@
 // /help/{page}: one page of the built-in user guide, the page a guide source links to.
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen } from 'lucide-react';
+import { BookOpen } from '../../ui/icons';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMessage } from '../../ui/page-message';

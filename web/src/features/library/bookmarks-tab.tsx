@@ -1,7 +1,7 @@
 // The library's Bookmarks tab: the signed-in user's Bookmarks collection (list_collection_threads
 // without a Space), newest first, in the same rows as the threads.
 import { keepPreviousData } from '@tanstack/react-query';
-import { Bookmark } from 'lucide-react';
+import { Bookmark } from '../../ui/icons';
 import { useState } from 'react';
 import { useListCollectionThreads } from '../../../../generated/react-query/collections/collections';
 import type { ThreadList } from '../../../../generated/react-query/model';

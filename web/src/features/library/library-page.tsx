@@ -2,8 +2,8 @@
 // the anonymous visitor's), newest first, with a debounced search and pages of 20. Bookmarks
 // (?tab=bookmarks): the signed-in user's bookmarked threads.
 import { keepPreviousData } from '@tanstack/react-query';
-import { Library, Search } from 'lucide-react';
-import { Tabs } from 'radix-ui';
+import { Library, Search } from '../../ui/icons';
+import * as Tabs from 'radix-ui/tabs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useListThreads } from '../../../../generated/react-query/threads/threads';

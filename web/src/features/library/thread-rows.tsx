@@ -1,6 +1,6 @@
 // The library's row look for a list of threads (title, plain snippet, date and question count),
 // and its pager; shared by the Threads and Bookmarks tabs.
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '../../ui/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ThreadSummary } from '../../../../generated/react-query/model';

@@ -3,7 +3,7 @@
 // with a comment (send disabled while empty, Enter without Shift sends); then 'Thank you for
 // your detailed feedback!' for 2 s. Marked not helpful, the memory says it will not be used.
 import { useQueryClient } from '@tanstack/react-query';
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { ThumbsDown, ThumbsUp } from '../../ui/icons';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import {

@@ -1,7 +1,7 @@
 // The memory list modal (seed 003 §2): what the product remembers, newest first, 20 at a time,
 // searchable; each opens its detail or is deleted after a confirmation; 'Delete all' asks first.
 // A person can add one by hand.
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '../../ui/icons';
 import { useState } from 'react';
 import { useAddMemory } from '../../../../generated/react-query/memories/memories';
 import { ApiError } from '../../platform/api-fetch';

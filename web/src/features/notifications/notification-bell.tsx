@@ -3,8 +3,8 @@
 // server's notification stream. Nothing for a visitor.
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Bell } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import { Bell } from '../../ui/icons';
+import * as Popover from 'radix-ui/popover';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {

@@ -1,7 +1,7 @@
 // /join/org/:orgUuid/:invitationId, the link of an invitation mail: who invites, to what and
 // with which role; accepting needs the invited address, verified.
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2 } from 'lucide-react';
+import { Building2 } from '../../ui/icons';
 import { Link, useParams } from 'react-router';
 import { useAcceptOrgInvitation, useGetOrgInvitation } from '../../../../generated/react-query/organizations/organizations';
 import type { OrgInvitationView } from '../../../../generated/react-query/model';

@@ -1,6 +1,6 @@
 // What an organisation page shows before its content: loading, a sign-in prompt, or (for
 // someone in no organisation) how to start one; otherwise the page itself.
-import { Building2 } from 'lucide-react';
+import { Building2 } from '../../ui/icons';
 import type { ReactNode } from 'react';
 import type { OrgDetails, SessionUser } from '../../../../generated/react-query/model';
 import { useModals } from '../../platform/modals/context';

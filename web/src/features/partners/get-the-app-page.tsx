@@ -4,7 +4,7 @@
 // phone 'Continue in browser', on a computer, where a store is set, a QR code of this page with
 // 'Scan with your phone for a quick download'. `?partner=` adds the partner's logo.
 import { QRCodeSVG } from 'qrcode.react';
-import { Star } from 'lucide-react';
+import { Star } from '../../ui/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useGetMobileApp, useGetPartner } from '../../../../generated/react-query/partners/partners';
 import type { GetMobileApp200, Partner } from '../../../../generated/react-query/model';

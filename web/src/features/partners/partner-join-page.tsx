@@ -2,7 +2,7 @@
 // code and a signed-in user"): the partner's offer with the code applied, on to checkout with the
 // code (the checkout reads `promotion_code`), or to the get-the-app screen. Signed out, the
 // landing page's LOGIN step is where to go; an existing subscriber sees ALREADY_PRO there too.
-import { Gift } from 'lucide-react';
+import { Gift } from '../../ui/icons';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useGetPartner } from '../../../../generated/react-query/partners/partners';

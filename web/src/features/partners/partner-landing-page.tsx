@@ -4,7 +4,7 @@
 // /join/p/{partnerCode}/{discountCode} when signed in, else to LOGIN (the login modal). An existing
 // subscriber lands in ALREADY_PRO unless the partner lets them redeem. A `discount_code` in the
 // address fills the field, and leaves the address when the partner masks codes.
-import { BadgeCheck, Gift } from 'lucide-react';
+import { BadgeCheck, Gift } from '../../ui/icons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCheckPartnerDiscountCode, useGetPartner } from '../../../../generated/react-query/partners/partners';

@@ -1,7 +1,7 @@
 // One question and its answer: sources, the markdown answer with citations, a streaming cursor
 // while pending, the model that wrote it, related questions, and Stop, Rewrite, Copy, Translate,
 // Check sources and the citation list.
-import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldCheck, Sparkles, Square } from 'lucide-react';
+import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldCheck, Sparkles, Square } from '../../ui/icons';
 import { clsx } from 'clsx';
 import { useContext, useState } from 'react';
 import { ModalContext } from '../../platform/modals/context';

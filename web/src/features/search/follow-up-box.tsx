@@ -1,6 +1,6 @@
 // The follow-up box at the bottom of a thread: Enter asks (Shift+Enter for a new line); a
 // question over the limit is refused in the product's words, as in the ask box.
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { QuestionLength, useQuestion } from '../ask/question-limit';

@@ -2,7 +2,7 @@
 // right now, read from the query cache (the first one the ask box started, follow-ups, rewrites). A pending entry
 // loaded from the server with no live stream here (a reload mid-answer) resumes its events.
 import { useQueryClient } from '@tanstack/react-query';
-import { FileText, SearchX } from 'lucide-react';
+import { FileText, SearchX } from '../../ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate, useParams } from 'react-router';

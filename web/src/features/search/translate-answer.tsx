@@ -6,7 +6,7 @@
 //   const [translated, setTranslated] = useState<string | null>(null);
 //   <AnswerMarkdown text={translated ?? entry.answer} … />
 //   <TranslateAnswerButton text={entry.answer} onTranslated={setTranslated} />   (once the answer is complete)
-import { Languages } from 'lucide-react';
+import { Languages } from '../../ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslateTexts } from '../../../../generated/react-query/translation/translation';
 import { toast, TOAST_DURATION } from '../../platform/toasts';

@@ -28,7 +28,8 @@ describe('the colour scheme setting', () => {
   it('offers Light, Dark and System with the saved one checked, and saves a click', async () => {
     const user = userEvent.setup();
     open();
-    const group = await screen.findByRole('radiogroup', { name: 'Colour scheme' });
+    // The file's first test loads the lazy settings page: over a second in a full run on a loaded machine.
+    const group = await screen.findByRole('radiogroup', { name: 'Colour scheme' }, { timeout: 10_000 });
     expect(
       within(group)
         .getAllByRole('radio')

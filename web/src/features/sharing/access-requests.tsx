@@ -1,7 +1,7 @@
 // Open requests to read the user's threads, with Grant and Decline. The share menu shows one
 // thread's; the library shows them all.
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
+import { Check, X } from '../../ui/icons';
 import {
   getListAccessRequestsQueryKey,
   useDeclineAccessRequest,

@@ -1,6 +1,6 @@
 // "This answer is private" (seed 000 §2 "Request access"): a Request access button and a back
 // button. Anonymous visitors sign in first; a sent request says "Access request sent".
-import { ArrowLeft, Lock } from 'lucide-react';
+import { ArrowLeft, Lock } from '../../ui/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRequestThreadAccess } from '../../../../generated/react-query/threads/threads';

@@ -5,8 +5,8 @@
 // Grant and Decline. Signed-out owners are asked to sign in first (seed 000 §6: thread privacy
 // changes need login); only the owner sees the menu at all.
 import { useQueryClient } from '@tanstack/react-query';
-import { Building2, Check, ChevronRight, Link2, Share2, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { Building2, Check, ChevronRight, Link2, Share2, X } from '../../ui/icons';
+import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { useNavigate } from 'react-router';
 import { getGetThreadQueryKey, useUpdateThreadAccess } from '../../../../generated/react-query/threads/threads';
 import type { Thread, ThreadAccess } from '../../../../generated/react-query/model';

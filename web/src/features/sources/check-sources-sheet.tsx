@@ -1,7 +1,7 @@
 // Check sources (seeds: a side sheet, a bottom sheet on mobile): "Checking..." while the server
 // checks, then "N sources" or "No sources" with a verdict for each cited sentence, or an error
 // with Retry.
-import { AlertCircle, Loader2, RotateCcw, ShieldCheck } from 'lucide-react';
+import { AlertCircle, Loader2, RotateCcw, ShieldCheck } from '../../ui/icons';
 import { useEffect, useRef } from 'react';
 import { useCheckEntrySources } from '../../../../generated/react-query/threads/threads';
 import type { SourceCheck, SourcesCheck } from '../../../../generated/react-query/model';

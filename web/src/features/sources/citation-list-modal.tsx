@@ -2,7 +2,7 @@
 // removes them with "Remove # source(s)", which needs at least one selected source. The removal
 // is an event on the server; on success the thread is refetched, on failure nothing is lost.
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Trash2 } from 'lucide-react';
+import { ExternalLink, Trash2 } from '../../ui/icons';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useRemoveEntrySources } from '../../../../generated/react-query/threads/threads';

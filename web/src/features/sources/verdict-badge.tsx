@@ -1,5 +1,5 @@
 // A verdict on a cited sentence: colour, icon and word together, so colour is never the only cue.
-import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX } from '../../ui/icons';
 import { clsx } from 'clsx';
 import type { SourceCheckVerdict } from '../../../../generated/react-query/model';
 

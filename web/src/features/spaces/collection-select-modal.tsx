@@ -3,7 +3,7 @@
 // failure); the current Space offers "Remove from Space"; "Create a Space" makes a new Space
 // with the thread in it.
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Loader2, Plus } from 'lucide-react';
+import { Check, Loader2, Plus } from '../../ui/icons';
 import { useListUserCollections, useRemoveCollectionEntry, useUpsertCollectionEntry } from '../../../../generated/react-query/collections/collections';
 import type { Collection, CollectionList, UpsertEntryResponse } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/pure';

@@ -1,7 +1,7 @@
 // Asking inside a Space: the answer starts here with the Space's uuid, then /search/new shows
 // the same stream (read from the query cache by its stream id), so the new thread lands in the Space (whose thread list refetches when the page shows again). A
 // reader's question uses the Space's links and instructions, but the thread stays theirs.
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources } from '../../../../services/spaces/pure';

@@ -1,7 +1,7 @@
 // One card of the Spaces page: emoji, title, description, thread count and the caller's role.
 // An invitation is not a link yet (invited people cannot read the Space) but has Accept.
 import { useQueryClient } from '@tanstack/react-query';
-import { Check } from 'lucide-react';
+import { Check } from '../../ui/icons';
 import { Link, useNavigate } from 'react-router';
 import { useAcceptCollectionInvite } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';

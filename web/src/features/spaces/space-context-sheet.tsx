@@ -1,5 +1,5 @@
 // The Space context side sheet (seed 000 §2): sections Instructions, Files and Links.
-import { Loader2, PanelRight } from 'lucide-react';
+import { Loader2, PanelRight } from '../../ui/icons';
 import type { ModalProps } from '../../platform/modals/types';
 import { SpaceFiles } from '../files/space-files';
 import { ModalTitle } from '../../ui/modal-parts';

@@ -1,7 +1,7 @@
 // The Space form's inputs: a text field or area with its remaining-character count (red once over
 // the maximum, seed 000 §5 "Text areas") and the emoji picker.
 import { clsx } from 'clsx';
-import { Ban } from 'lucide-react';
+import { Ban } from '../../ui/icons';
 import { useId } from 'react';
 import { EMOJI_CHOICES, emojiChar } from './space-emoji';
 import { remainingChars, type SpaceTextField } from './space-form-rules';

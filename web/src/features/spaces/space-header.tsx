@@ -2,7 +2,7 @@
 // allows (seed 000 §6): Context for everyone who can read, Settings for at-least-writers, and
 // Accept invitation for an invited person.
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, PanelRight, Settings, Upload } from 'lucide-react';
+import { Check, PanelRight, Settings, Upload } from '../../ui/icons';
 import { useAcceptCollectionInvite } from '../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../generated/react-query/model';
 import { spacePermission } from '../../../../services/spaces/pure';

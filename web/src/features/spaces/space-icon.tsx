@@ -1,5 +1,5 @@
 // A Space's emoji as an icon, with a neutral glyph when it has none.
-import { Layers } from 'lucide-react';
+import { Layers } from '../../ui/icons';
 import { emojiChar } from './space-emoji';
 
 export function SpaceIcon({ emoji, className = 'text-xl' }: { emoji: string; className?: string }) {

@@ -1,6 +1,6 @@
 // The Space's custom instructions (applied to every answer asked in it). Shown per the seed's
 // rule (readers see them only in a template Space); writers edit them in the edit modal.
-import { Pencil } from 'lucide-react';
+import { Pencil } from '../../ui/icons';
 import type { Collection } from '../../../../generated/react-query/model';
 import { canEditSources, showsInstructions } from '../../../../services/spaces/pure';
 import { useModals } from '../../platform/modals/context';

@@ -2,7 +2,7 @@
 // who are not invited add and remove them. Adding fetches the page on the server, so a failure
 // says why under the input (the problem's detail, e.g. a blocked address).
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Link2, Loader2, Plus, X } from 'lucide-react';
+import { ExternalLink, Link2, Loader2, Plus, X } from '../../ui/icons';
 import { useState, type FormEvent } from 'react';
 import { useAddCollectionLink, useRemoveCollectionLink } from '../../../../generated/react-query/collections/collections';
 import type { Collection, LinkConfig } from '../../../../generated/react-query/model';

@@ -1,7 +1,7 @@
 // The members of a Space (seed 000 §6): the owner, members and open invitations ("Invited"
 // until accepted). Owners and admins invite by email with a role, change roles and remove.
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, UserPlus, X } from 'lucide-react';
+import { Loader2, UserPlus, X } from '../../ui/icons';
 import { useState, type FormEvent } from 'react';
 import {
   getListCollectionMembersQueryKey,

@@ -1,6 +1,6 @@
 // /spaces/{slug}: one Space — its header and actions, an ask box that starts threads in it, its
 // threads, links and instructions. The server answers 404 for a Space the caller cannot read.
-import { Layers } from 'lucide-react';
+import { Layers } from '../../ui/icons';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { isReadable } from '../../../../services/spaces/pure';

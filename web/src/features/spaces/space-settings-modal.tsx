@@ -1,7 +1,7 @@
 // Space settings (offered to at-least-writers): who can see it, web search by default, members,
 // and the Space itself — edit its details, delete it (owner) or leave it (everyone else).
-import { Globe, Loader2, LogOut, Pencil, Settings, Trash2 } from 'lucide-react';
-import { Switch } from 'radix-ui';
+import { Globe, Loader2, LogOut, Pencil, Settings, Trash2 } from '../../ui/icons';
+import * as Switch from 'radix-ui/switch';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRemoveCollectionMember } from '../../../../generated/react-query/collections/collections';

@@ -1,7 +1,7 @@
 // The threads of a Space, newest first; each links to its thread. Owners, admins and writers
 // can take a thread out of the Space: it leaves the list at once and comes back on failure.
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageSquare, X } from 'lucide-react';
+import { MessageSquare, X } from '../../ui/icons';
 import { Link } from 'react-router';
 import { useListCollectionThreads, useRemoveCollectionEntry } from '../../../../generated/react-query/collections/collections';
 import type { Collection, ThreadList, ThreadSummary } from '../../../../generated/react-query/model';

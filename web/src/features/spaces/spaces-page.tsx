@@ -1,7 +1,7 @@
 // /spaces: the Bookmarks card, the user's Spaces (owned, joined and invitations) with a page more
 // at a time, "Create a Space", and the templates a new Space can start from.
 import { useQueries } from '@tanstack/react-query';
-import { LayoutGrid, LogIn, Plus } from 'lucide-react';
+import { LayoutGrid, LogIn, Plus } from '../../ui/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { getListUserCollectionsQueryOptions } from '../../../../generated/react-query/collections/collections';

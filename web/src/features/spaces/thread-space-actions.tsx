@@ -1,6 +1,6 @@
 // On a thread (or its article view): the chip naming the Space it is in, and the owner's
 // "Add to Space" / "Move" action. Signed-out owners are asked to sign in first.
-import { FolderInput, FolderPlus } from 'lucide-react';
+import { FolderInput, FolderPlus } from '../../ui/icons';
 import { Link } from 'react-router';
 import type { CollectionInfo, Thread } from '../../../../generated/react-query/model';
 import { useGetThread } from '../../../../generated/react-query/threads/threads';

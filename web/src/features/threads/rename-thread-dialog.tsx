@@ -1,6 +1,6 @@
 // The Rename dialog: one labelled title field (trimmed, 1 to 100 characters, counted as typed),
 // Save and Cancel. Escape and Cancel change nothing; focus goes back to what opened it.
-import { Dialog } from 'radix-ui';
+import * as Dialog from 'radix-ui/dialog';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { MAX_TITLE_LENGTH } from './use-thread-actions';
 

@@ -1,7 +1,7 @@
 // A thread's owner menu (the thread page's header, each library row): Rename… and Delete…,
 // Delete asking first. Both apply at once and are undone if the server refuses (use-thread-actions).
-import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { Ellipsis, Pencil, Trash2 } from '../../ui/icons';
+import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { RenameThreadDialog } from './rename-thread-dialog';

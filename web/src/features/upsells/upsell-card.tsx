@@ -1,6 +1,6 @@
 // One upsell as a card: its image, title, description and button, in the seed's button colours.
 import clsx from 'clsx';
-import { Download, FlaskConical } from 'lucide-react';
+import { Download, FlaskConical } from '../../ui/icons';
 import type { Upsell } from '../../../../generated/react-query/model';
 
 const BUTTON: Record<NonNullable<Upsell['button_color']>, string> = {

@@ -1,7 +1,7 @@
 // The light / dark / system choice, as one radio group: on /settings (this device) and on
 // /account/preferences (the account, for every device).
 import { clsx } from 'clsx';
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from '../../ui/icons';
 import { CHOICE_FOCUS_RING, COVERING_RADIO } from '../../ui/focus-ring';
 import { COLOUR_SCHEMES, type ColourScheme } from './schema';
 

@@ -1,8 +1,8 @@
 // The Add files menu (seed 001 §2): 'Local files', then each connected connector, then an 'Add
 // connectors' submenu of the unconnected ones (not on phones). Connectors come later: without a
 // connector list the menu holds 'Local files' only.
-import { ChevronRight, HardDrive, Plus, Plug } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { ChevronRight, HardDrive, Plus, Plug } from '../../../ui/icons';
+import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { useModals } from '../../../platform/modals/context';
 import { useMediaQuery } from '../../../platform/use-media-query';
 import type { RepositoryRef } from '../file-keys';

@@ -2,7 +2,7 @@
 // may not change the repository's sources, saying so. `list` is the chosen files; until there
 // are some, the list area says where they will appear.
 import { clsx } from 'clsx';
-import { Upload } from 'lucide-react';
+import { Upload } from '../../../ui/icons';
 import { useId, useImperativeHandle, useRef, useState, type DragEvent, type ReactNode, type Ref } from 'react';
 import { ACCEPT_ATTRIBUTE } from './upload-rules';
 import { UPLOAD_TEXT } from './upload-texts';

@@ -2,7 +2,7 @@
 // files with their sizes and states, and Upload. In a Space only editors may change sources;
 // everyone else sees the drop zone disabled. Space uploads take local files only, which is all
 // this modal offers.
-import { Loader2, X } from 'lucide-react';
+import { Loader2, X } from '../../../ui/icons';
 import { useState } from 'react';
 import { useGetCollection } from '../../../../../generated/react-query/collections/collections';
 import type { Collection } from '../../../../../generated/react-query/model';

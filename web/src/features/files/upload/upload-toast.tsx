@@ -2,7 +2,7 @@
 // error count while a run lasts; 'N files synced' and 'Ready to search' once the total returns to
 // 0, when every file list is refetched.
 import type { QueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2, Loader2 } from '../../../ui/icons';
 import { useSyncExternalStore } from 'react';
 import { toast, TOAST_DURATION } from '../../../platform/toasts';
 import { filesRoot } from '../file-keys';
