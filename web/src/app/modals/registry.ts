@@ -87,6 +87,7 @@ export const modalRegistry = {
   mcpServiceTools: later('MCP tools', 'connectors'),
   memberSetTier: later('Member tier', 'Enterprise'),
   connectorsEnable: built(() => import('../../features/connectors/connectors-enable-modal'), { size: 'sm' }),
+  connectorPicker: built(() => import('../../features/connectors/connector-picker-modal')),
   place: later('Place', 'local answers'),
   upsell: built(() => import('../../features/upsells/upsell-modal'), { size: 'sm' }),
   upsellShortcut: built(() => import('../../features/upsells/shortcut-modal')),

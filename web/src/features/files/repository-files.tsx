@@ -1,6 +1,6 @@
 // The body of a files page (My Files, organisation files): a summary line, the Add files menu
-// (local files today; connected sources join it later), the uploader banner when files failed,
-// and the directory.
+// (local files and the file connectors), the uploader banner when files failed, the connector
+// files when there are any, and the directory.
 import type { ReactNode } from 'react';
 import type { FileRepositorySummary } from '../../../../generated/react-query/model';
 import { FileDirectory } from './file-directory';
@@ -9,6 +9,7 @@ import type { RepositoryRef } from './file-keys';
 import { useFileSummary } from './file-queries';
 import { UploaderBanner } from './uploader-banner';
 import { useResyncFiles } from './use-resync-files';
+import { useFileConnectors } from '../connectors/use-file-connectors';
 
 export function summaryText(s: FileRepositorySummary) {
   const parts = [`${s.total_files} ${s.total_files === 1 ? 'file' : 'files'}`];
@@ -20,6 +21,7 @@ export function summaryText(s: FileRepositorySummary) {
 export function RepositoryFiles({ repo, title, intro, aside }: { repo: RepositoryRef; title: string; intro: string; aside?: ReactNode }) {
   const summary = useFileSummary(repo);
   const { retryAllFailed, isPending } = useResyncFiles(repo);
+  const connectors = useFileConnectors(repo);
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:py-10">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -30,7 +32,7 @@ export function RepositoryFiles({ repo, title, intro, aside }: { repo: Repositor
             {summary.data ? summaryText(summary.data) : '\u00a0'}
           </p>
         </div>
-        <AddFilesMenu repository={repo} primary />
+        <AddFilesMenu repository={repo} connectors={connectors} primary />
       </header>
       {aside}
       <UploaderBanner errorFiles={summary.data?.error_files ?? 0} onRetryAll={retryAllFailed} busy={isPending} />
