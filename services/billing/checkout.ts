@@ -1,6 +1,7 @@
 // Checkout and the billing portal: the person's Stripe customer (made once, linked on their
 // stream), a Checkout session for the plan and interval asked, and a portal link by locale.
-import type { ActorUser } from '../shared/actor.js';
+import { requireUser } from '../identity/index.js';
+import type { Actor, ActorUser } from '../shared/actor.js';
 import type { Interval } from '../shared/plan-catalogue.js';
 import { PLAN_RANK } from '../shared/plans.js';
 import type { BillingDeps } from './context.js';
@@ -38,7 +39,8 @@ async function customerOf(deps: BillingDeps, user: ActorUser) {
   return { customerId, view };
 }
 
-export async function createCheckout(deps: BillingDeps, publicUrl: string, user: ActorUser, input: CheckoutInput) {
+export async function createCheckout(deps: BillingDeps, publicUrl: string, actor: Actor, input: CheckoutInput) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const plan = input.subscriptionTier ?? 'pro';
   const interval: Interval = input.tier === 'yearly' ? 'yearly' : 'monthly';
@@ -87,7 +89,8 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, user:
   return { url: session.url, ...extras };
 }
 
-export async function portalLink(deps: BillingDeps, publicUrl: string, user: ActorUser, locale: string | null) {
+export async function portalLink(deps: BillingDeps, publicUrl: string, actor: Actor, locale: string | null) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const view = await subscriptionViewOf(deps.db, deps.rules, user.id);
   if (!view.customer_id) throw billingErrors.noBillingAccount();

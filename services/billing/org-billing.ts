@@ -5,7 +5,8 @@
 // member count. Paid by card through Stripe Checkout, or invoiced: a subscription with collection
 // method send_invoice whose invoices go to the organisation's billing address.
 import { orgBillingFacts, orgErrors } from '../orgs/index.js';
-import type { ActorUser } from '../shared/actor.js';
+import { requireUser } from '../identity/index.js';
+import type { Actor, ActorUser } from '../shared/actor.js';
 import type { Interval } from '../shared/plan-catalogue.js';
 import type { BillingDeps } from './context.js';
 import { entitles } from './decide.js';
@@ -39,7 +40,8 @@ async function managedOrg(deps: BillingDeps, user: ActorUser, orgUuid: string) {
   return org;
 }
 
-export async function orgBilling(deps: BillingDeps, user: ActorUser, orgUuid: string) {
+export async function orgBilling(deps: BillingDeps, actor: Actor, orgUuid: string) {
+  const user = await requireUser(actor);
   const org = await managedOrg(deps, user, orgUuid);
   const view = await subscriptionViewOf(deps.db, deps.rules, org.uuid);
   const { state } = await deps.store.aggregate(subscriptionStream(org.uuid), NO_SUBSCRIPTION, evolveSubscription);
@@ -58,7 +60,8 @@ export async function orgBilling(deps: BillingDeps, user: ActorUser, orgUuid: st
   };
 }
 
-export async function orgCheckout(deps: BillingDeps, publicUrl: string, user: ActorUser, orgUuid: string, input: OrgCheckoutInput) {
+export async function orgCheckout(deps: BillingDeps, publicUrl: string, actor: Actor, orgUuid: string, input: OrgCheckoutInput) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const org = await managedOrg(deps, user, orgUuid);
   const plan = planOfOrgTier(input.tier);
@@ -104,7 +107,8 @@ export async function orgCheckout(deps: BillingDeps, publicUrl: string, user: Ac
   return { url: session.url, invoiced: false };
 }
 
-export async function orgPortal(deps: BillingDeps, publicUrl: string, user: ActorUser, orgUuid: string, locale: string | null) {
+export async function orgPortal(deps: BillingDeps, publicUrl: string, actor: Actor, orgUuid: string, locale: string | null) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const org = await managedOrg(deps, user, orgUuid);
   const view = await subscriptionViewOf(deps.db, deps.rules, org.uuid);

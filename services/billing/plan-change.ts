@@ -7,7 +7,8 @@
 // derived from the subscriber's stream version, so a doubled or retried request finds the first
 // result and no one is charged twice. The state then follows from Stripe's current subscription,
 // recorded as events (the webhooks record the same and then nothing).
-import type { ActorUser } from '../shared/actor.js';
+import { requireUser } from '../identity/index.js';
+import type { Actor } from '../shared/actor.js';
 import type { Interval } from '../shared/plan-catalogue.js';
 import type { BillingDeps } from './context.js';
 import { billingErrors } from './errors.js';
@@ -30,7 +31,8 @@ function priceOf(deps: BillingDeps, plan: 'pro' | 'max', interval: Interval) {
 /** The state's subscription id and interval, known present once a refusal check passed. */
 const held = (s: SubscriptionState) => ({ subscription_id: s.subscription_id as string, interval: s.interval as Interval });
 
-export async function upgradeQuote(deps: BillingDeps, user: ActorUser) {
+export async function upgradeQuote(deps: BillingDeps, actor: Actor) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const { state } = await current(deps, user.id);
   const refusal = upgradeRefusal(state);
@@ -104,7 +106,8 @@ function refusalError(reason: PriceChangeFailure) {
   return billingErrors.upgradeFailed();
 }
 
-export async function upgradeToMax(deps: BillingDeps, run: PlanChangeRunner, user: ActorUser) {
+export async function upgradeToMax(deps: BillingDeps, run: PlanChangeRunner, actor: Actor) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const { state, version } = await current(deps, user.id);
   const refusal = upgradeRefusal(state);
@@ -116,7 +119,8 @@ export async function upgradeToMax(deps: BillingDeps, run: PlanChangeRunner, use
   if (!outcome.ok) throw refusalError(outcome.reason);
 }
 
-export async function downgradeQuote(deps: BillingDeps, user: ActorUser) {
+export async function downgradeQuote(deps: BillingDeps, actor: Actor) {
+  const user = await requireUser(actor);
   requireProvider(deps);
   const { state } = await current(deps, user.id);
   const refusal = downgradeRefusal(state);
@@ -136,7 +140,8 @@ export async function downgradeQuote(deps: BillingDeps, user: ActorUser) {
   };
 }
 
-export async function downgradeToPro(deps: BillingDeps, run: PlanChangeRunner, user: ActorUser) {
+export async function downgradeToPro(deps: BillingDeps, run: PlanChangeRunner, actor: Actor) {
+  const user = await requireUser(actor);
   requireProvider(deps);
   const { state, version } = await current(deps, user.id);
   const refusal = downgradeRefusal(state);
@@ -148,7 +153,8 @@ export async function downgradeToPro(deps: BillingDeps, run: PlanChangeRunner, u
   if (!outcome.ok) throw billingErrors.downgradeFailed();
 }
 
-export async function cancelScheduledChange(deps: BillingDeps, user: ActorUser) {
+export async function cancelScheduledChange(deps: BillingDeps, actor: Actor) {
+  const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const { state, version } = await current(deps, user.id);
   if (state.source !== 'stripe' || !state.subscription_id || !state.scheduled_change) throw billingErrors.noScheduledChange();

@@ -1,15 +1,15 @@
 // Billing over HTTP: plans, the person's subscription, checkout, the portal, Stripe's webhook and
 // the administrator's record of a store subscription. Each handler calls one use case.
 import type { DomainRoutes } from '../http/handler.js';
-import { isAdministrator, personByEmail, requireUser } from '../identity/index.js';
 import { INTERVALS } from '../shared/plan-catalogue.js';
 import { createCheckout, portalLink } from './checkout.js';
 import { billingDeps, type BillingContext } from './context.js';
 import { billingErrors } from './errors.js';
 import { orgBilling, orgCheckout, orgPortal } from './org-billing.js';
 import { cancelScheduledChange, downgradeQuote, downgradeToPro, upgradeQuote, upgradeToMax } from './plan-change.js';
-import { subscriptionViewOf, type SubscriptionView } from './queries.js';
-import { changeSubscription, refreshFromProvider, requireProvider, storeWebhookEvent } from './use-cases.js';
+import { ownSubscription, recordSubscriptionSource, refreshOwnSubscription } from './own-subscription.js';
+import type { SubscriptionView } from './queries.js';
+import { requireProvider, storeWebhookEvent } from './use-cases.js';
 
 const toBody = (v: SubscriptionView) => ({
   status: v.subscription_status,
@@ -48,27 +48,19 @@ export const billingRoutes = {
   },
 
   async getSubscription({ actor }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+    return { status: 200, body: toBody(await ownSubscription(billingDeps(ctx), actor)) };
   },
 
   async refreshSubscription({ actor }, ctx) {
-    const user = await requireUser(actor);
-    const deps = billingDeps(ctx);
-    requireProvider(deps);
-    const before = await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id);
-    await refreshFromProvider(deps, user.id, before.customer_id);
-    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+    return { status: 200, body: toBody(await refreshOwnSubscription(billingDeps(ctx), actor)) };
   },
 
   async createCheckoutSession({ actor, body }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: await createCheckout(billingDeps(ctx), ctx.config.publicUrl, user, body) };
+    return { status: 200, body: await createCheckout(billingDeps(ctx), ctx.config.publicUrl, actor, body) };
   },
 
   async getCustomerPortal({ actor, query }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: { url: await portalLink(billingDeps(ctx), ctx.config.publicUrl, user, query.locale ?? null) } };
+    return { status: 200, body: { url: await portalLink(billingDeps(ctx), ctx.config.publicUrl, actor, query.locale ?? null) } };
   },
 
   async receiveStripeWebhook({ rawBody, headers }, ctx) {
@@ -83,62 +75,49 @@ export const billingRoutes = {
   },
 
   async getUpgradeQuote({ actor }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: await upgradeQuote(billingDeps(ctx), user) };
+    return { status: 200, body: await upgradeQuote(billingDeps(ctx), actor) };
   },
 
   async upgradeSubscription({ actor }, ctx) {
-    const user = await requireUser(actor);
-    await upgradeToMax(billingDeps(ctx), ctx.billing.changePlan, user);
-    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+    await upgradeToMax(billingDeps(ctx), ctx.billing.changePlan, actor);
+    return { status: 200, body: toBody(await ownSubscription(billingDeps(ctx), actor)) };
   },
 
   async getDowngradeQuote({ actor }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: await downgradeQuote(billingDeps(ctx), user) };
+    return { status: 200, body: await downgradeQuote(billingDeps(ctx), actor) };
   },
 
   async scheduleDowngrade({ actor }, ctx) {
-    const user = await requireUser(actor);
-    await downgradeToPro(billingDeps(ctx), ctx.billing.changePlan, user);
-    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+    await downgradeToPro(billingDeps(ctx), ctx.billing.changePlan, actor);
+    return { status: 200, body: toBody(await ownSubscription(billingDeps(ctx), actor)) };
   },
 
   async cancelScheduledDowngrade({ actor }, ctx) {
-    const user = await requireUser(actor);
-    await cancelScheduledChange(billingDeps(ctx), user);
-    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, user.id)) };
+    await cancelScheduledChange(billingDeps(ctx), actor);
+    return { status: 200, body: toBody(await ownSubscription(billingDeps(ctx), actor)) };
   },
 
   async getOrgBilling({ actor, path }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: await orgBilling(billingDeps(ctx), user, path.org_uuid) };
+    return { status: 200, body: await orgBilling(billingDeps(ctx), actor, path.org_uuid) };
   },
 
   async createOrgCheckout({ actor, path, body }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: await orgCheckout(billingDeps(ctx), ctx.config.publicUrl, user, path.org_uuid, body) };
+    return { status: 200, body: await orgCheckout(billingDeps(ctx), ctx.config.publicUrl, actor, path.org_uuid, body) };
   },
 
   async getOrgBillingPortal({ actor, path, query }, ctx) {
-    const user = await requireUser(actor);
-    return { status: 200, body: { url: await orgPortal(billingDeps(ctx), ctx.config.publicUrl, user, path.org_uuid, query.locale ?? null) } };
+    return { status: 200, body: { url: await orgPortal(billingDeps(ctx), ctx.config.publicUrl, actor, path.org_uuid, query.locale ?? null) } };
   },
 
   async recordSubscriptionSourceAsAdmin({ actor, body }, ctx) {
-    const admin = await requireUser(actor);
-    if (!isAdministrator(admin, ctx.config.adminEmails)) throw billingErrors.notAdministrator();
-    const account = await personByEmail(ctx.db, body.email);
-    if (!account) throw billingErrors.accountNotFound();
-    await changeSubscription(billingDeps(ctx), account.id, {
-      type: 'RecordSource',
+    const view = await recordSubscriptionSource(billingDeps(ctx), actor, ctx.config.adminEmails, {
+      email: body.email,
       source: body.source,
       plan: body.plan,
       interval: body.interval ?? null,
       status: body.status,
       current_period_end: body.current_period_end ?? null,
-      recorded_by: admin.id,
     });
-    return { status: 200, body: toBody(await subscriptionViewOf(ctx.db, ctx.billing.rules, account.id)) };
+    return { status: 200, body: toBody(view) };
   },
 } satisfies DomainRoutes<BillingContext>;

@@ -1,18 +1,10 @@
 // The assistant browser over HTTP (seed 002 §7): invite status and claim, download links and the
 // download mail, and the administrators' invite codes.
 import type { DomainRoutes } from '../http/handler.js';
-import { isAdministrator, requireUser } from '../identity/index.js';
-import type { Actor } from '../shared/actor.js';
+import { requireUser } from '../identity/index.js';
 import { downloadLinks } from './downloads.js';
-import { browserErrors } from './errors.js';
 import { claimOf, listInvites } from './queries.js';
-import { claimInvite, issueInvites, sendDownloadMail } from './use-cases.js';
-
-async function requireAdministrator(actor: Actor, adminEmails: readonly string[]) {
-  const user = await requireUser(actor);
-  if (!isAdministrator(user, adminEmails)) throw browserErrors.notAdministrator();
-  return user;
-}
+import { claimInvite, issueInvites, requireAdministrator, sendDownloadMail } from './use-cases.js';
 
 export const browserRoutes = {
   async browserInviteStatus({ actor }, ctx) {
@@ -21,12 +13,11 @@ export const browserRoutes = {
     return { status: 200, body: { has_access: !!claim, claimed_code: claim?.code ?? null, claimed_at: claim?.claimed_at ?? null } };
   },
   async claimBrowserInvite({ actor, body }, ctx) {
-    const user = await requireUser(actor);
-    const result = await claimInvite(ctx, user, { code: body.code, dry_run: body.dry_run ?? false, send_email: body.send_email ?? false });
+    const result = await claimInvite(ctx, actor, { code: body.code, dry_run: body.dry_run ?? false, send_email: body.send_email ?? false });
     return { status: 200, body: result };
   },
   async sendBrowserDownloadEmail({ actor, body }, ctx) {
-    await sendDownloadMail(ctx, await actor.user(), {
+    await sendDownloadMail(ctx, actor, {
       input_email: body.input_email,
       partner_code: body.partner_code ?? null,
       incentive: body.incentive ?? null,
@@ -42,7 +33,6 @@ export const browserRoutes = {
     return { status: 200, body: { items: await listInvites(ctx.db) } };
   },
   async issueBrowserInvites({ actor, body }, ctx) {
-    const admin = await requireAdministrator(actor, ctx.config.adminEmails);
-    return { status: 200, body: { items: await issueInvites(ctx, admin, { count: body.count ?? 1, max_uses: body.max_uses ?? 1 }) } };
+    return { status: 200, body: { items: await issueInvites(ctx, actor, { count: body.count ?? 1, max_uses: body.max_uses ?? 1 }) } };
   },
 } satisfies DomainRoutes;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { queueMail } from '../mail/index.js';
-import type { ActorUser } from '../shared/actor.js';
+import { isAdministrator, requireUser } from '../identity/index.js';
+import type { Actor } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
 import { newInviteCode } from './codes.js';
 import { decideClaim, decideIssue, normalizeCode } from './decide.js';
@@ -9,7 +10,16 @@ import { browserErrors } from './errors.js';
 import { downloadMailStream, evolveInvite, initialInvite, inviteStream, type BrowserDownloadMailRequested } from './events.js';
 import { claimOf } from './queries.js';
 
-export async function issueInvites(ctx: KernelContext, admin: ActorUser, cmd: { count: number; max_uses: number }) {
+/** The request's actor as an administrator of this server: anyone else is refused. */
+export async function requireAdministrator(actor: Actor, adminEmails: readonly string[]) {
+  const user = await requireUser(actor);
+  if (!isAdministrator(user, adminEmails)) throw browserErrors.notAdministrator();
+  return user;
+}
+
+/** An administrator issues new invite codes. */
+export async function issueInvites(ctx: KernelContext, actor: Actor, cmd: { count: number; max_uses: number }) {
+  const admin = await requireAdministrator(actor, ctx.config.adminEmails);
   const issued = [];
   for (let i = 0; i < cmd.count; i++) {
     const code = newInviteCode();
@@ -23,7 +33,8 @@ export async function issueInvites(ctx: KernelContext, admin: ActorUser, cmd: { 
 }
 
 /** Checks (dry run) or claims a code; with `send_email`, mails the download links to the person, once per claim. */
-export async function claimInvite(ctx: KernelContext, user: ActorUser, cmd: { code: string; dry_run: boolean; send_email: boolean }) {
+export async function claimInvite(ctx: KernelContext, actor: Actor, cmd: { code: string; dry_run: boolean; send_email: boolean }) {
+  const user = await requireUser(actor);
   const code = normalizeCode(cmd.code);
   const stream = inviteStream(code);
   const { state, version } = await ctx.store.aggregate(stream, initialInvite, evolveInvite);
@@ -45,9 +56,10 @@ export async function claimInvite(ctx: KernelContext, user: ActorUser, cmd: { co
 /** Mails the download links to any address (rate limited at the edge per client and per address). */
 export async function sendDownloadMail(
   ctx: KernelContext,
-  user: ActorUser | null,
+  actor: Actor,
   input: { input_email: string; partner_code: string | null; incentive: string | null },
 ) {
+  const user = await actor.user();
   const links = downloadLinks(ctx.config.browserDownloadBaseUrl);
   if (links.length === 0) throw browserErrors.downloadsNotConfigured();
   const to = input.input_email.trim();

@@ -82,9 +82,8 @@ export const accountRoutes = {
   },
 
   async updateAccountProfile({ actor, body, headers }, ctx) {
-    const user = await requireUser(actor);
     const h = authHeaders(headers);
-    await renameAccount(ctx.store, { userId: user.id, name: body.name, now: ctx.now() }, (name) => ctx.auth.api.updateUser({ body: { name }, headers: h }));
+    await renameAccount(ctx, actor, body.name, (name) => ctx.auth.api.updateUser({ body: { name }, headers: h }));
     ctx.sessions.forgetAll();
     const session = await ctx.auth.api.getSession({ headers: h });
     if (!session) throw identityErrors.unauthenticated();
@@ -92,12 +91,11 @@ export const accountRoutes = {
   },
 
   async setAccountUsername({ actor, body, headers }, ctx) {
-    const user = await requireUser(actor);
     const h = authHeaders(headers);
-    await changeUsername(ctx.store, { userId: user.id, username: body.username, now: ctx.now() }, (username) =>
+    await changeUsername(ctx, actor, body.username, (username, userId) =>
       ctx.auth.api.updateUser({ body: { username }, headers: h }).catch(async (err) => {
         // Taken by another account: Better Auth's check, or its unique column when two ask at once.
-        if (authCodeOf(err) === 'USERNAME_IS_ALREADY_TAKEN' || (await usernameTaken(ctx.db, username, user.id))) throw identityErrors.usernameTaken();
+        if (authCodeOf(err) === 'USERNAME_IS_ALREADY_TAKEN' || (await usernameTaken(ctx.db, username, userId))) throw identityErrors.usernameTaken();
         throw err;
       }),
     );

@@ -1,5 +1,6 @@
 // Identity use cases: each reads its stream, decides, and appends with the expected version.
 import type { EventStore } from '../eventstore/store.js';
+import type { Actor } from '../shared/actor.js';
 import { ConcurrencyError, type Trx } from '../eventstore/types.js';
 import {
   decideClaimVisitor,
@@ -11,6 +12,7 @@ import {
   decideUsername,
   type ClaimVisitor,
 } from './decide.js';
+import { requireUser } from './session.js';
 import { type AccountEmailVerified, accountStream, evolveAccount, evolveVisitor, initialAccount, initialVisitor, visitorStream } from './events.js';
 
 export async function registerAccount(store: EventStore, cmd: { userId: string; email: string; name: string; visitorId: string | null; now: Date }) {
@@ -49,11 +51,12 @@ export async function registerAccountIfNew(
  * anywhere; `applyName` then writes it where Better Auth keeps it, before the transaction commits
  * (a failure there takes the event back). Returns the name as recorded.
  */
-export async function renameAccount(store: EventStore, cmd: { userId: string; name: string; now: Date }, applyName: (name: string) => Promise<unknown>) {
-  return store.db.transaction().execute(async (trx) => {
-    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+export async function renameAccount(ctx: { store: EventStore; now: () => Date }, actor: Actor, newName: string, applyName: (name: string) => Promise<unknown>) {
+  const cmd = { userId: (await requireUser(actor)).id, name: newName, now: ctx.now() };
+  return ctx.store.db.transaction().execute(async (trx) => {
+    const account = await ctx.store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
     const events = decideRename(account.state, cmd);
-    await store.append(accountStream(cmd.userId), account.version, events, trx);
+    await ctx.store.append(accountStream(cmd.userId), account.version, events, trx);
     const name = events[0]?.data.name ?? cmd.name.trim();
     await applyName(name);
     return name;
@@ -65,16 +68,18 @@ export async function renameAccount(store: EventStore, cmd: { userId: string; na
  * it (whose unique column refuses one taken meanwhile), before the transaction commits.
  */
 export async function changeUsername(
-  store: EventStore,
-  cmd: { userId: string; username: string; now: Date },
-  applyUsername: (username: string) => Promise<unknown>,
+  ctx: { store: EventStore; now: () => Date },
+  actor: Actor,
+  newUsername: string,
+  applyUsername: (username: string, userId: string) => Promise<unknown>,
 ) {
-  return store.db.transaction().execute(async (trx) => {
-    const account = await store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
+  const cmd = { userId: (await requireUser(actor)).id, username: newUsername, now: ctx.now() };
+  return ctx.store.db.transaction().execute(async (trx) => {
+    const account = await ctx.store.aggregate(accountStream(cmd.userId), initialAccount, evolveAccount, trx);
     const events = decideUsername(account.state, cmd);
-    await store.append(accountStream(cmd.userId), account.version, events, trx);
+    await ctx.store.append(accountStream(cmd.userId), account.version, events, trx);
     const username = events[0]?.data.username ?? cmd.username.trim().toLowerCase();
-    if (events.length) await applyUsername(username);
+    if (events.length) await applyUsername(username, cmd.userId);
     return username;
   });
 }

@@ -4,7 +4,7 @@ import type { DomainRoutes } from '../http/handler.js';
 import type { PartnersContext } from './context.js';
 import { partnerErrors } from './errors.js';
 import { partnerByCode } from '../shared/partners.js';
-import { judgePromotion } from './promo-check.js';
+import { checkDiscountCode } from './use-cases.js';
 import { partnerView } from './views.js';
 
 export const partnerRoutes = {
@@ -15,12 +15,7 @@ export const partnerRoutes = {
   },
 
   async checkPartnerDiscountCode({ actor, body }, ctx) {
-    if (body.partnerCode && !partnerByCode(ctx.config.partners, body.partnerCode)) throw partnerErrors.partnerNotFound();
-    const { promotions } = ctx;
-    if (!promotions) throw partnerErrors.billingNotConfigured();
-    const promo = await promotions.findCode(body.discountCode.trim());
-    const customer = await promotions.customer(await actor.userId(), promo?.id ?? '');
-    const error = judgePromotion(promo, { now: ctx.now(), customer, subscriptionProducts: await promotions.subscriptionProducts() });
+    const error = await checkDiscountCode(ctx, actor, body);
     return { status: 200, body: { status: error ? 'invalid' : 'valid', error_code: error } };
   },
 
