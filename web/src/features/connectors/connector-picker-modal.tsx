@@ -63,6 +63,12 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
     void load(null);
   }, [folder?.id, query]);
 
+  const openFolder = (item: Item) => {
+    setSearch('');
+    setQuery('');
+    setPath([...path, { id: item.id, name: item.name, drive_id: item.drive_id }]);
+  };
+
   const toggle = (item: Item) =>
     setPicked((old) => {
       const next = new Map(old);
@@ -128,11 +134,7 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
           <li key={item.id} className="flex items-center gap-2 px-3 py-2 text-sm">
             <input type="checkbox" aria-label={`Pick ${item.name}`} disabled={!item.selectable} checked={picked.has(item.id)} onChange={() => toggle(item)} />
             {item.type === 'FOLDER' ? (
-              <button
-                type="button"
-                className="truncate text-left font-medium hover:underline"
-                onClick={() => (setSearch(''), setQuery(''), setPath([...path, { id: item.id, name: item.name, drive_id: item.drive_id }]))}
-              >
+              <button type="button" className="truncate text-left font-medium hover:underline" onClick={() => openFolder(item)}>
                 {item.name}
               </button>
             ) : (
