@@ -179,7 +179,7 @@ describe.each([
     for (const s of servers) s.close();
   });
 
-  test('on requests to every operation, accepted and refused', { timeout: 240_000 }, async () => {
+  test('on requests to every operation, accepted and refused', { timeout: 600_000 }, async () => {
     const requests = corpus();
     const statuses = new Map<number, number>();
     for (const r of requests) {
