@@ -87,25 +87,37 @@ export async function listPage(
   return { files: page, next_cursor: rows.length > opts.pageSize && last ? encodeCursor({ v: value(last), id: last.file_uuid }) : null };
 }
 
-/** The offset form: newest change first, with the total of the filtered files. */
+/**
+ * The offset form: newest change first, with the total of the filtered files. One statement,
+ * the total as a subquery counted once: the page and its total from one snapshot in one round
+ * trip, not two queries holding two of the pool's connections. A page past the end has no row
+ * to carry the total, so the total alone is asked then.
+ */
 export async function listOffset(db: Db, repo: Repository, opts: { limit: number; offset: number; search?: string; states?: State[]; emails?: string[] }) {
-  let q = inRepository(db, repo);
-  if (opts.search?.trim()) q = q.where(nameMatches(opts.search.trim()));
-  if (opts.states?.length) q = q.where('file_state', 'in', opts.states);
-  if (opts.emails?.length)
-    q = q.where(
-      'uploader_email',
-      'in',
-      opts.emails.map((e) => e.trim().toLowerCase()),
-    );
-  const [files, total] = await Promise.all([
-    q.orderBy('updated_at', 'desc').orderBy('file_uuid', 'desc').limit(opts.limit).offset(opts.offset).execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { files, num_total_files: Number(total.n) };
+  const filtered = (q: Q): Q => {
+    if (opts.search?.trim()) q = q.where(nameMatches(opts.search.trim()));
+    if (opts.states?.length) q = q.where('file_state', 'in', opts.states);
+    if (opts.emails?.length)
+      q = q.where(
+        'uploader_email',
+        'in',
+        opts.emails.map((e) => e.trim().toLowerCase()),
+      );
+    return q;
+  };
+  const total = filtered(inRepository(db, repo))
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('n'));
+  const rows = await filtered(inRepository(db, repo))
+    .select(total.as('num_total_files'))
+    .orderBy('updated_at', 'desc')
+    .orderBy('file_uuid', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+  if (!rows.length) return { files: [], num_total_files: opts.offset === 0 ? 0 : Number((await total.executeTakeFirstOrThrow()).n) };
+  const files: FileRow[] = rows.map(({ num_total_files: _, ...file }) => file);
+  return { files, num_total_files: Number(rows[0].num_total_files) };
 }
 
 export async function repositorySummary(db: Db, repo: Repository) {

@@ -1,12 +1,12 @@
 // The Express app: edge protections, the contract validator, the spec's routes, the docs and
 // the built web app. Routes not in the spec answer 404.
 import express, { type RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KernelContext } from '../shared/context.js';
+import { contractOptions, contractValidator } from './contract-validator.js';
 import { errorHandler } from './problem-mapping.js';
 import { dispatch } from './dispatch.js';
 import { queryConverter } from './query-types.js';
@@ -77,19 +77,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
   );
   app.use(wellFormedText());
   if (opts.validate !== false) {
-    app.use(
-      OpenApiValidator.middleware({
-        apiSpec: structuredClone(spec) as never,
-        // The spec is checked once, when it is built (`make generate` runs redocly lint), not at
-        // each start: checking it against OpenAPI's own schema took about 140 ms of every start.
-        validateApiSpec: false,
-        validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-        validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
-        validateSecurity: false,
-        ignoreUndocumented: false,
-        ignorePaths: (path: string) => !isApiPath(path) || path === '/api/openapi.json' || path === '/api/docs',
-      }),
-    );
+    app.use(contractValidator(contractOptions(spec, ctx.config.validateResponses)));
     app.use(wholeNumberQueries(spec));
   }
 

@@ -5,7 +5,8 @@
 // before; (2) 10 files of 5 MB uploaded and indexed in one batch against the same files only
 // written to storage; (3) listing one repository of 10,000 files,
 // both list forms, against the same query as plain SQL; (4) `/readyz` p99 while (1) and (2) index
-// files, against the same probe with nothing processed (BENCH_FILES_NO_LISTING=1 leaves out (3)).
+// files, against the same probe with nothing processed (BENCH_FILES_NO_LISTING=1 leaves out (3);
+// BENCH_FILES_LISTING_ONLY=1 runs (3) alone).
 // The real server (a child process,
 // production settings, the local bucket) on a temporary embedded PostgreSQL.
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -60,6 +61,7 @@ type Person = { browser: Browser; id: string; email: string };
 export async function benchFiles(): Promise<Row[]> {
   return withBenchServer('files', { poolSize: SEED_PARALLEL + 2 }, async ({ db, server, databaseUrl }) => {
     const rows: Row[] = [];
+    if (process.env.BENCH_FILES_LISTING_ONLY === '1') return listing(server.url, db, databaseUrl);
     const idle = await probe(server.url, '/readyz', { count: IDLE_PROBES });
     const busy: number[] = [];
     rows.push(...(await indexThroughput(server.url, busy)));

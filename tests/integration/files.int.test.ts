@@ -166,6 +166,11 @@ describe('My Files', () => {
     const failed = await ada.post('/rest/files/list', { file_repository_info: MY_FILES, file_states_in_filter: ['FAILED'] });
     expect(failed.json.num_total_files).toBe(1);
     expect(failed.json.files[0]).toMatchObject({ file_uuid: uuids[0], file_state: 'FAILED', error: expect.stringMatching(/PDF/) });
+    // The total comes with any page, and alone with a page past the end.
+    const second = await ada.post('/rest/files/list', { file_repository_info: MY_FILES, limit: 1, offset: 1 });
+    expect([second.json.files.length, second.json.num_total_files]).toEqual([1, 2]);
+    const past = await ada.post('/rest/files/list', { file_repository_info: MY_FILES, offset: 5 });
+    expect([past.json.files, past.json.num_total_files]).toEqual([[], 2]);
     expect((await summaryOf(ada, MY_FILES)).json).toMatchObject({ total_files: 2, error_files: 1 });
     const resync = await ada.post('/rest/files/resync', { file_repository_info: MY_FILES, filters: { status: ['FAILED'] } });
     expect(resync.status, resync.text).toBe(202);
