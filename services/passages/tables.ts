@@ -44,11 +44,26 @@ export interface PassageTermStatsTable {
   df: number;
 }
 
+/**
+ * What a write changed that the statistics do not count yet (migration 0037), folded by
+ * stat-folder.ts: a put's rows (`ids`), or a drop's counted rows (`docs`, `words`, `dropped`).
+ */
+export interface PassageStatChangesTable {
+  id: Generated<string>;
+  corpus: string;
+  source: string | null;
+  ids: string[] | null;
+  docs: number | null;
+  words: string | null;
+  dropped: string[] | null;
+}
+
 export interface PassagesTables {
   passages: PassagesTable;
   passage_corpora: PassageCorporaTable;
   passage_corpus_stats: PassageCorpusStatsTable;
   passage_term_stats: PassageTermStatsTable;
+  passage_stat_changes: PassageStatChangesTable;
 }
 
 /** This domain's handle on its own tables (a transaction stays a transaction). */
