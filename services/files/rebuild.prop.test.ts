@@ -154,7 +154,9 @@ const snapshot = async () => ({
 test('rebuilding the file read models equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 30 }), async (steps) => {
-      await sql`truncate events, files, file_uploads, org_file_settings, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes restart identity`.execute(db);
+      await sql`truncate events, files, file_uploads, org_file_settings, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes restart identity`.execute(
+        db,
+      );
       for (const [cmd, ms] of steps)
         await run(cmd, new Date(Date.UTC(2026, 0, 1) + ms)).catch((err) => {
           if (!(err instanceof DomainError)) throw err;

@@ -57,7 +57,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** The corpora's statistics as stored, and as a recount of their passages gives them. */
 async function storedAndRecounted(corpora: string[]) {
   const stored = {
-    corpora: (await sql`select corpus, doc_count::int as docs, total_words::int as words from passage_corpus_stats where corpus = any(${corpora}::text[]) order by corpus`.execute(db)).rows,
+    corpora: (
+      await sql`select corpus, doc_count::int as docs, total_words::int as words from passage_corpus_stats where corpus = any(${corpora}::text[]) order by corpus`.execute(
+        db,
+      )
+    ).rows,
     terms: (await sql`select corpus, term, df from passage_term_stats where corpus = any(${corpora}::text[]) order by corpus, term`.execute(db)).rows,
   };
   const recounted = {
@@ -94,7 +98,15 @@ function opOf(s: Exclude<Step, { kind: 'fold' | 'fold-meanwhile' }>, corpora: st
     source: `s${s.source}`,
     replace: s.replace,
     // Fresh ids per put: a source put twice without replace holds both sets.
-    passages: contents.map((content, i) => ({ id: `${c}/s${s.source}#${nextId()}`, url: `/x/${s.source}`, title: 'T', heading: i % 2 ? 'Granite' : '', content, ordinal: i, page: null })),
+    passages: contents.map((content, i) => ({
+      id: `${c}/s${s.source}#${nextId()}`,
+      url: `/x/${s.source}`,
+      title: 'T',
+      heading: i % 2 ? 'Granite' : '',
+      content,
+      ordinal: i,
+      page: null,
+    })),
   };
 }
 
@@ -159,7 +171,13 @@ test('a drop waits for the fold that counts its put, and takes the counted rows 
   await expect
     .poll(
       async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%with gone as%'`.execute(db)).rows[0].n,
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%with gone as%'`.execute(
+            db,
+          )
+        ).rows[0].n,
       { timeout: 60_000, interval: 50 },
     )
     .toBe(1);

@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>) {
     docs integer,
     words bigint,
     dropped tsvector[],
-    check ((ids is not null and source is not null and dropped is null) or (ids is null and dropped is not null and docs is not null and words is not null)))`.execute(db);
+    check ((ids is not null and source is not null and dropped is null) or (ids is null and dropped is not null and docs is not null and words is not null)))`.execute(
+    db,
+  );
   await sql`alter table passage_stat_changes alter column ids set storage external, alter column dropped set storage external`.execute(db);
   // A drop finds the puts of its source (or corpus) not counted yet.
   await sql`create index passage_stat_changes_puts_idx on passage_stat_changes (corpus, source) where ids is not null`.execute(db);
