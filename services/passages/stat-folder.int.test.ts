@@ -1,8 +1,7 @@
 // The statistics folder on real PostgreSQL: for any sequence of puts, replacements and drops
-// across corpora, with folds at any point and folds running while writes commit (a drop that
-// withdraws a put the folder is counting at that moment, two folders at once as two instances
-// run them), the statistics equal a recount of the passages once everything is folded; and the
-// background folder, told of a commit, folds it without being asked again.
+// across corpora, in one transaction or several, with folds at any point and folds running while
+// writes commit (two at once, as two instances run them), the statistics equal a recount of the
+// passages once everything is folded; and the background folder, told of a commit, folds it.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -145,49 +144,6 @@ test('after any puts, replacements and drops across corpora, folded at any point
     { numRuns: 40 },
   );
 }, 600_000);
-
-test('a drop waits for the fold that counts its put, and takes the counted rows out', async () => {
-  const c = `test:${randomUUID()}`;
-  const put: PassageOp = {
-    kind: 'put',
-    corpus: c,
-    source: 's',
-    replace: false,
-    passages: ['the falcon', 'granite ledger'].map((content, i) => ({ id: `${c}#${i}`, url: '/x', title: 'T', heading: '', content, ordinal: i, page: null })),
-  };
-  await db.transaction().execute((trx) => applyPassageOp(trx, put));
-  // The folder holds the put's change (it is counting it) while the drop runs.
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  const folder = db.transaction().execute(async (trx) => {
-    await sql`select id from passage_stat_changes where corpus = ${c} for update`.execute(trx);
-    await held;
-    await sql`delete from passage_stat_changes where corpus = ${c}`.execute(trx);
-    await sql`insert into passage_corpus_stats values (${c}, 2, 4)`.execute(trx);
-    await sql`insert into passage_term_stats select ${c}, t, 1 from unnest(array['the', 'falcon', 'granite', 'ledger']) as t`.execute(trx);
-  });
-  const drop = db.transaction().execute((trx) => applyPassageOp(trx, { kind: 'drop-source', corpus: c, source: 's' }));
-  // The drop waits for the change the folder holds.
-  await expect
-    .poll(
-      async () =>
-        (
-          await sql<{
-            n: number;
-          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%with gone as%'`.execute(
-            db,
-          )
-        ).rows[0].n,
-      { timeout: 60_000, interval: 50 },
-    )
-    .toBe(1);
-  release();
-  await Promise.all([folder, drop]);
-  await foldAll();
-  const { stored, recounted } = await storedAndRecounted([c]);
-  expect(stored).toEqual(recounted);
-  expect(stored.terms).toEqual([]);
-}, 120_000);
 
 test('the background folder, told of a commit, folds it', async () => {
   const wakes: (() => void)[] = [];

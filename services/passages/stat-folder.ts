@@ -1,19 +1,20 @@
 // The statistics folder: brings the statistics BM25 reads (passage_corpus_stats,
 // passage_term_stats) up to date with the changes the writes recorded (write.ts, migration 0037),
-// off the writers' transactions. Once every change is folded the statistics equal a recount of
-// the passages. A put's terms are counted from its rows' own tsvectors and a drop's from the
-// tsvectors it took at the delete, in one set-based statement (a hash aggregate per corpus and
-// term, then one upsert), and the changes leave the table in that same statement.
+// off the writers' transactions. Every change only adds to the statistics (a drop negatively), so
+// once every change is folded, in whatever order, the statistics equal a recount of the passages.
+// One set-based statement a fold: a put's terms come counted, a drop's are counted from the
+// tsvectors it took at the delete; one hash aggregate per corpus and term, then one upsert, and
+// the changes leave the table in that same statement.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 
-/** Changes folded in one transaction: a put's change holds up to 500 rows (write.ts), a drop's any number. */
-const CHANGES_PER_FOLD = 40;
+/** Changes folded in one transaction: each is an operation, a file's put or drop of thousands of rows. */
+const CHANGES_PER_FOLD = 8;
 
 /**
- * Memory for the fold's hash aggregate: a 10 MB CSV's changes are about 600,000 (row, term)
- * pairs and 90,000 distinct terms; with the default 4 MB the aggregate spilled to disk.
+ * Memory for the fold's hash aggregate: a 10 MB CSV's put holds 66,000 distinct terms, and its
+ * drop 1.4 million (row, term) pairs.
  */
 const FOLD_WORK_MEM = '64MB';
 
@@ -47,8 +48,8 @@ export async function foldPassageStats(db: Db): Promise<FoldResult> {
 }
 
 /**
- * The fold itself. A change a writer holds (a drop withdrawing a put not counted yet) is skipped
- * and left to that writer. Terms whose passages all went leave the table, as a corpus without
+ * The fold itself, oldest changes first: a drop's rows were put by an older change, so a term's
+ * count never goes below zero. Terms whose passages all went leave the table, as a corpus without
  * passages does: a recount has no row for them.
  */
 async function foldChanges(trx: Trx, limit: number): Promise<number> {
@@ -56,19 +57,13 @@ async function foldChanges(trx: Trx, limit: number): Promise<number> {
     with claimed as (
       delete from passage_stat_changes
       where id in (select id from passage_stat_changes order by id limit ${limit} for update skip locked)
-      returning corpus, ids, docs, words, dropped),
-    added as (
-      select c.corpus, p.word_count, p.tsv
-      from claimed c cross join lateral unnest(c.ids) as i(id) join passages p on p.id = i.id
-      where c.ids is not null),
-    doc_deltas as (
-      select corpus, sum(n) as n, sum(words) as words
-      from (select corpus, 1 as n, word_count::bigint as words from added
-            union all select corpus, -docs, -words from claimed where dropped is not null) d
-      group by corpus),
+      returning corpus, docs, words, terms, counts, dropped),
+    doc_deltas as (select corpus, sum(docs) as n, sum(words) as words from claimed group by corpus),
     term_deltas as (
       select corpus, term, sum(n)::int as n
-      from (select a.corpus, l.term, 1 as n from added a, unnest(tsvector_to_array(a.tsv)) as l(term)
+      from (select c.corpus, t.term, t.n
+            from claimed c, unnest(string_to_array(c.terms, ' '), string_to_array(c.counts, ',')::int[]) as t(term, n)
+            where c.terms is not null
             union all
             select c.corpus, l.term, -1 from claimed c, unnest(c.dropped) as d(tsv), unnest(tsvector_to_array(d.tsv)) as l(term)
             where c.dropped is not null) t

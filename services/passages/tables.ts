@@ -45,16 +45,17 @@ export interface PassageTermStatsTable {
 }
 
 /**
- * What a write changed that the statistics do not count yet (migration 0037), folded by
- * stat-folder.ts: a put's rows (`ids`), or a drop's counted rows (`docs`, `words`, `dropped`).
+ * What a write changed that the statistics do not count yet (migration 0037), added to them by
+ * stat-folder.ts: a put's passages, words and terms (`terms` and their `counts`), or a drop's
+ * (negative `docs` and `words`, and the removed rows' tsvectors, `dropped`).
  */
 export interface PassageStatChangesTable {
   id: Generated<string>;
   corpus: string;
-  source: string | null;
-  ids: string[] | null;
-  docs: number | null;
-  words: string | null;
+  docs: number;
+  words: string;
+  terms: string | null;
+  counts: string | null;
   dropped: string[] | null;
 }
 
