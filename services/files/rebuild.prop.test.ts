@@ -169,4 +169,5 @@ test('rebuilding the file read models equals inline projection', async () => {
     }),
     { numRuns: 25 },
   );
-});
+  // 20 s on a quiet machine; over 30 s at load 20 (a fold of the statistics a run).
+}, 240_000);
