@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDbWithAuth } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
-import { applyPassageOp, searchPassages, HELP_CORPUS, orgCorpus, userCorpus } from '../passages/index.js';
+import { applyPassageOp, searchPassages, HELP_CORPUS, orgCorpus, userCorpus, foldPassageStats } from '../passages/index.js';
 import { passageSource } from './passages.js';
 import { readableCorpora } from './readable.js';
 
@@ -47,6 +47,8 @@ async function addPassage(corpus: string, content: string) {
       passages: [{ id, url: `/files/${id}`, title: 'Notes', heading: '', content, ordinal: 0, page: null }],
     }),
   );
+  // As the app's statistics folder does after the commit.
+  await foldPassageStats(db);
   return id;
 }
 

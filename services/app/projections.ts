@@ -20,6 +20,9 @@ import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
 
+/** The passage index, fed by the guide, files and Space links. */
+export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]);
+
 export const projections = [
   accountsProjection,
   visitorClaimsProjection,
@@ -43,6 +46,5 @@ export const projections = [
   priceAlertStatesProjection,
   notificationsProjection,
   tasksProjection,
-  // The passage index, fed by the guide, files and Space links.
-  passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]),
+  passageIndexProjection,
 ];

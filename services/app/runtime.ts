@@ -22,6 +22,7 @@ import { createApp } from '../http/server.js';
 import { memoryExtractionBackground } from '../memories/index.js';
 import { CENTRE_CHANNEL, centreSignalsOn, createPushSender, notificationSourcesBackground, vapidKeys } from '../notifications/index.js';
 import { orgInsightsBackground } from '../orgs/index.js';
+import { foldPassageStats, passageStatsBackground } from '../passages/index.js';
 import { answerOwnerOf, threadOwnersOf } from '../threads/index.js';
 import { fileRepositoryOf } from '../files/index.js';
 import type { Running } from '../shared/background.js';
@@ -32,6 +33,7 @@ import { answerPendingEntries } from './answering.js';
 import { appContext } from './app-context.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './database.js';
+import { passageIndexProjection } from './projections.js';
 import { redactors } from './erasure.js';
 import { exportParts } from './export-parts.js';
 import { listen } from './http-listen.js';
@@ -52,6 +54,8 @@ const BACKGROUND = [
   imageExpiryBackground,
   uploadExpiryBackground,
   fileIndexBackground,
+  // The passages' term statistics, folded when the events that write passages commit.
+  passageStatsBackground(passageIndexProjection.handles),
   notificationDeliveryBackground,
   notificationSourcesBackground,
   priceAlertsBackground,
@@ -74,7 +78,11 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const database = await openDatabase(config, logger, () => stopping);
   const k = await buildKernel(config, logger, database, () => stopping);
   DBOS.setConfig(workflowConfig(config, database.url));
-  if (await indexHelpCorpus(k.kernel.store)) logger.info('help corpus indexed');
+  if (await indexHelpCorpus(k.kernel.store)) {
+    // Its statistics at once, not when the folder starts after the workflow runtime: the guide answers from the first request.
+    await foldPassageStats(k.kernel.db);
+    logger.info('help corpus indexed');
+  }
   const ports = registerPorts(k);
   // One LISTEN connection for the instance: consumers are told when the log grows (instead of a
   // dozen polls every 200-1000 ms), and the notification centre's live streams when a centre changes.

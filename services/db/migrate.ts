@@ -37,6 +37,7 @@ import * as m0032 from './migrations/0032_app_terms.js';
 import * as m0033 from './migrations/0033_event_log_signal.js';
 import * as m0034 from './migrations/0034_event_payloads_uncompressed.js';
 import * as m0036 from './migrations/0036_cluster_instances.js';
+import * as m0037 from './migrations/0037_passage_stat_changes.js';
 import * as m0038 from './migrations/0038_connectors.js';
 
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0033_event_log_signal': m0033,
   '0034_event_payloads_uncompressed': m0034,
   '0036_cluster_instances': m0036,
+  '0037_passage_stat_changes': m0037,
   '0038_connectors': m0038,
 };
 

@@ -91,6 +91,7 @@ const READ_MODELS = {
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
+  passage_stat_changes: ['id'],
 } as const;
 
 async function snapshot() {

@@ -19,6 +19,7 @@ export async function rebuildProjections(store: EventStore, batchSize = 1000) {
       after = rows[rows.length - 1].global_position;
       count += rows.length;
     }
+    for (const p of store.projections) await p.afterReplay?.(trx);
   });
   return { events: count, tables };
 }

@@ -39,6 +39,12 @@ export type Projection = {
    * store then sends these statements together with the append (transactionInTwoTrips).
    */
   statements?: (db: Kysely<NoTables>, event: { type: string; data: unknown }) => ProjectionStatement[];
+  /**
+   * Set when part of the read model is brought up to date after the append (the passages' term
+   * statistics, folded in the background): run once a replay of the whole log has applied every
+   * event, in the rebuild's transaction, to bring it up to date at once.
+   */
+  afterReplay?: (trx: Trx) => Promise<void>;
 };
 
 /** A projection's write; `expectsRow`: it returns a row, or the read model is not what the events say. */

@@ -1,11 +1,14 @@
 // The passages read model: the passages table and its term statistics, written only here, from
 // the events the feeds read. Every write is a function of the events alone, so replaying the log
-// (`make rebuild-projections`) gives back the same rows.
+// (`make rebuild-projections`) gives back the same rows. The statistics follow the passages
+// through the changes the writes record (stat-folder.ts): folded in the background after an
+// append, and counted again from the rows at the end of a replay.
 import type { Projection, StoredEvent, Trx } from '../eventstore/types.js';
 import type { PassageFeed, PassageOp } from './feed.js';
+import { recountPassageStats } from './stat-folder.js';
 import { applyPassageOp } from './write.js';
 
-export const PASSAGE_TABLES = ['passages', 'passage_corpus_stats', 'passage_term_stats'];
+export const PASSAGE_TABLES = ['passages', 'passage_corpus_stats', 'passage_term_stats', 'passage_stat_changes'];
 
 export function passagesProjection(feeds: PassageFeed[]): Projection {
   const byType = new Map<string, PassageFeed[]>();
@@ -22,6 +25,7 @@ export function passagesProjection(feeds: PassageFeed[]): Projection {
     // A large file's passages come in several events: written as one, the statistics of a term
     // they share change once, not once an event.
     applyAll,
+    afterReplay: recountPassageStats,
   };
 }
 

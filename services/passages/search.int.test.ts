@@ -1,6 +1,6 @@
 // BM25 retrieval and its statistics on real PostgreSQL: the ranking is textbook Okapi BM25 over
 // the passages module's terms (checked against a reference computed here from the stored rows), ties
-// go to the smaller id, and the statistics the writes keep always equal a recount of the rows.
+// go to the smaller id, and the statistics the folder keeps equal a recount of the rows once folded.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
 import { BM25, CANDIDATE_POSTINGS, searchPassages } from './search.js';
 import { MAX_TERM_COUNT, passageTerms, termsOf } from './terms.js';
+import { foldPassageStats } from './stat-folder.js';
 import { applyPassageOp, settlePassageIndex } from './write.js';
 
 let db: Db;
@@ -19,10 +20,13 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-const apply = (ops: PassageOp[]) =>
-  db.transaction().execute(async (trx) => {
+// Writes, then folds the statistics as the app's folder does after the commit.
+const apply = async (ops: PassageOp[]) => {
+  await db.transaction().execute(async (trx) => {
     for (const op of ops) await applyPassageOp(trx, op);
   });
+  expect(await foldPassageStats(db)).not.toBe('busy');
+};
 
 const put = (corpus: string, source: string, contents: string[], replace = false): Extract<PassageOp, { kind: 'put' }> => ({
   kind: 'put',

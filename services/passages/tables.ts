@@ -44,11 +44,27 @@ export interface PassageTermStatsTable {
   df: number;
 }
 
+/**
+ * What a write changed that the statistics do not count yet (migration 0037), added to them by
+ * stat-folder.ts: a put's passages, words and terms (`terms` and their `counts`), or a drop's
+ * (negative `docs` and `words`, and the removed rows' tsvectors, `dropped`).
+ */
+export interface PassageStatChangesTable {
+  id: Generated<string>;
+  corpus: string;
+  docs: number;
+  words: string;
+  terms: string | null;
+  counts: string | null;
+  dropped: string[] | null;
+}
+
 export interface PassagesTables {
   passages: PassagesTable;
   passage_corpora: PassageCorporaTable;
   passage_corpus_stats: PassageCorpusStatsTable;
   passage_term_stats: PassageTermStatsTable;
+  passage_stat_changes: PassageStatChangesTable;
 }
 
 /** This domain's handle on its own tables (a transaction stays a transaction). */

@@ -1,8 +1,10 @@
-// The only writes to the passages table and its term statistics. Each operation is a handful of
-// statements however many passages it carries: rows go in as arrays (INSERT … SELECT FROM unnest,
-// a thousand rows a statement), and the statistics BM25 reads (per corpus: passages and their
-// total words; per corpus and term: how many passages hold the term) change in the same
-// transaction, once per operation, so they always describe exactly the rows in the table.
+// The only writes to the passages table. Each operation is a handful of statements however many
+// passages it carries: rows go in as arrays (INSERT … SELECT FROM unnest, hundreds of rows a
+// statement). The statistics BM25 reads (per corpus: passages and their total words; per corpus
+// and term: how many passages hold the term) are not written here (issue 31): each operation
+// records what it changes as one row of passage_stat_changes (migration 0037), and the statistics
+// folder (stat-folder.ts) adds the changes to the statistics after the commit, so the file's
+// transaction writes no row per term. A search in between reads the statistics as they are.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -10,9 +12,8 @@ import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
 import { passageTerms, tsvectorArrayBytes } from './terms.js';
 
+// Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
 export async function applyPassageOp(trx: Trx, op: PassageOp) {
-  // Writers of one corpus take turns: the statistics rows they share then never deadlock.
-  await sql`select pg_advisory_xact_lock(hashtext(${`passages:${op.corpus}`}))`.execute(trx);
   switch (op.kind) {
     case 'drop-corpus':
       await dropPassages(trx, op.corpus, null);
@@ -30,7 +31,7 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
 /**
  * Rows one statement carries. Its parameters are built on the main thread, a statement's worth
  * at a time while the one before runs in the database: a large file's passages go in several
- * statements, and its statistics in one at the end, so a term shared by all of them is counted once.
+ * statements, and its statistics in one change at the end, so a term shared by all of them is counted once.
  */
 const ROWS_PER_STATEMENT = 500;
 
@@ -66,7 +67,7 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
     running.catch(() => {});
   }
   await running;
-  await addToStatistics(corpus, stats).execute(trx);
+  await recordPut(corpus, stats).execute(trx);
 }
 
 /** Passages, words and each term's passages among the rows written. */
@@ -96,15 +97,14 @@ async function insertRows(corpus: string, source: string, passages: PassageRow[]
 }
 
 /**
- * Adds the new rows' statistics, counted while they were written, to the corpus's: one statement,
- * one row per distinct term. The terms go as one space-separated text (terms are runs of letters
- * and digits, never spaces) and their counts as one comma-separated text, split by PostgreSQL:
- * as text[] and int[] parameters node-postgres escaped every element on the main thread, 566 ms
- * in one go for the half a million distinct terms of a 50 MB CSV, which held every request that
- * long. They are not sorted: writers of one corpus take turns (applyPassageOp's lock), so their
- * row locks cannot cross.
+ * Records the put's statistics, counted while its rows were written, as one change: its terms as
+ * one space-separated text (terms are runs of letters and digits, never spaces) and their
+ * passages as one comma-separated text, which the folder splits. One row however many terms: the
+ * transaction stores a text, and the folder adds the counts up (stat-folder.ts). As text[] and
+ * int[] parameters node-postgres escaped every element on the main thread, 566 ms in one go for
+ * the half a million distinct terms of a 50 MB CSV, which held every request that long.
  */
-function addToStatistics(corpus: string, stats: Statistics) {
+function recordPut(corpus: string, stats: Statistics) {
   const terms: string[] = [];
   const counts: number[] = [];
   for (const [term, df] of stats.df) {
@@ -112,45 +112,24 @@ function addToStatistics(corpus: string, stats: Statistics) {
     counts.push(df);
   }
   return sql`
-    with terms as (
-      insert into passage_term_stats (corpus, term, df)
-      select ${corpus}, t.term, t.df
-      from unnest(string_to_array(${terms.join(' ')}::text, ' '), string_to_array(${counts.join(',')}::text, ',')::int[]) as t(term, df)
-      on conflict (corpus, term) do update set df = passage_term_stats.df + excluded.df
-      returning 1)
-    insert into passage_corpus_stats (corpus, doc_count, total_words)
-    values (${corpus}, ${stats.docs}, ${stats.words})
-    on conflict (corpus) do update
-      set doc_count = passage_corpus_stats.doc_count + excluded.doc_count, total_words = passage_corpus_stats.total_words + excluded.total_words`;
+    insert into passage_stat_changes (corpus, docs, words, terms, counts)
+    values (${corpus}, ${stats.docs}, ${stats.words}, ${terms.join(' ')}, ${counts.join(',')})`;
 }
 
 /**
- * Removes a source's passages (or the corpus's, when `source` is null) and takes them out of the
- * statistics, in one statement that returns nothing: a term no passage holds any more leaves the
- * table (which would otherwise only grow), the others are counted down. The two touch disjoint
- * rows of one snapshot, which nobody else changes meanwhile (writers of a corpus take turns).
- * Returning the changed terms instead sent the main thread a row per term of the source to parse.
+ * Removes a source's passages (or the corpus's, when `source` is null) in one statement, and
+ * records for the folder what they took out of the statistics: their number and words, negative,
+ * and their tsvectors as they were, in one array (the folder counts their terms). Every change
+ * adds to the statistics, so the order the folder meets them in does not matter: a put not
+ * folded yet and the drop of its rows cancel out.
  */
 async function dropPassages(trx: Trx, corpus: string, source: string | null) {
   await sql`
     with gone as (
       delete from passages where corpus = ${corpus} ${source === null ? sql`` : sql`and source = ${source}`}
-      returning word_count, tsv),
-    counts as (
-      update passage_corpus_stats s set doc_count = s.doc_count - g.n, total_words = s.total_words - g.words
-      from (select count(*) as n, coalesce(sum(word_count), 0) as words from gone) g
-      where s.corpus = ${corpus} and g.n > 0
-      returning 1),
-    terms as (select lexeme, count(*) as n from gone, unnest(tsvector_to_array(gone.tsv)) as lexeme group by lexeme),
-    fewer as (
-      update passage_term_stats s set df = s.df - terms.n
-      from terms where s.corpus = ${corpus} and s.term = terms.lexeme and s.df > terms.n
-      returning 1),
-    unused as (
-      delete from passage_term_stats s
-      using terms where s.corpus = ${corpus} and s.term = terms.lexeme and s.df <= terms.n
-      returning 1)
-    select (select count(*) from counts) + (select count(*) from fewer) + (select count(*) from unused) as changed`.execute(trx);
+      returning word_count, tsv)
+    insert into passage_stat_changes (corpus, docs, words, dropped)
+    select ${corpus}, -count(*), -sum(word_count), array_agg(tsv) from gone having count(*) > 0`.execute(trx);
 }
 
 /**

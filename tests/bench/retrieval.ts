@@ -47,6 +47,8 @@ export async function benchRetrieval(): Promise<Row[]> {
     const failed = [...last.values()].filter((p) => p.status !== 'success');
     if (last.size !== files.length || failed.length) throw new Error(`indexing did not succeed: ${JSON.stringify(failed[0] ?? events.at(-1)?.data)}`);
 
+    // The term statistics are folded after the files are COMPLETE (issue 31): searched once folded.
+    while ((await allTables(db).selectFrom('passage_stat_changes').select('id').limit(1).execute()).length) await new Promise((r) => setTimeout(r, 20));
     const corpora = await readableCorpora(db, { user_id: userId });
     const stored = await allTables(db).selectFrom('passages').select(['id', 'heading', 'content']).where('corpus', 'in', corpora).orderBy('id').execute();
     const headingOfId = new Map(stored.map((p) => [p.id, p.heading]));

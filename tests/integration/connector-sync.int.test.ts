@@ -114,9 +114,13 @@ describe('syncing a Google Drive folder', () => {
         },
       )
       .toEqual(['queens.txt:COMPLETE', 'swarm.txt:COMPLETE', 'varroa.md:COMPLETE']);
-    const events = await collect(await askStream(server.url, ada, { query_str: 'How are varroa mites treated?', search_mode: 'auto' }));
-    const sources = events.find((e) => e.event === 'sources')?.data.sources as { meta_data: { file_uuid?: string } }[];
-    expect(sources.some((s) => s.meta_data.file_uuid === byName['varroa.md'].file_uuid)).toBe(true);
+    // The corpus statistics follow the index within a moment (they are folded off the file's transaction).
+    const cites = async () => {
+      const events = await collect(await askStream(server.url, ada, { query_str: 'How are varroa mites treated?', search_mode: 'auto' }));
+      const sources = events.find((e) => e.event === 'sources')?.data.sources as { meta_data: { file_uuid?: string } }[];
+      return sources.some((s) => s.meta_data.file_uuid === byName['varroa.md'].file_uuid);
+    };
+    await expect.poll(cites, { timeout: 30_000, interval: 1000 }).toBe(true);
 
     // A stranger sees none of it.
     const eve = await signedUp(server.url, 'Eve');
