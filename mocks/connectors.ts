@@ -6,6 +6,9 @@
 // answer as a server without their OAuth client does.
 import type { MemberFacts } from '../services/shared/actor';
 import {
+  getBrowseConnectorMockHandler,
+  getListConnectorFilesMockHandler,
+  getSyncConnectorFilesMockHandler,
   getDeleteConnectionMockHandler,
   getDisconnectConnectorMockHandler,
   getListConnectorsMockHandler,
@@ -14,6 +17,7 @@ import {
   getUpdateConnectionMockHandler,
 } from '../generated/msw/connectors/connectors.msw';
 import type { Connection } from '../generated/react-query/model';
+import type { ConnectorName } from '../services/connectors/pure';
 import { type ConnectionEvent, type ConnectionState, evolveConnection, NO_CONNECTION } from '../services/connectors/events';
 import {
   CONNECTORS,
@@ -35,6 +39,20 @@ export const MOCK_CONFIGURED = new Set(['google_drive', 'dropbox', 'box', 'notio
 
 type Row = Parameters<typeof connectionView>[0];
 
+const itemView = (i: MockConnectorItem) => ({
+  uuid: i.uuid,
+  name: i.name,
+  type: i.type,
+  connection_uuid: i.connection_uuid,
+  connection_type: i.connection_type as ConnectorName,
+  connection_file_url: null,
+  parent_uuids: i.parent_uuids,
+  updated: i.updated,
+  status: 'READY' as const,
+  error: null,
+  file_uuid: null,
+});
+
 /** When a connection's event happened. */
 const atOf = (e: ConnectionEvent) =>
   e.type === 'ConnectionEstablished'
@@ -45,7 +63,31 @@ const atOf = (e: ConnectionEvent) =>
         ? e.data.disconnected_at
         : e.data.deleted_at;
 
+/** What every mock source holds, for the picker: a folder of notes and a file the sync cannot read. */
+const MOCK_SOURCE = [
+  { id: 'src-projects', name: 'Projects', type: 'FOLDER' as const, parent: null, selectable: true },
+  { id: 'src-roadmap', name: 'roadmap.md', type: 'FILE' as const, parent: 'src-projects', selectable: true },
+  { id: 'src-budget', name: 'budget.csv', type: 'FILE' as const, parent: 'src-projects', selectable: true },
+  { id: 'src-notes', name: 'meeting notes.txt', type: 'FILE' as const, parent: null, selectable: true },
+  { id: 'src-photo', name: 'team photo.gif', type: 'FILE' as const, parent: null, selectable: false },
+];
+
+export type MockConnectorItem = {
+  uuid: string;
+  connection_uuid: string;
+  connection_type: string;
+  name: string;
+  type: 'FILE' | 'FOLDER';
+  parent_uuids: string[];
+  picked: boolean;
+  repository: string;
+  updated: string;
+};
+
 export function connectorHandlers(opts: { state: () => ScenarioState; changed: () => void }) {
+  const items = () => (opts.state().connectorItems ??= []);
+  const repoKey = (info: { file_repository_type: string; owner_id?: string | null }, userId: string) =>
+    info.file_repository_type === 'USER' ? `USER:${userId}` : `${info.file_repository_type}:${info.owner_id ?? ''}`;
   const streams = () => (opts.state().connections ??= {});
   const stateOf = (uuid: string): ConnectionState => (streams()[uuid] ?? []).reduce<ConnectionState>(evolveConnection, NO_CONNECTION);
   const who = (): MemberFacts => {
@@ -126,7 +168,79 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
     return row.connection_uuid;
   };
 
+  const connectionOf = (a: MemberFacts, name: string) => {
+    const row = rows().find((r) => r.connector === name && r.status === 'connected' && owned(a, 'user')(r));
+    if (!row) refuse(connectorErrors.connectionNotFound());
+    return row;
+  };
+
   return [
+    getBrowseConnectorMockHandler(({ request, params }) => {
+      const a = who();
+      connectionOf(a, String(params.name));
+      const p = new URL(request.url).searchParams;
+      const search = p.get('search')?.toLowerCase();
+      const folder = p.get('folder_id');
+      const found = MOCK_SOURCE.filter((i) => (search ? i.name.toLowerCase().includes(search) : i.parent === folder));
+      return {
+        items: found.map((i) => ({ id: i.id, name: i.name, type: i.type, drive_id: null, updated: '2026-11-30T09:00:00.000Z', selectable: i.selectable })),
+        next_cursor: null,
+      };
+    }),
+    // The mock syncs at once: every picked item and what its folder holds is READY.
+    getSyncConnectorFilesMockHandler(async ({ request, params }) => {
+      const a = who();
+      const name = String(params.name);
+      const info = connectorInfo(name);
+      if (!info) refuse(connectorErrors.unknownConnector());
+      if (info.kind !== 'file') refuse(connectorErrors.notAFileConnector(info.label));
+      const connection = connectionOf(a, name);
+      const body = (await request.json()) as {
+        file_ids?: string[];
+        folder_ids?: string[];
+        file_repository_info: { file_repository_type: string; owner_id?: string | null };
+      };
+      const picks = [...(body.file_ids ?? []), ...(body.folder_ids ?? [])];
+      if (!picks.length) refuse(connectorErrors.nothingPicked());
+      const repository = repoKey(body.file_repository_info, a.userId);
+      const at = new Date().toISOString();
+      const add = (id: string, parents: string[], picked: boolean): MockConnectorItem[] => {
+        const source = MOCK_SOURCE.find((i) => i.id === id);
+        const item: MockConnectorItem = {
+          uuid: crypto.randomUUID(),
+          connection_uuid: connection.connection_uuid,
+          connection_type: name,
+          name: source?.name ?? id,
+          type: source?.type ?? 'FILE',
+          parent_uuids: parents,
+          picked,
+          repository,
+          updated: at,
+        };
+        const children = MOCK_SOURCE.filter((i) => i.parent === id && i.selectable).flatMap((c) => add(c.id, [item.uuid], false));
+        return [item, ...children];
+      };
+      const made = picks.flatMap((id) => add(id, [], true));
+      items().push(...made);
+      opts.changed();
+      return { files: made.filter((m) => m.picked).map(itemView) };
+    }),
+    getListConnectorFilesMockHandler(async ({ request }) => {
+      const a = who();
+      const body = (await request.json()) as {
+        file_repository_info: { file_repository_type: string; owner_id?: string | null };
+        filters?: { parent_uuids?: string[]; root_files_only?: boolean; search_keyword?: string; status?: string[] };
+      };
+      const f = body.filters ?? {};
+      const repository = repoKey(body.file_repository_info, a.userId);
+      const shown = items()
+        .filter((i) => i.repository === repository)
+        .filter((i) => !f.parent_uuids?.length || i.parent_uuids.some((p) => f.parent_uuids?.includes(p)))
+        .filter((i) => !f.root_files_only || i.picked)
+        .filter((i) => !f.search_keyword || i.name.toLowerCase().includes(f.search_keyword.toLowerCase()))
+        .filter((i) => !f.status?.length || f.status.includes('READY'));
+      return { files: shown.reverse().map(itemView), next_cursor: null };
+    }),
     getListConnectorsMockHandler(({ request }) => {
       const a = who();
       const scope = scopeOf(request.url);

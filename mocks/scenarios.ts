@@ -73,6 +73,18 @@ export type ScenarioState = {
   tasks?: MockTasks;
   /** Each connection's events (mocks/connectors.ts), by connection uuid. */
   connections?: Record<string, ConnectionEvent[]>;
+  /** The items connections synced (mocks/connectors.ts). */
+  connectorItems?: {
+    uuid: string;
+    connection_uuid: string;
+    connection_type: string;
+    name: string;
+    type: 'FILE' | 'FOLDER';
+    parent_uuids: string[];
+    picked: boolean;
+    repository: string;
+    updated: string;
+  }[];
 };
 
 /** The account every scenario knows; the signed-in scenario starts signed in as it. */

@@ -83,6 +83,8 @@ const READ_MODELS = {
   upsell_marks: ['subject', 'upsell_name'],
   memories: ['memory_key'],
   memory_switches: ['user_id'],
+  connector_connections: ['connection_uuid'],
+  connector_items: ['item_uuid'],
   price_alert_states: ['task_id'],
   notification_preferences: ['user_id'],
   notifications: ['id'],

@@ -10,6 +10,7 @@ import { useFileSummary } from './file-queries';
 import { UploaderBanner } from './uploader-banner';
 import { useResyncFiles } from './use-resync-files';
 import { useFileConnectors } from '../connectors/use-file-connectors';
+import { ConnectorFiles } from '../connectors/connector-files';
 
 export function summaryText(s: FileRepositorySummary) {
   const parts = [`${s.total_files} ${s.total_files === 1 ? 'file' : 'files'}`];
@@ -35,6 +36,7 @@ export function RepositoryFiles({ repo, title, intro, aside }: { repo: Repositor
         <AddFilesMenu repository={repo} connectors={connectors} primary />
       </header>
       {aside}
+      {connectors?.some((c) => c.connected) ? <ConnectorFiles repository={repo} /> : null}
       <UploaderBanner errorFiles={summary.data?.error_files ?? 0} onRetryAll={retryAllFailed} busy={isPending} />
       <FileDirectory repo={repo} canChange />
     </div>
