@@ -6390,6 +6390,10 @@ export type SyncConnectorFilesErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     503: Problem;
 };
 
@@ -6473,6 +6477,10 @@ export type ListConnectorFilesErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ListConnectorFilesError = ListConnectorFilesErrors[keyof ListConnectorFilesErrors];
@@ -6622,6 +6630,10 @@ export type UpdateConnectionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type UpdateConnectionError = UpdateConnectionErrors[keyof UpdateConnectionErrors];

@@ -392,6 +392,11 @@ export type syncConnectorFilesResponse404 = {
   status: 404
 }
 
+export type syncConnectorFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type syncConnectorFilesResponse503 = {
   data: ProblemResponse
   status: 503
@@ -400,7 +405,7 @@ export type syncConnectorFilesResponse503 = {
 export type syncConnectorFilesResponseSuccess = (syncConnectorFilesResponse202) & {
   headers: Headers;
 };
-export type syncConnectorFilesResponseError = (syncConnectorFilesResponse400 | syncConnectorFilesResponse401 | syncConnectorFilesResponse403 | syncConnectorFilesResponse404 | syncConnectorFilesResponse503) & {
+export type syncConnectorFilesResponseError = (syncConnectorFilesResponse400 | syncConnectorFilesResponse401 | syncConnectorFilesResponse403 | syncConnectorFilesResponse404 | syncConnectorFilesResponse413 | syncConnectorFilesResponse503) & {
   headers: Headers;
 };
 
@@ -680,10 +685,15 @@ export type listConnectorFilesResponse404 = {
   status: 404
 }
 
+export type listConnectorFilesResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type listConnectorFilesResponseSuccess = (listConnectorFilesResponse200) & {
   headers: Headers;
 };
-export type listConnectorFilesResponseError = (listConnectorFilesResponse400 | listConnectorFilesResponse401 | listConnectorFilesResponse403 | listConnectorFilesResponse404) & {
+export type listConnectorFilesResponseError = (listConnectorFilesResponse400 | listConnectorFilesResponse401 | listConnectorFilesResponse403 | listConnectorFilesResponse404 | listConnectorFilesResponse413) & {
   headers: Headers;
 };
 
@@ -1094,10 +1104,15 @@ export type updateConnectionResponse404 = {
   status: 404
 }
 
+export type updateConnectionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type updateConnectionResponseSuccess = (updateConnectionResponse200) & {
   headers: Headers;
 };
-export type updateConnectionResponseError = (updateConnectionResponse400 | updateConnectionResponse401 | updateConnectionResponse403 | updateConnectionResponse404) & {
+export type updateConnectionResponseError = (updateConnectionResponse400 | updateConnectionResponse401 | updateConnectionResponse403 | updateConnectionResponse404 | updateConnectionResponse413) & {
   headers: Headers;
 };
 
