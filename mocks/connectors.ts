@@ -233,12 +233,13 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
       };
       const f = body.filters ?? {};
       const repository = repoKey(body.file_repository_info, a.userId);
+      // The mock's items are all READY: another status filter shows none.
+      const statusShown = !f.status?.length || f.status.includes('READY');
       const shown = items()
-        .filter((i) => i.repository === repository)
+        .filter((i) => statusShown && i.repository === repository)
         .filter((i) => !f.parent_uuids?.length || i.parent_uuids.some((p) => f.parent_uuids?.includes(p)))
         .filter((i) => !f.root_files_only || i.picked)
-        .filter((i) => !f.search_keyword || i.name.toLowerCase().includes(f.search_keyword.toLowerCase()))
-        .filter((i) => !f.status?.length || f.status.includes('READY'));
+        .filter((i) => !f.search_keyword || i.name.toLowerCase().includes(f.search_keyword.toLowerCase()));
       return { files: shown.reverse().map(itemView), next_cursor: null };
     }),
     getListConnectorsMockHandler(({ request }) => {

@@ -1,8 +1,7 @@
 // The connectors' use cases: list what the person may connect, start an OAuth attempt, finish it
 // (a connection made or renewed, its tokens sealed in the same transaction as its event), and
 // disconnect or delete a connection (tokens forgotten, then revoked at the provider where it can).
-import type { MemberFacts } from '../shared/actor.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor, MemberFacts } from '../shared/actor.js';
 import { changeStream } from '../eventstore/change.js';
 import type { Trx } from '../eventstore/types.js';
 import { membershipsOf } from '../orgs/index.js';

@@ -8,12 +8,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeBox } from '../../../tests/fakes/oauth/box.js';
 import { fakeCallDeps } from '../../../tests/fakes/oauth/call-deps.js';
+import { walkersOf } from '../../../tests/fakes/oauth/adapter-walks.js';
 import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
 import { ProviderHttpError } from '../provider-call.js';
 import { endpointsOf } from '../providers.js';
 import { boxAdapter } from './box.js';
 import { boxPickerKey, mintBoxPickerKey } from './box-picker.js';
-import type { FileSourceAdapter, RemoteItem } from './types.js';
 
 let fake: OAuthFake;
 const box = createFakeBox();
@@ -39,18 +39,7 @@ function adapter(pageSize = 3) {
   return { ...run, a: boxAdapter(run.deps, { pageSize }) };
 }
 
-async function walkAll(a: FileSourceAdapter, stopAfter = Number.POSITIVE_INFINITY) {
-  const items: RemoteItem[] = [];
-  let checkpoint: string | null = null;
-  let pages = 0;
-  do {
-    const page = await a.listPage(ROOT, checkpoint);
-    items.push(...page.items);
-    checkpoint = page.checkpoint;
-    if (++pages >= stopAfter) break;
-  } while (checkpoint);
-  return { items, checkpoint };
-}
+const { walkAll, slimAll } = walkersOf(ROOT);
 const ALL = ['110', '200', '201', '202', '203', '204', '205', '206', '300', '301', '302'];
 
 describe('the Box adapter', () => {
@@ -125,13 +114,7 @@ describe('the Box adapter', () => {
 
   it('names every id under a root in the slim listing', async () => {
     const { a } = adapter();
-    const ids: string[] = [];
-    let checkpoint: string | null = null;
-    do {
-      const page = await a.slimListPage(ROOT, checkpoint);
-      ids.push(...page.ids);
-      checkpoint = page.checkpoint;
-    } while (checkpoint);
+    const ids = await slimAll(a);
     expect(ids.sort()).toEqual((await walkAll(adapter().a)).items.map((i) => i.remoteId).sort());
   });
 

@@ -7,11 +7,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeCallDeps } from '../../../tests/fakes/oauth/call-deps.js';
 import { createFakeDropbox } from '../../../tests/fakes/oauth/dropbox.js';
+import { walkersOf } from '../../../tests/fakes/oauth/adapter-walks.js';
 import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
 import { ProviderHttpError } from '../provider-call.js';
 import { endpointsOf } from '../providers.js';
 import { dropboxAdapter, dropboxArg } from './dropbox.js';
-import { CursorExpired, type FileSourceAdapter, type RemoteItem } from './types.js';
+import { CursorExpired } from './types.js';
 
 let fake: OAuthFake;
 const dbx = createFakeDropbox();
@@ -37,18 +38,7 @@ function adapter(pageSize = 3) {
   return { ...run, a: dropboxAdapter(run.deps, { contentBase, pageSize, deltaPath: '' }) };
 }
 
-async function walkAll(a: FileSourceAdapter, stopAfter = Number.POSITIVE_INFINITY) {
-  const items: RemoteItem[] = [];
-  let checkpoint: string | null = null;
-  let pages = 0;
-  do {
-    const page = await a.listPage(ROOT, checkpoint);
-    items.push(...page.items);
-    checkpoint = page.checkpoint;
-    if (++pages >= stopAfter) break;
-  } while (checkpoint);
-  return { items, checkpoint };
-}
+const { walkAll, slimAll } = walkersOf(ROOT);
 const ALL = ['id:café', 'id:f0', 'id:f1', 'id:f2', 'id:f3', 'id:f4', 'id:f5', 'id:f6', 'id:s0', 'id:s1', 'id:s2', 'id:sub'];
 
 describe('the Dropbox adapter', () => {
@@ -135,13 +125,7 @@ describe('the Dropbox adapter', () => {
 
   it('names every id under a root in the slim listing', async () => {
     const { a } = adapter();
-    const ids: string[] = [];
-    let checkpoint: string | null = null;
-    do {
-      const page = await a.slimListPage(ROOT, checkpoint);
-      ids.push(...page.ids);
-      checkpoint = page.checkpoint;
-    } while (checkpoint);
+    const ids = await slimAll(a);
     expect(ids.sort()).toEqual((await walkAll(adapter().a)).items.map((i) => i.remoteId).sort());
   });
 

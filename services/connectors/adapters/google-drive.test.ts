@@ -6,12 +6,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeDrive, FOLDER } from '../../../tests/fakes/oauth/google-drive.js';
+import { walkersOf } from '../../../tests/fakes/oauth/adapter-walks.js';
 import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
 import { endpointsOf } from '../providers.js';
 import { ProviderHttpError, type ProviderCallDeps } from '../provider-call.js';
 import { RateLimiter } from '../rate-limiter.js';
 import { googleDriveAdapter } from './google-drive.js';
-import type { FileSourceAdapter, RemoteItem } from './types.js';
 
 let fake: OAuthFake;
 const drive = createFakeDrive();
@@ -60,18 +60,7 @@ function adapter(opts: Partial<ProviderCallDeps> & { pageSize?: number } = {}) {
   return { a: googleDriveAdapter(deps, { pageSize: opts.pageSize ?? 3 }), refreshed, rateLimited, current: () => accessToken };
 }
 
-async function walkAll(a: FileSourceAdapter, stopAfter = Number.POSITIVE_INFINITY) {
-  const items: RemoteItem[] = [];
-  let checkpoint: string | null = null;
-  let pages = 0;
-  do {
-    const page = await a.listPage({ remoteId: 'projects' }, checkpoint);
-    items.push(...page.items);
-    checkpoint = page.checkpoint;
-    if (++pages >= stopAfter) break;
-  } while (checkpoint);
-  return { items, checkpoint };
-}
+const { walkAll, slimAll } = walkersOf({ remoteId: 'projects' });
 
 describe('the Google Drive adapter', () => {
   it('walks a picked folder page by page, subfolders and shared-drive files included, and nothing outside it', async () => {
@@ -131,13 +120,7 @@ describe('the Google Drive adapter', () => {
 
   it('names every id under a root in the slim listing', async () => {
     const { a } = adapter();
-    const ids: string[] = [];
-    let checkpoint: string | null = null;
-    do {
-      const page = await a.slimListPage({ remoteId: 'projects' }, checkpoint);
-      ids.push(...page.ids);
-      checkpoint = page.checkpoint;
-    } while (checkpoint);
+    const ids = await slimAll(a);
     expect(ids.sort()).toEqual((await walkAll(adapter().a)).items.map((i) => i.remoteId).sort());
   });
 

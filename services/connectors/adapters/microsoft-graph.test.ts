@@ -8,11 +8,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeCallDeps } from '../../../tests/fakes/oauth/call-deps.js';
 import { createFakeGraph } from '../../../tests/fakes/oauth/microsoft-graph.js';
+import { walkersOf } from '../../../tests/fakes/oauth/adapter-walks.js';
 import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
 import { ProviderHttpError } from '../provider-call.js';
 import { deltaTokenOf, graphReaders, microsoftGraphAdapter } from './microsoft-graph.js';
 import { siteDrives, sites } from './sharepoint-sites.js';
-import { CursorExpired, type FileSourceAdapter, type RemoteItem } from './types.js';
+import { CursorExpired } from './types.js';
 
 let fake: OAuthFake;
 const graph = createFakeGraph('drive-1');
@@ -43,18 +44,7 @@ function adapter(pageSize = 3) {
   return { ...run, a: microsoftGraphAdapter(run.deps, { driveId: 'drive-1', orgDomain: 'contoso.com', pageSize }) };
 }
 
-async function walkAll(a: FileSourceAdapter, stopAfter = Number.POSITIVE_INFINITY) {
-  const items: RemoteItem[] = [];
-  let checkpoint: string | null = null;
-  let pages = 0;
-  do {
-    const page = await a.listPage(ROOT, checkpoint);
-    items.push(...page.items);
-    checkpoint = page.checkpoint;
-    if (++pages >= stopAfter) break;
-  } while (checkpoint);
-  return { items, checkpoint };
-}
+const { walkAll, slimAll } = walkersOf(ROOT);
 const ALL = ['f0', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 's0', 's1', 's2', 'sub'];
 
 describe('the Microsoft Graph adapter (OneDrive, SharePoint)', () => {
@@ -154,13 +144,7 @@ describe('the Microsoft Graph adapter (OneDrive, SharePoint)', () => {
 
   it('names every id under a root in the slim listing', async () => {
     const { a } = adapter();
-    const ids: string[] = [];
-    let checkpoint: string | null = null;
-    do {
-      const page = await a.slimListPage(ROOT, checkpoint);
-      ids.push(...page.ids);
-      checkpoint = page.checkpoint;
-    } while (checkpoint);
+    const ids = await slimAll(a);
     expect(ids.sort()).toEqual((await walkAll(adapter().a)).items.map((i) => i.remoteId).sort());
   });
 
