@@ -1,65 +1,26 @@
 // Organisation single sign-on over HTTP: an owner or admin claims the domain, proves it, names
 // the provider (the settings calls under /rest/organizations/{org_uuid}/sso), and people at the
 // domain sign in through it (/api/auth/sign-in/sso, then the provider, then /api/auth/sso/callback).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { orgOf, signInVerifiedIdentity } from '../identity/index.js';
 import type { DomainRoutes, ReplyHeaders } from '../http/handler.js';
 import type { RequestHeaders } from '../shared/actor.js';
 import { DomainError } from '../shared/domain-error.js';
-import { ConcurrencyError } from '../eventstore/types.js';
 import type { OrgsContext } from './context.js';
-import { manager } from './decide.js';
 import { orgErrors } from './errors.js';
-import { domainVerifiedElsewhere, ssoClaimsOfDomain, ssoOf } from './queries.js';
-import { orgActor } from './routes.js';
-import { authorizationUrl, discover, finish, probeClient, type SsoFlow } from './sso-client.js';
-import {
-  checkIssuer,
-  decideSsoClaim,
-  decideSsoConfigure,
-  decideSsoJoin,
-  decideSsoRemove,
-  decideSsoVerify,
-  domainOfEmail,
-  ssoTxtName,
-  ssoTxtValue,
-} from './sso-decide.js';
-import { decideOrg, orgState } from './use-cases.js';
+import { ssoClaimsOfDomain, ssoOf } from './queries.js';
+import { authorizationUrl, discover, finish, type SsoFlow } from './sso-client.js';
+import { decideSsoJoin, domainOfEmail } from './sso-decide.js';
+import { activeProvider, claimSsoDomain, configureSso, network, redirectUriOf, removeSso, ssoSettings, verifySsoDomain } from './sso-use-cases.js';
+import { decideOrg } from './use-cases.js';
 
 /** The sign-in flow's cookie: sealed, HttpOnly, sent back only to the callback, for ten minutes. */
 const FLOW_COOKIE = 'answer_sso_flow';
 const FLOW_MINUTES = 10;
-const SECRET_PURPOSE = 'org-sso-client-secret';
 const FLOW_PURPOSE = 'org-sso-flow';
 const SIGN_IN_FAILED_PATH = '/auth/error';
 
 type FlowCookie = SsoFlow & { org_uuid: string; callback_path: string; expires_at: number };
-type SsoRow = NonNullable<Awaited<ReturnType<typeof ssoOf>>>;
-
-const redirectUriOf = (ctx: OrgsContext) => `${ctx.config.publicUrl}/api/auth/sso/callback`;
-const network = (ctx: OrgsContext) => ({ allowPrivate: ctx.sso.allowPrivateIssuers, lookup: ctx.sso.lookup });
-
-function ssoView(ctx: OrgsContext, row: SsoRow | undefined) {
-  return {
-    domain: row?.domain ?? null,
-    txt_name: row ? ssoTxtName(row.domain) : null,
-    txt_value: row ? ssoTxtValue(row.token) : null,
-    domain_verified: !!row?.verified_at,
-    issuer: row?.issuer ?? null,
-    client_id: row?.client_id ?? null,
-    client_secret_set: !!row?.client_secret_sealed,
-    redirect_uri: redirectUriOf(ctx),
-    active: !!row?.verified_at && !!row?.issuer,
-  };
-}
-
-/** The organisation as its owner or admin acting on it; a member is refused, anyone else told it does not exist. */
-async function asManager(ctx: OrgsContext, orgUuid: string, requestActor: Parameters<typeof orgActor>[0]) {
-  const actor = await orgActor(requestActor);
-  const state = await orgState(ctx.store, orgUuid);
-  manager(state, actor);
-  return { actor, state };
-}
 
 function cookieOf(headers: RequestHeaders, name: string) {
   const raw = headers.cookie;
@@ -76,80 +37,21 @@ function flowCookie(ctx: OrgsContext, value: string, maxAge: number) {
   return `${FLOW_COOKIE}=${value}; Path=/api/auth/sso; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
-/** The provider of an active single sign-on, its secret opened, or null. */
-async function activeProvider(ctx: OrgsContext, row: SsoRow | undefined) {
-  if (!row?.verified_at || !row.issuer || !row.client_id || !row.client_secret_sealed) return null;
-  return { issuer: row.issuer, client_id: row.client_id, client_secret: await ctx.sso.box.open(SECRET_PURPOSE, row.client_secret_sealed) };
-}
-
 export const ssoRoutes = {
   async getOrgSso({ actor, path }, ctx) {
-    await asManager(ctx, path.org_uuid, actor);
-    return { status: 200, body: ssoView(ctx, await ssoOf(ctx.db, path.org_uuid)) };
+    return { status: 200, body: await ssoSettings(ctx, actor, path.org_uuid) };
   },
-
-  async claimOrgSsoDomain({ actor: requestActor, body, path }, ctx) {
-    const actor = await orgActor(requestActor);
-    const domain = body.domain.trim().toLowerCase().replace(/^@/, '');
-    const verifiedElsewhere = await domainVerifiedElsewhere(ctx.db, domain, path.org_uuid);
-    const token = randomBytes(24).toString('base64url');
-    await decideOrg(ctx.store, path.org_uuid, (state) => decideSsoClaim(state, { actor, domain, token, verifiedElsewhere, now: ctx.now() }));
-    return { status: 200, body: ssoView(ctx, await ssoOf(ctx.db, path.org_uuid)) };
+  async claimOrgSsoDomain({ actor, body, path }, ctx) {
+    return { status: 200, body: await claimSsoDomain(ctx, actor, path.org_uuid, body.domain) };
   },
-
-  async verifyOrgSsoDomain({ actor: requestActor, path }, ctx) {
-    const { actor, state } = await asManager(ctx, path.org_uuid, requestActor);
-    if (!state.sso) throw orgErrors.ssoNotClaimed();
-    const domain = state.sso.domain;
-    let txtRecords: string[] = [];
-    if (!state.sso.verified)
-      txtRecords = await ctx.sso.resolveTxt(ssoTxtName(domain)).catch((err) => {
-        ctx.logger.warn({ err, domain }, 'TXT lookup failed');
-        throw orgErrors.ssoDnsUnavailable();
-      });
-    const verifiedElsewhere = await domainVerifiedElsewhere(ctx.db, domain, path.org_uuid);
-    try {
-      await decideOrg(ctx.store, path.org_uuid, (s) => decideSsoVerify(s, { actor, txtRecords, verifiedElsewhere, now: ctx.now() }));
-    } catch (err) {
-      // Two organisations verifying one domain at once: the read model's unique index refuses the
-      // second append (the store reports it as a conflict); the domain is then the other's.
-      if (err instanceof ConcurrencyError && (await domainVerifiedElsewhere(ctx.db, domain, path.org_uuid))) throw orgErrors.ssoDomainTaken();
-      throw err;
-    }
-    return { status: 200, body: ssoView(ctx, await ssoOf(ctx.db, path.org_uuid)) };
+  async verifyOrgSsoDomain({ actor, path }, ctx) {
+    return { status: 200, body: await verifySsoDomain(ctx, actor, path.org_uuid) };
   },
-
-  async configureOrgSso({ actor: requestActor, body, path }, ctx) {
-    // Who may, and whether the domain is proven, before this server calls any address typed here.
-    const { actor, state } = await asManager(ctx, path.org_uuid, requestActor);
-    if (!state.sso) throw orgErrors.ssoNotClaimed();
-    if (!state.sso.verified) throw orgErrors.ssoDomainUnverified();
-    const issuer = checkIssuer(body.issuer, ctx.sso.allowPrivateIssuers);
-    const kept = state.sso.provider?.client_secret_sealed;
-    const clientSecret = body.client_secret ?? (kept ? await ctx.sso.box.open(SECRET_PURPOSE, kept) : null);
-    if (!clientSecret || !body.client_id.trim()) throw orgErrors.ssoInvalidClient();
-    // The test: the issuer answers with a discovery document for itself, and its token endpoint
-    // accepts the client's credentials.
-    const config = await discover({ issuer, client_id: body.client_id.trim(), client_secret: clientSecret }, network(ctx));
-    await probeClient(config, redirectUriOf(ctx));
-    const sealed = body.client_secret ? await ctx.sso.box.seal(SECRET_PURPOSE, body.client_secret) : null;
-    await decideOrg(ctx.store, path.org_uuid, (s) =>
-      decideSsoConfigure(s, {
-        actor,
-        issuer,
-        client_id: body.client_id,
-        client_secret_sealed: sealed,
-        allowInsecure: ctx.sso.allowPrivateIssuers,
-        now: ctx.now(),
-      }),
-    );
-    return { status: 200, body: ssoView(ctx, await ssoOf(ctx.db, path.org_uuid)) };
+  async configureOrgSso({ actor, body, path }, ctx) {
+    return { status: 200, body: await configureSso(ctx, actor, path.org_uuid, body) };
   },
-
-  async removeOrgSso({ actor: requestActor, path }, ctx) {
-    const actor = await orgActor(requestActor);
-    await decideOrg(ctx.store, path.org_uuid, (state) => decideSsoRemove(state, { actor, now: ctx.now() }));
-    return { status: 200, body: ssoView(ctx, undefined) };
+  async removeOrgSso({ actor, path }, ctx) {
+    return { status: 200, body: await removeSso(ctx, actor, path.org_uuid) };
   },
 
   async signInSso({ body }, ctx) {
