@@ -2,11 +2,10 @@
 // actor to a use case (a change runs a rule of decide.ts) and answer with the Space as it is.
 import { randomUUID } from 'node:crypto';
 import type { DomainRoutes } from '../http/handler.js';
-import { actorOf, requireActor, visibleSpace } from './access.js';
 import { decideAccept, decideAccess, decideEdit, decideInvite, decideRemoveMember, decideRoleChange } from './decide.js';
 import { addLink, removeLink } from './links-use-case.js';
 import { memberList } from './member-list.js';
-import { collectionView, listUserSpaces } from './queries.js';
+import { membersOfSpace, spacesOf } from './list-use-cases.js';
 import { SPACE_TEMPLATES } from './templates.js';
 import { fieldsOf, respondWithSpace } from './space-view.js';
 import { acceptInvite, changeSpace } from './change-use-case.js';
@@ -23,13 +22,8 @@ export const spaceRoutes = {
     return { status: 200, body: { templates: [...SPACE_TEMPLATES] } };
   },
 
-  async listUserCollections({ actor: requestActor, query }, ctx) {
-    const actor = await actorOf(requestActor);
-    if (!actor) return { status: 200, body: { collections: [], total: 0 } };
-    const limit = Number(query.limit ?? 50);
-    const offset = Number(query.offset ?? 0);
-    const { rows, total } = await listUserSpaces(ctx.db, { id: actor.user_id, email: actor.email }, limit, offset);
-    return { status: 200, body: { collections: rows.map((r) => collectionView(r, r.level as never, r.owner_name)), total } };
+  async listUserCollections({ actor, query }, ctx) {
+    return { status: 200, body: await spacesOf(ctx.db, actor, { limit: Number(query.limit ?? 50), offset: Number(query.offset ?? 0) }) };
   },
 
   async getCollection({ actor, query }, ctx) {
@@ -53,8 +47,7 @@ export const spaceRoutes = {
   },
 
   async listCollectionMembers({ actor, path }, ctx) {
-    const { space } = await visibleSpace(ctx.db, path.collection_uuid, await requireActor(actor));
-    return { status: 200, body: { members: await memberList(ctx.db, space) } };
+    return { status: 200, body: await membersOfSpace(ctx.db, actor, path.collection_uuid) };
   },
 
   async inviteCollectionMember({ actor, body, path }, ctx) {

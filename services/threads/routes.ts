@@ -1,22 +1,16 @@
 // Threads over HTTP: ask (and stream the answer), resume the stream, stop, read, list.
-import { checkWebSearch } from '../orgs/index.js';
-import { randomUUID } from 'node:crypto';
 import type { ThreadsContext } from './context.js';
 import { type DomainRoutes, sse } from '../http/handler.js';
 import type { SseStream } from '../http/sse.js';
 import { isFinal, type AnswerStreamEvent } from './answer-stream-events.js';
-import { answerSpaceOf } from '../spaces/index.js';
-import { askingInSpace } from './ask-in-space.js';
-import { decideRewrite, normalizeQuery } from './decide.js';
 import { threadErrors } from './errors.js';
 import { findEntry, findThreadRow, listLibrary } from './queries.js';
 import { deleteThread } from './manage-use-cases.js';
-import { askerFacts, liveThread, mayRead, readableThread, threadFacts } from './read-access.js';
+import { liveThread, mayRead, readableThread, threadFacts } from './read-access.js';
 import { threadResponse } from './thread-response.js';
-import { slugFor } from './slug.js';
-import { askInThread, finishEntry, requestStop } from './use-cases.js';
-import { askerDefaults } from './asker-defaults.js';
+import { requestStop } from './use-cases.js';
 import { askClientOf } from './ask-client.js';
+import { askQuestion, STARTING_FAILED } from './ask-use-case.js';
 import { summaryView } from './views.js';
 
 /**
@@ -68,66 +62,12 @@ async function streamAnswer(
   }
 }
 
-const STARTING_FAILED = 'The answer could not be started. Try again.';
-
 export const threadRoutes = {
   async askQuestion({ actor, body, headers }, ctx) {
-    const query = normalizeQuery(body.query_str);
-    const isNew = !body.context_uuid;
-    const who = await askerFacts(actor, isNew);
-    // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
-    const inSpace = isNew && body.collection_uuid ? await askingInSpace(ctx, actor, body.collection_uuid) : null;
-    const space = inSpace?.answer ?? (isNew ? null : await answerSpaceOf(ctx.db, (await findThreadRow(ctx.db, body.context_uuid!))?.collection_uuid ?? null));
-    const contextUuid = body.context_uuid ?? randomUUID();
-    const backendUuid = randomUUID();
-    const mode = body.search_mode ?? 'auto';
-    if (mode === 'web') await checkWebSearch(ctx.db, who.user_id);
-    const asker = await askerDefaults(ctx, who.user_id, body.model_preference);
-    // A rewrite the offline model would answer with the same words adds no copy of it.
-    if (body.rewrite_of) {
-      const previous = await findEntry(ctx.db, body.rewrite_of);
-      if (decideRewrite(previous?.context_uuid === body.context_uuid ? previous : undefined, asker.model) === 'unchanged')
-        throw threadErrors.rewriteUnchanged();
-    }
-    // A question asked for the person (an upsell's rewrite, seed 002 §4) is told apart in the log.
-    if (body.source) ctx.logger.info({ source: body.source, model: asker.model }, 'question asked from %s', body.source);
-    const { thread } = await askInThread(
-      ctx.store,
-      {
-        context_uuid: contextUuid,
-        backend_uuid: backendUuid,
-        thread_url_slug: slugFor(query, contextUuid),
-        frontend_context_uuid: body.frontend_context_uuid ?? null,
-        query_str: query,
-        search_mode: mode,
-        // A question asked in a Space belongs with the Space: the asker's default is for the others.
-        incognito: body.incognito ?? (asker.incognitoByDefault && !body.collection_uuid),
-        model: asker.model,
-        asker: who,
-        space: inSpace?.startIn ?? null,
-        client: askClientOf(headers),
-        now: ctx.now(),
-      },
-      isNew,
-    );
-    const created = {
-      context_uuid: contextUuid,
-      backend_uuid: backendUuid,
-      thread_url_slug: thread.thread_url_slug,
-      frontend_context_uuid: thread.frontend_context_uuid,
-      model: asker.model,
-    };
+    const { created, start } = await askQuestion(ctx, actor, body, askClientOf(headers));
     // Followed before the start, so not one event is missed.
-    const live = ctx.answers.follow(backendUuid);
-    const start = () =>
-      ctx.answers
-        .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal })
-        .catch(async (err) => {
-          // No workflow will end this entry: end it here, as the stream says.
-          await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
-          throw err;
-        });
-    return sse((stream) => streamAnswer(stream, ctx, backendUuid, created, null, { live, start }));
+    const live = ctx.answers.follow(created.backend_uuid);
+    return sse((stream) => streamAnswer(stream, ctx, created.backend_uuid, created, null, { live, start }));
   },
 
   async streamEntryEvents({ actor, path, headers }, ctx) {

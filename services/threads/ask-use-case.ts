@@ -1,0 +1,76 @@
+// Asking: the question recorded in its thread (a new one, or a follow-up), in the Space it is
+// asked in, with the asker's model and defaults; then the answer's workflow is ready to start.
+// The edge streams what it gives back (routes.ts); nothing here knows HTTP.
+import { randomUUID } from 'node:crypto';
+import type { AskRequest } from '../../generated/sdk/types.gen.js';
+import { checkWebSearch } from '../orgs/index.js';
+import type { Actor } from '../shared/actor.js';
+import { answerSpaceOf } from '../spaces/index.js';
+import { askingInSpace } from './ask-in-space.js';
+import { askerDefaults } from './asker-defaults.js';
+import type { ThreadsContext } from './context.js';
+import { decideRewrite, normalizeQuery } from './decide.js';
+import { threadErrors } from './errors.js';
+import type { AskClient } from './events.js';
+import { findEntry, findThreadRow } from './queries.js';
+import { askerFacts } from './read-access.js';
+import { slugFor } from './slug.js';
+import { askInThread, finishEntry } from './use-cases.js';
+
+export const STARTING_FAILED = 'The answer could not be started. Try again.';
+
+export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskRequest, client: AskClient | null) {
+  const query = normalizeQuery(input.query_str);
+  const isNew = !input.context_uuid;
+  const who = await askerFacts(actor, isNew);
+  // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
+  const inSpace = isNew && input.collection_uuid ? await askingInSpace(ctx, actor, input.collection_uuid) : null;
+  const space = inSpace?.answer ?? (isNew ? null : await answerSpaceOf(ctx.db, (await findThreadRow(ctx.db, input.context_uuid!))?.collection_uuid ?? null));
+  const contextUuid = input.context_uuid ?? randomUUID();
+  const backendUuid = randomUUID();
+  const mode = input.search_mode ?? 'auto';
+  if (mode === 'web') await checkWebSearch(ctx.db, who.user_id);
+  const asker = await askerDefaults(ctx, who.user_id, input.model_preference);
+  // A rewrite the offline model would answer with the same words adds no copy of it.
+  if (input.rewrite_of) {
+    const previous = await findEntry(ctx.db, input.rewrite_of);
+    if (decideRewrite(previous?.context_uuid === input.context_uuid ? previous : undefined, asker.model) === 'unchanged') throw threadErrors.rewriteUnchanged();
+  }
+  // A question asked for the person (an upsell's rewrite, seed 002 §4) is told apart in the log.
+  if (input.source) ctx.logger.info({ source: input.source, model: asker.model }, 'question asked from %s', input.source);
+  const { thread } = await askInThread(
+    ctx.store,
+    {
+      context_uuid: contextUuid,
+      backend_uuid: backendUuid,
+      thread_url_slug: slugFor(query, contextUuid),
+      frontend_context_uuid: input.frontend_context_uuid ?? null,
+      query_str: query,
+      search_mode: mode,
+      // A question asked in a Space belongs with the Space: the asker's default is for the others.
+      incognito: input.incognito ?? (asker.incognitoByDefault && !input.collection_uuid),
+      model: asker.model,
+      asker: who,
+      space: inSpace?.startIn ?? null,
+      client,
+      now: ctx.now(),
+    },
+    isNew,
+  );
+  const created = {
+    context_uuid: contextUuid,
+    backend_uuid: backendUuid,
+    thread_url_slug: thread.thread_url_slug,
+    frontend_context_uuid: thread.frontend_context_uuid,
+    model: asker.model,
+  };
+  /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
+  const start = () =>
+    ctx.answers
+      .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal })
+      .catch(async (err) => {
+        await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
+        throw err;
+      });
+  return { created, start };
+}
