@@ -1,4 +1,5 @@
-// The statistics folder in the background (services/shared/background.ts): told by the event
+// The statistics folder in the background (services/shared/background.ts), which also merges the
+// full-text index's pending postings once the statistics are folded: told by the event
 // log's signals when events that write passages commit (the passages projection writes in the
 // appending transaction, so its changes commit with them), it folds at once; it also folds once
 // at start and every FALLBACK_MS in case a signal was lost. Several instances may run it: one
@@ -7,6 +8,7 @@ import type { Db } from '../db/database.js';
 import type { EventLogSignals } from '../eventstore/signals.js';
 import type { Background, BackgroundKernel, Running } from '../shared/background.js';
 import { foldPassageStats } from './stat-folder.js';
+import { mergePendingPostings } from './pending-postings.js';
 
 const FALLBACK_MS = 10_000;
 /** Another folder holds the lock: it may have looked before the change it was told of committed. */
@@ -28,7 +30,10 @@ export function startStatFolder(db: Db, opts: FolderOptions): Running {
     let next = FALLBACK_MS;
     try {
       told = false;
-      if ((await foldPassageStats(db)) === 'busy') next = BUSY_RETRY_MS;
+      const folded = await foldPassageStats(db);
+      if (folded === 'busy') next = BUSY_RETRY_MS;
+      // The statistics first (a search reads them); then the postings the writes left pending.
+      else if (folded.folded > 0) await mergePendingPostings(db);
     } catch (err) {
       opts.onError(err);
       next = ERROR_RETRY_MS;

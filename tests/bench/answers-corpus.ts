@@ -55,7 +55,7 @@ export function questions(count: number): string[] {
 /**
  * Inserts passages `from`..`to` (1-based) as documents of 20 passages (written together, as an
  * indexed file's chunks are): document d belongs to the asking user when d is a multiple of
- * `share` (1 in 100), otherwise to one of the other users, round robin.
+ * `share` (1 in 100; never when it is 0), otherwise to one of the other users, round robin.
  */
 export async function insertPassages(db: Db, userId: string, from: number, to: number, otherUserIds: string[], share: number) {
   // The passages module's columns, where the schema has them (source and word count since the
@@ -76,7 +76,7 @@ export async function insertPassages(db: Db, userId: string, from: number, to: n
     with vocab as (select ${sql.val(VOCABULARY)}::text[] as w, ${VOCABULARY.length}::int as n, ${sql.val(FUNCTION_WORDS)}::text[] as f, ${FUNCTION_WORDS.length}::int as fn),
     rows as (
       select g,
-        case when (g / 20) % ${share} = 0 then ${`user:${userId}`} else 'user:' || (${sql.val(otherUserIds)}::text[])[1 + (g / 20) % ${otherUserIds.length}] end as corpus,
+        case when ${share}::int > 0 and (g / 20) % greatest(${share}::int, 1) = 0 then ${`user:${userId}`} else 'user:' || (${sql.val(otherUserIds)}::text[])[1 + (g / 20) % ${otherUserIds.length}] end as corpus,
         (select string_agg(w[1 + floor(power(random(), 2.2) * n)::int], ' ') from vocab, generate_series(1, 4 + (g % 3))) as heading,
         (select string_agg(${word} || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
       from generate_series(${from}::int, ${to}::int) g

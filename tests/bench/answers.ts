@@ -5,23 +5,16 @@
 // server (a child process, production settings) with a signed-in user's cookie, once the server
 // is warm (the first 200 asks are reported apart, as a cold start). Baseline in the same run: the
 // very retrieval query the server runs, as plain SQL through pg.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { readableCorpora } from '../../services/answers/readable.js';
-import { TOP_K } from '../../services/answers/decide.js';
-import type { Db } from '../../services/db/database.js';
-import { bm25Query, questionWords } from '../../services/passages/index.js';
 import { withBenchServer } from './bench-server.js';
 import { percentile, runAsks } from './answers-client.js';
-import { insertPassages, OTHER_USERS, questions, recountPassageStatistics } from './answers-corpus.js';
+import { OTHER_USERS, questions } from './answers-corpus.js';
+import { LOAD_PARALLEL, loadPassages, otherUsers, plainSql, signUp } from './answers-setup.js';
 import { fmt, note, verdict, type Row } from './util.js';
-import { allTables } from '../support/all-tables.js';
 
 const TOTAL = 1_000_000;
 const SHARE = 100; // 1 in 100 passages is the asking user's: 10,000
-const LOAD_CHUNKS = 8;
-const LOAD_PARALLEL = 2;
 const CASES = [
   // Enough asks that a p95 is not the tenth-slowest second of one run: 20 at a time for about
   // seven seconds.
@@ -35,7 +28,7 @@ export async function benchAnswers(): Promise<Row[]> {
     const { cookie, userId } = await signUp(server.url, db);
     const corpora = await readableCorpora(db, { user_id: userId });
 
-    const loaded = await loadPassages(db, userId);
+    const loaded = await loadPassages(db, userId, { from: 1, to: TOTAL, share: SHARE, others: otherUsers() });
     const counts = await sql<{
       corpus: string;
       n: string;
@@ -124,90 +117,4 @@ export async function benchAnswers(): Promise<Row[]> {
     }
     return rows;
   });
-}
-
-/** Signs a new user up over HTTP; returns the Cookie header and the user's id. */
-async function signUp(base: string, db: Db) {
-  const email = `bench-${Date.now()}@example.com`;
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Bench User', email, password: 'bench-password-123456' }),
-  });
-  if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const user = await allTables(db).selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  return { cookie, userId: user.id };
-}
-
-/**
- * 1,000,000 passages, bulk-loaded the usual way: the passages indexes dropped, the rows
- * inserted in chunks on parallel connections, the same indexes (read from the catalogue, so
- * exactly the migrations') built again, then VACUUM ANALYZE and a CHECKPOINT.
- */
-async function loadPassages(db: Db, userId: string) {
-  const others = Array.from({ length: OTHER_USERS }, () => randomUUID());
-  const indexes = await sql<{
-    indexname: string;
-    indexdef: string;
-  }>`select indexname, indexdef from pg_indexes where tablename = 'passages' and indexname <> 'passages_pkey'`.execute(db);
-  for (const i of indexes.rows) await sql`drop index ${sql.id(i.indexname)}`.execute(db);
-  let t = performance.now();
-  const per = TOTAL / LOAD_CHUNKS;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: LOAD_PARALLEL }, async () => {
-      for (let chunk = next++; chunk < LOAD_CHUNKS; chunk = next++) {
-        await insertPassages(db, userId, chunk * per + 1, (chunk + 1) * per, others, SHARE);
-        note(`answers: loaded ${fmt((chunk + 1) * per)} passages' chunk`);
-      }
-    }),
-  );
-  const loadMs = performance.now() - t;
-  t = performance.now();
-  await db.connection().execute(async (c) => {
-    await sql`set maintenance_work_mem = '512MB'`.execute(c);
-    for (const i of indexes.rows) await sql.raw(i.indexdef).execute(c);
-  });
-  // As after any bulk load: statistics for the planner, and the visibility map and hint bits
-  // set now rather than by the first queries and an autovacuum in the middle of the measuring.
-  // Then the load's writes flushed by a checkpoint now: the load's WAL had started one spread
-  // over minutes, and while its writes went to disk, commits waited for their WAL flush
-  // 150-260 ms at a time, all at once (PostgreSQL's log, with log_min_duration_statement).
-  await recountPassageStatistics(db);
-  await sql`vacuum (analyze) passages, passage_corpus_stats, passage_term_stats`.execute(db);
-  await sql`checkpoint`.execute(db);
-  return { loadMs, indexMs: performance.now() - t };
-}
-
-/** The server's retrieval query (services/passages bm25Query), as plain SQL through pg on its own connections. */
-async function plainSql(db: Db, url: string, corpora: string[], qs: string[], concurrency: number) {
-  const clients = await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      return c;
-    }),
-  );
-  const times: number[] = [];
-  let next = 0;
-  try {
-    await Promise.all(
-      clients.map(async (c) => {
-        for (let i = next++; i < qs.length; i = next++) {
-          const t = performance.now();
-          // The same text and parameters the server sends, prepared once per connection as it is there.
-          const q = bm25Query(corpora, questionWords(qs[i]), TOP_K).compile(db);
-          await c.query({ name: 'search_bm25', text: q.sql, values: [...q.parameters] });
-          times.push(performance.now() - t);
-        }
-      }),
-    );
-  } finally {
-    await Promise.all(clients.map((c) => c.end()));
-  }
-  return times;
 }

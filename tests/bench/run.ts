@@ -1,7 +1,8 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
+import { benchAnswersGrowth } from './answers-growth.js';
 import { benchAppend } from './append.js';
 import { benchDevMocks } from './dev-mocks.js';
 import { benchFiles } from './files.js';
@@ -24,6 +25,7 @@ const all = {
   append: benchAppend,
   start: benchStart,
   answers: benchAnswers,
+  'answers-growth': benchAnswersGrowth,
   spaces: benchSpaces,
   files: benchFiles,
   untrusted: benchUntrusted,
