@@ -219,10 +219,14 @@ test('a write leaves its postings pending, a search finds them there, and the ba
     await put('b');
     for (const wake of wakes) wake();
     await expect
-      .poll(async () => (await sql<{ n: number }>`select coalesce(max(doc_count), 0)::int as n from passage_corpus_stats where corpus = ${c}`.execute(db)).rows[0].n, {
-        timeout: 60_000,
-        interval: 50,
-      })
+      .poll(
+        async () =>
+          (await sql<{ n: number }>`select coalesce(max(doc_count), 0)::int as n from passage_corpus_stats where corpus = ${c}`.execute(db)).rows[0].n,
+        {
+          timeout: 60_000,
+          interval: 50,
+        },
+      )
       .toBe(600);
     // Stopping waits for the fold under way, the merge that follows it included.
     await folder.stop();
