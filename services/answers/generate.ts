@@ -57,10 +57,13 @@ export function modelOf(job: AnswerJob, deps: Pick<AnswerDeps, 'model' | 'models
 export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
   const now = deps.now ?? (() => new Date());
   const model = modelOf(job, deps);
-  const readable = await deps.readableCorpora(job.askerUserId ?? null);
+  // Two lookups of the asker, each a round trip: made at once.
+  const [readable, webAllowed] = await Promise.all([
+    deps.readableCorpora(job.askerUserId ?? null),
+    deps.mayUseWeb ? deps.mayUseWeb(job.askerUserId ?? null) : true,
+  ]);
   const space = job.space ?? null;
   const corpora = corporaAsked(readable, space);
-  const webAllowed = deps.mayUseWeb ? await deps.mayUseWeb(job.askerUserId ?? null) : true;
   // `web` mode is refused when asked by a member without web search; one already asked is searched as `auto`.
   const mode = searchModeOf(job.mode, webAllowed);
   // The asker's memories are looked up while the other sources search.
