@@ -106,7 +106,10 @@ export const CONNECTOR_GRANTS: Record<ConnectorName, ConnectorGrant> = {
   },
   onedrive: { scopes: ['offline_access', 'User.Read', 'Files.Read.All'] },
   sharepoint: { scopes: ['offline_access', 'User.Read', 'Sites.Read.All', 'Files.Read.All'] },
-  microsoft_teams: { scopes: ['offline_access', 'User.Read', 'Team.ReadBasic.All', 'Channel.ReadBasic.All', 'ChannelMessage.Read.All'] },
+  // ChannelMember.Read.All: a channel's members are who may read its messages.
+  microsoft_teams: {
+    scopes: ['offline_access', 'User.Read', 'Team.ReadBasic.All', 'Channel.ReadBasic.All', 'ChannelMember.Read.All', 'ChannelMessage.Read.All'],
+  },
   outlook: { scopes: ['offline_access', 'User.Read', 'Mail.Read', 'Calendars.Read'] },
   dropbox: { scopes: ['account_info.read', 'files.metadata.read', 'files.content.read', 'sharing.read'], params: { token_access_type: 'offline' } },
   box: { scopes: [] },

@@ -13,6 +13,7 @@ import { linearAdapter } from './linear.js';
 import { notionAdapter } from './notion.js';
 import { outlookAdapter } from './outlook.js';
 import { slackAdapter } from './slack.js';
+import { teamsAdapter } from './teams.js';
 
 const APP_ADAPTERS: Partial<Record<ConnectorName, (call: ProviderCallDeps) => AppSourceAdapter>> = {
   notion: (call) => notionAdapter(call),
@@ -25,6 +26,7 @@ const APP_ADAPTERS: Partial<Record<ConnectorName, (call: ProviderCallDeps) => Ap
   confluence: (call) => confluenceAdapter(call),
   gmail: (call) => gmailWithCalendarAdapter(call),
   outlook: (call) => outlookAdapter(call),
+  microsoft_teams: (call) => teamsAdapter(call),
 };
 
 export function appAdapterFor(connector: ConnectorName, call: ProviderCallDeps): AppSourceAdapter | null {

@@ -1,4 +1,4 @@
-// A Microsoft Graph delta collection as the Outlook and Teams fakes serve it: a first round of
+// A Microsoft Graph delta collection as the Outlook and Teams fakes serve it (and its plain listing): a first round of
 // everything live, then what changed since a delta token (removals as `@removed`), paged by
 // absolute @odata.nextLink (`$skiptoken`), ended by an @odata.deltaLink (`$deltatoken`), page size
 // from `Prefer: odata.maxpagesize`, 410 Gone for a token below `expiredBelow`, and links to another origin with `foreignLinks`. Test-only.
@@ -22,7 +22,8 @@ export function graphDeltaCollection<T extends { id: string }>(show: (v: T) => u
       const q = url.searchParams;
       const skip = q.get('$skiptoken');
       const token = q.get('$deltatoken');
-      const [offset, since] = skip ? skip.split(':').map(Number) : [0, token === null ? -1 : Number(token)];
+      // A first round filtered by `lastModifiedDateTime gt` (Teams' start of changes) is read as "from now".
+      const [offset, since] = skip ? skip.split(':').map(Number) : [0, token !== null ? Number(token) : q.has('$filter') ? state.seq : -1];
       const json = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -41,6 +42,19 @@ export function graphDeltaCollection<T extends { id: string }>(show: (v: T) => u
           ? { '@odata.nextLink': `${base}?$skiptoken=${offset + size}:${since}` }
           : { '@odata.deltaLink': `${base}?$deltatoken=${state.seq}` };
       return json(200, { value: page, ...links });
+    },
+    /** Answers a plain listing at `path` (everything live, paged by `$top` and an absolute next link). */
+    list(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
+      const offset = Number(url.searchParams.get('$skiptoken') ?? 0);
+      const size = Number(url.searchParams.get('$top') ?? 20);
+      const all = collection.live().map(show);
+      const more = offset + size < all.length;
+      const base = `${state.foreignLinks ? 'https://evil.example' : `http://${req.headers.host}`}/v1.0${path}`;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ value: all.slice(offset, offset + size), ...(more ? { '@odata.nextLink': `${base}?$top=${size}&$skiptoken=${offset + size}` } : {}) }),
+      );
+      return true;
     },
   };
   return collection;
