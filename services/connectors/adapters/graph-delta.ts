@@ -13,26 +13,26 @@ import { CursorExpired } from './types.js';
 
 const MAX_ROUND_PAGES = 10_000;
 
-export type GraphDeltaSource<S extends z.ZodType> = {
+export type GraphDeltaSource<V> = {
   /** Names the provider in errors ('Outlook'). */
   provider: string;
   what: string;
   /** The first call of a round: a path under the API base, its query and headers. */
   first: () => { path: string; query?: Record<string, string | number>; headers?: Record<string, string> };
   /** One page: `value` and the links. */
-  page: S;
+  page: z.ZodType<Page<V>>;
   /** A value's id and removal, and its document (null: left out, a cancelled event say). */
-  idOf: (v: z.infer<S>['value'][number]) => string;
-  removed: (v: z.infer<S>['value'][number]) => boolean;
-  document: (v: z.infer<S>['value'][number]) => AppDocument | null;
+  idOf: (v: V) => string;
+  removed: (v: V) => boolean;
+  document: (v: V) => AppDocument | null;
   /** Sent with every page (Prefer headers: page size, text bodies). */
   headers?: Record<string, string>;
 };
 
-type Page = { value: unknown[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
+type Page<V> = { value: V[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
 
-export function graphDeltaAdapter<S extends z.ZodType<Page>>(call: ProviderCallDeps, src: GraphDeltaSource<S>): AppSourceAdapter {
-  async function read(cursor: string | null): Promise<Page> {
+export function graphDeltaAdapter<V>(call: ProviderCallDeps, src: GraphDeltaSource<V>): AppSourceAdapter {
+  async function read(cursor: string | null): Promise<Page<V>> {
     const first = src.first();
     try {
       const body = cursor
@@ -44,8 +44,8 @@ export function graphDeltaAdapter<S extends z.ZodType<Page>>(call: ProviderCallD
       throw err;
     }
   }
-  const next = (p: Page) => (p['@odata.nextLink'] ? apiPathOf(call.apiBase, p['@odata.nextLink']) : null);
-  const deltaOf = (p: Page) => {
+  const next = (p: Page<V>) => (p['@odata.nextLink'] ? apiPathOf(call.apiBase, p['@odata.nextLink']) : null);
+  const deltaOf = (p: Page<V>) => {
     const link = p['@odata.deltaLink'];
     if (!link) throw new ProviderHttpError(502, `${src.provider} ended a delta without a delta link`);
     return apiPathOf(call.apiBase, link);
