@@ -8,7 +8,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CALENDAR_READONLY, GMAIL_READONLY } from '../../../../services/connectors/permissions';
+import { CALENDAR_READONLY, GMAIL_READONLY } from '../../../../services/connectors/pure';
 import { ModalProvider } from '../../app/modals/host';
 import { routes } from '../../app/routes';
 import { createQueryClient } from '../../platform/query-client';
