@@ -40,6 +40,7 @@ beforeAll(async () => {
   g.mail({ id: 'm3', from: 'cy@example.com', to: 'person@provider.example', subject: 'Café', text: 'Crème brûlée', charset: 'iso-8859-1' });
   g.mail({ id: 'm4', from: 'eve@example.com', to: 'person@provider.example', subject: 'Evil', text: EVIL });
   g.mail({ id: 'm5', from: 'spam@example.com', to: 'person@provider.example', subject: 'Spam', text: 'buy', labels: ['SPAM'] });
+  g.mail({ id: 'd1', from: 'person@provider.example', to: 'ada@example.com', subject: 'Draft', text: 'half written', labels: ['DRAFT'] });
   g.event({
     id: 'e1',
     summary: 'Standup',
@@ -68,7 +69,7 @@ const ids = (docs: { remoteId: string }[]) => docs.map((d) => d.remoteId).sort()
 const ALL = ['event:e1', 'event:e2', 'mail:m1', 'mail:m2', 'mail:m3', 'mail:m4'];
 
 describe('the Gmail with Calendar adapter', () => {
-  it('walks the mailbox (spam left out) and the primary calendar (cancelled left out), each as MAIL or EVENT', async () => {
+  it('walks the mailbox (spam and drafts left out) and the primary calendar (cancelled left out), each as MAIL or EVENT', async () => {
     const { documents, checkpoint } = await walkApp(run().a);
     expect(checkpoint).toBeNull();
     expect(ids(documents)).toEqual(ALL);

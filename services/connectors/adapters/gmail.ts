@@ -3,7 +3,8 @@
 // (users.messages.get, format=full, its MIME text through gmail-mime.ts); a mail larger than this
 // server reads is kept by its headers alone. The delta is users.history.list from the mailbox's
 // historyId (users.getProfile at the start): messages added come back read, messages deleted or
-// moved to spam or trash come back as removals; a history too old (404) is CursorExpired.
+// moved to spam or trash come back as removals (drafts are left out); a history too old (404) is
+// CursorExpired.
 // A mailbox is its owner's alone, so mails have no readers (the connection's owner).
 import { type ProviderCallDeps, ProviderHttpError, providerAnswer, providerJson, jsonOf } from '../provider-call.js';
 import { capText } from './app-text.js';
@@ -18,7 +19,8 @@ import { CursorExpired } from './types.js';
 const PAGE_SIZE = 50;
 /** A message's JSON (its body base64url, attachments not included) read at most: past it, the mail is kept by its headers. */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
-const GONE_LABELS = new Set(['TRASH', 'SPAM']);
+// Drafts are not mail yet (a sent draft comes back as a new message); spam and trash are not kept.
+const GONE_LABELS = new Set(['TRASH', 'SPAM', 'DRAFT']);
 const BASE = '/gmail/v1/users/me';
 
 type Cursor = { historyId: string; page: string | null; newest: string | null };
