@@ -109,6 +109,12 @@ describe('the Microsoft Teams adapter', () => {
     expect(long?.text.length).toBe(MAX_DOCUMENT_TEXT);
   });
 
+  it('refuses an answer larger than it reads, saying so, rather than reading it', async () => {
+    t.messages('T1', 'secret').put({ id: 'huge', html: 'x'.repeat(17 * 1024 * 1024), from: 'Ada' });
+    onTestFinished(() => t.messages('T1', 'secret').remove('huge'));
+    await expect(walkApp(run(10).a)).rejects.toThrow("the provider's answer is larger than 16777216 bytes");
+  });
+
   it('waits out a 429 storm as Graph asks, losing and doubling nothing', async () => {
     const { a, rateLimited } = run();
     t.state.rateLimitNext = 4;
