@@ -54,7 +54,7 @@ const run = (pageSize = 2, which: 'both' | 'jira' | 'confluence' = 'both') => {
   return { ...r, a };
 };
 const ids = (docs: { remoteId: string }[]) => docs.map((d) => d.remoteId).sort();
-const ALL = ['confluence:p1', 'confluence:p2', 'jira:10001', 'jira:10002', 'jira:10003'];
+const ALL = ['confluence:cloud-1:p1', 'confluence:cloud-1:p2', 'jira:cloud-1:10001', 'jira:cloud-1:10002', 'jira:cloud-1:10003'];
 
 describe('the Atlassian adapters', () => {
   it('walk the Jira issues and Confluence pages of the site the grant reaches, as text', async () => {
@@ -62,7 +62,7 @@ describe('the Atlassian adapters', () => {
     expect(checkpoint).toBeNull();
     expect(ids(documents)).toEqual(ALL);
     const by = (id: string) => documents.find((d) => d.remoteId === id);
-    expect(by('jira:10001')).toMatchObject({
+    expect(by('jira:cloud-1:10001')).toMatchObject({
       kind: 'ISSUE',
       title: 'ENG-1: Login fails',
       text: 'Status: Open\n\nSteps:\nPress login',
@@ -71,9 +71,9 @@ describe('the Atlassian adapters', () => {
       container: 'Project ENG',
       readers: null,
     });
-    expect(by('jira:10002')?.text).toBe(EVIL);
-    expect(by('jira:10003')?.text).toBe('');
-    expect(by('confluence:p1')).toMatchObject({
+    expect(by('jira:cloud-1:10002')?.text).toBe(EVIL);
+    expect(by('jira:cloud-1:10003')?.text).toBe('');
+    expect(by('confluence:cloud-1:p1')).toMatchObject({
       kind: 'PAGE',
       title: 'Runbook',
       text: 'Runbook\nRestart the service.\nBe careful',
@@ -81,13 +81,13 @@ describe('the Atlassian adapters', () => {
       authors: ['Bob'],
       container: 'Space OPS',
     });
-    expect(by('confluence:p2')?.parentRemoteId).toBe('confluence:p1');
+    expect(by('confluence:cloud-1:p2')?.parentRemoteId).toBe('confluence:cloud-1:p1');
     expect(at.state.jql.at(-1)).toContain('ORDER BY updated ASC');
   });
 
   it('the Jira and Confluence connectors each walk their own product alone', async () => {
-    expect(ids((await walkApp(run(2, 'jira').a)).documents)).toEqual(['10001', '10002', '10003']);
-    expect(ids((await walkApp(run(2, 'confluence').a)).documents)).toEqual(['p1', 'p2']);
+    expect(ids((await walkApp(run(2, 'jira').a)).documents)).toEqual(['cloud-1:10001', 'cloud-1:10002', 'cloud-1:10003']);
+    expect(ids((await walkApp(run(2, 'confluence').a)).documents)).toEqual(['cloud-1:p1', 'cloud-1:p2']);
   });
 
   it('resumed from any checkpoint (a crash between pages), lists everything exactly once', async () => {
@@ -107,19 +107,42 @@ describe('the Atlassian adapters', () => {
     });
     const { a } = run();
     const cursor = await a.startCursor();
-    const since = JSON.parse(JSON.parse(cursor).cursors.jira).since as number;
+    const since = JSON.parse(JSON.parse(cursor).cursors.jira).sites['cloud-1'].since as number;
     at.issue({ id: '10004', key: 'ENG-3', summary: 'New', project: 'ENG' });
     at.issue({ id: '10002', key: 'ENG-2', summary: 'Evil (edited)', description: adf(EVIL), project: 'ENG' });
     at.page({ id: 'p2', title: 'Child (edited)', storage: '<p>child page, longer</p>', space: 'OPS', parent: 'p1' });
     const first = await drainDelta(a, cursor);
     expect(first.changes.map((c) => `${c.remoteId}:${c.document?.title}`).sort()).toEqual([
-      'confluence:p2:Child (edited)',
-      'jira:10002:ENG-2: Evil (edited)',
-      'jira:10004:ENG-3: New',
+      'confluence:cloud-1:p2:Child (edited)',
+      'jira:cloud-1:10002:ENG-2: Evil (edited)',
+      'jira:cloud-1:10004:ENG-3: New',
     ]);
     expect(at.state.jql.at(-1)).toBe(`updated >= "${queryDate(since - 15 * 3600 * 1000)}" ORDER BY updated ASC`);
     expect(at.state.cql.at(-1)).toMatch(/^type=page and lastmodified >= "\d{4}\/\d\d\/\d\d \d\d:\d\d" order by lastmodified asc$/);
     expect((await drainDelta(a, first.cursor)).changes).toEqual([]);
+  });
+
+  it('reads every site the grant reaches, for the products granted there; a site granted since is read whole at the next delta', async () => {
+    onTestFinished(() => {
+      at.otherSites.length = 0;
+      at.issues.delete('20001');
+      at.pages.delete('q1');
+    });
+    at.otherSites.push({ id: 'cloud-2', name: 'Beta', url: 'https://beta.atlassian.net', scopes: ['read:jira-work'] });
+    at.issue({ site: 'cloud-2', id: '20001', key: 'BETA-1', summary: 'On beta', project: 'BETA' });
+    at.page({ site: 'cloud-2', id: 'q1', title: 'Not granted', storage: '<p>x</p>', space: 'B' });
+    const walked = ids((await walkApp(run(10).a)).documents);
+    expect(walked).toContain('jira:cloud-2:20001');
+    expect(walked.filter((id) => id.includes('cloud-2'))).toEqual(['jira:cloud-2:20001']);
+    expect((await walkApp(run(10).a)).documents.find((d) => d.remoteId === 'jira:cloud-2:20001')?.url).toBe('https://beta.atlassian.net/browse/BETA-1');
+
+    at.otherSites.length = 0;
+    const { a } = run();
+    const cursor = await a.startCursor();
+    at.otherSites.push({ id: 'cloud-2', name: 'Beta', url: 'https://beta.atlassian.net', scopes: ['read:jira-work', 'read:confluence-content.all'] });
+    const delta = await drainDelta(a, cursor);
+    expect(ids(delta.changes)).toEqual(['confluence:cloud-2:q1', 'jira:cloud-2:20001']);
+    expect((await drainDelta(a, delta.cursor)).changes).toEqual([]);
   });
 
   it('says so when no site granted the product to this connection', async () => {

@@ -2,7 +2,8 @@
 // (provider.ts): /oauth/token/accessible-resources (with the fake clock's Date header), Jira's
 // /rest/api/3/search/jql (the `updated >= "yyyy/MM/dd HH:mm"` bound read as UTC, oldest update
 // first, nextPageToken paging) and Confluence's /wiki/rest/api/content/search (the
-// `lastmodified >= …` bound, `_links.next` paging under /wiki). The clock moves a second per write and never runs behind the real one (whole seconds).
+// `lastmodified >= …` bound, `_links.next` paging under /wiki), on the fake's site and any of
+// `otherSites` (an unknown site answers 404). The clock moves a second per write and never runs behind the real one (whole seconds).
 // `rateLimitNext` answers the next N calls with 429 and Retry-After; `rawIssue` serves an issue as
 // it is (malformed data). Test-only.
 import type { ServerResponse } from 'node:http';
@@ -19,7 +20,7 @@ export type FakeIssue = {
   raw?: unknown;
   updated: string;
 };
-export type FakePage = { id: string; title: string; storage: string; space: string; by?: string; parent?: string; when: string };
+export type FakePage = { site?: string; id: string; title: string; storage: string; space: string; by?: string; parent?: string; when: string };
 
 export function createFakeAtlassian(cloudId = 'cloud-1') {
   const issues = new Map<string, FakeIssue>();
@@ -35,9 +36,12 @@ export function createFakeAtlassian(cloudId = 'cloud-1') {
   const now = () => Math.floor(Date.now() / 1000) * 1000;
   const tick = () => new Date((last = Math.max(now(), last + 1000))).toISOString();
   const site = { id: cloudId, name: 'Acme', url: 'https://acme.atlassian.net' };
+  /** Further sites the grant reaches, each with the scopes granted there. */
+  const otherSites: { id: string; name: string; url: string; scopes: string[] }[] = [];
 
   const atlassian = {
     state,
+    otherSites,
     issues,
     pages,
     issue(i: Omit<FakeIssue, 'updated'>) {
@@ -92,24 +96,34 @@ export function createFakeAtlassian(cloudId = 'cloud-1') {
       return true;
     }
     const q = url.searchParams;
-    if (path === '/oauth/token/accessible-resources') return json(res, 200, [{ ...site, scopes: state.scopes, avatarUrl: 'https://x.example/a.png' }]);
-    if (path === `/ex/jira/${cloudId}/rest/api/3/search/jql`) {
+    if (path === '/oauth/token/accessible-resources')
+      return json(res, 200, [{ ...site, scopes: state.scopes, avatarUrl: 'https://x.example/a.png' }, ...otherSites]);
+    const known = (id: string) => id === cloudId || otherSites.some((o) => o.id === id);
+    const jira = /^\/ex\/jira\/([^/]+)\/rest\/api\/3\/search\/jql$/.exec(path);
+    const wiki = /^\/ex\/confluence\/([^/]+)\/wiki\/rest\/api\/content\/search$/.exec(path);
+    const on = jira?.[1] ?? wiki?.[1];
+    if (on && !known(on)) return json(res, 404, { message: 'No site found' });
+    if (jira) {
       const jql = q.get('jql') ?? '';
       state.jql.push(jql);
       if (!/>=/.test(jql))
         return json(res, 400, { errorMessages: ['Unbounded JQL queries are not allowed here. Please add a search restriction to your query.'] });
       const from = boundOf(jql, 'updated');
-      const all = [...issues.values()].filter((i) => Date.parse(i.updated) >= from).sort((a, b) => Date.parse(a.updated) - Date.parse(b.updated));
+      const all = [...issues.values()]
+        .filter((i) => (i.site ?? cloudId) === jira[1] && Date.parse(i.updated) >= from)
+        .sort((a, b) => Date.parse(a.updated) - Date.parse(b.updated));
       const at = Number(q.get('nextPageToken') ?? 0);
       const size = Number(q.get('maxResults') ?? 50);
       const more = at + size < all.length;
       return json(res, 200, { issues: all.slice(at, at + size).map(issueOf), ...(more ? { nextPageToken: String(at + size) } : {}), isLast: !more });
     }
-    if (path === `/ex/confluence/${cloudId}/wiki/rest/api/content/search`) {
+    if (wiki) {
       const cql = q.get('cql') ?? '';
       state.cql.push(cql);
       const from = boundOf(cql, 'lastmodified');
-      const all = [...pages.values()].filter((p) => Date.parse(p.when) >= from).sort((a, b) => Date.parse(a.when) - Date.parse(b.when));
+      const all = [...pages.values()]
+        .filter((p) => (p.site ?? cloudId) === wiki[1] && Date.parse(p.when) >= from)
+        .sort((a, b) => Date.parse(a.when) - Date.parse(b.when));
       const at = Number(q.get('cursor') ?? 0);
       const size = Number(q.get('limit') ?? 25);
       const more = at + size < all.length;
