@@ -10,6 +10,7 @@ import type { ServerResponse } from 'node:http';
 import type { FakeApi } from './provider.js';
 
 export type FakeIssue = {
+  site?: string;
   id: string;
   key: string;
   summary: string;
