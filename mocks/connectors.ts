@@ -3,7 +3,8 @@
 // provider here: starting a connection approves it at once, as the provider would after the
 // person agreed, and answers the return path with `connected`, where the real server answers the
 // provider's address. The connectors the mocks pretend are set up are MOCK_CONFIGURED; the others
-// answer as a server without their OAuth client does.
+// answer as a server without their OAuth client does. The scope granted is everything asked (null:
+// not named), or what the scenario's `connectorGrantedScopes` says the person allowed.
 import type { MemberFacts } from '../services/shared/actor';
 import {
   getBrowseConnectorMockHandler,
@@ -35,7 +36,7 @@ import {
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 
-export const MOCK_CONFIGURED = new Set(['google_drive', 'dropbox', 'box', 'notion', 'github', 'slack', 'onedrive', 'sharepoint']);
+export const MOCK_CONFIGURED = new Set(['google_drive', 'dropbox', 'box', 'notion', 'github', 'slack', 'onedrive', 'sharepoint', 'gmail']);
 
 type Row = Parameters<typeof connectionView>[0];
 
@@ -106,6 +107,7 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
       if (first?.type !== 'ConnectionEstablished') continue;
       const last = events.at(-1);
       const renamed = [...events].reverse().find((e) => e.type === 'ConnectionRenewed');
+      const granted = renamed?.type === 'ConnectionRenewed' ? renamed.data.scope : first.data.scope;
       out.push({
         connection_uuid: uuid,
         connector: first.data.connector,
@@ -113,7 +115,7 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
         org_uuid: first.data.org_uuid,
         account_id: first.data.account_id,
         display_name: renamed?.type === 'ConnectionRenewed' ? renamed.data.display_name : first.data.display_name,
-        scope: null,
+        scope: granted,
         status: state.status,
         established_at: new Date(first.data.established_at),
         updated_at: new Date(last ? atOf(last) : first.data.established_at),
@@ -150,7 +152,7 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
         owner,
         byUserId: a.userId,
         account: { accountId: `${name}-${user.id}`, displayName: user.email },
-        scope: null,
+        scope: opts.state().connectorGrantedScopes?.[name] ?? null,
         now: new Date(),
       }),
     );

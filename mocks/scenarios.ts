@@ -73,6 +73,8 @@ export type ScenarioState = {
   tasks?: MockTasks;
   /** Each connection's events (mocks/connectors.ts), by connection uuid. */
   connections?: Record<string, ConnectionEvent[]>;
+  /** The scope the mock provider grants a connector (as a person unticking a box at Google would); everything asked when absent. */
+  connectorGrantedScopes?: Record<string, string>;
   /** The items connections synced (mocks/connectors.ts). */
   connectorItems?: {
     uuid: string;

@@ -1301,6 +1301,14 @@ export type Connector = {
      * Whether the caller may connect and disconnect it here (for ORG, the organisation's owners and admins).
      */
     manageable: boolean;
+    /**
+     * What a connected connection lacks of the permissions its connector needs, because the person
+     * declined it at the provider (seed 001 §2: the Gmail failed-permissions modal). Gmail with
+     * Calendar connected without Gmail's or Calendar's read-only scope names `mail` or `calendar`;
+     * empty for every other connector and whenever nothing is missing. Connecting again asks anew.
+     *
+     */
+    missing_permissions: Array<'mail' | 'calendar'>;
 };
 
 export type ConnectorList = {

@@ -2,6 +2,7 @@
 // the scopes each connector asks for (read-only), and the API's address. The addresses are the
 // providers' documented ones; CONNECTOR_<FAMILY>_BASE_URL (configuration only, never a request)
 // sends every call of a family to another origin with the same paths, for a proxy or a test's fake.
+import { CALENDAR_READONLY, GMAIL_READONLY } from './permissions.js';
 import type { ConnectorName, ProviderFamily } from './registry.js';
 
 export type FamilyEndpoints = {
@@ -101,12 +102,15 @@ const GOOGLE_PARAMS = { access_type: 'offline', prompt: 'consent', include_grant
 export const CONNECTOR_GRANTS: Record<ConnectorName, ConnectorGrant> = {
   google_drive: { scopes: ['https://www.googleapis.com/auth/drive.readonly', 'openid', 'email'], params: GOOGLE_PARAMS },
   gmail: {
-    scopes: ['https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/calendar.readonly', 'openid', 'email'],
+    scopes: [GMAIL_READONLY, CALENDAR_READONLY, 'openid', 'email'],
     params: GOOGLE_PARAMS,
   },
   onedrive: { scopes: ['offline_access', 'User.Read', 'Files.Read.All'] },
   sharepoint: { scopes: ['offline_access', 'User.Read', 'Sites.Read.All', 'Files.Read.All'] },
-  microsoft_teams: { scopes: ['offline_access', 'User.Read', 'Team.ReadBasic.All', 'Channel.ReadBasic.All', 'ChannelMessage.Read.All'] },
+  // ChannelMember.Read.All: a channel's members are who may read its messages.
+  microsoft_teams: {
+    scopes: ['offline_access', 'User.Read', 'Team.ReadBasic.All', 'Channel.ReadBasic.All', 'ChannelMember.Read.All', 'ChannelMessage.Read.All'],
+  },
   outlook: { scopes: ['offline_access', 'User.Read', 'Mail.Read', 'Calendars.Read'] },
   dropbox: { scopes: ['account_info.read', 'files.metadata.read', 'files.content.read', 'sharing.read'], params: { token_access_type: 'offline' } },
   box: { scopes: [] },

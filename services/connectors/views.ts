@@ -3,6 +3,7 @@ import type { MemberFacts } from '../shared/actor.js';
 import type { ConnectScope } from './decide.js';
 import { mayManage } from './decide.js';
 import type { ConnectionState } from './events.js';
+import { missingPermissions } from './permissions.js';
 import type { ConnectionRow } from './queries.js';
 import type { ConnectorInfo } from './registry.js';
 
@@ -28,6 +29,8 @@ export function connectorView(info: ConnectorInfo, row: ConnectionRow | null, f:
     unavailable_reason: reason,
     enterprise_only: info.enterpriseOnly,
     manageable: f.scope === 'user' || MANAGES_ORG.has(f.actor.org?.role ?? ''),
+    // Gmail with Calendar connected without mail or calendar: the page offers to connect again.
+    missing_permissions: row?.status === 'connected' ? missingPermissions(info.name, row.scope) : [],
   };
 }
 

@@ -119,6 +119,21 @@ describe('connecting a provider', () => {
     expect(list.map((c) => JSON.stringify(c)).join('')).not.toContain(GOOGLE.clientSecret);
   });
 
+  test('Gmail with Calendar connected without the calendar says what is missing; connecting again with everything clears it', async () => {
+    const gil = await signedUp(server.url, 'Gil');
+    google.state.account = { id: 'gil-google', email: 'gil@gmail.example', name: 'Gil G' };
+    google.state.grantScope = 'openid email https://www.googleapis.com/auth/gmail.readonly';
+    const first = await connect(gil, 'gmail');
+    google.state.grantScope = null;
+    expect(first.authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/calendar.readonly']),
+    );
+    expect(await connectorOf(gil, 'gmail')).toMatchObject({ connected: true, missing_permissions: ['calendar'] });
+    expect(await connectorOf(gil, 'google_drive')).toMatchObject({ missing_permissions: [] });
+    await connect(gil, 'gmail');
+    expect(await connectorOf(gil, 'gmail')).toMatchObject({ connected: true, missing_permissions: [] });
+  });
+
   test('authorization code with PKCE and state: connected, the account named, tokens sealed and never shown', async () => {
     const bea = await signedUp(server.url, 'Bea');
     google.state.account = { id: 'bea-google', email: 'bea@gmail.example', name: 'Bea G' };

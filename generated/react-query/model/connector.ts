@@ -11,6 +11,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ConnectorKind } from './connectorKind';
+import type { ConnectorMissingPermissionsItem } from './connectorMissingPermissionsItem';
 import type { ConnectorName } from './connectorName';
 import type { ConnectorPickerCredentials } from './connectorPickerCredentials';
 
@@ -35,4 +36,11 @@ export interface Connector {
   enterprise_only: boolean;
   /** Whether the caller may connect and disconnect it here (for ORG, the organisation's owners and admins). */
   manageable: boolean;
+  /**
+     * What a connected connection lacks of the permissions its connector needs, because the person
+     * declined it at the provider (seed 001 §2: the Gmail failed-permissions modal). Gmail with
+     * Calendar connected without Gmail's or Calendar's read-only scope names `mail` or `calendar`;
+     * empty for every other connector and whenever nothing is missing. Connecting again asks anew.
+     */
+  missing_permissions: ConnectorMissingPermissionsItem[];
 }

@@ -103,6 +103,7 @@ export * from './connectorFileStatus';
 export * from './connectorFileType';
 export * from './connectorKind';
 export * from './connectorList';
+export * from './connectorMissingPermissionsItem';
 export * from './connectorName';
 export * from './connectorPick';
 export * from './connectorPickerCredentials';

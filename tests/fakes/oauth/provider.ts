@@ -36,6 +36,8 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     apiRequests: 0,
     /** The scopes each token exchange asked for. */
     exchangedScopes: [] as string[],
+    /** The scope the person leaves ticked at the next authorization (Google's granular consent); null: everything asked. */
+    grantScope: null as string | null,
     /** Every token this fake issued, to prove none reaches a browser or a log. */
     issued: [] as string[],
   };
@@ -103,7 +105,7 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
           redirectUri,
           challenge: url.searchParams.get('code_challenge') ?? '',
           account: state.account,
-          scope: url.searchParams.get('scope') ?? url.searchParams.get('user_scope') ?? '',
+          scope: state.grantScope ?? url.searchParams.get('scope') ?? url.searchParams.get('user_scope') ?? '',
         });
         back.searchParams.set('code', code);
       }

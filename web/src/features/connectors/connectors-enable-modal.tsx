@@ -1,7 +1,9 @@
 // The connector enable modal (seed 000 §2, seed 001 §2): what connecting brings (enterprise
 // bullets for people in an organisation, consumer bullets for everyone else), its links and
 // footnote, a vendor's notice where a third party processes the data, and Connect, which sends
-// the browser to the provider. A connector this server cannot connect says why and offers no button.
+// the browser to the provider (for Gmail with Calendar, through the extra-permission modal first).
+// A connector this server cannot connect says why and offers no button.
+import { useModals } from '../../platform/modals/context';
 import type { ModalProps } from '../../platform/modals/types';
 import { useSession } from '../../platform/session';
 import { ModalTitle } from '../../ui/modal-parts';
@@ -15,6 +17,7 @@ export default function ConnectorsEnableModal({ args, close }: ModalProps<Connec
   const info = connectorInfo(args.name);
   const { user } = useSession();
   const connectors = useConnectors(scope);
+  const modals = useModals();
   if (!info) {
     return (
       <div className="flex flex-col gap-4">
@@ -59,7 +62,16 @@ export default function ConnectorsEnableModal({ args, close }: ModalProps<Connec
           Cancel
         </button>
         {state?.available && state.manageable ? (
-          <button type="button" className="btn-primary" onClick={() => void startConnecting(info.name, scope)}>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => {
+              // Gmail with Calendar first says what Google will ask (seed 001 §2's extra-permission modal).
+              if (info.name !== 'gmail') return void startConnecting(info.name, scope);
+              close();
+              modals.open('googleExtraPermissions', { scope });
+            }}
+          >
             Connect
           </button>
         ) : null}

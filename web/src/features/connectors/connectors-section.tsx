@@ -1,8 +1,9 @@
 // The connectors of /account/connectors and /account/org/connectors: file sources and apps, each
 // with its state (connected as whom, not connected, or why it cannot be connected here), Connect
 // (through the enable modal) and Disconnect. Coming back from a provider, the page says how it went:
-// connected, or the seed's 'Unable to start connection.'; a cancel says nothing (seed 000 §8).
-import { useEffect } from 'react';
+// connected, or the seed's 'Unable to start connection.'; a cancel says nothing (seed 000 §8). Gmail
+// with Calendar back without mail or calendar opens the failed-permissions modal (seed 001 §2).
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Connector } from '../../../../generated/react-query/model';
 import { useModals } from '../../platform/modals/context';
@@ -11,24 +12,43 @@ import { TOAST_DURATION, toast } from '../../platform/toasts';
 import { ConnectorBadge } from './connector-badge';
 import { type ConnectorScope, labelOf, useConnectors, useDisconnect } from './use-connectors';
 
+/** Coming back from the provider: the outcome said, and the connector that came back connected (to check what it was granted). */
 function useOutcomeToast() {
   const [params, setParams] = useSearchParams();
+  const [returned, setReturned] = useState<string | null>(null);
   const connected = params.get('connected');
   const failed = params.get('connection_error');
   const cancelled = params.get('connection_cancelled');
   useEffect(() => {
     if (!connected && !failed && !cancelled) return;
-    if (connected) toast.success(`${labelOf(connected)} connected`, { duration: TOAST_DURATION.normal });
+    if (connected) {
+      toast.success(`${labelOf(connected)} connected`, { duration: TOAST_DURATION.normal });
+      setReturned(connected);
+    }
     if (failed) toast.error('Unable to start connection.', { duration: TOAST_DURATION.long });
     const next = new URLSearchParams(params);
     for (const k of ['connected', 'connection_error', 'connection_cancelled']) next.delete(k);
     setParams(next, { replace: true });
   }, [connected, failed, cancelled, params, setParams]);
+  return returned;
+}
+
+/** Gmail with Calendar back without mail or calendar: the seed's failed-permissions modal, once. */
+function useFailedPermissions(returned: string | null, connectors: Connector[] | undefined, scope: ConnectorScope) {
+  const modals = useModals();
+  const [shown, setShown] = useState<string | null>(null);
+  useEffect(() => {
+    const back = connectors?.find((c) => c.name === returned && c.connected);
+    if (!back?.missing_permissions.length || shown === returned) return;
+    setShown(returned);
+    modals.open('gmailFailedPermissions', { scope, missing: back.missing_permissions });
+  }, [returned, connectors, shown, modals, scope]);
 }
 
 export function ConnectorsSection({ scope }: { scope: ConnectorScope }) {
-  useOutcomeToast();
+  const returned = useOutcomeToast();
   const connectors = useConnectors(scope);
+  useFailedPermissions(returned, connectors.data, scope);
   if (connectors.isError) return <p role="alert">{problemMessage(connectors.error)}</p>;
   if (!connectors.data) return <p className="text-neutral-500">Loading…</p>;
   const files = connectors.data.filter((c) => c.kind === 'file');
@@ -59,7 +79,12 @@ function ConnectorRow({ connector: c, scope }: { connector: Connector; scope: Co
   const modals = useModals();
   const disconnect = useDisconnect(scope);
   const label = labelOf(c.name);
-  const status = c.connected ? `Connected as ${c.connection_display_name}` : c.available ? 'Not connected' : c.unavailable_reason;
+  const missing = c.connected ? c.missing_permissions : [];
+  const status = c.connected
+    ? `Connected as ${c.connection_display_name}${missing.length ? ` · ${missing.length === 2 ? 'Mail and calendar' : missing[0] === 'mail' ? 'Mail' : 'Calendar'} not allowed` : ''}`
+    : c.available
+      ? 'Not connected'
+      : c.unavailable_reason;
   return (
     <li className="flex items-center gap-3 p-3" aria-label={label}>
       <ConnectorBadge name={c.name} label={label} />
@@ -70,6 +95,11 @@ function ConnectorRow({ connector: c, scope }: { connector: Connector; scope: Co
         </p>
         <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{status}</p>
       </div>
+      {c.manageable && missing.length ? (
+        <button type="button" className="rounded-lg border px-3 py-1.5 text-sm" onClick={() => modals.open('gmailFailedPermissions', { scope, missing })}>
+          Fix permissions
+        </button>
+      ) : null}
       {!c.manageable ? null : c.connected ? (
         <button type="button" className="rounded-lg border px-3 py-1.5 text-sm" onClick={() => void disconnect(c)}>
           Disconnect

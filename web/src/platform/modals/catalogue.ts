@@ -2,7 +2,7 @@
 // arguments come from the features' *-args.ts files, plain types that import nothing of the web
 // app; the shell's registry (app/modals/registry.ts) gives each modal its component, lazily.
 import type { LoginModalArgs } from '../../features/auth/login-args';
-import type { ConnectorPickerArgs, ConnectorsEnableArgs } from '../../features/connectors/connectors-args';
+import type { ConnectorPickerArgs, ConnectorsEnableArgs, GooglePermissionsArgs } from '../../features/connectors/connectors-args';
 import type { UpgradeModalArgs } from '../../features/billing/upgrade-args';
 import type { UploadFilesArgs } from '../../features/files/upload/upload-args';
 import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
@@ -67,7 +67,7 @@ export interface ModalCatalogue {
   freeTrial: NoArgs;
   memorySearchHistory: NoArgs;
   memorySearchHistoryIntro: NoArgs;
-  gmailFailedPermissions: NoArgs;
+  gmailFailedPermissions: GooglePermissionsArgs;
   subscriptionSuccess: NoArgs;
   referralError: NoArgs;
   referralSuccess: NoArgs;
@@ -96,6 +96,8 @@ export interface ModalCatalogue {
   mcpServiceTools: NoArgs;
   memberSetTier: NoArgs;
   connectorsEnable: ConnectorsEnableArgs;
+  /** The seed's 'Google calendar and email extra-permission modal' (seed 001 §2). */
+  googleExtraPermissions: GooglePermissionsArgs;
   /** Not a seed's name: the product's own picker over a connected file source. */
   connectorPicker: ConnectorPickerArgs;
   place: NoArgs;

@@ -1,0 +1,132 @@
+// The Microsoft Teams adapter against a fake of Graph's Teams API on 127.0.0.1
+// (tests/fakes/oauth/teams.ts): every joined channel's messages walked and resumed from any
+// checkpoint, read by the channel's members, the channel message deltas (edits, deletions, a new
+// channel whole) each once, system messages left out, malformed pages refused with a reason, a
+// next link elsewhere refused, a 429 storm waited out and an expired token refreshed.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { drainDelta, walkApp } from '../../../tests/fakes/oauth/app-walk.js';
+import { fakeCallDeps } from '../../../tests/fakes/oauth/call-deps.js';
+import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provider.js';
+import { createFakeTeams } from '../../../tests/fakes/oauth/teams.js';
+import { MAX_DOCUMENT_TEXT } from './app-text.js';
+import { teamsAdapter } from './teams.js';
+
+let fake: OAuthFake;
+const t = createFakeTeams();
+const EVIL = '&lt;script&gt;alert(1)&lt;/script&gt; {{7*7}}';
+
+beforeAll(async () => {
+  fake = await startOAuthFake({ family: 'microsoft', clientId: 'c', clientSecret: 's', api: t.api });
+  t.team('T1', 'Acme');
+  t.channel('T1', 'general', 'General', ['Ada@Example.com', 'bob@example.com']);
+  t.channel('T1', 'secret', 'Secret', ['ada@example.com']);
+  t.messages('T1', 'general').put({ id: 'm1', html: '<p>Hello <b>team</b></p>', from: 'Ada' });
+  t.messages('T1', 'general').put({ id: 'm2', html: `<div>${EVIL}</div><script>x()</script>`, from: 'Bob' });
+  t.messages('T1', 'general').put({ id: 'm3', html: 'Bob joined', from: 'System', system: true });
+  t.messages('T1', 'secret').put({ id: 'm4', html: 'launch codes', from: 'Ada' });
+});
+afterAll(async () => fake?.close());
+
+const run = (pageSize = 2) => {
+  const r = fakeCallDeps(fake, 'microsoft');
+  return { ...r, a: teamsAdapter(r.deps, { pageSize }) };
+};
+const ids = (docs: { remoteId: string }[]) => docs.map((d) => d.remoteId).sort();
+const ALL = ['general:m1', 'general:m2', 'secret:m4'];
+
+describe('the Microsoft Teams adapter', () => {
+  it("walks every joined channel's messages, read by the channel's members, system messages left out", async () => {
+    const { documents, checkpoint } = await walkApp(run().a);
+    expect(checkpoint).toBeNull();
+    expect(ids(documents)).toEqual(ALL);
+    const by = (id: string) => documents.find((d) => d.remoteId === id);
+    expect(by('general:m1')).toMatchObject({
+      kind: 'MESSAGE',
+      title: 'Hello team',
+      text: 'Hello team',
+      authors: ['Ada'],
+      container: 'Acme / General',
+      url: 'https://teams.microsoft.com/l/message/general/m1?groupId=T1',
+      readers: { emails: ['ada@example.com', 'bob@example.com'], domains: [], anyone: false },
+    });
+    expect(by('general:m2')?.text).toBe('<script>alert(1)</script> {{7*7}}');
+    expect(by('secret:m4')?.readers).toEqual({ emails: ['ada@example.com'], domains: [], anyone: false });
+  });
+
+  it('resumed from any checkpoint (a crash between pages), lists everything exactly once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }), async (stopAfter, pageSize) => {
+        const first = await walkApp(run(pageSize).a, stopAfter);
+        const rest = first.checkpoint ? (await walkApp(run(pageSize).a, Number.POSITIVE_INFINITY, first.checkpoint)).documents : [];
+        expect(ids([...first.documents, ...rest])).toEqual(ALL);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('finds new, edited and deleted messages since the cursor and a new channel whole, each once', async () => {
+    onTestFinished(() => {
+      t.teams.get('T1')?.channels.delete('new');
+      t.messages('T1', 'general').remove('m5');
+      t.messages('T1', 'general').put({ id: 'm1', html: '<p>Hello <b>team</b></p>', from: 'Ada' });
+      t.messages('T1', 'secret').put({ id: 'm4', html: 'launch codes', from: 'Ada' });
+    });
+    const { a } = run();
+    const cursor = await a.startCursor();
+    t.messages('T1', 'general').put({ id: 'm5', html: 'new one', from: 'Bob' });
+    t.messages('T1', 'general').put({ id: 'm1', html: '<p>Hello <b>team</b> (edited)</p>', from: 'Ada' });
+    t.messages('T1', 'secret').put({ id: 'm4', html: 'launch codes', from: 'Ada', deleted: true });
+    t.channel('T1', 'new', 'New', ['bob@example.com']);
+    t.messages('T1', 'new').put({ id: 'm6', html: 'first in new', from: 'Bob' });
+    const first = await drainDelta(a, cursor);
+    expect(first.changes.map((c) => `${c.remoteId}:${c.removed ? 'removed' : c.document?.text}`).sort()).toEqual([
+      'general:m1:Hello team (edited)',
+      'general:m5:new one',
+      'new:m6:first in new',
+      'secret:m4:removed',
+    ]);
+    expect((await drainDelta(a, first.cursor)).changes).toEqual([]);
+  });
+
+  it('refuses a malformed message page with a reason naming Teams and the field', async () => {
+    t.messages('T1', 'secret').put({ id: 'bad', html: '', from: '', raw: { id: 'bad', body: { content: 42 } } });
+    onTestFinished(() => t.messages('T1', 'secret').remove('bad'));
+    await expect(walkApp(run(10).a)).rejects.toThrow('Microsoft Teams sent a malformed message page (at value.1.body.content)');
+  });
+
+  it('follows no next link to another address, and caps a long message at the text limit', async () => {
+    t.messages('T1', 'general').state.foreignLinks = true;
+    onTestFinished(() => {
+      t.messages('T1', 'general').state.foreignLinks = false;
+    });
+    await expect(walkApp(run(1).a)).rejects.toThrow("the provider's link leaves its configured address");
+    t.messages('T1', 'general').state.foreignLinks = false;
+    t.messages('T1', 'secret').put({ id: 'long', html: 'a'.repeat(MAX_DOCUMENT_TEXT + 5), from: 'Ada' });
+    onTestFinished(() => t.messages('T1', 'secret').remove('long'));
+    const long = (await walkApp(run(10).a)).documents.find((d) => d.remoteId === 'secret:long');
+    expect(long?.truncated).toBe(true);
+    expect(long?.text.length).toBe(MAX_DOCUMENT_TEXT);
+  });
+
+  it('refuses an answer larger than it reads, saying so, rather than reading it', async () => {
+    t.messages('T1', 'secret').put({ id: 'huge', html: 'x'.repeat(17 * 1024 * 1024), from: 'Ada' });
+    onTestFinished(() => t.messages('T1', 'secret').remove('huge'));
+    await expect(walkApp(run(10).a)).rejects.toThrow("the provider's answer is larger than 16777216 bytes");
+  });
+
+  it('waits out a 429 storm as Graph asks, losing and doubling nothing', async () => {
+    const { a, rateLimited } = run();
+    t.state.rateLimitNext = 4;
+    expect(ids((await walkApp(a)).documents)).toEqual(ALL);
+    expect(rateLimited).toHaveLength(4);
+  });
+
+  it('refreshes an expired token once and goes on', async () => {
+    const r = run();
+    const first = await r.a.listPage(null);
+    fake.expire(r.current());
+    expect((await r.a.listPage(first.checkpoint)).documents.length).toBeGreaterThan(0);
+    expect(r.refreshed).toHaveLength(1);
+  });
+});
