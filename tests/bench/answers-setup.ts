@@ -33,26 +33,28 @@ export async function signUp(base: string, db: Db) {
 /** The other users the passages not the asker's belong to. */
 export const otherUsers = () => Array.from({ length: OTHER_USERS }, () => randomUUID());
 
+export type LoadPart = { from: number; to: number; share: number };
+
 /**
- * Passages `from`..`to` bulk-loaded the usual way: the passages indexes dropped, the rows
+ * Passages bulk-loaded the usual way: the passages indexes dropped, the rows
  * inserted in chunks on parallel connections, the same indexes (read from the catalogue, so
- * exactly the migrations') built again, then VACUUM ANALYZE and a CHECKPOINT. One document in
- * `share` is the asker's (none when `share` is 0).
+ * exactly the migrations') built again, then VACUUM ANALYZE and a CHECKPOINT. Each part is the
+ * passages `from`..`to`, one document in `share` the asker's (none when `share` is 0).
  */
-export async function loadPassages(db: Db, userId: string, opts: { from: number; to: number; share: number; others: string[] }) {
+export async function loadPassages(db: Db, userId: string, opts: { parts: LoadPart[]; others: string[] }) {
   const indexes = await sql<{
     indexname: string;
     indexdef: string;
   }>`select indexname, indexdef from pg_indexes where tablename = 'passages' and indexname <> 'passages_pkey'`.execute(db);
   for (const i of indexes.rows) await sql`drop index ${sql.id(i.indexname)}`.execute(db);
   let t = performance.now();
-  const chunks: [number, number][] = [];
-  for (let at = opts.from; at <= opts.to; at += CHUNK) chunks.push([at, Math.min(at + CHUNK - 1, opts.to)]);
+  const chunks: [number, number, number][] = [];
+  for (const part of opts.parts) for (let at = part.from; at <= part.to; at += CHUNK) chunks.push([at, Math.min(at + CHUNK - 1, part.to), part.share]);
   let next = 0;
   await Promise.all(
     Array.from({ length: LOAD_PARALLEL }, async () => {
       for (let i = next++; i < chunks.length; i = next++) {
-        await insertPassages(db, userId, chunks[i][0], chunks[i][1], opts.others, opts.share);
+        await insertPassages(db, userId, chunks[i][0], chunks[i][1], opts.others, chunks[i][2]);
         note(`answers: loaded passages ${fmt(chunks[i][0])}-${fmt(chunks[i][1])}`);
       }
     }),

@@ -28,7 +28,7 @@ export async function benchAnswers(): Promise<Row[]> {
     const { cookie, userId } = await signUp(server.url, db);
     const corpora = await readableCorpora(db, { user_id: userId });
 
-    const loaded = await loadPassages(db, userId, { from: 1, to: TOTAL, share: SHARE, others: otherUsers() });
+    const loaded = await loadPassages(db, userId, { parts: [{ from: 1, to: TOTAL, share: SHARE }], others: otherUsers() });
     const counts = await sql<{
       corpus: string;
       n: string;
