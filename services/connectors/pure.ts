@@ -15,3 +15,4 @@ export { sitePath } from './return-path.js';
 export { decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayManage, mayView } from './decide.js';
 export { connectorErrors } from './errors.js';
 export { connectorView, connectionView } from './views.js';
+export { boxPickerKey, type BoxPickerKey } from './adapters/box-picker-rule.js';

@@ -15,6 +15,8 @@ export const GRAPH_DOWNLOAD_HOSTS = ['.sharepoint.com', '.1drv.com', '.svc.ms'];
 type Walk = { drive: string | null; folders: string[]; next: string | null };
 
 const enc = encodeURIComponent;
+/** The picker's page links: a drive's children or search, nothing else (a cursor comes back from the browser). */
+const BROWSE_LINK = /^\/(drives\/[^/?]+|me\/drive)\/(items\/[^/?]+\/children|root\/children|root\/search\(q='[^/?]*'\))\?[^#]*$/;
 const driveBase = (drive: string | null | undefined) => (drive ? `/drives/${enc(drive)}` : '/me/drive');
 
 function emailOf(identity: GraphIdentity | undefined): string | null {
@@ -100,6 +102,22 @@ export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapter
   const deltaRoot = `${driveBase(opts.driveId)}/root/delta`;
 
   return {
+    async browse(b) {
+      const base = driveBase(b.driveId ?? opts.driveId);
+      let page: Collection<DriveItem>;
+      if (b.cursor) {
+        if (b.cursor.includes('..') || !BROWSE_LINK.test(b.cursor)) throw new ProviderHttpError(400, 'the page cursor is not a page of this drive');
+        page = await get(b.cursor);
+      } else if (b.search) {
+        // OData quotes a quote by doubling it.
+        page = await get(`${base}/root/search(q='${enc(b.search.replace(/'/g, "''"))}')`, { $top: pageSize });
+      } else {
+        page = await get(b.folderId ? `${base}/items/${enc(b.folderId)}/children` : `${base}/root/children`, { $top: pageSize });
+      }
+      const nextLink = page['@odata.nextLink'];
+      return { items: page.value.filter((i) => !i.deleted).map((i) => graphItem(i, null)), cursor: nextLink ? apiPathOf(call.apiBase, nextLink) : null };
+    },
+
     async item(root) {
       try {
         const i = await get<DriveItem>(`${driveBase(root.driveId ?? opts.driveId)}/items/${enc(root.remoteId)}`);
