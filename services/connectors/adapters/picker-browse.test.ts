@@ -81,7 +81,7 @@ describe("the pickers' browser", () => {
     expect(found.items.map((i) => [i.name, i.kind])).toEqual([['report 3.docx', 'FILE']]);
   });
 
-  it("a search with a quote in it reaches Graph quoted, and a made-up cursor cannot reach another Graph address", async () => {
+  it('a search with a quote in it reaches Graph quoted, and a made-up cursor cannot reach another Graph address', async () => {
     const a = microsoftGraphAdapter(fakeCallDeps(microsoft, 'microsoft').deps);
     expect((await a.browse!(q({ search: "plan's" }))).items.map((i) => i.name)).toEqual(["Q1 plan's.md"]);
     for (const cursor of ['/me/messages?$top=1', '/me/drive/root/children/../../../me/messages?x=1', '/drives/d/items/x/permissions?a=1'])

@@ -147,7 +147,10 @@ export function createFakeDropbox() {
         const found = [...entries.values()]
           .filter((e) => e.path.split('/').pop()?.toLowerCase().includes(term) && inside(e.path.toLowerCase(), under ?? '', true))
           .sort((a, b) => a.path.localeCompare(b.path));
-        return json(res, 200, { matches: found.map((e) => ({ match_type: { '.tag': 'filename' }, metadata: { '.tag': 'metadata', metadata: metadata(e) } })), has_more: false });
+        return json(res, 200, {
+          matches: found.map((e) => ({ match_type: { '.tag': 'filename' }, metadata: { '.tag': 'metadata', metadata: metadata(e) } })),
+          has_more: false,
+        });
       }
       case '/files/get_metadata': {
         const e = entries.get(String(body.path));
