@@ -60,6 +60,6 @@ export async function logPick(ctx: ConnectorsContext, actor: Actor, input: { con
   if (!userId) throw connectorErrors.unauthenticated();
   const info = connectorInfo(input.connection_type);
   if (!info) throw connectorErrors.unknownConnectionType();
-  // The page's words are data: one line, control characters out.
-  ctx.logger.info({ user: userId, connection_type: info.name, content: input.content.replace(/[\u0000-\u001f\u007f]/g, ' ') }, 'a connector pick');
+  // The page's words are data: the logger writes them as one JSON string (newlines escaped), never as log lines of their own.
+  ctx.logger.info({ user: userId, connection_type: info.name, content: input.content }, 'a connector pick');
 }
