@@ -18,12 +18,14 @@ type Scope = { file_repository_type?: 'USER' | 'ORG' };
 async function pickerCall(ctx: ConnectorsContext, actor: Actor, name: 'box' | 'sharepoint', scope: Scope) {
   const info = connectorInfo(name);
   if (!info) throw connectorErrors.unknownConnector();
-  if (!ctx.connectors.clients[info.family]) throw connectorErrors.notConfigured(info.label);
   const who = await connectorActor(ctx, actor);
   if (scope.file_repository_type === 'ORG' && !who.org) throw connectorErrors.noOrganisation();
   const repository: ItemRepository =
     who.org && scope.file_repository_type === 'ORG' ? { type: 'ORG', owner_id: who.org.org_uuid } : { type: 'USER', owner_id: who.userId };
+  // No connection is the first answer; a connection whose provider the administrator has since
+  // taken out of the configuration is the honest 503.
   const connection = await connectionFor(ctx, actor, info.name, repository);
+  if (!ctx.connectors.clients[info.family]) throw connectorErrors.notConfigured(info.label);
   const through = await connectionCall(ctx, connection.connection_uuid);
   if (!through) throw connectorErrors.connectionNotFound();
   return { info, ...through };
