@@ -11,6 +11,8 @@ import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
 import { adapterOf, isAcceptedName } from './sync.js';
 import { browseSite } from './sharepoint-browse.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
+import { ProviderHttpError } from './provider-call.js';
 import { connectorActor } from './use-cases.js';
 import { connectorFileView, type ItemRow, WAITING_STATUSES } from './views.js';
 
@@ -219,7 +221,12 @@ export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name
   if (!source?.adapter.browse) throw connectorErrors.notConfigured(info.label);
   const browse = source.adapter.browse;
   try {
-    const query = { folderId: input.folder_id ?? null, driveId: input.drive_id ?? null, search: input.search?.trim() || null, cursor: input.cursor ?? null };
+    const query = {
+      folderId: input.folder_id ?? null,
+      driveId: input.drive_id ?? null,
+      search: input.search?.trim() || null,
+      cursor: decodePageCursor(input.cursor),
+    };
     // SharePoint browses the site chosen in the site selector: its libraries first, each a drive.
     const site = info.name === 'sharepoint' && input.site_id && !query.driveId ? input.site_id : null;
     const page = site ? await browseSite(ctx, connection.connection_uuid, site, query, browse) : await browse(query);
@@ -234,9 +241,11 @@ export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name
           updated: i.updatedAt,
           selectable: i.kind === 'FOLDER' || isAcceptedName(i.name) || !!i.mimeType?.startsWith('application/vnd.google-apps.'),
         })),
-      next_cursor: page.cursor,
+      next_cursor: encodePageCursor(page.cursor),
     };
   } catch (err) {
+    // A cursor the provider (or the adapter) refuses was not one of its pages.
+    if (input.cursor && err instanceof ProviderHttpError && err.status === 400) throw connectorErrors.badCursor();
     ctx.logger.warn({ connector: info.name, reason: (err as Error).message }, 'a picker page could not be read from the provider');
     throw connectorErrors.providerNotResponding(info.label);
   }

@@ -7,6 +7,7 @@ import { sites } from './adapters/sharepoint-sites.js';
 import { connectionCall } from './connection-call.js';
 import type { ConnectorsContext } from './context.js';
 import { connectorErrors } from './errors.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { connectionFor } from './items-use-cases.js';
 import type { ItemRepository } from './items.js';
 import { connectorInfo } from './registry.js';
@@ -49,11 +50,10 @@ export async function boxPickerKey(ctx: ConnectorsContext, actor: Actor, scope: 
 export async function sharepointSites(ctx: ConnectorsContext, actor: Actor, input: Scope & { search?: string; cursor?: string }) {
   const { info, call } = await pickerCall(ctx, actor, 'sharepoint', input);
   // A cursor comes back from the browser: it may only be a next page of the site search.
-  if (input.cursor && (!input.cursor.startsWith('/sites?') || input.cursor.includes('..'))) throw connectorErrors.badCursor();
-  const page = await answered(ctx, info.label, 'SharePoint sites could not be listed', () =>
-    sites(call, input.cursor ?? null, 100, input.search?.trim() || '*'),
-  );
-  return { sites: page.sites.map((s) => ({ id: s.id, name: s.name, webUrl: s.url })), next_cursor: page.next };
+  const cursor = decodePageCursor(input.cursor);
+  if (cursor && (!cursor.startsWith('/sites?') || cursor.includes('..'))) throw connectorErrors.badCursor();
+  const page = await answered(ctx, info.label, 'SharePoint sites could not be listed', () => sites(call, cursor, 100, input.search?.trim() || '*'));
+  return { sites: page.sites.map((s) => ({ id: s.id, name: s.name, webUrl: s.url })), next_cursor: encodePageCursor(page.next) };
 }
 
 /** One line in the log: who picked what with which connector. Nothing is kept. */

@@ -37,9 +37,11 @@ beforeAll(async () => {
     mimeType: 'text/markdown',
   });
   graph.put({ id: 'snap', name: 'snap.gif', parent: 'garden', content: 'GIF89a', mimeType: 'image/gif' });
+  graph.put({ id: 'archive', name: 'Archive', parent: 'drive-root', folder: true });
+  for (let i = 0; i < 205; i++) graph.put({ id: `old-${String(i).padStart(3, '0')}`, name: `old ${i}.txt`, parent: 'archive', content: 'old' });
   graph.put({ id: 'policies', name: 'Policies', parent: 'drive-root', folder: true });
   graph.put({ id: 'travel', name: 'travel.txt', parent: 'policies', content: 'Book trains for trips under five hours.' });
-  graph.state.sites = Array.from({ length: 14 }, (_, i) => ({
+  graph.state.sites = Array.from({ length: 105 }, (_, i) => ({
     id: `site-${i}`,
     displayName: i === 7 ? 'Handbook' : `Team ${i}`,
     webUrl: `https://contoso.sharepoint.example/sites/${i}`,
@@ -131,7 +133,14 @@ describe('the other four file sources', () => {
     const ada = await signedUp(server.url, 'Ada');
     await connect(ada, 'onedrive');
     const top = await browse(ada, 'onedrive');
-    expect(top.map((i) => i.name).sort()).toEqual(['Garden', 'Policies']);
+    expect(top.map((i) => i.name).sort()).toEqual(['Archive', 'Garden', 'Policies']);
+    // A long folder comes a page at a time: Graph's next link travels as an opaque cursor.
+    const first = await ada.get('/rest/connectors/onedrive/browse?folder_id=archive');
+    expect([first.status, first.json.items.length], first.text).toEqual([200, 200]);
+    const rest = await ada.get(`/rest/connectors/onedrive/browse?folder_id=archive&cursor=${first.json.next_cursor}`);
+    expect([rest.status, rest.json.items.length, rest.json.next_cursor], rest.text).toEqual([200, 5, null]);
+    const elsewhere = Buffer.from('/me/messages?$top=1').toString('base64url');
+    problem(await ada.get(`/rest/connectors/onedrive/browse?cursor=${elsewhere}`), 400, 'invalid_cursor');
     const garden = await browse(ada, 'onedrive', { folder_id: 'garden' });
     expect(garden.map((i) => [i.name, i.selectable])).toEqual([
       ['roses.md', true],
@@ -145,12 +154,15 @@ describe('the other four file sources', () => {
     const bo = await signedUp(server.url, 'Bo');
     await inAnOrganisation(bo, 'Bo Org');
     await connect(bo, 'sharepoint');
-    // The sites a page at a time (the connection's call pages by 100; the fake has 14).
+    // The sites a page at a time (the connection's call pages by 100; the fake has 105).
     const first = await bo.get('/rest/connectors/sharepoint/sites');
     expect(first.status, first.text).toBe(200);
-    expect(first.json.sites).toHaveLength(14);
+    expect(first.json.sites).toHaveLength(100);
     expect(first.json.sites[7]).toEqual({ id: 'site-7', name: 'Handbook', webUrl: 'https://contoso.sharepoint.example/sites/7' });
-    expect(first.json.next_cursor).toBeNull();
+    const second = await bo.get(`/rest/connectors/sharepoint/sites?cursor=${encodeURIComponent(first.json.next_cursor)}`);
+    expect(second.status, second.text).toBe(200);
+    expect(second.json.sites.map((x: { id: string }) => x.id)).toEqual(['site-100', 'site-101', 'site-102', 'site-103', 'site-104']);
+    expect(second.json.next_cursor).toBeNull();
     const searched = await bo.get('/rest/connectors/sharepoint/sites?search=hand');
     expect(searched.json.sites.map((s: { name: string }) => s.name)).toEqual(['Handbook']);
     const libraries = await browse(bo, 'sharepoint', { site_id: 'site-7' });
@@ -200,7 +212,9 @@ describe('who may ask the pickers what', () => {
     expect((await eve.post('/rest/connectors/files/list', { file_repository_info: MY_FILES })).json.files).toEqual([]);
     await inAnOrganisation(eve, 'Eve Org');
     await connect(eve, 'sharepoint');
-    problem(await eve.get(`/rest/connectors/sharepoint/sites?cursor=${encodeURIComponent('/me/messages?$top=1')}`), 400, 'invalid_cursor');
+    const made = Buffer.from('/me/messages?$top=1').toString('base64url');
+    problem(await eve.get(`/rest/connectors/sharepoint/sites?cursor=${made}`), 400, 'invalid_cursor');
+    problem(await eve.get('/rest/connectors/sharepoint/sites?cursor=not.base64'), 400, 'invalid_cursor');
     problem(await eve.post('/rest/connectors/picker/log', { connection_type: 'nope', content: 'x' }), 400, 'unknown_connection_type');
     const logged = await eve.post('/rest/connectors/picker/log', { connection_type: 'sharepoint', content: 'picked 2 files' });
     expect(logged.status, logged.text).toBe(204);
