@@ -239,7 +239,7 @@ export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name
           type: i.kind as 'FILE' | 'FOLDER',
           drive_id: i.driveId,
           updated: i.updatedAt,
-          selectable: i.kind === 'FOLDER' || isAcceptedName(i.name) || !!i.mimeType?.startsWith('application/vnd.google-apps.'),
+          selectable: !i.browseOnly && (i.kind === 'FOLDER' || isAcceptedName(i.name) || !!i.mimeType?.startsWith('application/vnd.google-apps.')),
         })),
       next_cursor: encodePageCursor(page.cursor),
     };

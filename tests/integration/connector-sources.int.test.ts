@@ -37,6 +37,7 @@ beforeAll(async () => {
     mimeType: 'text/markdown',
   });
   graph.put({ id: 'snap', name: 'snap.gif', parent: 'garden', content: 'GIF89a', mimeType: 'image/gif' });
+  graph.put({ id: 'theirs', name: 'their notes.txt', parent: 'someone-elses', content: 'Water the orchids weekly.', sharedWithMe: true });
   graph.put({ id: 'archive', name: 'Archive', parent: 'drive-root', folder: true });
   for (let i = 0; i < 205; i++) graph.put({ id: `old-${String(i).padStart(3, '0')}`, name: `old ${i}.txt`, parent: 'archive', content: 'old' });
   graph.put({ id: 'policies', name: 'Policies', parent: 'drive-root', folder: true });
@@ -133,7 +134,14 @@ describe('the other four file sources', () => {
     const ada = await signedUp(server.url, 'Ada');
     await connect(ada, 'onedrive');
     const top = await browse(ada, 'onedrive');
-    expect(top.map((i) => i.name).sort()).toEqual(['Archive', 'Garden', 'Policies']);
+    expect(top.map((i) => [i.name, i.selectable])).toEqual([
+      ['Archive', true],
+      ['Garden', true],
+      ['Policies', true],
+      ['Shared with me', false],
+    ]);
+    const shared = await browse(ada, 'onedrive', { folder_id: 'shared-with-me' });
+    expect(shared).toEqual([expect.objectContaining({ id: 'theirs', name: 'their notes.txt', drive_id: 'drive-1', selectable: true })]);
     // A long folder comes a page at a time: Graph's next link travels as an opaque cursor.
     const first = await ada.get('/rest/connectors/onedrive/browse?folder_id=archive');
     expect([first.status, first.json.items.length], first.text).toEqual([200, 200]);
@@ -146,8 +154,9 @@ describe('the other four file sources', () => {
       ['roses.md', true],
       ['snap.gif', false],
     ]);
-    await pickAndSync(ada, 'onedrive', { folder_ids: ['garden'] }, ['Garden', 'roses.md']);
-    await expect.poll(() => indexed(ada), { timeout: 60_000 }).toEqual(['roses.md:COMPLETE']);
+    // drive_ids name each id's drive, file_ids first: the shared file is in its owner's drive.
+    await pickAndSync(ada, 'onedrive', { file_ids: ['theirs'], folder_ids: ['garden'], drive_ids: ['drive-1', ''] }, ['Garden', 'roses.md', 'their notes.txt']);
+    await expect.poll(() => indexed(ada), { timeout: 60_000 }).toEqual(['roses.md:COMPLETE', 'their notes.txt:COMPLETE']);
   });
 
   test('SharePoint: the site selector, the chosen site’s libraries, and a library’s folder synced by its drive id', { timeout: 120_000 }, async () => {

@@ -57,6 +57,22 @@ export function graphItem(i: DriveItem, readers: Readers | null): RemoteItem {
   };
 }
 
+/** The picker's folder of what others shared with the person (OneDrive's "Shared with me"); not an item at the source. */
+export const SHARED_WITH_ME = 'shared-with-me';
+const sharedWithMeFolder = (): RemoteItem => ({
+  remoteId: SHARED_WITH_ME,
+  name: 'Shared with me',
+  kind: 'FOLDER',
+  parentRemoteIds: [],
+  url: null,
+  updatedAt: null,
+  size: null,
+  mimeType: null,
+  driveId: null,
+  readers: null,
+  browseOnly: true,
+});
+
 /** The token of a delta link, in either of Graph's forms (`?token=…` or `delta(token='…')`). */
 export function deltaTokenOf(link: string): string {
   const url = new URL(link);
@@ -104,6 +120,11 @@ export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapter
   return {
     async browse(b) {
       const base = driveBase(b.driveId ?? opts.driveId);
+      // What others shared with the person lives in their drives: each item carries its drive.
+      if (b.folderId === SHARED_WITH_ME && !b.driveId) {
+        const shared = await get<Collection<DriveItem>>('/me/drive/sharedWithMe');
+        return { items: shared.value.flatMap((i) => (i.remoteItem ? [graphItem({ ...i.remoteItem, id: i.remoteItem.id ?? i.id }, null)] : [])), cursor: null };
+      }
       let page: Collection<DriveItem>;
       if (b.cursor) {
         if (b.cursor.includes('..') || !BROWSE_LINK.test(b.cursor)) throw new ProviderHttpError(400, 'the page cursor is not a page of this drive');
@@ -115,7 +136,10 @@ export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapter
         page = await get(b.folderId ? `${base}/items/${enc(b.folderId)}/children` : `${base}/root/children`, { $top: pageSize });
       }
       const nextLink = page['@odata.nextLink'];
-      return { items: page.value.filter((i) => !i.deleted).map((i) => graphItem(i, null)), cursor: nextLink ? apiPathOf(call.apiBase, nextLink) : null };
+      const items = page.value.filter((i) => !i.deleted).map((i) => graphItem(i, null));
+      // The top of a OneDrive also offers what others shared with the person.
+      if (!b.folderId && !b.search && !b.cursor && !b.driveId && !opts.driveId) items.push(sharedWithMeFolder());
+      return { items, cursor: nextLink ? apiPathOf(call.apiBase, nextLink) : null };
     },
 
     async item(root) {

@@ -32,6 +32,7 @@ beforeAll(async () => {
   graph.put({ id: 'reports', name: 'Reports', parent: 'drive-root', folder: true });
   for (let i = 0; i < 5; i++) graph.put({ id: `r${i}`, name: `report ${i}.docx`, parent: 'reports', content: `r${i}` });
   graph.put({ id: 'plan', name: "Q1 plan's.md", parent: 'drive-root', content: '# plan' });
+  graph.put({ id: 'theirs', name: 'their budget.xlsx', parent: 'their-folder', content: 'x', sharedWithMe: true });
   dbx.put({ id: 'id:reports', path: '/Reports', folder: true });
   for (let i = 0; i < 5; i++) dbx.put({ id: `id:r${i}`, path: `/Reports/report ${i}.docx`, content: `r${i}` });
   dbx.put({ id: 'id:plan', path: '/plan.md', content: '# plan' });
@@ -72,6 +73,7 @@ describe("the pickers' browser", () => {
   it.each(['OneDrive', 'Dropbox', 'Box'])('%s: the top, a folder page by page, and a search by name', async (name) => {
     const s = sources().find((x) => x.name === name)!;
     const top = await allPages(s.a, q());
+    if (name === 'OneDrive') expect(top.names.pop()).toBe('Shared with me');
     expect(top.names).toHaveLength(2);
     expect(top.names).toEqual(expect.arrayContaining(['Reports', expect.stringMatching(/plan/)]));
     const folder = await allPages(s.a, q({ folderId: s.reports }));
@@ -79,6 +81,16 @@ describe("the pickers' browser", () => {
     expect(folder.pages).toBeGreaterThan(1);
     const found = await s.a.browse!(q({ search: 'report 3' }));
     expect(found.items.map((i) => [i.name, i.kind])).toEqual([['report 3.docx', 'FILE']]);
+  });
+
+  it("OneDrive's top offers 'Shared with me', which lists what others shared, each with its drive", async () => {
+    const a = microsoftGraphAdapter(fakeCallDeps(microsoft, 'microsoft').deps);
+    const top = await a.browse!(q());
+    expect(top.items.find((i) => i.name === 'Shared with me')).toMatchObject({ kind: 'FOLDER', browseOnly: true });
+    const shared = await a.browse!(q({ folderId: 'shared-with-me' }));
+    expect(shared.items.map((i) => [i.remoteId, i.name, i.driveId])).toEqual([['theirs', 'their budget.xlsx', 'drive-1']]);
+    // A SharePoint library's top has no such folder.
+    expect((await a.browse!(q({ driveId: 'drive-1' }))).items.some((i) => i.name === 'Shared with me')).toBe(false);
   });
 
   it('a search with a quote in it reaches Graph quoted, and a made-up cursor cannot reach another Graph address', async () => {

@@ -22,6 +22,8 @@ export type FakeGraphItem = {
   content?: string;
   mimeType?: string;
   permissions?: FakeGraphPermission[];
+  /** Shared with the person by someone else: listed by /me/drive/sharedWithMe. */
+  sharedWithMe?: boolean;
   lastModifiedDateTime: string;
 };
 
@@ -124,6 +126,10 @@ export function createFakeGraph(drive = 'drive-1') {
       const more = from + size < changes.length;
       return json(res, 200, more ? { value, '@odata.nextLink': `${link(from + size)}&$top=${size}` } : { value, '@odata.deltaLink': link(changes.length) });
     }
+    if (rest === '/sharedWithMe')
+      return json(res, 200, {
+        value: [...items.values()].filter((c) => c.sharedWithMe).map((c) => ({ id: `link-${c.id}`, name: c.name, remoteItem: view(c) })),
+      });
     const searched = /^\/root\/search\(q='(.*)'\)$/.exec(decodeURIComponent(rest));
     if (searched) {
       const term = searched[1].replace(/''/g, "'").toLowerCase();
