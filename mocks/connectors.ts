@@ -204,6 +204,9 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
         site && !search && !p.get('folder_id')
           ? [MOCK_LIBRARY]
           : MOCK_SOURCE.filter((i) => (search ? i.name.toLowerCase().includes(search) : i.parent === folder));
+      // OneDrive's top also offers what others shared (none in the mocks), a folder that cannot be picked.
+      if (params.name === 'onedrive' && !folder && !search && !p.get('drive_id'))
+        found.push({ id: 'shared-with-me', name: 'Shared with me', type: 'FOLDER', parent: null, selectable: false });
       return {
         items: found.map((i) => ({
           id: i.id,
