@@ -175,8 +175,8 @@ describe('the other four file sources', () => {
     const searched = await bo.get('/rest/connectors/sharepoint/sites?search=hand');
     expect(searched.json.sites.map((s: { name: string }) => s.name)).toEqual(['Handbook']);
     const libraries = await browse(bo, 'sharepoint', { site_id: 'site-7' });
-    expect(libraries).toEqual([expect.objectContaining({ id: 'root', name: 'Documents', type: 'FOLDER', drive_id: 'drive-1' })]);
-    const inLibrary = await browse(bo, 'sharepoint', { folder_id: 'root', drive_id: 'drive-1' });
+    expect(libraries).toEqual([expect.objectContaining({ id: 'drive-root', name: 'Documents', type: 'FOLDER', drive_id: 'drive-1', selectable: true })]);
+    const inLibrary = await browse(bo, 'sharepoint', { folder_id: libraries[0].id, drive_id: 'drive-1' });
     const policies = inLibrary.find((i) => i.name === 'Policies');
     expect(policies).toMatchObject({ type: 'FOLDER', drive_id: 'drive-1' });
     expect((await browse(bo, 'sharepoint', { site_id: 'site-7', search: 'travel' })).map((i) => i.name)).toEqual(['travel.txt']);
