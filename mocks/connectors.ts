@@ -8,6 +8,9 @@
 import type { MemberFacts } from '../services/shared/actor';
 import {
   getBrowseConnectorMockHandler,
+  getListSharepointSitesMockHandler,
+  getLogConnectorPickMockHandler,
+  getRefreshBoxPickerKeyMockHandler,
   getListConnectorFilesMockHandler,
   getSyncConnectorFilesMockHandler,
   getDeleteConnectionMockHandler,
@@ -72,6 +75,19 @@ const MOCK_SOURCE = [
   { id: 'src-notes', name: 'meeting notes.txt', type: 'FILE' as const, parent: null, selectable: true },
   { id: 'src-photo', name: 'team photo.gif', type: 'FILE' as const, parent: null, selectable: false },
 ];
+
+/** The SharePoint sites of every mock connection: more than 11, so the selector offers its search. */
+export const MOCK_SITES = Array.from({ length: 14 }, (_, i) => ({
+  id: `site-${i + 1}`,
+  name: i === 0 ? 'Handbook' : `Team site ${i + 1}`,
+  webUrl: `https://contoso.sharepoint.example/sites/${i + 1}`,
+}));
+/** Sites a page holds, so the selector's infinite scroll has a second page to load. */
+export const MOCK_SITE_PAGE = 10;
+/** A SharePoint site's one library: its root folder holds what the other sources' tops hold. */
+const MOCK_LIBRARY = { id: 'root', name: 'Documents', type: 'FOLDER' as const, parent: 'site' as string | null, selectable: true };
+/** How long a mock Box picker key lasts. */
+const BOX_KEY_MS = 60 * 60_000;
 
 export type MockConnectorItem = {
   uuid: string;
@@ -182,12 +198,50 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
       connectionOf(a, String(params.name));
       const p = new URL(request.url).searchParams;
       const search = p.get('search')?.toLowerCase();
-      const folder = p.get('folder_id');
-      const found = MOCK_SOURCE.filter((i) => (search ? i.name.toLowerCase().includes(search) : i.parent === folder));
+      // SharePoint: the chosen site's library first, then its folders ('root' is the library's top).
+      const site = params.name === 'sharepoint' ? p.get('site_id') : null;
+      const drive = site ? 'mock-library' : null;
+      const folder = p.get('folder_id') === 'root' ? null : p.get('folder_id');
+      const found =
+        site && !search && !p.get('folder_id')
+          ? [MOCK_LIBRARY]
+          : MOCK_SOURCE.filter((i) => (search ? i.name.toLowerCase().includes(search) : i.parent === folder));
+      // OneDrive's top also offers what others shared (none in the mocks), a folder that cannot be picked.
+      if (params.name === 'onedrive' && !folder && !search && !p.get('drive_id'))
+        found.push({ id: 'shared-with-me', name: 'Shared with me', type: 'FOLDER', parent: null, selectable: false });
       return {
-        items: found.map((i) => ({ id: i.id, name: i.name, type: i.type, drive_id: null, updated: '2026-11-30T09:00:00.000Z', selectable: i.selectable })),
+        items: found.map((i) => ({
+          id: i.id,
+          name: i.name,
+          type: i.type,
+          drive_id: drive ?? p.get('drive_id'),
+          updated: '2026-11-30T09:00:00.000Z',
+          selectable: i.selectable,
+        })),
         next_cursor: null,
       };
+    }),
+    getRefreshBoxPickerKeyMockHandler(() => {
+      const a = who();
+      connectionOf(a, 'box');
+      return { api_key: `mock-picker-${crypto.randomUUID()}`, expires_at: new Date(Date.now() + BOX_KEY_MS).toISOString() };
+    }),
+    getLogConnectorPickMockHandler(async ({ request }) => {
+      who();
+      const body = (await request.json()) as { connection_type: string };
+      if (!connectorInfo(body.connection_type)) refuse(connectorErrors.unknownConnectionType());
+    }),
+    getListSharepointSitesMockHandler(({ request }) => {
+      const a = who();
+      connectionOf(a, 'sharepoint');
+      const p = new URL(request.url).searchParams;
+      const search = p.get('search')?.toLowerCase();
+      const cursor = p.get('cursor');
+      const from = cursor ? Number(cursor) : 0;
+      if (!Number.isSafeInteger(from) || from < 0) refuse(connectorErrors.badCursor());
+      const all = MOCK_SITES.filter((x) => !search || x.name.toLowerCase().includes(search));
+      const next = from + MOCK_SITE_PAGE < all.length ? String(from + MOCK_SITE_PAGE) : null;
+      return { sites: all.slice(from, from + MOCK_SITE_PAGE), next_cursor: next };
     }),
     // The mock syncs at once: every picked item and what its folder holds is READY.
     getSyncConnectorFilesMockHandler(async ({ request, params }) => {
@@ -207,7 +261,7 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
       const repository = repoKey(body.file_repository_info, a.userId);
       const at = new Date().toISOString();
       const add = (id: string, parents: string[], picked: boolean): MockConnectorItem[] => {
-        const source = MOCK_SOURCE.find((i) => i.id === id);
+        const source = id === MOCK_LIBRARY.id ? MOCK_LIBRARY : MOCK_SOURCE.find((i) => i.id === id);
         const item: MockConnectorItem = {
           uuid: crypto.randomUUID(),
           connection_uuid: connection.connection_uuid,
@@ -219,7 +273,9 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
           repository,
           updated: at,
         };
-        const children = MOCK_SOURCE.filter((i) => i.parent === id && i.selectable).flatMap((c) => add(c.id, [item.uuid], false));
+        const children = MOCK_SOURCE.filter((i) => i.parent === (id === MOCK_LIBRARY.id ? null : id) && i.selectable).flatMap((c) =>
+          add(c.id, [item.uuid], false),
+        );
         return [item, ...children];
       };
       const made = picks.flatMap((id) => add(id, [], true));
@@ -231,7 +287,16 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
       const a = who();
       const body = (await request.json()) as {
         file_repository_info: { file_repository_type: string; owner_id?: string | null };
-        filters?: { parent_uuids?: string[]; root_files_only?: boolean; search_keyword?: string; status?: string[] };
+        filters?: {
+          parent_uuids?: string[];
+          root_files_only?: boolean;
+          search_keyword?: string;
+          status?: string[];
+          uuids?: string[];
+          ids?: string[];
+          connection_types?: string[];
+          file_types?: string[];
+        };
       };
       const f = body.filters ?? {};
       const repository = repoKey(body.file_repository_info, a.userId);
@@ -241,6 +306,9 @@ export function connectorHandlers(opts: { state: () => ScenarioState; changed: (
         .filter((i) => statusShown && i.repository === repository)
         .filter((i) => !f.parent_uuids?.length || i.parent_uuids.some((p) => f.parent_uuids?.includes(p)))
         .filter((i) => !f.root_files_only || i.picked)
+        .filter((i) => ![...(f.uuids ?? []), ...(f.ids ?? [])].length || [...(f.uuids ?? []), ...(f.ids ?? [])].includes(i.uuid))
+        .filter((i) => !f.connection_types?.length || f.connection_types.includes(i.connection_type))
+        .filter((i) => !f.file_types?.length || f.file_types.includes(i.type))
         .filter((i) => !f.search_keyword || i.name.toLowerCase().includes(f.search_keyword.toLowerCase()));
       return { files: shown.reverse().map(itemView), next_cursor: null };
     }),

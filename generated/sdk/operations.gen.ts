@@ -103,6 +103,9 @@ export type Operations = {
     syncConnectorFiles: { data: T.SyncConnectorFilesData; responses: T.SyncConnectorFilesResponses };
     browseConnector: { data: T.BrowseConnectorData; responses: T.BrowseConnectorResponses };
     listConnectorFiles: { data: T.ListConnectorFilesData; responses: T.ListConnectorFilesResponses };
+    refreshBoxPickerKey: { data: T.RefreshBoxPickerKeyData; responses: T.RefreshBoxPickerKeyResponses };
+    logConnectorPick: { data: T.LogConnectorPickData; responses: T.LogConnectorPickResponses };
+    listSharepointSites: { data: T.ListSharepointSitesData; responses: T.ListSharepointSitesResponses };
     disconnectConnector: { data: T.DisconnectConnectorData; responses: T.DisconnectConnectorResponses };
     startConnection: { data: T.StartConnectionData; responses: T.StartConnectionResponses };
     connectionOAuthCallbackMerge: { data: T.ConnectionOAuthCallbackMergeData; responses: Record<never, never> };

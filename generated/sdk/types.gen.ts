@@ -1435,6 +1435,26 @@ export type ConnectorFilePage = {
 };
 
 /**
+ * The Box content picker's key (seed 001 §3 picker_credentials `api_key`, `expires_at`), downscoped to the picker's scopes.
+ */
+export type BoxPickerKey = {
+    api_key: string;
+    expires_at: string;
+};
+
+/**
+ * A page of SharePoint sites (seed 001 §3 SharePoint site: name, webUrl).
+ */
+export type SharepointSitePage = {
+    sites: Array<{
+        id: string;
+        name: string;
+        webUrl: string | null;
+    }>;
+    next_cursor: string | null;
+};
+
+/**
  * One connection to a provider. Its tokens never leave the server.
  */
 export type Connection = {
@@ -6426,6 +6446,13 @@ export type BrowseConnectorData = {
         drive_id?: string;
         search?: string;
         cursor?: string;
+        /**
+         * SharePoint only: the site chosen in the site selector. Without `folder_id` and `search`,
+         * the page is the site's document libraries (folders whose `drive_id` is the library's);
+         * a search without `drive_id` looks through each of them.
+         *
+         */
+        site_id?: string;
         file_repository_type?: 'USER' | 'ORG';
     };
     url: '/rest/connectors/{name}/browse';
@@ -6501,6 +6528,134 @@ export type ListConnectorFilesResponses = {
 };
 
 export type ListConnectorFilesResponse = ListConnectorFilesResponses[keyof ListConnectorFilesResponses];
+
+export type RefreshBoxPickerKeyData = {
+    body?: {
+        file_repository_type?: 'USER' | 'ORG';
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/connectors/box/picker';
+};
+
+export type RefreshBoxPickerKeyErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type RefreshBoxPickerKeyError = RefreshBoxPickerKeyErrors[keyof RefreshBoxPickerKeyErrors];
+
+export type RefreshBoxPickerKeyResponses = {
+    /**
+     * The picker's key.
+     */
+    200: BoxPickerKey;
+};
+
+export type RefreshBoxPickerKeyResponse = RefreshBoxPickerKeyResponses[keyof RefreshBoxPickerKeyResponses];
+
+export type LogConnectorPickData = {
+    body: {
+        connection_type: string;
+        content: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/connectors/picker/log';
+};
+
+export type LogConnectorPickErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type LogConnectorPickError = LogConnectorPickErrors[keyof LogConnectorPickErrors];
+
+export type LogConnectorPickResponses = {
+    /**
+     * Logged.
+     */
+    204: void;
+};
+
+export type LogConnectorPickResponse = LogConnectorPickResponses[keyof LogConnectorPickResponses];
+
+export type ListSharepointSitesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        search?: string;
+        cursor?: string;
+        file_repository_type?: 'USER' | 'ORG';
+    };
+    url: '/rest/connectors/sharepoint/sites';
+};
+
+export type ListSharepointSitesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type ListSharepointSitesError = ListSharepointSitesErrors[keyof ListSharepointSitesErrors];
+
+export type ListSharepointSitesResponses = {
+    /**
+     * A page of sites.
+     */
+    200: SharepointSitePage;
+};
+
+export type ListSharepointSitesResponse = ListSharepointSitesResponses[keyof ListSharepointSitesResponses];
 
 export type DisconnectConnectorData = {
     body?: never;

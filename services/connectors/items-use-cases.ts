@@ -10,6 +10,9 @@ import { connectionsOf } from './queries.js';
 import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
 import { adapterOf, isAcceptedName } from './sync.js';
+import { browseSite } from './sharepoint-browse.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
+import { ProviderHttpError } from './provider-call.js';
 import { connectorActor } from './use-cases.js';
 import { connectorFileView, type ItemRow, WAITING_STATUSES } from './views.js';
 
@@ -27,7 +30,7 @@ async function signedInUser(actor: Actor): Promise<ActorUser> {
 }
 
 /** The connection that syncs into a repository: the organisation's for its files, the person's own otherwise. */
-async function connectionFor(ctx: ConnectorsContext, actor: Actor, name: string, repository: ItemRepository) {
+export async function connectionFor(ctx: ConnectorsContext, actor: Actor, name: string, repository: ItemRepository) {
   const who = await connectorActor(ctx, actor);
   const rows = await connectionsOf(ctx.db, repository.type === 'ORG' ? { orgUuid: repository.owner_id } : { userId: who.userId });
   const row = rows.find((r) => r.connector === name && r.status === 'connected');
@@ -195,7 +198,14 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
   return { files: shown, next_cursor: rows.length > page ? encode(rows[page - 1]) : null };
 }
 
-export type BrowseInput = { folder_id?: string; drive_id?: string; search?: string; cursor?: string; file_repository_type?: 'USER' | 'ORG' };
+export type BrowseInput = {
+  folder_id?: string;
+  drive_id?: string;
+  site_id?: string;
+  search?: string;
+  cursor?: string;
+  file_repository_type?: 'USER' | 'ORG';
+};
 
 /** One page of the source for the picker, through the connection that would sync it. */
 export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name: string, input: BrowseInput) {
@@ -209,13 +219,17 @@ export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name
   const connection = await connectionFor(ctx, actor, info.name, repository);
   const source = await adapterOf(ctx, connection.connection_uuid);
   if (!source?.adapter.browse) throw connectorErrors.notConfigured(info.label);
+  const browse = source.adapter.browse;
   try {
-    const page = await source.adapter.browse({
+    const query = {
       folderId: input.folder_id ?? null,
       driveId: input.drive_id ?? null,
       search: input.search?.trim() || null,
-      cursor: input.cursor ?? null,
-    });
+      cursor: decodePageCursor(input.cursor),
+    };
+    // SharePoint browses the site chosen in the site selector: its libraries first, each a drive.
+    const site = info.name === 'sharepoint' && input.site_id && !query.driveId ? input.site_id : null;
+    const page = site ? await browseSite(ctx, connection.connection_uuid, site, query, browse) : await browse(query);
     return {
       items: page.items
         .filter((i) => i.kind === 'FILE' || i.kind === 'FOLDER')
@@ -225,11 +239,13 @@ export async function browseConnector(ctx: ConnectorsContext, actor: Actor, name
           type: i.kind as 'FILE' | 'FOLDER',
           drive_id: i.driveId,
           updated: i.updatedAt,
-          selectable: i.kind === 'FOLDER' || isAcceptedName(i.name) || !!i.mimeType?.startsWith('application/vnd.google-apps.'),
+          selectable: !i.browseOnly && (i.kind === 'FOLDER' || isAcceptedName(i.name) || !!i.mimeType?.startsWith('application/vnd.google-apps.')),
         })),
-      next_cursor: page.cursor,
+      next_cursor: encodePageCursor(page.cursor),
     };
   } catch (err) {
+    // A cursor the provider (or the adapter) refuses was not one of its pages.
+    if (input.cursor && err instanceof ProviderHttpError && err.status === 400) throw connectorErrors.badCursor();
     ctx.logger.warn({ connector: info.name, reason: (err as Error).message }, 'a picker page could not be read from the provider');
     throw connectorErrors.providerNotResponding(info.label);
   }

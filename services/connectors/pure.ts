@@ -16,3 +16,4 @@ export { decideConnectStart, decideDelete, decideDisconnect, decideEstablish, ma
 export { connectorErrors } from './errors.js';
 export { connectorView, connectionView } from './views.js';
 export { CALENDAR_READONLY, CONNECTOR_PERMISSIONS, type ConnectorPermission, GMAIL_READONLY, missingPermissions } from './permissions.js';
+export { boxPickerKey, type BoxPickerKey } from './adapters/box-picker-rule.js';

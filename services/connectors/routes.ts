@@ -4,6 +4,7 @@ import type { RequestHeaders } from '../shared/actor.js';
 import type { ConnectorsContext } from './context.js';
 
 import { browseConnector, listConnectorFiles, pickFiles } from './items-use-cases.js';
+import { boxPickerKey, logPick, sharepointSites } from './picker-use-cases.js';
 import { connectorActor, deleteConnection, disconnectConnection, finishConnection, listConnectors, startConnection, viewOf } from './use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
 
@@ -65,6 +66,19 @@ export const connectorRoutes = {
 
   async browseConnector({ actor, path, query }, ctx) {
     return { status: 200, body: await browseConnector(ctx, actor, path.name, query) };
+  },
+
+  async refreshBoxPickerKey({ actor, body }, ctx) {
+    return { status: 200, body: await boxPickerKey(ctx, actor, body ?? {}) };
+  },
+
+  async logConnectorPick({ actor, body }, ctx) {
+    await logPick(ctx, actor, body);
+    return { status: 204 };
+  },
+
+  async listSharepointSites({ actor, query }, ctx) {
+    return { status: 200, body: await sharepointSites(ctx, actor, query) };
   },
 
   async listConnectorFiles({ actor, body }, ctx) {

@@ -58,13 +58,17 @@ export async function adapterOf(deps: AdapterDeps, connectionUuid: string): Prom
   const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
   const client = info ? deps.connectors.clients[info.family] : null;
   if (!row || !info || !client) return null;
-  const adapter = fileAdapterFor(info.name, {
-    key: `${info.family}:${connectionUuid}`,
-    apiBase: client.endpoints.api,
-    token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
-    limiter: deps.connectors.limiter,
-    onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
-  });
+  const adapter = fileAdapterFor(
+    info.name,
+    {
+      key: `${info.family}:${connectionUuid}`,
+      apiBase: client.endpoints.api,
+      token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
+      limiter: deps.connectors.limiter,
+      onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
+    },
+    { endpoints: client.endpoints, account: row.display_name },
+  );
   return adapter ? { adapter, ownerId: row.owner_user_id } : null;
 }
 

@@ -27,12 +27,14 @@ import {
   ConnectorName
 } from '../../react-query/model';
 import type {
+  BoxPickerKey,
   ConnectRedirect,
   Connection,
   ConnectorBrowsePage,
   ConnectorFileList,
   ConnectorFilePage,
-  ConnectorList
+  ConnectorList,
+  SharepointSitePage
 } from '../../react-query/model';
 
 
@@ -45,6 +47,10 @@ export const getSyncConnectorFilesResponseMock = (overrideResponse: Partial<Extr
 export const getBrowseConnectorResponseMock = (overrideResponse: Partial<Extract<ConnectorBrowsePage, object>> = {}): ConnectorBrowsePage => ({items: Array.from({ length: faker.number.int({min: 1, max: 1000}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER'] as const), drive_id: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), updated: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), selectable: faker.datatype.boolean()})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 export const getListConnectorFilesResponseMock = (overrideResponse: Partial<Extract<ConnectorFilePage, object>> = {}): ConnectorFilePage => ({files: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER','DATABASE','WORKSPACE','PAGE'] as const), connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), parent_uuids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.uuid())), updated: faker.date.past().toISOString().slice(0, 19) + 'Z', status: faker.helpers.arrayElement(Object.values(ConnectorFileStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), file_uuid: faker.helpers.arrayElement([faker.string.uuid(), null])})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+
+export const getRefreshBoxPickerKeyResponseMock = (overrideResponse: Partial<Extract<BoxPickerKey, object>> = {}): BoxPickerKey => ({api_key: faker.string.alpha({length: {min: 10, max: 4096}}), expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getListSharepointSitesResponseMock = (overrideResponse: Partial<Extract<SharepointSitePage, object>> = {}): SharepointSitePage => ({sites: Array.from({ length: faker.number.int({min: 1, max: 1000}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), webUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 export const getDisconnectConnectorResponseMock = (overrideResponse: Partial<Extract<Connection, object>> = {}): Connection => ({connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connected: faker.datatype.boolean(), connection_display_name: faker.string.alpha({length: {min: 10, max: 20}}), org_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), manageable: faker.datatype.boolean(), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
 
@@ -113,6 +119,40 @@ export const getListConnectorFilesMockHandler = (overrideResponse?: ConnectorFil
   }, options)
 }
 
+export const getRefreshBoxPickerKeyMockHandler = (overrideResponse?: BoxPickerKey | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<BoxPickerKey> | BoxPickerKey), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/connectors/box/picker', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRefreshBoxPickerKeyResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getLogConnectorPickMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/connectors/picker/log', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+  if (typeof overrideResponse === 'function') {await overrideResponse(info); }
+
+    return new HttpResponse(null,
+      { status: 204
+      })
+  }, options)
+}
+
+export const getListSharepointSitesMockHandler = (overrideResponse?: SharepointSitePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SharepointSitePage> | SharepointSitePage), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/connectors/sharepoint/sites', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListSharepointSitesResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getDisconnectConnectorMockHandler = (overrideResponse?: Connection | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Connection> | Connection), options?: RequestHandlerOptions) => {
   return http.get('*/rest/connectors/:connectorId/disconnect', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -164,6 +204,9 @@ export const getConnectorsMock = () => [
   getSyncConnectorFilesMockHandler(),
   getBrowseConnectorMockHandler(),
   getListConnectorFilesMockHandler(),
+  getRefreshBoxPickerKeyMockHandler(),
+  getLogConnectorPickMockHandler(),
+  getListSharepointSitesMockHandler(),
   getDisconnectConnectorMockHandler(),
   getStartConnectionMockHandler(),
   getUpdateConnectionMockHandler(),

@@ -30,6 +30,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BoxPickerKey,
   BrowseConnectorParams,
   ConnectRedirect,
   Connection,
@@ -41,7 +42,11 @@ import type {
   ConnectorList,
   ConnectorPick,
   ListConnectorsParams,
+  ListSharepointSitesParams,
+  LogConnectorPickBody,
   ProblemResponse,
+  RefreshBoxPickerKeyBody,
+  SharepointSitePage,
   StartConnectionParams,
   StartConnectorConnectionParams
 } from '../model';
@@ -790,7 +795,412 @@ export const useListConnectorFiles = <TError = ProblemResponse,
       > => {
       return useMutation(getListConnectorFilesMutationOptions(options), queryClient);
     }
-    export type disconnectConnectorResponse200 = {
+    export type refreshBoxPickerKeyResponse200 = {
+  data: BoxPickerKey
+  status: 200
+}
+
+export type refreshBoxPickerKeyResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type refreshBoxPickerKeyResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type refreshBoxPickerKeyResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type refreshBoxPickerKeyResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type refreshBoxPickerKeyResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type refreshBoxPickerKeyResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type refreshBoxPickerKeyResponseSuccess = (refreshBoxPickerKeyResponse200) & {
+  headers: Headers;
+};
+export type refreshBoxPickerKeyResponseError = (refreshBoxPickerKeyResponse400 | refreshBoxPickerKeyResponse401 | refreshBoxPickerKeyResponse403 | refreshBoxPickerKeyResponse404 | refreshBoxPickerKeyResponse413 | refreshBoxPickerKeyResponse503) & {
+  headers: Headers;
+};
+
+export type refreshBoxPickerKeyResponse = (refreshBoxPickerKeyResponseSuccess | refreshBoxPickerKeyResponseError)
+
+export const getRefreshBoxPickerKeyUrl = () => {
+
+
+
+
+  return `/rest/connectors/box/picker`
+}
+
+/**
+ * A short-lived token downscoped from the caller's Box connection (the organisation's with
+ * `file_repository_type=ORG`) to Box's picker scopes (`base_picker item_preview`), and when it
+ * expires. The page asks for a new one before opening the picker when the expiry of the key it
+ * holds is past (seed 001 §4). 404 `connection_not_found` without a Box connection; 503
+ * `connector_not_configured`, or `connector_not_responding` when Box does not answer.
+ * @summary A new key for the Box content picker (seed 001 §7 "Refresh Box credentials")
+ */
+export const refreshBoxPickerKey = async (refreshBoxPickerKeyBody?: RefreshBoxPickerKeyBody, options?: Parameters<typeof apiFetch>[1]): Promise<refreshBoxPickerKeyResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<refreshBoxPickerKeyResponse>(getRefreshBoxPickerKeyUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(refreshBoxPickerKeyBody)
+  }
+);}
+
+
+
+
+
+export const getRefreshBoxPickerKeyMutationKey = () => ['refreshBoxPickerKey'] as const;
+
+export const getRefreshBoxPickerKeyMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshBoxPickerKey>>, TError,RefreshBoxPickerKeyMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof refreshBoxPickerKey>>, TError,RefreshBoxPickerKeyMutationVariables, TContext> => {
+
+const mutationKey = getRefreshBoxPickerKeyMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof refreshBoxPickerKey>>, RefreshBoxPickerKeyMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  refreshBoxPickerKey(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RefreshBoxPickerKeyMutationResult = NonNullable<Awaited<ReturnType<typeof refreshBoxPickerKey>>>
+    export type RefreshBoxPickerKeyMutationBody = RefreshBoxPickerKeyBody | undefined
+    export type RefreshBoxPickerKeyMutationError = ProblemResponse
+    export type RefreshBoxPickerKeyMutationVariables = {data?: RefreshBoxPickerKeyBody}
+
+    /**
+ * @summary A new key for the Box content picker (seed 001 §7 "Refresh Box credentials")
+ */
+export const useRefreshBoxPickerKey = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshBoxPickerKey>>, TError,RefreshBoxPickerKeyMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof refreshBoxPickerKey>>,
+        TError,
+        RefreshBoxPickerKeyMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRefreshBoxPickerKeyMutationOptions(options), queryClient);
+    }
+    export type logConnectorPickResponse204 = {
+  data: void
+  status: 204
+}
+
+export type logConnectorPickResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type logConnectorPickResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type logConnectorPickResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type logConnectorPickResponseSuccess = (logConnectorPickResponse204) & {
+  headers: Headers;
+};
+export type logConnectorPickResponseError = (logConnectorPickResponse400 | logConnectorPickResponse401 | logConnectorPickResponse413) & {
+  headers: Headers;
+};
+
+export type logConnectorPickResponse = (logConnectorPickResponseSuccess | logConnectorPickResponseError)
+
+export const getLogConnectorPickUrl = () => {
+
+
+
+
+  return `/rest/connectors/picker/log`
+}
+
+/**
+ * Writes one line to the server's log: who picked, the connector, and `content` (the page's
+ * own words about the pick, at most 2,000 characters). Nothing is stored; a signed-in person only.
+ * @summary Log what a picker did (seed 001 §7 "Log a pick")
+ */
+export const logConnectorPick = async (logConnectorPickBody: LogConnectorPickBody, options?: Parameters<typeof apiFetch>[1]): Promise<logConnectorPickResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<logConnectorPickResponse>(getLogConnectorPickUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(logConnectorPickBody)
+  }
+);}
+
+
+
+
+
+export const getLogConnectorPickMutationKey = () => ['logConnectorPick'] as const;
+
+export const getLogConnectorPickMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logConnectorPick>>, TError,LogConnectorPickMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof logConnectorPick>>, TError,LogConnectorPickMutationVariables, TContext> => {
+
+const mutationKey = getLogConnectorPickMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logConnectorPick>>, LogConnectorPickMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  logConnectorPick(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LogConnectorPickMutationResult = NonNullable<Awaited<ReturnType<typeof logConnectorPick>>>
+    export type LogConnectorPickMutationBody = LogConnectorPickBody
+    export type LogConnectorPickMutationError = ProblemResponse
+    export type LogConnectorPickMutationVariables = {data: LogConnectorPickBody}
+
+    /**
+ * @summary Log what a picker did (seed 001 §7 "Log a pick")
+ */
+export const useLogConnectorPick = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logConnectorPick>>, TError,LogConnectorPickMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof logConnectorPick>>,
+        TError,
+        LogConnectorPickMutationVariables,
+        TContext
+      > => {
+      return useMutation(getLogConnectorPickMutationOptions(options), queryClient);
+    }
+    export type listSharepointSitesResponse200 = {
+  data: SharepointSitePage
+  status: 200
+}
+
+export type listSharepointSitesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listSharepointSitesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listSharepointSitesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listSharepointSitesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listSharepointSitesResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type listSharepointSitesResponseSuccess = (listSharepointSitesResponse200) & {
+  headers: Headers;
+};
+export type listSharepointSitesResponseError = (listSharepointSitesResponse400 | listSharepointSitesResponse401 | listSharepointSitesResponse403 | listSharepointSitesResponse404 | listSharepointSitesResponse503) & {
+  headers: Headers;
+};
+
+export type listSharepointSitesResponse = (listSharepointSitesResponseSuccess | listSharepointSitesResponseError)
+
+export const getListSharepointSitesUrl = (params?: ListSharepointSitesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/connectors/sharepoint/sites?${stringifiedParams}` : `/rest/connectors/sharepoint/sites`
+}
+
+/**
+ * A page of the sites of the caller's SharePoint connection (the organisation's with
+ * `file_repository_type=ORG`), each with `name` and `webUrl`, and the cursor of the next page
+ * (null at the end); `search` narrows them by name. 404 `connection_not_found` without a
+ * connection; 503 with '{connector name} is not responding. Please try again later.' when
+ * SharePoint fails.
+ * @summary The SharePoint sites the caller can see, a page at a time (seed 001 §7 "SharePoint site list")
+ */
+export const listSharepointSites = async (params?: ListSharepointSitesParams, options?: Parameters<typeof apiFetch>[1]): Promise<listSharepointSitesResponse> => {
+
+  return apiFetch<listSharepointSitesResponse>(getListSharepointSitesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListSharepointSitesQueryKey = (params?: ListSharepointSitesParams,) => {
+    return [
+    `/rest/connectors/sharepoint/sites`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListSharepointSitesQueryOptions = <TData = Awaited<ReturnType<typeof listSharepointSites>>, TError = ProblemResponse>(params?: ListSharepointSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSharepointSites>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSharepointSitesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSharepointSites>>> = ({ signal }) => listSharepointSites(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSharepointSites>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSharepointSitesQueryResult = NonNullable<Awaited<ReturnType<typeof listSharepointSites>>>
+export type ListSharepointSitesQueryError = ProblemResponse
+
+
+export function useListSharepointSites<TData = Awaited<ReturnType<typeof listSharepointSites>>, TError = ProblemResponse>(
+ params: undefined |  ListSharepointSitesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSharepointSites>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSharepointSites>>,
+          TError,
+          Awaited<ReturnType<typeof listSharepointSites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSharepointSites<TData = Awaited<ReturnType<typeof listSharepointSites>>, TError = ProblemResponse>(
+ params?: ListSharepointSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSharepointSites>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSharepointSites>>,
+          TError,
+          Awaited<ReturnType<typeof listSharepointSites>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSharepointSites<TData = Awaited<ReturnType<typeof listSharepointSites>>, TError = ProblemResponse>(
+ params?: ListSharepointSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSharepointSites>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The SharePoint sites the caller can see, a page at a time (seed 001 §7 "SharePoint site list")
+ */
+
+export function useListSharepointSites<TData = Awaited<ReturnType<typeof listSharepointSites>>, TError = ProblemResponse>(
+ params?: ListSharepointSitesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSharepointSites>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSharepointSitesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type disconnectConnectorResponse200 = {
   data: Connection
   status: 200
 }

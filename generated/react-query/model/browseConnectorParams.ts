@@ -29,5 +29,12 @@ search?: string;
  * @maxLength 4000
  */
 cursor?: string;
+/**
+ * SharePoint only: the site chosen in the site selector. Without `folder_id` and `search`,
+ * the page is the site's document libraries (folders whose `drive_id` is the library's);
+ * a search without `drive_id` looks through each of them.
+ * @maxLength 500
+ */
+site_id?: string;
 file_repository_type?: BrowseConnectorFileRepositoryType;
 };

@@ -5,7 +5,9 @@
 import { type ProviderCallDeps, providerJson } from '../provider-call.js';
 import type { BoxTokenExchange } from './box-types.js';
 
-export type BoxPickerKey = { api_key: string; expires_at: string };
+import type { BoxPickerKey } from './box-picker-rule.js';
+
+export type { BoxPickerKey } from './box-picker-rule.js';
 export const PICKER_SCOPES = 'base_picker item_preview';
 
 /** A downscoped key for the picker; `tokenEndpoint` is the Box family's token address (FamilyEndpoints.token). */
@@ -23,17 +25,4 @@ export async function mintBoxPickerKey(call: ProviderCallDeps, tokenEndpoint: st
   return { api_key: answer.access_token, expires_at: new Date(now().getTime() + answer.expires_in * 1000).toISOString() };
 }
 
-/** The key to open the picker with: the current one unless it is missing or its expiry is past. */
-export async function boxPickerKey(
-  current: BoxPickerKey | null,
-  mint: () => Promise<BoxPickerKey>,
-  deps: { now: () => Date; logError: (message: string) => void },
-): Promise<BoxPickerKey> {
-  if (!current) return mint();
-  const expiresAt = Date.parse(current.expires_at);
-  if (Number.isNaN(expiresAt)) {
-    deps.logError(`the Box picker key's expiry does not parse: ${JSON.stringify(current.expires_at)}`);
-    return current;
-  }
-  return expiresAt <= deps.now().getTime() ? mint() : current;
-}
+export { boxPickerKey } from './box-picker-rule.js';

@@ -26,3 +26,5 @@ export type BoxEventSource = Partial<BoxItem> & { type?: string; id?: string; it
 export type BoxEvent = { event_id: string; event_type: string; source?: BoxEventSource | null };
 export type BoxEvents = { chunk_size: number; next_stream_position: string | number; entries: BoxEvent[] };
 export type BoxTokenExchange = { access_token: string; expires_in: number; token_type?: string; issued_token_type?: string };
+/** GET /search, paged by offset. */
+export type BoxSearch = { entries: BoxItem[]; total_count: number; limit?: number; offset?: number };

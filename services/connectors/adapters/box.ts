@@ -6,7 +6,7 @@
 // and /content for bytes (a 302 to Box's download host, followed only to dl.boxcloud.com or the
 // configured origin).
 import { ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
-import type { BoxCollaboration, BoxEvents, BoxItem, BoxItems } from './box-types.js';
+import type { BoxCollaboration, BoxEvents, BoxItem, BoxItems, BoxSearch } from './box-types.js';
 import type { Change, FileSourceAdapter, PickedRoot, Readers, RemoteItem } from './types.js';
 
 const PAGE_SIZE = 1000;
@@ -118,6 +118,31 @@ export function boxAdapter(call: ProviderCallDeps, opts: { pageSize?: number } =
     checkpoint ? (JSON.parse(checkpoint) as Walk) : { folders: [root.remoteId], marker: null };
 
   return {
+    async browse(b) {
+      const shown = (entries: BoxItem[]) => entries.filter((e) => e.type === 'file' || e.type === 'folder').map((e) => boxItem(e, null));
+      const size = Math.min(limit, 200);
+      if (b.search) {
+        const offset = b.cursor ? Number(b.cursor) : 0;
+        if (!Number.isSafeInteger(offset) || offset < 0) throw new ProviderHttpError(400, 'the page cursor is not an offset');
+        const page = await get<BoxSearch>('/search', {
+          query: b.search,
+          limit: size,
+          offset,
+          fields: FIELDS,
+          ...(b.folderId ? { ancestor_folder_ids: b.folderId } : {}),
+        });
+        return { items: shown(page.entries), cursor: offset + page.entries.length < page.total_count ? String(offset + page.entries.length) : null };
+      }
+      // "All Files" is folder 0.
+      const page = await get<BoxItems>(`/folders/${enc(b.folderId ?? '0')}/items`, {
+        usemarker: true,
+        limit: size,
+        marker: b.cursor ?? undefined,
+        fields: FIELDS,
+      });
+      return { items: shown(page.entries), cursor: page.next_marker || null };
+    },
+
     async item(root) {
       // Box's file and folder ids are separate series: a picked id is tried as a file, then as a folder.
       // (a trashed file is gone: its id is not then looked up as a folder's).

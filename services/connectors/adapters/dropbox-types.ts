@@ -20,3 +20,5 @@ export type FileMembers = {
   invitees: { access_type: { '.tag': string }; invitee: { '.tag': string; email?: string } }[];
   cursor?: string;
 };
+/** files/search_v2 and search/continue_v2: each match's metadata is the entry. */
+export type SearchResult = { matches: { metadata: { '.tag': 'metadata'; metadata: DropboxEntry } }[]; has_more: boolean; cursor?: string };

@@ -6,7 +6,7 @@
 // the members of shared files and shared folders for readers (the others are the owner's alone); and
 // files/download on the content host, its argument in the Dropbox-API-Arg header.
 import { ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
-import type { DropboxEntry, FileMembers, ListFolderResult } from './dropbox-types.js';
+import type { DropboxEntry, FileMembers, ListFolderResult, SearchResult } from './dropbox-types.js';
 import { type Change, CursorExpired, type FileSourceAdapter, type PickedRoot, type Readers, type RemoteItem } from './types.js';
 
 const PAGE_SIZE = 500;
@@ -94,6 +94,23 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
     entries.filter((e): e is Live => e['.tag'] !== 'deleted' && e.id !== root.remoteId && e.path_lower !== root.remoteId.toLowerCase());
 
   return {
+    async browse(b) {
+      const live = (entries: DropboxEntry[]) => entries.filter((e): e is Live => e['.tag'] !== 'deleted').map((e) => dropboxItem(e, null));
+      if (b.search) {
+        const answer = b.cursor
+          ? await post<SearchResult>('/files/search/continue_v2', { cursor: b.cursor })
+          : await post<SearchResult>('/files/search_v2', {
+              query: b.search,
+              options: { max_results: Math.min(limit, 100), file_status: 'active', ...(b.folderId ? { path: b.folderId } : {}) },
+            });
+        return { items: live(answer.matches.map((m) => m.metadata.metadata)), cursor: answer.has_more && answer.cursor ? answer.cursor : null };
+      }
+      const answer = b.cursor
+        ? await post<ListFolderResult>('/files/list_folder/continue', { cursor: b.cursor })
+        : await post<ListFolderResult>('/files/list_folder', { path: b.folderId ?? '', recursive: false, limit: Math.min(limit, 200) });
+      return { items: live(answer.entries), cursor: answer.has_more ? answer.cursor : null };
+    },
+
     async item(root) {
       try {
         const e = await post<DropboxEntry>('/files/get_metadata', { path: root.remoteId });

@@ -27,6 +27,8 @@ export type DriveItem = {
   deleted?: { state?: string };
   /** Present when the item is shared with others. */
   shared?: { scope?: string };
+  /** sharedWithMe: the item itself, in its owner's drive. */
+  remoteItem?: Omit<DriveItem, 'remoteItem'>;
 };
 export type Collection<T> = { value: T[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
 export type Site = { id: string; name?: string; displayName?: string; webUrl?: string };

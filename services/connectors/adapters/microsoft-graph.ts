@@ -15,6 +15,8 @@ export const GRAPH_DOWNLOAD_HOSTS = ['.sharepoint.com', '.1drv.com', '.svc.ms'];
 type Walk = { drive: string | null; folders: string[]; next: string | null };
 
 const enc = encodeURIComponent;
+/** The picker's page links: a drive's children or search, nothing else (a cursor comes back from the browser). */
+const BROWSE_LINK = /^\/(drives\/[^/?]+|me\/drive)\/(items\/[^/?]+\/children|root\/children|root\/search\(q='[^/?]*'\))\?[^#]*$/;
 const driveBase = (drive: string | null | undefined) => (drive ? `/drives/${enc(drive)}` : '/me/drive');
 
 function emailOf(identity: GraphIdentity | undefined): string | null {
@@ -54,6 +56,22 @@ export function graphItem(i: DriveItem, readers: Readers | null): RemoteItem {
     readers,
   };
 }
+
+/** The picker's folder of what others shared with the person (OneDrive's "Shared with me"); not an item at the source. */
+export const SHARED_WITH_ME = 'shared-with-me';
+const sharedWithMeFolder = (): RemoteItem => ({
+  remoteId: SHARED_WITH_ME,
+  name: 'Shared with me',
+  kind: 'FOLDER',
+  parentRemoteIds: [],
+  url: null,
+  updatedAt: null,
+  size: null,
+  mimeType: null,
+  driveId: null,
+  readers: null,
+  browseOnly: true,
+});
 
 /** The token of a delta link, in either of Graph's forms (`?token=…` or `delta(token='…')`). */
 export function deltaTokenOf(link: string): string {
@@ -100,6 +118,30 @@ export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapter
   const deltaRoot = `${driveBase(opts.driveId)}/root/delta`;
 
   return {
+    async browse(b) {
+      const base = driveBase(b.driveId ?? opts.driveId);
+      // What others shared with the person lives in their drives: each item carries its drive.
+      if (b.folderId === SHARED_WITH_ME && !b.driveId) {
+        const shared = await get<Collection<DriveItem>>('/me/drive/sharedWithMe');
+        return { items: shared.value.flatMap((i) => (i.remoteItem ? [graphItem({ ...i.remoteItem, id: i.remoteItem.id ?? i.id }, null)] : [])), cursor: null };
+      }
+      let page: Collection<DriveItem>;
+      if (b.cursor) {
+        if (b.cursor.includes('..') || !BROWSE_LINK.test(b.cursor)) throw new ProviderHttpError(400, 'the page cursor is not a page of this drive');
+        page = await get(b.cursor);
+      } else if (b.search) {
+        // OData quotes a quote by doubling it.
+        page = await get(`${base}/root/search(q='${enc(b.search.replace(/'/g, "''"))}')`, { $top: pageSize });
+      } else {
+        page = await get(b.folderId ? `${base}/items/${enc(b.folderId)}/children` : `${base}/root/children`, { $top: pageSize });
+      }
+      const nextLink = page['@odata.nextLink'];
+      const items = page.value.filter((i) => !i.deleted).map((i) => graphItem(i, null));
+      // The top of a OneDrive also offers what others shared with the person.
+      if (!b.folderId && !b.search && !b.cursor && !b.driveId && !opts.driveId) items.push(sharedWithMeFolder());
+      return { items, cursor: nextLink ? apiPathOf(call.apiBase, nextLink) : null };
+    },
+
     async item(root) {
       try {
         const i = await get<DriveItem>(`${driveBase(root.driveId ?? opts.driveId)}/items/${enc(root.remoteId)}`);

@@ -6,9 +6,9 @@ import type { Collection, Drive, Site } from './microsoft-graph-types.js';
 
 export type SitePage = { sites: { id: string; name: string; url: string | null }[]; next: string | null };
 
-/** One page of sites; `page` is the `next` of the page before (null: the first). */
-export async function sites(call: ProviderCallDeps, page: string | null, pageSize = 100): Promise<SitePage> {
-  const answer = await providerJson<Collection<Site>>(call, page ?? '/sites', page ? {} : { query: { search: '*', $top: pageSize } });
+/** One page of sites; `page` is the `next` of the page before (null: the first); `search` narrows them by name ('*': all). */
+export async function sites(call: ProviderCallDeps, page: string | null, pageSize = 100, search = '*'): Promise<SitePage> {
+  const answer = await providerJson<Collection<Site>>(call, page ?? '/sites', page ? {} : { query: { search, $top: pageSize } });
   const nextLink = answer['@odata.nextLink'];
   return {
     sites: answer.value.map((s) => ({ id: s.id, name: s.displayName ?? s.name ?? s.id, url: s.webUrl ?? null })),

@@ -25,6 +25,8 @@ export type RemoteItem = {
   readers: Readers | null;
   /** The item's path, lower-cased, where the provider names removals by path (Dropbox). */
   path?: string;
+  /** A picker's folder that is no item at the source (OneDrive's "Shared with me"): opened, never picked. */
+  browseOnly?: boolean;
 };
 
 /** A root the person picked: a file, a folder, or a whole shared drive. */

@@ -78,7 +78,7 @@ export function createFakeBox() {
   const notFound = (res: ServerResponse) => json(res, 404, { type: 'error', status: 404, code: 'not_found' });
 
   const api: FakeApi = (_req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
-    if (!/^\/(files|folders|events)/.test(path)) return false;
+    if (!/^\/(files|folders|events|search)/.test(path)) return false;
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
       return json(res, 429, { type: 'error', status: 429, code: 'rate_limit_exceeded' }, { 'retry-after': String(state.retryAfterSeconds) });
@@ -89,6 +89,13 @@ export function createFakeBox() {
       const limit = Number(q.get('limit') ?? 100);
       const entries = q.get('stream_position') === 'now' ? [] : events.slice(at, at + limit);
       return json(res, 200, { chunk_size: entries.length, next_stream_position: at + entries.length, entries });
+    }
+    if (path === '/search') {
+      const term = (q.get('query') ?? '').toLowerCase();
+      const all = [...items.values()].filter((i) => !i.trashed && i.id !== '0' && i.name.toLowerCase().includes(term)).sort((a, b) => a.id.localeCompare(b.id));
+      const limit = Number(q.get('limit') ?? 30);
+      const offset = Number(q.get('offset') ?? 0);
+      return json(res, 200, { total_count: all.length, limit, offset, entries: all.slice(offset, offset + limit).map(view) });
     }
     const m = /^\/(files|folders)\/([^/]+)(\/items|\/collaborations|\/content|\/signed)?$/.exec(path);
     const i = m && items.get(decodeURIComponent(m[2]));

@@ -140,6 +140,18 @@ export function createFakeDropbox() {
         if (c.seq < state.resetBefore) return json(res, 409, { error_summary: 'reset/', error: { '.tag': 'reset' } });
         return json(res, 200, c.listing ? listing(c) : sinceCursor(c));
       }
+      case '/files/search_v2': {
+        const term = String(body.query ?? '').toLowerCase();
+        const options = (body.options ?? {}) as { path?: string };
+        const under = options.path ? pathOf(options.path) : '';
+        const found = [...entries.values()]
+          .filter((e) => e.path.split('/').pop()?.toLowerCase().includes(term) && inside(e.path.toLowerCase(), under ?? '', true))
+          .sort((a, b) => a.path.localeCompare(b.path));
+        return json(res, 200, {
+          matches: found.map((e) => ({ match_type: { '.tag': 'filename' }, metadata: { '.tag': 'metadata', metadata: metadata(e) } })),
+          has_more: false,
+        });
+      }
       case '/files/get_metadata': {
         const e = entries.get(String(body.path));
         return e ? json(res, 200, metadata(e)) : notFound();

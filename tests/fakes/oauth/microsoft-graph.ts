@@ -22,6 +22,8 @@ export type FakeGraphItem = {
   content?: string;
   mimeType?: string;
   permissions?: FakeGraphPermission[];
+  /** Shared with the person by someone else: listed by /me/drive/sharedWithMe. */
+  sharedWithMe?: boolean;
   lastModifiedDateTime: string;
 };
 
@@ -88,7 +90,10 @@ export function createFakeGraph(drive = 'drive-1') {
     return { value: all.slice(from, from + size), next: from + size < all.length ? next.toString() : undefined };
   }
 
-  const api: FakeApi = (req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
+  const api: FakeApi = (req: IncomingMessage, res: ServerResponse, route: string, url: URL) => {
+    let path = route;
+    // The person's own OneDrive is this drive too.
+    if (path.startsWith('/me/drive/')) path = `/drives/${drive}${path.slice('/me/drive'.length)}`;
     if (!path.startsWith('/drives/') && !path.startsWith('/sites')) return false;
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
@@ -96,7 +101,9 @@ export function createFakeGraph(drive = 'drive-1') {
     }
     if (path === '/sites') {
       if (url.searchParams.get('search') === null && url.searchParams.get('$skiptoken') === null) return json(res, 400, { error: { code: 'invalidRequest' } });
-      const page = paged(req, url, state.sites, '$skiptoken');
+      const search = url.searchParams.get('search');
+      const named = search && search !== '*' ? state.sites.filter((x) => x.displayName.toLowerCase().includes(search.toLowerCase())) : state.sites;
+      const page = paged(req, url, named, '$skiptoken');
       return json(res, 200, { value: page.value, '@odata.nextLink': page.next });
     }
     const site = /^\/sites\/([^/]+)\/drives$/.exec(path);
@@ -119,26 +126,40 @@ export function createFakeGraph(drive = 'drive-1') {
       const more = from + size < changes.length;
       return json(res, 200, more ? { value, '@odata.nextLink': `${link(from + size)}&$top=${size}` } : { value, '@odata.deltaLink': link(changes.length) });
     }
-    const m = /^\/items\/([^/]+)(\/children|\/permissions|\/content|\/download)?$/.exec(rest);
-    const i = m && items.get(decodeURIComponent(m[1]));
+    if (rest === '/sharedWithMe')
+      return json(res, 200, {
+        value: [...items.values()].filter((c) => c.sharedWithMe).map((c) => ({ id: `link-${c.id}`, name: c.name, remoteItem: view(c) })),
+      });
+    const searched = /^\/root\/search\(q='(.*)'\)$/.exec(decodeURIComponent(rest));
+    if (searched) {
+      const term = searched[1].replace(/''/g, "'").toLowerCase();
+      const all = [...items.values()].filter((c) => c.parent !== null && c.name.toLowerCase().includes(term)).sort((a, b) => a.id.localeCompare(b.id));
+      const page = paged(req, url, all, '$skiptoken');
+      return json(res, 200, { value: page.value.map(view), '@odata.nextLink': page.next });
+    }
+    // 'root' names the drive's root folder, as in Graph.
+    const rootId = [...items.values()].find((c) => c.parent === null)?.id;
+    const m = /^\/(?:items\/([^/]+)|(root))(\/children|\/permissions|\/content|\/download)?$/.exec(rest);
+    const id = m ? (m[2] || decodeURIComponent(m[1]) === 'root' ? rootId : decodeURIComponent(m[1])) : undefined;
+    const i = m && id ? items.get(id) : undefined;
     if (!m || !i) return json(res, 404, { error: { code: 'itemNotFound' } });
-    if (m[2] === '/children') {
+    if (m[3] === '/children') {
       state.calls.children++;
       const all = [...items.values()].filter((c) => c.parent === i.id).sort((a, b) => a.id.localeCompare(b.id));
       const page = paged(req, url, all, '$skiptoken');
       return json(res, 200, { value: page.value.map(view), '@odata.nextLink': page.next });
     }
-    if (m[2] === '/permissions') {
+    if (m[3] === '/permissions') {
       state.calls.permissions++;
       return json(res, 200, { value: i.permissions ?? [] });
     }
-    if (m[2] === '/content') {
+    if (m[3] === '/content') {
       state.calls.content++;
       res.writeHead(302, { location: `/v1.0${prefix}/items/${i.id}/download?sig=signed` });
       res.end();
       return true;
     }
-    if (m[2] === '/download') {
+    if (m[3] === '/download') {
       res.writeHead(200, { 'content-type': i.mimeType ?? 'application/octet-stream' });
       res.end(i.content ?? '');
       return true;

@@ -75,7 +75,7 @@ export const modalRegistry = {
   scheduledTask: built(() => import('../../features/tasks/scheduled-task-modal')),
   automation: later('Automation', 'tasks'),
   platformOptions: later('Platform options', 'the desktop app', { hiddenInInstallSidecar: true }),
-  sharepointSite: later('SharePoint site', 'connectors'),
+  sharepointSite: built(() => import('../../features/connectors/sharepoint-site-modal')),
   avatarManagement: later('Your avatar photo', 'virtual try-on'),
   shoppingTryOnOnboarding: later('Try on', 'virtual try-on'),
   announcementImage: built(() => import('../../features/upsells/image-announcement-modal')),

@@ -1,21 +1,28 @@
 // The picker for a connected file source: our browser over the provider's API (folders, shared
-// drives, search by name, several at once). Picked items are synced into the repository; the list
-// of connector files refreshes at 1 s and 5 s after (seed 001 §4), and the toast says a mail comes
-// when the sync is done.
+// drives, search by name, several at once); SharePoint's starts at the libraries of the site chosen
+// in the site selector, Box's picks files only ('Upload files') or folders only ('Upload folders').
+// Picked items are synced into the repository and the pick logged; the list of connector files
+// refreshes at 1 s and 5 s after (seed 001 §4), the toast says a mail comes when the sync is done,
+// and the sync toast follows the pick's files. A Microsoft picker's first page follows the
+// Microsoft login rules (one at a time, 20 s).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { browseConnector, syncConnectorFiles } from '../../../../generated/react-query/connectors/connectors';
-import type { ConnectorBrowsePage } from '../../../../generated/react-query/model';
+import { browseConnector, logConnectorPick, syncConnectorFiles } from '../../../../generated/react-query/connectors/connectors';
+import type { ConnectorBrowsePage, ConnectorFileList } from '../../../../generated/react-query/model';
 import type { ModalProps } from '../../platform/modals/types';
 import { problemMessage } from '../../platform/problem';
 import { TOAST_DURATION, toast } from '../../platform/toasts';
 import { ModalTitle } from '../../ui/modal-parts';
 import type { ConnectorPickerArgs } from './connectors-args';
+import { trackConnectorSync } from './connector-sync-toast';
+import { MicrosoftTokenError, throughLogin } from './microsoft-login';
 import { labelOf } from './use-connectors';
 
 type Item = ConnectorBrowsePage['items'][number];
 type Folder = { id: string; name: string; drive_id: string | null };
 const SEARCH_DEBOUNCE_MS = 250;
+/** Items of different drives may share an id (each SharePoint library's 'root'). */
+const keyOf = (i: { id: string; drive_id: string | null }) => `${i.drive_id ?? ''}/${i.id}`;
 
 export const refreshConnectorFiles = (client: ReturnType<typeof useQueryClient>) =>
   client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/rest/connectors/files/list') });
@@ -44,16 +51,22 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
     setLoading(true);
     setError(null);
     try {
-      const r = await browseConnector(args.name, {
-        file_repository_type: scope,
-        ...(query ? { search: query } : folder ? { folder_id: folder.id, ...(folder.drive_id ? { drive_id: folder.drive_id } : {}) } : {}),
-        ...(more ? { cursor: more } : {}),
-      });
-      const page = r.data as ConnectorBrowsePage;
+      const call = async () =>
+        (
+          await browseConnector(args.name, {
+            file_repository_type: scope,
+            ...(args.site ? { site_id: args.site.id } : {}),
+            ...(folder?.drive_id ? { drive_id: folder.drive_id } : {}),
+            ...(query ? { search: query } : folder ? { folder_id: folder.id } : {}),
+            ...(more ? { cursor: more } : {}),
+          })
+        ).data as ConnectorBrowsePage;
+      const page = more || path.length || query ? await call() : await throughLogin(args.name, call);
       setItems((old) => (more ? [...old, ...page.items] : page.items));
       setCursor(page.next_cursor);
     } catch (err) {
-      setError(problemMessage(err, `${label} is not responding. Please try again later.`));
+      const fallback = `${label} is not responding. Please try again later.`;
+      setError(err instanceof MicrosoftTokenError ? `${err.message}. ${problemMessage(err.cause, fallback)}` : problemMessage(err, fallback));
     } finally {
       setLoading(false);
     }
@@ -61,7 +74,10 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page is loaded when the folder or the search changes.
   useEffect(() => {
     void load(null);
-  }, [folder?.id, query]);
+  }, [folder ? keyOf(folder) : null, query]);
+
+  // Box's 'Upload files' picks files only, its 'Upload folders' folders only.
+  const pickable = (item: Item) => item.selectable && !(args.mode === 'files' && item.type === 'FOLDER') && !(args.mode === 'folders' && item.type === 'FILE');
 
   const openFolder = (item: Item) => {
     setSearch('');
@@ -72,8 +88,8 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
   const toggle = (item: Item) =>
     setPicked((old) => {
       const next = new Map(old);
-      if (next.has(item.id)) next.delete(item.id);
-      else next.set(item.id, item);
+      if (next.has(keyOf(item))) next.delete(keyOf(item));
+      else next.set(keyOf(item), item);
       return next;
     });
 
@@ -83,7 +99,7 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
     const files = chosen.filter((i) => i.type === 'FILE');
     const folders = chosen.filter((i) => i.type === 'FOLDER');
     try {
-      await syncConnectorFiles(args.name, {
+      const r = await syncConnectorFiles(args.name, {
         file_ids: files.map((i) => i.id),
         folder_ids: folders.map((i) => i.id),
         drive_ids: [...files, ...folders].map((i) => i.drive_id ?? ''),
@@ -92,6 +108,9 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
       toast.success("You'll receive an email when the sync is complete", { duration: TOAST_DURATION.long });
       close();
       for (const ms of [0, 1000, 5000]) setTimeout(() => void refreshConnectorFiles(client), ms);
+      trackConnectorSync(client, { name: args.name, repository: args.repository, picked: (r.data as ConnectorFileList).files });
+      // The log is a courtesy: a failure to write it changes nothing for the person.
+      void logConnectorPick({ connection_type: args.name, content: `picked ${files.length} files and ${folders.length} folders` }).catch(() => {});
     } catch (err) {
       toast.error(problemMessage(err, `${label} is not responding. Please try again later.`), { duration: TOAST_DURATION.long });
       setSyncing(false);
@@ -100,7 +119,7 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
 
   return (
     <div className="flex flex-col gap-3">
-      <ModalTitle>Add from {label}</ModalTitle>
+      <ModalTitle>{args.site ? `Add from ${label}: ${args.site.name}` : `Add from ${label}`}</ModalTitle>
       <input
         type="search"
         aria-label="Search files"
@@ -115,7 +134,7 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
             All
           </button>
           {path.map((f, i) => (
-            <span key={f.id} className="flex items-center gap-1">
+            <span key={keyOf(f)} className="flex items-center gap-1">
               <span aria-hidden>/</span>
               <button type="button" className="underline-offset-2 hover:underline" onClick={() => setPath(path.slice(0, i + 1))}>
                 {f.name}
@@ -131,14 +150,20 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
       ) : null}
       <ul aria-label={`${label} items`} className="max-h-96 divide-y overflow-y-auto rounded-lg border dark:divide-neutral-800 dark:border-neutral-800">
         {items.map((item) => (
-          <li key={item.id} className="flex items-center gap-2 px-3 py-2 text-sm">
-            <input type="checkbox" aria-label={`Pick ${item.name}`} disabled={!item.selectable} checked={picked.has(item.id)} onChange={() => toggle(item)} />
+          <li key={keyOf(item)} className="flex items-center gap-2 px-3 py-2 text-sm">
+            <input
+              type="checkbox"
+              aria-label={`Pick ${item.name}`}
+              disabled={!pickable(item)}
+              checked={picked.has(keyOf(item))}
+              onChange={() => toggle(item)}
+            />
             {item.type === 'FOLDER' ? (
               <button type="button" className="truncate text-left font-medium hover:underline" onClick={() => openFolder(item)}>
                 {item.name}
               </button>
             ) : (
-              <span className={item.selectable ? 'truncate' : 'truncate text-neutral-400'}>{item.name}</span>
+              <span className={pickable(item) ? 'truncate' : 'truncate text-neutral-400'}>{item.name}</span>
             )}
           </li>
         ))}

@@ -2,8 +2,17 @@
 // own, or their organisation's from /account/org/connectors).
 export type ConnectorsEnableArgs = { name: string; scope?: 'user' | 'org' };
 
-/** The picker: a connected file connector's source, synced into `repository` when picked. */
-export type ConnectorPickerArgs = { name: string; repository: { file_repository_type: 'USER' | 'ORG' | 'COLLECTION'; owner_id?: string | null } };
+type Repository = { file_repository_type: 'USER' | 'ORG' | 'COLLECTION'; owner_id?: string | null };
+
+/**
+ * The picker: a connected file connector's source, synced into `repository` when picked. `site`:
+ * SharePoint's site chosen in the site selector; `mode`: Box's 'Upload files' (files only) or
+ * 'Upload folders' (folders only).
+ */
+export type ConnectorPickerArgs = { name: string; repository: Repository; site?: { id: string; name: string }; mode?: 'files' | 'folders' };
+
+/** The SharePoint site selector (seed 001 §2), before the picker on the chosen site. */
+export type SharepointSiteArgs = { repository: Repository };
 
 /**
  * Gmail with Calendar's permission modals (seed 001 §2): what Google will ask before connecting,

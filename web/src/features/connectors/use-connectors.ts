@@ -13,6 +13,7 @@ import { problemMessage } from '../../platform/problem';
 import { useSession } from '../../platform/session';
 import { TOAST_DURATION, toast } from '../../platform/toasts';
 import { connectorInfo } from '../../../../services/connectors/pure';
+import { MICROSOFT_TEXT, MicrosoftTokenError, throughLogin } from './microsoft-login';
 
 export type ConnectorScope = 'user' | 'org';
 const repo = (scope: ConnectorScope) => ({ file_repository_type: scope === 'org' ? ('ORG' as const) : ('USER' as const) });
@@ -34,7 +35,8 @@ const here = (scope: ConnectorScope) => (scope === 'org' ? '/account/org/connect
 /** Starts a connection and sends the browser to the provider; a failure says so in the seed's words. */
 export async function startConnecting(name: string, scope: ConnectorScope, returnPath = here(scope)) {
   try {
-    const r = await startConnectorConnection(name, { ...repo(scope), redirect_path: returnPath, referrer: 'connectors' });
+    // A Microsoft connection is a Microsoft login: one at a time.
+    const r = await throughLogin(name, () => startConnectorConnection(name, { ...repo(scope), redirect_path: returnPath, referrer: 'connectors' }));
     const url = (r.data as { redirect_url?: string }).redirect_url;
     if (!url) {
       toast.error('Failed to initiate OAuth flow', { duration: TOAST_DURATION.long });
@@ -42,7 +44,9 @@ export async function startConnecting(name: string, scope: ConnectorScope, retur
     }
     leavePage.to(url);
   } catch (err) {
-    toast.error(problemMessage(err, 'Unable to start connection.'), { duration: TOAST_DURATION.long });
+    const timedOut = err instanceof MicrosoftTokenError && err.message === MICROSOFT_TEXT.timedOut;
+    const reason = err instanceof MicrosoftTokenError ? err.cause : err;
+    toast.error(timedOut ? MICROSOFT_TEXT.timedOut : problemMessage(reason, 'Unable to start connection.'), { duration: TOAST_DURATION.long });
   }
 }
 

@@ -2,7 +2,7 @@
 // arguments come from the features' *-args.ts files, plain types that import nothing of the web
 // app; the shell's registry (app/modals/registry.ts) gives each modal its component, lazily.
 import type { LoginModalArgs } from '../../features/auth/login-args';
-import type { ConnectorPickerArgs, ConnectorsEnableArgs, GooglePermissionsArgs } from '../../features/connectors/connectors-args';
+import type { ConnectorPickerArgs, ConnectorsEnableArgs, GooglePermissionsArgs, SharepointSiteArgs } from '../../features/connectors/connectors-args';
 import type { UpgradeModalArgs } from '../../features/billing/upgrade-args';
 import type { UploadFilesArgs } from '../../features/files/upload/upload-args';
 import type { MemoryKeyArgs, MemorySheetArgs } from '../../features/memories/memory-args';
@@ -84,7 +84,7 @@ export interface ModalCatalogue {
   scheduledTask: TaskModalArgs;
   automation: NoArgs;
   platformOptions: NoArgs;
-  sharepointSite: NoArgs;
+  sharepointSite: SharepointSiteArgs;
   avatarManagement: NoArgs;
   shoppingTryOnOnboarding: NoArgs;
   announcementImage: UpsellModalArgs;

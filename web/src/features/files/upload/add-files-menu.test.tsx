@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The Add files menu (seed 001 §2): 'Local files' alone today; with connectors, the connected
-// ones and an 'Add connectors' submenu that phones do not get.
+// ones (Box's as a submenu of 'Upload files' and 'Upload folders') and an 'Add connectors' submenu
+// that phones do not get.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -84,5 +85,31 @@ describe('AddFilesMenu', () => {
         .getAllByRole('menuitem')
         .map((i) => i.textContent?.trim()),
     ).toEqual(['Local files', 'Google Drive']);
+  });
+
+  it("opens a connected connector's own submenu (Box's 'Upload files' and 'Upload folders')", async () => {
+    screenWidth(true);
+    const files = vi.fn();
+    const folders = vi.fn();
+    const box: MenuConnector = {
+      ...connector('Box', true),
+      entries: [
+        { label: 'Upload files', onSelect: files },
+        { label: 'Upload folders', onSelect: folders },
+      ],
+    };
+    const { user, menu } = await openMenu(<AddFilesMenu repository={MY_FILES} connectors={[box]} />);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Box' }));
+    const sub = (await screen.findAllByRole('menu')).at(-1) as HTMLElement;
+    expect(
+      within(sub)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent?.trim()),
+    ).toEqual(['Upload files', 'Upload folders']);
+    // By keyboard, as the pointer's path between menus is not a browser's here.
+    within(sub).getByRole('menuitem', { name: 'Upload folders' }).focus();
+    await user.keyboard('{Enter}');
+    expect(folders).toHaveBeenCalledOnce();
+    expect(files).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
-// The Add files menu (seed 001 §2): 'Local files', then each connected connector, then an 'Add
-// connectors' submenu of the unconnected ones (not on phones). Connectors come later: without a
-// connector list the menu holds 'Local files' only.
+// The Add files menu (seed 001 §2): 'Local files', then each connected connector (Box as a
+// submenu of 'Upload files' and 'Upload folders'), then an 'Add connectors' submenu of the
+// unconnected ones (not on phones). Without a connector list the menu holds 'Local files' only.
 import { ChevronRight, HardDrive, Plus, Plug } from '../../../ui/icons';
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { useModals } from '../../../platform/modals/context';
@@ -8,8 +8,8 @@ import { useMediaQuery } from '../../../platform/use-media-query';
 import type { RepositoryRef } from '../file-keys';
 import { UPLOAD_TEXT } from './upload-texts';
 
-/** A connector as the menu shows it; `onSelect` opens its picker, or its connection flow when not connected. */
-export type MenuConnector = { name: string; label: string; connected: boolean; onSelect: () => void };
+/** A connector as the menu shows it; `onSelect` opens its picker, or its connection flow when not connected; `entries` make it a submenu. */
+export type MenuConnector = { name: string; label: string; connected: boolean; onSelect: () => void; entries?: { label: string; onSelect: () => void }[] };
 
 /** Below this width is a phone, where the 'Add connectors' submenu is left out. */
 export const WIDE_SCREEN_QUERY = '(min-width: 640px)';
@@ -47,11 +47,29 @@ export function AddFilesMenu({ repository, onLocalFiles, connectors, label = 'Ad
           <DropdownMenu.Item className={itemClass} onSelect={localFiles}>
             <HardDrive aria-hidden className="size-4 text-neutral-500" /> {UPLOAD_TEXT.localFiles}
           </DropdownMenu.Item>
-          {connected.map((c) => (
-            <DropdownMenu.Item key={c.name} className={itemClass} onSelect={c.onSelect}>
-              <Plug aria-hidden className="size-4 text-neutral-500" /> {c.label}
-            </DropdownMenu.Item>
-          ))}
+          {connected.map((c) =>
+            c.entries?.length ? (
+              <DropdownMenu.Sub key={c.name}>
+                <DropdownMenu.SubTrigger className={itemClass}>
+                  <Plug aria-hidden className="size-4 text-neutral-500" /> {c.label}
+                  <ChevronRight aria-hidden className="ml-auto size-4 text-neutral-400" />
+                </DropdownMenu.SubTrigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.SubContent sideOffset={4} className={contentClass}>
+                    {c.entries.map((e) => (
+                      <DropdownMenu.Item key={e.label} className={itemClass} onSelect={e.onSelect}>
+                        {e.label}
+                      </DropdownMenu.Item>
+                    ))}
+                  </DropdownMenu.SubContent>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Sub>
+            ) : (
+              <DropdownMenu.Item key={c.name} className={itemClass} onSelect={c.onSelect}>
+                <Plug aria-hidden className="size-4 text-neutral-500" /> {c.label}
+              </DropdownMenu.Item>
+            ),
+          )}
           {wide && unconnected.length > 0 && (
             <DropdownMenu.Sub>
               <DropdownMenu.SubTrigger className={itemClass}>

@@ -13,11 +13,14 @@ export const UPLOAD_TOAST_ID = 'upload-progress';
 /** How long the done state stays before the toast goes. */
 export const UPLOAD_DONE_TOAST_MS = TOAST_DURATION.long;
 
-export function useUploadProgress(progress: UploadProgress = uploadProgress) {
+/** What the toast reads of a run: its counts, and word when they change (an upload's, or a connector sync's). */
+export type ProgressSource = Pick<UploadProgress, 'get' | 'subscribe'>;
+
+export function useUploadProgress(progress: ProgressSource = uploadProgress) {
   return useSyncExternalStore(progress.subscribe, progress.get, progress.get);
 }
 
-export function UploadToast({ progress = uploadProgress }: { progress?: UploadProgress }) {
+export function UploadToast({ progress = uploadProgress }: { progress?: ProgressSource }) {
   const s = useUploadProgress(progress);
   const running = s.total > 0;
   const percent = percentComplete(s);
