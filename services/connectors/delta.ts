@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { CursorExpired, type RemoteItem } from './adapters/types.js';
 import { type ItemRepository, needsSync } from './items.js';
 import { removeItems, withDescendants } from './removal.js';
-import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps } from './sync.js';
+import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps, wellFormed } from './sync.js';
 import { own } from './tables.js';
 
 /** Where the connection's deltas go on from; taken now (and kept) when it has none yet. Null when it cannot sync. */
@@ -69,9 +69,12 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
   let page;
   try {
     page = await source.adapter.deltaPage(cursor);
+    if (!Array.isArray(page?.changes)) throw new Error('the delta has no changes');
   } catch (err) {
     if (err instanceof CursorExpired) return { expired: true };
-    throw err;
+    // Malformed or refused past the provider's retries: the cursor stays, the next run asks again.
+    deps.logger.warn({ connection: connectionUuid, reason: (err as Error).message }, 'a connection delta could not be read');
+    return { expired: false, cursor, more: false, walk: [], changed: 0 };
   }
   const ids = new Set(page.changes.flatMap((c) => [c.remoteId, ...(c.item?.parentRemoteIds ?? [])]));
   const rows: KnownItem[] = ids.size
@@ -95,7 +98,12 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
 
   for (const change of page.changes) {
     const mine = known.get(change.remoteId) ?? [];
+    if (typeof change.remoteId !== 'string') continue;
     const item = change.removed ? null : change.item;
+    if (item && !wellFormed(item)) {
+      deps.logger.warn({ connection: connectionUuid }, 'a malformed change of a connection delta was left out');
+      continue;
+    }
     if (!item || !isKept(item)) {
       await remove(mine);
       known.delete(change.remoteId);

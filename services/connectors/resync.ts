@@ -1,12 +1,13 @@
 // A resync asked of a repository's files (POST /rest/files/resync, which files owns): the connector
-// items matching its filters go EVALUATING_RESYNC, and each of their connections runs a sync that
-// looks at them again at the source (a delta first, then each one fetched or walked again, or
-// removed when gone), ending READY or SYNC_ERROR. Files already checked the person may add to the
+// items matching its filters go EVALUATING_RESYNC, and each connection syncing into the repository
+// runs a sync that catches up on its delta and looks at them again at the source (each one fetched
+// or walked again, or removed when gone), ending READY or SYNC_ERROR. Files already checked the person may add to the
 // repository; the items are those of the connections that sync into it.
 import type { Actor } from '../shared/actor.js';
 import type { ConnectorsContext } from './context.js';
 import { connectorActor } from './use-cases.js';
-import { evolveItem, type ItemRepository, itemStream, NO_ITEM } from './items.js';
+import { sql } from 'kysely';
+import { evolveItem, ITEM_STATUSES, type ItemRepository, itemStream, NO_ITEM } from './items.js';
 import { connectionsOf } from './queries.js';
 import { own } from './tables.js';
 
@@ -52,11 +53,19 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
   const uuids = [...(f.uuids ?? []), ...(f.ids ?? [])];
   // A synced file is named by its item's uuid or by its file's.
   if (uuids.length) q = q.where((eb) => eb.or([eb('item_uuid', 'in', uuids), eb('file_uuid', 'in', uuids)]));
-  if (f.file_types?.length) q = q.where('kind', 'in', f.file_types);
+  // Kinds (FOLDER, FILE...) or, as files take them, extensions without the dot.
+  if (f.file_types?.length) {
+    const types = f.file_types;
+    q = q.where((eb) => eb.or([eb('kind', 'in', types), ...types.map((t) => eb('name', 'ilike', `%.${t.replace(/^\./, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`))]));
+  }
   if (f.remote_file_ids?.length) q = q.where('remote_id', 'in', f.remote_file_ids);
   if (f.root_files_only) q = q.where('picked', '=', true);
   if (f.parent_uuids?.length) q = q.where((eb) => eb.or(f.parent_uuids!.map((p) => eb(eb.val(p), '=', eb.fn.any('parent_uuids')))));
-  if (f.status?.length) q = q.where('status', 'in', f.status);
+  // Files' states (PROCESSING, COMPLETE...) name no item; an item's own states do.
+  if (f.status?.length) {
+    const statuses = f.status.filter((st) => (ITEM_STATUSES as readonly string[]).includes(st));
+    q = statuses.length ? q.where('status', 'in', statuses) : q.where(sql<boolean>`false`);
+  }
   if (f.search_keyword?.trim()) q = q.where('name', 'ilike', `%${f.search_keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const items = await q.limit(RESYNC_MAX).execute();
   const at = ctx.now().toISOString();
@@ -68,7 +77,20 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
       await ctx.store.append(stream, version, [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: item.item_uuid, status: 'EVALUATING_RESYNC', at } }], trx);
     }
   });
-  for (const connection of new Set(items.map((i) => i.connection_uuid)))
-    await ctx.connectorSync.start({ connection_uuid: connection, run: crypto.randomUUID(), kind: 'resync' });
+  // Every connection that syncs into the repository runs: its delta catches up on what changed
+  // (a resync matching no item is a delta on demand), and the items asked about are looked at again.
+  const syncing = await own(ctx.db)
+    .selectFrom('connector_items')
+    .select('connection_uuid')
+    .distinct()
+    .where('repository_type', '=', repository.type)
+    .where('repository_owner', '=', repository.owner_id)
+    .where(
+      'connection_uuid',
+      'in',
+      allowed.map((c) => c.connection_uuid),
+    )
+    .execute();
+  for (const { connection_uuid } of syncing) await ctx.connectorSync.start({ connection_uuid, run: crypto.randomUUID(), kind: 'resync' });
   return items.map((i) => i.item_uuid);
 }

@@ -6,7 +6,7 @@
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Logger } from 'pino';
-import type { FileSourceAdapter, PickedRoot, RemoteItem } from './adapters/types.js';
+import type { FileSourceAdapter, ListPage, PickedRoot, RemoteItem } from './adapters/types.js';
 import { fileAdapterFor } from './adapters/file-adapters.js';
 import { accessToken } from './credentials.js';
 import type { ConnectorsPort } from './context.js';
@@ -48,6 +48,14 @@ export const isAcceptedName = (name: string) => CONNECTOR_PICK_EXTENSIONS.some((
 /** Whether a listed item is kept: a folder (to show the tree), a file of an accepted type, or a provider's own document. */
 export const isKept = (item: Pick<RemoteItem, 'kind' | 'name' | 'mimeType'>) =>
   item.kind !== 'FILE' || isAcceptedName(item.name) || !!item.mimeType?.startsWith('application/vnd.google-apps.');
+/** An item as the adapter read it has what a sync relies on (a provider's malformed entry does not). */
+export const wellFormed = (item: RemoteItem | null | undefined): item is RemoteItem =>
+  !!item &&
+  typeof item.remoteId === 'string' &&
+  item.remoteId.length > 0 &&
+  typeof item.name === 'string' &&
+  Array.isArray(item.parentRemoteIds) &&
+  (item.updatedAt === null || typeof item.updatedAt === 'string');
 
 export async function appendItem(deps: SyncDeps, itemUuid: string, decide: (s: ItemState) => ItemEvent[]) {
   const stream = itemStream(itemUuid);
@@ -108,7 +116,15 @@ export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts
       await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'The connection is not connected.', at } }]);
       continue;
     }
-    const item = await source.adapter.item({ remoteId: p.remote_id, driveId: p.drive_id });
+    let item: RemoteItem | null;
+    try {
+      item = await source.adapter.item({ remoteId: p.remote_id, driveId: p.drive_id });
+      if (item && !wellFormed(item)) throw new Error('the source described it in a form that could not be read');
+    } catch (err) {
+      const reason = `The source could not be read: ${(err as Error).message}`.slice(0, 300);
+      await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: reason, at } }]);
+      continue;
+    }
     if (!item) {
       await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: GONE, at } }]);
       continue;
@@ -159,7 +175,15 @@ export async function listFolderPage(
 ) {
   const source = await adapterOf(deps, connectionUuid);
   if (!source) return null;
-  const page = await source.adapter.listPage(folder.root, checkpoint);
+  let page: ListPage;
+  try {
+    page = await source.adapter.listPage(folder.root, checkpoint);
+    if (!Array.isArray(page?.items)) throw new Error('the listing has no items');
+  } catch (err) {
+    // What the provider retries could not mend (malformed or oversized data): the folder says why, the rest goes on.
+    await failFolder(deps, connectionUuid, folder, err);
+    return null;
+  }
   const at = deps.now().toISOString();
   const known = await own(deps.db)
     .selectFrom('connector_items')
@@ -172,6 +196,10 @@ export async function listFolderPage(
   const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
   uuidOf.set(folder.root.remoteId, folder.item_uuid);
   for (const item of page.items) {
+    if (!wellFormed(item)) {
+      deps.logger.warn({ connection: connectionUuid, folder: folder.item_uuid }, 'a malformed entry of a connector listing was left out');
+      continue;
+    }
     if (!isKept(item)) continue;
     const uuid = uuidOf.get(item.remoteId) ?? crypto.randomUUID();
     uuidOf.set(item.remoteId, uuid);
@@ -183,6 +211,12 @@ export async function listFolderPage(
     );
   }
   return page.checkpoint;
+}
+
+async function failFolder(deps: SyncDeps, connectionUuid: string, folder: FolderJob, err: unknown) {
+  const reason = `The source's listing could not be read: ${(err as Error).message}`.slice(0, 300);
+  deps.logger.warn({ connection: connectionUuid, item: folder.item_uuid, reason }, 'a connector folder could not be listed');
+  await appendItem(deps, folder.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: folder.item_uuid, error: reason, at: deps.now().toISOString() } }]);
 }
 
 /** The files still to fetch (queued, waiting or failed before). */

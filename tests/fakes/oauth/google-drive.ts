@@ -1,7 +1,8 @@
 // Drive API v3's slice the Google Drive adapter uses, on the Google OAuth fake (provider.ts):
 // files.list by parent with pages, files.get (metadata, alt=media), files.export, and changes
 // (startPageToken, list with removals), over an in-memory tree with shared drives and permissions.
-// `rateLimitNext` answers the next N calls with 429 and Retry-After, as Google does under load.
+// `rateLimitNext` answers the next N calls with 429 and Retry-After, as Google does under load;
+// `malformedListNext` answers the next N listings with a body cut short.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeApi } from './provider.js';
 
@@ -23,7 +24,15 @@ export function createFakeDrive() {
   const files = new Map<string, FakeDriveFile>();
   const changes: { fileId: string }[] = [];
   let clock = Date.parse('2026-11-01T00:00:00Z');
-  const state = { rateLimitNext: 0, retryAfterSeconds: 1, calls: { list: 0, get: 0, media: 0, changes: 0 } };
+  const state = {
+    rateLimitNext: 0,
+    retryAfterSeconds: 1,
+    /** The next N listing calls (files.list) answer with a body that is not JSON. */
+    malformedListNext: 0,
+    /** Every Drive call answered (429s and malformed answers included), and by kind. */
+    total: 0,
+    calls: { list: 0, get: 0, media: 0, changes: 0 },
+  };
 
   const touch = () => new Date((clock += 1000)).toISOString();
   const drive = {
@@ -67,6 +76,7 @@ export function createFakeDrive() {
 
   const api: FakeApi = (_req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
     if (!path.startsWith('/drive/v3/')) return false;
+    state.total++;
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(state.retryAfterSeconds) });
@@ -77,6 +87,12 @@ export function createFakeDrive() {
     const rest = path.slice('/drive/v3'.length);
     if (rest === '/files') {
       state.calls.list++;
+      if (state.malformedListNext > 0) {
+        state.malformedListNext--;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"files": [{"id": "x", "name":');
+        return true;
+      }
       const query = q.get('q') ?? '';
       const unquote = (v: string | undefined) => v?.replace(/\\'/g, "'").replace(/\\\\/g, '\\');
       // 'root' is My Drive's own id, as in Drive.
