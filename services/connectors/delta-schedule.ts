@@ -30,7 +30,8 @@ export function startDeltaSchedule(deps: {
   const tick = async () => {
     try {
       const slot = Math.floor(deps.now().getTime() / deps.intervalMs);
-      for (const connection of await connectionsWithCursor(deps.db)) await deps.sync.start({ connection_uuid: connection, run: `delta-${slot}`, kind: 'delta' });
+      for (const connection of await connectionsWithCursor(deps.db))
+        await deps.sync.start({ connection_uuid: connection, run: `delta-${slot}`, kind: 'delta' });
     } catch (err) {
       deps.onError(err);
     }

@@ -6,7 +6,7 @@
 // appears with its parent_uuids, a removed, unshared or moved-out one leaves the index. An expired
 // cursor falls back to a full listing of the picked roots, then a slim listing prunes what is gone.
 import { randomUUID } from 'node:crypto';
-import { CursorExpired, type RemoteItem } from './adapters/types.js';
+import { CursorExpired, type DeltaPage, type RemoteItem } from './adapters/types.js';
 import { type ItemRepository, needsSync } from './items.js';
 import { removeItems, withDescendants } from './removal.js';
 import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps, wellFormed } from './sync.js';
@@ -66,7 +66,7 @@ export type DeltaStep = { expired: true } | { expired: false; cursor: string; mo
 export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cursor: string): Promise<DeltaStep> {
   const source = await adapterOf(deps, connectionUuid);
   if (!source) return { expired: false, cursor, more: false, walk: [], changed: 0 };
-  let page;
+  let page: DeltaPage;
   try {
     page = await source.adapter.deltaPage(cursor);
     if (!Array.isArray(page?.changes)) throw new Error('the delta has no changes');
@@ -112,7 +112,8 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
     // The folders this connection syncs that hold it, by repository.
     const parentsIn = new Map<string, string[]>();
     for (const p of item.parentRemoteIds)
-      for (const folder of known.get(p) ?? []) if (folder.kind === 'FOLDER') parentsIn.set(repoKey(folder), [...(parentsIn.get(repoKey(folder)) ?? []), folder.item_uuid]);
+      for (const folder of known.get(p) ?? [])
+        if (folder.kind === 'FOLDER') parentsIn.set(repoKey(folder), [...(parentsIn.get(repoKey(folder)) ?? []), folder.item_uuid]);
     const gone: KnownItem[] = [];
     for (const r of mine) {
       const parents = parentsIn.get(repoKey(r));
@@ -125,7 +126,10 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
       await appendItem(deps, r.item_uuid, (s) => {
         if (!moved && r.name === item.name && !needsSync(s, item.updatedAt)) return [];
         changed++;
-        return [found(r.item_uuid, connectionUuid, item, { picked: r.picked, parents: r.picked ? r.parent_uuids : (parents ?? []), repository, at }), queued(r.item_uuid, at)];
+        return [
+          found(r.item_uuid, connectionUuid, item, { picked: r.picked, parents: r.picked ? r.parent_uuids : (parents ?? []), repository, at }),
+          queued(r.item_uuid, at),
+        ];
       });
     }
     await remove(gone);
@@ -179,7 +183,10 @@ export async function evaluateResyncs(deps: SyncDeps, connectionUuid: string): P
       continue;
     }
     const repository: ItemRepository = { type: a.repository_type, owner_id: a.repository_owner };
-    await appendItem(deps, a.item_uuid, () => [found(a.item_uuid, connectionUuid, item, { picked: false, parents: a.parent_uuids, repository, at }), queued(a.item_uuid, at)]);
+    await appendItem(deps, a.item_uuid, () => [
+      found(a.item_uuid, connectionUuid, item, { picked: false, parents: a.parent_uuids, repository, at }),
+      queued(a.item_uuid, at),
+    ]);
     if (item.kind === 'FOLDER') folders.push({ item_uuid: a.item_uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
   }
   return folders;

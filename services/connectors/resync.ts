@@ -56,7 +56,9 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
   // Kinds (FOLDER, FILE...) or, as files take them, extensions without the dot.
   if (f.file_types?.length) {
     const types = f.file_types;
-    q = q.where((eb) => eb.or([eb('kind', 'in', types), ...types.map((t) => eb('name', 'ilike', `%.${t.replace(/^\./, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`))]));
+    q = q.where((eb) =>
+      eb.or([eb('kind', 'in', types), ...types.map((t) => eb('name', 'ilike', `%.${t.replace(/^\./, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`))]),
+    );
   }
   if (f.remote_file_ids?.length) q = q.where('remote_id', 'in', f.remote_file_ids);
   if (f.root_files_only) q = q.where('picked', '=', true);
@@ -74,7 +76,12 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
       const stream = itemStream(item.item_uuid);
       const { state, version } = await ctx.store.aggregate(stream, NO_ITEM, evolveItem, trx);
       if (state.status === 'none' || state.status === 'removed') continue;
-      await ctx.store.append(stream, version, [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: item.item_uuid, status: 'EVALUATING_RESYNC', at } }], trx);
+      await ctx.store.append(
+        stream,
+        version,
+        [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: item.item_uuid, status: 'EVALUATING_RESYNC', at } }],
+        trx,
+      );
     }
   });
   // Every connection that syncs into the repository runs: its delta catches up on what changed

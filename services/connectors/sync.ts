@@ -106,14 +106,20 @@ export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts
     .selectAll()
     .where('connection_uuid', '=', connectionUuid)
     .where('picked', '=', true)
-    .where('status', 'in', opts.all ? ['RECEIVED', 'EVALUATING_RESYNC', 'QUEUED', 'RATE_LIMITED', 'SYNCING', 'READY', 'SYNC_ERROR'] : ['RECEIVED', 'EVALUATING_RESYNC'])
+    .where(
+      'status',
+      'in',
+      opts.all ? ['RECEIVED', 'EVALUATING_RESYNC', 'QUEUED', 'RATE_LIMITED', 'SYNCING', 'READY', 'SYNC_ERROR'] : ['RECEIVED', 'EVALUATING_RESYNC'],
+    )
     .execute();
   const folders: FolderJob[] = [];
   for (const p of picked) {
     const at = deps.now().toISOString();
     const repository: ItemRepository = { type: p.repository_type, owner_id: p.repository_owner };
     if (!source) {
-      await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'The connection is not connected.', at } }]);
+      await appendItem(deps, p.item_uuid, () => [
+        { type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'The connection is not connected.', at } },
+      ]);
       continue;
     }
     let item: RemoteItem | null;
@@ -129,7 +135,10 @@ export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts
       await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: GONE, at } }]);
       continue;
     }
-    await appendItem(deps, p.item_uuid, () => [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)]);
+    await appendItem(deps, p.item_uuid, () => [
+      found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }),
+      queued(p.item_uuid, at),
+    ]);
     if (item.kind === 'FOLDER') folders.push({ item_uuid: p.item_uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
   }
   return folders;
@@ -161,18 +170,16 @@ export function found(
     },
   };
 }
-export const queued = (itemUuid: string, at: string): ItemEvent => ({ type: 'ConnectorItemStatusChanged', data: { item_uuid: itemUuid, status: 'QUEUED', at } });
+export const queued = (itemUuid: string, at: string): ItemEvent => ({
+  type: 'ConnectorItemStatusChanged',
+  data: { item_uuid: itemUuid, status: 'QUEUED', at },
+});
 
 /**
  * One page of a picked folder's walk: its items recorded under their folders (a file of another
  * type is left out; a folder is kept to show the tree). Answers the next checkpoint.
  */
-export async function listFolderPage(
-  deps: SyncDeps,
-  connectionUuid: string,
-  folder: FolderJob,
-  checkpoint: string | null,
-) {
+export async function listFolderPage(deps: SyncDeps, connectionUuid: string, folder: FolderJob, checkpoint: string | null) {
   const source = await adapterOf(deps, connectionUuid);
   if (!source) return null;
   let page: ListPage;
@@ -216,7 +223,9 @@ export async function listFolderPage(
 async function failFolder(deps: SyncDeps, connectionUuid: string, folder: FolderJob, err: unknown) {
   const reason = `The source's listing could not be read: ${(err as Error).message}`.slice(0, 300);
   deps.logger.warn({ connection: connectionUuid, item: folder.item_uuid, reason }, 'a connector folder could not be listed');
-  await appendItem(deps, folder.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: folder.item_uuid, error: reason, at: deps.now().toISOString() } }]);
+  await appendItem(deps, folder.item_uuid, () => [
+    { type: 'ConnectorItemFailed', data: { item_uuid: folder.item_uuid, error: reason, at: deps.now().toISOString() } },
+  ]);
 }
 
 /** The files still to fetch (queued, waiting or failed before). */

@@ -88,7 +88,9 @@ async function deltaNow(b: Browser) {
 const allReady = (n: number) => (fs: Record<string, ConnectorFile>) => Object.keys(fs).length === n && Object.values(fs).every((f) => f.status === 'READY');
 
 describe('a Drive connection after its first sync', () => {
-  test('a delta re-indexes a changed file, adds a new one under the picked folder and removes a deleted one, at most two calls per change', { timeout: 180_000 }, async () => {
+  test('a delta re-indexes a changed file, adds a new one under the picked folder and removes a deleted one, at most two calls per change', {
+    timeout: 180_000,
+  }, async () => {
     drive.put({ id: 'garden', name: 'Garden', mimeType: FOLDER, parents: ['my-drive'] });
     drive.put({ id: 'beds', name: 'Beds', mimeType: FOLDER, parents: ['garden'] });
     drive.put({ id: 'tomato', name: 'tomato.txt', mimeType: 'text/plain', parents: ['garden'], content: 'Tomatoes want full sun and deep watering.' });
@@ -106,7 +108,10 @@ describe('a Drive connection after its first sync', () => {
     drive.put({ id: 'garlic', name: 'garlic.txt', mimeType: 'text/plain', parents: ['beds'], content: 'Garlic is planted before the shortest day.' });
     drive.remove('bean');
     await deltaNow(ada);
-    const after = await until(ada, (fs) => !fs['bean.txt'] && fs['garlic.txt']?.status === 'READY' && fs['tomato.txt']?.status === 'READY' && Object.keys(fs).length === 5);
+    const after = await until(
+      ada,
+      (fs) => !fs['bean.txt'] && fs['garlic.txt']?.status === 'READY' && fs['tomato.txt']?.status === 'READY' && Object.keys(fs).length === 5,
+    );
     expect(after['garlic.txt'].parent_uuids).toEqual([first.Beds.uuid]);
     // The changed file is the same file of files, indexed again from its new text.
     expect(after['tomato.txt'].file_uuid).toBe(first['tomato.txt'].file_uuid);
@@ -166,7 +171,9 @@ describe('a Drive connection after its first sync', () => {
     google.expireAll();
     await until(cy, allReady(5));
     expect(google.state.tokenRequests).toBeGreaterThan(refreshes);
-    await expect.poll(() => myFiles(cy), { timeout: 60_000 }).toEqual(['apple.txt:COMPLETE', 'cherry.txt:COMPLETE', 'medlar.txt:COMPLETE', 'quince.txt:COMPLETE']);
+    await expect
+      .poll(() => myFiles(cy), { timeout: 60_000 })
+      .toEqual(['apple.txt:COMPLETE', 'cherry.txt:COMPLETE', 'medlar.txt:COMPLETE', 'quince.txt:COMPLETE']);
   });
 
   test('malformed and oversized provider data end in SYNC_ERROR with a reason', { timeout: 120_000 }, async () => {
@@ -180,7 +187,10 @@ describe('a Drive connection after its first sync', () => {
     const picked = await dee.post('/rest/connectors/google_drive/files', { folder_ids: ['shed'], file_ids: ['huge', 'fine'], file_repository_info: MY_FILES });
     expect(picked.status, picked.text).toBe(202);
     const files = await until(dee, (fs) => Object.keys(fs).length === 3 && Object.values(fs).every((f) => f.status === 'READY' || f.status === 'SYNC_ERROR'));
-    expect(files.Shed).toMatchObject({ status: 'SYNC_ERROR', error: "The source's listing could not be read: the provider answered with something that is not JSON" });
+    expect(files.Shed).toMatchObject({
+      status: 'SYNC_ERROR',
+      error: "The source's listing could not be read: the provider answered with something that is not JSON",
+    });
     expect(files['huge.txt']).toMatchObject({ status: 'SYNC_ERROR', error: `the provider's answer is larger than ${1024 * 1024} bytes` });
     expect(files['fine.txt'].status).toBe('READY');
     // A resync of the folder lists it again, now that Drive answers properly.
@@ -195,7 +205,10 @@ describe('a Drive connection after its first sync', () => {
     const eve = await signedUp(server.url, 'Eve');
     await connectDrive(eve);
     expect((await eve.post('/rest/connectors/google_drive/files', { folder_ids: ['seeds'], file_repository_info: MY_FILES })).status).toBe(202);
-    const files = await until(eve, (fs) => Object.keys(fs).length === PER_REPOSITORY + 3 && Object.values(fs).every((f) => f.status === 'READY' || f.status === 'SYNC_ERROR'));
+    const files = await until(
+      eve,
+      (fs) => Object.keys(fs).length === PER_REPOSITORY + 3 && Object.values(fs).every((f) => f.status === 'READY' || f.status === 'SYNC_ERROR'),
+    );
     const failed = Object.values(files).filter((f) => f.status === 'SYNC_ERROR');
     expect(failed.map((f) => f.error)).toEqual([
       `You have reached the file limit of ${PER_REPOSITORY} files per repository.`,

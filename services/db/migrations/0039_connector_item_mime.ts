@@ -6,4 +6,3 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable('connector_items').addColumn('mime_type', 'text').execute();
 }
-
