@@ -177,7 +177,15 @@ export async function evaluateResyncs(deps: SyncDeps, connectionUuid: string): P
   const folders: FolderJob[] = [];
   const at = deps.now().toISOString();
   for (const a of asked) {
-    const item: RemoteItem | null = await source.adapter.item({ remoteId: a.remote_id, driveId: a.drive_id });
+    let item: RemoteItem | null;
+    try {
+      item = await source.adapter.item({ remoteId: a.remote_id, driveId: a.drive_id });
+      if (item && !wellFormed(item)) throw new Error('the source described it in a form that could not be read');
+    } catch (err) {
+      const error = `The source could not be read: ${(err as Error).message}`.slice(0, 300);
+      await appendItem(deps, a.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: a.item_uuid, error, at } }]);
+      continue;
+    }
     if (!item || !isKept(item)) {
       await removeItems(deps, await withDescendants(deps.db, connectionUuid, [a]), 'removed_at_source', source.ownerId);
       continue;
