@@ -3,6 +3,8 @@
 // file synced before gets a new version of the same file. All or nothing: bytes stored but never
 // recorded are removed.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
 import { ConcurrencyError } from '../eventstore/types.js';
 import type { FilesContext } from './context.js';
 import { decideSubmit, type Submission } from './decide.js';
@@ -38,7 +40,8 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
   if (!type) throw fileErrors.unsupportedFileType(job.filename);
   if (job.bytes.length > deps.config.fileMaxBytes) throw fileErrors.fileTooLarge(job.filename, deps.config.fileMaxBytes);
   if (job.bytes.length === 0) throw fileErrors.emptyFile(job.filename);
-  if (job.plan && !job.file_uuid) await checkLimits(deps, job, job.plan);
+  // A cheap refusal before the bytes are stored; checked again, under a lock, where the file is recorded.
+  if (job.plan && !job.file_uuid) await checkLimits(deps.db, deps, job, job.plan);
   const fileUuid = job.file_uuid ?? randomUUID();
   const key = sealedKeyFor(objectKeyFor(job.repository, fileUuid, randomUUID(), job.filename));
   await deps.storage.put(key, job.bytes, contentTypeOf(type));
@@ -62,6 +65,7 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
         await deps.db.transaction().execute(async (trx) => {
           const stream = fileStream(fileUuid);
           const { state, version: at } = await deps.store.aggregate(stream, NO_FILE, evolveFile, trx);
+          if (job.plan && !state.current) await checkLimits(trx, deps, job, job.plan, { lock: true });
           const events = decideSubmit(state, submission, !!state.current, deps.now());
           await deps.store.append(stream, at, events, trx);
           replaced = state.current?.object_key ?? null;
@@ -84,9 +88,13 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
 }
 
 /** A new synced file fits the plan's limits (per repository; per person outside an organisation), or the upload's 422. */
-async function checkLimits(deps: ImportDeps, job: ImportJob, plan: Plan) {
+async function checkLimits(db: Db, deps: ImportDeps, job: ImportJob, plan: Plan, opts: { lock?: boolean } = {}) {
   const limits = deps.config.fileLimits[plan];
-  const counts = await fileCounts(deps.db, job.repository, job.uploaded_by, deps.now());
+  // Files synced at once into one repository (or by one person) are counted one after another.
+  if (opts.lock)
+    for (const key of [`files-limit:${job.repository.type}:${job.repository.owner_id}`, `files-limit:user:${job.uploaded_by}`])
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
+  const counts = await fileCounts(db, job.repository, job.uploaded_by, deps.now());
   const fit = fitWithinLimits(limits, { ...counts, counts_for_user: job.repository.type !== 'ORG' }, 1);
   if (fit.reached) throw fileErrors.limitReached(fit.reached, fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user);
 }

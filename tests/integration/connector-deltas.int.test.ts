@@ -240,4 +240,27 @@ describe('a Drive connection after its first sync', () => {
     expect(deleted.status, deleted.text).toBeLessThan(300);
     expect(await myFiles(fay)).toEqual([]);
   });
+
+  test('the delta cursor is taken before the first walk: a file edited while the walk runs is fetched again by the next delta', {
+    timeout: 120_000,
+  }, async () => {
+    drive.put({ id: 'pond', name: 'Pond', mimeType: FOLDER, parents: ['my-drive'] });
+    drive.put({ id: 'newt', name: 'newt.txt', mimeType: 'text/plain', parents: ['pond'], content: 'Newts breed in spring.' });
+    drive.put({ id: 'reeds', name: 'Reeds', mimeType: FOLDER, parents: ['pond'] });
+    drive.put({ id: 'reed', name: 'reed.txt', mimeType: 'text/plain', parents: ['reeds'], content: 'Reeds are cut back in late winter.' });
+    const gus = await signedUp(server.url, 'Gus');
+    await connectDrive(gus);
+    // The walk lists Pond, then Reeds: Reeds' listing is held while newt.txt, listed already, is edited.
+    const listedBefore = drive.state.calls.list;
+    drive.state.holdListCall = listedBefore + 2;
+    expect((await gus.post('/rest/connectors/google_drive/files', { folder_ids: ['pond'], file_repository_info: MY_FILES })).status).toBe(202);
+    await expect.poll(() => drive.state.calls.list, { timeout: 30_000, interval: 50 }).toBe(listedBefore + 2);
+    drive.edit('newt', { content: 'Newts breed in spring and leave the pond in summer.' });
+    drive.release();
+    await until(gus, allReady(4));
+    const media = drive.state.calls.media;
+    await deltaNow(gus);
+    await expect.poll(() => drive.state.calls.media, { timeout: 60_000 }).toBe(media + 1);
+    await until(gus, allReady(4));
+  });
 });
