@@ -135,10 +135,12 @@ export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts
       await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: GONE, at } }]);
       continue;
     }
-    await appendItem(deps, p.item_uuid, () => [
-      found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }),
-      queued(p.item_uuid, at),
-    ]);
+    // Listed again after an expired cursor, a file synced and unchanged since is not fetched again.
+    await appendItem(deps, p.item_uuid, (s) =>
+      opts.all && s.status === 'READY' && item.kind === 'FILE' && !needsSync(s, item.updatedAt)
+        ? []
+        : [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)],
+    );
     if (item.kind === 'FOLDER') folders.push({ item_uuid: p.item_uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
   }
   return folders;
