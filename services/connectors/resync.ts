@@ -26,6 +26,8 @@ export type ResyncFilters = {
   search_keyword?: string;
 };
 
+const FILE_STATE_ITEMS: Record<string, string[]> = { FAILED: ['SYNC_ERROR'], COMPLETE: ['READY'], PROCESSING: [] };
+
 /** At most this many items a call (as files' resync takes at most 1,000 files). */
 const RESYNC_MAX = 1000;
 /** Items already on their way are left to the run that has them. */
@@ -63,9 +65,9 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
   if (f.remote_file_ids?.length) q = q.where('remote_id', 'in', f.remote_file_ids);
   if (f.root_files_only) q = q.where('picked', '=', true);
   if (f.parent_uuids?.length) q = q.where((eb) => eb.or(f.parent_uuids!.map((p) => eb(eb.val(p), '=', eb.fn.any('parent_uuids')))));
-  // Files' states (PROCESSING, COMPLETE...) name no item; an item's own states do.
+  // Files' states stand for the items' (FAILED: SYNC_ERROR, COMPLETE: READY); an item's own states are taken too.
   if (f.status?.length) {
-    const statuses = f.status.filter((st) => (ITEM_STATUSES as readonly string[]).includes(st));
+    const statuses = f.status.flatMap((st) => FILE_STATE_ITEMS[st] ?? ((ITEM_STATUSES as readonly string[]).includes(st) ? [st] : []));
     q = statuses.length ? q.where('status', 'in', statuses) : q.where(sql<boolean>`false`);
   }
   if (f.search_keyword?.trim()) q = q.where('name', 'ilike', `%${f.search_keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

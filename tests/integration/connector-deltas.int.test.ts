@@ -193,9 +193,13 @@ describe('a Drive connection after its first sync', () => {
     });
     expect(files['huge.txt']).toMatchObject({ status: 'SYNC_ERROR', error: `the provider's answer is larger than ${1024 * 1024} bytes` });
     expect(files['fine.txt'].status).toBe('READY');
-    // A resync of the folder lists it again, now that Drive answers properly.
-    expect((await dee.post('/rest/files/resync', { file_repository_info: MY_FILES, filters: { uuids: [files.Shed.uuid] } })).status).toBe(202);
-    await until(dee, (fs) => fs.Shed?.status === 'READY' && fs['spade.txt']?.status === 'READY');
+    // A resync of what failed lists the folder again, now that Drive answers properly; the oversized file fails again.
+    const media = drive.state.calls.media;
+    expect((await dee.post('/rest/files/resync', { file_repository_info: MY_FILES, filters: { status: ['FAILED'] } })).status).toBe(202);
+    const again = await until(dee, (fs) => fs.Shed?.status === 'READY' && fs['spade.txt']?.status === 'READY' && fs['huge.txt']?.status === 'SYNC_ERROR');
+    expect(again['fine.txt'].status).toBe('READY');
+    // spade.txt, and huge.txt once more; fine.txt (READY) was not asked about.
+    expect(drive.state.calls.media - media).toBe(2);
   });
 
   test("synced files count toward the plan's file limit: the ones over it end in SYNC_ERROR saying so", { timeout: 120_000 }, async () => {
