@@ -3,9 +3,10 @@
 // COMPLETE in My Files, against the same files uploaded and indexed by another person in the same
 // run; (2) a delta where 1% of them changed (a delta on demand: POST /rest/files/resync naming no
 // item), until every changed file is indexed again, against the first sync's time, with the Drive
-// calls it made against the changed files. N is BENCH_CONNECTOR_FILES (default 2,000: the issue's
+// calls it made against the changed files; the server's resident memory is sampled during (1). N is BENCH_CONNECTOR_FILES (default 2,000: the issue's
 // 10,000 is sized for a machine to itself). The real server (a child process, production
 // settings) on a temporary embedded PostgreSQL.
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { createFakeDrive, FOLDER } from '../fakes/oauth/google-drive.js';
 import { startOAuthFake } from '../fakes/oauth/provider.js';
@@ -15,7 +16,7 @@ import { MY_FILES, uploadAndIndex, type LocalFile } from '../support/files.js';
 import type { Browser } from '../support/http.js';
 import { signedUp } from '../support/people.js';
 import { withBenchServer } from './bench-server.js';
-import { fmt, note, pct, sleep, verdict, type Row } from './util.js';
+import { fmt, median, note, pct, sleep, verdict, type Row } from './util.js';
 
 const N = Number(process.env.BENCH_CONNECTOR_FILES ?? 2000);
 const CHANGED = Math.max(1, Math.round(N / 100));
@@ -64,12 +65,14 @@ export async function benchConnectors(): Promise<Row[]> {
 
         const ada = await signedUp(server.url, 'Ada');
         await connectDrive(server.url, ada);
+        const rss = sampleRss(server.child.pid);
         const first = await timed(async () => {
           const picked = await ada.post('/rest/connectors/google_drive/files', { folder_ids: ['notes'], file_repository_info: MY_FILES });
           if (picked.status !== 202) throw new Error(`pick: ${picked.status} ${picked.text}`);
           await untilComplete(db, 2 * N);
         });
-        note(`connectors: first sync of ${fmt(N)} files in ${fmt(first / 1000, 1)} s`);
+        const memory = rss.stop();
+        note(`connectors: first sync of ${fmt(N)} files in ${fmt(first / 1000, 1)} s; server RSS ${memory.text}`);
 
         const calls = drive.state.total;
         for (let i = 0; i < CHANGED; i++) drive.edit(`note-${i * 100}`, { content: text(i * 100, ' (revised)') });
@@ -92,6 +95,15 @@ export async function benchConnectors(): Promise<Row[]> {
             ratio: `${fmt(syncRate / uploadRate, 2)}x`,
             budget: `>= ${BUDGET_FILES_S} files/s`,
             verdict: verdict(syncRate >= BUDGET_FILES_S),
+          },
+          {
+            bench: `connectors, the server's resident memory during that first sync`,
+            metric: 'MB, first quarter / last quarter median (peak)',
+            measured: memory.text,
+            baseline: 'flat: the last quarter within 25% of the first',
+            ratio: memory.growth === null ? '' : pct(memory.growth),
+            budget: '< 25% growth',
+            verdict: memory.growth === null ? '' : verdict(memory.growth < 0.25),
           },
           {
             bench: `connectors, delta with 1% (${fmt(CHANGED)}) of ${fmt(N)} files changed, until re-indexed`,
@@ -117,6 +129,30 @@ export async function benchConnectors(): Promise<Row[]> {
   } finally {
     await google.close();
   }
+}
+
+/** The process's resident memory (Linux /proc), sampled every second until stopped. */
+function sampleRss(pid: number | undefined) {
+  const samples: number[] = [];
+  const read = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+      if (kb) samples.push(kb / 1024);
+    } catch {}
+  };
+  read();
+  const timer = setInterval(read, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      const quarter = Math.max(1, Math.floor(samples.length / 4));
+      const early = median(samples.slice(0, quarter));
+      const late = median(samples.slice(-quarter));
+      const growth = samples.length ? late / early - 1 : null;
+      return { growth, text: samples.length ? `${fmt(early)} / ${fmt(late)} MB (peak ${fmt(Math.max(...samples))})` : 'not measured (no /proc)' };
+    },
+  };
 }
 
 async function timed(work: () => Promise<void>) {
