@@ -209,11 +209,18 @@ export async function pruneFolder(deps: SyncDeps, connectionUuid: string, folder
   if (!source) return 0;
   const present = new Set<string>();
   let checkpoint: string | null = null;
-  do {
-    const page = await source.adapter.slimListPage(folder.root, checkpoint);
-    for (const id of page.ids) present.add(id);
-    checkpoint = page.checkpoint;
-  } while (checkpoint);
+  try {
+    do {
+      const page = await source.adapter.slimListPage(folder.root, checkpoint);
+      if (!Array.isArray(page?.ids)) throw new Error('the slim listing has no ids');
+      for (const id of page.ids) present.add(id);
+      checkpoint = page.checkpoint;
+    } while (checkpoint);
+  } catch (err) {
+    // Nothing is pruned on a listing that could not be read whole: the next walk prunes.
+    deps.logger.warn({ connection: connectionUuid, folder: folder.item_uuid, reason: (err as Error).message }, 'a slim listing could not be read');
+    return 0;
+  }
   const under = (await withDescendants(deps.db, connectionUuid, [{ item_uuid: folder.item_uuid, file_uuid: null }])).slice(1);
   if (!under.length) return 0;
   const rows = await own(deps.db)
