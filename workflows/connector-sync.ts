@@ -1,33 +1,72 @@
-// A connection's sync as a durable workflow (DBOS): the picked items looked up at the source, each
-// picked folder walked page by page (each page a step, so a crash resumes at the last checkpoint),
-// then every queued file fetched and indexed, a few at a time. One run per pick (its id names the
-// connection and the pick), on a queue so syncs never crowd out answers.
+// A connection's sync as a durable workflow (DBOS), every run the same steps, each one durable:
+// the delta cursor taken before anything is listed (the first run) or the changes since it applied
+// page by page (later runs; an expired cursor means a full listing again), the picked items looked
+// up at the source, each folder to walk listed page by page (each page a step, so a crash resumes
+// at the last checkpoint) and pruned by its slim listing, then every queued file fetched and
+// indexed, a few at a time. A run is a pick, a scheduled delta or a resync; one connection runs
+// one at a time (the queue is partitioned by connection), on a queue so syncs never crowd out answers.
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { filesToSync, finishSync, foldersDone, listFolderPage, resolvePicked, type SyncDeps, syncFile } from '../services/connectors/index.js';
+import {
+  applyDeltaPage,
+  cursorOf,
+  evaluateResyncs,
+  type FolderJob,
+  filesToSync,
+  finishSync,
+  foldersDone,
+  listFolderPage,
+  pruneFolder,
+  resolvePicked,
+  type SyncDeps,
+  syncFile,
+  takeCursor,
+} from '../services/connectors/index.js';
 
-export type SyncJob = { connection_uuid: string; run: string };
+/** `pick` after a person picks, `delta` on the schedule, `resync` when asked (POST /rest/files/resync); only a pick or a resync mails. */
+export type SyncJob = { connection_uuid: string; run: string; kind?: 'pick' | 'delta' | 'resync' };
 const QUEUE = 'connector-sync';
 /** Files of one connection fetched at once. */
 const PARALLEL_FILES = 4;
 
-export const registerConnectorSyncQueue = () => DBOS.registerQueue(QUEUE, { workerConcurrency: 2, minPollingIntervalMs: 250, onConflict: 'always_update' });
+export const registerConnectorSyncQueue = () =>
+  DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });
 
 export function registerConnectorSync(deps: SyncDeps) {
   return DBOS.registerWorkflow(
     async (job: SyncJob) => {
       const c = job.connection_uuid;
-      const folders = await DBOS.runStep(() => resolvePicked(deps, c), { name: 'resolve-picked', retriesAllowed: true, maxAttempts: 3 });
+      const retried = { retriesAllowed: true, maxAttempts: 3 };
+      const start = await DBOS.runStep(() => cursorOf(deps, c), { name: 'cursor', ...retried });
+      const walks: FolderJob[] = [];
+      let relist = false;
+      let changed = 0;
+      if (start.cursor && !start.taken) {
+        let cursor: string = start.cursor;
+        for (let page = 0; ; page++) {
+          const at = cursor;
+          const step = await DBOS.runStep(() => applyDeltaPage(deps, c, at), { name: `delta-${page}`, ...retried });
+          if (step.expired) {
+            relist = true;
+            await DBOS.runStep(() => takeCursor(deps, c), { name: 'cursor-again', ...retried });
+            break;
+          }
+          walks.push(...step.walk);
+          changed += step.changed;
+          if (!step.more) break;
+          cursor = step.cursor;
+        }
+      }
+      const picked = await DBOS.runStep(() => resolvePicked(deps, c, { all: relist }), { name: 'resolve-picked', ...retried });
+      const resynced = await DBOS.runStep(() => evaluateResyncs(deps, c), { name: 'evaluate-resyncs', ...retried });
+      const folders = [...new Map([...picked, ...resynced, ...walks].map((f) => [f.item_uuid, f])).values()];
       for (const folder of folders) {
         let checkpoint: string | null = null;
         let page = 0;
         do {
           const at: string | null = checkpoint;
-          checkpoint = await DBOS.runStep(() => listFolderPage(deps, c, folder, at), {
-            name: `list-${folder.item_uuid}-${page++}`,
-            retriesAllowed: true,
-            maxAttempts: 3,
-          });
+          checkpoint = await DBOS.runStep(() => listFolderPage(deps, c, folder, at), { name: `list-${folder.item_uuid}-${page++}`, ...retried });
         } while (checkpoint);
+        await DBOS.runStep(() => pruneFolder(deps, c, folder), { name: `prune-${folder.item_uuid}`, ...retried });
       }
       await DBOS.runStep(() => foldersDone(deps, c), { name: 'folders-done' });
       const files = await DBOS.runStep(() => filesToSync(deps, c), { name: 'files-to-sync' });
@@ -38,8 +77,8 @@ export function registerConnectorSync(deps: SyncDeps) {
         );
       }
       const run = { id: job.run, synced: outcomes.filter((o) => o === 'synced').length, failed: outcomes.filter((o) => o === 'failed').length };
-      await DBOS.runStep(() => finishSync(deps, c, run), { name: 'finish' });
-      return run;
+      await DBOS.runStep(() => finishSync(deps, c, { ...run, mail: job.kind !== 'delta' }), { name: 'finish' });
+      return { ...run, changed, relisted: relist };
     },
     { name: 'connectorSync' },
   );
@@ -47,6 +86,11 @@ export function registerConnectorSync(deps: SyncDeps) {
 
 export type ConnectorSyncWorkflow = ReturnType<typeof registerConnectorSync>;
 
+/** Starting the same run twice is one run (its id names the connection and the run). */
 export async function startConnectorSync(workflow: ConnectorSyncWorkflow, job: SyncJob) {
-  await DBOS.startWorkflow(workflow, { workflowID: `connector-sync-${job.connection_uuid}-${job.run}`, queueName: QUEUE })(job);
+  await DBOS.startWorkflow(workflow, {
+    workflowID: `connector-sync-${job.connection_uuid}-${job.run}`,
+    queueName: QUEUE,
+    enqueueOptions: { queuePartitionKey: job.connection_uuid },
+  })(job);
 }

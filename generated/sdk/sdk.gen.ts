@@ -1862,6 +1862,7 @@ export const deleteFiles = <ThrowOnError extends boolean = false>(options: Optio
  * Index files again
  *
  * Indexes the repository's files matching `filters` again (all of them without filters, at most 1,000): each goes back to PROCESSING. Images stay as they are. Same permission as uploading.
+ * Connector files are looked at again at their source: the connector items matching `filters` (by item or file uuid, connection, kind or extension, remote id, parent, name; `status` FAILED takes the items in SYNC_ERROR, COMPLETE those READY) go EVALUATING_RESYNC, and every connection syncing into the repository catches up on what changed at its source (a delta; a resync matching no item is a delta on demand), fetching each item asked about again, ending READY or SYNC_ERROR, or removing it when it is gone at the source. The answer lists the uploaded files submitted again; the items' states show in the connector file list.
  *
  */
 export const resyncFiles = <ThrowOnError extends boolean = false>(options: Options<ResyncFilesData, ThrowOnError>): RequestResult<ResyncFilesResponses, ResyncFilesErrors, ThrowOnError> => (options.client ?? client).post<ResyncFilesResponses, ResyncFilesErrors, ThrowOnError>({

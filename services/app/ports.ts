@@ -8,14 +8,14 @@ import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../
 import type { TaskRuns } from '../tasks/index.js';
 import { registerAnswering } from './answering.js';
 import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
-import { connectorsPort } from '../connectors/index.js';
-import { importFile } from '../files/index.js';
+import { connectorsPort, type SyncRun } from '../connectors/index.js';
+import { deleteImportedFile, importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 
 export type AppPorts = ReturnType<typeof registerPorts>;
 
-export function registerPorts({ kernel, billing }: AppKernel) {
+export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
   const { store, db, storage, config, logger } = kernel;
   const answering = registerAnswering(store, db, config);
   // Tasks: each occurrence's run is a durable workflow (the scheduler starts the due ones).
@@ -35,12 +35,15 @@ export function registerPorts({ kernel, billing }: AppKernel) {
     publicUrl: config.publicUrl,
     importFile: async (job) => {
       const owner = await personOf(db, job.uploaded_by);
-      return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '' });
+      // A synced file counts toward the plan's file limits of the person it is synced for.
+      const { subscription_plan: plan } = await subscriptionOf(job.uploaded_by);
+      return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '', plan });
     },
+    deleteFile: (fileUuid, by) => deleteImportedFile({ db, store, storage, now: () => new Date(), logger }, fileUuid, by),
   });
   return {
     connectors,
-    connectorSync: { start: (job: { connection_uuid: string; run: string }) => startConnectorSync(connectorSync, job) },
+    connectorSync: { start: (job: SyncRun) => startConnectorSync(connectorSync, job) },
     answering,
     taskRuns,
     indexFile,

@@ -16,6 +16,7 @@ import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
+import { connectorDeltaBackground } from '../connectors/index.js';
 import { listenTo } from '../db/listen.js';
 import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
 import { createApp } from '../http/server.js';
@@ -68,6 +69,8 @@ const BACKGROUND = [
   accountMailBackground,
   spaceInviteMailBackground,
   welcomeMailBackground,
+  // The connections' deltas, on their interval.
+  connectorDeltaBackground,
   // Started last and stopped first: it starts task runs, which ask questions.
   taskSchedulerBackground,
 ] as const;
@@ -102,6 +105,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     indexFile: ports.indexFile,
     webhooks: ports.webhooks,
     taskRuns: ports.taskRuns,
+    connectorSync: ports.connectorSync,
     exportParts,
     redactors,
     forgetSessions: () => k.sessions.forgetAll(),

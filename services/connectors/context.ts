@@ -24,7 +24,8 @@ export type ConnectorsPort = {
 const CALL_SPACING_MS = 100;
 
 /** Starts a connection's sync (a durable workflow; services/app wires workflows/connector-sync.ts). */
-export type ConnectorSyncStarter = { start: (job: { connection_uuid: string; run: string }) => Promise<void> };
+export type SyncRun = { connection_uuid: string; run: string; kind?: 'pick' | 'delta' | 'resync' };
+export type ConnectorSyncStarter = { start: (job: SyncRun) => Promise<void> };
 
 export type ConnectorsContext = KernelContext & { connectors: ConnectorsPort; connectorSync: ConnectorSyncStarter };
 

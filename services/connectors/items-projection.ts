@@ -33,8 +33,10 @@ export const connectorItemsProjection: Projection = {
           repository_type: d.repository.type,
           repository_owner: d.repository.owner_id,
           url: d.url,
-          remote_updated_at: null,
+          // As listed: what a sync fetches records it as synced (the item's state keeps what was synced).
+          remote_updated_at: d.remote_updated_at,
           readers: d.readers ? JSON.stringify(d.readers) : null,
+          mime_type: d.mime_type ?? null,
           status: 'RECEIVED',
           error: null,
           updated_at: d.found_at,

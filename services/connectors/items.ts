@@ -29,6 +29,8 @@ export type ItemFound = {
     url: string | null;
     remote_updated_at: string | null;
     readers: Readers | null;
+    /** The provider's media type as listed (absent in events written before it was kept, and for a pick not yet looked up). */
+    mime_type?: string | null;
     found_at: string;
   };
 };

@@ -6,7 +6,7 @@
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Logger } from 'pino';
-import type { FileSourceAdapter, PickedRoot, RemoteItem } from './adapters/types.js';
+import type { FileSourceAdapter, ListPage, PickedRoot, RemoteItem } from './adapters/types.js';
 import { fileAdapterFor } from './adapters/file-adapters.js';
 import { accessToken } from './credentials.js';
 import type { ConnectorsPort } from './context.js';
@@ -35,14 +35,29 @@ export type SyncDeps = {
   logger: Logger;
   connectors: ConnectorsPort;
   importFile: FileImport;
+  /** Deletes a synced file of files (removed or unshared at the source): its passages leave answers. */
+  deleteFile: (fileUuid: string, by: string) => Promise<void>;
   maxFileBytes: number;
   /** The app's address, for the link in the sync's mail. */
   publicUrl: string;
 };
 
-export const isAcceptedName = (name: string) => CONNECTOR_PICK_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+const GONE = 'It is no longer at the source, or no longer shared with you.';
 
-async function append(deps: SyncDeps, itemUuid: string, decide: (s: ItemState) => ItemEvent[]) {
+export const isAcceptedName = (name: string) => CONNECTOR_PICK_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+/** Whether a listed item is kept: a folder (to show the tree), a file of an accepted type, or a provider's own document. */
+export const isKept = (item: Pick<RemoteItem, 'kind' | 'name' | 'mimeType'>) =>
+  item.kind !== 'FILE' || isAcceptedName(item.name) || !!item.mimeType?.startsWith('application/vnd.google-apps.');
+/** An item as the adapter read it has what a sync relies on (a provider's malformed entry does not). */
+export const wellFormed = (item: RemoteItem | null | undefined): item is RemoteItem =>
+  !!item &&
+  typeof item.remoteId === 'string' &&
+  item.remoteId.length > 0 &&
+  typeof item.name === 'string' &&
+  Array.isArray(item.parentRemoteIds) &&
+  (item.updatedAt === null || typeof item.updatedAt === 'string');
+
+export async function appendItem(deps: SyncDeps, itemUuid: string, decide: (s: ItemState) => ItemEvent[]) {
   const stream = itemStream(itemUuid);
   const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem);
   const events = decide(state);
@@ -81,38 +96,61 @@ async function markRateLimited(deps: AdapterDeps, connectionUuid: string, ms: nu
     .execute();
 }
 
-/** The picked items still to look at: their names and kinds as the source says, or an error when gone. */
-export async function resolvePicked(deps: SyncDeps, connectionUuid: string) {
+/** A folder to walk: a picked one, one a delta brought under a picked folder, or one a resync looks at again. */
+export type FolderJob = { item_uuid: string; root: PickedRoot; repository: ItemRepository };
+
+/**
+ * The picked items still to look at (just picked, or asked to be resynced; every one after the
+ * delta cursor expired): their names and kinds as the source says, or an error when gone.
+ */
+export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts: { all?: boolean } = {}) {
   const source = await adapterOf(deps, connectionUuid);
   const picked = await own(deps.db)
     .selectFrom('connector_items')
     .selectAll()
     .where('connection_uuid', '=', connectionUuid)
     .where('picked', '=', true)
-    .where('status', '=', 'RECEIVED')
+    .where(
+      'status',
+      'in',
+      opts.all ? ['RECEIVED', 'EVALUATING_RESYNC', 'QUEUED', 'RATE_LIMITED', 'SYNCING', 'READY', 'SYNC_ERROR'] : ['RECEIVED', 'EVALUATING_RESYNC'],
+    )
     .execute();
-  const folders: { item_uuid: string; root: PickedRoot; repository: ItemRepository }[] = [];
+  const folders: FolderJob[] = [];
   for (const p of picked) {
     const at = deps.now().toISOString();
     const repository: ItemRepository = { type: p.repository_type, owner_id: p.repository_owner };
     if (!source) {
-      await append(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'The connection is not connected.', at } }]);
-      continue;
-    }
-    const item = await source.adapter.item({ remoteId: p.remote_id, driveId: p.drive_id });
-    if (!item) {
-      await append(deps, p.item_uuid, () => [
-        { type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'It is no longer at the source, or no longer shared with you.', at } },
+      await appendItem(deps, p.item_uuid, () => [
+        { type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: 'The connection is not connected.', at } },
       ]);
       continue;
     }
-    await append(deps, p.item_uuid, () => [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)]);
+    let item: RemoteItem | null;
+    try {
+      item = await source.adapter.item({ remoteId: p.remote_id, driveId: p.drive_id });
+      if (item && !wellFormed(item)) throw new Error('the source described it in a form that could not be read');
+    } catch (err) {
+      const reason = `The source could not be read: ${(err as Error).message}`.slice(0, 300);
+      await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: reason, at } }]);
+      continue;
+    }
+    if (!item) {
+      await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: GONE, at } }]);
+      continue;
+    }
+    // Listed again after an expired cursor, a file synced and unchanged since is not fetched again.
+    await appendItem(deps, p.item_uuid, (s) =>
+      opts.all && s.status === 'READY' && item.kind === 'FILE' && !needsSync(s, item.updatedAt)
+        ? []
+        : [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)],
+    );
     if (item.kind === 'FOLDER') folders.push({ item_uuid: p.item_uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
   }
   return folders;
 }
 
-function found(
+export function found(
   itemUuid: string,
   connectionUuid: string,
   item: RemoteItem,
@@ -133,25 +171,32 @@ function found(
       url: item.url,
       remote_updated_at: item.updatedAt,
       readers: item.readers,
+      mime_type: item.mimeType,
       found_at: f.at,
     },
   };
 }
-const queued = (itemUuid: string, at: string): ItemEvent => ({ type: 'ConnectorItemStatusChanged', data: { item_uuid: itemUuid, status: 'QUEUED', at } });
+export const queued = (itemUuid: string, at: string): ItemEvent => ({
+  type: 'ConnectorItemStatusChanged',
+  data: { item_uuid: itemUuid, status: 'QUEUED', at },
+});
 
 /**
  * One page of a picked folder's walk: its items recorded under their folders (a file of another
  * type is left out; a folder is kept to show the tree). Answers the next checkpoint.
  */
-export async function listFolderPage(
-  deps: SyncDeps,
-  connectionUuid: string,
-  folder: { item_uuid: string; root: PickedRoot; repository: ItemRepository },
-  checkpoint: string | null,
-) {
+export async function listFolderPage(deps: SyncDeps, connectionUuid: string, folder: FolderJob, checkpoint: string | null) {
   const source = await adapterOf(deps, connectionUuid);
   if (!source) return null;
-  const page = await source.adapter.listPage(folder.root, checkpoint);
+  let page: ListPage;
+  try {
+    page = await source.adapter.listPage(folder.root, checkpoint);
+    if (!Array.isArray(page?.items)) throw new Error('the listing has no items');
+  } catch (err) {
+    // What the provider retries could not mend (malformed or oversized data): the folder says why, the rest goes on.
+    await failFolder(deps, connectionUuid, folder, err);
+    return null;
+  }
   const at = deps.now().toISOString();
   const known = await own(deps.db)
     .selectFrom('connector_items')
@@ -164,11 +209,15 @@ export async function listFolderPage(
   const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
   uuidOf.set(folder.root.remoteId, folder.item_uuid);
   for (const item of page.items) {
-    if (item.kind === 'FILE' && !isAcceptedName(item.name) && !item.mimeType?.startsWith('application/vnd.google-apps.')) continue;
+    if (!wellFormed(item)) {
+      deps.logger.warn({ connection: connectionUuid, folder: folder.item_uuid }, 'a malformed entry of a connector listing was left out');
+      continue;
+    }
+    if (!isKept(item)) continue;
     const uuid = uuidOf.get(item.remoteId) ?? crypto.randomUUID();
     uuidOf.set(item.remoteId, uuid);
     const parents = item.parentRemoteIds.map((r) => uuidOf.get(r)).filter((u): u is string => !!u);
-    await append(deps, uuid, (s) =>
+    await appendItem(deps, uuid, (s) =>
       s.status === 'none' || needsSync(s, item.updatedAt)
         ? [found(uuid, connectionUuid, item, { picked: false, parents, repository: folder.repository, at }), queued(uuid, at)]
         : [],
@@ -177,11 +226,31 @@ export async function listFolderPage(
   return page.checkpoint;
 }
 
+async function failFolder(deps: SyncDeps, connectionUuid: string, folder: FolderJob, err: unknown) {
+  const reason = `The source's listing could not be read: ${(err as Error).message}`.slice(0, 300);
+  deps.logger.warn({ connection: connectionUuid, item: folder.item_uuid, reason }, 'a connector folder could not be listed');
+  await appendItem(deps, folder.item_uuid, () => [
+    { type: 'ConnectorItemFailed', data: { item_uuid: folder.item_uuid, error: reason, at: deps.now().toISOString() } },
+  ]);
+}
+
 /** The files still to fetch (queued, waiting or failed before). */
 export function filesToSync(deps: SyncDeps, connectionUuid: string) {
   return own(deps.db)
     .selectFrom('connector_items')
-    .select(['item_uuid', 'remote_id', 'drive_id', 'name', 'url', 'remote_updated_at', 'repository_type', 'repository_owner', 'file_uuid'])
+    .select([
+      'item_uuid',
+      'remote_id',
+      'drive_id',
+      'name',
+      'url',
+      'remote_updated_at',
+      'repository_type',
+      'repository_owner',
+      'file_uuid',
+      'mime_type',
+      'readers',
+    ])
     .where('connection_uuid', '=', connectionUuid)
     .where('kind', '=', 'FILE')
     .where('status', 'in', ['QUEUED', 'RATE_LIMITED', 'SYNCING'])
@@ -200,28 +269,45 @@ export async function foldersDone(deps: SyncDeps, connectionUuid: string) {
     .execute();
   const at = deps.now().toISOString();
   for (const f of folders)
-    await append(deps, f.item_uuid, () => [
+    await appendItem(deps, f.item_uuid, () => [
       { type: 'ConnectorItemSynced', data: { item_uuid: f.item_uuid, file_uuid: null, name: null, remote_updated_at: null, readers: null, at } },
     ]);
 }
 
 export type FileToSync = Awaited<ReturnType<typeof filesToSync>>[number];
 
+/** The item as its last listing recorded it. */
+const listedItem = (f: FileToSync): RemoteItem => ({
+  remoteId: f.remote_id,
+  name: f.name,
+  kind: 'FILE',
+  parentRemoteIds: [],
+  url: f.url,
+  updatedAt: f.remote_updated_at,
+  size: null,
+  mimeType: f.mime_type,
+  driveId: f.drive_id,
+  readers: f.readers,
+});
+
 /** Fetches one file and hands it to files as a file of its repository; the item READY, or SYNC_ERROR with the reason. */
 export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileToSync): Promise<'synced' | 'failed'> {
   const source = await adapterOf(deps, connectionUuid);
   const at = () => deps.now().toISOString();
   if (!source) {
-    await append(deps, f.item_uuid, () => [
+    await appendItem(deps, f.item_uuid, () => [
       { type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: 'The connection is not connected.', at: at() } },
     ]);
     return 'failed';
   }
-  await append(deps, f.item_uuid, () => [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: f.item_uuid, status: 'SYNCING', at: at() } }]);
+  await appendItem(deps, f.item_uuid, () => [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: f.item_uuid, status: 'SYNCING', at: at() } }]);
   try {
-    const item = await source.adapter.item({ remoteId: f.remote_id, driveId: f.drive_id });
-    if (!item) throw new Error('It is no longer at the source, or no longer shared with you.');
-    const { bytes, filename } = await source.adapter.download(item, deps.maxFileBytes);
+    // What the listing or the delta said of it is enough to fetch it: the provider is asked once.
+    const item = f.mime_type !== null ? listedItem(f) : await source.adapter.item({ remoteId: f.remote_id, driveId: f.drive_id });
+    if (!item) throw new Error(GONE);
+    const { bytes, filename } = await source.adapter.download(item, deps.maxFileBytes).catch((err) => {
+      throw (err as { status?: number }).status === 404 ? new Error(GONE) : err;
+    });
     const row = await connectionRow(deps.db, connectionUuid);
     const { file_uuid } = await deps.importFile({
       repository: { type: f.repository_type, owner_id: f.repository_owner },
@@ -231,7 +317,7 @@ export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileTo
       uploaded_by: source.ownerId,
       source: { connection_uuid: connectionUuid, connection_type: row?.connector ?? '', remote_id: f.remote_id, url: item.url },
     });
-    await append(deps, f.item_uuid, () => [
+    await appendItem(deps, f.item_uuid, () => [
       {
         type: 'ConnectorItemSynced',
         data: { item_uuid: f.item_uuid, file_uuid, name: item.name, remote_updated_at: item.updatedAt, readers: item.readers, at: at() },
@@ -241,7 +327,7 @@ export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileTo
   } catch (err) {
     const reason = (err as Error).message.slice(0, 300);
     deps.logger.warn({ connection: connectionUuid, item: f.item_uuid, reason }, 'a connector file could not be synced');
-    await append(deps, f.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: reason, at: at() } }]);
+    await appendItem(deps, f.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: reason, at: at() } }]);
     return 'failed';
   }
 }
@@ -251,10 +337,10 @@ export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileTo
  * owner is mailed what came in (seed 001 §4: 'You'll receive an email when the sync is complete'),
  * once per run.
  */
-export async function finishSync(deps: SyncDeps, connectionUuid: string, run: { id: string; synced: number; failed: number }) {
+export async function finishSync(deps: SyncDeps, connectionUuid: string, run: { id: string; synced: number; failed: number; mail?: boolean }) {
   const row = await connectionRow(deps.db, connectionUuid);
   const owner = row ? await personOf(deps.db, row.owner_user_id) : undefined;
-  if (row && owner && run.synced + run.failed > 0) {
+  if (row && owner && run.synced + run.failed > 0 && run.mail !== false) {
     const label = connectorInfo(row.connector)?.label ?? row.connector;
     await queueMail(
       deps.store,
@@ -262,7 +348,7 @@ export async function finishSync(deps: SyncDeps, connectionUuid: string, run: { 
         mail_id: `connector-sync-${connectionUuid}-${run.id}`,
         user_id: owner.id,
         to: owner.email,
-        ...syncCompleteMail({ label, ...run, url: `${deps.publicUrl}/account/files` }),
+        ...syncCompleteMail({ label, synced: run.synced, failed: run.failed, url: `${deps.publicUrl}/account/files` }),
       },
       deps.now(),
     );

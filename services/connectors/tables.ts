@@ -54,6 +54,8 @@ export interface ConnectorItemsTable {
   url: string | null;
   remote_updated_at: string | null;
   readers: ColumnType<Readers | null, string | null, string | null>;
+  /** The provider's media type as last listed (migration 0039). */
+  mime_type: string | null;
   status: string;
   error: string | null;
   file_uuid: string | null;

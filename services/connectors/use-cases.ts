@@ -17,6 +17,8 @@ import { CONNECTORS, type ConnectorInfo, connectorInfo, isConnectionUuid } from 
 import { sitePath, withOutcome } from './return-path.js';
 import { own } from './tables.js';
 import { connectionView, connectorView } from './views.js';
+import { deleteImportedFile } from '../files/index.js';
+import { removeConnectionItems } from './removal.js';
 
 /** How long an OAuth attempt waits for the browser to come back. */
 const FLOW_MINUTES = 10;
@@ -185,6 +187,10 @@ async function connectionUuidOf(ctx: ConnectorsContext, who: MemberFacts, connec
 export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor, connectorId: string) {
   const who = await connectorActor(ctx, actor);
   const uuid = await connectionUuidOf(ctx, who, connectorId);
+  // Its synced files leave answers once the person may disconnect it (decided here first), and
+  // again after: a file a sync finished meanwhile goes too.
+  decideDisconnect(await connectionState(ctx, uuid), who, ctx.now());
+  await removeSynced(ctx, uuid, who.userId);
   const tokens = await ctx.db.transaction().execute(async (trx) => {
     const decided = await changeStream(
       ctx.store,
@@ -195,12 +201,16 @@ export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor,
     if (!decided.length) return null;
     return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', uuid).returningAll().executeTakeFirst();
   });
+  await removeSynced(ctx, uuid, who.userId);
   if (tokens) await revokeAtProvider(ctx, uuid, tokens);
   return viewOf(ctx, who, uuid);
 }
 
 export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, connectionUuid: string) {
   const who = await connectorActor(ctx, actor);
+  // Its items and their files go first (its items' rows go with its event), once it may be deleted.
+  decideDelete(await connectionState(ctx, connectionUuid), who, ctx.now());
+  await removeSynced(ctx, connectionUuid, who.userId);
   const tokens = await ctx.db.transaction().execute(async (trx) => {
     await changeStream(
       ctx.store,
@@ -212,6 +222,10 @@ export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, con
   });
   if (tokens) await revokeAtProvider(ctx, connectionUuid, tokens);
 }
+
+/** A connection's synced files deleted from files (their passages leave answers) and its items removed. */
+const removeSynced = (ctx: ConnectorsContext, connectionUuid: string, by: string) =>
+  removeConnectionItems({ ...ctx, deleteFile: (fileUuid, userId) => deleteImportedFile(ctx, fileUuid, userId) }, connectionUuid, by);
 
 /** The connection as the person sees it (404 for one they may not see). */
 export async function viewOf(ctx: ConnectorsContext, who: MemberFacts, connectionUuid: string) {

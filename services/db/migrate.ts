@@ -39,6 +39,7 @@ import * as m0034 from './migrations/0034_event_payloads_uncompressed.js';
 import * as m0036 from './migrations/0036_cluster_instances.js';
 import * as m0037 from './migrations/0037_passage_stat_changes.js';
 import * as m0038 from './migrations/0038_connectors.js';
+import * as m0039 from './migrations/0039_connector_item_mime.js';
 import * as m0043 from './migrations/0043_passage_postings_pending.js';
 
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0036_cluster_instances': m0036,
   '0037_passage_stat_changes': m0037,
   '0038_connectors': m0038,
+  '0039_connector_item_mime': m0039,
   '0043_passage_postings_pending': m0043,
 };
 

@@ -3,6 +3,8 @@
 // file synced before gets a new version of the same file. All or nothing: bytes stored but never
 // recorded are removed.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
 import { ConcurrencyError } from '../eventstore/types.js';
 import type { FilesContext } from './context.js';
 import { decideSubmit, type Submission } from './decide.js';
@@ -12,7 +14,10 @@ import { contentTypeOf, fileTypeOf, isAttachmentType } from './file-types.js';
 import { objectKeyFor, sealedKeyFor } from './stored-object.js';
 import { startAll } from './upload-use-cases.js';
 import { openRepository, requireChange, type RepositoryInfo } from './repository-access.js';
-import type { Actor } from '../shared/actor.js';
+import type { Actor, Plan } from '../shared/actor.js';
+import { decideDelete } from './decide.js';
+import { fitWithinLimits } from './plan-limits.js';
+import { fileCounts } from './queries.js';
 
 export type ImportJob = {
   repository: Repository;
@@ -22,6 +27,8 @@ export type ImportJob = {
   bytes: Buffer;
   uploaded_by: string;
   uploader_email: string;
+  /** The plan of the person it is synced for: a new file counts toward its limits as an upload does. */
+  plan?: Plan;
 };
 
 export type ImportDeps = Pick<FilesContext, 'db' | 'store' | 'storage' | 'now' | 'config' | 'logger'> & { indexing: Pick<FilesContext['indexing'], 'start'> };
@@ -33,6 +40,8 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
   if (!type) throw fileErrors.unsupportedFileType(job.filename);
   if (job.bytes.length > deps.config.fileMaxBytes) throw fileErrors.fileTooLarge(job.filename, deps.config.fileMaxBytes);
   if (job.bytes.length === 0) throw fileErrors.emptyFile(job.filename);
+  // A cheap refusal before the bytes are stored; checked again, under a lock, where the file is recorded.
+  if (job.plan && !job.file_uuid) await checkLimits(deps.db, deps, job, job.plan);
   const fileUuid = job.file_uuid ?? randomUUID();
   const key = sealedKeyFor(objectKeyFor(job.repository, fileUuid, randomUUID(), job.filename));
   await deps.storage.put(key, job.bytes, contentTypeOf(type));
@@ -56,6 +65,7 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
         await deps.db.transaction().execute(async (trx) => {
           const stream = fileStream(fileUuid);
           const { state, version: at } = await deps.store.aggregate(stream, NO_FILE, evolveFile, trx);
+          if (job.plan && !state.current) await checkLimits(trx, deps, job, job.plan, { lock: true });
           const events = decideSubmit(state, submission, !!state.current, deps.now());
           await deps.store.append(stream, at, events, trx);
           replaced = state.current?.object_key ?? null;
@@ -75,6 +85,33 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
   if (old && old !== key)
     await deps.storage.delete(old).catch((err) => deps.logger.warn({ err, key: old }, 'could not remove the replaced copy of a synced file'));
   return { file_uuid: fileUuid };
+}
+
+/** A new synced file fits the plan's limits (per repository; per person outside an organisation), or the upload's 422. */
+async function checkLimits(db: Db, deps: ImportDeps, job: ImportJob, plan: Plan, opts: { lock?: boolean } = {}) {
+  const limits = deps.config.fileLimits[plan];
+  // Files synced at once into one repository (or by one person) are counted one after another.
+  if (opts.lock)
+    for (const key of [`files-limit:${job.repository.type}:${job.repository.owner_id}`, `files-limit:user:${job.uploaded_by}`])
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
+  const counts = await fileCounts(db, job.repository, job.uploaded_by, deps.now());
+  const fit = fitWithinLimits(limits, { ...counts, counts_for_user: job.repository.type !== 'ORG' }, 1);
+  if (fit.reached) throw fileErrors.limitReached(fit.reached, fit.reached === 'FILE_REPOSITORY_LIMIT_EXCEEDED' ? limits.per_repository : limits.per_user);
+}
+
+/**
+ * A synced file removed at its source (or its connection gone): deleted as a person's delete
+ * does, its passages with it. Deleting one already gone does nothing, so a retry is harmless.
+ */
+export async function deleteImportedFile(deps: Pick<FilesContext, 'db' | 'store' | 'storage' | 'now' | 'logger'>, fileUuid: string, by: string) {
+  const stream = fileStream(fileUuid);
+  const key = await deps.db.transaction().execute(async (trx) => {
+    const { state, version } = await deps.store.aggregate(stream, NO_FILE, evolveFile, trx);
+    if (!state.current || state.deleted) return null;
+    await deps.store.append(stream, version, decideDelete(state, state.current.repository, by, deps.now()), trx);
+    return state.current.object_key;
+  });
+  if (key) await deps.storage.delete(key).catch((err) => deps.logger.warn({ err, key }, 'could not remove a deleted synced file from storage'));
 }
 
 /** The repository a person may add files to (as for an upload), or the error an upload would get. */

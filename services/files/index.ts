@@ -14,4 +14,4 @@ export { type IndexDeps, indexFileVersion, recordOutcome } from './index-use-cas
 export { INDEXING_FAILED } from './index-progress.js';
 export { filesForExport, removeUnfinishedUploads } from './person-files.js';
 export { fileRepositoryOf } from './queries.js';
-export { importFile, repositoryForImport, type ImportDeps, type ImportJob } from './import-use-case.js';
+export { deleteImportedFile, importFile, repositoryForImport, type ImportDeps, type ImportJob } from './import-use-case.js';

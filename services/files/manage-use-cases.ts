@@ -71,6 +71,8 @@ export async function resyncFiles(ctx: FilesContext, actor: Actor, info: Reposit
     return started;
   });
   await startAll(ctx, jobs);
+  // Synced files are looked at again at their source too (their items go EVALUATING_RESYNC).
+  await ctx.connectorFiles?.resync(actor, repository, filters);
   return filesByUuid(
     ctx.db,
     jobs.map((j) => j.file_uuid),

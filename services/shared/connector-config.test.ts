@@ -29,4 +29,13 @@ describe('the connectors configuration', () => {
     ]);
     expect(parseConnectorConfig({ CONNECTOR_TOKEN_KEY: KEY, CONNECTOR_TOKEN_OLD_KEYS: `${KEY}, ${KEY}` }).config.oldTokenKeys).toHaveLength(2);
   });
+
+  it('asks for deltas every 15 minutes unless told otherwise, from 10 seconds to a day', () => {
+    expect(parseConnectorConfig({}).config.deltaIntervalSeconds).toBe(900);
+    expect(parseConnectorConfig({ CONNECTOR_DELTA_INTERVAL_SECONDS: '60' }).config.deltaIntervalSeconds).toBe(60);
+    for (const wrong of ['5', '1.5', 'soon', '86401'])
+      expect(parseConnectorConfig({ CONNECTOR_DELTA_INTERVAL_SECONDS: wrong }).problems).toEqual([
+        'CONNECTOR_DELTA_INTERVAL_SECONDS: must be a whole number of seconds from 10 to 86400',
+      ]);
+  });
 });

@@ -13,7 +13,11 @@ export type ConnectorConfig = {
   tokenKey: Buffer | null;
   /** Earlier keys, still accepted to open tokens sealed before a rotation. */
   oldTokenKeys: Buffer[];
+  /** How often every synced file connection asks its provider what changed (CONNECTOR_DELTA_INTERVAL_SECONDS). */
+  deltaIntervalSeconds: number;
 };
+
+const DELTA_INTERVAL = { default: 900, min: 10, max: 86_400 };
 
 const envName = (family: ProviderFamily, part: string) => `CONNECTOR_${family.toUpperCase()}_${part}`;
 
@@ -54,5 +58,11 @@ export function parseConnectorConfig(env: Record<string, string | undefined>): {
     else oldTokenKeys.push(k);
   }
   if (oldTokenKeys.length && !tokenKey) problems.push('CONNECTOR_TOKEN_OLD_KEYS: set CONNECTOR_TOKEN_KEY too (the key tokens are sealed with now)');
-  return { config: { clients, tokenKey, oldTokenKeys }, problems };
+  let deltaIntervalSeconds = DELTA_INTERVAL.default;
+  if (env.CONNECTOR_DELTA_INTERVAL_SECONDS !== undefined) {
+    const n = Number(env.CONNECTOR_DELTA_INTERVAL_SECONDS);
+    if (Number.isInteger(n) && n >= DELTA_INTERVAL.min && n <= DELTA_INTERVAL.max) deltaIntervalSeconds = n;
+    else problems.push(`CONNECTOR_DELTA_INTERVAL_SECONDS: must be a whole number of seconds from ${DELTA_INTERVAL.min} to ${DELTA_INTERVAL.max}`);
+  }
+  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds }, problems };
 }

@@ -1,9 +1,10 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAnswersGrowth } from './answers-growth.js';
 import { benchAppend } from './append.js';
+import { benchConnectors } from './connectors.js';
 import { benchDevMocks } from './dev-mocks.js';
 import { benchFiles } from './files.js';
 import { benchMemories } from './memories.js';
@@ -37,6 +38,7 @@ const all = {
   memories: benchMemories,
   tasks: benchTasks,
   'dev-mocks': benchDevMocks,
+  connectors: benchConnectors,
 } as const;
 type Name = keyof typeof all;
 

@@ -1,7 +1,8 @@
 // Drive API v3's slice the Google Drive adapter uses, on the Google OAuth fake (provider.ts):
 // files.list by parent with pages, files.get (metadata, alt=media), files.export, and changes
 // (startPageToken, list with removals), over an in-memory tree with shared drives and permissions.
-// `rateLimitNext` answers the next N calls with 429 and Retry-After, as Google does under load.
+// `rateLimitNext` answers the next N calls with 429 and Retry-After, as Google does under load;
+// `malformedListNext` answers the next N listings with a body cut short.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeApi } from './provider.js';
 
@@ -23,11 +24,29 @@ export function createFakeDrive() {
   const files = new Map<string, FakeDriveFile>();
   const changes: { fileId: string }[] = [];
   let clock = Date.parse('2026-11-01T00:00:00Z');
-  const state = { rateLimitNext: 0, retryAfterSeconds: 1, calls: { list: 0, get: 0, media: 0, changes: 0 } };
+  const state = {
+    rateLimitNext: 0,
+    retryAfterSeconds: 1,
+    /** The next N listing calls (files.list) answer with a body that is not JSON. */
+    malformedListNext: 0,
+    /** The listing call with this number (1 the first; 0 none) is held unanswered until `release()`: a crash test kills the server meanwhile. */
+    holdListCall: 0,
+    /** Each files.list by parent, in order: the folder and whether it was a slim listing (ids only). */
+    listings: [] as { parent: string; slim: boolean }[],
+    /** Every Drive call answered (429s and malformed answers included), and by kind. */
+    total: 0,
+    calls: { list: 0, get: 0, media: 0, changes: 0 },
+  };
 
   const touch = () => new Date((clock += 1000)).toISOString();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const drive = {
     state,
+    /** Answers the held listing call (if any) and every later one. */
+    release: () => release(),
     files,
     /** The shared drives the person is in (files.list finds their files by parent as any other). */
     sharedDrives: [] as { id: string; name: string }[],
@@ -65,8 +84,9 @@ export function createFakeDrive() {
     permissions: f.permissions,
   });
 
-  const api: FakeApi = (_req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
+  const api: FakeApi = async (_req: IncomingMessage, res: ServerResponse, path: string, url: URL) => {
     if (!path.startsWith('/drive/v3/')) return false;
+    state.total++;
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(state.retryAfterSeconds) });
@@ -77,10 +97,18 @@ export function createFakeDrive() {
     const rest = path.slice('/drive/v3'.length);
     if (rest === '/files') {
       state.calls.list++;
+      if (state.holdListCall && state.calls.list >= state.holdListCall) await held;
+      if (state.malformedListNext > 0) {
+        state.malformedListNext--;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"files": [{"id": "x", "name":');
+        return true;
+      }
       const query = q.get('q') ?? '';
       const unquote = (v: string | undefined) => v?.replace(/\\'/g, "'").replace(/\\\\/g, '\\');
       // 'root' is My Drive's own id, as in Drive.
       const parent = unquote(/^'(.+)' in parents and trashed = false$/.exec(query)?.[1])?.replace(/^root$/, 'my-drive');
+      if (parent) state.listings.push({ parent, slim: !(q.get('fields') ?? '').includes('name') });
       const named = unquote(/^name contains '(.+)' and trashed = false$/.exec(query)?.[1])?.toLowerCase();
       const all = [...files.values()]
         .filter((f) => !f.trashed && (!parent || f.parents.includes(parent)) && (!named || f.name.toLowerCase().includes(named)))

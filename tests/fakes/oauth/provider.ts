@@ -181,5 +181,9 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     const issued = access.get(accessToken);
     if (issued) issued.expiresAt = 0;
   };
-  return { url: fake.url, close: fake.close, state, grant, expire };
+  /** Every access token issued so far expires now (a sync's token running out in the middle). */
+  const expireAll = () => {
+    for (const issued of access.values()) issued.expiresAt = 0;
+  };
+  return { url: fake.url, close: fake.close, state, grant, expire, expireAll };
 }

@@ -1,0 +1,241 @@
+// The delta steps on real PostgreSQL against a scripted adapter (the provider's own answers are
+// tested with the fakes in tests/integration/connector-deltas.int.test.ts): a page of changes
+// applied to the items under a picked folder with one provider call, and an expired cursor
+// falling back to listing the picked root again, the slim listing pruning what is gone, and the
+// files left unchanged not fetched again.
+import { randomBytes, randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { allTables } from '../../tests/support/all-tables.js';
+import { createTestDatabase, testDb } from '../../tests/support/database.js';
+import { projections } from '../app/projections.js';
+import type { Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { EventStore } from '../eventstore/store.js';
+import { CursorExpired, type DeltaPage, type FileSourceAdapter, type RemoteItem } from './adapters/types.js';
+import { applyDeltaPage, pruneFolder } from './delta.js';
+import { evolveItem, itemStream, NO_ITEM } from './items.js';
+import { RateLimiter } from './rate-limiter.js';
+import { filesToSync, type FolderJob, foldersDone, listFolderPage, resolvePicked, type SyncDeps } from './sync.js';
+import { createTokenBox } from './token-box.js';
+import { endpointsOf } from './providers.js';
+
+/** What the scripted source answers, and every call made of it. */
+const source = {
+  calls: [] as string[],
+  delta: null as DeltaPage | CursorExpired | null,
+  tree: new Map<string, RemoteItem>(),
+};
+const adapter: FileSourceAdapter = {
+  async item(root) {
+    source.calls.push(`item:${root.remoteId}`);
+    return source.tree.get(root.remoteId) ?? null;
+  },
+  async listPage(root) {
+    source.calls.push(`list:${root.remoteId}`);
+    // The whole subtree in one page, folders before what they hold.
+    const under = (id: string): RemoteItem[] =>
+      [...source.tree.values()].filter((i) => i.parentRemoteIds.includes(id)).flatMap((i) => [i, ...(i.kind === 'FOLDER' ? under(i.remoteId) : [])]);
+    return { items: under(root.remoteId), checkpoint: null };
+  },
+  async slimListPage(root) {
+    source.calls.push(`slim:${root.remoteId}`);
+    const under = (id: string): string[] =>
+      [...source.tree.values()].filter((i) => i.parentRemoteIds.includes(id)).flatMap((i) => [i.remoteId, ...under(i.remoteId)]);
+    return { ids: under(root.remoteId), checkpoint: null };
+  },
+  async startCursor() {
+    source.calls.push('start');
+    return 'c0';
+  },
+  async deltaPage() {
+    source.calls.push('delta');
+    if (source.delta instanceof CursorExpired) throw source.delta;
+    return source.delta ?? { changes: [], cursor: 'c0', more: false };
+  },
+  async download(item) {
+    source.calls.push(`download:${item.remoteId}`);
+    return { bytes: Buffer.from('x'), filename: item.name, contentType: 'text/plain' };
+  },
+};
+vi.mock('./adapters/file-adapters.js', () => ({ fileAdapterFor: () => adapter }));
+
+let database: { url: string; drop: () => Promise<void> };
+let db: Db;
+let store: EventStore;
+const deleted: string[] = [];
+const OWNER = 'user-1';
+const REPO = { type: 'USER' as const, owner_id: OWNER };
+
+beforeAll(async () => {
+  database = await createTestDatabase('connector_delta_steps');
+  db = testDb(database.url, 4);
+  await migrateToLatest(db);
+  store = new EventStore(db, projections);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+function deps(): SyncDeps {
+  return {
+    db,
+    store,
+    now: () => new Date('2026-12-02T10:00:00Z'),
+    logger: pino({ level: 'silent' }),
+    connectors: {
+      clients: { google: { family: 'google', endpoints: endpointsOf('google', 'http://127.0.0.1:9'), clientId: 'id', clientSecret: 'secret' } } as never,
+      tokens: createTokenBox(randomBytes(32)),
+      callbackUrl: '',
+      mergeCallbackUrl: '',
+      limiter: new RateLimiter(0),
+    },
+    importFile: async () => ({ file_uuid: randomUUID() }),
+    deleteFile: async (fileUuid) => void deleted.push(fileUuid),
+    maxFileBytes: 1024,
+    publicUrl: 'http://app.example',
+  };
+}
+
+const file = (id: string, parent: string, updatedAt = '2026-11-01T00:00:00Z'): RemoteItem => ({
+  remoteId: id,
+  name: `${id}.txt`,
+  kind: 'FILE',
+  parentRemoteIds: [parent],
+  url: null,
+  updatedAt,
+  size: 1,
+  mimeType: 'text/plain',
+  driveId: null,
+  readers: null,
+});
+const folder = (id: string, parent: string): RemoteItem => ({ ...file(id, parent), name: id, kind: 'FOLDER', mimeType: 'application/vnd.google-apps.folder' });
+
+/** A connection with a picked folder synced: every item READY with a file. */
+async function synced(tree: RemoteItem[]) {
+  const connection = randomUUID();
+  await allTables(db)
+    .insertInto('connector_connections')
+    .values({
+      connection_uuid: connection,
+      connector: 'google_drive',
+      owner_user_id: OWNER,
+      org_uuid: null,
+      account_id: `acct-${connection}`,
+      display_name: 'Ada',
+      scope: null,
+      status: 'connected',
+      established_at: new Date(),
+      updated_at: new Date(),
+    })
+    .execute();
+  source.tree = new Map(tree.map((i) => [i.remoteId, i]));
+  const root = tree[0];
+  const rootUuid = randomUUID();
+  await store.append(itemStream(rootUuid), 'no_stream', [
+    {
+      type: 'ConnectorItemFound',
+      data: {
+        item_uuid: rootUuid,
+        connection_uuid: connection,
+        remote_id: root.remoteId,
+        drive_id: null,
+        name: root.remoteId,
+        kind: 'FOLDER',
+        parent_uuids: [],
+        picked: true,
+        repository: REPO,
+        url: null,
+        remote_updated_at: null,
+        readers: null,
+        found_at: '2026-12-01T00:00:00Z',
+      },
+    },
+  ]);
+  const d = deps();
+  const [job] = await resolvePicked(d, connection);
+  await listFolderPage(d, connection, job, null);
+  for (const f of await filesToSync(d, connection)) {
+    await store.append(itemStream(f.item_uuid), (await store.aggregate(itemStream(f.item_uuid), NO_ITEM, evolveItem)).version, [
+      {
+        type: 'ConnectorItemSynced',
+        data: {
+          item_uuid: f.item_uuid,
+          file_uuid: `file-${f.remote_id}`,
+          name: f.name,
+          remote_updated_at: f.remote_updated_at,
+          readers: null,
+          at: '2026-12-01T00:00:00Z',
+        },
+      },
+    ]);
+  }
+  await foldersDone(d, connection);
+  source.calls = [];
+  return { connection, job };
+}
+
+async function items(connection: string) {
+  const rows = await allTables(db)
+    .selectFrom('connector_items')
+    .select(['remote_id', 'status', 'parent_uuids', 'item_uuid'])
+    .where('connection_uuid', '=', connection)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.remote_id, r]));
+}
+
+describe('a page of changes', () => {
+  test('queues a changed file, finds a new one under a synced folder, removes a deleted and a moved-out one, in one call', async () => {
+    const { connection } = await synced([
+      folder('top', 'my-drive'),
+      folder('sub', 'top'),
+      file('a', 'top'),
+      file('b', 'sub'),
+      file('c', 'top'),
+      file('d', 'top'),
+    ]);
+    source.delta = {
+      changes: [
+        { remoteId: 'a', removed: false, item: file('a', 'top', '2026-12-02T09:00:00Z') },
+        { remoteId: 'e', removed: false, item: file('e', 'sub') },
+        { remoteId: 'c', removed: true, item: null },
+        { remoteId: 'd', removed: false, item: file('d', 'elsewhere', '2026-12-02T09:00:00Z') },
+        { remoteId: 'z', removed: false, item: file('z', 'not-synced') },
+        { remoteId: 'pic', removed: false, item: { ...file('pic', 'top'), name: 'pic.gif', mimeType: 'image/gif' } },
+      ],
+      cursor: 'c1',
+      more: false,
+    };
+    const step = await applyDeltaPage(deps(), connection, 'c0');
+    expect(step).toMatchObject({ expired: false, cursor: 'c1', more: false, walk: [] });
+    expect(source.calls).toEqual(['delta']);
+    const after = await items(connection);
+    expect(Object.keys(after).sort()).toEqual(['a', 'b', 'e', 'sub', 'top']);
+    expect(after.a.status).toBe('QUEUED');
+    expect(after.b.status).toBe('READY');
+    expect(after.e).toMatchObject({ status: 'QUEUED', parent_uuids: [after.sub.item_uuid] });
+    expect(deleted).toEqual(expect.arrayContaining(['file-c', 'file-d']));
+    const cursor = await allTables(db).selectFrom('connector_syncs').select('cursor').where('connection_uuid', '=', connection).executeTakeFirst();
+    expect(cursor?.cursor).toBe('c1');
+    // The queued files are fetched from what the delta carried: one download each, no lookup.
+    expect((await filesToSync(deps(), connection)).map((f) => f.remote_id).sort()).toEqual(['a', 'e']);
+  });
+
+  test('an expired cursor lists the picked root again: what is gone is pruned, the unchanged is not fetched again', async () => {
+    const { connection, job } = await synced([folder('root2', 'my-drive'), file('f1', 'root2'), file('f2', 'root2'), file('f3', 'root2')]);
+    source.delta = new CursorExpired('test');
+    expect(await applyDeltaPage(deps(), connection, 'c0')).toEqual({ expired: true });
+    source.tree.delete('f2');
+    source.tree.set('f3', file('f3', 'root2', '2026-12-02T09:00:00Z'));
+    const d = deps();
+    const folders: FolderJob[] = await resolvePicked(d, connection, { all: true });
+    expect(folders.map((f) => f.item_uuid)).toEqual([job.item_uuid]);
+    await listFolderPage(d, connection, folders[0], null);
+    expect(await pruneFolder(d, connection, folders[0])).toBe(1);
+    const after = await items(connection);
+    expect(Object.keys(after).sort()).toEqual(['f1', 'f3', 'root2']);
+    expect(deleted).toContain('file-f2');
+    expect((await filesToSync(d, connection)).map((f) => f.remote_id)).toEqual(['f3']);
+  });
+});
