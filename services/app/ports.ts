@@ -8,6 +8,7 @@ import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../
 import type { TaskRuns } from '../tasks/index.js';
 import { registerAnswering } from './answering.js';
 import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
+import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
 import { connectorsPort } from '../connectors/index.js';
 import { importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
@@ -38,9 +39,13 @@ export function registerPorts({ kernel, billing }: AppKernel) {
       return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '' });
     },
   });
+  const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
   return {
     connectors,
-    connectorSync: { start: (job: { connection_uuid: string; run: string }) => startConnectorSync(connectorSync, job) },
+    connectorSync: {
+      start: (job: { connection_uuid: string; run: string }) => startConnectorSync(connectorSync, job),
+      startApp: (job: { connection_uuid: string; run: string }) => startConnectorAppSync(connectorAppSync, job),
+    },
     answering,
     taskRuns,
     indexFile,
@@ -55,4 +60,5 @@ export async function registerPortQueues() {
   await registerIndexQueue();
   await registerTaskRunQueue();
   await registerConnectorSyncQueue();
+  await registerConnectorAppSyncQueue();
 }

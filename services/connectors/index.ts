@@ -4,3 +4,18 @@ export { connectorsProjection } from './projections.js';
 export { connectorRoutes } from './routes.js';
 export { connectorItemsProjection } from './items-projection.js';
 export { filesToSync, finishSync, foldersDone, listFolderPage, resolvePicked, syncFile, type FileImport, type SyncDeps } from './sync.js';
+export { connectorDocumentsProjection } from './documents-projection.js';
+export { documentPassageFeed } from './document-feed.js';
+export { readerPrincipals } from './reader-principals.js';
+export { readersOf } from './principals.js';
+export type { ReaderGroup } from './adapters/app-types.js';
+export {
+  type AppSyncDeps,
+  deltaAppPage,
+  finishAppSync,
+  planAppSync,
+  removeAppDocuments,
+  resolveAppGroups,
+  saveAppCursor,
+  walkAppPage,
+} from './app-sync.js';

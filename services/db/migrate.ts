@@ -39,6 +39,7 @@ import * as m0034 from './migrations/0034_event_payloads_uncompressed.js';
 import * as m0036 from './migrations/0036_cluster_instances.js';
 import * as m0037 from './migrations/0037_passage_stat_changes.js';
 import * as m0038 from './migrations/0038_connectors.js';
+import * as m0040 from './migrations/0040_passage_readers.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0036_cluster_instances': m0036,
   '0037_passage_stat_changes': m0037,
   '0038_connectors': m0038,
+  '0040_passage_readers': m0040,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -60,6 +60,8 @@ export const filesProjection: Projection = {
           object_key: d.object_key,
           uploaded_by_user_id: d.uploaded_by,
           uploader_email: d.uploader_email,
+          connection_type: d.source?.connection_type ?? null,
+          connection_file_url: d.source?.url ?? null,
           file_state: 'PROCESSING' as const,
           error: null,
           version: d.version,
