@@ -12,7 +12,7 @@ import { orgCorpus, userCorpus } from '../passages/index.js';
 import { appAdapterFor } from './adapters/app-adapters.js';
 import type { AppDocument, AppSourceAdapter, ReaderGroup } from './adapters/app-types.js';
 import { githubRepositoryMembers } from './adapters/github-members.js';
-import { slackChannelMembers } from './adapters/slack-members.js';
+import { slackChannelReaders } from './adapters/slack-channel-readers.js';
 import type { ConnectorsPort } from './context.js';
 import { accessToken } from './credentials.js';
 import {
@@ -148,11 +148,11 @@ export async function saveAppCursor(deps: AppSyncDeps, connectionUuid: string, c
     .execute();
 }
 
-/** The members of one group as the source says now, as account keys. */
-function membersOf(call: ProviderCallDeps, group: ReaderGroup): Promise<string[]> {
+/** The members of one group as the source says now: account keys, and addresses where the source gives them. */
+function membersOf(call: ProviderCallDeps, group: ReaderGroup, slackEmails: Map<string, string | null>): Promise<string[]> {
   switch (group.kind) {
     case 'slack_channel':
-      return slackChannelMembers(call, group.key);
+      return slackChannelReaders(call, group.key, slackEmails);
     case 'github_repository':
       return githubRepositoryMembers(call, group.key);
   }
@@ -169,10 +169,11 @@ export async function resolveAppGroups(deps: AppSyncDeps, connectionUuid: string
   const known = await own(deps.db).selectFrom('connector_groups').select(['kind', 'key']).where('connection_uuid', '=', connectionUuid).execute();
   const groups = new Map<string, ReaderGroup>();
   for (const g of [...known, ...seen]) groups.set(`${g.kind}\n${g.key}`, { kind: g.kind as ReaderGroup['kind'], key: g.key });
+  const slackEmails = new Map<string, string | null>();
   for (const group of groups.values()) {
     let members: string[];
     try {
-      members = await membersOf(source.call, group);
+      members = await membersOf(source.call, group, slackEmails);
     } catch (err) {
       deps.logger.warn({ connection: connectionUuid, group: group.kind, reason: (err as Error).message.slice(0, 200) }, 'a group could not be resolved');
       members = [];
