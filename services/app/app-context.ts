@@ -1,6 +1,7 @@
 // The one context the app hands every handler (context.ts): the kernel's parts and every domain's
 // ports, wired to what implements them.
 import { bookmarkStateOf } from '../bookmarks/index.js';
+import { readerPrincipals } from '../connectors/index.js';
 import type { EventLogSignals } from '../eventstore/signals.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/index.js';
 import { queueMail } from '../mail/index.js';
@@ -49,6 +50,7 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     taskRuns: ports.taskRuns,
     connectors: ports.connectors,
     connectorSync: ports.connectorSync,
+    readerPrincipals: (userId: string) => readerPrincipals(db, userId),
   };
   return ctx;
 }

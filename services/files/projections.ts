@@ -62,6 +62,7 @@ export const filesProjection: Projection = {
           uploader_email: d.uploader_email,
           connection_type: d.source?.connection_type ?? null,
           connection_file_url: d.source?.url ?? null,
+          readers: d.readers ?? null,
           file_state: 'PROCESSING' as const,
           error: null,
           version: d.version,

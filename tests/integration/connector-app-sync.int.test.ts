@@ -268,5 +268,24 @@ describe("an organisation's Slack and Drive, read as the source lets each member
     await neverCites(fay, 'When are the hives wrapped in tar paper?', 'tar paper');
     await neverCites(fay, 'What does the pollination contract with the almond grower pay?', 'almond');
     await neverCites(dan, 'What does the pollination contract with the almond grower pay?', 'almond');
+
+    // Nor do the organisation's file lists, searches, counts or the file's own page show it to them.
+    const ORG_FILES = { file_repository_type: 'ORG', owner_id: org };
+    const names = async (b: Browser, body: Record<string, unknown> = {}) =>
+      ((await b.post('/rest/file-repository/list-files', { file_repository_info: ORG_FILES, ...body })).json.files as { filename: string }[])
+        .map((f) => f.filename)
+        .sort();
+    await expect.poll(() => names(gil), { timeout: 30_000 }).toEqual(['ledger.txt', 'wintering.txt']);
+    expect(await names(dan)).toEqual(['wintering.txt']);
+    expect(await names(fay)).toEqual([]);
+    expect(await names(fay, { filters: { search_keyword: 'wintering' } })).toEqual([]);
+    const offsetList = async (b: Browser) => (await b.post('/rest/files/list', { file_repository_info: ORG_FILES, search_term: 'txt' })).json;
+    expect((await offsetList(dan)).num_total_files).toBe(1);
+    expect(await offsetList(fay)).toMatchObject({ files: [], num_total_files: 0 });
+    const summary = async (b: Browser) => (await b.post('/rest/file-repository/summary', { file_repository_info: ORG_FILES })).json.total_files;
+    expect([await summary(gil), await summary(dan), await summary(fay)]).toEqual([2, 1, 0]);
+    const winterFile = winter.meta_data.file_uuid as string;
+    expect((await dan.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(200);
+    expect((await fay.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(404);
   });
 });

@@ -11,8 +11,9 @@ import { type Kysely, sql } from 'kysely';
 // GitHub repository's collaborators) as account keys, to give an asker their group principals.
 export async function up(db: Kysely<unknown>) {
   await sql`alter table passages add column readers text[], add column citation jsonb`.execute(db);
-  // A synced file's connector and where it is at its source (the seed's connection_type and connection_file_url).
-  await sql`alter table files add column connection_type text, add column connection_file_url text`.execute(db);
+  // A synced file's connector and where it is at its source (the seed's connection_type and connection_file_url),
+  // and who may read it there (the same principal keys as its passages; null: every reader of its repository).
+  await sql`alter table files add column connection_type text, add column connection_file_url text, add column readers text[]`.execute(db);
   await sql`create table connector_groups (
     connection_uuid text not null,
     kind text not null,
