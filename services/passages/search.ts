@@ -110,7 +110,7 @@ export const CANDIDATE_POSTINGS = 300;
  * (setweight marks them, ts_filter keeps them), so a candidate costs a few lexemes, not its whole
  * vocabulary. The tsvector holds the heading twice (migration 0010), as BM25F weighs a title.
  */
-export function bm25Query(corpora: readonly string[], words: string, k: number, principals: readonly string[] = []) {
+export function bm25Query(corpora: readonly string[], words: string, k: number, principals: readonly string[] = [], opts: { readersChecked: boolean } = { readersChecked: true }) {
   if (!Number.isSafeInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, not ${k}`);
   // `k` is written into the statement (one prepared statement per k): as a parameter, a generic
   // plan guesses a tenth of the table for `limit $k`.
@@ -139,7 +139,9 @@ export function bm25Query(corpora: readonly string[], words: string, k: number, 
   // Who may read a candidate: everyone of its corpus (no readers), or one of the asker's
   // principals. Checked with the corpus on the candidates the term index gives, before they are
   // scored and ranked, so an unreadable passage never takes a readable one's place in the top k.
-  const readable = (row: RawBuilder<unknown>) => sql`(${row}.readers is null or ${row}.readers && (select principals from q))`;
+  // (`readersChecked: false` is the same search without it: the benchmark's baseline, never the app's.)
+  const readable = (row: RawBuilder<unknown>) =>
+    opts.readersChecked ? sql`(${row}.readers is null or ${row}.readers && (select principals from q))` : sql`true`;
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}`))}
     with q as materialized (
