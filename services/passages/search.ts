@@ -143,7 +143,7 @@ export function bm25Query(corpora: readonly string[], words: string, k: number, 
   const readable = (row: RawBuilder<unknown>) =>
     opts.readersChecked ? sql`(${row}.readers is null or ${row}.readers && (select principals from q))` : sql`true`;
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
-  return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}`))}
+  return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
       select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
         ${[...principals]}::text[] as principals),

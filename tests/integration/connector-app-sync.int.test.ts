@@ -284,6 +284,10 @@ describe("an organisation's Slack and Drive, read as the source lets each member
     expect(await offsetList(fay)).toMatchObject({ files: [], num_total_files: 0 });
     const summary = async (b: Browser) => (await b.post('/rest/file-repository/summary', { file_repository_info: ORG_FILES })).json.total_files;
     expect([await summary(gil), await summary(dan), await summary(fay)]).toEqual([2, 1, 0]);
+    // The connector files table lists to each only what the source lets them read.
+    const items = async (b: Browser) =>
+      ((await b.post('/rest/connectors/files/list', { file_repository_info: ORG_FILES })).json.files as { name: string }[]).map((f) => f.name).sort();
+    expect([await items(gil), await items(dan), await items(fay)]).toEqual([['ledger.txt', 'wintering.txt'], ['wintering.txt'], []]);
     const winterFile = winter.meta_data.file_uuid as string;
     expect((await dan.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(200);
     expect((await fay.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(404);
