@@ -107,7 +107,12 @@ async function recordDocument(deps: AppSyncDeps, row: ConnectionRow, d: AppDocum
   if (events.length) await deps.store.append(stream, version, events);
 }
 
-async function removeDocument(deps: Pick<AppSyncDeps, 'store' | 'now'>, connectionUuid: string, remoteId: string, reason: 'removed_at_source' | 'disconnected') {
+async function removeDocument(
+  deps: Pick<AppSyncDeps, 'store' | 'now'>,
+  connectionUuid: string,
+  remoteId: string,
+  reason: 'removed_at_source' | 'disconnected',
+) {
   const stream = documentStream(connectionUuid, remoteId);
   const { state, version } = await deps.store.aggregate(stream, NO_DOCUMENT, evolveDocument);
   const events = decideRemoveDocument(state, { connection_uuid: connectionUuid, remote_id: remoteId, reason }, deps.now());
@@ -165,7 +170,7 @@ function membersOf(call: ProviderCallDeps, group: ReaderGroup, slackEmails: Map<
  */
 export async function resolveAppGroups(deps: AppSyncDeps, connectionUuid: string, seen: ReaderGroup[]) {
   const source = await appSourceOf(deps, connectionUuid);
-  if (!source || !source.row.org_uuid) return 0;
+  if (!source?.row.org_uuid) return 0;
   const known = await own(deps.db).selectFrom('connector_groups').select(['kind', 'key']).where('connection_uuid', '=', connectionUuid).execute();
   const groups = new Map<string, ReaderGroup>();
   for (const g of [...known, ...seen]) groups.set(`${g.kind}\n${g.key}`, { kind: g.kind as ReaderGroup['kind'], key: g.key });

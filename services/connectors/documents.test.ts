@@ -28,7 +28,9 @@ test('a document synced once: the same again appends nothing; a change or new re
   expect(decideSyncDocument(state, { ...doc, text: 'changed' }, now)).toHaveLength(1);
   const [removed] = decideRemoveDocument(state, { connection_uuid: 'c1', remote_id: 'page-1', reason: 'removed_at_source' }, now);
   expect(removed.data.corpus).toBe('user:u1');
-  expect(decideRemoveDocument(evolveDocument(state, stored(removed)), { connection_uuid: 'c1', remote_id: 'page-1', reason: 'removed_at_source' }, now)).toEqual([]);
+  expect(
+    decideRemoveDocument(evolveDocument(state, stored(removed)), { connection_uuid: 'c1', remote_id: 'page-1', reason: 'removed_at_source' }, now),
+  ).toEqual([]);
   expect(decideRemoveDocument(NO_DOCUMENT, { connection_uuid: 'c1', remote_id: 'x', reason: 'removed_at_source' }, now)).toEqual([]);
 });
 
@@ -50,7 +52,11 @@ test("the feed puts the document's passages with its readers and the seed's cita
       domain_name: 'www.notion.so',
     },
   });
-  const [removed] = decideRemoveDocument(evolveDocument(NO_DOCUMENT, stored(synced)), { connection_uuid: 'c1', remote_id: 'page-1', reason: 'disconnected' }, now);
+  const [removed] = decideRemoveDocument(
+    evolveDocument(NO_DOCUMENT, stored(synced)),
+    { connection_uuid: 'c1', remote_id: 'page-1', reason: 'disconnected' },
+    now,
+  );
   expect(documentPassageFeed.ops(stored(removed))).toEqual([{ kind: 'drop-source', corpus: 'user:u1', source: 'connector:c1:page-1' }]);
 });
 

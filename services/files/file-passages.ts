@@ -68,7 +68,9 @@ export const filePassageFeed: PassageFeed = {
           file,
           // A synced file's passages are read by whom the source lets read it, and cite where it is there.
           readers: d.readers ?? null,
-          citation: d.source ? { connection_type: d.source.connection_type, connector_type: d.source.connection_type, connection_file_url: d.source.url } : null,
+          citation: d.source
+            ? { connection_type: d.source.connection_type, connector_type: d.source.connection_type, connection_file_url: d.source.url }
+            : null,
         })),
       },
     ];

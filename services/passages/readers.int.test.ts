@@ -49,7 +49,18 @@ test('the filter never returns a passage whose readers exclude the asker, and ke
             corpus,
             source: `s${i}`,
             replace: false,
-            passages: [{ id: `${corpus}#${i}`, url: `/d/${i}`, title: 'Doc', heading: '', content: `${d.words.join(' ')} hive`, ordinal: 0, page: null, readers: d.readers }],
+            passages: [
+              {
+                id: `${corpus}#${i}`,
+                url: `/d/${i}`,
+                title: 'Doc',
+                heading: '',
+                content: `${d.words.join(' ')} hive`,
+                ordinal: 0,
+                page: null,
+                readers: d.readers,
+              },
+            ],
           })),
         );
         const found = await searchPassages(db, [corpus], word, 50, asker);
@@ -73,8 +84,24 @@ test('the filter never returns a passage whose readers exclude the asker, and ke
 
 test('readers and citation go in with a put and come back with a search; a put replacing the source replaces its readers', async () => {
   const corpus = `org:${randomUUID()}`;
-  const citation = { connection_type: 'slack', connector_type: 'slack', authors: ['Ada'], published_date: '2026-01-02T00:00:00Z', domain_name: 'acme.slack.com' };
-  const row = (readers: string[] | null) => ({ id: `${corpus}#0`, url: '/m/1', title: 'general', heading: '', content: 'the queen excluder', ordinal: 0, page: null, readers, citation });
+  const citation = {
+    connection_type: 'slack',
+    connector_type: 'slack',
+    authors: ['Ada'],
+    published_date: '2026-01-02T00:00:00Z',
+    domain_name: 'acme.slack.com',
+  };
+  const row = (readers: string[] | null) => ({
+    id: `${corpus}#0`,
+    url: '/m/1',
+    title: 'general',
+    heading: '',
+    content: 'the queen excluder',
+    ordinal: 0,
+    page: null,
+    readers,
+    citation,
+  });
   await apply([{ kind: 'put', corpus, source: 'm1', replace: true, passages: [row(['user:a', 'group:slack_channel:c:C1'])] }]);
   const asA = await searchPassages(db, [corpus], 'queen excluder', 5, ['user:a']);
   expect(asA.map((p) => p.citation)).toEqual([citation]);

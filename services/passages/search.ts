@@ -110,7 +110,13 @@ export const CANDIDATE_POSTINGS = 300;
  * (setweight marks them, ts_filter keeps them), so a candidate costs a few lexemes, not its whole
  * vocabulary. The tsvector holds the heading twice (migration 0010), as BM25F weighs a title.
  */
-export function bm25Query(corpora: readonly string[], words: string, k: number, principals: readonly string[] = [], opts: { readersChecked: boolean } = { readersChecked: true }) {
+export function bm25Query(
+  corpora: readonly string[],
+  words: string,
+  k: number,
+  principals: readonly string[] = [],
+  opts: { readersChecked: boolean } = { readersChecked: true },
+) {
   if (!Number.isSafeInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, not ${k}`);
   // `k` is written into the statement (one prepared statement per k): as a parameter, a generic
   // plan guesses a tenth of the table for `limit $k`.

@@ -43,9 +43,7 @@ export async function benchPermissions(): Promise<Row[]> {
     await recountPassageStatistics(db);
     await sql`vacuum analyze passages`.execute(db);
     const loadS = (performance.now() - started) / 1000;
-    const readable = Number(
-      (await sql<{ n: string }>`select count(*) as n from passages where readers && ${ASKER}::text[]`.execute(db)).rows[0].n,
-    );
+    const readable = Number((await sql<{ n: string }>`select count(*) as n from passages where readers && ${ASKER}::text[]`.execute(db)).rows[0].n);
     note(`permissions: ${fmt(TOTAL)} passages, ${fmt(readable)} readable by the asker, loaded in ${fmt(loadS, 1)} s`);
 
     const qs = questions(QUESTIONS * 2);
@@ -79,7 +77,15 @@ export async function benchPermissions(): Promise<Row[]> {
     const scale = `${fmt(TOTAL)} passages, ${fmt(readable)} readable (${fmt((100 * readable) / TOTAL, 1)} %)`;
     note(`permissions: ${found} passages found for ${QUESTIONS} questions, ${unreadable} unreadable`);
     return [
-      { bench: `permissions, load (${scale})`, metric: 'load and statistics', measured: `${fmt(loadS, 1)} s`, baseline: '', ratio: '', budget: '(figure only)', verdict: '' },
+      {
+        bench: `permissions, load (${scale})`,
+        metric: 'load and statistics',
+        measured: `${fmt(loadS, 1)} s`,
+        baseline: '',
+        ratio: '',
+        budget: '(figure only)',
+        verdict: '',
+      },
       {
         bench: `permissions, retrieval (${scale}, ${QUESTIONS} questions)`,
         metric: 'search p50 / p95',

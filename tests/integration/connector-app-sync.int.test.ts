@@ -130,7 +130,9 @@ async function organisation(owner: Browser, members: Browser[], emails: string[]
 }
 
 describe("an app's content in answers", () => {
-  test('a Notion page, a GitHub issue and a Slack message answer questions, cited with the seed metadata; nobody else gets them', { timeout: 180_000 }, async () => {
+  test('a Notion page, a GitHub issue and a Slack message answer questions, cited with the seed metadata; nobody else gets them', {
+    timeout: 180_000,
+  }, async () => {
     const ada = await signedUp(server.url, 'Ada');
     notion.page({
       id: 'hive-plan',
@@ -184,15 +186,19 @@ describe("an app's content in answers", () => {
     // Disconnected, a connection's content leaves answers.
     const off = await ada.get('/rest/connectors/notion/disconnect');
     expect(off.status, off.text).toBe(200);
-    await expect.poll(async () => (await sourcesFor(ada, 'How often is the brood nest inspected?')).some((s) => s.snippet.includes('nine days')), {
-      timeout: 30_000,
-      interval: 1000,
-    }).toBe(false);
+    await expect
+      .poll(async () => (await sourcesFor(ada, 'How often is the brood nest inspected?')).some((s) => s.snippet.includes('nine days')), {
+        timeout: 30_000,
+        interval: 1000,
+      })
+      .toBe(false);
   });
 });
 
 describe("an organisation's Slack and Drive, read as the source lets each member read", () => {
-  test('a member not in a channel never gets its messages; removed from it at the source, a member stops getting them after the next delta', { timeout: 180_000 }, async () => {
+  test('a member not in a channel never gets its messages; removed from it at the source, a member stops getting them after the next delta', {
+    timeout: 180_000,
+  }, async () => {
     const stamp = Date.now();
     const emails = { bo: `bo.${stamp}@acme.example`, cy: `cy.${stamp}@acme.example` };
     const olga = await signedUp(server.url, 'Olga');
@@ -230,7 +236,7 @@ describe("an organisation's Slack and Drive, read as the source lets each member
     await citing(olga, 'When does the heather honey harvest start?', 'heather');
   });
 
-  test("a member not shared a Drive file never gets its passages; one it is shared with does, cited with its connection", { timeout: 180_000 }, async () => {
+  test('a member not shared a Drive file never gets its passages; one it is shared with does, cited with its connection', { timeout: 180_000 }, async () => {
     const stamp = Date.now();
     const emails = { dan: `dan.${stamp}@acme.example`, fay: `fay.${stamp}@acme.example` };
     const gil = await signedUp(server.url, 'Gil');

@@ -18,7 +18,7 @@ export async function slackChannelReaders(call: ProviderCallDeps, channelId: str
       const email = await slackMethod<UserInfo>(call, 'users.info', { user })
         .then((a) => a.user?.profile?.email ?? null)
         .catch(() => null);
-      known.set(user, email && email.includes('@') ? email : null);
+      known.set(user, email?.includes('@') ? email : null);
     }
     const email = known.get(user);
     if (email) out.push(emailPrincipal(email));

@@ -100,7 +100,9 @@ export function createFakeSlack() {
         const id = q.get('user') ?? '';
         const u = users.get(id);
         return u
-          ? ok(res, { user: { id, name: u.name, real_name: u.real_name, profile: { real_name: u.real_name, display_name: '', ...(u.email ? { email: u.email } : {}) } } })
+          ? ok(res, {
+              user: { id, name: u.name, real_name: u.real_name, profile: { real_name: u.real_name, display_name: '', ...(u.email ? { email: u.email } : {}) } },
+            })
           : fail(res, 'user_not_found');
       }
     }
