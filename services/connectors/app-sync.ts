@@ -205,6 +205,9 @@ export async function finishAppSync(deps: AppSyncDeps, connectionUuid: string) {
  * connecting it again walks everything anew.
  */
 export async function removeAppDocuments(deps: Pick<AppSyncDeps, 'db' | 'store' | 'now'>, connectionUuid: string) {
+  const row = await connectionRow(deps.db, connectionUuid);
+  // A file source's cursor is its file sync's (workflows/connector-sync.ts), left as it is.
+  if (row && connectorInfo(row.connector)?.kind !== 'app') return 0;
   const docs = await own(deps.db).selectFrom('connector_documents').select('remote_id').where('connection_uuid', '=', connectionUuid).execute();
   for (const d of docs) await removeDocument(deps, connectionUuid, d.remote_id, 'disconnected');
   await own(deps.db).updateTable('connector_syncs').set({ cursor: null }).where('connection_uuid', '=', connectionUuid).execute();
