@@ -617,7 +617,18 @@ export type Source = {
     meta_data?: {
         domain_name?: string;
         published_date?: string | null;
+        /**
+         * For a connector's passage (an app's document or a synced file), the connector it came through.
+         */
         connection_type?: string;
+        /**
+         * For a synced file's passage, where the file is at its source.
+         */
+        connection_file_url?: string | null;
+        /**
+         * For an app's document, who wrote it at the source.
+         */
+        authors?: Array<string>;
         file_uuid?: string;
         quoteBeforeContext?: string;
         quoteEmphasisText?: string;
@@ -629,7 +640,7 @@ export type Source = {
         generated_file_title?: string;
     };
     /**
-     * Present when the source is a passage of a file.
+     * Present when the source is a passage of a file, or of a connector's document (then with its connector_type).
      */
     file_metadata?: {
         file_repository_type?: FileRepositoryType;

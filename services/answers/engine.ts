@@ -12,6 +12,7 @@ import { searxngSource } from './searxng.js';
 import { mayUseWebSearch } from '../orgs/index.js';
 import { memorySourcesFor } from '../memories/index.js';
 import { memoryPassage } from './memory-passages.js';
+import { readerPrincipals } from '../connectors/index.js';
 
 export function createAnswerEngine(
   db: Db,
@@ -21,6 +22,7 @@ export function createAnswerEngine(
   models: ReadonlyMap<string, AnswerModel>;
   sources: Sources;
   readableCorpora: (userId: string | null) => Promise<string[]>;
+  readerPrincipals: (userId: string | null) => Promise<string[]>;
   mayUseWeb: (userId: string | null) => Promise<boolean>;
   memories: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
   timeoutMs: number;
@@ -35,6 +37,7 @@ export function createAnswerEngine(
     models,
     sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
+    readerPrincipals: (userId) => readerPrincipals(db, userId),
     mayUseWeb: (userId) => mayUseWebSearch(db, userId),
     memories: async (userId, question, contextUuid) => (await memorySourcesFor(db, userId, question, contextUuid)).map(memoryPassage),
     timeoutMs: config.llmTimeoutMs,

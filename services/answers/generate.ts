@@ -30,6 +30,12 @@ export type AnswerDeps = {
   sources: Sources;
   /** The corpora a user may read (readable.ts); resolved inside the recorded retrieve step. */
   readableCorpora: (userId: string | null) => Promise<string[]>;
+  /**
+   * Who the asker is to the connected sources (connectors' readerPrincipals), worked out once per
+   * question: a connector's passage is found only by someone its source lets read it. Absent:
+   * none, so only the passages every reader of the corpora may read.
+   */
+  readerPrincipals?: (userId: string | null) => Promise<string[]>;
   /** The asker's memories that bear on the question, when they let answers use them (absent: none). */
   memories?: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
   /** Whether the asker's organisation lets them search the web (absent: yes). */
@@ -57,9 +63,10 @@ export function modelOf(job: AnswerJob, deps: Pick<AnswerDeps, 'model' | 'models
 export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
   const now = deps.now ?? (() => new Date());
   const model = modelOf(job, deps);
-  // Two lookups of the asker, each a round trip: made at once.
-  const [readable, webAllowed] = await Promise.all([
+  // The lookups of the asker, each a round trip: made at once.
+  const [readable, principals, webAllowed] = await Promise.all([
     deps.readableCorpora(job.askerUserId ?? null),
+    deps.readerPrincipals ? deps.readerPrincipals(job.askerUserId ?? null) : Promise.resolve([]),
     deps.mayUseWeb ? deps.mayUseWeb(job.askerUserId ?? null) : true,
   ]);
   const space = job.space ?? null;
@@ -72,7 +79,7 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
       ? deps.memories(job.askerUserId, job.query, job.contextUuid)
       : Promise.resolve([]);
   const [found, memories] = await Promise.all([
-    retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed }),
+    retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed, principals }),
     remembered,
   ]);
   found.passages.push(...memories);

@@ -1,29 +1,54 @@
 // The passage index as the answers' source: BM25 retrieval of services/passages over the corpora
-// the asker may read (`help`, `user:<id>`, `org:<uuid>`, `space:<uuid>`), in one query.
+// the asker may read (`help`, `user:<id>`, `org:<uuid>`, `space:<uuid>`), in one query, keeping
+// only the passages the asker may read at their source (`principals`, connectors' readerPrincipals).
 import type { Db } from '../db/database.js';
-import { HELP_CORPUS, searchPassages } from '../passages/index.js';
-import type { Passage, SourceAdapter } from './types.js';
+import { type FoundPassage, HELP_CORPUS, searchPassages } from '../passages/index.js';
+import type { ConnectorOrigin, Passage, SourceAdapter } from './types.js';
 
 /** What a passage's source shows as its domain: `help` for the guide, else the corpus kind (`user`, `space`, ...). */
 export const domainOf = (corpus: string) => corpus.split(':')[0];
 
-export type PassageIndex = { name: string; search: (query: string, k: number, corpora: readonly string[]) => Promise<Passage[]> };
+export type PassageIndex = {
+  name: string;
+  /** `principals`: who the asker is to the sources (none: only the passages every reader of their corpora may read). */
+  search: (query: string, k: number, corpora: readonly string[], principals?: readonly string[]) => Promise<Passage[]>;
+};
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/** A connector's citation metadata (services/connectors: document-feed.ts, and files' synced files), as the passage carries it. */
+function connectorOf(citation: FoundPassage['citation']): ConnectorOrigin | undefined {
+  const type = text(citation?.connection_type);
+  if (!citation || !type) return undefined;
+  const authors = citation.authors;
+  return {
+    connection_type: type,
+    ...(text(citation.connector_type) ? { connector_type: text(citation.connector_type) } : {}),
+    ...(text(citation.generated_file_title) ? { generated_file_title: text(citation.generated_file_title) } : {}),
+    ...(Array.isArray(authors) ? { authors: authors.filter((a): a is string => typeof a === 'string') } : {}),
+    ...('connection_file_url' in citation ? { connection_file_url: text(citation.connection_file_url) ?? null } : {}),
+  };
+}
 
 export function passageSource(db: Db): PassageIndex {
   return {
     name: 'passages',
-    search: async (question, k, corpora): Promise<Passage[]> =>
-      (await searchPassages(db, corpora, question, k)).map((p) => ({
-        url: p.url,
-        title: p.title,
-        heading: p.heading,
-        content: p.content,
-        domain: domainOf(p.corpus),
-        published_date: null,
-        ...(p.file_uuid && p.file_type && p.file_repository_type
-          ? { file: { file_uuid: p.file_uuid, page: p.page, file_type: p.file_type, repository_type: p.file_repository_type } }
-          : {}),
-      })),
+    search: async (question, k, corpora, principals = []): Promise<Passage[]> =>
+      (await searchPassages(db, corpora, question, k, principals)).map((p) => {
+        const connector = connectorOf(p.citation);
+        return {
+          url: p.url,
+          title: p.title,
+          heading: p.heading,
+          content: p.content,
+          domain: text(p.citation?.domain_name) ?? domainOf(p.corpus),
+          published_date: text(p.citation?.published_date) ?? null,
+          ...(p.file_uuid && p.file_type && p.file_repository_type
+            ? { file: { file_uuid: p.file_uuid, page: p.page, file_type: p.file_type, repository_type: p.file_repository_type } }
+            : {}),
+          ...(connector ? { connector } : {}),
+        };
+      }),
   };
 }
 

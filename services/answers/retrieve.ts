@@ -1,8 +1,8 @@
 // Retrieval: ask each source the search mode allows, top-k each, web results first. A web search
 // that fails is said so in `notes`, never hidden. Web search that is off (no SEARXNG_URL) is no
 // note: it would open every answer; the ask box says it once (GET /rest/server/features). The
-// passage index is searched over the corpora the asker may read (readable.ts); `help` mode keeps
-// to the user guide.
+// passage index is searched over the corpora the asker may read (readable.ts), keeping the
+// passages they may read at their source (their principals); `help` mode keeps to the user guide.
 import type { SearchMode } from '../threads/index.js';
 import { HELP_CORPUS } from '../passages/index.js';
 import { corporaSearched, searchesPassages, searchesWeb, TOP_K, webSearchFailedNote } from './decide.js';
@@ -18,7 +18,7 @@ export async function retrieve(
   mode: SearchMode,
   sources: Sources,
   readable: readonly string[] = [HELP_CORPUS],
-  opts: { web: boolean } = { web: true },
+  opts: { web: boolean; principals?: readonly string[] } = { web: true },
 ): Promise<Retrieval> {
   const corpora = corporaSearched(mode, readable);
   const notes: string[] = [];
@@ -28,6 +28,6 @@ export async function retrieve(
       notes.push(webSearchFailedNote(corpora));
       return [];
     });
-  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora) : [];
+  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora, opts.principals ?? []) : [];
   return { passages: [...web, ...found], notes };
 }

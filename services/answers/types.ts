@@ -13,6 +13,17 @@ export type Passage = {
   file?: FilePassageOrigin;
   /** Set when the passage is one of the asker's memories: when it was remembered. */
   memory?: { timestamp: string; kind: 'memory' | 'conversation_history' };
+  /** Set when the passage comes from a connector (an app's document, a synced file): what its citation shows of it. */
+  connector?: ConnectorOrigin;
+};
+
+export type ConnectorOrigin = {
+  connection_type: string;
+  /** An app's document: its connector, title and authors; a synced file: its address at the source. */
+  connector_type?: string;
+  generated_file_title?: string;
+  authors?: string[];
+  connection_file_url?: string | null;
 };
 
 export type FilePassageOrigin = { file_uuid: string; page: number | null; file_type: string; repository_type: 'USER' | 'ORG' | 'COLLECTION' };
@@ -21,6 +32,7 @@ export type FilePassageOrigin = { file_uuid: string; page: number | null; file_t
 export type SourceAdapter = { name: string; search: (query: string, k: number) => Promise<Passage[]> };
 
 export function toSource(p: Passage): SourceData {
+  const c = p.connector;
   return {
     url: p.url,
     name: p.heading ? `${p.title}: ${p.heading}` : p.title,
@@ -29,8 +41,19 @@ export function toSource(p: Passage): SourceData {
       domain_name: p.domain,
       published_date: p.published_date,
       ...(p.file ? { file_uuid: p.file.file_uuid, page: p.file.page, generated_file_title: p.title } : {}),
+      ...(c ? { connection_type: c.connection_type } : {}),
+      ...(c?.generated_file_title ? { generated_file_title: c.generated_file_title } : {}),
+      ...(c?.authors ? { authors: c.authors } : {}),
+      ...(c && c.connection_file_url !== undefined ? { connection_file_url: c.connection_file_url } : {}),
     },
-    ...(p.file ? { file_metadata: { file_repository_type: p.file.repository_type, file_type: p.file.file_type } } : {}),
+    ...(p.file || c?.connector_type
+      ? {
+          file_metadata: {
+            ...(p.file ? { file_repository_type: p.file.repository_type, file_type: p.file.file_type } : {}),
+            ...(c?.connector_type ? { connector_type: c.connector_type } : {}),
+          },
+        }
+      : {}),
     ...(p.memory ? { [p.memory.kind === 'memory' ? 'is_memory' : 'is_conversation_history']: true, timestamp: p.memory.timestamp } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // ports, wired to what implements them.
 import { bookmarkStateOf } from '../bookmarks/index.js';
 import { resyncConnectorFiles } from '../connectors/index.js';
+import { readerPrincipals } from '../connectors/index.js';
 import type { EventLogSignals } from '../eventstore/signals.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/index.js';
 import { queueMail } from '../mail/index.js';
@@ -52,6 +53,7 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     connectorSync: ports.connectorSync,
     // Files reach the connectors only through this port: a resync looks at synced files again at their source.
     connectorFiles: { resync: async (actor, repository, filters) => void (await resyncConnectorFiles(ctx, actor, repository, filters)) },
+    readerPrincipals: (userId: string) => readerPrincipals(db, userId),
   };
   return ctx;
 }

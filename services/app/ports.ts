@@ -8,6 +8,7 @@ import { registerTaskRun, registerTaskRunQueue, startTaskRunWorkflow } from '../
 import type { TaskRuns } from '../tasks/index.js';
 import { registerAnswering } from './answering.js';
 import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
+import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
 import { connectorsPort, type SyncRun } from '../connectors/index.js';
 import { deleteImportedFile, importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
@@ -41,9 +42,13 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
     },
     deleteFile: (fileUuid, by) => deleteImportedFile({ db, store, storage, now: () => new Date(), logger }, fileUuid, by),
   });
+  const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
   return {
     connectors,
-    connectorSync: { start: (job: SyncRun) => startConnectorSync(connectorSync, job) },
+    connectorSync: {
+      start: (job: SyncRun) => startConnectorSync(connectorSync, job),
+      startApp: (job: { connection_uuid: string; run: string }) => startConnectorAppSync(connectorAppSync, job),
+    },
     answering,
     taskRuns,
     indexFile,
@@ -58,4 +63,5 @@ export async function registerPortQueues() {
   await registerIndexQueue();
   await registerTaskRunQueue();
   await registerConnectorSyncQueue();
+  await registerConnectorAppSyncQueue();
 }

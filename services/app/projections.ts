@@ -15,13 +15,13 @@ import { browserInvitesProjection } from '../browser/index.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/index.js';
 import { memoriesProjection } from '../memories/index.js';
-import { connectorItemsProjection, connectorsProjection } from '../connectors/index.js';
+import { connectorDocumentsProjection, connectorItemsProjection, connectorsProjection, documentPassageFeed } from '../connectors/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
 
-/** The passage index, fed by the guide, files and Space links. */
-export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed]);
+/** The passage index, fed by the guide, files, Space links and app connections' documents. */
+export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
 
 export const projections = [
   accountsProjection,
@@ -43,6 +43,7 @@ export const projections = [
   memoriesProjection,
   connectorsProjection,
   connectorItemsProjection,
+  connectorDocumentsProjection,
   priceAlertStatesProjection,
   notificationsProjection,
   tasksProjection,

@@ -23,9 +23,16 @@ export type ConnectorsPort = {
 /** The steady pace of one connection's calls to its provider (providers allow about 10 a second). */
 const CALL_SPACING_MS = 100;
 
-/** Starts a connection's sync (a durable workflow; services/app wires workflows/connector-sync.ts). */
+/** A run of a file connection's sync: a pick, a delta (scheduled) or a resync (asked). */
 export type SyncRun = { connection_uuid: string; run: string; kind?: 'pick' | 'delta' | 'resync' };
-export type ConnectorSyncStarter = { start: (job: SyncRun) => Promise<void> };
+/**
+ * Starts a connection's sync (durable workflows; services/app wires them): a file connection's
+ * picked items and deltas (workflows/connector-sync.ts), an app connection's content (workflows/connector-app-sync.ts).
+ */
+export type ConnectorSyncStarter = {
+  start: (job: SyncRun) => Promise<void>;
+  startApp: (job: { connection_uuid: string; run: string }) => Promise<void>;
+};
 
 export type ConnectorsContext = KernelContext & { connectors: ConnectorsPort; connectorSync: ConnectorSyncStarter };
 

@@ -37,7 +37,7 @@ describe('what a delta or a listing keeps of a provider entry', () => {
 });
 
 describe('the delta schedule', () => {
-  it('starts one delta per due connection each interval, named by the interval so instances start it once', async () => {
+  it('starts one delta per due connection each interval (an app's content sync for an app), named by the interval so instances start it once', async () => {
     vi.useFakeTimers();
     try {
       const started: unknown[] = [];
@@ -47,10 +47,14 @@ describe('the delta schedule', () => {
       };
       const chain: Record<string, unknown> = {};
       for (const m of ['innerJoin', 'select', 'where']) chain[m] = () => chain;
-      chain.execute = async () => [{ connection_uuid: 'c1' }, { connection_uuid: 'c2' }];
+      chain.execute = async () => [
+        { connection_uuid: 'c1', connector: 'google_drive' },
+        { connection_uuid: 'c2', connector: 'dropbox' },
+        { connection_uuid: 'c3', connector: 'notion' },
+      ];
       const running = startDeltaSchedule({
         db: db as never,
-        sync: { start: async (job) => void started.push(job) },
+        sync: { start: async (job) => void started.push(job), startApp: async (job) => void started.push({ app: true, ...job }) },
         intervalMs: 60_000,
         now: () => new Date(120_000),
         onError: (err) => {
@@ -62,6 +66,7 @@ describe('the delta schedule', () => {
       expect(started).toEqual([
         { connection_uuid: 'c1', run: 'delta-2', kind: 'delta' },
         { connection_uuid: 'c2', run: 'delta-2', kind: 'delta' },
+        { app: true, connection_uuid: 'c3', run: 'delta-2' },
       ]);
       await running.stop();
     } finally {

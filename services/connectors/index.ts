@@ -17,3 +17,18 @@ export {
 } from './sync.js';
 export { applyDeltaPage, cursorOf, evaluateResyncs, pruneFolder, takeCursor } from './delta.js';
 export { connectorDeltaBackground } from './delta-schedule.js';
+export { connectorDocumentsProjection } from './documents-projection.js';
+export { documentPassageFeed } from './document-feed.js';
+export { readerPrincipals } from './reader-principals.js';
+export { readersOf } from './principals.js';
+export type { ReaderGroup } from './adapters/app-types.js';
+export {
+  type AppSyncDeps,
+  deltaAppPage,
+  finishAppSync,
+  planAppSync,
+  removeAppDocuments,
+  resolveAppGroups,
+  saveAppCursor,
+  walkAppPage,
+} from './app-sync.js';

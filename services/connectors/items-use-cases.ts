@@ -6,7 +6,9 @@ import { repositoryForImport } from '../files/index.js';
 import type { ConnectorsContext } from './context.js';
 import { connectorErrors } from './errors.js';
 import { evolveItem, type ItemRepository, itemStream, NO_ITEM } from './items.js';
+import { itemReadableBy } from './item-readers.js';
 import { connectionsOf } from './queries.js';
+import { readerPrincipals } from './reader-principals.js';
 import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
 import { adapterOf, isAcceptedName } from './sync.js';
@@ -161,6 +163,14 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
     .where('repository_owner', '=', repository.owner_id)
     .where('connection_uuid', 'in', allowed);
   if (uuids.length) q = q.where('item_uuid', 'in', uuids);
+  // An organisation's synced items are listed to the members their source lets read them.
+  if (repository.type === 'ORG')
+    q = q.where(
+      itemReadableBy(
+        await readerPrincipals(ctx.db, user.id),
+        connections.filter((c) => c.owner_user_id === user.id).map((c) => c.connection_uuid),
+      ),
+    );
   if (f.file_types?.length) q = q.where('kind', 'in', f.file_types);
   if (f.remote_file_ids?.length) q = q.where('remote_id', 'in', f.remote_file_ids);
   if (f.root_files_only) q = q.where('picked', '=', true);

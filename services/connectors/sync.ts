@@ -17,6 +17,7 @@ import { own } from './tables.js';
 import { queueMail } from '../mail/index.js';
 import { personOf } from '../identity/index.js';
 import { syncCompleteMail } from './mails.js';
+import { readersOf, userPrincipal } from './principals.js';
 
 /** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
 export type FileImport = (job: {
@@ -26,6 +27,8 @@ export type FileImport = (job: {
   bytes: Buffer;
   uploaded_by: string;
   source: { connection_uuid: string; connection_type: string; remote_id: string; url: string | null };
+  /** Who may read it at the source, as principal keys (principals.ts); null: everyone who may read the repository. */
+  readers: string[] | null;
 }) => Promise<{ file_uuid: string }>;
 
 export type SyncDeps = {
@@ -316,6 +319,7 @@ export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileTo
       bytes,
       uploaded_by: source.ownerId,
       source: { connection_uuid: connectionUuid, connection_type: row?.connector ?? '', remote_id: f.remote_id, url: item.url },
+      readers: row ? readersOf(row, item.readers) : [userPrincipal(source.ownerId)],
     });
     await appendItem(deps, f.item_uuid, () => [
       {

@@ -71,7 +71,29 @@ export interface ConnectorSyncsTable {
   last_synced_at: Timestamp | null;
 }
 
+/** An app connection's documents as their events say (documents.ts, migration 0040). */
+export interface ConnectorDocumentsTable {
+  connection_uuid: string;
+  remote_id: string;
+  corpus: string;
+  title: string;
+  url: string | null;
+  readers: string[] | null;
+  synced_at: Timestamp;
+}
+
+/** A group of the source (a Slack channel, a GitHub repository) and its members' account keys, as the last sync resolved them. */
+export interface ConnectorGroupsTable {
+  connection_uuid: string;
+  kind: string;
+  key: string;
+  members: string[];
+  resolved_at: Timestamp;
+}
+
 export interface ConnectorsTables {
+  connector_documents: ConnectorDocumentsTable;
+  connector_groups: ConnectorGroupsTable;
   connector_items: ConnectorItemsTable;
   connector_syncs: ConnectorSyncsTable;
   connector_connections: ConnectorConnectionsTable;

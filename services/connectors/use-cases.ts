@@ -6,6 +6,7 @@ import { changeStream } from '../eventstore/change.js';
 import type { Trx } from '../eventstore/types.js';
 import { membershipsOf } from '../orgs/index.js';
 import { identifyAccount } from './accounts.js';
+import { removeAppDocuments } from './app-sync.js';
 import type { ConnectorsContext } from './context.js';
 import { type ConnectScope, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayView } from './decide.js';
 import { connectorErrors } from './errors.js';
@@ -108,7 +109,7 @@ export async function finishConnection(ctx: ConnectorsContext, actor: Actor, par
     const codeVerifier = ctx.connectors.tokens.open(hash, 'verifier', flow.verifier_sealed);
     const tokens = await exchangeCode(client, params, { state, codeVerifier }, ctx.connectors.callbackUrl);
     const account = await identifyAccount(client, tokens);
-    await ctx.db.transaction().execute(async (trx) => {
+    const connectionUuid = await ctx.db.transaction().execute(async (trx) => {
       const existing = await accountConnection(trx, { connector: info.name, ownerUserId: userId, orgUuid: flow.org_uuid, accountId: account.accountId });
       const { connection_uuid } = await establish(ctx, trx, existing?.connection_uuid ?? null, {
         info,
@@ -129,7 +130,10 @@ export async function finishConnection(ctx: ConnectorsContext, actor: Actor, par
         .values({ connection_uuid, ...sealed })
         .onConflict((oc) => oc.column('connection_uuid').doUpdateSet(sealed))
         .execute();
+      return connection_uuid;
     });
+    // An app brings its content in by itself (no picker): connecting it (again) syncs it.
+    if (info.kind === 'app') await ctx.connectorSync.startApp({ connection_uuid: connectionUuid, run: crypto.randomUUID() });
     return withOutcome(flow.return_path, 'connected', info.name);
   } catch (err) {
     if (!(err instanceof ProviderAuthError)) throw err;
@@ -203,6 +207,8 @@ export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor,
   });
   await removeSynced(ctx, uuid, who.userId);
   if (tokens) await revokeAtProvider(ctx, uuid, tokens);
+  // Its app content leaves answers (a file connection's files stay files of their repository).
+  if (tokens) await removeAppDocuments(ctx, uuid);
   return viewOf(ctx, who, uuid);
 }
 
@@ -221,6 +227,7 @@ export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, con
     return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', connectionUuid).returningAll().executeTakeFirst();
   });
   if (tokens) await revokeAtProvider(ctx, connectionUuid, tokens);
+  await removeAppDocuments(ctx, connectionUuid);
 }
 
 /** A connection's synced files deleted from files (their passages leave answers) and its items removed. */

@@ -40,6 +40,7 @@ import * as m0036 from './migrations/0036_cluster_instances.js';
 import * as m0037 from './migrations/0037_passage_stat_changes.js';
 import * as m0038 from './migrations/0038_connectors.js';
 import * as m0039 from './migrations/0039_connector_item_mime.js';
+import * as m0040 from './migrations/0040_passage_readers.js';
 import * as m0043 from './migrations/0043_passage_postings_pending.js';
 
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0037_passage_stat_changes': m0037,
   '0038_connectors': m0038,
   '0039_connector_item_mime': m0039,
+  '0040_passage_readers': m0040,
   '0043_passage_postings_pending': m0043,
 };
 

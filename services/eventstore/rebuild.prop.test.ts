@@ -85,6 +85,8 @@ const READ_MODELS = {
   memory_switches: ['user_id'],
   connector_connections: ['connection_uuid'],
   connector_items: ['item_uuid'],
+  connector_documents: ['connection_uuid', 'remote_id'],
+  connector_groups: ['connection_uuid', 'kind', 'key'],
   price_alert_states: ['task_id'],
   notification_preferences: ['user_id'],
   notifications: ['id'],

@@ -13,6 +13,11 @@ import type { FileFilters } from './queries.js';
 export type ConnectorFilesPort = { resync: (actor: Actor, repository: Repository, filters: FileFilters | undefined) => Promise<void> };
 
 export type FilesContext = KernelContext & {
+  /**
+   * Who a person is to the connected sources (connectors' readerPrincipals, wired by services/app):
+   * a synced file whose source names its readers is listed, counted and opened only by them.
+   */
+  readerPrincipals: (userId: string) => Promise<string[]>;
   /** Starts indexing a file's version (a durable workflow; starting it twice is one workflow). */
   indexing: { start: (job: { file_uuid: string; version: number }) => Promise<void>; signals: EventLogSignals };
   /** Absent where no connector runs (a test's context): a resync then re-indexes uploads only. */

@@ -23,11 +23,18 @@ export type FileSubmitted = {
     upload_key?: string;
     uploaded_by: string;
     uploader_email: string;
+    /** Where a connector's file comes from at its source (absent for an upload). */
+    source?: FileSource;
+    /** Who may read it at its source, as the passage index's principal keys; absent or null: everyone who may read the repository. */
+    readers?: string[] | null;
     /** upload, replace (a new upload over an existing file) or resync (the same bytes again). */
     reason: 'upload' | 'replace' | 'resync';
     submitted_at: string;
   };
 };
+/** A synced file's connection and where it is at its source (the seed's connection_type and connection_file_url). */
+export type FileSource = { connection_uuid: string; connection_type: string; remote_id: string; url: string | null };
+
 export type FileIndexed = {
   type: 'FileIndexed';
   data: { file_uuid: string; version: number; title: string | null; description: string; page_count: number | null; passage_count: number; indexed_at: string };
@@ -73,6 +80,9 @@ export type FilePassagesRecorded = {
     title: string;
     file_type: string;
     repository: Repository;
+    /** A synced file's readers and source, as its version was submitted. */
+    readers?: string[] | null;
+    source?: { connection_type: string; url: string | null };
     passages: { ordinal: number; heading: string; content: string; page: number | null }[];
   };
 };

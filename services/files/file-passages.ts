@@ -15,7 +15,15 @@ export const fileSource = (fileUuid: string) => `file:${fileUuid}`;
 const PASSAGES_PER_EVENT = 1000;
 const CHARS_PER_EVENT = 512 * 1024;
 
-type IndexedFile = { file_uuid: string; version: number; title: string; file_type: string; repository: Repository };
+type IndexedFile = {
+  file_uuid: string;
+  version: number;
+  title: string;
+  file_type: string;
+  repository: Repository;
+  readers?: string[] | null;
+  source?: { connection_type: string; url: string | null };
+};
 
 /** The events that carry a version's passages, in order; none when there are no passages. */
 export function filePassageEvents(file: IndexedFile, passages: FilePassage[]): FilePassagesRecorded[] {
@@ -58,6 +66,11 @@ export const filePassageFeed: PassageFeed = {
           ordinal: p.ordinal,
           page: p.page,
           file,
+          // A synced file's passages are read by whom the source lets read it, and cite where it is there.
+          readers: d.readers ?? null,
+          citation: d.source
+            ? { connection_type: d.source.connection_type, connector_type: d.source.connection_type, connection_file_url: d.source.url }
+            : null,
         })),
       },
     ];

@@ -9,7 +9,7 @@ import { ConcurrencyError } from '../eventstore/types.js';
 import type { FilesContext } from './context.js';
 import { decideSubmit, type Submission } from './decide.js';
 import { fileErrors } from './errors.js';
-import { evolveFile, fileStream, NO_FILE, type Repository } from './events.js';
+import { evolveFile, type FileSource, fileStream, NO_FILE, type Repository } from './events.js';
 import { contentTypeOf, fileTypeOf, isAttachmentType } from './file-types.js';
 import { objectKeyFor, sealedKeyFor } from './stored-object.js';
 import { startAll } from './upload-use-cases.js';
@@ -29,6 +29,9 @@ export type ImportJob = {
   uploader_email: string;
   /** The plan of the person it is synced for: a new file counts toward its limits as an upload does. */
   plan?: Plan;
+  /** Where it comes from at its source, and who may read it there (the passage index's principal keys; null: everyone who may read the repository). */
+  source?: FileSource;
+  readers?: string[] | null;
 };
 
 export type ImportDeps = Pick<FilesContext, 'db' | 'store' | 'storage' | 'now' | 'config' | 'logger'> & { indexing: Pick<FilesContext['indexing'], 'start'> };
@@ -56,6 +59,8 @@ export async function importFile(deps: ImportDeps, job: ImportJob): Promise<{ fi
     object_key: key,
     uploaded_by: job.uploaded_by,
     uploader_email: job.uploader_email.toLowerCase(),
+    ...(job.source ? { source: job.source } : {}),
+    ...(job.readers !== undefined ? { readers: job.readers } : {}),
   };
   let replaced: string | null = null;
   let version = 0;

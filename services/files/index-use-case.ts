@@ -82,7 +82,15 @@ export async function recordOutcome(
     const passages =
       extracted && events[0].type === 'FileIndexed'
         ? filePassageEvents(
-            { file_uuid: fileUuid, version, title: extracted.title ?? current.filename, file_type: current.file_type, repository: current.repository },
+            {
+              file_uuid: fileUuid,
+              version,
+              title: extracted.title ?? current.filename,
+              file_type: current.file_type,
+              repository: current.repository,
+              ...(current.readers !== undefined ? { readers: current.readers } : {}),
+              ...(current.source ? { source: { connection_type: current.source.connection_type, url: current.source.url } } : {}),
+            },
             extracted.passages,
           )
         : [];

@@ -25,8 +25,18 @@ export type FileFilters = {
   search_keyword?: string;
 };
 
-const inRepository = (db: Db, repo: Repository) =>
-  own(db).selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
+/**
+ * The repository's files; with `principals`, only those the person may read at their source (a
+ * synced file with readers names one of them), so lists, searches and counts never show the others.
+ */
+const inRepository = (db: Db, repo: Repository, principals: Principals = null) => {
+  const q = own(db).selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
+  return principals ? q.where(readableBy(principals)) : q;
+};
+
+/** A reader's principal keys (connectors' readerPrincipals); null where no person's view is asked (a name check). */
+export type Principals = readonly string[] | null;
+const readableBy = (principals: readonly string[]) => sql<boolean>`(readers is null or readers && ${[...principals]}::text[])`;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nameMatches = (text: string) => (eb: ExpressionBuilder<FilesTables, 'files'>) =>
@@ -67,11 +77,11 @@ export function decodeCursor(text: string): Cursor | null {
 export async function listPage(
   db: Db,
   repo: Repository,
-  opts: { filters?: FileFilters; cursor: Cursor | null; pageSize: number; orderBy: OrderBy; dir: 'asc' | 'desc' },
+  opts: { filters?: FileFilters; cursor: Cursor | null; pageSize: number; orderBy: OrderBy; dir: 'asc' | 'desc'; principals: Principals },
 ) {
   const column = ORDER_COLUMN[opts.orderBy];
   const cmp = opts.dir === 'desc' ? '<' : '>';
-  let q = applyFilters(inRepository(db, repo), opts.filters);
+  let q = applyFilters(inRepository(db, repo, opts.principals), opts.filters);
   if (opts.cursor) {
     const value = column === 'file_size' ? sql`${opts.cursor.v}::bigint` : column === 'filename' ? sql`${opts.cursor.v}` : sql`${opts.cursor.v}::timestamptz`;
     q = q.where(sql<boolean>`(${sql.ref(column)}, file_uuid) ${sql.raw(cmp)} (${value}, ${opts.cursor.id})`);
@@ -93,7 +103,11 @@ export async function listPage(
  * trip, not two queries holding two of the pool's connections. A page past the end has no row
  * to carry the total, so the total alone is asked then.
  */
-export async function listOffset(db: Db, repo: Repository, opts: { limit: number; offset: number; search?: string; states?: State[]; emails?: string[] }) {
+export async function listOffset(
+  db: Db,
+  repo: Repository,
+  opts: { limit: number; offset: number; search?: string; states?: State[]; emails?: string[]; principals: Principals },
+) {
   const filtered = (q: Q): Q => {
     if (opts.search?.trim()) q = q.where(nameMatches(opts.search.trim()));
     if (opts.states?.length) q = q.where('file_state', 'in', opts.states);
@@ -105,10 +119,10 @@ export async function listOffset(db: Db, repo: Repository, opts: { limit: number
       );
     return q;
   };
-  const total = filtered(inRepository(db, repo))
+  const total = filtered(inRepository(db, repo, opts.principals))
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('n'));
-  const rows = await filtered(inRepository(db, repo))
+  const rows = await filtered(inRepository(db, repo, opts.principals))
     .select(total.as('num_total_files'))
     .orderBy('updated_at', 'desc')
     .orderBy('file_uuid', 'desc')
@@ -120,9 +134,10 @@ export async function listOffset(db: Db, repo: Repository, opts: { limit: number
   return { files, num_total_files: Number(rows[0].num_total_files) };
 }
 
-export async function repositorySummary(db: Db, repo: Repository) {
-  const row = await own(db)
-    .selectFrom('files')
+export async function repositorySummary(db: Db, repo: Repository, principals: Principals) {
+  let q = own(db).selectFrom('files');
+  if (principals) q = q.where(readableBy(principals));
+  const row = await q
     .select([
       sql<string>`count(*)`.as('total'),
       sql<string>`count(*) filter (where file_state = 'PROCESSING')`.as('pending'),

@@ -12,7 +12,20 @@ import { fileErrors } from './errors.js';
 
 export { DIFFERENT_ORGANIZATION, DOWNLOADS_DISABLED, PDF_RESTRICTED } from './errors.js';
 
+/** Who the signed-in person is to the connected sources: what lists, counts and opens synced files. */
+export async function principalsOf(ctx: FilesContext, actor: Actor) {
+  return ctx.readerPrincipals((await requireUser(actor)).id);
+}
+
+/** A synced file whose source names its readers is read only by them (its repository's readers first). */
 export async function mayRead(ctx: FilesContext, user: ActorUser, row: FileRow) {
+  if (!(await mayReadRepository(ctx, user, row))) return false;
+  if (!row.readers) return true;
+  const principals = await ctx.readerPrincipals(user.id);
+  return row.readers.some((r) => principals.includes(r));
+}
+
+async function mayReadRepository(ctx: FilesContext, user: ActorUser, row: FileRow) {
   switch (row.repo_type) {
     case 'USER':
       return row.repo_owner === user.id;

@@ -6,6 +6,7 @@ import { type DomainRoutes, type HandlerInput, sse } from '../http/handler.js';
 import { requireUser } from '../identity/index.js';
 import { checkFileUploads } from '../orgs/index.js';
 import { passagesOfFile } from '../passages/index.js';
+import { principalsOf } from './read-access.js';
 import { spaceActor, visibleSpace } from '../spaces/index.js';
 import { fileErrors } from './errors.js';
 import { streamIndexProgress } from './index-progress.js';
@@ -86,6 +87,7 @@ export const fileRoutes = {
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
     if (rawCursor && !cursor) throw fileErrors.invalidCursor();
     const page = await listPage(ctx.db, repository, {
+      principals: await principalsOf(ctx, actor),
       filters: body.filters,
       cursor,
       pageSize: body.pagination?.page_size ?? 100,
@@ -98,6 +100,7 @@ export const fileRoutes = {
   async listFiles({ actor, body }, ctx) {
     const { repository } = await openRepository(ctx.db, actor, body.file_repository_info);
     const page = await listOffset(ctx.db, repository, {
+      principals: await principalsOf(ctx, actor),
       limit: body.limit ?? 100,
       offset: body.offset ?? 0,
       search: body.search_term,
@@ -117,7 +120,7 @@ export const fileRoutes = {
 
   async getFileRepositorySummary({ actor, body }, ctx) {
     const { repository } = await openRepository(ctx.db, actor, body.file_repository_info);
-    return { status: 200, body: await repositorySummary(ctx.db, repository) };
+    return { status: 200, body: await repositorySummary(ctx.db, repository, await principalsOf(ctx, actor)) };
   },
 
   downloadFile: download,
@@ -139,9 +142,10 @@ export const fileRoutes = {
     const { space } = await visibleSpace(ctx.db, path.collection_uuid, spaceActor(user));
     const repository = { type: 'COLLECTION' as const, owner_id: space.uuid };
     const limit = query.limit === undefined ? 50 : Number(query.limit);
+    const principals = await ctx.readerPrincipals(user.id);
     const [page, summary] = await Promise.all([
-      listPage(ctx.db, repository, { cursor: null, pageSize: limit, orderBy: 'updated', dir: 'desc' }),
-      repositorySummary(ctx.db, repository),
+      listPage(ctx.db, repository, { cursor: null, pageSize: limit, orderBy: 'updated', dir: 'desc', principals }),
+      repositorySummary(ctx.db, repository, principals),
     ]);
     return { status: 200, body: { files: page.files.map((r) => spaceFile(r, (key) => ctx.storage.objectUrl(key))), files_in_repo: summary.total_files } };
   },

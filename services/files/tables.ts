@@ -19,6 +19,11 @@ export interface FilesTable {
   object_key: string;
   uploaded_by_user_id: string;
   uploader_email: string;
+  /** A synced file's connector and where it is at its source (migration 0040); null for an upload. */
+  connection_type: ColumnType<string | null, string | null | undefined, string | null>;
+  connection_file_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who may read a synced file at its source, as the passage index's principal keys; null: every reader of the repository. */
+  readers: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   file_state: 'COMPLETE' | 'PROCESSING' | 'FAILED';
   error: string | null;
   version: number;

@@ -31,8 +31,8 @@ export function spaceFile(row: FileRow, objectUrl: (key: string) => string) {
     file_uuid: row.file_uuid,
     name: row.filename,
     file_s3_url: objectUrl(row.object_key),
-    connection_type: 'local',
-    connection_file_url: null,
+    connection_type: row.connection_type ?? 'local',
+    connection_file_url: row.connection_file_url ?? null,
     status: SPACE_STATUS[row.file_state],
   };
 }

@@ -16,7 +16,17 @@ export type PassageRow = {
   ordinal: number;
   page: number | null;
   file?: PassageFileOrigin | null;
+  /**
+   * Who may read it at its source, as principal keys (`user:<id>`, `email:<addr>`, `domain:<d>`,
+   * `group:…`, `anyone`); null or absent: everyone who may read its corpus. A search returns it
+   * only to an asker holding one of them.
+   */
+  readers?: string[] | null;
+  /** What a citation shows of where it comes from (a connector's type, authors, dates); the index keeps it as it is. */
+  citation?: PassageCitation | null;
 };
+
+export type PassageCitation = { [key: string]: string | string[] | null };
 
 /**
  * `put`: passages of one source (a document) in one corpus; with `replace`, the source's earlier

@@ -8,6 +8,7 @@
 // to the smaller id, so the same question over the same passages always ranks the same way.
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
+import type { PassageCitation } from './feed.js';
 import { termsOf } from './terms.js';
 
 /** The textbook parameters: term frequency saturation and length normalisation. */
@@ -28,6 +29,8 @@ export type FoundPassage = {
   page: number | null;
   file_type: string | null;
   file_repository_type: 'USER' | 'ORG' | 'COLLECTION' | null;
+  /** What its citation shows of its origin (feed.ts), when its feed said. */
+  citation: PassageCitation | null;
   score: number;
 };
 
@@ -36,25 +39,35 @@ export function questionWords(question: string): string {
   return termsOf(question).slice(0, MAX_QUERY_WORDS).join(' ');
 }
 
-/** The best `k` passages of the given corpora for the question, best first. */
-export async function searchPassages(db: Db, corpora: readonly string[], question: string, k: number): Promise<FoundPassage[]> {
+/**
+ * The best `k` passages of the given corpora for the question that the asker may read, best
+ * first: a passage with readers (feed.ts) only when one of them is among the asker's `principals`
+ * (none given: only the passages without readers).
+ */
+export async function searchPassages(
+  db: Db,
+  corpora: readonly string[],
+  question: string,
+  k: number,
+  principals: readonly string[] = [],
+): Promise<FoundPassage[]> {
   const words = questionWords(question);
   if (!words || corpora.length === 0) return [];
   const compiled = compiledSearch(db, k);
-  const { rows } = await db.executeQuery<SearchRow>({ ...compiled, parameters: [[...corpora], words] });
+  const { rows } = await db.executeQuery<SearchRow>({ ...compiled, parameters: [[...corpora], words, [...principals]] });
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
 
 type SearchRow = Omit<FoundPassage, 'score'> & { score: number | string };
 
-// The statement's text depends only on k; the corpora and the words are its two parameters.
+// The statement's text depends only on k; the corpora, the words and the principals are its three parameters.
 // Compiled once per k: building it costs about a tenth of a millisecond an ask, and its garbage.
 const compiledSearches = new Map<number, CompiledQuery<SearchRow>>();
 function compiledSearch(db: Db, k: number) {
   let compiled = compiledSearches.get(k);
   if (!compiled) {
-    compiled = bm25Query(['corpus'], 'words', k).compile(db);
-    if (compiled.parameters.length !== 2) throw new Error(`the search takes 2 parameters, not ${compiled.parameters.length}`);
+    compiled = bm25Query(['corpus'], 'words', k, ['principal']).compile(db);
+    if (compiled.parameters.length !== 3) throw new Error(`the search takes 3 parameters, not ${compiled.parameters.length}`);
     compiledSearches.set(k, compiled);
   }
   return compiled;
@@ -97,7 +110,13 @@ export const CANDIDATE_POSTINGS = 300;
  * (setweight marks them, ts_filter keeps them), so a candidate costs a few lexemes, not its whole
  * vocabulary. The tsvector holds the heading twice (migration 0010), as BM25F weighs a title.
  */
-export function bm25Query(corpora: readonly string[], words: string, k: number) {
+export function bm25Query(
+  corpora: readonly string[],
+  words: string,
+  k: number,
+  principals: readonly string[] = [],
+  opts: { readersChecked: boolean } = { readersChecked: true },
+) {
   if (!Number.isSafeInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, not ${k}`);
   // `k` is written into the statement (one prepared statement per k): as a parameter, a generic
   // plan guesses a tenth of the table for `limit $k`.
@@ -123,10 +142,17 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
   // condition the planner read the corpus index too, every passage of the corpus (10,000 on the
   // answers bench, a millisecond each time), to AND it with the few the key index gives.
   const corpusCheck = (condition: RawBuilder<unknown>) => sql`(${condition}) is true`;
+  // Who may read a candidate: everyone of its corpus (no readers), or one of the asker's
+  // principals. Checked with the corpus on the candidates the term index gives, before they are
+  // scored and ranked, so an unreadable passage never takes a readable one's place in the top k.
+  // (`readersChecked: false` is the same search without it: the benchmark's baseline, never the app's.)
+  const readable = (row: RawBuilder<unknown>) =>
+    opts.readersChecked ? sql`(${row}.readers is null or ${row}.readers && (select principals from q))` : sql`true`;
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
-  return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}`))}
+  return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
-      select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes),
+      select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
+        ${[...principals]}::text[] as principals),
     n as materialized (
       select coalesce(sum(s.doc_count), 0)::float8 as docs,
         greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
@@ -144,8 +170,9 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
     first_candidates as materialized (
       select distinct on (s.id) s.id, s.word_count, s.tsv
       from pairs x,
-        lateral (select id, word_count, tsv from passages
-                 where passage_keys(corpus, tsv) @> array[${key(sql`x.corpus`, sql`x.a`)}, ${key(sql`x.corpus`, sql`x.b`)}] and ${corpusCheck(sql`corpus = x.corpus`)}) s
+        lateral (select id, word_count, tsv from passages p
+                 where passage_keys(corpus, tsv) @> array[${key(sql`x.corpus`, sql`x.a`)}, ${key(sql`x.corpus`, sql`x.b`)}]
+                   and ${corpusCheck(sql`corpus = x.corpus and ${readable(sql`p`)}`)}) s
       order by s.id),
     first as materialized (${scored(sql`first_candidates`, sql`true`)}),
     essential as materialized (
@@ -156,11 +183,12 @@ export function bm25Query(corpora: readonly string[], words: string, k: number) 
       where postings <= ${sql.lit(CANDIDATE_POSTINGS)} or (postings = df and (select count(*) from first) < ${limit})),
     second as materialized (${scored(
       sql`passages`,
-      sql`passage_keys(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)} and ${corpusCheck(sql`c.corpus = any((select corpora from q)::text[])`)}
+      sql`passage_keys(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)}
+          and ${corpusCheck(sql`c.corpus = any((select corpora from q)::text[]) and ${readable(sql`c`)}`)}
           and not exists (select 1 from first_candidates f where f.id = c.id)`,
     )}),
     best as (select id, score from first union all select id, score from second order by score desc, id limit ${limit})
-    select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, s.score
+    select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, p.citation, s.score
     from best s
     join passages p on p.id = s.id
     order by s.score desc, s.id`;

@@ -22,6 +22,10 @@ export interface PassagesTable {
   /** The document the passage comes from, and its words for BM25 (migration 0010). */
   source: string;
   word_count: number;
+  /** Who may read it at its source, as principal keys; null: everyone who may read the corpus (migration 0040). */
+  readers: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** What a citation shows of its origin (feed.ts), kept as it is. */
+  citation: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface PassageCorporaTable {

@@ -87,14 +87,23 @@ async function insertRows(corpus: string, source: string, passages: PassageRow[]
     }
   }
   return sql`
-      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type)
-      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type
+      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)
+      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type,
+        string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation
       from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
                   ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
                   ${terms.map((t) => t.words)}::int[], ${tsvectorArrayBytes(terms.map((t) => t.counts))}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
-                  ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[])
-        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type)`;
+                  ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[],
+                  ${col((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[])
+        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)`;
 }
+
+/**
+ * A row's readers travel joined by a newline, one text per row (PostgreSQL has no array of
+ * arrays of different lengths), and are split back in the statement. A principal key holds no
+ * newline (keys are built from addresses and ids with their control characters dropped).
+ */
+const READERS_SEPARATOR = '\n';
 
 /**
  * Records the put's statistics, counted while its rows were written, as one change: its terms as

@@ -5,9 +5,19 @@ export type SourceData = {
   url: string;
   name: string;
   snippet: string;
-  meta_data?: { domain_name?: string; published_date?: string | null; file_uuid?: string; page?: number | null; generated_file_title?: string };
-  /** A file's passage: which repository and type of file it came from. */
-  file_metadata?: { file_repository_type: 'USER' | 'ORG' | 'COLLECTION'; file_type: string };
+  meta_data?: {
+    domain_name?: string;
+    published_date?: string | null;
+    file_uuid?: string;
+    page?: number | null;
+    generated_file_title?: string;
+    /** A connector's passage: the connector (seed 001's connection_type), its authors, and a synced file's address at its source. */
+    connection_type?: string;
+    authors?: string[];
+    connection_file_url?: string | null;
+  };
+  /** A file's passage: which repository and type of file it came from; a connector's: which connector. */
+  file_metadata?: { file_repository_type?: 'USER' | 'ORG' | 'COLLECTION'; file_type?: string; connector_type?: string };
   /** One of the asker's memories (its url ends with the memory's key), and when it was remembered. */
   is_memory?: boolean;
   is_conversation_history?: boolean;

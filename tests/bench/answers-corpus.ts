@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../services/db/database.js';
 
 // Common words first: the skew makes the start of the list the frequent part.
-const VOCABULARY = `
+export const VOCABULARY = `
 time year people way day man thing woman life child world school state family student group country problem hand part place case week company system program question work government number night point home water room mother area money story fact month lot right study book eye job word business issue side kind head house service friend father power hour game line end member law car city community name president team minute idea kid body information back parent face others level office door health person art war history party result change morning reason research girl guy moment air teacher force education
 report plan project budget meeting customer invoice payment contract policy design release version update account password login security privacy backup server database network storage file folder document page section chapter table chart figure schedule deadline task review feedback survey market sales revenue cost price product feature roadmap launch campaign email message notification calendar event conference workshop training course lesson exam grade recipe ingredient kitchen garden travel flight hotel ticket booking visa passport insurance claim doctor hospital patient medicine treatment symptom vaccine diet exercise sleep stress
 climate energy solar wind battery engine vehicle road traffic bridge tunnel river mountain forest ocean island desert weather rain snow storm temperature season summer winter spring autumn history museum painting music concert guitar piano novel poem author library archive map language grammar translation dictionary science physics chemistry biology mathematics algebra geometry statistics experiment theory hypothesis evidence data analysis model algorithm software hardware computer laptop phone screen keyboard mouse printer camera photo video audio podcast radio television
@@ -23,7 +23,7 @@ migrate deploy configure install upgrade restore encrypt decrypt authenticate au
   .split(/\s+/);
 
 // Function words, most frequent first (the same skew applies); the questions' own are among them.
-const FUNCTION_WORDS = `
+export const FUNCTION_WORDS = `
 the of and to a in is that for it as with was on be by this are at from or an not have has which we our you your
 can will how what where when does do if about more all their there its they but been were would should may also
 one into than other such these most only then so each them some who any after before over under between
@@ -31,7 +31,7 @@ one into than other such these most only then so each them some who any after be
   .trim()
   .split(/\s+/);
 /** The share of a passage's words that are function words. */
-const FUNCTION_SHARE = 0.45;
+export const FUNCTION_SHARE = 0.45;
 
 export const OTHER_USERS = 99;
 

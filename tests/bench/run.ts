@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswers } from './answers.js';
 import { benchAnswersGrowth } from './answers-growth.js';
@@ -11,6 +11,7 @@ import { benchMemories } from './memories.js';
 import { benchTasks } from './tasks.js';
 import { benchOrgInsights } from './org-insights.js';
 import { benchPages } from './pages.js';
+import { benchPermissions } from './permissions.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
 import { benchSpaces } from './spaces.js';
@@ -39,6 +40,7 @@ const all = {
   tasks: benchTasks,
   'dev-mocks': benchDevMocks,
   connectors: benchConnectors,
+  permissions: benchPermissions,
 } as const;
 type Name = keyof typeof all;
 

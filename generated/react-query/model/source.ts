@@ -28,6 +28,6 @@ export interface Source {
   timestamp?: string;
   is_client_context?: boolean;
   meta_data?: SourceMetaData;
-  /** Present when the source is a passage of a file. */
+  /** Present when the source is a passage of a file, or of a connector's document (then with its connector_type). */
   file_metadata?: SourceFileMetadata;
 }

@@ -13,7 +13,7 @@
 import type { FileRepositoryType } from './fileRepositoryType';
 
 /**
- * Present when the source is a passage of a file.
+ * Present when the source is a passage of a file, or of a connector's document (then with its connector_type).
  */
 export type SourceFileMetadata = {
   file_repository_type?: FileRepositoryType;

@@ -15,7 +15,15 @@ export type SourceMetaData = {
   domain_name?: string;
   /** @nullable */
   published_date?: string | null;
+  /** For a connector's passage (an app's document or a synced file), the connector it came through. */
   connection_type?: string;
+  /**
+     * For a synced file's passage, where the file is at its source.
+     * @nullable
+     */
+  connection_file_url?: string | null;
+  /** For an app's document, who wrote it at the source. */
+  authors?: string[];
   file_uuid?: string;
   quoteBeforeContext?: string;
   quoteEmphasisText?: string;

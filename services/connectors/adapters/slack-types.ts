@@ -11,7 +11,7 @@ export type SlackMessage = {
   thread_ts?: string;
   edited?: { ts: string };
 };
-export type SlackUser = { id: string; name?: string; real_name?: string; profile?: { real_name?: string; display_name?: string } };
+export type SlackUser = { id: string; name?: string; real_name?: string; profile?: { real_name?: string; display_name?: string; email?: string } };
 export type ChannelList = SlackAnswer & { channels: SlackChannel[] };
 export type History = SlackAnswer & { messages: SlackMessage[]; has_more?: boolean };
 export type Members = SlackAnswer & { members: string[] };

@@ -19,7 +19,8 @@ export type FakeIssue = {
   labels?: string[];
   updated_at: string;
 };
-export type FakeRepo = { full: string; private: boolean; readme?: string; issues: FakeIssue[] };
+/** `collaborators`: the account ids of the people with access (GET /repos/{o}/{r}/collaborators). */
+export type FakeRepo = { full: string; private: boolean; readme?: string; issues: FakeIssue[]; collaborators: string[] };
 
 export function createFakeGitHub() {
   const repos = new Map<string, FakeRepo>();
@@ -31,8 +32,8 @@ export function createFakeGitHub() {
   const github = {
     state,
     repos,
-    repo(full: string, opts: { private?: boolean; readme?: string } = {}) {
-      repos.set(full, { full, private: opts.private ?? true, readme: opts.readme, issues: [] });
+    repo(full: string, opts: { private?: boolean; readme?: string; collaborators?: string[] } = {}) {
+      repos.set(full, { full, private: opts.private ?? true, readme: opts.readme, issues: [], collaborators: opts.collaborators ?? [] });
     },
     issue(full: string, issue: Omit<FakeIssue, 'updated_at' | 'state' | 'user'> & Partial<Pick<FakeIssue, 'state' | 'user'>>) {
       const repo = repos.get(full);
@@ -111,10 +112,17 @@ export function createFakeGitHub() {
       return true;
     }
     if (path === '/user/repos') return send(req, res, url, [...repos.values()].sort((a, b) => a.full.localeCompare(b.full)).map(repoView));
-    const m = /^\/repos\/([^/]+)\/([^/]+)\/(issues|readme)$/.exec(path);
+    const m = /^\/repos\/([^/]+)\/([^/]+)\/(issues|readme|collaborators)$/.exec(path);
     const repo = m && repos.get(`${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}`);
     if (!m) return false;
     if (!repo) return notFound(res);
+    if (m[3] === 'collaborators')
+      return send(
+        req,
+        res,
+        url,
+        repo.collaborators.map((id) => ({ id: /^\d+$/.test(id) ? Number(id) : id, login: `user-${id}` })),
+      );
     if (m[3] === 'readme') {
       if (repo.readme === undefined || req.headers.accept !== 'application/vnd.github.raw+json') return notFound(res);
       return send(req, res, url, repo.readme, 'text/plain; charset=utf-8');

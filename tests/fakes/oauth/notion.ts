@@ -1,7 +1,8 @@
 // Notion API's slice the Notion adapter uses, on the Notion OAuth fake (provider.ts): search with
 // last_edited_time sorts and cursors, block children (nested, paged), database queries and a
 // database's own record, over an in-memory workspace. Times are rounded to the minute as Notion's
-// are. It refuses calls without `Notion-Version`; `rateLimitNext` answers the next N with 429.
+// are. It refuses calls without `Notion-Version`; `rateLimitNext` answers the next N with 429
+// (after the `passNext` calls it lets through first).
 import type { ServerResponse } from 'node:http';
 import { readBody } from '../listen.js';
 import type { FakeApi } from './provider.js';
@@ -23,7 +24,7 @@ export type FakeNotionDatabase = { object: 'database'; id: string; title: string
 export function createFakeNotion() {
   const records = new Map<string, FakeNotionPage | FakeNotionDatabase>();
   let clock = Date.parse('2026-11-01T00:00:00Z');
-  const state = { rateLimitNext: 0, retryAfterSeconds: 0, calls: { search: 0, blocks: 0, query: 0 } };
+  const state = { rateLimitNext: 0, passNext: 0, retryAfterSeconds: 0, calls: { search: 0, blocks: 0, query: 0 } };
   // Notion's last_edited_time has minutes only: two edits 30 s apart may share one.
   const touch = () => new Date(Math.floor((clock += 30_000) / 60_000) * 60_000).toISOString();
 
@@ -103,7 +104,8 @@ export function createFakeNotion() {
 
   const api: FakeApi = async (req, res, path, url) => {
     if (req.headers['notion-version'] !== '2022-06-28') return json(res, 400, { object: 'error', status: 400, code: 'missing_version' });
-    if (state.rateLimitNext > 0) {
+    if (state.passNext > 0) state.passNext--;
+    else if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(state.retryAfterSeconds) });
       res.end(JSON.stringify({ object: 'error', status: 429, code: 'rate_limited' }));

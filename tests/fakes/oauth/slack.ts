@@ -11,7 +11,7 @@ export type FakeChannel = { id: string; name: string; private?: boolean; archive
 
 export function createFakeSlack() {
   const channels = new Map<string, FakeChannel>();
-  const users = new Map<string, { name: string; real_name: string }>();
+  const users = new Map<string, { name: string; real_name: string; email?: string }>();
   let last = 0;
   const state = { rateLimitNext: 0, retryAfterSeconds: 0, errorNext: null as string | null, calls: { usersInfo: 0, history: 0 } };
   // A ts is seconds.microseconds, unique in a channel; the clock never runs behind the real one.
@@ -100,7 +100,9 @@ export function createFakeSlack() {
         const id = q.get('user') ?? '';
         const u = users.get(id);
         return u
-          ? ok(res, { user: { id, name: u.name, real_name: u.real_name, profile: { real_name: u.real_name, display_name: '' } } })
+          ? ok(res, {
+              user: { id, name: u.name, real_name: u.real_name, profile: { real_name: u.real_name, display_name: '', ...(u.email ? { email: u.email } : {}) } },
+            })
           : fail(res, 'user_not_found');
       }
     }
