@@ -37,7 +37,7 @@ describe('what a delta or a listing keeps of a provider entry', () => {
 });
 
 describe('the delta schedule', () => {
-  it('starts one delta per due connection each interval (an app's content sync for an app), named by the interval so instances start it once', async () => {
+  it('starts one delta per due connection each interval (an app’s content sync for an app), named by the interval so instances start it once', async () => {
     vi.useFakeTimers();
     try {
       const started: unknown[] = [];
