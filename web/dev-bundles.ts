@@ -1,0 +1,51 @@
+// The dev server's shortcuts for `make dev-mocks`' first render, which was spent on requests: a
+// page fetched one module per file and every pre-bundled dependency with its source map inlined.
+// None of them applies to `vite build`.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * A module of the app served as one esbuild bundle of it and the files it imports, with React left
+ * to the pre-bundled dependency (one React in the page). For modules that are mostly re-exports:
+ * the browser fetched each of their files one by one. An edit to any of them reloads the page.
+ */
+export function bundledInDev(name: string, file: RegExp, repoRoot: string): Plugin {
+  return {
+    name,
+    apply: 'serve',
+    async load(id) {
+      if (!file.test(id)) return null;
+      const out = await build({
+        entryPoints: [id],
+        absWorkingDir: repoRoot,
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
+      for (const input of Object.keys(out.metafile.inputs)) if (!input.includes('node_modules/')) this.addWatchFile(join(repoRoot, input));
+      // No source map: the bundle names each file it holds in a comment.
+      return { code: out.outputFiles[0]!.text, map: { mappings: '' } };
+    },
+  };
+}
+
+/**
+ * Pre-bundled dependencies served without their source maps: Vite inlined each one's map
+ * (react-dom's client: 0.9 MB of code served as 3 MB), about half the bytes of a first page, all
+ * read, encoded and sent while the server started. Their maps were on the debugger's ignore list
+ * anyway; their code, not minified, is still readable.
+ */
+export const depsWithoutSourceMaps: Plugin = {
+  name: 'deps-without-source-maps',
+  apply: 'serve',
+  transform(code, id) {
+    if (!this.environment.depsOptimizer?.isOptimizedDepFile(id)) return null;
+    return { code, map: { mappings: '' } };
+  },
+};
