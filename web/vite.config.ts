@@ -36,7 +36,9 @@ export default defineConfig(({ mode }) => ({
   // The scan from index.html finds every dependency of every page (its lazy ones too: no page of
   // `make dev-mocks` discovers one late), so the first page need not wait for the crawl of its
   // imports before it gets them, as Vite's docs advise then.
-  optimizeDeps: { holdUntilCrawlEnd: false },
+  // lucide-react is not pre-bundled: the dev server serves the icons in web/src/ui/icons.ts' own
+  // bundle (above), and a cold start pre-bundled each of them (75 of its 97 entries) for nothing.
+  optimizeDeps: { holdUntilCrawlEnd: false, exclude: ['lucide-react'] },
   define: {
     'import.meta.env.VITE_INSTALL_SIDECAR': JSON.stringify(flag('VITE_INSTALL_SIDECAR')),
     'import.meta.env.VITE_WINDOWS_APP': JSON.stringify(flag('VITE_WINDOWS_APP')),
