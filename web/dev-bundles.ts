@@ -49,3 +49,38 @@ export const depsWithoutSourceMaps: Plugin = {
     return { code, map: { mappings: '' } };
   },
 };
+
+/**
+ * The dependencies the dev server pre-bundles, each package the app imports (its JSX runtime too):
+ * listed rather than found by a scan of the app, which took a cold start's first 3.5 s.
+ * tests/dev-server/prebundled-deps.test.ts checks that the app imports no other.
+ */
+export const PREBUNDLED = [
+  '@stripe/react-stripe-js/checkout',
+  '@stripe/stripe-js/pure',
+  '@tanstack/react-query',
+  'clsx',
+  'eventsource-parser',
+  'qrcode.react',
+  'radix-ui/alert-dialog',
+  'radix-ui/dialog',
+  'radix-ui/dropdown-menu',
+  'radix-ui/popover',
+  'radix-ui/switch',
+  'radix-ui/tabs',
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react-markdown',
+  'react-router',
+  'react-router/dom',
+  'react/jsx-dev-runtime',
+  'react/jsx-runtime',
+  'remark-gfm',
+  'sonner',
+  'tldts',
+  'zod',
+];
+
+/** Served in a bundle of the app's own (the icons, above): not pre-bundled. */
+export const NOT_PREBUNDLED = ['lucide-react'];
