@@ -45,7 +45,8 @@ export const depsWithoutSourceMaps: Plugin = {
   name: 'deps-without-source-maps',
   apply: 'serve',
   transform(code, id) {
-    if (!this.environment.depsOptimizer?.isOptimizedDepFile(id)) return null;
+    const env = this.environment; // the dev server's (apply: 'serve')
+    if (!('depsOptimizer' in env) || !env.depsOptimizer?.isOptimizedDepFile(id)) return null;
     return { code, map: { mappings: '' } };
   },
 };
