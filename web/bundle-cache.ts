@@ -2,7 +2,7 @@
 // each file it was built from: the next start whose files are all unchanged reads it back instead
 // of building it again (the mocks' bundle took 2 to 3 s of both cores while the first page
 // loaded). Any change, to the app's files or to node_modules, builds it again.
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export type Bundle = { code: string; inputs: string[] };
@@ -16,7 +16,10 @@ export async function cachedBundle(cacheFile: string, build: () => Promise<Bundl
   // A file gone between the build and now: nothing kept, the next start builds again.
   if (stamps.every((s) => s !== null)) {
     await mkdir(dirname(cacheFile), { recursive: true });
-    await writeFile(cacheFile, JSON.stringify({ ...fresh, stamp: Object.fromEntries(fresh.inputs.map((f, i) => [f, stamps[i]])) }));
+    // Written whole, then renamed: checkouts sharing node_modules share Vite's cache folder.
+    const partial = `${cacheFile}.${process.pid}.tmp`;
+    await writeFile(partial, JSON.stringify({ ...fresh, stamp: Object.fromEntries(fresh.inputs.map((f, i) => [f, stamps[i]])) }));
+    await rename(partial, cacheFile);
   }
   return fresh;
 }
