@@ -1,6 +1,7 @@
 // `make dev-mocks` serves the mocks (mocks/browser.ts and all it imports: the scenarios, the
 // generated MSW handlers, the bundled spec, the domains' pure rules, and msw, faker, Ajv, zod,
-// jszip, rrule…) as one module (3.3 MB) that esbuild bundles while the server starts. Served
+// jszip, rrule…) as one module (3.3 MB) that esbuild bundles while the server starts (or reads
+// back from Vite's cache folder when none of its files changed). Served
 // module by module they were about 170 of a first page's 268 requests, and 8 MB of its 25 MB (each
 // dependency pre-bundled whole: zod with every locale), all fetched before the app could render.
 // The app's own modules are served as before (hot reload); a change to any file the mocks import
@@ -8,6 +9,7 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { cachedBundle } from './bundle-cache.ts';
 
 const VIRTUAL_ID = '\0bundled-mocks.js';
 
@@ -27,11 +29,11 @@ export function bundledMocks(repoRoot: string): Plugin {
       alias: { '@faker-js/faker': '@faker-js/faker/locale/en' },
       logLevel: 'error',
     });
-    const inputs = Object.keys(out.metafile.inputs)
-      .filter((f) => !f.includes('node_modules/'))
-      .map((f) => join(repoRoot, f));
-    return { code: out.outputFiles[0]!.text, inputs };
+    return { code: out.outputFiles[0]!.text, inputs: Object.keys(out.metafile.inputs).map((f) => join(repoRoot, f)) };
   };
+  // Kept in Vite's cache folder: a start with no file changed reads it back (see bundle-cache.ts).
+  let cacheFile = '';
+  const cached = () => cachedBundle(cacheFile, bundle);
   // Started with the server, so it is ready when the first page asks; later loads (after a change
   // to the mocks) bundle again.
   let early: ReturnType<typeof bundle> | null = null;
@@ -39,8 +41,9 @@ export function bundledMocks(repoRoot: string): Plugin {
     name: 'bundled-mocks',
     apply: 'serve',
     enforce: 'pre',
-    configureServer() {
-      early = bundle();
+    configureServer(server) {
+      cacheFile = join(server.config.cacheDir, 'bundled-mocks.json');
+      early = cached();
       early.catch(() => {}); // reported by the load that awaits it
     },
     // A virtual .js module: as mocks/browser.ts, Vite's TypeScript transform would run again over
@@ -53,10 +56,10 @@ export function bundledMocks(repoRoot: string): Plugin {
     },
     async load(id) {
       if (id !== VIRTUAL_ID) return null;
-      const pending = early ?? bundle();
+      const pending = early ?? cached();
       early = null;
       const { code, inputs } = await pending;
-      for (const file of inputs) this.addWatchFile(file);
+      for (const file of inputs) if (!file.includes('/node_modules/')) this.addWatchFile(file);
       // No source map: Vite would inline one of the whole bundle (18 MB served instead of 3.3 MB).
       return { code, map: { mappings: '' } };
     },

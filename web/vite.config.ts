@@ -4,11 +4,11 @@
 // are not offered there) and VITE_WINDOWS_APP=true for the Windows app (its shortcut table).
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build } from 'esbuild';
 import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { bundledMocks } from './bundled-mocks.ts';
+import { bundledInDev, depsWithoutSourceMaps, NOT_PREBUNDLED, PREBUNDLED } from './dev-bundles.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -20,29 +20,23 @@ const mocksEntry: Plugin = {
   transformIndexHtml: (html) => html.replace('/src/main.tsx', '/src/main-mocks.tsx'),
 };
 
-/**
- * The generated models' barrel (341 files, re-exported by one index) served as one module by the
- * dev server: the MSW handlers import enums from it, and the browser fetched its files one by one,
- * 341 of a first page's 591 requests. Built files are bundled anyway.
- */
-const bundledModelBarrel: Plugin = {
-  name: 'bundled-model-barrel',
-  apply: 'serve',
-  async load(id) {
-    if (!id.endsWith('/generated/react-query/model/index.ts')) return null;
-    const out = await build({ entryPoints: [id], absWorkingDir: repoRoot, bundle: true, format: 'esm', write: false, metafile: true, logLevel: 'silent' });
-    for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(fileURLToPath(new URL(input, `file://${repoRoot}`)));
-    return out.outputFiles[0].text;
-  },
-};
-
 export default defineConfig(({ mode }) => ({
   root: webRoot,
-  plugins: [react(), tailwindcss(), bundledModelBarrel, ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry, bundledMocks(repoRoot)] : [])],
-  // The scan from index.html finds every dependency of every page (its lazy ones too: no page of
-  // `make dev-mocks` discovers one late), so the first page need not wait for the crawl of its
-  // imports before it gets them, as Vite's docs advise then.
-  optimizeDeps: { holdUntilCrawlEnd: false },
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The generated models' barrel (341 files re-exported by one index; the MSW handlers and the
+    // hooks import enums from it) and the app's icons (web/src/ui/icons.ts: one lucide-react
+    // module per icon, about 70) were most of a first page's requests, one file each.
+    bundledInDev('bundled-model-barrel', /\/generated\/react-query\/model\/index\.ts$/, repoRoot),
+    bundledInDev('bundled-icons', /\/web\/src\/ui\/icons\.ts$/, repoRoot),
+    depsWithoutSourceMaps,
+    ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry, bundledMocks(repoRoot)] : []),
+  ],
+  // Pre-bundled: the dependencies web/dev-bundles.ts lists, with no scan of the app for them (a
+  // cold start's first 3.5 s) and none discovered late (which reloads the page). lucide-react is
+  // not: the icons are served in web/src/ui/icons.ts' own bundle (above).
+  optimizeDeps: { noDiscovery: true, include: PREBUNDLED, exclude: [...NOT_PREBUNDLED] },
   define: {
     'import.meta.env.VITE_INSTALL_SIDECAR': JSON.stringify(flag('VITE_INSTALL_SIDECAR')),
     'import.meta.env.VITE_WINDOWS_APP': JSON.stringify(flag('VITE_WINDOWS_APP')),
