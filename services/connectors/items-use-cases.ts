@@ -4,6 +4,7 @@
 import type { ActorUser, Actor } from '../shared/actor.js';
 import { repositoryForImport } from '../files/index.js';
 import type { ConnectorsContext } from './context.js';
+import { type ConnectorFileFilter, whereItemsMatch } from './item-filter.js';
 import { connectorErrors } from './errors.js';
 import { evolveItem, type ItemRepository, itemStream, NO_ITEM } from './items.js';
 import { itemReadableBy } from './item-readers.js';
@@ -109,19 +110,7 @@ export async function pickFiles(ctx: ConnectorsContext, actor: Actor, name: stri
 
 export type ListInput = {
   file_repository_info: PickInput['file_repository_info'];
-  filters?: {
-    uuids?: string[];
-    ids?: string[];
-    connection_ids?: string[];
-    connection_types?: string[];
-    file_types?: string[];
-    parent_uuids?: string[];
-    remote_file_ids?: string[];
-    root_files_only?: boolean;
-    status?: string[];
-    upload_ids?: string[];
-    search_keyword?: string;
-  };
+  filters?: ConnectorFileFilter;
   pagination?: { cursor?: string | null; page_size?: number };
 };
 
@@ -172,10 +161,7 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
       ),
     );
   if (f.file_types?.length) q = q.where('kind', 'in', f.file_types);
-  if (f.remote_file_ids?.length) q = q.where('remote_id', 'in', f.remote_file_ids);
-  if (f.root_files_only) q = q.where('picked', '=', true);
-  if (f.parent_uuids?.length) q = q.where((eb) => eb.or(f.parent_uuids!.map((p) => eb(eb.val(p), '=', eb.fn.any('parent_uuids')))));
-  if (f.search_keyword?.trim()) q = q.where('name', 'ilike', `%${f.search_keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  q = whereItemsMatch(q, f);
   const sync = await own(ctx.db)
     .selectFrom('connector_syncs')
     .select(['connection_uuid', 'rate_limited_until'])

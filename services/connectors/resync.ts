@@ -10,21 +10,10 @@ import { sql } from 'kysely';
 import { evolveItem, ITEM_STATUSES, type ItemRepository, itemStream, NO_ITEM } from './items.js';
 import { connectionsOf } from './queries.js';
 import { own } from './tables.js';
+import { type ConnectorFileFilter, likeEscaped, whereItemsMatch } from './item-filter.js';
 
 /** The seed's connector file filter, as files' resync receives it. */
-export type ResyncFilters = {
-  uuids?: string[];
-  ids?: string[];
-  upload_ids?: string[];
-  connection_ids?: string[];
-  connection_types?: string[];
-  file_types?: string[];
-  parent_uuids?: string[];
-  remote_file_ids?: string[];
-  root_files_only?: boolean;
-  status?: string[];
-  search_keyword?: string;
-};
+export type ResyncFilters = ConnectorFileFilter;
 
 const FILE_STATE_ITEMS: Record<string, string[]> = { FAILED: ['SYNC_ERROR'], COMPLETE: ['READY'], PROCESSING: [] };
 
@@ -58,19 +47,14 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
   // Kinds (FOLDER, FILE...) or, as files take them, extensions without the dot.
   if (f.file_types?.length) {
     const types = f.file_types;
-    q = q.where((eb) =>
-      eb.or([eb('kind', 'in', types), ...types.map((t) => eb('name', 'ilike', `%.${t.replace(/^\./, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`))]),
-    );
+    q = q.where((eb) => eb.or([eb('kind', 'in', types), ...types.map((t) => eb('name', 'ilike', `%.${likeEscaped(t.replace(/^\./, ''))}`))]));
   }
-  if (f.remote_file_ids?.length) q = q.where('remote_id', 'in', f.remote_file_ids);
-  if (f.root_files_only) q = q.where('picked', '=', true);
-  if (f.parent_uuids?.length) q = q.where((eb) => eb.or(f.parent_uuids!.map((p) => eb(eb.val(p), '=', eb.fn.any('parent_uuids')))));
+  q = whereItemsMatch(q, f);
   // Files' states stand for the items' (FAILED: SYNC_ERROR, COMPLETE: READY); an item's own states are taken too.
   if (f.status?.length) {
     const statuses = f.status.flatMap((st) => FILE_STATE_ITEMS[st] ?? ((ITEM_STATUSES as readonly string[]).includes(st) ? [st] : []));
     q = statuses.length ? q.where('status', 'in', statuses) : q.where(sql<boolean>`false`);
   }
-  if (f.search_keyword?.trim()) q = q.where('name', 'ilike', `%${f.search_keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const items = await q.limit(RESYNC_MAX).execute();
   const at = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {

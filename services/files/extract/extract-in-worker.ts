@@ -22,7 +22,8 @@ export const FILE_JOB_LIMITS: WorkerLimits = { timeMs: EXTRACT_TIMEOUT_MS + 10_0
 
 const job = workerJob<ExtractJobInput, ExtractJobOutcome>(new URL('./extract-job.ts', import.meta.url), 'extractJob');
 
-// As many processes as the indexing queue runs files at once (workflows/index-file.ts).
+// Two processes: the indexing queue's files (workflows/index-file.ts) wait here for one, so a
+// batch of large files is parsed two at a time, at a low priority.
 const filePool = () => sharedWorkerPool('file-extraction', { processes: 2, limits: FILE_JOB_LIMITS });
 
 /** The bytes are copied to the worker process; the caller's are left as they were. */
