@@ -39,7 +39,13 @@ async function rows<R extends pg.QueryResultRow>(text: string, values: unknown[]
 }
 
 async function serve(port: number) {
-  const env = { CONNECTOR_NOTION_CLIENT_ID: CLIENT.clientId, CONNECTOR_NOTION_CLIENT_SECRET: CLIENT.clientSecret, CONNECTOR_NOTION_BASE_URL: fake.url };
+  const env = {
+    CONNECTOR_NOTION_CLIENT_ID: CLIENT.clientId,
+    CONNECTOR_NOTION_CLIENT_SECRET: CLIENT.clientSecret,
+    CONNECTOR_NOTION_BASE_URL: fake.url,
+    // The fake takes any pace: Notion's documented one would only make the test wait.
+    CONNECTOR_CALL_SPACING_MS: '100',
+  };
   const server = await startServerProcess({ databaseUrl: database.url, env, port });
   servers.push(server);
   return server;

@@ -8,6 +8,7 @@ import type { OAuthClient } from './oauth.js';
 import { endpointsOf } from './providers.js';
 import { PROVIDER_FAMILIES } from './registry.js';
 import { RateLimiter } from './rate-limiter.js';
+import { paceOf } from './provider-pace.js';
 import { createTokenBox, type TokenBox, tokenKeyOf } from './token-box.js';
 
 export type ConnectorsPort = {
@@ -19,9 +20,6 @@ export type ConnectorsPort = {
   /** One per instance, keyed by provider and connection: syncs and pickers share each connection's pace. */
   limiter: RateLimiter;
 };
-
-/** The steady pace of one connection's calls to its provider (providers allow about 10 a second). */
-const CALL_SPACING_MS = 100;
 
 /** A run of a file connection's sync: a pick, a delta (scheduled) or a resync (asked). */
 export type SyncRun = { connection_uuid: string; run: string; kind?: 'pick' | 'delta' | 'resync' };
@@ -47,6 +45,6 @@ export function connectorsPort(config: Config): ConnectorsPort {
     tokens: createTokenBox(tokenKeyOf(config.connectors.tokenKey, config.dataDir), config.connectors.oldTokenKeys),
     callbackUrl: `${config.publicUrl}/rest/connectors/oauth/callback`,
     mergeCallbackUrl: `${config.publicUrl}/rest/connections/oauth_callback_merge`,
-    limiter: new RateLimiter(CALL_SPACING_MS),
+    limiter: new RateLimiter((key) => paceOf(key, config.connectors.callSpacingMs)),
   };
 }

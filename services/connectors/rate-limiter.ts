@@ -10,7 +10,8 @@ export class RateLimiter {
   private readonly nextAt = new Map<string, number>();
 
   constructor(
-    private readonly minIntervalMs: number,
+    /** The spacing of a key's calls: one for all keys, or each key's own. */
+    private readonly minIntervalMs: number | ((key: string) => number),
     private readonly now: () => number = Date.now,
     private readonly sleep: Sleep = realSleep,
   ) {}
@@ -18,7 +19,7 @@ export class RateLimiter {
   /** Waits for this key's turn. */
   async take(key: string) {
     const at = Math.max(this.now(), this.nextAt.get(key) ?? 0);
-    this.nextAt.set(key, at + this.minIntervalMs);
+    this.nextAt.set(key, at + (typeof this.minIntervalMs === 'number' ? this.minIntervalMs : this.minIntervalMs(key)));
     const wait = at - this.now();
     if (wait > 0) await this.sleep(wait);
   }

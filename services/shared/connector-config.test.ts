@@ -38,4 +38,13 @@ describe('the connectors configuration', () => {
         'CONNECTOR_DELTA_INTERVAL_SECONDS: must be a whole number of seconds from 10 to 86400',
       ]);
   });
+
+  it('paces each provider at its own documented rate unless one pace is set for all', () => {
+    expect(parseConnectorConfig({}).config.callSpacingMs).toBeNull();
+    expect(parseConnectorConfig({ CONNECTOR_CALL_SPACING_MS: '0' }).config.callSpacingMs).toBe(0);
+    for (const wrong of ['-1', '2.5', 'fast', '60001'])
+      expect(parseConnectorConfig({ CONNECTOR_CALL_SPACING_MS: wrong }).problems).toEqual([
+        'CONNECTOR_CALL_SPACING_MS: must be a whole number of milliseconds from 0 to 60000',
+      ]);
+  });
 });

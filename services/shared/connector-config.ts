@@ -15,9 +15,12 @@ export type ConnectorConfig = {
   oldTokenKeys: Buffer[];
   /** How often every synced file connection asks its provider what changed (CONNECTOR_DELTA_INTERVAL_SECONDS). */
   deltaIntervalSeconds: number;
+  /** One pace for every provider's calls, in ms between two calls of a connection (CONNECTOR_CALL_SPACING_MS); null: each provider's documented rate. */
+  callSpacingMs: number | null;
 };
 
 const DELTA_INTERVAL = { default: 900, min: 10, max: 86_400 };
+const CALL_SPACING = { min: 0, max: 60_000 };
 
 const envName = (family: ProviderFamily, part: string) => `CONNECTOR_${family.toUpperCase()}_${part}`;
 
@@ -64,5 +67,11 @@ export function parseConnectorConfig(env: Record<string, string | undefined>): {
     if (Number.isInteger(n) && n >= DELTA_INTERVAL.min && n <= DELTA_INTERVAL.max) deltaIntervalSeconds = n;
     else problems.push(`CONNECTOR_DELTA_INTERVAL_SECONDS: must be a whole number of seconds from ${DELTA_INTERVAL.min} to ${DELTA_INTERVAL.max}`);
   }
-  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds }, problems };
+  let callSpacingMs: number | null = null;
+  if (env.CONNECTOR_CALL_SPACING_MS !== undefined) {
+    const n = Number(env.CONNECTOR_CALL_SPACING_MS);
+    if (Number.isInteger(n) && n >= CALL_SPACING.min && n <= CALL_SPACING.max) callSpacingMs = n;
+    else problems.push(`CONNECTOR_CALL_SPACING_MS: must be a whole number of milliseconds from ${CALL_SPACING.min} to ${CALL_SPACING.max}`);
+  }
+  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs }, problems };
 }

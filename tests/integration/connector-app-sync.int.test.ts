@@ -38,7 +38,8 @@ beforeAll(async () => {
   fakes.slack = await startOAuthFake({ family: 'slack', ...CLIENTS.slack, api: slack.api });
   fakes.google = await startOAuthFake({ family: 'google', ...CLIENTS.google, api: drive.api });
   database = await createTestDatabase('connector_app_sync');
-  const env: Record<string, string> = { SIGN_IN_RATE_LIMIT: '1000' };
+  // The fakes take any pace: Slack's and Notion's documented ones would only make the test wait.
+  const env: Record<string, string> = { SIGN_IN_RATE_LIMIT: '1000', CONNECTOR_CALL_SPACING_MS: '100' };
   for (const [family, c] of Object.entries(CLIENTS)) {
     const key = family.toUpperCase();
     env[`CONNECTOR_${key}_CLIENT_ID`] = c.clientId;
