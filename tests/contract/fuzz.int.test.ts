@@ -150,6 +150,24 @@ const RAW_JSON_BODIES = [
 /** A value as text in a URL, kept under Node's 16 KB header limit (longer is a 431 from Node itself, before the app). */
 const forUrl = (v: unknown) => (typeof v === 'object' && v !== null ? toJsonText(v) : String(v)).slice(0, 1_000);
 
+/**
+ * The query's values cut so that, percent-encoded, they stay under QUERY_BYTES together: an
+ * operation with many parameters (oauthCallback has 11) of 1,000 characters each that encode to
+ * 6 bytes (é) went past Node's 16 KB and got Node's own 431.
+ */
+const QUERY_BYTES = 12_000;
+function withinUrlLimit(pairs: [string, string][]): [string, string][] {
+  // At most 3 characters (%XX) a UTF-8 byte; counted in bytes, as a lone surrogate cannot be encoded.
+  const encoded = (v: string) => 3 * Buffer.byteLength(v);
+  let left = QUERY_BYTES;
+  return pairs.map(([name, value]) => {
+    let v = value;
+    while (v && encoded(v) + name.length + 2 > left) v = v.slice(0, Math.floor(v.length / 2));
+    left -= encoded(v) + name.length + 2;
+    return [name, v];
+  });
+}
+
 /** An empty segment, `.` or `..` make another URL (fetch resolves dot segments), so another operation or none. */
 const isSegment = (v: string) => v !== '' && v !== '.' && v !== '..';
 
@@ -189,8 +207,10 @@ function requestFor(op: SpecOperation): fc.Arbitrary<Generated> {
       ),
     )
     .map((values) =>
-      values.flatMap((v, i): [string, string][] =>
-        v === null ? [] : Array.isArray(v) ? v.map((x) => [queryParams[i].name, forUrl(x)]) : [[queryParams[i].name, forUrl(v)]],
+      withinUrlLimit(
+        values.flatMap((v, i): [string, string][] =>
+          v === null ? [] : Array.isArray(v) ? v.map((x) => [queryParams[i].name, forUrl(x)]) : [[queryParams[i].name, forUrl(v)]],
+        ),
       ),
     );
   const bodySchema = op.op.requestBody?.content?.['application/json']?.schema;
