@@ -26,3 +26,13 @@ export async function drainDelta(a: AppSourceAdapter, cursor: string) {
   }
   throw new Error('the delta did not end within 1000 pages');
 }
+
+/**
+ * A walk stopped after `stopAfter` pages (as a crash would stop it) and resumed from its
+ * checkpoint by a new adapter: every document either part listed, in order.
+ */
+export async function walkResumed(make: () => AppSourceAdapter, stopAfter: number) {
+  const first = await walkApp(make(), stopAfter);
+  const rest = first.checkpoint ? (await walkApp(make(), Number.POSITIVE_INFINITY, first.checkpoint)).documents : [];
+  return [...first.documents, ...rest];
+}
