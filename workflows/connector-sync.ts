@@ -1,6 +1,7 @@
 // A connection's sync as a durable workflow (DBOS), every run the same steps, each one durable:
 // the delta cursor taken before anything is listed (the first run) or the changes since it applied
-// page by page (later runs; an expired cursor means a full listing again), the picked items looked
+// page by page (later runs; an expired cursor means a full listing again, of one drive where
+// only that drive's expired), the picked items looked
 // up at the source, each folder to walk listed page by page (each page a step, so a crash resumes
 // at the last checkpoint) and pruned by its slim listing, then every queued file fetched and
 // indexed, a few at a time. A run is a pick, a scheduled delta or a resync; one connection runs
@@ -44,6 +45,7 @@ export function registerConnectorSync(deps: SyncDeps) {
       const start = await DBOS.runStep(() => cursorOf(deps, c), { name: 'cursor', ...retried });
       const walks: FolderJob[] = [];
       let relist = false;
+      const relistDrives: string[] = [];
       let changed = 0;
       if (start.cursor && !start.taken) {
         let cursor: string = start.cursor;
@@ -56,12 +58,15 @@ export function registerConnectorSync(deps: SyncDeps) {
             break;
           }
           walks.push(...step.walk);
+          relistDrives.push(...(step.relistDrives ?? []));
           changed += step.changed;
           if (!step.more) break;
           cursor = step.cursor;
         }
       }
-      const picked = await DBOS.runStep(() => resolvePicked(deps, c, { all: relist }), { name: 'resolve-picked', ...retried });
+      // A drive whose own cursor expired (Graph's 410) has what was picked in it listed whole again.
+      const drives = [...new Set(relistDrives)];
+      const picked = await DBOS.runStep(() => resolvePicked(deps, c, { all: relist, drives }), { name: 'resolve-picked', ...retried });
       const resynced = await DBOS.runStep(() => evaluateResyncs(deps, c), { name: 'evaluate-resyncs', ...retried });
       const folders = [...new Map([...picked, ...resynced, ...walks].map((f) => [f.item_uuid, f])).values()];
       for (const folder of folders) {

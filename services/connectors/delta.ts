@@ -6,7 +6,8 @@
 // appears with its parent_uuids, a removed, unshared or moved-out one leaves the index. An expired
 // cursor falls back to a full listing of the picked roots, then a slim listing prunes what is gone.
 import { randomUUID } from 'node:crypto';
-import { CursorExpired, type DeltaPage, type RemoteItem } from './adapters/types.js';
+import { CursorExpired, type DeltaPage, type DeltaScope, type Readers, type RemoteItem } from './adapters/types.js';
+import { itemsAtOrUnder, parentPathOf } from './item-paths.js';
 import { type ItemRepository, needsSync } from './items.js';
 import { removeItems, withDescendants } from './removal.js';
 import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps, wellFormed } from './sync.js';
@@ -25,13 +26,25 @@ export async function takeCursor(deps: SyncDeps, connectionUuid: string) {
   if (!source) return null;
   let cursor: string;
   try {
-    cursor = await source.adapter.startCursor();
+    cursor = await source.adapter.startCursor(await deltaScopeOf(deps, connectionUuid));
   } catch (err) {
     deps.logger.warn({ connection: connectionUuid, reason: (err as Error).message }, 'a delta cursor could not be taken; this sync lists only');
     return null;
   }
   await saveCursor(deps, connectionUuid, cursor);
   return cursor;
+}
+
+/** What the deltas follow where the provider has one per drive (Graph): the drives the picked items live in. */
+async function deltaScopeOf(deps: SyncDeps, connectionUuid: string): Promise<DeltaScope> {
+  const rows = await own(deps.db)
+    .selectFrom('connector_items')
+    .select('drive_id')
+    .distinct()
+    .where('connection_uuid', '=', connectionUuid)
+    .where('picked', '=', true)
+    .execute();
+  return { driveIds: rows.map((r) => r.drive_id) };
 }
 
 async function saveCursor(deps: SyncDeps, connectionUuid: string, cursor: string) {
@@ -52,6 +65,8 @@ type KnownItem = {
   parent_uuids: string[];
   name: string;
   file_uuid: string | null;
+  readers: Readers | null;
+  path: string | null;
 };
 const repoKey = (r: { repository_type: string; repository_owner: string }) => `${r.repository_type}:${r.repository_owner}`;
 const repoOf = (key: string): ItemRepository => {
@@ -59,8 +74,14 @@ const repoOf = (key: string): ItemRepository => {
   return { type: key.slice(0, at) as ItemRepository['type'], owner_id: key.slice(at + 1) };
 };
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+/** Sharing as a comparable key: the same readers in any order are the same. */
+const readersKey = (r: Readers | null | undefined) =>
+  r ? JSON.stringify([[...r.emails].sort(), [...r.domains].sort(), !!r.anyone]) : 'null';
 
-export type DeltaStep = { expired: true } | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number };
+/** `relistDrives`: drives whose own cursor expired, what was picked in them to be listed whole again. */
+export type DeltaStep =
+  | { expired: true }
+  | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number; relistDrives?: string[] };
 
 /** One page of changes since `cursor`, applied to the items under picked roots; the new cursor kept once applied. */
 export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cursor: string): Promise<DeltaStep> {
@@ -68,7 +89,7 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
   if (!source) return { expired: false, cursor, more: false, walk: [], changed: 0 };
   let page: DeltaPage;
   try {
-    page = await source.adapter.deltaPage(cursor);
+    page = await source.adapter.deltaPage(cursor, await deltaScopeOf(deps, connectionUuid));
     if (!Array.isArray(page?.changes)) throw new Error('the delta has no changes');
   } catch (err) {
     if (err instanceof CursorExpired) return { expired: true };
@@ -77,16 +98,36 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
     return { expired: false, cursor, more: false, walk: [], changed: 0 };
   }
   const ids = new Set(page.changes.flatMap((c) => [c.remoteId, ...(c.item?.parentRemoteIds ?? [])]));
+  // A provider that names folders by path (Dropbox): the folders at the changed items' parent paths.
+  const paths = new Set(page.changes.flatMap((c) => (c.item?.path && !c.item.parentRemoteIds?.length ? [parentPathOf(c.item.path) ?? ''] : [])));
   const rows: KnownItem[] = ids.size
     ? await own(deps.db)
         .selectFrom('connector_items')
-        .select(['item_uuid', 'remote_id', 'kind', 'picked', 'repository_type', 'repository_owner', 'parent_uuids', 'name', 'file_uuid'])
+        .select(['item_uuid', 'remote_id', 'kind', 'picked', 'repository_type', 'repository_owner', 'parent_uuids', 'name', 'file_uuid', 'readers', 'path'])
         .where('connection_uuid', '=', connectionUuid)
-        .where('remote_id', 'in', [...ids])
+        .where((eb) => eb.or([eb('remote_id', 'in', [...ids]), ...(paths.size ? [eb('path', 'in', [...paths])] : [])]))
         .execute()
     : [];
   const known = new Map<string, KnownItem[]>();
-  for (const r of rows) known.set(r.remote_id, [...(known.get(r.remote_id) ?? []), r]);
+  const folderAt = new Map<string, KnownItem[]>();
+  const remember = (r: KnownItem) => {
+    known.set(r.remote_id, [...(known.get(r.remote_id) ?? []), r]);
+    if (r.path && r.kind === 'FOLDER') folderAt.set(r.path, [...(folderAt.get(r.path) ?? []), r]);
+  };
+  const forget = (gone: Set<string>) => {
+    for (const m of [known, folderAt])
+      for (const [k, rs] of m) {
+        const left = rs.filter((r) => !gone.has(r.item_uuid));
+        if (left.length) m.set(k, left);
+        else m.delete(k);
+      }
+  };
+  for (const r of rows) remember(r);
+  /** The synced folders holding an item: by its parents' ids, or by its parent path. */
+  const holders = (item: RemoteItem) => {
+    const parent = !item.parentRemoteIds.length && item.path ? parentPathOf(item.path) : null;
+    return parent ? (folderAt.get(parent) ?? []) : item.parentRemoteIds.flatMap((p) => (known.get(p) ?? []).filter((f) => f.kind === 'FOLDER'));
+  };
   const walk: FolderJob[] = [];
   let changed = 0;
   const at = deps.now().toISOString();
@@ -97,8 +138,18 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
   };
 
   for (const change of page.changes) {
-    const mine = known.get(change.remoteId) ?? [];
     if (typeof change.remoteId !== 'string') continue;
+    // Named by its path only (Dropbox's deleted entries): what is at or under it leaves, whatever the case.
+    if (change.removed && typeof change.removedPath === 'string') {
+      const gone = await itemsAtOrUnder(deps.db, connectionUuid, change.removedPath);
+      if (gone.length) {
+        changed += gone.length;
+        await removeItems(deps, await withDescendants(deps.db, connectionUuid, gone), 'removed_at_source', source.ownerId);
+        forget(new Set(gone.map((g) => g.item_uuid)));
+      }
+      continue;
+    }
+    const mine = known.get(change.remoteId) ?? [];
     const item = change.removed ? null : change.item;
     if (item && !wellFormed(item)) {
       deps.logger.warn({ connection: connectionUuid }, 'a malformed change of a connection delta was left out');
@@ -106,14 +157,12 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
     }
     if (!item || !isKept(item)) {
       await remove(mine);
-      known.delete(change.remoteId);
+      forget(new Set(mine.map((r) => r.item_uuid)));
       continue;
     }
     // The folders this connection syncs that hold it, by repository.
     const parentsIn = new Map<string, string[]>();
-    for (const p of item.parentRemoteIds)
-      for (const folder of known.get(p) ?? [])
-        if (folder.kind === 'FOLDER') parentsIn.set(repoKey(folder), [...(parentsIn.get(repoKey(folder)) ?? []), folder.item_uuid]);
+    for (const folder of holders(item)) parentsIn.set(repoKey(folder), [...(parentsIn.get(repoKey(folder)) ?? []), folder.item_uuid]);
     const gone: KnownItem[] = [];
     for (const r of mine) {
       const parents = parentsIn.get(repoKey(r));
@@ -123,8 +172,10 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
       }
       const moved = !r.picked && !sameSet(parents ?? [], r.parent_uuids);
       const repository = repoOf(repoKey(r));
+      // Sharing changed alone (the file's time stays): fetched again, so its passages carry the new readers.
+      const shared = readersKey(r.readers) !== readersKey(item.readers);
       await appendItem(deps, r.item_uuid, (s) => {
-        if (!moved && r.name === item.name && !needsSync(s, item.updatedAt)) return [];
+        if (!moved && !shared && r.name === item.name && !needsSync(s, item.updatedAt)) return [];
         changed++;
         return [
           found(r.item_uuid, connectionUuid, item, { picked: r.picked, parents: r.picked ? r.parent_uuids : (parents ?? []), repository, at }),
@@ -133,6 +184,7 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
       });
     }
     await remove(gone);
+    forget(new Set(gone.map((r) => r.item_uuid)));
     // New under a picked folder: found with its parents (a folder is walked for what it holds).
     for (const [key, parents] of parentsIn) {
       if (mine.some((r) => repoKey(r) === key)) continue;
@@ -150,13 +202,16 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
         parent_uuids: parents,
         name: item.name,
         file_uuid: null,
+        readers: item.readers,
+        path: item.path ?? null,
       };
-      known.set(item.remoteId, [...(known.get(item.remoteId) ?? []), added]);
+      remember(added);
       if (item.kind === 'FOLDER') walk.push({ item_uuid: uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
     }
   }
   await saveCursor(deps, connectionUuid, page.cursor);
-  return { expired: false, cursor: page.cursor, more: page.more, walk, changed };
+  const relistDrives = Array.isArray(page.relistDrives) ? page.relistDrives.filter((d) => typeof d === 'string') : [];
+  return { expired: false, cursor: page.cursor, more: page.more, walk, changed, ...(relistDrives.length ? { relistDrives } : {}) };
 }
 
 /**

@@ -37,6 +37,7 @@ export const connectorItemsProjection: Projection = {
           remote_updated_at: d.remote_updated_at,
           readers: d.readers ? JSON.stringify(d.readers) : null,
           mime_type: d.mime_type ?? null,
+          path: d.path ?? null,
           status: 'RECEIVED',
           error: null,
           updated_at: d.found_at,

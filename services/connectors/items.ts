@@ -31,6 +31,8 @@ export type ItemFound = {
     readers: Readers | null;
     /** The provider's media type as listed (absent in events written before it was kept, and for a pick not yet looked up). */
     mime_type?: string | null;
+    /** Its path at the source, lower-cased, where the provider names items by path (Dropbox; absent elsewhere). */
+    path?: string | null;
     found_at: string;
   };
 };

@@ -18,6 +18,7 @@ import { queueMail } from '../mail/index.js';
 import { personOf } from '../identity/index.js';
 import { syncCompleteMail } from './mails.js';
 import { readersOf, userPrincipal } from './principals.js';
+import { parentPathOf } from './item-paths.js';
 
 /** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
 export type FileImport = (job: {
@@ -102,21 +103,27 @@ async function markRateLimited(deps: AdapterDeps, connectionUuid: string, ms: nu
 /** A folder to walk: a picked one, one a delta brought under a picked folder, or one a resync looks at again. */
 export type FolderJob = { item_uuid: string; root: PickedRoot; repository: ItemRepository };
 
+const EVERY_STATUS = ['RECEIVED', 'EVALUATING_RESYNC', 'QUEUED', 'RATE_LIMITED', 'SYNCING', 'READY', 'SYNC_ERROR'];
+
 /**
  * The picked items still to look at (just picked, or asked to be resynced; every one after the
- * delta cursor expired): their names and kinds as the source says, or an error when gone.
+ * delta cursor expired, or after the cursor of the drive it lives in did): their names and kinds
+ * as the source says, or an error when gone.
  */
-export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts: { all?: boolean } = {}) {
+export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts: { all?: boolean; drives?: string[] } = {}) {
   const source = await adapterOf(deps, connectionUuid);
+  const drives = opts.drives ?? [];
+  const relisted = (driveId: string | null) => opts.all || (driveId !== null && drives.includes(driveId));
   const picked = await own(deps.db)
     .selectFrom('connector_items')
     .selectAll()
     .where('connection_uuid', '=', connectionUuid)
     .where('picked', '=', true)
-    .where(
-      'status',
-      'in',
-      opts.all ? ['RECEIVED', 'EVALUATING_RESYNC', 'QUEUED', 'RATE_LIMITED', 'SYNCING', 'READY', 'SYNC_ERROR'] : ['RECEIVED', 'EVALUATING_RESYNC'],
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', opts.all ? EVERY_STATUS : ['RECEIVED', 'EVALUATING_RESYNC']),
+        ...(drives.length ? [eb.and([eb('drive_id', 'in', drives), eb('status', 'in', EVERY_STATUS)])] : []),
+      ]),
     )
     .execute();
   const folders: FolderJob[] = [];
@@ -144,13 +151,23 @@ export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts
     }
     // Listed again after an expired cursor, a file synced and unchanged since is not fetched again.
     await appendItem(deps, p.item_uuid, (s) =>
-      opts.all && s.status === 'READY' && item.kind === 'FILE' && !needsSync(s, item.updatedAt)
+      relisted(p.drive_id) && s.status === 'READY' && item.kind === 'FILE' && !needsSync(s, item.updatedAt)
         ? []
         : [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)],
     );
     if (item.kind === 'FOLDER') folders.push({ item_uuid: p.item_uuid, root: { remoteId: item.remoteId, driveId: item.driveId }, repository });
   }
   return folders;
+}
+
+/** The synced folders holding an item: by its parents' ids, or by its parent path where the provider gives only paths. */
+export function parentUuids(item: RemoteItem, byId: Map<string, string>, byPath: Map<string, string>): string[] {
+  if (!item.parentRemoteIds.length && item.path) {
+    const parent = parentPathOf(item.path);
+    const uuid = parent ? byPath.get(parent) : undefined;
+    return uuid ? [uuid] : [];
+  }
+  return item.parentRemoteIds.map((r) => byId.get(r)).filter((u): u is string => !!u);
 }
 
 export function found(
@@ -175,6 +192,7 @@ export function found(
       remote_updated_at: item.updatedAt,
       readers: item.readers,
       mime_type: item.mimeType,
+      ...(item.path ? { path: item.path } : {}),
       found_at: f.at,
     },
   };
@@ -201,16 +219,24 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
     return null;
   }
   const at = deps.now().toISOString();
+  const parentPaths = page.items.flatMap((i) => (i?.path && !i.parentRemoteIds?.length ? [parentPathOf(i.path) ?? ''] : []));
   const known = await own(deps.db)
     .selectFrom('connector_items')
-    .select(['item_uuid', 'remote_id'])
+    .select(['item_uuid', 'remote_id', 'path'])
     .where('connection_uuid', '=', connectionUuid)
     .where('repository_type', '=', folder.repository.type)
     .where('repository_owner', '=', folder.repository.owner_id)
-    .where('remote_id', 'in', [folder.root.remoteId, ...page.items.flatMap((i) => [i.remoteId, ...i.parentRemoteIds])])
+    .where((eb) =>
+      eb.or([
+        eb('remote_id', 'in', [folder.root.remoteId, ...page.items.flatMap((i) => [i?.remoteId, ...(i?.parentRemoteIds ?? [])].filter((r) => typeof r === 'string'))]),
+        ...(parentPaths.length ? [eb('path', 'in', parentPaths)] : []),
+      ]),
+    )
     .execute();
   const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
   uuidOf.set(folder.root.remoteId, folder.item_uuid);
+  // Where the provider names folders by path only, an item's folder is the one at its parent path.
+  const uuidOfPath = new Map(known.flatMap((k) => (k.path ? [[k.path, k.item_uuid] as const] : [])));
   for (const item of page.items) {
     if (!wellFormed(item)) {
       deps.logger.warn({ connection: connectionUuid, folder: folder.item_uuid }, 'a malformed entry of a connector listing was left out');
@@ -219,7 +245,8 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
     if (!isKept(item)) continue;
     const uuid = uuidOf.get(item.remoteId) ?? crypto.randomUUID();
     uuidOf.set(item.remoteId, uuid);
-    const parents = item.parentRemoteIds.map((r) => uuidOf.get(r)).filter((u): u is string => !!u);
+    if (item.path) uuidOfPath.set(item.path, uuid);
+    const parents = parentUuids(item, uuidOf, uuidOfPath);
     await appendItem(deps, uuid, (s) =>
       s.status === 'none' || needsSync(s, item.updatedAt)
         ? [found(uuid, connectionUuid, item, { picked: false, parents, repository: folder.repository, at }), queued(uuid, at)]

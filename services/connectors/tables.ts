@@ -56,6 +56,8 @@ export interface ConnectorItemsTable {
   readers: ColumnType<Readers | null, string | null, string | null>;
   /** The provider's media type as last listed (migration 0039). */
   mime_type: string | null;
+  /** Its lower-cased path where the provider names items by path (Dropbox; migration 0044). */
+  path: string | null;
   status: string;
   error: string | null;
   file_uuid: string | null;

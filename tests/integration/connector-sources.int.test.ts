@@ -207,6 +207,119 @@ describe('the other four file sources', () => {
   });
 });
 
+/** A file's passages as its owner reads them ('' once it is gone). */
+async function passagesOf(b: Browser, fileUuid: string | null): Promise<string> {
+  const res = await b.get(`/rest/file-repository/files/${fileUuid}`);
+  if (res.status !== 200) return '';
+  return res.json.passages.map((p: { content: string }) => p.content).join('\n');
+}
+
+/** A delta on demand: a resync that names no item. */
+async function deltaNow(b: Browser) {
+  const res = await b.post('/rest/files/resync', { file_repository_info: MY_FILES, filters: { remote_file_ids: ['no-such-item'] } });
+  expect(res.status, res.text).toBe(202);
+}
+
+const byName = (files: ConnectorFile[]) => Object.fromEntries(files.map((f) => [f.name, f]));
+
+describe('deltas of the file sources', () => {
+  test('SharePoint: deltas follow every picked library and the OneDrive, one cursor each; an expired one lists its library again', {
+    timeout: 180_000,
+  }, async () => {
+    graph.state.drives.set('site-9', [
+      { id: 'lib-hr', name: 'HR' },
+      { id: 'lib-ops', name: 'Operations' },
+    ]);
+    graph.put({ id: 'hr-root', name: 'root', parent: null, folder: true, drive: 'lib-hr' });
+    graph.put({ id: 'hr-leave', name: 'Leave', parent: 'hr-root', folder: true, drive: 'lib-hr' });
+    graph.put({ id: 'hr-annual', name: 'annual.txt', parent: 'hr-leave', content: 'Annual leave is twenty days.', drive: 'lib-hr' });
+    graph.put({ id: 'ops-root', name: 'root', parent: null, folder: true, drive: 'lib-ops' });
+    graph.put({ id: 'ops-rota', name: 'rota.txt', parent: 'ops-root', content: 'The night rota changes on Mondays.', drive: 'lib-ops' });
+    graph.put({ id: 'od-notes', name: 'Notes', parent: 'drive-root', folder: true });
+    graph.put({ id: 'od-todo', name: 'todo.txt', parent: 'od-notes', content: 'Renew the parking permit.' });
+    graph.put({ id: 'od-old', name: 'old.txt', parent: 'od-notes', content: 'An old note about the fax machine.' });
+    const fi = await signedUp(server.url, 'Fi');
+    await inAnOrganisation(fi, 'Fi Org');
+    await connect(fi, 'sharepoint');
+    // drive_ids name each id's drive, file_ids first: the rota in Operations, Leave in HR, Notes in the person's OneDrive.
+    const first = byName(
+      await pickAndSync(
+        fi,
+        'sharepoint',
+        { file_ids: ['ops-rota'], folder_ids: ['hr-leave', 'od-notes'], drive_ids: ['lib-ops', 'lib-hr', ''] },
+        ['Leave', 'annual.txt', 'rota.txt', 'Notes', 'todo.txt', 'old.txt'],
+      ),
+    );
+
+    graph.edit('hr-annual', { content: 'Annual leave is twenty-five days from January.' });
+    graph.edit('ops-rota', { content: 'The night rota changes on Thursdays.' });
+    graph.put({ id: 'hr-parental', name: 'parental.txt', parent: 'hr-leave', content: 'Parental leave is twenty-six weeks.', drive: 'lib-hr' });
+    graph.remove('od-old');
+    graph.edit('od-todo', { content: 'Renew the parking permit before March.' });
+    const deltas = graph.state.deltaDrives.length;
+    await deltaNow(fi);
+    await expect
+      .poll(async () => (await listed(fi, 'sharepoint')).map((f) => `${f.name}:${f.status}`).sort(), { timeout: 60_000, interval: 250 })
+      .toEqual(['Leave:READY', 'Notes:READY', 'annual.txt:READY', 'parental.txt:READY', 'rota.txt:READY', 'todo.txt:READY']);
+    await expect.poll(() => passagesOf(fi, first['annual.txt'].file_uuid), { timeout: 60_000 }).toContain('twenty-five days');
+    await expect.poll(() => passagesOf(fi, first['rota.txt'].file_uuid), { timeout: 60_000 }).toContain('Thursdays');
+    await expect.poll(() => passagesOf(fi, first['todo.txt'].file_uuid), { timeout: 60_000 }).toContain('before March');
+    expect(await passagesOf(fi, first['old.txt'].file_uuid)).toBe('');
+    expect([...new Set(graph.state.deltaDrives.slice(deltas))].sort()).toEqual(['drive-1', 'lib-hr', 'lib-ops']);
+
+    // Operations' cursor expires (410): that library alone is listed again, the change it hid fetched.
+    graph.state.expiredBelowIn.set('lib-ops', graph.position());
+    graph.edit('ops-rota', { content: 'The night rota changes on Fridays.' });
+    await deltaNow(fi);
+    await expect.poll(() => passagesOf(fi, first['rota.txt'].file_uuid), { timeout: 60_000 }).toContain('Fridays');
+    graph.state.expiredBelowIn.clear();
+    expect(await passagesOf(fi, first['annual.txt'].file_uuid)).toContain('twenty-five days');
+  });
+
+  test('Dropbox: folders found by their paths; a deletion named by its path alone takes the item and all under it out of the index', {
+    timeout: 180_000,
+  }, async () => {
+    dbx.put({ id: 'id:garden', path: '/Garden', folder: true });
+    dbx.put({ id: 'id:beds', path: '/Garden/Raised Beds', folder: true });
+    dbx.put({ id: 'id:leeks', path: '/Garden/Raised Beds/Leeks.txt', content: 'Leeks are earthed up in autumn.' });
+    dbx.put({ id: 'id:deep', path: '/Garden/Raised Beds/Herbs', folder: true });
+    dbx.put({ id: 'id:mint', path: '/Garden/Raised Beds/Herbs/mint.md', content: 'Mint is grown in pots or it spreads.' });
+    dbx.put({ id: 'id:plan', path: '/Garden/plan.txt', content: 'Rotate the beds every year.' });
+    dbx.put({ id: 'id:shed', path: '/Garden/shed.txt', content: 'The shed key is under the pot.' });
+    const gu = await signedUp(server.url, 'Gu');
+    await connect(gu, 'dropbox');
+    const first = byName(
+      await pickAndSync(gu, 'dropbox', { folder_ids: ['id:garden'] }, ['Garden', 'Raised Beds', 'Herbs', 'Leeks.txt', 'mint.md', 'plan.txt', 'shed.txt']),
+    );
+    // Each item sits under its folder, found by its path.
+    const parents = Object.fromEntries(
+      (await gu.post('/rest/connectors/files/list', { file_repository_info: MY_FILES, filters: { connection_types: ['dropbox'] } })).json.files.map(
+        (f: { name: string; parent_uuids: string[] }) => [f.name, f.parent_uuids],
+      ),
+    );
+    expect(parents).toMatchObject({
+      'Raised Beds': [first.Garden.uuid],
+      Herbs: [first['Raised Beds'].uuid],
+      'Leeks.txt': [first['Raised Beds'].uuid],
+      'mint.md': [first.Herbs.uuid],
+      'plan.txt': [first.Garden.uuid],
+    });
+
+    // Raised Beds is deleted: Dropbox names only its path. An edit is fetched again and a new file found under its folder.
+    dbx.remove('id:beds');
+    dbx.edit('id:plan', { content: 'Rotate the beds every year; lime the brassica bed.' });
+    dbx.put({ id: 'id:tools', path: '/Garden/Tools.txt', content: 'Oil the secateurs in winter.' });
+    dbx.remove('id:shed');
+    await deltaNow(gu);
+    await expect
+      .poll(async () => (await listed(gu, 'dropbox')).map((f) => `${f.name}:${f.status}`).sort(), { timeout: 60_000, interval: 250 })
+      .toEqual(['Garden:READY', 'Tools.txt:READY', 'plan.txt:READY']);
+    await expect.poll(() => passagesOf(gu, first['plan.txt'].file_uuid), { timeout: 60_000 }).toContain('lime the brassica bed');
+    for (const gone of ['Leeks.txt', 'mint.md', 'shed.txt']) expect(await passagesOf(gu, first[gone].file_uuid)).toBe('');
+    await expect.poll(() => indexed(gu), { timeout: 60_000 }).toEqual(['Tools.txt:COMPLETE', 'plan.txt:COMPLETE']);
+  });
+});
+
 describe('who may ask the pickers what', () => {
   test('a visitor is asked to sign in; someone without the connection is told so; a cursor that is not a site page is refused', async () => {
     const anon = await visitor(server.url);

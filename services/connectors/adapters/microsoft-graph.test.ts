@@ -1,6 +1,7 @@
 // The OneDrive and SharePoint adapter against a fake of Microsoft Graph v1.0 on 127.0.0.1
 // (tests/fakes/oauth): the checkpointed walk (absolute next links) resumes with nothing lost or
-// doubled, deltas see edits, removals and unsharing and say when their cursor expired (410), a
+// doubled, deltas see edits, removals and unsharing in every picked item's drive, one cursor each,
+// and name a drive whose cursor expired (410) for a full listing, a
 // next link to another origin is refused, readers come from the permissions of shared items,
 // a 429 storm is waited out, an expired token is refreshed once, downloads follow Graph's
 // redirect and refuse what is too large, and SharePoint's sites and drives are listed page by page.
@@ -13,7 +14,6 @@ import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provi
 import { ProviderHttpError } from '../provider-call.js';
 import { deltaTokenOf, graphReaders, microsoftGraphAdapter } from './microsoft-graph.js';
 import { siteDrives, sites } from './sharepoint-sites.js';
-import { CursorExpired } from './types.js';
 
 let fake: OAuthFake;
 const graph = createFakeGraph('drive-1');
@@ -134,12 +134,71 @@ describe('the Microsoft Graph adapter (OneDrive, SharePoint)', () => {
     expect(changes[2].item?.readers).toBeNull();
     expect((await a.deltaPage(at)).changes).toEqual([]);
 
-    graph.state.expiredBelow = Number(at) + 1;
-    try {
-      await expect(a.deltaPage(at)).rejects.toBeInstanceOf(CursorExpired);
-    } finally {
+    // An expired token starts that drive again from now and names it for a full listing.
+    graph.state.expiredBelow = Number(JSON.parse(at).drives['drive-1']) + 1;
+    const expired = await a.deltaPage(at).finally(() => {
       graph.state.expiredBelow = 0;
+    });
+    expect(expired).toMatchObject({ changes: [], more: false, relistDrives: ['drive-1'] });
+    graph.edit('f5', { name: 'notes 5 (edited).txt' });
+    expect((await a.deltaPage(expired.cursor)).changes.map((c) => c.remoteId)).toEqual(['f5']);
+  });
+
+  it('follows the drive of every picked item (two SharePoint libraries and the person’s OneDrive), one cursor each', async () => {
+    graph.put({ id: 'lib-a-root', name: 'root', parent: null, folder: true, drive: 'lib-a' });
+    graph.put({ id: 'lib-b-root', name: 'root', parent: null, folder: true, drive: 'lib-b' });
+    graph.put({ id: 'a1', name: 'a1.txt', parent: 'lib-a-root', content: 'a', drive: 'lib-a' });
+    graph.put({ id: 'b1', name: 'b1.txt', parent: 'lib-b-root', content: 'b', drive: 'lib-b' });
+    const run = fakeCallDeps(fake, 'microsoft');
+    const a = microsoftGraphAdapter(run.deps, { orgDomain: 'contoso.com', pageSize: 1 });
+    // null: the person's own drive (asked for its id once); a drive named twice is followed once.
+    const scope = { driveIds: [null, 'lib-a', 'lib-b', 'lib-a'] };
+    const cursor = await a.startCursor(scope);
+    expect(Object.keys(JSON.parse(cursor).drives).sort()).toEqual(['drive-1', 'lib-a', 'lib-b']);
+    graph.edit('a1', { content: 'a, edited' });
+    graph.edit('b1', { content: 'b, edited' });
+    graph.put({ id: 'b2', name: 'b2.txt', parent: 'lib-b-root', content: 'b2', drive: 'lib-b' });
+    graph.edit('f6', { name: 'notes 6 (edited).txt' });
+    const seen: [string, string | null | undefined][] = [];
+    let at = cursor;
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await a.deltaPage(at, scope);
+      seen.push(...page.changes.map((c) => [c.remoteId, c.item?.driveId] as [string, string | null | undefined]));
+      at = page.cursor;
+      if (!page.more) break;
     }
+    expect(seen.sort()).toEqual([
+      ['a1', 'lib-a'],
+      ['b1', 'lib-b'],
+      ['b2', 'lib-b'],
+      ['f6', 'drive-1'],
+    ]);
+    // Only lib-b's token expired: lib-b alone is named for a full listing; the others go on.
+    graph.state.expiredBelowIn.set('lib-b', Number(JSON.parse(at).drives['lib-b']) + 1);
+    graph.edit('a1', { content: 'a, edited again' });
+    const relisted: string[] = [];
+    const again: string[] = [];
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await a.deltaPage(at, scope);
+      relisted.push(...(page.relistDrives ?? []));
+      again.push(...page.changes.map((c) => c.remoteId));
+      at = page.cursor;
+      if (!page.more) break;
+    }
+    graph.state.expiredBelowIn.clear();
+    expect([relisted, again]).toEqual([['lib-b'], ['a1']]);
+    // A drive no longer picked is dropped; one picked since is followed from now.
+    const narrowed = await a.deltaPage(at, { driveIds: ['lib-a'] });
+    expect(Object.keys(JSON.parse(narrowed.cursor).drives)).toEqual(['lib-a']);
+  });
+
+  it('goes on from a cursor kept before, one token of the person’s drive', async () => {
+    const { a } = adapter();
+    const token = String(JSON.parse(await a.startCursor()).drives['drive-1']);
+    graph.edit('f2', { name: 'notes 2 (edited).txt' });
+    const page = await a.deltaPage(token);
+    expect(page.changes.map((c) => c.remoteId)).toEqual(['f2']);
+    expect(JSON.parse(page.cursor).drives['drive-1']).toMatch(/^\d+$/);
   });
 
   it('names every id under a root in the slim listing', async () => {

@@ -1,11 +1,15 @@
 // OneDrive and SharePoint document libraries through Microsoft Graph v1.0: a drive item's children
 // for the checkpointed walk (paged by @odata.nextLink, an absolute address followed only on the
-// configured API origin), root/delta for changes (removals by the `deleted` facet; the cursor is
-// the delta link's token, and a 410 Gone is CursorExpired), an item's permissions for who may read
-// it (only for items Graph marks `shared`: the others are the owner's alone), and /content for bytes.
+// configured API origin), each picked item's drive's root/delta for changes (graph-drive-deltas.ts:
+// removals by the `deleted` facet, one delta token per drive, a 410 Gone lists that drive again),
+// an item's permissions for who may read it (only for items Graph marks `shared`: the others are
+// the owner's alone), and /content for bytes.
 import { apiPathOf, ProviderHttpError, type ProviderCallDeps, providerBytes, providerJson } from '../provider-call.js';
 import type { Collection, DriveItem, GraphIdentity, GraphPermission } from './microsoft-graph-types.js';
-import { type Change, CursorExpired, type FileSourceAdapter, type PickedRoot, type Readers, type RemoteItem } from './types.js';
+import { graphDriveDeltas } from './graph-drive-deltas.js';
+import type { Change, FileSourceAdapter, PickedRoot, Readers, RemoteItem } from './types.js';
+
+export { deltaTokenOf } from './graph-drive-deltas.js';
 
 const PAGE_SIZE = 200;
 /** Where Graph's /content redirects for the bytes (pre-authenticated addresses). */
@@ -73,16 +77,8 @@ const sharedWithMeFolder = (): RemoteItem => ({
   browseOnly: true,
 });
 
-/** The token of a delta link, in either of Graph's forms (`?token=…` or `delta(token='…')`). */
-export function deltaTokenOf(link: string): string {
-  const url = new URL(link);
-  const token = url.searchParams.get('token') ?? /token='?([^')]+)'?\)/.exec(decodeURIComponent(url.pathname))?.[1];
-  if (!token) throw new ProviderHttpError(502, 'the delta link names no token');
-  return token;
-}
-
 export type GraphAdapterOptions = {
-  /** The drive deltas follow (a SharePoint library); null: the person's OneDrive. */
+  /** The drive the adapter reads when an item names none, and deltas follow when no scope is given; null: the person's OneDrive. */
   driveId?: string | null;
   /** The connected account's domain: what an 'organization' link opens the item to. */
   orgDomain?: string | null;
@@ -115,7 +111,9 @@ export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapter
   }
   const startWalk = (root: PickedRoot, checkpoint: string | null): Walk =>
     checkpoint ? (JSON.parse(checkpoint) as Walk) : { drive: root.driveId ?? opts.driveId ?? null, folders: [root.remoteId], next: null };
-  const deltaRoot = `${driveBase(opts.driveId)}/root/delta`;
+  const toChange = async (i: DriveItem): Promise<Change> =>
+    i.deleted ? { remoteId: i.id, removed: true, item: null } : { remoteId: i.id, removed: false, item: await toItem(i) };
+  const deltas = graphDriveDeltas(call, { pageSize, defaultDrive: opts.driveId ?? null, toChange });
 
   return {
     async browse(b) {
@@ -159,34 +157,8 @@ export function microsoftGraphAdapter(call: ProviderCallDeps, opts: GraphAdapter
       return { items: await Promise.all(page.value.map(toItem)), checkpoint: next };
     },
 
-    async startCursor() {
-      const page = await get<Collection<DriveItem>>(deltaRoot, { token: 'latest' });
-      const link = page['@odata.deltaLink'];
-      if (!link) throw new ProviderHttpError(502, 'the provider gave no delta link');
-      return deltaTokenOf(link);
-    },
-
-    async deltaPage(cursor) {
-      // A cursor that is a path is a next link within one delta round; otherwise it is a delta link's token.
-      let page: Collection<DriveItem>;
-      try {
-        page = cursor.startsWith('/') ? await get(cursor) : await get(deltaRoot, { token: cursor, $top: pageSize });
-      } catch (err) {
-        if (err instanceof ProviderHttpError && err.status === 410) throw new CursorExpired('microsoft');
-        throw err;
-      }
-      const changes: Change[] = await Promise.all(
-        page.value
-          .filter((i) => !i.root)
-          .map(async (i) => (i.deleted ? { remoteId: i.id, removed: true, item: null } : { remoteId: i.id, removed: false, item: await toItem(i) })),
-      );
-      const nextLink = page['@odata.nextLink'];
-      if (nextLink) return { changes, cursor: apiPathOf(call.apiBase, nextLink), more: true };
-      const deltaLink = page['@odata.deltaLink'];
-      if (!deltaLink) throw new ProviderHttpError(502, 'the provider ended a delta without a delta link');
-      apiPathOf(call.apiBase, deltaLink);
-      return { changes, cursor: deltaTokenOf(deltaLink), more: false };
-    },
+    startCursor: deltas.startCursor,
+    deltaPage: deltas.deltaPage,
 
     async slimListPage(root, checkpoint) {
       const walk = startWalk(root, checkpoint);

@@ -38,7 +38,13 @@ export type ListPage = { items: RemoteItem[]; checkpoint: string | null };
  * gives `removedPath` instead, with `remoteId` that path: what is at or under it is gone.
  */
 export type Change = { remoteId: string; removed: boolean; item: RemoteItem | null; removedPath?: string };
-export type DeltaPage = { changes: Change[]; cursor: string; more: boolean };
+/**
+ * A page of changes. `relistDrives`: drives whose own cursor expired (Graph's 410 for one drive):
+ * their cursor is taken anew, and what was picked in them is listed whole again.
+ */
+export type DeltaPage = { changes: Change[]; cursor: string; more: boolean; relistDrives?: string[] };
+/** What a connection's deltas follow where the provider has one delta per drive (Graph): the picked items' drives (null: the person's own). */
+export type DeltaScope = { driveIds: (string | null)[] };
 export type SlimPage = { ids: string[]; checkpoint: string | null };
 
 /** What the picker asks: a folder's page (the top when null), or a search by name. */
@@ -52,9 +58,9 @@ export interface FileSourceAdapter {
   /** One page of everything under a root (folders walked breadth-first); `checkpoint` null starts, a null checkpoint back means done. */
   listPage(root: PickedRoot, checkpoint: string | null): Promise<ListPage>;
   /** Where deltas start from now. */
-  startCursor(): Promise<string>;
-  /** Changes since `cursor` (removals and unsharing included). */
-  deltaPage(cursor: string): Promise<DeltaPage>;
+  startCursor(scope?: DeltaScope): Promise<string>;
+  /** Changes since `cursor` (removals and unsharing included); a drive the scope names that the cursor has not is followed from now. */
+  deltaPage(cursor: string, scope?: DeltaScope): Promise<DeltaPage>;
   /** Ids only of everything under a root, page by page. */
   slimListPage(root: PickedRoot, checkpoint: string | null): Promise<SlimPage>;
   /** A file's bytes (a provider's own documents exported to a format the index reads), at most `maxBytes`. */

@@ -9,12 +9,22 @@ import { readBody } from '../listen.js';
 import type { FakeApi } from './provider.js';
 
 /** `members`: a file's own members; `sharedFolder`: the shared folder a file sits in (`sharedFolders` names its members). */
-export type FakeDropboxEntry = { id: string; path: string; folder?: boolean; content?: string; members?: string[]; sharedFolder?: string };
+export type FakeDropboxEntry = {
+  id: string;
+  path: string;
+  folder?: boolean;
+  content?: string;
+  members?: string[];
+  sharedFolder?: string;
+  /** server_modified; an edit moves it on. */
+  modified?: string;
+};
 /** A cursor keeps its listing's arguments, as Dropbox's do (continue takes no limit). */
 type Cursor = { path: string; recursive: boolean; offset: number; seq: number; listing: boolean; limit: number };
 
 export function createFakeDropbox() {
   const entries = new Map<string, FakeDropboxEntry>();
+  let clock = Date.parse('2026-11-01T00:00:00Z');
   /** Every change in order: the entry's id, and its lower-cased path when it was removed. */
   const changes: { id: string; removedPath?: string; removedName?: string }[] = [];
   const state = {
@@ -37,13 +47,15 @@ export function createFakeDropbox() {
     edit(id: string, change: Partial<FakeDropboxEntry>) {
       const e = entries.get(id);
       if (!e) throw new Error(`no fake entry ${id}`);
-      entries.set(id, { ...e, ...change });
+      entries.set(id, { ...e, ...change, modified: new Date((clock += 1000)).toISOString() });
       changes.push({ id });
     },
+    /** Removes an entry, a folder with all it holds; the delta names only the removed entry's path, as Dropbox may. */
     remove(id: string) {
       const e = entries.get(id);
       if (!e) throw new Error(`no fake entry ${id}`);
-      entries.delete(id);
+      const under = `${e.path.toLowerCase()}/`;
+      for (const [other, x] of entries) if (other === id || x.path.toLowerCase().startsWith(under)) entries.delete(other);
       changes.push({ id, removedPath: e.path.toLowerCase(), removedName: e.path.split('/').pop() });
     },
   };
@@ -63,7 +75,7 @@ export function createFakeDropbox() {
       ? {}
       : {
           size: Buffer.byteLength(e.content ?? ''),
-          server_modified: '2026-11-01T00:00:00Z',
+          server_modified: e.modified ?? '2026-11-01T00:00:00Z',
           has_explicit_shared_members: !!e.members?.length,
           ...(e.sharedFolder ? { sharing_info: { read_only: false, parent_shared_folder_id: e.sharedFolder } } : {}),
         }),

@@ -60,6 +60,13 @@ export function createFakeDrive() {
       files.set(id, { ...f, ...change, modifiedTime: touch() });
       changes.push({ fileId: id });
     },
+    /** Sharing changed alone: a change, the file's modifiedTime unchanged (as Drive keeps it). */
+    share(id: string, permissions: FakeDriveFile['permissions']) {
+      const f = files.get(id);
+      if (!f) throw new Error(`no fake file ${id}`);
+      files.set(id, { ...f, permissions });
+      changes.push({ fileId: id });
+    },
     remove(id: string) {
       files.delete(id);
       changes.push({ fileId: id });

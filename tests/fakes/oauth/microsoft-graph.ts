@@ -1,9 +1,11 @@
 // Microsoft Graph v1.0's slice the OneDrive and SharePoint adapter uses, on the Microsoft OAuth
 // fake (provider.ts): a drive item, its children paged by absolute @odata.nextLink, its permissions,
 // /content (a 302 to a download address, as Graph does), root/delta with `token=latest`, next and
-// delta links and the `deleted` facet, and the SharePoint site search and a site's drives. State:
-// `rateLimitNext` answers 429 with Retry-After; `foreignNextLink` sends a next link to another
-// origin; delta tokens below `expiredBelow` answer 410 Gone. Test-only, in memory.
+// delta links and the `deleted` facet, and the SharePoint site search and a site's drives. Items
+// live in the person's OneDrive (`drive`, also /me/drive) unless they name another drive (a
+// SharePoint library); each drive has its own root and its own delta. State: `rateLimitNext`
+// answers 429 with Retry-After; `foreignNextLink` sends a next link to another origin; delta tokens
+// below `expiredBelow` (or, for one drive, `expiredBelowIn`) answer 410 Gone. Test-only, in memory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeApi } from './provider.js';
 
@@ -24,12 +26,15 @@ export type FakeGraphItem = {
   permissions?: FakeGraphPermission[];
   /** Shared with the person by someone else: listed by /me/drive/sharedWithMe. */
   sharedWithMe?: boolean;
+  /** The drive it lives in (a SharePoint library); the person's OneDrive when absent. */
+  drive?: string;
   lastModifiedDateTime: string;
 };
 
 export function createFakeGraph(drive = 'drive-1') {
   const items = new Map<string, FakeGraphItem>();
-  const changes: string[] = [];
+  /** Every change in order, with the drive it happened in (a token is a place in this list). */
+  const changes: { id: string; drive: string }[] = [];
   const gone = new Set<string>();
   let clock = Date.parse('2026-11-01T00:00:00Z');
   const state = {
@@ -37,29 +42,43 @@ export function createFakeGraph(drive = 'drive-1') {
     retryAfterSeconds: 1,
     foreignNextLink: false,
     expiredBelow: 0,
+    expiredBelowIn: new Map<string, number>(),
+    /** The drive of each delta call, in order. */
+    deltaDrives: [] as string[],
     sites: [] as { id: string; displayName: string; webUrl: string }[],
     drives: new Map<string, { id: string; name: string }[]>(),
     calls: { children: 0, permissions: 0, content: 0, delta: 0 },
   };
   const touch = () => new Date((clock += 1000)).toISOString();
+  const driveOf = (i: { drive?: string }) => i.drive ?? drive;
 
   const graph = {
     state,
     items,
+    /** How many changes were made: a delta token below it is older than all of them. */
+    position: () => changes.length,
     put(i: Omit<FakeGraphItem, 'lastModifiedDateTime'>) {
       items.set(i.id, { ...i, lastModifiedDateTime: touch() });
-      changes.push(i.id);
+      changes.push({ id: i.id, drive: driveOf(i) });
     },
     edit(id: string, change: Partial<FakeGraphItem>) {
       const i = items.get(id);
       if (!i) throw new Error(`no fake item ${id}`);
       items.set(id, { ...i, ...change, lastModifiedDateTime: touch() });
-      changes.push(id);
+      changes.push({ id, drive: driveOf(i) });
+    },
+    /** Sharing changed alone: a change in the delta, the item's time unchanged (as Graph does). */
+    share(id: string, permissions: FakeGraphPermission[]) {
+      const i = items.get(id);
+      if (!i) throw new Error(`no fake item ${id}`);
+      items.set(id, { ...i, permissions });
+      changes.push({ id, drive: driveOf(i) });
     },
     remove(id: string) {
+      const i = items.get(id);
       items.delete(id);
       gone.add(id);
-      changes.push(id);
+      changes.push({ id, drive: i ? driveOf(i) : drive });
     },
   };
 
@@ -73,7 +92,7 @@ export function createFakeGraph(drive = 'drive-1') {
     name: i.name,
     lastModifiedDateTime: i.lastModifiedDateTime,
     webUrl: `https://contoso.sharepoint.example/${i.id}`,
-    parentReference: { driveId: drive, id: i.parent ?? undefined },
+    parentReference: { driveId: driveOf(i), id: i.parent ?? undefined },
     ...(i.folder ? { folder: { childCount: [...items.values()].filter((c) => c.parent === i.id).length } } : {}),
     ...(i.content !== undefined ? { file: { mimeType: i.mimeType ?? 'text/plain' }, size: Buffer.byteLength(i.content) } : {}),
     ...(i.permissions?.length ? { shared: { scope: 'users' } } : {}),
@@ -93,7 +112,7 @@ export function createFakeGraph(drive = 'drive-1') {
   const api: FakeApi = (req: IncomingMessage, res: ServerResponse, route: string, url: URL) => {
     let path = route;
     // The person's own OneDrive is this drive too.
-    if (path.startsWith('/me/drive/')) path = `/drives/${drive}${path.slice('/me/drive'.length)}`;
+    if (path === '/me/drive' || path.startsWith('/me/drive/')) path = `/drives/${drive}${path.slice('/me/drive'.length)}`;
     if (!path.startsWith('/drives/') && !path.startsWith('/sites')) return false;
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
@@ -108,23 +127,28 @@ export function createFakeGraph(drive = 'drive-1') {
     }
     const site = /^\/sites\/([^/]+)\/drives$/.exec(path);
     if (site) return json(res, 200, { value: state.drives.get(decodeURIComponent(site[1])) ?? [] });
-    const prefix = `/drives/${drive}`;
-    if (!path.startsWith(prefix)) return json(res, 404, { error: { code: 'itemNotFound' } });
+    const inDrive = /^\/drives\/([^/]+)/.exec(path);
+    if (!inDrive) return json(res, 404, { error: { code: 'itemNotFound' } });
+    const here = decodeURIComponent(inDrive[1]);
+    const prefix = `/drives/${inDrive[1]}`;
     const rest = path.slice(prefix.length);
+    if (rest === '') return json(res, 200, { id: here, driveType: here === drive ? 'personal' : 'documentLibrary' });
     if (rest === '/root/delta') {
       state.calls.delta++;
+      state.deltaDrives.push(here);
       const token = url.searchParams.get('token');
       const link = (t: number) => `http://${req.headers.host}/v1.0${prefix}/root/delta?token=${t}`;
       if (token === 'latest') return json(res, 200, { value: [], '@odata.deltaLink': link(changes.length) });
       const from = Number(token ?? 0);
-      if (from < state.expiredBelow) return json(res, 410, { error: { code: 'resyncRequired' } });
+      if (from < state.expiredBelow || from < (state.expiredBelowIn.get(here) ?? 0)) return json(res, 410, { error: { code: 'resyncRequired' } });
       const size = Number(url.searchParams.get('$top') ?? 100);
-      const value = changes.slice(from, from + size).map((id) => {
+      const mine = changes.flatMap((c, at) => (at >= from && c.drive === here ? [{ ...c, at }] : []));
+      const value = mine.slice(0, size).map(({ id }) => {
         const i = items.get(id);
-        return i ? view(i) : { id, deleted: { state: 'deleted' }, parentReference: { driveId: drive } };
+        return i ? view(i) : { id, deleted: { state: 'deleted' }, parentReference: { driveId: here } };
       });
-      const more = from + size < changes.length;
-      return json(res, 200, more ? { value, '@odata.nextLink': `${link(from + size)}&$top=${size}` } : { value, '@odata.deltaLink': link(changes.length) });
+      const more = mine.length > size;
+      return json(res, 200, more ? { value, '@odata.nextLink': `${link(mine[size].at)}&$top=${size}` } : { value, '@odata.deltaLink': link(changes.length) });
     }
     if (rest === '/sharedWithMe')
       return json(res, 200, {
@@ -133,15 +157,17 @@ export function createFakeGraph(drive = 'drive-1') {
     const searched = /^\/root\/search\(q='(.*)'\)$/.exec(decodeURIComponent(rest));
     if (searched) {
       const term = searched[1].replace(/''/g, "'").toLowerCase();
-      const all = [...items.values()].filter((c) => c.parent !== null && c.name.toLowerCase().includes(term)).sort((a, b) => a.id.localeCompare(b.id));
+      const all = [...items.values()].filter((c) => c.parent !== null && driveOf(c) === here && c.name.toLowerCase().includes(term)).sort((a, b) => a.id.localeCompare(b.id));
       const page = paged(req, url, all, '$skiptoken');
       return json(res, 200, { value: page.value.map(view), '@odata.nextLink': page.next });
     }
     // 'root' names the drive's root folder, as in Graph.
-    const rootId = [...items.values()].find((c) => c.parent === null)?.id;
+    const rootId = [...items.values()].find((c) => c.parent === null && driveOf(c) === here)?.id;
     const m = /^\/(?:items\/([^/]+)|(root))(\/children|\/permissions|\/content|\/download)?$/.exec(rest);
     const id = m ? (m[2] || decodeURIComponent(m[1]) === 'root' ? rootId : decodeURIComponent(m[1])) : undefined;
-    const i = m && id ? items.get(id) : undefined;
+    const found = m && id ? items.get(id) : undefined;
+    // An item of another drive is not found here.
+    const i = found && driveOf(found) === here ? found : undefined;
     if (!m || !i) return json(res, 404, { error: { code: 'itemNotFound' } });
     if (m[3] === '/children') {
       state.calls.children++;
