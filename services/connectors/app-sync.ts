@@ -3,8 +3,9 @@
 // checkpoint by checkpoint (a crash resumes at the last one), each document recorded as events of
 // its own stream (documents.ts) that the passage index reads; later runs read the delta since the
 // stored cursor, a removed document leaving the index. For an organisation's connection the
-// groups its documents' readers name are resolved again at every run, so a person added to or
-// removed from a channel at the source reads accordingly after the next run.
+// groups its documents' readers name (Slack and Teams channels, GitHub repositories) are resolved
+// again at every run, so a person added to or removed from one at the source reads accordingly
+// after the next run.
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
@@ -13,6 +14,7 @@ import { appAdapterFor } from './adapters/app-adapters.js';
 import type { AppDocument, AppSourceAdapter, ReaderGroup } from './adapters/app-types.js';
 import { githubRepositoryMembers } from './adapters/github-members.js';
 import { slackChannelReaders } from './adapters/slack-channel-readers.js';
+import { teamsChannelReaders } from './adapters/teams-members.js';
 import type { ConnectorsPort } from './context.js';
 import { accessToken } from './credentials.js';
 import {
@@ -160,6 +162,8 @@ function membersOf(call: ProviderCallDeps, group: ReaderGroup, slackEmails: Map<
       return slackChannelReaders(call, group.key, slackEmails);
     case 'github_repository':
       return githubRepositoryMembers(call, group.key);
+    case 'teams_channel':
+      return teamsChannelReaders(call, group.key);
   }
 }
 

@@ -222,6 +222,45 @@ describe('a page of changes', () => {
     expect((await filesToSync(deps(), connection)).map((f) => f.remote_id).sort()).toEqual(['a', 'e']);
   });
 
+  test('a removal named by its path takes the items at and under it, whatever the case; a new item finds its folder by its path; sharing changed alone is fetched again', async () => {
+    const at = (item: RemoteItem, path: string): RemoteItem => ({ ...item, path });
+    const { connection } = await synced([
+      at(folder('p-top', 'my-drive'), '/top'),
+      at(folder('p-sub', 'p-top'), '/top/sub dir'),
+      at(file('p-x', 'p-sub'), '/top/sub dir/x.txt'),
+      at(file('p-y', 'p-top'), '/top/y.txt'),
+      at(file('p-z', 'p-top'), '/top/sub dir2.txt'),
+    ]);
+    const before = await items(connection);
+    source.delta = {
+      changes: [
+        // A file new under Sub, known by its path only (as Dropbox names folders).
+        { remoteId: 'p-new', removed: false, item: { ...at(file('p-new', 'unused'), '/top/sub dir/new.txt'), parentRemoteIds: [] } },
+        { remoteId: '/TOP/Sub Dir', removed: true, item: null, removedPath: '/TOP/Sub Dir' },
+        { remoteId: 'p-y', removed: false, item: { ...at(file('p-y', 'p-top'), '/top/y.txt'), readers: { emails: ['ann@example.com'], domains: [], anyone: false } } },
+      ],
+      cursor: 'c2',
+      more: false,
+    };
+    await applyDeltaPage(deps(), connection, 'c0');
+    const after = await items(connection);
+    // Sub, all it held (the new file found under it a moment before included) left; "sub dir2.txt" is not under "sub dir".
+    expect(Object.keys(after).sort()).toEqual(['p-top', 'p-y', 'p-z']);
+    expect(deleted).toEqual(expect.arrayContaining(['file-p-x']));
+    expect(deleted).not.toContain('file-p-z');
+    expect(after['p-y'].status).toBe('QUEUED');
+    expect(after['p-z']).toMatchObject({ status: 'READY', parent_uuids: [before['p-top'].item_uuid] });
+
+    // A new file under a folder still there is found under it by its path.
+    source.delta = {
+      changes: [{ remoteId: 'p-w', removed: false, item: { ...at(file('p-w', 'unused'), '/top/w.txt'), parentRemoteIds: [] } }],
+      cursor: 'c3',
+      more: false,
+    };
+    await applyDeltaPage(deps(), connection, 'c2');
+    expect((await items(connection))['p-w']).toMatchObject({ status: 'QUEUED', parent_uuids: [before['p-top'].item_uuid] });
+  });
+
   test('an expired cursor lists the picked root again: what is gone is pruned, the unchanged is not fetched again', async () => {
     const { connection, job } = await synced([folder('root2', 'my-drive'), file('f1', 'root2'), file('f2', 'root2'), file('f3', 'root2')]);
     source.delta = new CursorExpired('test');

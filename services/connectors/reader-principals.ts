@@ -12,7 +12,11 @@ import { groupPrincipal, personalPrincipals } from './principals.js';
 import { own } from './tables.js';
 
 /** The connector a group kind is a group of. */
-export const GROUP_CONNECTOR: Record<ReaderGroup['kind'], string> = { slack_channel: 'slack', github_repository: 'github' };
+export const GROUP_CONNECTOR: Record<ReaderGroup['kind'], string> = {
+  slack_channel: 'slack',
+  github_repository: 'github',
+  teams_channel: 'microsoft_teams',
+};
 
 export async function readerPrincipals(db: Db, userId: string | null): Promise<string[]> {
   if (!userId) return [];

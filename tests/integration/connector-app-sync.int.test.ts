@@ -1,10 +1,11 @@
 // App content synced end to end through the app's spec'd calls, against fakes of Notion, GitHub,
-// Slack and Google (OAuth servers and APIs on 127.0.0.1): connecting an app syncs it (a durable
+// Slack, Microsoft Teams and Google (OAuth servers and APIs on 127.0.0.1): connecting an app syncs it (a durable
 // workflow walking its listing, then deltas from the stored cursor), and answers cite a Notion
 // page, a GitHub issue and a Slack message with the seed's citation metadata. In an
-// organisation's Slack and Drive, a member outside a channel, or not shared a file, never gets
-// its passages; a member removed from the channel at the source stops getting them after the
-// next delta; disconnecting takes the content out of answers.
+// organisation's Slack, Teams and Drive, a member outside a channel, or not shared a file, never gets
+// its passages; a member removed from the channel or team at the source, or unshared the file, stops
+// getting them after the next delta (and one newly shared starts); disconnecting takes the
+// content out of answers.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFakeGitHub } from '../fakes/oauth/github.js';
@@ -12,6 +13,7 @@ import { createFakeDrive } from '../fakes/oauth/google-drive.js';
 import { createFakeNotion } from '../fakes/oauth/notion.js';
 import { type FakeAccount, type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { createFakeSlack } from '../fakes/oauth/slack.js';
+import { createFakeTeams } from '../fakes/oauth/teams.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { askStream, signedUp } from '../support/people.js';
@@ -23,6 +25,7 @@ const CLIENTS = {
   github: { clientId: 'github-app-client', clientSecret: 'github-app-secret-1234' },
   slack: { clientId: 'slack-app-client', clientSecret: 'slack-app-secret-1234' },
   google: { clientId: 'google-app-client', clientSecret: 'google-app-secret-1234' },
+  microsoft: { clientId: 'microsoft-app-client', clientSecret: 'microsoft-app-secret-1234' },
 };
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -31,12 +34,14 @@ const notion = createFakeNotion();
 const github = createFakeGitHub();
 const slack = createFakeSlack();
 const drive = createFakeDrive();
+const teams = createFakeTeams();
 
 beforeAll(async () => {
   fakes.notion = await startOAuthFake({ family: 'notion', ...CLIENTS.notion, api: notion.api });
   fakes.github = await startOAuthFake({ family: 'github', ...CLIENTS.github, api: github.api });
   fakes.slack = await startOAuthFake({ family: 'slack', ...CLIENTS.slack, api: slack.api });
   fakes.google = await startOAuthFake({ family: 'google', ...CLIENTS.google, api: drive.api });
+  fakes.microsoft = await startOAuthFake({ family: 'microsoft', ...CLIENTS.microsoft, api: teams.api });
   database = await createTestDatabase('connector_app_sync');
   // The fakes take any pace: Slack's and Notion's documented ones would only make the test wait.
   const env: Record<string, string> = { SIGN_IN_RATE_LIMIT: '1000', CONNECTOR_CALL_SPACING_MS: '100' };
@@ -196,7 +201,7 @@ describe("an app's content in answers", () => {
   });
 });
 
-describe("an organisation's Slack and Drive, read as the source lets each member read", () => {
+describe("an organisation's Slack, Teams and Drive, read as the source lets each member read", () => {
   test('a member not in a channel never gets its messages; removed from it at the source, a member stops getting them after the next delta', {
     timeout: 180_000,
   }, async () => {
@@ -235,6 +240,41 @@ describe("an organisation's Slack and Drive, read as the source lets each member
       })
       .toBe(false);
     await citing(olga, 'When does the heather honey harvest start?', 'heather');
+  });
+
+  test("a Teams channel's messages are read by its members; removed from the team at the source, a member stops getting them after the next sync", {
+    timeout: 180_000,
+  }, async () => {
+    const stamp = Date.now();
+    const emails = { hal: `hal.${stamp}@acme.example`, ivy: `ivy.${stamp}@acme.example` };
+    const kim = await signedUp(server.url, 'Kim');
+    const hal = await signedUp(server.url, 'Hal', emails.hal);
+    const ivy = await signedUp(server.url, 'Ivy', emails.ivy);
+    await organisation(kim, [hal, ivy], [emails.hal, emails.ivy]);
+    teams.team('T-bees', 'Bees');
+    // A standard channel's members are its team's: Hal's address as Teams knows it (in capitals) is his.
+    teams.channel('T-bees', 'C-apiary', 'Apiary', ['kim@teams.example', emails.hal.toUpperCase()]);
+    teams.messages('T-bees', 'C-apiary').put({ id: 'm1', html: '<p>The propolis screens go on in <b>September</b>.</p>', from: 'Kim' });
+
+    await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
+    await citing(hal, 'When do the propolis screens go on?', 'propolis');
+    await neverCites(ivy, 'When do the propolis screens go on?', 'propolis');
+
+    // Hal leaves the team at the source: the message is unchanged, yet after the next sync he no longer gets it.
+    const apiary = teams.teams.get('T-bees')?.channels.get('C-apiary');
+    if (apiary) apiary.members = ['kim@teams.example'];
+    await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
+    await expect
+      .poll(async () => (await sourcesFor(hal, 'When do the propolis screens go on?')).some((s) => s.snippet.includes('propolis')), {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toBe(false);
+    await citing(kim, 'When do the propolis screens go on?', 'propolis');
+    // Ivy joins it: she reads it after the next sync.
+    if (apiary) apiary.members = ['kim@teams.example', emails.ivy];
+    await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
+    await citing(ivy, 'When do the propolis screens go on?', 'propolis');
   });
 
   test('a member not shared a Drive file never gets its passages; one it is shared with does, cited with its connection', { timeout: 180_000 }, async () => {
@@ -298,5 +338,22 @@ describe("an organisation's Slack and Drive, read as the source lets each member
     const winterFile = winter.meta_data.file_uuid as string;
     expect((await dan.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(200);
     expect((await fay.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(404);
+
+    // Unsharing at the source reaches answers at the next delta: the file is shared with Fay
+    // instead of Dan, only its sharing changes (its modifiedTime stays), and a delta runs.
+    drive.share('wintering', [{ type: 'user', emailAddress: emails.fay, role: 'reader' }]);
+    const resync = await gil.post('/rest/files/resync', { file_repository_info: ORG_FILES, filters: { remote_file_ids: ['no-such-item'] } });
+    expect(resync.status, resync.text).toBe(202);
+    await citing(fay, 'When are the hives wrapped in tar paper?', 'tar paper');
+    await expect
+      .poll(async () => (await sourcesFor(dan, 'When are the hives wrapped in tar paper?')).some((s) => s.snippet.includes('tar paper')), {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toBe(false);
+    expect([await names(gil), await names(dan), await names(fay)]).toEqual([['ledger.txt', 'wintering.txt'], [], ['wintering.txt']]);
+    expect([await items(gil), await items(dan), await items(fay)]).toEqual([['ledger.txt', 'wintering.txt'], [], ['wintering.txt']]);
+    expect((await dan.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(404);
+    expect((await fay.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(200);
   });
 });

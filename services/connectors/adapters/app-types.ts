@@ -7,8 +7,8 @@ import type { Readers } from './types.js';
 
 export type AppDocumentKind = 'PAGE' | 'DATABASE' | 'ISSUE' | 'PULL_REQUEST' | 'README' | 'MESSAGE' | 'MAIL' | 'EVENT' | 'PROJECT' | 'TASK';
 
-/** A set of people the provider knows and the sync resolves (a Slack channel's members, a GitHub repository's collaborators). */
-export type ReaderGroup = { kind: 'slack_channel' | 'github_repository'; key: string };
+/** A set of people the provider knows and the sync resolves (a Slack or Teams channel's members, a GitHub repository's collaborators). */
+export type ReaderGroup = { kind: 'slack_channel' | 'github_repository' | 'teams_channel'; key: string };
 export type AppReaders = Readers | { group: ReaderGroup };
 
 export type AppDocument = {

@@ -5,7 +5,11 @@ import { z } from 'zod';
 const links = { '@odata.nextLink': z.string().optional(), '@odata.deltaLink': z.string().optional() };
 export const teamPage = z.object({ value: z.array(z.object({ id: z.string().min(1), displayName: z.string().nullish() })).max(10_000), ...links });
 export const channelPage = teamPage;
-export const memberPage = z.object({ value: z.array(z.object({ email: z.string().nullish(), displayName: z.string().nullish() })).max(100_000), ...links });
+export const memberPage = z.object({
+  value: z.array(z.object({ email: z.string().nullish(), userId: z.string().nullish(), displayName: z.string().nullish() })).max(100_000),
+  ...links,
+});
+export type MemberPage = z.infer<typeof memberPage>;
 
 export const teamsMessage = z.object({
   id: z.string().min(1),

@@ -1,6 +1,6 @@
 // The Microsoft Teams adapter against a fake of Graph's Teams API on 127.0.0.1
 // (tests/fakes/oauth/teams.ts): every joined channel's messages walked and resumed from any
-// checkpoint, read by the channel's members, the channel message deltas (edits, deletions, a new
+// checkpoint, read by the channel's members (a group asked again at each sync), the channel message deltas (edits, deletions, a new
 // channel whole) each once, system messages left out, malformed pages refused with a reason, a
 // next link elsewhere refused, a 429 storm waited out and an expired token refreshed.
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ import { type OAuthFake, startOAuthFake } from '../../../tests/fakes/oauth/provi
 import { createFakeTeams } from '../../../tests/fakes/oauth/teams.js';
 import { MAX_DOCUMENT_TEXT } from './app-text.js';
 import { teamsAdapter } from './teams.js';
+import { teamsChannelReaders } from './teams-members.js';
 
 let fake: OAuthFake;
 const t = createFakeTeams();
@@ -48,10 +49,28 @@ describe('the Microsoft Teams adapter', () => {
       authors: ['Ada'],
       container: 'Acme / General',
       url: 'https://teams.microsoft.com/l/message/general/m1?groupId=T1',
-      readers: { emails: ['ada@example.com', 'bob@example.com'], domains: [], anyone: false },
+      readers: { group: { kind: 'teams_channel', key: 'T1/general' } },
     });
     expect(by('general:m2')?.text).toBe('<script>alert(1)</script> {{7*7}}');
-    expect(by('secret:m4')?.readers).toEqual({ emails: ['ada@example.com'], domains: [], anyone: false });
+    expect(by('secret:m4')?.readers).toEqual({ group: { kind: 'teams_channel', key: 'T1/secret' } });
+  });
+
+  it("names a channel's readers by its members' addresses and account ids, as the source says each time it is asked", async () => {
+    const { deps } = run();
+    expect(await teamsChannelReaders(deps, 'T1/general')).toEqual([
+      'aad-ada@example.com',
+      'aad-bob@example.com',
+      'email:ada@example.com',
+      'email:bob@example.com',
+    ]);
+    const general = t.teams.get('T1')?.channels.get('general');
+    if (!general) throw new Error('no general channel');
+    general.members = ['ada@example.com'];
+    onTestFinished(() => {
+      general.members = ['Ada@Example.com', 'bob@example.com'];
+    });
+    expect(await teamsChannelReaders(deps, 'T1/general')).toEqual(['aad-ada@example.com', 'email:ada@example.com']);
+    await expect(teamsChannelReaders(deps, 'T1/nowhere')).rejects.toMatchObject({ status: 404 });
   });
 
   it('resumed from any checkpoint (a crash between pages), lists everything exactly once', async () => {

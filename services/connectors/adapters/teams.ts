@@ -1,8 +1,9 @@
 // Microsoft Teams (Graph v1.0, delegated Team.ReadBasic.All, Channel.ReadBasic.All,
 // ChannelMember.Read.All, ChannelMessage.Read.All): the person's joined teams and their channels,
 // each channel's top-level messages (GET …/messages, paged by @odata.nextLink on the configured
-// address only), one document per message, read by the channel's members (…/members, their
-// addresses). The delta is each channel's chatMessage delta query (…/messages/delta): its delta
+// address only), one document per message, read by the channel's members: a group the sync
+// resolves again at every run (teams-members.ts), so membership changed at the source reaches
+// every message of the channel at the next sync, not only the messages changed since. The delta is each channel's chatMessage delta query (…/messages/delta): its delta
 // link is taken at the start with `$filter=lastModifiedDateTime gt` now (so starting reads no
 // history), a channel joined since is read whole through a first delta round, and a message
 // deleted comes back with deletedDateTime or @removed as a removal. Replies are not read.
@@ -10,8 +11,8 @@ import { apiPathOf, type ProviderCallDeps, ProviderHttpError, providerJson } fro
 import { capText, htmlToText } from './app-text.js';
 import type { AppChange, AppDocument, AppSourceAdapter } from './app-types.js';
 import { shapeOf } from './provider-shape.js';
-import { channelPage, memberPage, messagePage, type TeamsMessage, teamPage } from './teams-types.js';
-import type { Readers } from './types.js';
+import { teamsChannelKey } from './teams-members.js';
+import { channelPage, messagePage, type TeamsMessage, teamPage } from './teams-types.js';
 
 const PAGE_SIZE = 50;
 const MAX_LIST_PAGES = 100;
@@ -28,7 +29,6 @@ const channelPath = (c: ChannelRef) => `/teams/${enc(c.team)}/channels/${enc(c.c
 export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; now?: () => Date } = {}): AppSourceAdapter {
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const now = opts.now ?? (() => new Date());
-  const readers = new Map<string, Readers>();
 
   async function all<T extends { value: unknown[]; '@odata.nextLink'?: string }>(path: string, shape: Parameters<typeof shapeOf>[0], what: string) {
     const found: T['value'] = [];
@@ -49,17 +49,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
     return channels;
   }
 
-  async function readersOf(c: ChannelRef): Promise<Readers> {
-    const key = keyOf(c);
-    if (!readers.has(key)) {
-      const members = await all<{ value: { email?: string | null }[] }>(`${channelPath(c)}/members`, memberPage, 'member list');
-      const emails = [...new Set(members.flatMap((m) => (m.email?.includes('@') ? [m.email.toLowerCase()] : [])))].sort();
-      readers.set(key, { emails, domains: [], anyone: false });
-    }
-    return readers.get(key) as Readers;
-  }
-
-  async function document(c: ChannelRef, m: TeamsMessage): Promise<AppDocument | null> {
+  function document(c: ChannelRef, m: TeamsMessage): AppDocument | null {
     if (m['@removed'] || m.deletedDateTime || (m.messageType && m.messageType !== 'message')) return null;
     const content = m.body?.content ?? '';
     const body = m.body?.contentType?.toLowerCase() === 'text' ? capText(content) : htmlToText(content);
@@ -75,7 +65,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       updatedAt: m.lastModifiedDateTime ?? m.createdDateTime ?? null,
       authors: author ? [author] : [],
       container: c.name,
-      readers: await readersOf(c),
+      readers: { group: { kind: 'teams_channel', key: teamsChannelKey(c.team, c.channel) } },
       parentRemoteId: null,
     };
   }
@@ -94,7 +84,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       const page = walk.next ? await messages(walk.next) : await messages(`${channelPath(c)}/messages`, { $top: pageSize });
       const documents: AppDocument[] = [];
       for (const m of page.value) {
-        const d = await document(c, m);
+        const d = document(c, m);
         if (d) documents.push(d);
       }
       const nextLink = page['@odata.nextLink'];
@@ -137,7 +127,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       }
       const changes: AppChange[] = [];
       for (const m of page.value) {
-        const doc = await document(channel, m);
+        const doc = document(channel, m);
         changes.push({ remoteId: `${channel.channel}:${m.id}`, removed: doc === null, document: doc });
       }
       const nextLink = page['@odata.nextLink'];

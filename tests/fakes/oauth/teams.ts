@@ -66,7 +66,13 @@ export function createFakeTeams() {
     if (m[3] === '/members') {
       state.memberCalls++;
       return json(res, 200, {
-        value: channel.members.map((email) => ({ '@odata.type': '#microsoft.graph.aadUserConversationMember', displayName: email, email, roles: [] })),
+        value: channel.members.map((email) => ({
+          '@odata.type': '#microsoft.graph.aadUserConversationMember',
+          displayName: email,
+          email,
+          userId: `aad-${email.toLowerCase()}`,
+          roles: [],
+        })),
       });
     }
     const c = fake.messages(team.id, channel.id);
