@@ -237,7 +237,11 @@ describe('a page of changes', () => {
         // A file new under Sub, known by its path only (as Dropbox names folders).
         { remoteId: 'p-new', removed: false, item: { ...at(file('p-new', 'unused'), '/top/sub dir/new.txt'), parentRemoteIds: [] } },
         { remoteId: '/TOP/Sub Dir', removed: true, item: null, removedPath: '/TOP/Sub Dir' },
-        { remoteId: 'p-y', removed: false, item: { ...at(file('p-y', 'p-top'), '/top/y.txt'), readers: { emails: ['ann@example.com'], domains: [], anyone: false } } },
+        {
+          remoteId: 'p-y',
+          removed: false,
+          item: { ...at(file('p-y', 'p-top'), '/top/y.txt'), readers: { emails: ['ann@example.com'], domains: [], anyone: false } },
+        },
       ],
       cursor: 'c2',
       more: false,

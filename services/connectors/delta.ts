@@ -75,13 +75,10 @@ const repoOf = (key: string): ItemRepository => {
 };
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 /** Sharing as a comparable key: the same readers in any order are the same. */
-const readersKey = (r: Readers | null | undefined) =>
-  r ? JSON.stringify([[...r.emails].sort(), [...r.domains].sort(), !!r.anyone]) : 'null';
+const readersKey = (r: Readers | null | undefined) => (r ? JSON.stringify([[...r.emails].sort(), [...r.domains].sort(), !!r.anyone]) : 'null');
 
 /** `relistDrives`: drives whose own cursor expired, what was picked in them to be listed whole again. */
-export type DeltaStep =
-  | { expired: true }
-  | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number; relistDrives?: string[] };
+export type DeltaStep = { expired: true } | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number; relistDrives?: string[] };
 
 /** One page of changes since `cursor`, applied to the items under picked roots; the new cursor kept once applied. */
 export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cursor: string): Promise<DeltaStep> {

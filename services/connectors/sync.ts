@@ -228,7 +228,10 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
     .where('repository_owner', '=', folder.repository.owner_id)
     .where((eb) =>
       eb.or([
-        eb('remote_id', 'in', [folder.root.remoteId, ...page.items.flatMap((i) => [i?.remoteId, ...(i?.parentRemoteIds ?? [])].filter((r) => typeof r === 'string'))]),
+        eb('remote_id', 'in', [
+          folder.root.remoteId,
+          ...page.items.flatMap((i) => [i?.remoteId, ...(i?.parentRemoteIds ?? [])].filter((r) => typeof r === 'string')),
+        ]),
         ...(parentPaths.length ? [eb('path', 'in', parentPaths)] : []),
       ]),
     )

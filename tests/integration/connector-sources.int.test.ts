@@ -243,12 +243,14 @@ describe('deltas of the file sources', () => {
     await connect(fi, 'sharepoint');
     // drive_ids name each id's drive, file_ids first: the rota in Operations, Leave in HR, Notes in the person's OneDrive.
     const first = byName(
-      await pickAndSync(
-        fi,
-        'sharepoint',
-        { file_ids: ['ops-rota'], folder_ids: ['hr-leave', 'od-notes'], drive_ids: ['lib-ops', 'lib-hr', ''] },
-        ['Leave', 'annual.txt', 'rota.txt', 'Notes', 'todo.txt', 'old.txt'],
-      ),
+      await pickAndSync(fi, 'sharepoint', { file_ids: ['ops-rota'], folder_ids: ['hr-leave', 'od-notes'], drive_ids: ['lib-ops', 'lib-hr', ''] }, [
+        'Leave',
+        'annual.txt',
+        'rota.txt',
+        'Notes',
+        'todo.txt',
+        'old.txt',
+      ]),
     );
 
     graph.edit('hr-annual', { content: 'Annual leave is twenty-five days from January.' });

@@ -157,7 +157,9 @@ export function createFakeGraph(drive = 'drive-1') {
     const searched = /^\/root\/search\(q='(.*)'\)$/.exec(decodeURIComponent(rest));
     if (searched) {
       const term = searched[1].replace(/''/g, "'").toLowerCase();
-      const all = [...items.values()].filter((c) => c.parent !== null && driveOf(c) === here && c.name.toLowerCase().includes(term)).sort((a, b) => a.id.localeCompare(b.id));
+      const all = [...items.values()]
+        .filter((c) => c.parent !== null && driveOf(c) === here && c.name.toLowerCase().includes(term))
+        .sort((a, b) => a.id.localeCompare(b.id));
       const page = paged(req, url, all, '$skiptoken');
       return json(res, 200, { value: page.value.map(view), '@odata.nextLink': page.next });
     }
