@@ -1,12 +1,13 @@
 // Google Drive in the browser, against fakes of Google's OAuth server and Drive API on 127.0.0.1:
 // connect it from the connectors page (the browser goes to the provider and comes back connected),
 // pick a folder in a shared drive in the picker, and watch it in the connector files table, Queued
-// while Google asks to wait, then Ready, with the sync toast ending in 'Ready to search'.
+// while Google asks to wait, then Ready, with the sync toast ending in 'Ready to search'; then
+// asked about it, the answer cites the synced file.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeDrive, FOLDER } from '../fakes/oauth/google-drive';
 import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider';
-import { startE2E, signUpThroughApi, type E2E } from './support';
+import { askUntilCited, startE2E, signUpThroughApi, type E2E } from './support';
 
 const CLIENT = { clientId: 'e2e-drive-client', clientSecret: 'e2e-drive-secret-4321' };
 let e2e: E2E;
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('Google Drive in the browser', () => {
-  it('connects, picks a folder of a shared drive, and watches it go from Queued to Ready', { timeout: 120_000 }, async () => {
+  it('connects, picks a folder of a shared drive, watches it go from Queued to Ready, and gets an answer citing its file', { timeout: 120_000 }, async () => {
     await page.goto('/library');
     await signUpThroughApi(page, { name: 'Gus', email: `gus-${Date.now()}@example.com` });
     await page.goto('/account/connectors');
@@ -77,5 +78,13 @@ describe('Google Drive in the browser', () => {
       await table.getByRole('row').filter({ hasText: name }).getByRole('cell', { name: 'Ready' }).waitFor({ timeout: 60_000 });
     await page.getByText('2 files synced').waitFor({ timeout: 30_000 });
     await page.getByText('Ready to search').waitFor();
+
+    // Asked about it, the answer cites the synced file: its card reads the passage's heading and My
+    // Files, and opens the file's own page.
+    const card = await askUntilCited(page, 'How many hives wintered well?', /Hives[\s\S]*My Files/);
+    expect(await card.getAttribute('title')).toContain('Twelve hives wintered well.');
+    await page.goto((await card.getAttribute('href')) ?? '');
+    await page.getByText(/^hives\.md · /).waitFor();
+    await page.getByRole('list', { name: 'Passages' }).getByText('Twelve hives wintered well.').waitFor();
   });
 });

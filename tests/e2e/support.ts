@@ -130,3 +130,23 @@ export async function verifyByMailedLink(page: Page, email: string) {
   await page.goto(link.pathname + link.search);
   await page.getByText(`${email} is verified. Thank you!`).waitFor();
 }
+
+/** Asks from the home page, waits for the whole answer, and gives the links of its source cards (each card: title, then its origin). */
+export async function askForSources(page: Page, question: string) {
+  await page.goto('/');
+  await page.getByLabel('Ask anything').fill(question);
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('article', { name: question });
+  await entry.getByRole('button', { name: 'Rewrite' }).waitFor({ timeout: 20_000 });
+  return entry.getByRole('list', { name: 'Sources' }).getByRole('link');
+}
+
+/** Asks until an answer cites a source whose card reads `card` (a sync may still be bringing it in); that card's link. */
+export async function askUntilCited(page: Page, question: string, card: RegExp) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const cited = (await askForSources(page, question)).filter({ hasText: card });
+    if ((await cited.count()) > 0) return cited.first();
+    if (Date.now() > deadline) throw new Error(`no answer to "${question}" cited ${card} within 60 s`);
+  }
+}

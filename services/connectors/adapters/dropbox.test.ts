@@ -1,6 +1,7 @@
 // The Dropbox adapter against a fake of Dropbox API v2 on 127.0.0.1 (tests/fakes/oauth): the
 // recursive listing resumes from Dropbox's own cursor with nothing lost or doubled, deltas see
-// edits, deletions (by path) and unsharing and say when Dropbox reset the cursor, readers come
+// edits, deletions (by path) and unsharing and say when Dropbox reset the cursor, items name their
+// folders by id (Dropbox gives paths only), readers come
 // from the members of shared files, a 429 storm is waited out, an expired token is refreshed
 // once, and downloads go to the content host with the Dropbox-API-Arg header and a size limit.
 import fc from 'fast-check';
@@ -58,6 +59,21 @@ describe('the Dropbox adapter', () => {
     expect(items.find((i) => i.remoteId === 'id:f0')?.readers).toEqual({ emails: ['ann@example.com', 'owner@example.com'], domains: [], anyone: false });
     expect(items.find((i) => i.remoteId === 'id:f1')?.readers).toBeNull();
     expect(items.find((i) => i.remoteId === 'id:s2')?.readers).toEqual({ emails: ['owner@example.com', 'team@example.com'], domains: [], anyone: false });
+  });
+
+  it('names each item under its folder by id, whether the folder is on the same page or an earlier one (asked by path once a page)', async () => {
+    for (const pageSize of [100, 1]) {
+      const { items } = await walkAll(adapter(pageSize).a);
+      const parents = Object.fromEntries(items.map((i) => [i.remoteId, i.parentRemoteIds]));
+      expect(parents['id:f1']).toEqual(['id:projects']);
+      expect(parents['id:sub']).toEqual(['id:projects']);
+      expect(parents['id:s2']).toEqual(['id:sub']);
+    }
+    // In a delta too: an edit keeps the file under its folder.
+    const { a } = adapter(100);
+    const cursor = await a.startCursor();
+    dbx.edit('id:s1', { content: '# deep 1, again' });
+    expect((await a.deltaPage(cursor)).changes.map((c) => [c.remoteId, c.item?.parentRemoteIds])).toEqual([['id:s1', ['id:sub']]]);
   });
 
   it("asks a shared folder's members once per page, and a file's own members only when it is shared on its own", async () => {

@@ -30,14 +30,13 @@ function openUrl(e: Live) {
   return `https://www.dropbox.com/home${encodeURI(parent)}?preview=${encodeURIComponent(e.name)}`;
 }
 
-export function dropboxItem(e: Live, readers: Readers | null): RemoteItem {
+export function dropboxItem(e: Live, readers: Readers | null, parentRemoteIds: string[] = []): RemoteItem {
   const file = e['.tag'] === 'file' ? e : null;
   return {
     remoteId: e.id,
     name: e.name,
     kind: file ? 'FILE' : 'FOLDER',
-    // Dropbox names parents by path only: `path` is what ties an item to its folder.
-    parentRemoteIds: [],
+    parentRemoteIds,
     url: openUrl(e),
     updatedAt: file?.server_modified ?? null,
     size: file?.size ?? null,
@@ -89,6 +88,34 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
     }
     return post<ListFolderResult>('/files/list_folder', { path: root.remoteId, recursive: true, include_has_explicit_shared_members: true, limit });
   }
+  /**
+   * Dropbox names an entry's folder by path only: its id is taken from the folders of the same page
+   * (a recursive listing names a folder before what it holds), else asked once a page
+   * (files/get_metadata); what sits at the top of the Dropbox has no folder.
+   */
+  function parentsOf(entries: DropboxEntry[]) {
+    const ids = new Map<string, string>();
+    for (const e of entries) if (e['.tag'] === 'folder') ids.set(e.path_lower, e.id);
+    const asked = new Map<string, Promise<string[]>>();
+    const ask = async (path: string) => {
+      try {
+        const folder = await post<DropboxEntry>('/files/get_metadata', { path });
+        return folder['.tag'] === 'folder' ? [folder.id] : [];
+      } catch (err) {
+        // Gone since the page was made: the item is walked without a folder, as one at the top.
+        if (err instanceof ProviderHttpError && err.status === 409) return [];
+        throw err;
+      }
+    };
+    return (e: Live): Promise<string[]> => {
+      const path = typeof e.path_lower === 'string' ? e.path_lower.slice(0, e.path_lower.lastIndexOf('/')) : '';
+      if (!path) return Promise.resolve([]);
+      const known = ids.get(path);
+      if (known) return Promise.resolve([known]);
+      if (!asked.has(path)) asked.set(path, ask(path));
+      return asked.get(path) ?? Promise.resolve([]);
+    };
+  }
   // A recursive listing names the listed folder itself too: it is the root, not something under it.
   const under = (root: PickedRoot, entries: DropboxEntry[]) =>
     entries.filter((e): e is Live => e['.tag'] !== 'deleted' && e.id !== root.remoteId && e.path_lower !== root.remoteId.toLowerCase());
@@ -125,7 +152,8 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
     async listPage(root, checkpoint) {
       const answer = await page(root, checkpoint);
       const readersOf = readersFor();
-      const items = await Promise.all(under(root, answer.entries).map(async (e) => dropboxItem(e, await readersOf(e))));
+      const parents = parentsOf(answer.entries);
+      const items = await Promise.all(under(root, answer.entries).map(async (e) => dropboxItem(e, await readersOf(e), await parents(e))));
       return { items, checkpoint: answer.has_more ? answer.cursor : null };
     },
 
@@ -149,11 +177,12 @@ export function dropboxAdapter(call: ProviderCallDeps, opts: DropboxAdapterOptio
         throw err;
       }
       const readersOf = readersFor();
+      const parents = parentsOf(answer.entries);
       const changes: Change[] = await Promise.all(
         answer.entries.map(async (e) =>
           e['.tag'] === 'deleted'
             ? { remoteId: e.path_lower, removed: true, item: null, removedPath: e.path_lower }
-            : { remoteId: e.id, removed: false, item: dropboxItem(e, await readersOf(e)) },
+            : { remoteId: e.id, removed: false, item: dropboxItem(e, await readersOf(e), await parents(e)) },
         ),
       );
       return { changes, cursor: answer.cursor, more: answer.has_more };

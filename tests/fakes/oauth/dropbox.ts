@@ -1,6 +1,6 @@
 // Dropbox API v2's slice the Dropbox adapter uses, on the Dropbox OAuth fake (provider.ts):
 // files/list_folder (recursive or not) and /continue with opaque cursors, /get_latest_cursor,
-// deleted entries (a path, no id), files/get_metadata, sharing/list_file_members, and
+// deleted entries (a path, no id), files/get_metadata (by id or path), sharing/list_file_members, and
 // files/download with its Dropbox-API-Arg header (the content host is this same server in tests).
 // State: `rateLimitNext` answers 429 with Retry-After; cursors made before `resetBefore` changes
 // answer 409 `reset`, as Dropbox does when a cursor is no longer valid. Test-only, in memory.
@@ -165,7 +165,9 @@ export function createFakeDropbox() {
         });
       }
       case '/files/get_metadata': {
-        const e = entries.get(String(body.path));
+        // By id or by path, as Dropbox takes either.
+        const wanted = String(body.path);
+        const e = entries.get(wanted) ?? [...entries.values()].find((x) => x.path.toLowerCase() === wanted.toLowerCase());
         return e ? json(res, 200, metadata(e)) : notFound();
       }
       case '/sharing/list_folder_members': {

@@ -40,6 +40,8 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
     grantScope: null as string | null,
     /** Every token this fake issued, to prove none reaches a browser or a log. */
     issued: [] as string[],
+    /** How long a token made by exchange (Box's picker key) lasts; null: as long as any other. 0 makes a key already past its expiry. */
+    exchangeTtlSeconds: null as number | null,
   };
   const ttl = opts.accessTtlSeconds ?? 3600;
 
@@ -79,10 +81,11 @@ export async function startOAuthFake(opts: { family: ProviderFamily; clientId: s
       return json(res, 400, { error: 'invalid_grant' });
     state.exchangedScopes.push(form.get('scope') ?? '');
     const accessToken = newToken('downscoped');
-    access.set(accessToken, { account: subject.account, expiresAt: Date.now() + ttl * 1000 });
+    const lasts = state.exchangeTtlSeconds ?? ttl;
+    access.set(accessToken, { account: subject.account, expiresAt: Date.now() + lasts * 1000 });
     return json(res, 200, {
       access_token: accessToken,
-      expires_in: ttl,
+      expires_in: lasts,
       token_type: 'bearer',
       issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
     });
