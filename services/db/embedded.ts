@@ -22,6 +22,14 @@ const PASSWORD = 'postgres';
 const SOCKET_DIR = '/tmp';
 const urlOf = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(SOCKET_DIR)}`;
 
+/**
+ * Room for a large file's write-ahead log: a 10 MB CSV's passages make some 70 MB of it (rows,
+ * index entries, events). With the defaults (4 MB of WAL buffers, a checkpoint every 1 GB) the
+ * writer flushed the buffers itself as it went; measured on that file's transaction (tmp runs of
+ * four, same machine, alternated): 1.42-2.01 s against 1.21-1.60 s, about a tenth less.
+ */
+const WRITE_SETTINGS = ['wal_buffers=64MB', 'max_wal_size=2GB'];
+
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database?: string }): Promise<EmbeddedDatabase> {
   const databaseDir = join(opts.dataDir, 'pg');
   const database = opts.database ?? 'answer_engine';
@@ -44,7 +52,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const log = openSync(join(opts.dataDir, 'pg.log'), 'a');
   const child = spawn(
     postgres,
-    ['-D', databaseDir, '-p', String(opts.port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`],
+    [
+      '-D',
+      databaseDir,
+      '-p',
+      String(opts.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${SOCKET_DIR}`,
+      ...WRITE_SETTINGS.flatMap((setting) => ['-c', setting]),
+    ],
     {
       detached: true,
       stdio: ['ignore', log, log],

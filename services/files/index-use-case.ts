@@ -12,12 +12,15 @@ import { type Extracted, FileExtractError } from './extract/types.js';
 import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { filePassageEvents } from './file-passages.js';
-import { settlePassageIndex } from '../passages/index.js';
+import { settlePassageIndex, warmPassageWorkers } from '../passages/index.js';
 import { own } from './tables.js';
 
 /** `extract` reads a file's text: in a worker with limits unless given (tests give other limits). */
 export type IndexDeps = { store: EventStore; db: Db; storage: Storage; now: () => Date; extract?: typeof extractFileInWorker };
 export type IndexResult = 'indexed' | 'failed' | 'stale';
+
+/** About 2,000 passages of text: a file this large makes a put whose terms are counted in workers (services/passages). */
+const LARGE_FILE_BYTES = 2 * 1024 * 1024;
 
 export const NO_TEXT = 'No text was found in this file. A scanned document needs its text recognised (OCR) before it can be searched.';
 export const MISSING_BYTES = 'The uploaded file is missing from storage; upload it again.';
@@ -34,6 +37,8 @@ export async function indexFileVersion(deps: IndexDeps, fileUuid: string, versio
     const bytes = (await deps.storage.head(file.object_key)) ? await deps.storage.read(file.object_key) : null;
     try {
       if (!bytes) throw new FileExtractError(MISSING_BYTES);
+      // Its passages will be many: their terms are counted in worker processes, started while it is read.
+      if (bytes.byteLength >= LARGE_FILE_BYTES) warmPassageWorkers();
       extracted = await (deps.extract ?? extractFileInWorker)(bytes, file.file_type as IndexedType);
       // A file with nothing to search (a scanned PDF) would never be cited: say so rather than COMPLETE.
       if (extracted.passages.length === 0) throw new FileExtractError(NO_TEXT);

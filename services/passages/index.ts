@@ -7,6 +7,7 @@ export { PASSAGE_TABLES, passagesProjection } from './projection.js';
 export { BM25, bm25Query, type FoundPassage, questionWords, searchPassages } from './search.js';
 export { passagesByUrl } from './queries.js';
 export { applyPassageOp, settlePassageIndex } from './write.js';
+export { warmPassageWorkers } from './terms-in-workers.js';
 export { foldPassageStats } from './stat-folder.js';
 export { passageStatsBackground } from './stat-folder-background.js';
 export { HELP_CORPUS, orgCorpus, spaceCorpus, userCorpus } from './corpora.js';

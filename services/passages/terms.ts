@@ -50,6 +50,7 @@ export function passageTerms(heading: string, content: string): { counts: Map<st
 }
 
 const TSVECTOR_OID = 3614;
+const ARRAY_HEADER_BYTES = 20;
 
 /**
  * One parameter of many rows: a tsvector[] in PostgreSQL's binary array form (array_recv) whose
@@ -58,19 +59,30 @@ const TSVECTOR_OID = 3614;
  * tsvectorrecv sorts them, faster than sorting them here.
  */
 export function tsvectorArrayBytes(rows: Map<string, number>[]): Buffer {
+  return tsvectorArrayOf(rows.length, tsvectorElements(rows));
+}
+
+/** The array around `count` elements made by tsvectorElements (one buffer, or several in order). */
+export function tsvectorArrayOf(count: number, elements: Uint8Array | Uint8Array[]): Buffer {
+  const header = Buffer.allocUnsafe(ARRAY_HEADER_BYTES);
+  header.writeInt32BE(1, 0); // dimensions
+  header.writeInt32BE(0, 4); // no nulls
+  header.writeUInt32BE(TSVECTOR_OID, 8);
+  header.writeInt32BE(count, 12);
+  header.writeInt32BE(1, 16); // lower bound
+  return Buffer.concat([header, ...(Array.isArray(elements) ? elements : [elements])]);
+}
+
+/** The rows' tsvectors in binary form, each after its length: the elements of tsvectorArrayOf. */
+export function tsvectorElements(rows: Map<string, number>[]): Buffer {
   // At most 3 bytes a UTF-16 unit in UTF-8; the buffer is cut to what was written.
-  let bound = 20;
+  let bound = 0;
   for (const counts of rows) {
     bound += 8;
     for (const [term, n] of counts) bound += 3 * term.length + 3 + 2 * Math.min(n, MAX_TERM_COUNT);
   }
   const out = Buffer.allocUnsafe(bound);
-  out.writeInt32BE(1, 0); // dimensions
-  out.writeInt32BE(0, 4); // no nulls
-  out.writeUInt32BE(TSVECTOR_OID, 8);
-  out.writeInt32BE(rows.length, 12);
-  out.writeInt32BE(1, 16); // lower bound
-  let at = 20;
+  let at = 0;
   for (const counts of rows) {
     const start = at;
     at = out.writeInt32BE(counts.size, at + 4);

@@ -10,7 +10,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
-import { passageTerms, tsvectorArrayBytes } from './terms.js';
+import { type CountedRows, countRows, joinCounts, type RowText } from './counted-rows.js';
+import { tsvectorArrayOf } from './terms.js';
+import { countRowsInWorker } from './terms-in-workers.js';
 
 // Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
 export async function applyPassageOp(trx: Trx, op: PassageOp) {
@@ -30,16 +32,16 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
 
 /**
  * Rows one statement carries. Its parameters are built on the main thread, a statement's worth
- * at a time while the one before runs in the database: a large file's passages go in several
- * statements, and its statistics in one change at the end, so a term shared by all of them is counted once.
+ * at a time while the one before runs in the database.
  */
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * Rows whose terms are counted between two turns of the event loop (a few milliseconds). A
- * statement's parameters are megabytes that the socket takes in pieces, each piece when the loop
- * turns: counted in one go, the next rows' terms held the rest of the statement back, and the
- * database waited 30-60 ms a statement for it (PostgreSQL's log, between parse and bind).
+ * Rows whose terms are counted between two turns of the event loop (a few milliseconds), when
+ * counted on this thread. A statement's parameters are megabytes that the socket takes in pieces,
+ * each piece when the loop turns: counted in one go, the next rows' terms held the rest of the
+ * statement back, and the database waited 30-60 ms a statement for it (PostgreSQL's log, between
+ * parse and bind).
  */
 const ROWS_PER_TURN = 25;
 
@@ -49,50 +51,56 @@ const ROWS_PER_TURN = 25;
  * commit (settlePassageIndex), the same entries cost the database less, and the merge is off the
  * writer's path. Measured on a 10 MB CSV (9,401 passages), database CPU: 2.5-3.1 s in the
  * transaction before, 1.8 s in it and 0.4 s for the merge after.
+ * Its terms are counted in the passages' worker processes (terms-in-workers.ts).
  */
 const LARGE_PUT = 2000;
 const PENDING_LIST_LIMIT = '64MB';
 
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
-  if (passages.length >= LARGE_PUT) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
-  const stats: Statistics = { docs: passages.length, words: 0, df: new Map() };
+  const large = passages.length >= LARGE_PUT;
+  if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
+  const slices: PassageRow[][] = [];
+  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(passages.slice(i, i + ROWS_PER_STATEMENT));
+  // Every slice is asked of the workers at once (two at a time there), and awaited when its statement is built.
+  const inWorkers = large ? slices.map((slice) => countRowsInWorker(slice.map(rowText))) : null;
+  const counted: CountedRows[] = [];
   let running: Promise<unknown> = Promise.resolve();
-  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) {
+  for (const [i, slice] of slices.entries()) {
     // The next rows' terms are counted while these are written.
-    const statement = await insertRows(corpus, source, passages.slice(i, i + ROWS_PER_STATEMENT), stats);
+    counted.push(inWorkers ? await inWorkers[i] : await countTakingTurns(slice));
+    const statement = insertRows(corpus, source, slice, counted[i]);
     await running;
     running = statement.execute(trx);
     // Awaited once the next rows are counted: a failure meanwhile must not count as unhandled.
     running.catch(() => {});
   }
   await running;
-  await recordPut(corpus, stats).execute(trx);
+  await recordPut(corpus, joinCounts(counted)).execute(trx);
 }
 
-/** Passages, words and each term's passages among the rows written. */
-type Statistics = { docs: number; words: number; df: Map<string, number> };
+const rowText = (p: PassageRow): RowText => ({ heading: p.heading, content: p.content });
 
-/** The rows' insert; their terms and lengths are added to `stats`. */
-async function insertRows(corpus: string, source: string, passages: PassageRow[], stats: Statistics) {
-  const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
-  const terms: ReturnType<typeof passageTerms>[] = [];
-  for (let i = 0; i < passages.length; i += ROWS_PER_TURN) {
+/** The rows counted on this thread, a few at a time between turns of the event loop. */
+async function countTakingTurns(rows: PassageRow[]): Promise<CountedRows> {
+  const parts: CountedRows[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
     await nextTurn();
-    for (const p of passages.slice(i, i + ROWS_PER_TURN)) {
-      const counted = passageTerms(p.heading, p.content);
-      terms.push(counted);
-      stats.words += counted.words;
-      for (const term of counted.counts.keys()) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
-    }
+    parts.push(countRows(rows.slice(i, i + ROWS_PER_TURN).map(rowText)));
   }
+  return { elements: Buffer.concat(parts.map((p) => p.elements)), words: parts.flatMap((p) => p.words), ...joinCounts(parts) };
+}
+
+/** The rows' insert, with their terms as counted. */
+function insertRows(corpus: string, source: string, passages: PassageRow[], counted: CountedRows) {
+  const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
   return sql`
       insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type,
         string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation
       from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
                   ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
-                  ${terms.map((t) => t.words)}::int[], ${tsvectorArrayBytes(terms.map((t) => t.counts))}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
+                  ${counted.words}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
                   ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[],
                   ${col((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[])
         as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)`;
@@ -108,21 +116,15 @@ const READERS_SEPARATOR = '\n';
 /**
  * Records the put's statistics, counted while its rows were written, as one change: its terms as
  * one space-separated text (terms are runs of letters and digits, never spaces) and their
- * passages as one comma-separated text, which the folder splits. One row however many terms: the
- * transaction stores a text, and the folder adds the counts up (stat-folder.ts). As text[] and
- * int[] parameters node-postgres escaped every element on the main thread, 566 ms in one go for
- * the half a million distinct terms of a 50 MB CSV, which held every request that long.
+ * passages as one comma-separated text, which the folder splits and adds up. One row however
+ * many terms: the transaction stores a text, and the folder adds the counts up (stat-folder.ts).
+ * As text[] and int[] parameters node-postgres escaped every element on the main thread, 566 ms
+ * in one go for the half a million distinct terms of a 50 MB CSV, which held every request that long.
  */
-function recordPut(corpus: string, stats: Statistics) {
-  const terms: string[] = [];
-  const counts: number[] = [];
-  for (const [term, df] of stats.df) {
-    terms.push(term);
-    counts.push(df);
-  }
+function recordPut(corpus: string, stats: Pick<CountedRows, 'docs' | 'totalWords' | 'terms' | 'counts'>) {
   return sql`
     insert into passage_stat_changes (corpus, docs, words, terms, counts)
-    values (${corpus}, ${stats.docs}, ${stats.words}, ${terms.join(' ')}, ${counts.join(',')})`;
+    values (${corpus}, ${stats.docs}, ${stats.totalWords}, ${stats.terms}, ${stats.counts})`;
 }
 
 /**

@@ -1,0 +1,72 @@
+// A statement's terms counted in one go (here or in a worker) are what the rows' own terms give:
+// the same tsvectors as tsvectorArrayBytes, the same words, and statistics that add up to each
+// term's passages however the rows are cut into statements.
+import fc from 'fast-check';
+import { afterAll, expect, test } from 'vitest';
+import { createWorkerPool } from '../workers/index.js';
+import { countRows, joinCounts, type RowText } from './counted-rows.js';
+import { countRowsInWorker } from './terms-in-workers.js';
+import { passageTerms, tsvectorArrayBytes, tsvectorArrayOf } from './terms.js';
+
+const pool = createWorkerPool({ processes: 1, limits: { timeMs: 60_000, memoryMb: 256 } });
+afterAll(() => pool.close());
+
+const word = fc.constantFrom('hive', 'Queen', 'frame', '2026', 'über', 'straße', '日本', 'x'.repeat(700), '');
+const text = fc.array(word, { maxLength: 8 }).map((ws) => ws.join(' '));
+const rows = fc.array(fc.record({ heading: text, content: text }), { maxLength: 12 });
+
+/** term → passages holding it, from a change's two texts (repeats added up, as the folder does). */
+function dfOf(stats: { terms: string; counts: string }) {
+  const df = new Map<string, number>();
+  if (!stats.terms) return df;
+  const counts = stats.counts.split(',').map(Number);
+  stats.terms.split(' ').forEach((t, i) => df.set(t, (df.get(t) ?? 0) + counts[i]));
+  return df;
+}
+
+function expectedDf(all: RowText[]) {
+  const df = new Map<string, number>();
+  for (const r of all) for (const t of passageTerms(r.heading, r.content).counts.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  return df;
+}
+
+test('counted rows give the tsvectors, words and statistics of their terms, however the rows are cut', () => {
+  fc.assert(
+    fc.property(rows, fc.nat(12), (all, cut) => {
+      const counted = countRows(all);
+      const terms = all.map((r) => passageTerms(r.heading, r.content));
+      expect(tsvectorArrayOf(all.length, counted.elements)).toEqual(tsvectorArrayBytes(terms.map((t) => t.counts)));
+      expect(counted.words).toEqual(terms.map((t) => t.words));
+      expect(counted.docs).toBe(all.length);
+      expect(counted.totalWords).toBe(terms.reduce((n, t) => n + t.words, 0));
+      const parts = [countRows(all.slice(0, cut)), countRows(all.slice(cut))];
+      const joined = joinCounts(parts);
+      expect(dfOf(joined)).toEqual(expectedDf(all));
+      expect([joined.docs, joined.totalWords]).toEqual([counted.docs, counted.totalWords]);
+      expect(
+        tsvectorArrayOf(
+          all.length,
+          parts.map((p) => p.elements),
+        ),
+      ).toEqual(tsvectorArrayBytes(terms.map((t) => t.counts)));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('rows without a term make no empty term in the joined change', () => {
+  const joined = joinCounts([countRows([{ heading: '', content: '' }]), countRows([{ heading: 'Hive', content: '' }]), countRows([])]);
+  expect(joined).toEqual({ docs: 2, totalWords: 2, terms: 'hive', counts: '1' });
+});
+
+test('a worker process counts as this thread does, and a failed worker leaves the counting here', async () => {
+  const all: RowText[] = [
+    { heading: 'Rows 2-3', content: 'Hive, Queen, 2026\nHive, frame, über' },
+    { heading: 'Rows 4-5', content: 'straße 日本 hive' },
+  ];
+  const inWorker = await countRowsInWorker(all, pool);
+  expect({ ...inWorker, elements: Buffer.from(inWorker.elements) }).toEqual(countRows(all));
+  const closed = createWorkerPool({ processes: 1, limits: { timeMs: 60_000, memoryMb: 256 } });
+  await closed.close();
+  expect(await countRowsInWorker(all, closed)).toEqual(countRows(all));
+});
