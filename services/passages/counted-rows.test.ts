@@ -20,7 +20,7 @@ function dfOf(stats: { terms: string; counts: string }) {
   const df = new Map<string, number>();
   if (!stats.terms) return df;
   const counts = stats.counts.split(',').map(Number);
-  stats.terms.split(' ').forEach((t, i) => df.set(t, (df.get(t) ?? 0) + counts[i]));
+  for (const [i, t] of stats.terms.split(' ').entries()) df.set(t, (df.get(t) ?? 0) + counts[i]);
   return df;
 }
 
