@@ -14,7 +14,7 @@ import type { AppDocument, AppSourceAdapter, ReaderGroup } from './adapters/app-
 import { githubRepositoryMembers } from './adapters/github-members.js';
 import { slackChannelReaders } from './adapters/slack-channel-readers.js';
 import type { ConnectorsPort } from './context.js';
-import { accessToken } from './credentials.js';
+import { connectionCall } from './connection-call.js';
 import {
   decideRemoveDocument,
   decideResolveGroup,
@@ -38,28 +38,10 @@ type AppSource = { adapter: AppSourceAdapter; call: ProviderCallDeps; row: Conne
 
 /** The connection's app adapter, its calls paced by the connection's limiter; null when it is not connected or has none. */
 async function appSourceOf(deps: AppSyncDeps, connectionUuid: string): Promise<AppSource | null> {
-  const row = await connectionRow(deps.db, connectionUuid);
-  const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
-  const client = info && info.kind === 'app' ? deps.connectors.clients[info.family] : null;
-  if (!row || !info || !client) return null;
-  const call: ProviderCallDeps = {
-    key: `${info.family}:${connectionUuid}`,
-    apiBase: client.endpoints.api,
-    token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
-    limiter: deps.connectors.limiter,
-    onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
-  };
-  const adapter = appAdapterFor(info.name, call);
-  return adapter ? { adapter, call, row } : null;
-}
-
-async function markRateLimited(deps: AppSyncDeps, connectionUuid: string, ms: number) {
-  const until = new Date(deps.now().getTime() + ms);
-  await own(deps.db)
-    .insertInto('connector_syncs')
-    .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: until, last_synced_at: null })
-    .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: until }))
-    .execute();
+  const through = await connectionCall(deps, connectionUuid, { track: true });
+  if (!through || through.info.kind !== 'app') return null;
+  const adapter = appAdapterFor(through.info.name, through.call);
+  return adapter ? { adapter, call: through.call, row: through.row } : null;
 }
 
 const corpusOf = (row: ConnectionRow) => (row.org_uuid ? orgCorpus(row.org_uuid) : userCorpus(row.owner_user_id));

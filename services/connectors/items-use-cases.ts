@@ -14,6 +14,7 @@ import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
 import { adapterOf, isAcceptedName } from './sync.js';
 import { browseSite } from './sharepoint-browse.js';
+import { pickedAtSource } from './pick-names.js';
 import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { ProviderHttpError } from './provider-call.js';
 import { connectorActor } from './use-cases.js';
@@ -67,12 +68,18 @@ export async function pickFiles(ctx: ConnectorsContext, actor: Actor, name: stri
     )
     .execute();
   const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
+  const atSource = await pickedAtSource(
+    ctx,
+    connection.connection_uuid,
+    picks.map((p, i) => ({ id: p.id, driveId: input.drive_ids?.[i] || null })),
+  );
   const at = ctx.now().toISOString();
   const uuids: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, pick] of picks.entries()) {
       const uuid = uuidOf.get(pick.id) ?? crypto.randomUUID();
       uuids.push(uuid);
+      const described = atSource.get(pick.id);
       const stream = itemStream(uuid);
       const { version } = await ctx.store.aggregate(stream, NO_ITEM, evolveItem, trx);
       await ctx.store.append(
@@ -86,15 +93,16 @@ export async function pickFiles(ctx: ConnectorsContext, actor: Actor, name: stri
               connection_uuid: connection.connection_uuid,
               remote_id: pick.id,
               drive_id: input.drive_ids?.[i] || null,
-              // The source's name comes with the sync's first step, a moment later.
-              name: pick.id,
-              kind: pick.kind,
+              // Named as the source names it; one it did not answer for is named by the sync's first step.
+              name: described?.name ?? pick.id,
+              kind: described?.kind ?? pick.kind,
               parent_uuids: [],
               picked: true,
               repository,
-              url: null,
+              url: described?.url ?? null,
               remote_updated_at: null,
               readers: null,
+              mime_type: described?.mimeType ?? null,
               found_at: at,
             },
           },

@@ -430,7 +430,10 @@ export const getSyncConnectorFilesUrl = (name: string,) => {
  * uploading there): folders are walked, files of the accepted extensions (.txt .pdf .docx
  * .pptx .xlsx .md .csv, seed 001 §5) are fetched and indexed, and each item moves through
  * QUEUED, SYNCING and READY (or SYNC_ERROR with its reason). Picking an item again syncs it
- * again. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
+ * again. Each item is answered (and listed) with its name and type as the provider gives them
+ * (one metadata call per id, the first 50 of a pick, at the connection's pace, waiting for no
+ * Retry-After); an item the provider did not describe is named by its id until the sync names
+ * it. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
  * without a connection; 503 `connector_not_configured`.
  * @summary Sync picked files and folders (seed 001 §7)
  */
