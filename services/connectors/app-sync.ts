@@ -28,8 +28,7 @@ import {
 } from './documents.js';
 import type { ProviderCallDeps } from './provider-call.js';
 import { readersOf } from './principals.js';
-import { type ConnectionRow, connectionRow } from './queries.js';
-import { connectorInfo } from './registry.js';
+import type { ConnectionRow } from './queries.js';
 import { own } from './tables.js';
 
 export type AppSyncDeps = { db: Db; store: EventStore; now: () => Date; logger: Logger; connectors: ConnectorsPort };
@@ -89,7 +88,8 @@ async function recordDocument(deps: AppSyncDeps, row: ConnectionRow, d: AppDocum
   if (events.length) await deps.store.append(stream, version, events);
 }
 
-async function removeDocument(
+/** A document out of the index; one already removed appends nothing. */
+export async function removeDocument(
   deps: Pick<AppSyncDeps, 'store' | 'now'>,
   connectionUuid: string,
   remoteId: string,
@@ -180,18 +180,4 @@ export async function finishAppSync(deps: AppSyncDeps, connectionUuid: string) {
     .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: null, last_synced_at: deps.now() })
     .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: null, last_synced_at: deps.now() }))
     .execute();
-}
-
-/**
- * A disconnected connection's documents out of the index, and its cursor forgotten, so that
- * connecting it again walks everything anew.
- */
-export async function removeAppDocuments(deps: Pick<AppSyncDeps, 'db' | 'store' | 'now'>, connectionUuid: string) {
-  const row = await connectionRow(deps.db, connectionUuid);
-  // A file source's cursor is its file sync's (workflows/connector-sync.ts), left as it is.
-  if (row && connectorInfo(row.connector)?.kind !== 'app') return 0;
-  const docs = await own(deps.db).selectFrom('connector_documents').select('remote_id').where('connection_uuid', '=', connectionUuid).execute();
-  for (const d of docs) await removeDocument(deps, connectionUuid, d.remote_id, 'disconnected');
-  await own(deps.db).updateTable('connector_syncs').set({ cursor: null }).where('connection_uuid', '=', connectionUuid).execute();
-  return docs.length;
 }

@@ -148,7 +148,8 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
   if (f.upload_ids?.length) return { files: [], next_cursor: null };
   const connections = await connectionsOf(ctx.db, repository.type === 'ORG' ? { orgUuid: repository.owner_id } : { userId: user.id });
   const connectorOf = new Map(connections.map((c) => [c.connection_uuid, c.connector]));
-  let allowed = [...connectorOf.keys()];
+  // A disconnected connection's items are on their way out (workflows/connector-removal.ts): not listed.
+  let allowed = connections.filter((c) => c.status === 'connected').map((c) => c.connection_uuid);
   if (f.connection_ids?.length) allowed = allowed.filter((c) => f.connection_ids?.includes(c));
   if (f.connection_types?.length) allowed = allowed.filter((c) => f.connection_types?.includes(connectorOf.get(c) ?? ''));
   if (!allowed.length) return { files: [], next_cursor: null };
