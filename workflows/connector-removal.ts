@@ -10,7 +10,8 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import { forgetSyncState, type RemovalDeps, type RemovalRun, removeDocumentBatch, removeItemBatch } from '../services/connectors/index.js';
 
 const QUEUE = 'connector-removal';
-const STEP = { retriesAllowed: true, maxAttempts: 3 } as const;
+/** A batch that failed (the database went away a moment) is tried again, waiting longer each time. */
+const STEP = { retriesAllowed: true, maxAttempts: 8, intervalSeconds: 1, backoffRate: 2 } as const;
 
 export const registerConnectorRemovalQueue = () =>
   DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });

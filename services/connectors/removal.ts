@@ -5,6 +5,8 @@
 // it. Either step done twice is harmless and appends nothing, so a retried step finishes the job.
 import { sql } from 'kysely';
 import pLimit from 'p-limit';
+import pRetry, { AbortError } from 'p-retry';
+import { ConcurrencyError } from '../eventstore/types.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { ItemRemoved } from './items.js';
@@ -52,6 +54,22 @@ export const REMOVAL_BATCH = 200;
 /** Items of a batch removed at once: each waits on files, storage and the event store. */
 const AT_ONCE = 8;
 
+/**
+ * A file still being indexed (or an item a sync still touches) moves on between reading its stream
+ * and appending to it: read again and go on, rather than fail the batch for one item.
+ */
+const againOnConflict = <T>(run: () => Promise<T>) =>
+  pRetry(
+    async () => {
+      try {
+        return await run();
+      } catch (err) {
+        throw err instanceof ConcurrencyError ? err : new AbortError(err as Error);
+      }
+    },
+    { retries: 5, minTimeout: 20, maxTimeout: 500 },
+  );
+
 /** A batch's outcome: how many it took, and whether it was the last (fewer than a batch, or the connection is back). */
 export type BatchDone = { removed: number; done: boolean };
 
@@ -78,8 +96,20 @@ export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string,
     .orderBy('item_uuid')
     .limit(REMOVAL_BATCH)
     .execute();
+  // The files first, a few at once (each deletion its own transaction in files), then the batch's items in one transaction.
   const limit = pLimit(AT_ONCE);
-  await Promise.all(items.map((item) => limit(() => removeItems(deps, [item], 'disconnected', by))));
+  await Promise.all(items.map((item) => limit(async () => item.file_uuid && (await againOnConflict(() => deps.deleteFile(item.file_uuid ?? '', by))))));
+  const at = deps.now().toISOString();
+  await againOnConflict(() =>
+    deps.db.transaction().execute(async (trx) => {
+      for (const item of items) {
+        const stream = itemStream(item.item_uuid);
+        const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem, trx);
+        if (state.status === 'none' || state.status === 'removed') continue;
+        await deps.store.append(stream, version, [{ type: 'ConnectorItemRemoved', data: { item_uuid: item.item_uuid, reason: 'disconnected', at } }], trx);
+      }
+    }),
+  );
   return { removed: items.length, done: items.length < REMOVAL_BATCH };
 }
 
@@ -94,7 +124,7 @@ export async function removeDocumentBatch(deps: Pick<RemovalDeps, 'db' | 'store'
     .limit(REMOVAL_BATCH)
     .execute();
   const limit = pLimit(AT_ONCE);
-  await Promise.all(docs.map((d) => limit(() => removeDocument(deps, connectionUuid, d.remote_id, 'disconnected'))));
+  await Promise.all(docs.map((d) => limit(() => againOnConflict(() => removeDocument(deps, connectionUuid, d.remote_id, 'disconnected')))));
   return { removed: docs.length, done: docs.length < REMOVAL_BATCH };
 }
 

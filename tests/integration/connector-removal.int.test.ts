@@ -1,0 +1,119 @@
+// A Drive connection with a few thousand synced items, disconnected: the call answers at once (its
+// items leave the connector files table at once), and a durable workflow removes everything it
+// synced in bounded batches: every file deleted once (the indexed ones' passages with them), every
+// item removed once, nothing left. Two files are synced through the Drive fake (indexed, so their
+// passages show); the thousands are recorded as their syncs would have (tests/support/connector-seed.ts),
+// their files indexed by the server while the removal runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { REMOVAL_BATCH } from '../../services/connectors/index.js';
+import { createFakeDrive } from '../fakes/oauth/google-drive.js';
+import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
+import { seedSyncedItems } from '../support/connector-seed.js';
+import { waitUntilFinished, workflowSteps } from '../support/crash.js';
+import { createTestDatabase } from '../support/database.js';
+import type { Browser } from '../support/http.js';
+import { signedUp } from '../support/people.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
+
+const CLIENT = { clientId: 'drive-removal-client', clientSecret: 'drive-removal-secret-4321' };
+const MY_FILES = { file_repository_type: 'USER' } as const;
+/** Items recorded at once: 2,500, 500 of them files. */
+const SEEDED = 2500;
+const FILE_EVERY = 5;
+let database: { url: string; drop: () => Promise<void> };
+let dataDir: string;
+let server: ServerProcess;
+let google: OAuthFake;
+const drive = createFakeDrive();
+
+beforeAll(async () => {
+  google = await startOAuthFake({ family: 'google', ...CLIENT, api: drive.api });
+  database = await createTestDatabase('connector_removal');
+  dataDir = mkdtempSync(join(tmpdir(), 'connector-removal-'));
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { DATA_DIR: dataDir, CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId, CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, CONNECTOR_GOOGLE_BASE_URL: google.url },
+  });
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await google?.close();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function rows<R extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function connectDrive(b: Browser) {
+  const started = await b.get('/rest/connectors/google_drive/connect');
+  expect(started.status, started.text).toBe(200);
+  const callback = (await fetch(started.json.redirect_url, { redirect: 'manual' })).headers.get('location') ?? '';
+  expect((await b.get(callback.replace(server.url, ''))).status).toBe(302);
+}
+
+const listed = async (b: Browser) => (await b.post('/rest/connectors/files/list', { file_repository_info: MY_FILES })).json.files as { file_uuid: string | null }[];
+
+test(`disconnecting a connection with ${SEEDED} synced items answers at once; a workflow removes them all in batches, each once`, { timeout: 120_000 }, async () => {
+  drive.put({ id: 'comb', name: 'comb.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Drawn comb is stored in a freezer against wax moth.' });
+  drive.put({ id: 'smoke', name: 'smoke.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Cool smoke from pine needles calms the colony.' });
+  const ida = await signedUp(server.url, 'Ida');
+  await connectDrive(ida);
+  expect((await ida.post('/rest/connectors/google_drive/files', { file_ids: ['comb', 'smoke'], file_repository_info: MY_FILES })).status).toBe(202);
+  const [{ connection_uuid: connection, owner_user_id: userId }] = await rows<{ connection_uuid: string; owner_user_id: string }>(
+    'select connection_uuid, owner_user_id from connector_connections',
+  );
+  // The two synced files indexed: their passages are there.
+  let synced: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        synced = (await listed(ida)).flatMap((f) => (f.file_uuid ? [f.file_uuid] : []));
+        return synced.length === 2 && Number((await rows('select count(distinct file_uuid) as n from passages where file_uuid = any($1)', [synced]))[0].n);
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(2);
+  const seeded = await seedSyncedItems({ databaseUrl: database.url, dataDir, connectionUuid: connection, userId, count: SEEDED, fileEvery: FILE_EVERY });
+  const files = [...synced, ...seeded.files];
+
+  const off = await ida.get('/rest/connectors/google_drive/disconnect');
+  expect(off.status, off.text).toBe(200);
+  expect(off.json.connected).toBe(false);
+  expect(await listed(ida)).toEqual([]);
+
+  const [{ workflow_uuid: workflowId }] = await rows<{ workflow_uuid: string }>(
+    "select workflow_uuid from dbos.workflow_status where workflow_uuid like 'connector-removal-%'",
+  );
+  expect((await waitUntilFinished(database.url, workflowId, 90_000)).status).toBe('SUCCESS');
+  // Nothing left behind: no item, no file, no passage, no stored copy.
+  expect(await rows('select item_uuid from connector_items where connection_uuid = $1', [connection])).toEqual([]);
+  expect(await rows('select file_uuid from files where file_uuid = any($1)', [files])).toEqual([]);
+  expect(await rows('select id from passages where file_uuid = any($1)', [synced])).toEqual([]);
+  // Nothing removed twice: one removal per item and one deletion per file.
+  const once = async (type: string, key: string, ids: string[]) =>
+    rows<{ n: string }>(`select count(*) as n from events where type = $1 and data->>'${key}' = any($2) group by data->>'${key}' having count(*) <> 1`, [type, ids]);
+  expect(await once('FileDeleted', 'file_uuid', files)).toEqual([]);
+  const [{ n: removed }] = await rows<{ n: string }>("select count(*) as n from events where type = 'ConnectorItemRemoved'");
+  const [{ n: deleted }] = await rows<{ n: string }>("select count(*) as n from events where type = 'FileDeleted' and data->>'file_uuid' = any($1)", [files]);
+  expect([Number(removed), Number(deleted)]).toEqual([SEEDED + 2, SEEDED / FILE_EVERY + 2]);
+  expect(await once('ConnectorItemRemoved', 'item_uuid', seeded.items)).toEqual([]);
+  // Bounded batches: none took more than a batch, the last took what was left.
+  const batches = (await workflowSteps(database.url, workflowId))
+    .filter((s) => s.name.startsWith('items-'))
+    .map((s) => JSON.parse(s.output ?? '{}').json as { removed: number; done: boolean });
+  expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((SEEDED + 2) / REMOVAL_BATCH));
+  expect(batches.every((b) => b.removed <= REMOVAL_BATCH)).toBe(true);
+  expect(batches.map((b) => b.done)).toEqual([...batches.slice(1).map(() => false), true]);
+});
