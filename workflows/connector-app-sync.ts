@@ -22,7 +22,8 @@ const QUEUE = 'connector-app-sync';
 const STEP = { retriesAllowed: true, maxAttempts: 3 } as const;
 type WalkPage = Awaited<ReturnType<typeof walkAppPage>>;
 
-export const registerConnectorAppSyncQueue = () => DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });
+export const registerConnectorAppSyncQueue = () =>
+  DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });
 
 export function registerConnectorAppSync(deps: AppSyncDeps) {
   return DBOS.registerWorkflow(

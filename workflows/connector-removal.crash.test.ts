@@ -83,7 +83,8 @@ test('a SIGKILL in the middle of a removal: after a restart it finishes, nothing
   await expect
     .poll(
       async () => {
-        workflowId = (await rows<{ id: string }>("select workflow_uuid as id from dbos.workflow_status where workflow_uuid like 'connector-removal-%'"))[0]?.id ?? '';
+        workflowId =
+          (await rows<{ id: string }>("select workflow_uuid as id from dbos.workflow_status where workflow_uuid like 'connector-removal-%'"))[0]?.id ?? '';
         return workflowId !== '' && (await workflowSteps(database.url, workflowId)).some((s) => s.name === 'items-0');
       },
       { timeout: 30_000, interval: 20 },

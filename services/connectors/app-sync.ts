@@ -38,7 +38,7 @@ type AppSource = { adapter: AppSourceAdapter; call: ProviderCallDeps; row: Conne
 /** The connection's app adapter, its calls paced by the connection's limiter; null when it is not connected or has none. */
 async function appSourceOf(deps: AppSyncDeps, connectionUuid: string): Promise<AppSource | null> {
   const through = await connectionCall(deps, connectionUuid, { track: true });
-  if (!through || through.info.kind !== 'app') return null;
+  if (through?.info.kind !== 'app') return null;
   const adapter = appAdapterFor(through.info.name, through.call);
   return adapter ? { adapter, call: through.call, row: through.row } : null;
 }

@@ -79,7 +79,7 @@ export type BatchDone = { removed: number; done: boolean };
  */
 async function stillRemoved(db: Db, connectionUuid: string) {
   const row = await connectionRow(db, connectionUuid);
-  return !row || row.status !== 'connected';
+  return row?.status !== 'connected';
 }
 
 /**

@@ -74,7 +74,10 @@ export async function appendItem(deps: SyncDeps, itemUuid: string, decide: (s: I
 export async function adapterOf(deps: AdapterDeps, connectionUuid: string, opts: Pick<CallOptions, 'answerNow'> = {}) {
   const through = await connectionCall(deps, connectionUuid, { track: true, ...opts });
   if (!through) return null;
-  const adapter: FileSourceAdapter | null = fileAdapterFor(through.info.name, through.call, { endpoints: through.endpoints, account: through.row.display_name });
+  const adapter: FileSourceAdapter | null = fileAdapterFor(through.info.name, through.call, {
+    endpoints: through.endpoints,
+    account: through.row.display_name,
+  });
   const waitingMs = () => deps.connectors.limiter.pausedFor(through.call.key);
   return adapter ? { adapter, ownerId: through.row.owner_user_id, waitingMs } : null;
 }

@@ -214,8 +214,11 @@ describe('a resync of My Files', () => {
       "select connection_uuid from connector_connections where connector = 'notion' and display_name = 'Hal workspace'",
     );
     const runs = async () =>
-      (await query<{ status: string }>('select status from dbos.workflow_status where workflow_uuid like $1', [`connector-app-sync-${connection.connection_uuid}-%`]))
-        .length;
+      (
+        await query<{ status: string }>('select status from dbos.workflow_status where workflow_uuid like $1', [
+          `connector-app-sync-${connection.connection_uuid}-%`,
+        ])
+      ).length;
     await expect.poll(runs, { timeout: 30_000 }).toBe(1);
     const MY_FILES = { file_repository_type: 'USER' };
 

@@ -36,7 +36,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'connector-removal-'));
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { DATA_DIR: dataDir, CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId, CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, CONNECTOR_GOOGLE_BASE_URL: google.url },
+    env: {
+      DATA_DIR: dataDir,
+      CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId,
+      CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+      CONNECTOR_GOOGLE_BASE_URL: google.url,
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -63,9 +68,12 @@ async function connectDrive(b: Browser) {
   expect((await b.get(callback.replace(server.url, ''))).status).toBe(302);
 }
 
-const listed = async (b: Browser) => (await b.post('/rest/connectors/files/list', { file_repository_info: MY_FILES })).json.files as { file_uuid: string | null }[];
+const listed = async (b: Browser) =>
+  (await b.post('/rest/connectors/files/list', { file_repository_info: MY_FILES })).json.files as { file_uuid: string | null }[];
 
-test(`disconnecting a connection with ${SEEDED} synced items answers at once; a workflow removes them all in batches, each once`, { timeout: 120_000 }, async () => {
+test(`disconnecting a connection with ${SEEDED} synced items answers at once; a workflow removes them all in batches, each once`, {
+  timeout: 120_000,
+}, async () => {
   drive.put({ id: 'comb', name: 'comb.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Drawn comb is stored in a freezer against wax moth.' });
   drive.put({ id: 'smoke', name: 'smoke.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Cool smoke from pine needles calms the colony.' });
   const ida = await signedUp(server.url, 'Ida');
@@ -103,7 +111,10 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   expect(await rows('select id from passages where file_uuid = any($1)', [synced])).toEqual([]);
   // Nothing removed twice: one removal per item and one deletion per file.
   const once = async (type: string, key: string, ids: string[]) =>
-    rows<{ n: string }>(`select count(*) as n from events where type = $1 and data->>'${key}' = any($2) group by data->>'${key}' having count(*) <> 1`, [type, ids]);
+    rows<{ n: string }>(`select count(*) as n from events where type = $1 and data->>'${key}' = any($2) group by data->>'${key}' having count(*) <> 1`, [
+      type,
+      ids,
+    ]);
   expect(await once('FileDeleted', 'file_uuid', files)).toEqual([]);
   const [{ n: removed }] = await rows<{ n: string }>("select count(*) as n from events where type = 'ConnectorItemRemoved'");
   const [{ n: deleted }] = await rows<{ n: string }>("select count(*) as n from events where type = 'FileDeleted' and data->>'file_uuid' = any($1)", [files]);

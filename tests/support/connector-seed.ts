@@ -14,7 +14,14 @@ import { testDb } from './database.js';
 
 export type Seeded = { items: string[]; files: string[] };
 
-export async function seedSyncedItems(opts: { databaseUrl: string; dataDir: string; connectionUuid: string; userId: string; count: number; fileEvery: number }): Promise<Seeded> {
+export async function seedSyncedItems(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  connectionUuid: string;
+  userId: string;
+  count: number;
+  fileEvery: number;
+}): Promise<Seeded> {
   const db = testDb(opts.databaseUrl, 8);
   const store = new EventStore(db, projections);
   const storage = createStorage({ s3: null, dataDir: opts.dataDir, publicUrl: 'http://127.0.0.1', fileMaxBytes: 1024 * 1024 }, 'seed-secret');
