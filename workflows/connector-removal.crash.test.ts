@@ -6,13 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createFakeDrive } from '../tests/fakes/oauth/google-drive.js';
 import { type OAuthFake, startOAuthFake } from '../tests/fakes/oauth/provider.js';
 import { seedSyncedItems } from '../tests/support/connector-seed.js';
 import { killHard, waitUntilFinished, workflowStatus, workflowSteps } from '../tests/support/crash.js';
-import { createTestDatabase } from '../tests/support/database.js';
+import { connectThroughFake } from '../tests/support/connector-connect.js';
+import { createTestDatabase, queryRows } from '../tests/support/database.js';
 import { signedUp } from '../tests/support/people.js';
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process.js';
 
@@ -38,17 +39,11 @@ afterAll(async () => {
 });
 
 async function rows<R extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } catch (err) {
-    // Before the removal starts DBOS's tables may not hold it yet.
-    if ((err as { code?: string }).code === '42P01') return [];
+  // Before the removal starts DBOS's tables may not hold it yet.
+  return queryRows<R>(database.url, text, values).catch((err) => {
+    if ((err as { code?: string }).code === '42P01') return [] as R[];
     throw err;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function serve() {
@@ -68,10 +63,7 @@ const count = async (text: string, values: unknown[] = []) => Number((await rows
 test('a SIGKILL in the middle of a removal: after a restart it finishes, nothing left behind and nothing removed twice', { timeout: 150_000 }, async () => {
   const first = await serve();
   const ida = await signedUp(first.url, 'Ida');
-  const started = await ida.get('/rest/connectors/google_drive/connect');
-  expect(started.status, started.text).toBe(200);
-  const callback = (await fetch(started.json.redirect_url, { redirect: 'manual' })).headers.get('location') ?? '';
-  expect((await ida.get(callback.replace(first.url, ''))).status).toBe(302);
+  expect((await connectThroughFake(ida, first.url, 'google_drive')).searchParams.get('connected')).toBe('google_drive');
   const [{ connection_uuid: connection, owner_user_id: userId }] = await rows<{ connection_uuid: string; owner_user_id: string }>(
     'select connection_uuid, owner_user_id from connector_connections',
   );

@@ -7,14 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REMOVAL_BATCH } from '../../services/connectors/index.js';
 import { createFakeDrive } from '../fakes/oauth/google-drive.js';
 import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { seedSyncedItems } from '../support/connector-seed.js';
 import { waitUntilFinished, workflowSteps } from '../support/crash.js';
-import { createTestDatabase } from '../support/database.js';
+import { connectThroughFake } from '../support/connector-connect.js';
+import { createTestDatabase, queryRows } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { signedUp } from '../support/people.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
@@ -51,22 +52,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function rows<R extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function connectDrive(b: Browser) {
-  const started = await b.get('/rest/connectors/google_drive/connect');
-  expect(started.status, started.text).toBe(200);
-  const callback = (await fetch(started.json.redirect_url, { redirect: 'manual' })).headers.get('location') ?? '';
-  expect((await b.get(callback.replace(server.url, ''))).status).toBe(302);
-}
+const rows = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => queryRows<R>(database.url, text, values);
 
 const listed = async (b: Browser) =>
   (await b.post('/rest/connectors/files/list', { file_repository_info: MY_FILES })).json.files as { file_uuid: string | null }[];
@@ -77,7 +63,7 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   drive.put({ id: 'comb', name: 'comb.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Drawn comb is stored in a freezer against wax moth.' });
   drive.put({ id: 'smoke', name: 'smoke.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Cool smoke from pine needles calms the colony.' });
   const ida = await signedUp(server.url, 'Ida');
-  await connectDrive(ida);
+  expect((await connectThroughFake(ida, server.url, 'google_drive')).searchParams.get('connected')).toBe('google_drive');
   expect((await ida.post('/rest/connectors/google_drive/files', { file_ids: ['comb', 'smoke'], file_repository_info: MY_FILES })).status).toBe(202);
   const [{ connection_uuid: connection, owner_user_id: userId }] = await rows<{ connection_uuid: string; owner_user_id: string }>(
     'select connection_uuid, owner_user_id from connector_connections',
