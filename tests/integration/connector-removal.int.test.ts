@@ -3,7 +3,8 @@
 // synced in bounded batches: every file deleted once (the indexed ones' passages with them), every
 // item removed once, nothing left. Two files are synced through the Drive fake (indexed, so their
 // passages show); the thousands are recorded as their syncs would have (tests/support/connector-seed.ts),
-// their files indexed by the server while the removal runs.
+// their files indexed by the server while the removal runs. A sync under way at the disconnect is
+// waited for, and what it still records is removed too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   expect((await connectThroughFake(ida, server.url, 'google_drive')).searchParams.get('connected')).toBe('google_drive');
   expect((await ida.post('/rest/connectors/google_drive/files', { file_ids: ['comb', 'smoke'], file_repository_info: MY_FILES })).status).toBe(202);
   const [{ connection_uuid: connection, owner_user_id: userId }] = await rows<{ connection_uuid: string; owner_user_id: string }>(
-    'select connection_uuid, owner_user_id from connector_connections',
+    'select connection_uuid, owner_user_id from connector_connections order by established_at desc limit 1',
   );
   // The two synced files indexed: their passages are there.
   let synced: string[] = [];
@@ -87,9 +88,9 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   expect(off.json.connected).toBe(false);
   expect(await listed(ida)).toEqual([]);
 
-  const [{ workflow_uuid: workflowId }] = await rows<{ workflow_uuid: string }>(
-    "select workflow_uuid from dbos.workflow_status where workflow_uuid like 'connector-removal-%'",
-  );
+  const [{ workflow_uuid: workflowId }] = await rows<{ workflow_uuid: string }>('select workflow_uuid from dbos.workflow_status where workflow_uuid like $1', [
+    `connector-removal-${connection}-%`,
+  ]);
   expect((await waitUntilFinished(database.url, workflowId, 90_000)).status).toBe('SUCCESS');
   // Nothing left behind: no item, no file, no passage, no stored copy.
   expect(await rows('select item_uuid from connector_items where connection_uuid = $1', [connection])).toEqual([]);
@@ -113,4 +114,49 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((SEEDED + 2) / REMOVAL_BATCH));
   expect(batches.every((b) => b.removed <= REMOVAL_BATCH)).toBe(true);
   expect(batches.map((b) => b.done)).toEqual([...batches.slice(1).map(() => false), true]);
+});
+
+test('a sync under way when the connection is disconnected is waited for: what it still records is removed too', { timeout: 60_000 }, async () => {
+  drive.put({ id: 'orchard', name: 'Orchard', mimeType: 'application/vnd.google-apps.folder', parents: ['my-drive'] });
+  drive.put({ id: 'pruning', name: 'pruning.txt', mimeType: 'text/plain', parents: ['orchard'], content: 'Apple trees are pruned in late winter.' });
+  const jo = await signedUp(server.url, 'Jo');
+  await connectThroughFake(jo, server.url, 'google_drive');
+  // The folder's listing is held: the sync is under way, its items not yet recorded, when the connection is disconnected.
+  const listedBefore = drive.state.calls.list;
+  drive.state.holdListCall = listedBefore + 1;
+  expect((await jo.post('/rest/connectors/google_drive/files', { folder_ids: ['orchard'], file_repository_info: MY_FILES })).status).toBe(202);
+  await expect.poll(() => drive.state.calls.list, { timeout: 30_000, interval: 50 }).toBe(listedBefore + 1);
+  const [{ connection_uuid: connection }] = await rows<{ connection_uuid: string }>(
+    'select connection_uuid from connector_connections order by established_at desc limit 1',
+  );
+  expect((await jo.get('/rest/connectors/google_drive/disconnect')).status).toBe(200);
+  let removal = '';
+  await expect
+    .poll(
+      async () => {
+        removal =
+          (
+            await rows<{ id: string }>('select workflow_uuid as id from dbos.workflow_status where workflow_uuid like $1', [
+              `connector-removal-${connection}-%`,
+            ])
+          )[0]?.id ?? '';
+        return removal && (await workflowSteps(database.url, removal)).find((s) => s.name === 'syncs-under-way')?.output;
+      },
+      { timeout: 30_000, interval: 50 },
+    )
+    .toContain(`connector-sync-${connection}-`);
+  // The listing answers now: the sync records the folder's items, then finds the connection gone.
+  drive.state.holdListCall = 0;
+  drive.release();
+  expect((await waitUntilFinished(database.url, removal, 60_000)).status).toBe('SUCCESS');
+  const sync = (await rows<{ status: string }>('select status from dbos.workflow_status where workflow_uuid like $1', [`connector-sync-${connection}-%`]))[0];
+  expect(sync.status).toBe('SUCCESS');
+  expect(await rows('select item_uuid from connector_items where connection_uuid = $1', [connection])).toEqual([]);
+  // The file the held listing brought in was recorded after the disconnect, and removed with the rest.
+  const pruning = await rows<{ item: string }>(
+    "select data->>'item_uuid' as item from events where type = 'ConnectorItemFound' and data->>'connection_uuid' = $1 and data->>'remote_id' = 'pruning'",
+    [connection],
+  );
+  expect(pruning).toHaveLength(1);
+  expect(await rows("select 1 from events where type = 'ConnectorItemRemoved' and data->>'item_uuid' = $1", [pruning[0].item])).toHaveLength(1);
 });
