@@ -98,7 +98,8 @@ export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string,
     .execute();
   // The files first, a few at once (each deletion its own transaction in files), then the batch's items in one transaction.
   const limit = pLimit(AT_ONCE);
-  await Promise.all(items.map((item) => limit(async () => item.file_uuid && (await againOnConflict(() => deps.deleteFile(item.file_uuid ?? '', by))))));
+  const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : []));
+  await Promise.all(files.map((file) => limit(() => againOnConflict(() => deps.deleteFile(file, by)))));
   const at = deps.now().toISOString();
   await againOnConflict(() =>
     deps.db.transaction().execute(async (trx) => {

@@ -192,19 +192,21 @@ async function connectionUuidOf(ctx: ConnectorsContext, who: MemberFacts, connec
 export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor, connectorId: string) {
   const who = await connectorActor(ctx, actor);
   const uuid = await connectionUuidOf(ctx, who, connectorId);
-  const done = await ctx.db.transaction().execute(async (trx) => {
+  const tokens = await ctx.db.transaction().execute(async (trx) => {
     const decided = await changeStream(
       ctx.store,
       { stream: connectionStream(uuid), initial: NO_CONNECTION, evolve: evolveConnection },
       (s) => decideDisconnect(s, who, ctx.now()),
       { trx },
     );
-    if (!decided.length) return null;
-    return { tokens: await own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', uuid).returningAll().executeTakeFirst() };
+    if (!decided.length) return undefined;
+    return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', uuid).returningAll().executeTakeFirst();
   });
-  // Disconnecting twice is one disconnection: its removal is under way already.
-  if (done) await removeSynced(ctx, uuid, who.userId);
-  if (done?.tokens) await revokeAtProvider(ctx, uuid, done.tokens);
+  // The removal is named by the disconnection (the stream's version): disconnecting again, after
+  // its start failed or twice, starts it once.
+  const { state, version } = await ctx.store.aggregate(connectionStream(uuid), NO_CONNECTION, evolveConnection);
+  if (state.status === 'disconnected') await removeSynced(ctx, uuid, who.userId, `disconnect-${version}`);
+  if (tokens) await revokeAtProvider(ctx, uuid, tokens);
   return viewOf(ctx, who, uuid);
 }
 
@@ -219,13 +221,13 @@ export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, con
     );
     return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', connectionUuid).returningAll().executeTakeFirst();
   });
-  await removeSynced(ctx, connectionUuid, who.userId);
+  await removeSynced(ctx, connectionUuid, who.userId, 'delete');
   if (tokens) await revokeAtProvider(ctx, connectionUuid, tokens);
 }
 
 /** A connection's synced files deleted from files (their passages leave answers), its items and app documents removed, in the background. */
-const removeSynced = (ctx: ConnectorsContext, connectionUuid: string, by: string) =>
-  ctx.connectorSync.remove({ connection_uuid: connectionUuid, run: crypto.randomUUID(), by });
+const removeSynced = (ctx: ConnectorsContext, connectionUuid: string, by: string, run: string) =>
+  ctx.connectorSync.remove({ connection_uuid: connectionUuid, run, by });
 
 /** The connection as the person sees it (404 for one they may not see). */
 export async function viewOf(ctx: ConnectorsContext, who: MemberFacts, connectionUuid: string) {

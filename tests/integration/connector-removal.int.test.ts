@@ -159,4 +159,9 @@ test('a sync under way when the connection is disconnected is waited for: what i
   );
   expect(pruning).toHaveLength(1);
   expect(await rows("select 1 from events where type = 'ConnectorItemRemoved' and data->>'item_uuid' = $1", [pruning[0].item])).toHaveLength(1);
+  // Disconnecting again is the same disconnection: the same removal, not a second one.
+  expect((await jo.get('/rest/connectors/google_drive/disconnect')).status).toBe(200);
+  expect(await rows('select workflow_uuid from dbos.workflow_status where workflow_uuid like $1', [`connector-removal-${connection}-%`])).toEqual([
+    { workflow_uuid: removal },
+  ]);
 });
