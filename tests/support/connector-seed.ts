@@ -10,6 +10,7 @@ import { importFile } from '../../services/files/index.js';
 import { itemStream } from '../../services/connectors/items.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { createStorage } from '../../services/storage/create-storage.js';
+import { pickedItemFound } from './connector-rows.js';
 import { testDb } from './database.js';
 
 export type Seeded = { items: string[]; files: string[] };
@@ -66,24 +67,15 @@ export async function seedSyncedItems(opts: {
             itemStream(item),
             'no_stream',
             [
-              {
-                type: 'ConnectorItemFound',
-                data: {
-                  item_uuid: item,
-                  connection_uuid: opts.connectionUuid,
-                  remote_id: `seeded-${n}`,
-                  drive_id: null,
-                  name: file ? `seeded-${n}.txt` : `seeded-${n}`,
-                  kind: file ? 'FILE' : 'FOLDER',
-                  parent_uuids: [],
-                  picked: true,
-                  repository,
-                  url: null,
-                  remote_updated_at: null,
-                  readers: null,
-                  found_at: at,
-                },
-              },
+              pickedItemFound({
+                item,
+                connection: opts.connectionUuid,
+                remoteId: `seeded-${n}`,
+                name: file ? `seeded-${n}.txt` : `seeded-${n}`,
+                kind: file ? 'FILE' : 'FOLDER',
+                repository,
+                at,
+              }),
               { type: 'ConnectorItemSynced', data: { item_uuid: item, file_uuid: file, name: null, remote_updated_at: null, readers: null, at } },
             ],
             trx,
