@@ -6,6 +6,7 @@
 // runs one at a time (the queue is partitioned by connection: a resync asked while the connect's
 // walk runs waits for it).
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { registerConnectionQueue, startForConnection } from './connection-queue.js';
 import {
   type AppSyncDeps,
   deltaAppPage,
@@ -22,8 +23,7 @@ const QUEUE = 'connector-app-sync';
 const STEP = { retriesAllowed: true, maxAttempts: 3 } as const;
 type WalkPage = Awaited<ReturnType<typeof walkAppPage>>;
 
-export const registerConnectorAppSyncQueue = () =>
-  DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });
+export const registerConnectorAppSyncQueue = () => registerConnectionQueue(QUEUE);
 
 export function registerConnectorAppSync(deps: AppSyncDeps) {
   return DBOS.registerWorkflow(
@@ -64,9 +64,5 @@ export function registerConnectorAppSync(deps: AppSyncDeps) {
 export type ConnectorAppSyncWorkflow = ReturnType<typeof registerConnectorAppSync>;
 
 export async function startConnectorAppSync(workflow: ConnectorAppSyncWorkflow, job: AppSyncJob) {
-  await DBOS.startWorkflow(workflow, {
-    workflowID: `connector-app-sync-${job.connection_uuid}-${job.run}`,
-    queueName: QUEUE,
-    enqueueOptions: { queuePartitionKey: job.connection_uuid },
-  })(job);
+  await startForConnection(workflow, QUEUE, `connector-app-sync-${job.connection_uuid}-${job.run}`, job);
 }

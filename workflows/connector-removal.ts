@@ -7,14 +7,14 @@
 // a restart from the batch it was in; a batch run again skips what it already removed, so nothing
 // is removed twice. One removal of a connection runs at a time (the queue is partitioned by connection).
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { registerConnectionQueue, startForConnection } from './connection-queue.js';
 import { forgetSyncState, type RemovalDeps, type RemovalRun, removeDocumentBatch, removeItemBatch } from '../services/connectors/index.js';
 
 const QUEUE = 'connector-removal';
 /** A batch that failed (the database went away a moment) is tried again, waiting longer each time. */
 const STEP = { retriesAllowed: true, maxAttempts: 8, intervalSeconds: 1, backoffRate: 2 } as const;
 
-export const registerConnectorRemovalQueue = () =>
-  DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });
+export const registerConnectorRemovalQueue = () => registerConnectionQueue(QUEUE);
 
 /** The connection's syncs not finished: started before it was disconnected, they may still write. */
 async function syncsUnderWay(connectionUuid: string) {
@@ -54,9 +54,5 @@ export function registerConnectorRemoval(deps: RemovalDeps) {
 export type ConnectorRemovalWorkflow = ReturnType<typeof registerConnectorRemoval>;
 
 export async function startConnectorRemoval(workflow: ConnectorRemovalWorkflow, job: RemovalRun) {
-  await DBOS.startWorkflow(workflow, {
-    workflowID: `connector-removal-${job.connection_uuid}-${job.run}`,
-    queueName: QUEUE,
-    enqueueOptions: { queuePartitionKey: job.connection_uuid },
-  })(job);
+  await startForConnection(workflow, QUEUE, `connector-removal-${job.connection_uuid}-${job.run}`, job);
 }
