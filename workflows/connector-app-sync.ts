@@ -2,8 +2,11 @@
 // then walks everything checkpoint by checkpoint (each page a step, so a crash resumes at the
 // last checkpoint) and stores the cursor; later runs read the delta since it, page by page. For
 // an organisation's connection the groups its documents' readers name are resolved last. One run
-// per start (its id names the connection and the run), on the connectors' queue.
+// per start (its id names the connection and the run), on the connectors' queue; one connection
+// runs one at a time (the queue is partitioned by connection: a resync asked while the connect's
+// walk runs waits for it).
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { registerConnectionQueue, startForConnection } from './connection-queue.js';
 import {
   type AppSyncDeps,
   deltaAppPage,
@@ -20,7 +23,7 @@ const QUEUE = 'connector-app-sync';
 const STEP = { retriesAllowed: true, maxAttempts: 3 } as const;
 type WalkPage = Awaited<ReturnType<typeof walkAppPage>>;
 
-export const registerConnectorAppSyncQueue = () => DBOS.registerQueue(QUEUE, { workerConcurrency: 2, minPollingIntervalMs: 250, onConflict: 'always_update' });
+export const registerConnectorAppSyncQueue = () => registerConnectionQueue(QUEUE);
 
 export function registerConnectorAppSync(deps: AppSyncDeps) {
   return DBOS.registerWorkflow(
@@ -61,5 +64,5 @@ export function registerConnectorAppSync(deps: AppSyncDeps) {
 export type ConnectorAppSyncWorkflow = ReturnType<typeof registerConnectorAppSync>;
 
 export async function startConnectorAppSync(workflow: ConnectorAppSyncWorkflow, job: AppSyncJob) {
-  await DBOS.startWorkflow(workflow, { workflowID: `connector-app-sync-${job.connection_uuid}-${job.run}`, queueName: QUEUE })(job);
+  await startForConnection(workflow, QUEUE, `connector-app-sync-${job.connection_uuid}-${job.run}`, job);
 }

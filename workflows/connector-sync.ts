@@ -7,6 +7,7 @@
 // indexed, a few at a time. A run is a pick, a scheduled delta or a resync; one connection runs
 // one at a time (the queue is partitioned by connection), on a queue so syncs never crowd out answers.
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { registerConnectionQueue, startForConnection } from './connection-queue.js';
 import {
   applyDeltaPage,
   cursorOf,
@@ -34,8 +35,7 @@ const QUEUE = 'connector-sync';
  */
 const PARALLEL_FILES = 12;
 
-export const registerConnectorSyncQueue = () =>
-  DBOS.registerQueue(QUEUE, { workerConcurrency: 2, partitionConcurrency: 1, minPollingIntervalMs: 250, onConflict: 'always_update' });
+export const registerConnectorSyncQueue = () => registerConnectionQueue(QUEUE);
 
 export function registerConnectorSync(deps: SyncDeps) {
   return DBOS.registerWorkflow(
@@ -98,9 +98,5 @@ export type ConnectorSyncWorkflow = ReturnType<typeof registerConnectorSync>;
 
 /** Starting the same run twice is one run (its id names the connection and the run). */
 export async function startConnectorSync(workflow: ConnectorSyncWorkflow, job: SyncJob) {
-  await DBOS.startWorkflow(workflow, {
-    workflowID: `connector-sync-${job.connection_uuid}-${job.run}`,
-    queueName: QUEUE,
-    enqueueOptions: { queuePartitionKey: job.connection_uuid },
-  })(job);
+  await startForConnection(workflow, QUEUE, `connector-sync-${job.connection_uuid}-${job.run}`, job);
 }

@@ -1577,7 +1577,10 @@ export const connectorOAuthCallback = <ThrowOnError extends boolean = false>(opt
  * uploading there): folders are walked, files of the accepted extensions (.txt .pdf .docx
  * .pptx .xlsx .md .csv, seed 001 §5) are fetched and indexed, and each item moves through
  * QUEUED, SYNCING and READY (or SYNC_ERROR with its reason). Picking an item again syncs it
- * again. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
+ * again. Each item is answered (and listed) with its name and type as the provider gives them
+ * (one metadata call per id, the first 50 of a pick, at the connection's pace, waiting for no
+ * Retry-After); an item the provider did not describe is named by its id until the sync names
+ * it. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
  * without a connection; 503 `connector_not_configured`.
  *
  */
@@ -1708,8 +1711,10 @@ export const listSharepointSites = <ThrowOnError extends boolean = false>(option
  *
  * `connector_id` is a connection's uuid (36 characters in five dash-separated parts, seed 001
  * §5) or a connector's name (the caller's own connection to it). Forgets the tokens, asks the
- * provider to revoke them where it can, and takes the connection's content out of answers.
- * Disconnecting twice is one disconnection. Made by the app's own scripts only: a request
+ * provider to revoke them where it can, and takes the connection's content out of answers:
+ * it answers at once, its synced items leave the connector file list at once, and its files,
+ * their passages and its app content are removed in the background by a durable workflow, in
+ * batches (a restart goes on where it stopped). Disconnecting twice is one disconnection. Made by the app's own scripts only: a request
  * that is a page navigation (`Sec-Fetch-Mode: navigate`) is refused with 403
  * `cross_site_request`, so no link on another site can disconnect anyone.
  *
@@ -1763,7 +1768,7 @@ export const updateConnection = <ThrowOnError extends boolean = false>(options: 
 /**
  * Delete a connection (seed 001 §7)
  *
- * Disconnects it if it is connected, and forgets it; afterwards it answers 404.
+ * Disconnects it if it is connected, and forgets it; afterwards it answers 404. Answers at once; what it synced is removed in the background as a disconnect removes it.
  */
 export const deleteConnection = <ThrowOnError extends boolean = false>(options: Options<DeleteConnectionData, ThrowOnError>): RequestResult<DeleteConnectionResponses, DeleteConnectionErrors, ThrowOnError> => (options.client ?? client).post<DeleteConnectionResponses, DeleteConnectionErrors, ThrowOnError>({
     security: [{
@@ -1862,7 +1867,7 @@ export const deleteFiles = <ThrowOnError extends boolean = false>(options: Optio
  * Index files again
  *
  * Indexes the repository's files matching `filters` again (all of them without filters, at most 1,000): each goes back to PROCESSING. Images stay as they are. Same permission as uploading.
- * Connector files are looked at again at their source: the connector items matching `filters` (by item or file uuid, connection, kind or extension, remote id, parent, name; `status` FAILED takes the items in SYNC_ERROR, COMPLETE those READY) go EVALUATING_RESYNC, and every connection syncing into the repository catches up on what changed at its source (a delta; a resync matching no item is a delta on demand), fetching each item asked about again, ending READY or SYNC_ERROR, or removing it when it is gone at the source. The answer lists the uploaded files submitted again; the items' states show in the connector file list.
+ * Connector files are looked at again at their source: the connector items matching `filters` (by item or file uuid, connection, kind or extension, remote id, parent, name; `status` FAILED takes the items in SYNC_ERROR, COMPLETE those READY) go EVALUATING_RESYNC, and every connection syncing into the repository catches up on what changed at its source (a delta; a resync matching no item is a delta on demand), fetching each item asked about again, ending READY or SYNC_ERROR, or removing it when it is gone at the source. The app connections whose content answers for the repository's owner (the caller's own for My Files, the organisation's for its files; Notion, Slack, GitHub and the others; narrowed by `connection_ids` and `connection_types`) run their sync too, catching up on what changed at the source, unless the filters name particular files (`uuids`, `ids`, `remote_file_ids`, `parent_uuids`, `upload_ids`). The answer lists the uploaded files submitted again; the items' states show in the connector file list.
  *
  */
 export const resyncFiles = <ThrowOnError extends boolean = false>(options: Options<ResyncFilesData, ThrowOnError>): RequestResult<ResyncFilesResponses, ResyncFilesErrors, ThrowOnError> => (options.client ?? client).post<ResyncFilesResponses, ResyncFilesErrors, ThrowOnError>({

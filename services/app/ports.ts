@@ -9,7 +9,8 @@ import type { TaskRuns } from '../tasks/index.js';
 import { registerAnswering } from './answering.js';
 import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
 import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
-import { connectorsPort, type SyncRun } from '../connectors/index.js';
+import { registerConnectorRemoval, registerConnectorRemovalQueue, startConnectorRemoval } from '../../workflows/connector-removal.js';
+import { connectorsPort, type RemovalRun, type SyncRun } from '../connectors/index.js';
 import { deleteImportedFile, importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
@@ -26,6 +27,8 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
   const indexing = { start: (job: { file_uuid: string; version: number }) => startIndexing(indexFile, job) };
   // Connectors: one token box and one limiter for requests and syncs.
   const connectors = connectorsPort(config);
+  // A synced file removed (at its source, or with its connection) is deleted as a person's delete does.
+  const deleteFile = (fileUuid: string, by: string) => deleteImportedFile({ db, store, storage, now: () => new Date(), logger }, fileUuid, by);
   const connectorSync = registerConnectorSync({
     db,
     store,
@@ -40,14 +43,16 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
       const { subscription_plan: plan } = await subscriptionOf(job.uploaded_by);
       return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '', plan });
     },
-    deleteFile: (fileUuid, by) => deleteImportedFile({ db, store, storage, now: () => new Date(), logger }, fileUuid, by),
+    deleteFile,
   });
   const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
+  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile });
   return {
     connectors,
     connectorSync: {
       start: (job: SyncRun) => startConnectorSync(connectorSync, job),
       startApp: (job: { connection_uuid: string; run: string }) => startConnectorAppSync(connectorAppSync, job),
+      remove: (job: RemovalRun) => startConnectorRemoval(connectorRemoval, job),
     },
     answering,
     taskRuns,
@@ -64,4 +69,5 @@ export async function registerPortQueues() {
   await registerTaskRunQueue();
   await registerConnectorSyncQueue();
   await registerConnectorAppSyncQueue();
+  await registerConnectorRemovalQueue();
 }

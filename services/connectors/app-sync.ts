@@ -16,7 +16,7 @@ import { githubRepositoryMembers } from './adapters/github-members.js';
 import { slackChannelReaders } from './adapters/slack-channel-readers.js';
 import { teamsChannelReaders } from './adapters/teams-members.js';
 import type { ConnectorsPort } from './context.js';
-import { accessToken } from './credentials.js';
+import { connectionCall } from './connection-call.js';
 import {
   decideRemoveDocument,
   decideResolveGroup,
@@ -30,8 +30,7 @@ import {
 } from './documents.js';
 import type { ProviderCallDeps } from './provider-call.js';
 import { readersOf } from './principals.js';
-import { type ConnectionRow, connectionRow } from './queries.js';
-import { connectorInfo } from './registry.js';
+import type { ConnectionRow } from './queries.js';
 import { own } from './tables.js';
 
 export type AppSyncDeps = { db: Db; store: EventStore; now: () => Date; logger: Logger; connectors: ConnectorsPort };
@@ -40,28 +39,10 @@ type AppSource = { adapter: AppSourceAdapter; call: ProviderCallDeps; row: Conne
 
 /** The connection's app adapter, its calls paced by the connection's limiter; null when it is not connected or has none. */
 async function appSourceOf(deps: AppSyncDeps, connectionUuid: string): Promise<AppSource | null> {
-  const row = await connectionRow(deps.db, connectionUuid);
-  const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
-  const client = info && info.kind === 'app' ? deps.connectors.clients[info.family] : null;
-  if (!row || !info || !client) return null;
-  const call: ProviderCallDeps = {
-    key: `${info.family}:${connectionUuid}`,
-    apiBase: client.endpoints.api,
-    token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
-    limiter: deps.connectors.limiter,
-    onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
-  };
-  const adapter = appAdapterFor(info.name, call);
-  return adapter ? { adapter, call, row } : null;
-}
-
-async function markRateLimited(deps: AppSyncDeps, connectionUuid: string, ms: number) {
-  const until = new Date(deps.now().getTime() + ms);
-  await own(deps.db)
-    .insertInto('connector_syncs')
-    .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: until, last_synced_at: null })
-    .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: until }))
-    .execute();
+  const through = await connectionCall(deps, connectionUuid, { track: true });
+  if (through?.info.kind !== 'app') return null;
+  const adapter = appAdapterFor(through.info.name, through.call);
+  return adapter ? { adapter, call: through.call, row: through.row } : null;
 }
 
 const corpusOf = (row: ConnectionRow) => (row.org_uuid ? orgCorpus(row.org_uuid) : userCorpus(row.owner_user_id));
@@ -109,7 +90,8 @@ async function recordDocument(deps: AppSyncDeps, row: ConnectionRow, d: AppDocum
   if (events.length) await deps.store.append(stream, version, events);
 }
 
-async function removeDocument(
+/** A document out of the index; one already removed appends nothing. */
+export async function removeDocument(
   deps: Pick<AppSyncDeps, 'store' | 'now'>,
   connectionUuid: string,
   remoteId: string,
@@ -202,18 +184,4 @@ export async function finishAppSync(deps: AppSyncDeps, connectionUuid: string) {
     .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: null, last_synced_at: deps.now() })
     .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: null, last_synced_at: deps.now() }))
     .execute();
-}
-
-/**
- * A disconnected connection's documents out of the index, and its cursor forgotten, so that
- * connecting it again walks everything anew.
- */
-export async function removeAppDocuments(deps: Pick<AppSyncDeps, 'db' | 'store' | 'now'>, connectionUuid: string) {
-  const row = await connectionRow(deps.db, connectionUuid);
-  // A file source's cursor is its file sync's (workflows/connector-sync.ts), left as it is.
-  if (row && connectorInfo(row.connector)?.kind !== 'app') return 0;
-  const docs = await own(deps.db).selectFrom('connector_documents').select('remote_id').where('connection_uuid', '=', connectionUuid).execute();
-  for (const d of docs) await removeDocument(deps, connectionUuid, d.remote_id, 'disconnected');
-  await own(deps.db).updateTable('connector_syncs').set({ cursor: null }).where('connection_uuid', '=', connectionUuid).execute();
-  return docs.length;
 }

@@ -23,13 +23,17 @@ export type ConnectorsPort = {
 
 /** A run of a file connection's sync: a pick, a delta (scheduled) or a resync (asked). */
 export type SyncRun = { connection_uuid: string; run: string; kind?: 'pick' | 'delta' | 'resync' };
+/** A disconnected or deleted connection's removal: `by` is who disconnected or deleted it. */
+export type RemovalRun = { connection_uuid: string; run: string; by: string };
 /**
  * Starts a connection's sync (durable workflows; services/app wires them): a file connection's
- * picked items and deltas (workflows/connector-sync.ts), an app connection's content (workflows/connector-app-sync.ts).
+ * picked items and deltas (workflows/connector-sync.ts), an app connection's content (workflows/connector-app-sync.ts),
+ * and the removal of what a disconnected or deleted connection synced (workflows/connector-removal.ts).
  */
 export type ConnectorSyncStarter = {
   start: (job: SyncRun) => Promise<void>;
   startApp: (job: { connection_uuid: string; run: string }) => Promise<void>;
+  remove: (job: RemovalRun) => Promise<void>;
 };
 
 export type ConnectorsContext = KernelContext & { connectors: ConnectorsPort; connectorSync: ConnectorSyncStarter };

@@ -22,7 +22,7 @@ export async function connectionsWithCursor(db: Db) {
 
 export function startDeltaSchedule(deps: {
   db: Db;
-  sync: ConnectorSyncStarter;
+  sync: Pick<ConnectorSyncStarter, 'start' | 'startApp'>;
   intervalMs: number;
   now: () => Date;
   onError: (err: unknown) => void;

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { allTables } from '../../tests/support/all-tables.js';
+import { insertDriveConnection, pickedItemFound } from '../../tests/support/connector-rows.js';
 import { createTestDatabase, testDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
@@ -115,43 +116,12 @@ const folder = (id: string, parent: string): RemoteItem => ({ ...file(id, parent
 /** A connection with a picked folder synced: every item READY with a file. */
 async function synced(tree: RemoteItem[]) {
   const connection = randomUUID();
-  await allTables(db)
-    .insertInto('connector_connections')
-    .values({
-      connection_uuid: connection,
-      connector: 'google_drive',
-      owner_user_id: OWNER,
-      org_uuid: null,
-      account_id: `acct-${connection}`,
-      display_name: 'Ada',
-      scope: null,
-      status: 'connected',
-      established_at: new Date(),
-      updated_at: new Date(),
-    })
-    .execute();
+  await insertDriveConnection(db, { uuid: connection, owner: OWNER, status: 'connected' });
   source.tree = new Map(tree.map((i) => [i.remoteId, i]));
   const root = tree[0];
   const rootUuid = randomUUID();
   await store.append(itemStream(rootUuid), 'no_stream', [
-    {
-      type: 'ConnectorItemFound',
-      data: {
-        item_uuid: rootUuid,
-        connection_uuid: connection,
-        remote_id: root.remoteId,
-        drive_id: null,
-        name: root.remoteId,
-        kind: 'FOLDER',
-        parent_uuids: [],
-        picked: true,
-        repository: REPO,
-        url: null,
-        remote_updated_at: null,
-        readers: null,
-        found_at: '2026-12-01T00:00:00Z',
-      },
-    },
+    pickedItemFound({ item: rootUuid, connection, remoteId: root.remoteId, name: root.remoteId, kind: 'FOLDER', repository: REPO, at: '2026-12-01T00:00:00Z' }),
   ]);
   const d = deps();
   const [job] = await resolvePicked(d, connection);

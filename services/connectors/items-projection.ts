@@ -1,22 +1,15 @@
 // The connector items as a read model (`connector_items`): a row per item found, its status
-// and error as its events say. A deleted connection's items go with it.
+// and error as its events say. A deleted connection's items go by their own removal events
+// (workflows/connector-removal.ts), which delete their files first.
 import type { Projection } from '../eventstore/types.js';
-import type { ConnectionDeleted } from './events.js';
 import { ITEM_EVENTS, type ItemEvent } from './items.js';
 import { own } from './tables.js';
 
 export const connectorItemsProjection: Projection = {
   name: 'connector-items',
   tables: ['connector_items'],
-  handles: [...ITEM_EVENTS, 'ConnectionDeleted'],
+  handles: [...ITEM_EVENTS],
   async apply(trx, event) {
-    if (event.type === 'ConnectionDeleted') {
-      await own(trx)
-        .deleteFrom('connector_items')
-        .where('connection_uuid', '=', (event.data as ConnectionDeleted['data']).connection_uuid)
-        .execute();
-      return;
-    }
     const e = event as unknown as ItemEvent;
     const items = own(trx);
     switch (e.type) {

@@ -14,6 +14,7 @@ import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
 import { adapterOf, isAcceptedName } from './sync.js';
 import { browseSite } from './sharepoint-browse.js';
+import { pickedAtSource } from './pick-names.js';
 import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { ProviderHttpError } from './provider-call.js';
 import { connectorActor } from './use-cases.js';
@@ -67,12 +68,18 @@ export async function pickFiles(ctx: ConnectorsContext, actor: Actor, name: stri
     )
     .execute();
   const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
+  const atSource = await pickedAtSource(
+    ctx,
+    connection.connection_uuid,
+    picks.map((p, i) => ({ id: p.id, driveId: input.drive_ids?.[i] || null })),
+  );
   const at = ctx.now().toISOString();
   const uuids: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, pick] of picks.entries()) {
       const uuid = uuidOf.get(pick.id) ?? crypto.randomUUID();
       uuids.push(uuid);
+      const described = atSource.get(pick.id);
       const stream = itemStream(uuid);
       const { version } = await ctx.store.aggregate(stream, NO_ITEM, evolveItem, trx);
       await ctx.store.append(
@@ -86,15 +93,16 @@ export async function pickFiles(ctx: ConnectorsContext, actor: Actor, name: stri
               connection_uuid: connection.connection_uuid,
               remote_id: pick.id,
               drive_id: input.drive_ids?.[i] || null,
-              // The source's name comes with the sync's first step, a moment later.
-              name: pick.id,
-              kind: pick.kind,
+              // Named as the source names it; one it did not answer for is named by the sync's first step.
+              name: described?.name ?? pick.id,
+              kind: described?.kind ?? pick.kind,
               parent_uuids: [],
               picked: true,
               repository,
-              url: null,
+              url: described?.url ?? null,
               remote_updated_at: null,
               readers: null,
+              mime_type: described?.mimeType ?? null,
               found_at: at,
             },
           },
@@ -140,7 +148,8 @@ export async function listConnectorFiles(ctx: ConnectorsContext, actor: Actor, i
   if (f.upload_ids?.length) return { files: [], next_cursor: null };
   const connections = await connectionsOf(ctx.db, repository.type === 'ORG' ? { orgUuid: repository.owner_id } : { userId: user.id });
   const connectorOf = new Map(connections.map((c) => [c.connection_uuid, c.connector]));
-  let allowed = [...connectorOf.keys()];
+  // A disconnected connection's items are on their way out (workflows/connector-removal.ts): not listed.
+  let allowed = connections.filter((c) => c.status === 'connected').map((c) => c.connection_uuid);
   if (f.connection_ids?.length) allowed = allowed.filter((c) => f.connection_ids?.includes(c));
   if (f.connection_types?.length) allowed = allowed.filter((c) => f.connection_types?.includes(connectorOf.get(c) ?? ''));
   if (!allowed.length) return { files: [], next_cursor: null };

@@ -29,7 +29,7 @@ async function pickerCall(ctx: ConnectorsContext, actor: Actor, name: 'box' | 's
   if (!ctx.connectors.clients[info.family]) throw connectorErrors.notConfigured(info.label);
   const through = await connectionCall(ctx, connection.connection_uuid);
   if (!through) throw connectorErrors.connectionNotFound();
-  return { info, ...through };
+  return through;
 }
 
 /** A provider that fails is named in the seed's words; our own refusals pass as they are. */

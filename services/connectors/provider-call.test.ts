@@ -15,6 +15,10 @@ beforeAll(async () => {
   server = await listenLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     seen.push({ path: url.pathname, headers: req.headers, body: await readBody(req) });
+    if (url.pathname === '/api/busy') {
+      res.writeHead(429, { 'retry-after': '30' });
+      return res.end();
+    }
     if (url.pathname === '/api/hop') {
       res.writeHead(302, { location: url.searchParams.get('to') ?? '/api/bytes' });
       return res.end();
@@ -67,5 +71,15 @@ describe('the provider client', () => {
     expect(seen[0].headers.authorization).toBeUndefined();
     expect(seen[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(new URLSearchParams(seen[0].body).get('scope')).toBe('a b');
+  });
+
+  it("a call a person waits for fails at the first wait the provider asks for, and the connection's next calls keep that wait", async () => {
+    seen.length = 0;
+    const told: number[] = [];
+    const call = { ...deps(), pacedWaits: 0, onRateLimited: (ms: number) => void told.push(ms) };
+    await expect(providerJson(call, '/busy')).rejects.toMatchObject({ status: 429 });
+    expect(seen.map((s) => s.path)).toEqual(['/api/busy']);
+    expect(told).toEqual([30_000]);
+    expect(call.limiter.pausedFor('k')).toBeGreaterThan(29_000);
   });
 });

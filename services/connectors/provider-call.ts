@@ -19,6 +19,8 @@ export type ProviderCallDeps = {
   onRateLimited?: (ms: number) => void;
   /** Retries of one call (failures, not the provider's paced waits) before it fails. */
   retries?: number;
+  /** Waits the provider may ask for in a row before the call fails (a person's request waits none: the sync will). */
+  pacedWaits?: number;
   /** Exponential backoff's first wait (tests shorten it). */
   minBackoffMs?: number;
 };
@@ -162,12 +164,14 @@ async function call<R>(deps: ProviderCallDeps, path: string, init: Init, read: (
     async () => {
       let res = await send();
       // Waits the provider names are its own pacing, not failures: they use up no retry.
-      for (let waits = 0; waits < MAX_PACED_WAITS; waits++) {
+      // Each wait is kept (the connection's next calls wait too), even the one this call no longer waits out.
+      for (let waits = 0; ; waits++) {
         const wait = pacedWaitMs(res);
         if (wait === null) break;
         await res.body?.cancel();
         deps.limiter.pause(deps.key, Math.min(wait, MAX_WAIT_MS));
         deps.onRateLimited?.(Math.min(wait, MAX_WAIT_MS));
+        if (waits >= (deps.pacedWaits ?? MAX_PACED_WAITS)) break;
         res = await send();
       }
       if (res.ok || (res.status === 304 && init.ifNoneMatch) || init.readBodyOf?.includes(res.status)) {

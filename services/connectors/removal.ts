@@ -1,13 +1,19 @@
 // Items leaving the index: one removed or unshared at the source, moved out of every picked folder,
-// or its connection disconnected or deleted. Its file of files is deleted first (its passages
-// leave answers), then the item; a folder takes everything under it. Either step done twice is
-// harmless, so a retried step finishes the job.
+// or its connection disconnected or deleted (in batches, by workflows/connector-removal.ts, so a
+// connection with thousands of files is answered at once and removed durably). Its file of files
+// is deleted first (its passages leave answers), then the item; a folder takes everything under
+// it. Either step done twice is harmless and appends nothing, so a retried step finishes the job.
 import { sql } from 'kysely';
+import pLimit from 'p-limit';
+import pRetry, { AbortError } from 'p-retry';
+import { ConcurrencyError } from '../eventstore/types.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { ItemRemoved } from './items.js';
 import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { own } from './tables.js';
+import { connectionRow } from './queries.js';
+import { removeDocument } from './app-sync.js';
 
 export type RemovalDeps = { db: Db; store: EventStore; now: () => Date; deleteFile: (fileUuid: string, by: string) => Promise<void> };
 type Removed = { item_uuid: string; file_uuid: string | null };
@@ -43,12 +49,88 @@ export async function removeItems(deps: RemovalDeps, items: Removed[], reason: I
   }
 }
 
+/** A removed connection's items or documents taken in one step at most (workflows/connector-removal.ts). */
+export const REMOVAL_BATCH = 200;
+/** Items of a batch removed at once: each waits on files, storage and the event store. */
+const AT_ONCE = 8;
+
 /**
- * Everything a connection synced leaves answers (a disconnect keeps nothing searchable: its
- * files could no longer follow their source), and where its deltas went on from is forgotten.
+ * A file still being indexed (or an item a sync still touches) moves on between reading its stream
+ * and appending to it: read again and go on, rather than fail the batch for one item.
  */
-export async function removeConnectionItems(deps: RemovalDeps, connectionUuid: string, by: string) {
-  const items = await own(deps.db).selectFrom('connector_items').select(['item_uuid', 'file_uuid']).where('connection_uuid', '=', connectionUuid).execute();
-  await removeItems(deps, items, 'disconnected', by);
+const againOnConflict = <T>(run: () => Promise<T>) =>
+  pRetry(
+    async () => {
+      try {
+        return await run();
+      } catch (err) {
+        throw err instanceof ConcurrencyError ? err : new AbortError(err as Error);
+      }
+    },
+    { retries: 5, minTimeout: 20, maxTimeout: 500 },
+  );
+
+/** A batch's outcome: how many it took, and whether it was the last (fewer than a batch, or the connection is back). */
+export type BatchDone = { removed: number; done: boolean };
+
+/**
+ * A removal goes on while the connection is disconnected or deleted; connected again before it
+ * finished (the same account renews the same connection), what is left stays with the connection.
+ */
+async function stillRemoved(db: Db, connectionUuid: string) {
+  const row = await connectionRow(db, connectionUuid);
+  return row?.status !== 'connected';
+}
+
+/**
+ * One batch of a disconnected or deleted connection's items: each one's file deleted through
+ * files (its passages leave answers), then the item (its row goes with its event, so the next
+ * batch takes the next ones). A batch run again after a crash skips what it already removed.
+ */
+export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string, by: string): Promise<BatchDone> {
+  if (!(await stillRemoved(deps.db, connectionUuid))) return { removed: 0, done: true };
+  const items = await own(deps.db)
+    .selectFrom('connector_items')
+    .select(['item_uuid', 'file_uuid'])
+    .where('connection_uuid', '=', connectionUuid)
+    .orderBy('item_uuid')
+    .limit(REMOVAL_BATCH)
+    .execute();
+  // The files first, a few at once (each deletion its own transaction in files), then the batch's items in one transaction.
+  const limit = pLimit(AT_ONCE);
+  const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : []));
+  await Promise.all(files.map((file) => limit(() => againOnConflict(() => deps.deleteFile(file, by)))));
+  const at = deps.now().toISOString();
+  await againOnConflict(() =>
+    deps.db.transaction().execute(async (trx) => {
+      for (const item of items) {
+        const stream = itemStream(item.item_uuid);
+        const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem, trx);
+        if (state.status === 'none' || state.status === 'removed') continue;
+        await deps.store.append(stream, version, [{ type: 'ConnectorItemRemoved', data: { item_uuid: item.item_uuid, reason: 'disconnected', at } }], trx);
+      }
+    }),
+  );
+  return { removed: items.length, done: items.length < REMOVAL_BATCH };
+}
+
+/** One batch of a disconnected or deleted app connection's documents out of the index. */
+export async function removeDocumentBatch(deps: Pick<RemovalDeps, 'db' | 'store' | 'now'>, connectionUuid: string): Promise<BatchDone> {
+  if (!(await stillRemoved(deps.db, connectionUuid))) return { removed: 0, done: true };
+  const docs = await own(deps.db)
+    .selectFrom('connector_documents')
+    .select('remote_id')
+    .where('connection_uuid', '=', connectionUuid)
+    .orderBy('remote_id')
+    .limit(REMOVAL_BATCH)
+    .execute();
+  const limit = pLimit(AT_ONCE);
+  await Promise.all(docs.map((d) => limit(() => againOnConflict(() => removeDocument(deps, connectionUuid, d.remote_id, 'disconnected')))));
+  return { removed: docs.length, done: docs.length < REMOVAL_BATCH };
+}
+
+/** Where the connection's deltas went on from is forgotten: connecting it again reads everything anew. */
+export async function forgetSyncState(deps: Pick<RemovalDeps, 'db'>, connectionUuid: string) {
+  if (!(await stillRemoved(deps.db, connectionUuid))) return;
   await own(deps.db).deleteFrom('connector_syncs').where('connection_uuid', '=', connectionUuid).execute();
 }

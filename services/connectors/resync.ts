@@ -2,13 +2,15 @@
 // items matching its filters go EVALUATING_RESYNC, and each connection syncing into the repository
 // runs a sync that catches up on its delta and looks at them again at the source (each one fetched
 // or walked again, or removed when gone), ending READY or SYNC_ERROR. Files already checked the person may add to the
-// repository; the items are those of the connections that sync into it.
+// repository; the items are those of the connections that sync into it. The app connections whose
+// content answers for the repository's owner (Notion, Slack, GitHub...) run their sync too.
 import type { Actor } from '../shared/actor.js';
 import type { ConnectorsContext } from './context.js';
 import { connectorActor } from './use-cases.js';
 import { sql } from 'kysely';
 import { evolveItem, ITEM_STATUSES, type ItemRepository, itemStream, NO_ITEM } from './items.js';
-import { connectionsOf } from './queries.js';
+import { type ConnectionRow, connectionsOf } from './queries.js';
+import { connectorInfo } from './registry.js';
 import { own } from './tables.js';
 import { type ConnectorFileFilter, likeEscaped, whereItemsMatch } from './item-filter.js';
 
@@ -30,6 +32,7 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
   if (f.connection_ids?.length) allowed = allowed.filter((c) => f.connection_ids?.includes(c.connection_uuid));
   if (f.connection_types?.length) allowed = allowed.filter((c) => f.connection_types?.includes(c.connector));
   if (!allowed.length) return [];
+  await resyncApps(ctx, repository, f, allowed);
   let q = own(ctx.db)
     .selectFrom('connector_items')
     .select(['item_uuid', 'connection_uuid'])
@@ -86,4 +89,16 @@ export async function resyncConnectorFiles(ctx: ConnectorsContext, actor: Actor,
     .execute();
   for (const { connection_uuid } of syncing) await ctx.connectorSync.start({ connection_uuid, run: crypto.randomUUID(), kind: 'resync' });
   return items.map((i) => i.item_uuid);
+}
+
+/**
+ * A person's own app connections for My Files, an organisation's for its files (a Space has
+ * none): each runs its app sync, catching up on what changed at the source. A resync naming
+ * particular files (by uuid, remote id or parent) is about those files, and runs none.
+ */
+async function resyncApps(ctx: ConnectorsContext, repository: ItemRepository, f: ResyncFilters, allowed: ConnectionRow[]) {
+  const namesFiles = [f.uuids, f.ids, f.remote_file_ids, f.parent_uuids].some((list) => list?.length);
+  if (repository.type === 'COLLECTION' || namesFiles) return;
+  for (const c of allowed)
+    if (connectorInfo(c.connector)?.kind === 'app') await ctx.connectorSync.startApp({ connection_uuid: c.connection_uuid, run: crypto.randomUUID() });
 }

@@ -6,7 +6,7 @@ import type { DriveItem } from './adapters/microsoft-graph-types.js';
 import { siteDrives } from './adapters/sharepoint-sites.js';
 import { providerJson } from './provider-call.js';
 import { connectionCall } from './connection-call.js';
-import type { AdapterDeps } from './sync.js';
+import type { AdapterDeps } from './connection-call.js';
 
 /** Libraries a site-wide search looks through, at most. */
 const MAX_SEARCHED_LIBRARIES = 10;

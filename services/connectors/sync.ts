@@ -8,7 +8,7 @@ import type { EventStore } from '../eventstore/store.js';
 import type { Logger } from 'pino';
 import type { FileSourceAdapter, ListPage, PickedRoot, RemoteItem } from './adapters/types.js';
 import { fileAdapterFor } from './adapters/file-adapters.js';
-import { accessToken } from './credentials.js';
+import { type AdapterDeps, type CallOptions, connectionCall } from './connection-call.js';
 import type { ConnectorsPort } from './context.js';
 import { connectionRow } from './queries.js';
 import { evolveItem, type ItemEvent, type ItemRepository, type ItemState, itemStream, NO_ITEM, needsSync } from './items.js';
@@ -68,36 +68,19 @@ export async function appendItem(deps: SyncDeps, itemUuid: string, decide: (s: I
   if (events.length) await deps.store.append(stream, version, events);
 }
 
-/** What finding a connection's adapter takes: a request's context has it as a sync's deps do. */
-export type AdapterDeps = Pick<SyncDeps, 'db' | 'now' | 'connectors'>;
-
-/** The connection's adapter, its calls paced by the connection's limiter and its waits recorded. */
-export async function adapterOf(deps: AdapterDeps, connectionUuid: string): Promise<{ adapter: FileSourceAdapter; ownerId: string } | null> {
-  const row = await connectionRow(deps.db, connectionUuid);
-  const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
-  const client = info ? deps.connectors.clients[info.family] : null;
-  if (!row || !info || !client) return null;
-  const adapter = fileAdapterFor(
-    info.name,
-    {
-      key: `${info.family}:${connectionUuid}`,
-      apiBase: client.endpoints.api,
-      token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
-      limiter: deps.connectors.limiter,
-      onRateLimited: (ms) => void markRateLimited(deps, connectionUuid, ms),
-    },
-    { endpoints: client.endpoints, account: row.display_name },
-  );
-  return adapter ? { adapter, ownerId: row.owner_user_id } : null;
-}
-
-async function markRateLimited(deps: AdapterDeps, connectionUuid: string, ms: number) {
-  const until = new Date(deps.now().getTime() + ms);
-  await own(deps.db)
-    .insertInto('connector_syncs')
-    .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: until, last_synced_at: null })
-    .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ rate_limited_until: until }))
-    .execute();
+/**
+ * The connection's adapter, its calls paced by the connection's limiter and its waits recorded;
+ * `waitingMs` is how long the provider still asks the connection to wait.
+ */
+export async function adapterOf(deps: AdapterDeps, connectionUuid: string, opts: Pick<CallOptions, 'answerNow'> = {}) {
+  const through = await connectionCall(deps, connectionUuid, { track: true, ...opts });
+  if (!through) return null;
+  const adapter: FileSourceAdapter | null = fileAdapterFor(through.info.name, through.call, {
+    endpoints: through.endpoints,
+    account: through.row.display_name,
+  });
+  const waitingMs = () => deps.connectors.limiter.pausedFor(through.call.key);
+  return adapter ? { adapter, ownerId: through.row.owner_user_id, waitingMs } : null;
 }
 
 /** A folder to walk: a picked one, one a delta brought under a picked folder, or one a resync looks at again. */

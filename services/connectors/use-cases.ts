@@ -6,7 +6,6 @@ import { changeStream } from '../eventstore/change.js';
 import type { Trx } from '../eventstore/types.js';
 import { membershipsOf } from '../orgs/index.js';
 import { identifyAccount } from './accounts.js';
-import { removeAppDocuments } from './app-sync.js';
 import type { ConnectorsContext } from './context.js';
 import { type ConnectScope, decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayView } from './decide.js';
 import { connectorErrors } from './errors.js';
@@ -18,8 +17,6 @@ import { CONNECTORS, type ConnectorInfo, connectorInfo, isConnectionUuid } from 
 import { sitePath, withOutcome } from './return-path.js';
 import { own } from './tables.js';
 import { connectionView, connectorView } from './views.js';
-import { deleteImportedFile } from '../files/index.js';
-import { removeConnectionItems } from './removal.js';
 
 /** How long an OAuth attempt waits for the browser to come back. */
 const FLOW_MINUTES = 10;
@@ -187,14 +184,14 @@ async function connectionUuidOf(ctx: ConnectorsContext, who: MemberFacts, connec
   return row.connection_uuid;
 }
 
-/** Disconnects: the event and the tokens' removal in one transaction, then the provider asked to revoke them. */
+/**
+ * Disconnects: the event and the tokens' removal in one transaction, then what it synced is
+ * removed by a durable workflow (answered at once however many files it synced), and the
+ * provider asked to revoke the tokens.
+ */
 export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor, connectorId: string) {
   const who = await connectorActor(ctx, actor);
   const uuid = await connectionUuidOf(ctx, who, connectorId);
-  // Its synced files leave answers once the person may disconnect it (decided here first), and
-  // again after: a file a sync finished meanwhile goes too.
-  decideDisconnect(await connectionState(ctx, uuid), who, ctx.now());
-  await removeSynced(ctx, uuid, who.userId);
   const tokens = await ctx.db.transaction().execute(async (trx) => {
     const decided = await changeStream(
       ctx.store,
@@ -202,21 +199,19 @@ export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor,
       (s) => decideDisconnect(s, who, ctx.now()),
       { trx },
     );
-    if (!decided.length) return null;
+    if (!decided.length) return undefined;
     return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', uuid).returningAll().executeTakeFirst();
   });
-  await removeSynced(ctx, uuid, who.userId);
+  // The removal is named by the disconnection (the stream's version): disconnecting again, after
+  // its start failed or twice, starts it once.
+  const { state, version } = await ctx.store.aggregate(connectionStream(uuid), NO_CONNECTION, evolveConnection);
+  if (state.status === 'disconnected') await removeSynced(ctx, uuid, who.userId, `disconnect-${version}`);
   if (tokens) await revokeAtProvider(ctx, uuid, tokens);
-  // Its app content leaves answers (a file connection's files stay files of their repository).
-  if (tokens) await removeAppDocuments(ctx, uuid);
   return viewOf(ctx, who, uuid);
 }
 
 export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, connectionUuid: string) {
   const who = await connectorActor(ctx, actor);
-  // Its items and their files go first (its items' rows go with its event), once it may be deleted.
-  decideDelete(await connectionState(ctx, connectionUuid), who, ctx.now());
-  await removeSynced(ctx, connectionUuid, who.userId);
   const tokens = await ctx.db.transaction().execute(async (trx) => {
     await changeStream(
       ctx.store,
@@ -226,13 +221,13 @@ export async function deleteConnection(ctx: ConnectorsContext, actor: Actor, con
     );
     return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', connectionUuid).returningAll().executeTakeFirst();
   });
+  await removeSynced(ctx, connectionUuid, who.userId, 'delete');
   if (tokens) await revokeAtProvider(ctx, connectionUuid, tokens);
-  await removeAppDocuments(ctx, connectionUuid);
 }
 
-/** A connection's synced files deleted from files (their passages leave answers) and its items removed. */
-const removeSynced = (ctx: ConnectorsContext, connectionUuid: string, by: string) =>
-  removeConnectionItems({ ...ctx, deleteFile: (fileUuid, userId) => deleteImportedFile(ctx, fileUuid, userId) }, connectionUuid, by);
+/** A connection's synced files deleted from files (their passages leave answers), its items and app documents removed, in the background. */
+const removeSynced = (ctx: ConnectorsContext, connectionUuid: string, by: string, run: string) =>
+  ctx.connectorSync.remove({ connection_uuid: connectionUuid, run, by });
 
 /** The connection as the person sees it (404 for one they may not see). */
 export async function viewOf(ctx: ConnectorsContext, who: MemberFacts, connectionUuid: string) {

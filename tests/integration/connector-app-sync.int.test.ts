@@ -5,7 +5,7 @@
 // organisation's Slack, Teams and Drive, a member outside a channel, or not shared a file, never gets
 // its passages; a member removed from the channel or team at the source, or unshared the file, stops
 // getting them after the next delta (and one newly shared starts); disconnecting takes the
-// content out of answers.
+// content out of answers; a resync of My Files runs the person's app syncs.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFakeGitHub } from '../fakes/oauth/github.js';
@@ -198,6 +198,50 @@ describe("an app's content in answers", () => {
         interval: 1000,
       })
       .toBe(false);
+  });
+});
+
+describe('a resync of My Files', () => {
+  test("runs the person's app connections' syncs too, so a page written at the source since answers; one naming particular files runs none", {
+    timeout: 120_000,
+  }, async () => {
+    const hal = await signedUp(server.url, 'Hal');
+    notion.page({
+      id: 'mead-notes',
+      title: 'Mead notes',
+      parent: { type: 'workspace', workspace: true },
+      blocks: [{ id: 'm1', type: 'paragraph', text: 'The mead must rests nine months in oak before bottling.' }],
+    });
+    await connect(hal, 'notion', 'notion', { id: 'ws-hal', email: 'hal@notion.example', name: 'Hal workspace' });
+    await citing(hal, 'How long does the mead must rest in oak?', 'nine months');
+    const [connection] = await query<{ connection_uuid: string }>(
+      "select connection_uuid from connector_connections where connector = 'notion' and display_name = 'Hal workspace'",
+    );
+    const runs = async () =>
+      (
+        await query<{ status: string }>('select status from dbos.workflow_status where workflow_uuid like $1', [
+          `connector-app-sync-${connection.connection_uuid}-%`,
+        ])
+      ).length;
+    await expect.poll(runs, { timeout: 30_000 }).toBe(1);
+    const MY_FILES = { file_repository_type: 'USER' };
+
+    // Naming particular files is about those files: no app sync runs.
+    const named = await hal.post('/rest/files/resync', { file_repository_info: MY_FILES, filters: { uuids: [crypto.randomUUID()] } });
+    expect(named.status, named.text).toBe(202);
+    expect(await runs()).toBe(1);
+
+    notion.page({
+      id: 'wax-notes',
+      title: 'Wax notes',
+      parent: { type: 'workspace', workspace: true },
+      blocks: [{ id: 'w1', type: 'paragraph', text: 'Render cappings wax in a solar melter on a July afternoon.' }],
+    });
+    const resynced = await hal.post('/rest/files/resync', { file_repository_info: MY_FILES });
+    expect(resynced.status, resynced.text).toBe(202);
+    expect(resynced.json).toEqual({ files: [] });
+    expect(await runs()).toBe(2);
+    await citing(hal, 'How is cappings wax rendered?', 'solar melter');
   });
 });
 

@@ -3,7 +3,7 @@
 // shared drive's files included, other types left out), every file fetched and indexed into My
 // Files, each item through QUEUED and SYNCING to READY; an answer cites a synced file; a 429 storm
 // is waited out and shows as RATE_LIMITED; a file gone at the source ends in SYNC_ERROR with its
-// reason; a stranger sees none of it.
+// reason; a stranger sees none of it. A picked item is named as the source names it at once.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFakeDrive, FOLDER } from '../fakes/oauth/google-drive.js';
 import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
@@ -88,7 +88,7 @@ describe('syncing a Google Drive folder', () => {
     await connectDrive(ada);
     const picked = await ada.post('/rest/connectors/google_drive/files', { folder_ids: ['hive'], file_repository_info: MY_FILES });
     expect(picked.status, picked.text).toBe(202);
-    expect(picked.json.files).toEqual([expect.objectContaining({ name: 'hive', type: 'FOLDER', status: 'RECEIVED', connection_type: 'google_drive' })]);
+    expect(picked.json.files).toEqual([expect.objectContaining({ name: 'Hive notes', type: 'FOLDER', status: 'RECEIVED', connection_type: 'google_drive' })]);
 
     const files = await until(ada, (fs) => fs.length === 5 && fs.every((f) => f.status === 'READY'));
     const byName = Object.fromEntries(files.map((f) => [f.name, f]));
@@ -148,6 +148,15 @@ describe('syncing a Google Drive folder', () => {
     problem(await cy.post('/rest/connectors/google_drive/files', { file_ids: ['varroa'], file_repository_info: MY_FILES }), 404, 'connection_not_found');
     await connectDrive(cy);
     problem(await cy.post('/rest/connectors/google_drive/files', { file_repository_info: MY_FILES }), 400, 'nothing_picked');
+    // Named as the source names them at once (a folder picked as a file is a folder); an id the source does not know keeps its id until the sync says why.
+    const picked = await cy.post('/rest/connectors/google_drive/files', { file_ids: ['queens', 'sub', 'no-such-id'], file_repository_info: MY_FILES });
+    expect(picked.status, picked.text).toBe(202);
+    expect(picked.json.files.map((f: ConnectorFile) => [f.name, f.type, f.status]).sort()).toEqual([
+      ['Swarms', 'FOLDER', 'RECEIVED'],
+      ['no-such-id', 'FILE', 'RECEIVED'],
+      ['queens.txt', 'FILE', 'RECEIVED'],
+    ]);
+    expect((await listed(cy, { search_keyword: 'queens' })).map((f) => f.name)).toEqual(['queens.txt']);
     problem(await cy.post('/rest/connectors/notion/files', { file_ids: ['x'], file_repository_info: MY_FILES }), 400, 'not_a_file_connector');
     problem(await cy.post('/rest/connectors/dropbox/files', { file_ids: ['x'], file_repository_info: MY_FILES }), 503, 'connector_not_configured');
     problem(

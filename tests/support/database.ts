@@ -76,3 +76,14 @@ export async function migratedDbWithAuth(max = 10) {
   }
   return migrated;
 }
+
+/** Rows of one query on a test database, through a client of its own (a test reading what the server wrote). */
+export async function queryRows<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

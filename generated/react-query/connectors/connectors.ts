@@ -430,7 +430,10 @@ export const getSyncConnectorFilesUrl = (name: string,) => {
  * uploading there): folders are walked, files of the accepted extensions (.txt .pdf .docx
  * .pptx .xlsx .md .csv, seed 001 §5) are fetched and indexed, and each item moves through
  * QUEUED, SYNCING and READY (or SYNC_ERROR with its reason). Picking an item again syncs it
- * again. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
+ * again. Each item is answered (and listed) with its name and type as the provider gives them
+ * (one metadata call per id, the first 50 of a pick, at the connection's pace, waiting for no
+ * Retry-After); an item the provider did not describe is named by its id until the sync names
+ * it. `drive_ids` name the SharePoint drives the ids are in. 404 `connection_not_found`
  * without a connection; 503 `connector_not_configured`.
  * @summary Sync picked files and folders (seed 001 §7)
  */
@@ -1245,8 +1248,10 @@ export const getDisconnectConnectorUrl = (connectorId: string,) => {
 /**
  * `connector_id` is a connection's uuid (36 characters in five dash-separated parts, seed 001
  * §5) or a connector's name (the caller's own connection to it). Forgets the tokens, asks the
- * provider to revoke them where it can, and takes the connection's content out of answers.
- * Disconnecting twice is one disconnection. Made by the app's own scripts only: a request
+ * provider to revoke them where it can, and takes the connection's content out of answers:
+ * it answers at once, its synced items leave the connector file list at once, and its files,
+ * their passages and its app content are removed in the background by a durable workflow, in
+ * batches (a restart goes on where it stopped). Disconnecting twice is one disconnection. Made by the app's own scripts only: a request
  * that is a page navigation (`Sec-Fetch-Mode: navigate`) is refused with 403
  * `cross_site_request`, so no link on another site can disconnect anyone.
  * @summary Disconnect a connector (seed 001 §7)
@@ -1660,7 +1665,7 @@ export const getDeleteConnectionUrl = (uuid: string,) => {
 }
 
 /**
- * Disconnects it if it is connected, and forgets it; afterwards it answers 404.
+ * Disconnects it if it is connected, and forgets it; afterwards it answers 404. Answers at once; what it synced is removed in the background as a disconnect removes it.
  * @summary Delete a connection (seed 001 §7)
  */
 export const deleteConnection = async (uuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<deleteConnectionResponse> => {

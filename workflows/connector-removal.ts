@@ -1,0 +1,58 @@
+// What a disconnected or deleted connection synced, removed as a durable workflow (DBOS): the
+// request that disconnects or deletes answers at once, and a connection with thousands of files
+// is removed in bounded batches, each a step. Its syncs still under way are waited for first (they
+// find the connection gone and stop, but a file they were fetching may still land), then its
+// items go batch by batch (each file deleted through files, its passages with it), then an app
+// connection's documents, then where its deltas went on from. A server killed midway goes on after
+// a restart from the batch it was in; a batch run again skips what it already removed, so nothing
+// is removed twice. One removal of a connection runs at a time (the queue is partitioned by connection).
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { registerConnectionQueue, startForConnection } from './connection-queue.js';
+import { forgetSyncState, type RemovalDeps, type RemovalRun, removeDocumentBatch, removeItemBatch } from '../services/connectors/index.js';
+
+const QUEUE = 'connector-removal';
+/** A batch that failed (the database went away a moment) is tried again, waiting longer each time. */
+const STEP = { retriesAllowed: true, maxAttempts: 8, intervalSeconds: 1, backoffRate: 2 } as const;
+
+export const registerConnectorRemovalQueue = () => registerConnectionQueue(QUEUE);
+
+/** The connection's syncs not finished: started before it was disconnected, they may still write. */
+async function syncsUnderWay(connectionUuid: string) {
+  const runs = await DBOS.listWorkflows({
+    workflow_id_prefix: [`connector-sync-${connectionUuid}-`, `connector-app-sync-${connectionUuid}-`],
+    status: ['PENDING', 'ENQUEUED'],
+  });
+  return runs.map((r) => r.workflowID);
+}
+
+export function registerConnectorRemoval(deps: RemovalDeps) {
+  return DBOS.registerWorkflow(
+    async (job: RemovalRun) => {
+      const c = job.connection_uuid;
+      const running = await DBOS.runStep(() => syncsUnderWay(c), { name: 'syncs-under-way', ...STEP });
+      // A sync that failed has nothing more to write either.
+      for (const id of running) await DBOS.getResult(id).catch(() => null);
+      let items = 0;
+      for (let batch = 0; ; batch++) {
+        const done = await DBOS.runStep(() => removeItemBatch(deps, c, job.by), { name: `items-${batch}`, ...STEP });
+        items += done.removed;
+        if (done.done) break;
+      }
+      let documents = 0;
+      for (let batch = 0; ; batch++) {
+        const done = await DBOS.runStep(() => removeDocumentBatch(deps, c), { name: `documents-${batch}`, ...STEP });
+        documents += done.removed;
+        if (done.done) break;
+      }
+      await DBOS.runStep(() => forgetSyncState(deps, c), { name: 'forget-cursor', ...STEP });
+      return { items, documents };
+    },
+    { name: 'connectorRemoval' },
+  );
+}
+
+export type ConnectorRemovalWorkflow = ReturnType<typeof registerConnectorRemoval>;
+
+export async function startConnectorRemoval(workflow: ConnectorRemovalWorkflow, job: RemovalRun) {
+  await startForConnection(workflow, QUEUE, `connector-removal-${job.connection_uuid}-${job.run}`, job);
+}
