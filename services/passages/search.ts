@@ -2,7 +2,8 @@
 // candidates (readable passages holding the question's terms: one posting list per corpus and
 // term, see migration 0032), and each is scored with Okapi BM25, its inverse document
 // frequencies and average length taken from the statistics the passages projection keeps
-// (migration 0010) for those same corpora. Terms are runs of letters and digits in lower case,
+// (migration 0010) for those same corpora, counting only the passages the asker may read
+// (statistics keys, stat-keys.ts: a word in a document they may not read moves no ranking). Terms are runs of letters and digits in lower case,
 // counted by the app (terms.ts, migration 0032; no stemming, no stop words dropped: the common
 // words weigh little through their idf). Ties go
 // to the smaller id, so the same question over the same passages always ranks the same way.
@@ -151,14 +152,18 @@ export function bm25Query(
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
-      select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
-        ${[...principals]}::text[] as principals),
+      select x.corpora, x.lexemes, x.principals,
+        x.corpora || array(select c || chr(10) || p from unnest(x.corpora) c, unnest(x.principals) p) as stat_keys
+      from (select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
+              ${[...principals]}::text[] as principals) x),
     n as materialized (
       select coalesce(sum(s.doc_count), 0)::float8 as docs,
         greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
-      from q, passage_corpus_stats s where s.corpus = any(q.corpora)),
+      from q, passage_corpus_stats s where s.corpus = any(q.stat_keys)),
     stats as materialized (
-      select s.corpus, s.term, s.df from q, passage_term_stats s where s.corpus = any(q.corpora) and s.term = any(q.lexemes)),
+      select split_part(s.corpus, chr(10), 1) as corpus, s.term, sum(s.df)::float8 as df
+      from q, passage_term_stats s where s.corpus = any(q.stat_keys) and s.term = any(q.lexemes)
+      group by 1, 2),
     idf as materialized (
       select t.term, t.df, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
       from n, (select term, sum(df)::float8 as df from stats group by term) t),

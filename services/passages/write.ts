@@ -1,7 +1,8 @@
 // The only writes to the passages table. Each operation is a handful of statements however many
 // passages it carries: rows go in as arrays (INSERT … SELECT FROM unnest, hundreds of rows a
-// statement). The statistics BM25 reads (per corpus: passages and their total words; per corpus
-// and term: how many passages hold the term) are not written here (issue 31): each operation
+// statement). The statistics BM25 reads (per statistics key, a corpus or a reader of it,
+// stat-keys.ts: passages and their total words; per key and term: how many passages hold the
+// term) are not written here (issue 31): each operation
 // records what it changes as one row of passage_stat_changes (migration 0037), and the statistics
 // folder (stat-folder.ts) adds the changes to the statistics after the commit, so the file's
 // transaction writes no row per term. A search in between reads the statistics as they are.
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
+import { STAT_KEYS_SQL, statKeysOf } from './stat-keys.js';
 import { passageTerms, tsvectorArrayBytes } from './terms.js';
 
 // Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
@@ -56,7 +58,7 @@ const PENDING_LIST_LIMIT = '64MB';
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
   if (passages.length >= LARGE_PUT) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
-  const stats: Statistics = { docs: passages.length, words: 0, df: new Map() };
+  const stats = new Map<string, Statistics>();
   let running: Promise<unknown> = Promise.resolve();
   for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) {
     // The next rows' terms are counted while these are written.
@@ -67,14 +69,14 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
     running.catch(() => {});
   }
   await running;
-  await recordPut(corpus, stats).execute(trx);
+  for (const [key, counted] of stats) await recordPut(key, counted).execute(trx);
 }
 
-/** Passages, words and each term's passages among the rows written. */
+/** Passages, words and each term's passages among the rows written, for one statistics key (stat-keys.ts). */
 type Statistics = { docs: number; words: number; df: Map<string, number> };
 
-/** The rows' insert; their terms and lengths are added to `stats`. */
-async function insertRows(corpus: string, source: string, passages: PassageRow[], stats: Statistics) {
+/** The rows' insert; their terms and lengths are added to `stats`, under each row's statistics keys. */
+async function insertRows(corpus: string, source: string, passages: PassageRow[], stats: Map<string, Statistics>) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
   const terms: ReturnType<typeof passageTerms>[] = [];
   for (let i = 0; i < passages.length; i += ROWS_PER_TURN) {
@@ -82,8 +84,13 @@ async function insertRows(corpus: string, source: string, passages: PassageRow[]
     for (const p of passages.slice(i, i + ROWS_PER_TURN)) {
       const counted = passageTerms(p.heading, p.content);
       terms.push(counted);
-      stats.words += counted.words;
-      for (const term of counted.counts.keys()) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
+      for (const key of statKeysOf(corpus, p.readers)) {
+        let s = stats.get(key);
+        if (!s) stats.set(key, (s = { docs: 0, words: 0, df: new Map() }));
+        s.docs += 1;
+        s.words += counted.words;
+        for (const term of counted.counts.keys()) s.df.set(term, (s.df.get(term) ?? 0) + 1);
+      }
     }
   }
   return sql`
@@ -113,7 +120,7 @@ const READERS_SEPARATOR = '\n';
  * int[] parameters node-postgres escaped every element on the main thread, 566 ms in one go for
  * the half a million distinct terms of a 50 MB CSV, which held every request that long.
  */
-function recordPut(corpus: string, stats: Statistics) {
+function recordPut(key: string, stats: Statistics) {
   const terms: string[] = [];
   const counts: number[] = [];
   for (const [term, df] of stats.df) {
@@ -122,7 +129,7 @@ function recordPut(corpus: string, stats: Statistics) {
   }
   return sql`
     insert into passage_stat_changes (corpus, docs, words, terms, counts)
-    values (${corpus}, ${stats.docs}, ${stats.words}, ${terms.join(' ')}, ${counts.join(',')})`;
+    values (${key}, ${stats.docs}, ${stats.words}, ${terms.join(' ')}, ${counts.join(',')})`;
 }
 
 /**
@@ -136,9 +143,9 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
   await sql`
     with gone as (
       delete from passages where corpus = ${corpus} ${source === null ? sql`` : sql`and source = ${source}`}
-      returning word_count, tsv)
+      returning corpus, readers, word_count, tsv)
     insert into passage_stat_changes (corpus, docs, words, dropped)
-    select ${corpus}, -count(*), -sum(word_count), array_agg(tsv) from gone having count(*) > 0`.execute(trx);
+    select k, -count(*), -sum(word_count), array_agg(tsv) from gone, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(trx);
 }
 
 /**
