@@ -14,7 +14,7 @@ export async function up(db: Kysely<unknown>) {
   await sql`create index passages_connector_url_idx on passages (url) where citation is not null`.execute(db);
   const restricted = await sql`select 1 from passages where readers is not null limit 1`.execute(db);
   if (!restricted.rows.length) return;
-  const keys = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers) r) end)`;
+  const keys = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers || '*'::text) r) end)`;
   await sql`delete from passage_stat_changes`.execute(db);
   await sql`delete from passage_corpus_stats`.execute(db);
   await sql`insert into passage_corpus_stats select k, count(*), sum(word_count) from passages, unnest(${keys}) as k group by k`.execute(db);
