@@ -614,6 +614,10 @@ export type Source = {
      */
     timestamp?: string;
     is_client_context?: boolean;
+    /**
+     * A connector's item (an app's document or a synced file) that the reader of a shared thread may not read at its source, or that is gone from it: shown as 'Source not available to you', with no url, title or snippet, in its place so the answer's citation numbers still point right.
+     */
+    is_unavailable?: boolean;
     meta_data?: {
         domain_name?: string;
         published_date?: string | null;

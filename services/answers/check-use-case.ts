@@ -2,13 +2,13 @@
 // finished answer, by overlap, and by the LLM when one is configured.
 import type { Actor } from '../shared/actor.js';
 import type { KernelContext } from '../shared/context.js';
-import { type SourceData, entriesOf, findEntry, readableThread } from '../threads/index.js';
+import { type SourceData, entriesOf, findEntry, readableThread, type ThreadsContext, visibleSources } from '../threads/index.js';
 import { checkAnswer } from './check-sources.js';
 import { passagesByUrl } from './cited-passages.js';
 import { answerErrors } from './errors.js';
 import { judgeWithLlm } from './judge-sources.js';
 
-export async function checkEntrySources(ctx: KernelContext, actor: Actor, backendUuid: string) {
+export async function checkEntrySources(ctx: KernelContext & Pick<ThreadsContext, 'sourceAccess'>, actor: Actor, backendUuid: string) {
   const found = await findEntry(ctx.db, backendUuid);
   if (!found) throw answerErrors.entryNotFound();
   // Read access first, so a pending answer's state tells nothing to someone who may not read it.
@@ -17,10 +17,12 @@ export async function checkEntrySources(ctx: KernelContext, actor: Actor, backen
   if (!entry) throw answerErrors.entryNotFound();
   if (entry.status === 'pending') throw answerErrors.entryNotFinished();
 
-  const stored = (entry.sources ?? []) as SourceData[];
+  // Only what the reader may see of each source is checked against: a connector's item they may
+  // not read at its source backs nothing, so no verdict or reason tells of its text.
+  const stored = await visibleSources(ctx.sourceAccess, await actor.userId(), (entry.sources ?? []) as SourceData[]);
   const passages = await passagesByUrl(
     ctx.db,
-    stored.map((s) => s.url),
+    stored.filter((s) => s.url).map((s) => s.url),
   );
   const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) }));
   const overlap = checkAnswer(entry.answer, sources);

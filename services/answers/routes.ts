@@ -1,9 +1,10 @@
 // The answers domain over HTTP: checking the sources of a finished answer (check-use-case.ts).
 import type { DomainRoutes } from '../http/handler.js';
+import type { ThreadsContext } from '../threads/index.js';
 import { checkEntrySources } from './check-use-case.js';
 
 export const answerRoutes = {
   async checkEntrySources({ actor, path }, ctx) {
     return { status: 200, body: await checkEntrySources(ctx, actor, path.backend_uuid) };
   },
-} satisfies DomainRoutes;
+} satisfies DomainRoutes<ThreadsContext>;

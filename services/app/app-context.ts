@@ -2,7 +2,7 @@
 // ports, wired to what implements them.
 import { bookmarkStateOf } from '../bookmarks/index.js';
 import { resyncConnectorFiles } from '../connectors/index.js';
-import { readerPrincipals } from '../connectors/index.js';
+import { connectorSourcesReadable, readerPrincipals } from '../connectors/index.js';
 import type { EventLogSignals } from '../eventstore/signals.js';
 import { orgDownloadsDisabled, setOrgDownloadsDisabled } from '../files/index.js';
 import { queueMail } from '../mail/index.js';
@@ -25,6 +25,8 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     sessions: k.sessions,
     sendAccountMail: k.sendAccountMail,
     bookmarks: { stateOf: (userId, thread) => bookmarkStateOf(db, userId, thread) },
+    // A thread's connector sources are shown to a reader only when their source lets them read them (issue 32).
+    sourceAccess: { readable: (userId, sources) => connectorSourcesReadable(db, userId, sources) },
     spaceThreads: spaceThreadsOf(() => ctx),
     answers: { modelName: engine.model.name, start: ports.answering.start, events: ports.answering.events, follow: ports.answering.follow },
     indexing: { start: ports.indexing.start, signals: live.signals },

@@ -21,6 +21,7 @@ export { connectorDeltaBackground } from './delta-schedule.js';
 export { connectorDocumentsProjection } from './documents-projection.js';
 export { documentPassageFeed } from './document-feed.js';
 export { readerPrincipals } from './reader-principals.js';
+export { connectorSourcesReadable } from './source-access.js';
 export { readersOf } from './principals.js';
 export type { ReaderGroup } from './adapters/app-types.js';
 export {

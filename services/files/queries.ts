@@ -154,8 +154,11 @@ export async function repositorySummary(db: Db, repo: Repository, principals: Pr
  * For the plan limits: files in the repository, and the user's own files across My Files and
  * Spaces, each with the upload forms still pending that would add a file (until they expire).
  * `submitting` leaves out the pending uploads of files being submitted now, counted as files.
+ * With `principals` (a person uploading), the repository's files are those they may read: a
+ * synced file hidden from them neither counts toward the limit they are told of nor lets the
+ * room left measure how many such files there are (issue 32). A sync counts them all (null).
  */
-export async function fileCounts(db: Db, repo: Repository, userId: string, now: Date, submitting: string[] = []) {
+export async function fileCounts(db: Db, repo: Repository, userId: string, now: Date, submitting: string[] = [], principals: Principals = null) {
   const pending = (eb: ExpressionBuilder<FilesTables, 'file_uploads'>) =>
     eb.and([
       eb('counts_as_new', '=', true),
@@ -164,12 +167,7 @@ export async function fileCounts(db: Db, repo: Repository, userId: string, now: 
       ...(submitting.length ? [eb('file_uuid', 'not in', submitting)] : []),
     ]);
   const [inRepo, byUser, pendingInRepo, pendingByUser] = await Promise.all([
-    own(db)
-      .selectFrom('files')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('repo_type', '=', repo.type)
-      .where('repo_owner', '=', repo.owner_id)
-      .executeTakeFirstOrThrow(),
+    inRepository(db, repo, principals).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     own(db)
       .selectFrom('files')
       .select(sql<string>`count(*)`.as('n'))
@@ -206,13 +204,17 @@ export const findFileByKey = (db: Db, key: string) =>
 export const filesByUuid = (db: Db, uuids: string[]) =>
   uuids.length ? (own(db).selectFrom('files').selectAll().where('file_uuid', 'in', uuids) as Q).execute() : Promise.resolve([]);
 
-/** Files of the repository with these names, to tell a new upload from a replacement. */
+/**
+ * Uploaded files of the repository with these names, to tell a new upload from a replacement. A
+ * synced file is its connection's and is never replaced by an upload: matched by name, it would
+ * also tell the uploader that a file they may not read is there (issue 32).
+ */
 export const filesNamed = (db: Db, repo: Repository, names: string[]) =>
-  names.length ? (inRepository(db, repo).where('filename', 'in', names) as Q).execute() : Promise.resolve([] as FileRow[]);
+  names.length ? (inRepository(db, repo).where('filename', 'in', names).where('connection_type', 'is', null) as Q).execute() : Promise.resolve([] as FileRow[]);
 
-/** The repository a file is in (an organisation's insights count the files indexed into it), or undefined. */
+/** The repository a file is in and who may read it at its source (an organisation's insights count the files indexed into it), or undefined. */
 export const fileRepositoryOf = (db: Db, fileUuid: string) =>
-  own(db).selectFrom('files').select(['repo_type', 'repo_owner']).where('file_uuid', '=', fileUuid).executeTakeFirst();
+  own(db).selectFrom('files').select(['repo_type', 'repo_owner', 'readers']).where('file_uuid', '=', fileUuid).executeTakeFirst();
 
 export const orgDownloadsDisabled = async (db: Db, orgUuid: string) =>
   (await own(db).selectFrom('org_file_settings').select('downloads_disabled').where('org_uuid', '=', orgUuid).executeTakeFirst())?.downloads_disabled ?? false;

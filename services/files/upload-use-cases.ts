@@ -84,7 +84,7 @@ export async function uploadUrls(ctx: FilesContext, actor: Actor, info: Reposito
   const now = ctx.now();
   const ttlSeconds = ctx.config.uploadTtlSeconds;
   // Forms handed out and not yet indexed count too, so asking again and again gets no more.
-  const counts = await fileCounts(ctx.db, repository, user.id, now);
+  const counts = await fileCounts(ctx.db, repository, user.id, now, [], await ctx.readerPrincipals(user.id));
   const fit = fitWithinLimits(limits, { ...counts, counts_for_user: countsForUser }, newNames.size);
 
   const admitted = new Set([...newNames].slice(0, fit.fits));
@@ -177,6 +177,7 @@ export async function submitFiles(ctx: FilesContext, actor: Actor, info: Reposit
         user.id,
         ctx.now(),
         items.map((i) => i.file_uuid),
+        await ctx.readerPrincipals(user.id),
       )),
       counts_for_user: countsForUser,
     },

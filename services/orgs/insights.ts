@@ -3,7 +3,8 @@
 // them, so a view never scans events. What is counted, per member's organisation:
 // - questions asked, by day, and per Space when asked in one;
 // - active members: who asked at least one question that day;
-// - files indexed into the organisation's files;
+// - files indexed into the organisation's files (those every member may read: not a synced file
+//   whose source names its readers);
 // - answers with failed citations: completed answers that had sources yet cite none of them
 //   (every marker the model wrote pointed nowhere and was dropped, or it wrote none).
 // An event is counted for the organisation its person belonged to when the consumer read it.
@@ -27,8 +28,8 @@ export type InsightSources = {
   threadOwnersOf: (trx: Trx, contextUuids: string[]) => Promise<Map<string, { owner_user_id: string | null; collection_uuid: string | null }>>;
   /** The owner of an answer's thread and how many sources the answer had (threads' answerOwnerOf). */
   answerOwnerOf: (trx: Trx, backendUuid: string) => Promise<{ owner_user_id: string | null; source_count: number } | undefined>;
-  /** The repository a file is in (files' fileRepositoryOf). */
-  fileRepositoryOf: (trx: Trx, fileUuid: string) => Promise<{ repo_type: string; repo_owner: string } | undefined>;
+  /** The repository a file is in, and who may read it at its source (files' fileRepositoryOf). */
+  fileRepositoryOf: (trx: Trx, fileUuid: string) => Promise<{ repo_type: string; repo_owner: string; readers: string[] | null } | undefined>;
 };
 
 async function orgOfUser(trx: Trx, userId: string | null) {
@@ -126,7 +127,9 @@ export const insightsConsumer =
       } else if (event.type === 'FileIndexed') {
         const d = (event as unknown as FileIndexed).data;
         const file = await sources.fileRepositoryOf(trx, d.file_uuid);
-        if (file?.repo_type === 'ORG') await bump(trx, file.repo_owner, d.indexed_at.slice(0, 10), 'files_indexed');
+        // A synced file only some members may read at its source is left out: the count is shown
+        // to every owner and admin, and must not tell them of files they may not read (issue 32).
+        if (file?.repo_type === 'ORG' && file.readers === null) await bump(trx, file.repo_owner, d.indexed_at.slice(0, 10), 'files_indexed');
       }
     }
   };

@@ -118,3 +118,43 @@ test('readers and citation go in with a put and come back with a search; a put r
   await apply([{ kind: 'put', corpus, source: 'm1', replace: true, passages: [row([])] }]);
   expect(await searchPassages(db, [corpus], 'queen excluder', 5, ['user:a', 'user:b'])).toEqual([]);
 });
+
+test('passages an asker may not read move nothing of their ranking: the same scores, in the same order, as without them', { timeout: 120_000 }, async () => {
+  const doc = fc.record({ readers: fc.option(fc.subarray(PRINCIPALS), { nil: null }), words: fc.subarray([...WORDS, 'hive', 'wax'], { minLength: 1 }) });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(doc, { minLength: 1, maxLength: 12 }),
+      fc.array(doc, { minLength: 1, maxLength: 12 }),
+      fc.subarray(PRINCIPALS),
+      fc.subarray(WORDS, { minLength: 1 }),
+      async (docs, others, asker, words) => {
+        // The asker's view of a corpus holding `docs` and `others`, and of one holding `docs` and
+        // only those of `others` they may read: as alike as if the rest were never there.
+        const readable = (d: { readers: string[] | null }) => d.readers === null || d.readers.some((r) => asker.includes(r));
+        const put = (corpus: string, rows: typeof docs) =>
+          apply(
+            rows.map((d, i) => ({
+              kind: 'put' as const,
+              corpus,
+              source: `s${i}`,
+              replace: false,
+              passages: [
+                { id: `${corpus}#${i}`, url: `/d/${i}`, title: 'Doc', heading: '', content: d.words.join(' '), ordinal: 0, page: null, readers: d.readers },
+              ],
+            })),
+          );
+        const [all, theirs] = [`org:${randomUUID()}`, `org:${randomUUID()}`];
+        await put(all, [...docs, ...others]);
+        await put(theirs, [...docs, ...others.map((d) => (readable(d) ? d : { ...d, words: ['unrelated'] }))]);
+        const seen = async (corpus: string) =>
+          (await searchPassages(db, [corpus], words.join(' '), 50, asker)).map((p) => [p.id.slice(corpus.length), p.score.toFixed(9)]);
+        expect(await seen(all)).toEqual(await seen(theirs));
+        await apply([
+          { kind: 'drop-corpus', corpus: all },
+          { kind: 'drop-corpus', corpus: theirs },
+        ]);
+      },
+    ),
+    { numRuns: 40 },
+  );
+});

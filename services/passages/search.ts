@@ -2,13 +2,17 @@
 // candidates (readable passages holding the question's terms: one posting list per corpus and
 // term, see migration 0032), and each is scored with Okapi BM25, its inverse document
 // frequencies and average length taken from the statistics the passages projection keeps
-// (migration 0010) for those same corpora. Terms are runs of letters and digits in lower case,
+// (migration 0010) for those same corpora, counting only the passages the asker may read
+// (statistics keys, stat-keys.ts: a word in a document they may not read moves no score). How
+// many postings a term has in all (readable or not: the `<corpus>\n*` keys) only plans what the
+// search reads, since reading a posting list costs its whole length. Terms are runs of letters and digits in lower case,
 // counted by the app (terms.ts, migration 0032; no stemming, no stop words dropped: the common
 // words weigh little through their idf). Ties go
 // to the smaller id, so the same question over the same passages always ranks the same way.
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
 import type { PassageCitation } from './feed.js';
+import { ALL_READERS } from './stat-keys.js';
 import { termsOf } from './terms.js';
 
 /** The textbook parameters: term frequency saturation and length normalisation. */
@@ -151,22 +155,31 @@ export function bm25Query(
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
-      select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
-        ${[...principals]}::text[] as principals),
+      select x.corpora, x.lexemes, x.principals,
+        x.corpora || array(select c || chr(10) || p from unnest(x.corpora) c, unnest(x.principals) p where p <> ${sql.lit(ALL_READERS)}) as stat_keys,
+        array(select c || chr(10) || ${sql.lit(ALL_READERS)} from unnest(x.corpora) c) as restricted_keys
+      from (select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
+              ${[...principals]}::text[] as principals) x),
     n as materialized (
-      select coalesce(sum(s.doc_count), 0)::float8 as docs,
-        greatest(coalesce(sum(s.total_words), 0), 1)::float8 / greatest(coalesce(sum(s.doc_count), 0), 1) as avgdl
-      from q, passage_corpus_stats s where s.corpus = any(q.corpora)),
+      select coalesce(sum(s.doc_count) filter (where s.corpus = any(q.stat_keys)), 0)::float8 as docs,
+        greatest(coalesce(sum(s.total_words) filter (where s.corpus = any(q.stat_keys)), 0), 1)::float8
+          / greatest(coalesce(sum(s.doc_count) filter (where s.corpus = any(q.stat_keys)), 0), 1) as avgdl,
+        greatest(coalesce(sum(s.doc_count) filter (where s.corpus = any(q.corpora || q.restricted_keys)), 0), 1)::float8 as stored
+      from q, passage_corpus_stats s where s.corpus = any(q.stat_keys || q.restricted_keys)),
     stats as materialized (
-      select s.corpus, s.term, s.df from q, passage_term_stats s where s.corpus = any(q.corpora) and s.term = any(q.lexemes)),
+      select split_part(s.corpus, chr(10), 1) as corpus, s.term,
+        coalesce(sum(s.df) filter (where s.corpus = any(q.stat_keys)), 0)::float8 as df,
+        coalesce(sum(s.df) filter (where s.corpus = any(q.corpora || q.restricted_keys)), 0)::float8 as postings
+      from q, passage_term_stats s where s.corpus = any(q.stat_keys || q.restricted_keys) and s.term = any(q.lexemes)
+      group by 1, 2),
     idf as materialized (
-      select t.term, t.df, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
-      from n, (select term, sum(df)::float8 as df from stats group by term) t),
+      select t.term, t.df, t.postings, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
+      from n, (select term, sum(df)::float8 as df, sum(postings)::float8 as postings from stats group by term having sum(df) > 0) t),
     pairs as materialized (
       select x.corpus, x.term as a, y.term as b
       from n, stats x join idf ix on ix.term = x.term
         join stats y on y.corpus = x.corpus and y.term > x.term join idf iy on iy.term = y.term
-      where ix.df * iy.df <= ${sql.lit(PAIR_PASSAGES)} * n.docs),
+      where x.df > 0 and y.df > 0 and ix.postings * iy.postings <= ${sql.lit(PAIR_PASSAGES)} * n.stored),
     first_candidates as materialized (
       select distinct on (s.id) s.id, s.word_count, s.tsv
       from pairs x,
@@ -177,10 +190,10 @@ export function bm25Query(
     first as materialized (${scored(sql`first_candidates`, sql`true`)}),
     essential as materialized (
       select coalesce(array_agg(term), '{}') as terms
-      from (select term, df, sum(df) over (order by df, term rows unbounded preceding) as postings
-            from (select term, df, sum(w) over (order by w, term rows unbounded preceding) * (${k1} + 1) as bounds_upto from idf) t
+      from (select term, postings, sum(postings) over (order by postings, term rows unbounded preceding) as read_upto
+            from (select term, postings, sum(w) over (order by w, term rows unbounded preceding) * (${k1} + 1) as bounds_upto from idf) t
             where bounds_upto >= (select case when count(*) = ${limit} then min(score) else 0 end from first)) e
-      where postings <= ${sql.lit(CANDIDATE_POSTINGS)} or (postings = df and (select count(*) from first) < ${limit})),
+      where read_upto <= ${sql.lit(CANDIDATE_POSTINGS)} or (read_upto = postings and (select count(*) from first) < ${limit})),
     second as materialized (${scored(
       sql`passages`,
       sql`passage_keys(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)}

@@ -27,7 +27,7 @@ afterAll(async () => close?.());
 const WORDS = ['the', 'falcon', 'granite', 'ledger', 'harbour', 'budget', '2026', 'über', 'straße'];
 
 type Step =
-  | { kind: 'put'; corpus: number; source: number; replace: boolean; contents: string[][]; copies: number }
+  | { kind: 'put'; corpus: number; source: number; replace: boolean; contents: string[][]; copies: number; readers: string[] | null }
   | { kind: 'drop-source'; corpus: number; source: number }
   | { kind: 'drop-corpus'; corpus: number }
   // Folds now, waited for: between two writes.
@@ -48,6 +48,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       contents: fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }),
       // Now and then a put of several statements (a large file's passages), so of several changes.
       copies: fc.constantFrom(1, 1, 1, 1, 400),
+      // A connector's passages carry readers: counted under each of them (stat-keys.ts).
+      readers: fc.option(fc.subarray(['user:a', 'email:b@x.example', 'group:slack_channel:c:C1']), { nil: null }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop-source' as const), corpus, source }) },
@@ -56,25 +58,26 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('fold-meanwhile' as const), folders: fc.integer({ min: 1, max: 2 }) }) },
 );
 
-/** The corpora's statistics as stored, and as a recount of their passages gives them. */
+/** The corpora's statistics as stored, and as a recount of their passages gives them, by statistics key (a corpus, or a reader of it). */
 async function storedAndRecounted(corpora: string[]) {
+  const ofCorpora = sql`split_part(corpus, chr(10), 1) = any(${corpora}::text[])`;
   const stored = {
     corpora: (
-      await sql`select corpus, doc_count::int as docs, total_words::int as words from passage_corpus_stats where corpus = any(${corpora}::text[]) order by corpus`.execute(
+      await sql`select corpus as key, doc_count::int as docs, total_words::int as words from passage_corpus_stats where ${ofCorpora} order by corpus`.execute(
         db,
       )
     ).rows,
-    terms: (await sql`select corpus, term, df from passage_term_stats where corpus = any(${corpora}::text[]) order by corpus, term`.execute(db)).rows,
+    terms: (await sql`select corpus as key, term, df from passage_term_stats where ${ofCorpora} order by corpus, term`.execute(db)).rows,
   };
+  const keys = sql`unnest(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers || '*'::text) r) end)`;
   const recounted = {
     corpora: (
-      await sql`select corpus, count(*)::int as docs, sum(word_count)::int as words from passages where corpus = any(${corpora}::text[]) group by corpus order by corpus`.execute(
-        db,
-      )
+      await sql`select k as key, count(*)::int as docs, sum(word_count)::int as words from passages, ${keys} as k
+        where corpus = any(${corpora}::text[]) group by k order by k`.execute(db)
     ).rows,
     terms: (
-      await sql`select corpus, lexeme as term, count(*)::int as df from passages, unnest(tsvector_to_array(tsv)) as lexeme
-        where corpus = any(${corpora}::text[]) group by corpus, lexeme order by corpus, lexeme`.execute(db)
+      await sql`select k as key, lexeme as term, count(*)::int as df from passages, ${keys} as k, unnest(tsvector_to_array(tsv)) as lexeme
+        where corpus = any(${corpora}::text[]) group by k, lexeme order by k, lexeme`.execute(db)
     ).rows,
   };
   return { stored, recounted };
@@ -108,6 +111,7 @@ function opOf(s: Exclude<Step, { kind: 'fold' | 'fold-meanwhile' }>, corpora: st
       content,
       ordinal: i,
       page: null,
+      readers: s.readers,
     })),
   };
 }

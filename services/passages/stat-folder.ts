@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
+import { STAT_KEYS_SQL } from './stat-keys.js';
 
 /** Changes folded in one transaction: each is an operation, a file's put or drop of thousands of rows. */
 const CHANGES_PER_FOLD = 8;
@@ -104,8 +105,8 @@ export async function recountPassageStats(trx: Trx) {
   await sql`select set_config('work_mem', ${FOLD_WORK_MEM}, true)`.execute(trx);
   await sql`delete from passage_stat_changes`.execute(trx);
   await sql`delete from passage_corpus_stats`.execute(trx);
-  await sql`insert into passage_corpus_stats select corpus, count(*), sum(word_count) from passages group by corpus`.execute(trx);
+  await sql`insert into passage_corpus_stats select k, count(*), sum(word_count) from passages, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(trx);
   await sql`delete from passage_term_stats`.execute(trx);
   await sql`insert into passage_term_stats
-    select corpus, lexeme, count(*) from passages, unnest(tsvector_to_array(tsv)) as lexeme group by corpus, lexeme`.execute(trx);
+    select k, lexeme, count(*) from passages, unnest(${STAT_KEYS_SQL}) as k, unnest(tsvector_to_array(tsv)) as lexeme group by k, lexeme`.execute(trx);
 }

@@ -1,7 +1,8 @@
 // The only writes to the passages table. Each operation is a handful of statements however many
 // passages it carries: rows go in as arrays (INSERT … SELECT FROM unnest, hundreds of rows a
-// statement). The statistics BM25 reads (per corpus: passages and their total words; per corpus
-// and term: how many passages hold the term) are not written here (issue 31): each operation
+// statement). The statistics BM25 reads (per statistics key, a corpus or a reader of it,
+// stat-keys.ts: passages and their total words; per key and term: how many passages hold the
+// term) are not written here (issue 31): each operation
 // records what it changes as one row of passage_stat_changes (migration 0037), and the statistics
 // folder (stat-folder.ts) adds the changes to the statistics after the commit, so the file's
 // transaction writes no row per term. A search in between reads the statistics as they are.
@@ -11,6 +12,7 @@ import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
 import { type CountedRows, countRows, joinCounts, type RowText } from './counted-rows.js';
+import { STAT_KEYS_SQL, statKeysOf } from './stat-keys.js';
 import { tsvectorArrayOf } from './terms.js';
 import { countRowsInWorker } from './terms-in-workers.js';
 
@@ -60,23 +62,41 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   if (passages.length === 0) return;
   const large = passages.length >= LARGE_PUT;
   if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
-  const slices: PassageRow[][] = [];
-  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(passages.slice(i, i + ROWS_PER_STATEMENT));
-  // Every slice is asked of the workers at once (two at a time there), and awaited when its statement is built.
-  const inWorkers = large ? slices.map((slice) => countRowsInWorker(slice.map(rowText))) : null;
-  const counted: CountedRows[] = [];
+  // A statement's rows, in runs of the same readers: a run's statistics go under its readers' keys (stat-keys.ts).
+  const slices: PassageRow[][][] = [];
+  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(runsOfReaders(passages.slice(i, i + ROWS_PER_STATEMENT)));
+  // Every run is asked of the workers at once (two at a time there), and awaited when its statement is built.
+  const inWorkers = large ? slices.map((runs) => runs.map((run) => countRowsInWorker(run.map(rowText)))) : null;
+  const byKey = new Map<string, CountedRows[]>();
   let running: Promise<unknown> = Promise.resolve();
-  for (const [i, slice] of slices.entries()) {
+  for (const [i, runs] of slices.entries()) {
     // The next rows' terms are counted while these are written.
-    counted.push(inWorkers ? await inWorkers[i] : await countTakingTurns(slice));
-    const statement = insertRows(corpus, source, slice, counted[i]);
+    const counted = inWorkers ? await Promise.all(inWorkers[i]) : await Promise.all(runs.map(countTakingTurns));
+    for (const [j, run] of runs.entries()) for (const key of statKeysOf(corpus, run[0].readers)) byKey.set(key, [...(byKey.get(key) ?? []), counted[j]]);
+    const statement = insertRows(corpus, source, runs.flat(), {
+      elements: counted.map((c) => c.elements),
+      words: counted.flatMap((c) => c.words),
+    });
     await running;
     running = statement.execute(trx);
     // Awaited once the next rows are counted: a failure meanwhile must not count as unhandled.
     running.catch(() => {});
   }
   await running;
-  await recordPut(corpus, joinCounts(counted)).execute(trx);
+  for (const [key, counted] of byKey) await recordPut(key, joinCounts(counted)).execute(trx);
+}
+
+/** Consecutive rows with the same readers, together. */
+function runsOfReaders(rows: PassageRow[]): PassageRow[][] {
+  const runs: PassageRow[][] = [];
+  let last: string | null = null;
+  for (const row of rows) {
+    const readers = row.readers ? row.readers.join(READERS_SEPARATOR) : '';
+    if (runs.length && readers === last) runs[runs.length - 1].push(row);
+    else runs.push([row]);
+    last = readers;
+  }
+  return runs;
 }
 
 const rowText = (p: PassageRow): RowText => ({ heading: p.heading, content: p.content });
@@ -92,7 +112,7 @@ async function countTakingTurns(rows: PassageRow[]): Promise<CountedRows> {
 }
 
 /** The rows' insert, with their terms as counted. */
-function insertRows(corpus: string, source: string, passages: PassageRow[], counted: CountedRows) {
+function insertRows(corpus: string, source: string, passages: PassageRow[], counted: { elements: Uint8Array[]; words: number[] }) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
   return sql`
       insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)
@@ -121,10 +141,10 @@ const READERS_SEPARATOR = '\n';
  * As text[] and int[] parameters node-postgres escaped every element on the main thread, 566 ms
  * in one go for the half a million distinct terms of a 50 MB CSV, which held every request that long.
  */
-function recordPut(corpus: string, stats: Pick<CountedRows, 'docs' | 'totalWords' | 'terms' | 'counts'>) {
+function recordPut(key: string, stats: Pick<CountedRows, 'docs' | 'totalWords' | 'terms' | 'counts'>) {
   return sql`
     insert into passage_stat_changes (corpus, docs, words, terms, counts)
-    values (${corpus}, ${stats.docs}, ${stats.totalWords}, ${stats.terms}, ${stats.counts})`;
+    values (${key}, ${stats.docs}, ${stats.totalWords}, ${stats.terms}, ${stats.counts})`;
 }
 
 /**
@@ -138,9 +158,9 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
   await sql`
     with gone as (
       delete from passages where corpus = ${corpus} ${source === null ? sql`` : sql`and source = ${source}`}
-      returning word_count, tsv)
+      returning corpus, readers, word_count, tsv)
     insert into passage_stat_changes (corpus, docs, words, dropped)
-    select ${corpus}, -count(*), -sum(word_count), array_agg(tsv) from gone having count(*) > 0`.execute(trx);
+    select k, -count(*), -sum(word_count), array_agg(tsv) from gone, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(trx);
 }
 
 /**

@@ -12,6 +12,7 @@ export { threadResponse } from './thread-response.js';
 export { decideAndAppend, finishEntry, recordSources, startGeneration, stopRequested, type ThreadCursor } from './use-cases.js';
 export { summaryView } from './views.js';
 export type { BookmarkLookup, ThreadsContext } from './context.js';
+export { type SourceAccess, UNAVAILABLE_SOURCE_NAME, visibleEntries, visibleSources } from './source-visibility.js';
 export { decideDelete as decideDeleteThread } from './manage-decide.js';
 export { threadStream } from './events.js';
 export { type ThreadOpening, threadOpenings } from './batch-reads.js';

@@ -12,6 +12,8 @@ import { requestStop } from './use-cases.js';
 import { askClientOf } from './ask-client.js';
 import { askQuestion, STARTING_FAILED } from './ask-use-case.js';
 import { summaryView } from './views.js';
+import type { SourceData } from './events.js';
+import { visibleSources } from './source-visibility.js';
 
 /**
  * Writes `thread` (unless resuming past it), then the workflow's events until the last one: from
@@ -25,7 +27,12 @@ async function streamAnswer(
   backendUuid: string,
   thread: { context_uuid: string; backend_uuid: string },
   after: number | null,
-  opts: { live?: ReturnType<ThreadsContext['answers']['follow']>; start?: () => Promise<void> } = {},
+  opts: {
+    live?: ReturnType<ThreadsContext['answers']['follow']>;
+    start?: () => Promise<void>;
+    /** What the reader sees of a `sources` event (another reader than the asker: visibleSources). */
+    shown?: (sources: SourceData[]) => Promise<SourceData[]>;
+  } = {},
 ) {
   const { live } = opts;
   // The client went away: stop writing. The workflow goes on; the resume endpoint replays it.
@@ -35,8 +42,9 @@ async function streamAnswer(
   });
   let id = after === null ? 0 : after;
   // Event `id` k (k >= 1) is the stream's value at offset k - 1.
-  const send = (event: AnswerStreamEvent) => {
-    sse.send(++id, event.event, event.data);
+  const send = async (event: AnswerStreamEvent) => {
+    const data = event.event === 'sources' && opts.shown ? { sources: await opts.shown(event.data.sources) } : event.data;
+    sse.send(++id, event.event, data);
     return isFinal(event) || sse.closed;
   };
   try {
@@ -46,14 +54,14 @@ async function streamAnswer(
         await opts.start();
       } catch (err) {
         ctx.logger.error({ err, backendUuid }, 'answer workflow did not start');
-        send({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail: STARTING_FAILED } });
+        await send({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail: STARTING_FAILED } });
         return;
       }
     }
     let done = false;
-    if (live) for await (const event of live.events) if ((done = send(event))) break;
+    if (live) for await (const event of live.events) if ((done = await send(event))) break;
     // Without a last event live (it ended early), the record has whatever came after.
-    if (!done && !sse.closed) for await (const event of ctx.answers.events(thread, id)) if (send(event)) break;
+    if (!done && !sse.closed) for await (const event of ctx.answers.events(thread, id)) if (await send(event)) break;
   } catch (err) {
     ctx.logger.warn({ err, backendUuid }, 'answer stream ended early');
   } finally {
@@ -85,7 +93,10 @@ export const threadRoutes = {
       frontend_context_uuid: entry.frontend_context_uuid,
       model: entry.model,
     };
-    return sse((stream) => streamAnswer(stream, ctx, backendUuid, created, header === undefined ? null : Number(header)));
+    const userId = await actor.userId();
+    // Whoever follows the answer sees its connector sources as the thread page shows them.
+    const shown = (sources: SourceData[]) => visibleSources(ctx.sourceAccess, userId, sources);
+    return sse((stream) => streamAnswer(stream, ctx, backendUuid, created, header === undefined ? null : Number(header), { shown }));
   },
 
   async stopEntry({ actor, path }, ctx) {

@@ -1,7 +1,8 @@
 // The insights consumer and view with the ports services/app wires (threads' threadOwnersOf and
 // answerOwnerOf, files' fileRepositoryOf, spaces' spaceTitlesOf), on rows written directly: what
 // is counted for whose organisation, and what is not. The HTTP path is in orgs.int.test.ts; this
-// one covers the answers with failed citations, which offline answers never are.
+// one covers the answers with failed citations, which offline answers never are, and synced files
+// whose source names their readers, which the files indexed leave out.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Db } from '../../services/db/database.js';
 import type { StoredEvent } from '../../services/eventstore/types.js';
@@ -74,7 +75,7 @@ async function entry(backend: string, context: string, owner: string | null, sou
     .execute();
 }
 
-async function file(uuid: string, repoType: 'USER' | 'ORG', owner: string) {
+async function file(uuid: string, repoType: 'USER' | 'ORG', owner: string, readers: string[] | null = null) {
   await allTables(db)
     .insertInto('files')
     .values({
@@ -94,6 +95,7 @@ async function file(uuid: string, repoType: 'USER' | 'ORG', owner: string) {
       error: null,
       version: 1,
       page_count: null,
+      readers,
       created_at: at,
       updated_at: at,
     })
@@ -137,6 +139,8 @@ test('questions, failed citations and files are counted for the organisation the
   await entry('e-stan', 't-stan', 'stan', 1);
   await file('f-org', 'ORG', 'org-a');
   await file('f-user', 'USER', 'ada');
+  // A synced file only some members may read at its source: not counted for owners and admins who may not (issue 32).
+  await file('f-org-restricted', 'ORG', 'org-a', ['email:bob@example.com']);
 
   const asked = (context: string) => event('QuestionAsked', { context_uuid: context, asked_at: at });
   const completed = (backend: string, answer: string) => event('AnswerCompleted', { backend_uuid: backend, answer, completed_at: at });
@@ -157,6 +161,7 @@ test('questions, failed citations and files are counted for the organisation the
         completed('e-stan', 'No marker either.'),
         event('FileIndexed', { file_uuid: 'f-org', indexed_at: at }),
         event('FileIndexed', { file_uuid: 'f-user', indexed_at: at }),
+        event('FileIndexed', { file_uuid: 'f-org-restricted', indexed_at: at }),
       ]),
     );
 

@@ -27,6 +27,8 @@ export interface Source {
   /** For a memory, when it was remembered. */
   timestamp?: string;
   is_client_context?: boolean;
+  /** A connector's item (an app's document or a synced file) that the reader of a shared thread may not read at its source, or that is gone from it: shown as 'Source not available to you', with no url, title or snippet, in its place so the answer's citation numbers still point right. */
+  is_unavailable?: boolean;
   meta_data?: SourceMetaData;
   /** Present when the source is a passage of a file, or of a connector's document (then with its connector_type). */
   file_metadata?: SourceFileMetadata;

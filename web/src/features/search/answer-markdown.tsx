@@ -5,7 +5,7 @@ import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { StreamSource } from '../ask/answer-stream';
-import { domainOf } from '../sources/source-cards';
+import { domainOf, isUnavailable } from '../sources/source-cards';
 
 type MdNode = { type: string; value?: string; url?: string; children?: MdNode[]; data?: { hProperties?: Record<string, unknown> } };
 
@@ -45,6 +45,13 @@ export function AnswerMarkdown({ text, sources }: { text: string; sources: reado
       const n = props['data-citation'];
       if (n) {
         const source = sources[Number(n) - 1];
+        // A source the reader may not read keeps its number, with nothing to open.
+        if (source && isUnavailable(source))
+          return (
+            <span data-citation={n} title={`Source ${n}: ${source.name}`} className="citation">
+              {children}
+            </span>
+          );
         return (
           <a
             href={href}

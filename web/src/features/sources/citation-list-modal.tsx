@@ -12,7 +12,7 @@ import type { ModalProps } from '../../platform/modals/types';
 import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { contentKeys } from '../../ui/content-keys';
 import { ModalTitle } from '../../ui/modal-parts';
-import { DomainAvatar, domainOf } from './source-cards';
+import { DomainAvatar, domainOf, isUnavailable } from './source-cards';
 import { sourcesTitle, type CitationListArgs } from './sources-args';
 
 export const removeLabel = (n: number) => (n === 0 ? 'Remove sources' : `Remove ${sourcesTitle(n).toLowerCase()}`);
@@ -57,7 +57,7 @@ export default function CitationListModal({ args, close }: ModalProps<CitationLi
             const checked = selected.has(source.url);
             return (
               <li key={keys[i]} className={clsx('flex gap-3 rounded-xl px-2 py-2.5', checked && 'bg-neutral-100 dark:bg-neutral-800')}>
-                {args.canRemove && (
+                {args.canRemove && !isUnavailable(source) && (
                   <input
                     type="checkbox"
                     checked={checked}
@@ -72,15 +72,19 @@ export default function CitationListModal({ args, close }: ModalProps<CitationLi
                     <DomainAvatar domain={domain} />
                     <span className="truncate">{domain}</span>
                   </span>
-                  <a
-                    href={source.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-sm font-medium text-neutral-900 hover:underline dark:text-neutral-100"
-                  >
-                    {source.name}
-                    <ExternalLink aria-hidden className="size-3 shrink-0 text-neutral-400" />
-                  </a>
+                  {isUnavailable(source) ? (
+                    <span className="text-sm font-medium text-neutral-500 dark:text-neutral-400">{source.name}</span>
+                  ) : (
+                    <a
+                      href={source.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 text-sm font-medium text-neutral-900 hover:underline dark:text-neutral-100"
+                    >
+                      {source.name}
+                      <ExternalLink aria-hidden className="size-3 shrink-0 text-neutral-400" />
+                    </a>
+                  )}
                   {source.snippet && <p className="line-clamp-3 text-xs leading-relaxed text-neutral-600 dark:text-neutral-400">{source.snippet}</p>}
                 </div>
               </li>

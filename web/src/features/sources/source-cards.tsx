@@ -7,8 +7,12 @@ import type { StreamSource } from '../ask/answer-stream';
 
 const REPOSITORY_LABEL = { USER: 'My Files', ORG: 'Organization files', COLLECTION: 'Space files' } as const;
 
-/** What a card shows as its origin: the domain, or for a file its repository and page. */
+/** A connector's item the reader may not read at its source: shown without a link, title or snippet. */
+export const isUnavailable = (source: StreamSource) => source.is_unavailable === true;
+
+/** What a card shows as its origin: the domain, or for a file its repository and page (a source not available: its connector). */
 export function domainOf(source: StreamSource): string {
+  if (isUnavailable(source)) return source.meta_data?.connection_type || 'Unavailable';
   const repository = source.file_metadata?.file_repository_type;
   if (repository) {
     const page = source.meta_data?.page;
@@ -70,6 +74,12 @@ export function SourceCards({ sources, entryUuid }: { sources: readonly StreamSo
               <MemorySourceCard sources={sources} entryUuid={entryUuid} snippet={source.snippet}>
                 {body}
               </MemorySourceCard>
+            </li>
+          );
+        if (isUnavailable(source))
+          return (
+            <li key={keys[i]} className="min-w-0">
+              <div className={CARD}>{body}</div>
             </li>
           );
         return (

@@ -308,6 +308,29 @@ describe('the dev-mocks scenario', () => {
   });
 });
 
+describe('a source not available to the reader', () => {
+  // A connector's item the reader of a shared thread may not read at its source (issue 32).
+  const hidden: Source = { url: '', name: 'Source not available to you', snippet: '', meta_data: { connection_type: 'slack' }, is_unavailable: true };
+
+  it('keeps its number, with nothing to open: no card link, no citation link, no checkbox in the list', async () => {
+    const { user } = setup(entry([src(1), hidden]), { isOwner: true });
+    const cards = screen.getByRole('list', { name: 'Sources' });
+    expect(within(cards).getByText('Source not available to you')).toBeInTheDocument();
+    expect(within(cards).getByText('slack')).toBeInTheDocument();
+    expect(within(cards).getAllByRole('link')).toHaveLength(1);
+    const markers = [...document.querySelectorAll('[data-citation]')];
+    expect(markers.map((m) => [m.textContent, m.tagName])).toEqual([
+      ['1', 'A'],
+      ['2', 'SPAN'],
+    ]);
+    await user.click(screen.getByRole('button', { name: '2 sources, open the citation list' }));
+    const dialog = await screen.findByRole('dialog', { name: '2 sources' }, { timeout: 5000 });
+    expect(within(dialog).getByText('Source not available to you')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('link')).toHaveLength(1);
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
+  });
+});
+
 describe('what an answer offers, from what the server can do', () => {
   it('offers Translate only where the server translates (TRANSLATE_URL), and labels the offline answer by its sources', async () => {
     setup(entry([src(1), src(2)]));

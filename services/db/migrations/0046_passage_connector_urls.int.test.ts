@@ -1,0 +1,69 @@
+// Migration 0046 on a database whose passages with readers were counted per corpus before it:
+// their statistics are counted again per statistics key (services/passages/stat-keys.ts), the
+// same as the passages module's own recount, and connector passages get their url index.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { migratedDb } from '../../../tests/support/database.js';
+import { applyPassageOp } from '../../passages/index.js';
+import { recountPassageStats } from '../../passages/stat-folder.js';
+import type { Db } from '../database.js';
+import { up } from './0046_passage_connector_urls.js';
+
+let db: Db;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, close } = await migratedDb(2));
+});
+afterAll(async () => close?.());
+
+const statistics = async () => ({
+  corpora: (await sql`select corpus, doc_count::int, total_words::int from passage_corpus_stats order by corpus`.execute(db)).rows,
+  terms: (await sql`select corpus, term, df from passage_term_stats order by corpus, term`.execute(db)).rows,
+});
+
+test('passages with readers are counted under their readers, as the module counts them', async () => {
+  const row = (id: string, content: string, readers: string[] | null) => ({
+    id,
+    url: `/d/${id}`,
+    title: 'Doc',
+    heading: '',
+    content,
+    ordinal: 0,
+    page: null,
+    readers,
+  });
+  await db.transaction().execute(async (trx) => {
+    await applyPassageOp(trx, { kind: 'put', corpus: 'org:o', source: 'a', replace: false, passages: [row('a', 'open hive notes', null)] });
+    await applyPassageOp(trx, {
+      kind: 'put',
+      corpus: 'org:o',
+      source: 'b',
+      replace: false,
+      passages: [row('b', 'secret hive budget', ['user:u', 'email:e@x.example'])],
+    });
+  });
+  // As the statistics were before: every passage under its corpus, nothing left to fold.
+  await sql`delete from passage_stat_changes`.execute(db);
+  await sql`delete from passage_corpus_stats`.execute(db);
+  await sql`insert into passage_corpus_stats select corpus, count(*), sum(word_count) from passages group by corpus`.execute(db);
+  await sql`delete from passage_term_stats`.execute(db);
+  await sql`insert into passage_term_stats select corpus, lexeme, count(*) from passages, unnest(tsvector_to_array(tsv)) as lexeme group by corpus, lexeme`.execute(
+    db,
+  );
+  await sql`drop index passages_connector_url_idx`.execute(db);
+
+  await up(db as never);
+  const migrated = await statistics();
+  const keysOf = (term: string) =>
+    migrated.terms
+      .filter((t) => (t as { term: string }).term === term)
+      .map((t) => (t as { corpus: string }).corpus)
+      .sort();
+  // Under each reader and the corpus's all-readers key (what reading its postings costs), not the corpus.
+  expect(keysOf('secret')).toEqual(['org:o\n*', 'org:o\nemail:e@x.example', 'org:o\nuser:u']);
+  expect(keysOf('open')).toEqual(['org:o']);
+  await db.transaction().execute((trx) => recountPassageStats(trx));
+  expect(migrated).toEqual(await statistics());
+  const index = await sql`select indexdef from pg_indexes where indexname = 'passages_connector_url_idx'`.execute(db);
+  expect(index.rows).toHaveLength(1);
+});
