@@ -10,7 +10,7 @@ import { registerAnswering } from './answering.js';
 import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync } from '../../workflows/connector-sync.js';
 import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
 import { connectorsPort, type SyncRun } from '../connectors/index.js';
-import { deleteImportedFile, importFile } from '../files/index.js';
+import { changeSyncedFileReaders, deleteImportedFile, importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 
@@ -41,6 +41,7 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
       return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '', plan });
     },
     deleteFile: (fileUuid, by) => deleteImportedFile({ db, store, storage, now: () => new Date(), logger }, fileUuid, by),
+    setFileReaders: (fileUuid, readers) => changeSyncedFileReaders({ db, store, now: () => new Date() }, fileUuid, readers),
   });
   const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
   return {

@@ -2,14 +2,16 @@
 // edited meanwhile is missed), then each run asks the provider what changed since (Drive's
 // changes.list, Graph's delta, Dropbox's list_folder/continue, Box's events). A delta only
 // touches items under picked roots: a changed file is queued again and fetched by the same
-// syncFile (from what the delta carries, no second call for it), a new one under a picked folder
-// appears with its parent_uuids, a removed, unshared or moved-out one leaves the index. An expired
+// syncFile (from what the delta carries, no second call for it), one whose sharing alone changed
+// gets its new readers in place (sharing-change.ts), a new one under a picked folder appears
+// with its parent_uuids, a removed, unshared or moved-out one leaves the index. An expired
 // cursor falls back to a full listing of the picked roots, then a slim listing prunes what is gone.
 import { randomUUID } from 'node:crypto';
 import { CursorExpired, type DeltaPage, type DeltaScope, type Readers, type RemoteItem } from './adapters/types.js';
 import { itemsAtOrUnder, parentPathOf } from './item-paths.js';
-import { type ItemRepository, needsSync } from './items.js';
+import { evolveItem, type ItemRepository, type ItemState, itemStream, NO_ITEM, needsSync } from './items.js';
 import { removeItems, withDescendants } from './removal.js';
+import { applySharingChange } from './sharing-change.js';
 import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps, wellFormed } from './sync.js';
 import { own } from './tables.js';
 
@@ -125,6 +127,7 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
     const parent = !item.parentRemoteIds.length && item.path ? parentPathOf(item.path) : null;
     return parent ? (folderAt.get(parent) ?? []) : item.parentRemoteIds.flatMap((p) => (known.get(p) ?? []).filter((f) => f.kind === 'FOLDER'));
   };
+  const reading = { connection_uuid: connectionUuid, owner_user_id: source.ownerId, org_uuid: source.orgUuid };
   const walk: FolderJob[] = [];
   let changed = 0;
   const at = deps.now().toISOString();
@@ -169,10 +172,17 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
       }
       const moved = !r.picked && !sameSet(parents ?? [], r.parent_uuids);
       const repository = repoOf(repoKey(r));
-      // Sharing changed alone (the file's time stays): fetched again, so its passages carry the new readers.
-      const shared = readersKey(r.readers) !== readersKey(item.readers);
+      const same = (s: ItemState) => !moved && r.name === item.name && !needsSync(s, item.updatedAt);
+      // Sharing changed alone (the file's time stays): its readers change in place, not fetched again.
+      let shared = readersKey(r.readers) !== readersKey(item.readers);
+      if (shared) {
+        const { state } = await deps.store.aggregate(itemStream(r.item_uuid), NO_ITEM, evolveItem);
+        const outcome = same(state) ? await applySharingChange(deps, reading, { item_uuid: r.item_uuid, state }, item.readers, at) : 'refetch';
+        if (outcome === 'applied') changed++;
+        shared = outcome === 'refetch';
+      }
       await appendItem(deps, r.item_uuid, (s) => {
-        if (!moved && !shared && r.name === item.name && !needsSync(s, item.updatedAt)) return [];
+        if (!shared && same(s)) return [];
         changed++;
         return [
           found(r.item_uuid, connectionUuid, item, { picked: r.picked, parents: r.picked ? r.parent_uuids : (parents ?? []), repository, at }),

@@ -41,6 +41,12 @@ export type SyncDeps = {
   importFile: FileImport;
   /** Deletes a synced file of files (removed or unshared at the source): its passages leave answers. */
   deleteFile: (fileUuid: string, by: string) => Promise<void>;
+  /**
+   * Gives a synced file of files new readers (principal keys; null: everyone of its repository),
+   * its content left as it is (sharing changed alone at the source). Throws files' DomainError for
+   * a file gone or not synced.
+   */
+  setFileReaders: (fileUuid: string, readers: string[] | null) => Promise<unknown>;
   maxFileBytes: number;
   /** The app's address, for the link in the sync's mail. */
   publicUrl: string;
@@ -72,7 +78,10 @@ export async function appendItem(deps: SyncDeps, itemUuid: string, decide: (s: I
 export type AdapterDeps = Pick<SyncDeps, 'db' | 'now' | 'connectors'>;
 
 /** The connection's adapter, its calls paced by the connection's limiter and its waits recorded. */
-export async function adapterOf(deps: AdapterDeps, connectionUuid: string): Promise<{ adapter: FileSourceAdapter; ownerId: string } | null> {
+export async function adapterOf(
+  deps: AdapterDeps,
+  connectionUuid: string,
+): Promise<{ adapter: FileSourceAdapter; ownerId: string; orgUuid: string | null } | null> {
   const row = await connectionRow(deps.db, connectionUuid);
   const info = row && row.status === 'connected' ? connectorInfo(row.connector) : null;
   const client = info ? deps.connectors.clients[info.family] : null;
@@ -88,7 +97,7 @@ export async function adapterOf(deps: AdapterDeps, connectionUuid: string): Prom
     },
     { endpoints: client.endpoints, account: row.display_name },
   );
-  return adapter ? { adapter, ownerId: row.owner_user_id } : null;
+  return adapter ? { adapter, ownerId: row.owner_user_id, orgUuid: row.org_uuid } : null;
 }
 
 async function markRateLimited(deps: AdapterDeps, connectionUuid: string, ms: number) {

@@ -25,6 +25,10 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
       if (op.replace) await dropPassages(trx, op.corpus, op.source);
       await insertPassages(trx, op.corpus, op.source, op.passages);
       return;
+    case 'set-readers':
+      // One statement for the whole source; no statistics change is recorded (its terms are the same).
+      await sql`update passages set readers = ${op.readers ? [...op.readers] : null}::text[] where corpus = ${op.corpus} and source = ${op.source}`.execute(trx);
+      return;
   }
 }
 
