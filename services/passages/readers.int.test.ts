@@ -1,9 +1,11 @@
 // Permission-aware retrieval on real PostgreSQL: a passage with readers is found only by an asker
 // holding one of them, a passage without readers by everyone of its corpus; in a small corpus
 // every readable passage holding the words is found (the filter takes nothing readable away),
-// and the readers and citation a feed gives come back as they went in.
+// and the readers and citation a feed gives come back as they went in; a set-readers changes one
+// source's readers and nothing else.
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
@@ -117,4 +119,45 @@ test('readers and citation go in with a put and come back with a search; a put r
   expect(await searchPassages(db, [corpus], 'queen excluder', 5)).toHaveLength(1);
   await apply([{ kind: 'put', corpus, source: 'm1', replace: true, passages: [row([])] }]);
   expect(await searchPassages(db, [corpus], 'queen excluder', 5, ['user:a', 'user:b'])).toEqual([]);
+});
+
+test("set-readers gives one source's passages new readers in one corpus, and leaves the statistics and every other row as they were", async () => {
+  const corpus = `org:${randomUUID()}`;
+  const other = `org:${randomUUID()}`;
+  const rows = (at: string, source: string, readers: string[] | null) =>
+    [0, 1, 2].map((n) => ({
+      id: `${at}#${source}#${n}`,
+      url: `/f/${source}`,
+      title: 'wintering',
+      heading: '',
+      content: `wrap the hives in tar paper, part ${n}`,
+      ordinal: n,
+      page: null,
+      readers,
+    }));
+  await apply([
+    { kind: 'put', corpus, source: 'f1', replace: true, passages: rows(corpus, 'f1', ['user:a']) },
+    { kind: 'put', corpus, source: 'f2', replace: true, passages: rows(corpus, 'f2', ['user:a']) },
+    { kind: 'put', corpus: other, source: 'f1', replace: true, passages: rows(other, 'f1', ['user:a']) },
+  ]);
+  const ids = async (corpora: string[], asker: string[]) => (await searchPassages(db, corpora, 'tar paper', 20, asker)).map((p) => p.id).sort();
+  const stats = async () => ({
+    corpora: (await sql`select * from passage_corpus_stats where corpus in (${corpus}, ${other}) order by corpus`.execute(db)).rows,
+    terms: (await sql`select * from passage_term_stats where corpus in (${corpus}, ${other}) order by corpus, term`.execute(db)).rows,
+  });
+  const before = await stats();
+  const changes = async () => Number((await sql<{ n: string }>`select count(*) as n from passage_stat_changes`.execute(db)).rows[0].n);
+  const pending = await changes();
+
+  await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: ['user:b', 'email:c@x.example'] }]);
+  expect(await changes()).toBe(pending);
+  expect(await stats()).toEqual(before);
+  expect(await ids([corpus, other], ['user:b'])).toEqual(rows(corpus, 'f1', null).map((r) => r.id));
+  expect(await ids([corpus, other], ['user:a'])).toEqual([...rows(corpus, 'f2', null), ...rows(other, 'f1', null)].map((r) => r.id).sort());
+  // Everyone of the corpus, then nobody.
+  await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: null }]);
+  expect(await ids([corpus], [])).toEqual(rows(corpus, 'f1', null).map((r) => r.id));
+  await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: [] }]);
+  expect(await ids([corpus], ['user:a', 'user:b'])).toEqual(rows(corpus, 'f2', null).map((r) => r.id));
+  expect(await stats()).toEqual(before);
 });
