@@ -27,7 +27,9 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
       return;
     case 'set-readers':
       // One statement for the whole source; no statistics change is recorded (its terms are the same).
-      await sql`update passages set readers = ${op.readers ? [...op.readers] : null}::text[] where corpus = ${op.corpus} and source = ${op.source}`.execute(trx);
+      await sql`update passages set readers = ${op.readers ? [...op.readers] : null}::text[] where corpus = ${op.corpus} and source = ${op.source}`.execute(
+        trx,
+      );
       return;
   }
 }
