@@ -324,6 +324,20 @@ describe('a page of changes', () => {
     expect(readersSet).toEqual([]);
   });
 
+  test("listed again after an expired cursor, an organisation's unchanged file whose sharing changed gets its new readers in place", async () => {
+    const readers = (emails: string[]) => ({ emails, domains: [], anyone: false });
+    const { connection } = await synced([folder('x-top', 'my-drive'), { ...file('x-a', 'x-top'), readers: readers(['ann@example.com']) }], randomUUID());
+    source.tree.set('x-a', { ...file('x-a', 'x-top'), readers: readers(['ben@example.com']) });
+    readersSet.length = 0;
+    const d = deps();
+    const [root] = await resolvePicked(d, connection, { all: true });
+    await listFolderPage(d, connection, root, null);
+    expect(readersSet).toEqual([{ file: 'file-x-a', readers: [`user:${OWNER}`, 'email:ben@example.com'] }]);
+    expect((await items(connection))['x-a'].status).toBe('READY');
+    expect(await filesToSync(d, connection)).toEqual([]);
+    expect(source.calls.filter((c) => c.startsWith('download'))).toEqual([]);
+  });
+
   test('an expired cursor lists the picked root again: what is gone is pruned, the unchanged is not fetched again', async () => {
     const { connection, job } = await synced([folder('root2', 'my-drive'), file('f1', 'root2'), file('f2', 'root2'), file('f3', 'root2')]);
     source.delta = new CursorExpired('test');

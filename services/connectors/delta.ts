@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { CursorExpired, type DeltaPage, type DeltaScope, type Readers, type RemoteItem } from './adapters/types.js';
 import { itemsAtOrUnder, parentPathOf } from './item-paths.js';
-import { evolveItem, type ItemRepository, type ItemState, itemStream, NO_ITEM, needsSync } from './items.js';
+import { type ItemRepository, type ItemState, needsSync } from './items.js';
 import { removeItems, withDescendants } from './removal.js';
-import { applySharingChange } from './sharing-change.js';
+import { settleSharing } from './sharing-change.js';
 import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps, wellFormed } from './sync.js';
 import { own } from './tables.js';
 
@@ -76,8 +76,6 @@ const repoOf = (key: string): ItemRepository => {
   return { type: key.slice(0, at) as ItemRepository['type'], owner_id: key.slice(at + 1) };
 };
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
-/** Sharing as a comparable key: the same readers in any order are the same. */
-const readersKey = (r: Readers | null | undefined) => (r ? JSON.stringify([[...r.emails].sort(), [...r.domains].sort(), !!r.anyone]) : 'null');
 
 /** `relistDrives`: drives whose own cursor expired, what was picked in them to be listed whole again. */
 export type DeltaStep = { expired: true } | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number; relistDrives?: string[] };
@@ -174,15 +172,10 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
       const repository = repoOf(repoKey(r));
       const same = (s: ItemState) => !moved && r.name === item.name && !needsSync(s, item.updatedAt);
       // Sharing changed alone (the file's time stays): its readers change in place, not fetched again.
-      let shared = readersKey(r.readers) !== readersKey(item.readers);
-      if (shared) {
-        const { state } = await deps.store.aggregate(itemStream(r.item_uuid), NO_ITEM, evolveItem);
-        const outcome = same(state) ? await applySharingChange(deps, reading, { item_uuid: r.item_uuid, state }, item.readers, at) : 'refetch';
-        if (outcome === 'applied') changed++;
-        shared = outcome === 'refetch';
-      }
+      const sharing = await settleSharing(deps, reading, r, item.readers, same, at);
+      if (sharing === 'applied') changed++;
       await appendItem(deps, r.item_uuid, (s) => {
-        if (!shared && same(s)) return [];
+        if (sharing !== 'refetch' && same(s)) return [];
         changed++;
         return [
           found(r.item_uuid, connectionUuid, item, { picked: r.picked, parents: r.picked ? r.parent_uuids : (parents ?? []), repository, at }),

@@ -1,42 +1,56 @@
-// Sharing changed at the source while the content did not (a delta's change with the same modified
-// time, name and place): an organisation's synced file gets its new readers in place, through
-// files (no download, no indexing: its passages' readers change in one statement), and the item
-// keeps them for the connector files table. A personal connection's content is its owner's
-// whatever the source shares (principals.ts), so there is nothing to do.
+// Sharing changed at the source while the content did not (a delta's change, or a listing after an
+// expired cursor, with the same modified time): an organisation's synced file gets its new readers
+// in place, through files (no download, no indexing: its passages' readers change in one
+// statement), and the item keeps them for the connector files table. A personal connection's
+// content is its owner's whatever the source shares (principals.ts), so there is nothing to do.
+import type { Logger } from 'pino';
+import type { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { Readers } from './adapters/types.js';
-import type { ItemState } from './items.js';
+import { evolveItem, type ItemEvent, type ItemState, itemStream, NO_ITEM } from './items.js';
 import { type ReadingConnection, readersOf } from './principals.js';
-import { appendItem, type SyncDeps } from './sync.js';
+
+export type SharingDeps = {
+  store: EventStore;
+  logger: Logger;
+  /** Files' changeSyncedFileReaders (wired by services/app); throws files' DomainError for a file gone or not synced. */
+  setFileReaders: (fileUuid: string, readers: string[] | null) => Promise<unknown>;
+};
+
+/** Sharing as a comparable key: the same readers in any order are the same. */
+export const readersKey = (r: Readers | null | undefined) => (r ? JSON.stringify([[...r.emails].sort(), [...r.domains].sort(), !!r.anyone]) : 'null');
 
 /**
- * `applied`: the file and the item carry the new readers. `unneeded`: a personal connection's.
- * `refetch`: files refused (the file is gone, or the item's state names none yet): the item is
- * to be fetched again, as a changed one is.
+ * `none`: its sharing is as it was. `applied`: the file and the item carry the new readers.
+ * `unneeded`: a personal connection's. `refetch`: its content changed too, or files refused (the
+ * file is gone): it is to be fetched again, as a changed one is.
  */
-export type SharingOutcome = 'applied' | 'unneeded' | 'refetch';
+export type SharingOutcome = 'none' | 'applied' | 'unneeded' | 'refetch';
 
-export async function applySharingChange(
-  deps: SyncDeps,
+/** A known item the source now shares with `readers`; `unchanged` says whether its content is as it was synced. */
+export async function settleSharing(
+  deps: SharingDeps,
   connection: ReadingConnection,
-  item: { item_uuid: string; state: ItemState },
+  known: { item_uuid: string; readers: Readers | null },
   readers: Readers | null,
+  unchanged: (s: ItemState) => boolean,
   at: string,
 ): Promise<SharingOutcome> {
+  if (readersKey(known.readers) === readersKey(readers)) return 'none';
+  const stream = itemStream(known.item_uuid);
+  const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem);
+  if (state.status !== 'READY' || !unchanged(state)) return 'refetch';
   if (!connection.org_uuid) return 'unneeded';
-  const { state } = item;
-  if (state.status !== 'READY') return 'refetch';
   if (state.file_uuid) {
     try {
       await deps.setFileReaders(state.file_uuid, readersOf(connection, readers));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      deps.logger.warn({ item: item.item_uuid, reason: err.code }, "a synced file's new readers were refused; it is fetched again");
+      deps.logger.warn({ item: known.item_uuid, reason: err.code }, "a synced file's new readers were refused; it is fetched again");
       return 'refetch';
     }
   }
-  await appendItem(deps, item.item_uuid, (s) =>
-    s.status === 'READY' ? [{ type: 'ConnectorItemReadersChanged', data: { item_uuid: item.item_uuid, readers, at } }] : [],
-  );
+  const event: ItemEvent = { type: 'ConnectorItemReadersChanged', data: { item_uuid: known.item_uuid, readers, at } };
+  await deps.store.append(stream, version, [event]);
   return 'applied';
 }
