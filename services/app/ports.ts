@@ -11,7 +11,7 @@ import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync }
 import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
 import { registerConnectorRemoval, registerConnectorRemovalQueue, startConnectorRemoval } from '../../workflows/connector-removal.js';
 import { connectorsPort, type RemovalRun, type SyncRun } from '../connectors/index.js';
-import { deleteImportedFile, importFile } from '../files/index.js';
+import { changeSyncedFileReaders, deleteImportedFile, importFile } from '../files/index.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 
@@ -44,6 +44,7 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
       return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '', plan });
     },
     deleteFile,
+    setFileReaders: (fileUuid, readers) => changeSyncedFileReaders({ db, store, now: () => new Date() }, fileUuid, readers),
   });
   const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
   const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile });

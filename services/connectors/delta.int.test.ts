@@ -19,6 +19,7 @@ import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { RateLimiter } from './rate-limiter.js';
 import { filesToSync, type FolderJob, foldersDone, listFolderPage, resolvePicked, type SyncDeps } from './sync.js';
 import { createTokenBox } from './token-box.js';
+import { DomainError } from '../shared/domain-error.js';
 import { endpointsOf } from './providers.js';
 
 /** What the scripted source answers, and every call made of it. */
@@ -65,6 +66,9 @@ let database: { url: string; drop: () => Promise<void> };
 let db: Db;
 let store: EventStore;
 const deleted: string[] = [];
+/** Each file given new readers in place, and what files answers (a refusal for the ids in `refused`). */
+const readersSet: { file: string; readers: string[] | null }[] = [];
+const refused = new Set<string>();
 const OWNER = 'user-1';
 const REPO = { type: 'USER' as const, owner_id: OWNER };
 
@@ -94,6 +98,10 @@ function deps(): SyncDeps {
     },
     importFile: async () => ({ file_uuid: randomUUID() }),
     deleteFile: async (fileUuid) => void deleted.push(fileUuid),
+    setFileReaders: async (file, readers) => {
+      if (refused.has(file)) throw new DomainError('not_found', 'file_not_found', 'No such file in this repository.');
+      readersSet.push({ file, readers });
+    },
     maxFileBytes: 1024,
     publicUrl: 'http://app.example',
   };
@@ -114,9 +122,9 @@ const file = (id: string, parent: string, updatedAt = '2026-11-01T00:00:00Z'): R
 const folder = (id: string, parent: string): RemoteItem => ({ ...file(id, parent), name: id, kind: 'FOLDER', mimeType: 'application/vnd.google-apps.folder' });
 
 /** A connection with a picked folder synced: every item READY with a file. */
-async function synced(tree: RemoteItem[]) {
+async function synced(tree: RemoteItem[], orgUuid: string | null = null) {
   const connection = randomUUID();
-  await insertDriveConnection(db, { uuid: connection, owner: OWNER, status: 'connected' });
+  await insertDriveConnection(db, { uuid: connection, owner: OWNER, status: 'connected', orgUuid });
   source.tree = new Map(tree.map((i) => [i.remoteId, i]));
   const root = tree[0];
   const rootUuid = randomUUID();
@@ -135,7 +143,7 @@ async function synced(tree: RemoteItem[]) {
           file_uuid: `file-${f.remote_id}`,
           name: f.name,
           remote_updated_at: f.remote_updated_at,
-          readers: null,
+          readers: f.readers,
           at: '2026-12-01T00:00:00Z',
         },
       },
@@ -192,7 +200,7 @@ describe('a page of changes', () => {
     expect((await filesToSync(deps(), connection)).map((f) => f.remote_id).sort()).toEqual(['a', 'e']);
   });
 
-  test('a removal named by its path takes the items at and under it, whatever the case; a new item finds its folder by its path; sharing changed alone is fetched again', async () => {
+  test("a removal named by its path takes the items at and under it, whatever the case; a new item finds its folder by its path; sharing changed alone does nothing to a personal connection's file", async () => {
     const at = (item: RemoteItem, path: string): RemoteItem => ({ ...item, path });
     const { connection } = await synced([
       at(folder('p-top', 'my-drive'), '/top'),
@@ -222,7 +230,10 @@ describe('a page of changes', () => {
     expect(Object.keys(after).sort()).toEqual(['p-top', 'p-y', 'p-z']);
     expect(deleted).toEqual(expect.arrayContaining(['file-p-x']));
     expect(deleted).not.toContain('file-p-z');
-    expect(after['p-y'].status).toBe('QUEUED');
+    // Its owner alone reads a personal connection's file, whoever the source shares it with: neither fetched nor changed.
+    expect(after['p-y'].status).toBe('READY');
+    expect(readersSet.map((r) => r.file)).not.toContain('file-p-y');
+    expect(source.calls).toEqual(['delta']);
     expect(after['p-z']).toMatchObject({ status: 'READY', parent_uuids: [before['p-top'].item_uuid] });
 
     // A new file under a folder still there is found under it by its path.
@@ -233,6 +244,68 @@ describe('a page of changes', () => {
     };
     await applyDeltaPage(deps(), connection, 'c2');
     expect((await items(connection))['p-w']).toMatchObject({ status: 'QUEUED', parent_uuids: [before['p-top'].item_uuid] });
+  });
+
+  test("an organisation's file whose sharing alone changed gets its new readers in place: not fetched again, its item READY", async () => {
+    const org = randomUUID();
+    const shared = (id: string, emails: string[], updatedAt?: string): RemoteItem => ({
+      ...file(id, 's-top', updatedAt),
+      readers: { emails, domains: [], anyone: false },
+    });
+    const { connection } = await synced(
+      [folder('s-top', 'my-drive'), shared('s-a', ['ann@example.com']), shared('s-b', ['ann@example.com']), shared('s-c', ['ann@example.com'])],
+      org,
+    );
+    refused.add('file-s-c');
+    // Unshared from Ann and shared with Ben and the domain, its content as it was.
+    const unshared = {
+      remoteId: 's-a',
+      removed: false,
+      item: { ...shared('s-a', []), readers: { emails: ['BEN@example.com'], domains: ['example.org'], anyone: false } },
+    };
+    source.delta = {
+      changes: [
+        unshared,
+        // Edited and shared: fetched again (with its new readers).
+        { remoteId: 's-b', removed: false, item: shared('s-b', ['ben@example.com'], '2026-12-02T09:00:00Z') },
+        // Files no longer has it: fetched again, as a changed one is.
+        { remoteId: 's-c', removed: false, item: shared('s-c', ['ben@example.com']) },
+      ],
+      cursor: 'c9',
+      more: false,
+    };
+    const step = await applyDeltaPage(deps(), connection, 'c0');
+    expect(step).toMatchObject({ expired: false, changed: 3 });
+    expect(source.calls).toEqual(['delta']);
+    expect(readersSet.filter((r) => r.file.startsWith('file-s-'))).toEqual([
+      { file: 'file-s-a', readers: [`user:${OWNER}`, 'email:ben@example.com', 'domain:example.org'] },
+    ]);
+    const after = await items(connection);
+    expect([after['s-a'].status, after['s-b'].status, after['s-c'].status]).toEqual(['READY', 'QUEUED', 'QUEUED']);
+    const row = await allTables(db).selectFrom('connector_items').select('readers').where('item_uuid', '=', after['s-a'].item_uuid).executeTakeFirstOrThrow();
+    expect(row.readers).toEqual({ emails: ['BEN@example.com'], domains: ['example.org'], anyone: false });
+    expect((await filesToSync(deps(), connection)).map((f) => f.remote_id).sort()).toEqual(['s-b', 's-c']);
+
+    // The same page again (a retried step): the item has its readers, nothing more happens.
+    source.calls = [];
+    readersSet.length = 0;
+    source.delta = { changes: [unshared], cursor: 'c10', more: false };
+    expect(await applyDeltaPage(deps(), connection, 'c9')).toMatchObject({ changed: 0 });
+    expect(readersSet).toEqual([]);
+  });
+
+  test("listed again after an expired cursor, an organisation's unchanged file whose sharing changed gets its new readers in place", async () => {
+    const readers = (emails: string[]) => ({ emails, domains: [], anyone: false });
+    const { connection } = await synced([folder('x-top', 'my-drive'), { ...file('x-a', 'x-top'), readers: readers(['ann@example.com']) }], randomUUID());
+    source.tree.set('x-a', { ...file('x-a', 'x-top'), readers: readers(['ben@example.com']) });
+    readersSet.length = 0;
+    const d = deps();
+    const [root] = await resolvePicked(d, connection, { all: true });
+    await listFolderPage(d, connection, root, null);
+    expect(readersSet).toEqual([{ file: 'file-x-a', readers: [`user:${OWNER}`, 'email:ben@example.com'] }]);
+    expect((await items(connection))['x-a'].status).toBe('READY');
+    expect(await filesToSync(d, connection)).toEqual([]);
+    expect(source.calls.filter((c) => c.startsWith('download'))).toEqual([]);
   });
 
   test('an expired cursor lists the picked root again: what is gone is pruned, the unchanged is not fetched again', async () => {

@@ -2,14 +2,16 @@
 // edited meanwhile is missed), then each run asks the provider what changed since (Drive's
 // changes.list, Graph's delta, Dropbox's list_folder/continue, Box's events). A delta only
 // touches items under picked roots: a changed file is queued again and fetched by the same
-// syncFile (from what the delta carries, no second call for it), a new one under a picked folder
-// appears with its parent_uuids, a removed, unshared or moved-out one leaves the index. An expired
+// syncFile (from what the delta carries, no second call for it), one whose sharing alone changed
+// gets its new readers in place (sharing-change.ts), a new one under a picked folder appears
+// with its parent_uuids, a removed, unshared or moved-out one leaves the index. An expired
 // cursor falls back to a full listing of the picked roots, then a slim listing prunes what is gone.
 import { randomUUID } from 'node:crypto';
 import { CursorExpired, type DeltaPage, type DeltaScope, type Readers, type RemoteItem } from './adapters/types.js';
 import { itemsAtOrUnder, parentPathOf } from './item-paths.js';
-import { type ItemRepository, needsSync } from './items.js';
+import { type ItemRepository, type ItemState, needsSync } from './items.js';
 import { removeItems, withDescendants } from './removal.js';
+import { settleSharing } from './sharing-change.js';
 import { adapterOf, appendItem, type FolderJob, found, isKept, queued, type SyncDeps, wellFormed } from './sync.js';
 import { own } from './tables.js';
 
@@ -74,8 +76,6 @@ const repoOf = (key: string): ItemRepository => {
   return { type: key.slice(0, at) as ItemRepository['type'], owner_id: key.slice(at + 1) };
 };
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
-/** Sharing as a comparable key: the same readers in any order are the same. */
-const readersKey = (r: Readers | null | undefined) => (r ? JSON.stringify([[...r.emails].sort(), [...r.domains].sort(), !!r.anyone]) : 'null');
 
 /** `relistDrives`: drives whose own cursor expired, what was picked in them to be listed whole again. */
 export type DeltaStep = { expired: true } | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number; relistDrives?: string[] };
@@ -125,6 +125,7 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
     const parent = !item.parentRemoteIds.length && item.path ? parentPathOf(item.path) : null;
     return parent ? (folderAt.get(parent) ?? []) : item.parentRemoteIds.flatMap((p) => (known.get(p) ?? []).filter((f) => f.kind === 'FOLDER'));
   };
+  const reading = { connection_uuid: connectionUuid, owner_user_id: source.ownerId, org_uuid: source.orgUuid };
   const walk: FolderJob[] = [];
   let changed = 0;
   const at = deps.now().toISOString();
@@ -169,10 +170,12 @@ export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cur
       }
       const moved = !r.picked && !sameSet(parents ?? [], r.parent_uuids);
       const repository = repoOf(repoKey(r));
-      // Sharing changed alone (the file's time stays): fetched again, so its passages carry the new readers.
-      const shared = readersKey(r.readers) !== readersKey(item.readers);
+      const same = (s: ItemState) => !moved && r.name === item.name && !needsSync(s, item.updatedAt);
+      // Sharing changed alone (the file's time stays): its readers change in place, not fetched again.
+      const sharing = await settleSharing(deps, reading, r, item.readers, same, at);
+      if (sharing === 'applied') changed++;
       await appendItem(deps, r.item_uuid, (s) => {
-        if (!moved && !shared && r.name === item.name && !needsSync(s, item.updatedAt)) return [];
+        if (sharing !== 'refetch' && same(s)) return [];
         changed++;
         return [
           found(r.item_uuid, connectionUuid, item, { picked: r.picked, parents: r.picked ? r.parent_uuids : (parents ?? []), repository, at }),

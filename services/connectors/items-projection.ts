@@ -64,6 +64,13 @@ export const connectorItemsProjection: Projection = {
           .where('item_uuid', '=', e.data.item_uuid)
           .execute();
         return;
+      case 'ConnectorItemReadersChanged':
+        await items
+          .updateTable('connector_items')
+          .set({ readers: e.data.readers ? JSON.stringify(e.data.readers) : null })
+          .where('item_uuid', '=', e.data.item_uuid)
+          .execute();
+        return;
       case 'ConnectorItemFailed':
         await items
           .updateTable('connector_items')

@@ -44,14 +44,17 @@ export type ItemSynced = {
   type: 'ConnectorItemSynced';
   data: { item_uuid: string; file_uuid: string | null; name: string | null; remote_updated_at: string | null; readers: Readers | null; at: string };
 };
+/** Sharing changed at the source while the content did not: the item is not fetched again, its file's readers change in place. */
+export type ItemReadersChanged = { type: 'ConnectorItemReadersChanged'; data: { item_uuid: string; readers: Readers | null; at: string } };
 export type ItemFailed = { type: 'ConnectorItemFailed'; data: { item_uuid: string; error: string; at: string } };
 export type ItemRemoved = { type: 'ConnectorItemRemoved'; data: { item_uuid: string; reason: 'removed_at_source' | 'unpicked' | 'disconnected'; at: string } };
 
-export type ItemEvent = ItemFound | ItemStatusChanged | ItemSynced | ItemFailed | ItemRemoved;
+export type ItemEvent = ItemFound | ItemStatusChanged | ItemSynced | ItemReadersChanged | ItemFailed | ItemRemoved;
 export const ITEM_EVENTS = [
   'ConnectorItemFound',
   'ConnectorItemStatusChanged',
   'ConnectorItemSynced',
+  'ConnectorItemReadersChanged',
   'ConnectorItemFailed',
   'ConnectorItemRemoved',
 ] as const satisfies readonly ItemEvent['type'][];

@@ -19,6 +19,7 @@ import { personOf } from '../identity/index.js';
 import { syncCompleteMail } from './mails.js';
 import { readersOf, userPrincipal } from './principals.js';
 import { parentPathOf } from './item-paths.js';
+import { settleSharing } from './sharing-change.js';
 
 /** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
 export type FileImport = (job: {
@@ -41,6 +42,12 @@ export type SyncDeps = {
   importFile: FileImport;
   /** Deletes a synced file of files (removed or unshared at the source): its passages leave answers. */
   deleteFile: (fileUuid: string, by: string) => Promise<void>;
+  /**
+   * Gives a synced file of files new readers (principal keys; null: everyone of its repository),
+   * its content left as it is (sharing changed alone at the source). Throws files' DomainError for
+   * a file gone or not synced.
+   */
+  setFileReaders: (fileUuid: string, readers: string[] | null) => Promise<unknown>;
   maxFileBytes: number;
   /** The app's address, for the link in the sync's mail. */
   publicUrl: string;
@@ -80,7 +87,7 @@ export async function adapterOf(deps: AdapterDeps, connectionUuid: string, opts:
     account: through.row.display_name,
   });
   const waitingMs = () => deps.connectors.limiter.pausedFor(through.call.key);
-  return adapter ? { adapter, ownerId: through.row.owner_user_id, waitingMs } : null;
+  return adapter ? { adapter, ownerId: through.row.owner_user_id, orgUuid: through.row.org_uuid, waitingMs } : null;
 }
 
 /** A folder to walk: a picked one, one a delta brought under a picked folder, or one a resync looks at again. */
@@ -132,9 +139,12 @@ export async function resolvePicked(deps: SyncDeps, connectionUuid: string, opts
       await appendItem(deps, p.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: p.item_uuid, error: GONE, at } }]);
       continue;
     }
-    // Listed again after an expired cursor, a file synced and unchanged since is not fetched again.
+    // Listed again after an expired cursor, a file synced and unchanged since is not fetched again (its sharing, if changed, changes in place).
+    const reading = { connection_uuid: connectionUuid, owner_user_id: source.ownerId, org_uuid: source.orgUuid };
+    const unchanged = (s: ItemState) => relisted(p.drive_id) && item.kind === 'FILE' && !needsSync(s, item.updatedAt);
+    const sharing = await settleSharing(deps, reading, p, item.readers, unchanged, at);
     await appendItem(deps, p.item_uuid, (s) =>
-      relisted(p.drive_id) && s.status === 'READY' && item.kind === 'FILE' && !needsSync(s, item.updatedAt)
+      sharing !== 'refetch' && s.status === 'READY' && unchanged(s)
         ? []
         : [found(p.item_uuid, connectionUuid, item, { picked: true, parents: [], repository, at }), queued(p.item_uuid, at)],
     );
@@ -205,7 +215,7 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
   const parentPaths = page.items.flatMap((i) => (i?.path && !i.parentRemoteIds?.length ? [parentPathOf(i.path) ?? ''] : []));
   const known = await own(deps.db)
     .selectFrom('connector_items')
-    .select(['item_uuid', 'remote_id', 'path'])
+    .select(['item_uuid', 'remote_id', 'path', 'readers'])
     .where('connection_uuid', '=', connectionUuid)
     .where('repository_type', '=', folder.repository.type)
     .where('repository_owner', '=', folder.repository.owner_id)
@@ -220,6 +230,8 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
     )
     .execute();
   const uuidOf = new Map(known.map((k) => [k.remote_id, k.item_uuid]));
+  const readersBefore = new Map(known.map((k) => [k.item_uuid, k.readers]));
+  const reading = { connection_uuid: connectionUuid, owner_user_id: source.ownerId, org_uuid: source.orgUuid };
   uuidOf.set(folder.root.remoteId, folder.item_uuid);
   // Where the provider names folders by path only, an item's folder is the one at its parent path.
   const uuidOfPath = new Map(known.flatMap((k) => (k.path ? [[k.path, k.item_uuid] as const] : [])));
@@ -233,8 +245,14 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
     uuidOf.set(item.remoteId, uuid);
     if (item.path) uuidOfPath.set(item.path, uuid);
     const parents = parentUuids(item, uuidOf, uuidOfPath);
+    // Listed again (after an expired cursor): an unchanged file whose sharing alone changed gets its new readers in place.
+    const before = readersBefore.get(uuid);
+    const sharing =
+      before === undefined
+        ? 'none'
+        : await settleSharing(deps, reading, { item_uuid: uuid, readers: before }, item.readers, (s) => !needsSync(s, item.updatedAt), at);
     await appendItem(deps, uuid, (s) =>
-      s.status === 'none' || needsSync(s, item.updatedAt)
+      s.status === 'none' || sharing === 'refetch' || needsSync(s, item.updatedAt)
         ? [found(uuid, connectionUuid, item, { picked: false, parents, repository: folder.repository, at }), queued(uuid, at)]
         : [],
     );

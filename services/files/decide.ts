@@ -1,6 +1,16 @@
 // The rules of a file's life, pure: the clock, ids and what was read are passed in.
 import { fileErrors } from './errors.js';
-import type { FileDeleted, FileIndexed, FileIndexFailed, FileState, FileSubmitted, FileUploadExpired, FileUploadStarted, Repository } from './events.js';
+import type {
+  FileDeleted,
+  FileIndexed,
+  FileIndexFailed,
+  FileReadersChanged,
+  FileState,
+  FileSubmitted,
+  FileUploadExpired,
+  FileUploadStarted,
+  Repository,
+} from './events.js';
 
 const sameRepository = (a: Repository, b: Repository) => a.type === b.type && a.owner_id === b.owner_id;
 
@@ -39,6 +49,39 @@ export function decideIndexResult(state: FileState, version: number, outcome: In
   if (!outcome.ok) return [{ type: 'FileIndexFailed', data: { file_uuid: current.file_uuid, version, error: outcome.error, failed_at: at } }];
   const { title, description, page_count, passage_count } = outcome;
   return [{ type: 'FileIndexed', data: { file_uuid: current.file_uuid, version, title, description, page_count, passage_count, indexed_at: at } }];
+}
+
+/** The same readers, whatever their order or repeats; null (everyone of the repository) equals only null. */
+export const sameReaders = (a: readonly string[] | null | undefined, b: readonly string[] | null | undefined) => {
+  if (!a || !b) return !a && !b;
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((r) => right.has(r));
+};
+
+/**
+ * A synced file's readers changed at its source (its content did not): recorded on its current
+ * version, each reader once. Refused for a file that is gone or was uploaded (its readers are its
+ * repository's); nothing when the readers are the same ones.
+ */
+export function decideReadersChange(state: FileState, readers: readonly string[] | null, now: Date): FileReadersChanged[] {
+  const { current } = state;
+  if (state.deleted) throw fileErrors.fileDeleted();
+  if (!current) throw fileErrors.fileNotFound();
+  if (!current.source) throw fileErrors.notSyncedFile();
+  if (sameReaders(current.readers, readers)) return [];
+  return [
+    {
+      type: 'FileReadersChanged',
+      data: {
+        file_uuid: current.file_uuid,
+        version: current.version,
+        repository: current.repository,
+        readers: readers ? [...new Set(readers)] : null,
+        changed_at: now.toISOString(),
+      },
+    },
+  ];
 }
 
 export function decideDelete(state: FileState, repository: Repository, by: string, now: Date): FileDeleted[] {

@@ -29,4 +29,5 @@ export const fileRedactors: Redactors = {
   FilePassagesRecorded: inRemovedFile(['title', 'passages']),
   FileIndexed: inRemovedFile(['title', 'description']),
   FileIndexFailed: inRemovedFile(['error']),
+  FileReadersChanged: inRemovedFile([]),
 };

@@ -15,6 +15,7 @@ export const ENTERPRISE_ONLY = 'Organisation files are for members of an Enterpr
 
 export const fileErrors = {
   fileNotFound: () => new DomainError('not_found', 'file_not_found', FILE_NOT_FOUND),
+  notSyncedFile: () => new DomainError('conflict', 'file_not_synced', 'Only a file synced from a connector has readers at its source; this one was uploaded.'),
   fileDeleted: () => new DomainError('conflict', 'file_deleted', 'This file was deleted; upload it again as a new file.'),
   fileExists: (filename: string) => new DomainError('conflict', 'file_exists', `${filename} is already in this repository; replace it to upload it again.`),
   uploadExpired: (filename: string) =>

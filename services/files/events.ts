@@ -87,7 +87,27 @@ export type FilePassagesRecorded = {
   };
 };
 
-export type FileEvent = FileUploadStarted | FileUploadExpired | FileSubmitted | FilePassagesRecorded | FileIndexed | FileIndexFailed | FileDeleted;
+/**
+ * A synced file's sharing changed at its source while its content did not: who may read it now,
+ * as the passage index's principal keys (null: everyone who may read the repository). The file is
+ * not fetched or indexed again; its passages (of `version`, and of any version indexed later)
+ * carry the new readers. `repository` names the passages' corpus, so the passage feed needs
+ * nothing but the event.
+ */
+export type FileReadersChanged = {
+  type: 'FileReadersChanged';
+  data: { file_uuid: string; version: number; repository: Repository; readers: string[] | null; changed_at: string };
+};
+
+export type FileEvent =
+  | FileUploadStarted
+  | FileUploadExpired
+  | FileSubmitted
+  | FilePassagesRecorded
+  | FileIndexed
+  | FileIndexFailed
+  | FileReadersChanged
+  | FileDeleted;
 export const FILE_EVENT_TYPES = [
   'FileUploadStarted',
   'FileUploadExpired',
@@ -95,6 +115,7 @@ export const FILE_EVENT_TYPES = [
   'FilePassagesRecorded',
   'FileIndexed',
   'FileIndexFailed',
+  'FileReadersChanged',
   'FileDeleted',
 ] as const;
 
@@ -130,6 +151,9 @@ export function evolveFile(state: FileState, event: StoredEvent): FileState {
       return { ...state, status: 'COMPLETE' };
     case 'FileIndexFailed':
       return { ...state, status: 'FAILED' };
+    case 'FileReadersChanged':
+      // Kept on the current version: a version still being indexed records its passages with these readers.
+      return state.current ? { ...state, current: { ...state.current, readers: e.data.readers } } : state;
     case 'FileDeleted':
       return { ...state, deleted: true };
     default:

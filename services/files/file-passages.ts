@@ -4,7 +4,7 @@
 // `file:<uuid>:<n>`, and the url a citation opens (the file's page, at that page when it has pages).
 import type { StoredEvent } from '../eventstore/types.js';
 import type { PassageFeed, PassageOp } from '../passages/index.js';
-import type { FileDeleted, FilePassagesRecorded, Repository } from './events.js';
+import type { FileDeleted, FilePassagesRecorded, FileReadersChanged, Repository } from './events.js';
 import type { FilePassage } from './extract/types.js';
 import { corpusOf } from './repository-access.js';
 
@@ -45,10 +45,13 @@ export function filePassageEvents(file: IndexedFile, passages: FilePassage[]): F
 }
 
 export const filePassageFeed: PassageFeed = {
-  handles: ['FilePassagesRecorded', 'FileDeleted'],
+  handles: ['FilePassagesRecorded', 'FileReadersChanged', 'FileDeleted'],
   ops(event: StoredEvent): PassageOp[] {
-    const e = { type: event.type, data: event.data } as FilePassagesRecorded | FileDeleted;
+    const e = { type: event.type, data: event.data } as FilePassagesRecorded | FileReadersChanged | FileDeleted;
     if (e.type === 'FileDeleted') return [{ kind: 'drop-source', corpus: corpusOf(e.data.repository), source: fileSource(e.data.file_uuid) }];
+    // Sharing changed at the source: the passages indexed stay, read by whom it names now.
+    if (e.type === 'FileReadersChanged')
+      return [{ kind: 'set-readers', corpus: corpusOf(e.data.repository), source: fileSource(e.data.file_uuid), readers: e.data.readers }];
     const d = e.data;
     const file = { file_uuid: d.file_uuid, file_type: d.file_type, repository_type: d.repository.type };
     return [

@@ -101,6 +101,10 @@ export const filesProjection: Projection = {
           .where('version', '=', e.data.version)
           .execute();
         return;
+      case 'FileReadersChanged':
+        // Who may list and open it follows its source's sharing; its content and dates stay.
+        await own(trx).updateTable('files').set({ readers: e.data.readers }).where('file_uuid', '=', e.data.file_uuid).execute();
+        return;
       case 'FileDeleted':
         await own(trx).deleteFrom('files').where('file_uuid', '=', e.data.file_uuid).execute();
         return;

@@ -2,7 +2,7 @@
 // passages with their BM25 statistics from the log gives back exactly what inline projection
 // wrote, for random sequences of file commands run through the real rules and store: upload
 // forms and their expiry, uploads, replacements, indexing results (also stale ones, and large
-// ones recorded in several events), resyncs, deletes.
+// ones recorded in several events), resyncs, deletes, and synced files' readers changed in place.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -13,7 +13,16 @@ import { rebuildProjections } from '../eventstore/rebuild.js';
 import { foldPassageStats } from '../passages/index.js';
 import { EventStore } from '../eventstore/store.js';
 import { DomainError } from '../shared/domain-error.js';
-import { decideDelete, decideIndexResult, decideResync, decideSubmit, decideUploadExpiry, decideUploadStart, type Submission } from './decide.js';
+import {
+  decideDelete,
+  decideIndexResult,
+  decideReadersChange,
+  decideResync,
+  decideSubmit,
+  decideUploadExpiry,
+  decideUploadStart,
+  type Submission,
+} from './decide.js';
 import { evolveFile, fileStream, NO_FILE, orgFilesStream, type FileEvent, type FilePassagesRecorded } from './events.js';
 import { filePassageEvents } from './file-passages.js';
 
@@ -33,15 +42,17 @@ const repos = [
 ];
 
 type Command =
-  | { kind: 'submit'; file: number; repo: number; replace: boolean; name: string; size: number }
+  | { kind: 'submit'; file: number; repo: number; replace: boolean; name: string; size: number; readers: string[] | null | undefined }
   | { kind: 'result'; file: number; version: number; ok: boolean; pages: number; words: string[]; long: boolean }
   | { kind: 'resync'; file: number }
   | { kind: 'delete'; file: number; repo: number }
+  | { kind: 'readers'; file: number; readers: string[] | null }
   | { kind: 'org'; disabled: boolean }
   | { kind: 'upload'; file: number; repo: number; size: number }
   | { kind: 'expire'; file: number; size: number };
 
 const file = fc.nat(FILES.length - 1);
+const readers = fc.option(fc.uniqueArray(fc.constantFrom('user:user-1', 'email:ann@example.com', 'domain:example.org'), { maxLength: 3 }), { nil: null });
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({
     kind: fc.constant('submit' as const),
@@ -50,6 +61,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     replace: fc.boolean(),
     name: fc.constantFrom('a.pdf', 'b.docx', 'c.png'),
     size: fc.integer({ min: 1, max: 10 ** 7 }),
+    // Undefined: an upload; else a file synced from a connector with these readers.
+    readers: fc.option(readers, { nil: undefined }),
   }),
   fc.record({
     kind: fc.constant('result' as const),
@@ -63,6 +76,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('resync' as const), file }),
   fc.record({ kind: fc.constant('delete' as const), file, repo: fc.nat(1) }),
+  fc.record({ kind: fc.constant('readers' as const), file, readers }),
   fc.record({ kind: fc.constant('org' as const), disabled: fc.boolean() }),
   fc.record({ kind: fc.constant('upload' as const), file, repo: fc.nat(1), size: fc.integer({ min: 1, max: 10 ** 7 }) }),
   fc.record({ kind: fc.constant('expire' as const), file, size: fc.integer({ min: 1, max: 10 ** 7 }) }),
@@ -95,6 +109,9 @@ function run(cmd: Command, now: Date) {
           object_key: `files/${uuid}/${cmd.size}/${cmd.name}`,
           uploaded_by: 'user-1',
           uploader_email: 'user1@example.com',
+          ...(cmd.readers !== undefined
+            ? { source: { connection_uuid: 'c1', connection_type: 'google_drive', remote_id: uuid, url: null }, readers: cmd.readers }
+            : {}),
         };
         return decideSubmit(state, submission, cmd.replace, now);
       }
@@ -117,13 +134,22 @@ function run(cmd: Command, now: Date) {
         );
         if (events[0]?.type !== 'FileIndexed' || !state.current) return events;
         const { current } = state;
-        const file = { file_uuid: uuid, version: cmd.version, title: current.filename, file_type: current.file_type, repository: current.repository };
+        const file = {
+          file_uuid: uuid,
+          version: cmd.version,
+          title: current.filename,
+          file_type: current.file_type,
+          repository: current.repository,
+          ...(current.readers !== undefined ? { readers: current.readers } : {}),
+        };
         return [...filePassageEvents(file, passages), ...events];
       }
       case 'resync':
         return decideResync(state, now);
       case 'delete':
         return decideDelete(state, repos[cmd.repo], 'user-1', now);
+      case 'readers':
+        return decideReadersChange(state, cmd.readers, now);
       case 'upload':
         if (state.uploads[`files/${uuid}/${cmd.size}/a.pdf`]) return [];
         return decideUploadStart(state, {

@@ -30,10 +30,13 @@ export type PassageCitation = { [key: string]: string | string[] | null };
 
 /**
  * `put`: passages of one source (a document) in one corpus; with `replace`, the source's earlier
- * passages go first. `drop-source`: a document left the corpus. `drop-corpus`: the corpus is gone.
+ * passages go first. `set-readers`: who may read a source's passages changed (its text did not,
+ * so neither do the statistics). `drop-source`: a document left the corpus. `drop-corpus`: the
+ * corpus is gone.
  */
 export type PassageOp =
   | { kind: 'put'; corpus: string; source: string; replace: boolean; passages: PassageRow[] }
+  | { kind: 'set-readers'; corpus: string; source: string; readers: string[] | null }
   | { kind: 'drop-source'; corpus: string; source: string }
   | { kind: 'drop-corpus'; corpus: string };
 

@@ -1,14 +1,17 @@
 // Permission-aware retrieval on real PostgreSQL: a passage with readers is found only by an asker
 // holding one of them, a passage without readers by everyone of its corpus; in a small corpus
 // every readable passage holding the words is found (the filter takes nothing readable away),
-// and the readers and citation a feed gives come back as they went in.
+// and the readers and citation a feed gives come back as they went in; a set-readers changes one
+// source's readers and nothing else.
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
 import { searchPassages } from './search.js';
+import { STAT_KEYS_SQL } from './stat-keys.js';
 import { foldPassageStats } from './stat-folder.js';
 import { applyPassageOp } from './write.js';
 
@@ -157,4 +160,62 @@ test('passages an asker may not read move nothing of their ranking: the same sco
     ),
     { numRuns: 40 },
   );
+});
+
+test("set-readers gives one source's passages new readers in one corpus, moves their statistics to the new readers' keys, and leaves every other row as it was", async () => {
+  const corpus = `org:${randomUUID()}`;
+  const other = `org:${randomUUID()}`;
+  const rows = (at: string, source: string, readers: string[] | null) =>
+    [0, 1, 2].map((n) => ({
+      id: `${at}#${source}#${n}`,
+      url: `/f/${source}`,
+      title: 'wintering',
+      heading: '',
+      content: `wrap the hives in tar paper, part ${n}`,
+      ordinal: n,
+      page: null,
+      readers,
+    }));
+  await apply([
+    { kind: 'put', corpus, source: 'f1', replace: true, passages: rows(corpus, 'f1', ['user:a']) },
+    { kind: 'put', corpus, source: 'f2', replace: true, passages: rows(corpus, 'f2', ['user:a']) },
+    { kind: 'put', corpus: other, source: 'f1', replace: true, passages: rows(other, 'f1', ['user:a']) },
+  ]);
+  const ids = async (corpora: string[], asker: string[]) => (await searchPassages(db, corpora, 'tar paper', 20, asker)).map((p) => p.id).sort();
+  // The statistics under every key of the two corpora (stat-keys.ts), as folded and as a recount of the rows gives them.
+  const keysOf = sql`(corpus in (${corpus}, ${other}) or split_part(corpus, chr(10), 1) in (${corpus}, ${other}))`;
+  const stats = async () => ({
+    corpora: (await sql`select corpus as k, doc_count::int as docs, total_words::int as words from passage_corpus_stats where ${keysOf} order by 1`.execute(db))
+      .rows,
+    terms: (await sql`select corpus as k, term, df::int as df from passage_term_stats where ${keysOf} order by 1, 2`.execute(db)).rows,
+  });
+  const keyed = sql`(select k, word_count, tsv from passages, unnest(${STAT_KEYS_SQL}) as k where corpus in (${corpus}, ${other})) as keyed`;
+  const recount = async () => ({
+    corpora: (await sql`select k, count(*)::int as docs, sum(word_count)::int as words from ${keyed} group by k order by 1`.execute(db)).rows,
+    terms: (
+      await sql`select k, lexeme as term, count(*)::int as df from ${keyed}, unnest(tsvector_to_array(tsv)) as lexeme group by k, lexeme order by 1, 2`.execute(
+        db,
+      )
+    ).rows,
+  });
+  const folded = async () => {
+    while ((await foldPassageStats(db)) === 'busy') await new Promise((r) => setTimeout(r, 20));
+    return stats();
+  };
+  const before = await folded();
+  expect(before).toEqual(await recount());
+
+  await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: ['user:b', 'email:c@x.example'] }]);
+  const after = await folded();
+  expect(after).toEqual(await recount());
+  expect(after.corpora).toContainEqual({ k: `${corpus}\nuser:b`, docs: 3, words: expect.any(Number) });
+  expect(after.corpora).toContainEqual({ k: `${corpus}\nuser:a`, docs: 3, words: expect.any(Number) });
+  expect(await ids([corpus, other], ['user:b'])).toEqual(rows(corpus, 'f1', null).map((r) => r.id));
+  expect(await ids([corpus, other], ['user:a'])).toEqual([...rows(corpus, 'f2', null), ...rows(other, 'f1', null)].map((r) => r.id).sort());
+  // Everyone of the corpus, then nobody.
+  await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: null }]);
+  expect(await ids([corpus], [])).toEqual(rows(corpus, 'f1', null).map((r) => r.id));
+  await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: [] }]);
+  expect(await ids([corpus], ['user:a', 'user:b'])).toEqual(rows(corpus, 'f2', null).map((r) => r.id));
+  expect(await folded()).toEqual(await recount());
 });

@@ -29,6 +29,9 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
       if (op.replace) await dropPassages(trx, op.corpus, op.source);
       await insertPassages(trx, op.corpus, op.source, op.passages);
       return;
+    case 'set-readers':
+      await setReaders(trx, op.corpus, op.source, op.readers);
+      return;
   }
 }
 
@@ -161,6 +164,28 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
       returning corpus, readers, word_count, tsv)
     insert into passage_stat_changes (corpus, docs, words, dropped)
     select k, -count(*), -sum(word_count), array_agg(tsv) from gone, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(trx);
+}
+
+/**
+ * New readers for a source's passages in one statement. The statistics are kept per reader
+ * (stat-keys.ts), so the rows' counts leave their old readers' keys and reach the new ones: a
+ * drop's change of the rows as they were, and a put's change counted from their tsvectors.
+ */
+async function setReaders(trx: Trx, corpus: string, source: string, readers: readonly string[] | null) {
+  await sql`
+    insert into passage_stat_changes (corpus, docs, words, dropped)
+    select k, -count(*), -sum(word_count), array_agg(tsv) from passages, unnest(${STAT_KEYS_SQL}) as k
+    where corpus = ${corpus} and source = ${source} group by k`.execute(trx);
+  await sql`update passages set readers = ${readers ? [...readers] : null}::text[] where corpus = ${corpus} and source = ${source}`.execute(trx);
+  // The terms and counts of one key aggregated in the same order, so the two texts line up.
+  await sql`
+    with keyed as (
+      select k, word_count, tsv from passages, unnest(${STAT_KEYS_SQL}) as k where corpus = ${corpus} and source = ${source}),
+    docs as (select k, count(*) as docs, sum(word_count) as words from keyed group by k),
+    terms as (select k, lexeme, count(*) as n from keyed, unnest(tsvector_to_array(tsv)) as lexeme group by k, lexeme)
+    insert into passage_stat_changes (corpus, docs, words, terms, counts)
+    select d.k, d.docs, d.words, coalesce(string_agg(t.lexeme, ' '), ''), coalesce(string_agg(t.n::text, ','), '')
+    from docs d left join terms t on t.k = d.k group by d.k, d.docs, d.words`.execute(trx);
 }
 
 /**

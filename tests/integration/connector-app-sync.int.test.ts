@@ -321,7 +321,9 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     await citing(ivy, 'When do the propolis screens go on?', 'propolis');
   });
 
-  test('a member not shared a Drive file never gets its passages; one it is shared with does, cited with its connection', { timeout: 180_000 }, async () => {
+  test('a member not shared a Drive file never gets its passages; one it is shared with does, cited with its connection; sharing changed alone moves them at the next delta without a download', {
+    timeout: 180_000,
+  }, async () => {
     const stamp = Date.now();
     const emails = { dan: `dan.${stamp}@acme.example`, fay: `fay.${stamp}@acme.example` };
     const gil = await signedUp(server.url, 'Gil');
@@ -384,7 +386,12 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     expect((await fay.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(404);
 
     // Unsharing at the source reaches answers at the next delta: the file is shared with Fay
-    // instead of Dan, only its sharing changes (its modifiedTime stays), and a delta runs.
+    // instead of Dan, only its sharing changes (its modifiedTime stays), and a delta runs. Its
+    // readers change in place: the delta neither downloads nor indexes it again.
+    const indexed = async () =>
+      (await query<{ n: string }>("select count(*) as n from events where stream_id = $1 and type = 'FileIndexed'", [`file-${winterFile}`]))[0].n;
+    const [downloadsBefore, indexedBefore] = [drive.state.downloads.wintering, await indexed()];
+    expect([downloadsBefore, indexedBefore]).toEqual([1, '1']);
     drive.share('wintering', [{ type: 'user', emailAddress: emails.fay, role: 'reader' }]);
     const resync = await gil.post('/rest/files/resync', { file_repository_info: ORG_FILES, filters: { remote_file_ids: ['no-such-item'] } });
     expect(resync.status, resync.text).toBe(202);
@@ -399,5 +406,10 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     expect([await items(gil), await items(dan), await items(fay)]).toEqual([['ledger.txt', 'wintering.txt'], [], ['wintering.txt']]);
     expect((await dan.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(404);
     expect((await fay.get(`/rest/file-repository/files/${winterFile}`)).status).toBe(200);
+    expect([drive.state.downloads.wintering, await indexed()]).toEqual([downloadsBefore, indexedBefore]);
+    const changed = await query<{ data: { readers: string[] } }>("select data from events where stream_id = $1 and type = 'FileReadersChanged'", [
+      `file-${winterFile}`,
+    ]);
+    expect(changed.map((e) => e.data.readers.filter((r) => r.startsWith('email:')))).toEqual([[`email:${emails.fay}`]]);
   });
 });

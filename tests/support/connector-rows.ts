@@ -4,14 +4,14 @@ import type { Db } from '../../services/db/database.js';
 import type { ItemEvent, ItemRepository } from '../../services/connectors/items.js';
 import { allTables } from './all-tables.js';
 
-export async function insertDriveConnection(db: Db, f: { uuid: string; owner: string; status: 'connected' | 'disconnected' }) {
+export async function insertDriveConnection(db: Db, f: { uuid: string; owner: string; status: 'connected' | 'disconnected'; orgUuid?: string | null }) {
   await allTables(db)
     .insertInto('connector_connections')
     .values({
       connection_uuid: f.uuid,
       connector: 'google_drive',
       owner_user_id: f.owner,
-      org_uuid: null,
+      org_uuid: f.orgUuid ?? null,
       account_id: `acct-${f.uuid}`,
       display_name: 'Ada',
       scope: null,

@@ -36,6 +36,8 @@ export function createFakeDrive() {
     /** Every Drive call answered (429s and malformed answers included), and by kind. */
     total: 0,
     calls: { list: 0, get: 0, media: 0, changes: 0 },
+    /** Each file's downloads (alt=media and exports), by id. */
+    downloads: {} as Record<string, number>,
   };
 
   const touch = () => new Date((clock += 1000)).toISOString();
@@ -144,6 +146,7 @@ export function createFakeDrive() {
       if (!f || f.trashed) return json(res, 404, { error: { code: 404, message: 'File not found' } });
       if (m[2] || q.get('alt') === 'media') {
         state.calls.media++;
+        state.downloads[f.id] = (state.downloads[f.id] ?? 0) + 1;
         res.writeHead(200, { 'content-type': m[2] ? (q.get('mimeType') ?? 'text/plain') : f.mimeType });
         res.end(f.content ?? '');
         return true;
