@@ -8,14 +8,17 @@ import type { ConnectorPickerCredentials } from '../../../../generated/react-que
 
 export const OWN_PICKER_LOAD_TIMEOUT_MS = 5_000;
 
+/** What the server says the provider's picker needs (never null here: null means our picker only). */
+export type Credentials = NonNullable<ConnectorPickerCredentials>;
+
 /** What a picker chose, as POST /rest/connectors/{name}/files takes it. */
 export type Picked = { file_ids: string[]; folder_ids: string[]; drive_ids: string[] };
 export type OwnPickerOutcome = { kind: 'picked'; picked: Picked } | { kind: 'cancelled' } | { kind: 'failed'; reason: string };
 
 /** One provider's picker: `load` brings its scripts in; `open` shows it and answers the pick, or null on cancel. */
 export type OwnPicker = {
-  load: (credentials: ConnectorPickerCredentials, timeoutMs: number) => Promise<void>;
-  open: (credentials: ConnectorPickerCredentials) => Promise<Picked | null>;
+  load: (credentials: Credentials, timeoutMs: number) => Promise<void>;
+  open: (credentials: Credentials) => Promise<Picked | null>;
 };
 
 const loaded = new Map<string, Promise<void>>();
@@ -61,11 +64,7 @@ export function loadStyle(url: string) {
 }
 
 /** Loads and opens `picker`; every failure, the timeout included, is 'failed' so the page falls back to ours. */
-export async function openOwnPicker(
-  picker: OwnPicker,
-  credentials: ConnectorPickerCredentials,
-  timeoutMs = OWN_PICKER_LOAD_TIMEOUT_MS,
-): Promise<OwnPickerOutcome> {
+export async function openOwnPicker(picker: OwnPicker, credentials: Credentials, timeoutMs = OWN_PICKER_LOAD_TIMEOUT_MS): Promise<OwnPickerOutcome> {
   try {
     await picker.load(credentials, timeoutMs);
     const picked = await picker.open(credentials);

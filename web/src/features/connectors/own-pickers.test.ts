@@ -11,7 +11,8 @@ import { boxContentPicker, dropboxChooser, googlePicker, pickedOf } from './own-
 let scripts: Awaited<ReturnType<typeof startPickerScripts>>;
 const w = window as unknown as Record<string, unknown>;
 /** happy-dom loads no script files unless told: the loader is tried against the fakes for real. */
-const settings = (window as unknown as { happyDOM: { settings: { disableJavaScriptFileLoading: boolean; enableJavaScriptEvaluation: boolean } } }).happyDOM.settings;
+const settings = (window as unknown as { happyDOM: { settings: { disableJavaScriptFileLoading: boolean; enableJavaScriptEvaluation: boolean } } }).happyDOM
+  .settings;
 
 beforeAll(async () => {
   settings.disableJavaScriptFileLoading = false;
@@ -62,7 +63,7 @@ describe('the loader of a provider’s own picker', () => {
     throw new Error('not opened');
   };
 
-  it("fails, so ours shows, when the script does not load, or has not loaded within the timeout", async () => {
+  it('fails, so ours shows, when the script does not load, or has not loaded within the timeout', async () => {
     scripts.state.down = true;
     const down = await openOwnPicker({ load: (c, ms) => loadScript(c.script_url ?? '', ms), open: never }, { script_url: `${scripts.url}/dropins.js` }, 5_000);
     expect(down).toEqual({ kind: 'failed', reason: `the script at ${scripts.url}/dropins.js did not load` });
@@ -84,7 +85,14 @@ describe('the loader of a provider’s own picker', () => {
   });
 
   it('keeps only string ids from what a provider answers; nothing chosen is a cancel', () => {
-    expect(pickedOf([{ id: 'f', folder: false }, { id: 7, folder: false }, { id: 'd', folder: true, drive: 'team' }, { id: '', folder: true }])).toEqual({
+    expect(
+      pickedOf([
+        { id: 'f', folder: false },
+        { id: 7, folder: false },
+        { id: 'd', folder: true, drive: 'team' },
+        { id: '', folder: true },
+      ]),
+    ).toEqual({
       file_ids: ['f'],
       folder_ids: ['d'],
       drive_ids: ['', 'team'],

@@ -4,9 +4,8 @@
 // picker key this server already issues). Microsoft's File Picker v8 is not here: it must be given
 // an access token in the page (see services/connectors/own-pickers.ts). What each answers is
 // untrusted: only string ids are kept.
-import type { ConnectorPickerCredentials } from '../../../../generated/react-query/model';
 import { CONNECTOR_PICK_EXTENSIONS } from '../../../../services/connectors/pure';
-import { loadScript, loadStyle, type OwnPicker, type Picked } from './own-picker-loader';
+import { type Credentials, loadScript, loadStyle, type OwnPicker, type Picked } from './own-picker-loader';
 
 type Chosen = { id: unknown; folder: boolean; drive?: unknown };
 
@@ -104,7 +103,11 @@ type GooglePicker = {
   Feature: { MULTISELECT_ENABLED: string; SUPPORT_DRIVES: string };
   Action: { PICKED: string; CANCEL: string };
 };
-type GoogleView = { setIncludeFolders: (b: boolean) => GoogleView; setSelectFolderEnabled: (b: boolean) => GoogleView; setEnableDrives: (b: boolean) => GoogleView };
+type GoogleView = {
+  setIncludeFolders: (b: boolean) => GoogleView;
+  setSelectFolderEnabled: (b: boolean) => GoogleView;
+  setEnableDrives: (b: boolean) => GoogleView;
+};
 type GoogleBuilder = {
   addView: (v: GoogleView) => GoogleBuilder;
   enableFeature: (f: string) => GoogleBuilder;
@@ -136,7 +139,7 @@ const GOOGLE_FOLDER = 'application/vnd.google-apps.folder';
 const GOOGLE_PICKER_SCOPE = 'https://www.googleapis.com/auth/drive.file';
 
 /** Google's sign-in popup: a token for the picker, issued by Google to the page (never one of this server's); null when the person closes it. */
-function googleToken(c: ConnectorPickerCredentials): Promise<string | null> {
+function googleToken(c: Credentials): Promise<string | null> {
   const oauth2 = (window as unknown as GoogleGlobals).google?.accounts?.oauth2;
   if (!oauth2) return Promise.reject(new Error("Google's sign-in is not on the page"));
   return new Promise((resolve, reject) => {
@@ -158,7 +161,12 @@ export const googlePicker: OwnPicker = {
     const gapi = (window as unknown as GoogleGlobals).gapi;
     if (!gapi) throw new Error("Google's API loader is not on the page");
     await new Promise<void>((resolve, reject) =>
-      gapi.load('picker', { callback: resolve, onerror: () => reject(new Error("Google's picker did not load")), timeout: timeoutMs, ontimeout: () => reject(new Error("Google's picker did not load in time")) }),
+      gapi.load('picker', {
+        callback: resolve,
+        onerror: () => reject(new Error("Google's picker did not load")),
+        timeout: timeoutMs,
+        ontimeout: () => reject(new Error("Google's picker did not load in time")),
+      }),
     );
   },
   open: async (c) => {
@@ -177,7 +185,9 @@ export const googlePicker: OwnPicker = {
         .setAppId(need(c.app_id, 'app id'))
         .setCallback((data) => {
           if (data.action === picker.Action.PICKED)
-            resolve(pickedOf((Array.isArray(data.docs) ? data.docs : []).map((d) => ({ id: d?.id, folder: d?.mimeType === GOOGLE_FOLDER, drive: d?.driveId }))));
+            resolve(
+              pickedOf((Array.isArray(data.docs) ? data.docs : []).map((d) => ({ id: d?.id, folder: d?.mimeType === GOOGLE_FOLDER, drive: d?.driveId }))),
+            );
           else if (data.action === picker.Action.CANCEL) resolve(null);
         })
         .build()

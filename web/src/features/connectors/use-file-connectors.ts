@@ -39,7 +39,8 @@ export function useFileConnectors(repository: ConnectorPickerArgs['repository'])
   return connectors.data
     ?.filter((c) => c.kind === 'file' && (c.connected || (c.available && c.manageable)))
     .map((c) => {
-      const pick = () => (c.name === 'sharepoint' ? open('sharepointSite', { repository }) : open('connectorPicker', { name: c.name, repository, own: ownOf(c.name) }));
+      const pick = () =>
+        c.name === 'sharepoint' ? open('sharepointSite', { repository }) : open('connectorPicker', { name: c.name, repository, own: ownOf(c.name) });
       return {
         name: c.name,
         label: labelOf(c.name),
