@@ -59,19 +59,15 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
   const folder = path.at(-1) ?? null;
   const scope = args.repository.file_repository_type === 'ORG' ? ('ORG' as const) : ('USER' as const);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the provider's picker is tried once, when the modal opens.
-  useEffect(() => {
+  const ownPicker = useRef<OwnPicker | null>(null);
+  // The first answer of the provider's picker wins (the person may open it again, below).
+  const ownSettled = useRef(false);
+  function tryOwn() {
     const own = args.own;
-    const picker = own
-      ? ownPickerOf(args.name, { container: () => ownPlace.current, key: async () => (await ensureBoxPickerKey(client, scope)).api_key, mode: args.mode })
-      : null;
-    if (!own || !picker) {
-      setMode('ours');
-      return;
-    }
-    let live = true;
-    void openOwnPicker(picker, own).then((outcome) => {
-      if (!live) return;
+    if (!own || !ownPicker.current) return;
+    void openOwnPicker(ownPicker.current, own).then((outcome) => {
+      if (ownSettled.current) return;
+      ownSettled.current = true;
       if (outcome.kind === 'picked') void submit(outcome.picked);
       else if (outcome.kind === 'cancelled') close();
       else {
@@ -80,8 +76,17 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
         setMode('ours');
       }
     });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the provider's picker is tried once, when the modal opens.
+  useEffect(() => {
+    ownSettled.current = false;
+    ownPicker.current = args.own
+      ? ownPickerOf(args.name, { container: () => ownPlace.current, key: async () => (await ensureBoxPickerKey(client, scope)).api_key, mode: args.mode })
+      : null;
+    if (!ownPicker.current) setMode('ours');
+    else tryOwn();
     return () => {
-      live = false;
+      ownSettled.current = true;
     };
   }, []);
 
@@ -175,10 +180,16 @@ export default function ConnectorPickerModal({ args, close }: ModalProps<Connect
         </p>
         {/* Box's picker shows here; Google's and Dropbox's open over the page. */}
         <div ref={ownPlace} className={args.name === 'box' ? 'h-[800px] max-h-[70vh]' : 'hidden'} />
-        <div className="flex justify-end">
+        <div className="flex justify-end gap-2">
           <button type="button" className="rounded-lg border px-3 py-1.5 text-sm" onClick={close}>
             Cancel
           </button>
+          {/* A browser that blocked the provider's popup opens it from this click. */}
+          {args.name === 'box' || syncing ? null : (
+            <button type="button" className="btn-primary" onClick={tryOwn}>
+              {`Open ${label}`}
+            </button>
+          )}
         </div>
       </div>
     );
