@@ -62,6 +62,8 @@ export function ownPickerOrigins(pickers: OwnPickerConfig): { script: string[]; 
     script.push(origin(pickers.google.scriptUrl), origin(pickers.google.signInScriptUrl));
     // The picker and Google's sign-in open as frames of Google's.
     frame.push('https://docs.google.com', 'https://accounts.google.com', 'https://content.googleapis.com');
+    // Google's sign-in styles its own button and prompt from accounts.google.com/gsi/style.
+    style.push('https://accounts.google.com');
     connect.push('https://accounts.google.com');
   }
   if (pickers.dropbox) script.push(origin(pickers.dropbox.scriptUrl));

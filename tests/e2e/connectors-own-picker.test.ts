@@ -1,6 +1,6 @@
 // The providers' own pickers in the browser (issue 32), against fakes on 127.0.0.1: with Dropbox's
 // Chooser configured (its script from a fake served here), Add files > Dropbox opens the Chooser,
-// not our picker; the file chosen there syncs to Ready. With the script's server gone, the same
+// not our picker; closing it is a cancel; the file chosen there syncs to Ready. With the script's server gone, the same
 // menu item falls back to our picker over Dropbox's API, saying so in one quiet line.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,11 @@ describe("Dropbox's own picker in the browser", () => {
     await page.getByRole('button', { name: 'Add files' }).first().click();
     await page.getByRole('menuitem', { name: 'Dropbox' }).click();
     const chooser = page.getByRole('dialog', { name: 'Dropbox Chooser' });
+    // Closed without choosing: a cancel, and nothing falls back.
+    await chooser.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Add from Dropbox' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add files' }).first().click();
+    await page.getByRole('menuitem', { name: 'Dropbox' }).click();
     await chooser.getByRole('checkbox', { name: 'Choose honey.txt' }).check();
     await chooser.getByRole('button', { name: 'Choose' }).click();
     await page.getByText("You'll receive an email when the sync is complete").waitFor();
