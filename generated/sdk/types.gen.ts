@@ -1300,7 +1300,16 @@ export type Connector = {
     connection_uuid: string | null;
     connection_display_name: string | null;
     /**
-     * What the provider's own picker needs in the browser (never a refresh token); null until a picker is opened.
+     * What the provider's own picker needs in the browser, for a connected file connector whose own
+     * picker the administrator configured (Google Picker, Dropbox Chooser, Box Content Picker);
+     * null otherwise, and the page uses its own picker over the provider's API. Never a token of
+     * this server's: `script_url` (and Google's `sign_in_script_url`, Box's `style_url`) come from
+     * the server's configuration; `api_key` is Google's picker API key or Dropbox's app key,
+     * `client_id` and `app_id` the OAuth client and Cloud project Google's own sign-in popup uses,
+     * `account_identifier` the connection's account as a sign-in hint. Box's key comes from
+     * `POST /rest/connectors/box/picker`. If the script does not load within a few seconds, or the
+     * picker fails, the page falls back to its own picker.
+     *
      */
     picker_credentials: null | {
         client_id?: string;
@@ -1308,6 +1317,10 @@ export type Connector = {
         account_identifier?: string;
         api_key?: string;
         expires_at?: string;
+        app_id?: string;
+        script_url?: string;
+        sign_in_script_url?: string;
+        style_url?: string;
     };
     available: boolean;
     unavailable_reason: string | null;

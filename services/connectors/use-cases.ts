@@ -17,6 +17,7 @@ import { CONNECTORS, type ConnectorInfo, connectorInfo, isConnectionUuid } from 
 import { sitePath, withOutcome } from './return-path.js';
 import { own } from './tables.js';
 import { connectionView, connectorView } from './views.js';
+import { ownPickerCredentials } from './own-pickers.js';
 
 /** How long an OAuth attempt waits for the browser to come back. */
 const FLOW_MINUTES = 10;
@@ -45,7 +46,12 @@ export async function listConnectors(ctx: ConnectorsContext, actor: Actor, scope
   return CONNECTORS.map((info) => {
     // The connected one first (rows come newest first), else the newest disconnected one.
     const row = rows.find((r) => r.connector === info.name && r.status === 'connected') ?? rows.find((r) => r.connector === info.name) ?? null;
-    return connectorView(info, row, { configured: !!clientOf(ctx, info), actor: who, scope });
+    const client = clientOf(ctx, info);
+    const picker = ownPickerCredentials(info.name, ctx.config.connectors.ownPickers, {
+      clientId: client?.clientId ?? null,
+      accountIdentifier: row?.display_name ?? null,
+    });
+    return connectorView(info, row, { configured: !!client, actor: who, scope, picker });
   });
 }
 

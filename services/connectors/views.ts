@@ -5,6 +5,7 @@ import { mayManage } from './decide.js';
 import type { ConnectionState } from './events.js';
 import { missingPermissions } from './permissions.js';
 import type { ConnectionRow } from './queries.js';
+import type { PickerCredentials } from './own-pickers.js';
 import type { ConnectorInfo } from './registry.js';
 
 const MANAGES_ORG = new Set(['owner', 'admin']);
@@ -16,15 +17,21 @@ export function unavailableReason(info: ConnectorInfo, f: { configured: boolean;
   return null;
 }
 
-export function connectorView(info: ConnectorInfo, row: ConnectionRow | null, f: { configured: boolean; actor: MemberFacts; scope: ConnectScope }) {
+/** `picker`: the provider's own picker when the administrator configured it; shown only beside a connection. */
+export function connectorView(
+  info: ConnectorInfo,
+  row: ConnectionRow | null,
+  f: { configured: boolean; actor: MemberFacts; scope: ConnectScope; picker?: PickerCredentials | null },
+) {
   const reason = unavailableReason(info, f);
+  const connected = row?.status === 'connected';
   return {
     name: info.name,
     kind: info.kind,
-    connected: row?.status === 'connected',
+    connected,
     connection_uuid: row?.connection_uuid ?? null,
     connection_display_name: row?.display_name ?? null,
-    picker_credentials: null,
+    picker_credentials: connected && f.configured ? (f.picker ?? null) : null,
     available: reason === null,
     unavailable_reason: reason,
     enterprise_only: info.enterpriseOnly,

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseOwnPickerConfig } from '../shared/connector-picker-config.js';
 import { inlineScriptHashes, securityHeaders, storageOrigins } from './security-headers.js';
 
 const DOCS_SCRIPT = 'window.__redoc_state = {"a":1};';
@@ -67,6 +68,26 @@ describe('the app pages', () => {
       const res = await fetch(`http://127.0.0.1:${(s.address() as { port: number }).port}/`);
       expect(directives(res.headers.get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    } finally {
+      await new Promise((resolve) => s.close(resolve));
+    }
+  });
+
+  test("the providers' own pickers the administrator configured may load their scripts, and only those", async () => {
+    const ownPickers = parseOwnPickerConfig({
+      CONNECTOR_DROPBOX_CHOOSER_APP_KEY: 'k',
+      CONNECTOR_DROPBOX_CHOOSER_SCRIPT_URL: 'http://127.0.0.1:9/dropins.js',
+    }).config;
+    const app = express();
+    app.use(securityHeaders({ publicUrl: 'http://localhost:3000', s3: null, webDist: join(dir, 'web'), connectors: { ownPickers } }));
+    app.get(/.*/, (_req, res) => res.send('ok'));
+    const s = await new Promise<Server>((resolve) => {
+      const started = app.listen(0, '127.0.0.1', () => resolve(started));
+    });
+    try {
+      const csp = directives((await fetch(`http://127.0.0.1:${(s.address() as { port: number }).port}/`)).headers.get('content-security-policy'));
+      expect(csp.get('script-src')).toEqual(["'self'", 'http://127.0.0.1:9']);
+      expect(csp.has('frame-src')).toBe(false);
     } finally {
       await new Promise((resolve) => s.close(resolve));
     }

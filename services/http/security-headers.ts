@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../shared/config.js';
+import { ownPickerOrigins } from '../shared/connector-picker-config.js';
 
-export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'> & { billing?: Pick<Config['billing'], 'stripe'> };
+export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'> & {
+  billing?: Pick<Config['billing'], 'stripe'>;
+  connectors?: Pick<Config['connectors'], 'ownPickers'>;
+};
 
 /**
  * Stripe.js and its checkout elements (express wallets, payment and address elements), allowed only
@@ -35,21 +39,24 @@ function appPolicy(config: SecurityHeadersConfig) {
   const https = config.publicUrl.startsWith('https://');
   const storage = storageOrigins(config.s3);
   const stripe = config.billing?.stripe ? STRIPE : { script: [], frame: [], connect: [] };
+  // The providers' own pickers the administrator configured (issue 32): their scripts, frames and APIs.
+  const pickers = config.connectors ? ownPickerOrigins(config.connectors.ownPickers) : { script: [], style: [], frame: [], connect: [] };
+  const frames = [...stripe.frame, ...pickers.frame];
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
       'base-uri': ["'self'"],
-      'script-src': ["'self'", ...stripe.script],
+      'script-src': ["'self'", ...stripe.script, ...pickers.script],
       'script-src-attr': ["'none'"],
-      ...(stripe.frame.length ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
+      ...(frames.length ? { 'frame-src': ["'self'", ...frames] } : {}),
       // React and Radix set style attributes.
-      'style-src': ["'self'", "'unsafe-inline'"],
+      'style-src': ["'self'", "'unsafe-inline'", ...pickers.style],
       // Article media may name images on the web; uploads and downloads may live in S3.
       'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage],
       'media-src': ["'self'", 'blob:', ...storage],
       'font-src': ["'self'", 'data:'],
-      'connect-src': ["'self'", ...storage, ...stripe.connect],
+      'connect-src': ["'self'", ...storage, ...stripe.connect, ...pickers.connect],
       'object-src': ["'none'"],
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'"],

@@ -3,6 +3,7 @@
 // and the keys that seal the providers' tokens at rest (AES-256-GCM).
 import { z } from 'zod';
 import { PROVIDER_FAMILIES, type ProviderFamily } from './connector-families.js';
+import { type OwnPickerConfig, parseOwnPickerConfig } from './connector-picker-config.js';
 
 export type ConnectorClient = { clientId: string; clientSecret: string; baseUrl: string | null };
 
@@ -17,6 +18,8 @@ export type ConnectorConfig = {
   deltaIntervalSeconds: number;
   /** One pace for every provider's calls, in ms between two calls of a connection (CONNECTOR_CALL_SPACING_MS); null: each provider's documented rate. */
   callSpacingMs: number | null;
+  /** The providers' own pickers turned on, each with its script's address; null each: our own picker. */
+  ownPickers: OwnPickerConfig;
 };
 
 const DELTA_INTERVAL = { default: 900, min: 10, max: 86_400 };
@@ -73,5 +76,7 @@ export function parseConnectorConfig(env: Record<string, string | undefined>): {
     if (Number.isInteger(n) && n >= CALL_SPACING.min && n <= CALL_SPACING.max) callSpacingMs = n;
     else problems.push(`CONNECTOR_CALL_SPACING_MS: must be a whole number of milliseconds from ${CALL_SPACING.min} to ${CALL_SPACING.max}`);
   }
-  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs }, problems };
+  const pickers = parseOwnPickerConfig(env);
+  problems.push(...pickers.problems);
+  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs, ownPickers: pickers.config }, problems };
 }

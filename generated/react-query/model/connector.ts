@@ -28,7 +28,17 @@ export interface Connector {
   connection_uuid: string | null;
   /** @nullable */
   connection_display_name: string | null;
-  /** What the provider's own picker needs in the browser (never a refresh token); null until a picker is opened. */
+  /**
+     * What the provider's own picker needs in the browser, for a connected file connector whose own
+     * picker the administrator configured (Google Picker, Dropbox Chooser, Box Content Picker);
+     * null otherwise, and the page uses its own picker over the provider's API. Never a token of
+     * this server's: `script_url` (and Google's `sign_in_script_url`, Box's `style_url`) come from
+     * the server's configuration; `api_key` is Google's picker API key or Dropbox's app key,
+     * `client_id` and `app_id` the OAuth client and Cloud project Google's own sign-in popup uses,
+     * `account_identifier` the connection's account as a sign-in hint. Box's key comes from
+     * `POST /rest/connectors/box/picker`. If the script does not load within a few seconds, or the
+     * picker fails, the page falls back to its own picker.
+     */
   picker_credentials: ConnectorPickerCredentials;
   available: boolean;
   /** @nullable */

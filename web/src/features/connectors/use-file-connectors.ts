@@ -26,6 +26,7 @@ export function useFileConnectors(repository: ConnectorPickerArgs['repository'])
   const connectors = useConnectors(scope);
   const client = useQueryClient();
   const { open } = useModals();
+  const ownOf = (name: string) => connectors.data?.find((c) => c.name === name)?.picker_credentials ?? undefined;
   const openBox = async (mode: 'files' | 'folders') => {
     try {
       await ensureBoxPickerKey(client, scope === 'org' ? 'ORG' : 'USER');
@@ -33,12 +34,13 @@ export function useFileConnectors(repository: ConnectorPickerArgs['repository'])
       toast.error(problemMessage(err, 'Box is not responding. Please try again later.'), { duration: TOAST_DURATION.long });
       return;
     }
-    open('connectorPicker', { name: 'box', repository, mode });
+    open('connectorPicker', { name: 'box', repository, mode, own: ownOf('box') });
   };
   return connectors.data
     ?.filter((c) => c.kind === 'file' && (c.connected || (c.available && c.manageable)))
     .map((c) => {
-      const pick = () => (c.name === 'sharepoint' ? open('sharepointSite', { repository }) : open('connectorPicker', { name: c.name, repository }));
+      const pick = () =>
+        c.name === 'sharepoint' ? open('sharepointSite', { repository }) : open('connectorPicker', { name: c.name, repository, own: ownOf(c.name) });
       return {
         name: c.name,
         label: labelOf(c.name),
