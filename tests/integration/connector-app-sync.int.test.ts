@@ -14,7 +14,10 @@ import { createFakeNotion } from '../fakes/oauth/notion.js';
 import { type FakeAccount, type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { createFakeSlack } from '../fakes/oauth/slack.js';
 import { createFakeTeams } from '../fakes/oauth/teams.js';
+import { putHiveDriveFiles } from '../fakes/oauth/hive-drive-files.js';
+import { connectThroughFake } from '../support/connector-connect.js';
 import { createTestDatabase } from '../support/database.js';
+import { organisationWith } from '../support/org-members.js';
 import type { Browser } from '../support/http.js';
 import { askStream, signedUp } from '../support/people.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
@@ -72,11 +75,7 @@ async function query<T>(text: string, params: unknown[] = []) {
 /** Connects `name` as `account` (the fake's signed-in person), personally or for the organisation. */
 async function connect(b: Browser, name: string, family: keyof typeof CLIENTS, account: FakeAccount, org = false) {
   fakes[family].state.account = account;
-  const started = await b.get(`/rest/connectors/${name}/connect${org ? '?file_repository_type=ORG' : ''}`);
-  expect(started.status, started.text).toBe(200);
-  const callback = (await fetch(started.json.redirect_url, { redirect: 'manual' })).headers.get('location') ?? '';
-  const back = await b.get(callback.replace(server.url, ''));
-  expect(new URL(back.headers.get('location') ?? '').searchParams.get('connected')).toBe(name);
+  expect((await connectThroughFake(b, server.url, name, { org })).searchParams.get('connected')).toBe(name);
 }
 
 type Source = {
@@ -112,28 +111,14 @@ async function citing(b: Browser, question: string, word: string) {
 const neverCites = async (b: Browser, question: string, word: string) =>
   expect((await sourcesFor(b, question)).filter((s) => s.snippet.toLowerCase().includes(word))).toEqual([]);
 
-async function mailedInvitation(to: string, org: string) {
-  for (let tries = 0; tries < 100; tries++) {
-    const rows = await query<{ text: string }>('select text from mail_outbox where lower("to") = lower($1) order by queued_at desc', [to]);
-    const link = rows.map((r) => new RegExp(`/join/org/${org}/(\\S+)`).exec(r.text)?.[1]).find(Boolean);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no invitation mailed to ${to}`);
-}
-
 /** An organisation owned by `owner` with the members named, each signed up with the address given. */
-async function organisation(owner: Browser, members: Browser[], emails: string[]) {
-  const created = await owner.post('/rest/organizations', { name: `App Sync Org ${Date.now()}` });
-  expect(created.status, created.text).toBe(201);
-  const org = created.json.uuid as string;
-  for (const [i, member] of members.entries()) {
-    expect((await owner.post(`/rest/organizations/${org}/invitations`, { email: emails[i], role: 'member' })).status).toBe(201);
-    const invitation = await mailedInvitation(emails[i], org);
-    expect((await member.post(`/rest/organizations/${org}/invitations/${invitation}/accept`)).status).toBe(200);
-  }
-  return org;
-}
+const organisation = (owner: Browser, members: Browser[], emails: string[]) =>
+  organisationWith(
+    owner,
+    database.url,
+    'App Sync Org',
+    members.map((b, i) => ({ b, email: emails[i] })),
+  );
 
 describe("an app's content in answers", () => {
   test('a Notion page, a GitHub issue and a Slack message answer questions, cited with the seed metadata; nobody else gets them', {
@@ -330,22 +315,7 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     const dan = await signedUp(server.url, 'Dan', emails.dan);
     const fay = await signedUp(server.url, 'Fay', emails.fay);
     const org = await organisation(gil, [dan, fay], [emails.dan, emails.fay]);
-    drive.put({
-      id: 'wintering',
-      name: 'wintering.txt',
-      mimeType: 'text/plain',
-      parents: ['my-drive'],
-      content: 'Wrap the hives in tar paper before the first frost of November.',
-      permissions: [{ type: 'user', emailAddress: emails.dan, role: 'reader' }],
-    });
-    drive.put({
-      id: 'ledger',
-      name: 'ledger.txt',
-      mimeType: 'text/plain',
-      parents: ['my-drive'],
-      content: 'The pollination contract with the almond grower pays double this year.',
-      permissions: [{ type: 'user', emailAddress: 'gil@drive.example', role: 'owner' }],
-    });
+    putHiveDriveFiles(drive, emails.dan);
     await connect(gil, 'google_drive', 'google', { id: 'g-gil', email: 'gil@drive.example', name: 'Gil' }, true);
     const picked = await gil.post('/rest/connectors/google_drive/files', {
       file_ids: ['wintering', 'ledger'],

@@ -5,12 +5,14 @@
 // anyone else is 'Source not available to you' in its place: on the thread page, the article
 // view, the answer's event stream and the source check. Uploads into the organisation's files
 // neither replace a synced file by its name nor count the synced files the uploader may not read.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFakeDrive } from '../fakes/oauth/google-drive.js';
 import { type FakeAccount, type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { createFakeSlack } from '../fakes/oauth/slack.js';
+import { putHiveDriveFiles } from '../fakes/oauth/hive-drive-files.js';
+import { connectThroughFake } from '../support/connector-connect.js';
 import { createTestDatabase } from '../support/database.js';
+import { organisationWith } from '../support/org-members.js';
 import { uploadUrls } from '../support/files.js';
 import type { Browser } from '../support/http.js';
 import { askStream, signedUp, visitor } from '../support/people.js';
@@ -53,39 +55,7 @@ afterAll(async () => {
 
 async function connect(b: Browser, name: string, family: keyof typeof CLIENTS, account: FakeAccount) {
   fakes[family].state.account = account;
-  const started = await b.get(`/rest/connectors/${name}/connect?file_repository_type=ORG`);
-  expect(started.status, started.text).toBe(200);
-  const callback = (await fetch(started.json.redirect_url, { redirect: 'manual' })).headers.get('location') ?? '';
-  const back = await b.get(callback.replace(server.url, ''));
-  expect(new URL(back.headers.get('location') ?? '').searchParams.get('connected')).toBe(name);
-}
-
-async function organisation(owner: Browser, members: { b: Browser; email: string }[]) {
-  const created = await owner.post('/rest/organizations', { name: `Shared Threads Org ${Date.now()}` });
-  expect(created.status, created.text).toBe(201);
-  const org = created.json.uuid as string;
-  for (const { b, email } of members) {
-    expect((await owner.post(`/rest/organizations/${org}/invitations`, { email, role: 'member' })).status).toBe(201);
-    let invitation: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const db = new pg.Client({ connectionString: database.url });
-          await db.connect();
-          try {
-            const rows = (await db.query('select text from mail_outbox where lower("to") = lower($1)', [email])).rows as { text: string }[];
-            invitation = rows.map((r) => new RegExp(`/join/org/${org}/(\\S+)`).exec(r.text)?.[1]).find(Boolean);
-          } finally {
-            await db.end();
-          }
-          return !!invitation;
-        },
-        { timeout: 10_000, interval: 100 },
-      )
-      .toBe(true);
-    expect((await b.post(`/rest/organizations/${org}/invitations/${invitation}/accept`)).status).toBe(200);
-  }
-  return org;
+  expect((await connectThroughFake(b, server.url, name, { org: true })).searchParams.get('connected')).toBe(name);
 }
 
 type Source = { url: string; name: string; snippet: string; meta_data?: Record<string, unknown>; is_unavailable?: boolean };
@@ -125,7 +95,7 @@ describe("a shared thread's connector sources", () => {
     const gil = await signedUp(server.url, 'Gil');
     const dan = await signedUp(server.url, 'Dan', emails.dan);
     const fay = await signedUp(server.url, 'Fay', emails.fay);
-    const org = await organisation(gil, [
+    const org = await organisationWith(gil, database.url, 'Shared Threads Org', [
       { b: dan, email: emails.dan },
       { b: fay, email: emails.fay },
     ]);
@@ -135,22 +105,7 @@ describe("a shared thread's connector sources", () => {
     slack.users.set('U-fay', { name: 'fay', real_name: 'Fay', email: emails.fay });
     slack.channel({ id: 'C-hives', name: 'hives', members: ['U-gil', 'U-dan'] });
     slack.post('C-hives', { user: 'U-gil', text: 'The heather honey harvest starts on the ninth of August.' });
-    drive.put({
-      id: 'wintering',
-      name: 'wintering.txt',
-      mimeType: 'text/plain',
-      parents: ['my-drive'],
-      content: 'Wrap the hives in tar paper before the first frost of November.',
-      permissions: [{ type: 'user', emailAddress: emails.dan, role: 'reader' }],
-    });
-    drive.put({
-      id: 'ledger',
-      name: 'ledger.txt',
-      mimeType: 'text/plain',
-      parents: ['my-drive'],
-      content: 'The pollination contract with the almond grower pays double this year.',
-      permissions: [{ type: 'user', emailAddress: 'gil@drive.example', role: 'owner' }],
-    });
+    putHiveDriveFiles(drive, emails.dan);
     await connect(gil, 'slack', 'slack', { id: 'U-gil', email: 'gil@slack.example', name: 'gil' });
     await connect(gil, 'google_drive', 'google', { id: 'g-gil', email: 'gil@drive.example', name: 'Gil' });
     const ORG_FILES = { file_repository_type: 'ORG' as const, owner_id: org };

@@ -3,9 +3,12 @@
 import { expect } from 'vitest';
 import type { Browser } from './http.js';
 
-/** Answers where the callback sent the browser (its `connected` parameter names the connector on success). */
-export async function connectThroughFake(b: Browser, serverUrl: string, name: string) {
-  const started = await b.get(`/rest/connectors/${name}/connect`);
+/**
+ * Answers where the callback sent the browser (its `connected` parameter names the connector on
+ * success); `org`: connected for the person's organisation.
+ */
+export async function connectThroughFake(b: Browser, serverUrl: string, name: string, opts: { org?: boolean } = {}) {
+  const started = await b.get(`/rest/connectors/${name}/connect${opts.org ? '?file_repository_type=ORG' : ''}`);
   expect(started.status, started.text).toBe(200);
   const callback = (await fetch(started.json.redirect_url, { redirect: 'manual' })).headers.get('location') ?? '';
   const back = await b.get(callback.replace(serverUrl, ''));
