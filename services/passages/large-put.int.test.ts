@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { closeWorkerPools } from '../workers/index.js';
 import type { PassageRow } from './feed.js';
 import { foldPassageStats } from './stat-folder.js';
+import { STAT_KEYS_SQL } from './stat-keys.js';
 import { applyPassageOp } from './write.js';
 
 let db: Db;
@@ -74,4 +75,25 @@ test('a put counted in the workers writes the rows and statistics of the same pa
   expect(stats).toEqual(await recountOf(large));
   expect(stats).toEqual(await statsOf(small));
   expect(stats.corpus).toEqual([{ docs: 2100, words: expect.any(Number) }]);
+});
+
+test("rows of one put with no readers, an empty list and a reader count under each one's own statistics keys", async () => {
+  const corpus = `test:${randomUUID()}`;
+  const readers: (string[] | null)[] = [null, null, [], [], ['user:a'], null];
+  const rows = passages(corpus)
+    .slice(0, readers.length)
+    .map((p, i) => ({ ...p, readers: readers[i] }));
+  await db.transaction().execute((trx) => applyPassageOp(trx, { kind: 'put', corpus, source: 's', replace: true, passages: rows }));
+  while ((await foldPassageStats(db)) === 'busy') await new Promise((r) => setTimeout(r, 20));
+  const keys = sql`(corpus = ${corpus} or split_part(corpus, chr(10), 1) = ${corpus})`;
+  const stored = (await sql`select corpus as k, doc_count::int as docs from passage_corpus_stats where ${keys} order by 1`.execute(db)).rows;
+  const recounted = (
+    await sql`select k, count(*)::int as docs from passages, unnest(${STAT_KEYS_SQL}) as k where corpus = ${corpus} group by k order by 1`.execute(db)
+  ).rows;
+  expect(stored).toEqual(recounted);
+  expect(stored).toEqual([
+    { k: corpus, docs: 3 },
+    { k: `${corpus}\n*`, docs: 3 },
+    { k: `${corpus}\nuser:a`, docs: 1 },
+  ]);
 });

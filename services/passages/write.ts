@@ -75,7 +75,12 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   for (const [i, runs] of slices.entries()) {
     // The next rows' terms are counted while these are written.
     const counted = inWorkers ? await Promise.all(inWorkers[i]) : await Promise.all(runs.map(countTakingTurns));
-    for (const [j, run] of runs.entries()) for (const key of statKeysOf(corpus, run[0].readers)) byKey.set(key, [...(byKey.get(key) ?? []), counted[j]]);
+    for (const [j, run] of runs.entries())
+      for (const key of statKeysOf(corpus, run[0].readers)) {
+        const under = byKey.get(key);
+        if (under) under.push(counted[j]);
+        else byKey.set(key, [counted[j]]);
+      }
     const statement = insertRows(corpus, source, runs.flat(), {
       elements: counted.map((c) => c.elements),
       words: counted.flatMap((c) => c.words),
@@ -89,12 +94,12 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   for (const [key, counted] of byKey) await recordPut(key, joinCounts(counted)).execute(trx);
 }
 
-/** Consecutive rows with the same readers, together. */
+/** Consecutive rows with the same readers, together (no readers and an empty list are not the same: stat-keys.ts). */
 function runsOfReaders(rows: PassageRow[]): PassageRow[][] {
   const runs: PassageRow[][] = [];
   let last: string | null = null;
   for (const row of rows) {
-    const readers = row.readers ? row.readers.join(READERS_SEPARATOR) : '';
+    const readers = row.readers ? `[${row.readers.join(READERS_SEPARATOR)}` : 'null';
     if (runs.length && readers === last) runs[runs.length - 1].push(row);
     else runs.push([row]);
     last = readers;
