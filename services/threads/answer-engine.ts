@@ -13,7 +13,8 @@ export type AnswerPersonal = { answer_language: string; about_me: string; answer
 /**
  * `askerUserId`: whose readable corpora to search (none or null: the help guide only).
  * `model`: the configured model that answers (none: the server's first). `personal`: the
- * asker's settings the answer follows (none for a visitor).
+ * asker's settings the answer follows (none for a visitor). `filters`: the question's web search
+ * filters (none: the web unfiltered).
  */
 export type AnswerJob = {
   contextUuid: string;
@@ -24,7 +25,14 @@ export type AnswerJob = {
   space?: AnswerSpace | null;
   model?: string;
   personal?: AnswerPersonal | null;
+  filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
 };
+
+/**
+ * A question's web search filters (AnswerJob.filters): a domain starting with `-` is excluded
+ * (Perplexity's `search_domain_filter` convention: `["wikipedia.org", "-reddit.com"]`).
+ */
+export type WebFilters = NonNullable<AnswerJob['filters']>;
 
 export type AnswerEngine = {
   modelName: string;
