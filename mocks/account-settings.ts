@@ -93,7 +93,11 @@ export function accountSettingsHandlers(opts: { state: () => ScenarioState; chan
       const body = (await request.json()) as UpdateAssistantSettingsBody;
       const configured = MOCK_MODELS.map((m) => m.id);
       const mayChoose = signedIn().capabilities.maxModelSelection;
-      return assistantView(row(change((s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured, mayChoose })).settings), MOCK_MODELS, mayChoose);
+      return assistantView(
+        row(change((s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured, mayChoose })).settings),
+        MOCK_MODELS,
+        mayChoose,
+      );
     }),
     getListSiteInstructionsMockHandler(() => {
       const s = settingsOf(signedIn().id);

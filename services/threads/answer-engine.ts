@@ -28,12 +28,6 @@ export type AnswerJob = {
   filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
 };
 
-/**
- * A question's web search filters (AnswerJob.filters): a domain starting with `-` is excluded
- * (Perplexity's `search_domain_filter` convention: `["wikipedia.org", "-reddit.com"]`).
- */
-export type WebFilters = NonNullable<AnswerJob['filters']>;
-
 export type AnswerEngine = {
   modelName: string;
   start: (job: AnswerJob) => Promise<void>;

@@ -80,7 +80,17 @@ export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskR
   /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
   const start = () =>
     ctx.answers
-      .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal, ...(filters ? { filters } : {}) })
+      .start({
+        contextUuid,
+        backendUuid,
+        query,
+        mode,
+        askerUserId: who.user_id,
+        space,
+        model: asker.model,
+        personal: asker.personal,
+        ...(filters ? { filters } : {}),
+      })
       .catch(async (err) => {
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
         throw err;

@@ -31,7 +31,8 @@ export async function askerDefaults(
   mayChoose: boolean,
 ): Promise<AskerDefaults> {
   const models = ctx.config.answerModels;
-  if (!userId) return { model: answeringModel(models, { preference: modelPreference, accountDefault: null, mayChoose }), incognitoByDefault: false, personal: null };
+  if (!userId)
+    return { model: answeringModel(models, { preference: modelPreference, accountDefault: null, mayChoose }), incognitoByDefault: false, personal: null };
   const s = await settingsOf(ctx.db, userId);
   return {
     model: answeringModel(models, { preference: modelPreference, accountDefault: s.default_model, mayChoose }),

@@ -1,7 +1,7 @@
 // The rules of threads: who may ask and stop, what a new thread starts as, and that an entry
 // ends exactly once. Pure: the clock, ids and slug are passed in.
 import type { ActorFacts } from '../shared/actor.js';
-import type { WebFilters } from './answer-engine.js';
+import type { WebFilters } from './web-filters.js';
 import { threadErrors } from './errors.js';
 import { OFFLINE_MODEL } from '../shared/answer-models.js';
 import type {

@@ -1,6 +1,6 @@
 // A thread and its entries as events, one stream per thread. Payloads are plain data.
 import type { StoredEvent } from '../eventstore/types.js';
-import type { WebFilters } from './answer-engine.js';
+import type { WebFilters } from './web-filters.js';
 
 export type SourceData = {
   url: string;

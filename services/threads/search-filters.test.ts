@@ -23,7 +23,19 @@ describe('domain rules', () => {
   });
 
   test('what is not a host name is refused', () => {
-    for (const bad of ['', '-', 'localhost', 'https://example.com', 'example.com/path', 'exa mple.com', '--reddit.com', 'a-.com', 'site:x.com', '*.example.com', `${'a'.repeat(64)}.com`])
+    for (const bad of [
+      '',
+      '-',
+      'localhost',
+      'https://example.com',
+      'example.com/path',
+      'exa mple.com',
+      '--reddit.com',
+      'a-.com',
+      'site:x.com',
+      '*.example.com',
+      `${'a'.repeat(64)}.com`,
+    ])
       expect(parseDomainRule(bad), bad).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // search_recency_filter and search_focus), checked and written one way before they are recorded
 // with the entry and handed to the answer engine (AnswerJob.filters). Pure.
 import type { AskRequest, SearchFilters } from '../../generated/sdk/types.gen.js';
-import type { WebFilters } from './answer-engine.js';
+import type { WebFilters } from './web-filters.js';
 import { threadErrors } from './errors.js';
 
 /** How many domains one question may name (included and excluded together). */
@@ -38,9 +38,7 @@ export function normalizeDomainFilter(entries: readonly string[]): string[] {
 }
 
 /** The filters of a question, or undefined when it sets none (an empty list is none). */
-export function searchFiltersOf(
-  input: Pick<AskRequest, 'search_domain_filter' | 'search_recency_filter' | 'search_focus'>,
-): WebFilters | undefined {
+export function searchFiltersOf(input: Pick<AskRequest, 'search_domain_filter' | 'search_recency_filter' | 'search_focus'>): WebFilters | undefined {
   const domains = normalizeDomainFilter(input.search_domain_filter ?? []);
   const filters: WebFilters = {
     ...(domains.length ? { domains } : {}),

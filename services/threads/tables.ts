@@ -3,7 +3,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../db/columns.js';
 import { ownerOf } from '../db/owned.js';
-import type { WebFilters } from './answer-engine.js';
+import type { WebFilters } from './web-filters.js';
 
 export interface ThreadsTable {
   context_uuid: string;

@@ -3,7 +3,7 @@ import type { Source, ThreadEntry, ThreadSummary, BookmarkState } from '../../ge
 import { isPublished, privacyState } from './access-rules.js';
 import type { SearchMode, ThreadAccess } from './events.js';
 import type { ThreadRow } from './queries.js';
-import type { WebFilters } from './answer-engine.js';
+import type { WebFilters } from './web-filters.js';
 import { searchFiltersView } from './search-filters.js';
 
 export type EntryRow = {

@@ -140,7 +140,8 @@ describe('model choice by plan', () => {
     const first = { event: 'fake-model', entry: 'fake-model', llm: ['fake-model'] };
     expect(answered).toEqual({ visitor: first, free: first, pro: first, max: { event: 'other-model', entry: 'other-model', llm: ['other-model'] } });
     // An unconfigured model is refused whoever names it.
-    for (const b of Object.values(people)) expect((await b.post('/rest/threads/ask', { query_str: 'Hi', model_preference: 'gpt-9' })).json.code).toBe('unknown_model');
+    for (const b of Object.values(people))
+      expect((await b.post('/rest/threads/ask', { query_str: 'Hi', model_preference: 'gpt-9' })).json.code).toBe('unknown_model');
   });
 
   test("the default model: a Max person's choice answers; anyone else may keep only the server's first, refused with 403 otherwise", async () => {
@@ -161,7 +162,13 @@ describe('model choice by plan', () => {
 
     // The plan lapses to Free: the saved choice is kept but the server's first model answers.
     const email = (await max.get('/rest/session')).json.user.email;
-    const lapsed = await admin.post('/rest/admin/billing/subscription-source', { email, source: 'incentive', plan: 'max', interval: 'monthly', status: 'canceled' });
+    const lapsed = await admin.post('/rest/admin/billing/subscription-source', {
+      email,
+      source: 'incentive',
+      plan: 'max',
+      interval: 'monthly',
+      status: 'canceled',
+    });
     expect(lapsed.status, lapsed.text).toBe(200);
     expect((await max.get('/rest/account/assistant')).json).toMatchObject({ default_model: 'fake-model', chosen: false, model_selection: false });
     expect((await ask(max, {}))[0].data.model).toBe('fake-model');
