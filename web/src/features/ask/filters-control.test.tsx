@@ -62,7 +62,11 @@ describe('the filters control', () => {
   it('an answer lists the filters it was asked with, and nothing without any', () => {
     const { rerender } = render(<FiltersUsed filters={{ search_domain_filter: ['arxiv.org', '-reddit.com'], search_recency_filter: 'month' }} />);
     const list = screen.getByRole('list', { name: 'Search filters' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Only arxiv.org', 'Not reddit.com', 'Past month']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Only arxiv.org', 'Not reddit.com', 'Past month']);
     rerender(<FiltersUsed filters={undefined} />);
     expect(screen.queryByRole('list', { name: 'Search filters' })).toBeNull();
   });
