@@ -580,7 +580,8 @@ export type AskRequest = {
      * (`maxModelSelection`, Max and Enterprise): for anyone else (a visitor, a Free or Pro person)
      * a configured model named here is not refused but ignored, and the server's default model
      * (its first) answers, so a question asked from an old tab or a lapsed plan still gets its
-     * answer. The `thread` event's `model` and the entry's `model` say which model answered. Left
+     * answer. The exception is the rewrite upsell's follow-up (`source: rewrite-upsell` with a
+     * `context_uuid`), the upsell's sample of the model it offers. The `thread` event's `model` and the entry's `model` say which model answered. Left
      * out: the asker's default model (account > assistant, while their plan allows choosing), else
      * the server's first.
      *
