@@ -144,6 +144,18 @@ describe('model choice by plan', () => {
       expect((await b.post('/rest/threads/ask', { query_str: 'Hi', model_preference: 'gpt-9' })).json.code).toBe('unknown_model');
   });
 
+  test("the rewrite upsell's follow-up is its sample of the model it offers, for any plan; the same source on a new thread is not", async () => {
+    const free = await personOn('free');
+    const first = await ask(free, {});
+    const context_uuid = first[0].data.context_uuid;
+    const from = llm.requests.length;
+    const rewrite = await ask(free, { context_uuid, model_preference: 'other-model', source: 'rewrite-upsell' });
+    expect(rewrite[0].data.model).toBe('other-model');
+    expect(streamedModels(from)).toEqual(['other-model']);
+    const fresh = await ask(free, { model_preference: 'other-model', source: 'rewrite-upsell' });
+    expect(fresh[0].data.model).toBe('fake-model');
+  });
+
   test("the default model: a Max person's choice answers; anyone else may keep only the server's first, refused with 403 otherwise", async () => {
     const free = await personOn('free');
     expect((await free.get('/rest/account/assistant')).json).toMatchObject({ default_model: 'fake-model', chosen: false, model_selection: false });
