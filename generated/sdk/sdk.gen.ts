@@ -673,7 +673,11 @@ export const getAssistantSettings = <ThrowOnError extends boolean = false>(optio
 /**
  * Choose the model that answers by default
  *
- * A model that is not configured answers 400 `unknown_model`. Questions that name no model (`model_preference`) are answered by it.
+ * A model that is not configured answers 400 `unknown_model`. Questions that name no model
+ * (`model_preference`) are answered by it. Choosing is a plan capability (`maxModelSelection`):
+ * anyone else choosing a model other than the server's first is refused with 403
+ * `model_selection_not_in_plan`.
+ *
  */
 export const updateAssistantSettings = <ThrowOnError extends boolean = false>(options: Options<UpdateAssistantSettingsData, ThrowOnError>): RequestResult<UpdateAssistantSettingsResponses, UpdateAssistantSettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateAssistantSettingsResponses, UpdateAssistantSettingsErrors, ThrowOnError>({
     security: [{

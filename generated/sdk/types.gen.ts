@@ -16,6 +16,10 @@ export type ThreadCreatedEvent = {
      * The model writing this answer (`offline-extractive` when no LLM is configured).
      */
     model: string;
+    /**
+     * The web search filters the question is answered with; absent when it has none.
+     */
+    search_filters?: SearchFilters;
 };
 
 /**
@@ -380,13 +384,20 @@ export type AssistantModel = {
 export type AssistantSettings = {
     models: Array<AssistantModel>;
     /**
-     * The id of the model that answers by default for this person (their choice while it is configured, else the server's first model).
+     * The id of the model that answers by default for this person (their choice while it is configured and their plan allows choosing, else the server's first model).
      */
     default_model: string;
     /**
      * Whether `default_model` is the person's own choice (false when they chose none, or chose a model no longer configured).
      */
     chosen: boolean;
+    /**
+     * Whether this person's plan lets them choose the model (`maxModelSelection`: Max and
+     * Enterprise), per question and as their default. Without it the server's first model answers
+     * and a default they chose on an earlier plan is kept but not used.
+     *
+     */
+    model_selection: boolean;
 };
 
 /**
@@ -524,6 +535,31 @@ export type OutboxList = {
     verify_by_code: boolean;
 };
 
+/**
+ * Domains the web results must come from, and domains they must not (a `-` first), as in
+ * `["wikipedia.org", "-reddit.com"]`: a domain includes its subdomains (`en.wikipedia.org`), case
+ * and a leading `www.` do not matter. Up to 20 domains (400 `too_many_filter_domains`); an entry
+ * that is not a domain name is refused with 400 `invalid_domain_filter`. SearXNG is asked with
+ * `site:` terms and every result is checked again, so an excluded domain is never a source.
+ *
+ */
+export type SearchDomainFilter = Array<string>;
+
+/**
+ * Only web results published within the last hour, day, week, month or year. SearXNG is asked for
+ * its time range (a day for `hour`, which it does not offer) and every dated result is checked
+ * again; for `hour` a result without a date is left out, since nothing shows it is recent.
+ *
+ */
+export type SearchRecency = 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/**
+ * `academic` searches SearXNG's science category (scholarly engines such as arXiv, Crossref and
+ * Google Scholar, those the server's SearXNG enables) instead of the general web.
+ *
+ */
+export type SearchFocus = 'general' | 'academic';
+
 export type AskRequest = {
     /**
      * The question. Blank after trimming is refused.
@@ -540,11 +576,20 @@ export type AskRequest = {
     search_mode?: SearchMode;
     /**
      * The id of a configured model (`GET /rest/account/assistant`) to answer with; one that is not
-     * configured is refused with 400 `unknown_model`. Left out: the asker's default model
-     * (account > assistant), else the server's first.
+     * configured is refused with 400 `unknown_model`. Choosing the model is a plan capability
+     * (`maxModelSelection`, Max and Enterprise): for anyone else (a visitor, a Free or Pro person)
+     * a configured model named here is not refused but ignored, and the server's default model
+     * (its first) answers, so a question asked from an old tab or a lapsed plan still gets its
+     * answer. The exception is the rewrite upsell's follow-up (`source: rewrite-upsell` with a
+     * `context_uuid`), the upsell's sample of the model it offers. The `thread` event's `model` and the entry's `model` say which model answered. Left
+     * out: the asker's default model (account > assistant, while their plan allows choosing), else
+     * the server's first.
      *
      */
     model_preference?: string;
+    search_domain_filter?: SearchDomainFilter;
+    search_recency_filter?: SearchRecency;
+    search_focus?: SearchFocus;
     /**
      * Keep the thread out of the library. Left out: the signed-in asker's "incognito by default"
      * preference (never for a question asked in a Space), else false.
@@ -653,6 +698,18 @@ export type Source = {
     };
 };
 
+/**
+ * The search filters a question was asked with (AskRequest), as recorded; only the ones set.
+ */
+export type SearchFilters = {
+    /**
+     * The domains, each written once in lower case, `-` first for an excluded one.
+     */
+    search_domain_filter?: Array<string>;
+    search_recency_filter?: SearchRecency;
+    search_focus?: SearchFocus;
+};
+
 export type ThreadEntry = {
     backend_uuid: string;
     query_str: string;
@@ -665,9 +722,13 @@ export type ThreadEntry = {
     related_questions: Array<string>;
     error?: string | null;
     /**
-     * What wrote the answer, e.g. `offline-extractive` or the configured model's name.
+     * The id of the model that wrote the answer, e.g. `offline-extractive` or a configured model's id.
      */
     model: string;
+    /**
+     * The web search filters the question was asked with; absent when it had none.
+     */
+    search_filters?: SearchFilters;
     created_at: string;
 };
 

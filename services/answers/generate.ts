@@ -20,6 +20,7 @@ import { INTERRUPTED, modelFailed, timedOut } from './errors.js';
 import type { AnswerModel } from './models.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
+import { withWebFilters } from './filtered-web.js';
 
 export type AnswerDeps = {
   store: EventStore;
@@ -79,7 +80,7 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
       ? deps.memories(job.askerUserId, job.query, job.contextUuid)
       : Promise.resolve([]);
   const [found, memories] = await Promise.all([
-    retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed, principals }),
+    retrieve(job.query, mode, withWebFilters(deps.sources, job.filters), corpora, { web: (space ? space.web : true) && webAllowed, principals }),
     remembered,
   ]);
   found.passages.push(...memories);

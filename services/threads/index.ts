@@ -1,5 +1,7 @@
 // What other domains use of threads (docs/architecture.md: a domain is used only through its index.ts).
 export type { AnswerJob, AnswerPersonal } from './answer-engine.js';
+export type { WebFilters } from './web-filters.js';
+export { type DomainRule, MAX_FILTER_DOMAINS, parseDomainRule } from './search-filters.js';
 export { type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';

@@ -115,7 +115,7 @@ export async function findEntry(db: Db, backendUuid: string) {
   return own(db)
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 'e.model', 't.thread_url_slug', 't.frontend_context_uuid'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 'e.model', 'e.search_filters', 't.thread_url_slug', 't.frontend_context_uuid'])
     .where('e.backend_uuid', '=', backendUuid)
     .executeTakeFirst();
 }
@@ -126,7 +126,7 @@ export async function pendingEntries(db: Db) {
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     // Only a thread's owner asks in it, so the owner is the asker whose sources are searched.
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 'e.model', 't.owner_user_id', 't.collection_uuid'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 'e.model', 'e.search_filters', 't.owner_user_id', 't.collection_uuid'])
     .where('e.status', '=', 'pending')
     .execute();
   return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));

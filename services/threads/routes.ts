@@ -12,6 +12,7 @@ import { requestStop } from './use-cases.js';
 import { askClientOf } from './ask-client.js';
 import { askQuestion, STARTING_FAILED } from './ask-use-case.js';
 import { summaryView } from './views.js';
+import { searchFiltersView } from './search-filters.js';
 import type { SourceData } from './events.js';
 import { visibleSources } from './source-visibility.js';
 
@@ -92,6 +93,7 @@ export const threadRoutes = {
       thread_url_slug: entry.thread_url_slug,
       frontend_context_uuid: entry.frontend_context_uuid,
       model: entry.model,
+      ...(entry.search_filters ? { search_filters: searchFiltersView(entry.search_filters) } : {}),
     };
     const userId = await actor.userId();
     // Whoever follows the answer sees its connector sources as the thread page shows them.

@@ -36,6 +36,7 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   related_questions: l.related_questions,
   error: l.error,
   model: l.model ?? server?.model,
+  search_filters: l.search_filters ?? server?.search_filters,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {
@@ -132,10 +133,12 @@ export default function ThreadPage() {
     if (!contextUuid) return;
     startAsk(queryClient, newKey(), { query_str: question, context_uuid: contextUuid });
   };
-  // Rewrite asks the entry's question again; the server refuses one that would add the same answer.
+  // Rewrite asks the entry's question again, with its search filters (their fields are AskRequest's);
+  // the server refuses one that would add the same answer.
   const rewriteEntry = (entry: ViewEntry) => {
     if (!contextUuid) return;
     startAsk(queryClient, newKey(), {
+      ...entry.search_filters,
       query_str: entry.query_str,
       context_uuid: contextUuid,
       ...(entry.backend_uuid ? { rewrite_of: entry.backend_uuid } : {}),
