@@ -1,6 +1,6 @@
 // What other domains use of threads (docs/architecture.md: a domain is used only through its index.ts).
 export type { AnswerJob, AnswerPersonal } from './answer-engine.js';
-export { type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
+export { type AnswerStatus, type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';
 export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';

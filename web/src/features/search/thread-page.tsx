@@ -36,6 +36,7 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   related_questions: l.related_questions,
   error: l.error,
   model: l.model ?? server?.model,
+  progress: l.progress,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {
