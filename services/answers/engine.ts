@@ -43,7 +43,12 @@ export function createAnswerEngine(
       web: config.searxngUrl ? searxngSource(config.searxngUrl) : null,
       pages:
         config.searxngUrl && config.webPages
-          ? pageReader({ db, allowPrivateHosts: config.linkFetchAllowPrivateHosts ?? [], timeoutMs: config.webPages.timeoutMs, cacheTtlMs: config.webPages.cacheTtlMs })
+          ? pageReader({
+              db,
+              allowPrivateHosts: config.linkFetchAllowPrivateHosts ?? [],
+              timeoutMs: config.webPages.timeoutMs,
+              cacheTtlMs: config.webPages.cacheTtlMs,
+            })
           : null,
     },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),

@@ -23,7 +23,14 @@ beforeAll(async () => {
   searx = await startSearxngFake(WEB);
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key', LLM_TIMEOUT_SECONDS: '2', SEARXNG_URL: searx.url, WEB_PAGES_READ: 'false' },
+    env: {
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_API_KEY: 'test-key',
+      LLM_TIMEOUT_SECONDS: '2',
+      SEARXNG_URL: searx.url,
+      WEB_PAGES_READ: 'false',
+    },
   });
 });
 afterAll(async () => {

@@ -13,7 +13,11 @@ export type PageToCache = { url: string; title: string; text: string; etag?: str
 
 export async function cachedPages(db: Db, urls: readonly string[]): Promise<Map<string, CachedPage>> {
   if (!urls.length) return new Map();
-  const rows = await own(db).selectFrom('web_page_cache').selectAll().where('url', 'in', [...new Set(urls)]).execute();
+  const rows = await own(db)
+    .selectFrom('web_page_cache')
+    .selectAll()
+    .where('url', 'in', [...new Set(urls)])
+    .execute();
   return new Map(rows.map((r) => [r.url, r]));
 }
 

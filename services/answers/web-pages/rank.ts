@@ -58,7 +58,7 @@ export function choosePassages(question: string, pages: readonly ResultPage[], m
     question,
     candidates.map((c) => ({ heading: c.passage.title, content: c.passage.content })),
   );
-  candidates.forEach((c, i) => (c.score = scores[i]));
+  for (const [i, c] of candidates.entries()) c.score = scores[i];
   const best = (a: Candidate, b: Candidate) => b.score - a.score || a.result - b.result || a.ordinal - b.ordinal;
   const relevant = candidates.filter((c) => c.score > 0).sort(best);
 
