@@ -40,7 +40,9 @@ export async function benchAnswersWebPages(): Promise<Row[]> {
         // Six results whose addresses no ask used before, so every page is fetched and read.
         const askOnce = async (base: string, question: string) => {
           n++;
-          searx.results(DOCS.map((doc, i) => ({ url: `${site.url}/docs/${doc}?ask=${n}-${i}`, title: `Result ${i + 1}`, content: `A search snippet about ${doc}.` })));
+          searx.results(
+            DOCS.map((doc, i) => ({ url: `${site.url}/docs/${doc}?ask=${n}-${i}`, title: `Result ${i + 1}`, content: `A search snippet about ${doc}.` })),
+          );
           const { timings, errors } = await runAsks(base, cookie, [question], 1);
           if (errors.length) throw new Error(errors[0]);
           return timings[0];
@@ -58,8 +60,16 @@ export async function benchAnswersWebPages(): Promise<Row[]> {
         }
         const read = pages.filter((t) => t.foreign > DOCS.length).length;
         note(`answers-web-pages: ${ASKS} asks each; ${read} web answers had more web sources than results (passages of the pages read)`);
-        const p95 = (xs: Timing[], k: keyof Timing) => percentile(xs.map((t) => t[k]), 95);
-        const p50 = (xs: Timing[], k: keyof Timing) => percentile(xs.map((t) => t[k]), 50);
+        const p95 = (xs: Timing[], k: keyof Timing) =>
+          percentile(
+            xs.map((t) => t[k]),
+            95,
+          );
+        const p50 = (xs: Timing[], k: keyof Timing) =>
+          percentile(
+            xs.map((t) => t[k]),
+            50,
+          );
         const ratio = p95(pages, 'first') / p95(plain, 'first');
         const label = `answers, web pages read (6 pages at ${PAGE_DELAY_MS} ms each, 1 concurrent, ${ASKS} asks)`;
         return [

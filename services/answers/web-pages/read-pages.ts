@@ -37,6 +37,14 @@ export type PageReaderDeps = {
   now?: () => Date;
   fetch?: (url: string, opts: { timeoutMs: number; allowPrivateHosts: readonly string[]; validators?: PageValidators }) => Promise<FetchedPage>;
   extract?: (page: FetchedPage) => Promise<ReadPage>;
+  /** The page cache (cache.ts on `db` unless given: tests). */
+  cache?: PageCache;
+};
+
+export type PageCache = {
+  lookup: (urls: readonly string[]) => Promise<Map<string, CachedPage>>;
+  store: (pages: readonly PageToCache[], now: Date) => Promise<void>;
+  renew: (renewed: readonly { url: string; etag?: string; lastModified?: string }[], now: Date) => Promise<void>;
 };
 
 export type PageReader = { read: (question: string, results: readonly Passage[]) => Promise<Passage[]> };
@@ -47,6 +55,11 @@ export function pageReader(deps: PageReaderDeps): PageReader {
   const now = deps.now ?? (() => new Date());
   const fetchOne = deps.fetch ?? ((url, opts) => fetchPage(url, { ...opts, maxRedirects: 5 }));
   const extract = deps.extract ?? ((page: FetchedPage) => extractPageInWorker(page, readingPool()));
+  const cache: PageCache = deps.cache ?? {
+    lookup: (urls) => cachedPages(deps.db, urls),
+    store: (pages, at) => cachePages(deps.db, pages, at),
+    renew: (renewed, at) => renewPages(deps.db, renewed, at),
+  };
 
   async function readOne(url: string, cached: CachedPage | undefined): Promise<Outcome> {
     const state = freshness(cached, now(), deps.cacheTtlMs);
@@ -61,15 +74,12 @@ export function pageReader(deps: PageReaderDeps): PageReader {
   return {
     async read(question, results) {
       const top = results.slice(0, PAGES_READ);
-      const cache = await cachedPages(
-        deps.db,
-        top.map((r) => r.url),
-      ).catch(() => new Map<string, CachedPage>());
-      const outcomes = await Promise.all(top.map((r) => withDeadline(readOne(r.url, cache.get(r.url)), deps.timeoutMs).catch(() => null)));
+      const held = await cache.lookup(top.map((r) => r.url)).catch(() => new Map<string, CachedPage>());
+      const outcomes = await Promise.all(top.map((r) => withDeadline(readOne(r.url, held.get(r.url)), deps.timeoutMs).catch(() => null)));
       const stored = outcomes.flatMap((o) => (o?.store ? [o.store] : []));
       const renewed = outcomes.flatMap((o) => (o?.renew ? [o.renew] : []));
       // The cache saves later fetches; failing to write it costs this answer nothing.
-      await Promise.all([cachePages(deps.db, stored, now()), renewPages(deps.db, renewed, now())]).catch(() => {});
+      await Promise.all([cache.store(stored, now()), cache.renew(renewed, now())]).catch(() => {});
       const chosen = choosePassages(
         question,
         top.map((result, i) => ({ result, page: outcomes[i]?.page ?? null })),
