@@ -82,3 +82,10 @@ test('a fresh cached page is not fetched; a stale one is asked for with its vali
   expect(w.stored).toEqual([]);
   expect(passages.map((p) => p.content)).toEqual(['Cached text on boiling at altitude.', 'Cached text on boiling at altitude.']);
 });
+
+test('two answers reading the same page at once share one fetch', async () => {
+  const w = world();
+  const [a, b] = await Promise.all([w.reader.read('boiling altitude', [result(1)]), w.reader.read('boiling altitude', [result(1)])]);
+  expect(w.fetched).toHaveLength(1);
+  expect(a).toEqual(b);
+});

@@ -71,11 +71,21 @@ export function pageReader(deps: PageReaderDeps): PageReader {
     return { page, store: { url, title: page.title, text: page.text, etag: fetched.etag, lastModified: fetched.lastModified } };
   }
 
+  // Pages being read for an answer now: another answer wanting one shares its read, not a second fetch.
+  const reading = new Map<string, Promise<Outcome>>();
+  const readShared = (url: string, cached: CachedPage | undefined) => {
+    const under = reading.get(url);
+    if (under) return under;
+    const read = readOne(url, cached).finally(() => reading.delete(url));
+    reading.set(url, read);
+    return read;
+  };
+
   return {
     async read(question, results) {
       const top = results.slice(0, PAGES_READ);
       const held = await cache.lookup(top.map((r) => r.url)).catch(() => new Map<string, CachedPage>());
-      const outcomes = await Promise.all(top.map((r) => withDeadline(readOne(r.url, held.get(r.url)), deps.timeoutMs).catch(() => null)));
+      const outcomes = await Promise.all(top.map((r) => withDeadline(readShared(r.url, held.get(r.url)), deps.timeoutMs).catch(() => null)));
       const stored = outcomes.flatMap((o) => (o?.store ? [o.store] : []));
       const renewed = outcomes.flatMap((o) => (o?.renew ? [o.renew] : []));
       // The cache saves later fetches; failing to write it costs this answer nothing.
