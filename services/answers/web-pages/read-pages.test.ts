@@ -32,7 +32,8 @@ function world(opts: { fail?: Set<string>; hang?: Set<string>; cached?: CachedPa
   const reader = pageReader({
     db: {} as Db,
     allowPrivateHosts: [],
-    timeoutMs: 200,
+    timeoutMs: 100,
+    parseTimeoutMs: 100,
     cacheTtlMs: TTL,
     now: () => NOW,
     cache,

@@ -2,8 +2,8 @@
 // snippets. Each page is fetched with the Space links' fetcher (private and loopback addresses
 // refused unless allowed, redirects checked again, size and time bounded), its readable text
 // extracted in the worker pool (a page is hostile input), and kept in the page cache; a cached
-// page is used within its time to live, then revalidated. A page that fails or takes longer than
-// `timeoutMs` is cited by its snippet: the answer goes on without it.
+// page is used within its time to live, then revalidated. A page that fails, takes longer than
+// `timeoutMs` to fetch or `parseTimeoutMs` to parse is cited by its snippet: the answer goes on.
 import type { Db } from '../../db/database.js';
 import { extractPageInWorker, type FetchedPage, fetchPage, type PageValidators } from '../../spaces/index.js';
 import { sharedWorkerPool } from '../../workers/index.js';
@@ -14,6 +14,7 @@ import { choosePassages, type ReadPage } from './rank.js';
 
 /** Results whose pages are read. */
 export const PAGES_READ = 6;
+export const PARSE_WAIT_MS = 5_000;
 
 /**
  * The answers' own page-parsing processes (the links' job, services/spaces/links/extract-job.ts),
@@ -31,8 +32,13 @@ export type PageReaderDeps = {
   db: Db;
   /** "host:port" pairs that may be fetched although private (SPACE_LINKS_ALLOW_PRIVATE_HOSTS). */
   allowPrivateHosts: readonly string[];
-  /** Longest wait for one page, fetch and extraction together. */
+  /** Longest wait for one page's fetch (redirects and body included). */
   timeoutMs: number;
+  /**
+   * Longest wait for its text once fetched, queueing for a parsing process included (default
+   * PARSE_WAIT_MS): kept apart from the fetch's, as a busy machine slows parsing, not the site.
+   */
+  parseTimeoutMs?: number;
   cacheTtlMs: number;
   now?: () => Date;
   fetch?: (url: string, opts: { timeoutMs: number; allowPrivateHosts: readonly string[]; validators?: PageValidators }) => Promise<FetchedPage>;
@@ -53,6 +59,7 @@ type Outcome = { page: ReadPage | null; store?: PageToCache; renew?: { url: stri
 
 export function pageReader(deps: PageReaderDeps): PageReader {
   const now = deps.now ?? (() => new Date());
+  const parseTimeoutMs = deps.parseTimeoutMs ?? PARSE_WAIT_MS;
   const fetchOne = deps.fetch ?? ((url, opts) => fetchPage(url, { ...opts, maxRedirects: 5 }));
   const extract = deps.extract ?? ((page: FetchedPage) => extractPageInWorker(page, readingPool()));
   const cache: PageCache = deps.cache ?? {
@@ -67,7 +74,7 @@ export function pageReader(deps: PageReaderDeps): PageReader {
     const validators = state === 'revalidate' && cached ? { etag: cached.etag, lastModified: cached.last_modified } : undefined;
     const fetched = await fetchOne(url, { timeoutMs: deps.timeoutMs, allowPrivateHosts: deps.allowPrivateHosts, validators });
     if (fetched.notModified && cached) return { page: cached, renew: { url, etag: fetched.etag, lastModified: fetched.lastModified } };
-    const page = await extract(fetched);
+    const page = await withDeadline(extract(fetched), parseTimeoutMs);
     return { page, store: { url, title: page.title, text: page.text, etag: fetched.etag, lastModified: fetched.lastModified } };
   }
 
@@ -85,7 +92,7 @@ export function pageReader(deps: PageReaderDeps): PageReader {
     async read(question, results) {
       const top = results.slice(0, PAGES_READ);
       const held = await cache.lookup(top.map((r) => r.url)).catch(() => new Map<string, CachedPage>());
-      const outcomes = await Promise.all(top.map((r) => withDeadline(readShared(r.url, held.get(r.url)), deps.timeoutMs).catch(() => null)));
+      const outcomes = await Promise.all(top.map((r) => withDeadline(readShared(r.url, held.get(r.url)), deps.timeoutMs + parseTimeoutMs).catch(() => null)));
       const stored = outcomes.flatMap((o) => (o?.store ? [o.store] : []));
       const renewed = outcomes.flatMap((o) => (o?.renew ? [o.renew] : []));
       // The cache saves later fetches; failing to write it costs this answer nothing.
