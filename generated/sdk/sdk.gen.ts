@@ -1006,7 +1006,10 @@ export const enterVerificationCode = <ThrowOnError extends boolean = false>(opti
  *
  * Events, in order (each `data:` is JSON):
  * - `thread`: `ThreadCreatedEvent` (context_uuid, backend_uuid, thread_url_slug, frontend_context_uuid)
- * - `sources`: `SourcesEvent` (the sources the answer may cite)
+ * - `status`: `StatusEvent` (what the engine is doing: searching, reading N web pages, writing),
+ * any number of times before the text; live only, it repeats the previous `id`
+ * - `sources`: `SourcesEvent` (the sources the answer may cite; a web answer's are passages of
+ * the result pages it read, or a result's snippet when its page could not be read)
  * - `delta`: `DeltaEvent` (answer text, citation markers `[n]` point at `sources[n-1]`), repeated
  * - `related`: `RelatedEvent` (follow-up questions)
  * - `completed`: `CompletedEvent`, or `failed`: `FailedEvent` with error "stream error"
@@ -1031,7 +1034,8 @@ export const askQuestion = <ThrowOnError extends boolean = false>(options: Optio
  * Resume an answer's event stream
  *
  * The same events as `askQuestion` for one entry, from the start or after the `Last-Event-ID`
- * header (each event's `id` is its index). Ends after `completed` or `failed`.
+ * header (each event's `id` is its index; a live `status` repeats the previous `id` and is not
+ * sent again on resuming). Ends after `completed` or `failed`.
  *
  */
 export const streamEntryEvents = <ThrowOnError extends boolean = false>(options: Options<StreamEntryEventsData, ThrowOnError, StreamEntryEventsResponse>): Promise<ServerSentEventsResult<StreamEntryEventsResponses>> => (options.client ?? client).sse.get<StreamEntryEventsResponses, StreamEntryEventsErrors, ThrowOnError>({ url: '/rest/threads/entries/{backend_uuid}/events', ...options });

@@ -23,6 +23,25 @@ export type ThreadCreatedEvent = {
 };
 
 /**
+ * SSE `status`: what the engine is doing before the answer's text comes ("Searching", "Reading 6
+ * sources", "Writing the answer"), for the page to show. Live only: it is not part of the recorded
+ * stream, so it repeats the previous event's `id` and a resumed stream does not send it again.
+ * Clients that do not know it may ignore it.
+ *
+ */
+export type StatusEvent = {
+    step: 'searching' | 'reading' | 'writing';
+    /**
+     * The step in words, ready to show.
+     */
+    text: string;
+    /**
+     * With `reading`, how many web pages are being read.
+     */
+    sources_read?: number;
+};
+
+/**
  * SSE `sources`.
  */
 export type SourcesEvent = {

@@ -9,6 +9,7 @@ import { readableCorpora } from './readable.js';
 import type { Sources } from './retrieve.js';
 import type { Passage } from './types.js';
 import { searxngSource } from './searxng.js';
+import { pageReader, warmPageReading } from './web-pages/read-pages.js';
 import { mayUseWebSearch } from '../orgs/index.js';
 import { memorySourcesFor } from '../memories/index.js';
 import { memoryPassage } from './memory-passages.js';
@@ -16,7 +17,7 @@ import { readerPrincipals } from '../connectors/index.js';
 
 export function createAnswerEngine(
   db: Db,
-  config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'> & Partial<Pick<Config, 'answerModels'>>,
+  config: Pick<Config, 'llm' | 'llmTimeoutMs' | 'searxngUrl'> & Partial<Pick<Config, 'answerModels' | 'webPages' | 'linkFetchAllowPrivateHosts'>>,
 ): {
   model: AnswerModel;
   models: ReadonlyMap<string, AnswerModel>;
@@ -28,6 +29,8 @@ export function createAnswerEngine(
   timeoutMs: number;
 } {
   const llm = config.llm;
+  // A web answer reads its pages in worker processes: started now, not by the first answer.
+  if (config.searxngUrl && config.webPages) warmPageReading();
   // Every model people may choose is served by the one configured endpoint (LLM_MODELS).
   const models = new Map<string, AnswerModel>(
     llm ? (config.answerModels ?? [{ id: llm.model }]).map((m) => [m.id, llmModel({ ...llm, model: m.id })]) : [[offlineModel.name, offlineModel]],
@@ -35,7 +38,19 @@ export function createAnswerEngine(
   return {
     model: llm ? (models.get(llm.model) ?? llmModel(llm)) : offlineModel,
     models,
-    sources: { passages: passageSource(db), web: config.searxngUrl ? searxngSource(config.searxngUrl) : null },
+    sources: {
+      passages: passageSource(db),
+      web: config.searxngUrl ? searxngSource(config.searxngUrl) : null,
+      pages:
+        config.searxngUrl && config.webPages
+          ? pageReader({
+              db,
+              allowPrivateHosts: config.linkFetchAllowPrivateHosts ?? [],
+              timeoutMs: config.webPages.timeoutMs,
+              cacheTtlMs: config.webPages.cacheTtlMs,
+            })
+          : null,
+    },
     readableCorpora: (userId) => readableCorpora(db, { user_id: userId }),
     readerPrincipals: (userId) => readerPrincipals(db, userId),
     mayUseWeb: (userId) => mayUseWebSearch(db, userId),

@@ -13,6 +13,7 @@ import {
   citationFilter,
   sanitizeCitations,
   type AnswerStreamEvent,
+  type AnswerStatus,
 } from '../threads/index.js';
 import { ANSWER_LANGUAGES } from '../settings/index.js';
 import { corporaAsked, looksUpMemories, modelNotes, searchModeOf } from './decide.js';
@@ -48,6 +49,8 @@ export type AnswerDeps = {
    * ended), so it may be shown before the answer's stream has it; a delta's text is not.
    */
   emit: (event: AnswerStreamEvent, opts?: { inThread?: boolean }) => Promise<void>;
+  /** Says what the engine is doing on a web answer (searching, reading pages, writing), live only: never recorded. */
+  status?: (status: AnswerStatus) => void;
   /** The text a cut-off earlier attempt already streamed (kept when the entry fails). */
   streamedText?: (backendUuid: string) => Promise<string>;
   now?: () => Date;
@@ -80,7 +83,7 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
       ? deps.memories(job.askerUserId, job.query, job.contextUuid)
       : Promise.resolve([]);
   const [found, memories] = await Promise.all([
-    retrieve(job.query, mode, withWebFilters(deps.sources, job.filters), corpora, { web: (space ? space.web : true) && webAllowed, principals }),
+    retrieve(job.query, mode, withWebFilters(deps.sources, job.filters), corpora, { web: (space ? space.web : true) && webAllowed, principals, status: deps.status }),
     remembered,
   ]);
   found.passages.push(...memories);

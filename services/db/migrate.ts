@@ -45,6 +45,7 @@ import * as m0043 from './migrations/0043_passage_postings_pending.js';
 import * as m0044 from './migrations/0044_connector_item_path.js';
 import * as m0046 from './migrations/0046_passage_connector_urls.js';
 import * as m0052 from './migrations/0052_entry_search_filters.js';
+import * as m0047 from './migrations/0047_web_page_cache.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0044_connector_item_path': m0044,
   '0046_passage_connector_urls': m0046,
   '0052_entry_search_filters': m0052,
+  '0047_web_page_cache': m0047,
 };
 
 export async function migrateToLatest(db: Db) {

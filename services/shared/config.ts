@@ -61,6 +61,11 @@ const schema = z.object({
   LLM_MODELS: z.string().default(''),
   LLM_TIMEOUT_SECONDS: numberIn(1, 600, 'a number of seconds from 1 to 600', false).default(60),
   SEARXNG_URL: url(/^https?$/, 'an http:// or https:// URL of a SearXNG instance').optional(),
+  // A web answer reads its top results' pages (issue 33; off: it quotes their snippets): how long one page may take before its
+  // snippet stands in, and how long a read page is kept before it is revalidated.
+  WEB_PAGES_READ: bool.default(true),
+  WEB_PAGE_TIMEOUT_SECONDS: numberIn(0.1, 30, 'a number of seconds from 0.1 to 30', false).default(4),
+  WEB_PAGE_CACHE_TTL_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(600),
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -279,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     answerModels,
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
+    webPages: c.WEB_PAGES_READ ? { timeoutMs: c.WEB_PAGE_TIMEOUT_SECONDS * 1000, cacheTtlMs: c.WEB_PAGE_CACHE_TTL_SECONDS * 1000 } : null,
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
     s3:
       c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY

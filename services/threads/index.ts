@@ -2,7 +2,7 @@
 export type { AnswerJob, AnswerPersonal } from './answer-engine.js';
 export type { WebFilters } from './web-filters.js';
 export { type DomainRule, MAX_FILTER_DOMAINS, parseDomainRule } from './search-filters.js';
-export { type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
+export { type AnswerStatus, type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';
 export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';

@@ -42,10 +42,11 @@ async function streamAnswer(
     sse.end();
   });
   let id = after === null ? 0 : after;
-  // Event `id` k (k >= 1) is the stream's value at offset k - 1.
+  // Event `id` k (k >= 1) is the stream's value at offset k - 1. A `status` is not in the stream:
+  // it repeats the last id, so resuming after it skips nothing.
   const send = async (event: AnswerStreamEvent) => {
     const data = event.event === 'sources' && opts.shown ? { sources: await opts.shown(event.data.sources) } : event.data;
-    sse.send(++id, event.event, data);
+    sse.send(event.event === 'status' ? id : ++id, event.event, data);
     return isFinal(event) || sse.closed;
   };
   try {

@@ -22,8 +22,10 @@ import type { SpacesTables } from '../../services/spaces/tables.js';
 import type { TasksTables } from '../../services/tasks/tables.js';
 import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
+import type { AnswersTables } from '../../services/answers/tables.js';
 
-export type AllTables = AttributionTables &
+export type AllTables = AnswersTables &
+  AttributionTables &
   BillingTables &
   BookmarksTables &
   BrowserTables &

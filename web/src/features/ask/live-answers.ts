@@ -31,6 +31,8 @@ export type LiveEntry = {
   sources: StreamSource[];
   related_questions: string[];
   error: string | null;
+  /** What the engine is doing while no text has come ("Reading 6 sources"), from its `status` events. */
+  progress?: string;
   /** Order among live entries, for follow-ups not yet in the loaded thread. */
   started: number;
 };
@@ -81,6 +83,8 @@ function apply(client: QueryClient, key: string, event: AnswerEvent) {
         model: event.data.model,
         search_filters: event.data.search_filters,
       });
+    case 'status':
+      return update(client, key, { progress: event.data.text });
     case 'sources':
       return update(client, key, { sources: event.data.sources });
     case 'delta':

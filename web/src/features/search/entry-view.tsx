@@ -30,6 +30,8 @@ export type ViewEntry = {
   model?: string;
   /** The search filters the question was asked with. */
   search_filters?: SearchFilters;
+  /** While pending, what the engine is doing ("Searching", "Reading 6 sources"). */
+  progress?: string;
 };
 
 type Props = {
@@ -94,10 +96,16 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
           <Sparkles className={clsx('size-4', pending && 'animate-pulse')} /> Answer
         </h3>
-        {pending && (
-          <span className="sr-only" role="status">
-            Answering…
-          </span>
+        {pending && !entry.answer && entry.progress ? (
+          <p role="status" aria-live="polite" className="text-sm text-neutral-500 dark:text-neutral-400" data-testid="answer-progress">
+            {entry.progress}…
+          </p>
+        ) : (
+          pending && (
+            <span className="sr-only" role="status">
+              Answering…
+            </span>
+          )
         )}
         {entry.answer ? (
           <div className={clsx(pending && 'streaming')}>

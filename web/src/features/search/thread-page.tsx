@@ -37,6 +37,7 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   error: l.error,
   model: l.model ?? server?.model,
   search_filters: l.search_filters ?? server?.search_filters,
+  progress: l.progress,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {
