@@ -1,8 +1,8 @@
-// A Drive connection with a few thousand synced items, disconnected: the call answers at once (its
+// A Drive connection with a few hundred synced items, disconnected: the call answers at once (its
 // items leave the connector files table at once), and a durable workflow removes everything it
 // synced in bounded batches: every file deleted once (the indexed ones' passages with them), every
 // item removed once, nothing left. Two files are synced through the Drive fake (indexed, so their
-// passages show); the thousands are recorded as their syncs would have (tests/support/connector-seed.ts),
+// passages show); the hundreds are recorded as their syncs would have (tests/support/connector-seed.ts),
 // their files indexed by the server while the removal runs. A sync under way at the disconnect is
 // waited for, and what it still records is removed too.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { REMOVAL_BATCH } from '../../services/connectors/index.js';
 import { createFakeDrive } from '../fakes/oauth/google-drive.js';
 import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { seedSyncedItems } from '../support/connector-seed.js';
@@ -23,9 +22,10 @@ import { type ServerProcess, startServerProcess } from '../support/server-proces
 
 const CLIENT = { clientId: 'drive-removal-client', clientSecret: 'drive-removal-secret-4321' };
 const MY_FILES = { file_repository_type: 'USER' } as const;
-/** Items recorded at once: 2,500, 500 of them files. */
-const SEEDED = 2500;
+/** Items recorded at once: 300, 60 of them files, removed 40 a step (CONNECTOR_REMOVAL_BATCH): eight batches. */
+const SEEDED = 300;
 const FILE_EVERY = 5;
+const BATCH = 40;
 let database: { url: string; drop: () => Promise<void> };
 let dataDir: string;
 let server: ServerProcess;
@@ -43,6 +43,7 @@ beforeAll(async () => {
       CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId,
       CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
       CONNECTOR_GOOGLE_BASE_URL: google.url,
+      CONNECTOR_REMOVAL_BATCH: String(BATCH),
     },
   });
 }, 120_000);
@@ -111,8 +112,8 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   const batches = (await workflowSteps(database.url, workflowId))
     .filter((s) => s.name.startsWith('items-'))
     .map((s) => JSON.parse(s.output ?? '{}').json as { removed: number; done: boolean });
-  expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((SEEDED + 2) / REMOVAL_BATCH));
-  expect(batches.every((b) => b.removed <= REMOVAL_BATCH)).toBe(true);
+  expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((SEEDED + 2) / BATCH));
+  expect(batches.every((b) => b.removed <= BATCH)).toBe(true);
   expect(batches.map((b) => b.done)).toEqual([...batches.slice(1).map(() => false), true]);
 });
 
