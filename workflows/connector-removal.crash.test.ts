@@ -134,7 +134,12 @@ test('a disconnection committed but never queued (killed in between) is removed 
       await store.append(
         stream,
         version,
-        [{ type: 'ConnectionDisconnected', data: { connection_uuid: connection, by_user_id: userId, reason: 'by_person', disconnected_at: new Date().toISOString() } }],
+        [
+          {
+            type: 'ConnectionDisconnected',
+            data: { connection_uuid: connection, by_user_id: userId, reason: 'by_person', disconnected_at: new Date().toISOString() },
+          },
+        ],
         trx,
       );
     });

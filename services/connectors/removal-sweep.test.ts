@@ -10,13 +10,25 @@ const C = 'c0ffee00-0000-4000-8000-000000000001';
 const at = '2026-12-02T10:00:00Z';
 const established: ConnectionEvent = {
   type: 'ConnectionEstablished',
-  data: { connection_uuid: C, connector: 'google_drive', owner_user_id: 'owner', org_uuid: null, account_id: 'a', display_name: 'Ida', scope: null, established_at: at },
+  data: {
+    connection_uuid: C,
+    connector: 'google_drive',
+    owner_user_id: 'owner',
+    org_uuid: null,
+    account_id: 'a',
+    display_name: 'Ida',
+    scope: null,
+    established_at: at,
+  },
 };
 const disconnected = (by: string | null): ConnectionEvent => ({
   type: 'ConnectionDisconnected',
   data: { connection_uuid: C, by_user_id: by, reason: by ? 'by_person' : 'access_revoked', disconnected_at: at },
 });
-const renewed: ConnectionEvent = { type: 'ConnectionRenewed', data: { connection_uuid: C, by_user_id: 'owner', display_name: 'Ida', scope: null, renewed_at: at } };
+const renewed: ConnectionEvent = {
+  type: 'ConnectionRenewed',
+  data: { connection_uuid: C, by_user_id: 'owner', display_name: 'Ida', scope: null, renewed_at: at },
+};
 const deleted: ConnectionEvent = { type: 'ConnectionDeleted', data: { connection_uuid: C, by_user_id: 'admin', deleted_at: at } };
 const stream = (...events: ConnectionEvent[]) => events as unknown as StoredEvent[];
 

@@ -59,12 +59,7 @@ export async function connectionsLeftBehind(db: Db): Promise<string[]> {
   const connected = own(db).selectFrom('connector_connections').select('connection_uuid').where('status', '=', 'connected');
   const left = await Promise.all(
     (['connector_items', 'connector_documents', 'connector_syncs'] as const).map((table) =>
-      own(db)
-        .selectFrom(table)
-        .select('connection_uuid')
-        .distinct()
-        .where('connection_uuid', 'not in', connected)
-        .execute(),
+      own(db).selectFrom(table).select('connection_uuid').distinct().where('connection_uuid', 'not in', connected).execute(),
     ),
   );
   return [...new Set(left.flat().map((r) => r.connection_uuid))].sort();
