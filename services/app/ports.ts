@@ -47,7 +47,7 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
     setFileReaders: (fileUuid, readers) => changeSyncedFileReaders({ db, store, now: () => new Date() }, fileUuid, readers),
   });
   const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
-  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile });
+  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile, batchSize: config.connectors.removalBatch });
   return {
     connectors,
     connectorSync: {

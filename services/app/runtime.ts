@@ -16,7 +16,7 @@ import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
-import { connectorDeltaBackground } from '../connectors/index.js';
+import { connectorDeltaBackground, connectorRemovalSweepBackground } from '../connectors/index.js';
 import { listenTo } from '../db/listen.js';
 import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
 import { createApp } from '../http/server.js';
@@ -71,6 +71,8 @@ const BACKGROUND = [
   welcomeMailBackground,
   // The connections' deltas, on their interval.
   connectorDeltaBackground,
+  // Disconnected connections whose removal a crash kept from being queued: at start-up, then on the deltas' interval.
+  connectorRemovalSweepBackground,
   // Started last and stopped first: it starts task runs, which ask questions.
   taskSchedulerBackground,
 ] as const;

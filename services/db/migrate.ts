@@ -46,6 +46,7 @@ import * as m0044 from './migrations/0044_connector_item_path.js';
 import * as m0046 from './migrations/0046_passage_connector_urls.js';
 import * as m0052 from './migrations/0052_entry_search_filters.js';
 import * as m0047 from './migrations/0047_web_page_cache.js';
+import * as m0049 from './migrations/0049_withheld_connections.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0046_passage_connector_urls': m0046,
   '0052_entry_search_filters': m0052,
   '0047_web_page_cache': m0047,
+  '0049_withheld_connections': m0049,
 };
 
 export async function migrateToLatest(db: Db) {
