@@ -19,7 +19,7 @@ import { useLossAversion } from '../sharing/use-loss-aversion';
 import { AddToSpaceButton, SpaceChip } from '../spaces/thread-space-actions';
 import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { EntryView, type ViewEntry } from './entry-view';
-import { FollowUpBox } from './follow-up-box';
+import { FollowUpBox, type FollowUpChoices } from './follow-up-box';
 import { renamedTitle } from './thread-heading';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from '../ask/live-answers';
 import { UpsellSlot } from '../upsells/upsell-slot';
@@ -130,9 +130,9 @@ export default function ThreadPage() {
     );
   }
 
-  const ask = (question: string) => {
+  const ask = (question: string, choices: FollowUpChoices) => {
     if (!contextUuid) return;
-    startAsk(queryClient, newKey(), { query_str: question, context_uuid: contextUuid });
+    startAsk(queryClient, newKey(), { ...choices, query_str: question, context_uuid: contextUuid });
   };
   // Rewrite asks the entry's question again, with its search filters (their fields are AskRequest's);
   // the server refuses one that would add the same answer.
