@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AskRequest } from '../../generated/sdk/types.gen.js';
 import { checkWebSearch } from '../orgs/index.js';
 import type { Actor } from '../shared/actor.js';
+import type { AnswerJob } from './answer-engine.js';
 import { answerSpaceOf } from '../spaces/index.js';
 import { askingInSpace } from './ask-in-space.js';
 import { askerDefaults } from './asker-defaults.js';
@@ -19,7 +20,8 @@ import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
 
-export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskRequest, client: AskClient | null) {
+/** `job`: what the answer job takes beyond the request (the answer API's search filters). */
+export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskRequest, client: AskClient | null, job: Pick<AnswerJob, 'filters'> = {}) {
   const query = normalizeQuery(input.query_str);
   const isNew = !input.context_uuid;
   const who = await askerFacts(actor, isNew);
@@ -67,7 +69,7 @@ export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskR
   /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
   const start = () =>
     ctx.answers
-      .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal })
+      .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal, ...job })
       .catch(async (err) => {
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
         throw err;
