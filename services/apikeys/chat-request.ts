@@ -11,7 +11,11 @@ type Content = string | null | undefined | { type: string; text?: string }[];
 export type ChatMessage = { role: string; content?: Content };
 
 export const textOf = (content: Content) =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('\n') : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : '')).join('\n')
+      : '';
 
 export function questionOf(messages: ChatMessage[]): { question: string; promptChars: number } {
   const promptChars = messages.reduce((n, m) => n + textOf(m.content).length, 0);

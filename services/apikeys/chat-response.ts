@@ -3,7 +3,13 @@
 // message for each `[n]` marker. Pure.
 import type { SourceData } from '../threads/index.js';
 
-export type SearchResult = { title: string; url: string; date: string | null; snippet: string; source: 'web' | 'file' | 'space' | 'memory' | 'connector' | 'guide' };
+export type SearchResult = {
+  title: string;
+  url: string;
+  date: string | null;
+  snippet: string;
+  source: 'web' | 'file' | 'space' | 'memory' | 'connector' | 'guide';
+};
 export type Annotation = { type: 'url_citation'; url_citation: { url: string; title: string; start_index: number; end_index: number } };
 export type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number; num_search_queries: number };
 
@@ -72,5 +78,12 @@ export function completionOf(meta: CompletionMeta, answered: Answered, usage: Us
 
 /** A chunk of the stream: `delta` and, on the last, `finish_reason` and whatever else is given. */
 export function chunkOf(meta: CompletionMeta, delta: Record<string, unknown>, finish: 'stop' | null, extra: Record<string, unknown> = {}) {
-  return { id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [{ index: 0, delta, finish_reason: finish }], ...extra };
+  return {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...extra,
+  };
 }

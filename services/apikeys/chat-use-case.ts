@@ -2,7 +2,6 @@
 // the Space checked, and only then the request is counted and asked as the key's owner, exactly
 // as the app asks (threads' askQuestion: the same retrieval over what the owner may read, the same
 // workflow), kept as an incognito thread out of their library. Nothing is recorded for a refusal.
-import { randomUUID } from 'node:crypto';
 import { DomainError } from '../shared/domain-error.js';
 import { answerEventsOf, askingInSpace, askQuestion, type AnswerStreamEvent, type SourceData } from '../threads/index.js';
 import type { ApiKeysContext } from './context.js';
@@ -42,7 +41,12 @@ export async function startChatAnswer(ctx: ApiKeysContext, authorization: string
     null,
     { filters: filtersOf(body) },
   );
-  const meta: CompletionMeta = { id: `chatcmpl-${created.backend_uuid}`, created: Math.floor(ctx.now().getTime() / 1000), model: body.model, related: !!body.return_related_questions };
+  const meta: CompletionMeta = {
+    id: `chatcmpl-${created.backend_uuid}`,
+    created: Math.floor(ctx.now().getTime() / 1000),
+    model: body.model,
+    related: !!body.return_related_questions,
+  };
   let recorded: Promise<ReturnType<typeof usageOf>> | undefined;
   return {
     meta,
@@ -51,7 +55,11 @@ export async function startChatAnswer(ctx: ApiKeysContext, authorization: string
       (recorded ??= (async () => {
         // Every answer runs one search over its sources (the owner's readable corpora and the web).
         const usage = usageOf(promptChars, answer, true);
-        await recordKeyUse(ctx, key, { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, search_queries: usage.num_search_queries });
+        await recordKeyUse(ctx, key, {
+          prompt_tokens: usage.prompt_tokens,
+          completion_tokens: usage.completion_tokens,
+          search_queries: usage.num_search_queries,
+        });
         return usage;
       })()),
   };
@@ -59,7 +67,8 @@ export async function startChatAnswer(ctx: ApiKeysContext, authorization: string
 
 /** A Space the owner cannot read is the answer API's 404 `collection_not_found`, whatever the Space domain calls it. */
 function spaceRefusal(err: unknown): never {
-  if (err instanceof DomainError && (err.kind === 'not_found' || err.kind === 'forbidden' || err.kind === 'unauthenticated')) throw apiKeyErrors.spaceNotFound();
+  if (err instanceof DomainError && (err.kind === 'not_found' || err.kind === 'forbidden' || err.kind === 'unauthenticated'))
+    throw apiKeyErrors.spaceNotFound();
   throw err;
 }
 

@@ -8,7 +8,12 @@ const source = (url: string, extra: Partial<SourceData> = {}): SourceData =>
 
 describe('what the engine takes of a chat request', () => {
   test('the last user message is the question; text parts are joined; all messages count in the prompt', () => {
-    expect(questionOf([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: ' Why? ' }])).toEqual({ question: 'Why?', promptChars: 15 });
+    expect(
+      questionOf([
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: ' Why? ' },
+      ]),
+    ).toEqual({ question: 'Why?', promptChars: 15 });
     expect(questionOf([{ role: 'user', content: [{ type: 'text', text: 'Part one' }, { type: 'image_url' }, { type: 'text', text: 'two' }] }]).question).toBe(
       'Part one\n\ntwo',
     );
@@ -19,12 +24,15 @@ describe('what the engine takes of a chat request', () => {
     expect(() => questionOf([{ role: 'user', content: '   ' }])).toThrow(expect.objectContaining({ code: 'invalid_messages' }));
     expect(() => questionOf([{ role: 'user', content: null }])).toThrow(expect.objectContaining({ code: 'invalid_messages' }));
     expect(() => questionOf([{ role: 'user', content: 'q'.repeat(2001) }])).toThrow(expect.objectContaining({ code: 'context_length_exceeded' }));
-    expect(() => questionOf([{ role: 'system', content: 's'.repeat(MAX_PROMPT_CHARS) }, { role: 'user', content: 'Hi' }])).toThrow(
-      expect.objectContaining({ code: 'context_length_exceeded' }),
-    );
+    expect(() =>
+      questionOf([
+        { role: 'system', content: 's'.repeat(MAX_PROMPT_CHARS) },
+        { role: 'user', content: 'Hi' },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'context_length_exceeded' }));
   });
 
-  test('search filters pass through as the answer job\'s, a leading - kept for exclusion', () => {
+  test("search filters pass through as the answer job's, a leading - kept for exclusion", () => {
     expect(filtersOf({ search_domain_filter: ['Wikipedia.org', '-reddit.com', ' '], search_recency_filter: 'week' })).toEqual({
       domains: ['wikipedia.org', '-reddit.com'],
       recency: 'week',

@@ -5,9 +5,21 @@ import { evolveApiKeys, initialApiKeys, type ApiKeyEvent, type ApiKeysState } fr
 import { MAX_LIVE_KEYS } from './scopes.js';
 
 const now = new Date('2026-12-01T10:00:00Z');
-const create = (key_id: string): CreateKey => ({ user_id: 'u1', key_id, name: ' CI ', scopes: ['models:read', 'models:read'], prefix: 'aek-abcdefgh', secret_hash: `h-${key_id}`, now });
+const create = (key_id: string): CreateKey => ({
+  user_id: 'u1',
+  key_id,
+  name: ' CI ',
+  scopes: ['models:read', 'models:read'],
+  prefix: 'aek-abcdefgh',
+  secret_hash: `h-${key_id}`,
+  now,
+});
 const apply = (state: ApiKeysState, events: ApiKeyEvent[]) =>
-  events.reduce((s, e, i) => evolveApiKeys(s, { ...e, globalPosition: String(i), streamId: 'apikeys-u1', streamVersion: i + 1, metadata: {}, recordedAt: now } as StoredEvent), state);
+  events.reduce(
+    (s, e, i) =>
+      evolveApiKeys(s, { ...e, globalPosition: String(i), streamId: 'apikeys-u1', streamVersion: i + 1, metadata: {}, recordedAt: now } as StoredEvent),
+    state,
+  );
 
 describe('API keys: created live, revoked once, at most MAX_LIVE_KEYS live', () => {
   test('a new key is recorded with its name trimmed and its scopes once each', () => {
@@ -19,7 +31,7 @@ describe('API keys: created live, revoked once, at most MAX_LIVE_KEYS live', () 
     ]);
   });
 
-  test('revoking: once, then nothing; a key that is not the person\'s is not found', () => {
+  test("revoking: once, then nothing; a key that is not the person's is not found", () => {
     const state = apply(initialApiKeys, decideCreateKey(initialApiKeys, create('k1')));
     const revoked = decideRevokeKey(state, { user_id: 'u1', key_id: 'k1', now });
     expect(revoked).toEqual([{ type: 'ApiKeyRevoked', data: { user_id: 'u1', key_id: 'k1', at: now.toISOString() } }]);

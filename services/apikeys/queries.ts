@@ -48,7 +48,11 @@ export async function keysOf(db: Db, userId: string, month: string): Promise<Key
 export type KeyOfSecret = { key_id: string; user_id: string; scopes: ApiScope[]; revoked: boolean };
 
 export async function keyByHash(db: Db, secretHash: string): Promise<KeyOfSecret | null> {
-  const row = await own(db).selectFrom('api_keys').select(['key_id', 'user_id', 'scopes', 'revoked_at']).where('secret_hash', '=', secretHash).executeTakeFirst();
+  const row = await own(db)
+    .selectFrom('api_keys')
+    .select(['key_id', 'user_id', 'scopes', 'revoked_at'])
+    .where('secret_hash', '=', secretHash)
+    .executeTakeFirst();
   return row ? { key_id: row.key_id, user_id: row.user_id, scopes: row.scopes as ApiScope[], revoked: row.revoked_at !== null } : null;
 }
 

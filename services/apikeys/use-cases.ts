@@ -44,7 +44,15 @@ export async function createKey(ctx: KernelContext, actor: Actor, input: { name:
   const keyId = randomUUID();
   const now = ctx.now();
   await decideAndAppend(ctx.store, userId, (state) => ({
-    events: decideCreateKey(state, { user_id: userId, key_id: keyId, name: input.name, scopes: input.scopes, prefix: shownPrefix(secret), secret_hash: hashSecret(secret), now }),
+    events: decideCreateKey(state, {
+      user_id: userId,
+      key_id: keyId,
+      name: input.name,
+      scopes: input.scopes,
+      prefix: shownPrefix(secret),
+      secret_hash: hashSecret(secret),
+      now,
+    }),
     result: undefined,
   }));
   const key = (await keysOf(ctx.db, userId, monthOf(now))).find((k) => k.key_id === keyId)!;
@@ -53,7 +61,10 @@ export async function createKey(ctx: KernelContext, actor: Actor, input: { name:
 
 export async function revokeKey(ctx: KernelContext, actor: Actor, keyId: string) {
   const userId = await signedIn(actor);
-  await decideAndAppend(ctx.store, userId, (state) => ({ events: decideRevokeKey(state, { user_id: userId, key_id: keyId, now: ctx.now() }), result: undefined }));
+  await decideAndAppend(ctx.store, userId, (state) => ({
+    events: decideRevokeKey(state, { user_id: userId, key_id: keyId, now: ctx.now() }),
+    result: undefined,
+  }));
 }
 
 export async function listKeys(ctx: KernelContext, actor: Actor) {

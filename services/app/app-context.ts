@@ -21,7 +21,12 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
   const { config, db, store } = k.kernel;
   const { engine } = ports.answering;
   const { provider, rules } = k.billing;
-  const userById = usersById({ db, subscriptionOf: k.subscriptionOf, adminEmails: config.adminEmails, governmentEmailDomains: config.billing.government.emailDomains });
+  const userById = usersById({
+    db,
+    subscriptionOf: k.subscriptionOf,
+    adminEmails: config.adminEmails,
+    governmentEmailDomains: config.billing.government.emailDomains,
+  });
   const ctx: AppContext = {
     ...k.kernel,
     auth: k.auth,

@@ -24,6 +24,9 @@ const PARAM_OF_CODE: Record<string, string> = {
 };
 
 export function openAiErrorBody(problem: ProblemBody) {
-  const type = problem.code === 'insufficient_quota' ? 'insufficient_quota' : (TYPE_OF_STATUS[problem.status] ?? (problem.status >= 500 ? 'server_error' : 'invalid_request_error'));
+  const type =
+    problem.code === 'insufficient_quota'
+      ? 'insufficient_quota'
+      : (TYPE_OF_STATUS[problem.status] ?? (problem.status >= 500 ? 'server_error' : 'invalid_request_error'));
   return { error: { message: problem.detail ?? problem.title ?? 'Error', type, param: PARAM_OF_CODE[problem.code] ?? null, code: problem.code } };
 }

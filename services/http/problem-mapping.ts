@@ -52,7 +52,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // A refusal for being over a limit says how long to wait.
     const retryAfter = (err as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
     if (body.status === 429 && typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
-    if (isOpenAiPath(req.path)) return void res.status(body.status).type('application/json').send(JSON.stringify(openAiErrorBody(body)));
+    if (isOpenAiPath(req.path))
+      return void res
+        .status(body.status)
+        .type('application/json')
+        .send(JSON.stringify(openAiErrorBody(body)));
     res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
   };
 }

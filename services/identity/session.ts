@@ -53,12 +53,27 @@ export function sessionActors(deps: {
  * The person `userId` as a session would give them (no session needed), or null when there is no
  * such account: for calls made with their credentials other than a session (an API key).
  */
-export function usersById(deps: { db: Db; subscriptionOf: SessionUserDeps['subscriptionOf']; adminEmails: readonly string[]; governmentEmailDomains: readonly string[] }) {
-  const userDeps: SessionUserDeps = { db: deps.db, subscriptionOf: deps.subscriptionOf, config: { billing: { government: { emailDomains: deps.governmentEmailDomains } } } };
+export function usersById(deps: {
+  db: Db;
+  subscriptionOf: SessionUserDeps['subscriptionOf'];
+  adminEmails: readonly string[];
+  governmentEmailDomains: readonly string[];
+}) {
+  const userDeps: SessionUserDeps = {
+    db: deps.db,
+    subscriptionOf: deps.subscriptionOf,
+    config: { billing: { government: { emailDomains: deps.governmentEmailDomains } } },
+  };
   return async (userId: string): Promise<ActorUser | null> => {
     const person = await personOf(deps.db, userId);
     if (!person) return null;
-    const user = await findSessionUser(userDeps, { id: person.id, name: person.name, email: person.email, emailVerified: person.email_verified, username: person.username });
+    const user = await findSessionUser(userDeps, {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      emailVerified: person.email_verified,
+      username: person.username,
+    });
     return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
   };
 }

@@ -80,10 +80,21 @@ describe('API keys', () => {
     expect(created.status, created.text).toBe(201);
     const { secret, key } = created.json;
     expect(secret).toMatch(/^aek-[A-Za-z0-9_-]{43}$/);
-    expect(key).toMatchObject({ name: 'CI pipeline', prefix: secret.slice(0, 12), scopes: ['answers:write', 'models:read'], last_used_at: null, revoked_at: null });
+    expect(key).toMatchObject({
+      name: 'CI pipeline',
+      prefix: secret.slice(0, 12),
+      scopes: ['answers:write', 'models:read'],
+      last_used_at: null,
+      revoked_at: null,
+    });
     const listed = await ada.get('/rest/account/api-keys');
     expect(listed.text).not.toContain(secret);
-    expect(listed.json.plan).toMatchObject({ plan: expect.any(String), monthly_requests: expect.any(Number), requests_per_minute: expect.any(Number), requests_this_month: 0 });
+    expect(listed.json.plan).toMatchObject({
+      plan: expect.any(String),
+      monthly_requests: expect.any(Number),
+      requests_per_minute: expect.any(Number),
+      requests_this_month: 0,
+    });
     // At rest: the hash only, in the read model and in the events.
     const rows = await queryRows<{ secret_hash: string }>(offlineDb.url, 'select secret_hash from api_keys where key_id = $1', [key.key_id]);
     expect(rows[0].secret_hash).toBe(createHash('sha256').update(secret).digest('hex'));
@@ -207,7 +218,11 @@ describe('refusals in OpenAI error shape, with nothing recorded', () => {
     await openAiError(await chat(offline, secret, '{"model": "offline-extractive", "messages": ['), 400, 'malformed_json');
     await openAiError(await chat(offline, secret, ask('x'.repeat(2001))), 400, 'context_length_exceeded');
     const long = { role: 'system', content: 'y'.repeat(60_000) };
-    await openAiError(await chat(offline, secret, { model: 'offline-extractive', messages: [long, long, { role: 'user', content: 'Hi' }] }), 400, 'context_length_exceeded');
+    await openAiError(
+      await chat(offline, secret, { model: 'offline-extractive', messages: [long, long, { role: 'user', content: 'Hi' }] }),
+      400,
+      'context_length_exceeded',
+    );
     await openAiError(await chat(offline, secret, ask('z'.repeat(1_100_000))), 413, 'payload_too_large');
     await openAiError(await chat(offline, modelsOnly, ask('Hi')), 403, 'insufficient_scope');
     await openAiError(await chat(offline, revoked.secret, ask('Hi')), 401, 'invalid_api_key');
@@ -224,7 +239,7 @@ describe('refusals in OpenAI error shape, with nothing recorded', () => {
     expect(await queryRows(offlineDb.url, 'select 1 from api_key_rate_windows w join api_keys k using (key_id) where k.user_id = $1', [userId])).toEqual([]);
   });
 
-  test('over the key\'s requests per minute: 429 with Retry-After, in OpenAI\'s shape, and the refusals are not counted', async () => {
+  test("over the key's requests per minute: 429 with Retry-After, in OpenAI's shape, and the refusals are not counted", async () => {
     const fay = await signedUp(offline.url, 'Fay Fast');
     const { secret } = await newKey(fay);
     const perMinute = (await keysOf(fay)).plan.requests_per_minute as number;
@@ -252,7 +267,9 @@ describe('an API key reads what its owner may read, nothing more', () => {
   test("the owner's file and Space are searched for their key; another person's key never finds them", async () => {
     const gus = await signedUp(offline.url, 'Gus Owner');
     const hal = await signedUp(offline.url, 'Hal Other');
-    await uploadAndIndex(gus, MY_FILES, [{ filename: 'festival.txt', bytes: new TextEncoder().encode('The quokka festival starts on Tuesday at the harbour.') }]);
+    await uploadAndIndex(gus, MY_FILES, [
+      { filename: 'festival.txt', bytes: new TextEncoder().encode('The quokka festival starts on Tuesday at the harbour.') },
+    ]);
     const space = (await gus.post('/rest/collections/create_collection', { title: 'Gus notes' })).json.uuid as string;
     const [mine, theirs] = [await newKey(gus), await newKey(hal)];
     const question = ask('When does the quokka festival start?');
