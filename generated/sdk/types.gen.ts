@@ -2641,7 +2641,7 @@ export type ApiKeyScope = 'answers:write' | 'models:read';
  */
 export type ApiKeyUsage = {
     /**
-     * YYYY-MM
+     * YYYY-MM, e.g. 2026-12
      */
     month: string;
     requests: number;
@@ -2654,7 +2654,7 @@ export type ApiKey = {
     key_id: string;
     name: string;
     /**
-     * The secret's first 12 characters, to tell keys apart.
+     * The secret's first 12 characters, to tell keys apart (e.g. aek-3F9kQx2b).
      */
     prefix: string;
     scopes: Array<ApiKeyScope>;
@@ -10763,6 +10763,10 @@ export type ListApiModelsData = {
 };
 
 export type ListApiModelsErrors = {
+    /**
+     * An error in OpenAI's shape.
+     */
+    400: OpenAiError;
     /**
      * An error in OpenAI's shape.
      */

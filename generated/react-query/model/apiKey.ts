@@ -16,7 +16,7 @@ import type { ApiKeyUsage } from './apiKeyUsage';
 export interface ApiKey {
   key_id: string;
   name: string;
-  /** The secret's first 12 characters, to tell keys apart. */
+  /** The secret's first 12 characters, to tell keys apart (e.g. aek-3F9kQx2b). */
   prefix: string;
   scopes: ApiKeyScope[];
   created_at: string;

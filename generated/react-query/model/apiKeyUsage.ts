@@ -15,7 +15,7 @@
  * One key's use in a calendar month (UTC).
  */
 export interface ApiKeyUsage {
-  /** YYYY-MM */
+  /** YYYY-MM, e.g. 2026-12 */
   month: string;
   requests: number;
   prompt_tokens: number;
