@@ -4,7 +4,7 @@ import { type DomainRoutes, sse } from '../http/handler.js';
 import type { SseStream } from '../http/sse.js';
 import type { SourceData } from '../threads/index.js';
 import { chunkOf, completionOf, annotationsOf, searchResultsOf } from './chat-response.js';
-import { listModelsForKey, startChatAnswer, type ChatAnswer, type ChatRequest } from './chat-use-case.js';
+import { acceptChat, listModelsForKey, type AcceptedChat, type ChatAnswer, type ChatRequest } from './chat-use-case.js';
 import type { ApiKeysContext } from './context.js';
 import { createKey, listKeys, revokeKey } from './use-cases.js';
 
@@ -23,12 +23,13 @@ export const apiKeyRoutes = {
     return { status: 200, body: { object: 'list' as const, data: await listModelsForKey(ctx, headers.authorization) } };
   },
   async createChatCompletion({ headers, body }, ctx) {
-    const answer = await startChatAnswer(ctx, headers.authorization, body as ChatRequest);
-    if (body.stream) return sse((stream) => streamChat(stream, answer));
+    const accepted = await acceptChat(ctx, headers.authorization, body as ChatRequest);
+    if (body.stream) return sse((stream) => streamChat(stream, ctx, accepted));
+    const answer = await accepted.ask();
     const { text, sources, related, failure } = await collect(answer);
-    const usage = await answer.finish(text, sources);
+    const usage = await answer.finish(text);
     if (failure) throw new Error(`the answer failed: ${failure}`);
-    return { status: 200, body: completionOf(answer.meta, { text, sources, related }, usage) };
+    return { status: 200, body: completionOf(accepted.meta, { text, sources, related }, usage) };
   },
 } satisfies DomainRoutes<ApiKeysContext>;
 
@@ -46,15 +47,28 @@ async function collect(answer: ChatAnswer) {
   return { text, sources, related, failure };
 }
 
-/** OpenAI's stream: the role first (the first byte does not wait for the sources), the text, then the end with what cites it. */
-async function streamChat(stream: SseStream, answer: ChatAnswer) {
-  const { meta } = answer;
+const failedChunk = (message: string) => ({ error: { message, type: 'server_error', param: null, code: 'answer_failed' } });
+
+/**
+ * OpenAI's stream: the role first, as soon as the request is accepted (the first byte does not
+ * wait for the question to be recorded), the text, then the end with what cites it.
+ */
+async function streamChat(stream: SseStream, ctx: ApiKeysContext, accepted: AcceptedChat) {
+  const { meta } = accepted;
   let text = '';
   let sources: SourceData[] = [];
   let related: string[] = [];
-  stream.onClose(() => void answer.events.return(undefined).catch(() => {}));
+  let answer: ChatAnswer | undefined;
+  stream.onClose(() => void answer?.events.return(undefined).catch(() => {}));
   try {
     stream.sendData(chunkOf(meta, { role: 'assistant', content: '' }, null));
+    try {
+      answer = await accepted.ask();
+    } catch (err) {
+      ctx.logger.error({ err }, 'an API question could not be asked');
+      stream.sendData(failedChunk('The answer could not be started. Try again.'));
+      return;
+    }
     for await (const e of answer.events) {
       if (stream.closed) break;
       if (e.event === 'sources') {
@@ -65,12 +79,12 @@ async function streamChat(stream: SseStream, answer: ChatAnswer) {
         stream.sendData(chunkOf(meta, { content: e.data.text }, null));
       } else if (e.event === 'related') related = e.data.questions;
       else if (e.event === 'failed') {
-        await answer.finish(text, sources);
-        stream.sendData({ error: { message: e.data.detail, type: 'server_error', param: null, code: 'answer_failed' } });
+        await answer.finish(text);
+        stream.sendData(failedChunk(e.data.detail));
         return;
       }
     }
-    const usage = await answer.finish(text, sources);
+    const usage = await answer.finish(text);
     stream.sendData(
       chunkOf(meta, { annotations: annotationsOf(text, sources) }, 'stop', {
         citations: sources.map((s) => s.url),
@@ -81,7 +95,7 @@ async function streamChat(stream: SseStream, answer: ChatAnswer) {
     );
     stream.sendData('[DONE]');
   } finally {
-    await answer.finish(text, sources).catch(() => {});
+    await answer?.finish(text).catch(() => {});
     stream.end();
   }
 }

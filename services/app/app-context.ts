@@ -67,7 +67,8 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     // An API key acts as its owner: their account, organisation and plan, looked up as a session's are.
     keyOwners: {
       actorOf: async (userId) => {
-        const user = await userById(userId);
+        // Remembered a few seconds, and forgotten on the same changes, as a session's user is (session-ids.ts).
+        const user = await k.sessions.userOf(`api-key-owner ${userId}`, () => userById(userId));
         return user && actorFor({ userId, user }, k.kernel.actors);
       },
     },
