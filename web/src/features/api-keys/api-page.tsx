@@ -40,9 +40,9 @@ function ApiKeys() {
         </a>
         .
       </p>
-      <p aria-label="This month's use" className="text-sm text-neutral-600 dark:text-neutral-400">
-        This month: {plan.requests_this_month} of {plan.monthly_requests} requests on your {plan.plan} plan · {plan.requests_per_minute} requests per minute
-        per key.
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        This month: {plan.requests_this_month} of {plan.monthly_requests} requests on your {plan.plan} plan · {plan.requests_per_minute} requests per minute per
+        key.
       </p>
       <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
         Create API key

@@ -116,9 +116,7 @@ function ShownOnce({ created, onClose }: { created: ApiKeyCreated; onClose: () =
     <div className="space-y-4">
       <Dialog.Title className="text-base font-semibold tracking-tight">Your new API key</Dialog.Title>
       <p className="text-sm text-neutral-600 dark:text-neutral-400">Copy it now: it is shown only this once. Keep it secret, like a password.</p>
-      <code aria-label="New API key" className="block rounded-lg bg-neutral-100 px-3 py-2 text-sm break-all select-all dark:bg-neutral-800">
-        {created.secret}
-      </code>
+      <input readOnly aria-label="New API key" className="field font-mono text-sm" value={created.secret} onFocus={(e) => e.currentTarget.select()} />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={copy}>
           Copy
