@@ -39,7 +39,7 @@ export async function acceptChat(ctx: ApiKeysContext, authorization: string | st
   const { key, owner } = await authenticateKey(ctx, authorization, 'answers:write');
   if (!ctx.config.answerModels.some((m) => m.id === body.model)) throw apiKeyErrors.unknownModel(body.model);
   const { question, promptChars } = questionOf(body.messages);
-  if (body.collection) await askingInSpace(ctx, owner, body.collection).catch(spaceRefusal);
+  const space = body.collection ? (await askingInSpace(ctx, owner, body.collection).catch(spaceRefusal)).answer : null;
   await admitKeyRequest(ctx, key, owner);
   const meta: CompletionMeta = {
     id: `chatcmpl-${randomUUID()}`,
@@ -65,9 +65,10 @@ export async function acceptChat(ctx: ApiKeysContext, authorization: string | st
       const { created, start } = await askQuestion(
         ctx,
         owner,
-        { query_str: question, model_preference: body.model, incognito: true, ...(body.collection ? { collection_uuid: body.collection } : {}) },
+        { query_str: question, model_preference: body.model, incognito: true },
         null,
-        { filters: filtersOf(body) },
+        // The Space's sources and instructions answer; the thread stays out of the Space and the library.
+        { filters: filtersOf(body), ...(space ? { space } : {}) },
       );
       return { events: answerEventsOf(ctx, created, start), finish };
     } catch (err) {

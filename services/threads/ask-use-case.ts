@@ -20,8 +20,17 @@ import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
 
-/** `job`: what the answer job takes beyond the request (the answer API's search filters). */
-export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskRequest, client: AskClient | null, job: Pick<AnswerJob, 'filters'> = {}) {
+/**
+ * `job`: what the answer job takes beyond the request: the answer API's search filters, and the
+ * Space it answers in without the thread joining it (an API answer stays the owner's incognito thread).
+ */
+export async function askQuestion(
+  ctx: ThreadsContext,
+  actor: Actor,
+  input: AskRequest,
+  client: AskClient | null,
+  job: Pick<AnswerJob, 'filters' | 'space'> = {},
+) {
   const query = normalizeQuery(input.query_str);
   const isNew = !input.context_uuid;
   const who = await askerFacts(actor, isNew);

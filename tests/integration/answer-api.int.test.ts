@@ -285,6 +285,9 @@ describe('an API key reads what its owner may read, nothing more', () => {
     expect(JSON.stringify(forOther)).not.toContain('harbour');
     // The owner's own Space as `collection`; the other person's key gets 404 for it.
     expect((await chat(offline, mine.secret, ask('When does the quokka festival start?', { collection: space }))).status).toBe(200);
+    // Answered in the Space, kept out of it and out of the library: an incognito thread of the owner.
+    expect((await gus.get(`/rest/collections/list_collection_threads?collection_uuid=${space}`)).json.total).toBe(0);
+    expect((await gus.get('/rest/threads')).json.total).toBe(0);
     await openAiError(await chat(offline, theirs.secret, ask('Hi', { collection: space })), 404, 'collection_not_found');
   });
 });
