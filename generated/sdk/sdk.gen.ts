@@ -3489,7 +3489,9 @@ export const listApiModels = <ThrowOnError extends boolean = false>(options?: Op
  * the owner: not in their library, never shared.
  *
  * With `stream: true` the answer comes as server-sent events, each `data: {chat.completion.chunk}`,
- * ending with `data: [DONE]`; the last chunk holds `finish_reason`, `usage`, the message's
+ * ending with `data: [DONE]`. The first chunk (the role) is sent once the request is accepted
+ * (key, input and limits checked, the request counted); a failure after it comes as a chunk
+ * `{ error: { ... } }` before the stream ends. The last chunk holds `finish_reason`, `usage`, the message's
  * `annotations`, `citations` and `search_results`.
  *
  * Tokens are counted as one per four characters (the offline model reports none).
