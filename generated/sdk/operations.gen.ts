@@ -205,4 +205,9 @@ export type Operations = {
     resumeTask: { data: T.ResumeTaskData; responses: T.ResumeTaskResponses };
     copyTask: { data: T.CopyTaskData; responses: T.CopyTaskResponses };
     runTask: { data: T.RunTaskData; responses: T.RunTaskResponses };
+    listApiKeys: { data: T.ListApiKeysData; responses: T.ListApiKeysResponses };
+    createApiKey: { data: T.CreateApiKeyData; responses: T.CreateApiKeyResponses };
+    revokeApiKey: { data: T.RevokeApiKeyData; responses: T.RevokeApiKeyResponses };
+    listApiModels: { data: T.ListApiModelsData; responses: T.ListApiModelsResponses };
+    createChatCompletion: { data: T.CreateChatCompletionData; responses: T.CreateChatCompletionResponses };
 };

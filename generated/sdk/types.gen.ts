@@ -2712,6 +2712,164 @@ export type TaskPatch = {
 };
 
 /**
+ * `answers:write`: POST /v1/chat/completions; `models:read`: GET /v1/models.
+ */
+export type ApiKeyScope = 'answers:write' | 'models:read';
+
+/**
+ * One key's use in a calendar month (UTC).
+ */
+export type ApiKeyUsage = {
+    /**
+     * YYYY-MM, e.g. 2026-12
+     */
+    month: string;
+    requests: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    search_queries: number;
+};
+
+export type ApiKey = {
+    key_id: string;
+    name: string;
+    /**
+     * The secret's first 12 characters, to tell keys apart (e.g. aek-3F9kQx2b).
+     */
+    prefix: string;
+    scopes: Array<ApiKeyScope>;
+    created_at: string;
+    last_used_at: string | null;
+    revoked_at: string | null;
+    usage: ApiKeyUsage;
+};
+
+export type ApiKeyList = {
+    items: Array<ApiKey>;
+    /**
+     * The owner's plan and its API allowance, and what all their keys used this month.
+     */
+    plan: {
+        plan: 'free' | 'pro' | 'max' | 'enterprise';
+        monthly_requests: number;
+        requests_per_minute: number;
+        requests_this_month: number;
+    };
+};
+
+export type ApiKeyCreate = {
+    name: string;
+    scopes: Array<ApiKeyScope>;
+};
+
+export type ApiKeyCreated = {
+    key: ApiKey;
+    /**
+     * The whole key, shown this once: send it as `Authorization: Bearer <secret>`.
+     */
+    secret: string;
+};
+
+export type ApiModelList = {
+    object: 'list';
+    data: Array<{
+        id: string;
+        object: 'model';
+        created: number;
+        owned_by: string;
+    }>;
+};
+
+export type OpenAiError = {
+    error: {
+        message: string;
+        /**
+         * invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, insufficient_quota or server_error
+         */
+        type: string;
+        param: string | null;
+        code: string | null;
+    };
+};
+
+/**
+ * OpenAI's Chat Completions request; fields it has that the engine does not use (temperature, max_tokens, ...) are accepted and ignored.
+ */
+export type ChatCompletionRequest = {
+    model: string;
+    messages: Array<{
+        role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+        content: string | Array<{
+            type: string;
+            text?: string;
+        }> | null;
+    }>;
+    stream?: boolean | null;
+    stream_options?: {
+        [key: string]: unknown;
+    } | null;
+    return_related_questions?: boolean;
+    search_domain_filter?: Array<string>;
+    search_recency_filter?: 'hour' | 'day' | 'week' | 'month' | 'year';
+    /**
+     * A Space of the key's owner to answer in.
+     */
+    collection?: string;
+};
+
+export type UrlCitationAnnotation = {
+    type: 'url_citation';
+    url_citation: {
+        url: string;
+        title: string;
+        /**
+         * Where the `[n]` marker starts in the content.
+         */
+        start_index: number;
+        end_index: number;
+    };
+};
+
+export type ApiSearchResult = {
+    title: string;
+    url: string;
+    date: string | null;
+    snippet: string;
+    /**
+     * Where the passage came from.
+     */
+    source: 'web' | 'file' | 'space' | 'memory' | 'connector' | 'guide';
+};
+
+export type ChatCompletionUsage = {
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+    num_search_queries: number;
+};
+
+export type ChatCompletion = {
+    id: string;
+    object: 'chat.completion';
+    created: number;
+    model: string;
+    choices: Array<{
+        index: number;
+        finish_reason: 'stop' | 'length';
+        message: {
+            role: 'assistant';
+            content: string;
+            refusal?: null;
+            annotations?: Array<UrlCitationAnnotation>;
+        };
+    }>;
+    citations: Array<string>;
+    search_results: Array<ApiSearchResult>;
+    related_questions?: Array<string>;
+    usage: ChatCompletionUsage;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -10583,3 +10741,178 @@ export type RunTaskResponses = {
 };
 
 export type RunTaskResponse = RunTaskResponses[keyof RunTaskResponses];
+
+export type ListApiKeysData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/api-keys';
+};
+
+export type ListApiKeysErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
+
+export type ListApiKeysResponses = {
+    /**
+     * The keys, newest first (revoked ones included, marked), and the plan's allowance.
+     */
+    200: ApiKeyList;
+};
+
+export type ListApiKeysResponse = ListApiKeysResponses[keyof ListApiKeysResponses];
+
+export type CreateApiKeyData = {
+    body: ApiKeyCreate;
+    path?: never;
+    query?: never;
+    url: '/rest/account/api-keys';
+};
+
+export type CreateApiKeyErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
+
+export type CreateApiKeyResponses = {
+    /**
+     * The key, with its secret this once.
+     */
+    201: ApiKeyCreated;
+};
+
+export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
+
+export type RevokeApiKeyData = {
+    body?: never;
+    path: {
+        key_id: string;
+    };
+    query?: never;
+    url: '/rest/account/api-keys/{key_id}';
+};
+
+export type RevokeApiKeyErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
+
+export type RevokeApiKeyResponses = {
+    /**
+     * Revoked (revoking a revoked key changes nothing).
+     */
+    204: void;
+};
+
+export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type ListApiModelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/models';
+};
+
+export type ListApiModelsErrors = {
+    /**
+     * An error in OpenAI's shape.
+     */
+    400: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    401: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    403: OpenAiError;
+    /**
+     * Over the key's requests per minute (`rate_limit_exceeded`) or the plan's requests this month (`insufficient_quota`).
+     */
+    429: OpenAiError;
+};
+
+export type ListApiModelsError = ListApiModelsErrors[keyof ListApiModelsErrors];
+
+export type ListApiModelsResponses = {
+    /**
+     * The models.
+     */
+    200: ApiModelList;
+};
+
+export type ListApiModelsResponse = ListApiModelsResponses[keyof ListApiModelsResponses];
+
+export type CreateChatCompletionData = {
+    body: ChatCompletionRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/chat/completions';
+};
+
+export type CreateChatCompletionErrors = {
+    /**
+     * An error in OpenAI's shape.
+     */
+    400: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    401: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    403: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    404: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    413: OpenAiError;
+    /**
+     * Over the key's requests per minute (`rate_limit_exceeded`) or the plan's requests this month (`insufficient_quota`).
+     */
+    429: OpenAiError;
+};
+
+export type CreateChatCompletionError = CreateChatCompletionErrors[keyof CreateChatCompletionErrors];
+
+export type CreateChatCompletionResponses = {
+    /**
+     * The answer (JSON), or its chunks (server-sent events) with `stream` true.
+     */
+    200: ChatCompletion;
+};
+
+export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];

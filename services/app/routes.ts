@@ -24,6 +24,7 @@ import { marketRoutes } from '../market/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
 import { connectorRoutes } from '../connectors/index.js';
+import { apiKeyRoutes } from '../apikeys/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -60,4 +61,5 @@ export const routes: Routes<AppContext> = {
   ...notificationRoutes,
   ...taskRoutes,
   ...connectorRoutes,
+  ...apiKeyRoutes,
 };

@@ -47,6 +47,7 @@ import * as m0046 from './migrations/0046_passage_connector_urls.js';
 import * as m0052 from './migrations/0052_entry_search_filters.js';
 import * as m0047 from './migrations/0047_web_page_cache.js';
 import * as m0049 from './migrations/0049_withheld_connections.js';
+import * as m0048 from './migrations/0048_api_keys.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0052_entry_search_filters': m0052,
   '0047_web_page_cache': m0047,
   '0049_withheld_connections': m0049,
+  '0048_api_keys': m0048,
 };
 
 export async function migrateToLatest(db: Db) {

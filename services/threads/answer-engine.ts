@@ -25,6 +25,7 @@ export type AnswerJob = {
   space?: AnswerSpace | null;
   model?: string;
   personal?: AnswerPersonal | null;
+  /** Web search filters: a domain starting with `-` is excluded (`["wikipedia.org", "-reddit.com"]`). */
   filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
 };
 

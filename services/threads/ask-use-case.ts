@@ -6,6 +6,7 @@ import type { AskRequest } from '../../generated/sdk/types.gen.js';
 import { checkWebSearch } from '../orgs/index.js';
 import type { Actor } from '../shared/actor.js';
 import { mayChooseModel } from '../shared/model-selection.js';
+import type { AnswerJob } from './answer-engine.js';
 import { answerSpaceOf } from '../spaces/index.js';
 import { askingInSpace } from './ask-in-space.js';
 import { askerDefaults } from './asker-defaults.js';
@@ -29,7 +30,17 @@ async function followsModelPreference(actor: Actor, input: AskRequest) {
   return (input.source === 'rewrite-upsell' && !!input.context_uuid) || mayChooseModel(actor);
 }
 
-export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskRequest, client: AskClient | null) {
+/**
+ * `job`: what the answer job takes beyond the request: the answer API's search filters, and the
+ * Space it answers in without the thread joining it (an API answer stays the owner's incognito thread).
+ */
+export async function askQuestion(
+  ctx: ThreadsContext,
+  actor: Actor,
+  input: AskRequest,
+  client: AskClient | null,
+  job: Pick<AnswerJob, 'filters' | 'space'> = {},
+) {
   const query = normalizeQuery(input.query_str);
   const filters = searchFiltersOf(input);
   const isNew = !input.context_uuid;
@@ -86,10 +97,10 @@ export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskR
         query,
         mode,
         askerUserId: who.user_id,
-        space,
+        space: job.space ?? space,
         model: asker.model,
         personal: asker.personal,
-        ...(filters ? { filters } : {}),
+        ...((job.filters ?? filters) ? { filters: job.filters ?? filters } : {}),
       })
       .catch(async (err) => {
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());

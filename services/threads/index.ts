@@ -35,3 +35,6 @@ export { entryOutcomeOf } from './queries.js';
 export { threadsInSpace } from './space-listing.js';
 export { latestAnswersOf, threadRowsOf } from './threads-by-id.js';
 export { answerOwnerOf, threadOwnersOf, type ThreadOwner } from './owners.js';
+export { askQuestion } from './ask-use-case.js';
+export { answerEventsOf } from './answer-events.js';
+export { askingInSpace } from './ask-in-space.js';

@@ -2,6 +2,7 @@
 // to its own tables only: services/db/owned.ts).
 import type { AnyHandle, Owned } from '../../services/db/owned.js';
 import type { ClusterTables } from '../../services/cluster/tables.js';
+import type { ApiKeysTables } from '../../services/apikeys/tables.js';
 import type { AttributionTables } from '../../services/attribution/tables.js';
 import type { BillingTables } from '../../services/billing/tables.js';
 import type { BookmarksTables } from '../../services/bookmarks/tables.js';
@@ -25,6 +26,7 @@ import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
 
 export type AllTables = AnswersTables &
+  ApiKeysTables &
   AttributionTables &
   BillingTables &
   BookmarksTables &

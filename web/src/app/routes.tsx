@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'tasks', ...page(() => import('../features/tasks/tasks-page')) },
           { path: 'shortcuts', ...page(() => import('../features/tasks/shortcuts-page')) },
           { path: 'connectors', ...page(() => import('../features/connectors/connectors-page')) },
+          { path: 'api', ...page(() => import('../features/api-keys/api-page')) },
           ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
         ],
       },

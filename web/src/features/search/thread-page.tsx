@@ -130,7 +130,7 @@ export default function ThreadPage() {
     );
   }
 
-  const ask = (question: string, choices: FollowUpChoices) => {
+  const ask = (question: string, choices: FollowUpChoices = {}) => {
     if (!contextUuid) return;
     startAsk(queryClient, newKey(), { ...choices, query_str: question, context_uuid: contextUuid });
   };
