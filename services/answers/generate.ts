@@ -83,7 +83,11 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
       ? deps.memories(job.askerUserId, job.query, job.contextUuid)
       : Promise.resolve([]);
   const [found, memories] = await Promise.all([
-    retrieve(job.query, mode, withWebFilters(deps.sources, job.filters), corpora, { web: (space ? space.web : true) && webAllowed, principals, status: deps.status }),
+    retrieve(job.query, mode, withWebFilters(deps.sources, job.filters), corpora, {
+      web: (space ? space.web : true) && webAllowed,
+      principals,
+      status: deps.status,
+    }),
     remembered,
   ]);
   found.passages.push(...memories);
