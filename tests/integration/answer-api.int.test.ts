@@ -15,6 +15,8 @@ import { signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { uploadAndIndex, MY_FILES } from '../support/files.js';
 
+// Within the past year, as the requests' `search_recency_filter: 'year'` asks (results are checked by date).
+const PUBLISHED = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 19);
 let llmDb: { url: string; drop: () => Promise<void> };
 let offlineDb: { url: string; drop: () => Promise<void> };
 let llmServer: ServerProcess;
@@ -26,12 +28,20 @@ beforeAll(async () => {
   [llmDb, offlineDb] = await Promise.all([createTestDatabase('answer_api_llm'), createTestDatabase('answer_api_offline')]);
   llm = await startLlmFake({ chunks: ['Open the ', 'Share menu [1]', '.'], related: '1. Who can see a shared thread?\n2. Can I stop sharing?' });
   searx = await startSearxngFake([
-    { url: 'https://example.org/sharing', title: 'Sharing threads', content: 'Threads are shared from the Share menu.', publishedDate: '2025-01-02T00:00:00' },
+    { url: 'https://example.org/sharing', title: 'Sharing threads', content: 'Threads are shared from the Share menu.', publishedDate: PUBLISHED },
   ]);
   [llmServer, offline] = await Promise.all([
+    // The search results point at example.org: snippets only, so no page is fetched from outside (the pages' own test reads them).
     startServerProcess({
       databaseUrl: llmDb.url,
-      env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key', SEARXNG_URL: searx.url, SIGN_IN_RATE_LIMIT: '1000' },
+      env: {
+        LLM_BASE_URL: llm.baseUrl,
+        LLM_MODEL: 'fake-model',
+        LLM_API_KEY: 'test-key',
+        SEARXNG_URL: searx.url,
+        SIGN_IN_RATE_LIMIT: '1000',
+        WEB_PAGES_READ: 'false',
+      },
     }),
     // Logging every request (info), as production does: the keys must not reach the log.
     startServerProcess({ databaseUrl: offlineDb.url, env: { SIGN_IN_RATE_LIMIT: '1000', LOG_LEVEL: 'info' } }),
@@ -153,7 +163,7 @@ describe('the answer API with the official openai client (LLM fake, web search f
     expect(completion.search_results[0]).toEqual({
       title: 'Sharing threads',
       url: 'https://example.org/sharing',
-      date: expect.stringMatching(/^2025-01-02/),
+      date: expect.stringMatching(new RegExp(`^${PUBLISHED.slice(0, 10)}`)),
       snippet: 'Threads are shared from the Share menu.',
       source: 'web',
     });
