@@ -1,8 +1,11 @@
 // The passage index as the answers' source: BM25 retrieval of services/passages over the corpora
 // the asker may read (`help`, `user:<id>`, `org:<uuid>`, `space:<uuid>`), in one query, keeping
-// only the passages the asker may read at their source (`principals`, connectors' readerPrincipals).
+// only the passages the asker may read at their source (`principals`, connectors' readerPrincipals),
+// and of those only the ones about the question (relevance.ts): BM25 ranks a passage sharing one
+// common word, which no answer should quote.
 import type { Db } from '../db/database.js';
 import { type FoundPassage, HELP_CORPUS, searchPassages } from '../passages/index.js';
+import { relevantOnly } from './relevance.js';
 import type { ConnectorOrigin, Passage, SourceAdapter } from './types.js';
 
 /** What a passage's source shows as its domain: `help` for the guide, else the corpus kind (`user`, `space`, ...). */
@@ -34,7 +37,7 @@ export function passageSource(db: Db): PassageIndex {
   return {
     name: 'passages',
     search: async (question, k, corpora, principals = []): Promise<Passage[]> =>
-      (await searchPassages(db, corpora, question, k, principals)).map((p) => {
+      relevantOnly(question, await searchPassages(db, corpora, question, k, principals)).map((p) => {
         const connector = connectorOf(p.citation);
         return {
           url: p.url,
