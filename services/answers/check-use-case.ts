@@ -25,7 +25,7 @@ export async function checkEntrySources(ctx: KernelContext & Pick<ThreadsContext
     stored.filter((s) => s.url).map((s) => s.url),
   );
   const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) }));
-  const overlap = checkAnswer(entry.answer, sources);
+  const overlap = checkAnswer(entry.answer, sources, entry.query_str);
   const judged = ctx.config.llm
     ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) =>
         ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'),

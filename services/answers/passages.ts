@@ -13,8 +13,11 @@ export const domainOf = (corpus: string) => corpus.split(':')[0];
 
 export type PassageIndex = {
   name: string;
-  /** `principals`: who the asker is to the sources (none: only the passages every reader of their corpora may read). */
-  search: (query: string, k: number, corpora: readonly string[], principals?: readonly string[]) => Promise<Passage[]>;
+  /**
+   * `principals`: who the asker is to the sources (none: only the passages every reader of their
+   * corpora may read). `asked`: the question as asked when `query` is its follow-up form (relevance.ts).
+   */
+  search: (query: string, k: number, corpora: readonly string[], principals?: readonly string[], asked?: string) => Promise<Passage[]>;
 };
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -36,8 +39,8 @@ function connectorOf(citation: FoundPassage['citation']): ConnectorOrigin | unde
 export function passageSource(db: Db): PassageIndex {
   return {
     name: 'passages',
-    search: async (question, k, corpora, principals = []): Promise<Passage[]> =>
-      relevantOnly(question, await searchPassages(db, corpora, question, k, principals)).map((p) => {
+    search: async (question, k, corpora, principals = [], asked = question): Promise<Passage[]> =>
+      relevantOnly(question, await searchPassages(db, corpora, question, k, principals), asked).map((p) => {
         const connector = connectorOf(p.citation);
         return {
           url: p.url,

@@ -31,10 +31,22 @@ export type Judged = { title: string; heading: string; content: string };
 
 export const passageText = (p: Judged) => `${p.title}\n${p.heading}\n${p.content}`;
 
-/** Whether the passage is about the question (a question of stop words alone is about nothing). */
-export const isRelevant = (question: string, p: Judged, at = RELEVANT_AT) => coverage(question, passageText(p)) >= at;
+/**
+ * Whether the passage is about the question. `asked`: the question as asked, when `query` is its
+ * follow-up form (follow-up.ts, the previous question's words added): then a passage that holds
+ * every word asked is about it, and one that holds enough of the query must hold one of the words
+ * asked too (if any), so a short new question ("What is entropy?") is not answered from the
+ * previous topic.
+ */
+export function isRelevant(query: string, p: Judged, asked: string = query, at = RELEVANT_AT): boolean {
+  const text = passageText(p);
+  if (asked === query) return coverage(query, text) >= at;
+  const own = coverage(asked, text);
+  if (own === 1) return true;
+  return coverage(query, text) >= at && (own > 0 || terms(asked).length === 0);
+}
 
 /** The passages about the question, in their order. */
-export function relevantOnly<P extends Judged>(question: string, passages: readonly P[], at = RELEVANT_AT): P[] {
-  return passages.filter((p) => isRelevant(question, p, at));
+export function relevantOnly<P extends Judged>(query: string, passages: readonly P[], asked: string = query, at = RELEVANT_AT): P[] {
+  return passages.filter((p) => isRelevant(query, p, asked, at));
 }

@@ -12,13 +12,16 @@ import type { Passage, SourceAdapter } from './types.js';
 export type Retrieval = { passages: Passage[]; notes: string[] };
 export type Sources = { passages: PassageIndex; web: SourceAdapter | null };
 
-/** `opts.web: false`: a Space that keeps to its own sources; `auto` then searches no web. */
+/**
+ * `opts.web: false`: a Space that keeps to its own sources; `auto` then searches no web.
+ * `opts.asked`: the question as asked, when `question` is its follow-up form (follow-up.ts).
+ */
 export async function retrieve(
   question: string,
   mode: SearchMode,
   sources: Sources,
   readable: readonly string[] = [HELP_CORPUS],
-  opts: { web: boolean; principals?: readonly string[] } = { web: true },
+  opts: { web: boolean; principals?: readonly string[]; asked?: string } = { web: true },
 ): Promise<Retrieval> {
   const corpora = corporaSearched(mode, readable);
   const notes: string[] = [];
@@ -28,6 +31,6 @@ export async function retrieve(
       notes.push(webSearchFailedNote(corpora));
       return [];
     });
-  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora, opts.principals ?? []) : [];
+  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora, opts.principals ?? [], opts.asked) : [];
   return { passages: [...web, ...found], notes };
 }
