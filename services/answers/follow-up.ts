@@ -16,10 +16,14 @@ export const SHORT_QUESTION = 3;
 
 const LEANING = new Set('it its this that these those they them their theirs there he him his she her hers one ones same else more'.split(' '));
 
-/** Whether the question leans on the conversation before it. */
+/** Whether the question points back with a pronoun ("make it public", "what about them"). */
+export function pointsBack(question: string): boolean {
+  return (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => LEANING.has(w));
+}
+
+/** Whether the question is read with the conversation before it: short, or pointing back. */
 export function isFollowUp(question: string): boolean {
-  const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return contentWords(question).length <= SHORT_QUESTION || words.some((w) => LEANING.has(w));
+  return contentWords(question).length <= SHORT_QUESTION || pointsBack(question);
 }
 
 /** What is searched for the question: a follow-up with the previous question's key words it lacks. */

@@ -8,6 +8,7 @@
 // `interview-questions` package over their own sections and the user guide, with off-topic
 // questions over the same passages): see RELEVANT_AT.
 import { terms } from './extractive.js';
+import { pointsBack } from './follow-up.js';
 
 /**
  * The least share of the question's content words a passage must hold. On the eval (BM25's top 5
@@ -34,16 +35,16 @@ export const passageText = (p: Judged) => `${p.title}\n${p.heading}\n${p.content
 /**
  * Whether the passage is about the question. `asked`: the question as asked, when `query` is its
  * follow-up form (follow-up.ts, the previous question's words added): then a passage that holds
- * every word asked is about it, and one that holds enough of the query must hold one of the words
- * asked too (if any), so a short new question ("What is entropy?") is not answered from the
- * previous topic.
+ * every word asked is about it; one that holds enough of the query is about it when the question
+ * points back ("Can I make it public?": "it" is the previous topic) or holds a word asked, so a
+ * short new question ("What is entropy?") is not answered from the previous topic.
  */
 export function isRelevant(query: string, p: Judged, asked: string = query, at = RELEVANT_AT): boolean {
   const text = passageText(p);
   if (asked === query) return coverage(query, text) >= at;
   const own = coverage(asked, text);
   if (own === 1) return true;
-  return coverage(query, text) >= at && (own > 0 || terms(asked).length === 0);
+  return coverage(query, text) >= at && (own > 0 || pointsBack(asked) || terms(asked).length === 0);
 }
 
 /** The passages about the question, in their order. */
