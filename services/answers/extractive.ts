@@ -2,10 +2,14 @@
 // question (term overlap), kept in passage order, each followed by its citation marker.
 import type { Passage } from './types.js';
 
+// English function words: they say how a question is asked, not what it is about.
 const STOP = new Set(
-  'a an and are as at be by can do does for from has have how i if in is it its me my of on or so that the their them then there these they this to was what when where which who why will with you your'.split(
-    ' ',
-  ),
+  (
+    'a about after again all also am an and any are as at be been before being both but by can could did do does doing done for from ' +
+    'had has have having how i if in into is it its just me more most much my no not of off on only or other our ours out over ' +
+    'should so some such than that the their them then there these they this those to too under up us very was we were what when ' +
+    'where which while who whom why will with would you your'
+  ).split(' '),
 );
 export const MAX_SENTENCES = 4;
 
