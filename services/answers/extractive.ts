@@ -23,7 +23,13 @@ export function terms(text: string) {
   return contentWords(text).map(stem);
 }
 export function stem(w: string) {
-  return w.replace(/(ing|ed|es|s)$/, '').replace(/e$/, '') || w;
+  // "wrapped" and "running" meet "wrap" and "run": a doubled consonant left by the ending is one.
+  return (
+    w
+      .replace(/(ing|ed|es|s)$/, '')
+      .replace(/([bdfglmnprt])\1$/, '$1')
+      .replace(/e$/, '') || w
+  );
 }
 
 export function sentencesOf(text: string) {

@@ -16,8 +16,8 @@ describe('a follow-up is read with the conversation before it', () => {
       { query: 'Who won the cup?', answer: 'x' },
       { query: 'How do I share a thread?', answer: 'Use the Share menu [1].' },
     ];
-    expect(contextualQuery('Can I make it public?', earlier)).toBe('Can I make it public? share thread');
-    expect(contextualQuery('Can I share it with my team?', earlier)).toBe('Can I share it with my team? thread');
+    expect(contextualQuery('Can I make it public?', earlier)).toBe('Can I make it public share thread');
+    expect(contextualQuery('Can I share it with my team?', earlier)).toBe('Can I share it with my team thread');
     expect(contextualQuery('How do I upload files to a Space for my team members?', earlier)).toBe(
       'How do I upload files to a Space for my team members?',
     );

@@ -38,7 +38,8 @@ export function contextualQuery(question: string, earlier: readonly Turn[]): str
     have.add(t);
     added.push(word);
   }
-  return added.length ? `${question} ${added.join(' ')}` : question;
+  // One question still (its closing mark dropped), so that it is not read as two (relevance.ts).
+  return added.length ? `${question.trim().replace(/[?.!\s]+$/, '')} ${added.join(' ')}` : question;
 }
 
 /** The turns before `backendUuid` in thread order that ended with an answer, the last TURNS_KEPT. */

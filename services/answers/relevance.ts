@@ -18,14 +18,32 @@ import { pointsBack } from './follow-up.js';
  */
 export const RELEVANT_AT = 0.5;
 
-/** The share (0..1) of the question's distinct content words that `text` holds; 0 when it has none. */
+/**
+ * The share (0..1) of the question's distinct content words that `text` holds, 0 when it has none;
+ * of a compound question ("When are the hives wrapped, and when does the harvest start?"), the
+ * best of its parts' and its whole's, as a passage may answer one part.
+ */
 export function coverage(question: string, text: string): number {
+  const have = new Set(terms(text));
+  return Math.max(...[question, ...questionParts(question)].map((q) => shareHeld(q, have)));
+}
+
+function shareHeld(question: string, have: ReadonlySet<string>) {
   const wanted = new Set(terms(question));
   if (wanted.size === 0) return 0;
-  const have = new Set(terms(text));
   let found = 0;
   for (const t of wanted) if (have.has(t)) found++;
   return found / wanted.size;
+}
+
+// Where a compound question parts: after a question mark or a semicolon, and at ", and" / ", or"
+// or "and" before a question word. Linear: no part of the pattern can backtrack far.
+const PARTS = /[?;]|,\s*(?:and|or|but)\s+|\s(?:and|or)\s+(?=(?:when|what|how|where|who|why|which|whether|is|are|do|does|did|can)\b)/i;
+
+/** The parts of a compound question that have words of their own; none for a simple one. */
+export function questionParts(question: string): string[] {
+  const parts = question.split(PARTS).filter((p) => terms(p).length > 0);
+  return parts.length > 1 ? parts : [];
 }
 
 export type Judged = { title: string; heading: string; content: string };
