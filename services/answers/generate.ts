@@ -69,14 +69,15 @@ export type Found = Retrieval & { conversation?: Turn[] };
 export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Found> {
   const now = deps.now ?? (() => new Date());
   const model = modelOf(job, deps);
+  // The thread as just asked holding this entry alone has no conversation before it to look up.
+  const asked = deps.handoff?.cursor?.state.entries;
+  const firstQuestion = !!asked && Object.keys(asked).length <= 1;
   // The lookups of the asker, each a round trip: made at once.
-  // A thread whose asked state holds this entry alone has no conversation before it: not looked up.
-  const alone = Object.keys(deps.handoff?.cursor?.state.entries ?? { a: 1, b: 1 }).length <= 1;
   const [readable, principals, webAllowed, conversation] = await Promise.all([
     deps.readableCorpora(job.askerUserId ?? null),
     deps.readerPrincipals ? deps.readerPrincipals(job.askerUserId ?? null) : Promise.resolve([]),
     deps.mayUseWeb ? deps.mayUseWeb(job.askerUserId ?? null) : true,
-    deps.conversation && !alone ? deps.conversation(job.contextUuid, job.backendUuid) : Promise.resolve([]),
+    deps.conversation && !firstQuestion ? deps.conversation(job.contextUuid, job.backendUuid) : Promise.resolve([]),
   ]);
   // A follow-up is searched with what the question before it was about.
   const query = contextualQuery(job.query, conversation);
