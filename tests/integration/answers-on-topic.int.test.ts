@@ -102,9 +102,11 @@ describe("a task's run", () => {
           const t = (await eve.get(`/rest/tasks/${task.task_id}`)).json as { last_run: { status: string } | null; thread_url_slug: string | null };
           expect(t.last_run?.status).toBe('succeeded');
           const thread = (await eve.get(`/rest/thread/${t.thread_url_slug}`)).json as {
-            entries: { backend_uuid: string; answer: string; sources: Source[] | null }[];
+            entries: { backend_uuid: string; status: string; answer: string; sources: Source[] | null }[];
           };
+          // The run's own entry answered (last_run may still be the run before's).
           expect(thread.entries).toHaveLength(n);
+          expect(thread.entries[n - 1].status).toBe('completed');
           return thread.entries[n - 1];
         },
         { timeout: 30_000, interval: 200 },
