@@ -35,8 +35,7 @@ export const searchesPassages = (mode: SearchMode, webFound: number) => !(mode =
 export const webSearchFailedNote = (corpora: readonly string[]) => (corpora.some((c) => c !== HELP_CORPUS) ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED);
 
 /** Said when no source is about the question but web search, on for the asker, was not searched. */
-export const NOTHING_RELEVANT_TRY_WEB =
-  'Nothing in the sources searched is about this question. Ask again with web search to look for it on the web.';
+export const NOTHING_RELEVANT_TRY_WEB = 'Nothing in the sources searched is about this question. Ask again with web search to look for it on the web.';
 
 /** The note for an answer with no source about its question: the web offered when it is on and was not searched. */
 export function nothingRelevantNotes(found: number, at: { mode: SearchMode; webHere: boolean; webConfigured: boolean }): string[] {

@@ -18,9 +18,7 @@ describe('a follow-up is read with the conversation before it', () => {
     ];
     expect(contextualQuery('Can I make it public?', earlier)).toBe('Can I make it public share thread');
     expect(contextualQuery('Can I share it with my team?', earlier)).toBe('Can I share it with my team thread');
-    expect(contextualQuery('How do I upload files to a Space for my team members?', earlier)).toBe(
-      'How do I upload files to a Space for my team members?',
-    );
+    expect(contextualQuery('How do I upload files to a Space for my team members?', earlier)).toBe('How do I upload files to a Space for my team members?');
     expect(contextualQuery('Can I make it public?', [])).toBe('Can I make it public?');
   });
 

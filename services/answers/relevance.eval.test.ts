@@ -63,7 +63,12 @@ function evalCorpus() {
   const items = (createRequire(import.meta.url)('interview-questions/question.json') as Item[]).filter((i) => i.title.trim() && i.text.trim());
   const own = items.map((item, i) => {
     const [first, ...rest] = item.text.trim().split('\n');
-    return { id: `q${String(i).padStart(4, '0')}`, title: 'JavaScript interview questions', heading: first.replace(/^#+\s*/, ''), content: rest.join('\n').trim() };
+    return {
+      id: `q${String(i).padStart(4, '0')}`,
+      title: 'JavaScript interview questions',
+      heading: first.replace(/^#+\s*/, ''),
+      content: rest.join('\n').trim(),
+    };
   });
   const guide = loadHelpCorpus().passages.map((p) => ({ id: `help:${p.id}`, title: p.title, heading: p.heading, content: p.content }));
   const passages = [...own, ...guide];

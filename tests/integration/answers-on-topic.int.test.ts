@@ -47,7 +47,10 @@ async function untilStatsFolded() {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    await vi.waitFor(async () => expect((await client.query('select 1 from passage_stat_changes limit 1')).rowCount).toBe(0), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await client.query('select 1 from passage_stat_changes limit 1')).rowCount).toBe(0), {
+      timeout: 20_000,
+      interval: 50,
+    });
   } finally {
     await client.end();
   }
@@ -120,7 +123,9 @@ describe("a task's run", () => {
 
     // The owner moves the task's thread into a Space with the sales figures: the next run searches them.
     const { space, fileUuid } = await spaceWithSales(eve);
-    expect((await eve.post('/rest/collections/upsert_thread_collection', { entry_uuid: first.backend_uuid, new_collection_uuid: space.uuid })).status).toBe(200);
+    expect((await eve.post('/rest/collections/upsert_thread_collection', { entry_uuid: first.backend_uuid, new_collection_uuid: space.uuid })).status).toBe(
+      200,
+    );
     const second = await runOnce(2);
     expect((second.sources ?? []).some((s) => s.meta_data.file_uuid === fileUuid)).toBe(true);
     expect((second.sources ?? []).some((s) => s.is_conversation_history)).toBe(false);

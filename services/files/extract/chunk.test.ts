@@ -123,13 +123,23 @@ describe('chunkUnits on tables', () => {
         if (!rows.some((row) => row.join('').trim())) return void expect(passages.map((passage) => passage.content)).toEqual(['name\tamount']);
         const body = passages.map((passage) => passage.content).join(' ');
         expect(solid(body.replace(/(^|, |\n| )(name|amount): /g, ' ').replace(/,/g, ''))).toBe(solid(rows.flat().join('')));
-        passages.forEach((passage) => expect(passage.content.length).toBeLessThanOrEqual(PASSAGE_SIZE.max));
+        for (const passage of passages) expect(passage.content.length).toBeLessThanOrEqual(PASSAGE_SIZE.max);
       }),
     );
   });
 
   it('reads a table row as named values: the row of a question finds its numbers by name', () => {
-    const sales = { ...table([['Q1', 'Spain', '1,240'], ['Q1', 'France', '980'], ['Q2', '', '75']], ['quarter', 'region', 'robots_sold']), page: null };
+    const sales = {
+      ...table(
+        [
+          ['Q1', 'Spain', '1,240'],
+          ['Q1', 'France', '980'],
+          ['Q2', '', '75'],
+        ],
+        ['quarter', 'region', 'robots_sold'],
+      ),
+      page: null,
+    };
     expect(chunkUnits([sales], 10)[0].content).toBe(
       'quarter: Q1, region: Spain, robots_sold: 1,240\nquarter: Q1, region: France, robots_sold: 980\nquarter: Q2, robots_sold: 75',
     );
