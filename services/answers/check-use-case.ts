@@ -25,7 +25,7 @@ export async function checkEntrySources(ctx: KernelContext & Pick<ThreadsContext
   // A web source's page (issue 33) is checked against the text read, while the page cache holds it.
   const [passages, pages] = await Promise.all([passagesByUrl(ctx.db, urls), cachedPageTexts(ctx.db, urls)]);
   const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) ?? pages.get(s.url) }));
-  const overlap = checkAnswer(entry.answer, sources);
+  const overlap = checkAnswer(entry.answer, sources, entry.query_str);
   const judged = ctx.config.llm
     ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) =>
         ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'),

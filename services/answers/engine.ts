@@ -14,6 +14,8 @@ import { mayUseWebSearch } from '../orgs/index.js';
 import { memorySourcesFor } from '../memories/index.js';
 import { memoryPassage } from './memory-passages.js';
 import { readerPrincipals } from '../connectors/index.js';
+import { entriesOf } from '../threads/index.js';
+import { type Turn, turnsBefore } from './follow-up.js';
 
 export function createAnswerEngine(
   db: Db,
@@ -26,6 +28,7 @@ export function createAnswerEngine(
   readerPrincipals: (userId: string | null) => Promise<string[]>;
   mayUseWeb: (userId: string | null) => Promise<boolean>;
   memories: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
+  conversation: (contextUuid: string, backendUuid: string) => Promise<Turn[]>;
   timeoutMs: number;
 } {
   const llm = config.llm;
@@ -55,6 +58,7 @@ export function createAnswerEngine(
     readerPrincipals: (userId) => readerPrincipals(db, userId),
     mayUseWeb: (userId) => mayUseWebSearch(db, userId),
     memories: async (userId, question, contextUuid) => (await memorySourcesFor(db, userId, question, contextUuid)).map(memoryPassage),
+    conversation: async (contextUuid, backendUuid) => turnsBefore(await entriesOf(db, contextUuid), backendUuid),
     timeoutMs: config.llmTimeoutMs,
   };
 }

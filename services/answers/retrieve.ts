@@ -16,13 +16,16 @@ export type Retrieval = { passages: Passage[]; notes: string[] };
 /** `pages`: reads the web results' pages (web-pages/), while the passage index is searched. */
 export type Sources = { passages: PassageIndex; web: SourceAdapter | null; pages?: PageReader | null };
 
-/** `opts.web: false`: a Space that keeps to its own sources; `auto` then searches no web. */
+/**
+ * `opts.web: false`: a Space that keeps to its own sources; `auto` then searches no web.
+ * `opts.asked`: the question as asked, when `question` is its follow-up form (follow-up.ts).
+ */
 export async function retrieve(
   question: string,
   mode: SearchMode,
   sources: Sources,
   readable: readonly string[] = [HELP_CORPUS],
-  opts: { web: boolean; principals?: readonly string[]; status?: (status: AnswerStatus) => void } = { web: true },
+  opts: { web: boolean; principals?: readonly string[]; asked?: string; status?: (status: AnswerStatus) => void } = { web: true },
 ): Promise<Retrieval> {
   const corpora = corporaSearched(mode, readable);
   const notes: string[] = [];
@@ -39,7 +42,7 @@ export async function retrieve(
   const snippets = web;
   const reading = pages && web.length ? pages.read(question, web).catch(() => snippets) : null;
   if (reading) opts.status?.(readingStatus(Math.min(web.length, PAGES_READ)));
-  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora, opts.principals ?? []) : [];
+  const found = searchesPassages(mode, web.length) ? await sources.passages.search(question, TOP_K, corpora, opts.principals ?? [], opts.asked) : [];
   if (reading) web = await reading;
   if (searching) opts.status?.(WRITING);
   return { passages: [...web, ...found], notes };

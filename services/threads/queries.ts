@@ -25,12 +25,18 @@ export async function findThreadRow(db: Db, key: string) {
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
 
 const threadRow = compiledOnce(1, (db, contextUuid: string) =>
-  preparedBuilt(own(db).selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)),
+  preparedBuilt(own(db).selectFrom('threads').select(['context_uuid', 'collection_uuid']).where('context_uuid', '=', contextUuid)),
 );
 
 /** Whether the thread is there (not deleted, or never started): one indexed read. */
 export async function threadExists(db: Db, contextUuid: string) {
   return (await threadRow(db, contextUuid)).length > 0;
+}
+
+/** The thread's Space (null when in none), or undefined when there is no such thread: one indexed read. */
+export async function threadSpaceOf(db: Db, contextUuid: string): Promise<string | null | undefined> {
+  const [row] = await threadRow(db, contextUuid);
+  return row ? row.collection_uuid : undefined;
 }
 
 /** The account that claimed a visitor's work, or null. */

@@ -169,3 +169,23 @@ test('closing the connection does not stop the answer: it completes and the stre
   expect(deltas(resumed)).toBe(Array.from({ length: 10 }, (_, i) => `part${i} `).join(''));
   expect((await entry(thread.thread_url_slug)).status).toBe('completed');
 });
+
+test('a follow-up reaches the model with the conversation before it, and is searched with what it was about', async () => {
+  llm.script({ chunks: ['Use the Share menu [1].'] });
+  const first = await collect(await ask('How do I share a thread?'));
+  const { context_uuid } = first[0].data as { context_uuid: string };
+  llm.script({ chunks: ['Choose everyone in the Share menu [1].'] });
+  const followUp = await fetch(`${server.url}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' },
+    body: JSON.stringify({ query_str: 'Can I make it public?', context_uuid }),
+  });
+  expect((await collect(followUp)).at(-1)!.event).toBe('completed');
+  const asked = llm.requests.filter((r) => r.stream).at(-1)!;
+  expect(asked.messages.slice(1, 3)).toEqual([
+    { role: 'user', content: 'How do I share a thread?' },
+    { role: 'assistant', content: 'Use the Share menu [1].' },
+  ]);
+  expect(asked.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/Question: Can I make it public\?$/) });
+  expect(searx.queries.at(-1)).toBe('Can I make it public share thread');
+});
