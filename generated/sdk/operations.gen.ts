@@ -205,4 +205,10 @@ export type Operations = {
     resumeTask: { data: T.ResumeTaskData; responses: T.ResumeTaskResponses };
     copyTask: { data: T.CopyTaskData; responses: T.CopyTaskResponses };
     runTask: { data: T.RunTaskData; responses: T.RunTaskResponses };
+    createAgentToken: { data: T.CreateAgentTokenData; responses: T.CreateAgentTokenResponses };
+    getAgentTask: { data: T.GetAgentTaskData; responses: T.GetAgentTaskResponses };
+    pauseAgentTask: { data: T.PauseAgentTaskData; responses: T.PauseAgentTaskResponses };
+    resumeAgentTask: { data: T.ResumeAgentTaskData; responses: T.ResumeAgentTaskResponses };
+    stopAgentTask: { data: T.StopAgentTaskData; responses: T.StopAgentTaskResponses };
+    confirmAgentAction: { data: T.ConfirmAgentActionData; responses: T.ConfirmAgentActionResponses };
 };

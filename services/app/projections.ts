@@ -19,6 +19,7 @@ import { connectorDocumentsProjection, connectorItemsProjection, connectorsProje
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
+import { agentProjection } from '../agent/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -47,5 +48,6 @@ export const projections = [
   priceAlertStatesProjection,
   notificationsProjection,
   tasksProjection,
+  agentProjection,
   passageIndexProjection,
 ];

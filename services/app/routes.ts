@@ -23,6 +23,7 @@ import { memoryRoutes } from '../memories/index.js';
 import { marketRoutes } from '../market/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
+import { agentRoutes } from '../agent/index.js';
 import { connectorRoutes } from '../connectors/index.js';
 
 export const routes: Routes<AppContext> = {
@@ -59,5 +60,6 @@ export const routes: Routes<AppContext> = {
   ...marketRoutes,
   ...notificationRoutes,
   ...taskRoutes,
+  ...agentRoutes,
   ...connectorRoutes,
 };
