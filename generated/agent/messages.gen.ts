@@ -235,7 +235,7 @@ export interface TabsContextRequest {}
  */
 export interface ReportTaskCompleteRequest {
   /**
-   * What the agent did and found
+   * What the agent did and found, for the person.
    */
   summary: string;
   success?: boolean;
@@ -271,7 +271,7 @@ export interface MethodResponse {
 export interface Screenshot {
   media_type: "image/png" | "image/jpeg" | "image/webp";
   /**
-   * Base64 image
+   * Base64 image, scaled to at most 1,150,000 pixels and 1,568 px a side.
    */
   data: string;
   width: number;

@@ -390,8 +390,7 @@ export const agentSchemas = {
               "summary": {
                 "type": "string",
                 "maxLength": 10000,
-                "description": "What the agent did and found",
-                "for the person.": null
+                "description": "What the agent did and found, for the person."
               },
               "success": {
                 "type": "boolean",
@@ -448,13 +447,9 @@ export const agentSchemas = {
                 ]
               },
               "data": {
-                "150": null,
                 "type": "string",
                 "maxLength": 8000000,
-                "description": "Base64 image",
-                "scaled to at most 1": null,
-                "000 pixels and 1": null,
-                "568 px a side.": null
+                "description": "Base64 image, scaled to at most 1,150,000 pixels and 1,568 px a side."
               },
               "width": {
                 "type": "integer",
@@ -552,13 +547,9 @@ export const agentSchemas = {
             ]
           },
           "data": {
-            "150": null,
             "type": "string",
             "maxLength": 8000000,
-            "description": "Base64 image",
-            "scaled to at most 1": null,
-            "000 pixels and 1": null,
-            "568 px a side.": null
+            "description": "Base64 image, scaled to at most 1,150,000 pixels and 1,568 px a side."
           },
           "width": {
             "type": "integer",
@@ -640,13 +631,9 @@ export const agentSchemas = {
         ]
       },
       "data": {
-        "150": null,
         "type": "string",
         "maxLength": 8000000,
-        "description": "Base64 image",
-        "scaled to at most 1": null,
-        "000 pixels and 1": null,
-        "568 px a side.": null
+        "description": "Base64 image, scaled to at most 1,150,000 pixels and 1,568 px a side."
       },
       "width": {
         "type": "integer",
@@ -903,8 +890,7 @@ export const agentSchemas = {
       "summary": {
         "type": "string",
         "maxLength": 10000,
-        "description": "What the agent did and found",
-        "for the person.": null
+        "description": "What the agent did and found, for the person."
       },
       "success": {
         "type": "boolean",
