@@ -4,7 +4,8 @@
 // spends money waits for the person's confirmation; pause, resume and stop; another person's
 // socket neither sees nor answers a task's requests; a socket without a token or session is
 // refused; page text reaches the model as untrusted data and does not change its next action;
-// bad messages are refused with the seed's texts; and the authorization rows of each REST call.
+// bad messages are refused with the seed's texts; two instances share sockets through PostgreSQL;
+// and the authorization rows of each REST call.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { browserLike, connectExtension, type FakeExtension } from '../fakes/agent-extension.js';
@@ -174,6 +175,31 @@ test('a model asking for a method that does not exist gets the seed’s error, r
     return t;
   });
   expect(t.steps[0]).toMatchObject({ method: 'unknown', error: 'Unknown method: Teleport' });
+});
+
+test('two app instances share the socket: a task run by one reaches its extension through the other', async () => {
+  const second = await startServerProcess({
+    databaseUrl: database.url,
+    env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', AGENT_REPLY_WAIT_SECONDS: '1' },
+  });
+  try {
+    const token = await tokenOf(ada);
+    const uuid = randomUUID();
+    // Started on the first instance, whose workflow runs the task; the click is never answered there.
+    const onFirst = await connectExtension(server.url, { token, answer: (req) => (req.method === 'Computer' ? undefined : browserLike()(req)) });
+    opened.push(onFirst);
+    onFirst.start('find the cheapest flight', uuid);
+    const click = await onFirst.next('request', (p) => p.method === 'Computer' && p.request_id.startsWith(uuid));
+    onFirst.close();
+    // The extension comes back on the second instance: the first instance's request reaches it through PostgreSQL.
+    const onSecond = await connectExtension(second.url, { token, answer: browserLike() });
+    opened.push(onSecond);
+    onSecond.start('find the cheapest flight', uuid);
+    expect(await onSecond.next('request', (p) => p.request_id === click.request_id)).toEqual(click);
+    await onSecond.next('agent_complete', (p) => p.task_uuid === uuid);
+  } finally {
+    await second.stop();
+  }
 });
 
 describe('who may drive a task', () => {
