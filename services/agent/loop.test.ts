@@ -137,3 +137,24 @@ describe('runAgentTask', () => {
     expect(system).toContain('- flights.example.com: Prefer morning flights.');
   });
 });
+
+test('a task stopped between two turns tells the extension it stopped', async () => {
+  const h = harness({
+    model: {
+      turn: async () => {
+        // The person stops the task while the model thinks.
+        const stream = h.streams.get(agentTaskStream(T))!;
+        const stopped = { type: 'AgentTaskStopped', data: { task_uuid: T, owner_id: 'ada', at: '' } };
+        h.streams.set(agentTaskStream(T), [
+          ...stream,
+          { ...stopped, streamId: agentTaskStream(T), streamVersion: stream.length + 1 } as unknown as StoredEvent,
+        ]);
+        return { text: '', calls: [{ id: 'c', ...wait }] };
+      },
+    },
+    reply: () => ({ text: 'ok' }),
+  });
+  expect(await h.run()).toBe('stopped');
+  expect(h.sent.filter((s) => s.event === 'request')).toEqual([]);
+  expect(h.sent.at(-1)).toEqual({ event: 'agent_stopped', payload: { task_uuid: T } });
+});

@@ -186,9 +186,13 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     return result;
   };
 
+  const ended = async (outcome: Outcome) => {
+    if (outcome === 'stopped') await emit('agent_stopped', {});
+    return outcome;
+  };
   for (;;) {
     const task = await whenActive();
-    if (typeof task === 'string') return task;
+    if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
     if (!allowed.ok) return fail(allowed.why);
     const turn = await durable.step('model', () => askModel(deps, model, system, history));
@@ -207,10 +211,7 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     const results: { id: string; name: string; text: string }[] = [];
     for (const call of calls) {
       const result = await act(call);
-      if (result === 'completed' || result === 'stopped' || result === 'failed') {
-        if (result === 'stopped') await emit('agent_stopped', {});
-        return result;
-      }
+      if (result === 'completed' || result === 'stopped' || result === 'failed') return ended(result);
       results.push({ id: call.id, name: call.name, text: result });
     }
     for (const extra of turn.calls.slice(calls.length))
