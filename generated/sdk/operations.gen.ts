@@ -210,4 +210,10 @@ export type Operations = {
     revokeApiKey: { data: T.RevokeApiKeyData; responses: T.RevokeApiKeyResponses };
     listApiModels: { data: T.ListApiModelsData; responses: T.ListApiModelsResponses };
     createChatCompletion: { data: T.CreateChatCompletionData; responses: T.CreateChatCompletionResponses };
+    createAgentToken: { data: T.CreateAgentTokenData; responses: T.CreateAgentTokenResponses };
+    getAgentTask: { data: T.GetAgentTaskData; responses: T.GetAgentTaskResponses };
+    pauseAgentTask: { data: T.PauseAgentTaskData; responses: T.PauseAgentTaskResponses };
+    resumeAgentTask: { data: T.ResumeAgentTaskData; responses: T.ResumeAgentTaskResponses };
+    stopAgentTask: { data: T.StopAgentTaskData; responses: T.StopAgentTaskResponses };
+    confirmAgentAction: { data: T.ConfirmAgentActionData; responses: T.ConfirmAgentActionResponses };
 };

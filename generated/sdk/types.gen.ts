@@ -2870,6 +2870,54 @@ export type ChatCompletion = {
 };
 
 /**
+ * A short-lived token the web app hands the browser extension for the `/agent` socket (socket.io `auth.token`).
+ */
+export type AgentToken = {
+    token: string;
+    expires_at: string;
+};
+
+export type AgentTaskStep = {
+    step: number;
+    method: string;
+    summary: string;
+    error: string | null;
+    at: string;
+};
+
+/**
+ * An agent task the browser extension started (the socket protocol is spec/agent.asyncapi.yaml).
+ */
+export type AgentTask = {
+    task_uuid: string;
+    task: string;
+    status: 'running' | 'paused' | 'awaiting_confirmation' | 'completed' | 'stopped' | 'failed';
+    url: string;
+    steps: Array<AgentTaskStep>;
+    /**
+     * The action waiting for the person's confirmation, if one is.
+     */
+    pending_confirmation: null | {
+        step: number;
+        method: string;
+        reason: 'spends_money' | 'sends_message' | 'submits_personal_data' | 'leaves_task_sites';
+        description: string;
+    };
+    summary: string | null;
+    failure: string | null;
+    created_at: string;
+    updated_at: string;
+};
+
+export type AgentConfirmation = {
+    /**
+     * The step awaiting confirmation (a stale step answers 409 `agent_confirmation_stale`).
+     */
+    step: number;
+    approved: boolean;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -2908,6 +2956,11 @@ export type NotificationId = string;
  * The task's id (another person's answers 404 `task_not_found`).
  */
 export type TaskId = string;
+
+/**
+ * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+ */
+export type AgentTaskUuid = string;
 
 export type GetHealthData = {
     body?: never;
@@ -10916,3 +10969,238 @@ export type CreateChatCompletionResponses = {
 };
 
 export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];
+
+export type CreateAgentTokenData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/agent/token';
+};
+
+export type CreateAgentTokenErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type CreateAgentTokenError = CreateAgentTokenErrors[keyof CreateAgentTokenErrors];
+
+export type CreateAgentTokenResponses = {
+    /**
+     * Done.
+     */
+    201: AgentToken;
+};
+
+export type CreateAgentTokenResponse = CreateAgentTokenResponses[keyof CreateAgentTokenResponses];
+
+export type GetAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}';
+};
+
+export type GetAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetAgentTaskError = GetAgentTaskErrors[keyof GetAgentTaskErrors];
+
+export type GetAgentTaskResponses = {
+    /**
+     * The task.
+     */
+    200: AgentTask;
+};
+
+export type GetAgentTaskResponse = GetAgentTaskResponses[keyof GetAgentTaskResponses];
+
+export type PauseAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/pause';
+};
+
+export type PauseAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type PauseAgentTaskError = PauseAgentTaskErrors[keyof PauseAgentTaskErrors];
+
+export type PauseAgentTaskResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type PauseAgentTaskResponse = PauseAgentTaskResponses[keyof PauseAgentTaskResponses];
+
+export type ResumeAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/resume';
+};
+
+export type ResumeAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ResumeAgentTaskError = ResumeAgentTaskErrors[keyof ResumeAgentTaskErrors];
+
+export type ResumeAgentTaskResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type ResumeAgentTaskResponse = ResumeAgentTaskResponses[keyof ResumeAgentTaskResponses];
+
+export type StopAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/stop';
+};
+
+export type StopAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type StopAgentTaskError = StopAgentTaskErrors[keyof StopAgentTaskErrors];
+
+export type StopAgentTaskResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type StopAgentTaskResponse = StopAgentTaskResponses[keyof StopAgentTaskResponses];
+
+export type ConfirmAgentActionData = {
+    body: AgentConfirmation;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/confirm';
+};
+
+export type ConfirmAgentActionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ConfirmAgentActionError = ConfirmAgentActionErrors[keyof ConfirmAgentActionErrors];
+
+export type ConfirmAgentActionResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type ConfirmAgentActionResponse = ConfirmAgentActionResponses[keyof ConfirmAgentActionResponses];

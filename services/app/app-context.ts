@@ -59,6 +59,8 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     billing: { provider, rules, applyLater: () => ports.webhooks.nudge(), changePlan: ports.changePlan },
     notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
     taskRuns: ports.taskRuns,
+    agentRuns: ports.agentRuns,
+    agentTokenSecret: ports.agentSecret,
     connectors: ports.connectors,
     connectorSync: ports.connectorSync,
     // Files reach the connectors only through this port: a resync looks at synced files again at their source.

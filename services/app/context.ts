@@ -12,6 +12,7 @@ import type { NotificationsContext } from '../notifications/index.js';
 import type { TasksContext } from '../tasks/index.js';
 import type { ConnectorsContext } from '../connectors/index.js';
 import type { ApiKeysContext } from '../apikeys/index.js';
+import type { AgentContext } from '../agent/index.js';
 
 export type AppContext = IdentityContext &
   SpacesContext &
@@ -24,4 +25,5 @@ export type AppContext = IdentityContext &
   NotificationsContext &
   TasksContext &
   ConnectorsContext &
-  ApiKeysContext;
+  ApiKeysContext &
+  AgentContext;

@@ -20,6 +20,7 @@ import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
+import { agentProjection } from '../agent/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -49,5 +50,6 @@ export const projections = [
   notificationsProjection,
   tasksProjection,
   apiKeysProjection,
+  agentProjection,
   passageIndexProjection,
 ];

@@ -14,6 +14,7 @@ import { orgSeatsBackground } from '../../workflows/org-seats.js';
 import { spaceInviteMailBackground } from '../../workflows/space-invite-mail.js';
 import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
+import { attachAgentSocket } from '../agent/index.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
 import { connectorDeltaBackground, connectorRemovalSweepBackground } from '../connectors/index.js';
@@ -125,6 +126,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const centreSignals = centreSignalsOn(listener);
   const ctx = appContext(k, ports, { signals, centreSignals, vapid });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
+  // The in-browser agent's socket (namespace /agent) on the same server; instances share it through PostgreSQL.
+  const agentSocket = attachAgentSocket(http.server, ctx, { pool: database.pool, outbox: ports.agentOutbox });
   // Started once the background parts run and the instance serves; stopped first once HTTP is.
   const instanceWatch = watchInstances(config, database.db, logger);
 
@@ -134,6 +137,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     ctx,
     stop: async () => {
       stopping = true;
+      await agentSocket.close();
       await http.close();
       await instanceWatch.stop();
       for (const part of running.reverse()) await part.stop();

@@ -140,6 +140,12 @@ const schema = z.object({
   SSO_TEST_DNS_FILE: z.string().min(1).optional(),
   // Scheduled tasks: how often the scheduler looks for due runs (milliseconds).
   TASKS_TICK_MS: numberIn(50, 60_000, 'a whole number of milliseconds from 50 to 60000').default(1000),
+  // The in-browser agent's bounds (issue 34): a task fails past them.
+  AGENT_MAX_STEPS: numberIn(1, 500, 'a whole number of steps from 1 to 500').default(50),
+  AGENT_MAX_CONSECUTIVE_FAILURES: numberIn(1, 50, 'a whole number from 1 to 50').default(3),
+  AGENT_MAX_ACTIONS_PER_STEP: numberIn(1, 20, 'a whole number from 1 to 20').default(5),
+  // How long the agent waits for the extension's reply to one request before it sends it again.
+  AGENT_REPLY_WAIT_SECONDS: numberIn(1, 300, 'a whole number of seconds from 1 to 300').default(30),
   // Tests only (refused unless NODE_ENV=test): a file holding an ISO time the task scheduler takes
   // as now while it is later than the real time, so a browser test can see a run come.
   TASKS_TEST_CLOCK_FILE: z.string().min(1).optional(),
@@ -312,6 +318,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     connectors: connectors.config,
     sso: { allowPrivateIssuers: c.SSO_ALLOW_PRIVATE_ISSUERS, testDnsFile: c.SSO_TEST_DNS_FILE ?? null },
     tasks: { tickMs: c.TASKS_TICK_MS, testClockFile: c.TASKS_TEST_CLOCK_FILE ?? null },
+    agent: {
+      maxSteps: c.AGENT_MAX_STEPS,
+      maxConsecutiveFailures: c.AGENT_MAX_CONSECUTIVE_FAILURES,
+      maxActionsPerStep: c.AGENT_MAX_ACTIONS_PER_STEP,
+      replyWaitSeconds: c.AGENT_REPLY_WAIT_SECONDS,
+    },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits: fileLimitsOf(plans),
     proPerks,

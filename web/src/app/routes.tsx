@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/mail', ...page(() => import('../features/mail/mail-page')) },
+      { path: '/agent/:taskUuid', ...page(() => import('../features/agent/agent-task-page')) },
       { path: '/download', ...page(() => import('../features/browser/browser-page')) },
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/forgot-password-page')) },
