@@ -27,6 +27,8 @@ const src = (n: number): Source => ({
   snippet: `Snippet of page ${n}.`,
   meta_data: { domain_name: 'example.org' },
 });
+// A source whose words a sentence of the answer repeats, on the question's subject (the overlap rule calls it supported).
+const SHARING: Source = { ...src(1), snippet: 'Threads are shared from the Share menu with a public link.' };
 const entry = (sources: Source[]): ViewEntry => ({
   key: BACKEND,
   backend_uuid: BACKEND,
@@ -272,8 +274,8 @@ describe('the dev-mocks scenario', () => {
       owner: mocks.scenario.state.visitorId,
       entries: [
         {
-          ...entry([src(1), src(2)]),
-          answer: 'Snippet of page 1 [1]. Bananas are blue [2].',
+          ...entry([SHARING, src(2)]),
+          answer: 'Threads are shared from the Share menu with a public link [1]. Bananas are blue [2].',
           related_questions: [],
           error: null,
           created_at: new Date().toISOString(),
@@ -303,7 +305,7 @@ describe('the dev-mocks scenario', () => {
       body: JSON.stringify({ urls: ['https://example.org/page-1'] }),
     });
     expect(removed.status).toBe(200);
-    expect(await removed.json()).toMatchObject({ answer: 'Snippet of page 1. Bananas are blue [1].', sources: [src(2)] });
+    expect(await removed.json()).toMatchObject({ answer: 'Threads are shared from the Share menu with a public link. Bananas are blue [1].', sources: [src(2)] });
     expect(thread.entries[0].sources).toEqual([src(2)]);
   });
 });
