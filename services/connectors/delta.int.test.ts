@@ -97,7 +97,7 @@ function deps(): SyncDeps {
       mergeCallbackUrl: '',
       limiter: new RateLimiter(0),
     },
-    importFile: async () => ({ file_uuid: randomUUID() }),
+    importFiles: async (jobs) => jobs.map(() => ({ file_uuid: randomUUID() })),
     deleteFile: async (fileUuid) => void deleted.push(fileUuid),
     setFileReaders: async (file, readers) => {
       if (refused.has(file)) throw new DomainError('not_found', 'file_not_found', 'No such file in this repository.');
@@ -340,10 +340,11 @@ describe('a batch of queued files', () => {
     const imported: (string | null)[] = [];
     const d: SyncDeps = {
       ...deps(),
-      importFile: async (job) => {
-        imported.push(job.file_uuid);
-        return { file_uuid: job.file_uuid ?? randomUUID() };
-      },
+      importFiles: async (jobs) =>
+        jobs.map((job) => {
+          imported.push(job.file_uuid);
+          return { file_uuid: job.file_uuid ?? randomUUID() };
+        }),
     };
     const [job] = await resolvePicked(d, connection);
     await listFolderPage(d, connection, job, null);

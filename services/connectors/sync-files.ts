@@ -11,7 +11,7 @@ import { ConcurrencyError } from '../eventstore/types.js';
 import type { RemoteItem } from './adapters/types.js';
 import { evolveItem, type ItemEvent, type ItemState, itemStream, NO_ITEM } from './items.js';
 import { readersOf } from './principals.js';
-import { adapterOf, appendItem, type FileToSync, GONE, type SyncDeps } from './sync.js';
+import { adapterOf, appendItem, type FileImportJob, type FileToSync, GONE, type SyncDeps } from './sync.js';
 
 /** `skipped`: the item left the sync meanwhile (removed), nothing to count. */
 export type FileOutcome = 'synced' | 'failed' | 'skipped';
@@ -58,8 +58,9 @@ export async function syncFiles(deps: SyncDeps, connectionUuid: string, files: F
       (f) => ({ type: 'ConnectorItemStatusChanged', data: { item_uuid: f.item_uuid, status: 'SYNCING', at: at() } }),
       versions,
     );
+    const imports = importsTogether(deps);
     const limit = pLimit(parallel);
-    await Promise.all(todo.map((f) => limit(async () => outcomes.set(f.item_uuid, await fetchOne(deps, connectionUuid, source, f, at)))));
+    await Promise.all(todo.map((f) => limit(async () => outcomes.set(f.item_uuid, await fetchOne(deps, connectionUuid, source, f, imports, at)))));
   } else
     for (const f of todo)
       outcomes.set(f.item_uuid, { type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: 'The connection is not connected.', at: at() } });
@@ -74,9 +75,40 @@ export async function syncFiles(deps: SyncDeps, connectionUuid: string, files: F
 }
 
 type Source = NonNullable<Awaited<ReturnType<typeof adapterOf>>>;
+type Imports = (job: FileImportJob) => Promise<string>;
+
+/**
+ * Files handed to files' import together: whatever was fetched while the last import ran goes in
+ * the next one, so a batch of small files is a few transactions rather than one each. A file's
+ * slot (pLimit) is held until its import ends, which bounds the bytes held at once.
+ */
+function importsTogether(deps: SyncDeps): Imports {
+  let waiting: { job: FileImportJob; settle: (r: { file_uuid: string } | { error: Error }) => void }[] = [];
+  let running = false;
+  const next = async () => {
+    if (running || !waiting.length) return;
+    running = true;
+    const now = waiting;
+    waiting = [];
+    try {
+      const results = await deps.importFiles(now.map((w) => w.job));
+      for (const [i, w] of now.entries()) w.settle(results[i] ?? { error: new Error('not imported') });
+    } catch (err) {
+      for (const w of now) w.settle({ error: err as Error });
+    } finally {
+      running = false;
+      void next();
+    }
+  };
+  return (job) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ job, settle: (r) => ('error' in r ? reject(r.error) : resolve(r.file_uuid)) });
+      void next();
+    });
+}
 
 /** Fetches one file and hands it to files as a file of its repository: the item's outcome as an event. */
-async function fetchOne(deps: SyncDeps, connectionUuid: string, source: Source, f: FileToSync, at: () => string): Promise<ItemEvent> {
+async function fetchOne(deps: SyncDeps, connectionUuid: string, source: Source, f: FileToSync, imports: Imports, at: () => string): Promise<ItemEvent> {
   try {
     // What the listing or the delta said of it is enough to fetch it: the provider is asked once.
     const item = f.mime_type !== null ? listedItem(f) : await source.adapter.item({ remoteId: f.remote_id, driveId: f.drive_id });
@@ -84,7 +116,7 @@ async function fetchOne(deps: SyncDeps, connectionUuid: string, source: Source, 
     const { bytes, filename } = await source.adapter.download(item, deps.maxFileBytes).catch((err) => {
       throw (err as { status?: number }).status === 404 ? new Error(GONE) : err;
     });
-    const { file_uuid } = await deps.importFile({
+    const file_uuid = await imports({
       repository: { type: f.repository_type, owner_id: f.repository_owner },
       file_uuid: f.file_uuid ?? fileUuidFor(f.item_uuid),
       filename,

@@ -20,8 +20,8 @@ import { syncCompleteMail } from './mails.js';
 import { parentPathOf } from './item-paths.js';
 import { settleSharing } from './sharing-change.js';
 
-/** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
-export type FileImport = (job: {
+/** A file to sync as files' import takes it: a file of the repository, indexed like an upload. */
+export type FileImportJob = {
   repository: ItemRepository;
   file_uuid: string | null;
   filename: string;
@@ -30,7 +30,9 @@ export type FileImport = (job: {
   source: { connection_uuid: string; connection_type: string; remote_id: string; url: string | null };
   /** Who may read it at the source, as principal keys (principals.ts); null: everyone who may read the repository. */
   readers: string[] | null;
-}) => Promise<{ file_uuid: string }>;
+};
+/** What synced files become (files' importFiles): each its file, or why it was refused, in the order given. */
+export type FileImport = (jobs: FileImportJob[]) => Promise<({ file_uuid: string } | { error: Error })[]>;
 
 export type SyncDeps = {
   db: Db;
@@ -38,7 +40,7 @@ export type SyncDeps = {
   now: () => Date;
   logger: Logger;
   connectors: ConnectorsPort;
-  importFile: FileImport;
+  importFiles: FileImport;
   /** Deletes a synced file of files (removed or unshared at the source): its passages leave answers. */
   deleteFile: (fileUuid: string, by: string) => Promise<void>;
   /**
