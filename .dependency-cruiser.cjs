@@ -32,6 +32,8 @@ const DOMAIN_ORDER = [
   'notifications',
   // Scheduled tasks, price alerts and shortcuts (issue 18): runs ask questions in threads.
   'tasks',
+  // The in-browser agent (issue 34): reads the site instructions of settings.
+  'agent',
 ];
 const KERNEL = ['cluster', 'db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

@@ -23,7 +23,7 @@ install: node node_modules/.installed
 # `make build`, `make test` and `check-generated` always run every step.
 # A step that fails leaves no output behind, so the next start tries it again.
 .DELETE_ON_ERROR:
-GENERATE_INPUTS := $(shell find spec -type f) redocly.yaml openapi-ts.config.ts orval.config.ts scripts/generate-operations.mjs web/src/platform/api-fetch.ts package-lock.json
+GENERATE_INPUTS := $(shell find spec -type f) redocly.yaml openapi-ts.config.ts orval.config.ts scripts/generate-operations.mjs scripts/generate-agent-types.mjs web/src/platform/api-fetch.ts package-lock.json
 GENERATED_FILES = $(shell find generated -type f -not -name .stamp)
 WEB_INPUTS = $(shell find web mocks -type f) $(shell find services -type f -name '*.ts' -not -name '*.test.ts') generated/.stamp $(GENERATED_FILES) package-lock.json tsconfig.json
 DOCS_INPUTS := generated/.stamp generated/openapi.json scripts/offline-docs.mjs package-lock.json
@@ -31,6 +31,7 @@ DOCS_INPUTS := generated/.stamp generated/openapi.json scripts/offline-docs.mjs 
 define GENERATE_STEPS
 	redocly lint spec/openapi.yaml --format=stylish
 	redocly bundle spec/openapi.yaml --ext json -o generated/openapi.json
+	node scripts/generate-agent-types.mjs
 	openapi-ts
 	node scripts/generate-operations.mjs
 	orval --config orval.config.ts

@@ -7,7 +7,7 @@ export default defineConfig({
     // so are the addresses a browser is redirected to (browser-redirect), which no client calls.
     input: {
       target: './generated/openapi.json',
-      filters: { mode: 'exclude', tags: ['answer-stream', 'index-stream', 'notification-stream', 'browser-redirect'] },
+      filters: { mode: 'exclude', tags: ['answer-stream', 'index-stream', 'notification-stream', 'browser-redirect', 'answer-api'] },
     },
     output: {
       mode: 'tags-split',

@@ -85,11 +85,19 @@ export function accountSettingsHandlers(opts: { state: () => ScenarioState; chan
       const body = (await request.json()) as AccountPersonalization;
       return change((s, who) => decidePersonalization(s, { ...who, personalization: body })).settings.personalization;
     }),
-    getGetAssistantSettingsMockHandler(() => assistantView(row(settingsOf(signedIn().id)), MOCK_MODELS)),
+    getGetAssistantSettingsMockHandler(() => {
+      const user = signedIn();
+      return assistantView(row(settingsOf(user.id)), MOCK_MODELS, user.capabilities.maxModelSelection);
+    }),
     getUpdateAssistantSettingsMockHandler(async ({ request }) => {
       const body = (await request.json()) as UpdateAssistantSettingsBody;
       const configured = MOCK_MODELS.map((m) => m.id);
-      return assistantView(row(change((s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured })).settings), MOCK_MODELS);
+      const mayChoose = signedIn().capabilities.maxModelSelection;
+      return assistantView(
+        row(change((s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured, mayChoose })).settings),
+        MOCK_MODELS,
+        mayChoose,
+      );
     }),
     getListSiteInstructionsMockHandler(() => {
       const s = settingsOf(signedIn().id);

@@ -17,6 +17,7 @@ import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
+import { agentHandlers } from './agent';
 import { orgHandlers } from './orgs';
 import { partnerHandlers } from './partners';
 import { decideClaimVisitor } from '../services/identity/pure';
@@ -199,6 +200,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
+    ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

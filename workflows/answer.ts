@@ -17,6 +17,7 @@ import type { EventStore } from '../services/eventstore/store.js';
 import {
   ANSWER_STREAM_KEY,
   type AnswerJob,
+  type AnswerStatus,
   type AnswerStreamEvent,
   type AnswerStreamValue,
   eventsOf,
@@ -59,7 +60,9 @@ export function registerAnswer(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFeed) {
         if (failed) throw failed.error;
         return outcome.value;
       };
-      const full: AnswerDeps = { ...deps, emit, streamedText, handoff: { cursor: takeAskedThread(job.backendUuid) } };
+      // What the engine is doing is shown live only: a recovery has nobody waiting on it.
+      const status = (data: AnswerStatus) => feed.publish(job.backendUuid, { event: 'status', data });
+      const full: AnswerDeps = { ...deps, emit, status, streamedText, handoff: { cursor: takeAskedThread(job.backendUuid) } };
       try {
         // Not even a step: its record would only say what the thread's events already say. A
         // recovery runs it again, which is safe: every write in it is a decision on the thread

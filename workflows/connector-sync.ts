@@ -53,7 +53,8 @@ export function registerConnectorSync(deps: SyncDeps) {
         let cursor: string = start.cursor;
         for (let page = 0; ; page++) {
           const at = cursor;
-          const step = await DBOS.runStep(() => applyDeltaPage(deps, c, at), { name: `delta-${page}`, ...retried });
+          // A pick or a resync asks again about drives the provider refused; a scheduled delta does not.
+          const step = await DBOS.runStep(() => applyDeltaPage(deps, c, at, { retryRefused: job.kind !== 'delta' }), { name: `delta-${page}`, ...retried });
           if (step.expired) {
             relist = true;
             await DBOS.runStep(() => takeCursor(deps, c), { name: 'cursor-again', ...retried });

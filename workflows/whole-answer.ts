@@ -26,7 +26,12 @@ export function createWholeAnswers(deps: Omit<AnswerDeps, 'emit'>, feed: LiveFee
   const limit = pLimit(ANSWERS_AT_ONCE);
 
   async function answer(job: AnswerJob) {
-    const full: AnswerDeps = { ...deps, emit: async (event) => feed.publish(job.backendUuid, event), handoff: { cursor: takeAskedThread(job.backendUuid) } };
+    const full: AnswerDeps = {
+      ...deps,
+      emit: async (event) => feed.publish(job.backendUuid, event),
+      status: (data) => feed.publish(job.backendUuid, { event: 'status', data }),
+      handoff: { cursor: takeAskedThread(job.backendUuid) },
+    };
     try {
       return await writeAnswer(job, await findSources(job, full), full);
     } catch (err) {

@@ -1,6 +1,8 @@
 export { getAccountMock } from './account/account.msw'
 export { getAccountSettingsMock } from './account-settings/account-settings.msw'
 export { getAdminMock } from './admin/admin.msw'
+export { getAgentMock } from './agent/agent.msw'
+export { getApiKeysMock } from './api-keys/api-keys.msw'
 export { getArticlesMock } from './articles/articles.msw'
 export { getAttributionMock } from './attribution/attribution.msw'
 export { getAuthMock } from './auth/auth.msw'

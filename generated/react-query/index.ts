@@ -7,6 +7,8 @@ export type { HTTPStatusCodes } from './admin/admin';
 export * from './account/account';
 export * from './account-settings/account-settings';
 export * from './admin/admin';
+export * from './agent/agent';
+export * from './api-keys/api-keys';
 export * from './articles/articles';
 export * from './attribution/attribution';
 export * from './auth/auth';

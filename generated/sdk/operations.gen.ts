@@ -205,4 +205,15 @@ export type Operations = {
     resumeTask: { data: T.ResumeTaskData; responses: T.ResumeTaskResponses };
     copyTask: { data: T.CopyTaskData; responses: T.CopyTaskResponses };
     runTask: { data: T.RunTaskData; responses: T.RunTaskResponses };
+    listApiKeys: { data: T.ListApiKeysData; responses: T.ListApiKeysResponses };
+    createApiKey: { data: T.CreateApiKeyData; responses: T.CreateApiKeyResponses };
+    revokeApiKey: { data: T.RevokeApiKeyData; responses: T.RevokeApiKeyResponses };
+    listApiModels: { data: T.ListApiModelsData; responses: T.ListApiModelsResponses };
+    createChatCompletion: { data: T.CreateChatCompletionData; responses: T.CreateChatCompletionResponses };
+    createAgentToken: { data: T.CreateAgentTokenData; responses: T.CreateAgentTokenResponses };
+    getAgentTask: { data: T.GetAgentTaskData; responses: T.GetAgentTaskResponses };
+    pauseAgentTask: { data: T.PauseAgentTaskData; responses: T.PauseAgentTaskResponses };
+    resumeAgentTask: { data: T.ResumeAgentTaskData; responses: T.ResumeAgentTaskResponses };
+    stopAgentTask: { data: T.StopAgentTaskData; responses: T.StopAgentTaskResponses };
+    confirmAgentAction: { data: T.ConfirmAgentActionData; responses: T.ConfirmAgentActionResponses };
 };

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddMemoryData, AddMemoryErrors, AddMemoryResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowseConnectorData, BrowseConnectorErrors, BrowseConnectorResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, CancelScheduledDowngradeData, CancelScheduledDowngradeErrors, CancelScheduledDowngradeResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, ConnectionOAuthCallbackMergeData, ConnectionOAuthCallbackMergeErrors, ConnectorOAuthCallbackData, ConnectorOAuthCallbackErrors, CopyTaskData, CopyTaskErrors, CopyTaskResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreateOrgCheckoutData, CreateOrgCheckoutErrors, CreateOrgCheckoutResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteAllMemoriesData, DeleteAllMemoriesErrors, DeleteAllMemoriesResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteConnectionData, DeleteConnectionErrors, DeleteConnectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DisconnectConnectorData, DisconnectConnectorErrors, DisconnectConnectorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EditMemoryData, EditMemoryErrors, EditMemoryResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, EnterVerificationCodeData, EnterVerificationCodeErrors, EnterVerificationCodeResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBillingPlansData, GetBillingPlansErrors, GetBillingPlansResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetCustomerPortalData, GetCustomerPortalErrors, GetCustomerPortalResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetDowngradeQuoteData, GetDowngradeQuoteErrors, GetDowngradeQuoteResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMarketDataStatusData, GetMarketDataStatusErrors, GetMarketDataStatusResponses, GetMemoryData, GetMemoryEntriesData, GetMemoryEntriesErrors, GetMemoryEntriesResponses, GetMemoryErrors, GetMemoryResponses, GetMemorySettingsData, GetMemorySettingsErrors, GetMemorySettingsResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetNotificationPreferencesData, GetNotificationPreferencesErrors, GetNotificationPreferencesResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgBillingData, GetOrgBillingErrors, GetOrgBillingPortalData, GetOrgBillingPortalErrors, GetOrgBillingPortalResponses, GetOrgBillingResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetPushPublicKeyData, GetPushPublicKeyErrors, GetPushPublicKeyResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetServerFeaturesData, GetServerFeaturesErrors, GetServerFeaturesResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUpgradeQuoteData, GetUpgradeQuoteErrors, GetUpgradeQuoteResponses, GetUpsellsData, GetUpsellsErrors, GetUpsellsResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListConnectorFilesData, ListConnectorFilesErrors, ListConnectorFilesResponses, ListConnectorsData, ListConnectorsErrors, ListConnectorsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSharepointSitesData, ListSharepointSitesErrors, ListSharepointSitesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, LogConnectorPickData, LogConnectorPickErrors, LogConnectorPickResponses, MakeResetLinkAsAdminData, MakeResetLinkAsAdminErrors, MakeResetLinkAsAdminResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MarkUpsellInteractedData, MarkUpsellInteractedErrors, MarkUpsellInteractedResponses, OauthCallbackData, OauthCallbackErrors, PauseTaskData, PauseTaskErrors, PauseTaskResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RecordSubscriptionSourceAsAdminData, RecordSubscriptionSourceAsAdminErrors, RecordSubscriptionSourceAsAdminResponses, RecordUpsellImpressionData, RecordUpsellImpressionErrors, RecordUpsellImpressionResponses, RefreshBoxPickerKeyData, RefreshBoxPickerKeyErrors, RefreshBoxPickerKeyResponses, RefreshSubscriptionData, RefreshSubscriptionErrors, RefreshSubscriptionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, RequestVerificationCodeData, RequestVerificationCodeErrors, RequestVerificationCodeResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResumeTaskData, ResumeTaskErrors, ResumeTaskResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, RunTaskData, RunTaskErrors, RunTaskResponses, ScheduleDowngradeData, ScheduleDowngradeErrors, ScheduleDowngradeResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StartConnectionData, StartConnectionErrors, StartConnectionResponses, StartConnectorConnectionData, StartConnectorConnectionErrors, StartConnectorConnectionResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, StreamNotificationsData, StreamNotificationsErrors, StreamNotificationsResponse, StreamNotificationsResponses, SubmitMemoryFeedbackData, SubmitMemoryFeedbackErrors, SubmitMemoryFeedbackResponses, SubscribePushData, SubscribePushErrors, SubscribePushResponses, SyncConnectorFilesData, SyncConnectorFilesErrors, SyncConnectorFilesResponses, ToggleMemoryEntryFeedbackData, ToggleMemoryEntryFeedbackErrors, ToggleMemoryEntryFeedbackResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UnsubscribePushData, UnsubscribePushErrors, UnsubscribePushResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateConnectionData, UpdateConnectionErrors, UpdateConnectionResponses, UpdateMemorySettingsData, UpdateMemorySettingsErrors, UpdateMemorySettingsResponses, UpdateNotificationPreferencesData, UpdateNotificationPreferencesErrors, UpdateNotificationPreferencesResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpgradeSubscriptionData, UpgradeSubscriptionErrors, UpgradeSubscriptionResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
+import type { AcceptCollectionInviteData, AcceptCollectionInviteErrors, AcceptCollectionInviteResponses, AcceptOrgInvitationData, AcceptOrgInvitationErrors, AcceptOrgInvitationResponses, AddCollectionLinkData, AddCollectionLinkErrors, AddCollectionLinkResponses, AddMemoryData, AddMemoryErrors, AddMemoryResponses, AddSiteInstructionData, AddSiteInstructionErrors, AddSiteInstructionResponses, AskQuestionData, AskQuestionErrors, AskQuestionResponse, AskQuestionResponses, BrowseConnectorData, BrowseConnectorErrors, BrowseConnectorResponses, BrowserInviteStatusData, BrowserInviteStatusErrors, BrowserInviteStatusResponses, CancelScheduledDowngradeData, CancelScheduledDowngradeErrors, CancelScheduledDowngradeResponses, ChangeCollectionMemberRoleData, ChangeCollectionMemberRoleErrors, ChangeCollectionMemberRoleResponses, ChangeEmailData, ChangeEmailErrors, ChangeEmailResponses, ChangeOrgMemberRoleData, ChangeOrgMemberRoleErrors, ChangeOrgMemberRoleResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CheckEntrySourcesData, CheckEntrySourcesErrors, CheckEntrySourcesResponses, CheckPartnerDiscountCodeData, CheckPartnerDiscountCodeErrors, CheckPartnerDiscountCodeResponses, ClaimBrowserInviteData, ClaimBrowserInviteErrors, ClaimBrowserInviteResponses, ClaimOrgSsoDomainData, ClaimOrgSsoDomainErrors, ClaimOrgSsoDomainResponses, ConfigureOrgSsoData, ConfigureOrgSsoErrors, ConfigureOrgSsoResponses, ConfirmAgentActionData, ConfirmAgentActionErrors, ConfirmAgentActionResponses, ConfirmTwoFactorData, ConfirmTwoFactorErrors, ConfirmTwoFactorResponses, ConnectionOAuthCallbackMergeData, ConnectionOAuthCallbackMergeErrors, ConnectorOAuthCallbackData, ConnectorOAuthCallbackErrors, CopyTaskData, CopyTaskErrors, CopyTaskResponses, CreateAgentTokenData, CreateAgentTokenErrors, CreateAgentTokenResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateChatCompletionData, CreateChatCompletionErrors, CreateChatCompletionResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateCollectionData, CreateCollectionErrors, CreateCollectionResponses, CreateFileUploadsData, CreateFileUploadsErrors, CreateFileUploadsResponses, CreateImageUploadUrlData, CreateImageUploadUrlErrors, CreateImageUploadUrlResponses, CreateOrganizationData, CreateOrganizationErrors, CreateOrganizationResponses, CreateOrgCheckoutData, CreateOrgCheckoutErrors, CreateOrgCheckoutResponses, CreateTaskData, CreateTaskErrors, CreateTaskResponses, DeclineAccessRequestData, DeclineAccessRequestErrors, DeclineAccessRequestResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteAllMemoriesData, DeleteAllMemoriesErrors, DeleteAllMemoriesResponses, DeleteCollectionData, DeleteCollectionErrors, DeleteCollectionResponses, DeleteConnectionData, DeleteConnectionErrors, DeleteConnectionResponses, DeleteFilesData, DeleteFilesErrors, DeleteFilesResponses, DeleteMemoryData, DeleteMemoryErrors, DeleteMemoryResponses, DeleteRepositoryFilesData, DeleteRepositoryFilesErrors, DeleteRepositoryFilesResponses, DeleteSiteInstructionData, DeleteSiteInstructionErrors, DeleteSiteInstructionResponses, DeleteTaskData, DeleteTaskErrors, DeleteTaskResponses, DeleteThreadData, DeleteThreadErrors, DeleteThreadResponses, DisableTwoFactorData, DisableTwoFactorErrors, DisableTwoFactorResponses, DisconnectConnectorData, DisconnectConnectorErrors, DisconnectConnectorResponses, DownloadAttachmentData, DownloadAttachmentErrors, DownloadAttachmentResponses, DownloadDataExportData, DownloadDataExportErrors, DownloadDataExportResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, EditCollectionData, EditCollectionErrors, EditCollectionResponses, EditMemoryData, EditMemoryErrors, EditMemoryResponses, EnableTwoFactorData, EnableTwoFactorErrors, EnableTwoFactorResponses, EnterVerificationCodeData, EnterVerificationCodeErrors, EnterVerificationCodeResponses, FollowIndexFilesData, FollowIndexFilesErrors, FollowIndexFilesResponse, FollowIndexFilesResponses, GetAccountPersonalizationData, GetAccountPersonalizationErrors, GetAccountPersonalizationResponses, GetAccountPreferencesData, GetAccountPreferencesErrors, GetAccountPreferencesResponses, GetAgentTaskData, GetAgentTaskErrors, GetAgentTaskResponses, GetArticleData, GetArticleErrors, GetArticleResponses, GetAssistantSettingsData, GetAssistantSettingsErrors, GetAssistantSettingsResponses, GetAuthSettingsData, GetAuthSettingsErrors, GetAuthSettingsResponses, GetBillingPlansData, GetBillingPlansErrors, GetBillingPlansResponses, GetBrowserDownloadsData, GetBrowserDownloadsErrors, GetBrowserDownloadsResponses, GetCollectionData, GetCollectionErrors, GetCollectionResponses, GetCustomerPortalData, GetCustomerPortalErrors, GetCustomerPortalResponses, GetDataExportData, GetDataExportErrors, GetDataExportResponses, GetDowngradeQuoteData, GetDowngradeQuoteErrors, GetDowngradeQuoteResponses, GetFileRepositorySummaryData, GetFileRepositorySummaryErrors, GetFileRepositorySummaryResponses, GetFileUploadUrlsData, GetFileUploadUrlsErrors, GetFileUploadUrlsResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMarketDataStatusData, GetMarketDataStatusErrors, GetMarketDataStatusResponses, GetMemoryData, GetMemoryEntriesData, GetMemoryEntriesErrors, GetMemoryEntriesResponses, GetMemoryErrors, GetMemoryResponses, GetMemorySettingsData, GetMemorySettingsErrors, GetMemorySettingsResponses, GetMobileAppData, GetMobileAppErrors, GetMobileAppResponses, GetNotificationPreferencesData, GetNotificationPreferencesErrors, GetNotificationPreferencesResponses, GetOrganizationData, GetOrganizationErrors, GetOrganizationResponses, GetOrgBillingData, GetOrgBillingErrors, GetOrgBillingPortalData, GetOrgBillingPortalErrors, GetOrgBillingPortalResponses, GetOrgBillingResponses, GetOrgFileSettingsData, GetOrgFileSettingsErrors, GetOrgFileSettingsResponses, GetOrgInsightsData, GetOrgInsightsErrors, GetOrgInsightsResponses, GetOrgInvitationData, GetOrgInvitationErrors, GetOrgInvitationResponses, GetOrgPermissionsData, GetOrgPermissionsErrors, GetOrgPermissionsResponses, GetOrgSsoData, GetOrgSsoErrors, GetOrgSsoResponses, GetOrgUserAccessData, GetOrgUserAccessErrors, GetOrgUserAccessResponses, GetPartnerData, GetPartnerErrors, GetPartnerResponses, GetPasswordStatusData, GetPasswordStatusErrors, GetPasswordStatusResponses, GetProPerksData, GetProPerksErrors, GetProPerksResponses, GetPushPublicKeyData, GetPushPublicKeyErrors, GetPushPublicKeyResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRepositoryFileData, GetRepositoryFileErrors, GetRepositoryFileResponses, GetServerFeaturesData, GetServerFeaturesErrors, GetServerFeaturesResponses, GetSessionData, GetSessionErrors, GetSessionResponses, GetSubscriptionData, GetSubscriptionErrors, GetSubscriptionResponses, GetTaskData, GetTaskErrors, GetTaskResponses, GetThreadData, GetThreadErrors, GetThreadResponses, GetTwoFactorStatusData, GetTwoFactorStatusErrors, GetTwoFactorStatusResponses, GetUpgradeQuoteData, GetUpgradeQuoteErrors, GetUpgradeQuoteResponses, GetUpsellsData, GetUpsellsErrors, GetUpsellsResponses, GetUserAvatarData, GetUserAvatarErrors, GetUserAvatarResponses, GrantAccessRequestData, GrantAccessRequestErrors, GrantAccessRequestResponses, IndexFilesData, IndexFilesErrors, IndexFilesResponses, InviteCollectionMemberData, InviteCollectionMemberErrors, InviteCollectionMemberResponses, InviteOrgMemberData, InviteOrgMemberErrors, InviteOrgMemberResponses, IssueBrowserInvitesData, IssueBrowserInvitesErrors, IssueBrowserInvitesResponses, LeaveOrganizationData, LeaveOrganizationErrors, LeaveOrganizationResponses, ListAccessRequestsData, ListAccessRequestsErrors, ListAccessRequestsResponses, ListAccountSessionsData, ListAccountSessionsErrors, ListAccountSessionsResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListApiModelsData, ListApiModelsErrors, ListApiModelsResponses, ListBrowserInvitesData, ListBrowserInvitesErrors, ListBrowserInvitesResponses, ListCollectionFilesData, ListCollectionFilesErrors, ListCollectionFilesResponses, ListCollectionMembersData, ListCollectionMembersErrors, ListCollectionMembersResponses, ListCollectionThreadsData, ListCollectionThreadsErrors, ListCollectionThreadsResponses, ListConnectorFilesData, ListConnectorFilesErrors, ListConnectorFilesResponses, ListConnectorsData, ListConnectorsErrors, ListConnectorsResponses, ListFilesData, ListFilesErrors, ListFilesResponses, ListMemoriesData, ListMemoriesErrors, ListMemoriesResponses, ListNotificationsData, ListNotificationsErrors, ListNotificationsResponses, ListOrgMembersData, ListOrgMembersErrors, ListOrgMembersResponses, ListOutboxMailData, ListOutboxMailErrors, ListOutboxMailResponses, ListOwnedSpacesForDeletionData, ListOwnedSpacesForDeletionErrors, ListOwnedSpacesForDeletionResponses, ListRepositoryFilesData, ListRepositoryFilesErrors, ListRepositoryFilesResponses, ListSharepointSitesData, ListSharepointSitesErrors, ListSharepointSitesResponses, ListSiteInstructionsData, ListSiteInstructionsErrors, ListSiteInstructionsResponses, ListSpaceTemplatesData, ListSpaceTemplatesErrors, ListSpaceTemplatesResponses, ListTasksData, ListTasksErrors, ListTasksResponses, ListThreadsData, ListThreadsErrors, ListThreadsResponses, ListUserCollectionsData, ListUserCollectionsErrors, ListUserCollectionsResponses, LogConnectorPickData, LogConnectorPickErrors, LogConnectorPickResponses, MakeResetLinkAsAdminData, MakeResetLinkAsAdminErrors, MakeResetLinkAsAdminResponses, MarkAllNotificationsReadData, MarkAllNotificationsReadErrors, MarkAllNotificationsReadResponses, MarkNotificationReadData, MarkNotificationReadErrors, MarkNotificationReadResponses, MarkUpsellInteractedData, MarkUpsellInteractedErrors, MarkUpsellInteractedResponses, OauthCallbackData, OauthCallbackErrors, PauseAgentTaskData, PauseAgentTaskErrors, PauseAgentTaskResponses, PauseTaskData, PauseTaskErrors, PauseTaskResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RecordCometEventData, RecordCometEventErrors, RecordCometEventResponses, RecordCometSessionData, RecordCometSessionErrors, RecordCometSessionResponses, RecordSubscriptionSourceAsAdminData, RecordSubscriptionSourceAsAdminErrors, RecordSubscriptionSourceAsAdminResponses, RecordUpsellImpressionData, RecordUpsellImpressionErrors, RecordUpsellImpressionResponses, RefreshBoxPickerKeyData, RefreshBoxPickerKeyErrors, RefreshBoxPickerKeyResponses, RefreshSubscriptionData, RefreshSubscriptionErrors, RefreshSubscriptionResponses, RegenerateBackupCodesData, RegenerateBackupCodesErrors, RegenerateBackupCodesResponses, RemoveAccountAvatarData, RemoveAccountAvatarErrors, RemoveAccountAvatarResponses, RemoveCollectionEntryData, RemoveCollectionEntryErrors, RemoveCollectionEntryResponses, RemoveCollectionLinkData, RemoveCollectionLinkErrors, RemoveCollectionLinkResponses, RemoveCollectionMemberData, RemoveCollectionMemberErrors, RemoveCollectionMemberResponses, RemoveEntrySourcesData, RemoveEntrySourcesErrors, RemoveEntrySourcesResponses, RemoveOrgMemberData, RemoveOrgMemberErrors, RemoveOrgMemberResponses, RemoveOrgSsoData, RemoveOrgSsoErrors, RemoveOrgSsoResponses, ReportDubLeadData, ReportDubLeadErrors, ReportDubLeadResponses, RequestDataExportData, RequestDataExportErrors, RequestDataExportResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, RequestThreadAccessData, RequestThreadAccessErrors, RequestThreadAccessResponses, RequestVerificationCodeData, RequestVerificationCodeErrors, RequestVerificationCodeResponses, ResendOrgInvitationData, ResendOrgInvitationErrors, ResendOrgInvitationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ResumeAgentTaskData, ResumeAgentTaskErrors, ResumeAgentTaskResponses, ResumeTaskData, ResumeTaskErrors, ResumeTaskResponses, ResyncFilesData, ResyncFilesErrors, ResyncFilesResponses, RevokeAccountSessionData, RevokeAccountSessionErrors, RevokeAccountSessionResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeOrgInvitationData, RevokeOrgInvitationErrors, RevokeOrgInvitationResponses, RunTaskData, RunTaskErrors, RunTaskResponses, ScheduleDowngradeData, ScheduleDowngradeErrors, ScheduleDowngradeResponses, SendBrowserDownloadEmailData, SendBrowserDownloadEmailErrors, SendBrowserDownloadEmailResponses, SendVerificationEmailData, SendVerificationEmailErrors, SendVerificationEmailResponses, SetAccountAvatarData, SetAccountAvatarErrors, SetAccountAvatarResponses, SetAccountUsernameData, SetAccountUsernameErrors, SetAccountUsernameResponses, SetPasswordData, SetPasswordErrors, SetPasswordResponses, SignInEmailData, SignInEmailErrors, SignInEmailResponses, SignInSocialData, SignInSocialErrors, SignInSocialResponses, SignInSsoData, SignInSsoErrors, SignInSsoResponses, SignOutData, SignOutErrors, SignOutOtherSessionsData, SignOutOtherSessionsErrors, SignOutOtherSessionsResponses, SignOutResponses, SignUpEmailData, SignUpEmailErrors, SignUpEmailResponses, SsoCallbackData, SsoCallbackErrors, StartConnectionData, StartConnectionErrors, StartConnectionResponses, StartConnectorConnectionData, StartConnectorConnectionErrors, StartConnectorConnectionResponses, StopAgentTaskData, StopAgentTaskErrors, StopAgentTaskResponses, StopEntryData, StopEntryErrors, StopEntryResponses, StreamEntryEventsData, StreamEntryEventsErrors, StreamEntryEventsResponse, StreamEntryEventsResponses, StreamIndexFilesData, StreamIndexFilesErrors, StreamIndexFilesResponse, StreamIndexFilesResponses, StreamNotificationsData, StreamNotificationsErrors, StreamNotificationsResponse, StreamNotificationsResponses, SubmitMemoryFeedbackData, SubmitMemoryFeedbackErrors, SubmitMemoryFeedbackResponses, SubscribePushData, SubscribePushErrors, SubscribePushResponses, SyncConnectorFilesData, SyncConnectorFilesErrors, SyncConnectorFilesResponses, ToggleMemoryEntryFeedbackData, ToggleMemoryEntryFeedbackErrors, ToggleMemoryEntryFeedbackResponses, TranslateTextsData, TranslateTextsErrors, TranslateTextsResponses, UnsubscribePushData, UnsubscribePushErrors, UnsubscribePushResponses, UpdateAccountPersonalizationData, UpdateAccountPersonalizationErrors, UpdateAccountPersonalizationResponses, UpdateAccountPreferencesData, UpdateAccountPreferencesErrors, UpdateAccountPreferencesResponses, UpdateAccountProfileData, UpdateAccountProfileErrors, UpdateAccountProfileResponses, UpdateAssistantSettingsData, UpdateAssistantSettingsErrors, UpdateAssistantSettingsResponses, UpdateCollectionAccessData, UpdateCollectionAccessErrors, UpdateCollectionAccessResponses, UpdateConnectionData, UpdateConnectionErrors, UpdateConnectionResponses, UpdateMemorySettingsData, UpdateMemorySettingsErrors, UpdateMemorySettingsResponses, UpdateNotificationPreferencesData, UpdateNotificationPreferencesErrors, UpdateNotificationPreferencesResponses, UpdateOrganizationData, UpdateOrganizationErrors, UpdateOrganizationResponses, UpdateOrgFileSettingsData, UpdateOrgFileSettingsErrors, UpdateOrgFileSettingsResponses, UpdateOrgPermissionsData, UpdateOrgPermissionsErrors, UpdateOrgPermissionsResponses, UpdateOrgUserAccessData, UpdateOrgUserAccessErrors, UpdateOrgUserAccessResponses, UpdateSiteInstructionData, UpdateSiteInstructionErrors, UpdateSiteInstructionResponses, UpdateTaskData, UpdateTaskErrors, UpdateTaskResponses, UpdateThreadAccessData, UpdateThreadAccessErrors, UpdateThreadAccessResponses, UpdateThreadData, UpdateThreadErrors, UpdateThreadResponses, UpgradeSubscriptionData, UpgradeSubscriptionErrors, UpgradeSubscriptionResponses, UpsertCollectionEntryData, UpsertCollectionEntryErrors, UpsertCollectionEntryResponses, VerifyAccountAsAdminData, VerifyAccountAsAdminErrors, VerifyAccountAsAdminResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifyOrgSsoDomainData, VerifyOrgSsoDomainErrors, VerifyOrgSsoDomainResponses, VerifyTwoFactorData, VerifyTwoFactorErrors, VerifyTwoFactorResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -673,7 +673,11 @@ export const getAssistantSettings = <ThrowOnError extends boolean = false>(optio
 /**
  * Choose the model that answers by default
  *
- * A model that is not configured answers 400 `unknown_model`. Questions that name no model (`model_preference`) are answered by it.
+ * A model that is not configured answers 400 `unknown_model`. Questions that name no model
+ * (`model_preference`) are answered by it. Choosing is a plan capability (`maxModelSelection`):
+ * anyone else choosing a model other than the server's first is refused with 403
+ * `model_selection_not_in_plan`.
+ *
  */
 export const updateAssistantSettings = <ThrowOnError extends boolean = false>(options: Options<UpdateAssistantSettingsData, ThrowOnError>): RequestResult<UpdateAssistantSettingsResponses, UpdateAssistantSettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateAssistantSettingsResponses, UpdateAssistantSettingsErrors, ThrowOnError>({
     security: [{
@@ -1002,7 +1006,10 @@ export const enterVerificationCode = <ThrowOnError extends boolean = false>(opti
  *
  * Events, in order (each `data:` is JSON):
  * - `thread`: `ThreadCreatedEvent` (context_uuid, backend_uuid, thread_url_slug, frontend_context_uuid)
- * - `sources`: `SourcesEvent` (the sources the answer may cite)
+ * - `status`: `StatusEvent` (what the engine is doing: searching, reading N web pages, writing),
+ * any number of times before the text; live only, it repeats the previous `id`
+ * - `sources`: `SourcesEvent` (the sources the answer may cite; a web answer's are passages of
+ * the result pages it read, or a result's snippet when its page could not be read)
  * - `delta`: `DeltaEvent` (answer text, citation markers `[n]` point at `sources[n-1]`), repeated
  * - `related`: `RelatedEvent` (follow-up questions)
  * - `completed`: `CompletedEvent`, or `failed`: `FailedEvent` with error "stream error"
@@ -1027,7 +1034,8 @@ export const askQuestion = <ThrowOnError extends boolean = false>(options: Optio
  * Resume an answer's event stream
  *
  * The same events as `askQuestion` for one entry, from the start or after the `Last-Event-ID`
- * header (each event's `id` is its index). Ends after `completed` or `failed`.
+ * header (each event's `id` is its index; a live `status` repeats the previous `id` and is not
+ * sent again on resuming). Ends after `completed` or `failed`.
  *
  */
 export const streamEntryEvents = <ThrowOnError extends boolean = false>(options: Options<StreamEntryEventsData, ThrowOnError, StreamEntryEventsResponse>): Promise<ServerSentEventsResult<StreamEntryEventsResponses>> => (options.client ?? client).sse.get<StreamEntryEventsResponses, StreamEntryEventsErrors, ThrowOnError>({ url: '/rest/threads/entries/{backend_uuid}/events', ...options });
@@ -3413,4 +3421,180 @@ export const runTask = <ThrowOnError extends boolean = false>(options: Options<R
         }],
     url: '/rest/tasks/{task_id}/run',
     ...options
+});
+
+/**
+ * The signed-in person's API keys, their use this month and the plan's allowance
+ */
+export const listApiKeys = <ThrowOnError extends boolean = false>(options?: Options<ListApiKeysData, ThrowOnError>): RequestResult<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError> => (options?.client ?? client).get<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/account/api-keys',
+    ...options
+});
+
+/**
+ * Create an API key (its secret is in this answer only)
+ *
+ * `scopes`: `answers:write` (POST /v1/chat/completions) and `models:read` (GET /v1/models).
+ * A person has at most 25 live keys (409 `too_many_api_keys`). The secret (`aek-` then 43
+ * characters) is returned once; the server keeps its SHA-256 hash and its first 12
+ * characters (`prefix`) to show which key is which.
+ *
+ */
+export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>): RequestResult<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError> => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/account/api-keys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an API key (it answers 401 from then on)
+ */
+export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Options<RevokeApiKeyData, ThrowOnError>): RequestResult<RevokeApiKeyResponses, RevokeApiKeyErrors, ThrowOnError> => (options.client ?? client).delete<RevokeApiKeyResponses, RevokeApiKeyErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/account/api-keys/{key_id}',
+    ...options
+});
+
+/**
+ * The models an API key may name
+ *
+ * The configured answer models (the offline model when none is configured). Needs the `models:read` scope.
+ */
+export const listApiModels = <ThrowOnError extends boolean = false>(options?: Options<ListApiModelsData, ThrowOnError>): RequestResult<ListApiModelsResponses, ListApiModelsErrors, ThrowOnError> => (options?.client ?? client).get<ListApiModelsResponses, ListApiModelsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/models',
+    ...options
+});
+
+/**
+ * Answer a conversation with the engine (OpenAI Chat Completions)
+ *
+ * Needs the `answers:write` scope. The last `user` message is the question (at most 2,000
+ * characters, as on /rest/threads/ask); the messages together hold at most 100,000
+ * characters (else 400 `context_length_exceeded`); a body over 1 MB is refused with 413.
+ * The answer searches what the key's owner may read (their files, organisation files and
+ * Spaces) and the web, as a question asked in the app does; `collection` answers in one of
+ * the owner's readable Spaces (404 `collection_not_found` otherwise).
+ * `search_domain_filter` (`["wikipedia.org", "-reddit.com"]`, a leading `-` excludes) and
+ * `search_recency_filter` narrow web search. The answer is kept as an incognito thread of
+ * the owner: not in their library, never shared.
+ *
+ * With `stream: true` the answer comes as server-sent events, each `data: {chat.completion.chunk}`,
+ * ending with `data: [DONE]`. The first chunk (the role) is sent once the request is accepted
+ * (key, input and limits checked, the request counted); a failure after it comes as a chunk
+ * `{ error: { ... } }` before the stream ends. The last chunk holds `finish_reason`, `usage`, the message's
+ * `annotations`, `citations` and `search_results`.
+ *
+ * Tokens are counted as one per four characters (the offline model reports none).
+ * Rate limits: requests per minute per key and requests per month per plan (README); over
+ * either, 429 with `Retry-After`. A refused request is not counted.
+ *
+ */
+export const createChatCompletion = <ThrowOnError extends boolean = false>(options: Options<CreateChatCompletionData, ThrowOnError>): RequestResult<CreateChatCompletionResponses, CreateChatCompletionErrors, ThrowOnError> => (options.client ?? client).post<CreateChatCompletionResponses, CreateChatCompletionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/chat/completions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A short-lived token for the browser extension's agent socket
+ */
+export const createAgentToken = <ThrowOnError extends boolean = false>(options?: Options<CreateAgentTokenData, ThrowOnError>): RequestResult<CreateAgentTokenResponses, CreateAgentTokenErrors, ThrowOnError> => (options?.client ?? client).post<CreateAgentTokenResponses, CreateAgentTokenErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/agent/token',
+    ...options
+});
+
+/**
+ * One of the signed-in person's agent tasks, with its steps
+ */
+export const getAgentTask = <ThrowOnError extends boolean = false>(options: Options<GetAgentTaskData, ThrowOnError>): RequestResult<GetAgentTaskResponses, GetAgentTaskErrors, ThrowOnError> => (options.client ?? client).get<GetAgentTaskResponses, GetAgentTaskErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/agent/tasks/{task_uuid}',
+    ...options
+});
+
+/**
+ * Pause an agent task before its next step
+ */
+export const pauseAgentTask = <ThrowOnError extends boolean = false>(options: Options<PauseAgentTaskData, ThrowOnError>): RequestResult<PauseAgentTaskResponses, PauseAgentTaskErrors, ThrowOnError> => (options.client ?? client).post<PauseAgentTaskResponses, PauseAgentTaskErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/agent/tasks/{task_uuid}/pause',
+    ...options
+});
+
+/**
+ * Resume a paused agent task
+ */
+export const resumeAgentTask = <ThrowOnError extends boolean = false>(options: Options<ResumeAgentTaskData, ThrowOnError>): RequestResult<ResumeAgentTaskResponses, ResumeAgentTaskErrors, ThrowOnError> => (options.client ?? client).post<ResumeAgentTaskResponses, ResumeAgentTaskErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/agent/tasks/{task_uuid}/resume',
+    ...options
+});
+
+/**
+ * Stop an agent task
+ */
+export const stopAgentTask = <ThrowOnError extends boolean = false>(options: Options<StopAgentTaskData, ThrowOnError>): RequestResult<StopAgentTaskResponses, StopAgentTaskErrors, ThrowOnError> => (options.client ?? client).post<StopAgentTaskResponses, StopAgentTaskErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/agent/tasks/{task_uuid}/stop',
+    ...options
+});
+
+/**
+ * Confirm or decline the action an agent task waits on
+ */
+export const confirmAgentAction = <ThrowOnError extends boolean = false>(options: Options<ConfirmAgentActionData, ThrowOnError>): RequestResult<ConfirmAgentActionResponses, ConfirmAgentActionErrors, ThrowOnError> => (options.client ?? client).post<ConfirmAgentActionResponses, ConfirmAgentActionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            type: 'apiKey'
+        }],
+    url: '/rest/agent/tasks/{task_uuid}/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });

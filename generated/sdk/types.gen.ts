@@ -16,6 +16,29 @@ export type ThreadCreatedEvent = {
      * The model writing this answer (`offline-extractive` when no LLM is configured).
      */
     model: string;
+    /**
+     * The web search filters the question is answered with; absent when it has none.
+     */
+    search_filters?: SearchFilters;
+};
+
+/**
+ * SSE `status`: what the engine is doing before the answer's text comes ("Searching", "Reading 6
+ * sources", "Writing the answer"), for the page to show. Live only: it is not part of the recorded
+ * stream, so it repeats the previous event's `id` and a resumed stream does not send it again.
+ * Clients that do not know it may ignore it.
+ *
+ */
+export type StatusEvent = {
+    step: 'searching' | 'reading' | 'writing';
+    /**
+     * The step in words, ready to show.
+     */
+    text: string;
+    /**
+     * With `reading`, how many web pages are being read.
+     */
+    sources_read?: number;
 };
 
 /**
@@ -380,13 +403,20 @@ export type AssistantModel = {
 export type AssistantSettings = {
     models: Array<AssistantModel>;
     /**
-     * The id of the model that answers by default for this person (their choice while it is configured, else the server's first model).
+     * The id of the model that answers by default for this person (their choice while it is configured and their plan allows choosing, else the server's first model).
      */
     default_model: string;
     /**
      * Whether `default_model` is the person's own choice (false when they chose none, or chose a model no longer configured).
      */
     chosen: boolean;
+    /**
+     * Whether this person's plan lets them choose the model (`maxModelSelection`: Max and
+     * Enterprise), per question and as their default. Without it the server's first model answers
+     * and a default they chose on an earlier plan is kept but not used.
+     *
+     */
+    model_selection: boolean;
 };
 
 /**
@@ -524,6 +554,31 @@ export type OutboxList = {
     verify_by_code: boolean;
 };
 
+/**
+ * Domains the web results must come from, and domains they must not (a `-` first), as in
+ * `["wikipedia.org", "-reddit.com"]`: a domain includes its subdomains (`en.wikipedia.org`), case
+ * and a leading `www.` do not matter. Up to 20 domains (400 `too_many_filter_domains`); an entry
+ * that is not a domain name is refused with 400 `invalid_domain_filter`. SearXNG is asked with
+ * `site:` terms and every result is checked again, so an excluded domain is never a source.
+ *
+ */
+export type SearchDomainFilter = Array<string>;
+
+/**
+ * Only web results published within the last hour, day, week, month or year. SearXNG is asked for
+ * its time range (a day for `hour`, which it does not offer) and every dated result is checked
+ * again; for `hour` a result without a date is left out, since nothing shows it is recent.
+ *
+ */
+export type SearchRecency = 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/**
+ * `academic` searches SearXNG's science category (scholarly engines such as arXiv, Crossref and
+ * Google Scholar, those the server's SearXNG enables) instead of the general web.
+ *
+ */
+export type SearchFocus = 'general' | 'academic';
+
 export type AskRequest = {
     /**
      * The question. Blank after trimming is refused.
@@ -540,11 +595,20 @@ export type AskRequest = {
     search_mode?: SearchMode;
     /**
      * The id of a configured model (`GET /rest/account/assistant`) to answer with; one that is not
-     * configured is refused with 400 `unknown_model`. Left out: the asker's default model
-     * (account > assistant), else the server's first.
+     * configured is refused with 400 `unknown_model`. Choosing the model is a plan capability
+     * (`maxModelSelection`, Max and Enterprise): for anyone else (a visitor, a Free or Pro person)
+     * a configured model named here is not refused but ignored, and the server's default model
+     * (its first) answers, so a question asked from an old tab or a lapsed plan still gets its
+     * answer. The exception is the rewrite upsell's follow-up (`source: rewrite-upsell` with a
+     * `context_uuid`), the upsell's sample of the model it offers. The `thread` event's `model` and the entry's `model` say which model answered. Left
+     * out: the asker's default model (account > assistant, while their plan allows choosing), else
+     * the server's first.
      *
      */
     model_preference?: string;
+    search_domain_filter?: SearchDomainFilter;
+    search_recency_filter?: SearchRecency;
+    search_focus?: SearchFocus;
     /**
      * Keep the thread out of the library. Left out: the signed-in asker's "incognito by default"
      * preference (never for a question asked in a Space), else false.
@@ -653,6 +717,18 @@ export type Source = {
     };
 };
 
+/**
+ * The search filters a question was asked with (AskRequest), as recorded; only the ones set.
+ */
+export type SearchFilters = {
+    /**
+     * The domains, each written once in lower case, `-` first for an excluded one.
+     */
+    search_domain_filter?: Array<string>;
+    search_recency_filter?: SearchRecency;
+    search_focus?: SearchFocus;
+};
+
 export type ThreadEntry = {
     backend_uuid: string;
     query_str: string;
@@ -665,9 +741,13 @@ export type ThreadEntry = {
     related_questions: Array<string>;
     error?: string | null;
     /**
-     * What wrote the answer, e.g. `offline-extractive` or the configured model's name.
+     * The id of the model that wrote the answer, e.g. `offline-extractive` or a configured model's id.
      */
     model: string;
+    /**
+     * The web search filters the question was asked with; absent when it had none.
+     */
+    search_filters?: SearchFilters;
     created_at: string;
 };
 
@@ -807,7 +887,7 @@ export type SourceCheck = {
      */
     score: number;
     /**
-     * The LLM's short reason, when it judged the sentence.
+     * The LLM's short reason, when it judged the sentence; without one, why overlap could not tell (too few words, or not about the question asked) when it lowered the verdict.
      */
     reason?: string;
 };
@@ -2632,6 +2712,212 @@ export type TaskPatch = {
 };
 
 /**
+ * `answers:write`: POST /v1/chat/completions; `models:read`: GET /v1/models.
+ */
+export type ApiKeyScope = 'answers:write' | 'models:read';
+
+/**
+ * One key's use in a calendar month (UTC).
+ */
+export type ApiKeyUsage = {
+    /**
+     * YYYY-MM, e.g. 2026-12
+     */
+    month: string;
+    requests: number;
+    prompt_tokens: number;
+    completion_tokens: number;
+    search_queries: number;
+};
+
+export type ApiKey = {
+    key_id: string;
+    name: string;
+    /**
+     * The secret's first 12 characters, to tell keys apart (e.g. aek-3F9kQx2b).
+     */
+    prefix: string;
+    scopes: Array<ApiKeyScope>;
+    created_at: string;
+    last_used_at: string | null;
+    revoked_at: string | null;
+    usage: ApiKeyUsage;
+};
+
+export type ApiKeyList = {
+    items: Array<ApiKey>;
+    /**
+     * The owner's plan and its API allowance, and what all their keys used this month.
+     */
+    plan: {
+        plan: 'free' | 'pro' | 'max' | 'enterprise';
+        monthly_requests: number;
+        requests_per_minute: number;
+        requests_this_month: number;
+    };
+};
+
+export type ApiKeyCreate = {
+    name: string;
+    scopes: Array<ApiKeyScope>;
+};
+
+export type ApiKeyCreated = {
+    key: ApiKey;
+    /**
+     * The whole key, shown this once: send it as `Authorization: Bearer <secret>`.
+     */
+    secret: string;
+};
+
+export type ApiModelList = {
+    object: 'list';
+    data: Array<{
+        id: string;
+        object: 'model';
+        created: number;
+        owned_by: string;
+    }>;
+};
+
+export type OpenAiError = {
+    error: {
+        message: string;
+        /**
+         * invalid_request_error, authentication_error, permission_error, not_found_error, rate_limit_error, insufficient_quota or server_error
+         */
+        type: string;
+        param: string | null;
+        code: string | null;
+    };
+};
+
+/**
+ * OpenAI's Chat Completions request; fields it has that the engine does not use (temperature, max_tokens, ...) are accepted and ignored.
+ */
+export type ChatCompletionRequest = {
+    model: string;
+    messages: Array<{
+        role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+        content: string | Array<{
+            type: string;
+            text?: string;
+        }> | null;
+    }>;
+    stream?: boolean | null;
+    stream_options?: {
+        [key: string]: unknown;
+    } | null;
+    return_related_questions?: boolean;
+    search_domain_filter?: Array<string>;
+    search_recency_filter?: 'hour' | 'day' | 'week' | 'month' | 'year';
+    /**
+     * A Space of the key's owner to answer in.
+     */
+    collection?: string;
+};
+
+export type UrlCitationAnnotation = {
+    type: 'url_citation';
+    url_citation: {
+        url: string;
+        title: string;
+        /**
+         * Where the `[n]` marker starts in the content.
+         */
+        start_index: number;
+        end_index: number;
+    };
+};
+
+export type ApiSearchResult = {
+    title: string;
+    url: string;
+    date: string | null;
+    snippet: string;
+    /**
+     * Where the passage came from.
+     */
+    source: 'web' | 'file' | 'space' | 'memory' | 'connector' | 'guide';
+};
+
+export type ChatCompletionUsage = {
+    prompt_tokens: number;
+    completion_tokens: number;
+    total_tokens: number;
+    num_search_queries: number;
+};
+
+export type ChatCompletion = {
+    id: string;
+    object: 'chat.completion';
+    created: number;
+    model: string;
+    choices: Array<{
+        index: number;
+        finish_reason: 'stop' | 'length';
+        message: {
+            role: 'assistant';
+            content: string;
+            refusal?: null;
+            annotations?: Array<UrlCitationAnnotation>;
+        };
+    }>;
+    citations: Array<string>;
+    search_results: Array<ApiSearchResult>;
+    related_questions?: Array<string>;
+    usage: ChatCompletionUsage;
+};
+
+/**
+ * A short-lived token the web app hands the browser extension for the `/agent` socket (socket.io `auth.token`).
+ */
+export type AgentToken = {
+    token: string;
+    expires_at: string;
+};
+
+export type AgentTaskStep = {
+    step: number;
+    method: string;
+    summary: string;
+    error: string | null;
+    at: string;
+};
+
+/**
+ * An agent task the browser extension started (the socket protocol is spec/agent.asyncapi.yaml).
+ */
+export type AgentTask = {
+    task_uuid: string;
+    task: string;
+    status: 'running' | 'paused' | 'awaiting_confirmation' | 'completed' | 'stopped' | 'failed';
+    url: string;
+    steps: Array<AgentTaskStep>;
+    /**
+     * The action waiting for the person's confirmation, if one is.
+     */
+    pending_confirmation: null | {
+        step: number;
+        method: string;
+        reason: 'spends_money' | 'sends_message' | 'submits_personal_data' | 'leaves_task_sites';
+        description: string;
+    };
+    summary: string | null;
+    failure: string | null;
+    created_at: string;
+    updated_at: string;
+};
+
+export type AgentConfirmation = {
+    /**
+     * The step awaiting confirmation (a stale step answers 409 `agent_confirmation_stale`).
+     */
+    step: number;
+    approved: boolean;
+};
+
+/**
  * The entry (one question and its answer).
  */
 export type BackendUuid = string;
@@ -2670,6 +2956,11 @@ export type NotificationId = string;
  * The task's id (another person's answers 404 `task_not_found`).
  */
 export type TaskId = string;
+
+/**
+ * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+ */
+export type AgentTaskUuid = string;
 
 export type GetHealthData = {
     body?: never;
@@ -10503,3 +10794,413 @@ export type RunTaskResponses = {
 };
 
 export type RunTaskResponse = RunTaskResponses[keyof RunTaskResponses];
+
+export type ListApiKeysData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/api-keys';
+};
+
+export type ListApiKeysErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
+
+export type ListApiKeysResponses = {
+    /**
+     * The keys, newest first (revoked ones included, marked), and the plan's allowance.
+     */
+    200: ApiKeyList;
+};
+
+export type ListApiKeysResponse = ListApiKeysResponses[keyof ListApiKeysResponses];
+
+export type CreateApiKeyData = {
+    body: ApiKeyCreate;
+    path?: never;
+    query?: never;
+    url: '/rest/account/api-keys';
+};
+
+export type CreateApiKeyErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
+
+export type CreateApiKeyResponses = {
+    /**
+     * The key, with its secret this once.
+     */
+    201: ApiKeyCreated;
+};
+
+export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
+
+export type RevokeApiKeyData = {
+    body?: never;
+    path: {
+        key_id: string;
+    };
+    query?: never;
+    url: '/rest/account/api-keys/{key_id}';
+};
+
+export type RevokeApiKeyErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
+
+export type RevokeApiKeyResponses = {
+    /**
+     * Revoked (revoking a revoked key changes nothing).
+     */
+    204: void;
+};
+
+export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type ListApiModelsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/models';
+};
+
+export type ListApiModelsErrors = {
+    /**
+     * An error in OpenAI's shape.
+     */
+    400: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    401: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    403: OpenAiError;
+    /**
+     * Over the key's requests per minute (`rate_limit_exceeded`) or the plan's requests this month (`insufficient_quota`).
+     */
+    429: OpenAiError;
+};
+
+export type ListApiModelsError = ListApiModelsErrors[keyof ListApiModelsErrors];
+
+export type ListApiModelsResponses = {
+    /**
+     * The models.
+     */
+    200: ApiModelList;
+};
+
+export type ListApiModelsResponse = ListApiModelsResponses[keyof ListApiModelsResponses];
+
+export type CreateChatCompletionData = {
+    body: ChatCompletionRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/chat/completions';
+};
+
+export type CreateChatCompletionErrors = {
+    /**
+     * An error in OpenAI's shape.
+     */
+    400: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    401: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    403: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    404: OpenAiError;
+    /**
+     * An error in OpenAI's shape.
+     */
+    413: OpenAiError;
+    /**
+     * Over the key's requests per minute (`rate_limit_exceeded`) or the plan's requests this month (`insufficient_quota`).
+     */
+    429: OpenAiError;
+};
+
+export type CreateChatCompletionError = CreateChatCompletionErrors[keyof CreateChatCompletionErrors];
+
+export type CreateChatCompletionResponses = {
+    /**
+     * The answer (JSON), or its chunks (server-sent events) with `stream` true.
+     */
+    200: ChatCompletion;
+};
+
+export type CreateChatCompletionResponse = CreateChatCompletionResponses[keyof CreateChatCompletionResponses];
+
+export type CreateAgentTokenData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/agent/token';
+};
+
+export type CreateAgentTokenErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type CreateAgentTokenError = CreateAgentTokenErrors[keyof CreateAgentTokenErrors];
+
+export type CreateAgentTokenResponses = {
+    /**
+     * Done.
+     */
+    201: AgentToken;
+};
+
+export type CreateAgentTokenResponse = CreateAgentTokenResponses[keyof CreateAgentTokenResponses];
+
+export type GetAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}';
+};
+
+export type GetAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetAgentTaskError = GetAgentTaskErrors[keyof GetAgentTaskErrors];
+
+export type GetAgentTaskResponses = {
+    /**
+     * The task.
+     */
+    200: AgentTask;
+};
+
+export type GetAgentTaskResponse = GetAgentTaskResponses[keyof GetAgentTaskResponses];
+
+export type PauseAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/pause';
+};
+
+export type PauseAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type PauseAgentTaskError = PauseAgentTaskErrors[keyof PauseAgentTaskErrors];
+
+export type PauseAgentTaskResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type PauseAgentTaskResponse = PauseAgentTaskResponses[keyof PauseAgentTaskResponses];
+
+export type ResumeAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/resume';
+};
+
+export type ResumeAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ResumeAgentTaskError = ResumeAgentTaskErrors[keyof ResumeAgentTaskErrors];
+
+export type ResumeAgentTaskResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type ResumeAgentTaskResponse = ResumeAgentTaskResponses[keyof ResumeAgentTaskResponses];
+
+export type StopAgentTaskData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/stop';
+};
+
+export type StopAgentTaskErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type StopAgentTaskError = StopAgentTaskErrors[keyof StopAgentTaskErrors];
+
+export type StopAgentTaskResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type StopAgentTaskResponse = StopAgentTaskResponses[keyof StopAgentTaskResponses];
+
+export type ConfirmAgentActionData = {
+    body: AgentConfirmation;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/confirm';
+};
+
+export type ConfirmAgentActionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ConfirmAgentActionError = ConfirmAgentActionErrors[keyof ConfirmAgentActionErrors];
+
+export type ConfirmAgentActionResponses = {
+    /**
+     * Done.
+     */
+    200: AgentTask;
+};
+
+export type ConfirmAgentActionResponse = ConfirmAgentActionResponses[keyof ConfirmAgentActionResponses];

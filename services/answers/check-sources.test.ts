@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkAnswer, overlapScore, plainSentence, verdictFor } from './check-sources.js';
+import { checkAnswer, OFF_QUESTION, overlapScore, plainSentence, TOO_SHORT_TO_CHECK, verdictFor } from './check-sources.js';
 
 const source = (name: string, snippet: string, passage?: string) => ({ name, snippet, passage });
 const SHARE = source(
@@ -59,4 +59,27 @@ describe('check sources by overlap', () => {
 
 test('a marker left by removing the one inside it is removed too', () => {
   expect(plainSentence('Keys [0[1]] work [[2]3].')).toBe('Keys work.');
+});
+
+describe('overlap never calls supported what it cannot tell', () => {
+  const GUIDE = source(
+    'Asking: How do I ask a question?',
+    'The answer streams in as it is written, with numbered citation markers such as [1] that point at the sources listed above the answer.',
+  );
+
+  test('a sentence about another subject than the question is weak, with why, whatever its overlap (it was "Supported · 100% overlap")', () => {
+    const answer = 'The answer streams in as it is written, with numbered citation markers that point at the sources listed above the answer [1].';
+    const [check] = checkAnswer(answer, [GUIDE], 'What is the boiling point of water at high altitude?').checks;
+    expect(check).toMatchObject({ verdict: 'weak', score: 1, reason: OFF_QUESTION });
+    // The same sentence for a question it is about stays supported.
+    expect(checkAnswer(answer, [GUIDE], 'What do the citation markers in an answer point at?').checks[0]).toEqual(
+      expect.objectContaining({ verdict: 'supported', score: 1 }),
+    );
+    expect(checkAnswer(answer, [GUIDE], 'What do the citation markers in an answer point at?').checks[0].reason).toBeUndefined();
+  });
+
+  test('a sentence of too few content words is not called supported by overlap', () => {
+    const [check] = checkAnswer('Share it [1].', [SHARE], 'How do I share a thread?').checks;
+    expect(check).toMatchObject({ verdict: 'weak', score: 1, reason: TOO_SHORT_TO_CHECK });
+  });
 });

@@ -5,6 +5,7 @@ import type { KernelContext } from '../shared/context.js';
 import { type SourceData, entriesOf, findEntry, readableThread, type ThreadsContext, visibleSources } from '../threads/index.js';
 import { checkAnswer } from './check-sources.js';
 import { passagesByUrl } from './cited-passages.js';
+import { cachedPageTexts } from './web-pages/cache.js';
 import { answerErrors } from './errors.js';
 import { judgeWithLlm } from './judge-sources.js';
 
@@ -20,12 +21,11 @@ export async function checkEntrySources(ctx: KernelContext & Pick<ThreadsContext
   // Only what the reader may see of each source is checked against: a connector's item they may
   // not read at its source backs nothing, so no verdict or reason tells of its text.
   const stored = await visibleSources(ctx.sourceAccess, await actor.userId(), (entry.sources ?? []) as SourceData[]);
-  const passages = await passagesByUrl(
-    ctx.db,
-    stored.filter((s) => s.url).map((s) => s.url),
-  );
-  const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) }));
-  const overlap = checkAnswer(entry.answer, sources);
+  const urls = stored.filter((s) => s.url).map((s) => s.url);
+  // A web source's page (issue 33) is checked against the text read, while the page cache holds it.
+  const [passages, pages] = await Promise.all([passagesByUrl(ctx.db, urls), cachedPageTexts(ctx.db, urls)]);
+  const sources = stored.map((s) => ({ name: s.name, snippet: s.snippet, passage: passages.get(s.url) ?? pages.get(s.url) }));
+  const overlap = checkAnswer(entry.answer, sources, entry.query_str);
   const judged = ctx.config.llm
     ? await judgeWithLlm(ctx.config.llm, overlap.checks, sources, ctx.config.llmTimeoutMs, (err) =>
         ctx.logger.warn({ err, backendUuid }, 'source check fell back to overlap'),

@@ -6,6 +6,8 @@ import {
   languageNotFollowed,
   looksUpMemories,
   modelNotes,
+  NOTHING_RELEVANT_TRY_WEB,
+  nothingRelevantNotes,
   searchesPassages,
   searchesWeb,
   searchModeOf,
@@ -62,4 +64,14 @@ describe('the notes that open an answer', () => {
     expect(modelNotes(false, { instructions: '', language: undefined })).toEqual([]);
     expect(modelNotes(true, { instructions: 'Be brief', language: 'French' })).toEqual([]);
   });
+});
+
+test('with no source about the question, the answer offers web search when it is on and was not searched', () => {
+  const on = { webHere: true, webConfigured: true };
+  expect(nothingRelevantNotes(0, { mode: 'help', ...on })).toEqual([NOTHING_RELEVANT_TRY_WEB]);
+  expect(nothingRelevantNotes(0, { mode: 'auto', webHere: false, webConfigured: true })).toEqual([NOTHING_RELEVANT_TRY_WEB]);
+  // Searched already, off, or something found: the answer itself says what it found.
+  expect(nothingRelevantNotes(0, { mode: 'auto', ...on })).toEqual([]);
+  expect(nothingRelevantNotes(0, { mode: 'help', webHere: true, webConfigured: false })).toEqual([]);
+  expect(nothingRelevantNotes(2, { mode: 'help', ...on })).toEqual([]);
 });

@@ -34,6 +34,14 @@ export const searchesPassages = (mode: SearchMode, webFound: number) => !(mode =
 /** What a failed web search says, true to what was searched instead. */
 export const webSearchFailedNote = (corpora: readonly string[]) => (corpora.some((c) => c !== HELP_CORPUS) ? WEB_SEARCH_FAILED_LOCAL : WEB_SEARCH_FAILED);
 
+/** Said when no source is about the question but web search, on for the asker, was not searched. */
+export const NOTHING_RELEVANT_TRY_WEB = 'Nothing in the sources searched is about this question. Ask again with web search to look for it on the web.';
+
+/** The note for an answer with no source about its question: the web offered when it is on and was not searched. */
+export function nothingRelevantNotes(found: number, at: { mode: SearchMode; webHere: boolean; webConfigured: boolean }): string[] {
+  return found === 0 && at.webConfigured && !searchesWeb(at.mode, at.webHere) ? [NOTHING_RELEVANT_TRY_WEB] : [];
+}
+
 /** The asker's memories are looked up for their own questions only: not in the user guide, nor in a Space's thread (read by its members). */
 export const looksUpMemories = (mode: SearchMode, askerUserId: string | null, inSpace: boolean) => !!askerUserId && mode !== 'help' && !inSpace;
 

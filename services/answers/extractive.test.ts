@@ -48,6 +48,23 @@ describe('the offline extractive model', () => {
   });
 });
 
+describe('the offline model quotes answers, not questions or column names', () => {
+  test("a table row answers a question about it: the row's value, not every row sharing its column names", () => {
+    const sales = passage(
+      'Rows 2-4',
+      'quarter: Q1, region: Spain, robots_sold: 1,240\nquarter: Q1, region: France, robots_sold: 980\nquarter: Q2, region: Italy, robots_sold: 75',
+    );
+    expect(extractiveAnswer('How many robots were sold in Spain?', [sales])).toEqual(['quarter: Q1, region: Spain, robots_sold: 1,240 [1]']);
+  });
+
+  test("a source's question, or the question said again, is never the answer", () => {
+    const history = { ...passage('', 'How many robots were sold in Spain?\nSpain bought 1,240 robots in the first quarter.'), domain: 'your history' };
+    expect(extractiveAnswer('How many robots were sold in Spain?', [history])).toEqual(['Spain bought 1,240 robots in the first quarter [1].']);
+    const prompt = passage('', 'Summarize robot sales in Spain\nRobot sales in Spain grew.');
+    expect(pickSentences('Summarize robot sales in Spain', [prompt]).map((p) => p.sentence)).toEqual(['Robot sales in Spain grew.']);
+  });
+});
+
 describe('related questions', () => {
   test('from the headings and titles of the sources, not the question just asked, at most three', () => {
     const passages = [

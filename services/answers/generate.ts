@@ -13,13 +13,16 @@ import {
   citationFilter,
   sanitizeCitations,
   type AnswerStreamEvent,
+  type AnswerStatus,
 } from '../threads/index.js';
 import { ANSWER_LANGUAGES } from '../settings/index.js';
-import { corporaAsked, looksUpMemories, modelNotes, searchModeOf } from './decide.js';
+import { corporaAsked, looksUpMemories, modelNotes, nothingRelevantNotes, searchModeOf } from './decide.js';
 import { INTERRUPTED, modelFailed, timedOut } from './errors.js';
 import type { AnswerModel } from './models.js';
+import { contextualQuery, type Turn } from './follow-up.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
+import { withWebFilters } from './filtered-web.js';
 
 export type AnswerDeps = {
   store: EventStore;
@@ -38,6 +41,8 @@ export type AnswerDeps = {
   readerPrincipals?: (userId: string | null) => Promise<string[]>;
   /** The asker's memories that bear on the question, when they let answers use them (absent: none). */
   memories?: (userId: string, question: string, contextUuid: string) => Promise<Passage[]>;
+  /** The thread's answered turns before this entry, so a follow-up is read with them (absent: none). */
+  conversation?: (contextUuid: string, backendUuid: string) => Promise<Turn[]>;
   /** Whether the asker's organisation lets them search the web (absent: yes). */
   mayUseWeb?: (userId: string | null) => Promise<boolean>;
   /** Longest wait for the model's first or next piece of text. */
@@ -47,6 +52,8 @@ export type AnswerDeps = {
    * ended), so it may be shown before the answer's stream has it; a delta's text is not.
    */
   emit: (event: AnswerStreamEvent, opts?: { inThread?: boolean }) => Promise<void>;
+  /** Says what the engine is doing on a web answer (searching, reading pages, writing), live only: never recorded. */
+  status?: (status: AnswerStatus) => void;
   /** The text a cut-off earlier attempt already streamed (kept when the entry fails). */
   streamedText?: (backendUuid: string) => Promise<string>;
   now?: () => Date;
@@ -60,15 +67,24 @@ export function modelOf(job: AnswerJob, deps: Pick<AnswerDeps, 'model' | 'models
   return (job.model && deps.models?.get(job.model)) || deps.model;
 }
 
-export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Retrieval> {
+/** What an answer is written from: its sources and notes, and the conversation before it. */
+export type Found = Retrieval & { conversation?: Turn[] };
+
+export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Found> {
   const now = deps.now ?? (() => new Date());
   const model = modelOf(job, deps);
+  // The thread as just asked holding this entry alone has no conversation before it to look up.
+  const asked = deps.handoff?.cursor?.state.entries;
+  const firstQuestion = !!asked && Object.keys(asked).length <= 1;
   // The lookups of the asker, each a round trip: made at once.
-  const [readable, principals, webAllowed] = await Promise.all([
+  const [readable, principals, webAllowed, conversation] = await Promise.all([
     deps.readableCorpora(job.askerUserId ?? null),
     deps.readerPrincipals ? deps.readerPrincipals(job.askerUserId ?? null) : Promise.resolve([]),
     deps.mayUseWeb ? deps.mayUseWeb(job.askerUserId ?? null) : true,
+    deps.conversation && !firstQuestion ? deps.conversation(job.contextUuid, job.backendUuid) : Promise.resolve([]),
   ]);
+  // A follow-up is searched with what the question before it was about.
+  const query = contextualQuery(job.query, conversation);
   const space = job.space ?? null;
   const corpora = corporaAsked(readable, space);
   // `web` mode is refused when asked by a member without web search; one already asked is searched as `auto`.
@@ -76,13 +92,16 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
   // The asker's memories are looked up while the other sources search.
   const remembered =
     job.askerUserId && deps.memories && looksUpMemories(mode, job.askerUserId, !!space)
-      ? deps.memories(job.askerUserId, job.query, job.contextUuid)
+      ? deps.memories(job.askerUserId, query, job.contextUuid)
       : Promise.resolve([]);
-  const [found, memories] = await Promise.all([
-    retrieve(job.query, mode, deps.sources, corpora, { web: (space ? space.web : true) && webAllowed, principals }),
+  const webHere = (space ? space.web : true) && webAllowed;
+  const [retrieved, memories] = await Promise.all([
+    retrieve(query, mode, withWebFilters(deps.sources, job.filters), corpora, { web: webHere, principals, asked: job.query, status: deps.status }),
     remembered,
   ]);
+  const found: Found = { ...retrieved, ...(conversation.length ? { conversation } : {}) };
   found.passages.push(...memories);
+  found.notes.push(...nothingRelevantNotes(found.passages.length, { mode, webHere, webConfigured: !!deps.sources.web && webAllowed }));
   const language = ANSWER_LANGUAGES[job.personal?.answer_language ?? 'auto'];
   found.notes.push(...modelNotes(model.followsInstructions, { instructions: space?.instructions ?? null, language }));
   // A whole-at-once answer records its sources with its outcome, in one append (writeAnswer).
@@ -96,7 +115,7 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Ret
 class Stop extends Error {}
 class Timeout extends Error {}
 
-export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
+export async function writeAnswer(job: AnswerJob, found: Found, deps: AnswerDeps): Promise<'completed' | 'stopped' | 'failed' | 'ended'> {
   const now = deps.now ?? (() => new Date());
   const { store, emit } = deps;
   const { contextUuid, backendUuid } = job;
@@ -160,7 +179,11 @@ export async function writeAnswer(job: AnswerJob, found: Retrieval, deps: Answer
     let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
     resetIdle();
     for await (const piece of abortable(
-      model.stream(job.query, passages, controller.signal, { instructions: job.space?.instructions || undefined, personal: job.personal }),
+      model.stream(job.query, passages, controller.signal, {
+        instructions: job.space?.instructions || undefined,
+        personal: job.personal,
+        conversation: found.conversation,
+      }),
       controller.signal,
     )) {
       resetIdle();

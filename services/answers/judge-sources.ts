@@ -1,7 +1,8 @@
-// The LLM's verdicts on an answer's cited sentences, asked once per answer. Anything short of a
-// verdict for every sentence (an error, a timeout, prose instead of JSON) keeps the overlap ones.
+// The LLM's verdicts on an answer's cited sentences, asked once per answer as structured output
+// (a JSON schema the provider may enforce; a reply in a code fence is read too). Anything short of
+// a verdict for every sentence (an error, a timeout, prose instead of JSON) keeps the overlap ones.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText } from 'ai';
+import { generateText, NoObjectGeneratedError, Output } from 'ai';
 import { z } from 'zod';
 import type { CheckedSource, SourceCheck } from './check-sources.js';
 
@@ -37,6 +38,11 @@ export function parseVerdicts(text: string, count: number) {
   } catch {
     return null;
   }
+  return verdictsOf(json, count);
+}
+
+/** A verdict for each of the `count` sentences, by index, or null when one is missing. */
+export function verdictsOf(json: unknown, count: number) {
   const parsed = reply.safeParse(json);
   if (!parsed.success) return null;
   const byIndex = new Map(parsed.data.verdicts.map((v) => [v.index, v]));
@@ -55,14 +61,22 @@ export async function judgeWithLlm(
   if (checks.length === 0) return overlap;
   try {
     const model = createOpenAICompatible({ name: 'llm', baseURL: cfg.baseUrl, apiKey: cfg.apiKey }).chatModel(cfg.model);
-    const { text } = await generateText({
+    const asked = await generateText({
       model,
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(timeoutMs),
       system: JUDGE_SYSTEM,
       prompt: judgePrompt(checks, sources),
-    });
-    const verdicts = parseVerdicts(text, checks.length);
+      output: Output.object({ schema: reply, name: 'verdicts' }),
+    }).then(
+      (r) => ({ text: r.text, structured: structuredOf(r) }),
+      (err: unknown) => {
+        // Text that is not bare JSON (a code fence around it) is read below, not refused.
+        if (NoObjectGeneratedError.isInstance(err)) return { text: err.text ?? '', structured: undefined };
+        throw err;
+      },
+    );
+    const verdicts = (asked.structured !== undefined ? verdictsOf(asked.structured, checks.length) : null) ?? parseVerdicts(asked.text, checks.length);
     if (!verdicts) {
       log?.(new Error('the judge answered without a verdict for every sentence'));
       return overlap;
@@ -77,5 +91,14 @@ export async function judgeWithLlm(
   } catch (err) {
     log?.(err);
     return overlap;
+  }
+}
+
+/** The structured output, or undefined when the text did not parse as one (read as text then). */
+function structuredOf(r: { output: unknown }): unknown {
+  try {
+    return r.output;
+  } catch {
+    return undefined;
   }
 }

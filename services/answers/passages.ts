@@ -1,8 +1,11 @@
 // The passage index as the answers' source: BM25 retrieval of services/passages over the corpora
 // the asker may read (`help`, `user:<id>`, `org:<uuid>`, `space:<uuid>`), in one query, keeping
-// only the passages the asker may read at their source (`principals`, connectors' readerPrincipals).
+// only the passages the asker may read at their source (`principals`, connectors' readerPrincipals),
+// and of those only the ones about the question (relevance.ts): BM25 ranks a passage sharing one
+// common word, which no answer should quote.
 import type { Db } from '../db/database.js';
 import { type FoundPassage, HELP_CORPUS, searchPassages } from '../passages/index.js';
+import { relevantOnly } from './relevance.js';
 import type { ConnectorOrigin, Passage, SourceAdapter } from './types.js';
 
 /** What a passage's source shows as its domain: `help` for the guide, else the corpus kind (`user`, `space`, ...). */
@@ -10,8 +13,11 @@ export const domainOf = (corpus: string) => corpus.split(':')[0];
 
 export type PassageIndex = {
   name: string;
-  /** `principals`: who the asker is to the sources (none: only the passages every reader of their corpora may read). */
-  search: (query: string, k: number, corpora: readonly string[], principals?: readonly string[]) => Promise<Passage[]>;
+  /**
+   * `principals`: who the asker is to the sources (none: only the passages every reader of their
+   * corpora may read). `asked`: the question as asked when `query` is its follow-up form (relevance.ts).
+   */
+  search: (query: string, k: number, corpora: readonly string[], principals?: readonly string[], asked?: string) => Promise<Passage[]>;
 };
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
@@ -33,8 +39,8 @@ function connectorOf(citation: FoundPassage['citation']): ConnectorOrigin | unde
 export function passageSource(db: Db): PassageIndex {
   return {
     name: 'passages',
-    search: async (question, k, corpora, principals = []): Promise<Passage[]> =>
-      (await searchPassages(db, corpora, question, k, principals)).map((p) => {
+    search: async (question, k, corpora, principals = [], asked = question): Promise<Passage[]> =>
+      relevantOnly(question, await searchPassages(db, corpora, question, k, principals), asked).map((p) => {
         const connector = connectorOf(p.citation);
         return {
           url: p.url,

@@ -1,4 +1,4 @@
-import type { SourceData } from '../threads/index.js';
+import type { SourceData, WebFilters } from '../threads/index.js';
 
 /** A piece of text an answer may cite, from any source adapter. */
 export type Passage = {
@@ -28,8 +28,11 @@ export type ConnectorOrigin = {
 
 export type FilePassageOrigin = { file_uuid: string; page: number | null; file_type: string; repository_type: 'USER' | 'ORG' | 'COLLECTION' };
 
+/** What a search may be narrowed by: the question's web search filters (web search alone reads them). */
+export type SearchOptions = { filters?: WebFilters };
+
 /** Every source (help corpus, web search, later files and Spaces) answers the same question. */
-export type SourceAdapter = { name: string; search: (query: string, k: number) => Promise<Passage[]> };
+export type SourceAdapter = { name: string; search: (query: string, k: number, options?: SearchOptions) => Promise<Passage[]> };
 
 export function toSource(p: Passage): SourceData {
   const c = p.connector;

@@ -47,6 +47,7 @@ export async function answerPendingEntries(db: Db, answering: Answering) {
       askerUserId: e.owner_user_id,
       space: await answerSpaceOf(db, e.collection_uuid),
       model: e.model,
+      ...(e.search_filters ? { filters: e.search_filters } : {}),
       personal: e.owner_user_id ? personalOf(await settingsOf(db, e.owner_user_id)) : null,
     });
 }

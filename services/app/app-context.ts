@@ -14,11 +14,19 @@ import type { AppContext } from './context.js';
 import type { AppKernel } from './kernel.js';
 import type { AppPorts } from './ports.js';
 import { promotionLookup } from './promotion-lookup.js';
+import { usersById } from '../identity/index.js';
+import { actorFor } from '../shared/actor-without-request.js';
 
 export function appContext(k: AppKernel, ports: AppPorts, live: { signals: EventLogSignals; centreSignals: CentreSignals; vapid: VapidKeys }): AppContext {
   const { config, db, store } = k.kernel;
   const { engine } = ports.answering;
   const { provider, rules } = k.billing;
+  const userById = usersById({
+    db,
+    subscriptionOf: k.subscriptionOf,
+    adminEmails: config.adminEmails,
+    governmentEmailDomains: config.billing.government.emailDomains,
+  });
   const ctx: AppContext = {
     ...k.kernel,
     auth: k.auth,
@@ -51,11 +59,21 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     billing: { provider, rules, applyLater: () => ports.webhooks.nudge(), changePlan: ports.changePlan },
     notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
     taskRuns: ports.taskRuns,
+    agentRuns: ports.agentRuns,
+    agentTokenSecret: ports.agentSecret,
     connectors: ports.connectors,
     connectorSync: ports.connectorSync,
     // Files reach the connectors only through this port: a resync looks at synced files again at their source.
     connectorFiles: { resync: async (actor, repository, filters) => void (await resyncConnectorFiles(ctx, actor, repository, filters)) },
     readerPrincipals: (userId: string) => readerPrincipals(db, userId),
+    // An API key acts as its owner: their account, organisation and plan, looked up as a session's are.
+    keyOwners: {
+      actorOf: async (userId) => {
+        // Remembered a few seconds, and forgotten on the same changes, as a session's user is (session-ids.ts).
+        const user = await k.sessions.userOf(`api-key-owner ${userId}`, () => userById(userId));
+        return user && actorFor({ userId, user }, k.kernel.actors);
+      },
+    },
   };
   return ctx;
 }

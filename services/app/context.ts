@@ -11,6 +11,8 @@ import type { NotificationsContext } from '../notifications/index.js';
 
 import type { TasksContext } from '../tasks/index.js';
 import type { ConnectorsContext } from '../connectors/index.js';
+import type { ApiKeysContext } from '../apikeys/index.js';
+import type { AgentContext } from '../agent/index.js';
 
 export type AppContext = IdentityContext &
   SpacesContext &
@@ -22,4 +24,6 @@ export type AppContext = IdentityContext &
   UpsellsContext &
   NotificationsContext &
   TasksContext &
-  ConnectorsContext;
+  ConnectorsContext &
+  ApiKeysContext &
+  AgentContext;

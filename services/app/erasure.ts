@@ -16,6 +16,7 @@ import { memoryRedactors } from '../memories/index.js';
 import { priceAlertRedactors } from '../market/index.js';
 import { notificationRedactors } from '../notifications/index.js';
 import { taskRedactors } from '../tasks/index.js';
+import { agentRedactors } from '../agent/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -31,4 +32,5 @@ export const redactors = joinRedactors(
   priceAlertRedactors,
   notificationRedactors,
   taskRedactors,
+  agentRedactors,
 );

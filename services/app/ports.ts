@@ -15,10 +15,14 @@ import { changeSyncedFileReaders, deleteImportedFile, importFiles } from '../fil
 import type { Plan } from '../shared/actor.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
+import { createHmac } from 'node:crypto';
+import { agentRunner, registerAgentTask } from '../../workflows/agent-task.js';
+import { agentModel, createAgentOutbox } from '../agent/index.js';
+import { siteInstructionsOf } from '../settings/index.js';
 
 export type AppPorts = ReturnType<typeof registerPorts>;
 
-export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
+export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKernel) {
   const { store, db, storage, config, logger } = kernel;
   const answering = registerAnswering(store, db, config);
   // Tasks: each occurrence's run is a durable workflow (the scheduler starts the due ones).
@@ -58,7 +62,21 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
     setFileReaders: (fileUuid, readers) => changeSyncedFileReaders({ db, store, now: () => new Date() }, fileUuid, readers),
   });
   const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
-  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile });
+  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile, batchSize: config.connectors.removalBatch });
+  // The in-browser agent: each task a durable workflow talking to the extension through the socket's outbox.
+  const agentSecret = createHmac('sha256', secret).update('agent').digest('base64url');
+  const agentOutbox = createAgentOutbox();
+  const agentTask = registerAgentTask({
+    store,
+    db,
+    now: () => new Date(),
+    logger,
+    outbox: agentOutbox,
+    requestSecret: agentSecret,
+    bounds: { ...config.agent, modelTimeoutMs: config.llmTimeoutMs },
+    model: config.llm ? agentModel(config.llm) : null,
+    siteInstructions: (userId) => siteInstructionsOf(db, userId),
+  });
   return {
     connectors,
     connectorSync: {
@@ -68,6 +86,9 @@ export function registerPorts({ kernel, billing, subscriptionOf }: AppKernel) {
     },
     answering,
     taskRuns,
+    agentRuns: agentRunner(agentTask),
+    agentOutbox,
+    agentSecret,
     indexFile,
     indexing,
     changePlan: planChangeRunner(registerPlanChange(billing)),

@@ -19,6 +19,8 @@ import { connectorDocumentsProjection, connectorItemsProjection, connectorsProje
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
+import { apiKeysProjection } from '../apikeys/index.js';
+import { agentProjection } from '../agent/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -47,5 +49,7 @@ export const projections = [
   priceAlertStatesProjection,
   notificationsProjection,
   tasksProjection,
+  apiKeysProjection,
+  agentProjection,
   passageIndexProjection,
 ];

@@ -23,7 +23,9 @@ import { memoryRoutes } from '../memories/index.js';
 import { marketRoutes } from '../market/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
+import { agentRoutes } from '../agent/index.js';
 import { connectorRoutes } from '../connectors/index.js';
+import { apiKeyRoutes } from '../apikeys/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -59,5 +61,7 @@ export const routes: Routes<AppContext> = {
   ...marketRoutes,
   ...notificationRoutes,
   ...taskRoutes,
+  ...agentRoutes,
   ...connectorRoutes,
+  ...apiKeyRoutes,
 };

@@ -14,9 +14,10 @@ import { orgSeatsBackground } from '../../workflows/org-seats.js';
 import { spaceInviteMailBackground } from '../../workflows/space-invite-mail.js';
 import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
+import { attachAgentSocket } from '../agent/index.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
-import { connectorDeltaBackground } from '../connectors/index.js';
+import { connectorDeltaBackground, connectorRemovalSweepBackground } from '../connectors/index.js';
 import { listenTo } from '../db/listen.js';
 import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
 import { createApp } from '../http/server.js';
@@ -71,6 +72,8 @@ const BACKGROUND = [
   welcomeMailBackground,
   // The connections' deltas, on their interval.
   connectorDeltaBackground,
+  // Disconnected connections whose removal a crash kept from being queued: at start-up, then on the deltas' interval.
+  connectorRemovalSweepBackground,
   // Started last and stopped first: it starts task runs, which ask questions.
   taskSchedulerBackground,
 ] as const;
@@ -123,6 +126,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const centreSignals = centreSignalsOn(listener);
   const ctx = appContext(k, ports, { signals, centreSignals, vapid });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
+  // The in-browser agent's socket (namespace /agent) on the same server; instances share it through PostgreSQL.
+  const agentSocket = attachAgentSocket(http.server, ctx, { pool: database.pool, outbox: ports.agentOutbox });
   // Started once the background parts run and the instance serves; stopped first once HTTP is.
   const instanceWatch = watchInstances(config, database.db, logger);
 
@@ -132,6 +137,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     ctx,
     stop: async () => {
       stopping = true;
+      await agentSocket.close();
       await http.close();
       await instanceWatch.stop();
       for (const part of running.reverse()) await part.stop();

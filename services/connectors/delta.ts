@@ -81,12 +81,14 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 export type DeltaStep = { expired: true } | { expired: false; cursor: string; more: boolean; walk: FolderJob[]; changed: number; relistDrives?: string[] };
 
 /** One page of changes since `cursor`, applied to the items under picked roots; the new cursor kept once applied. */
-export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cursor: string): Promise<DeltaStep> {
+/** `retryRefused`: a pick's or a resync's delta, which asks again about drives the provider refused before (DeltaScope). */
+export async function applyDeltaPage(deps: SyncDeps, connectionUuid: string, cursor: string, opts: { retryRefused?: boolean } = {}): Promise<DeltaStep> {
   const source = await adapterOf(deps, connectionUuid);
   if (!source) return { expired: false, cursor, more: false, walk: [], changed: 0 };
   let page: DeltaPage;
   try {
-    page = await source.adapter.deltaPage(cursor, await deltaScopeOf(deps, connectionUuid));
+    const scope = await deltaScopeOf(deps, connectionUuid);
+    page = await source.adapter.deltaPage(cursor, opts.retryRefused ? { ...scope, retryRefused: true } : scope);
     if (!Array.isArray(page?.changes)) throw new Error('the delta has no changes');
   } catch (err) {
     if (err instanceof CursorExpired) return { expired: true };

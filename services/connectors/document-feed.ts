@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { StoredEvent } from '../eventstore/types.js';
 import { chunkText, type PassageFeed, type PassageOp } from '../passages/index.js';
 import type { DocumentEvent, DocumentSynced } from './documents.js';
+import type { ConnectionEvent } from './events.js';
 
 /** About what MAX_DOCUMENT_TEXT (app-text.ts) holds. */
 const MAX_PASSAGES = 200;
@@ -39,9 +40,21 @@ export function documentCitation(d: DocumentSynced['data']) {
   };
 }
 
+/**
+ * A connection disconnected or deleted withholds everything it brought into the index (its
+ * documents' passages and its synced files', whose origin is the connection too) from the moment
+ * the event commits, while its removal drops them batch by batch; connected again, they come back.
+ */
+const WITHHOLDING = { ConnectionDisconnected: true, ConnectionDeleted: true, ConnectionRenewed: false } as const;
+type Withholding = Extract<ConnectionEvent, { type: keyof typeof WITHHOLDING }>;
+
 export const documentPassageFeed: PassageFeed = {
-  handles: ['ConnectorDocumentSynced', 'ConnectorDocumentRemoved'],
+  handles: ['ConnectorDocumentSynced', 'ConnectorDocumentRemoved', ...(Object.keys(WITHHOLDING) as (keyof typeof WITHHOLDING)[])],
   ops(event: StoredEvent): PassageOp[] {
+    if (Object.hasOwn(WITHHOLDING, event.type)) {
+      const w = { type: event.type, data: event.data } as Withholding;
+      return [{ kind: 'withhold', origin: w.data.connection_uuid, withheld: WITHHOLDING[w.type] }];
+    }
     const e = { type: event.type, data: event.data } as DocumentEvent;
     const source = documentSource(e.data.connection_uuid, e.data.remote_id);
     if (e.type === 'ConnectorDocumentRemoved') return [{ kind: 'drop-source', corpus: e.data.corpus, source }];
@@ -60,6 +73,7 @@ export const documentPassageFeed: PassageFeed = {
       page: null,
       readers: d.readers,
       citation,
+      origin: d.connection_uuid,
     }));
     return [{ kind: 'put', corpus: d.corpus, source, replace: true, passages }];
   },

@@ -18,6 +18,7 @@ export {
 export { type FileOutcome, syncFiles } from './sync-files.js';
 export { applyDeltaPage, cursorOf, evaluateResyncs, pruneFolder, takeCursor } from './delta.js';
 export { connectorDeltaBackground } from './delta-schedule.js';
+export { connectorRemovalSweepBackground } from './removal-sweep.js';
 export { connectorDocumentsProjection } from './documents-projection.js';
 export { documentPassageFeed } from './document-feed.js';
 export { readerPrincipals } from './reader-principals.js';

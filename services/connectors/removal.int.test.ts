@@ -1,6 +1,6 @@
 // A removed connection's batches on real PostgreSQL (the workflow that runs them, and a crash in
 // the middle, are tested in tests/integration/connector-removal.int.test.ts and
-// workflows/connector-removal.crash.test.ts): each batch takes at most REMOVAL_BATCH items, deleting
+// workflows/connector-removal.crash.test.ts): each batch takes at most its batch size of items, deleting
 // each file once; a batch run again removes nothing twice; a file whose stream moved on meanwhile
 // (still being indexed) is read again rather than failing the batch; a connection connected again
 // keeps what is left.
@@ -14,7 +14,7 @@ import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError } from '../eventstore/types.js';
 import { itemStream } from './items.js';
-import { REMOVAL_BATCH, type RemovalDeps, removeItemBatch } from './removal.js';
+import { type RemovalDeps, removeItemBatch } from './removal.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -58,13 +58,16 @@ const removals = async () =>
     ).n,
   );
 
+/** A small batch (CONNECTOR_REMOVAL_BATCH) so that a few dozen items cross its boundary twice. */
+const BATCH = 20;
+
 function deps(deleteFile: RemovalDeps['deleteFile']): RemovalDeps {
-  return { db, store, now: () => new Date('2026-12-02T10:00:00Z'), deleteFile };
+  return { db, store, now: () => new Date('2026-12-02T10:00:00Z'), deleteFile, batchSize: BATCH };
 }
 
 describe('the batches of a removed connection', () => {
   test('take at most a batch each, every file deleted once, until none is left; a batch run again removes nothing twice', async () => {
-    const count = REMOVAL_BATCH * 2 + 10;
+    const count = BATCH * 2 + 10;
     const uuid = await connection('disconnected', count);
     const deleted: string[] = [];
     const d = deps(async (file) => void deleted.push(file));
@@ -76,8 +79,8 @@ describe('the batches of a removed connection', () => {
       done = batch.done;
     }
     expect(outcomes).toEqual([
-      { removed: REMOVAL_BATCH, done: false },
-      { removed: REMOVAL_BATCH, done: false },
+      { removed: BATCH, done: false },
+      { removed: BATCH, done: false },
       { removed: 10, done: true },
     ]);
     expect(await left(uuid)).toBe(0);

@@ -15,7 +15,14 @@ import { own } from './tables.js';
 import { connectionRow } from './queries.js';
 import { removeDocument } from './app-sync.js';
 
-export type RemovalDeps = { db: Db; store: EventStore; now: () => Date; deleteFile: (fileUuid: string, by: string) => Promise<void> };
+export type RemovalDeps = {
+  db: Db;
+  store: EventStore;
+  now: () => Date;
+  deleteFile: (fileUuid: string, by: string) => Promise<void>;
+  /** Items or documents one step takes (CONNECTOR_REMOVAL_BATCH); REMOVAL_BATCH when not said. */
+  batchSize?: number;
+};
 type Removed = { item_uuid: string; file_uuid: string | null };
 
 /** The items under these (their parent_uuids lead to one), breadth-first, the given ones first. */
@@ -49,8 +56,9 @@ export async function removeItems(deps: RemovalDeps, items: Removed[], reason: I
   }
 }
 
-/** A removed connection's items or documents taken in one step at most (workflows/connector-removal.ts). */
+/** A removed connection's items or documents taken in one step at most (workflows/connector-removal.ts), unless configured. */
 export const REMOVAL_BATCH = 200;
+const batchOf = (deps: Pick<RemovalDeps, 'batchSize'>) => deps.batchSize ?? REMOVAL_BATCH;
 /** Items of a batch removed at once: each waits on files, storage and the event store. */
 const AT_ONCE = 8;
 
@@ -94,7 +102,7 @@ export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string,
     .select(['item_uuid', 'file_uuid'])
     .where('connection_uuid', '=', connectionUuid)
     .orderBy('item_uuid')
-    .limit(REMOVAL_BATCH)
+    .limit(batchOf(deps))
     .execute();
   // The files first, a few at once (each deletion its own transaction in files), then the batch's items in one transaction.
   const limit = pLimit(AT_ONCE);
@@ -111,22 +119,22 @@ export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string,
       }
     }),
   );
-  return { removed: items.length, done: items.length < REMOVAL_BATCH };
+  return { removed: items.length, done: items.length < batchOf(deps) };
 }
 
 /** One batch of a disconnected or deleted app connection's documents out of the index. */
-export async function removeDocumentBatch(deps: Pick<RemovalDeps, 'db' | 'store' | 'now'>, connectionUuid: string): Promise<BatchDone> {
+export async function removeDocumentBatch(deps: Pick<RemovalDeps, 'db' | 'store' | 'now' | 'batchSize'>, connectionUuid: string): Promise<BatchDone> {
   if (!(await stillRemoved(deps.db, connectionUuid))) return { removed: 0, done: true };
   const docs = await own(deps.db)
     .selectFrom('connector_documents')
     .select('remote_id')
     .where('connection_uuid', '=', connectionUuid)
     .orderBy('remote_id')
-    .limit(REMOVAL_BATCH)
+    .limit(batchOf(deps))
     .execute();
   const limit = pLimit(AT_ONCE);
   await Promise.all(docs.map((d) => limit(() => againOnConflict(() => removeDocument(deps, connectionUuid, d.remote_id, 'disconnected')))));
-  return { removed: docs.length, done: docs.length < REMOVAL_BATCH };
+  return { removed: docs.length, done: docs.length < batchOf(deps) };
 }
 
 /** Where the connection's deltas went on from is forgotten: connecting it again reads everything anew. */

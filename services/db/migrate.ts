@@ -44,6 +44,11 @@ import * as m0040 from './migrations/0040_passage_readers.js';
 import * as m0043 from './migrations/0043_passage_postings_pending.js';
 import * as m0044 from './migrations/0044_connector_item_path.js';
 import * as m0046 from './migrations/0046_passage_connector_urls.js';
+import * as m0052 from './migrations/0052_entry_search_filters.js';
+import * as m0047 from './migrations/0047_web_page_cache.js';
+import * as m0049 from './migrations/0049_withheld_connections.js';
+import * as m0048 from './migrations/0048_api_keys.js';
+import * as m0053 from './migrations/0053_agent_tasks.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -88,6 +93,11 @@ const migrations: Record<string, Migration> = {
   '0043_passage_postings_pending': m0043,
   '0044_connector_item_path': m0044,
   '0046_passage_connector_urls': m0046,
+  '0052_entry_search_filters': m0052,
+  '0047_web_page_cache': m0047,
+  '0049_withheld_connections': m0049,
+  '0048_api_keys': m0048,
+  '0053_agent_tasks': m0053,
 };
 
 export async function migrateToLatest(db: Db) {

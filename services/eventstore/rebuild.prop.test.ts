@@ -71,6 +71,7 @@ const READ_MODELS = {
   file_uploads: ['object_key'],
   image_uploads: ['object_key'],
   org_file_settings: ['org_uuid'],
+  file_withheld_connections: ['connection_uuid'],
   orgs: ['uuid'],
   org_members: ['member_id'],
   org_invitations: ['invitation_id'],
@@ -96,6 +97,7 @@ const READ_MODELS = {
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
   passage_stat_changes: ['id'],
+  passage_withheld_origins: ['origin'],
 } as const;
 
 async function snapshot() {

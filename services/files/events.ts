@@ -82,7 +82,8 @@ export type FilePassagesRecorded = {
     repository: Repository;
     /** A synced file's readers and source, as its version was submitted. */
     readers?: string[] | null;
-    source?: { connection_type: string; url: string | null };
+    /** `connection_uuid`: recorded since migration 0049 (its passages' origin, withheld with the connection). */
+    source?: { connection_type: string; url: string | null; connection_uuid?: string };
     passages: { ordinal: number; heading: string; content: string; page: number | null }[];
   };
 };

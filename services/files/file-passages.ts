@@ -22,7 +22,7 @@ type IndexedFile = {
   file_type: string;
   repository: Repository;
   readers?: string[] | null;
-  source?: { connection_type: string; url: string | null };
+  source?: { connection_type: string; url: string | null; connection_uuid?: string };
 };
 
 /** The events that carry a version's passages, in order; none when there are no passages. */
@@ -74,6 +74,8 @@ export const filePassageFeed: PassageFeed = {
           citation: d.source
             ? { connection_type: d.source.connection_type, connector_type: d.source.connection_type, connection_file_url: d.source.url }
             : null,
+          // Withheld with its connection from the moment it is disconnected (connectors' document-feed.ts withholds it).
+          origin: d.source?.connection_uuid ?? null,
         })),
       },
     ];

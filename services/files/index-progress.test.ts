@@ -31,6 +31,7 @@ function fakeStream() {
       return ended;
     },
     send: (_id, event, data) => sent.push({ event, data: data as Record<string, unknown> }),
+    sendData: () => {},
     end: () => {
       ended = true;
     },

@@ -94,7 +94,9 @@ export async function recordOutcome(
               file_type: current.file_type,
               repository: current.repository,
               ...(current.readers !== undefined ? { readers: current.readers } : {}),
-              ...(current.source ? { source: { connection_type: current.source.connection_type, url: current.source.url } } : {}),
+              ...(current.source
+                ? { source: { connection_type: current.source.connection_type, url: current.source.url, connection_uuid: current.source.connection_uuid } }
+                : {}),
             },
             extracted.passages,
           )

@@ -7,11 +7,30 @@ import type { AccountErased } from '../identity/events.js';
 import { FILE_EVENT_TYPES, type FileEvent, type OrgFileSettingsChanged } from './events.js';
 import { own } from './tables.js';
 
+/**
+ * The connectors' events that withhold a connection's synced files (disconnected, deleted) or give
+ * them back (connected again before its removal finished): read by type, as the connectors publish
+ * them, so listing and opening them stops at once while the removal deletes them one by one.
+ */
+const WITHHOLDING = { ConnectionDisconnected: true, ConnectionDeleted: true, ConnectionRenewed: false } as const;
+const isWithholding = (type: string): type is keyof typeof WITHHOLDING => Object.hasOwn(WITHHOLDING, type);
+
 export const filesProjection: Projection = {
   name: 'files',
-  tables: ['files', 'file_uploads', 'org_file_settings'],
-  handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged', 'AccountErased'],
+  tables: ['files', 'file_uploads', 'org_file_settings', 'file_withheld_connections'],
+  handles: [...FILE_EVENT_TYPES, 'OrgFileSettingsChanged', 'AccountErased', ...(Object.keys(WITHHOLDING) as (keyof typeof WITHHOLDING)[])],
   async apply(trx, event) {
+    if (isWithholding(event.type)) {
+      const connection = (event.data as { connection_uuid: string }).connection_uuid;
+      if (WITHHOLDING[event.type])
+        await own(trx)
+          .insertInto('file_withheld_connections')
+          .values({ connection_uuid: connection })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      else await own(trx).deleteFrom('file_withheld_connections').where('connection_uuid', '=', connection).execute();
+      return;
+    }
     if (event.type === 'AccountErased') {
       // A deleted account's files went before, and its unfinished uploads' bytes; on the files it
       // gave a Space that stays, its address goes.
@@ -62,6 +81,7 @@ export const filesProjection: Projection = {
           uploader_email: d.uploader_email,
           connection_type: d.source?.connection_type ?? null,
           connection_file_url: d.source?.url ?? null,
+          connection_uuid: d.source?.connection_uuid ?? null,
           readers: d.readers ?? null,
           file_state: 'PROCESSING' as const,
           error: null,

@@ -31,8 +31,22 @@ export type FileFilters = {
  */
 const inRepository = (db: Db, repo: Repository, principals: Principals = null) => {
   const q = own(db).selectFrom('files').selectAll().where('repo_type', '=', repo.type).where('repo_owner', '=', repo.owner_id) as Q;
-  return principals ? q.where(readableBy(principals)) : q;
+  return principals ? q.where(readableBy(principals)).where(notWithheld) : q;
 };
+
+/** A synced file whose connection was disconnected or deleted is on its way out (its removal deletes it): nobody's to see. */
+export const notWithheld = (eb: ExpressionBuilder<FilesTables, 'files'>) =>
+  eb.or([eb('connection_uuid', 'is', null), eb('connection_uuid', 'not in', eb.selectFrom('file_withheld_connections').select('connection_uuid'))]);
+
+/** Whether a file is withheld with its connection (read-access.ts: nobody opens or downloads it). */
+export async function isWithheld(db: Db, row: Pick<FileRow, 'connection_uuid'>) {
+  if (!row.connection_uuid) return false;
+  return !!(await own(db)
+    .selectFrom('file_withheld_connections')
+    .select('connection_uuid')
+    .where('connection_uuid', '=', row.connection_uuid)
+    .executeTakeFirst());
+}
 
 /** A reader's principal keys (connectors' readerPrincipals); null where no person's view is asked (a name check). */
 export type Principals = readonly string[] | null;
@@ -136,7 +150,7 @@ export async function listOffset(
 
 export async function repositorySummary(db: Db, repo: Repository, principals: Principals) {
   let q = own(db).selectFrom('files');
-  if (principals) q = q.where(readableBy(principals));
+  if (principals) q = q.where(readableBy(principals)).where(notWithheld);
   const row = await q
     .select([
       sql<string>`count(*)`.as('total'),

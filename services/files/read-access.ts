@@ -7,7 +7,7 @@ import type { Actor, ActorUser } from '../shared/actor.js';
 import { spaceActor, spaceView } from '../spaces/index.js';
 import { checkFileDownloads, pdfDownloadsRestricted } from '../orgs/index.js';
 import { fileNotFound } from './manage-use-cases.js';
-import { findFile, findFileByKey, orgDownloadsDisabled, type FileRow } from './queries.js';
+import { findFile, findFileByKey, isWithheld, orgDownloadsDisabled, type FileRow } from './queries.js';
 import { fileErrors } from './errors.js';
 
 export { DIFFERENT_ORGANIZATION, DOWNLOADS_DISABLED, PDF_RESTRICTED } from './errors.js';
@@ -20,6 +20,8 @@ export async function principalsOf(ctx: FilesContext, actor: Actor) {
 /** A synced file whose source names its readers is read only by them (its repository's readers first). */
 export async function mayRead(ctx: FilesContext, user: ActorUser, row: FileRow) {
   if (!(await mayReadRepository(ctx, user, row))) return false;
+  // Its connection disconnected: on its way out, opened by nobody (queries.ts's notWithheld).
+  if (await isWithheld(ctx.db, row)) return false;
   if (!row.readers) return true;
   const principals = await ctx.readerPrincipals(user.id);
   return row.readers.some((r) => principals.includes(r));

@@ -24,6 +24,8 @@ export interface FilesTable {
   connection_file_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who may read a synced file at its source, as the passage index's principal keys; null: every reader of the repository. */
   readers: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** A synced file's connection (migration 0049); null for an upload. */
+  connection_uuid: ColumnType<string | null, string | null | undefined, string | null>;
   file_state: 'COMPLETE' | 'PROCESSING' | 'FAILED';
   error: string | null;
   version: number;
@@ -57,8 +59,14 @@ export interface OrgFileSettingsTable {
   updated_at: Timestamp;
 }
 
+/** A connection disconnected or deleted (migration 0049): its files are withheld while its removal deletes them. */
+export interface FileWithheldConnectionsTable {
+  connection_uuid: string;
+}
+
 export interface FilesTables {
   files: FilesTable;
+  file_withheld_connections: FileWithheldConnectionsTable;
   file_uploads: FileUploadsTable;
   image_uploads: ImageUploadsTable;
   org_file_settings: OrgFileSettingsTable;

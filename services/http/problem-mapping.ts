@@ -4,6 +4,7 @@ import type { ErrorRequestHandler } from 'express';
 import { ConcurrencyError } from '../eventstore/types.js';
 import { DomainError, STATUS_OF_KIND } from '../shared/domain-error.js';
 import { HttpProblem, problemBody, type ProblemBody } from './problem.js';
+import { isOpenAiPath, openAiErrorBody } from './openai-errors.js';
 import type { Logger } from 'pino';
 
 const codeOfValidatorStatus: Record<number, string> = {
@@ -48,6 +49,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       body = problemBody(500, isResponseValidation ? 'invalid_response' : 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     if (res.headersSent) return res.end();
+    // A refusal for being over a limit says how long to wait.
+    const retryAfter = (err as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
+    if (body.status === 429 && typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
+    if (isOpenAiPath(req.path))
+      return void res
+        .status(body.status)
+        .type('application/json')
+        .send(JSON.stringify(openAiErrorBody(body)));
     res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
   };
 }

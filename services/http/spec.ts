@@ -25,4 +25,4 @@ export function operationsOf(spec: OpenApiDoc): Operation[] {
 export const toExpressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Paths the API owns; everything else is the web app. */
-export const isApiPath = (path: string) => /^\/(api|rest|webhooks)(\/|$)/.test(path) || path === '/healthz' || path === '/readyz';
+export const isApiPath = (path: string) => /^\/(api|rest|webhooks|v1)(\/|$)/.test(path) || path === '/healthz' || path === '/readyz';

@@ -10,6 +10,7 @@ function fakeStream() {
       return closed;
     },
     send: () => {},
+    sendData: () => {},
     end: () => {},
     onClose: (listener) => onClose.push(listener),
   };

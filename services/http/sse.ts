@@ -6,6 +6,8 @@ import type { Response } from 'express';
 export type SseStream = {
   readonly closed: boolean;
   send(id: number, event: string, data: unknown): void;
+  /** A bare `data:` line, no id nor event name, as OpenAI's streams are: JSON, or text as it is (`[DONE]`). */
+  sendData(data: unknown): void;
   end(): void;
   /** Runs `listener` once the connection closes (the client went away, or the stream ended). */
   onClose(listener: () => void): void;
@@ -41,6 +43,11 @@ export function openSse(res: Response, heartbeatMs = 15_000): SseStream {
       if (this.closed) return;
       cork();
       res.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    sendData(data: unknown) {
+      if (this.closed) return;
+      cork();
+      res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
     },
     end() {
       clearInterval(heartbeat);

@@ -24,7 +24,7 @@ export { socialRoutes } from './social-routes.js';
 export { twoFactorRoutes } from './two-factor-routes.js';
 export { createAuth } from './auth.js';
 export { createSessionIds } from './session-ids.js';
-export { actorLookups, sessionActors } from './session.js';
+export { actorLookups, sessionActors, usersById } from './session.js';
 export type { AccountMail } from './account-mail.js';
 export { accountNamesAndEmails, closeSignIn, eraseSignIn, removePicture } from './account-deletion.js';
 export { profileForExport } from './export-profile.js';

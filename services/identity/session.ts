@@ -9,7 +9,7 @@ import { identityErrors } from './errors.js';
 import { findSessionUser, orgOf, type SessionUserDeps } from './queries.js';
 import type { SessionIds } from './session-ids.js';
 import { isAdministrator } from './administrators.js';
-import { claimedVisitorIds, visitorClaimOf } from './people.js';
+import { claimedVisitorIds, personOf, visitorClaimOf } from './people.js';
 
 const headersOf = (headers: RequestHeaders) => fromNodeHeaders(headers as Parameters<typeof fromNodeHeaders>[0]);
 
@@ -46,6 +46,35 @@ export function sessionActors(deps: {
       }),
     planOf: deps.planOf,
     ...actorLookups(deps.db),
+  };
+}
+
+/**
+ * The person `userId` as a session would give them (no session needed), or null when there is no
+ * such account: for calls made with their credentials other than a session (an API key).
+ */
+export function usersById(deps: {
+  db: Db;
+  subscriptionOf: SessionUserDeps['subscriptionOf'];
+  adminEmails: readonly string[];
+  governmentEmailDomains: readonly string[];
+}) {
+  const userDeps: SessionUserDeps = {
+    db: deps.db,
+    subscriptionOf: deps.subscriptionOf,
+    config: { billing: { government: { emailDomains: deps.governmentEmailDomains } } },
+  };
+  return async (userId: string): Promise<ActorUser | null> => {
+    const person = await personOf(deps.db, userId);
+    if (!person) return null;
+    const user = await findSessionUser(userDeps, {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      emailVerified: person.email_verified,
+      username: person.username,
+    });
+    return isAdministrator(user, deps.adminEmails) ? { ...user, is_admin: true } : user;
   };
 }
 

@@ -27,6 +27,9 @@ const HISTORY_MIN_SHARED = 2;
  * concurrent asks was 176.6 ms p95; through 20, 143.3 ms (budget 150; one run each, quiet machine).
  */
 const HISTORY_LOOKED_THROUGH = 20;
+const wordsOf = (s: string) => (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+/** Whether two questions are the same, whatever their case, spacing and punctuation. */
+export const sameQuestion = (a: string, b: string) => wordsOf(a) === wordsOf(b);
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 
 export async function memorySourcesFor(db: Db, userId: string, question: string, contextUuid: string | null = null): Promise<MemorySource[]> {
@@ -43,7 +46,10 @@ export async function memorySourcesFor(db: Db, userId: string, question: string,
   }));
   if (!enabled) return memories;
   const wanted = new Set(memoryTerms(question));
+  // The same question asked before (a task's prompt at each run, a question asked again) is no
+  // source for itself: its earlier answer would be cited as "your history" for what is asked anew.
   const earlier = history
+    .filter((e) => !sameQuestion(e.query_str, question))
     .map((e) => ({ e, shared: [...new Set(memoryTerms(e.query_str))].filter((t) => wanted.has(t)).length }))
     .filter((s) => s.shared >= HISTORY_MIN_SHARED)
     .sort((a, b) => b.shared - a.shared)[0]?.e;

@@ -12,7 +12,7 @@ export const PASSAGE_SIZE = { min: 800, max: 1200 } as const;
  */
 export type TextUnit = { kind: 'text'; text: string; page: number | null; heading: string; lines?: boolean };
 
-/** Table rows, each passage starting with the header line so it explains itself. */
+/** Table rows, each row carrying its columns' names (namedRow) so it explains itself. */
 export type TableUnit = {
   kind: 'table';
   page: number | null;
@@ -95,31 +95,47 @@ function packPieces(pieces: Piece[]): string[] {
 
 const rowLine = (cells: string[]) => cells.map(collapse).join('\t').trim();
 
+/**
+ * A row as its own sentence, each value after its column's name ("region: Spain, robots_sold:
+ * 1,240"), so a passage of rows says what each number is and a row answers a question about it;
+ * an empty cell is left out, a cell under no name stands alone.
+ */
+export function namedRow(names: readonly string[], cells: readonly string[]): string {
+  return cells
+    .map((cell, i) => {
+      const value = collapse(cell);
+      if (!value) return '';
+      const name = collapse(names[i] ?? '');
+      return name ? `${name}: ${value}` : value;
+    })
+    .filter(Boolean)
+    .join(', ');
+}
+
 function tablePassages(unit: TableUnit): { heading: string; content: string }[] {
   const out: { heading: string; content: string }[] = [];
-  const headerLine = unit.header ? rowLine(unit.header.cells) : '';
-  const rows = unit.rows.map((row) => ({ number: row.number, line: rowLine(row.cells) })).filter((row) => row.line);
-  let prefix = headerLine ? `${headerLine}\n` : '';
-  // A header too long to repeat, or with no rows under it, is kept once as an ordinary row.
-  if (unit.header && headerLine && (headerLine.length > PASSAGE_SIZE.max / 2 || !rows.length)) {
-    rows.unshift({ number: unit.header.number, line: headerLine });
-    prefix = '';
+  const names = unit.header?.cells ?? [];
+  const rows = unit.rows.map((row) => ({ number: row.number, line: namedRow(names, row.cells) })).filter((row) => row.line);
+  // A header with no rows under it is kept as the table's one passage.
+  if (unit.header && !rows.length) {
+    const headerLine = rowLine(unit.header.cells);
+    if (headerLine) rows.push({ number: unit.header.number, line: headerLine });
   }
-  const room = PASSAGE_SIZE.max - prefix.length;
+  const room = PASSAGE_SIZE.max;
 
   let lines: string[] = [];
   let first = 0;
   let last = 0;
   let size = 0;
   const flush = () => {
-    if (lines.length) out.push({ heading: unit.heading(first, last), content: prefix + lines.join('\n') });
+    if (lines.length) out.push({ heading: unit.heading(first, last), content: lines.join('\n') });
     lines = [];
     size = 0;
   };
   for (const row of rows) {
     if (row.line.length > room) {
       flush();
-      for (const part of wordGroupsWithin(row.line, room)) out.push({ heading: unit.heading(row.number, row.number), content: prefix + part });
+      for (const part of wordGroupsWithin(row.line, room)) out.push({ heading: unit.heading(row.number, row.number), content: part });
       continue;
     }
     if (lines.length && size + 1 + row.line.length > room) flush();

@@ -24,6 +24,8 @@ export type PassageRow = {
   readers?: string[] | null;
   /** What a citation shows of where it comes from (a connector's type, authors, dates); the index keeps it as it is. */
   citation?: PassageCitation | null;
+  /** What it came through (a connection), withheld together by `withhold`; null or absent: never withheld. */
+  origin?: string | null;
 };
 
 export type PassageCitation = { [key: string]: string | string[] | null };
@@ -32,13 +34,16 @@ export type PassageCitation = { [key: string]: string | string[] | null };
  * `put`: passages of one source (a document) in one corpus; with `replace`, the source's earlier
  * passages go first. `set-readers`: who may read a source's passages changed (its text did not,
  * so neither do the statistics). `drop-source`: a document left the corpus. `drop-corpus`: the
- * corpus is gone.
+ * corpus is gone. `withhold`: every passage of an origin, in any corpus, put before or after, is
+ * found by no search (`withheld`) or again (`false`); the rows and statistics stay as they are
+ * (a disconnected connection's, until its removal drops them).
  */
 export type PassageOp =
   | { kind: 'put'; corpus: string; source: string; replace: boolean; passages: PassageRow[] }
   | { kind: 'set-readers'; corpus: string; source: string; readers: string[] | null }
   | { kind: 'drop-source'; corpus: string; source: string }
-  | { kind: 'drop-corpus'; corpus: string };
+  | { kind: 'drop-corpus'; corpus: string }
+  | { kind: 'withhold'; origin: string; withheld: boolean };
 
 export type PassageFeed = {
   /** The event types this feed reads. */

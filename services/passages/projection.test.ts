@@ -5,7 +5,13 @@ import type { PassageOp, PassageRow } from './feed.js';
 import { mergePuts } from './projection.js';
 
 const row = (id: string): PassageRow => ({ id, url: `/${id}`, title: 't', heading: 'h', content: id, ordinal: 0, page: null });
-const put = (source: string, replace: boolean, ...ids: string[]): PassageOp => ({ kind: 'put', corpus: 'c', source, replace, passages: ids.map(row) });
+const put = (source: string, replace: boolean, ...ids: string[]): Extract<PassageOp, { kind: 'put' }> => ({
+  kind: 'put',
+  corpus: 'c',
+  source,
+  replace,
+  passages: ids.map(row),
+});
 const ids = (ops: PassageOp[]) =>
   ops.map((op) => (op.kind === 'put' ? `${op.source}${op.replace ? '!' : ''}:${op.passages.map((p) => p.id).join(',')}` : op.kind));
 

@@ -2,7 +2,7 @@
 // holding one of them, a passage without readers by everyone of its corpus; in a small corpus
 // every readable passage holding the words is found (the filter takes nothing readable away),
 // and the readers and citation a feed gives come back as they went in; a set-readers changes one
-// source's readers and nothing else.
+// source's readers and nothing else; a withheld origin's passages are found by nobody until released.
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
+import { passagePlacesOf } from './queries.js';
 import { searchPassages } from './search.js';
 import { STAT_KEYS_SQL } from './stat-keys.js';
 import { foldPassageStats } from './stat-folder.js';
@@ -218,4 +219,42 @@ test("set-readers gives one source's passages new readers in one corpus, moves t
   await apply([{ kind: 'set-readers', corpus, source: 'f1', readers: [] }]);
   expect(await ids([corpus], ['user:a', 'user:b'])).toEqual(rows(corpus, 'f2', null).map((r) => r.id));
   expect(await folded()).toEqual(await recount());
+});
+
+test('a withheld origin’s passages are found by nobody and placed nowhere, those put after it too, until it is released', async () => {
+  const corpus = `user:${randomUUID()}`;
+  const origin = randomUUID();
+  const passage = (source: string, from: string | null) => ({
+    kind: 'put' as const,
+    corpus,
+    source,
+    replace: true,
+    passages: [
+      {
+        id: `${corpus}#${source}`,
+        url: `/files/${source}`,
+        title: source,
+        heading: '',
+        content: 'smoker fuel',
+        ordinal: 0,
+        page: null,
+        origin: from,
+        citation: { connection_type: from ? 'google_drive' : 'local' },
+      },
+    ],
+  });
+  const found = async () => (await searchPassages(db, [corpus], 'smoker fuel', 10, [])).map((p) => p.id).sort();
+  await apply([passage('synced', origin), passage('uploaded', null)]);
+  expect(await found()).toEqual([`${corpus}#synced`, `${corpus}#uploaded`]);
+
+  await apply([{ kind: 'withhold', origin, withheld: true }, passage('synced-later', origin)]);
+  expect(await found()).toEqual([`${corpus}#uploaded`]);
+  const places = await passagePlacesOf(db, { fileUuids: [], urls: ['/files/synced', '/files/uploaded'] });
+  expect([...places.byUrl.keys()]).toEqual(['/files/uploaded']);
+  // Withheld twice is withheld once; the rows stay (its removal drops them).
+  await apply([{ kind: 'withhold', origin, withheld: true }]);
+  expect(Number((await sql<{ n: string }>`select count(*) as n from passages where origin = ${origin}`.execute(db)).rows[0].n)).toBe(2);
+
+  await apply([{ kind: 'withhold', origin, withheld: false }]);
+  expect(await found()).toEqual([`${corpus}#synced`, `${corpus}#synced-later`, `${corpus}#uploaded`]);
 });

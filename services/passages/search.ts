@@ -150,12 +150,14 @@ export function bm25Query(
   // principals. Checked with the corpus on the candidates the term index gives, before they are
   // scored and ranked, so an unreadable passage never takes a readable one's place in the top k.
   // (`readersChecked: false` is the same search without it: the benchmark's baseline, never the app's.)
+  // A withheld origin's passages (a disconnected connection's, feed.ts) are found by nobody, the baseline included.
+  const notWithheld = (row: RawBuilder<unknown>) => sql`(${row}.origin is null or not ${row}.origin = any((select withheld from q)::text[]))`;
   const readable = (row: RawBuilder<unknown>) =>
-    opts.readersChecked ? sql`(${row}.readers is null or ${row}.readers && (select principals from q))` : sql`true`;
+    opts.readersChecked ? sql`${notWithheld(row)} and (${row}.readers is null or ${row}.readers && (select principals from q))` : notWithheld(row);
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
-      select x.corpora, x.lexemes, x.principals,
+      select x.corpora, x.lexemes, x.principals, array(select origin from passage_withheld_origins) as withheld,
         x.corpora || array(select c || chr(10) || p from unnest(x.corpora) c, unnest(x.principals) p where p <> ${sql.lit(ALL_READERS)}) as stat_keys,
         array(select c || chr(10) || ${sql.lit(ALL_READERS)} from unnest(x.corpora) c) as restricted_keys
       from (select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,

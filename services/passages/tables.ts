@@ -26,6 +26,13 @@ export interface PassagesTable {
   readers: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   /** What a citation shows of its origin (feed.ts), kept as it is. */
   citation: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** What it came through, withheld together (a connection; feed.ts), or null (migration 0049). */
+  origin: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An origin withheld (migration 0049): its passages are never found until it is released. */
+export interface PassageWithheldOriginsTable {
+  origin: string;
 }
 
 export interface PassageCorporaTable {
@@ -65,6 +72,7 @@ export interface PassageStatChangesTable {
 
 export interface PassagesTables {
   passages: PassagesTable;
+  passage_withheld_origins: PassageWithheldOriginsTable;
   passage_corpora: PassageCorporaTable;
   passage_corpus_stats: PassageCorpusStatsTable;
   passage_term_stats: PassageTermStatsTable;

@@ -32,6 +32,11 @@ export async function applyPassageOp(trx: Trx, op: PassageOp) {
     case 'set-readers':
       await setReaders(trx, op.corpus, op.source, op.readers);
       return;
+    case 'withhold':
+      // One row for the origin however many passages it has: the search reads the table (search.ts).
+      if (op.withheld) await sql`insert into passage_withheld_origins (origin) values (${op.origin}) on conflict do nothing`.execute(trx);
+      else await sql`delete from passage_withheld_origins where origin = ${op.origin}`.execute(trx);
+      return;
   }
 }
 
@@ -123,15 +128,16 @@ async function countTakingTurns(rows: PassageRow[]): Promise<CountedRows> {
 function insertRows(corpus: string, source: string, passages: PassageRow[], counted: { elements: Uint8Array[]; words: number[] }) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
   return sql`
-      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)
+      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type,
-        string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation
+        string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin
       from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
                   ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
                   ${counted.words}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
                   ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[],
-                  ${col((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[])
-        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation)`;
+                  ${col((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
+                  ${col((p) => p.origin ?? null)}::text[])
+        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)`;
 }
 
 /**

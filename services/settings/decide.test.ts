@@ -103,17 +103,32 @@ describe('default model', () => {
   test('a configured model is chosen; an unknown one is refused', () => {
     settings
       .given()
-      .when((s) => decideDefaultModel(s, { ...who, model: 'qwen2', configured }))
+      .when((s) => decideDefaultModel(s, { ...who, model: 'qwen2', configured, mayChoose: true }))
       .then([{ type: 'DefaultModelChosen', data: { user_id: 'u1', model: 'qwen2', chosen_at: at } }]);
     settings
       .given()
-      .when((s) => decideDefaultModel(s, { ...who, model: 'gpt-9', configured }))
+      .when((s) => decideDefaultModel(s, { ...who, model: 'gpt-9', configured, mayChoose: true }))
       .then(refused('invalid', 'unknown_model'));
     const chosen = [{ type: 'DefaultModelChosen', data: { user_id: 'u1', model: 'qwen2', chosen_at: at } }];
     settings
       .given(chosen)
-      .when((s) => decideDefaultModel(s, { ...who, model: 'qwen2', configured }))
+      .when((s) => decideDefaultModel(s, { ...who, model: 'qwen2', configured, mayChoose: true }))
       .then([]);
+  });
+
+  test("without the plan's maxModelSelection only the server's first model may be chosen; an unknown one is still unknown", () => {
+    settings
+      .given()
+      .when((s) => decideDefaultModel(s, { ...who, model: 'qwen2', configured, mayChoose: false }))
+      .then(refused('forbidden', 'model_selection_not_in_plan'));
+    settings
+      .given()
+      .when((s) => decideDefaultModel(s, { ...who, model: 'llama3', configured, mayChoose: false }))
+      .then([{ type: 'DefaultModelChosen', data: { user_id: 'u1', model: 'llama3', chosen_at: at } }]);
+    settings
+      .given()
+      .when((s) => decideDefaultModel(s, { ...who, model: 'gpt-9', configured, mayChoose: false }))
+      .then(refused('invalid', 'unknown_model'));
   });
 });
 

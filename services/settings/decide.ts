@@ -53,8 +53,13 @@ export function decidePersonalization(state: AccountSettingsState, cmd: ActingUs
 }
 
 /** `configured`: the ids of the models the server runs now; no other can be the default. */
-export function decideDefaultModel(state: AccountSettingsState, cmd: ActingUser & { model: string; configured: readonly string[] }): DefaultModelChosen[] {
+/** `mayChoose`: the plan's `maxModelSelection`; without it only the server's first model (`configured[0]`) may be chosen. */
+export function decideDefaultModel(
+  state: AccountSettingsState,
+  cmd: ActingUser & { model: string; configured: readonly string[]; mayChoose: boolean },
+): DefaultModelChosen[] {
   if (!cmd.configured.includes(cmd.model)) throw settingsErrors.unknownModel();
+  if (!cmd.mayChoose && cmd.model !== cmd.configured[0]) throw settingsErrors.modelSelectionNotInPlan();
   if (state.defaultModel === cmd.model) return [];
   return [{ type: 'DefaultModelChosen', data: { user_id: cmd.userId, model: cmd.model, chosen_at: cmd.now.toISOString() } }];
 }

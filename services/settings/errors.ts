@@ -10,6 +10,8 @@ export const settingsErrors = {
   invalidAnswerStyle: () => new DomainError('invalid', 'invalid_answer_style', 'Choose one of the answer styles listed.'),
   aboutMeTooLong: () => new DomainError('invalid', 'about_me_too_long', `Keep “about me” to ${ABOUT_ME_MAX.toLocaleString('en')} characters or fewer.`),
   unknownModel: () => new DomainError('invalid', 'unknown_model', 'That model is not configured on this server. Choose one of the models listed.'),
+  modelSelectionNotInPlan: () =>
+    new DomainError('forbidden', 'model_selection_not_in_plan', 'Choosing the model that answers comes with the Max plan. Upgrade to choose yours.'),
   invalidDomain: () => new DomainError('invalid', 'invalid_domain', 'Give a site’s domain, such as example.com.'),
   instructionsRequired: () => new DomainError('invalid', 'instructions_required', 'Write the instructions: they cannot be blank.'),
   instructionsTooLong: () =>

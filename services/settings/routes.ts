@@ -3,6 +3,7 @@
 import type { DomainRoutes } from '../http/handler.js';
 import { signedInOr } from '../http/signed-in.js';
 import type { KernelContext } from '../shared/context.js';
+import { mayChooseModel } from '../shared/model-selection.js';
 import {
   decideAddSiteInstruction,
   decideDefaultModel,
@@ -49,14 +50,16 @@ export const accountSettingsRoutes = {
   },
 
   async getAssistantSettings({ actor }, ctx) {
-    return { status: 200, body: assistantView(await settingsOf(ctx.db, await signedIn(actor)), ctx.config.answerModels) };
+    const userId = await signedIn(actor);
+    return { status: 200, body: assistantView(await settingsOf(ctx.db, userId), ctx.config.answerModels, await mayChooseModel(actor)) };
   },
 
   async updateAssistantSettings({ actor, body }, ctx) {
     const userId = await signedIn(actor);
     const configured = ctx.config.answerModels.map((m) => m.id);
-    await changeOwnSettings(ctx, actor, (s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured }));
-    return { status: 200, body: assistantView(await settingsOf(ctx.db, userId), ctx.config.answerModels) };
+    const mayChoose = await mayChooseModel(actor);
+    await changeOwnSettings(ctx, actor, (s, who) => decideDefaultModel(s, { ...who, model: body.default_model, configured, mayChoose }));
+    return { status: 200, body: assistantView(await settingsOf(ctx.db, userId), ctx.config.answerModels, mayChoose) };
   },
 
   async listSiteInstructions({ actor }, ctx) {

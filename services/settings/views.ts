@@ -11,13 +11,17 @@ export const preferencesView = (s: SettingsRow) => ({
 
 export const personalizationView = (s: SettingsRow) => ({ about_me: s.about_me, answer_style: s.answer_style });
 
-/** The person's model while it is configured; otherwise the server's first. */
-export function effectiveModel(chosen: string | null, models: readonly ModelChoice[]) {
-  const available = chosen !== null && models.some((m) => m.id === chosen);
+/**
+ * The person's model while it is configured (and their plan lets them choose: `mayChoose`);
+ * otherwise the server's first.
+ */
+export function effectiveModel(chosen: string | null, models: readonly ModelChoice[], mayChoose = true) {
+  const available = mayChoose && chosen !== null && models.some((m) => m.id === chosen);
   return { model: available ? (chosen as string) : models[0].id, chosen: available };
 }
 
-export function assistantView(s: SettingsRow, models: readonly ModelChoice[]) {
-  const { model, chosen } = effectiveModel(s.default_model, models);
-  return { models: models.map((m) => ({ id: m.id, name: m.name })), default_model: model, chosen };
+/** `mayChoose`: the person's plan lets them choose the model (`maxModelSelection`). */
+export function assistantView(s: SettingsRow, models: readonly ModelChoice[], mayChoose: boolean) {
+  const { model, chosen } = effectiveModel(s.default_model, models, mayChoose);
+  return { models: models.map((m) => ({ id: m.id, name: m.name })), default_model: model, chosen, model_selection: mayChoose };
 }

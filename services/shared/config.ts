@@ -61,6 +61,11 @@ const schema = z.object({
   LLM_MODELS: z.string().default(''),
   LLM_TIMEOUT_SECONDS: numberIn(1, 600, 'a number of seconds from 1 to 600', false).default(60),
   SEARXNG_URL: url(/^https?$/, 'an http:// or https:// URL of a SearXNG instance').optional(),
+  // A web answer reads its top results' pages (issue 33; off: it quotes their snippets): how long one page may take before its
+  // snippet stands in, and how long a read page is kept before it is revalidated.
+  WEB_PAGES_READ: bool.default(true),
+  WEB_PAGE_TIMEOUT_SECONDS: numberIn(0.1, 30, 'a number of seconds from 0.1 to 30', false).default(4),
+  WEB_PAGE_CACHE_TTL_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(600),
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -135,6 +140,12 @@ const schema = z.object({
   SSO_TEST_DNS_FILE: z.string().min(1).optional(),
   // Scheduled tasks: how often the scheduler looks for due runs (milliseconds).
   TASKS_TICK_MS: numberIn(50, 60_000, 'a whole number of milliseconds from 50 to 60000').default(1000),
+  // The in-browser agent's bounds (issue 34): a task fails past them.
+  AGENT_MAX_STEPS: numberIn(1, 500, 'a whole number of steps from 1 to 500').default(50),
+  AGENT_MAX_CONSECUTIVE_FAILURES: numberIn(1, 50, 'a whole number from 1 to 50').default(3),
+  AGENT_MAX_ACTIONS_PER_STEP: numberIn(1, 20, 'a whole number from 1 to 20').default(5),
+  // How long the agent waits for the extension's reply to one request before it sends it again.
+  AGENT_REPLY_WAIT_SECONDS: numberIn(1, 300, 'a whole number of seconds from 1 to 300').default(30),
   // Tests only (refused unless NODE_ENV=test): a file holding an ISO time the task scheduler takes
   // as now while it is later than the real time, so a browser test can see a run come.
   TASKS_TEST_CLOCK_FILE: z.string().min(1).optional(),
@@ -279,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     answerModels,
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
+    webPages: c.WEB_PAGES_READ ? { timeoutMs: c.WEB_PAGE_TIMEOUT_SECONDS * 1000, cacheTtlMs: c.WEB_PAGE_CACHE_TTL_SECONDS * 1000 } : null,
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
     s3:
       c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
@@ -306,6 +318,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     connectors: connectors.config,
     sso: { allowPrivateIssuers: c.SSO_ALLOW_PRIVATE_ISSUERS, testDnsFile: c.SSO_TEST_DNS_FILE ?? null },
     tasks: { tickMs: c.TASKS_TICK_MS, testClockFile: c.TASKS_TEST_CLOCK_FILE ?? null },
+    agent: {
+      maxSteps: c.AGENT_MAX_STEPS,
+      maxConsecutiveFailures: c.AGENT_MAX_CONSECUTIVE_FAILURES,
+      maxActionsPerStep: c.AGENT_MAX_ACTIONS_PER_STEP,
+      replyWaitSeconds: c.AGENT_REPLY_WAIT_SECONDS,
+    },
     fileMaxBytes: c.FILE_MAX_MB * 1024 * 1024,
     fileLimits: fileLimitsOf(plans),
     proPerks,

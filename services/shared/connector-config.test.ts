@@ -39,6 +39,15 @@ describe('the connectors configuration', () => {
       ]);
   });
 
+  it('removes a disconnected connection 200 items a step unless told otherwise, from 1 to 10,000', () => {
+    expect(parseConnectorConfig({}).config.removalBatch).toBe(200);
+    expect(parseConnectorConfig({ CONNECTOR_REMOVAL_BATCH: '25' }).config.removalBatch).toBe(25);
+    for (const wrong of ['0', '2.5', 'many', '10001'])
+      expect(parseConnectorConfig({ CONNECTOR_REMOVAL_BATCH: wrong }).problems).toEqual([
+        'CONNECTOR_REMOVAL_BATCH: must be a whole number of items from 1 to 10000',
+      ]);
+  });
+
   it('paces each provider at its own documented rate unless one pace is set for all', () => {
     expect(parseConnectorConfig({}).config.callSpacingMs).toBeNull();
     expect(parseConnectorConfig({ CONNECTOR_CALL_SPACING_MS: '0' }).config.callSpacingMs).toBe(0);

@@ -18,12 +18,15 @@ export type ConnectorConfig = {
   deltaIntervalSeconds: number;
   /** One pace for every provider's calls, in ms between two calls of a connection (CONNECTOR_CALL_SPACING_MS); null: each provider's documented rate. */
   callSpacingMs: number | null;
+  /** How many of a disconnected connection's items one step of its removal takes (CONNECTOR_REMOVAL_BATCH). */
+  removalBatch: number;
   /** The providers' own pickers turned on, each with its script's address; null each: our own picker. */
   ownPickers: OwnPickerConfig;
 };
 
 const DELTA_INTERVAL = { default: 900, min: 10, max: 86_400 };
 const CALL_SPACING = { min: 0, max: 60_000 };
+const REMOVAL_BATCH = { default: 200, min: 1, max: 10_000 };
 
 const envName = (family: ProviderFamily, part: string) => `CONNECTOR_${family.toUpperCase()}_${part}`;
 
@@ -76,7 +79,13 @@ export function parseConnectorConfig(env: Record<string, string | undefined>): {
     if (Number.isInteger(n) && n >= CALL_SPACING.min && n <= CALL_SPACING.max) callSpacingMs = n;
     else problems.push(`CONNECTOR_CALL_SPACING_MS: must be a whole number of milliseconds from ${CALL_SPACING.min} to ${CALL_SPACING.max}`);
   }
+  let removalBatch = REMOVAL_BATCH.default;
+  if (env.CONNECTOR_REMOVAL_BATCH !== undefined) {
+    const n = Number(env.CONNECTOR_REMOVAL_BATCH);
+    if (Number.isInteger(n) && n >= REMOVAL_BATCH.min && n <= REMOVAL_BATCH.max) removalBatch = n;
+    else problems.push(`CONNECTOR_REMOVAL_BATCH: must be a whole number of items from ${REMOVAL_BATCH.min} to ${REMOVAL_BATCH.max}`);
+  }
   const pickers = parseOwnPickerConfig(env);
   problems.push(...pickers.problems);
-  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs, ownPickers: pickers.config }, problems };
+  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs, removalBatch, ownPickers: pickers.config }, problems };
 }

@@ -21,3 +21,6 @@ export type { SpacesContext, SpaceThreads, ThreadMove } from './context.js';
 export { spaceNameOf } from './queries.js';
 export { spaceCollectionHalves, spaceThreadRoutes } from './thread-routes.js';
 export { spaceTitlesOf } from './titles.js';
+// The links' SSRF-safe fetcher and page reader, also used to read an answer's web pages (answers/web-pages).
+export { fetchPage, type FetchedPage, type PageValidators, LinkFetchError } from './links/safe-fetch.js';
+export { extractPageInWorker } from './links/extract-in-worker.js';

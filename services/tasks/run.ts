@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import { settingsOf } from '../settings/index.js';
-import { type AnswerJob, askInThread, entryOutcomeOf, MAX_QUERY_LENGTH, slugFor, threadErrors, threadExists } from '../threads/index.js';
+import { answerSpaceOf } from '../spaces/index.js';
+import { type AnswerJob, askInThread, entryOutcomeOf, MAX_QUERY_LENGTH, slugFor, threadErrors, threadSpaceOf } from '../threads/index.js';
 import { decideFinishRun, decideStartRun, type RunOutcome } from './decide.js';
 import type { TaskEvent } from './events.js';
 import { changeTask, type TaskCursor } from './use-cases.js';
@@ -65,6 +66,16 @@ export async function beginRun(deps: TaskRunDeps, cmd: { taskId: string; occurre
 
 const modeOf = (sources: readonly string[]) => (sources.includes('web') && sources.includes('help') ? 'auto' : sources.includes('help') ? 'help' : 'web');
 
+/**
+ * The search mode of a run: its sources', except that a task whose thread is in a Space searches
+ * the Space's files too (`web` alone would skip them whenever the web found something); the
+ * Space's own web setting then says whether the web is searched.
+ */
+export const runModeOf = (sources: readonly string[], inSpace: boolean) => {
+  const mode = modeOf(sources);
+  return inSpace && mode === 'web' ? 'auto' : mode;
+};
+
 /** The question a run asks: the prompt, and why it runs when something made it (an alert's move). */
 export function runQuestion(prompt: string, reason?: string) {
   const q = reason ? `${prompt}\n\n${reason}` : prompt;
@@ -82,15 +93,18 @@ export async function askQuestion(
   const contextUuid = taskThreadUuid(cmd.taskId);
   const backendUuid = runEntryUuid(cmd.taskId, cmd.occurrenceKey);
   const query = runQuestion(run.prompt, cmd.reason);
-  const mode = modeOf(run.sources);
   // A run begun just now has asked nothing yet; one carried on after a crash may have.
-  const [settings, asked, started] = await Promise.all([
+  const [settings, asked, threadSpace] = await Promise.all([
     settingsOf(deps.db, run.ownerId),
     run.fresh ? undefined : entryOutcomeOf(deps.db, backendUuid),
-    threadExists(deps.db, contextUuid),
+    threadSpaceOf(deps.db, contextUuid),
   ]);
+  const started = threadSpace !== undefined;
+  // The task's thread moved into a Space: the run answers there, with the Space's files and instructions, as a follow-up would.
+  const space = threadSpace ? await answerSpaceOf(deps.db, threadSpace) : null;
+  const mode = runModeOf(run.sources, !!space);
   const personal = { answer_language: settings.answer_language, about_me: settings.about_me, answer_style: settings.answer_style };
-  const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space: null, model: run.model, personal };
+  const job: AnswerJob = { contextUuid, backendUuid, query, mode, askerUserId: run.ownerId, space, model: run.model, personal };
   // Asked already: the answer is to the question asked then, even if the task changed since.
   if (asked) return { job: { ...job, query: asked.query_str }, pending: asked.status === 'pending' };
   const ask = (isNew: boolean) =>

@@ -13,7 +13,8 @@ export type AnswerPersonal = { answer_language: string; about_me: string; answer
 /**
  * `askerUserId`: whose readable corpora to search (none or null: the help guide only).
  * `model`: the configured model that answers (none: the server's first). `personal`: the
- * asker's settings the answer follows (none for a visitor).
+ * asker's settings the answer follows (none for a visitor). `filters`: the question's web search
+ * filters (none: the web unfiltered).
  */
 export type AnswerJob = {
   contextUuid: string;
@@ -24,6 +25,8 @@ export type AnswerJob = {
   space?: AnswerSpace | null;
   model?: string;
   personal?: AnswerPersonal | null;
+  /** Web search filters: a domain starting with `-` is excluded (`["wikipedia.org", "-reddit.com"]`). */
+  filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
 };
 
 export type AnswerEngine = {

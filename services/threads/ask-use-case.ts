@@ -5,9 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { AskRequest } from '../../generated/sdk/types.gen.js';
 import { checkWebSearch } from '../orgs/index.js';
 import type { Actor } from '../shared/actor.js';
+import { mayChooseModel } from '../shared/model-selection.js';
+import type { AnswerJob } from './answer-engine.js';
 import { answerSpaceOf } from '../spaces/index.js';
 import { askingInSpace } from './ask-in-space.js';
 import { askerDefaults } from './asker-defaults.js';
+import { searchFiltersOf, searchFiltersView } from './search-filters.js';
 import type { ThreadsContext } from './context.js';
 import { decideRewrite, normalizeQuery } from './decide.js';
 import { threadErrors } from './errors.js';
@@ -19,8 +22,27 @@ import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
 
-export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskRequest, client: AskClient | null) {
+/**
+ * Whether the question's named model is followed: the plan's `maxModelSelection`, or the rewrite
+ * upsell's follow-up (seed 002 §4), which is the upsell's sample of the model it offers.
+ */
+async function followsModelPreference(actor: Actor, input: AskRequest) {
+  return (input.source === 'rewrite-upsell' && !!input.context_uuid) || mayChooseModel(actor);
+}
+
+/**
+ * `job`: what the answer job takes beyond the request: the answer API's search filters, and the
+ * Space it answers in without the thread joining it (an API answer stays the owner's incognito thread).
+ */
+export async function askQuestion(
+  ctx: ThreadsContext,
+  actor: Actor,
+  input: AskRequest,
+  client: AskClient | null,
+  job: Pick<AnswerJob, 'filters' | 'space'> = {},
+) {
   const query = normalizeQuery(input.query_str);
+  const filters = searchFiltersOf(input);
   const isNew = !input.context_uuid;
   const who = await askerFacts(actor, isNew);
   // A new thread asked in a Space; a follow-up is answered in the Space its thread is in.
@@ -30,7 +52,7 @@ export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskR
   const backendUuid = randomUUID();
   const mode = input.search_mode ?? 'auto';
   if (mode === 'web') await checkWebSearch(ctx.db, who.user_id);
-  const asker = await askerDefaults(ctx, who.user_id, input.model_preference);
+  const asker = await askerDefaults(ctx, who.user_id, input.model_preference, await followsModelPreference(actor, input));
   // A rewrite the offline model would answer with the same words adds no copy of it.
   if (input.rewrite_of) {
     const previous = await findEntry(ctx.db, input.rewrite_of);
@@ -53,6 +75,7 @@ export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskR
       asker: who,
       space: inSpace?.startIn ?? null,
       client,
+      ...(filters ? { search_filters: filters } : {}),
       now: ctx.now(),
     },
     isNew,
@@ -63,11 +86,22 @@ export async function askQuestion(ctx: ThreadsContext, actor: Actor, input: AskR
     thread_url_slug: thread.thread_url_slug,
     frontend_context_uuid: thread.frontend_context_uuid,
     model: asker.model,
+    ...(filters ? { search_filters: searchFiltersView(filters) } : {}),
   };
   /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
   const start = () =>
     ctx.answers
-      .start({ contextUuid, backendUuid, query, mode, askerUserId: who.user_id, space, model: asker.model, personal: asker.personal })
+      .start({
+        contextUuid,
+        backendUuid,
+        query,
+        mode,
+        askerUserId: who.user_id,
+        space: job.space ?? space,
+        model: asker.model,
+        personal: asker.personal,
+        ...((job.filters ?? filters) ? { filters: job.filters ?? filters } : {}),
+      })
       .catch(async (err) => {
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
         throw err;

@@ -1,6 +1,7 @@
 // The rules of threads: who may ask and stop, what a new thread starts as, and that an entry
 // ends exactly once. Pure: the clock, ids and slug are passed in.
 import type { ActorFacts } from '../shared/actor.js';
+import type { WebFilters } from './web-filters.js';
 import { threadErrors } from './errors.js';
 import { OFFLINE_MODEL } from '../shared/answer-models.js';
 import type {
@@ -48,6 +49,8 @@ export type AskCommand = {
   space?: { collection_uuid: string; thread_access: ThreadAccess } | null;
   /** The assistant browser, when it asked (for the attribution of its first and third question). */
   client?: AskClient | null;
+  /** The question's web search filters, checked (search-filters.ts); none: unfiltered. */
+  search_filters?: WebFilters;
   now: Date;
 };
 
@@ -71,6 +74,7 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
       model: cmd.model,
       asked_at: cmd.now.toISOString(),
       ...(cmd.client ? { client: cmd.client } : {}),
+      ...(cmd.search_filters ? { search_filters: cmd.search_filters } : {}),
     },
   };
   if (!isNew) {

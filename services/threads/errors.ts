@@ -23,6 +23,13 @@ export const threadErrors = {
   requestNotFound: () => new DomainError('not_found', 'request_not_found', 'No such access request.'),
   // Asking (decide.ts).
   unknownModel: () => new DomainError('invalid', 'unknown_model', 'That model is not configured on this server. Choose one of the models listed.'),
+  invalidFilterDomain: (entry: string) =>
+    new DomainError(
+      'invalid',
+      'invalid_domain_filter',
+      `"${entry.slice(0, 100)}" is not a domain. Write a domain like wikipedia.org, or -reddit.com to leave it out.`,
+    ),
+  tooManyFilterDomains: (max: number) => new DomainError('invalid', 'too_many_filter_domains', `A question can name at most ${max} domains.`),
   queryBlank: () => new DomainError('invalid', 'query_blank', 'Type a question first.'),
   queryTooLong: (max: number) => new DomainError('invalid', 'query_too_long', `A question can be at most ${max} characters.`),
   notOwnerToContinue: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.'),

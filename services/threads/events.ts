@@ -1,5 +1,6 @@
 // A thread and its entries as events, one stream per thread. Payloads are plain data.
 import type { StoredEvent } from '../eventstore/types.js';
+import type { WebFilters } from './web-filters.js';
 
 export type SourceData = {
   url: string;
@@ -52,6 +53,8 @@ export type QuestionAsked = {
     asked_at: string;
     /** Set when asked from the assistant browser (ask-client.ts); absent otherwise and in older events. */
     client?: AskClient;
+    /** The question's web search filters (search-filters.ts); absent when it had none and in older events. */
+    search_filters?: WebFilters;
   };
 };
 /** Who asked, when it is not the web app: the assistant browser. */

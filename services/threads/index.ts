@@ -1,10 +1,12 @@
 // What other domains use of threads (docs/architecture.md: a domain is used only through its index.ts).
 export type { AnswerJob, AnswerPersonal } from './answer-engine.js';
-export { type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
+export type { WebFilters } from './web-filters.js';
+export { type DomainRule, MAX_FILTER_DOMAINS, parseDomainRule } from './search-filters.js';
+export { type AnswerStatus, type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';
 export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';
-export { entriesOf, findEntry, findThreadRow, ownAnsweredEntries, threadExists } from './queries.js';
+export { entriesOf, findEntry, findThreadRow, ownAnsweredEntries, threadExists, threadSpaceOf } from './queries.js';
 export { mayRead, readableThread } from './read-access.js';
 export { decideRemoveFromSpace } from './space-decide.js';
 export { spaceThreadsOf } from './space-moves.js';
@@ -33,3 +35,6 @@ export { entryOutcomeOf } from './queries.js';
 export { threadsInSpace } from './space-listing.js';
 export { latestAnswersOf, threadRowsOf } from './threads-by-id.js';
 export { answerOwnerOf, threadOwnersOf, type ThreadOwner } from './owners.js';
+export { askQuestion } from './ask-use-case.js';
+export { answerEventsOf } from './answer-events.js';
+export { askingInSpace } from './ask-in-space.js';

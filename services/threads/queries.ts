@@ -25,12 +25,18 @@ export async function findThreadRow(db: Db, key: string) {
 export type ThreadRow = NonNullable<Awaited<ReturnType<typeof findThreadRow>>>;
 
 const threadRow = compiledOnce(1, (db, contextUuid: string) =>
-  preparedBuilt(own(db).selectFrom('threads').select('context_uuid').where('context_uuid', '=', contextUuid)),
+  preparedBuilt(own(db).selectFrom('threads').select(['context_uuid', 'collection_uuid']).where('context_uuid', '=', contextUuid)),
 );
 
 /** Whether the thread is there (not deleted, or never started): one indexed read. */
 export async function threadExists(db: Db, contextUuid: string) {
   return (await threadRow(db, contextUuid)).length > 0;
+}
+
+/** The thread's Space (null when in none), or undefined when there is no such thread: one indexed read. */
+export async function threadSpaceOf(db: Db, contextUuid: string): Promise<string | null | undefined> {
+  const [row] = await threadRow(db, contextUuid);
+  return row ? row.collection_uuid : undefined;
 }
 
 /** The account that claimed a visitor's work, or null. */
@@ -115,7 +121,7 @@ export async function findEntry(db: Db, backendUuid: string) {
   return own(db)
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 'e.model', 't.thread_url_slug', 't.frontend_context_uuid'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.status', 'e.model', 'e.search_filters', 't.thread_url_slug', 't.frontend_context_uuid'])
     .where('e.backend_uuid', '=', backendUuid)
     .executeTakeFirst();
 }
@@ -126,7 +132,7 @@ export async function pendingEntries(db: Db) {
     .selectFrom('thread_entries as e')
     .innerJoin('threads as t', 't.context_uuid', 'e.context_uuid')
     // Only a thread's owner asks in it, so the owner is the asker whose sources are searched.
-    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 'e.model', 't.owner_user_id', 't.collection_uuid'])
+    .select(['e.backend_uuid', 'e.context_uuid', 'e.query_str', 'e.search_mode', 'e.model', 'e.search_filters', 't.owner_user_id', 't.collection_uuid'])
     .where('e.status', '=', 'pending')
     .execute();
   return rows.map((r) => ({ ...r, search_mode: r.search_mode as SearchMode }));

@@ -12,6 +12,7 @@ import { requestStop } from './use-cases.js';
 import { askClientOf } from './ask-client.js';
 import { askQuestion, STARTING_FAILED } from './ask-use-case.js';
 import { summaryView } from './views.js';
+import { searchFiltersView } from './search-filters.js';
 import type { SourceData } from './events.js';
 import { visibleSources } from './source-visibility.js';
 
@@ -41,10 +42,11 @@ async function streamAnswer(
     sse.end();
   });
   let id = after === null ? 0 : after;
-  // Event `id` k (k >= 1) is the stream's value at offset k - 1.
+  // Event `id` k (k >= 1) is the stream's value at offset k - 1. A `status` is not in the stream:
+  // it repeats the last id, so resuming after it skips nothing.
   const send = async (event: AnswerStreamEvent) => {
     const data = event.event === 'sources' && opts.shown ? { sources: await opts.shown(event.data.sources) } : event.data;
-    sse.send(++id, event.event, data);
+    sse.send(event.event === 'status' ? id : ++id, event.event, data);
     return isFinal(event) || sse.closed;
   };
   try {
@@ -92,6 +94,7 @@ export const threadRoutes = {
       thread_url_slug: entry.thread_url_slug,
       frontend_context_uuid: entry.frontend_context_uuid,
       model: entry.model,
+      ...(entry.search_filters ? { search_filters: searchFiltersView(entry.search_filters) } : {}),
     };
     const userId = await actor.userId();
     // Whoever follows the answer sees its connector sources as the thread page shows them.

@@ -3,6 +3,8 @@ import type { Source, ThreadEntry, ThreadSummary, BookmarkState } from '../../ge
 import { isPublished, privacyState } from './access-rules.js';
 import type { SearchMode, ThreadAccess } from './events.js';
 import type { ThreadRow } from './queries.js';
+import type { WebFilters } from './web-filters.js';
+import { searchFiltersView } from './search-filters.js';
 
 export type EntryRow = {
   backend_uuid: string;
@@ -14,6 +16,8 @@ export type EntryRow = {
   related_questions: string[];
   error: string | null;
   model: string;
+  /** The question's web search filters; null or absent when it had none. */
+  search_filters?: WebFilters | null;
   created_at: Date | string;
 };
 
@@ -67,6 +71,7 @@ export function entryView(e: EntryRow): ThreadEntry {
     related_questions: e.related_questions,
     error: e.error,
     model: e.model,
+    ...(e.search_filters ? { search_filters: searchFiltersView(e.search_filters) } : {}),
     created_at: iso(e.created_at),
   };
 }

@@ -1,8 +1,10 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions]` runs a subset.
 import { benchActor } from './actor.js';
+import { benchAnswerApi } from './answer-api.js';
 import { benchAnswers } from './answers.js';
 import { benchAnswersGrowth } from './answers-growth.js';
+import { benchAnswersWebPages } from './answers-web-pages.js';
 import { benchAppend } from './append.js';
 import { benchConnectors } from './connectors.js';
 import { benchDevMocks } from './dev-mocks.js';
@@ -28,6 +30,8 @@ const all = {
   start: benchStart,
   answers: benchAnswers,
   'answers-growth': benchAnswersGrowth,
+  'answers-web-pages': benchAnswersWebPages,
+  'answer-api': benchAnswerApi,
   spaces: benchSpaces,
   files: benchFiles,
   untrusted: benchUntrusted,

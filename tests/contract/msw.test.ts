@@ -16,7 +16,9 @@ const SSE_TAGS = ['answer-stream', 'index-stream', 'notification-stream'];
 const isSse = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).some((t) => SSE_TAGS.includes(t));
 // Addresses a browser is redirected to (an identity provider's callback) are left out too: no client calls them.
 const isBrowserRedirect = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).includes('browser-redirect');
-const mocked = validator.operations.filter((op) => !isSse(op) && !isBrowserRedirect(op));
+// The OpenAI-compatible answer API (/v1) is for programs with an API key, not the web app: no mocks.
+const isAnswerApi = (op: SpecOperation) => ((op.op.tags ?? []) as string[]).includes('answer-api');
+const mocked = validator.operations.filter((op) => !isSse(op) && !isBrowserRedirect(op) && !isAnswerApi(op));
 
 /** A request body that satisfies the operation's request schema (its required fields). */
 function sampleOf(schema: any): unknown {

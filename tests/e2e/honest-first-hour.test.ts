@@ -114,7 +114,7 @@ describe('with SEARXNG_URL set', () => {
   let searx: Awaited<ReturnType<typeof startSearxngFake>>;
   beforeAll(async () => {
     searx = await startSearxngFake([{ url: 'https://example.org/moths', title: 'Moths', content: 'Moths fly at night.' }]);
-    e2e = await startE2E({ env: { SEARXNG_URL: searx.url } });
+    e2e = await startE2E({ env: { SEARXNG_URL: searx.url, WEB_PAGES_READ: 'false' } });
   });
   afterAll(async () => {
     await e2e?.close();

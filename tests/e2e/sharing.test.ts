@@ -29,7 +29,9 @@ beforeAll(async () => {
     { url: 'https://docs.example.org/sharing', title: 'Sharing threads', content: 'Choose Share on a thread to pick who may read it.' },
     { url: 'https://docs.example.org/access', title: 'Requesting access', content: 'People without access can request it from the owner.' },
   ]);
-  e2e = await startE2E({ env: { SEARXNG_URL: searx.url, LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key' } });
+  e2e = await startE2E({
+    env: { SEARXNG_URL: searx.url, WEB_PAGES_READ: 'false', LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key' },
+  });
   owner = await e2e.page({ permissions: ['clipboard-read', 'clipboard-write'] });
   reader = await e2e.page();
 });

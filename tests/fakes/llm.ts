@@ -2,11 +2,27 @@
 // only. Streaming requests get the scripted text as SSE chunks; `failAfter` drops the connection
 // after that many chunks; `delayMs` waits before each chunk. Non-streaming requests (follow-up
 // questions) get `related`; a source-check request (its system message asks for "verdicts") gets
-// `judge` when one is scripted; a memory extraction request gets `memories` when one is scripted.
+// `judge` when one is scripted; a memory extraction request gets `memories` when one is scripted;
+// a request with tools (the in-browser agent's turn) gets the tool calls `agent` scripts for it.
 import { listenLoopback, readBody } from './listen.js';
 
-export type LlmScript = { chunks: string[]; delayMs?: number; failAfter?: number; related?: string; judge?: string; memories?: string };
-export type LlmRequest = { model: string; stream: boolean; messages: { role: string; content: string }[] };
+export type LlmScript = {
+  chunks: string[];
+  delayMs?: number;
+  failAfter?: number;
+  related?: string;
+  judge?: string;
+  memories?: string;
+  /** The agent's next turn, from the request so far: the tools to call (by name, with arguments), or text alone. */
+  agent?: (request: LlmRequest) => { calls?: { name: string; arguments: unknown }[]; text?: string };
+};
+export type LlmRequest = {
+  model: string;
+  stream: boolean;
+  // content is null on an assistant turn that only called tools (the agent's requests).
+  messages: { role: string; content: string; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters: unknown } }[];
+};
 
 export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].'] }) {
   let script = initial;
@@ -20,6 +36,29 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
     requests.push(body);
     const current = script;
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
+    if (!body.stream && body.tools && current.agent) {
+      const turn = current.agent(body);
+      const calls = (turn.calls ?? []).map((c, i) => ({
+        id: `call_${requests.length}_${i}`,
+        type: 'function',
+        function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: turn.text ?? null, ...(calls.length ? { tool_calls: calls } : {}) },
+              finish_reason: calls.length ? 'tool_calls' : 'stop',
+            },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
     if (!body.stream) {
       const isJudge = current.judge !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('"verdicts"'));
       // A memory extraction request (services/memories/extract.ts) gets `memories` when one is scripted.

@@ -1,5 +1,6 @@
 // A fake SearXNG JSON API (GET /search?q=…&format=json), for tests only. Answers every query
-// with the scripted results and records the queries it was asked.
+// with the scripted results and records the queries it was asked, each with all its parameters
+// (`requests`: q, categories, time_range, …).
 import { listenLoopback } from './listen.js';
 
 export type SearxResult = { url: string; title: string; content: string; publishedDate?: string | null };
@@ -7,6 +8,7 @@ export type SearxResult = { url: string; title: string; content: string; publish
 export async function startSearxngFake(initial: SearxResult[] = []) {
   let results = initial;
   const queries: string[] = [];
+  const requests: Record<string, string>[] = [];
   const fake = await listenLoopback((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== '/search' || url.searchParams.get('format') !== 'json') {
@@ -15,11 +17,13 @@ export async function startSearxngFake(initial: SearxResult[] = []) {
     }
     const q = url.searchParams.get('q') ?? '';
     queries.push(q);
+    requests.push(Object.fromEntries(url.searchParams));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ query: q, number_of_results: results.length, results }));
   });
   return {
     ...fake,
     queries,
+    requests,
     results: (next: SearxResult[]) => {
       results = next;
     },

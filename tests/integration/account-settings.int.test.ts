@@ -14,6 +14,7 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let llm: Awaited<ReturnType<typeof startLlmFake>>;
+const ADMIN = `settings.admin.${Date.now()}@admin.example`;
 const PERKS = [{ title: 'Priority support', description: 'Mail us and hear back within a working day.' }];
 
 beforeAll(async () => {
@@ -29,6 +30,7 @@ beforeAll(async () => {
       LLM_MODELS: 'fake-model=Fake One,other-model=Other Two',
       PRO_PERKS_FILE: perksFile,
       FILE_LIMITS: 'free=7/9,pro=70/90',
+      ADMIN_EMAILS: ADMIN,
     },
   });
 });
@@ -122,8 +124,13 @@ describe('settings are the person’s own', () => {
 });
 
 describe('answers follow the asker’s settings', () => {
-  test('the default model answers; a named model overrides it; an unconfigured one is refused', async () => {
+  test('the default model answers; a named model overrides it; an unconfigured one is refused (a Max person, who may choose)', async () => {
     const b = await signedUp(server.url, 'Mo');
+    // Choosing the model is Max's (search-filters.int.test.ts has the other plans).
+    const admin = await signedUp(server.url, 'Admin', ADMIN);
+    const email = (await b.get('/rest/session')).json.user.email;
+    const max = await admin.post('/rest/admin/billing/subscription-source', { email, source: 'incentive', plan: 'max', interval: 'monthly', status: 'active' });
+    expect(max.status, max.text).toBe(200);
     expect((await b.get('/rest/account/assistant')).json).toEqual({
       models: [
         { id: 'fake-model', name: 'Fake One' },
@@ -131,6 +138,7 @@ describe('answers follow the asker’s settings', () => {
       ],
       default_model: 'fake-model',
       chosen: false,
+      model_selection: true,
     });
     expect((await put(b, '/rest/account/assistant', { default_model: 'gpt-9' })).json.code).toBe('unknown_model');
     expect((await put(b, '/rest/account/assistant', { default_model: 'other-model' })).json).toMatchObject({ default_model: 'other-model', chosen: true });

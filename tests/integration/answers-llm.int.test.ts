@@ -23,7 +23,14 @@ beforeAll(async () => {
   searx = await startSearxngFake(WEB);
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', LLM_API_KEY: 'test-key', LLM_TIMEOUT_SECONDS: '2', SEARXNG_URL: searx.url },
+    env: {
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_API_KEY: 'test-key',
+      LLM_TIMEOUT_SECONDS: '2',
+      SEARXNG_URL: searx.url,
+      WEB_PAGES_READ: 'false',
+    },
   });
 });
 afterAll(async () => {
@@ -51,7 +58,10 @@ const entry = async (slug: string) =>
 
 test("web sources from SearXNG and the model's streamed text, with invented citations dropped", async () => {
   llm.script({ chunks: ['Use the ', 'Share menu [1', '] and copy ', 'the link [2][9].'], related: '1. Who can see my thread?\n2. What is incognito mode?' });
-  const events = await collect(await ask('how do I share a thread?'));
+  const all = await collect(await ask('how do I share a thread?'));
+  // A web answer says what it is doing first (live only, not part of the recorded events).
+  expect(all.filter((e) => e.event === 'status').map((e) => e.data.step)).toEqual(['searching', 'writing']);
+  const events = all.filter((e) => e.event !== 'status');
   expect(events.map((e) => e.event)).toEqual(['thread', 'sources', ...Array(events.length - 4).fill('delta'), 'related', 'completed']);
   const sources = events[1].data.sources;
   expect(sources.slice(0, 2)).toEqual([
@@ -158,4 +168,24 @@ test('closing the connection does not stop the answer: it completes and the stre
   expect(resumed.at(-1)).toMatchObject({ event: 'completed', data: { status: 'completed' } });
   expect(deltas(resumed)).toBe(Array.from({ length: 10 }, (_, i) => `part${i} `).join(''));
   expect((await entry(thread.thread_url_slug)).status).toBe('completed');
+});
+
+test('a follow-up reaches the model with the conversation before it, and is searched with what it was about', async () => {
+  llm.script({ chunks: ['Use the Share menu [1].'] });
+  const first = await collect(await ask('How do I share a thread?'));
+  const { context_uuid } = first[0].data as { context_uuid: string };
+  llm.script({ chunks: ['Choose everyone in the Share menu [1].'] });
+  const followUp = await fetch(`${server.url}/rest/threads/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: 'visitor_id=11111111-2222-4333-8444-555555555555' },
+    body: JSON.stringify({ query_str: 'Can I make it public?', context_uuid }),
+  });
+  expect((await collect(followUp)).at(-1)!.event).toBe('completed');
+  const asked = llm.requests.filter((r) => r.stream).at(-1)!;
+  expect(asked.messages.slice(1, 3)).toEqual([
+    { role: 'user', content: 'How do I share a thread?' },
+    { role: 'assistant', content: 'Use the Share menu [1].' },
+  ]);
+  expect(asked.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/Question: Can I make it public\?$/) });
+  expect(searx.queries.at(-1)).toBe('Can I make it public share thread');
 });

@@ -100,6 +100,8 @@ describe('with an LLM configured', () => {
     const prompt = JSON.stringify(llm.requests.at(-1)!.messages);
     expect(prompt).toContain('Sentence 1: Open the thread and use the Share menu at the top of the page.');
     expect(prompt).toContain('How do I share a thread?');
+    // Asked as structured output: the provider is told to answer in JSON.
+    expect((llm.requests.at(-1) as { response_format?: { type: string } }).response_format?.type).toMatch(/^json_(object|schema)$/);
     expect(res.json).toMatchObject({ checked_with: 'llm', sources_count: 1 });
     expect(res.json.checks).toEqual([
       {

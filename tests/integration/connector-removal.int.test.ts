@@ -1,16 +1,16 @@
-// A Drive connection with a few thousand synced items, disconnected: the call answers at once (its
+// A Drive connection with a few hundred synced items, disconnected: the call answers at once (its
 // items leave the connector files table at once), and a durable workflow removes everything it
 // synced in bounded batches: every file deleted once (the indexed ones' passages with them), every
 // item removed once, nothing left. Two files are synced through the Drive fake (indexed, so their
-// passages show); the thousands are recorded as their syncs would have (tests/support/connector-seed.ts),
+// passages show); the hundreds are recorded as their syncs would have (tests/support/connector-seed.ts),
 // their files indexed by the server while the removal runs. A sync under way at the disconnect is
-// waited for, and what it still records is removed too.
+// waited for, and what it still records is removed too; meanwhile, from the moment of the disconnect,
+// the connection's files are withheld: not listed, opened, downloaded or found by answers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { REMOVAL_BATCH } from '../../services/connectors/index.js';
 import { createFakeDrive } from '../fakes/oauth/google-drive.js';
 import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { seedSyncedItems } from '../support/connector-seed.js';
@@ -18,14 +18,16 @@ import { waitUntilFinished, workflowSteps } from '../support/crash.js';
 import { connectThroughFake } from '../support/connector-connect.js';
 import { createTestDatabase, queryRows } from '../support/database.js';
 import type { Browser } from '../support/http.js';
-import { signedUp } from '../support/people.js';
+import { askStream, signedUp } from '../support/people.js';
+import { collect } from '../support/sse.js';
 import { type ServerProcess, startServerProcess } from '../support/server-process.js';
 
 const CLIENT = { clientId: 'drive-removal-client', clientSecret: 'drive-removal-secret-4321' };
 const MY_FILES = { file_repository_type: 'USER' } as const;
-/** Items recorded at once: 2,500, 500 of them files. */
-const SEEDED = 2500;
+/** Items recorded at once: 300, 60 of them files, removed 40 a step (CONNECTOR_REMOVAL_BATCH): eight batches. */
+const SEEDED = 300;
 const FILE_EVERY = 5;
+const BATCH = 40;
 let database: { url: string; drop: () => Promise<void> };
 let dataDir: string;
 let server: ServerProcess;
@@ -43,6 +45,7 @@ beforeAll(async () => {
       CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId,
       CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
       CONNECTOR_GOOGLE_BASE_URL: google.url,
+      CONNECTOR_REMOVAL_BATCH: String(BATCH),
     },
   });
 }, 120_000);
@@ -111,16 +114,40 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   const batches = (await workflowSteps(database.url, workflowId))
     .filter((s) => s.name.startsWith('items-'))
     .map((s) => JSON.parse(s.output ?? '{}').json as { removed: number; done: boolean });
-  expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((SEEDED + 2) / REMOVAL_BATCH));
-  expect(batches.every((b) => b.removed <= REMOVAL_BATCH)).toBe(true);
+  expect(batches.length).toBeGreaterThanOrEqual(Math.ceil((SEEDED + 2) / BATCH));
+  expect(batches.every((b) => b.removed <= BATCH)).toBe(true);
   expect(batches.map((b) => b.done)).toEqual([...batches.slice(1).map(() => false), true]);
 });
 
-test('a sync under way when the connection is disconnected is waited for: what it still records is removed too', { timeout: 60_000 }, async () => {
+/** The file uuids an answer to `question` cites. */
+async function cited(b: Browser, question: string) {
+  const events = await collect(await askStream(server.url, b, { query_str: question, search_mode: 'auto' }));
+  const sources = (events.find((e) => e.event === 'sources')?.data.sources ?? []) as { meta_data?: { file_uuid?: string } }[];
+  return sources.flatMap((s) => (s.meta_data?.file_uuid ? [s.meta_data.file_uuid] : []));
+}
+const filesListed = async (b: Browser) =>
+  ((await b.post('/rest/file-repository/list-files', { file_repository_info: MY_FILES })).json.files as { file_uuid: string; file_s3_url: string }[]) ?? [];
+
+test('a sync under way when the connection is disconnected is waited for: what it still records is removed too; its files are withheld from the moment of the disconnect', {
+  timeout: 90_000,
+}, async () => {
   drive.put({ id: 'orchard', name: 'Orchard', mimeType: 'application/vnd.google-apps.folder', parents: ['my-drive'] });
   drive.put({ id: 'pruning', name: 'pruning.txt', mimeType: 'text/plain', parents: ['orchard'], content: 'Apple trees are pruned in late winter.' });
+  drive.put({ id: 'cider', name: 'cider.txt', mimeType: 'text/plain', parents: ['my-drive'], content: 'Perry pears ferment into cider in oak casks.' });
   const jo = await signedUp(server.url, 'Jo');
   await connectThroughFake(jo, server.url, 'google_drive');
+  // A file synced and indexed first: listed, opened and cited.
+  expect((await jo.post('/rest/connectors/google_drive/files', { file_ids: ['cider'], file_repository_info: MY_FILES })).status).toBe(202);
+  let cider = { file_uuid: '', file_s3_url: '' };
+  await expect
+    .poll(
+      async () => {
+        cider = (await filesListed(jo))[0] ?? cider;
+        return cider.file_uuid !== '' && (await cited(jo, 'How do perry pears ferment into cider?')).includes(cider.file_uuid);
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toBe(true);
   // The folder's listing is held: the sync is under way, its items not yet recorded, when the connection is disconnected.
   const listedBefore = drive.state.calls.list;
   drive.state.holdListCall = listedBefore + 1;
@@ -130,6 +157,14 @@ test('a sync under way when the connection is disconnected is waited for: what i
     'select connection_uuid from connector_connections order by established_at desc limit 1',
   );
   expect((await jo.get('/rest/connectors/google_drive/disconnect')).status).toBe(200);
+  // At once, though the removal waits for the sync and has deleted nothing yet: the file is neither
+  // listed, opened, downloaded nor found by an answer.
+  expect(await filesListed(jo)).toEqual([]);
+  expect((await jo.get(`/rest/file-repository/files/${cider.file_uuid}`)).status).toBe(404);
+  expect((await jo.post('/rest/file-repository/download', { file_url: cider.file_s3_url, view_mode: false })).status).toBe(404);
+  expect(await cited(jo, 'How do perry pears ferment into cider?')).not.toContain(cider.file_uuid);
+  expect(await rows('select file_uuid from files where file_uuid = $1', [cider.file_uuid])).toHaveLength(1);
+  expect(Number((await rows<{ n: string }>('select count(*) as n from passages where file_uuid = $1', [cider.file_uuid]))[0].n)).toBeGreaterThan(0);
   let removal = '';
   await expect
     .poll(
@@ -159,6 +194,7 @@ test('a sync under way when the connection is disconnected is waited for: what i
   );
   expect(pruning).toHaveLength(1);
   expect(await rows("select 1 from events where type = 'ConnectorItemRemoved' and data->>'item_uuid' = $1", [pruning[0].item])).toHaveLength(1);
+  expect(await rows('select file_uuid from files where file_uuid = $1', [cider.file_uuid])).toEqual([]);
   // Disconnecting again is the same disconnection: the same removal, not a second one.
   expect((await jo.get('/rest/connectors/google_drive/disconnect')).status).toBe(200);
   expect(await rows('select workflow_uuid from dbos.workflow_status where workflow_uuid like $1', [`connector-removal-${connection}-%`])).toEqual([

@@ -115,7 +115,7 @@ test('make rebuild-projections restores every read model from the event log', as
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: url },
   });
   expect(stdout).toMatch(
-    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, file_uploads, org_file_settings, image_uploads, account_settings, site_instructions, data_exports, orgs, org_members, org_invitations, org_sso, browser_invites, browser_invite_claims, upsell_marks, subscriptions, memories, memory_switches, connector_connections, connector_items, connector_documents, connector_groups, price_alert_states, notification_preferences, notifications, push_subscriptions, tasks, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes from 19 events in \d+ ms\n$/,
+    /^rebuilt accounts, visitor_claims, mail_outbox, threads, thread_entries, thread_access_requests, thread_readers, bookmarks, spaces, space_members, files, file_uploads, org_file_settings, image_uploads, account_settings, site_instructions, data_exports, orgs, org_members, org_invitations, org_sso, browser_invites, browser_invite_claims, upsell_marks, subscriptions, memories, memory_switches, connector_connections, connector_items, connector_documents, connector_groups, price_alert_states, notification_preferences, notifications, push_subscriptions, tasks, api_keys, api_key_usage, agent_tasks, agent_steps, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes from 19 events in \d+ ms\n$/,
   );
   expect(await snapshot()).toEqual(good);
 });

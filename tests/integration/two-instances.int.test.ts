@@ -98,6 +98,22 @@ describe('two instances on one database', () => {
     for await (const _ of onA); // a's stream ends too
   });
 
+  test("an API key's requests per minute hold across both instances: the counter is in the database", async () => {
+    const dev = await signedUp(proxy.url, 'Dev Twice');
+    const created = await dev.post('/rest/account/api-keys', { name: 'both', scopes: ['models:read'] });
+    const perMinute = (await dev.get('/rest/account/api-keys')).json.plan.requests_per_minute as number;
+    const served = proxy.served.length;
+    const statuses: number[] = [];
+    // 2 * perMinute + 1 requests cross two windows at most: one of them overflows whichever instance serves it.
+    for (let i = 0; i < 2 * perMinute + 1; i++)
+      statuses.push((await fetch(`${proxy.url}/v1/models`, { headers: { authorization: `Bearer ${created.json.secret}` } })).status);
+    expect(new Set(proxy.served.slice(served))).toEqual(new Set([a.url, b.url]));
+    expect(statuses).toContain(429);
+    const windows = await allTables(db).selectFrom('api_key_rate_windows').select('requests').where('key_id', '=', created.json.key.key_id).execute();
+    for (const w of windows) expect(w.requests).toBeLessThanOrEqual(perMinute);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2 * perMinute);
+  });
+
   test('an answer whose instance is killed mid-answer is ended by the other instance, its streamed text kept', async () => {
     const asker = await signedUp(proxy.url, 'Kit Killed');
     llm.script({ chunks: ['One ', 'instance ', 'died ', 'before ', 'the ', 'end [1].'], delayMs: 300 });

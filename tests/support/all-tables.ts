@@ -2,6 +2,8 @@
 // to its own tables only: services/db/owned.ts).
 import type { AnyHandle, Owned } from '../../services/db/owned.js';
 import type { ClusterTables } from '../../services/cluster/tables.js';
+import type { ApiKeysTables } from '../../services/apikeys/tables.js';
+import type { AgentTables } from '../../services/agent/tables.js';
 import type { AttributionTables } from '../../services/attribution/tables.js';
 import type { BillingTables } from '../../services/billing/tables.js';
 import type { BookmarksTables } from '../../services/bookmarks/tables.js';
@@ -22,8 +24,12 @@ import type { SpacesTables } from '../../services/spaces/tables.js';
 import type { TasksTables } from '../../services/tasks/tables.js';
 import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
+import type { AnswersTables } from '../../services/answers/tables.js';
 
-export type AllTables = AttributionTables &
+export type AllTables = AgentTables &
+  AnswersTables &
+  ApiKeysTables &
+  AttributionTables &
   BillingTables &
   BookmarksTables &
   BrowserTables &

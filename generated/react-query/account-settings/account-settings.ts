@@ -725,7 +725,10 @@ export const getUpdateAssistantSettingsUrl = () => {
 }
 
 /**
- * A model that is not configured answers 400 `unknown_model`. Questions that name no model (`model_preference`) are answered by it.
+ * A model that is not configured answers 400 `unknown_model`. Questions that name no model
+ * (`model_preference`) are answered by it. Choosing is a plan capability (`maxModelSelection`):
+ * anyone else choosing a model other than the server's first is refused with 403
+ * `model_selection_not_in_plan`.
  * @summary Choose the model that answers by default
  */
 export const updateAssistantSettings = async (updateAssistantSettingsBody: UpdateAssistantSettingsBody, options?: Parameters<typeof apiFetch>[1]): Promise<updateAssistantSettingsResponse> => {

@@ -17,8 +17,14 @@ import type { AssistantModel } from './assistantModel';
  */
 export interface AssistantSettings {
   models: AssistantModel[];
-  /** The id of the model that answers by default for this person (their choice while it is configured, else the server's first model). */
+  /** The id of the model that answers by default for this person (their choice while it is configured and their plan allows choosing, else the server's first model). */
   default_model: string;
   /** Whether `default_model` is the person's own choice (false when they chose none, or chose a model no longer configured). */
   chosen: boolean;
+  /**
+     * Whether this person's plan lets them choose the model (`maxModelSelection`: Max and
+     * Enterprise), per question and as their default. Without it the server's first model answers
+     * and a default they chose on an earlier plan is kept but not used.
+     */
+  model_selection: boolean;
 }

@@ -30,6 +30,6 @@ export interface SourceCheck {
      * @maximum 1
      */
   score: number;
-  /** The LLM's short reason, when it judged the sentence. */
+  /** The LLM's short reason, when it judged the sentence; without one, why overlap could not tell (too few words, or not about the question asked) when it lowered the verdict. */
   reason?: string;
 }

@@ -11,6 +11,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { EntryStatus } from './entryStatus';
+import type { SearchFilters } from './searchFilters';
 import type { Source } from './source';
 
 export interface ThreadEntry {
@@ -23,7 +24,9 @@ export interface ThreadEntry {
   related_questions: string[];
   /** @nullable */
   error?: string | null;
-  /** What wrote the answer, e.g. `offline-extractive` or the configured model's name. */
+  /** The id of the model that wrote the answer, e.g. `offline-extractive` or a configured model's id. */
   model: string;
+  /** The web search filters the question was asked with; absent when it had none. */
+  search_filters?: SearchFilters;
   created_at: string;
 }

@@ -5,13 +5,19 @@
 // round's start a drive picked since is followed from now (the pick lists its items whole) and one
 // no longer picked is dropped; a drive whose token expired (410 Gone) starts again from now and is
 // named in `relistDrives`, so what was picked in it is listed whole again. A drive Graph refuses
-// (403, 404: a drive shared only in part, or gone) is left out until a later round. A cursor kept
-// before (one token of a single drive) goes on as that drive's.
+// (403, 404: a drive shared only in part, or gone) is remembered in the cursor and left out, with
+// no call, until a pick or a resync asks again (`retryRefused`). A cursor kept before (one token
+// of a single drive) goes on as that drive's.
 import { apiPathOf, type ProviderCallDeps, ProviderHttpError, providerJson } from '../provider-call.js';
 import type { Collection, DriveItem } from './microsoft-graph-types.js';
 import type { Change, DeltaPage, DeltaScope } from './types.js';
 
-type DrivesCursor = { drives: Record<string, string>; queue: string[]; me?: string };
+/** `refused`: drives Graph refused, not asked again until a pick or a resync. */
+type DrivesCursor = { drives: Record<string, string>; queue: string[]; me?: string; refused?: string[] };
+
+function remember(c: DrivesCursor, drive: string) {
+  c.refused = [...new Set([...(c.refused ?? []), drive])].sort();
+}
 
 export type DriveDeltaOptions = {
   pageSize: number;
@@ -54,19 +60,24 @@ export function graphDriveDeltas(call: ProviderCallDeps, opts: DriveDeltaOptions
     apiPathOf(call.apiBase, link);
     return deltaTokenOf(link);
   }
-  /** Each drive followed from now; a drive Graph refuses is left out. */
-  async function startDrives(c: DrivesCursor, drives: string[]) {
+  /** Each drive followed from now; a drive Graph refuses (or refused before, unless asked again) is left out. */
+  async function startDrives(c: DrivesCursor, drives: string[], scope: DeltaScope | undefined) {
+    if (scope?.retryRefused) delete c.refused;
     const out: Record<string, string> = {};
     for (const drive of drives) {
       const kept = c.drives[drive];
       if (kept) out[drive] = kept;
-      else
+      else if (!c.refused?.includes(drive))
         try {
           out[drive] = await latest(drive);
         } catch (err) {
           if (!refused(err)) throw err;
+          remember(c, drive);
         }
     }
+    // A drive no longer picked is forgotten, refused or not.
+    if (c.refused) c.refused = c.refused.filter((d) => drives.includes(d));
+    if (!c.refused?.length) delete c.refused;
     return out;
   }
   async function parse(cursor: string): Promise<DrivesCursor> {
@@ -79,14 +90,14 @@ export function graphDriveDeltas(call: ProviderCallDeps, opts: DriveDeltaOptions
   return {
     async startCursor(scope?: DeltaScope) {
       const c: DrivesCursor = { drives: {}, queue: [] };
-      c.drives = await startDrives(c, await followed(c, scope));
+      c.drives = await startDrives(c, await followed(c, scope), scope);
       return JSON.stringify(c);
     },
 
     async deltaPage(cursor: string, scope?: DeltaScope): Promise<DeltaPage> {
       const c = await parse(cursor);
       if (!c.queue.length) {
-        c.drives = await startDrives(c, await followed(c, scope));
+        c.drives = await startDrives(c, await followed(c, scope), scope);
         c.queue = Object.keys(c.drives).sort();
         if (!c.queue.length) return { changes: [], cursor: JSON.stringify(c), more: false };
       }
@@ -110,6 +121,7 @@ export function graphDriveDeltas(call: ProviderCallDeps, opts: DriveDeltaOptions
         }
         if (!refused(err)) throw err;
         delete c.drives[drive];
+        remember(c, drive);
         c.queue.shift();
         return done([]);
       }

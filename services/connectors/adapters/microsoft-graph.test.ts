@@ -192,6 +192,39 @@ describe('the Microsoft Graph adapter (OneDrive, SharePoint)', () => {
     expect(Object.keys(JSON.parse(narrowed.cursor).drives)).toEqual(['lib-a']);
   });
 
+  it('remembers a drive Graph refuses: scheduled deltas ask it nothing more, a pick or a resync asks again', async () => {
+    graph.put({ id: 'lib-x-root', name: 'root', parent: null, folder: true, drive: 'lib-x' });
+    graph.state.refusedDrives.add('lib-x');
+    const run = fakeCallDeps(fake, 'microsoft');
+    const a = microsoftGraphAdapter(run.deps, { orgDomain: 'contoso.com', pageSize: 5 });
+    const asked = () => graph.state.deltaDrives.filter((d) => d === 'lib-x').length;
+    const scope = { driveIds: ['drive-1', 'lib-x'] };
+    const before = asked();
+    const round = async (at: string, s: typeof scope & { retryRefused?: boolean }) => {
+      for (let pages = 0; pages < 20; pages++) {
+        const page = await a.deltaPage(at, s);
+        at = page.cursor;
+        if (!page.more) break;
+      }
+      return at;
+    };
+    let at = await a.startCursor(scope);
+    expect(asked() - before).toBe(1);
+    expect(JSON.parse(at)).toMatchObject({ refused: ['lib-x'] });
+    // Three scheduled rounds: not one call to the refused drive.
+    for (let n = 0; n < 3; n++) at = await round(at, scope);
+    expect(asked() - before).toBe(1);
+    // A pick or a resync asks again; still refused, it is remembered again.
+    at = await round(at, { ...scope, retryRefused: true });
+    expect(asked() - before).toBe(2);
+    expect(JSON.parse(at).refused).toEqual(['lib-x']);
+    // Shared since: the next pick or resync follows it.
+    graph.state.refusedDrives.delete('lib-x');
+    at = await round(at, { ...scope, retryRefused: true });
+    expect(Object.keys(JSON.parse(at).drives).sort()).toEqual(['drive-1', 'lib-x']);
+    expect(JSON.parse(at).refused).toBeUndefined();
+  });
+
   it('goes on from a cursor kept before, one token of the person’s drive', async () => {
     const { a } = adapter();
     const token = String(JSON.parse(await a.startCursor()).drives['drive-1']);

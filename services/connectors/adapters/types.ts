@@ -43,8 +43,12 @@ export type Change = { remoteId: string; removed: boolean; item: RemoteItem | nu
  * their cursor is taken anew, and what was picked in them is listed whole again.
  */
 export type DeltaPage = { changes: Change[]; cursor: string; more: boolean; relistDrives?: string[] };
-/** What a connection's deltas follow where the provider has one delta per drive (Graph): the picked items' drives (null: the person's own). */
-export type DeltaScope = { driveIds: (string | null)[] };
+/**
+ * What a connection's deltas follow where the provider has one delta per drive (Graph): the picked
+ * items' drives (null: the person's own). `retryRefused`: a pick or a resync, so a drive the
+ * provider refused before is asked again (a scheduled delta leaves it out, costing no call).
+ */
+export type DeltaScope = { driveIds: (string | null)[]; retryRefused?: boolean };
 export type SlimPage = { ids: string[]; checkpoint: string | null };
 
 /** What the picker asks: a folder's page (the top when null), or a search by name. */

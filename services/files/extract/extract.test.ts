@@ -118,10 +118,10 @@ describe('extractFile on Office files', () => {
     sheet.addRow(['When', 'Total']);
     sheet.addRow([new Date(Date.UTC(2026, 2, 14)), { formula: '1+2', result: 3 }]);
     const extracted = await extractFile(Buffer.from(await workbook.xlsx.writeBuffer()), 'xlsx');
-    expect(extracted.passages[0].content).toBe('When\tTotal\n2026-03-14\t3');
+    expect(extracted.passages[0].content).toBe('When: 2026-03-14, Total: 3');
   });
 
-  it('reads every sheet as header-led rows, naming the sheet and rows', async () => {
+  it('reads every sheet as rows that carry their column names, naming the sheet and rows', async () => {
     const sales = [['Region', 'Amount'], ...Array.from({ length: 120 }, (_, i) => [`Region ${i}`, i * 100])];
     const xlsx = await sampleXlsx([
       { name: 'Sales', rows: sales },
@@ -132,9 +132,8 @@ describe('extractFile on Office files', () => {
     const salesPassages = extracted.passages.filter((passage) => passage.page === 1);
     expect(salesPassages.length).toBeGreaterThan(1);
     expect(salesPassages[0].heading).toMatch(/^Sheet Sales, rows 2-\d+$/);
-    expect(salesPassages.every((passage) => passage.content.startsWith('Region\tAmount\n'))).toBe(true);
-    expect(salesPassages.flatMap((passage) => passage.content.split('\n').slice(1))).toEqual(sales.slice(1).map((row) => row.join('\t')));
-    expect(extracted.passages.at(-1)).toMatchObject({ heading: 'Sheet Notes, row 2', content: 'Note\nFigures are in euros', page: 2 });
+    expect(salesPassages.flatMap((passage) => passage.content.split('\n'))).toEqual(sales.slice(1).map(([r, a]) => `Region: ${r}, Amount: ${a}`));
+    expect(extracted.passages.at(-1)).toMatchObject({ heading: 'Sheet Notes, row 2', content: 'Note: Figures are in euros', page: 2 });
   });
 });
 
@@ -204,19 +203,21 @@ describe('extractFile on text files', () => {
     expect(extracted.passages[0].content).toBe(`${'[0]'.repeat(depth)}: deep`.slice(0, PASSAGE_SIZE.max));
   });
 
-  it('reads CSV with the header atop each passage and row ranges as headings', async () => {
+  it('reads CSV rows with their column names and row ranges as headings', async () => {
     const rows = [['id', 'city', 'note'], ...Array.from({ length: 200 }, (_, i) => [i + 1, `City ${i}`, `note, with comma ${i}`])];
     const extracted = await extractFile(sampleCsv(rows), 'csv');
     expect(extracted.pageCount).toBeNull();
     expect(extracted.passages[0].heading).toMatch(/^Rows 2-\d+$/);
-    expect(extracted.passages.every((passage) => passage.page === null && passage.content.startsWith('id\tcity\tnote\n'))).toBe(true);
-    expect(extracted.passages.flatMap((passage) => passage.content.split('\n').slice(1))).toEqual(rows.slice(1).map((row) => row.join('\t')));
+    expect(extracted.passages.every((passage) => passage.page === null)).toBe(true);
+    expect(extracted.passages.flatMap((passage) => passage.content.split('\n'))).toEqual(
+      rows.slice(1).map(([id, city, note]) => `id: ${id}, city: ${city}, note: ${note}`),
+    );
     expect(extracted.passages.at(-1)!.heading).toMatch(/-201$/);
   });
 
   it('reads semicolon-separated CSV', async () => {
     const extracted = await extractFile(Buffer.from('name;price\n"Tea; green";3,50\n'), 'csv');
-    expect(extracted.passages[0].content).toBe('name\tprice\nTea; green\t3,50');
+    expect(extracted.passages[0].content).toBe('name: Tea; green, price: 3,50');
   });
 });
 
@@ -230,7 +231,7 @@ describe('extractFile limits', () => {
     const extracted = await extractFile(largeCsv(10), 'csv');
     expect(extracted.passages.length).toBeGreaterThan(5000);
     expect(extracted.passages.length).toBeLessThan(DEFAULT_EXTRACT_LIMITS.maxPassages);
-    expect(extracted.passages.every((passage) => passage.content.startsWith('id\tname\tcity\tamount\tnote\n'))).toBe(true);
+    expect(extracted.passages.every((passage) => passage.content.startsWith('id: '))).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@
 import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ARTICLE_PHRASE, ARTICLE_TITLE, PLAIN_TEXT, startWebPages } from '../../../tests/fakes/web-pages.js';
+import { startWebSite } from '../../../tests/fakes/web-site.js';
 import { fetchPage, LinkFetchError, type FetchPageOptions } from './safe-fetch.js';
 
 let site: Awaited<ReturnType<typeof startWebPages>>;
@@ -43,6 +44,25 @@ describe('fetchPage', () => {
   test('fetches plain text', async () => {
     const page = await fetchPage(`${site.url}/plain`, allowFake);
     expect(page).toEqual({ url: `${site.url}/plain`, contentType: 'text/plain', body: PLAIN_TEXT });
+  });
+
+  test('hands back the validators, and a conditional fetch the server answers 304 is not modified, not an error', async () => {
+    const docs = await startWebSite();
+    try {
+      const opts = { allowPrivateHosts: [docs.hostPort] };
+      const page = await fetchPage(`${docs.url}/docs/sourdough`, opts);
+      expect(page.etag).toMatch(/^"[0-9a-f]{16}"$/);
+      expect(page.lastModified).toBe('Thu, 14 Mar 2024 09:00:00 GMT');
+      const again = await fetchPage(`${docs.url}/docs/sourdough`, { ...opts, validators: { etag: page.etag, lastModified: page.lastModified } });
+      expect(again).toMatchObject({ notModified: true, body: '', etag: page.etag });
+      // A validator that no longer matches gets the page whole.
+      const changed = await fetchPage(`${docs.url}/docs/sourdough`, { ...opts, validators: { etag: '"old"' } });
+      expect(changed.notModified).toBeUndefined();
+      expect(changed.body).toBe(page.body);
+      expect(docs.hits('/docs/sourdough')).toEqual({ full: 2, notModified: 1 });
+    } finally {
+      await docs.close();
+    }
   });
 
   test('decodes the body by the charset the server declares', async () => {

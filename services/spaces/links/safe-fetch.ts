@@ -12,7 +12,19 @@ import { decodeText, parseContentType, readCapped } from './read-body.js';
 export { LinkFetchError, type LinkFetchErrorCode } from './fetch-errors.js';
 
 /** `contentType` is the media type alone ("text/html"); the body is already decoded by its charset. */
-export type FetchedPage = { url: string /* final, after redirects */; contentType: string; body: string };
+export type FetchedPage = {
+  url: string /* final, after redirects */;
+  contentType: string;
+  body: string;
+  /** The page's validators, for a later conditional fetch (absent when the server gave none). */
+  etag?: string;
+  lastModified?: string;
+  /** A conditional fetch (`validators`) answered 304: the copy held is still good; `body` is empty. */
+  notModified?: true;
+};
+
+/** What a cached copy was served with: sent back as If-None-Match / If-Modified-Since. */
+export type PageValidators = { etag?: string | null; lastModified?: string | null };
 
 export type FetchPageOptions = {
   timeoutMs?: number;
@@ -22,6 +34,8 @@ export type FetchPageOptions = {
   allowPrivateHosts?: readonly string[];
   /** Name resolution to use instead of dns.lookup (tests). Its answers are still checked. */
   lookup?: LookupFunction;
+  /** Makes the fetch conditional: a 304 then comes back as `notModified` rather than an error. */
+  validators?: PageValidators;
 };
 
 // 10 MB: pages are parsed in a worker with its own limits (extract-in-worker.ts), not here.
@@ -47,8 +61,12 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   let current = new URL(start.url);
   try {
     for (let hop = 0; ; hop++) {
-      const res = await requestOnce(current, allowed.has(hostPort(current)), opts.lookup, deadline.signal);
+      const res = await requestOnce(current, allowed.has(hostPort(current)), opts.lookup, deadline.signal, conditionalHeaders(opts.validators));
       const status = res.statusCode ?? 0;
+      if (status === 304 && opts.validators) {
+        res.destroy();
+        return { url: current.href, contentType: '', body: '', notModified: true, ...validatorsOf(res) };
+      }
       if (REDIRECTS.has(status) && res.headers.location) {
         res.destroy();
         if (hop >= maxRedirects) throw linkErrors.tooManyRedirects(maxRedirects);
@@ -65,7 +83,7 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
         throw linkErrors.notPage(type);
       }
       const bytes = await readCapped(res, maxBytes);
-      return { url: current.href, contentType: type, body: decodeText(bytes, charset) };
+      return { url: current.href, contentType: type, body: decodeText(bytes, charset), ...validatorsOf(res) };
     }
   } catch (error) {
     if (deadline.signal.aborted) throw linkErrors.timeout(timeoutMs);
@@ -73,6 +91,20 @@ export async function fetchPage(url: string, opts: FetchPageOptions = {}): Promi
   } finally {
     clearTimeout(timer);
   }
+}
+
+function conditionalHeaders(v: PageValidators | undefined): Record<string, string> {
+  return { ...(v?.etag ? { 'if-none-match': v.etag } : {}), ...(v?.lastModified ? { 'if-modified-since': v.lastModified } : {}) };
+}
+
+// Validators are echoed back to the server only, never shown: bounded so a hostile header stays small.
+function validatorsOf(res: IncomingMessage): { etag?: string; lastModified?: string } {
+  const etag = res.headers.etag;
+  const lastModified = res.headers['last-modified'];
+  return {
+    ...(typeof etag === 'string' && etag.length <= 256 ? { etag } : {}),
+    ...(typeof lastModified === 'string' && lastModified.length <= 64 ? { lastModified } : {}),
+  };
 }
 
 function nextHop(from: URL, location: string): URL {
@@ -87,7 +119,13 @@ function nextHop(from: URL, location: string): URL {
   return new URL(next.url);
 }
 
-function requestOnce(target: URL, allowPrivate: boolean, lookup: LookupFunction | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+function requestOnce(
+  target: URL,
+  allowPrivate: boolean,
+  lookup: LookupFunction | undefined,
+  signal: AbortSignal,
+  conditional: Record<string, string> = {},
+): Promise<IncomingMessage> {
   // Node skips name resolution for an IP literal, so the lookup's check would never run.
   const literal = target.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && !allowPrivate && !isPublicAddress(literal)) return Promise.reject(linkErrors.blocked());
@@ -96,7 +134,7 @@ function requestOnce(target: URL, allowPrivate: boolean, lookup: LookupFunction 
     // agent: false gives each hop its own connection, closed after it, so nothing lingers.
     const req = client.request(
       target,
-      { method: 'GET', headers: HEADERS, agent: false, lookup: publicOnlyLookup(linkErrors.blocked, lookup, allowPrivate), signal },
+      { method: 'GET', headers: { ...HEADERS, ...conditional }, agent: false, lookup: publicOnlyLookup(linkErrors.blocked, lookup, allowPrivate), signal },
       (res) => {
         // The deadline also has to stop a body that is still arriving.
         signal.addEventListener('abort', () => res.destroy(), { once: true });

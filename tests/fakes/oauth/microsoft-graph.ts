@@ -43,6 +43,8 @@ export function createFakeGraph(drive = 'drive-1') {
     foreignNextLink: false,
     expiredBelow: 0,
     expiredBelowIn: new Map<string, number>(),
+    /** Drives whose delta answers 403 (shared only in part). */
+    refusedDrives: new Set<string>(),
     /** The drive of each delta call, in order. */
     deltaDrives: [] as string[],
     sites: [] as { id: string; displayName: string; webUrl: string }[],
@@ -136,6 +138,7 @@ export function createFakeGraph(drive = 'drive-1') {
     if (rest === '/root/delta') {
       state.calls.delta++;
       state.deltaDrives.push(here);
+      if (state.refusedDrives.has(here)) return json(res, 403, { error: { code: 'accessDenied' } });
       const token = url.searchParams.get('token');
       const link = (t: number) => `http://${req.headers.host}/v1.0${prefix}/root/delta?token=${t}`;
       if (token === 'latest') return json(res, 200, { value: [], '@odata.deltaLink': link(changes.length) });

@@ -46,6 +46,8 @@ export { default as Library } from 'lucide-react/icons/library';
 export { default as Link2 } from 'lucide-react/icons/link-2';
 export { default as Loader2 } from 'lucide-react/icons/loader-circle';
 export { default as Lock } from 'lucide-react/icons/lock';
+export { default as SlidersHorizontal } from 'lucide-react/icons/sliders-horizontal';
+export { default as Cpu } from 'lucide-react/icons/cpu';
 export { default as LogIn } from 'lucide-react/icons/log-in';
 export { default as LogOut } from 'lucide-react/icons/log-out';
 export { default as Menu } from 'lucide-react/icons/menu';

@@ -11,7 +11,7 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { path: '/account/connectors', label: 'Connectors' },
   { path: '/account/files', label: 'Imports' },
   { path: '/account/purchases', label: 'Products', later: 'What you bought will be listed here once purchases arrive.' },
-  { path: '/account/api', label: 'API', later: 'Keys for the answer engine’s API will be managed here.' },
+  { path: '/account/api', label: 'API' },
   { path: '/account/reservations', label: 'Reservations', later: 'Bookings made through answers will be listed here.' },
   { path: '/account/notifications', label: 'Notifications' },
   { path: '/account/tasks', label: 'Tasks' },

@@ -10,6 +10,7 @@ import type {
   RelatedEvent,
   Source,
   SourcesEvent,
+  StatusEvent,
   StreamEntryEventsData,
   ThreadCreatedEvent,
 } from '../../../../generated/sdk/types.gen';
@@ -19,6 +20,7 @@ import { openEventStream, type StreamMessage } from '../../platform/event-stream
 export type StreamSource = Source;
 export type AnswerEvent =
   | { type: 'thread'; id?: string; data: ThreadCreatedEvent }
+  | { type: 'status'; id?: string; data: StatusEvent }
   | { type: 'sources'; id?: string; data: SourcesEvent }
   | { type: 'delta'; id?: string; data: DeltaEvent }
   | { type: 'related'; id?: string; data: RelatedEvent }
@@ -27,7 +29,7 @@ export type AnswerEvent =
 
 export type AskBody = AskRequest;
 
-const KNOWN = new Set(['thread', 'sources', 'delta', 'related', 'completed', 'failed']);
+const KNOWN = new Set(['thread', 'status', 'sources', 'delta', 'related', 'completed', 'failed']);
 const ASK_PATH: AskQuestionData['url'] = '/rest/threads/ask';
 const ENTRY_EVENTS_PATH: StreamEntryEventsData['url'] = '/rest/threads/entries/{backend_uuid}/events';
 

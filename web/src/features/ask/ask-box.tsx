@@ -1,7 +1,8 @@
 // The ask box: a labelled textarea; Enter asks (Shift+Enter for a new line). The answer starts
 // here and /search/new shows it; a question over the limit is refused in the product's words.
 // Beside it, the search mode the question is asked in (Web disabled with the reason where the
-// server has no web search, which is then said once below the box).
+// server has no web search, which is then said once below the box), the search filters, and the
+// model (a picker where the plan allows it, else the plan's upsell).
 import { ArrowUp, EyeOff } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../platform/ask-focus';
@@ -13,6 +14,9 @@ import { searchModeChoices, searchModeOf, WEB_SEARCH_OFF_NOTE } from './search-m
 import { useStartThread } from './use-start-thread';
 import { matchingShortcuts, ShortcutPicker } from '../tasks/shortcut-picker';
 import { useTasks } from '../tasks/use-tasks';
+import { FiltersControl } from './filters-control';
+import { ModelPicker } from './model-picker';
+import { askFilterFields, NO_FILTERS, type FilterDraft } from './search-filters';
 
 export function AskBox() {
   const [text, setText] = useState('');
@@ -25,15 +29,18 @@ export function AskBox() {
   const shortcuts = useTasks('SHORTCUT');
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
+  const [filters, setFilters] = useState<FilterDraft>(NO_FILTERS);
+  const [model, setModel] = useState<string | null>(null);
+  const more = { ask: { ...askFilterFields(filters), ...(model ? { model_preference: model } : {}) } };
   const matches = dismissed ? null : matchingShortcuts(text, shortcuts.data);
   const runShortcut = (prompt: string) => {
     setText('');
-    startThread(prompt);
+    startThread(prompt, more);
   };
 
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
-    if (canAsk) startThread(question);
+    if (canAsk) startThread(question, more);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (matches) {
@@ -81,7 +88,7 @@ export function AskBox() {
       {matches && <ShortcutPicker items={matches} active={active} pick={(t) => runShortcut(t.query.prompt)} />}
       <QuestionLength id="ask-input-length" question={question} />
       <div className="flex items-center justify-between pt-1">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {/* Starts as the account's default search mode (account > preferences). */}
           <select
             aria-label="Search mode"
@@ -95,6 +102,8 @@ export function AskBox() {
               </option>
             ))}
           </select>
+          {webSearch && <FiltersControl draft={filters} onChange={setFilters} />}
+          <ModelPicker model={model} onChange={setModel} />
           {incognito && (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
               <EyeOff className="size-3.5" /> Incognito

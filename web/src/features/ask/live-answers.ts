@@ -13,6 +13,8 @@ import { ApiError } from '../../platform/api-fetch';
 import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { askQuestion, streamEntryEvents, type AnswerEvent, type AskBody, type StreamSource } from './answer-stream';
 import { questionProblem } from './question-limit';
+import { FILTER_PROBLEM_CODES } from './search-filters';
+import type { SearchFilters } from '../../../../generated/sdk/types.gen';
 
 export type LiveStatus = 'pending' | 'completed' | 'failed' | 'stopped';
 export type LiveEntry = {
@@ -22,11 +24,15 @@ export type LiveEntry = {
   backend_uuid?: string;
   thread_url_slug?: string;
   model?: string;
+  /** The search filters the question is answered with (the `thread` event's). */
+  search_filters?: SearchFilters;
   status: LiveStatus;
   answer: string;
   sources: StreamSource[];
   related_questions: string[];
   error: string | null;
+  /** What the engine is doing while no text has come ("Reading 6 sources"), from its `status` events. */
+  progress?: string;
   /** Order among live entries, for follow-ups not yet in the loaded thread. */
   started: number;
 };
@@ -75,7 +81,10 @@ function apply(client: QueryClient, key: string, event: AnswerEvent) {
         backend_uuid: event.data.backend_uuid,
         thread_url_slug: event.data.thread_url_slug,
         model: event.data.model,
+        search_filters: event.data.search_filters,
       });
+    case 'status':
+      return update(client, key, { progress: event.data.text });
     case 'sources':
       return update(client, key, { sources: event.data.sources });
     case 'delta':
@@ -92,6 +101,7 @@ function apply(client: QueryClient, key: string, event: AnswerEvent) {
 /** The words for a refusal before the stream: the product's, never a validator's. */
 function refusal(error: ApiError, question: string) {
   if (error.status === 403 && error.code === 'thread_private') return 'This answer is private.';
+  if (error.status === 400 && error.code && FILTER_PROBLEM_CODES.has(error.code)) return error.problem.detail ?? STREAM_ERROR;
   if (error.status === 400) return questionProblem(question) ?? STREAM_ERROR;
   return error.problem.detail ?? STREAM_ERROR;
 }

@@ -7,6 +7,7 @@ import { useServerFeatures } from '../../platform/server-features';
 import { useSettings } from '../../platform/settings/store';
 import { newKey, startAsk } from './live-answers';
 import { searchModeOf } from './search-mode';
+import type { AskBody } from './answer-stream';
 
 export const newThreadPath = (streamId: string) => `/search/new?streamId=${encodeURIComponent(streamId)}`;
 
@@ -15,12 +16,19 @@ export function useStartThread() {
   const navigate = useNavigate();
   const { incognito, preferredSearchMode } = useSettings();
   const webSearch = useServerFeatures()?.web_search ?? false;
-  return (question: string, opts: { streamId?: string; collectionUuid?: string } = {}) => {
+  /** `ask`: more of the question (the ask box's model and search filters). */
+  return (question: string, opts: { streamId?: string; collectionUuid?: string; ask?: Partial<AskBody> } = {}) => {
     const key = opts.streamId ?? newKey();
     // A question asked in a Space belongs with the Space, so incognito applies to the others. It
     // is always said, so the server's default (the account's) never overrides this device's choice.
     const where = opts.collectionUuid ? { collection_uuid: opts.collectionUuid } : { incognito };
-    startAsk(client, key, { query_str: question, frontend_context_uuid: key, search_mode: searchModeOf(preferredSearchMode, webSearch), ...where });
+    startAsk(client, key, {
+      ...opts.ask,
+      query_str: question,
+      frontend_context_uuid: key,
+      search_mode: searchModeOf(preferredSearchMode, webSearch),
+      ...where,
+    });
     navigate(newThreadPath(key));
   };
 }

@@ -1,5 +1,5 @@
 // One question and its answer: sources, the markdown answer with citations, a streaming cursor
-// while pending, the model that wrote it, related questions, and Stop, Rewrite, Copy, Translate,
+// while pending, the search filters it was asked with, the model that wrote it, related questions, and Stop, Rewrite, Copy, Translate,
 // Check sources and the citation list.
 import { AlertCircle, Check, Copy, CornerDownRight, Layers, RotateCcw, ShieldCheck, Sparkles, Square } from '../../ui/icons';
 import { clsx } from 'clsx';
@@ -14,6 +14,8 @@ import { STREAM_ERROR } from '../ask/live-answers';
 import { modelLabel } from './model-label';
 import { DomainAvatar, domainOf, SourceCards } from '../sources/source-cards';
 import { TranslateAnswerButton } from './translate-answer';
+import type { SearchFilters } from '../../../../generated/sdk/types.gen';
+import { FiltersUsed } from './filters-used';
 
 export type ViewEntry = {
   key: string;
@@ -26,6 +28,10 @@ export type ViewEntry = {
   related_questions: string[];
   error?: string | null;
   model?: string;
+  /** The search filters the question was asked with. */
+  search_filters?: SearchFilters;
+  /** While pending, what the engine is doing ("Searching", "Reading 6 sources"). */
+  progress?: string;
 };
 
 type Props = {
@@ -67,6 +73,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         {renamed ?? entry.query_str}
       </Heading>
       {renamed && <p className="-mt-3 text-sm text-neutral-500 dark:text-neutral-400">{entry.query_str}</p>}
+      <FiltersUsed filters={entry.search_filters} />
 
       {(entry.sources.length > 0 || pending) && (
         <section aria-label="Sources section" className="flex flex-col gap-2">
@@ -89,10 +96,16 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
           <Sparkles className={clsx('size-4', pending && 'animate-pulse')} /> Answer
         </h3>
-        {pending && (
-          <span className="sr-only" role="status">
-            Answering…
-          </span>
+        {pending && !entry.answer && entry.progress ? (
+          <p role="status" aria-live="polite" className="text-sm text-neutral-500 dark:text-neutral-400" data-testid="answer-progress">
+            {entry.progress}…
+          </p>
+        ) : (
+          pending && (
+            <span className="sr-only" role="status">
+              Answering…
+            </span>
+          )
         )}
         {entry.answer ? (
           <div className={clsx(pending && 'streaming')}>

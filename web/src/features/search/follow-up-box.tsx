@@ -1,17 +1,29 @@
 // The follow-up box at the bottom of a thread: Enter asks (Shift+Enter for a new line); a
-// question over the limit is refused in the product's words, as in the ask box.
+// question over the limit is refused in the product's words, as in the ask box. A follow-up has
+// the ask box's search filters and model choice too, kept for the next follow-ups until changed.
 import { ArrowUp } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { AskRequest } from '../../../../generated/sdk/types.gen';
+import { useServerFeatures } from '../../platform/server-features';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
+import { FiltersControl } from '../ask/filters-control';
+import { ModelPicker } from '../ask/model-picker';
 import { QuestionLength, useQuestion } from '../ask/question-limit';
+import { askFilterFields, NO_FILTERS, type FilterDraft } from '../ask/search-filters';
 
-export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => void; disabled?: boolean }) {
+/** What a follow-up adds to its question: the filters and the model chosen for it. */
+export type FollowUpChoices = Pick<AskRequest, 'search_domain_filter' | 'search_recency_filter' | 'search_focus' | 'model_preference'>;
+
+export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, choices: FollowUpChoices) => void; disabled?: boolean }) {
   const [text, setText] = useState('');
   const { question, problem, canAsk } = useQuestion(text);
+  const webSearch = useServerFeatures()?.web_search ?? false;
+  const [filters, setFilters] = useState<FilterDraft>(NO_FILTERS);
+  const [model, setModel] = useState<string | null>(null);
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canAsk || disabled) return;
-    onAsk(question);
+    onAsk(question, { ...(webSearch ? askFilterFields(filters) : {}), ...(model ? { model_preference: model } : {}) });
     setText('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -47,6 +59,10 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string) => 
         </button>
       </form>
       <QuestionLength id="follow-up-input-length" question={question} />
+      <div className="flex flex-wrap items-center gap-2 pt-2 empty:hidden">
+        {webSearch && <FiltersControl draft={filters} onChange={setFilters} />}
+        <ModelPicker model={model} onChange={setModel} />
+      </div>
     </div>
   );
 }

@@ -265,6 +265,28 @@ describe('asking and the thread page', () => {
     expect(within(article).getByText(/Open the thread and choose Share/)).toBeInTheDocument();
   });
 
+  it('while a web answer has no text yet shows what the engine is doing, from its status events', async () => {
+    mocks.server.use(
+      http.post('*/rest/threads/ask', () =>
+        sseResponse(
+          [
+            {
+              event: 'thread',
+              data: { context_uuid: 'c-2', backend_uuid: 'b-2', thread_url_slug: 'reading-slug', frontend_context_uuid: null, model: 'offline-extractive' },
+            },
+            { event: 'status', data: { step: 'searching', text: 'Searching the web' } },
+            { event: 'status', data: { step: 'reading', text: 'Reading 6 sources', sources_read: 6 } },
+          ],
+          { hold: true },
+        ),
+      ),
+    );
+    setup(ask());
+    await waitFor(() => expect(where()).toBe('/search/reading-slug'), { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: QUESTION });
+    await waitFor(() => expect(within(article).getByRole('status').textContent).toBe('Reading 6 sources…'));
+  });
+
   it('on a failed answer shows the partial text, the error line and Rewrite', async () => {
     const q = 'show me a stream error';
     setup(ask(q));

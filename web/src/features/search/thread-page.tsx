@@ -19,7 +19,7 @@ import { useLossAversion } from '../sharing/use-loss-aversion';
 import { AddToSpaceButton, SpaceChip } from '../spaces/thread-space-actions';
 import { ThreadActionsMenu } from '../threads/thread-actions-menu';
 import { EntryView, type ViewEntry } from './entry-view';
-import { FollowUpBox } from './follow-up-box';
+import { FollowUpBox, type FollowUpChoices } from './follow-up-box';
 import { renamedTitle } from './thread-heading';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from '../ask/live-answers';
 import { UpsellSlot } from '../upsells/upsell-slot';
@@ -36,6 +36,8 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   related_questions: l.related_questions,
   error: l.error,
   model: l.model ?? server?.model,
+  search_filters: l.search_filters ?? server?.search_filters,
+  progress: l.progress,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {
@@ -128,14 +130,16 @@ export default function ThreadPage() {
     );
   }
 
-  const ask = (question: string) => {
+  const ask = (question: string, choices: FollowUpChoices = {}) => {
     if (!contextUuid) return;
-    startAsk(queryClient, newKey(), { query_str: question, context_uuid: contextUuid });
+    startAsk(queryClient, newKey(), { ...choices, query_str: question, context_uuid: contextUuid });
   };
-  // Rewrite asks the entry's question again; the server refuses one that would add the same answer.
+  // Rewrite asks the entry's question again, with its search filters (their fields are AskRequest's);
+  // the server refuses one that would add the same answer.
   const rewriteEntry = (entry: ViewEntry) => {
     if (!contextUuid) return;
     startAsk(queryClient, newKey(), {
+      ...entry.search_filters,
       query_str: entry.query_str,
       context_uuid: contextUuid,
       ...(entry.backend_uuid ? { rewrite_of: entry.backend_uuid } : {}),

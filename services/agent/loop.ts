@@ -1,0 +1,246 @@
+// One agent task's loop, run by its durable workflow (workflows/agent-task.ts), which hands it the
+// durable primitives: `step` records what it returns (a model turn, a read of the task, a request
+// sent) so a restarted task replays them instead of doing them again, and `recv` waits for what
+// the socket and the REST calls tell the task. Each turn: the model asks for up to N actions;
+// each action waits while the task is paused, waits for the person when it needs confirming, is
+// sent to the extension as a request, and is recorded as a step with its outcome. Bounded by the
+// step limit and the consecutive-failure limit; page text reaches the model as untrusted data.
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../eventstore/store.js';
+import type { Logger } from 'pino';
+import type { AgentMethod } from '../../generated/agent/messages.gen.js';
+import { confirmationFor, elementLabels, hostOf } from './confirmation.js';
+import type { AgentSignal } from './context.js';
+import { type AgentBounds, decideAskConfirmation, decideComplete, decideFail, decideStep, nextStepAllowed } from './decide.js';
+import { AGENT_TEXTS } from './errors.js';
+import { type AgentTaskStarted, type AgentTaskState, agentTaskStream, FINISHED } from './events.js';
+import type { AgentMessage, AgentModel, AgentTurn } from './model.js';
+import type { AgentOutbox } from './outbox.js';
+import { agentSystemPrompt, toolResultText, untrusted } from './prompt.js';
+import { agentRequestId } from './request-ids.js';
+import { checkMethodInput, isAgentMethod } from './tools.js';
+import { changeAgentTask, readAgentTask } from './use-cases.js';
+
+/** Sends of one request without a reply before the task fails. */
+const MAX_SENDS = 20;
+
+export type Durable = {
+  step: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  recv: (timeoutSeconds: number) => Promise<AgentSignal | null>;
+};
+
+export type AgentLoopDeps = {
+  store: EventStore;
+  db: Db;
+  now: () => Date;
+  logger: Logger;
+  outbox: AgentOutbox;
+  /** Signs request ids (the socket checks replies with it). */
+  requestSecret: string;
+  bounds: AgentBounds & { replyWaitSeconds: number; modelTimeoutMs: number };
+  /** The configured model; null: the task fails saying the agent needs one. */
+  model: AgentModel | null;
+  siteInstructions: (userId: string) => Promise<{ domain: string; instructions: string }[]>;
+};
+
+type Task = NonNullable<AgentTaskState['task']>;
+type Outcome = 'completed' | 'stopped' | 'failed';
+
+export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUuid: string): Promise<Outcome | 'missing'> {
+  const start = await durable.step('start', () => startOf(deps, taskUuid));
+  if (!start) return 'missing';
+  const emit = (event: string, payload: Record<string, unknown>) =>
+    durable.step('emit', async () => deps.outbox.emit(taskUuid, event, { task_uuid: taskUuid, ...payload }));
+  const sendRequest = (payload: { request_id: string; method: AgentMethod; request: Record<string, unknown> }) =>
+    durable.step('send', async () => deps.outbox.emit(taskUuid, 'request', payload));
+  const read = () => durable.step('read', () => readAgentTask(deps.store, taskUuid));
+  const fail = async (message: string) => {
+    await durable.step('fail', () => changeAgentTask(deps.store, taskUuid, (s) => decideFail(s, { taskUuid, message, now: deps.now() })).then(() => null));
+    await emit('agent_failed', { message });
+    return 'failed' as const;
+  };
+  if (!deps.model) return fail(AGENT_TEXTS.needsModel);
+  const model = deps.model;
+
+  const allInstructions = await durable.step('site-instructions', () => deps.siteInstructions(start.owner_id));
+  const instructionsFor = (host: string | null) => (host ? allInstructions.filter((s) => host === s.domain || host.endsWith(`.${s.domain}`)) : []);
+  const startHost = hostOf(start.url);
+  const taskHosts = startHost ? [startHost] : [];
+  const system = agentSystemPrompt(instructionsFor(startHost));
+  const history: AgentMessage[] = [{ role: 'user', content: `Task: ${start.task}\n\nThe current tab's address: ${untrusted(start.url)}` }];
+  let labels = new Map<number, string>();
+  let pausedShown = false;
+
+  /** The task once it may act: waits while it is paused (telling the extension once each way). */
+  const whenActive = async (): Promise<Task | Outcome> => {
+    for (;;) {
+      const { task } = await read();
+      if (!task) return 'failed';
+      if (task.status === 'stopped') return 'stopped';
+      if (FINISHED.includes(task.status)) return task.status as Outcome;
+      if (task.status !== 'paused') {
+        if (pausedShown) await emit('agent_resumed', { is_paused: false });
+        pausedShown = false;
+        return task;
+      }
+      if (!pausedShown) await emit('agent_paused', { is_paused: true });
+      pausedShown = true;
+      await durable.recv(deps.bounds.replyWaitSeconds);
+    }
+  };
+
+  const record = async (step: number, method: string, summary: string, error: string | null) => {
+    await durable.step('record', () =>
+      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, now: deps.now() })).then(() => null),
+    );
+    await emit('agent_step', { step, method: isAgentMethod(method) ? method : 'ReportTaskComplete', summary, ...(error ? { error } : {}) });
+  };
+
+  /** Sends a request and waits for its reply, sending again when the extension reconnects or is silent. */
+  const ask = async (step: number, method: AgentMethod, request: Record<string, unknown>): Promise<Record<string, unknown> | Outcome> => {
+    const requestId = agentRequestId(deps.requestSecret, taskUuid, step);
+    for (let sends = 1; sends <= MAX_SENDS; sends++) {
+      await sendRequest({ request_id: requestId, method, request });
+      for (;;) {
+        const signal = await durable.recv(deps.bounds.replyWaitSeconds);
+        if (!signal || signal.kind === 'connected') break;
+        if (signal.kind === 'reply' && signal.request_id === requestId) return signal.response;
+        if (signal.kind === 'changed') {
+          const { task } = await read();
+          if (!task || task.status === 'stopped') return 'stopped';
+        }
+      }
+    }
+    return fail(AGENT_TEXTS.taskFailure);
+  };
+
+  /** One action the model asked for: its result for the model, or how the task ended. */
+  const act = async (call: AgentTurn['calls'][number]): Promise<string | Outcome> => {
+    const task = await whenActive();
+    if (typeof task === 'string') return task;
+    const step = task.steps;
+    if (!call.name) {
+      await record(step, 'unknown', 'No method', AGENT_TEXTS.noMethod);
+      return `Error: ${AGENT_TEXTS.noMethod}`;
+    }
+    if (!isAgentMethod(call.name)) {
+      const error = AGENT_TEXTS.unknownMethod(call.name.slice(0, 100));
+      await record(step, 'unknown', call.name.slice(0, 100), error);
+      return `Error: ${error}`;
+    }
+    const method = call.name;
+    const checked = checkMethodInput(method, call.input);
+    if (!checked.ok) {
+      await record(step, method, `${method} refused`, checked.why);
+      return `Error: ${checked.why}`;
+    }
+    const { request } = checked;
+    const summary = summaryOf(method, request);
+    if (method === 'ReportTaskComplete') {
+      const text = String(request.summary ?? '').slice(0, 10_000);
+      await record(step, method, 'Task complete', null);
+      await sendRequest({ request_id: agentRequestId(deps.requestSecret, taskUuid, step), method, request });
+      await durable.step('complete', () =>
+        changeAgentTask(deps.store, taskUuid, (s) => decideComplete(s, { taskUuid, summary: text, now: deps.now() })).then(() => null),
+      );
+      await emit('agent_complete', { summary: text });
+      return 'completed';
+    }
+    const confirmation = confirmationFor({ method, request, taskHosts, labelOf: (n) => labels.get(n) });
+    if (confirmation && task.confirmed[step] === undefined) {
+      await durable.step('ask-confirmation', () =>
+        changeAgentTask(deps.store, taskUuid, (s) => decideAskConfirmation(s, { taskUuid, step, method, ...confirmation, now: deps.now() })).then(() => null),
+      );
+      await emit('agent_needs_confirmation', { step, method, ...confirmation });
+    }
+    let confirmed = task.confirmed[step];
+    while (confirmation && confirmed === undefined) {
+      await durable.recv(deps.bounds.replyWaitSeconds);
+      const { task: now } = await read();
+      if (!now || now.status === 'stopped') return 'stopped';
+      if (FINISHED.includes(now.status)) return now.status as Outcome;
+      confirmed = now.confirmed[step];
+    }
+    if (confirmed === false) {
+      await record(step, method, summary, 'Declined by the person.');
+      return 'The person declined this action. Do not try it, or anything to the same end, another way.';
+    }
+    // Confirmed or not needed: once more, the task must not be paused or stopped meanwhile.
+    const still = await whenActive();
+    if (typeof still === 'string') return still;
+    if (confirmed && (method === 'Navigate' || method === 'TabsCreate')) {
+      const host = hostOf(String(request.url ?? ''));
+      if (host && !taskHosts.includes(host)) taskHosts.push(host);
+    }
+    if (method === 'Computer' && request.action === 'screenshot') await emit('agent_screenshot_progress', { step });
+    const response = await ask(step, method, request);
+    if (typeof response === 'string') return response;
+    const error = typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null;
+    await record(step, method, summary, error);
+    if (method === 'ReadPage' && !error && typeof response.text === 'string') labels = elementLabels(response.text);
+    let result = toolResultText(response);
+    if (method === 'Navigate' && !error) {
+      const extra = instructionsFor(hostOf(String(request.url ?? '')));
+      if (extra.length) result += `\n\nThe person's instructions for this site: ${extra.map((s) => s.instructions).join('\n')}`;
+    }
+    return result;
+  };
+
+  const ended = async (outcome: Outcome) => {
+    if (outcome === 'stopped') await emit('agent_stopped', {});
+    return outcome;
+  };
+  for (;;) {
+    const task = await whenActive();
+    if (typeof task === 'string') return ended(task);
+    const allowed = nextStepAllowed(task, deps.bounds);
+    if (!allowed.ok) return fail(allowed.why);
+    const turn = await durable.step('model', () => askModel(deps, model, system, history));
+    if ('error' in turn) {
+      await record(task.steps, 'model', 'The model did not answer', turn.error);
+      continue;
+    }
+    if (!turn.calls.length) {
+      history.push({ role: 'assistant', text: turn.text, calls: [] });
+      history.push({ role: 'user', content: 'Act with a tool, or call ReportTaskComplete when the task is done.' });
+      await record(task.steps, 'model', 'The model answered without acting', 'No action asked for.');
+      continue;
+    }
+    const calls = turn.calls.slice(0, deps.bounds.maxActionsPerStep);
+    history.push({ role: 'assistant', text: turn.text, calls: turn.calls });
+    const results: { id: string; name: string; text: string }[] = [];
+    for (const call of calls) {
+      const result = await act(call);
+      if (result === 'completed' || result === 'stopped' || result === 'failed') return ended(result);
+      results.push({ id: call.id, name: call.name, text: result });
+    }
+    for (const extra of turn.calls.slice(calls.length))
+      results.push({ id: extra.id, name: extra.name, text: `Not run: at most ${deps.bounds.maxActionsPerStep} actions a turn.` });
+    history.push({ role: 'tool', results });
+  }
+}
+
+async function startOf(deps: AgentLoopDeps, taskUuid: string) {
+  const events = await deps.store.readStream(agentTaskStream(taskUuid));
+  const started = events.find((e) => e.type === 'AgentTaskStarted');
+  return started ? (started.data as AgentTaskStarted['data']) : null;
+}
+
+async function askModel(deps: AgentLoopDeps, model: AgentModel, system: string, history: AgentMessage[]): Promise<AgentTurn | { error: string }> {
+  try {
+    return await model.turn(system, history, AbortSignal.timeout(deps.bounds.modelTimeoutMs));
+  } catch (err) {
+    deps.logger.warn({ err }, 'agent model turn failed');
+    return { error: AGENT_TEXTS.taskFailure };
+  }
+}
+
+/** A step as the person reads it: the method and what it acted on, never page text. */
+function summaryOf(method: AgentMethod, request: Record<string, unknown>) {
+  const target = request.target as { element?: number; ref?: string } | undefined;
+  const on = target?.element !== undefined ? ` element ${target.element}` : target?.ref ? ` ${target.ref.slice(0, 100)}` : '';
+  if (method === 'Computer') return `${String(request.action)}${on}`;
+  if (method === 'Navigate' || method === 'TabsCreate') return `${method} ${String(request.url ?? '').slice(0, 200)}`;
+  if (method === 'FormInput') return `Fill in${on}`;
+  return method;
+}
