@@ -4,7 +4,7 @@
 // only that drive's expired), the picked items looked
 // up at the source, each folder to walk listed page by page (each page a step, so a crash resumes
 // at the last checkpoint) and pruned by its slim listing, then every queued file fetched and
-// indexed, a few at a time. A run is a pick, a scheduled delta or a resync; one connection runs
+// indexed, a batch to a step, a few at a time. A run is a pick, a scheduled delta or a resync; one connection runs
 // one at a time (the queue is partitioned by connection), on a queue so syncs never crowd out answers.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { registerConnectionQueue, startForConnection } from './connection-queue.js';
@@ -12,6 +12,7 @@ import {
   applyDeltaPage,
   cursorOf,
   evaluateResyncs,
+  type FileOutcome,
   type FolderJob,
   filesToSync,
   finishSync,
@@ -20,7 +21,7 @@ import {
   pruneFolder,
   resolvePicked,
   type SyncDeps,
-  syncFile,
+  syncFiles,
   takeCursor,
 } from '../services/connectors/index.js';
 
@@ -28,12 +29,13 @@ import {
 export type SyncJob = { connection_uuid: string; run: string; kind?: 'pick' | 'delta' | 'resync' };
 const QUEUE = 'connector-sync';
 /**
- * Files of one connection fetched at once, in batches (each a set of steps started in one order,
- * so a recovery replays them by the same ids). A file's step mostly waits on the provider,
- * storage and the database; the provider's pace (provider-pace.ts) bounds it too: 12 at once
- * synced 1,000 small Drive files at 43.4 a second (tests/bench/connectors.ts).
+ * Files of one connection fetched at once, in batches, each batch one step (its items marked and
+ * settled in one append each, services/connectors/sync-files.ts): a step per file cost more than
+ * the small file it fetched. A file mostly waits on the provider, storage and the database; the
+ * provider's pace (provider-pace.ts) bounds it too.
  */
 const PARALLEL_FILES = 12;
+const FILES_PER_STEP = 48;
 
 export const registerConnectorSyncQueue = () => registerConnectionQueue(QUEUE);
 
@@ -81,11 +83,10 @@ export function registerConnectorSync(deps: SyncDeps) {
       }
       await DBOS.runStep(() => foldersDone(deps, c), { name: 'folders-done' });
       const files = await DBOS.runStep(() => filesToSync(deps, c), { name: 'files-to-sync' });
-      const outcomes: ('synced' | 'failed')[] = [];
-      for (let i = 0; i < files.length; i += PARALLEL_FILES) {
-        outcomes.push(
-          ...(await Promise.all(files.slice(i, i + PARALLEL_FILES).map((f) => DBOS.runStep(() => syncFile(deps, c, f), { name: `file-${f.item_uuid}` })))),
-        );
+      const outcomes: FileOutcome[] = [];
+      for (let i = 0; i < files.length; i += FILES_PER_STEP) {
+        const batch = files.slice(i, i + FILES_PER_STEP);
+        outcomes.push(...(await DBOS.runStep(() => syncFiles(deps, c, batch, PARALLEL_FILES), { name: `files-${batch[0].item_uuid}` })));
       }
       const run = { id: job.run, synced: outcomes.filter((o) => o === 'synced').length, failed: outcomes.filter((o) => o === 'failed').length };
       await DBOS.runStep(() => finishSync(deps, c, { ...run, mail: job.kind !== 'delta' }), { name: 'finish' });

@@ -11,7 +11,8 @@ import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync }
 import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
 import { registerConnectorRemoval, registerConnectorRemovalQueue, startConnectorRemoval } from '../../workflows/connector-removal.js';
 import { connectorsPort, type RemovalRun, type SyncRun } from '../connectors/index.js';
-import { changeSyncedFileReaders, deleteImportedFile, importFile } from '../files/index.js';
+import { changeSyncedFileReaders, deleteImportedFile, importFiles } from '../files/index.js';
+import type { Plan } from '../shared/actor.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 import { createHmac } from 'node:crypto';
@@ -41,11 +42,21 @@ export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKe
     connectors,
     maxFileBytes: config.fileMaxBytes,
     publicUrl: config.publicUrl,
-    importFile: async (job) => {
-      const owner = await personOf(db, job.uploaded_by);
-      // A synced file counts toward the plan's file limits of the person it is synced for.
-      const { subscription_plan: plan } = await subscriptionOf(job.uploaded_by);
-      return importFile({ db, store, storage, now: () => new Date(), config, logger, indexing }, { ...job, uploader_email: owner?.email ?? '', plan });
+    importFiles: async (jobs) => {
+      // A batch's files are synced for one person: read once. A synced file counts toward the plan's file limits of the person it is synced for.
+      const people = new Map<string, Promise<{ email: string; plan: Plan }>>();
+      const personFor = (userId: string) => {
+        if (!people.has(userId))
+          people.set(
+            userId,
+            Promise.all([personOf(db, userId), subscriptionOf(userId)]).then(([owner, sub]) => ({ email: owner?.email ?? '', plan: sub.subscription_plan })),
+          );
+        return people.get(userId)!;
+      };
+      const full = await Promise.all(
+        jobs.map(async (job) => ({ ...job, uploader_email: (await personFor(job.uploaded_by)).email, plan: (await personFor(job.uploaded_by)).plan })),
+      );
+      return importFiles({ db, store, storage, now: () => new Date(), config, logger, indexing }, full);
     },
     deleteFile,
     setFileReaders: (fileUuid, readers) => changeSyncedFileReaders({ db, store, now: () => new Date() }, fileUuid, readers),

@@ -33,7 +33,7 @@ export async function connectionCall(deps: AdapterDeps, connectionUuid: string, 
     info,
     endpoints: client.endpoints,
     call: {
-      key: `${info.family}:${connectionUuid}`,
+      key: `${info.family}:${info.name}:${connectionUuid}`,
       apiBase: client.endpoints.api,
       token: (stale) => accessToken({ db: deps.db, tokens: deps.connectors.tokens, client, now: deps.now }, connectionUuid, { stale }),
       limiter: deps.connectors.limiter,

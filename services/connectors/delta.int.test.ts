@@ -19,6 +19,7 @@ import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { RateLimiter } from './rate-limiter.js';
 import { filesToSync, type FolderJob, foldersDone, listFolderPage, resolvePicked, type SyncDeps } from './sync.js';
 import { createTokenBox } from './token-box.js';
+import { fileUuidFor, syncFiles } from './sync-files.js';
 import { DomainError } from '../shared/domain-error.js';
 import { endpointsOf } from './providers.js';
 
@@ -96,7 +97,7 @@ function deps(): SyncDeps {
       mergeCallbackUrl: '',
       limiter: new RateLimiter(0),
     },
-    importFile: async () => ({ file_uuid: randomUUID() }),
+    importFiles: async (jobs) => jobs.map(() => ({ file_uuid: randomUUID() })),
     deleteFile: async (fileUuid) => void deleted.push(fileUuid),
     setFileReaders: async (file, readers) => {
       if (refused.has(file)) throw new DomainError('not_found', 'file_not_found', 'No such file in this repository.');
@@ -323,5 +324,53 @@ describe('a page of changes', () => {
     expect(Object.keys(after).sort()).toEqual(['f1', 'f3', 'root2']);
     expect(deleted).toContain('file-f2');
     expect((await filesToSync(d, connection)).map((f) => f.remote_id)).toEqual(['f3']);
+  });
+});
+
+describe('a batch of queued files', () => {
+  test('is fetched and settled READY under ids made from its items; the same batch run again (a recovery) fetches nothing twice', async () => {
+    const connection = randomUUID();
+    await insertDriveConnection(db, { uuid: connection, owner: OWNER, status: 'connected', orgUuid: null });
+    const tree = [folder('batch', 'my-drive'), file('b1', 'batch'), file('b2', 'batch'), file('b3', 'batch')];
+    source.tree = new Map(tree.map((i) => [i.remoteId, i]));
+    const rootUuid = randomUUID();
+    await store.append(itemStream(rootUuid), 'no_stream', [
+      pickedItemFound({ item: rootUuid, connection, remoteId: 'batch', name: 'batch', kind: 'FOLDER', repository: REPO, at: '2026-12-01T00:00:00Z' }),
+    ]);
+    const imported: (string | null)[] = [];
+    const d: SyncDeps = {
+      ...deps(),
+      importFiles: async (jobs) =>
+        jobs.map((job) => {
+          imported.push(job.file_uuid);
+          return { file_uuid: job.file_uuid ?? randomUUID() };
+        }),
+    };
+    const [job] = await resolvePicked(d, connection);
+    await listFolderPage(d, connection, job, null);
+    const queued = await filesToSync(d, connection);
+    expect(queued.map((f) => f.remote_id).sort()).toEqual(['b1', 'b2', 'b3']);
+    source.calls = [];
+    expect(await syncFiles(d, connection, queued, 2)).toEqual(['synced', 'synced', 'synced']);
+    expect(source.calls.sort()).toEqual(['download:b1', 'download:b2', 'download:b3']);
+    expect(imported.sort()).toEqual(queued.map((f) => fileUuidFor(f.item_uuid)).sort());
+    const rows = await allTables(db)
+      .selectFrom('connector_items')
+      .select(['item_uuid', 'status', 'file_uuid'])
+      .where('connection_uuid', '=', connection)
+      .where('kind', '=', 'FILE')
+      .execute();
+    expect(rows.map((r) => [r.status, r.file_uuid]).sort()).toEqual(queued.map((f) => ['READY', fileUuidFor(f.item_uuid)]).sort());
+    source.calls = [];
+    expect(await syncFiles(d, connection, queued, 2)).toEqual(['synced', 'synced', 'synced']);
+    expect(source.calls).toEqual([]);
+    expect(imported).toHaveLength(3);
+  });
+
+  test('an item’s file id is a UUID, the same each time, and its own', () => {
+    const a = fileUuidFor('item-a');
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(fileUuidFor('item-a')).toBe(a);
+    expect(fileUuidFor('item-b')).not.toBe(a);
   });
 });

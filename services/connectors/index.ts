@@ -11,11 +11,11 @@ export {
   foldersDone,
   listFolderPage,
   resolvePicked,
-  syncFile,
   type FileImport,
   type FolderJob,
   type SyncDeps,
 } from './sync.js';
+export { type FileOutcome, syncFiles } from './sync-files.js';
 export { applyDeltaPage, cursorOf, evaluateResyncs, pruneFolder, takeCursor } from './delta.js';
 export { connectorDeltaBackground } from './delta-schedule.js';
 export { connectorRemovalSweepBackground } from './removal-sweep.js';

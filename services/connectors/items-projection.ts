@@ -4,40 +4,22 @@
 import type { Projection } from '../eventstore/types.js';
 import { ITEM_EVENTS, type ItemEvent } from './items.js';
 import { own } from './tables.js';
+import { applyItemsBatch, foundRow } from './items-batch-projection.js';
 
 export const connectorItemsProjection: Projection = {
   name: 'connector-items',
   tables: ['connector_items'],
   handles: [...ITEM_EVENTS],
+  applyAll: (trx, events) => applyItemsBatch(trx, events, (t, e) => connectorItemsProjection.apply(t, e)),
   async apply(trx, event) {
     const e = event as unknown as ItemEvent;
     const items = own(trx);
     switch (e.type) {
       case 'ConnectorItemFound': {
-        const d = e.data;
-        const row = {
-          connection_uuid: d.connection_uuid,
-          remote_id: d.remote_id,
-          drive_id: d.drive_id,
-          name: d.name,
-          kind: d.kind,
-          parent_uuids: d.parent_uuids,
-          picked: d.picked,
-          repository_type: d.repository.type,
-          repository_owner: d.repository.owner_id,
-          url: d.url,
-          // As listed: what a sync fetches records it as synced (the item's state keeps what was synced).
-          remote_updated_at: d.remote_updated_at,
-          readers: d.readers ? JSON.stringify(d.readers) : null,
-          mime_type: d.mime_type ?? null,
-          path: d.path ?? null,
-          status: 'RECEIVED',
-          error: null,
-          updated_at: d.found_at,
-        };
+        const { item_uuid, file_uuid, created_at, ...row } = foundRow(e.data);
         await items
           .insertInto('connector_items')
-          .values({ item_uuid: d.item_uuid, file_uuid: null, created_at: d.found_at, ...row })
+          .values({ item_uuid, file_uuid, created_at, ...row })
           .onConflict((oc) => oc.column('item_uuid').doUpdateSet(row))
           .execute();
         return;

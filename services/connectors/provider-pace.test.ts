@@ -1,6 +1,6 @@
 // Each provider's pace, and the limiter spacing each connection's calls by its own provider's.
 import { describe, expect, it } from 'vitest';
-import { PACE_MS, paceOf } from './provider-pace.js';
+import { CONNECTOR_PACE_MS, PACE_MS, paceOf } from './provider-pace.js';
 import { RateLimiter } from './rate-limiter.js';
 
 describe('the providers’ pace', () => {
@@ -9,8 +9,11 @@ describe('the providers’ pace', () => {
     expect(paceOf('slack:c2', null)).toBe(PACE_MS.slack);
     expect(paceOf('slack:c2', 0)).toBe(0);
     expect(paceOf('unknown:c3', null)).toBe(100);
-    // Drive allows 12,000 calls a minute per user: 50 files a second is within its pace.
-    expect(1000 / PACE_MS.google).toBeGreaterThanOrEqual(50);
+    // Drive allows 12,000 calls a minute per user (200 a second): its pace is its own, at half of that.
+    expect(paceOf('google:google_drive:c4', null)).toBe(CONNECTOR_PACE_MS.google_drive);
+    expect(paceOf('google:gmail:c5', null)).toBe(PACE_MS.google);
+    expect(1000 / paceOf('google:google_drive:c4', null)).toBeGreaterThanOrEqual(100);
+    expect(1000 / paceOf('google:google_drive:c4', null)).toBeLessThanOrEqual(200);
   });
 
   it('spaces a connection’s calls by its provider’s pace, each connection apart', async () => {

@@ -4,7 +4,7 @@
 // reason; a provider that asks to wait marks the connection rate-limited until then, which the
 // list shows as RATE_LIMITED ('Queued').
 import type { Db } from '../db/database.js';
-import type { EventStore } from '../eventstore/store.js';
+import type { EventStore, StreamAppend } from '../eventstore/store.js';
 import type { Logger } from 'pino';
 import type { FileSourceAdapter, ListPage, PickedRoot, RemoteItem } from './adapters/types.js';
 import { fileAdapterFor } from './adapters/file-adapters.js';
@@ -17,12 +17,11 @@ import { own } from './tables.js';
 import { queueMail } from '../mail/index.js';
 import { personOf } from '../identity/index.js';
 import { syncCompleteMail } from './mails.js';
-import { readersOf, userPrincipal } from './principals.js';
 import { parentPathOf } from './item-paths.js';
 import { settleSharing } from './sharing-change.js';
 
-/** What a synced file becomes: a file of the repository, indexed like an upload (files' import). */
-export type FileImport = (job: {
+/** A file to sync as files' import takes it: a file of the repository, indexed like an upload. */
+export type FileImportJob = {
   repository: ItemRepository;
   file_uuid: string | null;
   filename: string;
@@ -31,7 +30,9 @@ export type FileImport = (job: {
   source: { connection_uuid: string; connection_type: string; remote_id: string; url: string | null };
   /** Who may read it at the source, as principal keys (principals.ts); null: everyone who may read the repository. */
   readers: string[] | null;
-}) => Promise<{ file_uuid: string }>;
+};
+/** What synced files become (files' importFiles): each its file, or why it was refused, in the order given. */
+export type FileImport = (jobs: FileImportJob[]) => Promise<({ file_uuid: string } | { error: Error })[]>;
 
 export type SyncDeps = {
   db: Db;
@@ -39,7 +40,7 @@ export type SyncDeps = {
   now: () => Date;
   logger: Logger;
   connectors: ConnectorsPort;
-  importFile: FileImport;
+  importFiles: FileImport;
   /** Deletes a synced file of files (removed or unshared at the source): its passages leave answers. */
   deleteFile: (fileUuid: string, by: string) => Promise<void>;
   /**
@@ -53,7 +54,7 @@ export type SyncDeps = {
   publicUrl: string;
 };
 
-const GONE = 'It is no longer at the source, or no longer shared with you.';
+export const GONE = 'It is no longer at the source, or no longer shared with you.';
 
 export const isAcceptedName = (name: string) => CONNECTOR_PICK_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 /** Whether a listed item is kept: a folder (to show the tree), a file of an accepted type, or a provider's own document. */
@@ -87,7 +88,7 @@ export async function adapterOf(deps: AdapterDeps, connectionUuid: string, opts:
     account: through.row.display_name,
   });
   const waitingMs = () => deps.connectors.limiter.pausedFor(through.call.key);
-  return adapter ? { adapter, ownerId: through.row.owner_user_id, orgUuid: through.row.org_uuid, waitingMs } : null;
+  return adapter ? { adapter, row: through.row, ownerId: through.row.owner_user_id, orgUuid: through.row.org_uuid, waitingMs } : null;
 }
 
 /** A folder to walk: a picked one, one a delta brought under a picked folder, or one a resync looks at again. */
@@ -235,16 +236,31 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
   uuidOf.set(folder.root.remoteId, folder.item_uuid);
   // Where the provider names folders by path only, an item's folder is the one at its parent path.
   const uuidOfPath = new Map(known.flatMap((k) => (k.path ? [[k.path, k.item_uuid] as const] : [])));
+  // Items seen for the first time have no stream yet: their events go in one append for the page.
+  const fresh = new Map<string, StreamAppend>();
   for (const item of page.items) {
     if (!wellFormed(item)) {
       deps.logger.warn({ connection: connectionUuid, folder: folder.item_uuid }, 'a malformed entry of a connector listing was left out');
       continue;
     }
     if (!isKept(item)) continue;
-    const uuid = uuidOf.get(item.remoteId) ?? crypto.randomUUID();
+    const seen = uuidOf.get(item.remoteId);
+    const uuid = seen ?? crypto.randomUUID();
     uuidOf.set(item.remoteId, uuid);
     if (item.path) uuidOfPath.set(item.path, uuid);
     const parents = parentUuids(item, uuidOf, uuidOfPath);
+    const firstOnPage = fresh.get(uuid);
+    if (firstOnPage) {
+      // Listed twice on one page (under two of its folders): one item under both.
+      const data = (firstOnPage.events[0] as Extract<ItemEvent, { type: 'ConnectorItemFound' }>).data;
+      data.parent_uuids = [...new Set([...data.parent_uuids, ...parents])];
+      continue;
+    }
+    if (!seen) {
+      const events = [found(uuid, connectionUuid, item, { picked: false, parents, repository: folder.repository, at }), queued(uuid, at)];
+      fresh.set(uuid, { streamId: itemStream(uuid), expected: 'no_stream', events });
+      continue;
+    }
     // Listed again (after an expired cursor): an unchanged file whose sharing alone changed gets its new readers in place.
     const before = readersBefore.get(uuid);
     const sharing =
@@ -257,6 +273,7 @@ export async function listFolderPage(deps: SyncDeps, connectionUuid: string, fol
         : [],
     );
   }
+  await deps.store.appendToStreams([...fresh.values()]);
   return page.checkpoint;
 }
 
@@ -309,63 +326,6 @@ export async function foldersDone(deps: SyncDeps, connectionUuid: string) {
 }
 
 export type FileToSync = Awaited<ReturnType<typeof filesToSync>>[number];
-
-/** The item as its last listing recorded it. */
-const listedItem = (f: FileToSync): RemoteItem => ({
-  remoteId: f.remote_id,
-  name: f.name,
-  kind: 'FILE',
-  parentRemoteIds: [],
-  url: f.url,
-  updatedAt: f.remote_updated_at,
-  size: null,
-  mimeType: f.mime_type,
-  driveId: f.drive_id,
-  readers: f.readers,
-});
-
-/** Fetches one file and hands it to files as a file of its repository; the item READY, or SYNC_ERROR with the reason. */
-export async function syncFile(deps: SyncDeps, connectionUuid: string, f: FileToSync): Promise<'synced' | 'failed'> {
-  const source = await adapterOf(deps, connectionUuid);
-  const at = () => deps.now().toISOString();
-  if (!source) {
-    await appendItem(deps, f.item_uuid, () => [
-      { type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: 'The connection is not connected.', at: at() } },
-    ]);
-    return 'failed';
-  }
-  await appendItem(deps, f.item_uuid, () => [{ type: 'ConnectorItemStatusChanged', data: { item_uuid: f.item_uuid, status: 'SYNCING', at: at() } }]);
-  try {
-    // What the listing or the delta said of it is enough to fetch it: the provider is asked once.
-    const item = f.mime_type !== null ? listedItem(f) : await source.adapter.item({ remoteId: f.remote_id, driveId: f.drive_id });
-    if (!item) throw new Error(GONE);
-    const { bytes, filename } = await source.adapter.download(item, deps.maxFileBytes).catch((err) => {
-      throw (err as { status?: number }).status === 404 ? new Error(GONE) : err;
-    });
-    const row = await connectionRow(deps.db, connectionUuid);
-    const { file_uuid } = await deps.importFile({
-      repository: { type: f.repository_type, owner_id: f.repository_owner },
-      file_uuid: f.file_uuid,
-      filename,
-      bytes,
-      uploaded_by: source.ownerId,
-      source: { connection_uuid: connectionUuid, connection_type: row?.connector ?? '', remote_id: f.remote_id, url: item.url },
-      readers: row ? readersOf(row, item.readers) : [userPrincipal(source.ownerId)],
-    });
-    await appendItem(deps, f.item_uuid, () => [
-      {
-        type: 'ConnectorItemSynced',
-        data: { item_uuid: f.item_uuid, file_uuid, name: item.name, remote_updated_at: item.updatedAt, readers: item.readers, at: at() },
-      },
-    ]);
-    return 'synced';
-  } catch (err) {
-    const reason = (err as Error).message.slice(0, 300);
-    deps.logger.warn({ connection: connectionUuid, item: f.item_uuid, reason }, 'a connector file could not be synced');
-    await appendItem(deps, f.item_uuid, () => [{ type: 'ConnectorItemFailed', data: { item_uuid: f.item_uuid, error: reason, at: at() } }]);
-    return 'failed';
-  }
-}
 
 /**
  * The sync is over: the wait (if any) is forgotten and when it ended is kept, and the connection's

@@ -378,3 +378,62 @@ describe('upcasting', () => {
     expect(event.metadata.v).toBe(1);
   });
 });
+
+describe('appending to many streams at once', () => {
+  test('each stream at its own expected version, the projections written, and the streams folded back in one read', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const [a, b, c] = [stream('many'), stream('many'), stream('many')];
+    await store.append(b, 'no_stream', [note('b1')]);
+    const stored = await store.appendToStreams([
+      { streamId: a, expected: 'no_stream', events: [note('a1'), note('a2')] },
+      { streamId: b, expected: 1, events: [note('b2')] },
+      { streamId: c, expected: 'any', events: [note('c1')] },
+    ]);
+    expect(stored.map((e) => [e.streamId, e.streamVersion])).toEqual([
+      [a, 1],
+      [a, 2],
+      [b, 2],
+      [c, 1],
+    ]);
+    expect(await versionsOf(store, a)).toEqual([1, 2]);
+    expect(await noteRow(a)).toEqual({ count: 2, last_text: 'a2' });
+    expect(await noteRow(b)).toEqual({ count: 2, last_text: 'b2' });
+    const folded = await store.aggregateMany([a, b, c, stream('none')], [] as string[], (s, e) => [...s, (e.data as { text: string }).text]);
+    expect([...folded.values()].map((f) => [f.state, f.version])).toEqual([
+      [['a1', 'a2'], 2],
+      [['b1', 'b2'], 2],
+      [['c1'], 1],
+      [[], 0],
+    ]);
+  });
+
+  test('one stream not at its expected version refuses the whole batch: no event and no read-model row of any', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const [a, b] = [stream('many'), stream('many')];
+    await store.append(b, 'no_stream', [note('b1'), note('b2')]);
+    const err = await store
+      .appendToStreams([
+        { streamId: a, expected: 'no_stream', events: [note('a1')] },
+        { streamId: b, expected: 1, events: [note('stale')] },
+      ])
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect(err).toMatchObject({ streamId: b, expected: 1, actual: 2 });
+    expect(await store.readStream(a)).toEqual([]);
+    expect(await noteRow(a)).toBeUndefined();
+    expect(await versionsOf(store, b)).toEqual([1, 2]);
+  });
+
+  test('a projection failing on one stream leaves none of the batch', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const [a, b] = [stream('many'), stream('many')];
+    await expect(
+      store.appendToStreams([
+        { streamId: a, expected: 'no_stream', events: [note('a1')] },
+        { streamId: b, expected: 'no_stream', events: [note('explode')] },
+      ]),
+    ).rejects.toThrow('projection failed');
+    expect(await store.readStream(a)).toEqual([]);
+    expect(await noteRow(a)).toBeUndefined();
+  });
+});

@@ -12,6 +12,8 @@ const STATEMENT_CHARS = 2 * 1024 * 1024;
 type EventRow = { global_position: string; stream_id: string; stream_version: number; type: string; data: unknown; metadata: unknown; recorded_at: Date };
 
 export type AppendResult = { nextVersion: number; events: StoredEvent[] };
+/** One stream's part of a batch append (`appendToStreams`). */
+export type StreamAppend = { streamId: string; expected: ExpectedVersion; events: NewEvent[] };
 
 export class EventStore {
   private readonly byType = new Map<string, Projection[]>();
@@ -46,6 +48,79 @@ export class EventStore {
         throw new ConcurrencyError(streamId, expected, await this.currentVersion(trx ?? this.db, streamId));
       }
     }
+  }
+
+  /**
+   * Appends to many streams at once, each with its own expected version: one statement and the
+   * projections in one transaction (the caller's, or one of its own), all or nothing. For a batch
+   * of small streams written together (a page of a connector's listing), where one append each
+   * would be a transaction each. A stream not at its expected version fails the whole batch.
+   */
+  async appendToStreams(batch: StreamAppend[], trx?: Trx): Promise<StoredEvent[]> {
+    const entries = batch.filter((b) => b.events.length);
+    if (!entries.length) return [];
+    if (new Set(entries.map((e) => e.streamId)).size !== entries.length) throw new Error('appendToStreams: a stream appears twice in one batch');
+    const work = async (t: Trx) => {
+      try {
+        return await withSavepoint(t, () => this.appendToStreamsIn(t, entries));
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        throw new ConcurrencyError(entries[0].streamId, entries[0].expected, await this.currentVersion(t, entries[0].streamId));
+      }
+    };
+    return trx ? work(trx) : this.db.transaction().execute(work);
+  }
+
+  private async appendToStreamsIn(trx: Trx, entries: StreamAppend[]): Promise<StoredEvent[]> {
+    const rows = entries.flatMap((e) =>
+      e.events.map((ev, i) => ({
+        stream_id: e.streamId,
+        expected: e.expected === 'any' ? null : e.expected === 'no_stream' ? 0 : e.expected,
+        ord: i + 1,
+        type: ev.type,
+        data: ev.data,
+        metadata: { ...ev.metadata, v: ev.v ?? 1 },
+      })),
+    );
+    const { rows: inserted } = await sql<AppendedRow & { stream_id: string; type: string; data: unknown; metadata: unknown }>`
+      with input as (
+        select x.*, row_number() over () as idx
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(stream_id text, expected int, ord int, type text, data jsonb, metadata jsonb)),
+      cur as (
+        select s.stream_id, coalesce((select max(e.stream_version) from events e where e.stream_id = s.stream_id), 0)::int as v
+        from (select distinct stream_id from input) s)
+      insert into events (stream_id, stream_version, type, data, metadata)
+      select i.stream_id, c.v + i.ord, i.type, i.data, i.metadata
+      from input i join cur c on c.stream_id = i.stream_id
+      where i.expected is null or c.v = i.expected
+      order by i.idx
+      returning global_position, stream_id, stream_version, type, data, metadata, recorded_at`.execute(trx);
+    if (inserted.length !== rows.length) {
+      const done = new Set(inserted.map((r) => r.stream_id));
+      const off = entries.find((e) => !done.has(e.streamId)) ?? entries[0];
+      throw new ConcurrencyError(off.streamId, off.expected, await this.currentVersion(trx, off.streamId));
+    }
+    const stored = inserted.map((r) => this.toStored(r)).sort((a, b) => (BigInt(a.globalPosition) < BigInt(b.globalPosition) ? -1 : 1));
+    await this.projectAll(trx, stored);
+    return stored;
+  }
+
+  /** Many streams folded at once (one read): each stream's state and the version to expect next. */
+  async aggregateMany<S>(streamIds: readonly string[], initial: S, evolve: (s: S, e: StoredEvent) => S, db: Db | Trx = this.db) {
+    const result = new Map<string, { state: S; version: number }>(streamIds.map((id) => [id, { state: initial, version: 0 }]));
+    if (!streamIds.length) return result;
+    const rows = await own(db)
+      .selectFrom('events')
+      .selectAll()
+      .where('stream_id', 'in', [...new Set(streamIds)])
+      .orderBy('stream_id')
+      .orderBy('stream_version')
+      .execute();
+    for (const r of rows) {
+      const at = result.get(r.stream_id)!;
+      result.set(r.stream_id, { state: evolve(at.state, this.toStored(r)), version: r.stream_version });
+    }
+    return result;
   }
 
   private async appendIn(db: Db | Trx, streamId: string, expected: ExpectedVersion, events: NewEvent[]): Promise<AppendResult> {
