@@ -18,6 +18,7 @@ import { attachAgentSocket } from '../agent/index.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
 import { connectorDeltaBackground, connectorRemovalSweepBackground } from '../connectors/index.js';
+import { createPool } from '../db/database.js';
 import { listenTo } from '../db/listen.js';
 import { EVENT_LOG_CHANNEL, eventLogSignals } from '../eventstore/signals.js';
 import { createApp } from '../http/server.js';
@@ -127,7 +128,13 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const ctx = appContext(k, ports, { signals, centreSignals, vapid });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
   // The in-browser agent's socket (namespace /agent) on the same server; instances share it through PostgreSQL.
-  const agentSocket = attachAgentSocket(http.server, ctx, { pool: database.pool, outbox: ports.agentOutbox });
+  // Its adapter keeps a connection LISTENing for good: its own small pool, so it never holds one the
+  // app's pool needs (nine sign-ups at once, each wanting a second connection, waited forever on nine).
+  const socketPool = createPool(database.url, 2);
+  socketPool.on('error', (err) => {
+    if (!stopping) logger.warn({ err }, 'agent socket database connection failed');
+  });
+  const agentSocket = attachAgentSocket(http.server, ctx, { pool: socketPool, outbox: ports.agentOutbox });
   // Started once the background parts run and the instance serves; stopped first once HTTP is.
   const instanceWatch = watchInstances(config, database.db, logger);
 
@@ -138,6 +145,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     stop: async () => {
       stopping = true;
       await agentSocket.close();
+      await socketPool.end().catch(() => {});
       await http.close();
       await instanceWatch.stop();
       for (const part of running.reverse()) await part.stop();

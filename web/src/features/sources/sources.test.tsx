@@ -305,7 +305,10 @@ describe('the dev-mocks scenario', () => {
       body: JSON.stringify({ urls: ['https://example.org/page-1'] }),
     });
     expect(removed.status).toBe(200);
-    expect(await removed.json()).toMatchObject({ answer: 'Threads are shared from the Share menu with a public link. Bananas are blue [1].', sources: [src(2)] });
+    expect(await removed.json()).toMatchObject({
+      answer: 'Threads are shared from the Share menu with a public link. Bananas are blue [1].',
+      sources: [src(2)],
+    });
     expect(thread.entries[0].sources).toEqual([src(2)]);
   });
 });
