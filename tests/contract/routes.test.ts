@@ -31,6 +31,15 @@ describe('spec and handlers', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
+  test('every operation that takes a body declares the 413 its parser answers past 1 MB (or a 4XX range)', () => {
+    const missing = Object.values(spec.paths).flatMap((item) =>
+      Object.entries(item as Record<string, { operationId?: string; requestBody?: unknown; responses?: Record<string, unknown> }>)
+        .filter(([m, op]) => ['put', 'post', 'delete', 'patch'].includes(m) && op.requestBody && !op.responses?.['413'] && !op.responses?.['4XX'])
+        .map(([, op]) => op.operationId),
+    );
+    expect(missing).toEqual([]);
+  });
+
   test('every spec operation has a handler and every handler is a spec operation', () => {
     const inSpec = operations.map((o) => o.operationId).sort();
     const handled = Object.keys(routes).sort();

@@ -630,10 +630,15 @@ export type confirmAgentActionResponse409 = {
   status: 409
 }
 
+export type confirmAgentActionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type confirmAgentActionResponseSuccess = (confirmAgentActionResponse200) & {
   headers: Headers;
 };
-export type confirmAgentActionResponseError = (confirmAgentActionResponse400 | confirmAgentActionResponse401 | confirmAgentActionResponse404 | confirmAgentActionResponse409) & {
+export type confirmAgentActionResponseError = (confirmAgentActionResponse400 | confirmAgentActionResponse401 | confirmAgentActionResponse404 | confirmAgentActionResponse409 | confirmAgentActionResponse413) & {
   headers: Headers;
 };
 

@@ -197,10 +197,15 @@ export type createApiKeyResponse409 = {
   status: 409
 }
 
+export type createApiKeyResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type createApiKeyResponseSuccess = (createApiKeyResponse201) & {
   headers: Headers;
 };
-export type createApiKeyResponseError = (createApiKeyResponse400 | createApiKeyResponse401 | createApiKeyResponse409) & {
+export type createApiKeyResponseError = (createApiKeyResponse400 | createApiKeyResponse401 | createApiKeyResponse409 | createApiKeyResponse413) & {
   headers: Headers;
 };
 
