@@ -555,6 +555,18 @@ export type OutboxList = {
 };
 
 /**
+ * How deep the engine goes. `quick`: one search, read and answered. `pro` (Pro Search): the
+ * question is planned into several searches run in parallel, their pages read and merged, the
+ * steps shown in the thread; counted against the plan's Pro Search quota (`unlimitedProSearch`),
+ * and past it a quick answer with the upgrade prompt. `research`: a long report with sections,
+ * each claim cited, written by a durable workflow that plans, searches, reads, reflects on gaps
+ * and searches again, bounded in steps, sources and time; counted against the plan's Research
+ * quota (`unlimitedResearch`); it needs a configured model and says so plainly without one.
+ *
+ */
+export type AnswerDepth = 'quick' | 'pro' | 'research';
+
+/**
  * Domains the web results must come from, and domains they must not (a `-` first), as in
  * `["wikipedia.org", "-reddit.com"]`: a domain includes its subdomains (`en.wikipedia.org`), case
  * and a leading `www.` do not matter. Up to 20 domains (400 `too_many_filter_domains`); an entry
@@ -593,6 +605,7 @@ export type AskRequest = {
      */
     frontend_context_uuid?: string;
     search_mode?: SearchMode;
+    answer_depth?: AnswerDepth;
     /**
      * The id of a configured model (`GET /rest/account/assistant`) to answer with; one that is not
      * configured is refused with 400 `unknown_model`. Choosing the model is a plan capability
