@@ -57,6 +57,14 @@ const CATALOGUE = [
     connector_type: 'google_calendar',
   },
   {
+    name: 'fax',
+    upsell_type: 'connector',
+    app_location: 'in_thread_input',
+    title: 'Bring your fax',
+    button_text: 'Connect fax',
+    connector_type: 'fax',
+  },
+  {
     name: 'merge_drive',
     upsell_type: 'merge_auth_connector',
     app_location: 'in_thread_input',
@@ -178,13 +186,16 @@ describe('upsell clicks', () => {
     await expect.poll(() => llm.requests.filter((r) => r.stream).map((r) => r.model)).toEqual(['fake-model', 'pplx_pro']);
   });
 
-  it('connector and merge auth connector: logged as unhandled, the person told connecting is not available', async () => {
+  it('connector: the calendar connects again, merge auth opens the connect modal, an unknown type is logged', async () => {
+    // The test server has no Google client: starting the calendar's connection says so plainly.
     await card('Bring your calendar').getByRole('button', { name: 'Connect calendar' }).click();
-    await page.getByText('Connecting apps is not available on this server yet.').first().waitFor();
+    await page.getByText('Gmail with Calendar is not set up on this server').first().waitFor();
     await card('Search your drive').getByRole('button', { name: 'Link drive' }).click();
-    await expect.poll(() => errors.filter((e) => e.startsWith('Unhandled upsell connector type')).length).toBe(2);
-    expect(errors).toContain('Unhandled upsell connector type: google_calendar');
-    expect(errors).toContain('Unhandled upsell connector type: box (merge auth)');
+    await page.getByRole('dialog', { name: 'Connect Box' }).waitFor();
+    await page.keyboard.press('Escape');
+    await card('Bring your fax').getByRole('button', { name: 'Connect fax' }).click();
+    await page.getByText('This server does not offer that connector.').first().waitFor();
+    expect(errors.filter((e) => e.startsWith('Unhandled upsell connector type'))).toEqual(['Unhandled upsell connector type: fax']);
   });
 
   it('student verification: a modal says what verifying takes', async () => {

@@ -5,7 +5,7 @@ import type { Upsell } from '../../../../generated/react-query/model';
 import { useModals } from '../../platform/modals/context';
 import { IS_INSTALL_SIDECAR } from '../../platform/environment';
 import { useSession } from '../../platform/session';
-import { toast, TOAST_DURATION } from '../../platform/toasts';
+import { useConnectorUpsell } from './connector-upsell';
 import { openLink } from './open-link';
 import { isMaxUser, PRICING_PATH } from './plan';
 import { useMarkInteracted } from './use-upsells';
@@ -17,7 +17,8 @@ export type UpsellPlace = {
   onRewrite?: (model: string | null) => void;
 };
 
-export const CONNECTORS_LATER = 'Connecting apps is not available on this server yet.';
+/** A connector upsell naming a connector this server does not offer. */
+export const CONNECTOR_NOT_OFFERED = 'This server does not offer that connector.';
 
 /** The browser download: the upsell's link when it has one, else the download instructions. */
 export function useBrowserDownload() {
@@ -36,6 +37,7 @@ export function useUpsellClick(place: UpsellPlace = {}) {
   const { user } = useSession();
   const mark = useMarkInteracted();
   const download = useBrowserDownload();
+  const connect = useConnectorUpsell();
 
   const act = (u: Upsell) => {
     switch (u.upsell_type) {
@@ -54,9 +56,8 @@ export function useUpsellClick(place: UpsellPlace = {}) {
         return;
       case 'connector':
       case 'merge_auth_connector':
-        // Until connectors exist every type is unhandled, the calendar's too: logged, as the seed says.
-        console.error(`Unhandled upsell connector type: ${u.connector_type ?? 'none'}${u.upsell_type === 'merge_auth_connector' ? ' (merge auth)' : ''}`);
-        toast.error(CONNECTORS_LATER, { duration: TOAST_DURATION.long });
+        if (!user) modals.open('login', { origin: `upsell-${u.app_location}`, title: u.title });
+        else connect(u);
         return;
       case 'rewrite_answer':
         place.onRewrite?.(u.rewrite_model);
