@@ -28,15 +28,19 @@ function show() {
 }
 
 describe('the assistant browser page', () => {
-  it('offers the two downloads and shows the toast for 5 s on a click', async () => {
+  it('offers the two downloads, shows the toast for 5 s on a click and opens the download 250 ms later', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const timer = vi.spyOn(window, 'setTimeout');
     const user = show();
     const windows = await screen.findByRole('link', { name: 'Download for Windows' });
     expect(new URL(windows.getAttribute('href')!).search).toBe('?channel=stable&platform=win_x64&mini=1');
     const mac = screen.getByRole('link', { name: 'Download for Mac' });
     expect(new URL(mac.getAttribute('href')!).search).toBe('?channel=stable&platform=mac_arm64');
-    windows.addEventListener('click', (e) => e.preventDefault());
     await user.click(windows);
     expect(toast).toHaveBeenCalledWith('Comet download started...', { duration: 5_000 });
+    expect(open).not.toHaveBeenCalled();
+    expect(timer).toHaveBeenCalledWith(expect.any(Function), 250);
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(windows.getAttribute('href'), '_blank', 'noopener,noreferrer'));
   });
 
   it('checks an invite code, then claims it', async () => {

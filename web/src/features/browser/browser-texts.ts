@@ -18,6 +18,8 @@ export const BROWSER_TEXT = {
 } as const;
 
 export const DOWNLOAD_TOAST_MS = TOAST_DURATION.long;
+/** Seed 003: a download starts 250 ms after its click. */
+export const DOWNLOAD_START_DELAY_MS = 250;
 /** "Medium timeout" (seed 002 §9). */
 export const INVITE_TIMEOUT_MS = MEDIUM_TIMEOUT_MS;
 export const INVITE_STATUS_RETRIES = 1;
