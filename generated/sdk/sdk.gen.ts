@@ -1979,7 +1979,7 @@ export const getRepositoryFile = <ThrowOnError extends boolean = false>(options:
 /**
  * Upload address for an image
  *
- * A presigned POST for one PNG or JPEG image of at most 10 MB (400 `file_too_large`).
+ * A presigned POST for one PNG, JPEG, GIF or WebP image of at most 10 MB (400 `file_too_large`).
  *
  */
 export const createImageUploadUrl = <ThrowOnError extends boolean = false>(options: Options<CreateImageUploadUrlData, ThrowOnError>): RequestResult<CreateImageUploadUrlResponses, CreateImageUploadUrlErrors, ThrowOnError> => (options.client ?? client).post<CreateImageUploadUrlResponses, CreateImageUploadUrlErrors, ThrowOnError>({

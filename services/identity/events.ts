@@ -15,7 +15,7 @@ export type AccountRenamed = { type: 'AccountRenamed'; data: { user_id: string; 
 export type AccountEmailChanged = { type: 'AccountEmailChanged'; data: { user_id: string; email: string; previous_email: string; changed_at: string } };
 /** `username` is lower-case, unique across accounts (Better Auth's column enforces it). */
 export type AccountUsernameChanged = { type: 'AccountUsernameChanged'; data: { user_id: string; username: string; changed_at: string } };
-/** `image_key`: the storage key of the picture (checked to be a PNG or JPEG when set), or null when removed. */
+/** `image_key`: the storage key of the picture (checked to be a PNG, JPEG, GIF or WebP when set), or null when removed. */
 export type AccountAvatarChanged = { type: 'AccountAvatarChanged'; data: { user_id: string; image_key: string | null; changed_at: string } };
 /**
  * The account's address was proven: by its mailed link, by an administrator (a server without

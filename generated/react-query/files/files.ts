@@ -1678,7 +1678,7 @@ export const getCreateImageUploadUrlUrl = () => {
 }
 
 /**
- * A presigned POST for one PNG or JPEG image of at most 10 MB (400 `file_too_large`).
+ * A presigned POST for one PNG, JPEG, GIF or WebP image of at most 10 MB (400 `file_too_large`).
  * @summary Upload address for an image
  */
 export const createImageUploadUrl = async (imageUploadRequest: ImageUploadRequest, options?: Parameters<typeof apiFetch>[1]): Promise<createImageUploadUrlResponse> => {

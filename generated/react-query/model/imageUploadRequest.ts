@@ -12,13 +12,32 @@
  */
 import type { ImageUploadRequestContentType } from './imageUploadRequestContentType';
 
+/**
+ * One image of at most 10 MB (seed 000: filename, content_type, source, file_size, force_image).
+ */
 export interface ImageUploadRequest {
   /**
      * @minLength 1
      * @maxLength 255
      */
   filename: string;
+  /**
+     * The image types the server's image pipeline reads (their headers are checked wherever an
+     * upload is kept, as a picture or a try-on photo). Other `image/*` types (SVG, which can carry
+     * script; HEIC, which browsers do not show) are refused with 400.
+     */
   content_type: ImageUploadRequestContentType;
+  /**
+     * What in the app uploads (for example `avatar`, `try_on`, `thread`); kept with the upload's event.
+     * @maxLength 40
+     * @pattern ^[a-z][a-z0-9_-]*$
+     */
+  source?: string;
   /** @minimum 0 */
   file_size?: number;
+  /**
+     * The seed's clients ask for an image whatever the file's name says. This call only ever makes
+     * image slots, so the upload is an image either way, named after `content_type`.
+     */
+  force_image?: boolean;
 }

@@ -11,10 +11,17 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * The image types the server's image pipeline reads (their headers are checked wherever an
+ * upload is kept, as a picture or a try-on photo). Other `image/*` types (SVG, which can carry
+ * script; HEIC, which browsers do not show) are refused with 400.
+ */
 export type ImageUploadRequestContentType = typeof ImageUploadRequestContentType[keyof typeof ImageUploadRequestContentType];
 
 
 export const ImageUploadRequestContentType = {
   'image/png': 'image/png',
   'image/jpeg': 'image/jpeg',
+  'image/gif': 'image/gif',
+  'image/webp': 'image/webp',
 } as const;

@@ -5,7 +5,7 @@ import type { ImageUploadExpired, ImageUploadStarted, ImageUploadState } from '.
 
 export const IMAGE_FORMS_PER_HOUR = 60;
 
-export type ImageUploadStart = { objectKey: string; userId: string; formsInLastHour: number; ttlSeconds: number; now: Date };
+export type ImageUploadStart = { objectKey: string; userId: string; source?: string | null; formsInLastHour: number; ttlSeconds: number; now: Date };
 
 /** A new form, or null when the person has had their hour's share. */
 export function decideImageUploadStart(cmd: ImageUploadStart): ImageUploadStarted[] | null {
@@ -14,7 +14,13 @@ export function decideImageUploadStart(cmd: ImageUploadStart): ImageUploadStarte
   return [
     {
       type: 'ImageUploadStarted',
-      data: { object_key: cmd.objectKey, user_id: cmd.userId, started_at: cmd.now.toISOString(), removable_at: removableAt.toISOString() },
+      data: {
+        object_key: cmd.objectKey,
+        user_id: cmd.userId,
+        started_at: cmd.now.toISOString(),
+        removable_at: removableAt.toISOString(),
+        source: cmd.source ?? null,
+      },
     },
   ];
 }

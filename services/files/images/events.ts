@@ -6,10 +6,13 @@ import type { StoredEvent } from '../../eventstore/types.js';
 
 export const imageUploadStream = (objectKey: string) => `image-upload-${objectKey}`;
 
-/** A form was handed out: it counts toward the person's hourly limit, and `removable_at` its object goes. */
+/**
+ * A form was handed out: it counts toward the person's hourly limit, and `removable_at` its object
+ * goes. `source`: what in the app asked (the call's `source`), when it said; absent in older events.
+ */
 export type ImageUploadStarted = {
   type: 'ImageUploadStarted';
-  data: { object_key: string; user_id: string; started_at: string; removable_at: string };
+  data: { object_key: string; user_id: string; started_at: string; removable_at: string; source?: string | null };
 };
 /** The slot's object was removed (or never came). */
 export type ImageUploadExpired = { type: 'ImageUploadExpired'; data: { object_key: string; expired_at: string } };

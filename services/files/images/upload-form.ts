@@ -13,7 +13,10 @@ import { own } from '../tables.js';
 
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
-const EXTENSION = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+/** The image types the image pipeline reads, and the extension each slot's key gets. */
+const EXTENSION = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
+
+export type ImageUploadRequest = { filename: string; content_type: keyof typeof EXTENSION; file_size?: number; source?: string; force_image?: boolean };
 
 async function formsInLastHour(ctx: FilesContext, userId: string, now: Date) {
   const row = await own(ctx.db)
@@ -25,13 +28,14 @@ async function formsInLastHour(ctx: FilesContext, userId: string, now: Date) {
   return Number(row.n);
 }
 
-export async function imageUploadUrl(ctx: FilesContext, userId: string, body: { filename: string; content_type: keyof typeof EXTENSION; file_size?: number }) {
+export async function imageUploadUrl(ctx: FilesContext, userId: string, body: ImageUploadRequest) {
   const size = body.file_size;
   if (size !== undefined && size > IMAGE_MAX_BYTES) throw fileErrors.imageTooLarge(body.filename);
   const now = ctx.now();
   const key = `public/images/${randomUUID()}.${EXTENSION[body.content_type]}`;
   const ttlSeconds = ctx.config.uploadTtlSeconds;
-  const events = decideImageUploadStart({ objectKey: key, userId, formsInLastHour: await formsInLastHour(ctx, userId, now), ttlSeconds, now });
+  const formsBefore = await formsInLastHour(ctx, userId, now);
+  const events = decideImageUploadStart({ objectKey: key, userId, source: body.source ?? null, formsInLastHour: formsBefore, ttlSeconds, now });
   if (!events) return { fields: null, s3_bucket_url: null, s3_object_url: null, rate_limited: true };
   // Recorded before the form exists: no object can reach storage that the expiry does not know of.
   await ctx.store.append(imageUploadStream(key), 0, events);

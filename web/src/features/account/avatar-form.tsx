@@ -1,4 +1,4 @@
-// The picture on /account/details: a PNG or JPEG of up to 10 MB goes straight to storage (as any
+// The picture on /account/details: a PNG, JPEG, GIF or WebP of up to 10 MB goes straight to storage (as any
 // uploaded image), then becomes the person's picture; it can be removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
@@ -11,15 +11,15 @@ import { FormError } from '../auth/form-parts';
 import { StorageUploadError, uploadToStorage } from '../files/upload/storage-upload';
 
 const MAX_BYTES = 10 * 1024 * 1024;
-const TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+const TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 class AvatarProblem extends Error {}
 
 async function uploadAvatar(file: File) {
-  if (!TYPES.includes(file.type)) throw new AvatarProblem('Choose a PNG or JPEG picture.');
+  if (!TYPES.includes(file.type)) throw new AvatarProblem('Choose a PNG, JPEG, GIF or WebP picture.');
   if (file.size > MAX_BYTES) throw new AvatarProblem('This picture is larger than 10 MB. Choose a smaller one.');
   // The API's refusals arrive as ApiError (platform/api-fetch.ts), shown in its words.
-  const url = await createImageUploadUrl({ filename: file.name, content_type: file.type as ImageUploadRequestContentType, file_size: file.size });
+  const url = await createImageUploadUrl({ filename: file.name, content_type: file.type as ImageUploadRequestContentType, file_size: file.size, source: 'avatar', force_image: true });
   if (url.status !== 200) throw new AvatarProblem('The picture could not be uploaded.');
   if (url.data.rate_limited || !url.data.fields || !url.data.s3_bucket_url || !url.data.s3_object_url)
     throw new AvatarProblem('Too many pictures uploaded in the last hour. Try again later.');
@@ -50,7 +50,7 @@ export function AvatarForm({ name, image }: { name: string; image: string | null
       )}
       <label className="btn-secondary cursor-pointer">
         {upload.isPending ? 'Uploading…' : image ? 'Change picture' : 'Upload a picture'}
-        <input type="file" accept="image/png,image/jpeg" className="sr-only" onChange={choose} disabled={upload.isPending} />
+        <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" onChange={choose} disabled={upload.isPending} />
       </label>
       {image && (
         <button type="button" className="btn-secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
