@@ -2640,6 +2640,13 @@ export type Task = {
     expiryDate: string | null;
     alert: {
         alertType: 'STOCK_PRICE_TARGET' | 'STOCK_PRICE_MOVEMENT';
+        /**
+         * The stock symbol.
+         */
+        event_entity: string;
+        /**
+         * The same as `event_entity` (kept for older clients).
+         */
         symbol: string;
         price: number | null;
         currency: string | null;
@@ -2693,12 +2700,21 @@ export type TaskScheduleInput = {
 /**
  * A price alert (seed 003 §3): STOCK_PRICE_TARGET with `price` (currency usd), or
  * STOCK_PRICE_MOVEMENT with a lower and an upper bound in percent (reversed bounds answer 400
- * `alert_bounds_reversed`).
+ * `alert_bounds_reversed`). The stock is `event_entity` (the seed's alert subscription field);
+ * `symbol` is its older alias. One of them is required; both naming different stocks answer 400
+ * `alert_symbol_conflict`.
  *
  */
 export type TaskAlertInput = {
     alertType: string;
-    symbol: string;
+    /**
+     * The stock symbol, for example AAPL.
+     */
+    event_entity?: string;
+    /**
+     * The same as `event_entity` (kept for older clients).
+     */
+    symbol?: string;
     price?: number | null;
     currency?: string | null;
     value_lower_bound?: number | null;

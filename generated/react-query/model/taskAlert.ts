@@ -14,6 +14,9 @@ import type { TaskAlertAlertType } from './taskAlertAlertType';
 
 export type TaskAlert = {
   alertType: TaskAlertAlertType;
+  /** The stock symbol. */
+  event_entity: string;
+  /** The same as `event_entity` (kept for older clients). */
   symbol: string;
   /** @nullable */
   price: number | null;

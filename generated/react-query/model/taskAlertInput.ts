@@ -14,13 +14,23 @@
 /**
  * A price alert (seed 003 §3): STOCK_PRICE_TARGET with `price` (currency usd), or
  * STOCK_PRICE_MOVEMENT with a lower and an upper bound in percent (reversed bounds answer 400
- * `alert_bounds_reversed`).
+ * `alert_bounds_reversed`). The stock is `event_entity` (the seed's alert subscription field);
+ * `symbol` is its older alias. One of them is required; both naming different stocks answer 400
+ * `alert_symbol_conflict`.
  */
 export interface TaskAlertInput {
   /** @maxLength 40 */
   alertType: string;
-  /** @maxLength 20 */
-  symbol: string;
+  /**
+     * The stock symbol, for example AAPL.
+     * @maxLength 20
+     */
+  event_entity?: string;
+  /**
+     * The same as `event_entity` (kept for older clients).
+     * @maxLength 20
+     */
+  symbol?: string;
   /** @nullable */
   price?: number | null;
   /**
