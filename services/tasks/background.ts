@@ -1,12 +1,12 @@
 // What the tasks run in the background (services/shared/background.ts): the scheduler that starts
 // the due runs, and the price alerts' check.
-import { existsSync, readFileSync } from "node:fs";
-import { marketDataFromConfig, startPriceAlertLoop } from "../market/index.js";
-import type { Background, BackgroundKernel } from "../shared/background.js";
-import type { TaskRuns } from "./context.js";
-import { activePriceAlerts } from "./queries.js";
-import { createScheduler } from "./scheduler.js";
-import { startTaskRun } from "./start-run.js";
+import { existsSync, readFileSync } from 'node:fs';
+import { marketDataFromConfig, startPriceAlertLoop } from '../market/index.js';
+import type { Background, BackgroundKernel } from '../shared/background.js';
+import type { TaskRuns } from './context.js';
+import { activePriceAlerts } from './queries.js';
+import { createScheduler } from './scheduler.js';
+import { startTaskRun } from './start-run.js';
 
 type TasksBackground = Background<BackgroundKernel & { taskRuns: TaskRuns }>;
 
@@ -19,8 +19,7 @@ export const taskSchedulerBackground: TasksBackground = {
         db,
         now: schedulerClock(config.tasks.testClockFile),
         start: (cmd) => taskRuns.start(cmd),
-        onError: (err) =>
-          logger.error({ err }, "task scheduler failed; retrying"),
+        onError: (err) => logger.error({ err }, 'task scheduler failed; retrying'),
       });
       scheduler.start(config.tasks.tickMs);
       return scheduler;
@@ -38,23 +37,8 @@ export const priceAlertsBackground: TasksBackground = {
     if (!market) return null;
     const { db, store, logger } = deps;
     return startPriceAlertLoop(
-      {
-        db,
-        store,
-        market,
-        now: () => new Date(),
-        logger,
-        activeAlerts: () => activePriceAlerts(db),
-        fire: (firing) => startTaskRun(deps, firing),
-      },
-      {
-        intervalMs: deps.config.priceAlertCheckMs,
-        onError: (err) =>
-          logger.error(
-            { err },
-            "price alert check failed; retrying at the next one",
-          ),
-      },
+      { db, store, market, now: () => new Date(), logger, activeAlerts: () => activePriceAlerts(db), fire: (firing) => startTaskRun(deps, firing) },
+      { intervalMs: deps.config.priceAlertCheckMs, onError: (err) => logger.error({ err }, 'price alert check failed; retrying at the next one') },
     );
   },
 };
@@ -64,7 +48,7 @@ function schedulerClock(file: string | null) {
   if (!file) return () => new Date();
   return () => {
     const real = Date.now();
-    const text = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+    const text = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
     const set = Date.parse(text);
     return new Date(Number.isFinite(set) && set > real ? set : real);
   };

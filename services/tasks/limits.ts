@@ -4,4 +4,4 @@
 export const TASK_PROMPT_MAX = 2000;
 export const TASK_TITLE_MAX = 200;
 /** Where a task's answer looks (the ask's search modes): the web, the help guide. */
-export const TASK_SOURCES = ["web", "help"] as const;
+export const TASK_SOURCES = ['web', 'help'] as const;

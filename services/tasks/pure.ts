@@ -1,6 +1,6 @@
 // What the web app and the mocks share of the tasks: pure rules with no database and no Node, safe
 // in the browser (index.ts brings the server's modules with it).
-export * from "./decide.js";
-export * from "./errors.js";
-export type { TaskRow } from "./queries.js";
-export * from "./views.js";
+export * from './decide.js';
+export * from './errors.js';
+export type { TaskRow } from './queries.js';
+export * from './views.js';

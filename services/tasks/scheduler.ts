@@ -2,11 +2,11 @@
 // idle tasks cost nothing) each get their occurrence's durable run, started at most once per
 // occurrence here (the workflow id makes it once across instances too). A run moves the task's
 // next run past the occurrence as it begins.
-import { LRUCache } from "lru-cache";
-import pLimit from "p-limit";
-import type { Db } from "../db/database.js";
-import type { StartTaskRun } from "./context.js";
-import { dueTasks } from "./queries.js";
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
+import type { Db } from '../db/database.js';
+import type { StartTaskRun } from './context.js';
+import { dueTasks } from './queries.js';
 
 export type SchedulerDeps = {
   db: Db;
@@ -39,11 +39,7 @@ export function createScheduler(deps: SchedulerDeps) {
           if (started.has(key)) return;
           started.set(key, true);
           try {
-            await deps.start({
-              taskId: t.task_id,
-              occurrenceKey,
-              occurrenceAt: occurrenceKey,
-            });
+            await deps.start({ taskId: t.task_id, occurrenceKey, occurrenceAt: occurrenceKey });
             count++;
           } catch (err) {
             started.delete(key);

@@ -8,15 +8,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(tz: string) {
   let f = formatters.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone: tz,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(tz, f);
   }
@@ -25,7 +25,7 @@ function formatter(tz: string) {
 
 /** Whether Intl knows the zone (an IANA name such as Europe/Paris, or UTC). */
 export function isTimeZone(tz: unknown): tz is string {
-  if (typeof tz !== "string" || !tz || tz.length > 64) return false;
+  if (typeof tz !== 'string' || !tz || tz.length > 64) return false;
   try {
     formatter(tz);
     return true;
@@ -40,24 +40,12 @@ export function isTimeZone(tz: unknown): tz is string {
  */
 export function wallOf(instant: Date, tz: string): Date {
   const parts: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(instant))
-    if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return new Date(
-    Date.UTC(
-      parts.year,
-      parts.month - 1,
-      parts.day,
-      parts.hour,
-      parts.minute,
-      parts.second,
-      instant.getUTCMilliseconds(),
-    ),
-  );
+  for (const p of formatter(tz).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, instant.getUTCMilliseconds()));
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (east positive). */
-const offsetAt = (ms: number, tz: string) =>
-  wallOf(new Date(ms), tz).getTime() - ms;
+const offsetAt = (ms: number, tz: string) => wallOf(new Date(ms), tz).getTime() - ms;
 
 /** The instant a wall-clock time (UTC fields of `wall`) happens in `tz`; see the file's note for gaps and repeats. */
 export function instantOf(wall: Date, tz: string): Date {

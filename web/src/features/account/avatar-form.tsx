@@ -19,7 +19,13 @@ async function uploadAvatar(file: File) {
   if (!TYPES.includes(file.type)) throw new AvatarProblem('Choose a PNG, JPEG, GIF or WebP picture.');
   if (file.size > MAX_BYTES) throw new AvatarProblem('This picture is larger than 10 MB. Choose a smaller one.');
   // The API's refusals arrive as ApiError (platform/api-fetch.ts), shown in its words.
-  const url = await createImageUploadUrl({ filename: file.name, content_type: file.type as ImageUploadRequestContentType, file_size: file.size, source: 'avatar', force_image: true });
+  const url = await createImageUploadUrl({
+    filename: file.name,
+    content_type: file.type as ImageUploadRequestContentType,
+    file_size: file.size,
+    source: 'avatar',
+    force_image: true,
+  });
   if (url.status !== 200) throw new AvatarProblem('The picture could not be uploaded.');
   if (url.data.rate_limited || !url.data.fields || !url.data.s3_bucket_url || !url.data.s3_object_url)
     throw new AvatarProblem('Too many pictures uploaded in the last hour. Try again later.');

@@ -1,7 +1,7 @@
 // The finance alert modal (seed 003 §2).
-import type { ModalProps } from "../../platform/modals/types";
-import type { TaskModalArgs } from "./task-args";
-import { TaskFormModal } from "./task-form-modal";
+import type { ModalProps } from '../../platform/modals/types';
+import type { TaskModalArgs } from './task-args';
+import { TaskFormModal } from './task-form-modal';
 
 export default function FinanceAlertModal(props: ModalProps<TaskModalArgs>) {
   return <TaskFormModal kind="ALERT" {...props} />;

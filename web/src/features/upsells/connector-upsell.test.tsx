@@ -49,7 +49,8 @@ describe('a connector upsell', () => {
     await startConnecting('gmail', 'user');
     const calls: string[] = [];
     mocks.server.events.on('request:start', ({ request }) => {
-      if (request.url.includes('/rest/connectors') || request.url.includes('/rest/connections')) calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      if (request.url.includes('/rest/connectors') || request.url.includes('/rest/connections'))
+        calls.push(`${request.method} ${new URL(request.url).pathname}`);
     });
     await clickOf(upsell('connector', 'google_calendar'));
     await vi.waitFor(() => expect(leave).toHaveBeenCalledTimes(2));
