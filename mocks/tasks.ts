@@ -29,7 +29,7 @@ import {
   taskView,
   TRIGGER_LABELS,
 } from '../services/tasks/pure';
-import { evolveTask, initialTask, type TaskEvent, type TaskState } from '../services/tasks/events';
+import { ALL_CHANNELS, evolveTask, initialTask, type TaskEvent, type TaskState } from '../services/tasks/events';
 import { MOCK_MODELS } from './account-settings';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
@@ -80,6 +80,9 @@ export function taskRow(events: readonly TaskEvent[]): TaskRow | null {
     thread_slug:
       (events.findLast((e) => e.type === 'TaskRunSucceeded') as Extract<TaskEvent, { type: 'TaskRunSucceeded' }> | undefined)?.data.thread_slug ?? null,
     copied_from: created.data.copied_from,
+    notify_email: (t.notification_settings ?? ALL_CHANNELS).should_send_email,
+    notify_in_app: (t.notification_settings ?? ALL_CHANNELS).should_send_in_app,
+    notify_push: (t.notification_settings ?? ALL_CHANNELS).should_send_push,
     created_at: new Date(created.data.created_at),
     updated_at: new Date(at(events.findLast((e) => !e.type.startsWith('TaskRun')) ?? created)),
   };

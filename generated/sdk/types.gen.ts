@@ -2653,6 +2653,14 @@ export type Task = {
         value_lower_bound: number | null;
         value_upper_bound: number | null;
     } | null;
+    /**
+     * The channels this task's runs may notify on, each narrowing the person's preferences.
+     */
+    notificationSettings: {
+        should_send_email: boolean;
+        should_send_in_app: boolean;
+        should_send_push: boolean;
+    };
     next_run_at: string | null;
     last_run: {
         status: 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -2722,6 +2730,19 @@ export type TaskAlertInput = {
 };
 
 /**
+ * Seed 003's task draft `notificationSettings`: the channels this task's runs may notify on. Each
+ * narrows the person's own notification preferences (`/rest/notifications/preferences`): off here
+ * is off for this task; on here follows the preference. Left out: on. A patch changes only the
+ * channels it names.
+ *
+ */
+export type TaskNotificationSettingsInput = {
+    should_send_email?: boolean;
+    should_send_in_app?: boolean;
+    should_send_push?: boolean;
+};
+
+/**
  * A new task (seed 003 §3 Task draft): `task_type` SCHEDULE (with `schedule`, `tzid` and an
  * optional `expiryDate`), ALERT (with `alert`) or SHORTCUT (with `title`). It starts ACTIVE.
  * Beyond the plan's limits it answers 403 `task_limit_reached` or `price_alert_limit_reached`.
@@ -2735,6 +2756,7 @@ export type TaskInput = {
     tzid?: string | null;
     expiryDate?: string | null;
     alert?: TaskAlertInput | null;
+    notificationSettings?: TaskNotificationSettingsInput | null;
 };
 
 /**
@@ -2758,6 +2780,7 @@ export type TaskPatch = {
     tzid?: string;
     expiryDate?: string | null;
     alert?: TaskAlertInput;
+    notificationSettings?: TaskNotificationSettingsInput;
 };
 
 /**

@@ -1,5 +1,6 @@
 // For any preferences and any source, a notification goes out on exactly the channels the
-// person keeps on (less email when the source mails), or not at all when none is left; and for
+// person keeps on and the source allows (a task's notificationSettings), less email when the
+// source mails, or not at all when none is left; and for
 // any sequence of subscribe and unsubscribe, a person never keeps more browsers than the limit.
 import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
@@ -11,10 +12,11 @@ import { PUSH_SUBSCRIPTIONS_MAX } from './limits.js';
 
 const now = new Date('2026-03-01T10:00:00Z');
 
-test('the channels are the preferences, less email when the source mails', () => {
+const channelsOf = fc.record({ should_send_email: fc.boolean(), should_send_in_app: fc.boolean(), should_send_push: fc.boolean() });
+
+test('the channels are the preferences narrowed by the source, less email when the source mails', () => {
   fc.assert(
-    fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), fc.constantFrom(...NOTIFICATION_KINDS), (email, inApp, push, mailed, kind) => {
-      const prefs = { should_send_email: email, should_send_in_app: inApp, should_send_push: push };
+    fc.property(channelsOf, fc.option(channelsOf, { nil: undefined }), fc.boolean(), fc.constantFrom(...NOTIFICATION_KINDS), (prefs, allowed, mailed, kind) => {
       const events = decideSend(initialNotification, prefs, {
         userId: 'u',
         kind,
@@ -24,8 +26,14 @@ test('the channels are the preferences, less email when the source mails', () =>
         now,
         notificationId: 'n',
         mailedBySource: mailed,
+        channels: allowed,
       });
-      const want = { in_app: inApp, email: email && !mailed, push };
+      const source = allowed ?? { should_send_email: true, should_send_in_app: true, should_send_push: true };
+      const want = {
+        in_app: prefs.should_send_in_app && source.should_send_in_app,
+        email: prefs.should_send_email && source.should_send_email && !mailed,
+        push: prefs.should_send_push && source.should_send_push,
+      };
       if (!want.in_app && !want.email && !want.push) expect(events).toEqual([]);
       else expect(events[0].data).toMatchObject(want);
     }),

@@ -4,6 +4,7 @@ import type { ActingUser } from '../shared/actor.js';
 import { notificationErrors } from './errors.js';
 import {
   type AllNotificationsRead,
+  DEFAULT_PREFERENCES,
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationPreferences,
@@ -113,6 +114,8 @@ export type NotifyInput = {
   url: string;
   /** ActingUser caused it, when a person did (their name may be in the title). */
   actorUserId?: string | null;
+  /** The source's own channels (a task's notificationSettings): each narrows the person's preferences. */
+  channels?: NotificationPreferences;
 };
 
 const clip = (s: string, max: number) => {
@@ -137,10 +140,11 @@ export function decideSend(
     throw notificationErrors.invalidNotification('its link must be a path of this site');
   const title = clip(cmd.title, NOTIFICATION_TITLE_MAX);
   if (!title) throw notificationErrors.invalidNotification('it has no title');
+  const allowed = cmd.channels ?? DEFAULT_PREFERENCES;
   const channels = {
-    in_app: preferences.should_send_in_app,
-    email: preferences.should_send_email && !cmd.mailedBySource,
-    push: preferences.should_send_push,
+    in_app: preferences.should_send_in_app && allowed.should_send_in_app,
+    email: preferences.should_send_email && allowed.should_send_email && !cmd.mailedBySource,
+    push: preferences.should_send_push && allowed.should_send_push,
   };
   if (!channels.in_app && !channels.email && !channels.push) return [];
   return [

@@ -101,6 +101,15 @@ test('the same events looked at again notify no one twice; in-app off keeps them
   expect((await listNotifications(db, 'cyd', { limit: 10, offset: 0 })).rows).toEqual([]);
 });
 
+test("a task's own channels narrow its owner's: email off on the task, no mail though the person keeps it on", async () => {
+  const run = succeeded('dan', 't4');
+  const settings = { should_send_email: false, should_send_in_app: true, should_send_push: true };
+  await store.append('task-t4', 'no_stream', [{ ...run, data: { ...run.data, notification_settings: settings } }]);
+  await consumeUntil('sources-dan', notificationSourcesConsumer({ store, now }, { taskRuns: true }), async () =>
+    expect(await sentOf('task-run-task-t4-1')).toEqual([expect.objectContaining({ in_app: true, email: false, push: true })]),
+  );
+});
+
 test('an invitation by address notifies the account of that address only once the address is verified', async () => {
   const raw = new EventStore(db, []);
   const at = new Date('2026-03-01T07:00:00Z');

@@ -3,6 +3,7 @@
 // notifies once however often it is looked at.
 import type { SpaceMemberInvited } from '../spaces/events.js';
 import type { ThreadAccessRequested } from '../threads/events.js';
+import type { NotificationPreferences } from './events.js';
 import type { NotifyRequest } from './use-cases.js';
 
 /**
@@ -45,11 +46,9 @@ export function accessRequestNotice(
 }
 
 /** The task events the scheduled tasks emit (branch `tasks`, issue 18). */
-export type TaskRunSucceeded = {
-  type: 'TaskRunSucceeded';
-  data: { task_id: string; owner_id: string; title: string; task_type?: string; thread_slug: string };
-};
-export type TaskRunFailed = { type: 'TaskRunFailed'; data: { task_id: string; owner_id: string; title: string; task_type?: string; reason: string } };
+type RunEnd = { task_id: string; owner_id: string; title: string; task_type?: string; notification_settings?: NotificationPreferences };
+export type TaskRunSucceeded = { type: 'TaskRunSucceeded'; data: RunEnd & { thread_slug: string } };
+export type TaskRunFailed = { type: 'TaskRunFailed'; data: RunEnd & { reason: string } };
 export const TASK_RUN_EVENTS = ['TaskRunSucceeded', 'TaskRunFailed'] as const;
 
 /**
@@ -70,6 +69,7 @@ export function taskRunNotice(event: { type: string; data: unknown; streamId: st
         title: `Your alert "${d.title}" went off`,
         body: 'Read why in the alert’s thread.',
         url,
+        channels: d.notification_settings,
       };
     }
     return {
@@ -79,6 +79,7 @@ export function taskRunNotice(event: { type: string; data: unknown; streamId: st
       title: `Your task "${d.title}" ran`,
       body: 'Its answer is ready in the task’s thread.',
       url,
+      channels: d.notification_settings,
     };
   }
   if (event.type === 'TaskRunFailed') {
@@ -90,6 +91,7 @@ export function taskRunNotice(event: { type: string; data: unknown; streamId: st
       title: `Your task "${d.title}" failed`,
       body: d.reason,
       url: '/account/tasks',
+      channels: d.notification_settings,
     };
   }
   return null;

@@ -46,6 +46,12 @@ describe('creating a task (seed 003 §3)', () => {
     const alert = { alertType: 'STOCK_PRICE_MOVEMENT', symbol: 'MSFT', value_lower_bound: 5, value_upper_bound: -5 };
     expect(code(() => make({ task_type: 'ALERT', query: { prompt: 'x' }, alert }))).toBe('alert_bounds_reversed');
   });
+  it('keeps the channels its runs may notify on: any left out is on, a patch changes only those it names, a run carries them', () => {
+    const made = make({ ...daily, notificationSettings: { should_send_email: false } });
+    expect(made.task?.notification_settings).toEqual({ should_send_email: false, should_send_in_app: true, should_send_push: true });
+    expect(make(daily).task?.notification_settings).toEqual({ should_send_email: true, should_send_in_app: true, should_send_push: true });
+  });
+
   it("names the stock by the seed's event_entity, with symbol as its alias; the two may not disagree", () => {
     const byEntity = make({ task_type: 'ALERT', query: { prompt: 'x' }, alert: { alertType: 'STOCK_PRICE_TARGET', event_entity: 'ibm', price: 9 } });
     expect(byEntity.task?.alert).toEqual({ alert_type: 'STOCK_PRICE_TARGET', symbol: 'IBM', price: 9, currency: 'usd' });

@@ -6,12 +6,14 @@ import type { ModelChoice } from '../shared/answer-models.js';
 import { taskErrors } from './errors.js';
 import {
   ALERT_TYPES,
+  ALL_CHANNELS,
   TASK_TYPES,
   type TaskAlert,
   type TaskCreated,
   type TaskDefinition,
   type TaskDeleted,
   type TaskPaused,
+  type TaskNotificationSettings,
   type TaskQuery,
   type TaskResumed,
   type TaskRunFailed,
@@ -37,6 +39,9 @@ export type AlertInput = {
   value_upper_bound?: number | null;
 };
 
+/** A task's channels as sent: any left out is on. */
+export type NotificationSettingsInput = Partial<TaskNotificationSettings>;
+
 /** A task as the modals send it (seed 003 §3 Task draft). */
 export type TaskInput = {
   task_type: string;
@@ -46,6 +51,7 @@ export type TaskInput = {
   tzid?: string | null;
   expiryDate?: string | null;
   alert?: AlertInput | null;
+  notificationSettings?: NotificationSettingsInput | null;
 };
 
 /** Changes to a task: any field left out stays as it is. */
@@ -135,19 +141,30 @@ function scheduled(schedule: Schedule, askedExpiry: Date | null, model: ModelCho
 
 export type Decided<E> = { events: E[]; fellBack: boolean };
 
+/** The channels a task's runs may notify on: any left out (or all, with none sent) is on. */
+export function checkedNotificationSettings(s: NotificationSettingsInput | null | undefined): TaskNotificationSettings {
+  return {
+    should_send_email: s?.should_send_email ?? true,
+    should_send_in_app: s?.should_send_in_app ?? true,
+    should_send_push: s?.should_send_push ?? true,
+  };
+}
+
 function definition(input: TaskInput, cmd: ActingUser & Catalogue): { def: TaskDefinition; fellBack: boolean } {
   if (!(TASK_TYPES as readonly string[]).includes(input.task_type)) throw taskErrors.unknownTaskType();
   const type = input.task_type as TaskType;
   const query = checkedQuery(input.query, cmd);
   const title = checkedTitle(type, input.title, query.prompt);
+  const notification_settings = checkedNotificationSettings(input.notificationSettings);
   if (type === 'SCHEDULE') {
     if (!input.schedule) throw taskErrors.scheduleRequired();
     const { schedule, fellBack } = parseSchedule(input.schedule, input.tzid ?? 'UTC', cmd.now);
     const model = cmd.models.find((m) => m.id === query.search_model);
-    return { def: { type, title, query, schedule, alert: null, ...scheduled(schedule, parseExpiry(input.expiryDate), model) }, fellBack };
+    const timing = scheduled(schedule, parseExpiry(input.expiryDate), model);
+    return { def: { type, title, query, schedule, alert: null, ...timing, notification_settings }, fellBack };
   }
   const alert = type === 'ALERT' ? checkedAlert(input.alert) : null;
-  return { def: { type, title, query, schedule: null, expires_at: null, alert, next_run_at: null }, fellBack: false };
+  return { def: { type, title, query, schedule: null, expires_at: null, alert, next_run_at: null, notification_settings }, fellBack: false };
 }
 
 function checkLimits(type: TaskType, counts: OwnedCounts, limits: PlanTaskLimits) {
@@ -182,6 +199,7 @@ function inputOf(task: NonNullable<TaskState['task']>): TaskInput {
     title: task.title,
     query: { prompt: task.query.prompt, searchModel: task.query.search_model, sources: task.query.sources },
     alert: task.alert ? { alertType: task.alert.alert_type, ...task.alert } : null,
+    notificationSettings: task.notification_settings ?? null,
   };
 }
 
@@ -198,6 +216,8 @@ export function decideUpdate(state: TaskState, cmd: ActingUser & Catalogue & { p
     title: p.title === undefined ? task.title : p.title,
     query: { ...base.query, ...Object.fromEntries(Object.entries(p.query ?? {}).filter(([, v]) => v !== undefined)) } as TaskInput['query'],
     alert: p.alert ?? base.alert,
+    // A patch's channels change only the ones it names.
+    notificationSettings: p.notificationSettings ? { ...base.notificationSettings, ...p.notificationSettings } : base.notificationSettings,
   };
   const { def, fellBack } =
     task.type === 'SCHEDULE' && !p.schedule && task.schedule
@@ -303,6 +323,7 @@ export function decideFinishRun(state: TaskState, cmd: { occurrenceKey: string; 
     task_type: task.type,
     occurrence_key: cmd.occurrenceKey,
     finished_at: cmd.now.toISOString(),
+    notification_settings: task.notification_settings ?? ALL_CHANNELS,
   };
   if (cmd.outcome.ok) return [{ type: 'TaskRunSucceeded', data: { ...base, thread_slug: cmd.outcome.thread_slug, context_uuid: cmd.outcome.context_uuid } }];
   return [{ type: 'TaskRunFailed', data: { ...base, reason: cmd.outcome.reason.slice(0, 500) } }];

@@ -16,6 +16,13 @@ export type TaskAlert =
   | { alert_type: 'STOCK_PRICE_TARGET'; symbol: string; price: number; currency: 'usd' }
   | { alert_type: 'STOCK_PRICE_MOVEMENT'; symbol: string; value_lower_bound: number | null; value_upper_bound: number | null };
 
+/**
+ * Seed 003's task draft `notificationSettings`: the channels the task's runs may notify on. Each
+ * narrows the person's own preferences (off here is off; on here follows the preference).
+ */
+export type TaskNotificationSettings = { should_send_email: boolean; should_send_in_app: boolean; should_send_push: boolean };
+export const ALL_CHANNELS: TaskNotificationSettings = { should_send_email: true, should_send_in_app: true, should_send_push: true };
+
 /** What a task is, as created or updated. */
 export type TaskDefinition = {
   type: TaskType;
@@ -27,6 +34,8 @@ export type TaskDefinition = {
   alert: TaskAlert | null;
   /** The next scheduled run; null for alerts, shortcuts and schedules that have ended. */
   next_run_at: string | null;
+  /** Absent in tasks recorded before it was: every channel. */
+  notification_settings?: TaskNotificationSettings;
 };
 
 export type TaskCreated = {
@@ -57,7 +66,16 @@ export type TaskRunFailed = {
   data: RunEnd & { reason: string };
 };
 /** What every run's end says; `task_type` (absent from runs recorded before it was) lets readers tell an alert's run. */
-type RunEnd = { task_id: string; owner_id: string; title: string; task_type?: TaskType; occurrence_key: string; finished_at: string };
+type RunEnd = {
+  task_id: string;
+  owner_id: string;
+  title: string;
+  task_type?: TaskType;
+  occurrence_key: string;
+  finished_at: string;
+  /** The task's channels when the run ended (absent before they were kept: every channel). */
+  notification_settings?: TaskNotificationSettings;
+};
 /** An occurrence that came while the task could not run (paused, deleted or expired): skipped, and the next one set. */
 export type TaskRunSkipped = {
   type: 'TaskRunSkipped';

@@ -4,7 +4,7 @@ import type { AccountErased } from '../identity/events.js';
 import type { Compilable } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
 import { type ProjectionStatement, statementsProjection } from '../eventstore/types.js';
-import { TASK_EVENTS, type TaskDefinition, type TaskEvent } from './events.js';
+import { ALL_CHANNELS, TASK_EVENTS, type TaskDefinition, type TaskEvent } from './events.js';
 import { own } from './tables.js';
 
 function columns(d: TaskDefinition) {
@@ -27,6 +27,9 @@ function columns(d: TaskDefinition) {
     value_lower_bound: a?.alert_type === 'STOCK_PRICE_MOVEMENT' ? a.value_lower_bound : null,
     value_upper_bound: a?.alert_type === 'STOCK_PRICE_MOVEMENT' ? a.value_upper_bound : null,
     next_run_at: d.next_run_at,
+    notify_email: (d.notification_settings ?? ALL_CHANNELS).should_send_email,
+    notify_in_app: (d.notification_settings ?? ALL_CHANNELS).should_send_in_app,
+    notify_push: (d.notification_settings ?? ALL_CHANNELS).should_send_push,
   };
 }
 

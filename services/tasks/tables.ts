@@ -30,6 +30,10 @@ export interface TasksTable {
   last_run_reason: string | null;
   thread_slug: string | null;
   copied_from: string | null;
+  /** The task's notificationSettings (migration 0059): the channels its runs may notify on. */
+  notify_email: boolean;
+  notify_in_app: boolean;
+  notify_push: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

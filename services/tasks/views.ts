@@ -34,6 +34,7 @@ export const taskView = (t: TaskRow): Task => ({
   last_run: t.last_run_status ? { status: t.last_run_status, at: iso(t.last_run_at), reason: t.last_run_reason, thread_url_slug: t.thread_slug } : null,
   thread_url_slug: t.thread_slug,
   copied_from: t.copied_from,
+  notificationSettings: { should_send_email: t.notify_email, should_send_in_app: t.notify_in_app, should_send_push: t.notify_push },
   created_at: iso(t.created_at) as string,
   updated_at: iso(t.updated_at) as string,
 });

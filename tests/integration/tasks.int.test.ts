@@ -46,6 +46,8 @@ type Task = {
   thread_url_slug: string | null;
   expiryDate: string | null;
   schedule: { kind: string; rrule: string; tzid: string } | null;
+  alert: { event_entity: string; symbol: string } | null;
+  notificationSettings: { should_send_email: boolean; should_send_in_app: boolean; should_send_push: boolean };
 };
 const daily = { task_type: 'SCHEDULE', query: { prompt: 'What is new in PostgreSQL?' }, schedule: { kind: 'DAILY', hour: 9, minute: 0 }, tzid: 'Europe/Paris' };
 const patch = (b: Browser, path: string, json: unknown) => b.send('PATCH', path, { json });
@@ -93,6 +95,21 @@ describe('the calls', () => {
     expect((await ada.get('/rest/tasks?task_type=SHORTCUT')).json.tasks.map((t: Task) => t.title)).toEqual(['Weather']);
     expect((await del(ada, `/rest/tasks/${copy.json.task.task_id}`)).json).toMatchObject({ action: 'deleted', message: 'Scheduled task deleted' });
     expect((await ada.get('/rest/tasks')).json.tasks).toHaveLength(2);
+  });
+
+  test("a task's notificationSettings: any left out is on, a patch changes only those it names", async () => {
+    const di = await signedUp(server.url, 'Di');
+    const task = await create(di, { ...daily, notificationSettings: { should_send_email: false } });
+    expect(task.notificationSettings).toEqual({ should_send_email: false, should_send_in_app: true, should_send_push: true });
+    const changed = await patch(di, `/rest/tasks/${task.task_id}`, { notificationSettings: { should_send_push: false } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await di.get(`/rest/tasks/${task.task_id}`)).json.notificationSettings).toEqual({
+      should_send_email: false,
+      should_send_in_app: true,
+      should_send_push: false,
+    });
+    const bad = await patch(di, `/rest/tasks/${task.task_id}`, { notificationSettings: { should_send_fax: true } });
+    expect(bad.status).toBe(400);
   });
 
   test('price alert records, and bad input answers 4xx with stable codes', async () => {

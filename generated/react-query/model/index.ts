@@ -365,6 +365,8 @@ export * from './taskInput';
 export * from './taskLastRun';
 export * from './taskLastRunStatus';
 export * from './taskList';
+export * from './taskNotificationSettings';
+export * from './taskNotificationSettingsInput';
 export * from './taskPatch';
 export * from './taskQuery';
 export * from './taskQueryInput';

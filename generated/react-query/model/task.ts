@@ -12,6 +12,7 @@
  */
 import type { TaskAlert } from './taskAlert';
 import type { TaskLastRun } from './taskLastRun';
+import type { TaskNotificationSettings } from './taskNotificationSettings';
 import type { TaskQuery } from './taskQuery';
 import type { TaskSchedule } from './taskSchedule';
 import type { TaskStatus } from './taskStatus';
@@ -33,6 +34,8 @@ export interface Task {
   /** @nullable */
   expiryDate: string | null;
   alert: TaskAlert;
+  /** The channels this task's runs may notify on, each narrowing the person's preferences. */
+  notificationSettings: TaskNotificationSettings;
   /** @nullable */
   next_run_at: string | null;
   last_run: TaskLastRun;

@@ -11,6 +11,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { TaskAlertInput } from './taskAlertInput';
+import type { TaskNotificationSettingsInput } from './taskNotificationSettingsInput';
 import type { TaskQueryInput } from './taskQueryInput';
 import type { TaskScheduleInput } from './taskScheduleInput';
 
@@ -40,4 +41,5 @@ export interface TaskInput {
      */
   expiryDate?: string | null;
   alert?: TaskAlertInput | null;
+  notificationSettings?: TaskNotificationSettingsInput | null;
 }

@@ -9,6 +9,7 @@ import { ModalTitle } from '../../ui/modal-parts';
 import { defaultFields, fieldsOf, FREQUENCIES, type ScheduleFields, scheduleOf, WEEKDAYS } from './schedule-fields';
 import { type TaskKind, type TaskModalArgs, TRIGGER_LABELS } from './task-args';
 import { useMarketDataStatus } from './market-data-status';
+import { ALL_CHANNELS, type NotifyChannels, TaskNotifyFields } from './task-notify-fields';
 import { useTaskActions } from './use-tasks';
 
 export function TaskFormModal({ kind, args, close }: ModalProps<TaskModalArgs> & { kind: TaskKind }) {
@@ -32,6 +33,7 @@ function TaskForm({ kind, task, args, close }: { kind: TaskKind; task: Task | nu
   const [price, setPrice] = useState(task?.alert?.price?.toString() ?? '');
   const [lower, setLower] = useState(task?.alert?.value_lower_bound?.toString() ?? '');
   const [upper, setUpper] = useState(task?.alert?.value_upper_bound?.toString() ?? '');
+  const [channels, setChannels] = useState<NotifyChannels>(task?.notificationSettings ?? ALL_CHANNELS);
   const set = (f: Partial<ScheduleFields>) => setFields((old) => ({ ...old, ...f }));
   const num = (s: string) => (s.trim() === '' ? null : Number(s));
   const alertBlocked = kind === 'ALERT' && market.configured !== true;
@@ -39,6 +41,7 @@ function TaskForm({ kind, task, args, close }: { kind: TaskKind; task: Task | nu
 
   const submit = () => {
     const input: TaskInput = { task_type: kind, title: title.trim() || null, query: { prompt } };
+    if (kind !== 'SHORTCUT') input.notificationSettings = channels;
     if (kind === 'SCHEDULE')
       Object.assign(input, { schedule: scheduleOf(fields), tzid, expiryDate: expiry ? new Date(`${expiry}T23:59:59`).toISOString() : null });
     if (kind === 'ALERT')
@@ -57,6 +60,7 @@ function TaskForm({ kind, task, args, close }: { kind: TaskKind; task: Task | nu
             title: patch.title ?? undefined,
             schedule: patch.schedule ?? undefined,
             alert: patch.alert ?? undefined,
+            notificationSettings: patch.notificationSettings ?? undefined,
             tzid: patch.tzid ?? undefined,
           },
         },
@@ -184,6 +188,7 @@ function TaskForm({ kind, task, args, close }: { kind: TaskKind; task: Task | nu
           )}
         </fieldset>
       )}
+      {kind !== 'SHORTCUT' && <TaskNotifyFields value={channels} onChange={setChannels} />}
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={close}>
           Cancel

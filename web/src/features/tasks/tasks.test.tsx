@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Tasks in the app against the mock API (the server's rules): a scheduled task made in its
-// modal, then paused, resumed, copied and deleted from /account/tasks with the action words in
+// modal (its runs kept off email), then paused, resumed, copied and deleted from /account/tasks with the action words in
 // toasts; a shortcut made and then picked from the ask box by typing /; a price alert cannot be
 // created while the server has no market data.
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -32,10 +32,17 @@ describe('tasks', () => {
     await user.click(await screen.findByRole('button', { name: 'New scheduled task' }, { timeout: 5000 }));
     const form = await screen.findByRole('form', { name: 'Scheduled task' });
     await user.type(within(form).getByRole('textbox', { name: 'Prompt' }), 'What is new in Rust?');
+    // Its runs notify in the app and by push, not by email.
+    await user.click(within(form).getByRole('checkbox', { name: 'Email' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Scheduled task created')).toBeInTheDocument();
     const item = await screen.findByRole('listitem', { name: 'What is new in Rust?' });
     expect(within(item).getByText(/^Daily at 09:00/)).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Edit' }));
+    const editing = await screen.findByRole('form', { name: 'Scheduled task' });
+    expect(within(editing).getByRole('checkbox', { name: 'Email' })).not.toBeChecked();
+    expect(within(editing).getByRole('checkbox', { name: 'In the app' })).toBeChecked();
+    await user.click(within(editing).getByRole('button', { name: 'Cancel' }));
     expect(within(item).getByText('Not run yet')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Pause' }));
     expect(await screen.findByText('Scheduled task paused')).toBeInTheDocument();
