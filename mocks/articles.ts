@@ -4,9 +4,15 @@
 // reload of `make dev-mocks`. Reading follows the server's read rule (mocks/threads.ts); with a
 // Space they move the thread in or out of it (mocks/spaces.ts, on the server's space rules).
 import type { RequestHandler } from 'msw';
-import { getGetArticleMockHandler } from '../generated/msw/articles/articles.msw';
+import {
+  getForkArticleMockHandler,
+  getGetArticleMockHandler,
+  getLikeArticleMockHandler,
+  getRecordArticleViewMockHandler,
+  getUnlikeArticleMockHandler,
+} from '../generated/msw/articles/articles.msw';
 import { getRemoveCollectionEntryMockHandler, getUpsertCollectionEntryMockHandler } from '../generated/msw/collections/collections.msw';
-import type { Article, ArticleEntry, BookmarkState, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
+import type { Article, ArticleEntry, ArticleSocialInfo, BookmarkState, CollectionRef, UpsertEntryRequest } from '../generated/react-query/model';
 import { decideBookmark, decideUnbookmark } from '../services/bookmarks/pure';
 import type { BookmarksState } from '../services/bookmarks/events';
 import { canEditSources } from '../services/spaces/pure';
@@ -14,7 +20,8 @@ import { problem } from './problem';
 import type { SpaceStore } from './spaces';
 import type { MockEntry, MockThread } from './threads';
 
-type BookmarkedThread = MockThread & { bookmarked_by?: string[] };
+/** The mock's article signals, kept on the thread: who bookmarked and liked it, who viewed it, and the thread a fork was copied from. */
+type BookmarkedThread = MockThread & { bookmarked_by?: string[]; liked_by?: string[]; viewers?: string[]; forked_from?: string | null };
 /** `existing` and `readable`: the thread of a key, or the server's 404 (and 403 thread_private), from mocks/threads.ts. */
 type Options = {
   threads: () => MockThread[];
@@ -42,7 +49,15 @@ const plain = (md: string) =>
     .replace(/\s+([.,;:!?])/g, '$1')
     .trim();
 
-function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | null, spaces: SpaceStore): ArticleEntry {
+/** The server's social info (services/articles/social.ts): forks, likes, viewers (each once), and whether the caller likes it. */
+const socialOf = (t: BookmarkedThread, all: BookmarkedThread[], user: string | null): ArticleSocialInfo => ({
+  fork_count: all.filter((x) => x.forked_from === t.context_uuid).length,
+  like_count: t.liked_by?.length ?? 0,
+  view_count: t.viewers?.length ?? 0,
+  user_likes: !!user && !!t.liked_by?.includes(user),
+});
+
+function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | null, spaces: SpaceStore, social: ArticleSocialInfo): ArticleEntry {
   const text = plain(e.answer);
   const sentences = text.match(/[^.!?]+[.!?]*/g) ?? [];
   const words = text.split(' ').filter(Boolean).length;
@@ -64,7 +79,7 @@ function section(t: BookmarkedThread, e: MockEntry, i: number, user: string | nu
       user_selected_media_items: [],
     },
     should_index: t.thread_access === 'public read',
-    social_info: { fork_count: 0, like_count: 0, view_count: 0, user_likes: false },
+    social_info: social,
     media_items: [],
     featured_images: [],
     web_results: e.sources,
@@ -89,8 +104,10 @@ export function articleHandlers(opts: Options): RequestHandler[] {
   return [
     getGetArticleMockHandler(({ params }): Article => {
       const t = readable(String(params.articleUuidOrSlug));
-      return { status: 'success', entries: t.entries.map((e, i) => section(t, e, i, opts.user(), opts.spaces)) };
+      const social = socialOf(t, opts.threads(), opts.user());
+      return { status: 'success', entries: t.entries.map((e, i) => section(t, e, i, opts.user(), opts.spaces, social)) };
     }),
+    ...socialHandlers(opts, readable),
     getUpsertCollectionEntryMockHandler(async ({ request }) => {
       const body = (await request.json()) as UpsertEntryRequest;
       if (body.new_collection_uuid) {
@@ -126,6 +143,60 @@ export function articleHandlers(opts: Options): RequestHandler[] {
         t.bookmarked_by = (t.bookmarked_by ?? []).filter((u) => u !== e.data.user_id);
       opts.changed();
       return { bookmark_state: 'NOT_BOOKMARKED', updated_collection: MOCK_BOOKMARKS };
+    }),
+  ];
+}
+
+/** Like, view and fork by the server's rules (services/articles, services/threads/fork.ts). */
+function socialHandlers(opts: Options, readable: (key: string) => BookmarkedThread): RequestHandler[] {
+  const signedIn = (detail: string) => {
+    const user = opts.user();
+    if (!user) throw problem(401, 'login_required', detail);
+    return user;
+  };
+  const liked = (key: string, like: boolean) => {
+    const user = signedIn('Sign in to like this page.');
+    const t = readable(key);
+    const others = (t.liked_by ?? []).filter((u) => u !== user);
+    t.liked_by = like ? [...others, user] : others;
+    opts.changed();
+    return socialOf(t, opts.threads(), user);
+  };
+  return [
+    getLikeArticleMockHandler(({ params }) => liked(String(params.articleUuidOrSlug), true)),
+    getUnlikeArticleMockHandler(({ params }) => liked(String(params.articleUuidOrSlug), false)),
+    getRecordArticleViewMockHandler(({ params }) => {
+      const t = readable(String(params.articleUuidOrSlug));
+      const user = opts.user();
+      const viewer = user ?? 'visitor';
+      if (t.owner !== user && !t.viewers?.includes(viewer)) t.viewers = [...(t.viewers ?? []), viewer];
+      opts.changed();
+      return socialOf(t, opts.threads(), user);
+    }),
+    getForkArticleMockHandler(({ params }) => {
+      const user = signedIn('Sign in to make your own copy of this thread.');
+      const t = readable(String(params.articleUuidOrSlug));
+      const finished = t.entries.filter((e) => e.status === 'completed');
+      if (!finished.length) throw problem(409, 'nothing_to_fork', 'This thread has no finished answer to copy yet.');
+      const id = crypto.randomUUID();
+      const copy: BookmarkedThread = {
+        ...structuredClone(t),
+        context_uuid: id,
+        thread_url_slug: `${t.thread_url_slug.replace(/-[^-]*$/, '')}-${id.slice(0, 8)}`,
+        owner: user,
+        thread_access: 'private read',
+        collection_uuid: null,
+        readers: [],
+        access_requests: [],
+        bookmarked_by: [],
+        liked_by: [],
+        viewers: [],
+        forked_from: t.context_uuid,
+        entries: structuredClone(finished).map((e) => ({ ...e, backend_uuid: crypto.randomUUID() })),
+      };
+      opts.threads().push(copy);
+      opts.changed();
+      return { context_uuid: id, thread_url_slug: copy.thread_url_slug };
     }),
   ];
 }

@@ -75,6 +75,10 @@ export type Operations = {
     checkEntrySources: { data: T.CheckEntrySourcesData; responses: T.CheckEntrySourcesResponses };
     translateTexts: { data: T.TranslateTextsData; responses: T.TranslateTextsResponses };
     getArticle: { data: T.GetArticleData; responses: T.GetArticleResponses };
+    likeArticle: { data: T.LikeArticleData; responses: T.LikeArticleResponses };
+    unlikeArticle: { data: T.UnlikeArticleData; responses: T.UnlikeArticleResponses };
+    recordArticleView: { data: T.RecordArticleViewData; responses: T.RecordArticleViewResponses };
+    forkArticle: { data: T.ForkArticleData; responses: T.ForkArticleResponses };
     upsertCollectionEntry: { data: T.UpsertCollectionEntryData; responses: T.UpsertCollectionEntryResponses };
     removeCollectionEntry: { data: T.RemoveCollectionEntryData; responses: T.RemoveCollectionEntryResponses };
     createCollection: { data: T.CreateCollectionData; responses: T.CreateCollectionResponses };

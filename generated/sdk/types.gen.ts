@@ -942,6 +942,18 @@ export type MediaItem = {
 };
 
 /**
+ * An article's social signals (seed 003 §3), real counts: threads forked from it, people who like
+ * it, viewers (each once, its author not counted), and whether the caller likes it.
+ *
+ */
+export type ArticleSocialInfo = {
+    fork_count: number;
+    like_count: number;
+    view_count: number;
+    user_likes: boolean;
+};
+
+/**
  * One section of an article (seed 003 §3 "Article entry").
  */
 export type ArticleEntry = {
@@ -974,12 +986,7 @@ export type ArticleEntry = {
      * True only for a published thread.
      */
     should_index: boolean;
-    social_info: {
-        fork_count: number;
-        like_count: number;
-        view_count: number;
-        user_likes: boolean;
-    };
+    social_info: ArticleSocialInfo;
     media_items: Array<MediaItem>;
     featured_images: Array<{
         medium: 'image';
@@ -3003,6 +3010,11 @@ export type EntryUuidOrSlug = string;
  * An access request's id.
  */
 export type RequestId = string;
+
+/**
+ * The thread, by slug, context_uuid or an entry's backend_uuid.
+ */
+export type ArticleUuidOrSlug = string;
 
 export type CollectionUuid = string;
 
@@ -5772,6 +5784,177 @@ export type GetArticleResponses = {
 };
 
 export type GetArticleResponse = GetArticleResponses[keyof GetArticleResponses];
+
+export type UnlikeArticleData = {
+    body?: never;
+    path: {
+        /**
+         * The thread, by slug, context_uuid or an entry's backend_uuid.
+         */
+        article_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/article/{article_uuid_or_slug}/like';
+};
+
+export type UnlikeArticleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type UnlikeArticleError = UnlikeArticleErrors[keyof UnlikeArticleErrors];
+
+export type UnlikeArticleResponses = {
+    /**
+     * The article's social info now.
+     */
+    200: ArticleSocialInfo;
+};
+
+export type UnlikeArticleResponse = UnlikeArticleResponses[keyof UnlikeArticleResponses];
+
+export type LikeArticleData = {
+    body?: never;
+    path: {
+        /**
+         * The thread, by slug, context_uuid or an entry's backend_uuid.
+         */
+        article_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/article/{article_uuid_or_slug}/like';
+};
+
+export type LikeArticleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type LikeArticleError = LikeArticleErrors[keyof LikeArticleErrors];
+
+export type LikeArticleResponses = {
+    /**
+     * The article's social info now.
+     */
+    200: ArticleSocialInfo;
+};
+
+export type LikeArticleResponse = LikeArticleResponses[keyof LikeArticleResponses];
+
+export type RecordArticleViewData = {
+    body?: never;
+    path: {
+        /**
+         * The thread, by slug, context_uuid or an entry's backend_uuid.
+         */
+        article_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/article/{article_uuid_or_slug}/view';
+};
+
+export type RecordArticleViewErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RecordArticleViewError = RecordArticleViewErrors[keyof RecordArticleViewErrors];
+
+export type RecordArticleViewResponses = {
+    /**
+     * The article's social info now.
+     */
+    200: ArticleSocialInfo;
+};
+
+export type RecordArticleViewResponse = RecordArticleViewResponses[keyof RecordArticleViewResponses];
+
+export type ForkArticleData = {
+    body?: never;
+    path: {
+        /**
+         * The thread, by slug, context_uuid or an entry's backend_uuid.
+         */
+        article_uuid_or_slug: string;
+    };
+    query?: never;
+    url: '/rest/article/{article_uuid_or_slug}/fork';
+};
+
+export type ForkArticleErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ForkArticleError = ForkArticleErrors[keyof ForkArticleErrors];
+
+export type ForkArticleResponses = {
+    /**
+     * The new thread.
+     */
+    201: {
+        context_uuid: string;
+        thread_url_slug: string;
+    };
+};
+
+export type ForkArticleResponse = ForkArticleResponses[keyof ForkArticleResponses];
 
 export type UpsertCollectionEntryData = {
     body: UpsertEntryRequest;

@@ -1,5 +1,6 @@
 // Every inline projection, in one list: the event store applies them on append and
 // `make rebuild-projections` replays the log through them.
+import { articleSocialProjection } from '../articles/index.js';
 import { bookmarksProjection } from '../bookmarks/index.js';
 import { accountsProjection, betterAuthOrgsProjection, visitorClaimsProjection } from '../identity/index.js';
 import { mailOutboxProjection } from '../mail/index.js';
@@ -32,6 +33,7 @@ export const projections = [
   threadsProjection,
   threadSharingProjection,
   bookmarksProjection,
+  articleSocialProjection,
   spacesProjection,
   filesProjection,
   imageUploadsProjection,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { articleSection, plainText, readTimeOf, summaryOf } from './view.js';
 
 const thread = { thread_url_slug: 'how-to-share-abc', frontend_context_uuid: 'f-1', title: 'How to share?', thread_access: 'private read' as const };
+const NO_SOCIAL = { fork_count: 0, like_count: 0, view_count: 0, user_likes: false };
+const shared = (bookmarkState: 'BOOKMARKED' | 'NOT_BOOKMARKED') => ({ bookmarkState, social: NO_SOCIAL, collectionInfo: null });
 const source = (n: number, url = `https://example.com/${n}`) => ({ url, name: `Source ${n}`, snippet: 's' });
 const entry = (over: Partial<Parameters<typeof articleSection>[1]> = {}) => ({
   backend_uuid: 'b-1',
@@ -45,7 +47,7 @@ describe('readTimeOf: 200 words a minute, rounded up', () => {
 
 describe('articleSection', () => {
   it('builds a section per the seed', () => {
-    expect(articleSection(thread, entry(), 0, 'BOOKMARKED')).toEqual({
+    expect(articleSection(thread, entry(), 0, shared('BOOKMARKED'))).toEqual({
       status: 'completed',
       backend_uuid: 'b-1',
       frontend_context_uuid: 'f-1',
@@ -77,17 +79,23 @@ describe('articleSection', () => {
       { ...thread, title: 'Thread title' },
       entry({ query_str: 'And then?', sources: [source(1), source(2), source(3)] }),
       1,
-      'NOT_BOOKMARKED',
+      shared('NOT_BOOKMARKED'),
     );
     expect(s.article_info.title).toBe('And then?');
     expect(s.article_info.emphasize_sources).toBe(true);
   });
+  it("carries the article's social info and Space into every section", () => {
+    const social = { fork_count: 2, like_count: 5, view_count: 40, user_likes: true };
+    const collectionInfo = { uuid: 'c-1', slug: 'trips-c1', title: 'Trips', emoji: '1f30d' };
+    const s = articleSection(thread, entry(), 1, { bookmarkState: 'NOT_BOOKMARKED', social, collectionInfo });
+    expect([s.social_info, s.collection_info]).toEqual([social, collectionInfo]);
+  });
   it('indexes only a published (public read) thread', () => {
-    expect(articleSection({ ...thread, thread_access: 'public read' }, entry(), 0, 'NOT_BOOKMARKED').should_index).toBe(true);
-    expect(articleSection({ ...thread, thread_access: 'org read' }, entry(), 0, 'NOT_BOOKMARKED').should_index).toBe(false);
+    expect(articleSection({ ...thread, thread_access: 'public read' }, entry(), 0, shared('NOT_BOOKMARKED')).should_index).toBe(true);
+    expect(articleSection({ ...thread, thread_access: 'org read' }, entry(), 0, shared('NOT_BOOKMARKED')).should_index).toBe(false);
   });
   it('features image sources', () => {
-    const s = articleSection(thread, entry({ sources: [source(1), source(2, 'https://example.com/cat.png')] }), 0, 'NOT_BOOKMARKED');
+    const s = articleSection(thread, entry({ sources: [source(1), source(2, 'https://example.com/cat.png')] }), 0, shared('NOT_BOOKMARKED'));
     expect(s.featured_images).toEqual([{ medium: 'image', image: 'https://example.com/cat.png' }]);
     expect(s.media_items).toEqual([{ medium: 'image', url: 'https://example.com/cat.png', name: 'Source 2', source_url: 'https://example.com/cat.png' }]);
   });

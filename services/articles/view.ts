@@ -76,7 +76,14 @@ export const isPublished = (thread: ArticleThread) => thread.thread_access === '
 const IMAGE_URL = /\.(png|jpe?g|gif|webp|avif|svg)(\?.*)?$/i;
 const imagesOf = (sources: Source[]) => sources.filter((s) => IMAGE_URL.test(s.url));
 
-export function articleSection(thread: ArticleThread, entry: SectionRow, index: number, bookmarkState: 'BOOKMARKED' | 'NOT_BOOKMARKED') {
+/** What every section of one article shares: the reader's bookmark, the article's social info and its Space. */
+export type ArticleShared = {
+  bookmarkState: 'BOOKMARKED' | 'NOT_BOOKMARKED';
+  social: { fork_count: number; like_count: number; view_count: number; user_likes: boolean };
+  collectionInfo: { uuid: string; slug: string; title: string; emoji: string } | null;
+};
+
+export function articleSection(thread: ArticleThread, entry: SectionRow, index: number, shared: ArticleShared) {
   const sources = entry.sources as Source[];
   const images = imagesOf(sources);
   return {
@@ -97,14 +104,12 @@ export function articleSection(thread: ArticleThread, entry: SectionRow, index: 
       user_selected_media_items: [],
     },
     should_index: isPublished(thread),
-    // No likes, forks or view counts exist yet: zeros until that feature records them.
-    social_info: { fork_count: 0, like_count: 0, view_count: 0, user_likes: false },
+    social_info: shared.social,
     media_items: images.map((s) => ({ medium: 'image' as const, url: s.url, name: s.name, source_url: s.url })),
     featured_images: images.map((s) => ({ medium: 'image' as const, image: s.url })),
     web_results: sources,
-    // Spaces come later: no thread is in one yet.
-    collection_info: null,
-    bookmark_state: bookmarkState,
+    collection_info: shared.collectionInfo,
+    bookmark_state: shared.bookmarkState,
     thread_access: thread.thread_access,
   };
 }

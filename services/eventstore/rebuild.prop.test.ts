@@ -65,6 +65,8 @@ const READ_MODELS = {
   thread_access_requests: ['request_id'],
   thread_readers: ['context_uuid', 'user_id'],
   bookmarks: ['user_id', 'context_uuid'],
+  article_likes: ['context_uuid', 'user_id'],
+  article_views: ['context_uuid', 'viewer_key'],
   spaces: ['uuid'],
   space_members: ['space_uuid', 'member_id'],
   files: ['file_uuid'],

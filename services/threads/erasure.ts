@@ -16,4 +16,5 @@ export const threadRedactors: Redactors = {
   AnswerStopped: inRemovedThread(['answer']),
   AnswerFailed: inRemovedThread(['answer', 'detail']),
   EntrySourcesRemoved: inRemovedThread(['removed_urls', 'answer', 'sources']),
+  EntryCopied: inRemovedThread(['query_str', 'answer', 'sources', 'related_questions']),
 };

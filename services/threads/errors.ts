@@ -16,6 +16,9 @@ export const threadErrors = {
   requestAnswered: (status: string) => new DomainError('conflict', 'request_answered', `This request was already ${status}.`),
   unknownSource: (n: number | string) => new DomainError('invalid', 'unknown_source', `This answer has no source ${n}.`),
   threadNotFound: () => new DomainError('not_found', 'thread_not_found', 'No such thread.'),
+  loginToLike: () => new DomainError('unauthenticated', 'login_required', 'Sign in to like this page.'),
+  loginToFork: () => new DomainError('unauthenticated', 'login_required', 'Sign in to make your own copy of this thread.'),
+  nothingToFork: () => new DomainError('conflict', 'nothing_to_fork', 'This thread has no finished answer to copy yet.'),
   /** Seed text: what someone who may not read a thread is told. */
   threadPrivate: () => new DomainError('forbidden', 'thread_private', 'This answer is private'),
   entryNotFound: () => new DomainError('not_found', 'entry_not_found', 'No such answer.'),

@@ -40,6 +40,8 @@ export type ThreadStarted = {
     incognito: boolean;
     expiry_time: string | null;
     started_at: string;
+    /** A fork: the thread this one was copied from (EntryCopied events follow); absent otherwise. */
+    forked_from?: string | null;
   };
 };
 export type QuestionAsked = {
@@ -102,6 +104,27 @@ export type ThreadRenamed = {
   type: 'ThreadRenamed';
   data: { context_uuid: string; title: string; previous_title: string; renamed_by: string | null; renamed_at: string };
 };
+/**
+ * A fork's entry: a finished answer of the thread it was copied from, as its reader saw it (a
+ * source they could not read stays out), under a new backend_uuid. Not a question asked: nothing
+ * is searched or generated, and no one is counted as having asked.
+ */
+export type EntryCopied = {
+  type: 'EntryCopied';
+  data: {
+    context_uuid: string;
+    backend_uuid: string;
+    copied_from: string;
+    query_str: string;
+    search_mode: SearchMode;
+    model: string;
+    answer: string;
+    sources: SourceData[];
+    related_questions: string[];
+    copied_at: string;
+  };
+};
+
 /** The owner deleted the thread: it leaves every read model, and nothing changes it afterwards. */
 export type ThreadDeleted = { type: 'ThreadDeleted'; data: { context_uuid: string; deleted_by: string | null; deleted_at: string } };
 
@@ -118,6 +141,7 @@ export type ThreadEvent =
   | ThreadAccessDeclined
   | EntrySourcesRemoved
   | QuestionAsked
+  | EntryCopied
   | AnswerSourcesFound
   | AnswerGenerationStarted
   | AnswerStopRequested
@@ -144,6 +168,7 @@ export const THREAD_EVENT_TYPES = [
   'ThreadRemovedFromSpace',
   'ThreadRenamed',
   'ThreadDeleted',
+  'EntryCopied',
 ] as const;
 
 export const threadStream = (contextUuid: string) => `thread-${contextUuid}`;
@@ -210,6 +235,17 @@ export function evolveThread(state: ThreadState, event: StoredEvent): ThreadStat
       return state.started ? { ...state, started: { ...state.started, title: e.data.title } } : state;
     case 'ThreadDeleted':
       return { ...state, started: null, deleted: true };
+  }
+  if (e.type === 'EntryCopied') {
+    const entry: EntryState = {
+      backend_uuid: e.data.backend_uuid,
+      status: 'completed',
+      answer: e.data.answer,
+      sources: e.data.sources,
+      generation_started: true,
+      stop_requested: false,
+    };
+    return { ...state, entries: { ...state.entries, [entry.backend_uuid]: entry } };
   }
   if (e.type === 'QuestionAsked') {
     const entry: EntryState = {

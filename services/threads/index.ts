@@ -6,7 +6,8 @@ export { type AnswerStatus, type AnswerStreamEvent, type AnswerStreamValue, even
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';
 export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';
-export { entriesOf, findEntry, findThreadRow, ownAnsweredEntries, threadExists, threadSpaceOf } from './queries.js';
+export { entriesOf, findEntry, findThreadRow, forkCountOf, ownAnsweredEntries, threadExists, threadSpaceOf } from './queries.js';
+export { forkThread } from './fork.js';
 export { mayRead, readableThread } from './read-access.js';
 export { decideRemoveFromSpace } from './space-decide.js';
 export { spaceThreadsOf } from './space-moves.js';

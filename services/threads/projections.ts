@@ -23,87 +23,58 @@ export const threadsProjection = statementsProjection({
         const d = e.data;
         return write(
           preparedBuilt(
-            own(db).insertInto('threads').values({
-              context_uuid: d.context_uuid,
-              thread_url_slug: d.thread_url_slug,
-              frontend_context_uuid: d.frontend_context_uuid,
-              title: d.title,
-              first_query: d.title,
-              owner_user_id: d.owner_user_id,
-              owner_visitor_id: d.owner_visitor_id,
-              thread_access: d.thread_access,
-              incognito: d.incognito,
-              expiry_time: d.expiry_time,
-              entry_count: 0,
-              created_at: d.started_at,
-              updated_at: d.started_at,
-            }),
+            own(db)
+              .insertInto('threads')
+              .values({
+                context_uuid: d.context_uuid,
+                thread_url_slug: d.thread_url_slug,
+                frontend_context_uuid: d.frontend_context_uuid,
+                title: d.title,
+                first_query: d.title,
+                owner_user_id: d.owner_user_id,
+                owner_visitor_id: d.owner_visitor_id,
+                thread_access: d.thread_access,
+                incognito: d.incognito,
+                expiry_time: d.expiry_time,
+                entry_count: 0,
+                forked_from: d.forked_from ?? null,
+                created_at: d.started_at,
+                updated_at: d.started_at,
+              }),
           ),
         );
       }
       case 'QuestionAsked': {
         const d = e.data;
-        // One statement: the thread counts the entry (the first question is the thread's, in
-        // full: the title may be cut short), and the entry takes its position from that count,
-        // and its owner and incognito (for the owner's latest answers: ownAnsweredEntries).
-        return writeRow(
-          preparedBuilt(
-            own(db)
-              .with('thread', (db) =>
-                db
-                  .updateTable('threads')
-                  .set((eb) => ({
-                    entry_count: eb('entry_count', '+', 1),
-                    updated_at: d.asked_at,
-                    first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
-                  }))
-                  .where('context_uuid', '=', d.context_uuid)
-                  .returning(['entry_count', 'owner_user_id', 'incognito']),
-              )
-              .insertInto('thread_entries')
-              .columns([
-                'backend_uuid',
-                'context_uuid',
-                'position',
-                'query_str',
-                'search_mode',
-                'status',
-                'answer',
-                'sources',
-                'related_questions',
-                'error',
-                'model',
-                'search_filters',
-                'owner_user_id',
-                'incognito',
-                'created_at',
-                'updated_at',
-              ])
-              .expression((eb) =>
-                eb
-                  .selectFrom('thread')
-                  .select([
-                    eb.val(d.backend_uuid).as('backend_uuid'),
-                    eb.val(d.context_uuid).as('context_uuid'),
-                    'thread.entry_count',
-                    eb.val(d.query_str).as('query_str'),
-                    eb.val(d.search_mode).as('search_mode'),
-                    sql<string>`'pending'`.as('status'),
-                    sql<string>`''`.as('answer'),
-                    sql<string>`'[]'::jsonb`.as('sources'),
-                    sql<string>`'[]'::jsonb`.as('related_questions'),
-                    sql<null>`null::text`.as('error'),
-                    eb.val(d.model).as('model'),
-                    sql<string | null>`${d.search_filters ? JSON.stringify(d.search_filters) : null}::jsonb`.as('search_filters'),
-                    'thread.owner_user_id',
-                    'thread.incognito',
-                    sql<string>`${d.asked_at}::timestamptz`.as('created_at'),
-                    sql<string>`${d.asked_at}::timestamptz`.as('updated_at'),
-                  ]),
-              )
-              .returning('backend_uuid'),
-          ),
-        );
+        return entryInsert(db, {
+          context_uuid: d.context_uuid,
+          backend_uuid: d.backend_uuid,
+          query_str: d.query_str,
+          search_mode: d.search_mode,
+          model: d.model,
+          search_filters: d.search_filters ? JSON.stringify(d.search_filters) : null,
+          at: d.asked_at,
+          status: 'pending',
+          answer: '',
+          sources: '[]',
+          related_questions: '[]',
+        });
+      }
+      case 'EntryCopied': {
+        const d = e.data;
+        return entryInsert(db, {
+          context_uuid: d.context_uuid,
+          backend_uuid: d.backend_uuid,
+          query_str: d.query_str,
+          search_mode: d.search_mode,
+          model: d.model,
+          search_filters: null,
+          at: d.copied_at,
+          status: 'completed',
+          answer: d.answer,
+          sources: JSON.stringify(d.sources),
+          related_questions: JSON.stringify(d.related_questions),
+        });
       }
       case 'AnswerSourcesFound':
         return write(
@@ -161,6 +132,87 @@ export const threadsProjection = statementsProjection({
     }
   },
 });
+
+type EntryRow = {
+  context_uuid: string;
+  backend_uuid: string;
+  query_str: string;
+  search_mode: string;
+  model: string;
+  search_filters: string | null;
+  at: string;
+  status: 'pending' | 'completed';
+  answer: string;
+  sources: string;
+  related_questions: string;
+};
+
+/**
+ * A new entry (a question asked, or a fork's copied answer) in one statement: the thread counts
+ * the entry (the first question is the thread's, in full: the title may be cut short), and the
+ * entry takes its position from that count, and its owner and incognito (for the owner's latest
+ * answers: ownAnsweredEntries).
+ */
+function entryInsert(db: Kysely<ThreadsTables>, d: EntryRow) {
+  return writeRow(
+    preparedBuilt(
+      db
+        .with('thread', (db) =>
+          db
+            .updateTable('threads')
+            .set((eb) => ({
+              entry_count: eb('entry_count', '+', 1),
+              updated_at: d.at,
+              first_query: eb.case().when('entry_count', '=', 0).then(d.query_str).else(eb.ref('first_query')).end(),
+            }))
+            .where('context_uuid', '=', d.context_uuid)
+            .returning(['entry_count', 'owner_user_id', 'incognito']),
+        )
+        .insertInto('thread_entries')
+        .columns([
+          'backend_uuid',
+          'context_uuid',
+          'position',
+          'query_str',
+          'search_mode',
+          'status',
+          'answer',
+          'sources',
+          'related_questions',
+          'error',
+          'model',
+          'search_filters',
+          'owner_user_id',
+          'incognito',
+          'created_at',
+          'updated_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('thread')
+            .select([
+              eb.val(d.backend_uuid).as('backend_uuid'),
+              eb.val(d.context_uuid).as('context_uuid'),
+              'thread.entry_count',
+              eb.val(d.query_str).as('query_str'),
+              eb.val(d.search_mode).as('search_mode'),
+              sql<string>`${d.status}::text`.as('status'),
+              eb.val(d.answer).as('answer'),
+              sql<string>`${d.sources}::jsonb`.as('sources'),
+              sql<string>`${d.related_questions}::jsonb`.as('related_questions'),
+              sql<null>`null::text`.as('error'),
+              eb.val(d.model).as('model'),
+              sql<string | null>`${d.search_filters}::jsonb`.as('search_filters'),
+              'thread.owner_user_id',
+              'thread.incognito',
+              sql<string>`${d.at}::timestamptz`.as('created_at'),
+              sql<string>`${d.at}::timestamptz`.as('updated_at'),
+            ]),
+        )
+        .returning('backend_uuid'),
+    ),
+  );
+}
 
 /** The entry's outcome, and its thread's updated_at, in one statement. */
 function finish(

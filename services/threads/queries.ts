@@ -54,6 +54,16 @@ export async function entryRow(db: Db, backendUuid: string) {
   return own(db).selectFrom('thread_entries').selectAll().where('backend_uuid', '=', backendUuid).executeTakeFirstOrThrow();
 }
 
+/** How many threads were forked from this one (the article's fork_count). */
+export async function forkCountOf(db: Db, contextUuid: string) {
+  const row = await own(db)
+    .selectFrom('threads')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('forked_from', '=', contextUuid)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function entriesOf(db: Db, contextUuid: string) {
   return own(db).selectFrom('thread_entries').selectAll().where('context_uuid', '=', contextUuid).orderBy('position').execute();
 }

@@ -7,6 +7,8 @@ import type { WebFilters } from './web-filters.js';
 
 export interface ThreadsTable {
   context_uuid: string;
+  /** A fork's original thread (migration 0060); null for a thread asked from scratch. */
+  forked_from: string | null;
   thread_url_slug: string;
   frontend_context_uuid: string | null;
   title: string;

@@ -199,3 +199,109 @@ describe('bookmarks', () => {
     expect(await table()).toEqual(before);
   });
 });
+
+describe('social info: likes, views and forks', () => {
+  const like = (b: Browser, key: string) => b.post(`/rest/article/${key}/like`);
+  const unlike = (b: Browser, key: string) => b.send('DELETE', `/rest/article/${key}/like`);
+  const view = (b: Browser, key: string) => b.post(`/rest/article/${key}/view`);
+  const fork = (b: Browser, key: string) => b.post(`/rest/article/${key}/fork`);
+  const socialOf = async (b: Browser, key: string) => (await b.get(`/rest/article/${key}`)).json.entries[0].social_info;
+
+  let shared: { context_uuid: string; backend_uuid: string; thread_url_slug: string };
+  beforeAll(async () => {
+    shared = await ask(ada, 'how do I make a thread public?');
+    await ada.send('PUT', `/rest/thread/${shared.context_uuid}/access`, { json: { thread_access: 'public read' } });
+  });
+
+  test('a like counts once per person, the reader sees their own, and unliking takes it back', async () => {
+    const bo = await signedUp('Liker Bo');
+    const cy = await signedUp('Liker Cy');
+    expect((await like(bo, shared.thread_url_slug)).json).toEqual({ fork_count: 0, like_count: 1, view_count: 0, user_likes: true });
+    expect((await like(bo, shared.backend_uuid)).json.like_count).toBe(1);
+    expect((await like(cy, shared.context_uuid)).json).toMatchObject({ like_count: 2, user_likes: true });
+    expect(await socialOf(ada, shared.thread_url_slug)).toMatchObject({ like_count: 2, user_likes: false });
+    expect((await unlike(bo, shared.thread_url_slug)).json).toMatchObject({ like_count: 1, user_likes: false });
+    expect((await unlike(bo, shared.thread_url_slug)).json.like_count).toBe(1);
+    await unlike(cy, shared.thread_url_slug);
+    const events = await sql<{
+      type: string;
+    }>`select type from events where stream_id like ${`article-like-${shared.context_uuid}-%`} order by global_position`.execute(db);
+    expect(events.rows.map((r) => r.type)).toEqual(['ArticleLiked', 'ArticleLiked', 'ArticleUnliked', 'ArticleUnliked']);
+  });
+
+  test("a view counts once per viewer (a visitor's browser too), never the author's", async () => {
+    const before = (await socialOf(ada, shared.thread_url_slug)).view_count;
+    await view(ada, shared.thread_url_slug);
+    const dee = await signedUp('Viewer Dee');
+    const anon = await visitor(server.url);
+    for (let i = 0; i < 2; i++) {
+      expect((await view(dee, shared.thread_url_slug)).status).toBe(200);
+      expect((await view(anon, shared.thread_url_slug)).status).toBe(200);
+    }
+    expect((await socialOf(ada, shared.thread_url_slug)).view_count).toBe(before + 2);
+  });
+
+  test("a fork is the reader's own private copy of the finished answers, counted on the original, and asked on from there", async () => {
+    const eve = await signedUp('Forker Eve');
+    const made = await fork(eve, shared.thread_url_slug);
+    expect(made.status, made.text).toBe(201);
+    expect(await socialOf(ada, shared.thread_url_slug)).toMatchObject({ fork_count: 1 });
+    const copy = await eve.get(`/rest/thread/${made.json.thread_url_slug}`);
+    expect(copy.status, copy.text).toBe(200);
+    const original = (await ada.get(`/rest/thread/${shared.thread_url_slug}`)).json;
+    expect(copy.json).toMatchObject({ context_uuid: made.json.context_uuid, is_owner: true, thread_access: 'private read' });
+    expect(copy.json.entries.map((e: { query_str: string; answer: string }) => [e.query_str, e.answer])).toEqual(
+      original.entries.map((e: { query_str: string; answer: string }) => [e.query_str, e.answer]),
+    );
+    expect(copy.json.entries[0].backend_uuid).not.toBe(original.entries[0].backend_uuid);
+    // The original's author cannot read the copy; the forker asks on in it.
+    expect((await ada.get(`/rest/thread/${made.json.thread_url_slug}`)).status).toBe(403);
+    const followUp = await askAndWait(server.url, eve, 'and who can read it then?', { context_uuid: made.json.context_uuid });
+    expect(followUp.context_uuid).toBe(made.json.context_uuid);
+    expect((await eve.get(`/rest/thread/${made.json.thread_url_slug}`)).json.entries).toHaveLength(original.entries.length + 1);
+    // Copying is not asking: no QuestionAsked in the fork's stream before the follow-up.
+    const types = await sql<{ type: string }>`select type from events where stream_id = ${`thread-${made.json.context_uuid}`} order by stream_version`.execute(
+      db,
+    );
+    expect(types.rows.map((r) => r.type).slice(0, 2)).toEqual(['ThreadStarted', 'EntryCopied']);
+  });
+
+  test('who may: a visitor may view but not like or fork (401); a stranger to a private thread gets 403; an unknown one 404', async () => {
+    const anon = await visitor(server.url);
+    for (const res of [await like(anon, shared.thread_url_slug), await unlike(anon, shared.thread_url_slug), await fork(anon, shared.thread_url_slug)]) {
+      expect([res.status, res.json.code]).toEqual([401, 'login_required']);
+    }
+    const stranger = await signedUp('Stranger Fay');
+    for (const res of [
+      await like(stranger, thread.thread_url_slug),
+      await unlike(stranger, thread.thread_url_slug),
+      await view(stranger, thread.thread_url_slug),
+      await fork(stranger, thread.thread_url_slug),
+      await view(anon, thread.thread_url_slug),
+    ]) {
+      expect([res.status, res.json.code]).toEqual([403, 'thread_private']);
+    }
+    for (const res of [await like(ada, 'no-such-thread'), await view(ada, 'no-such-thread'), await fork(ada, 'no-such-thread')]) {
+      expect([res.status, res.json.code]).toEqual([404, 'thread_not_found']);
+    }
+    // The owner may like and fork their own.
+    expect((await like(ada, thread.thread_url_slug)).json.user_likes).toBe(true);
+    expect((await fork(ada, thread.thread_url_slug)).status).toBe(201);
+    await unlike(ada, thread.thread_url_slug);
+  });
+
+  test('rebuilding the projections gives the same likes and views', async () => {
+    const gus = await signedUp('Rebuild Gus');
+    await like(gus, shared.thread_url_slug);
+    await view(gus, shared.thread_url_slug);
+    const tables = async () => ({
+      likes: await allTables(db).selectFrom('article_likes').selectAll().orderBy(['context_uuid', 'user_id']).execute(),
+      views: await allTables(db).selectFrom('article_views').selectAll().orderBy(['context_uuid', 'viewer_key']).execute(),
+    });
+    const before = await tables();
+    expect(before.likes.length).toBeGreaterThan(0);
+    await allTables(db).deleteFrom('article_likes').execute();
+    await rebuildProjections(new EventStore(db, projections));
+    expect(await tables()).toEqual(before);
+  });
+});

@@ -147,7 +147,7 @@ describe('the calls', () => {
       query: { prompt: 'Why?' },
       alert: { alertType: 'STOCK_PRICE_MOVEMENT', event_entity: 'msft', value_lower_bound: -3, value_upper_bound: 3 },
     });
-    expect([moved.alert.event_entity, moved.alert.symbol]).toEqual(['MSFT', 'MSFT']);
+    expect([moved.alert?.event_entity, moved.alert?.symbol]).toEqual(['MSFT', 'MSFT']);
     const conflict = { alertType: 'STOCK_PRICE_TARGET', event_entity: 'AAPL', symbol: 'MSFT', price: 1 };
     expect(await bad({ task_type: 'ALERT', query: { prompt: 'x' }, alert: conflict })).toBe('alert_symbol_conflict');
     // The provider is asked about the symbol: one it does not know is refused, one that cannot be a symbol too.

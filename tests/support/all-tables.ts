@@ -4,6 +4,7 @@ import type { AnyHandle, Owned } from '../../services/db/owned.js';
 import type { ClusterTables } from '../../services/cluster/tables.js';
 import type { ApiKeysTables } from '../../services/apikeys/tables.js';
 import type { AgentTables } from '../../services/agent/tables.js';
+import type { ArticlesTables } from '../../services/articles/tables.js';
 import type { AttributionTables } from '../../services/attribution/tables.js';
 import type { BillingTables } from '../../services/billing/tables.js';
 import type { BookmarksTables } from '../../services/bookmarks/tables.js';
@@ -28,6 +29,7 @@ import type { AnswersTables } from '../../services/answers/tables.js';
 
 export type AllTables = AgentTables &
   AnswersTables &
+  ArticlesTables &
   ApiKeysTables &
   AttributionTables &
   BillingTables &

@@ -30,13 +30,23 @@ import {
 } from '../../react-query/model';
 import type {
   Article,
-  CollectionInfo
+  ArticleSocialInfo,
+  CollectionInfo,
+  ForkArticle201
 } from '../../react-query/model';
 
 
 export const getGetArticleResponseCollectionInfoMock = (overrideResponse: Partial<CollectionInfo> = {}): CollectionInfo => ({...{uuid: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
 
-export const getGetArticleResponseMock = (overrideResponse: Partial<Extract<Article, object>> = {}): Article => ({status: faker.helpers.arrayElement(['success'] as const), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({status: faker.helpers.arrayElement(Object.values(EntryStatus)), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), answer: faker.string.alpha({length: {min: 10, max: 20}}), article_info: {title: faker.string.alpha({length: {min: 10, max: 20}}), summary: faker.string.alpha({length: {min: 10, max: 20}}), suggested_sections: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), audience: faker.string.alpha({length: {min: 10, max: 20}}), read_time: faker.number.int({min: 0}), emphasize_sources: faker.datatype.boolean(), layout: faker.string.alpha({length: {min: 10, max: 20}}), user_selected_media_items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({medium: faker.helpers.arrayElement(['image','video'] as const), url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), source_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}))}, should_index: faker.datatype.boolean(), social_info: {fork_count: faker.number.int(), like_count: faker.number.int(), view_count: faker.number.int(), user_likes: faker.datatype.boolean()}, media_items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({medium: faker.helpers.arrayElement(['image','video'] as const), url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), source_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])})), featured_images: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({medium: faker.helpers.arrayElement(['image'] as const), image: faker.string.alpha({length: {min: 10, max: 20}})})), web_results: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_conversation_history: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), timestamp: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_unavailable: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), authors: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), page: faker.helpers.arrayElement([faker.number.int(), null]), generated_file_title: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined]), file_metadata: faker.helpers.arrayElement([{file_repository_type: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(FileRepositoryType)), undefined]), connector_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), collection_info: faker.helpers.arrayElement([null,{...getGetArticleResponseCollectionInfoMock()},]), bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess))})), ...overrideResponse})
+export const getGetArticleResponseMock = (overrideResponse: Partial<Extract<Article, object>> = {}): Article => ({status: faker.helpers.arrayElement(['success'] as const), entries: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({status: faker.helpers.arrayElement(Object.values(EntryStatus)), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), frontend_context_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), answer: faker.string.alpha({length: {min: 10, max: 20}}), article_info: {title: faker.string.alpha({length: {min: 10, max: 20}}), summary: faker.string.alpha({length: {min: 10, max: 20}}), suggested_sections: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), audience: faker.string.alpha({length: {min: 10, max: 20}}), read_time: faker.number.int({min: 0}), emphasize_sources: faker.datatype.boolean(), layout: faker.string.alpha({length: {min: 10, max: 20}}), user_selected_media_items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({medium: faker.helpers.arrayElement(['image','video'] as const), url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), source_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}))}, should_index: faker.datatype.boolean(), social_info: {fork_count: faker.number.int({min: 0}), like_count: faker.number.int({min: 0}), view_count: faker.number.int({min: 0}), user_likes: faker.datatype.boolean()}, media_items: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({medium: faker.helpers.arrayElement(['image','video'] as const), url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), source_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])})), featured_images: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({medium: faker.helpers.arrayElement(['image'] as const), image: faker.string.alpha({length: {min: 10, max: 20}})})), web_results: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_conversation_history: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), timestamp: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_unavailable: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), authors: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), page: faker.helpers.arrayElement([faker.number.int(), null]), generated_file_title: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined]), file_metadata: faker.helpers.arrayElement([{file_repository_type: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(FileRepositoryType)), undefined]), connector_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), collection_info: faker.helpers.arrayElement([null,{...getGetArticleResponseCollectionInfoMock()},]), bookmark_state: faker.helpers.arrayElement(Object.values(BookmarkState)), thread_access: faker.helpers.arrayElement(Object.values(ThreadAccess))})), ...overrideResponse})
+
+export const getLikeArticleResponseMock = (overrideResponse: Partial<Extract<ArticleSocialInfo, object>> = {}): ArticleSocialInfo => ({fork_count: faker.number.int({min: 0}), like_count: faker.number.int({min: 0}), view_count: faker.number.int({min: 0}), user_likes: faker.datatype.boolean(), ...overrideResponse})
+
+export const getUnlikeArticleResponseMock = (overrideResponse: Partial<Extract<ArticleSocialInfo, object>> = {}): ArticleSocialInfo => ({fork_count: faker.number.int({min: 0}), like_count: faker.number.int({min: 0}), view_count: faker.number.int({min: 0}), user_likes: faker.datatype.boolean(), ...overrideResponse})
+
+export const getRecordArticleViewResponseMock = (overrideResponse: Partial<Extract<ArticleSocialInfo, object>> = {}): ArticleSocialInfo => ({fork_count: faker.number.int({min: 0}), like_count: faker.number.int({min: 0}), view_count: faker.number.int({min: 0}), user_likes: faker.datatype.boolean(), ...overrideResponse})
+
+export const getForkArticleResponseMock = (overrideResponse: Partial<Extract<ForkArticle201, object>> = {}): ForkArticle201 => ({context_uuid: faker.string.uuid(), thread_url_slug: faker.string.alpha({length: {min: 10, max: 20}}), ...overrideResponse})
 
 
 export const getGetArticleMockHandler = (overrideResponse?: Article | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Article> | Article), options?: RequestHandlerOptions) => {
@@ -50,6 +60,58 @@ export const getGetArticleMockHandler = (overrideResponse?: Article | ((info: Pa
       })
   }, options)
 }
+
+export const getLikeArticleMockHandler = (overrideResponse?: ArticleSocialInfo | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ArticleSocialInfo> | ArticleSocialInfo), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/article/:articleUuidOrSlug/like', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getLikeArticleResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUnlikeArticleMockHandler = (overrideResponse?: ArticleSocialInfo | ((info: Parameters<Parameters<typeof http.delete>[1]>[0]) => Promise<ArticleSocialInfo> | ArticleSocialInfo), options?: RequestHandlerOptions) => {
+  return http.delete('*/rest/article/:articleUuidOrSlug/like', async (info: Parameters<Parameters<typeof http.delete>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUnlikeArticleResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getRecordArticleViewMockHandler = (overrideResponse?: ArticleSocialInfo | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ArticleSocialInfo> | ArticleSocialInfo), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/article/:articleUuidOrSlug/view', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getRecordArticleViewResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getForkArticleMockHandler = (overrideResponse?: ForkArticle201 | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<ForkArticle201> | ForkArticle201), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/article/:articleUuidOrSlug/fork', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getForkArticleResponseMock(),
+      { status: 201
+      })
+  }, options)
+}
 export const getArticlesMock = () => [
-  getGetArticleMockHandler()
+  getGetArticleMockHandler(),
+  getLikeArticleMockHandler(),
+  getUnlikeArticleMockHandler(),
+  getRecordArticleViewMockHandler(),
+  getForkArticleMockHandler()
 ]

@@ -11,22 +11,28 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   Article,
+  ArticleSocialInfo,
+  ForkArticle201,
   ProblemResponse
 } from '../model';
 
@@ -185,3 +191,440 @@ export function useGetArticle<TData = Awaited<ReturnType<typeof getArticle>>, TE
 
 
 
+export type likeArticleResponse200 = {
+  data: ArticleSocialInfo
+  status: 200
+}
+
+export type likeArticleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type likeArticleResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type likeArticleResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type likeArticleResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type likeArticleResponseSuccess = (likeArticleResponse200) & {
+  headers: Headers;
+};
+export type likeArticleResponseError = (likeArticleResponse400 | likeArticleResponse401 | likeArticleResponse403 | likeArticleResponse404) & {
+  headers: Headers;
+};
+
+export type likeArticleResponse = (likeArticleResponseSuccess | likeArticleResponseError)
+
+export const getLikeArticleUrl = (articleUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/article/${articleUuidOrSlug}/like`
+}
+
+/**
+ * Liking it again changes nothing. Signed in only (401 `login_required`).
+ * @summary Like a thread's article
+ */
+export const likeArticle = async (articleUuidOrSlug: string, options?: Parameters<typeof apiFetch>[1]): Promise<likeArticleResponse> => {
+
+  return apiFetch<likeArticleResponse>(getLikeArticleUrl(articleUuidOrSlug),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getLikeArticleMutationKey = () => ['likeArticle'] as const;
+
+export const getLikeArticleMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof likeArticle>>, TError,LikeArticleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof likeArticle>>, TError,LikeArticleMutationVariables, TContext> => {
+
+const mutationKey = getLikeArticleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof likeArticle>>, LikeArticleMutationVariables> = (props) => {
+          const {articleUuidOrSlug} = props ?? {};
+
+          return  likeArticle(articleUuidOrSlug,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LikeArticleMutationResult = NonNullable<Awaited<ReturnType<typeof likeArticle>>>
+
+    export type LikeArticleMutationError = ProblemResponse
+    export type LikeArticleMutationVariables = {articleUuidOrSlug: string}
+
+    /**
+ * @summary Like a thread's article
+ */
+export const useLikeArticle = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof likeArticle>>, TError,LikeArticleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof likeArticle>>,
+        TError,
+        LikeArticleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getLikeArticleMutationOptions(options), queryClient);
+    }
+    export type unlikeArticleResponse200 = {
+  data: ArticleSocialInfo
+  status: 200
+}
+
+export type unlikeArticleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type unlikeArticleResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type unlikeArticleResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type unlikeArticleResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type unlikeArticleResponseSuccess = (unlikeArticleResponse200) & {
+  headers: Headers;
+};
+export type unlikeArticleResponseError = (unlikeArticleResponse400 | unlikeArticleResponse401 | unlikeArticleResponse403 | unlikeArticleResponse404) & {
+  headers: Headers;
+};
+
+export type unlikeArticleResponse = (unlikeArticleResponseSuccess | unlikeArticleResponseError)
+
+export const getUnlikeArticleUrl = (articleUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/article/${articleUuidOrSlug}/like`
+}
+
+/**
+ * Unliking what one does not like changes nothing. Signed in only (401 `login_required`).
+ * @summary Take back a like
+ */
+export const unlikeArticle = async (articleUuidOrSlug: string, options?: Parameters<typeof apiFetch>[1]): Promise<unlikeArticleResponse> => {
+
+  return apiFetch<unlikeArticleResponse>(getUnlikeArticleUrl(articleUuidOrSlug),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+
+
+export const getUnlikeArticleMutationKey = () => ['unlikeArticle'] as const;
+
+export const getUnlikeArticleMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlikeArticle>>, TError,UnlikeArticleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof unlikeArticle>>, TError,UnlikeArticleMutationVariables, TContext> => {
+
+const mutationKey = getUnlikeArticleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unlikeArticle>>, UnlikeArticleMutationVariables> = (props) => {
+          const {articleUuidOrSlug} = props ?? {};
+
+          return  unlikeArticle(articleUuidOrSlug,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnlikeArticleMutationResult = NonNullable<Awaited<ReturnType<typeof unlikeArticle>>>
+
+    export type UnlikeArticleMutationError = ProblemResponse
+    export type UnlikeArticleMutationVariables = {articleUuidOrSlug: string}
+
+    /**
+ * @summary Take back a like
+ */
+export const useUnlikeArticle = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlikeArticle>>, TError,UnlikeArticleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unlikeArticle>>,
+        TError,
+        UnlikeArticleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUnlikeArticleMutationOptions(options), queryClient);
+    }
+    export type recordArticleViewResponse200 = {
+  data: ArticleSocialInfo
+  status: 200
+}
+
+export type recordArticleViewResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type recordArticleViewResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type recordArticleViewResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type recordArticleViewResponseSuccess = (recordArticleViewResponse200) & {
+  headers: Headers;
+};
+export type recordArticleViewResponseError = (recordArticleViewResponse400 | recordArticleViewResponse403 | recordArticleViewResponse404) & {
+  headers: Headers;
+};
+
+export type recordArticleViewResponse = (recordArticleViewResponseSuccess | recordArticleViewResponseError)
+
+export const getRecordArticleViewUrl = (articleUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/article/${articleUuidOrSlug}/view`
+}
+
+/**
+ * The page calls this once when it shows the article. Each viewer (a signed-in person, or a
+ * visitor's browser) counts once, however often they come back; the author's own views do not
+ * count.
+ * @summary Count a view of a thread's article
+ */
+export const recordArticleView = async (articleUuidOrSlug: string, options?: Parameters<typeof apiFetch>[1]): Promise<recordArticleViewResponse> => {
+
+  return apiFetch<recordArticleViewResponse>(getRecordArticleViewUrl(articleUuidOrSlug),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getRecordArticleViewMutationKey = () => ['recordArticleView'] as const;
+
+export const getRecordArticleViewMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordArticleView>>, TError,RecordArticleViewMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof recordArticleView>>, TError,RecordArticleViewMutationVariables, TContext> => {
+
+const mutationKey = getRecordArticleViewMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof recordArticleView>>, RecordArticleViewMutationVariables> = (props) => {
+          const {articleUuidOrSlug} = props ?? {};
+
+          return  recordArticleView(articleUuidOrSlug,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RecordArticleViewMutationResult = NonNullable<Awaited<ReturnType<typeof recordArticleView>>>
+
+    export type RecordArticleViewMutationError = ProblemResponse
+    export type RecordArticleViewMutationVariables = {articleUuidOrSlug: string}
+
+    /**
+ * @summary Count a view of a thread's article
+ */
+export const useRecordArticleView = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof recordArticleView>>, TError,RecordArticleViewMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof recordArticleView>>,
+        TError,
+        RecordArticleViewMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRecordArticleViewMutationOptions(options), queryClient);
+    }
+    export type forkArticleResponse201 = {
+  data: ForkArticle201
+  status: 201
+}
+
+export type forkArticleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type forkArticleResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type forkArticleResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type forkArticleResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type forkArticleResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type forkArticleResponseSuccess = (forkArticleResponse201) & {
+  headers: Headers;
+};
+export type forkArticleResponseError = (forkArticleResponse400 | forkArticleResponse401 | forkArticleResponse403 | forkArticleResponse404 | forkArticleResponse409) & {
+  headers: Headers;
+};
+
+export type forkArticleResponse = (forkArticleResponseSuccess | forkArticleResponseError)
+
+export const getForkArticleUrl = (articleUuidOrSlug: string,) => {
+
+
+
+
+  return `/rest/article/${articleUuidOrSlug}/fork`
+}
+
+/**
+ * Copies the thread's finished answers, as the caller sees them (a connector's source they may
+ * not read stays out), into a new private thread of theirs, to ask on from there; the original
+ * counts it in `fork_count`. Signed in only (401 `login_required`); a thread with no finished
+ * answer yet answers 409 `nothing_to_fork`.
+ * @summary Make your own copy of a thread
+ */
+export const forkArticle = async (articleUuidOrSlug: string, options?: Parameters<typeof apiFetch>[1]): Promise<forkArticleResponse> => {
+
+  return apiFetch<forkArticleResponse>(getForkArticleUrl(articleUuidOrSlug),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getForkArticleMutationKey = () => ['forkArticle'] as const;
+
+export const getForkArticleMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forkArticle>>, TError,ForkArticleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof forkArticle>>, TError,ForkArticleMutationVariables, TContext> => {
+
+const mutationKey = getForkArticleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof forkArticle>>, ForkArticleMutationVariables> = (props) => {
+          const {articleUuidOrSlug} = props ?? {};
+
+          return  forkArticle(articleUuidOrSlug,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ForkArticleMutationResult = NonNullable<Awaited<ReturnType<typeof forkArticle>>>
+
+    export type ForkArticleMutationError = ProblemResponse
+    export type ForkArticleMutationVariables = {articleUuidOrSlug: string}
+
+    /**
+ * @summary Make your own copy of a thread
+ */
+export const useForkArticle = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forkArticle>>, TError,ForkArticleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof forkArticle>>,
+        TError,
+        ForkArticleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getForkArticleMutationOptions(options), queryClient);
+    }

@@ -12,7 +12,7 @@
  */
 import type { ArticleEntryArticleInfo } from './articleEntryArticleInfo';
 import type { ArticleEntryFeaturedImagesItem } from './articleEntryFeaturedImagesItem';
-import type { ArticleEntrySocialInfo } from './articleEntrySocialInfo';
+import type { ArticleSocialInfo } from './articleSocialInfo';
 import type { BookmarkState } from './bookmarkState';
 import type { CollectionInfo } from './collectionInfo';
 import type { EntryStatus } from './entryStatus';
@@ -35,7 +35,7 @@ export interface ArticleEntry {
   article_info: ArticleEntryArticleInfo;
   /** True only for a published thread. */
   should_index: boolean;
-  social_info: ArticleEntrySocialInfo;
+  social_info: ArticleSocialInfo;
   media_items: MediaItem[];
   featured_images: ArticleEntryFeaturedImagesItem[];
   web_results: Source[];

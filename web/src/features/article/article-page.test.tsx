@@ -253,3 +253,23 @@ describe('bookmarking', () => {
     expect(requests).toEqual([]);
   });
 });
+
+describe('likes, views and copies', () => {
+  it("counts the reader's view once, toggles their like with its count, and makes their own copy", async () => {
+    // Someone else's public thread: the signed-in reader's view counts, and they may like and copy it.
+    const thread = seed([entry(Q1, 1)], 'user-grace', 'public read') as MockThread & { liked_by?: string[]; viewers?: string[] };
+    const { user } = setup('/page/how-to-share-1');
+    expect(await screen.findByText('1 view', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(thread.viewers).toEqual([mocks.scenario.state.signedInId]);
+    const like = screen.getByRole('button', { name: 'Like' });
+    expect(like).toHaveTextContent('0');
+    await user.click(like);
+    const unlike = await screen.findByRole('button', { name: 'Unlike' });
+    expect(unlike).toHaveAttribute('aria-pressed', 'true');
+    expect(unlike).toHaveTextContent('1');
+    await waitFor(() => expect(thread.liked_by).toEqual([mocks.scenario.state.signedInId]));
+    await user.click(screen.getByRole('button', { name: 'Make a copy' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/search\/how-to-share-[0-9a-f]{8}$/));
+    expect(await screen.findByText('Your copy is in your library')).toBeInTheDocument();
+  });
+});

@@ -12,6 +12,8 @@ import { NEW_ARTICLE_SLUG, useArticle } from './article-query';
 import { BookmarkButton } from './bookmark-button';
 import { streamingSection } from './in-flight';
 import { NewArticle } from './new-article';
+import { SocialBar } from './social-bar';
+import { useArticleSocial } from './use-article-social';
 import { useBookmark } from './use-bookmark';
 import { ArticleSpaceActions } from '../spaces/thread-space-actions';
 
@@ -20,6 +22,7 @@ function Article({ slug }: { slug: string }) {
   const sections = query.data?.entries ?? [];
   const head = sections[0];
   const bookmark = useBookmark(slug, head?.backend_uuid, head?.bookmark_state);
+  const social = useArticleSocial(slug, head?.social_info);
 
   const title = head?.article_info.title;
   useEffect(() => {
@@ -78,6 +81,7 @@ function Article({ slug }: { slug: string }) {
               <Clock className="size-4" /> {minutes} min read
             </span>
           )}
+          <SocialBar social={head.social_info} busy={social.busy} onLike={() => void social.toggleLike()} onFork={() => void social.fork()} />
           <span className="ml-auto flex items-center gap-2">
             <ArticleSpaceActions slug={head.thread_url_slug} entryUuid={head.backend_uuid} current={head.collection_info} />
             <BookmarkButton bookmarked={bookmark.bookmarked} busy={bookmark.busy} onToggle={bookmark.toggle} />

@@ -4,7 +4,7 @@
 // clients error").
 import type { QueryClient } from '@tanstack/react-query';
 import { getArticle, getGetArticleQueryKey, useGetArticle } from '../../../../generated/react-query/articles/articles';
-import type { Article, BookmarkState } from '../../../../generated/react-query/model';
+import type { Article, ArticleSocialInfo, BookmarkState } from '../../../../generated/react-query/model';
 import { ApiError } from '../../platform/api-fetch';
 import { isInFlight } from './in-flight';
 
@@ -53,5 +53,13 @@ export function setCachedBookmark(queryClient: QueryClient, slug: string, state:
   queryClient.setQueryData<Cached>(articleQueryKey(slug), (cached) => {
     if (cached?.status !== 200) return cached;
     return { ...cached, data: { ...cached.data, entries: cached.data.entries.map((e) => ({ ...e, bookmark_state: state })) } };
+  });
+}
+
+/** The article's social info as the server answered it (a like, a view), on every cached section. */
+export function setCachedSocial(queryClient: QueryClient, slug: string, social: ArticleSocialInfo) {
+  queryClient.setQueryData<Cached>(articleQueryKey(slug), (cached) => {
+    if (cached?.status !== 200) return cached;
+    return { ...cached, data: { ...cached.data, entries: cached.data.entries.map((e) => ({ ...e, social_info: social })) } };
   });
 }

@@ -11,9 +11,16 @@
  * OpenAPI spec version: 0.1.0
  */
 
-export type ArticleEntrySocialInfo = {
+/**
+ * An article's social signals (seed 003 §3), real counts: threads forked from it, people who like
+ * it, viewers (each once, its author not counted), and whether the caller likes it.
+ */
+export interface ArticleSocialInfo {
+  /** @minimum 0 */
   fork_count: number;
+  /** @minimum 0 */
   like_count: number;
+  /** @minimum 0 */
   view_count: number;
   user_likes: boolean;
-};
+}
