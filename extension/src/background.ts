@@ -12,8 +12,19 @@ const allowedOrigins = (chrome.runtime.getManifest().externally_connectable?.mat
 const broadcast = () => chrome.runtime.sendMessage({ type: 'PANEL_UPDATE', state: agent.view() }).catch(() => undefined);
 const agent = new AgentClient(chromeTabOps, broadcast);
 
-async function startInNewTab(origin: string, token: string, task: string, startUrl: string | undefined) {
+// The web app's latest hand-over outlives a restart of this worker (Chrome stops idle workers),
+// for this browser session only: chrome.storage.session is kept in memory, never on disk.
+function remember(origin: string, token: string) {
   agent.setCredentials(origin, token);
+  void chrome.storage.session.set({ credentials: { origin, token } });
+}
+void chrome.storage.session.get('credentials').then(({ credentials }) => {
+  const c = credentials as { origin?: string; token?: string } | undefined;
+  if (c?.origin && c.token && !agent.view().connection.hasToken) agent.setCredentials(c.origin, c.token);
+});
+
+async function startInNewTab(origin: string, token: string, task: string, startUrl: string | undefined) {
+  remember(origin, token);
   // No address: the new tab page, where the agent starts by navigating.
   const tab = await chrome.tabs.create({ url: startUrl, active: true });
   if (tab.id === undefined) throw new Error('The tab could not be opened');
@@ -25,11 +36,18 @@ async function startInNewTab(origin: string, token: string, task: string, startU
 const bridgeOps: BridgeOps = {
   version: chrome.runtime.getManifest().version,
   now: () => Date.now(),
-  connect: (origin, token) => agent.setCredentials(origin, token),
+  connect: remember,
   startTask: startInNewTab,
   signedOut: async () => {
     agent.forgetCredentials();
+    await chrome.storage.session.remove('credentials');
     await agent.cleanupAll();
+  },
+  cleanupTask: (taskUuid) => agent.cleanupTask(taskUuid),
+  taskTabs: (taskUuid) => agent.tabsOf(taskUuid),
+  makeVisible: async (tabId) => {
+    const tab = await chrome.tabs.update(tabId, { active: true });
+    if (tab?.windowId !== undefined) await chrome.windows.update(tab.windowId, { focused: true });
   },
   createTab: (url, active) => chrome.tabs.create({ url, active }),
   getTab: (id) => chrome.tabs.get(id),
@@ -88,11 +106,12 @@ async function panel(request: PanelRequest): Promise<unknown> {
   }
 }
 
-chrome.runtime.onMessage.addListener((message: PanelRequest, sender, sendResponse) => {
+const PANEL_REQUESTS = new Set(['PANEL_STATE', 'PANEL_START', 'PANEL_CONTROL', 'PANEL_CONFIRM']);
+
+chrome.runtime.onMessage.addListener((message: { type?: unknown }, sender, sendResponse) => {
   // Only the extension's own pages (the side panel) come this way.
-  if (sender.id !== chrome.runtime.id || typeof message?.type !== 'string' || !message.type.startsWith('PANEL_') || message.type === 'PANEL_UPDATE')
-    return false;
-  void panel(message).then(sendResponse);
+  if (sender.id !== chrome.runtime.id || !PANEL_REQUESTS.has(String(message?.type))) return false;
+  void panel(message as PanelRequest).then(sendResponse);
   return true;
 });
 

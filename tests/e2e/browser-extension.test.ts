@@ -42,6 +42,7 @@ const SCRIPT = [
   FORM_INPUT(5, '#FF8800'),
   FORM_INPUT(6, 'photo.jpg'),
   { name: 'Computer', arguments: { action: 'scroll', direction: 'down' } },
+  { name: 'Computer', arguments: { action: 'screenshot' } },
   { name: 'Computer', arguments: { action: 'left_click', target: { element: 7 } } },
   { name: 'GetPageText', arguments: {} },
   { name: 'ReportTaskComplete', arguments: { summary: 'Booked a double room for Ada Lovelace.' } },
@@ -126,6 +127,12 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
   const steps = page.getByRole('list', { name: 'Steps' }).getByRole('listitem');
   expect(await steps.count()).toBe(SCRIPT.length);
   expect(await steps.nth(6).innerText()).toContain('Failed to set value: file inputs are not supported');
+  // Every other step went through, the screenshot (through chrome.debugger) among them.
+  const failed = (await steps.allInnerTexts()).filter((t) => t.includes(' — '));
+  expect(failed).toHaveLength(1);
+  // Cleanup closed the tab the agent opened; the app's stays.
+  await expect.poll(() => context.pages().filter((p) => p.url().startsWith(site.url)).length).toBe(0);
+  expect(context.pages()).toContain(page);
   // The page text went to the model as data: the booked page's.
   const pageText = llm.requests.flatMap((r) => r.messages).find((m) => m.role === 'tool' && m.content.includes('Thank you, Ada Lovelace'));
   expect(pageText).toBeDefined();

@@ -105,9 +105,22 @@ export class AgentClient {
     this.socket?.emit('confirm_action', { task_uuid: taskUuid, step, approved });
   }
 
-  /** The agent's tabs of live tasks (for the bridge's task tabs). */
-  taskOfTab(tabId: number) {
-    return [...this.tasks.values()].find((t) => t.currentTab === tabId || t.ownTabs.includes(tabId));
+  /** A task's tabs: the one it works in and those it opened (the bridge's task tabs). */
+  tabsOf(taskUuid: string): number[] | null {
+    const t = this.tasks.get(taskUuid);
+    return t ? [...new Set([t.currentTab, ...t.ownTabs])] : null;
+  }
+
+  /** External cleanup (the web app's): the task stops and cleans up, once. */
+  async cleanupTask(taskUuid: string): Promise<boolean> {
+    const t = this.tasks.get(taskUuid);
+    if (!t) return false;
+    if (!ENDED.includes(t.status)) {
+      this.control('stop_agent', taskUuid);
+      t.status = 'stopped';
+    }
+    await this.cleanup(t);
+    return true;
   }
 
   private live = () => [...this.tasks.values()].filter((t) => !ENDED.includes(t.status));

@@ -7,6 +7,7 @@ const NOW = 1_800_000_000_000;
 let calls: unknown[][];
 let ops: BridgeOps;
 const ORIGIN = 'https://answers.example.org';
+const TASK = '4d6f2a9e-1b7c-4c1e-9f0a-2b3c4d5e6f70';
 
 beforeEach(() => {
   calls = [];
@@ -22,6 +23,9 @@ beforeEach(() => {
     connect: (...args) => void calls.push(['connect', ...args]),
     startTask: record('startTask', 'task-1'),
     signedOut: record('signedOut'),
+    cleanupTask: async (uuid) => (calls.push(['cleanupTask', uuid]), uuid === TASK),
+    taskTabs: (uuid) => (uuid === TASK ? [5, 6] : null),
+    makeVisible: record('makeVisible'),
     createTab: record('createTab', { id: 3, url: 'https://a.example/', title: 'A' }),
     getTab: record('getTab', { id: 3, url: 'https://a.example/', title: 'A', lastAccessed: 12.4 }),
     queryTabs: async () => Array.from({ length: 600 }, (_, i) => ({ id: i, url: `https://site${i}.example/`, title: i % 2 ? 'Flights' : 'Hotels' })),
@@ -93,5 +97,18 @@ test('tabs create, get, query and close; screenshots; the seed’s extension mes
     ['notify', 'Done', 'Your task finished'],
     ['setProgress', 3, 40],
     ['signedOut'],
+  ]);
+});
+
+test('the web app cleans up a task, asks for its tabs and shows one', async () => {
+  expect(await handleBridge({ type: 'CLEANUP', task_uuid: TASK }, ORIGIN, ops)).toEqual({ ok: true });
+  expect(await handleBridge({ type: 'CLEANUP', task_uuid: '00000000-0000-4000-8000-000000000000' }, ORIGIN, ops)).toEqual({ ok: false });
+  expect(await handleBridge({ type: 'TASK_TABS', task_uuid: TASK }, ORIGIN, ops)).toEqual({ tab_ids: [5, 6] });
+  expect(await handleBridge({ type: 'TASK_TABS', task_uuid: '00000000-0000-4000-8000-000000000000' }, ORIGIN, ops)).toEqual({ error: 'Unknown task' });
+  expect(await handleBridge({ type: 'MAKE_VISIBLE', tab_id: 5 }, ORIGIN, ops)).toEqual({ ok: true });
+  expect(calls).toEqual([
+    ['cleanupTask', TASK],
+    ['cleanupTask', '00000000-0000-4000-8000-000000000000'],
+    ['makeVisible', 5],
   ]);
 });

@@ -13,6 +13,10 @@ export const BRIDGE_MESSAGES = {
   PING: z.object({}),
   CONNECT: z.object({ token: z.string().min(1).max(2000) }),
   START_TASK: z.object({ token: z.string().min(1).max(2000), task: z.string().trim().min(1).max(4000), start_url: url.optional() }),
+  // The agent's task from the web app's side (seed 003 §7, agent messaging): cleanup, its tabs, show one.
+  CLEANUP: z.object({ task_uuid: z.string().uuid() }),
+  TASK_TABS: z.object({ task_uuid: z.string().uuid() }),
+  MAKE_VISIBLE: z.object({ tab_id: tabId }),
   TABS_CREATE: z.object({ url: url.optional(), active: z.boolean().optional() }),
   TABS_GET: z.object({ tab_id: tabId }),
   TABS_QUERY: z.object({ url: z.string().max(4096).optional(), title: z.string().max(500).optional(), current_window: z.boolean().optional() }),
@@ -45,6 +49,10 @@ export interface BridgeOps {
   connect(origin: string, token: string): void;
   startTask(origin: string, token: string, task: string, startUrl: string | undefined): Promise<string>;
   signedOut(): Promise<void>;
+  /** Stops the task and runs its cleanup (once); false when the extension does not know it. */
+  cleanupTask(taskUuid: string): Promise<boolean>;
+  taskTabs(taskUuid: string): number[] | null;
+  makeVisible(tabId: number): Promise<void>;
   createTab(url: string | undefined, active: boolean): Promise<TabLike>;
   getTab(id: number): Promise<TabLike>;
   queryTabs(q: { url?: string; currentWindow?: boolean }): Promise<TabLike[]>;
@@ -89,6 +97,15 @@ async function run<T extends BridgeType>(type: T, m: Input<T>, origin: string, o
       const start = s.start_url ? navigationTarget(s.start_url) : null;
       return { task_uuid: await ops.startTask(origin, s.token, s.task, start?.kind === 'url' ? start.url : undefined) };
     }
+    case 'CLEANUP':
+      return { ok: await ops.cleanupTask((m as Input<'CLEANUP'>).task_uuid) };
+    case 'TASK_TABS': {
+      const tabs = ops.taskTabs((m as Input<'TASK_TABS'>).task_uuid);
+      return tabs ? { tab_ids: tabs } : { error: 'Unknown task' };
+    }
+    case 'MAKE_VISIBLE':
+      await ops.makeVisible((m as Input<'MAKE_VISIBLE'>).tab_id);
+      return { ok: true };
     case 'TABS_CREATE': {
       const c = m as Input<'TABS_CREATE'>;
       const target = c.url ? navigationTarget(c.url) : null;

@@ -16,7 +16,10 @@ export const modalRegistry = {
   keyboardShortcutEditor: built(() => import('../../features/shortcuts/shortcut-editor-modal')),
   // Both tell how to add this server's browser extension (the agent's way into the person's tabs).
   install: built(() => import('../../features/agent/install-extension-modal'), { hiddenInInstallSidecar: true }),
-  browserDownloadInstructions: built(() => import('../../features/agent/install-extension-modal'), { hiddenInInstallSidecar: true }),
+  browserDownloadInstructions: built(
+    () => import('../../features/agent/install-extension-modal').then((m) => ({ default: m.BrowserDownloadInstructionsModal })),
+    { hiddenInInstallSidecar: true },
+  ),
   pricing: later('Pricing', 'paid tiers'),
   collectionSelect: built(() => import('../../features/spaces/collection-select-modal'), { size: 'sm' }),
   collectionCreateEdit: built(() => import('../../features/spaces/space-form-modal')),

@@ -2,7 +2,7 @@
 // agent should do (the question to start with) and where to start; the app hands the extension a
 // short-lived agent token and the task, and follows it at /agent/:taskUuid. Without the
 // extension the button opens the install instructions.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createAgentToken } from '../../../../generated/react-query/agent/agent';
 import { ApiError } from '../../platform/api-fetch';
@@ -12,6 +12,19 @@ import { useSession } from '../../platform/session';
 import { MousePointerClick } from '../../ui/icons';
 import { sendToExtension, useAgentExtension } from './extension-bridge';
 
+/** Once a page load: the extension gets a fresh token, so its side panel can start tasks too. */
+let handedOver = false;
+async function handTokenOver() {
+  if (handedOver) return;
+  handedOver = true;
+  try {
+    const token = (await createAgentToken()).data as { token: string };
+    await sendToExtension({ type: 'CONNECT', token: token.token });
+  } catch {
+    handedOver = false;
+  }
+}
+
 export const NO_EXTENSION_ANSWER = 'The browser extension did not answer. Reload the page, or install it again.';
 
 export function DoItInMyBrowser({ question }: { question: string }) {
@@ -19,17 +32,19 @@ export function DoItInMyBrowser({ question }: { question: string }) {
   const { user } = useSession();
   const modals = useModals();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (extension.present && user) void handTokenOver();
+  }, [extension.present, user]);
   if (!extension.checked) return null;
   const onClick = () => {
     if (!extension.present) modals.open('install');
-    else if (!user) modals.open('login');
+    else if (!user) modals.open('login', { origin: 'agent', title: 'Sign in to let the agent work in your browser' });
     else setOpen((o) => !o);
   };
   return (
     <>
-      <button type="button" className="btn-ghost" aria-expanded={extension.present ? open : undefined} onClick={onClick}>
+      <button type="button" className="btn-ghost" aria-label="Do it in my browser" aria-expanded={extension.present ? open : undefined} onClick={onClick}>
         <MousePointerClick className="size-4" /> <span className="hidden sm:inline">Do it in my browser</span>
-        <span className="sr-only sm:hidden">Do it in my browser</span>
       </button>
       {open && <StartAgentForm question={question} onCancel={() => setOpen(false)} />}
     </>

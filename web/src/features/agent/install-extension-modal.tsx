@@ -8,9 +8,25 @@ import { ModalTitle } from '../../ui/modal-parts';
 export const EXTENSION_ZIP_PATH = '/extension.zip';
 
 export default function InstallExtensionModal({ close }: ModalProps) {
+  return <Instructions title="Install the browser extension" close={close} />;
+}
+
+/** The browser download: on a self-hosted server, the person's own Chromium browser with this extension. */
+export function BrowserDownloadInstructionsModal({ close }: ModalProps) {
+  return (
+    <Instructions
+      title="Download the browser"
+      close={close}
+      intro="This server’s browser is your own Chrome (or another Chromium browser) with its extension."
+    />
+  );
+}
+
+function Instructions({ title, intro, close }: { title: string; intro?: string; close: () => void }) {
   return (
     <div className="flex flex-col gap-4">
-      <ModalTitle>Install the browser extension</ModalTitle>
+      <ModalTitle>{title}</ModalTitle>
+      {intro && <p className="text-sm">{intro}</p>}
       <p className="text-sm">
         The extension lets the agent work in your own tabs when you ask it to: reading pages, clicking, typing and filling in forms, asking you before anything
         that spends money, sends a message or submits your details.
