@@ -26,7 +26,12 @@ const socket = {
   },
 };
 const ioCalls: unknown[][] = [];
-vi.mock('socket.io-client', () => ({ io: (...args: unknown[]) => (ioCalls.push(args), socket) }));
+vi.mock('socket.io-client', () => ({
+  io: (...args: unknown[]) => {
+    ioCalls.push(args);
+    return socket;
+  },
+}));
 vi.mock('./tab-ops', () => ({ detachAll: vi.fn(async () => undefined) }));
 
 const removed: number[][] = [];

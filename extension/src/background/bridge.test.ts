@@ -23,7 +23,10 @@ beforeEach(() => {
     connect: (...args) => void calls.push(['connect', ...args]),
     startTask: record('startTask', 'task-1'),
     signedOut: record('signedOut'),
-    cleanupTask: async (uuid) => (calls.push(['cleanupTask', uuid]), uuid === TASK),
+    cleanupTask: async (uuid) => {
+      calls.push(['cleanupTask', uuid]);
+      return uuid === TASK;
+    },
     taskTabs: (uuid) => (uuid === TASK ? [5, 6] : null),
     makeVisible: record('makeVisible'),
     createTab: record('createTab', { id: 3, url: 'https://a.example/', title: 'A' }),
