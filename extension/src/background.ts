@@ -10,7 +10,16 @@ import type { PanelRequest } from './sidepanel/panel-messages';
 const allowedOrigins = (chrome.runtime.getManifest().externally_connectable?.matches ?? []) as string[];
 
 const broadcast = () => chrome.runtime.sendMessage({ type: 'PANEL_UPDATE', state: agent.view() }).catch(() => undefined);
-const agent = new AgentClient(chromeTabOps, broadcast);
+const agent = new AgentClient(chromeTabOps, broadcast, (task, what) => {
+  void chrome.notifications
+    .create({
+      type: 'basic',
+      iconUrl: 'icon-128.png',
+      title: 'The agent waits for you',
+      message: `${what} (${task.slice(0, 80)}). Confirm or decline in the app or the side panel.`,
+    })
+    .catch(() => undefined);
+});
 
 // The web app's latest hand-over outlives a restart of this worker (Chrome stops idle workers),
 // for this browser session only: chrome.storage.session is kept in memory, never on disk.

@@ -91,6 +91,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
+test('the server hands out the extension it built, as a zip to load unpacked', async () => {
+  const zip = await fetch(`${server.url}/extension.zip`);
+  expect(zip.status).toBe(200);
+  expect(zip.headers.get('content-disposition')).toContain('answer-engine-extension.zip');
+  expect(
+    Buffer.from(await zip.arrayBuffer())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
+});
+
 test('an answer’s "Do it in my browser" fills in a booking form in a real tab, asks before booking, and shows the steps', async () => {
   await page.goto('/');
   await signUpThroughApi(page, { name: 'Ada', email: 'ada@example.org' });

@@ -66,7 +66,12 @@ beforeEach(() => {
 });
 
 test('starts on connect and again on reconnect; a repeated request runs once; the end cleans up once', async () => {
-  const client = new AgentClient(ops, () => undefined);
+  const told: string[][] = [];
+  const client = new AgentClient(
+    ops,
+    () => undefined,
+    (task, what) => told.push([task, what]),
+  );
   client.setCredentials('https://answers.example.org', 'tok');
   const uuid = client.start('Book a room', { id: 5, url: 'https://hotel.example/booking', own: true });
   expect(ioCalls[0][0]).toBe('https://answers.example.org/agent');
@@ -96,6 +101,7 @@ test('starts on connect and again on reconnect; a repeated request runs once; th
 
   socket.fire('agent_needs_confirmation', { task_uuid: uuid, step: 2, method: 'Computer', reason: 'spends_money' });
   expect(client.view().tasks[0]).toMatchObject({ status: 'awaiting_confirmation', pending: { step: 2 } });
+  expect(told).toEqual([['Book a room', 'Computer']]);
   socket.fire('agent_complete', { task_uuid: uuid, summary: 'Booked.' });
   socket.fire('agent_complete', { task_uuid: uuid, summary: 'Booked.' });
   await flush();

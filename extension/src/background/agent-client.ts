@@ -52,6 +52,8 @@ export class AgentClient {
   constructor(
     private readonly ops: TabOps,
     private readonly onChange: () => void,
+    /** Tells the person, wherever they are, that an action waits for them. */
+    private readonly onNeedsConfirmation: (task: string, what: string) => void = () => undefined,
   ) {}
 
   view(): { connection: ConnectionView; tasks: TaskView[] } {
@@ -164,6 +166,7 @@ export class AgentClient {
       this.update(m.task_uuid, (t) => {
         t.status = 'awaiting_confirmation';
         t.pending = m;
+        this.onNeedsConfirmation(t.task, m.description ?? m.method);
       }),
     );
     socket.on('agent_complete', (m: AgentComplete) => this.finish(m.task_uuid, 'completed', (t) => (t.summary = m.summary)));

@@ -53,6 +53,8 @@ export function loaded(tabId: number): Promise<void> {
 }
 
 async function page(tabId: number, call: PageCall): Promise<PageAnswer> {
+  // A click may have started a navigation: the page side goes into the page that loads.
+  await loaded(tabId).catch(() => undefined);
   await chrome.scripting.executeScript({ target: { tabId }, files: ['page.js'] });
   const [result] = await chrome.scripting.executeScript({
     target: { tabId },

@@ -9,6 +9,7 @@ import { ApiError } from '../../platform/api-fetch';
 import { useModals } from '../../platform/modals/context';
 import { problemMessage } from '../../platform/problem';
 import { useSession } from '../../platform/session';
+import { resetOnSignOut } from '../../platform/sign-out';
 import { MousePointerClick } from '../../ui/icons';
 import { sendToExtension, useAgentExtension } from './extension-bridge';
 
@@ -24,6 +25,12 @@ async function handTokenOver() {
     handedOver = false;
   }
 }
+
+// Signing out tells the extension: it forgets the token and stops the person's tasks.
+resetOnSignOut(() => {
+  handedOver = false;
+  void sendToExtension({ type: 'USER_STATE_CHANGED', signed_in: false });
+});
 
 export const NO_EXTENSION_ANSWER = 'The browser extension did not answer. Reload the page, or install it again.';
 
