@@ -16,6 +16,7 @@ import { startBookingSite } from '../fakes/booking-site.js';
 import { type LlmRequest, startLlmFake } from '../fakes/llm.js';
 import { createTestDatabase } from '../support/database.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { AGENT_EXTENSION_ID } from '../../web/src/features/agent/extension-bridge';
 import { ensureWebBuilt, signUpThroughApi } from './support';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -144,6 +145,13 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
   // Cleanup closed the tab the agent opened; the app's stays.
   await expect.poll(() => context.pages().filter((p) => p.url().startsWith(site.url)).length).toBe(0);
   expect(context.pages()).toContain(page);
+  // The side panel shows the same task, ended, with its summary.
+  const panel = await context.newPage();
+  await panel.goto(`chrome-extension://${AGENT_EXTENSION_ID}/sidepanel.html`);
+  const inPanel = panel.getByRole('article', { name: QUESTION });
+  await inPanel.getByText('Done', { exact: true }).waitFor();
+  await inPanel.getByText('Booked a double room for Ada Lovelace.').waitFor();
+  expect(await inPanel.getByRole('link', { name: 'Open in the app' }).getAttribute('href')).toBe(new URL(page.url()).href);
   // The page text went to the model as data: the booked page's.
   const pageText = llm.requests.flatMap((r) => r.messages).find((m) => m.role === 'tool' && m.content.includes('Thank you, Ada Lovelace'));
   expect(pageText).toBeDefined();
