@@ -177,3 +177,20 @@ test('GetPageText gives the page text as data', async () => {
   expect(reply.text).toMatch(/^Title: Booking\nAddress: /);
   expect(reply.text).toContain('Book now');
 });
+
+test('a left click falls back to the page’s own click when the debugger cannot attach; other clicks fail with its reason', async () => {
+  await read();
+  const clicked: string[] = [];
+  document.querySelector('button')!.addEventListener('click', () => clicked.push('Book now'));
+  ops.mouse = async () => {
+    throw new Error('Another debugger is already attached to the tab');
+  };
+  expect(await computer({ action: 'left_click', target: { element: 3 } })).toEqual({ text: 'Clicked (the page’s own click)' });
+  expect(clicked).toEqual(['Book now']);
+  expect(await computer({ action: 'double_click', target: { element: 3 } })).toEqual({
+    error: 'Failed to click: Another debugger is already attached to the tab',
+  });
+  expect(await computer({ action: 'left_click', target: { x: 3, y: 4 } })).toEqual({
+    error: 'Failed to click: Another debugger is already attached to the tab',
+  });
+});

@@ -137,15 +137,24 @@ async function computer(r: ComputerRequest, tabId: number, ops: TabOps): Promise
     const verb: FailedVerb = 'click';
     try {
       const at = await onPage<Point>(ops, tabId, { name: 'locate', target: r.target });
-      await ops.mouse(tabId, { type: 'mouseMoved', x: at.x, y: at.y, button: 'none' });
-      if (action === 'hover') return { text: `Hovered at ${at.x},${at.y}` };
-      const click = CLICKS[action as keyof typeof CLICKS];
-      for (let n = 1; n <= click.count; n++) {
-        await ops.mouse(tabId, { type: 'mousePressed', x: at.x, y: at.y, button: click.button, clickCount: n });
-        await ops.mouse(tabId, { type: 'mouseReleased', x: at.x, y: at.y, button: click.button, clickCount: n });
-        if (n < click.count) await ops.sleep(ACTION_DELAY_MS);
+      try {
+        await ops.mouse(tabId, { type: 'mouseMoved', x: at.x, y: at.y, button: 'none' });
+        if (action === 'hover') return { text: `Hovered at ${at.x},${at.y}` };
+        const click = CLICKS[action as keyof typeof CLICKS];
+        for (let n = 1; n <= click.count; n++) {
+          await ops.mouse(tabId, { type: 'mousePressed', x: at.x, y: at.y, button: click.button, clickCount: n });
+          await ops.mouse(tabId, { type: 'mouseReleased', x: at.x, y: at.y, button: click.button, clickCount: n });
+          if (n < click.count) await ops.sleep(ACTION_DELAY_MS);
+        }
+        return { text: `Clicked at ${at.x},${at.y}` };
+      } catch (err) {
+        // Without the debugger's input (another debugger holds the tab) a plain left click on an
+        // element is the page's own click; anything else fails with the debugger's reason.
+        const onElement = r.target?.element !== undefined || r.target?.ref !== undefined;
+        if (action !== 'left_click' || !onElement) throw err;
+        await onPage<string>(ops, tabId, { name: 'click', target: r.target });
+        return { text: 'Clicked (the page’s own click)' };
       }
-      return { text: `Clicked at ${at.x},${at.y}` };
     } catch (err) {
       return { error: TEXTS.failed(verb, reasonOf(err)) };
     }

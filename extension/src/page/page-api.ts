@@ -13,6 +13,7 @@ export type PageCall =
   | { name: 'readPage'; filter?: 'interactive' | 'all'; max_depth?: number }
   | { name: 'pageText'; max?: number }
   | { name: 'locate'; target?: Target }
+  | { name: 'click'; target?: Target }
   | { name: 'formInput'; target: Target; value: string | number | boolean }
   | { name: 'typeText'; target?: Target; text: string };
 
@@ -27,6 +28,13 @@ export function pageApi(doc: Document, registry: ElementRegistry = createRegistr
         return pageText(doc, call.max);
       case 'locate':
         return locate(registry, call.target);
+      case 'click': {
+        // The page's own click, for when chrome.debugger cannot attach (DevTools open on the tab).
+        const el = targetElement(registry, call.target) as HTMLElement;
+        el.scrollIntoView?.({ block: 'center' });
+        el.click();
+        return 'Clicked';
+      }
       case 'formInput':
         return setFormValue(targetElement(registry, call.target), call.value);
       case 'typeText': {
