@@ -6,7 +6,7 @@ ROOT := $(CURDIR)
 export PATH := $(ROOT)/.tools/node/bin:$(ROOT)/node_modules/.bin:$(PATH)
 export npm_config_update_notifier := false
 
-.PHONY: start install node generate check-generated typecheck lint build web docs test test-only bench dev-mocks rebuild-projections verify-account reset-password chromium clean spec-coverage
+.PHONY: start install node generate check-generated typecheck lint build web docs extension test test-only bench dev-mocks rebuild-projections verify-account reset-password chromium clean spec-coverage
 
 node:
 	@./scripts/ensure-node.sh
@@ -85,9 +85,17 @@ docs: install
 dist/api-docs.html: $(DOCS_INPUTS) | install
 	$(DOCS_STEPS)
 
-build: generate web docs
+# The browser extension (extension/README.md): dist/extension to load unpacked, dist/extension.zip
+# for the stores. EXTENSION_APP_ORIGINS names the app's origins (PUBLIC_URL's when unset).
+extension: install
+	node extension/build.mjs
 
-start: generated/.stamp dist/web/index.html dist/api-docs.html
+dist/extension.zip: $(shell find extension -type f) services/agent/limits.ts generated/.stamp | install
+	node extension/build.mjs
+
+build: generate web docs extension
+
+start: generated/.stamp dist/web/index.html dist/api-docs.html dist/extension.zip
 	tsx services/app/main.ts
 
 chromium:

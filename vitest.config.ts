@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // the browser-like ones.
 const SERVER_TESTS = ['**/*.int.test.ts', '**/*.crash.test.ts'];
 const BROWSER_TESTS = ['tests/e2e/**/*.test.ts'];
-const WEB_TESTS = ['web/src/**/*.test.{ts,tsx}'];
+const WEB_TESTS = ['web/src/**/*.test.{ts,tsx}', 'extension/src/**/*.test.ts'];
 const NODE_TESTS = ['services/**/*.test.ts', 'workflows/**/*.test.ts', 'mocks/**/*.test.ts', 'tests/**/*.test.ts'];
 // expect.poll waits up to 10 s, not vitest's 1 s: a server or a browser under a full run's load took
 // longer than a second to show what it shows at once alone (a settings change followed on another

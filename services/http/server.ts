@@ -61,6 +61,12 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     if (existsSync(docs)) res.sendFile(docs);
     else res.status(503).type('text/plain').send('API docs are not built yet: run `make build`.');
   });
+  // The browser extension for the agent (extension/README.md), to load unpacked; built by `make build`.
+  app.get('/extension.zip', (_req, res) => {
+    const zip = join(ctx.config.webDist, '..', 'extension.zip');
+    if (existsSync(zip)) res.setHeader('cache-control', 'no-cache').download(zip, 'answer-engine-extension.zip');
+    else res.status(503).type('text/plain').send('The browser extension is not built yet: run `make build`.');
+  });
 
   // The local bucket (when files are not in S3): S3's browser-upload POST and signed GETs.
   if (ctx.storage.localBucket) app.use('/storage', createLocalBucketRouter(ctx.storage.localBucket));

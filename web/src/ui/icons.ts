@@ -10,6 +10,7 @@ export { default as ArrowUp } from 'lucide-react/icons/arrow-up';
 export { default as BadgeCheck } from 'lucide-react/icons/badge-check';
 export { default as Ban } from 'lucide-react/icons/ban';
 export { default as Bell } from 'lucide-react/icons/bell';
+export { default as MousePointerClick } from 'lucide-react/icons/mouse-pointer-click';
 export { default as Bookmark } from 'lucide-react/icons/bookmark';
 export { default as BookOpen } from 'lucide-react/icons/book-open';
 export { default as Building2 } from 'lucide-react/icons/building-complex';

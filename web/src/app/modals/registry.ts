@@ -14,8 +14,12 @@ export const modalRegistry = {
   login: built(() => import('../../features/auth/login-modal'), { size: 'sm' }),
   keyboardShortcutHelper: built(() => import('../../features/shortcuts/shortcuts-modal')),
   keyboardShortcutEditor: built(() => import('../../features/shortcuts/shortcut-editor-modal')),
-  install: later('Install the app', 'the desktop app', { hiddenInInstallSidecar: true }),
-  browserDownloadInstructions: later('Download the browser', 'the assistant browser', { hiddenInInstallSidecar: true }),
+  // Both tell how to add this server's browser extension (the agent's way into the person's tabs).
+  install: built(() => import('../../features/agent/install-extension-modal'), { hiddenInInstallSidecar: true }),
+  browserDownloadInstructions: built(
+    () => import('../../features/agent/install-extension-modal').then((m) => ({ default: m.BrowserDownloadInstructionsModal })),
+    { hiddenInInstallSidecar: true },
+  ),
   pricing: later('Pricing', 'paid tiers'),
   collectionSelect: built(() => import('../../features/spaces/collection-select-modal'), { size: 'sm' }),
   collectionCreateEdit: built(() => import('../../features/spaces/space-form-modal')),

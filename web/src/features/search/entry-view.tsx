@@ -16,6 +16,7 @@ import { DomainAvatar, domainOf, SourceCards } from '../sources/source-cards';
 import { TranslateAnswerButton } from './translate-answer';
 import type { SearchFilters } from '../../../../generated/sdk/types.gen';
 import { FiltersUsed } from './filters-used';
+import { DoItInMyBrowser } from '../agent/do-it-in-my-browser';
 
 export type ViewEntry = {
   key: string;
@@ -158,6 +159,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
                 {copied ? <Check className="size-4" /> : <Copy className="size-4" />} <span className="hidden sm:inline">Copy</span>
               </button>
             )}
+            {/* The in-browser agent, in the app's shell only (it needs the modal host). */}
+            {modals && entry.answer && <DoItInMyBrowser question={entry.query_str} />}
             {/* Offered only where the server translates (TRANSLATE_URL). */}
             {entry.answer && translation && <TranslateAnswerButton text={entry.answer} onTranslated={setTranslated} />}
             {modals && backendUuid && entry.answer && (

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+// "Do it in my browser" against the mock API, with a stand-in for the extension's side of
+// chrome.runtime: present, it hands over a fresh agent token with the task and follows the task
+// at /agent/:taskUuid; absent, the button opens the install instructions.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ModalApi, ModalContext } from '../../platform/modals/context';
+import { createQueryClient } from '../../platform/query-client';
+import { withMockServer } from '../../testing/mock-server';
+import { DoItInMyBrowser } from './do-it-in-my-browser';
+import { AGENT_EXTENSION_ID } from './extension-bridge';
+
+withMockServer('signed-in');
+
+const TASK_UUID = '4d6f2a9e-1b7c-4c1e-9f0a-2b3c4d5e6f70';
+type Sent = { id: string; message: Record<string, unknown> };
+
+function installExtension(answer: (m: Record<string, unknown>) => unknown) {
+  const sent: Sent[] = [];
+  (globalThis as { chrome?: unknown }).chrome = {
+    runtime: {
+      sendMessage: (id: string, message: Record<string, unknown>, callback: (a: unknown) => void) => {
+        sent.push({ id, message });
+        setTimeout(() => callback(answer(message)), 0);
+      },
+    },
+  };
+  return sent;
+}
+
+function AgentPage() {
+  return <p>Following task {useParams().taskUuid}</p>;
+}
+
+function show() {
+  const modals: ModalApi = { stack: [], open: vi.fn(() => 1) as unknown as ModalApi['open'], close: vi.fn() };
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <DoItInMyBrowser question="Book a double room at Hotel Example" /> },
+      { path: '/agent/:taskUuid', element: <AgentPage /> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ModalContext.Provider value={modals}>
+        <RouterProvider router={router} />
+      </ModalContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), modals };
+}
+
+afterEach(() => {
+  delete (globalThis as { chrome?: unknown }).chrome;
+});
+
+describe('Do it in my browser', () => {
+  it('with the extension: the task and a fresh token go to it, and the app follows the task', async () => {
+    const sent = installExtension((m) => (m.type === 'PING' ? { ok: true, version: '0.1.0' } : { task_uuid: TASK_UUID }));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
+    const form = screen.getByRole('form', { name: 'Start the agent' });
+    expect(screen.getByLabelText('What should the agent do?')).toHaveValue('Book a double room at Hotel Example');
+    await user.type(screen.getByLabelText('Start at (optional)'), 'hotel.example/booking');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText(`Following task ${TASK_UUID}`)).toBeInTheDocument();
+    expect(form).not.toBeInTheDocument();
+    expect(sent.every((s) => s.id === AGENT_EXTENSION_ID)).toBe(true);
+    const start = sent.find((s) => s.message.type === 'START_TASK')!.message;
+    expect(start).toMatchObject({ task: 'Book a double room at Hotel Example', start_url: 'hotel.example/booking' });
+    expect(typeof start.token).toBe('string');
+    expect(String(start.token).length).toBeGreaterThan(0);
+    // The side panel's token came first, on the page's load.
+    expect(sent.map((s) => s.message.type)).toEqual(['PING', 'CONNECT', 'START_TASK']);
+  });
+
+  it('says what went wrong when the extension refuses the task', async () => {
+    installExtension((m) => (m.type === 'PING' ? { ok: true, version: '0.1.0' } : { error: 'Invalid START_TASK: task Too big' }));
+    const { user } = show();
+    await user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid START_TASK: task Too big');
+  });
+
+  it('without the extension: the button opens the install instructions', async () => {
+    const { user, modals } = show();
+    await user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
+    expect(modals.open).toHaveBeenCalledWith('install');
+    expect(screen.queryByRole('form', { name: 'Start the agent' })).toBeNull();
+  });
+});
