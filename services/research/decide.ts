@@ -38,7 +38,7 @@ export function decidePlanned(state: ResearchState, data: ResearchPlanned['data'
 
 export function decideStep(
   state: ResearchState,
-  step: { backend_uuid: string; number: number; kind: ResearchStepKind; text: string; at: string },
+  step: ResearchStepDone['data'],
 ): ResearchStepDone[] {
   return state.ended || step.number <= state.steps_done ? [] : [{ type: 'ResearchStepDone', data: step }];
 }

@@ -10,8 +10,12 @@ export type ResearchStarted = {
   type: 'ResearchStarted';
   data: { backend_uuid: string; context_uuid: string; user_id: string; question: string; step_count: number; started_at: string };
 };
-export type ResearchPlanned = { type: 'ResearchPlanned'; data: { backend_uuid: string; sections: string[]; step_count: number; at: string } };
-export type ResearchStepDone = { type: 'ResearchStepDone'; data: { backend_uuid: string; number: number; kind: ResearchStepKind; text: string; at: string } };
+export type ResearchPlanned = { type: 'ResearchPlanned'; data: { backend_uuid: string; user_id: string; sections: string[]; step_count: number; at: string } };
+/** `user_id`: whose report (the text is theirs: the searches and section titles come from their question). */
+export type ResearchStepDone = {
+  type: 'ResearchStepDone';
+  data: { backend_uuid: string; user_id: string; number: number; kind: ResearchStepKind; text: string; at: string };
+};
 export type ResearchEnded = { type: 'ResearchEnded'; data: { backend_uuid: string; status: ResearchOutcome; at: string } };
 /** On the person's quota stream: one report counted in `period` (YYYY-MM-DD, UTC). */
 export type ResearchCounted = { type: 'ResearchCounted'; data: { backend_uuid: string; user_id: string; period: string; at: string } };

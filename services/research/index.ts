@@ -2,6 +2,7 @@
 // index.ts). services/app wires its routes, its projection, its admission and its workflow.
 export { researchRoutes } from './routes.js';
 export { researchProjection } from './projections.js';
+export { researchRedactors } from './erasure.js';
 export { admitResearch, beginResearch, type AdmitDeps } from './use-cases.js';
 export { isResearchEntry } from './queries.js';
 export { DEFAULT_RESEARCH_BOUNDS, ESTIMATED_STEPS, type PlannedSection, type ResearchBounds, stepCount } from './bounds.js';

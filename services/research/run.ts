@@ -29,6 +29,8 @@ export type Halt = 'stopped' | 'time';
 export type StepOf = { number: number; count: number };
 export type SearchGroup = { query: string; results: Passage[] };
 
+/** A report is always a signed-in person's (admission refuses visitors). */
+const ownerOf = (job: AnswerJob) => job.research?.user_id ?? job.askerUserId ?? '';
 const nowOf = (deps: ResearchDeps) => (deps.now ?? (() => new Date()))();
 
 async function appendResearch(store: EventStore, backendUuid: string, decide: (s: ResearchState) => NewEvent[]) {
@@ -47,7 +49,7 @@ async function appendResearch(store: EventStore, backendUuid: string, decide: (s
 
 async function recordStep(deps: ResearchDeps, job: AnswerJob, step: StepOf, kind: ResearchStepKind, text: string) {
   const at = nowOf(deps).toISOString();
-  await appendResearch(deps.store, job.backendUuid, (s) => decideStep(s, { backend_uuid: job.backendUuid, number: step.number, kind, text, at }));
+  await appendResearch(deps.store, job.backendUuid, (s) => decideStep(s, { backend_uuid: job.backendUuid, user_id: ownerOf(job), number: step.number, kind, text, at }));
 }
 
 /** When the report started (its ResearchStarted, appended before its workflow began). */
@@ -71,8 +73,8 @@ export async function planStep(deps: ResearchDeps, job: AnswerJob, startedAt: st
   const count = stepCount(sections.length);
   const at = nowOf(deps).toISOString();
   await appendResearch(deps.store, job.backendUuid, (s) => [
-    ...decidePlanned(s, { backend_uuid: job.backendUuid, sections: sections.map((x) => x.title), step_count: count, at }),
-    ...decideStep(s, { backend_uuid: job.backendUuid, number: step.number, kind: 'planning', text: planText(sections), at }),
+    ...decidePlanned(s, { backend_uuid: job.backendUuid, user_id: ownerOf(job), sections: sections.map((x) => x.title), step_count: count, at }),
+    ...decideStep(s, { backend_uuid: job.backendUuid, user_id: ownerOf(job), number: step.number, kind: 'planning', text: planText(sections), at }),
   ]);
   return { halt: null, sections };
 }
