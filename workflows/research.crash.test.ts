@@ -34,7 +34,13 @@ afterAll(async () => {
 const asked = (system: string) => llm.requests.filter((r) => r.messages.some((m) => m.role === 'system' && m.content.includes(system))).length;
 
 test('killed mid-report, restarted: the report resumes after its last finished step and completes', { timeout: 120_000 }, async () => {
-  const env = { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model', LLM_TIMEOUT_SECONDS: '10', SEARXNG_URL: searx.url, SPACE_LINKS_ALLOW_PRIVATE_HOSTS: site.hostPort };
+  const env = {
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'fake-model',
+    LLM_TIMEOUT_SECONDS: '10',
+    SEARXNG_URL: searx.url,
+    SPACE_LINKS_ALLOW_PRIVATE_HOSTS: site.hostPort,
+  };
   const first = await startServerProcess({ databaseUrl: database.url, env });
   const person = await signedUp(first.url, 'Crash Researcher');
   const res = await askStream(first.url, person, { query_str: 'A slow report on boiling at altitude', answer_depth: 'research', search_mode: 'web' });

@@ -17,29 +17,37 @@ import {
 } from './bounds.js';
 
 const anything = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string()));
-const proposed = fc.array(fc.record({ title: anything, searches: fc.oneof(anything, fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 8 })) }), { maxLength: 10 });
+const proposed = fc.array(fc.record({ title: anything, searches: fc.oneof(anything, fc.array(fc.oneof(fc.string(), fc.integer()), { maxLength: 8 })) }), {
+  maxLength: 10,
+});
 
 describe('boundedPlan', () => {
   test('any proposal gives 1 to MAX_SECTIONS titled sections, each with 1 to SEARCHES_PER_SECTION searches within length', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).filter((q) => q.trim() !== ''), proposed, (question, plan) => {
-        const sections = boundedPlan(question, plan);
-        expect(sections.length).toBeGreaterThanOrEqual(1);
-        expect(sections.length).toBeLessThanOrEqual(MAX_SECTIONS);
-        expect(stepCount(sections.length)).toBeLessThanOrEqual(ESTIMATED_STEPS);
-        for (const s of sections) {
-          expect(s.title.length).toBeLessThanOrEqual(MAX_TITLE_CHARS);
-          expect(s.searches.length).toBeGreaterThanOrEqual(1);
-          expect(s.searches.length).toBeLessThanOrEqual(SEARCHES_PER_SECTION);
-          for (const q of s.searches) expect(q.length).toBeLessThanOrEqual(MAX_QUERY_CHARS);
-        }
-        expect(new Set(sections.map((s) => s.title.toLowerCase())).size).toBe(sections.length);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }).filter((q) => q.trim() !== ''),
+        proposed,
+        (question, plan) => {
+          const sections = boundedPlan(question, plan);
+          expect(sections.length).toBeGreaterThanOrEqual(1);
+          expect(sections.length).toBeLessThanOrEqual(MAX_SECTIONS);
+          expect(stepCount(sections.length)).toBeLessThanOrEqual(ESTIMATED_STEPS);
+          for (const s of sections) {
+            expect(s.title.length).toBeLessThanOrEqual(MAX_TITLE_CHARS);
+            expect(s.searches.length).toBeGreaterThanOrEqual(1);
+            expect(s.searches.length).toBeLessThanOrEqual(SEARCHES_PER_SECTION);
+            for (const q of s.searches) expect(q.length).toBeLessThanOrEqual(MAX_QUERY_CHARS);
+          }
+          expect(new Set(sections.map((s) => s.title.toLowerCase())).size).toBe(sections.length);
+        },
+      ),
     );
   });
 
   test('an empty or unusable plan is one section on the question', () => {
-    expect(boundedPlan('Why is the sky blue?', [{ title: 42 }, { title: '   ' }])).toEqual([{ title: 'Why is the sky blue?', searches: ['Why is the sky blue?'] }]);
+    expect(boundedPlan('Why is the sky blue?', [{ title: 42 }, { title: '   ' }])).toEqual([
+      { title: 'Why is the sky blue?', searches: ['Why is the sky blue?'] },
+    ]);
   });
 });
 

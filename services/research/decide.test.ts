@@ -28,7 +28,13 @@ describe('decideAdmission', () => {
         (hasModel, userId, plan, unlimited, usedToday) => {
           const code = codeOf(() => decideAdmission({ hasModel, userId, plan, unlimited, usedToday }, quota));
           const limit = dailyLimit(plan, unlimited, quota);
-          const expected = !hasModel ? 'research_needs_model' : !userId ? 'login_required' : limit !== null && usedToday >= limit ? 'research_quota_reached' : null;
+          const expected = !hasModel
+            ? 'research_needs_model'
+            : !userId
+              ? 'login_required'
+              : limit !== null && usedToday >= limit
+                ? 'research_quota_reached'
+                : null;
           expect(code).toBe(expected);
         },
       ),

@@ -3,7 +3,7 @@
 // crash records nothing new).
 import type { Plan } from '../shared/actor.js';
 import { researchErrors } from './errors.js';
-import type { ResearchEnded, ResearchOutcome, ResearchPlanned, ResearchStarted, ResearchState, ResearchStepDone, ResearchStepKind } from './events.js';
+import type { ResearchEnded, ResearchOutcome, ResearchPlanned, ResearchStarted, ResearchState, ResearchStepDone } from './events.js';
 
 /** Reports a day per plan without `unlimitedResearch` (RESEARCH_FREE_PER_DAY, RESEARCH_PRO_PER_DAY). */
 export type ResearchQuota = { freePerDay: number; proPerDay: number };
@@ -36,10 +36,7 @@ export function decidePlanned(state: ResearchState, data: ResearchPlanned['data'
   return state.sections.length || state.ended ? [] : [{ type: 'ResearchPlanned', data }];
 }
 
-export function decideStep(
-  state: ResearchState,
-  step: ResearchStepDone['data'],
-): ResearchStepDone[] {
+export function decideStep(state: ResearchState, step: ResearchStepDone['data']): ResearchStepDone[] {
   return state.ended || step.number <= state.steps_done ? [] : [{ type: 'ResearchStepDone', data: step }];
 }
 

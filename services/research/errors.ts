@@ -1,8 +1,7 @@
 // The Research domain's errors: each a stable code, a kind (its status at the edge) and its text.
 import { DomainError } from '../shared/domain-error.js';
 
-export const NEEDS_MODEL =
-  'Research needs a configured language model (LLM_BASE_URL), and this server has none. Ask for a quick answer instead.';
+export const NEEDS_MODEL = 'Research needs a configured language model (LLM_BASE_URL), and this server has none. Ask for a quick answer instead.';
 
 export const researchErrors = {
   needsModel: () => new DomainError('unavailable', 'research_needs_model', NEEDS_MODEL),

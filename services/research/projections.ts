@@ -40,7 +40,11 @@ export const researchProjection: Projection = {
         .onConflict((oc) => oc.column('backend_uuid').doNothing())
         .execute();
     } else if (e.type === 'ResearchPlanned') {
-      await own(trx).updateTable('research_reports').set({ sections: e.data.sections, step_count: e.data.step_count }).where('backend_uuid', '=', e.data.backend_uuid).execute();
+      await own(trx)
+        .updateTable('research_reports')
+        .set({ sections: e.data.sections, step_count: e.data.step_count })
+        .where('backend_uuid', '=', e.data.backend_uuid)
+        .execute();
     } else if (e.type === 'ResearchStepDone') {
       const d = e.data;
       await own(trx)
@@ -49,7 +53,11 @@ export const researchProjection: Projection = {
         .onConflict((oc) => oc.columns(['backend_uuid', 'number']).doNothing())
         .execute();
     } else if (e.type === 'ResearchEnded') {
-      await own(trx).updateTable('research_reports').set({ status: e.data.status, ended_at: e.data.at }).where('backend_uuid', '=', e.data.backend_uuid).execute();
+      await own(trx)
+        .updateTable('research_reports')
+        .set({ status: e.data.status, ended_at: e.data.at })
+        .where('backend_uuid', '=', e.data.backend_uuid)
+        .execute();
     }
   },
 };

@@ -49,7 +49,9 @@ async function appendResearch(store: EventStore, backendUuid: string, decide: (s
 
 async function recordStep(deps: ResearchDeps, job: AnswerJob, step: StepOf, kind: ResearchStepKind, text: string) {
   const at = nowOf(deps).toISOString();
-  await appendResearch(deps.store, job.backendUuid, (s) => decideStep(s, { backend_uuid: job.backendUuid, user_id: ownerOf(job), number: step.number, kind, text, at }));
+  await appendResearch(deps.store, job.backendUuid, (s) =>
+    decideStep(s, { backend_uuid: job.backendUuid, user_id: ownerOf(job), number: step.number, kind, text, at }),
+  );
 }
 
 /** When the report started (its ResearchStarted, appended before its workflow began). */
@@ -79,7 +81,8 @@ export async function planStep(deps: ResearchDeps, job: AnswerJob, startedAt: st
   return { halt: null, sections };
 }
 
-const planText = (sections: readonly PlannedSection[]) => `Planned ${sections.length} ${sections.length === 1 ? 'section' : 'sections'}: ${sections.map((s) => s.title).join('; ')}`;
+const planText = (sections: readonly PlannedSection[]) =>
+  `Planned ${sections.length} ${sections.length === 1 ? 'section' : 'sections'}: ${sections.map((s) => s.title).join('; ')}`;
 
 /** Runs the searches: on the web when the asker may search it and a search engine is set, else over what they may read. */
 export async function searchStep(deps: ResearchDeps, job: AnswerJob, queries: readonly string[], startedAt: string, step: StepOf, text: string) {
@@ -94,7 +97,9 @@ export async function searchStep(deps: ResearchDeps, job: AnswerJob, queries: re
     : await Promise.all(
         queries.map(async (query) => ({
           query,
-          results: await (web ? web.search(query, RESULTS_PER_SEARCH) : sources.passages.search(query, RESULTS_PER_SEARCH, corpora, principals)).catch(() => []),
+          results: await (web ? web.search(query, RESULTS_PER_SEARCH) : sources.passages.search(query, RESULTS_PER_SEARCH, corpora, principals)).catch(
+            () => [],
+          ),
         })),
       );
   await recordStep(deps, job, step, 'searching', `${text}: ${groups.reduce((n, g) => n + g.results.length, 0)} results`);
@@ -102,20 +107,37 @@ export async function searchStep(deps: ResearchDeps, job: AnswerJob, queries: re
 }
 
 /** Reads the results' pages (a page that cannot be read is cited by its snippet) and keeps the best passages, up to the bound. */
-export async function readStep(deps: ResearchDeps, job: AnswerJob, groups: readonly SearchGroup[], kept: readonly Passage[], startedAt: string, step: StepOf, text: string) {
+export async function readStep(
+  deps: ResearchDeps,
+  job: AnswerJob,
+  groups: readonly SearchGroup[],
+  kept: readonly Passage[],
+  startedAt: string,
+  step: StepOf,
+  text: string,
+) {
   const halt = await haltOf(deps, job, startedAt);
   if (halt === 'stopped') return { halt, sources: [...kept] };
   let sources = [...kept];
   const pages = deps.sources.pages;
   for (const g of halt ? [] : groups) {
-    const read = pages && g.results.some((r) => r.url.startsWith('http')) ? await pages.read(`${g.query} ${job.query}`, g.results).catch(() => g.results) : g.results;
+    const read =
+      pages && g.results.some((r) => r.url.startsWith('http')) ? await pages.read(`${g.query} ${job.query}`, g.results).catch(() => g.results) : g.results;
     sources = mergeSources(sources, read, deps.bounds.maxSources);
   }
   await recordStep(deps, job, step, 'reading', text);
   return { halt: null, sources };
 }
 
-export async function reflectStep(deps: ResearchDeps, job: AnswerJob, sections: readonly string[], sources: readonly Passage[], searched: readonly string[], startedAt: string, step: StepOf) {
+export async function reflectStep(
+  deps: ResearchDeps,
+  job: AnswerJob,
+  sections: readonly string[],
+  sources: readonly Passage[],
+  searched: readonly string[],
+  startedAt: string,
+  step: StepOf,
+) {
   const halt = await haltOf(deps, job, startedAt);
   if (halt === 'stopped') return { halt, queries: [] as string[] };
   const queries = halt ? [] : boundedGaps(await deps.writer.gaps(job.query, sections, sources.map(writerSource), signal(deps)), searched);
@@ -129,7 +151,15 @@ export async function keepSources(deps: ResearchDeps, job: AnswerJob, sources: r
 }
 
 /** One section, its citations checked against the sources; a time that is up or a stop writes nothing. */
-export async function writeStep(deps: ResearchDeps, job: AnswerJob, section: string, sections: readonly string[], sources: readonly Passage[], startedAt: string, step: StepOf) {
+export async function writeStep(
+  deps: ResearchDeps,
+  job: AnswerJob,
+  section: string,
+  sections: readonly string[],
+  sources: readonly Passage[],
+  startedAt: string,
+  step: StepOf,
+) {
   const halt = await haltOf(deps, job, startedAt);
   if (halt) return { halt, text: '' };
   const body = sanitizeCitations(await deps.writer.section(job.query, section, sections, sources.map(writerSource), signal(deps)), sources.length);

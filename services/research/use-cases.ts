@@ -37,7 +37,11 @@ export async function beginResearch(store: EventStore, job: AnswerJob & { resear
   const period = quotaPeriod(now);
   try {
     await store.appendToStreams([
-      { streamId: researchQuotaStream(user_id, period), expected: used === null ? 'any' : used, events: [{ type: 'ResearchCounted', data: { backend_uuid: job.backendUuid, user_id, period, at } }] },
+      {
+        streamId: researchQuotaStream(user_id, period),
+        expected: used === null ? 'any' : used,
+        events: [{ type: 'ResearchCounted', data: { backend_uuid: job.backendUuid, user_id, period, at } }],
+      },
       {
         streamId: researchStream(job.backendUuid),
         expected: 'no_stream',
