@@ -7,7 +7,7 @@ type Data<T extends ResearchEvent['type']> = Extract<ResearchEvent, { type: T }>
 const redact =
   <T extends ResearchEvent['type']>(blank: (d: Data<T>) => Data<T>): Redactor =>
   (e, p) =>
-    (e.data as Data<T>).user_id === p.userId ? blank(e.data as Data<T>) : undefined;
+    (e.data as { user_id: string }).user_id === p.userId ? blank(e.data as Data<T>) : undefined;
 
 export const researchRedactors: Redactors = {
   ResearchStarted: redact<'ResearchStarted'>((d) => ({ ...d, question: '' })),
