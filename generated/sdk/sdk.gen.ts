@@ -1022,9 +1022,9 @@ export const enterVerificationCode = <ThrowOnError extends boolean = false>(opti
  *
  * `answer_depth` `research` starts a Research report (a durable workflow; its progress comes as
  * `status` events with `step_number` and `step_count`, and as `getResearchReport`): without a
- * configured model it is refused with 503 `research_needs_model` (nothing is recorded; ask again
- * with `quick`); past the plan's Research quota with 429 `research_quota_reached` (the upgrade
- * prompt's cue; nothing is recorded). A running report is stopped with `stopEntry` and keeps
+ * configured model it is refused with 422 `research_needs_model` (nothing is recorded; ask again
+ * with `quick`); signed out with 401 `login_required`; past the plan's Research quota with 429
+ * `research_quota_reached` (the upgrade prompt's cue; nothing is recorded). A running report is stopped with `stopEntry` and keeps
  * the sections it wrote.
  *
  */

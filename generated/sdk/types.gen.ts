@@ -5124,6 +5124,10 @@ export type AskQuestionErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -5140,11 +5144,11 @@ export type AskQuestionErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    429: Problem;
+    422: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    503: Problem;
+    429: Problem;
 };
 
 export type AskQuestionError = AskQuestionErrors[keyof AskQuestionErrors];

@@ -4,7 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 export const NEEDS_MODEL = 'Research needs a configured language model (LLM_BASE_URL), and this server has none. Ask for a quick answer instead.';
 
 export const researchErrors = {
-  needsModel: () => new DomainError('unavailable', 'research_needs_model', NEEDS_MODEL),
+  needsModel: () => new DomainError('unprocessable', 'research_needs_model', NEEDS_MODEL),
   loginRequired: () => new DomainError('unauthenticated', 'login_required', 'Sign in to use Research.'),
   quotaReached: (limit: number) =>
     new DomainError(

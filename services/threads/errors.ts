@@ -36,7 +36,7 @@ export const threadErrors = {
   notOwnerToStop: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.'),
   researchUnavailable: () =>
     new DomainError(
-      'unavailable',
+      'unprocessable',
       'research_needs_model',
       'Research needs a configured language model, and this server has none. Ask for a quick answer instead.',
     ),
