@@ -3,10 +3,10 @@
 // heading with its citations, then `completed`; the steps are kept with the entry for
 // getResearchReport. A question containing "quota" is refused as past the plan's quota.
 import type { ResearchReport, ResearchStep, Source } from '../generated/react-query/model';
-import { DEFAULT_RESEARCH_QUOTA } from '../services/research/decide';
+import { DEFAULT_RESEARCH_QUOTA, researchErrors } from '../services/research/pure';
 import type { MockEvent } from './mock-thread';
 
-export const QUOTA_DETAIL = `You have used your ${DEFAULT_RESEARCH_QUOTA.freePerDay} Research report for today. Upgrade for unlimited Research.`;
+export const QUOTA_DETAIL = researchErrors.quotaReached(DEFAULT_RESEARCH_QUOTA.freePerDay).message;
 
 type Guide = { sources: Source[]; answer: string };
 

@@ -10,7 +10,7 @@ export const researchErrors = {
     new DomainError(
       'rate_limited',
       'research_quota_reached',
-      `You have used your ${limit} Research ${limit === 1 ? 'report' : 'reports'} for today. Upgrade for unlimited Research.`,
+      `You have used your ${limit} Research ${limit === 1 ? 'report' : 'reports'} for today. More can start tomorrow, or now on a plan with unlimited Research.`,
     ),
   notFound: () => new DomainError('not_found', 'research_not_found', 'No such Research report.'),
 };

@@ -47,6 +47,9 @@ export const researchProjection: Projection = {
         .execute();
     } else if (e.type === 'ResearchStepDone') {
       const d = e.data;
+      // A step that ends after its thread was deleted leaves nothing behind.
+      const report = await own(trx).selectFrom('research_reports').select('backend_uuid').where('backend_uuid', '=', d.backend_uuid).executeTakeFirst();
+      if (!report) return;
       await own(trx)
         .insertInto('research_steps')
         .values({ backend_uuid: d.backend_uuid, number: d.number, kind: d.kind, text: d.text, at: d.at })

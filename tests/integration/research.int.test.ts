@@ -128,7 +128,7 @@ describe('a Research report', () => {
     const before = llm.requests.length;
     const refused = await research(free, 'A second report today?');
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: 'research_quota_reached', detail: expect.stringContaining('Upgrade') });
+    expect(await refused.json()).toMatchObject({ code: 'research_quota_reached', detail: expect.stringContaining('unlimited Research') });
     expect(llm.requests.length).toBe(before);
     expect((await free.get('/rest/threads')).json.total).toBe(1);
   });

@@ -1,14 +1,18 @@
 // Why a Research report did not start, in the server's words, with the way on: without a
-// configured model, a quick answer to the same question; past the plan's quota, the upgrade.
+// configured model, a quick answer to the same question; past the plan's quota, the upgrade
+// (the seed's pro_upgrade action: the pricing page), where plans can be bought.
 import { Link } from 'react-router';
 import { AlertCircle } from '../../ui/icons';
 import { useStartThread } from '../ask/use-start-thread';
 import { PRICING_PATH } from '../upsells/plan';
+import { useServerFeatures } from '../../platform/server-features';
 
 export const RESEARCH_REFUSALS = new Set(['research_needs_model', 'research_quota_reached']);
 
 export function ResearchRefusal({ code, detail, question }: { code: string; detail: string; question: string }) {
   const startThread = useStartThread();
+  // Where nothing can be bought (billing off) there is no upgrade to offer.
+  const billing = useServerFeatures()?.billing ?? false;
   return (
     <div
       role="alert"
@@ -21,9 +25,11 @@ export function ResearchRefusal({ code, detail, question }: { code: string; deta
           Ask for a quick answer
         </button>
       ) : (
-        <Link to={PRICING_PATH} className="btn-secondary !py-1">
-          Upgrade
-        </Link>
+        billing && (
+          <Link to={PRICING_PATH} className="btn-secondary !py-1">
+            Upgrade
+          </Link>
+        )
       )}
     </div>
   );
