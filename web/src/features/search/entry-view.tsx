@@ -100,7 +100,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         </section>
       )}
 
-      {research && <ResearchPanel backendUuid={backendUuid} pending={pending} progress={entry.progress} asked={!!entry.research} />}
+      {/* A pending entry may be a report resumed after a reload: the panel asks, and shows nothing for an answer. */}
+      {(research || pending) && <ResearchPanel backendUuid={backendUuid} pending={pending} progress={entry.progress} asked={!!entry.research} />}
 
       <section aria-label="Answer" className="flex flex-col gap-2">
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
