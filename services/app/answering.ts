@@ -4,7 +4,7 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { answerWorkflowId, readAnswerEvents, registerAnswer, startAnswer } from '../../workflows/answer.js';
 import { createWholeAnswers } from '../../workflows/whole-answer.js';
-import { readResearchEvents, registerResearch, researchWorkflowId, startResearch } from '../../workflows/research.js';
+import { readResearchEvents, registerResearch, startResearch } from '../../workflows/research.js';
 import { admitResearch, beginResearch, isResearchEntry, llmWriter, NEEDS_MODEL, type ResearchWriter } from '../research/index.js';
 import type { Actor } from '../shared/actor.js';
 import { createAnswerEngine, createLiveFeed } from '../answers/index.js';
@@ -42,20 +42,16 @@ export function registerAnswering(store: EventStore, db: Db, config: Config) {
   return {
     engine,
     start: async (job: AnswerJob) => {
-      if (job.research) {
-        await beginResearch(store, { ...job, research: job.research }, new Date());
-        return startResearch(researchWorkflow, job);
-      }
-      // A recovered entry that began as a report goes on as one.
-      return (await research(job.backendUuid)) ? startResearch(researchWorkflow, job) : startQuick(job);
+      if (!job.research) return startQuick(job);
+      await beginResearch(store, { ...job, research: job.research }, new Date());
+      return startResearch(researchWorkflow, job);
     },
+    /** An entry found pending at start: a report that began goes on as one (its workflow's id), any other is answered. */
+    recover: async (job: AnswerJob) => ((await research(job.backendUuid)) ? startResearch(researchWorkflow, job) : startQuick(job)),
     admitResearch: (actor: Actor) => admitResearch({ store, hasModel: !!config.llm, quota: config.research.quota, now: () => new Date() }, actor),
+    // For task runs and whole-at-once answers: never a report.
     untilEnded: async (backendUuid: string) =>
-      (await research(backendUuid))
-        ? void (await DBOS.retrieveWorkflow(researchWorkflowId(backendUuid)).getResult())
-        : whole
-          ? wholeAnswers.untilEnded(backendUuid)
-          : void (await DBOS.retrieveWorkflow(answerWorkflowId(backendUuid)).getResult()),
+      whole ? wholeAnswers.untilEnded(backendUuid) : void (await DBOS.retrieveWorkflow(answerWorkflowId(backendUuid)).getResult()),
     events: async function* (entry: { context_uuid: string; backend_uuid: string }, offset: number) {
       if (await research(entry.backend_uuid)) yield* readResearchEvents(entry.backend_uuid, offset);
       else yield* readAnswerEvents(store, entry, offset, wholeAnswers.untilEnded);
@@ -69,11 +65,11 @@ export function registerAnswering(store: EventStore, db: Db, config: Config) {
 /**
  * An entry whose process died between its question and its workflow's start gets one now, as
  * does a whole-at-once answer cut off; the others' workflows are the same ids, recovered by DBOS
- * already.
+ * already. A Research report goes on as one (workflows/research.ts).
  */
 export async function answerPendingEntries(db: Db, answering: Answering) {
   for (const e of await pendingEntries(db))
-    await answering.start({
+    await answering.recover({
       contextUuid: e.context_uuid,
       backendUuid: e.backend_uuid,
       query: e.query_str,
