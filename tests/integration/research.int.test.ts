@@ -9,6 +9,7 @@ import { startSearxngFake } from '../fakes/searxng.js';
 import { SITE_DOCUMENTS, startWebSite } from '../fakes/web-site.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
+import { organisationWith } from '../support/org-members.js';
 import { askStream, signedUp, visitor } from '../support/people.js';
 import { RESEARCH_SECTIONS, researchScript } from '../support/research-llm.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
@@ -195,5 +196,23 @@ describe('authorization rows', () => {
       owner: (await owner.post(`/rest/threads/entries/${backend_uuid}/stop`)).status,
     };
     expect(stops).toEqual({ reader: 403, anonymous: 403, owner: 204 });
+  });
+
+  test("an organisation's member reads a report shared with the organisation, and may not stop it; a stranger still may not read it", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await signedUp(server.url, 'Org Owner');
+    const email = `org.member.${Date.now()}@example.com`;
+    const member = await signedUp(server.url, 'Org Member', email);
+    await organisationWith(owner, database.url, 'Research Org', [{ b: member, email }]);
+    const events = await collect(await research(owner, 'A report for the organisation'));
+    expect(events.at(-1)!.event).toBe('completed');
+    const { backend_uuid, thread_url_slug } = events[0].data;
+    const path = `/rest/threads/entries/${backend_uuid}/research`;
+    const stranger = await signedUp(server.url, 'Org Stranger');
+    expect({ member: (await member.get(path)).status, stranger: (await stranger.get(path)).status }).toEqual({ member: 404, stranger: 404 });
+    expect((await owner.send('PUT', `/rest/thread/${thread_url_slug}/access`, { json: { thread_access: 'org read' } })).status).toBe(200);
+    expect({ member: (await member.get(path)).status, stranger: (await stranger.get(path)).status }).toEqual({ member: 200, stranger: 404 });
+    expect((await member.post(`/rest/threads/entries/${backend_uuid}/stop`)).status).toBe(403);
   });
 });
