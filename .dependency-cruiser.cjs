@@ -34,6 +34,8 @@ const DOMAIN_ORDER = [
   'tasks',
   // The in-browser agent (issue 34): reads the site instructions of settings.
   'agent',
+  // Durable Research reports (issue 33): plans, searches and reads with answers, ends threads' entries.
+  'research',
 ];
 const KERNEL = ['cluster', 'db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

@@ -3,7 +3,8 @@
 import type { AccessRequest, Thread, ThreadEntry } from '../generated/react-query/model';
 
 export type MockEvent = { event: string; data: unknown };
-export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean };
+/** `research`: asked as a Research report (its steps are the plan's `status` events). */
+export type MockEntry = ThreadEntry & { plan: MockEvent[]; sent: number; stop?: boolean; research?: boolean };
 /** What the mock keeps; the rest of a Thread is derived in `view`. */
 type Derived =
   | 'entries'

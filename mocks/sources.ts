@@ -47,7 +47,7 @@ export function sourceHandlers(opts: Options): RequestHandler[] {
         entry.sources = e.data.sources;
       }
       opts.changed();
-      const { plan: _p, sent: _s, stop: _st, ...view } = entry;
+      const { plan: _p, sent: _s, stop: _st, research: _r, ...view } = entry;
       return view;
     }),
   ];

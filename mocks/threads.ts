@@ -26,6 +26,7 @@ import { initialThread } from '../services/threads/events';
 import { problem, ruled } from './problem';
 import type { MockEntry, MockEvent, MockThread } from './mock-thread';
 import { applyThreadEvents, threadState, type ActorFacts } from './thread-rules';
+import { QUOTA_DETAIL, researchPlan, researchReportOf } from './research';
 
 // The mock thread's shape lives in mock-thread.ts, which thread-rules.ts reads without importing
 // this module back; its importers keep reading it here.
@@ -273,7 +274,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       is_published: isPublished(t.thread_access, publishing(t)),
       is_owner: mayRead(t).isOwner,
       bookmark_state: 'NOT_BOOKMARKED',
-      entries: entries.map(({ plan: _p, sent: _s, stop: _st, ...e }) => e),
+      entries: entries.map(({ plan: _p, sent: _s, stop: _st, research: _r, ...e }) => e),
     };
   };
 
@@ -287,8 +288,11 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
         collection_uuid?: string;
         model_preference?: string;
         rewrite_of?: string;
+        answer_depth?: 'quick' | 'pro' | 'research';
       };
       const query = ruled(() => normalizeQuery(body.query_str ?? ''));
+      const research = body.answer_depth === 'research';
+      if (research && /quota/i.test(query)) throw problem(429, 'research_quota_reached', QUOTA_DETAIL);
       // The server's defaults (services/threads/asker-defaults.ts): a named model must be configured; a new thread
       // outside a Space follows the asker's "incognito by default" when the question does not say.
       const defaults = opts.askerDefaults?.() ?? { incognitoByDefault: false, models: ['offline-extractive'] };
@@ -350,7 +354,17 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const { sources, answer, related } = composeAnswer(query);
       const deltas = chunks(answer);
       const fails = /stream error/i.test(query);
-      const plan: MockEvent[] = [
+      const threadEvent: MockEvent = {
+        event: 'thread',
+        data: {
+          context_uuid: thread.context_uuid,
+          backend_uuid,
+          thread_url_slug: thread.thread_url_slug,
+          frontend_context_uuid: thread.frontend_context_uuid,
+          model: 'offline-extractive',
+        },
+      };
+      const quickPlan: MockEvent[] = [
         {
           event: 'thread',
           data: {
@@ -370,7 +384,9 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
               { event: 'completed', data: { backend_uuid, status: 'completed' } },
             ]),
       ];
+      const plan = research ? researchPlan(query, backend_uuid, threadEvent, { sources, answer }) : quickPlan;
       const entry: MockEntry = {
+        ...(research ? { research: true } : {}),
         backend_uuid,
         query_str: query,
         status: 'pending',
@@ -387,6 +403,11 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       opts.changed();
       void produce(thread, entry);
       return stream(entry, 0);
+    }),
+    http.get('*/rest/threads/entries/:backendUuid/research', ({ params }) => {
+      const found = findEntry(String(params.backendUuid));
+      if (!found?.entry.research || !mayRead(found.thread).readable) return problem(404, 'research_not_found', 'No such Research report.');
+      return HttpResponse.json(researchReportOf(found.entry.backend_uuid, found.entry.plan.slice(0, found.entry.sent), found.entry.status));
     }),
     http.get('*/rest/threads/entries/:backendUuid/events', ({ params, request }) => {
       const found = findEntry(String(params.backendUuid));

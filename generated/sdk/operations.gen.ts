@@ -62,6 +62,7 @@ export type Operations = {
     askQuestion: { data: T.AskQuestionData; responses: T.AskQuestionResponses };
     streamEntryEvents: { data: T.StreamEntryEventsData; responses: T.StreamEntryEventsResponses };
     stopEntry: { data: T.StopEntryData; responses: T.StopEntryResponses };
+    getResearchReport: { data: T.GetResearchReportData; responses: T.GetResearchReportResponses };
     getThread: { data: T.GetThreadData; responses: T.GetThreadResponses };
     updateThread: { data: T.UpdateThreadData; responses: T.UpdateThreadResponses };
     deleteThread: { data: T.DeleteThreadData; responses: T.DeleteThreadResponses };

@@ -30,7 +30,7 @@ export type ThreadCreatedEvent = {
  *
  */
 export type StatusEvent = {
-    step: 'searching' | 'reading' | 'writing';
+    step: 'searching' | 'reading' | 'writing' | 'planning' | 'reflecting';
     /**
      * The step in words, ready to show.
      */
@@ -39,6 +39,14 @@ export type StatusEvent = {
      * With `reading`, how many web pages are being read.
      */
     sources_read?: number;
+    /**
+     * A Research report's step ("Step 3 of 8"); absent on other answers.
+     */
+    step_number?: number;
+    /**
+     * With `step_number`, how many steps the report takes.
+     */
+    step_count?: number;
 };
 
 /**
@@ -650,6 +658,36 @@ export type AskRequest = {
      *
      */
     rewrite_of?: string;
+};
+
+export type ResearchStep = {
+    number: number;
+    kind: 'planning' | 'searching' | 'reading' | 'reflecting' | 'writing';
+    /**
+     * The step in words, ready to show ("Reading 6 sources").
+     */
+    text: string;
+    at: string;
+};
+
+/**
+ * A Research report's progress, kept with its entry (its text and sources are the entry's answer).
+ */
+export type ResearchReport = {
+    backend_uuid: string;
+    status: 'running' | 'completed' | 'stopped' | 'failed';
+    /**
+     * How many steps the report takes (an estimate until it is planned).
+     */
+    step_count: number;
+    /**
+     * The steps done so far, in order.
+     */
+    steps: Array<ResearchStep>;
+    /**
+     * The sections planned, in order (empty until planned).
+     */
+    sections: Array<string>;
 };
 
 /**
@@ -5157,6 +5195,10 @@ export type AskQuestionErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -5170,6 +5212,14 @@ export type AskQuestionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
 };
 
 export type AskQuestionError = AskQuestionErrors[keyof AskQuestionErrors];
@@ -5257,6 +5307,40 @@ export type StopEntryResponses = {
 };
 
 export type StopEntryResponse = StopEntryResponses[keyof StopEntryResponses];
+
+export type GetResearchReportData = {
+    body?: never;
+    path: {
+        /**
+         * The entry (one question and its answer).
+         */
+        backend_uuid: string;
+    };
+    query?: never;
+    url: '/rest/threads/entries/{backend_uuid}/research';
+};
+
+export type GetResearchReportErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetResearchReportError = GetResearchReportErrors[keyof GetResearchReportErrors];
+
+export type GetResearchReportResponses = {
+    /**
+     * The report's progress.
+     */
+    200: ResearchReport;
+};
+
+export type GetResearchReportResponse = GetResearchReportResponses[keyof GetResearchReportResponses];
 
 export type DeleteThreadData = {
     body?: never;

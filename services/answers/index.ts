@@ -16,3 +16,4 @@ export { replayedAnswerEvents } from './replay.js';
 export { retrieve, type Sources } from './retrieve.js';
 export { createStreamWriter } from './stream-writer.js';
 export { type Passage, toSource } from './types.js';
+export { withWebFilters } from './filtered-web.js';

@@ -36,7 +36,13 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     // A thread's connector sources are shown to a reader only when their source lets them read them (issue 32).
     sourceAccess: { readable: (userId, sources) => connectorSourcesReadable(db, userId, sources) },
     spaceThreads: spaceThreadsOf(() => ctx),
-    answers: { modelName: engine.model.name, start: ports.answering.start, events: ports.answering.events, follow: ports.answering.follow },
+    answers: {
+      modelName: engine.model.name,
+      start: ports.answering.start,
+      events: ports.answering.events,
+      follow: ports.answering.follow,
+      admitResearch: ports.answering.admitResearch,
+    },
     indexing: { start: ports.indexing.start, signals: live.signals },
     orgMail: (mail) => queueMail(store, mail, new Date()),
     orgFileSettings: {

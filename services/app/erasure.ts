@@ -17,6 +17,7 @@ import { priceAlertRedactors } from '../market/index.js';
 import { notificationRedactors } from '../notifications/index.js';
 import { taskRedactors } from '../tasks/index.js';
 import { agentRedactors } from '../agent/index.js';
+import { researchRedactors } from '../research/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -33,4 +34,5 @@ export const redactors = joinRedactors(
   notificationRedactors,
   taskRedactors,
   agentRedactors,
+  researchRedactors,
 );

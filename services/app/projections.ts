@@ -22,6 +22,7 @@ import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
 import { agentProjection } from '../agent/index.js';
+import { researchProjection } from '../research/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -53,5 +54,6 @@ export const projections = [
   tasksProjection,
   apiKeysProjection,
   agentProjection,
+  researchProjection,
   passageIndexProjection,
 ];

@@ -26,6 +26,7 @@ import { taskRoutes } from '../tasks/index.js';
 import { agentRoutes } from '../agent/index.js';
 import { connectorRoutes } from '../connectors/index.js';
 import { apiKeyRoutes } from '../apikeys/index.js';
+import { researchRoutes } from '../research/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -39,6 +40,7 @@ export const routes: Routes<AppContext> = {
   ...socialRoutes,
   ...mailRoutes,
   ...threadRoutes,
+  ...researchRoutes,
   ...sharingRoutes,
   ...answerRoutes,
   ...articleRoutes,

@@ -66,6 +66,11 @@ const schema = z.object({
   WEB_PAGES_READ: bool.default(true),
   WEB_PAGE_TIMEOUT_SECONDS: numberIn(0.1, 30, 'a number of seconds from 0.1 to 30', false).default(4),
   WEB_PAGE_CACHE_TTL_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(600),
+  // Research reports (issue 33): how many a day the plans without unlimitedResearch may start, and each report's bounds.
+  RESEARCH_FREE_PER_DAY: numberIn(0, 10_000, 'a whole number of reports, 0 or more').default(1),
+  RESEARCH_PRO_PER_DAY: numberIn(0, 10_000, 'a whole number of reports, 0 or more').default(5),
+  RESEARCH_MAX_SOURCES: numberIn(1, 100, 'a whole number of sources from 1 to 100').default(20),
+  RESEARCH_TIME_LIMIT_SECONDS: numberIn(10, 7_200, 'a number of seconds from 10 to 7200', false).default(600),
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -291,6 +296,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
     webPages: c.WEB_PAGES_READ ? { timeoutMs: c.WEB_PAGE_TIMEOUT_SECONDS * 1000, cacheTtlMs: c.WEB_PAGE_CACHE_TTL_SECONDS * 1000 } : null,
+    research: {
+      quota: { freePerDay: c.RESEARCH_FREE_PER_DAY, proPerDay: c.RESEARCH_PRO_PER_DAY },
+      bounds: { maxSources: c.RESEARCH_MAX_SOURCES, timeLimitMs: c.RESEARCH_TIME_LIMIT_SECONDS * 1000 },
+    },
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
     s3:
       c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY

@@ -1,5 +1,6 @@
 // What threads ask of the answer engine (services/answers implements it; services/app wires it):
 // start answering an entry, and read the answer's events as they come.
+import type { Actor } from '../shared/actor.js';
 import type { AnswerSpace } from '../spaces/index.js';
 import type { AnswerStreamEvent } from './answer-stream-events.js';
 import type { SearchMode } from './events.js';
@@ -27,11 +28,18 @@ export type AnswerJob = {
   personal?: AnswerPersonal | null;
   /** Web search filters: a domain starting with `-` is excluded (`["wikipedia.org", "-reddit.com"]`). */
   filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
+  /** Set for a Research report (answer_depth `research`): admitted, and counted when it starts. */
+  research?: ResearchAdmission;
 };
+
+/** A Research report allowed to start: whose, how many they had this period and may have (null: no limit). */
+export type ResearchAdmission = { user_id: string; used: number | null; limit: number | null };
 
 export type AnswerEngine = {
   modelName: string;
   start: (job: AnswerJob) => Promise<void>;
+  /** Whether the actor may start a Research report now; throws why not (services/research). */
+  admitResearch?: (actor: Actor) => Promise<ResearchAdmission>;
   /** An entry's recorded events from an offset. */
   events: (entry: { context_uuid: string; backend_uuid: string }, offset: number) => AsyncIterable<AnswerStreamEvent>;
   /** For a workflow started in this process, its events as they are written. */

@@ -6,7 +6,14 @@ import type { SourceData } from './events.js';
  * Shown live only: it is never in the recorded stream, so it takes no event `id` (the SSE
  * handler repeats the last one) and a resumed stream has none.
  */
-export type AnswerStatus = { step: 'searching' | 'reading' | 'writing'; text: string; sources_read?: number };
+export type AnswerStatus = {
+  step: 'searching' | 'reading' | 'writing' | 'planning' | 'reflecting';
+  text: string;
+  sources_read?: number;
+  /** A Research report's step, and how many it takes ("Step 3 of 8"). */
+  step_number?: number;
+  step_count?: number;
+};
 
 export type AnswerStreamEvent =
   | { event: 'status'; data: AnswerStatus }

@@ -42,6 +42,8 @@ export async function askQuestion(
   job: Pick<AnswerJob, 'filters' | 'space'> = {},
 ) {
   const query = normalizeQuery(input.query_str);
+  // A Research report that may not start (no model, signed out, past the quota) records nothing.
+  const research = input.answer_depth === 'research' ? await admitResearch(ctx, actor) : null;
   const filters = searchFiltersOf(input);
   const isNew = !input.context_uuid;
   const who = await askerFacts(actor, isNew);
@@ -101,10 +103,17 @@ export async function askQuestion(
         model: asker.model,
         personal: asker.personal,
         ...((job.filters ?? filters) ? { filters: job.filters ?? filters } : {}),
+        ...(research ? { research } : {}),
       })
       .catch(async (err) => {
         await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
         throw err;
       });
   return { created, start };
+}
+
+/** The engine's admission of a Research report; an engine without Research has no model for it. */
+async function admitResearch(ctx: ThreadsContext, actor: Actor) {
+  if (!ctx.answers.admitResearch) throw threadErrors.researchUnavailable();
+  return ctx.answers.admitResearch(actor);
 }

@@ -37,6 +37,12 @@ export const threadErrors = {
   queryTooLong: (max: number) => new DomainError('invalid', 'query_too_long', `A question can be at most ${max} characters.`),
   notOwnerToContinue: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can continue it.'),
   notOwnerToStop: () => new DomainError('forbidden', 'thread_forbidden', 'Only the owner of this thread can stop its answer.'),
+  researchUnavailable: () =>
+    new DomainError(
+      'unprocessable',
+      'research_needs_model',
+      'Research needs a configured language model, and this server has none. Ask for a quick answer instead.',
+    ),
   rewriteUnchanged: () => new DomainError('conflict', 'rewrite_unchanged', REWRITE_UNCHANGED),
   entryExists: () => new DomainError('conflict', 'entry_exists', 'This question was already asked.'),
   threadExists: () => new DomainError('conflict', 'thread_exists', 'This thread already exists.'),

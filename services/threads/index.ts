@@ -1,5 +1,5 @@
 // What other domains use of threads (docs/architecture.md: a domain is used only through its index.ts).
-export type { AnswerJob, AnswerPersonal } from './answer-engine.js';
+export type { AnswerJob, AnswerPersonal, ResearchAdmission } from './answer-engine.js';
 export type { WebFilters } from './web-filters.js';
 export { type DomainRule, MAX_FILTER_DOMAINS, parseDomainRule } from './search-filters.js';
 export { type AnswerStatus, type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
@@ -8,7 +8,7 @@ export { threadErrors } from './errors.js';
 export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';
 export { entriesOf, findEntry, findThreadRow, forkCountOf, ownAnsweredEntries, threadExists, threadSpaceOf } from './queries.js';
 export { forkThread } from './fork.js';
-export { mayRead, readableThread } from './read-access.js';
+export { mayRead, readableThread, threadFacts } from './read-access.js';
 export { decideRemoveFromSpace } from './space-decide.js';
 export { spaceThreadsOf } from './space-moves.js';
 export { threadResponse } from './thread-response.js';

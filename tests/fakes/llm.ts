@@ -13,6 +13,8 @@ export type LlmScript = {
   related?: string;
   judge?: string;
   memories?: string;
+  /** A non-streaming request's reply, when it returns one (a Research report's plan, gaps and sections); may wait. */
+  respond?: (request: LlmRequest) => string | undefined | Promise<string | undefined>;
   /** The agent's next turn, from the request so far: the tools to call (by name, with arguments), or text alone. */
   agent?: (request: LlmRequest) => { calls?: { name: string; arguments: unknown }[]; text?: string };
 };
@@ -54,6 +56,18 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
               finish_reason: calls.length ? 'tool_calls' : 'stop',
             },
           ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
+    const scripted = !body.stream && current.respond ? await current.respond(body) : undefined;
+    if (scripted !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: scripted }, finish_reason: 'stop' }],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         }),
       );

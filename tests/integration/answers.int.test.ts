@@ -198,3 +198,16 @@ describe('refusals', () => {
     expect((await b.get('/rest/threads/entries/00000000-0000-4000-8000-000000000000/events')).status).toBe(404);
   });
 });
+
+describe('Research without a configured model (issue 33)', () => {
+  test('says plainly that Research needs a model, records nothing, and the quick answer it offers instead works', async () => {
+    const b = await visitor();
+    const refused = await ask(b, { query_str: 'Write me a report on sharing threads', answer_depth: 'research' });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ code: 'research_needs_model', detail: expect.stringContaining('Research needs a configured language model') });
+    expect((await b.get('/rest/threads')).json.total).toBe(0);
+    const quick = await collect(await ask(b, { query_str: 'Write me a report on sharing threads', answer_depth: 'quick' }));
+    expect(quick.at(-1)?.event).toBe('completed');
+    expect((await b.get(`/rest/threads/entries/${quick[0].data.backend_uuid}/research`)).status).toBe(404);
+  });
+});

@@ -36,12 +36,15 @@ import type {
   AccessRequestList,
   AccessRequestReceipt,
   CollectionInfo,
+  ResearchReport,
   SourcesCheck,
   Thread,
   ThreadEntry,
   ThreadList
 } from '../../react-query/model';
 
+
+export const getGetResearchReportResponseMock = (overrideResponse: Partial<Extract<ResearchReport, object>> = {}): ResearchReport => ({backend_uuid: faker.string.uuid(), status: faker.helpers.arrayElement(['running','completed','stopped','failed'] as const), step_count: faker.number.int({min: 0}), steps: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({number: faker.number.int({min: 1}), kind: faker.helpers.arrayElement(['planning','searching','reading','reflecting','writing'] as const), text: faker.string.alpha({length: {min: 10, max: 20}}), at: faker.date.past().toISOString().slice(0, 19) + 'Z'})), sections: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), ...overrideResponse})
 
 export const getGetThreadResponseCollectionInfoMock = (overrideResponse: Partial<CollectionInfo> = {}): CollectionInfo => ({...{uuid: faker.string.alpha({length: {min: 10, max: 20}}), slug: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}}), emoji: faker.string.alpha({length: {min: 10, max: 20}})}, ...overrideResponse});
 
@@ -76,6 +79,18 @@ export const getStopEntryMockHandler = (overrideResponse?: void | ((info: Parame
 
     return new HttpResponse(null,
       { status: 204
+      })
+  }, options)
+}
+
+export const getGetResearchReportMockHandler = (overrideResponse?: ResearchReport | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ResearchReport> | ResearchReport), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/threads/entries/:backendUuid/research', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetResearchReportResponseMock(),
+      { status: 200
       })
   }, options)
 }
@@ -211,6 +226,7 @@ export const getCheckEntrySourcesMockHandler = (overrideResponse?: SourcesCheck 
 }
 export const getThreadsMock = () => [
   getStopEntryMockHandler(),
+  getGetResearchReportMockHandler(),
   getGetThreadMockHandler(),
   getUpdateThreadMockHandler(),
   getDeleteThreadMockHandler(),

@@ -36,6 +36,7 @@ import type {
   ListThreadsParams,
   ProblemResponse,
   RemoveSourcesRequest,
+  ResearchReport,
   SourcesCheck,
   Thread,
   ThreadAccessUpdate,
@@ -176,7 +177,136 @@ export const useStopEntry = <TError = ProblemResponse,
       > => {
       return useMutation(getStopEntryMutationOptions(options), queryClient);
     }
-    export type getThreadResponse200 = {
+    export type getResearchReportResponse200 = {
+  data: ResearchReport
+  status: 200
+}
+
+export type getResearchReportResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getResearchReportResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getResearchReportResponseSuccess = (getResearchReportResponse200) & {
+  headers: Headers;
+};
+export type getResearchReportResponseError = (getResearchReportResponse400 | getResearchReportResponse404) & {
+  headers: Headers;
+};
+
+export type getResearchReportResponse = (getResearchReportResponseSuccess | getResearchReportResponseError)
+
+export const getGetResearchReportUrl = (backendUuid: string,) => {
+
+
+
+
+  return `/rest/threads/entries/${backendUuid}/research`
+}
+
+/**
+ * For an entry asked with `answer_depth` `research`: its status (running, completed, stopped,
+ * failed), the steps done so far ("Step 3 of 8: reading 6 sources") and the sections planned.
+ * The report itself (its text with `[n]` citations, and its sources) is the entry's answer in
+ * the thread. Readable by whoever may read the thread; 404 `research_not_found` for an entry
+ * that is not a Research report (or one the caller may not read).
+ * @summary A Research report's progress and steps
+ */
+export const getResearchReport = async (backendUuid: string, options?: Parameters<typeof apiFetch>[1]): Promise<getResearchReportResponse> => {
+
+  return apiFetch<getResearchReportResponse>(getGetResearchReportUrl(backendUuid),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetResearchReportQueryKey = (backendUuid: string,) => {
+    return [
+    `/rest/threads/entries/${backendUuid}/research`
+    ] as const;
+    }
+
+
+export const getGetResearchReportQueryOptions = <TData = Awaited<ReturnType<typeof getResearchReport>>, TError = ProblemResponse>(backendUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getResearchReport>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetResearchReportQueryKey(backendUuid);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getResearchReport>>> = ({ signal }) => getResearchReport(backendUuid, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: backendUuid !== null && backendUuid !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getResearchReport>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetResearchReportQueryResult = NonNullable<Awaited<ReturnType<typeof getResearchReport>>>
+export type GetResearchReportQueryError = ProblemResponse
+
+
+export function useGetResearchReport<TData = Awaited<ReturnType<typeof getResearchReport>>, TError = ProblemResponse>(
+ backendUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getResearchReport>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getResearchReport>>,
+          TError,
+          Awaited<ReturnType<typeof getResearchReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetResearchReport<TData = Awaited<ReturnType<typeof getResearchReport>>, TError = ProblemResponse>(
+ backendUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getResearchReport>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getResearchReport>>,
+          TError,
+          Awaited<ReturnType<typeof getResearchReport>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetResearchReport<TData = Awaited<ReturnType<typeof getResearchReport>>, TError = ProblemResponse>(
+ backendUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getResearchReport>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A Research report's progress and steps
+ */
+
+export function useGetResearchReport<TData = Awaited<ReturnType<typeof getResearchReport>>, TError = ProblemResponse>(
+ backendUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getResearchReport>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetResearchReportQueryOptions(backendUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getThreadResponse200 = {
   data: Thread
   status: 200
 }

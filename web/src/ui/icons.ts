@@ -46,6 +46,7 @@ export { default as Heart } from 'lucide-react/icons/heart';
 export { default as House } from 'lucide-react/icons/house';
 export { default as Languages } from 'lucide-react/icons/languages';
 export { default as Layers } from 'lucide-react/icons/layers';
+export { default as ListChecks } from 'lucide-react/icons/list-checks';
 export { default as LayoutGrid } from 'lucide-react/icons/layout-grid';
 export { default as Library } from 'lucide-react/icons/library';
 export { default as Link2 } from 'lucide-react/icons/link-2';

@@ -33,6 +33,10 @@ export type LiveEntry = {
   error: string | null;
   /** What the engine is doing while no text has come ("Reading 6 sources"), from its `status` events. */
   progress?: string;
+  /** Asked as a Research report (answer_depth `research`). */
+  research?: boolean;
+  /** The problem's code when the server refused the question before answering it. */
+  error_code?: string;
   /** Order among live entries, for follow-ups not yet in the loaded thread. */
   started: number;
 };
@@ -129,7 +133,7 @@ async function run(client: QueryClient, key: string, first: () => Promise<AsyncI
         return;
       }
       if (error instanceof ApiError) {
-        update(client, key, (e) => ({ status: 'failed', error: refusal(error, e.query_str) }));
+        update(client, key, (e) => ({ status: 'failed', error: refusal(error, e.query_str), ...(error.code ? { error_code: error.code } : {}) }));
         break;
       }
     }
@@ -168,7 +172,11 @@ function begin(
 
 /** Asks (once per key): a new thread, or a follow-up when `body.context_uuid` is set. */
 export function startAsk(client: QueryClient, key: string, body: AskBody) {
-  const running = begin(client, key, { query_str: body.query_str, context_uuid: body.context_uuid });
+  const running = begin(client, key, {
+    query_str: body.query_str,
+    context_uuid: body.context_uuid,
+    ...(body.answer_depth === 'research' ? { research: true } : {}),
+  });
   if (running) void run(client, key, () => askQuestion(body, running.controller.signal));
 }
 

@@ -17,6 +17,9 @@ import { TranslateAnswerButton } from './translate-answer';
 import type { SearchFilters } from '../../../../generated/sdk/types.gen';
 import { FiltersUsed } from './filters-used';
 import { DoItInMyBrowser } from '../agent/do-it-in-my-browser';
+import { ResearchPanel } from '../research/research-panel';
+import { isResearchReport } from '../research/is-report';
+import { RESEARCH_REFUSALS, ResearchRefusal } from '../research/research-refusal';
 
 export type ViewEntry = {
   key: string;
@@ -33,6 +36,10 @@ export type ViewEntry = {
   search_filters?: SearchFilters;
   /** While pending, what the engine is doing ("Searching", "Reading 6 sources"). */
   progress?: string;
+  /** A Research report: its progress and steps are shown with it. */
+  research?: boolean;
+  /** The problem's code when the question was refused before any answer. */
+  error_code?: string;
 };
 
 type Props = {
@@ -56,6 +63,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
   const translation = useServerFeatures()?.translation ?? false;
   const backendUuid = entry.backend_uuid;
   const Heading = first ? 'h1' : 'h2';
+  const research = isResearchReport(entry);
 
   const copy = async () => {
     try {
@@ -93,11 +101,14 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         </section>
       )}
 
+      {/* A pending entry may be a report resumed after a reload: the panel asks, and shows nothing for an answer. */}
+      {(research || pending) && <ResearchPanel backendUuid={backendUuid} pending={pending} progress={entry.progress} asked={!!entry.research} />}
+
       <section aria-label="Answer" className="flex flex-col gap-2">
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
           <Sparkles className={clsx('size-4', pending && 'animate-pulse')} /> Answer
         </h3>
-        {pending && !entry.answer && entry.progress ? (
+        {pending && !entry.answer && entry.progress && !research ? (
           <p role="status" aria-live="polite" className="text-sm text-neutral-500 dark:text-neutral-400" data-testid="answer-progress">
             {entry.progress}…
           </p>
@@ -119,23 +130,27 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
             <div className="h-3.5 w-2/3 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
           </div>
         ) : null}
-        {entry.status === 'failed' && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
-          >
-            <AlertCircle className="size-4 shrink-0" />
-            <span className="flex-1">
-              {entry.error && entry.error !== 'stream error' && entry.error !== STREAM_ERROR && !entry.error.startsWith('This answer')
-                ? `${STREAM_ERROR} (${entry.error})`
-                : STREAM_ERROR}
-            </span>
-            {onRewrite && (
-              <button type="button" onClick={onRewrite} className="btn-secondary !py-1">
-                <RotateCcw className="size-3.5" /> Rewrite
-              </button>
-            )}
-          </div>
+        {entry.status === 'failed' && entry.error_code && RESEARCH_REFUSALS.has(entry.error_code) ? (
+          <ResearchRefusal code={entry.error_code} detail={entry.error ?? ''} question={entry.query_str} />
+        ) : (
+          entry.status === 'failed' && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
+            >
+              <AlertCircle className="size-4 shrink-0" />
+              <span className="flex-1">
+                {entry.error && entry.error !== 'stream error' && entry.error !== STREAM_ERROR && !entry.error.startsWith('This answer')
+                  ? `${STREAM_ERROR} (${entry.error})`
+                  : STREAM_ERROR}
+              </span>
+              {onRewrite && (
+                <button type="button" onClick={onRewrite} className="btn-secondary !py-1">
+                  <RotateCcw className="size-3.5" /> Rewrite
+                </button>
+              )}
+            </div>
+          )
         )}
         {entry.status === 'stopped' && <p className="text-sm text-neutral-500 dark:text-neutral-400">Stopped.</p>}
       </section>

@@ -38,6 +38,8 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   model: l.model ?? server?.model,
   search_filters: l.search_filters ?? server?.search_filters,
   progress: l.progress,
+  research: l.research,
+  error_code: l.error_code,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+// Research in the web app against the mock API (the same handlers as `make dev-mocks`): Research
+// chosen in the ask box streams the report's steps, then its sections with their citations and the
+// steps kept; a report refused past the quota says why in the server's words and offers the upgrade.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setupMocks } from '../../../../mocks/node';
+import { QUOTA_DETAIL } from '../../../../mocks/research';
+import { ModalProvider } from '../../app/modals/host';
+import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
+import HomePage from '../home/home-page';
+import NewThreadPage from '../search/new-thread-page';
+import ThreadPage from '../search/thread-page';
+
+const mocks = setupMocks('anonymous');
+beforeAll(mocks.listen);
+afterEach(() => {
+  cleanup();
+  clearQueryClients();
+  mocks.reset();
+});
+afterAll(mocks.close);
+
+function setup() {
+  const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <ModalProvider>
+            <Outlet />
+          </ModalProvider>
+        ),
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/search/new', element: <NewThreadPage /> },
+          { path: '/search/:slug', element: <ThreadPage /> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+describe('Research from the ask box', () => {
+  it('shows "Step N of M" while the report runs, then its sections with citations and the steps it took', async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText('Answer depth'), 'research');
+    const question = 'how do I share a thread?';
+    await user.type(screen.getByLabelText('Ask anything'), `${question}{Enter}`);
+    const article = await screen.findByRole('article', { name: question }, { timeout: 5000 });
+    const progress = await within(article).findByTestId('research-progress', {}, { timeout: 5000 });
+    expect(progress.textContent).toMatch(/^Step \d of 8: /);
+    const answer = within(article).getByRole('region', { name: 'Answer' });
+    await within(answer).findByRole('heading', { name: 'Details' }, { timeout: 10_000 });
+    expect(within(answer).getByRole('heading', { name: 'Overview' })).toBeInstanceOf(HTMLElement);
+    expect(answer.querySelectorAll('a[data-citation]').length).toBeGreaterThan(0);
+    const panel = within(article).getByRole('region', { name: 'Research progress' });
+    await within(panel).findByText('8 of 8 steps · 2 sections', {}, { timeout: 10_000 });
+  });
+
+  it('past the quota: the server says why, and nothing is answered', async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByLabelText('Answer depth'), 'research');
+    await user.type(screen.getByLabelText('Ask anything'), 'a report past my quota{Enter}');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain(QUOTA_DETAIL);
+  });
+});
