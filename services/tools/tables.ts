@@ -1,0 +1,31 @@
+// The tables the tool servers own. Only this domain's code queries them, through `own()`.
+import type { Timestamp } from '../db/columns.js';
+import { ownerOf } from '../db/owned.js';
+
+/** A person's remote tool servers (migration 0058_mcp_servers). `authorized`: tokens are kept (in the event log, sealed). */
+export interface McpServersTable {
+  server_id: string;
+  user_id: string;
+  name: string;
+  url: string;
+  authorized: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Each tool's setting, per person and server (remote or installed). */
+export interface McpToolSettingsTable {
+  user_id: string;
+  server_id: string;
+  tool_name: string;
+  enabled: boolean;
+  approval: 'ask' | 'always';
+  updated_at: Timestamp;
+}
+
+export interface ToolsTables {
+  mcp_servers: McpServersTable;
+  mcp_tool_settings: McpToolSettingsTable;
+}
+
+export const own = ownerOf<ToolsTables>();
