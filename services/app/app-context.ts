@@ -18,7 +18,11 @@ import { promotionLookup } from './promotion-lookup.js';
 import { usersById } from '../identity/index.js';
 import { actorFor } from '../shared/actor-without-request.js';
 
-export function appContext(k: AppKernel, ports: AppPorts, live: { signals: EventLogSignals; centreSignals: CentreSignals; vapid: VapidKeys; mcp: McpPort }): AppContext {
+export function appContext(
+  k: AppKernel,
+  ports: AppPorts,
+  live: { signals: EventLogSignals; centreSignals: CentreSignals; vapid: VapidKeys; mcp: McpPort },
+): AppContext {
   const { config, db, store } = k.kernel;
   const { engine } = ports.answering;
   const { provider, rules } = k.billing;

@@ -20,7 +20,10 @@ export type McpPort = {
 export type ToolsContext = KernelContext & { mcp: McpPort };
 
 /** Built once at start: reads MCP_SERVERS_FILE (a bad one stops the start). */
-export async function mcpPort(config: Pick<Config, 'mcpServersFile' | 'linkFetchAllowPrivateHosts' | 'publicUrl' | 'dataDir'>, secret: string | Buffer): Promise<McpPort> {
+export async function mcpPort(
+  config: Pick<Config, 'mcpServersFile' | 'linkFetchAllowPrivateHosts' | 'publicUrl' | 'dataDir'>,
+  secret: string | Buffer,
+): Promise<McpPort> {
   const installed = await loadInstalledServers(config.mcpServersFile, join(config.dataDir, 'mcp-bundles'));
   return {
     installed: new InstalledServers(installed),

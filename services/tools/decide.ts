@@ -113,10 +113,7 @@ export function openAttempt(state: ToolsState, stateHash: string, now: Date) {
 }
 
 /** Tokens kept: from a callback (`stateHash`, which closes its attempt) or a refresh (null). */
-export function decideAuthorized(
-  state: ToolsState,
-  cmd: ActingUser & { serverId: string; sealed: string; stateHash: string | null },
-): McpServerAuthorized[] {
+export function decideAuthorized(state: ToolsState, cmd: ActingUser & { serverId: string; sealed: string; stateHash: string | null }): McpServerAuthorized[] {
   if (!Object.hasOwn(state.servers, cmd.serverId)) return [];
   return [
     {

@@ -14,8 +14,7 @@ export const toolErrors = {
   exists: () => new DomainError('conflict', 'mcp_server_exists', 'A tool server with this address is added already.'),
   tooMany: () => new DomainError('conflict', 'mcp_servers_limit', `You can add up to ${MCP_SERVERS_MAX} tool servers.`),
   installed: () => new DomainError('forbidden', 'mcp_server_installed', 'This tool server is installed by the administrator and cannot be changed here.'),
-  authorizationRequired: () =>
-    new DomainError('conflict', 'mcp_authorization_required', 'This tool server asks you to connect your account first.'),
+  authorizationRequired: () => new DomainError('conflict', 'mcp_authorization_required', 'This tool server asks you to connect your account first.'),
   unreachable: (why: string) => new DomainError('unavailable', 'mcp_server_unreachable', `The tool server could not be reached: ${why}`),
   authorizationFailed: (why: string) => new DomainError('unavailable', 'mcp_authorization_failed', `The tool server's sign-in could not be started: ${why}`),
   invalidAttempt: () => new DomainError('invalid', 'mcp_authorization_invalid', 'This sign-in link is not valid or has expired. Connect again.'),

@@ -76,7 +76,10 @@ async function fromBundle(entry: z.infer<typeof bundleEntry>, path: string, unpa
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) throw fail('has no manifest.json');
   const checked = vAny.McpbManifestSchema.safeParse(JSON.parse(readFileSync(manifestPath, 'utf8')));
-  if (!checked.success) throw fail(`has an invalid manifest: ${checked.error.issues.map((i: { path: (string | number)[]; message: string }) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!checked.success)
+    throw fail(
+      `has an invalid manifest: ${checked.error.issues.map((i: { path: (string | number)[]; message: string }) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   const manifest = checked.data;
   const config = await getMcpConfigForManifest({ manifest, extensionPath: dir, systemDirs: {}, userConfig: entry.user_config, pathSeparator: sep });
   if (!config) throw fail('needs settings its user_config does not give');

@@ -15,9 +15,7 @@ export class HeldOAuth implements OAuthClientProvider {
   tokensChanged = false;
   private verifier: string | undefined;
 
-  constructor(
-    private readonly o: { redirectUrl: string; credentials: McpCredentials; verifier?: string; state?: string },
-  ) {
+  constructor(private readonly o: { redirectUrl: string; credentials: McpCredentials; verifier?: string; state?: string }) {
     this.verifier = o.verifier;
   }
 

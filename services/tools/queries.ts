@@ -7,7 +7,13 @@ export type ServerRow = { server_id: string; name: string; url: string; authoriz
 export type ToolSettingRow = { server_id: string; tool_name: string; enabled: boolean; approval: 'ask' | 'always' };
 
 export function serversOf(db: Db, userId: string): Promise<ServerRow[]> {
-  return own(db).selectFrom('mcp_servers').select(['server_id', 'name', 'url', 'authorized']).where('user_id', '=', userId).orderBy('name').orderBy('server_id').execute();
+  return own(db)
+    .selectFrom('mcp_servers')
+    .select(['server_id', 'name', 'url', 'authorized'])
+    .where('user_id', '=', userId)
+    .orderBy('name')
+    .orderBy('server_id')
+    .execute();
 }
 
 export async function serverOf(db: Db, userId: string, serverId: string): Promise<ServerRow | undefined> {

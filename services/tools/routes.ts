@@ -1,16 +1,7 @@
 // The person's tool servers over HTTP (spec/paths/mcp.yaml): each handler calls one use case.
 import type { DomainRoutes } from '../http/handler.js';
 import type { ToolsContext } from './context.js';
-import {
-  addServer,
-  finishAuthorization,
-  listServers,
-  listServerTools,
-  removeServer,
-  setToolSetting,
-  startAuthorization,
-  updateServer,
-} from './use-cases.js';
+import { addServer, finishAuthorization, listServers, listServerTools, removeServer, setToolSetting, startAuthorization, updateServer } from './use-cases.js';
 
 export const toolRoutes = {
   async listMcpServers({ actor }, ctx) {

@@ -233,7 +233,13 @@ export async function enabledToolsOf(ctx: ToolsContext, userId: string): Promise
 }
 
 /** Calls an enabled tool for the person; its result is the server's text, to be treated as untrusted data. */
-export async function callEnabledTool(ctx: ToolsContext, userId: string, serverId: string, tool: string, args: Record<string, unknown>): Promise<McpCallResult> {
+export async function callEnabledTool(
+  ctx: ToolsContext,
+  userId: string,
+  serverId: string,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<McpCallResult> {
   const state = await stateOf(ctx, userId);
   if (!settingOf(state, serverId, tool).enabled) throw toolErrors.toolNotFound();
   return withServer(ctx, userId, serverId, (client) => callToolOf(client, tool, args));

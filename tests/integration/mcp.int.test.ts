@@ -30,7 +30,16 @@ beforeAll(async () => {
   const file = join(dir, 'servers.json');
   writeFileSync(
     file,
-    JSON.stringify({ servers: [{ name: 'everything', title: 'Everything', command: process.execPath, args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] }] }),
+    JSON.stringify({
+      servers: [
+        {
+          name: 'everything',
+          title: 'Everything',
+          command: process.execPath,
+          args: [join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+        },
+      ],
+    }),
   );
   server = await startServerProcess({
     databaseUrl: database.url,
@@ -79,9 +88,11 @@ describe('remote tool servers', () => {
     const moved = await put(ada, `/rest/mcp/servers/${s.server_id}`, { name: 'Moved', url: `${plain.url}?v=2` });
     expect(moved.json).toMatchObject({ server_id: s.server_id, name: 'Moved', url: `${plain.url}?v=2` });
     expect((await toolsOf(ada, s.server_id)).find((t) => t.name === 'echo')).toMatchObject({ enabled: true, approval: 'always' });
-    const types = await queryRows<{ type: string }>(database.url, `select type from events where stream_id like 'mcp-%' and data->>'server_id' = $1 order by global_position`, [
-      s.server_id,
-    ]);
+    const types = await queryRows<{ type: string }>(
+      database.url,
+      `select type from events where stream_id like 'mcp-%' and data->>'server_id' = $1 order by global_position`,
+      [s.server_id],
+    );
     expect(types.map((t) => t.type)).toEqual(['McpServerAdded', 'McpToolSet', 'McpServerRenamed', 'McpServerRemoved', 'McpServerAdded', 'McpToolSet']);
 
     expect((await del(ada, `/rest/mcp/servers/${s.server_id}`)).status).toBe(204);
@@ -125,7 +136,10 @@ describe('remote tool servers', () => {
       authorization: 'authorized',
     });
     // The log holds the tokens sealed only; no read model and no answer holds them.
-    const sealed = await queryRows<{ data: string }>(database.url, `select data::text from events where type in ('McpServerAuthorized', 'McpAuthorizationStarted')`);
+    const sealed = await queryRows<{ data: string }>(
+      database.url,
+      `select data::text from events where type in ('McpServerAuthorized', 'McpAuthorizationStarted')`,
+    );
     expect(sealed.length).toBeGreaterThanOrEqual(2);
     for (const row of sealed) expect(row.data).not.toMatch(/access_token|code_verifier|"verifier"/);
     expect(JSON.stringify((await bea.get('/rest/mcp/servers')).json)).not.toMatch(/token/i);
