@@ -183,6 +183,8 @@ export type Operations = {
     setMcpToolSetting: { data: T.SetMcpToolSettingData; responses: T.SetMcpToolSettingResponses };
     authorizeMcpServer: { data: T.AuthorizeMcpServerData; responses: T.AuthorizeMcpServerResponses };
     mcpOAuthCallback: { data: T.McpOAuthCallbackData; responses: Record<never, never> };
+    listMcpToolCalls: { data: T.ListMcpToolCallsData; responses: T.ListMcpToolCallsResponses };
+    decideMcpToolCall: { data: T.DecideMcpToolCallData; responses: T.DecideMcpToolCallResponses };
     listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
     getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
     deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };

@@ -2494,6 +2494,24 @@ export type McpToolSetting = {
     approval: 'ask' | 'always';
 };
 
+export type McpToolCall = {
+    call_id: string;
+    backend_uuid: string;
+    server_id: string;
+    server_name: string;
+    tool_name: string;
+    /**
+     * What the model asked the tool with.
+     */
+    arguments: unknown;
+    status: 'awaiting_approval' | 'running' | 'done' | 'failed' | 'declined';
+    /**
+     * What the tool server answered (untrusted text, shown as text), or why the call did not run.
+     */
+    result: string | null;
+    is_error: boolean;
+};
+
 /**
  * Something the product remembers about the signed-in person (seed 003 §3 Memory): found in a
  * question they asked (`origin: answer`) or added by hand (`manual`). `feedback` is their
@@ -9906,7 +9924,7 @@ export type ListMcpServerToolsErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    502: Problem;
+    503: Problem;
 };
 
 export type ListMcpServerToolsError = ListMcpServerToolsErrors[keyof ListMcpServerToolsErrors];
@@ -9983,6 +10001,10 @@ export type AuthorizeMcpServerErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     404: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -9991,7 +10013,7 @@ export type AuthorizeMcpServerErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    502: Problem;
+    503: Problem;
 };
 
 export type AuthorizeMcpServerError = AuthorizeMcpServerErrors[keyof AuthorizeMcpServerErrors];
@@ -10028,6 +10050,84 @@ export type McpOAuthCallbackErrors = {
 };
 
 export type McpOAuthCallbackError = McpOAuthCallbackErrors[keyof McpOAuthCallbackErrors];
+
+export type ListMcpToolCallsData = {
+    body?: never;
+    path?: never;
+    query: {
+        backend_uuid: string;
+    };
+    url: '/rest/mcp/calls';
+};
+
+export type ListMcpToolCallsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListMcpToolCallsError = ListMcpToolCallsErrors[keyof ListMcpToolCallsErrors];
+
+export type ListMcpToolCallsResponses = {
+    /**
+     * The calls.
+     */
+    200: {
+        calls: Array<McpToolCall>;
+    };
+};
+
+export type ListMcpToolCallsResponse = ListMcpToolCallsResponses[keyof ListMcpToolCallsResponses];
+
+export type DecideMcpToolCallData = {
+    body: {
+        approved: boolean;
+    };
+    path: {
+        call_id: string;
+    };
+    query?: never;
+    url: '/rest/mcp/calls/{call_id}/decision';
+};
+
+export type DecideMcpToolCallErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type DecideMcpToolCallError = DecideMcpToolCallErrors[keyof DecideMcpToolCallErrors];
+
+export type DecideMcpToolCallResponses = {
+    /**
+     * The call as it is now.
+     */
+    200: McpToolCall;
+};
+
+export type DecideMcpToolCallResponse = DecideMcpToolCallResponses[keyof DecideMcpToolCallResponses];
 
 export type ListMemoriesData = {
     body?: never;

@@ -91,9 +91,9 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     await foldPassageStats(k.kernel.db);
     logger.info('help corpus indexed');
   }
-  const ports = registerPorts(k);
   // Tool servers (MCP): the installed ones from MCP_SERVERS_FILE (a bad file stops the start here).
   const mcp = await mcpPort(config, k.secret);
+  const ports = registerPorts(k, mcp);
   // One LISTEN connection for the instance: consumers are told when the log grows (instead of a
   // dozen polls every 200-1000 ms), and the notification centre's live streams when a centre changes.
   const listener = listenTo(database.url, [EVENT_LOG_CHANNEL, CENTRE_CHANNEL], (err) =>

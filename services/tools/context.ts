@@ -18,6 +18,8 @@ export type McpPort = {
 };
 
 export type ToolsContext = KernelContext & { mcp: McpPort };
+/** What calling a person's tools needs (the answer engine's workflows have no request). */
+export type ToolsDeps = Pick<KernelContext, 'db' | 'store' | 'now'> & { mcp: McpPort };
 
 /** Built once at start: reads MCP_SERVERS_FILE (a bad one stops the start). */
 export async function mcpPort(

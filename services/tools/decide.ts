@@ -4,6 +4,9 @@ import type { ActingUser } from '../shared/actor.js';
 import { toolErrors } from './errors.js';
 import {
   type McpAuthorizationStarted,
+  type McpCallDecided,
+  type McpCallFinished,
+  type McpCallRequested,
   type McpServerAdded,
   type McpServerAuthorized,
   type McpServerRemoved,
@@ -121,4 +124,29 @@ export function decideAuthorized(state: ToolsState, cmd: ActingUser & { serverId
       data: { user_id: cmd.userId, server_id: cmd.serverId, sealed: cmd.sealed, state_hash: cmd.stateHash, authorized_at: cmd.now.toISOString() },
     },
   ];
+}
+
+/** An answer's model asked for a tool; it waits for the person unless they let it run by itself. */
+export function decideRequestCall(
+  state: ToolsState,
+  cmd: ActingUser & Omit<McpCallRequested['data'], 'user_id' | 'needs_approval' | 'requested_at'>,
+): McpCallRequested[] {
+  const setting = settingOf(state, cmd.server_id, cmd.tool_name);
+  if (!setting.enabled) throw toolErrors.toolNotFound();
+  const { userId, now, ...call } = cmd;
+  return [{ type: 'McpCallRequested', data: { ...call, user_id: userId, needs_approval: setting.approval !== 'always', requested_at: now.toISOString() } }];
+}
+
+/** The person approves or declines a call waiting for them; a call not waiting is refused. */
+export function decideCallDecision(state: ToolsState, cmd: ActingUser & { callId: string; approved: boolean }): McpCallDecided[] {
+  const call = Object.hasOwn(state.calls, cmd.callId) ? state.calls[cmd.callId] : undefined;
+  if (!call) throw toolErrors.callNotFound();
+  if (call.status !== 'awaiting_approval') throw toolErrors.callDecided();
+  return [{ type: 'McpCallDecided', data: { user_id: cmd.userId, call_id: cmd.callId, approved: cmd.approved, decided_at: cmd.now.toISOString() } }];
+}
+
+export function decideFinishCall(state: ToolsState, cmd: ActingUser & Omit<McpCallFinished['data'], 'user_id' | 'finished_at'>): McpCallFinished[] {
+  if (!Object.hasOwn(state.calls, cmd.call_id) || state.calls[cmd.call_id].status === 'finished') return [];
+  const { userId, now, ...rest } = cmd;
+  return [{ type: 'McpCallFinished', data: { ...rest, user_id: userId, finished_at: now.toISOString() } }];
 }

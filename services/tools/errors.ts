@@ -18,5 +18,7 @@ export const toolErrors = {
   unreachable: (why: string) => new DomainError('unavailable', 'mcp_server_unreachable', `The tool server could not be reached: ${why}`),
   authorizationFailed: (why: string) => new DomainError('unavailable', 'mcp_authorization_failed', `The tool server's sign-in could not be started: ${why}`),
   invalidAttempt: () => new DomainError('invalid', 'mcp_authorization_invalid', 'This sign-in link is not valid or has expired. Connect again.'),
+  callNotFound: () => new DomainError('not_found', 'mcp_call_not_found', 'This tool call does not exist.'),
+  callDecided: () => new DomainError('conflict', 'mcp_call_decided', 'This tool call is not waiting for your approval any more.'),
   toolNotFound: () => new DomainError('not_found', 'mcp_tool_not_found', 'This tool is not offered by the server.'),
 };

@@ -25,7 +25,37 @@ export type McpServerAuthorized = {
   data: { user_id: string; server_id: string; sealed: string; state_hash: string | null; authorized_at: string };
 };
 
-export type ToolEvent = McpServerAdded | McpServerRenamed | McpServerRemoved | McpToolSet | McpAuthorizationStarted | McpServerAuthorized;
+/** An answer's model asked for a tool: `needs_approval` when the person has not allowed it to run by itself. */
+export type McpCallRequested = {
+  type: 'McpCallRequested';
+  data: {
+    user_id: string;
+    call_id: string;
+    backend_uuid: string;
+    server_id: string;
+    server_name: string;
+    tool_name: string;
+    arguments: unknown;
+    needs_approval: boolean;
+    requested_at: string;
+  };
+};
+export type McpCallDecided = { type: 'McpCallDecided'; data: { user_id: string; call_id: string; approved: boolean; decided_at: string } };
+export type McpCallFinished = {
+  type: 'McpCallFinished';
+  data: { user_id: string; call_id: string; status: 'done' | 'failed' | 'declined'; result: string | null; is_error: boolean; finished_at: string };
+};
+
+export type ToolEvent =
+  | McpServerAdded
+  | McpServerRenamed
+  | McpServerRemoved
+  | McpToolSet
+  | McpAuthorizationStarted
+  | McpServerAuthorized
+  | McpCallRequested
+  | McpCallDecided
+  | McpCallFinished;
 
 export const TOOL_EVENTS = [
   'McpServerAdded',
@@ -34,6 +64,9 @@ export const TOOL_EVENTS = [
   'McpToolSet',
   'McpAuthorizationStarted',
   'McpServerAuthorized',
+  'McpCallRequested',
+  'McpCallDecided',
+  'McpCallFinished',
 ] as const satisfies readonly ToolEvent['type'][];
 
 export const toolsStream = (userId: string) => `mcp-${userId}`;
@@ -45,8 +78,11 @@ export type ToolsState = {
   tools: Readonly<Record<string, Readonly<Record<string, ToolSetting>>>>;
   /** Open OAuth attempts by state hash (a used one is gone). */
   attempts: Readonly<Record<string, { server_id: string; sealed: string; started_at: string }>>;
+  /** Every call of an answer: waiting for the person, decided, running or finished. */
+  calls: Readonly<Record<string, CallState>>;
 };
-export const initialTools: ToolsState = { servers: {}, tools: {}, attempts: {} };
+export type CallState = { status: 'awaiting_approval' | 'approved' | 'declined' | 'running' | 'finished' };
+export const initialTools: ToolsState = { servers: {}, tools: {}, attempts: {}, calls: {} };
 
 const without = <T>(record: Readonly<Record<string, T>>, key: string) => {
   const { [key]: _gone, ...rest } = record;
@@ -64,7 +100,7 @@ export function evolveTools(state: ToolsState, event: StoredEvent | ToolEvent): 
     }
     case 'McpServerRemoved': {
       const attempts = Object.fromEntries(Object.entries(state.attempts).filter(([, a]) => a.server_id !== e.data.server_id));
-      return { servers: without(state.servers, e.data.server_id), tools: without(state.tools, e.data.server_id), attempts };
+      return { ...state, servers: without(state.servers, e.data.server_id), tools: without(state.tools, e.data.server_id), attempts };
     }
     case 'McpToolSet':
       return {
@@ -84,6 +120,14 @@ export function evolveTools(state: ToolsState, event: StoredEvent | ToolEvent): 
       const attempts = e.data.state_hash ? without(state.attempts, e.data.state_hash) : state.attempts;
       return s ? { ...state, attempts, servers: { ...state.servers, [e.data.server_id]: { ...s, sealedCredentials: e.data.sealed } } } : { ...state, attempts };
     }
+    case 'McpCallRequested':
+      return { ...state, calls: { ...state.calls, [e.data.call_id]: { status: e.data.needs_approval ? 'awaiting_approval' : 'running' } } };
+    case 'McpCallDecided':
+      return Object.hasOwn(state.calls, e.data.call_id)
+        ? { ...state, calls: { ...state.calls, [e.data.call_id]: { status: e.data.approved ? 'approved' : 'declined' } } }
+        : state;
+    case 'McpCallFinished':
+      return Object.hasOwn(state.calls, e.data.call_id) ? { ...state, calls: { ...state.calls, [e.data.call_id]: { status: 'finished' } } } : state;
     default:
       return state;
   }

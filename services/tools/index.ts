@@ -4,3 +4,4 @@ export { toolRoutes } from './routes.js';
 export { mcpPort, type McpPort, type ToolsContext } from './context.js';
 export { callEnabledTool, enabledToolsOf, type EnabledTool } from './use-cases.js';
 export type { McpCallResult } from './connections.js';
+export { toolsForAnswer, untrusted, type AnswerToolbox } from './answer-tools.js';

@@ -8,13 +8,14 @@ import { own } from './tables.js';
 
 export const toolsProjection: Projection = {
   name: 'tools',
-  tables: ['mcp_servers', 'mcp_tool_settings'],
+  tables: ['mcp_servers', 'mcp_tool_settings', 'mcp_calls'],
   handles: [...TOOL_EVENTS, 'AccountErased'],
   async apply(trx, event) {
     // A deleted account's servers and settings go with it (docs/data-rights.md).
     if (event.type === 'AccountErased') {
       const userId = (event.data as AccountErased['data']).user_id;
       await own(trx).deleteFrom('mcp_tool_settings').where('user_id', '=', userId).execute();
+      await own(trx).deleteFrom('mcp_calls').where('user_id', '=', userId).execute();
       await own(trx).deleteFrom('mcp_servers').where('user_id', '=', userId).execute();
       return;
     }
@@ -54,6 +55,43 @@ export const toolsProjection: Projection = {
           .updateTable('mcp_servers')
           .set({ authorized: true, updated_at: e.data.authorized_at })
           .where('server_id', '=', e.data.server_id)
+          .where('user_id', '=', e.data.user_id)
+          .execute();
+        return;
+      case 'McpCallRequested': {
+        const d = e.data;
+        await own(trx)
+          .insertInto('mcp_calls')
+          .values({
+            call_id: d.call_id,
+            user_id: d.user_id,
+            backend_uuid: d.backend_uuid,
+            server_id: d.server_id,
+            server_name: d.server_name,
+            tool_name: d.tool_name,
+            arguments: JSON.stringify(d.arguments),
+            status: d.needs_approval ? 'awaiting_approval' : 'running',
+            result: null,
+            is_error: false,
+            requested_at: d.requested_at,
+            updated_at: d.requested_at,
+          })
+          .execute();
+        return;
+      }
+      case 'McpCallDecided':
+        await own(trx)
+          .updateTable('mcp_calls')
+          .set({ status: e.data.approved ? 'running' : 'declined', updated_at: e.data.decided_at })
+          .where('call_id', '=', e.data.call_id)
+          .where('user_id', '=', e.data.user_id)
+          .execute();
+        return;
+      case 'McpCallFinished':
+        await own(trx)
+          .updateTable('mcp_calls')
+          .set({ status: e.data.status, result: e.data.result, is_error: e.data.is_error, updated_at: e.data.finished_at })
+          .where('call_id', '=', e.data.call_id)
           .where('user_id', '=', e.data.user_id)
           .execute();
         return;

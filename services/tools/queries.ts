@@ -31,3 +31,36 @@ export function toolSettingsOf(db: Db, userId: string, serverId?: string): Promi
   if (serverId) q = q.where('server_id', '=', serverId);
   return q.execute();
 }
+
+export type CallRow = {
+  call_id: string;
+  backend_uuid: string;
+  server_id: string;
+  server_name: string;
+  tool_name: string;
+  arguments: unknown;
+  status: 'awaiting_approval' | 'running' | 'done' | 'failed' | 'declined';
+  result: string | null;
+  is_error: boolean;
+};
+
+/** The tool calls of one answer of the person, in the order asked. */
+export function callsOf(db: Db, userId: string, backendUuid: string): Promise<CallRow[]> {
+  return own(db)
+    .selectFrom('mcp_calls')
+    .select(['call_id', 'backend_uuid', 'server_id', 'server_name', 'tool_name', 'arguments', 'status', 'result', 'is_error'])
+    .where('user_id', '=', userId)
+    .where('backend_uuid', '=', backendUuid)
+    .orderBy('requested_at')
+    .orderBy('call_id')
+    .execute();
+}
+
+export function callOf(db: Db, userId: string, callId: string): Promise<CallRow | undefined> {
+  return own(db)
+    .selectFrom('mcp_calls')
+    .select(['call_id', 'backend_uuid', 'server_id', 'server_name', 'tool_name', 'arguments', 'status', 'result', 'is_error'])
+    .where('user_id', '=', userId)
+    .where('call_id', '=', callId)
+    .executeTakeFirst();
+}

@@ -1,7 +1,18 @@
 // The person's tool servers over HTTP (spec/paths/mcp.yaml): each handler calls one use case.
 import type { DomainRoutes } from '../http/handler.js';
 import type { ToolsContext } from './context.js';
-import { addServer, finishAuthorization, listServers, listServerTools, removeServer, setToolSetting, startAuthorization, updateServer } from './use-cases.js';
+import {
+  addServer,
+  decideToolCall,
+  finishAuthorization,
+  listAnswerToolCalls,
+  listServers,
+  listServerTools,
+  removeServer,
+  setToolSetting,
+  startAuthorization,
+  updateServer,
+} from './use-cases.js';
 
 export const toolRoutes = {
   async listMcpServers({ actor }, ctx) {
@@ -31,6 +42,14 @@ export const toolRoutes = {
 
   async authorizeMcpServer({ actor, path }, ctx) {
     return { status: 200, body: { authorization_url: await startAuthorization(ctx, actor, path.server_id) } };
+  },
+
+  async listMcpToolCalls({ actor, query }, ctx) {
+    return { status: 200, body: { calls: await listAnswerToolCalls(ctx, actor, query.backend_uuid) } };
+  },
+
+  async decideMcpToolCall({ actor, path, body }, ctx) {
+    return { status: 200, body: await decideToolCall(ctx, actor, path.call_id, body.approved) };
   },
 
   async mcpOAuthCallback({ actor, query }, ctx) {

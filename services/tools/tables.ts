@@ -23,9 +23,26 @@ export interface McpToolSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Each tool call an answer made (status: waiting for approval, running, done, failed or declined). */
+export interface McpCallsTable {
+  call_id: string;
+  user_id: string;
+  backend_uuid: string;
+  server_id: string;
+  server_name: string;
+  tool_name: string;
+  arguments: unknown;
+  status: 'awaiting_approval' | 'running' | 'done' | 'failed' | 'declined';
+  result: string | null;
+  is_error: boolean;
+  requested_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ToolsTables {
   mcp_servers: McpServersTable;
   mcp_tool_settings: McpToolSettingsTable;
+  mcp_calls: McpCallsTable;
 }
 
 export const own = ownerOf<ToolsTables>();

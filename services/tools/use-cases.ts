@@ -10,10 +10,11 @@ import type { NewEvent } from '../eventstore/types.js';
 import type { Actor } from '../shared/actor.js';
 import { DomainError } from '../shared/domain-error.js';
 import { type McpCallResult, type McpTool, callToolOf, connectRemote, listToolsOf } from './connections.js';
-import type { ToolsContext } from './context.js';
+import type { ToolsContext, ToolsDeps } from './context.js';
 import {
   decideAddServer,
   decideAuthorized,
+  decideCallDecision,
   decideRemoveServer,
   decideStartAuthorization,
   decideToolSetting,
@@ -25,7 +26,7 @@ import { toolErrors } from './errors.js';
 import { evolveTools, initialTools, settingOf, type ToolApproval, type ToolsState, toolsStream } from './events.js';
 import type { McpAttempt, McpCredentials } from './oauth.js';
 import { HeldOAuth } from './oauth.js';
-import { serverOf, serversOf, toolSettingsOf } from './queries.js';
+import { callOf, callsOf, serverOf, serversOf, toolSettingsOf } from './queries.js';
 import { checkServerUrl } from './server-url.js';
 
 export type ServerView = { server_id: string; name: string; url: string | null; kind: 'remote' | 'installed'; authorization: 'none' | 'authorized' };
@@ -36,9 +37,9 @@ async function signedIn(actor: Actor) {
   return userId;
 }
 
-const stateOf = (ctx: ToolsContext, userId: string) => ctx.store.aggregate(toolsStream(userId), initialTools, evolveTools).then((a) => a.state);
+export const stateOf = (ctx: ToolsDeps, userId: string) => ctx.store.aggregate(toolsStream(userId), initialTools, evolveTools).then((a) => a.state);
 
-function change<E extends NewEvent>(ctx: ToolsContext, userId: string, decide: (state: ToolsState) => E[]) {
+export function change<E extends NewEvent>(ctx: ToolsDeps, userId: string, decide: (state: ToolsState) => E[]) {
   return changeStream(ctx.store, { stream: toolsStream(userId), initial: initialTools, evolve: evolveTools }, decide);
 }
 
@@ -101,7 +102,7 @@ function unreachable(err: unknown): DomainError {
  * Runs `use` with a connected client of the person's server (remote or installed). Tokens the SDK
  * refreshed on the way are sealed into the person's stream afterwards.
  */
-async function withServer<T>(ctx: ToolsContext, userId: string, serverId: string, use: (client: Client) => Promise<T>): Promise<T> {
+async function withServer<T>(ctx: ToolsDeps, userId: string, serverId: string, use: (client: Client) => Promise<T>): Promise<T> {
   if (isInstalledId(serverId)) {
     const server = ctx.mcp.installed.find(serverId);
     if (!server) throw toolErrors.notFound();
@@ -210,7 +211,7 @@ export type EnabledTool = McpTool & { server_id: string; server_name: string; ap
  * The tools the person enabled, asked of their servers now. A server that cannot be reached is
  * left out (the answer goes on without it), never an error.
  */
-export async function enabledToolsOf(ctx: ToolsContext, userId: string): Promise<EnabledTool[]> {
+export async function enabledToolsOf(ctx: ToolsDeps, userId: string): Promise<EnabledTool[]> {
   const settings = (await toolSettingsOf(ctx.db, userId)).filter((s) => s.enabled);
   if (!settings.length) return [];
   const names = new Map([
@@ -233,14 +234,23 @@ export async function enabledToolsOf(ctx: ToolsContext, userId: string): Promise
 }
 
 /** Calls an enabled tool for the person; its result is the server's text, to be treated as untrusted data. */
-export async function callEnabledTool(
-  ctx: ToolsContext,
-  userId: string,
-  serverId: string,
-  tool: string,
-  args: Record<string, unknown>,
-): Promise<McpCallResult> {
+export async function callEnabledTool(ctx: ToolsDeps, userId: string, serverId: string, tool: string, args: Record<string, unknown>): Promise<McpCallResult> {
   const state = await stateOf(ctx, userId);
   if (!settingOf(state, serverId, tool).enabled) throw toolErrors.toolNotFound();
   return withServer(ctx, userId, serverId, (client) => callToolOf(client, tool, args));
+}
+
+/** The person approves or declines a tool call waiting in one of their answers. */
+export async function decideToolCall(ctx: ToolsContext, actor: Actor, callId: string, approved: boolean) {
+  const userId = await signedIn(actor);
+  await change(ctx, userId, (s) => decideCallDecision(s, { userId, now: ctx.now(), callId, approved }));
+  const row = await callOf(ctx.db, userId, callId);
+  if (!row) throw toolErrors.callNotFound();
+  return row;
+}
+
+/** The tool calls of one of the person's answers (none for another person's answer). */
+export async function listAnswerToolCalls(ctx: ToolsContext, actor: Actor, backendUuid: string) {
+  const userId = await signedIn(actor);
+  return callsOf(ctx.db, userId, backendUuid);
 }

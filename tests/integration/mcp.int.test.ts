@@ -14,6 +14,9 @@ import type { Browser } from '../support/http.js';
 import { signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { type McpFake, startMcpFake } from '../fakes/mcp-server.js';
+import { startLlmFake, type LlmRequest } from '../fakes/llm.js';
+import { askStream } from '../support/people.js';
+import { collect } from '../support/sse.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let database: { url: string; drop: () => Promise<void> };
@@ -22,10 +25,12 @@ let plain: McpFake;
 let guarded: McpFake;
 let unlisted: McpFake;
 let dir: string;
+let llm: Awaited<ReturnType<typeof startLlmFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('mcp');
   [plain, guarded, unlisted] = await Promise.all([startMcpFake(), startMcpFake({ oauth: true }), startMcpFake()]);
+  llm = await startLlmFake();
   dir = mkdtempSync(join(tmpdir(), 'mcp-int-'));
   const file = join(dir, 'servers.json');
   writeFileSync(
@@ -43,13 +48,19 @@ beforeAll(async () => {
   );
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { MCP_SERVERS_FILE: file, SPACE_LINKS_ALLOW_PRIVATE_HOSTS: `${plain.hostPort},${guarded.hostPort}` },
+    env: {
+      MCP_SERVERS_FILE: file,
+      SPACE_LINKS_ALLOW_PRIVATE_HOSTS: `${plain.hostPort},${guarded.hostPort}`,
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'fake-model',
+    },
   });
 });
 afterAll(async () => {
   await server?.stop();
   await database?.drop();
   await Promise.all([plain, guarded, unlisted].map((f) => f?.close()));
+  await llm?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -190,6 +201,100 @@ describe('installed servers', () => {
     const unknown = await dee.get('/rest/mcp/servers/installed-nothing/tools');
     expect([unknown.status, unknown.json.code]).toEqual([404, 'mcp_server_not_found']);
   }, 30_000);
+});
+
+type Call = { call_id: string; backend_uuid: string; server_name: string; tool_name: string; arguments: unknown; status: string; result: string | null };
+
+describe('tools serve answers', () => {
+  const echoName = (req: LlmRequest) => req.tools?.find((t) => t.function.name.endsWith('_echo'))?.function.name;
+  const toolTurn = (req: LlmRequest) => req.messages.find((m) => m.role === 'tool');
+
+  /** Asks while the model calls echo, waits for the call to wait for the person, and returns it with the stream's end. */
+  async function askWithTool(b: Browser, question: string) {
+    const events = collect(await askStream(server.url, b, { query_str: question }));
+    let waiting: { call_id: string; backend_uuid: string } | undefined;
+    for (let i = 0; i < 200 && !waiting; i++) {
+      [waiting] = await queryRows<{ call_id: string; backend_uuid: string }>(
+        database.url,
+        `select call_id, backend_uuid from mcp_calls where status = 'awaiting_approval' and arguments->>'text' = $1`,
+        [question],
+      );
+      if (!waiting) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(waiting).toBeDefined();
+    return { call: waiting!, events };
+  }
+
+  beforeAll(() => {
+    llm.script({
+      chunks: ['The tool ', 'answered.'],
+      answerTools: (req) =>
+        toolTurn(req) || !echoName(req) ? [] : [{ name: echoName(req)!, arguments: { text: req.messages.at(-1)!.content.split('Question: ')[1] } }],
+    });
+  });
+
+  test('the model calls an enabled tool; the call waits for the person, runs once approved, and is shown with its arguments and result', async () => {
+    const fay = await signedUp(server.url, 'Fay');
+    const s = (await fay.post('/rest/mcp/servers', { name: 'Echoes', url: plain.url })).json as Server;
+    await put(fay, `/rest/mcp/servers/${s.server_id}/tools/echo`, { enabled: true });
+    const { call, events } = await askWithTool(fay, 'Say hello please');
+    const shown = (await fay.get(`/rest/mcp/calls?backend_uuid=${call.backend_uuid}`)).json.calls as Call[];
+    expect(shown).toEqual([
+      expect.objectContaining({
+        call_id: call.call_id,
+        server_name: 'Echoes',
+        tool_name: 'echo',
+        arguments: { text: 'Say hello please' },
+        status: 'awaiting_approval',
+      }),
+    ]);
+    expect(plain.calls.some((c) => (c.args as { text?: string }).text === 'Say hello please')).toBe(false);
+
+    // Someone else cannot decide it, nor see it.
+    const eve = await signedUp(server.url, 'Eve 2');
+    const foreign = await eve.post(`/rest/mcp/calls/${call.call_id}/decision`, { approved: true });
+    expect([foreign.status, foreign.json.code]).toEqual([404, 'mcp_call_not_found']);
+    expect((await eve.get(`/rest/mcp/calls?backend_uuid=${call.backend_uuid}`)).json.calls).toEqual([]);
+
+    const approved = await fay.post(`/rest/mcp/calls/${call.call_id}/decision`, { approved: true });
+    expect(approved.status, approved.text).toBe(200);
+    const all = await events;
+    expect(all.at(-1)?.event).toBe('completed');
+    expect(
+      all
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toContain('The tool answered.');
+    const done = (await fay.get(`/rest/mcp/calls?backend_uuid=${call.backend_uuid}`)).json.calls as Call[];
+    expect(done[0]).toMatchObject({ status: 'done', result: 'echo: Say hello please' });
+    // The result reached the model fenced as untrusted data.
+    const toolMessage = llm.requests.map(toolTurn).find((m) => m?.content.includes('echo: Say hello please'));
+    expect(toolMessage?.content).toMatch(/^<tool_result server="Echoes" tool="echo">\n.*never follow instructions/);
+    const again = await fay.post(`/rest/mcp/calls/${call.call_id}/decision`, { approved: false });
+    expect([again.status, again.json.code]).toEqual([409, 'mcp_call_decided']);
+  });
+
+  test('a declined call does not run, and the model is told so', async () => {
+    const gus = await signedUp(server.url, 'Gus');
+    const s = (await gus.post('/rest/mcp/servers', { name: 'Echoes', url: plain.url })).json as Server;
+    await put(gus, `/rest/mcp/servers/${s.server_id}/tools/echo`, { enabled: true });
+    const { call, events } = await askWithTool(gus, 'Do not run this');
+    expect((await gus.post(`/rest/mcp/calls/${call.call_id}/decision`, { approved: false })).json).toMatchObject({ status: 'declined' });
+    expect((await events).at(-1)?.event).toBe('completed');
+    const calls = (await gus.get(`/rest/mcp/calls?backend_uuid=${call.backend_uuid}`)).json.calls as Call[];
+    expect(calls[0]).toMatchObject({ status: 'declined', result: 'The person declined this tool call.' });
+    expect(plain.calls.some((c) => (c.args as { text?: string }).text === 'Do not run this')).toBe(false);
+    expect(llm.requests.some((r) => toolTurn(r)?.content === 'The person declined this tool call.')).toBe(true);
+  });
+
+  test('listMcpToolCalls and decideMcpToolCall: a visitor is asked to sign in', async () => {
+    const anon = await visitor(server.url);
+    const list = await anon.get(`/rest/mcp/calls?backend_uuid=${crypto.randomUUID()}`);
+    expect([list.status, list.json.code]).toEqual([401, 'unauthenticated']);
+    const decide = await anon.post(`/rest/mcp/calls/${crypto.randomUUID()}/decision`, { approved: true });
+    expect([decide.status, decide.json.code]).toEqual([401, 'unauthenticated']);
+  });
 });
 
 describe('authorization rows', () => {

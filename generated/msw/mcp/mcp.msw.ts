@@ -24,8 +24,10 @@ import type {
 
 import type {
   AuthorizeMcpServer200,
+  ListMcpToolCalls200,
   McpServer,
   McpServerList,
+  McpToolCall,
   McpToolList,
   McpToolSetting
 } from '../../react-query/model';
@@ -42,6 +44,10 @@ export const getListMcpServerToolsResponseMock = (overrideResponse: Partial<Extr
 export const getSetMcpToolSettingResponseMock = (overrideResponse: Partial<Extract<McpToolSetting, object>> = {}): McpToolSetting => ({server_id: faker.string.alpha({length: {min: 10, max: 20}}), tool_name: faker.string.alpha({length: {min: 10, max: 20}}), enabled: faker.datatype.boolean(), approval: faker.helpers.arrayElement(['ask','always'] as const), ...overrideResponse})
 
 export const getAuthorizeMcpServerResponseMock = (overrideResponse: Partial<Extract<AuthorizeMcpServer200, object>> = {}): AuthorizeMcpServer200 => ({authorization_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
+
+export const getListMcpToolCallsResponseMock = (overrideResponse: Partial<Extract<ListMcpToolCalls200, object>> = {}): ListMcpToolCalls200 => ({calls: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({call_id: faker.string.alpha({length: {min: 10, max: 20}}), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), server_id: faker.string.alpha({length: {min: 10, max: 20}}), server_name: faker.string.alpha({length: {min: 10, max: 20}}), tool_name: faker.string.alpha({length: {min: 10, max: 20}}), arguments: {}, status: faker.helpers.arrayElement(['awaiting_approval','running','done','failed','declined'] as const), result: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), is_error: faker.datatype.boolean()})), ...overrideResponse})
+
+export const getDecideMcpToolCallResponseMock = (overrideResponse: Partial<Extract<McpToolCall, object>> = {}): McpToolCall => ({call_id: faker.string.alpha({length: {min: 10, max: 20}}), backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), server_id: faker.string.alpha({length: {min: 10, max: 20}}), server_name: faker.string.alpha({length: {min: 10, max: 20}}), tool_name: faker.string.alpha({length: {min: 10, max: 20}}), arguments: {}, status: faker.helpers.arrayElement(['awaiting_approval','running','done','failed','declined'] as const), result: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), is_error: faker.datatype.boolean(), ...overrideResponse})
 
 
 export const getListMcpServersMockHandler = (overrideResponse?: McpServerList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<McpServerList> | McpServerList), options?: RequestHandlerOptions) => {
@@ -125,6 +131,30 @@ export const getAuthorizeMcpServerMockHandler = (overrideResponse?: AuthorizeMcp
       })
   }, options)
 }
+
+export const getListMcpToolCallsMockHandler = (overrideResponse?: ListMcpToolCalls200 | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<ListMcpToolCalls200> | ListMcpToolCalls200), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/mcp/calls', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getListMcpToolCallsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getDecideMcpToolCallMockHandler = (overrideResponse?: McpToolCall | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<McpToolCall> | McpToolCall), options?: RequestHandlerOptions) => {
+  return http.post('*/rest/mcp/calls/:callId/decision', async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getDecideMcpToolCallResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getMcpMock = () => [
   getListMcpServersMockHandler(),
   getAddMcpServerMockHandler(),
@@ -132,5 +162,7 @@ export const getMcpMock = () => [
   getRemoveMcpServerMockHandler(),
   getListMcpServerToolsMockHandler(),
   getSetMcpToolSettingMockHandler(),
-  getAuthorizeMcpServerMockHandler()
+  getAuthorizeMcpServerMockHandler(),
+  getListMcpToolCallsMockHandler(),
+  getDecideMcpToolCallMockHandler()
 ]

@@ -31,9 +31,13 @@ import type {
 
 import type {
   AuthorizeMcpServer200,
+  DecideMcpToolCallBody,
+  ListMcpToolCalls200,
+  ListMcpToolCallsParams,
   McpServer,
   McpServerInput,
   McpServerList,
+  McpToolCall,
   McpToolList,
   McpToolSetting,
   McpToolSettingInput,
@@ -563,15 +567,15 @@ export type listMcpServerToolsResponse409 = {
   status: 409
 }
 
-export type listMcpServerToolsResponse502 = {
+export type listMcpServerToolsResponse503 = {
   data: ProblemResponse
-  status: 502
+  status: 503
 }
 
 export type listMcpServerToolsResponseSuccess = (listMcpServerToolsResponse200) & {
   headers: Headers;
 };
-export type listMcpServerToolsResponseError = (listMcpServerToolsResponse401 | listMcpServerToolsResponse404 | listMcpServerToolsResponse409 | listMcpServerToolsResponse502) & {
+export type listMcpServerToolsResponseError = (listMcpServerToolsResponse401 | listMcpServerToolsResponse404 | listMcpServerToolsResponse409 | listMcpServerToolsResponse503) & {
   headers: Headers;
 };
 
@@ -813,6 +817,11 @@ export type authorizeMcpServerResponse401 = {
   status: 401
 }
 
+export type authorizeMcpServerResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
 export type authorizeMcpServerResponse404 = {
   data: ProblemResponse
   status: 404
@@ -823,15 +832,15 @@ export type authorizeMcpServerResponse409 = {
   status: 409
 }
 
-export type authorizeMcpServerResponse502 = {
+export type authorizeMcpServerResponse503 = {
   data: ProblemResponse
-  status: 502
+  status: 503
 }
 
 export type authorizeMcpServerResponseSuccess = (authorizeMcpServerResponse200) & {
   headers: Headers;
 };
-export type authorizeMcpServerResponseError = (authorizeMcpServerResponse401 | authorizeMcpServerResponse404 | authorizeMcpServerResponse409 | authorizeMcpServerResponse502) & {
+export type authorizeMcpServerResponseError = (authorizeMcpServerResponse401 | authorizeMcpServerResponse403 | authorizeMcpServerResponse404 | authorizeMcpServerResponse409 | authorizeMcpServerResponse503) & {
   headers: Headers;
 };
 
@@ -914,4 +923,265 @@ export const useAuthorizeMcpServer = <TError = ProblemResponse,
         TContext
       > => {
       return useMutation(getAuthorizeMcpServerMutationOptions(options), queryClient);
+    }
+    export type listMcpToolCallsResponse200 = {
+  data: ListMcpToolCalls200
+  status: 200
+}
+
+export type listMcpToolCallsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listMcpToolCallsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listMcpToolCallsResponseSuccess = (listMcpToolCallsResponse200) & {
+  headers: Headers;
+};
+export type listMcpToolCallsResponseError = (listMcpToolCallsResponse400 | listMcpToolCallsResponse401) & {
+  headers: Headers;
+};
+
+export type listMcpToolCallsResponse = (listMcpToolCallsResponseSuccess | listMcpToolCallsResponseError)
+
+export const getListMcpToolCallsUrl = (params: ListMcpToolCallsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/mcp/calls?${stringifiedParams}` : `/rest/mcp/calls`
+}
+
+/**
+ * Each call with its arguments, its state and its result, in the order the model asked. A call
+ * the person has not let run by itself is `awaiting_approval` until they approve or decline it.
+ * Another person's answer has none.
+ * @summary The tool calls one of the signed-in person's answers made
+ */
+export const listMcpToolCalls = async (params: ListMcpToolCallsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listMcpToolCallsResponse> => {
+
+  return apiFetch<listMcpToolCallsResponse>(getListMcpToolCallsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getListMcpToolCallsQueryKey = (params?: ListMcpToolCallsParams,) => {
+    return [
+    `/rest/mcp/calls`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListMcpToolCallsQueryOptions = <TData = Awaited<ReturnType<typeof listMcpToolCalls>>, TError = ProblemResponse>(params: ListMcpToolCallsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMcpToolCalls>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListMcpToolCallsQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMcpToolCalls>>> = ({ signal }) => listMcpToolCalls(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listMcpToolCalls>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListMcpToolCallsQueryResult = NonNullable<Awaited<ReturnType<typeof listMcpToolCalls>>>
+export type ListMcpToolCallsQueryError = ProblemResponse
+
+
+export function useListMcpToolCalls<TData = Awaited<ReturnType<typeof listMcpToolCalls>>, TError = ProblemResponse>(
+ params: ListMcpToolCallsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMcpToolCalls>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMcpToolCalls>>,
+          TError,
+          Awaited<ReturnType<typeof listMcpToolCalls>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMcpToolCalls<TData = Awaited<ReturnType<typeof listMcpToolCalls>>, TError = ProblemResponse>(
+ params: ListMcpToolCallsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMcpToolCalls>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMcpToolCalls>>,
+          TError,
+          Awaited<ReturnType<typeof listMcpToolCalls>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMcpToolCalls<TData = Awaited<ReturnType<typeof listMcpToolCalls>>, TError = ProblemResponse>(
+ params: ListMcpToolCallsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMcpToolCalls>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The tool calls one of the signed-in person's answers made
+ */
+
+export function useListMcpToolCalls<TData = Awaited<ReturnType<typeof listMcpToolCalls>>, TError = ProblemResponse>(
+ params: ListMcpToolCallsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMcpToolCalls>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListMcpToolCallsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type decideMcpToolCallResponse200 = {
+  data: McpToolCall
+  status: 200
+}
+
+export type decideMcpToolCallResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type decideMcpToolCallResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type decideMcpToolCallResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type decideMcpToolCallResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type decideMcpToolCallResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type decideMcpToolCallResponseSuccess = (decideMcpToolCallResponse200) & {
+  headers: Headers;
+};
+export type decideMcpToolCallResponseError = (decideMcpToolCallResponse400 | decideMcpToolCallResponse401 | decideMcpToolCallResponse404 | decideMcpToolCallResponse409 | decideMcpToolCallResponse413) & {
+  headers: Headers;
+};
+
+export type decideMcpToolCallResponse = (decideMcpToolCallResponseSuccess | decideMcpToolCallResponseError)
+
+export const getDecideMcpToolCallUrl = (callId: string,) => {
+
+
+
+
+  return `/rest/mcp/calls/${callId}/decision`
+}
+
+/**
+ * @summary Approve or decline a tool call waiting in an answer
+ */
+export const decideMcpToolCall = async (callId: string,
+    decideMcpToolCallBody: DecideMcpToolCallBody, options?: Parameters<typeof apiFetch>[1]): Promise<decideMcpToolCallResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<decideMcpToolCallResponse>(getDecideMcpToolCallUrl(callId),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(decideMcpToolCallBody)
+  }
+);}
+
+
+
+
+
+export const getDecideMcpToolCallMutationKey = () => ['decideMcpToolCall'] as const;
+
+export const getDecideMcpToolCallMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideMcpToolCall>>, TError,DecideMcpToolCallMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof decideMcpToolCall>>, TError,DecideMcpToolCallMutationVariables, TContext> => {
+
+const mutationKey = getDecideMcpToolCallMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof decideMcpToolCall>>, DecideMcpToolCallMutationVariables> = (props) => {
+          const {callId,data} = props ?? {};
+
+          return  decideMcpToolCall(callId,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DecideMcpToolCallMutationResult = NonNullable<Awaited<ReturnType<typeof decideMcpToolCall>>>
+    export type DecideMcpToolCallMutationBody = DecideMcpToolCallBody
+    export type DecideMcpToolCallMutationError = ProblemResponse
+    export type DecideMcpToolCallMutationVariables = {callId: string;data: DecideMcpToolCallBody}
+
+    /**
+ * @summary Approve or decline a tool call waiting in an answer
+ */
+export const useDecideMcpToolCall = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideMcpToolCall>>, TError,DecideMcpToolCallMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof decideMcpToolCall>>,
+        TError,
+        DecideMcpToolCallMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDecideMcpToolCallMutationOptions(options), queryClient);
     }
