@@ -36,7 +36,14 @@ function cutArguments(args: unknown): unknown {
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /** The person's toolbox for one answer, or null when they enabled no tool that answers now. */

@@ -16,6 +16,8 @@ import { DomainAvatar, domainOf, SourceCards } from '../sources/source-cards';
 import { TranslateAnswerButton } from './translate-answer';
 import type { SearchFilters } from '../../../../generated/sdk/types.gen';
 import { FiltersUsed } from './filters-used';
+import { ToolCalls } from '../mcp/tool-calls';
+import { useSession } from '../../platform/session';
 
 export type ViewEntry = {
   key: string;
@@ -54,6 +56,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
   const modals = useContext(ModalContext);
   const translation = useServerFeatures()?.translation ?? false;
   const backendUuid = entry.backend_uuid;
+  // Tool calls are the asker's own: only a signed-in viewer can have any.
+  const signedIn = !!useSession().user;
   const Heading = first ? 'h1' : 'h2';
 
   const copy = async () => {
@@ -91,6 +95,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
           )}
         </section>
       )}
+
+      {signedIn && backendUuid && <ToolCalls backendUuid={backendUuid} answering={pending} />}
 
       <section aria-label="Answer" className="flex flex-col gap-2">
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">
