@@ -4,22 +4,33 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpFake, startMcpFake } from '../fakes/mcp-server';
+import { startLlmFake } from '../fakes/llm';
 import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
 let mcp: McpFake;
+let llm: Awaited<ReturnType<typeof startLlmFake>>;
 beforeAll(async () => {
   mcp = await startMcpFake();
-  e2e = await startE2E({ env: { SPACE_LINKS_ALLOW_PRIVATE_HOSTS: mcp.hostPort } });
+  // The model calls the echo tool once, then writes its answer.
+  llm = await startLlmFake({
+    chunks: ['The tool ', 'said hello.'],
+    answerTools: (req) => {
+      const echo = req.tools?.find((t) => t.function.name.endsWith('_echo'))?.function.name;
+      return echo && !req.messages.some((m) => m.role === 'tool') ? [{ name: echo, arguments: { text: 'hello from the page' } }] : [];
+    },
+  });
+  e2e = await startE2E({ env: { SPACE_LINKS_ALLOW_PRIVATE_HOSTS: mcp.hostPort, LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' } });
   page = await e2e.page();
 });
 afterAll(async () => {
   await e2e?.close();
   await mcp?.close();
+  await llm?.close();
 });
 
-describe('MCP servers on /account/assistant', () => {
+describe('MCP servers on /account/assistant, and their tools in answers', () => {
   it('adds a server, enables one of its tools, and renames it', async () => {
     await page.goto('/');
     await signUpThroughApi(page, { name: 'Tia Tools', email: `tia-${Date.now()}@example.com` });
@@ -52,5 +63,19 @@ describe('MCP servers on /account/assistant', () => {
     await dialog.getByRole('heading', { name: 'My tools: tools' }).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('listitem').filter({ hasText: 'My tools' }).waitFor();
+  });
+
+  it('an answer’s tool call waits for Approve, then shows its arguments and result', async () => {
+    await page.goto('/');
+    await page.getByLabel('Ask anything').fill('Please greet me');
+    await page.keyboard.press('Enter');
+    const card = page.getByTestId('tool-call');
+    await card.getByText('Waiting for your approval').waitFor({ timeout: 20_000 });
+    await card.getByText('"text": "hello from the page"').waitFor();
+    expect(mcp.calls.filter((c) => (c.args as { text: string }).text === 'hello from the page')).toHaveLength(0);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByText('echo: hello from the page').waitFor({ timeout: 20_000 });
+    await page.getByText('The tool said hello.').waitFor({ timeout: 20_000 });
+    expect(mcp.calls.filter((c) => (c.args as { text: string }).text === 'hello from the page')).toHaveLength(1);
   });
 });
