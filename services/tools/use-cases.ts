@@ -91,7 +91,8 @@ export async function setToolSetting(ctx: ToolsContext, actor: Actor, serverId: 
 /** Why a server could not be used, in the person's words; never the tokens or a stack. */
 function unreachable(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
-  if (err instanceof UnauthorizedError) return toolErrors.authorizationRequired();
+  // UnauthorizedError from the SDK's OAuth flow; a bare 401 when no credentials were offered.
+  if (err instanceof UnauthorizedError || (err as { code?: unknown })?.code === 401) return toolErrors.authorizationRequired();
   const cause = (err as { cause?: unknown })?.cause;
   if (cause instanceof DomainError) return cause;
   const message = err instanceof Error ? err.message : String(err);
@@ -120,7 +121,8 @@ async function withServer<T>(ctx: ToolsDeps, userId: string, serverId: string, u
   const oauth = new HeldOAuth({ redirectUrl: ctx.mcp.callbackUrl, credentials, state: 'unused' });
   let client: Client | undefined;
   try {
-    client = await connectRemote(server.url, { fetch: ctx.mcp.fetch, authProvider: oauth });
+    // Without credentials held there is nothing to refresh: no OAuth flow (nor a client registered) on a 401.
+    client = await connectRemote(server.url, { fetch: ctx.mcp.fetch, authProvider: server.sealedCredentials ? oauth : undefined });
     return await use(client);
   } catch (err) {
     if (oauth.authorizationUrl) throw toolErrors.authorizationRequired();
