@@ -9824,6 +9824,10 @@ export type RemoveMcpServerErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -9912,6 +9916,10 @@ export type ListMcpServerToolsErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     401: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -9994,6 +10002,10 @@ export type AuthorizeMcpServerData = {
 };
 
 export type AuthorizeMcpServerErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

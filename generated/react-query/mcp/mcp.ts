@@ -450,6 +450,11 @@ export const useUpdateMcpServer = <TError = ProblemResponse,
   status: 204
 }
 
+export type removeMcpServerResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type removeMcpServerResponse401 = {
   data: ProblemResponse
   status: 401
@@ -468,7 +473,7 @@ export type removeMcpServerResponse404 = {
 export type removeMcpServerResponseSuccess = (removeMcpServerResponse204) & {
   headers: Headers;
 };
-export type removeMcpServerResponseError = (removeMcpServerResponse401 | removeMcpServerResponse403 | removeMcpServerResponse404) & {
+export type removeMcpServerResponseError = (removeMcpServerResponse400 | removeMcpServerResponse401 | removeMcpServerResponse403 | removeMcpServerResponse404) & {
   headers: Headers;
 };
 
@@ -552,6 +557,11 @@ export const useRemoveMcpServer = <TError = ProblemResponse,
   status: 200
 }
 
+export type listMcpServerToolsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type listMcpServerToolsResponse401 = {
   data: ProblemResponse
   status: 401
@@ -575,7 +585,7 @@ export type listMcpServerToolsResponse503 = {
 export type listMcpServerToolsResponseSuccess = (listMcpServerToolsResponse200) & {
   headers: Headers;
 };
-export type listMcpServerToolsResponseError = (listMcpServerToolsResponse401 | listMcpServerToolsResponse404 | listMcpServerToolsResponse409 | listMcpServerToolsResponse503) & {
+export type listMcpServerToolsResponseError = (listMcpServerToolsResponse400 | listMcpServerToolsResponse401 | listMcpServerToolsResponse404 | listMcpServerToolsResponse409 | listMcpServerToolsResponse503) & {
   headers: Headers;
 };
 
@@ -812,6 +822,11 @@ export const useSetMcpToolSetting = <TError = ProblemResponse,
   status: 200
 }
 
+export type authorizeMcpServerResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
 export type authorizeMcpServerResponse401 = {
   data: ProblemResponse
   status: 401
@@ -840,7 +855,7 @@ export type authorizeMcpServerResponse503 = {
 export type authorizeMcpServerResponseSuccess = (authorizeMcpServerResponse200) & {
   headers: Headers;
 };
-export type authorizeMcpServerResponseError = (authorizeMcpServerResponse401 | authorizeMcpServerResponse403 | authorizeMcpServerResponse404 | authorizeMcpServerResponse409 | authorizeMcpServerResponse503) & {
+export type authorizeMcpServerResponseError = (authorizeMcpServerResponse400 | authorizeMcpServerResponse401 | authorizeMcpServerResponse403 | authorizeMcpServerResponse404 | authorizeMcpServerResponse409 | authorizeMcpServerResponse503) & {
   headers: Headers;
 };
 
