@@ -18,6 +18,8 @@ const DOMAIN_ORDER = [
   'market',
   // What the product remembers about a person (issue 18): answers read it as sources.
   'memories',
+  // Tool servers (MCP, issue 34): answers and the agent call a person's enabled tools through its index.ts.
+  'tools',
   'answers',
   'bookmarks',
   'articles',

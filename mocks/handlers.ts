@@ -13,6 +13,7 @@ import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
+import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
 import { notificationHandlers, sendMockNotification } from './notifications';
@@ -196,6 +197,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...accountHandlers({ state: () => scenario.state, changed }),
     ...accountSettingsHandlers({ state: () => scenario.state, changed }),
     ...memoryHandlers({ state: () => scenario.state, changed }),
+    ...mcpHandlers({ state: () => scenario.state, changed }),
     ...connectorHandlers({ state: () => scenario.state, changed }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...notificationHandlers({ state: () => scenario.state, changed }),

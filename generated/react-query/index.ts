@@ -20,6 +20,7 @@ export * from './data-rights/data-rights';
 export * from './files/files';
 export * from './mail/mail';
 export * from './market-data/market-data';
+export * from './mcp/mcp';
 export * from './memories/memories';
 export * from './notifications/notifications';
 export * from './organizations/organizations';

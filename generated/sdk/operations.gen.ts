@@ -180,6 +180,16 @@ export type Operations = {
     getOrgBilling: { data: T.GetOrgBillingData; responses: T.GetOrgBillingResponses };
     createOrgCheckout: { data: T.CreateOrgCheckoutData; responses: T.CreateOrgCheckoutResponses };
     getOrgBillingPortal: { data: T.GetOrgBillingPortalData; responses: T.GetOrgBillingPortalResponses };
+    listMcpServers: { data: T.ListMcpServersData; responses: T.ListMcpServersResponses };
+    addMcpServer: { data: T.AddMcpServerData; responses: T.AddMcpServerResponses };
+    updateMcpServer: { data: T.UpdateMcpServerData; responses: T.UpdateMcpServerResponses };
+    removeMcpServer: { data: T.RemoveMcpServerData; responses: T.RemoveMcpServerResponses };
+    listMcpServerTools: { data: T.ListMcpServerToolsData; responses: T.ListMcpServerToolsResponses };
+    setMcpToolSetting: { data: T.SetMcpToolSettingData; responses: T.SetMcpToolSettingResponses };
+    authorizeMcpServer: { data: T.AuthorizeMcpServerData; responses: T.AuthorizeMcpServerResponses };
+    mcpOAuthCallback: { data: T.McpOAuthCallbackData; responses: Record<never, never> };
+    listMcpToolCalls: { data: T.ListMcpToolCallsData; responses: T.ListMcpToolCallsResponses };
+    decideMcpToolCall: { data: T.DecideMcpToolCallData; responses: T.DecideMcpToolCallResponses };
     listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
     getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
     deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };

@@ -2517,6 +2517,79 @@ export type OrgCheckoutRequest = {
     source?: string | null;
 };
 
+export type McpServer = {
+    server_id: string;
+    name: string;
+    /**
+     * The remote server's address; null for an installed one (its command stays on the server).
+     */
+    url: string | null;
+    kind: 'remote' | 'installed';
+    /**
+     * Whether the person has connected the server through OAuth (`none` for a server that never asked).
+     */
+    authorization: 'none' | 'authorized';
+};
+
+export type McpServerList = {
+    servers: Array<McpServer>;
+};
+
+export type McpServerInput = {
+    /**
+     * What the person calls it (1-80 characters once trimmed).
+     */
+    name: string;
+    /**
+     * The server's Streamable HTTP endpoint (http or https).
+     */
+    url: string;
+};
+
+export type McpToolList = {
+    server_id: string;
+    tools: Array<{
+        name: string;
+        title?: string | null;
+        description: string;
+        enabled: boolean;
+        approval: 'ask' | 'always';
+        input_schema: {
+            [key: string]: unknown;
+        };
+    }>;
+};
+
+export type McpToolSettingInput = {
+    enabled: boolean;
+    approval?: 'ask' | 'always';
+};
+
+export type McpToolSetting = {
+    server_id: string;
+    tool_name: string;
+    enabled: boolean;
+    approval: 'ask' | 'always';
+};
+
+export type McpToolCall = {
+    call_id: string;
+    backend_uuid: string;
+    server_id: string;
+    server_name: string;
+    tool_name: string;
+    /**
+     * What the model asked the tool with.
+     */
+    arguments: unknown;
+    status: 'awaiting_approval' | 'running' | 'done' | 'failed' | 'declined';
+    /**
+     * What the tool server answered (untrusted text, shown as text), or why the call did not run.
+     */
+    result: string | null;
+    is_error: boolean;
+};
+
 /**
  * Something the product remembers about the signed-in person (seed 003 §3 Memory): found in a
  * question they asked (`origin: answer`) or added by hand (`manual`). `feedback` is their
@@ -3063,6 +3136,11 @@ export type OrgUuid = string;
 export type OrgMemberId = string;
 
 export type InvitationId = string;
+
+/**
+ * A remote server's uuid, or `installed-<name>` for one the administrator installed.
+ */
+export type McpServerId = string;
 
 /**
  * The memory's key (another person's answers 404 `memory_not_found`).
@@ -10006,6 +10084,401 @@ export type GetOrgBillingPortalResponses = {
 };
 
 export type GetOrgBillingPortalResponse = GetOrgBillingPortalResponses[keyof GetOrgBillingPortalResponses];
+
+export type ListMcpServersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/mcp/servers';
+};
+
+export type ListMcpServersErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListMcpServersError = ListMcpServersErrors[keyof ListMcpServersErrors];
+
+export type ListMcpServersResponses = {
+    /**
+     * The servers, the person's own first by name, then the installed ones.
+     */
+    200: McpServerList;
+};
+
+export type ListMcpServersResponse = ListMcpServersResponses[keyof ListMcpServersResponses];
+
+export type AddMcpServerData = {
+    body: McpServerInput;
+    path?: never;
+    query?: never;
+    url: '/rest/mcp/servers';
+};
+
+export type AddMcpServerErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type AddMcpServerError = AddMcpServerErrors[keyof AddMcpServerErrors];
+
+export type AddMcpServerResponses = {
+    /**
+     * The server added.
+     */
+    201: McpServer;
+};
+
+export type AddMcpServerResponse = AddMcpServerResponses[keyof AddMcpServerResponses];
+
+export type RemoveMcpServerData = {
+    body?: never;
+    path: {
+        /**
+         * A remote server's uuid, or `installed-<name>` for one the administrator installed.
+         */
+        server_id: string;
+    };
+    query?: never;
+    url: '/rest/mcp/servers/{server_id}';
+};
+
+export type RemoveMcpServerErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RemoveMcpServerError = RemoveMcpServerErrors[keyof RemoveMcpServerErrors];
+
+export type RemoveMcpServerResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type RemoveMcpServerResponse = RemoveMcpServerResponses[keyof RemoveMcpServerResponses];
+
+export type UpdateMcpServerData = {
+    body: McpServerInput;
+    path: {
+        /**
+         * A remote server's uuid, or `installed-<name>` for one the administrator installed.
+         */
+        server_id: string;
+    };
+    query?: never;
+    url: '/rest/mcp/servers/{server_id}';
+};
+
+export type UpdateMcpServerErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateMcpServerError = UpdateMcpServerErrors[keyof UpdateMcpServerErrors];
+
+export type UpdateMcpServerResponses = {
+    /**
+     * The server as it is now.
+     */
+    200: McpServer;
+};
+
+export type UpdateMcpServerResponse = UpdateMcpServerResponses[keyof UpdateMcpServerResponses];
+
+export type ListMcpServerToolsData = {
+    body?: never;
+    path: {
+        /**
+         * A remote server's uuid, or `installed-<name>` for one the administrator installed.
+         */
+        server_id: string;
+    };
+    query?: never;
+    url: '/rest/mcp/servers/{server_id}/tools';
+};
+
+export type ListMcpServerToolsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type ListMcpServerToolsError = ListMcpServerToolsErrors[keyof ListMcpServerToolsErrors];
+
+export type ListMcpServerToolsResponses = {
+    /**
+     * The tools.
+     */
+    200: McpToolList;
+};
+
+export type ListMcpServerToolsResponse = ListMcpServerToolsResponses[keyof ListMcpServerToolsResponses];
+
+export type SetMcpToolSettingData = {
+    body: McpToolSettingInput;
+    path: {
+        /**
+         * A remote server's uuid, or `installed-<name>` for one the administrator installed.
+         */
+        server_id: string;
+        tool_name: string;
+    };
+    query?: never;
+    url: '/rest/mcp/servers/{server_id}/tools/{tool_name}';
+};
+
+export type SetMcpToolSettingErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SetMcpToolSettingError = SetMcpToolSettingErrors[keyof SetMcpToolSettingErrors];
+
+export type SetMcpToolSettingResponses = {
+    /**
+     * The tool's setting now.
+     */
+    200: McpToolSetting;
+};
+
+export type SetMcpToolSettingResponse = SetMcpToolSettingResponses[keyof SetMcpToolSettingResponses];
+
+export type AuthorizeMcpServerData = {
+    body?: never;
+    path: {
+        /**
+         * A remote server's uuid, or `installed-<name>` for one the administrator installed.
+         */
+        server_id: string;
+    };
+    query?: never;
+    url: '/rest/mcp/servers/{server_id}/authorize';
+};
+
+export type AuthorizeMcpServerErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type AuthorizeMcpServerError = AuthorizeMcpServerErrors[keyof AuthorizeMcpServerErrors];
+
+export type AuthorizeMcpServerResponses = {
+    /**
+     * Where to send the browser, or null when nothing is needed.
+     */
+    200: {
+        authorization_url: string | null;
+    };
+};
+
+export type AuthorizeMcpServerResponse = AuthorizeMcpServerResponses[keyof AuthorizeMcpServerResponses];
+
+export type McpOAuthCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string;
+        state?: string;
+        iss?: string;
+        error?: string;
+        error_description?: string;
+    };
+    url: '/rest/mcp/oauth/callback';
+};
+
+export type McpOAuthCallbackErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type McpOAuthCallbackError = McpOAuthCallbackErrors[keyof McpOAuthCallbackErrors];
+
+export type ListMcpToolCallsData = {
+    body?: never;
+    path?: never;
+    query: {
+        backend_uuid: string;
+    };
+    url: '/rest/mcp/calls';
+};
+
+export type ListMcpToolCallsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListMcpToolCallsError = ListMcpToolCallsErrors[keyof ListMcpToolCallsErrors];
+
+export type ListMcpToolCallsResponses = {
+    /**
+     * The calls.
+     */
+    200: {
+        calls: Array<McpToolCall>;
+    };
+};
+
+export type ListMcpToolCallsResponse = ListMcpToolCallsResponses[keyof ListMcpToolCallsResponses];
+
+export type DecideMcpToolCallData = {
+    body: {
+        approved: boolean;
+    };
+    path: {
+        call_id: string;
+    };
+    query?: never;
+    url: '/rest/mcp/calls/{call_id}/decision';
+};
+
+export type DecideMcpToolCallErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type DecideMcpToolCallError = DecideMcpToolCallErrors[keyof DecideMcpToolCallErrors];
+
+export type DecideMcpToolCallResponses = {
+    /**
+     * The call as it is now.
+     */
+    200: McpToolCall;
+};
+
+export type DecideMcpToolCallResponse = DecideMcpToolCallResponses[keyof DecideMcpToolCallResponses];
 
 export type ListMemoriesData = {
     body?: never;

@@ -18,7 +18,7 @@ import {
 import { ANSWER_LANGUAGES } from '../settings/index.js';
 import { corporaAsked, looksUpMemories, modelNotes, nothingRelevantNotes, searchModeOf } from './decide.js';
 import { INTERRUPTED, modelFailed, timedOut } from './errors.js';
-import type { AnswerModel } from './models.js';
+import type { AnswerModel, AnswerToolbox } from './models.js';
 import { contextualQuery, type Turn } from './follow-up.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
@@ -47,6 +47,8 @@ export type AnswerDeps = {
   mayUseWeb?: (userId: string | null) => Promise<boolean>;
   /** Longest wait for the model's first or next piece of text. */
   timeoutMs: number;
+  /** The asker's enabled tools for this answer (absent or null: none). */
+  tools?: (userId: string, backendUuid: string) => Promise<AnswerToolbox | null>;
   /**
    * `inThread`: what the event says is already in the thread's events (sources found, the entry
    * ended), so it may be shown before the answer's stream has it; a delta's text is not.
@@ -177,12 +179,26 @@ export async function writeAnswer(job: AnswerJob, found: Found, deps: AnswerDeps
     // The notes (web search failing, instructions not followed) open the answer as a plain sentence, whatever the
     // model; they go out with its first piece, one write instead of two.
     let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
+    // The asker's tools, for a model that calls tools; a wait for their approval is not the model being slow.
+    const toolbox = job.askerUserId && deps.tools && model.followsInstructions ? await deps.tools(job.askerUserId, backendUuid).catch(() => null) : null;
+    const patientToolbox: AnswerToolbox | null = toolbox && {
+      tools: toolbox.tools,
+      run: async (name, args, signal) => {
+        clearTimeout(idle);
+        try {
+          return await toolbox.run(name, args, signal);
+        } finally {
+          resetIdle();
+        }
+      },
+    };
     resetIdle();
     for await (const piece of abortable(
       model.stream(job.query, passages, controller.signal, {
         instructions: job.space?.instructions || undefined,
         personal: job.personal,
         conversation: found.conversation,
+        toolbox: patientToolbox,
       }),
       controller.signal,
     )) {

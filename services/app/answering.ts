@@ -13,12 +13,17 @@ import type { EventStore } from '../eventstore/store.js';
 import { answerSpaceOf } from '../spaces/index.js';
 import { settingsOf } from '../settings/index.js';
 import type { Config } from '../shared/config.js';
+import { type McpPort, toolsForAnswer } from '../tools/index.js';
 import { type AnswerJob, pendingEntries } from '../threads/index.js';
 
 export type Answering = ReturnType<typeof registerAnswering>;
 
-export function registerAnswering(store: EventStore, db: Db, config: Config) {
-  const engine = createAnswerEngine(db, config);
+/** `mcp`: the tool servers, whose enabled tools an answer's model may call (absent: none). */
+export function registerAnswering(store: EventStore, db: Db, config: Config, mcp?: McpPort) {
+  const engine = {
+    ...createAnswerEngine(db, config),
+    ...(mcp ? { tools: (userId: string, backendUuid: string) => toolsForAnswer({ db, store, now: () => new Date(), mcp }, userId, backendUuid) } : {}),
+  };
   const liveFeed = createLiveFeed();
   const answerWorkflow = registerAnswer({ store, ...engine }, liveFeed);
   const wholeAnswers = createWholeAnswers({ store, ...engine }, liveFeed);

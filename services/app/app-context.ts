@@ -11,13 +11,18 @@ import { dnsTxtResolver, fileTxtResolver, secretBox } from '../orgs/index.js';
 import { spaceThreadsOf } from '../threads/index.js';
 import { spaceTitlesOf } from '../spaces/index.js';
 import type { AppContext } from './context.js';
+import type { McpPort } from '../tools/index.js';
 import type { AppKernel } from './kernel.js';
 import type { AppPorts } from './ports.js';
 import { promotionLookup } from './promotion-lookup.js';
 import { usersById } from '../identity/index.js';
 import { actorFor } from '../shared/actor-without-request.js';
 
-export function appContext(k: AppKernel, ports: AppPorts, live: { signals: EventLogSignals; centreSignals: CentreSignals; vapid: VapidKeys }): AppContext {
+export function appContext(
+  k: AppKernel,
+  ports: AppPorts,
+  live: { signals: EventLogSignals; centreSignals: CentreSignals; vapid: VapidKeys; mcp: McpPort },
+): AppContext {
   const { config, db, store } = k.kernel;
   const { engine } = ports.answering;
   const { provider, rules } = k.billing;
@@ -68,6 +73,7 @@ export function appContext(k: AppKernel, ports: AppPorts, live: { signals: Event
     agentRuns: ports.agentRuns,
     agentTokenSecret: ports.agentSecret,
     connectors: ports.connectors,
+    mcp: live.mcp,
     connectorSync: ports.connectorSync,
     // Files reach the connectors only through this port: a resync looks at synced files again at their source.
     connectorFiles: { resync: async (actor, repository, filters) => void (await resyncConnectorFiles(ctx, actor, repository, filters)) },

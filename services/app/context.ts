@@ -13,6 +13,7 @@ import type { TasksContext } from '../tasks/index.js';
 import type { ConnectorsContext } from '../connectors/index.js';
 import type { ApiKeysContext } from '../apikeys/index.js';
 import type { AgentContext } from '../agent/index.js';
+import type { ToolsContext } from '../tools/index.js';
 
 export type AppContext = IdentityContext &
   SpacesContext &
@@ -26,4 +27,5 @@ export type AppContext = IdentityContext &
   TasksContext &
   ConnectorsContext &
   ApiKeysContext &
-  AgentContext;
+  AgentContext &
+  ToolsContext;

@@ -175,6 +175,32 @@ function eventsOf(p: Who, at: string): Ev[] {
       data: { file_uuid: p.file, version: 1, title: p.name, description: p.question, page_count: 1, passage_count: 1, indexed_at: at },
     },
     ...taskEventsOf(p, at),
+    // Their tool servers: the name and address they gave, and what an answer asked a tool.
+    {
+      type: 'McpServerAdded',
+      streamId: `mcp-${p.id}`,
+      data: { user_id: p.id, server_id: 's1', name: `${p.name} tools`, url: `https://tools.example/${encodeURIComponent(p.email)}`, added_at: at },
+    },
+    {
+      type: 'McpCallRequested',
+      streamId: `mcp-${p.id}`,
+      data: {
+        user_id: p.id,
+        call_id: 'c1',
+        backend_uuid: p.thread,
+        server_id: 's1',
+        server_name: `${p.name} tools`,
+        tool_name: 'search',
+        arguments: { query: p.question },
+        needs_approval: true,
+        requested_at: at,
+      },
+    },
+    {
+      type: 'McpCallFinished',
+      streamId: `mcp-${p.id}`,
+      data: { user_id: p.id, call_id: 'c1', status: 'done', result: p.question, is_error: false, finished_at: at },
+    },
   ];
 }
 

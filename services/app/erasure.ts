@@ -13,6 +13,7 @@ import { threadRedactors } from '../threads/index.js';
 import { attributionRedactors } from '../attribution/index.js';
 import { browserRedactors } from '../browser/index.js';
 import { memoryRedactors } from '../memories/index.js';
+import { toolRedactors } from '../tools/index.js';
 import { priceAlertRedactors } from '../market/index.js';
 import { notificationRedactors } from '../notifications/index.js';
 import { taskRedactors } from '../tasks/index.js';
@@ -30,6 +31,7 @@ export const redactors = joinRedactors(
   attributionRedactors,
   browserRedactors,
   memoryRedactors,
+  toolRedactors,
   priceAlertRedactors,
   notificationRedactors,
   taskRedactors,

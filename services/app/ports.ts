@@ -15,6 +15,7 @@ import { changeSyncedFileReaders, deleteImportedFile, importFiles } from '../fil
 import type { Plan } from '../shared/actor.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
+import type { McpPort } from '../tools/index.js';
 import { createHmac } from 'node:crypto';
 import { agentRunner, registerAgentTask } from '../../workflows/agent-task.js';
 import { agentModel, createAgentOutbox } from '../agent/index.js';
@@ -22,9 +23,9 @@ import { siteInstructionsOf } from '../settings/index.js';
 
 export type AppPorts = ReturnType<typeof registerPorts>;
 
-export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKernel) {
+export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKernel, mcp?: McpPort) {
   const { store, db, storage, config, logger } = kernel;
-  const answering = registerAnswering(store, db, config);
+  const answering = registerAnswering(store, db, config, mcp);
   // Tasks: each occurrence's run is a durable workflow (the scheduler starts the due ones).
   const taskRun = registerTaskRun({ store, db, now: () => new Date(), answers: { start: answering.start, untilEnded: answering.untilEnded } });
   const taskRuns: TaskRuns = { start: (cmd) => startTaskRunWorkflow(taskRun, cmd) };

@@ -16,6 +16,7 @@ import { browserInvitesProjection } from '../browser/index.js';
 import { upsellMarksProjection } from '../upsells/index.js';
 import { subscriptionsProjection } from '../billing/index.js';
 import { memoriesProjection } from '../memories/index.js';
+import { toolsProjection } from '../tools/index.js';
 import { connectorDocumentsProjection, connectorItemsProjection, connectorsProjection, documentPassageFeed } from '../connectors/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { notificationsProjection } from '../notifications/index.js';
@@ -46,6 +47,7 @@ export const projections = [
   upsellMarksProjection,
   subscriptionsProjection,
   memoriesProjection,
+  toolsProjection,
   connectorsProjection,
   connectorItemsProjection,
   connectorDocumentsProjection,

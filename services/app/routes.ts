@@ -20,6 +20,7 @@ import { accountSettingsRoutes } from '../settings/index.js';
 import { partnerRoutes } from '../partners/index.js';
 import { upsellRoutes } from '../upsells/index.js';
 import { memoryRoutes } from '../memories/index.js';
+import { toolRoutes } from '../tools/index.js';
 import { marketRoutes } from '../market/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
@@ -60,6 +61,7 @@ export const routes: Routes<AppContext> = {
   ...upsellRoutes,
   ...billingRoutes,
   ...memoryRoutes,
+  ...toolRoutes,
   ...marketRoutes,
   ...notificationRoutes,
   ...taskRoutes,

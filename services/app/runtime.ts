@@ -44,6 +44,7 @@ import { watchInstances, workflowConfig } from './instance-takeover.js';
 import { buildKernel } from './kernel.js';
 import type { Logger } from './logger.js';
 import { registerPortQueues, registerPorts } from './ports.js';
+import { mcpPort } from '../tools/index.js';
 import { routes } from './routes.js';
 
 export type RunningApp = { url: string; server: Server; ctx: AppContext; stop: () => Promise<void> };
@@ -90,7 +91,9 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     await foldPassageStats(k.kernel.db);
     logger.info('help corpus indexed');
   }
-  const ports = registerPorts(k);
+  // Tool servers (MCP): the installed ones from MCP_SERVERS_FILE (a bad file stops the start here).
+  const mcp = await mcpPort(config, k.secret);
+  const ports = registerPorts(k, mcp);
   // One LISTEN connection for the instance: consumers are told when the log grows (instead of a
   // dozen polls every 200-1000 ms), and the notification centre's live streams when a centre changes.
   const listener = listenTo(database.url, [EVENT_LOG_CHANNEL, CENTRE_CHANNEL], (err) =>
@@ -125,7 +128,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     if (part) running.push(part);
   }
   const centreSignals = centreSignalsOn(listener);
-  const ctx = appContext(k, ports, { signals, centreSignals, vapid });
+  const ctx = appContext(k, ports, { signals, centreSignals, vapid, mcp });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
   // The in-browser agent's socket (namespace /agent) on the same server; instances share it through PostgreSQL.
   // Its adapter keeps a connection LISTENing for good: its own small pool, so it never holds one the
@@ -156,6 +159,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       // A workflow in a durable sleep resumes at the next start, so only a running step is
       // worth waiting for, briefly.
       await DBOS.shutdown({ workflowCompletionTimeoutMS: 1000 }).catch((err) => logger.warn({ err }, 'workflow runtime did not stop cleanly'));
+      await mcp.installed.close(); // the installed tool servers' processes
       await closeWorkerPools(); // the processes that parse files and pages (services/workers), started on first use
       await database.close();
     },

@@ -50,6 +50,7 @@ import * as m0049 from './migrations/0049_withheld_connections.js';
 import * as m0048 from './migrations/0048_api_keys.js';
 import * as m0053 from './migrations/0053_agent_tasks.js';
 import * as m0056 from './migrations/0056_research_reports.js';
+import * as m0058 from './migrations/0058_mcp_servers.js';
 import * as m0059 from './migrations/0059_task_notification_settings.js';
 import * as m0060 from './migrations/0060_article_social.js';
 
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0048_api_keys': m0048,
   '0053_agent_tasks': m0053,
   '0056_research_reports': m0056,
+  '0058_mcp_servers': m0058,
   '0059_task_notification_settings': m0059,
   '0060_article_social': m0060,
 };

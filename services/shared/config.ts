@@ -77,6 +77,9 @@ const schema = z.object({
   // Space links: host:port pairs on private addresses that may still be fetched (a self-hosted
   // wiki on the LAN, or a test's fake site). Empty: only public addresses.
   SPACE_LINKS_ALLOW_PRIVATE_HOSTS: z.string().default(''),
+  // Tool servers (MCP) the administrator installs: a JSON file of stdio commands and DXT/MCPB
+  // bundles (services/tools/installed.ts). Empty: none; people may still add remote servers.
+  MCP_SERVERS_FILE: z.string().default(''),
   // Web Push (issue 18): who the push services may contact about this server's notifications,
   // and its VAPID key pair (made once into DATA_DIR/vapid-keys.json when not given).
   WEB_PUSH_SUBJECT: z
@@ -385,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : null,
     priceAlertCheckMs: c.PRICE_ALERT_CHECK_SECONDS * 1000,
+    mcpServersFile: c.MCP_SERVERS_FILE,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -65,7 +65,7 @@ describe('generated MSW handlers', () => {
         .filter(isBrowserRedirect)
         .map((op) => op.operationId)
         .sort(),
-    ).toEqual(['connectionOAuthCallbackMerge', 'connectorOAuthCallback', 'oauthCallback', 'ssoCallback']);
+    ).toEqual(['connectionOAuthCallbackMerge', 'connectorOAuthCallback', 'mcpOAuthCallback', 'oauthCallback', 'ssoCallback']);
   });
 
   test('every spec operation has a mock handler, and every mock handler is a spec operation', async () => {

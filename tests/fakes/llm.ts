@@ -17,6 +17,11 @@ export type LlmScript = {
   respond?: (request: LlmRequest) => string | undefined | Promise<string | undefined>;
   /** The agent's next turn, from the request so far: the tools to call (by name, with arguments), or text alone. */
   agent?: (request: LlmRequest) => { calls?: { name: string; arguments: unknown }[]; text?: string };
+  /**
+   * An answer offered the asker's tools (a streaming request with tools): the tools to call in this
+   * turn, streamed as tool calls; none (or no function) streams `chunks` as the answer.
+   */
+  answerTools?: (request: LlmRequest) => { name: string; arguments: unknown }[];
 };
 export type LlmRequest = {
   model: string;
@@ -91,6 +96,21 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const chunk = (delta: object, finish: string | null = null) =>
       res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    const toolCalls = body.tools && current.answerTools ? current.answerTools(body) : [];
+    if (toolCalls.length) {
+      chunk({
+        role: 'assistant',
+        tool_calls: toolCalls.map((c, index) => ({
+          index,
+          id: `call_${requests.length}_${index}`,
+          type: 'function',
+          function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+        })),
+      });
+      chunk({}, 'tool_calls');
+      res.end('data: [DONE]\n\n');
+      return;
+    }
     for (let i = 0; i < current.chunks.length; i++) {
       if (res.destroyed) return;
       if (current.delayMs) await new Promise((r) => setTimeout(r, current.delayMs));

@@ -5,6 +5,7 @@ import type { ClusterTables } from '../../services/cluster/tables.js';
 import type { ApiKeysTables } from '../../services/apikeys/tables.js';
 import type { AgentTables } from '../../services/agent/tables.js';
 import type { ArticlesTables } from '../../services/articles/tables.js';
+import type { ToolsTables } from '../../services/tools/tables.js';
 import type { AttributionTables } from '../../services/attribution/tables.js';
 import type { BillingTables } from '../../services/billing/tables.js';
 import type { BookmarksTables } from '../../services/bookmarks/tables.js';
@@ -28,6 +29,7 @@ import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
 
 export type AllTables = AgentTables &
+  ToolsTables &
   AnswersTables &
   ArticlesTables &
   ApiKeysTables &

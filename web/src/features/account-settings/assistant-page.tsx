@@ -1,5 +1,6 @@
 // /account/assistant: the model that answers this person's questions by default, among the
-// models the server runs, each shown by its name. A choice is saved at once.
+// models the server runs, each shown by its name. A choice is saved at once. Below it, the
+// person's tool servers (MCP) and their tools.
 import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetAssistantSettingsQueryKey,
@@ -9,11 +10,13 @@ import {
 import type { AssistantSettings } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../platform/problem';
 import { SaveStatus, SignedInOnly } from './signed-in-only';
+import { ToolServersSection } from '../mcp/tool-servers-section';
 
 export default function AssistantPage() {
   return (
     <SignedInOnly title="Assistant">
       <AssistantForm />
+      <ToolServersSection />
     </SignedInOnly>
   );
 }

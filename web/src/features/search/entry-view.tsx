@@ -20,6 +20,8 @@ import { DoItInMyBrowser } from '../agent/do-it-in-my-browser';
 import { ResearchPanel } from '../research/research-panel';
 import { isResearchReport } from '../research/is-report';
 import { RESEARCH_REFUSALS, ResearchRefusal } from '../research/research-refusal';
+import { ToolCalls } from '../mcp/tool-calls';
+import { useSession } from '../../platform/session';
 
 export type ViewEntry = {
   key: string;
@@ -62,6 +64,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
   const modals = useContext(ModalContext);
   const translation = useServerFeatures()?.translation ?? false;
   const backendUuid = entry.backend_uuid;
+  // Tool calls are the asker's own: only a signed-in viewer can have any.
+  const signedIn = !!useSession().user;
   const Heading = first ? 'h1' : 'h2';
   const research = isResearchReport(entry);
 
@@ -103,6 +107,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
 
       {/* A pending entry may be a report resumed after a reload: the panel asks, and shows nothing for an answer. */}
       {(research || pending) && <ResearchPanel backendUuid={backendUuid} pending={pending} progress={entry.progress} asked={!!entry.research} />}
+      {signedIn && backendUuid && <ToolCalls backendUuid={backendUuid} answering={pending} />}
 
       <section aria-label="Answer" className="flex flex-col gap-2">
         <h3 className="flex items-center gap-2 text-sm font-medium text-neutral-600 dark:text-neutral-400">

@@ -16,6 +16,7 @@ import type {
   SpaceSettingsArgs,
 } from '../../features/spaces/space-modal-args';
 import type { TaskModalArgs } from '../../features/tasks/task-args';
+import type { McpServerArgs, McpServiceToolsArgs } from '../../features/mcp/mcp-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 
 /** A modal that takes no arguments. */
@@ -92,8 +93,8 @@ export interface ModalCatalogue {
   studentVerification: NoArgs;
   meetingDefaults: NoArgs;
   availability: NoArgs;
-  mcpServer: NoArgs;
-  mcpServiceTools: NoArgs;
+  mcpServer: McpServerArgs;
+  mcpServiceTools: McpServiceToolsArgs;
   memberSetTier: NoArgs;
   connectorsEnable: ConnectorsEnableArgs;
   /** The seed's 'Google calendar and email extra-permission modal' (seed 001 §2). */
