@@ -1008,6 +1008,8 @@ export const enterVerificationCode = <ThrowOnError extends boolean = false>(opti
  * - `thread`: `ThreadCreatedEvent` (context_uuid, backend_uuid, thread_url_slug, frontend_context_uuid)
  * - `status`: `StatusEvent` (what the engine is doing: searching, reading N web pages, writing),
  * any number of times before the text; live only, it repeats the previous `id`
+ * - `pro_search`: `ProSearchSteps` (a Pro Search's searches, pages read and time), once, before
+ * `sources`; a Pro Search's `status` events say `planning`, then `searching` with its `queries`
  * - `sources`: `SourcesEvent` (the sources the answer may cite; a web answer's are passages of
  * the result pages it read, or a result's snippet when its page could not be read)
  * - `delta`: `DeltaEvent` (answer text, citation markers `[n]` point at `sources[n-1]`), repeated

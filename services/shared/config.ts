@@ -66,6 +66,8 @@ const schema = z.object({
   WEB_PAGES_READ: bool.default(true),
   WEB_PAGE_TIMEOUT_SECONDS: numberIn(0.1, 30, 'a number of seconds from 0.1 to 30', false).default(4),
   WEB_PAGE_CACHE_TTL_SECONDS: numberIn(0, 86_400, 'a number of seconds from 0 to 86400', false).default(600),
+  // Pro Search (issue 33): how many a day a person whose plan lacks unlimitedProSearch may ask.
+  PRO_SEARCH_DAILY_LIMIT: numberIn(0, 10_000, 'a whole number from 0 to 10000').default(3),
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -290,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     answerModels,
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
+    proSearchDailyLimit: c.PRO_SEARCH_DAILY_LIMIT,
     webPages: c.WEB_PAGES_READ ? { timeoutMs: c.WEB_PAGE_TIMEOUT_SECONDS * 1000, cacheTtlMs: c.WEB_PAGE_CACHE_TTL_SECONDS * 1000 } : null,
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
     s3:

@@ -25,6 +25,10 @@ export type AnswerJob = {
   space?: AnswerSpace | null;
   model?: string;
   personal?: AnswerPersonal | null;
+  /** How deep the answer goes (AskRequest.answer_depth, after the plan's quota): absent is `quick`. */
+  depth?: 'quick' | 'pro' | 'research';
+  /** Why `pro` was asked and `quick` is answered (pro-search quota): the answer opens saying so. */
+  depthFallback?: 'sign_in' | 'quota';
   /** Web search filters: a domain starting with `-` is excluded (`["wikipedia.org", "-reddit.com"]`). */
   filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
 };

@@ -1,15 +1,16 @@
 // The answer's SSE events as they travel through the workflow's stream (spec: askQuestion).
-import type { SourceData } from './events.js';
+import type { ProSearchStepsData, SourceData } from './events.js';
 
 /**
  * What the engine is doing while no answer text has come yet ("Searching", "Reading 6 sources").
  * Shown live only: it is never in the recorded stream, so it takes no event `id` (the SSE
  * handler repeats the last one) and a resumed stream has none.
  */
-export type AnswerStatus = { step: 'searching' | 'reading' | 'writing'; text: string; sources_read?: number };
+export type AnswerStatus = { step: 'planning' | 'searching' | 'reading' | 'writing'; text: string; sources_read?: number; queries?: string[] };
 
 export type AnswerStreamEvent =
   | { event: 'status'; data: AnswerStatus }
+  | { event: 'pro_search'; data: ProSearchStepsData }
   | { event: 'sources'; data: { sources: SourceData[] } }
   | { event: 'delta'; data: { text: string } }
   | { event: 'related'; data: { questions: string[] } }

@@ -18,6 +18,8 @@ import type { AskClient } from './events.js';
 import { findEntry, findThreadRow } from './queries.js';
 import { askerFacts } from './read-access.js';
 import { slugFor } from './slug.js';
+import { claimProSearch } from './pro-search-quota.js';
+import { proSearchLimitView } from './pro-search-quota-decide.js';
 import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
@@ -80,6 +82,8 @@ export async function askQuestion(
     },
     isNew,
   );
+  // Claimed once the question is in its thread: a refused question costs no Pro Search.
+  const depth = await answerDepthOf(ctx, actor, input, backendUuid);
   const created = {
     context_uuid: contextUuid,
     backend_uuid: backendUuid,
@@ -87,6 +91,8 @@ export async function askQuestion(
     frontend_context_uuid: thread.frontend_context_uuid,
     model: asker.model,
     ...(filters ? { search_filters: searchFiltersView(filters) } : {}),
+    answer_depth: depth.depth,
+    ...(depth.limit ? { pro_search_limit: depth.limit } : {}),
   };
   /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
   const start = () =>
@@ -100,6 +106,8 @@ export async function askQuestion(
         space: job.space ?? space,
         model: asker.model,
         personal: asker.personal,
+        depth: depth.depth,
+        ...(depth.fallback ? { depthFallback: depth.fallback } : {}),
         ...((job.filters ?? filters) ? { filters: job.filters ?? filters } : {}),
       })
       .catch(async (err) => {
@@ -107,4 +115,20 @@ export async function askQuestion(
         throw err;
       });
   return { created, start };
+}
+
+/**
+ * The depth the question is answered at: `pro` when asked and the asker's plan allows it today
+ * (counted), else `quick` with the prompt to show. Research is not answered here yet: quick.
+ */
+async function answerDepthOf(ctx: ThreadsContext, actor: Actor, input: AskRequest, backendUuid: string) {
+  if (input.answer_depth !== 'pro') return { depth: 'quick' as const };
+  const decision = await claimProSearch(ctx.store, actor, backendUuid, ctx.config.proSearchDailyLimit, ctx.now()).catch((err: unknown) => {
+    // The count could not be read or written: a quick answer, rather than none or an uncounted Pro Search.
+    ctx.logger.error({ err }, 'the Pro Search quota could not be claimed');
+    return null;
+  });
+  if (!decision) return { depth: 'quick' as const };
+  if (decision.depth === 'pro') return { depth: 'pro' as const };
+  return { depth: 'quick' as const, fallback: decision.fallback, limit: proSearchLimitView(decision) };
 }
