@@ -103,6 +103,8 @@ export function planSearches(question: string): string[] {
   else for (const p of listParts(question)) add(plan, p);
   const keywords = contentWords(whole);
   for (const e of keyEntities(question)) {
+    // An entity already searched on its own (a compared side, a listed item) needs no second search.
+    if (plan.some((p) => p.toLowerCase() === e.toLowerCase())) continue;
     // An entity with the question's other key words: searched for what is asked about it.
     const others = keywords.filter((w) => !e.toLowerCase().split(' ').includes(w)).slice(0, 3);
     add(plan, [e, ...others].join(' '));

@@ -2,7 +2,7 @@
 // here and /search/new shows it; a question over the limit is refused in the product's words.
 // Beside it, the search mode the question is asked in (Web disabled with the reason where the
 // server has no web search, which is then said once below the box), the search filters, and the
-// model (a picker where the plan allows it, else the plan's upsell).
+// model (a picker where the plan allows it, else the plan's upsell), and the depth (Quick / Pro).
 import { ArrowUp, EyeOff } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../platform/ask-focus';
@@ -16,6 +16,7 @@ import { matchingShortcuts, ShortcutPicker } from '../tasks/shortcut-picker';
 import { useTasks } from '../tasks/use-tasks';
 import { FiltersControl } from './filters-control';
 import { ModelPicker } from './model-picker';
+import { DepthPicker } from './depth-picker';
 import { askFilterFields, NO_FILTERS, type FilterDraft } from './search-filters';
 
 export function AskBox() {
@@ -102,6 +103,7 @@ export function AskBox() {
               </option>
             ))}
           </select>
+          <DepthPicker />
           {webSearch && <FiltersControl draft={filters} onChange={setFilters} />}
           <ModelPicker model={model} onChange={setModel} />
           {incognito && (

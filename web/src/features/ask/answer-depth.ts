@@ -1,0 +1,22 @@
+// How deep a question is answered (AskRequest.answer_depth): the picker's options, in order, and
+// the depth kept as this device's preferred search mode (local settings, seed 000). Research is
+// a depth of its own (another feature adds its option to ANSWER_DEPTH_OPTIONS); a preference the
+// picker does not offer asks at `quick`.
+import type { AnswerDepth } from '../../../../generated/sdk/types.gen';
+
+export type AnswerDepthOption = { depth: AnswerDepth; label: string; description: string };
+
+export const QUICK_OPTION: AnswerDepthOption = { depth: 'quick', label: 'Quick', description: 'One search, answered fast' };
+export const PRO_OPTION: AnswerDepthOption = {
+  depth: 'pro',
+  label: 'Pro',
+  description: 'Pro Search: several searches, more pages read, its steps shown',
+};
+
+/** The depths offered, in the picker's order. */
+export const ANSWER_DEPTH_OPTIONS: readonly AnswerDepthOption[] = [QUICK_OPTION, PRO_OPTION];
+
+/** The depth to ask at: the preferred one when offered, else quick. */
+export function answerDepthOf(preferred: string | null, options: readonly AnswerDepthOption[] = ANSWER_DEPTH_OPTIONS): AnswerDepth {
+  return options.find((o) => o.depth === preferred)?.depth ?? 'quick';
+}
