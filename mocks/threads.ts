@@ -359,7 +359,9 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       // Pro Search as the server decides it (pro-search-quota-decide.ts): a visitor gets quick; a person has the
       // Free plan's daily Pro Searches in this mock session (no plans here), then quick with the upgrade prompt.
       const depth =
-        body.answer_depth === 'pro' ? decideProSearch({ userId: viewer.user_id, unlimited: false }, proSearchesUsed, MOCK_PRO_SEARCH_LIMIT, backend_uuid, new Date()) : null;
+        body.answer_depth === 'pro'
+          ? decideProSearch({ userId: viewer.user_id, unlimited: false }, proSearchesUsed, MOCK_PRO_SEARCH_LIMIT, backend_uuid, new Date())
+          : null;
       if (depth?.depth === 'pro') proSearchesUsed++;
       const { sources, answer: composed, related } = composeAnswer(query);
       const fallback = depth?.depth === 'quick' ? depth : null;
@@ -368,7 +370,18 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const queries = planSearches(query);
       const proSteps =
         depth?.depth === 'pro'
-          ? [{ event: 'pro_search', data: { queries, sources_read: sources.length, pages: sources.map((s) => ({ url: s.url, title: s.name })), duration_ms: 40 * queries.length, planner: 'offline' } }]
+          ? [
+              {
+                event: 'pro_search',
+                data: {
+                  queries,
+                  sources_read: sources.length,
+                  pages: sources.map((s) => ({ url: s.url, title: s.name })),
+                  duration_ms: 40 * queries.length,
+                  planner: 'offline',
+                },
+              },
+            ]
           : [];
       const fails = /stream error/i.test(query);
       const plan: MockEvent[] = [

@@ -121,7 +121,14 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Fou
   return found;
 }
 
-async function startProSearch(job: AnswerJob, query: string, conversation: Turn[], sources: AnswerDeps['sources'], model: AnswerModel, deps: AnswerDeps): Promise<ProSearch> {
+async function startProSearch(
+  job: AnswerJob,
+  query: string,
+  conversation: Turn[],
+  sources: AnswerDeps['sources'],
+  model: AnswerModel,
+  deps: AnswerDeps,
+): Promise<ProSearch> {
   const startedAt = Date.now();
   deps.status?.(PLANNING);
   const plan = await planFor(model, job.query, query, conversation.at(-1)?.query ?? '');

@@ -88,7 +88,14 @@ export async function recordSources(store: EventStore, contextUuid: string, back
 }
 
 /** Records a Pro Search's steps once; `recorded` is false when they were already (a retried step) or the entry moved on. */
-export async function recordProSearchSteps(store: EventStore, contextUuid: string, backendUuid: string, steps: ProSearchStepsData, now: Date, known?: ThreadCursor) {
+export async function recordProSearchSteps(
+  store: EventStore,
+  contextUuid: string,
+  backendUuid: string,
+  steps: ProSearchStepsData,
+  now: Date,
+  known?: ThreadCursor,
+) {
   const { result, cursor } = await decideAndAppendFrom(
     store,
     contextUuid,

@@ -39,7 +39,10 @@ beforeAll(async () => {
   database = await createTestDatabase('pro_search');
   site = await startWebSite();
   searx = await startSearxngFake(bySearch);
-  llm = await startLlmFake({ chunks: ['At altitude water boils cooler [2], and a pressure cooker raises the boiling point [1].'], plan: JSON.stringify({ searches: PLAN }) });
+  llm = await startLlmFake({
+    chunks: ['At altitude water boils cooler [2], and a pressure cooker raises the boiling point [1].'],
+    plan: JSON.stringify({ searches: PLAN }),
+  });
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -137,7 +140,10 @@ describe('Pro Search', () => {
     expect(steps.queries.length).toBeGreaterThanOrEqual(2);
     expect(steps.queries[0]).toBe('What is the boiling point of water on Everest and in a pressure cooker');
     expect(searx.queries.slice(asked).sort()).toEqual([...steps.queries].sort());
-    llm.script({ chunks: ['At altitude water boils cooler [2], and a pressure cooker raises the boiling point [1].'], plan: JSON.stringify({ searches: PLAN }) });
+    llm.script({
+      chunks: ['At altitude water boils cooler [2], and a pressure cooker raises the boiling point [1].'],
+      plan: JSON.stringify({ searches: PLAN }),
+    });
   });
 
   test('Free: the day’s Pro Searches, then a quick answer that says so with the upgrade prompt; a visitor gets quick with the sign-up prompt', async () => {

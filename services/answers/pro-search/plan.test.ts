@@ -5,7 +5,9 @@ import { acceptedPlan, comparedSides, keyEntities, listParts, MAX_QUERY_CHARS, M
 describe('the offline Pro Search planner', () => {
   it('splits a comparison into its two sides', () => {
     expect(comparedSides('Compare Rust with Go for web servers')).toEqual(['Rust', 'Go for web servers']);
-    expect(planSearches('Compare Rust with Go for web servers')).toEqual(expect.arrayContaining(['Compare Rust with Go for web servers', 'Rust', 'Go for web servers']));
+    expect(planSearches('Compare Rust with Go for web servers')).toEqual(
+      expect.arrayContaining(['Compare Rust with Go for web servers', 'Rust', 'Go for web servers']),
+    );
     expect(comparedSides('Python vs Ruby')).toEqual(['Python', 'Ruby']);
   });
 
@@ -35,28 +37,40 @@ describe('the offline Pro Search planner', () => {
 
   it('always plans 1 to 5 distinct, non-empty, bounded searches, the question first', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.array(fc.constantFrom('compare', 'and', 'with', 'vs', ',', 'Paris', 'the', 'capital', '"x y"', 'Rome', '?'), { maxLength: 30 }).map((w) => w.join(' '))), (question) => {
-        const plan = planSearches(question);
-        expect(plan.length).toBeGreaterThanOrEqual(1);
-        expect(plan.length).toBeLessThanOrEqual(MAX_SEARCHES);
-        expect(new Set(plan.map((q) => q.toLowerCase())).size).toBe(plan.length);
-        for (const q of plan) {
-          expect(q.length).toBeGreaterThan(0);
-          expect(q.length).toBeLessThanOrEqual(MAX_QUERY_CHARS);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 400 }),
+          fc
+            .array(fc.constantFrom('compare', 'and', 'with', 'vs', ',', 'Paris', 'the', 'capital', '"x y"', 'Rome', '?'), { maxLength: 30 })
+            .map((w) => w.join(' ')),
+        ),
+        (question) => {
+          const plan = planSearches(question);
+          expect(plan.length).toBeGreaterThanOrEqual(1);
+          expect(plan.length).toBeLessThanOrEqual(MAX_SEARCHES);
+          expect(new Set(plan.map((q) => q.toLowerCase())).size).toBe(plan.length);
+          for (const q of plan) {
+            expect(q.length).toBeGreaterThan(0);
+            expect(q.length).toBeLessThanOrEqual(MAX_QUERY_CHARS);
+          }
+        },
+      ),
     );
   });
 
   it('never lets a model plan past the bounds, whatever it proposes', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 300 }), fc.array(fc.oneof(fc.string({ maxLength: 500 }), fc.integer()), { maxLength: 20 }), (question, proposed) => {
-        const plan = acceptedPlan(question, proposed);
-        if (plan === null) return;
-        expect(plan.length).toBeGreaterThanOrEqual(2);
-        expect(plan.length).toBeLessThanOrEqual(MAX_SEARCHES);
-        expect(plan.every((q) => q.length <= MAX_QUERY_CHARS)).toBe(true);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 300 }),
+        fc.array(fc.oneof(fc.string({ maxLength: 500 }), fc.integer()), { maxLength: 20 }),
+        (question, proposed) => {
+          const plan = acceptedPlan(question, proposed);
+          if (plan === null) return;
+          expect(plan.length).toBeGreaterThanOrEqual(2);
+          expect(plan.length).toBeLessThanOrEqual(MAX_SEARCHES);
+          expect(plan.every((q) => q.length <= MAX_QUERY_CHARS)).toBe(true);
+        },
+      ),
     );
   });
 });

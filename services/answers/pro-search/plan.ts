@@ -12,7 +12,8 @@ export const MIN_SEARCHES = 2;
 /** The longest search, in characters: a search engine reads no further. */
 export const MAX_QUERY_CHARS = 200;
 
-const QUESTION_WORD = /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|tell me|explain|describe|list|give me|show me)\b\s*/i;
+const QUESTION_WORD =
+  /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|tell me|explain|describe|list|give me|show me)\b\s*/i;
 // "compare A with B", "compare A and B", "the difference between A and B", "A vs B", "A versus B".
 const COMPARE = /\b(?:compare|comparing|comparison of|difference between|differences between|contrast)\s+(.+?)\s+(?:with|to|and|against|vs\.?|versus)\s+(.+)$/i;
 const VERSUS = /^(.+?)\s+(?:vs\.?|versus)\s+(.+)$/i;

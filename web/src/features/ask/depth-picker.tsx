@@ -2,33 +2,41 @@
 // this device's preferred search mode (local settings), so the next question, here or in another
 // box, asks at the same depth until changed.
 import { clsx } from 'clsx';
+import { useId } from 'react';
 import { updateSettings, useSettings } from '../../platform/settings/store';
 import { ANSWER_DEPTH_OPTIONS, answerDepthOf } from './answer-depth';
 
 export function DepthPicker() {
   const { preferredAnswerDepth } = useSettings();
   const current = answerDepthOf(preferredAnswerDepth);
+  // Each picker its own group: an ask box and a follow-up box may share a page.
+  const name = useId();
   return (
-    <div role="radiogroup" aria-label="Answer depth" className="inline-flex rounded-full bg-neutral-100 p-0.5 text-xs font-medium dark:bg-neutral-800">
+    <fieldset className="inline-flex rounded-full bg-neutral-100 p-0.5 text-xs font-medium dark:bg-neutral-800">
+      <legend className="sr-only">Answer depth</legend>
       {ANSWER_DEPTH_OPTIONS.map((o) => (
-        <button
+        <label
           key={o.depth}
-          type="button"
-          role="radio"
-          aria-checked={current === o.depth}
           title={o.description}
-          onClick={() => updateSettings({ preferredAnswerDepth: o.depth })}
           className={clsx(
-            'rounded-full px-2.5 py-0.5 transition-colors',
+            'cursor-pointer rounded-full px-2.5 py-0.5 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-neutral-400',
             current === o.depth
               ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-neutral-50'
               : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-300 dark:hover:text-neutral-50',
           )}
         >
+          <input
+            type="radio"
+            name={name}
+            value={o.depth}
+            checked={current === o.depth}
+            onChange={() => updateSettings({ preferredAnswerDepth: o.depth })}
+            className="sr-only"
+          />
           {o.label}
-        </button>
+        </label>
       ))}
-    </div>
+    </fieldset>
   );
 }
 

@@ -56,7 +56,7 @@ describe('the follow-up box', () => {
   it('asks with Pro Search once Pro is picked, and keeps the choice as the preferred depth', async () => {
     const { onAsk, user } = setup();
     await user.click(await screen.findByRole('radio', { name: 'Pro' }));
-    expect(screen.getByRole('radio', { name: 'Pro' }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('radio', { name: 'Pro' }) as HTMLInputElement).checked).toBe(true);
     expect(getSettings().preferredAnswerDepth).toBe('pro');
     await user.type(screen.getByLabelText('Ask a follow-up'), 'why?{Enter}');
     expect(onAsk).toHaveBeenCalledWith('why?', { answer_depth: 'pro' });

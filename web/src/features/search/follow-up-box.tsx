@@ -25,7 +25,11 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canAsk || disabled) return;
-    onAsk(question, { ...(webSearch ? askFilterFields(filters) : {}), ...(model ? { model_preference: model } : {}), ...(depth !== 'quick' ? { answer_depth: depth } : {}) });
+    onAsk(question, {
+      ...(webSearch ? askFilterFields(filters) : {}),
+      ...(model ? { model_preference: model } : {}),
+      ...(depth !== 'quick' ? { answer_depth: depth } : {}),
+    });
     setText('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

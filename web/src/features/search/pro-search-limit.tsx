@@ -13,7 +13,10 @@ export function ProSearchLimitCard({ limit }: { limit: ProSearchLimit }) {
   const navigate = useNavigate();
   const signIn = limit.reason === 'sign_in';
   return (
-    <aside aria-label="Pro Search unavailable" className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40">
+    <aside
+      aria-label="Pro Search unavailable"
+      className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40"
+    >
       <Lock className="size-4 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden />
       <div className="flex-1">
         <p className="font-medium text-neutral-900 dark:text-neutral-50">{limit.title}</p>

@@ -65,7 +65,11 @@ describe('Pro Search in the thread', () => {
     await user.type(screen.getByLabelText('Ask anything'), `${QUESTION}{Enter}`);
     const panel = await screen.findByRole('region', { name: 'Pro Search steps' }, { timeout: 5000 });
     const searches = await within(panel).findByRole('list', { name: 'Searches' }, { timeout: 5000 });
-    expect(within(searches).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Compare Spaces with threads', 'Spaces', 'threads']);
+    expect(
+      within(searches)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Compare Spaces with threads', 'Spaces', 'threads']);
     await within(panel).findByText(/sources? read ·/, {}, { timeout: 5000 });
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/search\/compare-spaces/), { timeout: 5000 });
 
