@@ -84,7 +84,11 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Fou
     deps.readableCorpora(job.askerUserId ?? null),
     deps.readerPrincipals ? deps.readerPrincipals(job.askerUserId ?? null) : Promise.resolve([]),
     deps.mayUseWeb ? deps.mayUseWeb(job.askerUserId ?? null) : true,
-    deps.conversation && !firstQuestion ? deps.conversation(job.contextUuid, job.backendUuid) : Promise.resolve([]),
+    job.conversation?.length
+      ? job.conversation
+      : deps.conversation && !firstQuestion
+        ? deps.conversation(job.contextUuid, job.backendUuid)
+        : Promise.resolve([]),
   ]);
   // A follow-up is searched with what the question before it was about.
   const query = contextualQuery(job.query, conversation);

@@ -41,7 +41,7 @@ export async function askQuestion(
   actor: Actor,
   input: AskRequest,
   client: AskClient | null,
-  job: Pick<AnswerJob, 'filters' | 'space'> = {},
+  job: Pick<AnswerJob, 'filters' | 'space' | 'conversation'> = {},
 ) {
   const query = normalizeQuery(input.query_str);
   const filters = searchFiltersOf(input);
@@ -107,6 +107,7 @@ export async function askQuestion(
         model: asker.model,
         personal: asker.personal,
         depth: depth.depth,
+        ...(job.conversation?.length ? { conversation: job.conversation } : {}),
         ...(depth.fallback ? { depthFallback: depth.fallback } : {}),
         ...((job.filters ?? filters) ? { filters: job.filters ?? filters } : {}),
       })
