@@ -148,6 +148,8 @@ type ThreadHandlerOptions = {
   askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
   /** The signed-in asker's "incognito by default" and the models configured (mocks/account-settings.ts). */
   askerDefaults?: () => { incognitoByDefault: boolean; models: readonly string[] };
+  /** Whether the mock server searches the web (its features): Pro Search needs it. */
+  webSearch?: () => boolean;
   /** Tells a person something, as the server's notifications do (mocks/notifications.ts). */
   notify?: (request: NotifyRequest & { notificationId: string }) => void;
 };
@@ -359,7 +361,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       // Pro Search as the server decides it (pro-search-quota-decide.ts): a visitor gets quick; a person has the
       // Free plan's daily Pro Searches in this mock session (no plans here), then quick with the upgrade prompt.
       const depth =
-        body.answer_depth === 'pro'
+        body.answer_depth === 'pro' && opts.webSearch?.()
           ? decideProSearch({ userId: viewer.user_id, unlimited: false }, proSearchesUsed, MOCK_PRO_SEARCH_LIMIT, backend_uuid, new Date())
           : null;
       if (depth?.depth === 'pro') proSearchesUsed++;

@@ -603,7 +603,8 @@ export type OutboxList = {
  * How deep the engine goes. `quick`: one search, read and answered. `pro` (Pro Search): the
  * question is planned into several searches run in parallel, their pages read and merged, the
  * steps shown in the thread; counted against the plan's Pro Search quota (`unlimitedProSearch`),
- * and past it a quick answer with the upgrade prompt. `research`: a long report with sections,
+ * and past it a quick answer with the upgrade prompt (a visitor: quick, with the sign-up prompt;
+ * on a server without web search, or in `help` mode, quick and not counted). `research`: a long report with sections,
  * each claim cited, written by a durable workflow that plans, searches, reads, reflects on gaps
  * and searches again, bounded in steps, sources and time; counted against the plan's Research
  * quota (`unlimitedResearch`); it needs a configured model and says so plainly without one.

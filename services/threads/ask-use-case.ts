@@ -83,7 +83,7 @@ export async function askQuestion(
     isNew,
   );
   // Claimed once the question is in its thread: a refused question costs no Pro Search.
-  const depth = await answerDepthOf(ctx, actor, input, backendUuid);
+  const depth = await answerDepthOf(ctx, actor, input, backendUuid, mode);
   const created = {
     context_uuid: contextUuid,
     backend_uuid: backendUuid,
@@ -120,10 +120,12 @@ export async function askQuestion(
 
 /**
  * The depth the question is answered at: `pro` when asked and the asker's plan allows it today
- * (counted), else `quick` with the prompt to show. Research is not answered here yet: quick.
+ * (counted), else `quick` with the prompt to show. Pro Search searches the web: on a server
+ * without web search, or in the user guide (`help`), it is a quick answer, not counted (the ask
+ * box offers no Pro there). Research is not answered here yet: quick.
  */
-async function answerDepthOf(ctx: ThreadsContext, actor: Actor, input: AskRequest, backendUuid: string) {
-  if (input.answer_depth !== 'pro') return { depth: 'quick' as const };
+async function answerDepthOf(ctx: ThreadsContext, actor: Actor, input: AskRequest, backendUuid: string, mode: string) {
+  if (input.answer_depth !== 'pro' || !ctx.config.searxngUrl || mode === 'help') return { depth: 'quick' as const };
   const decision = await claimProSearch(ctx.store, actor, backendUuid, ctx.config.proSearchDailyLimit, ctx.now()).catch((err: unknown) => {
     // The count could not be read or written: a quick answer, rather than none or an uncounted Pro Search.
     ctx.logger.error({ err }, 'the Pro Search quota could not be claimed');

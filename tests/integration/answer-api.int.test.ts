@@ -217,7 +217,7 @@ describe('the answer API with the official openai client (LLM fake, web search f
     expect(completion.model).toBe('pro-search');
     expect(completion.choices[0].message.content).toBe('Open the Share menu [1].');
     expect(searx.queries.slice(asked).sort()).toEqual(['How do I share a thread', 'share a thread link', 'thread sharing settings']);
-    expect(completion.usage.num_search_queries).toBe(3);
+    expect(completion.usage).toMatchObject({ num_search_queries: 3 });
   });
 
   test('the earlier messages are the conversation the question is read with', async () => {

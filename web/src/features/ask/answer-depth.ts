@@ -16,7 +16,11 @@ export const PRO_OPTION: AnswerDepthOption = {
 /** The depths offered, in the picker's order. */
 export const ANSWER_DEPTH_OPTIONS: readonly AnswerDepthOption[] = [QUICK_OPTION, PRO_OPTION];
 
-/** The depth to ask at: the preferred one when offered, else quick. */
-export function answerDepthOf(preferred: string | null, options: readonly AnswerDepthOption[] = ANSWER_DEPTH_OPTIONS): AnswerDepth {
-  return options.find((o) => o.depth === preferred)?.depth ?? 'quick';
+/** Why Pro is disabled where the server has no web search (GET /rest/server/features). */
+export const PRO_NEEDS_WEB = 'Pro Search searches the web, which is off on this server';
+
+/** The depth to ask at: the preferred one when offered (Pro only where the server searches the web), else quick. */
+export function answerDepthOf(preferred: string | null, webSearch: boolean, options: readonly AnswerDepthOption[] = ANSWER_DEPTH_OPTIONS): AnswerDepth {
+  const depth = options.find((o) => o.depth === preferred)?.depth ?? 'quick';
+  return depth === 'pro' && !webSearch ? 'quick' : depth;
 }

@@ -28,7 +28,7 @@ export function useStartThread() {
       query_str: question,
       frontend_context_uuid: key,
       search_mode: searchModeOf(preferredSearchMode, webSearch),
-      ...(answerDepthOf(preferredAnswerDepth) !== 'quick' ? { answer_depth: answerDepthOf(preferredAnswerDepth) } : {}),
+      ...(answerDepthOf(preferredAnswerDepth, webSearch) !== 'quick' ? { answer_depth: answerDepthOf(preferredAnswerDepth, webSearch) } : {}),
       ...where,
     });
     navigate(newThreadPath(key));

@@ -25,8 +25,8 @@ afterEach(() => {
   close();
 });
 
-function setup(scenario: ScenarioName) {
-  const mocks = setupMocks(scenario);
+function setup(scenario: ScenarioName, webSearch = true) {
+  const mocks = setupMocks(scenario, { features: { web_search: webSearch } });
   mocks.listen();
   close = mocks.close;
   return open('/');
@@ -93,5 +93,14 @@ describe('Pro Search in the thread', () => {
     expect(within(card).getByText('Unlock Pro Search and History')).toBeInstanceOf(HTMLElement);
     expect(within(card).getByRole('button', { name: 'Sign in' })).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('region', { name: 'Pro Search steps' })).toBeNull();
+  });
+
+  it('offers no Pro where the server has no web search, and asks at quick whatever was preferred', async () => {
+    updateSettings({ preferredAnswerDepth: 'pro' });
+    setup('signed-in', false);
+    const pro = (await screen.findByRole('radio', { name: 'Pro' })) as HTMLInputElement;
+    await waitFor(() => expect(pro.disabled).toBe(true));
+    expect(pro.closest('label')?.getAttribute('title')).toBe('Pro Search searches the web, which is off on this server');
+    expect((screen.getByRole('radio', { name: 'Quick' }) as HTMLInputElement).checked).toBe(true);
   });
 });
