@@ -46,7 +46,10 @@ describe('Pro Search', () => {
     expect(searches).toEqual([QUESTION, 'pressure cooking', 'boiling water at high altitude']);
 
     await page.reload();
-    await entry.getByRole('region', { name: 'Pro Search steps' }).getByText(/2 sources read ·/).waitFor();
+    await entry
+      .getByRole('region', { name: 'Pro Search steps' })
+      .getByText(/2 sources read ·/)
+      .waitFor();
     // The choice is kept on this device: the follow-up box asks with Pro too.
     expect(await page.getByRole('radio', { name: 'Pro' }).isChecked()).toBe(true);
   });
