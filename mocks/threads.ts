@@ -395,7 +395,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
             thread_url_slug: thread.thread_url_slug,
             frontend_context_uuid: thread.frontend_context_uuid,
             model: 'offline-extractive',
-            answer_depth: depth?.depth ?? 'quick',
+            ...(body.answer_depth ? { answer_depth: depth?.depth ?? 'quick' } : {}),
             ...(fallback ? { pro_search_limit: proSearchLimitView(fallback) } : {}),
           },
         },

@@ -21,7 +21,7 @@ export type ThreadCreatedEvent = {
      */
     search_filters?: SearchFilters;
     /**
-     * The depth this answer is written at; `quick` when `pro` was asked but not allowed (see `pro_search_limit`).
+     * When the question named an `answer_depth`, the depth this answer is written at; `quick` when `pro` was asked but not allowed (see `pro_search_limit`).
      */
     answer_depth?: AnswerDepth;
     /**

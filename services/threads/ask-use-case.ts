@@ -91,7 +91,8 @@ export async function askQuestion(
     frontend_context_uuid: thread.frontend_context_uuid,
     model: asker.model,
     ...(filters ? { search_filters: searchFiltersView(filters) } : {}),
-    answer_depth: depth.depth,
+    // Said when a depth was asked for: the depth it is answered at.
+    ...(input.answer_depth ? { answer_depth: depth.depth } : {}),
     ...(depth.limit ? { pro_search_limit: depth.limit } : {}),
   };
   /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
