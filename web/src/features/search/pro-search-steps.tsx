@@ -49,9 +49,9 @@ export function ProSearchStepsPanel({ steps, liveQueries, pending }: { steps?: P
                 target="_blank"
                 rel="noreferrer noopener"
                 title={p.title}
-                className="inline-flex max-w-56 items-center gap-1 truncate rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-600 hover:text-neutral-900 dark:bg-neutral-800 dark:text-neutral-300"
+                className="inline-flex max-w-56 items-center gap-1 rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-600 hover:text-neutral-900 dark:bg-neutral-800 dark:text-neutral-300"
               >
-                <Globe className="size-3" aria-hidden /> {p.title || hostOf(p.url)}
+                <Globe className="size-3 shrink-0" aria-hidden /> <span className="truncate">{p.title || hostOf(p.url)}</span>
               </a>
             </li>
           ))}
