@@ -120,6 +120,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     threads: () => (scenario.state.threads ??= []),
     changed,
     delayMs: opts.streamDelayMs ?? 40,
+    webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search,
     notify: (request) => sendMockNotification(scenario.state, request),
     askerDefaults: () => {
       const id = scenario.state.signedInId;

@@ -21,7 +21,10 @@ import {
   privacyState,
   slugFor,
   threadErrors,
+  decideProSearch,
+  proSearchLimitView,
 } from '../services/threads/pure';
+import { depthFallbackNotes, planSearches } from '../services/answers/pure';
 import { initialThread } from '../services/threads/events';
 import { problem, ruled } from './problem';
 import type { MockEntry, MockEvent, MockThread } from './mock-thread';
@@ -146,6 +149,8 @@ type ThreadHandlerOptions = {
   askingInSpace?: (collectionUuid: string) => { collection_uuid: string; thread_access: ThreadAccess } | null;
   /** The signed-in asker's "incognito by default" and the models configured (mocks/account-settings.ts). */
   askerDefaults?: () => { incognitoByDefault: boolean; models: readonly string[] };
+  /** Whether the mock server searches the web (its features): Pro Search needs it. */
+  webSearch?: () => boolean;
   /** Tells a person something, as the server's notifications do (mocks/notifications.ts). */
   notify?: (request: NotifyRequest & { notificationId: string }) => void;
 };
@@ -162,7 +167,11 @@ export const threadSummary = (t: MockThread): ThreadSummary => ({
   entry_count: t.entries.length,
 });
 
+/** The Free plan's Pro Searches a day (the server's PRO_SEARCH_DAILY_LIMIT default). */
+const MOCK_PRO_SEARCH_LIMIT = 3;
+
 export function threadHandlers(opts: ThreadHandlerOptions) {
+  let proSearchesUsed = 0;
   const listeners = new Map<string, Set<() => void>>();
   const notify = (id: string) => {
     for (const l of listeners.get(id) ?? []) l();
@@ -217,6 +226,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       entry.sent++;
       const d = next.data as Record<string, never>;
       if (next.event === 'sources') entry.sources = d.sources;
+      if (next.event === 'pro_search') entry.pro_search_steps = next.data as never;
       if (next.event === 'delta') entry.answer += d.text;
       if (next.event === 'related') entry.related_questions = d.questions;
       if (next.event === 'completed') entry.status = d.status;
@@ -351,8 +361,33 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
         if (!incognito) opts.threads().push(thread);
       }
       if (!thread) throw new Error('decideAsk neither started nor found the thread');
-      const { sources, answer, related } = composeAnswer(query);
+      // Pro Search as the server decides it (pro-search-quota-decide.ts): a visitor gets quick; a person has the
+      // Free plan's daily Pro Searches in this mock session (no plans here), then quick with the upgrade prompt.
+      const depth =
+        body.answer_depth === 'pro' && opts.webSearch?.()
+          ? decideProSearch({ userId: viewer.user_id, unlimited: false }, proSearchesUsed, MOCK_PRO_SEARCH_LIMIT, backend_uuid, new Date())
+          : null;
+      if (depth?.depth === 'pro') proSearchesUsed++;
+      const { sources, answer: composed, related } = composeAnswer(query);
+      const fallback = depth?.depth === 'quick' ? depth : null;
+      const answer = [...depthFallbackNotes(fallback?.fallback), composed].join('\n\n');
       const deltas = chunks(answer);
+      const queries = planSearches(query);
+      const proSteps =
+        depth?.depth === 'pro'
+          ? [
+              {
+                event: 'pro_search',
+                data: {
+                  queries,
+                  sources_read: sources.length,
+                  pages: sources.map((s) => ({ url: s.url, title: s.name })),
+                  duration_ms: 40 * queries.length,
+                  planner: 'offline',
+                },
+              },
+            ]
+          : [];
       const fails = /stream error/i.test(query);
       const threadEvent: MockEvent = {
         event: 'thread',
@@ -373,8 +408,11 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
             thread_url_slug: thread.thread_url_slug,
             frontend_context_uuid: thread.frontend_context_uuid,
             model: 'offline-extractive',
+            ...(body.answer_depth ? { answer_depth: depth?.depth ?? 'quick' } : {}),
+            ...(fallback ? { pro_search_limit: proSearchLimitView(fallback) } : {}),
           },
         },
+        ...proSteps,
         { event: 'sources', data: { sources } },
         ...(fails ? deltas.slice(0, Math.ceil(deltas.length / 2)) : deltas).map((text) => ({ event: 'delta', data: { text } })),
         ...(fails

@@ -1008,6 +1008,8 @@ export const enterVerificationCode = <ThrowOnError extends boolean = false>(opti
  * - `thread`: `ThreadCreatedEvent` (context_uuid, backend_uuid, thread_url_slug, frontend_context_uuid)
  * - `status`: `StatusEvent` (what the engine is doing: searching, reading N web pages, writing),
  * any number of times before the text; live only, it repeats the previous `id`
+ * - `pro_search`: `ProSearchSteps` (a Pro Search's searches, pages read and time), once, before
+ * `sources`; a Pro Search's `status` events say `planning`, then `searching` with its `queries`
  * - `sources`: `SourcesEvent` (the sources the answer may cite; a web answer's are passages of
  * the result pages it read, or a result's snippet when its page could not be read)
  * - `delta`: `DeltaEvent` (answer text, citation markers `[n]` point at `sources[n-1]`), repeated
@@ -3723,7 +3725,11 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * The models an API key may name
  *
- * The configured answer models (the offline model when none is configured). Needs the `models:read` scope.
+ * The configured answer models (the offline model when none is configured), then `pro-search`:
+ * the server's default model answering as a Pro Search (the question planned into several
+ * searches, more pages read; counted against the key owner's plan, as in the app, and past the
+ * plan's daily Pro Searches answered as a quick search that says so). Needs the `models:read` scope.
+ *
  */
 export const listApiModels = <ThrowOnError extends boolean = false>(options?: Options<ListApiModelsData, ThrowOnError>): RequestResult<ListApiModelsResponses, ListApiModelsErrors, ThrowOnError> => (options?.client ?? client).get<ListApiModelsResponses, ListApiModelsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -3735,7 +3741,11 @@ export const listApiModels = <ThrowOnError extends boolean = false>(options?: Op
  * Answer a conversation with the engine (OpenAI Chat Completions)
  *
  * Needs the `answers:write` scope. The last `user` message is the question (at most 2,000
- * characters, as on /rest/threads/ask); the messages together hold at most 100,000
+ * characters, as on /rest/threads/ask), read with the conversation before it as a follow-up
+ * in a thread is: the last three earlier `user` messages, each with the `assistant` reply after
+ * it (system messages are not sent). `model` is one of `GET /v1/models`: a configured model,
+ * or `pro-search` for a Pro Search (`usage.num_search_queries` then counts its searches).
+ * The messages together hold at most 100,000
  * characters (else 400 `context_length_exceeded`); a body over 1 MB is refused with 413.
  * The answer searches what the key's owner may read (their files, organisation files and
  * Spaces) and the web, as a question asked in the app does; `collection` answers in one of

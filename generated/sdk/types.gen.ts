@@ -20,6 +20,14 @@ export type ThreadCreatedEvent = {
      * The web search filters the question is answered with; absent when it has none.
      */
     search_filters?: SearchFilters;
+    /**
+     * When the question named an `answer_depth`, the depth this answer is written at; `quick` when `pro` was asked but not allowed (see `pro_search_limit`).
+     */
+    answer_depth?: AnswerDepth;
+    /**
+     * Present when `pro` was asked and the answer falls back to a quick search.
+     */
+    pro_search_limit?: ProSearchLimit;
 };
 
 /**
@@ -30,7 +38,7 @@ export type ThreadCreatedEvent = {
  *
  */
 export type StatusEvent = {
-    step: 'searching' | 'reading' | 'writing' | 'planning' | 'reflecting';
+    step: 'planning' | 'searching' | 'reading' | 'writing' | 'reflecting';
     /**
      * The step in words, ready to show.
      */
@@ -47,6 +55,43 @@ export type StatusEvent = {
      * With `step_number`, how many steps the report takes.
      */
     step_count?: number;
+    /**
+     * With `searching` in a Pro Search, the searches being run.
+     */
+    queries?: Array<string>;
+};
+
+/**
+ * The steps a Pro Search answer took (AskRequest.answer_depth `pro`), kept with its entry so a
+ * reload or a shared thread shows them: the searches it was planned into, the pages it read, and
+ * how long finding its sources took. Also the SSE `pro_search` event, sent once the searches are
+ * done (before `sources`), and replayed with the entry's other events.
+ *
+ */
+export type ProSearchSteps = {
+    /**
+     * The searches run, in the planned order (the first is the question itself or its closest search).
+     */
+    queries: Array<string>;
+    /**
+     * How many distinct web pages were read (or attempted) for the answer, across all searches.
+     */
+    sources_read: number;
+    /**
+     * The distinct pages found across the searches (deduplicated by URL), in the order they were merged.
+     */
+    pages: Array<{
+        url: string;
+        title: string;
+    }>;
+    /**
+     * Time from the start of planning until the merged sources were ready, in milliseconds.
+     */
+    duration_ms: number;
+    /**
+     * Who planned the searches; `model` is the configured answer model (structured output), `offline` the deterministic planner (no model configured, or the model's plan was unusable).
+     */
+    planner: 'model' | 'offline';
 };
 
 /**
@@ -566,7 +611,8 @@ export type OutboxList = {
  * How deep the engine goes. `quick`: one search, read and answered. `pro` (Pro Search): the
  * question is planned into several searches run in parallel, their pages read and merged, the
  * steps shown in the thread; counted against the plan's Pro Search quota (`unlimitedProSearch`),
- * and past it a quick answer with the upgrade prompt. `research`: a long report with sections,
+ * and past it a quick answer with the upgrade prompt (a visitor: quick, with the sign-up prompt;
+ * on a server without web search, or in `help` mode, quick and not counted). `research`: a long report with sections,
  * each claim cited, written by a durable workflow that plans, searches, reads, reflects on gaps
  * and searches again, bounded in steps, sources and time; counted against the plan's Research
  * quota (`unlimitedResearch`); it needs a configured model and says so plainly without one.
@@ -799,6 +845,10 @@ export type ThreadEntry = {
      * The web search filters the question was asked with; absent when it had none.
      */
     search_filters?: SearchFilters;
+    /**
+     * The steps of a Pro Search answer; absent for a quick one.
+     */
+    pro_search_steps?: ProSearchSteps;
     created_at: string;
 };
 
@@ -3105,6 +3155,22 @@ export type AgentConfirmation = {
      */
     step: number;
     approved: boolean;
+};
+
+/**
+ * Why a question asked with `answer_depth: pro` is answered as a quick search instead, with the
+ * prompt to show. `sign_in`: a visitor (Pro Search needs an account; the prompt is the sign-up card's
+ * 'Unlock Pro Search and History'). `quota`: a person on a plan without `unlimitedProSearch` who has
+ * used the day's Pro Searches (`used` of `limit`, counted per person per UTC day); the prompt is the
+ * Pro upgrade.
+ *
+ */
+export type ProSearchLimit = {
+    reason: 'sign_in' | 'quota';
+    title: string;
+    description: string;
+    used: number;
+    limit: number;
 };
 
 /**

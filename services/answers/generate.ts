@@ -6,6 +6,7 @@ import type { EventStore } from '../eventstore/store.js';
 import {
   type AnswerJob,
   finishEntry,
+  recordProSearchSteps,
   recordSources,
   startGeneration,
   stopRequested,
@@ -16,13 +17,15 @@ import {
   type AnswerStatus,
 } from '../threads/index.js';
 import { ANSWER_LANGUAGES } from '../settings/index.js';
-import { corporaAsked, looksUpMemories, modelNotes, nothingRelevantNotes, searchModeOf } from './decide.js';
+import { corporaAsked, looksUpMemories, modelNotes, nothingRelevantNotes, searchesWeb, searchModeOf } from './decide.js';
 import { INTERRUPTED, modelFailed, timedOut } from './errors.js';
 import type { AnswerModel, AnswerToolbox } from './models.js';
 import { contextualQuery, type Turn } from './follow-up.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
 import { withWebFilters } from './filtered-web.js';
+import { PLANNING, planFor, proSearch, type ProSearch } from './pro-search/run.js';
+import { depthFallbackNotes } from './pro-search/notes.js';
 
 export type AnswerDeps = {
   store: EventStore;
@@ -83,7 +86,11 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Fou
     deps.readableCorpora(job.askerUserId ?? null),
     deps.readerPrincipals ? deps.readerPrincipals(job.askerUserId ?? null) : Promise.resolve([]),
     deps.mayUseWeb ? deps.mayUseWeb(job.askerUserId ?? null) : true,
-    deps.conversation && !firstQuestion ? deps.conversation(job.contextUuid, job.backendUuid) : Promise.resolve([]),
+    job.conversation?.length
+      ? job.conversation
+      : deps.conversation && !firstQuestion
+        ? deps.conversation(job.contextUuid, job.backendUuid)
+        : Promise.resolve([]),
   ]);
   // A follow-up is searched with what the question before it was about.
   const query = contextualQuery(job.query, conversation);
@@ -97,11 +104,17 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Fou
       ? deps.memories(job.askerUserId, query, job.contextUuid)
       : Promise.resolve([]);
   const webHere = (space ? space.web : true) && webAllowed;
+  const filtered = withWebFilters(deps.sources, job.filters);
+  // Pro Search plans several web searches and reads more pages; without web search it is a quick answer.
+  const pro = job.depth === 'pro' && searchesWeb(mode, webHere) && filtered.web ? await startProSearch(job, query, conversation, filtered, model, deps) : null;
+  const status = pro && deps.status ? (s: AnswerStatus) => deps.status!(pro.status(s)) : deps.status;
   const [retrieved, memories] = await Promise.all([
-    retrieve(query, mode, withWebFilters(deps.sources, job.filters), corpora, { web: webHere, principals, asked: job.query, status: deps.status }),
+    retrieve(query, mode, pro?.sources ?? filtered, corpora, { web: webHere, principals, asked: job.query, status }),
     remembered,
   ]);
+  if (pro) await keepProSearchSteps(job, pro, deps, now);
   const found: Found = { ...retrieved, ...(conversation.length ? { conversation } : {}) };
+  found.notes.unshift(...depthFallbackNotes(job.depthFallback));
   found.passages.push(...memories);
   found.notes.push(...nothingRelevantNotes(found.passages.length, { mode, webHere, webConfigured: !!deps.sources.web && webAllowed }));
   const language = ANSWER_LANGUAGES[job.personal?.answer_language ?? 'auto'];
@@ -112,6 +125,27 @@ export async function findSources(job: AnswerJob, deps: AnswerDeps): Promise<Fou
   if (deps.handoff) deps.handoff.cursor = cursor;
   if (recorded) await deps.emit({ event: 'sources', data: { sources: found.passages.map(toSource) } }, { inThread: true });
   return found;
+}
+
+async function startProSearch(
+  job: AnswerJob,
+  query: string,
+  conversation: Turn[],
+  sources: AnswerDeps['sources'],
+  model: AnswerModel,
+  deps: AnswerDeps,
+): Promise<ProSearch> {
+  const startedAt = Date.now();
+  deps.status?.(PLANNING);
+  const plan = await planFor(model, job.query, query, conversation.at(-1)?.query ?? '');
+  return proSearch(sources, plan, startedAt);
+}
+
+/** Records the Pro Search's steps with the entry (once) and shows them. */
+async function keepProSearchSteps(job: AnswerJob, pro: ProSearch, deps: AnswerDeps, now: () => Date) {
+  const { recorded, steps, cursor } = await recordProSearchSteps(deps.store, job.contextUuid, job.backendUuid, pro.steps(), now(), deps.handoff?.cursor);
+  if (deps.handoff) deps.handoff.cursor = cursor;
+  if (recorded) await deps.emit({ event: 'pro_search', data: steps }, { inThread: true });
 }
 
 class Stop extends Error {}

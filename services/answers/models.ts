@@ -9,6 +9,7 @@ import { contextualQuery, type Turn } from './follow-up.js';
 import { personalInstructions } from './personal.js';
 import { parseRelated, relatedFromPassages } from './related.js';
 import type { Passage } from './types.js';
+import { type Plan, planWithModel } from './pro-search/model-plan.js';
 
 export { OFFLINE_MODEL };
 
@@ -51,6 +52,8 @@ export type AnswerModel = {
   wholeAtOnce?: boolean;
   stream: (question: string, passages: Passage[], signal: AbortSignal, guidance?: AnswerGuidance) => AsyncIterable<string>;
   related: (question: string, passages: Passage[], answer: string, signal: AbortSignal) => Promise<string[]>;
+  /** Plans a Pro Search's searches (pro-search/model-plan.ts); absent: the offline planner plans. */
+  planSearches?: (question: string, context: string, signal: AbortSignal) => Promise<Plan>;
 };
 
 export const offlineModel: AnswerModel = {
@@ -134,5 +137,6 @@ export function llmModel(cfg: { baseUrl: string; model: string; apiKey?: string 
       const parsed = parseRelated(text);
       return parsed.length ? parsed : relatedFromPassages(question, passages);
     },
+    planSearches: (question, context, signal) => planWithModel(model, question, context, signal),
   };
 }

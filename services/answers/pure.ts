@@ -2,3 +2,5 @@
 // in the browser (index.ts brings the server's modules with it).
 export { checkAnswer } from './check-sources.js';
 export { anchorOf } from './help-anchor.js';
+export { planSearches } from './pro-search/plan.js';
+export { depthFallbackNotes } from './pro-search/notes.js';

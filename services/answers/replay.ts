@@ -9,7 +9,8 @@ export function replayedAnswerEvents(threadEvents: readonly ThreadEvent[], backe
   const delta = (text: string) => text && out.push({ event: 'delta', data: { text } });
   for (const e of threadEvents) {
     if (!('backend_uuid' in e.data) || e.data.backend_uuid !== backendUuid) continue;
-    if (e.type === 'AnswerSourcesFound') out.push({ event: 'sources', data: { sources: e.data.sources } });
+    if (e.type === 'ProSearchStepsRecorded') out.push({ event: 'pro_search', data: e.data.steps });
+    else if (e.type === 'AnswerSourcesFound') out.push({ event: 'sources', data: { sources: e.data.sources } });
     else if (e.type === 'AnswerCompleted') {
       delta(e.data.answer);
       out.push({ event: 'related', data: { questions: e.data.related_questions } });

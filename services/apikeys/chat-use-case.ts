@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../shared/domain-error.js';
 import { answerEventsOf, askingInSpace, askQuestion, type AnswerStreamEvent } from '../threads/index.js';
 import type { ApiKeysContext } from './context.js';
-import { filtersOf, questionOf, type ChatMessage, type RecencyFilter } from './chat-request.js';
+import { conversationOf, filtersOf, questionOf, type ChatMessage, type RecencyFilter } from './chat-request.js';
+import { apiModelIds, apiModelOf } from './model-names.js';
 import { usageOf, type CompletionMeta } from './chat-response.js';
 import { apiKeyErrors } from './errors.js';
 import { admitKeyRequest, authenticateKey, recordKeyUse } from './use-cases.js';
@@ -37,8 +38,10 @@ export type AcceptedChat = { meta: CompletionMeta; ask: () => Promise<ChatAnswer
  */
 export async function acceptChat(ctx: ApiKeysContext, authorization: string | string[] | undefined, body: ChatRequest): Promise<AcceptedChat> {
   const { key, owner } = await authenticateKey(ctx, authorization, 'answers:write');
-  if (!ctx.config.answerModels.some((m) => m.id === body.model)) throw apiKeyErrors.unknownModel(body.model);
+  const choice = apiModelOf(body.model, ctx.config.answerModels);
+  if (!choice) throw apiKeyErrors.unknownModel(body.model);
   const { question, promptChars } = questionOf(body.messages);
+  const conversation = conversationOf(body.messages);
   const space = body.collection ? (await askingInSpace(ctx, owner, body.collection).catch(spaceRefusal)).answer : null;
   await admitKeyRequest(ctx, key, owner);
   const meta: CompletionMeta = {
@@ -47,10 +50,11 @@ export async function acceptChat(ctx: ApiKeysContext, authorization: string | st
     model: body.model,
     related: !!body.return_related_questions,
   };
+  // Every answer runs one search over its sources (the owner's readable corpora and the web); a Pro Search, its plan's.
+  let searches = 1;
   const record = (answer: string) =>
     (async () => {
-      // Every answer runs one search over its sources (the owner's readable corpora and the web).
-      const usage = usageOf(promptChars, answer, true);
+      const usage = { ...usageOf(promptChars, answer, true), num_search_queries: searches };
       await recordKeyUse(ctx, key, {
         prompt_tokens: usage.prompt_tokens,
         completion_tokens: usage.completion_tokens,
@@ -65,12 +69,12 @@ export async function acceptChat(ctx: ApiKeysContext, authorization: string | st
       const { created, start } = await askQuestion(
         ctx,
         owner,
-        { query_str: question, model_preference: body.model, incognito: true },
+        { query_str: question, ...(choice.model ? { model_preference: choice.model } : {}), answer_depth: choice.depth, incognito: true },
         null,
         // The Space's sources and instructions answer; the thread stays out of the Space and the library.
-        { filters: filtersOf(body), ...(space ? { space } : {}) },
+        { filters: filtersOf(body), ...(space ? { space } : {}), ...(conversation.length ? { conversation } : {}) },
       );
-      return { events: answerEventsOf(ctx, created, start), finish };
+      return { events: countingSearches(answerEventsOf(ctx, created, start), (n) => (searches = n)), finish };
     } catch (err) {
       // Counted already: the request's use is recorded even though its question could not be asked.
       await finish('');
@@ -78,6 +82,14 @@ export async function acceptChat(ctx: ApiKeysContext, authorization: string | st
     }
   };
   return { meta, ask };
+}
+
+/** The answer's events as they come, saying how many searches a Pro Search ran (its `pro_search` event). */
+async function* countingSearches(events: AsyncGenerator<AnswerStreamEvent>, searched: (n: number) => void): AsyncGenerator<AnswerStreamEvent> {
+  for await (const e of events) {
+    if (e.event === 'pro_search') searched(e.data.queries.length);
+    yield e;
+  }
 }
 
 /** A Space the owner cannot read is the answer API's 404 `collection_not_found`, whatever the Space domain calls it. */
@@ -92,5 +104,5 @@ export async function listModelsForKey(ctx: ApiKeysContext, authorization: strin
   const { key, owner } = await authenticateKey(ctx, authorization, 'models:read');
   await admitKeyRequest(ctx, key, owner);
   await recordKeyUse(ctx, key, { prompt_tokens: 0, completion_tokens: 0, search_queries: 0 });
-  return ctx.config.answerModels.map((m) => ({ id: m.id, object: 'model' as const, created: 0, owned_by: 'answer-engine' }));
+  return apiModelIds(ctx.config.answerModels).map((id) => ({ id, object: 'model' as const, created: 0, owned_by: 'answer-engine' }));
 }

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import type { SourceData } from '../threads/index.js';
-import { filtersOf, MAX_PROMPT_CHARS, questionOf } from './chat-request.js';
+import { conversationOf, filtersOf, MAX_PROMPT_CHARS, questionOf, TURN_CHARS } from './chat-request.js';
+import { apiModelIds, apiModelOf, PRO_SEARCH_MODEL } from './model-names.js';
 import { annotationsOf, searchResultsOf, usageOf } from './chat-response.js';
 
 const source = (url: string, extra: Partial<SourceData> = {}): SourceData =>
@@ -69,5 +70,38 @@ describe('the answer as OpenAI and Perplexity shape it', () => {
 
   test('tokens are counted as one per four characters', () => {
     expect(usageOf(9, 'abcde', true)).toEqual({ prompt_tokens: 3, completion_tokens: 2, total_tokens: 5, num_search_queries: 1 });
+  });
+});
+
+describe('the answer API reads', () => {
+  it('the conversation before the question: user turns with the assistant reply after each, the last three', () => {
+    const said = (role: string, content: string) => ({ role, content });
+    expect(
+      conversationOf([
+        said('system', 'Be brief.'),
+        said('user', 'one'),
+        said('assistant', 'first'),
+        said('user', 'two'),
+        said('user', 'three'),
+        said('assistant', 'third'),
+        said('user', 'four'),
+        said('tool', 'ignored'),
+        said('user', 'asked'),
+      ]),
+    ).toEqual([
+      { query: 'two', answer: '' },
+      { query: 'three', answer: 'third' },
+      { query: 'four', answer: '' },
+    ]);
+    expect(conversationOf([said('user', 'asked')])).toEqual([]);
+    expect(conversationOf([said('user', 'x'.repeat(TURN_CHARS + 10)), said('user', 'asked')])[0].query).toHaveLength(TURN_CHARS);
+  });
+
+  it('the model names: each configured model at quick, `pro-search` at pro, anything else unknown', () => {
+    const configured = [{ id: 'fake-model' }];
+    expect(apiModelOf('fake-model', configured)).toEqual({ model: 'fake-model', depth: 'quick' });
+    expect(apiModelOf(PRO_SEARCH_MODEL, configured)).toEqual({ depth: 'pro' });
+    expect(apiModelOf('gpt-4', configured)).toBeNull();
+    expect(apiModelIds(configured)).toEqual(['fake-model', 'pro-search']);
   });
 });

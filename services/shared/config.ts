@@ -71,6 +71,8 @@ const schema = z.object({
   RESEARCH_PRO_PER_DAY: numberIn(0, 10_000, 'a whole number of reports, 0 or more').default(5),
   RESEARCH_MAX_SOURCES: numberIn(1, 100, 'a whole number of sources from 1 to 100').default(20),
   RESEARCH_TIME_LIMIT_SECONDS: numberIn(10, 7_200, 'a number of seconds from 10 to 7200', false).default(600),
+  // Pro Search (issue 33): how many a day a person whose plan lacks unlimitedProSearch may ask.
+  PRO_SEARCH_DAILY_LIMIT: numberIn(0, 10_000, 'a whole number from 0 to 10000').default(3),
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -298,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     answerModels,
     llmTimeoutMs: c.LLM_TIMEOUT_SECONDS * 1000,
     searxngUrl: c.SEARXNG_URL ?? null,
+    proSearchDailyLimit: c.PRO_SEARCH_DAILY_LIMIT,
     webPages: c.WEB_PAGES_READ ? { timeoutMs: c.WEB_PAGE_TIMEOUT_SECONDS * 1000, cacheTtlMs: c.WEB_PAGE_CACHE_TTL_SECONDS * 1000 } : null,
     research: {
       quota: { freePerDay: c.RESEARCH_FREE_PER_DAY, proPerDay: c.RESEARCH_PRO_PER_DAY },

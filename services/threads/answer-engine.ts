@@ -26,6 +26,15 @@ export type AnswerJob = {
   space?: AnswerSpace | null;
   model?: string;
   personal?: AnswerPersonal | null;
+  /** How deep the answer goes (AskRequest.answer_depth, after the plan's quota): absent is `quick`. */
+  depth?: 'quick' | 'pro' | 'research';
+  /**
+   * The conversation before the question when it is not in the thread (the answer API's earlier
+   * messages): the answer reads the question with it, as a follow-up. Absent: the thread's turns.
+   */
+  conversation?: { query: string; answer: string }[];
+  /** Why `pro` was asked and `quick` is answered (pro-search quota): the answer opens saying so. */
+  depthFallback?: 'sign_in' | 'quota';
   /** Web search filters: a domain starting with `-` is excluded (`["wikipedia.org", "-reddit.com"]`). */
   filters?: { domains?: string[]; recency?: 'hour' | 'day' | 'week' | 'month' | 'year'; academic?: boolean };
   /** Set for a Research report (answer_depth `research`): admitted, and counted when it starts. */

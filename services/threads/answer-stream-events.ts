@@ -1,5 +1,5 @@
 // The answer's SSE events as they travel through the workflow's stream (spec: askQuestion).
-import type { SourceData } from './events.js';
+import type { ProSearchStepsData, SourceData } from './events.js';
 
 /**
  * What the engine is doing while no answer text has come yet ("Searching", "Reading 6 sources").
@@ -7,9 +7,11 @@ import type { SourceData } from './events.js';
  * handler repeats the last one) and a resumed stream has none.
  */
 export type AnswerStatus = {
-  step: 'searching' | 'reading' | 'writing' | 'planning' | 'reflecting';
+  step: 'planning' | 'searching' | 'reading' | 'writing' | 'reflecting';
   text: string;
   sources_read?: number;
+  /** With `searching` in a Pro Search, the searches being run. */
+  queries?: string[];
   /** A Research report's step, and how many it takes ("Step 3 of 8"). */
   step_number?: number;
   step_count?: number;
@@ -17,6 +19,7 @@ export type AnswerStatus = {
 
 export type AnswerStreamEvent =
   | { event: 'status'; data: AnswerStatus }
+  | { event: 'pro_search'; data: ProSearchStepsData }
   | { event: 'sources'; data: { sources: SourceData[] } }
   | { event: 'delta'; data: { text: string } }
   | { event: 'related'; data: { questions: string[] } }

@@ -18,6 +18,8 @@ import type { AskClient } from './events.js';
 import { findEntry, findThreadRow } from './queries.js';
 import { askerFacts } from './read-access.js';
 import { slugFor } from './slug.js';
+import { claimProSearch } from './pro-search-quota.js';
+import { proSearchLimitView } from './pro-search-quota-decide.js';
 import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
@@ -39,7 +41,7 @@ export async function askQuestion(
   actor: Actor,
   input: AskRequest,
   client: AskClient | null,
-  job: Pick<AnswerJob, 'filters' | 'space'> = {},
+  job: Pick<AnswerJob, 'filters' | 'space' | 'conversation'> = {},
 ) {
   const query = normalizeQuery(input.query_str);
   // A Research report that may not start (no model, signed out, past the quota) records nothing.
@@ -82,6 +84,8 @@ export async function askQuestion(
     },
     isNew,
   );
+  // Claimed once the question is in its thread: a refused question costs no Pro Search.
+  const depth = await answerDepthOf(ctx, actor, input, backendUuid, mode);
   const created = {
     context_uuid: contextUuid,
     backend_uuid: backendUuid,
@@ -89,6 +93,9 @@ export async function askQuestion(
     frontend_context_uuid: thread.frontend_context_uuid,
     model: asker.model,
     ...(filters ? { search_filters: searchFiltersView(filters) } : {}),
+    // Said when a depth was asked for: the depth it is answered at.
+    ...(input.answer_depth ? { answer_depth: research ? ('research' as const) : depth.depth } : {}),
+    ...(depth.limit ? { pro_search_limit: depth.limit } : {}),
   };
   /** Starts the answer's workflow; if it cannot start, the entry ends as failed, as the stream says. */
   const start = () =>
@@ -102,6 +109,9 @@ export async function askQuestion(
         space: job.space ?? space,
         model: asker.model,
         personal: asker.personal,
+        depth: depth.depth,
+        ...(job.conversation?.length ? { conversation: job.conversation } : {}),
+        ...(depth.fallback ? { depthFallback: depth.fallback } : {}),
         ...((job.filters ?? filters) ? { filters: job.filters ?? filters } : {}),
         ...(research ? { research } : {}),
       })
@@ -116,4 +126,22 @@ export async function askQuestion(
 async function admitResearch(ctx: ThreadsContext, actor: Actor) {
   if (!ctx.answers.admitResearch) throw threadErrors.researchUnavailable();
   return ctx.answers.admitResearch(actor);
+}
+
+/**
+ * The depth the question is answered at: `pro` when asked and the asker's plan allows it today
+ * (counted), else `quick` with the prompt to show. Pro Search searches the web: on a server
+ * without web search, or in the user guide (`help`), it is a quick answer, not counted (the ask
+ * box offers no Pro there). Research is admitted apart (admitResearch): here it is not Pro.
+ */
+async function answerDepthOf(ctx: ThreadsContext, actor: Actor, input: AskRequest, backendUuid: string, mode: string) {
+  if (input.answer_depth !== 'pro' || !ctx.config.searxngUrl || mode === 'help') return { depth: 'quick' as const };
+  const decision = await claimProSearch(ctx.store, actor, backendUuid, ctx.config.proSearchDailyLimit, ctx.now()).catch((err: unknown) => {
+    // The count could not be read or written: a quick answer, rather than none or an uncounted Pro Search.
+    ctx.logger.error({ err }, 'the Pro Search quota could not be claimed');
+    return null;
+  });
+  if (!decision) return { depth: 'quick' as const };
+  if (decision.depth === 'pro') return { depth: 'pro' as const };
+  return { depth: 'quick' as const, fallback: decision.fallback, limit: proSearchLimitView(decision) };
 }

@@ -5,6 +5,7 @@ import {
   ANONYMOUS_THREAD_TTL_MS,
   decideAsk,
   decideFinish,
+  decideProSearchSteps,
   decideRewrite,
   decideSources,
   decideStartGeneration,
@@ -95,6 +96,31 @@ describe('asking', () => {
 describe('answering', () => {
   const asked = decideAsk(initialThread, cmd(), true);
   const source = { url: '/help/x', name: 'X', snippet: 's' };
+
+  test("a Pro Search's steps are recorded once, before the sources, while the entry is pending", () => {
+    const steps = {
+      queries: ['How', 'how overview'],
+      sources_read: 1,
+      pages: [{ url: 'https://e.org', title: 'E' }],
+      duration_ms: 12,
+      planner: 'offline' as const,
+    };
+    const recorded = [{ type: 'ProSearchStepsRecorded', data: { backend_uuid: 'b1', steps, recorded_at: now.toISOString() } }];
+    thread
+      .given(asked)
+      .when((s) => decideProSearchSteps(s, 'b1', steps, now))
+      .then(recorded);
+    thread
+      .given(asked, recorded)
+      .when((s) => decideProSearchSteps(s, 'b1', steps, later))
+      .then([]);
+    const found = [{ type: 'AnswerSourcesFound', data: { backend_uuid: 'b1', sources: [source], found_at: now.toISOString() } }];
+    thread
+      .given(asked, found)
+      .when((s) => decideProSearchSteps(s, 'b1', steps, later))
+      .then([]);
+    expect(fold([...asked, ...recorded]).entries.b1.pro_search_steps).toEqual(steps);
+  });
 
   test('sources are recorded once', () => {
     const found = [{ type: 'AnswerSourcesFound', data: { backend_uuid: 'b1', sources: [source], found_at: now.toISOString() } }];

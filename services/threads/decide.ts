@@ -12,6 +12,8 @@ import type {
   AnswerSourcesFound,
   AnswerStopped,
   AnswerStopRequested,
+  ProSearchStepsData,
+  ProSearchStepsRecorded,
   QuestionAsked,
   SearchMode,
   SourceData,
@@ -137,6 +139,13 @@ export function decideSources(state: ThreadState, backendUuid: string, sources: 
   // The thread was deleted while its answer was written: nothing more is recorded.
   if (state.deleted || entry.sources || entry.status !== 'pending') return [];
   return [{ type: 'AnswerSourcesFound', data: { backend_uuid: backendUuid, sources, found_at: now.toISOString() } }];
+}
+
+/** A Pro Search's steps are recorded once, while its entry is pending and has no sources yet. */
+export function decideProSearchSteps(state: ThreadState, backendUuid: string, steps: ProSearchStepsData, now: Date): ProSearchStepsRecorded[] {
+  const entry = entryOf(state, backendUuid);
+  if (state.deleted || entry.pro_search_steps || entry.sources || entry.status !== 'pending') return [];
+  return [{ type: 'ProSearchStepsRecorded', data: { backend_uuid: backendUuid, steps, recorded_at: now.toISOString() } }];
 }
 
 /**

@@ -12,6 +12,8 @@ export const threadRedactors: Redactors = {
   ThreadRenamed: inRemovedThread(['title', 'previous_title']),
   QuestionAsked: inRemovedThread(['query_str']),
   AnswerSourcesFound: inRemovedThread(['sources']),
+  // A Pro Search's searches are the question's words, its pages what it found: emptied, the shape kept.
+  ProSearchStepsRecorded: (e, p) => (p.streams.has(e.streamId) ? { ...e.data, steps: { ...e.data.steps, queries: [], pages: [] } } : undefined),
   AnswerCompleted: inRemovedThread(['answer', 'related_questions']),
   AnswerStopped: inRemovedThread(['answer']),
   AnswerFailed: inRemovedThread(['answer', 'detail']),

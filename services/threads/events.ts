@@ -64,6 +64,15 @@ export type AskClient = 'assistant_browser';
 export type AnswerSourcesFound = { type: 'AnswerSourcesFound'; data: { backend_uuid: string; sources: SourceData[]; found_at: string } };
 /** Marks that text generation began: a second start means the first was cut off by a crash. */
 export type AnswerGenerationStarted = { type: 'AnswerGenerationStarted'; data: { backend_uuid: string; started_at: string } };
+/** The steps of a Pro Search answer (its searches, the pages read, the time taken), recorded once before its sources. */
+export type ProSearchStepsRecorded = { type: 'ProSearchStepsRecorded'; data: { backend_uuid: string; steps: ProSearchStepsData; recorded_at: string } };
+export type ProSearchStepsData = {
+  queries: string[];
+  sources_read: number;
+  pages: { url: string; title: string }[];
+  duration_ms: number;
+  planner: 'model' | 'offline';
+};
 export type AnswerStopRequested = { type: 'AnswerStopRequested'; data: { backend_uuid: string; requested_at: string } };
 export type AnswerCompleted = {
   type: 'AnswerCompleted';
@@ -143,6 +152,7 @@ export type ThreadEvent =
   | QuestionAsked
   | EntryCopied
   | AnswerSourcesFound
+  | ProSearchStepsRecorded
   | AnswerGenerationStarted
   | AnswerStopRequested
   | AnswerCompleted
@@ -153,6 +163,7 @@ export const THREAD_EVENT_TYPES = [
   'ThreadStarted',
   'QuestionAsked',
   'AnswerSourcesFound',
+  'ProSearchStepsRecorded',
   'AnswerGenerationStarted',
   'AnswerStopRequested',
   'AnswerCompleted',
@@ -178,6 +189,8 @@ export type EntryState = {
   status: 'pending' | 'completed' | 'failed' | 'stopped';
   answer: string;
   sources: SourceData[] | null;
+  /** A Pro Search's steps, once recorded (absent: none yet, or a quick answer). */
+  pro_search_steps?: ProSearchStepsData;
   generation_started: boolean;
   stop_requested: boolean;
 };
@@ -262,6 +275,7 @@ export function evolveThread(state: ThreadState, event: StoredEvent): ThreadStat
   if (!current) return state;
   const next = { ...current };
   if (e.type === 'AnswerSourcesFound') next.sources = e.data.sources;
+  else if (e.type === 'ProSearchStepsRecorded') next.pro_search_steps = e.data.steps;
   else if (e.type === 'AnswerGenerationStarted') next.generation_started = true;
   else if (e.type === 'AnswerStopRequested') next.stop_requested = true;
   else if (e.type === 'AnswerCompleted') Object.assign(next, { status: 'completed', answer: e.data.answer });

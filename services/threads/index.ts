@@ -5,14 +5,14 @@ export { type DomainRule, MAX_FILTER_DOMAINS, parseDomainRule } from './search-f
 export { type AnswerStatus, type AnswerStreamEvent, type AnswerStreamValue, eventsOf, isFinal } from './answer-stream-events.js';
 export { citationFilter, sanitizeCitations } from './citations.js';
 export { threadErrors } from './errors.js';
-export type { SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';
+export type { ProSearchStepsData, SearchMode, SourceData, ThreadAddedToSpace, ThreadDeleted, ThreadEvent, ThreadRemovedFromSpace } from './events.js';
 export { entriesOf, findEntry, findThreadRow, forkCountOf, ownAnsweredEntries, threadExists, threadSpaceOf } from './queries.js';
 export { forkThread } from './fork.js';
 export { mayRead, readableThread, threadFacts } from './read-access.js';
 export { decideRemoveFromSpace } from './space-decide.js';
 export { spaceThreadsOf } from './space-moves.js';
 export { threadResponse } from './thread-response.js';
-export { decideAndAppend, finishEntry, recordSources, startGeneration, stopRequested, type ThreadCursor } from './use-cases.js';
+export { decideAndAppend, finishEntry, recordProSearchSteps, recordSources, startGeneration, stopRequested, type ThreadCursor } from './use-cases.js';
 export { summaryView } from './views.js';
 export type { BookmarkLookup, ThreadsContext } from './context.js';
 export { type SourceAccess, UNAVAILABLE_SOURCE_NAME, visibleEntries, visibleSources } from './source-visibility.js';

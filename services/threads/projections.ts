@@ -85,6 +85,15 @@ export const threadsProjection = statementsProjection({
               .where('backend_uuid', '=', e.data.backend_uuid),
           ),
         );
+      case 'ProSearchStepsRecorded':
+        return write(
+          preparedBuilt(
+            own(db)
+              .updateTable('thread_entries')
+              .set({ pro_search_steps: JSON.stringify(e.data.steps), updated_at: e.data.recorded_at })
+              .where('backend_uuid', '=', e.data.backend_uuid),
+          ),
+        );
       case 'AnswerCompleted':
         return finish(db, e.data.backend_uuid, {
           status: 'completed',

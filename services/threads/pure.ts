@@ -8,3 +8,4 @@ export * from './manage-decide.js';
 export * from './sharing-decide.js';
 export * from './slug.js';
 export * from './space-decide.js';
+export { decideProSearch, proSearchLimitView } from './pro-search-quota-decide.js';

@@ -4,6 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../db/columns.js';
 import { ownerOf } from '../db/owned.js';
 import type { WebFilters } from './web-filters.js';
+import type { ProSearchStepsData } from './events.js';
 
 export interface ThreadsTable {
   context_uuid: string;
@@ -39,6 +40,7 @@ export interface ThreadEntriesTable {
   model: string;
   /** The question's web search filters (JSON text on write), or null when it had none. */
   search_filters: ColumnType<WebFilters | null, string | null, string | null>;
+  pro_search_steps: ColumnType<ProSearchStepsData | null, string | null, string | null>;
   /** The thread's owner and incognito, copied when the entry is asked (neither changes). */
   owner_user_id: string | null;
   incognito: Generated<boolean>;

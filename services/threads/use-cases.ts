@@ -3,9 +3,9 @@
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type NewEvent } from '../eventstore/types.js';
-import { decideAsk, decideFinish, decideSources, decideStartGeneration, decideStop, type AskCommand, type Outcome } from './decide.js';
+import { decideAsk, decideFinish, decideProSearchSteps, decideSources, decideStartGeneration, decideStop, type AskCommand, type Outcome } from './decide.js';
 import type { Actor } from '../shared/actor.js';
-import { evolveThread, initialThread, threadStream, type SourceData, type ThreadState } from './events.js';
+import { evolveThread, initialThread, threadStream, type ProSearchStepsData, type SourceData, type ThreadState } from './events.js';
 
 const MAX_ATTEMPTS = 5;
 
@@ -81,6 +81,27 @@ export async function recordSources(store: EventStore, contextUuid: string, back
     (state) => {
       const events = decideSources(state, backendUuid, sources, now);
       return { events, result: { sources: events.length ? sources : (state.entries[backendUuid].sources ?? []), recorded: events.length > 0 } };
+    },
+    known,
+  );
+  return { ...result, cursor };
+}
+
+/** Records a Pro Search's steps once; `recorded` is false when they were already (a retried step) or the entry moved on. */
+export async function recordProSearchSteps(
+  store: EventStore,
+  contextUuid: string,
+  backendUuid: string,
+  steps: ProSearchStepsData,
+  now: Date,
+  known?: ThreadCursor,
+) {
+  const { result, cursor } = await decideAndAppendFrom(
+    store,
+    contextUuid,
+    (state) => {
+      const events = decideProSearchSteps(state, backendUuid, steps, now);
+      return { events, result: { recorded: events.length > 0, steps: state.entries[backendUuid]?.pro_search_steps ?? steps } };
     },
     known,
   );

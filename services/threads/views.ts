@@ -1,7 +1,7 @@
 // Read-model rows as the spec's Thread, ThreadEntry and ThreadSummary.
 import type { Source, ThreadEntry, ThreadSummary, BookmarkState } from '../../generated/sdk/types.gen.js';
 import { isPublished, privacyState } from './access-rules.js';
-import type { SearchMode, ThreadAccess } from './events.js';
+import type { ProSearchStepsData, SearchMode, ThreadAccess } from './events.js';
 import type { ThreadRow } from './queries.js';
 import type { WebFilters } from './web-filters.js';
 import { searchFiltersView } from './search-filters.js';
@@ -18,6 +18,8 @@ export type EntryRow = {
   model: string;
   /** The question's web search filters; null or absent when it had none. */
   search_filters?: WebFilters | null;
+  /** A Pro Search's steps; null or absent for a quick answer. */
+  pro_search_steps?: ProSearchStepsData | null;
   created_at: Date | string;
 };
 
@@ -72,6 +74,7 @@ export function entryView(e: EntryRow): ThreadEntry {
     error: e.error,
     model: e.model,
     ...(e.search_filters ? { search_filters: searchFiltersView(e.search_filters) } : {}),
+    ...(e.pro_search_steps ? { pro_search_steps: e.pro_search_steps } : {}),
     created_at: iso(e.created_at),
   };
 }

@@ -38,7 +38,7 @@ test('a person starts Research, sees its progress, then the report with its sect
   await signUpThroughApi(page, { name: 'Rosa Research', email: `rosa-${Date.now()}@example.com` });
   await page.goto('/');
   const question = 'A slow report on boiling water at altitude';
-  await page.getByLabel('Answer depth').selectOption('research');
+  await page.getByRole('group', { name: 'Answer depth' }).getByText('Research', { exact: true }).click();
   await page.getByLabel('Ask anything').fill(question);
   await page.keyboard.press('Enter');
   const entry = page.getByRole('article', { name: question });

@@ -15,6 +15,8 @@ export type LlmScript = {
   memories?: string;
   /** A non-streaming request's reply, when it returns one (a Research report's plan, gaps and sections); may wait. */
   respond?: (request: LlmRequest) => string | undefined | Promise<string | undefined>;
+  /** The reply to a Pro Search planning request (its system message asks for "searches"): JSON text. */
+  plan?: string;
   /** The agent's next turn, from the request so far: the tools to call (by name, with arguments), or text alone. */
   agent?: (request: LlmRequest) => { calls?: { name: string; arguments: unknown }[]; text?: string };
   /**
@@ -82,7 +84,8 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
       const isJudge = current.judge !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('"verdicts"'));
       // A memory extraction request (services/memories/extract.ts) gets `memories` when one is scripted.
       const isMemories = current.memories !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('worth remembering'));
-      const content = isJudge ? current.judge! : isMemories ? current.memories! : (current.related ?? 'What else should I know?');
+      const isPlan = current.plan !== undefined && body.messages.some((m) => m.role === 'system' && m.content.includes('"searches"'));
+      const content = isPlan ? current.plan! : isJudge ? current.judge! : isMemories ? current.memories! : (current.related ?? 'What else should I know?');
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           ...base,

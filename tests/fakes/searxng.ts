@@ -1,12 +1,15 @@
 // A fake SearXNG JSON API (GET /search?q=…&format=json), for tests only. Answers every query
 // with the scripted results and records the queries it was asked, each with all its parameters
-// (`requests`: q, categories, time_range, …).
+// (`requests`: q, categories, time_range, …). The results may depend on the query (a function of
+// `q`), for several searches of one answer (Pro Search).
 import { listenLoopback } from './listen.js';
 
 export type SearxResult = { url: string; title: string; content: string; publishedDate?: string | null };
 
-export async function startSearxngFake(initial: SearxResult[] = []) {
-  let results = initial;
+type Scripted = SearxResult[] | ((q: string) => SearxResult[]);
+
+export async function startSearxngFake(initial: Scripted = []) {
+  let scripted = initial;
   const queries: string[] = [];
   const requests: Record<string, string>[] = [];
   const fake = await listenLoopback((req, res) => {
@@ -18,14 +21,15 @@ export async function startSearxngFake(initial: SearxResult[] = []) {
     const q = url.searchParams.get('q') ?? '';
     queries.push(q);
     requests.push(Object.fromEntries(url.searchParams));
+    const results = typeof scripted === 'function' ? scripted(q) : scripted;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ query: q, number_of_results: results.length, results }));
   });
   return {
     ...fake,
     queries,
     requests,
-    results: (next: SearxResult[]) => {
-      results = next;
+    results: (next: Scripted) => {
+      scripted = next;
     },
   };
 }

@@ -112,7 +112,7 @@ describe('API keys', () => {
     expect(await queryRows(offlineDb.url, 'select 1 from events where data::text like $1', [`%${secret.slice(4)}%`])).toEqual([]);
 
     const models = await client(offline, secret).models.list();
-    expect(models.data.map((m) => m.id)).toEqual(['offline-extractive']);
+    expect(models.data.map((m) => m.id)).toEqual(['offline-extractive', 'pro-search']);
     const used = (await keysOf(ada)).items.find((k: { key_id: string }) => k.key_id === key.key_id);
     expect(used.last_used_at).not.toBeNull();
     expect(used.usage).toMatchObject({ requests: 1, prompt_tokens: 0, search_queries: 0 });
@@ -204,6 +204,41 @@ describe('the answer API with the official openai client (LLM fake, web search f
     expect(key.usage).toMatchObject({ requests: 3, search_queries: 3 });
     expect(key.usage.completion_tokens).toBe(18);
     expect((await keysOf(cy)).plan.requests_this_month).toBe(3);
+  });
+
+  test('`pro-search` is a model name: listed, answered as a Pro Search, its searches counted', async () => {
+    expect((await client(llmServer, secret).models.list()).data.map((m) => m.id)).toEqual(['fake-model', 'pro-search']);
+    llm.script({ chunks: ['Open the ', 'Share menu [1]', '.'], plan: JSON.stringify({ searches: ['share a thread link', 'thread sharing settings'] }) });
+    const asked = searx.queries.length;
+    const completion = (await client(llmServer, secret).chat.completions.create({
+      model: 'pro-search',
+      messages: [{ role: 'user', content: 'How do I share a thread?' }],
+    })) as OpenAI.ChatCompletion & Record<string, any>;
+    expect(completion.model).toBe('pro-search');
+    expect(completion.choices[0].message.content).toBe('Open the Share menu [1].');
+    expect(searx.queries.slice(asked).sort()).toEqual(['How do I share a thread', 'share a thread link', 'thread sharing settings']);
+    expect(completion.usage).toMatchObject({ num_search_queries: 3 });
+  });
+
+  test('the earlier messages are the conversation the question is read with', async () => {
+    const asked = llm.requests.length;
+    const completion = await client(llmServer, secret).chat.completions.create({
+      model: 'fake-model',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'How do I share a thread?' },
+        { role: 'assistant', content: 'Open the Share menu.' },
+        { role: 'user', content: 'Can I make it public?' },
+      ],
+    });
+    expect(completion.choices[0].message.content).toBe('Open the Share menu [1].');
+    // The follow-up is searched with what it points back to, and the model gets the earlier turn.
+    expect(searx.queries.at(-1)).toMatch(/share/i);
+    const answered = llm.requests.slice(asked).find((r) => r.stream)!;
+    expect(answered.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(answered.messages.slice(1, 3).map((m) => m.content)).toEqual(['How do I share a thread?', 'Open the Share menu.']);
+    expect(answered.messages[3].content).toContain('Question: Can I make it public?');
+    expect(answered.messages[0].content).not.toContain('Be brief.');
   });
 });
 

@@ -197,6 +197,21 @@ describe('refusals', () => {
     expect((await b.post('/rest/threads/entries/00000000-0000-4000-8000-000000000000/stop')).status).toBe(404);
     expect((await b.get('/rest/threads/entries/00000000-0000-4000-8000-000000000000/events')).status).toBe(404);
   });
+
+  test('Pro Search asked on a server without web search is a quick answer, uncounted, with no prompt', async () => {
+    const b = await visitor();
+    const events = await collect(await ask(b, { query_str: 'how do I share a thread?', answer_depth: 'pro' }));
+    expect(events.at(-1)!.event).toBe('completed');
+    expect(events[0].data.answer_depth).toBe('quick');
+    expect(events[0].data.pro_search_limit).toBeUndefined();
+    expect(events.some((e) => e.event === 'pro_search')).toBe(false);
+    const answer = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+    expect(answer).not.toContain('Pro Search');
+    expect((await ask(b, { query_str: 'how?', answer_depth: 'deep' })).status).toBe(400);
+  });
 });
 
 describe('Research without a configured model (issue 33)', () => {

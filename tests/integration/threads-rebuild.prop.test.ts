@@ -16,7 +16,7 @@ import { bookmarkThread } from '../../services/bookmarks/index.js';
 import type { ThreadAccess } from '../../services/threads/events.js';
 import { deleteThread, renameThread } from '../../services/threads/manage-use-cases.js';
 import { answerAccessRequest, changeAccess, removeExpiry, removeSources, requestAccess } from '../../services/threads/sharing-use-cases.js';
-import { askInThread, finishEntry, recordSources, requestStop, startGeneration } from '../../services/threads/use-cases.js';
+import { askInThread, finishEntry, recordProSearchSteps, recordSources, requestStop, startGeneration } from '../../services/threads/use-cases.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -40,6 +40,7 @@ async function snapshot() {
 type Command =
   | { kind: 'ask'; thread: number; entry: number; visitor: number; user: number | null; query: string; incognito: boolean; isNew: boolean }
   | { kind: 'sources'; thread: number; entry: number; n: number }
+  | { kind: 'steps'; thread: number; entry: number; n: number }
   | { kind: 'start'; thread: number; entry: number }
   | { kind: 'stop'; thread: number; entry: number; visitor: number }
   | { kind: 'finish'; thread: number; entry: number; outcome: 'completed' | 'stopped' | 'failed'; text: string }
@@ -64,6 +65,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     isNew: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('sources' as const), ...ids, n: fc.nat(3) }),
+  fc.record({ kind: fc.constant('steps' as const), ...ids, n: fc.nat(3) }),
   fc.record({ kind: fc.constant('start' as const), ...ids }),
   fc.record({ kind: fc.constant('stop' as const), ...ids, visitor: fc.nat(2) }),
   fc.record({
@@ -121,6 +123,20 @@ async function run(c: Command, now: Date) {
         context,
         backend,
         Array.from({ length: c.n }, (_, i) => ({ url: `https://e.org/${i}`, name: `S${i}`, snippet: 's' })),
+        now,
+      );
+    case 'steps':
+      return recordProSearchSteps(
+        store,
+        context,
+        backend,
+        {
+          queries: Array.from({ length: c.n + 1 }, (_, i) => `q${i}`),
+          sources_read: c.n,
+          pages: Array.from({ length: c.n }, (_, i) => ({ url: `https://e.org/${i}`, title: `P${i}` })),
+          duration_ms: 10 * c.n,
+          planner: 'offline',
+        },
         now,
       );
     case 'start':

@@ -11,6 +11,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { EntryStatus } from './entryStatus';
+import type { ProSearchSteps } from './proSearchSteps';
 import type { SearchFilters } from './searchFilters';
 import type { Source } from './source';
 
@@ -28,5 +29,7 @@ export interface ThreadEntry {
   model: string;
   /** The web search filters the question was asked with; absent when it had none. */
   search_filters?: SearchFilters;
+  /** The steps of a Pro Search answer; absent for a quick one. */
+  pro_search_steps?: ProSearchSteps;
   created_at: string;
 }

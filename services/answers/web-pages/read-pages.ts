@@ -53,7 +53,9 @@ export type PageCache = {
   renew: (renewed: readonly { url: string; etag?: string; lastModified?: string }[], now: Date) => Promise<void>;
 };
 
-export type PageReader = { read: (question: string, results: readonly Passage[]) => Promise<Passage[]> };
+/** `limits`: a Pro Search reads more pages and keeps more sources (pro-search/run.ts); default PAGES_READ and MAX_WEB_SOURCES. */
+export type ReadLimits = { pages?: number; sources?: number };
+export type PageReader = { read: (question: string, results: readonly Passage[], limits?: ReadLimits) => Promise<Passage[]> };
 
 type Outcome = { page: ReadPage | null; store?: PageToCache; renew?: { url: string; etag?: string; lastModified?: string } };
 
@@ -89,8 +91,9 @@ export function pageReader(deps: PageReaderDeps): PageReader {
   };
 
   return {
-    async read(question, results) {
-      const top = results.slice(0, PAGES_READ);
+    async read(question, results, limits) {
+      const read = limits?.pages ?? PAGES_READ;
+      const top = results.slice(0, read);
       const held = await cache.lookup(top.map((r) => r.url)).catch(() => new Map<string, CachedPage>());
       const outcomes = await Promise.all(top.map((r) => withDeadline(readShared(r.url, held.get(r.url)), deps.timeoutMs + parseTimeoutMs).catch(() => null)));
       const stored = outcomes.flatMap((o) => (o?.store ? [o.store] : []));
@@ -100,8 +103,9 @@ export function pageReader(deps: PageReaderDeps): PageReader {
       const chosen = choosePassages(
         question,
         top.map((result, i) => ({ result, page: outcomes[i]?.page ?? null })),
+        limits?.sources,
       );
-      return [...chosen, ...results.slice(PAGES_READ)];
+      return [...chosen, ...results.slice(read)];
     },
   };
 }

@@ -7,6 +7,7 @@ import type {
   CompletedEvent,
   DeltaEvent,
   FailedEvent,
+  ProSearchSteps,
   RelatedEvent,
   Source,
   SourcesEvent,
@@ -21,6 +22,7 @@ export type StreamSource = Source;
 export type AnswerEvent =
   | { type: 'thread'; id?: string; data: ThreadCreatedEvent }
   | { type: 'status'; id?: string; data: StatusEvent }
+  | { type: 'pro_search'; id?: string; data: ProSearchSteps }
   | { type: 'sources'; id?: string; data: SourcesEvent }
   | { type: 'delta'; id?: string; data: DeltaEvent }
   | { type: 'related'; id?: string; data: RelatedEvent }
@@ -29,7 +31,7 @@ export type AnswerEvent =
 
 export type AskBody = AskRequest;
 
-const KNOWN = new Set(['thread', 'status', 'sources', 'delta', 'related', 'completed', 'failed']);
+const KNOWN = new Set(['thread', 'status', 'pro_search', 'sources', 'delta', 'related', 'completed', 'failed']);
 const ASK_PATH: AskQuestionData['url'] = '/rest/threads/ask';
 const ENTRY_EVENTS_PATH: StreamEntryEventsData['url'] = '/rest/threads/entries/{backend_uuid}/events';
 

@@ -2,7 +2,7 @@
 // here and /search/new shows it; a question over the limit is refused in the product's words.
 // Beside it, the search mode the question is asked in (Web disabled with the reason where the
 // server has no web search, which is then said once below the box), the search filters, and the
-// model (a picker where the plan allows it, else the plan's upsell), and how deep it goes (Quick or Research).
+// model (a picker where the plan allows it, else the plan's upsell), and how deep it goes (Quick, Pro or Research).
 import { ArrowUp, EyeOff } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../platform/ask-focus';
@@ -16,9 +16,8 @@ import { matchingShortcuts, ShortcutPicker } from '../tasks/shortcut-picker';
 import { useTasks } from '../tasks/use-tasks';
 import { FiltersControl } from './filters-control';
 import { ModelPicker } from './model-picker';
+import { DepthPicker } from './depth-picker';
 import { askFilterFields, NO_FILTERS, type FilterDraft } from './search-filters';
-import { DepthPicker } from '../research/depth-picker';
-import type { AnswerDepth } from '../../../../generated/sdk/types.gen';
 
 export function AskBox() {
   const [text, setText] = useState('');
@@ -33,8 +32,7 @@ export function AskBox() {
   const [dismissed, setDismissed] = useState(false);
   const [filters, setFilters] = useState<FilterDraft>(NO_FILTERS);
   const [model, setModel] = useState<string | null>(null);
-  const [depth, setDepth] = useState<AnswerDepth>('quick');
-  const more = { ask: { ...askFilterFields(filters), ...(model ? { model_preference: model } : {}), ...(depth !== 'quick' ? { answer_depth: depth } : {}) } };
+  const more = { ask: { ...askFilterFields(filters), ...(model ? { model_preference: model } : {}) } };
   const matches = dismissed ? null : matchingShortcuts(text, shortcuts.data);
   const runShortcut = (prompt: string) => {
     setText('');
@@ -105,9 +103,9 @@ export function AskBox() {
               </option>
             ))}
           </select>
+          <DepthPicker />
           {webSearch && <FiltersControl draft={filters} onChange={setFilters} />}
           <ModelPicker model={model} onChange={setModel} />
-          <DepthPicker depth={depth} onChange={setDepth} />
           {incognito && (
             <span className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
               <EyeOff className="size-3.5" /> Incognito

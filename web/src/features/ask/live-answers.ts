@@ -14,7 +14,7 @@ import { toast, TOAST_DURATION } from '../../platform/toasts';
 import { askQuestion, streamEntryEvents, type AnswerEvent, type AskBody, type StreamSource } from './answer-stream';
 import { questionProblem } from './question-limit';
 import { FILTER_PROBLEM_CODES } from './search-filters';
-import type { SearchFilters } from '../../../../generated/sdk/types.gen';
+import type { AnswerDepth, ProSearchLimit, ProSearchSteps, SearchFilters } from '../../../../generated/sdk/types.gen';
 
 export type LiveStatus = 'pending' | 'completed' | 'failed' | 'stopped';
 export type LiveEntry = {
@@ -37,6 +37,12 @@ export type LiveEntry = {
   research?: boolean;
   /** The problem's code when the server refused the question before answering it. */
   error_code?: string;
+  /** The depth the answer is written at, and why not Pro when Pro was asked (the `thread` event's). */
+  answer_depth?: AnswerDepth;
+  pro_search_limit?: ProSearchLimit;
+  /** A Pro Search's searches while it runs (its `status` events), then its kept steps (`pro_search`). */
+  pro_search_queries?: string[];
+  pro_search_steps?: ProSearchSteps;
   /** Order among live entries, for follow-ups not yet in the loaded thread. */
   started: number;
 };
@@ -86,9 +92,13 @@ function apply(client: QueryClient, key: string, event: AnswerEvent) {
         thread_url_slug: event.data.thread_url_slug,
         model: event.data.model,
         search_filters: event.data.search_filters,
+        answer_depth: event.data.answer_depth,
+        pro_search_limit: event.data.pro_search_limit,
       });
     case 'status':
-      return update(client, key, { progress: event.data.text });
+      return update(client, key, { progress: event.data.text, ...(event.data.queries ? { pro_search_queries: event.data.queries } : {}) });
+    case 'pro_search':
+      return update(client, key, { pro_search_steps: event.data });
     case 'sources':
       return update(client, key, { sources: event.data.sources });
     case 'delta':

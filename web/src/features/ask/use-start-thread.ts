@@ -7,6 +7,7 @@ import { useServerFeatures } from '../../platform/server-features';
 import { useSettings } from '../../platform/settings/store';
 import { newKey, startAsk } from './live-answers';
 import { searchModeOf } from './search-mode';
+import { answerDepthOf } from './answer-depth';
 import type { AskBody } from './answer-stream';
 
 export const newThreadPath = (streamId: string) => `/search/new?streamId=${encodeURIComponent(streamId)}`;
@@ -14,7 +15,7 @@ export const newThreadPath = (streamId: string) => `/search/new?streamId=${encod
 export function useStartThread() {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const { incognito, preferredSearchMode } = useSettings();
+  const { incognito, preferredSearchMode, preferredAnswerDepth } = useSettings();
   const webSearch = useServerFeatures()?.web_search ?? false;
   /** `ask`: more of the question (the ask box's model and search filters). */
   return (question: string, opts: { streamId?: string; collectionUuid?: string; ask?: Partial<AskBody> } = {}) => {
@@ -27,6 +28,7 @@ export function useStartThread() {
       query_str: question,
       frontend_context_uuid: key,
       search_mode: searchModeOf(preferredSearchMode, webSearch),
+      ...(answerDepthOf(preferredAnswerDepth, webSearch) !== 'quick' ? { answer_depth: answerDepthOf(preferredAnswerDepth, webSearch) } : {}),
       ...where,
     });
     navigate(newThreadPath(key));

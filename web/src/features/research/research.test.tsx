@@ -54,7 +54,7 @@ function setup() {
 describe('Research from the ask box', () => {
   it('shows "Step N of M" while the report runs, then its sections with citations and the steps it took', async () => {
     const { user } = setup();
-    await user.selectOptions(screen.getByLabelText('Answer depth'), 'research');
+    await user.click(screen.getByRole('radio', { name: 'Research' }));
     const question = 'how do I share a thread?';
     await user.type(screen.getByLabelText('Ask anything'), `${question}{Enter}`);
     const article = await screen.findByRole('article', { name: question }, { timeout: 5000 });
@@ -70,7 +70,7 @@ describe('Research from the ask box', () => {
 
   it('past the quota: the server says why, and nothing is answered', async () => {
     const { user } = setup();
-    await user.selectOptions(screen.getByLabelText('Answer depth'), 'research');
+    await user.click(screen.getByRole('radio', { name: 'Research' }));
     await user.type(screen.getByLabelText('Ask anything'), 'a report past my quota{Enter}');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain(QUOTA_DETAIL);

@@ -14,7 +14,9 @@ import { STREAM_ERROR } from '../ask/live-answers';
 import { modelLabel } from './model-label';
 import { DomainAvatar, domainOf, SourceCards } from '../sources/source-cards';
 import { TranslateAnswerButton } from './translate-answer';
-import type { SearchFilters } from '../../../../generated/sdk/types.gen';
+import type { AnswerDepth, ProSearchLimit, ProSearchSteps, SearchFilters } from '../../../../generated/sdk/types.gen';
+import { ProSearchStepsPanel } from './pro-search-steps';
+import { ProSearchLimitCard } from './pro-search-limit';
 import { FiltersUsed } from './filters-used';
 import { DoItInMyBrowser } from '../agent/do-it-in-my-browser';
 import { ResearchPanel } from '../research/research-panel';
@@ -42,6 +44,12 @@ export type ViewEntry = {
   research?: boolean;
   /** The problem's code when the question was refused before any answer. */
   error_code?: string;
+  /** The depth it is answered at (live answers only: a kept Pro Search shows its steps). */
+  answer_depth?: AnswerDepth;
+  /** Why Pro Search was not used (live answers only: the answer itself says so too). */
+  pro_search_limit?: ProSearchLimit;
+  pro_search_queries?: string[];
+  pro_search_steps?: ProSearchSteps;
 };
 
 type Props = {
@@ -87,6 +95,10 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
       </Heading>
       {renamed && <p className="-mt-3 text-sm text-neutral-500 dark:text-neutral-400">{entry.query_str}</p>}
       <FiltersUsed filters={entry.search_filters} />
+      {entry.pro_search_limit && <ProSearchLimitCard limit={entry.pro_search_limit} />}
+      {(entry.pro_search_steps || entry.answer_depth === 'pro') && (
+        <ProSearchStepsPanel steps={entry.pro_search_steps} liveQueries={entry.pro_search_queries} pending={pending} />
+      )}
 
       {(entry.sources.length > 0 || pending) && (
         <section aria-label="Sources section" className="flex flex-col gap-2">

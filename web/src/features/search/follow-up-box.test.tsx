@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setupMocks } from '../../../../mocks/node';
 import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
 import { FollowUpBox } from './follow-up-box';
+import { getSettings, updateSettings } from '../../platform/settings/store';
 
 const mocks = setupMocks('anonymous', { features: { web_search: true } });
 beforeAll(mocks.listen);
@@ -16,6 +17,7 @@ afterEach(() => {
   cleanup();
   clearQueryClients();
   mocks.reset();
+  updateSettings({ preferredAnswerDepth: null });
 });
 afterAll(mocks.close);
 
@@ -49,5 +51,17 @@ describe('the follow-up box', () => {
     await screen.findByRole('button', { name: 'Filters' }, { timeout: 5000 });
     await user.type(screen.getByLabelText('Ask a follow-up'), 'why?{Enter}');
     expect(onAsk).toHaveBeenCalledWith('why?', {});
+  });
+
+  it('asks with Pro Search once Pro is picked, and keeps the choice as the preferred depth', async () => {
+    const { onAsk, user } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Pro' }));
+    expect((screen.getByRole('radio', { name: 'Pro' }) as HTMLInputElement).checked).toBe(true);
+    expect(getSettings().preferredAnswerDepth).toBe('pro');
+    await user.type(screen.getByLabelText('Ask a follow-up'), 'why?{Enter}');
+    expect(onAsk).toHaveBeenCalledWith('why?', { answer_depth: 'pro' });
+    await user.click(screen.getByRole('radio', { name: 'Quick' }));
+    await user.type(screen.getByLabelText('Ask a follow-up'), 'how?{Enter}');
+    expect(onAsk).toHaveBeenLastCalledWith('how?', {});
   });
 });

@@ -8,11 +8,12 @@ import { useServerFeatures } from '../../platform/server-features';
 import { ASK_BOX_FOCUS_RING } from '../../ui/focus-ring';
 import { FiltersControl } from '../ask/filters-control';
 import { ModelPicker } from '../ask/model-picker';
+import { DepthPicker, useAnswerDepth } from '../ask/depth-picker';
 import { QuestionLength, useQuestion } from '../ask/question-limit';
 import { askFilterFields, NO_FILTERS, type FilterDraft } from '../ask/search-filters';
 
 /** What a follow-up adds to its question: the filters and the model chosen for it. */
-export type FollowUpChoices = Pick<AskRequest, 'search_domain_filter' | 'search_recency_filter' | 'search_focus' | 'model_preference'>;
+export type FollowUpChoices = Pick<AskRequest, 'search_domain_filter' | 'search_recency_filter' | 'search_focus' | 'model_preference' | 'answer_depth'>;
 
 export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, choices: FollowUpChoices) => void; disabled?: boolean }) {
   const [text, setText] = useState('');
@@ -20,10 +21,15 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
   const webSearch = useServerFeatures()?.web_search ?? false;
   const [filters, setFilters] = useState<FilterDraft>(NO_FILTERS);
   const [model, setModel] = useState<string | null>(null);
+  const depth = useAnswerDepth();
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canAsk || disabled) return;
-    onAsk(question, { ...(webSearch ? askFilterFields(filters) : {}), ...(model ? { model_preference: model } : {}) });
+    onAsk(question, {
+      ...(webSearch ? askFilterFields(filters) : {}),
+      ...(model ? { model_preference: model } : {}),
+      ...(depth !== 'quick' ? { answer_depth: depth } : {}),
+    });
     setText('');
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -60,6 +66,7 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
       </form>
       <QuestionLength id="follow-up-input-length" question={question} />
       <div className="flex flex-wrap items-center gap-2 pt-2 empty:hidden">
+        <DepthPicker />
         {webSearch && <FiltersControl draft={filters} onChange={setFilters} />}
         <ModelPicker model={model} onChange={setModel} />
       </div>

@@ -40,6 +40,10 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   progress: l.progress,
   research: l.research,
   error_code: l.error_code,
+  answer_depth: l.answer_depth,
+  pro_search_limit: l.pro_search_limit,
+  pro_search_queries: l.pro_search_queries,
+  pro_search_steps: l.pro_search_steps ?? server?.pro_search_steps,
 });
 
 export function mergeEntries(slug: string, thread: Thread | undefined, live: Record<string, LiveEntry>) {

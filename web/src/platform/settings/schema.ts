@@ -16,6 +16,8 @@ export type Settings = {
   incognito: boolean;
   dismissedBanners: string[];
   preferredSearchMode: string | null;
+  /** How deep questions are answered (quick, pro): the ask boxes' depth picker. */
+  preferredAnswerDepth: string | null;
   /** Preferred model per search mode. */
   preferredModels: Record<string, string>;
   impressionCounters: Record<string, number>;
@@ -31,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   incognito: false,
   dismissedBanners: [],
   preferredSearchMode: null,
+  preferredAnswerDepth: null,
   preferredModels: {},
   impressionCounters: {},
   shortcuts: {},
@@ -66,6 +69,7 @@ export function parseSettings(raw: unknown): Settings {
     incognito: bool(raw.incognito) ?? d.incognito,
     dismissedBanners: strings(raw.dismissedBanners) ?? d.dismissedBanners,
     preferredSearchMode: typeof raw.preferredSearchMode === 'string' ? raw.preferredSearchMode : d.preferredSearchMode,
+    preferredAnswerDepth: typeof raw.preferredAnswerDepth === 'string' ? raw.preferredAnswerDepth : d.preferredAnswerDepth,
     preferredModels: recordOf(raw.preferredModels, isString) ?? d.preferredModels,
     impressionCounters: recordOf(raw.impressionCounters, isCount) ?? d.impressionCounters,
     shortcuts: shortcutOverrides(raw.shortcuts) ?? d.shortcuts,
