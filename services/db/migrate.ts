@@ -49,6 +49,7 @@ import * as m0047 from './migrations/0047_web_page_cache.js';
 import * as m0049 from './migrations/0049_withheld_connections.js';
 import * as m0048 from './migrations/0048_api_keys.js';
 import * as m0053 from './migrations/0053_agent_tasks.js';
+import * as m0054 from './migrations/0054_passage_reader_keys.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0049_withheld_connections': m0049,
   '0048_api_keys': m0048,
   '0053_agent_tasks': m0053,
+  '0054_passage_reader_keys': m0054,
 };
 
 export async function migrateToLatest(db: Db) {
