@@ -101,7 +101,14 @@ test('outcomes arriving together go in one write: a file that failed to parse is
   const { extract, release } = gatedExtract();
   const base: IndexDeps = { store, db, storage, now: () => new Date(), extract };
   const deps = { ...base, record: createOutcomeBatcher(base) };
-  const texts = ['Hedgerow by gate one.', 'Ditch cleared in week two.', `${CORRUPT} bytes`, 'Orchard pruned in March.', 'Stile mended by the lane.', 'Pond dredged.'];
+  const texts = [
+    'Hedgerow by gate one.',
+    'Ditch cleared in week two.',
+    `${CORRUPT} bytes`,
+    'Orchard pruned in March.',
+    'Stile mended by the lane.',
+    'Pond dredged.',
+  ];
   const uuids = [];
   for (const t of texts) uuids.push(await submitted(store, t));
   const indexing = Promise.all(uuids.map((u) => indexFileVersion(deps, u, 1)));

@@ -89,7 +89,7 @@ export function createOutcomeBatcher(deps: IndexDeps, limits: { files: number; p
         // Each file alone: the ones that can be written are, the others fail their own step (which retries).
         for (const w of batch) await alone(w);
       }
-      if (results) batch.forEach((w, i) => w.resolve(results[i]));
+      if (results) for (const [i, w] of batch.entries()) w.resolve(results[i]);
     }
     // The passages' index entries were left pending (services/passages/write.ts): merged once for
     // the batch. Only an optimisation: should it fail, autovacuum merges them later.

@@ -68,7 +68,7 @@ test('the filtered search returns exactly the unfiltered search restricted to re
         );
         const expected = reference.rows.filter((r) => readableIds.has(r.id)).slice(0, k);
         expect(filtered.map((p) => p.id)).toEqual(expected.map((r) => r.id));
-        filtered.forEach((p, i) => expect(p.score).toBeCloseTo(Number(expected[i].score), 9));
+        for (const [i, p] of filtered.entries()) expect(p.score).toBeCloseTo(Number(expected[i].score), 9);
         // Small enough for an exact search: every readable passage holding a word is in the reference.
         const holding = docs.flatMap((d, i) => (d.words.some((w) => words.includes(w)) ? [`${corpus}#${String(i).padStart(2, '0')}`] : []));
         const referenceIds = new Set(reference.rows.map((r) => r.id));
