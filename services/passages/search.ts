@@ -1,14 +1,14 @@
 // Retrieval: BM25 over the corpora the asker may read. PostgreSQL's full-text index gives the
-// candidates (readable passages holding the question's terms: one posting list per corpus and
-// term, see migration 0032), and each is scored with Okapi BM25, its inverse document
-// frequencies and average length taken from the statistics the passages projection keeps
-// (migration 0010) for those same corpora, counting only the passages the asker may read
-// (statistics keys, stat-keys.ts: a word in a document they may not read moves no score). How
-// many postings a term has in all (readable or not: the `<corpus>\n*` keys) only plans what the
-// search reads, since reading a posting list costs its whole length. Terms are runs of letters and digits in lower case,
-// counted by the app (terms.ts, migration 0032; no stemming, no stop words dropped: the common
-// words weigh little through their idf). Ties go
-// to the smaller id, so the same question over the same passages always ranks the same way.
+// candidates (readable passages holding the question's terms: one posting list per statistics
+// key and term, migration 0054, so an asker reads the lists of their corpora and their
+// principals only, never the postings of passages they may not read), and each is scored with
+// Okapi BM25, its inverse document frequencies and average length taken from the statistics the
+// passages projection keeps (migration 0010) under those same keys, counting only the passages
+// the asker may read (stat-keys.ts: a word in a document they may not read moves no score). The
+// same counts plan what the search reads, since reading a posting list costs its whole length.
+// Terms are runs of letters and digits in lower case, counted by the app (terms.ts, migration
+// 0032; no stemming, no stop words dropped: the common words weigh little through their idf).
+// Ties go to the smaller id, so the same question over the same passages always ranks the same way.
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
 import type { PassageCitation } from './feed.js';
