@@ -82,25 +82,26 @@ const states = async (uuids: string[]) =>
     }),
   );
 
-/** Every file's parse waits for `release`, so all their outcomes arrive at once. */
-function gatedExtract() {
+/** Every file's parse is held until all `files` are parsed, so all their outcomes arrive at once. */
+function gatedExtract(files: number) {
   let release!: () => void;
   const gate = new Promise<void>((r) => {
     release = r;
   });
+  let arrived = 0;
   const extract: IndexDeps['extract'] = async (bytes, type) => {
+    const corrupt = Buffer.from(bytes).toString().includes(CORRUPT);
+    const extracted = corrupt ? null : await extractFile(bytes, type);
+    if (++arrived === files) release();
     await gate;
-    if (Buffer.from(bytes).toString().includes(CORRUPT)) throw new FileExtractError('This file could not be read.');
-    return extractFile(bytes, type);
+    if (!extracted) throw new FileExtractError('This file could not be read.');
+    return extracted;
   };
-  return { extract, release };
+  return extract;
 }
 
 test('outcomes arriving together go in one write: a file that failed to parse is FAILED, the others COMPLETE with their passages', async () => {
   const { store, batches } = countingStore();
-  const { extract, release } = gatedExtract();
-  const base: IndexDeps = { store, db, storage, now: () => new Date(), extract };
-  const deps = { ...base, record: createOutcomeBatcher(base) };
   const texts = [
     'Hedgerow by gate one.',
     'Ditch cleared in week two.',
@@ -111,9 +112,9 @@ test('outcomes arriving together go in one write: a file that failed to parse is
   ];
   const uuids = [];
   for (const t of texts) uuids.push(await submitted(store, t));
-  const indexing = Promise.all(uuids.map((u) => indexFileVersion(deps, u, 1)));
-  release();
-  expect(await indexing).toEqual(['indexed', 'indexed', 'failed', 'indexed', 'indexed', 'indexed']);
+  const base: IndexDeps = { store, db, storage, now: () => new Date(), extract: gatedExtract(texts.length) };
+  const deps = { ...base, record: createOutcomeBatcher(base) };
+  expect(await Promise.all(uuids.map((u) => indexFileVersion(deps, u, 1)))).toEqual(['indexed', 'indexed', 'failed', 'indexed', 'indexed', 'indexed']);
   // The first outcome is written alone at once; the five that came meanwhile, together.
   expect(batches).toEqual([5]);
   const after = await states(uuids);
@@ -124,14 +125,11 @@ test('outcomes arriving together go in one write: a file that failed to parse is
 
 test('a batch that cannot be written is written again file by file: no file loses its outcome', async () => {
   const { store, batches } = countingStore(1);
-  const { extract, release } = gatedExtract();
-  const base: IndexDeps = { store, db, storage, now: () => new Date(), extract };
-  const deps = { ...base, record: createOutcomeBatcher(base) };
   const uuids = [];
   for (const t of ['One field.', 'Two fields.', 'Three fields.', 'Four fields.']) uuids.push(await submitted(store, t));
-  const indexing = Promise.all(uuids.map((u) => indexFileVersion(deps, u, 1)));
-  release();
-  expect(await indexing).toEqual(['indexed', 'indexed', 'indexed', 'indexed']);
+  const base: IndexDeps = { store, db, storage, now: () => new Date(), extract: gatedExtract(uuids.length) };
+  const deps = { ...base, record: createOutcomeBatcher(base) };
+  expect(await Promise.all(uuids.map((u) => indexFileVersion(deps, u, 1)))).toEqual(['indexed', 'indexed', 'indexed', 'indexed']);
   expect(batches).toEqual([3]);
   expect((await states(uuids)).map((s) => s.state)).toEqual(['COMPLETE', 'COMPLETE', 'COMPLETE', 'COMPLETE']);
 });
