@@ -9,7 +9,7 @@ import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
 import type { FileSubmitted } from '../services/files/events.js';
-import { type IndexDeps, indexFileVersion, INDEXING_FAILED, recordOutcome } from '../services/files/index.js';
+import { createOutcomeBatcher, type IndexDeps, indexFileVersion, INDEXING_FAILED, recordOutcome } from '../services/files/index.js';
 
 export type IndexJob = { file_uuid: string; version: number };
 export const indexWorkflowId = (job: IndexJob) => `index-${job.file_uuid}-${job.version}`;
@@ -21,15 +21,18 @@ const QUEUE = 'file-index';
  * takes as many files as there are free places, so small files go at most FILES_AT_ONCE per
  * poll: with 2 places every 250 ms, uploads of 1,000 small files indexed 7.7 a second, and 31.9
  * with 6 every 100 ms (tests/bench/connectors.ts). A large file is parsed by one of the two
- * worker processes (services/files/extract) whatever the places, so more places do not parse
- * more at once; they let the small files' database writes overlap.
+ * worker processes (services/files/extract) whatever the places, and at most two large files are
+ * held at once (services/files/index-use-case.ts), so more places do not parse more at once: they
+ * let more small files' outcomes go in one write (services/files/outcome-batch.ts).
  */
-const FILES_AT_ONCE = 6;
+const FILES_AT_ONCE = 16;
 const POLL_MS = 100;
 export const registerIndexQueue = () =>
   DBOS.registerQueue(QUEUE, { workerConcurrency: FILES_AT_ONCE, minPollingIntervalMs: POLL_MS, onConflict: 'always_update' });
 
-export function registerIndexFile(deps: IndexDeps) {
+export function registerIndexFile(indexDeps: IndexDeps) {
+  // The outcomes of this instance's files written together, many small files in one transaction.
+  const deps: IndexDeps = { ...indexDeps, record: createOutcomeBatcher(indexDeps) };
   return DBOS.registerWorkflow(
     async (job: IndexJob) => {
       try {

@@ -49,6 +49,7 @@ import * as m0047 from './migrations/0047_web_page_cache.js';
 import * as m0049 from './migrations/0049_withheld_connections.js';
 import * as m0048 from './migrations/0048_api_keys.js';
 import * as m0053 from './migrations/0053_agent_tasks.js';
+import * as m0054 from './migrations/0054_passage_reader_keys.js';
 import * as m0055 from './migrations/0055_entry_pro_search_steps.js';
 import * as m0056 from './migrations/0056_research_reports.js';
 import * as m0058 from './migrations/0058_mcp_servers.js';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0049_withheld_connections': m0049,
   '0048_api_keys': m0048,
   '0053_agent_tasks': m0053,
+  '0054_passage_reader_keys': m0054,
   '0055_entry_pro_search_steps': m0055,
   '0056_research_reports': m0056,
   '0058_mcp_servers': m0058,

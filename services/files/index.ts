@@ -11,6 +11,7 @@ export { expireImageUpload, type ImageExpiryDeps } from './images/expiry.js';
 export type { ImageUploadStarted } from './images/events.js';
 export { expireUpload, type UploadExpiryDeps } from './upload-expiry.js';
 export { type IndexDeps, indexFileVersion, recordOutcome } from './index-use-case.js';
+export { createOutcomeBatcher } from './outcome-batch.js';
 export { INDEXING_FAILED } from './index-progress.js';
 export { filesForExport, removeUnfinishedUploads } from './person-files.js';
 export { fileRepositoryOf } from './queries.js';

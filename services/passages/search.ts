@@ -1,14 +1,14 @@
 // Retrieval: BM25 over the corpora the asker may read. PostgreSQL's full-text index gives the
-// candidates (readable passages holding the question's terms: one posting list per corpus and
-// term, see migration 0032), and each is scored with Okapi BM25, its inverse document
-// frequencies and average length taken from the statistics the passages projection keeps
-// (migration 0010) for those same corpora, counting only the passages the asker may read
-// (statistics keys, stat-keys.ts: a word in a document they may not read moves no score). How
-// many postings a term has in all (readable or not: the `<corpus>\n*` keys) only plans what the
-// search reads, since reading a posting list costs its whole length. Terms are runs of letters and digits in lower case,
-// counted by the app (terms.ts, migration 0032; no stemming, no stop words dropped: the common
-// words weigh little through their idf). Ties go
-// to the smaller id, so the same question over the same passages always ranks the same way.
+// candidates (readable passages holding the question's terms: one posting list per statistics
+// key and term, migration 0054, so an asker reads the lists of their corpora and their
+// principals only, never the postings of passages they may not read), and each is scored with
+// Okapi BM25, its inverse document frequencies and average length taken from the statistics the
+// passages projection keeps (migration 0010) under those same keys, counting only the passages
+// the asker may read (stat-keys.ts: a word in a document they may not read moves no score). The
+// same counts plan what the search reads, since reading a posting list costs its whole length.
+// Terms are runs of letters and digits in lower case, counted by the app (terms.ts, migration
+// 0032; no stemming, no stop words dropped: the common words weigh little through their idf).
+// Ties go to the smaller id, so the same question over the same passages always ranks the same way.
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
 import type { PassageCitation } from './feed.js';
@@ -138,55 +138,62 @@ export function bm25Query(
       group by c.id
       order by score desc, c.id
       limit ${limit}`;
-  // The index key of a corpus and a term (passage_key(), the hash passage_keys() indexes, migration
-  // 0030). Two pairs may share a key, so a passage the index gives is only a candidate: its corpus
-  // is checked, and it is scored from its own tsvector.
-  const key = (corpus: RawBuilder<unknown>, term: RawBuilder<unknown>) => sql`passage_key(${corpus}, ${term})`;
+  // The index key of a statistics key and a term (passage_key(); passage_read_keys() gives a
+  // passage's, migration 0054: its corpus's for a passage without readers, one per reader,
+  // `<corpus>\n<principal>`, for one with readers). Two pairs may share a key, so a passage the
+  // index gives is only a candidate: its corpus and readers are checked, and it is scored from its own tsvector.
+  const key = (statKey: RawBuilder<unknown>, term: RawBuilder<unknown>) => sql`passage_key(${statKey}, ${term})`;
+  const indexed = (row: RawBuilder<unknown>) => sql`passage_read_keys(${row}.corpus, ${row}.readers, ${row}.tsv)`;
   // The check of a candidate's corpus, written `(…) is true` so that it stays a filter: as an index
   // condition the planner read the corpus index too, every passage of the corpus (10,000 on the
   // answers bench, a millisecond each time), to AND it with the few the key index gives.
   const corpusCheck = (condition: RawBuilder<unknown>) => sql`(${condition}) is true`;
   // Who may read a candidate: everyone of its corpus (no readers), or one of the asker's
-  // principals. Checked with the corpus on the candidates the term index gives, before they are
-  // scored and ranked, so an unreadable passage never takes a readable one's place in the top k.
-  // (`readersChecked: false` is the same search without it: the benchmark's baseline, never the app's.)
-  // A withheld origin's passages (a disconnected connection's, feed.ts) are found by nobody, the baseline included.
+  // principals. The index already gives only the postings of the asker's keys; the check stays,
+  // for a key's hash collision, before candidates are scored and ranked.
+  // (`readersChecked: false` is the same search over every passage, each reader's postings read,
+  // scored with the principals' statistics: the tests' reference, never the app's.)
+  // A withheld origin's passages (a disconnected connection's, feed.ts) are found by nobody, the reference included.
   const notWithheld = (row: RawBuilder<unknown>) => sql`(${row}.origin is null or not ${row}.origin = any((select withheld from q)::text[]))`;
   const readable = (row: RawBuilder<unknown>) =>
     opts.readersChecked ? sql`${notWithheld(row)} and (${row}.readers is null or ${row}.readers && (select principals from q))` : notWithheld(row);
-  const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`c`, sql`l`)} from q, unnest(q.corpora) as c, unnest(${terms}) as l)`;
+  // The posting lists read: the asker's statistics keys, or (unchecked) every key of the corpora.
+  const lookupKeys = opts.readersChecked
+    ? sql`x.stat_keys`
+    : sql`x.corpora || array(select s.corpus from passage_corpus_stats s, unnest(x.corpora) c
+                             where starts_with(s.corpus, c || chr(10)) and s.corpus <> c || chr(10) || ${sql.lit(ALL_READERS)})`;
+  const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`k`, sql`l`)} from q, unnest(q.lookup_keys) as k, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
-      select x.corpora, x.lexemes, x.principals, array(select origin from passage_withheld_origins) as withheld,
-        x.corpora || array(select c || chr(10) || p from unnest(x.corpora) c, unnest(x.principals) p where p <> ${sql.lit(ALL_READERS)}) as stat_keys,
-        array(select c || chr(10) || ${sql.lit(ALL_READERS)} from unnest(x.corpora) c) as restricted_keys
-      from (select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
-              ${[...principals]}::text[] as principals) x),
+      select x.corpora, x.lexemes, x.principals, x.withheld, x.stat_keys, ${lookupKeys} as lookup_keys
+      from (select y.*, y.corpora || array(select c || chr(10) || p from unnest(y.corpora) c, unnest(y.principals) p where p <> ${sql.lit(ALL_READERS)}) as stat_keys
+            from (select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
+                    ${[...principals]}::text[] as principals, array(select origin from passage_withheld_origins) as withheld) y) x),
     n as materialized (
       select coalesce(sum(s.doc_count) filter (where s.corpus = any(q.stat_keys)), 0)::float8 as docs,
         greatest(coalesce(sum(s.total_words) filter (where s.corpus = any(q.stat_keys)), 0), 1)::float8
           / greatest(coalesce(sum(s.doc_count) filter (where s.corpus = any(q.stat_keys)), 0), 1) as avgdl,
-        greatest(coalesce(sum(s.doc_count) filter (where s.corpus = any(q.corpora || q.restricted_keys)), 0), 1)::float8 as stored
-      from q, passage_corpus_stats s where s.corpus = any(q.stat_keys || q.restricted_keys)),
+        greatest(coalesce(sum(s.doc_count) filter (where s.corpus = any(q.lookup_keys)), 0), 1)::float8 as stored
+      from q, passage_corpus_stats s where s.corpus = any(q.stat_keys || q.lookup_keys)),
     stats as materialized (
-      select split_part(s.corpus, chr(10), 1) as corpus, s.term,
-        coalesce(sum(s.df) filter (where s.corpus = any(q.stat_keys)), 0)::float8 as df,
-        coalesce(sum(s.df) filter (where s.corpus = any(q.corpora || q.restricted_keys)), 0)::float8 as postings
-      from q, passage_term_stats s where s.corpus = any(q.stat_keys || q.restricted_keys) and s.term = any(q.lexemes)
-      group by 1, 2),
+      select s.corpus as key, split_part(s.corpus, chr(10), 1) as corpus, s.term, s.df::float8 as df,
+        s.corpus = any(q.stat_keys) as scores, s.corpus = any(q.lookup_keys) as read
+      from q, passage_term_stats s where s.corpus = any(q.stat_keys || q.lookup_keys) and s.term = any(q.lexemes)),
     idf as materialized (
       select t.term, t.df, t.postings, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
-      from n, (select term, sum(df)::float8 as df, sum(postings)::float8 as postings from stats group by term having sum(df) > 0) t),
+      from n, (select term, coalesce(sum(df) filter (where scores), 0) as df, coalesce(sum(df) filter (where read), 0) as postings
+               from stats group by term) t
+      where t.df > 0),
     pairs as materialized (
-      select x.corpus, x.term as a, y.term as b
+      select x.key, x.corpus, x.term as a, y.term as b
       from n, stats x join idf ix on ix.term = x.term
-        join stats y on y.corpus = x.corpus and y.term > x.term join idf iy on iy.term = y.term
-      where x.df > 0 and y.df > 0 and ix.postings * iy.postings <= ${sql.lit(PAIR_PASSAGES)} * n.stored),
+        join stats y on y.key = x.key and y.term > x.term join idf iy on iy.term = y.term
+      where x.read and x.df > 0 and y.df > 0 and ix.postings * iy.postings <= ${sql.lit(PAIR_PASSAGES)} * n.stored),
     first_candidates as materialized (
       select distinct on (s.id) s.id, s.word_count, s.tsv
       from pairs x,
         lateral (select id, word_count, tsv from passages p
-                 where passage_keys(corpus, tsv) @> array[${key(sql`x.corpus`, sql`x.a`)}, ${key(sql`x.corpus`, sql`x.b`)}]
+                 where ${indexed(sql`p`)} @> array[${key(sql`x.key`, sql`x.a`)}, ${key(sql`x.key`, sql`x.b`)}]
                    and ${corpusCheck(sql`corpus = x.corpus and ${readable(sql`p`)}`)}) s
       order by s.id),
     first as materialized (${scored(sql`first_candidates`, sql`true`)}),
@@ -198,7 +205,7 @@ export function bm25Query(
       where read_upto <= ${sql.lit(CANDIDATE_POSTINGS)} or (read_upto = postings and (select count(*) from first) < ${limit})),
     second as materialized (${scored(
       sql`passages`,
-      sql`passage_keys(c.corpus, c.tsv) && ${keys(sql`(select terms from essential)`)}
+      sql`${indexed(sql`c`)} && ${keys(sql`(select terms from essential)`)}
           and ${corpusCheck(sql`c.corpus = any((select corpora from q)::text[]) and ${readable(sql`c`)}`)}
           and not exists (select 1 from first_candidates f where f.id = c.id)`,
     )}),

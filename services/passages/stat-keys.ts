@@ -13,9 +13,9 @@ const SEPARATOR = '\n';
 
 /**
  * The key every passage with readers also counts under, `<corpus>\n*`, whoever its readers (no
- * principal is `*`: principals are `kind:value`). It is never part of a score: it says how many
- * postings the index holds for a term, readable or not, which is what reading them costs, and the
- * search plans its reads with it (search.ts).
+ * principal is `*`: principals are `kind:value`). It is never part of a score, and no longer
+ * plans a search's reads either (the index keeps a posting list per reader since migration 0054,
+ * search.ts): it says how many passages with readers hold a term, whoever may read them.
  */
 export const ALL_READERS = '*';
 

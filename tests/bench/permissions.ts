@@ -4,14 +4,17 @@
 // organisation's corpus, with readers as a connector's sync writes them: 1 document in 100 shared
 // with the asker's address, the others with other people and Slack channels the asker is not in.
 // Measured: the retrieval statement the `sources` event waits on (searchPassages, with the
-// asker's principals), against the very same statement without the readers check (baseline),
-// alternating question by question on one connection. Also checked: no result is unreadable.
+// asker's principals), against the same search by the corpus's owner, who may read every passage
+// (baseline: every posting read once, nothing filtered out; migration 0054 indexes a passage
+// with readers under each reader's key, so the search of "no filter" is the search of someone
+// the filter lets read everything), alternating question by question on one connection.
+// Also checked: no result is unreadable.
 import { sql } from 'kysely';
 import { createDb, createPool } from '../../services/db/database.js';
 import { startEmbeddedPostgres } from '../../services/db/embedded.js';
 import { migrateToLatest } from '../../services/db/migrate.js';
 import { TOP_K } from '../../services/answers/decide.js';
-import { bm25Query, questionWords, searchPassages } from '../../services/passages/index.js';
+import { searchPassages } from '../../services/passages/index.js';
 import { percentile } from './answers-client.js';
 import { FUNCTION_SHARE, FUNCTION_WORDS, questions, recountPassageStatistics, VOCABULARY } from './answers-corpus.js';
 import { fmt, freePort, note, onInterrupt, type Row, tempDir, verdict } from './util.js';
@@ -21,7 +24,9 @@ const CHUNK = 100_000;
 const SHARE = 100;
 const CORPUS = 'org:bench-permissions';
 const ASKER = ['user:asker', 'email:asker@bench.example', 'domain:bench.example', 'group:slack_channel:bench:C-asker'];
-const QUESTIONS = 400;
+const OWNER = 'user:owner';
+/** BENCH_PERMISSION_QUESTIONS sets how many are timed (as many again warm the caches first). */
+const QUESTIONS = Number(process.env.BENCH_PERMISSION_QUESTIONS ?? 400);
 const BUDGET = 1.2;
 
 export async function benchPermissions(): Promise<Row[]> {
@@ -39,7 +44,14 @@ export async function benchPermissions(): Promise<Row[]> {
   try {
     await migrateToLatest(db);
     const started = performance.now();
+    // The full-text index built once after the load, as its definition stands, not entry by entry.
+    const indexDef = (await sql<{ def: string }>`select pg_get_indexdef('passages_keys_idx'::regclass) as def`.execute(db)).rows[0].def;
+    await sql`drop index passages_keys_idx`.execute(db);
     for (let from = 1; from <= TOTAL; from += CHUNK) await insert(db, from, Math.min(TOTAL, from + CHUNK - 1));
+    await db.connection().execute(async (c) => {
+      await sql`set maintenance_work_mem = '256MB'`.execute(c);
+      await sql.raw(indexDef).execute(c);
+    });
     await recountPassageStatistics(db);
     await sql`vacuum analyze passages`.execute(db);
     const loadS = (performance.now() - started) / 1000;
@@ -47,11 +59,8 @@ export async function benchPermissions(): Promise<Row[]> {
     note(`permissions: ${fmt(TOTAL)} passages, ${fmt(readable)} readable by the asker, loaded in ${fmt(loadS, 1)} s`);
 
     const qs = questions(QUESTIONS * 2);
-    const unfiltered = async (q: string) => {
-      // The asker's statistics, without the readers check.
-      const compiled = bm25Query([CORPUS], questionWords(q), TOP_K, ASKER, { readersChecked: false }).compile(db);
-      return (await db.executeQuery(compiled)).rows;
-    };
+    // Every passage of the bench is readable by its owner.
+    const unfiltered = (q: string) => searchPassages(db, [CORPUS], q, TOP_K, [OWNER]);
     // Warm both statements and the caches.
     for (const q of qs.slice(QUESTIONS)) {
       await searchPassages(db, [CORPUS], q, TOP_K, ASKER);
@@ -91,7 +100,7 @@ export async function benchPermissions(): Promise<Row[]> {
         bench: `permissions, retrieval (${scale}, ${QUESTIONS} questions)`,
         metric: 'search p50 / p95',
         measured: `${fmt(percentile(filteredMs, 50), 2)} / ${fmt(p95, 2)} ms`,
-        baseline: `no filter ${fmt(percentile(baselineMs, 50), 2)} / ${fmt(base95, 2)} ms`,
+        baseline: `owner (reads all) ${fmt(percentile(baselineMs, 50), 2)} / ${fmt(base95, 2)} ms`,
         ratio: `${fmt(p95 / base95, 2)}x at p95`,
         budget: `<= ${BUDGET}x`,
         verdict: verdict(p95 <= BUDGET * base95),
