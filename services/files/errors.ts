@@ -32,7 +32,8 @@ export const fileErrors = {
   downloadsDisabled: () => new DomainError('forbidden', 'downloads_disabled', DOWNLOADS_DISABLED),
   unsupportedFileType: (filename: string) => new DomainError('invalid', 'unsupported_file_type', UNSUPPORTED_TYPE(filename)),
   fileTooLarge: (filename: string, maxBytes: number) => new DomainError('invalid', 'file_too_large', TOO_LARGE(filename, maxBytes)),
-  imageTooLarge: (filename: string) => new DomainError('invalid', 'file_too_large', `${filename} is larger than 10 MB, the most an image may be.`),
+  imageTooLarge: (filename: string, maxMb: number) =>
+    new DomainError('invalid', 'file_too_large', `${filename} is larger than ${maxMb} MB, the most an image may be.`),
   emptyFile: (filename: string) => new DomainError('invalid', 'empty_file', `${filename} is empty.`),
   duplicateFile: () => new DomainError('invalid', 'duplicate_file', 'Each file may be submitted once per call.'),
   fileNotUploaded: (filename: string) => new DomainError('invalid', 'file_not_uploaded', `${filename} was not uploaded: upload it before indexing it.`),

@@ -30,7 +30,9 @@ async function formsInLastHour(ctx: FilesContext, userId: string, now: Date) {
 
 export async function imageUploadUrl(ctx: FilesContext, userId: string, body: ImageUploadRequest) {
   const size = body.file_size;
-  if (size !== undefined && size > IMAGE_MAX_BYTES) throw fileErrors.imageTooLarge(body.filename);
+  // 10 MB, or less where the server takes smaller files (FILE_MAX_MB): the storage refuses more.
+  const maxBytes = Math.min(IMAGE_MAX_BYTES, ctx.config.fileMaxBytes);
+  if (size !== undefined && size > maxBytes) throw fileErrors.imageTooLarge(body.filename, Math.floor(maxBytes / (1024 * 1024)));
   const now = ctx.now();
   const key = `public/images/${randomUUID()}.${EXTENSION[body.content_type]}`;
   const ttlSeconds = ctx.config.uploadTtlSeconds;
@@ -43,7 +45,7 @@ export async function imageUploadUrl(ctx: FilesContext, userId: string, body: Im
     key,
     contentType: body.content_type,
     minBytes: size ?? 1,
-    maxBytes: size ?? IMAGE_MAX_BYTES,
+    maxBytes: size ?? maxBytes,
     expiresInSeconds: uploadFormSeconds(ttlSeconds),
   });
   return { fields: post.fields, s3_bucket_url: post.url, s3_object_url: ctx.storage.objectUrl(key), rate_limited: false };
