@@ -3,7 +3,7 @@
 // chosen in the ask box streams the report's steps, then its sections with their citations and the
 // steps kept; a report refused past the quota says why in the server's words and offers the upgrade.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -60,12 +60,14 @@ describe('Research from the ask box', () => {
     const article = await screen.findByRole('article', { name: question }, { timeout: 5000 });
     const progress = await within(article).findByTestId('research-progress', {}, { timeout: 5000 });
     expect(progress.textContent).toMatch(/^Step \d of 8: /);
-    const answer = within(article).getByRole('region', { name: 'Answer' });
-    await within(answer).findByRole('heading', { name: 'Details' }, { timeout: 10_000 });
-    expect(within(answer).getByRole('heading', { name: 'Overview' })).toBeInstanceOf(HTMLElement);
-    expect(answer.querySelectorAll('a[data-citation]').length).toBeGreaterThan(0);
-    const panel = within(article).getByRole('region', { name: 'Research progress' });
-    await within(panel).findByText('8 of 8 steps · 2 sections', {}, { timeout: 10_000 });
+    // Looked up afresh each time: the page moves from /search/new to the thread's own address,
+    // and an element held from before may be one that page no longer shows.
+    const entry = () => within(screen.getByRole('article', { name: question }));
+    const answer = () => entry().getByRole('region', { name: 'Answer' });
+    await waitFor(() => within(answer()).getByRole('heading', { name: 'Details' }), { timeout: 10_000 });
+    expect(within(answer()).getByRole('heading', { name: 'Overview' })).toBeInstanceOf(HTMLElement);
+    expect(answer().querySelectorAll('a[data-citation]').length).toBeGreaterThan(0);
+    await waitFor(() => within(entry().getByRole('region', { name: 'Research progress' })).getByText('8 of 8 steps · 2 sections'), { timeout: 10_000 });
   });
 
   it('past the quota: the server says why, and nothing is answered', async () => {
