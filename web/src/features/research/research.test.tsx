@@ -11,6 +11,7 @@ import { setupMocks } from '../../../../mocks/node';
 import { QUOTA_DETAIL } from '../../../../mocks/research';
 import { ModalProvider } from '../../app/modals/host';
 import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
+import { updateSettings } from '../../platform/settings/store';
 import HomePage from '../home/home-page';
 import NewThreadPage from '../search/new-thread-page';
 import ThreadPage from '../search/thread-page';
@@ -21,6 +22,7 @@ afterEach(() => {
   cleanup();
   clearQueryClients();
   mocks.reset();
+  updateSettings({ preferredAnswerDepth: null });
 });
 afterAll(mocks.close);
 
