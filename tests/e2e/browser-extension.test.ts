@@ -113,7 +113,7 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
   await entry.getByRole('button', { name: 'Do it in my browser' }).click({ timeout: 30_000 });
 
   const form = page.getByRole('form', { name: 'Start the agent' });
-  expect(await form.getByLabel('What should the agent do?').inputValue()).toBe(QUESTION);
+  await expect.poll(() => form.getByLabel('What should the agent do?').inputValue()).toBe(QUESTION);
   await form.getByLabel('Start at (optional)').fill(`${site.url}/booking`);
   await form.getByRole('button', { name: 'Start' }).click();
   await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
@@ -136,8 +136,9 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
     arrival: '2026-12-24',
     towels: '#ff8800',
   });
+  // The steps arrive on the task's stream apart from its status: wait for all of them.
   const steps = page.getByRole('list', { name: 'Steps' }).getByRole('listitem');
-  expect(await steps.count()).toBe(SCRIPT.length);
+  await expect.poll(() => steps.count()).toBe(SCRIPT.length);
   expect(await steps.nth(6).innerText()).toContain('Failed to set value: file inputs are not supported');
   // Every other step went through, the screenshot (through chrome.debugger) among them.
   const failed = (await steps.allInnerTexts()).filter((t) => t.includes(' — '));
