@@ -3,7 +3,7 @@
 // The edge streams what it gives back (routes.ts); nothing here knows HTTP.
 import { randomUUID } from 'node:crypto';
 import type { AskRequest } from '../../generated/sdk/types.gen.js';
-import { checkWebSearch } from '../orgs/index.js';
+import { checkWebSearch, mayUseWebSearch } from '../orgs/index.js';
 import type { Actor } from '../shared/actor.js';
 import { mayChooseModel } from '../shared/model-selection.js';
 import type { AnswerJob } from './answer-engine.js';
@@ -19,7 +19,7 @@ import { findEntry, findThreadRow } from './queries.js';
 import { askerFacts } from './read-access.js';
 import { slugFor } from './slug.js';
 import { claimProSearch } from './pro-search-quota.js';
-import { proSearchLimitView } from './pro-search-quota-decide.js';
+import { proSearchLimitView, proSearchReachesWeb } from './pro-search-quota-decide.js';
 import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
@@ -85,7 +85,7 @@ export async function askQuestion(
     isNew,
   );
   // Claimed once the question is in its thread: a refused question costs no Pro Search.
-  const depth = await answerDepthOf(ctx, actor, input, backendUuid, mode);
+  const depth = await answerDepthOf(ctx, actor, input, backendUuid, mode, { space: job.space ?? space, userId: who.user_id });
   const created = {
     context_uuid: contextUuid,
     backend_uuid: backendUuid,
@@ -130,12 +130,26 @@ async function admitResearch(ctx: ThreadsContext, actor: Actor) {
 
 /**
  * The depth the question is answered at: `pro` when asked and the asker's plan allows it today
- * (counted), else `quick` with the prompt to show. Pro Search searches the web: on a server
- * without web search, or in the user guide (`help`), it is a quick answer, not counted (the ask
- * box offers no Pro there). Research is admitted apart (admitResearch): here it is not Pro.
+ * (counted), else `quick` with the prompt to show. Pro Search searches the web: where this
+ * answer would not (proSearchReachesWeb) it is a quick answer, not counted. Research is admitted
+ * apart (admitResearch): here it is not Pro.
  */
-async function answerDepthOf(ctx: ThreadsContext, actor: Actor, input: AskRequest, backendUuid: string, mode: string) {
-  if (input.answer_depth !== 'pro' || !ctx.config.searxngUrl || mode === 'help') return { depth: 'quick' as const };
+async function answerDepthOf(
+  ctx: ThreadsContext,
+  actor: Actor,
+  input: AskRequest,
+  backendUuid: string,
+  mode: string,
+  where: { space: { web: boolean } | null; userId: string | null },
+) {
+  if (input.answer_depth !== 'pro') return { depth: 'quick' as const };
+  const reachesWeb = proSearchReachesWeb({
+    serverSearchesWeb: !!ctx.config.searxngUrl,
+    mode,
+    spaceWeb: where.space?.web ?? null,
+    webAllowed: !!ctx.config.searxngUrl && (await mayUseWebSearch(ctx.db, where.userId)),
+  });
+  if (!reachesWeb) return { depth: 'quick' as const };
   const decision = await claimProSearch(ctx.store, actor, backendUuid, ctx.config.proSearchDailyLimit, ctx.now()).catch((err: unknown) => {
     // The count could not be read or written: a quick answer, rather than none or an uncounted Pro Search.
     ctx.logger.error({ err }, 'the Pro Search quota could not be claimed');

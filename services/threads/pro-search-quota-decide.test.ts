@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideProSearch, proSearchLimitView, proSearchQuotaStream, quotaDay } from './pro-search-quota-decide.js';
+import { decideProSearch, proSearchLimitView, proSearchQuotaStream, proSearchReachesWeb, quotaDay } from './pro-search-quota-decide.js';
 
 const now = new Date('2026-12-03T23:59:00Z');
 
@@ -40,5 +40,18 @@ describe('the Pro Search quota', () => {
     expect(quotaDay(now)).toBe('2026-12-03');
     expect(quotaDay(new Date('2026-12-04T00:00:00Z'))).toBe('2026-12-04');
     expect(proSearchQuotaStream('u1', '2026-12-03')).not.toBe(proSearchQuotaStream('u2', '2026-12-03'));
+  });
+
+  it('counts a Pro Search only where the answer would search the web', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.constantFrom('auto', 'web', 'help', 'files'), fc.option(fc.boolean()), fc.boolean(), (server, mode, spaceWeb, allowed) => {
+        const reaches = proSearchReachesWeb({ serverSearchesWeb: server, mode, spaceWeb, webAllowed: allowed });
+        // Never without the server's web search or against the organisation's policy.
+        if (!server || !allowed) expect(reaches).toBe(false);
+        // The user guide and files never search the web; a Space that keeps to its sources neither, in auto.
+        if (mode === 'help' || mode === 'files' || (mode === 'auto' && spaceWeb === false)) expect(reaches).toBe(false);
+        if (server && allowed && (mode === 'web' || (mode === 'auto' && spaceWeb !== false))) expect(reaches).toBe(true);
+      }),
+    );
   });
 });

@@ -37,3 +37,14 @@ export function proSearchLimitView(d: Extract<ProSearchDecision, { depth: 'quick
         limit: d.limit,
       };
 }
+
+/**
+ * Whether a Pro Search asked here would search the web, as the answer engine decides it
+ * (answers' searchesWeb): only then is it counted. A Space that keeps to its own sources, an
+ * organisation that forbids the web, a mode that never searches it (the user guide, files) or a
+ * server without web search answers quick, and costs nothing.
+ */
+export function proSearchReachesWeb(a: { serverSearchesWeb: boolean; mode: string; spaceWeb: boolean | null; webAllowed: boolean }): boolean {
+  if (!a.serverSearchesWeb || !a.webAllowed) return false;
+  return a.mode === 'web' || (a.mode === 'auto' && (a.spaceWeb ?? true));
+}

@@ -3,7 +3,8 @@
 // local site. A Pro Search runs the planned searches, reads their pages (merged, once each) and
 // keeps its steps with the entry; a plan the model botches is made by the offline planner; the
 // quota holds per plan (Free: the day's limit, then a quick answer with the upgrade prompt; Pro:
-// unlimited; a visitor: quick, with the sign-up prompt).
+// unlimited; a visitor: quick, with the sign-up prompt; where the answer would not search the
+// web, quick and not counted).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLlmFake } from '../fakes/llm.js';
 import { type SearxResult, startSearxngFake } from '../fakes/searxng.js';
@@ -168,6 +169,21 @@ describe('Pro Search', () => {
     expect(quick[0].data.answer_depth).toBe('quick');
     expect(quick[0].data.pro_search_limit).toMatchObject({ reason: 'sign_in', description: 'Unlock Pro Search and History' });
     expect(answerOf(quick)).toMatch(/^Pro Search needs an account/);
+  });
+
+  test('Free: a Pro Search asked in a Space that keeps to its own sources is answered quick and not counted', async () => {
+    const free = await personOn('free');
+    const space = (await free.post('/rest/collections/create_collection', { title: 'Own sources', enable_web_by_default: false })).json;
+    const asked = searx.queries.length;
+    const inSpace = await ask(free, { search_mode: 'auto', collection_uuid: space.uuid });
+    expect(inSpace.at(-1)!.event).toBe('completed');
+    expect(inSpace[0].data.answer_depth).toBe('quick');
+    expect(inSpace[0].data.pro_search_limit).toBeUndefined();
+    expect(searx.queries.length).toBe(asked);
+    // The day's one Pro Search is still there.
+    const outside = await ask(free);
+    expect(outside[0].data.answer_depth).toBe('pro');
+    expect(outside.some((e) => e.event === 'pro_search')).toBe(true);
   });
 
   test('Pro: unlimited Pro Searches', async () => {
