@@ -1,7 +1,7 @@
 // An asked question's answer as events, for a caller that is not the thread's SSE stream (the
 // answer API): followed live from before its workflow starts, then from the record, until the last.
 import { isFinal, type AnswerStreamEvent } from './answer-stream-events.js';
-import { STARTING_FAILED } from './ask-use-case.js';
+import { startingFailedDetail } from './ask-use-case.js';
 import type { ThreadsContext } from './context.js';
 
 export async function* answerEventsOf(
@@ -16,7 +16,7 @@ export async function* answerEventsOf(
       await start();
     } catch (err) {
       ctx.logger.error({ err, backendUuid: created.backend_uuid }, 'answer workflow did not start');
-      yield { event: 'failed', data: { backend_uuid: created.backend_uuid, error: 'stream error', detail: STARTING_FAILED } };
+      yield { event: 'failed', data: { backend_uuid: created.backend_uuid, error: 'stream error', detail: startingFailedDetail(err) } };
       return;
     }
     for await (const event of live.events) {

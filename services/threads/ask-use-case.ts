@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AskRequest } from '../../generated/sdk/types.gen.js';
 import { checkWebSearch, mayUseWebSearch } from '../orgs/index.js';
 import type { Actor } from '../shared/actor.js';
+import { DomainError } from '../shared/domain-error.js';
 import { mayChooseModel } from '../shared/model-selection.js';
 import type { AnswerJob } from './answer-engine.js';
 import { answerSpaceOf } from '../spaces/index.js';
@@ -23,6 +24,12 @@ import { proSearchLimitView, proSearchReachesWeb } from './pro-search-quota-deci
 import { askInThread, finishEntry } from './use-cases.js';
 
 export const STARTING_FAILED = 'The answer could not be started. Try again.';
+
+/**
+ * What an entry that could not start says: a rule's own words when one refused it (a Research
+ * report that lost the race for the day's last one is told the quota, not "try again").
+ */
+export const startingFailedDetail = (err: unknown) => (err instanceof DomainError ? err.message : STARTING_FAILED);
 
 /**
  * Whether the question's named model is followed: the plan's `maxModelSelection`, or the rewrite
@@ -116,7 +123,7 @@ export async function askQuestion(
         ...(research ? { research } : {}),
       })
       .catch(async (err) => {
-        await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: STARTING_FAILED }, ctx.now());
+        await finishEntry(ctx.store, contextUuid, backendUuid, { kind: 'failed', answer: '', detail: startingFailedDetail(err) }, ctx.now());
         throw err;
       });
   return { created, start };

@@ -10,7 +10,7 @@ import { liveThread, mayRead, readableThread, threadFacts } from './read-access.
 import { threadResponse } from './thread-response.js';
 import { requestStop } from './use-cases.js';
 import { askClientOf } from './ask-client.js';
-import { askQuestion, STARTING_FAILED } from './ask-use-case.js';
+import { askQuestion, startingFailedDetail } from './ask-use-case.js';
 import { summaryView } from './views.js';
 import { searchFiltersView } from './search-filters.js';
 import type { SourceData } from './events.js';
@@ -56,7 +56,7 @@ async function streamAnswer(
         await opts.start();
       } catch (err) {
         ctx.logger.error({ err, backendUuid }, 'answer workflow did not start');
-        await send({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail: STARTING_FAILED } });
+        await send({ event: 'failed', data: { backend_uuid: backendUuid, error: 'stream error', detail: startingFailedDetail(err) } });
         return;
       }
     }

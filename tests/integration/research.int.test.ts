@@ -152,6 +152,29 @@ describe('a Research report', () => {
     expect([anonymous.status, (await anonymous.json()).code]).toEqual([401, 'login_required']);
   });
 
+  test('two reports asked at once past the last of the day: one starts, the other is told the quota', { timeout: 60_000 }, async () => {
+    const free = await personOn('free');
+    const [a, b] = await Promise.all([research(free, 'Race report one'), research(free, 'Race report two')]);
+    // Refused up front (429), or admitted on the same count and then refused as it began: its stream says the quota.
+    const outcomes = await Promise.all(
+      [a, b].map(async (res) => {
+        if (res.status !== 200) return { status: res.status, code: (await res.json()).code };
+        const seen: SseEvent[] = [];
+        for await (const e of sseEvents(res)) {
+          seen.push(e);
+          // The winner is stopped once under way: its report is not what this test is about.
+          if (e.event === 'status') await free.post(`/rest/threads/entries/${seen[0].data.backend_uuid}/stop`);
+        }
+        return { status: 200, last: seen.at(-1)! };
+      }),
+    );
+    const started = outcomes.filter((o) => o.status === 200 && o.last?.event === 'completed');
+    expect(started).toHaveLength(1);
+    const other = outcomes.find((o) => !started.includes(o))!;
+    if (other.status === 200) expect(other.last).toMatchObject({ event: 'failed', data: { detail: expect.stringContaining('unlimited Research') } });
+    else expect(other).toEqual({ status: 429, code: 'research_quota_reached' });
+  });
+
   test('stopped while writing: the report keeps the sections it wrote, marked stopped', { timeout: 60_000 }, async () => {
     const max = await personOn('max');
     const res = await research(max, 'A slow report on boiling at altitude');
