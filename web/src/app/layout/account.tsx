@@ -1,4 +1,5 @@
-// The account corner of the sidebar: who is signed in and a sign-out control, or sign-in.
+// The account corner of the sidebar: who is signed in (their name and username open the modals that
+// edit them) and a sign-out control, or sign-in.
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { LogIn, LogOut } from '../../ui/icons';
@@ -51,9 +52,22 @@ export function Account({ compact }: { compact: boolean }) {
       </span>
       {!compact && (
         <div className="min-w-0 flex-1 leading-tight">
-          <p className="truncate text-sm font-medium" data-testid="account-name">
+          <button
+            type="button"
+            title="Edit your name"
+            onClick={() => open('fullName')}
+            className="block max-w-full truncate text-left text-sm font-medium hover:underline"
+            data-testid="account-name"
+          >
             {user.name}
-          </p>
+          </button>
+          <button
+            type="button"
+            onClick={() => open('username')}
+            className="block max-w-full truncate text-left text-xs text-neutral-500 hover:underline dark:text-neutral-400"
+          >
+            {user.username ? `@${user.username}` : 'Choose a username'}
+          </button>
           <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">{user.email}</p>
         </div>
       )}

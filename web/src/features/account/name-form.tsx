@@ -6,9 +6,17 @@ import { problemMessage } from '../../platform/problem';
 import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 
-export function NameForm({ name }: { name: string }) {
+/** `onSaved`: called once the server kept the name (a modal closes then). */
+export function NameForm({ name, onSaved }: { name: string; onSaved?: () => void }) {
   const queryClient = useQueryClient();
-  const update = useUpdateAccountProfile({ mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey() }) } });
+  const update = useUpdateAccountProfile({
+    mutation: {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
+        onSaved?.();
+      },
+    },
+  });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     update.mutate({ data: { name: String(new FormData(e.currentTarget).get('name')) } });

@@ -7,9 +7,17 @@ import { problemMessage } from '../../platform/problem';
 import { sessionQueryKey } from '../../platform/session';
 import { FormError } from '../auth/form-parts';
 
-export function UsernameForm({ username }: { username: string | null | undefined }) {
+/** `onSaved`: called once the server kept the username (a modal closes then). */
+export function UsernameForm({ username, onSaved }: { username: string | null | undefined; onSaved?: () => void }) {
   const queryClient = useQueryClient();
-  const save = useSetAccountUsername({ mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey() }) } });
+  const save = useSetAccountUsername({
+    mutation: {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey() });
+        onSaved?.();
+      },
+    },
+  });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     save.mutate({ data: { username: String(new FormData(e.currentTarget).get('username')).trim() } });
