@@ -20,7 +20,7 @@ export const modalRegistry = {
     () => import('../../features/agent/install-extension-modal').then((m) => ({ default: m.BrowserDownloadInstructionsModal })),
     { hiddenInInstallSidecar: true },
   ),
-  pricing: later('Pricing', 'paid tiers'),
+  pricing: built(() => import('../../features/billing/pricing-modal')),
   collectionSelect: built(() => import('../../features/spaces/collection-select-modal'), { size: 'sm' }),
   collectionCreateEdit: built(() => import('../../features/spaces/space-form-modal')),
   spaceCreate: built(() => import('../../features/spaces/space-form-modal')),
