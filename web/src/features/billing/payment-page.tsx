@@ -20,10 +20,11 @@ import { CheckoutForm } from './checkout-form';
 import { Placeholder, PLACEHOLDER_HEIGHTS } from './stripe-loader';
 import { PlanPanel } from './plan-panel';
 import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving, type Tier } from './pricing';
+import { BILLING_OFF_TEXT } from './plan-card';
 
 export const SUCCESS_PATH = '/max/payment?success=1';
 export const PROMO_REMOVE_ERROR = 'Error removing promo code';
-export const BILLING_OFF_TEXT = 'Billing is not configured on this server: nothing can be bought here.';
+export { BILLING_OFF_TEXT };
 const INTERVAL_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;
 const INTERVAL_DESCRIPTION = { monthly: 'Billed every month', yearly: 'Billed once a year' } as const;
 

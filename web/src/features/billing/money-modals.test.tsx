@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+// The seeds' money modals against the mock API: the Pro offer, the Pro payment and the free trial
+// show the plan this server sells (or say nothing is sold); the success modal reads the
+// subscription as the server has it; the modals for what this product does not run say so and
+// offer what it does instead.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingPlans, Subscription } from '../../../../generated/react-query/model';
+import { setupMocks } from '../../../../mocks/node';
+import { ModalProvider } from '../../app/modals/host';
+import type { ModalName } from '../../platform/modals/catalogue';
+import { useModals } from '../../platform/modals/context';
+import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
+import { BILLING_OFF_TEXT } from './plan-card';
+
+const mocks = setupMocks('signed-in');
+beforeAll(mocks.listen);
+afterEach(() => {
+  cleanup();
+  clearQueryClients();
+  mocks.reset();
+});
+afterAll(mocks.close);
+
+const CAPS = { unlimitedProSearch: true, unlimitedResearch: false, maxModelSelection: false, fileUpload: true };
+const pro = (trial: number | null) => ({
+  id: 'pro' as const,
+  name: 'Pro',
+  limits: { files_per_repository: 500, files_per_person: 500 },
+  capabilities: CAPS,
+  prices: [{ interval: 'monthly' as const, price_minor_units: 2000, currency: 'usd' }],
+  trial_period_days: trial,
+});
+const plansWith = (trial: number | null): BillingPlans => ({ configured: true, publishable_key: null, default_plan: 'free', plans: [pro(trial)] });
+
+function Opener({ name }: { name: ModalName }) {
+  const { open } = useModals();
+  return (
+    <button type="button" onClick={() => (open as (n: ModalName) => void)(name)}>
+      Open
+    </button>
+  );
+}
+
+async function openModal(name: ModalName, title: string) {
+  const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <ModalProvider>
+            <Opener name={name} />
+          </ModalProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  return { user, router, dialog: await screen.findByRole('dialog', { name: title }, { timeout: 5000 }) };
+}
+
+describe('the plan offers', () => {
+  it('Pro message: without billing, nothing is sold', async () => {
+    const { dialog } = await openModal('proMessage', 'Pro');
+    expect(await within(dialog).findByText(BILLING_OFF_TEXT)).toBeInTheDocument();
+  });
+
+  it('Subscribe to Pro: the plan with its price goes to its checkout', async () => {
+    mocks.server.use(http.get('*/rest/billing/plans', () => HttpResponse.json(plansWith(null))));
+    const { user, router, dialog } = await openModal('proSubscriptionPayment', 'Subscribe to Pro');
+    const card = await within(dialog).findByRole('listitem', { name: 'Pro' });
+    expect(card.textContent).toContain('$20.00 a month');
+    await user.click(within(card).getByRole('button', { name: 'Pro monthly' }));
+    expect(router.state.location.search).toBe('?tier=pro&plan=monthly');
+  });
+
+  it('Free trial: the trial where the server gives one, and says so where it gives none', async () => {
+    mocks.server.use(http.get('*/rest/billing/plans', () => HttpResponse.json(plansWith(30))));
+    const first = await openModal('freeTrial', 'Free trial');
+    expect((await within(first.dialog).findByRole('listitem', { name: 'Pro' })).textContent).toContain('1 month free');
+    cleanup();
+    mocks.server.use(http.get('*/rest/billing/plans', () => HttpResponse.json(plansWith(null))));
+    const second = await openModal('freeTrial', 'Free trial');
+    expect(await within(second.dialog).findByText(/offers no free trial of Pro/)).toBeInTheDocument();
+  });
+});
+
+describe('the subscription success modal', () => {
+  it('reads the plan the server has, with what it unlocks', async () => {
+    const sub: Subscription = {
+      status: 'active',
+      source: 'stripe',
+      plan: 'pro',
+      interval: 'monthly',
+      current_period_end: null,
+      cancel_at_period_end: false,
+      scheduled_change: null,
+      capabilities: CAPS,
+    };
+    mocks.server.use(http.get('*/rest/billing/subscription', () => HttpResponse.json(sub)));
+    const { dialog } = await openModal('subscriptionSuccess', 'Subscription');
+    expect(await within(dialog).findByText('You are on Pro.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unlimited Pro Search')).toBeInTheDocument();
+  });
+
+  it('a payment not yet confirmed by the server says so', async () => {
+    const { dialog } = await openModal('subscriptionSuccess', 'Subscription');
+    expect(await within(dialog).findByText(/Your payment is being confirmed/)).toBeInTheDocument();
+  });
+});
+
+describe('what this server does not run', () => {
+  it.each([
+    ['incentivePro', 'Pro', /not part of this server/, 'See the plans'],
+    ['braintreeSubscription', 'Subscription', /Stripe only/, 'See the plans'],
+    ['enterprisePremiumSecureUpgrade', 'Enterprise Premium', /no separate Enterprise Premium tier/, 'Create an organisation'],
+    ['thirdPartyPersonalization', 'Personalization', /no personalization from payment providers/, 'Personalize answers'],
+    ['inputPayment', 'Payment', /kept by Stripe/, 'Open the billing portal'],
+  ] as const)('%s says so and offers what the server does', async (name, title, text, action) => {
+    const { dialog } = await openModal(name, title);
+    expect(within(dialog).getByText(text)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: action })).toBeInTheDocument();
+  });
+
+  it('See the plans opens the pricing modal', async () => {
+    const { user, dialog } = await openModal('braintreeSubscription', 'Subscription');
+    await user.click(within(dialog).getByRole('button', { name: 'See the plans' }));
+    expect(await screen.findByRole('dialog', { name: 'Pricing' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
