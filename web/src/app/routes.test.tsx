@@ -3,7 +3,7 @@
 // HydrateFallback warning (react-router warns when an initial route is `lazy` and nothing
 // renders meanwhile), and pages still load on demand.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,10 @@ import { createQueryClient } from '../platform/query-client';
 import { routes } from './routes';
 
 withMockServer('anonymous');
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('the router', () => {
   it('loads the first page without a HydrateFallback warning', async () => {
@@ -42,5 +45,42 @@ describe('the router', () => {
     expect(document.activeElement).toBe(screen.getByRole('main'));
     await user.tab();
     expect(screen.getByRole('complementary', { name: 'Sidebar' }).contains(document.activeElement)).toBe(false);
+  });
+});
+
+describe('addresses of what this server does not run, and broken links', () => {
+  const at = async (path: string) => {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  };
+
+  it.each([
+    ['/auth/windows-app', 'There is no Windows app for this server', 'Sign in'],
+    ['/b/home', 'The assistant browser’s home', 'Add the browser extension'],
+    ['/b/mission-control', 'Mission control', 'Add the browser extension'],
+    ['/join/nothing-here', 'This link is not valid', 'Home'],
+    ['/discover', 'Page not found', 'Home'],
+    ['/no/such/address', 'Page not found', 'Home'],
+  ])('%s says what it is and offers what the server does', async (path, heading, action) => {
+    await at(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('main').querySelector('button, a')).not.toBeNull();
+    expect(screen.getAllByRole(action === 'Home' ? 'link' : 'button', { name: action }).length).toBeGreaterThan(0);
+  });
+
+  it('an upsell connector flow returning to /b/assistants goes on to the connectors', async () => {
+    const router = await at('/b/assistants?handle_upsell=true');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/account/connectors'), { timeout: 5000 });
+  });
+
+  it('/search/render with a question starts a new thread that asks it', async () => {
+    const router = await at('/search/render?q=why%20is%20the%20sky%20blue');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/search/new'), { timeout: 5000 });
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('why is the sky blue');
   });
 });
