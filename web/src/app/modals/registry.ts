@@ -36,7 +36,7 @@ export const modalRegistry = {
   companyDataPrivacy: built(() => import('../../features/orgs/org-modals').then((m) => ({ default: m.CompanyDataPrivacyModal }))),
   citationList: built(() => import('../../features/sources/citation-list-modal')),
   checkSources: built(() => import('../../features/sources/check-sources-sheet'), { layout: 'sheet' }),
-  onboarding: later('Welcome', 'onboarding'),
+  onboarding: built(() => import('../../features/onboarding/onboarding-modal')),
   lossAversion: built(() => import('../../features/sharing/loss-aversion-modal'), { size: 'sm' }),
   shoppingOnboarding: later('Shopping', 'shopping'),
   shoppingOrderDetails: later('Order details', 'shopping'),

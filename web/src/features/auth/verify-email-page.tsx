@@ -49,9 +49,16 @@ export default function VerifyEmailPage() {
           <ResendVerification />
         </>
       )}
-      <Link to="/" className="btn-secondary self-start">
-        Go to home
-      </Link>
+      <div className="flex flex-wrap gap-2">
+        {result && result.status !== 'email_changed' && (
+          <Link to="/onboarding" className="btn-primary">
+            Set up your account
+          </Link>
+        )}
+        <Link to="/" className="btn-secondary">
+          Go to home
+        </Link>
+      </div>
     </PageCard>
   );
 }
