@@ -53,6 +53,26 @@ export function registerConnectorRemoval(deps: RemovalDeps) {
 
 export type ConnectorRemovalWorkflow = ReturnType<typeof registerConnectorRemoval>;
 
+/** How many times a removal that ended in error is started again (each after its steps' own retries). */
+export const REMOVAL_RETRIES = 5;
+
+/**
+ * The workflow id a removal goes on under: its own while that has not ended in error, else the
+ * next retry's (`…-retry-<n>`); null once every retry ended in error. Ids are fixed by the run,
+ * so two sweeps at once start the same one. `statusOf` reads DBOS's status of an id.
+ */
+export async function removalAttemptId(base: string, statusOf: (id: string) => Promise<string | null>): Promise<string | null> {
+  for (let attempt = 0; attempt <= REMOVAL_RETRIES; attempt++) {
+    const id = attempt ? `${base}-retry-${attempt}` : base;
+    // A removal is safe to run again: a batch skips what an earlier one removed.
+    if ((await statusOf(id)) !== 'ERROR') return id;
+  }
+  return null;
+}
+
 export async function startConnectorRemoval(workflow: ConnectorRemovalWorkflow, job: RemovalRun) {
-  await startForConnection(workflow, QUEUE, `connector-removal-${job.connection_uuid}-${job.run}`, job);
+  const base = `connector-removal-${job.connection_uuid}-${job.run}`;
+  const id = await removalAttemptId(base, async (wid) => (await DBOS.getWorkflowStatus(wid))?.status ?? null);
+  if (!id) throw new Error(`the removal ${base} ended in error ${REMOVAL_RETRIES + 1} times; it is not started again`);
+  await startForConnection(workflow, QUEUE, id, job);
 }

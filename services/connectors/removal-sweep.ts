@@ -3,7 +3,8 @@
 // documents or a delta cursor. At start-up and on the deltas' interval (services/shared/background.ts)
 // such connections are found and their removal started under the id the request would have used
 // (`connector-removal-<uuid>-<run>`, the run named by the disconnection or the deletion), so a
-// removal under way, or two instances sweeping at once, start it once.
+// removal under way, or two instances sweeping at once, start it once. A removal that ended in error
+// (its steps' retries spent) is started again under its next retry's id (workflows/connector-removal.ts).
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { StoredEvent } from '../eventstore/types.js';
