@@ -1,10 +1,11 @@
 // End-to-end harness: the real server on a fresh database, serving the built web app, driven by
-// Debian's Chromium. One browser per test file; `close()` stops everything in afterAll.
+// Debian's Chromium. One Chromium per worker, shared by its files; `close()` stops the file's
+// server and closes its browser contexts in afterAll.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createTestDatabase } from '../support/database.js';
 import { databaseOf, mailedLink } from '../support/mailbox.js';
 import { startServerProcess } from '../support/server-process.js';
@@ -62,12 +63,27 @@ export type E2E = {
   close: () => Promise<void>;
 };
 
+let workerChromium: Promise<Browser> | null = null;
+
+/**
+ * The worker's Chromium: the browser tests' files share their worker's modules (isolate: false),
+ * so one launch serves them all, each file in its own contexts (about a second of CPU less a
+ * file). One that died is launched again; Playwright ends it when the worker exits.
+ */
+async function sharedChromium(): Promise<Browser> {
+  const running = workerChromium && (await workerChromium.catch(() => null));
+  if (running?.isConnected()) return running;
+  workerChromium = chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return workerChromium;
+}
+
 /** `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first. */
 export async function startE2E(opts: { env?: Record<string, string>; port?: number } = {}): Promise<E2E> {
   await ensureWebBuilt();
   const db = await createTestDatabase('e2e');
   const server = await startServerProcess({ databaseUrl: db.url, env: opts.env, port: opts.port });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await sharedChromium();
+  const contexts = new Set<BrowserContext>();
   return {
     url: server.url,
     browser,
@@ -75,11 +91,12 @@ export async function startE2E(opts: { env?: Record<string, string>; port?: numb
     /** A fresh browser profile (no cookies, empty localStorage) at desktop size unless told. */
     page: async (opts = {}) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', ...opts, baseURL: server.url });
+      contexts.add(context);
       context.setDefaultTimeout(10_000);
       return context.newPage();
     },
     close: async () => {
-      await browser.close().catch(() => {});
+      await Promise.all([...contexts].map((c) => c.close().catch(() => {})));
       await server.stop();
       await db.drop();
     },
