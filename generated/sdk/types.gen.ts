@@ -204,7 +204,7 @@ export type ServerFeatures = {
      */
     translation: boolean;
     /**
-     * Questions can be dictated; no server offers it yet, so the dictation shortcut is not bound.
+     * Whether this server transcribes speech itself. None does (false); the web app dictates through the browser's own speech recognition where the browser has one.
      */
     voice_input: boolean;
     /**

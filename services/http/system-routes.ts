@@ -9,7 +9,7 @@ export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | '
     web_search: !!config.searxngUrl,
     billing: !!config.billing.stripe,
     translation: !!config.translate,
-    // No voice input on any server yet: the dictation shortcut is not bound.
+    // The server transcribes no speech: dictation uses the browser's own recognition (web/src/platform/speech).
     voice_input: false,
     answer_model: config.llm ? ('llm' as const) : ('offline' as const),
   };

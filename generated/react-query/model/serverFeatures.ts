@@ -22,7 +22,7 @@ export interface ServerFeatures {
   billing: boolean;
   /** Answers can be translated (`TRANSLATE_URL`); otherwise Translate is not offered. */
   translation: boolean;
-  /** Questions can be dictated; no server offers it yet, so the dictation shortcut is not bound. */
+  /** Whether this server transcribes speech itself. None does (false); the web app dictates through the browser's own speech recognition where the browser has one. */
   voice_input: boolean;
   /** `llm`: a configured model writes answers; `offline`: the offline extractive model quotes the sources. */
   answer_model: ServerFeaturesAnswerModel;

@@ -1,6 +1,7 @@
 // What each shortcut of the seeds' table does in this shell.
 import { useNavigate } from 'react-router';
 import { focusAskInput, focusAskInputOnMount } from '../../platform/ask-focus';
+import { toggleDictation } from '../../features/ask/dictation';
 import { useModals } from '../../platform/modals/context';
 import { currentPlatform } from '../../platform/environment';
 import { useSession } from '../../platform/session';
@@ -31,8 +32,13 @@ export function useShellShortcuts() {
       if (top !== name) open(name);
     },
     toggleVoiceMode: () => (user ? open('voiceToVoice') : open('login', { origin: 'voice-mode', title: 'Sign in to use voice mode' })),
-    // Bound only where the server has voice input (use-global-shortcuts.ts), which none has yet.
-    toggleDictation: () => {},
+    // Bound only where the browser can recognise speech (use-global-shortcuts.ts); with no ask box
+    // on screen it goes to the home one, to dictate there.
+    toggleDictation: () => {
+      if (toggleDictation()) return;
+      focusAskInputOnMount();
+      navigate('/');
+    },
     toggleIncognito,
     focusAsk: () => {
       if (focusAskInput()) return;

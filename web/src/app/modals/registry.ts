@@ -48,7 +48,7 @@ export const modalRegistry = {
   fullName: built(() => import('../../features/account/full-name-modal'), { size: 'sm' }),
   deleteMemory: built(() => import('../../features/memories/delete-memory-modal'), { size: 'sm' }),
   deleteAllMemories: built(() => import('../../features/memories/delete-all-memories-modal'), { size: 'sm' }),
-  voiceToVoice: later('Voice mode', 'voice'),
+  voiceToVoice: built(() => import('../../features/voice/voice-mode-modal'), { size: 'sm' }),
   hotelRoomDetails: later('Room details', 'bookings'),
   memoryList: built(() => import('../../features/memories/memory-list-modal')),
   memoryDetail: built(() => import('../../features/memories/memory-detail-modal')),

@@ -1,6 +1,6 @@
 // Listens for the shortcut table's keys on the whole page and runs the matching action.
 import { useEffect, useMemo, useRef } from 'react';
-import { useServerFeatures } from '../../platform/server-features';
+import { useVoiceInput } from '../../platform/speech/voice-input';
 import { useSettings } from '../../platform/settings/store';
 import { matchShortcut, type Platform, type ShortcutAction } from '../../platform/shortcuts/keys';
 import { effectiveBindings } from '../../platform/shortcuts/registry';
@@ -18,7 +18,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 /** `suspendSingleKeys`: while a modal is open, plain letters belong to it. */
 export function useGlobalShortcuts(platform: Platform, handlers: ShortcutHandlers, suspendSingleKeys: boolean) {
   const { shortcuts } = useSettings();
-  const voiceInput = useServerFeatures()?.voice_input ?? false;
+  const voiceInput = useVoiceInput();
   const bindings = useMemo(() => effectiveBindings(platform, shortcuts, { voiceInput }), [platform, shortcuts, voiceInput]);
   const latest = useRef({ handlers, suspendSingleKeys });
   latest.current = { handlers, suspendSingleKeys };

@@ -2,7 +2,8 @@
 // here and /search/new shows it; a question over the limit is refused in the product's words.
 // Beside it, the search mode the question is asked in (Web disabled with the reason where the
 // server has no web search, which is then said once below the box), the search filters, and the
-// model (a picker where the plan allows it, else the plan's upsell), and how deep it goes (Quick, Pro or Research).
+// model (a picker where the plan allows it, else the plan's upsell), and how deep it goes (Quick, Pro or Research);
+// and dictation, through the browser's speech recognition where it has one.
 import { ArrowUp, EyeOff } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../platform/ask-focus';
@@ -18,6 +19,7 @@ import { FiltersControl } from './filters-control';
 import { ModelPicker } from './model-picker';
 import { DepthPicker } from './depth-picker';
 import { askFilterFields, NO_FILTERS, type FilterDraft } from './search-filters';
+import { DictationButton, Heard, useDictation, VoiceModeButton, withDictated } from './dictation';
 
 export function AskBox() {
   const [text, setText] = useState('');
@@ -32,6 +34,7 @@ export function AskBox() {
   const [dismissed, setDismissed] = useState(false);
   const [filters, setFilters] = useState<FilterDraft>(NO_FILTERS);
   const [model, setModel] = useState<string | null>(null);
+  const dictation = useDictation((phrase) => setText((t) => withDictated(t, phrase)));
   const more = { ask: { ...askFilterFields(filters), ...(model ? { model_preference: model } : {}) } };
   const matches = dismissed ? null : matchingShortcuts(text, shortcuts.data);
   const runShortcut = (prompt: string) => {
@@ -87,6 +90,7 @@ export function AskBox() {
         className="block max-h-64 min-h-14 w-full resize-none bg-transparent px-2 py-1 text-base placeholder:text-neutral-400 focus:outline-none"
       />
       {matches && <ShortcutPicker items={matches} active={active} pick={(t) => runShortcut(t.query.prompt)} />}
+      <Heard dictation={dictation} />
       <QuestionLength id="ask-input-length" question={question} />
       <div className="flex items-center justify-between pt-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -112,14 +116,18 @@ export function AskBox() {
             </span>
           )}
         </div>
-        <button
-          type="submit"
-          aria-label="Ask"
-          disabled={!canAsk}
-          className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
-        >
-          <ArrowUp className="size-4" />
-        </button>
+        <div className="flex items-center gap-1">
+          <VoiceModeButton />
+          <DictationButton dictation={dictation} />
+          <button
+            type="submit"
+            aria-label="Ask"
+            disabled={!canAsk}
+            className="grid size-9 place-items-center rounded-full bg-neutral-900 text-white transition-colors hover:bg-neutral-700 disabled:bg-neutral-200 disabled:text-neutral-400 dark:bg-white dark:text-neutral-900 dark:hover:bg-neutral-200 dark:disabled:bg-neutral-800 dark:disabled:text-neutral-600"
+          >
+            <ArrowUp className="size-4" />
+          </button>
+        </div>
       </div>
       {features && !features.web_search && <p className="px-2 pt-1 text-xs text-neutral-500 dark:text-neutral-400">{WEB_SEARCH_OFF_NOTE}</p>}
     </form>

@@ -11,6 +11,7 @@ import { ModelPicker } from '../ask/model-picker';
 import { DepthPicker, useAnswerDepth } from '../ask/depth-picker';
 import { QuestionLength, useQuestion } from '../ask/question-limit';
 import { askFilterFields, NO_FILTERS, type FilterDraft } from '../ask/search-filters';
+import { DictationButton, Heard, useDictation, withDictated } from '../ask/dictation';
 
 /** What a follow-up adds to its question: the filters and the model chosen for it. */
 export type FollowUpChoices = Pick<AskRequest, 'search_domain_filter' | 'search_recency_filter' | 'search_focus' | 'model_preference' | 'answer_depth'>;
@@ -22,6 +23,7 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
   const [filters, setFilters] = useState<FilterDraft>(NO_FILTERS);
   const [model, setModel] = useState<string | null>(null);
   const depth = useAnswerDepth();
+  const dictation = useDictation((phrase) => setText((t) => withDictated(t, phrase)));
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
     if (!canAsk || disabled) return;
@@ -55,6 +57,7 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
           aria-describedby="follow-up-input-length"
           className="block max-h-40 min-h-9 flex-1 resize-none bg-transparent py-2 text-sm placeholder:text-neutral-400 focus:outline-none"
         />
+        <DictationButton dictation={dictation} />
         <button
           type="submit"
           aria-label="Ask follow-up"
@@ -64,6 +67,7 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
           <ArrowUp className="size-4" />
         </button>
       </form>
+      <Heard dictation={dictation} />
       <QuestionLength id="follow-up-input-length" question={question} />
       <div className="flex flex-wrap items-center gap-2 pt-2 empty:hidden">
         <DepthPicker />

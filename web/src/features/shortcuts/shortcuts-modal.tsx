@@ -1,12 +1,12 @@
 // The keyboard shortcuts list (seeds: "key lists per operating system"), with the keys of this
-// OS and build, and a way into the editor. A shortcut the server cannot serve (dictation without
-// voice input) is listed with its key as off on this server; it is not bound.
+// OS and build, and a way into the editor. A shortcut this browser or server cannot serve (dictation
+// without speech recognition) is listed with its key as off; it is not bound.
 import { useModals } from '../../platform/modals/context';
 import type { ModalProps } from '../../platform/modals/types';
 import { currentPlatform } from '../../platform/environment';
 import { useSettings } from '../../platform/settings/store';
 import { ACTIONS, displayKeys, formatBinding, type Platform } from '../../platform/shortcuts/keys';
-import { useServerFeatures } from '../../platform/server-features';
+import { useVoiceInput } from '../../platform/speech/voice-input';
 import { effectiveBindings, offOnServer, SHORTCUTS } from '../../platform/shortcuts/registry';
 import { ModalTitle } from '../../ui/modal-parts';
 import { KeyCaps } from './key-caps';
@@ -14,7 +14,7 @@ import { KeyCaps } from './key-caps';
 export default function ShortcutsModal({ platform = currentPlatform() }: ModalProps & { platform?: Platform }) {
   const { shortcuts } = useSettings();
   const { open } = useModals();
-  const server = { voiceInput: useServerFeatures()?.voice_input ?? false };
+  const server = { voiceInput: useVoiceInput() };
   const bindings = effectiveBindings(platform, shortcuts, server);
   // Off on this server: listed with the keys they would have, apart.
   const off = effectiveBindings(platform, shortcuts, { voiceInput: true });
@@ -39,7 +39,7 @@ export default function ShortcutsModal({ platform = currentPlatform() }: ModalPr
           <div key={action} className="flex items-center justify-between gap-4 py-2.5 text-neutral-500 dark:text-neutral-400">
             <dt className="text-sm">
               {SHORTCUTS[action].label}
-              <span className="ml-2 text-xs">not on this server: no voice input</span>
+              <span className="ml-2 text-xs">not in this browser: no speech recognition</span>
             </dt>
             <dd className="flex flex-wrap justify-end gap-2 opacity-60">
               {off[action]!.map((b) => (

@@ -42,7 +42,7 @@ describe('the seeds’ shortcut table', () => {
     expect(texts(effectiveBindings(mac).focusAsk)).toEqual(['J']);
   });
 
-  it('voice mode exists only in the Windows app; dictation is D, or Ctrl+D in the Windows app, where the server has voice input', () => {
+  it('voice mode exists only in the Windows app; dictation is D, or Ctrl+D in the Windows app, where there is voice input', () => {
     expect(effectiveBindings(windows).toggleVoiceMode).toBeUndefined();
     expect(texts(effectiveBindings(windowsApp).toggleVoiceMode)).toEqual(['Ctrl+Shift+B']);
     const voice = { voiceInput: true };

@@ -18,7 +18,7 @@ export type ShortcutDef = {
   editable: boolean;
   /** Voice mode needs a signed-in user. */
   needsLogin?: boolean;
-  /** Dictation needs the server's voice input (GET /rest/server/features): not bound without it. */
+  /** Dictation needs voice input (the browser's speech recognition, platform/speech): not bound without it. */
   needsVoiceInput?: boolean;
   available: (p: Platform) => boolean;
   defaults: (p: Platform) => string[];
@@ -49,7 +49,7 @@ export const SHORTCUTS: Record<ShortcutAction, ShortcutDef> = {
 
 const parseAll = (texts: string[]) => texts.map(parseBinding).filter((b): b is Binding => b !== null);
 
-/** What the server offers that shortcuts need; without voice input, dictation is not bound. */
+/** What this browser and server offer that shortcuts need; without voice input, dictation is not bound. */
 export type ShortcutServer = { voiceInput: boolean };
 const NO_VOICE: ShortcutServer = { voiceInput: false };
 
