@@ -61,8 +61,11 @@ export const modalRegistry = {
   proReferral: later('Refer a friend', 'referrals'),
   proMessage: built(() => import('../../features/billing/plan-offer-modals').then((m) => ({ default: m.ProMessageModal }))),
   freeTrial: built(() => import('../../features/billing/plan-offer-modals').then((m) => ({ default: m.FreeTrialModal }))),
-  memorySearchHistory: later('Search history', 'memories'),
-  memorySearchHistoryIntro: later('Search history', 'memories'),
+  memorySearchHistory: built(() => import('../../features/memories/memory-search-history-modal').then((m) => ({ default: m.MemorySearchHistoryModal }))),
+  memorySearchHistoryIntro: built(
+    () => import('../../features/memories/memory-search-history-modal').then((m) => ({ default: m.MemorySearchHistoryIntroModal })),
+    { size: 'sm' },
+  ),
   gmailFailedPermissions: built(() => import('../../features/connectors/gmail-failed-permissions-modal'), { size: 'sm' }),
   subscriptionSuccess: built(() => import('../../features/billing/subscription-success-modal'), { size: 'sm' }),
   referralError: later('Referral', 'referrals'),

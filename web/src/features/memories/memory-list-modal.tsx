@@ -11,9 +11,11 @@ import { ModalTitle } from '../../ui/modal-parts';
 import { formatMemoryDate, useMemoryList } from './use-memories';
 import { useQueryClient } from '@tanstack/react-query';
 import { MEMORY_CALL } from './use-memories';
+import { useOpenMemorySearch } from './memory-search-history-modal';
 
 export default function MemoryListModal(_: ModalProps) {
   const modals = useModals();
+  const openSearch = useOpenMemorySearch();
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
   const list = useMemoryList(query.trim(), pages);
@@ -23,6 +25,9 @@ export default function MemoryListModal(_: ModalProps) {
     <div className="flex flex-col gap-4">
       <ModalTitle>Memories</ModalTitle>
       <p className="text-sm text-neutral-500">What answers remember about you. Answers use them when memories are on in Personalize.</p>
+      <button type="button" className="self-start text-sm underline" onClick={openSearch}>
+        Search memories and conversations
+      </button>
       <AddMemory />
       <input
         type="search"
