@@ -108,9 +108,14 @@ function SignedInSpaces() {
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-neutral-200 px-6 py-10 text-center dark:border-neutral-800">
               <p className="font-medium">No Spaces yet</p>
               <p className="text-sm text-neutral-600 dark:text-neutral-400">Create a Space to keep threads together with instructions, files and links.</p>
-              <button type="button" className="btn-secondary mt-1" onClick={create}>
-                <Plus className="size-4" /> Create a Space
-              </button>
+              <div className="mt-1 flex flex-wrap justify-center gap-2">
+                <button type="button" className="btn-secondary" onClick={create}>
+                  <Plus className="size-4" /> Create a Space
+                </button>
+                <button type="button" className="btn-ghost" onClick={() => modals.open('spaceVideo')}>
+                  How Spaces work
+                </button>
+              </div>
             </div>
           )
         )}
