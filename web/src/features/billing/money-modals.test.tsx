@@ -128,6 +128,10 @@ describe('what this server does not run', () => {
     ['thirdPartyPersonalization', 'Personalization', /no personalization from payment providers/, 'Personalize answers'],
     ['inputPayment', 'Payment', /kept by Stripe/, 'Open the billing portal'],
     ['memberSetTier', 'Member tier', /plan covers every member alike/, 'Close'],
+    ['proReferral', 'Refer a friend', /runs no referral programme/, 'Share a thread'],
+    ['referralSuccess', 'Referral', /runs no referral programme/, 'See the plans'],
+    ['referralError', 'Referral', /cannot be redeemed on this server/, 'See the plans'],
+    ['studentReferrals', 'Student referrals', /inviting classmates/, 'Student verification'],
     ['companyDataPrivacy', 'Company data privacy', /stored on this server/, 'Close'],
   ] as const)('%s says so and offers what the server does', async (name, title, text, action) => {
     const { dialog } = await openModal(name, title);

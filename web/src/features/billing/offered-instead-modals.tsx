@@ -1,6 +1,6 @@
 // Modals the seeds name for things this product deliberately does not run: Pro granted as an app
 // incentive, subscriptions billed through Braintree, Enterprise Premium's secure upgrade, payment
-// personalization by third parties. Each says plainly what it is and offers what this server does
+// personalization by third parties, referral programmes. Each says plainly what it is and offers what this server does
 // instead; the payment-method modal opens the billing portal where the card really is kept.
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -97,6 +97,45 @@ export function InputPaymentModal({ close }: ModalProps) {
   return (
     <Instead title="Payment" actions={[{ label: 'Open the billing portal', run: () => void openBillingPortal() }]} close={close}>
       <p>Your card is kept by Stripe, not by this server. Add, change or remove it in the billing portal; changes apply to your next payment.</p>
+    </Instead>
+  );
+}
+
+const NO_REFERRALS = 'This server runs no referral programme: inviting someone earns neither of you a discount or free months.';
+
+export function ProReferralModal({ close }: ModalProps) {
+  const navigate = useNavigate();
+  return (
+    <Instead title="Refer a friend" actions={[{ label: 'Share a thread', run: () => navigate('/library') }]} close={close}>
+      <p>{NO_REFERRALS}</p>
+      <p>To show someone what answers look like here, share a thread with them from your library; they can ask on this server with an account of their own.</p>
+    </Instead>
+  );
+}
+
+export function ReferralSuccessModal({ close }: ModalProps) {
+  return (
+    <Instead title="Referral" actions={[usePricing()]} close={close}>
+      <p>{NO_REFERRALS}</p>
+      <p>A partner's code is redeemed on the partner's page; plans are bought from the pricing page.</p>
+    </Instead>
+  );
+}
+
+export function ReferralErrorModal({ close }: ModalProps) {
+  return (
+    <Instead title="Referral" actions={[usePricing()]} close={close}>
+      <p>A referral link cannot be redeemed on this server: it runs no referral programme.</p>
+      <p>If you were given a partner's code, open the partner's page it came with.</p>
+    </Instead>
+  );
+}
+
+export function StudentReferralsModal({ close }: ModalProps) {
+  const { open } = useModals();
+  return (
+    <Instead title="Student referrals" actions={[{ label: 'Student verification', run: () => open('studentVerification') }]} close={close}>
+      <p>{NO_REFERRALS} That includes students inviting classmates.</p>
     </Instead>
   );
 }
