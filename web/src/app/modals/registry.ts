@@ -8,6 +8,7 @@ const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load
 const later = (title: string, feature: string, extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({
   load: () => import('./placeholder-modal').then((m) => ({ default: m.placeholderModal(title, feature) })),
   ...extra,
+  placeholder: true,
 });
 
 export const modalRegistry = {
