@@ -72,7 +72,7 @@ export const modalRegistry = {
   upgrade: built(() => import('../../features/billing/upgrade-modal'), { size: 'upgrade' }),
   downgrade: built(() => import('../../features/billing/downgrade-modal'), { size: 'sm' }),
   restaurantBooking: later('Book a table', 'bookings'),
-  bugReport: later('Report a bug', 'the bug-report tool'),
+  bugReport: built(() => import('../../features/bug-report/bug-report-modal')),
   enterprisePremiumSecureUpgrade: later('Enterprise Premium', 'Enterprise'),
   taskShortcut: built(() => import('../../features/tasks/task-shortcut-modal')),
   financeAlert: built(() => import('../../features/tasks/finance-alert-modal')),
