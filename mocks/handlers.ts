@@ -227,7 +227,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       ...(opts.bugReports === 'off' ? { bug_reports: false, bug_report_hook: null } : {}),
       ...opts.features,
     }),
-    ...bugReportHandlers({ mode: opts.bugReports, user: () => currentUser(scenario.state) }),
+    ...bugReportHandlers({ mode: opts.bugReports, user: () => currentUser(scenario.state), shareThread: threads.shareForBugReport }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
     ...assistantBrowserHandlers({ state: () => scenario.state, changed }),
