@@ -1,18 +1,20 @@
 // A fake of Linear's GraphQL API (POST /graphql), for tests only: `users(filter: {email: {eq}})`
 // finds the people it is given, `issueCreate` files an issue and answers its url. It checks the
-// API key and the team, can be told to fail, and records every issue filed.
+// API key and the team, can be told to fail or to hang, and records every issue filed.
 import { listenLoopback, readBody } from './listen.js';
 
 export type LinearIssueInput = { teamId: string; title: string; description: string; assigneeId?: string };
 
 export async function startLinearFake(opts: { apiKey: string; teamId: string; users?: Record<string, string> }) {
   let failing = false;
+  let hanging = false;
   const issues: LinearIssueInput[] = [];
   const fake = await listenLoopback(async (req, res) => {
     const json = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method !== 'POST' || req.url !== '/graphql') return json(404, { errors: [{ message: 'Not found' }] });
     if (req.headers.authorization !== opts.apiKey) return json(401, { errors: [{ message: 'Authentication required, not authenticated' }] });
     const { query, variables } = JSON.parse(await readBody(req)) as { query: string; variables: Record<string, any> };
+    if (hanging) return; // never answers; the adapter's timeout has to end it
     if (failing) return json(500, { errors: [{ message: 'Internal server error' }] });
     if (/\busers\s*\(/.test(query)) {
       const id = opts.users?.[String(variables.email).toLowerCase()];
@@ -34,6 +36,9 @@ export async function startLinearFake(opts: { apiKey: string; teamId: string; us
     issues,
     fail: (on: boolean) => {
       failing = on;
+    },
+    hang: (on: boolean) => {
+      hanging = on;
     },
   };
 }
