@@ -5,12 +5,14 @@ import { listenLoopback, readBody } from './listen.js';
 
 export type LinearIssueInput = { teamId: string; title: string; description: string; assigneeId?: string };
 
-export async function startLinearFake(opts: { apiKey: string; teamId: string; users?: Record<string, string> }) {
+/** `issuesAtSelf`: issue urls point at the fake itself (a browser test opens one without the internet). */
+export async function startLinearFake(opts: { apiKey: string; teamId: string; users?: Record<string, string>; issuesAtSelf?: boolean }) {
   let failing = false;
   let hanging = false;
   const issues: LinearIssueInput[] = [];
   const fake = await listenLoopback(async (req, res) => {
     const json = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method === 'GET' && req.url?.startsWith('/issue/')) return res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Issue</title>');
     if (req.method !== 'POST' || req.url !== '/graphql') return json(404, { errors: [{ message: 'Not found' }] });
     if (req.headers.authorization !== opts.apiKey) return json(401, { errors: [{ message: 'Authentication required, not authenticated' }] });
     const { query, variables } = JSON.parse(await readBody(req)) as { query: string; variables: Record<string, any> };
@@ -26,7 +28,12 @@ export async function startLinearFake(opts: { apiKey: string; teamId: string; us
       issues.push(input);
       const identifier = `BUG-${issues.length}`;
       return json(200, {
-        data: { issueCreate: { success: true, issue: { id: `issue-${issues.length}`, identifier, url: `https://linear.app/test/issue/${identifier}` } } },
+        data: {
+          issueCreate: {
+            success: true,
+            issue: { id: `issue-${issues.length}`, identifier, url: `${opts.issuesAtSelf ? fake.url : 'https://linear.app/test'}/issue/${identifier}` },
+          },
+        },
       });
     }
     json(400, { errors: [{ message: 'Unknown query' }] });
