@@ -86,10 +86,12 @@ export const getSubmitBugReportUrl = (debuggerHook: string,) => {
  * operator configured (`BUG_REPORT_TRACKER`: Linear's GraphQL API or GitHub issues), and the
  * answer carries the issue's address as `linear_url`, which the client opens in a new tab.
  *
- * `{debugger_hook}` is the path segment the operator sets in `BUG_REPORT_HOOK`; the app's own
- * client learns it from `GET /rest/server/features` (`bug_report_hook`). It keeps the tracker's
- * door out of blind scans and lets the operator change it; it is not a credential. Any other
- * segment answers 404 exactly as a path that does not exist.
+ * `{debugger_hook}` is the seed's `{debugger-hook}` (renamed: the router takes a parameter's
+ * name as an identifier; the addresses are the same). It is the path segment the operator
+ * sets in `BUG_REPORT_HOOK`; the app's own client learns it from `GET /rest/server/features`
+ * (`bug_report_hook`). It keeps the tracker's door out of blind scans and lets the operator
+ * change it; it is not a credential. Any other segment answers 404 exactly as a path that
+ * does not exist.
  *
  * When `url` is a thread page of this server (`/search/{slug}`) and the reporter is the
  * thread's signed-in owner, the thread is made `public read` and its expiry removed (seed 000
