@@ -38,6 +38,8 @@ const DOMAIN_ORDER = [
   'agent',
   // Durable Research reports (issue 33): plans, searches and reads with answers, ends threads' entries.
   'research',
+  // The bug-report tool (issue 36): files an issue in a tracker, then shares the reporter's thread through threads.
+  'bugreports',
 ];
 const KERNEL = ['cluster', 'db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

@@ -31,6 +31,7 @@ import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { MOCK_FEATURES, serverFeatureHandlers } from './server-features';
+import { bugReportHandlers, type MockBugReports } from './bug-report';
 import type { ServerFeatures } from '../generated/react-query/model';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
 import { mergeUpsellMarks, upsellHandlers } from './upsells';
@@ -57,6 +58,8 @@ export type ScenarioOptions = {
   marketData?: MockMarketData;
   /** What the server says it can do (GET /rest/server/features) beyond the defaults (mocks/server-features.ts). */
   features?: Partial<ServerFeatures>;
+  /** 'off': no tracker, as a server without BUG_REPORT_TRACKER; 'failing': the tracker refuses every report. */
+  bugReports?: MockBugReports;
 };
 
 export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
@@ -218,7 +221,13 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
     ...billingHandlers({ state: () => scenario.state }),
     // Before the generated system handlers, whose features are made up.
-    ...serverFeatureHandlers({ ...MOCK_FEATURES, translation: opts.translation !== 'off', ...opts.features }),
+    ...serverFeatureHandlers({
+      ...MOCK_FEATURES,
+      translation: opts.translation !== 'off',
+      ...(opts.bugReports === 'off' ? { bug_reports: false, bug_report_hook: null } : {}),
+      ...opts.features,
+    }),
+    ...bugReportHandlers({ mode: opts.bugReports, user: () => currentUser(scenario.state), shareThread: threads.shareForBugReport }),
     ...getSystemMock(),
     ...translationHandlers(opts.translation),
     ...assistantBrowserHandlers({ state: () => scenario.state, changed }),

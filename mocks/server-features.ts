@@ -6,8 +6,18 @@
 import type { RequestHandler } from 'msw';
 import { getGetServerFeaturesMockHandler } from '../generated/msw/system/system.msw';
 import type { ServerFeatures } from '../generated/react-query/model';
+import { MOCK_BUG_REPORT_HOOK } from './bug-report';
 
-export const MOCK_FEATURES: ServerFeatures = { web_search: false, billing: false, translation: true, voice_input: false, answer_model: 'offline' };
+export const MOCK_FEATURES: ServerFeatures = {
+  web_search: false,
+  billing: false,
+  translation: true,
+  voice_input: false,
+  answer_model: 'offline',
+  // Bug reports are "filed" by mocks/bug-report.ts unless a scenario turns them off.
+  bug_reports: true,
+  bug_report_hook: MOCK_BUG_REPORT_HOOK,
+};
 
 export function serverFeatureHandlers(features: ServerFeatures): RequestHandler[] {
   return [getGetServerFeaturesMockHandler(() => features)];

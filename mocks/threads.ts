@@ -12,6 +12,7 @@ import {
   decideAccessChange,
   decideAccessRequest,
   decideAsk,
+  decideBugReportSharing,
   decideExpiryRemoval,
   decideRewrite,
   decideStop,
@@ -555,5 +556,14 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
   const resumeProducers = () => {
     for (const t of opts.threads()) for (const e of t.entries) if (e.status === 'pending') void produce(t, e);
   };
-  return { handlers, resumeProducers, existing, readable, mayRead, state };
+  /** After a bug report from the thread's page: the server's rule (public read, no expiry, the signed-in owner's only). */
+  const shareForBugReport = (key: string) => {
+    const t = find(key);
+    if (!t) return;
+    const events = decideBugReportSharing(state(t), opts.viewer(), new Date());
+    if (!events.length) return;
+    applyThreadEvents(t, events);
+    opts.changed();
+  };
+  return { handlers, resumeProducers, existing, readable, mayRead, state, shareForBugReport };
 }

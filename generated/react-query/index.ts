@@ -14,6 +14,7 @@ export * from './attribution/attribution';
 export * from './auth/auth';
 export * from './billing/billing';
 export * from './browser/browser';
+export * from './bug-report/bug-report';
 export * from './collections/collections';
 export * from './connectors/connectors';
 export * from './data-rights/data-rights';

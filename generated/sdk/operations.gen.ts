@@ -75,6 +75,7 @@ export type Operations = {
     removeEntrySources: { data: T.RemoveEntrySourcesData; responses: T.RemoveEntrySourcesResponses };
     checkEntrySources: { data: T.CheckEntrySourcesData; responses: T.CheckEntrySourcesResponses };
     translateTexts: { data: T.TranslateTextsData; responses: T.TranslateTextsResponses };
+    submitBugReport: { data: T.SubmitBugReportData; responses: T.SubmitBugReportResponses };
     getArticle: { data: T.GetArticleData; responses: T.GetArticleResponses };
     likeArticle: { data: T.LikeArticleData; responses: T.LikeArticleResponses };
     unlikeArticle: { data: T.UnlikeArticleData; responses: T.UnlikeArticleResponses };

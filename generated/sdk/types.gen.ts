@@ -211,6 +211,14 @@ export type ServerFeatures = {
      * `llm`: a configured model writes answers; `offline`: the offline extractive model quotes the sources.
      */
     answer_model: 'llm' | 'offline';
+    /**
+     * Bug reports are filed in a tracker (`BUG_REPORT_TRACKER` and `BUG_REPORT_HOOK`); otherwise the bug-report tool says they are not set up.
+     */
+    bug_reports: boolean;
+    /**
+     * The `{debugger_hook}` segment of `POST /webhooks/{debugger_hook}/web` for this app's client; null when bug reports are not set up.
+     */
+    bug_report_hook: string | null;
 };
 
 export type SignUpRequest = {
@@ -1020,6 +1028,38 @@ export type TranslateResponse = {
      * The language asked for, e.g. `de`.
      */
     target_language: string;
+};
+
+/**
+ * The area of the product a bug report is about (seed 000 §3).
+ */
+export type BugReportCategory = 'AGENT' | 'BROWSER' | 'PRODUCT' | 'AI' | 'ENTERPRISE' | 'PLATFORM' | 'MOBILE' | 'SEARCH' | 'WEB';
+
+/**
+ * A bug report (seed 000 §3 "Bug report"); only `bug_text` is required.
+ */
+export type BugReportRequest = {
+    /**
+     * What went wrong; its first line is the issue's title. Not blank.
+     */
+    bug_text: string;
+    /**
+     * The page the reporter was on.
+     */
+    url?: string | null;
+    /**
+     * The assignee's address in the tracker (optional).
+     */
+    email?: string | null;
+    category?: BugReportCategory | null;
+};
+
+export type BugReportResponse = {
+    status: 'success';
+    /**
+     * The filed issue's address in the tracker (Linear or GitHub, despite the seed's name).
+     */
+    linear_url: string;
 };
 
 export type MediaItem = {
@@ -5977,6 +6017,49 @@ export type TranslateTextsResponses = {
 };
 
 export type TranslateTextsResponse = TranslateTextsResponses[keyof TranslateTextsResponses];
+
+export type SubmitBugReportData = {
+    body: BugReportRequest;
+    path: {
+        debugger_hook: string;
+    };
+    query?: never;
+    url: '/webhooks/{debugger_hook}/web';
+};
+
+export type SubmitBugReportErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type SubmitBugReportError = SubmitBugReportErrors[keyof SubmitBugReportErrors];
+
+export type SubmitBugReportResponses = {
+    /**
+     * The issue is filed; `linear_url` is its address in the tracker.
+     */
+    200: BugReportResponse;
+};
+
+export type SubmitBugReportResponse = SubmitBugReportResponses[keyof SubmitBugReportResponses];
 
 export type GetArticleData = {
     body?: never;

@@ -85,6 +85,14 @@ export function downloadMailLimiters(limit: number): RequestHandler[] {
   ];
 }
 
+/**
+ * Bug reports, open to visitors: `limit` per 10 minutes per client address. Every request to the
+ * path counts, one with a wrong hook too, so the hook cannot be guessed at speed either.
+ */
+export function bugReportLimiters(limit: number): RequestHandler[] {
+  return [limiter(10 * 60 * 1000, limit, 'Too many bug reports from here. Wait a few minutes and try again.', (req) => `bug|${ipKeyGenerator(req.ip ?? '')}`)];
+}
+
 export function signUpLimiters(limit: number): RequestHandler[] {
   return [limiter(60 * 60 * 1000, limit * 2, 'Too many accounts created from here. Try again later.')];
 }

@@ -15,7 +15,15 @@ import type { Handler, Routes } from './handler.js';
 import type { OperationId } from './operations.js';
 import { HttpProblem } from './problem.js';
 import type { SignInGuard } from '../shared/sign-in-guard.js';
-import { accountLimiters, codeCheckLimiters, downloadMailLimiters, signInLimiters, signInStepLimiters, signUpLimiters } from './rate-limits.js';
+import {
+  accountLimiters,
+  bugReportLimiters,
+  codeCheckLimiters,
+  downloadMailLimiters,
+  signInLimiters,
+  signInStepLimiters,
+  signUpLimiters,
+} from './rate-limits.js';
 import { sameOriginWrites, visitorCookie } from './security.js';
 import { promotionCookie } from './promotion-cookie.js';
 import { securityHeaders } from './security-headers.js';
@@ -110,6 +118,7 @@ export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<R
     ssoCallback: signInStepLimiters(ctx.config.signInRateLimit),
     deleteAccount: accountLimiters(ctx.config.signInRateLimit * 3),
     sendBrowserDownloadEmail: downloadMailLimiters(ctx.config.downloadMailRateLimit),
+    submitBugReport: bugReportLimiters(ctx.config.bugReportRateLimit),
   };
 
   for (const op of operationsOf(spec)) {

@@ -4,7 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import type { DomainRoutes } from './handler.js';
 
 /** What the operator configured, for clients to offer only what works (GET /rest/server/features). */
-export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm'>) {
+export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports'>) {
   return {
     web_search: !!config.searxngUrl,
     billing: !!config.billing.stripe,
@@ -12,6 +12,9 @@ export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | '
     // The server transcribes no speech: dictation uses the browser's own recognition (web/src/platform/speech).
     voice_input: false,
     answer_model: config.llm ? ('llm' as const) : ('offline' as const),
+    bug_reports: !!config.bugReports,
+    // The app's own client sends reports to this segment (it keeps blind scans out; not a credential).
+    bug_report_hook: config.bugReports?.hook ?? null,
   };
 }
 

@@ -294,3 +294,29 @@ describe('several instances on one database', () => {
     expect(refusal({ INSTANCE_LEASE_SECONDS: '0' })).toContain('INSTANCE_LEASE_SECONDS: must be a number of seconds from 1 to 3600');
   });
 });
+
+describe('bug reports', () => {
+  const HOOK = { BUG_REPORT_HOOK: '0123456789abcdef0123' };
+  test('off by default; Linear or GitHub with all of their settings and the hook', () => {
+    expect(loadConfig({}).bugReports).toBeNull();
+    expect(loadConfig({}).bugReportRateLimit).toBe(5);
+    expect(loadConfig({ ...HOOK, BUG_REPORT_TRACKER: 'linear', BUG_REPORT_LINEAR_API_KEY: 'lin_key', BUG_REPORT_LINEAR_TEAM_ID: 'team' }).bugReports).toEqual({
+      hook: HOOK.BUG_REPORT_HOOK,
+      tracker: { kind: 'linear', apiUrl: 'https://api.linear.app/graphql', apiKey: 'lin_key', teamId: 'team' },
+    });
+    expect(loadConfig({ ...HOOK, BUG_REPORT_TRACKER: 'github', BUG_REPORT_GITHUB_REPO: 'acme/engine', BUG_REPORT_GITHUB_TOKEN: 'ghp_x' }).bugReports).toEqual({
+      hook: HOOK.BUG_REPORT_HOOK,
+      tracker: { kind: 'github', apiUrl: 'https://api.github.com', repo: 'acme/engine', token: 'ghp_x' },
+    });
+  });
+
+  test('half a configuration is refused with the variable named', () => {
+    expect(refusal({ ...HOOK })).toContain('BUG_REPORT_TRACKER');
+    expect(refusal({ BUG_REPORT_TRACKER: 'github', BUG_REPORT_GITHUB_REPO: 'a/b', BUG_REPORT_GITHUB_TOKEN: 't' })).toContain('BUG_REPORT_HOOK');
+    expect(refusal({ ...HOOK, BUG_REPORT_TRACKER: 'linear', BUG_REPORT_LINEAR_API_KEY: 'k' })).toContain('BUG_REPORT_LINEAR_TEAM_ID');
+    expect(refusal({ ...HOOK, BUG_REPORT_TRACKER: 'github', BUG_REPORT_GITHUB_REPO: 'a/b' })).toContain('BUG_REPORT_GITHUB_TOKEN');
+    expect(refusal({ BUG_REPORT_HOOK: 'short', BUG_REPORT_TRACKER: 'jira' })).toMatch(
+      /BUG_REPORT_HOOK[\s\S]*BUG_REPORT_TRACKER|BUG_REPORT_TRACKER[\s\S]*BUG_REPORT_HOOK/,
+    );
+  });
+});

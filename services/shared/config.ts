@@ -15,6 +15,9 @@ export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
 export type MarketDataProvider = (typeof MARKET_DATA_PROVIDERS)[number];
 const MARKET_DATA_DEFAULT_URL: Record<MarketDataProvider, string> = { finnhub: 'https://finnhub.io/api/v1' };
 
+/** Issue trackers bug reports can be filed in (services/bugreports). */
+export const BUG_TRACKERS = ['linear', 'github'] as const;
+
 /** A number in [min, max] with one message for every way it can be wrong. */
 const numberIn = (min: number, max: number, what: string, whole = true) => {
   const error = `must be ${what}`;
@@ -181,6 +184,23 @@ const schema = z.object({
   MARKET_DATA_URL: url(/^https?$/, "an http:// or https:// URL of the provider's API").optional(),
   MARKET_DATA_API_KEY: z.string().min(1).optional(),
   PRICE_ALERT_CHECK_SECONDS: numberIn(5, 86_400, 'a whole number of seconds from 5 to 86400').default(60),
+  // Bug reports (seed 000 §2): filed in Linear or GitHub issues, through the path segment
+  // BUG_REPORT_HOOK; without them the bug-report tool says it is not set up.
+  BUG_REPORT_HOOK: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,200}$/, 'must be 16 to 200 letters, digits, dashes or underscores (for example: openssl rand -hex 16)')
+    .optional(),
+  BUG_REPORT_TRACKER: z.enum(BUG_TRACKERS, { error: `must be one of ${BUG_TRACKERS.join(', ')}` }).optional(),
+  BUG_REPORT_LINEAR_API_KEY: z.string().min(1).optional(),
+  BUG_REPORT_LINEAR_TEAM_ID: z.string().min(1).max(100).optional(),
+  BUG_REPORT_LINEAR_API_URL: url(/^https?$/, "an http:// or https:// URL of Linear's GraphQL API").default('https://api.linear.app/graphql'),
+  BUG_REPORT_GITHUB_REPO: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'must be owner/repository')
+    .optional(),
+  BUG_REPORT_GITHUB_TOKEN: z.string().min(1).optional(),
+  BUG_REPORT_GITHUB_API_URL: url(/^https?$/, "an http:// or https:// URL of GitHub's REST API").default('https://api.github.com'),
+  BUG_REPORT_RATE_LIMIT: numberIn(1, 1_000, 'a whole number of reports from 1 to 1000').default(5),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -262,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   if ((c.MARKET_DATA_URL || c.MARKET_DATA_API_KEY) && !c.MARKET_DATA_PROVIDER)
     throw new ConfigError('Invalid configuration:\n  MARKET_DATA_URL and MARKET_DATA_API_KEY: set MARKET_DATA_PROVIDER too, or neither');
+  const bugReports = bugReportsOf(c);
   const apiBase = c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE) : null;
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
@@ -391,6 +412,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : null,
     priceAlertCheckMs: c.PRICE_ALERT_CHECK_SECONDS * 1000,
+    /** Where bug reports are filed and the hook that reaches it, or null: the bug-report tool is not set up. */
+    bugReports,
+    bugReportRateLimit: c.BUG_REPORT_RATE_LIMIT,
     mcpServersFile: c.MCP_SERVERS_FILE,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
@@ -406,6 +430,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export class ConfigError extends Error {}
+
+/** The bug tracker and its hook: all of one tracker's settings with the hook, or none of them. */
+function bugReportsOf(c: z.infer<typeof schema>) {
+  const fail = (msg: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${msg}`);
+  };
+  const linear = [c.BUG_REPORT_LINEAR_API_KEY, c.BUG_REPORT_LINEAR_TEAM_ID];
+  const github = [c.BUG_REPORT_GITHUB_REPO, c.BUG_REPORT_GITHUB_TOKEN];
+  if (!c.BUG_REPORT_TRACKER) {
+    if (c.BUG_REPORT_HOOK || [...linear, ...github].some(Boolean))
+      fail('BUG_REPORT_TRACKER: set it (linear or github) with its settings and BUG_REPORT_HOOK, or none of them for no bug reports');
+    return null;
+  }
+  if (!c.BUG_REPORT_HOOK) fail('BUG_REPORT_HOOK: set it too (the path segment bug reports are sent to), or unset BUG_REPORT_TRACKER');
+  const hook = c.BUG_REPORT_HOOK!;
+  if (c.BUG_REPORT_TRACKER === 'linear') {
+    if (!linear.every(Boolean)) fail('BUG_REPORT_LINEAR_API_KEY and BUG_REPORT_LINEAR_TEAM_ID: set both for BUG_REPORT_TRACKER=linear');
+    return {
+      hook,
+      tracker: {
+        kind: 'linear' as const,
+        apiUrl: c.BUG_REPORT_LINEAR_API_URL,
+        apiKey: c.BUG_REPORT_LINEAR_API_KEY!,
+        teamId: c.BUG_REPORT_LINEAR_TEAM_ID!,
+      },
+    };
+  }
+  if (!github.every(Boolean)) fail('BUG_REPORT_GITHUB_REPO and BUG_REPORT_GITHUB_TOKEN: set both for BUG_REPORT_TRACKER=github');
+  return {
+    hook,
+    tracker: {
+      kind: 'github' as const,
+      apiUrl: c.BUG_REPORT_GITHUB_API_URL.replace(/\/+$/, ''),
+      repo: c.BUG_REPORT_GITHUB_REPO!,
+      token: c.BUG_REPORT_GITHUB_TOKEN!,
+    },
+  };
+}
 
 /** Reads and parses a file the operator names in `name`; its problems are configuration errors naming the variable. */
 function readConfigFile<T>(name: string, path: string, parse: (text: string) => T): T {

@@ -39,3 +39,4 @@ export { answerOwnerOf, threadOwnersOf, type ThreadOwner } from './owners.js';
 export { askQuestion } from './ask-use-case.js';
 export { answerEventsOf } from './answer-events.js';
 export { askingInSpace } from './ask-in-space.js';
+export { type BugReportSharing, shareThreadForBugReport } from './bug-report-sharing.js';

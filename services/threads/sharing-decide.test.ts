@@ -3,7 +3,14 @@ import type { StoredEvent } from '../eventstore/types.js';
 import type { DomainError } from '../shared/domain-error.js';
 import { decideAsk, decideFinish } from './decide.js';
 import { evolveThread, initialThread, type ThreadState } from './events.js';
-import { decideAccessAnswer, decideAccessChange, decideAccessRequest, decideExpiryRemoval, decideSourcesRemoval } from './sharing-decide.js';
+import {
+  decideAccessAnswer,
+  decideAccessChange,
+  decideAccessRequest,
+  decideBugReportSharing,
+  decideExpiryRemoval,
+  decideSourcesRemoval,
+} from './sharing-decide.js';
 
 const now = new Date('2025-05-04T03:02:01.000Z');
 const fold = (events: { type: string; data: unknown }[], from: ThreadState = initialThread) =>
@@ -109,5 +116,26 @@ describe('removing sources', () => {
     refused(() => decideSourcesRemoval(s, { viewer: ada, backend_uuid: 'b9', urls: ['u1'], now }), 'not_found', 'entry_not_found');
     const pending = fold(decideAsk(initialThread, { ...ask, asker: { ...ada, visitor_id: 'v9' } }, true));
     refused(() => decideSourcesRemoval(pending, { viewer: ada, backend_uuid: 'b1', urls: ['u1'], now }), 'conflict', 'entry_not_finished');
+  });
+});
+
+describe('after a bug report (seed 000 §4)', () => {
+  test("the signed-in owner's thread becomes public read with its expiry removed, in one decision; once", () => {
+    const s = fold(decideAsk(initialThread, { ...ask, asker: { ...anon, visitor_id: 'v1' } }, true));
+    const claimed = { user_id: 'carol', visitor_ids: ['v1'] };
+    const events = decideBugReportSharing(s, claimed, now);
+    expect(events.map((e) => e.type)).toEqual(['ThreadAccessChanged', 'ThreadExpiryRemoved']);
+    const after = fold(events, s);
+    expect(after).toMatchObject({ thread_access: 'public read', expiry_time: null });
+    expect(decideBugReportSharing(after, claimed, now)).toEqual([]);
+  });
+
+  test("anyone else's thread, or a visitor's own, is left as it is, without an error", () => {
+    const s = adaThread();
+    expect(decideBugReportSharing(s, bob, now)).toEqual([]);
+    const anonymous = fold(decideAsk(initialThread, { ...ask, asker: { ...anon, visitor_id: 'v1' } }, true));
+    expect(decideBugReportSharing(anonymous, anon, now)).toEqual([]);
+    expect(decideBugReportSharing(initialThread, ada, now)).toEqual([]);
+    expect(decideBugReportSharing(s, ada, now).map((e) => e.type)).toEqual(['ThreadAccessChanged']);
   });
 });

@@ -125,3 +125,34 @@ export function decideSourcesRemoval(state: ThreadState, cmd: { viewer: ActorFac
     },
   ];
 }
+
+/**
+ * After a bug report about the thread (seed 000 §4): its signed-in owner's thread becomes public
+ * read with no expiry, in one append; anyone else's, or a visitor's, is left as it is (no error:
+ * the report is filed either way).
+ */
+export function decideBugReportSharing(state: ThreadState, viewer: ActorFacts, now: Date): (ThreadAccessChanged | ThreadExpiryRemoved)[] {
+  const thread = state.started;
+  if (!thread || !viewer.user_id || !isOwner(thread, viewer)) return [];
+  const current = state.thread_access ?? thread.thread_access;
+  const at = now.toISOString();
+  return [
+    ...(current === 'public read'
+      ? []
+      : [
+          {
+            type: 'ThreadAccessChanged' as const,
+            data: {
+              context_uuid: thread.context_uuid,
+              thread_access: 'public read' as const,
+              previous_access: current,
+              changed_by: viewer.user_id,
+              changed_at: at,
+            },
+          },
+        ]),
+    ...(state.expiry_time
+      ? [{ type: 'ThreadExpiryRemoved' as const, data: { context_uuid: thread.context_uuid, removed_by: viewer.user_id, removed_at: at } }]
+      : []),
+  ];
+}

@@ -10,6 +10,7 @@ import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
+import { startLinearFake } from '../fakes/linear.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -40,6 +41,9 @@ const knownOf: Record<string, Record<string, unknown[]>> = {};
 // Downloads configured, so the download mail is sent for real (its 503 without them is honest, not a fault).
 const DOWNLOADS_CONFIGURED = { BROWSER_DOWNLOAD_BASE_URL: 'https://downloads.example.com/browser', DOWNLOAD_MAIL_RATE_LIMIT: '1000' };
 let stripe: StripeFake;
+// Bug reports on, against the Linear fake: hostile reports reach the tracker's adapter.
+const BUG_HOOK = 'fuzz-bug-report-hook-0123';
+let linear: Awaited<ReturnType<typeof startLinearFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -47,9 +51,25 @@ beforeAll(async () => {
   stripe = await startStripeFake();
   // Every price the built-in plans sell, as an operator creates them: any plan and interval reaches Stripe.
   stripe.seedPlanPrices();
+  linear = await startLinearFake({ apiKey: 'lin_fuzz_key', teamId: 'fuzz-team' });
+  const BUG_REPORTS_CONFIGURED = {
+    BUG_REPORT_TRACKER: 'linear',
+    BUG_REPORT_HOOK: BUG_HOOK,
+    BUG_REPORT_LINEAR_API_KEY: 'lin_fuzz_key',
+    BUG_REPORT_LINEAR_TEAM_ID: 'fuzz-team',
+    BUG_REPORT_LINEAR_API_URL: `${linear.url}/graphql`,
+    BUG_REPORT_RATE_LIMIT: '1000',
+  };
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env() },
+    env: {
+      VALIDATE_RESPONSES: 'false',
+      SIGN_IN_RATE_LIMIT: '1000000',
+      WELCOME_MAIL_DELAY_SECONDS: '0',
+      ...DOWNLOADS_CONFIGURED,
+      ...BUG_REPORTS_CONFIGURED,
+      ...stripe.env(),
+    },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;
@@ -93,6 +113,7 @@ beforeAll(async () => {
     uuids: [[uuids[0]]],
     email: [ownerEmail],
     password: [PASSWORD],
+    debugger_hook: [BUG_HOOK],
   });
   for (const [k, v] of Object.entries(known)) known[k] = v.filter((x) => x !== undefined);
 }, 180_000);
@@ -114,6 +135,7 @@ afterAll(async () => {
     );
   await server?.stop();
   await stripe?.close();
+  await linear?.close();
   await database?.drop();
 });
 

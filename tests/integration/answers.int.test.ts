@@ -77,6 +77,8 @@ describe('the offline model answers from the help corpus', () => {
       translation: false,
       voice_input: false,
       answer_model: 'offline',
+      bug_reports: false,
+      bug_report_hook: null,
     });
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);

@@ -26,4 +26,11 @@ export interface ServerFeatures {
   voice_input: boolean;
   /** `llm`: a configured model writes answers; `offline`: the offline extractive model quotes the sources. */
   answer_model: ServerFeaturesAnswerModel;
+  /** Bug reports are filed in a tracker (`BUG_REPORT_TRACKER` and `BUG_REPORT_HOOK`); otherwise the bug-report tool says they are not set up. */
+  bug_reports: boolean;
+  /**
+     * The `{debugger_hook}` segment of `POST /webhooks/{debugger_hook}/web` for this app's client; null when bug reports are not set up.
+     * @nullable
+     */
+  bug_report_hook: string | null;
 }

@@ -13,6 +13,7 @@ export { default as Bell } from 'lucide-react/icons/bell';
 export { default as MousePointerClick } from 'lucide-react/icons/mouse-pointer-click';
 export { default as Bookmark } from 'lucide-react/icons/bookmark';
 export { default as BookOpen } from 'lucide-react/icons/book-open';
+export { default as Bug } from 'lucide-react/icons/bug';
 export { default as Building2 } from 'lucide-react/icons/building-complex';
 export { default as Check } from 'lucide-react/icons/check';
 export { default as CheckCircle2 } from 'lucide-react/icons/circle-check';

@@ -18,7 +18,6 @@ const STILL_PLACEHOLDER_MODALS = [
   'hotelRoomDetails',
   'studentVerificationRedirect',
   'restaurantBooking',
-  'bugReport',
   'platformOptions',
   'avatarManagement',
   'shoppingTryOnOnboarding',

@@ -80,7 +80,7 @@ export const modalRegistry = {
   upgrade: built(() => import('../../features/billing/upgrade-modal'), { size: 'upgrade' }),
   downgrade: built(() => import('../../features/billing/downgrade-modal'), { size: 'sm' }),
   restaurantBooking: later('Book a table', 'bookings'),
-  bugReport: later('Report a bug', 'the bug-report tool'),
+  bugReport: built(() => import('../../features/bug-report/bug-report-modal')),
   enterprisePremiumSecureUpgrade: built(
     () => import('../../features/billing/offered-instead-modals').then((m) => ({ default: m.EnterprisePremiumSecureUpgradeModal })),
     { size: 'sm' },
