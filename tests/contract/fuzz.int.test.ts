@@ -10,6 +10,7 @@ import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
+import { startMarketDataFake } from '../fakes/market-data.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -40,6 +41,7 @@ const knownOf: Record<string, Record<string, unknown[]>> = {};
 // Downloads configured, so the download mail is sent for real (its 503 without them is honest, not a fault).
 const DOWNLOADS_CONFIGURED = { BROWSER_DOWNLOAD_BASE_URL: 'https://downloads.example.com/browser', DOWNLOAD_MAIL_RATE_LIMIT: '1000' };
 let stripe: StripeFake;
+let market: Awaited<ReturnType<typeof startMarketDataFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -47,9 +49,14 @@ beforeAll(async () => {
   stripe = await startStripeFake();
   // Every price the built-in plans sell, as an operator creates them: any plan and interval reaches Stripe.
   stripe.seedPlanPrices();
+  // Market data on, against the Finnhub fake: hostile watchlist input reaches the provider's adapter.
+  market = await startMarketDataFake();
+  market.addInstrument('AAPL', 'APPLE INC');
+  market.setQuote('AAPL', 190, 185);
+  const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey };
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env() },
+    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env(), ...marketEnv },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;
@@ -114,6 +121,7 @@ afterAll(async () => {
     );
   await server?.stop();
   await stripe?.close();
+  await market?.close();
   await database?.drop();
 });
 

@@ -1,0 +1,33 @@
+// The watchlist over HTTP (spec/paths/watchlist.yaml): each handler calls one use case.
+import type { DomainRoutes } from '../http/handler.js';
+import { marketDataFromConfig } from '../market/index.js';
+import type { KernelContext } from '../shared/context.js';
+import { AUTOSUGGEST, WATCHLIST_CATEGORIES } from './catalogue.js';
+import { addSubscription, autosuggest, financeQuotes, getSubscriptions, removeSubscription, reorderSubscription, type WatchlistDeps } from './use-cases.js';
+
+const deps = (ctx: KernelContext): WatchlistDeps => ({ store: ctx.store, db: ctx.db, market: marketDataFromConfig(ctx.config), now: ctx.now });
+
+export const watchlistRoutes = {
+  async listWatchlistAutosuggest({ actor, query }, ctx) {
+    const input = { type: query.type, query: query.query, limit: query.limit ?? AUTOSUGGEST.limit, category: query.category };
+    return { status: 200, body: await autosuggest(deps(ctx), actor, input) };
+  },
+  async getWatchlistSubscriptions({ actor, query }, ctx) {
+    return { status: 200, body: await getSubscriptions(deps(ctx), actor, { type: query.type }) };
+  },
+  async addWatchlistSubscription({ actor, query }, ctx) {
+    return { status: 200, body: await addSubscription(deps(ctx), actor, query) };
+  },
+  async removeWatchlistSubscription({ actor, query }, ctx) {
+    return { status: 200, body: await removeSubscription(deps(ctx), actor, query) };
+  },
+  async reorderWatchlistSubscription({ actor, query, body }, ctx) {
+    return { status: 200, body: await reorderSubscription(deps(ctx), actor, { type: query.type, identifier: query.identifier, order: body.order }) };
+  },
+  async getWatchlistCategories({ query }) {
+    return { status: 200, body: { results: [...WATCHLIST_CATEGORIES[query.type]] } };
+  },
+  async getWatchlistQuotes({ actor }, ctx) {
+    return { status: 200, body: await financeQuotes(deps(ctx), actor) };
+  },
+} satisfies DomainRoutes;
