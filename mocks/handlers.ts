@@ -16,6 +16,7 @@ import { memoryHandlers } from './memories';
 import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
+import { watchlistHandlers } from './watchlist';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { agentHandlers } from './agent';
@@ -201,6 +202,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...mcpHandlers({ state: () => scenario.state, changed }),
     ...connectorHandlers({ state: () => scenario.state, changed }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
+    ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),

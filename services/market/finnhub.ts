@@ -20,9 +20,7 @@ const finnhubQuote = z.object({
 });
 
 const finnhubSearch = z.object({
-  result: z
-    .array(z.object({ description: z.string().max(200), symbol: z.string().max(40), type: z.string().max(60) }))
-    .max(500),
+  result: z.array(z.object({ description: z.string().max(200), symbol: z.string().max(40), type: z.string().max(60) })).max(500),
 });
 
 export type FinnhubOptions = { baseUrl: string; apiKey: string; timeoutMs?: number; maxBytes?: number };

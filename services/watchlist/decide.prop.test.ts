@@ -58,7 +58,7 @@ describe('watchlist decide()', () => {
     );
   });
 
-  test('a 51st item is refused with the seed\'s text, whatever the type', () => {
+  test("a 51st item is refused with the seed's text, whatever the type", () => {
     fc.assert(
       fc.property(fc.constantFrom(...WATCHLIST_TYPES), (list: WatchlistType) => {
         const category = WATCHLIST_CATEGORIES[list][0].category;

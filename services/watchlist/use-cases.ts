@@ -106,7 +106,16 @@ export async function autosuggest(
     const category = financeCategoryOf(i.type);
     if (!symbol || symbol !== i.symbol || seen.has(symbol) || (input.category && input.category !== category)) continue;
     seen.add(symbol);
-    results.push({ identifier: symbol, category, title: symbol, description: i.description, image_url: null, image_url_dark: null, subscribed: subscribed.has(symbol), order: null });
+    results.push({
+      identifier: symbol,
+      category,
+      title: symbol,
+      description: i.description,
+      image_url: null,
+      image_url_dark: null,
+      subscribed: subscribed.has(symbol),
+      order: null,
+    });
     if (results.length >= input.limit) break;
   }
   return { results };

@@ -56,7 +56,14 @@ beforeAll(async () => {
   const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey };
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env(), ...marketEnv },
+    env: {
+      VALIDATE_RESPONSES: 'false',
+      SIGN_IN_RATE_LIMIT: '1000000',
+      WELCOME_MAIL_DELAY_SECONDS: '0',
+      ...DOWNLOADS_CONFIGURED,
+      ...stripe.env(),
+      ...marketEnv,
+    },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;

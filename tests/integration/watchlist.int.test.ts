@@ -44,7 +44,8 @@ const put = (b: Browser, type: string, identifier: string, category: string) =>
   b.send('PUT', `${W}/subscription?type=${type}&identifier=${encodeURIComponent(identifier)}&category=${category}`);
 const del = (b: Browser, type: string, identifier: string, category: string) =>
   b.send('DELETE', `${W}/subscription?type=${type}&identifier=${encodeURIComponent(identifier)}&category=${category}`);
-const move = (b: Browser, type: string, identifier: string, order: number) => b.send('PATCH', `${W}/subscription?type=${type}&identifier=${identifier}`, { json: { order } });
+const move = (b: Browser, type: string, identifier: string, order: number) =>
+  b.send('PATCH', `${W}/subscription?type=${type}&identifier=${identifier}`, { json: { order } });
 const ids = (res: { json: { results: { identifier: string }[] } }) => res.json.results.map((r) => r.identifier);
 
 describe('authorization rows: every call for the owner, a stranger and anonymous', () => {
@@ -96,7 +97,16 @@ describe('the finance watchlist', () => {
     expect(again.status).toBe(200);
     expect(again.json.results).toEqual([
       { identifier: 'AAPL', category: 'stocks', title: 'AAPL', description: 'APPLE INC', image_url: null, image_url_dark: null, subscribed: true, order: 0 },
-      { identifier: 'MSFT', category: 'stocks', title: 'MSFT', description: 'MICROSOFT CORP', image_url: null, image_url_dark: null, subscribed: true, order: 1 },
+      {
+        identifier: 'MSFT',
+        category: 'stocks',
+        title: 'MSFT',
+        description: 'MICROSOFT CORP',
+        image_url: null,
+        image_url_dark: null,
+        subscribed: true,
+        order: 1,
+      },
     ]);
   });
 
@@ -116,7 +126,7 @@ describe('the finance watchlist', () => {
     expect(ids(await bea.get(`${W}/subscription?type=finance`))).toEqual([]);
   });
 
-  test('at most 50 items: the 51st is refused with the seed\'s text and the list stays at 50', async () => {
+  test("at most 50 items: the 51st is refused with the seed's text and the list stays at 50", async () => {
     const cy = await signedUp(server.url, 'Cy');
     for (let n = 0; n < 50; n++) expect((await put(cy, 'finance', `Z${n}`, 'stocks')).status).toBe(200);
     const full = await put(cy, 'finance', 'Z50', 'stocks');
@@ -165,7 +175,12 @@ describe('the finance watchlist', () => {
     await put(fi, 'finance', 'APLE', 'stocks');
     const res = await fi.get(`${W}/quotes`);
     expect(res.status).toBe(200);
-    expect(res.json.results.map((r: { identifier: string; quote: { price: number; change: number; change_percent: number } | null }) => [r.identifier, r.quote && [r.quote.price, r.quote.change, r.quote.change_percent]])).toEqual([
+    expect(
+      res.json.results.map((r: { identifier: string; quote: { price: number; change: number; change_percent: number } | null }) => [
+        r.identifier,
+        r.quote && [r.quote.price, r.quote.change, r.quote.change_percent],
+      ]),
+    ).toEqual([
       ['MSFT', [420, 20, 5]],
       ['AAPL', [190, -10, -5]],
       ['APLE', null],

@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
       { path: '/join/*', ...later('Join', 'Joining an organisation arrives with the Enterprise feature.') },
       { path: '/discover/:slug', ...page(() => import('../features/article/article-page')) },
       { path: '/discover/*', ...later('Discover', 'Discover arrives with the Discover feature.') },
-      { path: '/finance', ...later('Finance', 'Finance arrives with the watchlist feature.') },
+      { path: '/finance', ...page(() => import('../features/watchlist/finance-page')) },
       { path: '/page/:slug', ...page(() => import('../features/article/article-page')) },
       { path: '/page/*', ...later('Pages', 'Pages arrive with the Pages feature.') },
       { path: '/auth/windows-app', ...later('Windows app sign-in', 'Signing in to the Windows app arrives with the desktop app.') },

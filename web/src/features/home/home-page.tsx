@@ -1,4 +1,6 @@
-// Home: the ask box, centred, with the shortcut hints.
+// Home: the ask box, centred, with the shortcut hints, and the finance watchlist widget (loaded
+// after the ask box, so it never delays it).
+import { lazy, Suspense } from 'react';
 import { currentPlatform } from '../../platform/environment';
 import { useSettings } from '../../platform/settings/store';
 import { displayKeys } from '../../platform/shortcuts/keys';
@@ -6,6 +8,8 @@ import { effectiveBindings } from '../../platform/shortcuts/registry';
 import { AskBox } from '../ask/ask-box';
 import { UpsellModalHost } from '../upsells/upsell-modal-host';
 import { UpsellSlot } from '../upsells/upsell-slot';
+
+const FinanceWidget = lazy(() => import('../watchlist/finance-widget'));
 
 export default function HomePage() {
   const platform = currentPlatform();
@@ -24,6 +28,9 @@ export default function HomePage() {
         {focus && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(focus, platform.os))} to focus</span>}
         {help && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(help, platform.os))} for shortcuts</span>}
       </p>
+      <Suspense fallback={null}>
+        <FinanceWidget />
+      </Suspense>
       <UpsellSlot location="side_card" className="mt-8 w-full max-w-md" />
       <UpsellModalHost />
     </div>

@@ -1,0 +1,153 @@
+// The watchlists in the mock API, by the server's own rules (services/watchlist/decide.ts) over each
+// account's events. Finance suggestions and quotes come from a small fixed catalogue in place of the
+// market-data provider; with `marketData: 'off'` they answer as a server without one. Sports and F1
+// answer as the server does: no source configured.
+import {
+  getAddWatchlistSubscriptionMockHandler,
+  getGetWatchlistCategoriesMockHandler,
+  getGetWatchlistQuotesMockHandler,
+  getGetWatchlistSubscriptionsMockHandler,
+  getListWatchlistAutosuggestMockHandler,
+  getRemoveWatchlistSubscriptionMockHandler,
+  getReorderWatchlistSubscriptionMockHandler,
+} from '../generated/msw/watchlist/watchlist.msw';
+import type { WatchlistOrder } from '../generated/react-query/model';
+import { parseSymbol } from '../services/shared/ticker-symbol';
+import {
+  AUTOSUGGEST,
+  checkCategory,
+  decideAdd,
+  decideRemove,
+  decideReorder,
+  evolveWatchlist,
+  financeCategoryOf,
+  initialWatchlist,
+  subscriptionsOf,
+  WATCHLIST_CATEGORIES,
+  WATCHLIST_TYPES,
+  watchlistErrors,
+  type WatchlistState,
+  type WatchlistType,
+} from '../services/watchlist/pure';
+import type { WatchlistEvent } from '../services/watchlist/events';
+import type { MockMarketData } from './market-data';
+import { refuse, ruled } from './problem';
+import { currentUser, type ScenarioState } from './scenarios';
+
+/** What the mock "provider" lists: symbol, name, kind, price and previous close. */
+export const MOCK_INSTRUMENTS = [
+  ['AAPL', 'APPLE INC', 'Common Stock', 190.12, 187.5],
+  ['MSFT', 'MICROSOFT CORP', 'Common Stock', 421.3, 425.1],
+  ['NVDA', 'NVIDIA CORP', 'Common Stock', 131.8, 128.2],
+  ['AMZN', 'AMAZON.COM INC', 'Common Stock', 186.4, 184.9],
+  ['GOOGL', 'ALPHABET INC-CL A', 'Common Stock', 171.2, 172.6],
+  ['TSLA', 'TESLA INC', 'Common Stock', 248.5, 240.1],
+  ['SPY', 'SPDR S&P 500 ETF TRUST', 'ETP', 560.2, 558.7],
+  ['QQQ', 'INVESCO QQQ TRUST SERIES 1', 'ETP', 480.9, 482.3],
+] as const;
+
+export function watchlistHandlers(opts: { state: () => ScenarioState; changed: () => void; marketData?: MockMarketData }) {
+  const events = new Map<string, WatchlistEvent[]>();
+  const signedIn = () => currentUser(opts.state()) ?? refuse(watchlistErrors.loginRequired());
+  const stateOf = (userId: string): WatchlistState => (events.get(userId) ?? []).reduce(evolveWatchlist, initialWatchlist);
+  const change = (userId: string, decide: (s: WatchlistState) => WatchlistEvent[]) => {
+    const decided = ruled(() => decide(stateOf(userId)));
+    events.set(userId, [...(events.get(userId) ?? []), ...decided]);
+    if (decided.length) opts.changed();
+  };
+  const market = () => (opts.marketData === 'off' ? refuse(watchlistErrors.marketNotConfigured()) : MOCK_INSTRUMENTS);
+  const params = (url: string) => new URL(url).searchParams;
+  const typeOf = (p: URLSearchParams) => {
+    const type = p.get('type') as WatchlistType;
+    return WATCHLIST_TYPES.includes(type) ? type : refuse(watchlistErrors.unknownCategory('finance', String(type)));
+  };
+  const listOf = (userId: string, type: WatchlistType) => ({ results: subscriptionsOf(stateOf(userId)[type]) });
+
+  return [
+    getListWatchlistAutosuggestMockHandler(({ request }) => {
+      const user = signedIn();
+      const p = params(request.url);
+      const type = typeOf(p);
+      const category = p.get('category');
+      if (category !== null) ruled(() => checkCategory(type, category));
+      if (type !== 'finance') refuse(watchlistErrors.sportsNotConfigured());
+      const query = (p.get('query') ?? '').trim().toLowerCase();
+      const limit = Number(p.get('limit') ?? AUTOSUGGEST.limit);
+      const subscribed = new Set(stateOf(user.id).finance.map((i) => i.identifier));
+      const results = market()
+        .filter(
+          ([symbol, name, kind]) =>
+            query && (symbol.toLowerCase().includes(query) || name.toLowerCase().includes(query)) && (!category || financeCategoryOf(kind) === category),
+        )
+        .slice(0, limit)
+        .map(([symbol, name, kind]) => ({
+          identifier: symbol,
+          category: financeCategoryOf(kind),
+          title: symbol,
+          description: name,
+          image_url: null,
+          image_url_dark: null,
+          subscribed: subscribed.has(symbol),
+          order: null,
+        }));
+      return { results };
+    }),
+    getGetWatchlistSubscriptionsMockHandler(({ request }) => listOf(signedIn().id, typeOf(params(request.url)))),
+    getAddWatchlistSubscriptionMockHandler(({ request }) => {
+      const user = signedIn();
+      const p = params(request.url);
+      const type = typeOf(p);
+      const category = p.get('category') ?? '';
+      ruled(() => checkCategory(type, category));
+      if (type !== 'finance') refuse(watchlistErrors.sportsNotConfigured());
+      const symbol = parseSymbol(p.get('identifier') ?? '') ?? refuse(watchlistErrors.invalidIdentifier());
+      const found = market().find(([s]) => s === symbol) ?? refuse(watchlistErrors.unknownInstrument(symbol));
+      const item = { identifier: symbol, category, title: symbol, description: found[1], image_url: null, image_url_dark: null };
+      change(user.id, (s) => decideAdd(s, { user_id: user.id, list: type, item, now: new Date() }));
+      return listOf(user.id, type);
+    }),
+    getRemoveWatchlistSubscriptionMockHandler(({ request }) => {
+      const user = signedIn();
+      const p = params(request.url);
+      const type = typeOf(p);
+      const raw = p.get('identifier') ?? '';
+      const identifier = type === 'finance' ? (parseSymbol(raw) ?? raw) : raw;
+      change(user.id, (s) => decideRemove(s, { user_id: user.id, list: type, identifier, category: p.get('category') ?? '', now: new Date() }));
+      return listOf(user.id, type);
+    }),
+    getReorderWatchlistSubscriptionMockHandler(async ({ request }) => {
+      const user = signedIn();
+      const p = params(request.url);
+      const type = typeOf(p);
+      const { order } = (await request.json()) as WatchlistOrder;
+      const raw = p.get('identifier') ?? '';
+      const identifier = parseSymbol(raw) ?? raw;
+      change(user.id, (s) => decideReorder(s, { user_id: user.id, list: type, identifier, order, now: new Date() }));
+      return listOf(user.id, type);
+    }),
+    getGetWatchlistCategoriesMockHandler(({ request }) => ({ results: [...WATCHLIST_CATEGORIES[typeOf(params(request.url))]] })),
+    getGetWatchlistQuotesMockHandler(() => {
+      const user = signedIn();
+      const instruments = market();
+      return {
+        results: stateOf(user.id).finance.map((i) => {
+          const found = instruments.find(([s]) => s === i.identifier);
+          if (!found) return { identifier: i.identifier, quote: null };
+          const [, , , price, previous_close] = found;
+          const change = Math.round((price - previous_close) * 10_000) / 10_000;
+          return {
+            identifier: i.identifier,
+            quote: {
+              price,
+              previous_close,
+              change,
+              change_percent: Math.round((change / previous_close) * 1_000_000) / 10_000,
+              currency: 'USD',
+              at: new Date().toISOString(),
+            },
+          };
+        }),
+      };
+    }),
+  ];
+}
