@@ -11245,6 +11245,10 @@ export type ReorderWatchlistSubscriptionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ReorderWatchlistSubscriptionError = ReorderWatchlistSubscriptionErrors[keyof ReorderWatchlistSubscriptionErrors];

@@ -590,10 +590,15 @@ export type reorderWatchlistSubscriptionResponse404 = {
   status: 404
 }
 
+export type reorderWatchlistSubscriptionResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type reorderWatchlistSubscriptionResponseSuccess = (reorderWatchlistSubscriptionResponse200) & {
   headers: Headers;
 };
-export type reorderWatchlistSubscriptionResponseError = (reorderWatchlistSubscriptionResponse400 | reorderWatchlistSubscriptionResponse401 | reorderWatchlistSubscriptionResponse404) & {
+export type reorderWatchlistSubscriptionResponseError = (reorderWatchlistSubscriptionResponse400 | reorderWatchlistSubscriptionResponse401 | reorderWatchlistSubscriptionResponse404 | reorderWatchlistSubscriptionResponse413) & {
   headers: Headers;
 };
 

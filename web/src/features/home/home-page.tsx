@@ -2,6 +2,7 @@
 // after the ask box, so it never delays it).
 import { lazy, Suspense } from 'react';
 import { currentPlatform } from '../../platform/environment';
+import { useSession } from '../../platform/session';
 import { useSettings } from '../../platform/settings/store';
 import { displayKeys } from '../../platform/shortcuts/keys';
 import { effectiveBindings } from '../../platform/shortcuts/registry';
@@ -14,6 +15,7 @@ const FinanceWidget = lazy(() => import('../watchlist/finance-widget'));
 export default function HomePage() {
   const platform = currentPlatform();
   const { shortcuts } = useSettings();
+  const { user } = useSession();
   const bindings = effectiveBindings(platform, shortcuts);
   const hint = (keys: string[] | undefined) => keys?.map((k) => <kbd key={k}>{k}</kbd>);
   const focus = bindings.focusAsk?.[0];
@@ -28,9 +30,11 @@ export default function HomePage() {
         {focus && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(focus, platform.os))} to focus</span>}
         {help && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(help, platform.os))} for shortcuts</span>}
       </p>
-      <Suspense fallback={null}>
-        <FinanceWidget />
-      </Suspense>
+      {user && (
+        <Suspense fallback={null}>
+          <FinanceWidget />
+        </Suspense>
+      )}
       <UpsellSlot location="side_card" className="mt-8 w-full max-w-md" />
       <UpsellModalHost />
     </div>

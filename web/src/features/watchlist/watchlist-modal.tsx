@@ -115,10 +115,11 @@ export default function WatchlistModal(_props: ModalProps<Record<string, never>>
                     </span>
                     <button
                       type="button"
-                      className="btn-secondary shrink-0 px-3 py-1"
-                      disabled={added}
+                      className="btn-secondary shrink-0 px-3 py-1 aria-disabled:opacity-50"
+                      // aria-disabled, not disabled: the focus stays on the button just used.
+                      aria-disabled={added}
                       aria-label={added ? `${s.title} is on your watchlist` : `Add ${s.title}`}
-                      onClick={() => changes.add(s)}
+                      onClick={() => !added && changes.add(s)}
                     >
                       {added ? 'Added' : 'Add'}
                     </button>
