@@ -1,11 +1,17 @@
 // The watchlist over HTTP (spec/paths/watchlist.yaml): each handler calls one use case.
 import type { DomainRoutes } from '../http/handler.js';
 import { marketDataFromConfig } from '../market/index.js';
+import { sharedCachedMarket } from './cached-market.js';
 import type { KernelContext } from '../shared/context.js';
 import { AUTOSUGGEST, WATCHLIST_CATEGORIES } from './catalogue.js';
 import { addSubscription, autosuggest, financeQuotes, getSubscriptions, removeSubscription, reorderSubscription, type WatchlistDeps } from './use-cases.js';
 
-const deps = (ctx: KernelContext): WatchlistDeps => ({ store: ctx.store, db: ctx.db, market: marketDataFromConfig(ctx.config), now: ctx.now });
+const deps = (ctx: KernelContext): WatchlistDeps => ({
+  store: ctx.store,
+  db: ctx.db, // Keyed by the config object: one cache for the app's life, a fresh one for a new config (tests).
+  market: sharedCachedMarket(ctx.config, () => marketDataFromConfig(ctx.config)),
+  now: ctx.now,
+});
 
 export const watchlistRoutes = {
   async listWatchlistAutosuggest({ actor, query }, ctx) {
