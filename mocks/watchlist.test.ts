@@ -56,3 +56,18 @@ test('a visitor is asked to sign in; without market data the finance calls say s
   expect([refused.status, refused.json.code]).toEqual([503, 'market_data_not_configured']);
   expect((await off('GET', '/quotes')).status).toBe(503);
 });
+
+test('F1: drivers suggested and followed, the last race with the followed marked; off says there is no source', async () => {
+  const call = start(true);
+  expect(ids(await call('GET', '/list-autosuggest?type=f1&query=lando'))).toEqual(['norris']);
+  expect(ids(await call('PUT', '/subscription?type=f1&identifier=norris&category=f1'))).toEqual(['norris']);
+  expect((await call('PUT', '/subscription?type=f1&identifier=nobody&category=f1')).json.code).toBe('unknown_driver');
+  const res = await fetch('http://app.test/rest/homepage-widgets/f1/results');
+  const body = await res.json();
+  expect(body.results.filter((r: { followed: boolean }) => r.followed).map((r: { driver_id: string }) => r.driver_id)).toEqual(['norris']);
+  server?.close();
+  server = setupServer(...createScenario('signed-in', { streamDelayMs: 0, f1: 'off' }).handlers);
+  server.listen();
+  const off = await fetch('http://app.test/rest/homepage-widgets/f1/results');
+  expect([off.status, (await off.json()).code]).toEqual([503, 'f1_data_not_configured']);
+});

@@ -1,9 +1,11 @@
 // The watchlists in the mock API, by the server's own rules (services/watchlist/decide.ts) over each
 // account's events. Finance suggestions and quotes come from a small fixed catalogue in place of the
-// market-data provider; with `marketData: 'off'` they answer as a server without one. Sports and F1
-// answer as the server does: no source configured.
+// market-data provider, F1 drivers and the last race from a fixed season in place of the Ergast API;
+// with `marketData: 'off'` or `f1: 'off'` they answer as a server without one. Sports answers as the
+// server does: no source configured.
 import {
   getAddWatchlistSubscriptionMockHandler,
+  getGetF1ResultsMockHandler,
   getGetWatchlistCategoriesMockHandler,
   getGetWatchlistQuotesMockHandler,
   getGetWatchlistSubscriptionsMockHandler,
@@ -46,7 +48,20 @@ export const MOCK_INSTRUMENTS = [
   ['QQQ', 'INVESCO QQQ TRUST SERIES 1', 'ETP', 480.9, 482.3],
 ] as const;
 
-export function watchlistHandlers(opts: { state: () => ScenarioState; changed: () => void; marketData?: MockMarketData }) {
+/** The mock season's drivers (id, name, code, nationality, team), in the last race's finishing order. */
+export const MOCK_F1_DRIVERS = [
+  ['max_verstappen', 'Max Verstappen', 'VER', 'Dutch', 'Red Bull'],
+  ['norris', 'Lando Norris', 'NOR', 'British', 'McLaren'],
+  ['leclerc', 'Charles Leclerc', 'LEC', 'Monegasque', 'Ferrari'],
+  ['piastri', 'Oscar Piastri', 'PIA', 'Australian', 'McLaren'],
+  ['hamilton', 'Lewis Hamilton', 'HAM', 'British', 'Ferrari'],
+] as const;
+const POINTS = [25, 18, 15, 12, 10];
+
+/** 'off': no F1 results source, as a server without F1_RESULTS_URL. */
+export type MockF1 = 'mock' | 'off';
+
+export function watchlistHandlers(opts: { state: () => ScenarioState; changed: () => void; marketData?: MockMarketData; f1?: MockF1 }) {
   const events = new Map<string, WatchlistEvent[]>();
   const signedIn = () => currentUser(opts.state()) ?? refuse(watchlistErrors.loginRequired());
   const stateOf = (userId: string): WatchlistState => (events.get(userId) ?? []).reduce(evolveWatchlist, initialWatchlist);
@@ -55,6 +70,15 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
     events.set(userId, [...(events.get(userId) ?? []), ...decided]);
     if (decided.length) opts.changed();
   };
+  const f1 = () => (opts.f1 === 'off' ? refuse(watchlistErrors.f1NotConfigured()) : MOCK_F1_DRIVERS);
+  const driverItem = ([id, name, code, nationality]: (typeof MOCK_F1_DRIVERS)[number]) => ({
+    identifier: id,
+    category: 'f1',
+    title: name,
+    description: `${code} · ${nationality}`,
+    image_url: null,
+    image_url_dark: null,
+  });
   const market = () => (opts.marketData === 'off' ? refuse(watchlistErrors.marketNotConfigured()) : MOCK_INSTRUMENTS);
   const params = (url: string) => new URL(url).searchParams;
   const typeOf = (p: URLSearchParams) => {
@@ -70,9 +94,14 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
       const type = typeOf(p);
       const category = p.get('category');
       if (category !== null) ruled(() => checkCategory(type, category));
-      if (type !== 'finance') refuse(watchlistErrors.sportsNotConfigured());
+      if (type === 'sports') refuse(watchlistErrors.sportsNotConfigured());
       const query = (p.get('query') ?? '').trim().toLowerCase();
       const limit = Number(p.get('limit') ?? AUTOSUGGEST.limit);
+      if (type === 'f1') {
+        const followed = new Set(stateOf(user.id).f1.map((i) => i.identifier));
+        const found = f1().filter(([id, name, code]) => query && (name.toLowerCase().includes(query) || code.toLowerCase() === query || id.includes(query)));
+        return { results: found.slice(0, limit).map((d) => ({ ...driverItem(d), subscribed: followed.has(d[0]), order: null })) };
+      }
       const subscribed = new Set(stateOf(user.id).finance.map((i) => i.identifier));
       const results = market()
         .filter(
@@ -99,7 +128,13 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
       const type = typeOf(p);
       const category = p.get('category') ?? '';
       ruled(() => checkCategory(type, category));
-      if (type !== 'finance') refuse(watchlistErrors.sportsNotConfigured());
+      if (type === 'sports') refuse(watchlistErrors.sportsNotConfigured());
+      if (type === 'f1') {
+        const id = (p.get('identifier') ?? '').trim();
+        const driver = f1().find(([d]) => d === id) ?? refuse(watchlistErrors.unknownDriver(id));
+        change(user.id, (s) => decideAdd(s, { user_id: user.id, list: type, item: { ...driverItem(driver), category }, now: new Date() }));
+        return listOf(user.id, type);
+      }
       const symbol = parseSymbol(p.get('identifier') ?? '') ?? refuse(watchlistErrors.invalidIdentifier());
       const found = market().find(([s]) => s === symbol) ?? refuse(watchlistErrors.unknownInstrument(symbol));
       const item = { identifier: symbol, category, title: symbol, description: found[1], image_url: null, image_url_dark: null };
@@ -126,6 +161,21 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
       return listOf(user.id, type);
     }),
     getGetWatchlistCategoriesMockHandler(({ request }) => ({ results: [...WATCHLIST_CATEGORIES[typeOf(params(request.url))]] })),
+    getGetF1ResultsMockHandler(() => {
+      const user = signedIn();
+      const followed = new Set(stateOf(user.id).f1.map((i) => i.identifier));
+      const results = f1().map(([id, name, code, , team], i) => ({
+        position: i + 1,
+        driver_id: id,
+        driver: name,
+        code,
+        constructor: team,
+        points: POINTS[i] ?? 0,
+        status: 'Finished',
+        followed: followed.has(id),
+      }));
+      return { race: { season: '2026', round: '5', race_name: 'Miami Grand Prix', circuit: 'Miami International Autodrome', date: '2026-05-03' }, results };
+    }),
     getGetWatchlistQuotesMockHandler(() => {
       const user = signedIn();
       const instruments = market();

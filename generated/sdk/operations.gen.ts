@@ -209,6 +209,7 @@ export type Operations = {
     reorderWatchlistSubscription: { data: T.ReorderWatchlistSubscriptionData; responses: T.ReorderWatchlistSubscriptionResponses };
     getWatchlistCategories: { data: T.GetWatchlistCategoriesData; responses: T.GetWatchlistCategoriesResponses };
     getWatchlistQuotes: { data: T.GetWatchlistQuotesData; responses: T.GetWatchlistQuotesResponses };
+    getF1Results: { data: T.GetF1ResultsData; responses: T.GetF1ResultsResponses };
     listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
     getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };
     updateNotificationPreferences: { data: T.UpdateNotificationPreferencesData; responses: T.UpdateNotificationPreferencesResponses };

@@ -2788,6 +2788,32 @@ export type WatchlistQuoteList = {
 };
 
 /**
+ * The last Formula 1 race's results from the server's Ergast-compatible F1 API (F1_RESULTS_URL),
+ * each finisher marked `followed` when the driver is on the person's F1 watchlist. `race` is null
+ * before the season's first race.
+ *
+ */
+export type F1Results = {
+    race: null | {
+        season: string;
+        round: string;
+        race_name: string;
+        circuit: string;
+        date: string;
+    };
+    results: Array<{
+        position: number;
+        driver_id: string;
+        driver: string;
+        code: string | null;
+        constructor: string;
+        points: number;
+        status: string;
+        followed: boolean;
+    }>;
+};
+
+/**
  * What the notification is about.
  */
 export type NotificationKind = 'task_run' | 'task_failed' | 'price_alert' | 'access_request' | 'space_invitation' | 'connector_sync';
@@ -11372,6 +11398,35 @@ export type GetWatchlistQuotesResponses = {
 };
 
 export type GetWatchlistQuotesResponse = GetWatchlistQuotesResponses[keyof GetWatchlistQuotesResponses];
+
+export type GetF1ResultsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/f1/results';
+};
+
+export type GetF1ResultsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetF1ResultsError = GetF1ResultsErrors[keyof GetF1ResultsErrors];
+
+export type GetF1ResultsResponses = {
+    /**
+     * The race and its finishers in order.
+     */
+    200: F1Results;
+};
+
+export type GetF1ResultsResponse = GetF1ResultsResponses[keyof GetF1ResultsResponses];
 
 export type ListNotificationsData = {
     body?: never;

@@ -181,6 +181,8 @@ const schema = z.object({
   MARKET_DATA_URL: url(/^https?$/, "an http:// or https:// URL of the provider's API").optional(),
   MARKET_DATA_API_KEY: z.string().min(1).optional(),
   PRICE_ALERT_CHECK_SECONDS: numberIn(5, 86_400, 'a whole number of seconds from 5 to 86400').default(60),
+  // The F1 home widget and the F1 watchlist: an Ergast-compatible results API (e.g. https://api.jolpi.ca/ergast/f1).
+  F1_RESULTS_URL: url(/^https?$/, 'an http:// or https:// URL of an Ergast-compatible F1 API').optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -391,6 +393,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : null,
     priceAlertCheckMs: c.PRICE_ALERT_CHECK_SECONDS * 1000,
+    /** The Ergast-compatible F1 API of the F1 widget and watchlist, or null: then they say there is none. */
+    f1ResultsUrl: c.F1_RESULTS_URL ? c.F1_RESULTS_URL.replace(/\/+$/, '') : null,
     mcpServersFile: c.MCP_SERVERS_FILE,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())

@@ -13,8 +13,10 @@ import { checkCategory, decideAdd, decideRemove, decideReorder, subscriptionsOf 
 import { watchlistErrors } from './errors.js';
 import { evolveWatchlist, initialWatchlist, type WatchlistItem, type WatchlistState, watchlistStream } from './events.js';
 import { watchlistItems } from './queries.js';
+import type { F1Data } from './ergast.js';
+import { f1Suggestions, findDriver, lastRaceFor } from './f1.js';
 
-export type WatchlistDeps = { store: EventStore; db: Db; market: MarketData | null; now: () => Date };
+export type WatchlistDeps = { store: EventStore; db: Db; market: MarketData | null; f1: F1Data | null; now: () => Date };
 
 const MAX_ATTEMPTS = 5;
 /** Quotes asked of the provider at once for one list (Finnhub's free tier allows 60 a minute). */
@@ -49,18 +51,22 @@ export async function getSubscriptions(deps: WatchlistDeps, actor: Actor, input:
 export async function addSubscription(deps: WatchlistDeps, actor: Actor, input: { type: WatchlistType; identifier: string; category: string }) {
   const userId = await signedIn(actor);
   checkCategory(input.type, input.category);
-  if (input.type !== 'finance') throw watchlistErrors.sportsNotConfigured();
-  const symbol = parseSymbol(input.identifier);
-  if (!symbol) throw watchlistErrors.invalidIdentifier();
+  if (input.type === 'sports') throw watchlistErrors.sportsNotConfigured();
+  const list = input.type;
+  const identifier = list === 'finance' ? parseSymbol(input.identifier) : input.identifier.trim();
+  if (!identifier) throw watchlistErrors.invalidIdentifier();
   const now = deps.now();
-  const provisional: WatchlistItem = { identifier: symbol, category: input.category, title: symbol, description: '', image_url: null, image_url_dark: null };
-  // A full list or an item already there is answered without asking the provider.
+  const provisional: WatchlistItem = { identifier, category: input.category, title: identifier, description: '', image_url: null, image_url_dark: null };
+  // A full list or an item already there is answered without asking the source.
   const { state } = await deps.store.aggregate(watchlistStream(userId), initialWatchlist, evolveWatchlist);
-  if (decideAdd(state, { user_id: userId, list: 'finance', item: provisional, now }).length > 0) {
-    const item = { ...provisional, description: (await findInstrument(deps.market, symbol)).description };
-    await decideAndAppend(deps.store, userId, (s) => decideAdd(s, { user_id: userId, list: 'finance', item, now }));
+  if (decideAdd(state, { user_id: userId, list, item: provisional, now }).length > 0) {
+    const item =
+      list === 'finance'
+        ? { ...provisional, description: (await findInstrument(deps.market, identifier)).description }
+        : { ...(await findDriver(deps.f1, identifier)), category: input.category };
+    await decideAndAppend(deps.store, userId, (s) => decideAdd(s, { user_id: userId, list, item, now }));
   }
-  return listOf(deps.db, userId, input.type);
+  return listOf(deps.db, userId, list);
 }
 
 export async function removeSubscription(deps: WatchlistDeps, actor: Actor, input: { type: WatchlistType; identifier: string; category: string }) {
@@ -87,7 +93,11 @@ export async function autosuggest(
 ) {
   const userId = await signedIn(actor);
   if (input.category !== undefined) checkCategory(input.type, input.category);
-  if (input.type !== 'finance') throw watchlistErrors.sportsNotConfigured();
+  if (input.type === 'sports') throw watchlistErrors.sportsNotConfigured();
+  if (input.type === 'f1') {
+    const subscribed = new Set((await watchlistItems(deps.db, userId, 'f1')).map((i) => i.identifier));
+    return { results: await f1Suggestions(deps.f1, input.query, input.limit, subscribed) };
+  }
   const market = available(deps.market);
   const query = input.query.trim();
   if (!query) return { results: [] };
@@ -178,3 +188,10 @@ function providerFailure(err: unknown) {
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** The last F1 race, the person's followed drivers marked. */
+export async function f1Results(deps: WatchlistDeps, actor: Actor) {
+  const userId = await signedIn(actor);
+  const followed = new Set((await watchlistItems(deps.db, userId, 'f1')).map((i) => i.identifier));
+  return lastRaceFor(deps.f1, followed);
+}

@@ -751,6 +751,9 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
     (r) => r.json.results.length,
   );
   await step('watchlist quotes without market data', 'owner', 'GET', `${W}/quotes`);
+  await step('F1 results without an F1 source', 'owner', 'GET', '/rest/homepage-widgets/f1/results');
+  await step('F1 suggestions without an F1 source', 'owner', 'GET', `${W}/list-autosuggest?type=f1&query=max`);
+  await step('a visitor asks the F1 results', 'visitor', 'GET', '/rest/homepage-widgets/f1/results');
 
   // Notifications: preferences all on until changed, the centre, and a browser's push subscription.
   await step('notification preferences', 'owner', 'GET', '/rest/notifications/preferences', undefined, (r) => r.json);

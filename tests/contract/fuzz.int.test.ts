@@ -11,6 +11,7 @@ import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { startMarketDataFake } from '../fakes/market-data.js';
+import { startErgastFake } from '../fakes/ergast.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -42,6 +43,7 @@ const knownOf: Record<string, Record<string, unknown[]>> = {};
 const DOWNLOADS_CONFIGURED = { BROWSER_DOWNLOAD_BASE_URL: 'https://downloads.example.com/browser', DOWNLOAD_MAIL_RATE_LIMIT: '1000' };
 let stripe: StripeFake;
 let market: Awaited<ReturnType<typeof startMarketDataFake>>;
+let ergast: Awaited<ReturnType<typeof startErgastFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -53,7 +55,16 @@ beforeAll(async () => {
   market = await startMarketDataFake();
   market.addInstrument('AAPL', 'APPLE INC');
   market.setQuote('AAPL', 190, 185);
-  const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey };
+  // And F1 results, against the Ergast fake.
+  ergast = await startErgastFake();
+  ergast.addDriver({ driverId: 'norris', givenName: 'Lando', familyName: 'Norris', code: 'NOR', nationality: 'British' });
+  ergast.setLastRace({
+    raceName: 'Miami Grand Prix',
+    circuit: 'Miami',
+    date: '2026-05-03',
+    results: [{ driverId: 'norris', constructor: 'McLaren', points: '25' }],
+  });
+  const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey, F1_RESULTS_URL: ergast.url };
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -129,6 +140,7 @@ afterAll(async () => {
   await server?.stop();
   await stripe?.close();
   await market?.close();
+  await ergast?.close();
   await database?.drop();
 });
 

@@ -1,8 +1,10 @@
 // The watchlists on the real server and PostgreSQL (issue 36, seed 000 "Watchlist"), finance priced
 // by the Finnhub fake: the six calls and the quotes call with their authorization rows (owner,
 // stranger, anonymous), the 50-item limit, unknown categories, an item not added twice, reorder
-// (finance only), remove, suggestions marked subscribed, and sports answered honestly.
+// (finance only), remove, suggestions marked subscribed, F1 drivers and the last race from the
+// Ergast fake, and sports answered honestly.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startErgastFake } from '../fakes/ergast.js';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
@@ -13,6 +15,7 @@ const W = '/rest/homepage-widgets/watchlist';
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let fake: Awaited<ReturnType<typeof startMarketDataFake>>;
+let ergast: Awaited<ReturnType<typeof startErgastFake>>;
 let owner: Browser;
 let stranger: Browser;
 let anonymous: Browser;
@@ -27,10 +30,22 @@ beforeAll(async () => {
   for (let n = 0; n < 51; n++) fake.addInstrument(`Z${n}`, `ZED NUMBER ${n}`);
   fake.setQuote('AAPL', 190, 200);
   fake.setQuote('MSFT', 420, 400);
+  ergast = await startErgastFake();
+  ergast.addDriver({ driverId: 'max_verstappen', givenName: 'Max', familyName: 'Verstappen', code: 'VER', nationality: 'Dutch' });
+  ergast.addDriver({ driverId: 'norris', givenName: 'Lando', familyName: 'Norris', code: 'NOR', nationality: 'British' });
+  ergast.setLastRace({
+    raceName: 'Miami Grand Prix',
+    circuit: 'Miami International Autodrome',
+    date: '2026-05-03',
+    results: [
+      { driverId: 'norris', constructor: 'McLaren', points: '25' },
+      { driverId: 'max_verstappen', constructor: 'Red Bull', points: '18' },
+    ],
+  });
   database = await createTestDatabase('watchlist');
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: fake.url, MARKET_DATA_API_KEY: fake.apiKey },
+    env: { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: fake.url, MARKET_DATA_API_KEY: fake.apiKey, F1_RESULTS_URL: ergast.url },
   });
   [owner, stranger, anonymous] = [await signedUp(server.url, 'Olive'), await signedUp(server.url, 'Sam'), await visitor(server.url)];
 });
@@ -38,6 +53,7 @@ afterAll(async () => {
   await server?.stop();
   await database?.drop();
   await fake?.close();
+  await ergast?.close();
 });
 
 const put = (b: Browser, type: string, identifier: string, category: string) =>
@@ -55,6 +71,7 @@ describe('authorization rows: every call for the owner, a stranger and anonymous
     ['PUT subscription', (b) => put(b, 'finance', 'MSFT', 'stocks')],
     ['PATCH subscription', (b) => move(b, 'finance', 'MSFT', 0)],
     ['GET quotes', (b) => b.get(`${W}/quotes`)],
+    ['GET f1 results', (b) => b.get('/rest/homepage-widgets/f1/results')],
     ['DELETE subscription', (b) => del(b, 'finance', 'MSFT', 'stocks')],
   ];
   test.each(calls)('%s: 200 for the owner and for a stranger (each their own list), 401 for anonymous', async (_name, call) => {
@@ -122,7 +139,7 @@ describe('the finance watchlist', () => {
     expect((await put(bea, 'finance', 'A'.repeat(13), 'stocks')).json).toMatchObject({ code: 'invalid_watchlist_identifier' });
     const sports = await put(bea, 'sports', 'lakers', 'nba');
     expect([sports.status, sports.json.code]).toEqual([422, 'sports_data_not_configured']);
-    expect((await bea.get(`${W}/list-autosuggest?type=f1&query=ver`)).status).toBe(422);
+    expect((await bea.get(`${W}/list-autosuggest?type=sports&query=lakers`)).status).toBe(422);
     expect(ids(await bea.get(`${W}/subscription?type=finance`))).toEqual([]);
   });
 
@@ -186,5 +203,44 @@ describe('the finance watchlist', () => {
       ['APLE', null],
     ]);
     expect(server.logs()).not.toContain(fake.apiKey);
+  });
+});
+
+describe('the F1 watchlist and results', () => {
+  test('drivers are suggested and followed from the F1 source; the last race marks the followed ones; an unknown driver is 404', async () => {
+    const gi = await signedUp(server.url, 'Gi');
+    const found = await gi.get(`${W}/list-autosuggest?type=f1&query=lando&limit=5`);
+    expect(found.json.results).toEqual([
+      {
+        identifier: 'norris',
+        category: 'f1',
+        title: 'Lando Norris',
+        description: 'NOR · British',
+        image_url: null,
+        image_url_dark: null,
+        subscribed: false,
+        order: null,
+      },
+    ]);
+    expect(ids(await put(gi, 'f1', 'norris', 'f1'))).toEqual(['norris']);
+    expect(ids(await put(gi, 'f1', 'norris', 'f1'))).toEqual(['norris']);
+    const unknown = await put(gi, 'f1', 'nobody', 'f1');
+    expect([unknown.status, unknown.json.code]).toEqual([404, 'unknown_driver']);
+    expect((await put(gi, 'f1', 'norris', 'nba')).json.code).toBe('unknown_watchlist_category');
+    const results = await gi.get('/rest/homepage-widgets/f1/results');
+    expect(results.status).toBe(200);
+    expect(results.json.race).toEqual({
+      season: '2026',
+      round: '5',
+      race_name: 'Miami Grand Prix',
+      circuit: 'Miami International Autodrome',
+      date: '2026-05-03',
+    });
+    expect(
+      results.json.results.map((r: { position: number; driver: string; points: number; followed: boolean }) => [r.position, r.driver, r.points, r.followed]),
+    ).toEqual([
+      [1, 'Lando Norris', 25, true],
+      [2, 'Max Verstappen', 18, false],
+    ]);
   });
 });

@@ -23,6 +23,7 @@ import type {
 } from 'msw';
 
 import type {
+  F1Results,
   WatchlistCategoryList,
   WatchlistQuoteList,
   WatchlistSubscriptionList
@@ -42,6 +43,8 @@ export const getReorderWatchlistSubscriptionResponseMock = (overrideResponse: Pa
 export const getGetWatchlistCategoriesResponseMock = (overrideResponse: Partial<Extract<WatchlistCategoryList, object>> = {}): WatchlistCategoryList => ({results: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({category: "stocks", display_name: "Stocks"})), ...overrideResponse})
 
 export const getGetWatchlistQuotesResponseMock = (overrideResponse: Partial<Extract<WatchlistQuoteList, object>> = {}): WatchlistQuoteList => ({results: Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => ({identifier: "AAPL", quote: faker.helpers.arrayElement([null,{price: faker.number.float({fractionDigits: 2}), previous_close: faker.number.float({fractionDigits: 2}), change: faker.number.float({fractionDigits: 2}), change_percent: faker.number.float({fractionDigits: 2}), currency: "USD", at: faker.date.past().toISOString().slice(0, 19) + 'Z'},])})), ...overrideResponse})
+
+export const getGetF1ResultsResponseMock = (overrideResponse: Partial<Extract<F1Results, object>> = {}): F1Results => ({race: faker.helpers.arrayElement([null,{season: "2026", round: "5", race_name: "Miami Grand Prix", circuit: "Miami International Autodrome", date: "2026-05-03"},]), results: Array.from({ length: faker.number.int({min: 1, max: 40}) }, (_, i) => i + 1).map(() => ({position: faker.number.int({min: 1}), driver_id: "max_verstappen", driver: "Max Verstappen", code: "VER", constructor: "Red Bull", points: faker.number.float({fractionDigits: 2}), status: "Finished", followed: faker.datatype.boolean()})), ...overrideResponse})
 
 
 export const getListWatchlistAutosuggestMockHandler = (overrideResponse?: WatchlistSubscriptionList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<WatchlistSubscriptionList> | WatchlistSubscriptionList), options?: RequestHandlerOptions) => {
@@ -127,6 +130,18 @@ export const getGetWatchlistQuotesMockHandler = (overrideResponse?: WatchlistQuo
       })
   }, options)
 }
+
+export const getGetF1ResultsMockHandler = (overrideResponse?: F1Results | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<F1Results> | F1Results), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/homepage-widgets/f1/results', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetF1ResultsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getWatchlistMock = () => [
   getListWatchlistAutosuggestMockHandler(),
   getGetWatchlistSubscriptionsMockHandler(),
@@ -134,5 +149,6 @@ export const getWatchlistMock = () => [
   getRemoveWatchlistSubscriptionMockHandler(),
   getReorderWatchlistSubscriptionMockHandler(),
   getGetWatchlistCategoriesMockHandler(),
-  getGetWatchlistQuotesMockHandler()
+  getGetWatchlistQuotesMockHandler(),
+  getGetF1ResultsMockHandler()
 ]

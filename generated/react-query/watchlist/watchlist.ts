@@ -31,6 +31,7 @@ import type {
 
 import type {
   AddWatchlistSubscriptionParams,
+  F1Results,
   GetWatchlistCategoriesParams,
   GetWatchlistSubscriptionsParams,
   ListWatchlistAutosuggestParams,
@@ -939,6 +940,130 @@ export function useGetWatchlistQuotes<TData = Awaited<ReturnType<typeof getWatch
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetWatchlistQuotesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getF1ResultsResponse200 = {
+  data: F1Results
+  status: 200
+}
+
+export type getF1ResultsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getF1ResultsResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type getF1ResultsResponseSuccess = (getF1ResultsResponse200) & {
+  headers: Headers;
+};
+export type getF1ResultsResponseError = (getF1ResultsResponse401 | getF1ResultsResponse503) & {
+  headers: Headers;
+};
+
+export type getF1ResultsResponse = (getF1ResultsResponseSuccess | getF1ResultsResponseError)
+
+export const getGetF1ResultsUrl = () => {
+
+
+
+
+  return `/rest/homepage-widgets/f1/results`
+}
+
+/**
+ * @summary The last F1 race's results, the person's followed drivers marked
+ */
+export const getF1Results = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getF1ResultsResponse> => {
+
+  return apiFetch<getF1ResultsResponse>(getGetF1ResultsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetF1ResultsQueryKey = () => {
+    return [
+    `/rest/homepage-widgets/f1/results`
+    ] as const;
+    }
+
+
+export const getGetF1ResultsQueryOptions = <TData = Awaited<ReturnType<typeof getF1Results>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getF1Results>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetF1ResultsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getF1Results>>> = ({ signal }) => getF1Results({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getF1Results>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetF1ResultsQueryResult = NonNullable<Awaited<ReturnType<typeof getF1Results>>>
+export type GetF1ResultsQueryError = ProblemResponse
+
+
+export function useGetF1Results<TData = Awaited<ReturnType<typeof getF1Results>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getF1Results>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getF1Results>>,
+          TError,
+          Awaited<ReturnType<typeof getF1Results>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetF1Results<TData = Awaited<ReturnType<typeof getF1Results>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getF1Results>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getF1Results>>,
+          TError,
+          Awaited<ReturnType<typeof getF1Results>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetF1Results<TData = Awaited<ReturnType<typeof getF1Results>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getF1Results>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The last F1 race's results, the person's followed drivers marked
+ */
+
+export function useGetF1Results<TData = Awaited<ReturnType<typeof getF1Results>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getF1Results>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetF1ResultsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -1,4 +1,4 @@
-// Home: the ask box, centred, with the shortcut hints, and the finance watchlist widget (loaded
+// Home: the ask box, centred, with the shortcut hints, and the finance and F1 widgets (loaded
 // after the ask box, so it never delays it).
 import { lazy, Suspense } from 'react';
 import { currentPlatform } from '../../platform/environment';
@@ -11,6 +11,7 @@ import { UpsellModalHost } from '../upsells/upsell-modal-host';
 import { UpsellSlot } from '../upsells/upsell-slot';
 
 const FinanceWidget = lazy(() => import('../watchlist/finance-widget'));
+const F1Widget = lazy(() => import('../watchlist/f1-widget'));
 
 export default function HomePage() {
   const platform = currentPlatform();
@@ -33,6 +34,7 @@ export default function HomePage() {
       {user && (
         <Suspense fallback={null}>
           <FinanceWidget />
+          <F1Widget />
         </Suspense>
       )}
       <UpsellSlot location="side_card" className="mt-8 w-full max-w-md" />

@@ -1,12 +1,13 @@
 // The watchlist modal (seed 000 §2 "Watchlist: category filter, search and a list"): pick the
 // widget's watchlist, filter by category, search to add, and the person's list to reorder (finance
 // only) or remove from. Everything is a native control in reading order, so Tab walks it and the
-// focus ring shows; Escape closes (the modal host). Sports and F1 have no source on this server: the
-// modal says so instead of offering a search that cannot find anything.
+// focus ring shows; Escape closes (the modal host). Sports has no source on this server: the modal
+// says so instead of offering a search that cannot find anything (F1 without a source: the server's words).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useGetWatchlistCategories } from '../../../../generated/react-query/watchlist/watchlist';
 import type { WatchlistType } from '../../../../generated/react-query/model';
 import { WATCHLIST_MAX, WATCHLIST_SPORTS_NOT_CONFIGURED } from '../../../../services/watchlist/pure';
+import type { WatchlistModalArgs } from './watchlist-args';
 import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { useAutosuggest } from './use-autosuggest';
@@ -18,15 +19,15 @@ const TYPES: { type: WatchlistType; label: string }[] = [
   { type: 'f1', label: 'F1' },
 ];
 
-export default function WatchlistModal(_props: ModalProps<Record<string, never>>) {
-  const [type, setType] = useState<WatchlistType>('finance');
+export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>) {
+  const [type, setType] = useState<WatchlistType>(args.type ?? 'finance');
   const [category, setCategory] = useState<string | null>(null);
   const [text, setText] = useState('');
   const ids = { type: useId(), category: useId(), search: useId(), list: useId() };
   const categories = useGetWatchlistCategories({ type }, { query: { staleTime: Infinity, select: (r) => (r.status === 200 ? r.data.results : []) } });
   const { items, isLoading } = useWatchlist(type);
   const changes = useWatchlistChanges(type);
-  const { suggestions, searching, reason } = useAutosuggest(type, type === 'finance' ? text : '', category);
+  const { suggestions, searching, reason } = useAutosuggest(type, type === 'sports' ? '' : text, category);
   const shown = category ? items.filter((i) => i.category === category) : items;
   const reorderable = type === 'finance' && !category;
   // After a move the focus stays on the moved item's controls: its same arrow when still
@@ -86,7 +87,7 @@ export default function WatchlistModal(_props: ModalProps<Record<string, never>>
         </div>
       </div>
 
-      {type === 'finance' ? (
+      {type !== 'sports' ? (
         <div>
           <label className="label" htmlFor={ids.search}>
             Search
@@ -96,7 +97,7 @@ export default function WatchlistModal(_props: ModalProps<Record<string, never>>
             className="field"
             type="search"
             autoComplete="off"
-            placeholder="Ticker or company, e.g. AAPL"
+            placeholder={type === 'finance' ? 'Ticker or company, e.g. AAPL' : 'Driver, e.g. Norris'}
             maxLength={64}
             value={text}
             onChange={(e) => setText(e.target.value)}
