@@ -62,13 +62,15 @@ const POINTS = [25, 18, 15, 12, 10];
 export type MockF1 = 'mock' | 'off';
 
 export function watchlistHandlers(opts: { state: () => ScenarioState; changed: () => void; marketData?: MockMarketData; f1?: MockF1 }) {
-  const events = new Map<string, WatchlistEvent[]>();
+  // Kept in the scenario, so a reset empties it and the browser keeps it across reloads.
+  const events = () => (opts.state().watchlist ??= {});
   const signedIn = () => currentUser(opts.state()) ?? refuse(watchlistErrors.loginRequired());
-  const stateOf = (userId: string): WatchlistState => (events.get(userId) ?? []).reduce(evolveWatchlist, initialWatchlist);
+  const stateOf = (userId: string): WatchlistState => (events()[userId] ?? []).reduce(evolveWatchlist, initialWatchlist);
   const change = (userId: string, decide: (s: WatchlistState) => WatchlistEvent[]) => {
     const decided = ruled(() => decide(stateOf(userId)));
-    events.set(userId, [...(events.get(userId) ?? []), ...decided]);
-    if (decided.length) opts.changed();
+    if (!decided.length) return;
+    events()[userId] = [...(events()[userId] ?? []), ...decided];
+    opts.changed();
   };
   const f1 = () => (opts.f1 === 'off' ? refuse(watchlistErrors.f1NotConfigured()) : MOCK_F1_DRIVERS);
   const driverItem = ([id, name, code, nationality]: (typeof MOCK_F1_DRIVERS)[number]) => ({
