@@ -1,9 +1,11 @@
 // The watchlist from the keyboard alone, in Chromium against the real server and the Finnhub fake
 // (issue 36): the home widget's Edit watchlist opens the modal, Tab walks its controls in reading
 // order with a visible focus ring, a search adds two tickers, one moves up, one is removed, Escape
-// closes; the home widget and /finance show the remaining ticker's price, change and chart.
+// closes; the home widget and /finance show the remaining ticker's price, change and chart; the F1
+// widget of a server without an F1 source says so.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WATCHLIST_F1_NOT_CONFIGURED } from '../../services/watchlist/pure.js';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { signUpThroughApi, startE2E, type E2E } from './support';
 
@@ -59,6 +61,8 @@ describe('the watchlist, keyboard only', () => {
   it('opens from the home widget, adds, reorders and removes, and closes with Escape', { timeout: 90_000 }, async () => {
     const widget = page.getByRole('region', { name: 'Watchlist' });
     await widget.getByText('Add tickers to follow their prices here.').waitFor();
+    // This server has no F1 source: its widget says so rather than showing nothing or made-up results.
+    await page.getByRole('region', { name: 'F1' }).getByText(WATCHLIST_F1_NOT_CONFIGURED).waitFor();
     await page.locator('body').focus();
     await tabTo(page, 'Edit watchlist');
     expect(await ringShows(page)).toBe(true);
