@@ -3,3 +3,4 @@ export { watchlistRoutes } from './routes.js';
 export { watchlistItemsProjection } from './projections.js';
 export { WATCHLIST_MAX, WATCHLIST_TYPES, type WatchlistType } from './catalogue.js';
 export { watchlistExport } from './export.js';
+export { watchlistRedactors } from './erasure.js';
