@@ -16,6 +16,8 @@ const DOMAIN_ORDER = [
   'connectors',
   // Market data and price alerts' crossing rules (issue 18): the tasks domain checks alerts with it.
   'market',
+  // The homepage widgets' watchlists (issue 36): finance items are priced through market's index.ts.
+  'watchlist',
   // What the product remembers about a person (issue 18): answers read it as sources.
   'memories',
   // Tool servers (MCP, issue 34): answers and the agent call a person's enabled tools through its index.ts.

@@ -16,6 +16,7 @@ import { memoryHandlers } from './memories';
 import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
+import { type MockF1, watchlistHandlers } from './watchlist';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { agentHandlers } from './agent';
@@ -56,6 +57,8 @@ export type ScenarioOptions = {
   upsells?: readonly UpsellEntry[];
   /** 'off': no market-data provider, as a server without MARKET_DATA_PROVIDER (price alerts cannot be made). */
   marketData?: MockMarketData;
+  /** 'off': no F1 results source, as a server without F1_RESULTS_URL. */
+  f1?: MockF1;
   /** What the server says it can do (GET /rest/server/features) beyond the defaults (mocks/server-features.ts). */
   features?: Partial<ServerFeatures>;
   /** 'off': no tracker, as a server without BUG_REPORT_TRACKER; 'failing': the tracker refuses every report. */
@@ -204,6 +207,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...mcpHandlers({ state: () => scenario.state, changed }),
     ...connectorHandlers({ state: () => scenario.state, changed }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
+    ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1 }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),

@@ -11,6 +11,7 @@ import type { UpsellMarks } from '../services/upsells/events';
 import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './mock-thread';
+import type { WatchlistEvent } from '../services/watchlist/events';
 
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -71,6 +72,8 @@ export type ScenarioState = {
   notifications?: Record<string, MockNotifications>;
   /** Each task's events (mocks/tasks.ts), by task id. */
   tasks?: MockTasks;
+  /** Each account's watchlist events (mocks/watchlist.ts), by user id. */
+  watchlist?: Record<string, WatchlistEvent[]>;
   /** Each connection's events (mocks/connectors.ts), by connection uuid. */
   connections?: Record<string, ConnectionEvent[]>;
   /** The scope the mock provider grants a connector (as a person unticking a box at Google would); everything asked when absent. */

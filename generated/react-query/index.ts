@@ -33,3 +33,4 @@ export * from './threads/threads';
 export * from './translation/translation';
 export * from './two-factor/two-factor';
 export * from './upsells/upsells';
+export * from './watchlist/watchlist';

@@ -203,6 +203,14 @@ export type Operations = {
     getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
     updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
     getMarketDataStatus: { data: T.GetMarketDataStatusData; responses: T.GetMarketDataStatusResponses };
+    listWatchlistAutosuggest: { data: T.ListWatchlistAutosuggestData; responses: T.ListWatchlistAutosuggestResponses };
+    getWatchlistSubscriptions: { data: T.GetWatchlistSubscriptionsData; responses: T.GetWatchlistSubscriptionsResponses };
+    addWatchlistSubscription: { data: T.AddWatchlistSubscriptionData; responses: T.AddWatchlistSubscriptionResponses };
+    removeWatchlistSubscription: { data: T.RemoveWatchlistSubscriptionData; responses: T.RemoveWatchlistSubscriptionResponses };
+    reorderWatchlistSubscription: { data: T.ReorderWatchlistSubscriptionData; responses: T.ReorderWatchlistSubscriptionResponses };
+    getWatchlistCategories: { data: T.GetWatchlistCategoriesData; responses: T.GetWatchlistCategoriesResponses };
+    getWatchlistQuotes: { data: T.GetWatchlistQuotesData; responses: T.GetWatchlistQuotesResponses };
+    getF1Results: { data: T.GetF1ResultsData; responses: T.GetF1ResultsResponses };
     listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
     getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };
     updateNotificationPreferences: { data: T.UpdateNotificationPreferencesData; responses: T.UpdateNotificationPreferencesResponses };

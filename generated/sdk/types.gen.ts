@@ -2754,6 +2754,106 @@ export type MarketDataStatus = {
 };
 
 /**
+ * A homepage widget's watchlist (seed 000 "Watchlist types").
+ */
+export type WatchlistType = 'sports' | 'finance' | 'f1';
+
+/**
+ * One item of a watchlist, or a suggestion for one (seed 000 "Watchlist subscription"). For
+ * finance the identifier is the ticker symbol (e.g. `AAPL`). `order` is the item's place in the
+ * list from 0; a suggestion has none.
+ *
+ */
+export type WatchlistSubscription = {
+    identifier: string;
+    category: string;
+    title: string;
+    description: string;
+    image_url: string | null;
+    image_url_dark: string | null;
+    /**
+     * Whether the item is on the person's watchlist (a subscribed suggestion is not added twice).
+     */
+    subscribed: boolean;
+    order: number | null;
+};
+
+/**
+ * The person's watchlist of one type in its order, or the suggestions for a query.
+ */
+export type WatchlistSubscriptionList = {
+    results: Array<WatchlistSubscription>;
+};
+
+/**
+ * Where the item goes in the finance watchlist, counted from 0 (a place past the end puts it last).
+ */
+export type WatchlistOrder = {
+    order: number;
+};
+
+/**
+ * The categories of one watchlist type (seed 000 "Watchlist category").
+ */
+export type WatchlistCategoryList = {
+    results: Array<{
+        category: string;
+        display_name: string;
+    }>;
+};
+
+/**
+ * The latest quote of each ticker on the person's finance watchlist, in the list's order, from the
+ * market-data provider price alerts use. A ticker whose quote could not be had has `quote: null`.
+ *
+ */
+export type WatchlistQuoteList = {
+    results: Array<{
+        identifier: string;
+        quote: null | {
+            price: number;
+            previous_close: number;
+            /**
+             * price minus the previous close
+             */
+            change: number;
+            /**
+             * the change in percent of the previous close
+             */
+            change_percent: number;
+            currency: string;
+            at: string;
+        };
+    }>;
+};
+
+/**
+ * The last Formula 1 race's results from the server's Ergast-compatible F1 API (F1_RESULTS_URL),
+ * each finisher marked `followed` when the driver is on the person's F1 watchlist. `race` is null
+ * before the season's first race.
+ *
+ */
+export type F1Results = {
+    race: null | {
+        season: string;
+        round: string;
+        race_name: string;
+        circuit: string;
+        date: string;
+    };
+    results: Array<{
+        position: number;
+        driver_id: string;
+        driver: string;
+        code: string | null;
+        constructor: string;
+        points: number;
+        status: string;
+        followed: boolean;
+    }>;
+};
+
+/**
  * What the notification is about.
  */
 export type NotificationKind = 'task_run' | 'task_failed' | 'price_alert' | 'access_request' | 'space_invitation' | 'connector_sync';
@@ -3252,6 +3352,11 @@ export type McpServerId = string;
  * The memory's key (another person's answers 404 `memory_not_found`).
  */
 export type MemoryKey = string;
+
+/**
+ * Which homepage widget's watchlist (seed 000 "Watchlist types").
+ */
+export type WatchlistType2 = WatchlistType;
 
 /**
  * The notification's id (another person's answers 404 `notification_not_found`).
@@ -11100,6 +11205,311 @@ export type GetMarketDataStatusResponses = {
 };
 
 export type GetMarketDataStatusResponse = GetMarketDataStatusResponses[keyof GetMarketDataStatusResponses];
+
+export type ListWatchlistAutosuggestData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Which homepage widget's watchlist (seed 000 "Watchlist types").
+         */
+        type: WatchlistType;
+        query: string;
+        limit?: number;
+        /**
+         * Keeps the suggestions of this category (one of the type's categories).
+         */
+        category?: string;
+        /**
+         * Where the suggestions are shown (e.g. `modal`, `home`); recorded nowhere, accepted as the seed sends it.
+         */
+        entropy_render_place?: string;
+    };
+    url: '/rest/homepage-widgets/watchlist/list-autosuggest';
+};
+
+export type ListWatchlistAutosuggestErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type ListWatchlistAutosuggestError = ListWatchlistAutosuggestErrors[keyof ListWatchlistAutosuggestErrors];
+
+export type ListWatchlistAutosuggestResponses = {
+    /**
+     * The suggestions.
+     */
+    200: WatchlistSubscriptionList;
+};
+
+export type ListWatchlistAutosuggestResponse = ListWatchlistAutosuggestResponses[keyof ListWatchlistAutosuggestResponses];
+
+export type RemoveWatchlistSubscriptionData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Which homepage widget's watchlist (seed 000 "Watchlist types").
+         */
+        type: WatchlistType;
+        identifier: string;
+        category: string;
+    };
+    url: '/rest/homepage-widgets/watchlist/subscription';
+};
+
+export type RemoveWatchlistSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type RemoveWatchlistSubscriptionError = RemoveWatchlistSubscriptionErrors[keyof RemoveWatchlistSubscriptionErrors];
+
+export type RemoveWatchlistSubscriptionResponses = {
+    /**
+     * The watchlist after the change.
+     */
+    200: WatchlistSubscriptionList;
+};
+
+export type RemoveWatchlistSubscriptionResponse = RemoveWatchlistSubscriptionResponses[keyof RemoveWatchlistSubscriptionResponses];
+
+export type GetWatchlistSubscriptionsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Which homepage widget's watchlist (seed 000 "Watchlist types").
+         */
+        type: WatchlistType;
+    };
+    url: '/rest/homepage-widgets/watchlist/subscription';
+};
+
+export type GetWatchlistSubscriptionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetWatchlistSubscriptionsError = GetWatchlistSubscriptionsErrors[keyof GetWatchlistSubscriptionsErrors];
+
+export type GetWatchlistSubscriptionsResponses = {
+    /**
+     * The watchlist.
+     */
+    200: WatchlistSubscriptionList;
+};
+
+export type GetWatchlistSubscriptionsResponse = GetWatchlistSubscriptionsResponses[keyof GetWatchlistSubscriptionsResponses];
+
+export type ReorderWatchlistSubscriptionData = {
+    body: WatchlistOrder;
+    path?: never;
+    query: {
+        /**
+         * Which homepage widget's watchlist (seed 000 "Watchlist types").
+         */
+        type: WatchlistType;
+        identifier: string;
+    };
+    url: '/rest/homepage-widgets/watchlist/subscription';
+};
+
+export type ReorderWatchlistSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ReorderWatchlistSubscriptionError = ReorderWatchlistSubscriptionErrors[keyof ReorderWatchlistSubscriptionErrors];
+
+export type ReorderWatchlistSubscriptionResponses = {
+    /**
+     * The watchlist after the change.
+     */
+    200: WatchlistSubscriptionList;
+};
+
+export type ReorderWatchlistSubscriptionResponse = ReorderWatchlistSubscriptionResponses[keyof ReorderWatchlistSubscriptionResponses];
+
+export type AddWatchlistSubscriptionData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Which homepage widget's watchlist (seed 000 "Watchlist types").
+         */
+        type: WatchlistType;
+        identifier: string;
+        category: string;
+    };
+    url: '/rest/homepage-widgets/watchlist/subscription';
+};
+
+export type AddWatchlistSubscriptionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type AddWatchlistSubscriptionError = AddWatchlistSubscriptionErrors[keyof AddWatchlistSubscriptionErrors];
+
+export type AddWatchlistSubscriptionResponses = {
+    /**
+     * The watchlist after the change.
+     */
+    200: WatchlistSubscriptionList;
+};
+
+export type AddWatchlistSubscriptionResponse = AddWatchlistSubscriptionResponses[keyof AddWatchlistSubscriptionResponses];
+
+export type GetWatchlistCategoriesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Which homepage widget's watchlist (seed 000 "Watchlist types").
+         */
+        type: WatchlistType;
+    };
+    url: '/rest/homepage-widgets/watchlist/categories';
+};
+
+export type GetWatchlistCategoriesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type GetWatchlistCategoriesError = GetWatchlistCategoriesErrors[keyof GetWatchlistCategoriesErrors];
+
+export type GetWatchlistCategoriesResponses = {
+    /**
+     * The categories, in the order the filter shows them.
+     */
+    200: WatchlistCategoryList;
+};
+
+export type GetWatchlistCategoriesResponse = GetWatchlistCategoriesResponses[keyof GetWatchlistCategoriesResponses];
+
+export type GetWatchlistQuotesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/watchlist/quotes';
+};
+
+export type GetWatchlistQuotesErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetWatchlistQuotesError = GetWatchlistQuotesErrors[keyof GetWatchlistQuotesErrors];
+
+export type GetWatchlistQuotesResponses = {
+    /**
+     * One quote (or null) per ticker, in the watchlist's order.
+     */
+    200: WatchlistQuoteList;
+};
+
+export type GetWatchlistQuotesResponse = GetWatchlistQuotesResponses[keyof GetWatchlistQuotesResponses];
+
+export type GetF1ResultsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/f1/results';
+};
+
+export type GetF1ResultsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetF1ResultsError = GetF1ResultsErrors[keyof GetF1ResultsErrors];
+
+export type GetF1ResultsResponses = {
+    /**
+     * The race and its finishers in order.
+     */
+    200: F1Results;
+};
+
+export type GetF1ResultsResponse = GetF1ResultsResponses[keyof GetF1ResultsResponses];
 
 export type ListNotificationsData = {
     body?: never;

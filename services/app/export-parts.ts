@@ -7,6 +7,7 @@ import { memoriesExport } from '../memories/index.js';
 import { priceAlertsExport } from '../market/index.js';
 import { notificationsExport } from '../notifications/index.js';
 import { tasksExport } from '../tasks/index.js';
+import { watchlistExport } from '../watchlist/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -14,4 +15,5 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/price-alerts.json', read: priceAlertsExport },
   { path: 'settings/notifications.json', read: notificationsExport },
   { path: 'settings/tasks.json', read: tasksExport },
+  { path: 'settings/watchlist.json', read: watchlistExport },
 ];

@@ -19,6 +19,7 @@ import { memoriesProjection } from '../memories/index.js';
 import { toolsProjection } from '../tools/index.js';
 import { connectorDocumentsProjection, connectorItemsProjection, connectorsProjection, documentPassageFeed } from '../connectors/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
+import { watchlistItemsProjection } from '../watchlist/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
@@ -52,6 +53,7 @@ export const projections = [
   connectorItemsProjection,
   connectorDocumentsProjection,
   priceAlertStatesProjection,
+  watchlistItemsProjection,
   notificationsProjection,
   tasksProjection,
   apiKeysProjection,

@@ -22,6 +22,7 @@ import { upsellRoutes } from '../upsells/index.js';
 import { memoryRoutes } from '../memories/index.js';
 import { toolRoutes } from '../tools/index.js';
 import { marketRoutes } from '../market/index.js';
+import { watchlistRoutes } from '../watchlist/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
 import { agentRoutes } from '../agent/index.js';
@@ -64,6 +65,7 @@ export const routes: Routes<AppContext> = {
   ...memoryRoutes,
   ...toolRoutes,
   ...marketRoutes,
+  ...watchlistRoutes,
   ...notificationRoutes,
   ...taskRoutes,
   ...agentRoutes,

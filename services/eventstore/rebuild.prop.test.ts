@@ -35,6 +35,8 @@ import type { MemoryEvent } from '../memories/events.js';
 import { changeMemories } from '../memories/use-cases.js';
 import { decideCheck, decideHandedOver } from '../market/decide.js';
 import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
+import { decideAdd, decideRemove, decideReorder } from '../watchlist/decide.js';
+import { evolveWatchlist, initialWatchlist, watchlistStream } from '../watchlist/events.js';
 import { subscriptionIdFor } from '../notifications/subscription-id.js';
 import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
 import { decideCopy, decideCreate, decideDelete, decideFinishRun, decidePause, decideResume, decideStartRun, decideUpdate } from '../tasks/decide.js';
@@ -94,6 +96,7 @@ const READ_MODELS = {
   connector_documents: ['connection_uuid', 'remote_id'],
   connector_groups: ['connection_uuid', 'kind', 'key'],
   price_alert_states: ['task_id'],
+  watchlist_items: ['user_id', 'list', 'identifier'],
   notification_preferences: ['user_id'],
   notifications: ['id'],
   push_subscriptions: ['subscription_id'],
@@ -132,6 +135,7 @@ type Command =
   | { kind: 'alert'; user: number; alert: number; movement: boolean; price: number; handOver: boolean }
   | { kind: 'notify'; user: number; n: number; op: 'prefs' | 'send' | 'read' | 'read-all' | 'subscribe' | 'unsubscribe' | 'expire'; flag: number }
   | { kind: 'task'; user: number; task: number; op: 'create' | 'update' | 'pause' | 'resume' | 'delete' | 'copy' | 'run' | 'end'; content: string }
+  | { kind: 'watch'; user: number; ticker: number; op: 'add' | 'remove' | 'move'; order: number }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -203,8 +207,31 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     ),
     content: text,
   }),
+  fc.record({
+    kind: fc.constant('watch' as const),
+    user: fc.nat(5),
+    ticker: fc.nat(4),
+    op: fc.constantFrom('add' as const, 'remove' as const, 'move' as const),
+    order: fc.nat(5),
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** A person's finance watchlist changed through its rules (services/watchlist/use-cases.ts without the provider). */
+async function watchlistCommand(cmd: Extract<Command, { kind: 'watch' }>, now: Date) {
+  const user_id = `user-${cmd.user}`;
+  const identifier = `T${cmd.ticker}`;
+  const stream = watchlistStream(user_id);
+  const { state, version } = await store.aggregate(stream, initialWatchlist, evolveWatchlist);
+  const item = { identifier, category: 'stocks', title: identifier, description: `Ticker ${cmd.ticker}`, image_url: null, image_url_dark: null };
+  const events =
+    cmd.op === 'add'
+      ? decideAdd(state, { user_id, list: 'finance', item, now })
+      : cmd.op === 'remove'
+        ? decideRemove(state, { user_id, list: 'finance', identifier, category: 'stocks', now })
+        : decideReorder(state, { user_id, list: 'finance', identifier, order: cmd.order, now });
+  if (events.length) await store.append(stream, version, events);
+}
 
 /** The heart of services/market/checker.ts: one quote for one of the person's price alerts, its firing handed over or not. */
 async function priceAlertCheck(cmd: Extract<Command, { kind: 'alert' }>, now: Date) {
@@ -436,6 +463,8 @@ async function run(cmd: Command, now: Date) {
       return notifyCommand(cmd, now);
     case 'task':
       return taskCommand(cmd, now);
+    case 'watch':
+      return watchlistCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -445,7 +474,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -476,7 +505,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -80,3 +80,24 @@ test('a cancelled check stops the quote under way', async () => {
   await expect(pending).rejects.toMatchObject({ failure: 'unavailable' });
   fake.fail('SLOW', null);
 });
+
+test('symbol search: the matches as the provider lists them, the key only in the header, failures typed', async () => {
+  fake.addInstrument('SRCH', 'SEARCHABLE HOLDINGS INC');
+  fake.addInstrument('SRCE', 'SEARCHABLE ETF', 'ETP');
+  const found = await adapter().search('searchable');
+  expect(found).toEqual([
+    { symbol: 'SRCH', description: 'SEARCHABLE HOLDINGS INC', type: 'Common Stock' },
+    { symbol: 'SRCE', description: 'SEARCHABLE ETF', type: 'ETP' },
+  ]);
+  expect(fake.urls.filter((u) => u.startsWith('/search')).every((u) => !u.includes(fake.apiKey))).toBe(true);
+  fake.fail('search', 'garbage');
+  const err = await adapter()
+    .search('searchable')
+    .then(
+      () => null,
+      (e: unknown) => e as MarketDataError,
+    );
+  fake.fail('search', null);
+  expect(err).toBeInstanceOf(MarketDataError);
+  expect(err?.failure).toBe('bad_payload');
+});

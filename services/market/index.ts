@@ -1,6 +1,6 @@
 // The market data's public surface: the quote port and its configured adapter, the status of price
 // alerts, the crossing rules and the check of active price alerts (run by the tasks domain: its background.ts).
-export { type MarketData, type Quote, MarketDataError, type MarketDataFailure, parseSymbol, SYMBOL_PATTERN } from './quote.js';
+export { type Instrument, type MarketData, type Quote, MarketDataError, type MarketDataFailure, parseSymbol, SYMBOL_PATTERN } from './quote.js';
 export { finnhubMarketData, FINNHUB_LIMITS } from './finnhub.js';
 export { assertAlertsAvailable, marketDataFromConfig, marketDataStatus } from './from-config.js';
 export { marketErrors, MARKET_DATA_NOT_CONFIGURED } from './errors.js';

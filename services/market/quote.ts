@@ -8,7 +8,12 @@ export interface MarketData {
   /** The provider's name, as the status call and the logs show it. */
   readonly provider: string;
   quote(symbol: string, signal?: AbortSignal): Promise<Quote>;
+  /** Instruments whose symbol or name matches `query`, as the provider ranks them. */
+  search(query: string, signal?: AbortSignal): Promise<Instrument[]>;
 }
+
+/** A listed instrument: `type` is the provider's kind of it (e.g. "Common Stock", "ETP"). */
+export type Instrument = { symbol: string; description: string; type: string };
 
 /** Why a quote could not be had; the message never holds the provider's key. */
 export type MarketDataFailure = 'unknown_symbol' | 'unauthorized' | 'rate_limited' | 'unavailable' | 'timeout' | 'bad_payload' | 'too_large';

@@ -201,6 +201,8 @@ const schema = z.object({
   BUG_REPORT_GITHUB_TOKEN: z.string().min(1).optional(),
   BUG_REPORT_GITHUB_API_URL: url(/^https?$/, "an http:// or https:// URL of GitHub's REST API").default('https://api.github.com'),
   BUG_REPORT_RATE_LIMIT: numberIn(1, 1_000, 'a whole number of reports from 1 to 1000').default(5),
+  // The F1 home widget and the F1 watchlist: an Ergast-compatible results API (e.g. https://api.jolpi.ca/ergast/f1).
+  F1_RESULTS_URL: url(/^https?$/, 'an http:// or https:// URL of an Ergast-compatible F1 API').optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -415,6 +417,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Where bug reports are filed and the hook that reaches it, or null: the bug-report tool is not set up. */
     bugReports,
     bugReportRateLimit: c.BUG_REPORT_RATE_LIMIT,
+    /** The Ergast-compatible F1 API of the F1 widget and watchlist, or null: then they say there is none. */
+    f1ResultsUrl: c.F1_RESULTS_URL ? c.F1_RESULTS_URL.replace(/\/+$/, '') : null,
     mcpServersFile: c.MCP_SERVERS_FILE,
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())

@@ -729,6 +729,31 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   // Price alerts' market data (issue 18): neither the contract's server nor its mocks have a provider.
   await step('market data status', 'owner', 'GET', '/rest/tasks/market-data/status', undefined, (r) => [r.json.configured, r.json.provider]);
   await step('a visitor asks the market data status', 'visitor', 'GET', '/rest/tasks/market-data/status');
+  // The watchlists (issue 36): neither target has a market-data provider, nor a sports source.
+  const W = '/rest/homepage-widgets/watchlist';
+  await step('watchlist categories', 'visitor', 'GET', `${W}/categories?type=finance`, undefined, (r) =>
+    r.json.results.map((c: { category: string }) => c.category),
+  );
+  await step('a visitor lists a watchlist', 'visitor', 'GET', `${W}/subscription?type=finance`);
+  await step('the owner lists a watchlist', 'owner', 'GET', `${W}/subscription?type=finance`, undefined, (r) => r.json.results.length);
+  await step('watchlist add without market data', 'owner', 'PUT', `${W}/subscription?type=finance&identifier=AAPL&category=stocks`);
+  await step('watchlist add in an unknown category', 'owner', 'PUT', `${W}/subscription?type=finance&identifier=AAPL&category=bonds`);
+  await step('watchlist add of a team without a sports source', 'owner', 'PUT', `${W}/subscription?type=sports&identifier=lakers&category=nba`);
+  await step('watchlist suggestions without market data', 'owner', 'GET', `${W}/list-autosuggest?type=finance&query=app&limit=5`);
+  await step('watchlist reorder of sports', 'owner', 'PATCH', `${W}/subscription?type=sports&identifier=lakers`, { order: 0 });
+  await step('watchlist reorder of a missing ticker', 'owner', 'PATCH', `${W}/subscription?type=finance&identifier=AAPL`, { order: 0 });
+  await step(
+    'watchlist remove of a missing ticker',
+    'owner',
+    'DELETE',
+    `${W}/subscription?type=finance&identifier=AAPL&category=stocks`,
+    undefined,
+    (r) => r.json.results.length,
+  );
+  await step('watchlist quotes without market data', 'owner', 'GET', `${W}/quotes`);
+  await step('F1 results without an F1 source', 'owner', 'GET', '/rest/homepage-widgets/f1/results');
+  await step('F1 suggestions without an F1 source', 'owner', 'GET', `${W}/list-autosuggest?type=f1&query=max`);
+  await step('a visitor asks the F1 results', 'visitor', 'GET', '/rest/homepage-widgets/f1/results');
 
   // Notifications: preferences all on until changed, the centre, and a browser's push subscription.
   await step('notification preferences', 'owner', 'GET', '/rest/notifications/preferences', undefined, (r) => r.json);

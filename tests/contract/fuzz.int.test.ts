@@ -11,6 +11,8 @@ import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { startLinearFake } from '../fakes/linear.js';
+import { startMarketDataFake } from '../fakes/market-data.js';
+import { startErgastFake } from '../fakes/ergast.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -44,6 +46,8 @@ let stripe: StripeFake;
 // Bug reports on, against the Linear fake: hostile reports reach the tracker's adapter.
 const BUG_HOOK = 'fuzz-bug-report-hook-0123';
 let linear: Awaited<ReturnType<typeof startLinearFake>>;
+let market: Awaited<ReturnType<typeof startMarketDataFake>>;
+let ergast: Awaited<ReturnType<typeof startErgastFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -60,6 +64,20 @@ beforeAll(async () => {
     BUG_REPORT_LINEAR_API_URL: `${linear.url}/graphql`,
     BUG_REPORT_RATE_LIMIT: '1000',
   };
+  // Market data on, against the Finnhub fake: hostile watchlist input reaches the provider's adapter.
+  market = await startMarketDataFake();
+  market.addInstrument('AAPL', 'APPLE INC');
+  market.setQuote('AAPL', 190, 185);
+  // And F1 results, against the Ergast fake.
+  ergast = await startErgastFake();
+  ergast.addDriver({ driverId: 'norris', givenName: 'Lando', familyName: 'Norris', code: 'NOR', nationality: 'British' });
+  ergast.setLastRace({
+    raceName: 'Miami Grand Prix',
+    circuit: 'Miami',
+    date: '2026-05-03',
+    results: [{ driverId: 'norris', constructor: 'McLaren', points: '25' }],
+  });
+  const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey, F1_RESULTS_URL: ergast.url };
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -69,6 +87,7 @@ beforeAll(async () => {
       ...DOWNLOADS_CONFIGURED,
       ...BUG_REPORTS_CONFIGURED,
       ...stripe.env(),
+      ...marketEnv,
     },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
@@ -136,6 +155,8 @@ afterAll(async () => {
   await server?.stop();
   await stripe?.close();
   await linear?.close();
+  await market?.close();
+  await ergast?.close();
   await database?.drop();
 });
 

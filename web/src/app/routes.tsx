@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
       { path: '/join/*', ...page(() => import('../features/pages/not-found-page')) },
       { path: '/discover/:slug', ...page(() => import('../features/article/article-page')) },
       { path: '/discover/*', ...page(() => import('../features/pages/not-found-page')) },
-      { path: '/finance', ...later('Finance', 'Finance arrives with the watchlist feature.') },
+      { path: '/finance', ...page(() => import('../features/watchlist/finance-page')) },
       { path: '/page/:slug', ...page(() => import('../features/article/article-page')) },
       { path: '/page/*', ...page(() => import('../features/pages/not-found-page')) },
       { path: '/auth/windows-app', ...page(() => import('../features/pages/not-offered-pages').then((m) => ({ default: m.WindowsAppSignInPage }))) },

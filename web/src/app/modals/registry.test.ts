@@ -12,7 +12,6 @@ const STILL_PLACEHOLDER_MODALS = [
   'shoppingOnboarding',
   'shoppingOrderDetails',
   'purchaseConfirmation',
-  'watchlist',
   'locationPermission',
   'reservationDetails',
   'hotelRoomDetails',

@@ -42,7 +42,7 @@ export const modalRegistry = {
   shoppingOnboarding: later('Shopping', 'shopping'),
   shoppingOrderDetails: later('Order details', 'shopping'),
   purchaseConfirmation: later('Purchase confirmation', 'shopping'),
-  watchlist: later('Watchlist', 'the watchlist'),
+  watchlist: built(() => import('../../features/watchlist/watchlist-modal')),
   locationPermission: later('Location', 'local answers'),
   reservationDetails: later('Reservation details', 'bookings'),
   username: built(() => import('../../features/account/username-modal'), { size: 'sm' }),

@@ -1,5 +1,8 @@
-// Home: the ask box, centred, with the shortcut hints.
+// Home: the ask box, centred, with the shortcut hints, and the finance and F1 widgets (loaded
+// after the ask box, so it never delays it).
+import { lazy, Suspense } from 'react';
 import { currentPlatform } from '../../platform/environment';
+import { useSession } from '../../platform/session';
 import { useSettings } from '../../platform/settings/store';
 import { displayKeys } from '../../platform/shortcuts/keys';
 import { effectiveBindings } from '../../platform/shortcuts/registry';
@@ -7,9 +10,13 @@ import { AskBox } from '../ask/ask-box';
 import { UpsellModalHost } from '../upsells/upsell-modal-host';
 import { UpsellSlot } from '../upsells/upsell-slot';
 
+const FinanceWidget = lazy(() => import('../watchlist/finance-widget'));
+const F1Widget = lazy(() => import('../watchlist/f1-widget'));
+
 export default function HomePage() {
   const platform = currentPlatform();
   const { shortcuts } = useSettings();
+  const { user } = useSession();
   const bindings = effectiveBindings(platform, shortcuts);
   const hint = (keys: string[] | undefined) => keys?.map((k) => <kbd key={k}>{k}</kbd>);
   const focus = bindings.focusAsk?.[0];
@@ -24,6 +31,12 @@ export default function HomePage() {
         {focus && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(focus, platform.os))} to focus</span>}
         {help && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(help, platform.os))} for shortcuts</span>}
       </p>
+      {user && (
+        <Suspense fallback={null}>
+          <FinanceWidget />
+          <F1Widget />
+        </Suspense>
+      )}
       <UpsellSlot location="side_card" className="mt-8 w-full max-w-md" />
       <UpsellModalHost />
     </div>

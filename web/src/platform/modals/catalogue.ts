@@ -18,6 +18,7 @@ import type {
 import type { TaskModalArgs } from '../../features/tasks/task-args';
 import type { McpServerArgs, McpServiceToolsArgs } from '../../features/mcp/mcp-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
+import type { WatchlistModalArgs } from '../../features/watchlist/watchlist-args';
 
 /** A modal that takes no arguments. */
 type NoArgs = Record<string, never>;
@@ -49,7 +50,7 @@ export interface ModalCatalogue {
   shoppingOnboarding: NoArgs;
   shoppingOrderDetails: NoArgs;
   purchaseConfirmation: NoArgs;
-  watchlist: NoArgs;
+  watchlist: WatchlistModalArgs;
   locationPermission: NoArgs;
   reservationDetails: NoArgs;
   username: NoArgs;

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+// The watchlist in the app against the mock API (the server's rules): added from the modal's search
+// and shown on /finance with its price; an add the server refuses is rolled back, with the seed's
+// "Watchlist full (max 50 items)." when it is full; a reorder that fails puts the order back.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/routes';
+import { createQueryClient } from '../../platform/query-client';
+import { withMockServer } from '../../testing/mock-server';
+
+const mocks = withMockServer('signed-in');
+const SUBSCRIPTION = '*/rest/homepage-widgets/watchlist/subscription';
+
+function atFinance() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/finance'] })} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+async function openModalAndAdd(user: ReturnType<typeof userEvent.setup>, search: string, symbol: string) {
+  const dialog = screen.queryByRole('dialog', { name: 'Watchlist' }) ?? (await openModal(user));
+  const box = within(dialog).getByRole('searchbox', { name: 'Search' });
+  await user.clear(box);
+  await user.type(box, search);
+  await user.click(await within(dialog).findByRole('button', { name: `Add ${symbol}` }, { timeout: 5000 }));
+  return dialog;
+}
+async function openModal(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Edit watchlist' }, { timeout: 5000 }));
+  return screen.findByRole('dialog', { name: 'Watchlist' });
+}
+const listed = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole('listitem')
+    .filter((li) => li.closest('ol[aria-label="Your watchlist"]'))
+    .map((li) => li.textContent?.split(' ')[0]);
+
+describe('the watchlist', () => {
+  it('adds from the search and shows the ticker on /finance with its price and change', async () => {
+    const user = atFinance();
+    expect(await screen.findByText('Your watchlist is empty. Use Edit watchlist to add tickers.', {}, { timeout: 5000 })).toBeInTheDocument();
+    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+    expect(await within(dialog).findByRole('button', { name: 'AAPL is on your watchlist' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    const row = await screen.findByRole('row', { name: /AAPL/ });
+    await expect.poll(() => row.textContent).toMatch(/APPLE INC\$190\.12\+2\.62 \(\+1\.40%\)/);
+    expect(screen.getByRole('img', { name: /Day's change by ticker: AAPL \+1\.40%/ })).toBeInTheDocument();
+  });
+
+  it('an add the server refuses is rolled back; a full list says the seed’s words', async () => {
+    const user = atFinance();
+    mocks.server.use(
+      http.put(
+        SUBSCRIPTION,
+        () =>
+          HttpResponse.json(
+            { type: 'about:blank', title: 'Conflict', status: 409, code: 'watchlist_full', detail: 'Watchlist full (max 50 items).' },
+            { status: 409 },
+          ),
+        {
+          once: true,
+        },
+      ),
+    );
+    const dialog = await openModalAndAdd(user, 'micro', 'MSFT');
+    expect(await screen.findByText('Watchlist full (max 50 items).')).toBeInTheDocument();
+    await expect.poll(() => listed(dialog)).toEqual([]);
+    expect(within(dialog).getByText('Nothing here yet.')).toBeInTheDocument();
+  });
+
+  it('a reorder that fails puts the order back', async () => {
+    const user = atFinance();
+    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+    await openModalAndAdd(user, 'micro', 'MSFT');
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
+    mocks.server.use(
+      http.patch(SUBSCRIPTION, () => HttpResponse.json({ type: 'about:blank', title: 'Error', status: 500, code: 'boom' }, { status: 500 }), { once: true }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Move MSFT up' }));
+    expect(await screen.findByText('Could not reorder the watchlist. Please try again.')).toBeInTheDocument();
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
+    await user.click(within(dialog).getByRole('button', { name: 'Move MSFT up' }));
+    await expect.poll(() => listed(dialog)).toEqual(['MSFT', 'AAPL']);
+  });
+});
