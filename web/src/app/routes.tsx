@@ -2,8 +2,7 @@
 // layout's Suspense waits for, rather than as a lazy route: a lazy route makes the router
 // hold the first render until the page's code is in (with a HydrateFallback warning), while
 // this way the shell shows at once. A page that fails to load reaches the route's RouteError.
-// Pages of later features say which feature brings them, and show no fake data. Home alone is
-// loaded with the app, so its ask box is there on first paint.
+// Home alone is loaded with the app, so its ask box is there on first paint.
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNT_SECTIONS } from '../features/account/sections';
@@ -15,12 +14,6 @@ import { RouteError } from './route-error';
 type Page = Pick<RouteObject, 'Component'>;
 
 const page = (load: () => Promise<{ default: ComponentType }>): Page => ({ Component: lazy(load) });
-const later = (title: string, text: string): Page => ({
-  Component: lazy(async () => {
-    const { PlaceholderPage } = await import('../features/pages/placeholder-page');
-    return { default: () => <PlaceholderPage title={title}>{text}</PlaceholderPage> };
-  }),
-});
 
 export const routes: RouteObject[] = [
   {
