@@ -27,6 +27,7 @@ import type { TasksTables } from '../../services/tasks/tables.js';
 import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
+import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -53,7 +54,8 @@ export type AllTables = AgentTables &
   SpacesTables &
   TasksTables &
   ThreadsTables &
-  UpsellsTables;
+  UpsellsTables &
+  ShoppingOrdersTables;
 
 /** A handle on every table (a transaction stays a transaction). */
 export const allTables = <H extends AnyHandle>(db: H): Owned<H, AllTables> => db as unknown as Owned<H, AllTables>;
