@@ -27,7 +27,13 @@ const JACKET = {
 };
 const SOLD_OUT = { ...JACKET, optionKey: 'alpine-jacket:s:red', optionLabel: 'S / Red', available: false };
 const ADDRESS = { name: 'Ada Walker', line1: '1 Ridge Road', city: 'Innsbruck', postal_code: '6020', country: 'AT' };
-const item = (over: Record<string, unknown> = {}) => ({ option_key: JACKET.optionKey, quantity: 1, unit_price_minor: JACKET.priceMinor, currency: 'eur', ...over });
+const item = (over: Record<string, unknown> = {}) => ({
+  option_key: JACKET.optionKey,
+  quantity: 1,
+  unit_price_minor: JACKET.priceMinor,
+  currency: 'eur',
+  ...over,
+});
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
@@ -80,7 +86,15 @@ describe('an order paid and cancelled', () => {
     const b = await signedUp(server.url, 'Tax Asker');
     const res = await b.post('/rest/shopping/calculate-tax-and-shipping', { shipping_address: ADDRESS, amount: 15_900, option_key: JACKET.optionKey });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ tax_calculated: true, subtotal_minor: 15_900, tax_minor: 3_280, shipping_minor: 500, total_minor: 19_680, currency: 'eur', message: null });
+    expect(res.json).toEqual({
+      tax_calculated: true,
+      subtotal_minor: 15_900,
+      tax_minor: 3_280,
+      shipping_minor: 500,
+      total_minor: 19_680,
+      currency: 'eur',
+      message: null,
+    });
   });
 
   test('create order → payment intent → webhook → paid; the same webhook again pays nothing more; cancel refunds it', async () => {
@@ -88,7 +102,13 @@ describe('an order paid and cancelled', () => {
     const created = await order(b, [item({ quantity: 2 })]);
     expect(created).toMatchObject({ status: 'created', subtotal_minor: 31_800, shipping_minor: 500, tax_minor: 6_460, total_minor: 38_760, currency: 'eur' });
     const pi = await intent(b, created.order_id);
-    expect(pi).toMatchObject({ status: 'success', order_id: created.order_id, amount_minor: 38_760, currency: 'eur', publishable_key: 'pk_test_fake_0123456789' });
+    expect(pi).toMatchObject({
+      status: 'success',
+      order_id: created.order_id,
+      amount_minor: 38_760,
+      currency: 'eur',
+      publishable_key: 'pk_test_fake_0123456789',
+    });
     // Asking again answers the same payment intent.
     expect((await intent(b, created.order_id)).client_secret).toBe(pi.client_secret);
     const stripePi = stripe.payments.paymentIntents.get(piIdOf(pi.client_secret))!;

@@ -9,7 +9,18 @@ const now = new Date('2026-12-03T07:00:00Z');
 const address = { name: 'A', line1: 'L', line2: null, city: 'C', state: null, postal_code: '1', country: 'AT', phone: null };
 
 function start(total: number): OrderState {
-  const option = { optionKey: 'k', productId: 'p', merchantId: 'm', merchantName: 'M', title: 'T', optionLabel: 'L', priceMinor: total, currency: 'eur', imageUrl: null, available: true };
+  const option = {
+    optionKey: 'k',
+    productId: 'p',
+    merchantId: 'm',
+    merchantName: 'M',
+    title: 'T',
+    optionLabel: 'L',
+    priceMinor: total,
+    currency: 'eur',
+    imageUrl: null,
+    available: true,
+  };
   const { items, subtotal_minor, currency } = priceItems([{ option_key: 'k', quantity: 1, unit_price_minor: total, currency: 'eur' }], [option]);
   const events: OrderEvent[] = decideCreate(NO_ORDER, {
     order_id: 'o',

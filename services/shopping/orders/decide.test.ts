@@ -53,7 +53,11 @@ const facts = (over: Partial<PaymentFacts> = {}): PaymentFacts => ({
 
 describe('pricing: the catalogue’s prices, or a clear refusal', () => {
   it('prices items at the catalogue’s price in lower-case currency', () => {
-    expect(priceItems([asked], [option])).toMatchObject({ subtotal_minor: 2000, currency: 'eur', items: [{ option_key: 'k1', quantity: 2, unit_price_minor: 1000 }] });
+    expect(priceItems([asked], [option])).toMatchObject({
+      subtotal_minor: 2000,
+      currency: 'eur',
+      items: [{ option_key: 'k1', quantity: 2, unit_price_minor: 1000 }],
+    });
   });
   it('refuses a changed price, another currency, a sold-out option, an unknown one, mixed currencies', () => {
     expect(codeOf(() => priceItems([{ ...asked, unit_price_minor: 900 }], [option]))).toBe('price_changed');
@@ -77,7 +81,16 @@ describe('an order’s life', () => {
   it('is created once, with its total', () => {
     const s = created();
     expect(s).toMatchObject({ status: 'created', total_minor: 2900, currency: 'eur', user_id: 'u1' });
-    expect(decideCreate(s, { order_id: 'o1', user_id: 'u1', now, items: [], amounts: amountsOf(0, 'eur', { calculated: false, tax_minor: 0 }, 0), shipping_address: address })).toEqual([]);
+    expect(
+      decideCreate(s, {
+        order_id: 'o1',
+        user_id: 'u1',
+        now,
+        items: [],
+        amounts: amountsOf(0, 'eur', { calculated: false, tax_minor: 0 }, 0),
+        shipping_address: address,
+      }),
+    ).toEqual([]);
   });
   it('opens a payment intent for its owner only, once', () => {
     expect(codeOf(() => decidePaymentIntent(created(), { order_id: 'o1', user_id: 'u2', payment_intent_id: 'pi_1', now }))).toBe('order_not_found');

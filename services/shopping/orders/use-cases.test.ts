@@ -21,7 +21,10 @@ const calls = (actor: Actor) => [
 describe('payments not set up', () => {
   it('answers payments_not_configured, saying so plainly', async () => {
     for (const call of calls(actorOf({ id: 'u1' })))
-      await expect(call()).rejects.toMatchObject({ code: 'payments_not_configured', message: 'Payments are not set up on this server: nothing can be bought here yet.' });
+      await expect(call()).rejects.toMatchObject({
+        code: 'payments_not_configured',
+        message: 'Payments are not set up on this server: nothing can be bought here yet.',
+      });
   });
   it('asks a visitor to sign in first', async () => {
     for (const call of calls(actorOf(null))) await expect(call()).rejects.toMatchObject({ code: 'unauthenticated' });

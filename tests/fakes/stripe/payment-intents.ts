@@ -77,7 +77,12 @@ export function paymentIntentRoutes(state: FakeState) {
     'POST /v1/payment_intents/:id/cancel': (_p: Params, id: string) => {
       const pi = getIntent(state, id);
       if (pi.status === 'succeeded')
-        throw new StripeFakeError(400, 'invalid_request_error', 'payment_intent_unexpected_state', 'You cannot cancel this PaymentIntent because it has a status of succeeded.');
+        throw new StripeFakeError(
+          400,
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+        );
       pi.status = 'canceled';
       return pi;
     },
@@ -89,7 +94,16 @@ export function paymentIntentRoutes(state: FakeState) {
       const amount = p.amount !== undefined ? Number(p.amount) : pi.amount_received - refunded;
       if (amount <= 0 || refunded + amount > pi.amount_received)
         throw new StripeFakeError(400, 'invalid_request_error', 'charge_already_refunded', 'This charge has already been refunded.');
-      const refund: Refund = { id: newId('re'), object: 'refund', amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', metadata: record(p.metadata), created: state.now };
+      const refund: Refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: pi.currency,
+        payment_intent: pi.id,
+        status: 'succeeded',
+        metadata: record(p.metadata),
+        created: state.now,
+      };
       store.refunds.set(refund.id, refund);
       return refund;
     },
@@ -107,7 +121,14 @@ export function paymentIntentRoutes(state: FakeState) {
       if (!address.country) throw new StripeFakeError(400, 'invalid_request_error', 'customer_tax_location_invalid', 'A customer address is required.');
       const taxable = lines.reduce((sum, l) => sum + Number(l.amount), 0) + Number(record(p.shipping_cost).amount ?? 0);
       const tax = Math.round((taxable * state.taxPercent) / 100);
-      return { id: newId('taxcalc'), object: 'tax.calculation', currency: str(p.currency), amount_total: taxable + tax, tax_amount_exclusive: tax, tax_amount_inclusive: 0 };
+      return {
+        id: newId('taxcalc'),
+        object: 'tax.calculation',
+        currency: str(p.currency),
+        amount_total: taxable + tax,
+        tax_amount_exclusive: tax,
+        tax_amount_inclusive: 0,
+      };
     },
   };
 }
