@@ -2456,7 +2456,7 @@ export type CheckoutSessionResponse = {
 };
 
 /**
- * Where a shopping order is sent (country as ISO 3166-1 alpha-2).
+ * Where a shopping order is sent.
  */
 export type ShippingAddress = {
     name: string;
@@ -2465,6 +2465,9 @@ export type ShippingAddress = {
     city: string;
     state?: string | null;
     postal_code: string;
+    /**
+     * Two letters, ISO 3166-1 alpha-2 (kept upper case).
+     */
     country: string;
     phone?: string | null;
 };

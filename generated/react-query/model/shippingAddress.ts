@@ -12,7 +12,7 @@
  */
 
 /**
- * Where a shopping order is sent (country as ISO 3166-1 alpha-2).
+ * Where a shopping order is sent.
  */
 export interface ShippingAddress {
   /**
@@ -45,7 +45,11 @@ export interface ShippingAddress {
      * @maxLength 20
      */
   postal_code: string;
-  /** @pattern ^[A-Z]{2}$ */
+  /**
+     * Two letters, ISO 3166-1 alpha-2 (kept upper case).
+     * @minLength 2
+     * @maxLength 2
+     */
   country: string;
   /**
      * @maxLength 40

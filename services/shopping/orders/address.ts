@@ -18,6 +18,6 @@ export const normalAddress = (a: ShippingAddress): Required<ShippingAddress> => 
   city: a.city.trim(),
   state: a.state?.trim() || null,
   postal_code: a.postal_code.trim(),
-  country: a.country,
+  country: a.country.toUpperCase(),
   phone: a.phone?.trim() || null,
 });
