@@ -25,6 +25,10 @@ export const money = (minor: number, currency: string) =>
 export const refundText = (order: Pick<ShoppingOrder, 'refund' | 'currency'>) =>
   order.refund ? `Refunded ${money(order.refund.amount_minor, order.currency)}` : null;
 
+/** An order not paid yet (or declined) may be paid from the purchases page. */
+export const mayPay = (order: Pick<ShoppingOrder, 'status'>) =>
+  order.status === 'created' || order.status === 'awaiting_payment' || order.status === 'payment_failed';
+
 export const mayCancel = (order: Pick<ShoppingOrder, 'status'>) => order.status !== 'cancelled';
 
 export const orderDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });

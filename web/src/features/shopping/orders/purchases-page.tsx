@@ -5,7 +5,7 @@ import type { ShoppingOrderList } from '../../../../../generated/react-query/mod
 import { useModals } from '../../../platform/modals/context';
 import { problemMessage } from '../../../platform/problem';
 import { CancelOrderButton } from './cancel-order-button';
-import { money, orderDate } from './order-text';
+import { mayPay, money, orderDate } from './order-text';
 import { OrderStatus } from './order-summary';
 
 export default function PurchasesPage() {
@@ -39,6 +39,11 @@ export default function PurchasesPage() {
                 <button type="button" className="btn-secondary" onClick={() => modals.open('shoppingOrderDetails', { orderId: o.order_id })}>
                   Details
                 </button>
+                {mayPay(o) && (
+                  <button type="button" className="btn-primary" onClick={() => modals.open('shoppingPayment', { orderId: o.order_id })}>
+                    Pay
+                  </button>
+                )}
                 <CancelOrderButton order={o} />
               </div>
             </div>

@@ -1,7 +1,7 @@
 // The shopping payment modal: the shipping address, then tax and shipping shown before paying,
 // then Stripe's payment element. Paying opens the purchase confirmation. Without Stripe on the
 // server it says plainly that payments are not set up.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   calculateTaxAndShipping,
@@ -24,11 +24,55 @@ import { ModalTitle } from '../../../ui/modal-parts';
 import { AddressForm, addressComplete, cleanAddress, EMPTY_ADDRESS } from './address-form';
 import { money, SHOPPING_TIMEOUTS } from './order-text';
 import { PaymentStep } from './payment-element';
-import type { ShoppingPaymentArgs } from './shopping-args';
+import type { ShoppingOptionArgs, ShoppingPaymentArgs } from './shopping-args';
 
 type Step = { kind: 'address' } | { kind: 'review'; quote: ShoppingTaxAndShipping } | { kind: 'pay'; intent: ShoppingPaymentIntent };
 
 export default function ShoppingPaymentModal({ args, close }: ModalProps<ShoppingPaymentArgs>) {
+  return 'optionKey' in args ? <BuyOption args={args} close={close} /> : <PayOrder orderId={args.orderId} close={close} />;
+}
+
+/** Paying an order made earlier (unpaid, or its card was declined): straight to the payment element. */
+function PayOrder({ orderId, close }: { orderId: string; close: () => void }) {
+  const modals = useModals();
+  const intent = useQuery({
+    queryKey: ['shopping-payment-intent', orderId],
+    queryFn: async () => {
+      const res = await createShoppingPaymentIntent({ order_id: orderId }, { timeoutMs: SHOPPING_TIMEOUTS.paymentIntent });
+      const data = res.data as ShoppingPaymentIntent;
+      // Seed 002 §5: the payment intent's answer must say success.
+      if (data.status !== 'success') throw new Error('The payment could not be started.');
+      return data;
+    },
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return (
+    <div className="space-y-4" data-testid="shopping-payment-modal">
+      <ModalTitle>Pay for your order</ModalTitle>
+      {intent.isPending && <p className="text-sm text-neutral-500">Loading…</p>}
+      {intent.error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {problemMessage(intent.error)}
+        </p>
+      )}
+      {intent.data && (
+        <PaymentStep
+          publishableKey={intent.data.publishable_key}
+          clientSecret={intent.data.client_secret}
+          payLabel={`Pay ${money(intent.data.amount_minor, intent.data.currency)}`}
+          onPaid={() => {
+            close();
+            modals.open('purchaseConfirmation', { orderId });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function BuyOption({ args, close }: { args: ShoppingOptionArgs; close: () => void }) {
   const modals = useModals();
   const queryClient = useQueryClient();
   const quantity = args.quantity ?? 1;
