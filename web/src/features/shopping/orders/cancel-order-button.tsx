@@ -17,7 +17,7 @@ export function CancelOrderButton({ order }: { order: ShoppingOrder }) {
       </button>
     );
   return (
-    <div role="group" aria-label="Cancel this order?" className="space-y-2 rounded-xl border border-neutral-200 p-3 text-sm dark:border-neutral-700">
+    <fieldset aria-label="Cancel this order?" className="space-y-2 rounded-xl border border-neutral-200 p-3 text-sm dark:border-neutral-700">
       <p>{order.status === 'paid' ? `Cancel this order? You will be refunded ${money(order.total_minor, order.currency)}.` : 'Cancel this order?'}</p>
       {cancel.error && (
         <p role="alert" className="text-red-600 dark:text-red-400">
@@ -42,6 +42,6 @@ export function CancelOrderButton({ order }: { order: ShoppingOrder }) {
           Yes, cancel
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
