@@ -47,8 +47,13 @@ describe('payments on', () => {
   const mocks = withMockServer('signed-in');
   it('offers the saved address, shows tax and shipping before paying, orders at the price shown', async () => {
     const ordered: unknown[] = [];
+    const saved: unknown[] = [];
     mocks.server.use(
       http.get('*/rest/shopping/retrieve-customer-shopping-info', () => HttpResponse.json({ shipping_address: ADDRESS, payment_methods: [] })),
+      http.post('*/rest/stripe/update-customer-shipping-address', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ shipping_address: ADDRESS, payment_methods: [] });
+      }),
       http.post('*/rest/shopping/calculate-tax-and-shipping', () =>
         HttpResponse.json({
           tax_calculated: false,
@@ -85,6 +90,7 @@ describe('payments on', () => {
     expect(screen.getByText('Tax is not calculated on this server: prices are shown without tax.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText(STRIPE_LOAD_ERROR)).toBeInTheDocument();
+    expect(saved).toEqual([{ shipping_address: ADDRESS }]);
     expect(ordered).toEqual([{ items: [{ option_key: 'jacket:m', quantity: 1, unit_price_minor: 15_900, currency: 'usd' }], shipping_address: ADDRESS }]);
   });
 });

@@ -8,6 +8,7 @@ import {
   createShoppingOrder,
   createShoppingPaymentIntent,
   getListShoppingOrdersQueryKey,
+  updateCustomerShippingAddress,
   useRetrieveCustomerShoppingInfo,
 } from '../../../../../generated/react-query/shopping-orders/shopping-orders';
 import type {
@@ -98,6 +99,8 @@ function BuyOption({ args, close }: { args: ShoppingOptionArgs; close: () => voi
 
   const review = () =>
     run(async () => {
+      // The address is kept for next time (on the person's Stripe customer too).
+      await updateCustomerShippingAddress({ shipping_address: cleanAddress(address) }, { timeoutMs: SHOPPING_TIMEOUTS.customerInfo });
       const res = await calculateTaxAndShipping({
         shipping_address: cleanAddress(address),
         amount: subtotal,
