@@ -10,6 +10,7 @@ import { accountSettingsHandlers, MOCK_MODELS } from './account-settings';
 import { articleHandlers } from './articles';
 import { assistantBrowserHandlers } from './assistant-browser';
 import { billingHandlers } from './billing';
+import { shoppingOrderHandlers } from './shopping-orders';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { memoryHandlers } from './memories';
@@ -224,6 +225,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...orgHandlers({ state: () => scenario.state, changed }),
     ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
     ...billingHandlers({ state: () => scenario.state }),
+    ...shoppingOrderHandlers({ state: () => scenario.state }),
     // Before the generated system handlers, whose features are made up.
     ...serverFeatureHandlers({
       ...MOCK_FEATURES,

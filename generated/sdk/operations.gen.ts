@@ -170,6 +170,15 @@ export type Operations = {
     getSubscription: { data: T.GetSubscriptionData; responses: T.GetSubscriptionResponses };
     refreshSubscription: { data: T.RefreshSubscriptionData; responses: T.RefreshSubscriptionResponses };
     createCheckoutSession: { data: T.CreateCheckoutSessionData; responses: T.CreateCheckoutSessionResponses };
+    calculateTaxAndShipping: { data: T.CalculateTaxAndShippingData; responses: T.CalculateTaxAndShippingResponses };
+    retrieveCustomerShoppingInfo: { data: T.RetrieveCustomerShoppingInfoData; responses: T.RetrieveCustomerShoppingInfoResponses };
+    createShoppingOrder: { data: T.CreateShoppingOrderData; responses: T.CreateShoppingOrderResponses };
+    createShoppingPaymentIntent: { data: T.CreateShoppingPaymentIntentData; responses: T.CreateShoppingPaymentIntentResponses };
+    updateShoppingOrder: { data: T.UpdateShoppingOrderData; responses: T.UpdateShoppingOrderResponses };
+    updateCustomerShippingAddress: { data: T.UpdateCustomerShippingAddressData; responses: T.UpdateCustomerShippingAddressResponses };
+    listShoppingOrders: { data: T.ListShoppingOrdersData; responses: T.ListShoppingOrdersResponses };
+    getShoppingOrder: { data: T.GetShoppingOrderData; responses: T.GetShoppingOrderResponses };
+    receiveShoppingStripeWebhook: { data: T.ReceiveShoppingStripeWebhookData; responses: T.ReceiveShoppingStripeWebhookResponses };
     getCustomerPortal: { data: T.GetCustomerPortalData; responses: T.GetCustomerPortalResponses };
     receiveStripeWebhook: { data: T.ReceiveStripeWebhookData; responses: T.ReceiveStripeWebhookResponses };
     recordSubscriptionSourceAsAdmin: { data: T.RecordSubscriptionSourceAsAdminData; responses: T.RecordSubscriptionSourceAsAdminResponses };

@@ -2496,6 +2496,156 @@ export type CheckoutSessionResponse = {
 };
 
 /**
+ * Where a shopping order is sent.
+ */
+export type ShippingAddress = {
+    name: string;
+    line1: string;
+    line2?: string | null;
+    city: string;
+    state?: string | null;
+    postal_code: string;
+    /**
+     * Two letters, ISO 3166-1 alpha-2 (kept upper case).
+     */
+    country: string;
+    phone?: string | null;
+};
+
+export type ShoppingTaxAndShippingRequest = {
+    shipping_address: ShippingAddress;
+    /**
+     * The items' subtotal in minor units of `currency`.
+     */
+    amount: number;
+    /**
+     * The items' currency (ISO 4217, lower case); the option's when `option_key` is given.
+     */
+    currency?: string;
+    /**
+     * The option being bought, for its merchant's shipping rate.
+     */
+    option_key?: string;
+};
+
+export type ShoppingTaxAndShipping = {
+    /**
+     * Whether Stripe Tax worked the tax out (STRIPE_TAX); false means no tax is added.
+     */
+    tax_calculated: boolean;
+    subtotal_minor: number;
+    tax_minor: number;
+    shipping_minor: number;
+    total_minor: number;
+    currency: string;
+    /**
+     * A plain note when tax is not calculated on this server, else null.
+     */
+    message: string | null;
+};
+
+export type ShoppingPaymentMethod = {
+    id: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+};
+
+export type ShoppingCustomerInfo = {
+    /**
+     * The person's saved shipping address, or null.
+     */
+    shipping_address: ShippingAddress | null;
+    /**
+     * The cards saved on the person's Stripe customer.
+     */
+    payment_methods: Array<ShoppingPaymentMethod>;
+};
+
+export type ShoppingOrderRequest = {
+    /**
+     * The options bought, each with the price and currency the person was shown (a changed price is refused).
+     */
+    items: Array<{
+        option_key: string;
+        quantity: number;
+        unit_price_minor: number;
+        currency: string;
+    }>;
+    shipping_address: ShippingAddress;
+};
+
+/**
+ * A shopping order as its owner sees it.
+ */
+export type ShoppingOrder = {
+    order_id: string;
+    /**
+     * created (no payment yet), awaiting_payment (a payment intent is open), payment_failed (the last attempt was declined; it may be paid again), paid (Stripe's webhook said so), cancelled.
+     */
+    status: 'created' | 'awaiting_payment' | 'payment_failed' | 'paid' | 'cancelled';
+    items: Array<{
+        option_key: string;
+        product_id: string;
+        merchant_id: string;
+        merchant_name: string;
+        title: string;
+        option_label: string;
+        image_url: string | null;
+        quantity: number;
+        unit_price_minor: number;
+        currency: string;
+    }>;
+    shipping_address: ShippingAddress;
+    subtotal_minor: number;
+    tax_minor: number;
+    tax_calculated: boolean;
+    shipping_minor: number;
+    total_minor: number;
+    currency: string;
+    created_at: string;
+    paid_at: string | null;
+    cancelled_at: string | null;
+    /**
+     * The refund made when a paid order was cancelled, or null.
+     */
+    refund: {
+        amount_minor: number;
+        status: string;
+    } | null;
+    /**
+     * Why the last payment attempt failed, or null.
+     */
+    payment_error: string | null;
+};
+
+export type ShoppingPaymentIntent = {
+    /**
+     * Always `success` (seed 002 §5); a failure is a problem instead.
+     */
+    status: 'success';
+    order_id: string;
+    /**
+     * The payment intent's client secret, for Stripe.js's payment element.
+     */
+    client_secret: string;
+    /**
+     * Stripe's publishable key for Stripe.js.
+     */
+    publishable_key: string;
+    amount_minor: number;
+    currency: string;
+};
+
+export type ShoppingOrderList = {
+    /**
+     * The person's orders, newest first.
+     */
+    orders: Array<ShoppingOrder>;
+};
+
+/**
  * The card a subscription charges, as a person recognises it.
  */
 export type PaymentMethodSummary = {
@@ -9882,6 +10032,341 @@ export type CreateCheckoutSessionResponses = {
 };
 
 export type CreateCheckoutSessionResponse = CreateCheckoutSessionResponses[keyof CreateCheckoutSessionResponses];
+
+export type CalculateTaxAndShippingData = {
+    body: ShoppingTaxAndShippingRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/calculate-tax-and-shipping';
+};
+
+export type CalculateTaxAndShippingErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CalculateTaxAndShippingError = CalculateTaxAndShippingErrors[keyof CalculateTaxAndShippingErrors];
+
+export type CalculateTaxAndShippingResponses = {
+    /**
+     * The tax and shipping.
+     */
+    200: ShoppingTaxAndShipping;
+};
+
+export type CalculateTaxAndShippingResponse = CalculateTaxAndShippingResponses[keyof CalculateTaxAndShippingResponses];
+
+export type RetrieveCustomerShoppingInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/retrieve-customer-shopping-info';
+};
+
+export type RetrieveCustomerShoppingInfoErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type RetrieveCustomerShoppingInfoError = RetrieveCustomerShoppingInfoErrors[keyof RetrieveCustomerShoppingInfoErrors];
+
+export type RetrieveCustomerShoppingInfoResponses = {
+    /**
+     * The saved address and cards.
+     */
+    200: ShoppingCustomerInfo;
+};
+
+export type RetrieveCustomerShoppingInfoResponse = RetrieveCustomerShoppingInfoResponses[keyof RetrieveCustomerShoppingInfoResponses];
+
+export type CreateShoppingOrderData = {
+    body: ShoppingOrderRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/create-shopping-order';
+};
+
+export type CreateShoppingOrderErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateShoppingOrderError = CreateShoppingOrderErrors[keyof CreateShoppingOrderErrors];
+
+export type CreateShoppingOrderResponses = {
+    /**
+     * The order made (its `order_id`).
+     */
+    200: ShoppingOrder;
+};
+
+export type CreateShoppingOrderResponse = CreateShoppingOrderResponses[keyof CreateShoppingOrderResponses];
+
+export type CreateShoppingPaymentIntentData = {
+    body: {
+        order_id: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/create-shopping-payment-intent';
+};
+
+export type CreateShoppingPaymentIntentErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateShoppingPaymentIntentError = CreateShoppingPaymentIntentErrors[keyof CreateShoppingPaymentIntentErrors];
+
+export type CreateShoppingPaymentIntentResponses = {
+    /**
+     * The payment intent's client secret.
+     */
+    200: ShoppingPaymentIntent;
+};
+
+export type CreateShoppingPaymentIntentResponse = CreateShoppingPaymentIntentResponses[keyof CreateShoppingPaymentIntentResponses];
+
+export type UpdateShoppingOrderData = {
+    body: {
+        order_id: string;
+        order_status: 'cancelled';
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/update-shopping-order';
+};
+
+export type UpdateShoppingOrderErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type UpdateShoppingOrderError = UpdateShoppingOrderErrors[keyof UpdateShoppingOrderErrors];
+
+export type UpdateShoppingOrderResponses = {
+    /**
+     * The order now.
+     */
+    200: ShoppingOrder;
+};
+
+export type UpdateShoppingOrderResponse = UpdateShoppingOrderResponses[keyof UpdateShoppingOrderResponses];
+
+export type UpdateCustomerShippingAddressData = {
+    body: {
+        shipping_address: ShippingAddress;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/stripe/update-customer-shipping-address';
+};
+
+export type UpdateCustomerShippingAddressErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type UpdateCustomerShippingAddressError = UpdateCustomerShippingAddressErrors[keyof UpdateCustomerShippingAddressErrors];
+
+export type UpdateCustomerShippingAddressResponses = {
+    /**
+     * The saved address and cards.
+     */
+    200: ShoppingCustomerInfo;
+};
+
+export type UpdateCustomerShippingAddressResponse = UpdateCustomerShippingAddressResponses[keyof UpdateCustomerShippingAddressResponses];
+
+export type ListShoppingOrdersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/orders';
+};
+
+export type ListShoppingOrdersErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ListShoppingOrdersError = ListShoppingOrdersErrors[keyof ListShoppingOrdersErrors];
+
+export type ListShoppingOrdersResponses = {
+    /**
+     * The orders.
+     */
+    200: ShoppingOrderList;
+};
+
+export type ListShoppingOrdersResponse = ListShoppingOrdersResponses[keyof ListShoppingOrdersResponses];
+
+export type GetShoppingOrderData = {
+    body?: never;
+    path: {
+        order_id: string;
+    };
+    query?: never;
+    url: '/rest/shopping/orders/{order_id}';
+};
+
+export type GetShoppingOrderErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type GetShoppingOrderError = GetShoppingOrderErrors[keyof GetShoppingOrderErrors];
+
+export type GetShoppingOrderResponses = {
+    /**
+     * The order.
+     */
+    200: ShoppingOrder;
+};
+
+export type GetShoppingOrderResponse = GetShoppingOrderResponses[keyof GetShoppingOrderResponses];
+
+export type ReceiveShoppingStripeWebhookData = {
+    body: {
+        id: string;
+        type: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/stripe-webhook';
+};
+
+export type ReceiveShoppingStripeWebhookErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ReceiveShoppingStripeWebhookError = ReceiveShoppingStripeWebhookErrors[keyof ReceiveShoppingStripeWebhookErrors];
+
+export type ReceiveShoppingStripeWebhookResponses = {
+    /**
+     * Received.
+     */
+    200: {
+        received: boolean;
+    };
+};
+
+export type ReceiveShoppingStripeWebhookResponse = ReceiveShoppingStripeWebhookResponses[keyof ReceiveShoppingStripeWebhookResponses];
 
 export type GetCustomerPortalData = {
     body?: never;

@@ -15,6 +15,7 @@ import type { McpPort } from '../tools/index.js';
 import type { AppKernel } from './kernel.js';
 import type { AppPorts } from './ports.js';
 import { promotionLookup } from './promotion-lookup.js';
+import { shoppingOrdersPorts } from './shopping-orders.js';
 import { usersById } from '../identity/index.js';
 import { actorFor } from '../shared/actor-without-request.js';
 
@@ -68,6 +69,7 @@ export function appContext(
     subscriptionOf: k.subscriptionOf,
     // Without billing the drain never starts, and a nudge waits for nothing.
     billing: { provider, rules, applyLater: () => ports.webhooks.nudge(), changePlan: ports.changePlan },
+    shoppingOrders: shoppingOrdersPorts(config),
     notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
     taskRuns: ports.taskRuns,
     agentRuns: ports.agentRuns,

@@ -20,6 +20,7 @@ import { taskRedactors } from '../tasks/index.js';
 import { agentRedactors } from '../agent/index.js';
 import { researchRedactors } from '../research/index.js';
 import { watchlistRedactors } from '../watchlist/index.js';
+import { orderRedactors } from '../shopping/orders/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -39,4 +40,5 @@ export const redactors = joinRedactors(
   agentRedactors,
   researchRedactors,
   watchlistRedactors,
+  orderRedactors,
 );

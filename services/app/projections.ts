@@ -25,6 +25,7 @@ import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
 import { agentProjection } from '../agent/index.js';
 import { researchProjection } from '../research/index.js';
+import { shoppingOrdersProjection } from '../shopping/orders/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -59,5 +60,6 @@ export const projections = [
   apiKeysProjection,
   agentProjection,
   researchProjection,
+  shoppingOrdersProjection,
   passageIndexProjection,
 ];

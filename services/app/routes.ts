@@ -30,6 +30,7 @@ import { connectorRoutes } from '../connectors/index.js';
 import { apiKeyRoutes } from '../apikeys/index.js';
 import { researchRoutes } from '../research/index.js';
 import { bugReportRoutes } from '../bugreports/index.js';
+import { shoppingOrderRoutes } from '../shopping/orders/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -72,4 +73,5 @@ export const routes: Routes<AppContext> = {
   ...connectorRoutes,
   ...apiKeyRoutes,
   ...bugReportRoutes,
+  ...shoppingOrderRoutes,
 };

@@ -107,6 +107,8 @@ const READ_MODELS = {
   agent_steps: ['task_uuid', 'step'],
   research_reports: ['backend_uuid'],
   research_steps: ['backend_uuid', 'number'],
+  shopping_orders: ['order_id'],
+  shoppers: ['user_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],

@@ -32,7 +32,7 @@ import { wellFormedText } from './well-formed-text.js';
 import { wholeNumberQueries } from './whole-numbers.js';
 
 /** Calls whose handler verifies a signature over the raw body. */
-const RAW_BODY_PATHS = new Set(['/rest/stripe/webhook']);
+const RAW_BODY_PATHS = new Set(['/rest/stripe/webhook', '/rest/shopping/stripe-webhook']);
 
 /** `validate: false` is for the validation-cost benchmark only; the running app always validates. */
 export function createApp<Ctx extends KernelContext>(ctx: Ctx, routes: Partial<Routes<Ctx>>, opts: { validate?: boolean; signInGuard?: SignInGuard } = {}) {

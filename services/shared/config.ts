@@ -8,6 +8,7 @@ import { parsePartners } from './partners.js';
 import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './upsell-catalogue.js';
 import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type PlanCatalogue } from './plan-catalogue.js';
 import { parseCidrList } from './cidr.js';
+import { parseShippingRates } from './shipping-rates.js';
 import { parseConnectorConfig } from './connector-config.js';
 
 /** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
@@ -175,6 +176,13 @@ const schema = z.object({
   // Tests only: the Stripe fake's address (the SDK's host, port and protocol).
   STRIPE_API_BASE: url(/^https?$/, 'an http:// or https:// URL').optional(),
   BILLING_PLANS_FILE: z.string().min(1).optional(),
+  // Shopping payments (issue 35): Stripe Tax for orders' tax, the shopping webhook's own signing
+  // secret (else STRIPE_WEBHOOK_SECRET), the merchants' flat shipping rates ("merchant=499,*=0").
+  STRIPE_TAX: bool.default(false),
+  STRIPE_SHOPPING_WEBHOOK_SECRET: z.string().min(8).optional(),
+  SHOPPING_SHIPPING_RATES: z.string().default(''),
+  // Tests only: the priced options orders are made of, as JSON (the catalogue answers otherwise).
+  SHOPPING_TEST_PRICED_OPTIONS_FILE: z.string().min(1).optional(),
   BILLING_DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
   GOVERNMENT_EMAIL_DOMAINS: z.string().default(''),
   GOVERNMENT_IP_RANGES: z.string().default(''),
@@ -286,6 +294,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  MARKET_DATA_URL and MARKET_DATA_API_KEY: set MARKET_DATA_PROVIDER too, or neither');
   const bugReports = bugReportsOf(c);
   const apiBase = c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE) : null;
+  let shippingRates: Map<string, number>;
+  try {
+    shippingRates = parseShippingRates(c.SHOPPING_SHIPPING_RATES);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  SHOPPING_SHIPPING_RATES: ${(err as Error).message}`);
+  }
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -399,6 +413,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           .filter(Boolean),
         ipRanges: governmentIpRanges,
       },
+    },
+    shopping: {
+      taxEnabled: c.STRIPE_TAX,
+      webhookSecret: c.STRIPE_SHOPPING_WEBHOOK_SECRET ?? c.STRIPE_WEBHOOK_SECRET ?? null,
+      shippingRates,
+      testPricedOptionsFile: c.SHOPPING_TEST_PRICED_OPTIONS_FILE ?? null,
     },
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     dub: c.DUB_API_KEY ? { apiKey: c.DUB_API_KEY, baseUrl: c.DUB_API_BASE.replace(/\/+$/, '') } : null,

@@ -28,6 +28,7 @@ import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
 import type { WatchlistTables } from '../../services/watchlist/tables.js';
+import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -56,6 +57,7 @@ export type AllTables = AgentTables &
   ThreadsTables &
   UpsellsTables &
   WatchlistTables;
+ShoppingOrdersTables;
 
 /** A handle on every table (a transaction stays a transaction). */
 export const allTables = <H extends AnyHandle>(db: H): Owned<H, AllTables> => db as unknown as Owned<H, AllTables>;

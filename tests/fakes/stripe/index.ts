@@ -1,7 +1,7 @@
 // A stateful Stripe on 127.0.0.1 for tests: the slice of Stripe's API the app uses (customers,
 // products and prices, checkout sessions, subscriptions and their price changes, invoices and
 // invoice previews, subscription schedules, payment methods, coupons and promotion codes, billing
-// portal sessions), reached only through the SDK's host setting, and webhooks signed as
+// portal sessions, payment intents, refunds and tax calculations), reached only through the SDK's host setting, and webhooks signed as
 // Stripe signs them. It keeps idempotency keys as Stripe does: the same key with the same request
 // answers the first answer again (no second charge); with another request it is refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,6 +9,7 @@ import { listenLoopback } from '../listen.js';
 import { catalogRoutes, createCoupon, createPrice, createPromotionCode } from './catalog.js';
 import { checkoutRoutes, completeCheckout } from './checkout.js';
 import { readParams, send, StripeFakeError, type Params } from './http.js';
+import { confirmPaymentIntent, paymentIntentRoutes, paymentStore, type PaymentStore } from './payment-intents.js';
 import { scheduleRoutes } from './schedules.js';
 import { quantityUpdates, type QuantityUpdate } from './seats.js';
 import { stripeJsApi } from './stripe-js-api.js';
@@ -43,6 +44,10 @@ export type StripeFake = {
   holdResponses: (method: string, pathPrefix: string) => () => void;
   /** The next request of this method to a path starting with `pathPrefix` is refused with Stripe's 400 (a refusal the app does not expect). */
   refuseNext: (method: string, pathPrefix: string, message?: string) => void;
+  /** Payment intents and refunds (shopping orders). */
+  payments: PaymentStore;
+  /** The person confirmed this payment intent with a card (last4 0002: declined); the webhook goes out. */
+  confirmPaymentIntent: (id: string, opts?: { last4?: string }) => ReturnType<typeof confirmPaymentIntent>;
   /** Every seat (quantity) change made, with its idempotency key. */
   quantityUpdates: () => QuantityUpdate[];
   /** The environment that points the app at this fake. */
@@ -63,6 +68,7 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
       ...checkoutRoutes(state, () => baseUrl),
       ...subscriptionRoutes(state, webhooks),
       ...scheduleRoutes(state, webhooks),
+      ...paymentIntentRoutes(state),
     }) as [string, Route][],
   );
   const match = (method: string, path: string): [Route, string] | null => {
@@ -175,6 +181,8 @@ export async function startStripeFake(opts: { webhookSecret?: string } = {}): Pr
       };
     },
     quantityUpdates: () => quantityUpdates(state),
+    payments: paymentStore(state),
+    confirmPaymentIntent: (id, o) => confirmPaymentIntent(state, webhooks, id, { last4: o?.last4 ?? '4242' }),
     holdResponses: (method, pathPrefix) => {
       let release!: () => void;
       const entry = { method, pathPrefix, gate: new Promise<void>((resolve) => (release = resolve)) };

@@ -131,3 +131,45 @@ test('a seat (quantity) change: refused without an idempotency key; with one, ma
   expect(fake.quantityUpdates()).toEqual([{ subscription: sub.id, quantity: 3, previous: 2, idempotencyKey: 'seats-3' }]);
   expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0].quantity).toBe(3);
 });
+
+test('a payment intent: a declined card leaves it unpaid, a good one pays it once with its webhooks; a refund once; a paid one is not cancelled', async () => {
+  const customer = await stripe.customers.create({ email: 'shopper@example.com' });
+  const pi = await stripe.paymentIntents.create(
+    { amount: 1200, currency: 'eur', customer: customer.id, automatic_payment_methods: { enabled: true }, metadata: { order_id: 'o1' } },
+    { idempotencyKey: 'order-o1' },
+  );
+  expect(
+    (
+      await stripe.paymentIntents.create(
+        { amount: 1200, currency: 'eur', customer: customer.id, automatic_payment_methods: { enabled: true }, metadata: { order_id: 'o1' } },
+        { idempotencyKey: 'order-o1' },
+      )
+    ).id,
+  ).toBe(pi.id);
+  fake.webhooks.hold = true;
+  await fake.confirmPaymentIntent(pi.id, { last4: '0002' });
+  expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
+  await fake.confirmPaymentIntent(pi.id);
+  expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({ status: 'succeeded', amount_received: 1200 });
+  expect(fake.webhooks.events.slice(-2).map((e) => e.type)).toEqual(['payment_intent.payment_failed', 'payment_intent.succeeded']);
+  await expect(fake.confirmPaymentIntent(pi.id)).rejects.toThrow();
+  await expect(stripe.paymentIntents.cancel(pi.id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+  const refund = await stripe.refunds.create({ payment_intent: pi.id }, { idempotencyKey: 'refund-o1' });
+  expect((await stripe.refunds.create({ payment_intent: pi.id }, { idempotencyKey: 'refund-o1' })).id).toBe(refund.id);
+  expect(refund.amount).toBe(1200);
+  await expect(stripe.refunds.create({ payment_intent: pi.id })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+  expect((await stripe.customers.listPaymentMethods(customer.id, { type: 'card' })).data.map((pm) => pm.card?.last4).sort()).toEqual(['0002', '4242']);
+  fake.webhooks.hold = false;
+});
+
+test('a tax calculation: the fake’s tax percent of the items and shipping', async () => {
+  fake.state.taxPercent = 10;
+  const calc = await stripe.tax.calculations.create({
+    currency: 'usd',
+    line_items: [{ amount: 1000, reference: 'items' }],
+    shipping_cost: { amount: 500 },
+    customer_details: { address: { line1: '1 Main St', city: 'Boulder', postal_code: '80302', state: 'CO', country: 'US' }, address_source: 'shipping' },
+  });
+  expect(calc.tax_amount_exclusive).toBe(150);
+  fake.state.taxPercent = 0;
+});

@@ -6,6 +6,7 @@
 // webhooks go out. A card number ending in 0002 (Stripe's test card 4000 0000 0000 0002) is declined.
 import type { StripeCheckoutAmount, StripeCheckoutConfirmResult, StripeCheckoutSession } from '@stripe/stripe-js';
 import { completeCheckout } from './checkout.js';
+import { stripeJsPaymentIntentApi } from './payment-intents.js';
 import { StripeFakeError, type Params, record, str } from './http.js';
 import type { CheckoutSession, FakeState } from './state.js';
 import type { Webhooks } from './webhooks.js';
@@ -130,6 +131,7 @@ export type StripeJsAnswer = { status: number; body: unknown };
 
 /** POST /js/checkout/<session>/session and /js/checkout/<session>/confirm, with the client secret in the form body. */
 export async function stripeJsApi(state: FakeState, hooks: Webhooks, path: string, params: Params): Promise<StripeJsAnswer> {
+  if (path.startsWith('/js/payment_intents/')) return stripeJsPaymentIntentApi(state, hooks, path, params);
   const m = /^\/js\/checkout\/([\w-]+)\/(session|confirm)$/.exec(path);
   const session = m ? state.sessions.get(m[1]) : undefined;
   if (!m || !session?.client_secret || str(params.client_secret) !== session.client_secret)

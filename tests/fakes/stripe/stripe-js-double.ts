@@ -9,6 +9,9 @@
 //   session is read and confirmed at https://api.stripe.com/js-double/..., which the route below
 //   forwards to the Stripe fake (stripe-js-api.ts): confirming completes the session there and the
 //   fake posts the signed webhooks, as a payment in Stripe's form does.
+// - Payment intents (shopping orders): stripe.elements({ clientSecret }) with a payment element, and
+//   confirmPayment, which posts the card number to the fake (payment-intents.ts): paid, or declined
+//   for a card ending in 0002, with the signed webhook sent either way.
 // - The older embedded checkout (createEmbeddedCheckoutPage): a "Pay" button that sends the browser
 //   to the fake's pay page for the session.
 import type { Page } from 'playwright-core';
@@ -220,11 +223,42 @@ export function stripeJsDouble(fakeUrl: string) {
     return sdk;
   }
 
+  // Payment intents (stripe.elements with a client secret, a payment element, confirmPayment):
+  // confirming posts the card number to the fake, which pays or declines and sends the webhook.
+  function paymentElements(options) {
+    const mounted = {};
+    return {
+      _secret: options && options.clientSecret,
+      _mounted: mounted,
+      create(kind, o) {
+        if (kind !== 'payment') throw new Error(kind + ' element is not in the Stripe.js test double');
+        mounted.payment = paymentElement(o);
+        return mounted.payment;
+      },
+      getElement(kind) { return kind === 'payment' ? mounted.payment || null : null; },
+      update() {}, fetchUpdates: async () => ({}), submit: async () => ({}),
+    };
+  }
+  async function confirmPayment(args) {
+    const els = args.elements;
+    const secret = args.clientSecret || els._secret;
+    const id = String(secret).split('_secret_')[0];
+    const payment = els._mounted.payment;
+    const method = payment ? payment._state.selected : 'card';
+    const fields = { client_secret: secret, payment_method_type: method };
+    if (method === 'card') fields.card_number = (payment && payment._state.card && payment._state.card.value) || '';
+    const r = await post('/payment_intents/' + id + '/confirm', fields);
+    if (!r.ok) return { error: { type: 'api_error', message: (r.body.error && r.body.error.message) || 'Something went wrong.' } };
+    if (r.body.error) return { error: r.body.error };
+    if (args.redirect !== 'if_required') window.location.assign(args.confirmParams.return_url);
+    return { paymentIntent: r.body.paymentIntent };
+  }
+
   function Stripe(key) {
     if (!key) throw new Error('Stripe.js: a publishable key is required');
     const noop = () => { throw new Error('not in the Stripe.js test double'); };
     return {
-      elements: noop, createToken: noop, createPaymentMethod: noop, confirmCardPayment: noop,
+      elements: paymentElements, confirmPayment, createToken: noop, createPaymentMethod: noop, confirmCardPayment: noop,
       _registerWrapper: () => {},
       registerAppInfo: () => {},
       initCheckoutElementsSdk,

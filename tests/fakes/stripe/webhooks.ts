@@ -18,15 +18,19 @@ export type Webhooks = {
   /** While true, events are recorded but not delivered (a test delivers them itself). */
   hold: boolean;
   target: string | null;
+  /** Events whose type starts with `prefix` go to `target` instead (a second endpoint, as an operator adds in Stripe). */
+  routes: { prefix: string; target: string }[];
 };
 
 const stripe = new Stripe('sk_test_fake_signer');
 
 export function createWebhooks(state: FakeState, secret: string): Webhooks {
+  const targetOf = (type: string) => hooks.routes.find((r) => type.startsWith(r.prefix))?.target ?? hooks.target;
   const hooks: Webhooks = {
     events: [],
     hold: false,
     target: null,
+    routes: [],
     async emit(type, object) {
       const event = {
         id: newId('evt'),
@@ -41,13 +45,14 @@ export function createWebhooks(state: FakeState, secret: string): Webhooks {
       };
       const sent = { id: event.id, type, payload: JSON.stringify(event) };
       hooks.events.push(sent);
-      if (!hooks.hold && hooks.target) await hooks.deliver(sent);
+      if (!hooks.hold && targetOf(type)) await hooks.deliver(sent);
       return sent;
     },
     async deliver(event, opts = {}) {
-      if (!hooks.target) throw new Error('the Stripe fake has no webhook target');
+      const target = targetOf(event.type);
+      if (!target) throw new Error('the Stripe fake has no webhook target');
       const header = stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: opts.secret ?? secret, timestamp: opts.timestamp });
-      const res = await fetch(hooks.target, {
+      const res = await fetch(target, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',

@@ -8,10 +8,7 @@ import { modalRegistry } from './registry';
 
 const STILL_PLACEHOLDER_MODALS = [
   'map',
-  'shoppingPayment',
   'shoppingOnboarding',
-  'shoppingOrderDetails',
-  'purchaseConfirmation',
   'locationPermission',
   'reservationDetails',
   'hotelRoomDetails',
@@ -33,6 +30,6 @@ test('the modals still placeholders are exactly the known ones', () => {
 });
 
 test('the account and organisation sections still placeholders are exactly the known ones', () => {
-  expect(ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => s.path)).toEqual(['/account/purchases', '/account/reservations']);
+  expect(ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => s.path)).toEqual(['/account/reservations']);
   expect(ORG_SECTIONS.filter((s) => s.later).map((s) => s.path)).toEqual([]);
 });

@@ -10,7 +10,7 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { path: '/account/assistant', label: 'Assistant' },
   { path: '/account/connectors', label: 'Connectors' },
   { path: '/account/files', label: 'Imports' },
-  { path: '/account/purchases', label: 'Products', later: 'What you bought will be listed here once purchases arrive.' },
+  { path: '/account/purchases', label: 'Products' },
   { path: '/account/api', label: 'API' },
   { path: '/account/reservations', label: 'Reservations', later: 'Bookings made through answers will be listed here.' },
   { path: '/account/notifications', label: 'Notifications' },

@@ -19,6 +19,7 @@ import type { TaskModalArgs } from '../../features/tasks/task-args';
 import type { McpServerArgs, McpServiceToolsArgs } from '../../features/mcp/mcp-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 import type { WatchlistModalArgs } from '../../features/watchlist/watchlist-args';
+import type { ShoppingOrderArgs, ShoppingPaymentArgs } from '../../features/shopping/orders/shopping-args';
 
 /** A modal that takes no arguments. */
 type NoArgs = Record<string, never>;
@@ -41,15 +42,15 @@ export interface ModalCatalogue {
   requestAccess: RequestAccessArgs;
   map: NoArgs;
   inputPayment: NoArgs;
-  shoppingPayment: NoArgs;
+  shoppingPayment: ShoppingPaymentArgs;
   companyDataPrivacy: NoArgs;
   citationList: CitationListArgs;
   checkSources: CheckSourcesArgs;
   onboarding: NoArgs;
   lossAversion: LossAversionArgs;
   shoppingOnboarding: NoArgs;
-  shoppingOrderDetails: NoArgs;
-  purchaseConfirmation: NoArgs;
+  shoppingOrderDetails: ShoppingOrderArgs;
+  purchaseConfirmation: ShoppingOrderArgs;
   watchlist: WatchlistModalArgs;
   locationPermission: NoArgs;
   reservationDetails: NoArgs;

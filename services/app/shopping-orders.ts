@@ -1,0 +1,28 @@
+// The shopping orders' ports: Stripe when it is set up (STRIPE_SECRET_KEY), and the catalogue's
+// prices. Until the catalogue is wired here, options are unknown (nothing can be ordered), except
+// in tests, which give the priced options as a file (SHOPPING_TEST_PRICED_OPTIONS_FILE).
+import { readFileSync } from 'node:fs';
+import { createStripePayments, fixedPricing, noCatalogue, type PricedOption, type ShoppingOrdersPorts } from '../shopping/orders/index.js';
+import type { Config } from '../shared/config.js';
+
+export function shoppingOrdersPorts(config: Config): ShoppingOrdersPorts {
+  const stripe = config.billing.stripe;
+  const { shopping } = config;
+  const pricing = shopping.testPricedOptionsFile
+    ? fixedPricing(JSON.parse(readFileSync(shopping.testPricedOptionsFile, 'utf8')) as PricedOption[])
+    : noCatalogue;
+  return {
+    payments:
+      stripe && shopping.webhookSecret
+        ? createStripePayments({
+            secretKey: stripe.secretKey,
+            webhookSecret: shopping.webhookSecret,
+            publishableKey: stripe.publishableKey,
+            taxEnabled: shopping.taxEnabled,
+            apiBase: stripe.apiBase,
+          })
+        : null,
+    pricing,
+    shippingRates: shopping.shippingRates,
+  };
+}

@@ -1,0 +1,23 @@
+// A shipping address as the calls carry it (spec ShippingAddress).
+export type ShippingAddress = {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state?: string | null;
+  postal_code: string;
+  country: string;
+  phone?: string | null;
+};
+
+/** The address with its optional fields as null, the one shape kept in events and rows. */
+export const normalAddress = (a: ShippingAddress): Required<ShippingAddress> => ({
+  name: a.name.trim(),
+  line1: a.line1.trim(),
+  line2: a.line2?.trim() || null,
+  city: a.city.trim(),
+  state: a.state?.trim() || null,
+  postal_code: a.postal_code.trim(),
+  country: a.country.toUpperCase(),
+  phone: a.phone?.trim() || null,
+});
