@@ -30,5 +30,6 @@ export * from './system/system';
 export * from './tasks/tasks';
 export * from './threads/threads';
 export * from './translation/translation';
+export * from './try-on/try-on';
 export * from './two-factor/two-factor';
 export * from './upsells/upsells';

@@ -14,6 +14,7 @@ import type { ConnectorsContext } from '../connectors/index.js';
 import type { ApiKeysContext } from '../apikeys/index.js';
 import type { AgentContext } from '../agent/index.js';
 import type { ToolsContext } from '../tools/index.js';
+import type { TryOnContext } from '../shopping/index.js';
 
 export type AppContext = IdentityContext &
   SpacesContext &
@@ -28,4 +29,5 @@ export type AppContext = IdentityContext &
   ConnectorsContext &
   ApiKeysContext &
   AgentContext &
-  ToolsContext;
+  ToolsContext &
+  TryOnContext;

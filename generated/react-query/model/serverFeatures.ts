@@ -26,4 +26,6 @@ export interface ServerFeatures {
   voice_input: boolean;
   /** `llm`: a configured model writes answers; `offline`: the offline extractive model quotes the sources. */
   answer_model: ServerFeaturesAnswerModel;
+  /** Avatars can be generated and products tried on (an image provider, `IMAGE_BASE_URL`, is configured); otherwise the try-on says it is not available on this server. */
+  try_on: boolean;
 }
