@@ -86,6 +86,8 @@ const READ_MODELS = {
   upsell_marks: ['subject', 'upsell_name'],
   memories: ['memory_key'],
   memory_switches: ['user_id'],
+  try_on_images: ['image_id'],
+  try_on_avatars: ['user_id'],
   mcp_servers: ['server_id'],
   mcp_tool_settings: ['user_id', 'server_id', 'tool_name'],
   mcp_calls: ['call_id'],

@@ -10,6 +10,7 @@ import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
+import { startImageProviderFake } from '../fakes/image-provider.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -40,6 +41,7 @@ const knownOf: Record<string, Record<string, unknown[]>> = {};
 // Downloads configured, so the download mail is sent for real (its 503 without them is honest, not a fault).
 const DOWNLOADS_CONFIGURED = { BROWSER_DOWNLOAD_BASE_URL: 'https://downloads.example.com/browser', DOWNLOAD_MAIL_RATE_LIMIT: '1000' };
 let stripe: StripeFake;
+let imageProvider: Awaited<ReturnType<typeof startImageProviderFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -47,9 +49,11 @@ beforeAll(async () => {
   stripe = await startStripeFake();
   // Every price the built-in plans sell, as an operator creates them: any plan and interval reaches Stripe.
   stripe.seedPlanPrices();
+  // Try-on on, against the image provider's fake: hostile try-on input reaches the checks, not a 503 for no provider.
+  imageProvider = await startImageProviderFake();
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env() },
+    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env(), ...imageProvider.env() },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;
@@ -114,6 +118,7 @@ afterAll(async () => {
     );
   await server?.stop();
   await stripe?.close();
+  await imageProvider?.close();
   await database?.drop();
 });
 

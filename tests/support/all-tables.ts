@@ -27,6 +27,7 @@ import type { TasksTables } from '../../services/tasks/tables.js';
 import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
+import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -53,6 +54,7 @@ export type AllTables = AgentTables &
   SpacesTables &
   TasksTables &
   ThreadsTables &
+  TryOnTables &
   UpsellsTables;
 
 /** A handle on every table (a transaction stays a transaction). */
