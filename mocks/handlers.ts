@@ -12,6 +12,7 @@ import { assistantBrowserHandlers } from './assistant-browser';
 import { billingHandlers } from './billing';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
+import { tryOnHandlers } from './try-on';
 import { memoryHandlers } from './memories';
 import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
@@ -152,6 +153,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       spaces,
     }),
     ...spaceHandlers({ ...spaceOptions, store: spaces }),
+    // Before the files' handlers: the image upload form is the try-on's (mocks/try-on.ts).
+    ...tryOnHandlers({ state: () => scenario.state, changed }),
     ...files.handlers,
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {
