@@ -67,7 +67,12 @@ export function tryOnHandlers(opts: { state: () => ScenarioState; changed: () =>
       const bucket = new URL(MOCK_IMAGE_BUCKET_PATH, request.url).href;
       const key = `public/images/${crypto.randomUUID()}`;
       forms.set(key, `${bucket}/${key}`);
-      return { fields: { key, 'Content-Type': body.content_type, policy: 'mock-policy' }, s3_bucket_url: bucket, s3_object_url: `${bucket}/${key}`, rate_limited: false };
+      return {
+        fields: { key, 'Content-Type': body.content_type, policy: 'mock-policy' },
+        s3_bucket_url: bucket,
+        s3_object_url: `${bucket}/${key}`,
+        rate_limited: false,
+      };
     }),
     http.post(`*${MOCK_IMAGE_BUCKET_PATH}`, async ({ request }) => {
       const form = await request.formData();

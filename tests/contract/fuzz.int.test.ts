@@ -53,7 +53,14 @@ beforeAll(async () => {
   imageProvider = await startImageProviderFake();
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { VALIDATE_RESPONSES: 'false', SIGN_IN_RATE_LIMIT: '1000000', WELCOME_MAIL_DELAY_SECONDS: '0', ...DOWNLOADS_CONFIGURED, ...stripe.env(), ...imageProvider.env() },
+    env: {
+      VALIDATE_RESPONSES: 'false',
+      SIGN_IN_RATE_LIMIT: '1000000',
+      WELCOME_MAIL_DELAY_SECONDS: '0',
+      ...DOWNLOADS_CONFIGURED,
+      ...stripe.env(),
+      ...imageProvider.env(),
+    },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
   ownerEmail = `fuzz.owner.${Date.now()}@example.com`;

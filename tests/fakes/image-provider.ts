@@ -28,7 +28,11 @@ export async function startImageProviderFake(opts: { apiKey?: string } = {}) {
     if (req.method !== 'POST' || req.url !== '/v1/images/edits') return json(404, { error: { message: 'Not Found' } });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) })
+    const form = await new Request('http://fake/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: Buffer.concat(chunks),
+    })
       .formData()
       .catch(() => null);
     if (!form) return json(400, { error: { message: 'Expected multipart/form-data' } });

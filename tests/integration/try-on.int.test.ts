@@ -58,8 +58,7 @@ async function uploaded(b: Browser, bytes: Buffer = PNG, filename = 'selfie.png'
 
 const generateAvatar = (b: Browser, body: object) => b.post('/rest/shopping/try-on-photo/generate-avatar', body);
 const save = (b: Browser, url: string) => b.send('PUT', '/rest/shopping/try-on-photo/save', { json: { try_on_photo_url: url } });
-const tryOn = (b: Browser, image_url: string, product_image_url: string) =>
-  b.post('/rest/shopping/generate-shopping-try-on', { image_url, product_image_url });
+const tryOn = (b: Browser, image_url: string, product_image_url: string) => b.post('/rest/shopping/generate-shopping-try-on', { image_url, product_image_url });
 const problem = (r: { status: number; json: any }) => [r.status, r.json?.code];
 const tryOnFiles = () => {
   try {
@@ -117,7 +116,11 @@ describe('trying a product on', () => {
     await save(cy, avatar);
     const res = await tryOn(cy, avatar, `${shop.url}/jacket.webp`);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ status: 'success', user_try_on_photo_url: avatar, image_url: expect.stringMatching(/^\/rest\/shopping\/try-on-photo\/images\//) });
+    expect(res.json).toEqual({
+      status: 'success',
+      user_try_on_photo_url: avatar,
+      image_url: expect.stringMatching(/^\/rest\/shopping\/try-on-photo\/images\//),
+    });
     expect(provider.requests.at(-1)!.images.map((i) => i.type)).toEqual(['image/png', 'image/webp']);
     const shown = await cy.get(res.json.image_url);
     expect([shown.status, shown.headers.get('content-type')]).toEqual([200, 'image/webp']);
@@ -145,7 +148,12 @@ describe('trying a product on', () => {
 describe('bad input and a failing provider', () => {
   test('over 10 MB, not an image, a decompression bomb, not an upload of this server: refused before the provider is asked', async () => {
     const ed = await signedUp(server.url, 'Ed');
-    const tooBig = await ed.post('/rest/uploads/create_upload_url', { filename: 'big.png', content_type: 'image/png', file_size: 10 * 1024 * 1024 + 1, force_image: true });
+    const tooBig = await ed.post('/rest/uploads/create_upload_url', {
+      filename: 'big.png',
+      content_type: 'image/png',
+      file_size: 10 * 1024 * 1024 + 1,
+      force_image: true,
+    });
     expect(problem(tooBig)).toEqual([400, 'file_too_large']);
     const asked = provider.requests.length;
     const text = await uploaded(ed, Buffer.from('just some text, named .png'), 'fake.png');

@@ -8,8 +8,7 @@ import { evolveTryOn, initialTryOn, type TryOnState } from './events.js';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const who = { userId: 'u1', now };
-const apply = (state: TryOnState, events: { type: string; data: unknown }[]) =>
-  events.reduce((s, e) => evolveTryOn(s, e as unknown as StoredEvent), state);
+const apply = (state: TryOnState, events: { type: string; data: unknown }[]) => events.reduce((s, e) => evolveTryOn(s, e as unknown as StoredEvent), state);
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const command = fc.oneof(
@@ -26,7 +25,11 @@ test('a saved avatar is always an avatar image the person has; a try-on is made 
       let made = 0;
       for (const c of commands) {
         try {
-          if (c.kind === 'avatar') state = apply(state, decideAvatarGenerated(state, { ...who, imageId: id(++made), objectKey: `k${made}`, contentType: 'image/png', withSelfie: false }));
+          if (c.kind === 'avatar')
+            state = apply(
+              state,
+              decideAvatarGenerated(state, { ...who, imageId: id(++made), objectKey: `k${made}`, contentType: 'image/png', withSelfie: false }),
+            );
           if (c.kind === 'save') state = apply(state, decideSave(state, { ...who, imageId: id(c.n) }));
           if (c.kind === 'delete') {
             state = apply(state, decideDelete(state, who));
@@ -34,7 +37,10 @@ test('a saved avatar is always an avatar image the person has; a try-on is made 
           }
           if (c.kind === 'try') {
             const before = state;
-            state = apply(state, decideTryOnGenerated(state, { ...who, imageId: id(100 + ++made), objectKey: `t${made}`, contentType: 'image/png', avatarImageId: id(c.avatar) }));
+            state = apply(
+              state,
+              decideTryOnGenerated(state, { ...who, imageId: id(100 + ++made), objectKey: `t${made}`, contentType: 'image/png', avatarImageId: id(c.avatar) }),
+            );
             expect(() => checkTryOnAvatar(before, id(c.avatar))).not.toThrow();
           }
         } catch (err) {
@@ -47,7 +53,10 @@ test('a saved avatar is always an avatar image the person has; a try-on is made 
 });
 
 test('saving the saved avatar again, or deleting with none, decides nothing', () => {
-  const generated = apply(initialTryOn, decideAvatarGenerated(initialTryOn, { ...who, imageId: id(1), objectKey: 'k', contentType: 'image/png', withSelfie: true }));
+  const generated = apply(
+    initialTryOn,
+    decideAvatarGenerated(initialTryOn, { ...who, imageId: id(1), objectKey: 'k', contentType: 'image/png', withSelfie: true }),
+  );
   expect(decideDelete(generated, who)).toEqual([]);
   const saved = apply(generated, decideSave(generated, { ...who, imageId: id(1) }));
   expect(saved.avatar).toBe(id(1));

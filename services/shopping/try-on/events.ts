@@ -16,7 +16,12 @@ export type TryOnGenerated = {
 
 export type TryOnEvent = TryOnAvatarGenerated | TryOnAvatarSaved | TryOnAvatarDeleted | TryOnGenerated;
 
-export const TRY_ON_EVENTS = ['TryOnAvatarGenerated', 'TryOnAvatarSaved', 'TryOnAvatarDeleted', 'TryOnGenerated'] as const satisfies readonly TryOnEvent['type'][];
+export const TRY_ON_EVENTS = [
+  'TryOnAvatarGenerated',
+  'TryOnAvatarSaved',
+  'TryOnAvatarDeleted',
+  'TryOnGenerated',
+] as const satisfies readonly TryOnEvent['type'][];
 
 export const tryOnStream = (userId: string) => `try-on-${userId}`;
 

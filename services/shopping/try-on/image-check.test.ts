@@ -10,7 +10,11 @@ import { imageIdOf, tryOnImageUrl } from './image-urls.js';
 afterAll(() => closeWorkerPools());
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const code = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code);
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
 
 test('a PNG is taken by its bytes; text, a bomb and more than 10 MB are refused', async () => {
   expect(await checkImage(PNG)).toMatchObject({ type: 'png', contentType: 'image/png', width: 1, height: 1 });

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { changeStream } from '../../eventstore/change.js';
 import type { Actor } from '../../shared/actor.js';
-import { DomainError } from '../../shared/domain-error.js';
+import type { DomainError } from '../../shared/domain-error.js';
 import type { TryOnContext } from './context.js';
 import { decideAvatarGenerated, decideDelete, decideSave, decideTryOnGenerated, type GeneratedImage } from './decide.js';
 import { tryOnErrors } from './errors.js';

@@ -74,7 +74,9 @@ export function onboardingReducer(s: OnboardingState, a: OnboardingAction): Onbo
       return s.view === 'choose_body' && s.selfieUrl ? { ...s, view: 'generating_avatar', body: 'custom', bodyUrl: a.url, upload: 'success' } : s;
     case 'generated':
       if (s.view !== 'generating_avatar') return s;
-      return a.status === 'success' && a.url ? { ...s, view: 'confirm_avatar', avatarUrl: a.url } : { ...s, view: 'choose_body', upload: 'idle', autoSave: false };
+      return a.status === 'success' && a.url
+        ? { ...s, view: 'confirm_avatar', avatarUrl: a.url }
+        : { ...s, view: 'choose_body', upload: 'idle', autoSave: false };
     case 'retry':
       return { ...initialOnboarding, view: 'create_avatar' };
     case 'opened':
