@@ -10602,15 +10602,7 @@ export type GenerateTryOnAvatarErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    502: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
     503: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
-    504: Problem;
 };
 
 export type GenerateTryOnAvatarError = GenerateTryOnAvatarErrors[keyof GenerateTryOnAvatarErrors];
@@ -10774,15 +10766,7 @@ export type GenerateShoppingTryOnErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
-    502: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
     503: Problem;
-    /**
-     * An error, as RFC 9457 problem details with a stable `code`.
-     */
-    504: Problem;
 };
 
 export type GenerateShoppingTryOnError = GenerateShoppingTryOnErrors[keyof GenerateShoppingTryOnErrors];

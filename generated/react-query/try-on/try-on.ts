@@ -80,25 +80,15 @@ export type generateTryOnAvatarResponse413 = {
   status: 413
 }
 
-export type generateTryOnAvatarResponse502 = {
-  data: ProblemResponse
-  status: 502
-}
-
 export type generateTryOnAvatarResponse503 = {
   data: ProblemResponse
   status: 503
 }
 
-export type generateTryOnAvatarResponse504 = {
-  data: ProblemResponse
-  status: 504
-}
-
 export type generateTryOnAvatarResponseSuccess = (generateTryOnAvatarResponse200) & {
   headers: Headers;
 };
-export type generateTryOnAvatarResponseError = (generateTryOnAvatarResponse400 | generateTryOnAvatarResponse401 | generateTryOnAvatarResponse413 | generateTryOnAvatarResponse502 | generateTryOnAvatarResponse503 | generateTryOnAvatarResponse504) & {
+export type generateTryOnAvatarResponseError = (generateTryOnAvatarResponse400 | generateTryOnAvatarResponse401 | generateTryOnAvatarResponse413 | generateTryOnAvatarResponse503) & {
   headers: Headers;
 };
 
@@ -692,25 +682,15 @@ export type generateShoppingTryOnResponse413 = {
   status: 413
 }
 
-export type generateShoppingTryOnResponse502 = {
-  data: ProblemResponse
-  status: 502
-}
-
 export type generateShoppingTryOnResponse503 = {
   data: ProblemResponse
   status: 503
 }
 
-export type generateShoppingTryOnResponse504 = {
-  data: ProblemResponse
-  status: 504
-}
-
 export type generateShoppingTryOnResponseSuccess = (generateShoppingTryOnResponse200) & {
   headers: Headers;
 };
-export type generateShoppingTryOnResponseError = (generateShoppingTryOnResponse400 | generateShoppingTryOnResponse401 | generateShoppingTryOnResponse404 | generateShoppingTryOnResponse413 | generateShoppingTryOnResponse502 | generateShoppingTryOnResponse503 | generateShoppingTryOnResponse504) & {
+export type generateShoppingTryOnResponseError = (generateShoppingTryOnResponse400 | generateShoppingTryOnResponse401 | generateShoppingTryOnResponse404 | generateShoppingTryOnResponse413 | generateShoppingTryOnResponse503) & {
   headers: Headers;
 };
 
