@@ -10638,6 +10638,10 @@ export type SaveTryOnAvatarErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type SaveTryOnAvatarError = SaveTryOnAvatarErrors[keyof SaveTryOnAvatarErrors];

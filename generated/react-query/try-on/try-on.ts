@@ -204,10 +204,15 @@ export type saveTryOnAvatarResponse404 = {
   status: 404
 }
 
+export type saveTryOnAvatarResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type saveTryOnAvatarResponseSuccess = (saveTryOnAvatarResponse200) & {
   headers: Headers;
 };
-export type saveTryOnAvatarResponseError = (saveTryOnAvatarResponse400 | saveTryOnAvatarResponse401 | saveTryOnAvatarResponse404) & {
+export type saveTryOnAvatarResponseError = (saveTryOnAvatarResponse400 | saveTryOnAvatarResponse401 | saveTryOnAvatarResponse404 | saveTryOnAvatarResponse413) & {
   headers: Headers;
 };
 
