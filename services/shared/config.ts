@@ -77,12 +77,12 @@ const schema = z.object({
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
   // Try-on: an OpenAI-compatible images edit endpoint (POST {IMAGE_BASE_URL}/images/edits);
-  // without it avatars and try-ons are not offered. Its time limit stays under the seed's
-  // client timeouts (35 s try-on, 40 s avatar) so the client hears the reason.
+  // without it avatars and try-ons are not offered. Its time limit, with the product picture's
+  // fetch (5 s), stays under the seed's client timeouts (35 s try-on, 40 s avatar) so the client hears the reason.
   IMAGE_BASE_URL: url(/^https?$/, 'an http:// or https:// URL of an OpenAI-compatible API (e.g. https://api.openai.com/v1)').optional(),
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
-  IMAGE_TIMEOUT_SECONDS: numberIn(1, 33, 'a number of seconds from 1 to 33', false).default(33),
+  IMAGE_TIMEOUT_SECONDS: numberIn(1, 30, 'a number of seconds from 1 to 30', false).default(28),
   // "host:port" pairs a product picture may be fetched from although private (tests' fake shops).
   TRY_ON_ALLOW_PRIVATE_HOSTS: z.string().default(''),
   // Space links: host:port pairs on private addresses that may still be fetched (a self-hosted

@@ -15,6 +15,8 @@ import { imageIdOf, tryOnImageUrl } from './image-urls.js';
 import { productImageBytes } from './product-image.js';
 import { imageOf, savedAvatarOf } from './queries.js';
 
+/** The product picture's fetch; with the provider's limit (at most 30 s) it stays under the seed's 35 s. */
+const PRODUCT_IMAGE_TIMEOUT_MS = 5_000;
 const UPLOAD_KEY = /^public\/images\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
 type Ctx = Pick<TryOnContext, 'store' | 'db' | 'storage' | 'now' | 'logger' | 'config' | 'tryOnImages'>;
@@ -130,7 +132,7 @@ export async function generateTryOn(ctx: Ctx, actor: Actor, input: { image_url: 
     await productImageBytes(input.product_image_url, {
       storage: ctx.storage,
       allowPrivateHosts: ctx.config.tryOnAllowPrivateHosts,
-      timeoutMs: 10_000,
+      timeoutMs: PRODUCT_IMAGE_TIMEOUT_MS,
     }),
   );
   const image = await generated(ctx, userId, () => provider.edit([asInput(avatarImage, 'person'), asInput(product, 'product')], PROMPTS.tryOn));
