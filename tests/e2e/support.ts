@@ -62,12 +62,18 @@ export type E2E = {
   close: () => Promise<void>;
 };
 
-/** `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first. */
-export async function startE2E(opts: { env?: Record<string, string>; port?: number } = {}): Promise<E2E> {
+/**
+ * `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first;
+ * `chromiumArgs` adds switches (e.g. Chromium's fake camera).
+ */
+export async function startE2E(opts: { env?: Record<string, string>; port?: number; chromiumArgs?: string[] } = {}): Promise<E2E> {
   await ensureWebBuilt();
   const db = await createTestDatabase('e2e');
   const server = await startServerProcess({ databaseUrl: db.url, env: opts.env, port: opts.port });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...(opts.chromiumArgs ?? [])],
+  });
   return {
     url: server.url,
     browser,

@@ -102,6 +102,9 @@ export default function TryOnOnboardingModal({ close }: ModalProps) {
             </button>
             <PhotoInput label="Use your body" disabled={busy} onFile={(file) => void upload(file, (url) => dispatch({ type: 'body_uploaded', url }))} />
           </div>
+          <button type="button" className="self-start text-sm underline" disabled={busy} onClick={() => dispatch({ type: 'retry' })}>
+            Retry with another selfie
+          </button>
           {UPLOAD_WORDS[s.upload] && s.upload !== 'success' && (
             <p role="status" className="text-sm">
               {UPLOAD_WORDS[s.upload]}
