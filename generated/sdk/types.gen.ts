@@ -10602,6 +10602,10 @@ export type GenerateTryOnAvatarErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     503: Problem;
 };
 
@@ -10767,6 +10771,10 @@ export type GenerateShoppingTryOnErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

@@ -80,6 +80,11 @@ export type generateTryOnAvatarResponse413 = {
   status: 413
 }
 
+export type generateTryOnAvatarResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
 export type generateTryOnAvatarResponse503 = {
   data: ProblemResponse
   status: 503
@@ -88,7 +93,7 @@ export type generateTryOnAvatarResponse503 = {
 export type generateTryOnAvatarResponseSuccess = (generateTryOnAvatarResponse200) & {
   headers: Headers;
 };
-export type generateTryOnAvatarResponseError = (generateTryOnAvatarResponse400 | generateTryOnAvatarResponse401 | generateTryOnAvatarResponse413 | generateTryOnAvatarResponse503) & {
+export type generateTryOnAvatarResponseError = (generateTryOnAvatarResponse400 | generateTryOnAvatarResponse401 | generateTryOnAvatarResponse413 | generateTryOnAvatarResponse429 | generateTryOnAvatarResponse503) & {
   headers: Headers;
 };
 
@@ -687,6 +692,11 @@ export type generateShoppingTryOnResponse413 = {
   status: 413
 }
 
+export type generateShoppingTryOnResponse429 = {
+  data: ProblemResponse
+  status: 429
+}
+
 export type generateShoppingTryOnResponse503 = {
   data: ProblemResponse
   status: 503
@@ -695,7 +705,7 @@ export type generateShoppingTryOnResponse503 = {
 export type generateShoppingTryOnResponseSuccess = (generateShoppingTryOnResponse200) & {
   headers: Headers;
 };
-export type generateShoppingTryOnResponseError = (generateShoppingTryOnResponse400 | generateShoppingTryOnResponse401 | generateShoppingTryOnResponse404 | generateShoppingTryOnResponse413 | generateShoppingTryOnResponse503) & {
+export type generateShoppingTryOnResponseError = (generateShoppingTryOnResponse400 | generateShoppingTryOnResponse401 | generateShoppingTryOnResponse404 | generateShoppingTryOnResponse413 | generateShoppingTryOnResponse429 | generateShoppingTryOnResponse503) & {
   headers: Headers;
 };
 

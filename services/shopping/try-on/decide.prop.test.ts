@@ -3,7 +3,15 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { StoredEvent } from '../../eventstore/types.js';
-import { checkTryOnAvatar, decideAvatarGenerated, decideDelete, decideSave, decideTryOnGenerated } from './decide.js';
+import {
+  checkGenerationAllowed,
+  TRY_ON_IMAGES_PER_HOUR,
+  checkTryOnAvatar,
+  decideAvatarGenerated,
+  decideDelete,
+  decideSave,
+  decideTryOnGenerated,
+} from './decide.js';
 import { evolveTryOn, initialTryOn, type TryOnState } from './events.js';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -48,6 +56,15 @@ test('a saved avatar is always an avatar image the person has; a try-on is made 
         }
         if (state.avatar) expect(state.images[state.avatar]?.kind).toBe('avatar');
       }
+    }),
+  );
+});
+
+test('at most 30 images an hour per person', () => {
+  fc.assert(
+    fc.property(fc.nat(100), (made) => {
+      if (made < TRY_ON_IMAGES_PER_HOUR) expect(() => checkGenerationAllowed(made)).not.toThrow();
+      else expect(() => checkGenerationAllowed(made)).toThrow(expect.objectContaining({ code: 'try_on_rate_limited' }));
     }),
   );
 });

@@ -4,6 +4,14 @@ import { tryOnErrors } from './errors.js';
 import type { TryOnAvatarDeleted, TryOnAvatarGenerated, TryOnAvatarSaved, TryOnGenerated, TryOnState } from './events.js';
 
 type Who = { userId: string; now: Date };
+
+/** Each image costs the operator a provider call: at most this many avatars and try-ons an hour per person. */
+export const TRY_ON_IMAGES_PER_HOUR = 30;
+
+/** Refuses one more image when the person made their hour's share (counted across instances, in the read model). */
+export function checkGenerationAllowed(imagesInLastHour: number) {
+  if (imagesInLastHour >= TRY_ON_IMAGES_PER_HOUR) throw tryOnErrors.rateLimited();
+}
 export type GeneratedImage = { imageId: string; objectKey: string; contentType: string };
 
 export function decideAvatarGenerated(_state: TryOnState, cmd: Who & GeneratedImage & { withSelfie: boolean }): TryOnAvatarGenerated[] {

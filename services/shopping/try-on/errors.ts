@@ -10,5 +10,6 @@ export const tryOnErrors = {
   invalidImage: () => new DomainError('invalid', 'invalid_try_on_image', 'Only image files are supported.'),
   tooLarge: () => new DomainError('too_large', 'try_on_image_too_large', 'Image size exceeds 10MB limit.'),
   timeout: () => new DomainError('unavailable', 'try_on_timeout', 'The image provider took too long. Please try again.'),
+  rateLimited: () => new DomainError('rate_limited', 'try_on_rate_limited', 'Too many images made in the last hour. Try again later.'),
   failed: () => new DomainError('unavailable', 'try_on_failed', 'The image provider could not make the image. Please try again.'),
 };

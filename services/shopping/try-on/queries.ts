@@ -15,6 +15,16 @@ export async function imageOf(db: Db, userId: string, imageId: string) {
     .executeTakeFirst();
 }
 
+export async function imagesSince(db: Db, userId: string, since: Date) {
+  const row = await own(db)
+    .selectFrom('try_on_images')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function imageKeysOf(db: Db, userId: string) {
   const rows = await own(db).selectFrom('try_on_images').select('object_key').where('user_id', '=', userId).execute();
   return rows.map((r) => r.object_key);

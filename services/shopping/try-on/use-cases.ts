@@ -6,14 +6,14 @@ import { changeStream } from '../../eventstore/change.js';
 import type { Actor } from '../../shared/actor.js';
 import type { DomainError } from '../../shared/domain-error.js';
 import type { TryOnContext } from './context.js';
-import { decideAvatarGenerated, decideDelete, decideSave, decideTryOnGenerated, type GeneratedImage } from './decide.js';
+import { checkGenerationAllowed, decideAvatarGenerated, decideDelete, decideSave, decideTryOnGenerated, type GeneratedImage } from './decide.js';
 import { tryOnErrors } from './errors.js';
 import { evolveTryOn, initialTryOn, type TryOnState, tryOnStream } from './events.js';
 import { type CheckedImage, checkImage, TRY_ON_IMAGE_MAX_BYTES } from './image-check.js';
 import { type ImageGenerator, PROMPTS } from './image-provider.js';
 import { imageIdOf, tryOnImageUrl } from './image-urls.js';
 import { productImageBytes } from './product-image.js';
-import { imageOf, savedAvatarOf } from './queries.js';
+import { imageOf, imagesSince, savedAvatarOf } from './queries.js';
 
 /** The product picture's fetch; with the provider's limit (at most 30 s) it stays under the seed's 35 s. */
 const PRODUCT_IMAGE_TIMEOUT_MS = 5_000;
@@ -27,8 +27,12 @@ async function signedIn(actor: Actor) {
   return userId;
 }
 
-function generator(ctx: Ctx): ImageGenerator {
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The provider, when one is configured and the person has not made their hour's share of images. */
+async function generator(ctx: Ctx, userId: string): Promise<ImageGenerator> {
   if (!ctx.tryOnImages) throw tryOnErrors.unavailable();
+  checkGenerationAllowed(await imagesSince(ctx.db, userId, new Date(ctx.now().getTime() - HOUR_MS)));
   return ctx.tryOnImages;
 }
 
@@ -72,7 +76,7 @@ const asInput = (img: CheckedImage, name: string) => ({ bytes: img.bytes, conten
 
 export async function generateAvatar(ctx: Ctx, actor: Actor, input: { user_image_url: string; selfie_image_url?: string }) {
   const userId = await signedIn(actor);
-  const provider = generator(ctx);
+  const provider = await generator(ctx, userId);
   const photo = await uploadedImage(ctx, input.user_image_url);
   const selfie = input.selfie_image_url && input.selfie_image_url !== input.user_image_url ? await uploadedImage(ctx, input.selfie_image_url) : null;
   const image = await generated(ctx, userId, () =>
@@ -123,7 +127,7 @@ export async function tryOnImage(ctx: Ctx, actor: Actor, imageId: string) {
 
 export async function generateTryOn(ctx: Ctx, actor: Actor, input: { image_url: string; product_image_url: string }) {
   const userId = await signedIn(actor);
-  const provider = generator(ctx);
+  const provider = await generator(ctx, userId);
   const avatarId = imageIdOf(input.image_url);
   const avatar = avatarId ? await imageOf(ctx.db, userId, avatarId) : undefined;
   if (!avatarId || !avatar || avatar.kind !== 'avatar') throw tryOnErrors.noAvatar();
