@@ -26,6 +26,8 @@ const DOMAIN_ORDER = [
   'bookmarks',
   'articles',
   'translation',
+  // Shopping (issue 35): the catalogue, orders and the try-on; account deletion (rights) removes their images.
+  'shopping',
   'rights',
   'partners',
   // Attribution and the assistant browser's invites and downloads (issue 17).

@@ -13,6 +13,7 @@ import { billingHandlers } from './billing';
 import { shoppingOrderHandlers } from './shopping-orders';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
+import { tryOnHandlers } from './try-on';
 import { memoryHandlers } from './memories';
 import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
@@ -159,6 +160,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
       spaces,
     }),
     ...spaceHandlers({ ...spaceOptions, store: spaces }),
+    // Before the files' handlers: the image upload form is the try-on's (mocks/try-on.ts).
+    ...tryOnHandlers({ state: () => scenario.state, changed }),
     ...files.handlers,
     getGetSessionMockHandler(session),
     getSignInEmailMockHandler(async ({ request }) => {

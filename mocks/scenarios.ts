@@ -5,6 +5,7 @@
 import type { ConnectionEvent } from '../services/connectors/events';
 import type { Notification, NotificationPreferences, SessionUser } from '../generated/react-query/model';
 import type { MemoryEvent } from '../services/memories/events';
+import type { TryOnEvent } from '../services/shopping/events';
 import type { AccountSettingsState } from '../services/settings/events';
 import type { TaskEvent } from '../services/tasks/events';
 import type { UpsellMarks } from '../services/upsells/events';
@@ -68,6 +69,8 @@ export type ScenarioState = {
   browser?: MockBrowserState;
   /** Each account's memory events (mocks/memories.ts), by user id. */
   memories?: MockMemories;
+  /** Each account's try-on events (mocks/try-on.ts), by user id. */
+  tryOn?: Record<string, TryOnEvent[]>;
   /** Each account's notifications, preferences and push endpoints (mocks/notifications.ts), by user id. */
   notifications?: Record<string, MockNotifications>;
   /** Each task's events (mocks/tasks.ts), by task id. */

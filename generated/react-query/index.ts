@@ -32,6 +32,7 @@ export * from './system/system';
 export * from './tasks/tasks';
 export * from './threads/threads';
 export * from './translation/translation';
+export * from './try-on/try-on';
 export * from './two-factor/two-factor';
 export * from './upsells/upsells';
 export * from './watchlist/watchlist';

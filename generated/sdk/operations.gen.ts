@@ -200,6 +200,12 @@ export type Operations = {
     mcpOAuthCallback: { data: T.McpOAuthCallbackData; responses: Record<never, never> };
     listMcpToolCalls: { data: T.ListMcpToolCallsData; responses: T.ListMcpToolCallsResponses };
     decideMcpToolCall: { data: T.DecideMcpToolCallData; responses: T.DecideMcpToolCallResponses };
+    generateTryOnAvatar: { data: T.GenerateTryOnAvatarData; responses: T.GenerateTryOnAvatarResponses };
+    saveTryOnAvatar: { data: T.SaveTryOnAvatarData; responses: T.SaveTryOnAvatarResponses };
+    deleteTryOnAvatar: { data: T.DeleteTryOnAvatarData; responses: T.DeleteTryOnAvatarResponses };
+    getTryOnAvatar: { data: T.GetTryOnAvatarData; responses: T.GetTryOnAvatarResponses };
+    getTryOnImage: { data: T.GetTryOnImageData; responses: T.GetTryOnImageResponses };
+    generateShoppingTryOn: { data: T.GenerateShoppingTryOnData; responses: T.GenerateShoppingTryOnResponses };
     listMemories: { data: T.ListMemoriesData; responses: T.ListMemoriesResponses };
     getMemory: { data: T.GetMemoryData; responses: T.GetMemoryResponses };
     deleteMemory: { data: T.DeleteMemoryData; responses: T.DeleteMemoryResponses };

@@ -219,6 +219,10 @@ export type ServerFeatures = {
      * The `{debugger_hook}` segment of `POST /webhooks/{debugger_hook}/web` for this app's client; null when bug reports are not set up.
      */
     bug_report_hook: string | null;
+    /**
+     * Avatars can be generated and products tried on (an image provider, `IMAGE_BASE_URL`, is configured); otherwise the try-on says it is not available on this server.
+     */
+    try_on: boolean;
 };
 
 export type SignUpRequest = {
@@ -2828,6 +2832,32 @@ export type McpToolCall = {
      */
     result: string | null;
     is_error: boolean;
+};
+
+/**
+ * The person's avatar (seed 000 §3 Avatar). `status` is `success` here; the client's own result is `error` with a null address when the call fails.
+ */
+export type TryOnAvatar = {
+    status: 'success' | 'error';
+    /**
+     * Where the avatar image is served to its owner; null when there is none.
+     */
+    try_on_photo_url: string | null;
+};
+
+/**
+ * A try-on (seed 000 §3 Try-on state).
+ */
+export type TryOnResult = {
+    status: 'success' | 'error';
+    /**
+     * The avatar the product was tried on.
+     */
+    user_try_on_photo_url: string;
+    /**
+     * The result, served to its owner only.
+     */
+    image_url: string;
 };
 
 /**
@@ -11218,6 +11248,222 @@ export type DecideMcpToolCallResponses = {
 };
 
 export type DecideMcpToolCallResponse = DecideMcpToolCallResponses[keyof DecideMcpToolCallResponses];
+
+export type GenerateTryOnAvatarData = {
+    body: {
+        user_image_url: string;
+        selfie_image_url?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/try-on-photo/generate-avatar';
+};
+
+export type GenerateTryOnAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GenerateTryOnAvatarError = GenerateTryOnAvatarErrors[keyof GenerateTryOnAvatarErrors];
+
+export type GenerateTryOnAvatarResponses = {
+    /**
+     * The generated avatar.
+     */
+    200: TryOnAvatar;
+};
+
+export type GenerateTryOnAvatarResponse = GenerateTryOnAvatarResponses[keyof GenerateTryOnAvatarResponses];
+
+export type SaveTryOnAvatarData = {
+    body: {
+        try_on_photo_url: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/try-on-photo/save';
+};
+
+export type SaveTryOnAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SaveTryOnAvatarError = SaveTryOnAvatarErrors[keyof SaveTryOnAvatarErrors];
+
+export type SaveTryOnAvatarResponses = {
+    /**
+     * The saved avatar.
+     */
+    200: TryOnAvatar;
+};
+
+export type SaveTryOnAvatarResponse = SaveTryOnAvatarResponses[keyof SaveTryOnAvatarResponses];
+
+export type DeleteTryOnAvatarData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/try-on-photo/delete';
+};
+
+export type DeleteTryOnAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type DeleteTryOnAvatarError = DeleteTryOnAvatarErrors[keyof DeleteTryOnAvatarErrors];
+
+export type DeleteTryOnAvatarResponses = {
+    /**
+     * No avatar any more (`try_on_photo_url` null).
+     */
+    200: TryOnAvatar;
+};
+
+export type DeleteTryOnAvatarResponse = DeleteTryOnAvatarResponses[keyof DeleteTryOnAvatarResponses];
+
+export type GetTryOnAvatarData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/try-on-photo/get';
+};
+
+export type GetTryOnAvatarErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetTryOnAvatarError = GetTryOnAvatarErrors[keyof GetTryOnAvatarErrors];
+
+export type GetTryOnAvatarResponses = {
+    /**
+     * The avatar.
+     */
+    200: TryOnAvatar;
+};
+
+export type GetTryOnAvatarResponse = GetTryOnAvatarResponses[keyof GetTryOnAvatarResponses];
+
+export type GetTryOnImageData = {
+    body?: never;
+    path: {
+        image_id: string;
+    };
+    query?: never;
+    url: '/rest/shopping/try-on-photo/images/{image_id}';
+};
+
+export type GetTryOnImageErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetTryOnImageError = GetTryOnImageErrors[keyof GetTryOnImageErrors];
+
+export type GetTryOnImageResponses = {
+    /**
+     * The image.
+     */
+    200: Blob | File;
+};
+
+export type GetTryOnImageResponse = GetTryOnImageResponses[keyof GetTryOnImageResponses];
+
+export type GenerateShoppingTryOnData = {
+    body: {
+        image_url: string;
+        product_image_url: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/generate-shopping-try-on';
+};
+
+export type GenerateShoppingTryOnErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GenerateShoppingTryOnError = GenerateShoppingTryOnErrors[keyof GenerateShoppingTryOnErrors];
+
+export type GenerateShoppingTryOnResponses = {
+    /**
+     * The try-on.
+     */
+    200: TryOnResult;
+};
+
+export type GenerateShoppingTryOnResponse = GenerateShoppingTryOnResponses[keyof GenerateShoppingTryOnResponses];
 
 export type ListMemoriesData = {
     body?: never;

@@ -18,6 +18,7 @@ import { promotionLookup } from './promotion-lookup.js';
 import { shoppingOrdersPorts } from './shopping-orders.js';
 import { usersById } from '../identity/index.js';
 import { actorFor } from '../shared/actor-without-request.js';
+import { openAiImageGenerator } from '../shopping/index.js';
 
 export function appContext(
   k: AppKernel,
@@ -80,6 +81,8 @@ export function appContext(
     // Files reach the connectors only through this port: a resync looks at synced files again at their source.
     connectorFiles: { resync: async (actor, repository, filters) => void (await resyncConnectorFiles(ctx, actor, repository, filters)) },
     readerPrincipals: (userId: string) => readerPrincipals(db, userId),
+    // The try-on's image provider; none configured: try-on says it is not available.
+    tryOnImages: config.imageProvider && openAiImageGenerator(config.imageProvider, k.kernel.logger),
     // An API key acts as its owner: their account, organisation and plan, looked up as a session's are.
     keyOwners: {
       actorOf: async (userId) => {

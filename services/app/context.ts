@@ -15,6 +15,7 @@ import type { ApiKeysContext } from '../apikeys/index.js';
 import type { AgentContext } from '../agent/index.js';
 import type { ToolsContext } from '../tools/index.js';
 import type { ShoppingOrdersContext } from '../shopping/orders/index.js';
+import type { TryOnContext } from '../shopping/index.js';
 
 export type AppContext = IdentityContext &
   SpacesContext &
@@ -31,3 +32,4 @@ export type AppContext = IdentityContext &
   AgentContext &
   ToolsContext &
   ShoppingOrdersContext;
+TryOnContext;

@@ -26,6 +26,7 @@ import { apiKeysProjection } from '../apikeys/index.js';
 import { agentProjection } from '../agent/index.js';
 import { researchProjection } from '../research/index.js';
 import { shoppingOrdersProjection } from '../shopping/orders/index.js';
+import { tryOnProjection } from '../shopping/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -61,5 +62,6 @@ export const projections = [
   agentProjection,
   researchProjection,
   shoppingOrdersProjection,
+  tryOnProjection,
   passageIndexProjection,
 ];

@@ -31,6 +31,7 @@ import { apiKeyRoutes } from '../apikeys/index.js';
 import { researchRoutes } from '../research/index.js';
 import { bugReportRoutes } from '../bugreports/index.js';
 import { shoppingOrderRoutes } from '../shopping/orders/index.js';
+import { tryOnRoutes } from '../shopping/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -74,4 +75,5 @@ export const routes: Routes<AppContext> = {
   ...apiKeyRoutes,
   ...bugReportRoutes,
   ...shoppingOrderRoutes,
+  ...tryOnRoutes,
 };

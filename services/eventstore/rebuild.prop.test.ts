@@ -33,6 +33,9 @@ import { evolveUpsellMarks, type UpsellMarks, upsellStream } from '../upsells/ev
 import { decideEdit, decideExtracted, decideFeedback, decideForget, decideForgetAll, decideSwitch, decideToggle } from '../memories/decide.js';
 import type { MemoryEvent } from '../memories/events.js';
 import { changeMemories } from '../memories/use-cases.js';
+import { changeStream } from './change.js';
+import { decideAvatarGenerated, decideDelete as decideAvatarDelete, decideSave as decideAvatarSave, decideTryOnGenerated } from '../shopping/try-on/decide.js';
+import { evolveTryOn, initialTryOn, type TryOnEvent, tryOnStream } from '../shopping/try-on/events.js';
 import { decideCheck, decideHandedOver } from '../market/decide.js';
 import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
 import { decideAdd, decideRemove, decideReorder } from '../watchlist/decide.js';
@@ -88,6 +91,8 @@ const READ_MODELS = {
   upsell_marks: ['subject', 'upsell_name'],
   memories: ['memory_key'],
   memory_switches: ['user_id'],
+  try_on_images: ['image_id'],
+  try_on_avatars: ['user_id'],
   mcp_servers: ['server_id'],
   mcp_tool_settings: ['user_id', 'server_id', 'tool_name'],
   mcp_calls: ['call_id'],
@@ -138,6 +143,7 @@ type Command =
   | { kind: 'notify'; user: number; n: number; op: 'prefs' | 'send' | 'read' | 'read-all' | 'subscribe' | 'unsubscribe' | 'expire'; flag: number }
   | { kind: 'task'; user: number; task: number; op: 'create' | 'update' | 'pause' | 'resume' | 'delete' | 'copy' | 'run' | 'end'; content: string }
   | { kind: 'watch'; user: number; ticker: number; op: 'add' | 'remove' | 'move'; order: number }
+  | { kind: 'try-on'; user: number; image: number; op: 'avatar' | 'save' | 'delete' | 'try' }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -169,6 +175,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     memory: fc.nat(3),
     op: fc.constantFrom('add' as const, 'edit' as const, 'forget' as const, 'toggle' as const, 'feedback' as const, 'forget-all' as const, 'switch' as const),
     content: text,
+  }),
+  fc.record({
+    kind: fc.constant('try-on' as const),
+    user: fc.nat(5),
+    image: fc.nat(3),
+    op: fc.constantFrom('avatar' as const, 'save' as const, 'delete' as const, 'try' as const),
   }),
   fc.record({
     kind: fc.constant('alert' as const),
@@ -351,6 +363,26 @@ function taskCommand(cmd: Extract<Command, { kind: 'task' }>, now: Date) {
   });
 }
 
+/** A person's try-on commands through their decide functions (image ids are per person and number). */
+function tryOnCommand(cmd: Extract<Command, { kind: 'try-on' }>, now: Date) {
+  const userId = `user-${cmd.user}`;
+  const id = (n: number) => `${String(cmd.user).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const image = (n: number) => ({ imageId: id(n), objectKey: `try-on/${userId}/${id(n)}.png`, contentType: 'image/png' });
+  return changeStream(store, { stream: tryOnStream(userId), initial: initialTryOn, evolve: evolveTryOn }, (s): TryOnEvent[] => {
+    const avatar = s.images[id(cmd.image)]?.kind === 'avatar';
+    switch (cmd.op) {
+      case 'avatar':
+        return s.images[id(cmd.image)] ? [] : decideAvatarGenerated(s, { userId, now, ...image(cmd.image), withSelfie: false });
+      case 'save':
+        return avatar ? decideAvatarSave(s, { userId, now, imageId: id(cmd.image) }) : [];
+      case 'delete':
+        return decideAvatarDelete(s, { userId, now });
+      case 'try':
+        return avatar && !s.images[id(cmd.image + 10)] ? decideTryOnGenerated(s, { userId, now, ...image(cmd.image + 10), avatarImageId: id(cmd.image) }) : [];
+    }
+  });
+}
+
 /** A person's memory commands through their decide functions (keys are per person and number). */
 function memoryCommand(cmd: Extract<Command, { kind: 'memory' }>, now: Date) {
   const userId = `user-${cmd.user}`;
@@ -459,6 +491,8 @@ async function run(cmd: Command, now: Date) {
       return markUpsell(cmd, now);
     case 'memory':
       return memoryCommand(cmd, now);
+    case 'try-on':
+      return tryOnCommand(cmd, now);
     case 'alert':
       return priceAlertCheck(cmd, now);
     case 'notify':
@@ -476,7 +510,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -507,7 +541,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -4,7 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import type { DomainRoutes } from './handler.js';
 
 /** What the operator configured, for clients to offer only what works (GET /rest/server/features). */
-export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports'>) {
+export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports' | 'imageProvider'>) {
   return {
     web_search: !!config.searxngUrl,
     billing: !!config.billing.stripe,
@@ -15,6 +15,7 @@ export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | '
     bug_reports: !!config.bugReports,
     // The app's own client sends reports to this segment (it keeps blind scans out; not a credential).
     bug_report_hook: config.bugReports?.hook ?? null,
+    try_on: !!config.imageProvider,
   };
 }
 

@@ -25,6 +25,7 @@ import { departAllOrgs } from '../orgs/index.js';
 import type { KernelContext } from '../shared/context.js';
 import { decideHandOver, decideLeaveAll, decideSpace, ownerFacts, spacesJoinedBy, spaceUuidsOwnedBy } from '../spaces/index.js';
 import { decideAndAppend, decideDeleteThread, threadUuidsOwnedBy } from '../threads/index.js';
+import { removeTryOnImages } from '../shopping/index.js';
 import { exportsOf } from './queries.js';
 
 /** Better Auth's rows that let the person in: their sessions and credentials. Sign-in fails from here on. */
@@ -90,7 +91,7 @@ export async function removeThreads(ctx: KernelContext, userId: string) {
 /**
  * The person's own files (their library) with their stored bytes, the bytes of uploads they
  * started and never finished (their expiry workflows are forgotten with the account), their
- * export archives' bytes and their picture.
+ * export archives' bytes, their picture and their try-on images.
  */
 export async function removeFiles(ctx: KernelContext, userId: string) {
   await deleteAllFiles(ctx, { type: 'USER', owner_id: userId }, userId);
@@ -98,6 +99,7 @@ export async function removeFiles(ctx: KernelContext, userId: string) {
   for (const e of await exportsOf(ctx.db, userId))
     if (e.object_key) await ctx.storage.delete(e.object_key).catch((err) => ctx.logger.warn({ err }, 'could not remove an export archive'));
   await removePicture(ctx, userId);
+  await removeTryOnImages(ctx, userId);
 }
 
 export async function discardMail(ctx: KernelContext, userId: string) {

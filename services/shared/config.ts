@@ -80,6 +80,15 @@ const schema = z.object({
   // Translation: a LibreTranslate-compatible server; without it texts come back untranslated.
   TRANSLATE_URL: url(/^https?$/, 'an http:// or https:// URL of a LibreTranslate-compatible server').optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
+  // Try-on: an OpenAI-compatible images edit endpoint (POST {IMAGE_BASE_URL}/images/edits);
+  // without it avatars and try-ons are not offered. Its time limit, with the product picture's
+  // fetch (5 s), stays under the seed's client timeouts (35 s try-on, 40 s avatar) so the client hears the reason.
+  IMAGE_BASE_URL: url(/^https?$/, 'an http:// or https:// URL of an OpenAI-compatible API (e.g. https://api.openai.com/v1)').optional(),
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  IMAGE_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
+  IMAGE_TIMEOUT_SECONDS: numberIn(1, 30, 'a number of seconds from 1 to 30', false).default(28),
+  // "host:port" pairs a product picture may be fetched from although private (tests' fake shops).
+  TRY_ON_ALLOW_PRIVATE_HOSTS: z.string().default(''),
   // Space links: host:port pairs on private addresses that may still be fetched (a self-hosted
   // wiki on the LAN, or a test's fake site). Empty: only public addresses.
   SPACE_LINKS_ALLOW_PRIVATE_HOSTS: z.string().default(''),
@@ -230,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!!c.LLM_BASE_URL !== !!c.LLM_MODEL || (c.LLM_API_KEY && !c.LLM_BASE_URL))
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both (LLM_API_KEY optional) or none for the offline model');
   // A key with no server to send it to is a typo somewhere: say so rather than translate nothing.
+  if (c.IMAGE_API_KEY && !c.IMAGE_BASE_URL) throw new ConfigError('Invalid configuration:\n  IMAGE_API_KEY: set IMAGE_BASE_URL too, or neither');
   if (c.TRANSLATE_API_KEY && !c.TRANSLATE_URL) throw new ConfigError('Invalid configuration:\n  TRANSLATE_API_KEY: set TRANSLATE_URL too, or neither');
   const s3Set = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
   if (s3Set !== 0 && s3Set !== 4)
@@ -344,6 +354,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       bounds: { maxSources: c.RESEARCH_MAX_SOURCES, timeLimitMs: c.RESEARCH_TIME_LIMIT_SECONDS * 1000 },
     },
     translate: c.TRANSLATE_URL ? { url: c.TRANSLATE_URL, apiKey: c.TRANSLATE_API_KEY } : null,
+    /** The try-on's image provider; null: try-on is not available on this server. */
+    imageProvider: c.IMAGE_BASE_URL
+      ? { baseUrl: c.IMAGE_BASE_URL, apiKey: c.IMAGE_API_KEY, model: c.IMAGE_MODEL, timeoutMs: c.IMAGE_TIMEOUT_SECONDS * 1000 }
+      : null,
+    tryOnAllowPrivateHosts: c.TRY_ON_ALLOW_PRIVATE_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     s3:
       c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
         ? {

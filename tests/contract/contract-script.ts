@@ -771,5 +771,17 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('unsubscribe another person’s browser', 'memo', 'DELETE', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a' });
   await step('unsubscribe the browser', 'owner', 'DELETE', '/rest/notifications/push/subscriptions', { endpoint: 'https://push.example.com/a' });
   await step('a visitor’s notification centre', 'visitor', 'GET', '/rest/notifications');
+
+  // The try-on avatar: what needs no image provider (generating is tested against its fake, tests/integration/try-on.int.test.ts).
+  await step('a visitor’s try-on avatar', 'visitor', 'GET', '/rest/shopping/try-on-photo/get');
+  await step('no try-on avatar yet', 'owner', 'GET', '/rest/shopping/try-on-photo/get', undefined, (r) => r.json);
+  const noImage = '/rest/shopping/try-on-photo/images/00000000-0000-4000-8000-000000000000';
+  await step('save an avatar never generated', 'owner', 'PUT', '/rest/shopping/try-on-photo/save', { try_on_photo_url: noImage });
+  await step('save an address that is no avatar', 'owner', 'PUT', '/rest/shopping/try-on-photo/save', {
+    try_on_photo_url: 'https://elsewhere.example.com/a.png',
+  });
+  await step('a try-on image that does not exist', 'owner', 'GET', noImage);
+  await step('delete a try-on avatar never made', 'owner', 'DELETE', '/rest/shopping/try-on-photo/delete', undefined, (r) => r.json);
+  await step('a visitor deletes a try-on avatar', 'visitor', 'DELETE', '/rest/shopping/try-on-photo/delete');
   return out;
 }

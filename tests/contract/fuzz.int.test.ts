@@ -13,6 +13,7 @@ import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { startLinearFake } from '../fakes/linear.js';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { startErgastFake } from '../fakes/ergast.js';
+import { startImageProviderFake } from '../fakes/image-provider.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -48,6 +49,7 @@ const BUG_HOOK = 'fuzz-bug-report-hook-0123';
 let linear: Awaited<ReturnType<typeof startLinearFake>>;
 let market: Awaited<ReturnType<typeof startMarketDataFake>>;
 let ergast: Awaited<ReturnType<typeof startErgastFake>>;
+let imageProvider: Awaited<ReturnType<typeof startImageProviderFake>>;
 
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
@@ -78,6 +80,8 @@ beforeAll(async () => {
     results: [{ driverId: 'norris', constructor: 'McLaren', points: '25' }],
   });
   const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey, F1_RESULTS_URL: ergast.url };
+  // Try-on on, against the image provider's fake: hostile try-on input reaches the checks, not a 503 for no provider.
+  imageProvider = await startImageProviderFake();
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -88,6 +92,7 @@ beforeAll(async () => {
       ...BUG_REPORTS_CONFIGURED,
       ...stripe.env(),
       ...marketEnv,
+      ...imageProvider.env(),
     },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.
@@ -157,6 +162,7 @@ afterAll(async () => {
   await linear?.close();
   await market?.close();
   await ergast?.close();
+  await imageProvider?.close();
   await database?.drop();
 });
 

@@ -77,12 +77,18 @@ async function sharedChromium(): Promise<Browser> {
   return workerChromium;
 }
 
-/** `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first. */
-export async function startE2E(opts: { env?: Record<string, string>; port?: number } = {}): Promise<E2E> {
+/**
+ * `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first;
+ * `chromiumArgs` adds switches (e.g. Chromium's fake camera): such a file gets a Chromium of its own, closed with it.
+ */
+export async function startE2E(opts: { env?: Record<string, string>; port?: number; chromiumArgs?: string[] } = {}): Promise<E2E> {
   await ensureWebBuilt();
   const db = await createTestDatabase('e2e');
   const server = await startServerProcess({ databaseUrl: db.url, env: opts.env, port: opts.port });
-  const browser = await sharedChromium();
+  const own = opts.chromiumArgs?.length
+    ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...opts.chromiumArgs] })
+    : null;
+  const browser = own ?? (await sharedChromium());
   const contexts = new Set<BrowserContext>();
   return {
     url: server.url,
@@ -97,6 +103,7 @@ export async function startE2E(opts: { env?: Record<string, string>; port?: numb
     },
     close: async () => {
       await Promise.all([...contexts].map((c) => c.close().catch(() => {})));
+      await own?.close().catch(() => {});
       await server.stop();
       await db.drop();
     },

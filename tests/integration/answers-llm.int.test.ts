@@ -100,6 +100,7 @@ test('the server says it searches the web and answers with a configured model', 
     answer_model: 'llm',
     bug_reports: false,
     bug_report_hook: null,
+    try_on: false,
   });
 });
 

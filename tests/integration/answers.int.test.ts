@@ -79,6 +79,7 @@ describe('the offline model answers from the help corpus', () => {
       answer_model: 'offline',
       bug_reports: false,
       bug_report_hook: null,
+      try_on: false,
     });
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);

@@ -29,6 +29,7 @@ import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
 import type { WatchlistTables } from '../../services/watchlist/tables.js';
 import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
+import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -56,8 +57,9 @@ export type AllTables = AgentTables &
   TasksTables &
   ThreadsTables &
   UpsellsTables &
-  WatchlistTables;
-ShoppingOrdersTables;
+  WatchlistTables &
+  ShoppingOrdersTables &
+  TryOnTables;
 
 /** A handle on every table (a transaction stays a transaction). */
 export const allTables = <H extends AnyHandle>(db: H): Owned<H, AllTables> => db as unknown as Owned<H, AllTables>;

@@ -33,4 +33,6 @@ export interface ServerFeatures {
      * @nullable
      */
   bug_report_hook: string | null;
+  /** Avatars can be generated and products tried on (an image provider, `IMAGE_BASE_URL`, is configured); otherwise the try-on says it is not available on this server. */
+  try_on: boolean;
 }

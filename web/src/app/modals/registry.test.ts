@@ -15,8 +15,6 @@ const STILL_PLACEHOLDER_MODALS = [
   'studentVerificationRedirect',
   'restaurantBooking',
   'platformOptions',
-  'avatarManagement',
-  'shoppingTryOnOnboarding',
   'meetingDefaults',
   'availability',
   'place',

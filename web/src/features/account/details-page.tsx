@@ -13,6 +13,7 @@ import { PasswordSection, useHasPassword } from './password-section';
 import { SessionsList } from './sessions-list';
 import { UsernameForm } from './username-form';
 import { TwoFactorSection } from './two-factor-section';
+import { TryOnAvatarSection } from '../shopping/try-on';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
@@ -40,6 +41,7 @@ export default function AccountDetailsPage() {
         </h2>
         <AvatarForm name={user.name} image={user.image} />
       </section>
+      <TryOnAvatarSection />
       <section aria-labelledby="username-heading" className="space-y-2">
         <h2 id="username-heading" className="text-lg font-medium">
           Username
