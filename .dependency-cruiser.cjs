@@ -38,6 +38,8 @@ const DOMAIN_ORDER = [
   'agent',
   // Durable Research reports (issue 33): plans, searches and reads with answers, ends threads' entries.
   'research',
+  // Shopping (issue 35): the merchants' catalogue in answers (reads threads), orders and try-on.
+  'shopping',
 ];
 const KERNEL = ['cluster', 'db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

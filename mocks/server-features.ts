@@ -7,7 +7,14 @@ import type { RequestHandler } from 'msw';
 import { getGetServerFeaturesMockHandler } from '../generated/msw/system/system.msw';
 import type { ServerFeatures } from '../generated/react-query/model';
 
-export const MOCK_FEATURES: ServerFeatures = { web_search: false, billing: false, translation: true, voice_input: false, answer_model: 'offline' };
+export const MOCK_FEATURES: ServerFeatures = {
+  web_search: false,
+  billing: false,
+  translation: true,
+  voice_input: false,
+  answer_model: 'offline',
+  shopping: true,
+};
 
 export function serverFeatureHandlers(features: ServerFeatures): RequestHandler[] {
   return [getGetServerFeaturesMockHandler(() => features)];

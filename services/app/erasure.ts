@@ -19,6 +19,7 @@ import { notificationRedactors } from '../notifications/index.js';
 import { taskRedactors } from '../tasks/index.js';
 import { agentRedactors } from '../agent/index.js';
 import { researchRedactors } from '../research/index.js';
+import { catalogueRedactors } from '../shopping/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -37,4 +38,5 @@ export const redactors = joinRedactors(
   taskRedactors,
   agentRedactors,
   researchRedactors,
+  catalogueRedactors,
 );

@@ -24,6 +24,7 @@ import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
 import { agentProjection } from '../agent/index.js';
 import { researchProjection } from '../research/index.js';
+import { catalogueProjection } from '../shopping/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -57,5 +58,6 @@ export const projections = [
   apiKeysProjection,
   agentProjection,
   researchProjection,
+  catalogueProjection,
   passageIndexProjection,
 ];

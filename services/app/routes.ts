@@ -28,6 +28,7 @@ import { agentRoutes } from '../agent/index.js';
 import { connectorRoutes } from '../connectors/index.js';
 import { apiKeyRoutes } from '../apikeys/index.js';
 import { researchRoutes } from '../research/index.js';
+import { catalogueRoutes } from '../shopping/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -68,4 +69,5 @@ export const routes: Routes<AppContext> = {
   ...agentRoutes,
   ...connectorRoutes,
   ...apiKeyRoutes,
+  ...catalogueRoutes,
 };

@@ -4,7 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import type { DomainRoutes } from './handler.js';
 
 /** What the operator configured, for clients to offer only what works (GET /rest/server/features). */
-export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm'>) {
+export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'shopping'>) {
   return {
     web_search: !!config.searxngUrl,
     billing: !!config.billing.stripe,
@@ -12,6 +12,8 @@ export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | '
     // No voice input on any server yet: the dictation shortcut is not bound.
     voice_input: false,
     answer_model: config.llm ? ('llm' as const) : ('offline' as const),
+    // Product cards in answers: at least one merchant's feed is configured (MERCHANT_FEEDS_FILE).
+    shopping: config.shopping.merchants.length > 0,
   };
 }
 

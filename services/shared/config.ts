@@ -9,6 +9,7 @@ import { DEFAULT_UPSELLS, parseImpressionLimits, parseUpsellCatalogue } from './
 import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type PlanCatalogue } from './plan-catalogue.js';
 import { parseCidrList } from './cidr.js';
 import { parseConnectorConfig } from './connector-config.js';
+import { parseMerchantFeeds } from './merchant-feeds-config.js';
 
 /** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
 export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
@@ -82,6 +83,11 @@ const schema = z.object({
   // Tool servers (MCP) the administrator installs: a JSON file of stdio commands and DXT/MCPB
   // bundles (services/tools/installed.ts). Empty: none; people may still add remote servers.
   MCP_SERVERS_FILE: z.string().default(''),
+  // Shopping (issue 35): the merchants' product feeds (services/shared/merchant-feeds-config.ts),
+  // how often each is fetched again, and the largest feed read.
+  MERCHANT_FEEDS_FILE: z.string().default(''),
+  MERCHANT_FEED_INTERVAL_SECONDS: numberIn(60, 604_800, 'a whole number of seconds from 60 to 604800').default(3600),
+  MERCHANT_FEED_MAX_MB: numberIn(1, 1024, 'a whole number of megabytes from 1 to 1024').default(50),
   // Web Push (issue 18): who the push services may contact about this server's notifications,
   // and its VAPID key pair (made once into DATA_DIR/vapid-keys.json when not given).
   WEB_PUSH_SUBJECT: z
@@ -392,6 +398,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
     priceAlertCheckMs: c.PRICE_ALERT_CHECK_SECONDS * 1000,
     mcpServersFile: c.MCP_SERVERS_FILE,
+    /** The product catalogue's merchants (none: shopping is off and says so). */
+    shopping: {
+      merchants: c.MERCHANT_FEEDS_FILE
+        ? readConfigFile('MERCHANT_FEEDS_FILE', c.MERCHANT_FEEDS_FILE, (text) => parseMerchantFeeds(text, resolve(c.MERCHANT_FEEDS_FILE)))
+        : [],
+      feedIntervalMs: c.MERCHANT_FEED_INTERVAL_SECONDS * 1000,
+      feedMaxBytes: c.MERCHANT_FEED_MAX_MB * 1024 * 1024,
+    },
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -27,6 +27,7 @@ import type { TasksTables } from '../../services/tasks/tables.js';
 import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
+import type { CatalogueTables } from '../../services/shopping/catalogue/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -37,6 +38,7 @@ export type AllTables = AgentTables &
   BillingTables &
   BookmarksTables &
   BrowserTables &
+  CatalogueTables &
   ClusterTables &
   ConnectorsTables &
   EventStoreTables &

@@ -26,4 +26,6 @@ export interface ServerFeatures {
   voice_input: boolean;
   /** `llm`: a configured model writes answers; `offline`: the offline extractive model quotes the sources. */
   answer_model: ServerFeaturesAnswerModel;
+  /** Answers to buying questions show products from the merchants' feeds (`MERCHANT_FEEDS_FILE` lists at least one); otherwise no merchant is set up and answers carry no product cards. */
+  shopping: boolean;
 }

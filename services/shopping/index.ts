@@ -1,0 +1,2 @@
+// What other domains and services/app may use of shopping: each part's public surface.
+export * from './catalogue/index.js';
