@@ -18,6 +18,7 @@ import type {
 import type { TaskModalArgs } from '../../features/tasks/task-args';
 import type { McpServerArgs, McpServiceToolsArgs } from '../../features/mcp/mcp-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
+import type { ShoppingPaymentArgs } from '../../features/shopping/products/product-args';
 
 /** A modal that takes no arguments. */
 type NoArgs = Record<string, never>;
@@ -40,7 +41,7 @@ export interface ModalCatalogue {
   requestAccess: RequestAccessArgs;
   map: NoArgs;
   inputPayment: NoArgs;
-  shoppingPayment: NoArgs;
+  shoppingPayment: ShoppingPaymentArgs;
   companyDataPrivacy: NoArgs;
   citationList: CitationListArgs;
   checkSources: CheckSourcesArgs;
