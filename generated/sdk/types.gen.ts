@@ -5596,6 +5596,10 @@ export type SearchShoppingForEntryErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type SearchShoppingForEntryError = SearchShoppingForEntryErrors[keyof SearchShoppingForEntryErrors];
@@ -5629,6 +5633,10 @@ export type FetchProductDetailsErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

@@ -77,10 +77,15 @@ export type searchShoppingForEntryResponse400 = {
   status: 400
 }
 
+export type searchShoppingForEntryResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type searchShoppingForEntryResponseSuccess = (searchShoppingForEntryResponse200) & {
   headers: Headers;
 };
-export type searchShoppingForEntryResponseError = (searchShoppingForEntryResponse400) & {
+export type searchShoppingForEntryResponseError = (searchShoppingForEntryResponse400 | searchShoppingForEntryResponse413) & {
   headers: Headers;
 };
 
@@ -196,6 +201,11 @@ export type fetchProductDetailsResponse404 = {
   status: 404
 }
 
+export type fetchProductDetailsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type fetchProductDetailsResponse503 = {
   data: ProblemResponse
   status: 503
@@ -204,7 +214,7 @@ export type fetchProductDetailsResponse503 = {
 export type fetchProductDetailsResponseSuccess = (fetchProductDetailsResponse200) & {
   headers: Headers;
 };
-export type fetchProductDetailsResponseError = (fetchProductDetailsResponse400 | fetchProductDetailsResponse404 | fetchProductDetailsResponse503) & {
+export type fetchProductDetailsResponseError = (fetchProductDetailsResponse400 | fetchProductDetailsResponse404 | fetchProductDetailsResponse413 | fetchProductDetailsResponse503) & {
   headers: Headers;
 };
 
