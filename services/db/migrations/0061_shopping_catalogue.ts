@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 // Issue 35, the product catalogue (projections of services/shopping/catalogue): each merchant's
 // products from its feed (one row per product, its variants as options) and each merchant's last
 // sync; the product cards attached to answers. A product's text is searched through a weighted
-// tsvector (title over brand over description) under a GIN index.
+// tsvector (title over brand over description) under a GIN index, and its title and brand alone
+// through a second one.
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable('shopping_products')
@@ -27,9 +28,14 @@ export async function up(db: Kysely<unknown>) {
         )
         .stored(),
     )
+    // The title and brand alone: the first tier of a search, small enough to rank without reading descriptions.
+    .addColumn('title_search', sql`tsvector`, (c) =>
+      c.generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B')`).stored(),
+    )
     .execute();
   await db.schema.createIndex('shopping_products_merchant_idx').on('shopping_products').column('merchant_id').execute();
   await sql`create index shopping_products_search_idx on shopping_products using gin (search)`.execute(db);
+  await sql`create index shopping_products_title_search_idx on shopping_products using gin (title_search)`.execute(db);
   await db.schema
     .createTable('shopping_options')
     .addColumn('option_key', 'text', (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 // Read-model queries of the catalogue: product search (PostgreSQL full text over title, brand and
-// description, weighted in that order, ranked by ts_rank_cd; every term first, any term when that
-// finds none; ties to the smaller product id, so the same search ranks the same way), a
+// description, weighted in that order, ranked by ts_rank_cd; every word in the title or brand
+// first, then every word anywhere, any word when that finds none; a bounded number ranked; ties to the smaller product id, so the same search ranks the same way), a
 // product with its options, one priced option, each merchant's sync state, an entry's cards.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -18,6 +18,13 @@ export function tsqueryText(terms: string, op: '&' | '|'): string {
   return words.join(` ${op} `);
 }
 
+/**
+ * The most products a search ranks: the first this many holding its words (the index's order),
+ * so a word that thousands of products hold costs no more than a rarer one. The title-and-brand
+ * tier runs first, so the products named by the words are among them.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
 type Found = {
   product_id: string;
   merchant_id: string;
@@ -31,9 +38,16 @@ type Found = {
   score: number;
 };
 
-async function rankedProducts(db: Db, query: string, s: ProductSearch): Promise<Found[]> {
-  let q = own(db)
-    .selectFrom('shopping_products as p')
+/** `field`: the title and brand (`title_search`) or the whole text (`search`). */
+async function rankedProducts(db: Db, field: 'search' | 'title_search', query: string, s: ProductSearch): Promise<Found[]> {
+  let candidates = own(db)
+    .selectFrom('shopping_products')
+    .select(['product_id', 'merchant_id', 'title', 'brand', 'link', 'rating', 'review_count', 'available', sql<string>`${sql.ref(field)}`.as('text')])
+    .where(sql<boolean>`${sql.ref(field)} @@ to_tsquery('english', ${query})`);
+  if (s.maxPriceMinor !== null) candidates = candidates.where('min_price_minor', '<=', s.maxPriceMinor as never);
+  if (s.currency) candidates = candidates.where('currency', '=', s.currency);
+  return own(db)
+    .selectFrom(candidates.limit(SEARCH_CANDIDATES).as('p'))
     .innerJoin('shopping_merchant_syncs as m', 'm.merchant_id', 'p.merchant_id')
     .select([
       'p.product_id',
@@ -45,21 +59,24 @@ async function rankedProducts(db: Db, query: string, s: ProductSearch): Promise<
       'p.rating',
       'p.review_count',
       'p.available',
-      sql<number>`ts_rank_cd(p.search, to_tsquery('english', ${query}))`.as('score'),
+      sql<number>`ts_rank_cd(p.text, to_tsquery('english', ${query}))`.as('score'),
     ])
-    .where(sql<boolean>`p.search @@ to_tsquery('english', ${query})`);
-  if (s.maxPriceMinor !== null) q = q.where('p.min_price_minor', '<=', s.maxPriceMinor as never);
-  if (s.currency) q = q.where('p.currency', '=', s.currency);
-  return q.orderBy('score', 'desc').orderBy('p.product_id').limit(s.limit).execute();
+    .orderBy('score', 'desc')
+    .orderBy('p.product_id')
+    .limit(s.limit)
+    .execute();
 }
 
 /** The best products for the search, best first, as cards (each at its cheapest option that can be bought). */
 export async function searchProducts(db: Db, s: ProductSearch): Promise<ShoppingWidget[]> {
-  const all = tsqueryText(s.terms, '&');
-  if (!all) return [];
-  let found = await rankedProducts(db, all, s);
-  // Nothing has every word: the products with most of them (a word the feeds never use drops out).
-  if (found.length === 0) found = await rankedProducts(db, tsqueryText(s.terms, '|'), s);
+  if (!tsqueryText(s.terms, '&')) return [];
+  // Every word in the title or brand; then every word anywhere; then (none found) any word.
+  let found = await rankedProducts(db, 'title_search', tsqueryText(s.terms, '&'), s);
+  if (found.length < s.limit) {
+    const seen = new Set(found.map((f) => f.product_id));
+    found = [...found, ...(await rankedProducts(db, 'search', tsqueryText(s.terms, '&'), s)).filter((f) => !seen.has(f.product_id))].slice(0, s.limit);
+  }
+  if (found.length === 0) found = await rankedProducts(db, 'search', tsqueryText(s.terms, '|'), s);
   if (found.length === 0) return [];
   const options = await own(db)
     .selectFrom('shopping_options')
