@@ -1,13 +1,15 @@
 // A product's details (seed 002 §7 fetch-product-details, 4 s): its images, description, rating,
 // merchant and every option (size, colour); choosing an option shows its own price, image and
 // availability. Buy opens the shopping payment modal with the chosen option; the merchant's page
-// is a link. A failure or the 4 s limit says so, with a retry.
+// is a link. A failure says why in the server's words (no merchant set up, a product no longer
+// offered), or that it could not be loaded (the 4 s limit), with a retry.
 import { useQuery } from '@tanstack/react-query';
 import * as Dialog from 'radix-ui/dialog';
 import { useContext, useState } from 'react';
 import { fetchProductDetails } from '../../../../../generated/react-query/shopping/shopping';
 import type { ProductDetails } from '../../../../../generated/react-query/model';
 import { ModalContext } from '../../../platform/modals/context';
+import { problemMessage } from '../../../platform/problem';
 import { ExternalLink, X } from '../../../ui/icons';
 import { formatMoney } from '../../billing/pricing';
 import { ProductRating } from './product-rating';
@@ -41,7 +43,7 @@ export function ProductDetailsDialog({ optionKey, onClose }: { optionKey: string
             <div className="flex flex-col items-start gap-3">
               <Dialog.Title className="text-lg font-semibold">Product</Dialog.Title>
               <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                {PRODUCT_DETAILS_FAILED}
+                {problemMessage(details.error, PRODUCT_DETAILS_FAILED)}
               </p>
               <button type="button" className="btn-secondary" onClick={() => void details.refetch()}>
                 Try again
