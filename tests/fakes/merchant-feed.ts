@@ -78,10 +78,12 @@ export function tsvFeed(items: FakeItem[], link = 'https://shop.example'): strin
 
 export async function startMerchantFeedFake() {
   const bodies = new Map<string, string | { bytes: number }>();
+  const held = new Map<string, Promise<void>>();
   const served: string[] = [];
-  const fake = await listenLoopback((req, res) => {
+  const fake = await listenLoopback(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     served.push(path);
+    await held.get(path);
     const body = bodies.get(path);
     if (body === undefined) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     const type = path.endsWith('.xml') ? 'application/xml' : 'text/tab-separated-values';
@@ -106,5 +108,14 @@ export async function startMerchantFeedFake() {
     served,
     /** What `path` (e.g. /shop.xml) serves from now on. */
     serve: (path: string, body: string | { bytes: number }) => bodies.set(path, body),
+    /** Requests of `path` wait until the returned function is called (a feed that takes its time). */
+    hold: (path: string) => {
+      let release = () => {};
+      held.set(path, new Promise<void>((r) => (release = r)));
+      return () => {
+        held.delete(path);
+        release();
+      };
+    },
   };
 }
