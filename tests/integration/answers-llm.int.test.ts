@@ -92,7 +92,7 @@ test("web sources from SearXNG and the model's streamed text, with invented cita
 
 test('the server says it searches the web and answers with a configured model', async () => {
   const res = await fetch(`${server.url}/rest/server/features`);
-  expect(await res.json()).toEqual({ web_search: true, billing: false, translation: false, voice_input: false, answer_model: 'llm' });
+  expect(await res.json()).toEqual({ web_search: true, billing: false, translation: false, voice_input: false, answer_model: 'llm', shopping: false });
 });
 
 test('a provider failing midway: failed event with "stream error", the partial text kept', async () => {

@@ -77,6 +77,7 @@ describe('the offline model answers from the help corpus', () => {
       translation: false,
       voice_input: false,
       answer_model: 'offline',
+      shopping: false,
     });
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);
