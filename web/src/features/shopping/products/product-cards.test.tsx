@@ -81,9 +81,19 @@ describe('product cards in an answer', () => {
     expect((within(dialog).getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('a question about something else shows no products', async () => {
-    const { user } = setup();
-    const entry = await ask(user, 'how do I share a thread?');
-    expect(entry().queryByRole('region', { name: 'Products' })).toBeNull();
+  it('a question about something else shows no products, once the search has answered', async () => {
+    const answered: unknown[] = [];
+    const listener = async ({ request, response }: { request: Request; response: Response }) => {
+      if (request.url.endsWith('/rest/shopping/search-shopping-for-entry')) answered.push(await response.clone().json());
+    };
+    mocks.server.events.on('response:mocked', listener);
+    try {
+      const { user } = setup();
+      const entry = await ask(user, 'how do I share a thread?');
+      await waitFor(() => expect(answered).toEqual([{ shopping_widgets: [] }]), { timeout: 5000 });
+      expect(entry().queryByRole('region', { name: 'Products' })).toBeNull();
+    } finally {
+      mocks.server.events.removeListener('response:mocked', listener);
+    }
   });
 });
