@@ -28,6 +28,7 @@ import { decideClaimVisitor } from '../services/identity/pure';
 import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
+import { shoppingCatalogueHandlers } from './shopping-catalogue';
 import { spaceHandlers, spaceStore } from './spaces';
 import type { ActorFacts } from './thread-rules';
 import { threadManageHandlers } from './thread-manage';
@@ -215,6 +216,13 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),
+    ...shoppingCatalogueHandlers({
+      on: () => opts.features?.shopping ?? MOCK_FEATURES.shopping,
+      state: () => (scenario.state.shopping ??= {}),
+      changed,
+      threads: () => (scenario.state.threads ??= []),
+      mayRead: threads.mayRead,
+    }),
     ...twoFactorHandlers({
       state: () => scenario.state,
       changed,

@@ -2,6 +2,7 @@
 // change the scenario's state, so the UI behaves as against the real server.
 // The state's parts whose handlers read the scenario (memories.ts, tasks.ts, …) are typed here,
 // so this module imports none of them back.
+import type { MockShopping } from './shopping-catalogue';
 import type { ConnectionEvent } from '../services/connectors/events';
 import type { Notification, NotificationPreferences, SessionUser } from '../generated/react-query/model';
 import type { MemoryEvent } from '../services/memories/events';
@@ -63,6 +64,8 @@ export type ScenarioState = {
   accountSettings?: Record<string, MockAccountSettings>;
   /** Each caller's upsell marks (mocks/upsells.ts), by `user:<id>` or `visitor:<id>`. */
   upsellMarks?: Record<string, UpsellMarks>;
+  /** Each answer entry's product cards (mocks/shopping-catalogue.ts). */
+  shopping?: MockShopping;
   /** Whose password was right at sign-in while the second factor is still asked for. */
   twoFactorPendingId?: string | null;
   /** The assistant browser's invite codes, claims and download mails (mocks/assistant-browser.ts). */

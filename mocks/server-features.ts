@@ -18,6 +18,7 @@ export const MOCK_FEATURES: ServerFeatures = {
   bug_reports: true,
   bug_report_hook: MOCK_BUG_REPORT_HOOK,
   try_on: true,
+  shopping: true,
 };
 
 export function serverFeatureHandlers(features: ServerFeatures): RequestHandler[] {

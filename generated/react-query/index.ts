@@ -27,6 +27,7 @@ export * from './notifications/notifications';
 export * from './organizations/organizations';
 export * from './partners/partners';
 export * from './session/session';
+export * from './shopping/shopping';
 export * from './shopping-orders/shopping-orders';
 export * from './system/system';
 export * from './tasks/tasks';

@@ -63,6 +63,9 @@ export type Operations = {
     streamEntryEvents: { data: T.StreamEntryEventsData; responses: T.StreamEntryEventsResponses };
     stopEntry: { data: T.StopEntryData; responses: T.StopEntryResponses };
     getResearchReport: { data: T.GetResearchReportData; responses: T.GetResearchReportResponses };
+    searchShoppingForEntry: { data: T.SearchShoppingForEntryData; responses: T.SearchShoppingForEntryResponses };
+    fetchProductDetails: { data: T.FetchProductDetailsData; responses: T.FetchProductDetailsResponses };
+    listMerchantFeeds: { data: T.ListMerchantFeedsData; responses: T.ListMerchantFeedsResponses };
     getThread: { data: T.GetThreadData; responses: T.GetThreadResponses };
     updateThread: { data: T.UpdateThreadData; responses: T.UpdateThreadResponses };
     deleteThread: { data: T.DeleteThreadData; responses: T.DeleteThreadResponses };

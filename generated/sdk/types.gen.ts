@@ -223,6 +223,10 @@ export type ServerFeatures = {
      * Avatars can be generated and products tried on (an image provider, `IMAGE_BASE_URL`, is configured); otherwise the try-on says it is not available on this server.
      */
     try_on: boolean;
+    /**
+     * Answers to buying questions show products from the merchants' feeds (`MERCHANT_FEEDS_FILE` lists at least one); otherwise no merchant is set up and answers carry no product cards.
+     */
+    shopping: boolean;
 };
 
 export type SignUpRequest = {
@@ -746,6 +750,96 @@ export type ResearchReport = {
      * The sections planned, in order (empty until planned).
      */
     sections: Array<string>;
+};
+
+/**
+ * A product card in an answer, at the product's cheapest option that can be bought.
+ */
+export type ShoppingWidget = {
+    /**
+     * The option the card shows; `fetch-product-details` takes it.
+     */
+    option_key: string;
+    product_id: string;
+    title: string;
+    brand: string | null;
+    image_url: string | null;
+    /**
+     * The price in the currency's minor units (cents; yen have none).
+     */
+    price_minor: number;
+    /**
+     * ISO 4217, upper case.
+     */
+    currency: string;
+    merchant_id: string;
+    merchant_name: string;
+    /**
+     * From 0 to 5, when the feed gives the product's rating.
+     */
+    rating: number | null;
+    review_count: number | null;
+    /**
+     * Some option is in stock, on preorder or on backorder.
+     */
+    available: boolean;
+    /**
+     * The product's page at the merchant.
+     */
+    link: string;
+    option_count: number;
+};
+
+/**
+ * One variant of a product (a size, a colour) as its merchant's feed lists it.
+ */
+export type ProductOption = {
+    option_key: string;
+    /**
+     * The colour and size ("Red / M"), or the product's title when the feed gives neither.
+     */
+    label: string;
+    size: string | null;
+    color: string | null;
+    price_minor: number;
+    currency: string;
+    availability: 'in_stock' | 'out_of_stock' | 'preorder' | 'backorder';
+    available: boolean;
+    image_url: string | null;
+    link: string;
+};
+
+/**
+ * A product with all its options (`fetch-product-details`).
+ */
+export type ProductDetails = {
+    product_id: string;
+    title: string;
+    description: string;
+    brand: string | null;
+    link: string;
+    images: Array<string>;
+    rating: number | null;
+    review_count: number | null;
+    merchant_id: string;
+    merchant_name: string;
+    selected_option_key: string;
+    options: Array<ProductOption>;
+};
+
+/**
+ * A configured merchant and its feed's last syncs.
+ */
+export type MerchantFeedStatus = {
+    merchant_id: string;
+    merchant_name: string;
+    product_count: number;
+    last_ok_at: string | null;
+    /**
+     * Why the last failed sync failed (the catalogue kept its last good products).
+     */
+    last_error: string | null;
+    last_error_at: string | null;
 };
 
 /**
@@ -5810,6 +5904,107 @@ export type GetResearchReportResponses = {
 };
 
 export type GetResearchReportResponse = GetResearchReportResponses[keyof GetResearchReportResponses];
+
+export type SearchShoppingForEntryData = {
+    body: {
+        query: string;
+        read_write_token: string;
+        entry_uuid: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/search-shopping-for-entry';
+};
+
+export type SearchShoppingForEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SearchShoppingForEntryError = SearchShoppingForEntryErrors[keyof SearchShoppingForEntryErrors];
+
+export type SearchShoppingForEntryResponses = {
+    /**
+     * The cards, best first (at most 8); empty on failure.
+     */
+    200: {
+        shopping_widgets: Array<ShoppingWidget>;
+    };
+};
+
+export type SearchShoppingForEntryResponse = SearchShoppingForEntryResponses[keyof SearchShoppingForEntryResponses];
+
+export type FetchProductDetailsData = {
+    body: {
+        option_key: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/fetch-product-details';
+};
+
+export type FetchProductDetailsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type FetchProductDetailsError = FetchProductDetailsErrors[keyof FetchProductDetailsErrors];
+
+export type FetchProductDetailsResponses = {
+    /**
+     * The product.
+     */
+    200: ProductDetails;
+};
+
+export type FetchProductDetailsResponse = FetchProductDetailsResponses[keyof FetchProductDetailsResponses];
+
+export type ListMerchantFeedsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/merchant-feeds';
+};
+
+export type ListMerchantFeedsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type ListMerchantFeedsError = ListMerchantFeedsErrors[keyof ListMerchantFeedsErrors];
+
+export type ListMerchantFeedsResponses = {
+    /**
+     * The merchants.
+     */
+    200: {
+        merchants: Array<MerchantFeedStatus>;
+    };
+};
+
+export type ListMerchantFeedsResponse = ListMerchantFeedsResponses[keyof ListMerchantFeedsResponses];
 
 export type DeleteThreadData = {
     body?: never;

@@ -21,6 +21,7 @@ import { agentRedactors } from '../agent/index.js';
 import { researchRedactors } from '../research/index.js';
 import { watchlistRedactors } from '../watchlist/index.js';
 import { orderRedactors } from '../shopping/orders/index.js';
+import { catalogueRedactors } from '../shopping/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -41,4 +42,5 @@ export const redactors = joinRedactors(
   researchRedactors,
   watchlistRedactors,
   orderRedactors,
+  catalogueRedactors,
 );

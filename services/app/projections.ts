@@ -27,6 +27,7 @@ import { agentProjection } from '../agent/index.js';
 import { researchProjection } from '../research/index.js';
 import { shoppingOrdersProjection } from '../shopping/orders/index.js';
 import { tryOnProjection } from '../shopping/index.js';
+import { catalogueProjection } from '../shopping/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -63,5 +64,6 @@ export const projections = [
   researchProjection,
   shoppingOrdersProjection,
   tryOnProjection,
+  catalogueProjection,
   passageIndexProjection,
 ];

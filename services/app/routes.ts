@@ -32,6 +32,7 @@ import { researchRoutes } from '../research/index.js';
 import { bugReportRoutes } from '../bugreports/index.js';
 import { shoppingOrderRoutes } from '../shopping/orders/index.js';
 import { tryOnRoutes } from '../shopping/index.js';
+import { catalogueRoutes } from '../shopping/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -76,4 +77,5 @@ export const routes: Routes<AppContext> = {
   ...bugReportRoutes,
   ...shoppingOrderRoutes,
   ...tryOnRoutes,
+  ...catalogueRoutes,
 };

@@ -14,6 +14,8 @@ import { orgSeatsBackground } from '../../workflows/org-seats.js';
 import { spaceInviteMailBackground } from '../../workflows/space-invite-mail.js';
 import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
+import { merchantFeedSyncBackground } from '../../workflows/merchant-feed-sync.js';
+import { bindCatalogueDatabase } from '../shopping/index.js';
 import { attachAgentSocket } from '../agent/index.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
@@ -76,6 +78,8 @@ const BACKGROUND = [
   connectorDeltaBackground,
   // Disconnected connections whose removal a crash kept from being queued: at start-up, then on the deltas' interval.
   connectorRemovalSweepBackground,
+  // The merchants' product feeds, at start and on their interval (none configured: nothing runs).
+  merchantFeedSyncBackground,
   // Started last and stopped first: it starts task runs, which ask questions.
   taskSchedulerBackground,
 ] as const;
@@ -85,6 +89,8 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   let stopping = false;
   const database = await openDatabase(config, logger, () => stopping);
   const k = await buildKernel(config, logger, database, () => stopping);
+  // Orders price their options through the catalogue's findPricedOption.
+  bindCatalogueDatabase(k.kernel.db);
   DBOS.setConfig(workflowConfig(config, database.url));
   if (await indexHelpCorpus(k.kernel.store)) {
     // Its statistics at once, not when the folder starts after the workflow runtime: the guide answers from the first request.

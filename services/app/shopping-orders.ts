@@ -1,8 +1,9 @@
 // The shopping orders' ports: Stripe when it is set up (STRIPE_SECRET_KEY), and the catalogue's
-// prices. Until the catalogue is wired here, options are unknown (nothing can be ordered), except
-// in tests, which give the priced options as a file (SHOPPING_TEST_PRICED_OPTIONS_FILE).
+// prices (the merchants' feeds); a test may give the priced options as a file instead
+// (SHOPPING_TEST_PRICED_OPTIONS_FILE), to order without a feed.
 import { readFileSync } from 'node:fs';
-import { createStripePayments, fixedPricing, noCatalogue, type PricedOption, type ShoppingOrdersPorts } from '../shopping/orders/index.js';
+import { findPricedOption } from '../shopping/index.js';
+import { createStripePayments, fixedPricing, type PricedOption, type ShoppingOrdersPorts } from '../shopping/orders/index.js';
 import type { Config } from '../shared/config.js';
 
 export function shoppingOrdersPorts(config: Config): ShoppingOrdersPorts {
@@ -10,7 +11,7 @@ export function shoppingOrdersPorts(config: Config): ShoppingOrdersPorts {
   const { shopping } = config;
   const pricing = shopping.testPricedOptionsFile
     ? fixedPricing(JSON.parse(readFileSync(shopping.testPricedOptionsFile, 'utf8')) as PricedOption[])
-    : noCatalogue;
+    : { findPricedOption };
   return {
     payments:
       stripe && shopping.webhookSecret

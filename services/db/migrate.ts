@@ -55,6 +55,7 @@ import * as m0056 from './migrations/0056_research_reports.js';
 import * as m0058 from './migrations/0058_mcp_servers.js';
 import * as m0059 from './migrations/0059_task_notification_settings.js';
 import * as m0060 from './migrations/0060_article_social.js';
+import * as m0061 from './migrations/0061_shopping_catalogue.js';
 import * as m0062 from './migrations/0062_shopping_orders.js';
 import * as m0063 from './migrations/0063_try_on.js';
 import * as m0065 from './migrations/0065_watchlist_items.js';
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0058_mcp_servers': m0058,
   '0059_task_notification_settings': m0059,
   '0060_article_social': m0060,
+  '0061_shopping_catalogue': m0061,
   '0062_shopping_orders': m0062,
   '0063_try_on': m0063,
   '0065_watchlist_items': m0065,

@@ -26,6 +26,9 @@ import {
 } from '../settings/decide.js';
 import type { AccountSettingsEvent } from '../settings/events.js';
 import { changeSettings } from '../settings/use-cases.js';
+import { decideSync } from '../shopping/catalogue/decide.js';
+import { evolveMerchant, initialMerchant, merchantProductsStream, merchantStream } from '../shopping/catalogue/events.js';
+import { productsOf } from '../shopping/catalogue/feed-product.js';
 import { DomainError } from '../shared/domain-error.js';
 import { DEFAULT_IMPRESSION_LIMITS, parseUpsellCatalogue } from '../shared/upsell-catalogue.js';
 import { decideImpression, decideInteracted } from '../upsells/decide.js';
@@ -114,6 +117,10 @@ const READ_MODELS = {
   research_steps: ['backend_uuid', 'number'],
   shopping_orders: ['order_id'],
   shoppers: ['user_id'],
+  shopping_products: ['product_id'],
+  shopping_options: ['option_key'],
+  shopping_merchant_syncs: ['merchant_id'],
+  shopping_entry_widgets: ['backend_uuid'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -144,6 +151,7 @@ type Command =
   | { kind: 'task'; user: number; task: number; op: 'create' | 'update' | 'pause' | 'resume' | 'delete' | 'copy' | 'run' | 'end'; content: string }
   | { kind: 'watch'; user: number; ticker: number; op: 'add' | 'remove' | 'move'; order: number }
   | { kind: 'try-on'; user: number; image: number; op: 'avatar' | 'save' | 'delete' | 'try' }
+  | { kind: 'catalogue'; merchant: number; op: 'sync' | 'fail' | 'remove'; titles: string[]; price: number }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -227,6 +235,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     ticker: fc.nat(4),
     op: fc.constantFrom('add' as const, 'remove' as const, 'move' as const),
     order: fc.nat(5),
+  }),
+  // A merchant's feed synced (a new catalogue in parts, or an unchanged one checked), failed, or removed.
+  fc.record({
+    kind: fc.constant('catalogue' as const),
+    merchant: fc.nat(2),
+    op: fc.constantFrom('sync' as const, 'fail' as const, 'remove' as const),
+    titles: fc.array(text, { minLength: 1, maxLength: 4 }),
+    price: fc.integer({ min: 1, max: 500 }),
   }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
@@ -440,6 +456,33 @@ async function markUpsell(cmd: Extract<Command, { kind: 'upsell' }>, now: Date) 
   if (events.length) await store.append(stream, version, events);
 }
 
+/** The heart of services/shopping/catalogue/sync.ts, with the feed's items given instead of fetched. */
+async function catalogueCommand(cmd: Extract<Command, { kind: 'catalogue' }>, now: Date) {
+  const merchant = { id: `m${cmd.merchant}`, name: `Merchant ${cmd.merchant}` };
+  const { state, version } = await store.aggregate(merchantStream(merchant.id), initialMerchant, evolveMerchant);
+  if (cmd.op === 'remove') {
+    if (state.syncs && !state.removed)
+      await store.append(merchantStream(merchant.id), version, [{ type: 'MerchantRemoved', data: { merchant_id: merchant.id, at: now.toISOString() } }]);
+    return;
+  }
+  const items = cmd.titles.map((title, i) => ({
+    id: [`i${i}`],
+    title: [title],
+    link: ['https://shop.example/p'],
+    price: [`${cmd.price + i}.00 EUR`],
+    item_group_id: [`g${i % 2}`],
+  }));
+  const outcome =
+    cmd.op === 'fail'
+      ? { ok: false as const, reason: 'The feed lists no items.' }
+      : { ok: true as const, feedHash: JSON.stringify(items), catalogue: productsOf(merchant.id, items, null) };
+  const events = decideSync(state, merchant, outcome, now.toISOString(), `sync-${now.getTime()}`);
+  await store.appendToStreams([
+    { streamId: merchantProductsStream(merchant.id), expected: 'any', events: events.filter((e) => e.type === 'MerchantProductsRecorded') },
+    { streamId: merchantStream(merchant.id), expected: version, events: events.filter((e) => e.type !== 'MerchantProductsRecorded') },
+  ]);
+}
+
 async function run(cmd: Command, now: Date) {
   const transport = { via: cmd.kind === 'deliver' ? cmd.via : 'outbox', send: async () => {} } as const;
   switch (cmd.kind) {
@@ -501,6 +544,8 @@ async function run(cmd: Command, now: Date) {
       return taskCommand(cmd, now);
     case 'watch':
       return watchlistCommand(cmd, now);
+    case 'catalogue':
+      return catalogueCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -510,7 +555,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -541,7 +586,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

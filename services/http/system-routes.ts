@@ -4,7 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import type { DomainRoutes } from './handler.js';
 
 /** What the operator configured, for clients to offer only what works (GET /rest/server/features). */
-export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports' | 'imageProvider'>) {
+export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports' | 'imageProvider' | 'shopping'>) {
   return {
     web_search: !!config.searxngUrl,
     billing: !!config.billing.stripe,
@@ -16,6 +16,8 @@ export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | '
     // The app's own client sends reports to this segment (it keeps blind scans out; not a credential).
     bug_report_hook: config.bugReports?.hook ?? null,
     try_on: !!config.imageProvider,
+    // Product cards in answers: at least one merchant's feed is configured (MERCHANT_FEEDS_FILE).
+    shopping: config.shopping.merchants.length > 0,
   };
 }
 

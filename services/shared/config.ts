@@ -10,6 +10,7 @@ import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type Plan
 import { parseCidrList } from './cidr.js';
 import { parseShippingRates } from './shipping-rates.js';
 import { parseConnectorConfig } from './connector-config.js';
+import { parseMerchantFeeds } from './merchant-feeds-config.js';
 
 /** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
 export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
@@ -95,6 +96,11 @@ const schema = z.object({
   // Tool servers (MCP) the administrator installs: a JSON file of stdio commands and DXT/MCPB
   // bundles (services/tools/installed.ts). Empty: none; people may still add remote servers.
   MCP_SERVERS_FILE: z.string().default(''),
+  // Shopping (issue 35): the merchants' product feeds (services/shared/merchant-feeds-config.ts),
+  // how often each is fetched again, and the largest feed read.
+  MERCHANT_FEEDS_FILE: z.string().default(''),
+  MERCHANT_FEED_INTERVAL_SECONDS: numberIn(60, 604_800, 'a whole number of seconds from 60 to 604800').default(3600),
+  MERCHANT_FEED_MAX_MB: numberIn(1, 1024, 'a whole number of megabytes from 1 to 1024').default(50),
   // Web Push (issue 18): who the push services may contact about this server's notifications,
   // and its VAPID key pair (made once into DATA_DIR/vapid-keys.json when not given).
   WEB_PUSH_SUBJECT: z
@@ -431,12 +437,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ipRanges: governmentIpRanges,
       },
     },
-    shopping: {
-      taxEnabled: c.STRIPE_TAX,
-      webhookSecret: c.STRIPE_SHOPPING_WEBHOOK_SECRET ?? c.STRIPE_WEBHOOK_SECRET ?? null,
-      shippingRates,
-      testPricedOptionsFile: c.SHOPPING_TEST_PRICED_OPTIONS_FILE ?? null,
-    },
     uploadTtlSeconds: c.UPLOAD_TTL_SECONDS,
     dub: c.DUB_API_KEY ? { apiKey: c.DUB_API_KEY, baseUrl: c.DUB_API_BASE.replace(/\/+$/, '') } : null,
     browserDownloadBaseUrl: c.BROWSER_DOWNLOAD_BASE_URL ?? null,
@@ -457,6 +457,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** The Ergast-compatible F1 API of the F1 widget and watchlist, or null: then they say there is none. */
     f1ResultsUrl: c.F1_RESULTS_URL ? c.F1_RESULTS_URL.replace(/\/+$/, '') : null,
     mcpServersFile: c.MCP_SERVERS_FILE,
+    /** Shopping: the catalogue's merchants (none: shopping is off and says so), and how orders are taxed, shipped and paid. */
+    shopping: {
+      taxEnabled: c.STRIPE_TAX,
+      webhookSecret: c.STRIPE_SHOPPING_WEBHOOK_SECRET ?? c.STRIPE_WEBHOOK_SECRET ?? null,
+      shippingRates,
+      testPricedOptionsFile: c.SHOPPING_TEST_PRICED_OPTIONS_FILE ?? null,
+      merchants: c.MERCHANT_FEEDS_FILE
+        ? readConfigFile('MERCHANT_FEEDS_FILE', c.MERCHANT_FEEDS_FILE, (text) => parseMerchantFeeds(text, resolve(c.MERCHANT_FEEDS_FILE)))
+        : [],
+      feedIntervalMs: c.MERCHANT_FEED_INTERVAL_SECONDS * 1000,
+      feedMaxBytes: c.MERCHANT_FEED_MAX_MB * 1024 * 1024,
+    },
     linkFetchAllowPrivateHosts: c.SPACE_LINKS_ALLOW_PRIVATE_HOSTS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),

@@ -1,4 +1,5 @@
-// Shopping's rules that the browser shares (the mocks run them): pure, no database, no Node modules.
+// What the web app and the mocks share of shopping: each part's pure rules (no database, no Node modules).
+export * from './catalogue/pure.js';
 export { checkTryOnAvatar, decideAvatarGenerated, decideDelete, decideSave, decideTryOnGenerated } from './try-on/decide.js';
 export { tryOnErrors } from './try-on/errors.js';
 export { evolveTryOn, initialTryOn, type TryOnEvent, type TryOnState } from './try-on/events.js';

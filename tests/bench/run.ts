@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAnswerApi } from './answer-api.js';
 import { benchAnswers } from './answers.js';
@@ -16,6 +16,7 @@ import { benchPages } from './pages.js';
 import { benchPermissions } from './permissions.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
+import { benchShoppingCatalogue } from './shopping-catalogue.js';
 import { benchSpaces } from './spaces.js';
 import { benchStart } from './start.js';
 import { benchUntrusted } from './untrusted.js';
@@ -45,6 +46,7 @@ const all = {
   'dev-mocks': benchDevMocks,
   connectors: benchConnectors,
   permissions: benchPermissions,
+  shopping: benchShoppingCatalogue,
 } as const;
 type Name = keyof typeof all;
 

@@ -3,6 +3,9 @@
 // against the real server on real PostgreSQL. Whatever comes in, the answer is never a 5xx and
 // always what the spec says (problem+json for errors). FUZZ_RUNS sets the runs per operation.
 import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDatabase } from '../support/database.js';
 import { MY_FILES, uploadAndIndex } from '../support/files.js';
@@ -51,6 +54,14 @@ let market: Awaited<ReturnType<typeof startMarketDataFake>>;
 let ergast: Awaited<ReturnType<typeof startErgastFake>>;
 let imageProvider: Awaited<ReturnType<typeof startImageProviderFake>>;
 
+/** A merchant's feed in a file, so product details answer from a catalogue (their 503 without one is honest, not a fault). */
+function merchantFeedsConfigured() {
+  const dir = mkdtempSync(join(tmpdir(), 'fuzz-merchants-'));
+  writeFileSync(join(dir, 'feed.tsv'), 'id\ttitle\tlink\tprice\nk1\tEnamel camping kettle\thttps://shop.example/k1\t24.00 EUR\n');
+  writeFileSync(join(dir, 'merchants.json'), JSON.stringify([{ id: 'fuzz', name: 'Fuzz Shop', file: 'feed.tsv' }]));
+  return { MERCHANT_FEEDS_FILE: join(dir, 'merchants.json') };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
   // Billing on, against the Stripe fake: hostile checkout, portal and webhook input reaches the SDK.
@@ -93,6 +104,8 @@ beforeAll(async () => {
       ...stripe.env(),
       ...marketEnv,
       ...imageProvider.env(),
+      ...merchantFeedsConfigured(),
+      ...stripe.env(),
     },
   });
   // Things that exist, so generated requests reach past "not found" into the handlers.

@@ -101,6 +101,7 @@ test('the server says it searches the web and answers with a configured model', 
     bug_reports: false,
     bug_report_hook: null,
     try_on: false,
+    shopping: false,
   });
 });
 

@@ -80,6 +80,7 @@ describe('the offline model answers from the help corpus', () => {
       bug_reports: false,
       bug_report_hook: null,
       try_on: false,
+      shopping: false,
     });
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);

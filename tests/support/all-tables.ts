@@ -30,6 +30,7 @@ import type { AnswersTables } from '../../services/answers/tables.js';
 import type { WatchlistTables } from '../../services/watchlist/tables.js';
 import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
+import type { CatalogueTables } from '../../services/shopping/catalogue/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -40,6 +41,7 @@ export type AllTables = AgentTables &
   BillingTables &
   BookmarksTables &
   BrowserTables &
+  CatalogueTables &
   ClusterTables &
   ConnectorsTables &
   EventStoreTables &

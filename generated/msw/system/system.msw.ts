@@ -32,7 +32,7 @@ export const getGetHealthResponseMock = (overrideResponse: Partial<Extract<Healt
 
 export const getGetReadinessResponseMock = (overrideResponse: Partial<Extract<Health, object>> = {}): Health => ({status: faker.helpers.arrayElement(['ok'] as const), ...overrideResponse})
 
-export const getGetServerFeaturesResponseMock = (overrideResponse: Partial<Extract<ServerFeatures, object>> = {}): ServerFeatures => ({web_search: faker.datatype.boolean(), billing: faker.datatype.boolean(), translation: faker.datatype.boolean(), voice_input: faker.datatype.boolean(), answer_model: faker.helpers.arrayElement(['llm','offline'] as const), bug_reports: faker.datatype.boolean(), bug_report_hook: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), try_on: faker.datatype.boolean(), ...overrideResponse})
+export const getGetServerFeaturesResponseMock = (overrideResponse: Partial<Extract<ServerFeatures, object>> = {}): ServerFeatures => ({web_search: faker.datatype.boolean(), billing: faker.datatype.boolean(), translation: faker.datatype.boolean(), voice_input: faker.datatype.boolean(), answer_model: faker.helpers.arrayElement(['llm','offline'] as const), bug_reports: faker.datatype.boolean(), bug_report_hook: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), try_on: faker.datatype.boolean(), shopping: faker.datatype.boolean(), ...overrideResponse})
 
 
 export const getGetHealthMockHandler = (overrideResponse?: Health | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Health> | Health), options?: RequestHandlerOptions) => {

@@ -35,4 +35,6 @@ export interface ServerFeatures {
   bug_report_hook: string | null;
   /** Avatars can be generated and products tried on (an image provider, `IMAGE_BASE_URL`, is configured); otherwise the try-on says it is not available on this server. */
   try_on: boolean;
+  /** Answers to buying questions show products from the merchants' feeds (`MERCHANT_FEEDS_FILE` lists at least one); otherwise no merchant is set up and answers carry no product cards. */
+  shopping: boolean;
 }

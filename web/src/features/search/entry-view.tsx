@@ -24,6 +24,7 @@ import { isResearchReport } from '../research/is-report';
 import { RESEARCH_REFUSALS, ResearchRefusal } from '../research/research-refusal';
 import { ToolCalls } from '../mcp/tool-calls';
 import { useSession } from '../../platform/session';
+import { ProductCards } from '../shopping/products/product-cards';
 
 export type ViewEntry = {
   key: string;
@@ -62,9 +63,11 @@ type Props = {
   isOwner?: boolean;
   /** The thread's title once renamed (first entry only): the heading, with the question under it. */
   renamed?: string | null;
+  /** The thread's context_uuid: an answered buying question's product cards are asked with it. */
+  threadToken?: string;
 };
 
-export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = false, renamed }: Props) {
+export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = false, renamed, threadToken }: Props) {
   const pending = entry.status === 'pending';
   const [copied, setCopied] = useState(false);
   const [translated, setTranslated] = useState<string | null>(null);
@@ -171,6 +174,9 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         )}
         {entry.status === 'stopped' && <p className="text-sm text-neutral-500 dark:text-neutral-400">Stopped.</p>}
       </section>
+
+      {/* Asked once the answer is done, so its sources never wait for the catalogue. */}
+      {entry.status === 'completed' && backendUuid && threadToken && <ProductCards backendUuid={backendUuid} query={entry.query_str} token={threadToken} />}
 
       <div className="flex flex-wrap items-center gap-1 border-b border-neutral-100 pb-4 dark:border-neutral-900">
         {pending ? (

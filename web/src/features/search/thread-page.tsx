@@ -200,6 +200,7 @@ export default function ThreadPage() {
               onRewrite={canAsk ? () => rewriteEntry(entry) : undefined}
               onStop={live[entry.key] ? () => void stopLive(queryClient, entry.key) : undefined}
               isOwner={!!thread?.is_owner}
+              threadToken={contextUuid}
             />
           </div>
         ))}
