@@ -31,5 +31,5 @@ export type AppContext = IdentityContext &
   ApiKeysContext &
   AgentContext &
   ToolsContext &
-  ShoppingOrdersContext;
-TryOnContext;
+  ShoppingOrdersContext &
+  TryOnContext;

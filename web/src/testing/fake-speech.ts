@@ -7,7 +7,7 @@ type Handlers = {
 };
 
 export function installFakeSpeech() {
-  const sessions: (Handlers & { continuous: boolean; stopped: boolean })[] = [];
+  const sessions: (Handlers & { continuous: boolean; stopped: boolean; stop: () => void })[] = [];
   const spoken: string[] = [];
   class FakeRecognition implements Handlers {
     lang = '';
