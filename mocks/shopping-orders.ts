@@ -13,7 +13,7 @@ import {
   getUpdateShoppingOrderMockHandler,
 } from '../generated/msw/shopping-orders/shopping-orders.msw';
 import type { ShoppingOrderList } from '../generated/react-query/model';
-import { orderErrors } from '../services/shopping/orders/pure';
+import { orderErrors } from '../services/shopping/pure';
 import { refuse } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 

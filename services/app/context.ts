@@ -14,7 +14,7 @@ import type { ConnectorsContext } from '../connectors/index.js';
 import type { ApiKeysContext } from '../apikeys/index.js';
 import type { AgentContext } from '../agent/index.js';
 import type { ToolsContext } from '../tools/index.js';
-import type { ShoppingOrdersContext } from '../shopping/orders/index.js';
+import type { ShoppingOrdersContext } from '../shopping/index.js';
 import type { TryOnContext } from '../shopping/index.js';
 
 export type AppContext = IdentityContext &

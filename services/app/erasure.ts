@@ -20,7 +20,7 @@ import { taskRedactors } from '../tasks/index.js';
 import { agentRedactors } from '../agent/index.js';
 import { researchRedactors } from '../research/index.js';
 import { watchlistRedactors } from '../watchlist/index.js';
-import { orderRedactors } from '../shopping/orders/index.js';
+import { orderRedactors } from '../shopping/index.js';
 import { catalogueRedactors } from '../shopping/index.js';
 
 export const redactors = joinRedactors(

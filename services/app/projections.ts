@@ -25,7 +25,7 @@ import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
 import { agentProjection } from '../agent/index.js';
 import { researchProjection } from '../research/index.js';
-import { shoppingOrdersProjection } from '../shopping/orders/index.js';
+import { shoppingOrdersProjection } from '../shopping/index.js';
 import { tryOnProjection } from '../shopping/index.js';
 import { catalogueProjection } from '../shopping/index.js';
 

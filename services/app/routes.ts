@@ -30,7 +30,7 @@ import { connectorRoutes } from '../connectors/index.js';
 import { apiKeyRoutes } from '../apikeys/index.js';
 import { researchRoutes } from '../research/index.js';
 import { bugReportRoutes } from '../bugreports/index.js';
-import { shoppingOrderRoutes } from '../shopping/orders/index.js';
+import { shoppingOrderRoutes } from '../shopping/index.js';
 import { tryOnRoutes } from '../shopping/index.js';
 import { catalogueRoutes } from '../shopping/index.js';
 

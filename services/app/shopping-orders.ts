@@ -2,8 +2,7 @@
 // prices (the merchants' feeds); a test may give the priced options as a file instead
 // (SHOPPING_TEST_PRICED_OPTIONS_FILE), to order without a feed.
 import { readFileSync } from 'node:fs';
-import { findPricedOption } from '../shopping/index.js';
-import { createStripePayments, fixedPricing, type PricedOption, type ShoppingOrdersPorts } from '../shopping/orders/index.js';
+import { createStripePayments, findPricedOption, fixedPricing, type PricedOption, type ShoppingOrdersPorts } from '../shopping/index.js';
 import type { Config } from '../shared/config.js';
 
 export function shoppingOrdersPorts(config: Config): ShoppingOrdersPorts {

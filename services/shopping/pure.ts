@@ -4,3 +4,4 @@ export { checkTryOnAvatar, decideAvatarGenerated, decideDelete, decideSave, deci
 export { tryOnErrors } from './try-on/errors.js';
 export { evolveTryOn, initialTryOn, type TryOnEvent, type TryOnState } from './try-on/events.js';
 export { imageIdOf, tryOnImageUrl } from './try-on/image-urls.js';
+export { orderErrors } from './orders/pure.js';
