@@ -87,7 +87,16 @@ export function decideConfirm(state: AgentTaskState, cmd: ActingUser & { taskUui
 
 // What the task's own workflow records. Each is keyed by the step, so a repeat is no change.
 
-export type StepRecord = { taskUuid: string; step: number; method: string; summary: string; error: string | null; now: Date };
+export type StepRecord = {
+  taskUuid: string;
+  step: number;
+  method: string;
+  summary: string;
+  error: string | null;
+  /** A browser request's round trip, from its send until the loop had the reply. */
+  roundTripMs?: number;
+  now: Date;
+};
 
 export function decideStep(state: AgentTaskState, cmd: StepRecord): AgentStepRecorded[] {
   const t = state.task;
@@ -95,7 +104,15 @@ export function decideStep(state: AgentTaskState, cmd: StepRecord): AgentStepRec
   return [
     {
       type: 'AgentStepRecorded',
-      data: { ...ref(cmd.taskUuid, t), step: cmd.step, method: cmd.method, summary: cmd.summary, error: cmd.error, at: cmd.now.toISOString() },
+      data: {
+        ...ref(cmd.taskUuid, t),
+        step: cmd.step,
+        method: cmd.method,
+        summary: cmd.summary,
+        error: cmd.error,
+        ...(cmd.roundTripMs === undefined ? {} : { round_trip_ms: Math.round(cmd.roundTripMs) }),
+        at: cmd.now.toISOString(),
+      },
     },
   ];
 }

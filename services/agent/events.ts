@@ -11,7 +11,8 @@ type Ref = { task_uuid: string; owner_id: string };
 export type AgentTaskStarted = { type: 'AgentTaskStarted'; data: Ref & { task: string; url: string; extension_version: string; started_at: string } };
 export type AgentStepRecorded = {
   type: 'AgentStepRecorded';
-  data: Ref & { step: number; method: string; summary: string; error: string | null; at: string };
+  /** round_trip_ms: a browser request's, from its send until the task had the reply (absent on steps without one, and before it was kept). */
+  data: Ref & { step: number; method: string; summary: string; error: string | null; round_trip_ms?: number; at: string };
 };
 export type AgentTaskPaused = { type: 'AgentTaskPaused'; data: Ref & { at: string } };
 export type AgentTaskResumed = { type: 'AgentTaskResumed'; data: Ref & { at: string } };

@@ -51,8 +51,12 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   if (!start) return 'missing';
   const emit = (event: string, payload: Record<string, unknown>) =>
     durable.step('emit', async () => deps.outbox.emit(taskUuid, event, { task_uuid: taskUuid, ...payload }));
+  /** Sends a request; when it was sent (kept by the step, so a replayed send keeps its first time). */
   const sendRequest = (payload: { request_id: string; method: AgentMethod; request: Record<string, unknown> }) =>
-    durable.step('send', async () => deps.outbox.emit(taskUuid, 'request', payload));
+    durable.step('send', async () => {
+      deps.outbox.emit(taskUuid, 'request', payload);
+      return Date.now();
+    });
   const read = () => durable.step('read', () => readAgentTask(deps.store, taskUuid));
   const fail = async (message: string) => {
     await durable.step('fail', () => changeAgentTask(deps.store, taskUuid, (s) => decideFail(s, { taskUuid, message, now: deps.now() })).then(() => null));
@@ -89,22 +93,30 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     }
   };
 
-  const record = async (step: number, method: string, summary: string, error: string | null) => {
+  const record = async (step: number, method: string, summary: string, error: string | null, roundTripMs?: number) => {
     await durable.step('record', () =>
-      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, now: deps.now() })).then(() => null),
+      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, roundTripMs, now: deps.now() })).then(() => null),
     );
     await emit('agent_step', { step, method: isAgentMethod(method) ? method : 'ReportTaskComplete', summary, ...(error ? { error } : {}) });
   };
 
-  /** Sends a request and waits for its reply, sending again when the extension reconnects or is silent. */
-  const ask = async (step: number, method: AgentMethod, request: Record<string, unknown>): Promise<Record<string, unknown> | Outcome> => {
+  /**
+   * Sends a request and waits for its reply, sending again when the extension reconnects or is
+   * silent. The reply comes with its round trip: from the last send until the loop has the reply.
+   */
+  const ask = async (
+    step: number,
+    method: AgentMethod,
+    request: Record<string, unknown>,
+  ): Promise<{ response: Record<string, unknown>; roundTripMs: number } | Outcome> => {
     const requestId = agentRequestId(deps.requestSecret, taskUuid, step);
     for (let sends = 1; sends <= MAX_SENDS; sends++) {
-      await sendRequest({ request_id: requestId, method, request });
+      const sentAt = await sendRequest({ request_id: requestId, method, request });
       for (;;) {
         const signal = await durable.recv(deps.bounds.replyWaitSeconds);
         if (!signal || signal.kind === 'connected') break;
-        if (signal.kind === 'reply' && signal.request_id === requestId) return signal.response;
+        if (signal.kind === 'reply' && signal.request_id === requestId)
+          return { response: signal.response, roundTripMs: Math.max(0, (signal.received_at ?? Date.now()) - sentAt) };
         if (signal.kind === 'changed') {
           const { task } = await read();
           if (!task || task.status === 'stopped') return 'stopped';
@@ -173,10 +185,11 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
       if (host && !taskHosts.includes(host)) taskHosts.push(host);
     }
     if (method === 'Computer' && request.action === 'screenshot') await emit('agent_screenshot_progress', { step });
-    const response = await ask(step, method, request);
-    if (typeof response === 'string') return response;
+    const answered = await ask(step, method, request);
+    if (typeof answered === 'string') return answered;
+    const { response } = answered;
     const error = typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null;
-    await record(step, method, summary, error);
+    await record(step, method, summary, error, answered.roundTripMs);
     if (method === 'ReadPage' && !error && typeof response.text === 'string') labels = elementLabels(response.text);
     let result = toolResultText(response);
     if (method === 'Navigate' && !error) {
