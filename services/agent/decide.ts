@@ -14,6 +14,7 @@ import {
   type AgentTaskStarted,
   type AgentTaskState,
   type AgentTaskStopped,
+  type AgentToolCall,
   type ConfirmationReason,
   FINISHED,
 } from './events.js';
@@ -95,6 +96,8 @@ export type StepRecord = {
   error: string | null;
   /** A browser request's round trip, from its send until the loop had the reply. */
   roundTripMs?: number;
+  /** A call to one of the person's tools: kept with the step (arguments and result). */
+  toolCall?: AgentToolCall;
   now: Date;
 };
 
@@ -111,6 +114,7 @@ export function decideStep(state: AgentTaskState, cmd: StepRecord): AgentStepRec
         summary: cmd.summary,
         error: cmd.error,
         ...(cmd.roundTripMs === undefined ? {} : { round_trip_ms: Math.round(cmd.roundTripMs) }),
+        ...(cmd.toolCall ? { tool_call: cmd.toolCall } : {}),
         at: cmd.now.toISOString(),
       },
     },

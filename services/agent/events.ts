@@ -12,7 +12,16 @@ export type AgentTaskStarted = { type: 'AgentTaskStarted'; data: Ref & { task: s
 export type AgentStepRecorded = {
   type: 'AgentStepRecorded';
   /** round_trip_ms: a browser request's, from its send until the task had the reply (absent on steps without one, and before it was kept). */
-  data: Ref & { step: number; method: string; summary: string; error: string | null; round_trip_ms?: number; at: string };
+  data: Ref & { step: number; method: string; summary: string; error: string | null; round_trip_ms?: number; tool_call?: AgentToolCall; at: string };
+};
+/** A call to one of the person's tools (services/tools), as the task keeps it: what was asked and what came back. */
+export type AgentToolCall = {
+  call_id: string;
+  server_name: string;
+  tool_name: string;
+  arguments: unknown;
+  status: string;
+  result: string | null;
 };
 export type AgentTaskPaused = { type: 'AgentTaskPaused'; data: Ref & { at: string } };
 export type AgentTaskResumed = { type: 'AgentTaskResumed'; data: Ref & { at: string } };

@@ -5,16 +5,17 @@
 // each action waits while the task is paused, waits for the person when it needs confirming, is
 // sent to the extension as a request, and is recorded as a step with its outcome. Bounded by the
 // step limit and the consecutive-failure limit; page text reaches the model as untrusted data.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Logger } from 'pino';
 import type { AgentMethod } from '../../generated/agent/messages.gen.js';
 import { confirmationFor, elementLabels, hostOf } from './confirmation.js';
 import type { AgentSignal } from './context.js';
-import { type AgentBounds, decideAskConfirmation, decideComplete, decideFail, decideStep, nextStepAllowed } from './decide.js';
+import { type AgentBounds, decideAskConfirmation, decideComplete, decideFail, decideStep, nextStepAllowed, type StepRecord } from './decide.js';
 import { AGENT_TEXTS } from './errors.js';
 import { type AgentTaskStarted, type AgentTaskState, agentTaskStream, FINISHED } from './events.js';
-import type { AgentMessage, AgentModel, AgentTurn } from './model.js';
+import type { AgentMessage, AgentModel, AgentTurn, OfferedTool } from './model.js';
 import type { AgentOutbox } from './outbox.js';
 import { agentSystemPrompt, toolResultText, untrusted } from './prompt.js';
 import { agentRequestId } from './request-ids.js';
@@ -41,7 +42,27 @@ export type AgentLoopDeps = {
   /** The configured model; null: the task fails saying the agent needs one. */
   model: AgentModel | null;
   siteInstructions: (userId: string) => Promise<{ domain: string; instructions: string }[]>;
+  /** The person's enabled tools from their tool servers (services/tools), offered beside the browser methods; null: none. */
+  tools?: (userId: string, taskUuid: string) => Promise<AgentToolbox | null>;
 };
+
+/** One tool call's outcome: the text for the model, and what the task keeps of it. */
+export type AgentToolRun = {
+  text: string;
+  call_id: string | null;
+  server_name: string | null;
+  tool_name: string | null;
+  status: string;
+  result: string | null;
+};
+/** The person's tools for one task: a call asked under an id kept by the loop, so a restart resumes the same call. */
+export type AgentToolbox = {
+  tools: OfferedTool[];
+  runAs: (callId: string, name: string, args: unknown, signal: AbortSignal) => Promise<AgentToolRun>;
+};
+
+/** The longest a tool call may wait for the person and run before the task goes on without it. */
+const TOOL_CALL_MAX_MS = 15 * 60_000;
 
 type Task = NonNullable<AgentTaskState['task']>;
 type Outcome = 'completed' | 'stopped' | 'failed';
@@ -72,6 +93,10 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   const taskHosts = startHost ? [startHost] : [];
   const system = agentSystemPrompt(instructionsFor(startHost));
   const history: AgentMessage[] = [{ role: 'user', content: `Task: ${start.task}\n\nThe current tab's address: ${untrusted(start.url)}` }];
+  // The person's tools: offered by the names the toolbox gives them (never a browser method's).
+  const toolbox = deps.tools ? await deps.tools(start.owner_id, taskUuid).catch(() => null) : null;
+  const offered = await durable.step('tools', async () => (toolbox?.tools ?? []).filter((t) => !isAgentMethod(t.name)));
+  const offeredNames = new Set(offered.map((t) => t.name));
   let labels = new Map<number, string>();
   let pausedShown = false;
 
@@ -93,9 +118,9 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     }
   };
 
-  const record = async (step: number, method: string, summary: string, error: string | null, roundTripMs?: number) => {
+  const record = async (step: number, method: string, summary: string, error: string | null, kept: Pick<StepRecord, 'roundTripMs' | 'toolCall'> = {}) => {
     await durable.step('record', () =>
-      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, roundTripMs, now: deps.now() })).then(() => null),
+      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() })).then(() => null),
     );
     await emit('agent_step', { step, method: isAgentMethod(method) ? method : 'ReportTaskComplete', summary, ...(error ? { error } : {}) });
   };
@@ -126,6 +151,28 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     return fail(AGENT_TEXTS.taskFailure);
   };
 
+  /**
+   * A call to one of the person's tools: through the tool servers' approval flow (it waits for
+   * the person unless they let the tool run by itself), kept on the task as a step with its
+   * arguments and result. The call's id is kept first, so a restart resumes the same call.
+   */
+  const callTool = async (step: number, call: AgentTurn['calls'][number]): Promise<string> => {
+    const callId = await durable.step('tool-call-id', async () => randomUUID());
+    const run = await durable.step('tool-call', () => toolbox!.runAs(callId, call.name, call.input, AbortSignal.timeout(TOOL_CALL_MAX_MS)));
+    const failed = run.status === 'done' ? null : (run.result ?? 'The tool call failed.').slice(0, 2000);
+    await record(step, 'tool', `${run.server_name ?? 'Tool'} · ${run.tool_name ?? call.name.slice(0, 100)}`, failed, {
+      toolCall: {
+        call_id: run.call_id ?? callId,
+        server_name: run.server_name ?? '',
+        tool_name: run.tool_name ?? call.name.slice(0, 100),
+        arguments: call.input ?? {},
+        status: run.status,
+        result: run.result,
+      },
+    });
+    return run.text;
+  };
+
   /** One action the model asked for: its result for the model, or how the task ended. */
   const act = async (call: AgentTurn['calls'][number]): Promise<string | Outcome> => {
     const task = await whenActive();
@@ -135,6 +182,7 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
       await record(step, 'unknown', 'No method', AGENT_TEXTS.noMethod);
       return `Error: ${AGENT_TEXTS.noMethod}`;
     }
+    if (toolbox && offeredNames.has(call.name)) return callTool(step, call);
     if (!isAgentMethod(call.name)) {
       const error = AGENT_TEXTS.unknownMethod(call.name.slice(0, 100));
       await record(step, 'unknown', call.name.slice(0, 100), error);
@@ -189,7 +237,7 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     if (typeof answered === 'string') return answered;
     const { response } = answered;
     const error = typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null;
-    await record(step, method, summary, error, answered.roundTripMs);
+    await record(step, method, summary, error, { roundTripMs: answered.roundTripMs });
     if (method === 'ReadPage' && !error && typeof response.text === 'string') labels = elementLabels(response.text);
     let result = toolResultText(response);
     if (method === 'Navigate' && !error) {
@@ -208,7 +256,7 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
     if (!allowed.ok) return fail(allowed.why);
-    const turn = await durable.step('model', () => askModel(deps, model, system, history));
+    const turn = await durable.step('model', () => askModel(deps, model, system, history, offered));
     if ('error' in turn) {
       await record(task.steps, 'model', 'The model did not answer', turn.error);
       continue;
@@ -239,9 +287,15 @@ async function startOf(deps: AgentLoopDeps, taskUuid: string) {
   return started ? (started.data as AgentTaskStarted['data']) : null;
 }
 
-async function askModel(deps: AgentLoopDeps, model: AgentModel, system: string, history: AgentMessage[]): Promise<AgentTurn | { error: string }> {
+async function askModel(
+  deps: AgentLoopDeps,
+  model: AgentModel,
+  system: string,
+  history: AgentMessage[],
+  offered: readonly OfferedTool[],
+): Promise<AgentTurn | { error: string }> {
   try {
-    return await model.turn(system, history, AbortSignal.timeout(deps.bounds.modelTimeoutMs));
+    return await model.turn(system, history, AbortSignal.timeout(deps.bounds.modelTimeoutMs), offered);
   } catch (err) {
     deps.logger.warn({ err }, 'agent model turn failed');
     return { error: AGENT_TEXTS.taskFailure };

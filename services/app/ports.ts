@@ -15,7 +15,7 @@ import { changeSyncedFileReaders, deleteImportedFile, importFiles } from '../fil
 import type { Plan } from '../shared/actor.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
-import type { McpPort } from '../tools/index.js';
+import { type McpPort, toolsForAnswer } from '../tools/index.js';
 import { createHmac } from 'node:crypto';
 import { agentRunner, registerAgentTask } from '../../workflows/agent-task.js';
 import { AgentInbox, agentModel, createAgentOutbox } from '../agent/index.js';
@@ -79,6 +79,8 @@ export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKe
       bounds: { ...config.agent, modelTimeoutMs: config.llmTimeoutMs },
       model: config.llm ? agentModel(config.llm) : null,
       siteInstructions: (userId) => siteInstructionsOf(db, userId),
+      // The person's enabled tool-server tools; their calls are listed under the task's id, as an answer's under its own.
+      ...(mcp ? { tools: (userId: string, taskUuid: string) => toolsForAnswer({ db, store, now: () => new Date(), mcp }, userId, taskUuid) } : {}),
     },
     agentInbox,
   );
