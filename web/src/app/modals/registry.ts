@@ -78,7 +78,8 @@ export const modalRegistry = {
   financeAlert: built(() => import('../../features/tasks/finance-alert-modal')),
   scheduledTask: built(() => import('../../features/tasks/scheduled-task-modal')),
   automation: later('Automation', 'tasks'),
-  platformOptions: later('Platform options', 'the desktop app', { hiddenInInstallSidecar: true }),
+  // What this server offers (the web app and the browser extension) and, plainly, what it does not.
+  platformOptions: built(() => import('../../features/agent/platform-options-modal'), { hiddenInInstallSidecar: true }),
   sharepointSite: built(() => import('../../features/connectors/sharepoint-site-modal')),
   avatarManagement: later('Your avatar photo', 'virtual try-on'),
   shoppingTryOnOnboarding: later('Try on', 'virtual try-on'),
