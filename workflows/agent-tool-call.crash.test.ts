@@ -1,6 +1,7 @@
 // The agent uses the person's tool servers: the model is offered their enabled tools beside the
 // browser methods, a call goes through the approval flow, and the call is kept on the task's
-// stream with its arguments and result. Killed with SIGKILL while the call waits for the person,
+// stream with its arguments and result, as is the screenshot of an earlier step (both reach the
+// person's data export). Killed with SIGKILL while the call waits for the person,
 // then restarted on the same database: the same call goes on waiting (no second call, none left
 // waiting), runs once approved, and the task ends.
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import { createTestDatabase } from '../tests/support/database.js';
 import { Browser } from '../tests/support/http.js';
 import { signedUp } from '../tests/support/people.js';
 import { startServerProcess } from '../tests/support/server-process.js';
+import { agentTasksExport } from '../services/agent/index.js';
+import { createDb, createPool } from '../services/db/database.js';
 import { agentWorkflowId } from './agent-task.js';
 
 let database: { url: string; drop: () => Promise<void> };
@@ -24,13 +27,15 @@ const echoOf = (req: LlmRequest) => req.tools?.map((t) => t.function.name).find(
 beforeAll(async () => {
   database = await createTestDatabase('agent_tool_crash');
   mcp = await startMcpFake();
-  // First the person's echo tool (by the name it is offered under), then the report.
+  // A screenshot, the person's echo tool (by the name it is offered under), then the report.
+  const turns = (req: LlmRequest) => [
+    { name: 'Computer', arguments: { action: 'screenshot' } },
+    { name: echoOf(req) ?? 'no_echo_offered', arguments: { text: 'from the agent' } },
+    { name: 'ReportTaskComplete', arguments: { summary: 'Echoed.' } },
+  ];
   llm = await startLlmFake({
     chunks: ['Hello.'],
-    agent: (req) =>
-      req.messages.some((m) => m.role === 'tool')
-        ? { calls: [{ name: 'ReportTaskComplete', arguments: { summary: 'Echoed.' } }] }
-        : { calls: [{ name: echoOf(req) ?? 'no_echo_offered', arguments: { text: 'from the agent' } }] },
+    agent: (req) => ({ calls: [turns(req)[Math.min(2, req.messages.filter((m) => m.role === 'tool').length)]] }),
   });
 });
 afterAll(async () => {
@@ -52,6 +57,20 @@ async function taskEvents(taskUuid: string) {
   }
 }
 
+const SHOT = { media_type: 'image/jpeg', data: '/9j/4AAQSkZJRgABAQ==', width: 1280, height: 800 };
+const browser = browserLike();
+const withScreenshots = (req: Parameters<typeof browser>[0]) => (req.request.action === 'screenshot' ? { screenshot: SHOT } : browser(req));
+
+async function withDb<T>(run: (db: ReturnType<typeof createDb>) => Promise<T>) {
+  const pool = createPool(database.url, 1);
+  const db = createDb(pool);
+  try {
+    return await run(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 type Call = { call_id: string; status: string; tool_name: string; arguments: unknown; result: string | null };
 
 test('killed while a tool call waits for approval, restarted: the same call waits, runs once approved, and the task keeps it', {
@@ -66,7 +85,7 @@ test('killed while a tool call waits for approval, restarted: the same call wait
   const uuid = randomUUID();
   const calls = async (b: Browser) => (await b.get(`/rest/mcp/calls?backend_uuid=${uuid}`)).json.calls as Call[];
 
-  const before = await connectExtension(first.url, { token, answer: browserLike() });
+  const before = await connectExtension(first.url, { token, answer: withScreenshots });
   before.start('echo something', uuid);
   await expect.poll(async () => (await calls(ada)).map((c) => c.status), { timeout: 30_000 }).toEqual(['awaiting_approval']);
   const [waiting] = await calls(ada);
@@ -78,7 +97,7 @@ test('killed while a tool call waits for approval, restarted: the same call wait
   try {
     const again = new Browser(restarted.url);
     for (const [k, v] of ada.cookies) again.cookies.set(k, v);
-    const after = await connectExtension(restarted.url, { token, answer: browserLike() });
+    const after = await connectExtension(restarted.url, { token, answer: withScreenshots });
     after.start('echo something', uuid);
     // The recovered task waits on the same call: approving it runs it.
     const approved = await again.post(`/rest/mcp/calls/${waiting.call_id}/decision`, { approved: true });
@@ -101,6 +120,21 @@ test('killed while a tool call waits for approval, restarted: the same call wait
           arguments: { text: 'from the agent' },
           result: 'echo: from the agent',
         }),
+      }),
+    ]);
+    const events = await taskEvents(uuid);
+    expect(events.filter((e) => e.type === 'AgentScreenshotKept').map((e) => e.data)).toEqual([expect.objectContaining({ step: 0, ...SHOT })]);
+    // The read model the data export reads keeps both.
+    const userId = (await again.get('/rest/session')).json.user.id as string;
+    const exported = await withDb((db) => agentTasksExport(db, userId));
+    expect(exported.tasks).toEqual([
+      expect.objectContaining({
+        task_uuid: uuid,
+        status: 'completed',
+        screenshots: [expect.objectContaining({ step: 0, ...SHOT })],
+        steps: expect.arrayContaining([
+          expect.objectContaining({ method: 'tool', tool_call: expect.objectContaining({ call_id: waiting.call_id, result: 'echo: from the agent' }) }),
+        ]),
       }),
     ]);
     // The model read the result fenced as untrusted data.

@@ -23,6 +23,11 @@ export type AgentToolCall = {
   status: string;
   result: string | null;
 };
+/** A screenshot the extension took for a step, kept with the task (base64, bounded by SCREENSHOT_KEEP_MAX_CHARS). */
+export type AgentScreenshotKept = {
+  type: 'AgentScreenshotKept';
+  data: Ref & { step: number; media_type: string; width: number; height: number; data: string; at: string };
+};
 export type AgentTaskPaused = { type: 'AgentTaskPaused'; data: Ref & { at: string } };
 export type AgentTaskResumed = { type: 'AgentTaskResumed'; data: Ref & { at: string } };
 export type AgentConfirmationRequested = {
@@ -37,6 +42,7 @@ export type AgentTaskFailed = { type: 'AgentTaskFailed'; data: Ref & { message: 
 export type AgentEvent =
   | AgentTaskStarted
   | AgentStepRecorded
+  | AgentScreenshotKept
   | AgentTaskPaused
   | AgentTaskResumed
   | AgentConfirmationRequested
@@ -48,6 +54,7 @@ export type AgentEvent =
 export const AGENT_EVENTS = [
   'AgentTaskStarted',
   'AgentStepRecorded',
+  'AgentScreenshotKept',
   'AgentTaskPaused',
   'AgentTaskResumed',
   'AgentConfirmationRequested',

@@ -9,3 +9,4 @@ export { runAgentTask, type AgentLoopDeps, type Durable } from './loop.js';
 export { agentModel } from './model.js';
 export { AGENT_TEXTS } from './errors.js';
 export { AgentInbox } from './inbox.js';
+export { agentTasksExport } from './export.js';

@@ -118,7 +118,13 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     }
   };
 
-  const record = async (step: number, method: string, summary: string, error: string | null, kept: Pick<StepRecord, 'roundTripMs' | 'toolCall'> = {}) => {
+  const record = async (
+    step: number,
+    method: string,
+    summary: string,
+    error: string | null,
+    kept: Pick<StepRecord, 'roundTripMs' | 'toolCall' | 'screenshot'> = {},
+  ) => {
     await durable.step('record', () =>
       changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() })).then(() => null),
     );
@@ -237,7 +243,8 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     if (typeof answered === 'string') return answered;
     const { response } = answered;
     const error = typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null;
-    await record(step, method, summary, error, { roundTripMs: answered.roundTripMs });
+    const shot = response.screenshot as StepRecord['screenshot'] | undefined;
+    await record(step, method, summary, error, { roundTripMs: answered.roundTripMs, ...(shot && !error ? { screenshot: shot } : {}) });
     if (method === 'ReadPage' && !error && typeof response.text === 'string') labels = elementLabels(response.text);
     let result = toolResultText(response);
     if (method === 'Navigate' && !error) {

@@ -7,6 +7,7 @@ import { memoriesExport } from '../memories/index.js';
 import { priceAlertsExport } from '../market/index.js';
 import { notificationsExport } from '../notifications/index.js';
 import { tasksExport } from '../tasks/index.js';
+import { agentTasksExport } from '../agent/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -14,4 +15,6 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/price-alerts.json', read: priceAlertsExport },
   { path: 'settings/notifications.json', read: notificationsExport },
   { path: 'settings/tasks.json', read: tasksExport },
+  // The agent's tasks with their steps, tool calls and screenshots.
+  { path: 'agent/tasks.json', read: agentTasksExport },
 ];

@@ -55,6 +55,7 @@ import * as m0056 from './migrations/0056_research_reports.js';
 import * as m0058 from './migrations/0058_mcp_servers.js';
 import * as m0059 from './migrations/0059_task_notification_settings.js';
 import * as m0060 from './migrations/0060_article_social.js';
+import * as m0064 from './migrations/0064_agent_step_records.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '0058_mcp_servers': m0058,
   '0059_task_notification_settings': m0059,
   '0060_article_social': m0060,
+  '0064_agent_step_records': m0064,
 };
 
 export async function migrateToLatest(db: Db) {

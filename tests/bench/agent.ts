@@ -91,25 +91,16 @@ export async function benchAgent(): Promise<Row[]> {
         for (let i = 0; i < TASKS; i++) extensions.push(await connectExtension(server.url, { token, answer: browserLike() }));
         const t = performance.now();
         const uuids = extensions.map(() => randomUUID());
-        extensions.forEach((x, i) => x.start(`bench task ${i}`, uuids[i]));
+        for (const [i, x] of extensions.entries()) x.start(`bench task ${i}`, uuids[i]);
         await Promise.all(extensions.map((x, i) => x.next('agent_complete', (p) => p.task_uuid === uuids[i])));
         const allSeconds = (performance.now() - t) / 1000;
         for (const x of extensions) x.close();
-        if (process.env.BENCH_AGENT_TIMING)
-          console.error(
-            server
-              .logs()
-              .split('\n')
-              .filter((l) => l.includes('TIMING'))
-              .join('\n'),
-          );
         const steps = await sql<{ ms: number }>`
           select (data->>'round_trip_ms')::int as ms from events
           where type = 'AgentStepRecorded' and data->>'method' = 'ReadPage' and data ? 'round_trip_ms'`.execute(db);
         const times = steps.rows.map((r) => Number(r.ms));
         if (times.length !== TASKS * REQUESTS) throw new Error(`expected ${TASKS * REQUESTS} round trips, found ${times.length}`);
         const agentP95 = p95(times);
-        if (process.env.BENCH_AGENT_TIMING) console.error('TIMES', times.join(' '));
         note(
           `agent: ${TASKS} tasks of ${REQUESTS} requests ended in ${fmt(allSeconds, 1)} s; round trip p95 ${fmt(agentP95, 1)} ms, max ${fmt(Math.max(...times))} ms`,
         );
