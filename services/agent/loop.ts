@@ -63,6 +63,8 @@ export type AgentToolbox = {
 
 /** The longest a tool call may wait for the person and run before the task goes on without it. */
 const TOOL_CALL_MAX_MS = 15 * 60_000;
+/** How often a tool call waiting for the person looks whether the task was stopped meanwhile. */
+const TOOL_CALL_WATCH_MS = 1000;
 
 type Task = NonNullable<AgentTaskState['task']>;
 type Outcome = 'completed' | 'stopped' | 'failed';
@@ -164,7 +166,7 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
    */
   const callTool = async (step: number, call: AgentTurn['calls'][number]): Promise<string> => {
     const callId = await durable.step('tool-call-id', async () => randomUUID());
-    const run = await durable.step('tool-call', () => toolbox!.runAs(callId, call.name, call.input, AbortSignal.timeout(TOOL_CALL_MAX_MS)));
+    const run = await durable.step('tool-call', () => untilEnded(deps.store, taskUuid, (signal) => toolbox!.runAs(callId, call.name, call.input, signal)));
     const failed = run.status === 'done' ? null : (run.result ?? 'The tool call failed.').slice(0, 2000);
     await record(step, 'tool', `${run.server_name ?? 'Tool'} · ${run.tool_name ?? call.name.slice(0, 100)}`, failed, {
       toolCall: {
@@ -285,6 +287,23 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     for (const extra of turn.calls.slice(calls.length))
       results.push({ id: extra.id, name: extra.name, text: `Not run: at most ${deps.bounds.maxActionsPerStep} actions a turn.` });
     history.push({ role: 'tool', results });
+  }
+}
+
+/** Runs `fn` with a signal that aborts when the task ends (stopped from the web app or the extension) or after TOOL_CALL_MAX_MS. */
+async function untilEnded<T>(store: EventStore, taskUuid: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ended = new AbortController();
+  const watch = setInterval(() => {
+    void readAgentTask(store, taskUuid)
+      .then(({ task }) => {
+        if (!task || FINISHED.includes(task.status)) ended.abort();
+      })
+      .catch(() => {});
+  }, TOOL_CALL_WATCH_MS);
+  try {
+    return await fn(AbortSignal.any([ended.signal, AbortSignal.timeout(TOOL_CALL_MAX_MS)]));
+  } finally {
+    clearInterval(watch);
   }
 }
 

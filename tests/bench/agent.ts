@@ -20,6 +20,8 @@ import { fmt, note, sleep, verdict, type Row } from './util.js';
 const TASKS = Number(process.env.BENCH_AGENT_TASKS ?? 50);
 const REQUESTS = Number(process.env.BENCH_AGENT_REQUESTS ?? 10);
 const IDLE = Number(process.env.BENCH_AGENT_IDLE_SOCKETS ?? 2000);
+/** The model fake's time to answer a turn: 0 (the server as busy as it can be) unless set. */
+const MODEL_MS = Number(process.env.BENCH_AGENT_MODEL_MS ?? 0);
 const RTT_BUDGET_MS = 20;
 const SOCKET_BUDGET_KB = 100;
 
@@ -72,7 +74,7 @@ export async function benchAgent(): Promise<Row[]> {
     const turn = req.messages.filter((m) => m.role === 'tool').length;
     return { calls: [turn < REQUESTS ? { name: 'ReadPage', arguments: {} } : { name: 'ReportTaskComplete', arguments: { summary: 'Read.' } }] };
   };
-  const llm = await startLlmFake({ chunks: ['Hello.'], agent: script });
+  const llm = await startLlmFake({ chunks: ['Hello.'], agent: script, agentDelayMs: MODEL_MS });
   try {
     return await withBenchServer(
       'agent',
@@ -105,7 +107,7 @@ export async function benchAgent(): Promise<Row[]> {
           `agent: ${TASKS} tasks of ${REQUESTS} requests ended in ${fmt(allSeconds, 1)} s; round trip p95 ${fmt(agentP95, 1)} ms, max ${fmt(Math.max(...times))} ms`,
         );
         rows.push({
-          bench: `agent, ${TASKS} tasks at once, model fake`,
+          bench: `agent, ${TASKS} tasks at once, model fake${MODEL_MS ? ` answering in ${MODEL_MS} ms` : ''}`,
           metric: 'RPC round trip p95 (ms)',
           measured: fmt(agentP95, 1),
           baseline: fmt(p95(baseline), 2),
