@@ -130,7 +130,12 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     await durable.step('record', () =>
       changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() })).then(() => null),
     );
-    await emit('agent_step', { step, method: isAgentMethod(method) ? method : 'ReportTaskComplete', summary, ...(error ? { error } : {}) });
+    await emit('agent_step', {
+      step,
+      method: isAgentMethod(method) || method === 'tool' || method === 'model' ? method : 'unknown',
+      summary,
+      ...(error ? { error } : {}),
+    });
   };
 
   /**
