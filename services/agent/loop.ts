@@ -127,14 +127,17 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     error: string | null,
     kept: Pick<StepRecord, 'roundTripMs' | 'toolCall' | 'screenshot'> = {},
   ) => {
-    await durable.step('record', () =>
-      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() })).then(() => null),
-    );
-    await emit('agent_step', {
-      step,
-      method: isAgentMethod(method) || method === 'tool' || method === 'model' ? method : 'unknown',
-      summary,
-      ...(error ? { error } : {}),
+    // One step records and tells the extension (a repeat after a crash appends nothing and tells again).
+    await durable.step('record', async () => {
+      await changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() }));
+      deps.outbox.emit(taskUuid, 'agent_step', {
+        task_uuid: taskUuid,
+        step,
+        method: isAgentMethod(method) || method === 'tool' || method === 'model' ? method : 'unknown',
+        summary,
+        ...(error ? { error } : {}),
+      });
+      return null;
     });
   };
 
@@ -238,9 +241,11 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
       await record(step, method, summary, 'Declined by the person.');
       return 'The person declined this action. Do not try it, or anything to the same end, another way.';
     }
-    // Confirmed or not needed: once more, the task must not be paused or stopped meanwhile.
-    const still = await whenActive();
-    if (typeof still === 'string') return still;
+    // Confirmed: once more, the task must not have been paused or stopped while it waited.
+    if (confirmation) {
+      const still = await whenActive();
+      if (typeof still === 'string') return still;
+    }
     if (confirmed && (method === 'Navigate' || method === 'TabsCreate')) {
       const host = hostOf(String(request.url ?? ''));
       if (host && !taskHosts.includes(host)) taskHosts.push(host);
