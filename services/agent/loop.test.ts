@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { EventStore } from '../eventstore/store.js';
 import type { StoredEvent } from '../eventstore/types.js';
 import type { AgentSignal } from './context.js';
+import { DomainError } from '../shared/domain-error.js';
 import { AGENT_TEXTS } from './errors.js';
 import { agentTaskStream } from './events.js';
 import { type AgentLoopDeps, type AgentToolbox, runAgentTask } from './loop.js';
@@ -248,5 +249,30 @@ describe('the person’s tools', () => {
     const h = harness({ model, reply: () => ({}), tools });
     expect(await h.run()).toBe('stopped');
     expect(aborted).toBe(true);
+  });
+
+  test('a call that cannot be asked (the tool turned off meanwhile) is a failed step; the task goes on', async () => {
+    let told = '';
+    const model: AgentModel = {
+      turn: async (_s, history) => {
+        const last = history.at(-1);
+        if (last?.role === 'tool') {
+          told = last.results[0].text;
+          return { text: '', calls: [{ id: 'd', name: 'ReportTaskComplete', input: { summary: 'done' } }] };
+        }
+        return { text: '', calls: [{ id: 'c', name: 't0_echo', input: {} }] };
+      },
+    };
+    const tools: AgentToolbox = {
+      tools: [echo],
+      runAs: async () => {
+        throw new DomainError('not_found', 'mcp_tool_not_found', 'This tool is not offered by the server.');
+      },
+    };
+    const h = harness({ model, reply: () => ({}), tools });
+    expect(await h.run()).toBe('completed');
+    expect(told).toBe('The tool call failed: This tool is not offered by the server.');
+    const toolStep = h.streams.get(agentTaskStream(T))!.find((e) => (e.data as { method?: string }).method === 'tool');
+    expect(toolStep?.data).toMatchObject({ error: 'This tool is not offered by the server.', tool_call: { status: 'failed' } });
   });
 });

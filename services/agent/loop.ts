@@ -7,6 +7,7 @@
 // step limit and the consecutive-failure limit; page text reaches the model as untrusted data.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { DomainError } from '../shared/domain-error.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Logger } from 'pino';
 import type { AgentMethod } from '../../generated/agent/messages.gen.js';
@@ -174,7 +175,14 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
    */
   const callTool = async (step: number, call: AgentTurn['calls'][number]): Promise<string> => {
     const callId = await durable.step('tool-call-id', async () => randomUUID());
-    const run = await durable.step('tool-call', () => untilEnded(deps.store, taskUuid, (signal) => toolbox!.runAs(callId, call.name, call.input, signal)));
+    // A call that cannot even be asked (the tool turned off meanwhile) is a failed step, not a failed task.
+    const run = await durable.step('tool-call', () =>
+      untilEnded(deps.store, taskUuid, (signal) => toolbox!.runAs(callId, call.name, call.input, signal)).catch((err): AgentToolRun => {
+        deps.logger.warn({ err }, 'agent tool call could not be made');
+        const why = err instanceof DomainError ? err.message : 'The tool call failed.';
+        return { text: `The tool call failed: ${why}`, call_id: null, server_name: null, tool_name: null, status: 'failed', result: why };
+      }),
+    );
     const failed = run.status === 'done' ? null : (run.result ?? 'The tool call failed.').slice(0, 2000);
     await record(step, 'tool', `${run.server_name ?? 'Tool'} · ${run.tool_name ?? call.name.slice(0, 100)}`, failed, {
       toolCall: {
