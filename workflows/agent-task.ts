@@ -26,6 +26,14 @@ export function registerAgentTask(deps: AgentLoopDeps, inbox: AgentInbox) {
           deps,
           {
             step: (name, fn) => DBOS.runStep(fn, { name }),
+            sendThenWait: (send) =>
+              DBOS.runStep(
+                async () => {
+                  const sent = send();
+                  return { sent, signal: await inbox.wait(taskUuid, INBOX_SLICE_MS) };
+                },
+                { name: 'send' },
+              ),
             // A fixed number of slices, so a replay takes the same steps whatever the clock says.
             recv: async (timeoutSeconds) => {
               const slices = Math.max(1, Math.ceil((timeoutSeconds * 1000) / INBOX_SLICE_MS));

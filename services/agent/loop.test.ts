@@ -64,7 +64,11 @@ function harness(opts: {
     siteInstructions: async () => [{ domain: 'flights.example.com', instructions: 'Prefer morning flights.' }],
     ...(opts.tools ? { tools: async () => opts.tools ?? null } : {}),
   };
-  const durable = { step: <R>(_n: string, fn: () => Promise<R>) => fn(), recv: async () => inbox.shift() ?? null };
+  const durable = {
+    step: <R>(_n: string, fn: () => Promise<R>) => fn(),
+    recv: async () => inbox.shift() ?? null,
+    sendThenWait: async <R>(send: () => R) => ({ sent: send(), signal: inbox.shift() ?? null }),
+  };
   const started = {
     type: 'AgentTaskStarted',
     data: { task_uuid: T, owner_id: 'ada', task: 'find a flight', url: 'https://flights.example.com/', extension_version: '1', started_at: '' },

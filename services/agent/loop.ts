@@ -29,6 +29,11 @@ const MAX_SENDS = 20;
 export type Durable = {
   step: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   recv: (timeoutSeconds: number) => Promise<AgentSignal | null>;
+  /**
+   * One step: `send`, then a short wait for a signal (a reply usually comes within it). A replay
+   * returns what was kept without sending; a crash before the step was kept sends again.
+   */
+  sendThenWait: <T>(send: () => T) => Promise<{ sent: T; signal: AgentSignal | null }>;
 };
 
 export type AgentLoopDeps = {
@@ -153,9 +158,15 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   ): Promise<{ response: Record<string, unknown>; roundTripMs: number } | Outcome> => {
     const requestId = agentRequestId(deps.requestSecret, taskUuid, step);
     for (let sends = 1; sends <= MAX_SENDS; sends++) {
-      const sentAt = await sendRequest({ request_id: requestId, method, request });
+      // Sent and (mostly) answered in one step: each step costs the task several database round trips.
+      const { sent: sentAt, signal: first } = await durable.sendThenWait(() => {
+        deps.outbox.emit(taskUuid, 'request', { request_id: requestId, method, request });
+        return Date.now();
+      });
+      let next: AgentSignal | null = first;
       for (;;) {
-        const signal = await durable.recv(deps.bounds.replyWaitSeconds);
+        const signal = next ?? (await durable.recv(deps.bounds.replyWaitSeconds));
+        next = null;
         if (!signal || signal.kind === 'connected') break;
         if (signal.kind === 'reply' && signal.request_id === requestId)
           return { response: signal.response, roundTripMs: Math.max(0, (signal.received_at ?? Date.now()) - sentAt) };
