@@ -209,8 +209,9 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   };
 
   /** One action the model asked for: its result for the model, or how the task ended. */
-  const act = async (call: AgentTurn['calls'][number]): Promise<string | Outcome> => {
-    const task = await whenActive();
+  const act = async (call: AgentTurn['calls'][number], fresh: Task | null): Promise<string | Outcome> => {
+    // The task as read just after the model answered, when it may act; else read (and wait) again.
+    const task = fresh && fresh.status !== 'paused' && !FINISHED.includes(fresh.status) ? fresh : await whenActive();
     if (typeof task === 'string') return task;
     const step = task.steps;
     if (!call.name) {
@@ -294,7 +295,12 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
     if (!allowed.ok) return fail(allowed.why);
-    const turn = await durable.step('model', () => askModel(deps, model, system, history, offered));
+    // The task is read again in the model's step, once it answered: a pause or stop meanwhile is
+    // seen before the first action, without a step of its own.
+    const { turn, after } = await durable.step('model', async () => {
+      const answered = await askModel(deps, model, system, history, offered);
+      return { turn: answered, after: (await readAgentTask(deps.store, taskUuid)).task };
+    });
     if ('error' in turn) {
       await record(task.steps, 'model', 'The model did not answer', turn.error);
       continue;
@@ -308,8 +314,8 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     const calls = turn.calls.slice(0, deps.bounds.maxActionsPerStep);
     history.push({ role: 'assistant', text: turn.text, calls: turn.calls });
     const results: { id: string; name: string; text: string }[] = [];
-    for (const call of calls) {
-      const result = await act(call);
+    for (const [i, call] of calls.entries()) {
+      const result = await act(call, i === 0 ? after : null);
       if (result === 'completed' || result === 'stopped' || result === 'failed') return ended(result);
       results.push({ id: call.id, name: call.name, text: result });
     }
