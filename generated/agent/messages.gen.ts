@@ -292,7 +292,10 @@ export interface AgentStarted {
 export interface AgentStep {
   task_uuid: string;
   step: number;
-  method: AgentMethod;
+  /**
+   * The method the step ran; `tool` for a call to one of the person's tool servers (MCP), `model` for a turn in which the model asked for no action or did not answer, and `unknown` for a method that does not exist.
+   */
+  method: AgentMethod | ("tool" | "model" | "unknown");
   summary: string;
   error?: string;
 }

@@ -1007,16 +1007,29 @@ export const agentSchemas = {
         "minimum": 0
       },
       "method": {
-        "type": "string",
-        "enum": [
-          "Computer",
-          "FormInput",
-          "GetPageText",
-          "Navigate",
-          "ReadPage",
-          "TabsCreate",
-          "TabsContext",
-          "ReportTaskComplete"
+        "description": "The method the step ran; `tool` for a call to one of the person's tool servers (MCP), `model` for a turn in which the model asked for no action or did not answer, and `unknown` for a method that does not exist.",
+        "anyOf": [
+          {
+            "type": "string",
+            "enum": [
+              "Computer",
+              "FormInput",
+              "GetPageText",
+              "Navigate",
+              "ReadPage",
+              "TabsCreate",
+              "TabsContext",
+              "ReportTaskComplete"
+            ]
+          },
+          {
+            "type": "string",
+            "enum": [
+              "tool",
+              "model",
+              "unknown"
+            ]
+          }
         ]
       },
       "summary": {

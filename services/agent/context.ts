@@ -4,7 +4,8 @@ import type { KernelContext } from '../shared/context.js';
 
 /** What the socket or a REST call tells a running task's loop (delivered through DBOS, to whichever instance runs it). */
 export type AgentSignal =
-  | { kind: 'reply'; request_id: string; response: Record<string, unknown> }
+  /** received_at: when the socket had the reply (ms since the epoch), for the step's round trip. */
+  | { kind: 'reply'; request_id: string; response: Record<string, unknown>; received_at?: number }
   /** The extension is connected (again): a request waiting for a reply is sent again. */
   | { kind: 'connected' }
   /** Paused, resumed, stopped or confirmed: the loop reads the task again. */

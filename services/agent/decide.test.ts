@@ -14,6 +14,7 @@ import {
   nextStepAllowed,
 } from './decide.js';
 import { type AgentEvent, evolveAgentTask, initialAgentTask } from './events.js';
+import { SCREENSHOT_KEEP_MAX_CHARS } from './limits.js';
 
 const agent = decider(evolveAgentTask, initialAgentTask);
 const now = new Date('2026-01-01T00:00:00Z');
@@ -149,6 +150,39 @@ describe('the loop’s records', () => {
       .given(started, [stopped])
       .when((s) => decideComplete(s, { taskUuid: T, summary: 'x', now }))
       .then([]);
+  });
+  test('a screenshot is kept with its step, in the same append; one not base64, of another type or too large is not', () => {
+    const shot = { media_type: 'image/jpeg', width: 1280, height: 800, data: 'AAAA/w==' };
+    const cmd = { taskUuid: T, step: 0, method: 'Computer', summary: 'screenshot', error: null, roundTripMs: 7.4, now };
+    agent
+      .given(started)
+      .when((s) => decideStep(s, { ...cmd, screenshot: shot }))
+      .then([
+        {
+          type: 'AgentStepRecorded',
+          data: { ...ref, step: 0, method: 'Computer', summary: 'screenshot', error: null, round_trip_ms: 7, at: now.toISOString() },
+        },
+        { type: 'AgentScreenshotKept', data: { ...ref, step: 0, ...shot, at: now.toISOString() } },
+      ]);
+    for (const bad of [
+      { ...shot, data: '<script>' },
+      { ...shot, media_type: 'text/html' },
+      { ...shot, width: 5000 },
+      { ...shot, data: 'A'.repeat(SCREENSHOT_KEEP_MAX_CHARS + 4) },
+    ])
+      expect(decideStep(agent.given(started).state, { ...cmd, screenshot: bad }).map((e) => e.type)).toEqual(['AgentStepRecorded']);
+  });
+  test('a tool call is kept on its step', () => {
+    const toolCall = { call_id: 'c1', server_name: 'Echoes', tool_name: 'echo', arguments: { text: 'hi' }, status: 'done', result: 'echo: hi' };
+    agent
+      .given(started)
+      .when((s) => decideStep(s, { taskUuid: T, step: 0, method: 'tool', summary: 'Echoes · echo', error: null, toolCall, now }))
+      .then([
+        {
+          type: 'AgentStepRecorded',
+          data: { ...ref, step: 0, method: 'tool', summary: 'Echoes · echo', error: null, tool_call: toolCall, at: now.toISOString() },
+        },
+      ]);
   });
   test('the bounds: steps, and failures in a row (a success resets them)', () => {
     const bounds = { maxSteps: 3, maxConsecutiveFailures: 2, maxActionsPerStep: 1 };

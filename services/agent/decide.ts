@@ -6,6 +6,7 @@ import { agentErrors } from './errors.js';
 import {
   type AgentActionConfirmed,
   type AgentConfirmationRequested,
+  type AgentScreenshotKept,
   type AgentStepRecorded,
   type AgentTaskCompleted,
   type AgentTaskFailed,
@@ -14,10 +15,11 @@ import {
   type AgentTaskStarted,
   type AgentTaskState,
   type AgentTaskStopped,
+  type AgentToolCall,
   type ConfirmationReason,
   FINISHED,
 } from './events.js';
-import { TASK_TEXT_MAX } from './limits.js';
+import { SCREENSHOT_KEEP_MAX_CHARS, SCREENSHOT_MAX_SIDE_PX, TASK_TEXT_MAX } from './limits.js';
 
 type Task = NonNullable<AgentTaskState['task']>;
 const ref = (taskUuid: string, t: { owner_id: string }) => ({ task_uuid: taskUuid, owner_id: t.owner_id });
@@ -87,16 +89,55 @@ export function decideConfirm(state: AgentTaskState, cmd: ActingUser & { taskUui
 
 // What the task's own workflow records. Each is keyed by the step, so a repeat is no change.
 
-export type StepRecord = { taskUuid: string; step: number; method: string; summary: string; error: string | null; now: Date };
+export type StepRecord = {
+  taskUuid: string;
+  step: number;
+  method: string;
+  summary: string;
+  error: string | null;
+  /** A browser request's round trip, from its send until the loop had the reply. */
+  roundTripMs?: number;
+  /** A call to one of the person's tools: kept with the step (arguments and result). */
+  toolCall?: AgentToolCall;
+  /** A screenshot the extension took for the step: kept with it when it is base64 within SCREENSHOT_KEEP_MAX_CHARS. */
+  screenshot?: { media_type: string; width: number; height: number; data: string };
+  now: Date;
+};
 
-export function decideStep(state: AgentTaskState, cmd: StepRecord): AgentStepRecorded[] {
+export function decideStep(state: AgentTaskState, cmd: StepRecord): (AgentStepRecorded | AgentScreenshotKept)[] {
   const t = state.task;
   if (!t || FINISHED.includes(t.status) || cmd.step < t.steps) return [];
+  const shot = cmd.screenshot && keepable(cmd.screenshot) ? cmd.screenshot : null;
   return [
     {
       type: 'AgentStepRecorded',
-      data: { ...ref(cmd.taskUuid, t), step: cmd.step, method: cmd.method, summary: cmd.summary, error: cmd.error, at: cmd.now.toISOString() },
+      data: {
+        ...ref(cmd.taskUuid, t),
+        step: cmd.step,
+        method: cmd.method,
+        summary: cmd.summary,
+        error: cmd.error,
+        ...(cmd.roundTripMs === undefined ? {} : { round_trip_ms: Math.round(cmd.roundTripMs) }),
+        ...(cmd.toolCall ? { tool_call: cmd.toolCall } : {}),
+        at: cmd.now.toISOString(),
+      },
     },
+    ...(shot
+      ? [
+          {
+            type: 'AgentScreenshotKept' as const,
+            data: {
+              ...ref(cmd.taskUuid, t),
+              step: cmd.step,
+              media_type: shot.media_type,
+              width: shot.width,
+              height: shot.height,
+              data: shot.data,
+              at: cmd.now.toISOString(),
+            },
+          },
+        ]
+      : []),
   ];
 }
 
@@ -120,6 +161,20 @@ export function decideFail(state: AgentTaskState, cmd: { taskUuid: string; messa
   const t = state.task;
   if (!t || FINISHED.includes(t.status)) return [];
   return [{ type: 'AgentTaskFailed', data: { ...ref(cmd.taskUuid, t), message: cmd.message, at: cmd.now.toISOString() } }];
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** Whether a screenshot may be kept: an image type, base64 only (it is shown as a data: URL), within the bound. */
+function keepable(shot: NonNullable<StepRecord['screenshot']>) {
+  return (
+    IMAGE_TYPES.includes(shot.media_type) &&
+    shot.data.length > 0 &&
+    shot.data.length <= SCREENSHOT_KEEP_MAX_CHARS &&
+    BASE64.test(shot.data) &&
+    [shot.width, shot.height].every((n) => Number.isInteger(n) && n >= 1 && n <= SCREENSHOT_MAX_SIDE_PX)
+  );
 }
 
 export type AgentBounds = { maxSteps: number; maxConsecutiveFailures: number; maxActionsPerStep: number };

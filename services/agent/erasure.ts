@@ -1,5 +1,5 @@
 // The agent's tasks in the log (docs/data-rights.md): the task, the pages it went to, what each
-// step did and the summaries are the person's.
+// step did (its tool calls' arguments and results), its screenshots and the summaries are the person's.
 import type { Redactor, Redactors } from '../eventstore/erasure.js';
 import type { AgentEvent } from './events.js';
 
@@ -12,7 +12,13 @@ const redact =
 
 export const agentRedactors: Redactors = {
   AgentTaskStarted: redact<'AgentTaskStarted'>((d) => ({ ...d, task: '', url: '' })),
-  AgentStepRecorded: redact<'AgentStepRecorded'>((d) => ({ ...d, summary: '', error: d.error === null ? null : '' })),
+  AgentStepRecorded: redact<'AgentStepRecorded'>((d) => ({
+    ...d,
+    summary: '',
+    error: d.error === null ? null : '',
+    ...(d.tool_call ? { tool_call: { ...d.tool_call, arguments: {}, result: d.tool_call.result === null ? null : '' } } : {}),
+  })),
+  AgentScreenshotKept: redact<'AgentScreenshotKept'>((d) => ({ ...d, data: '' })),
   AgentConfirmationRequested: redact<'AgentConfirmationRequested'>((d) => ({ ...d, description: '' })),
   AgentTaskCompleted: redact<'AgentTaskCompleted'>((d) => ({ ...d, summary: '' })),
   AgentTaskFailed: redact<'AgentTaskFailed'>((d) => ({ ...d, message: '' })),

@@ -11,7 +11,22 @@ type Ref = { task_uuid: string; owner_id: string };
 export type AgentTaskStarted = { type: 'AgentTaskStarted'; data: Ref & { task: string; url: string; extension_version: string; started_at: string } };
 export type AgentStepRecorded = {
   type: 'AgentStepRecorded';
-  data: Ref & { step: number; method: string; summary: string; error: string | null; at: string };
+  /** round_trip_ms: a browser request's, from its send until the task had the reply (absent on steps without one, and before it was kept). */
+  data: Ref & { step: number; method: string; summary: string; error: string | null; round_trip_ms?: number; tool_call?: AgentToolCall; at: string };
+};
+/** A call to one of the person's tools (services/tools), as the task keeps it: what was asked and what came back. */
+export type AgentToolCall = {
+  call_id: string;
+  server_name: string;
+  tool_name: string;
+  arguments: unknown;
+  status: string;
+  result: string | null;
+};
+/** A screenshot the extension took for a step, kept with the task (base64, bounded by SCREENSHOT_KEEP_MAX_CHARS). */
+export type AgentScreenshotKept = {
+  type: 'AgentScreenshotKept';
+  data: Ref & { step: number; media_type: string; width: number; height: number; data: string; at: string };
 };
 export type AgentTaskPaused = { type: 'AgentTaskPaused'; data: Ref & { at: string } };
 export type AgentTaskResumed = { type: 'AgentTaskResumed'; data: Ref & { at: string } };
@@ -27,6 +42,7 @@ export type AgentTaskFailed = { type: 'AgentTaskFailed'; data: Ref & { message: 
 export type AgentEvent =
   | AgentTaskStarted
   | AgentStepRecorded
+  | AgentScreenshotKept
   | AgentTaskPaused
   | AgentTaskResumed
   | AgentConfirmationRequested
@@ -38,6 +54,7 @@ export type AgentEvent =
 export const AGENT_EVENTS = [
   'AgentTaskStarted',
   'AgentStepRecorded',
+  'AgentScreenshotKept',
   'AgentTaskPaused',
   'AgentTaskResumed',
   'AgentConfirmationRequested',

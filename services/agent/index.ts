@@ -8,3 +8,5 @@ export { createAgentOutbox, type AgentOutbox } from './outbox.js';
 export { runAgentTask, type AgentLoopDeps, type Durable } from './loop.js';
 export { agentModel } from './model.js';
 export { AGENT_TEXTS } from './errors.js';
+export { AgentInbox } from './inbox.js';
+export { agentTasksExport } from './export.js';

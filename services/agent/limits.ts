@@ -13,6 +13,8 @@ export const WAIT_DEFAULT_SECONDS = 1;
 export const SCREENSHOT_MAX_PIXELS = 1_150_000;
 export const SCREENSHOT_MAX_SIDE_PX = 1568;
 export const SCREENSHOT_TIMEOUT_MS = 5000;
+/** A screenshot is kept with its task (its events, the data export) up to this much base64 (about 1.5 MB of image); a larger one is used, not kept. */
+export const SCREENSHOT_KEEP_MAX_CHARS = 2_000_000;
 /** ReadPage's accessibility tree goes this deep at most, and cuts each label at this many characters. */
 export const TREE_DEPTH_MAX = 15;
 export const LABEL_MAX_CHARS = 100;

@@ -6,9 +6,10 @@ import { describe, expect, test } from 'vitest';
 import type { EventStore } from '../eventstore/store.js';
 import type { StoredEvent } from '../eventstore/types.js';
 import type { AgentSignal } from './context.js';
+import { DomainError } from '../shared/domain-error.js';
 import { AGENT_TEXTS } from './errors.js';
 import { agentTaskStream } from './events.js';
-import { type AgentLoopDeps, runAgentTask } from './loop.js';
+import { type AgentLoopDeps, type AgentToolbox, runAgentTask } from './loop.js';
 import type { AgentModel } from './model.js';
 
 const T = '3f2a4c1e-8b7d-4e2a-9c1f-2b3d4e5f6a7b';
@@ -35,7 +36,12 @@ function memoryStore() {
   return { store: store as unknown as EventStore, types: () => (streams.get(agentTaskStream(T)) ?? []).map((e) => e.type), streams };
 }
 
-function harness(opts: { model: AgentModel | null; reply?: (method: string) => Record<string, unknown>; bounds?: Partial<AgentLoopDeps['bounds']> }) {
+function harness(opts: {
+  model: AgentModel | null;
+  reply?: (method: string) => Record<string, unknown>;
+  bounds?: Partial<AgentLoopDeps['bounds']>;
+  tools?: AgentToolbox;
+}) {
   const { store, types, streams } = memoryStore();
   const sent: { event: string; payload: Record<string, unknown> }[] = [];
   const inbox: AgentSignal[] = [];
@@ -56,8 +62,13 @@ function harness(opts: { model: AgentModel | null; reply?: (method: string) => R
     bounds: { maxSteps: 50, maxConsecutiveFailures: 3, maxActionsPerStep: 5, replyWaitSeconds: 1, modelTimeoutMs: 1000, ...opts.bounds },
     model: opts.model,
     siteInstructions: async () => [{ domain: 'flights.example.com', instructions: 'Prefer morning flights.' }],
+    ...(opts.tools ? { tools: async () => opts.tools ?? null } : {}),
   };
-  const durable = { step: <R>(_n: string, fn: () => Promise<R>) => fn(), recv: async () => inbox.shift() ?? null };
+  const durable = {
+    step: <R>(_n: string, fn: () => Promise<R>) => fn(),
+    recv: async () => inbox.shift() ?? null,
+    sendThenWait: async <R>(send: () => R) => ({ sent: send(), signal: inbox.shift() ?? null }),
+  };
   const started = {
     type: 'AgentTaskStarted',
     data: { task_uuid: T, owner_id: 'ada', task: 'find a flight', url: 'https://flights.example.com/', extension_version: '1', started_at: '' },
@@ -157,4 +168,115 @@ test('a task stopped between two turns tells the extension it stopped', async ()
   expect(await h.run()).toBe('stopped');
   expect(h.sent.filter((s) => s.event === 'request')).toEqual([]);
   expect(h.sent.at(-1)).toEqual({ event: 'agent_stopped', payload: { task_uuid: T } });
+});
+
+describe('the person’s tools', () => {
+  const echo = { name: 't0_echo', description: 'Says it back (from the tool server "Echoes")', inputSchema: { type: 'object' } };
+
+  test('offered beside the browser methods; a call runs through the toolbox under a kept id, and its step keeps it', async () => {
+    const offered: string[][] = [];
+    const asked: { callId: string; name: string; args: unknown }[] = [];
+    const model: AgentModel = {
+      turn: async (_s, history, _signal, extra = []) => {
+        offered.push(extra.map((t) => t.name));
+        return history.at(-1)?.role === 'tool'
+          ? { text: '', calls: [{ id: 'd', name: 'ReportTaskComplete', input: { summary: 'done' } }] }
+          : { text: '', calls: [{ id: 'c', name: 't0_echo', input: { text: 'hi' } }] };
+      },
+    };
+    const tools: AgentToolbox = {
+      tools: [echo],
+      runAs: async (callId, name, args) => {
+        asked.push({ callId, name, args });
+        return { text: '<tool_result>echo: hi</tool_result>', call_id: callId, server_name: 'Echoes', tool_name: 'echo', status: 'done', result: 'echo: hi' };
+      },
+    };
+    const h = harness({ model, reply: () => ({}), tools });
+    expect(await h.run()).toBe('completed');
+    expect(offered).toEqual([['t0_echo'], ['t0_echo']]);
+    expect(asked).toEqual([{ callId: expect.any(String), name: 't0_echo', args: { text: 'hi' } }]);
+    const toolStep = h.streams.get(agentTaskStream(T))!.find((e) => e.type === 'AgentStepRecorded' && (e.data as { method: string }).method === 'tool');
+    expect(toolStep?.data).toMatchObject({
+      summary: 'Echoes · echo',
+      error: null,
+      tool_call: { call_id: asked[0].callId, server_name: 'Echoes', tool_name: 'echo', arguments: { text: 'hi' }, status: 'done', result: 'echo: hi' },
+    });
+    // The browser was never asked to run a tool.
+    expect(h.sent.filter((s) => s.event === 'request').map((s) => s.payload.method)).toEqual(['ReportTaskComplete']);
+  });
+
+  test('a declined call is a failed step, and the model is told', async () => {
+    let told = '';
+    const model: AgentModel = {
+      turn: async (_s, history) => {
+        const last = history.at(-1);
+        if (last?.role === 'tool') {
+          told = last.results[0].text;
+          return { text: '', calls: [{ id: 'd', name: 'ReportTaskComplete', input: { summary: 'done' } }] };
+        }
+        return { text: '', calls: [{ id: 'c', name: 't0_echo', input: {} }] };
+      },
+    };
+    const why = 'The person declined this tool call.';
+    const tools: AgentToolbox = {
+      tools: [echo],
+      runAs: async (callId) => ({ text: why, call_id: callId, server_name: 'Echoes', tool_name: 'echo', status: 'declined', result: why }),
+    };
+    const h = harness({ model, reply: () => ({}), tools });
+    expect(await h.run()).toBe('completed');
+    expect(told).toBe(why);
+    const toolStep = h.streams.get(agentTaskStream(T))!.find((e) => (e.data as { method?: string }).method === 'tool');
+    expect(toolStep?.data).toMatchObject({ error: why, tool_call: { status: 'declined' } });
+  });
+
+  test('a call waiting for the person gives up when the task is stopped', async () => {
+    const model: AgentModel = { turn: async () => ({ text: '', calls: [{ id: 'c', name: 't0_echo', input: {} }] }) };
+    let aborted = false;
+    const tools: AgentToolbox = {
+      tools: [echo],
+      runAs: (callId, _name, _args, signal) => {
+        // The person stops the task from the web app while the call waits for their approval.
+        const stream = h.streams.get(agentTaskStream(T))!;
+        const stopped = { type: 'AgentTaskStopped', data: { task_uuid: T, owner_id: 'ada', at: '' } };
+        h.streams.set(agentTaskStream(T), [
+          ...stream,
+          { ...stopped, streamId: agentTaskStream(T), streamVersion: stream.length + 1 } as unknown as StoredEvent,
+        ]);
+        return new Promise((resolve) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve({ text: 'gave up', call_id: callId, server_name: 'Echoes', tool_name: 'echo', status: 'declined', result: 'gave up' });
+          }),
+        );
+      },
+    };
+    const h = harness({ model, reply: () => ({}), tools });
+    expect(await h.run()).toBe('stopped');
+    expect(aborted).toBe(true);
+  });
+
+  test('a call that cannot be asked (the tool turned off meanwhile) is a failed step; the task goes on', async () => {
+    let told = '';
+    const model: AgentModel = {
+      turn: async (_s, history) => {
+        const last = history.at(-1);
+        if (last?.role === 'tool') {
+          told = last.results[0].text;
+          return { text: '', calls: [{ id: 'd', name: 'ReportTaskComplete', input: { summary: 'done' } }] };
+        }
+        return { text: '', calls: [{ id: 'c', name: 't0_echo', input: {} }] };
+      },
+    };
+    const tools: AgentToolbox = {
+      tools: [echo],
+      runAs: async () => {
+        throw new DomainError('not_found', 'mcp_tool_not_found', 'This tool is not offered by the server.');
+      },
+    };
+    const h = harness({ model, reply: () => ({}), tools });
+    expect(await h.run()).toBe('completed');
+    expect(told).toBe('The tool call failed: This tool is not offered by the server.');
+    const toolStep = h.streams.get(agentTaskStream(T))!.find((e) => (e.data as { method?: string }).method === 'tool');
+    expect(toolStep?.data).toMatchObject({ error: 'This tool is not offered by the server.', tool_call: { status: 'failed' } });
+  });
 });

@@ -5,16 +5,18 @@
 // each action waits while the task is paused, waits for the person when it needs confirming, is
 // sent to the extension as a request, and is recorded as a step with its outcome. Bounded by the
 // step limit and the consecutive-failure limit; page text reaches the model as untrusted data.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { DomainError } from '../shared/domain-error.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { Logger } from 'pino';
 import type { AgentMethod } from '../../generated/agent/messages.gen.js';
 import { confirmationFor, elementLabels, hostOf } from './confirmation.js';
 import type { AgentSignal } from './context.js';
-import { type AgentBounds, decideAskConfirmation, decideComplete, decideFail, decideStep, nextStepAllowed } from './decide.js';
+import { type AgentBounds, decideAskConfirmation, decideComplete, decideFail, decideStep, nextStepAllowed, type StepRecord } from './decide.js';
 import { AGENT_TEXTS } from './errors.js';
 import { type AgentTaskStarted, type AgentTaskState, agentTaskStream, FINISHED } from './events.js';
-import type { AgentMessage, AgentModel, AgentTurn } from './model.js';
+import type { AgentMessage, AgentModel, AgentTurn, OfferedTool } from './model.js';
 import type { AgentOutbox } from './outbox.js';
 import { agentSystemPrompt, toolResultText, untrusted } from './prompt.js';
 import { agentRequestId } from './request-ids.js';
@@ -27,6 +29,11 @@ const MAX_SENDS = 20;
 export type Durable = {
   step: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   recv: (timeoutSeconds: number) => Promise<AgentSignal | null>;
+  /**
+   * One step: `send`, then a short wait for a signal (a reply usually comes within it). A replay
+   * returns what was kept without sending; a crash before the step was kept sends again.
+   */
+  sendThenWait: <T>(send: () => T) => Promise<{ sent: T; signal: AgentSignal | null }>;
 };
 
 export type AgentLoopDeps = {
@@ -41,7 +48,29 @@ export type AgentLoopDeps = {
   /** The configured model; null: the task fails saying the agent needs one. */
   model: AgentModel | null;
   siteInstructions: (userId: string) => Promise<{ domain: string; instructions: string }[]>;
+  /** The person's enabled tools from their tool servers (services/tools), offered beside the browser methods; null: none. */
+  tools?: (userId: string, taskUuid: string) => Promise<AgentToolbox | null>;
 };
+
+/** One tool call's outcome: the text for the model, and what the task keeps of it. */
+export type AgentToolRun = {
+  text: string;
+  call_id: string | null;
+  server_name: string | null;
+  tool_name: string | null;
+  status: string;
+  result: string | null;
+};
+/** The person's tools for one task: a call asked under an id kept by the loop, so a restart resumes the same call. */
+export type AgentToolbox = {
+  tools: OfferedTool[];
+  runAs: (callId: string, name: string, args: unknown, signal: AbortSignal) => Promise<AgentToolRun>;
+};
+
+/** The longest a tool call may wait for the person and run before the task goes on without it. */
+const TOOL_CALL_MAX_MS = 15 * 60_000;
+/** How often a tool call waiting for the person looks whether the task was stopped meanwhile. */
+const TOOL_CALL_WATCH_MS = 1000;
 
 type Task = NonNullable<AgentTaskState['task']>;
 type Outcome = 'completed' | 'stopped' | 'failed';
@@ -51,8 +80,12 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   if (!start) return 'missing';
   const emit = (event: string, payload: Record<string, unknown>) =>
     durable.step('emit', async () => deps.outbox.emit(taskUuid, event, { task_uuid: taskUuid, ...payload }));
+  /** Sends a request; when it was sent (kept by the step, so a replayed send keeps its first time). */
   const sendRequest = (payload: { request_id: string; method: AgentMethod; request: Record<string, unknown> }) =>
-    durable.step('send', async () => deps.outbox.emit(taskUuid, 'request', payload));
+    durable.step('send', async () => {
+      deps.outbox.emit(taskUuid, 'request', payload);
+      return Date.now();
+    });
   const read = () => durable.step('read', () => readAgentTask(deps.store, taskUuid));
   const fail = async (message: string) => {
     await durable.step('fail', () => changeAgentTask(deps.store, taskUuid, (s) => decideFail(s, { taskUuid, message, now: deps.now() })).then(() => null));
@@ -68,6 +101,10 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   const taskHosts = startHost ? [startHost] : [];
   const system = agentSystemPrompt(instructionsFor(startHost));
   const history: AgentMessage[] = [{ role: 'user', content: `Task: ${start.task}\n\nThe current tab's address: ${untrusted(start.url)}` }];
+  // The person's tools: offered by the names the toolbox gives them (never a browser method's).
+  const toolbox = deps.tools ? await deps.tools(start.owner_id, taskUuid).catch(() => null) : null;
+  const offered = await durable.step('tools', async () => (toolbox?.tools ?? []).filter((t) => !isAgentMethod(t.name)));
+  const offeredNames = new Set(offered.map((t) => t.name));
   let labels = new Map<number, string>();
   let pausedShown = false;
 
@@ -89,22 +126,50 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     }
   };
 
-  const record = async (step: number, method: string, summary: string, error: string | null) => {
-    await durable.step('record', () =>
-      changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, now: deps.now() })).then(() => null),
-    );
-    await emit('agent_step', { step, method: isAgentMethod(method) ? method : 'ReportTaskComplete', summary, ...(error ? { error } : {}) });
+  const record = async (
+    step: number,
+    method: string,
+    summary: string,
+    error: string | null,
+    kept: Pick<StepRecord, 'roundTripMs' | 'toolCall' | 'screenshot'> = {},
+  ) => {
+    // One step records and tells the extension (a repeat after a crash appends nothing and tells again).
+    await durable.step('record', async () => {
+      await changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() }));
+      deps.outbox.emit(taskUuid, 'agent_step', {
+        task_uuid: taskUuid,
+        step,
+        method: isAgentMethod(method) || method === 'tool' || method === 'model' ? method : 'unknown',
+        summary,
+        ...(error ? { error } : {}),
+      });
+      return null;
+    });
   };
 
-  /** Sends a request and waits for its reply, sending again when the extension reconnects or is silent. */
-  const ask = async (step: number, method: AgentMethod, request: Record<string, unknown>): Promise<Record<string, unknown> | Outcome> => {
+  /**
+   * Sends a request and waits for its reply, sending again when the extension reconnects or is
+   * silent. The reply comes with its round trip: from the last send until the loop has the reply.
+   */
+  const ask = async (
+    step: number,
+    method: AgentMethod,
+    request: Record<string, unknown>,
+  ): Promise<{ response: Record<string, unknown>; roundTripMs: number } | Outcome> => {
     const requestId = agentRequestId(deps.requestSecret, taskUuid, step);
     for (let sends = 1; sends <= MAX_SENDS; sends++) {
-      await sendRequest({ request_id: requestId, method, request });
+      // Sent and (mostly) answered in one step: each step costs the task several database round trips.
+      const { sent: sentAt, signal: first } = await durable.sendThenWait(() => {
+        deps.outbox.emit(taskUuid, 'request', { request_id: requestId, method, request });
+        return Date.now();
+      });
+      let next: AgentSignal | null = first;
       for (;;) {
-        const signal = await durable.recv(deps.bounds.replyWaitSeconds);
+        const signal = next ?? (await durable.recv(deps.bounds.replyWaitSeconds));
+        next = null;
         if (!signal || signal.kind === 'connected') break;
-        if (signal.kind === 'reply' && signal.request_id === requestId) return signal.response;
+        if (signal.kind === 'reply' && signal.request_id === requestId)
+          return { response: signal.response, roundTripMs: Math.max(0, (signal.received_at ?? Date.now()) - sentAt) };
         if (signal.kind === 'changed') {
           const { task } = await read();
           if (!task || task.status === 'stopped') return 'stopped';
@@ -114,15 +179,46 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     return fail(AGENT_TEXTS.taskFailure);
   };
 
+  /**
+   * A call to one of the person's tools: through the tool servers' approval flow (it waits for
+   * the person unless they let the tool run by itself), kept on the task as a step with its
+   * arguments and result. The call's id is kept first, so a restart resumes the same call.
+   */
+  const callTool = async (step: number, call: AgentTurn['calls'][number]): Promise<string> => {
+    const callId = await durable.step('tool-call-id', async () => randomUUID());
+    // A call that cannot even be asked (the tool turned off meanwhile) is a failed step, not a failed task.
+    const run = await durable.step('tool-call', () =>
+      untilEnded(deps.store, taskUuid, (signal) => toolbox!.runAs(callId, call.name, call.input, signal)).catch((err): AgentToolRun => {
+        deps.logger.warn({ err }, 'agent tool call could not be made');
+        const why = err instanceof DomainError ? err.message : 'The tool call failed.';
+        return { text: `The tool call failed: ${why}`, call_id: null, server_name: null, tool_name: null, status: 'failed', result: why };
+      }),
+    );
+    const failed = run.status === 'done' ? null : (run.result ?? 'The tool call failed.').slice(0, 2000);
+    await record(step, 'tool', `${run.server_name ?? 'Tool'} · ${run.tool_name ?? call.name.slice(0, 100)}`, failed, {
+      toolCall: {
+        call_id: run.call_id ?? callId,
+        server_name: run.server_name ?? '',
+        tool_name: run.tool_name ?? call.name.slice(0, 100),
+        arguments: call.input ?? {},
+        status: run.status,
+        result: run.result,
+      },
+    });
+    return run.text;
+  };
+
   /** One action the model asked for: its result for the model, or how the task ended. */
-  const act = async (call: AgentTurn['calls'][number]): Promise<string | Outcome> => {
-    const task = await whenActive();
+  const act = async (call: AgentTurn['calls'][number], fresh: Task | null): Promise<string | Outcome> => {
+    // The task as read just after the model answered, when it may act; else read (and wait) again.
+    const task = fresh && fresh.status !== 'paused' && !FINISHED.includes(fresh.status) ? fresh : await whenActive();
     if (typeof task === 'string') return task;
     const step = task.steps;
     if (!call.name) {
       await record(step, 'unknown', 'No method', AGENT_TEXTS.noMethod);
       return `Error: ${AGENT_TEXTS.noMethod}`;
     }
+    if (toolbox && offeredNames.has(call.name)) return callTool(step, call);
     if (!isAgentMethod(call.name)) {
       const error = AGENT_TEXTS.unknownMethod(call.name.slice(0, 100));
       await record(step, 'unknown', call.name.slice(0, 100), error);
@@ -165,18 +261,22 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
       await record(step, method, summary, 'Declined by the person.');
       return 'The person declined this action. Do not try it, or anything to the same end, another way.';
     }
-    // Confirmed or not needed: once more, the task must not be paused or stopped meanwhile.
-    const still = await whenActive();
-    if (typeof still === 'string') return still;
+    // Confirmed: once more, the task must not have been paused or stopped while it waited.
+    if (confirmation) {
+      const still = await whenActive();
+      if (typeof still === 'string') return still;
+    }
     if (confirmed && (method === 'Navigate' || method === 'TabsCreate')) {
       const host = hostOf(String(request.url ?? ''));
       if (host && !taskHosts.includes(host)) taskHosts.push(host);
     }
     if (method === 'Computer' && request.action === 'screenshot') await emit('agent_screenshot_progress', { step });
-    const response = await ask(step, method, request);
-    if (typeof response === 'string') return response;
+    const answered = await ask(step, method, request);
+    if (typeof answered === 'string') return answered;
+    const { response } = answered;
     const error = typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null;
-    await record(step, method, summary, error);
+    const shot = response.screenshot as StepRecord['screenshot'] | undefined;
+    await record(step, method, summary, error, { roundTripMs: answered.roundTripMs, ...(shot && !error ? { screenshot: shot } : {}) });
     if (method === 'ReadPage' && !error && typeof response.text === 'string') labels = elementLabels(response.text);
     let result = toolResultText(response);
     if (method === 'Navigate' && !error) {
@@ -195,7 +295,12 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
     if (!allowed.ok) return fail(allowed.why);
-    const turn = await durable.step('model', () => askModel(deps, model, system, history));
+    // The task is read again in the model's step, once it answered: a pause or stop meanwhile is
+    // seen before the first action, without a step of its own.
+    const { turn, after } = await durable.step('model', async () => {
+      const answered = await askModel(deps, model, system, history, offered);
+      return { turn: answered, after: (await readAgentTask(deps.store, taskUuid)).task };
+    });
     if ('error' in turn) {
       await record(task.steps, 'model', 'The model did not answer', turn.error);
       continue;
@@ -209,8 +314,8 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     const calls = turn.calls.slice(0, deps.bounds.maxActionsPerStep);
     history.push({ role: 'assistant', text: turn.text, calls: turn.calls });
     const results: { id: string; name: string; text: string }[] = [];
-    for (const call of calls) {
-      const result = await act(call);
+    for (const [i, call] of calls.entries()) {
+      const result = await act(call, i === 0 ? after : null);
       if (result === 'completed' || result === 'stopped' || result === 'failed') return ended(result);
       results.push({ id: call.id, name: call.name, text: result });
     }
@@ -220,15 +325,38 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   }
 }
 
+/** Runs `fn` with a signal that aborts when the task ends (stopped from the web app or the extension) or after TOOL_CALL_MAX_MS. */
+async function untilEnded<T>(store: EventStore, taskUuid: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ended = new AbortController();
+  const watch = setInterval(() => {
+    void readAgentTask(store, taskUuid)
+      .then(({ task }) => {
+        if (!task || FINISHED.includes(task.status)) ended.abort();
+      })
+      .catch(() => {});
+  }, TOOL_CALL_WATCH_MS);
+  try {
+    return await fn(AbortSignal.any([ended.signal, AbortSignal.timeout(TOOL_CALL_MAX_MS)]));
+  } finally {
+    clearInterval(watch);
+  }
+}
+
 async function startOf(deps: AgentLoopDeps, taskUuid: string) {
   const events = await deps.store.readStream(agentTaskStream(taskUuid));
   const started = events.find((e) => e.type === 'AgentTaskStarted');
   return started ? (started.data as AgentTaskStarted['data']) : null;
 }
 
-async function askModel(deps: AgentLoopDeps, model: AgentModel, system: string, history: AgentMessage[]): Promise<AgentTurn | { error: string }> {
+async function askModel(
+  deps: AgentLoopDeps,
+  model: AgentModel,
+  system: string,
+  history: AgentMessage[],
+  offered: readonly OfferedTool[],
+): Promise<AgentTurn | { error: string }> {
   try {
-    return await model.turn(system, history, AbortSignal.timeout(deps.bounds.modelTimeoutMs));
+    return await model.turn(system, history, AbortSignal.timeout(deps.bounds.modelTimeoutMs), offered);
   } catch (err) {
     deps.logger.warn({ err }, 'agent model turn failed');
     return { error: AGENT_TEXTS.taskFailure };

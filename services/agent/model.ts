@@ -13,7 +13,9 @@ export type AgentMessage =
   | { role: 'assistant'; text: string; calls: AgentCall[] }
   | { role: 'tool'; results: { id: string; name: string; text: string }[] };
 
-export type AgentModel = { turn: (system: string, history: AgentMessage[], signal: AbortSignal) => Promise<AgentTurn> };
+/** A tool from the person's tool servers, offered beside the browser methods. */
+export type OfferedTool = { name: string; description: string; inputSchema: Record<string, unknown> };
+export type AgentModel = { turn: (system: string, history: AgentMessage[], signal: AbortSignal, extra?: readonly OfferedTool[]) => Promise<AgentTurn> };
 
 const tools = Object.fromEntries(
   AGENT_METHODS.map((m) => [m, tool({ description: TOOL_DESCRIPTIONS[m], inputSchema: jsonSchema(methodSchema(m) as Parameters<typeof jsonSchema>[0]) })]),
@@ -40,8 +42,14 @@ function toModelMessages(history: AgentMessage[]): ModelMessage[] {
 export function agentModel(cfg: { baseUrl: string; model: string; apiKey?: string }): AgentModel {
   const model = createOpenAICompatible({ name: 'llm', baseURL: cfg.baseUrl, apiKey: cfg.apiKey }).chatModel(cfg.model);
   return {
-    async turn(system, history, signal) {
-      const result = await generateText({ model, system, messages: toModelMessages(history), tools, abortSignal: signal, maxRetries: 1 });
+    async turn(system, history, signal, extra = []) {
+      const offered = {
+        ...Object.fromEntries(
+          extra.map((t) => [t.name, tool({ description: t.description, inputSchema: jsonSchema(t.inputSchema as Parameters<typeof jsonSchema>[0]) })]),
+        ),
+        ...tools,
+      };
+      const result = await generateText({ model, system, messages: toModelMessages(history), tools: offered, abortSignal: signal, maxRetries: 1 });
       return { text: result.text, calls: result.toolCalls.map((c) => ({ id: c.toolCallId, name: c.toolName, input: c.input })) };
     },
   };

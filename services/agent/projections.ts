@@ -1,6 +1,6 @@
 // The agent's tasks as a read model: one row per task with its status and the action waiting on
-// the person, and one row per step. Plain writes from the events' payloads, so they go out with
-// their append.
+// the person, one row per step (with its tool call) and one per screenshot kept. Plain writes
+// from the events' payloads, so they go out with their append.
 import type { Compilable } from 'kysely';
 import { preparedBuilt } from '../db/database.js';
 import { type ProjectionStatement, statementsProjection } from '../eventstore/types.js';
@@ -14,7 +14,7 @@ const write = (...queries: Compilable[]): ProjectionStatement[] => queries.map((
 
 export const agentProjection = statementsProjection({
   name: 'agent',
-  tables: ['agent_tasks', 'agent_steps'],
+  tables: ['agent_tasks', 'agent_steps', 'agent_screenshots'],
   handles: [...AGENT_EVENTS, 'AccountErased'],
   statements(db, event) {
     // A deleted account's tasks and their steps go with it (docs/data-rights.md).
@@ -23,6 +23,7 @@ export const agentProjection = statementsProjection({
       const tasks = own(db).selectFrom('agent_tasks').select('task_uuid').where('owner_id', '=', userId);
       return write(
         preparedBuilt(own(db).deleteFrom('agent_steps').where('task_uuid', 'in', tasks)),
+        preparedBuilt(own(db).deleteFrom('agent_screenshots').where('task_uuid', 'in', tasks)),
         preparedBuilt(own(db).deleteFrom('agent_tasks').where('owner_id', '=', userId)),
       );
     }
@@ -63,10 +64,29 @@ export const agentProjection = statementsProjection({
           preparedBuilt(
             own(db)
               .insertInto('agent_steps')
-              .values({ task_uuid: d.task_uuid, step: d.step, method: d.method, summary: d.summary, error: d.error, at: d.at })
+              .values({
+                task_uuid: d.task_uuid,
+                step: d.step,
+                method: d.method,
+                summary: d.summary,
+                error: d.error,
+                tool_call: d.tool_call ? JSON.stringify(d.tool_call) : null,
+                at: d.at,
+              })
               .onConflict((c) => c.columns(['task_uuid', 'step']).doNothing()),
           ),
           task({}, d.at),
+        );
+      }
+      case 'AgentScreenshotKept': {
+        const { task_uuid, step, media_type, width, height, data, at } = e.data;
+        return write(
+          preparedBuilt(
+            own(db)
+              .insertInto('agent_screenshots')
+              .values({ task_uuid, step, media_type, width, height, data, at })
+              .onConflict((c) => c.columns(['task_uuid', 'step']).doNothing()),
+          ),
         );
       }
       case 'AgentTaskPaused':

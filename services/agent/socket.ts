@@ -109,6 +109,7 @@ function serve(socket: AgentSocket, ctx: AgentContext) {
   });
 
   socket.on('rpc_response', async (payload: unknown) => {
+    const receivedAt = Date.now();
     const reply = checkRpcResponse(payload);
     if (!reply) return refuse('no_method', AGENT_TEXTS.noMethod);
     const taskUuid = taskOfRequestId(ctx.agentTokenSecret, reply.request_id);
@@ -117,7 +118,12 @@ function serve(socket: AgentSocket, ctx: AgentContext) {
     if (!socket.rooms.has(taskRoom(taskUuid)) || !(await isOwnAgentTask(ctx, userId, taskUuid)))
       return refuse('not_yours', AGENT_TEXTS.proxyError, reply.request_id);
     try {
-      await ctx.agentRuns.signal(taskUuid, { kind: 'reply', request_id: reply.request_id, response: reply.response as Record<string, unknown> });
+      await ctx.agentRuns.signal(taskUuid, {
+        kind: 'reply',
+        request_id: reply.request_id,
+        response: reply.response as Record<string, unknown>,
+        received_at: receivedAt,
+      });
     } catch (err) {
       failed(err, AGENT_TEXTS.proxyError);
     }

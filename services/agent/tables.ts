@@ -3,7 +3,7 @@
 import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../db/columns.js';
 import { ownerOf } from '../db/owned.js';
-import type { PendingConfirmation } from './events.js';
+import type { AgentToolCall, PendingConfirmation } from './events.js';
 
 /** A person's agent tasks (migration 0053), projected by services/agent. */
 export interface AgentTasksTable {
@@ -27,6 +27,19 @@ export interface AgentStepsTable {
   method: string;
   summary: string;
   error: string | null;
+  /** A call to one of the person's tools (migration 0064), written as JSON text. */
+  tool_call: ColumnType<AgentToolCall | null, string | null, string | null>;
+  at: Timestamp;
+}
+
+/** A screenshot the extension took for a step (migration 0064): base64, as it came. */
+export interface AgentScreenshotsTable {
+  task_uuid: string;
+  step: number;
+  media_type: string;
+  width: number;
+  height: number;
+  data: string;
   at: Timestamp;
 }
 
@@ -40,6 +53,7 @@ export interface SocketIoAttachmentsTable {
 export interface AgentTables {
   agent_tasks: AgentTasksTable;
   agent_steps: AgentStepsTable;
+  agent_screenshots: AgentScreenshotsTable;
   socket_io_attachments: SocketIoAttachmentsTable;
 }
 

@@ -8,6 +8,7 @@ import { priceAlertsExport } from '../market/index.js';
 import { notificationsExport } from '../notifications/index.js';
 import { tasksExport } from '../tasks/index.js';
 import { watchlistExport } from '../watchlist/index.js';
+import { agentTasksExport } from '../agent/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -16,4 +17,6 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/notifications.json', read: notificationsExport },
   { path: 'settings/tasks.json', read: tasksExport },
   { path: 'settings/watchlist.json', read: watchlistExport },
+  // The agent's tasks with their steps, tool calls and screenshots.
+  { path: 'agent/tasks.json', read: agentTasksExport },
 ];

@@ -15,10 +15,10 @@ import { changeSyncedFileReaders, deleteImportedFile, importFiles } from '../fil
 import type { Plan } from '../shared/actor.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
-import type { McpPort } from '../tools/index.js';
+import { type McpPort, toolsForAnswer } from '../tools/index.js';
 import { createHmac } from 'node:crypto';
 import { agentRunner, registerAgentTask } from '../../workflows/agent-task.js';
-import { agentModel, createAgentOutbox } from '../agent/index.js';
+import { AgentInbox, agentModel, createAgentOutbox } from '../agent/index.js';
 import { siteInstructionsOf } from '../settings/index.js';
 
 export type AppPorts = ReturnType<typeof registerPorts>;
@@ -67,17 +67,23 @@ export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKe
   // The in-browser agent: each task a durable workflow talking to the extension through the socket's outbox.
   const agentSecret = createHmac('sha256', secret).update('agent').digest('base64url');
   const agentOutbox = createAgentOutbox();
-  const agentTask = registerAgentTask({
-    store,
-    db,
-    now: () => new Date(),
-    logger,
-    outbox: agentOutbox,
-    requestSecret: agentSecret,
-    bounds: { ...config.agent, modelTimeoutMs: config.llmTimeoutMs },
-    model: config.llm ? agentModel(config.llm) : null,
-    siteInstructions: (userId) => siteInstructionsOf(db, userId),
-  });
+  const agentInbox = new AgentInbox();
+  const agentTask = registerAgentTask(
+    {
+      store,
+      db,
+      now: () => new Date(),
+      logger,
+      outbox: agentOutbox,
+      requestSecret: agentSecret,
+      bounds: { ...config.agent, modelTimeoutMs: config.llmTimeoutMs },
+      model: config.llm ? agentModel(config.llm) : null,
+      siteInstructions: (userId) => siteInstructionsOf(db, userId),
+      // The person's enabled tool-server tools; their calls are listed under the task's id, as an answer's under its own.
+      ...(mcp ? { tools: (userId: string, taskUuid: string) => toolsForAnswer({ db, store, now: () => new Date(), mcp }, userId, taskUuid) } : {}),
+    },
+    agentInbox,
+  );
   return {
     connectors,
     connectorSync: {
@@ -87,7 +93,7 @@ export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKe
     },
     answering,
     taskRuns,
-    agentRuns: agentRunner(agentTask),
+    agentRuns: agentRunner(agentTask, agentInbox),
     agentOutbox,
     agentSecret,
     indexFile,

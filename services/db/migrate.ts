@@ -58,6 +58,7 @@ import * as m0060 from './migrations/0060_article_social.js';
 import * as m0061 from './migrations/0061_shopping_catalogue.js';
 import * as m0062 from './migrations/0062_shopping_orders.js';
 import * as m0063 from './migrations/0063_try_on.js';
+import * as m0064 from './migrations/0064_agent_step_records.js';
 import * as m0065 from './migrations/0065_watchlist_items.js';
 
 const migrations: Record<string, Migration> = {
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0061_shopping_catalogue': m0061,
   '0062_shopping_orders': m0062,
   '0063_try_on': m0063,
+  '0064_agent_step_records': m0064,
   '0065_watchlist_items': m0065,
 };
 

@@ -113,6 +113,7 @@ const READ_MODELS = {
   api_key_usage: ['key_id', 'month'],
   agent_tasks: ['task_uuid'],
   agent_steps: ['task_uuid', 'step'],
+  agent_screenshots: ['task_uuid', 'step'],
   research_reports: ['backend_uuid'],
   research_steps: ['backend_uuid', 'number'],
   shopping_orders: ['order_id'],

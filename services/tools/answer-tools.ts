@@ -4,6 +4,7 @@
 // decline or no answer in time is told to the model. The result goes back marked as untrusted
 // data from outside, as page text is: never instructions.
 import { randomUUID } from 'node:crypto';
+import { callOf } from './queries.js';
 import { callEnabledTool, change, enabledToolsOf, stateOf, type EnabledTool } from './use-cases.js';
 import type { ToolsDeps } from './context.js';
 import { decideFinishCall, decideRequestCall } from './decide.js';
@@ -14,7 +15,18 @@ export const APPROVAL_WAIT_MS = 10 * 60_000;
 const ARGUMENTS_MAX_CHARS = 10_000;
 
 export type OfferedTool = { name: string; description: string; inputSchema: Record<string, unknown> };
-export type AnswerToolbox = { tools: OfferedTool[]; run: (name: string, args: unknown, signal: AbortSignal) => Promise<string> };
+/** A call's outcome as the model reads it, and as its owner records it. */
+export type ToolRun = { text: string; call_id: string | null; server_name: string | null; tool_name: string | null; status: string; result: string | null };
+export type AnswerToolbox = {
+  tools: OfferedTool[];
+  run: (name: string, args: unknown, signal: AbortSignal) => Promise<string>;
+  /**
+   * As `run`, under a call id the caller keeps (the agent's durable step): run again with the
+   * same id after a restart, the call waiting for the person goes on waiting (no second call
+   * is asked for), and one that ended gives its recorded result.
+   */
+  runAs: (callId: string, name: string, args: unknown, signal: AbortSignal) => Promise<ToolRun>;
+};
 
 /** A name the model's API accepts (letters, digits, _ and -, at most 64), unique among the offered. */
 const modelName = (t: EnabledTool, i: number) => `t${i}_${t.name.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
@@ -74,6 +86,61 @@ export async function toolsForAnswer(
     return 'timeout';
   }
 
+  async function runAs(callId: string, name: string, args: unknown, signal: AbortSignal): Promise<ToolRun> {
+    const t = byName.get(name);
+    const none = { call_id: null, server_name: null, tool_name: null, status: 'unknown', result: null };
+    if (!t) return { ...none, text: 'There is no such tool.' };
+    const ran = (status: string, text: string, result: string | null): ToolRun => ({
+      call_id: callId,
+      server_name: t.server_name,
+      tool_name: t.name,
+      status,
+      result,
+      text,
+    });
+    const known = (await stateOf(ctx, userId)).calls[callId];
+    if (known?.status === 'finished') {
+      // It ended before a restart: its recorded outcome, not a second call.
+      const row = await callOf(ctx.db, userId, callId);
+      const result = row?.result ?? '';
+      return ran(row?.status ?? 'done', row?.status === 'done' ? untrusted(t, result) : result, result);
+    }
+    const needsApproval = known
+      ? known.status === 'awaiting_approval'
+      : (
+          await change(ctx, userId, (s) =>
+            decideRequestCall(s, {
+              userId,
+              now: ctx.now(),
+              call_id: callId,
+              backend_uuid: backendUuid,
+              server_id: t.server_id,
+              server_name: t.server_name,
+              tool_name: t.name,
+              arguments: cutArguments(args),
+            }),
+          )
+        )[0].data.needs_approval;
+    if (needsApproval || known?.status === 'declined') {
+      const outcome = await decision(callId, signal);
+      if (outcome !== 'approved') {
+        const why = outcome === 'timeout' ? 'The person did not approve this tool call in time.' : 'The person declined this tool call.';
+        await finish(callId, 'declined', why, false);
+        return ran('declined', why, why);
+      }
+    }
+    try {
+      const result = await callEnabledTool(ctx, userId, t.server_id, t.name, (args ?? {}) as Record<string, unknown>);
+      const kept = result.text.slice(0, MCP_RESULT_MAX_CHARS);
+      await finish(callId, result.is_error ? 'failed' : 'done', kept, result.is_error);
+      return ran(result.is_error ? 'failed' : 'done', untrusted(t, result.is_error ? `The tool reported an error: ${result.text}` : result.text), kept);
+    } catch (err) {
+      const why = err instanceof Error ? err.message.slice(0, 300) : 'The tool call failed.';
+      await finish(callId, 'failed', why, true);
+      return ran('failed', `The tool call failed: ${why}`, why);
+    }
+  }
+
   return {
     tools: [...byName].map(([name, t]) => ({
       name,
@@ -81,38 +148,8 @@ export async function toolsForAnswer(
       inputSchema: t.input_schema,
     })),
     async run(name, args, signal) {
-      const t = byName.get(name);
-      if (!t) return 'There is no such tool.';
-      const callId = randomUUID();
-      const [requested] = await change(ctx, userId, (s) =>
-        decideRequestCall(s, {
-          userId,
-          now: ctx.now(),
-          call_id: callId,
-          backend_uuid: backendUuid,
-          server_id: t.server_id,
-          server_name: t.server_name,
-          tool_name: t.name,
-          arguments: cutArguments(args),
-        }),
-      );
-      if (requested.data.needs_approval) {
-        const outcome = await decision(callId, signal);
-        if (outcome !== 'approved') {
-          const why = outcome === 'timeout' ? 'The person did not approve this tool call in time.' : 'The person declined this tool call.';
-          await finish(callId, 'declined', why, false);
-          return why;
-        }
-      }
-      try {
-        const result = await callEnabledTool(ctx, userId, t.server_id, t.name, (args ?? {}) as Record<string, unknown>);
-        await finish(callId, result.is_error ? 'failed' : 'done', result.text.slice(0, MCP_RESULT_MAX_CHARS), result.is_error);
-        return untrusted(t, result.is_error ? `The tool reported an error: ${result.text}` : result.text);
-      } catch (err) {
-        const why = err instanceof Error ? err.message.slice(0, 300) : 'The tool call failed.';
-        await finish(callId, 'failed', why, true);
-        return `The tool call failed: ${why}`;
-      }
+      return (await runAs(randomUUID(), name, args, signal)).text;
     },
+    runAs,
   };
 }

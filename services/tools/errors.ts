@@ -1,6 +1,6 @@
 // The tool servers' errors: each a stable code, a kind (its status at the edge) and its text.
 import { DomainError } from '../shared/domain-error.js';
-import { MCP_NAME_MAX, MCP_SERVERS_MAX } from './limits.js';
+import { MCP_NAME_MAX, MCP_RESPONSE_MAX_BYTES, MCP_SERVERS_MAX } from './limits.js';
 
 export const toolErrors = {
   unauthenticated: () => new DomainError('unauthenticated', 'unauthenticated', 'Sign in to continue.'),
@@ -20,5 +20,11 @@ export const toolErrors = {
   invalidAttempt: () => new DomainError('invalid', 'mcp_authorization_invalid', 'This sign-in link is not valid or has expired. Connect again.'),
   callNotFound: () => new DomainError('not_found', 'mcp_call_not_found', 'This tool call does not exist.'),
   callDecided: () => new DomainError('conflict', 'mcp_call_decided', 'This tool call is not waiting for your approval any more.'),
+  responseTooLarge: () =>
+    new DomainError(
+      'unavailable',
+      'mcp_response_too_large',
+      `The tool server's answer was larger than ${MCP_RESPONSE_MAX_BYTES / (1024 * 1024)} MB, so it was not read.`,
+    ),
   toolNotFound: () => new DomainError('not_found', 'mcp_tool_not_found', 'This tool is not offered by the server.'),
 };

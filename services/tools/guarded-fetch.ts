@@ -1,11 +1,13 @@
 // The only way this server calls a remote tool server or its authorization server: every address
 // passes the Space links' rules first (server-url.ts), and the connection itself refuses a name
 // that resolves to a private address (undici's lookup hook; DNS rebinding cannot dodge it).
-// Redirects are not followed: a redirect could point anywhere. Each call is bounded in time.
+// Redirects are not followed: a redirect could point anywhere. Each call is bounded in time, and
+// each response in size: past MCP_RESPONSE_MAX_BYTES it fails with a plain error (a server cannot
+// fill this server's memory).
 import { Agent, fetch as undiciFetch } from 'undici';
 import { publicOnlyLookup } from '../shared/public-address.js';
 import { toolErrors } from './errors.js';
-import { MCP_CALL_TIMEOUT_MS } from './limits.js';
+import { MCP_CALL_TIMEOUT_MS, MCP_RESPONSE_MAX_BYTES } from './limits.js';
 import { allowedPrivate, checkServerUrl } from './server-url.js';
 
 const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup(() => toolErrors.blockedUrl()) } });
@@ -26,6 +28,30 @@ export function guardedFetch(allowPrivateHosts: readonly string[]): typeof fetch
       dispatcher,
       signal: signals.length ? AbortSignal.any(signals) : undefined,
     } as Parameters<typeof undiciFetch>[1]);
-    return res as unknown as Response;
+    return bounded(res as unknown as Response, MCP_RESPONSE_MAX_BYTES);
   }) as typeof fetch;
+}
+
+/** The response with its body cut off by an error once it passes `max` bytes (declared or streamed). */
+export function bounded(res: Response, max: number): Response {
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (declared > max) {
+    void res.body?.cancel().catch(() => {});
+    throw toolErrors.responseTooLarge();
+  }
+  if (!res.body) return res;
+  let seen = 0;
+  const body = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) controller.error(toolErrors.responseTooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const out = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  // The SDK resolves discovery addresses against the response's own.
+  Object.defineProperty(out, 'url', { value: res.url });
+  return out;
 }

@@ -12,3 +12,5 @@ export const MCP_CALL_TIMEOUT_MS = 30_000;
 export const MCP_RESULT_MAX_CHARS = 20_000;
 /** Tools of one server offered to a model at most. */
 export const MCP_TOOLS_PER_SERVER_MAX = 100;
+/** One HTTP response of a remote tool server (a call's answer, a listing, an event stream) is refused past this many bytes. */
+export const MCP_RESPONSE_MAX_BYTES = 1024 * 1024;

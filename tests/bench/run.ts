@@ -1,6 +1,7 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [agent]` runs a subset.
 import { benchActor } from './actor.js';
+import { benchAgent } from './agent.js';
 import { benchAnswerApi } from './answer-api.js';
 import { benchAnswers } from './answers.js';
 import { benchAnswersGrowth } from './answers-growth.js';
@@ -47,6 +48,7 @@ const all = {
   connectors: benchConnectors,
   permissions: benchPermissions,
   shopping: benchShoppingCatalogue,
+  agent: benchAgent,
 } as const;
 type Name = keyof typeof all;
 

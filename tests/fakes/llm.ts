@@ -19,6 +19,8 @@ export type LlmScript = {
   plan?: string;
   /** The agent's next turn, from the request so far: the tools to call (by name, with arguments), or text alone. */
   agent?: (request: LlmRequest) => { calls?: { name: string; arguments: unknown }[]; text?: string };
+  /** How long the agent's turn takes to arrive (a real model's time to answer, or a draw of it); none by default. */
+  agentDelayMs?: number | (() => number);
   /**
    * An answer offered the asker's tools (a streaming request with tools): the tools to call in this
    * turn, streamed as tool calls; none (or no function) streams `chunks` as the answer.
@@ -46,6 +48,8 @@ export async function startLlmFake(initial: LlmScript = { chunks: ['Hello [1].']
     const current = script;
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: body.model };
     if (!body.stream && body.tools && current.agent) {
+      const delay = typeof current.agentDelayMs === 'function' ? current.agentDelayMs() : current.agentDelayMs;
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       const turn = current.agent(body);
       const calls = (turn.calls ?? []).map((c, i) => ({
         id: `call_${requests.length}_${i}`,

@@ -14,7 +14,7 @@ import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/ser
 
 export type McpFake = { url: string; hostPort: string; calls: { tool: string; args: unknown }[]; protocolVersions: string[]; close: () => Promise<void> };
 
-function toolServer(calls: McpFake['calls']) {
+function toolServer(calls: McpFake['calls'], bigResultChars?: number) {
   const server = new McpServer({ name: 'fake-tools', version: '1.0.0' });
   server.registerTool('echo', { description: 'Says the text back.', inputSchema: { text: z.string() } }, async ({ text }) => {
     calls.push({ tool: 'echo', args: { text } });
@@ -24,10 +24,16 @@ function toolServer(calls: McpFake['calls']) {
     calls.push({ tool: 'add', args: { a, b } });
     return { content: [{ type: 'text', text: String(a + b) }] };
   });
+  // A tool whose answer is as large as the test asks (the size limit on remote answers).
+  if (bigResultChars)
+    server.registerTool('big', { description: 'Answers at length.', inputSchema: {} }, async () => {
+      calls.push({ tool: 'big', args: {} });
+      return { content: [{ type: 'text', text: 'x'.repeat(bigResultChars) }] };
+    });
   return server;
 }
 
-export async function startMcpFake(opts: { oauth?: boolean } = {}): Promise<McpFake> {
+export async function startMcpFake(opts: { oauth?: boolean; bigResultChars?: number } = {}): Promise<McpFake> {
   const app = express();
   const calls: McpFake['calls'] = [];
   const protocolVersions: string[] = [];
@@ -45,7 +51,7 @@ export async function startMcpFake(opts: { oauth?: boolean } = {}): Promise<McpF
     const version = req.headers['mcp-protocol-version'];
     if (typeof version === 'string') protocolVersions.push(version);
     else if (req.body?.method === 'initialize') protocolVersions.push(`initialize:${req.body.params?.protocolVersion}`);
-    const server = toolServer(calls);
+    const server = toolServer(calls, opts.bigResultChars);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

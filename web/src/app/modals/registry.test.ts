@@ -14,7 +14,6 @@ const STILL_PLACEHOLDER_MODALS = [
   'hotelRoomDetails',
   'studentVerificationRedirect',
   'restaurantBooking',
-  'platformOptions',
   'meetingDefaults',
   'availability',
   'place',

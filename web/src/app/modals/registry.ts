@@ -89,7 +89,8 @@ export const modalRegistry = {
   financeAlert: built(() => import('../../features/tasks/finance-alert-modal')),
   scheduledTask: built(() => import('../../features/tasks/scheduled-task-modal')),
   automation: built(() => import('../../features/tasks/automation-modal')),
-  platformOptions: later('Platform options', 'the desktop app', { hiddenInInstallSidecar: true }),
+  // What this server offers (the web app and the browser extension) and, plainly, what it does not.
+  platformOptions: built(() => import('../../features/agent/platform-options-modal'), { hiddenInInstallSidecar: true }),
   sharepointSite: built(() => import('../../features/connectors/sharepoint-site-modal')),
   avatarManagement: built(() => import('../../features/shopping/try-on/avatar-management-modal')),
   shoppingTryOnOnboarding: built(() => import('../../features/shopping/try-on/try-on-onboarding-modal')),

@@ -1,6 +1,7 @@
 // /agent/:taskUuid: one task of the in-browser agent as the person follows it in the web app: its
-// steps, and the action waiting for them (Confirm or Decline), with pause, resume and stop. The
-// browser extension drives the tabs; this page only reads the task and controls it.
+// steps, the action waiting for them (Confirm or Decline), with pause, resume and stop, and the
+// calls to their tool servers (Approve or Decline, as in an answer). The browser extension drives
+// the tabs; this page only reads the task and controls it.
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import {
@@ -14,6 +15,7 @@ import {
 import type { AgentTask } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../platform/problem';
 import { SignedInOnly } from '../account-settings/signed-in-only';
+import { ToolCalls } from '../mcp/tool-calls';
 
 const STATUS: Record<AgentTask['status'], string> = {
   running: 'Running',
@@ -106,6 +108,8 @@ function AgentTaskView() {
         </div>
       ) : null}
       {failure ? <p role="alert">{problemMessage(failure)}</p> : null}
+      {/* The task's tool calls are listed under its id, as an answer's are under its own. */}
+      <ToolCalls backendUuid={taskUuid} answering={!ENDED.includes(t.status)} />
       <ol aria-label="Steps" className="space-y-1 text-sm">
         {t.steps.map((s) => (
           <li key={s.step}>

@@ -31,6 +31,20 @@ function Instructions({ title, intro, close }: { title: string; intro?: string; 
         The extension lets the agent work in your own tabs when you ask it to: reading pages, clicking, typing and filling in forms, asking you before anything
         that spends money, sends a message or submits your details.
       </p>
+      <ExtensionInstallSteps />
+      <div className="flex justify-end">
+        <button type="button" className="btn-secondary" onClick={close}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Where the extension is and how to load it: shared by the install modals and the platform options. */
+export function ExtensionInstallSteps() {
+  return (
+    <>
       <ol className="list-decimal space-y-1.5 pl-5 text-sm">
         <li>
           <a className="underline" href={EXTENSION_ZIP_PATH} download>
@@ -48,11 +62,6 @@ function Instructions({ title, intro, close }: { title: string; intro?: string; 
       <p className="text-xs text-neutral-500 dark:text-neutral-400">
         For the agent to read local files (file:// tabs), turn on “Allow access to file URLs” in the extension’s details.
       </p>
-      <div className="flex justify-end">
-        <button type="button" className="btn-secondary" onClick={close}>
-          Close
-        </button>
-      </div>
-    </div>
+    </>
   );
 }
