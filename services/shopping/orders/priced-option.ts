@@ -1,19 +1,8 @@
 // What orders need of the catalogue: an option's current price. The catalogue (services/shopping/
 // catalogue) answers it; the app composes the two, so orders never read the catalogue's tables.
-// The type is the catalogue's PricedOption, copied here until the two are wired together.
+import type { PricedOption } from '../catalogue/index.js';
 
-export type PricedOption = {
-  optionKey: string;
-  productId: string;
-  merchantId: string;
-  merchantName: string;
-  title: string;
-  optionLabel: string;
-  priceMinor: number;
-  currency: string;
-  imageUrl: string | null;
-  available: boolean;
-};
+export type { PricedOption };
 
 export type ProductPricing = { findPricedOption(optionKey: string): Promise<PricedOption | null> };
 

@@ -3,18 +3,13 @@
 // show the plan this server sells (or say nothing is sold); the success modal reads the
 // subscription as the server has it; the modals for what this product does not run say so and
 // offer what it does instead.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingPlans, Subscription } from '../../../../generated/react-query/model';
 import { setupMocks } from '../../../../mocks/node';
-import { ModalProvider } from '../../app/modals/host';
-import type { ModalName } from '../../platform/modals/catalogue';
-import { useModals } from '../../platform/modals/context';
-import { clearQueryClients, testQueryClient } from '../../testing/query-clients';
+import { clearQueryClients } from '../../testing/query-clients';
+import { openModal } from '../../testing/open-modal';
 import { BILLING_OFF_TEXT } from './plan-card';
 
 const mocks = setupMocks('signed-in');
@@ -36,39 +31,6 @@ const pro = (trial: number | null) => ({
   trial_period_days: trial,
 });
 const plansWith = (trial: number | null): BillingPlans => ({ configured: true, publishable_key: null, default_plan: 'free', plans: [pro(trial)] });
-
-function Opener({ name }: { name: ModalName }) {
-  const { open } = useModals();
-  return (
-    <button type="button" onClick={() => (open as (n: ModalName) => void)(name)}>
-      Open
-    </button>
-  );
-}
-
-async function openModal(name: ModalName, title: string) {
-  const user = userEvent.setup();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <ModalProvider>
-            <Opener name={name} />
-          </ModalProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  await user.click(screen.getByRole('button', { name: 'Open' }));
-  return { user, router, dialog: await screen.findByRole('dialog', { name: title }, { timeout: 5000 }) };
-}
 
 describe('the plan offers', () => {
   it('Pro message: without billing, nothing is sold', async () => {

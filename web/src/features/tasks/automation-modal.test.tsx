@@ -1,52 +1,13 @@
 // @vitest-environment happy-dom
 // The automation modal lists the person's scheduled tasks and price alerts (not their shortcuts)
 // and adds one; the Space video modal explains Spaces in steps and leads to creating one.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTask } from '../../../../generated/react-query/tasks/tasks';
-import { ModalProvider } from '../../app/modals/host';
-import type { ModalName } from '../../platform/modals/catalogue';
-import { useModals } from '../../platform/modals/context';
-import { createQueryClient } from '../../platform/query-client';
 import { withMockServer } from '../../testing/mock-server';
+import { openModal } from '../../testing/open-modal';
 
 withMockServer('signed-in');
-
-function Opener({ name }: { name: ModalName }) {
-  const { open } = useModals();
-  return (
-    <button type="button" onClick={() => (open as (n: ModalName) => void)(name)}>
-      Open
-    </button>
-  );
-}
-
-async function openModal(name: ModalName, title: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <ModalProvider>
-            <Opener name={name} />
-          </ModalProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Open' }));
-  return { user, dialog: await screen.findByRole('dialog', { name: title }, { timeout: 5000 }) };
-}
 
 describe('automation', () => {
   it('lists scheduled tasks, leaves shortcuts out, and adds one', async () => {
