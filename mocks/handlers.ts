@@ -35,6 +35,7 @@ import { threadManageHandlers } from './thread-manage';
 import { threadHandlers } from './threads';
 import { translationHandlers, type MockTranslation } from './translation';
 import { MOCK_FEATURES, serverFeatureHandlers } from './server-features';
+import { discoverHandlers } from './discover';
 import { bugReportHandlers, type MockBugReports } from './bug-report';
 import type { ServerFeatures } from '../generated/react-query/model';
 import { twoFactorChallenge, twoFactorHandlers } from './two-factor';
@@ -211,6 +212,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...memoryHandlers({ state: () => scenario.state, changed }),
     ...mcpHandlers({ state: () => scenario.state, changed }),
     ...connectorHandlers({ state: () => scenario.state, changed }),
+    ...discoverHandlers({ webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1 }),
     ...notificationHandlers({ state: () => scenario.state, changed }),

@@ -78,6 +78,7 @@ export type Operations = {
     removeEntrySources: { data: T.RemoveEntrySourcesData; responses: T.RemoveEntrySourcesResponses };
     checkEntrySources: { data: T.CheckEntrySourcesData; responses: T.CheckEntrySourcesResponses };
     translateTexts: { data: T.TranslateTextsData; responses: T.TranslateTextsResponses };
+    getDiscoverFeed: { data: T.GetDiscoverFeedData; responses: T.GetDiscoverFeedResponses };
     submitBugReport: { data: T.SubmitBugReportData; responses: T.SubmitBugReportResponses };
     getArticle: { data: T.GetArticleData; responses: T.GetArticleResponses };
     likeArticle: { data: T.LikeArticleData; responses: T.LikeArticleResponses };

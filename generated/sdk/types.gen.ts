@@ -1129,6 +1129,36 @@ export type TranslateResponse = {
 };
 
 /**
+ * A Discover topic.
+ */
+export type DiscoverTopic = 'top' | 'technology' | 'science' | 'business' | 'health' | 'sports' | 'culture';
+
+/**
+ * One topic's news for Discover.
+ */
+export type DiscoverFeed = {
+    /**
+     * Whether this server searches the web (`SEARXNG_URL`); without it Discover has no news.
+     */
+    configured: boolean;
+    topic: DiscoverTopic;
+    items: Array<{
+        title: string;
+        url: string;
+        /**
+         * The site's host name.
+         */
+        source: string;
+        snippet: string;
+        published_at: string | null;
+    }>;
+    /**
+     * Why there are no items although web search is configured (the search failed), or null.
+     */
+    unavailable: string | null;
+};
+
+/**
  * The area of the product a bug report is about (seed 000 §3).
  */
 export type BugReportCategory = 'AGENT' | 'BROWSER' | 'PRODUCT' | 'AI' | 'ENTERPRISE' | 'PLATFORM' | 'MOBILE' | 'SEARCH' | 'WEB';
@@ -6497,6 +6527,33 @@ export type TranslateTextsResponses = {
 };
 
 export type TranslateTextsResponse = TranslateTextsResponses[keyof TranslateTextsResponses];
+
+export type GetDiscoverFeedData = {
+    body?: never;
+    path?: never;
+    query?: {
+        topic?: DiscoverTopic;
+    };
+    url: '/rest/discover/feed';
+};
+
+export type GetDiscoverFeedErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+};
+
+export type GetDiscoverFeedError = GetDiscoverFeedErrors[keyof GetDiscoverFeedErrors];
+
+export type GetDiscoverFeedResponses = {
+    /**
+     * The topic's news.
+     */
+    200: DiscoverFeed;
+};
+
+export type GetDiscoverFeedResponse = GetDiscoverFeedResponses[keyof GetDiscoverFeedResponses];
 
 export type SubmitBugReportData = {
     body: BugReportRequest;

@@ -24,6 +24,7 @@ import type {
 
 import {
   BookmarkState,
+  DiscoverTopic,
   EntryStatus,
   FileRepositoryType,
   SearchFocus,
@@ -36,6 +37,7 @@ import type {
   AccessRequestList,
   AccessRequestReceipt,
   CollectionInfo,
+  DiscoverFeed,
   ResearchReport,
   SourcesCheck,
   Thread,
@@ -71,6 +73,8 @@ export const getDeclineAccessRequestResponseMock = (overrideResponse: Partial<Ex
 export const getRemoveEntrySourcesResponseMock = (overrideResponse: Partial<Extract<ThreadEntry, object>> = {}): ThreadEntry => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), query_str: faker.string.alpha({length: {min: 10, max: 20}}), status: faker.helpers.arrayElement(Object.values(EntryStatus)), answer: faker.string.alpha({length: {min: 10, max: 20}}), sources: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), is_attachment: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_memory: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_conversation_history: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), timestamp: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), is_client_context: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), is_unavailable: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]), meta_data: faker.helpers.arrayElement([{domain_name: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), published_date: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), connection_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), authors: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), file_uuid: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteBeforeContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteEmphasisText: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), quoteAfterContext: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), page: faker.helpers.arrayElement([faker.number.int(), null]), generated_file_title: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined]), file_metadata: faker.helpers.arrayElement([{file_repository_type: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(FileRepositoryType)), undefined]), connector_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined]), file_type: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])}, undefined])})), related_questions: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), model: faker.string.alpha({length: {min: 10, max: 20}}), search_filters: faker.helpers.arrayElement([{search_domain_filter: faker.helpers.arrayElement([Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), undefined]), search_recency_filter: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(SearchRecency)), undefined]), search_focus: faker.helpers.arrayElement([faker.helpers.arrayElement(Object.values(SearchFocus)), undefined])}, undefined]), pro_search_steps: faker.helpers.arrayElement([{queries: Array.from({ length: faker.number.int({min: 1, max: 5}) }, (_, i) => i + 1).map(() => (faker.string.alpha({length: {min: 10, max: 20}}))), sources_read: faker.number.int({min: 0}), pages: Array.from({ length: faker.number.int({min: 1, max: 30}) }, (_, i) => i + 1).map(() => ({url: faker.string.alpha({length: {min: 10, max: 20}}), title: faker.string.alpha({length: {min: 10, max: 20}})})), duration_ms: faker.number.int({min: 0}), planner: faker.helpers.arrayElement(['model','offline'] as const)}, undefined]), created_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
 
 export const getCheckEntrySourcesResponseMock = (overrideResponse: Partial<Extract<SourcesCheck, object>> = {}): SourcesCheck => ({backend_uuid: faker.string.alpha({length: {min: 10, max: 20}}), sources_count: faker.number.int({min: 0}), checked_with: faker.helpers.arrayElement(['overlap','llm'] as const), checks: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({sentence: faker.string.alpha({length: {min: 10, max: 20}}), citations: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 1}))), verdict: faker.helpers.arrayElement(['supported','weak','unsupported'] as const), score: faker.number.float({min: 0, max: 1, fractionDigits: 2}), reason: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), undefined])})), ...overrideResponse})
+
+export const getGetDiscoverFeedResponseMock = (overrideResponse: Partial<Extract<DiscoverFeed, object>> = {}): DiscoverFeed => ({configured: faker.datatype.boolean(), topic: faker.helpers.arrayElement(Object.values(DiscoverTopic)), items: Array.from({ length: faker.number.int({min: 1, max: 12}) }, (_, i) => i + 1).map(() => ({title: faker.string.alpha({length: {min: 10, max: 20}}), url: faker.string.alpha({length: {min: 10, max: 20}}), source: faker.string.alpha({length: {min: 10, max: 20}}), snippet: faker.string.alpha({length: {min: 10, max: 20}}), published_at: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])})), unavailable: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 
 export const getStopEntryMockHandler = (overrideResponse?: void | ((info: Parameters<Parameters<typeof http.post>[1]>[0]) => Promise<void> | void), options?: RequestHandlerOptions) => {
@@ -224,6 +228,18 @@ export const getCheckEntrySourcesMockHandler = (overrideResponse?: SourcesCheck 
       })
   }, options)
 }
+
+export const getGetDiscoverFeedMockHandler = (overrideResponse?: DiscoverFeed | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<DiscoverFeed> | DiscoverFeed), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/discover/feed', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetDiscoverFeedResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getThreadsMock = () => [
   getStopEntryMockHandler(),
   getGetResearchReportMockHandler(),
@@ -237,5 +253,6 @@ export const getThreadsMock = () => [
   getGrantAccessRequestMockHandler(),
   getDeclineAccessRequestMockHandler(),
   getRemoveEntrySourcesMockHandler(),
-  getCheckEntrySourcesMockHandler()
+  getCheckEntrySourcesMockHandler(),
+  getGetDiscoverFeedMockHandler()
 ]

@@ -33,6 +33,8 @@ import type {
   AccessRequest,
   AccessRequestList,
   AccessRequestReceipt,
+  DiscoverFeed,
+  GetDiscoverFeedParams,
   ListThreadsParams,
   ProblemResponse,
   RemoveSourcesRequest,
@@ -1654,3 +1656,133 @@ export const useCheckEntrySources = <TError = ProblemResponse,
       > => {
       return useMutation(getCheckEntrySourcesMutationOptions(options), queryClient);
     }
+    export type getDiscoverFeedResponse200 = {
+  data: DiscoverFeed
+  status: 200
+}
+
+export type getDiscoverFeedResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getDiscoverFeedResponseSuccess = (getDiscoverFeedResponse200) & {
+  headers: Headers;
+};
+export type getDiscoverFeedResponseError = (getDiscoverFeedResponse400) & {
+  headers: Headers;
+};
+
+export type getDiscoverFeedResponse = (getDiscoverFeedResponseSuccess | getDiscoverFeedResponseError)
+
+export const getGetDiscoverFeedUrl = (params?: GetDiscoverFeedParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/discover/feed?${stringifiedParams}` : `/rest/discover/feed`
+}
+
+/**
+ * The day's news of one topic from the configured web search (SearXNG, `categories=news`,
+ * `time_range=day`), at most 12 items, kept for 10 minutes per instance. Anyone may read it.
+ * Without web search (`SEARXNG_URL`) `configured` is false and there are no items; a search that
+ * fails gives no items and says why in `unavailable`.
+ * @summary Today's news for Discover
+ */
+export const getDiscoverFeed = async (params?: GetDiscoverFeedParams, options?: Parameters<typeof apiFetch>[1]): Promise<getDiscoverFeedResponse> => {
+
+  return apiFetch<getDiscoverFeedResponse>(getGetDiscoverFeedUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetDiscoverFeedQueryKey = (params?: GetDiscoverFeedParams,) => {
+    return [
+    `/rest/discover/feed`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetDiscoverFeedQueryOptions = <TData = Awaited<ReturnType<typeof getDiscoverFeed>>, TError = ProblemResponse>(params?: GetDiscoverFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscoverFeed>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetDiscoverFeedQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getDiscoverFeed>>> = ({ signal }) => getDiscoverFeed(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getDiscoverFeed>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetDiscoverFeedQueryResult = NonNullable<Awaited<ReturnType<typeof getDiscoverFeed>>>
+export type GetDiscoverFeedQueryError = ProblemResponse
+
+
+export function useGetDiscoverFeed<TData = Awaited<ReturnType<typeof getDiscoverFeed>>, TError = ProblemResponse>(
+ params: undefined |  GetDiscoverFeedParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscoverFeed>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDiscoverFeed>>,
+          TError,
+          Awaited<ReturnType<typeof getDiscoverFeed>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDiscoverFeed<TData = Awaited<ReturnType<typeof getDiscoverFeed>>, TError = ProblemResponse>(
+ params?: GetDiscoverFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscoverFeed>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getDiscoverFeed>>,
+          TError,
+          Awaited<ReturnType<typeof getDiscoverFeed>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetDiscoverFeed<TData = Awaited<ReturnType<typeof getDiscoverFeed>>, TError = ProblemResponse>(
+ params?: GetDiscoverFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscoverFeed>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Today's news for Discover
+ */
+
+export function useGetDiscoverFeed<TData = Awaited<ReturnType<typeof getDiscoverFeed>>, TError = ProblemResponse>(
+ params?: GetDiscoverFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDiscoverFeed>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetDiscoverFeedQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -64,7 +64,7 @@ describe('addresses of what this server does not run, and broken links', () => {
     ['/b/home', 'The assistant browser’s home', 'Add the browser extension'],
     ['/b/mission-control', 'Mission control', 'Add the browser extension'],
     ['/join/nothing-here', 'This link is not valid', 'Home'],
-    ['/discover', 'Page not found', 'Home'],
+    ['/discover/no/such/page', 'Page not found', 'Home'],
     ['/no/such/address', 'Page not found', 'Home'],
   ])('%s says what it is and offers what the server does', async (path, heading, action) => {
     await at(path);

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: '/welcome', ...page(() => import('../features/onboarding/welcome-page')) },
       { path: '/onboarding', ...page(() => import('../features/onboarding/onboarding-page')) },
       { path: '/join/*', ...page(() => import('../features/pages/not-found-page')) },
+      { path: '/discover', ...page(() => import('../features/discover/discover-page')) },
       { path: '/discover/:slug', ...page(() => import('../features/article/article-page')) },
       { path: '/discover/*', ...page(() => import('../features/pages/not-found-page')) },
       { path: '/finance', ...page(() => import('../features/watchlist/finance-page')) },
