@@ -10,8 +10,8 @@ let searx: Awaited<ReturnType<typeof startSearxngFake>>;
 beforeAll(async () => {
   searx = await startSearxngFake((q) => [
     { url: `https://news.example/${q}/1`, title: `${q} one`, content: 'First.', publishedDate: '2026-12-03T07:00:00' },
-    { url: 'javascript:alert(1)', title: 'bad' },
-    { url: `https://news.example/${q}/1`, title: 'again' },
+    { url: 'javascript:alert(1)', title: 'bad', content: '' },
+    { url: `https://news.example/${q}/1`, title: 'again', content: '' },
   ]);
 });
 afterAll(() => searx?.close());

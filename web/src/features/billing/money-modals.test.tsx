@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingPlans, Subscription } from '../../../../generated/react-query/model';
 import { setupMocks } from '../../../../mocks/node';
 import { clearQueryClients } from '../../testing/query-clients';
-import { openModal } from '../../testing/open-modal';
+import { openModal } from '../../testing/open-modal-test-kit';
 import { BILLING_OFF_TEXT } from './plan-card';
 
 const mocks = setupMocks('signed-in');

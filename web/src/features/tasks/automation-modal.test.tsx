@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTask } from '../../../../generated/react-query/tasks/tasks';
 import { withMockServer } from '../../testing/mock-server';
-import { openModal } from '../../testing/open-modal';
+import { openModal } from '../../testing/open-modal-test-kit';
 
 withMockServer('signed-in');
 
