@@ -14,6 +14,7 @@ import AccountDetailsPage from '../account/details-page';
 import ForgotPasswordPage from './forgot-password-page';
 import ResetPasswordPage from './reset-password-page';
 import VerifyEmailPage from './verify-email-page';
+import { ModalProvider } from '../../app/modals/host';
 
 withMockServer('signed-in');
 
@@ -21,9 +22,11 @@ function at(path: string, element: ReactNode, route: string) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route} element={element} />
-        </Routes>
+        <ModalProvider>
+          <Routes>
+            <Route path={route} element={element} />
+          </Routes>
+        </ModalProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
