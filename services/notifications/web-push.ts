@@ -21,7 +21,13 @@ export function vapidKeys(dataDir: string, configured: VapidKeys | null): VapidK
     throw new Error(`${file} holds no VAPID key pair: remove it to make a new one (browsers then subscribe again)`);
   }
   const made = webpush.generateVAPIDKeys();
-  writeFileSync(file, JSON.stringify(made), { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, JSON.stringify(made), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another instance starting at the same moment made the pair first: everyone uses that one.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return vapidKeys(dataDir, null);
+    throw err;
+  }
   return made;
 }
 

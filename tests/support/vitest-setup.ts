@@ -14,6 +14,8 @@ afterAll(async () => {
     const [{ cleanup }, { toast }] = await Promise.all([import('@testing-library/react'), import('sonner')]);
     toast.dismiss();
     cleanup();
+    // What a test put on the page outside React (a payment form's field, a portal), and its focus.
+    document.body.innerHTML = '';
     document.body.removeAttribute('style');
   }
   if (typeof localStorage !== 'undefined') localStorage.clear();

@@ -60,8 +60,9 @@ describe('Research from the ask box', () => {
     const question = 'how do I share a thread?';
     await user.type(screen.getByLabelText('Ask anything'), `${question}{Enter}`);
     const article = await screen.findByRole('article', { name: question }, { timeout: 5000 });
-    const progress = await within(article).findByTestId('research-progress', {}, { timeout: 5000 });
-    expect(progress.textContent).toMatch(/^Step \d of 8: /);
+    // "Starting the report…" first, then its steps as they come.
+    await within(article).findByTestId('research-progress', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('research-progress').textContent).toMatch(/^Step \d of 8: /), { timeout: 5000, interval: 5 });
     // Looked up afresh each time: the page moves from /search/new to the thread's own address,
     // and an element held from before may be one that page no longer shows.
     const entry = () => within(screen.getByRole('article', { name: question }));
