@@ -5,6 +5,7 @@ export const orderErrors = {
   unauthenticated: () => new DomainError('unauthenticated', 'unauthenticated', 'Sign in to buy products.'),
   paymentsNotConfigured: () =>
     new DomainError('unavailable', 'payments_not_configured', 'Payments are not set up on this server: nothing can be bought here yet.'),
+  addressIncomplete: () => new DomainError('invalid', 'shipping_address_incomplete', 'The shipping address needs a name, a street, a city and a postal code.'),
   optionNotFound: () => new DomainError('not_found', 'option_not_found', 'This product option is not in the catalogue.'),
   optionUnavailable: () => new DomainError('conflict', 'option_unavailable', 'This product option is no longer available.'),
   priceChanged: () => new DomainError('conflict', 'price_changed', 'The price changed since you added this product. Check the new price and try again.'),
