@@ -285,7 +285,7 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       is_published: isPublished(t.thread_access, publishing(t)),
       is_owner: mayRead(t).isOwner,
       bookmark_state: 'NOT_BOOKMARKED',
-      entries: entries.map(({ plan: _p, sent: _s, stop: _st, research: _r, ...e }) => e),
+      entries: entries.map(({ plan: _p, sent: _s, stop: _st, research, ...e }) => (research ? { ...e, research_report: true } : e)),
     };
   };
 
@@ -374,6 +374,20 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
       const answer = [...depthFallbackNotes(fallback?.fallback), composed].join('\n\n');
       const deltas = chunks(answer);
       const queries = planSearches(query);
+      // The live steps the server sends before a web answer's text (retrieve.ts, pro-search/run.ts).
+      const webSearched = !!opts.webSearch?.();
+      const status = (step: string, text: string, more: Record<string, unknown> = {}): MockEvent => ({ event: 'status', data: { step, text, ...more } });
+      const liveSteps: MockEvent[] =
+        depth?.depth === 'pro'
+          ? [
+              status('planning', 'Planning the searches'),
+              status('searching', `Searching the web: ${queries.length} searches`, { queries }),
+              status('reading', `Reading ${sources.length} ${sources.length === 1 ? 'source' : 'sources'}`, { sources_read: sources.length }),
+            ]
+          : webSearched
+            ? [status('searching', 'Searching the web')]
+            : [];
+      const writing = webSearched ? [status('writing', 'Writing the answer')] : [];
       const proSteps =
         depth?.depth === 'pro'
           ? [
@@ -413,8 +427,10 @@ export function threadHandlers(opts: ThreadHandlerOptions) {
             ...(fallback ? { pro_search_limit: proSearchLimitView(fallback) } : {}),
           },
         },
+        ...liveSteps,
         ...proSteps,
         { event: 'sources', data: { sources } },
+        ...writing,
         ...(fails ? deltas.slice(0, Math.ceil(deltas.length / 2)) : deltas).map((text) => ({ event: 'delta', data: { text } })),
         ...(fails
           ? [{ event: 'failed', data: { backend_uuid, error: 'stream error', detail: 'The model stopped responding.' } }]

@@ -87,6 +87,7 @@ export async function askQuestion(
       space: inSpace?.startIn ?? null,
       client,
       ...(filters ? { search_filters: filters } : {}),
+      ...(research ? { research_report: true } : {}),
       now: ctx.now(),
     },
     isNew,

@@ -53,6 +53,8 @@ export type AskCommand = {
   client?: AskClient | null;
   /** The question's web search filters, checked (search-filters.ts); none: unfiltered. */
   search_filters?: WebFilters;
+  /** A Research report, admitted before the question is recorded. */
+  research_report?: boolean;
   now: Date;
 };
 
@@ -77,6 +79,7 @@ export function decideAsk(state: ThreadState, cmd: AskCommand, isNew: boolean): 
       asked_at: cmd.now.toISOString(),
       ...(cmd.client ? { client: cmd.client } : {}),
       ...(cmd.search_filters ? { search_filters: cmd.search_filters } : {}),
+      ...(cmd.research_report ? { research_report: true as const } : {}),
     },
   };
   if (!isNew) {

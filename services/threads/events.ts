@@ -57,6 +57,8 @@ export type QuestionAsked = {
     client?: AskClient;
     /** The question's web search filters (search-filters.ts); absent when it had none and in older events. */
     search_filters?: WebFilters;
+    /** Asked as a Research report, admitted before this was recorded; absent otherwise and in older events. */
+    research_report?: true;
   };
 };
 /** Who asked, when it is not the web app: the assistant browser. */

@@ -53,6 +53,7 @@ export const threadsProjection = statementsProjection({
           search_mode: d.search_mode,
           model: d.model,
           search_filters: d.search_filters ? JSON.stringify(d.search_filters) : null,
+          research_report: d.research_report ?? false,
           at: d.asked_at,
           status: 'pending',
           answer: '',
@@ -149,6 +150,8 @@ type EntryRow = {
   search_mode: string;
   model: string;
   search_filters: string | null;
+  /** A copied entry is not a report of its own (its progress stays with the original). */
+  research_report?: boolean;
   at: string;
   status: 'pending' | 'completed';
   answer: string;
@@ -191,6 +194,7 @@ function entryInsert(db: Kysely<ThreadsTables>, d: EntryRow) {
           'error',
           'model',
           'search_filters',
+          'research_report',
           'owner_user_id',
           'incognito',
           'created_at',
@@ -212,6 +216,7 @@ function entryInsert(db: Kysely<ThreadsTables>, d: EntryRow) {
               sql<null>`null::text`.as('error'),
               eb.val(d.model).as('model'),
               sql<string | null>`${d.search_filters}::jsonb`.as('search_filters'),
+              sql<boolean>`${d.research_report ?? false}::boolean`.as('research_report'),
               'thread.owner_user_id',
               'thread.incognito',
               sql<string>`${d.at}::timestamptz`.as('created_at'),

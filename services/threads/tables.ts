@@ -41,6 +41,8 @@ export interface ThreadEntriesTable {
   /** The question's web search filters (JSON text on write), or null when it had none. */
   search_filters: ColumnType<WebFilters | null, string | null, string | null>;
   pro_search_steps: ColumnType<ProSearchStepsData | null, string | null, string | null>;
+  /** Asked as a Research report (admitted before the question was recorded). */
+  research_report: Generated<boolean>;
   /** The thread's owner and incognito, copied when the entry is asked (neither changes). */
   owner_user_id: string | null;
   incognito: Generated<boolean>;

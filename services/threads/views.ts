@@ -20,6 +20,8 @@ export type EntryRow = {
   search_filters?: WebFilters | null;
   /** A Pro Search's steps; null or absent for a quick answer. */
   pro_search_steps?: ProSearchStepsData | null;
+  /** Asked as a Research report; absent or false otherwise. */
+  research_report?: boolean;
   created_at: Date | string;
 };
 
@@ -75,6 +77,7 @@ export function entryView(e: EntryRow): ThreadEntry {
     model: e.model,
     ...(e.search_filters ? { search_filters: searchFiltersView(e.search_filters) } : {}),
     ...(e.pro_search_steps ? { pro_search_steps: e.pro_search_steps } : {}),
+    ...(e.research_report ? { research_report: true } : {}),
     created_at: iso(e.created_at),
   };
 }

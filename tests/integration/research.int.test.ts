@@ -100,6 +100,8 @@ describe('a Research report', () => {
     const { backend_uuid, thread_url_slug } = events[0].data;
     const entry = (await free.get(`/rest/thread/${thread_url_slug}`)).json.entries[0];
     expect(entry.status).toBe('completed');
+    // Known as a report after a reload without guessing from its headings.
+    expect(entry.research_report).toBe(true);
     expect(entry.answer).toBe(textOf(events).trimEnd());
     for (const title of RESEARCH_SECTIONS) expect(entry.answer).toContain(`## ${title}`);
     // Every [n] points at a kept source, and the sentence before it is in the page that source was read from.
@@ -139,6 +141,8 @@ describe('a Research report', () => {
     const events = await collect(await askStream(server.url, free, { query_str: 'Boiling at altitude?', answer_depth: 'quick' }));
     expect(events.at(-1)!.event).toBe('completed');
     expect((await free.get(`/rest/threads/entries/${events[0].data.backend_uuid}/research`)).status).toBe(404);
+    const entry = (await free.get(`/rest/thread/${events[0].data.thread_url_slug}`)).json.entries[0];
+    expect(entry).not.toHaveProperty('research_report');
   });
 
   test('the quota holds per plan: Pro has its daily number, Max none; a visitor must sign in', { timeout: 90_000 }, async () => {

@@ -31,5 +31,11 @@ export interface ThreadEntry {
   search_filters?: SearchFilters;
   /** The steps of a Pro Search answer; absent for a quick one. */
   pro_search_steps?: ProSearchSteps;
+  /**
+     * `true` when the question was asked as a Research report (`answer_depth` `research`): its
+     * progress and sections are at `GET /rest/threads/entries/{backend_uuid}/research`. Absent on
+     * other entries, and on a fork's copy of a report.
+     */
+  research_report?: boolean;
   created_at: string;
 }

@@ -1,4 +1,5 @@
-// Whether an entry is a Research report: asked as one here, or (after a reload) an answer written
-// as a report is, section by section under "## " headings; its steps are then looked up (a 404
+// Whether an entry is a Research report: asked as one here, or marked so by the server
+// (ThreadEntry.research_report). Entries from before the server marked reports are known by their
+// answer, written section by section under "## " headings; their steps are then looked up (a 404
 // says it is not one).
 export const isResearchReport = (entry: { research?: boolean; answer: string }) => !!entry.research || entry.answer.startsWith('## ');

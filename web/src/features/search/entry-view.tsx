@@ -120,8 +120,8 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
         </section>
       )}
 
-      {/* A pending entry may be a report resumed after a reload: the panel asks, and shows nothing for an answer. */}
-      {(research || pending) && <ResearchPanel backendUuid={backendUuid} pending={pending} progress={entry.progress} asked={!!entry.research} />}
+      {/* A report resumed after a reload is marked by the server (research_report). */}
+      {research && <ResearchPanel backendUuid={backendUuid} pending={pending} progress={entry.progress} asked={!!entry.research} />}
       {signedIn && backendUuid && <ToolCalls backendUuid={backendUuid} answering={pending} />}
 
       <section aria-label="Answer" className="flex flex-col gap-2">

@@ -24,7 +24,7 @@ import { renamedTitle } from './thread-heading';
 import { newKey, resumeEntry, startAsk, stopLive, useLiveEntries, type LiveEntry } from '../ask/live-answers';
 import { UpsellSlot } from '../upsells/upsell-slot';
 
-const fromServer = (e: ThreadEntry): ViewEntry => ({ ...e, key: e.backend_uuid, sources: e.sources, error: e.error ?? null });
+const fromServer = (e: ThreadEntry): ViewEntry => ({ ...e, key: e.backend_uuid, sources: e.sources, error: e.error ?? null, research: e.research_report });
 const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   key: l.key,
   backend_uuid: l.backend_uuid,
@@ -38,7 +38,7 @@ const fromLive = (l: LiveEntry, server?: ThreadEntry): ViewEntry => ({
   model: l.model ?? server?.model,
   search_filters: l.search_filters ?? server?.search_filters,
   progress: l.progress,
-  research: l.research,
+  research: l.research ?? server?.research_report,
   error_code: l.error_code,
   answer_depth: l.answer_depth,
   pro_search_limit: l.pro_search_limit,
