@@ -1,6 +1,8 @@
 // An app connection's sync as a durable workflow (DBOS): the first run takes the delta cursor,
 // then walks everything checkpoint by checkpoint (each page a step, so a crash resumes at the
-// last checkpoint) and stores the cursor; later runs read the delta since it, page by page. For
+// last checkpoint), removes what it did not see, and stores the cursor; later runs read the delta
+// since it, page by page, except that an app whose deltas miss deletions walks again now and then
+// (CONNECTOR_RECONCILE_SECONDS). For
 // an organisation's connection the groups its documents' readers name are resolved last. One run
 // per start (its id names the connection and the run), on the connectors' queue; one connection
 // runs one at a time (the queue is partitioned by connection: a resync asked while the connect's
@@ -13,6 +15,7 @@ import {
   finishAppSync,
   planAppSync,
   type ReaderGroup,
+  removeUnseenDocuments,
   resolveAppGroups,
   saveAppCursor,
   walkAppPage,
@@ -35,12 +38,18 @@ export function registerConnectorAppSync(deps: AppSyncDeps) {
       let pages = 0;
       if (plan.mode === 'walk') {
         let checkpoint: string | null = null;
+        const seen: string[] = [];
+        let cut = false;
         do {
           const at: string | null = checkpoint;
           const page: WalkPage = await DBOS.runStep(() => walkAppPage(deps, c, at), { name: `walk-${pages++}`, ...STEP });
           groups.push(...page.groups);
+          seen.push(...page.seen);
+          cut ||= page.cut;
           checkpoint = page.checkpoint;
         } while (checkpoint);
+        // A whole walk knows what the source no longer has; one cut short knows nothing.
+        if (!cut) await DBOS.runStep(() => removeUnseenDocuments(deps, c, seen), { name: 'remove-unseen', ...STEP });
         await DBOS.runStep(() => saveAppCursor(deps, c, plan.startCursor), { name: 'cursor' });
       } else {
         let cursor = plan.cursor;

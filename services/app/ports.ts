@@ -62,7 +62,14 @@ export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKe
     deleteFile,
     setFileReaders: (fileUuid, readers) => changeSyncedFileReaders({ db, store, now: () => new Date() }, fileUuid, readers),
   });
-  const connectorAppSync = registerConnectorAppSync({ db, store, now: () => new Date(), logger, connectors });
+  const connectorAppSync = registerConnectorAppSync({
+    db,
+    store,
+    now: () => new Date(),
+    logger,
+    connectors,
+    reconcileMs: config.connectors.reconcileSeconds * 1000,
+  });
   const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile, batchSize: config.connectors.removalBatch });
   // The in-browser agent: each task a durable workflow talking to the extension through the socket's outbox.
   const agentSecret = createHmac('sha256', secret).update('agent').digest('base64url');

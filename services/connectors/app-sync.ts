@@ -33,7 +33,27 @@ import { readersOf } from './principals.js';
 import type { ConnectionRow } from './queries.js';
 import { own } from './tables.js';
 
-export type AppSyncDeps = { db: Db; store: EventStore; now: () => Date; logger: Logger; connectors: ConnectorsPort };
+export type AppSyncDeps = {
+  db: Db;
+  store: EventStore;
+  now: () => Date;
+  logger: Logger;
+  connectors: ConnectorsPort;
+  /** Time between two walks that remove what the source no longer has, for apps whose deltas miss deletions (CONNECTOR_RECONCILE_SECONDS); a day when not said. */
+  reconcileMs?: number;
+};
+
+export const DEFAULT_RECONCILE_MS = 86_400_000;
+
+/**
+ * Whether this run walks everything instead of reading the delta: an app whose deltas miss
+ * deletions walks once `reconcileMs` has passed since its last walk (or never walked since
+ * walks were kept), so what was deleted at the source leaves the index within that time.
+ */
+export function reconcileDue(missesRemovals: boolean, reconciledAt: Date | null, now: Date, reconcileMs: number): boolean {
+  if (!missesRemovals) return false;
+  return !reconciledAt || now.getTime() - reconciledAt.getTime() >= reconcileMs;
+}
 
 type AppSource = { adapter: AppSourceAdapter; call: ProviderCallDeps; row: ConnectionRow };
 
@@ -53,8 +73,13 @@ export type AppSyncPlan = { mode: 'none' } | { mode: 'walk'; startCursor: string
 export async function planAppSync(deps: AppSyncDeps, connectionUuid: string): Promise<AppSyncPlan> {
   const source = await appSourceOf(deps, connectionUuid);
   if (!source) return { mode: 'none' };
-  const stored = await own(deps.db).selectFrom('connector_syncs').select('cursor').where('connection_uuid', '=', connectionUuid).executeTakeFirst();
-  if (stored?.cursor) return { mode: 'delta', cursor: stored.cursor };
+  const stored = await own(deps.db)
+    .selectFrom('connector_syncs')
+    .select(['cursor', 'reconciled_at'])
+    .where('connection_uuid', '=', connectionUuid)
+    .executeTakeFirst();
+  const walkAgain = reconcileDue(!!source.adapter.deltaMissesRemovals, stored?.reconciled_at ?? null, deps.now(), deps.reconcileMs ?? DEFAULT_RECONCILE_MS);
+  if (stored?.cursor && !walkAgain) return { mode: 'delta', cursor: stored.cursor };
   // Taken before the walk, so nothing edited while it runs is missed.
   return { mode: 'walk', startCursor: await source.adapter.startCursor() };
 }
@@ -103,13 +128,35 @@ export async function removeDocument(
   if (events.length) await deps.store.append(stream, version, events);
 }
 
-/** One page of the first walk, its documents recorded; the next checkpoint (null: done) and the groups it named. */
+/**
+ * One page of a walk, its documents recorded; the next checkpoint (null: done), the groups it
+ * named and the documents it saw. `cut`: the connection went away mid-walk, so what it did not
+ * see says nothing of the source.
+ */
 export async function walkAppPage(deps: AppSyncDeps, connectionUuid: string, checkpoint: string | null) {
   const source = await appSourceOf(deps, connectionUuid);
-  if (!source) return { checkpoint: null, groups: [] };
+  if (!source) return { checkpoint: null, groups: [], seen: [], cut: true };
   const page = await source.adapter.listPage(checkpoint);
   for (const d of page.documents) await recordDocument(deps, source.row, d);
-  return { checkpoint: page.checkpoint, groups: groupsOf(page.documents) };
+  return { checkpoint: page.checkpoint, groups: groupsOf(page.documents), seen: page.documents.map((d) => d.remoteId), cut: false };
+}
+
+/**
+ * After a whole walk: the connection's documents the walk did not see are gone at the source (or
+ * no longer shared with the person) and leave the index; when it walked is kept. Run again, it
+ * removes nothing twice.
+ */
+export async function removeUnseenDocuments(deps: AppSyncDeps, connectionUuid: string, seen: readonly string[]) {
+  const walked = new Set(seen);
+  const known = await own(deps.db).selectFrom('connector_documents').select('remote_id').where('connection_uuid', '=', connectionUuid).execute();
+  const gone = known.filter((d) => !walked.has(d.remote_id));
+  for (const d of gone) await removeDocument(deps, connectionUuid, d.remote_id, 'removed_at_source');
+  await own(deps.db)
+    .insertInto('connector_syncs')
+    .values({ connection_uuid: connectionUuid, cursor: null, rate_limited_until: null, last_synced_at: null, reconciled_at: deps.now() })
+    .onConflict((oc) => oc.column('connection_uuid').doUpdateSet({ reconciled_at: deps.now() }))
+    .execute();
+  return gone.length;
 }
 
 /** One page of a delta: changes recorded, removals out of the index, the cursor kept (a crash goes on from it). */

@@ -30,6 +30,7 @@ export {
   deltaAppPage,
   finishAppSync,
   planAppSync,
+  removeUnseenDocuments,
   resolveAppGroups,
   saveAppCursor,
   walkAppPage,

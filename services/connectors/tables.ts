@@ -71,6 +71,8 @@ export interface ConnectorSyncsTable {
   cursor: string | null;
   rate_limited_until: Timestamp | null;
   last_synced_at: Timestamp | null;
+  /** An app connection's last walk that removed what the source no longer has (migration 0074). */
+  reconciled_at: Timestamp | null;
 }
 
 /** An app connection's documents as their events say (documents.ts, migration 0040). */

@@ -61,6 +61,7 @@ import * as m0063 from './migrations/0063_try_on.js';
 import * as m0064 from './migrations/0064_agent_step_records.js';
 import * as m0065 from './migrations/0065_watchlist_items.js';
 import * as m0073 from './migrations/0073_entry_research_report.js';
+import * as m0074 from './migrations/0074_connector_reconciled_at.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '0064_agent_step_records': m0064,
   '0065_watchlist_items': m0065,
   '0073_entry_research_report': m0073,
+  '0074_connector_reconciled_at': m0074,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -48,6 +48,16 @@ describe('the connectors configuration', () => {
       ]);
   });
 
+  it('walks apps whose deltas miss deletions once a day unless told otherwise, from every sync (0) to 30 days', () => {
+    expect(parseConnectorConfig({}).config.reconcileSeconds).toBe(86_400);
+    expect(parseConnectorConfig({ CONNECTOR_RECONCILE_SECONDS: '0' }).config.reconcileSeconds).toBe(0);
+    expect(parseConnectorConfig({ CONNECTOR_RECONCILE_SECONDS: '3600' }).config.reconcileSeconds).toBe(3600);
+    for (const wrong of ['-1', '1.5', 'daily', '2592001'])
+      expect(parseConnectorConfig({ CONNECTOR_RECONCILE_SECONDS: wrong }).problems).toEqual([
+        'CONNECTOR_RECONCILE_SECONDS: must be a whole number of seconds from 0 to 2592000',
+      ]);
+  });
+
   it('paces each provider at its own documented rate unless one pace is set for all', () => {
     expect(parseConnectorConfig({}).config.callSpacingMs).toBeNull();
     expect(parseConnectorConfig({ CONNECTOR_CALL_SPACING_MS: '0' }).config.callSpacingMs).toBe(0);

@@ -20,6 +20,11 @@ export type ConnectorConfig = {
   callSpacingMs: number | null;
   /** How many of a disconnected connection's items one step of its removal takes (CONNECTOR_REMOVAL_BATCH). */
   removalBatch: number;
+  /**
+   * How long an app whose deltas miss deletions (Slack, Jira, Confluence, Asana) goes between two
+   * walks of everything that remove what the source no longer has (CONNECTOR_RECONCILE_SECONDS; 0: every sync).
+   */
+  reconcileSeconds: number;
   /** The providers' own pickers turned on, each with its script's address; null each: our own picker. */
   ownPickers: OwnPickerConfig;
 };
@@ -27,6 +32,7 @@ export type ConnectorConfig = {
 const DELTA_INTERVAL = { default: 900, min: 10, max: 86_400 };
 const CALL_SPACING = { min: 0, max: 60_000 };
 const REMOVAL_BATCH = { default: 200, min: 1, max: 10_000 };
+const RECONCILE = { default: 86_400, min: 0, max: 2_592_000 };
 
 const envName = (family: ProviderFamily, part: string) => `CONNECTOR_${family.toUpperCase()}_${part}`;
 
@@ -85,7 +91,16 @@ export function parseConnectorConfig(env: Record<string, string | undefined>): {
     if (Number.isInteger(n) && n >= REMOVAL_BATCH.min && n <= REMOVAL_BATCH.max) removalBatch = n;
     else problems.push(`CONNECTOR_REMOVAL_BATCH: must be a whole number of items from ${REMOVAL_BATCH.min} to ${REMOVAL_BATCH.max}`);
   }
+  let reconcileSeconds = RECONCILE.default;
+  if (env.CONNECTOR_RECONCILE_SECONDS !== undefined) {
+    const n = Number(env.CONNECTOR_RECONCILE_SECONDS);
+    if (Number.isInteger(n) && n >= RECONCILE.min && n <= RECONCILE.max) reconcileSeconds = n;
+    else problems.push(`CONNECTOR_RECONCILE_SECONDS: must be a whole number of seconds from ${RECONCILE.min} to ${RECONCILE.max}`);
+  }
   const pickers = parseOwnPickerConfig(env);
   problems.push(...pickers.problems);
-  return { config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs, removalBatch, ownPickers: pickers.config }, problems };
+  return {
+    config: { clients, tokenKey, oldTokenKeys, deltaIntervalSeconds, callSpacingMs, removalBatch, reconcileSeconds, ownPickers: pickers.config },
+    problems,
+  };
 }

@@ -5,7 +5,8 @@
 // organisation's Slack, Teams and Drive, a member outside a channel, or not shared a file, never gets
 // its passages; a member removed from the channel or team at the source, or unshared the file, stops
 // getting them after the next delta (and one newly shared starts); disconnecting takes the
-// content out of answers; a resync of My Files runs the person's app syncs.
+// content out of answers; a resync of My Files runs the person's app syncs; a Slack message deleted
+// at the source leaves answers at the next walk.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFakeGitHub } from '../fakes/oauth/github.js';
@@ -264,6 +265,23 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     await connect(olga, 'slack', 'slack', { id: 'U-olga', email: 'olga@slack.example', name: 'olga' }, true);
     await expect
       .poll(async () => (await sourcesFor(bo, 'When does the heather honey harvest start?')).some((s) => s.snippet.includes('heather')), {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toBe(false);
+    await citing(olga, 'When does the heather honey harvest start?', 'heather');
+
+    // The #board message is deleted at the source, which Slack's history after the newest message
+    // never says: a day after the last walk (CONNECTOR_RECONCILE_SECONDS), the next sync walks
+    // everything again and takes it out of answers, while #hives stays.
+    const board = slack.channels.get('C-board');
+    if (board) board.messages = [];
+    await query(
+      "update connector_syncs set reconciled_at = now() - interval '1 day' where connection_uuid in (select connection_uuid from connector_connections where connector = 'slack')",
+    );
+    await connect(olga, 'slack', 'slack', { id: 'U-olga', email: 'olga@slack.example', name: 'olga' }, true);
+    await expect
+      .poll(async () => (await sourcesFor(olga, 'What does the treasurer propose about the marzipan budget?')).some((s) => s.snippet.includes('marzipan')), {
         timeout: 60_000,
         interval: 1000,
       })

@@ -43,4 +43,9 @@ export interface AppSourceAdapter {
   startCursor(): Promise<string>;
   /** Changes since `cursor`; go on with the returned cursor while `more`. */
   deltaPage(cursor: string): Promise<AppDeltaPage>;
+  /**
+   * Its deltas do not say what was deleted at the source (they search by update time): a walk of
+   * everything now and then finds what is gone (app-sync.ts, reconcileDue).
+   */
+  readonly deltaMissesRemovals?: boolean;
 }

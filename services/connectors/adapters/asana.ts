@@ -66,6 +66,8 @@ export function asanaAdapter(call: ProviderCallDeps, opts: { pageSize?: number }
     get<AsanaTask>('/tasks', { project, opt_fields: TASK_FIELDS, offset: offset ?? undefined, modified_since: since ?? undefined });
 
   return {
+    // A deleted task is not in `modified_since`.
+    deltaMissesRemovals: true,
     async listPage(checkpoint) {
       const walk: Walk = checkpoint ? (JSON.parse(checkpoint) as Walk) : { projects: null, tasks: null };
       if (!walk.projects) {

@@ -27,6 +27,8 @@ const timeOf = (d: AppDocument) => (d.updatedAt ? Date.parse(d.updatedAt) : 0);
 
 export function atlassianProductAdapter(call: ProviderCallDeps, scope: string, search: SiteSearch): AppSourceAdapter {
   return {
+    // A deleted issue or a trashed page is found by no search by update time.
+    deltaMissesRemovals: true,
     async listPage(checkpoint) {
       if (!checkpoint) {
         const { sites } = await atlassianSites(call, scope);

@@ -16,6 +16,7 @@ export function combinedAdapter(parts: Record<string, AppSourceAdapter>): AppSou
   const names = Object.keys(parts);
   const after = (part: string) => names[names.indexOf(part) + 1] ?? null;
   return {
+    deltaMissesRemovals: Object.values(parts).some((p) => p.deltaMissesRemovals),
     async listPage(checkpoint) {
       const walk: Walk = checkpoint ? (JSON.parse(checkpoint) as Walk) : { part: names[0], at: null };
       const page = await parts[walk.part].listPage(walk.at);

@@ -94,6 +94,8 @@ export function slackAdapter(call: ProviderCallDeps, opts: { pageSize?: number }
   }
 
   return {
+    // A deleted message is not among those after the newest known one.
+    deltaMissesRemovals: true,
     async listPage(checkpoint) {
       const walk: Walk = checkpoint ? (JSON.parse(checkpoint) as Walk) : { channels: null, channelsDone: false, queue: [], history: null };
       const documents: AppDocument[] = [];
