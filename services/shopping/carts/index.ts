@@ -2,4 +2,3 @@
 // wires the routes and the redactors.
 export { cartRoutes } from './routes.js';
 export { cartRedactors } from './erasure.js';
-export { CART_EVENT_TYPES } from './events.js';
