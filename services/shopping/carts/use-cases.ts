@@ -18,7 +18,8 @@ export type CartsDeps = Pick<KernelContext, 'store' | 'now' | 'logger'> & {
   findOption: (optionKey: string) => Promise<PricedOption | null>;
 };
 
-export type FirmlyCart = Omit<CurrentCart, never>;
+/** The person's current cart as the calls answer it (spec FirmlyCart). */
+export type FirmlyCart = CurrentCart;
 export type FirmlySession = { cart_id: string; checkout_url: string; merchant_name: string; total_minor: number; currency: string };
 
 async function signedIn(actor: Actor) {

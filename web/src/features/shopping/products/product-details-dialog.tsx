@@ -124,29 +124,28 @@ function ProductBody({ product }: { product: ProductDetails }) {
         </p>
         {product.description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{product.description}</p>}
         <div className="mt-auto flex flex-wrap gap-2">
-          {product.merchant_kind === 'shopify' ? (
-            // A Shopify store takes the payment at its own checkout.
+          {/* A Shopify store takes the payment at its own checkout. */}
+          {product.merchant_kind === 'shopify' && (
             <StoreCheckout key={option.option_key} optionKey={option.option_key} merchantName={product.merchant_name} available={option.available} />
-          ) : (
-            modals && (
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={!option.available}
-                onClick={() =>
-                  modals.open('shoppingPayment', {
-                    optionKey: option.option_key,
-                    title: product.title,
-                    optionLabel: option.label,
-                    priceMinor: option.price_minor,
-                    currency: option.currency,
-                    imageUrl: image,
-                  })
-                }
-              >
-                Buy
-              </button>
-            )
+          )}
+          {modals && product.merchant_kind !== 'shopify' && (
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!option.available}
+              onClick={() =>
+                modals.open('shoppingPayment', {
+                  optionKey: option.option_key,
+                  title: product.title,
+                  optionLabel: option.label,
+                  priceMinor: option.price_minor,
+                  currency: option.currency,
+                  imageUrl: image,
+                })
+              }
+            >
+              Buy
+            </button>
           )}
           <a href={option.link} target="_blank" rel="noopener noreferrer nofollow" className="btn-secondary">
             <ExternalLink className="size-4" /> View at {product.merchant_name}

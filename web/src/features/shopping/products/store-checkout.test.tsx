@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 // Buying a Shopify store's product in the web app: with the mock API (feed merchants only) the
 // server's refusal is shown in its words; against a server with a store, the cart is made, the
-// address is sent with the cart's id, and the store's checkout opens as a link with its total.
+// address is sent with the cart's id, and the store's checkout opens as a link with its total;
+// a store's product details offer it in place of the in-thread payment.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../platform/query-client';
 import { withMockServer } from '../../../testing/mock-server';
+import { ProductDetailsDialog } from './product-details-dialog';
 import { StoreCheckout } from './store-checkout';
 
 const ADDRESS = { name: 'Ada Walker', line1: '1 Ridge Road', city: 'Bergen', postal_code: '5003', country: 'NO' };
@@ -71,5 +73,49 @@ describe('a server with a Shopify store', () => {
     expect(pay).toHaveAttribute('href', CART.checkout_url);
     expect(screen.getByText('€164.00')).toBeInTheDocument();
     expect(shipped).toEqual([{ cart_id: CART.cart_id, shipping_address: ADDRESS }]);
+  });
+});
+
+describe("a Shopify store's product details", () => {
+  const mocks = withMockServer('signed-in');
+  it('offer Buy at the store instead of the in-thread payment', async () => {
+    const option = {
+      option_key: 'shopify-m',
+      label: 'M',
+      size: 'M',
+      color: null,
+      price_minor: 15_900,
+      currency: 'EUR',
+      availability: 'in_stock',
+      available: true,
+      image_url: null,
+      link: 'https://fjord.example/products/jacket',
+    };
+    mocks.server.use(
+      http.post('*/rest/shopping/fetch-product-details', () =>
+        HttpResponse.json({
+          product_id: 'shopify:p1',
+          title: 'Fjord jacket',
+          description: '',
+          brand: 'Fjord',
+          link: option.link,
+          images: [],
+          rating: null,
+          review_count: null,
+          merchant_id: 'shopify',
+          merchant_name: 'Fjord Outfitters',
+          merchant_kind: 'shopify',
+          selected_option_key: option.option_key,
+          options: [option],
+        }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ProductDetailsDialog optionKey="shopify-m" onClose={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Buy at Fjord Outfitters' }, { timeout: 5000 })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
   });
 });
