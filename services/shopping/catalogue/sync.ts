@@ -1,8 +1,9 @@
 // One merchant's feed sync, the step the durable workflow runs (workflows/merchant-feed-sync.ts):
 // the feed read within its size limit, left alone when unchanged since its last good sync (same
 // SHA-256), otherwise parsed in a worker and appended as the merchant's new catalogue, or as a
-// failure with the reason (the last good catalogue stays). The append expects the merchant
-// stream's version, so a retried or doubled sync cannot append twice.
+// failure with the reason (the last good catalogue stays). A Shopify store's products are read
+// page by page through its Storefront API and hashed as the catalogue they make. The append
+// expects the merchant stream's version, so a retried or doubled sync cannot append twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { EventStore } from '../../eventstore/store.js';
