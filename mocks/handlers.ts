@@ -11,6 +11,7 @@ import { articleHandlers } from './articles';
 import { assistantBrowserHandlers } from './assistant-browser';
 import { billingHandlers } from './billing';
 import { shoppingOrderHandlers } from './shopping-orders';
+import { shoppingCartHandlers } from './shopping-carts';
 import { dataRightsHandlers } from './data-rights';
 import { fileHandlers } from './files';
 import { tryOnHandlers } from './try-on';
@@ -239,6 +240,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...partnerHandlers({ signedIn: () => !!currentUser(scenario.state) }),
     ...billingHandlers({ state: () => scenario.state }),
     ...shoppingOrderHandlers({ state: () => scenario.state }),
+    ...shoppingCartHandlers({ on: () => opts.features?.shopping ?? MOCK_FEATURES.shopping, state: () => scenario.state }),
     // Before the generated system handlers, whose features are made up.
     ...serverFeatureHandlers({
       ...MOCK_FEATURES,

@@ -54,6 +54,7 @@ export const MOCK_PRODUCTS: MockProduct[] = [
     review_count: 120,
     merchant_id: 'peak',
     merchant_name: 'Peak Outdoors',
+    merchant_kind: 'feed',
     options: [
       option('mock-j1-red-m', 'Red / M', 'M', 'Red', 18900, '#b91c1c'),
       option('mock-j1-blue-l', 'Blue / L', 'L', 'Blue', 19500, '#1d4ed8'),
@@ -71,6 +72,7 @@ export const MOCK_PRODUCTS: MockProduct[] = [
     review_count: 8,
     merchant_id: 'trail',
     merchant_name: 'Trail Co',
+    merchant_kind: 'feed',
     options: [option('mock-t1', 'Lightweight hiking jacket', null, null, 14900, '#15803d')],
   },
   {
@@ -84,6 +86,7 @@ export const MOCK_PRODUCTS: MockProduct[] = [
     review_count: null,
     merchant_id: 'peak',
     merchant_name: 'Peak Outdoors',
+    merchant_kind: 'feed',
     options: [option('mock-k1', 'Enamel camping kettle', null, null, 2400, '#78716c')],
   },
 ];
@@ -113,6 +116,7 @@ function search(question: string): ShoppingWidget[] {
         currency: best.currency,
         merchant_id: p.merchant_id,
         merchant_name: p.merchant_name,
+        merchant_kind: p.merchant_kind,
         rating: p.rating,
         review_count: p.review_count,
         available: p.options.some((o) => o.available),
@@ -164,12 +168,21 @@ export function shoppingCatalogueHandlers(opts: {
             {
               merchant_id: 'peak',
               merchant_name: 'Peak Outdoors',
+              merchant_kind: 'feed' as const,
               product_count: 2,
               last_ok_at: new Date().toISOString(),
               last_error: null,
               last_error_at: null,
             },
-            { merchant_id: 'trail', merchant_name: 'Trail Co', product_count: 1, last_ok_at: new Date().toISOString(), last_error: null, last_error_at: null },
+            {
+              merchant_id: 'trail',
+              merchant_name: 'Trail Co',
+              merchant_kind: 'feed' as const,
+              product_count: 1,
+              last_ok_at: new Date().toISOString(),
+              last_error: null,
+              last_error_at: null,
+            },
           ]
         : [],
     })),

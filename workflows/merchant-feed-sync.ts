@@ -1,6 +1,7 @@
 // The merchants' feeds synced as one durable workflow (DBOS) per scheduled run: merchants no
 // longer configured leave the catalogue, then each configured merchant's feed is read, parsed in a
-// worker and appended as its new catalogue (or its failure), one durable step per merchant, so a
+// worker (a Shopify store's products are read through its Storefront API instead) and appended as
+// its new catalogue (or its failure), one durable step per merchant, so a
 // crash resumes at the next merchant. The run's id comes from the schedule's interval
 // (services/shopping/catalogue/schedule.ts): a doubled start is one run.
 import { DBOS } from '@dbos-inc/dbos-sdk';

@@ -28,6 +28,7 @@ export * from './organizations/organizations';
 export * from './partners/partners';
 export * from './session/session';
 export * from './shopping/shopping';
+export * from './shopping-carts/shopping-carts';
 export * from './shopping-orders/shopping-orders';
 export * from './system/system';
 export * from './tasks/tasks';

@@ -179,6 +179,9 @@ export type Operations = {
     createShoppingOrder: { data: T.CreateShoppingOrderData; responses: T.CreateShoppingOrderResponses };
     createShoppingPaymentIntent: { data: T.CreateShoppingPaymentIntentData; responses: T.CreateShoppingPaymentIntentResponses };
     updateShoppingOrder: { data: T.UpdateShoppingOrderData; responses: T.UpdateShoppingOrderResponses };
+    createFirmlyCart: { data: T.CreateFirmlyCartData; responses: T.CreateFirmlyCartResponses };
+    setFirmlyShippingInfo: { data: T.SetFirmlyShippingInfoData; responses: T.SetFirmlyShippingInfoResponses };
+    createFirmlySession: { data: T.CreateFirmlySessionData; responses: T.CreateFirmlySessionResponses };
     updateCustomerShippingAddress: { data: T.UpdateCustomerShippingAddressData; responses: T.UpdateCustomerShippingAddressResponses };
     listShoppingOrders: { data: T.ListShoppingOrdersData; responses: T.ListShoppingOrdersResponses };
     getShoppingOrder: { data: T.GetShoppingOrderData; responses: T.GetShoppingOrderResponses };

@@ -775,6 +775,13 @@ export type ShoppingWidget = {
     merchant_id: string;
     merchant_name: string;
     /**
+     * Where the merchant's products come from: `feed` (a product feed; bought in the thread and
+     * paid through Stripe) or `shopify` (a Shopify store; bought through `create-firmly-cart`
+     * and paid at the store's checkout). Absent on cards kept before stores existed: a feed.
+     *
+     */
+    merchant_kind?: 'feed' | 'shopify';
+    /**
      * From 0 to 5, when the feed gives the product's rating.
      */
     rating: number | null;
@@ -823,6 +830,13 @@ export type ProductDetails = {
     review_count: number | null;
     merchant_id: string;
     merchant_name: string;
+    /**
+     * Where the merchant's products come from: `feed` (a product feed; bought in the thread and
+     * paid through Stripe) or `shopify` (a Shopify store; bought through `create-firmly-cart`
+     * and paid at the store's checkout). Absent on cards kept before stores existed: a feed.
+     *
+     */
+    merchant_kind?: 'feed' | 'shopify';
     selected_option_key: string;
     options: Array<ProductOption>;
 };
@@ -833,6 +847,10 @@ export type ProductDetails = {
 export type MerchantFeedStatus = {
     merchant_id: string;
     merchant_name: string;
+    /**
+     * A product feed (MERCHANT_FEEDS_FILE) or a Shopify store read through its Storefront API.
+     */
+    merchant_kind: 'feed' | 'shopify';
     product_count: number;
     last_ok_at: string | null;
     /**
@@ -2770,6 +2788,84 @@ export type ShoppingPaymentIntent = {
      */
     publishable_key: string;
     amount_minor: number;
+    currency: string;
+};
+
+/**
+ * The option to put in a cart at its store, and how many.
+ */
+export type FirmlyCartRequest = {
+    /**
+     * An option of a product card or the product details (`fetch-product-details`).
+     */
+    option_key: string;
+    quantity?: number;
+};
+
+/**
+ * A cart at a Shopify store, with the store's prices.
+ */
+export type FirmlyCart = {
+    /**
+     * The store's cart id.
+     */
+    cart_id: string;
+    merchant_id: string;
+    merchant_name: string;
+    lines: Array<{
+        option_key: string;
+        title: string;
+        option_label: string;
+        quantity: number;
+        unit_price_minor: number;
+        currency: string;
+        image_url: string | null;
+    }>;
+    /**
+     * The store's subtotal, in the currency's minor units.
+     */
+    subtotal_minor: number;
+    /**
+     * The store's total (with the tax and shipping it knows for the address, once set).
+     */
+    total_minor: number;
+    currency: string;
+    /**
+     * The store's checkout for this cart.
+     */
+    checkout_url: string;
+    /**
+     * `set-firmly-shipping-info` gave the cart its buyer and address.
+     */
+    shipping_info_set: boolean;
+};
+
+/**
+ * Where the current cart ships, and the buyer's email.
+ */
+export type FirmlyShippingInfoRequest = {
+    /**
+     * The `cart_id` of `create-firmly-cart`.
+     */
+    cart_id: string;
+    shipping_address: ShippingAddress;
+    /**
+     * The buyer's email at the store; absent, the account's.
+     */
+    email?: string;
+};
+
+/**
+ * The checkout session of the person's current cart, at the merchant's store.
+ */
+export type FirmlySession = {
+    cart_id: string;
+    /**
+     * Where the person pays the merchant (the store's own checkout).
+     */
+    checkout_url: string;
+    merchant_name: string;
+    total_minor: number;
     currency: string;
 };
 
@@ -10519,6 +10615,133 @@ export type UpdateShoppingOrderResponses = {
 };
 
 export type UpdateShoppingOrderResponse = UpdateShoppingOrderResponses[keyof UpdateShoppingOrderResponses];
+
+export type CreateFirmlyCartData = {
+    body: FirmlyCartRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/create-firmly-cart';
+};
+
+export type CreateFirmlyCartErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateFirmlyCartError = CreateFirmlyCartErrors[keyof CreateFirmlyCartErrors];
+
+export type CreateFirmlyCartResponses = {
+    /**
+     * The cart made.
+     */
+    200: FirmlyCart;
+};
+
+export type CreateFirmlyCartResponse = CreateFirmlyCartResponses[keyof CreateFirmlyCartResponses];
+
+export type SetFirmlyShippingInfoData = {
+    body: FirmlyShippingInfoRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/set-firmly-shipping-info';
+};
+
+export type SetFirmlyShippingInfoErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type SetFirmlyShippingInfoError = SetFirmlyShippingInfoErrors[keyof SetFirmlyShippingInfoErrors];
+
+export type SetFirmlyShippingInfoResponses = {
+    /**
+     * The cart with its buyer and address.
+     */
+    200: FirmlyCart;
+};
+
+export type SetFirmlyShippingInfoResponse = SetFirmlyShippingInfoResponses[keyof SetFirmlyShippingInfoResponses];
+
+export type CreateFirmlySessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/shopping/create-firmly-session';
+};
+
+export type CreateFirmlySessionErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    '4XX': Problem;
+};
+
+export type CreateFirmlySessionError = CreateFirmlySessionErrors[keyof CreateFirmlySessionErrors];
+
+export type CreateFirmlySessionResponses = {
+    /**
+     * The checkout session.
+     */
+    200: FirmlySession;
+};
+
+export type CreateFirmlySessionResponse = CreateFirmlySessionResponses[keyof CreateFirmlySessionResponses];
 
 export type UpdateCustomerShippingAddressData = {
     body: {

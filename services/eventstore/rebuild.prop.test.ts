@@ -459,7 +459,8 @@ async function markUpsell(cmd: Extract<Command, { kind: 'upsell' }>, now: Date) 
 
 /** The heart of services/shopping/catalogue/sync.ts, with the feed's items given instead of fetched. */
 async function catalogueCommand(cmd: Extract<Command, { kind: 'catalogue' }>, now: Date) {
-  const merchant = { id: `m${cmd.merchant}`, name: `Merchant ${cmd.merchant}` };
+  // Odd merchants are Shopify stores: the merchant's kind is part of what a rebuild must give back.
+  const merchant = { id: `m${cmd.merchant}`, name: `Merchant ${cmd.merchant}`, kind: cmd.merchant % 2 ? ('shopify' as const) : ('feed' as const) };
   const { state, version } = await store.aggregate(merchantStream(merchant.id), initialMerchant, evolveMerchant);
   if (cmd.op === 'remove') {
     if (state.syncs && !state.removed)

@@ -10,7 +10,7 @@ import { defaultCatalogue, fileLimitsOf, parsePlanCatalogue, PLAN_IDS, type Plan
 import { parseCidrList } from './cidr.js';
 import { parseShippingRates } from './shipping-rates.js';
 import { parseConnectorConfig } from './connector-config.js';
-import { parseMerchantFeeds } from './merchant-feeds-config.js';
+import { type MerchantFeed, parseMerchantFeeds, shopifyMerchantOf } from './merchant-feeds-config.js';
 
 /** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
 export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
@@ -101,6 +101,11 @@ const schema = z.object({
   MERCHANT_FEEDS_FILE: z.string().default(''),
   MERCHANT_FEED_INTERVAL_SECONDS: numberIn(60, 604_800, 'a whole number of seconds from 60 to 604800').default(3600),
   MERCHANT_FEED_MAX_MB: numberIn(1, 1024, 'a whole number of megabytes from 1 to 1024').default(50),
+  // One Shopify store without a list (services/shared/merchant-feeds-config.ts): its domain and
+  // Storefront API token (both or neither), and the name people see (else the domain).
+  SHOPIFY_STORE_DOMAIN: z.string().min(1).optional(),
+  SHOPIFY_STOREFRONT_TOKEN: z.string().min(1).optional(),
+  SHOPIFY_STORE_NAME: z.string().min(1).optional(),
   // Web Push (issue 18): who the push services may contact about this server's notifications,
   // and its VAPID key pair (made once into DATA_DIR/vapid-keys.json when not given).
   WEB_PUSH_SUBJECT: z
@@ -316,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  SHOPPING_SHIPPING_RATES: ${(err as Error).message}`);
   }
+  const merchants = merchantsOf(c);
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   // Writes are trusted from configured origins only, never from what a request says of itself
   // (Host, X-Forwarded-Host). With PUBLIC_URL unset the app runs on this machine, where people
@@ -463,9 +469,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       webhookSecret: c.STRIPE_SHOPPING_WEBHOOK_SECRET ?? c.STRIPE_WEBHOOK_SECRET ?? null,
       shippingRates,
       testPricedOptionsFile: c.SHOPPING_TEST_PRICED_OPTIONS_FILE ?? null,
-      merchants: c.MERCHANT_FEEDS_FILE
-        ? readConfigFile('MERCHANT_FEEDS_FILE', c.MERCHANT_FEEDS_FILE, (text) => parseMerchantFeeds(text, resolve(c.MERCHANT_FEEDS_FILE)))
-        : [],
+      merchants,
       feedIntervalMs: c.MERCHANT_FEED_INTERVAL_SECONDS * 1000,
       feedMaxBytes: c.MERCHANT_FEED_MAX_MB * 1024 * 1024,
     },
@@ -523,6 +527,25 @@ function bugReportsOf(c: z.infer<typeof schema>) {
 }
 
 /** Reads and parses a file the operator names in `name`; its problems are configuration errors naming the variable. */
+/** The merchants of MERCHANT_FEEDS_FILE and the store of SHOPIFY_STORE_DOMAIN (id `shopify`). */
+function merchantsOf(c: z.infer<typeof schema>): MerchantFeed[] {
+  const listed = c.MERCHANT_FEEDS_FILE
+    ? readConfigFile('MERCHANT_FEEDS_FILE', c.MERCHANT_FEEDS_FILE, (text) => parseMerchantFeeds(text, resolve(c.MERCHANT_FEEDS_FILE)))
+    : [];
+  if (!c.SHOPIFY_STORE_DOMAIN !== !c.SHOPIFY_STOREFRONT_TOKEN)
+    throw new ConfigError('Invalid configuration:\n  SHOPIFY_STORE_DOMAIN and SHOPIFY_STOREFRONT_TOKEN: set both, or neither');
+  if (!c.SHOPIFY_STORE_DOMAIN || !c.SHOPIFY_STOREFRONT_TOKEN) return listed;
+  let store: MerchantFeed;
+  try {
+    store = shopifyMerchantOf({ domain: c.SHOPIFY_STORE_DOMAIN, token: c.SHOPIFY_STOREFRONT_TOKEN, name: c.SHOPIFY_STORE_NAME });
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  if (listed.some((m) => m.id === store.id))
+    throw new ConfigError('Invalid configuration:\n  MERCHANT_FEEDS_FILE: the id `shopify` is taken by SHOPIFY_STORE_DOMAIN');
+  return [...listed, store];
+}
+
 function readConfigFile<T>(name: string, path: string, parse: (text: string) => T): T {
   let text: string;
   try {

@@ -1,6 +1,8 @@
-// The merchants whose product feeds make the shopping catalogue (MERCHANT_FEEDS_FILE): a JSON
-// list of {id, name, url | file, currency?, shipping_rates?}. A feed is a Google Merchant
-// Center product feed (XML or TSV) at an http(s) URL or in a file (relative to the list's folder).
+// The merchants whose products make the shopping catalogue (MERCHANT_FEEDS_FILE): a JSON list of
+// {id, name, url | file | shopify, currency?, shipping_rates?}. A feed is a Google Merchant
+// Center product feed (XML or TSV) at an http(s) URL or in a file (relative to the list's folder);
+// `shopify` is a Shopify store read through its Storefront API ({store_domain, storefront_token}).
+// SHOPIFY_STORE_DOMAIN and SHOPIFY_STOREFRONT_TOKEN add one store without a list (shopifyMerchantOf).
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -18,12 +20,30 @@ const shippingRate = z
   })
   .strict();
 
+/** A store's domain (my-shop.myshopify.com, shop.example.com) or, for a local test store, an http(s) origin. */
+const storeDomain = z
+  .string()
+  .trim()
+  .regex(/^(?:https?:\/\/)?[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/, 'must be a store domain such as my-shop.myshopify.com');
+
+const shopifyStore = z
+  .object({
+    store_domain: storeDomain,
+    /** The Storefront API access token (public or private): sent to Shopify only, never shown. */
+    storefront_token: z.string().trim().min(8).max(200),
+  })
+  .strict();
+
+/** The store's origin: https://<domain> unless an origin was given. */
+export const storeOriginOf = (domain: string) => (/^https?:\/\//i.test(domain) ? domain.replace(/\/+$/, '') : `https://${domain.replace(/\/+$/, '')}`);
+
 const merchant = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be 1-63 lower-case letters, digits or dashes'),
     name: z.string().trim().min(1).max(120),
     url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     file: z.string().min(1).optional(),
+    shopify: shopifyStore.optional(),
     /** The currency of prices the feed writes without one. */
     currency: z
       .string()
@@ -32,9 +52,23 @@ const merchant = z
     shipping_rates: z.array(shippingRate).max(100).default([]),
   })
   .strict()
-  .refine((m) => !!m.url !== !!m.file, { error: 'give either url or file' });
+  .refine((m) => [m.url, m.file, m.shopify].filter(Boolean).length === 1, { error: 'give one of url, file or shopify' });
 
 export type MerchantFeed = z.infer<typeof merchant>;
+/** Where a merchant's products come from: a product feed, or a Shopify store (which also takes carts). */
+export type MerchantKind = 'feed' | 'shopify';
+export const merchantKindOf = (m: Pick<MerchantFeed, 'shopify'>): MerchantKind => (m.shopify ? 'shopify' : 'feed');
+
+/** The one store of SHOPIFY_STORE_DOMAIN and SHOPIFY_STOREFRONT_TOKEN, as a merchant (id `shopify`). Throws with the problem. */
+export function shopifyMerchantOf(env: { domain: string; token: string; name: string | undefined }): MerchantFeed {
+  const parsed = shopifyStore.safeParse({ store_domain: env.domain, storefront_token: env.token });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${issue.path[0] === 'store_domain' ? 'SHOPIFY_STORE_DOMAIN' : 'SHOPIFY_STOREFRONT_TOKEN'}: ${issue.message}`);
+  }
+  const name = env.name?.trim() || parsed.data.store_domain.replace(/^https?:\/\//i, '');
+  return { id: 'shopify', name: name.slice(0, 120), shopify: parsed.data, shipping_rates: [] };
+}
 export type ShippingRate = z.infer<typeof shippingRate>;
 
 /** The merchants of the file's text; files named relative to `listPath`'s folder. Throws with the first problem. */

@@ -5,3 +5,4 @@ export { tryOnErrors } from './try-on/errors.js';
 export { evolveTryOn, initialTryOn, type TryOnEvent, type TryOnState } from './try-on/events.js';
 export { imageIdOf, tryOnImageUrl } from './try-on/image-urls.js';
 export { orderErrors } from './orders/pure.js';
+export { cartErrors, NO_CART, requireCurrentCart, requireSessionReady, requireStoreOption } from './carts/pure.js';

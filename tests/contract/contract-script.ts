@@ -783,5 +783,15 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('a try-on image that does not exist', 'owner', 'GET', noImage);
   await step('delete a try-on avatar never made', 'owner', 'DELETE', '/rest/shopping/try-on-photo/delete', undefined, (r) => r.json);
   await step('a visitor deletes a try-on avatar', 'visitor', 'DELETE', '/rest/shopping/try-on-photo/delete');
+
+  // Store carts: what needs no Shopify store (carts at one are tested against its fake, tests/integration/shopping-carts.int.test.ts).
+  await step('a visitor makes a store cart', 'visitor', 'POST', '/rest/shopping/create-firmly-cart', { option_key: 'any-option' });
+  await step('a store cart with no option', 'owner', 'POST', '/rest/shopping/create-firmly-cart', {});
+  await step('shipping info for a cart that is not theirs', 'owner', 'POST', '/rest/shopping/set-firmly-shipping-info', {
+    cart_id: 'gid://shopify/Cart/someone-else',
+    shipping_address: { name: 'Ada Walker', line1: '1 Ridge Road', city: 'Bergen', postal_code: '5003', country: 'NO' },
+  });
+  await step('a checkout session with no cart', 'owner', 'GET', '/rest/shopping/create-firmly-session');
+  await step('a visitor’s checkout session', 'visitor', 'GET', '/rest/shopping/create-firmly-session');
   return out;
 }

@@ -17,6 +17,8 @@ import { startLinearFake } from '../fakes/linear.js';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { startErgastFake } from '../fakes/ergast.js';
 import { startImageProviderFake } from '../fakes/image-provider.js';
+import { startShopifyStorefrontFake } from '../fakes/shopify-storefront.js';
+import { optionKeyOf } from '../../services/shopping/catalogue/feed-product.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -53,6 +55,7 @@ let linear: Awaited<ReturnType<typeof startLinearFake>>;
 let market: Awaited<ReturnType<typeof startMarketDataFake>>;
 let ergast: Awaited<ReturnType<typeof startErgastFake>>;
 let imageProvider: Awaited<ReturnType<typeof startImageProviderFake>>;
+let shopify: Awaited<ReturnType<typeof startShopifyStorefrontFake>>;
 
 /** A merchant's feed in a file, so product details answer from a catalogue (their 503 without one is honest, not a fault). */
 function merchantFeedsConfigured() {
@@ -93,6 +96,17 @@ beforeAll(async () => {
   const marketEnv = { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: market.url, MARKET_DATA_API_KEY: market.apiKey, F1_RESULTS_URL: ergast.url };
   // Try-on on, against the image provider's fake: hostile try-on input reaches the checks, not a 503 for no provider.
   imageProvider = await startImageProviderFake();
+  // A Shopify store, against its fake: hostile cart and address input reaches the Storefront adapter.
+  shopify = await startShopifyStorefrontFake({ token: 'fuzz-storefront-token' });
+  shopify.setProducts([
+    {
+      id: 'gid://shopify/Product/1',
+      title: 'Fuzz mug',
+      handle: 'mug',
+      variants: [{ id: 'gid://shopify/ProductVariant/1', title: 'Default Title', price: '9.5' }],
+    },
+  ]);
+  const shopifyEnv = { SHOPIFY_STORE_DOMAIN: shopify.url, SHOPIFY_STOREFRONT_TOKEN: 'fuzz-storefront-token' };
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -105,6 +119,7 @@ beforeAll(async () => {
       ...marketEnv,
       ...imageProvider.env(),
       ...merchantFeedsConfigured(),
+      ...shopifyEnv,
       ...stripe.env(),
     },
   });
@@ -151,6 +166,7 @@ beforeAll(async () => {
     email: [ownerEmail],
     password: [PASSWORD],
     debugger_hook: [BUG_HOOK],
+    option_key: [optionKeyOf('shopify', 'gid://shopify/ProductVariant/1')],
   });
   for (const [k, v] of Object.entries(known)) known[k] = v.filter((x) => x !== undefined);
 }, 180_000);
@@ -173,6 +189,7 @@ afterAll(async () => {
   await server?.stop();
   await stripe?.close();
   await linear?.close();
+  await shopify?.close();
   await market?.close();
   await ergast?.close();
   await imageProvider?.close();

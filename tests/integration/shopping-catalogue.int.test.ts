@@ -203,6 +203,8 @@ describe('syncs that fail keep the last good catalogue', () => {
       productId: 'peak:N1',
       merchantId: 'peak',
       merchantName: 'Peak Outdoors',
+      merchantKind: 'feed',
+      itemId: 'N1',
       title: 'Down sleeping bag',
       optionLabel: 'Down sleeping bag',
       priceMinor: 9900,

@@ -10,6 +10,7 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { MerchantFeedStatusMerchantKind } from './merchantFeedStatusMerchantKind';
 
 /**
  * A configured merchant and its feed's last syncs.
@@ -17,6 +18,8 @@
 export interface MerchantFeedStatus {
   merchant_id: string;
   merchant_name: string;
+  /** A product feed (MERCHANT_FEEDS_FILE) or a Shopify store read through its Storefront API. */
+  merchant_kind: MerchantFeedStatusMerchantKind;
   product_count: number;
   /** @nullable */
   last_ok_at: string | null;

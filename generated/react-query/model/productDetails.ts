@@ -10,6 +10,7 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { ProductDetailsMerchantKind } from './productDetailsMerchantKind';
 import type { ProductOption } from './productOption';
 
 /**
@@ -29,6 +30,12 @@ export interface ProductDetails {
   review_count: number | null;
   merchant_id: string;
   merchant_name: string;
+  /**
+     * Where the merchant's products come from: `feed` (a product feed; bought in the thread and
+     * paid through Stripe) or `shopify` (a Shopify store; bought through `create-firmly-cart`
+     * and paid at the store's checkout). Absent on cards kept before stores existed: a feed.
+     */
+  merchant_kind?: ProductDetailsMerchantKind;
   selected_option_key: string;
   options: ProductOption[];
 }

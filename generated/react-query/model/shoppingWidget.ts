@@ -10,6 +10,7 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { ShoppingWidgetMerchantKind } from './shoppingWidgetMerchantKind';
 
 /**
  * A product card in an answer, at the product's cheapest option that can be bought.
@@ -29,6 +30,12 @@ export interface ShoppingWidget {
   currency: string;
   merchant_id: string;
   merchant_name: string;
+  /**
+     * Where the merchant's products come from: `feed` (a product feed; bought in the thread and
+     * paid through Stripe) or `shopify` (a Shopify store; bought through `create-firmly-cart`
+     * and paid at the store's checkout). Absent on cards kept before stores existed: a feed.
+     */
+  merchant_kind?: ShoppingWidgetMerchantKind;
   /**
      * From 0 to 5, when the feed gives the product's rating.
      * @nullable

@@ -380,7 +380,8 @@ export const getCreateShoppingOrderUrl = () => {
  * Prices come from the catalogue, never from the request: an item whose price differs from
  * the one sent is refused with 409 `price_changed`, a currency other than the option's with
  * 400 `currency_mismatch` (also when items are in different currencies), an option that is no
- * longer sold with 409 `option_unavailable`, an unknown one with 404 `option_not_found`. Tax and
+ * longer sold with 409 `option_unavailable`, an unknown one with 404 `option_not_found`, a
+ * Shopify store's option with 409 `merchant_paid_at_store` (it is bought with `create-firmly-cart`). Tax and
  * shipping are worked out as `calculateTaxAndShipping` does and kept on the order. 401
  * `unauthenticated`; 503 `payments_not_configured`.
  * @summary Make an order of priced options (seed 002 §7; 10 s)

@@ -3,7 +3,7 @@ import { decideAttach, decideSync, PRODUCTS_PER_PART, removedMerchants } from '.
 import { initialMerchant } from './events.js';
 import type { FeedProduct } from './feed-product.js';
 
-const merchant = { id: 'peak', name: 'Peak' };
+const merchant = { id: 'peak', name: 'Peak', kind: 'feed' as const };
 const product = (n: number): FeedProduct => ({
   product_id: `peak:${n}`,
   title: `P${n}`,
@@ -30,7 +30,10 @@ test('the same feed again is a check; a failure keeps the catalogue and says why
     'MerchantFeedChecked',
   ]);
   expect(decideSync(state, merchant, { ok: false, reason: 'The feed is larger than 50 MB.' }, 'now', 's')).toEqual([
-    { type: 'MerchantFeedFailed', data: { merchant_id: 'peak', merchant_name: 'Peak', at: 'now', reason: 'The feed is larger than 50 MB.' } },
+    {
+      type: 'MerchantFeedFailed',
+      data: { merchant_id: 'peak', merchant_name: 'Peak', merchant_kind: 'feed', at: 'now', reason: 'The feed is larger than 50 MB.' },
+    },
   ]);
 });
 

@@ -2,6 +2,7 @@
 // of an unchanged feed, or a failure that keeps the last good catalogue), which merchants left the
 // configuration, and whether an entry's product cards are attached (once: the first search's).
 import type { NewEvent } from '../../eventstore/types.js';
+import type { MerchantKind } from '../../shared/merchant-feeds-config.js';
 import type { CatalogueEvent, MerchantState } from './events.js';
 import type { Catalogue } from './feed-product.js';
 import type { ShoppingWidget } from './widgets.js';
@@ -13,12 +14,12 @@ export type FeedOutcome = { ok: true; catalogue: Catalogue; feedHash: string } |
 
 export function decideSync(
   state: MerchantState,
-  merchant: { id: string; name: string },
+  merchant: { id: string; name: string; kind: MerchantKind },
   outcome: FeedOutcome,
   at: string,
   syncId: string,
 ): NewEvent<CatalogueEvent['type']>[] {
-  const base = { merchant_id: merchant.id, merchant_name: merchant.name, at };
+  const base = { merchant_id: merchant.id, merchant_name: merchant.name, merchant_kind: merchant.kind, at };
   if (!outcome.ok) return [{ type: 'MerchantFeedFailed', data: { ...base, reason: outcome.reason.slice(0, 1000) } }];
   if (!state.removed && state.feed_hash === outcome.feedHash) return [{ type: 'MerchantFeedChecked', data: { ...base, feed_hash: outcome.feedHash } }];
   const { products, skipped } = outcome.catalogue;

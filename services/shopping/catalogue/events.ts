@@ -4,7 +4,9 @@
 // parts and MerchantFeedSynced appended to both streams in one transaction, so a search sees the old catalogue or the
 // new one, never half of each; a feed unchanged since its last good sync is MerchantFeedChecked;
 // a feed that cannot be used is MerchantFeedFailed with the reason, and the catalogue stays.
+// Each merchant event says its kind (`merchant_kind`; absent in events before Shopify stores: a feed).
 // An answer's product cards are ShoppingWidgetsAttached on the entry's stream (`shopping-entry-<backend_uuid>`).
+import type { MerchantKind } from '../../shared/merchant-feeds-config.js';
 import type { FeedProduct } from './feed-product.js';
 import type { ShoppingWidget } from './widgets.js';
 
@@ -14,10 +16,25 @@ export type MerchantProductsRecorded = {
 };
 export type MerchantFeedSynced = {
   type: 'MerchantFeedSynced';
-  data: { merchant_id: string; merchant_name: string; sync_id: string; product_count: number; skipped_count: number; feed_hash: string; at: string };
+  data: {
+    merchant_id: string;
+    merchant_name: string;
+    merchant_kind?: MerchantKind;
+    sync_id: string;
+    product_count: number;
+    skipped_count: number;
+    feed_hash: string;
+    at: string;
+  };
 };
-export type MerchantFeedChecked = { type: 'MerchantFeedChecked'; data: { merchant_id: string; merchant_name: string; feed_hash: string; at: string } };
-export type MerchantFeedFailed = { type: 'MerchantFeedFailed'; data: { merchant_id: string; merchant_name: string; reason: string; at: string } };
+export type MerchantFeedChecked = {
+  type: 'MerchantFeedChecked';
+  data: { merchant_id: string; merchant_name: string; merchant_kind?: MerchantKind; feed_hash: string; at: string };
+};
+export type MerchantFeedFailed = {
+  type: 'MerchantFeedFailed';
+  data: { merchant_id: string; merchant_name: string; merchant_kind?: MerchantKind; reason: string; at: string };
+};
 /** A merchant no longer configured: its products leave the catalogue. */
 export type MerchantRemoved = { type: 'MerchantRemoved'; data: { merchant_id: string; at: string } };
 export type ShoppingWidgetsAttached = {

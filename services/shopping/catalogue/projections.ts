@@ -90,17 +90,39 @@ async function apply(trx: Trx, event: StoredEvent) {
         trx,
       );
     const counted = e.type === 'MerchantFeedSynced' ? { product_count: e.data.product_count } : {};
+    const kind = d.merchant_kind ?? 'feed';
     await own(trx)
       .insertInto('shopping_merchant_syncs')
-      .values({ merchant_id: d.merchant_id, merchant_name: d.merchant_name, product_count: 0, ...counted, feed_hash: d.feed_hash, last_ok_at: d.at })
-      .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ merchant_name: d.merchant_name, ...counted, feed_hash: d.feed_hash, last_ok_at: d.at }))
+      .values({
+        merchant_id: d.merchant_id,
+        merchant_name: d.merchant_name,
+        merchant_kind: kind,
+        product_count: 0,
+        ...counted,
+        feed_hash: d.feed_hash,
+        last_ok_at: d.at,
+      })
+      .onConflict((oc) =>
+        oc.column('merchant_id').doUpdateSet({ merchant_name: d.merchant_name, merchant_kind: kind, ...counted, feed_hash: d.feed_hash, last_ok_at: d.at }),
+      )
       .execute();
   } else if (e.type === 'MerchantFeedFailed') {
     const d = e.data;
     await own(trx)
       .insertInto('shopping_merchant_syncs')
-      .values({ merchant_id: d.merchant_id, merchant_name: d.merchant_name, product_count: 0, last_error: d.reason, last_error_at: d.at })
-      .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ merchant_name: d.merchant_name, last_error: d.reason, last_error_at: d.at }))
+      .values({
+        merchant_id: d.merchant_id,
+        merchant_name: d.merchant_name,
+        merchant_kind: d.merchant_kind ?? 'feed',
+        product_count: 0,
+        last_error: d.reason,
+        last_error_at: d.at,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('merchant_id')
+          .doUpdateSet({ merchant_name: d.merchant_name, merchant_kind: d.merchant_kind ?? 'feed', last_error: d.reason, last_error_at: d.at }),
+      )
       .execute();
   } else if (e.type === 'MerchantRemoved') {
     const id = e.data.merchant_id;

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { own } from './tables.js';
-import { isAvailable, type ProductDetails, type ProductOption, type ShoppingWidget } from './widgets.js';
+import { isAvailable, type MerchantKind, type ProductDetails, type ProductOption, type ShoppingWidget } from './widgets.js';
 
 export type ProductSearch = { terms: string; maxPriceMinor: number | null; currency: string | null; limit: number };
 
@@ -29,6 +29,7 @@ type Found = {
   product_id: string;
   merchant_id: string;
   merchant_name: string;
+  merchant_kind: string;
   title: string;
   brand: string | null;
   link: string;
@@ -53,6 +54,7 @@ async function rankedProducts(db: Db, field: 'search' | 'title_search', query: s
       'p.product_id',
       'p.merchant_id',
       'm.merchant_name',
+      'm.merchant_kind',
       'p.title',
       'p.brand',
       'p.link',
@@ -107,6 +109,7 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Shopping
         currency: best.currency,
         merchant_id: f.merchant_id,
         merchant_name: f.merchant_name,
+        merchant_kind: f.merchant_kind as MerchantKind,
         rating: f.rating,
         review_count: f.review_count,
         available: f.available,
@@ -123,7 +126,19 @@ export async function productOfOption(db: Db, optionKey: string): Promise<Produc
     .selectFrom('shopping_options as o')
     .innerJoin('shopping_products as p', 'p.product_id', 'o.product_id')
     .innerJoin('shopping_merchant_syncs as m', 'm.merchant_id', 'p.merchant_id')
-    .select(['p.product_id', 'p.title', 'p.description', 'p.brand', 'p.link', 'p.images', 'p.rating', 'p.review_count', 'p.merchant_id', 'm.merchant_name'])
+    .select([
+      'p.product_id',
+      'p.title',
+      'p.description',
+      'p.brand',
+      'p.link',
+      'p.images',
+      'p.rating',
+      'p.review_count',
+      'p.merchant_id',
+      'm.merchant_name',
+      'm.merchant_kind',
+    ])
     .where('o.option_key', '=', optionKey)
     .executeTakeFirst();
   if (!product) return undefined;
@@ -139,7 +154,7 @@ export async function productOfOption(db: Db, optionKey: string): Promise<Produc
     availability: r.availability as ProductOption['availability'],
     available: isAvailable(r.availability),
   }));
-  return { ...product, selected_option_key: optionKey, options };
+  return { ...product, merchant_kind: product.merchant_kind as MerchantKind, selected_option_key: optionKey, options };
 }
 
 /** One option with what an order needs of it, or undefined. */
@@ -153,6 +168,8 @@ export async function pricedOptionRow(db: Db, optionKey: string) {
       'o.product_id',
       'o.merchant_id',
       'm.merchant_name',
+      'm.merchant_kind',
+      'o.item_id',
       'p.title',
       'o.label',
       'o.price_minor',

@@ -1,23 +1,39 @@
 // One merchant's feed sync, the step the durable workflow runs (workflows/merchant-feed-sync.ts):
 // the feed read within its size limit, left alone when unchanged since its last good sync (same
 // SHA-256), otherwise parsed in a worker and appended as the merchant's new catalogue, or as a
-// failure with the reason (the last good catalogue stays). The append expects the merchant
-// stream's version, so a retried or doubled sync cannot append twice.
+// failure with the reason (the last good catalogue stays). A Shopify store's products are read
+// page by page through its Storefront API and hashed as the catalogue they make. The append
+// expects the merchant stream's version, so a retried or doubled sync cannot append twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { EventStore } from '../../eventstore/store.js';
-import type { MerchantFeed } from '../../shared/merchant-feeds-config.js';
+import { type MerchantFeed, merchantKindOf, storeOriginOf } from '../../shared/merchant-feeds-config.js';
+import { fetchStoreProducts, StorefrontError } from '../shopify/index.js';
 import { decideSync, type FeedOutcome, removedMerchants } from './decide.js';
 import { evolveMerchant, initialMerchant, merchantProductsStream, merchantStream } from './events.js';
 import { readFeed } from './fetch-feed.js';
 import { FeedError } from './parse-feed.js';
 import { parseFeedInWorker } from './parse-in-worker.js';
+import { productsOfStore } from './shopify-product.js';
 import { merchantSyncs } from './queries.js';
 
 export type SyncDeps = { db: Db; store: EventStore; now: () => Date; feedMaxBytes: number };
 export type SyncResult = { merchant_id: string; outcome: 'synced' | 'unchanged' | 'failed'; product_count: number; reason: string | null };
 
+/** A Shopify store's products through its Storefront API; hashed as the catalogue they make. */
+async function storeOutcome(merchant: MerchantFeed & { shopify: NonNullable<MerchantFeed['shopify']> }): Promise<FeedOutcome> {
+  const origin = storeOriginOf(merchant.shopify.store_domain);
+  try {
+    const catalogue = productsOfStore(merchant.id, origin, await fetchStoreProducts({ origin, token: merchant.shopify.storefront_token }));
+    return { ok: true, catalogue, feedHash: createHash('sha256').update(JSON.stringify(catalogue.products)).digest('hex') };
+  } catch (err) {
+    if (err instanceof StorefrontError) return { ok: false, reason: err.message };
+    throw err;
+  }
+}
+
 async function outcomeOf(deps: SyncDeps, merchant: MerchantFeed, lastHash: string | null): Promise<FeedOutcome> {
+  if (merchant.shopify) return storeOutcome({ ...merchant, shopify: merchant.shopify });
   try {
     const text = await readFeed(merchant, deps.feedMaxBytes);
     const feedHash = createHash('sha256').update(text).digest('hex');
@@ -34,7 +50,7 @@ export async function syncMerchant(deps: SyncDeps, merchant: MerchantFeed): Prom
   const stream = merchantStream(merchant.id);
   const { state, version } = await deps.store.aggregate(stream, initialMerchant, evolveMerchant);
   const outcome = await outcomeOf(deps, merchant, state.removed ? null : state.feed_hash);
-  const events = decideSync(state, merchant, outcome, deps.now().toISOString(), randomUUID());
+  const events = decideSync(state, { id: merchant.id, name: merchant.name, kind: merchantKindOf(merchant) }, outcome, deps.now().toISOString(), randomUUID());
   const parts = events.filter((e) => e.type === 'MerchantProductsRecorded');
   const rest = events.filter((e) => e.type !== 'MerchantProductsRecorded');
   await deps.store.appendToStreams([

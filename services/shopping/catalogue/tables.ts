@@ -46,6 +46,8 @@ export interface ShoppingOptionsTable {
 export interface ShoppingMerchantSyncsTable {
   merchant_id: string;
   merchant_name: string;
+  /** 'feed' or 'shopify' (MerchantKind). */
+  merchant_kind: ColumnType<string, string | undefined, string>;
   product_count: number;
   feed_hash: string | null;
   last_ok_at: NullableTimestamp;

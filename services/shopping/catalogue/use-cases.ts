@@ -9,8 +9,9 @@ import { decideAttach } from './decide.js';
 import { entryWidgetsStream } from './events.js';
 import { catalogueErrors } from './errors.js';
 import { entryWidgets, merchantSyncs, pricedOptionRow, productOfOption, searchProducts } from './queries.js';
-import { isAvailable, type ProductDetails, type ShoppingWidget } from './widgets.js';
+import { isAvailable, type MerchantKind, type ProductDetails, type ShoppingWidget } from './widgets.js';
 import type { Db } from '../../db/database.js';
+import { merchantKindOf } from '../../shared/merchant-feeds-config.js';
 import { MAX_WIDGETS } from './pure.js';
 
 const configured = (ctx: KernelContext) => ctx.config.shopping.merchants.length > 0;
@@ -71,6 +72,7 @@ export async function listMerchantFeeds(ctx: KernelContext, _actor: Actor) {
     return {
       merchant_id: m.id,
       merchant_name: m.name,
+      merchant_kind: merchantKindOf(m),
       product_count: s?.product_count ?? 0,
       last_ok_at: s?.last_ok_at ? new Date(s.last_ok_at).toISOString() : null,
       last_error: s?.last_error ?? null,
@@ -85,6 +87,10 @@ export type PricedOption = {
   productId: string;
   merchantId: string;
   merchantName: string;
+  /** A Shopify store's options are bought through its cart (services/shopping/carts), not a Stripe order. */
+  merchantKind?: MerchantKind;
+  /** The merchant's own id of the option (a feed item's id; a Shopify variant's id). */
+  itemId?: string;
   title: string;
   optionLabel: string;
   priceMinor: number;
@@ -101,6 +107,8 @@ export async function pricedOptionOf(db: Db, optionKey: string): Promise<PricedO
     productId: row.product_id,
     merchantId: row.merchant_id,
     merchantName: row.merchant_name,
+    merchantKind: row.merchant_kind as MerchantKind,
+    itemId: row.item_id,
     title: row.title,
     optionLabel: row.label,
     priceMinor: Number(row.price_minor),

@@ -1,6 +1,9 @@
 // What an answer shows of a product (a card) and what the details sheet shows (the product with
 // all its options): the API's shapes, built from the catalogue's rows.
+import type { MerchantKind } from '../../shared/merchant-feeds-config.js';
 import type { Availability } from './feed-product.js';
+
+export type { MerchantKind };
 
 export type ShoppingWidget = {
   option_key: string;
@@ -12,6 +15,8 @@ export type ShoppingWidget = {
   currency: string;
   merchant_id: string;
   merchant_name: string;
+  /** Absent on cards kept before Shopify stores: a feed's. */
+  merchant_kind?: MerchantKind;
   rating: number | null;
   review_count: number | null;
   available: boolean;
@@ -43,6 +48,7 @@ export type ProductDetails = {
   review_count: number | null;
   merchant_id: string;
   merchant_name: string;
+  merchant_kind: MerchantKind;
   /** The option asked for: what the sheet shows first. */
   selected_option_key: string;
   options: ProductOption[];

@@ -64,6 +64,9 @@ describe('pricing: the catalogue’s prices, or a clear refusal', () => {
     expect(codeOf(() => priceItems([{ ...asked, currency: 'usd' }], [option]))).toBe('currency_mismatch');
     expect(codeOf(() => priceItems([asked], [{ ...option, available: false }]))).toBe('option_unavailable');
     expect(codeOf(() => priceItems([asked], [null]))).toBe('option_not_found');
+    // A Shopify store's option is bought at the store (create-firmly-cart), never through a Stripe order.
+    expect(codeOf(() => priceItems([asked], [{ ...option, merchantKind: 'shopify' }]))).toBe('merchant_paid_at_store');
+    expect(priceItems([asked], [{ ...option, merchantKind: 'feed' }]).items).toHaveLength(1);
     const usd = { ...option, optionKey: 'k2', currency: 'usd' };
     expect(codeOf(() => priceItems([asked, { ...asked, option_key: 'k2', currency: 'usd' }], [option, usd]))).toBe('currency_mismatch');
   });

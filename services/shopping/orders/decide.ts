@@ -20,6 +20,8 @@ export function priceItems(
   const items: OrderItem[] = requested.map((r, i) => {
     const o = options[i];
     if (!o) throw orderErrors.optionNotFound();
+    // A Shopify store sells through its own checkout (create-firmly-cart): a Stripe order would never reach it.
+    if (o.merchantKind === 'shopify') throw orderErrors.paidAtStore(o.merchantName);
     if (!o.available) throw orderErrors.optionUnavailable();
     if (o.currency.toLowerCase() !== r.currency.toLowerCase()) throw orderErrors.currencyMismatch();
     if (o.priceMinor !== r.unit_price_minor) throw orderErrors.priceChanged();

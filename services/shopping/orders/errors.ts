@@ -7,6 +7,8 @@ export const orderErrors = {
     new DomainError('unavailable', 'payments_not_configured', 'Payments are not set up on this server: nothing can be bought here yet.'),
   addressIncomplete: () => new DomainError('invalid', 'shipping_address_incomplete', 'The shipping address needs a name, a street, a city and a postal code.'),
   optionNotFound: () => new DomainError('not_found', 'option_not_found', 'This product option is not in the catalogue.'),
+  paidAtStore: (merchantName: string) =>
+    new DomainError('conflict', 'merchant_paid_at_store', `${merchantName} is paid at its own store: put this product in a store cart (create-firmly-cart).`),
   optionUnavailable: () => new DomainError('conflict', 'option_unavailable', 'This product option is no longer available.'),
   priceChanged: () => new DomainError('conflict', 'price_changed', 'The price changed since you added this product. Check the new price and try again.'),
   currencyMismatch: () => new DomainError('invalid', 'currency_mismatch', 'The items of one order must all be in the currency the merchant sells them in.'),

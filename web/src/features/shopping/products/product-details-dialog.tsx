@@ -1,6 +1,7 @@
 // A product's details (seed 002 §7 fetch-product-details, 4 s): its images, description, rating,
 // merchant and every option (size, colour); choosing an option shows its own price, image and
-// availability. Buy opens the shopping payment modal with the chosen option; the merchant's page
+// availability. Buy opens the shopping payment modal with the chosen option (a Shopify store's
+// product is bought at the store's checkout instead: store-checkout.tsx); the merchant's page
 // is a link. A failure says why in the server's words (no merchant set up, a product no longer
 // offered), or that it could not be loaded (the 4 s limit), with a retry.
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { problemMessage } from '../../../platform/problem';
 import { ExternalLink, X } from '../../../ui/icons';
 import { formatMoney } from '../../billing/pricing';
 import { ProductRating } from './product-rating';
+import { StoreCheckout } from './store-checkout';
 
 /** The seed's timeout of fetch-product-details. */
 export const PRODUCT_DETAILS_TIMEOUT_MS = 4000;
@@ -122,7 +124,11 @@ function ProductBody({ product }: { product: ProductDetails }) {
         </p>
         {product.description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{product.description}</p>}
         <div className="mt-auto flex flex-wrap gap-2">
-          {modals && (
+          {/* A Shopify store takes the payment at its own checkout. */}
+          {product.merchant_kind === 'shopify' && (
+            <StoreCheckout key={option.option_key} optionKey={option.option_key} merchantName={product.merchant_name} available={option.available} />
+          )}
+          {modals && product.merchant_kind !== 'shopify' && (
             <button
               type="button"
               className="btn-primary"
