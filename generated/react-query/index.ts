@@ -29,6 +29,7 @@ export * from './partners/partners';
 export * from './session/session';
 export * from './shopping/shopping';
 export * from './shopping-orders/shopping-orders';
+export * from './students/students';
 export * from './system/system';
 export * from './tasks/tasks';
 export * from './threads/threads';

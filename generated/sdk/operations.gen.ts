@@ -230,6 +230,9 @@ export type Operations = {
     getWatchlistCategories: { data: T.GetWatchlistCategoriesData; responses: T.GetWatchlistCategoriesResponses };
     getWatchlistQuotes: { data: T.GetWatchlistQuotesData; responses: T.GetWatchlistQuotesResponses };
     getF1Results: { data: T.GetF1ResultsData; responses: T.GetF1ResultsResponses };
+    getStudentVerification: { data: T.GetStudentVerificationData; responses: T.GetStudentVerificationResponses };
+    sendStudentVerificationCode: { data: T.SendStudentVerificationCodeData; responses: T.SendStudentVerificationCodeResponses };
+    confirmStudentVerificationCode: { data: T.ConfirmStudentVerificationCodeData; responses: T.ConfirmStudentVerificationCodeResponses };
     listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
     getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };
     updateNotificationPreferences: { data: T.UpdateNotificationPreferencesData; responses: T.UpdateNotificationPreferencesResponses };

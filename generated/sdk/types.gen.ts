@@ -3158,6 +3158,39 @@ export type F1Results = {
 };
 
 /**
+ * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount.
+ */
+export type StudentOffer = {
+    plan: 'free' | 'pro' | 'max' | 'enterprise';
+    plan_name: string;
+    promotion_code: string;
+    description: string;
+};
+
+/**
+ * A person's student verification. `available` is false when the server lists no school domains
+ * (it verifies no students). `email` is the school address a code was sent to or that was
+ * verified. `offer` is the student offer of the billing configuration, given only once verified
+ * (null before, and when the configuration defines none).
+ *
+ */
+export type StudentVerification = {
+    available: boolean;
+    status: 'unverified' | 'code_sent' | 'verified';
+    email: string | null;
+    verified_at: string | null;
+    offer: StudentOffer | null;
+};
+
+export type StudentEmailRequest = {
+    email: string;
+};
+
+export type StudentCodeRequest = {
+    code: string;
+};
+
+/**
  * What the notification is about.
  */
 export type NotificationKind = 'task_run' | 'task_failed' | 'price_alert' | 'access_request' | 'space_invitation' | 'connector_sync';
@@ -12493,6 +12526,105 @@ export type GetF1ResultsResponses = {
 };
 
 export type GetF1ResultsResponse = GetF1ResultsResponses[keyof GetF1ResultsResponses];
+
+export type GetStudentVerificationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/student-verification';
+};
+
+export type GetStudentVerificationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetStudentVerificationError = GetStudentVerificationErrors[keyof GetStudentVerificationErrors];
+
+export type GetStudentVerificationResponses = {
+    /**
+     * The verification as it stands.
+     */
+    200: StudentVerification;
+};
+
+export type GetStudentVerificationResponse = GetStudentVerificationResponses[keyof GetStudentVerificationResponses];
+
+export type SendStudentVerificationCodeData = {
+    body: StudentEmailRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/student-verification/email';
+};
+
+export type SendStudentVerificationCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type SendStudentVerificationCodeError = SendStudentVerificationCodeErrors[keyof SendStudentVerificationCodeErrors];
+
+export type SendStudentVerificationCodeResponses = {
+    /**
+     * The code is mailed; the verification now waits for it.
+     */
+    200: StudentVerification;
+};
+
+export type SendStudentVerificationCodeResponse = SendStudentVerificationCodeResponses[keyof SendStudentVerificationCodeResponses];
+
+export type ConfirmStudentVerificationCodeData = {
+    body: StudentCodeRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/student-verification/code';
+};
+
+export type ConfirmStudentVerificationCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+};
+
+export type ConfirmStudentVerificationCodeError = ConfirmStudentVerificationCodeErrors[keyof ConfirmStudentVerificationCodeErrors];
+
+export type ConfirmStudentVerificationCodeResponses = {
+    /**
+     * Verified; the answer carries the student offer.
+     */
+    200: StudentVerification;
+};
+
+export type ConfirmStudentVerificationCodeResponse = ConfirmStudentVerificationCodeResponses[keyof ConfirmStudentVerificationCodeResponses];
 
 export type ListNotificationsData = {
     body?: never;

@@ -105,6 +105,7 @@ const READ_MODELS = {
   connector_groups: ['connection_uuid', 'kind', 'key'],
   price_alert_states: ['task_id'],
   watchlist_items: ['user_id', 'list', 'identifier'],
+  student_verifications: ['user_id'],
   notification_preferences: ['user_id'],
   notifications: ['id'],
   push_subscriptions: ['subscription_id'],

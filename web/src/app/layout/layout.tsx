@@ -4,6 +4,7 @@ import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useAccountPreferencesSync } from '../../features/account-settings/account-preferences';
 import { SignupCard } from '../../features/auth/signup-card';
+import { StudentCodeLink } from '../../features/students/student-code-link';
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner';
 import { ModalProvider } from '../modals/host';
 import { currentPlatform } from '../../platform/environment';
@@ -59,6 +60,7 @@ function Shell() {
       </main>
       <PhoneNav onNewThread={newThread} />
       <SignupCard />
+      <StudentCodeLink />
     </div>
   );
 }

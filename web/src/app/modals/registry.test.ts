@@ -12,7 +12,6 @@ const STILL_PLACEHOLDER_MODALS = [
   'locationPermission',
   'reservationDetails',
   'hotelRoomDetails',
-  'studentVerificationRedirect',
   'restaurantBooking',
   'meetingDefaults',
   'availability',

@@ -1,0 +1,7 @@
+// The student verifications' read model: where a person's verification stands.
+import type { Db } from '../db/database.js';
+import { own } from './tables.js';
+
+export async function studentVerificationOf(db: Db, userId: string) {
+  return own(db).selectFrom('student_verifications').select(['status', 'email', 'domain', 'verified_at']).where('user_id', '=', userId).executeTakeFirst();
+}
