@@ -12575,6 +12575,10 @@ export type SendStudentVerificationCodeErrors = {
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
     429: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
@@ -12613,6 +12617,10 @@ export type ConfirmStudentVerificationCodeErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
 };
 
 export type ConfirmStudentVerificationCodeError = ConfirmStudentVerificationCodeErrors[keyof ConfirmStudentVerificationCodeErrors];

@@ -197,6 +197,11 @@ export type sendStudentVerificationCodeResponse409 = {
   status: 409
 }
 
+export type sendStudentVerificationCodeResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type sendStudentVerificationCodeResponse429 = {
   data: ProblemResponse
   status: 429
@@ -210,7 +215,7 @@ export type sendStudentVerificationCodeResponse503 = {
 export type sendStudentVerificationCodeResponseSuccess = (sendStudentVerificationCodeResponse200) & {
   headers: Headers;
 };
-export type sendStudentVerificationCodeResponseError = (sendStudentVerificationCodeResponse400 | sendStudentVerificationCodeResponse401 | sendStudentVerificationCodeResponse409 | sendStudentVerificationCodeResponse429 | sendStudentVerificationCodeResponse503) & {
+export type sendStudentVerificationCodeResponseError = (sendStudentVerificationCodeResponse400 | sendStudentVerificationCodeResponse401 | sendStudentVerificationCodeResponse409 | sendStudentVerificationCodeResponse413 | sendStudentVerificationCodeResponse429 | sendStudentVerificationCodeResponse503) & {
   headers: Headers;
 };
 
@@ -328,10 +333,15 @@ export type confirmStudentVerificationCodeResponse409 = {
   status: 409
 }
 
+export type confirmStudentVerificationCodeResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
 export type confirmStudentVerificationCodeResponseSuccess = (confirmStudentVerificationCodeResponse200) & {
   headers: Headers;
 };
-export type confirmStudentVerificationCodeResponseError = (confirmStudentVerificationCodeResponse400 | confirmStudentVerificationCodeResponse401 | confirmStudentVerificationCodeResponse409) & {
+export type confirmStudentVerificationCodeResponseError = (confirmStudentVerificationCodeResponse400 | confirmStudentVerificationCodeResponse401 | confirmStudentVerificationCodeResponse409 | confirmStudentVerificationCodeResponse413) & {
   headers: Headers;
 };
 
