@@ -115,6 +115,7 @@ export type Operations = {
     listConnectorFiles: { data: T.ListConnectorFilesData; responses: T.ListConnectorFilesResponses };
     refreshBoxPickerKey: { data: T.RefreshBoxPickerKeyData; responses: T.RefreshBoxPickerKeyResponses };
     logConnectorPick: { data: T.LogConnectorPickData; responses: T.LogConnectorPickResponses };
+    getCalendarAvailability: { data: T.GetCalendarAvailabilityData; responses: T.GetCalendarAvailabilityResponses };
     listSharepointSites: { data: T.ListSharepointSitesData; responses: T.ListSharepointSitesResponses };
     disconnectConnector: { data: T.DisconnectConnectorData; responses: T.DisconnectConnectorResponses };
     startConnection: { data: T.StartConnectionData; responses: T.StartConnectionResponses };

@@ -1827,6 +1827,25 @@ export type BoxPickerKey = {
 };
 
 /**
+ * The busy times of the person's calendar between `from` and `to`, as the calendar connector
+ * (`connector`) reads them; `connected` false when no calendar is connected (then `busy` is empty).
+ *
+ */
+export type CalendarAvailability = {
+    connected: boolean;
+    /**
+     * The connector availability reads (its name in the connectors list).
+     */
+    connector: string;
+    from: string;
+    to: string;
+    busy: Array<{
+        start: string;
+        end: string;
+    }>;
+};
+
+/**
  * A page of SharePoint sites (seed 001 §3 SharePoint site: name, webUrl).
  */
 export type SharepointSitePage = {
@@ -8066,6 +8085,44 @@ export type LogConnectorPickResponses = {
 };
 
 export type LogConnectorPickResponse = LogConnectorPickResponses[keyof LogConnectorPickResponses];
+
+export type GetCalendarAvailabilityData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many days from now to read (1 to 14).
+         */
+        days?: number;
+    };
+    url: '/rest/connectors/calendar/availability';
+};
+
+export type GetCalendarAvailabilityErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetCalendarAvailabilityError = GetCalendarAvailabilityErrors[keyof GetCalendarAvailabilityErrors];
+
+export type GetCalendarAvailabilityResponses = {
+    /**
+     * The busy intervals, or `connected` false.
+     */
+    200: CalendarAvailability;
+};
+
+export type GetCalendarAvailabilityResponse = GetCalendarAvailabilityResponses[keyof GetCalendarAvailabilityResponses];
 
 export type ListSharepointSitesData = {
     body?: never;
