@@ -20,6 +20,7 @@ import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
 import { type MockF1, watchlistHandlers } from './watchlist';
 import { type MockStudents, studentHandlers } from './students';
+import { calendarAvailabilityHandlers } from './calendar-availability';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { agentHandlers } from './agent';
@@ -219,6 +220,7 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1 }),
     ...studentHandlers({ state: () => scenario.state, changed, mode: opts.students }),
+    ...calendarAvailabilityHandlers({ state: () => scenario.state }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),

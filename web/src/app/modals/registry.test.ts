@@ -13,8 +13,6 @@ const STILL_PLACEHOLDER_MODALS = [
   'reservationDetails',
   'hotelRoomDetails',
   'restaurantBooking',
-  'meetingDefaults',
-  'availability',
   'place',
 ];
 

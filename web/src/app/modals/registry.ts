@@ -98,8 +98,9 @@ export const modalRegistry = {
   announcementImage: built(() => import('../../features/upsells/image-announcement-modal')),
   studentReferrals: built(() => import('../../features/billing/offered-instead-modals').then((m) => ({ default: m.StudentReferralsModal })), { size: 'sm' }),
   studentVerification: built(() => import('../../features/students/student-verification-modal'), { size: 'sm' }),
-  meetingDefaults: later('Meeting defaults', 'connectors'),
-  availability: later('Availability', 'connectors'),
+  // Both read the calendar through the calendar connector, or offer to connect it.
+  meetingDefaults: built(() => import('../../features/calendar/meeting-defaults-modal')),
+  availability: built(() => import('../../features/calendar/availability-modal')),
   mcpServer: built(() => import('../../features/mcp/mcp-server-modal')),
   mcpServiceTools: built(() => import('../../features/mcp/mcp-tools-modal')),
   memberSetTier: built(() => import('../../features/orgs/org-modals').then((m) => ({ default: m.MemberSetTierModal })), { size: 'sm' }),

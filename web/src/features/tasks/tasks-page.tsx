@@ -32,6 +32,12 @@ function Tasks() {
         <button type="button" className="btn-ghost" onClick={() => modals.open('automation')}>
           Automations at a glance
         </button>
+        <button type="button" className="btn-ghost" onClick={() => modals.open('availability')}>
+          Availability
+        </button>
+        <button type="button" className="btn-ghost" onClick={() => modals.open('meetingDefaults')}>
+          Meeting defaults
+        </button>
       </div>
       {tasks.isError ? (
         <p role="alert">{problemMessage(tasks.error)}</p>
