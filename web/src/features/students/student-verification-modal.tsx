@@ -60,7 +60,14 @@ function useStore() {
 
 function EmailForm({ onSent, close }: { onSent: () => void; close: () => void }) {
   const store = useStore();
-  const send = useSendStudentVerificationCode({ mutation: { onSuccess: (res) => (store(res.data as StudentVerification), onSent()) } });
+  const send = useSendStudentVerificationCode({
+    mutation: {
+      onSuccess: (res) => {
+        store(res.data as StudentVerification);
+        onSent();
+      },
+    },
+  });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     send.mutate({ data: { email: String(new FormData(e.currentTarget).get('email')).trim() } });
