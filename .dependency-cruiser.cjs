@@ -44,6 +44,8 @@ const DOMAIN_ORDER = [
   'research',
   // The bug-report tool (issue 36): files an issue in a tracker, then shares the reporter's thread through threads.
   'bugreports',
+  // Student verification (issue 36): mails its codes through mail, reads the plans from config.
+  'students',
 ];
 const KERNEL = ['cluster', 'db', 'eventstore', 'http', 'shared', 'passages', 'storage', 'workers'];
 

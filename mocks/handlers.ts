@@ -20,6 +20,8 @@ import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
 import { type MockF1, watchlistHandlers } from './watchlist';
+import { type MockStudents, studentHandlers } from './students';
+import { calendarAvailabilityHandlers } from './calendar-availability';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { agentHandlers } from './agent';
@@ -68,6 +70,8 @@ export type ScenarioOptions = {
   features?: Partial<ServerFeatures>;
   /** 'off': no tracker, as a server without BUG_REPORT_TRACKER; 'failing': the tracker refuses every report. */
   bugReports?: MockBugReports;
+  /** 'off': a server that lists no school email domains (verifies no students). */
+  students?: MockStudents;
 };
 
 export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): Scenario {
@@ -216,6 +220,8 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...discoverHandlers({ webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1 }),
+    ...studentHandlers({ state: () => scenario.state, changed, mode: opts.students }),
+    ...calendarAvailabilityHandlers({ state: () => scenario.state }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),

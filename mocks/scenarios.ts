@@ -14,6 +14,7 @@ import type { MockFile, MockOrg } from './files';
 import type { MockSpace } from './spaces';
 import type { MockThread } from './mock-thread';
 import type { WatchlistEvent } from '../services/watchlist/events';
+import type { StudentEvent } from '../services/students/events';
 
 export const SCENARIOS = ['anonymous', 'signed-in', 'enterprise'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -80,6 +81,8 @@ export type ScenarioState = {
   tasks?: MockTasks;
   /** Each account's watchlist events (mocks/watchlist.ts), by user id. */
   watchlist?: Record<string, WatchlistEvent[]>;
+  /** Each account's student verification events (mocks/students.ts), by user id. */
+  students?: Record<string, StudentEvent[]>;
   /** Each connection's events (mocks/connectors.ts), by connection uuid. */
   connections?: Record<string, ConnectionEvent[]>;
   /** The scope the mock provider grants a connector (as a person unticking a box at Google would); everything asked when absent. */

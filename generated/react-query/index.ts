@@ -30,6 +30,7 @@ export * from './session/session';
 export * from './shopping/shopping';
 export * from './shopping-carts/shopping-carts';
 export * from './shopping-orders/shopping-orders';
+export * from './students/students';
 export * from './system/system';
 export * from './tasks/tasks';
 export * from './threads/threads';

@@ -115,6 +115,7 @@ export type Operations = {
     listConnectorFiles: { data: T.ListConnectorFilesData; responses: T.ListConnectorFilesResponses };
     refreshBoxPickerKey: { data: T.RefreshBoxPickerKeyData; responses: T.RefreshBoxPickerKeyResponses };
     logConnectorPick: { data: T.LogConnectorPickData; responses: T.LogConnectorPickResponses };
+    getCalendarAvailability: { data: T.GetCalendarAvailabilityData; responses: T.GetCalendarAvailabilityResponses };
     listSharepointSites: { data: T.ListSharepointSitesData; responses: T.ListSharepointSitesResponses };
     disconnectConnector: { data: T.DisconnectConnectorData; responses: T.DisconnectConnectorResponses };
     startConnection: { data: T.StartConnectionData; responses: T.StartConnectionResponses };
@@ -233,6 +234,9 @@ export type Operations = {
     getWatchlistCategories: { data: T.GetWatchlistCategoriesData; responses: T.GetWatchlistCategoriesResponses };
     getWatchlistQuotes: { data: T.GetWatchlistQuotesData; responses: T.GetWatchlistQuotesResponses };
     getF1Results: { data: T.GetF1ResultsData; responses: T.GetF1ResultsResponses };
+    getStudentVerification: { data: T.GetStudentVerificationData; responses: T.GetStudentVerificationResponses };
+    sendStudentVerificationCode: { data: T.SendStudentVerificationCodeData; responses: T.SendStudentVerificationCodeResponses };
+    confirmStudentVerificationCode: { data: T.ConfirmStudentVerificationCodeData; responses: T.ConfirmStudentVerificationCodeResponses };
     listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
     getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };
     updateNotificationPreferences: { data: T.UpdateNotificationPreferencesData; responses: T.UpdateNotificationPreferencesResponses };

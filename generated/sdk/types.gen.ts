@@ -1852,6 +1852,25 @@ export type BoxPickerKey = {
 };
 
 /**
+ * The busy times of the person's calendar between `from` and `to`, as the calendar connector
+ * (`connector`) reads them; `connected` false when no calendar is connected (then `busy` is empty).
+ *
+ */
+export type CalendarAvailability = {
+    connected: boolean;
+    /**
+     * The connector availability reads (its name in the connectors list).
+     */
+    connector: string;
+    from: string;
+    to: string;
+    busy: Array<{
+        start: string;
+        end: string;
+    }>;
+};
+
+/**
  * A page of SharePoint sites (seed 001 §3 SharePoint site: name, webUrl).
  */
 export type SharepointSitePage = {
@@ -3258,6 +3277,39 @@ export type F1Results = {
         status: string;
         followed: boolean;
     }>;
+};
+
+/**
+ * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount.
+ */
+export type StudentOffer = {
+    plan: 'free' | 'pro' | 'max' | 'enterprise';
+    plan_name: string;
+    promotion_code: string;
+    description: string;
+};
+
+/**
+ * A person's student verification. `available` is false when the server lists no school domains
+ * (it verifies no students). `email` is the school address a code was sent to or that was
+ * verified. `offer` is the student offer of the billing configuration, given only once verified
+ * (null before, and when the configuration defines none).
+ *
+ */
+export type StudentVerification = {
+    available: boolean;
+    status: 'unverified' | 'code_sent' | 'verified';
+    email: string | null;
+    verified_at: string | null;
+    offer: StudentOffer | null;
+};
+
+export type StudentEmailRequest = {
+    email: string;
+};
+
+export type StudentCodeRequest = {
+    code: string;
 };
 
 /**
@@ -8137,6 +8189,44 @@ export type LogConnectorPickResponses = {
 
 export type LogConnectorPickResponse = LogConnectorPickResponses[keyof LogConnectorPickResponses];
 
+export type GetCalendarAvailabilityData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * How many days from now to read (1 to 14).
+         */
+        days?: number;
+    };
+    url: '/rest/connectors/calendar/availability';
+};
+
+export type GetCalendarAvailabilityErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetCalendarAvailabilityError = GetCalendarAvailabilityErrors[keyof GetCalendarAvailabilityErrors];
+
+export type GetCalendarAvailabilityResponses = {
+    /**
+     * The busy intervals, or `connected` false.
+     */
+    200: CalendarAvailability;
+};
+
+export type GetCalendarAvailabilityResponse = GetCalendarAvailabilityResponses[keyof GetCalendarAvailabilityResponses];
+
 export type ListSharepointSitesData = {
     body?: never;
     path?: never;
@@ -12723,6 +12813,113 @@ export type GetF1ResultsResponses = {
 };
 
 export type GetF1ResultsResponse = GetF1ResultsResponses[keyof GetF1ResultsResponses];
+
+export type GetStudentVerificationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/student-verification';
+};
+
+export type GetStudentVerificationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetStudentVerificationError = GetStudentVerificationErrors[keyof GetStudentVerificationErrors];
+
+export type GetStudentVerificationResponses = {
+    /**
+     * The verification as it stands.
+     */
+    200: StudentVerification;
+};
+
+export type GetStudentVerificationResponse = GetStudentVerificationResponses[keyof GetStudentVerificationResponses];
+
+export type SendStudentVerificationCodeData = {
+    body: StudentEmailRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/student-verification/email';
+};
+
+export type SendStudentVerificationCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    429: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type SendStudentVerificationCodeError = SendStudentVerificationCodeErrors[keyof SendStudentVerificationCodeErrors];
+
+export type SendStudentVerificationCodeResponses = {
+    /**
+     * The code is mailed; the verification now waits for it.
+     */
+    200: StudentVerification;
+};
+
+export type SendStudentVerificationCodeResponse = SendStudentVerificationCodeResponses[keyof SendStudentVerificationCodeResponses];
+
+export type ConfirmStudentVerificationCodeData = {
+    body: StudentCodeRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/student-verification/code';
+};
+
+export type ConfirmStudentVerificationCodeErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type ConfirmStudentVerificationCodeError = ConfirmStudentVerificationCodeErrors[keyof ConfirmStudentVerificationCodeErrors];
+
+export type ConfirmStudentVerificationCodeResponses = {
+    /**
+     * Verified; the answer carries the student offer.
+     */
+    200: StudentVerification;
+};
+
+export type ConfirmStudentVerificationCodeResponse = ConfirmStudentVerificationCodeResponses[keyof ConfirmStudentVerificationCodeResponses];
 
 export type ListNotificationsData = {
     body?: never;

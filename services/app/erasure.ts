@@ -20,6 +20,7 @@ import { taskRedactors } from '../tasks/index.js';
 import { agentRedactors } from '../agent/index.js';
 import { researchRedactors } from '../research/index.js';
 import { watchlistRedactors } from '../watchlist/index.js';
+import { studentRedactors } from '../students/index.js';
 import { orderRedactors } from '../shopping/index.js';
 import { catalogueRedactors } from '../shopping/index.js';
 import { cartRedactors } from '../shopping/index.js';
@@ -42,6 +43,7 @@ export const redactors = joinRedactors(
   agentRedactors,
   researchRedactors,
   watchlistRedactors,
+  studentRedactors,
   orderRedactors,
   catalogueRedactors,
   cartRedactors,

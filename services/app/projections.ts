@@ -20,6 +20,7 @@ import { toolsProjection } from '../tools/index.js';
 import { connectorDocumentsProjection, connectorItemsProjection, connectorsProjection, documentPassageFeed } from '../connectors/index.js';
 import { priceAlertStatesProjection } from '../market/index.js';
 import { watchlistItemsProjection } from '../watchlist/index.js';
+import { studentVerificationsProjection } from '../students/index.js';
 import { notificationsProjection } from '../notifications/index.js';
 import { tasksProjection } from '../tasks/index.js';
 import { apiKeysProjection } from '../apikeys/index.js';
@@ -57,6 +58,7 @@ export const projections = [
   connectorDocumentsProjection,
   priceAlertStatesProjection,
   watchlistItemsProjection,
+  studentVerificationsProjection,
   notificationsProjection,
   tasksProjection,
   apiKeysProjection,

@@ -30,6 +30,7 @@ import { connectorRoutes } from '../connectors/index.js';
 import { apiKeyRoutes } from '../apikeys/index.js';
 import { researchRoutes } from '../research/index.js';
 import { bugReportRoutes } from '../bugreports/index.js';
+import { studentRoutes } from '../students/index.js';
 import { shoppingOrderRoutes } from '../shopping/index.js';
 import { tryOnRoutes } from '../shopping/index.js';
 import { catalogueRoutes } from '../shopping/index.js';
@@ -76,6 +77,7 @@ export const routes: Routes<AppContext> = {
   ...connectorRoutes,
   ...apiKeyRoutes,
   ...bugReportRoutes,
+  ...studentRoutes,
   ...shoppingOrderRoutes,
   ...tryOnRoutes,
   ...catalogueRoutes,

@@ -5,6 +5,7 @@ import type { ConnectorsContext } from './context.js';
 
 import { browseConnector, listConnectorFiles, pickFiles } from './items-use-cases.js';
 import { boxPickerKey, logPick, sharepointSites } from './picker-use-cases.js';
+import { calendarAvailability } from './availability.js';
 import { connectorActor, deleteConnection, disconnectConnection, finishConnection, listConnectors, startConnection, viewOf } from './use-cases.js';
 import { DomainError } from '../shared/domain-error.js';
 
@@ -75,6 +76,10 @@ export const connectorRoutes = {
   async logConnectorPick({ actor, body }, ctx) {
     await logPick(ctx, actor, body);
     return { status: 204 };
+  },
+
+  async getCalendarAvailability({ actor, query }, ctx) {
+    return { status: 200, body: await calendarAvailability(ctx, actor, { days: query.days ?? 7 }) };
   },
 
   async listSharepointSites({ actor, query }, ctx) {

@@ -43,6 +43,8 @@ import { decideCheck, decideHandedOver } from '../market/decide.js';
 import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
 import { decideAdd, decideRemove, decideReorder } from '../watchlist/decide.js';
 import { evolveWatchlist, initialWatchlist, watchlistStream } from '../watchlist/events.js';
+import { decideConfirmCode, decideSendCode } from '../students/decide.js';
+import { evolveStudent, initialStudent, studentStream } from '../students/events.js';
 import { subscriptionIdFor } from '../notifications/subscription-id.js';
 import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
 import { decideCopy, decideCreate, decideDelete, decideFinishRun, decidePause, decideResume, decideStartRun, decideUpdate } from '../tasks/decide.js';
@@ -105,6 +107,7 @@ const READ_MODELS = {
   connector_groups: ['connection_uuid', 'kind', 'key'],
   price_alert_states: ['task_id'],
   watchlist_items: ['user_id', 'list', 'identifier'],
+  student_verifications: ['user_id'],
   notification_preferences: ['user_id'],
   notifications: ['id'],
   push_subscriptions: ['subscription_id'],
@@ -151,6 +154,7 @@ type Command =
   | { kind: 'notify'; user: number; n: number; op: 'prefs' | 'send' | 'read' | 'read-all' | 'subscribe' | 'unsubscribe' | 'expire'; flag: number }
   | { kind: 'task'; user: number; task: number; op: 'create' | 'update' | 'pause' | 'resume' | 'delete' | 'copy' | 'run' | 'end'; content: string }
   | { kind: 'watch'; user: number; ticker: number; op: 'add' | 'remove' | 'move'; order: number }
+  | { kind: 'student'; user: number; op: 'send' | 'enter'; right: boolean }
   | { kind: 'try-on'; user: number; image: number; op: 'avatar' | 'save' | 'delete' | 'try' }
   | { kind: 'catalogue'; merchant: number; op: 'sync' | 'fail' | 'remove'; titles: string[]; price: number }
   | { kind: 'erase'; user: number };
@@ -245,6 +249,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     titles: fc.array(text, { minLength: 1, maxLength: 4 }),
     price: fc.integer({ min: 1, max: 500 }),
   }),
+  // A student code sent to a school address, or a code entered (right or wrong).
+  fc.record({ kind: fc.constant('student' as const), user: fc.nat(5), op: fc.constantFrom('send' as const, 'enter' as const), right: fc.boolean() }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
 
@@ -261,6 +267,18 @@ async function watchlistCommand(cmd: Extract<Command, { kind: 'watch' }>, now: D
       : cmd.op === 'remove'
         ? decideRemove(state, { user_id, list: 'finance', identifier, category: 'stocks', now })
         : decideReorder(state, { user_id, list: 'finance', identifier, order: cmd.order, now });
+  if (events.length) await store.append(stream, version, events);
+}
+
+/** Student verification through its rules (services/students/use-cases.ts without the mail). */
+async function studentCommand(cmd: Extract<Command, { kind: 'student' }>, now: Date) {
+  const user_id = `user-${cmd.user}`;
+  const stream = studentStream(user_id);
+  const { state, version } = await store.aggregate(stream, initialStudent, evolveStudent);
+  const events =
+    cmd.op === 'send'
+      ? decideSendCode(state, { user_id, email: `${user_id}@cs.mit.edu`, domains: new Set(['mit.edu']), code_hash: 'right', mail_id: `m-${version}`, now })
+      : decideConfirmCode(state, { user_id, code_hash: cmd.right ? 'right' : 'wrong', now }).events;
   if (events.length) await store.append(stream, version, events);
 }
 
@@ -546,6 +564,8 @@ async function run(cmd: Command, now: Date) {
       return taskCommand(cmd, now);
     case 'watch':
       return watchlistCommand(cmd, now);
+    case 'student':
+      return studentCommand(cmd, now);
     case 'catalogue':
       return catalogueCommand(cmd, now);
     case 'erase':
@@ -557,7 +577,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, student_verifications, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -588,7 +608,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, student_verifications, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

@@ -9,17 +9,17 @@ import { own } from './tables.js';
 /** A mail's state at a version, as last read or written here. */
 export type MailCursor = { state: MailState; version: number };
 
-/** Queues the mail once (again, nothing). */
-export async function queueMail(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date) {
-  await queueMailForDelivery(store, mail, now);
+/** Queues the mail once (again, nothing); in the caller's transaction when given one (its change and the mail commit together). */
+export async function queueMail(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date, trx?: Trx) {
+  await queueMailForDelivery(store, mail, now, trx);
 }
 
 /** Like queueMail; returns the mail's state after, so its delivery here need not read it again. */
-export async function queueMailForDelivery(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date): Promise<MailCursor> {
-  const { state, version } = await store.aggregate(mailStream(mail.mail_id), initialMail, evolveMail);
+export async function queueMailForDelivery(store: EventStore, mail: Omit<MailQueued['data'], 'queued_at'>, now: Date, trx?: Trx): Promise<MailCursor> {
+  const { state, version } = await store.aggregate(mailStream(mail.mail_id), initialMail, evolveMail, trx);
   const events = decideQueue(state, mail, now);
   if (!events.length) return { state, version };
-  const appended = await store.append(mailStream(mail.mail_id), version, events);
+  const appended = await store.append(mailStream(mail.mail_id), version, events, trx);
   return { state: appended.events.reduce(evolveMail, state), version: appended.nextVersion };
 }
 

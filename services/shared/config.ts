@@ -12,6 +12,8 @@ import { parseShippingRates } from './shipping-rates.js';
 import { parseConnectorConfig } from './connector-config.js';
 import { type MerchantFeed, parseMerchantFeeds, shopifyMerchantOf } from './merchant-feeds-config.js';
 
+import { parseStudentDomains, parseStudentOffer } from './student-config.js';
+
 /** Market-data providers with an adapter (services/market), and the base URL of each one's API. */
 export const MARKET_DATA_PROVIDERS = ['finnhub'] as const;
 export type MarketDataProvider = (typeof MARKET_DATA_PROVIDERS)[number];
@@ -196,6 +198,8 @@ const schema = z.object({
   // Tests only: the Stripe fake's address (the SDK's host, port and protocol).
   STRIPE_API_BASE: url(/^https?$/, 'an http:// or https:// URL').optional(),
   BILLING_PLANS_FILE: z.string().min(1).optional(),
+  // Student verification (issue 36): the school email domains, one a line; unset: no verification.
+  STUDENT_EMAIL_DOMAINS_FILE: z.string().min(1).optional(),
   // Shopping payments (issue 35): Stripe Tax for orders' tax, the shopping webhook's own signing
   // secret (else STRIPE_WEBHOOK_SECRET), the merchants' flat shipping rates ("merchant=499,*=0").
   STRIPE_TAX: bool.default(false),
@@ -462,6 +466,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     bugReportRateLimit: c.BUG_REPORT_RATE_LIMIT,
     /** The Ergast-compatible F1 API of the F1 widget and watchlist, or null: then they say there is none. */
     f1ResultsUrl: c.F1_RESULTS_URL ? c.F1_RESULTS_URL.replace(/\/+$/, '') : null,
+    /** Student verification: the school domains (empty: the server verifies no students) and the offer (`student_offer` of the plans file, or null). */
+    students: {
+      domains: new Set(c.STUDENT_EMAIL_DOMAINS_FILE ? readConfigFile('STUDENT_EMAIL_DOMAINS_FILE', c.STUDENT_EMAIL_DOMAINS_FILE, parseStudentDomains) : []),
+      offer: c.BILLING_PLANS_FILE ? readConfigFile('BILLING_PLANS_FILE', c.BILLING_PLANS_FILE, parseStudentOffer) : null,
+    },
     mcpServersFile: c.MCP_SERVERS_FILE,
     /** Shopping: the catalogue's merchants (none: shopping is off and says so), and how orders are taxed, shipped and paid. */
     shopping: {

@@ -52,7 +52,14 @@ const planSchema = z
   })
   .strict();
 const fileSchema = z
-  .object({ free: planSchema.optional(), pro: planSchema.optional(), max: planSchema.optional(), enterprise: planSchema.optional() })
+  .object({
+    free: planSchema.optional(),
+    pro: planSchema.optional(),
+    max: planSchema.optional(),
+    enterprise: planSchema.optional(),
+    // The student offer (student-config.ts reads and checks it).
+    student_offer: z.unknown().optional(),
+  })
   .strict();
 
 const NONE: Capabilities = { unlimitedProSearch: false, maxModelSelection: false, unlimitedResearch: false, fileUpload: true };

@@ -754,6 +754,17 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('F1 results without an F1 source', 'owner', 'GET', '/rest/homepage-widgets/f1/results');
   await step('F1 suggestions without an F1 source', 'owner', 'GET', `${W}/list-autosuggest?type=f1&query=max`);
   await step('a visitor asks the F1 results', 'visitor', 'GET', '/rest/homepage-widgets/f1/results');
+  // Student verification (issue 36): neither target lists school domains.
+  await step('student verification', 'owner', 'GET', '/rest/student-verification', undefined, (r) => [r.json.available, r.json.status, r.json.offer]);
+  await step('a visitor asks the student verification', 'visitor', 'GET', '/rest/student-verification');
+  await step('a student code without school domains', 'owner', 'POST', '/rest/student-verification/email', { email: 'olive@mit.edu' });
+  await step('a student code entered with none sent', 'owner', 'POST', '/rest/student-verification/code', { code: '123456' });
+  // Availability (issue 36): no calendar connected on either target.
+  await step('availability without a calendar', 'owner', 'GET', '/rest/connectors/calendar/availability?days=3', undefined, (r) => [
+    r.json.connected,
+    r.json.busy.length,
+  ]);
+  await step('a visitor asks availability', 'visitor', 'GET', '/rest/connectors/calendar/availability');
 
   // Notifications: preferences all on until changed, the centre, and a browser's push subscription.
   await step('notification preferences', 'owner', 'GET', '/rest/notifications/preferences', undefined, (r) => r.json);

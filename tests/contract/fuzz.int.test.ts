@@ -65,6 +65,13 @@ function merchantFeedsConfigured() {
   return { MERCHANT_FEEDS_FILE: join(dir, 'merchants.json') };
 }
 
+/** School domains listed, so student codes are mailed for real (the 503 of a server listing none is honest, not a fault). */
+function studentDomainsConfigured() {
+  const file = join(mkdtempSync(join(tmpdir(), 'fuzz-students-')), 'schools.txt');
+  writeFileSync(file, 'example.com\nmit.edu\n');
+  return { STUDENT_EMAIL_DOMAINS_FILE: file };
+}
+
 beforeAll(async () => {
   database = await createTestDatabase('fuzz');
   // Billing on, against the Stripe fake: hostile checkout, portal and webhook input reaches the SDK.
@@ -120,6 +127,7 @@ beforeAll(async () => {
       ...imageProvider.env(),
       ...merchantFeedsConfigured(),
       ...shopifyEnv,
+      ...studentDomainsConfigured(),
       ...stripe.env(),
     },
   });

@@ -1,6 +1,7 @@
 // Signing in with an OpenID Connect provider in the browser: the sign-in screen's button for the
 // configured provider, the provider's own login page (oidc-provider on 127.0.0.1), and back in
-// the app signed in, with a new account; that account, which has no password, sets one.
+// the app signed in, with a new account; that account, which has no password, sets one; and the
+// one-tap prompt's button for the same provider, shown to a signed-out visitor.
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,5 +85,19 @@ describe('OpenID Connect sign-in', () => {
     await dialog.getByLabel('Password').fill('iris-own-password-1');
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await other.getByText(`Signed in as ${person.name}`).waitFor();
+  });
+
+  it('the one-tap prompt offers the provider to a signed-out visitor and signs in from it (issue 36)', async () => {
+    const visitorPage = await e2e.page();
+    await visitorPage.goto('/discover');
+    const prompt = visitorPage.getByRole('region', { name: 'Sign in with one tap' });
+    await prompt.getByRole('button', { name: 'Continue with Test Provider' }).click();
+    await visitorPage.waitForURL((u) => u.origin === provider.issuer);
+    await visitorPage.getByLabel('Provider email').fill(person.email);
+    await visitorPage.getByLabel('Provider password').fill(person.password);
+    await visitorPage.getByRole('button', { name: 'Continue' }).click();
+    await visitorPage.waitForURL((u) => u.origin === e2e.url && u.pathname === '/discover');
+    await visitorPage.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await prompt.count()).toBe(0);
   });
 });

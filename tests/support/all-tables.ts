@@ -28,6 +28,7 @@ import type { ThreadsTables } from '../../services/threads/tables.js';
 import type { UpsellsTables } from '../../services/upsells/tables.js';
 import type { AnswersTables } from '../../services/answers/tables.js';
 import type { WatchlistTables } from '../../services/watchlist/tables.js';
+import type { StudentTables } from '../../services/students/tables.js';
 import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
 import type { CatalogueTables } from '../../services/shopping/catalogue/tables.js';
@@ -60,6 +61,7 @@ export type AllTables = AgentTables &
   ThreadsTables &
   UpsellsTables &
   WatchlistTables &
+  StudentTables &
   ShoppingOrdersTables &
   TryOnTables;
 

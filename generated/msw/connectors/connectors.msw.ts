@@ -28,6 +28,7 @@ import {
 } from '../../react-query/model';
 import type {
   BoxPickerKey,
+  CalendarAvailability,
   ConnectRedirect,
   Connection,
   ConnectorBrowsePage,
@@ -49,6 +50,8 @@ export const getBrowseConnectorResponseMock = (overrideResponse: Partial<Extract
 export const getListConnectorFilesResponseMock = (overrideResponse: Partial<Extract<ConnectorFilePage, object>> = {}): ConnectorFilePage => ({files: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({uuid: faker.string.uuid(), name: faker.string.alpha({length: {min: 10, max: 20}}), type: faker.helpers.arrayElement(['FILE','FOLDER','DATABASE','WORKSPACE','PAGE'] as const), connection_uuid: faker.string.uuid(), connection_type: faker.helpers.arrayElement(Object.values(ConnectorName)), connection_file_url: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), parent_uuids: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => (faker.string.uuid())), updated: faker.date.past().toISOString().slice(0, 19) + 'Z', status: faker.helpers.arrayElement(Object.values(ConnectorFileStatus)), error: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), file_uuid: faker.helpers.arrayElement([faker.string.uuid(), null])})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
 export const getRefreshBoxPickerKeyResponseMock = (overrideResponse: Partial<Extract<BoxPickerKey, object>> = {}): BoxPickerKey => ({api_key: faker.string.alpha({length: {min: 10, max: 4096}}), expires_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
+
+export const getGetCalendarAvailabilityResponseMock = (overrideResponse: Partial<Extract<CalendarAvailability, object>> = {}): CalendarAvailability => ({connected: faker.datatype.boolean(), connector: faker.string.alpha({length: {min: 10, max: 20}}), from: faker.date.past().toISOString().slice(0, 19) + 'Z', to: faker.date.past().toISOString().slice(0, 19) + 'Z', busy: Array.from({ length: faker.number.int({min: 1, max: 2000}) }, (_, i) => i + 1).map(() => ({start: faker.date.past().toISOString().slice(0, 19) + 'Z', end: faker.date.past().toISOString().slice(0, 19) + 'Z'})), ...overrideResponse})
 
 export const getListSharepointSitesResponseMock = (overrideResponse: Partial<Extract<SharepointSitePage, object>> = {}): SharepointSitePage => ({sites: Array.from({ length: faker.number.int({min: 1, max: 1000}) }, (_, i) => i + 1).map(() => ({id: faker.string.alpha({length: {min: 10, max: 20}}), name: faker.string.alpha({length: {min: 10, max: 20}}), webUrl: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null])})), next_cursor: faker.helpers.arrayElement([faker.string.alpha({length: {min: 10, max: 20}}), null]), ...overrideResponse})
 
@@ -141,6 +144,18 @@ export const getLogConnectorPickMockHandler = (overrideResponse?: void | ((info:
   }, options)
 }
 
+export const getGetCalendarAvailabilityMockHandler = (overrideResponse?: CalendarAvailability | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<CalendarAvailability> | CalendarAvailability), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/connectors/calendar/availability', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetCalendarAvailabilityResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
 export const getListSharepointSitesMockHandler = (overrideResponse?: SharepointSitePage | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SharepointSitePage> | SharepointSitePage), options?: RequestHandlerOptions) => {
   return http.get('*/rest/connectors/sharepoint/sites', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
 
@@ -206,6 +221,7 @@ export const getConnectorsMock = () => [
   getListConnectorFilesMockHandler(),
   getRefreshBoxPickerKeyMockHandler(),
   getLogConnectorPickMockHandler(),
+  getGetCalendarAvailabilityMockHandler(),
   getListSharepointSitesMockHandler(),
   getDisconnectConnectorMockHandler(),
   getStartConnectionMockHandler(),

@@ -32,6 +32,7 @@ import type {
 import type {
   BoxPickerKey,
   BrowseConnectorParams,
+  CalendarAvailability,
   ConnectRedirect,
   Connection,
   ConnectionUpdate,
@@ -41,6 +42,7 @@ import type {
   ConnectorFilePage,
   ConnectorList,
   ConnectorPick,
+  GetCalendarAvailabilityParams,
   ListConnectorsParams,
   ListSharepointSitesParams,
   LogConnectorPickBody,
@@ -1052,7 +1054,143 @@ export const useLogConnectorPick = <TError = ProblemResponse,
       > => {
       return useMutation(getLogConnectorPickMutationOptions(options), queryClient);
     }
-    export type listSharepointSitesResponse200 = {
+    export type getCalendarAvailabilityResponse200 = {
+  data: CalendarAvailability
+  status: 200
+}
+
+export type getCalendarAvailabilityResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getCalendarAvailabilityResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getCalendarAvailabilityResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type getCalendarAvailabilityResponseSuccess = (getCalendarAvailabilityResponse200) & {
+  headers: Headers;
+};
+export type getCalendarAvailabilityResponseError = (getCalendarAvailabilityResponse400 | getCalendarAvailabilityResponse401 | getCalendarAvailabilityResponse503) & {
+  headers: Headers;
+};
+
+export type getCalendarAvailabilityResponse = (getCalendarAvailabilityResponseSuccess | getCalendarAvailabilityResponseError)
+
+export const getGetCalendarAvailabilityUrl = (params?: GetCalendarAvailabilityParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/rest/connectors/calendar/availability?${stringifiedParams}` : `/rest/connectors/calendar/availability`
+}
+
+/**
+ * @summary The busy times of the person's connected calendar over the next days
+ */
+export const getCalendarAvailability = async (params?: GetCalendarAvailabilityParams, options?: Parameters<typeof apiFetch>[1]): Promise<getCalendarAvailabilityResponse> => {
+
+  return apiFetch<getCalendarAvailabilityResponse>(getGetCalendarAvailabilityUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetCalendarAvailabilityQueryKey = (params?: GetCalendarAvailabilityParams,) => {
+    return [
+    `/rest/connectors/calendar/availability`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetCalendarAvailabilityQueryOptions = <TData = Awaited<ReturnType<typeof getCalendarAvailability>>, TError = ProblemResponse>(params?: GetCalendarAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCalendarAvailability>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCalendarAvailabilityQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCalendarAvailability>>> = ({ signal }) => getCalendarAvailability(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCalendarAvailability>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCalendarAvailabilityQueryResult = NonNullable<Awaited<ReturnType<typeof getCalendarAvailability>>>
+export type GetCalendarAvailabilityQueryError = ProblemResponse
+
+
+export function useGetCalendarAvailability<TData = Awaited<ReturnType<typeof getCalendarAvailability>>, TError = ProblemResponse>(
+ params: undefined |  GetCalendarAvailabilityParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCalendarAvailability>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCalendarAvailability>>,
+          TError,
+          Awaited<ReturnType<typeof getCalendarAvailability>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCalendarAvailability<TData = Awaited<ReturnType<typeof getCalendarAvailability>>, TError = ProblemResponse>(
+ params?: GetCalendarAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCalendarAvailability>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCalendarAvailability>>,
+          TError,
+          Awaited<ReturnType<typeof getCalendarAvailability>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCalendarAvailability<TData = Awaited<ReturnType<typeof getCalendarAvailability>>, TError = ProblemResponse>(
+ params?: GetCalendarAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCalendarAvailability>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The busy times of the person's connected calendar over the next days
+ */
+
+export function useGetCalendarAvailability<TData = Awaited<ReturnType<typeof getCalendarAvailability>>, TError = ProblemResponse>(
+ params?: GetCalendarAvailabilityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCalendarAvailability>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCalendarAvailabilityQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type listSharepointSitesResponse200 = {
   data: SharepointSitePage
   status: 200
 }

@@ -2,7 +2,8 @@
 // OAuth fake (provider.ts): users.getProfile, users.messages.list (spam and trash left out, paged
 // by pageToken) and .get (format full or metadata), users.history.list from a historyId (404 when
 // older than the fake keeps), and the primary calendar's events.list (pageToken, syncToken, a 410
-// for a token it no longer honours, cancelled events in deltas). `rateLimitNext` answers the next
+// for a token it no longer honours, cancelled events in deltas) and freeBusy (the primary calendar's
+// busy times in a window). `rateLimitNext` answers the next
 // N calls with 429 and Retry-After. Mails are built from plain fields into a MIME tree as Gmail
 // sends them (base64url bodies); `raw` replaces a message's whole answer (malformed data). Test-only.
 import type { ServerResponse } from 'node:http';
@@ -137,7 +138,7 @@ export function createFakeGmail() {
           attendees: e.attendees?.map((email) => ({ email })),
         };
 
-  const api: FakeApi = (_req, res, path, url) => {
+  const api: FakeApi = async (req, res, path, url) => {
     state.calls.push(path);
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
@@ -171,6 +172,18 @@ export function createFakeGmail() {
         nextPageToken: p.next,
         historyId: String(state.historyId),
       });
+    }
+    if (path === '/calendar/v3/freeBusy' && req.method === 'POST') {
+      // The primary calendar's busy times overlapping the asked window (confirmed events only).
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const asked = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timeMin: string; timeMax: string };
+      const [min, max] = [Date.parse(asked.timeMin), Date.parse(asked.timeMax)];
+      const busy = [...events.values()]
+        .filter((e) => !e.cancelled && Date.parse(e.end) > min && Date.parse(e.start) < max)
+        .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+        .map((e) => ({ start: e.start, end: e.end }));
+      return json(res, 200, { kind: 'calendar#freeBusy', timeMin: asked.timeMin, timeMax: asked.timeMax, calendars: { primary: { busy } } });
     }
     if (path === '/calendar/v3/calendars/primary/events') {
       const token = q.get('syncToken');

@@ -4,6 +4,8 @@ import { Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router';
 import { useAccountPreferencesSync } from '../../features/account-settings/account-preferences';
 import { SignupCard } from '../../features/auth/signup-card';
+import { OneTapPrompt } from '../../features/auth/one-tap-prompt';
+import { StudentCodeLink } from '../../features/students/student-code-link';
 import { VerifyEmailBanner } from '../../features/auth/verify-email-banner';
 import { ModalProvider } from '../modals/host';
 import { currentPlatform } from '../../platform/environment';
@@ -59,6 +61,8 @@ function Shell() {
       </main>
       <PhoneNav onNewThread={newThread} />
       <SignupCard />
+      <OneTapPrompt />
+      <StudentCodeLink />
     </div>
   );
 }

@@ -63,6 +63,12 @@ describe('sidebar', () => {
     expect(getSettings().sidebarPinned).toBe(true);
   });
 
+  it('opens the automation modal from Automations (issue 36: a way to it besides upsells)', async () => {
+    const { user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'Automations' }));
+    expect(await screen.findByRole('dialog', { name: 'Automation' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('shows who is signed in and signs out', async () => {
     const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -10,6 +10,7 @@ import { updateSettings, useSettings } from '../../platform/settings/store';
 import { DESKTOP_QUERY, useMediaQuery } from '../../platform/use-media-query';
 import { Account } from './account';
 import { ReportBugButton } from '../../features/bug-report/report-bug-button';
+import { AutomationsButton } from '../../features/tasks/automations-button';
 import { AccountNav } from './account-nav';
 import { Brand } from './brand';
 import { UpsellSlot } from '../../features/upsells/upsell-slot';
@@ -138,6 +139,7 @@ export function SidebarPanel({ open, rail, onNewThread, newThreadKeys }: { open:
         </p>
       )}
       <NotificationBell open={open} />
+      <AutomationsButton open={open} />
       <AccountNav open={open} />
       <ReportBugButton open={open} />
       <NavLink

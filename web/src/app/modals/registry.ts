@@ -75,7 +75,8 @@ export const modalRegistry = {
   braintreeSubscription: built(() => import('../../features/billing/offered-instead-modals').then((m) => ({ default: m.BraintreeSubscriptionModal })), {
     size: 'sm',
   }),
-  studentVerificationRedirect: later('Student verification', 'student plans'),
+  // Where the code's mailed link lands: enters the code, then shows the student offer.
+  studentVerificationRedirect: built(() => import('../../features/students/student-verification-redirect-modal'), { size: 'sm' }),
   // 'Confirm changes' is 416 px wide (seed 002 §2).
   upgrade: built(() => import('../../features/billing/upgrade-modal'), { size: 'upgrade' }),
   downgrade: built(() => import('../../features/billing/downgrade-modal'), { size: 'sm' }),
@@ -96,9 +97,10 @@ export const modalRegistry = {
   shoppingTryOnOnboarding: built(() => import('../../features/shopping/try-on/try-on-onboarding-modal')),
   announcementImage: built(() => import('../../features/upsells/image-announcement-modal')),
   studentReferrals: built(() => import('../../features/billing/offered-instead-modals').then((m) => ({ default: m.StudentReferralsModal })), { size: 'sm' }),
-  studentVerification: built(() => import('../../features/upsells/student-verification-modal'), { size: 'sm' }),
-  meetingDefaults: later('Meeting defaults', 'connectors'),
-  availability: later('Availability', 'connectors'),
+  studentVerification: built(() => import('../../features/students/student-verification-modal'), { size: 'sm' }),
+  // Both read the calendar through the calendar connector, or offer to connect it.
+  meetingDefaults: built(() => import('../../features/calendar/meeting-defaults-modal')),
+  availability: built(() => import('../../features/calendar/availability-modal')),
   mcpServer: built(() => import('../../features/mcp/mcp-server-modal')),
   mcpServiceTools: built(() => import('../../features/mcp/mcp-tools-modal')),
   memberSetTier: built(() => import('../../features/orgs/org-modals').then((m) => ({ default: m.MemberSetTierModal })), { size: 'sm' }),

@@ -8,6 +8,8 @@ import { useModals } from '../../platform/modals/context';
 import type { ModalProps } from '../../platform/modals/types';
 import { useSession } from '../../platform/session';
 import { ModalTitle } from '../../ui/modal-parts';
+import { useGetStudentVerification } from '../../../../generated/react-query/students/students';
+import type { StudentVerification } from '../../../../generated/react-query/model';
 import { openBillingPortal } from './open-billing';
 
 type Action = { label: string; run: () => void };
@@ -131,11 +133,27 @@ export function ReferralErrorModal({ close }: ModalProps) {
   );
 }
 
+/** Student referrals: no referral programme, but what students do get here: verification by a school address and its offer. */
 export function StudentReferralsModal({ close }: ModalProps) {
   const { open } = useModals();
+  const { user } = useSession();
+  const status = useGetStudentVerification({ query: { enabled: !!user } });
+  const v = status.data?.data as StudentVerification | undefined;
+  const verifies = v ? v.available || v.status === 'verified' : null;
   return (
-    <Instead title="Student referrals" actions={[{ label: 'Student verification', run: () => open('studentVerification') }]} close={close}>
+    <Instead
+      title="Student referrals"
+      actions={verifies === false ? [] : [{ label: 'Student verification', run: () => open('studentVerification') }]}
+      close={close}
+    >
       <p>{NO_REFERRALS} That includes students inviting classmates.</p>
+      {v?.status === 'verified' ? (
+        <p>You are verified as a student: the student verification shows the student offer this server has.</p>
+      ) : verifies === false ? (
+        <p>This server does not verify students either: its operator lists no school email domains.</p>
+      ) : (
+        <p>Students verify with their school email address instead, which opens the student offer this server's billing configuration defines.</p>
+      )}
     </Instead>
   );
 }

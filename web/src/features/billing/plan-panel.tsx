@@ -8,7 +8,8 @@ import {
   useGetBillingPlans,
   useGetSubscription,
 } from '../../../../generated/react-query/billing/billing';
-import type { BillingPlans, Subscription } from '../../../../generated/react-query/model';
+import type { BillingPlans, StudentVerification, Subscription } from '../../../../generated/react-query/model';
+import { useGetStudentVerification } from '../../../../generated/react-query/students/students';
 import { useModals } from '../../platform/modals/context';
 import { problemMessage } from '../../platform/problem';
 import { sessionQueryKey, useSession } from '../../platform/session';
@@ -45,8 +46,27 @@ export function PlanPanel({ origin }: { origin: string }) {
         <SubscriptionButton origin={origin} />
         {card && s.plan === 'pro' && <OpenButton modal="upgrade" label="Upgrade to Max" />}
         {card && s.plan === 'max' && !s.scheduled_change && <OpenButton modal="downgrade" label="Switch to Pro" />}
+        <CompareAndStudent />
       </div>
     </section>
+  );
+}
+
+/** The plans this server sells (the pricing modal), and student verification where the server verifies students. */
+function CompareAndStudent() {
+  const { open } = useModals();
+  const student = useGetStudentVerification({ query: { select: (r) => r.data as StudentVerification } });
+  return (
+    <>
+      <button type="button" className="btn-secondary" onClick={() => open('pricing')}>
+        Compare plans
+      </button>
+      {(student.data?.available || student.data?.status === 'verified') && (
+        <button type="button" className="btn-secondary" onClick={() => open('studentVerification')}>
+          {student.data.status === 'verified' ? 'Student offer' : 'Verify as a student'}
+        </button>
+      )}
+    </>
   );
 }
 

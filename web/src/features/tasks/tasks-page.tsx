@@ -29,6 +29,15 @@ function Tasks() {
         <button type="button" className="btn-secondary" onClick={() => modals.open('taskShortcut', {})}>
           New shortcut
         </button>
+        <button type="button" className="btn-ghost" onClick={() => modals.open('automation')}>
+          Automations at a glance
+        </button>
+        <button type="button" className="btn-ghost" onClick={() => modals.open('availability')}>
+          Availability
+        </button>
+        <button type="button" className="btn-ghost" onClick={() => modals.open('meetingDefaults')}>
+          Meeting defaults
+        </button>
       </div>
       {tasks.isError ? (
         <p role="alert">{problemMessage(tasks.error)}</p>

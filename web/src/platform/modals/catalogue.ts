@@ -19,6 +19,7 @@ import type { TaskModalArgs } from '../../features/tasks/task-args';
 import type { McpServerArgs, McpServiceToolsArgs } from '../../features/mcp/mcp-args';
 import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 import type { WatchlistModalArgs } from '../../features/watchlist/watchlist-args';
+import type { StudentVerificationRedirectArgs } from '../../features/students/student-args';
 import type { ShoppingOrderArgs, ShoppingPaymentArgs } from '../../features/shopping/orders/shopping-args';
 
 /** A modal that takes no arguments. */
@@ -76,7 +77,7 @@ export interface ModalCatalogue {
   referralSuccess: NoArgs;
   incentivePro: NoArgs;
   braintreeSubscription: NoArgs;
-  studentVerificationRedirect: NoArgs;
+  studentVerificationRedirect: StudentVerificationRedirectArgs;
   upgrade: UpgradeModalArgs;
   downgrade: NoArgs;
   restaurantBooking: NoArgs;
