@@ -19,6 +19,7 @@ import { mcpHandlers } from './mcp';
 import { connectorHandlers } from './connectors';
 import { marketDataHandlers, type MockMarketData } from './market-data';
 import { type MockF1, watchlistHandlers } from './watchlist';
+import { askSuggestionHandlers } from './ask-suggestions';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { agentHandlers } from './agent';
@@ -215,6 +216,11 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...discoverHandlers({ webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
     ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1 }),
+    ...askSuggestionHandlers({
+      state: () => scenario.state,
+      marketData: opts.marketData,
+      webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search,
+    }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),

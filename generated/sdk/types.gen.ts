@@ -3157,6 +3157,53 @@ export type F1Results = {
     }>;
 };
 
+export type AskSuggestion = {
+    /**
+     * What the ask box asks when the suggestion is picked.
+     */
+    text: string;
+    /**
+     * What the list shows (a ticker's symbol, a headline, a shortcut's /name, the question itself).
+     */
+    title: string;
+    /**
+     * A line under the title (an instrument's name, a headline's site, a shortcut's prompt), or null.
+     */
+    subtitle: null | string;
+    /**
+     * The article of a news item (opened in a new tab), else null.
+     */
+    url: null | string;
+    /**
+     * A ticker's latest price from the market-data provider, or null (not a ticker, or no quote could be had).
+     */
+    quote: null | {
+        price: number;
+        /**
+         * price minus the previous close
+         */
+        change: number;
+        change_percent: number;
+        currency: string;
+    };
+};
+
+export type AskSuggestionCategory = {
+    category: 'ticker' | 'suggestion' | 'news' | 'related_question' | 'shortcuts';
+    /**
+     * The heading the list shows ('Latest News', 'Related Questions', 'Shortcuts'); null for tickers and the person's own questions.
+     */
+    title: null | string;
+    items: Array<AskSuggestion>;
+};
+
+/**
+ * The ask box's suggestions, by category in the seed's order; a category with nothing is absent.
+ */
+export type AskSuggestions = {
+    categories: Array<AskSuggestionCategory>;
+};
+
 /**
  * What the notification is about.
  */
@@ -12493,6 +12540,41 @@ export type GetF1ResultsResponses = {
 };
 
 export type GetF1ResultsResponse = GetF1ResultsResponses[keyof GetF1ResultsResponses];
+
+export type ListAskSuggestionsData = {
+    body?: never;
+    path?: never;
+    query: {
+        query: string;
+        /**
+         * Items per category.
+         */
+        limit?: number;
+    };
+    url: '/rest/ask/suggestions';
+};
+
+export type ListAskSuggestionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListAskSuggestionsError = ListAskSuggestionsErrors[keyof ListAskSuggestionsErrors];
+
+export type ListAskSuggestionsResponses = {
+    /**
+     * The categories with suggestions, in order.
+     */
+    200: AskSuggestions;
+};
+
+export type ListAskSuggestionsResponse = ListAskSuggestionsResponses[keyof ListAskSuggestionsResponses];
 
 export type ListNotificationsData = {
     body?: never;

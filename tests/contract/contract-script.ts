@@ -729,6 +729,11 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   // Price alerts' market data (issue 18): neither the contract's server nor its mocks have a provider.
   await step('market data status', 'owner', 'GET', '/rest/tasks/market-data/status', undefined, (r) => [r.json.configured, r.json.provider]);
   await step('a visitor asks the market data status', 'visitor', 'GET', '/rest/tasks/market-data/status');
+  // The ask box's suggestions (issue 36): neither target has market data or web search, so no tickers and no news.
+  await step('ask suggestions of a visitor', 'visitor', 'GET', '/rest/ask/suggestions?query=share');
+  await step('ask suggestions for a text nothing holds', 'owner', 'GET', '/rest/ask/suggestions?query=zqxjv%20wq', undefined, (r) => r.json.categories);
+  await step('ask suggestions with a limit of 0', 'owner', 'GET', '/rest/ask/suggestions?query=share&limit=0');
+  await step('ask suggestions without a query', 'owner', 'GET', '/rest/ask/suggestions');
   // The watchlists (issue 36): neither target has a market-data provider, nor a sports source.
   const W = '/rest/homepage-widgets/watchlist';
   await step('watchlist categories', 'visitor', 'GET', `${W}/categories?type=finance`, undefined, (r) =>
