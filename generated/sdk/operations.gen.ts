@@ -230,6 +230,7 @@ export type Operations = {
     getWatchlistCategories: { data: T.GetWatchlistCategoriesData; responses: T.GetWatchlistCategoriesResponses };
     getWatchlistQuotes: { data: T.GetWatchlistQuotesData; responses: T.GetWatchlistQuotesResponses };
     getF1Results: { data: T.GetF1ResultsData; responses: T.GetF1ResultsResponses };
+    getSportsScores: { data: T.GetSportsScoresData; responses: T.GetSportsScoresResponses };
     listAskSuggestions: { data: T.ListAskSuggestionsData; responses: T.ListAskSuggestionsResponses };
     listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
     getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };

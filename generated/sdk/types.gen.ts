@@ -3157,6 +3157,47 @@ export type F1Results = {
     }>;
 };
 
+export type SportsGameSide = {
+    /**
+     * the team's watchlist identifier, `<league>:<team id>`
+     */
+    identifier: string;
+    team_id: string;
+    name: string;
+    abbreviation: string;
+    /**
+     * The score so far, or null before the game starts.
+     */
+    score: null | string;
+    winner: boolean;
+    /**
+     * the team is on the person's watchlist
+     */
+    followed: boolean;
+};
+
+/**
+ * The scoreboard games of the person's followed teams, earliest first.
+ */
+export type SportsScores = {
+    games: Array<{
+        league: 'nba' | 'nfl' | 'cricket' | 'ncaam' | 'ncaaw';
+        game_id: string;
+        name: string;
+        /**
+         * the start as the source gives it (ISO 8601)
+         */
+        date: string;
+        /**
+         * not started, under way, or over
+         */
+        state: 'pre' | 'in' | 'post';
+        detail: string;
+        home: SportsGameSide;
+        away: SportsGameSide;
+    }>;
+};
+
 export type AskSuggestion = {
     /**
      * What the ask box asks when the suggestion is picked.
@@ -12540,6 +12581,39 @@ export type GetF1ResultsResponses = {
 };
 
 export type GetF1ResultsResponse = GetF1ResultsResponses[keyof GetF1ResultsResponses];
+
+export type GetSportsScoresData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/sports/scores';
+};
+
+export type GetSportsScoresErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetSportsScoresError = GetSportsScoresErrors[keyof GetSportsScoresErrors];
+
+export type GetSportsScoresResponses = {
+    /**
+     * The games.
+     */
+    200: SportsScores;
+};
+
+export type GetSportsScoresResponse = GetSportsScoresResponses[keyof GetSportsScoresResponses];
 
 export type ListAskSuggestionsData = {
     body?: never;

@@ -744,6 +744,7 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('watchlist add without market data', 'owner', 'PUT', `${W}/subscription?type=finance&identifier=AAPL&category=stocks`);
   await step('watchlist add in an unknown category', 'owner', 'PUT', `${W}/subscription?type=finance&identifier=AAPL&category=bonds`);
   await step('watchlist add of a team without a sports source', 'owner', 'PUT', `${W}/subscription?type=sports&identifier=lakers&category=nba`);
+  await step('sports scores without a sports source', 'owner', 'GET', '/rest/homepage-widgets/sports/scores');
   await step('watchlist suggestions without market data', 'owner', 'GET', `${W}/list-autosuggest?type=finance&query=app&limit=5`);
   await step('watchlist reorder of sports', 'owner', 'PATCH', `${W}/subscription?type=sports&identifier=lakers`, { order: 0 });
   await step('watchlist reorder of a missing ticker', 'owner', 'PATCH', `${W}/subscription?type=finance&identifier=AAPL`, { order: 0 });

@@ -2,7 +2,7 @@
 // categories in the seed's order, tickers from the Finnhub fake with full price info first, the
 // person's own questions and the related questions of their threads (never another person's, never
 // incognito), news from the SearXNG fake's news category, the person's shortcuts; authorization
-// rows; bad input; and a server without market data or web search, where those categories are absent.
+// rows; bad input. Without market data or web search: services/suggestions/use-cases.int.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { startSearxngFake } from '../fakes/searxng.js';
@@ -133,19 +133,5 @@ describe('the categories', () => {
 
   test('a LIKE wildcard is taken as a letter', async () => {
     expect(of(await suggest(owner, '%%'), 'suggestion')).toEqual([]);
-  });
-});
-
-describe('a server without market data or web search', () => {
-  test('tickers and news are absent, never filled in', async () => {
-    const bare = await startServerProcess({ databaseUrl: database.url });
-    try {
-      const b = await signedUp(bare.url, 'Bare');
-      await b.post('/rest/tasks', { task_type: 'SHORTCUT', title: 'Apple', query: { prompt: 'Apple news today' } });
-      const lists = await suggest(b, 'apple');
-      expect(lists.map((l) => l.category)).toEqual(['shortcuts']);
-    } finally {
-      await bare.stop();
-    }
   });
 });

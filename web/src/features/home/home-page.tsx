@@ -1,5 +1,5 @@
-// Home: the ask box, centred, with the shortcut hints, and the finance and F1 widgets (loaded
-// after the ask box, so it never delays it).
+// Home: the ask box, centred, with the shortcut hints, and the finance, sports and F1 widgets
+// (loaded after the ask box, so they never delay it).
 import { lazy, Suspense } from 'react';
 import { currentPlatform } from '../../platform/environment';
 import { useSession } from '../../platform/session';
@@ -12,6 +12,7 @@ import { UpsellSlot } from '../upsells/upsell-slot';
 
 const FinanceWidget = lazy(() => import('../watchlist/finance-widget'));
 const F1Widget = lazy(() => import('../watchlist/f1-widget'));
+const SportsWidget = lazy(() => import('../watchlist/sports-widget'));
 
 export default function HomePage() {
   const platform = currentPlatform();
@@ -34,6 +35,7 @@ export default function HomePage() {
       {user && (
         <Suspense fallback={null}>
           <FinanceWidget />
+          <SportsWidget />
           <F1Widget />
         </Suspense>
       )}
