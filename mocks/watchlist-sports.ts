@@ -43,7 +43,7 @@ const itemOf = ([league, id, name, abbr]: (typeof MOCK_TEAMS)[number]): Watchlis
   image_url_dark: null,
 });
 
-export function mockSports(opts: { mode?: MockSports; followed: () => WatchlistItem[]; signedIn: () => unknown }) {
+export function mockSports(opts: { mode?: MockSports; followed: () => readonly WatchlistItem[]; signedIn: () => unknown }) {
   const teams = () => (opts.mode === 'off' ? refuse(watchlistErrors.sportsNotConfigured()) : MOCK_TEAMS);
   return {
     suggestions(query: string, limit: number, category: string | null, subscribed: ReadonlySet<string>) {

@@ -34,6 +34,7 @@ export function AskSuggestionList({
       className="mt-1 max-h-80 overflow-auto rounded-xl border border-neutral-200 bg-white text-sm dark:border-neutral-800 dark:bg-neutral-900"
     >
       {lists.map((list) => (
+        // biome-ignore lint/a11y/useSemanticElements: an option group inside a listbox (ARIA); a <fieldset> is a form's group
         <div key={list.category} role="group" aria-label={list.title ?? (list.category === 'ticker' ? 'Tickers' : 'Your questions')}>
           {list.title && <div className="px-3 pt-2 pb-1 text-xs font-semibold text-neutral-500 dark:text-neutral-400">{list.title}</div>}
           {list.items.map(() => {
