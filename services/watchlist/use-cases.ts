@@ -110,13 +110,14 @@ export async function autosuggest(
   const market = available(deps.market);
   const query = input.query.trim();
   if (!query) return { results: [] };
-  let found: Instrument[];
-  try {
-    found = await market.search(query, signal);
-  } catch (err) {
-    throw providerFailure(err);
-  }
-  const subscribed = new Set((await watchlistItems(deps.db, userId, 'finance')).map((i) => i.identifier));
+  // The provider's search and the person's list at once: a keystroke waits for the slower only.
+  const [found, items] = await Promise.all([
+    market.search(query, signal).catch((err: unknown): Instrument[] => {
+      throw providerFailure(err);
+    }),
+    watchlistItems(deps.db, userId, 'finance'),
+  ]);
+  const subscribed = new Set(items.map((i) => i.identifier));
   const seen = new Set<string>();
   const results = [];
   for (const i of found) {
