@@ -38,6 +38,8 @@ const DOMAIN_ORDER = [
   'notifications',
   // Scheduled tasks, price alerts and shortcuts (issue 18): runs ask questions in threads.
   'tasks',
+  // The ask box's suggestions (issue 36): tickers (watchlist), own questions (threads), news (answers), shortcuts (tasks).
+  'suggestions',
   // The in-browser agent (issue 34): reads the site instructions of settings.
   'agent',
   // Durable Research reports (issue 33): plans, searches and reads with answers, ends threads' entries.

@@ -22,6 +22,8 @@ import { marketDataHandlers, type MockMarketData } from './market-data';
 import { type MockF1, watchlistHandlers } from './watchlist';
 import { type MockStudents, studentHandlers } from './students';
 import { calendarAvailabilityHandlers } from './calendar-availability';
+import { askSuggestionHandlers } from './ask-suggestions';
+import type { MockSports } from './watchlist-sports';
 import { notificationHandlers, sendMockNotification } from './notifications';
 import { taskHandlers } from './tasks';
 import { agentHandlers } from './agent';
@@ -66,6 +68,8 @@ export type ScenarioOptions = {
   marketData?: MockMarketData;
   /** 'off': no F1 results source, as a server without F1_RESULTS_URL. */
   f1?: MockF1;
+  /** 'off': no sports scores source, as a server without SPORTS_SCORES_URL. */
+  sports?: MockSports;
   /** What the server says it can do (GET /rest/server/features) beyond the defaults (mocks/server-features.ts). */
   features?: Partial<ServerFeatures>;
   /** 'off': no tracker, as a server without BUG_REPORT_TRACKER; 'failing': the tracker refuses every report. */
@@ -219,9 +223,14 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...connectorHandlers({ state: () => scenario.state, changed }),
     ...discoverHandlers({ webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search }),
     ...marketDataHandlers({ signedIn: () => !!currentUser(scenario.state), mode: opts.marketData }),
-    ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1 }),
+    ...watchlistHandlers({ state: () => scenario.state, changed, marketData: opts.marketData, f1: opts.f1, sports: opts.sports }),
     ...studentHandlers({ state: () => scenario.state, changed, mode: opts.students }),
     ...calendarAvailabilityHandlers({ state: () => scenario.state }),
+    ...askSuggestionHandlers({
+      state: () => scenario.state,
+      marketData: opts.marketData,
+      webSearch: () => opts.features?.web_search ?? MOCK_FEATURES.web_search,
+    }),
     ...notificationHandlers({ state: () => scenario.state, changed }),
     ...taskHandlers({ state: () => scenario.state, changed }),
     ...agentHandlers({ userId: () => currentUser(scenario.state)?.id ?? null }),

@@ -34,7 +34,7 @@ test('add, add again, reorder, remove: the same rules as the server', async () =
   expect(ids(await call('PATCH', '/subscription?type=finance&identifier=MSFT', { order: 0 }))).toEqual(['MSFT', 'AAPL']);
   expect((await call('PATCH', '/subscription?type=sports&identifier=MSFT', { order: 0 })).json.code).toBe('watchlist_reorder_finance_only');
   expect((await call('PUT', '/subscription?type=finance&identifier=AAPL&category=bonds')).json.code).toBe('unknown_watchlist_category');
-  expect((await call('PUT', '/subscription?type=sports&identifier=lakers&category=nba')).status).toBe(422);
+  expect((await call('PUT', '/subscription?type=sports&identifier=lakers&category=nba')).json.code).toBe('unknown_team');
   const suggested = await call('GET', '/list-autosuggest?type=finance&query=a&limit=5');
   expect(suggested.json.results.length).toBeLessThanOrEqual(5);
   expect(suggested.json.results.find((r: { identifier: string }) => r.identifier === 'AAPL')).toMatchObject({ subscribed: true });
@@ -70,4 +70,20 @@ test('F1: drivers suggested and followed, the last race with the followed marked
   server.listen();
   const off = await fetch('http://app.test/rest/homepage-widgets/f1/results');
   expect([off.status, (await off.json()).code]).toEqual([503, 'f1_data_not_configured']);
+});
+
+test('sports: teams suggested and followed, the scores of their games; off says there is no source', async () => {
+  const call = start(true);
+  expect(ids(await call('GET', '/list-autosuggest?type=sports&query=lakers'))).toEqual(['nba:13']);
+  expect(ids(await call('PUT', '/subscription?type=sports&identifier=nba:13&category=nba'))).toEqual(['nba:13']);
+  expect((await call('PUT', '/subscription?type=sports&identifier=nba:13&category=nfl')).json.code).toBe('unknown_team');
+  const scores = await (await fetch('http://app.test/rest/homepage-widgets/sports/scores')).json();
+  expect(scores.games.map((g: { game_id: string; home: { followed: boolean; winner: boolean } }) => [g.game_id, g.home.followed, g.home.winner])).toEqual([
+    ['401', true, true],
+  ]);
+  server?.close();
+  server = setupServer(...createScenario('signed-in', { streamDelayMs: 0, sports: 'off' }).handlers);
+  server.listen();
+  const off = await fetch('http://app.test/rest/homepage-widgets/sports/scores');
+  expect([off.status, (await off.json()).code]).toEqual([422, 'sports_data_not_configured']);
 });

@@ -1,8 +1,8 @@
 // The watchlists in the mock API, by the server's own rules (services/watchlist/decide.ts) over each
 // account's events. Finance suggestions and quotes come from a small fixed catalogue in place of the
 // market-data provider, F1 drivers and the last race from a fixed season in place of the Ergast API;
-// with `marketData: 'off'` or `f1: 'off'` they answer as a server without one. Sports answers as the
-// server does: no source configured.
+// with `marketData: 'off'` or `f1: 'off'` they answer as a server without one. Sports teams and
+// games come from mocks/watchlist-sports.ts (`sports: 'off'`: no source, as the server without one).
 import {
   getAddWatchlistSubscriptionMockHandler,
   getGetF1ResultsMockHandler,
@@ -35,6 +35,7 @@ import type { WatchlistEvent } from '../services/watchlist/events';
 import type { MockMarketData } from './market-data';
 import { refuse, ruled } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
+import { mockSports, type MockSports } from './watchlist-sports';
 
 /** What the mock "provider" lists: symbol, name, kind, price and previous close. */
 export const MOCK_INSTRUMENTS = [
@@ -61,7 +62,7 @@ const POINTS = [25, 18, 15, 12, 10];
 /** 'off': no F1 results source, as a server without F1_RESULTS_URL. */
 export type MockF1 = 'mock' | 'off';
 
-export function watchlistHandlers(opts: { state: () => ScenarioState; changed: () => void; marketData?: MockMarketData; f1?: MockF1 }) {
+export function watchlistHandlers(opts: { state: () => ScenarioState; changed: () => void; marketData?: MockMarketData; f1?: MockF1; sports?: MockSports }) {
   // Kept in the scenario, so a reset empties it and the browser keeps it across reloads.
   const events = () => (opts.state().watchlist ??= {});
   const signedIn = () => currentUser(opts.state()) ?? refuse(watchlistErrors.loginRequired());
@@ -81,6 +82,7 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
     image_url: null,
     image_url_dark: null,
   });
+  const sports = mockSports({ mode: opts.sports, followed: () => stateOf(signedIn().id).sports, signedIn });
   const market = () => (opts.marketData === 'off' ? refuse(watchlistErrors.marketNotConfigured()) : MOCK_INSTRUMENTS);
   const params = (url: string) => new URL(url).searchParams;
   const typeOf = (p: URLSearchParams) => {
@@ -96,9 +98,9 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
       const type = typeOf(p);
       const category = p.get('category');
       if (category !== null) ruled(() => checkCategory(type, category));
-      if (type === 'sports') refuse(watchlistErrors.sportsNotConfigured());
       const query = (p.get('query') ?? '').trim().toLowerCase();
       const limit = Number(p.get('limit') ?? AUTOSUGGEST.limit);
+      if (type === 'sports') return { results: sports.suggestions(query, limit, category, new Set(stateOf(user.id).sports.map((i) => i.identifier))) };
       if (type === 'f1') {
         const followed = new Set(stateOf(user.id).f1.map((i) => i.identifier));
         const found = f1().filter(([id, name, code]) => query && (name.toLowerCase().includes(query) || code.toLowerCase() === query || id.includes(query)));
@@ -130,7 +132,11 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
       const type = typeOf(p);
       const category = p.get('category') ?? '';
       ruled(() => checkCategory(type, category));
-      if (type === 'sports') refuse(watchlistErrors.sportsNotConfigured());
+      if (type === 'sports') {
+        const item = sports.find(p.get('identifier') ?? '', category);
+        change(user.id, (s) => decideAdd(s, { user_id: user.id, list: type, item, now: new Date() }));
+        return listOf(user.id, type);
+      }
       if (type === 'f1') {
         const id = (p.get('identifier') ?? '').trim();
         const driver = f1().find(([d]) => d === id) ?? refuse(watchlistErrors.unknownDriver(id));
@@ -178,6 +184,7 @@ export function watchlistHandlers(opts: { state: () => ScenarioState; changed: (
       }));
       return { race: { season: '2026', round: '5', race_name: 'Miami Grand Prix', circuit: 'Miami International Autodrome', date: '2026-05-03' }, results };
     }),
+    sports.handler,
     getGetWatchlistQuotesMockHandler(() => {
       const user = signedIn();
       const instruments = market();

@@ -10,6 +10,7 @@ export * from './admin/admin';
 export * from './agent/agent';
 export * from './api-keys/api-keys';
 export * from './articles/articles';
+export * from './ask-suggestions/ask-suggestions';
 export * from './attribution/attribution';
 export * from './auth/auth';
 export * from './billing/billing';

@@ -237,6 +237,8 @@ export type Operations = {
     getStudentVerification: { data: T.GetStudentVerificationData; responses: T.GetStudentVerificationResponses };
     sendStudentVerificationCode: { data: T.SendStudentVerificationCodeData; responses: T.SendStudentVerificationCodeResponses };
     confirmStudentVerificationCode: { data: T.ConfirmStudentVerificationCodeData; responses: T.ConfirmStudentVerificationCodeResponses };
+    getSportsScores: { data: T.GetSportsScoresData; responses: T.GetSportsScoresResponses };
+    listAskSuggestions: { data: T.ListAskSuggestionsData; responses: T.ListAskSuggestionsResponses };
     listNotifications: { data: T.ListNotificationsData; responses: T.ListNotificationsResponses };
     getNotificationPreferences: { data: T.GetNotificationPreferencesData; responses: T.GetNotificationPreferencesResponses };
     updateNotificationPreferences: { data: T.UpdateNotificationPreferencesData; responses: T.UpdateNotificationPreferencesResponses };

@@ -3312,6 +3312,94 @@ export type StudentCodeRequest = {
     code: string;
 };
 
+export type SportsGameSide = {
+    /**
+     * the team's watchlist identifier, `<league>:<team id>`
+     */
+    identifier: string;
+    team_id: string;
+    name: string;
+    abbreviation: string;
+    /**
+     * The score so far, or null before the game starts.
+     */
+    score: null | string;
+    winner: boolean;
+    /**
+     * the team is on the person's watchlist
+     */
+    followed: boolean;
+};
+
+/**
+ * The scoreboard games of the person's followed teams, earliest first.
+ */
+export type SportsScores = {
+    games: Array<{
+        league: 'nba' | 'nfl' | 'cricket' | 'ncaam' | 'ncaaw';
+        game_id: string;
+        name: string;
+        /**
+         * the start as the source gives it (ISO 8601)
+         */
+        date: string;
+        /**
+         * not started, under way, or over
+         */
+        state: 'pre' | 'in' | 'post';
+        detail: string;
+        home: SportsGameSide;
+        away: SportsGameSide;
+    }>;
+};
+
+export type AskSuggestion = {
+    /**
+     * What the ask box asks when the suggestion is picked.
+     */
+    text: string;
+    /**
+     * What the list shows (a ticker's symbol, a headline, a shortcut's /name, the question itself).
+     */
+    title: string;
+    /**
+     * A line under the title (an instrument's name, a headline's site, a shortcut's prompt), or null.
+     */
+    subtitle: null | string;
+    /**
+     * The article of a news item (opened in a new tab), else null.
+     */
+    url: null | string;
+    /**
+     * A ticker's latest price from the market-data provider, or null (not a ticker, or no quote could be had).
+     */
+    quote: null | {
+        price: number;
+        /**
+         * price minus the previous close
+         */
+        change: number;
+        change_percent: number;
+        currency: string;
+    };
+};
+
+export type AskSuggestionCategory = {
+    category: 'ticker' | 'suggestion' | 'news' | 'related_question' | 'shortcuts';
+    /**
+     * The heading the list shows ('Latest News', 'Related Questions', 'Shortcuts'); null for tickers and the person's own questions.
+     */
+    title: null | string;
+    items: Array<AskSuggestion>;
+};
+
+/**
+ * The ask box's suggestions, by category in the seed's order; a category with nothing is absent.
+ */
+export type AskSuggestions = {
+    categories: Array<AskSuggestionCategory>;
+};
+
 /**
  * What the notification is about.
  */
@@ -12920,6 +13008,74 @@ export type ConfirmStudentVerificationCodeResponses = {
 };
 
 export type ConfirmStudentVerificationCodeResponse = ConfirmStudentVerificationCodeResponses[keyof ConfirmStudentVerificationCodeResponses];
+
+export type GetSportsScoresData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/homepage-widgets/sports/scores';
+};
+
+export type GetSportsScoresErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    422: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    503: Problem;
+};
+
+export type GetSportsScoresError = GetSportsScoresErrors[keyof GetSportsScoresErrors];
+
+export type GetSportsScoresResponses = {
+    /**
+     * The games.
+     */
+    200: SportsScores;
+};
+
+export type GetSportsScoresResponse = GetSportsScoresResponses[keyof GetSportsScoresResponses];
+
+export type ListAskSuggestionsData = {
+    body?: never;
+    path?: never;
+    query: {
+        query: string;
+        /**
+         * Items per category.
+         */
+        limit?: number;
+    };
+    url: '/rest/ask/suggestions';
+};
+
+export type ListAskSuggestionsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListAskSuggestionsError = ListAskSuggestionsErrors[keyof ListAskSuggestionsErrors];
+
+export type ListAskSuggestionsResponses = {
+    /**
+     * The categories with suggestions, in order.
+     */
+    200: AskSuggestions;
+};
+
+export type ListAskSuggestionsResponse = ListAskSuggestionsResponses[keyof ListAskSuggestionsResponses];
 
 export type ListNotificationsData = {
     body?: never;

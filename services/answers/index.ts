@@ -17,3 +17,4 @@ export { retrieve, type Sources } from './retrieve.js';
 export { createStreamWriter } from './stream-writer.js';
 export { type Passage, toSource } from './types.js';
 export { withWebFilters } from './filtered-web.js';
+export { type NewsItem, newsMatching } from './news-search.js';

@@ -23,6 +23,7 @@ import { memoryRoutes } from '../memories/index.js';
 import { toolRoutes } from '../tools/index.js';
 import { marketRoutes } from '../market/index.js';
 import { watchlistRoutes } from '../watchlist/index.js';
+import { suggestionRoutes } from '../suggestions/index.js';
 import { notificationRoutes } from '../notifications/index.js';
 import { taskRoutes } from '../tasks/index.js';
 import { agentRoutes } from '../agent/index.js';
@@ -71,6 +72,7 @@ export const routes: Routes<AppContext> = {
   ...toolRoutes,
   ...marketRoutes,
   ...watchlistRoutes,
+  ...suggestionRoutes,
   ...notificationRoutes,
   ...taskRoutes,
   ...agentRoutes,

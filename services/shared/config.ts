@@ -235,6 +235,12 @@ const schema = z.object({
   BUG_REPORT_RATE_LIMIT: numberIn(1, 1_000, 'a whole number of reports from 1 to 1000').default(5),
   // The F1 home widget and the F1 watchlist: an Ergast-compatible results API (e.g. https://api.jolpi.ca/ergast/f1).
   F1_RESULTS_URL: url(/^https?$/, 'an http:// or https:// URL of an Ergast-compatible F1 API').optional(),
+  // The sports home widget and the sports watchlist: an ESPN-style site API (e.g. https://site.api.espn.com/apis/site/v2/sports).
+  SPORTS_SCORES_URL: url(/^https?$/, 'an http:// or https:// URL of an ESPN-style sports site API').optional(),
+  SPORTS_CRICKET_LEAGUE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,32}$/, "must be the sports API's cricket league id (letters, digits, dots, dashes)")
+    .default('8048'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -471,6 +477,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       domains: new Set(c.STUDENT_EMAIL_DOMAINS_FILE ? readConfigFile('STUDENT_EMAIL_DOMAINS_FILE', c.STUDENT_EMAIL_DOMAINS_FILE, parseStudentDomains) : []),
       offer: c.BILLING_PLANS_FILE ? readConfigFile('BILLING_PLANS_FILE', c.BILLING_PLANS_FILE, parseStudentOffer) : null,
     },
+    sportsScoresUrl: c.SPORTS_SCORES_URL ? c.SPORTS_SCORES_URL.replace(/\/+$/, '') : null,
+    sportsCricketLeague: c.SPORTS_CRICKET_LEAGUE,
     mcpServersFile: c.MCP_SERVERS_FILE,
     /** Shopping: the catalogue's merchants (none: shopping is off and says so), and how orders are taxed, shipped and paid. */
     shopping: {

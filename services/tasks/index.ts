@@ -11,3 +11,4 @@ export { taskThreadUuid, runEntryUuid, type TaskRunDeps, type RunAnswers } from 
 export { startTaskRun } from './start-run.js';
 export { answerOutcome, askQuestion, beginRun, endRun, untilAnswered } from './run.js';
 export { priceAlertsBackground, taskSchedulerBackground } from './background.js';
+export { shortcutsMatching } from './shortcuts-matching.js';

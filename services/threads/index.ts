@@ -40,3 +40,4 @@ export { askQuestion } from './ask-use-case.js';
 export { answerEventsOf } from './answer-events.js';
 export { askingInSpace } from './ask-in-space.js';
 export { type BugReportSharing, shareThreadForBugReport } from './bug-report-sharing.js';
+export { ownQuestionsMatching, relatedQuestionsMatching } from './asked-before.js';

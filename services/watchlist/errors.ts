@@ -24,4 +24,6 @@ export const watchlistErrors = {
   f1Unavailable: () => new DomainError('unavailable', 'f1_data_unavailable', 'The F1 results source did not answer. Please try again.'),
   unknownDriver: (id: string) => new DomainError('not_found', 'unknown_driver', `The F1 results source knows no driver ${id.slice(0, 64)} this season.`),
   sportsNotConfigured: () => new DomainError('unprocessable', 'sports_data_not_configured', WATCHLIST_SPORTS_NOT_CONFIGURED),
+  sportsUnavailable: () => new DomainError('unavailable', 'sports_data_unavailable', 'The sports scores source did not answer. Please try again.'),
+  unknownTeam: (id: string) => new DomainError('not_found', 'unknown_team', `The sports scores source knows no team ${id.slice(0, 64)} in that league.`),
 };

@@ -4,3 +4,4 @@ export { watchlistItemsProjection } from './projections.js';
 export { WATCHLIST_MAX, WATCHLIST_TYPES, type WatchlistType } from './catalogue.js';
 export { watchlistExport } from './export.js';
 export { watchlistRedactors } from './erasure.js';
+export { looksLikeInstrument, type TickerSuggestion, tickerSuggestions } from './ticker-suggestions.js';

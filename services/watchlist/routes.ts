@@ -4,6 +4,8 @@ import { marketDataFromConfig } from '../market/index.js';
 import { sharedCachedMarket } from './cached-market.js';
 import { ergastF1Data, type F1Data } from './ergast.js';
 import { cachedF1 } from './f1.js';
+import { espnSportsData, type SportsData } from './espn.js';
+import { cachedSports } from './sports.js';
 import type { KernelContext } from '../shared/context.js';
 import { AUTOSUGGEST, WATCHLIST_CATEGORIES } from './catalogue.js';
 import {
@@ -14,6 +16,7 @@ import {
   getSubscriptions,
   removeSubscription,
   reorderSubscription,
+  sportsScores,
   type WatchlistDeps,
 } from './use-cases.js';
 
@@ -26,11 +29,22 @@ function f1Of(config: KernelContext['config']): F1Data | null {
   return f1;
 }
 
+/** One sports source (with its cache) per configuration for the app's life. */
+const sportsSources = new WeakMap<object, SportsData>();
+function sportsOf(config: KernelContext['config']): SportsData | null {
+  if (!config.sportsScoresUrl) return null;
+  let sports = sportsSources.get(config);
+  if (!sports)
+    sportsSources.set(config, (sports = cachedSports(espnSportsData({ baseUrl: config.sportsScoresUrl, cricketLeague: config.sportsCricketLeague }))));
+  return sports;
+}
+
 const deps = (ctx: KernelContext): WatchlistDeps => ({
   store: ctx.store,
   db: ctx.db, // Keyed by the config object: one cache for the app's life, a fresh one for a new config (tests).
   market: sharedCachedMarket(ctx.config, () => marketDataFromConfig(ctx.config)),
   f1: f1Of(ctx.config),
+  sports: sportsOf(ctx.config),
   now: ctx.now,
 });
 
@@ -56,6 +70,9 @@ export const watchlistRoutes = {
   },
   async getF1Results({ actor }, ctx) {
     return { status: 200, body: await f1Results(deps(ctx), actor) };
+  },
+  async getSportsScores({ actor }, ctx) {
+    return { status: 200, body: await sportsScores(deps(ctx), actor) };
   },
   async getWatchlistQuotes({ actor }, ctx) {
     return { status: 200, body: await financeQuotes(deps(ctx), actor) };

@@ -1,7 +1,8 @@
 // The watchlist's use cases: each takes one Actor, reads the person's stream, decides, appends
 // with the expected version (two racing changes retry on the fresh state, a bounded number of
 // times) and answers the list from the read model. Finance items are checked with the market-data
-// provider before they are kept; sports and F1 have no source on this server.
+// provider before they are kept, sports teams with the ESPN-style scores API, F1 drivers with the
+// Ergast-compatible API; each says so when it is not configured.
 import pLimit from 'p-limit';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
@@ -15,8 +16,10 @@ import { evolveWatchlist, initialWatchlist, type WatchlistItem, type WatchlistSt
 import { watchlistItems } from './queries.js';
 import type { F1Data } from './ergast.js';
 import { f1Suggestions, findDriver, lastRaceFor } from './f1.js';
+import type { SportsData } from './espn.js';
+import { findTeam, scoresFor, sportsSuggestions } from './sports.js';
 
-export type WatchlistDeps = { store: EventStore; db: Db; market: MarketData | null; f1: F1Data | null; now: () => Date };
+export type WatchlistDeps = { store: EventStore; db: Db; market: MarketData | null; f1: F1Data | null; sports: SportsData | null; now: () => Date };
 
 const MAX_ATTEMPTS = 5;
 /** Quotes asked of the provider at once for one list (Finnhub's free tier allows 60 a minute). */
@@ -51,7 +54,7 @@ export async function getSubscriptions(deps: WatchlistDeps, actor: Actor, input:
 export async function addSubscription(deps: WatchlistDeps, actor: Actor, input: { type: WatchlistType; identifier: string; category: string }) {
   const userId = await signedIn(actor);
   checkCategory(input.type, input.category);
-  if (input.type === 'sports') throw watchlistErrors.sportsNotConfigured();
+  if (input.type === 'sports' && !deps.sports) throw watchlistErrors.sportsNotConfigured();
   const list = input.type;
   const identifier = list === 'finance' ? parseSymbol(input.identifier) : input.identifier.trim();
   if (!identifier) throw watchlistErrors.invalidIdentifier();
@@ -63,7 +66,9 @@ export async function addSubscription(deps: WatchlistDeps, actor: Actor, input: 
     const item =
       list === 'finance'
         ? { ...provisional, description: (await findInstrument(deps.market, identifier)).description }
-        : { ...(await findDriver(deps.f1, identifier)), category: input.category };
+        : list === 'sports'
+          ? await findTeam(deps.sports, identifier, input.category)
+          : { ...(await findDriver(deps.f1, identifier)), category: input.category };
     await decideAndAppend(deps.store, userId, (s) => decideAdd(s, { user_id: userId, list, item, now }));
   }
   return listOf(deps.db, userId, list);
@@ -93,7 +98,11 @@ export async function autosuggest(
 ) {
   const userId = await signedIn(actor);
   if (input.category !== undefined) checkCategory(input.type, input.category);
-  if (input.type === 'sports') throw watchlistErrors.sportsNotConfigured();
+  if (input.type === 'sports') {
+    if (!deps.sports) throw watchlistErrors.sportsNotConfigured();
+    const subscribed = new Set((await watchlistItems(deps.db, userId, 'sports')).map((i) => i.identifier));
+    return { results: await sportsSuggestions(deps.sports, input.query, input.limit, input.category, subscribed) };
+  }
   if (input.type === 'f1') {
     const subscribed = new Set((await watchlistItems(deps.db, userId, 'f1')).map((i) => i.identifier));
     return { results: await f1Suggestions(deps.f1, input.query, input.limit, subscribed) };
@@ -101,13 +110,14 @@ export async function autosuggest(
   const market = available(deps.market);
   const query = input.query.trim();
   if (!query) return { results: [] };
-  let found: Instrument[];
-  try {
-    found = await market.search(query, signal);
-  } catch (err) {
-    throw providerFailure(err);
-  }
-  const subscribed = new Set((await watchlistItems(deps.db, userId, 'finance')).map((i) => i.identifier));
+  // The provider's search and the person's list at once: a keystroke waits for the slower only.
+  const [found, items] = await Promise.all([
+    market.search(query, signal).catch((err: unknown): Instrument[] => {
+      throw providerFailure(err);
+    }),
+    watchlistItems(deps.db, userId, 'finance'),
+  ]);
+  const subscribed = new Set(items.map((i) => i.identifier));
   const seen = new Set<string>();
   const results = [];
   for (const i of found) {
@@ -194,4 +204,11 @@ export async function f1Results(deps: WatchlistDeps, actor: Actor) {
   const userId = await signedIn(actor);
   const followed = new Set((await watchlistItems(deps.db, userId, 'f1')).map((i) => i.identifier));
   return lastRaceFor(deps.f1, followed);
+}
+
+/** Today's games on the scoreboards of the leagues the person follows, with their teams marked. */
+export async function sportsScores(deps: WatchlistDeps, actor: Actor) {
+  const userId = await signedIn(actor);
+  if (!deps.sports) throw watchlistErrors.sportsNotConfigured();
+  return scoresFor(deps.sports, await watchlistItems(deps.db, userId, 'sports'));
 }

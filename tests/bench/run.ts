@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [agent]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [agent] [watchlist]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAgent } from './agent.js';
 import { benchAnswerApi } from './answer-api.js';
@@ -23,6 +23,7 @@ import { benchStart } from './start.js';
 import { benchUntrusted } from './untrusted.js';
 import { benchUntrustedAlone } from './untrusted-alone.js';
 import { benchWebhooks } from './webhooks.js';
+import { benchWatchlist } from './watchlist.js';
 import { note, printTable, runInterruptCleanups, type Row } from './util.js';
 
 const all = {
@@ -49,6 +50,7 @@ const all = {
   permissions: benchPermissions,
   shopping: benchShoppingCatalogue,
   agent: benchAgent,
+  watchlist: benchWatchlist,
 } as const;
 type Name = keyof typeof all;
 

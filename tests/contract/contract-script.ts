@@ -729,6 +729,11 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   // Price alerts' market data (issue 18): neither the contract's server nor its mocks have a provider.
   await step('market data status', 'owner', 'GET', '/rest/tasks/market-data/status', undefined, (r) => [r.json.configured, r.json.provider]);
   await step('a visitor asks the market data status', 'visitor', 'GET', '/rest/tasks/market-data/status');
+  // The ask box's suggestions (issue 36): neither target has market data or web search, so no tickers and no news.
+  await step('ask suggestions of a visitor', 'visitor', 'GET', '/rest/ask/suggestions?query=share');
+  await step('ask suggestions for a text nothing holds', 'owner', 'GET', '/rest/ask/suggestions?query=zqxjv%20wq', undefined, (r) => r.json.categories);
+  await step('ask suggestions with a limit of 0', 'owner', 'GET', '/rest/ask/suggestions?query=share&limit=0');
+  await step('ask suggestions without a query', 'owner', 'GET', '/rest/ask/suggestions');
   // The watchlists (issue 36): neither target has a market-data provider, nor a sports source.
   const W = '/rest/homepage-widgets/watchlist';
   await step('watchlist categories', 'visitor', 'GET', `${W}/categories?type=finance`, undefined, (r) =>
@@ -739,6 +744,7 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('watchlist add without market data', 'owner', 'PUT', `${W}/subscription?type=finance&identifier=AAPL&category=stocks`);
   await step('watchlist add in an unknown category', 'owner', 'PUT', `${W}/subscription?type=finance&identifier=AAPL&category=bonds`);
   await step('watchlist add of a team without a sports source', 'owner', 'PUT', `${W}/subscription?type=sports&identifier=lakers&category=nba`);
+  await step('sports scores without a sports source', 'owner', 'GET', '/rest/homepage-widgets/sports/scores');
   await step('watchlist suggestions without market data', 'owner', 'GET', `${W}/list-autosuggest?type=finance&query=app&limit=5`);
   await step('watchlist reorder of sports', 'owner', 'PATCH', `${W}/subscription?type=sports&identifier=lakers`, { order: 0 });
   await step('watchlist reorder of a missing ticker', 'owner', 'PATCH', `${W}/subscription?type=finance&identifier=AAPL`, { order: 0 });

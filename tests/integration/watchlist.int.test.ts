@@ -2,9 +2,11 @@
 // by the Finnhub fake: the six calls and the quotes call with their authorization rows (owner,
 // stranger, anonymous), the 50-item limit, unknown categories, an item not added twice, reorder
 // (finance only), remove, suggestions marked subscribed, F1 drivers and the last race from the
-// Ergast fake, and sports answered honestly.
+// Ergast fake, sports teams and scores from the ESPN-style fake (unconfigured sports: the contract
+// script and ask-suggestions.int.test.ts's bare server).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startErgastFake } from '../fakes/ergast.js';
+import { startEspnScoresFake } from '../fakes/espn-scores.js';
 import { startMarketDataFake } from '../fakes/market-data.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
@@ -16,6 +18,11 @@ let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let fake: Awaited<ReturnType<typeof startMarketDataFake>>;
 let ergast: Awaited<ReturnType<typeof startErgastFake>>;
+let espn: Awaited<ReturnType<typeof startEspnScoresFake>>;
+const LAKERS = { id: '13', abbreviation: 'LAL', displayName: 'Los Angeles Lakers' };
+const CELTICS = { id: '2', abbreviation: 'BOS', displayName: 'Boston Celtics' };
+const KNICKS = { id: '18', abbreviation: 'NY', displayName: 'New York Knicks' };
+const HEAT = { id: '14', abbreviation: 'MIA', displayName: 'Miami Heat' };
 let owner: Browser;
 let stranger: Browser;
 let anonymous: Browser;
@@ -42,10 +49,30 @@ beforeAll(async () => {
       { driverId: 'max_verstappen', constructor: 'Red Bull', points: '18' },
     ],
   });
+  espn = await startEspnScoresFake();
+  espn.addTeams('basketball/nba', [LAKERS, CELTICS, KNICKS, HEAT]);
+  espn.addTeams('football/nfl', [{ id: '13', abbreviation: 'LV', displayName: 'Las Vegas Raiders' }]);
+  espn.setGames('basketball/nba', [
+    {
+      id: '401',
+      date: '2026-12-03T00:30Z',
+      state: 'post',
+      detail: 'Final',
+      home: { team: LAKERS, score: '112', winner: true },
+      away: { team: CELTICS, score: '104' },
+    },
+    { id: '402', date: '2026-12-03T01:00Z', state: 'in', detail: 'Q3 4:12', home: { team: HEAT, score: '70' }, away: { team: KNICKS, score: '66' } },
+  ]);
   database = await createTestDatabase('watchlist');
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { MARKET_DATA_PROVIDER: 'finnhub', MARKET_DATA_URL: fake.url, MARKET_DATA_API_KEY: fake.apiKey, F1_RESULTS_URL: ergast.url },
+    env: {
+      MARKET_DATA_PROVIDER: 'finnhub',
+      MARKET_DATA_URL: fake.url,
+      MARKET_DATA_API_KEY: fake.apiKey,
+      F1_RESULTS_URL: ergast.url,
+      SPORTS_SCORES_URL: espn.url,
+    },
   });
   [owner, stranger, anonymous] = [await signedUp(server.url, 'Olive'), await signedUp(server.url, 'Sam'), await visitor(server.url)];
 });
@@ -54,6 +81,7 @@ afterAll(async () => {
   await database?.drop();
   await fake?.close();
   await ergast?.close();
+  await espn?.close();
 });
 
 const put = (b: Browser, type: string, identifier: string, category: string) =>
@@ -72,6 +100,7 @@ describe('authorization rows: every call for the owner, a stranger and anonymous
     ['PATCH subscription', (b) => move(b, 'finance', 'MSFT', 0)],
     ['GET quotes', (b) => b.get(`${W}/quotes`)],
     ['GET f1 results', (b) => b.get('/rest/homepage-widgets/f1/results')],
+    ['GET sports scores', (b) => b.get('/rest/homepage-widgets/sports/scores')],
     ['DELETE subscription', (b) => del(b, 'finance', 'MSFT', 'stocks')],
   ];
   test.each(calls)('%s: 200 for the owner and for a stranger (each their own list), 401 for anonymous', async (_name, call) => {
@@ -127,7 +156,7 @@ describe('the finance watchlist', () => {
     ]);
   });
 
-  test('bad input: an unknown category 400, a ticker the provider does not know 404, a malformed one 400, sports 422', async () => {
+  test('bad input: an unknown category 400, a ticker the provider does not know 404, a malformed one 400, an unknown team 404', async () => {
     const bea = await signedUp(server.url, 'Bea');
     const unknownCategory = await put(bea, 'finance', 'AAPL', 'bonds');
     expect(unknownCategory.status).toBe(400);
@@ -137,9 +166,9 @@ describe('the finance watchlist', () => {
     const unknownTicker = await put(bea, 'finance', 'NOPE', 'stocks');
     expect([unknownTicker.status, unknownTicker.json.code]).toEqual([404, 'unknown_instrument']);
     expect((await put(bea, 'finance', 'A'.repeat(13), 'stocks')).json).toMatchObject({ code: 'invalid_watchlist_identifier' });
-    const sports = await put(bea, 'sports', 'lakers', 'nba');
-    expect([sports.status, sports.json.code]).toEqual([422, 'sports_data_not_configured']);
-    expect((await bea.get(`${W}/list-autosuggest?type=sports&query=lakers`)).status).toBe(422);
+    const team = await put(bea, 'sports', 'lakers', 'nba');
+    expect([team.status, team.json.code]).toEqual([404, 'unknown_team']);
+    expect((await put(bea, 'sports', 'nfl:13', 'nba')).json.code).toBe('unknown_team');
     expect(ids(await bea.get(`${W}/subscription?type=finance`))).toEqual([]);
   });
 
@@ -242,5 +271,56 @@ describe('the F1 watchlist and results', () => {
       [1, 'Lando Norris', 25, true],
       [2, 'Max Verstappen', 18, false],
     ]);
+  });
+});
+
+describe('the sports watchlist and scores', () => {
+  // First: the source's answers are kept (teams six hours), so the failure is met before any is kept.
+  test('a source that fails or answers out of shape is 503 sports_data_unavailable', async () => {
+    const io = await signedUp(server.url, 'Io');
+    espn.fail('basketball/womens-college-basketball', 'garbage');
+    try {
+      const r = await io.get(`${W}/list-autosuggest?type=sports&query=x&category=ncaaw`);
+      expect([r.status, r.json.code]).toEqual([503, 'sports_data_unavailable']);
+    } finally {
+      espn.fail('basketball/womens-college-basketball', null);
+    }
+  });
+
+  test('teams are suggested by league and followed; the scores show their games only, followed teams marked', async () => {
+    const hu = await signedUp(server.url, 'Hu');
+    const found = await hu.get(`${W}/list-autosuggest?type=sports&query=la&limit=5`);
+    expect(found.json.results.map((r: { identifier: string; title: string }) => [r.identifier, r.title])).toEqual([
+      ['nba:13', 'Los Angeles Lakers'],
+      ['nfl:13', 'Las Vegas Raiders'],
+    ]);
+    expect(found.json.results[0]).toMatchObject({
+      category: 'nba',
+      description: 'LAL · NBA',
+      image_url: 'https://a.espncdn.example/LAL.png',
+      subscribed: false,
+    });
+    const nbaOnly = await hu.get(`${W}/list-autosuggest?type=sports&query=la&category=nba`);
+    expect(ids(nbaOnly)).toEqual(['nba:13']);
+    expect(ids(await put(hu, 'sports', 'nba:13', 'nba'))).toEqual(['nba:13']);
+    expect(ids(await put(hu, 'sports', 'nba:13', 'nba'))).toEqual(['nba:13']);
+    expect((await hu.get(`${W}/list-autosuggest?type=sports&query=lakers`)).json.results[0].subscribed).toBe(true);
+    const scores = await hu.get('/rest/homepage-widgets/sports/scores');
+    expect(scores.status).toBe(200);
+    expect(scores.json.games).toEqual([
+      {
+        league: 'nba',
+        game_id: '401',
+        name: 'Boston Celtics at Los Angeles Lakers',
+        date: '2026-12-03T00:30Z',
+        state: 'post',
+        detail: 'Final',
+        home: { identifier: 'nba:13', team_id: '13', name: 'Los Angeles Lakers', abbreviation: 'LAL', score: '112', winner: true, followed: true },
+        away: { identifier: 'nba:2', team_id: '2', name: 'Boston Celtics', abbreviation: 'BOS', score: '104', winner: false, followed: false },
+      },
+    ]);
+    expect(espn.asked.filter((a) => a === 'basketball/nba/scoreboard')).toHaveLength(1);
+    expect(ids(await del(hu, 'sports', 'nba:13', 'nba'))).toEqual([]);
+    expect((await hu.get('/rest/homepage-widgets/sports/scores')).json.games).toEqual([]);
   });
 });

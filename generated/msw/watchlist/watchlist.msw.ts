@@ -24,6 +24,7 @@ import type {
 
 import type {
   F1Results,
+  SportsScores,
   WatchlistCategoryList,
   WatchlistQuoteList,
   WatchlistSubscriptionList
@@ -45,6 +46,8 @@ export const getGetWatchlistCategoriesResponseMock = (overrideResponse: Partial<
 export const getGetWatchlistQuotesResponseMock = (overrideResponse: Partial<Extract<WatchlistQuoteList, object>> = {}): WatchlistQuoteList => ({results: Array.from({ length: faker.number.int({min: 1, max: 50}) }, (_, i) => i + 1).map(() => ({identifier: "AAPL", quote: faker.helpers.arrayElement([null,{price: faker.number.float({fractionDigits: 2}), previous_close: faker.number.float({fractionDigits: 2}), change: faker.number.float({fractionDigits: 2}), change_percent: faker.number.float({fractionDigits: 2}), currency: "USD", at: faker.date.past().toISOString().slice(0, 19) + 'Z'},])})), ...overrideResponse})
 
 export const getGetF1ResultsResponseMock = (overrideResponse: Partial<Extract<F1Results, object>> = {}): F1Results => ({race: faker.helpers.arrayElement([null,{season: "2026", round: "5", race_name: "Miami Grand Prix", circuit: "Miami International Autodrome", date: "2026-05-03"},]), results: Array.from({ length: faker.number.int({min: 1, max: 40}) }, (_, i) => i + 1).map(() => ({position: faker.number.int({min: 1}), driver_id: "max_verstappen", driver: "Max Verstappen", code: "VER", constructor: "Red Bull", points: faker.number.float({fractionDigits: 2}), status: "Finished", followed: faker.datatype.boolean()})), ...overrideResponse})
+
+export const getGetSportsScoresResponseMock = (overrideResponse: Partial<Extract<SportsScores, object>> = {}): SportsScores => ({games: Array.from({ length: faker.number.int({min: 1, max: 500}) }, (_, i) => i + 1).map(() => ({league: faker.helpers.arrayElement(['nba','nfl','cricket','ncaam','ncaaw'] as const), game_id: faker.string.alpha({length: {min: 10, max: 32}}), name: "Boston Celtics at Los Angeles Lakers", date: faker.string.alpha({length: {min: 10, max: 40}}), state: faker.helpers.arrayElement(['pre','in','post'] as const), detail: "Final", home: {identifier: "nba:13", team_id: faker.string.alpha({length: {min: 10, max: 32}}), name: "Los Angeles Lakers", abbreviation: "LAL", score: faker.helpers.arrayElement([null,faker.string.alpha({length: {min: 10, max: 16}}),]), winner: faker.datatype.boolean(), followed: faker.datatype.boolean()}, away: {identifier: "nba:13", team_id: faker.string.alpha({length: {min: 10, max: 32}}), name: "Los Angeles Lakers", abbreviation: "LAL", score: faker.helpers.arrayElement([null,faker.string.alpha({length: {min: 10, max: 16}}),]), winner: faker.datatype.boolean(), followed: faker.datatype.boolean()}})), ...overrideResponse})
 
 
 export const getListWatchlistAutosuggestMockHandler = (overrideResponse?: WatchlistSubscriptionList | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<WatchlistSubscriptionList> | WatchlistSubscriptionList), options?: RequestHandlerOptions) => {
@@ -142,6 +145,18 @@ export const getGetF1ResultsMockHandler = (overrideResponse?: F1Results | ((info
       })
   }, options)
 }
+
+export const getGetSportsScoresMockHandler = (overrideResponse?: SportsScores | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<SportsScores> | SportsScores), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/homepage-widgets/sports/scores', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetSportsScoresResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getWatchlistMock = () => [
   getListWatchlistAutosuggestMockHandler(),
   getGetWatchlistSubscriptionsMockHandler(),
@@ -150,5 +165,6 @@ export const getWatchlistMock = () => [
   getReorderWatchlistSubscriptionMockHandler(),
   getGetWatchlistCategoriesMockHandler(),
   getGetWatchlistQuotesMockHandler(),
-  getGetF1ResultsMockHandler()
+  getGetF1ResultsMockHandler(),
+  getGetSportsScoresMockHandler()
 ]

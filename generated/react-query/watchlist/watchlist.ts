@@ -38,6 +38,7 @@ import type {
   ProblemResponse,
   RemoveWatchlistSubscriptionParams,
   ReorderWatchlistSubscriptionParams,
+  SportsScores,
   WatchlistCategoryList,
   WatchlistOrder,
   WatchlistQuoteList,
@@ -1064,6 +1065,139 @@ export function useGetF1Results<TData = Awaited<ReturnType<typeof getF1Results>>
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetF1ResultsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getSportsScoresResponse200 = {
+  data: SportsScores
+  status: 200
+}
+
+export type getSportsScoresResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getSportsScoresResponse422 = {
+  data: ProblemResponse
+  status: 422
+}
+
+export type getSportsScoresResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type getSportsScoresResponseSuccess = (getSportsScoresResponse200) & {
+  headers: Headers;
+};
+export type getSportsScoresResponseError = (getSportsScoresResponse401 | getSportsScoresResponse422 | getSportsScoresResponse503) & {
+  headers: Headers;
+};
+
+export type getSportsScoresResponse = (getSportsScoresResponseSuccess | getSportsScoresResponseError)
+
+export const getGetSportsScoresUrl = () => {
+
+
+
+
+  return `/rest/homepage-widgets/sports/scores`
+}
+
+/**
+ * From the ESPN-style scores API (`SPORTS_SCORES_URL`, each league's `/scoreboard`, kept a minute
+ * per instance): every game on the scoreboards of the leagues the person follows in which one of
+ * their teams plays, earliest first, their teams marked `followed`. Without a source 422
+ * `sports_data_not_configured`; a source that does not answer 503 `sports_data_unavailable`.
+ * @summary The current scoreboard games of the teams on the person's sports watchlist
+ */
+export const getSportsScores = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getSportsScoresResponse> => {
+
+  return apiFetch<getSportsScoresResponse>(getGetSportsScoresUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetSportsScoresQueryKey = () => {
+    return [
+    `/rest/homepage-widgets/sports/scores`
+    ] as const;
+    }
+
+
+export const getGetSportsScoresQueryOptions = <TData = Awaited<ReturnType<typeof getSportsScores>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSportsScores>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSportsScoresQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSportsScores>>> = ({ signal }) => getSportsScores({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSportsScores>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSportsScoresQueryResult = NonNullable<Awaited<ReturnType<typeof getSportsScores>>>
+export type GetSportsScoresQueryError = ProblemResponse
+
+
+export function useGetSportsScores<TData = Awaited<ReturnType<typeof getSportsScores>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSportsScores>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSportsScores>>,
+          TError,
+          Awaited<ReturnType<typeof getSportsScores>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSportsScores<TData = Awaited<ReturnType<typeof getSportsScores>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSportsScores>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSportsScores>>,
+          TError,
+          Awaited<ReturnType<typeof getSportsScores>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSportsScores<TData = Awaited<ReturnType<typeof getSportsScores>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSportsScores>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The current scoreboard games of the teams on the person's sports watchlist
+ */
+
+export function useGetSportsScores<TData = Awaited<ReturnType<typeof getSportsScores>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSportsScores>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSportsScoresQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

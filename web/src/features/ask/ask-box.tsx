@@ -3,7 +3,9 @@
 // Beside it, the search mode the question is asked in (Web disabled with the reason where the
 // server has no web search, which is then said once below the box), the search filters, and the
 // model (a picker where the plan allows it, else the plan's upsell), and how deep it goes (Quick, Pro or Research);
-// and dictation, through the browser's speech recognition where it has one.
+// and dictation, through the browser's speech recognition where it has one. While a signed-in
+// person types, suggestions (tickers, their questions, news, related questions, shortcuts) open
+// below; arrows move through them, Enter picks the highlighted one, Escape closes the list.
 import { ArrowUp, EyeOff } from '../../ui/icons';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { registerAskInput } from '../../platform/ask-focus';
@@ -20,6 +22,9 @@ import { ModelPicker } from './model-picker';
 import { DepthPicker } from './depth-picker';
 import { askFilterFields, NO_FILTERS, type FilterDraft } from './search-filters';
 import { DictationButton, Heard, useDictation, VoiceModeButton, withDictated } from './dictation';
+import { useSession } from '../../platform/session';
+import { type ShownSuggestion, useAskSuggestions } from './use-ask-suggestions';
+import { AskSuggestionList, SUGGESTION_LIST_ID, suggestionOptionId } from './ask-suggestion-list';
 
 export function AskBox() {
   const [text, setText] = useState('');
@@ -41,6 +46,17 @@ export function AskBox() {
     setText('');
     startThread(prompt, more);
   };
+  const { user } = useSession();
+  const suggestions = useAskSuggestions(text, !!user);
+  const [suggested, setSuggested] = useState(-1);
+  const [suggestionsClosed, setSuggestionsClosed] = useState(false);
+  const showSuggestions = !matches && !suggestionsClosed && suggestions.shown.length > 0;
+  const pickSuggestion = (s: ShownSuggestion) => {
+    setSuggestionsClosed(true);
+    // A headline opens its article; anything else is asked.
+    if (s.item.url) window.open(s.item.url, '_blank', 'noopener,noreferrer');
+    else runShortcut(s.item.text);
+  };
 
   const ask = (e?: FormEvent) => {
     e?.preventDefault();
@@ -58,6 +74,24 @@ export function AskBox() {
       if (e.key === 'Enter' && !e.shiftKey && matches[active]) {
         e.preventDefault();
         return runShortcut(matches[active].query.prompt);
+      }
+    }
+    if (showSuggestions) {
+      const n = suggestions.shown.length;
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        // -1 is the text itself: Enter then asks what was typed.
+        setSuggested((i) => (e.key === 'ArrowDown' ? (i + 2) % (n + 1) : (i + n + 1) % (n + 1)) - 1);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        return setSuggestionsClosed(true);
+      }
+      const picked = suggestions.shown[suggested];
+      if (e.key === 'Enter' && !e.shiftKey && picked) {
+        e.preventDefault();
+        return pickSuggestion(picked);
       }
     }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) ask(e);
@@ -79,10 +113,15 @@ export function AskBox() {
         onChange={(e) => {
           setText(e.target.value);
           setActive(0);
+          setSuggested(-1);
+          setSuggestionsClosed(false);
           if (!e.target.value.startsWith('/')) setDismissed(false);
         }}
-        aria-controls={matches ? 'ask-shortcuts' : undefined}
-        aria-activedescendant={matches?.[active] ? `ask-shortcut-${active}` : undefined}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={!!matches || showSuggestions}
+        aria-controls={matches ? 'ask-shortcuts' : showSuggestions ? SUGGESTION_LIST_ID : undefined}
+        aria-activedescendant={matches?.[active] ? `ask-shortcut-${active}` : showSuggestions && suggested >= 0 ? suggestionOptionId(suggested) : undefined}
         onKeyDown={onKeyDown}
         placeholder="Ask anything…"
         aria-invalid={problem ? true : undefined}
@@ -90,6 +129,7 @@ export function AskBox() {
         className="block max-h-64 min-h-14 w-full resize-none bg-transparent px-2 py-1 text-base placeholder:text-neutral-400 focus:outline-none"
       />
       {matches && <ShortcutPicker items={matches} active={active} pick={(t) => runShortcut(t.query.prompt)} />}
+      {showSuggestions && <AskSuggestionList lists={suggestions.lists} shown={suggestions.shown} active={suggested} pick={pickSuggestion} />}
       <Heard dictation={dictation} />
       <QuestionLength id="ask-input-length" question={question} />
       <div className="flex items-center justify-between pt-1">

@@ -1,6 +1,6 @@
-// Home: the ask box, centred, with the shortcut hints, and the finance and F1 widgets (loaded
-// after the ask box, so it never delays it).
-import { lazy, Suspense } from 'react';
+// Home: the ask box, centred, with the shortcut hints, and the finance, sports and F1 widgets
+// (loaded after the ask box, so they never delay it).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { currentPlatform } from '../../platform/environment';
 import { useSession } from '../../platform/session';
 import { useSettings } from '../../platform/settings/store';
@@ -12,11 +12,30 @@ import { UpsellSlot } from '../upsells/upsell-slot';
 
 const FinanceWidget = lazy(() => import('../watchlist/finance-widget'));
 const F1Widget = lazy(() => import('../watchlist/f1-widget'));
+const SportsWidget = lazy(() => import('../watchlist/sports-widget'));
+
+/** True once the ask box has been painted: the widgets' code and data are asked for only then. */
+function useAfterFirstPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame after the commit is painted; the timeout runs once that paint is done.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 export default function HomePage() {
   const platform = currentPlatform();
   const { shortcuts } = useSettings();
   const { user } = useSession();
+  const painted = useAfterFirstPaint();
   const bindings = effectiveBindings(platform, shortcuts);
   const hint = (keys: string[] | undefined) => keys?.map((k) => <kbd key={k}>{k}</kbd>);
   const focus = bindings.focusAsk?.[0];
@@ -31,9 +50,10 @@ export default function HomePage() {
         {focus && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(focus, platform.os))} to focus</span>}
         {help && <span className="inline-flex items-center gap-1.5">{hint(displayKeys(help, platform.os))} for shortcuts</span>}
       </p>
-      {user && (
+      {user && painted && (
         <Suspense fallback={null}>
           <FinanceWidget />
+          <SportsWidget />
           <F1Widget />
         </Suspense>
       )}

@@ -4,6 +4,7 @@
 // fails into an empty one (seed 000 §7).
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  getGetSportsScoresQueryKey,
   getGetWatchlistSubscriptionsQueryKey,
   useAddWatchlistSubscription,
   useGetWatchlistSubscriptions,
@@ -44,7 +45,11 @@ export function useWatchlistChanges(type: WatchlistType) {
     const text = full ? WATCHLIST_FULL : error instanceof ApiError && error.problem.detail ? error.problem.detail : `Could not ${what}. Please try again.`;
     toast.error(text, { duration: TOAST_DURATION.normal });
   };
-  const refetch = () => client.invalidateQueries({ queryKey: key });
+  const refetch = async () => {
+    await client.invalidateQueries({ queryKey: key });
+    // The sports widget's games are those of the followed teams.
+    if (type === 'sports') await client.invalidateQueries({ queryKey: getGetSportsScoresQueryKey() });
+  };
 
   const add = useAddWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {

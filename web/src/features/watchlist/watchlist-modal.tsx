@@ -1,10 +1,12 @@
 // The watchlist modal (seed 000 §2 "Watchlist: category filter, search and a list"): pick the
 // widget's watchlist, filter by category, search to add, and the person's list to reorder (finance
 // only) or remove from. Everything is a native control in reading order, so Tab walks it and the
-// focus ring shows; Escape closes (the modal host). Sports has no source on this server: the modal
-// says so instead of offering a search that cannot find anything (F1 without a source: the server's words).
+// focus ring shows; Escape closes (the modal host). A server without a sports source says so (its
+// scores call answers 422) instead of offering a search that cannot find anything (F1 and finance
+// without a source: the server's words under the search).
 import { useEffect, useId, useRef, useState } from 'react';
-import { useGetWatchlistCategories } from '../../../../generated/react-query/watchlist/watchlist';
+import { useGetSportsScores, useGetWatchlistCategories } from '../../../../generated/react-query/watchlist/watchlist';
+import { ApiError } from '../../platform/api-fetch';
 import type { WatchlistType } from '../../../../generated/react-query/model';
 import { WATCHLIST_MAX, WATCHLIST_SPORTS_NOT_CONFIGURED } from '../../../../services/watchlist/pure';
 import type { WatchlistModalArgs } from './watchlist-args';
@@ -19,6 +21,8 @@ const TYPES: { type: WatchlistType; label: string }[] = [
   { type: 'f1', label: 'F1' },
 ];
 
+const PLACEHOLDERS: Record<WatchlistType, string> = { finance: 'Ticker or company, e.g. AAPL', sports: 'Team, e.g. Lakers', f1: 'Driver, e.g. Norris' };
+
 export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>) {
   const [type, setType] = useState<WatchlistType>(args.type ?? 'finance');
   const [category, setCategory] = useState<string | null>(null);
@@ -27,7 +31,12 @@ export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>)
   const categories = useGetWatchlistCategories({ type }, { query: { staleTime: Infinity, select: (r) => (r.status === 200 ? r.data.results : []) } });
   const { items, isLoading } = useWatchlist(type);
   const changes = useWatchlistChanges(type);
-  const { suggestions, searching, reason } = useAutosuggest(type, type === 'sports' ? '' : text, category);
+  const sportsSource = useGetSportsScores({ query: { enabled: type === 'sports', retry: false, staleTime: 60_000 } });
+  const sportsOff =
+    type === 'sports' && sportsSource.error instanceof ApiError && sportsSource.error.status === 422
+      ? (sportsSource.error.problem.detail ?? WATCHLIST_SPORTS_NOT_CONFIGURED)
+      : null;
+  const { suggestions, searching, reason } = useAutosuggest(type, sportsOff ? '' : text, category);
   const shown = category ? items.filter((i) => i.category === category) : items;
   const reorderable = type === 'finance' && !category;
   // After a move the focus stays on the moved item's controls: its same arrow when still
@@ -87,7 +96,7 @@ export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>)
         </div>
       </div>
 
-      {type !== 'sports' ? (
+      {!sportsOff ? (
         <div>
           <label className="label" htmlFor={ids.search}>
             Search
@@ -97,7 +106,7 @@ export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>)
             className="field"
             type="search"
             autoComplete="off"
-            placeholder={type === 'finance' ? 'Ticker or company, e.g. AAPL' : 'Driver, e.g. Norris'}
+            placeholder={PLACEHOLDERS[type]}
             maxLength={64}
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -131,7 +140,7 @@ export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>)
           )}
         </div>
       ) : (
-        <p className="rounded-xl bg-neutral-50 p-3 text-sm text-neutral-600 dark:bg-neutral-900 dark:text-neutral-400">{WATCHLIST_SPORTS_NOT_CONFIGURED}</p>
+        <p className="rounded-xl bg-neutral-50 p-3 text-sm text-neutral-600 dark:bg-neutral-900 dark:text-neutral-400">{sportsOff}</p>
       )}
 
       <section aria-labelledby={ids.list}>
