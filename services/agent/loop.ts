@@ -107,6 +107,8 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   const offeredNames = new Set(offered.map((t) => t.name));
   let labels = new Map<number, string>();
   let pausedShown = false;
+  /** The task as the last recorded step left it: the next turn starts from it without reading it again. */
+  let lastRecorded: Task | null = null;
 
   /** The task once it may act: waits while it is paused (telling the extension once each way). */
   const whenActive = async (): Promise<Task | Outcome> => {
@@ -134,8 +136,8 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     kept: Pick<StepRecord, 'roundTripMs' | 'toolCall' | 'screenshot'> = {},
   ) => {
     // One step records and tells the extension (a repeat after a crash appends nothing and tells again).
-    await durable.step('record', async () => {
-      await changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() }));
+    lastRecorded = await durable.step('record', async () => {
+      const { state } = await changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() }));
       deps.outbox.emit(taskUuid, 'agent_step', {
         task_uuid: taskUuid,
         step,
@@ -143,7 +145,7 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
         summary,
         ...(error ? { error } : {}),
       });
-      return null;
+      return state.task;
     });
   };
 
@@ -291,7 +293,10 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     return outcome;
   };
   for (;;) {
-    const task = await whenActive();
+    // A running task as its last step left it needs no read (one step's database work fewer a
+    // turn): a pause or stop since then is seen in the model's step, before the turn's first action.
+    const task = lastRecorded?.status === 'running' ? lastRecorded : await whenActive();
+    lastRecorded = null;
     if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
     if (!allowed.ok) return fail(allowed.why);
