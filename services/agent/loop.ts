@@ -295,7 +295,9 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   for (;;) {
     // A running task as its last step left it needs no read (one step's database work fewer a
     // turn): a pause or stop since then is seen in the model's step, before the turn's first action.
-    const task = lastRecorded?.status === 'running' ? lastRecorded : await whenActive();
+    // (The cast: record() sets it inside a closure, which the compiler's narrowing does not see.)
+    const recorded = lastRecorded as Task | null;
+    const task = recorded?.status === 'running' ? recorded : await whenActive();
     lastRecorded = null;
     if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
