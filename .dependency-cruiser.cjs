@@ -213,7 +213,7 @@ module.exports = {
     },
     {
       name: 'extension-no-node',
-      comment: "The extension runs in the browser: no Node built-ins (its tests may use them).",
+      comment: 'The extension runs in the browser: no Node built-ins (its tests may use them).',
       severity: 'error',
       from: { path: '^extension/src/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'] },
@@ -232,7 +232,7 @@ module.exports = {
     {
       name: 'extension-worker-reads-others-types-only',
       comment:
-        "The service worker talks to the side panel and the page script by messages (chrome.runtime, chrome.scripting): it reads their types, never their code, which would be bundled into the worker and run in the wrong place.",
+        'The service worker talks to the side panel and the page script by messages (chrome.runtime, chrome.scripting): it reads their types, never their code, which would be bundled into the worker and run in the wrong place.',
       severity: 'error',
       from: { path: '^extension/src/(background/|background\\.ts$)', pathNot: '\\.test\\.ts$' },
       to: { path: '^extension/src/(sidepanel|page)/', dependencyTypesNot: ['type-only'] },

@@ -3,8 +3,10 @@
 // their recent history to pick up again. A page's title and address are shown, never written into
 // a task: page text reaches the model only as data (the agent reads the page itself), so a title
 // that says "ignore your instructions" is a title and nothing more.
-import type { HistoryItem } from './bridge';
 import type { TabLike } from './navigation';
+
+/** A page of the browser's history (the bridge's HISTORY_SEARCH item). */
+type Visited = { url: string; title: string; last_visit_time?: number; visit_count?: number };
 
 /** A task the web app can start as is, at the tab's address (START_TASK's task and start_url). */
 export type QuickAction = { id: 'summarize' | 'key_points' | 'explain'; label: string; task: string; start_url: string };
@@ -45,10 +47,10 @@ export function quickActionsFor(tab: TabLike | null, appOrigin: string): QuickAc
  * The pages worth picking up again: the most visited of the recent history (then the most
  * recently), one a site, no browser pages and none of the app's own, at most `max`.
  */
-export function personalSuggestions(items: readonly HistoryItem[], appOrigin: string, max: number): PersonalSuggestion[] {
+export function personalSuggestions(items: readonly Visited[], appOrigin: string, max: number): PersonalSuggestion[] {
   const ranked = items
     .map((item) => ({ item, u: workable(item.url, appOrigin) }))
-    .filter((x): x is { item: HistoryItem; u: URL } => x.u !== null)
+    .filter((x): x is { item: Visited; u: URL } => x.u !== null)
     .sort((a, b) => (b.item.visit_count ?? 0) - (a.item.visit_count ?? 0) || (b.item.last_visit_time ?? 0) - (a.item.last_visit_time ?? 0));
   const seen = new Set<string>();
   const out: PersonalSuggestion[] = [];
