@@ -32,6 +32,12 @@ const p95 = (xs: number[]) => {
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
 };
 
+/** CPU time a process has used, in ms, from /proc (user and system; clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 /** Resident memory of a process, in KB, from /proc. */
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
@@ -131,10 +137,13 @@ export async function benchAgent(): Promise<Row[]> {
           const extensions: FakeExtension[] = [];
           for (let i = 0; i < count; i++) extensions.push(await connectExtension(server.url, { token, answer: browserLike() }));
           const t = performance.now();
+          const cpuBefore = cpuMs(pid);
           const uuids = extensions.map(() => randomUUID());
           for (const [i, x] of extensions.entries()) x.start(`bench task ${i}`, uuids[i]);
           await Promise.all(extensions.map((x, i) => x.next('agent_complete', (p) => p.task_uuid === uuids[i])));
           const seconds = (performance.now() - t) / 1000;
+          // The server's CPU for the whole run, per request: what the machine's load does not change much.
+          const cpuPerRequest = (cpuMs(pid) - cpuBefore) / (count * REQUESTS);
           for (const x of extensions) x.close();
           const steps = await sql<{ ms: number }>`
             select (data->>'round_trip_ms')::int as ms from events
@@ -142,7 +151,7 @@ export async function benchAgent(): Promise<Row[]> {
               and data->>'task_uuid' in (${sql.join(uuids)})`.execute(db);
           const times = steps.rows.map((r) => Number(r.ms));
           if (times.length !== count * REQUESTS) throw new Error(`expected ${count * REQUESTS} round trips, found ${times.length}`);
-          return { times, seconds };
+          return { times, seconds, cpuPerRequest };
         };
 
         // A server that has run no task yet loads the model's client and the agent's code on the
@@ -155,10 +164,10 @@ export async function benchAgent(): Promise<Row[]> {
         // tasks can make it), then answering in PACED_MODEL_MS as a real model would (its thinking
         // spreads the tasks' requests).
         for (const modelMs of [0, PACED_MODEL_MS]) {
-          const { times, seconds } = await runTasks(TASKS, modelMs);
+          const { times, seconds, cpuPerRequest } = await runTasks(TASKS, modelMs);
           const agentP95 = p95(times);
           note(
-            `agent: ${TASKS} tasks of ${REQUESTS} requests, model in ${modelMs} ms, ended in ${fmt(seconds, 1)} s; round trip p95 ${fmt(agentP95, 1)} ms, max ${fmt(Math.max(...times))} ms`,
+            `agent: ${TASKS} tasks of ${REQUESTS} requests, model in ${modelMs} ms, ended in ${fmt(seconds, 1)} s; round trip p95 ${fmt(agentP95, 1)} ms, max ${fmt(Math.max(...times))} ms; server CPU ${fmt(cpuPerRequest, 1)} ms a request (model turn and step included)`,
           );
           rows.push({
             bench: `agent, ${TASKS} tasks at once, model fake ${modelMs ? `answering in ${modelMs} ms on average` : 'answering at once'}`,
