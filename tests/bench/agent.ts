@@ -1,8 +1,11 @@
 // Issue 34's agent budgets. (1) 50 agent tasks at once with the model fake, each reading its page
 // REQUESTS times before it reports: the RPC round trip (from the server sending a request until
 // its socket has the browser's reply; the server's own figure, kept on each step) at p95 under
-// 20 ms on loopback, with the model answering at once and as a real model would. Baseline: a bare socket.io server in this process asking 50 clients the same
-// number of times (emitWithAck), the round trip seen by that server. (2) The server's memory per
+// 20 ms on loopback, with the model answering at once and as a real model would. Baseline: a bare
+// socket.io server in this process asking 50 clients the same number of times (emitWithAck), the
+// round trip seen by that server. The measured tasks follow 50 unmeasured ones (a fresh server
+// compiles the model client and the agent's code on its first tasks); beside each figure, the
+// server's CPU a request, which the machine's load changes little. (2) The server's memory per
 // idle /agent socket under 100 KB: its resident memory before and after IDLE sockets connect.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
