@@ -71,9 +71,9 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Modules must not depend on each other in a circle (the server, the web app and the mocks).',
+      comment: 'Modules must not depend on each other in a circle (the server, the web app, the mocks and the extension).',
       severity: 'error',
-      from: { path: '^(services|workflows|web/src|mocks)/' },
+      from: { path: '^(services|workflows|web/src|mocks|extension/src)/' },
       to: { circular: true },
     },
     {
@@ -186,6 +186,74 @@ module.exports = {
       severity: 'error',
       from: { path: '^web/src/' },
       to: { path: ['^services/(app|http|db|eventstore|passages|storage|workers)/', '^workflows/'] },
+    },
+    // The browser extension (extension/, issue 34): three programs built apart (the service
+    // worker, the side panel, and the page script injected into the person's tabs), none of which
+    // runs on the server. Each carries only its own code into its bundle.
+    {
+      name: 'extension-apart-from-the-app',
+      comment:
+        "The extension ships to the person's browser on its own: it never imports the server, the workflows, the web app, the mocks or the tests. The one shared source is the agent's fixed numbers (services/agent/limits.ts), read through extension/src/shared/limits.ts.",
+      severity: 'error',
+      from: { path: '^extension/' },
+      to: {
+        path: '^(services|workflows|web|mocks|tests)/',
+        pathNot: '^services/agent/limits\\.ts$',
+      },
+    },
+    {
+      name: 'extension-limits-through-shared',
+      comment: "Only extension/src/shared/limits.ts reads the server's agent limits; the rest of the extension reads them there.",
+      severity: 'error',
+      from: { path: '^extension/', pathNot: '^extension/src/shared/limits\\.ts$' },
+      to: { path: '^services/agent/limits\\.ts$' },
+    },
+    {
+      name: 'agent-limits-stand-alone',
+      comment: 'services/agent/limits.ts is bundled into the extension: it imports nothing.',
+      severity: 'error',
+      from: { path: '^services/agent/limits\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'extension-no-node',
+      comment: 'The extension runs in the browser: no Node built-ins (its tests may use them).',
+      severity: 'error',
+      from: { path: '^extension/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'extension-page-script-self-contained',
+      comment:
+        "extension/src/page is injected into the person's tabs as one small script: it uses only its own code and extension/src/shared, never the service worker's, the side panel's or a package (socket.io, zod) that would be injected into every page.",
+      severity: 'error',
+      from: { path: '^extension/src/page/', pathNot: '\\.test\\.ts$' },
+      to: {
+        pathNot: ['^extension/src/(page|shared)/', '^services/agent/limits\\.ts$'],
+        dependencyTypesNot: ['type-only', 'core'],
+      },
+    },
+    {
+      name: 'extension-worker-reads-others-types-only',
+      comment:
+        'The service worker talks to the side panel and the page script by messages (chrome.runtime, chrome.scripting): it reads their types, never their code, which would be bundled into the worker and run in the wrong place.',
+      severity: 'error',
+      from: { path: '^extension/src/(background/|background\\.ts$)', pathNot: '\\.test\\.ts$' },
+      to: { path: '^extension/src/(sidepanel|page)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'extension-panel-reads-others-types-only',
+      comment: "The side panel talks to the service worker by messages: it reads the worker's and the page script's types, never their code.",
+      severity: 'error',
+      from: { path: '^extension/src/sidepanel/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^extension/src/(background/|background\\.ts$|page/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'extension-shared-below-programs',
+      comment: 'extension/src/shared holds what the three programs share (texts, limits): it imports none of them.',
+      severity: 'error',
+      from: { path: '^extension/src/shared/' },
+      to: { path: '^extension/src/(background|sidepanel|page)/|^extension/src/background\\.ts$' },
     },
     ...orderRules,
   ],

@@ -57,7 +57,7 @@ typecheck: install
 # Format and lint (Biome), then the layer rules of docs/architecture.md (dependency-cruiser).
 lint: install
 	biome check .
-	depcruise services workflows web/src mocks --config .dependency-cruiser.cjs --output-type err
+	depcruise services workflows web/src mocks extension/src --config .dependency-cruiser.cjs --output-type err
 	node scripts/check-table-owners.mjs
 
 define WEB_STEPS

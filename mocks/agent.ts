@@ -8,6 +8,7 @@ import {
   getConfirmAgentActionMockHandler,
   getCreateAgentTokenMockHandler,
   getGetAgentTaskMockHandler,
+  getGetAgentTaskScreenshotMockHandler,
   getPauseAgentTaskMockHandler,
   getResumeAgentTaskMockHandler,
   getStopAgentTaskMockHandler,
@@ -28,6 +29,14 @@ import { refuse, ruled } from './problem';
 
 export const MOCK_AGENT_TASK = '9b2f6c1e-5a4d-4e3b-8c2a-1d0e9f8a7b6c';
 const at = '2026-01-01T10:00:00.000Z';
+/** The screenshot the mock task's second step kept: a page of 160 × 100 pixels (a PNG, base64). */
+const SCREENSHOT = {
+  media_type: 'image/png' as const,
+  width: 160,
+  height: 100,
+  data: 'iVBORw0KGgoAAAANSUhEUgAAAKAAAABkCAIAAACO1KzYAAAAyUlEQVR42u3aMQ0AIAxFwTrAKSO6GRjYQEUJae7lK+itjbm2FV44AWADbIANsAE2wAYYsAE2wAbYABtgAwzYABtgA2xPgY9KBxiwAAuwAAuwAAswYAEWYAEWYAEWYMACLMACLMD6B7iNbtkDDBgwYMCAAQM2wAbYAAMGDBgwYMCADbABNsCAAQMGDBgwYHm6E2ABFmABBizAAizAAizAAizAgAVYgAVYgAVYgAELsAALsAALsAADFmABFmABFmABFmDAAizAAqzcLlN8L3jWVic9AAAAAElFTkSuQmCC',
+};
+const SCREENSHOT_STEP = 1;
 
 export function agentHandlers(opts: { userId: () => string | null }): RequestHandler[] {
   let events: AgentEvent[] | null = null;
@@ -39,7 +48,9 @@ export function agentHandlers(opts: { userId: () => string | null }): RequestHan
         data: { ...ref, task: 'Book the cheapest flight to Paris', url: 'https://flights.example.com/', extension_version: '1.0.0', started_at: at },
       },
       { type: 'AgentStepRecorded', data: { ...ref, step: 0, method: 'ReadPage', summary: 'ReadPage', error: null, at } },
-      { type: 'AgentConfirmationRequested', data: { ...ref, step: 1, method: 'Computer', reason: 'spends_money', description: 'Click button "Pay now"', at } },
+      { type: 'AgentStepRecorded', data: { ...ref, step: SCREENSHOT_STEP, method: 'Computer', summary: 'screenshot', error: null, at } },
+      { type: 'AgentScreenshotKept', data: { ...ref, step: SCREENSHOT_STEP, ...SCREENSHOT, at } },
+      { type: 'AgentConfirmationRequested', data: { ...ref, step: 2, method: 'Computer', reason: 'spends_money', description: 'Click button "Pay now"', at } },
     ];
     return events;
   };
@@ -60,7 +71,18 @@ export function agentHandlers(opts: { userId: () => string | null }): RequestHan
       status: s.status,
       url: 'https://flights.example.com/',
       steps: all.flatMap((e) =>
-        e.type === 'AgentStepRecorded' ? [{ step: e.data.step, method: e.data.method, summary: e.data.summary, error: e.data.error, at }] : [],
+        e.type === 'AgentStepRecorded'
+          ? [
+              {
+                step: e.data.step,
+                method: e.data.method,
+                summary: e.data.summary,
+                error: e.data.error,
+                at,
+                screenshot: e.data.step === SCREENSHOT_STEP ? { media_type: SCREENSHOT.media_type, width: SCREENSHOT.width, height: SCREENSHOT.height } : null,
+              },
+            ]
+          : [],
       ),
       pending_confirmation: s.pending,
       summary: end?.type === 'AgentTaskCompleted' ? end.data.summary : null,
@@ -81,6 +103,11 @@ export function agentHandlers(opts: { userId: () => string | null }): RequestHan
       return { token: 'mock-agent-token', expires_at: new Date(Date.now() + 600_000).toISOString() };
     }),
     getGetAgentTaskMockHandler(({ params }) => view(who(params))),
+    getGetAgentTaskScreenshotMockHandler(({ params }) => {
+      who(params);
+      if (Number(params.step) !== SCREENSHOT_STEP) refuse(agentErrors.screenshotNotFound());
+      return new Blob([Uint8Array.from(atob(SCREENSHOT.data), (c) => c.charCodeAt(0))], { type: SCREENSHOT.media_type });
+    }),
     getPauseAgentTaskMockHandler(({ params }) => change(params, (s, u) => decidePause(s, cmd(u)))),
     getResumeAgentTaskMockHandler(({ params }) => change(params, (s, u) => decideResume(s, cmd(u)))),
     getStopAgentTaskMockHandler(({ params }) => change(params, (s, u) => decideStop(s, cmd(u)))),

@@ -26,11 +26,12 @@ export function registerAgentTask(deps: AgentLoopDeps, inbox: AgentInbox) {
           deps,
           {
             step: (name, fn) => DBOS.runStep(fn, { name }),
-            sendThenWait: (send) =>
+            sendThenWait: (send, settle) =>
               DBOS.runStep(
                 async () => {
                   const sent = send();
-                  return { sent, signal: await inbox.wait(taskUuid, INBOX_SLICE_MS) };
+                  const signal = await inbox.wait(taskUuid, INBOX_SLICE_MS);
+                  return { sent, signal, settled: await settle(sent, signal) };
                 },
                 { name: 'send' },
               ),

@@ -60,7 +60,8 @@ const bridgeOps: BridgeOps = {
   },
   createTab: (url, active) => chrome.tabs.create({ url, active }),
   getTab: (id) => chrome.tabs.get(id),
-  queryTabs: (q) => chrome.tabs.query({ ...(q.url ? { url: q.url } : {}), ...(q.currentWindow ? { currentWindow: true } : {}) }),
+  queryTabs: (q) =>
+    chrome.tabs.query({ ...(q.url ? { url: q.url } : {}), ...(q.currentWindow ? { currentWindow: true } : {}), ...(q.active ? { active: true } : {}) }),
   closeTabs: (ids) => chrome.tabs.remove(ids),
   searchHistory: async (q) =>
     (await chrome.history.search({ text: q.text, startTime: q.startTime, maxResults: q.maxResults })).map((h) => ({

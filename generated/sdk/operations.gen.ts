@@ -268,4 +268,5 @@ export type Operations = {
     resumeAgentTask: { data: T.ResumeAgentTaskData; responses: T.ResumeAgentTaskResponses };
     stopAgentTask: { data: T.StopAgentTaskData; responses: T.StopAgentTaskResponses };
     confirmAgentAction: { data: T.ConfirmAgentActionData; responses: T.ConfirmAgentActionResponses };
+    getAgentTaskScreenshot: { data: T.GetAgentTaskScreenshotData; responses: T.GetAgentTaskScreenshotResponses };
 };

@@ -3810,6 +3810,14 @@ export type AgentTaskStep = {
     summary: string;
     error: string | null;
     at: string;
+    /**
+     * The screenshot the extension took for this step, when one was kept; the image itself is `GET /rest/agent/tasks/{task_uuid}/screenshots/{step}` (its owner only).
+     */
+    screenshot: null | {
+        media_type: 'image/png' | 'image/jpeg' | 'image/webp';
+        width: number;
+        height: number;
+    };
 };
 
 /**
@@ -14149,3 +14157,42 @@ export type ConfirmAgentActionResponses = {
 };
 
 export type ConfirmAgentActionResponse = ConfirmAgentActionResponses[keyof ConfirmAgentActionResponses];
+
+export type GetAgentTaskScreenshotData = {
+    body?: never;
+    path: {
+        /**
+         * The agent task's uuid (another person's answers 404 `agent_task_not_found`).
+         */
+        task_uuid: string;
+        step: number;
+    };
+    query?: never;
+    url: '/rest/agent/tasks/{task_uuid}/screenshots/{step}';
+};
+
+export type GetAgentTaskScreenshotErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type GetAgentTaskScreenshotError = GetAgentTaskScreenshotErrors[keyof GetAgentTaskScreenshotErrors];
+
+export type GetAgentTaskScreenshotResponses = {
+    /**
+     * The image.
+     */
+    200: Blob | File;
+};
+
+export type GetAgentTaskScreenshotResponse = GetAgentTaskScreenshotResponses[keyof GetAgentTaskScreenshotResponses];

@@ -21,5 +21,6 @@ export const agentErrors = {
   taskTooLong: () => new DomainError('invalid', 'agent_task_too_long', `Keep a task to ${TASK_TEXT_MAX} characters or fewer.`),
   finished: () => new DomainError('conflict', 'agent_task_finished', 'This agent task has ended.'),
   notPaused: () => new DomainError('conflict', 'agent_task_not_paused', 'This agent task is not paused.'),
+  screenshotNotFound: () => new DomainError('not_found', 'agent_screenshot_not_found', 'This step kept no screenshot.'),
   noConfirmation: () => new DomainError('conflict', 'agent_confirmation_stale', 'No action of this step waits for confirmation.'),
 };

@@ -67,7 +67,11 @@ function harness(opts: {
   const durable = {
     step: <R>(_n: string, fn: () => Promise<R>) => fn(),
     recv: async () => inbox.shift() ?? null,
-    sendThenWait: async <R>(send: () => R) => ({ sent: send(), signal: inbox.shift() ?? null }),
+    sendThenWait: async <R, S>(send: () => R, settle: (sent: R, signal: AgentSignal | null) => Promise<S>) => {
+      const sent = send();
+      const signal = inbox.shift() ?? null;
+      return { sent, signal, settled: await settle(sent, signal) };
+    },
   };
   const started = {
     type: 'AgentTaskStarted',

@@ -30,10 +30,14 @@ export type Durable = {
   step: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   recv: (timeoutSeconds: number) => Promise<AgentSignal | null>;
   /**
-   * One step: `send`, then a short wait for a signal (a reply usually comes within it). A replay
-   * returns what was kept without sending; a crash before the step was kept sends again.
+   * One step: `send`, then a short wait for a signal (a reply usually comes within it), then
+   * `settle` with what came (the loop records the step when its reply did). A replay returns what
+   * was kept without sending; a crash before the step was kept sends (and settles) again.
    */
-  sendThenWait: <T>(send: () => T) => Promise<{ sent: T; signal: AgentSignal | null }>;
+  sendThenWait: <T, S>(
+    send: () => T,
+    settle: (sent: T, signal: AgentSignal | null) => Promise<S>,
+  ) => Promise<{ sent: T; signal: AgentSignal | null; settled: S }>;
 };
 
 export type AgentLoopDeps = {
@@ -107,6 +111,8 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
   const offeredNames = new Set(offered.map((t) => t.name));
   let labels = new Map<number, string>();
   let pausedShown = false;
+  /** The task as the last recorded step left it: the next turn starts from it without reading it again. */
+  let lastRecorded: Task | null = null;
 
   /** The task once it may act: waits while it is paused (telling the extension once each way). */
   const whenActive = async (): Promise<Task | Outcome> => {
@@ -126,50 +132,64 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     }
   };
 
-  const record = async (
-    step: number,
-    method: string,
-    summary: string,
-    error: string | null,
-    kept: Pick<StepRecord, 'roundTripMs' | 'toolCall' | 'screenshot'> = {},
-  ) => {
-    // One step records and tells the extension (a repeat after a crash appends nothing and tells again).
-    await durable.step('record', async () => {
-      await changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() }));
-      deps.outbox.emit(taskUuid, 'agent_step', {
-        task_uuid: taskUuid,
-        step,
-        method: isAgentMethod(method) || method === 'tool' || method === 'model' ? method : 'unknown',
-        summary,
-        ...(error ? { error } : {}),
-      });
-      return null;
+  type Kept = Pick<StepRecord, 'roundTripMs' | 'toolCall' | 'screenshot'>;
+  /** Records a step and tells the extension (a repeat after a crash appends nothing and tells again); the task as it left it. */
+  const recordNow = async (step: number, method: string, summary: string, error: string | null, kept: Kept = {}) => {
+    const { state } = await changeAgentTask(deps.store, taskUuid, (s) => decideStep(s, { taskUuid, step, method, summary, error, ...kept, now: deps.now() }));
+    deps.outbox.emit(taskUuid, 'agent_step', {
+      task_uuid: taskUuid,
+      step,
+      method: isAgentMethod(method) || method === 'tool' || method === 'model' ? method : 'unknown',
+      summary,
+      ...(error ? { error } : {}),
     });
+    return state.task;
+  };
+  const record = async (step: number, method: string, summary: string, error: string | null, kept: Kept = {}) => {
+    lastRecorded = await durable.step('record', () => recordNow(step, method, summary, error, kept));
   };
 
   /**
    * Sends a request and waits for its reply, sending again when the extension reconnects or is
-   * silent. The reply comes with its round trip: from the last send until the loop has the reply.
+   * silent, and records the step with the reply (`recordReply`). Its round trip: from the last
+   * send until the loop has the reply. A reply within the send's own step is recorded in that
+   * step: a round trip costs one step's database work, not two.
    */
   const ask = async (
     step: number,
     method: AgentMethod,
     request: Record<string, unknown>,
-  ): Promise<{ response: Record<string, unknown>; roundTripMs: number } | Outcome> => {
+    recordReply: (response: Record<string, unknown>, roundTripMs: number) => Promise<Task | null>,
+  ): Promise<Record<string, unknown> | Outcome> => {
     const requestId = agentRequestId(deps.requestSecret, taskUuid, step);
+    const roundTrip = (signal: { received_at?: number }, sentAt: number) => Math.max(0, (signal.received_at ?? Date.now()) - sentAt);
     for (let sends = 1; sends <= MAX_SENDS; sends++) {
-      // Sent and (mostly) answered in one step: each step costs the task several database round trips.
-      const { sent: sentAt, signal: first } = await durable.sendThenWait(() => {
-        deps.outbox.emit(taskUuid, 'request', { request_id: requestId, method, request });
-        return Date.now();
-      });
+      const {
+        sent: sentAt,
+        signal: first,
+        settled,
+      } = await durable.sendThenWait(
+        () => {
+          deps.outbox.emit(taskUuid, 'request', { request_id: requestId, method, request });
+          return Date.now();
+        },
+        async (sent, signal) =>
+          signal?.kind === 'reply' && signal.request_id === requestId ? { task: await recordReply(signal.response, roundTrip(signal, sent)) } : null,
+      );
+      if (settled && first?.kind === 'reply') {
+        lastRecorded = settled.task;
+        return first.response;
+      }
       let next: AgentSignal | null = first;
       for (;;) {
         const signal = next ?? (await durable.recv(deps.bounds.replyWaitSeconds));
         next = null;
         if (!signal || signal.kind === 'connected') break;
-        if (signal.kind === 'reply' && signal.request_id === requestId)
-          return { response: signal.response, roundTripMs: Math.max(0, (signal.received_at ?? Date.now()) - sentAt) };
+        if (signal.kind === 'reply' && signal.request_id === requestId) {
+          const { response } = signal;
+          lastRecorded = await durable.step('record', () => recordReply(response, roundTrip(signal, sentAt)));
+          return response;
+        }
         if (signal.kind === 'changed') {
           const { task } = await read();
           if (!task || task.status === 'stopped') return 'stopped';
@@ -271,12 +291,14 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
       if (host && !taskHosts.includes(host)) taskHosts.push(host);
     }
     if (method === 'Computer' && request.action === 'screenshot') await emit('agent_screenshot_progress', { step });
-    const answered = await ask(step, method, request);
-    if (typeof answered === 'string') return answered;
-    const { response } = answered;
-    const error = typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null;
-    const shot = response.screenshot as StepRecord['screenshot'] | undefined;
-    await record(step, method, summary, error, { roundTripMs: answered.roundTripMs, ...(shot && !error ? { screenshot: shot } : {}) });
+    const errorOf = (response: Record<string, unknown>) => (typeof response.error === 'string' && response.error ? response.error.slice(0, 2000) : null);
+    const response = await ask(step, method, request, (reply, roundTripMs) => {
+      const error = errorOf(reply);
+      const shot = reply.screenshot as StepRecord['screenshot'] | undefined;
+      return recordNow(step, method, summary, error, { roundTripMs, ...(shot && !error ? { screenshot: shot } : {}) });
+    });
+    if (typeof response === 'string') return response;
+    const error = errorOf(response);
     if (method === 'ReadPage' && !error && typeof response.text === 'string') labels = elementLabels(response.text);
     let result = toolResultText(response);
     if (method === 'Navigate' && !error) {
@@ -291,7 +313,12 @@ export async function runAgentTask(deps: AgentLoopDeps, durable: Durable, taskUu
     return outcome;
   };
   for (;;) {
-    const task = await whenActive();
+    // A running task as its last step left it needs no read (one step's database work fewer a
+    // turn): a pause or stop since then is seen in the model's step, before the turn's first action.
+    // (The cast: record() sets it inside a closure, which the compiler's narrowing does not see.)
+    const recorded = lastRecorded as Task | null;
+    const task = recorded?.status === 'running' ? recorded : await whenActive();
+    lastRecorded = null;
     if (typeof task === 'string') return ended(task);
     const allowed = nextStepAllowed(task, deps.bounds);
     if (!allowed.ok) return fail(allowed.why);

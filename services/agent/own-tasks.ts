@@ -7,7 +7,7 @@ import { type StartInput, decideConfirm, decidePause, decideResume, decideStart,
 import { agentErrors } from './errors.js';
 import type { AgentTaskState } from './events.js';
 import { AGENT_TOKEN_TTL_MS } from './limits.js';
-import { agentStepsOf, agentTaskOf } from './queries.js';
+import { agentScreenshotOf, agentStepsOf, agentTaskOf } from './queries.js';
 import { signAgentToken } from './token.js';
 import { changeAgentTask } from './use-cases.js';
 import { agentTaskView } from './views.js';
@@ -31,6 +31,15 @@ export async function ownAgentTask(ctx: AgentContext, actor: Actor, taskUuid: st
   const row = await agentTaskOf(ctx.db, userId, taskUuid);
   if (!row) throw agentErrors.notFound();
   return agentTaskView(row, await agentStepsOf(ctx.db, taskUuid));
+}
+
+/** The image a step of the caller's own task kept: another person's task is not found, as an unknown one is not. */
+export async function ownAgentScreenshot(ctx: AgentContext, actor: Actor, taskUuid: string, step: number) {
+  const userId = await agentOwner(actor);
+  const shot = await agentScreenshotOf(ctx.db, userId, taskUuid, step);
+  if (shot) return { body: Buffer.from(shot.data, 'base64'), contentType: shot.media_type };
+  if (!(await agentTaskOf(ctx.db, userId, taskUuid))) throw agentErrors.notFound();
+  throw agentErrors.screenshotNotFound();
 }
 
 /** A task the extension started: recorded, then its loop started (a reconnect of the same task starts nothing new). */

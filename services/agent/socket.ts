@@ -87,6 +87,10 @@ function serve(socket: AgentSocket, ctx: AgentContext) {
     }
   };
 
+  // Tasks this socket started or rejoined as their owner: a reply for one needs no database read
+  // (one fewer query on each round trip); any other task is looked up.
+  const ownTasks = new Set<string>();
+
   socket.onAny((event: string) => {
     if (!CLIENT_MESSAGES.has(event)) refuse('unknown_method', AGENT_TEXTS.unknownMethod(String(event).slice(0, 100)));
   });
@@ -99,6 +103,7 @@ function serve(socket: AgentSocket, ctx: AgentContext) {
       // The room first: the loop's first request must find the socket.
       await socket.join(taskRoom(start.task_uuid));
       const { started } = await startAgentTask(ctx, actor(), input);
+      ownTasks.add(start.task_uuid);
       if (started) socket.emit('agent_started', { task_uuid: start.task_uuid, started_at: ctx.now().toISOString() });
       // A task started before (the extension reconnecting): its loop sends a waiting request again.
       else await ctx.agentRuns.signal(start.task_uuid, { kind: 'connected' });
@@ -115,7 +120,7 @@ function serve(socket: AgentSocket, ctx: AgentContext) {
     const taskUuid = taskOfRequestId(ctx.agentTokenSecret, reply.request_id);
     // Not a request this server sent, or not one of this socket's tasks: dropped.
     if (!taskUuid) return refuse('unknown_request', AGENT_TEXTS.proxyError, reply.request_id);
-    if (!socket.rooms.has(taskRoom(taskUuid)) || !(await isOwnAgentTask(ctx, userId, taskUuid)))
+    if (!socket.rooms.has(taskRoom(taskUuid)) || !(ownTasks.has(taskUuid) || (await isOwnAgentTask(ctx, userId, taskUuid))))
       return refuse('not_yours', AGENT_TEXTS.proxyError, reply.request_id);
     try {
       await ctx.agentRuns.signal(taskUuid, {

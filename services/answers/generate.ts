@@ -19,7 +19,8 @@ import {
 import { ANSWER_LANGUAGES } from '../settings/index.js';
 import { corporaAsked, looksUpMemories, modelNotes, nothingRelevantNotes, searchesWeb, searchModeOf } from './decide.js';
 import { INTERRUPTED, modelFailed, timedOut } from './errors.js';
-import type { AnswerModel, AnswerToolbox } from './models.js';
+import type { AnswerModel, AnswerToolbox, AnswerToolServers } from './models.js';
+import { answerToolCallId } from './tool-call-ids.js';
 import { contextualQuery, type Turn } from './follow-up.js';
 import { retrieve, type Retrieval, type Sources } from './retrieve.js';
 import { toSource, type Passage } from './types.js';
@@ -51,7 +52,7 @@ export type AnswerDeps = {
   /** Longest wait for the model's first or next piece of text. */
   timeoutMs: number;
   /** The asker's enabled tools for this answer (absent or null: none). */
-  tools?: (userId: string, backendUuid: string) => Promise<AnswerToolbox | null>;
+  tools?: (userId: string, backendUuid: string) => Promise<AnswerToolServers | null>;
   /**
    * `inThread`: what the event says is already in the thread's events (sources found, the entry
    * ended), so it may be shown before the answer's stream has it; a delta's text is not.
@@ -215,12 +216,16 @@ export async function writeAnswer(job: AnswerJob, found: Found, deps: AnswerDeps
     let opening = found.notes.length ? `${found.notes.join(' ')}\n\n` : '';
     // The asker's tools, for a model that calls tools; a wait for their approval is not the model being slow.
     const toolbox = job.askerUserId && deps.tools && model.followsInstructions ? await deps.tools(job.askerUserId, backendUuid).catch(() => null) : null;
+    // Each call is named by this answer and its place in it, so generating again (a resumed
+    // workflow) asks the same calls under the same ids.
+    let toolCalls = 0;
     const patientToolbox: AnswerToolbox | null = toolbox && {
       tools: toolbox.tools,
       run: async (name, args, signal) => {
+        const callId = answerToolCallId(backendUuid, toolCalls++);
         clearTimeout(idle);
         try {
-          return await toolbox.run(name, args, signal);
+          return (await toolbox.runAs(callId, name, args, signal)).text;
         } finally {
           resetIdle();
         }

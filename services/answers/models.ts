@@ -28,6 +28,11 @@ export type AnswerToolbox = {
   tools: { name: string; description: string; inputSchema: Record<string, unknown> }[];
   run: (name: string, args: unknown, signal: AbortSignal) => Promise<string>;
 };
+/** The asker's toolbox as services/tools gives it: a call is asked under an id the answer chooses (tool-call-ids.ts). */
+export type AnswerToolServers = {
+  tools: AnswerToolbox['tools'];
+  runAs: (callId: string, name: string, args: unknown, signal: AbortSignal) => Promise<{ text: string }>;
+};
 /** Model turns an answer may spend calling tools before it must write. */
 export const TOOL_STEPS_MAX = 5;
 

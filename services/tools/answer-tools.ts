@@ -3,7 +3,6 @@
 // has not let run by itself waits for their approval (POST /rest/mcp/calls/{id}/decision), and a
 // decline or no answer in time is told to the model. The result goes back marked as untrusted
 // data from outside, as page text is: never instructions.
-import { randomUUID } from 'node:crypto';
 import { callOf } from './queries.js';
 import { callEnabledTool, change, enabledToolsOf, stateOf, type EnabledTool } from './use-cases.js';
 import type { ToolsDeps } from './context.js';
@@ -19,11 +18,10 @@ export type OfferedTool = { name: string; description: string; inputSchema: Reco
 export type ToolRun = { text: string; call_id: string | null; server_name: string | null; tool_name: string | null; status: string; result: string | null };
 export type AnswerToolbox = {
   tools: OfferedTool[];
-  run: (name: string, args: unknown, signal: AbortSignal) => Promise<string>;
   /**
-   * As `run`, under a call id the caller keeps (the agent's durable step): run again with the
-   * same id after a restart, the call waiting for the person goes on waiting (no second call
-   * is asked for), and one that ended gives its recorded result.
+   * Runs a call under an id the caller keeps (the agent's durable step, the answer's place of
+   * the call): run again with the same id after a restart, the call waiting for the person goes
+   * on waiting (no second call is asked for), and one that ended gives its recorded result.
    */
   runAs: (callId: string, name: string, args: unknown, signal: AbortSignal) => Promise<ToolRun>;
 };
@@ -147,9 +145,6 @@ export async function toolsForAnswer(
       description: `${t.title ?? t.name} (from the tool server "${t.server_name}"): ${t.description}`.slice(0, 1000),
       inputSchema: t.input_schema,
     })),
-    async run(name, args, signal) {
-      return (await runAs(randomUUID(), name, args, signal)).text;
-    },
     runAs,
   };
 }

@@ -143,6 +143,10 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
   // Every other step went through, the screenshot (through chrome.debugger) among them.
   const failed = (await steps.allInnerTexts()).filter((t) => t.includes(' — '));
   expect(failed).toHaveLength(1);
+  // The screenshot (the ninth step's) is kept with its step and shown on the task page, as an image that loads.
+  const shot = steps.nth(8).getByRole('img', { name: 'What the agent saw at step 9' });
+  await shot.scrollIntoViewIfNeeded();
+  await expect.poll(() => shot.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   // Cleanup closed the tab the agent opened; the app's stays.
   await expect.poll(() => context.pages().filter((p) => p.url().startsWith(site.url)).length).toBe(0);
   expect(context.pages()).toContain(page);

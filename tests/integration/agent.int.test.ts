@@ -37,6 +37,17 @@ const SCRIPTS: Record<string, { name: string; arguments: unknown }[]> = {
   'summarise the page': [{ name: 'GetPageText', arguments: {} }, done('A page of flights.')],
   'wait around': Array.from({ length: 40 }, () => ({ name: 'Computer', arguments: { action: 'wait', seconds: 0 } })),
   'use a teleporter': [{ name: 'Teleport', arguments: {} }, done('No teleporter.')],
+  'look at the page': [{ name: 'ReadPage', arguments: {} }, { name: 'Computer', arguments: { action: 'screenshot' } }, done('Seen.')],
+};
+
+/** A PNG of 2 × 1 pixels: the screenshot the extension gives back. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR42mPgL8v7//8/AAphA/F9LpKLAAAAAElFTkSuQmCC';
+const withScreenshots = (): ((req: Parameters<ReturnType<typeof browserLike>>[0]) => Record<string, unknown> | undefined) => {
+  const browser = browserLike();
+  return (req) =>
+    req.method === 'Computer' && (req.request as { action?: string }).action === 'screenshot'
+      ? { screenshot: { media_type: 'image/png', data: PNG_BASE64, width: 2, height: 1 } }
+      : browser(req);
 };
 
 beforeAll(async () => {
@@ -95,6 +106,40 @@ test('a task runs to ReportTaskComplete, each step recorded and told to the exte
   ]);
   expect(t.summary).toBe('The cheapest flight is 95 EUR.');
   expect(ext.received.filter((r) => r.event === 'agent_step' && r.payload.task_uuid === uuid)).toHaveLength(3);
+});
+
+test('a screenshot a step took is kept with the task and shown to its owner only', async () => {
+  const ext = await extension(ada, withScreenshots());
+  const uuid = randomUUID();
+  ext.start('look at the page', uuid);
+  await ext.next('agent_complete', (p) => p.task_uuid === uuid);
+  const t = await vi.waitFor(async () => {
+    const t = await task(ada, uuid);
+    expect(t.status).toBe('completed');
+    return t;
+  });
+  expect(t.steps.map((s: { method: string; screenshot: unknown }) => [s.method, s.screenshot])).toEqual([
+    ['ReadPage', null],
+    ['Computer', { media_type: 'image/png', width: 2, height: 1 }],
+    ['ReportTaskComplete', null],
+  ]);
+  const image = await fetch(`${server.url}/rest/agent/tasks/${uuid}/screenshots/1`, { headers: { cookie: ada.cookieHeader() } });
+  expect([image.status, image.headers.get('content-type'), image.headers.get('cache-control')]).toEqual([200, 'image/png', 'private, max-age=86400']);
+  expect(Buffer.from(await image.arrayBuffer()).toString('base64')).toBe(PNG_BASE64);
+  // A step without one, a step past the task's end, and a step that is no number.
+  for (const [step, status, code] of [
+    [0, 404, 'agent_screenshot_not_found'],
+    [99, 404, 'agent_screenshot_not_found'],
+    ['first', 400, undefined],
+    [-1, 400, undefined],
+  ] as const) {
+    const r = await ada.get(`/rest/agent/tasks/${uuid}/screenshots/${step}`);
+    expect(r.status).toBe(status);
+    expect(r.json.code).toBe(code ?? r.json.code);
+    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  }
+  const foreign = await bo.get(`/rest/agent/tasks/${uuid}/screenshots/1`);
+  expect([foreign.status, foreign.json.code]).toEqual([404, 'agent_task_not_found']);
 });
 
 test('a click on "Pay now" waits for the person; a stale step is refused; confirmed, the click is sent', async () => {
@@ -246,17 +291,24 @@ describe('who may drive a task', () => {
 
 describe('authorization rows', () => {
   let uuid: string;
+  /** A task that kept a screenshot at step 1. */
+  let pictured: string;
   beforeAll(async () => {
     const ext = await extension(ada, () => undefined);
     uuid = randomUUID();
     ext.start('wait around', uuid);
     await ext.next('agent_started', (p) => p.task_uuid === uuid);
+    const shooter = await extension(ada, withScreenshots());
+    pictured = randomUUID();
+    shooter.start('look at the page', pictured);
+    await shooter.next('agent_complete', (p) => p.task_uuid === pictured);
   });
 
   // A person's own tasks: no organisation or Space roles apply, so the rows are the owner, another
   // person (told it does not exist) and a visitor (asked to sign in).
   const CALLS: [string, (u: string) => [string, unknown?], number][] = [
     ['getAgentTask', (u) => [`/rest/agent/tasks/${u}`], 200],
+    ['getAgentTaskScreenshot', () => [`/rest/agent/tasks/${pictured}/screenshots/1`], 200],
     ['pauseAgentTask', (u) => [`/rest/agent/tasks/${u}/pause`], 200],
     ['resumeAgentTask', (u) => [`/rest/agent/tasks/${u}/resume`], 200],
     ['confirmAgentAction', (u) => [`/rest/agent/tasks/${u}/confirm`, { step: 0, approved: true }], 409],
@@ -264,7 +316,7 @@ describe('authorization rows', () => {
   ];
   test.each(CALLS)('%s: owner, stranger 404, visitor 401', async (op, call, ownerStatus) => {
     const [path, body] = call(uuid);
-    const send = (b: Browser) => (op === 'getAgentTask' ? b.get(path) : b.post(path, body));
+    const send = (b: Browser) => (op.startsWith('get') ? b.get(path) : b.post(path, body));
     const stranger = await send(bo);
     expect([stranger.status, stranger.json.code]).toEqual([404, 'agent_task_not_found']);
     const anonymous = await send(await visitor(server.url));

@@ -17,6 +17,7 @@ import { type McpFake, startMcpFake } from '../fakes/mcp-server.js';
 import { startLlmFake, type LlmRequest } from '../fakes/llm.js';
 import { askStream } from '../support/people.js';
 import { collect } from '../support/sse.js';
+import { answerToolCallId } from '../../services/answers/tool-call-ids.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let database: { url: string; drop: () => Promise<void> };
@@ -238,6 +239,8 @@ describe('tools serve answers', () => {
     const s = (await fay.post('/rest/mcp/servers', { name: 'Echoes', url: plain.url })).json as Server;
     await put(fay, `/rest/mcp/servers/${s.server_id}/tools/echo`, { enabled: true });
     const { call, events } = await askWithTool(fay, 'Say hello please');
+    // Named by its answer and place, so generating the answer again asks the same call.
+    expect(call.call_id).toBe(answerToolCallId(call.backend_uuid, 0));
     const shown = (await fay.get(`/rest/mcp/calls?backend_uuid=${call.backend_uuid}`)).json.calls as Call[];
     expect(shown).toEqual([
       expect.objectContaining({

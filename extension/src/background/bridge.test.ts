@@ -115,3 +115,37 @@ test('the web app cleans up a task, asks for its tabs and shows one', async () =
     ['makeVisible', 5],
   ]);
 });
+
+test('quick actions for the active tab or a named one; personal suggestions from the last 14 days of history', async () => {
+  ops.queryTabs = async (q) => {
+    calls.push(['queryTabs', q]);
+    return [{ id: 7, url: 'https://flights.example.com/', title: 'Flights' }];
+  };
+  const active = await handleBridge({ type: 'GET_QUICK_ACTIONS' }, ORIGIN, ops);
+  expect(active.tab).toEqual({ id: 7, url: 'https://flights.example.com/', title: 'Flights' });
+  expect((active.actions as { id: string; start_url: string }[]).map((a) => [a.id, a.start_url])).toEqual([
+    ['summarize', 'https://flights.example.com/'],
+    ['key_points', 'https://flights.example.com/'],
+    ['explain', 'https://flights.example.com/'],
+  ]);
+  expect(calls).toContainEqual(['queryTabs', { active: true, currentWindow: true }]);
+  const named = await handleBridge({ type: 'GET_QUICK_ACTIONS', tab_id: 3 }, ORIGIN, ops);
+  expect((named.tab as { id: number }).id).toBe(3);
+  ops.queryTabs = async () => [];
+  expect(await handleBridge({ type: 'GET_QUICK_ACTIONS' }, ORIGIN, ops)).toEqual({ tab: null, actions: [] });
+
+  ops.searchHistory = async (q) => {
+    calls.push(['searchHistory', q]);
+    return [
+      { url: 'https://a.example/1', title: 'A1', visit_count: 1 },
+      { url: 'https://b.example/', title: 'B', visit_count: 4 },
+      { url: `${ORIGIN}/library`, title: 'Library', visit_count: 9 },
+    ];
+  };
+  const suggested = await handleBridge({ type: 'GET_PERSONAL_SUGGESTIONS', max_results: 1 }, ORIGIN, ops);
+  expect((suggested.suggestions as { url: string }[]).map((s) => s.url)).toEqual(['https://b.example/']);
+  expect(calls).toContainEqual(['searchHistory', { text: '', startTime: NOW - 14 * 86_400_000, maxResults: 200 }]);
+  expect((await handleBridge({ type: 'GET_PERSONAL_SUGGESTIONS', max_results: 21 }, ORIGIN, ops)).error).toMatch(
+    /^Invalid GET_PERSONAL_SUGGESTIONS: max_results /,
+  );
+});

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DAY_MS, HISTORY_DAYS_DEFAULT, HISTORY_RESULTS_DEFAULT, OPEN_TABS_MAX, TAB_CONTENT_MAX_CHARS } from '../shared/limits';
 import { navigationTarget, type TabLike } from './navigation';
+import { personalSuggestions, quickActionsFor, SUGGESTIONS_HISTORY_READ, SUGGESTIONS_MAX } from './suggestions';
 
 const tabId = z.number().int().nonnegative();
 const url = z.string().min(1).max(4096);
@@ -34,6 +35,10 @@ export const BRIDGE_MESSAGES = {
   SET_TAB_PROGRESS: z.object({ tab_id: tabId, progress: z.number().min(0).max(100).nullable() }),
   GET_TOP_MOST_VISITED_URLS: z.object({ max_results: z.number().int().min(1).max(100).default(10) }),
   USER_STATE_CHANGED: z.object({ signed_in: z.boolean() }),
+  // The agent's quick actions on a tab (the active one of the current window when none is named).
+  GET_QUICK_ACTIONS: z.object({ tab_id: tabId.optional() }),
+  // Pages of the person's recent history to pick up again (over HISTORY_DAYS_DEFAULT days).
+  GET_PERSONAL_SUGGESTIONS: z.object({ max_results: z.number().int().min(1).max(SUGGESTIONS_MAX).default(5) }),
 } as const;
 
 export type BridgeType = keyof typeof BRIDGE_MESSAGES;
@@ -55,7 +60,7 @@ export interface BridgeOps {
   makeVisible(tabId: number): Promise<void>;
   createTab(url: string | undefined, active: boolean): Promise<TabLike>;
   getTab(id: number): Promise<TabLike>;
-  queryTabs(q: { url?: string; currentWindow?: boolean }): Promise<TabLike[]>;
+  queryTabs(q: { url?: string; currentWindow?: boolean; active?: boolean }): Promise<TabLike[]>;
   closeTabs(ids: number[]): Promise<void>;
   searchHistory(q: { text: string; startTime: number; maxResults: number }): Promise<HistoryItem[]>;
   tabText(id: number, max: number): Promise<string>;
@@ -156,6 +161,15 @@ async function run<T extends BridgeType>(type: T, m: Input<T>, origin: string, o
     }
     case 'GET_TOP_MOST_VISITED_URLS':
       return { urls: (await ops.topSites()).slice(0, (m as Input<'GET_TOP_MOST_VISITED_URLS'>).max_results) };
+    case 'GET_QUICK_ACTIONS': {
+      const q = m as Input<'GET_QUICK_ACTIONS'>;
+      const tab = q.tab_id !== undefined ? await ops.getTab(q.tab_id) : ((await ops.queryTabs({ active: true, currentWindow: true }))[0] ?? null);
+      return { tab: tab ? tabOut(tab) : null, actions: quickActionsFor(tab, origin) };
+    }
+    case 'GET_PERSONAL_SUGGESTIONS': {
+      const items = await ops.searchHistory({ text: '', startTime: ops.now() - HISTORY_DAYS_DEFAULT * DAY_MS, maxResults: SUGGESTIONS_HISTORY_READ });
+      return { suggestions: personalSuggestions(items, origin, (m as Input<'GET_PERSONAL_SUGGESTIONS'>).max_results) };
+    }
     case 'USER_STATE_CHANGED':
       if (!(m as Input<'USER_STATE_CHANGED'>).signed_in) await ops.signedOut();
       return { ok: true };

@@ -732,3 +732,153 @@ export const useConfirmAgentAction = <TError = ProblemResponse,
       > => {
       return useMutation(getConfirmAgentActionMutationOptions(options), queryClient);
     }
+    export type getAgentTaskScreenshotResponse200ImagePng = {
+  data: Blob
+  status: 200
+}
+
+export type getAgentTaskScreenshotResponse200ImageJpeg = {
+  data: Blob
+  status: 200
+}
+
+export type getAgentTaskScreenshotResponse200ImageWebp = {
+  data: Blob
+  status: 200
+}
+
+export type getAgentTaskScreenshotResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getAgentTaskScreenshotResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getAgentTaskScreenshotResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getAgentTaskScreenshotResponseSuccess = (getAgentTaskScreenshotResponse200ImagePng | getAgentTaskScreenshotResponse200ImageJpeg | getAgentTaskScreenshotResponse200ImageWebp) & {
+  headers: Headers;
+};
+export type getAgentTaskScreenshotResponseError = (getAgentTaskScreenshotResponse400 | getAgentTaskScreenshotResponse401 | getAgentTaskScreenshotResponse404) & {
+  headers: Headers;
+};
+
+export type getAgentTaskScreenshotResponse = (getAgentTaskScreenshotResponseSuccess | getAgentTaskScreenshotResponseError)
+
+export const getGetAgentTaskScreenshotUrl = (taskUuid: string,
+    step: number,) => {
+
+
+
+
+  return `/rest/agent/tasks/${taskUuid}/screenshots/${step}`
+}
+
+/**
+ * The image as the extension took it (within 1,150,000 pixels and 1,568 px a side). Only the
+ * task's owner sees it: another person's task answers 404 `agent_task_not_found`, as an
+ * unknown one does; a step that kept no screenshot answers 404 `agent_screenshot_not_found`.
+ * @summary The screenshot one step of the signed-in person's agent task kept
+ */
+export const getAgentTaskScreenshot = async (taskUuid: string,
+    step: number, options?: Parameters<typeof apiFetch>[1]): Promise<getAgentTaskScreenshotResponse> => {
+
+  return apiFetch<getAgentTaskScreenshotResponse>(getGetAgentTaskScreenshotUrl(taskUuid,step),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAgentTaskScreenshotQueryKey = (taskUuid: string,
+    step: number,) => {
+    return [
+    `/rest/agent/tasks/${taskUuid}/screenshots/${step}`
+    ] as const;
+    }
+
+
+export const getGetAgentTaskScreenshotQueryOptions = <TData = Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError = ProblemResponse>(taskUuid: string,
+    step: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAgentTaskScreenshotQueryKey(taskUuid,step);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAgentTaskScreenshot>>> = ({ signal }) => getAgentTaskScreenshot(taskUuid,step, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: taskUuid !== null && taskUuid !== undefined && step !== null && step !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAgentTaskScreenshotQueryResult = NonNullable<Awaited<ReturnType<typeof getAgentTaskScreenshot>>>
+export type GetAgentTaskScreenshotQueryError = ProblemResponse
+
+
+export function useGetAgentTaskScreenshot<TData = Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError = ProblemResponse>(
+ taskUuid: string,
+    step: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgentTaskScreenshot>>,
+          TError,
+          Awaited<ReturnType<typeof getAgentTaskScreenshot>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgentTaskScreenshot<TData = Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError = ProblemResponse>(
+ taskUuid: string,
+    step: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAgentTaskScreenshot>>,
+          TError,
+          Awaited<ReturnType<typeof getAgentTaskScreenshot>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAgentTaskScreenshot<TData = Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError = ProblemResponse>(
+ taskUuid: string,
+    step: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The screenshot one step of the signed-in person's agent task kept
+ */
+
+export function useGetAgentTaskScreenshot<TData = Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError = ProblemResponse>(
+ taskUuid: string,
+    step: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAgentTaskScreenshot>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAgentTaskScreenshotQueryOptions(taskUuid,step,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

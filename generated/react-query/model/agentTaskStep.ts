@@ -10,6 +10,7 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { AgentTaskStepScreenshot } from './agentTaskStepScreenshot';
 
 export interface AgentTaskStep {
   /** @minimum 0 */
@@ -19,4 +20,6 @@ export interface AgentTaskStep {
   /** @nullable */
   error: string | null;
   at: string;
+  /** The screenshot the extension took for this step, when one was kept; the image itself is `GET /rest/agent/tasks/{task_uuid}/screenshots/{step}` (its owner only). */
+  screenshot: AgentTaskStepScreenshot;
 }

@@ -32,6 +32,8 @@ export * from './agentTaskPendingConfirmation';
 export * from './agentTaskPendingConfirmationReason';
 export * from './agentTaskStatus';
 export * from './agentTaskStep';
+export * from './agentTaskStepScreenshot';
+export * from './agentTaskStepScreenshotMediaType';
 export * from './agentToken';
 export * from './answerLanguage';
 export * from './answerStyle';

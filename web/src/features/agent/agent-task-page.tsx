@@ -1,5 +1,5 @@
 // /agent/:taskUuid: one task of the in-browser agent as the person follows it in the web app: its
-// steps, the action waiting for them (Confirm or Decline), with pause, resume and stop, and the
+// steps with the screenshots they kept, the action waiting for them (Confirm or Decline), with pause, resume and stop, and the
 // calls to their tool servers (Approve or Decline, as in an answer). The browser extension drives
 // the tabs; this page only reads the task and controls it.
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import type { AgentTask } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../platform/problem';
 import { SignedInOnly } from '../account-settings/signed-in-only';
 import { ToolCalls } from '../mcp/tool-calls';
+import { StepScreenshot } from './step-screenshot';
 
 const STATUS: Record<AgentTask['status'], string> = {
   running: 'Running',
@@ -115,6 +116,7 @@ function AgentTaskView() {
           <li key={s.step}>
             {s.summary}
             {s.error ? <span className="text-red-700 dark:text-red-300"> — {s.error}</span> : null}
+            <StepScreenshot taskUuid={taskUuid} step={s} />
           </li>
         ))}
       </ol>

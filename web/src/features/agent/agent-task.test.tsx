@@ -41,6 +41,23 @@ describe('agent task', () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
 
+  it('a step that kept a screenshot shows it, opening the full image; the image is the task owner’s', async () => {
+    at(`/agent/${MOCK_AGENT_TASK}`);
+    const steps = await screen.findByRole('list', { name: 'Steps' }, { timeout: 5000 });
+    const image = await within(steps).findByRole('img', { name: 'What the agent saw at step 2' });
+    const url = `/rest/agent/tasks/${MOCK_AGENT_TASK}/screenshots/1`;
+    expect(image).toHaveAttribute('src', url);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['160', '100']);
+    expect(within(steps).getByRole('link', { name: 'Open the screenshot of step 2' })).toHaveAttribute('href', url);
+    // Only the one step has a picture.
+    expect(within(steps).getAllByRole('img')).toHaveLength(1);
+    const served = await fetch(new URL(url, window.location.href));
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(new Uint8Array(await served.arrayBuffer()).slice(1, 4)).toEqual(new TextEncoder().encode('PNG'));
+    const none = await fetch(new URL(`/rest/agent/tasks/${MOCK_AGENT_TASK}/screenshots/0`, window.location.href));
+    expect([none.status, (await none.json()).code]).toEqual([404, 'agent_screenshot_not_found']);
+  });
+
   it('another task is not found', async () => {
     at('/agent/00000000-0000-4000-8000-000000000000');
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This agent task does not exist.');
