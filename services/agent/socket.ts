@@ -13,6 +13,7 @@ import { type Actor, createActor } from '../shared/actor.js';
 import { actorFor } from '../shared/actor-without-request.js';
 import { DomainError } from '../shared/domain-error.js';
 import type { AgentContext } from './context.js';
+import { adapterPool } from './adapter-pool.js';
 import { AGENT_TEXTS } from './errors.js';
 import { CLIENT_MESSAGES, checkConfirmAction, checkRpcResponse, checkStartAgent, checkTaskRef } from './messages.js';
 import { type AgentOutbox, taskRoom } from './outbox.js';
@@ -28,10 +29,11 @@ type SocketData = { userId: string; byCookie: boolean };
 type AgentSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
 
 export function attachAgentSocket(server: HttpServer, ctx: AgentContext, deps: { pool: Pool; outbox: AgentOutbox }) {
+  const listening = adapterPool(deps.pool);
   const io = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
-    adapter: createAdapter(deps.pool, {
+    adapter: createAdapter(listening.pool, {
       errorHandler: (err) => ctx.logger.warn({ err }, 'agent socket adapter error'),
     }),
   });
@@ -68,6 +70,7 @@ export function attachAgentSocket(server: HttpServer, ctx: AgentContext, deps: {
       io.engine.close();
       // The adapter's LISTEN connection goes back to the pool once every namespace's adapter closes.
       for (const n of [io.of('/'), nsp]) await n.adapter.close();
+      await listening.giveBack();
     },
   };
 }

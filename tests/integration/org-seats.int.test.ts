@@ -168,6 +168,8 @@ describe('seats follow membership', () => {
     await settled();
     const before = { updates: updates().length, events: (await seatEvents(org)).length, requests: stripe.state.requests.length };
     await db.query("update consumer_checkpoints set tx_id = '0', position = 0 where consumer = 'billing-org-seats'");
+    // Woken as an append of a membership event wakes it, not on its 10 s fallback read: the replay is read either way.
+    await db.query("select pg_notify('event_log', 'OrgMemberJoined')");
     await settled();
     expect(updates()).toHaveLength(before.updates);
     expect(await seatEvents(org)).toHaveLength(before.events);
