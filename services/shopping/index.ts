@@ -3,7 +3,6 @@ export * from './catalogue/index.js';
 export { openAiImageGenerator, removeTryOnImages, tryOnProjection, tryOnRoutes, type ImageGenerator, type TryOnContext } from './try-on/index.js';
 export {
   createStripePayments,
-  fixedPricing,
   noCatalogue,
   orderRedactors,
   shoppingOrderRoutes,

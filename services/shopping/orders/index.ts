@@ -3,6 +3,6 @@ export { shoppingOrderRoutes } from './routes.js';
 export { shoppingOrdersProjection } from './projections.js';
 export { orderRedactors } from './erasure.js';
 export { createStripePayments, type ShoppingStripeSettings } from './stripe-payments.js';
-export { fixedPricing, noCatalogue, type PricedOption, type ProductPricing } from './priced-option.js';
+export { noCatalogue, type PricedOption, type ProductPricing } from './priced-option.js';
 export type { ShoppingOrdersContext, ShoppingOrdersPorts } from './context.js';
 export type { ShoppingPayments } from './payments.js';
