@@ -1,7 +1,7 @@
 // Shopping in an answer, the whole way as a person goes (issue 35), in Chromium against the real
 // server and the fakes of its providers: the merchant's feed (and its product pictures), the
 // image provider and Stripe (with the Stripe.js test double). They ask a buying question and see
-// product cards under the answer; open a product and switch its option; try it on (an avatar made
+// the shopping onboarding, then product cards under the answer; open a product and switch its option; try it on (an avatar made
 // from a selfie taken with the front camera); buy it: shipping address, tax and shipping before
 // paying, a declined card that leaves no paid order, then a good one; find the order in
 // /account/purchases, cancel it and see the refund; and last delete their avatar.
@@ -69,10 +69,16 @@ test('ask, see products, try one on, pay (a declined card first), find it in pur
   await page.getByLabel('Ask anything').fill(question);
   await page.keyboard.press('Enter');
 
+  // The first product cards bring the shopping onboarding: this server's merchant, paying here, try-on.
+  const onboarding = page.getByRole('dialog', { name: 'Shopping in your answers' });
+  await onboarding.getByText('Connected now: Peak Outdoors.', { exact: false }).waitFor({ timeout: 30_000 });
+  await onboarding.getByText('Try clothes on an avatar made from your selfie. Only you see it.').waitFor();
+  await onboarding.getByRole('button', { name: 'Got it' }).click();
+
   // Product cards under the answer: picture, price, merchant, rating.
   const products = page.getByRole('article', { name: question }).getByRole('region', { name: 'Products' });
   const card = products.getByRole('button', { name: /Alpine waterproof hiking jacket, €189\.00 at Peak Outdoors/ });
-  await card.waitFor({ timeout: 30_000 });
+  await card.waitFor();
   await products.getByLabel('Rated 4.6 out of 5 from 120 reviews').waitFor();
   expect(await products.locator('img').count()).toBe(1);
 

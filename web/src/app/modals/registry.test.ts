@@ -8,7 +8,6 @@ import { modalRegistry } from './registry';
 
 const STILL_PLACEHOLDER_MODALS = [
   'map',
-  'shoppingOnboarding',
   'locationPermission',
   'reservationDetails',
   'hotelRoomDetails',
