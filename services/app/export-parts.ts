@@ -9,6 +9,7 @@ import { notificationsExport } from '../notifications/index.js';
 import { tasksExport } from '../tasks/index.js';
 import { watchlistExport } from '../watchlist/index.js';
 import { agentTasksExport } from '../agent/index.js';
+import { shoppingOrdersExport, tryOnExport, tryOnExportFiles } from '../shopping/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -19,4 +20,7 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/watchlist.json', read: watchlistExport },
   // The agent's tasks with their steps, tool calls and screenshots.
   { path: 'agent/tasks.json', read: agentTasksExport },
+  // Their orders with the addresses they ship to, and their try-on images (the list and the bytes).
+  { path: 'shopping/orders.json', read: shoppingOrdersExport },
+  { path: 'shopping/try-on.json', read: tryOnExport, files: tryOnExportFiles },
 ];

@@ -6,3 +6,4 @@ export { createStripePayments, type ShoppingStripeSettings } from './stripe-paym
 export { noCatalogue, type PricedOption, type ProductPricing } from './priced-option.js';
 export type { ShoppingOrdersContext, ShoppingOrdersPorts } from './context.js';
 export type { ShoppingPayments } from './payments.js';
+export { shoppingOrdersExport } from './export.js';

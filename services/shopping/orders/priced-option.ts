@@ -8,4 +8,3 @@ export type ProductPricing = { findPricedOption(optionKey: string): Promise<Pric
 
 /** Pricing with no catalogue behind it: every option is unknown (no merchant is set up). */
 export const noCatalogue: ProductPricing = { findPricedOption: async () => null };
-
