@@ -4,7 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterEach, expect, test } from 'vitest';
 import type { TryOnEvent } from '../services/shopping/events';
-import { TRY_ON_IMAGES_PER_HOUR } from '../services/shopping/try-on/decide';
+import { TRY_ON_IMAGES_PER_HOUR } from '../services/shopping/pure';
 import { createScenario } from './handlers';
 import { DEMO_ACCOUNT, initialState } from './scenarios';
 

@@ -56,22 +56,27 @@ async function rankedProducts(db: Db, holding: RawBuilder<boolean>, words: strin
   const b = sql.lit(BM25.b);
   const { rows } = await sql<Found>`
     with c as materialized (
-      select product_id, merchant_id, title, brand, link, rating, review_count, available, bm25_terms, word_count from shopping_products
+      select product_id, bm25_terms, word_count from shopping_products
       where ${holding}
         ${s.maxPriceMinor !== null ? sql`and min_price_minor <= ${s.maxPriceMinor}` : sql``}
         ${s.currency ? sql`and currency = ${s.currency}` : sql``}
         ${seen.length ? sql`and not product_id = any(${seen}::text[])` : sql``}
       limit ${sql.lit(SEARCH_CANDIDATES)}),
-    n as (select greatest(products, 1)::float8 as docs, greatest(words::float8 / greatest(products, 1), 1) as avgdl from shopping_catalogue_stats where id = 1),
-    idf as materialized (select t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w from shopping_term_stats t, n where t.term = any(${words}::text[]))
-    select c.product_id, c.merchant_id, m.merchant_name, c.title, c.brand, c.link, c.rating, c.review_count, c.available,
-      coalesce((select sum(idf.w * tf.f * (${k1} + 1) / (tf.f + ${k1} * (1 - ${b} + ${b} * c.word_count / n.avgdl)))
-                from n, (select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as f
-                         from unnest(ts_filter(setweight(c.bm25_terms, 'A', ${words}::text[]), '{a}')) as u) tf
-                  join idf on idf.term = tf.lexeme), 0)::float8 as score
-    from c join shopping_merchant_syncs m on m.merchant_id = c.merchant_id
-    order by score desc, c.product_id
-    limit ${sql.lit(s.limit)}`.execute(db);
+    n as materialized (select greatest(products, 1)::float8 as docs, greatest(words::float8 / greatest(products, 1), 1) as avgdl from shopping_catalogue_stats where id = 1),
+    idf as materialized (select t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w from shopping_term_stats t, n where t.term = any(${words}::text[])),
+    top as (
+      select c.product_id,
+        coalesce(sum(idf.w * tf.f * (${k1} + 1) / (tf.f + ${k1} * (1 - ${b} + ${b} * c.word_count / (select avgdl from n)))), 0)::float8 as score
+      from c
+        left join lateral (select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as f
+                           from unnest(ts_filter(setweight(c.bm25_terms, 'A', ${words}::text[]), '{a}')) as u) tf on true
+        left join idf on idf.term = tf.lexeme
+      group by c.product_id
+      order by score desc, c.product_id
+      limit ${sql.lit(s.limit)})
+    select p.product_id, p.merchant_id, m.merchant_name, p.title, p.brand, p.link, p.rating, p.review_count, p.available, top.score
+    from top join shopping_products p on p.product_id = top.product_id join shopping_merchant_syncs m on m.merchant_id = p.merchant_id
+    order by top.score desc, p.product_id`.execute(db);
   return rows;
 }
 
