@@ -60,7 +60,6 @@ import * as m0062 from './migrations/0062_shopping_orders.js';
 import * as m0063 from './migrations/0063_try_on.js';
 import * as m0064 from './migrations/0064_agent_step_records.js';
 import * as m0065 from './migrations/0065_watchlist_items.js';
-import * as m0067 from './migrations/0067_shopping_bm25.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -121,7 +120,6 @@ const migrations: Record<string, Migration> = {
   '0063_try_on': m0063,
   '0064_agent_step_records': m0064,
   '0065_watchlist_items': m0065,
-  '0067_shopping_bm25': m0067,
 };
 
 export async function migrateToLatest(db: Db) {

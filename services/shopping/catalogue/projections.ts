@@ -1,9 +1,7 @@
 // The catalogue's read models from its events: `shopping_products` and `shopping_options` (a
 // merchant's part 0 replaces its products; the rest of the sync's parts add to them, all in the
 // sync's one transaction), `shopping_merchant_syncs` (each merchant's last good sync and last
-// failure), `shopping_entry_widgets` (an answer's cards; gone with its thread or its owner's account),
-// and the statistics BM25 ranks products with (`shopping_term_stats`, `shopping_catalogue_stats`):
-// the products written add their terms and words, the products removed take theirs away.
+// failure), `shopping_entry_widgets` (an answer's cards; gone with its thread or its owner's account).
 import { sql } from 'kysely';
 import type { AccountErased } from '../../identity/events.js';
 import type { Projection, StoredEvent, Trx } from '../../eventstore/types.js';
@@ -12,19 +10,11 @@ import type { CatalogueEvent, MerchantProductsRecorded } from './events.js';
 import { isAvailable } from './widgets.js';
 import { own } from './tables.js';
 
-/** Removes a merchant's products and their options, and takes their terms and words out of the statistics. */
-async function removeProducts(trx: Trx, merchantId: string) {
-  await own(trx).deleteFrom('shopping_options').where('merchant_id', '=', merchantId).execute();
-  await sql`with gone as (delete from shopping_products where merchant_id = ${merchantId} returning bm25_terms, word_count),
-      terms as (select u.lexeme, count(*)::integer as n from gone, unnest(gone.bm25_terms) as u group by u.lexeme),
-      counted as (update shopping_term_stats s set df = s.df - t.n from terms t where s.term = t.lexeme)
-    update shopping_catalogue_stats set products = products - (select count(*) from gone), words = words - (select coalesce(sum(word_count), 0) from gone)
-    where id = 1`.execute(trx);
-  await sql`delete from shopping_term_stats where df <= 0`.execute(trx);
-}
-
 async function recordProducts(trx: Trx, d: MerchantProductsRecorded['data']) {
-  if (d.part === 0) await removeProducts(trx, d.merchant_id);
+  if (d.part === 0) {
+    await own(trx).deleteFrom('shopping_options').where('merchant_id', '=', d.merchant_id).execute();
+    await own(trx).deleteFrom('shopping_products').where('merchant_id', '=', d.merchant_id).execute();
+  }
   const products = d.products.map((p, i) => {
     const cheapest = p.options.reduce((a, b) => (b.price_minor < a.price_minor ? b : a));
     return {
@@ -62,23 +52,11 @@ async function recordProducts(trx: Trx, d: MerchantProductsRecorded['data']) {
   );
   // One statement a table, the rows as one JSON parameter: a part's thousand-odd rows bound as
   // single parameters cost more to build and send than the rows take to write.
-  // The products written add their terms and words to BM25's statistics, in the same statement.
-  await sql`with added as (
-      insert into shopping_products (product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position)
-      select product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position
-      from jsonb_to_recordset(${JSON.stringify(products)}::jsonb) as x(product_id text, merchant_id text, title text, description text, brand text, link text,
-        images text[], rating real, review_count integer, min_price_minor bigint, currency text, available boolean, position integer)
-      on conflict (product_id) do nothing
-      returning bm25_terms, word_count),
-    terms as (
-      insert into shopping_term_stats (term, df)
-      select u.lexeme, count(*) from added, unnest(added.bm25_terms) as u group by u.lexeme
-      on conflict (term) do update set df = shopping_term_stats.df + excluded.df)
-    insert into shopping_catalogue_stats (id, products, words)
-    select 1, count(*), coalesce(sum(word_count), 0) from added
-    on conflict (id) do update set products = shopping_catalogue_stats.products + excluded.products, words = shopping_catalogue_stats.words + excluded.words`.execute(
-    trx,
-  );
+  await sql`insert into shopping_products (product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position)
+    select product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position
+    from jsonb_to_recordset(${JSON.stringify(products)}::jsonb) as x(product_id text, merchant_id text, title text, description text, brand text, link text,
+      images text[], rating real, review_count integer, min_price_minor bigint, currency text, available boolean, position integer)
+    on conflict (product_id) do nothing`.execute(trx);
   await sql`insert into shopping_options (option_key, product_id, merchant_id, item_id, label, size, color, price_minor, currency, availability, image_url, link, position)
     select option_key, product_id, merchant_id, item_id, label, size, color, price_minor, currency, availability, image_url, link, position
     from jsonb_to_recordset(${JSON.stringify(options)}::jsonb) as x(option_key text, product_id text, merchant_id text, item_id text, label text, size text,
@@ -108,8 +86,9 @@ async function apply(trx: Trx, event: StoredEvent) {
     // A new catalogue's words wait in the GIN indexes' pending lists, which every search reads
     // whole (a search took 20 ms instead of 2 after 100,000 products): merged once, at its end.
     if (e.type === 'MerchantFeedSynced')
-      await sql`select gin_clean_pending_list('shopping_products_search_idx'::regclass), gin_clean_pending_list('shopping_products_title_search_idx'::regclass),
-        gin_clean_pending_list('shopping_products_bm25_terms_idx'::regclass)`.execute(trx);
+      await sql`select gin_clean_pending_list('shopping_products_search_idx'::regclass), gin_clean_pending_list('shopping_products_title_search_idx'::regclass)`.execute(
+        trx,
+      );
     const counted = e.type === 'MerchantFeedSynced' ? { product_count: e.data.product_count } : {};
     await own(trx)
       .insertInto('shopping_merchant_syncs')
@@ -125,7 +104,8 @@ async function apply(trx: Trx, event: StoredEvent) {
       .execute();
   } else if (e.type === 'MerchantRemoved') {
     const id = e.data.merchant_id;
-    await removeProducts(trx, id);
+    await own(trx).deleteFrom('shopping_options').where('merchant_id', '=', id).execute();
+    await own(trx).deleteFrom('shopping_products').where('merchant_id', '=', id).execute();
     await own(trx).deleteFrom('shopping_merchant_syncs').where('merchant_id', '=', id).execute();
   } else if (e.type === 'ShoppingWidgetsAttached') {
     const d = e.data;
@@ -139,7 +119,7 @@ async function apply(trx: Trx, event: StoredEvent) {
 
 export const catalogueProjection: Projection = {
   name: 'shopping-catalogue',
-  tables: ['shopping_products', 'shopping_options', 'shopping_merchant_syncs', 'shopping_entry_widgets', 'shopping_term_stats', 'shopping_catalogue_stats'],
+  tables: ['shopping_products', 'shopping_options', 'shopping_merchant_syncs', 'shopping_entry_widgets'],
   handles: [
     'MerchantProductsRecorded',
     'MerchantFeedSynced',

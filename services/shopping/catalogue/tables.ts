@@ -25,10 +25,6 @@ export interface ShoppingProductsTable {
   search: ColumnType<string, never, never>;
   /** Generated from the title and brand alone. */
   title_search: ColumnType<string, never, never>;
-  /** Generated: the terms BM25 reads (migration 0067), the title and brand twice. */
-  bm25_terms: ColumnType<string, never, never>;
-  /** Generated: how many words bm25_terms counts, for BM25's length normalisation. */
-  word_count: ColumnType<number, never, never>;
 }
 
 export interface ShoppingOptionsTable {
@@ -66,26 +62,11 @@ export interface ShoppingEntryWidgetsTable {
   attached_at: Timestamp;
 }
 
-/** Each term's document frequency over the whole catalogue (BM25's idf), kept by the projection. */
-export interface ShoppingTermStatsTable {
-  term: string;
-  df: number;
-}
-
-/** One row (id 1): how many products the catalogue holds and their words (BM25's average length). */
-export interface ShoppingCatalogueStatsTable {
-  id: number;
-  products: Minor;
-  words: Minor;
-}
-
 export interface CatalogueTables {
   shopping_products: ShoppingProductsTable;
   shopping_options: ShoppingOptionsTable;
   shopping_merchant_syncs: ShoppingMerchantSyncsTable;
   shopping_entry_widgets: ShoppingEntryWidgetsTable;
-  shopping_term_stats: ShoppingTermStatsTable;
-  shopping_catalogue_stats: ShoppingCatalogueStatsTable;
 }
 
 export const own = ownerOf<CatalogueTables>();
