@@ -2,7 +2,8 @@
 // account's try-on events, kept in the scenario. Images are uploaded through the image upload
 // form (create_upload_url with force_image) to a mock bucket kept in memory; the mock provider
 // "generates" as the tests' fake does: the avatar is the photo it was given, and a try-on shows
-// the avatar. Checks and texts are the server's: 10 MB, only images, another's image not found.
+// the avatar. Checks and texts are the server's: 10 MB, only images, another's image not found, and
+// the hourly limit of images made (the images still kept, made in the last hour, as the server counts).
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { getCreateImageUploadUrlMockHandler } from '../generated/msw/files/files.msw';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../generated/msw/try-on/try-on.msw';
 import type { GenerateShoppingTryOnBody, GenerateTryOnAvatarBody, ImageUploadRequest, SaveTryOnAvatarBody } from '../generated/react-query/model';
 import {
+  checkGenerationAllowed,
   decideAvatarGenerated,
   decideDelete,
   decideSave,
@@ -33,6 +35,7 @@ import { currentUser, type ScenarioState } from './scenarios';
 export const MOCK_IMAGE_BUCKET_PATH = '/storage/mock-images';
 const MAX_BYTES = 10 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const HOUR_MS = 60 * 60 * 1000;
 
 export function tryOnHandlers(opts: { state: () => ScenarioState; changed: () => void }): RequestHandler[] {
   /** Uploaded photos by their object address, and generated images by id: bytes are not scenario state. */
@@ -57,6 +60,15 @@ export function tryOnHandlers(opts: { state: () => ScenarioState; changed: () =>
     return blob;
   };
   const savedAvatar = (userId: string) => stateOf(userId).avatar;
+  /** Before any image is made: the person's images kept that were made in the last hour, under the server's limit. */
+  const withinHourlyLimit = (userId: string) => {
+    const kept = stateOf(userId).images;
+    const since = Date.now() - HOUR_MS;
+    const made = eventsOf(userId).filter(
+      (e) => (e.type === 'TryOnAvatarGenerated' || e.type === 'TryOnGenerated') && kept[e.data.image_id] && Date.parse(e.data.generated_at) > since,
+    ).length;
+    ruled(() => checkGenerationAllowed(made));
+  };
 
   return [
     getCreateImageUploadUrlMockHandler(async ({ request }) => {
@@ -85,6 +97,7 @@ export function tryOnHandlers(opts: { state: () => ScenarioState; changed: () =>
     }),
     getGenerateTryOnAvatarMockHandler(async ({ request }) => {
       const userId = signedIn();
+      withinHourlyLimit(userId);
       const body = (await request.json()) as GenerateTryOnAvatarBody;
       const photo = uploaded(body.user_image_url);
       if (body.selfie_image_url) uploaded(body.selfie_image_url);
@@ -119,6 +132,7 @@ export function tryOnHandlers(opts: { state: () => ScenarioState; changed: () =>
     }),
     getGenerateShoppingTryOnMockHandler(async ({ request }) => {
       const userId = signedIn();
+      withinHourlyLimit(userId);
       const body = (await request.json()) as GenerateShoppingTryOnBody;
       const avatarId = imageIdOf(body.image_url);
       const avatar = avatarId && stateOf(userId).images[avatarId]?.kind === 'avatar' ? images.get(avatarId) : undefined;

@@ -10,6 +10,7 @@ import { tasksExport } from '../tasks/index.js';
 import { watchlistExport } from '../watchlist/index.js';
 import { agentTasksExport } from '../agent/index.js';
 import { studentVerificationExport } from '../students/index.js';
+import { shoppingOrdersExport, tryOnExport, tryOnExportFiles } from '../shopping/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -21,4 +22,7 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/student-verification.json', read: studentVerificationExport },
   // The agent's tasks with their steps, tool calls and screenshots.
   { path: 'agent/tasks.json', read: agentTasksExport },
+  // Their orders with the addresses they ship to, and their try-on images (the list and the bytes).
+  { path: 'shopping/orders.json', read: shoppingOrdersExport },
+  { path: 'shopping/try-on.json', read: tryOnExport, files: tryOnExportFiles },
 ];

@@ -1,5 +1,6 @@
 // The archive on real PostgreSQL: a person's thread as JSON and Markdown, a missing stored file
-// listed without its bytes, and a part another domain registers added as its own JSON file.
+// listed without its bytes, and a part another domain registers added as its own JSON file, with
+// the stored objects it names copied in beside it (one gone from storage left out).
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migratedDbWithAuth } from '../../tests/support/database.js';
@@ -80,8 +81,21 @@ describe('buildArchive', () => {
         updated_at: at,
       })
       .execute();
-    const parts = [{ path: 'settings/preferences.json', read: async (_db: Db, userId: string) => ({ userId, theme: 'dark' }) }];
-    const zip = await JSZip.loadAsync(await buildArchive({ db, storage: noBytes, parts }, 'u1', at));
+    const parts = [
+      { path: 'settings/preferences.json', read: async (_db: Db, userId: string) => ({ userId, theme: 'dark' }) },
+      {
+        path: 'pictures.json',
+        read: async () => ['pictures/a.png', 'pictures/b.png'],
+        files: async (_db: Db, userId: string) => [
+          { path: 'pictures/a.png', object_key: `pictures/${userId}/a` },
+          { path: 'pictures/b.png', object_key: `pictures/${userId}/gone` },
+        ],
+      },
+    ];
+    const someBytes = {
+      read: async (key: string) => (key === 'pictures/u1/a' ? Buffer.from('png bytes') : Promise.reject(new Error('gone'))),
+    } as unknown as Storage;
+    const zip = await JSZip.loadAsync(await buildArchive({ db, storage: someBytes, parts }, 'u1', at));
     expect(await zip.file('threads/why-x.md')!.async('string')).toBe(
       threadMarkdown({ title: 'Why x?', created_at: at }, [
         {
@@ -97,6 +111,8 @@ describe('buildArchive', () => {
     expect(JSON.parse(await zip.file('threads/why-x.json')!.async('string')).entries[0]).toMatchObject({ question: 'Why x?', answer: 'Because y [1].' });
     expect(JSON.parse(await zip.file('files/index.json')!.async('string'))).toEqual([expect.objectContaining({ file_uuid: 'f1', path: null })]);
     expect(JSON.parse(await zip.file('settings/preferences.json')!.async('string'))).toEqual({ userId: 'u1', theme: 'dark' });
+    expect(await zip.file('pictures/a.png')!.async('string')).toBe('png bytes');
+    expect(zip.file('pictures/b.png')).toBeNull();
     // Another person's archive holds none of it.
     const other = await JSZip.loadAsync(await buildArchive({ db, storage: noBytes }, 'u2', at));
     expect(JSON.parse(await other.file('threads/index.json')!.async('string'))).toEqual([]);

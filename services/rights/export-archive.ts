@@ -39,9 +39,14 @@ export function threadMarkdown(thread: { title: string; created_at: Date }, entr
 
 /**
  * A part of the archive another domain adds (its settings, say): a JSON file at `path` with what
- * `read` returns for the person. services/app/export-parts.ts lists them.
+ * `read` returns for the person, and, with `files`, stored objects copied in at the paths it names
+ * (the person's images, say). services/app/export-parts.ts lists them.
  */
-export type ExportPart = { path: string; read: (db: Db, userId: string) => Promise<unknown> };
+export type ExportPart = {
+  path: string;
+  read: (db: Db, userId: string) => Promise<unknown>;
+  files?: (db: Db, userId: string) => Promise<{ path: string; object_key: string }[]>;
+};
 
 /** Everything the person owns, read from the read models and storage, and the registered parts. */
 export async function buildArchive(deps: { db: Db; storage: Storage; parts?: readonly ExportPart[] }, userId: string, now: Date): Promise<Buffer> {
@@ -99,10 +104,17 @@ export async function buildArchive(deps: { db: Db; storage: Storage; parts?: rea
   zip.file('files/index.json', json(fileList));
 
   zip.file('bookmarks.json', json(await bookmarksForExport(db, userId)));
-  for (const part of deps.parts ?? []) zip.file(part.path, json(await part.read(db, userId)));
+  for (const part of deps.parts ?? []) {
+    zip.file(part.path, json(await part.read(db, userId)));
+    // An object gone from storage is left out; its listing in the part's JSON still says what it was.
+    for (const f of (await part.files?.(db, userId)) ?? []) {
+      const bytes = await storage.read(f.object_key).catch(() => null);
+      if (bytes) zip.file(f.path, bytes);
+    }
+  }
   zip.file(
     'README.md',
-    '# Your data\n\nprofile.json: your account. threads/: each thread as JSON and as Markdown, with its answers and sources. spaces.json: the Spaces you own and the ones you joined. files/: your files and their list (index.json). bookmarks.json: your bookmarks.\n',
+    '# Your data\n\nprofile.json: your account. threads/: each thread as JSON and as Markdown, with its answers and sources. spaces.json: the Spaces you own and the ones you joined. files/: your files and their list (index.json). bookmarks.json: your bookmarks. shopping/: your orders with their shipping addresses, and your try-on avatar and pictures. settings/: your other settings.\n',
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -205,8 +205,6 @@ const schema = z.object({
   STRIPE_TAX: bool.default(false),
   STRIPE_SHOPPING_WEBHOOK_SECRET: z.string().min(8).optional(),
   SHOPPING_SHIPPING_RATES: z.string().default(''),
-  // Tests only: the priced options orders are made of, as JSON (the catalogue answers otherwise).
-  SHOPPING_TEST_PRICED_OPTIONS_FILE: z.string().min(1).optional(),
   BILLING_DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).default('free'),
   GOVERNMENT_EMAIL_DOMAINS: z.string().default(''),
   GOVERNMENT_IP_RANGES: z.string().default(''),
@@ -485,7 +483,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       taxEnabled: c.STRIPE_TAX,
       webhookSecret: c.STRIPE_SHOPPING_WEBHOOK_SECRET ?? c.STRIPE_WEBHOOK_SECRET ?? null,
       shippingRates,
-      testPricedOptionsFile: c.SHOPPING_TEST_PRICED_OPTIONS_FILE ?? null,
       merchants,
       feedIntervalMs: c.MERCHANT_FEED_INTERVAL_SECONDS * 1000,
       feedMaxBytes: c.MERCHANT_FEED_MAX_MB * 1024 * 1024,

@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [agent] [watchlist]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [shopping-answers] [agent] [watchlist]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAgent } from './agent.js';
 import { benchAnswerApi } from './answer-api.js';
@@ -18,6 +18,7 @@ import { benchPermissions } from './permissions.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
 import { benchShoppingCatalogue } from './shopping-catalogue.js';
+import { benchShoppingAnswers } from './shopping-answers.js';
 import { benchSpaces } from './spaces.js';
 import { benchStart } from './start.js';
 import { benchUntrusted } from './untrusted.js';
@@ -49,6 +50,7 @@ const all = {
   connectors: benchConnectors,
   permissions: benchPermissions,
   shopping: benchShoppingCatalogue,
+  'shopping-answers': benchShoppingAnswers,
   agent: benchAgent,
   watchlist: benchWatchlist,
 } as const;

@@ -1,6 +1,7 @@
 // A merchant's product feed as Google Merchant Center reads it, for tests only: XML (RSS 2.0 with
 // the g: namespace) or TSV, served on 127.0.0.1 at /<name>.xml or /<name>.tsv. A test sets what
-// each address serves (a feed built from products, broken text, or a body of a given size).
+// each address serves (a feed built from products, broken text, or a body of a given size), and
+// may serve the products' pictures too (as a merchant's site does, for try-on).
 
 import { listenLoopback } from './listen.js';
 
@@ -77,7 +78,7 @@ export function tsvFeed(items: FakeItem[], link = 'https://shop.example'): strin
 }
 
 export async function startMerchantFeedFake() {
-  const bodies = new Map<string, string | { bytes: number }>();
+  const bodies = new Map<string, string | { bytes: number } | { image: Buffer; type: string }>();
   const held = new Map<string, Promise<void>>();
   const served: string[] = [];
   const fake = await listenLoopback(async (req, res) => {
@@ -86,6 +87,7 @@ export async function startMerchantFeedFake() {
     await held.get(path);
     const body = bodies.get(path);
     if (body === undefined) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    if (typeof body === 'object' && 'image' in body) return void res.writeHead(200, { 'content-type': body.type }).end(body.image);
     const type = path.endsWith('.xml') ? 'application/xml' : 'text/tab-separated-values';
     if (typeof body === 'string') return void res.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
     // A large body sent in chunks without a length, so only counting what arrives finds its size.
@@ -108,6 +110,8 @@ export async function startMerchantFeedFake() {
     served,
     /** What `path` (e.g. /shop.xml) serves from now on. */
     serve: (path: string, body: string | { bytes: number }) => bodies.set(path, body),
+    /** A picture at `path` (e.g. /img/jacket.png), as a merchant's site serves its product images. */
+    serveImage: (path: string, image: Buffer, type = 'image/png') => bodies.set(path, { image, type }),
     /** Requests of `path` wait until the returned function is called (a feed that takes its time). */
     hold: (path: string) => {
       let release = () => {};

@@ -1,8 +1,10 @@
 // Data rights on the real server and PostgreSQL: a person with threads, a Space shared with
-// another member, another Space of their own, a membership in someone else's Space, a bookmark
-// and a file exports all of it in one zip, then deletes the account: the shared Space goes to the
-// member they chose, and neither the read models, nor the event log, nor a rebuild of every
-// projection afterwards holds their name, address or question text.
+// another member, another Space of their own, a membership in someone else's Space, a bookmark,
+// a file, a shopping order (a merchant feed fake's product, paid through the Stripe fake) and a
+// try-on avatar (the image provider fake's) exports all of it in one zip, then deletes the
+// account: the shared Space goes to the member they chose, and neither the read models, nor the
+// event log, nor a rebuild of every projection afterwards holds their name, address or question
+// text, nor any row of their orders or images.
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,13 +18,28 @@ import type { Browser } from '../support/http.js';
 import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { allTables } from '../support/all-tables.js';
+import { startImageProviderFake } from '../fakes/image-provider.js';
+import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
+import { optionKeyOf, startMerchantCatalogue } from '../support/merchant-catalogue.js';
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let db: Db;
+let stripe: StripeFake;
+let provider: Awaited<ReturnType<typeof startImageProviderFake>>;
+let catalogue: Awaited<ReturnType<typeof startMerchantCatalogue>>;
 beforeAll(async () => {
   database = await createTestDatabase('data_rights');
-  server = await startServerProcess({ databaseUrl: database.url });
+  [stripe, provider, catalogue] = await Promise.all([
+    startStripeFake(),
+    startImageProviderFake(),
+    startMerchantCatalogue([{ id: 'peak', name: 'Peak Outdoors', items: [{ id: 'K1', title: 'Enamel camping kettle', price: '24.00 EUR' }] }]),
+  ]);
+  server = await startServerProcess({
+    databaseUrl: database.url,
+    env: { ...stripe.env(), ...provider.env(), ...catalogue.env, STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789' },
+  });
+  await catalogue.synced(server.url);
   const pool = createPool(database.url, 2);
   pool.on('error', () => {});
   db = createDb(pool);
@@ -30,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
   await server?.stop();
+  await Promise.all([stripe?.close(), provider?.close(), catalogue?.close()]);
   await database?.drop();
 });
 
@@ -39,6 +57,8 @@ const ADA_EMAIL = `adaquilla.${stamp}@example.com`;
 const QUESTION = `What do zebraquuxes${stamp} eat`;
 const SPACE_TITLE = `Quillspace${stamp}`;
 const FILE_TEXT = `Notes on zebraquuxes${stamp}: they graze.`;
+const STREET = `${stamp} Quillwood Lane`;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -96,6 +116,23 @@ describe('a person with threads, Spaces, a bookmark and a file', () => {
     const draft = { filename: `${ADA_NAME}-draft.txt`, bytes: new TextEncoder().encode(`Draft: ${FILE_TEXT}`), content_type: 'text/plain' };
     const urls = await uploadUrls(ada, MY_FILES, [draft]);
     expect((await postToBucket(server.url, urls.json.file_url_params[0], draft)).status).toBe(201);
+
+    // A shopping order shipped to her street, and a saved try-on avatar made from a selfie.
+    const order = await ada.post('/rest/shopping/create-shopping-order', {
+      items: [{ option_key: optionKeyOf('peak', 'K1'), quantity: 1, unit_price_minor: 2400, currency: 'eur' }],
+      shipping_address: { name: ADA_NAME, line1: STREET, city: 'Innsbruck', postal_code: '6020', country: 'AT' },
+    });
+    expect(order.status, order.text).toBe(200);
+    const selfie = await ada.post('/rest/uploads/create_upload_url', {
+      filename: 'selfie.png',
+      content_type: 'image/png',
+      file_size: PNG.byteLength,
+      force_image: true,
+    });
+    expect((await postToBucket(server.url, selfie.json, { filename: 'selfie.png', bytes: PNG, content_type: 'image/png' })).status).toBe(201);
+    const avatar = await ada.post('/rest/shopping/try-on-photo/generate-avatar', { user_image_url: selfie.json.s3_object_url });
+    expect(avatar.status, avatar.text).toBe(200);
+    expect((await ada.send('PUT', '/rest/shopping/try-on-photo/save', { json: { try_on_photo_url: avatar.json.try_on_photo_url } })).status).toBe(200);
   });
 });
 
@@ -146,6 +183,19 @@ describe('export', () => {
     expect(await zip.file(files[0].path)!.async('string')).toBe(FILE_TEXT);
     const bookmarks = JSON.parse(await zip.file('bookmarks.json')!.async('string'));
     expect(bookmarks).toHaveLength(1);
+    // Her order with its address, her saved address, and her avatar with its bytes.
+    const shopping = JSON.parse(await zip.file('shopping/orders.json')!.async('string'));
+    expect(shopping.saved_shipping_address).toMatchObject({ name: ADA_NAME, line1: STREET });
+    expect(shopping.orders).toEqual([
+      expect.objectContaining({
+        total_minor: 2400,
+        shipping_address: expect.objectContaining({ line1: STREET }),
+        items: [expect.objectContaining({ title: 'Enamel camping kettle' })],
+      }),
+    ]);
+    const images = JSON.parse(await zip.file('shopping/try-on.json')!.async('string'));
+    expect(images).toEqual([expect.objectContaining({ kind: 'avatar', saved_avatar: true, content_type: 'image/png' })]);
+    expect((await zip.file(images[0].path)!.async('nodebuffer')).equals(PNG)).toBe(true);
 
     // The mail that says it is ready, through the account mail path.
     await until(
@@ -214,8 +264,13 @@ describe('deletion', () => {
       question: await tablesHolding(QUESTION),
       space: await tablesHolding(`${SPACE_TITLE} alone`),
       file: await tablesHolding(FILE_TEXT),
+      street: await tablesHolding(STREET),
     });
-    expect(await leftovers()).toEqual({ name: {}, email: {}, question: {}, space: {}, file: {} });
+    const nothing = { name: {}, email: {}, question: {}, space: {}, file: {}, street: {} };
+    expect(await leftovers()).toEqual(nothing);
+    // No order, saved address or try-on image of hers is left (the order's record without her address stays in the log).
+    for (const table of ['shopping_orders', 'shoppers', 'try_on_images', 'try_on_avatars'] as const)
+      expect(await allTables(db).selectFrom(table).select('user_id').where('user_id', '=', userId).execute(), table).toEqual([]);
     expect(await allTables(db).selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute()).toEqual([]);
     expect(await tablesHolding(userId)).toEqual(
       expect.not.objectContaining({ accounts: expect.anything(), user: expect.anything(), bookmarks: expect.anything() }),
@@ -232,7 +287,7 @@ describe('deletion', () => {
     // A rebuild of every projection from the (erased) log shows nothing of her either.
     const store = new EventStore(db, projections);
     await rebuildProjections(store);
-    expect(await leftovers()).toEqual({ name: {}, email: {}, question: {}, space: {}, file: {} });
+    expect(await leftovers()).toEqual(nothing);
     const rebuilt = await bob.get(`/rest/collections/get_collection?collection_slug=${shared.uuid}`);
     expect(rebuilt.json).toMatchObject({ title: SPACE_TITLE, user_permission: 4 });
 

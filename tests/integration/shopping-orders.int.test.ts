@@ -1,31 +1,28 @@
 // Shopping orders against the Stripe fake (issue 35, seed 002 §7): an order at the catalogue's
-// prices with Stripe Tax and the merchant's shipping, its payment intent, paid only by Stripe's
-// signed webhook (once however often it is delivered), a declined card leaving it unpaid, a
-// cancel refunding it, prices and currencies that changed refused, and the authorization rows.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// prices (the merchant feed fake's feed, synced by the server) with Stripe Tax and the merchant's
+// shipping, its payment intent, paid only by Stripe's signed webhook (once however often it is
+// delivered), a declined card leaving it unpaid, a cancel refunding it, prices and currencies that
+// changed refused, and the authorization rows.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
+import { optionKeyOf, startMerchantCatalogue } from '../support/merchant-catalogue.js';
 import { signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
-const JACKET = {
-  optionKey: 'alpine-jacket:m:blue',
-  productId: 'alpine-jacket',
-  merchantId: 'trail-shop',
-  merchantName: 'Trail Shop',
-  title: 'Alpine waterproof jacket',
-  optionLabel: 'M / Blue',
-  priceMinor: 15_900,
-  currency: 'eur',
-  imageUrl: null,
-  available: true,
+// The merchant's feed, as the feed fake serves it: one jacket in two options, one sold out.
+const TRAIL_SHOP = {
+  id: 'trail-shop',
+  name: 'Trail Shop',
+  items: [
+    { id: 'AJ-M-BLUE', groupId: 'alpine-jacket', title: 'Alpine waterproof jacket', price: '159.00 EUR', size: 'M', color: 'Blue' },
+    { id: 'AJ-S-RED', groupId: 'alpine-jacket', title: 'Alpine waterproof jacket', price: '159.00 EUR', size: 'S', color: 'Red', availability: 'out_of_stock' },
+  ],
 };
-const SOLD_OUT = { ...JACKET, optionKey: 'alpine-jacket:s:red', optionLabel: 'S / Red', available: false };
+const JACKET = { optionKey: optionKeyOf('trail-shop', 'AJ-M-BLUE'), priceMinor: 15_900 };
+const SOLD_OUT = { optionKey: optionKeyOf('trail-shop', 'AJ-S-RED') };
 const ADDRESS = { name: 'Ada Walker', line1: '1 Ridge Road', city: 'Innsbruck', postal_code: '6020', country: 'AT' };
 const item = (over: Record<string, unknown> = {}) => ({
   option_key: JACKET.optionKey,
@@ -39,13 +36,13 @@ let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let stripe: StripeFake;
 let db: pg.Client;
+let catalogue: Awaited<ReturnType<typeof startMerchantCatalogue>>;
 
 beforeAll(async () => {
   stripe = await startStripeFake();
   stripe.state.taxPercent = 20;
+  catalogue = await startMerchantCatalogue([TRAIL_SHOP]);
   database = await createTestDatabase('shopping');
-  const options = join(mkdtempSync(join(tmpdir(), 'priced-')), 'options.json');
-  writeFileSync(options, JSON.stringify([JACKET, SOLD_OUT]));
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -53,9 +50,10 @@ beforeAll(async () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789',
       STRIPE_TAX: 'true',
       SHOPPING_SHIPPING_RATES: 'trail-shop=500,*=900',
-      SHOPPING_TEST_PRICED_OPTIONS_FILE: options,
+      ...catalogue.env,
     },
   });
+  await catalogue.synced(server.url);
   stripe.webhooks.routes.push({ prefix: 'payment_intent.', target: `${server.url}/rest/shopping/stripe-webhook` });
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -64,6 +62,7 @@ afterAll(async () => {
   await db?.end();
   await server?.stop();
   await stripe?.close();
+  await catalogue?.close();
   await database?.drop();
 });
 

@@ -8,9 +8,3 @@ export type ProductPricing = { findPricedOption(optionKey: string): Promise<Pric
 
 /** Pricing with no catalogue behind it: every option is unknown (no merchant is set up). */
 export const noCatalogue: ProductPricing = { findPricedOption: async () => null };
-
-/** Pricing from a fixed list (the test stand-in, and SHOPPING_TEST_PRICED_OPTIONS_FILE in tests). */
-export const fixedPricing = (options: readonly PricedOption[]): ProductPricing => {
-  const byKey = new Map(options.map((o) => [o.optionKey, o]));
-  return { findPricedOption: async (key) => byKey.get(key) ?? null };
-};

@@ -81,6 +81,12 @@ export async function ordersOf(db: Db, userId: string): Promise<OrderView[]> {
   return rows.map(view);
 }
 
+/** Every order of the person, oldest first (their data export: no limit). */
+export async function orderViews(db: Db, userId: string): Promise<OrderView[]> {
+  const rows = await selectOrders(db, userId).orderBy('created_at').orderBy('order_id').execute();
+  return rows.map(view);
+}
+
 /** The person's order, or null (another person's order is none of theirs). */
 export async function orderOf(db: Db, userId: string, orderId: string): Promise<OrderView | null> {
   const row = await selectOrders(db, userId).where('order_id', '=', orderId).executeTakeFirst();

@@ -4,3 +4,4 @@ export { openAiImageGenerator, type ImageGenerator } from './image-provider.js';
 export { tryOnProjection } from './projections.js';
 export { tryOnRoutes } from './routes.js';
 export { removeTryOnImages } from './erasure.js';
+export { tryOnExport, tryOnExportFiles } from './export.js';

@@ -25,6 +25,17 @@ export async function imagesSince(db: Db, userId: string, since: Date) {
   return Number(row.n);
 }
 
+/** Every image of the person, oldest first. */
+export async function imagesOf(db: Db, userId: string) {
+  return own(db)
+    .selectFrom('try_on_images')
+    .select(['image_id', 'kind', 'object_key', 'content_type', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('image_id')
+    .execute();
+}
+
 export async function imageKeysOf(db: Db, userId: string) {
   const rows = await own(db).selectFrom('try_on_images').select('object_key').where('user_id', '=', userId).execute();
   return rows.map((r) => r.object_key);

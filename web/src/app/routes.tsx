@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/mail', ...page(() => import('../features/mail/mail-page')) },
+      { path: '/shopping/merchants', ...page(() => import('../features/shopping/merchants/merchant-feeds-page')) },
       { path: '/agent/:taskUuid', ...page(() => import('../features/agent/agent-task-page')) },
       { path: '/download', ...page(() => import('../features/browser/browser-page')) },
       { path: '/verify-email', ...page(() => import('../features/auth/verify-email-page')) },

@@ -6,7 +6,7 @@ import { ACCOUNT_SECTIONS } from '../../features/account/sections';
 import { ORG_SECTIONS } from '../../features/orgs/org-sections';
 import { modalRegistry } from './registry';
 
-const STILL_PLACEHOLDER_MODALS = ['map', 'shoppingOnboarding', 'locationPermission', 'reservationDetails', 'hotelRoomDetails', 'restaurantBooking', 'place'];
+const STILL_PLACEHOLDER_MODALS = ['map', 'locationPermission', 'reservationDetails', 'hotelRoomDetails', 'restaurantBooking', 'place'];
 
 test('the modals still placeholders are exactly the known ones', () => {
   const placeholders = Object.entries(modalRegistry)

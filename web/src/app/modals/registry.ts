@@ -39,7 +39,7 @@ export const modalRegistry = {
   checkSources: built(() => import('../../features/sources/check-sources-sheet'), { layout: 'sheet' }),
   onboarding: built(() => import('../../features/onboarding/onboarding-modal')),
   lossAversion: built(() => import('../../features/sharing/loss-aversion-modal'), { size: 'sm' }),
-  shoppingOnboarding: later('Shopping', 'shopping'),
+  shoppingOnboarding: built(() => import('../../features/shopping/onboarding/shopping-onboarding-modal')),
   shoppingOrderDetails: built(() => import('../../features/shopping/orders/shopping-order-details-modal')),
   purchaseConfirmation: built(() => import('../../features/shopping/orders/purchase-confirmation-modal'), { size: 'sm' }),
   watchlist: built(() => import('../../features/watchlist/watchlist-modal')),

@@ -14,6 +14,7 @@ import { SessionsList } from './sessions-list';
 import { UsernameForm } from './username-form';
 import { TwoFactorSection } from './two-factor-section';
 import { TryOnAvatarSection } from '../shopping/try-on';
+import { MerchantFeedsLink } from '../shopping/merchants';
 
 export default function AccountDetailsPage() {
   const { user, isLoading } = useSession();
@@ -60,6 +61,7 @@ export default function AccountDetailsPage() {
         </p>
         <ResendVerification />
         <KeptMailLink isAdmin={!!user.is_admin} />
+        {user.is_admin && <MerchantFeedsLink />}
         <ChangeEmailForm email={user.email} />
       </section>
       <section aria-labelledby="password-heading" className="space-y-2">

@@ -3,6 +3,7 @@
 import { useListShoppingOrders } from '../../../../../generated/react-query/shopping-orders/shopping-orders';
 import type { ShoppingOrderList } from '../../../../../generated/react-query/model';
 import { useModals } from '../../../platform/modals/context';
+import { MerchantFeedsLink } from '../merchants';
 import { problemMessage } from '../../../platform/problem';
 import { CancelOrderButton } from './cancel-order-button';
 import { mayPay, money, orderDate } from './order-text';
@@ -50,6 +51,7 @@ export default function PurchasesPage() {
           </li>
         ))}
       </ul>
+      <MerchantFeedsLink />
     </section>
   );
 }

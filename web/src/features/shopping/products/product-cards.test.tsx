@@ -62,8 +62,15 @@ describe('product cards in an answer', () => {
   it('a buying question shows cards; a card opens the product, and another option shows its own price', async () => {
     const { user } = setup();
     const entry = await ask(user, 'a waterproof hiking jacket under 200 euros');
-    const products = await waitFor(() => entry().getByRole('region', { name: 'Products' }), { timeout: 5000 });
-    const cards = within(products).getAllByRole('button');
+    // The first cards open the onboarding above them (the page under it is hidden meanwhile).
+    const onboarding = await screen.findByRole('dialog', { name: 'Shopping in your answers' }, { timeout: 5000 });
+    await waitFor(() => within(onboarding).getByText(/Connected now: Peak Outdoors, Trail Co\./));
+    // Payments are off on the mock server: it says so rather than offering to pay.
+    expect(within(onboarding).getByText(/Paying here is not set up on this server/)).toBeInstanceOf(HTMLElement);
+    await user.click(within(onboarding).getByRole('button', { name: 'Got it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Shopping in your answers' })).toBeNull());
+    const products = entry().getByRole('region', { name: 'Products' });
+    const cards = within(products).getAllByRole('button', { name: / at / });
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
       'Alpine waterproof hiking jacket, €189.00 at Peak Outdoors',
       'Lightweight hiking jacket, €149.00 at Trail Co',
@@ -79,6 +86,17 @@ describe('product cards in an answer', () => {
     await user.click(within(dialog).getByText('Blue / XL (out of stock)'));
     expect(within(dialog).getByText('Out of stock')).toBeInstanceOf(HTMLElement);
     expect((within(dialog).getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.keyboard('{Escape}');
+
+    // The heading's button opens it again.
+    await user.click(within(products).getByRole('button', { name: 'How shopping works' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Shopping in your answers' })).getByRole('button', { name: 'Got it' }));
+
+    // Shown once on this device: the next cards come without it.
+    cleanup();
+    const next = await ask(setup().user, 'a waterproof hiking jacket under 150 euros');
+    await waitFor(() => next().getByRole('region', { name: 'Products' }), { timeout: 5000 });
+    expect(screen.queryByRole('dialog', { name: 'Shopping in your answers' })).toBeNull();
   });
 
   it('a question about something else shows no products, once the search has answered', async () => {

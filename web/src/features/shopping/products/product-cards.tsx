@@ -2,11 +2,15 @@
 // asked once the answer is done, so the answer never waits for them, and only where the server has
 // merchants (features.shopping). Each card shows the product's image, price, merchant and rating
 // and opens its details. No cards (not a buying question, nothing found, any failure): nothing shown.
+// The first cards on a device open the shopping onboarding; the heading's button opens it again.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { searchShoppingForEntry } from '../../../../../generated/react-query/shopping/shopping';
 import type { ShoppingWidget } from '../../../../../generated/react-query/model';
+import { ModalContext } from '../../../platform/modals/context';
 import { useServerFeatures } from '../../../platform/server-features';
+import { getSettings, updateSettings } from '../../../platform/settings/store';
+import { SHOPPING_ONBOARDING_SHOWN, SHOPPING_ONBOARDING_TEXT } from '../onboarding/texts';
 import { formatMoney } from '../../billing/pricing';
 import { ProductDetailsDialog } from './product-details-dialog';
 import { ProductRating } from './product-rating';
@@ -33,10 +37,28 @@ export function ProductCards({ backendUuid, query, token }: Props) {
         .shopping_widgets,
   });
   const cards = widgets.data ?? [];
-  if (!shopping || cards.length === 0) return null;
+  const modals = useContext(ModalContext);
+  const showing = shopping && cards.length > 0;
+  useEffect(() => {
+    if (!showing || !modals || getSettings().impressionCounters[SHOPPING_ONBOARDING_SHOWN]) return;
+    updateSettings((s) => ({ impressionCounters: { ...s.impressionCounters, [SHOPPING_ONBOARDING_SHOWN]: Date.now() } }));
+    modals.open('shoppingOnboarding');
+  }, [showing, modals]);
+  if (!showing) return null;
   return (
     <section aria-label="Products" className="flex flex-col gap-2">
-      <h3 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">Products</h3>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium text-neutral-600 dark:text-neutral-400">Products</h3>
+        {modals && (
+          <button
+            type="button"
+            className="text-xs text-neutral-500 underline hover:text-neutral-800 dark:hover:text-neutral-200"
+            onClick={() => modals.open('shoppingOnboarding')}
+          >
+            {SHOPPING_ONBOARDING_TEXT.howItWorks}
+          </button>
+        )}
+      </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map((w) => (
           <li key={w.option_key}>

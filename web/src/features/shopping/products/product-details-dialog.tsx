@@ -1,8 +1,9 @@
 // A product's details (seed 002 §7 fetch-product-details, 4 s): its images, description, rating,
 // merchant and every option (size, colour); choosing an option shows its own price, image and
-// availability. Buy opens the shopping payment modal with the chosen option (a Shopify store's
-// product is bought at the store's checkout instead: store-checkout.tsx); the merchant's page
-// is a link. A failure says why in the server's words (no merchant set up, a product no longer
+// availability. Try it on dresses the person's avatar in the option's picture; Buy closes the
+// sheet and opens the shopping payment modal with the chosen option (a Shopify store's product is
+// bought at the store's checkout instead: store-checkout.tsx); the merchant's page is a link. A
+// failure says why in the server's words (no merchant set up, a product no longer
 // offered), or that it could not be loaded (the 4 s limit), with a retry.
 import { useQuery } from '@tanstack/react-query';
 import * as Dialog from 'radix-ui/dialog';
@@ -13,6 +14,7 @@ import { ModalContext } from '../../../platform/modals/context';
 import { problemMessage } from '../../../platform/problem';
 import { ExternalLink, X } from '../../../ui/icons';
 import { formatMoney } from '../../billing/pricing';
+import { TryOnButton } from '../try-on';
 import { ProductRating } from './product-rating';
 import { StoreCheckout } from './store-checkout';
 
@@ -31,16 +33,17 @@ export function ProductDetailsDialog({ optionKey, onClose }: { optionKey: string
   return (
     <Dialog.Root open onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[100] bg-neutral-950/40" />
+        {/* Under the modal host's modals (z 50 and up): try-on onboarding opens above the sheet. */}
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/40" />
         <Dialog.Content
           aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-[101] max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-6 text-neutral-900 shadow-2xl sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-neutral-900 dark:text-neutral-100"
+          className="fixed inset-x-0 bottom-0 z-[41] max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-6 text-neutral-900 shadow-2xl sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:bg-neutral-900 dark:text-neutral-100"
         >
           <Dialog.Close className="btn-ghost absolute top-3 right-3 !p-1.5" aria-label="Close">
             <X className="size-4" />
           </Dialog.Close>
           {details.data ? (
-            <ProductBody product={details.data} />
+            <ProductBody product={details.data} onClose={onClose} />
           ) : details.isError ? (
             <div className="flex flex-col items-start gap-3">
               <Dialog.Title className="text-lg font-semibold">Product</Dialog.Title>
@@ -63,7 +66,7 @@ export function ProductDetailsDialog({ optionKey, onClose }: { optionKey: string
   );
 }
 
-function ProductBody({ product }: { product: ProductDetails }) {
+function ProductBody({ product, onClose }: { product: ProductDetails; onClose: () => void }) {
   const modals = useContext(ModalContext);
   const [selected, setSelected] = useState(product.selected_option_key);
   const option = product.options.find((o) => o.option_key === selected) ?? product.options[0]!;
@@ -123,6 +126,7 @@ function ProductBody({ product }: { product: ProductDetails }) {
             : 'Out of stock'}
         </p>
         {product.description && <p className="text-sm text-neutral-700 dark:text-neutral-300">{product.description}</p>}
+        {image && <TryOnButton productImageUrl={image} />}
         <div className="mt-auto flex flex-wrap gap-2">
           {/* A Shopify store takes the payment at its own checkout. */}
           {product.merchant_kind === 'shopify' && (
@@ -133,7 +137,9 @@ function ProductBody({ product }: { product: ProductDetails }) {
               type="button"
               className="btn-primary"
               disabled={!option.available}
-              onClick={() =>
+              onClick={() => {
+                // The payment takes the sheet's place: one dialog at a time holds the focus.
+                onClose();
                 modals.open('shoppingPayment', {
                   optionKey: option.option_key,
                   title: product.title,
@@ -141,8 +147,8 @@ function ProductBody({ product }: { product: ProductDetails }) {
                   priceMinor: option.price_minor,
                   currency: option.currency,
                   imageUrl: image,
-                })
-              }
+                });
+              }}
             >
               Buy
             </button>
