@@ -22,6 +22,7 @@ import { researchRedactors } from '../research/index.js';
 import { watchlistRedactors } from '../watchlist/index.js';
 import { orderRedactors } from '../shopping/index.js';
 import { catalogueRedactors } from '../shopping/index.js';
+import { placesRedactors } from '../places/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -43,4 +44,5 @@ export const redactors = joinRedactors(
   watchlistRedactors,
   orderRedactors,
   catalogueRedactors,
+  placesRedactors,
 );

@@ -9,6 +9,7 @@ import { notificationsExport } from '../notifications/index.js';
 import { tasksExport } from '../tasks/index.js';
 import { watchlistExport } from '../watchlist/index.js';
 import { agentTasksExport } from '../agent/index.js';
+import { reservationsExport } from '../places/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -17,6 +18,8 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/notifications.json', read: notificationsExport },
   { path: 'settings/tasks.json', read: tasksExport },
   { path: 'settings/watchlist.json', read: watchlistExport },
+  // The hand-overs to venues' own booking pages the person kept (/account/reservations).
+  { path: 'settings/reservations.json', read: reservationsExport },
   // The agent's tasks with their steps, tool calls and screenshots.
   { path: 'agent/tasks.json', read: agentTasksExport },
 ];

@@ -33,6 +33,7 @@ import { bugReportRoutes } from '../bugreports/index.js';
 import { shoppingOrderRoutes } from '../shopping/index.js';
 import { tryOnRoutes } from '../shopping/index.js';
 import { catalogueRoutes } from '../shopping/index.js';
+import { placesRoutes } from '../places/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -78,4 +79,5 @@ export const routes: Routes<AppContext> = {
   ...shoppingOrderRoutes,
   ...tryOnRoutes,
   ...catalogueRoutes,
+  ...placesRoutes,
 };

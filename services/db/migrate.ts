@@ -60,6 +60,7 @@ import * as m0062 from './migrations/0062_shopping_orders.js';
 import * as m0063 from './migrations/0063_try_on.js';
 import * as m0064 from './migrations/0064_agent_step_records.js';
 import * as m0065 from './migrations/0065_watchlist_items.js';
+import * as m0068 from './migrations/0068_places.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0063_try_on': m0063,
   '0064_agent_step_records': m0064,
   '0065_watchlist_items': m0065,
+  '0068_places': m0068,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -122,6 +122,8 @@ const READ_MODELS = {
   shopping_options: ['option_key'],
   shopping_merchant_syncs: ['merchant_id'],
   shopping_entry_widgets: ['backend_uuid'],
+  place_entry_places: ['backend_uuid'],
+  place_reservations: ['reservation_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -556,7 +558,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets, place_entry_places, place_reservations restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -587,7 +589,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets, place_entry_places, place_reservations restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

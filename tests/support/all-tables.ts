@@ -31,6 +31,7 @@ import type { WatchlistTables } from '../../services/watchlist/tables.js';
 import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
 import type { CatalogueTables } from '../../services/shopping/catalogue/tables.js';
+import type { PlacesTables } from '../../services/places/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -53,6 +54,7 @@ export type AllTables = AgentTables &
   NotificationsTables &
   OrgsTables &
   PassagesTables &
+  PlacesTables &
   RightsTables &
   SettingsTables &
   SpacesTables &

@@ -6,18 +6,7 @@ import { ACCOUNT_SECTIONS } from '../../features/account/sections';
 import { ORG_SECTIONS } from '../../features/orgs/org-sections';
 import { modalRegistry } from './registry';
 
-const STILL_PLACEHOLDER_MODALS = [
-  'map',
-  'shoppingOnboarding',
-  'locationPermission',
-  'reservationDetails',
-  'hotelRoomDetails',
-  'studentVerificationRedirect',
-  'restaurantBooking',
-  'meetingDefaults',
-  'availability',
-  'place',
-];
+const STILL_PLACEHOLDER_MODALS = ['shoppingOnboarding', 'studentVerificationRedirect', 'meetingDefaults', 'availability'];
 
 test('the modals still placeholders are exactly the known ones', () => {
   const placeholders = Object.entries(modalRegistry)
@@ -27,6 +16,6 @@ test('the modals still placeholders are exactly the known ones', () => {
 });
 
 test('the account and organisation sections still placeholders are exactly the known ones', () => {
-  expect(ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => s.path)).toEqual(['/account/reservations']);
+  expect(ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => s.path)).toEqual([]);
   expect(ORG_SECTIONS.filter((s) => s.later).map((s) => s.path)).toEqual([]);
 });
