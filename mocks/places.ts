@@ -111,9 +111,16 @@ export const MOCK_PLACES: { words: string[]; place: Place }[] = [
   },
 ];
 
+const TOWNS = new Set(['lisbon', 'berlin', 'alexanderplatz']);
+
 function search(terms: string, near: GeoPoint | null): Place[] {
-  const words = terms.toLowerCase().split(/\s+/);
-  const found = MOCK_PLACES.filter((p) => words.some((w) => p.words.includes(w.replace(/s$/, '')))).map((p) => p.place);
+  // A place word must match: a city's name alone finds nothing (as "Lisbon" alone is not a venue).
+  const words = terms
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/s$/, ''))
+    .filter((w) => !TOWNS.has(w));
+  const found = MOCK_PLACES.filter((p) => words.some((w) => p.words.includes(w))).map((p) => p.place);
   if (!near) return found.slice(0, MAX_PLACES);
   // Around the person: the same kinds of place, a few hundred metres from them.
   return found.slice(0, MAX_PLACES).map((p, i) => ({ ...p, lat: near.lat + 0.002 * (i + 1), lon: near.lon - 0.002 * (i + 1) }));

@@ -6,6 +6,7 @@ import { checkedDetails } from '../../../../services/places/pure';
 import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { HandOver } from './hand-over';
+import { wholeIn } from './place-text';
 import type { BookingModalArgs } from './places-args';
 
 const dayAfter = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -15,8 +16,10 @@ export default function HotelRoomDetailsModal({ args, close }: ModalProps<Bookin
   const id = useId();
   const [checkIn, setCheckIn] = useState(today());
   const [checkOut, setCheckOut] = useState(dayAfter(today(), 1));
-  const [guests, setGuests] = useState(2);
-  const [rooms, setRooms] = useState(1);
+  const [guestsTyped, setGuests] = useState('2');
+  const [roomsTyped, setRooms] = useState('1');
+  const guests = wholeIn(guestsTyped, 20);
+  const rooms = wholeIn(roomsTyped, 10);
   const details = { check_in: checkIn, check_out: checkOut, guests, rooms };
   let problem: string | null = null;
   try {
@@ -25,7 +28,6 @@ export default function HotelRoomDetailsModal({ args, close }: ModalProps<Bookin
     problem = (e as Error).message;
   }
   const full = { date: null, time: null, party_size: null, check_in: checkIn, check_out: checkOut, guests, rooms, note: null };
-  const clamp = (v: string, max: number) => Math.max(1, Math.min(max, Number(v) || 1));
   return (
     <div className="space-y-4" data-testid="hotel-room-details">
       <ModalTitle>Room details</ModalTitle>
@@ -45,11 +47,11 @@ export default function HotelRoomDetailsModal({ args, close }: ModalProps<Bookin
         </label>
         <label className="flex flex-col gap-1" htmlFor={`${id}-guests`}>
           Guests
-          <input id={`${id}-guests`} type="number" className="field" min={1} max={20} value={guests} onChange={(e) => setGuests(clamp(e.target.value, 20))} />
+          <input id={`${id}-guests`} type="number" className="field" min={1} max={20} value={guestsTyped} onChange={(e) => setGuests(e.target.value)} />
         </label>
         <label className="flex flex-col gap-1" htmlFor={`${id}-rooms`}>
           Rooms
-          <input id={`${id}-rooms`} type="number" className="field" min={1} max={10} value={rooms} onChange={(e) => setRooms(clamp(e.target.value, 10))} />
+          <input id={`${id}-rooms`} type="number" className="field" min={1} max={10} value={roomsTyped} onChange={(e) => setRooms(e.target.value)} />
         </label>
       </div>
       {problem && (

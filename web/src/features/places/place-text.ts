@@ -28,3 +28,6 @@ export const websiteHost = (url: string) => {
     return url;
   }
 };
+
+/** A whole number from 1 to max as typed, or null (the booking rule then says what is missing). */
+export const wholeIn = (typed: string, max: number) => (/^\d{1,3}$/.test(typed) && Number(typed) >= 1 && Number(typed) <= max ? Number(typed) : null);

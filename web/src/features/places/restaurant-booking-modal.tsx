@@ -5,6 +5,7 @@ import { checkedDetails } from '../../../../services/places/pure';
 import type { ModalProps } from '../../platform/modals/types';
 import { ModalTitle } from '../../ui/modal-parts';
 import { HandOver } from './hand-over';
+import { wholeIn } from './place-text';
 import type { BookingModalArgs } from './places-args';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -13,16 +14,17 @@ export default function RestaurantBookingModal({ args, close }: ModalProps<Booki
   const id = useId();
   const [date, setDate] = useState(today());
   const [time, setTime] = useState('19:30');
-  const [party, setParty] = useState(2);
+  const [party, setParty] = useState('2');
   const [note, setNote] = useState('');
-  const details = { date, time, party_size: party, note: note || null };
+  const partySize = wholeIn(party, 50);
+  const details = { date, time, party_size: partySize, note: note || null };
   let problem: string | null = null;
   try {
     checkedDetails('restaurant', details, new Date());
   } catch (e) {
     problem = (e as Error).message;
   }
-  const full = { date, time, party_size: party, check_in: null, check_out: null, guests: null, rooms: null, note: note.trim() || null };
+  const full = { date, time, party_size: partySize, check_in: null, check_out: null, guests: null, rooms: null, note: note.trim() || null };
   return (
     <div className="space-y-4" data-testid="restaurant-booking">
       <ModalTitle>Book a table</ModalTitle>
@@ -39,15 +41,7 @@ export default function RestaurantBookingModal({ args, close }: ModalProps<Booki
         </label>
         <label className="flex flex-col gap-1" htmlFor={`${id}-party`}>
           People
-          <input
-            id={`${id}-party`}
-            type="number"
-            className="field"
-            min={1}
-            max={50}
-            value={party}
-            onChange={(e) => setParty(Math.max(1, Math.min(50, Number(e.target.value) || 1)))}
-          />
+          <input id={`${id}-party`} type="number" className="field" min={1} max={50} value={party} onChange={(e) => setParty(e.target.value)} />
         </label>
       </div>
       <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-note`}>
