@@ -126,7 +126,7 @@ function search(terms: string, near: GeoPoint | null): Place[] {
   return found.slice(0, MAX_PLACES).map((p, i) => ({ ...p, lat: near.lat + 0.002 * (i + 1), lon: near.lon - 0.002 * (i + 1) }));
 }
 
-export type MockPlaces = { entryPlaces?: Record<string, Place[]>; reservations?: Record<string, PlacesEvent[]> };
+export type MockPlaces = NonNullable<ScenarioState['places']>;
 
 export function placesHandlers(opts: {
   on: () => boolean;

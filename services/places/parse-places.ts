@@ -22,7 +22,7 @@ const result = z.object({
 });
 
 const cut = (s: string | null | undefined, max: number) => {
-  const t = (s ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const t = (s ?? '').replace(/\p{Cc}/gu, ' ').trim();
   return t ? t.slice(0, max) : null;
 };
 

@@ -16,7 +16,7 @@ export type PlacesMapProps = {
 };
 
 export default function PlacesMap({ places, tiles, selectedId, onSelect, className }: PlacesMapProps) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const select = useRef(onSelect);
   select.current = onSelect;
   useEffect(() => {
@@ -46,5 +46,5 @@ export default function PlacesMap({ places, tiles, selectedId, onSelect, classNa
       map.remove();
     };
   }, [places, tiles.url_template, tiles.attribution, selectedId]);
-  return <div ref={box} data-testid="places-map" role="region" aria-label="Map of the places" className={className ?? 'h-64 w-full rounded-xl'} />;
+  return <section ref={box} data-testid="places-map" aria-label="Map of the places" className={className ?? 'h-64 w-full rounded-xl'} />;
 }
