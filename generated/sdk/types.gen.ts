@@ -3135,13 +3135,25 @@ export type ReservationPlace = {
 };
 
 /**
- * What the person meant to book. A restaurant uses date, time and party_size; a hotel check_in, check_out, guests and rooms.
+ * What the person meant to book. A restaurant uses date, time and party_size; a hotel check_in, check_out, guests and rooms. Days and times that are not real ones are refused with 400 `reservation_details_invalid`.
  */
 export type ReservationDetails = {
+    /**
+     * The day of the table, `YYYY-MM-DD`.
+     */
     date?: string | null;
+    /**
+     * The time of the table, `HH:MM` (24 hours).
+     */
     time?: string | null;
     party_size?: number | null;
+    /**
+     * The day of arrival, `YYYY-MM-DD`.
+     */
     check_in?: string | null;
+    /**
+     * The day of departure, `YYYY-MM-DD`.
+     */
     check_out?: string | null;
     guests?: number | null;
     rooms?: number | null;

@@ -66,6 +66,12 @@ describe('reservation records', () => {
     expect(codeOf(() => decideRecordReservation(initialReservations, base({ details: { date: '2020-01-01', time: '19:30', party_size: 2 } })))).toBe(
       'reservation_details_invalid',
     );
+    for (const details of [
+      { date: '2026-02-30', time: '19:30', party_size: 2 },
+      { date: '24.12.2026', time: '19:30', party_size: 2 },
+      { date: '2026-12-24', time: '25:00', party_size: 2 },
+    ])
+      expect(codeOf(() => decideRecordReservation(initialReservations, base({ details })))).toBe('reservation_details_invalid');
     const hotel = (d: RecordReservation['details']) => codeOf(() => decideRecordReservation(initialReservations, base({ kind: 'hotel', details: d })));
     expect(hotel({ check_in: '2026-12-20', check_out: '2026-12-22', guests: 2, rooms: 1 })).toBeNull();
     expect(hotel({ check_in: '2026-12-22', check_out: '2026-12-22', guests: 2, rooms: 1 })).toBe('reservation_details_invalid');

@@ -31,6 +31,9 @@ export type RecordReservation = {
 const DAY_MS = 86_400_000;
 const MAX_NIGHTS = 60;
 const dayOf = (d: string) => Date.parse(`${d}T00:00:00Z`);
+const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
+const isDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(dayOf(d)) && new Date(dayOf(d)).toISOString().startsWith(d);
 
 export function isWebAddress(s: string): boolean {
   try {
@@ -48,6 +51,8 @@ export function checkedDetails(kind: ReservationKind, d: Partial<ReservationDeta
   const earliest = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS;
   const note = d.note?.trim() ? d.note.trim().slice(0, 500) : null;
   const none = { date: null, time: null, party_size: null, check_in: null, check_out: null, guests: null, rooms: null, note };
+  for (const day of [d.date, d.check_in, d.check_out]) if (day && !isDay(day)) throw invalid('A day is written YYYY-MM-DD, and must be a real one.');
+  if (d.time && !TIME.test(d.time)) throw invalid('A time is written HH:MM, from 00:00 to 23:59.');
   if (kind === 'restaurant') {
     if (!d.date || !d.time || !d.party_size) throw invalid('A table needs a date, a time and the number of people.');
     if (!(dayOf(d.date) >= earliest)) throw invalid('The date is in the past.');

@@ -12,14 +12,19 @@
  */
 
 /**
- * What the person meant to book. A restaurant uses date, time and party_size; a hotel check_in, check_out, guests and rooms.
+ * What the person meant to book. A restaurant uses date, time and party_size; a hotel check_in, check_out, guests and rooms. Days and times that are not real ones are refused with 400 `reservation_details_invalid`.
  */
 export interface ReservationDetails {
-  /** @nullable */
+  /**
+     * The day of the table, `YYYY-MM-DD`.
+     * @maxLength 10
+     * @nullable
+     */
   date?: string | null;
   /**
+     * The time of the table, `HH:MM` (24 hours).
+     * @maxLength 5
      * @nullable
-     * @pattern ^([01][0-9]|2[0-3]):[0-5][0-9]$
      */
   time?: string | null;
   /**
@@ -28,9 +33,17 @@ export interface ReservationDetails {
      * @nullable
      */
   party_size?: number | null;
-  /** @nullable */
+  /**
+     * The day of arrival, `YYYY-MM-DD`.
+     * @maxLength 10
+     * @nullable
+     */
   check_in?: string | null;
-  /** @nullable */
+  /**
+     * The day of departure, `YYYY-MM-DD`.
+     * @maxLength 10
+     * @nullable
+     */
   check_out?: string | null;
   /**
      * @minimum 1
