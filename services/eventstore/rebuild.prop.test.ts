@@ -43,6 +43,8 @@ import { decideCheck, decideHandedOver } from '../market/decide.js';
 import { evolvePriceAlert, initialPriceAlert, priceAlertStream } from '../market/events.js';
 import { decideAdd, decideRemove, decideReorder } from '../watchlist/decide.js';
 import { evolveWatchlist, initialWatchlist, watchlistStream } from '../watchlist/events.js';
+import { decideRecordReservation, decideRemoveReservation } from '../places/decide.js';
+import { evolveReservations, initialReservations, reservationsStream } from '../places/events.js';
 import { subscriptionIdFor } from '../notifications/subscription-id.js';
 import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
 import { decideCopy, decideCreate, decideDelete, decideFinishRun, decidePause, decideResume, decideStartRun, decideUpdate } from '../tasks/decide.js';
@@ -155,6 +157,7 @@ type Command =
   | { kind: 'watch'; user: number; ticker: number; op: 'add' | 'remove' | 'move'; order: number }
   | { kind: 'try-on'; user: number; image: number; op: 'avatar' | 'save' | 'delete' | 'try' }
   | { kind: 'catalogue'; merchant: number; op: 'sync' | 'fail' | 'remove'; titles: string[]; price: number }
+  | { kind: 'reserve'; user: number; op: 'record' | 'remove'; n: number; note: string }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -247,8 +250,37 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     titles: fc.array(text, { minLength: 1, maxLength: 4 }),
     price: fc.integer({ min: 1, max: 500 }),
   }),
+  fc.record({
+    kind: fc.constant('reserve' as const),
+    user: fc.nat(5),
+    op: fc.constantFrom('record' as const, 'remove' as const),
+    n: fc.nat(3),
+    note: text,
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** A person's reservation records kept and removed through places' rules (services/places/use-cases.ts). */
+async function reservationCommand(cmd: Extract<Command, { kind: 'reserve' }>, now: Date) {
+  const user_id = `user-${cmd.user}`;
+  const stream = reservationsStream(user_id);
+  const { state, version } = await store.aggregate(stream, initialReservations, evolveReservations);
+  const reservation_id = `00000000-0000-4000-8000-00000000000${cmd.n}`;
+  const day = new Date(now.getTime() + 86_400_000 * 3).toISOString().slice(0, 10);
+  const events =
+    cmd.op === 'record'
+      ? decideRecordReservation(state, {
+          user_id,
+          reservation_id,
+          kind: 'restaurant',
+          place: { place_id: `osm:node:${cmd.n}`, name: `Place ${cmd.n}`, address: 'Street 1', website: 'https://venue.example/', phone: null },
+          handed_over_to: 'https://venue.example/book',
+          details: { date: day, time: '19:30', party_size: 2, note: cmd.note },
+          now,
+        })
+      : decideRemoveReservation(state, { user_id, reservation_id, now });
+  if (events.length) await store.append(stream, version, events);
+}
 
 /** A person's finance watchlist changed through its rules (services/watchlist/use-cases.ts without the provider). */
 async function watchlistCommand(cmd: Extract<Command, { kind: 'watch' }>, now: Date) {
@@ -549,6 +581,8 @@ async function run(cmd: Command, now: Date) {
       return watchlistCommand(cmd, now);
     case 'catalogue':
       return catalogueCommand(cmd, now);
+    case 'reserve':
+      return reservationCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
