@@ -78,7 +78,7 @@ export function decideRecordReservation(state: ReservationsState, cmd: RecordRes
         user_id: cmd.user_id,
         reservation_id: cmd.reservation_id,
         kind: cmd.kind,
-        place: cmd.place,
+        place: { place_id: cmd.place.place_id, name: cmd.place.name, address: cmd.place.address, website: cmd.place.website, phone: cmd.place.phone },
         handed_over_to: cmd.handed_over_to,
         details,
         at: cmd.now.toISOString(),

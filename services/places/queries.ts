@@ -27,12 +27,26 @@ export async function reservationsOf(db: Db, userId: string): Promise<Reservatio
     .orderBy('reservation_id')
     .limit(200)
     .execute();
-  return rows.map((r) => ({
-    reservation_id: r.reservation_id,
-    kind: r.kind as ReservationKind,
-    place: r.place as ReservationPlace,
-    handed_over_to: r.handed_over_to,
-    details: r.details as ReservationDetails,
-    created_at: new Date(r.created_at).toISOString(),
-  }));
+  return rows.map((r) => {
+    // jsonb keeps its own key order: each object is rebuilt in the API's order.
+    const p = r.place as ReservationPlace;
+    const d = r.details as ReservationDetails;
+    return {
+      reservation_id: r.reservation_id,
+      kind: r.kind as ReservationKind,
+      place: { place_id: p.place_id, name: p.name, address: p.address, website: p.website, phone: p.phone },
+      handed_over_to: r.handed_over_to,
+      details: {
+        date: d.date,
+        time: d.time,
+        party_size: d.party_size,
+        check_in: d.check_in,
+        check_out: d.check_out,
+        guests: d.guests,
+        rooms: d.rooms,
+        note: d.note,
+      },
+      created_at: new Date(r.created_at).toISOString(),
+    };
+  });
 }
