@@ -48,6 +48,29 @@ test('the map shows tiles from the tile server; a card opens the place; Escape c
   await dialog.waitFor();
   expect(await dialog.getByRole('link', { name: /bohnen\.example/ }).getAttribute('href')).toBe('https://bohnen.example/');
   await dialog.locator(`img.leaflet-tile[src^="${tiles.url}/"]`).first().waitFor({ timeout: 15_000 });
+  // The booking modal over the place modal, over the answer's map: Leaflet's panes carry z-indexes
+  // up to 1000, yet where the map and the top dialog overlap, what is drawn is the dialog.
+  await dialog.getByRole('button', { name: 'Book a table' }).click();
+  const booking = page.getByRole('dialog', { name: 'Book a table' });
+  await booking.waitFor();
+  const onTop = await page.evaluate(() => {
+    const dialogs = document.querySelectorAll('[role="dialog"]');
+    const top = dialogs[dialogs.length - 1]!;
+    const map = document.querySelector('article [data-testid="places-map"]')!;
+    const [d, m] = [top.getBoundingClientRect(), map.getBoundingClientRect()];
+    const [left, right, y0, y1] = [Math.max(d.left, m.left), Math.min(d.right, m.right), Math.max(d.top, m.top), Math.min(d.bottom, m.bottom)];
+    if (left >= right || y0 >= y1) return 'no overlap';
+    // Leaflet's tiles take no pointer events, which hit-testing skips: made to, so the test sees what is painted on top.
+    const style = document.createElement('style');
+    style.textContent = '.leaflet-container * { pointer-events: auto !important; visibility: visible !important; }';
+    document.head.append(style);
+    const hit = document.elementFromPoint((left + right) / 2, (y0 + y1) / 2);
+    style.remove();
+    return top.contains(hit);
+  });
+  expect(onTop).toBe(true);
+  await page.keyboard.press('Escape');
+  await booking.waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   expect(await page.getByRole('dialog').count()).toBe(0);

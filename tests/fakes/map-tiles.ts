@@ -3,7 +3,7 @@
 // It keeps the tiles it was asked for.
 import { listenLoopback } from './listen.js';
 
-/** A 1×1 grey PNG: a browser stretches it over the tile. */
+/** A 1×1 one-colour PNG: a browser stretches it over the tile. */
 export const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 export async function startTileFake() {

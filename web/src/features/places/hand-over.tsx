@@ -25,7 +25,7 @@ export function HandOver({ place, kind, details, ready, onDone }: Props) {
       },
     },
   });
-  const venue = kind === 'hotel' ? 'hotel' : 'restaurant';
+  const venue = kind === 'hotel' ? 'hotel' : place.kind === 'cafe' ? 'café' : place.kind === 'bar' ? 'bar' : 'restaurant';
   if (!place.website)
     return (
       <p className="rounded-xl bg-neutral-100 p-3 text-sm dark:bg-neutral-900" data-testid="no-booking-link">

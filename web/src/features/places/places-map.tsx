@@ -46,5 +46,7 @@ export default function PlacesMap({ places, tiles, selectedId, onSelect, classNa
       map.remove();
     };
   }, [places, tiles.url_template, tiles.attribution, selectedId]);
-  return <section ref={box} data-testid="places-map" aria-label="Map of the places" className={className ?? 'h-64 w-full rounded-xl'} />;
+  // `isolate`: Leaflet's panes and controls carry z-indexes up to 1000; kept inside the map's own
+  // stacking context, they stay under the app's dialogs and menus.
+  return <section ref={box} data-testid="places-map" aria-label="Map of the places" className={`isolate ${className ?? 'h-64 w-full rounded-xl'}`} />;
 }
