@@ -28,6 +28,8 @@ const DOMAIN_ORDER = [
   'translation',
   // Shopping (issue 35): the catalogue, orders and the try-on; account deletion (rights) removes their images.
   'shopping',
+  // Places (issue 36): an answer's place cards are kept with its entry, read through threads' index.ts.
+  'places',
   'rights',
   'partners',
   // Attribution and the assistant browser's invites and downloads (issue 17).

@@ -34,6 +34,7 @@ import { problem } from './problem';
 import { requestValidationHandler } from './request-validation';
 import { sourceHandlers } from './sources';
 import { shoppingCatalogueHandlers } from './shopping-catalogue';
+import { placesHandlers } from './places';
 import { spaceHandlers, spaceStore } from './spaces';
 import type { ActorFacts } from './thread-rules';
 import { threadManageHandlers } from './thread-manage';
@@ -237,6 +238,14 @@ export function createScenario(name: ScenarioName, opts: ScenarioOptions = {}): 
     ...shoppingCatalogueHandlers({
       on: () => opts.features?.shopping ?? MOCK_FEATURES.shopping,
       state: () => (scenario.state.shopping ??= {}),
+      changed,
+      threads: () => (scenario.state.threads ??= []),
+      mayRead: threads.mayRead,
+    }),
+    ...placesHandlers({
+      on: () => opts.features?.places ?? MOCK_FEATURES.places,
+      state: () => scenario.state,
+      places: () => (scenario.state.places ??= {}),
       changed,
       threads: () => (scenario.state.threads ??= []),
       mayRead: threads.mayRead,

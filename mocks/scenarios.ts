@@ -3,8 +3,9 @@
 // The state's parts whose handlers read the scenario (memories.ts, tasks.ts, …) are typed here,
 // so this module imports none of them back.
 import type { MockShopping } from './shopping-catalogue';
+import type { PlacesEvent } from '../services/places/events';
 import type { ConnectionEvent } from '../services/connectors/events';
-import type { Notification, NotificationPreferences, SessionUser } from '../generated/react-query/model';
+import type { Notification, NotificationPreferences, Place, SessionUser } from '../generated/react-query/model';
 import type { MemoryEvent } from '../services/memories/events';
 import type { TryOnEvent } from '../services/shopping/events';
 import type { AccountSettingsState } from '../services/settings/events';
@@ -67,6 +68,8 @@ export type ScenarioState = {
   upsellMarks?: Record<string, UpsellMarks>;
   /** Each answer entry's product cards (mocks/shopping-catalogue.ts). */
   shopping?: MockShopping;
+  /** Each answer entry's places and each account's reservation records (mocks/places.ts). */
+  places?: { entryPlaces?: Record<string, Place[]>; reservations?: Record<string, PlacesEvent[]> };
   /** Whose password was right at sign-in while the second factor is still asked for. */
   twoFactorPendingId?: string | null;
   /** The assistant browser's invite codes, claims and download mails (mocks/assistant-browser.ts). */

@@ -19,6 +19,9 @@ export const MOCK_FEATURES: ServerFeatures = {
   bug_report_hook: MOCK_BUG_REPORT_HOOK,
   try_on: true,
   shopping: true,
+  // Places come from mocks/places.ts; the mocks have no tile server, so the map says so and lists the places.
+  places: true,
+  map_tiles: null,
 };
 
 export function serverFeatureHandlers(features: ServerFeatures): RequestHandler[] {

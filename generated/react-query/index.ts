@@ -27,6 +27,7 @@ export * from './memories/memories';
 export * from './notifications/notifications';
 export * from './organizations/organizations';
 export * from './partners/partners';
+export * from './places/places';
 export * from './session/session';
 export * from './shopping/shopping';
 export * from './shopping-carts/shopping-carts';

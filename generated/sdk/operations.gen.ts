@@ -226,6 +226,10 @@ export type Operations = {
     getMemorySettings: { data: T.GetMemorySettingsData; responses: T.GetMemorySettingsResponses };
     updateMemorySettings: { data: T.UpdateMemorySettingsData; responses: T.UpdateMemorySettingsResponses };
     getMarketDataStatus: { data: T.GetMarketDataStatusData; responses: T.GetMarketDataStatusResponses };
+    searchPlacesForEntry: { data: T.SearchPlacesForEntryData; responses: T.SearchPlacesForEntryResponses };
+    listReservations: { data: T.ListReservationsData; responses: T.ListReservationsResponses };
+    recordReservation: { data: T.RecordReservationData; responses: T.RecordReservationResponses };
+    removeReservation: { data: T.RemoveReservationData; responses: T.RemoveReservationResponses };
     listWatchlistAutosuggest: { data: T.ListWatchlistAutosuggestData; responses: T.ListWatchlistAutosuggestResponses };
     getWatchlistSubscriptions: { data: T.GetWatchlistSubscriptionsData; responses: T.GetWatchlistSubscriptionsResponses };
     addWatchlistSubscription: { data: T.AddWatchlistSubscriptionData; responses: T.AddWatchlistSubscriptionResponses };

@@ -227,6 +227,17 @@ export type ServerFeatures = {
      * Answers to buying questions show products from the merchants' feeds (`MERCHANT_FEEDS_FILE` lists at least one); otherwise no merchant is set up and answers carry no product cards.
      */
     shopping: boolean;
+    /**
+     * Answers about places carry place cards and a map (a Nominatim-compatible geocoder, `GEOCODER_URL`, is configured); otherwise answers carry no places.
+     */
+    places: boolean;
+    /**
+     * The map's tiles (`MAP_TILE_URL`): a URL template with `{z}`, `{x}` and `{y}` (and optionally `{s}`), and the attribution the tiles require; null when no tile server is configured (the map then says so and still lists the places).
+     */
+    map_tiles: null | {
+        url_template: string;
+        attribution: string;
+    };
 };
 
 export type SignUpRequest = {
@@ -3177,6 +3188,124 @@ export type MarketDataStatus = {
      * The configured provider (e.g. `finnhub`), or null.
      */
     provider: string | null;
+};
+
+/**
+ * A position in WGS 84 degrees.
+ */
+export type GeoPoint = {
+    lat: number;
+    lon: number;
+};
+
+/**
+ * A place card, from the geocoder's answer (OpenStreetMap data through a Nominatim-compatible
+ * API). `website`, `phone` and `opening_hours` are the venue's own, as the source gives them;
+ * `null` where it gives none.
+ *
+ */
+export type Place = {
+    /**
+     * The source's id, e.g. `osm:node:123`.
+     */
+    place_id: string;
+    name: string;
+    /**
+     * What kind of place it is, for its icon and its booking modal (`hotel` opens hotel room details, `restaurant` restaurant booking).
+     */
+    kind: 'restaurant' | 'cafe' | 'bar' | 'hotel' | 'sight' | 'shop' | 'other';
+    /**
+     * The source's own type, e.g. `restaurant`, `museum`, `guest_house`.
+     */
+    category: string;
+    lat: number;
+    lon: number;
+    address: string;
+    /**
+     * The venue's own website (an http or https address).
+     */
+    website: string | null;
+    phone: string | null;
+    /**
+     * OpenStreetMap's opening_hours text, as the source gives it.
+     */
+    opening_hours: string | null;
+    cuisine: string | null;
+    /**
+     * A hotel's stars, as the source gives them.
+     */
+    stars: string | null;
+    /**
+     * Whether the venue takes reservations, as the source says (`yes`, `no`, `required`, `recommended`).
+     */
+    reservation: string | null;
+    /**
+     * The place on openstreetmap.org.
+     */
+    osm_url: string;
+};
+
+/**
+ * The place a reservation record is about, as its card showed it.
+ */
+export type ReservationPlace = {
+    place_id: string;
+    name: string;
+    address: string;
+    website: string | null;
+    phone: string | null;
+};
+
+/**
+ * What the person meant to book. A restaurant uses date, time and party_size; a hotel check_in, check_out, guests and rooms. Days and times that are not real ones are refused with 400 `reservation_details_invalid`.
+ */
+export type ReservationDetails = {
+    /**
+     * The day of the table, `YYYY-MM-DD`.
+     */
+    date?: string | null;
+    /**
+     * The time of the table, `HH:MM` (24 hours).
+     */
+    time?: string | null;
+    party_size?: number | null;
+    /**
+     * The day of arrival, `YYYY-MM-DD`.
+     */
+    check_in?: string | null;
+    /**
+     * The day of departure, `YYYY-MM-DD`.
+     */
+    check_out?: string | null;
+    guests?: number | null;
+    rooms?: number | null;
+    note?: string | null;
+};
+
+/**
+ * A hand-over to a venue's own booking page, kept as the person's record. The venue confirms nothing to this server.
+ */
+export type Reservation = {
+    reservation_id: string;
+    kind: 'hotel' | 'restaurant';
+    place: ReservationPlace;
+    handed_over_to: string;
+    details: ReservationDetails;
+    created_at: string;
+};
+
+export type ReservationList = {
+    reservations: Array<Reservation>;
+};
+
+export type ReservationRequest = {
+    kind: 'hotel' | 'restaurant';
+    place: ReservationPlace;
+    /**
+     * The venue's own booking or website address the person was sent to.
+     */
+    handed_over_to: string;
+    details: ReservationDetails;
 };
 
 /**
@@ -12604,6 +12733,143 @@ export type GetMarketDataStatusResponses = {
 };
 
 export type GetMarketDataStatusResponse = GetMarketDataStatusResponses[keyof GetMarketDataStatusResponses];
+
+export type SearchPlacesForEntryData = {
+    body: {
+        query: string;
+        read_write_token: string;
+        entry_uuid: string;
+        near?: GeoPoint;
+    };
+    path?: never;
+    query?: never;
+    url: '/rest/places/search-places-for-entry';
+};
+
+export type SearchPlacesForEntryErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type SearchPlacesForEntryError = SearchPlacesForEntryErrors[keyof SearchPlacesForEntryErrors];
+
+export type SearchPlacesForEntryResponses = {
+    /**
+     * The places, best first (at most 10); empty on failure.
+     */
+    200: {
+        places: Array<Place>;
+        /**
+         * The question asks for places near the person and no position was given.
+         */
+        needs_location: boolean;
+    };
+};
+
+export type SearchPlacesForEntryResponse = SearchPlacesForEntryResponses[keyof SearchPlacesForEntryResponses];
+
+export type ListReservationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/places/reservations';
+};
+
+export type ListReservationsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type ListReservationsError = ListReservationsErrors[keyof ListReservationsErrors];
+
+export type ListReservationsResponses = {
+    /**
+     * The hand-overs.
+     */
+    200: ReservationList;
+};
+
+export type ListReservationsResponse = ListReservationsResponses[keyof ListReservationsResponses];
+
+export type RecordReservationData = {
+    body: ReservationRequest;
+    path?: never;
+    query?: never;
+    url: '/rest/places/reservations';
+};
+
+export type RecordReservationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    409: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type RecordReservationError = RecordReservationErrors[keyof RecordReservationErrors];
+
+export type RecordReservationResponses = {
+    /**
+     * The kept record.
+     */
+    201: Reservation;
+};
+
+export type RecordReservationResponse = RecordReservationResponses[keyof RecordReservationResponses];
+
+export type RemoveReservationData = {
+    body?: never;
+    path: {
+        reservation_id: string;
+    };
+    query?: never;
+    url: '/rest/places/reservations/{reservation_id}';
+};
+
+export type RemoveReservationErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    404: Problem;
+};
+
+export type RemoveReservationError = RemoveReservationErrors[keyof RemoveReservationErrors];
+
+export type RemoveReservationResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type RemoveReservationResponse = RemoveReservationResponses[keyof RemoveReservationResponses];
 
 export type ListWatchlistAutosuggestData = {
     body?: never;

@@ -24,6 +24,7 @@ import { studentRedactors } from '../students/index.js';
 import { orderRedactors } from '../shopping/index.js';
 import { catalogueRedactors } from '../shopping/index.js';
 import { cartRedactors } from '../shopping/index.js';
+import { placesRedactors } from '../places/index.js';
 
 export const redactors = joinRedactors(
   identityRedactors,
@@ -47,4 +48,5 @@ export const redactors = joinRedactors(
   orderRedactors,
   catalogueRedactors,
   cartRedactors,
+  placesRedactors,
 );

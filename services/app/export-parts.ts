@@ -11,6 +11,7 @@ import { watchlistExport } from '../watchlist/index.js';
 import { agentTasksExport } from '../agent/index.js';
 import { studentVerificationExport } from '../students/index.js';
 import { shoppingOrdersExport, tryOnExport, tryOnExportFiles } from '../shopping/index.js';
+import { reservationsExport } from '../places/index.js';
 
 export const exportParts: readonly ExportPart[] = [
   upsellMarksExport,
@@ -20,6 +21,8 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/tasks.json', read: tasksExport },
   { path: 'settings/watchlist.json', read: watchlistExport },
   { path: 'settings/student-verification.json', read: studentVerificationExport },
+  // The hand-overs to venues' own booking pages the person kept (/account/reservations).
+  { path: 'settings/reservations.json', read: reservationsExport },
   // The agent's tasks with their steps, tool calls and screenshots.
   { path: 'agent/tasks.json', read: agentTasksExport },
   // Their orders with the addresses they ship to, and their try-on images (the list and the bytes).

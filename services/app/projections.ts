@@ -29,6 +29,7 @@ import { researchProjection } from '../research/index.js';
 import { shoppingOrdersProjection } from '../shopping/index.js';
 import { tryOnProjection } from '../shopping/index.js';
 import { catalogueProjection } from '../shopping/index.js';
+import { placesProjection } from '../places/index.js';
 
 /** The passage index, fed by the guide, files, Space links and app connections' documents. */
 export const passageIndexProjection = passagesProjection([guideFeed, filePassageFeed, linkPassageFeed, documentPassageFeed]);
@@ -67,5 +68,6 @@ export const projections = [
   shoppingOrdersProjection,
   tryOnProjection,
   catalogueProjection,
+  placesProjection,
   passageIndexProjection,
 ];

@@ -36,6 +36,7 @@ import { shoppingOrderRoutes } from '../shopping/index.js';
 import { tryOnRoutes } from '../shopping/index.js';
 import { catalogueRoutes } from '../shopping/index.js';
 import { cartRoutes } from '../shopping/index.js';
+import { placesRoutes } from '../places/index.js';
 
 export const routes: Routes<AppContext> = {
   ...systemRoutes,
@@ -84,4 +85,5 @@ export const routes: Routes<AppContext> = {
   ...tryOnRoutes,
   ...catalogueRoutes,
   ...cartRoutes,
+  ...placesRoutes,
 };

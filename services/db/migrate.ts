@@ -61,6 +61,7 @@ import * as m0063 from './migrations/0063_try_on.js';
 import * as m0064 from './migrations/0064_agent_step_records.js';
 import * as m0065 from './migrations/0065_watchlist_items.js';
 import * as m0066 from './migrations/0066_shopping_merchant_kind.js';
+import * as m0068 from './migrations/0068_places.js';
 import * as m0070 from './migrations/0070_student_verifications.js';
 import * as m0073 from './migrations/0073_entry_research_report.js';
 import * as m0074 from './migrations/0074_connector_reconciled_at.js';
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '0064_agent_step_records': m0064,
   '0065_watchlist_items': m0065,
   '0066_shopping_merchant_kind': m0066,
+  '0068_places': m0068,
   '0070_student_verifications': m0070,
   '0073_entry_research_report': m0073,
   '0074_connector_reconciled_at': m0074,

@@ -45,6 +45,8 @@ import { decideAdd, decideRemove, decideReorder } from '../watchlist/decide.js';
 import { evolveWatchlist, initialWatchlist, watchlistStream } from '../watchlist/events.js';
 import { decideConfirmCode, decideSendCode } from '../students/decide.js';
 import { evolveStudent, initialStudent, studentStream } from '../students/events.js';
+import { decideRecordReservation, decideRemoveReservation } from '../places/decide.js';
+import { evolveReservations, initialReservations, reservationsStream } from '../places/events.js';
 import { subscriptionIdFor } from '../notifications/subscription-id.js';
 import { dropExpired, markAllRead, markRead, notify, setPreferences, subscribe, unsubscribe } from '../notifications/use-cases.js';
 import { decideCopy, decideCreate, decideDelete, decideFinishRun, decidePause, decideResume, decideStartRun, decideUpdate } from '../tasks/decide.js';
@@ -125,6 +127,8 @@ const READ_MODELS = {
   shopping_options: ['option_key'],
   shopping_merchant_syncs: ['merchant_id'],
   shopping_entry_widgets: ['backend_uuid'],
+  place_entry_places: ['backend_uuid'],
+  place_reservations: ['reservation_id'],
   passages: ['id'],
   passage_corpus_stats: ['corpus'],
   passage_term_stats: ['corpus', 'term'],
@@ -157,6 +161,7 @@ type Command =
   | { kind: 'student'; user: number; op: 'send' | 'enter'; right: boolean }
   | { kind: 'try-on'; user: number; image: number; op: 'avatar' | 'save' | 'delete' | 'try' }
   | { kind: 'catalogue'; merchant: number; op: 'sync' | 'fail' | 'remove'; titles: string[]; price: number }
+  | { kind: 'reserve'; user: number; op: 'record' | 'remove'; n: number; note: string }
   | { kind: 'erase'; user: number };
 
 const text = fc.string({ minLength: 1, maxLength: 12 });
@@ -251,8 +256,37 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   // A student code sent to a school address, or a code entered (right or wrong).
   fc.record({ kind: fc.constant('student' as const), user: fc.nat(5), op: fc.constantFrom('send' as const, 'enter' as const), right: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('reserve' as const),
+    user: fc.nat(5),
+    op: fc.constantFrom('record' as const, 'remove' as const),
+    n: fc.nat(3),
+    note: text,
+  }),
   fc.record({ kind: fc.constant('erase' as const), user: fc.nat(5) }),
 );
+
+/** A person's reservation records kept and removed through places' rules (services/places/use-cases.ts). */
+async function reservationCommand(cmd: Extract<Command, { kind: 'reserve' }>, now: Date) {
+  const user_id = `user-${cmd.user}`;
+  const stream = reservationsStream(user_id);
+  const { state, version } = await store.aggregate(stream, initialReservations, evolveReservations);
+  const reservation_id = `00000000-0000-4000-8000-00000000000${cmd.n}`;
+  const day = new Date(now.getTime() + 86_400_000 * 3).toISOString().slice(0, 10);
+  const events =
+    cmd.op === 'record'
+      ? decideRecordReservation(state, {
+          user_id,
+          reservation_id,
+          kind: 'restaurant',
+          place: { place_id: `osm:node:${cmd.n}`, name: `Place ${cmd.n}`, address: 'Street 1', website: 'https://venue.example/', phone: null },
+          handed_over_to: 'https://venue.example/book',
+          details: { date: day, time: '19:30', party_size: 2, note: cmd.note },
+          now,
+        })
+      : decideRemoveReservation(state, { user_id, reservation_id, now });
+  if (events.length) await store.append(stream, version, events);
+}
 
 /** A person's finance watchlist changed through its rules (services/watchlist/use-cases.ts without the provider). */
 async function watchlistCommand(cmd: Extract<Command, { kind: 'watch' }>, now: Date) {
@@ -568,6 +602,8 @@ async function run(cmd: Command, now: Date) {
       return studentCommand(cmd, now);
     case 'catalogue':
       return catalogueCommand(cmd, now);
+    case 'reserve':
+      return reservationCommand(cmd, now);
     case 'erase':
       return erase(`user-${cmd.user}`, now);
   }
@@ -577,7 +613,7 @@ async function run(cmd: Command, now: Date) {
 test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 10 })), { minLength: 1, maxLength: 25 }), async (steps) => {
-      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, student_verifications, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
+      await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, student_verifications, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets, place_entry_places, place_reservations restart identity`.execute(
         db,
       );
       // An erased account signs in no more: nothing it does comes after its erasure.
@@ -608,7 +644,7 @@ test('rebuild equals inline projection', { timeout: 120_000 }, async () => {
 });
 
 test('a rebuild restores read-model rows that were lost or damaged', async () => {
-  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, student_verifications, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets restart identity`.execute(
+  await sql`truncate events, accounts, visitor_claims, mail_outbox, threads, thread_entries, account_settings, site_instructions, upsell_marks, memories, memory_switches, price_alert_states, watchlist_items, student_verifications, notification_preferences, notifications, push_subscriptions, tasks, try_on_images, try_on_avatars, shopping_products, shopping_options, shopping_merchant_syncs, shopping_entry_widgets, place_entry_places, place_reservations restart identity`.execute(
     db,
   );
   const now = new Date('2025-03-01T10:00:00Z');

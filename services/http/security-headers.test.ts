@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseOwnPickerConfig } from '../shared/connector-picker-config.js';
-import { inlineScriptHashes, securityHeaders, storageOrigins } from './security-headers.js';
+import { inlineScriptHashes, securityHeaders, storageOrigins, tileOrigins } from './security-headers.js';
 
 const DOCS_SCRIPT = 'window.__redoc_state = {"a":1};';
 let dir: string;
@@ -125,5 +125,15 @@ describe('web/index.html', () => {
   test('runs no inline script (the app CSP would block it)', () => {
     const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
     expect(inlineScriptHashes(html)).toEqual([]);
+  });
+});
+
+describe('the map tile server in img-src (MAP_TILE_URL)', () => {
+  test('its origin, with {s} subdomains as a wildcard; none without tiles', () => {
+    const tiles = (urlTemplate: string) => tileOrigins({ urlTemplate, attribution: 'x' });
+    expect(tiles('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual(['https://tile.openstreetmap.org']);
+    expect(tiles('https://{s}.tile.example.org/{z}/{x}/{y}.png?key=1')).toEqual(['https://*.tile.example.org']);
+    expect(tiles('http://127.0.0.1:8080/{z}/{x}/{y}.png')).toEqual(['http://127.0.0.1:8080']);
+    expect(tileOrigins(null)).toEqual([]);
   });
 });

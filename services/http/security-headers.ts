@@ -13,6 +13,7 @@ import { ownPickerOrigins } from '../shared/connector-picker-config.js';
 export type SecurityHeadersConfig = Pick<Config, 'publicUrl' | 's3' | 'webDist'> & {
   billing?: Pick<Config['billing'], 'stripe'>;
   connectors?: Pick<Config['connectors'], 'ownPickers'>;
+  places?: Pick<Config['places'], 'tiles'>;
 };
 
 /**
@@ -35,6 +36,15 @@ export function storageOrigins(s3: SecurityHeadersConfig['s3']): string[] {
   return [...new Set([endpoint.origin, `${endpoint.protocol}//${s3.bucket}.${endpoint.host}`])];
 }
 
+/** Where the map's tiles come from (MAP_TILE_URL): its origin, `{s}` subdomains as a wildcard. */
+export function tileOrigins(tiles: NonNullable<Config['places']['tiles']> | null | undefined): string[] {
+  if (!tiles) return [];
+  const m = /^(https?):\/\/([^/?#]+)/i.exec(tiles.urlTemplate);
+  if (!m) return [];
+  const host = m[2]!.replace(/\{s\}/g, '*').replace(/\{[^}]*\}/g, '*');
+  return [`${m[1]!.toLowerCase()}://${host}`];
+}
+
 function appPolicy(config: SecurityHeadersConfig) {
   const https = config.publicUrl.startsWith('https://');
   const storage = storageOrigins(config.s3);
@@ -53,7 +63,8 @@ function appPolicy(config: SecurityHeadersConfig) {
       // React and Radix set style attributes.
       'style-src': ["'self'", "'unsafe-inline'", ...pickers.style],
       // Article media may name images on the web; uploads and downloads may live in S3.
-      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage],
+      // The map's tiles may come from a tile server on plain http (MAP_TILE_URL).
+      'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage, ...tileOrigins(config.places?.tiles)],
       'media-src': ["'self'", 'blob:', ...storage],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'", ...storage, ...stripe.connect, ...pickers.connect],

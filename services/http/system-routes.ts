@@ -4,7 +4,7 @@ import { DomainError } from '../shared/domain-error.js';
 import type { DomainRoutes } from './handler.js';
 
 /** What the operator configured, for clients to offer only what works (GET /rest/server/features). */
-export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports' | 'imageProvider' | 'shopping'>) {
+export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | 'translate' | 'llm' | 'bugReports' | 'imageProvider' | 'shopping' | 'places'>) {
   return {
     web_search: !!config.searxngUrl,
     billing: !!config.billing.stripe,
@@ -18,6 +18,10 @@ export function serverFeatures(config: Pick<Config, 'searxngUrl' | 'billing' | '
     try_on: !!config.imageProvider,
     // Product cards in answers: at least one merchant's feed is configured (MERCHANT_FEEDS_FILE).
     shopping: config.shopping.merchants.length > 0,
+    // Place cards and the map in answers about places: a geocoder is configured (GEOCODER_URL).
+    places: !!config.places.geocoder,
+    // The browser loads tiles itself, so the template (never a secret: MAP_TILE_URL is public) goes out as configured.
+    map_tiles: config.places.tiles ? { url_template: config.places.tiles.urlTemplate, attribution: config.places.tiles.attribution } : null,
   };
 }
 

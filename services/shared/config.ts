@@ -239,6 +239,25 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,32}$/, "must be the sports API's cricket league id (letters, digits, dots, dashes)")
     .default('8048'),
+  // Places (issue 36): place search through a Nominatim-compatible geocoder (its usage policy: an
+  // identifying User-Agent, at most one request a second per instance), map tiles by URL template.
+  GEOCODER_URL: url(/^https?$/, 'an http:// or https:// URL of a Nominatim-compatible API (e.g. https://nominatim.openstreetmap.org)').optional(),
+  GEOCODER_USER_AGENT: z
+    .string()
+    .min(3)
+    .max(200)
+    .default('self-hosted-answer-engine/0.1 (places; set GEOCODER_USER_AGENT to name your instance and a contact)'),
+  GEOCODER_TIMEOUT_SECONDS: numberIn(0.5, 30, 'a number of seconds from 0.5 to 30', false).default(5),
+  GEOCODER_MIN_INTERVAL_MS: numberIn(0, 60_000, 'a whole number of milliseconds from 0 to 60000').default(1000),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL template')
+    .refine(
+      (t) => t.includes('{z}') && t.includes('{x}') && t.includes('{y}'),
+      'must contain {z}, {x} and {y} (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+    )
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(300).default('© OpenStreetMap contributors'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -477,6 +496,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     sportsScoresUrl: c.SPORTS_SCORES_URL ? c.SPORTS_SCORES_URL.replace(/\/+$/, '') : null,
     sportsCricketLeague: c.SPORTS_CRICKET_LEAGUE,
+    /** Places: the geocoder (null: answers carry no places) and the map's tiles (null: the map says tiles are not configured). */
+    places: {
+      geocoder: c.GEOCODER_URL
+        ? {
+            baseUrl: c.GEOCODER_URL.replace(/\/+$/, ''),
+            userAgent: c.GEOCODER_USER_AGENT,
+            timeoutMs: c.GEOCODER_TIMEOUT_SECONDS * 1000,
+            minIntervalMs: c.GEOCODER_MIN_INTERVAL_MS,
+          }
+        : null,
+      tiles: c.MAP_TILE_URL ? { urlTemplate: c.MAP_TILE_URL, attribution: c.MAP_TILE_ATTRIBUTION } : null,
+    },
     mcpServersFile: c.MCP_SERVERS_FILE,
     /** Shopping: the catalogue's merchants (none: shopping is off and says so), and how orders are taxed, shipped and paid. */
     shopping: {

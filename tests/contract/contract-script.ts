@@ -772,6 +772,32 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   ]);
   await step('a visitor asks availability', 'visitor', 'GET', '/rest/connectors/calendar/availability');
 
+  // Reservation records (issue 36): hand-overs to venues' own booking pages, the person's own.
+  const R = '/rest/places/reservations';
+  const table = {
+    kind: 'restaurant',
+    place: { place_id: 'osm:node:301', name: 'Trattoria Roma', address: 'Rua Garrett, Lisbon', website: 'https://trattoria-roma.example/', phone: null },
+    handed_over_to: 'https://trattoria-roma.example/',
+    details: { date: '2099-06-01', time: '19:30', party_size: 4 },
+  };
+  await step('a visitor lists reservations', 'visitor', 'GET', R);
+  await step('a visitor keeps a reservation', 'visitor', 'POST', R, table);
+  await step('the owner keeps a reservation', 'owner', 'POST', R, table, (r) => [r.json.kind, r.json.place.name, r.json.details]);
+  await step('a reservation without its party', 'owner', 'POST', R, { ...table, details: { date: '2099-06-01', time: '19:30' } });
+  await step('a reservation handed over to a script', 'owner', 'POST', R, { ...table, handed_over_to: 'javascript:alert(1)' });
+  await step('a stay that ends as it starts', 'owner', 'POST', R, {
+    ...table,
+    kind: 'hotel',
+    details: { check_in: '2099-06-01', check_out: '2099-06-01', guests: 2, rooms: 1 },
+  });
+  const kept = await step('the owner lists reservations', 'owner', 'GET', R, undefined, (r) =>
+    r.json.reservations.map((x: { place: { name: string } }) => x.place.name),
+  );
+  const keptId = kept.json?.reservations?.[0]?.reservation_id ?? '00000000-0000-4000-8000-000000000000';
+  await step("the stranger removes the owner's reservation", 'stranger', 'DELETE', `${R}/${keptId}`);
+  await step('the owner removes a reservation', 'owner', 'DELETE', `${R}/${keptId}`);
+  await step('the owner removes it again', 'owner', 'DELETE', `${R}/${keptId}`);
+
   // Notifications: preferences all on until changed, the centre, and a browser's push subscription.
   await step('notification preferences', 'owner', 'GET', '/rest/notifications/preferences', undefined, (r) => r.json);
   const quiet = { should_send_email: false, should_send_in_app: true, should_send_push: true };

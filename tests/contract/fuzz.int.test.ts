@@ -19,6 +19,7 @@ import { startErgastFake } from '../fakes/ergast.js';
 import { startImageProviderFake } from '../fakes/image-provider.js';
 import { startShopifyStorefrontFake } from '../fakes/shopify-storefront.js';
 import { optionKeyOf } from '../../services/shopping/catalogue/feed-product.js';
+import { startNominatimFake } from '../fakes/nominatim.js';
 import { encodeUtf8, hostileNumberText, hostileString, toJsonText } from './hostile.js';
 import { arbitraryFor, type SchemaContext } from './schema-arbitrary.js';
 import { createSpecValidator, type SpecOperation } from './spec-validator.js';
@@ -56,6 +57,7 @@ let market: Awaited<ReturnType<typeof startMarketDataFake>>;
 let ergast: Awaited<ReturnType<typeof startErgastFake>>;
 let imageProvider: Awaited<ReturnType<typeof startImageProviderFake>>;
 let shopify: Awaited<ReturnType<typeof startShopifyStorefrontFake>>;
+let geocoder: Awaited<ReturnType<typeof startNominatimFake>>;
 
 /** A merchant's feed in a file, so product details answer from a catalogue (their 503 without one is honest, not a fault). */
 function merchantFeedsConfigured() {
@@ -114,6 +116,8 @@ beforeAll(async () => {
     },
   ]);
   const shopifyEnv = { SHOPIFY_STORE_DOMAIN: shopify.url, SHOPIFY_STOREFRONT_TOKEN: 'fuzz-storefront-token' };
+  // Places on, against the Nominatim fake: hostile place searches reach the classifier and the geocoder's adapter.
+  geocoder = await startNominatimFake();
   server = await startServerProcess({
     databaseUrl: database.url,
     env: {
@@ -128,6 +132,8 @@ beforeAll(async () => {
       ...merchantFeedsConfigured(),
       ...shopifyEnv,
       ...studentDomainsConfigured(),
+      GEOCODER_URL: geocoder.url,
+      GEOCODER_MIN_INTERVAL_MS: '0',
       ...stripe.env(),
     },
   });
@@ -149,8 +155,15 @@ beforeAll(async () => {
     { filename: 'notes.md', bytes: text('# Notes\n\nSome text.') },
     { filename: 'doomed.md', bytes: text('# Doomed\n\nTo be deleted.') },
   ]);
+  const reservation = await owner.post('/rest/places/reservations', {
+    kind: 'restaurant',
+    place: { place_id: 'osm:node:301', name: 'Trattoria Roma', address: 'Rua Garrett, Lisbon', website: 'https://trattoria-roma.example/', phone: null },
+    handed_over_to: 'https://trattoria-roma.example/',
+    details: { date: '2099-06-01', time: '19:30', party_size: 2 },
+  });
   // Operations that delete get things of their own, so the ones after them still find theirs.
   Object.assign(knownOf, {
+    removeReservation: { reservation_id: [reservation.json.reservation_id] },
     deleteCollection: { collection_uuid: [doomedSpace.json.uuid] },
     removeCollectionMember: { member_id: [leaving.member_id] },
     deleteRepositoryFiles: { file_uuids: [[uuids[1]]], uuids: [[uuids[1]]], file_uuid: [uuids[1]] },
@@ -162,6 +175,7 @@ beforeAll(async () => {
     entry_uuid: [thread.backend_uuid, thread.thread_url_slug],
     backend_uuid: [thread.backend_uuid],
     context_uuid: [thread.context_uuid],
+    read_write_token: [thread.context_uuid],
     request_id: [request.json.request_id],
     collection_uuid: [space.json.uuid],
     new_collection_uuid: [space.json.uuid],
@@ -201,6 +215,7 @@ afterAll(async () => {
   await market?.close();
   await ergast?.close();
   await imageProvider?.close();
+  await geocoder?.close();
   await database?.drop();
 });
 

@@ -102,6 +102,8 @@ test('the server says it searches the web and answers with a configured model', 
     bug_report_hook: null,
     try_on: false,
     shopping: false,
+    places: false,
+    map_tiles: null,
   });
 });
 

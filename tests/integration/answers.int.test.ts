@@ -81,6 +81,8 @@ describe('the offline model answers from the help corpus', () => {
       bug_report_hook: null,
       try_on: false,
       shopping: false,
+      places: false,
+      map_tiles: null,
     });
 
     const got = await b.get(`/rest/thread/${thread.thread_url_slug}`);

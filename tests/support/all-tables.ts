@@ -32,6 +32,7 @@ import type { StudentTables } from '../../services/students/tables.js';
 import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
 import type { CatalogueTables } from '../../services/shopping/catalogue/tables.js';
+import type { PlacesTables } from '../../services/places/tables.js';
 
 export type AllTables = AgentTables &
   ToolsTables &
@@ -54,6 +55,7 @@ export type AllTables = AgentTables &
   NotificationsTables &
   OrgsTables &
   PassagesTables &
+  PlacesTables &
   RightsTables &
   SettingsTables &
   SpacesTables &

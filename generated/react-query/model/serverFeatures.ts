@@ -11,6 +11,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ServerFeaturesAnswerModel } from './serverFeaturesAnswerModel';
+import type { ServerFeaturesMapTiles } from './serverFeaturesMapTiles';
 
 /**
  * What this server can do (`GET /rest/server/features`).
@@ -37,4 +38,8 @@ export interface ServerFeatures {
   try_on: boolean;
   /** Answers to buying questions show products from the merchants' feeds (`MERCHANT_FEEDS_FILE` lists at least one); otherwise no merchant is set up and answers carry no product cards. */
   shopping: boolean;
+  /** Answers about places carry place cards and a map (a Nominatim-compatible geocoder, `GEOCODER_URL`, is configured); otherwise answers carry no places. */
+  places: boolean;
+  /** The map's tiles (`MAP_TILE_URL`): a URL template with `{z}`, `{x}` and `{y}` (and optionally `{s}`), and the attribution the tiles require; null when no tile server is configured (the map then says so and still lists the places). */
+  map_tiles: ServerFeaturesMapTiles;
 }

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'site-instructions', ...page(() => import('../features/account-settings/site-instructions-page')) },
           { path: 'pro-perks', ...page(() => import('../features/account-settings/pro-perks-page')) },
           { path: 'purchases', ...page(() => import('../features/shopping/orders/purchases-page')) },
+          { path: 'reservations', ...page(() => import('../features/places/reservations-page')) },
           { path: 'notifications', ...page(() => import('../features/notifications/notifications-page')) },
           { path: 'tasks', ...page(() => import('../features/tasks/tasks-page')) },
           { path: 'shortcuts', ...page(() => import('../features/tasks/shortcuts-page')) },

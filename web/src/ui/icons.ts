@@ -90,3 +90,4 @@ export { default as Upload } from 'lucide-react/icons/upload';
 export { default as UserPlus } from 'lucide-react/icons/user-plus';
 export { default as UserRound } from 'lucide-react/icons/user-round';
 export { default as X } from 'lucide-react/icons/x';
+export { default as MapPin } from 'lucide-react/icons/map-pin';

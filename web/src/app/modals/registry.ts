@@ -31,7 +31,8 @@ export const modalRegistry = {
   spaceUploadFiles: built(() => import('../../features/files/upload/upload-files-modal')),
   spaceContext: built(() => import('../../features/spaces/space-context-sheet'), { layout: 'sheet' }),
   requestAccess: built(() => import('../../features/sharing/request-access-modal'), { size: 'sm' }),
-  map: later('Map', 'the answer engine'),
+  // Places (issue 36): an answer's places on a map, one place, the hand-overs to venues' own booking pages.
+  map: built(() => import('../../features/places/map-modal'), { size: 'lg' }),
   inputPayment: built(() => import('../../features/billing/offered-instead-modals').then((m) => ({ default: m.InputPaymentModal })), { size: 'sm' }),
   shoppingPayment: built(() => import('../../features/shopping/orders/shopping-payment-modal')),
   companyDataPrivacy: built(() => import('../../features/orgs/org-modals').then((m) => ({ default: m.CompanyDataPrivacyModal }))),
@@ -43,14 +44,14 @@ export const modalRegistry = {
   shoppingOrderDetails: built(() => import('../../features/shopping/orders/shopping-order-details-modal')),
   purchaseConfirmation: built(() => import('../../features/shopping/orders/purchase-confirmation-modal'), { size: 'sm' }),
   watchlist: built(() => import('../../features/watchlist/watchlist-modal')),
-  locationPermission: later('Location', 'local answers'),
-  reservationDetails: later('Reservation details', 'bookings'),
+  locationPermission: built(() => import('../../features/places/location-permission-modal'), { size: 'sm' }),
+  reservationDetails: built(() => import('../../features/places/reservation-details-modal')),
   username: built(() => import('../../features/account/username-modal'), { size: 'sm' }),
   fullName: built(() => import('../../features/account/full-name-modal'), { size: 'sm' }),
   deleteMemory: built(() => import('../../features/memories/delete-memory-modal'), { size: 'sm' }),
   deleteAllMemories: built(() => import('../../features/memories/delete-all-memories-modal'), { size: 'sm' }),
   voiceToVoice: built(() => import('../../features/voice/voice-mode-modal'), { size: 'sm' }),
-  hotelRoomDetails: later('Room details', 'bookings'),
+  hotelRoomDetails: built(() => import('../../features/places/hotel-room-details-modal')),
   memoryList: built(() => import('../../features/memories/memory-list-modal')),
   memoryDetail: built(() => import('../../features/memories/memory-detail-modal')),
   // The memory and library side sheet (seed 003 §2): a bottom sheet on a phone.
@@ -80,7 +81,7 @@ export const modalRegistry = {
   // 'Confirm changes' is 416 px wide (seed 002 §2).
   upgrade: built(() => import('../../features/billing/upgrade-modal'), { size: 'upgrade' }),
   downgrade: built(() => import('../../features/billing/downgrade-modal'), { size: 'sm' }),
-  restaurantBooking: later('Book a table', 'bookings'),
+  restaurantBooking: built(() => import('../../features/places/restaurant-booking-modal')),
   bugReport: built(() => import('../../features/bug-report/bug-report-modal')),
   enterprisePremiumSecureUpgrade: built(
     () => import('../../features/billing/offered-instead-modals').then((m) => ({ default: m.EnterprisePremiumSecureUpgradeModal })),
@@ -107,7 +108,7 @@ export const modalRegistry = {
   connectorsEnable: built(() => import('../../features/connectors/connectors-enable-modal'), { size: 'sm' }),
   googleExtraPermissions: built(() => import('../../features/connectors/google-permissions-modal'), { size: 'sm' }),
   connectorPicker: built(() => import('../../features/connectors/connector-picker-modal')),
-  place: later('Place', 'local answers'),
+  place: built(() => import('../../features/places/place-modal')),
   upsell: built(() => import('../../features/upsells/upsell-modal'), { size: 'sm' }),
   upsellShortcut: built(() => import('../../features/upsells/shortcut-modal')),
 } satisfies Record<ModalName, ModalDefinition>;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The account area through the app's own routes, against the mock API: its fourteen sections in
-// the seed's order and labels with Enterprise as a lock marker, /account opening Details, and a
-// section not built yet saying what it will hold.
+// the seed's order and labels with Enterprise as a lock marker, /account opening Details, and
+// Reservations with its honest empty state.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,11 +63,13 @@ describe('the account area', () => {
     expect(await screen.findByRole('form', { name: 'Start an organization' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('opens a section that is not built yet, which says what it will hold and shows nothing else', async () => {
+  it('opens Reservations, which says plainly that there are none yet (issue 36: no section is a placeholder any more)', async () => {
     at('/account/details');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' }, { timeout: 5000 });
     await userEvent.setup().click(within(nav).getByRole('link', { name: 'Reservations' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reservations' })).toBeInTheDocument();
-    expect(screen.getByText('Bookings made through answers will be listed here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No reservations yet\. When an answer about a hotel or a restaurant hands you over/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { path: '/account/files', label: 'Imports' },
   { path: '/account/purchases', label: 'Products' },
   { path: '/account/api', label: 'API' },
-  { path: '/account/reservations', label: 'Reservations', later: 'Bookings made through answers will be listed here.' },
+  { path: '/account/reservations', label: 'Reservations' },
   { path: '/account/notifications', label: 'Notifications' },
   { path: '/account/tasks', label: 'Tasks' },
   { path: '/account/shortcuts', label: 'Shortcuts' },

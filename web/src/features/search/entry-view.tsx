@@ -25,6 +25,7 @@ import { RESEARCH_REFUSALS, ResearchRefusal } from '../research/research-refusal
 import { ToolCalls } from '../mcp/tool-calls';
 import { useSession } from '../../platform/session';
 import { ProductCards } from '../shopping/products/product-cards';
+import { PlaceCards } from '../places/place-cards';
 
 export type ViewEntry = {
   key: string;
@@ -177,6 +178,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
 
       {/* Asked once the answer is done, so its sources never wait for the catalogue. */}
       {entry.status === 'completed' && backendUuid && threadToken && <ProductCards backendUuid={backendUuid} query={entry.query_str} token={threadToken} />}
+      {entry.status === 'completed' && backendUuid && threadToken && <PlaceCards backendUuid={backendUuid} query={entry.query_str} token={threadToken} />}
 
       <div className="flex flex-wrap items-center gap-1 border-b border-neutral-100 pb-4 dark:border-neutral-900">
         {pending ? (

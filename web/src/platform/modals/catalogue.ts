@@ -21,6 +21,7 @@ import type { UpsellModalArgs } from '../../features/upsells/upsell-args';
 import type { WatchlistModalArgs } from '../../features/watchlist/watchlist-args';
 import type { StudentVerificationRedirectArgs } from '../../features/students/student-args';
 import type { ShoppingOrderArgs, ShoppingPaymentArgs } from '../../features/shopping/orders/shopping-args';
+import type { BookingModalArgs, MapModalArgs, PlaceModalArgs, ReservationDetailsArgs } from '../../features/places/places-args';
 
 /** A modal that takes no arguments. */
 type NoArgs = Record<string, never>;
@@ -41,7 +42,7 @@ export interface ModalCatalogue {
   spaceUploadFiles: UploadFilesArgs;
   spaceContext: SpaceContextArgs;
   requestAccess: RequestAccessArgs;
-  map: NoArgs;
+  map: MapModalArgs;
   inputPayment: NoArgs;
   shoppingPayment: ShoppingPaymentArgs;
   companyDataPrivacy: NoArgs;
@@ -54,13 +55,13 @@ export interface ModalCatalogue {
   purchaseConfirmation: ShoppingOrderArgs;
   watchlist: WatchlistModalArgs;
   locationPermission: NoArgs;
-  reservationDetails: NoArgs;
+  reservationDetails: ReservationDetailsArgs;
   username: NoArgs;
   fullName: NoArgs;
   deleteMemory: MemoryKeyArgs;
   deleteAllMemories: NoArgs;
   voiceToVoice: NoArgs;
-  hotelRoomDetails: NoArgs;
+  hotelRoomDetails: BookingModalArgs;
   memoryList: NoArgs;
   memoryDetail: MemoryKeyArgs;
   memorySheet: MemorySheetArgs;
@@ -80,7 +81,7 @@ export interface ModalCatalogue {
   studentVerificationRedirect: StudentVerificationRedirectArgs;
   upgrade: UpgradeModalArgs;
   downgrade: NoArgs;
-  restaurantBooking: NoArgs;
+  restaurantBooking: BookingModalArgs;
   bugReport: NoArgs;
   enterprisePremiumSecureUpgrade: NoArgs;
   taskShortcut: TaskModalArgs;
@@ -104,7 +105,7 @@ export interface ModalCatalogue {
   googleExtraPermissions: GooglePermissionsArgs;
   /** Not a seed's name: the product's own picker over a connected file source. */
   connectorPicker: ConnectorPickerArgs;
-  place: NoArgs;
+  place: PlaceModalArgs;
   upsell: UpsellModalArgs;
   upsellShortcut: UpsellModalArgs;
 }
