@@ -53,7 +53,6 @@ export const routes: RouteObject[] = [
           { path: 'shortcuts', ...page(() => import('../features/tasks/shortcuts-page')) },
           { path: 'connectors', ...page(() => import('../features/connectors/connectors-page')) },
           { path: 'api', ...page(() => import('../features/api-keys/api-page')) },
-          ...ACCOUNT_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/account/later-section')) })),
         ],
       },
       { path: '/mail', ...page(() => import('../features/mail/mail-page')) },
@@ -78,7 +77,6 @@ export const routes: RouteObject[] = [
           { path: 'connectors', ...page(() => import('../features/connectors/org-connectors-page')) },
           // Not in the settings list (it shows no fees, seed 003): the details page links here for owners and admins.
           { path: 'billing', ...page(() => import('../features/orgs/billing-page')) },
-          ...ORG_SECTIONS.filter((s) => s.later).map((s) => ({ path: s.path, ...page(() => import('../features/orgs/org-later-section')) })),
         ],
       },
       { path: '/join/org/:orgUuid/:invitationId', ...page(() => import('../features/orgs/join-page')) },

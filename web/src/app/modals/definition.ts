@@ -10,6 +10,4 @@ export type ModalDefinition = {
   size?: 'sm' | 'md' | 'lg' | 'upgrade';
   /** 'sheet': a side sheet on the right, a bottom sheet under 640px (e.g. check sources). */
   layout?: 'dialog' | 'sheet';
-  /** Set only by the registry's `later()`: a notice naming a feature not built yet (registry.test.ts counts them down). */
-  placeholder?: true;
 };

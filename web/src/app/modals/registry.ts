@@ -1,15 +1,9 @@
 // Each modal of the catalogue (platform/modals/catalogue.ts) with its component, loaded only when
-// opened. Modals of features that are not built yet open a plain notice naming the feature,
-// never fake content.
+// opened. Every modal is built: none opens a notice in place of its feature.
 import type { ModalName } from '../../platform/modals/catalogue';
 import type { ModalDefinition } from './definition';
 
 const built = (load: ModalDefinition['load'], extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({ load, ...extra });
-const later = (title: string, feature: string, extra: Omit<ModalDefinition, 'load'> = {}): ModalDefinition => ({
-  load: () => import('./placeholder-modal').then((m) => ({ default: m.placeholderModal(title, feature) })),
-  ...extra,
-  placeholder: true,
-});
 
 export const modalRegistry = {
   login: built(() => import('../../features/auth/login-modal'), { size: 'sm' }),

@@ -1,6 +1,6 @@
-// The account area's fourteen sections (seed 003 §2), in the seed's order and labels. A section
-// whose feature is not built yet says in one line what it will hold; none shows made-up data.
-export type AccountSection = { path: string; label: string; later?: string };
+// The account area's fourteen sections (seed 003 §2), in the seed's order and labels; each is built,
+// and none shows made-up data.
+export type AccountSection = { path: string; label: string };
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { path: '/account/details', label: 'Details' },

@@ -1,6 +1,6 @@
 // The organisation area's seven sections (seed 003 §2), in the seed's order. No fees are shown
-// anywhere in it. A section whose feature comes later says in one line what it will hold.
-export type OrgSection = { path: string; label: string; later?: string };
+// anywhere in it.
+export type OrgSection = { path: string; label: string };
 
 export const ORG_SECTIONS: readonly OrgSection[] = [
   { path: '/account/org/details', label: 'Details' },
