@@ -4,15 +4,14 @@
 // prompt (the sign-up card stays). Its skip rules are in one-tap-rules.ts; dismissing it is kept
 // in settings.
 import { useLocation } from 'react-router';
-import { useGetAuthSettings, useSignInSocial } from '../../../../generated/react-query/auth/auth';
-import type { GetAuthSettings200, SignInSocial200 } from '../../../../generated/react-query/model';
+import { useGetAuthSettings } from '../../../../generated/react-query/auth/auth';
+import type { GetAuthSettings200 } from '../../../../generated/react-query/model';
 import { IS_INSTALL_SIDECAR } from '../../platform/environment';
-import { problemMessage } from '../../platform/problem';
 import { useSession } from '../../platform/session';
 import { updateSettings, useSettings } from '../../platform/settings/store';
 import { DESKTOP_QUERY, useMediaQuery } from '../../platform/use-media-query';
 import { X } from '../../ui/icons';
-import { FormError } from './form-parts';
+import { ProviderButtonList } from './provider-buttons';
 import { NEW_TAB_PARAM, ONE_TAP, oneTapSkip } from './one-tap-rules';
 
 export const ONE_TAP_BANNER = 'one-tap';
@@ -34,10 +33,8 @@ export function OneTapPrompt() {
   const settings = useGetAuthSettings({
     query: { enabled: skip === null, retry: ONE_TAP.retries, retryDelay: ONE_TAP.retryDelayMs, select: (r) => r.data as GetAuthSettings200 },
   });
-  const start = useSignInSocial({ mutation: { onSuccess: (r) => window.location.assign((r.data as SignInSocial200).url) } });
   const providers = settings.data?.providers ?? [];
   if (skip !== null || providers.length === 0) return null;
-  const here = `${pathname}${search}`;
   const dismiss = () => updateSettings((s) => ({ dismissedBanners: [...s.dismissedBanners, ONE_TAP_BANNER] }));
   return (
     <section
@@ -56,19 +53,8 @@ export function OneTapPrompt() {
         Sign in with one tap
       </h2>
       <div className="mt-3 space-y-2">
-        {providers.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            className="btn-secondary w-full"
-            disabled={start.isPending}
-            onClick={() => start.mutate({ data: { provider: p.id, callback_path: here.startsWith('/') && !here.startsWith('//') ? here : '/' } })}
-          >
-            Continue with {p.name}
-          </button>
-        ))}
+        <ProviderButtonList providers={providers} here={`${pathname}${search}`} />
       </div>
-      {start.isError && <FormError>{problemMessage(start.error)}</FormError>}
     </section>
   );
 }
