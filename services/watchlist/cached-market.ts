@@ -2,6 +2,7 @@
 // instance, so people typing and widgets refreshing each minute stay within a provider's rate
 // limit (Finnhub's free tier: 60 calls a minute). Failures are not kept: the next ask tries again.
 import { LRUCache } from 'lru-cache';
+import { cachedCall } from './cached-call.js';
 import type { Instrument, MarketData, Quote } from '../market/index.js';
 
 export const WATCHLIST_CACHE = { searchTtlMs: 10 * 60_000, quoteTtlMs: 30_000, entries: 2_000 } as const;
@@ -11,21 +12,8 @@ export function cachedMarket(market: MarketData, opts: { searchTtlMs?: number; q
   const quotes = new LRUCache<string, Quote>({ max: WATCHLIST_CACHE.entries, ttl: opts.quoteTtlMs ?? WATCHLIST_CACHE.quoteTtlMs });
   return {
     provider: market.provider,
-    async search(query, signal) {
-      const key = query.trim().toLowerCase();
-      const kept = searches.get(key);
-      if (kept) return kept;
-      const found = await market.search(query, signal);
-      searches.set(key, found);
-      return found;
-    },
-    async quote(symbol, signal) {
-      const kept = quotes.get(symbol);
-      if (kept) return kept;
-      const quote = await market.quote(symbol, signal);
-      quotes.set(symbol, quote);
-      return quote;
-    },
+    search: (query, signal) => cachedCall(searches, query.trim().toLowerCase(), () => market.search(query, signal)),
+    quote: (symbol, signal) => cachedCall(quotes, symbol, () => market.quote(symbol, signal)),
   };
 }
 

@@ -3,6 +3,7 @@
 // scoreboards' games of the person's followed teams. Teams are kept six hours and scoreboards a
 // minute per app instance, so widgets refreshing stay light on the source.
 import { LRUCache } from 'lru-cache';
+import { cachedCall } from './cached-call.js';
 import { type SportsData, SportsDataError, type SportsGame, type SportsLeague, type SportsTeam } from './espn.js';
 import { watchlistErrors } from './errors.js';
 import type { WatchlistItem } from './events.js';
@@ -14,20 +15,8 @@ export function cachedSports(sports: SportsData): SportsData {
   const teams = new LRUCache<string, SportsTeam[]>({ max: 10, ttl: SPORTS_CACHE.teamsTtlMs });
   const boards = new LRUCache<string, SportsGame[]>({ max: 10, ttl: SPORTS_CACHE.scoreboardTtlMs });
   return {
-    async teams(league, signal) {
-      const hit = teams.get(league);
-      if (hit) return hit;
-      const found = await sports.teams(league, signal);
-      teams.set(league, found);
-      return found;
-    },
-    async scoreboard(league, signal) {
-      const hit = boards.get(league);
-      if (hit) return hit;
-      const found = await sports.scoreboard(league, signal);
-      boards.set(league, found);
-      return found;
-    },
+    teams: (league, signal) => cachedCall(teams, league, () => sports.teams(league, signal)),
+    scoreboard: (league, signal) => cachedCall(boards, league, () => sports.scoreboard(league, signal)),
   };
 }
 
