@@ -65,6 +65,7 @@ import * as m0068 from './migrations/0068_places.js';
 import * as m0070 from './migrations/0070_student_verifications.js';
 import * as m0073 from './migrations/0073_entry_research_report.js';
 import * as m0074 from './migrations/0074_connector_reconciled_at.js';
+import * as m0075 from './migrations/0075_drop_all_readers_stat_key.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '0070_student_verifications': m0070,
   '0073_entry_research_report': m0073,
   '0074_connector_reconciled_at': m0074,
+  '0075_drop_all_readers_stat_key': m0075,
 };
 
 export async function migrateToLatest(db: Db) {

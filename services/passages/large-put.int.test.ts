@@ -93,7 +93,6 @@ test("rows of one put with no readers, an empty list and a reader count under ea
   expect(stored).toEqual(recounted);
   expect(stored).toEqual([
     { k: corpus, docs: 3 },
-    { k: `${corpus}\n*`, docs: 3 },
     { k: `${corpus}\nuser:a`, docs: 1 },
   ]);
 });

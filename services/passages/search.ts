@@ -12,7 +12,6 @@
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { prepared, type Db } from '../db/database.js';
 import type { PassageCitation } from './feed.js';
-import { ALL_READERS } from './stat-keys.js';
 import { termsOf } from './terms.js';
 
 /** The textbook parameters: term frequency saturation and length normalisation. */
@@ -161,12 +160,12 @@ export function bm25Query(
   const lookupKeys = opts.readersChecked
     ? sql`x.stat_keys`
     : sql`x.corpora || array(select s.corpus from passage_corpus_stats s, unnest(x.corpora) c
-                             where starts_with(s.corpus, c || chr(10)) and s.corpus <> c || chr(10) || ${sql.lit(ALL_READERS)})`;
+                             where starts_with(s.corpus, c || chr(10)))`;
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`k`, sql`l`)} from q, unnest(q.lookup_keys) as k, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
       select x.corpora, x.lexemes, x.principals, x.withheld, x.stat_keys, ${lookupKeys} as lookup_keys
-      from (select y.*, y.corpora || array(select c || chr(10) || p from unnest(y.corpora) c, unnest(y.principals) p where p <> ${sql.lit(ALL_READERS)}) as stat_keys
+      from (select y.*, y.corpora || array(select c || chr(10) || p from unnest(y.corpora) c, unnest(y.principals) p) as stat_keys
             from (select ${[...corpora]}::text[] as corpora, array(select distinct unnest(string_to_array(${words}, ' '))) as lexemes,
                     ${[...principals]}::text[] as principals, array(select origin from passage_withheld_origins) as withheld) y) x),
     n as materialized (

@@ -69,7 +69,7 @@ async function storedAndRecounted(corpora: string[]) {
     ).rows,
     terms: (await sql`select corpus as key, term, df from passage_term_stats where ${ofCorpora} order by corpus, term`.execute(db)).rows,
   };
-  const keys = sql`unnest(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers || '*'::text) r) end)`;
+  const keys = sql`unnest(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers) r) end)`;
   const recounted = {
     corpora: (
       await sql`select k as key, count(*)::int as docs, sum(word_count)::int as words from passages, ${keys} as k

@@ -11,18 +11,13 @@ import { sql } from 'kysely';
 
 const SEPARATOR = '\n';
 
-/**
- * The key every passage with readers also counts under, `<corpus>\n*`, whoever its readers (no
- * principal is `*`: principals are `kind:value`). It is never part of a score, and no longer
- * plans a search's reads either (the index keeps a posting list per reader since migration 0054,
- * search.ts): it says how many passages with readers hold a term, whoever may read them.
- */
-export const ALL_READERS = '*';
+// (Until migration 0075 a passage with readers also counted under `<corpus>\n*`, whoever its
+// readers; no score and no search read it, so it went.)
 
-/** The keys a passage of `corpus` with these readers counts under. */
+/** The keys a passage of `corpus` with these readers counts under (none when nobody may read it). */
 export function statKeysOf(corpus: string, readers: readonly string[] | null | undefined): string[] {
-  return readers ? [...new Set([...readers, ALL_READERS])].map((r) => `${corpus}${SEPARATOR}${r}`) : [corpus];
+  return readers ? [...new Set(readers)].map((r) => `${corpus}${SEPARATOR}${r}`) : [corpus];
 }
 
 /** The same keys in SQL, of the `corpus` and `readers` columns of the row in scope. */
-export const STAT_KEYS_SQL = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers || '*'::text) r) end)`;
+export const STAT_KEYS_SQL = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers) r) end)`;

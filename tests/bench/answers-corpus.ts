@@ -96,7 +96,7 @@ export async function recountPassageStatistics(db: Db) {
   await sql`truncate passage_corpus_stats, passage_term_stats`.execute(db);
   // Per statistics key, as the passages module counts them (services/passages/stat-keys.ts): a
   // passage with readers under each reader. Written out, so this file still runs against older code.
-  const STAT_KEYS_SQL = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers || '*'::text) r) end)`;
+  const STAT_KEYS_SQL = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers) r) end)`;
   await sql`insert into passage_corpus_stats select k, count(*), sum(word_count) from passages, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(db);
   await sql`insert into passage_term_stats
     select k, lexeme, count(*) from passages, unnest(${STAT_KEYS_SQL}) as k, unnest(tsvector_to_array(tsv)) as lexeme group by k, lexeme`.execute(db);

@@ -1,6 +1,7 @@
 // Migration 0046 on a database whose passages with readers were counted per corpus before it:
-// their statistics are counted again per statistics key (services/passages/stat-keys.ts), the
-// same as the passages module's own recount, and connector passages get their url index.
+// their statistics are counted again per statistics key, then 0075 drops the all-readers key
+// 0046 also wrote: the result is the passages module's own recount (services/passages/stat-keys.ts),
+// and connector passages get their url index.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../../tests/support/database.js';
@@ -8,6 +9,7 @@ import { applyPassageOp } from '../../passages/index.js';
 import { recountPassageStats } from '../../passages/stat-folder.js';
 import type { Db } from '../database.js';
 import { up } from './0046_passage_connector_urls.js';
+import { up as dropAllReadersKey } from './0075_drop_all_readers_stat_key.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -53,15 +55,17 @@ test('passages with readers are counted under their readers, as the module count
   await sql`drop index passages_connector_url_idx`.execute(db);
 
   await up(db as never);
-  const migrated = await statistics();
-  const keysOf = (term: string) =>
-    migrated.terms
+  const keysOf = async (term: string) =>
+    (await statistics()).terms
       .filter((t) => (t as { term: string }).term === term)
       .map((t) => (t as { corpus: string }).corpus)
       .sort();
-  // Under each reader and the corpus's all-readers key (what reading its postings costs), not the corpus.
-  expect(keysOf('secret')).toEqual(['org:o\n*', 'org:o\nemail:e@x.example', 'org:o\nuser:u']);
-  expect(keysOf('open')).toEqual(['org:o']);
+  // Under each reader and (as 0046 counted) the corpus's all-readers key, not the corpus.
+  expect(await keysOf('secret')).toEqual(['org:o\n*', 'org:o\nemail:e@x.example', 'org:o\nuser:u']);
+  expect(await keysOf('open')).toEqual(['org:o']);
+  await dropAllReadersKey(db as never);
+  expect(await keysOf('secret')).toEqual(['org:o\nemail:e@x.example', 'org:o\nuser:u']);
+  const migrated = await statistics();
   await db.transaction().execute((trx) => recountPassageStats(trx));
   expect(migrated).toEqual(await statistics());
   const index = await sql`select indexdef from pg_indexes where indexname = 'passages_connector_url_idx'`.execute(db);
