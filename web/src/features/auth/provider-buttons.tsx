@@ -1,12 +1,12 @@
 // A button per identity provider the server is configured with (none: no buttons). A click asks
 // the server for the provider's address and goes there; the provider sends the browser back here.
 import { useSignInSocial } from '../../../../generated/react-query/auth/auth';
-import type { SignInSocial200 } from '../../../../generated/react-query/model';
+import type { SignInSocial200, SignInSocialBodyProvider } from '../../../../generated/react-query/model';
 import { problemMessage } from '../../platform/problem';
 import { useAuthSettings } from './auth-settings';
 import { FormError } from './form-parts';
 
-type Provider = { id: string; name: string };
+type Provider = { id: SignInSocialBodyProvider; name: string };
 
 /** "Continue with …" for each provider; `here` is where the provider sends the person back (this site only). */
 export function ProviderButtonList({ providers, here }: { providers: readonly Provider[]; here: string }) {
