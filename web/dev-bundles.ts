@@ -62,6 +62,7 @@ export const PREBUNDLED = [
   '@tanstack/react-query',
   'clsx',
   'eventsource-parser',
+  'leaflet',
   'qrcode.react',
   'radix-ui/alert-dialog',
   'radix-ui/dialog',

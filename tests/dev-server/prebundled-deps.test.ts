@@ -25,7 +25,9 @@ async function importedPackages(): Promise<string[]> {
     logLevel: 'silent',
   });
   const found = new Set<string>();
-  for (const input of Object.values(out.metafile.inputs)) for (const i of input.imports) if (i.external && /^[@a-z]/.test(i.path)) found.add(i.path);
+  // A package's style sheet (leaflet's) is Vite's CSS to serve, not a dependency to pre-bundle.
+  for (const input of Object.values(out.metafile.inputs))
+    for (const i of input.imports) if (i.external && /^[@a-z]/.test(i.path) && !i.path.endsWith('.css')) found.add(i.path);
   return [...found].sort();
 }
 

@@ -198,10 +198,10 @@ describe('upsell clicks', () => {
     expect(errors.filter((e) => e.startsWith('Unhandled upsell connector type'))).toEqual(['Unhandled upsell connector type: fax']);
   });
 
-  it('student verification: a modal says what verifying takes', async () => {
+  it('student verification: a modal says plainly that this server, listing no school domains, verifies no students', async () => {
     await card('Studying?').getByRole('button', { name: 'Verify' }).click();
     const dialog = page.getByRole('dialog', { name: 'Student verification' });
-    await dialog.getByText('an email address from your school or university').waitFor();
+    await dialog.getByText('This server does not verify students: its operator lists no school email domains.').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });

@@ -63,14 +63,15 @@ describe('Pro Search in the thread', () => {
     const { user, router } = setup('signed-in');
     await user.click(await screen.findByRole('radio', { name: 'Pro' }));
     await user.type(screen.getByLabelText('Ask anything'), `${QUESTION}{Enter}`);
-    const panel = await screen.findByRole('region', { name: 'Pro Search steps' }, { timeout: 5000 });
-    const searches = await within(panel).findByRole('list', { name: 'Searches' }, { timeout: 5000 });
+    // Looked up afresh: the panel first says it is planning (a live step), then shows the searches.
+    const panel = () => screen.getByRole('region', { name: 'Pro Search steps' });
+    const searches = await waitFor(() => within(panel()).getByRole('list', { name: 'Searches' }), { timeout: 5000 });
     expect(
       within(searches)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Compare Spaces with threads', 'Spaces', 'threads']);
-    await within(panel).findByText(/sources? read ·/, {}, { timeout: 5000 });
+    await waitFor(() => within(panel()).getByText(/sources? read ·/), { timeout: 5000 });
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/search\/compare-spaces/), { timeout: 5000 });
 
     await screen.findByText('Answered offline from the user guide', {}, { timeout: 5000 });
