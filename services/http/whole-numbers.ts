@@ -1,6 +1,6 @@
 // The contract validator coerces query strings such as `Infinity`, `1e999`, `0x10` or ` 5` to
 // numbers and lets some through as integers; a handler's Number() then passed Infinity to SQL
-// (500). A query parameter the spec types as an integer must be written as one, in digits.
+// (500). A query or path parameter the spec types as an integer must be written as one, in digits.
 import type { RequestHandler } from 'express';
 import { HttpProblem } from './problem.js';
 
@@ -17,16 +17,18 @@ export function wholeNumberQueries(spec: unknown): RequestHandler {
           .reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown>, spec as Record<string, unknown>) ?? {})
       : p;
   return (req, _res, next) => {
-    const operation = (req as { openapi?: { schema?: { parameters?: Parameter[] } } }).openapi?.schema;
+    const openapi = (req as { openapi?: { schema?: { parameters?: Parameter[] }; pathParams?: Record<string, unknown> } }).openapi;
+    const operation = openapi?.schema;
+    if (!operation?.parameters) return next();
     const query = req.originalUrl.indexOf('?');
-    if (!operation?.parameters || query < 0) return next();
-    const raw = new URLSearchParams(req.originalUrl.slice(query));
+    const raw = new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query));
     for (const p of operation.parameters.map(resolve)) {
       const type = p.schema?.type;
-      if (p.in !== 'query' || !p.name || !(type === 'integer' || (Array.isArray(type) && type.includes('integer')))) continue;
-      for (const value of raw.getAll(p.name))
+      if ((p.in !== 'query' && p.in !== 'path') || !p.name || !(type === 'integer' || (Array.isArray(type) && type.includes('integer')))) continue;
+      const values = p.in === 'query' ? raw.getAll(p.name) : [String(openapi?.pathParams?.[p.name] ?? '')];
+      for (const value of values)
         if (!WHOLE.test(value) || !Number.isSafeInteger(Number(value)))
-          return next(new HttpProblem(400, 'invalid_request', `/query/${p.name} must be a whole number written in digits`));
+          return next(new HttpProblem(400, 'invalid_request', `/${p.in === 'query' ? 'query' : 'params'}/${p.name} must be a whole number written in digits`));
     }
     next();
   };

@@ -132,6 +132,9 @@ test('a screenshot a step took is kept with the task and shown to its owner only
     [99, 404, 'agent_screenshot_not_found'],
     ['first', 400, undefined],
     [-1, 400, undefined],
+    // Numbers the validator would coerce past its integer check (the fuzz test's 500).
+    ['-1e999', 400, 'invalid_request'],
+    ['1e999', 400, 'invalid_request'],
   ] as const) {
     const r = await ada.get(`/rest/agent/tasks/${uuid}/screenshots/${step}`);
     expect(r.status).toBe(status);
