@@ -1,13 +1,6 @@
 // The connectors' rules, pure: who may connect what, when an authorization renews a connection
 // rather than makes another, and who may disconnect or delete one.
-import type {
-  ConnectionContentRemoved,
-  ConnectionDeleted,
-  ConnectionDisconnected,
-  ConnectionEstablished,
-  ConnectionRenewed,
-  ConnectionState,
-} from './events.js';
+import type { ConnectionDeleted, ConnectionDisconnected, ConnectionEstablished, ConnectionRenewed, ConnectionState } from './events.js';
 import { connectorErrors } from './errors.js';
 import type { MemberFacts } from '../shared/actor.js';
 import type { ConnectorInfo } from './registry.js';
@@ -114,10 +107,4 @@ export function decideDisconnect(state: ConnectionState, actor: MemberFacts, now
 export function decideDelete(state: ConnectionState, actor: MemberFacts, now: Date): ConnectionDeleted[] {
   const s = managed(state, actor);
   return [{ type: 'ConnectionDeleted', data: { connection_uuid: s.connection_uuid, by_user_id: actor.userId, deleted_at: now.toISOString() } }];
-}
-
-/** A removal that finished releases what withheld the connection, once, and only while it is still not connected. */
-export function decideContentRemoved(state: ConnectionState, now: Date): ConnectionContentRemoved[] {
-  if ((state.status !== 'disconnected' && state.status !== 'deleted') || state.content_removed) return [];
-  return [{ type: 'ConnectionContentRemoved', data: { connection_uuid: state.connection_uuid, removed_at: now.toISOString() } }];
 }

@@ -33,35 +33,19 @@ export type ConnectionDisconnected = {
 };
 export type ConnectionDeleted = { type: 'ConnectionDeleted'; data: { connection_uuid: string; by_user_id: string | null; deleted_at: string } };
 
-/**
- * A disconnected or deleted connection's removal finished: nothing it brought is left, so what
- * withheld it from search and listing is no longer needed (its rows would otherwise stay forever,
- * read by every search).
- */
-export type ConnectionContentRemoved = { type: 'ConnectionContentRemoved'; data: { connection_uuid: string; removed_at: string } };
-
-export type ConnectionEvent = ConnectionEstablished | ConnectionRenewed | ConnectionDisconnected | ConnectionDeleted | ConnectionContentRemoved;
+export type ConnectionEvent = ConnectionEstablished | ConnectionRenewed | ConnectionDisconnected | ConnectionDeleted;
 export const CONNECTION_EVENTS = [
   'ConnectionEstablished',
   'ConnectionRenewed',
   'ConnectionDisconnected',
   'ConnectionDeleted',
-  'ConnectionContentRemoved',
 ] as const satisfies readonly ConnectionEvent['type'][];
 
 export const connectionStream = (connectionUuid: string) => `connection-${connectionUuid}`;
 
 export type ConnectionState =
   | { status: 'none' }
-  | {
-      status: 'connected' | 'disconnected' | 'deleted';
-      connection_uuid: string;
-      connector: ConnectorName;
-      owner: ConnectionOwner;
-      account_id: string;
-      /** Its removal finished since it was last disconnected or deleted (ConnectionContentRemoved). */
-      content_removed?: boolean;
-    };
+  | { status: 'connected' | 'disconnected' | 'deleted'; connection_uuid: string; connector: ConnectorName; owner: ConnectionOwner; account_id: string };
 
 export const NO_CONNECTION: ConnectionState = { status: 'none' };
 
@@ -77,13 +61,11 @@ export function evolveConnection(state: ConnectionState, event: StoredEvent | Co
         account_id: e.data.account_id,
       };
     case 'ConnectionRenewed':
-      return state.status === 'none' ? state : { ...state, status: 'connected', content_removed: false };
+      return state.status === 'none' ? state : { ...state, status: 'connected' };
     case 'ConnectionDisconnected':
-      return state.status === 'connected' ? { ...state, status: 'disconnected', content_removed: false } : state;
+      return state.status === 'connected' ? { ...state, status: 'disconnected' } : state;
     case 'ConnectionDeleted':
-      return state.status === 'none' ? state : { ...state, status: 'deleted', content_removed: false };
-    case 'ConnectionContentRemoved':
-      return state.status === 'none' ? state : { ...state, content_removed: true };
+      return state.status === 'none' ? state : { ...state, status: 'deleted' };
     default:
       return state;
   }

@@ -13,8 +13,6 @@ import type { ItemRemoved } from './items.js';
 import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { own } from './tables.js';
 import { connectionRow } from './queries.js';
-import { connectionStream, evolveConnection, NO_CONNECTION } from './events.js';
-import { decideContentRemoved } from './decide.js';
 import { removeDocument } from './app-sync.js';
 
 export type RemovalDeps = {
@@ -143,17 +141,4 @@ export async function removeDocumentBatch(deps: Pick<RemovalDeps, 'db' | 'store'
 export async function forgetSyncState(deps: Pick<RemovalDeps, 'db'>, connectionUuid: string) {
   if (!(await stillRemoved(deps.db, connectionUuid))) return;
   await own(deps.db).deleteFrom('connector_syncs').where('connection_uuid', '=', connectionUuid).execute();
-}
-
-/**
- * The removal's last step: everything the connection brought is gone, so it is no longer withheld
- * (ConnectionContentRemoved). Appended at the stream's version, so a reconnection in between wins
- * (decideContentRemoved then says nothing); run again, it appends nothing.
- */
-export async function releaseRemovedConnection(deps: Pick<RemovalDeps, 'store' | 'now'>, connectionUuid: string) {
-  const stream = connectionStream(connectionUuid);
-  const { state, version } = await deps.store.aggregate(stream, NO_CONNECTION, evolveConnection);
-  const events = decideContentRemoved(state, deps.now());
-  if (events.length) await deps.store.append(stream, version, events);
-  return events.length > 0;
 }
