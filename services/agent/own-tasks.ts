@@ -42,10 +42,16 @@ export async function ownAgentScreenshot(ctx: AgentContext, actor: Actor, taskUu
   throw agentErrors.screenshotNotFound();
 }
 
-/** A task the extension started: recorded, then its loop started (a reconnect of the same task starts nothing new). */
-export async function startAgentTask(ctx: AgentContext, actor: Actor, input: StartInput) {
+/**
+ * A task the extension started: recorded, then its loop started (a reconnect of the same task
+ * starts nothing new). `admitted` runs once the task's stream has said the task is the caller's
+ * and before its loop can send anything: the socket joins the task's room there, never before,
+ * so a person starting another's task id never sees one of its requests.
+ */
+export async function startAgentTask(ctx: AgentContext, actor: Actor, input: StartInput, admitted: () => Promise<void>) {
   const userId = await agentOwner(actor);
   const { events } = await changeAgentTask(ctx.store, input.taskUuid, (s) => decideStart(s, { userId, now: ctx.now(), ...input }));
+  await admitted();
   await ctx.agentRuns.start(input.taskUuid);
   return { started: events.length > 0 };
 }

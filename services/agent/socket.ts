@@ -103,9 +103,8 @@ function serve(socket: AgentSocket, ctx: AgentContext) {
     if (!start) return refuse('invalid_message', AGENT_TEXTS.startFailure);
     try {
       const input = { taskUuid: start.task_uuid, task: start.task, url: start.url, extensionVersion: start.extension_version };
-      // The room first: the loop's first request must find the socket.
-      await socket.join(taskRoom(start.task_uuid));
-      const { started } = await startAgentTask(ctx, actor(), input);
+      // The room once the task is known to be this person's, before its loop's first request.
+      const { started } = await startAgentTask(ctx, actor(), input, async () => socket.join(taskRoom(start.task_uuid)));
       ownTasks.add(start.task_uuid);
       if (started) socket.emit('agent_started', { task_uuid: start.task_uuid, started_at: ctx.now().toISOString() });
       // A task started before (the extension reconnecting): its loop sends a waiting request again.
