@@ -4,7 +4,9 @@
 // the shopping onboarding, then product cards under the answer; open a product and switch its option; try it on (an avatar made
 // from a selfie taken with the front camera); buy it: shipping address, tax and shipping before
 // paying, a declined card that leaves no paid order, then a good one; find the order in
-// /account/purchases, cancel it and see the refund; and last delete their avatar.
+// /account/purchases, cancel it and see the refund; and last delete their avatar. The same
+// server also sells a Shopify store's products (the Storefront fake): such a product is bought at
+// the store, its cart made there with the buyer and address, and the store's checkout opened.
 // One server for the file; what the API alone shows is tested in tests/integration.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -12,6 +14,7 @@ import { startImageProviderFake } from '../fakes/image-provider';
 import { type FakeItem, xmlFeed } from '../fakes/merchant-feed';
 import { routeStripeJs } from '../fakes/stripe/stripe-js-double';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
+import { type FakeShopifyProduct, startShopifyStorefrontFake } from '../fakes/shopify-storefront';
 import { startMerchantCatalogue } from '../support/merchant-catalogue';
 import { signUpThroughApi, startE2E, type E2E } from './support';
 
@@ -22,12 +25,28 @@ let page: Page;
 let stripe: StripeFake;
 let provider: Awaited<ReturnType<typeof startImageProviderFake>>;
 let catalogue: Awaited<ReturnType<typeof startMerchantCatalogue>>;
+let shop: Awaited<ReturnType<typeof startShopifyStorefrontFake>>;
+
+const SHOPIFY_TOKEN = 'shpat-e2e-storefront-0123';
+const GREY = 'gid://shopify/ProductVariant/302';
+const BEANIE: FakeShopifyProduct = {
+  id: 'gid://shopify/Product/300',
+  title: 'Fjord merino beanie',
+  description: 'A warm hat knitted from merino wool',
+  vendor: 'Fjord',
+  handle: 'merino-beanie',
+  variants: [
+    { id: 'gid://shopify/ProductVariant/301', title: 'Green', price: '29.0', options: { Color: 'Green' } },
+    { id: GREY, title: 'Grey', price: '32.0', options: { Color: 'Grey' } },
+  ],
+};
 
 beforeAll(async () => {
-  [stripe, provider, catalogue] = await Promise.all([
+  [stripe, provider, catalogue, shop] = await Promise.all([
     startStripeFake(),
     startImageProviderFake(),
     startMerchantCatalogue([{ id: 'peak', name: 'Peak Outdoors', items: [] }]),
+    startShopifyStorefrontFake({ token: SHOPIFY_TOKEN }),
   ]);
   // The feed names pictures on the merchant's own site (the fake), which try-on fetches.
   const feeds = catalogue.feeds;
@@ -39,9 +58,15 @@ beforeAll(async () => {
   feeds.serve('/peak.xml', xmlFeed(items));
   feeds.serveImage('/img/J1-M.png', PNG);
   feeds.serveImage('/img/J1-L.png', PNG);
+  // The second merchant: a Shopify store, its product picture on the same fake site.
+  shop.setProducts([{ ...BEANIE, images: [`${feeds.url}/img/beanie.png`] }]);
+  feeds.serveImage('/img/beanie.png', PNG);
   e2e = await startE2E({
     env: {
       ...catalogue.env,
+      SHOPIFY_STORE_DOMAIN: shop.url,
+      SHOPIFY_STOREFRONT_TOKEN: SHOPIFY_TOKEN,
+      SHOPIFY_STORE_NAME: 'Fjord Outfitters',
       ...stripe.env(),
       ...provider.env(),
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_0123456789',
@@ -58,7 +83,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await e2e?.close();
-  await Promise.all([stripe?.close(), provider?.close(), catalogue?.close()]);
+  await Promise.all([stripe?.close(), provider?.close(), catalogue?.close(), shop?.close()]);
 });
 
 test('ask, see products, try one on, pay (a declined card first), find it in purchases, cancel it and see the refund', { timeout: 120_000 }, async () => {
@@ -69,9 +94,9 @@ test('ask, see products, try one on, pay (a declined card first), find it in pur
   await page.getByLabel('Ask anything').fill(question);
   await page.keyboard.press('Enter');
 
-  // The first product cards bring the shopping onboarding: this server's merchant, paying here, try-on.
+  // The first product cards bring the shopping onboarding: this server's merchants, paying here, try-on.
   const onboarding = page.getByRole('dialog', { name: 'Shopping in your answers' });
-  await onboarding.getByText('Connected now: Peak Outdoors.', { exact: false }).waitFor({ timeout: 30_000 });
+  await onboarding.getByText('Connected now: Peak Outdoors, Fjord Outfitters.', { exact: false }).waitFor({ timeout: 30_000 });
   await onboarding.getByText('Try clothes on an avatar made from your selfie. Only you see it.').waitFor();
   await onboarding.getByRole('button', { name: 'Got it' }).click();
 
@@ -170,4 +195,57 @@ test('ask, see products, try one on, pay (a declined card first), find it in pur
   await management.getByRole('button', { name: 'Delete avatar' }).click();
   await page.getByRole('alertdialog', { name: 'Delete your avatar?' }).getByRole('button', { name: 'Delete' }).click();
   await management.getByText('You have no avatar yet.').waitFor();
+});
+
+test("a Shopify store's product: its card, another variant, the cart made at the store with the buyer, and the store's checkout", {
+  timeout: 60_000,
+}, async () => {
+  const shopper = await e2e.page();
+  await shopper.goto('/');
+  const email = `robin-${Date.now()}@example.com`;
+  await signUpThroughApi(shopper, { name: 'Robin Buyer', email });
+  await shopper.goto('/');
+  const question = 'a merino beanie under 40 euros';
+  await shopper.getByLabel('Ask anything').fill(question);
+  await shopper.keyboard.press('Enter');
+  await shopper.getByRole('dialog', { name: 'Shopping in your answers' }).getByRole('button', { name: 'Got it' }).click({ timeout: 30_000 });
+
+  // The store's product under the answer, named with the store.
+  const products = shopper.getByRole('article', { name: question }).getByRole('region', { name: 'Products' });
+  await products.getByRole('button', { name: /Fjord merino beanie, €29\.00 at Fjord Outfitters/ }).click();
+  const details = shopper.getByRole('dialog', { name: 'Fjord merino beanie' });
+  await details.getByText('Fjord · Fjord Outfitters').waitFor();
+  await details.getByText('Grey', { exact: true }).click();
+  await expect.poll(() => details.getByTestId('product-details-price').textContent()).toBe('€32.00');
+  // Bought at the store, not paid in the thread.
+  expect(await details.getByRole('button', { name: 'Buy', exact: true }).count()).toBe(0);
+
+  // The cart at the store, then the address, then the store's checkout with its total.
+  await details.getByRole('button', { name: 'Buy at Fjord Outfitters' }).click();
+  await details.getByText('In your cart at Fjord Outfitters: €32.00').waitFor();
+  const address = { 'Full name': 'Robin Buyer', 'Address line 1': '2 Fjord Street', City: 'Bergen', 'Postal code': '5003', 'Country code (e.g. US)': 'NO' };
+  for (const [label, value] of Object.entries(address)) await details.getByLabel(label).fill(value);
+  await details.getByRole('button', { name: 'Continue to checkout' }).click();
+  const pay = details.getByRole('link', { name: 'Pay at Fjord Outfitters' });
+  await pay.waitFor();
+  expect(await details.getByText(/^Total with shipping:/).innerText()).toBe('Total with shipping: €37.00. You pay Fjord Outfitters on its checkout page.');
+
+  // What the store received: one line of the chosen variant, the buyer and where it ships.
+  const [cart, ...others] = [...shop.carts.values()];
+  expect(others).toEqual([]);
+  expect(cart!.lines.map((l) => [l.merchandiseId, l.quantity])).toEqual([[GREY, 1]]);
+  expect(cart!.buyerIdentity).toMatchObject({
+    email,
+    countryCode: 'NO',
+    deliveryAddressPreferences: [
+      { deliveryAddress: { firstName: 'Robin', lastName: 'Buyer', address1: '2 Fjord Street', city: 'Bergen', zip: '5003', country: 'NO' } },
+    ],
+  });
+
+  // The link opens the store's own checkout page for that cart.
+  const [checkout] = await Promise.all([shopper.context().waitForEvent('page'), pay.click()]);
+  await checkout.getByRole('heading', { name: 'Checkout' }).waitFor();
+  expect(checkout.url()).toBe(await pay.getAttribute('href'));
+  expect(new URL(checkout.url()).origin).toBe(shop.url);
+  await checkout.getByText('Grey × 1').waitFor();
 });

@@ -1,9 +1,11 @@
 // A Shopify store's Storefront API for tests only (GraphQL over HTTP on 127.0.0.1, at
 // /api/<version>/graphql.json with the X-Shopify-Storefront-Access-Token header). It answers the
 // operations the app sends in the real API's shapes: products(first, after) with cursor pages,
-// cartCreate, cartBuyerIdentityUpdate and cart(id). A cart's total is its subtotal plus a flat
+// cartCreate, cartBuyerIdentityUpdate and cart(id); a cart's checkoutUrl opens a plain page
+// naming the cart's lines, as the store's checkout would (a browser test follows it). A cart's total is its subtotal plus a flat
 // shipping of SHIPPING_MINOR once it has a delivery address. A test sets the products, may make
 // the store fail or forget (expire) a cart, and reads what was asked.
+import type { ServerResponse } from 'node:http';
 import { listenLoopback, readBody } from './listen.js';
 
 export type FakeVariant = { id: string; title: string; price: string; currency?: string; available?: boolean; options?: Record<string, string> };
@@ -21,6 +23,15 @@ export type FakeShopifyProduct = {
 export const SHIPPING_MINOR = 500;
 
 type FakeCart = { id: string; lines: Array<{ id: string; merchandiseId: string; quantity: number }>; buyerIdentity: Record<string, unknown> | null };
+
+/** The store's checkout page for a cart: its lines by variant title and quantity (404 for a cart it does not have). */
+function checkoutPage(res: ServerResponse, cart: FakeCart | undefined, titleOf: (variantId: string) => string) {
+  if (!cart) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('No such cart');
+  const lines = cart.lines.map((l) => `<li>${escapeHtml(titleOf(l.merchandiseId))} × ${l.quantity}</li>`).join('');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Checkout</title><h1>Checkout</h1><ul>${lines}</ul>`);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const money = (minor: number, currencyCode: string) => ({ amount: (minor / 100).toFixed(1), currencyCode });
 
@@ -47,6 +58,8 @@ export async function startShopifyStorefrontFake(opts: { token: string; pageSize
 
   const fake = await listenLoopback(async (req, res) => {
     const send = (status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const checkout = req.method === 'GET' ? /^\/cart\/c\/([^/?]+)/.exec(req.url ?? '') : null;
+    if (checkout) return checkoutPage(res, carts.get(`gid://shopify/Cart/${decodeURIComponent(checkout[1]!)}`), (id) => variantOf(id)?.title ?? id);
     if (req.method !== 'POST' || !/^\/api\/\d{4}-\d{2}\/graphql\.json$/.test(req.url ?? '')) return send(404, { errors: [{ message: 'Not Found' }] });
     const { query, variables = {} } = JSON.parse(await readBody(req)) as { query: string; variables?: Record<string, any> };
     const token = req.headers['x-shopify-storefront-access-token'] as string | undefined;
