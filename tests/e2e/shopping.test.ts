@@ -58,9 +58,8 @@ beforeAll(async () => {
   feeds.serve('/peak.xml', xmlFeed(items));
   feeds.serveImage('/img/J1-M.png', PNG);
   feeds.serveImage('/img/J1-L.png', PNG);
-  // The second merchant: a Shopify store, its product picture on the same fake site.
-  shop.setProducts([{ ...BEANIE, images: [`${feeds.url}/img/beanie.png`] }]);
-  feeds.serveImage('/img/beanie.png', PNG);
+  // The second merchant: a Shopify store.
+  shop.setProducts([BEANIE]);
   e2e = await startE2E({
     env: {
       ...catalogue.env,
@@ -220,20 +219,21 @@ test("a Shopify store's product: its card, another variant, the cart made at the
   // Bought at the store, not paid in the thread.
   expect(await details.getByRole('button', { name: 'Buy', exact: true }).count()).toBe(0);
 
-  // The cart at the store, then the address, then the store's checkout with its total.
+  // Two in the cart at the store, then the address, then the store's checkout with its total.
+  await details.getByLabel('Quantity').selectOption('2');
   await details.getByRole('button', { name: 'Buy at Fjord Outfitters' }).click();
-  await details.getByText('In your cart at Fjord Outfitters: €32.00').waitFor();
+  await details.getByText('In your cart at Fjord Outfitters: 2 × Grey, €64.00').waitFor();
   const address = { 'Full name': 'Robin Buyer', 'Address line 1': '2 Fjord Street', City: 'Bergen', 'Postal code': '5003', 'Country code (e.g. US)': 'NO' };
   for (const [label, value] of Object.entries(address)) await details.getByLabel(label).fill(value);
   await details.getByRole('button', { name: 'Continue to checkout' }).click();
   const pay = details.getByRole('link', { name: 'Pay at Fjord Outfitters' });
   await pay.waitFor();
-  expect(await details.getByText(/^Total with shipping:/).innerText()).toBe('Total with shipping: €37.00. You pay Fjord Outfitters on its checkout page.');
+  expect(await details.getByText(/^Total with shipping:/).innerText()).toBe('Total with shipping: €69.00. You pay Fjord Outfitters on its checkout page.');
 
-  // What the store received: one line of the chosen variant, the buyer and where it ships.
+  // What the store received: one line of the chosen variant, two of it, the buyer and where it ships.
   const [cart, ...others] = [...shop.carts.values()];
   expect(others).toEqual([]);
-  expect(cart!.lines.map((l) => [l.merchandiseId, l.quantity])).toEqual([[GREY, 1]]);
+  expect(cart!.lines.map((l) => [l.merchandiseId, l.quantity])).toEqual([[GREY, 2]]);
   expect(cart!.buyerIdentity).toMatchObject({
     email,
     countryCode: 'NO',
@@ -247,5 +247,5 @@ test("a Shopify store's product: its card, another variant, the cart made at the
   await checkout.getByRole('heading', { name: 'Checkout' }).waitFor();
   expect(checkout.url()).toBe(await pay.getAttribute('href'));
   expect(new URL(checkout.url()).origin).toBe(shop.url);
-  await checkout.getByText('Grey × 1').waitFor();
+  await checkout.getByText('Grey × 2').waitFor();
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Buying a Shopify store's product in the web app: with the mock API (feed merchants only) the
-// server's refusal is shown in its words; against a server with a store, the cart is made, the
-// address is sent with the cart's id, and the store's checkout opens as a link with its total;
+// server's refusal is shown in its words; against a server with a store, the cart is made with
+// the quantity chosen, the address is sent with the cart's id, and the store's checkout opens as a link with its total;
 // a store's product details offer it in place of the in-thread payment.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -46,10 +46,22 @@ describe('the mock API, whose merchants are feeds', () => {
 
 describe('a server with a Shopify store', () => {
   const mocks = withMockServer('signed-in');
-  it("makes the cart, sends the address with the cart's id, and links the store's checkout", async () => {
-    const shipped: unknown[] = [];
+  it("makes the cart with the quantity chosen, sends the address with the cart's id, and links the store's checkout", async () => {
+    const [made, shipped]: unknown[][] = [[], []];
+    const line = {
+      option_key: 'shopify-option',
+      title: 'Fjord jacket',
+      option_label: 'M / Green',
+      quantity: 2,
+      unit_price_minor: 7_950,
+      currency: 'EUR',
+      image_url: null,
+    };
     mocks.server.use(
-      http.post('*/rest/shopping/create-firmly-cart', () => HttpResponse.json(CART)),
+      http.post('*/rest/shopping/create-firmly-cart', async ({ request }) => {
+        made.push(await request.json());
+        return HttpResponse.json({ ...CART, lines: [line] });
+      }),
       http.post('*/rest/shopping/set-firmly-shipping-info', async ({ request }) => {
         shipped.push(await request.json());
         return HttpResponse.json({ ...CART, total_minor: 16_400, shipping_info_set: true });
@@ -59,8 +71,11 @@ describe('a server with a Shopify store', () => {
       ),
     );
     show('shopify-option');
+    expect(screen.getByLabelText('Quantity')).toHaveValue('1');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Buy at Fjord Outfitters' }));
-    expect(await screen.findByText(/In your cart at Fjord Outfitters: €159\.00/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('In your cart at Fjord Outfitters: 2 × M / Green, €159.00', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(made).toEqual([{ option_key: 'shopify-option', quantity: 2 }]);
     const submit = screen.getByRole('button', { name: 'Continue to checkout' });
     expect(submit).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: ADDRESS.name } });

@@ -1,5 +1,5 @@
-// Buying a Shopify store's product (seed 002 §7, the Firmly-style calls): the option goes in a
-// cart at the store (create-firmly-cart), the person gives the shipping address (set-firmly-
+// Buying a Shopify store's product (seed 002 §7, the Firmly-style calls): the option, as many as
+// the person chooses, goes in a cart at the store (create-firmly-cart), the person gives the shipping address (set-firmly-
 // shipping-info, which also gives the store's total for it), and the checkout session
 // (create-firmly-session) is the store's own checkout page, opened as a link: the merchant takes
 // the payment there. Each failure says why in the server's words.
@@ -14,9 +14,12 @@ import { AddressForm, addressComplete, cleanAddress, EMPTY_ADDRESS } from '../or
 type Step = { at: 'start' } | { at: 'address'; cart: FirmlyCart } | { at: 'checkout'; session: FirmlySession };
 
 export const STORE_CART_FAILED = 'The store could not take this product just now. Please try again.';
+/** The most of one option a store cart takes (FirmlyCartRequest's quantity maximum). */
+export const MAX_STORE_CART_QUANTITY = 20;
 
 export function StoreCheckout({ optionKey, merchantName, available }: { optionKey: string; merchantName: string; available: boolean }) {
   const [step, setStep] = useState<Step>({ at: 'start' });
+  const [quantity, setQuantity] = useState(1);
   const [address, setAddress] = useState<ShippingAddress>(EMPTY_ADDRESS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +36,7 @@ export function StoreCheckout({ optionKey, merchantName, available }: { optionKe
   };
   const addToCart = () =>
     run(async () => {
-      const cart = (await createFirmlyCart({ option_key: optionKey, quantity: 1 })).data as FirmlyCart;
+      const cart = (await createFirmlyCart({ option_key: optionKey, quantity })).data as FirmlyCart;
       setStep({ at: 'address', cart });
     });
   const toCheckout = (cart: FirmlyCart) =>
@@ -44,9 +47,21 @@ export function StoreCheckout({ optionKey, merchantName, available }: { optionKe
   return (
     <div className="flex w-full flex-col gap-3" data-testid="store-checkout">
       {step.at === 'start' && (
-        <button type="button" className="btn-primary self-start" disabled={!available || busy} onClick={() => void addToCart()}>
-          {busy ? 'Adding…' : `Buy at ${merchantName}`}
-        </button>
+        <div className="flex flex-wrap items-end gap-2">
+          <label>
+            <span className="label">Quantity</span>
+            <select className="field w-20" value={quantity} disabled={!available || busy} onChange={(e) => setQuantity(Number(e.target.value))}>
+              {Array.from({ length: MAX_STORE_CART_QUANTITY }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn-primary" disabled={!available || busy} onClick={() => void addToCart()}>
+            {busy ? 'Adding…' : `Buy at ${merchantName}`}
+          </button>
+        </div>
       )}
       {step.at === 'address' && (
         <form
@@ -57,7 +72,8 @@ export function StoreCheckout({ optionKey, merchantName, available }: { optionKe
           }}
         >
           <p className="text-sm">
-            In your cart at {merchantName}: {formatMoney(step.cart.subtotal_minor, step.cart.currency)}
+            In your cart at {merchantName}: {step.cart.lines.map((l) => `${l.quantity} × ${l.option_label}, `).join('')}
+            {formatMoney(step.cart.subtotal_minor, step.cart.currency)}
           </p>
           <AddressForm value={address} onChange={setAddress} disabled={busy} />
           <button type="submit" className="btn-primary self-start" disabled={busy || !addressComplete(address)}>
