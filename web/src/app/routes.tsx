@@ -5,9 +5,7 @@
 // Home alone is loaded with the app, so its ask box is there on first paint.
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ACCOUNT_SECTIONS } from '../features/account/sections';
 import HomePage from '../features/home/home-page';
-import { ORG_SECTIONS } from '../features/orgs/org-sections';
 import { Layout } from './layout/layout';
 import { RouteError } from './route-error';
 
