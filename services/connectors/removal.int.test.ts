@@ -3,7 +3,8 @@
 // workflows/connector-removal.crash.test.ts): each batch takes at most its batch size of items, deleting
 // each file once; a batch run again removes nothing twice; a file whose stream moved on meanwhile
 // (still being indexed) is read again rather than failing the batch; a connection connected again
-// keeps what is left.
+// keeps what is left, and one connected again in the middle of a batch waits for it, so nothing
+// picked again is lost. The release at the end names its run: a late one releases nothing.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
