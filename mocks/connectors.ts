@@ -65,7 +65,9 @@ const atOf = (e: ConnectionEvent) =>
       ? e.data.renewed_at
       : e.type === 'ConnectionDisconnected'
         ? e.data.disconnected_at
-        : e.data.deleted_at;
+        : e.type === 'ConnectionDeleted'
+          ? e.data.deleted_at
+          : e.data.removed_at;
 
 /** What every mock source holds, for the picker: a folder of notes and a file the sync cannot read. */
 const MOCK_SOURCE = [

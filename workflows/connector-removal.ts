@@ -3,12 +3,19 @@
 // is removed in bounded batches, each a step. Its syncs still under way are waited for first (they
 // find the connection gone and stop, but a file they were fetching may still land), then its
 // items go batch by batch (each file deleted through files, its passages with it), then an app
-// connection's documents, then where its deltas went on from. A server killed midway goes on after
+// connection's documents, then where its deltas went on from, and at last what withheld it. A server killed midway goes on after
 // a restart from the batch it was in; a batch run again skips what it already removed, so nothing
 // is removed twice. One removal of a connection runs at a time (the queue is partitioned by connection).
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { registerConnectionQueue, startForConnection } from './connection-queue.js';
-import { forgetSyncState, type RemovalDeps, type RemovalRun, removeDocumentBatch, removeItemBatch } from '../services/connectors/index.js';
+import {
+  forgetSyncState,
+  releaseRemovedConnection,
+  type RemovalDeps,
+  type RemovalRun,
+  removeDocumentBatch,
+  removeItemBatch,
+} from '../services/connectors/index.js';
 
 const QUEUE = 'connector-removal';
 /** A batch that failed (the database went away a moment) is tried again, waiting longer each time. */
@@ -45,6 +52,8 @@ export function registerConnectorRemoval(deps: RemovalDeps) {
         if (done.done) break;
       }
       await DBOS.runStep(() => forgetSyncState(deps, c), { name: 'forget-cursor', ...STEP });
+      // Nothing of it is left to withhold: search and listing stop carrying it (unless it was connected, or disconnected again, since).
+      await DBOS.runStep(() => releaseRemovedConnection(deps, job), { name: 'release-withheld', ...STEP });
       return { items, documents };
     },
     { name: 'connectorRemoval' },

@@ -1,6 +1,13 @@
 // The connectors' rules, pure: who may connect what, when an authorization renews a connection
 // rather than makes another, and who may disconnect or delete one.
-import type { ConnectionDeleted, ConnectionDisconnected, ConnectionEstablished, ConnectionRenewed, ConnectionState } from './events.js';
+import type {
+  ConnectionContentRemoved,
+  ConnectionDeleted,
+  ConnectionDisconnected,
+  ConnectionEstablished,
+  ConnectionRenewed,
+  ConnectionState,
+} from './events.js';
 import { connectorErrors } from './errors.js';
 import type { MemberFacts } from '../shared/actor.js';
 import type { ConnectorInfo } from './registry.js';
@@ -107,4 +114,14 @@ export function decideDisconnect(state: ConnectionState, actor: MemberFacts, now
 export function decideDelete(state: ConnectionState, actor: MemberFacts, now: Date): ConnectionDeleted[] {
   const s = managed(state, actor);
   return [{ type: 'ConnectionDeleted', data: { connection_uuid: s.connection_uuid, by_user_id: actor.userId, deleted_at: now.toISOString() } }];
+}
+
+/**
+ * A removal that finished releases what withheld the connection, once, and only while it is still
+ * not connected and `finished` is still its current removal (`current`, removalRunOf): after a
+ * reconnection, or a reconnection and another disconnection, a late removal releases nothing.
+ */
+export function decideContentRemoved(state: ConnectionState, current: string | null, finished: string, now: Date): ConnectionContentRemoved[] {
+  if ((state.status !== 'disconnected' && state.status !== 'deleted') || state.content_removed || current !== finished) return [];
+  return [{ type: 'ConnectionContentRemoved', data: { connection_uuid: state.connection_uuid, run: finished, removed_at: now.toISOString() } }];
 }

@@ -45,7 +45,8 @@ export function documentCitation(d: DocumentSynced['data']) {
  * documents' passages and its synced files', whose origin is the connection too) from the moment
  * the event commits, while its removal drops them batch by batch; connected again, they come back.
  */
-const WITHHOLDING = { ConnectionDisconnected: true, ConnectionDeleted: true, ConnectionRenewed: false } as const;
+// Released again once it is connected again, or once its removal has taken everything it brought.
+const WITHHOLDING = { ConnectionDisconnected: true, ConnectionDeleted: true, ConnectionRenewed: false, ConnectionContentRemoved: false } as const;
 type Withholding = Extract<ConnectionEvent, { type: keyof typeof WITHHOLDING }>;
 
 export const documentPassageFeed: PassageFeed = {

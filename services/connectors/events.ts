@@ -33,19 +33,37 @@ export type ConnectionDisconnected = {
 };
 export type ConnectionDeleted = { type: 'ConnectionDeleted'; data: { connection_uuid: string; by_user_id: string | null; deleted_at: string } };
 
-export type ConnectionEvent = ConnectionEstablished | ConnectionRenewed | ConnectionDisconnected | ConnectionDeleted;
+/**
+ * A disconnected or deleted connection's removal finished: nothing it brought is left, so what
+ * withheld it from search and listing is no longer needed (its rows would otherwise stay forever,
+ * read by every search). `run`: the removal that finished (`disconnect-<version>` or `delete`,
+ * removal-sweep.ts), the generation it releases: appended only while that is still the
+ * connection's current removal, so a removal finishing late never releases a later disconnection.
+ */
+export type ConnectionContentRemoved = { type: 'ConnectionContentRemoved'; data: { connection_uuid: string; run: string; removed_at: string } };
+
+export type ConnectionEvent = ConnectionEstablished | ConnectionRenewed | ConnectionDisconnected | ConnectionDeleted | ConnectionContentRemoved;
 export const CONNECTION_EVENTS = [
   'ConnectionEstablished',
   'ConnectionRenewed',
   'ConnectionDisconnected',
   'ConnectionDeleted',
+  'ConnectionContentRemoved',
 ] as const satisfies readonly ConnectionEvent['type'][];
 
 export const connectionStream = (connectionUuid: string) => `connection-${connectionUuid}`;
 
 export type ConnectionState =
   | { status: 'none' }
-  | { status: 'connected' | 'disconnected' | 'deleted'; connection_uuid: string; connector: ConnectorName; owner: ConnectionOwner; account_id: string };
+  | {
+      status: 'connected' | 'disconnected' | 'deleted';
+      connection_uuid: string;
+      connector: ConnectorName;
+      owner: ConnectionOwner;
+      account_id: string;
+      /** Its removal finished since it was last disconnected or deleted (ConnectionContentRemoved). */
+      content_removed?: boolean;
+    };
 
 export const NO_CONNECTION: ConnectionState = { status: 'none' };
 
@@ -61,11 +79,13 @@ export function evolveConnection(state: ConnectionState, event: StoredEvent | Co
         account_id: e.data.account_id,
       };
     case 'ConnectionRenewed':
-      return state.status === 'none' ? state : { ...state, status: 'connected' };
+      return state.status === 'none' ? state : { ...state, status: 'connected', content_removed: false };
     case 'ConnectionDisconnected':
-      return state.status === 'connected' ? { ...state, status: 'disconnected' } : state;
+      return state.status === 'connected' ? { ...state, status: 'disconnected', content_removed: false } : state;
     case 'ConnectionDeleted':
-      return state.status === 'none' ? state : { ...state, status: 'deleted' };
+      return state.status === 'none' ? state : { ...state, status: 'deleted', content_removed: false };
+    case 'ConnectionContentRemoved':
+      return state.status === 'none' ? state : { ...state, content_removed: true };
     default:
       return state;
   }

@@ -1,7 +1,7 @@
 // What other parts use of the connectors (docs/architecture.md: a domain is used only through its index.ts).
 export { connectorsPort, type ConnectorsContext, type ConnectorsPort, type ConnectorSyncStarter, type RemovalRun, type SyncRun } from './context.js';
 export { resyncConnectorFiles } from './resync.js';
-export { forgetSyncState, REMOVAL_BATCH, type RemovalDeps, removeDocumentBatch, removeItemBatch } from './removal.js';
+export { forgetSyncState, releaseRemovedConnection, REMOVAL_BATCH, type RemovalDeps, removeDocumentBatch, removeItemBatch } from './removal.js';
 export { connectorsProjection } from './projections.js';
 export { connectorRoutes } from './routes.js';
 export { connectorItemsProjection } from './items-projection.js';

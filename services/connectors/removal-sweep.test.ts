@@ -52,4 +52,9 @@ describe('the removal a connection left behind calls for', () => {
     expect(removalRunOf(C, stream(established, disconnected('owner'), deleted))).toEqual({ connection_uuid: C, run: 'delete', by: 'admin' });
     expect(removalRunOf(C, stream(established, disconnected(null)))).toEqual({ connection_uuid: C, run: 'disconnect-2', by: 'owner' });
   });
+
+  it('its removal finishing does not rename the disconnection’s run', () => {
+    const removed: ConnectionEvent = { type: 'ConnectionContentRemoved', data: { connection_uuid: C, run: 'disconnect-2', removed_at: at } };
+    expect(removalRunOf(C, stream(established, disconnected('owner'), removed))).toEqual({ connection_uuid: C, run: 'disconnect-2', by: 'owner' });
+  });
 });

@@ -22,7 +22,10 @@ export function removalRunOf(connectionUuid: string, events: readonly StoredEven
   let status: 'none' | 'connected' | 'disconnected' | 'deleted' = 'none';
   let owner = '';
   let by: string | null = null;
-  for (const event of events) {
+  // The stream's version just after the disconnection (events after it, such as its removal
+  // finishing, do not rename the run).
+  let disconnectedAt = 0;
+  for (const [index, event] of events.entries()) {
     const e = event as unknown as ConnectionEvent;
     switch (e.type) {
       case 'ConnectionEstablished':
@@ -36,6 +39,7 @@ export function removalRunOf(connectionUuid: string, events: readonly StoredEven
         if (status === 'connected') {
           status = 'disconnected';
           by = e.data.by_user_id;
+          disconnectedAt = index + 1;
         }
         break;
       case 'ConnectionDeleted':
@@ -47,7 +51,7 @@ export function removalRunOf(connectionUuid: string, events: readonly StoredEven
     }
   }
   if (status === 'deleted') return { connection_uuid: connectionUuid, run: 'delete', by: by ?? owner };
-  if (status === 'disconnected') return { connection_uuid: connectionUuid, run: `disconnect-${events.length}`, by: by ?? owner };
+  if (status === 'disconnected') return { connection_uuid: connectionUuid, run: `disconnect-${disconnectedAt}`, by: by ?? owner };
   return null;
 }
 

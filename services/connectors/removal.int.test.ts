@@ -3,8 +3,10 @@
 // workflows/connector-removal.crash.test.ts): each batch takes at most its batch size of items, deleting
 // each file once; a batch run again removes nothing twice; a file whose stream moved on meanwhile
 // (still being indexed) is read again rather than failing the batch; a connection connected again
-// keeps what is left.
+// keeps what is left, and one connected again in the middle of a batch waits for it, so nothing
+// picked again is lost. The release at the end names its run: a late one releases nothing.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allTables } from '../../tests/support/all-tables.js';
 import { insertDriveConnection, pickedItemFound } from '../../tests/support/connector-rows.js';
@@ -13,8 +15,9 @@ import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError } from '../eventstore/types.js';
-import { itemStream } from './items.js';
-import { type RemovalDeps, removeItemBatch } from './removal.js';
+import { evolveItem, itemStream, NO_ITEM } from './items.js';
+import { connectionStream, type ConnectionEvent } from './events.js';
+import { type RemovalDeps, releaseRemovedConnection, removeItemBatch } from './removal.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -109,6 +112,48 @@ describe('the batches of a removed connection', () => {
     expect(await left(uuid)).toBe(0);
   });
 
+  test('connected again and picked again while a batch deletes its files: the reconnection waits for the batch, so nothing picked again is lost', async () => {
+    const uuid = await connection('disconnected', 2);
+    const before = await allTables(db).selectFrom('connector_items').select('item_uuid').where('connection_uuid', '=', uuid).execute();
+    // The person connects again (the same account renews the same connection: its row turns
+    // connected) and picks the same files again, as pickFiles does: onto the items still listed.
+    const reconnectAndRepick = async () => {
+      await allTables(db).updateTable('connector_connections').set({ status: 'connected' }).where('connection_uuid', '=', uuid).execute();
+      const listed = await allTables(db).selectFrom('connector_items').select(['item_uuid', 'remote_id']).where('connection_uuid', '=', uuid).execute();
+      const picked = new Map(listed.map((r) => [r.remote_id, r.item_uuid]));
+      for (const remoteId of ['r-0', 'r-1']) {
+        const item = picked.get(remoteId) ?? randomUUID();
+        const { version } = await store.aggregate(itemStream(item), NO_ITEM, evolveItem);
+        const at = '2026-12-02T10:00:01Z';
+        await store.append(itemStream(item), version, [
+          pickedItemFound({ item, connection: uuid, remoteId, name: `${remoteId}.txt`, kind: 'FILE', repository: REPO, at }),
+        ]);
+      }
+    };
+    // Held at its first file, the batch lets the reconnection run until it ends or waits on a lock.
+    let reconnecting: Promise<void> | null = null;
+    const waitsOnALock = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db))
+        .rows[0].n > 0;
+    await removeItemBatch(
+      deps(async () => {
+        if (reconnecting) return;
+        let settled = false;
+        reconnecting = reconnectAndRepick().finally(() => {
+          settled = true;
+        });
+        while (!settled && !(await waitsOnALock())) await new Promise((r) => setTimeout(r, 5));
+      }),
+      uuid,
+      'user-1',
+    );
+    await reconnecting;
+    // The batch took both items; the picks, after it, made new ones, each as picked.
+    const after = await allTables(db).selectFrom('connector_items').select(['item_uuid', 'status']).where('connection_uuid', '=', uuid).execute();
+    expect(after.map((r) => r.status)).toEqual(['RECEIVED', 'RECEIVED']);
+    expect(after.filter((r) => before.some((b) => b.item_uuid === r.item_uuid))).toEqual([]);
+  });
+
   test('a connection connected again keeps what is left', async () => {
     const uuid = await connection('connected', 3);
     const deleted: string[] = [];
@@ -121,5 +166,56 @@ describe('the batches of a removed connection', () => {
     ).toEqual({ removed: 0, done: true });
     expect(deleted).toEqual([]);
     expect(await left(uuid)).toBe(3);
+  });
+});
+
+describe('releasing what withheld a removed connection', () => {
+  test('a removal finishing late (connected and disconnected again since) releases nothing; the current one releases its rows', async () => {
+    const uuid = randomUUID();
+    const at = '2026-12-02T10:00:00Z';
+    const change = (type: 'renewed' | 'disconnected'): ConnectionEvent =>
+      type === 'renewed'
+        ? { type: 'ConnectionRenewed', data: { connection_uuid: uuid, by_user_id: 'user-1', display_name: 'Ida', scope: null, renewed_at: at } }
+        : { type: 'ConnectionDisconnected', data: { connection_uuid: uuid, by_user_id: 'user-1', reason: 'by_person', disconnected_at: at } };
+    const appendAll = async (events: ConnectionEvent[]) => {
+      for (const e of events) await store.append(connectionStream(uuid), 'any', [e]);
+    };
+    await appendAll([
+      {
+        type: 'ConnectionEstablished',
+        data: {
+          connection_uuid: uuid,
+          connector: 'google_drive',
+          owner_user_id: 'user-1',
+          org_uuid: null,
+          account_id: 'a',
+          display_name: 'Ida',
+          scope: null,
+          established_at: at,
+        },
+      },
+      change('disconnected'),
+      change('renewed'),
+      change('disconnected'),
+    ]);
+    const withheld = async () => [
+      ...(await sql<{ c: string }>`select connection_uuid as c from file_withheld_connections where connection_uuid = ${uuid}`.execute(db)).rows,
+      ...(await sql<{ c: string }>`select origin as c from passage_withheld_origins where origin = ${uuid}`.execute(db)).rows,
+    ];
+    expect(await withheld()).toHaveLength(2);
+    const d = deps(async () => {});
+    // The first disconnection's removal, finishing only now: the second one's rows stay.
+    expect(await releaseRemovedConnection(d, { connection_uuid: uuid, run: 'disconnect-2' })).toBe(false);
+    expect(await withheld()).toHaveLength(2);
+    expect(await releaseRemovedConnection(d, { connection_uuid: uuid, run: 'disconnect-4' })).toBe(true);
+    expect(await withheld()).toEqual([]);
+    // Run again (a retried step), nothing more.
+    expect(await releaseRemovedConnection(d, { connection_uuid: uuid, run: 'disconnect-4' })).toBe(false);
+    // Connected again, its content is not withheld; disconnected again, it is, until that removal's release.
+    await appendAll([change('renewed'), change('disconnected')]);
+    expect(await withheld()).toHaveLength(2);
+    expect(await releaseRemovedConnection(d, { connection_uuid: uuid, run: 'disconnect-4' })).toBe(false);
+    expect(await releaseRemovedConnection(d, { connection_uuid: uuid, run: 'disconnect-7' })).toBe(true);
+    expect(await withheld()).toEqual([]);
   });
 });

@@ -8,11 +8,16 @@ import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { ConcurrencyError } from '../eventstore/types.js';
 import type { Db } from '../db/database.js';
+import type { Trx } from '../eventstore/types.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { ItemRemoved } from './items.js';
 import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { own } from './tables.js';
 import { connectionRow } from './queries.js';
+import { connectionStream, evolveConnection, NO_CONNECTION } from './events.js';
+import { decideContentRemoved } from './decide.js';
+import type { RemovalRun } from './context.js';
+import { removalRunOf } from './removal-sweep.js';
 import { removeDocument } from './app-sync.js';
 
 export type RemovalDeps = {
@@ -91,35 +96,57 @@ async function stillRemoved(db: Db, connectionUuid: string) {
 }
 
 /**
+ * Still removed, and kept so until the transaction ends: the connection's row is locked against
+ * the update a reconnection makes (ConnectionRenewed's projection), so the same account connecting
+ * again waits for the batch under way, then finds what it took gone and picks anew. Without it a
+ * reconnection and a pick in the middle of a batch went onto the items the batch was taking: the
+ * batch removed the items picked again, or left them naming a file it had just deleted.
+ * A deleted connection has no row (and is never connected again): nothing to wait for.
+ */
+async function stillRemovedLocked(trx: Trx, connectionUuid: string) {
+  const row = await own(trx).selectFrom('connector_connections').select('status').where('connection_uuid', '=', connectionUuid).forShare().executeTakeFirst();
+  return row?.status !== 'connected';
+}
+
+/** An item out of the index in `trx`, read again as often as a racing writer moves it; one already removed appends nothing. */
+async function removeItemIn(deps: RemovalDeps, trx: Trx, itemUuid: string, at: string) {
+  const stream = itemStream(itemUuid);
+  for (let attempt = 1; ; attempt++) {
+    const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem, trx);
+    if (state.status === 'none' || state.status === 'removed') return;
+    try {
+      await deps.store.append(stream, version, [{ type: 'ConnectorItemRemoved', data: { item_uuid: itemUuid, reason: 'disconnected', at } }], trx);
+      return;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/**
  * One batch of a disconnected or deleted connection's items: each one's file deleted through
  * files (its passages leave answers), then the item (its row goes with its event, so the next
- * batch takes the next ones). A batch run again after a crash skips what it already removed.
+ * batch takes the next ones), in one transaction that holds the connection removed throughout
+ * (stillRemovedLocked). A batch run again after a crash skips what it already removed.
  */
 export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string, by: string): Promise<BatchDone> {
-  if (!(await stillRemoved(deps.db, connectionUuid))) return { removed: 0, done: true };
-  const items = await own(deps.db)
-    .selectFrom('connector_items')
-    .select(['item_uuid', 'file_uuid'])
-    .where('connection_uuid', '=', connectionUuid)
-    .orderBy('item_uuid')
-    .limit(batchOf(deps))
-    .execute();
-  // The files first, a few at once (each deletion its own transaction in files), then the batch's items in one transaction.
-  const limit = pLimit(AT_ONCE);
-  const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : []));
-  await Promise.all(files.map((file) => limit(() => againOnConflict(() => deps.deleteFile(file, by)))));
-  const at = deps.now().toISOString();
-  await againOnConflict(() =>
-    deps.db.transaction().execute(async (trx) => {
-      for (const item of items) {
-        const stream = itemStream(item.item_uuid);
-        const { state, version } = await deps.store.aggregate(stream, NO_ITEM, evolveItem, trx);
-        if (state.status === 'none' || state.status === 'removed') continue;
-        await deps.store.append(stream, version, [{ type: 'ConnectorItemRemoved', data: { item_uuid: item.item_uuid, reason: 'disconnected', at } }], trx);
-      }
-    }),
-  );
-  return { removed: items.length, done: items.length < batchOf(deps) };
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await stillRemovedLocked(trx, connectionUuid))) return { removed: 0, done: true };
+    const items = await own(trx)
+      .selectFrom('connector_items')
+      .select(['item_uuid', 'file_uuid'])
+      .where('connection_uuid', '=', connectionUuid)
+      .orderBy('item_uuid')
+      .limit(batchOf(deps))
+      .execute();
+    // The files first, a few at once (each deletion its own transaction in files), then the batch's items.
+    const limit = pLimit(AT_ONCE);
+    const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : []));
+    await Promise.all(files.map((file) => limit(() => againOnConflict(() => deps.deleteFile(file, by)))));
+    const at = deps.now().toISOString();
+    for (const item of items) await removeItemIn(deps, trx, item.item_uuid, at);
+    return { removed: items.length, done: items.length < batchOf(deps) };
+  });
 }
 
 /** One batch of a disconnected or deleted app connection's documents out of the index. */
@@ -141,4 +168,27 @@ export async function removeDocumentBatch(deps: Pick<RemovalDeps, 'db' | 'store'
 export async function forgetSyncState(deps: Pick<RemovalDeps, 'db'>, connectionUuid: string) {
   if (!(await stillRemoved(deps.db, connectionUuid))) return;
   await own(deps.db).deleteFrom('connector_syncs').where('connection_uuid', '=', connectionUuid).execute();
+}
+
+/**
+ * The removal's last step: everything the connection brought is gone, so it is no longer withheld
+ * (ConnectionContentRemoved, naming the run that finished). Decided on the stream as it is and
+ * appended at its version: a reconnection (or a reconnection and another disconnection) in
+ * between wins, and the release then says nothing; run again, it appends nothing.
+ */
+export async function releaseRemovedConnection(deps: Pick<RemovalDeps, 'store' | 'now'>, job: Pick<RemovalRun, 'connection_uuid' | 'run'>) {
+  const stream = connectionStream(job.connection_uuid);
+  for (let attempt = 1; ; attempt++) {
+    const events = await deps.store.readStream(stream);
+    const state = events.reduce(evolveConnection, NO_CONNECTION);
+    const decided = decideContentRemoved(state, removalRunOf(job.connection_uuid, events)?.run ?? null, job.run, deps.now());
+    if (!decided.length) return false;
+    try {
+      await deps.store.append(stream, events.at(-1)?.streamVersion ?? 'no_stream', decided);
+      return true;
+    } catch (err) {
+      // Another change of the connection came first: decided again on the stream as it now is.
+      if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
+    }
+  }
 }

@@ -209,9 +209,9 @@ export async function disconnectConnection(ctx: ConnectorsContext, actor: Actor,
     return own(trx).deleteFrom('connector_credentials').where('connection_uuid', '=', uuid).returningAll().executeTakeFirst();
   });
   // The removal is named by the disconnection (the stream's version): disconnecting again, after
-  // its start failed or twice, starts it once.
+  // its start failed or twice, starts it once; once it has finished, there is nothing to start.
   const { state, version } = await ctx.store.aggregate(connectionStream(uuid), NO_CONNECTION, evolveConnection);
-  if (state.status === 'disconnected') await removeSynced(ctx, uuid, who.userId, `disconnect-${version}`);
+  if (state.status === 'disconnected' && !state.content_removed) await removeSynced(ctx, uuid, who.userId, `disconnect-${version}`);
   if (tokens) await revokeAtProvider(ctx, uuid, tokens);
   return viewOf(ctx, who, uuid);
 }

@@ -12,7 +12,8 @@ import { own } from './tables.js';
  * them back (connected again before its removal finished): read by type, as the connectors publish
  * them, so listing and opening them stops at once while the removal deletes them one by one.
  */
-const WITHHOLDING = { ConnectionDisconnected: true, ConnectionDeleted: true, ConnectionRenewed: false } as const;
+// Released again once it is connected again, or once its removal has taken everything it brought.
+const WITHHOLDING = { ConnectionDisconnected: true, ConnectionDeleted: true, ConnectionRenewed: false, ConnectionContentRemoved: false } as const;
 const isWithholding = (type: string): type is keyof typeof WITHHOLDING => Object.hasOwn(WITHHOLDING, type);
 
 export const filesProjection: Projection = {

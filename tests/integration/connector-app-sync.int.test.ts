@@ -175,6 +175,20 @@ describe("an app's content in answers", () => {
     await citing(ada, 'When did the colony requeen?', 'requeened');
     await neverCites(ada, 'Where were the queen cups found? three cups walnut hive', 'walnut');
 
+    // The issue is deleted at the source, which GitHub's `since` never says: a day after the last
+    // walk (CONNECTOR_RECONCILE_SECONDS), the next sync walks everything again and takes it out of answers.
+    github.deleteIssue('ada/apiary', 7);
+    await query(
+      "update connector_syncs set reconciled_at = now() - interval '1 day' where connection_uuid in (select connection_uuid from connector_connections where connector = 'github')",
+    );
+    await connect(ada, 'github', 'github', { id: '501', email: 'ada@github.example', name: 'ada' });
+    await expect
+      .poll(async () => (await sourcesFor(ada, 'When did the colony requeen?')).some((s) => s.snippet.includes('requeened')), {
+        timeout: 60_000,
+        interval: 1000,
+      })
+      .toBe(false);
+
     // Disconnected, a connection's content leaves answers.
     const off = await ada.get('/rest/connectors/notion/disconnect');
     expect(off.status, off.text).toBe(200);
@@ -302,9 +316,13 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     // A standard channel's members are its team's: Hal's address as Teams knows it (in capitals) is his.
     teams.channel('T-bees', 'C-apiary', 'Apiary', ['kim@teams.example', emails.hal.toUpperCase()]);
     teams.messages('T-bees', 'C-apiary').put({ id: 'm1', html: '<p>The propolis screens go on in <b>September</b>.</p>', from: 'Kim' });
+    teams.replies('T-bees', 'C-apiary', 'm1').put({ id: 'r1', html: '<p>And the mouse guards go on in <b>October</b>.</p>', from: 'Hal' });
 
     await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
     await citing(hal, 'When do the propolis screens go on?', 'propolis');
+    // A reply to the message is read too, and cited on its own.
+    const [reply] = await citing(hal, 'When do the mouse guards go on?', 'mouse guards');
+    expect(reply).toMatchObject({ meta_data: { connection_type: 'microsoft_teams', authors: ['Hal'] } });
     await neverCites(ivy, 'When do the propolis screens go on?', 'propolis');
 
     // Hal leaves the team at the source: the message is unchanged, yet after the next sync he no longer gets it.

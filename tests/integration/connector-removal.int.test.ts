@@ -99,6 +99,12 @@ test(`disconnecting a connection with ${SEEDED} synced items answers at once; a 
   expect(await rows('select item_uuid from connector_items where connection_uuid = $1', [connection])).toEqual([]);
   expect(await rows('select file_uuid from files where file_uuid = any($1)', [files])).toEqual([]);
   expect(await rows('select id from passages where file_uuid = any($1)', [synced])).toEqual([]);
+  // Nor anything to withhold: the rows every search and listing reads go once the removal is done.
+  const withheld = async () => [
+    ...(await rows('select origin from passage_withheld_origins where origin = $1', [connection])),
+    ...(await rows('select connection_uuid from file_withheld_connections where connection_uuid = $1', [connection])),
+  ];
+  await expect.poll(withheld, { timeout: 10_000 }).toEqual([]);
   // Nothing removed twice: one removal per item and one deletion per file.
   const once = async (type: string, key: string, ids: string[]) =>
     rows<{ n: string }>(`select count(*) as n from events where type = $1 and data->>'${key}' = any($2) group by data->>'${key}' having count(*) <> 1`, [

@@ -116,6 +116,21 @@ describe('the GitHub adapter', () => {
     expect(github.state.calls.notModified - notModified).toBe(8);
   });
 
+  it('says nothing of a deleted issue in its delta, so it asks for the periodic walk, which no longer lists it', async () => {
+    const { a } = adapter(10);
+    github.issue('acme/web', { number: 5, title: 'Web 5', body: 'soon deleted' });
+    onTestFinished(() => {
+      const web = github.repos.get('acme/web');
+      if (web) web.issues = web.issues.filter((i) => i.number !== 5);
+    });
+    const cursor = await a.startCursor();
+    github.deleteIssue('acme/web', 5);
+    const delta = await drainDelta(a, cursor);
+    expect(delta.changes.filter((c) => c.remoteId === 'acme/web#5')).toEqual([]);
+    expect(a.deltaMissesRemovals).toBe(true);
+    expect(ids((await walkApp(a)).documents)).toEqual(ALL);
+  });
+
   it('drops a repository gone since the round began rather than stopping at it for ever', async () => {
     const { a } = adapter(10);
     const first = await a.deltaPage(await a.startCursor());

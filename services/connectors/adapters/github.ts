@@ -5,7 +5,9 @@
 // so the ETags live in the cursor. `since` is inclusive, so the newest issue seen comes once
 // more before its ETag settles; a README has no `since` and comes once in the first round, to
 // learn its ETag. A repository without a README is asked again each round (a 404 has no ETag). A private repository's documents are read by the repository's
-// people (resolved by repository access); a public one's by anyone.
+// people (resolved by repository access); a public one's by anyone. An issue deleted at the source
+// never shows in `since` (nor in any listing GitHub offers of what changed), so its deletion is
+// found by the periodic walk (`deltaMissesRemovals`, app-sync.ts).
 import { capText } from './app-text.js';
 import type { AppChange, AppDocument, AppReaders, AppSourceAdapter } from './app-types.js';
 import type { GitHubIssue, GitHubRepo } from './github-types.js';
@@ -136,6 +138,8 @@ export function githubAdapter(call: ProviderCallDeps, opts: { pageSize?: number 
   }
 
   return {
+    // A deleted issue is simply absent from `since`: only a walk of everything finds it gone.
+    deltaMissesRemovals: true,
     async listPage(checkpoint) {
       const walk: Walk = checkpoint ? (JSON.parse(checkpoint) as Walk) : { repos: null, reposDone: false, queue: [], step: 'readme', issues: null };
       const documents: AppDocument[] = [];

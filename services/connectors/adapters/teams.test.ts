@@ -1,7 +1,7 @@
 // The Microsoft Teams adapter against a fake of Graph's Teams API on 127.0.0.1
 // (tests/fakes/oauth/teams.ts): every joined channel's messages walked and resumed from any
-// checkpoint, read by the channel's members (a group asked again at each sync), the channel message deltas (edits, deletions, a new
-// channel whole) each once, system messages left out, malformed pages refused with a reason, a
+// checkpoint with their replies, read by the channel's members (a group asked again at each sync), the channel message deltas (edits
+// with their replies, deletions, a new channel whole) each once, system messages left out, malformed pages refused with a reason, a
 // next link elsewhere refused, a 429 storm waited out and an expired token refreshed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -26,6 +26,7 @@ beforeAll(async () => {
   t.messages('T1', 'general').put({ id: 'm2', html: `<div>${EVIL}</div><script>x()</script>`, from: 'Bob' });
   t.messages('T1', 'general').put({ id: 'm3', html: 'Bob joined', from: 'System', system: true });
   t.messages('T1', 'secret').put({ id: 'm4', html: 'launch codes', from: 'Ada' });
+  t.replies('T1', 'general', 'm1').put({ id: 'r1', html: '<p>Agreed, <i>team</i></p>', from: 'Bob' });
 });
 afterAll(async () => fake?.close());
 
@@ -34,7 +35,7 @@ const run = (pageSize = 2) => {
   return { ...r, a: teamsAdapter(r.deps, { pageSize }) };
 };
 const ids = (docs: { remoteId: string }[]) => docs.map((d) => d.remoteId).sort();
-const ALL = ['general:m1', 'general:m2', 'secret:m4'];
+const ALL = ['general:m1', 'general:m2', 'general:r1', 'secret:m4'];
 
 describe('the Microsoft Teams adapter', () => {
   it("walks every joined channel's messages, read by the channel's members, system messages left out", async () => {
@@ -52,6 +53,15 @@ describe('the Microsoft Teams adapter', () => {
       readers: { group: { kind: 'teams_channel', key: 'T1/general' } },
     });
     expect(by('general:m2')?.text).toBe('<script>alert(1)</script> {{7*7}}');
+    // A reply is a document of its own under its message, read by the same channel's members.
+    expect(by('general:r1')).toMatchObject({
+      kind: 'MESSAGE',
+      text: 'Agreed, team',
+      authors: ['Bob'],
+      parentRemoteId: 'general:m1',
+      readers: { group: { kind: 'teams_channel', key: 'T1/general' } },
+    });
+    expect(by('general:m1')?.parentRemoteId).toBeNull();
     expect(by('secret:m4')?.readers).toEqual({ group: { kind: 'teams_channel', key: 'T1/secret' } });
   });
 
@@ -83,8 +93,10 @@ describe('the Microsoft Teams adapter', () => {
     );
   });
 
-  it('finds new, edited and deleted messages since the cursor and a new channel whole, each once', async () => {
+  it('finds new, edited and deleted messages since the cursor (an edited one with its replies) and a new channel whole, each once', async () => {
     onTestFinished(() => {
+      t.replies('T1', 'general', 'm1').put({ id: 'r1', html: '<p>Agreed, <i>team</i></p>', from: 'Bob' });
+      t.replies('T1', 'general', 'm1').remove('r2');
       t.teams.get('T1')?.channels.delete('new');
       t.messages('T1', 'general').remove('m5');
       t.messages('T1', 'general').put({ id: 'm1', html: '<p>Hello <b>team</b></p>', from: 'Ada' });
@@ -94,6 +106,8 @@ describe('the Microsoft Teams adapter', () => {
     const cursor = await a.startCursor();
     t.messages('T1', 'general').put({ id: 'm5', html: 'new one', from: 'Bob' });
     t.messages('T1', 'general').put({ id: 'm1', html: '<p>Hello <b>team</b> (edited)</p>', from: 'Ada' });
+    t.replies('T1', 'general', 'm1').put({ id: 'r1', html: 'Agreed', from: 'Bob', deleted: true });
+    t.replies('T1', 'general', 'm1').put({ id: 'r2', html: 'second reply', from: 'Ada' });
     t.messages('T1', 'secret').put({ id: 'm4', html: 'launch codes', from: 'Ada', deleted: true });
     t.channel('T1', 'new', 'New', ['bob@example.com']);
     t.messages('T1', 'new').put({ id: 'm6', html: 'first in new', from: 'Bob' });
@@ -101,10 +115,22 @@ describe('the Microsoft Teams adapter', () => {
     expect(first.changes.map((c) => `${c.remoteId}:${c.removed ? 'removed' : c.document?.text}`).sort()).toEqual([
       'general:m1:Hello team (edited)',
       'general:m5:new one',
+      'general:r1:removed',
+      'general:r2:second reply',
       'new:m6:first in new',
       'secret:m4:removed',
     ]);
     expect((await drainDelta(a, first.cursor)).changes).toEqual([]);
+  });
+
+  it('asks for the periodic walk: a reply added to a message the delta does not report shows in no delta, only in the walk', async () => {
+    onTestFinished(() => t.replies('T1', 'secret', 'm4').remove('r9'));
+    const { a } = run();
+    const cursor = await a.startCursor();
+    t.replies('T1', 'secret', 'm4').put({ id: 'r9', html: 'late reply', from: 'Ada' });
+    expect((await drainDelta(a, cursor)).changes).toEqual([]);
+    expect(a.deltaMissesRemovals).toBe(true);
+    expect(ids((await walkApp(a)).documents)).toEqual([...ALL, 'secret:r9'].sort());
   });
 
   it('refuses a malformed message page with a reason naming Teams and the field', async () => {

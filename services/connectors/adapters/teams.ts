@@ -6,7 +6,11 @@
 // every message of the channel at the next sync, not only the messages changed since. The delta is each channel's chatMessage delta query (…/messages/delta): its delta
 // link is taken at the start with `$filter=lastModifiedDateTime gt` now (so starting reads no
 // history), a channel joined since is read whole through a first delta round, and a message
-// deleted comes back with deletedDateTime or @removed as a removal. Replies are not read.
+// deleted comes back with deletedDateTime or @removed as a removal. A message's replies
+// (…/messages/{id}/replies, paged the same way) are documents of their own whose parent is the
+// message, as a Slack thread's replies are: read with each message the walk lists and each one
+// the delta reports. Graph's channel delta carries no replies, so a reply deleted, or one added
+// to a message the delta does not report, is found by the periodic walk (`deltaMissesRemovals`).
 import { apiPathOf, type ProviderCallDeps, ProviderHttpError, providerJson } from '../provider-call.js';
 import { capText, htmlToText } from './app-text.js';
 import type { AppChange, AppDocument, AppSourceAdapter } from './app-types.js';
@@ -49,7 +53,8 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
     return channels;
   }
 
-  function document(c: ChannelRef, m: TeamsMessage): AppDocument | null {
+  /** `parent`: the message a reply answers (its remote id), null for a channel's top-level message. */
+  function document(c: ChannelRef, m: TeamsMessage, parent: string | null = null): AppDocument | null {
     if (m['@removed'] || m.deletedDateTime || (m.messageType && m.messageType !== 'message')) return null;
     const content = m.body?.content ?? '';
     const body = m.body?.contentType?.toLowerCase() === 'text' ? capText(content) : htmlToText(content);
@@ -66,14 +71,27 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       authors: author ? [author] : [],
       container: c.name,
       readers: { group: { kind: 'teams_channel', key: teamsChannelKey(c.team, c.channel) } },
-      parentRemoteId: null,
+      parentRemoteId: parent,
     };
+  }
+
+  const messageId = (c: ChannelRef, m: TeamsMessage) => `${c.channel}:${m.id}`;
+  /** A message's replies as changes: each live one a document under the message, each deleted one a removal. */
+  async function replyChanges(c: ChannelRef, m: TeamsMessage): Promise<AppChange[]> {
+    const path = `${channelPath(c)}/messages/${enc(m.id)}/replies?$top=${pageSize}`;
+    const replies = await all<{ value: TeamsMessage[] }>(path, messagePage, 'reply page');
+    return replies.map((r) => {
+      const doc = document(c, r, messageId(c, m));
+      return { remoteId: messageId(c, r), removed: doc === null, document: doc };
+    });
   }
 
   const messages = async (path: string, query?: Record<string, string | number>) =>
     shapeOf(messagePage, await providerJson(call, path, { query }), 'Microsoft Teams', 'message page');
 
   return {
+    // Replies deleted, or added to a message the channel delta does not report, show in no delta.
+    deltaMissesRemovals: true,
     async listPage(checkpoint) {
       const walk: Walk = checkpoint ? (JSON.parse(checkpoint) as Walk) : { channels: null, next: null };
       if (!walk.channels) {
@@ -85,7 +103,9 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       const documents: AppDocument[] = [];
       for (const m of page.value) {
         const d = document(c, m);
-        if (d) documents.push(d);
+        if (!d) continue;
+        documents.push(d);
+        for (const r of await replyChanges(c, m)) if (r.document) documents.push(r.document);
       }
       const nextLink = page['@odata.nextLink'];
       const next: Walk = nextLink ? { channels: walk.channels, next: apiPathOf(call.apiBase, nextLink) } : { channels: rest, next: null };
@@ -128,7 +148,9 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       const changes: AppChange[] = [];
       for (const m of page.value) {
         const doc = document(channel, m);
-        changes.push({ remoteId: `${channel.channel}:${m.id}`, removed: doc === null, document: doc });
+        changes.push({ remoteId: messageId(channel, m), removed: doc === null, document: doc });
+        // A message new or edited has its replies read again (the delta carries none).
+        if (doc) changes.push(...(await replyChanges(channel, m)));
       }
       const nextLink = page['@odata.nextLink'];
       const deltaLink = page['@odata.deltaLink'];

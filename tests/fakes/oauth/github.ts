@@ -46,6 +46,12 @@ export function createFakeGitHub() {
       if (!repo || !issue) throw new Error(`no fake issue ${full}#${number}`);
       Object.assign(issue, change, { updated_at: touch() });
     },
+    /** Deleted at the source, as GitHub deletes one: gone from every listing, `since` included, with no trace. */
+    deleteIssue(full: string, number: number) {
+      const repo = repos.get(full);
+      if (!repo?.issues.some((i) => i.number === number)) throw new Error(`no fake issue ${full}#${number}`);
+      repo.issues = repo.issues.filter((i) => i.number !== number);
+    },
   };
 
   function send(req: IncomingMessage, res: ServerResponse, url: URL, all: unknown[] | string, contentType = 'application/json') {

@@ -2,7 +2,9 @@
 // (provider.ts): /me/joinedTeams, a team's channels, a channel's members (with their addresses),
 // its messages (a plain listing by $top and next link) and its messages/delta (graph-delta.ts: a
 // first round filtered by lastModifiedDateTime starts from now; a deleted message comes back with
-// deletedDateTime, as Teams marks it). `rateLimitNext` answers 429 with Retry-After. Test-only.
+// deletedDateTime, as Teams marks it), and a message's replies (…/messages/{id}/replies, a plain
+// listing; posting one leaves its message as it was, so the channel delta does not report it).
+// `rateLimitNext` answers 429 with Retry-After. Test-only.
 import type { ServerResponse } from 'node:http';
 import { graphDeltaCollection } from './graph-delta.js';
 import type { FakeApi } from './provider.js';
@@ -12,6 +14,7 @@ export type FakeTeamsMessage = { id: string; html: string; from: string; deleted
 export function createFakeTeams() {
   const teams = new Map<string, { id: string; name: string; channels: Map<string, { id: string; name: string; members: string[] }> }>();
   const messages = new Map<string, ReturnType<typeof collection>>();
+  const replies = new Map<string, ReturnType<typeof collection>>();
   const state = { rateLimitNext: 0, retryAfterSeconds: 0, memberCalls: 0 };
   const collection = (team: string, channel: string) =>
     graphDeltaCollection(
@@ -42,6 +45,14 @@ export function createFakeTeams() {
       if (!c) throw new Error(`no fake channel ${team}/${channel}`);
       return c;
     },
+    /** A message's replies (made on first use): `put` posts or edits one, a `deleted` one stays listed, marked, as Teams lists it. */
+    replies: (team: string, channel: string, message: string) => {
+      fake.messages(team, channel);
+      const key = `${team}/${channel}/${message}`;
+      const c = replies.get(key) ?? collection(team, channel);
+      replies.set(key, c);
+      return c;
+    },
   };
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -56,6 +67,14 @@ export function createFakeTeams() {
       return true;
     }
     if (path === '/me/joinedTeams') return json(res, 200, { value: [...teams.values()].map((t) => ({ id: t.id, displayName: t.name })) });
+    const r = /^\/teams\/([^/]+)\/channels\/([^/]+)\/messages\/([^/]+)\/replies$/.exec(path);
+    if (r) {
+      const [team, channel, message] = r.slice(1).map(decodeURIComponent);
+      if (!messages.has(`${team}/${channel}`)) return json(res, 404, { error: { code: 'NotFound', message: 'No channel found' } });
+      const root = fake.messages(team, channel).get(message);
+      if (!root || root.deleted) return json(res, 404, { error: { code: 'NotFound', message: 'No message found' } });
+      return fake.replies(team, channel, message).list(req, res, path, url);
+    }
     const m = /^\/teams\/([^/]+)\/channels(?:\/([^/]+)(\/members|\/messages|\/messages\/delta))?$/.exec(path);
     if (!m) return false;
     const team = teams.get(decodeURIComponent(m[1]));
