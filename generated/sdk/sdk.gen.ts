@@ -2923,7 +2923,12 @@ export const refreshSubscription = <ThrowOnError extends boolean = false>(option
  * per person). `embedded: true` answers `clientSecret` for the form on this site (a session with
  * Stripe's `ui_mode: elements`, opened with Stripe.js Checkout elements: express wallets, the
  * payment element and the billing address); otherwise `url`, Stripe's hosted page. `discountCode` is a promotion code: 400 `invalid_promo_code` or
- * `expired_promo_code` when Stripe knows none active by that code. 401 `unauthenticated`;
+ * `expired_promo_code` when Stripe knows none active by that code. `studentOffer: true` (or
+ * typing the student offer's code) applies the student offer of the billing configuration: 403
+ * `student_verification_required` unless the person's student verification stands (verified at
+ * a school domain still listed), 400 `no_student_offer` when the configuration defines none,
+ * `student_offer_other_plan` for a plan the offer is not for, `student_offer_with_code` with
+ * another code typed. 401 `unauthenticated`;
  * 409 `subscription_already_active` when the person has an active subscription,
  * `plan_included_by_organization` when an organisation of theirs already pays for this plan or a higher one; 503
  * `billing_not_configured` when billing is off, `stripe_checkout_error` when Stripe refuses

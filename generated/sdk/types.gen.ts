@@ -2627,9 +2627,13 @@ export type Subscription = {
 export type CheckoutSessionRequest = {
     referralCode?: string | null;
     /**
-     * A promotion code the person typed; checked by Stripe.
+     * A promotion code the person typed; checked by Stripe. The student offer's code works only for a verified student, as `studentOffer` does.
      */
     discountCode?: string | null;
+    /**
+     * Take the student offer of this server's billing configuration. The server applies the offer's promotion code itself, and only for a person whose student verification stands; the browser never sends or sees that code.
+     */
+    studentOffer?: boolean;
     /**
      * Where the checkout was opened from (for attribution).
      */
@@ -3409,12 +3413,11 @@ export type F1Results = {
 };
 
 /**
- * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount.
+ * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount, which checkout applies (`studentOffer`) for a verified student only; the code itself never leaves the server.
  */
 export type StudentOffer = {
     plan: 'free' | 'pro' | 'max' | 'enterprise';
     plan_name: string;
-    promotion_code: string;
     description: string;
 };
 
@@ -10708,6 +10711,10 @@ export type CreateCheckoutSessionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */
