@@ -37,10 +37,11 @@ describe('without a calendar connected', () => {
   it.each([
     ['availability', 'Availability'],
     ['meetingDefaults', 'Meeting defaults'],
-  ] as const)('%s offers to connect Gmail with Calendar', async (name, title) => {
+  ] as const)('%s offers to connect Gmail with Calendar or Outlook', async (name, title) => {
     const { dialog } = await openModal(name, title);
     const prompt = await within(dialog).findByTestId('calendar-connect-prompt', {}, { timeout: 5000 });
     expect(within(prompt).getByRole('button', { name: 'Connect Gmail with Calendar' })).toBeEnabled();
+    expect(within(prompt).getByRole('button', { name: 'Connect Outlook' })).toBeEnabled();
   });
 });
 
