@@ -7,17 +7,20 @@ import {
   getGetAccountPersonalizationMockHandler,
   getGetAccountPreferencesMockHandler,
   getGetAssistantSettingsMockHandler,
+  getGetMeetingDefaultsMockHandler,
   getGetProPerksMockHandler,
   getListSiteInstructionsMockHandler,
   getUpdateAccountPersonalizationMockHandler,
   getUpdateAccountPreferencesMockHandler,
   getUpdateAssistantSettingsMockHandler,
+  getUpdateMeetingDefaultsMockHandler,
   getUpdateSiteInstructionMockHandler,
 } from '../generated/msw/account-settings/account-settings.msw';
 import type {
   AccountPersonalization,
   AccountPreferences,
   AddSiteInstructionBody,
+  MeetingDefaults,
   UpdateAssistantSettingsBody,
   UpdateSiteInstructionBody,
 } from '../generated/react-query/model';
@@ -25,6 +28,7 @@ import {
   assistantView,
   decideAddSiteInstruction,
   decideDefaultModel,
+  decideMeetingDefaults,
   decideEditSiteInstruction,
   decidePersonalization,
   decidePreferences,
@@ -35,7 +39,13 @@ import {
   SITE_INSTRUCTIONS_MAX_COUNT,
   SITE_INSTRUCTIONS_MAX_LENGTH,
 } from '../services/settings/pure';
-import { type AccountSettingsEvent, type AccountSettingsState, evolveAccountSettings, initialAccountSettings } from '../services/settings/events';
+import {
+  type AccountSettingsEvent,
+  type AccountSettingsState,
+  DEFAULT_MEETING_DEFAULTS,
+  evolveAccountSettings,
+  initialAccountSettings,
+} from '../services/settings/events';
 import { OFFLINE_MODEL, OFFLINE_MODEL_NAME } from '../services/shared/answer-models';
 import { planOf } from '../services/shared/plans';
 import { MOCK_FILE_LIMITS } from './files';
@@ -98,6 +108,13 @@ export function accountSettingsHandlers(opts: { state: () => ScenarioState; chan
         MOCK_MODELS,
         mayChoose,
       );
+    }),
+    // A scenario saved before meeting defaults were the server's has none: the defaults then.
+    getGetMeetingDefaultsMockHandler(() => (settingsOf(signedIn().id).meetingDefaults ?? DEFAULT_MEETING_DEFAULTS) as MeetingDefaults),
+    getUpdateMeetingDefaultsMockHandler(async ({ request }) => {
+      const body = (await request.json()) as MeetingDefaults;
+      return change((s, who) => decideMeetingDefaults({ ...s, meetingDefaults: s.meetingDefaults ?? DEFAULT_MEETING_DEFAULTS }, { ...who, defaults: body }))
+        .settings.meetingDefaults as MeetingDefaults;
     }),
     getListSiteInstructionsMockHandler(() => {
       const s = settingsOf(signedIn().id);

@@ -1,13 +1,13 @@
 // Availability in the mock API, as the server answers it (services/connectors/availability.ts):
-// `connected` only while the signed-in person has Gmail with Calendar connected with the calendar
-// permission (the mock connectors' events); then two fixed meetings stand in for Google's freeBusy.
+// `connected` only while the signed-in person has a calendar connector (Gmail with Calendar with
+// the calendar permission, or Outlook) connected (the mock connectors' events), the latest one
+// read; then two fixed meetings stand in for Google's freeBusy or Graph's getSchedule.
 import { getGetCalendarAvailabilityMockHandler } from '../generated/msw/connectors/connectors.msw';
 import { type ConnectionEvent, evolveConnection, NO_CONNECTION } from '../services/connectors/events';
-import { connectorErrors, missingPermissions } from '../services/connectors/pure';
+import { AVAILABILITY_CONNECTOR, connectorErrors, isCalendarConnector, missingPermissions } from '../services/connectors/pure';
 import { refuse } from './problem';
 import { currentUser, type ScenarioState } from './scenarios';
 
-const CONNECTOR = 'gmail';
 const HOUR = 3_600_000;
 
 /** The mock calendar's meetings: tomorrow 10:00-11:00 and 14:00-15:30, in the browser's time zone. */
@@ -25,23 +25,33 @@ export function mockBusy(now: Date) {
 }
 
 export function calendarAvailabilityHandlers(opts: { state: () => ScenarioState }) {
-  const hasCalendar = (userId: string) =>
-    Object.values(opts.state().connections ?? {}).some((events: ConnectionEvent[]) => {
-      const first = events.find((e) => e.type === 'ConnectionEstablished');
-      if (first?.type !== 'ConnectionEstablished' || first.data.connector !== CONNECTOR || first.data.owner_user_id !== userId || first.data.org_uuid)
-        return false;
-      const renewed = [...events].reverse().find((e) => e.type === 'ConnectionRenewed');
-      const scope = renewed?.type === 'ConnectionRenewed' ? renewed.data.scope : first.data.scope;
-      return events.reduce(evolveConnection, NO_CONNECTION).status === 'connected' && !missingPermissions(CONNECTOR, scope).includes('calendar');
-    });
+  /** The person's connected calendar connector (the latest connected), or null. */
+  const calendarOf = (userId: string) =>
+    Object.values(opts.state().connections ?? {})
+      .flatMap((events: ConnectionEvent[]) => {
+        const first = events.find((e) => e.type === 'ConnectionEstablished');
+        if (first?.type !== 'ConnectionEstablished' || !isCalendarConnector(first.data.connector) || first.data.owner_user_id !== userId || first.data.org_uuid)
+          return [];
+        const renewed = [...events].reverse().find((e) => e.type === 'ConnectionRenewed');
+        const scope = renewed?.type === 'ConnectionRenewed' ? renewed.data.scope : first.data.scope;
+        const live = events.reduce(evolveConnection, NO_CONNECTION).status === 'connected';
+        return live && !missingPermissions(first.data.connector, scope).includes('calendar') ? [first.data.connector] : [];
+      })
+      .at(-1) ?? null;
   return [
     getGetCalendarAvailabilityMockHandler(({ request }) => {
       const user = currentUser(opts.state()) ?? refuse(connectorErrors.unauthenticated());
       const days = Number(new URL(request.url).searchParams.get('days') ?? 7);
       const from = new Date();
       const to = new Date(from.getTime() + days * 24 * HOUR);
-      const connected = hasCalendar(user.id);
-      return { connected, connector: CONNECTOR, from: from.toISOString(), to: to.toISOString(), busy: connected ? mockBusy(from) : [] };
+      const calendar = calendarOf(user.id);
+      return {
+        connected: calendar !== null,
+        connector: calendar ?? AVAILABILITY_CONNECTOR,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        busy: calendar ? mockBusy(from) : [],
+      };
     }),
   ];
 }

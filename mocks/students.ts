@@ -18,7 +18,6 @@ export const MOCK_SCHOOL_DOMAINS = new Set(['university.edu', 'mit.edu']);
 export const MOCK_STUDENT_OFFER = {
   plan: 'pro' as const,
   plan_name: 'Pro',
-  promotion_code: 'STUDENT50',
   description: 'Half off Pro for a year while you study.',
 };
 export type MockStudents = 'on' | 'off';

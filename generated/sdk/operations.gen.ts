@@ -47,6 +47,8 @@ export type Operations = {
     updateSiteInstruction: { data: T.UpdateSiteInstructionData; responses: T.UpdateSiteInstructionResponses };
     deleteSiteInstruction: { data: T.DeleteSiteInstructionData; responses: T.DeleteSiteInstructionResponses };
     getProPerks: { data: T.GetProPerksData; responses: T.GetProPerksResponses };
+    getMeetingDefaults: { data: T.GetMeetingDefaultsData; responses: T.GetMeetingDefaultsResponses };
+    updateMeetingDefaults: { data: T.UpdateMeetingDefaultsData; responses: T.UpdateMeetingDefaultsResponses };
     getDataExport: { data: T.GetDataExportData; responses: T.GetDataExportResponses };
     requestDataExport: { data: T.RequestDataExportData; responses: T.RequestDataExportResponses };
     downloadDataExport: { data: T.DownloadDataExportData; responses: T.DownloadDataExportResponses };

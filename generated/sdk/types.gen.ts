@@ -549,6 +549,19 @@ export type PlanPerks = {
 };
 
 /**
+ * The person's meeting defaults (seed 000's `meetingDefaults`), which availability's free times
+ * follow: a meeting's length in minutes, the working day's hours (the person's local time; the day
+ * ends after it starts) and the working weekdays (0 Sunday … 6 Saturday).
+ *
+ */
+export type MeetingDefaults = {
+    minutes: 15 | 30 | 45 | 60 | 90;
+    day_start_hour: number;
+    day_end_hour: number;
+    weekdays: Array<number>;
+};
+
+/**
  * One archive of everything the person owns. `preparing` until the workflow has written it; then `ready` with a download link that works until `expires_at` (7 days), `expired` after; `failed` when it could not be made (ask again).
  */
 export type DataExport = {
@@ -2627,9 +2640,13 @@ export type Subscription = {
 export type CheckoutSessionRequest = {
     referralCode?: string | null;
     /**
-     * A promotion code the person typed; checked by Stripe.
+     * A promotion code the person typed; checked by Stripe. The student offer's code works only for a verified student, as `studentOffer` does.
      */
     discountCode?: string | null;
+    /**
+     * Take the student offer of this server's billing configuration. The server applies the offer's promotion code itself, and only for a person whose student verification stands; the browser never sends or sees that code.
+     */
+    studentOffer?: boolean;
     /**
      * Where the checkout was opened from (for attribution).
      */
@@ -3409,12 +3426,11 @@ export type F1Results = {
 };
 
 /**
- * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount.
+ * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount, which checkout applies (`studentOffer`) for a verified student only; the code itself never leaves the server.
  */
 export type StudentOffer = {
     plan: 'free' | 'pro' | 'max' | 'enterprise';
     plan_name: string;
-    promotion_code: string;
     description: string;
 };
 
@@ -5723,6 +5739,64 @@ export type GetProPerksResponses = {
 };
 
 export type GetProPerksResponse = GetProPerksResponses[keyof GetProPerksResponses];
+
+export type GetMeetingDefaultsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/rest/account/meeting-defaults';
+};
+
+export type GetMeetingDefaultsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+};
+
+export type GetMeetingDefaultsError = GetMeetingDefaultsErrors[keyof GetMeetingDefaultsErrors];
+
+export type GetMeetingDefaultsResponses = {
+    /**
+     * The meeting defaults.
+     */
+    200: MeetingDefaults;
+};
+
+export type GetMeetingDefaultsResponse = GetMeetingDefaultsResponses[keyof GetMeetingDefaultsResponses];
+
+export type UpdateMeetingDefaultsData = {
+    body: MeetingDefaults;
+    path?: never;
+    query?: never;
+    url: '/rest/account/meeting-defaults';
+};
+
+export type UpdateMeetingDefaultsErrors = {
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    400: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    413: Problem;
+};
+
+export type UpdateMeetingDefaultsError = UpdateMeetingDefaultsErrors[keyof UpdateMeetingDefaultsErrors];
+
+export type UpdateMeetingDefaultsResponses = {
+    /**
+     * The meeting defaults as saved.
+     */
+    200: MeetingDefaults;
+};
+
+export type UpdateMeetingDefaultsResponse = UpdateMeetingDefaultsResponses[keyof UpdateMeetingDefaultsResponses];
 
 export type GetDataExportData = {
     body?: never;
@@ -10708,6 +10782,10 @@ export type CreateCheckoutSessionErrors = {
      * An error, as RFC 9457 problem details with a stable `code`.
      */
     401: Problem;
+    /**
+     * An error, as RFC 9457 problem details with a stable `code`.
+     */
+    403: Problem;
     /**
      * An error, as RFC 9457 problem details with a stable `code`.
      */

@@ -19,6 +19,7 @@ import { shoppingOrdersPorts } from './shopping-orders.js';
 import { usersById } from '../identity/index.js';
 import { actorFor } from '../shared/actor-without-request.js';
 import { openAiImageGenerator } from '../shopping/index.js';
+import { isStandingStudent } from '../students/index.js';
 
 export function appContext(
   k: AppKernel,
@@ -69,7 +70,13 @@ export function appContext(
     upsellSecret: k.secret,
     subscriptionOf: k.subscriptionOf,
     // Without billing the drain never starts, and a nudge waits for nothing.
-    billing: { provider, rules, applyLater: () => ports.webhooks.nudge(), changePlan: ports.changePlan },
+    billing: {
+      provider,
+      rules,
+      applyLater: () => ports.webhooks.nudge(),
+      changePlan: ports.changePlan,
+      studentCheckout: { offer: config.students.offer, isStanding: (userId) => isStandingStudent(db, userId, config.students.domains) },
+    },
     shoppingOrders: shoppingOrdersPorts(config),
     notifications: { pushPublicKey: live.vapid.publicKey, pushAllowPrivateHosts: config.webPush.allowPrivateHosts, centreSignals: live.centreSignals },
     taskRuns: ports.taskRuns,

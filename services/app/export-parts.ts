@@ -10,6 +10,7 @@ import { tasksExport } from '../tasks/index.js';
 import { watchlistExport } from '../watchlist/index.js';
 import { agentTasksExport } from '../agent/index.js';
 import { studentVerificationExport } from '../students/index.js';
+import { meetingDefaultsOf } from '../settings/index.js';
 import { shoppingOrdersExport, tryOnExport, tryOnExportFiles } from '../shopping/index.js';
 import { reservationsExport } from '../places/index.js';
 
@@ -21,6 +22,7 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'settings/tasks.json', read: tasksExport },
   { path: 'settings/watchlist.json', read: watchlistExport },
   { path: 'settings/student-verification.json', read: studentVerificationExport },
+  { path: 'settings/meeting-defaults.json', read: meetingDefaultsOf },
   // The hand-overs to venues' own booking pages the person kept (/account/reservations).
   { path: 'settings/reservations.json', read: reservationsExport },
   // The agent's tasks with their steps, tool calls and screenshots.

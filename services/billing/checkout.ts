@@ -4,16 +4,18 @@ import { requireUser } from '../identity/index.js';
 import type { Actor, ActorUser } from '../shared/actor.js';
 import type { Interval } from '../shared/plan-catalogue.js';
 import { PLAN_RANK } from '../shared/plans.js';
-import type { BillingDeps } from './context.js';
+import type { BillingDeps, StudentCheckout } from './context.js';
 import { entitles } from './decide.js';
 import { billingErrors } from './errors.js';
 import type { CouponDiscount } from './provider.js';
 import { hasSubscribedBefore, sessionSubscriptionOf, subscriptionViewOf } from './queries.js';
+import { asksStudentOffer, checkoutPromotionCode } from './student-checkout.js';
 import { changeSubscription, requireProvider } from './use-cases.js';
 
 export type CheckoutInput = {
   referralCode?: string | null;
   discountCode?: string | null;
+  studentOffer?: boolean;
   origin?: string | null;
   tier?: 'monthly' | 'yearly' | 'unknown';
   locale?: string | null;
@@ -39,7 +41,7 @@ async function customerOf(deps: BillingDeps, user: ActorUser) {
   return { customerId, view };
 }
 
-export async function createCheckout(deps: BillingDeps, publicUrl: string, actor: Actor, input: CheckoutInput) {
+export async function createCheckout(deps: BillingDeps, publicUrl: string, actor: Actor, input: CheckoutInput, students: StudentCheckout) {
   const user = await requireUser(actor);
   const provider = requireProvider(deps);
   const plan = input.subscriptionTier ?? 'pro';
@@ -54,8 +56,10 @@ export async function createCheckout(deps: BillingDeps, publicUrl: string, actor
   if (inForce.plan_organization && PLAN_RANK[inForce.subscription_plan] >= PLAN_RANK[plan]) throw billingErrors.includedByOrganization();
   let promotionCodeId: string | null = null;
   let discount: CouponDiscount | null = null;
-  if (input.discountCode?.trim()) {
-    const found = await provider.findPromotionCode(input.discountCode.trim());
+  const standing = asksStudentOffer(input, students.offer) && (await students.isStanding(user.id));
+  const code = checkoutPromotionCode(input, plan, students.offer, standing);
+  if (code) {
+    const found = await provider.findPromotionCode(code);
     if (found === null) throw billingErrors.invalidPromoCode();
     if (found === 'expired') throw billingErrors.expiredPromoCode();
     promotionCodeId = found.id;

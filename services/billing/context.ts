@@ -2,6 +2,7 @@
 // off), the plan rules, a way to have stored webhooks applied, and forgetting remembered sessions
 // (their plan changed).
 import type { KernelContext } from '../shared/context.js';
+import type { StudentOffer } from '../shared/student-config.js';
 import type { PlanChangeRunner } from './plan-change-job.js';
 import type { BillingProvider } from './provider.js';
 import type { PlanRules } from './queries.js';
@@ -13,7 +14,11 @@ export type BillingPorts = {
   applyLater: () => void;
   /** Runs an upgrade or downgrade to its end as a durable workflow (workflows/plan-change.ts) and answers its outcome. */
   changePlan: PlanChangeRunner;
+  /** The student offer checkout applies, and whether a person's student verification stands (students' index.ts, wired by the app). */
+  studentCheckout: StudentCheckout;
 };
+
+export type StudentCheckout = { offer: StudentOffer | null; isStanding: (userId: string) => Promise<boolean> };
 
 export type BillingContext = KernelContext & {
   billing: BillingPorts;

@@ -9,6 +9,12 @@ export const billingErrors = {
   invalidPromoCode: () => new DomainError('invalid', 'invalid_promo_code', 'Invalid promo code'),
   expiredPromoCode: () => new DomainError('invalid', 'expired_promo_code', 'Expired promo code'),
   includedByOrganization: () => new DomainError('conflict', 'plan_included_by_organization', 'Your organization’s plan already includes this one.'),
+  // The student offer (issue 36): its code is applied by the server, for a verified student only.
+  studentVerificationRequired: () =>
+    new DomainError('forbidden', 'student_verification_required', 'The student offer is for verified students: verify your school email address first.'),
+  noStudentOffer: () => new DomainError('invalid', 'no_student_offer', "This server's billing configuration defines no student offer."),
+  studentOfferOtherPlan: () => new DomainError('invalid', 'student_offer_other_plan', 'The student offer is not for this plan.'),
+  studentOfferWithCode: () => new DomainError('invalid', 'student_offer_with_code', 'The student offer cannot be combined with another code.'),
   checkoutFailed: () => new DomainError('unavailable', 'stripe_checkout_error', 'Stripe could not start the checkout. Please try again.'),
   invalidSignature: () => new DomainError('invalid', 'invalid_signature', 'The Stripe-Signature header does not match this body.'),
   badRedirect: () => new DomainError('invalid', 'invalid_redirect_url', 'The return address must be a path on this site.'),

@@ -56,7 +56,7 @@ export const billingRoutes = {
   },
 
   async createCheckoutSession({ actor, body }, ctx) {
-    return { status: 200, body: await createCheckout(billingDeps(ctx), ctx.config.publicUrl, actor, body) };
+    return { status: 200, body: await createCheckout(billingDeps(ctx), ctx.config.publicUrl, actor, body, ctx.billing.studentCheckout) };
   },
 
   async getCustomerPortal({ actor, query }, ctx) {

@@ -12,6 +12,7 @@ export {
   type ConnectorName,
 } from './registry.js';
 export { sitePath } from './return-path.js';
+export { AVAILABILITY_CONNECTOR, CALENDAR_CONNECTORS, isCalendarConnector } from './calendar-connectors.js';
 export { decideConnectStart, decideDelete, decideDisconnect, decideEstablish, mayManage, mayView } from './decide.js';
 export { connectorErrors } from './errors.js';
 export { connectorView, connectionView } from './views.js';

@@ -66,6 +66,7 @@ import * as m0070 from './migrations/0070_student_verifications.js';
 import * as m0073 from './migrations/0073_entry_research_report.js';
 import * as m0074 from './migrations/0074_connector_reconciled_at.js';
 import * as m0075 from './migrations/0075_drop_all_readers_stat_key.js';
+import * as m0078 from './migrations/0078_meeting_defaults.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0073_entry_research_report': m0073,
   '0074_connector_reconciled_at': m0074,
   '0075_drop_all_readers_stat_key': m0075,
+  '0078_meeting_defaults': m0078,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -8,5 +8,7 @@ const mine = (streamId: string, userId: string) => streamId === accountSettingsS
 export const settingsRedactors: Redactors = {
   PersonalizationChanged: (e, p) => (mine(e.streamId, p.userId) ? blank(e.data, ['about_me']) : undefined),
   SiteInstructionSaved: (e, p) => (mine(e.streamId, p.userId) ? blank(e.data, ['domain', 'instructions']) : undefined),
+  // Working hours and days say when someone is at work: blanked with the rest.
+  MeetingDefaultsChanged: (e, p) => (mine(e.streamId, p.userId) ? blank(e.data, ['minutes', 'day_start_hour', 'day_end_hour', 'weekdays']) : undefined),
   SiteInstructionRemoved: (e, p) => (mine(e.streamId, p.userId) ? blank(e.data, ['domain']) : undefined),
 };

@@ -18,6 +18,11 @@ export const settingsErrors = {
     new DomainError('invalid', 'instructions_too_long', `Keep instructions to ${SITE_INSTRUCTIONS_MAX_LENGTH.toLocaleString('en')} characters or fewer.`),
   siteInstructionExists: () => new DomainError('conflict', 'site_instruction_exists', 'This site has instructions already: edit them instead.'),
   siteInstructionNotFound: () => new DomainError('not_found', 'site_instruction_not_found', 'This site has no instructions.'),
+  invalidMeetingMinutes: () => new DomainError('invalid', 'invalid_meeting_minutes', 'Choose one of the meeting lengths listed.'),
+  invalidMeetingHour: () => new DomainError('invalid', 'invalid_meeting_hour', 'The working day starts at 00:00-23:00 and ends at 01:00-24:00.'),
+  meetingDayInvalid: () => new DomainError('invalid', 'meeting_day_invalid', 'The day must end after it starts.'),
+  invalidWeekday: () => new DomainError('invalid', 'invalid_weekday', 'Working days are 0 (Sunday) to 6 (Saturday).'),
+  noWorkingDay: () => new DomainError('invalid', 'no_working_day', 'Choose at least one working day.'),
   tooManySiteInstructions: () =>
     new DomainError('conflict', 'too_many_site_instructions', `You can keep instructions for up to ${SITE_INSTRUCTIONS_MAX_COUNT} sites. Remove one first.`),
 };

@@ -1,6 +1,6 @@
 // What other domains use of the person's settings (threads: the asker's defaults for a question;
 // answers: the language names; an export of the person's data: all of it).
-export { settingsOf, siteInstructionsOf, type SettingsRow } from './queries.js';
+export { meetingDefaultsOf, settingsOf, siteInstructionsOf, type SettingsRow } from './queries.js';
 export { effectiveModel } from './views.js';
 export { ANSWER_LANGUAGES } from './limits.js';
 export { settingsRedactors } from './erasure.js';

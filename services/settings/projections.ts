@@ -1,12 +1,13 @@
 // The person's settings as read models: `account_settings` (one row once they save anything,
 // the defaults filling what they have not) and `site_instructions`.
+import type { Updateable } from 'kysely';
 import type { Projection, Trx } from '../eventstore/types.js';
 import { ACCOUNT_SETTINGS_EVENTS, type AccountSettingsEvent, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES } from './events.js';
 import type { AccountSettingsTable } from './tables.js';
 import type { AccountErased } from '../identity/events.js';
 import { own } from './tables.js';
 
-type Columns = Partial<Omit<AccountSettingsTable, 'user_id' | 'updated_at'>>;
+type Columns = Omit<Updateable<AccountSettingsTable>, 'user_id' | 'updated_at'>;
 
 async function upsert(trx: Trx, userId: string, at: string, set: Columns) {
   await own(trx)
@@ -46,6 +47,17 @@ export const accountSettingsProjection: Projection = {
           .onConflict((oc) => oc.columns(['user_id', 'domain']).doUpdateSet({ instructions, updated_at: saved_at }))
           .execute();
         return;
+      }
+      case 'MeetingDefaultsChanged': {
+        const { user_id, changed_at, minutes, day_start_hour, day_end_hour, weekdays } = e.data;
+        // An erased account's event (hours blanked) is followed by AccountErased, which drops the row.
+        if (minutes === null) return;
+        return upsert(trx, user_id, changed_at, {
+          meeting_minutes: minutes,
+          meeting_day_start_hour: day_start_hour,
+          meeting_day_end_hour: day_end_hour,
+          meeting_weekdays: weekdays,
+        });
       }
       case 'SiteInstructionRemoved':
         await own(trx).deleteFrom('site_instructions').where('user_id', '=', e.data.user_id).where('domain', '=', e.data.domain).execute();

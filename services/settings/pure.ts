@@ -3,6 +3,7 @@
 export * from './decide.js';
 export * from './errors.js';
 export * from './limits.js';
+export * from './meeting-defaults.js';
 export * from './perks.js';
 export * from './site-domain.js';
 export * from './views.js';

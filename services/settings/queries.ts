@@ -2,7 +2,15 @@
 import { compiledOnce } from '../db/compiled-once.js';
 import { type Db, preparedBuilt } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
-import { type AnswerStyle, DEFAULT_PERSONALIZATION, DEFAULT_PREFERENCES, type DefaultSearchMode, type Theme } from './events.js';
+import {
+  type AnswerStyle,
+  DEFAULT_MEETING_DEFAULTS,
+  DEFAULT_PERSONALIZATION,
+  DEFAULT_PREFERENCES,
+  type DefaultSearchMode,
+  type MeetingDefaults,
+  type Theme,
+} from './events.js';
 import { own } from './tables.js';
 
 export type SettingsRow = {
@@ -38,4 +46,20 @@ export async function siteInstructionsOf(db: Db | Trx, userId: string) {
     .orderBy('domain')
     .execute();
   return rows.map((r) => ({ domain: r.domain, instructions: r.instructions, updated_at: new Date(r.updated_at).toISOString() }));
+}
+
+/** The person's meeting defaults (the defaults until they save their own); also their part of the data export. */
+export async function meetingDefaultsOf(db: Db | Trx, userId: string): Promise<MeetingDefaults> {
+  const row = await own(db)
+    .selectFrom('account_settings')
+    .select(['meeting_minutes', 'meeting_day_start_hour', 'meeting_day_end_hour', 'meeting_weekdays'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return DEFAULT_MEETING_DEFAULTS;
+  return {
+    minutes: row.meeting_minutes as MeetingDefaults['minutes'],
+    day_start_hour: row.meeting_day_start_hour,
+    day_end_hour: row.meeting_day_end_hour,
+    weekdays: row.meeting_weekdays,
+  };
 }

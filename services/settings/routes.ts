@@ -15,7 +15,8 @@ import {
 import { settingsErrors } from './errors.js';
 import { SITE_INSTRUCTIONS_MAX_COUNT, SITE_INSTRUCTIONS_MAX_LENGTH } from './limits.js';
 import { perksOf } from './perks.js';
-import { settingsOf, siteInstructionsOf } from './queries.js';
+import { decideMeetingDefaults } from './meeting-defaults.js';
+import { meetingDefaultsOf, settingsOf, siteInstructionsOf } from './queries.js';
 import { normaliseSiteDomain } from './site-domain.js';
 import { changeOwnSettings } from './use-cases.js';
 import { assistantView, personalizationView, preferencesView } from './views.js';
@@ -29,6 +30,16 @@ async function siteView(ctx: KernelContext, userId: string, domain: string) {
 }
 
 export const accountSettingsRoutes = {
+  async getMeetingDefaults({ actor }, ctx) {
+    return { status: 200, body: await meetingDefaultsOf(ctx.db, await signedIn(actor)) };
+  },
+
+  async updateMeetingDefaults({ actor, body }, ctx) {
+    const userId = await signedIn(actor);
+    await changeOwnSettings(ctx, actor, (s, who) => decideMeetingDefaults(s, { ...who, defaults: body }));
+    return { status: 200, body: await meetingDefaultsOf(ctx.db, userId) };
+  },
+
   async getAccountPreferences({ actor }, ctx) {
     return { status: 200, body: preferencesView(await settingsOf(ctx.db, await signedIn(actor))) };
   },

@@ -1,5 +1,6 @@
 // The tables settings owns. Only this domain's code queries them, through `own()`: it narrows the
 // handle every context carries to these tables, so a query on another domain's table does not compile.
+import type { Generated } from 'kysely';
 import type { Timestamp } from '../db/columns.js';
 import { ownerOf } from '../db/owned.js';
 
@@ -12,6 +13,10 @@ export interface AccountSettingsTable {
   about_me: string;
   answer_style: string;
   default_model: string | null;
+  meeting_minutes: Generated<number>;
+  meeting_day_start_hour: Generated<number>;
+  meeting_day_end_hour: Generated<number>;
+  meeting_weekdays: Generated<number[]>;
   updated_at: Timestamp;
 }
 

@@ -2,4 +2,4 @@
 export { studentRoutes } from './routes.js';
 export { studentVerificationsProjection } from './projections.js';
 export { studentRedactors } from './erasure.js';
-export { studentVerificationExport, studentVerificationOf } from './queries.js';
+export { isStandingStudent, studentVerificationExport, studentVerificationOf } from './queries.js';

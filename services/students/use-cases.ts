@@ -33,8 +33,9 @@ async function signedInUser(actor: Actor) {
   return user;
 }
 
-/** The offer as the calls answer it: with the plan's name from the plans this server sells. */
-const offerView = (deps: StudentDeps) => (deps.offer ? { ...deps.offer, plan_name: deps.plans[deps.offer.plan].name } : null);
+/** The offer as the calls answer it: with the plan's name, and without its promotion code (checkout applies that itself). */
+const offerView = (deps: StudentDeps) =>
+  deps.offer ? { plan: deps.offer.plan, plan_name: deps.plans[deps.offer.plan].name, description: deps.offer.description } : null;
 
 export async function getStudentVerification(deps: StudentDeps, actor: Actor) {
   const user = await signedInUser(actor);

@@ -504,6 +504,12 @@ export async function runContractScript(target: Target, opts: { pageUrl: string 
   await step('save preferences with an unknown theme', 'owner', 'PUT', '/rest/account/preferences', { ...prefs, theme: 'purple' });
   await step('read preferences', 'owner', 'GET', '/rest/account/preferences', undefined, (r) => r.json);
   await step('the stranger’s preferences are their own', 'stranger', 'GET', '/rest/account/preferences', undefined, (r) => r.json);
+  const meeting = { minutes: 45, day_start_hour: 8, day_end_hour: 16, weekdays: [5, 1, 1] };
+  await step('a visitor saves meeting defaults', 'visitor', 'PUT', '/rest/account/meeting-defaults', meeting);
+  await step('save meeting defaults', 'owner', 'PUT', '/rest/account/meeting-defaults', meeting, (r) => r.json);
+  await step('meeting defaults whose day ends before it starts', 'owner', 'PUT', '/rest/account/meeting-defaults', { ...meeting, day_end_hour: 7 });
+  await step('the stranger’s meeting defaults are their own', 'stranger', 'GET', '/rest/account/meeting-defaults', undefined, (r) => r.json);
+  await step('read meeting defaults', 'owner', 'GET', '/rest/account/meeting-defaults', undefined, (r) => r.json);
   await step('the library before it', 'owner', 'GET', '/rest/threads', undefined, (r) => r.json.total);
   await step(
     'an incognito-by-default question stays out of the library',

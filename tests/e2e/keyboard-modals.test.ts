@@ -3,7 +3,8 @@
 // Enter opens the pricing modal, Tab walks its plan buttons then Close with a visible focus ring,
 // Escape closes it and gives focus back. Then student verification: Tab and Enter open it, a school
 // address typed and sent, the mailed link (from the outbox) opens the redirect modal, which shows
-// the student offer, and its button goes to checkout with the student code applied.
+// the student offer (without its code), and its button goes to checkout, where the server applies
+// the student code for this verified student.
 // (The watchlist's and the bug report's keyboard coverage: watchlist.test.ts, bug-report.test.ts.)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,7 +110,9 @@ describe('pricing, keyboard only', () => {
 });
 
 describe('student verification, keyboard and the mailed link', () => {
-  it('sends a code to a school address, the mailed link verifies, and the offer goes to checkout with its code', { timeout: 60_000 }, async () => {
+  it('sends a code to a school address, the mailed link verifies, and the offer goes to checkout, where the server applies its code', {
+    timeout: 60_000,
+  }, async () => {
     await page.goto('/account/pro-perks');
     await page.getByRole('button', { name: 'Verify as a student' }).waitFor();
     await page.locator('body').focus();
@@ -136,7 +139,11 @@ describe('student verification, keyboard and the mailed link', () => {
     await tabTo(page, 'Get Pro with the student offer');
     expect(await ringShows(page)).toBe(true);
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/max/payment' && u.searchParams.get('promotion_code') === 'STUDENT50');
-    await page.getByText('Code STUDENT50 applied').waitFor();
+    await page.waitForURL((u) => u.pathname === '/max/payment' && u.searchParams.get('student_offer') === '1');
+    await page.getByText('Student offer applied').waitFor();
+    // The page never sent the code: the server applied it to the Stripe session.
+    expect(page.url()).not.toContain('STUDENT50');
+    const studentCode = [...stripe.state.promotionCodes.values()].find((p) => p.code === 'STUDENT50')!.id;
+    expect([...stripe.state.sessions.values()].at(-1)?.promotion_code).toBe(studentCode);
   });
 });

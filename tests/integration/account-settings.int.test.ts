@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLlmFake } from '../fakes/llm.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
-import { askAndWait, signedUp, visitor } from '../support/people.js';
+import { askAndWait, PASSWORD, signedUp, visitor } from '../support/people.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 let database: { url: string; drop: () => Promise<void> };
@@ -42,6 +42,7 @@ afterAll(async () => {
 
 const put = (b: Browser, path: string, json: unknown) => b.send('PUT', path, { json });
 const del = (b: Browser, path: string) => b.send('DELETE', path);
+const MEETING = { minutes: 60, day_start_hour: 8, day_end_hour: 16, weekdays: [5, 1, 3] };
 const PREFS = { theme: 'dark', answer_language: 'de', default_search_mode: 'web', incognito_by_default: true };
 
 describe('settings are the person’s own', () => {
@@ -59,6 +60,8 @@ describe('settings are the person’s own', () => {
       put(v, '/rest/account/site-instructions/example.com', { instructions: 'x' }),
       del(v, '/rest/account/site-instructions/example.com'),
       v.get('/rest/account/pro-perks'),
+      v.get('/rest/account/meeting-defaults'),
+      put(v, '/rest/account/meeting-defaults', MEETING),
     ];
     for (const r of await Promise.all(calls)) expect([r.status, r.json?.code]).toEqual([401, 'unauthenticated']);
   });
@@ -186,5 +189,52 @@ describe('answers follow the asker’s settings', () => {
     expect((await b.get('/rest/threads')).json.total).toBe(0);
     await askAndWait(server.url, b, 'A question to keep', { incognito: false });
     expect((await b.get('/rest/threads')).json.items.map((t: { first_query: string }) => t.first_query)).toEqual(['A question to keep']);
+  });
+});
+
+describe('meeting defaults (issue 36): kept on the server, the same on every device', () => {
+  const M = '/rest/account/meeting-defaults';
+  const DEFAULTS = { minutes: 30, day_start_hour: 9, day_end_hour: 17, weekdays: [1, 2, 3, 4, 5] };
+
+  test('the owner saves and reads them back from another session; a stranger keeps the defaults and cannot touch them', async () => {
+    const owner = await signedUp(server.url, 'Meera');
+    const stranger = await signedUp(server.url, 'Mort');
+    expect((await owner.get(M)).json).toEqual(DEFAULTS);
+    const saved = await put(owner, M, MEETING);
+    expect(saved.status, saved.text).toBe(200);
+    // Weekdays are kept sorted.
+    expect(saved.json).toEqual({ ...MEETING, weekdays: [1, 3, 5] });
+    expect((await owner.get(M)).json).toEqual(saved.json);
+    // Another browser of the same person (a second session) reads the same.
+    const elsewhere = await visitor(server.url);
+    const email = (await owner.get('/rest/session')).json.user.email;
+    expect((await elsewhere.post('/api/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+    expect((await elsewhere.get(M)).json).toEqual(saved.json);
+    // A stranger's calls are about their own defaults only.
+    expect((await stranger.get(M)).json).toEqual(DEFAULTS);
+    expect((await put(stranger, M, { ...DEFAULTS, minutes: 15 })).json).toEqual({ ...DEFAULTS, minutes: 15 });
+    expect((await owner.get(M)).json).toEqual(saved.json);
+  });
+
+  test('bad input is refused with a stable code and changes nothing', async () => {
+    const b = await signedUp(server.url, 'Mabel');
+    expect((await put(b, M, MEETING)).status).toBe(200);
+    const refusals: [unknown, string | null][] = [
+      [{ ...MEETING, day_start_hour: 16, day_end_hour: 16 }, 'meeting_day_invalid'],
+      [{ ...MEETING, day_start_hour: 18, day_end_hour: 9 }, 'meeting_day_invalid'],
+      [{ ...MEETING, minutes: 20 }, null],
+      [{ ...MEETING, weekdays: [] }, null],
+      [{ ...MEETING, weekdays: [7] }, null],
+      [{ ...MEETING, day_end_hour: 25 }, null],
+      [{ ...MEETING, extra: true }, null],
+      [{ minutes: 30 }, null],
+    ];
+    for (const [body, code] of refusals) {
+      const res = await put(b, M, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      if (code) expect(res.json.code).toBe(code);
+    }
+    expect((await b.get(M)).json).toEqual({ ...MEETING, weekdays: [1, 3, 5] });
   });
 });

@@ -2,9 +2,12 @@
 // through the calendar connector against the Google fake: not connected answers `connected: false`
 // (the app's connect prompt), Gmail with Calendar connected answers the primary calendar's busy
 // times in the window (Google's freeBusy), a connection without the calendar permission counts as
-// none, and the authorization rows (the person, another person, anonymous) and bad input.
+// none, and the authorization rows (the person, another person, anonymous) and bad input; and
+// Outlook connected answers its calendar's busy times through Microsoft Graph's getSchedule (the
+// Graph fake), free and working-elsewhere times left open.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFakeGmail } from '../fakes/oauth/gmail.js';
+import { createFakeOutlook } from '../fakes/oauth/outlook.js';
 import { type OAuthFake, startOAuthFake } from '../fakes/oauth/provider.js';
 import { connectThroughFake } from '../support/connector-connect.js';
 import { createTestDatabase } from '../support/database.js';
@@ -14,26 +17,38 @@ import { type ServerProcess, startServerProcess } from '../support/server-proces
 
 const A = '/rest/connectors/calendar/availability';
 const CLIENT = { clientId: 'google-calendar-client', clientSecret: 'google-calendar-secret-1234' };
+const MS = { clientId: 'outlook-calendar-client', clientSecret: 'outlook-calendar-secret-1234' };
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
 let google: OAuthFake;
 const gmail = createFakeGmail();
+let microsoft: OAuthFake;
+const outlook = createFakeOutlook();
 let owner: Browser;
 let other: Browser;
 let anonymous: Browser;
 
 beforeAll(async () => {
   google = await startOAuthFake({ family: 'google', ...CLIENT, api: gmail.api });
+  microsoft = await startOAuthFake({ family: 'microsoft', ...MS, api: outlook.api });
   database = await createTestDatabase('calendar_availability');
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId, CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, CONNECTOR_GOOGLE_BASE_URL: google.url },
+    env: {
+      CONNECTOR_GOOGLE_CLIENT_ID: CLIENT.clientId,
+      CONNECTOR_GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+      CONNECTOR_GOOGLE_BASE_URL: google.url,
+      CONNECTOR_MICROSOFT_CLIENT_ID: MS.clientId,
+      CONNECTOR_MICROSOFT_CLIENT_SECRET: MS.clientSecret,
+      CONNECTOR_MICROSOFT_BASE_URL: microsoft.url,
+    },
   });
   [owner, other, anonymous] = [await signedUp(server.url, 'Cal'), await signedUp(server.url, 'Dot'), await visitor(server.url)];
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
   await google?.close();
+  await microsoft?.close();
   await database?.drop();
 });
 
@@ -86,5 +101,51 @@ describe('through Gmail with Calendar', () => {
       google.state.grantScope = null;
     }
     expect((await dot.get(A)).json).toMatchObject({ connected: false, busy: [] });
+  });
+});
+
+describe('through Outlook (Microsoft Graph getSchedule)', () => {
+  test('the busy times of the window come from the Outlook calendar, in UTC; free and working elsewhere stay open; only the owner’s', async () => {
+    const olive = await signedUp(server.url, 'Olive');
+    const meeting = { start: inHours(4), end: inHours(5) };
+    const maybe = { start: inHours(30), end: inHours(31) };
+    outlook.calendar.put({ id: 'o1', subject: 'Planning', ...meeting });
+    outlook.calendar.put({ id: 'o2', subject: 'Perhaps', ...maybe, showAs: 'tentative' });
+    outlook.calendar.put({ id: 'o3', subject: 'Focus (free)', start: inHours(8), end: inHours(9), showAs: 'free' });
+    outlook.calendar.put({ id: 'o4', subject: 'From home', start: inHours(10), end: inHours(11), showAs: 'workingElsewhere' });
+    outlook.calendar.put({ id: 'o5', subject: 'Called off', start: inHours(12), end: inHours(13), cancelled: true });
+    outlook.calendar.put({ id: 'o6', subject: 'Far away', start: inHours(24 * 10), end: inHours(24 * 10 + 1) });
+    microsoft.state.account = { id: 'olive-ms', email: 'olive@contoso.example', name: 'Olive' };
+    expect((await connectThroughFake(olive, server.url, 'outlook')).searchParams.get('connected')).toBe('outlook');
+
+    const week = await olive.get(`${A}?days=7`);
+    expect(week.status, week.text).toBe(200);
+    expect(week.json).toMatchObject({ connected: true, connector: 'outlook' });
+    expect(week.json.busy).toEqual([meeting, maybe]);
+    // Asked for the person's own mailbox over the window, in UTC both ways.
+    const asked = outlook.state.scheduleRequests.at(-1)!;
+    expect(asked.prefer).toBe('outlook.timezone="UTC"');
+    expect(asked.body).toMatchObject({
+      schedules: ['olive@contoso.example'],
+      startTime: { dateTime: week.json.from.slice(0, 19), timeZone: 'UTC' },
+      endTime: { dateTime: week.json.to.slice(0, 19), timeZone: 'UTC' },
+    });
+    expect((await olive.get(`${A}?days=1`)).json.busy).toEqual([meeting]);
+    // Someone else's availability is their own: nothing of Olive's calendar.
+    expect((await other.get(A)).json).toMatchObject({ connected: false, busy: [] });
+  });
+
+  test('Graph refusing the schedule answers 503 connector_not_responding, not an empty list', async () => {
+    const fay = await signedUp(server.url, 'Fay');
+    microsoft.state.account = { id: 'fay-ms', email: 'fay@contoso.example', name: 'Fay' };
+    await connectThroughFake(fay, server.url, 'outlook');
+    outlook.state.scheduleFails = true;
+    try {
+      const refused = await fay.get(A);
+      expect(refused.status).toBe(503);
+      expect(refused.json).toMatchObject({ code: 'connector_not_responding' });
+    } finally {
+      outlook.state.scheduleFails = false;
+    }
   });
 });

@@ -83,6 +83,7 @@ async function tablesHolding(needle: string) {
   return found;
 }
 
+const MEETING_DEFAULTS = { minutes: 45, day_start_hour: 6, day_end_hour: 14, weekdays: [0, 6] };
 let ada: Browser;
 let bob: Browser;
 let shared: { uuid: string };
@@ -133,6 +134,8 @@ describe('a person with threads, Spaces, a bookmark and a file', () => {
     const avatar = await ada.post('/rest/shopping/try-on-photo/generate-avatar', { user_image_url: selfie.json.s3_object_url });
     expect(avatar.status, avatar.text).toBe(200);
     expect((await ada.send('PUT', '/rest/shopping/try-on-photo/save', { json: { try_on_photo_url: avatar.json.try_on_photo_url } })).status).toBe(200);
+    // Her meeting defaults (when she works).
+    expect((await ada.send('PUT', '/rest/account/meeting-defaults', { json: MEETING_DEFAULTS })).status).toBe(200);
   });
 });
 
@@ -196,6 +199,7 @@ describe('export', () => {
     const images = JSON.parse(await zip.file('shopping/try-on.json')!.async('string'));
     expect(images).toEqual([expect.objectContaining({ kind: 'avatar', saved_avatar: true, content_type: 'image/png' })]);
     expect((await zip.file(images[0].path)!.async('nodebuffer')).equals(PNG)).toBe(true);
+    expect(JSON.parse(await zip.file('settings/meeting-defaults.json')!.async('string'))).toEqual(MEETING_DEFAULTS);
 
     // The mail that says it is ready, through the account mail path.
     await until(
@@ -269,7 +273,7 @@ describe('deletion', () => {
     const nothing = { name: {}, email: {}, question: {}, space: {}, file: {}, street: {} };
     expect(await leftovers()).toEqual(nothing);
     // No order, saved address or try-on image of hers is left (the order's record without her address stays in the log).
-    for (const table of ['shopping_orders', 'shoppers', 'try_on_images', 'try_on_avatars'] as const)
+    for (const table of ['shopping_orders', 'shoppers', 'try_on_images', 'try_on_avatars', 'account_settings'] as const)
       expect(await allTables(db).selectFrom(table).select('user_id').where('user_id', '=', userId).execute(), table).toEqual([]);
     expect(await allTables(db).selectFrom('file_uploads').select('object_key').where('uploaded_by_user_id', '=', userId).execute()).toEqual([]);
     expect(await tablesHolding(userId)).toEqual(
@@ -284,10 +288,20 @@ describe('deletion', () => {
     expect((await bob.get(`/rest/collections/get_collection?collection_slug=${solo.uuid}`)).status).toBe(404);
     expect((await bob.get(`/rest/threads/${thread.context_uuid}`)).status).toBe(404);
 
+    // Her meeting defaults' event keeps its shape with her working hours and days blanked.
+    const meeting = await allTables(db)
+      .selectFrom('events')
+      .select('data')
+      .where('type', '=', 'MeetingDefaultsChanged')
+      .where('stream_id', '=', `account-settings-${userId}`)
+      .execute();
+    expect(meeting.map((e) => e.data)).toEqual([expect.objectContaining({ minutes: null, day_start_hour: null, day_end_hour: null, weekdays: [] })]);
+
     // A rebuild of every projection from the (erased) log shows nothing of her either.
     const store = new EventStore(db, projections);
     await rebuildProjections(store);
     expect(await leftovers()).toEqual(nothing);
+    expect(await allTables(db).selectFrom('account_settings').select('user_id').where('user_id', '=', userId).execute()).toEqual([]);
     const rebuilt = await bob.get(`/rest/collections/get_collection?collection_slug=${shared.uuid}`);
     expect(rebuilt.json).toMatchObject({ title: SPACE_TITLE, user_permission: 4 });
 

@@ -2,12 +2,15 @@
 // authorization rows (owner, a second person, anonymous), a code mailed through the outbox to a
 // listed school domain only, the wrong-code and resend limits, the right code verifying, the
 // student offer of the plans file shown only then, and a refused address leaving no mail and no
-// event behind. (A server without a domain list: services/students/decide.prop.test.ts.)
+// event behind; and checkout against the Stripe fake applying the offer's promotion code for a
+// verified student only (asked for, or its code typed), with its authorization rows. (A server
+// without a domain list: services/students/decide.prop.test.ts.)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStripeFake, type StripeFake } from '../fakes/stripe/index.js';
 import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { signedUp, visitor } from '../support/people.js';
@@ -20,8 +23,12 @@ let owner: Browser;
 let other: Browser;
 let anonymous: Browser;
 let db: pg.Client;
+let stripe: StripeFake;
 
 beforeAll(async () => {
+  stripe = await startStripeFake();
+  stripe.seedPlanPrices();
+  stripe.seedPromotionCode({ code: 'STUDENT50', coupon: stripe.seedCoupon({ percent_off: 50, duration: 'forever' }).id });
   const dir = mkdtempSync(join(tmpdir(), 'students-'));
   writeFileSync(join(dir, 'domains.txt'), '# schools\nmit.edu\nox.ac.uk\n');
   writeFileSync(
@@ -31,7 +38,7 @@ beforeAll(async () => {
   database = await createTestDatabase('students');
   server = await startServerProcess({
     databaseUrl: database.url,
-    env: { STUDENT_EMAIL_DOMAINS_FILE: join(dir, 'domains.txt'), BILLING_PLANS_FILE: join(dir, 'plans.json') },
+    env: { ...stripe.env(), STUDENT_EMAIL_DOMAINS_FILE: join(dir, 'domains.txt'), BILLING_PLANS_FILE: join(dir, 'plans.json') },
   });
   [owner, other, anonymous] = [await signedUp(server.url, 'Stu'), await signedUp(server.url, 'Dee'), await visitor(server.url)];
   db = new pg.Client({ connectionString: database.url });
@@ -40,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await server?.stop();
+  await stripe?.close();
   await database?.drop();
 });
 
@@ -107,7 +115,7 @@ describe('verifying by a school address', () => {
     expect(verified.json).toMatchObject({
       status: 'verified',
       email: 'stu@cs.mit.edu',
-      offer: { plan: 'pro', plan_name: 'Pro', promotion_code: 'STUDENT50', description: 'Half off Pro while you study' },
+      offer: { plan: 'pro', plan_name: 'Pro', description: 'Half off Pro while you study' },
     });
     expect((await owner.get(S)).json).toEqual(verified.json);
     expect((await other.get(S)).json.offer).toBeNull();
@@ -135,5 +143,71 @@ describe('verifying by a school address', () => {
     expect((await other.post(`${S}/email`, { email: 'dee@harvard.edu' })).status).toBe(400);
     expect(await eventCount('StudentCodeSent')).toBe(sentBefore);
     expect(Number((await db.query('select count(*) from mail_outbox')).rows[0].count)).toBe(mailsBefore);
+  });
+});
+
+describe('checkout with the student offer', () => {
+  const CHECKOUT = '/rest/stripe/checkout-session';
+  const studentCode = () => [...stripe.state.promotionCodes.values()].find((p) => p.code === 'STUDENT50')!.id;
+  /** A person verified at a school address, by the mailed code. */
+  async function verifiedStudent(name: string) {
+    const b = await signedUp(server.url, name);
+    const email = `${name.toLowerCase()}${Date.now()}@mit.edu`;
+    await b.post(`${S}/email`, { email });
+    expect((await b.post(`${S}/code`, { code: await mailedCode(email) })).status).toBe(200);
+    return b;
+  }
+  const sessionsNow = () => stripe.state.sessions.size;
+
+  test('authorization rows: the verified student gets the offer, anyone else is refused before Stripe is asked', async () => {
+    const student = await verifiedStudent('Rowstudent');
+    const stranger = await signedUp(server.url, 'Rowstranger');
+    const pending = await signedUp(server.url, 'Rowpending');
+    await pending.post(`${S}/email`, { email: `pending${Date.now()}@mit.edu` });
+
+    const taken = await student.post(CHECKOUT, { subscriptionTier: 'pro', tier: 'monthly', embedded: false, studentOffer: true });
+    expect(taken.status, taken.text).toBe(200);
+    expect(taken.json.discount).toMatchObject({ percent_off: 50 });
+    expect(stripe.state.sessions.get(taken.json.url.split('/').pop())!.promotion_code).toBe(studentCode());
+
+    const before = sessionsNow();
+    for (const who of [stranger, pending]) {
+      const refused = await who.post(CHECKOUT, { subscriptionTier: 'pro', tier: 'monthly', embedded: false, studentOffer: true });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({ code: 'student_verification_required' });
+    }
+    const signedOut = await anonymous.post(CHECKOUT, { subscriptionTier: 'pro', tier: 'monthly', embedded: false, studentOffer: true });
+    expect(signedOut.status).toBe(401);
+    expect(sessionsNow()).toBe(before);
+  });
+
+  test('knowing the code is not enough: typed by someone unverified it is refused; typed by the student it applies', async () => {
+    const stranger = await signedUp(server.url, 'Typer');
+    const before = sessionsNow();
+    for (const code of ['STUDENT50', ' student50 ']) {
+      const typed = await stranger.post(CHECKOUT, { subscriptionTier: 'pro', embedded: false, discountCode: code });
+      expect(typed.status).toBe(403);
+      expect(typed.json).toMatchObject({ code: 'student_verification_required' });
+    }
+    expect(sessionsNow()).toBe(before);
+    // Nothing of the refused checkouts stays: no Stripe customer linked on the stranger's stream.
+    const strangerId = (await stranger.get('/rest/session')).json.user.id;
+    expect(Number((await db.query('select count(*) from events where stream_id = $1', [`subscription-${strangerId}`])).rows[0].count)).toBe(0);
+
+    const student = await verifiedStudent('Typist');
+    const typed = await student.post(CHECKOUT, { subscriptionTier: 'pro', embedded: false, discountCode: 'student50' });
+    expect(typed.status, typed.text).toBe(200);
+    expect(stripe.state.sessions.get(typed.json.url.split('/').pop())!.promotion_code).toBe(studentCode());
+  });
+
+  test('bad student checkouts: another plan, with another code, or a non-boolean flag', async () => {
+    const student = await verifiedStudent('Badin');
+    const otherPlan = await student.post(CHECKOUT, { subscriptionTier: 'max', embedded: false, studentOffer: true });
+    expect(otherPlan.status).toBe(400);
+    expect(otherPlan.json).toMatchObject({ code: 'student_offer_other_plan' });
+    const withCode = await student.post(CHECKOUT, { subscriptionTier: 'pro', embedded: false, studentOffer: true, discountCode: 'HALFOFF' });
+    expect(withCode.status).toBe(400);
+    expect(withCode.json).toMatchObject({ code: 'student_offer_with_code' });
+    expect((await student.post(CHECKOUT, { subscriptionTier: 'pro', embedded: false, studentOffer: 'yes' })).status).toBe(400);
   });
 });

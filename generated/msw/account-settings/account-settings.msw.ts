@@ -32,6 +32,7 @@ import type {
   AccountPersonalization,
   AccountPreferences,
   AssistantSettings,
+  MeetingDefaults,
   PlanPerks,
   SiteInstruction,
   SiteInstructionList
@@ -57,6 +58,10 @@ export const getAddSiteInstructionResponseMock = (overrideResponse: Partial<Extr
 export const getUpdateSiteInstructionResponseMock = (overrideResponse: Partial<Extract<SiteInstruction, object>> = {}): SiteInstruction => ({domain: faker.string.alpha({length: {min: 10, max: 20}}), instructions: faker.string.alpha({length: {min: 10, max: 20}}), updated_at: faker.date.past().toISOString().slice(0, 19) + 'Z', ...overrideResponse})
 
 export const getGetProPerksResponseMock = (overrideResponse: Partial<Extract<PlanPerks, object>> = {}): PlanPerks => ({plan: faker.helpers.arrayElement(['free','pro','max','enterprise'] as const), perks: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}})})), pro_perks: Array.from({ length: faker.number.int({min: 1, max: 10}) }, (_, i) => i + 1).map(() => ({title: faker.string.alpha({length: {min: 10, max: 20}}), description: faker.string.alpha({length: {min: 10, max: 20}})})), ...overrideResponse})
+
+export const getGetMeetingDefaultsResponseMock = (overrideResponse: Partial<Extract<MeetingDefaults, object>> = {}): MeetingDefaults => ({minutes: faker.helpers.arrayElement([15,30,45,60,90] as const), day_start_hour: faker.number.int({min: 0, max: 23}), day_end_hour: faker.number.int({min: 1, max: 24}), weekdays: Array.from({ length: faker.number.int({min: 1, max: 7}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 0, max: 6}))), ...overrideResponse})
+
+export const getUpdateMeetingDefaultsResponseMock = (overrideResponse: Partial<Extract<MeetingDefaults, object>> = {}): MeetingDefaults => ({minutes: faker.helpers.arrayElement([15,30,45,60,90] as const), day_start_hour: faker.number.int({min: 0, max: 23}), day_end_hour: faker.number.int({min: 1, max: 24}), weekdays: Array.from({ length: faker.number.int({min: 1, max: 7}) }, (_, i) => i + 1).map(() => (faker.number.int({min: 0, max: 6}))), ...overrideResponse})
 
 
 export const getGetAccountPreferencesMockHandler = (overrideResponse?: AccountPreferences | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<AccountPreferences> | AccountPreferences), options?: RequestHandlerOptions) => {
@@ -188,6 +193,30 @@ export const getGetProPerksMockHandler = (overrideResponse?: PlanPerks | ((info:
       })
   }, options)
 }
+
+export const getGetMeetingDefaultsMockHandler = (overrideResponse?: MeetingDefaults | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<MeetingDefaults> | MeetingDefaults), options?: RequestHandlerOptions) => {
+  return http.get('*/rest/account/meeting-defaults', async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getGetMeetingDefaultsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
+
+export const getUpdateMeetingDefaultsMockHandler = (overrideResponse?: MeetingDefaults | ((info: Parameters<Parameters<typeof http.put>[1]>[0]) => Promise<MeetingDefaults> | MeetingDefaults), options?: RequestHandlerOptions) => {
+  return http.put('*/rest/account/meeting-defaults', async (info: Parameters<Parameters<typeof http.put>[1]>[0]) => {
+
+
+    return HttpResponse.json(overrideResponse !== undefined
+    ? (typeof overrideResponse === "function" ? await overrideResponse(info) : overrideResponse)
+    : getUpdateMeetingDefaultsResponseMock(),
+      { status: 200
+      })
+  }, options)
+}
 export const getAccountSettingsMock = () => [
   getGetAccountPreferencesMockHandler(),
   getUpdateAccountPreferencesMockHandler(),
@@ -199,5 +228,7 @@ export const getAccountSettingsMock = () => [
   getAddSiteInstructionMockHandler(),
   getUpdateSiteInstructionMockHandler(),
   getDeleteSiteInstructionMockHandler(),
-  getGetProPerksMockHandler()
+  getGetProPerksMockHandler(),
+  getGetMeetingDefaultsMockHandler(),
+  getUpdateMeetingDefaultsMockHandler()
 ]

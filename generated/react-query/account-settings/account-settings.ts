@@ -34,6 +34,7 @@ import type {
   AccountPreferences,
   AddSiteInstructionBody,
   AssistantSettings,
+  MeetingDefaults,
   PlanPerks,
   ProblemResponse,
   SiteInstruction,
@@ -1422,3 +1423,242 @@ export function useGetProPerks<TData = Awaited<ReturnType<typeof getProPerks>>, 
 
 
 
+export type getMeetingDefaultsResponse200 = {
+  data: MeetingDefaults
+  status: 200
+}
+
+export type getMeetingDefaultsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getMeetingDefaultsResponseSuccess = (getMeetingDefaultsResponse200) & {
+  headers: Headers;
+};
+export type getMeetingDefaultsResponseError = (getMeetingDefaultsResponse401) & {
+  headers: Headers;
+};
+
+export type getMeetingDefaultsResponse = (getMeetingDefaultsResponseSuccess | getMeetingDefaultsResponseError)
+
+export const getGetMeetingDefaultsUrl = () => {
+
+
+
+
+  return `/rest/account/meeting-defaults`
+}
+
+/**
+ * 30 minutes, 09:00 to 17:00, Monday to Friday until they save their own; the same on every device they sign in on.
+ * @summary The signed-in person's meeting defaults
+ */
+export const getMeetingDefaults = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getMeetingDefaultsResponse> => {
+
+  return apiFetch<getMeetingDefaultsResponse>(getGetMeetingDefaultsUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetMeetingDefaultsQueryKey = () => {
+    return [
+    `/rest/account/meeting-defaults`
+    ] as const;
+    }
+
+
+export const getGetMeetingDefaultsQueryOptions = <TData = Awaited<ReturnType<typeof getMeetingDefaults>>, TError = ProblemResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMeetingDefaults>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMeetingDefaultsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMeetingDefaults>>> = ({ signal }) => getMeetingDefaults({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMeetingDefaults>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMeetingDefaultsQueryResult = NonNullable<Awaited<ReturnType<typeof getMeetingDefaults>>>
+export type GetMeetingDefaultsQueryError = ProblemResponse
+
+
+export function useGetMeetingDefaults<TData = Awaited<ReturnType<typeof getMeetingDefaults>>, TError = ProblemResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMeetingDefaults>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMeetingDefaults>>,
+          TError,
+          Awaited<ReturnType<typeof getMeetingDefaults>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMeetingDefaults<TData = Awaited<ReturnType<typeof getMeetingDefaults>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMeetingDefaults>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMeetingDefaults>>,
+          TError,
+          Awaited<ReturnType<typeof getMeetingDefaults>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMeetingDefaults<TData = Awaited<ReturnType<typeof getMeetingDefaults>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMeetingDefaults>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in person's meeting defaults
+ */
+
+export function useGetMeetingDefaults<TData = Awaited<ReturnType<typeof getMeetingDefaults>>, TError = ProblemResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMeetingDefaults>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMeetingDefaultsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type updateMeetingDefaultsResponse200 = {
+  data: MeetingDefaults
+  status: 200
+}
+
+export type updateMeetingDefaultsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateMeetingDefaultsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateMeetingDefaultsResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type updateMeetingDefaultsResponseSuccess = (updateMeetingDefaultsResponse200) & {
+  headers: Headers;
+};
+export type updateMeetingDefaultsResponseError = (updateMeetingDefaultsResponse400 | updateMeetingDefaultsResponse401 | updateMeetingDefaultsResponse413) & {
+  headers: Headers;
+};
+
+export type updateMeetingDefaultsResponse = (updateMeetingDefaultsResponseSuccess | updateMeetingDefaultsResponseError)
+
+export const getUpdateMeetingDefaultsUrl = () => {
+
+
+
+
+  return `/rest/account/meeting-defaults`
+}
+
+/**
+ * All four at once; the weekdays are kept sorted, each once. A day that does not end after it starts
+ * answers 400 `meeting_day_invalid`; a length not offered, an hour out of range or no working
+ * day answers 400. Saving the same values again changes nothing.
+ * @summary Save the signed-in person's meeting defaults
+ */
+export const updateMeetingDefaults = async (meetingDefaults: MeetingDefaults, options?: Parameters<typeof apiFetch>[1]): Promise<updateMeetingDefaultsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateMeetingDefaultsResponse>(getUpdateMeetingDefaultsUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(meetingDefaults)
+  }
+);}
+
+
+
+
+
+export const getUpdateMeetingDefaultsMutationKey = () => ['updateMeetingDefaults'] as const;
+
+export const getUpdateMeetingDefaultsMutationOptions = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMeetingDefaults>>, TError,UpdateMeetingDefaultsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateMeetingDefaults>>, TError,UpdateMeetingDefaultsMutationVariables, TContext> => {
+
+const mutationKey = getUpdateMeetingDefaultsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateMeetingDefaults>>, UpdateMeetingDefaultsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateMeetingDefaults(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateMeetingDefaultsMutationResult = NonNullable<Awaited<ReturnType<typeof updateMeetingDefaults>>>
+    export type UpdateMeetingDefaultsMutationBody = MeetingDefaults
+    export type UpdateMeetingDefaultsMutationError = ProblemResponse
+    export type UpdateMeetingDefaultsMutationVariables = {data: MeetingDefaults}
+
+    /**
+ * @summary Save the signed-in person's meeting defaults
+ */
+export const useUpdateMeetingDefaults = <TError = ProblemResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMeetingDefaults>>, TError,UpdateMeetingDefaultsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateMeetingDefaults>>,
+        TError,
+        UpdateMeetingDefaultsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateMeetingDefaultsMutationOptions(options), queryClient);
+    }

@@ -439,6 +439,11 @@ export type createCheckoutSessionResponse401 = {
   status: 401
 }
 
+export type createCheckoutSessionResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
 export type createCheckoutSessionResponse409 = {
   data: ProblemResponse
   status: 409
@@ -451,13 +456,13 @@ export type createCheckoutSessionResponse503 = {
 
 export type createCheckoutSessionResponse4xx = {
   data: ProblemResponse
-  status: Exclude<HTTPStatusCode4xx, 400 | 401 | 409>
+  status: Exclude<HTTPStatusCode4xx, 400 | 401 | 403 | 409>
 }
 
 export type createCheckoutSessionResponseSuccess = (createCheckoutSessionResponse200) & {
   headers: Headers;
 };
-export type createCheckoutSessionResponseError = (createCheckoutSessionResponse400 | createCheckoutSessionResponse401 | createCheckoutSessionResponse409 | createCheckoutSessionResponse503 | createCheckoutSessionResponse4xx) & {
+export type createCheckoutSessionResponseError = (createCheckoutSessionResponse400 | createCheckoutSessionResponse401 | createCheckoutSessionResponse403 | createCheckoutSessionResponse409 | createCheckoutSessionResponse503 | createCheckoutSessionResponse4xx) & {
   headers: Headers;
 };
 
@@ -476,7 +481,12 @@ export const getCreateCheckoutSessionUrl = () => {
  * per person). `embedded: true` answers `clientSecret` for the form on this site (a session with
  * Stripe's `ui_mode: elements`, opened with Stripe.js Checkout elements: express wallets, the
  * payment element and the billing address); otherwise `url`, Stripe's hosted page. `discountCode` is a promotion code: 400 `invalid_promo_code` or
- * `expired_promo_code` when Stripe knows none active by that code. 401 `unauthenticated`;
+ * `expired_promo_code` when Stripe knows none active by that code. `studentOffer: true` (or
+ * typing the student offer's code) applies the student offer of the billing configuration: 403
+ * `student_verification_required` unless the person's student verification stands (verified at
+ * a school domain still listed), 400 `no_student_offer` when the configuration defines none,
+ * `student_offer_other_plan` for a plan the offer is not for, `student_offer_with_code` with
+ * another code typed. 401 `unauthenticated`;
  * 409 `subscription_already_active` when the person has an active subscription,
  * `plan_included_by_organization` when an organisation of theirs already pays for this plan or a higher one; 503
  * `billing_not_configured` when billing is off, `stripe_checkout_error` when Stripe refuses

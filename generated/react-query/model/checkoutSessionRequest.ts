@@ -23,11 +23,13 @@ export interface CheckoutSessionRequest {
      */
   referralCode?: string | null;
   /**
-     * A promotion code the person typed; checked by Stripe.
+     * A promotion code the person typed; checked by Stripe. The student offer's code works only for a verified student, as `studentOffer` does.
      * @maxLength 100
      * @nullable
      */
   discountCode?: string | null;
+  /** Take the student offer of this server's billing configuration. The server applies the offer's promotion code itself, and only for a person whose student verification stands; the browser never sends or sees that code. */
+  studentOffer?: boolean;
   /**
      * Where the checkout was opened from (for attribution).
      * @maxLength 100

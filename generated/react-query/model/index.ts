@@ -273,6 +273,8 @@ export * from './mcpToolSettingInput';
 export * from './mcpToolSettingInputApproval';
 export * from './mediaItem';
 export * from './mediaItemMedium';
+export * from './meetingDefaults';
+export * from './meetingDefaultsMinutes';
 export * from './memory';
 export * from './memoryContent';
 export * from './memoryEntry';

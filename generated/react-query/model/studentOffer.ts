@@ -13,14 +13,12 @@
 import type { StudentOfferPlan } from './studentOfferPlan';
 
 /**
- * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount.
+ * What the billing configuration offers a verified student (`student_offer` of BILLING_PLANS_FILE) - a plan at a promotion code's discount, which checkout applies (`studentOffer`) for a verified student only; the code itself never leaves the server.
  */
 export interface StudentOffer {
   plan: StudentOfferPlan;
   /** @maxLength 60 */
   plan_name: string;
-  /** @maxLength 64 */
-  promotion_code: string;
   /** @maxLength 300 */
   description: string;
 }

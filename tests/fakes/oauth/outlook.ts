@@ -1,7 +1,9 @@
 // The slice of Microsoft Graph v1.0 the Outlook adapter uses, on the Microsoft OAuth fake
 // (provider.ts): /me/mailFolders/{inbox,sentitems}/messages/delta and /me/calendarView/delta
-// (graph-delta.ts), `rateLimitNext` answering 429 with Retry-After, and `raw` messages served as
+// (graph-delta.ts), /me/calendar/getSchedule (the calendar's free/busy items overlapping a window,
+// in UTC; each request kept in `scheduleRequests`), `rateLimitNext` answering 429 with Retry-After, and `raw` messages served as
 // they are (malformed data). Test-only.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeApi } from './provider.js';
 import { graphDeltaCollection } from './graph-delta.js';
 
@@ -15,7 +17,12 @@ export type FakeOutlookEvent = {
   organizer?: string;
   body?: string;
   cancelled?: boolean;
+  /** Graph's free/busy status (default busy). */
+  showAs?: 'free' | 'tentative' | 'busy' | 'oof' | 'workingElsewhere';
 };
+
+/** Graph's dateTime as getSchedule answers it in UTC: no offset, seven fraction digits. */
+const graphDateTime = (iso: string) => new Date(iso).toISOString().replace('Z', '0000');
 
 const address = (a: string) => ({ emailAddress: { address: a } });
 
@@ -46,7 +53,44 @@ export function createFakeOutlook() {
   const inbox = graphDeltaCollection(showMail);
   const sent = graphDeltaCollection(showMail);
   const calendar = graphDeltaCollection(showEvent);
-  const state = { rateLimitNext: 0, retryAfterSeconds: 0, calendarQueries: [] as string[] };
+  const state = {
+    rateLimitNext: 0,
+    retryAfterSeconds: 0,
+    calendarQueries: [] as string[],
+    scheduleRequests: [] as { body: unknown; prefer: string | undefined }[],
+    /** getSchedule answers the schedule with Graph's per-mailbox error instead of its items. */
+    scheduleFails: false,
+  };
+
+  /** getSchedule for the person's own address: the live events overlapping the window (UTC, as asked). */
+  async function schedule(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const asked = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      schedules: string[];
+      startTime: { dateTime: string; timeZone: string };
+      endTime: { dateTime: string; timeZone: string };
+    };
+    state.scheduleRequests.push({ body: asked, prefer: req.headers.prefer as string | undefined });
+    const [min, max] = [Date.parse(`${asked.startTime.dateTime}Z`), Date.parse(`${asked.endTime.dateTime}Z`)];
+    const scheduleItems = calendar
+      .live()
+      .filter((e) => !e.cancelled && Date.parse(e.end) > min && Date.parse(e.start) < max)
+      .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+      .map((e) => ({
+        isPrivate: false,
+        status: e.showAs ?? 'busy',
+        subject: e.subject,
+        start: { dateTime: graphDateTime(e.start), timeZone: 'UTC' },
+        end: { dateTime: graphDateTime(e.end), timeZone: 'UTC' },
+      }));
+    const one = state.scheduleFails
+      ? { scheduleId: asked.schedules[0], error: { message: 'The mailbox could not be found.', responseCode: 'ErrorMailboxNotFound' } }
+      : { scheduleId: asked.schedules[0], availabilityView: '', scheduleItems };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ value: [one] }));
+    return true;
+  }
 
   const api: FakeApi = (req, res, path, url) => {
     if (state.rateLimitNext > 0) {
@@ -57,6 +101,7 @@ export function createFakeOutlook() {
     }
     if (path === '/me/mailFolders/inbox/messages/delta') return inbox.answer(req, res, path, url);
     if (path === '/me/mailFolders/sentitems/messages/delta') return sent.answer(req, res, path, url);
+    if (path === '/me/calendar/getSchedule' && req.method === 'POST') return schedule(req, res);
     if (path === '/me/calendarView/delta') {
       if (!url.searchParams.has('$deltatoken') && !url.searchParams.has('$skiptoken')) {
         // Graph asks a first calendarView round for its window.

@@ -21,6 +21,7 @@ import { Placeholder, PLACEHOLDER_HEIGHTS } from './stripe-loader';
 import { PlanPanel } from './plan-panel';
 import { couponText, formatMoney, isHalfOff, shownTier, trialText, yearlySaving, type Tier } from './pricing';
 import { BILLING_OFF_TEXT } from './plan-card';
+import { STUDENT_OFFER_PARAM } from './student-offer-param';
 
 export const SUCCESS_PATH = '/max/payment?success=1';
 export const PROMO_REMOVE_ERROR = 'Error removing promo code';
@@ -91,6 +92,8 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   const planId = params.get('tier') === 'max' ? 'max' : 'pro';
   const plan = plans.plans.find((p) => p.id === planId);
   const promo = params.get('promotion_code') ?? '';
+  // The student offer: the server applies its code for a verified student (and refuses anyone else).
+  const studentOffer = params.get(STUDENT_OFFER_PARAM) === '1';
   const [code, setCode] = useState(promo);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [session, setSession] = useState<CheckoutSessionResponse | null>(null);
@@ -103,12 +106,13 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   // The trial this checkout gives (someone who subscribed before gets none), as free months.
   const trial = trialText(session?.trial_period_days);
 
-  const setParam = (name: string, value: string | null) =>
+  const setParam = (name: string, value: string | null, alsoRemove: string[] = []) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
         if (value === null) next.delete(name);
         else next.set(name, value);
+        for (const other of alsoRemove) next.delete(other);
         return next;
       },
       { replace: true },
@@ -127,6 +131,7 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
           tier,
           embedded,
           discountCode: promo || null,
+          ...(studentOffer ? { studentOffer: true } : {}),
           locale: navigator.language,
           origin: 'max_payment',
         },
@@ -161,20 +166,20 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
     return () => {
       live = false;
     };
-  }, [planId, tier, promo, embedded]);
+  }, [planId, tier, promo, studentOffer, embedded]);
 
   // Removing clears the code whether the new session succeeds or not (seed 002 §4).
   const remove = () => {
     setCodeError(null);
     setCode('');
     removing.current = true;
-    setParam('promotion_code', null);
+    setParam('promotion_code', null, [STUDENT_OFFER_PARAM]);
   };
 
   const apply = () => {
     const trimmed = code.trim();
     setCodeError(null);
-    if (trimmed) setParam('promotion_code', trimmed);
+    if (trimmed) setParam('promotion_code', trimmed, [STUDENT_OFFER_PARAM]);
   };
 
   return (
@@ -190,7 +195,8 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
               type="button"
               aria-pressed={p.id === planId}
               className={clsx('btn-secondary', p.id === planId && 'ring-2 ring-teal-600')}
-              onClick={() => setParam('tier', p.id)}
+              // The student offer is for its own plan: another plan is bought without it.
+              onClick={() => setParam('tier', p.id, p.id === planId ? [] : [STUDENT_OFFER_PARAM])}
             >
               {p.name}
             </button>
@@ -221,6 +227,14 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
         {codeError && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {codeError}
+          </p>
+        )}
+        {studentOffer && !promo && !codeError && session && (
+          <p className="flex items-center gap-2 text-sm text-teal-700 dark:text-teal-400">
+            Student offer applied
+            <button type="button" className="btn-ghost text-xs" onClick={remove} aria-label="Remove the student offer">
+              Remove
+            </button>
           </p>
         )}
         {promo && !codeError && session && (

@@ -4,11 +4,11 @@
 import { useModals } from '../../platform/modals/context';
 import type { ModalProps } from '../../platform/modals/types';
 import { useSession } from '../../platform/session';
-import { useSettings } from '../../platform/settings/store';
 import { ModalTitle } from '../../ui/modal-parts';
 import { SignInFirst } from '../account/sign-in-first';
 import { CalendarConnection, useAvailability } from './calendar-connection';
 import { freeTimes } from './free-times';
+import { useMeetingDefaults } from './use-meeting-defaults';
 
 const time = (d: Date) => d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 const dayName = (d: Date) => d.toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric' });
@@ -25,14 +25,14 @@ export default function AvailabilityModal({ close }: ModalProps) {
 
 function Free({ close }: { close: () => void }) {
   const availability = useAvailability(7);
-  const defaults = useSettings().meetingDefaults;
+  const defaults = useMeetingDefaults().data;
   const { open } = useModals();
   const a = availability.data;
-  const days = a?.connected ? freeTimes(a.busy, defaults, new Date(a.from), new Date(a.to)) : [];
+  const days = a?.connected && defaults ? freeTimes(a.busy, defaults, new Date(a.from), new Date(a.to)) : [];
   return (
     <>
       <CalendarConnection availability={availability} />
-      {a?.connected && (
+      {a?.connected && defaults && (
         <>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">
             Free for a {defaults.minutes}-minute meeting in the next seven days, within your working hours:

@@ -1,9 +1,9 @@
 // What both calendar modals show of the calendar connector: which calendar availability is read
-// from when one is connected, otherwise the prompt to connect Gmail with Calendar (its OAuth flow,
-// coming back to this page).
+// from when one is connected, otherwise the prompt to connect one (Gmail with Calendar or Outlook:
+// its OAuth flow, coming back to this page).
 import { useGetCalendarAvailability } from '../../../../generated/react-query/connectors/connectors';
 import type { CalendarAvailability } from '../../../../generated/react-query/model';
-import { connectorInfo } from '../../../../services/connectors/pure';
+import { CALENDAR_CONNECTORS, connectorInfo } from '../../../../services/connectors/pure';
 import { problemMessage } from '../../platform/problem';
 import { startConnecting } from '../connectors/use-connectors';
 
@@ -11,18 +11,24 @@ export function useAvailability(days = 7) {
   return useGetCalendarAvailability({ days }, { query: { select: (r) => r.data as CalendarAvailability } });
 }
 
+/** The prompt to connect a calendar: the one the server offers first, then the others it reads. */
 export function ConnectPrompt({ connector }: { connector: string }) {
-  const label = connectorInfo(connector)?.label ?? connector;
+  const offered = [connector, ...CALENDAR_CONNECTORS.filter((c) => c !== connector)];
   return (
     <div className="space-y-2 rounded-lg border border-neutral-200 p-3 text-sm dark:border-neutral-700" data-testid="calendar-connect-prompt">
-      <p>Connect {label} to see your free times. Only your calendar's busy times are read, when you look; they are not kept.</p>
-      <button
-        type="button"
-        className="btn-primary"
-        onClick={() => void startConnecting(connector, 'user', `${window.location.pathname}${window.location.search}`)}
-      >
-        Connect {label}
-      </button>
+      <p>Connect a calendar to see your free times. Only your calendar's busy times are read, when you look; they are not kept.</p>
+      <div className="flex flex-wrap gap-2">
+        {offered.map((name, i) => (
+          <button
+            key={name}
+            type="button"
+            className={i === 0 ? 'btn-primary' : 'btn-secondary'}
+            onClick={() => void startConnecting(name, 'user', `${window.location.pathname}${window.location.search}`)}
+          >
+            Connect {connectorInfo(name)?.label ?? name}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 // The meeting defaults and availability modals against the mock API: without a calendar connected
 // both offer to connect Gmail with Calendar; with one, availability lists free times around the
-// calendar's busy times within the working hours, and the meeting defaults saved change them.
+// calendar's busy times within the working hours, and the meeting defaults saved (on the server,
+// through the mocks' copy of its rules) change them.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getGetCalendarAvailabilityMockHandler } from '../../../../generated/msw/connectors/connectors.msw';
-import { getSettings } from '../../platform/settings/store';
+import { getMeetingDefaults, updateMeetingDefaults } from '../../../../generated/react-query/account-settings/account-settings';
 import { withMockServer } from '../../testing/mock-server';
 import { openModal } from '../../testing/open-modal-test-kit';
 
@@ -36,10 +37,11 @@ describe('without a calendar connected', () => {
   it.each([
     ['availability', 'Availability'],
     ['meetingDefaults', 'Meeting defaults'],
-  ] as const)('%s offers to connect Gmail with Calendar', async (name, title) => {
+  ] as const)('%s offers to connect Gmail with Calendar or Outlook', async (name, title) => {
     const { dialog } = await openModal(name, title);
     const prompt = await within(dialog).findByTestId('calendar-connect-prompt', {}, { timeout: 5000 });
     expect(within(prompt).getByRole('button', { name: 'Connect Gmail with Calendar' })).toBeEnabled();
+    expect(within(prompt).getByRole('button', { name: 'Connect Outlook' })).toBeEnabled();
   });
 });
 
@@ -72,6 +74,19 @@ describe('with Gmail with Calendar connected', () => {
     await user.click(within(dialog).getByLabelText('Friday'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(screen.queryByRole('dialog', { name: 'Meeting defaults' })).not.toBeInTheDocument();
-    expect(getSettings().meetingDefaults).toEqual({ minutes: 60, dayStartHour: 8, dayEndHour: 17, weekdays: [1, 2, 3, 4] });
+    expect((await getMeetingDefaults()).data).toEqual({ minutes: 60, day_start_hour: 8, day_end_hour: 17, weekdays: [1, 2, 3, 4] });
+  });
+
+  it('availability follows the meeting defaults the server keeps, whichever device saved them', async () => {
+    connectedCalendar();
+    await updateMeetingDefaults({ minutes: 90, day_start_hour: 7, day_end_hour: 19, weekdays: [0, 1, 2, 3, 4, 5, 6] });
+    const { dialog } = await openModal('availability', 'Availability');
+    expect(await within(dialog).findByText(/Free for a 90-minute meeting/, {}, { timeout: 5000 })).toBeInTheDocument();
+    const t = (h: number) => tomorrowAt(h).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    const day = tomorrowAt(0).toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric' });
+    const item = within(within(dialog).getByRole('list', { name: 'Free times' }))
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.startsWith(day));
+    expect(item?.textContent).toContain(`${t(7)}–${t(10)}, ${t(11)}–${t(19)}`);
   });
 });

@@ -2,12 +2,12 @@
 // days, from now on, each long enough for a meeting, and every such stretch found.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { MeetingDefaults } from '../../platform/settings/schema';
+import type { MeetingDefaults } from '../../../../generated/react-query/model';
 import { freeTimes } from './free-times';
 
 const from = new Date(2026, 11, 7, 8, 30); // a Monday, 08:30 local time
 const to = new Date(from.getTime() + 7 * 86_400_000);
-const defaults: MeetingDefaults = { minutes: 30, dayStartHour: 9, dayEndHour: 17, weekdays: [1, 2, 3, 4, 5] };
+const defaults: MeetingDefaults = { minutes: 30, day_start_hour: 9, day_end_hour: 17, weekdays: [1, 2, 3, 4, 5] };
 const busyArb = fc.array(fc.record({ at: fc.integer({ min: -24 * 60, max: 8 * 24 * 60 }), length: fc.integer({ min: 5, max: 6 * 60 }) }), { maxLength: 25 });
 
 test('free times avoid busy times, keep to working hours and days, and are long enough', () => {

@@ -1,7 +1,7 @@
 // Free times from a calendar's busy intervals and the person's meeting defaults: on each working
 // day (local time) of the window, the gaps inside working hours, from now on, long enough for a
 // meeting. Pure, so the availability modal and its tests share it.
-import type { MeetingDefaults } from '../../platform/settings/schema';
+import type { MeetingDefaults } from '../../../../generated/react-query/model';
 
 export type Interval = { start: Date; end: Date };
 export type DayFreeTimes = { day: Date; free: Interval[] };
@@ -17,9 +17,9 @@ export function freeTimes(busy: readonly { start: string; end: string }[], defau
   for (let n = 0; n < MAX_DAYS && day < to; n++, day.setDate(day.getDate() + 1)) {
     if (!defaults.weekdays.includes(day.getDay())) continue;
     const open = new Date(day);
-    open.setHours(defaults.dayStartHour, 0, 0, 0);
+    open.setHours(defaults.day_start_hour, 0, 0, 0);
     const close = new Date(day);
-    close.setHours(defaults.dayEndHour, 0, 0, 0);
+    close.setHours(defaults.day_end_hour, 0, 0, 0);
     let cursor = new Date(Math.max(open.getTime(), from.getTime()));
     const end = new Date(Math.min(close.getTime(), to.getTime()));
     const free: Interval[] = [];

@@ -1,7 +1,9 @@
 // What a verified student sees: the student offer the server's billing configuration defines, with
-// a way to take it at checkout (the promotion code applied), or plainly that it defines none.
+// a way to take it at checkout (the server applies the offer's promotion code for a verified
+// student; the browser never has it), or plainly that it defines none.
 import { useNavigate } from 'react-router';
 import type { StudentVerification } from '../../../../generated/react-query/model';
+import { STUDENT_OFFER_PARAM } from '../billing/student-offer-param';
 
 /** The checkout page sells Pro and Max; other plans' offers are described without a button. */
 const CHECKOUT_PLANS = new Set(['pro', 'max']);
@@ -18,9 +20,6 @@ export function StudentOffer({ verification, close }: { verification: StudentVer
         <div className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-700">
           <p className="font-medium">Student offer: {offer.plan_name}</p>
           <p className="text-sm text-neutral-600 dark:text-neutral-400">{offer.description}</p>
-          <p className="text-sm">
-            Code <span className="font-mono font-semibold">{offer.promotion_code}</span>
-          </p>
         </div>
       ) : (
         <p className="text-sm text-neutral-600 dark:text-neutral-400">
@@ -37,7 +36,7 @@ export function StudentOffer({ verification, close }: { verification: StudentVer
             className="btn-primary"
             onClick={() => {
               close();
-              navigate(`/max/payment?tier=${offer.plan}&plan=monthly&promotion_code=${encodeURIComponent(offer.promotion_code)}`);
+              navigate(`/max/payment?tier=${offer.plan}&plan=monthly&${STUDENT_OFFER_PARAM}=1`);
             }}
           >
             Get {offer.plan_name} with the student offer

@@ -23,13 +23,7 @@ export type Settings = {
   impressionCounters: Record<string, number>;
   /** Rebound keys of the editable shortcuts, as binding strings such as "Ctrl+Shift+K". */
   shortcuts: Partial<Record<EditableAction, string[]>>;
-  /** The meeting defaults modal's choices, which availability's free times follow. */
-  meetingDefaults: MeetingDefaults;
 };
-
-/** A meeting's length in minutes, the working day's hours (local time) and the working weekdays (0 Sunday … 6 Saturday). */
-export type MeetingDefaults = { minutes: number; dayStartHour: number; dayEndHour: number; weekdays: number[] };
-export const MEETING_MINUTES = [15, 30, 45, 60, 90] as const;
 
 export const DEFAULT_SETTINGS: Settings = {
   colourScheme: 'system',
@@ -43,7 +37,6 @@ export const DEFAULT_SETTINGS: Settings = {
   preferredModels: {},
   impressionCounters: {},
   shortcuts: {},
-  meetingDefaults: { minutes: 30, dayStartHour: 9, dayEndHour: 17, weekdays: [1, 2, 3, 4, 5] },
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -64,21 +57,6 @@ function shortcutOverrides(v: unknown): Settings['shortcuts'] | undefined {
   return out;
 }
 
-function meetingDefaults(v: unknown): MeetingDefaults | undefined {
-  if (!isRecord(v)) return undefined;
-  const hour = (x: unknown) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 24;
-  const { minutes, dayStartHour, dayEndHour, weekdays } = v;
-  if (!MEETING_MINUTES.includes(minutes as (typeof MEETING_MINUTES)[number]) || !hour(dayStartHour) || !hour(dayEndHour)) return undefined;
-  if ((dayStartHour as number) >= (dayEndHour as number)) return undefined;
-  if (!Array.isArray(weekdays) || !weekdays.every((d) => Number.isInteger(d) && d >= 0 && d <= 6)) return undefined;
-  return {
-    minutes: minutes as number,
-    dayStartHour: dayStartHour as number,
-    dayEndHour: dayEndHour as number,
-    weekdays: [...new Set(weekdays as number[])].sort(),
-  };
-}
-
 /** Parses whatever was stored; never throws. */
 export function parseSettings(raw: unknown): Settings {
   if (!isRecord(raw)) return DEFAULT_SETTINGS;
@@ -95,7 +73,6 @@ export function parseSettings(raw: unknown): Settings {
     preferredModels: recordOf(raw.preferredModels, isString) ?? d.preferredModels,
     impressionCounters: recordOf(raw.impressionCounters, isCount) ?? d.impressionCounters,
     shortcuts: shortcutOverrides(raw.shortcuts) ?? d.shortcuts,
-    meetingDefaults: meetingDefaults(raw.meetingDefaults) ?? d.meetingDefaults,
   };
 }
 
