@@ -1,9 +1,14 @@
-// Read-model queries of the catalogue: product search (PostgreSQL full text over title, brand and
-// description, weighted in that order, ranked by ts_rank_cd; every word in the title or brand
-// first, then every word anywhere, any word when that finds none; a bounded number ranked; ties to the smaller product id, so the same search ranks the same way), a
+// Read-model queries of the catalogue: product search, ranked as passages are (Okapi BM25 with
+// the passages' k1, b and tokens: runs of letters and digits in lower case, no stemming, no stop
+// words dropped; the title and brand count twice, as BM25F weighs a title; each term's idf and
+// the average length from the catalogue's statistics, migration 0076, stat-folder.ts). Its
+// candidates are bounded and come from the full-text indexes: every word in the title or brand
+// first, then every word anywhere, any word when that finds none; at most SEARCH_CANDIDATES
+// scored a tier; ties to the smaller product id, so the same search ranks the same way. Also a
 // product with its options, one priced option, each merchant's sync state, an entry's cards.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { BM25, termsOf } from '../../passages/index.js';
 import { own } from './tables.js';
 import { isAvailable, type MerchantKind, type ProductDetails, type ProductOption, type ShoppingWidget } from './widgets.js';
 
@@ -12,10 +17,9 @@ export type ProductSearch = { terms: string; maxPriceMinor: number | null; curre
 /** At most this many words of a search reach the index. */
 const MAX_TERMS = 16;
 
-/** The search's words as tsquery text joined by `op` ('&' every word, '|' any); '' when it has none. */
-export function tsqueryText(terms: string, op: '&' | '|'): string {
-  const words = (terms.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
-  return words.join(` ${op} `);
+/** The search's words (the passages' tokens), at most MAX_TERMS. */
+export function searchWords(terms: string): string[] {
+  return termsOf(terms).slice(0, MAX_TERMS);
 }
 
 /**
@@ -39,46 +43,56 @@ type Found = {
   score: number;
 };
 
-/** `field`: the title and brand (`title_search`) or the whole text (`search`). */
-async function rankedProducts(db: Db, field: 'search' | 'title_search', query: string, s: ProductSearch): Promise<Found[]> {
-  let candidates = own(db)
-    .selectFrom('shopping_products')
-    .select(['product_id', 'merchant_id', 'title', 'brand', 'link', 'rating', 'review_count', 'available', sql<string>`${sql.ref(field)}`.as('text')])
-    .where(sql<boolean>`${sql.ref(field)} @@ to_tsquery('english', ${query})`);
-  if (s.maxPriceMinor !== null) candidates = candidates.where('min_price_minor', '<=', s.maxPriceMinor as never);
-  if (s.currency) candidates = candidates.where('currency', '=', s.currency);
-  return own(db)
-    .selectFrom(candidates.limit(SEARCH_CANDIDATES).as('p'))
-    .innerJoin('shopping_merchant_syncs as m', 'm.merchant_id', 'p.merchant_id')
-    .select([
-      'p.product_id',
-      'p.merchant_id',
-      'm.merchant_name',
-      'm.merchant_kind',
-      'p.title',
-      'p.brand',
-      'p.link',
-      'p.rating',
-      'p.review_count',
-      'p.available',
-      sql<number>`ts_rank_cd(p.text, to_tsquery('english', ${query}))`.as('score'),
-    ])
-    .orderBy('score', 'desc')
-    .orderBy('p.product_id')
-    .limit(s.limit)
-    .execute();
+/**
+ * The candidates meeting `holding` (under the price cap and currency, less `seen`), scored with
+ * BM25 from their terms in one grouped pass, best first; the cards' fields read for the best
+ * only. A candidate the stemmed index found whose exact words it lacks scores by the words it has.
+ */
+async function rankedProducts(db: Db, holding: RawBuilder<boolean>, words: string[], s: ProductSearch, seen: string[]): Promise<Found[]> {
+  const k1 = sql.lit(BM25.k1);
+  const b = sql.lit(BM25.b);
+  const { rows } = await sql<Found>`
+    with c as materialized (
+      select product_id, bm25_terms, word_count from shopping_products
+      where ${holding}
+        ${s.maxPriceMinor !== null ? sql`and min_price_minor <= ${s.maxPriceMinor}` : sql``}
+        ${s.currency ? sql`and currency = ${s.currency}` : sql``}
+        ${seen.length ? sql`and not product_id = any(${seen}::text[])` : sql``}
+      limit ${sql.lit(SEARCH_CANDIDATES)}),
+    n as materialized (
+      select greatest(coalesce(sum(products), 0), 1)::float8 as docs, greatest(coalesce(sum(words), 0)::float8 / greatest(coalesce(sum(products), 0), 1), 1) as avgdl
+      from shopping_catalogue_stats),
+    idf as materialized (
+      select t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
+      from (select term, sum(df)::float8 as df from shopping_term_stats where term = any(${words}::text[]) group by term) t, n),
+    top as (
+      select c.product_id,
+        coalesce(sum(idf.w * tf.f * (${k1} + 1) / (tf.f + ${k1} * (1 - ${b} + ${b} * c.word_count / (select avgdl from n)))), 0)::float8 as score
+      from c
+        left join lateral (select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as f
+                           from unnest(ts_filter(setweight(c.bm25_terms, 'A', ${words}::text[]), '{a}')) as u) tf on true
+        left join idf on idf.term = tf.lexeme
+      group by c.product_id
+      order by score desc, c.product_id
+      limit ${sql.lit(s.limit)})
+    select p.product_id, p.merchant_id, m.merchant_name, m.merchant_kind, p.title, p.brand, p.link, p.rating, p.review_count, p.available, top.score
+    from top join shopping_products p on p.product_id = top.product_id join shopping_merchant_syncs m on m.merchant_id = p.merchant_id
+    order by top.score desc, p.product_id`.execute(db);
+  return rows;
 }
 
 /** The best products for the search, best first, as cards (each at its cheapest option that can be bought). */
 export async function searchProducts(db: Db, s: ProductSearch): Promise<ShoppingWidget[]> {
-  if (!tsqueryText(s.terms, '&')) return [];
+  const words = searchWords(s.terms);
+  if (!words.length) return [];
+  const every = words.join(' & ');
   // Every word in the title or brand; then every word anywhere; then (none found) any word.
-  let found = await rankedProducts(db, 'title_search', tsqueryText(s.terms, '&'), s);
+  let found = await rankedProducts(db, sql<boolean>`title_search @@ to_tsquery('english', ${every})`, words, s, []);
   if (found.length < s.limit) {
-    const seen = new Set(found.map((f) => f.product_id));
-    found = [...found, ...(await rankedProducts(db, 'search', tsqueryText(s.terms, '&'), s)).filter((f) => !seen.has(f.product_id))].slice(0, s.limit);
+    const seen = found.map((f) => f.product_id);
+    found = [...found, ...(await rankedProducts(db, sql<boolean>`search @@ to_tsquery('english', ${every})`, words, s, seen))].slice(0, s.limit);
   }
-  if (found.length === 0) found = await rankedProducts(db, 'search', tsqueryText(s.terms, '|'), s);
+  if (found.length === 0) found = await rankedProducts(db, sql<boolean>`search @@ to_tsquery('english', ${words.join(' | ')})`, words, s, []);
   if (found.length === 0) return [];
   const options = await own(db)
     .selectFrom('shopping_options')
