@@ -1,13 +1,14 @@
 // Migration 0077 on a database whose carts were only events: the carts it fills in from the log
 // are the rows the projection writes from the same events (a cart made, then its shipping set; a
 // cart the store lost; a cart replaced by a newer one, whose shipping set came late; an erased
-// account's cart), and a rebuild gives them back too.
+// account's cart), and a rebuild gives them back too. A person's export holds their current cart.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../../tests/support/database.js';
 import { projections } from '../../app/projections.js';
 import { rebuildProjections } from '../../eventstore/rebuild.js';
 import { EventStore } from '../../eventstore/store.js';
+import { storeCartExport } from '../../shopping/index.js';
 import type { Db } from '../database.js';
 import { up } from './0077_shopping_carts.js';
 
@@ -64,4 +65,10 @@ test('fills in the carts from the log as the projection writes them', async () =
   expect(await rows()).toEqual(projected);
   await rebuildProjections(store);
   expect(await rows()).toEqual(projected);
+
+  expect(await storeCartExport(db, 'ann')).toEqual({
+    cart: { cart_id: 'c1', merchant_id: 'fjord', merchant_name: 'Fjord', lines: [line], ...totals(1100), shipping_info_set: true },
+  });
+  expect(await storeCartExport(db, 'bob')).toEqual({ cart: null });
+  expect(await storeCartExport(db, 'dee')).toEqual({ cart: null });
 });
