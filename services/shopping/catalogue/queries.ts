@@ -1,14 +1,15 @@
 // Read-model queries of the catalogue: product search, ranked as passages are (Okapi BM25 with
 // the passages' k1, b and tokens: runs of letters and digits in lower case, no stemming, no stop
 // words dropped; the title and brand count twice, as BM25F weighs a title; each term's idf and
-// the average length from the catalogue's statistics, migration 0076, stat-folder.ts). Its
-// candidates are bounded and come from the full-text indexes: every word in the title or brand
+// the average length from the catalogue's statistics, migration 0076, stat-folder.ts; scored in
+// bm25.ts). Its candidates are bounded and come from the full-text indexes: every word in the title or brand
 // first, then every word anywhere, any word when that finds none; at most SEARCH_CANDIDATES
 // scored a tier; ties to the smaller product id, so the same search ranks the same way. Also a
 // product with its options, one priced option, each merchant's sync state, an entry's cards.
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { BM25, termsOf } from '../../passages/index.js';
+import { termsOf } from '../../passages/index.js';
+import { bestOf, bm25Scores, type Candidate, type CatalogueStats } from './bm25.js';
 import { own } from './tables.js';
 import { isAvailable, type MerchantKind, type ProductDetails, type ProductOption, type ShoppingWidget } from './widgets.js';
 
@@ -29,55 +30,31 @@ export function searchWords(terms: string): string[] {
  */
 export const SEARCH_CANDIDATES = 1000;
 
-type Found = {
-  product_id: string;
-  merchant_id: string;
-  merchant_name: string;
-  merchant_kind: string;
-  title: string;
-  brand: string | null;
-  link: string;
-  rating: number | null;
-  review_count: number | null;
-  available: boolean;
-  score: number;
-};
+/** The catalogue's size and the words' document frequencies (summed over the merchants), in one statement. */
+async function catalogueStats(db: Db, words: string[]): Promise<CatalogueStats> {
+  const { rows } = await sql<{ docs: string; words: string; df: Record<string, string> }>`
+    select (select coalesce(sum(products), 0) from shopping_catalogue_stats) as docs,
+      (select coalesce(sum(words), 0) from shopping_catalogue_stats) as words,
+      coalesce((select json_object_agg(term, df) from (select term, sum(df) as df from shopping_term_stats where term = any(${words}::text[]) group by term) t), '{}') as df`.execute(
+    db,
+  );
+  const r = rows[0];
+  return { docs: Number(r.docs), words: Number(r.words), df: new Map(Object.entries(r.df).map(([t, n]) => [t, Number(n)])) };
+}
 
 /**
- * The candidates meeting `holding` (under the price cap and currency, less `seen`), scored with
- * BM25 from their terms in one grouped pass, best first; the cards' fields read for the best
- * only. A candidate the stemmed index found whose exact words it lacks scores by the words it has.
+ * The candidates meeting `holding` (under the price cap and currency, less `seen`), at most
+ * SEARCH_CANDIDATES, each with its length and its terms among the words, for bm25.ts. A
+ * candidate the stemmed index found whose exact words it lacks scores by the words it has.
  */
-async function rankedProducts(db: Db, holding: RawBuilder<boolean>, words: string[], s: ProductSearch, seen: string[]): Promise<Found[]> {
-  const k1 = sql.lit(BM25.k1);
-  const b = sql.lit(BM25.b);
-  const { rows } = await sql<Found>`
-    with c as materialized (
-      select product_id, bm25_terms, word_count from shopping_products
-      where ${holding}
-        ${s.maxPriceMinor !== null ? sql`and min_price_minor <= ${s.maxPriceMinor}` : sql``}
-        ${s.currency ? sql`and currency = ${s.currency}` : sql``}
-        ${seen.length ? sql`and not product_id = any(${seen}::text[])` : sql``}
-      limit ${sql.lit(SEARCH_CANDIDATES)}),
-    n as materialized (
-      select greatest(coalesce(sum(products), 0), 1)::float8 as docs, greatest(coalesce(sum(words), 0)::float8 / greatest(coalesce(sum(products), 0), 1), 1) as avgdl
-      from shopping_catalogue_stats),
-    idf as materialized (
-      select t.term, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
-      from (select term, sum(df)::float8 as df from shopping_term_stats where term = any(${words}::text[]) group by term) t, n),
-    top as (
-      select c.product_id,
-        coalesce(sum(idf.w * tf.f * (${k1} + 1) / (tf.f + ${k1} * (1 - ${b} + ${b} * c.word_count / (select avgdl from n)))), 0)::float8 as score
-      from c
-        left join lateral (select u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 as f
-                           from unnest(ts_filter(setweight(c.bm25_terms, 'A', ${words}::text[]), '{a}')) as u) tf on true
-        left join idf on idf.term = tf.lexeme
-      group by c.product_id
-      order by score desc, c.product_id
-      limit ${sql.lit(s.limit)})
-    select p.product_id, p.merchant_id, m.merchant_name, m.merchant_kind, p.title, p.brand, p.link, p.rating, p.review_count, p.available, top.score
-    from top join shopping_products p on p.product_id = top.product_id join shopping_merchant_syncs m on m.merchant_id = p.merchant_id
-    order by top.score desc, p.product_id`.execute(db);
+async function candidatesOf(db: Db, holding: RawBuilder<boolean>, words: string[], s: ProductSearch, seen: string[]): Promise<Candidate[]> {
+  const { rows } = await sql<Candidate>`
+    select product_id, word_count, ts_filter(setweight(bm25_terms, 'A', ${words}::text[]), '{a}')::text as terms from shopping_products
+    where ${holding}
+      ${s.maxPriceMinor !== null ? sql`and min_price_minor <= ${s.maxPriceMinor}` : sql``}
+      ${s.currency ? sql`and currency = ${s.currency}` : sql``}
+      ${seen.length ? sql`and not product_id = any(${seen}::text[])` : sql``}
+    limit ${sql.lit(SEARCH_CANDIDATES)}`.execute(db);
   return rows;
 }
 
@@ -86,27 +63,47 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Shopping
   const words = searchWords(s.terms);
   if (!words.length) return [];
   const every = words.join(' & ');
-  // Every word in the title or brand; then every word anywhere; then (none found) any word.
-  let found = await rankedProducts(db, sql<boolean>`title_search @@ to_tsquery('english', ${every})`, words, s, []);
-  if (found.length < s.limit) {
-    const seen = found.map((f) => f.product_id);
-    found = [...found, ...(await rankedProducts(db, sql<boolean>`search @@ to_tsquery('english', ${every})`, words, s, seen))].slice(0, s.limit);
-  }
-  if (found.length === 0) found = await rankedProducts(db, sql<boolean>`search @@ to_tsquery('english', ${words.join(' | ')})`, words, s, []);
-  if (found.length === 0) return [];
-  const options = await own(db)
-    .selectFrom('shopping_options')
-    .select(['product_id', 'option_key', 'price_minor', 'currency', 'availability', 'image_url', 'position'])
-    .where(
-      'product_id',
-      'in',
-      found.map((f) => f.product_id),
-    )
+  // Every word in the title or brand; then every word anywhere; then (none found) any word. The
+  // statistics are read beside the first tier's candidates, which need none of them.
+  const [stats, first] = await Promise.all([
+    catalogueStats(db, words),
+    candidatesOf(db, sql<boolean>`title_search @@ to_tsquery('english', ${every})`, words, s, []),
+  ]);
+  const best = (candidates: Candidate[]) => bestOf(bm25Scores(candidates, stats), s.limit).map((c) => c.product_id);
+  let ids = best(first);
+  if (ids.length < s.limit)
+    ids = [...ids, ...best(await candidatesOf(db, sql<boolean>`search @@ to_tsquery('english', ${every})`, words, s, ids))].slice(0, s.limit);
+  if (ids.length === 0) ids = best(await candidatesOf(db, sql<boolean>`search @@ to_tsquery('english', ${words.join(' | ')})`, words, s, []));
+  if (ids.length === 0) return [];
+  // The cards' fields and their options in one statement.
+  const rows = await own(db)
+    .selectFrom('shopping_options as o')
+    .innerJoin('shopping_products as p', 'p.product_id', 'o.product_id')
+    .innerJoin('shopping_merchant_syncs as m', 'm.merchant_id', 'p.merchant_id')
+    .select([
+      'o.product_id',
+      'o.option_key',
+      'o.price_minor',
+      'o.currency',
+      'o.availability',
+      'o.image_url',
+      'o.position',
+      'p.merchant_id',
+      'm.merchant_name',
+      'm.merchant_kind',
+      'p.title',
+      'p.brand',
+      'p.link',
+      'p.rating',
+      'p.review_count',
+      'p.available',
+    ])
+    .where('o.product_id', 'in', ids)
     .execute();
-  const byProduct = new Map<string, typeof options>();
-  for (const o of options) byProduct.set(o.product_id, [...(byProduct.get(o.product_id) ?? []), o]);
-  return found.flatMap((f) => {
-    const opts = byProduct.get(f.product_id) ?? [];
+  const byProduct = new Map<string, typeof rows>();
+  for (const o of rows) byProduct.set(o.product_id, [...(byProduct.get(o.product_id) ?? []), o]);
+  return ids.flatMap((id) => {
+    const opts = byProduct.get(id) ?? [];
     const best = [...opts].sort(
       (a, b) =>
         Number(isAvailable(b.availability)) - Number(isAvailable(a.availability)) || Number(a.price_minor) - Number(b.price_minor) || a.position - b.position,
@@ -115,19 +112,19 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Shopping
     return [
       {
         option_key: best.option_key,
-        product_id: f.product_id,
-        title: f.title,
-        brand: f.brand,
+        product_id: id,
+        title: best.title,
+        brand: best.brand,
         image_url: best.image_url,
         price_minor: Number(best.price_minor),
         currency: best.currency,
-        merchant_id: f.merchant_id,
-        merchant_name: f.merchant_name,
-        merchant_kind: f.merchant_kind as MerchantKind,
-        rating: f.rating,
-        review_count: f.review_count,
-        available: f.available,
-        link: f.link,
+        merchant_id: best.merchant_id,
+        merchant_name: best.merchant_name,
+        merchant_kind: best.merchant_kind as MerchantKind,
+        rating: best.rating,
+        review_count: best.review_count,
+        available: best.available,
+        link: best.link,
         option_count: opts.length,
       },
     ];
