@@ -75,56 +75,59 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Shopping
     ids = [...ids, ...best(await candidatesOf(db, sql<boolean>`search @@ to_tsquery('english', ${every})`, words, s, ids))].slice(0, s.limit);
   if (ids.length === 0) ids = best(await candidatesOf(db, sql<boolean>`search @@ to_tsquery('english', ${words.join(' | ')})`, words, s, []));
   if (ids.length === 0) return [];
-  // The cards' fields and their options in one statement.
-  const rows = await own(db)
-    .selectFrom('shopping_options as o')
-    .innerJoin('shopping_products as p', 'p.product_id', 'o.product_id')
-    .innerJoin('shopping_merchant_syncs as m', 'm.merchant_id', 'p.merchant_id')
-    .select([
-      'o.product_id',
-      'o.option_key',
-      'o.price_minor',
-      'o.currency',
-      'o.availability',
-      'o.image_url',
-      'o.position',
-      'p.merchant_id',
-      'm.merchant_name',
-      'm.merchant_kind',
-      'p.title',
-      'p.brand',
-      'p.link',
-      'p.rating',
-      'p.review_count',
-      'p.available',
-    ])
-    .where('o.product_id', 'in', ids)
-    .execute();
-  const byProduct = new Map<string, typeof rows>();
-  for (const o of rows) byProduct.set(o.product_id, [...(byProduct.get(o.product_id) ?? []), o]);
+  // The cards' fields, then their options: each a lookup by key. (Joined in one statement before
+  // ANALYZE had seen the options, the planner read every product for 8: 13 ms.)
+  const [products, options] = await Promise.all([
+    own(db)
+      .selectFrom('shopping_products as p')
+      .innerJoin('shopping_merchant_syncs as m', 'm.merchant_id', 'p.merchant_id')
+      .select([
+        'p.product_id',
+        'p.merchant_id',
+        'm.merchant_name',
+        'm.merchant_kind',
+        'p.title',
+        'p.brand',
+        'p.link',
+        'p.rating',
+        'p.review_count',
+        'p.available',
+      ])
+      .where('p.product_id', 'in', ids)
+      .execute(),
+    own(db)
+      .selectFrom('shopping_options')
+      .select(['product_id', 'option_key', 'price_minor', 'currency', 'availability', 'image_url', 'position'])
+      .where('product_id', 'in', ids)
+      .execute(),
+  ]);
+  const byId = new Map(products.map((p) => [p.product_id, p]));
+  const byProduct = new Map<string, typeof options>();
+  for (const o of options) byProduct.set(o.product_id, [...(byProduct.get(o.product_id) ?? []), o]);
   return ids.flatMap((id) => {
+    const f = byId.get(id);
     const opts = byProduct.get(id) ?? [];
     const best = [...opts].sort(
       (a, b) =>
         Number(isAvailable(b.availability)) - Number(isAvailable(a.availability)) || Number(a.price_minor) - Number(b.price_minor) || a.position - b.position,
     )[0];
-    if (!best) return [];
+    if (!f || !best) return [];
     return [
       {
         option_key: best.option_key,
         product_id: id,
-        title: best.title,
-        brand: best.brand,
+        title: f.title,
+        brand: f.brand,
         image_url: best.image_url,
         price_minor: Number(best.price_minor),
         currency: best.currency,
-        merchant_id: best.merchant_id,
-        merchant_name: best.merchant_name,
-        merchant_kind: best.merchant_kind as MerchantKind,
-        rating: best.rating,
-        review_count: best.review_count,
-        available: best.available,
-        link: best.link,
+        merchant_id: f.merchant_id,
+        merchant_name: f.merchant_name,
+        merchant_kind: f.merchant_kind as MerchantKind,
+        rating: f.rating,
+        review_count: f.review_count,
+        available: f.available,
+        link: f.link,
         option_count: opts.length,
       },
     ];
